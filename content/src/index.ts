@@ -1,0 +1,28 @@
+// Typed site data for browser bundles and node. No zod here: the schema lives in schema.ts.
+import branchesJson from '../data/branches.json';
+import certificatesJson from '../data/certificates.json';
+import companyJson from '../data/company.json';
+import menuJson from '../data/menu.json';
+import categoriesJson from '../data/products-category.json';
+import type { Branch, BranchId, CategoryImageKey, Certificate, CompanyInfo, MenuItem, ProductCategory } from './types';
+
+export * from './types';
+
+export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
+export const branches: Branch[] = branchesJson as Branch[];
+export const company: CompanyInfo = companyJson as CompanyInfo;
+export const menu: MenuItem[] = menuJson as MenuItem[];
+export const certificates: Certificate[] = certificatesJson as Certificate[];
+
+/** Site-root path of a category illustration (content/public/images/categories). */
+export const categoryImagePath = (key: CategoryImageKey): string => `/images/categories/${key}.svg`;
+
+/** Site-root path of the logo (content/public/images/logo.svg). */
+export const LOGO_PATH = '/images/logo.svg';
+
+/** Site-root path of the catalogue and company profile PDF. */
+export const brochurePath = (): string => `/${company.brochureFile}`;
+
+export const findBranch = (id: BranchId): Branch | undefined => branches.find((b) => b.id === id);
+
+export const findCategory = (id: string): ProductCategory | undefined => productCategories.find((c) => c.id === id);

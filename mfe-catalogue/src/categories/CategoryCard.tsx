@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card } from '@site/shared-ui';
+import { categoryImagePath, type ProductCategory } from '@site/content';
+
+const CardLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  color: inherit;
+  text-decoration: none;
+`;
+
+const Picture = styled.img`
+  display: block;
+  width: 100%;
+  aspect-ratio: 4 / 3;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+const Body = styled.div`
+  padding: 16px;
+  h2 { margin: 0 0 4px; font-size: ${({ theme }) => theme.typeScale.lg}; color: ${({ theme }) => theme.colors.brand}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.typeScale.sm}; }
+`;
+
+const Company = styled.p`
+  margin-bottom: 8px !important;
+  font-weight: 600;
+`;
+
+export interface CategoryCardProps {
+  category: ProductCategory;
+  /** Eager-load the first row's images (they are the largest paint). */
+  eager: boolean;
+}
+
+/** One category: picture, title, optional company and info; opens the category's listing. */
+export function CategoryCard({ category, eager }: CategoryCardProps) {
+  return (
+    <Card as="li">
+      {/* Relative to /our-products, as the spec's router does. */}
+      <CardLink to={category.id}>
+        <Picture
+          src={categoryImagePath(category.image)}
+          alt=""
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <Body>
+          <h2>{category.title}</h2>
+          {category.company ? <Company>{category.company}</Company> : null}
+          <p>{category.info}</p>
+        </Body>
+      </CardLink>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
+import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import {
+  fetchProductsCategory,
+  selectCategories,
+  selectCategoriesError,
+  selectCategoriesStatus,
+} from './productsCategorySlice';
+import { CategoryCard } from './CategoryCard';
+
+const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Products' }];
+
+/** /our-products: every product category as a card. */
+export default function CategoryListPage() {
+  const dispatch = useAppDispatch();
+  const categories = useAppSelector(selectCategories);
+  const status = useAppSelector(selectCategoriesStatus);
+  const error = useAppSelector(selectCategoriesError);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    const request = dispatch(fetchProductsCategory());
+    return () => request.abort();
+  }, [dispatch]);
+
+  return (
+    <PageContainer>
+      <Breadcrumb items={breadcrumb} />
+      <SectionHeading>Our Products</SectionHeading>
+      {status === 'failed' ? (
+        <LoadError message={error ?? 'The product categories could not be loaded.'} onRetry={() => dispatch(fetchProductsCategory())} />
+      ) : status !== 'succeeded' ? (
+        <Spinner size={86} color="#003c75" label="Loading product categories" />
+      ) : (
+        <CardGrid as="ul" aria-label="Product categories">
+          {categories.map((category, index) => (
+            <CategoryCard key={category.id} category={category} eager={index < 4} />
+          ))}
+        </CardGrid>
+      )}
+    </PageContainer>
+  );
+}

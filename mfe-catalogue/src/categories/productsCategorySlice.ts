@@ -1,0 +1,50 @@
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import type { ProductCategory } from '@site/content';
+
+export interface ProductsCategoryState {
+  productsCategoryData: ProductCategory[];
+  status: LoadStatus;
+  error: string | null;
+}
+
+const initialState: ProductsCategoryState = { productsCategoryData: [], status: 'idle', error: null };
+
+export const fetchProductsCategory = createAsyncThunk('productsCategory/fetch', (_: void, { signal }) =>
+  loadJson<ProductCategory[]>('/data/products-category.json', signal),
+);
+
+export const productsCategorySlice = createSlice({
+  name: 'productsCategory',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchProductsCategory.pending, (state) => {
+        state.status = 'loading';
+        state.error = null;
+      })
+      .addCase(fetchProductsCategory.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.productsCategoryData = action.payload;
+      })
+      .addCase(fetchProductsCategory.rejected, (state, action) => {
+        if (action.meta.aborted) return;
+        state.status = 'failed';
+        state.error = action.error.message ?? 'The product categories could not be loaded.';
+      });
+  },
+  selectors: {
+    selectCategories: (state) => state.productsCategoryData,
+    selectCategoriesStatus: (state) => state.status,
+    selectCategoriesError: (state) => state.error,
+  },
+});
+
+declare module '@site/shared-store' {
+  interface LazyLoadedSlices extends WithSlice<typeof productsCategorySlice> {}
+}
+
+/** Injected into the page's one store when the catalogue's code loads. */
+export const injectedProductsCategorySlice = productsCategorySlice.injectInto(rootReducer);
+export const { selectCategories, selectCategoriesStatus, selectCategoriesError } = injectedProductsCategorySlice.selectors;

@@ -1,0 +1,58 @@
+import styled from 'styled-components';
+import { Card } from '@site/shared-ui';
+import type { Certificate } from '@site/content';
+
+const Open = styled.button`
+  position: relative;
+  display: block;
+  width: 100%;
+  padding: 0;
+  border: 0;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  cursor: zoom-in;
+  img { display: block; width: 100%; height: auto; }
+  span {
+    position: absolute;
+    inset: 0;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    color: #fff;
+    font-weight: 700;
+    font-size: ${({ theme }) => theme.typeScale.lg};
+    background: rgba(0, 42, 82, 0.55);
+    opacity: 0;
+    transition: opacity 0.2s ease;
+  }
+  &:hover span, &:focus-visible span { opacity: 1; }
+  @media (hover: none) { span { opacity: 1; background: linear-gradient(transparent 60%, rgba(0, 42, 82, 0.75)); align-items: flex-end; padding-bottom: 16px; } }
+`;
+
+const Caption = styled.div`
+  padding: 16px;
+  h2 { margin: 0 0 4px; font-size: ${({ theme }) => theme.typeScale.lg}; color: ${({ theme }) => theme.colors.brand}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+export interface CertificateCardProps {
+  certificate: Certificate;
+  onView: (certificate: Certificate) => void;
+}
+
+/** A certificate thumbnail with a 'Click to view' overlay that opens it large. */
+export function CertificateCard({ certificate, onView }: CertificateCardProps) {
+  return (
+    <Card>
+      <Open type="button" onClick={() => onView(certificate)} aria-label={`Click to view ${certificate.title}`}>
+        <img src={certificate.image} alt={certificate.alt} width={certificate.width} height={certificate.height} loading="lazy" />
+        <span aria-hidden="true">Click to view</span>
+      </Open>
+      <Caption>
+        <h2>{certificate.title}</h2>
+        <p>
+          {certificate.standard} · issued by {certificate.issuer}
+        </p>
+      </Caption>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import styled from 'styled-components';
+import type { Branch, BranchId } from '@site/content';
+
+const Group = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin-bottom: 24px;
+`;
+
+const Choice = styled.button<{ $selected: boolean }>`
+  min-height: 44px;
+  padding: 10px 16px;
+  border: 2px solid ${({ theme }) => theme.colors.brand};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  color: ${({ $selected, theme }) => ($selected ? '#fff' : theme.colors.brand)};
+  background: ${({ $selected, theme }) => ($selected ? theme.colors.brand : 'transparent')};
+`;
+
+export interface RegionSelectorProps {
+  branches: Branch[];
+  selected: BranchId;
+  onSelect: (id: BranchId) => void;
+}
+
+/** The four regions as toggle buttons; the pressed one is the branch shown. */
+export function RegionSelector({ branches, selected, onSelect }: RegionSelectorProps) {
+  return (
+    <Group role="group" aria-label="Choose a region">
+      {branches.map((branch) => (
+        <Choice
+          key={branch.id}
+          type="button"
+          aria-pressed={branch.id === selected}
+          $selected={branch.id === selected}
+          onClick={() => onSelect(branch.id)}
+        >
+          {branch.label}
+        </Choice>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,8 @@
+const { createFederatedAppConfig } = require('../tools/webpack/federated-app.cjs');
+
+// The contact page: regions and branch details, and the message form.
+module.exports = createFederatedAppConfig({
+  appDir: __dirname,
+  name: 'contact',
+  exposes: { './ContactPage': './src/contact/ContactPage.tsx' },
+});

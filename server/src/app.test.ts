@@ -1,0 +1,315 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from './app.js';
+import { createFixture, INDEX_HTML, stubDatabase, type Fixture } from './test-support/fixture.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Concrete paths for every route of the spec's table, with and without a trailing slash. */
+const ROUTE_TABLE_PATHS = [
+  '/',
+  '/home',
+  '/our-products',
+  '/our-products/cables',
+  '/our-products/cables/XLPE_cable_2.5',
+  '/about',
+  '/certificates',
+  '/management',
+  '/our-projects',
+  '/career-opportunities',
+  '/contact-us',
+].flatMap((p) => (p === '/' ? [p] : [p, `${p}/`]));
+
+describe('site server', () => {
+  let fixture: Fixture;
+  let app: FastifyInstance;
+
+  before(async () => {
+    fixture = await createFixture();
+    app = await buildApp(fixture.config, stubDatabase());
+    // routes that fail, to check the error handler
+    app.get('/api/test/boom', async () => {
+      throw new Error('secret internals at /srv/app.js:12');
+    });
+    app.get('/api/test/teapot', async () => {
+      throw Object.assign(new Error('Short and stout'), { statusCode: 418 });
+    });
+    app.post('/api/test/echo', async (request) => ({ got: request.body }));
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await fixture.cleanup();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
+    app.inject({ method: 'GET', url, headers });
+
+  describe('/remotes.json', () => {
+    test('lists the four remotes with their default entries, not cached', async () => {
+      const res = await get('/remotes.json');
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.match(String(res.headers['content-type']), /^application\/json/);
+      assert.deepEqual(res.json(), {
+        remotes: [
+          { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' },
+          { name: 'company', entry: '/remotes/company/mf-manifest.json' },
+          { name: 'contact', entry: '/remotes/contact/mf-manifest.json' },
+          { name: 'chat', entry: '/remotes/chat/mf-manifest.json' },
+        ],
+      });
+    });
+
+    test('follows REMOTE_*_URL overrides', async () => {
+      const other = await createFixture({
+        env: {
+          REMOTE_CATALOGUE_URL: 'https://catalogue.cdn.example/v42/mf-manifest.json',
+          REMOTE_CHAT_URL: 'http://localhost:9000/remoteEntry.js',
+        },
+      });
+      const otherApp = await buildApp(other.config, stubDatabase());
+      try {
+        const res = await otherApp.inject({ method: 'GET', url: '/remotes.json' });
+        assert.deepEqual(res.json(), {
+          remotes: [
+            { name: 'catalogue', entry: 'https://catalogue.cdn.example/v42/mf-manifest.json' },
+            { name: 'company', entry: '/remotes/company/mf-manifest.json' },
+            { name: 'contact', entry: '/remotes/contact/mf-manifest.json' },
+            { name: 'chat', entry: 'http://localhost:9000/remoteEntry.js' },
+          ],
+        });
+      } finally {
+        await otherApp.close();
+        await other.cleanup();
+      }
+    });
+  });
+
+  describe('caching', () => {
+    for (const url of ['/main.3f2a9c1b.js', '/remotes/catalogue/123.ab12cd34.js', '/images/generated-banner.0a1b2c3d4e.webp']) {
+      test(`hashed file ${url} is cached for a year, immutable`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['cache-control'], IMMUTABLE);
+      });
+    }
+
+    for (const [url, type] of [
+      ['/index.html', 'text/html'],
+      ['/remoteEntry.js', 'application/javascript'],
+      ['/mf-manifest.json', 'application/json'],
+      ['/remotes/catalogue/remoteEntry.js', 'application/javascript'],
+      ['/remotes/catalogue/mf-manifest.json', 'application/json'],
+      ['/remotes/contact/mf-manifest.json', 'application/json'],
+      ['/data/products-category.json', 'application/json'],
+      ['/data/search-index.json', 'application/json'],
+    ] as const) {
+      test(`stable file ${url} is revalidated on every use (no-cache + ETag, 304 when unchanged)`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['cache-control'], 'no-cache');
+        assert.ok(String(res.headers['content-type']).startsWith(type), String(res.headers['content-type']));
+        const etag = res.headers.etag;
+        assert.ok(typeof etag === 'string' && etag.length > 2, 'has an ETag');
+        const again = await get(url, { 'if-none-match': etag });
+        assert.equal(again.statusCode, 304);
+        assert.equal(again.headers['cache-control'], 'no-cache');
+        assert.equal(again.body, '');
+      });
+    }
+
+    for (const url of ['/images/logo.png', '/brochure.pdf']) {
+      test(`media without a hash ${url} is cached for a day`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['cache-control'], 'public, max-age=86400');
+      });
+    }
+
+    test('data comes from content/data first, then content/generated/data', async () => {
+      assert.deepEqual((await get('/data/products-category.json')).json(), [{ id: 'cables' }]);
+      assert.deepEqual((await get('/data/search-index.json')).json(), { generated: true });
+    });
+  });
+
+  describe('remote bundles', () => {
+    test('are served with CORS for any origin and without CORP same-origin', async () => {
+      const res = await get('/remotes/catalogue/remoteEntry.js', { origin: 'https://other.example' });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.body, 'var catalogue = {};\n');
+      assert.equal(res.headers['access-control-allow-origin'], '*');
+      assert.notEqual(res.headers['cross-origin-resource-policy'], 'same-origin');
+    });
+
+    test('a 404 under /remotes also carries CORS (the loader sees the status, not a CORS error)', async () => {
+      const res = await get('/remotes/catalogue/missing.js');
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.headers['access-control-allow-origin'], '*');
+    });
+
+    test('a remote whose dist is missing simply 404s', async () => {
+      for (const url of ['/remotes/company/mf-manifest.json', '/remotes/chat/remoteEntry.js']) {
+        const res = await get(url);
+        assert.equal(res.statusCode, 404, url);
+        assert.deepEqual(res.json(), { error: 'Not found' });
+      }
+    });
+
+    test('answers the CORS preflight', async () => {
+      const res = await app.inject({
+        method: 'OPTIONS',
+        url: '/remotes/catalogue/mf-manifest.json',
+        headers: {
+          origin: 'https://other.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-requested-with',
+        },
+      });
+      assert.equal(res.statusCode, 204);
+      assert.equal(res.headers['access-control-allow-origin'], '*');
+      assert.match(String(res.headers['access-control-allow-methods']), /GET/);
+      assert.equal(res.headers['access-control-allow-headers'], 'x-requested-with');
+    });
+
+    test('never serves files outside the dist folder', async () => {
+      for (const url of [
+        '/remotes/catalogue/../../secret.txt',
+        '/remotes/catalogue/%2e%2e/%2e%2e/secret.txt',
+        '/remotes/catalogue/..%2f..%2fsecret.txt',
+        '/%2e%2e/secret.txt',
+        '/.env',
+      ]) {
+        const res = await get(url);
+        assert.ok([400, 403, 404].includes(res.statusCode), `${url} answered ${res.statusCode}`);
+        assert.ok(!res.body.includes('do not serve') && !res.body.includes('SECRET'), url);
+      }
+    });
+  });
+
+  describe('client routes', () => {
+    for (const url of ROUTE_TABLE_PATHS) {
+      test(`${url} answers the shell's index.html (200)`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+        assert.equal(res.headers['cache-control'], 'no-cache');
+        assert.equal(res.body, INDEX_HTML);
+      });
+    }
+
+    test('query strings do not matter, HEAD works, and an unchanged page answers 304', async () => {
+      const res = await get('/our-products/cables?sort=name');
+      assert.equal(res.statusCode, 200);
+      const head = await app.inject({ method: 'HEAD', url: '/contact-us' });
+      assert.equal(head.statusCode, 200);
+      assert.equal(head.body, '');
+      const etag = String(res.headers.etag);
+      assert.equal((await get('/home', { 'if-none-match': etag })).statusCode, 304);
+    });
+
+    for (const url of ['/nope', '/home/extra', '/our-products/a/b/c', '/Home', '/products/cables']) {
+      test(`unknown route ${url} answers the same HTML with 404`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 404);
+        assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+        assert.equal(res.headers['cache-control'], 'no-cache');
+        assert.equal(res.body, INDEX_HTML);
+      });
+    }
+
+    for (const url of ['/api/nope', '/api', '/api/send-inquiry?x=1']) {
+      test(`unknown API path ${url} answers 404 JSON`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 404);
+        assert.match(String(res.headers['content-type']), /^application\/json/);
+        assert.deepEqual(res.json(), { error: 'Not found' });
+      });
+    }
+
+    for (const url of ['/missing.js', '/our-products/cables/photo.png', '/data/missing.json', '/images/missing', '/uploads/x', '/remotes/catalogue']) {
+      test(`unknown file ${url} answers a plain 404`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 404);
+        assert.ok(!res.body.includes('<html'), 'not the shell');
+      });
+    }
+
+    test('a POST to a client route is a 404, not the shell', async () => {
+      const res = await app.inject({ method: 'POST', url: '/home', payload: {} });
+      assert.equal(res.statusCode, 404);
+      assert.deepEqual(res.json(), { error: 'Not found' });
+    });
+  });
+
+  describe('errors', () => {
+    test('a 500 never leaks the message or stack', async () => {
+      const res = await get('/api/test/boom');
+      assert.equal(res.statusCode, 500);
+      assert.deepEqual(res.json(), { error: 'Internal server error' });
+      assert.ok(!res.body.includes('secret'));
+    });
+
+    test('a 4xx keeps its message', async () => {
+      const res = await get('/api/test/teapot');
+      assert.equal(res.statusCode, 418);
+      assert.deepEqual(res.json(), { error: 'Short and stout' });
+    });
+
+    test('malformed JSON is a 400 with a clear message', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"broken":',
+      });
+      assert.equal(res.statusCode, 400);
+      const body: unknown = res.json();
+      assert.ok(typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string');
+      assert.ok(body.error.length > 0);
+      assert.equal(Object.keys(body).length, 1);
+    });
+  });
+
+  describe('/healthz', () => {
+    test('200 when the database answers', async () => {
+      const res = await get('/healthz');
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { status: 'ok', database: 'ok' });
+    });
+
+    test('503 with the database error when it does not', async () => {
+      const failing = await buildApp(fixture.config, stubDatabase(new Error('connection refused')));
+      try {
+        const res = await failing.inject({ method: 'GET', url: '/healthz' });
+        assert.equal(res.statusCode, 503);
+        assert.deepEqual(res.json(), { status: 'error', database: 'connection refused' });
+      } finally {
+        await failing.close();
+      }
+    });
+  });
+});
+
+describe('site server before the shell is built', () => {
+  test('client routes answer 503 with a clear message; the rest still works', async () => {
+    const fixture = await createFixture({ withoutShell: true });
+    const app = await buildApp(fixture.config, stubDatabase());
+    try {
+      for (const url of ['/', '/home', '/our-products/cables', '/unknown']) {
+        const res = await app.inject({ method: 'GET', url });
+        assert.equal(res.statusCode, 503, url);
+        assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');
+        assert.equal(res.body, 'The site is not built yet: run npm run build\n');
+      }
+      assert.equal((await app.inject({ method: 'GET', url: '/remotes.json' })).statusCode, 200);
+      assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+      assert.equal((await app.inject({ method: 'GET', url: '/remotes/catalogue/remoteEntry.js' })).statusCode, 200);
+      assert.equal((await app.inject({ method: 'GET', url: '/main.3f2a9c1b.js' })).statusCode, 404);
+    } finally {
+      await app.close();
+      await fixture.cleanup();
+    }
+  });
+});

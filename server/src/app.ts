@@ -1,0 +1,143 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Config } from './config.js';
+import { describeError, type Database } from './db/index.js';
+import { CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
+import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
+
+/** The settings buildApp uses (a full Config fits). */
+export type AppConfig = Pick<Config, 'logLevel' | 'shellDist' | 'content' | 'remotes'>;
+
+/**
+ * The site's HTTP server: the shell with its client-route fallback, each remote's bundle under
+ * /remotes/<name>/, /data/*.json and the content files, /remotes.json and /healthz.
+ * Later features add their /api routes to the returned instance (before it is ready).
+ */
+export async function buildApp(config: AppConfig, db: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === undefined ? false : { level: config.logLevel },
+  });
+
+  // Never leak internals: 5xx answer a generic message (the error is logged); 4xx keep their message.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).header('cache-control', 'no-store').send({ error: 'Internal server error' });
+    }
+    return reply.code(status).send({ error: error.message || 'Bad request' });
+  });
+
+  const sendShell = createShellResponder(config.shellDist);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = pathOf(request.url);
+    if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoutePath(pathname)) {
+      return sendShell(request, reply, 404); // the shell shows its error screen for unknown routes
+    }
+    return reply.code(404).send({ error: 'Not found' });
+  });
+
+  // ---- remotes map, health ----
+  const remotesBody = { remotes: config.remotes.map(({ name, entry }) => ({ name, entry })) };
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', CACHE_REVALIDATE);
+    return remotesBody;
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await db.query('select 1');
+      return { status: 'ok', database: 'ok' };
+    } catch (error) {
+      return reply.code(503).send({ status: 'error', database: describeError(error) });
+    }
+  });
+
+  // ---- remote bundles: loadable from any origin ----
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/remotes/')) allowCrossOrigin(reply);
+  });
+  app.options('/remotes/*', async (request, reply) => {
+    const requested = request.headers['access-control-request-headers'];
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-headers', typeof requested === 'string' ? requested : '*')
+      .header('access-control-max-age', '86400')
+      .send();
+  });
+  for (const remote of config.remotes) {
+    // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
+    // and a remote built later is served without a restart.
+    await app.register(fastifyStatic, {
+      root: remote.distDir,
+      prefix: `/remotes/${remote.name}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      suppressWarning: true,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath));
+        allowCrossOrigin(reply); // again after any onRequest security-header hook added later
+      },
+    });
+  }
+
+  // ---- data: committed, then generated ----
+  await app.register(fastifyStatic, {
+    root: [config.content.dataDir, path.join(config.content.generatedDir, 'data')],
+    prefix: '/data/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    suppressWarning: true,
+    setHeaders: (reply) => {
+      reply.header('cache-control', CACHE_REVALIDATE);
+    },
+  });
+
+  // ---- shell assets and content files at the root ----
+  await app.register(fastifyStatic, {
+    root: [config.shellDist, config.content.publicDir, config.content.generatedDir],
+    prefix: '/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    suppressWarning: true,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+    },
+  });
+
+  // ---- client routes: the shell's index.html ----
+  for (const route of CLIENT_ROUTES) {
+    const paths = route === '/' ? ['/'] : [route, `${route}/`];
+    for (const url of paths) {
+      app.get(url, async (request, reply) => {
+        // /our-products/x.png is a missing file, not a product page
+        if (hasFileExtension(pathOf(request.url).replace(/\/$/, ''))) return reply.callNotFound();
+        return sendShell(request, reply, 200);
+      });
+    }
+  }
+
+  return app;
+}
+
+function allowCrossOrigin(reply: FastifyReply): void {
+  reply
+    .header('access-control-allow-origin', '*')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('timing-allow-origin', '*');
+}
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}

@@ -1,0 +1,267 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { redactUrl } from '../config.js';
+import { createFixture } from '../test-support/fixture.js';
+import { describeError, MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
+
+const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'schema_migrations'];
+
+/** One empty place to keep a database: a temp folder (PGlite) or a fresh schema (PostgreSQL). */
+interface Location {
+  open(): Promise<Database>;
+  /** Two handles for the concurrent-migration test: two pools on PostgreSQL, the one instance on PGlite. */
+  openPair(): Promise<[Database, Database]>;
+  cleanup(): Promise<void>;
+}
+
+interface Target {
+  name: string;
+  fresh(): Promise<Location>;
+}
+
+// ---------------------------------------------------------------- targets
+
+const pgliteTarget: Target = {
+  name: 'embedded PGlite',
+  async fresh() {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-db-test-'));
+    const open = () => openDatabase({ dataDir, databaseUrl: undefined });
+    return {
+      open,
+      async openPair() {
+        const db = await open();
+        return [db, db];
+      },
+      cleanup: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  },
+};
+
+function postgresTarget(baseUrl: string): Target {
+  return {
+    name: 'PostgreSQL',
+    async fresh() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      await adminQuery(baseUrl, `create schema ${schema}`);
+      const url = new URL(baseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+      return {
+        open,
+        openPair: async () => [await open(), await open()],
+        cleanup: () => adminQuery(baseUrl, `drop schema if exists ${schema} cascade`),
+      };
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** TEST_DATABASE_URL when set, else the local trust-auth server as `root` or `postgres`. */
+async function findPostgres(): Promise<{ url: string } | { reason: string }> {
+  const fromEnv = process.env.TEST_DATABASE_URL?.trim();
+  const candidates = fromEnv
+    ? [fromEnv]
+    : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
+  const failures: string[] = [];
+  for (const url of candidates) {
+    try {
+      await adminQuery(url, 'select 1');
+      return { url };
+    } catch (error) {
+      failures.push(`${redactUrl(url)}: ${describeError(error)}`);
+    }
+  }
+  const hint = fromEnv ? '' : ' (set TEST_DATABASE_URL to point the tests at a server)';
+  return { reason: `PostgreSQL not reachable at ${failures.join('; ')}${hint}` };
+}
+
+// ---------------------------------------------------------------- the suite, run on each target
+
+async function databaseSuite(t: TestContext, target: Target): Promise<void> {
+  await t.test('migrations create the schema; a second run does nothing; data survives close + reopen', async () => {
+    const location = await target.fresh();
+    try {
+      let db = await location.open();
+      try {
+        assert.deepEqual(await runMigrations(db), { applied: MIGRATIONS.map((m) => m.version) });
+        const tables = await db.query<{ table_name: string }>(
+          `select table_name from information_schema.tables where table_schema = current_schema() order by 1`,
+        );
+        assert.deepEqual(tables.map((row) => row.table_name).sort(), [...TABLES].sort());
+        assert.deepEqual(await runMigrations(db), { applied: [] });
+
+        const [inserted] = await db.query<{ id: number; created_at: Date }>(
+          `insert into contact_messages (name, email, phone, message, country, company_name, company_location)
+           values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at`,
+          ['Aisha', 'aisha@example.com', '+971 50 000 0000', 'Need cable glands', 'Dubai', 'ACME', 'Dubai, UAE'],
+        );
+        assert.ok(inserted);
+        assert.equal(typeof inserted.id, 'number', 'bigint ids come back as numbers on both databases');
+        assert.ok(inserted.created_at instanceof Date);
+      } finally {
+        await db.close();
+      }
+
+      db = await location.open();
+      try {
+        assert.deepEqual(await runMigrations(db), { applied: [] });
+        const rows = await db.query<{ name: string; email: string; count: number }>(
+          'select name, email, count(*) over () as count from contact_messages',
+        );
+        assert.deepEqual(rows, [{ name: 'Aisha', email: 'aisha@example.com', count: 1 }]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await location.cleanup();
+    }
+  });
+
+  await t.test('two migration runs at once do not fail and apply each migration once', async () => {
+    const location = await target.fresh();
+    const [a, b] = await location.openPair();
+    try {
+      const results = await Promise.all([runMigrations(a), runMigrations(b), runMigrations(a)]);
+      const applied = results.flatMap((result) => result.applied).sort();
+      assert.deepEqual(applied, MIGRATIONS.map((m) => m.version));
+      const [row] = await a.query<{ n: number }>('select count(*) as n from schema_migrations');
+      assert.equal(row?.n, MIGRATIONS.length);
+    } finally {
+      await a.close();
+      if (b !== a) await b.close();
+      await location.cleanup();
+    }
+  });
+
+  await t.test('constraints, jsonb, transactions, and a migration edited after it ran', async () => {
+    const location = await target.fresh();
+    const db = await location.open();
+    try {
+      await runMigrations(db);
+
+      await assert.rejects(
+        db.query(`insert into reviews (product_id, customer_name, comment, stars) values ('p1', 'Sam', 'Great', 6)`),
+        (error: unknown) => (error as { code?: string }).code === '23514', // check_violation
+      );
+      await db.query(`insert into reviews (product_id, customer_name, comment, stars) values ('p1', 'Sam', 'Good', 4)`);
+      await db.query(
+        `insert into reviews (product_id, customer_name, comment, stars, created_at)
+         values ('p1', 'Lee', 'Older', 5, now() - interval '1 day')`,
+      );
+      const reviews = await db.query<{ customer_name: string; stars: number }>(
+        'select customer_name, stars from reviews where product_id = $1 order by created_at desc',
+        ['p1'],
+      );
+      assert.deepEqual(reviews, [
+        { customer_name: 'Sam', stars: 4 },
+        { customer_name: 'Lee', stars: 5 },
+      ]);
+
+      const payload = { subject: 'New inquiry', lines: ['a', 'b'], nested: { n: 1 } };
+      await db.query(`insert into outbox (kind, ref_id, recipient, payload) values ('inquiry', $1, $2, $3)`, [
+        7,
+        'dubai@example.com',
+        JSON.stringify(payload),
+      ]);
+      const [pending] = await db.query<{ payload: unknown; attempts: number; sent_at: Date | null }>(
+        'select payload, attempts, sent_at from outbox where sent_at is null and next_attempt_at <= now()',
+      );
+      assert.deepEqual(pending, { payload, attempts: 0, sent_at: null });
+
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          await tx.query(`insert into registrations (user_name, user_email, user_country) values ('A', 'a@x.y', 'Oman')`);
+          throw new Error('changed my mind');
+        }),
+        /changed my mind/,
+      );
+      const committed = await db.transaction(async (tx) => {
+        await tx.query(`insert into registrations (user_name, user_email, user_country) values ('B', 'b@x.y', 'Bahrain')`);
+        return tx.query<{ user_name: string }>('select user_name from registrations');
+      });
+      assert.deepEqual(committed, [{ user_name: 'B' }]);
+      assert.deepEqual(await db.query('select user_name from registrations'), [{ user_name: 'B' }]);
+
+      const edited = MIGRATIONS.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
+      await assert.rejects(runMigrations(db, edited), /Migration 001_initial was changed after it was applied/);
+    } finally {
+      await db.close();
+      await location.cleanup();
+    }
+  });
+
+  await t.test('/healthz reports the database', async () => {
+    const location = await target.fresh();
+    const fixture = await createFixture();
+    const db = await location.open();
+    const app = await buildApp(fixture.config, db);
+    try {
+      const ok = await app.inject({ method: 'GET', url: '/healthz' });
+      assert.equal(ok.statusCode, 200);
+      assert.deepEqual(ok.json(), { status: 'ok', database: 'ok' });
+      await db.close();
+      const down = await app.inject({ method: 'GET', url: '/healthz' });
+      assert.equal(down.statusCode, 503);
+      const body = down.json<{ status: string; database: string }>();
+      assert.equal(body.status, 'error');
+      assert.ok(body.database.length > 0, 'says why');
+    } finally {
+      await app.close();
+      await db.close();
+      await fixture.cleanup();
+      await location.cleanup();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- runs
+
+test('database on embedded PGlite', async (t) => {
+  await databaseSuite(t, pgliteTarget);
+
+  await t.test('keeps its files in <dataDir>/pglite and refuses a second open of the same folder', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-db-test-'));
+    const db = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      assert.equal(db.kind, 'embedded');
+      assert.equal(db.location, pgliteDir(dataDir));
+      await assert.rejects(openDatabase({ dataDir, databaseUrl: undefined }), /already open in this process/);
+    } finally {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test('database on PostgreSQL', async (t) => {
+  const found = await findPostgres();
+  if ('reason' in found) {
+    if (process.env.REQUIRE_POSTGRES === '1') assert.fail(`${found.reason} (REQUIRE_POSTGRES=1)`);
+    console.log(`PostgreSQL tests skipped: ${found.reason}`);
+    t.skip(found.reason);
+    return;
+  }
+  await databaseSuite(t, postgresTarget(found.url));
+
+  await t.test('an unreachable server fails with a clear message', async () => {
+    await assert.rejects(
+      openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', dataDir: os.tmpdir() }),
+      /^Error: Cannot connect to PostgreSQL at postgres:\/\/nobody@127\.0\.0\.1:1\/none: .*ECONNREFUSED/,
+    );
+  });
+});

@@ -1,0 +1,89 @@
+import pg from 'pg';
+import { redactUrl } from '../config.js';
+import { describeError } from './errors.js';
+import type { Database, Transaction } from './types.js';
+
+const INT8_OID = 20;
+
+/**
+ * Parse int8 (bigint ids, count(*)) as a JS number, as PGlite does, so results have the same types on
+ * both databases. Values above 2^53 would lose precision; none of our ids or counts get near that.
+ */
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export interface PostgresOptions {
+  /** Pool size; default 10. */
+  max?: number;
+  /** Called for errors on idle connections (server restart...), which would otherwise crash the process. */
+  onIdleError?: (error: Error) => void;
+}
+
+/** A PostgreSQL server through a `pg` pool. Connects once before returning so a bad URL fails at startup. */
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
+  const location = redactUrl(connectionString);
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: typeParsers,
+  });
+  const onIdleError =
+    options.onIdleError ??
+    ((error: Error) => console.error(`PostgreSQL connection error (${location}): ${describeError(error)}`));
+  pool.on('error', onIdleError);
+
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`Cannot connect to PostgreSQL at ${location}: ${describeError(error)}`, { cause: error });
+  }
+
+  let closed = false;
+  return {
+    kind: 'postgres',
+    location,
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await pool.query(sql, [...params]);
+      return result.rows as T[];
+    },
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        const result = await fn({
+          async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+            const res = await client.query(sql, [...params]);
+            return res.rows as R[];
+          },
+          async exec(sql: string): Promise<void> {
+            await client.query(sql); // no parameters: simple protocol, several statements allowed
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('rollback');
+        } catch (rollbackError) {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        }
+        throw error;
+      } finally {
+        client.release(broken); // a connection whose rollback failed is discarded, not reused
+      }
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  warnAboutMissingBuilds(config);
+
+  let db: Database;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    fail(describeError(error));
+  }
+
+  let app: FastifyInstance | undefined;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app?.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Error while shutting down: ${describeError(error)}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  try {
+    await runMigrations(db);
+    app = await buildApp(config, db);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    fail(startupMessage(error, config));
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const database = db.kind === 'embedded' ? `embedded PGlite in ${db.location}` : 'PostgreSQL';
+  console.log(`Site ready at http://localhost:${port} (database: ${database})`);
+}
+
+function startupMessage(error: unknown, config: Config): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') return `Port ${config.port} is already in use: set PORT to another port`;
+  if (code === 'EACCES') return `No permission to listen on port ${config.port}: set PORT to a port above 1023`;
+  if (code === 'EADDRNOTAVAIL') return `Cannot listen on host ${config.host}: set HOST to an address of this machine`;
+  return `Could not start the server: ${describeError(error)}`;
+}
+
+function warnAboutMissingBuilds(config: Config): void {
+  if (!existsSync(path.join(config.shellDist, 'index.html'))) {
+    console.warn(`The shell is not built (${config.shellDist} has no index.html): run npm run build`);
+  }
+  for (const remote of config.remotes) {
+    if (remote.entry.startsWith('/remotes/') && !existsSync(remote.distDir)) {
+      console.warn(`Remote ${remote.name} is not built (${remote.distDir} is missing): its pages will show an error`);
+    }
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error('Unexpected startup error:', error);
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+export { rootReducer, type LazyLoadedSlices, type RootState } from './rootReducer';
+export { makeStore, type AppStore, type AppDispatch } from './store';
+export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
+export { menuSlice, drawerOpened, drawerClosed, selectDrawerOpen, type MenuState } from './menu/menuSlice';
+export { loadJson, type LoadStatus } from './loadJson';

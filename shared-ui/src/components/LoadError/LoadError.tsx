@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import { Button } from '../Button/Button';
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 12px;
+  padding: 20px;
+  border: 1px solid ${({ theme }) => theme.colors.error};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: #fdf3f2;
+`;
+
+export interface LoadErrorProps {
+  /** What failed, in words a visitor understands. */
+  message: string;
+  onRetry: () => void;
+}
+
+/** Shown instead of an endless loader when data could not be loaded. */
+export function LoadError({ message, onRetry }: LoadErrorProps) {
+  return (
+    <Box role="alert">
+      <span>{message}</span>
+      <Button type="button" onClick={onRetry}>
+        Try again
+      </Button>
+    </Box>
+  );
+}

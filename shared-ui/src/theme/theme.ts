@@ -1,0 +1,46 @@
+/** Design tokens of the site. Numbers are the spec's ("Business constants and limits"). */
+export const theme = {
+  colors: {
+    brand: '#003c75',
+    brandDark: '#002a52',
+    brandLight: '#e6eef6',
+    accent: '#f2a900',
+    text: '#1b2430',
+    textMuted: '#4a5563',
+    surface: '#ffffff',
+    surfaceAlt: '#f4f6f9',
+    border: '#d5dbe3',
+    error: '#b3261e',
+    success: '#1e7b34',
+  },
+  /** Spacing steps in px: space(2) = 16px. */
+  spacingUnit: 8,
+  typeScale: {
+    xs: '0.75rem',
+    sm: '0.875rem',
+    md: '1rem',
+    lg: '1.25rem',
+    xl: '1.5rem',
+    xxl: '2rem',
+    display: '2.75rem',
+  },
+  fontFamily:
+    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  radius: { sm: '4px', md: '8px', lg: '16px' },
+  shadow: { card: '0 2px 10px rgba(0, 40, 82, 0.10)', raised: '0 8px 24px rgba(0, 40, 82, 0.18)' },
+  breakpoints: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 },
+  /** Breadcrumb collapse and mobile layouts. */
+  mobile: 640,
+  /** The chat panel goes full screen at this width or less. */
+  chatMobile: 576,
+  /** The header shows its navigation links only above this width. */
+  wideNav: 1024,
+  desktop: 1400,
+} as const;
+
+export type Theme = typeof theme;
+
+export const space = (steps: number): string => `${steps * theme.spacingUnit}px`;
+
+/** Media query for "width at most N px". */
+export const maxWidth = (px: number): string => `@media (max-width: ${px}px)`;

@@ -1,0 +1,37 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import styled from 'styled-components';
+import { PageContainer } from '@site/shared-ui';
+
+const Stack = styled.pre`
+  padding: 12px;
+  overflow: auto;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-size: ${({ theme }) => theme.typeScale.sm};
+`;
+
+/** What went wrong, as a visitor (and a developer) can read it. */
+export function describeRouteError(error: unknown): { summary: string; stack?: string } {
+  if (isRouteErrorResponse(error)) {
+    return { summary: `${error.status} ${error.statusText}`.trim() };
+  }
+  if (error instanceof Error) {
+    return { summary: error.message, stack: error.stack };
+  }
+  return { summary: String(error) };
+}
+
+/** The error screen of a route that is unknown or failed (spec: 'Unexpected Application Error!'). */
+export function ErrorScreen() {
+  const { summary, stack } = describeRouteError(useRouteError());
+  return (
+    <PageContainer role="alert">
+      <h2>Unexpected Application Error!</h2>
+      <h3>{summary}</h3>
+      {stack ? <Stack>{stack}</Stack> : null}
+      <p>
+        <Link to="/home">Go to the home page</Link>
+      </p>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,49 @@
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import styled from 'styled-components';
+import { Spinner } from '@site/shared-ui';
+import { company } from '@site/content';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { RemoteWidget } from '../remotes/RemoteWidget';
+import { noteNavigation } from '../remotes/RemotePage';
+import type { RouteHandle } from '../routes/routeTable';
+
+const Main = styled.main`
+  flex: 1;
+  min-height: 60vh;
+`;
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+
+function useRouteTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
+  // A layout effect runs before the pages' own effects, so a page that knows a better title wins.
+  useLayoutEffect(() => {
+    document.title = title ? `${title} | ${company.name}` : company.name;
+  }, [title]);
+}
+
+/** Header, page, footer and chat: the part of every page that the shell owns. */
+export function AppFrame() {
+  const location = useLocation();
+  useRouteTitle();
+  useEffect(() => noteNavigation(), [location.key]);
+  return (
+    <Page>
+      <Header />
+      <Main id="main-content" tabIndex={-1}>
+        <Suspense fallback={<Spinner label="Loading page" />}>
+          <Outlet />
+        </Suspense>
+      </Main>
+      <Footer />
+      <RemoteWidget remote="chat" modulePath="./ChatWidget" />
+    </Page>
+  );
+}

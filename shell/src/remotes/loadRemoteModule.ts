@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import { getInstance } from '@module-federation/enhanced/runtime';
+import type { RemoteEntry, RemoteName } from './remotesMap';
+
+/** Thrown when a remote's files cannot be fetched or its module fails; the route shows the error screen. */
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    readonly modulePath: string,
+    cause: unknown,
+  ) {
+    super(`The ${remote} module "${modulePath}" could not be loaded. ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+/** Registers the remotes of the map on the federation instance the build plugin created. */
+export function registerRemoteEntries(remotes: RemoteEntry[]): void {
+  const federation = getInstance();
+  if (!federation) throw new Error('Module Federation runtime is missing from the shell build');
+  federation.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })), { force: true });
+}
+
+let knownRemotes = new Set<RemoteName>();
+
+export function setKnownRemotes(remotes: RemoteEntry[]): void {
+  knownRemotes = new Set(remotes.map((remote) => remote.name));
+}
+
+export type RemotePageModule = { default: ComponentType };
+
+/** Loads an exposed module of a remote, e.g. loadRemoteModule('catalogue', './CategoryListPage'). */
+export async function loadRemoteModule<T = RemotePageModule>(remote: RemoteName, modulePath: string): Promise<T> {
+  if (!knownRemotes.has(remote)) {
+    throw new RemoteUnavailableError(remote, modulePath, new Error('It is not in the remotes map.'));
+  }
+  try {
+    const loaded = await getInstance()?.loadRemote<T>(`${remote}/${modulePath.replace(/^\.\//, '')}`);
+    if (loaded == null) throw new Error('The remote returned nothing.');
+    return loaded;
+  } catch (error) {
+    throw new RemoteUnavailableError(remote, modulePath, error);
+  }
+}

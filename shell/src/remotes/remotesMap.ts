@@ -1,0 +1,42 @@
+/** The remotes this shell knows, by federation container name. */
+export const REMOTE_NAMES = ['catalogue', 'company', 'contact', 'chat'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RemoteEntry {
+  name: RemoteName;
+  /** Absolute URL of the remote's mf-manifest.json (or remoteEntry.js). */
+  entry: string;
+}
+
+const isRemoteName = (value: unknown): value is RemoteName =>
+  typeof value === 'string' && (REMOTE_NAMES as readonly string[]).includes(value);
+
+/**
+ * Reads the server's remotes map ({ remotes: [{ name, entry }] }), keeping only well-formed entries
+ * for remotes this shell knows, with relative URLs resolved against the page's origin.
+ */
+export function parseRemotesMap(body: unknown, baseUrl: string): RemoteEntry[] {
+  const list = (body as { remotes?: unknown } | null)?.remotes;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) => {
+    const { name, entry } = (item ?? {}) as { name?: unknown; entry?: unknown };
+    if (!isRemoteName(name) || typeof entry !== 'string' || entry === '') return [];
+    try {
+      return [{ name, entry: new URL(entry, baseUrl).href }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Fetches /remotes.json. A failure leaves the map empty: the frame still renders, remote routes show the error screen. */
+export async function fetchRemotesMap(): Promise<RemoteEntry[]> {
+  try {
+    const response = await fetch('/remotes.json', { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return parseRemotesMap(await response.json(), window.location.href);
+  } catch (error) {
+    console.warn('The remotes map could not be loaded; remote pages will show an error.', error);
+    return [];
+  }
+}
