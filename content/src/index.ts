@@ -4,9 +4,10 @@ import certificatesJson from '../data/certificates.json';
 import companyJson from '../data/company.json';
 import menuJson from '../data/menu.json';
 import categoriesJson from '../data/products-category.json';
-import type { Branch, BranchId, CategoryImageKey, Certificate, CompanyInfo, MenuItem, ProductCategory } from './types';
+import { BRANDS, type Branch, type BranchId, type BrandSlug, type CategoryImageKey, type Certificate, type CompanyInfo, type MenuItem, type ProductCategory } from './types';
 
 export * from './types';
+export * from './catalogue';
 
 export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
 export const branches: Branch[] = branchesJson as Branch[];
@@ -26,3 +27,15 @@ export const brochurePath = (): string => `/${company.brochureFile}`;
 export const findBranch = (id: BranchId): Branch | undefined => branches.find((b) => b.id === id);
 
 export const findCategory = (id: string): ProductCategory | undefined => productCategories.find((c) => c.id === id);
+
+/** Site-root path of a product illustration (content/public/images/products). */
+export const productImagePath = (key: string): string => `/images/products/${key}.svg`;
+
+/** Site-root path of a brand logo (content/public/images/brands). */
+export const brandLogoPath = (slug: BrandSlug | string): string => `/images/brands/${slug}.svg`;
+
+/** The brand with this display name (as in a product's `company` list), e.g. 'Eaton (Moeller)'. */
+export const findBrandByName = (name: string): (typeof BRANDS)[number] | undefined => BRANDS.find((b) => b.name === name);
+
+/** Site-root path of a datasheet (content/generated/uploads), opened by 'Download Datasheet'. */
+export const uploadPath = (fileName: string): string => `/uploads/${fileName}`;

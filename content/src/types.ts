@@ -108,3 +108,278 @@ export interface Certificate {
   height: number;
   alt: string;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Catalogue: products.json (listing), product-details.json (details), searchResults.json (generated)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Image keys of the product illustrations. Each key is a file content/public/images/products/{key}.svg,
+ * served at productImagePath(key). Several similar products share one key.
+ */
+export const PRODUCT_IMAGE_KEYS = [
+  'cable_armoured',
+  'cable_flexible',
+  'cable_fire',
+  'wire_coil',
+  'gland_brass',
+  'gland_shroud',
+  'lug_tube',
+  'connector_butt',
+  'joint_heatshrink',
+  'joint_coldshrink',
+  'termination_heatshrink',
+  'resin_joint',
+  'resin_pack',
+  't_connector',
+  'tape_roll',
+  'mastic_pad',
+  'cable_tie',
+  'cable_tray',
+  'trunking',
+  'pvc_conduit',
+  'flex_conduit',
+  'gi_box',
+  'socket_outlet',
+  'light_switch',
+  'ceiling_rose',
+  'industrial_socket',
+  'industrial_plug',
+  'mcb',
+  'contactor',
+  'distribution_board',
+  'feeder_pillar',
+  'fan_pedestal',
+  'fan_exhaust',
+  'laser_machine',
+  'cable_marker',
+] as const;
+
+export type ProductImageKey = (typeof PRODUCT_IMAGE_KEYS)[number];
+
+/** A brand we distribute: its display name (as written in product records) and its logo slug. */
+export interface Brand {
+  /** Logo file content/public/images/brands/{slug}.svg, served at brandLogoPath(slug). */
+  slug: string;
+  name: string;
+}
+
+/**
+ * The brands with a logo. The first nineteen are the brands of the product details (spec "Brand logos for details");
+ * Ashfield and Simplex complete the sixteen partners of the home page.
+ */
+export const BRANDS = [
+  { slug: 'hex', name: 'Hex' },
+  { slug: 'elite', name: 'Elite' },
+  { slug: 'mesc', name: 'MESC' },
+  { slug: 'oxford-cavi', name: 'Oxford Cavi' },
+  { slug: '3m', name: '3M' },
+  { slug: 'pce', name: 'PCE' },
+  { slug: 'marechal', name: 'Marechal' },
+  { slug: 'legrand', name: 'Legrand' },
+  { slug: 'barton', name: 'Barton' },
+  { slug: 'decoduct', name: 'Decoduct' },
+  { slug: 'abb', name: 'ABB' },
+  { slug: 'hager', name: 'Hager' },
+  { slug: 'eaton', name: 'Eaton (Moeller)' },
+  { slug: 'schneider', name: 'Schneider' },
+  { slug: 'siemens', name: 'Siemens' },
+  { slug: 'breeze', name: 'Breeze' },
+  { slug: 'mk', name: 'MK' },
+  { slug: 'rayon', name: 'Rayon' },
+  { slug: 'raychem', name: 'Raychem' },
+  { slug: 'ashfield', name: 'Ashfield' },
+  { slug: 'simplex', name: 'Simplex' },
+] as const satisfies readonly Brand[];
+
+export type BrandSlug = (typeof BRANDS)[number]['slug'];
+export type BrandName = (typeof BRANDS)[number]['name'];
+
+/** A record of /data/products.json: what the listing page, its sort and the search index need. */
+export interface Product {
+  /** Url-safe id (letters, digits, underscores), unique over the catalogue; also the id of the detail record. */
+  id: string;
+  productCategoryId: string;
+  /** Display name of the category: the `title` of the category record. */
+  productCategory: string;
+  productName: string;
+  image: ProductImageKey;
+  /** Brand(s) of the product, the detail record's `company` names joined with ', '. */
+  company?: string;
+  /** Popularity figure for 'Sort by popularity' (higher = more popular), 0..100. */
+  popularity: number;
+  /** Date the product was added to the catalogue, ISO 'YYYY-MM-DD', for 'Sort by newness'. */
+  dateAdded: string;
+  /**
+   * Indicative price in AED for the unit of sale named in the product (piece, pack, coil, metre, kit).
+   * Absent where a price makes no sense (assemblies built to order, machines quoted per project).
+   */
+  price?: number;
+}
+
+/** A 'Specification' block of the product summary. */
+export interface SpecificationBlock {
+  extraSpecTitle?: string;
+  extraSpec?: string[];
+  /** Lines of the 'Specification :' list. */
+  specification?: string[];
+}
+
+/** One row of a two-column table section of the description (Construction, Technical Data, ...). Value is HTML. */
+export interface DescriptionRow {
+  key: string;
+  value: string;
+}
+
+/**
+ * One entry of the 'Description :' list of a product detail. The key decides how it shows:
+ *
+ * | key                         | value        | shows as                                                          |
+ * |-----------------------------|--------------|-------------------------------------------------------------------|
+ * | '*Application'              | HTML string  | not a row: the content of the expandable 'Application' section     |
+ * | '*Design Features'          | HTML string  | not a row: the content of the expandable 'Design Features' section |
+ * | '*Construction', '*TechnicalData', '*Characteristics', '*Design', '*Specifications', '*TechnicalSpecifications' | DescriptionRow[] | not a row: the rows of that section's two-column key/value table (values HTML) |
+ * | any key, value ''           | ''           | the key as a sub-heading                                          |
+ * | '' or a key starting '-'    | string       | a plain list item showing only the value ('-' keys may be numbered: '-1', '-2') |
+ * | a key starting '^'          | HTML string  | an unbulleted HTML paragraph (the key itself is not shown)        |
+ * | a key starting '%'          | any string   | the fixed ceiling-rose table image (CEILING_ROSE_TABLE_IMAGE); the value is its alt text |
+ * | anything else               | string       | a row 'key : value'                                               |
+ *
+ * Only the eight `*` keys of DESCRIPTION_SECTIONS exist; each appears at most once per product, and its value has
+ * the kind given there (an array only for 'table' sections). A section with no content is not shown.
+ */
+export interface DescriptionEntry {
+  key: string;
+  value: string | DescriptionRow[];
+}
+
+/** Kind of content of an expandable description section: HTML text, or a two-column key/value table. */
+export type DescriptionSectionKind = 'html' | 'table';
+
+export interface DescriptionSection {
+  /** The description key that feeds the section, '*' included. */
+  key: string;
+  /** Section heading. */
+  title: string;
+  kind: DescriptionSectionKind;
+  /** Shown open with no toggle (Technical Specifications); the others start collapsed. */
+  alwaysOpen: boolean;
+  /** Picture shown with the section (Characteristics). */
+  image?: string;
+}
+
+/** Site-root path of the fixed picture shown for a '%' description key. */
+export const CEILING_ROSE_TABLE_IMAGE = '/images/details/ceiling-rose-table.svg';
+/** Site-root path of the fixed picture of the Characteristics section. */
+export const CHARACTERISTICS_IMAGE = '/images/details/characteristics.svg';
+
+/** The expandable sections fed by `*` description keys, in display order. */
+export const DESCRIPTION_SECTIONS = [
+  { key: '*Design Features', title: 'Design Features', kind: 'html', alwaysOpen: false },
+  { key: '*Application', title: 'Application', kind: 'html', alwaysOpen: false },
+  { key: '*Construction', title: 'Construction', kind: 'table', alwaysOpen: false },
+  { key: '*TechnicalData', title: 'Technical Data', kind: 'table', alwaysOpen: false },
+  { key: '*Characteristics', title: 'Characteristics', kind: 'table', alwaysOpen: false, image: CHARACTERISTICS_IMAGE },
+  { key: '*Design', title: 'Design', kind: 'table', alwaysOpen: false },
+  { key: '*Specifications', title: 'Specification', kind: 'table', alwaysOpen: false },
+  { key: '*TechnicalSpecifications', title: 'Technical Specifications', kind: 'table', alwaysOpen: true },
+] as const satisfies readonly DescriptionSection[];
+
+export type DescriptionSectionKey = (typeof DESCRIPTION_SECTIONS)[number]['key'];
+
+/**
+ * A detail description block (detailDescription shows after the table, detailDescriptionAfterTable before it,
+ * per the spec's section order).
+ */
+export interface DetailBlock {
+  /** Heading, HTML. */
+  title?: string;
+  /** Product image keys (ProductImageKey) shown before the paragraphs. */
+  images1?: string[];
+  /** Paragraphs, HTML. */
+  content?: string[];
+  /** A plain table: first row = header, every row as long as the header. Cells are plain text. */
+  table?: string[][];
+  /** Product image keys shown after the table. */
+  images2?: string[];
+  /** Paragraphs after the table, HTML. */
+  DataAfterTable?: string[];
+  /** A datasheet of this block: file name under /uploads/. */
+  downloadFile?: string;
+}
+
+/**
+ * A header cell of the product detail table.
+ *
+ * The header is a list of rows. The LAST row holds the leaf cells, one per data column, in data order: a leaf's id is
+ * the data key of its column, a dotted path for a value nested one level ('threadSize.mm' reads row.threadSize.mm).
+ * Rows above it are group rows: the colSpans of every row add up to the number of leaf columns. A group row cell
+ * with colSpan 1 already names the column below it, so that leaf may have an empty name (a rowSpan-like header).
+ * Cell ids are unique within the header.
+ */
+export interface TableCell {
+  id: string;
+  name: string;
+  /** Number of leaf columns covered (default 1). */
+  colSpan?: number;
+  /** CSS width of the column, e.g. '18%' or '120px'. */
+  customeWidth?: string;
+}
+
+export type TableValue = string | number;
+
+/**
+ * A body row of the product detail table: leaf column id -> value, with one level of nesting for grouped columns
+ * (e.g. { size: '20', threadSize: { mm: 'M20', inch: '3/4"' } }). Flattened in key order the row gives exactly the
+ * leaf columns, in order (see flattenTableRow).
+ */
+export type TableRow = Record<string, TableValue | Record<string, TableValue>>;
+
+/** A review shown on a product (seed reviews carry no e-mail). */
+export interface CustomerReview {
+  customerName: string;
+  /** 1..5 */
+  stars: number;
+  comment: string;
+}
+
+/** A record of /data/product-details.json. */
+export interface ProductDetail {
+  id: string;
+  productName: string;
+  image: ProductImageKey;
+  /** Category id. */
+  productCategory: string;
+  /** Category title. */
+  categoryName: string;
+  Specification?: SpecificationBlock[];
+  /** Logo paths (brandLogoPath(slug)), parallel to `company`. */
+  companyImg?: string[];
+  /** Brand names (Brand.name), parallel to `companyImg`. */
+  company?: string[];
+  /** Paragraphs, HTML. */
+  detail?: string[];
+  description?: DescriptionEntry[];
+  detailDescription?: DetailBlock[];
+  detailDescriptionAfterTable?: DetailBlock[];
+  productDetailTableColumns?: TableCell[][];
+  productDetailTableData?: TableRow[];
+  customerReviews?: CustomerReview[];
+  /** Datasheet file name under /uploads/ ('Download Datasheet'). */
+  downloadFile?: string;
+  /** Button label -> file name under /uploads/ (one button per entry). */
+  downloadFiles?: Record<string, string>;
+  /** External https link to the manufacturer's catalogue. */
+  viewManufacturersCatalogue?: string;
+}
+
+/** An entry of /data/searchResults.json (generated from products.json by scripts/generate-search.ts). */
+export interface SearchResult {
+  id: string;
+  title: string;
+  productCategory: string;
+  productCategoryId: string;
+  /** Brand(s); '' when the product has none. */
+  company: string;
+  image: ProductImageKey;
+}

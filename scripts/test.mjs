@@ -1,0 +1,67 @@
+// `npm test`: every test of the project, on a fresh clone too: installs what is missing, type-checks,
+// builds the site, then runs the unit/component tests (jest), the server tests (node:test, embedded
+// database and PostgreSQL when reachable) and the Playwright suites in Debian's Chromium.
+import { existsSync } from 'node:fs';
+import { build, ensureInstalled, repoRoot } from './lib/ensure-ready.mjs';
+import { npmCommand, run } from './lib/run.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium is missing at ${chromium}; the browser tests need it.\n` +
+      'Install Debian\'s build:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      '(or point CHROMIUM_PATH at another Chromium). Playwright never downloads a browser here.',
+  );
+  process.exit(1);
+}
+
+await ensureInstalled();
+
+/** Test counts read from each runner's closing lines. */
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const count = (output, pattern) => Number(pattern.exec(output)?.[1] ?? 0);
+
+const steps = [
+  { name: 'types', command: npmCommand, args: ['run', 'typecheck'] },
+  {
+    name: 'unit and component tests (jest)',
+    command: npmCommand,
+    args: ['run', 'test:unit', '--', '--ci'],
+    read: (out) => ({
+      passed: count(out, /^Tests:.*?(\d+) passed/m),
+      failed: count(out, /^Tests:.*?(\d+) failed/m),
+      skipped: count(out, /^Tests:.*?(\d+) skipped/m),
+    }),
+  },
+  {
+    name: 'server tests (node:test)',
+    command: npmCommand,
+    args: ['run', 'test:server'],
+    read: (out) => ({ passed: count(out, /^# pass (\d+)/m), failed: count(out, /^# fail (\d+)/m), skipped: count(out, /^# skipped (\d+)/m) }),
+  },
+  { name: 'build', run: () => (process.env.SKIP_BUILD === '1' ? Promise.resolve({ code: 0, output: '' }) : build().then(() => ({ code: 0, output: '' }), () => ({ code: 1, output: '' }))) },
+  {
+    name: 'browser tests (Playwright)',
+    command: npmCommand,
+    args: ['run', 'test:e2e'],
+    read: (out) => ({ passed: count(out, /^\s*(\d+) passed/m), failed: count(out, /^\s*(\d+) failed/m), skipped: count(out, /^\s*(\d+) skipped/m) }),
+  },
+];
+
+const failedSteps = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const { code, output } = step.run ? await step.run() : await run(step.command, step.args, { cwd: repoRoot, capture: Boolean(step.read) });
+  if (step.read) {
+    const counts = step.read(output);
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+    totals.skipped += counts.skipped;
+  }
+  if (code !== 0) failedSteps.push(step.name);
+}
+
+console.log('');
+if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -1,0 +1,40 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** Whether this browser can tell when an element scrolls into view. */
+export function canObserveIntersections(): boolean {
+  return typeof window !== 'undefined' && typeof window.IntersectionObserver === 'function';
+}
+
+export interface InViewOptions {
+  /** Grows or shrinks the viewport box, e.g. '0px 0px -10% 0px' to wait until the element is a bit further in. */
+  rootMargin?: string;
+  /** Share of the element that must be visible (0 = any pixel). */
+  threshold?: number;
+}
+
+/**
+ * True once the element has been in the viewport; it stays true and the observer is disconnected,
+ * because every user of this hook (Reveal, CountUp) animates once only. Without
+ * IntersectionObserver the element counts as in view from the start, so content is never stuck hidden.
+ */
+export function useInView(ref: RefObject<Element | null>, { rootMargin, threshold }: InViewOptions = {}): boolean {
+  const [inView, setInView] = useState(() => !canObserveIntersections());
+
+  useEffect(() => {
+    const element = ref.current;
+    if (inView || !element) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setInView(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin, threshold },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, inView, rootMargin, threshold]);
+
+  return inView;
+}

@@ -1,0 +1,98 @@
+import { act } from '@testing-library/react';
+
+/**
+ * Test doubles for browser features jsdom lacks. Imported by tests only; not exported from the package.
+ */
+
+interface FakeObserver {
+  callback: IntersectionObserverCallback;
+  observer: IntersectionObserver;
+  elements: Set<Element>;
+}
+
+/**
+ * Installs a fake IntersectionObserver on window (jsdom has none) and returns `scrollIntoView(el)`,
+ * which tells every observer watching `el` that it now intersects, as the browser would on scroll.
+ * The returned `restore` removes it again.
+ */
+export function mockIntersectionObserver() {
+  const observers: FakeObserver[] = [];
+  const previous = window.IntersectionObserver;
+
+  class FakeIntersectionObserver implements IntersectionObserver {
+    readonly root = null;
+    readonly rootMargin = '0px';
+    readonly thresholds = [0];
+    private readonly record: FakeObserver;
+    constructor(callback: IntersectionObserverCallback) {
+      this.record = { callback, observer: this, elements: new Set() };
+      observers.push(this.record);
+    }
+    observe(element: Element) {
+      this.record.elements.add(element);
+    }
+    unobserve(element: Element) {
+      this.record.elements.delete(element);
+    }
+    disconnect() {
+      this.record.elements.clear();
+    }
+    takeRecords(): IntersectionObserverEntry[] {
+      return [];
+    }
+  }
+  window.IntersectionObserver = FakeIntersectionObserver;
+
+  const notify = (element: Element, isIntersecting: boolean) => {
+    act(() => {
+      for (const { callback, observer, elements } of observers) {
+        if (!elements.has(element)) continue;
+        const rect = element.getBoundingClientRect();
+        const entry: IntersectionObserverEntry = {
+          target: element,
+          isIntersecting,
+          intersectionRatio: isIntersecting ? 1 : 0,
+          boundingClientRect: rect,
+          intersectionRect: rect,
+          rootBounds: null,
+          time: performance.now(),
+        };
+        callback([entry], observer);
+      }
+    });
+  };
+
+  return {
+    scrollIntoView: (element: Element) => notify(element, true),
+    scrollOutOfView: (element: Element) => notify(element, false),
+    /** How many elements are still being watched (0 once every observer disconnected). */
+    watchedCount: () => observers.reduce((sum, { elements }) => sum + elements.size, 0),
+    restore: () => {
+      window.IntersectionObserver = previous;
+    },
+  };
+}
+
+/**
+ * Answers '(prefers-reduced-motion: reduce)' as given and width queries as a 1280 px screen.
+ * Needed because the shared viewport helper answers every query without a width as matching.
+ */
+export function setReducedMotion(reduce: boolean, width = 1280): void {
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+    const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+    const matches = query.includes('prefers-reduced-motion')
+      ? reduce
+      : (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  }) as typeof window.matchMedia;
+}

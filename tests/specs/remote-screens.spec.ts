@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '../support/fixtures';
+import { REPO_ROOT } from '../support/site-server';
+
+const categories = JSON.parse(readFileSync(path.join(REPO_ROOT, 'content/data/products-category.json'), 'utf8')) as {
+  id: string;
+  title: string;
+}[];
+
+test.describe('each remote renders its screen through the shell', () => {
+  test('catalogue: /our-products lists every category, each linking to its listing', async ({ page }) => {
+    await page.goto('/our-products');
+    const list = page.getByRole('list', { name: 'Product categories' });
+    await expect(list.getByRole('listitem')).toHaveCount(19);
+    for (const category of categories) {
+      await expect(list.getByRole('link', { name: new RegExp(category.title) })).toHaveAttribute('href', `/our-products/${category.id}`);
+    }
+    const first = categories[0]!;
+    await list.getByRole('link', { name: new RegExp(first.title) }).click();
+    await expect(page).toHaveURL(new RegExp(`/our-products/${first.id}$`));
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(first.title);
+  });
+
+  test('catalogue: every category image loads', async ({ page }) => {
+    await page.goto('/our-products');
+    const images = page.getByRole('list', { name: 'Product categories' }).locator('img');
+    await expect(images).toHaveCount(19);
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+  });
+
+  test('company: /certificates shows both certificates and opens one large', async ({ page }) => {
+    await page.goto('/certificates');
+    await expect(page.getByRole('heading', { name: 'ISO 9001:2015 Certificate (UAE)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'ISO 9001:2015 Certificate (Oman)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Quality Assurance' })).toBeVisible();
+    const opener = page.getByRole('button', { name: 'Click to view ISO 9001:2015 Certificate (UAE)' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'ISO 9001:2015 Certificate (UAE)' });
+    await expect(dialog.getByRole('img')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('contact: the region selector switches branch details after a spinner', async ({ page }) => {
+    await page.goto('/contact-us');
+    await expect(page.getByRole('heading', { name: 'Dubai', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Oman (Muscat Office)' }).click();
+    await expect(page.getByRole('status')).toContainText('Loading Oman (Muscat Office) details');
+    await expect(page.getByRole('heading', { name: 'Oman (Muscat Office)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Oman (Muscat Office)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('iframe[title="Map of the Muscat office"]')).toHaveAttribute('loading', 'lazy');
+  });
+
+  test('chat: the panel is open by default and can be minimised, restored, closed and reopened', async ({ page }) => {
+    await page.goto('/home');
+    const panel = page.getByRole('dialog', { name: 'Crescent Assistant' });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('Online');
+    await panel.getByRole('button', { name: 'Minimize chat' }).click();
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Restore chat' }).click();
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Close chat' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Restore chat' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await expect(panel).toBeVisible();
+  });
+});

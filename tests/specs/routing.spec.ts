@@ -1,0 +1,41 @@
+import { test, expect } from '../support/fixtures';
+import { SITE_ROUTES } from '../support/site-routes';
+
+test.describe('the route table', () => {
+  test('the empty path is replaced by /home', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' })).toBeVisible();
+    // Replaced, not pushed: the root URL is not left behind in the history.
+    expect(await page.evaluate(() => window.history.length)).toBe(2);
+  });
+
+  for (const route of SITE_ROUTES) {
+    test(`deep link and reload: ${route.path}`, async ({ page, consoleProblems }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('© 2025 All Rights Reserved.');
+      expect(consoleProblems.messages).toEqual([]);
+    });
+  }
+
+  test('an unknown path shows the error screen inside the frame, answered as 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('each route sets its own document title', async ({ page }) => {
+    await page.goto('/certificates');
+    await expect(page).toHaveTitle('Certificates | Crescent Electrical Trading');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveTitle('Contact Us | Crescent Electrical Trading');
+  });
+});

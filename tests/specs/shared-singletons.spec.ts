@@ -1,0 +1,40 @@
+import { test, expect } from '../support/fixtures';
+
+// A property name that only React's core package carries (react-dom and the JSX runtime do not).
+const REACT_CORE_MARKER = '__COMPILER_RUNTIME';
+
+test('exactly one copy of React is downloaded while visiting every remote', async ({ page }) => {
+  const reactCopies = new Set<string>();
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.url());
+    const body = await response.text().catch(() => '');
+    if (body.includes(REACT_CORE_MARKER)) reactCopies.add(response.url());
+  });
+  await page.goto('/our-products');
+  await expect(page.getByRole('list', { name: 'Product categories' }).getByRole('listitem')).toHaveCount(19);
+  for (const link of ['Certificates', 'Contact']) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: link === 'Contact' ? 'Contact Us' : link })).toBeVisible();
+  }
+  await expect(page.getByRole('dialog', { name: 'Crescent Assistant' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // All four remotes were used in this page...
+  for (const remote of ['catalogue', 'company', 'contact', 'chat']) {
+    expect(scripts.some((url) => url.includes(`/remotes/${remote}/`))).toBe(true);
+  }
+  // ...and React itself arrived once.
+  expect([...reactCopies]).toHaveLength(1);
+});
+
+test('the shell build carries no remote URL: remotes come from /remotes.json', async ({ page, request }) => {
+  const map = (await (await request.get('/remotes.json')).json()) as { remotes: { name: string; entry: string }[] };
+  expect(map.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  await page.goto('/certificates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
+  expect(requested).toContain('/remotes.json');
+  expect(requested.indexOf('/remotes.json')).toBeLessThan(requested.indexOf('/remotes/company/mf-manifest.json'));
+});
