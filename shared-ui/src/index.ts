@@ -12,3 +12,19 @@ export { collapseBreadcrumb, type BreadcrumbItem } from './components/Breadcrumb
 export { LoadError, type LoadErrorProps } from './components/LoadError/LoadError';
 export { useMediaQuery } from './hooks/useMediaQuery';
 export { Modal, type ModalProps } from './components/Modal/Modal';
+export { Drawer, type DrawerProps } from './components/Drawer/Drawer';
+export { useDialogFocus } from './hooks/useDialogFocus';
+export { useInView, canObserveIntersections, type InViewOptions } from './hooks/useInView';
+export {
+  Tooltip,
+  TOOLTIP_ENTER_DELAY_MS,
+  TOOLTIP_TOUCH_ENTER_DELAY_MS,
+  TOOLTIP_TOUCH_LEAVE_DELAY_MS,
+  TOOLTIP_MAX_WIDTH_PX,
+  type TooltipProps,
+} from './components/Tooltip/Tooltip';
+export { type TooltipPlacement } from './components/Tooltip/tooltipPosition';
+export { Reveal, REVEAL_DURATION_MS, REVEAL_STAGGER_S, revealDelaySeconds, type RevealProps } from './components/Reveal/Reveal';
+export { CountUp, type CountUpProps } from './components/CountUp/CountUp';
+export { countUpValue, COUNT_UP_DURATION_MS } from './components/CountUp/countUpValue';
+export * from './icons/icons';

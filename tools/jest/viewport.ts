@@ -6,7 +6,8 @@ export function setViewportWidth(width: number): void {
   window.matchMedia = ((query: string) => {
     const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
     const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    // Only width queries describe the screen; any other feature (e.g. prefers-reduced-motion) is off.
+    const matches = (max !== null || min !== null) && (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
     return {
       matches,
       media: query,

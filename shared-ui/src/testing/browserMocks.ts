@@ -22,6 +22,7 @@ export function mockIntersectionObserver() {
   class FakeIntersectionObserver implements IntersectionObserver {
     readonly root = null;
     readonly rootMargin = '0px';
+    readonly scrollMargin = '0px';
     readonly thresholds = [0];
     private readonly record: FakeObserver;
     constructor(callback: IntersectionObserverCallback) {

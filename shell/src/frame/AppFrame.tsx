@@ -5,6 +5,7 @@ import { Spinner } from '@site/shared-ui';
 import { company } from '@site/content';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { BrochureButton } from './BrochureButton';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { noteNavigation } from '../remotes/RemotePage';
 import type { RouteHandle } from '../routes/routeTable';
@@ -43,6 +44,7 @@ export function AppFrame() {
         </Suspense>
       </Main>
       <Footer />
+      <BrochureButton />
       <RemoteWidget remote="chat" modulePath="./ChatWidget" />
     </Page>
   );

@@ -1,8 +1,10 @@
 import styled from 'styled-components';
+import { InstagramIcon, LinkedInIcon, LocationIcon, MailIcon, PhoneIcon, VisuallyHidden } from '@site/shared-ui';
 import { company } from '@site/content';
 
 const Bar = styled.footer`
-  padding: 40px 20px 24px;
+  /* Room at the bottom for the floating brochure and chat buttons. */
+  padding: 40px 20px 96px;
   color: #e8eef5;
   background: ${({ theme }) => theme.colors.brandDark};
   a { color: #fff; }
@@ -16,7 +18,8 @@ const Columns = styled.div`
   margin: 0 auto;
   h2 { font-size: ${({ theme }) => theme.typeScale.lg}; margin: 0 0 12px; color: #fff; }
   ul { list-style: none; padding: 0; margin: 0; }
-  li { margin-bottom: 6px; }
+  li { display: flex; align-items: flex-start; gap: 8px; margin-bottom: 8px; }
+  li svg { flex: none; margin-top: 3px; }
   iframe { width: 100%; height: 180px; border: 0; border-radius: ${({ theme }) => theme.radius.md}; }
 `;
 
@@ -36,15 +39,16 @@ export function Footer() {
         <section aria-labelledby="footer-contacts">
           <h2 id="footer-contacts">Contacts</h2>
           <ul>
-            <li>{company.address}</li>
             <li>
-              <a href={`tel:${company.mainPhone.replace(/[^+\d]/g, '')}`}>{company.mainPhone}</a>
+              <LocationIcon size={18} /> {company.address}
             </li>
+            {[company.mainPhone, company.secondPhone].map((phone) => (
+              <li key={phone}>
+                <PhoneIcon size={18} /> <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a>
+              </li>
+            ))}
             <li>
-              <a href={`tel:${company.secondPhone.replace(/[^+\d]/g, '')}`}>{company.secondPhone}</a>
-            </li>
-            <li>
-              <a href={`mailto:${company.generalEmail}`}>{company.generalEmail}</a>
+              <MailIcon size={18} /> <a href={`mailto:${company.generalEmail}`}>{company.generalEmail}</a>
             </li>
           </ul>
         </section>
@@ -53,8 +57,9 @@ export function Footer() {
           <ul>
             {company.socials.map((social) => (
               <li key={social.url}>
+                {social.kind === 'professional' ? <LinkedInIcon size={18} /> : <InstagramIcon size={18} />}
                 <a href={social.url} target="_blank" rel="noopener noreferrer">
-                  {social.name}
+                  {social.name} <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
                 </a>
               </li>
             ))}

@@ -1,7 +1,14 @@
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { theme } from '@site/shared-ui';
+import { MenuIcon, SearchIcon, theme } from '@site/shared-ui';
+import { drawerOpened, useAppDispatch } from '@site/shared-store';
 import { company, menu } from '@site/content';
+import { CallUsButton } from './CallUsButton';
+import { MobileDrawer } from './MobileDrawer';
+import { SearchDialog } from './SearchDialog';
+
+const wide = `@media (min-width: ${theme.wideNav + 1}px)`;
 
 const Bar = styled.header`
   position: sticky;
@@ -9,21 +16,22 @@ const Bar = styled.header`
   z-index: 20;
   display: flex;
   align-items: center;
-  gap: 24px;
+  gap: 16px;
   padding: 8px 20px;
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: 0 1px 0 ${({ theme }) => theme.colors.border};
 `;
 
 const Nav = styled.nav`
+  display: none;
   margin-left: auto;
-  ul { display: flex; gap: 4px; margin: 0; padding: 0; list-style: none; }
-  @media (max-width: ${theme.wideNav}px) { display: none; }
+  ul { display: flex; gap: 2px; margin: 0; padding: 0; list-style: none; }
+  ${wide} { display: block; }
 `;
 
-const NavItem = styled(NavLink)<{ $active: boolean }>`
+const NavItem = styled(Link)<{ $active: boolean }>`
   display: inline-block;
-  padding: 10px 12px;
+  padding: 10px 10px;
   border-radius: ${({ theme }) => theme.radius.sm};
   font-weight: 600;
   text-decoration: none;
@@ -31,9 +39,40 @@ const NavItem = styled(NavLink)<{ $active: boolean }>`
   background: ${({ $active, theme }) => ($active ? theme.colors.brand : 'transparent')};
 `;
 
-/** The site header: logo home and the navigation links (wide screens). */
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin-left: auto;
+  ${wide} { margin-left: 0; }
+`;
+
+const IconButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 50%;
+  color: ${({ theme }) => theme.colors.brand};
+  background: transparent;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
+`;
+
+const MenuButton = styled(IconButton)`
+  ${wide} { display: none; }
+`;
+
+/** Spec: a link is highlighted when the current path contains its route. */
+export const isHighlighted = (pathname: string, route: string): boolean => pathname.includes(route);
+
+/** Logo, navigation (wide screens) or menu button (narrow), search and Call Us. */
 export function Header() {
   const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const [searchOpen, setSearchOpen] = useState(false);
   return (
     <Bar>
       <Link to="/home" aria-label={`${company.name}: home`}>
@@ -45,14 +84,24 @@ export function Header() {
             .filter((item) => item.inHeader)
             .map((item) => (
               <li key={item.id}>
-                {/* Highlighted when the current path contains the item's route (spec). */}
-                <NavItem to={item.path} $active={pathname.includes(item.path)}>
+                <NavItem to={item.path} $active={isHighlighted(pathname, item.path)} aria-current={isHighlighted(pathname, item.path) ? 'page' : undefined}>
                   {item.name}
                 </NavItem>
               </li>
             ))}
         </ul>
       </Nav>
+      <Actions>
+        <IconButton type="button" aria-label="Search" aria-haspopup="dialog" onClick={() => setSearchOpen(true)}>
+          <SearchIcon />
+        </IconButton>
+        <CallUsButton />
+        <MenuButton type="button" aria-label="Open menu" aria-haspopup="dialog" onClick={() => dispatch(drawerOpened())}>
+          <MenuIcon />
+        </MenuButton>
+      </Actions>
+      <MobileDrawer />
+      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
     </Bar>
   );
 }

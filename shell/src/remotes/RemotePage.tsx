@@ -1,9 +1,12 @@
-import { use } from 'react';
-import { loadRemoteModule, type RemotePageModule } from './loadRemoteModule';
+import { use, type ComponentType } from 'react';
+import { loadRemoteModule } from './loadRemoteModule';
 import type { RemoteName } from './remotesMap';
 
+/** An exposed module whose default export is a component (a page, the chat widget, the search modal). */
+type RemoteComponentModule = { default: ComponentType<object> };
+
 interface CacheEntry {
-  promise: Promise<RemotePageModule>;
+  promise: Promise<RemoteComponentModule>;
   failed: boolean;
   navigation: number;
 }
@@ -16,12 +19,12 @@ export function noteNavigation(): void {
   navigationCount += 1;
 }
 
-function loadOnce(remote: RemoteName, modulePath: string): Promise<RemotePageModule> {
+function loadOnce(remote: RemoteName, modulePath: string): Promise<RemoteComponentModule> {
   const key = `${remote}/${modulePath}`;
   const cached = cache.get(key);
   // A failed load is kept (React would otherwise retry it in a loop) until the visitor navigates.
   if (cached && !(cached.failed && cached.navigation < navigationCount)) return cached.promise;
-  const entry: CacheEntry = { promise: loadRemoteModule(remote, modulePath), failed: false, navigation: navigationCount };
+  const entry: CacheEntry = { promise: loadRemoteModule<RemoteComponentModule>(remote, modulePath), failed: false, navigation: navigationCount };
   entry.promise.catch(() => {
     entry.failed = true;
   });
@@ -34,16 +37,20 @@ export function preloadRemotePage(remote: RemoteName, modulePath: string): void 
   loadOnce(remote, modulePath).catch(() => undefined);
 }
 
-export interface RemotePageProps {
+export interface RemotePageProps<P extends object = object> {
   remote: RemoteName;
   modulePath: string;
+  /** Props for the remote component (a page takes none; the search modal takes open/onClose). */
+  componentProps?: P;
 }
 
 /**
  * Renders the default export of a remote module. It suspends while loading; a failure is thrown
  * to the route's error boundary, so only this route shows the error screen.
  */
-export function RemotePage({ remote, modulePath }: RemotePageProps) {
-  const { default: Page } = use(loadOnce(remote, modulePath));
-  return <Page />;
+export function RemotePage<P extends object = object>({ remote, modulePath, componentProps }: RemotePageProps<P>) {
+  const { default: Component } = use(loadOnce(remote, modulePath));
+  // The remote's contract (its exposes) says which props it takes; the shell passes them through.
+  const Typed = Component as ComponentType<P>;
+  return <Typed {...(componentProps ?? ({} as P))} />;
 }

@@ -1,7 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { RemotePage, type RemotePageProps } from './RemotePage';
 
-class HideOnError extends Component<{ children: ReactNode; label: string }, { failed: boolean }> {
+class FallbackOnError extends Component<{ children: ReactNode; label: string; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -13,17 +13,22 @@ class HideOnError extends Component<{ children: ReactNode; label: string }, { fa
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
-/** A remote component that is part of the frame (the chat): if it fails, it is left out, never the page. */
-export function RemoteWidget(props: RemotePageProps) {
+export interface RemoteWidgetProps<P extends object> extends RemotePageProps<P> {
+  /** Shown instead when the remote cannot be loaded (nothing by default). */
+  fallback?: ReactNode;
+}
+
+/** A remote component that is part of the frame (chat, search): if it fails, the fallback shows, never a broken page. */
+export function RemoteWidget<P extends object = object>({ fallback = null, ...props }: RemoteWidgetProps<P>) {
   return (
-    <HideOnError label={`${props.remote}/${props.modulePath}`}>
+    <FallbackOnError label={`${props.remote}/${props.modulePath}`} fallback={fallback}>
       <Suspense fallback={null}>
         <RemotePage {...props} />
       </Suspense>
-    </HideOnError>
+    </FallbackOnError>
   );
 }

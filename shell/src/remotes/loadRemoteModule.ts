@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry, RemoteName } from './remotesMap';
 
@@ -27,10 +26,8 @@ export function setKnownRemotes(remotes: RemoteEntry[]): void {
   knownRemotes = new Set(remotes.map((remote) => remote.name));
 }
 
-export type RemotePageModule = { default: ComponentType };
-
 /** Loads an exposed module of a remote, e.g. loadRemoteModule('catalogue', './CategoryListPage'). */
-export async function loadRemoteModule<T = RemotePageModule>(remote: RemoteName, modulePath: string): Promise<T> {
+export async function loadRemoteModule<T>(remote: RemoteName, modulePath: string): Promise<T> {
   if (!knownRemotes.has(remote)) {
     throw new RemoteUnavailableError(remote, modulePath, new Error('It is not in the remotes map.'));
   }

@@ -34,7 +34,8 @@ export interface RevealProps {
  * reduced motion, and browsers without IntersectionObserver, get the content at once.
  */
 export function Reveal({ index = 0, children, as, className }: RevealProps) {
-  const ref = useRef<HTMLElement>(null);
+  // Typed as the default div; with `as` it is another element, and only Element members are used.
+  const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const shown = inView || reducedMotion;

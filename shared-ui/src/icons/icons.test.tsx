@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import * as icons from './icons';
+
+const all = Object.entries(icons).filter(([name]) => name.endsWith('Icon')) as [string, typeof icons.PhoneIcon][];
+
+describe('icons', () => {
+  it('provides every icon the site uses', () => {
+    expect(all.map(([name]) => name).sort()).toEqual(
+      [
+        'ChatIcon', 'ChevronLeftIcon', 'ChevronRightIcon', 'CloseIcon', 'DownloadIcon', 'FaxIcon', 'InstagramIcon',
+        'LinkedInIcon', 'LocationIcon', 'MailIcon', 'MenuIcon', 'MinimizeIcon', 'PhoneIcon', 'SearchIcon', 'SendIcon', 'StarIcon',
+      ].sort(),
+    );
+  });
+
+  it.each(all)('%s is decorative without a title: hidden from screen readers, 24 px, in the text colour', (_, Icon) => {
+    const { container } = render(<Icon />);
+    const svg = container.querySelector('svg')!;
+    expect(svg).toHaveAttribute('aria-hidden', 'true');
+    expect(svg).toHaveAttribute('width', '24');
+    expect(svg).toHaveAttribute('viewBox', '0 0 24 24');
+    expect(svg.getAttribute('fill') === 'currentColor' || svg.getAttribute('stroke') === 'currentColor').toBe(true);
+    expect(svg.querySelector('path, circle, rect')).not.toBeNull();
+  });
+
+  it.each(all)('%s with a title is an image named by it', (_, Icon) => {
+    render(<Icon title="Call us" />);
+    expect(screen.getByRole('img', { name: 'Call us' })).not.toHaveAttribute('aria-hidden');
+  });
+
+  it('passes size and SVG attributes through', () => {
+    const { container } = render(<icons.StarIcon size={16} className="rating" data-filled="yes" />);
+    const svg = container.querySelector('svg')!;
+    expect(svg).toHaveAttribute('width', '16');
+    expect(svg).toHaveClass('rating');
+    expect(svg).toHaveAttribute('data-filled', 'yes');
+  });
+});

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { PhoneIcon, theme, Tooltip, useMediaQuery } from '@site/shared-ui';
+import { company } from '@site/content';
+
+/** Spec: the tooltip reads 'Copied' for 3 s after a copy. */
+export const COPIED_FOR_MS = 3000;
+
+const telHref = `tel:${company.mainPhone.replace(/[^+\d]/g, '')}`;
+
+const CallButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 8px 16px;
+  border: 2px solid ${({ theme }) => theme.colors.brand};
+  border-radius: 999px;
+  color: ${({ theme }) => theme.colors.brand};
+  background: transparent;
+  font: inherit;
+  font-weight: 700;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
+`;
+
+const DialLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  color: #fff;
+  background: ${({ theme }) => theme.colors.brand};
+`;
+
+/** 'Call Us': dials the Dubai number on a phone-sized screen, copies it to the clipboard elsewhere. */
+export function CallUsButton() {
+  const isPhone = useMediaQuery(`(max-width: ${theme.chatMobile}px)`);
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (isPhone) {
+    return (
+      <DialLink href={telHref} aria-label={`Call us on ${company.mainPhone}`}>
+        <PhoneIcon size={22} />
+      </DialLink>
+    );
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(company.mainPhone);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    } catch (error) {
+      // Spec: a clipboard failure is only logged; the number stays readable in the tooltip.
+      console.warn('Could not copy the phone number to the clipboard.', error);
+    }
+  };
+
+  return (
+    <Tooltip title={copied ? 'Copied' : `Copy to clipboard ${company.mainPhone}`}>
+      <CallButton type="button" onClick={() => void copy()}>
+        <PhoneIcon size={18} /> Call Us
+      </CallButton>
+    </Tooltip>
+  );
+}

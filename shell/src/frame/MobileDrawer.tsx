@@ -1,0 +1,76 @@
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { CloseIcon, Drawer } from '@site/shared-ui';
+import { drawerClosed, selectDrawerOpen, useAppDispatch, useAppSelector } from '@site/shared-store';
+import { company, menu } from '@site/content';
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  margin-bottom: 12px;
+`;
+
+const Close = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.brand};
+  cursor: pointer;
+`;
+
+const Items = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  a {
+    display: block;
+    padding: 14px 8px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: 600;
+    text-decoration: none;
+  }
+`;
+
+/** The narrow-screen menu: logo and every menu item (Career Opportunities included). */
+export function MobileDrawer() {
+  const open = useAppSelector(selectDrawerOpen);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const close = () => dispatch(drawerClosed());
+  return (
+    <Drawer open={open} onClose={close} label="Menu">
+      <Top>
+        <img src="/images/logo.svg" alt={company.name} width={180} height={42} />
+        <Close type="button" aria-label="Close menu" onClick={close}>
+          <CloseIcon />
+        </Close>
+      </Top>
+      <nav aria-label="Menu">
+        <Items>
+          {menu.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={item.path}
+                onClick={(event) => {
+                  // Close first, then navigate, so focus is not handed back to a button on the old page.
+                  event.preventDefault();
+                  close();
+                  navigate(item.path);
+                }}
+              >
+                {item.name}
+              </Link>
+            </li>
+          ))}
+        </Items>
+      </nav>
+    </Drawer>
+  );
+}
