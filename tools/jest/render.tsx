@@ -1,15 +1,33 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Provider } from 'react-redux';
 import { ThemeRoot } from '../../shared-ui/src/theme/ThemeRoot';
+import { makeStore, type AppStore } from '../../shared-store/src/store';
 
-/** Renders a component the way the shell hosts it: with the theme and a router at `route`. */
-export function renderInSite(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  return render(
-    <ThemeRoot>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-    </ThemeRoot>,
+/** Shows the router's current path, so a test can see where a click navigated. */
+function CurrentPath() {
+  return <output data-testid="current-path">{useLocation().pathname}</output>;
+}
+
+/**
+ * Renders a component the way the shell hosts it: with a fresh store, the theme and a router at
+ * `route` (matched against `path` when the component reads route params).
+ */
+export function renderInSite(ui: ReactElement, { route = '/', path = '*', store = makeStore() }: { route?: string; path?: string; store?: AppStore } = {}) {
+  const result = render(
+    <Provider store={store}>
+      <ThemeRoot>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+          <CurrentPath />
+        </MemoryRouter>
+      </ThemeRoot>
+    </Provider>,
   );
+  return { ...result, store };
 }
 
 export { setViewportWidth } from './viewport';

@@ -1,0 +1,53 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderInSite, setViewportWidth } from '@test/render';
+import { company } from '@site/content';
+import { CallUsButton, COPIED_FOR_MS } from './CallUsButton';
+
+describe('CallUsButton', () => {
+  let writeText: jest.Mock;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('at 576 px or less is a link that dials the Dubai number', () => {
+    setViewportWidth(576);
+    renderInSite(<CallUsButton />);
+    const link = screen.getByRole('link', { name: `Call us on ${company.mainPhone}` });
+    expect(link).toHaveAttribute('href', `tel:${company.mainPhone.replace(/[^+\d]/g, '')}`);
+    expect(screen.queryByRole('button', { name: /Call Us/ })).toBeNull();
+  });
+
+  it('wider, copies the number and says Copied for 3 s', async () => {
+    setViewportWidth(800);
+    renderInSite(<CallUsButton />);
+    const button = screen.getByRole('button', { name: /Call Us/ });
+    fireEvent.mouseEnter(button);
+    act(() => jest.advanceTimersByTime(100));
+    expect(screen.getByRole('tooltip')).toHaveTextContent(`Copy to clipboard ${company.mainPhone}`);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(writeText).toHaveBeenCalledWith(company.mainPhone);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Copied');
+    act(() => jest.advanceTimersByTime(COPIED_FOR_MS - 1));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Copied');
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByRole('tooltip')).toHaveTextContent(`Copy to clipboard ${company.mainPhone}`);
+  });
+
+  it('only logs a clipboard failure', async () => {
+    setViewportWidth(1280);
+    writeText.mockRejectedValue(new Error('denied'));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderInSite(<CallUsButton />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Call Us/ }));
+    });
+    expect(warn).toHaveBeenCalled();
+    expect(screen.queryByText('Copied')).toBeNull();
+    warn.mockRestore();
+  });
+});
