@@ -94,6 +94,8 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
           manifest: true,
           dts: false,
           dev: false,
+          // One federation runtime per page: the shell provides it, remotes use it (saves ~27 KB gzip per remote).
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
         ...(isHost
           ? [
