@@ -1,12 +1,34 @@
-// Validates the content and prepares content/generated/ (gitignored) for generated files.
+// Validates the content, then writes the generated files into content/generated/ (gitignored), which the server
+// serves at the site root (and content/generated/data at /data):
+//   data/searchResults.json   the search index (scripts/generate-search.ts)
+//   uploads/*.pdf             the datasheets referenced by product-details.json (scripts/generate-pdfs.ts)
+//   {company.brochureFile}    the 'Catalogue and Company Profile' brochure (scripts/generate-pdfs.ts)
 // Usage: npm run build -w content   (or npx tsx content/scripts/build-content.ts)
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { generatePdfs } from './generate-pdfs';
+import { SEARCH_RESULTS_FILE, writeSearchResults } from './generate-search';
 import { CONTENT_DIR, runValidation } from './validate-content';
 
-if (!runValidation()) {
-  process.exit(1);
+async function main(): Promise<void> {
+  if (!runValidation()) {
+    process.exitCode = 1;
+    return;
+  }
+  const started = Date.now();
+  const generatedDir = join(CONTENT_DIR, 'generated');
+  // remove what this script generates (and only that), so that no stale datasheet survives a data change
+  rmSync(join(generatedDir, 'uploads'), { recursive: true, force: true });
+  rmSync(join(generatedDir, SEARCH_RESULTS_FILE), { force: true });
+  mkdirSync(generatedDir, { recursive: true });
+  const results = writeSearchResults(generatedDir);
+  const pdfs = await generatePdfs(generatedDir);
+  console.log(
+    `Generated ${results.length} search entries, ${pdfs.datasheets.length} datasheets and the ${pdfs.brochurePages}-page brochure in ${generatedDir} (${Date.now() - started} ms)`,
+  );
 }
-const generatedDir = join(CONTENT_DIR, 'generated');
-mkdirSync(generatedDir, { recursive: true });
-console.log(`Prepared ${generatedDir}`);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

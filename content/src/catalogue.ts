@@ -1,6 +1,14 @@
 // Pure helpers for catalogue records, shared by the browser (product details screen) and the content checks.
 // No zod and no node imports here: this module is re-exported by index.ts and goes into browser bundles.
-import { DESCRIPTION_SECTIONS, type DescriptionEntry, type DescriptionSection, type TableCell, type TableRow, type TableValue } from './types';
+import {
+  DESCRIPTION_SECTIONS,
+  type DescriptionEntry,
+  type DescriptionSection,
+  type ProductDetail,
+  type TableCell,
+  type TableRow,
+  type TableValue,
+} from './types';
 
 /** How a 'Description :' entry shows (see DescriptionEntry in types.ts). */
 export type DescriptionEntryKind = 'section' | 'subheading' | 'item' | 'paragraph' | 'ceilingRose' | 'row';
@@ -73,4 +81,14 @@ export function tableRowProblems(header: readonly (readonly TableCell[])[], row:
   if (extra.length) problems.push(`unknown column(s) ${extra.join(', ')}`);
   if (!missing.length && !extra.length) problems.push(`columns out of order: ${actual.join(', ')}`);
   return problems;
+}
+
+/** Every file name a product detail references under /uploads/ (downloadFile, downloadFiles values, block downloadFile). */
+export function referencedDownloadFiles(detail: ProductDetail): string[] {
+  const files = [
+    detail.downloadFile,
+    ...Object.values(detail.downloadFiles ?? {}),
+    ...[...(detail.detailDescription ?? []), ...(detail.detailDescriptionAfterTable ?? [])].map((b) => b.downloadFile),
+  ];
+  return [...new Set(files.filter((f): f is string => f !== undefined))];
 }

@@ -4,7 +4,10 @@ import certificatesJson from '../data/certificates.json';
 import companyJson from '../data/company.json';
 import menuJson from '../data/menu.json';
 import categoriesJson from '../data/products-category.json';
+import homeJson from '../data/home.json';
+import projectsJson from '../data/projects.json';
 import { BRANDS, type Branch, type BranchId, type BrandSlug, type CategoryImageKey, type Certificate, type CompanyInfo, type MenuItem, type ProductCategory } from './types';
+import type { HomeContent, Project } from './companyPages';
 
 export * from './types';
 export * from './catalogue';
@@ -39,3 +42,13 @@ export const findBrandByName = (name: string): (typeof BRANDS)[number] | undefin
 
 /** Site-root path of a datasheet (content/generated/uploads), opened by 'Download Datasheet'. */
 export const uploadPath = (fileName: string): string => `/uploads/${fileName}`;
+
+export * from './chat';
+
+/** Site-root path of a team portrait (content/public/images/team), e.g. teamImagePath('team-1'). */
+export const teamImagePath = (key: string): string => `/images/team/${key}.svg`;
+
+// Company pages: the home page (carousel, counters, partners) and the projects (content/data/home.json, projects.json).
+export * from './companyPages';
+export const home: HomeContent = homeJson as HomeContent;
+export const projects: Project[] = projectsJson as Project[];

@@ -111,6 +111,10 @@ export interface Certificate {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Catalogue: products.json (listing), product-details.json (details), searchResults.json (generated)
+//
+// Strings documented as HTML are HTML fragments (p, ul/li, strong, em, sub, h3, br): sanitise them before rendering.
+// Every other string is plain text, with no tags and no character entities (the schema checks both), to be rendered
+// as text.
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
@@ -211,7 +215,8 @@ export interface Product {
   /** Date the product was added to the catalogue, ISO 'YYYY-MM-DD', for 'Sort by newness'. */
   dateAdded: string;
   /**
-   * Indicative price in AED for the unit of sale named in the product (piece, pack, coil, metre, kit).
+   * Indicative price in AED for the unit of sale named in the product (piece, pack, coil, length, kit), for the
+   * most common size of a range.
    * Absent where a price makes no sense (assemblies built to order, machines quoted per project).
    */
   price?: number;
@@ -382,4 +387,60 @@ export interface SearchResult {
   /** Brand(s); '' when the product has none. */
   company: string;
   image: ProductImageKey;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Team (our-team.json) and the chat assistant's own facts (knowledge-base.json)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A record of /data/our-team.json (the Management page and the chat knowledge base). */
+export interface TeamMember {
+  id: number;
+  name: string;
+  position: string;
+  bio: string;
+  /** Portrait key: content/public/images/team/{image}.svg, served at teamImagePath(image). */
+  image: string;
+  altTextForImg: string;
+}
+
+/** Key figures of the company, as written on the site ('1,000+'). */
+export interface CompanyStats {
+  customers: string;
+  countries: string;
+  products: string;
+  suppliers: string;
+  experience: string;
+}
+
+/** What the knowledge base says of a branch beyond branches.json. */
+export interface BranchFacts {
+  country: string;
+  /** e.g. 'Head office and main warehouse', 'Muscat office', 'Warehouse', 'Associated company'. */
+  type: string;
+  manager?: string;
+  location?: string;
+}
+
+/**
+ * content/data/knowledge-base.json: the chat assistant's facts that no other data file holds. The full knowledge
+ * base is assembled from this file and the rest of content/data (see src/knowledge-base).
+ */
+export interface KnowledgeBaseFacts {
+  /** Team member id of the founder (our-team.json). */
+  founderId: number;
+  about: string;
+  values: string[];
+  stats: CompanyStats;
+  /** Claims beyond the certificates of certificates.json (e.g. the ISO 9001:2008 claim of the home page). */
+  certifications: string[];
+  locations: Record<BranchId, BranchFacts>;
+  /** Extra text for some categories, by category id. */
+  categoryNotes: Record<string, string>;
+  services: string[];
+  /** One-line description of each page, by menu id (menu.json). */
+  pages: Record<string, string>;
+  brochure: { title: string; description: string };
+  careers: { opening: string; requirements: string; responsibilities: string[] };
+  projectExperience: { summary: string; clients: string[]; projects: string[] };
 }

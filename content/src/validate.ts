@@ -1,13 +1,28 @@
 // Node-only checks of the whole content folder: every data file against its schema, plus the files they point to.
 // Used by scripts/validate-content.ts, scripts/build-content.ts and the tests. Not exported from index.ts.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { DATA_FILES, type DataFileName } from './schema';
-import { CATEGORY_IMAGE_KEYS } from './types';
+import { DATA_FILES, MIN_PRODUCTS_PER_CATEGORY, type DataFileName } from './schema';
+import {
+  BRANDS,
+  CATEGORY_IMAGE_KEYS,
+  CEILING_ROSE_TABLE_IMAGE,
+  CHARACTERISTICS_IMAGE,
+  PRODUCT_IMAGE_KEYS,
+  TEASER_CATEGORY_IDS,
+  type KnowledgeBaseFacts,
+  type MenuItem,
+  type Product,
+  type ProductCategory,
+  type ProductDetail,
+  type TeamMember,
+} from './types';
 
 /** Upper size limit of a category illustration (they are meant to stay around 4 KB). */
 export const MAX_CATEGORY_SVG_BYTES = 5 * 1024;
+/** Upper size limit of a product illustration, a brand logo or a detail picture. */
+export const MAX_PRODUCT_SVG_BYTES = 6 * 1024;
 
 /**
  * Structural checks of an SVG file: a single well-nested <svg> root with a <title> and role="img",
@@ -74,11 +89,13 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
 }
 
-function checkSvgFile(contentDir: string, sitePath: string, maxBytes?: number): string[] {
+function checkSvgFile(contentDir: string, sitePath: string, maxBytes?: number, viewBox?: string): string[] {
   const file = join(contentDir, 'public', sitePath);
   const label = `public${sitePath}`;
   if (!existsSync(file)) return [`${label}: file not found`];
-  const errors = checkSvg(readFileSync(file, 'utf8')).map((p) => `${label}: ${p}`);
+  const source = readFileSync(file, 'utf8');
+  const errors = checkSvg(source).map((p) => `${label}: ${p}`);
+  if (viewBox !== undefined && !source.includes(`viewBox="${viewBox}"`)) errors.push(`${label}: expected viewBox="${viewBox}"`);
   const size = statSync(file).size;
   if (maxBytes !== undefined && size > maxBytes) errors.push(`${label}: ${size} bytes, more than ${maxBytes}`);
   return errors;
@@ -110,6 +127,33 @@ export function validateContent(contentDir: string): ContentReport {
     errors.push(...checkSvgFile(contentDir, cert.image));
   }
 
+  for (const key of PRODUCT_IMAGE_KEYS) {
+    errors.push(...checkSvgFile(contentDir, `/images/products/${key}.svg`, MAX_PRODUCT_SVG_BYTES, '0 0 400 300'));
+  }
+  const productsDir = join(contentDir, 'public', 'images', 'products');
+  const known = new Set<string>(PRODUCT_IMAGE_KEYS.map((k) => `${k}.svg`));
+  if (existsSync(productsDir)) {
+    for (const file of readdirSync(productsDir)) {
+      if (!known.has(file)) errors.push(`public/images/products/${file}: not a product image key (add it to PRODUCT_IMAGE_KEYS or remove it)`);
+    }
+  }
+  for (const brand of BRANDS) {
+    errors.push(...checkSvgFile(contentDir, `/images/brands/${brand.slug}.svg`, MAX_PRODUCT_SVG_BYTES));
+  }
+  errors.push(...checkSvgFile(contentDir, CEILING_ROSE_TABLE_IMAGE, MAX_PRODUCT_SVG_BYTES));
+  errors.push(...checkSvgFile(contentDir, CHARACTERISTICS_IMAGE, MAX_PRODUCT_SVG_BYTES));
+
+  const categories = data['products-category.json'];
+  const products = data['products.json'];
+  const details = data['product-details.json'];
+  if (categories && products && details) errors.push(...checkCatalogue(categories, products, details));
+
+  for (const member of data['our-team.json'] ?? []) {
+    errors.push(...checkSvgFile(contentDir, `/images/team/${member.image}.svg`, MAX_PRODUCT_SVG_BYTES, '0 0 320 320'));
+  }
+  const facts = data['knowledge-base.json'];
+  if (facts) errors.push(...checkKnowledgeBaseFacts(facts, data['our-team.json'] ?? [], data['menu.json'] ?? [], categories ?? []));
+
   const company = data['company.json'];
   const dubai = data['branches.json']?.find((b) => b.id === 'dubai');
   if (company && dubai) {
@@ -121,4 +165,69 @@ export function validateContent(contentDir: string): ContentReport {
     }
   }
   return { errors, data };
+}
+
+/**
+ * Cross-file rules of the catalogue: every product's category exists; products.json and product-details.json hold
+ * the same ids in the same order and agree on name, image, category and brands; every category (and so every home
+ * teaser category) has at least MIN_PRODUCTS_PER_CATEGORY products.
+ */
+export function checkCatalogue(categories: ProductCategory[], products: Product[], details: ProductDetail[]): string[] {
+  const errors: string[] = [];
+  const categoryById = new Map(categories.map((c) => [c.id, c]));
+  const detailById = new Map(details.map((d) => [d.id, d]));
+  const productIds = new Set(products.map((p) => p.id));
+
+  for (const product of products) {
+    const where = `data/products.json: ${product.id}`;
+    const category = categoryById.get(product.productCategoryId);
+    if (!category) errors.push(`${where}: unknown category '${product.productCategoryId}'`);
+    else if (product.productCategory !== category.title) {
+      errors.push(`${where}: productCategory '${product.productCategory}' must be the category title '${category.title}'`);
+    }
+    const detail = detailById.get(product.id);
+    if (!detail) {
+      errors.push(`${where}: no record in product-details.json`);
+      continue;
+    }
+    if (detail.productName !== product.productName) errors.push(`${where}: productName differs from product-details.json`);
+    if (detail.image !== product.image) errors.push(`${where}: image differs from product-details.json`);
+    if (detail.productCategory !== product.productCategoryId) errors.push(`${where}: category differs from product-details.json`);
+    const brands = detail.company?.join(', ');
+    if (brands !== product.company) errors.push(`${where}: company '${product.company ?? ''}' must be the detail's brands '${brands ?? ''}'`);
+  }
+  for (const detail of details) {
+    const where = `data/product-details.json: ${detail.id}`;
+    if (!productIds.has(detail.id)) errors.push(`${where}: no record in products.json`);
+    const category = categoryById.get(detail.productCategory);
+    if (!category) errors.push(`${where}: unknown category '${detail.productCategory}'`);
+    else if (detail.categoryName !== category.title) errors.push(`${where}: categoryName must be '${category.title}'`);
+  }
+  if (products.map((p) => p.id).join() !== details.map((d) => d.id).join()) {
+    errors.push('data/products.json and data/product-details.json must list the same ids in the same order');
+  }
+  for (const category of categories) {
+    const count = products.filter((p) => p.productCategoryId === category.id).length;
+    if (count < MIN_PRODUCTS_PER_CATEGORY) {
+      errors.push(`category '${category.id}' has ${count} products, at least ${MIN_PRODUCTS_PER_CATEGORY} expected`);
+    }
+  }
+  for (const id of TEASER_CATEGORY_IDS) {
+    if (!products.some((p) => p.productCategoryId === id)) errors.push(`home teaser category '${id}' has no products`);
+  }
+  return errors;
+}
+
+/** Cross-file rules of knowledge-base.json: its founder is a team member, its pages are the menu's, its notes name categories. */
+export function checkKnowledgeBaseFacts(facts: KnowledgeBaseFacts, team: TeamMember[], menu: MenuItem[], categories: ProductCategory[]): string[] {
+  const where = 'data/knowledge-base.json';
+  const errors: string[] = [];
+  if (!team.some((m) => m.id === facts.founderId)) errors.push(`${where}: founderId ${facts.founderId} is not in our-team.json`);
+  const menuIds = menu.map((m) => m.id).sort().join(', ');
+  const pageIds = Object.keys(facts.pages).sort().join(', ');
+  if (menuIds !== pageIds) errors.push(`${where}: pages must describe exactly the menu's pages (${menuIds}), got ${pageIds}`);
+  for (const id of Object.keys(facts.categoryNotes)) {
+    if (!categories.some((c) => c.id === id)) errors.push(`${where}: categoryNotes names an unknown category '${id}'`);
+  }
+  return errors;
 }

@@ -1,0 +1,243 @@
+// The chat assistant's knowledge base, assembled from the site's own data so that the chat says what the pages say:
+// company.json, branches.json, products-category.json, products.json, product-details.json, menu.json,
+// certificates.json, our-team.json, the brand list, and the facts only the chat needs (knowledge-base.json).
+// Node (server) only: browser bundles never import it.
+import factsJson from '../../data/knowledge-base.json';
+import productDetailsJson from '../../data/product-details.json';
+import productsJson from '../../data/products.json';
+import teamJson from '../../data/our-team.json';
+import { descriptionEntryKind } from '../catalogue';
+import { branches, certificates, company, menu, productCategories } from '../index';
+import {
+  BRANDS,
+  type Branch,
+  type BranchId,
+  type Certificate,
+  type CompanyInfo,
+  type KnowledgeBaseFacts,
+  type MenuItem,
+  type Product,
+  type ProductCategory,
+  type ProductDetail,
+  type TeamMember,
+} from '../types';
+
+/** Most specification lines kept per product (the prompt carries the whole knowledge base). */
+export const MAX_SPECS_PER_PRODUCT = 8;
+
+export interface KbProduct {
+  id: string;
+  name: string;
+  path: string;
+  company: string[];
+  /** Short plain-text lines: standards, ratings, sizes, materials. */
+  specs: string[];
+}
+
+export interface KbCategory {
+  id: string;
+  title: string;
+  path: string;
+  description: string;
+  companies: string[];
+  detailedInfo?: string;
+  /** Product names, in catalogue order. */
+  products: string[];
+  productDetails: KbProduct[];
+}
+
+export interface KbLocation {
+  name: string;
+  label: string;
+  country: string;
+  type: string;
+  address: string;
+  phone: string;
+  fax?: string;
+  email: string;
+  manager?: string;
+  location?: string;
+}
+
+export interface KbLink {
+  name: string;
+  path: string;
+}
+
+export interface KnowledgeBase {
+  company: {
+    name: string;
+    tagline: string;
+    founded: number;
+    founder: { name: string; position: string };
+    about: string;
+    values: string[];
+    stats: KnowledgeBaseFacts['stats'];
+    certifications: string[];
+    headOffice: string;
+    phones: string[];
+    email: string;
+    postalAddress: string;
+  };
+  team: { name: string; position: string; bio: string }[];
+  locations: Record<BranchId, KbLocation>;
+  productCategories: KbCategory[];
+  /** Every brand of the site, with the categories where we carry it (none for a partner whose products we do not list). */
+  brands: { name: string; categories: KbLink[] }[];
+  services: string[];
+  /** The pages of the menu; `id` is the menu id. */
+  websitePages: (KbLink & { id: string; description: string })[];
+  brochure: { title: string; description: string; file: string };
+  careers: KnowledgeBaseFacts['careers'] & { email: string; postalAddress: string; path: string };
+  projectExperience: KnowledgeBaseFacts['projectExperience'] & { path: string };
+}
+
+/** Everything the knowledge base is made of (the site's data by default; tests pass their own). */
+export interface KnowledgeBaseSources {
+  company: CompanyInfo;
+  branches: Branch[];
+  categories: ProductCategory[];
+  products: Product[];
+  productDetails: ProductDetail[];
+  menu: MenuItem[];
+  certificates: Certificate[];
+  team: TeamMember[];
+  facts: KnowledgeBaseFacts;
+}
+
+export const siteKnowledgeBaseSources = (): KnowledgeBaseSources => ({
+  company,
+  branches,
+  categories: productCategories,
+  products: productsJson as unknown as Product[],
+  productDetails: productDetailsJson as unknown as ProductDetail[],
+  menu,
+  certificates,
+  team: teamJson as TeamMember[],
+  facts: factsJson as unknown as KnowledgeBaseFacts,
+});
+
+export const categoryPath = (categoryId: string): string => `/our-products/${categoryId}`;
+export const productPath = (categoryId: string, productId: string): string => `/our-products/${categoryId}/${productId}`;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Plain text of an HTML fragment from the data: tags dropped, the common entities decoded, spaces collapsed. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_m, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const splitNames = (names: string | undefined): string[] =>
+  (names ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+
+/** A product's specification lines: its 'Specification :' blocks, then its plain 'key : value' rows. */
+function productSpecs(detail: ProductDetail | undefined): string[] {
+  if (!detail) return [];
+  const lines: string[] = [];
+  for (const block of detail.Specification ?? []) {
+    if (block.extraSpec?.length) lines.push(`${block.extraSpecTitle ? `${block.extraSpecTitle}: ` : ''}${block.extraSpec.join(', ')}`);
+    lines.push(...(block.specification ?? []));
+  }
+  for (const entry of detail.description ?? []) {
+    if (descriptionEntryKind(entry) === 'row' && typeof entry.value === 'string') lines.push(`${entry.key}: ${htmlToText(entry.value)}`);
+  }
+  return lines.map(htmlToText).filter(Boolean).slice(0, MAX_SPECS_PER_PRODUCT);
+}
+
+function buildCategories(sources: KnowledgeBaseSources): KbCategory[] {
+  const details = new Map(sources.productDetails.map((d) => [d.id, d]));
+  return sources.categories.map((category) => {
+    const products = sources.products.filter((p) => p.productCategoryId === category.id);
+    const note = sources.facts.categoryNotes[category.id];
+    return {
+      id: category.id,
+      title: category.title,
+      path: categoryPath(category.id),
+      description: category.info,
+      companies: splitNames(category.company),
+      ...(note ? { detailedInfo: note } : {}),
+      products: products.map((p) => p.productName),
+      productDetails: products.map((p) => {
+        const detail = details.get(p.id);
+        return {
+          id: p.id,
+          name: p.productName,
+          path: productPath(category.id, p.id),
+          company: detail?.company ?? splitNames(p.company),
+          specs: productSpecs(detail),
+        };
+      }),
+    };
+  });
+}
+
+const pathOf = (menu: MenuItem[], id: string): string => menu.find((m) => m.id === id)?.path ?? '/home';
+
+/** Assembles the knowledge base. Pure: the same sources give the same knowledge base. */
+export function buildKnowledgeBase(sources: KnowledgeBaseSources = siteKnowledgeBaseSources()): KnowledgeBase {
+  const { company: info, facts, menu: pages } = sources;
+  const founder = sources.team.find((m) => m.id === facts.founderId);
+  const categories = buildCategories(sources);
+  const certificateClaims = sources.certificates.map((c) => `${c.standard} certificate (${c.country}), issued by ${c.issuer}`);
+
+  const locations = Object.fromEntries(
+    sources.branches.map((branch): [BranchId, KbLocation] => {
+      const more = facts.locations[branch.id];
+      return [
+        branch.id,
+        {
+          name: branch.name,
+          label: branch.label,
+          country: more.country,
+          type: more.type,
+          address: branch.address,
+          phone: branch.mobileNo,
+          ...(branch.fax ? { fax: branch.fax } : {}),
+          email: branch.email,
+          ...(more.manager ? { manager: more.manager } : {}),
+          ...(more.location ? { location: more.location } : {}),
+        },
+      ];
+    }),
+  ) as Record<BranchId, KbLocation>;
+
+  const brands = BRANDS.map((brand) => ({
+    name: brand.name,
+    categories: categories
+      .filter((c) => c.companies.includes(brand.name) || c.productDetails.some((p) => p.company.includes(brand.name)))
+      .map((c) => ({ name: c.title, path: c.path })),
+  }));
+
+  return {
+    company: {
+      name: info.name,
+      tagline: info.tagline,
+      founded: info.founded,
+      founder: { name: founder?.name ?? '', position: founder?.position ?? '' },
+      about: facts.about,
+      values: facts.values,
+      stats: facts.stats,
+      certifications: [...facts.certifications, ...certificateClaims],
+      headOffice: info.address,
+      phones: [info.mainPhone, info.secondPhone],
+      email: info.generalEmail,
+      postalAddress: info.postalAddress,
+    },
+    team: sources.team.map(({ name, position, bio }) => ({ name, position, bio })),
+    locations,
+    productCategories: categories,
+    brands,
+    services: facts.services,
+    websitePages: pages.map((page) => ({ id: page.id, name: page.name, path: page.path, description: facts.pages[page.id] ?? '' })),
+    brochure: { ...facts.brochure, file: `/${info.brochureFile}` },
+    careers: { ...facts.careers, email: info.careersEmail, postalAddress: info.postalAddress, path: pathOf(pages, 'careers') },
+    projectExperience: { ...facts.projectExperience, path: pathOf(pages, 'projects') },
+  };
+}
