@@ -219,7 +219,7 @@ describe('site server', () => {
       });
     }
 
-    for (const url of ['/api/nope', '/api', '/api/send-inquiry?x=1']) {
+    for (const url of ['/api/nope', '/api', '/api/send-nothing?x=1']) {
       test(`unknown API path ${url} answers 404 JSON`, async () => {
         const res = await get(url);
         assert.equal(res.statusCode, 404);

@@ -5,16 +5,24 @@ import type { Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
+import { submissionRoutes } from './routes/submissions.js';
+import { chatRoutes } from './assistant/chatRoutes.js';
+import { reviewRoutes } from './reviews/reviewRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'logLevel' | 'shellDist' | 'content' | 'remotes'>;
+export type AppConfig = Pick<Config, 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant'>;
+
+export interface BuildAppOptions {
+  /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
+  onOutboxWrite?: () => void;
+}
 
 /**
  * The site's HTTP server: the shell with its client-route fallback, each remote's bundle under
- * /remotes/<name>/, /data/*.json and the content files, /remotes.json and /healthz.
- * Later features add their /api routes to the returned instance (before it is ready).
+ * /remotes/<name>/, /data/*.json and the content files, /remotes.json, /healthz and the form POSTs
+ * (routes/submissions.ts). Later features add their /api routes to the returned instance (before it is ready).
  */
-export async function buildApp(config: AppConfig, db: Database): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, db: Database, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === undefined ? false : { level: config.logLevel },
   });
@@ -55,6 +63,15 @@ export async function buildApp(config: AppConfig, db: Database): Promise<Fastify
       return reply.code(503).send({ status: 'error', database: describeError(error) });
     }
   });
+
+  // ---- form submissions: /api/send-contact-form, /api/send-user-registration, /api/send-inquiry ----
+  await app.register(submissionRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
+
+  // ---- the chat assistant: /api/chat (AI provider, or the knowledge base) ----
+  await app.register(chatRoutes, config.assistant);
+
+  // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
+  await app.register(reviewRoutes, { ...config.submissions, db });
 
   // ---- remote bundles: loadable from any origin ----
   app.addHook('onRequest', async (request, reply) => {

@@ -96,3 +96,67 @@ describe('loadConfig', () => {
     assert.equal(redactUrl('postgres://db/site'), 'postgres://db/site');
   });
 });
+
+describe('loadConfig: submissions and mail', () => {
+  test('defaults: 10 submissions per client a minute in memory; no mail', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.submissions, { rateLimitMax: 10, rateLimitWindowMs: 60_000, redisUrl: undefined });
+    assert.deepEqual(config.mail, { smtpUrl: undefined, from: undefined, retryBaseMs: 30_000, retryMaxMs: 3_600_000, pollMs: 10_000 });
+  });
+
+  test('environment overrides', () => {
+    const config = loadConfig({
+      SUBMIT_RATE_LIMIT_MAX: '0',
+      SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '300',
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      SMTP_URL: 'smtps://site:secret@mail.example.com:465',
+      MAIL_FROM: 'Website <website@example.com>',
+      MAIL_RETRY_BASE_SECONDS: '0.5',
+      MAIL_RETRY_MAX_SECONDS: '60',
+      MAIL_POLL_SECONDS: '2',
+    });
+    assert.deepEqual(config.submissions, { rateLimitMax: 0, rateLimitWindowMs: 300_000, redisUrl: 'redis://127.0.0.1:6379/2' });
+    assert.deepEqual(config.mail, {
+      smtpUrl: 'smtps://site:secret@mail.example.com:465',
+      from: 'Website <website@example.com>',
+      retryBaseMs: 500,
+      retryMaxMs: 60_000,
+      pollMs: 2_000,
+    });
+  });
+
+  test('bad values are listed with what to write instead, without echoing secrets', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          SUBMIT_RATE_LIMIT_MAX: 'many',
+          SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '0',
+          REDIS_URL: 'http://user:redispass@cache:6379',
+          SMTP_URL: 'mailto:user:smtppass@mail',
+          MAIL_RETRY_BASE_SECONDS: '-1',
+          MAIL_POLL_SECONDS: 'soon',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 7, error.message);
+        assert.match(error.message, /SUBMIT_RATE_LIMIT_MAX must be a whole number of 0 or more \(got "many"\)/);
+        assert.match(error.message, /SUBMIT_RATE_LIMIT_WINDOW_SECONDS must be a number of seconds above 0/);
+        assert.match(error.message, /REDIS_URL must be a Redis URL such as redis:\/\/127\.0\.0\.1:6379/);
+        assert.match(error.message, /SMTP_URL must be an SMTP URL/);
+        assert.match(error.message, /MAIL_FROM must be set when SMTP_URL is set/);
+        assert.match(error.message, /MAIL_RETRY_BASE_SECONDS must be a number of seconds above 0/);
+        assert.match(error.message, /MAIL_POLL_SECONDS/);
+        assert.doesNotMatch(error.message, /redispass|smtppass/);
+        return true;
+      },
+    );
+  });
+
+  test('MAIL_FROM must be one address; the retry maximum not below the base', () => {
+    assert.throws(() => loadConfig({ MAIL_FROM: 'nobody' }), /MAIL_FROM must be one e-mail address/);
+    assert.throws(
+      () => loadConfig({ MAIL_RETRY_BASE_SECONDS: '60', MAIL_RETRY_MAX_SECONDS: '30' }),
+      /MAIL_RETRY_MAX_SECONDS must not be less than MAIL_RETRY_BASE_SECONDS/,
+    );
+  });
+});

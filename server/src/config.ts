@@ -37,6 +37,49 @@ export interface Config {
     generatedDir: string;
   };
   remotes: RemoteConfig[];
+  submissions: SubmissionsConfig;
+  mail: MailConfig;
+  assistant: AssistantConfig;
+}
+
+/** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
+export interface AssistantConfig {
+  /** Google Generative AI key (GEMINI_API_KEY). Server-side only; without it every answer comes from the knowledge base. */
+  apiKey: string | undefined;
+  /** A flash-class model name (GEMINI_MODEL). */
+  model: string;
+  /** The provider's address (GEMINI_BASE_URL), for tests and proxies; the SDK's default when undefined. */
+  baseUrl: string | undefined;
+  /** Longest wait for the provider before answering from the knowledge base. */
+  timeoutMs: number;
+  /** Questions per client IP in one window; 0 turns the limit off (load tests only). */
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+}
+
+/** The model used when GEMINI_MODEL is not set. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
+
+/** The form POSTs (/api/send-*): per-client rate limit, shared through Redis when REDIS_URL is set. */
+export interface SubmissionsConfig {
+  /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
+  rateLimitMax: number;
+  rateLimitWindowMs: number;
+  /** redis:// or rediss:// URL of the rate-limit store; in-memory (per process) when undefined. */
+  redisUrl: string | undefined;
+}
+
+/** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL; when undefined nothing is sent and the outbox keeps the mail pending. */
+  smtpUrl: string | undefined;
+  /** The From address, e.g. "Crescent Electrical website <website@example.com>"; required with SMTP_URL. */
+  from: string | undefined;
+  /** First retry delay after a failed send; it doubles on every further failure, up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often the worker looks for due mail (it also wakes at once when a form is submitted). */
+  pollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +151,10 @@ export function loadConfig(env: Env = process.env): Config {
     };
   });
 
+  const submissions = loadSubmissionsConfig(get, problems);
+  const mail = loadMailConfig(get, problems);
+  const assistant = loadAssistantConfig(get, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -124,7 +171,89 @@ export function loadConfig(env: Env = process.env): Config {
       generatedDir: path.join(repoRoot, 'content', 'generated'),
     },
     remotes,
+    submissions,
+    mail,
+    assistant,
   };
+}
+
+function loadAssistantConfig(get: Getter, problems: string[]): AssistantConfig {
+  const model = get('GEMINI_MODEL') ?? DEFAULT_GEMINI_MODEL;
+  if (!/^[a-z0-9][a-z0-9.-]{0,99}$/i.test(model)) {
+    problems.push(`GEMINI_MODEL must be a model name such as ${DEFAULT_GEMINI_MODEL} (got "${model}")`);
+  }
+  const baseUrl = get('GEMINI_BASE_URL');
+  if (baseUrl !== undefined && !['http:', 'https:'].includes(tryUrl(baseUrl)?.protocol ?? '')) {
+    problems.push('GEMINI_BASE_URL must be an http(s) URL such as http://127.0.0.1:9090 (leave it unset for Google\'s own address)');
+  }
+  const apiKey = get('GEMINI_API_KEY');
+  if (apiKey !== undefined && /\s/.test(apiKey)) problems.push('GEMINI_API_KEY must not contain spaces or line breaks');
+  return {
+    apiKey,
+    model,
+    baseUrl: baseUrl?.replace(/\/+$/, ''),
+    timeoutMs: parseSeconds(get('GEMINI_TIMEOUT_SECONDS'), 'GEMINI_TIMEOUT_SECONDS', 8, problems),
+    rateLimitMax: parseWhole(get('CHAT_RATE_LIMIT_MAX'), 'CHAT_RATE_LIMIT_MAX', 20, problems),
+    rateLimitWindowMs: parseSeconds(get('CHAT_RATE_LIMIT_WINDOW_SECONDS'), 'CHAT_RATE_LIMIT_WINDOW_SECONDS', 60, problems),
+  };
+}
+
+type Getter = (key: string) => string | undefined;
+
+function loadSubmissionsConfig(get: Getter, problems: string[]): SubmissionsConfig {
+  const redisUrl = get('REDIS_URL');
+  if (redisUrl !== undefined && !['redis:', 'rediss:'].includes(tryUrl(redisUrl)?.protocol ?? '')) {
+    problems.push('REDIS_URL must be a Redis URL such as redis://127.0.0.1:6379 (leave it unset to keep rate limits in memory)');
+  }
+  return {
+    rateLimitMax: parseWhole(get('SUBMIT_RATE_LIMIT_MAX'), 'SUBMIT_RATE_LIMIT_MAX', 10, problems),
+    rateLimitWindowMs: parseSeconds(get('SUBMIT_RATE_LIMIT_WINDOW_SECONDS'), 'SUBMIT_RATE_LIMIT_WINDOW_SECONDS', 60, problems),
+    redisUrl,
+  };
+}
+
+function loadMailConfig(get: Getter, problems: string[]): MailConfig {
+  const smtpUrl = get('SMTP_URL');
+  if (smtpUrl !== undefined && !['smtp:', 'smtps:'].includes(tryUrl(smtpUrl)?.protocol ?? '')) {
+    problems.push('SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://...:465');
+  }
+  const from = get('MAIL_FROM');
+  if (smtpUrl !== undefined && from === undefined) {
+    problems.push('MAIL_FROM must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
+  }
+  if (from !== undefined && (/[\r\n]/.test(from) || !/@/.test(from))) {
+    problems.push('MAIL_FROM must be one e-mail address, optionally with a name: "Website <website@example.com>"');
+  }
+  const retryBaseMs = parseSeconds(get('MAIL_RETRY_BASE_SECONDS'), 'MAIL_RETRY_BASE_SECONDS', 30, problems);
+  const retryMaxMs = parseSeconds(get('MAIL_RETRY_MAX_SECONDS'), 'MAIL_RETRY_MAX_SECONDS', 3600, problems);
+  if (retryMaxMs < retryBaseMs) problems.push('MAIL_RETRY_MAX_SECONDS must not be less than MAIL_RETRY_BASE_SECONDS');
+  return {
+    smtpUrl,
+    from,
+    retryBaseMs,
+    retryMaxMs,
+    pollMs: parseSeconds(get('MAIL_POLL_SECONDS'), 'MAIL_POLL_SECONDS', 10, problems),
+  };
+}
+
+function parseWhole(raw: string | undefined, key: string, fallback: number, problems: string[]): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(raw)) {
+    problems.push(`${key} must be a whole number of 0 or more (got "${raw}")`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+/** A positive number of seconds (decimals allowed, e.g. 0.5), returned in milliseconds. */
+function parseSeconds(raw: string | undefined, key: string, fallbackSeconds: number, problems: string[]): number {
+  if (raw === undefined) return fallbackSeconds * 1000;
+  const value = /^\d{1,7}(\.\d{1,3})?$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value > 0)) {
+    problems.push(`${key} must be a number of seconds above 0, e.g. 30 or 0.5 (got "${raw}")`);
+    return fallbackSeconds * 1000;
+  }
+  return Math.round(value * 1000);
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
+import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
+import { createSmtpTransport } from './mail/transport.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -23,6 +25,13 @@ async function main(): Promise<void> {
     fail(describeError(error));
   }
 
+  // Mail delivery runs only with SMTP configured; without it submissions wait in the outbox.
+  const { smtpUrl, from } = config.mail;
+  const outbox: OutboxWorker | undefined =
+    smtpUrl !== undefined && from !== undefined
+      ? createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), from })
+      : undefined;
+
   let app: FastifyInstance | undefined;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
@@ -38,6 +47,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app?.close();
+      await outbox?.stop();
       await db.close();
       process.exit(0);
     } catch (error) {
@@ -50,8 +60,9 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(db);
-    app = await buildApp(config, db);
+    app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
     await app.listen({ port: config.port, host: config.host });
+    outbox?.start();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
@@ -62,6 +73,16 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const database = db.kind === 'embedded' ? `embedded PGlite in ${db.location}` : 'PostgreSQL';
   console.log(`Site ready at http://localhost:${port} (database: ${database})`);
+  console.log(
+    smtpUrl === undefined
+      ? 'E-mail delivery is off (SMTP_URL not set): submissions are stored, see npm run submissions'
+      : `E-mail delivery is on: the outbox is sent through ${redactUrl(smtpUrl)}`,
+  );
+  console.log(
+    config.assistant.apiKey === undefined
+      ? 'Chat assistant: GEMINI_API_KEY not set, answers come from the knowledge base'
+      : `Chat assistant: ${config.assistant.model}, answers from the knowledge base when it fails or takes over ${config.assistant.timeoutMs / 1000} s`,
+  );
 }
 
 function startupMessage(error: unknown, config: Config): string {

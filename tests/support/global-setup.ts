@@ -7,7 +7,9 @@ import { startSite } from './site-server';
 export default async function globalSetup(_config: FullConfig) {
   assertChromiumInstalled();
   buildIfNeeded();
-  const site = await startSite();
+  // Every browser test comes from 127.0.0.1: a per-IP limit of a few posts a minute would trip the
+  // suites. The limiter itself is tested in the server tests.
+  const site = await startSite({ SUBMIT_RATE_LIMIT_MAX: '10000' });
   process.env.SITE_URL = site.url;
   process.env.SITE_DATA_DIR = site.dataDir;
   return async () => {

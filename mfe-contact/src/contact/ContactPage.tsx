@@ -3,11 +3,12 @@ import { Breadcrumb, PageContainer, SectionHeading, Spinner } from '@site/shared
 import { branches, type BranchId } from '@site/content';
 import { RegionSelector } from './RegionSelector';
 import { BranchDetails } from './BranchDetails';
+import { MessageForm } from '../message-form';
 
 /** Spec: switching region shows a spinner for 500 ms. */
 export const REGION_SWITCH_MS = 500;
 
-/** /contact-us: the regions and the selected branch's details (the message form comes with issue 6). */
+/** /contact-us: the regions, the selected branch's details, and the 'Send us a message' form. */
 export default function ContactPage() {
   const [selected, setSelected] = useState<BranchId>('dubai');
   const [switching, setSwitching] = useState(false);
@@ -28,6 +29,7 @@ export default function ContactPage() {
       <SectionHeading>Contact Us</SectionHeading>
       <RegionSelector branches={branches} selected={selected} onSelect={selectRegion} />
       {switching ? <Spinner label={`Loading ${branch.label} details`} /> : <BranchDetails branch={branch} />}
+      <MessageForm />
     </PageContainer>
   );
 }

@@ -1,7 +1,8 @@
 import { migration001 } from './001_initial.js';
+import { migration002 } from './002_submissions.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
 
 /** Every migration, in order. Add a new file NNN_name.ts and list it here. */
-export const MIGRATIONS: readonly Migration[] = [migration001];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];

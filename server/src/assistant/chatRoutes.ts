@@ -1,0 +1,114 @@
+// POST /api/chat: the chat widget's question, answered by the AI provider with the whole knowledge base in the
+// prompt, or by the knowledge base alone when there is no key, the provider fails or it is too slow.
+import rateLimit from '@fastify/rate-limit';
+import { CHAT_API_PATH, type ChatResponse } from '@site/content/src/chat.js';
+import { buildKnowledgeBase, createFallbackAnswerer, fallbackReply, type KnowledgeBase } from '@site/content/src/knowledge-base/index.js';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { AssistantConfig } from '../config.js';
+import { describeError } from '../db/index.js';
+import { createGeminiModel, type AnswerModel } from './answerModel.js';
+import { parseChatRequest } from './chatRequest.js';
+import { buildPrompt } from './prompt.js';
+
+/** A question with its longest history is about 100 KB of JSON; anything bigger is refused (413). */
+export const CHAT_BODY_LIMIT = 128 * 1024;
+/** Longest answer passed on from the provider, in characters. */
+export const MAX_ANSWER_LENGTH = 4000;
+
+export interface ChatRoutesOptions extends AssistantConfig {
+  /** The AI provider; by default Gemini when apiKey is set, none (knowledge base only) otherwise. */
+  provider?: AnswerModel;
+  knowledgeBase?: KnowledgeBase;
+}
+
+const BODY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${CHAT_BODY_LIMIT / 1024} KB` },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the question as JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send {"question": "...", "history": []}' },
+};
+
+const httpError = (statusCode: number, message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode });
+
+class ProviderTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer from the AI provider within ${ms} ms`);
+    this.name = 'ProviderTimeout';
+  }
+}
+
+/** The provider's answer, or a rejection once `timeoutMs` has passed (the request is aborted then). */
+async function generateWithin(model: AnswerModel, prompt: string, timeoutMs: number): Promise<string> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ProviderTimeout(timeoutMs));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([model.generate(prompt, controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Registers POST /api/chat (JSON {question, history} → {answer, source}) with its own rate limit. Register with app.register. */
+export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
+  const knowledgeBase = options.knowledgeBase ?? buildKnowledgeBase();
+  const knowledgeBaseJson = JSON.stringify(knowledgeBase);
+  const answerFromKnowledgeBase = createFallbackAnswerer(knowledgeBase);
+  const provider =
+    options.provider ?? (options.apiKey === undefined ? undefined : createGeminiModel({ apiKey: options.apiKey, model: options.model, baseUrl: options.baseUrl }));
+
+  const limited = options.rateLimitMax > 0;
+  if (limited) {
+    await app.register(rateLimit, {
+      global: false,
+      max: options.rateLimitMax,
+      timeWindow: options.rateLimitWindowMs,
+      errorResponseBuilder: (_request, context) =>
+        httpError(context.statusCode, `Too many questions, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+    });
+  }
+
+  app.setErrorHandler((error: FastifyError) => {
+    const known = error.code === undefined ? undefined : BODY_ERRORS[error.code];
+    if (known !== undefined) throw httpError(known.status, known.message);
+    throw error; // the app's handler: 4xx keep their message, 5xx become a generic one
+  });
+
+  const requireJson = async (request: FastifyRequest): Promise<void> => {
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') throw httpError(415, BODY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
+  };
+
+  app.post(
+    CHAT_API_PATH,
+    { bodyLimit: CHAT_BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} },
+    async (request, reply): Promise<ChatResponse | void> => {
+      reply.header('cache-control', 'no-store');
+      const parsed = parseChatRequest(request.body);
+      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+      const { question, history } = parsed.request;
+      const fallback = (): ChatResponse => ({ answer: fallbackReply(answerFromKnowledgeBase(question)), source: 'knowledge-base' });
+
+      if (provider === undefined) return fallback();
+      try {
+        const answer = (await generateWithin(provider, buildPrompt(knowledgeBase, knowledgeBaseJson, question, history), options.timeoutMs)).trim();
+        if (answer === '') throw new Error('the AI provider gave an empty answer');
+        return { answer: answer.slice(0, MAX_ANSWER_LENGTH), source: 'ai' };
+      } catch (error) {
+        request.log.warn(`AI provider failed, answered from the knowledge base: ${describeError(error)}`);
+        return fallback();
+      }
+    },
+  );
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+    url: CHAT_API_PATH,
+    handler: async (request, reply) =>
+      reply.code(405).header('allow', 'POST').send({ error: `Method ${request.method} is not allowed here: send the question with POST` }),
+  });
+}

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { composeMail, escapeHtml, headerText, type OutboxRow } from './compose.js';
+
+const FROM = 'Website <website@example.com>';
+
+const contactRow = (payload: Record<string, unknown>): OutboxRow => ({
+  id: 7,
+  kind: 'contact_message',
+  ref_id: 12,
+  recipient: 'dubai@example.com',
+  payload: {
+    name: 'Aisha',
+    email: 'aisha@example.com',
+    phone: null,
+    message: 'Hello',
+    country: 'Dubai',
+    companyName: null,
+    companyLocation: null,
+    ...payload,
+  },
+});
+
+describe('composeMail', () => {
+  test('a contact message: to the branch, Reply-To the visitor, text and HTML bodies', () => {
+    const mail = composeMail(contactRow({ phone: '+971 50 1', companyName: 'ACME' }), FROM);
+    assert.equal(mail.from, FROM);
+    assert.equal(mail.to, 'dubai@example.com');
+    assert.deepEqual(mail.replyTo, { name: 'Aisha', address: 'aisha@example.com' });
+    assert.equal(mail.subject, 'Contact message from the website: Aisha (Dubai)');
+    assert.equal(
+      mail.text,
+      [
+        'Contact message from the website (Dubai).',
+        '',
+        'Name: Aisha',
+        'Email: aisha@example.com',
+        'Phone: +971 50 1',
+        'Company: ACME',
+        'Branch: Dubai',
+        '',
+        'Message:',
+        'Hello',
+        '',
+        '--',
+        'Reply to this e-mail to answer Aisha. Reference: contact message #12.',
+      ].join('\n'),
+    );
+    assert.match(mail.html, /<th align="left"[^>]*>Phone<\/th><td>\+971 50 1<\/td>/);
+    assert.doesNotMatch(mail.html, /Company location/, 'empty fields are left out');
+  });
+
+  test('visitor HTML is escaped everywhere in the HTML body', () => {
+    const evil = '<script>alert("x")</script><img src=x onerror=alert(1)> & \'quoted\'';
+    const mail = composeMail(contactRow({ name: evil, message: evil, companyName: evil, country: 'Dubai' }), FROM);
+    assert.doesNotMatch(mail.html, /<script|<img/);
+    assert.ok(mail.html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;quoted&#39;'));
+    assert.ok(mail.text.includes(evil), 'the text body keeps it as written');
+  });
+
+  test('line breaks in stored values never reach a header', () => {
+    const mail = composeMail(contactRow({ name: 'Aisha\r\nBcc: everyone@example.com', country: 'Dubai\nX-Evil: 1' }), FROM);
+    assert.equal(mail.subject, 'Contact message from the website: Aisha Bcc: everyone@example.com (Dubai X-Evil: 1)');
+    assert.equal(mail.replyTo.name, 'Aisha Bcc: everyone@example.com');
+    assert.doesNotMatch(mail.subject + mail.replyTo.name + mail.replyTo.address, /[\r\n]/);
+  });
+
+  test('an enquiry from the chat', () => {
+    const mail = composeMail(
+      {
+        id: 3,
+        kind: 'inquiry',
+        ref_id: 5,
+        recipient: 'saudi@example.com',
+        payload: { userName: 'Sam', userEmail: 'sam@example.com', userCountry: 'Saudi Arabia', inquiryPhone: null, inquiryMessage: 'MV joints?', companyName: 'EU', companyLocation: 'Dammam' },
+      },
+      FROM,
+    );
+    assert.equal(mail.to, 'saudi@example.com');
+    assert.equal(mail.subject, 'Enquiry from the website chat: Sam (Saudi Arabia)');
+    assert.deepEqual(mail.replyTo, { name: 'Sam', address: 'sam@example.com' });
+    assert.ok(mail.text.includes('Company: EU\nCompany location: Dammam\nBranch: Saudi Arabia\n\nMessage:\nMV joints?'));
+    assert.ok(mail.text.endsWith('Reference: inquiry #5.'));
+  });
+
+  test('a row it cannot read is an error (the worker records it and retries later)', () => {
+    assert.throws(() => composeMail({ ...contactRow({}), kind: 'newsletter' }, FROM), /unknown kind "newsletter"/);
+    assert.throws(() => composeMail(contactRow({ email: undefined }), FROM), /payload has no email/);
+    assert.throws(() => composeMail({ ...contactRow({}), payload: null }, FROM), /payload is not an object/);
+  });
+});
+
+test('headerText makes one short line', () => {
+  assert.equal(headerText('a\r\n\tb\u2028c   d'), 'a b c d');
+  assert.equal(headerText('x'.repeat(300), 10), `${'x'.repeat(9)}…`);
+});
+
+test('escapeHtml', () => {
+  assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+});

@@ -1,0 +1,134 @@
+// Turns an outbox row into an e-mail. Visitor text is untrusted: it goes into header values only
+// with line breaks and control characters removed, and into the HTML body only escaped.
+import { OUTBOX_KIND } from '../submissions/store.js';
+
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  ref_id: number | null;
+  recipient: string;
+  payload: unknown;
+}
+
+export interface ComposedMail {
+  from: string;
+  to: string;
+  replyTo: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The fields every mailed submission has, whatever form it came from. */
+interface MailFields {
+  title: string;
+  name: string;
+  email: string;
+  branch: string;
+  phone: string | null;
+  companyName: string | null;
+  companyLocation: string | null;
+  message: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** One line for a header value: CR, LF and other control characters become spaces; at most `max` characters. */
+export function headerText(value: string, max = 200): string {
+  const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+const str = (record: Record<string, unknown>, key: string): string | null => {
+  const value = record[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+function fieldsOf(row: OutboxRow): MailFields {
+  if (typeof row.payload !== 'object' || row.payload === null) throw new Error(`outbox ${row.id}: payload is not an object`);
+  const p = row.payload as Record<string, unknown>;
+  const required = (key: string): string => {
+    const value = str(p, key);
+    if (value === null) throw new Error(`outbox ${row.id}: payload has no ${key}`);
+    return value;
+  };
+  switch (row.kind) {
+    case OUTBOX_KIND.contactMessage:
+      return {
+        title: 'Contact message from the website',
+        name: required('name'),
+        email: required('email'),
+        branch: required('country'),
+        phone: str(p, 'phone'),
+        companyName: str(p, 'companyName'),
+        companyLocation: str(p, 'companyLocation'),
+        message: required('message'),
+      };
+    case OUTBOX_KIND.inquiry:
+      return {
+        title: 'Enquiry from the website chat',
+        name: required('userName'),
+        email: required('userEmail'),
+        branch: required('userCountry'),
+        phone: str(p, 'inquiryPhone'),
+        companyName: str(p, 'companyName'),
+        companyLocation: str(p, 'companyLocation'),
+        message: required('inquiryMessage'),
+      };
+    default:
+      throw new Error(`outbox ${row.id}: unknown kind "${row.kind}"`);
+  }
+}
+
+/**
+ * The mail for one outbox row: to the branch address stored with it, Reply-To the visitor,
+ * a plain-text body and an HTML body with every visitor value escaped.
+ */
+export function composeMail(row: OutboxRow, from: string): ComposedMail {
+  const f = fieldsOf(row);
+  const details: [string, string | null][] = [
+    ['Name', f.name],
+    ['Email', f.email],
+    ['Phone', f.phone],
+    ['Company', f.companyName],
+    ['Company location', f.companyLocation],
+    ['Branch', f.branch],
+  ];
+  const shown = details.filter((entry): entry is [string, string] => entry[1] !== null);
+  const reference = `${row.kind.replace('_', ' ')} #${row.ref_id ?? row.id}`;
+
+  const text = [
+    `${f.title} (${f.branch}).`,
+    '',
+    ...shown.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Message:',
+    f.message,
+    '',
+    '--',
+    `Reply to this e-mail to answer ${f.name}. Reference: ${reference}.`,
+  ].join('\n');
+
+  const rows = shown
+    .map(([label, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  const html =
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2430">` +
+    `<p>${escapeHtml(f.title)} (${escapeHtml(f.branch)}).</p>` +
+    `<table>${rows}</table>` +
+    `<p><strong>Message:</strong></p>` +
+    `<div style="white-space:pre-wrap">${escapeHtml(f.message)}</div>` +
+    `<hr><p style="color:#4a5563">Reply to this e-mail to answer ${escapeHtml(f.name)}. Reference: ${escapeHtml(reference)}.</p>` +
+    `</body></html>`;
+
+  return {
+    from,
+    to: row.recipient,
+    replyTo: { name: headerText(f.name, 100), address: headerText(f.email, 254) },
+    subject: headerText(`${f.title}: ${f.name} (${f.branch})`, 150),
+    text,
+    html,
+  };
+}

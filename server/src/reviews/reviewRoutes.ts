@@ -1,0 +1,160 @@
+// Product reviews (spec "Product details: Reviews"): GET and POST /api/products/:productId/reviews, and
+// GET /api/products/ratings for the listing's 'Sort by average rating'. Stored in the `reviews` table;
+// e-mails are stored but never sent back. POSTs share the forms' rate limit settings (SUBMIT_RATE_LIMIT_*).
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { CustomerReview } from '@site/content';
+import {
+  RATINGS_API_PATH,
+  type RatingsResponse,
+  type RatingSummary,
+  type ReviewCreatedResponse,
+  type ReviewsResponse,
+} from '@site/content/src/reviews.js';
+import type { SubmissionsConfig } from '../config.js';
+import { describeError, type Database } from '../db/index.js';
+import { connectRedis, describeWindow } from '../routes/submissions.js';
+import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
+import { parseReview } from './reviewSchema.js';
+import { insertReview, storedReviews, storedStarTotals } from './reviewStore.js';
+
+/** Largest accepted body: a review at every field's limit is about 4.5 KB of JSON. */
+export const REVIEW_BODY_LIMIT = 16 * 1024;
+
+export const REVIEWS_ROUTE = '/api/products/:productId/reviews';
+
+export interface ReviewRoutesOptions extends SubmissionsConfig {
+  db: Database;
+  /** Which products exist and their seed reviews (the site's catalogue by default). */
+  catalogue?: ReviewCatalogue;
+  /** Prefix of the rate-limit keys in Redis. */
+  redisNamespace?: string;
+}
+
+const BODY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${REVIEW_BODY_LIMIT / 1024} KB` },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the review as JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send the review as a JSON object' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body does not match its Content-Length' },
+};
+
+const NOT_SAVED = 'Your review could not be saved right now. Please try again in a few minutes.';
+const NOT_LOADED = 'Reviews could not be loaded right now. Please try again in a few minutes.';
+
+const httpError = (statusCode: number, message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode });
+
+const unknownProduct = (productId: string) => `There is no product "${productId}" in the catalogue`;
+
+/** Average of a star total over a count, rounded to two decimals. */
+export const averageStars = (stars: number, count: number): number => Math.round((stars / count) * 100) / 100;
+
+/**
+ * Registers the review routes. Every answer is JSON: reviews as {reviews}, a stored review as {ok, review},
+ * ratings as {ratings}; 400 bad input, 404 unknown product, 405 wrong method, 413, 415, 429 too many reviews,
+ * 503 database down, each as {error} with a message a person can read. Register it with app.register.
+ */
+export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOptions): Promise<void> {
+  const { db } = options;
+  const catalogue = options.catalogue ?? siteReviewCatalogue;
+
+  const limited = options.rateLimitMax > 0;
+  if (limited) {
+    const redis = options.redisUrl === undefined ? undefined : connectRedis(app, options.redisUrl);
+    const tooMany = `Too many reviews, please try again in ${describeWindow(options.rateLimitWindowMs)}.`;
+    await app.register(rateLimit, {
+      global: false,
+      max: options.rateLimitMax,
+      timeWindow: options.rateLimitWindowMs,
+      ...(redis === undefined ? {} : { redis, nameSpace: options.redisNamespace ?? 'site-reviews-rate-' }),
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
+    });
+  }
+
+  app.setErrorHandler((error: FastifyError) => {
+    const known = error.code === undefined ? undefined : BODY_ERRORS[error.code];
+    if (known !== undefined) throw httpError(known.status, known.message);
+    throw error; // the app's handler: 4xx keep their message, 5xx become a generic one
+  });
+
+  const requireJson = async (request: FastifyRequest): Promise<void> => {
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') throw httpError(415, BODY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
+  };
+
+  type WithProduct = { Params: { productId: string } };
+
+  app.get<WithProduct>(REVIEWS_ROUTE, async (request, reply): Promise<ReviewsResponse | void> => {
+    reply.header('cache-control', 'no-store');
+    const { productId } = request.params;
+    if (!catalogue.has(productId)) return reply.code(404).send({ error: unknownProduct(productId) });
+    let stored: CustomerReview[];
+    try {
+      stored = await storedReviews(db, productId);
+    } catch (error) {
+      request.log.error({ err: error }, `could not read the reviews of ${productId}: ${describeError(error)}`);
+      return reply.code(503).send({ error: NOT_LOADED });
+    }
+    return { reviews: [...stored, ...catalogue.seedReviews(productId)] };
+  });
+
+  app.post<WithProduct>(
+    REVIEWS_ROUTE,
+    { bodyLimit: REVIEW_BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} },
+    async (request, reply): Promise<ReviewCreatedResponse | void> => {
+      reply.header('cache-control', 'no-store');
+      const { productId } = request.params;
+      if (!catalogue.has(productId)) return reply.code(404).send({ error: unknownProduct(productId) });
+      const parsed = parseReview(request.body);
+      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+      const { customerName, stars, comment } = parsed.review;
+      if (parsed.spam) {
+        // Same answer, nothing stored: a bot's review would otherwise show on the product page.
+        request.log.info({ productId }, 'honeypot field filled: review not stored');
+      } else {
+        try {
+          await insertReview(db, productId, parsed.review);
+        } catch (error) {
+          request.log.error({ err: error }, `could not store a review of ${productId}: ${describeError(error)}`);
+          return reply.code(503).send({ error: NOT_SAVED });
+        }
+      }
+      return { ok: true, review: { customerName, stars, comment } };
+    },
+  );
+
+  app.get(RATINGS_API_PATH, async (request, reply): Promise<RatingsResponse | void> => {
+    reply.header('cache-control', 'no-store');
+    let totals: Awaited<ReturnType<typeof storedStarTotals>>;
+    try {
+      totals = await storedStarTotals(db);
+    } catch (error) {
+      request.log.error({ err: error }, `could not read the review totals: ${describeError(error)}`);
+      return reply.code(503).send({ error: NOT_LOADED });
+    }
+    const sums = new Map<string, { count: number; stars: number }>();
+    for (const productId of catalogue.seededProductIds()) {
+      const seeds = catalogue.seedReviews(productId);
+      sums.set(productId, { count: seeds.length, stars: seeds.reduce((sum, review) => sum + review.stars, 0) });
+    }
+    for (const { productId, count, stars } of totals) {
+      if (!catalogue.has(productId)) continue; // a product removed from the catalogue since
+      const seed = sums.get(productId) ?? { count: 0, stars: 0 };
+      sums.set(productId, { count: seed.count + count, stars: seed.stars + stars });
+    }
+    const ratings: Record<string, RatingSummary> = {};
+    for (const [productId, { count, stars }] of sums) ratings[productId] = { average: averageStars(stars, count), count };
+    return { ratings };
+  });
+
+  const notAllowed = (url: string, allow: string) =>
+    app.route({
+      method: ['PUT', 'PATCH', 'DELETE', ...(allow.includes('POST') ? [] : ['POST' as const])],
+      url,
+      handler: async (request, reply) =>
+        reply.code(405).header('allow', allow).send({ error: `Method ${request.method} is not allowed here (allowed: ${allow})` }),
+    });
+  notAllowed(REVIEWS_ROUTE, 'GET, POST');
+  notAllowed(RATINGS_API_PATH, 'GET');
+}

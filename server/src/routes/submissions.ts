@@ -1,0 +1,147 @@
+// The three form POSTs (spec "The calls it makes"): validated, rate limited, stored with their mail.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { z } from 'zod';
+import type { SubmissionsConfig } from '../config.js';
+import { describeError, type Database } from '../db/index.js';
+import { saveContactMessage, saveInquiry, saveRegistration, type SaveOptions } from '../submissions/store.js';
+import {
+  contactFormSchema,
+  inquirySchema,
+  parseSubmission,
+  registrationSchema,
+  type Submission,
+} from '../validation/submissionSchemas.js';
+
+/** Largest accepted request body: a full form is far below it (the longest field is 4,000 characters). */
+export const SUBMISSION_BODY_LIMIT = 16 * 1024;
+
+export const SUBMISSION_PATHS = {
+  contactForm: '/api/send-contact-form',
+  registration: '/api/send-user-registration',
+  inquiry: '/api/send-inquiry',
+} as const;
+
+export interface SubmissionRoutesOptions extends SubmissionsConfig {
+  db: Database;
+  /** Called after a submission queued a mail (the outbox worker sends it at once instead of at its next poll). */
+  onOutboxWrite?: () => void;
+  /** Prefix of the rate-limit keys in Redis (tests use their own). */
+  redisNamespace?: string;
+}
+
+/** Clear messages for the body problems Fastify finds before a handler runs. */
+const BODY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${SUBMISSION_BODY_LIMIT / 1024} KB` },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the form as JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send the form as a JSON object' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body does not match its Content-Length' },
+};
+
+const NOT_SAVED = 'Your submission could not be saved right now. Please try again in a few minutes.';
+
+function httpError(statusCode: number, message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode });
+}
+
+/** "a minute", "2 minutes", "30 seconds": the rate-limit window in words. */
+export function describeWindow(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds === 60) return 'a minute';
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return seconds === 1 ? 'a second' : `${seconds} seconds`;
+}
+
+/**
+ * Registers POST /api/send-contact-form, /api/send-user-registration and /api/send-inquiry.
+ * Every answer is JSON: 200 {ok, id}; 400 bad input, 413 too large, 415 not JSON, 405 wrong method,
+ * 429 too many requests, 503 database down; each 4xx/5xx as {error} with a message a person can read.
+ * Register it with app.register (its error handler, hooks and rate limiter stay inside it).
+ */
+export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions): Promise<void> {
+  const { db, onOutboxWrite } = options;
+
+  const limited = options.rateLimitMax > 0;
+  if (limited) {
+    const redis = options.redisUrl === undefined ? undefined : connectRedis(app, options.redisUrl);
+    const tooMany = `Too many requests, please try again in ${describeWindow(options.rateLimitWindowMs)}.`;
+    await app.register(rateLimit, {
+      global: false,
+      max: options.rateLimitMax,
+      timeWindow: options.rateLimitWindowMs,
+      ...(redis === undefined ? {} : { redis, nameSpace: options.redisNamespace ?? 'site-submissions-rate-' }),
+      // Redis unreachable: let the visitor through (logged) rather than refuse every form.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
+    });
+  }
+
+  app.setErrorHandler((error: FastifyError, _request, _reply) => {
+    const known = error.code === undefined ? undefined : BODY_ERRORS[error.code];
+    if (known !== undefined) throw httpError(known.status, known.message);
+    throw error; // the app's handler: 4xx keep their message, 5xx become a generic one
+  });
+
+  const requireJson = async (request: FastifyRequest): Promise<void> => {
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') throw httpError(415, BODY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
+  };
+
+  const post = <S extends z.ZodType<Record<string, unknown>>>(
+    url: string,
+    schema: S,
+    save: (data: Submission<S>, saveOptions: SaveOptions) => Promise<number>,
+    queuesMail: boolean,
+  ) => {
+    app.post(
+      url,
+      { bodyLimit: SUBMISSION_BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const parsed = parseSubmission(schema, request.body);
+        if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+        let id: number;
+        try {
+          id = await save(parsed.data, { spam: parsed.spam });
+        } catch (error) {
+          request.log.error({ err: error }, `could not store a submission to ${url}: ${describeError(error)}`);
+          return reply.code(503).send({ error: NOT_SAVED });
+        }
+        if (parsed.spam) request.log.info({ id, url }, 'honeypot field filled: stored as spam, no mail');
+        else if (queuesMail) onOutboxWrite?.();
+        return { ok: true, id };
+      },
+    );
+    app.route({
+      method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      handler: async (request, reply) =>
+        reply
+          .code(405)
+          .header('allow', 'POST')
+          .send({ error: `Method ${request.method} is not allowed here: send the form with POST` }),
+    });
+  };
+
+  post(SUBMISSION_PATHS.contactForm, contactFormSchema, (form, saveOptions) => saveContactMessage(db, form, saveOptions), true);
+  post(SUBMISSION_PATHS.registration, registrationSchema, (form, saveOptions) => saveRegistration(db, form, saveOptions), false);
+  post(SUBMISSION_PATHS.inquiry, inquirySchema, (form, saveOptions) => saveInquiry(db, form, saveOptions), true);
+}
+
+/** A Redis connection for the rate limiter: fails fast when Redis is down, closed with the app. */
+export function connectRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 1, connectionName: 'site-rate-limit' });
+  let lastReport = 0;
+  redis.on('error', (error: Error) => {
+    // a down Redis errors on every reconnect: say so at most once a minute
+    if (Date.now() - lastReport < 60_000) return;
+    lastReport = Date.now();
+    app.log.warn(`Redis for the rate limiter: ${describeError(error)} (forms are not rate limited until it is back)`);
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}

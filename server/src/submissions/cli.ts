@@ -1,0 +1,77 @@
+// `npm run submissions [-- --limit N] [-- --json]` (server/scripts/submissions.ts): prints the newest
+// contact messages, enquiries and registrations, with the state of their e-mail, from the database the
+// server is configured with (DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR).
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
+import { formatSubmissionsReport, loadSubmissionsReport } from './report.js';
+
+export const USAGE = `Usage: npm run submissions [-- --limit N] [-- --json]
+  Prints the newest N (default 20) contact messages, enquiries and registrations and the outbox state.
+  Reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default <repo>/.data).`;
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const processIo: CliIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/** Runs the command; resolves to the exit code. */
+export async function submissionsCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  io: CliIo = processIo,
+): Promise<number> {
+  let args: { limit: string; json: boolean; help?: boolean };
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        limit: { type: 'string', default: '20' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    io.err(`${describeError(error)}\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
+  const limit = /^\d{1,6}$/.test(args.limit) ? Number(args.limit) : 0;
+  if (limit === 0) {
+    io.err(`--limit must be a whole number above 0 (got "${args.limit}")\n${USAGE}\n`);
+    return 2;
+  }
+
+  let db: Database;
+  try {
+    db = await openDatabase(loadConfig(env));
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.message : describeError(error);
+    const hint = /in use by another process/.test(message)
+      ? '\nThe embedded database can be opened by one process at a time: stop the server to read it, ' +
+        'or run the site on PostgreSQL (DATABASE_URL) to read submissions while it runs.'
+      : '';
+    io.err(`${message}${hint}\n`);
+    return 1;
+  }
+
+  try {
+    await runMigrations(db); // the server's schema: a fresh database simply lists nothing
+    const report = await loadSubmissionsReport(db, limit);
+    io.out(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatSubmissionsReport(report));
+    return 0;
+  } catch (error) {
+    io.err(`Could not read the submissions: ${describeError(error)}\n`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,173 @@
+// What arrived, for staff: the newest contact messages, enquiries and registrations with the state
+// of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
+import type { Database } from '../db/index.js';
+import { OUTBOX_KIND } from './store.js';
+
+export interface MailState {
+  recipient: string;
+  attempts: number;
+  sentAt: Date | null;
+  nextAttemptAt: Date;
+  lastError: string | null;
+}
+
+export interface ReportEntry {
+  id: number;
+  createdAt: Date;
+  name: string;
+  email: string;
+  branch: string | null;
+  phone: string | null;
+  companyName: string | null;
+  companyLocation: string | null;
+  message: string | null;
+  spam: boolean;
+  /** null when no mail belongs to it (registrations, spam, or mail delivery not wanted). */
+  mail: MailState | null;
+}
+
+export interface ReportSection {
+  title: string;
+  total: number;
+  entries: ReportEntry[];
+}
+
+export interface SubmissionsReport {
+  sections: ReportSection[];
+  outbox: { pending: number; failing: number; sent: number };
+}
+
+interface Row {
+  id: number;
+  created_at: Date;
+  name: string;
+  email: string;
+  branch: string | null;
+  phone: string | null;
+  company_name: string | null;
+  company_location: string | null;
+  message: string | null;
+  spam: boolean;
+  recipient: string | null;
+  attempts: number | null;
+  sent_at: Date | null;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+}
+
+const MAIL_COLUMNS = 'o.recipient, o.attempts, o.sent_at, o.next_attempt_at, o.last_error';
+
+const toEntry = (row: Row): ReportEntry => ({
+  id: row.id,
+  createdAt: row.created_at,
+  name: row.name,
+  email: row.email,
+  branch: row.branch,
+  phone: row.phone,
+  companyName: row.company_name,
+  companyLocation: row.company_location,
+  message: row.message,
+  spam: row.spam,
+  mail:
+    row.recipient === null
+      ? null
+      : {
+          recipient: row.recipient,
+          attempts: row.attempts ?? 0,
+          sentAt: row.sent_at,
+          nextAttemptAt: row.next_attempt_at!,
+          lastError: row.last_error,
+        },
+});
+
+async function count(db: Database, table: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`select count(*) as n from ${table}`);
+  return row?.n ?? 0;
+}
+
+/** The newest `limit` submissions of each kind (newest first), with totals and the outbox state. */
+export async function loadSubmissionsReport(db: Database, limit: number): Promise<SubmissionsReport> {
+  const contact = await db.query<Row>(
+    `select c.id, c.created_at, c.name, c.email, c.country as branch, c.phone, c.company_name, c.company_location,
+            c.message, c.spam, ${MAIL_COLUMNS}
+       from contact_messages c
+       left join outbox o on o.kind = $1 and o.ref_id = c.id
+      order by c.id desc limit $2`,
+    [OUTBOX_KIND.contactMessage, limit],
+  );
+  const inquiries = await db.query<Row>(
+    `select i.id, i.created_at, i.user_name as name, i.user_email as email, i.user_country as branch, i.phone,
+            i.company_name, i.company_location, i.message, i.spam, ${MAIL_COLUMNS}
+       from inquiries i
+       left join outbox o on o.kind = $1 and o.ref_id = i.id
+      order by i.id desc limit $2`,
+    [OUTBOX_KIND.inquiry, limit],
+  );
+  const registrations = await db.query<Row>(
+    `select r.id, r.created_at, r.user_name as name, r.user_email as email, r.user_country as branch,
+            null as phone, null as company_name, null as company_location, null as message, r.spam,
+            null as recipient, null as attempts, null as sent_at, null as next_attempt_at, null as last_error
+       from registrations r
+      order by r.id desc limit $1`,
+    [limit],
+  );
+  const [outbox] = await db.query<{ pending: number; failing: number; sent: number }>(
+    `select count(*) filter (where sent_at is null) as pending,
+            count(*) filter (where sent_at is null and attempts > 0) as failing,
+            count(*) filter (where sent_at is not null) as sent
+       from outbox`,
+  );
+  return {
+    sections: [
+      { title: 'Contact messages', total: await count(db, 'contact_messages'), entries: contact.map(toEntry) },
+      { title: 'Enquiries (chat)', total: await count(db, 'inquiries'), entries: inquiries.map(toEntry) },
+      { title: 'Registrations (chat)', total: await count(db, 'registrations'), entries: registrations.map(toEntry) },
+    ],
+    outbox: outbox ?? { pending: 0, failing: 0, sent: 0 },
+  };
+}
+
+/** 2025-03-01 09:05 UTC */
+export const formatTime = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Visitor text made safe for a terminal: control characters (escape sequences, CR) shown as '?'. */
+const safe = (value: string): string => value.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+
+function mailLine(entry: ReportEntry): string {
+  if (entry.spam) return 'Mail: none (spam: the hidden honeypot field was filled)';
+  const { mail } = entry;
+  if (mail === null) return 'Mail: none';
+  if (mail.sentAt !== null) return `Mail: sent ${formatTime(mail.sentAt)} to ${mail.recipient}`;
+  if (mail.attempts === 0) return `Mail: waiting to be sent to ${mail.recipient}`;
+  return (
+    `Mail: NOT SENT to ${mail.recipient} after ${mail.attempts} attempt${mail.attempts === 1 ? '' : 's'}` +
+    `, last error: ${safe(mail.lastError ?? 'unknown')}; next try ${formatTime(mail.nextAttemptAt)}`
+  );
+}
+
+function formatEntry(entry: ReportEntry): string[] {
+  const company = [entry.companyName, entry.companyLocation].filter((part) => part !== null).join(', ');
+  const lines = [
+    `#${entry.id}  ${formatTime(entry.createdAt)}${entry.branch === null ? '' : `  branch: ${safe(entry.branch)}`}${entry.spam ? '  [SPAM]' : ''}`,
+    `  From: ${safe(entry.name)} <${safe(entry.email)}>${entry.phone === null ? '' : `  Phone: ${safe(entry.phone)}`}`,
+  ];
+  if (company !== '') lines.push(`  Company: ${safe(company)}`);
+  if (entry.message !== null) lines.push(...entry.message.split(/\r\n|\r|\n/).map((line) => `  | ${safe(line)}`));
+  lines.push(`  ${mailLine(entry)}`);
+  return lines;
+}
+
+/** The report as text for a terminal. */
+export function formatSubmissionsReport(report: SubmissionsReport): string {
+  const out: string[] = [];
+  for (const section of report.sections) {
+    const shown = section.entries.length;
+    out.push(`${section.title}: ${section.total} in all${shown < section.total ? `, newest ${shown} shown` : ''}`);
+    out.push('='.repeat(out[out.length - 1]!.length));
+    if (shown === 0) out.push('  (none)', '');
+    for (const entry of section.entries) out.push(...formatEntry(entry), '');
+  }
+  const { pending, failing, sent } = report.outbox;
+  out.push(`Outbox: ${sent} sent, ${pending} waiting${failing > 0 ? ` (${failing} of them failed at least once)` : ''}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,556 @@
+// The form POSTs end to end on both databases: bad input never stored, good input stored with its
+// outbox mail in one transaction, mail delivered through a real SMTP server on loopback (with SMTP
+// down, retried until it is back), several workers on one database, and the staff listing.
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Database } from '../db/index.js';
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../mail/outboxWorker.js';
+import { createSmtpTransport, type MailTransport } from '../mail/transport.js';
+import { SUBMISSION_BODY_LIMIT } from '../routes/submissions.js';
+import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { startSmtpServer, type TestSmtpServer } from '../test-support/smtp.js';
+import { freePort } from '../test-support/ports.js';
+import { submissionsCli } from './cli.js';
+
+const MAIL_FROM = 'Crescent website <website@crescent-electrical.example>';
+const DUBAI = 'dubai@crescent-electrical.example';
+const SAUDI = 'saudi@crescent-electrical.example';
+
+interface FieldRule {
+  max?: number;
+  required?: boolean;
+  kind?: 'email' | 'branch';
+}
+
+interface Endpoint {
+  url: string;
+  table: string;
+  valid: Record<string, string>;
+  fields: Record<string, FieldRule>;
+}
+
+const CONTACT: Endpoint = {
+  url: '/api/send-contact-form',
+  table: 'contact_messages',
+  valid: {
+    name: 'Aisha Rahman',
+    email: 'aisha@example.com',
+    phone: '+971 50 123 4567',
+    message: 'Please quote 200 cable glands, size 20S.',
+    country: 'Dubai',
+    companyName: 'Gulf Build LLC',
+    companyLocation: 'Dubai, UAE',
+  },
+  fields: {
+    name: { max: 100, required: true },
+    email: { kind: 'email', required: true },
+    phone: { max: 40 },
+    message: { max: 4000, required: true },
+    country: { kind: 'branch' },
+    companyName: { max: 150 },
+    companyLocation: { max: 150 },
+  },
+};
+
+const REGISTRATION: Endpoint = {
+  url: '/api/send-user-registration',
+  table: 'registrations',
+  valid: { userName: 'Sam Carter', userEmail: 'sam@example.com', userCountry: 'Bahrain' },
+  fields: {
+    userName: { max: 100, required: true },
+    userEmail: { kind: 'email', required: true },
+    userCountry: { kind: 'branch', required: true },
+  },
+};
+
+const INQUIRY: Endpoint = {
+  url: '/api/send-inquiry',
+  table: 'inquiries',
+  valid: {
+    userName: 'Sam Carter',
+    userEmail: 'sam@example.com',
+    userCountry: 'Saudi Arabia',
+    inquiryPhone: '+966 55 000 0000',
+    inquiryMessage: 'Do you stock 33 kV heat shrink terminations?',
+    companyName: 'Eastern Utilities',
+    companyLocation: 'Dammam, KSA',
+  },
+  fields: {
+    userName: { max: 100, required: true },
+    userEmail: { kind: 'email', required: true },
+    userCountry: { kind: 'branch', required: true },
+    inquiryPhone: { max: 40 },
+    inquiryMessage: { max: 4000, required: true },
+    companyName: { max: 150 },
+    companyLocation: { max: 150 },
+  },
+};
+
+const ENDPOINTS = [CONTACT, REGISTRATION, INQUIRY];
+
+interface BadCase {
+  what: string;
+  request: Omit<InjectOptions, 'url'>;
+  status: number;
+  error: RegExp;
+}
+
+const json = (body: unknown): Omit<InjectOptions, 'url'> => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  payload: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+/** Everything that must be refused, for one endpoint. */
+function badInputCorpus(endpoint: Endpoint): BadCase[] {
+  const { valid } = endpoint;
+  const cases: BadCase[] = [
+    { what: 'malformed JSON', request: json('{"name": "Aisha",'), status: 400, error: /^The request body is not valid JSON$/ },
+    { what: 'JSON with a trailing comma', request: json('{"a":1,}'), status: 400, error: /not valid JSON/ },
+    { what: 'an empty JSON body', request: json(''), status: 400, error: /^The request body is empty/ },
+    { what: 'a JSON array', request: json([valid]), status: 400, error: /^The request body must be a JSON object$/ },
+    { what: 'JSON null', request: json('null'), status: 400, error: /^The request body must be a JSON object$/ },
+    { what: 'a JSON string', request: json('"hello"'), status: 400, error: /^The request body must be a JSON object$/ },
+    { what: 'a JSON number', request: json('42'), status: 400, error: /^The request body must be a JSON object$/ },
+    { what: '__proto__ pollution', request: json(`{"__proto__":{"admin":true},${JSON.stringify(valid).slice(1)}`), status: 400, error: /not valid JSON/ },
+    { what: 'constructor.prototype pollution', request: json('{"constructor":{"prototype":{"admin":true}}}'), status: 400, error: /not valid JSON/ },
+    { what: 'deeply nested JSON', request: json(`${'['.repeat(3000)}${']'.repeat(3000)}`), status: 400, error: /must be a JSON object/ },
+    {
+      what: 'text/plain',
+      request: { method: 'POST', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(valid) },
+      status: 415,
+      error: /^Send the form as JSON \(Content-Type: application\/json\)$/,
+    },
+    {
+      what: 'a url-encoded form',
+      request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Aisha' },
+      status: 415,
+      error: /Content-Type: application\/json/,
+    },
+    {
+      what: 'multipart',
+      request: { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' },
+      status: 415,
+      error: /Content-Type: application\/json/,
+    },
+    { what: 'no content type and no body', request: { method: 'POST' }, status: 415, error: /Content-Type: application\/json/ },
+    {
+      what: 'a body over the limit',
+      request: json({ ...valid, padding: 'x'.repeat(SUBMISSION_BODY_LIMIT) }),
+      status: 413,
+      error: /^The request body is too large: the limit is 16 KB$/,
+    },
+    { what: 'no fields', request: json({}), status: 400, error: / is required/ },
+    { what: 'an unknown field', request: json({ ...valid, isAdmin: true }), status: 400, error: /^Unknown field "isAdmin": expected only / },
+    { what: 'the human-check answer (browser only)', request: json({ ...valid, answer: 9 }), status: 400, error: /^Unknown field "answer"/ },
+    { what: 'a honeypot that is not text', request: json({ ...valid, website: { url: 'x' } }), status: 400, error: /^website must be text$/ },
+  ];
+  for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {
+    cases.push({ what: `method ${method}`, request: { method }, status: 405, error: new RegExp(`^Method ${method} is not allowed here: send the form with POST$`) });
+  }
+  for (const [field, rule] of Object.entries(endpoint.fields)) {
+    if (rule.required) {
+      const { [field]: _left, ...without } = valid;
+      cases.push({ what: `${field} missing`, request: json(without), status: 400, error: new RegExp(`^${field} is required$`) });
+      if (rule.kind !== 'branch') {
+        cases.push({ what: `${field} blank`, request: json({ ...valid, [field]: ' \n\t ' }), status: 400, error: new RegExp(`^${field} (is required|contains)`) });
+      }
+    }
+    for (const wrong of [42, true, ['x'], { text: 'x' }]) {
+      cases.push({ what: `${field} as ${JSON.stringify(wrong)}`, request: json({ ...valid, [field]: wrong }), status: 400, error: new RegExp(`^${field} must be text$`) });
+    }
+    const max = rule.kind === 'email' ? 254 : rule.max;
+    if (max !== undefined) {
+      const long = rule.kind === 'email' ? `${'a'.repeat(250)}@example.com` : 'x'.repeat(max + 1);
+      cases.push({ what: `${field} too long`, request: json({ ...valid, [field]: long }), status: 400, error: new RegExp(`^${field} must be at most ${max} characters$`) });
+    }
+    if (rule.kind === 'email') {
+      for (const bad of ['aisha', 'aisha@example', 'a b@example.com', 'a@b.co,evil@x.example', '<script>@x.co', 'a@b.co\r\nBcc: evil@x.example']) {
+        cases.push({ what: `${field} ${JSON.stringify(bad)}`, request: json({ ...valid, [field]: bad }), status: 400, error: new RegExp(`^${field} (must be a valid email address|contains characters)`) });
+      }
+    }
+    if (rule.kind === 'branch') {
+      for (const bad of ['Qatar', 'dubai', 'Oman (Muscat Office)', '<script>alert(1)</script>']) {
+        cases.push({ what: `${field} ${JSON.stringify(bad)}`, request: json({ ...valid, [field]: bad }), status: 400, error: new RegExp(`^${field} must be one of: Dubai, Oman, Bahrain, Saudi Arabia$`) });
+      }
+    } else if (rule.kind !== 'email') {
+      for (const bad of ['a\u0000b', 'a\u001b[31mred', 'a\ud800b', 'a\u0085b']) {
+        cases.push({ what: `${field} with ${JSON.stringify(bad)}`, request: json({ ...valid, [field]: bad }), status: 400, error: new RegExp(`^${field} contains characters that are not allowed$`) });
+      }
+    }
+  }
+  return cases;
+}
+
+/** Input a person may well type: accepted and stored exactly (it is escaped where it is shown). */
+function acceptedCorpus(endpoint: Endpoint): { what: string; body: Record<string, string> }[] {
+  const textFields = Object.entries(endpoint.fields).filter(([, rule]) => rule.kind === undefined);
+  const withAll = (value: (field: string, max: number) => string) =>
+    Object.fromEntries(textFields.map(([field, rule]) => [field, value(field, rule.max!).slice(0, rule.max)]));
+  return [
+    { what: 'HTML and script in every text field', body: { ...endpoint.valid, ...withAll((f) => `<script>alert("${f}")</script><img src=x onerror=alert(1)>`) } },
+    { what: 'Arabic, CJK, emoji and combining marks', body: { ...endpoint.valid, ...withAll(() => 'عائشة الرحمن 你好 😀👍🏽 é ‏') } },
+    { what: 'every text field at its length limit', body: { ...endpoint.valid, ...withAll((_f, max) => 'x'.repeat(max)) } },
+    { what: 'SQL in the text', body: { ...endpoint.valid, ...withAll(() => "'); drop table outbox; --") } },
+  ];
+}
+
+async function count(db: Database, table: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`select count(*) as n from ${table}`);
+  return row!.n;
+}
+
+function worker(db: Database, transport: MailTransport, overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker {
+  return createOutboxWorker({
+    db,
+    transport,
+    from: MAIL_FROM,
+    retryBaseMs: 200,
+    retryMaxMs: 1_000,
+    pollMs: 50,
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    ...overrides,
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+// ---------------------------------------------------------------- the suite, run on each database
+
+async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
+  let fixture: Fixture;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let nudges = 0;
+  const post = (url: string, body: unknown) => app.inject({ method: 'POST', url, payload: body as object });
+
+  t.before(async () => {
+    fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
+    database = await target.fresh();
+    app = await buildApp(fixture.config, database.db, { onOutboxWrite: () => (nudges += 1) });
+  });
+  t.after(async () => {
+    await app?.close();
+    await database?.cleanup();
+    await fixture?.cleanup();
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    await t.test(`${endpoint.url}: the bad-input corpus is refused with clear 4xx messages, nothing stored, server healthy`, async () => {
+      const before = await count(database.db, endpoint.table);
+      const outboxBefore = await count(database.db, 'outbox');
+      const corpus = badInputCorpus(endpoint);
+      assert.ok(corpus.length > 40, `a real corpus (${corpus.length} cases)`);
+      for (const bad of corpus) {
+        const res = await app.inject({ ...bad.request, url: endpoint.url });
+        assert.equal(res.statusCode, bad.status, `${bad.what}: ${res.statusCode} ${res.body}`);
+        assert.match(String(res.headers['content-type']), /^application\/json/, bad.what);
+        const body = res.json<{ error: unknown }>();
+        assert.deepEqual(Object.keys(body), ['error'], bad.what);
+        assert.equal(typeof body.error, 'string', bad.what);
+        assert.match(body.error as string, bad.error, bad.what);
+        if (bad.status === 405) assert.equal(res.headers.allow, 'POST');
+      }
+      assert.equal(await count(database.db, endpoint.table), before, 'nothing stored');
+      assert.equal(await count(database.db, 'outbox'), outboxBefore, 'no mail queued');
+      assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+      assert.equal((await post(endpoint.url, endpoint.valid)).statusCode, 200, 'still takes a good submission');
+    });
+
+    await t.test(`${endpoint.url}: HTML, script, any language and maximum lengths are stored exactly`, async () => {
+      for (const { what, body } of acceptedCorpus(endpoint)) {
+        const res = await post(endpoint.url, body);
+        assert.equal(res.statusCode, 200, `${what}: ${res.body}`);
+        const { id } = res.json<{ ok: boolean; id: number }>();
+        const [row] = await database.db.query<Record<string, unknown>>(`select * from ${endpoint.table} where id = $1`, [id]);
+        const stored = JSON.stringify(row);
+        for (const [field, value] of Object.entries(body)) assert.ok(stored.includes(JSON.stringify(value)), `${what}: ${field} stored as sent`);
+      }
+      await count(database.db, 'outbox'); // still there: the SQL in the text was only text
+    });
+  }
+
+  await t.test('a contact message is stored with its mail to the chosen branch before the answer', async () => {
+    nudges = 0;
+    const res = await post(CONTACT.url, { ...CONTACT.valid, country: 'Saudi Arabia', website: '' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const body = res.json<{ ok: boolean; id: number }>();
+    assert.equal(body.ok, true);
+    assert.equal(typeof body.id, 'number');
+    const [row] = await database.db.query('select name, email, phone, message, country, company_name, company_location, spam from contact_messages where id = $1', [body.id]);
+    assert.deepEqual(row, {
+      name: 'Aisha Rahman',
+      email: 'aisha@example.com',
+      phone: '+971 50 123 4567',
+      message: 'Please quote 200 cable glands, size 20S.',
+      country: 'Saudi Arabia',
+      company_name: 'Gulf Build LLC',
+      company_location: 'Dubai, UAE',
+      spam: false,
+    });
+    const mails = await database.db.query('select recipient, payload, attempts, sent_at, last_error from outbox where kind = $1 and ref_id = $2', ['contact_message', body.id]);
+    assert.deepEqual(mails, [{ recipient: SAUDI, payload: { ...CONTACT.valid, country: 'Saudi Arabia' }, attempts: 0, sent_at: null, last_error: null }]);
+    assert.equal(nudges, 1, 'the worker was woken');
+  });
+
+  await t.test('optional fields left out are stored as null; country defaults to Dubai', async () => {
+    const res = await post(CONTACT.url, { name: 'Lee', email: 'lee@example.com', message: 'Hello' });
+    assert.equal(res.statusCode, 200);
+    const { id } = res.json<{ id: number }>();
+    const [row] = await database.db.query('select phone, country, company_name, company_location from contact_messages where id = $1', [id]);
+    assert.deepEqual(row, { phone: null, country: 'Dubai', company_name: null, company_location: null });
+    const [mail] = await database.db.query<{ recipient: string }>('select recipient from outbox where kind = $1 and ref_id = $2', ['contact_message', id]);
+    assert.equal(mail?.recipient, DUBAI);
+  });
+
+  await t.test('an enquiry is mailed to its branch; a registration is stored without mail', async () => {
+    const inquiry = (await post(INQUIRY.url, INQUIRY.valid)).json<{ id: number }>();
+    const [mail] = await database.db.query<{ recipient: string }>('select recipient from outbox where kind = $1 and ref_id = $2', ['inquiry', inquiry.id]);
+    assert.equal(mail?.recipient, SAUDI);
+    const outboxBefore = await count(database.db, 'outbox');
+    const registration = await post(REGISTRATION.url, REGISTRATION.valid);
+    assert.equal(registration.statusCode, 200);
+    const { id } = registration.json<{ id: number }>();
+    const [row] = await database.db.query('select user_name, user_email, user_country, spam from registrations where id = $1', [id]);
+    assert.deepEqual(row, { user_name: 'Sam Carter', user_email: 'sam@example.com', user_country: 'Bahrain', spam: false });
+    assert.equal(await count(database.db, 'outbox'), outboxBefore);
+  });
+
+  await t.test('a filled honeypot gets the same answer, is stored flagged as spam, and is never mailed', async () => {
+    nudges = 0;
+    const outboxBefore = await count(database.db, 'outbox');
+    for (const endpoint of ENDPOINTS) {
+      const res = await post(endpoint.url, { ...endpoint.valid, website: 'http://cheap-pills.example' });
+      assert.equal(res.statusCode, 200);
+      const body = res.json<{ ok: boolean; id: number }>();
+      assert.equal(body.ok, true);
+      const [row] = await database.db.query<{ spam: boolean }>(`select spam from ${endpoint.table} where id = $1`, [body.id]);
+      assert.equal(row?.spam, true, endpoint.url);
+    }
+    assert.equal(await count(database.db, 'outbox'), outboxBefore, 'no mail queued');
+    assert.equal(nudges, 0);
+  });
+
+  await t.test('when the database fails, the visitor gets a clear 503 and the server keeps going', async () => {
+    const failing = {
+      ...database.db,
+      query: database.db.query.bind(database.db),
+      transaction: async () => {
+        throw new Error('connection terminated unexpectedly');
+      },
+    } satisfies Database;
+    const other = await buildApp(fixture.config, failing);
+    try {
+      const res = await other.inject({ method: 'POST', url: CONTACT.url, payload: CONTACT.valid });
+      assert.equal(res.statusCode, 503);
+      assert.deepEqual(res.json(), { error: 'Your submission could not be saved right now. Please try again in a few minutes.' });
+      assert.equal((await other.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  // ---- mail ----
+
+  await t.test('the outbox worker sends a contact message to the Dubai address through a real SMTP server', async () => {
+    await database.db.query('delete from outbox');
+    const smtp = await startSmtpServer();
+    const sender = worker(database.db, createSmtpTransport(smtp.url));
+    try {
+      const message = 'We need 40 × 25 mm² glands <script>alert(1)</script>\nSecond line: “quotes” & مرحبا';
+      const res = await post(CONTACT.url, { ...CONTACT.valid, name: 'Aisha <b>Rahman</b>', message, country: 'Dubai' });
+      const { id } = res.json<{ id: number }>();
+      assert.deepEqual(await sender.drain(), { sent: 1, failed: 0 });
+
+      assert.equal(smtp.received.length, 1);
+      const mail = smtp.received[0]!;
+      assert.deepEqual(mail.envelopeTo, [DUBAI]);
+      assert.equal(mail.envelopeFrom, 'website@crescent-electrical.example');
+      assert.equal(mail.headers.to, DUBAI);
+      assert.match(mail.headers.from!, /website@crescent-electrical\.example/);
+      assert.match(mail.headers['reply-to']!, /aisha@example\.com/);
+      assert.equal(mail.headers.subject, 'Contact message from the website: Aisha <b>Rahman</b> (Dubai)');
+      assert.ok(mail.text.includes(message), `the visitor's text, as written:\n${mail.text}`);
+      assert.ok(mail.text.includes('Company: Gulf Build LLC'));
+      assert.ok(mail.html.includes('We need 40 × 25 mm² glands &lt;script&gt;alert(1)&lt;/script&gt;'), mail.html);
+      assert.ok(mail.html.includes('Aisha &lt;b&gt;Rahman&lt;/b&gt;'));
+      assert.ok(!mail.html.includes('<script>') && !mail.html.includes('<b>Rahman'), 'no visitor HTML survives');
+      assert.ok(mail.html.includes('&amp; مرحبا'));
+
+      const [row] = await database.db.query<{ sent_at: Date | null; attempts: number; last_error: string | null }>(
+        'select sent_at, attempts, last_error from outbox where kind = $1 and ref_id = $2',
+        ['contact_message', id],
+      );
+      assert.ok(row?.sent_at instanceof Date);
+      assert.equal(row.attempts, 1);
+      assert.equal(row.last_error, null);
+      assert.deepEqual(await sender.drain(), { sent: 0, failed: 0 }, 'sent once only');
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+
+  await t.test('with SMTP down the mail stays pending with the error, and is delivered once SMTP is back', async () => {
+    await database.db.query('delete from outbox');
+    const port = await freePort();
+    const sender = worker(database.db, createSmtpTransport(`smtp://127.0.0.1:${port}`), { retryBaseMs: 300, retryMaxMs: 2_000 });
+    let smtp: TestSmtpServer | undefined;
+    try {
+      const { id } = (await post(INQUIRY.url, INQUIRY.valid)).json<{ id: number }>();
+      assert.deepEqual(await sender.drain(), { sent: 0, failed: 1 });
+      const pending = async () =>
+        (await database.db.query<{ attempts: number; sent_at: Date | null; last_error: string | null; wait_ms: number }>(
+          `select attempts, sent_at, last_error, extract(epoch from (next_attempt_at - now()))::float8 * 1000 as wait_ms
+             from outbox where kind = 'inquiry' and ref_id = $1`,
+          [id],
+        ))[0]!;
+      let row = await pending();
+      assert.equal(row.attempts, 1);
+      assert.equal(row.sent_at, null);
+      assert.match(row.last_error ?? '', /ECONNREFUSED/);
+      assert.ok(row.wait_ms > 100 && row.wait_ms <= 300, `backs off the base delay (${row.wait_ms} ms)`);
+      assert.deepEqual(await sender.drain(), { sent: 0, failed: 0 }, 'not retried before its time');
+
+      await sleep(350);
+      assert.deepEqual(await sender.drain(), { sent: 0, failed: 1 }, 'retried after the backoff, still down');
+      row = await pending();
+      assert.equal(row.attempts, 2);
+      assert.ok(row.wait_ms > 400 && row.wait_ms <= 600, `the delay doubled (${row.wait_ms} ms)`);
+
+      smtp = await startSmtpServer(port);
+      sender.start(); // the background loop picks it up when it is due
+      await until(() => smtp!.received.length === 1, 'the mail to arrive');
+      assert.deepEqual(smtp.received[0]!.envelopeTo, [SAUDI]);
+      assert.ok(smtp.received[0]!.text.includes(INQUIRY.valid.inquiryMessage!));
+      await until(async () => (await pending()).sent_at !== null, 'the mail to be marked sent');
+      row = await pending();
+      assert.equal(row.attempts, 3);
+      assert.equal(row.last_error, null);
+    } finally {
+      await sender.stop();
+      await smtp?.close();
+    }
+  });
+
+  await t.test('a running worker sends a new submission at once (woken, not polled)', async () => {
+    await database.db.query('delete from outbox');
+    const smtp = await startSmtpServer();
+    const sender = worker(database.db, createSmtpTransport(smtp.url), { pollMs: 60_000 });
+    const awake = await buildApp(fixture.config, database.db, { onOutboxWrite: () => sender.nudge() });
+    try {
+      sender.start();
+      await sleep(50); // the loop has drained (nothing) and sleeps for a minute
+      await awake.inject({ method: 'POST', url: CONTACT.url, payload: CONTACT.valid });
+      await until(() => smtp.received.length === 1, 'the mail to arrive', 3_000);
+    } finally {
+      await awake.close();
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+
+  await t.test('mail left by a stopped server is sent after a restart; a mail claimed by a dead worker is retried after its lease', async () => {
+    await database.db.query('delete from outbox');
+    // submissions while no worker runs (SMTP not configured, or the server was down)
+    for (let i = 0; i < 3; i += 1) await post(CONTACT.url, { ...CONTACT.valid, message: `queued ${i}` });
+    // a worker claims one and hangs mid-send (its process "dies": never finishes)
+    let release: () => void = () => undefined;
+    const hanging: MailTransport = { sendMail: () => new Promise((resolve) => (release = () => resolve(undefined))), close: () => undefined };
+    const dead = worker(database.db, hanging, { leaseMs: 1_500 });
+    const stuck = dead.drain();
+    await until(async () => (await database.db.query('select 1 from outbox where attempts = 1')).length === 1, 'the claim');
+
+    const smtp = await startSmtpServer();
+    const restarted = worker(database.db, createSmtpTransport(smtp.url));
+    try {
+      assert.deepEqual(await restarted.drain(), { sent: 2, failed: 0 }, 'the two unclaimed mails, not the one being sent');
+      let abandoned = 0;
+      await until(async () => (abandoned += (await restarted.drain()).sent) === 1, 'the abandoned mail, after its lease');
+      assert.deepEqual(smtp.received.map((mail) => /queued (\d)/.exec(mail.text)?.[1]).sort(), ['0', '1', '2']);
+      assert.equal((await database.db.query('select 1 from outbox where sent_at is null')).length, 0);
+    } finally {
+      release();
+      await stuck;
+      await restarted.stop();
+      await smtp.close();
+    }
+  });
+
+  await t.test('several workers on one database send each mail exactly once', async () => {
+    await database.db.query('delete from outbox');
+    for (let i = 0; i < 12; i += 1) await post(i % 2 ? CONTACT.url : INQUIRY.url, i % 2 ? { ...CONTACT.valid, message: `parallel ${i}` } : { ...INQUIRY.valid, inquiryMessage: `parallel ${i}` });
+    const smtp = await startSmtpServer();
+    const handles = [database.db, await database.openAnother(), await database.openAnother()];
+    const workers = handles.map((handle) => worker(handle, createSmtpTransport(smtp.url)));
+    try {
+      const results = await Promise.all(workers.map((w) => w.drain()));
+      assert.equal(results.reduce((sum, r) => sum + r.sent, 0), 12);
+      const numbers = smtp.received.map((mail) => Number(/parallel (\d+)/.exec(mail.text)?.[1])).sort((a, b) => a - b);
+      assert.deepEqual(numbers, [...Array(12).keys()]);
+      const [row] = await database.db.query<{ attempts: number }>('select max(attempts) as attempts from outbox');
+      assert.equal(row?.attempts, 1, 'no mail was claimed twice');
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await smtp.close();
+    }
+  });
+
+  await t.test('npm run submissions lists what arrived and the state of its mail, without SQL', async () => {
+    await database.db.query("update outbox set last_error = 'connect ECONNREFUSED 127.0.0.1:2525', attempts = 2 where id = (select min(id) from outbox)");
+    await database.db.query('update outbox set sent_at = null where id = (select min(id) from outbox)');
+    await post(CONTACT.url, { ...CONTACT.valid, name: 'Terminal \u200ftrick', message: 'line one\r\nline two' });
+    if (database.db.kind === 'embedded') await database.db.close(); // one process per PGlite folder: the server would be stopped too
+    let out = '';
+    let err = '';
+    const io = { out: (text: string) => (out += text), err: (text: string) => (err += text) };
+    const code = await submissionsCli(['--limit', '50'], { ...database.env, REPO_ROOT: fixture.root }, io);
+    assert.equal(code, 0, err);
+    assert.match(out, /^Contact messages: \d+ in all/m);
+    assert.match(out, /^Enquiries \(chat\): \d+ in all/m);
+    assert.match(out, /^Registrations \(chat\): \d+ in all/m);
+    assert.match(out, /From: Aisha Rahman <aisha@example\.com>  Phone: \+971 50 123 4567/);
+    assert.match(out, /\| Please quote 200 cable glands, size 20S\./);
+    assert.match(out, /\| line one\n {2}\| line two/);
+    assert.match(out, /\[SPAM\]/);
+    assert.match(out, /Mail: none \(spam: the hidden honeypot field was filled\)/);
+    assert.match(out, new RegExp(`Mail: sent \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC to ${DUBAI.replace('.', '\\.')}`));
+    assert.match(out, /Mail: NOT SENT to .* after 2 attempts, last error: connect ECONNREFUSED 127\.0\.0\.1:2525; next try /);
+    assert.match(out, /Mail: waiting to be sent to /);
+    assert.match(out, /From: Sam Carter <sam@example\.com>\n {2}Mail: none/);
+    assert.match(out, /^Outbox: \d+ sent, \d+ waiting \(1 of them failed at least once\)$/m);
+
+    out = '';
+    assert.equal(await submissionsCli(['--json', '--limit', '1'], { ...database.env, REPO_ROOT: fixture.root }, io), 0, err);
+    const report = JSON.parse(out) as { sections: { title: string; entries: unknown[] }[] };
+    assert.deepEqual(report.sections.map((s) => [s.title, s.entries.length]), [['Contact messages', 1], ['Enquiries (chat)', 1], ['Registrations (chat)', 1]]);
+  });
+}
+
+// ---------------------------------------------------------------- runs
+
+test('submissions on embedded PGlite', async (t) => {
+  await submissionsSuite(t, pgliteTarget);
+});
+
+test('submissions on PostgreSQL', async (t) => {
+  const postgres = await postgresOrSkip();
+  if ('skipped' in postgres) {
+    console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
+    t.skip(postgres.skipped);
+    return;
+  }
+  await submissionsSuite(t, postgres.target);
+});

@@ -1,0 +1,112 @@
+// The two databases a DB-touching suite runs on: embedded PGlite in a temp folder, and PostgreSQL in a
+// fresh schema (TEST_DATABASE_URL, else the local trust-auth server). Same rules as db/db.test.ts:
+// PostgreSQL tests are skipped with the reason when the server is unreachable, and fail if REQUIRE_POSTGRES=1.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { redactUrl } from '../config.js';
+import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
+
+/** One empty, migrated database, and how to reach it from loadConfig (e.g. for the staff CLI). */
+export interface TestDatabase {
+  db: Database;
+  /** Environment that points loadConfig at this database: DATA_DIR or DATABASE_URL. */
+  env: Record<string, string>;
+  /** Another handle on the same data: a second pool on PostgreSQL, the same instance on PGlite (one per folder). */
+  openAnother(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  name: string;
+  fresh(): Promise<TestDatabase>;
+}
+
+export const pgliteTarget: DatabaseTarget = {
+  name: 'embedded PGlite',
+  async fresh() {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-submissions-test-'));
+    const db = await openDatabase({ dataDir, databaseUrl: undefined });
+    await runMigrations(db);
+    return {
+      db,
+      env: { DATA_DIR: dataDir },
+      openAnother: async () => db,
+      async cleanup() {
+        await db.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export function postgresTarget(baseUrl: string): DatabaseTarget {
+  return {
+    name: 'PostgreSQL',
+    async fresh() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      await adminQuery(baseUrl, `create schema ${schema}`);
+      const url = new URL(baseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+      const db = await open();
+      await runMigrations(db);
+      const others: Database[] = [];
+      return {
+        db,
+        env: { DATABASE_URL: url.toString() },
+        async openAnother() {
+          const other = await open();
+          others.push(other);
+          return other;
+        },
+        async cleanup() {
+          await Promise.all([db, ...others].map((handle) => handle.close()));
+          await adminQuery(baseUrl, `drop schema if exists ${schema} cascade`);
+        },
+      };
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** TEST_DATABASE_URL when set, else the local trust-auth server as `root` or `postgres`. */
+export async function findPostgres(): Promise<{ url: string } | { reason: string }> {
+  const fromEnv = process.env.TEST_DATABASE_URL?.trim();
+  const candidates = fromEnv ? [fromEnv] : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
+  const failures: string[] = [];
+  for (const url of candidates) {
+    try {
+      await adminQuery(url, 'select 1');
+      return { url };
+    } catch (error) {
+      failures.push(`${redactUrl(url)}: ${describeError(error)}`);
+    }
+  }
+  const hint = fromEnv ? '' : ' (set TEST_DATABASE_URL to point the tests at a server)';
+  return { reason: `PostgreSQL not reachable at ${failures.join('; ')}${hint}` };
+}
+
+/**
+ * The targets to run a suite on: PGlite always; PostgreSQL when reachable. When it is not, `skipped`
+ * says why (the caller logs it and marks the test skipped); with REQUIRE_POSTGRES=1 that is an error.
+ */
+export async function postgresOrSkip(): Promise<{ target: DatabaseTarget } | { skipped: string }> {
+  const found = await findPostgres();
+  if ('reason' in found) {
+    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} (REQUIRE_POSTGRES=1)`);
+    return { skipped: found.reason };
+  }
+  return { target: postgresTarget(found.url) };
+}

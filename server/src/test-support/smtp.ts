@@ -1,0 +1,106 @@
+// A real SMTP server on loopback for the mail tests (smtp-server), and a small MIME reader for what it got.
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  /** Header names in lower case, folded lines joined, encoded words decoded. */
+  headers: Record<string, string>;
+  /** The decoded text/plain and text/html parts. */
+  text: string;
+  html: string;
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1:`port` (0 = any free port); every message is accepted and kept in `received`. */
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mailFrom = session.envelope.mailFrom;
+        received.push({
+          ...parseMime(raw),
+          envelopeFrom: mailFrom === false ? '' : mailFrom.address,
+          envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_match, encoding: string, text: string) =>
+    encoding.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  );
+}
+
+function decodeQuotedPrintable(value: string): string {
+  // as URI escapes: literal % first, then soft line breaks out, then =XX bytes to %XX
+  const escaped = value.replace(/%/g, '%25').replace(/=\r?\n/g, '').replace(/=([0-9a-f]{2})/gi, '%$1');
+  return decodeURIComponent(escaped);
+}
+
+function splitHeaders(part: string): { headers: Record<string, string>; body: string } {
+  const end = part.indexOf('\r\n\r\n');
+  const head = end === -1 ? part : part.slice(0, end);
+  const body = end === -1 ? '' : part.slice(end + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers: Record<string, string>, body: string): string {
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  return body;
+}
+
+/** Enough MIME for nodemailer's output: one text part, or multipart/alternative with text and html. */
+function parseMime(raw: string): Pick<ReceivedMail, 'headers' | 'text' | 'html'> {
+  const { headers, body } = splitHeaders(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  let text = '';
+  let html = '';
+  const parts = boundary === undefined ? [{ headers, body }] : body.split(`--${boundary}`).slice(1, -1).map((p) => splitHeaders(p.replace(/^\r\n/, '')));
+  for (const part of parts) {
+    const type = (part.headers['content-type'] ?? 'text/plain').toLowerCase();
+    const decoded = decodeBody(part.headers, part.body).replace(/\r\n/g, '\n').replace(/\n$/, '');
+    if (type.startsWith('text/html')) html = decoded;
+    else if (type.startsWith('text/plain')) text = decoded;
+  }
+  return { headers, text, html };
+}

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { contactFormSchema, inquirySchema, parseSubmission, registrationSchema } from './submissionSchemas.js';
+
+const contact = {
+  name: 'Aisha Rahman',
+  email: 'aisha@example.com',
+  phone: '+971 50 123 4567',
+  message: 'Please quote 200 cable glands, size 20S.',
+  country: 'Oman',
+  companyName: 'Gulf Build LLC',
+  companyLocation: 'Muscat, Oman',
+};
+
+const errorOf = (schema: Parameters<typeof parseSubmission>[0], body: unknown): string => {
+  const result = parseSubmission(schema, body);
+  assert.equal(result.ok, false, `expected ${JSON.stringify(body)} to be rejected`);
+  return result.ok ? '' : result.error;
+};
+
+describe('contact form schema', () => {
+  test('accepts the form and trims it; blank optional fields become null', () => {
+    const result = parseSubmission(contactFormSchema, { ...contact, name: '  Aisha Rahman ', phone: '', companyName: null, website: '' });
+    assert.deepEqual(result, {
+      ok: true,
+      spam: false,
+      data: { ...contact, phone: null, companyName: null },
+    });
+  });
+
+  test('country defaults to Dubai when left out or blank', () => {
+    for (const country of [undefined, null, '']) {
+      const result = parseSubmission(contactFormSchema, { ...contact, country });
+      assert.ok(result.ok && result.data.country === 'Dubai', String(country));
+    }
+  });
+
+  test('a filled honeypot is accepted but marked as spam', () => {
+    const result = parseSubmission(contactFormSchema, { ...contact, website: 'http://spam.example' });
+    assert.ok(result.ok);
+    assert.equal(result.spam, true);
+    assert.ok(!('website' in result.data));
+  });
+
+  test('keeps HTML, scripts and any language as text', () => {
+    const message = '<script>alert("x")</script> <b>Hi</b> مرحبا 你好 😀\nline two\ttabbed';
+    const result = parseSubmission(contactFormSchema, { ...contact, name: 'عائشة <i>', message });
+    assert.ok(result.ok);
+    assert.equal(result.data.message, message);
+    assert.equal(result.data.name, 'عائشة <i>');
+  });
+
+  const cases: [string, unknown, string][] = [
+    ['no body', undefined, 'The request body must be a JSON object'],
+    ['an array', [contact], 'The request body must be a JSON object'],
+    ['a string', 'name=Aisha', 'The request body must be a JSON object'],
+    ['missing fields', {}, 'name is required; email is required; message is required'],
+    ['blank required fields', { ...contact, name: '   ', message: '\n' }, 'name is required; message is required'],
+    ['wrong types', { ...contact, name: 42, email: ['a@b.co'], phone: 5 }, 'name must be text; email must be text; phone must be text'],
+    ['a bad e-mail', { ...contact, email: 'aisha@example' }, 'email must be a valid email address'],
+    ['two addresses', { ...contact, email: 'a@b.co,c@d.co' }, 'email must be a valid email address'],
+    ['an unknown country', { ...contact, country: 'Qatar' }, 'country must be one of: Dubai, Oman, Bahrain, Saudi Arabia'],
+    ['a branch label instead of its name', { ...contact, country: 'Oman (Muscat Office)' }, 'country must be one of: Dubai, Oman, Bahrain, Saudi Arabia'],
+    ['a long name', { ...contact, name: 'x'.repeat(101) }, 'name must be at most 100 characters'],
+    ['a long message', { ...contact, message: 'x'.repeat(4001) }, 'message must be at most 4000 characters'],
+    ['a line break in the name', { ...contact, name: 'Aisha\r\nBcc: x@y.z' }, 'name contains characters that are not allowed'],
+    ['a NUL in the message', { ...contact, message: 'a\u0000b' }, 'message contains characters that are not allowed'],
+    ['a lone surrogate', { ...contact, companyName: 'a\ud800b' }, 'companyName contains characters that are not allowed'],
+    ['a honeypot that is not text', { ...contact, website: 1 }, 'website must be text'],
+  ];
+  for (const [what, body, message] of cases) {
+    test(`rejects ${what}`, () => {
+      assert.equal(errorOf(contactFormSchema, body), message);
+    });
+  }
+
+  test('names unknown fields', () => {
+    assert.equal(
+      errorOf(contactFormSchema, { ...contact, answer: 9, isAdmin: true }),
+      'Unknown fields "answer", "isAdmin": expected only name, email, phone, message, country, companyName, companyLocation, website',
+    );
+  });
+});
+
+describe('registration and inquiry schemas', () => {
+  test('accept the chat payloads', () => {
+    assert.deepEqual(parseSubmission(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Bahrain' }), {
+      ok: true,
+      spam: false,
+      data: { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Bahrain' },
+    });
+    const inquiry = {
+      userName: 'Sam',
+      userEmail: 'sam@x.co',
+      userCountry: 'Saudi Arabia',
+      inquiryPhone: '+966 55 000 0000',
+      inquiryMessage: 'Need MV joints',
+      companyName: '',
+      companyLocation: 'Dammam',
+    };
+    assert.deepEqual(parseSubmission(inquirySchema, inquiry), { ok: true, spam: false, data: { ...inquiry, companyName: null } });
+  });
+
+  test('the region is required and must be a branch name', () => {
+    assert.equal(errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co' }), 'userCountry is required');
+    assert.equal(
+      errorOf(inquirySchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'dubai', inquiryMessage: 'x' }),
+      'userCountry must be one of: Dubai, Oman, Bahrain, Saudi Arabia',
+    );
+  });
+
+  test('fields of the other form are unknown', () => {
+    assert.match(errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', message: 'hi' }), /^Unknown field "message"/);
+  });
+});

@@ -1,0 +1,150 @@
+// Allow-list schemas of the three form POSTs (spec "The calls it makes"). The field rules the browser
+// also checks (e-mail pattern, branch names, lengths) come from the shared module in content/.
+import { z } from 'zod';
+import {
+  BRANCH_NAMES,
+  DEFAULT_BRANCH_NAME,
+  EMAIL_PATTERN,
+  FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
+} from '@site/content/src/validation/index.js';
+
+/** Control characters (C0, DEL, C1) other than tab and line breaks: never typed by a person, and NUL breaks PostgreSQL. */
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Single-line fields take no control characters at all (no CR/LF that could reach a mail header). */
+const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Half of a surrogate pair on its own: not text (JSON allows it, UTF-8 cannot store it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+interface TextOptions {
+  max: number;
+  multiline?: boolean;
+}
+
+const typeError = (field: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${field} is required` : `${field} must be text`;
+
+/** Trimmed text up to max characters, well-formed, without control characters (may be empty). */
+function text(field: string, { max, multiline = false }: TextOptions) {
+  return z
+    .string({ error: typeError(field) })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((value) => !LONE_SURROGATE.test(value) && !(multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value), {
+      error: `${field} contains characters that are not allowed`,
+    });
+}
+
+/** Text that must be present (not blank). */
+function requiredText(field: string, options: TextOptions) {
+  return text(field, options).refine((value) => value !== '', { error: `${field} is required`, abort: true });
+}
+
+/** Text that may be left out, null or blank: stored as null. */
+function optionalText(field: string, options: TextOptions) {
+  return text(field, options)
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+}
+
+function email(field: string) {
+  return requiredText(field, { max: FIELD_MAX_LENGTH.email }).refine((value) => EMAIL_PATTERN.test(value), {
+    error: `${field} must be a valid email address`,
+  });
+}
+
+const BRANCH_LIST = BRANCH_NAMES.join(', ');
+
+function branchName(field: string) {
+  return z
+    .string({ error: typeError(field) })
+    .refine((value) => BRANCH_NAMES.includes(value), { error: `${field} must be one of: ${BRANCH_LIST}` });
+}
+
+/** The honeypot: any string (a filled one marks the submission as spam); anything else is a bad request. */
+const honeypot = z
+  .string({ error: `${HONEYPOT_FIELD} must be text` })
+  .max(1000, { error: `${HONEYPOT_FIELD} must be at most 1000 characters` })
+  .optional();
+
+function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys.map((key) => `"${key}"`).join(', ');
+        return `Unknown field${issue.keys.length > 1 ? 's' : ''} ${keys}: expected only ${Object.keys(shape).join(', ')}`;
+      }
+      return 'The request body must be a JSON object';
+    },
+  });
+}
+
+/** POST /api/send-contact-form: the 'Send us a message' form. */
+export const contactFormSchema = strictObject({
+  name: requiredText('name', { max: FIELD_MAX_LENGTH.name }),
+  email: email('email'),
+  phone: optionalText('phone', { max: FIELD_MAX_LENGTH.phone }),
+  message: requiredText('message', { max: FIELD_MAX_LENGTH.message, multiline: true }),
+  // the form always sends one; left out, null or blank means the default branch
+  country: z
+    .string({ error: typeError('country') })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? DEFAULT_BRANCH_NAME : value))
+    .refine((value) => BRANCH_NAMES.includes(value), { error: `country must be one of: ${BRANCH_LIST}` }),
+  companyName: optionalText('companyName', { max: FIELD_MAX_LENGTH.companyName }),
+  companyLocation: optionalText('companyLocation', { max: FIELD_MAX_LENGTH.companyLocation }),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** POST /api/send-user-registration: the chat's welcome form. */
+export const registrationSchema = strictObject({
+  userName: requiredText('userName', { max: FIELD_MAX_LENGTH.name }),
+  userEmail: email('userEmail'),
+  userCountry: branchName('userCountry'),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** POST /api/send-inquiry: the chat's 'Send Inquiry' form. */
+export const inquirySchema = strictObject({
+  userName: requiredText('userName', { max: FIELD_MAX_LENGTH.name }),
+  userEmail: email('userEmail'),
+  userCountry: branchName('userCountry'),
+  inquiryPhone: optionalText('inquiryPhone', { max: FIELD_MAX_LENGTH.phone }),
+  inquiryMessage: requiredText('inquiryMessage', { max: FIELD_MAX_LENGTH.message, multiline: true }),
+  companyName: optionalText('companyName', { max: FIELD_MAX_LENGTH.companyName }),
+  companyLocation: optionalText('companyLocation', { max: FIELD_MAX_LENGTH.companyLocation }),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+/** What a schema gives, without the honeypot (it only sets the spam flag). */
+export type Submission<S extends z.ZodType> = Omit<z.output<S>, typeof HONEYPOT_FIELD>;
+export type ContactForm = Submission<typeof contactFormSchema>;
+export type Registration = Submission<typeof registrationSchema>;
+export type Inquiry = Submission<typeof inquirySchema>;
+
+export type ParseResult<T> = { ok: true; data: T; spam: boolean } | { ok: false; error: string };
+
+/**
+ * Checks a parsed JSON body against a schema. On failure, one message naming every problem
+ * (field by field, in the schema's order). `spam` is true when the honeypot field was filled.
+ */
+export function parseSubmission<S extends z.ZodType<Record<string, unknown>>>(schema: S, body: unknown): ParseResult<Submission<S>> {
+  const result = schema.safeParse(body);
+  if (!result.success) return { ok: false, error: describeIssues(result.error.issues) };
+  const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
+  return { ok: true, data: data as Submission<S>, spam: typeof trap === 'string' && trap.trim() !== '' };
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  // A body that is not an object gives one root issue; otherwise one message per field, first issue each.
+  const messages: string[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const key = issue.path.join('.');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    messages.push(issue.message);
+  }
+  return messages.join('; ');
+}
