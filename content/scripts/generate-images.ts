@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
 /** Size of every carousel picture (home.json gives the same width and height to the <img>). */
-export const SLIDE_WIDTH = 960;
-export const SLIDE_HEIGHT = 720;
+const SLIDE_WIDTH = 960;
+const SLIDE_HEIGHT = 720;
 
 const OUT_DIR = resolve(__dirname, '..', 'public', 'images', 'carousel');
 
@@ -139,7 +139,7 @@ const certificate = svg(`
 `);
 
 /** The carousel pictures, in slide order, with their output format. */
-export const CAROUSEL_PICTURES = [
+const CAROUSEL_PICTURES = [
   { file: 'slide-1.jpg', scene: industrial },
   { file: 'slide-2.jpg', scene: professionals },
   { file: 'slide-3.webp', scene: certificate },

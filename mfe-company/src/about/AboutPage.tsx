@@ -1,13 +1,139 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
+import styled from 'styled-components';
+import { Breadcrumb, ButtonLink, Card, PageContainer } from '@site/shared-ui';
+import { company, home } from '@site/content';
+import { PartnersGrid } from '../partners/PartnersGrid';
 
-/** About Us (first version; the full page comes with the company pages issue). */
+const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'About Us' }];
+
+/** Backdrop of the hero (decorative); 1600 × 600 like every carousel background. */
+const HERO_IMAGE = { src: '/images/carousel/background-skyline.svg', width: 1600, height: 600 };
+
+/** The four cards under the introduction (spec "About"). */
+const ABOUT_CARDS = [
+  {
+    title: 'Our Story',
+    text: `Founded in Dubai in ${company.founded}, we were the first electrical trading company in the UAE. What began as a small stockist of cables and accessories is today a group with a head office and warehouse in Dubai, an office in Muscat, a warehouse in Bahrain and an associated company in Saudi Arabia.`,
+  },
+  {
+    title: 'Our Excellence',
+    text: 'Our quality management system is certified to ISO 9001, and every product we sell comes from an authorised manufacturer with its test certificates and datasheets. More than 1,000 customers in over 10 countries rely on that.',
+  },
+  {
+    title: 'Our Approach',
+    text: 'We keep a deep stock of the products contractors need every day and work with 150+ global suppliers for the rest, so that one enquiry covers a whole project: the right product, the right standard, on site on time.',
+  },
+  {
+    title: 'Our Commitment',
+    text: 'Every enquiry gets an answer within 24 hours, every order is traceable from the manufacturer to the site, and our technical team stays with the customer long after delivery.',
+  },
+] as const;
+
+const Hero = styled.section`
+  position: relative;
+  overflow: hidden;
+  margin-bottom: 40px;
+  padding: 56px 40px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  color: #fff;
+  background: ${({ theme }) => theme.colors.brandDark};
+  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; opacity: 0.75; }
+  > div { position: relative; max-width: 680px; }
+  h1 { margin: 0 0 8px; font-size: ${({ theme }) => theme.typeScale.display}; line-height: 1.15; }
+  p { margin: 0; font-size: ${({ theme }) => theme.typeScale.lg}; }
+  @media (max-width: ${({ theme }) => theme.mobile}px) { padding: 32px 20px; }
+`;
+
+const Tagline = styled.p`
+  margin-bottom: 16px !important;
+  color: ${({ theme }) => theme.colors.accent};
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  font-size: ${({ theme }) => theme.typeScale.sm} !important;
+`;
+
+const Intro = styled.section`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: 32px;
+  margin-bottom: 40px;
+  h2 { grid-column: 1 / -1; margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xxl}; }
+  p { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.7; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}px) { grid-template-columns: minmax(0, 1fr); gap: 16px; }
+`;
+
+const Cards = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  gap: 24px;
+  margin: 0 0 56px;
+  padding: 0;
+  list-style: none;
+`;
+
+const ValueCard = styled(Card)`
+  height: 100%;
+  padding: 24px;
+  border-top: 4px solid ${({ theme }) => theme.colors.accent};
+  h2 { margin: 0 0 12px; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.lg}; }
+  p { margin: 0; }
+`;
+
+const PartnersHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: 16px;
+  margin-bottom: 24px;
+  h2 { margin: 0 0 8px; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xxl}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** /about: who we are, since 1995, what we stand for, and the brands we distribute. */
 export default function AboutPage() {
+  useEffect(() => window.scrollTo({ top: 0 }), []);
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: '/home' }, { moduleName: 'About Us' }]} />
-      <SectionHeading>About Us</SectionHeading>
-      <p>Since 1995 we have supplied electrical products and industrial solutions to contractors, utilities and industry across the Gulf. <Link to="/our-products">Browse our products</Link>.</p>
+      <Breadcrumb items={breadcrumb} />
+      <Hero aria-labelledby="about-title">
+        <img src={HERO_IMAGE.src} alt="" width={HERO_IMAGE.width} height={HERO_IMAGE.height} />
+        <div>
+          <Tagline>{company.tagline}</Tagline>
+          <h1 id="about-title">About Us</h1>
+          <p>Electrical products and industrial solutions for the Gulf, from the first electrical trading company in the UAE.</p>
+        </div>
+      </Hero>
+      <Intro aria-labelledby="about-intro">
+        <h2 id="about-intro">{company.name}</h2>
+        {home.about.text.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </Intro>
+      <Cards aria-label="What we stand for">
+        {ABOUT_CARDS.map((card) => (
+          <li key={card.title}>
+            <ValueCard>
+              <h2>{card.title}</h2>
+              <p>{card.text}</p>
+            </ValueCard>
+          </li>
+        ))}
+      </Cards>
+      <section aria-labelledby="about-partners">
+        <PartnersHead>
+          <div>
+            <h2 id="about-partners">{home.partners.heading}</h2>
+            <p>{home.partners.subtitle}</p>
+          </div>
+          <ButtonLink as={Link} to="/our-products" $variant="secondary">
+            Browse our products
+          </ButtonLink>
+        </PartnersHead>
+        <PartnersGrid partners={home.partners.items} label="Partner brands" />
+      </section>
     </PageContainer>
   );
 }

@@ -1,24 +1,48 @@
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
 import styled from 'styled-components';
-import { PageContainer, SectionHeading } from '@site/shared-ui';
+import { PageContainer, VisuallyHidden } from '@site/shared-ui';
+import { home } from '@site/content';
+import { Carousel } from './carousel/Carousel';
+import { ProductsTeaser } from './ProductsTeaser';
+import { AboutCounters } from './AboutCounters';
+import { PartnersGrid } from '../partners/PartnersGrid';
 
-const Lead = styled.p`
-  max-width: 60ch;
-  font-size: ${({ theme }) => theme.typeScale.lg};
+const Blocks = styled(PageContainer)`
+  display: flex;
+  flex-direction: column;
+  gap: 56px;
+  padding-top: 48px;
 `;
 
-/** /home (first version; the carousel, teaser, counters and partners come with the company pages issue). */
+const PartnersHead = styled.div`
+  margin-bottom: 24px;
+  h2 { margin: 0 0 8px; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xxl}; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.typeScale.lg}; }
+`;
+
+/** /home: the achievements carousel, the Our Products teaser, About Us with counters and Our Partners. */
 export default function HomePage() {
+  useEffect(() => {
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  }, []);
+
   return (
-    <PageContainer>
-      <SectionHeading>Electrical Products &amp; Industrial Solutions</SectionHeading>
-      <Lead>
-        30+ years of excellence: operating since 1995, ISO 9001:2008 certified, the first electrical trading company in the
-        UAE, trusted by 1,000+ customers across 10+ countries with quality products from 150+ global suppliers.
-      </Lead>
-      <p>
-        <Link to="/our-products">View All Products</Link> · <Link to="/contact-us">Get a Quote</Link>
-      </p>
-    </PageContainer>
+    <>
+      {/* The page's title is the first slide's heading; the slides show it, so it is only here for outlines. */}
+      <VisuallyHidden as="h1">{home.slides[0]?.heading}</VisuallyHidden>
+      <Carousel slides={home.slides} backgrounds={home.backgrounds} />
+      <Blocks>
+        <ProductsTeaser />
+        <AboutCounters about={home.about} counters={home.counters} />
+        <section aria-labelledby="home-partners">
+          <PartnersHead>
+            <h2 id="home-partners">{home.partners.heading}</h2>
+            <p>{home.partners.subtitle}</p>
+          </PartnersHead>
+          <PartnersGrid partners={home.partners.items} label="Partner brands" />
+        </section>
+      </Blocks>
+    </>
   );
 }

@@ -1,13 +1,57 @@
-import { Link } from 'react-router-dom';
-import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { Breadcrumb, Card, CardGrid, PageContainer, SectionHeading } from '@site/shared-ui';
+import { projects } from '@site/content';
 
-/** Our Projects (first version; the full page comes with the company pages issue). */
+const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Projects' }];
+
+const Lead = styled.p`
+  max-width: 70ch;
+  margin: 0 0 32px;
+  font-size: ${({ theme }) => theme.typeScale.lg};
+`;
+
+const Picture = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 4 / 3;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  padding: 16px 20px;
+  font-size: ${({ theme }) => theme.typeScale.lg};
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+/** /our-projects: landmark projects we supplied, one card (picture and title) each. */
 export default function ProjectsPage() {
+  useEffect(() => window.scrollTo({ top: 0 }), []);
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Projects' }]} />
+      <Breadcrumb items={breadcrumb} />
       <SectionHeading>Our Projects</SectionHeading>
-      <p>We have supplied landmark projects across the UAE. <Link to="/contact-us">Ask us about your project</Link>.</p>
+      <Lead>
+        Cables, glands, jointing kits, wiring devices and switchgear accessories from our stock have gone into some of the
+        best-known developments in the UAE.
+      </Lead>
+      <CardGrid as="ul" aria-label="Projects">
+        {projects.map((project, index) => (
+          <Card as="li" key={project.id}>
+            <Picture
+              src={project.image}
+              alt={project.alt}
+              width={project.width}
+              height={project.height}
+              loading={index < 4 ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+            <Title>{project.title}</Title>
+          </Card>
+        ))}
+      </CardGrid>
     </PageContainer>
   );
 }

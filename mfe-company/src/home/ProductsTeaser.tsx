@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink, Card, CardGrid } from '@site/shared-ui';
+import { TEASER_CATEGORY_IDS, categoryImagePath, findCategory, type ProductCategory } from '@site/content';
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 16px;
+  margin-bottom: 24px;
+  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xxl}; }
+`;
+
+const CardLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  color: inherit;
+  text-decoration: none;
+  img { display: block; width: 100%; height: auto; aspect-ratio: 4 / 3; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+  h3 { margin: 0; padding: 16px; font-size: ${({ theme }) => theme.typeScale.lg}; color: ${({ theme }) => theme.colors.brand}; }
+`;
+
+/** The four categories of the teaser, in the spec's order (all four exist: the content schema checks it). */
+const teaserCategories: ProductCategory[] = TEASER_CATEGORY_IDS.map(findCategory).filter((c): c is ProductCategory => c !== undefined);
+
+/** 'Our Products': four category cards and a way to all of them. */
+export function ProductsTeaser() {
+  return (
+    <section aria-labelledby="home-products">
+      <Head>
+        <h2 id="home-products">Our Products</h2>
+        <ButtonLink as={Link} to="/our-products">
+          View All Products
+        </ButtonLink>
+      </Head>
+      <CardGrid as="ul" aria-label="Featured product categories">
+        {teaserCategories.map((category) => (
+          <Card as="li" key={category.id}>
+            <CardLink to={`/our-products/${category.id}`}>
+              <img src={categoryImagePath(category.image)} alt="" width={400} height={300} loading="lazy" decoding="async" />
+              <h3>{category.title}</h3>
+            </CardLink>
+          </Card>
+        ))}
+      </CardGrid>
+    </section>
+  );
+}

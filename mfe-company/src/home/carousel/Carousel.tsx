@@ -1,0 +1,307 @@
+import { useId, useState, type FocusEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, VisuallyHidden, useMediaQuery } from '@site/shared-ui';
+import { brochurePath, type CarouselSlide } from '@site/content';
+import { useCarousel } from './useCarousel';
+import { useRotation } from './useRotation';
+import { useWarmIndices } from './useWarmIndices';
+import { StripeRevealProperty, StripedImage } from './StripedImage';
+
+const Region = styled.section`
+  position: relative;
+  overflow: hidden;
+  color: #fff;
+  background: ${({ theme }) => theme.colors.brandDark};
+`;
+
+const Backdrop = styled.div`
+  position: absolute;
+  inset: 0;
+  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    background: linear-gradient(90deg, rgba(0, 42, 82, 0.92) 0%, rgba(0, 42, 82, 0.7) 55%, rgba(0, 42, 82, 0.35) 100%);
+  }
+`;
+
+const Slides = styled.div`
+  position: relative;
+  display: grid;
+  max-width: 1240px;
+  margin: 0 auto;
+  padding: 48px 20px 16px;
+  touch-action: pan-y;
+`;
+
+const Slide = styled.div<{ $current: boolean; $animate: boolean }>`
+  grid-area: 1 / 1;
+  display: grid;
+  grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr);
+  gap: 40px;
+  align-items: center;
+  opacity: ${({ $current }) => ($current ? 1 : 0)};
+  visibility: ${({ $current }) => ($current ? 'visible' : 'hidden')};
+  transition: ${({ $animate }) => ($animate ? 'opacity 0.6s ease, visibility 0.6s' : 'none')};
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}px) {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 20px;
+  }
+`;
+
+const Company = styled.p`
+  margin: 0 0 12px;
+  color: ${({ theme }) => theme.colors.accent};
+  font-size: ${({ theme }) => theme.typeScale.sm};
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+`;
+
+const Title = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  margin-bottom: 16px;
+  h2 { margin: 0; font-size: clamp(1.75rem, 4vw, ${({ theme }) => theme.typeScale.display}); line-height: 1.15; }
+`;
+
+const Rank = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.accent};
+  font-size: clamp(2.75rem, 7vw, 4.5rem);
+  font-weight: 800;
+  line-height: 1;
+`;
+
+const Info = styled.p`
+  margin: 0 0 8px;
+  font-size: ${({ theme }) => theme.typeScale.lg};
+  max-width: 46ch;
+`;
+
+const Extra = styled.p`
+  margin: 0 0 24px;
+  max-width: 52ch;
+  color: rgba(255, 255, 255, 0.85);
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+`;
+
+const QuoteLink = styled(ButtonLink)`
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.accent};
+  border-color: ${({ theme }) => theme.colors.accent};
+  &:hover { background: #ffbf2e; }
+`;
+
+const CatalogueLink = styled(ButtonLink)`
+  color: #fff;
+  border-color: #fff;
+  &:hover { background: rgba(255, 255, 255, 0.12); }
+`;
+
+const Picture = styled(StripedImage)`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 4 / 3;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: 0 16px 40px rgba(0, 0, 0, 0.35);
+  @media (max-width: ${({ theme }) => theme.breakpoints.md}px) { aspect-ratio: 16 / 9; max-height: 260px; }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}px) { display: none; }
+`;
+
+const Controls = styled.div`
+  position: relative;
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  gap: 8px;
+  padding: 8px 20px 24px;
+`;
+
+const RoundButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  padding: 0;
+  border: 2px solid rgba(255, 255, 255, 0.7);
+  border-radius: 50%;
+  color: #fff;
+  background: rgba(0, 42, 82, 0.5);
+  cursor: pointer;
+  &:hover { background: rgba(255, 255, 255, 0.15); }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+`;
+
+const Dots = styled.div`
+  display: flex;
+  gap: 4px;
+`;
+
+const Dot = styled.button<{ $current: boolean }>`
+  width: 28px;
+  height: 28px;
+  padding: 0;
+  border: 0;
+  background: none;
+  cursor: pointer;
+  &::before {
+    content: '';
+    display: block;
+    width: ${({ $current }) => ($current ? 24 : 12)}px;
+    height: 12px;
+    margin: 0 auto;
+    border-radius: 6px;
+    background: ${({ $current, theme }) => ($current ? theme.colors.accent : 'rgba(255, 255, 255, 0.55)')};
+    transition: width 0.3s ease, background 0.3s ease;
+  }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; border-radius: 50%; }
+`;
+
+const PauseIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+    <path d="M7 5h3v14H7zM14 5h3v14h-3z" />
+  </svg>
+);
+
+const PlayIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+    <path d="M8 5v14l11-7z" />
+  </svg>
+);
+
+export interface CarouselProps {
+  slides: CarouselSlide[];
+  /** Pictures that take turns behind the slides (decorative). */
+  backgrounds: { image: string; width: number; height: number }[];
+}
+
+/**
+ * The home page's achievements carousel (spec "Home"). Operable with the buttons, the dots, the page's arrow keys
+ * and 1-3, and swipes; it stops moving on its own for visitors who prefer reduced motion, on the pause button, and
+ * while keyboard focus is inside a slide. A visitor's change is announced in a polite live region.
+ */
+export function Carousel({ slides, backgrounds }: CarouselProps) {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
+  const [focusInside, setFocusInside] = useState(false);
+  const stopped = choice ? choice === 'pause' : reducedMotion;
+  const { index, changedBy, next, previous, goTo, swipeHandlers } = useCarousel({ count: slides.length, paused: stopped || focusInside });
+  const background = useRotation(backgrounds.length, stopped);
+  const warmSlides = useWarmIndices(index, slides.length);
+  const warmBackgrounds = useWarmIndices(background.current, backgrounds.length);
+  const slidesId = useId();
+  const current = slides[index];
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+  };
+
+  return (
+    <Region aria-roledescription="carousel" aria-label="Highlights">
+      <StripeRevealProperty />
+      <Backdrop aria-hidden="true">
+        {backgrounds.map((item, i) =>
+          warmBackgrounds.has(i) ? (
+            <StripedImage
+              key={item.image}
+              src={item.image}
+              alt=""
+              width={item.width}
+              height={item.height}
+              active={i === background.current}
+              keepVisible={i === background.previous}
+              animate={!reducedMotion}
+            />
+          ) : null,
+        )}
+      </Backdrop>
+      <Slides id={slidesId} {...swipeHandlers} onFocus={() => setFocusInside(true)} onBlur={onBlur}>
+        {slides.map((slide, i) => (
+          <Slide
+            key={slide.heading}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+            // While it fades out the last slide is already out of reach: one slide for screen readers and Tab.
+            aria-hidden={i === index ? undefined : true}
+            inert={i !== index}
+            $current={i === index}
+            $animate={!reducedMotion}
+          >
+            <div>
+              <Company>{slide.companyText}</Company>
+              <Title>
+                {slide.rank ? <Rank>{slide.rank}</Rank> : null}
+                <h2>{slide.heading}</h2>
+              </Title>
+              <Info>{slide.info}</Info>
+              <Extra>{slide.extraText}</Extra>
+              <Actions>
+                <QuoteLink as={Link} to="/contact-us">
+                  Get a Quote
+                </QuoteLink>
+                <CatalogueLink href={brochurePath()} download $variant="secondary">
+                  <DownloadIcon size={18} /> Download Catalogue
+                </CatalogueLink>
+              </Actions>
+            </div>
+            {warmSlides.has(i) ? (
+              <Picture
+                src={slide.image}
+                alt={slide.alt}
+                width={slide.width}
+                height={slide.height}
+                active={i === index}
+                keepVisible
+                animate={!reducedMotion}
+              />
+            ) : null}
+          </Slide>
+        ))}
+      </Slides>
+      <Controls>
+        <RoundButton type="button" aria-controls={slidesId} aria-label="Previous slide" onClick={previous}>
+          <ChevronLeftIcon size={22} />
+        </RoundButton>
+        <Dots role="group" aria-label="Choose a slide">
+          {slides.map((slide, i) => (
+            <Dot
+              key={slide.heading}
+              type="button"
+              aria-controls={slidesId}
+              aria-label={`Slide ${i + 1}: ${slide.heading}`}
+              aria-current={i === index ? 'true' : undefined}
+              $current={i === index}
+              onClick={() => goTo(i)}
+            />
+          ))}
+        </Dots>
+        <RoundButton type="button" aria-controls={slidesId} aria-label="Next slide" onClick={next}>
+          <ChevronRightIcon size={22} />
+        </RoundButton>
+        <RoundButton
+          type="button"
+          aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+          onClick={() => setChoice(stopped ? 'play' : 'pause')}
+        >
+          {stopped ? <PlayIcon /> : <PauseIcon />}
+        </RoundButton>
+      </Controls>
+      <VisuallyHidden aria-live="polite" aria-atomic="true">
+        {changedBy === 'visitor' && current ? `Slide ${index + 1} of ${slides.length}: ${current.heading}` : ''}
+      </VisuallyHidden>
+    </Region>
+  );
+}

@@ -1,0 +1,69 @@
+// The rules of the home carousel as plain functions (spec "Home" and "Business constants").
+
+/** Time between two automatic slide changes. */
+export const CAROUSEL_INTERVAL_MS = 8000;
+/** Time between two background pictures inside the slides. */
+export const BACKGROUND_INTERVAL_MS = 4000;
+/** Length of the striped mask that reveals a picture. */
+export const MASK_REVEAL_MS = 500;
+/** A swipe must move further than this, and more sideways than up or down, to change the slide. */
+export const SWIPE_THRESHOLD_PX = 50;
+
+export interface CarouselState {
+  index: number;
+  count: number;
+  /** A visitor navigated since the last tick: the next tick is skipped, so the slide they chose stays a full turn. */
+  holdNextTick: boolean;
+  /** Who showed the current slide: a visitor's choice is announced to screen readers, the timer's is not. */
+  changedBy: 'start' | 'visitor' | 'timer';
+}
+
+export type CarouselAction =
+  | { type: 'tick' }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'goTo'; index: number };
+
+export function initialCarouselState(count: number): CarouselState {
+  return { index: 0, count, holdNextTick: false, changedBy: 'start' };
+}
+
+/** `index` wrapped into 0..count-1, so next after the last slide is the first and previous before the first is the last. */
+export function wrapIndex(index: number, count: number): number {
+  return ((index % count) + count) % count;
+}
+
+function visitorShows(state: CarouselState, index: number): CarouselState {
+  return { ...state, index: wrapIndex(index, state.count), holdNextTick: true, changedBy: 'visitor' };
+}
+
+export function carouselReducer(state: CarouselState, action: CarouselAction): CarouselState {
+  switch (action.type) {
+    case 'tick':
+      if (state.holdNextTick) return { ...state, holdNextTick: false };
+      return { ...state, index: wrapIndex(state.index + 1, state.count), changedBy: 'timer' };
+    case 'next':
+      return visitorShows(state, state.index + 1);
+    case 'previous':
+      return visitorShows(state, state.index - 1);
+    case 'goTo':
+      return visitorShows(state, action.index);
+  }
+}
+
+/** What a key does: Left/Right arrows step, the digits 1..count jump; anything else nothing. */
+export function keyToAction(key: string, count: number): CarouselAction | null {
+  if (key === 'ArrowLeft') return { type: 'previous' };
+  if (key === 'ArrowRight') return { type: 'next' };
+  if (/^[1-9]$/.test(key) && Number(key) <= count) return { type: 'goTo', index: Number(key) - 1 };
+  return null;
+}
+
+/**
+ * What a finger movement of (dx, dy) px does: a swipe to the left shows the next slide, to the right the previous
+ * one. Only a move longer than the threshold and mostly horizontal counts (a vertical one is the page scrolling).
+ */
+export function swipeToAction(dx: number, dy: number, threshold: number = SWIPE_THRESHOLD_PX): CarouselAction | null {
+  if (Math.abs(dx) <= threshold || Math.abs(dx) <= Math.abs(dy)) return null;
+  return dx < 0 ? { type: 'next' } : { type: 'previous' };
+}
