@@ -1,9 +1,25 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { theme } from '@site/shared-ui';
+import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
-import { panelChanged, selectChatPanel } from './chatSlice';
+import { InquiryModal } from '../inquiry/InquiryModal';
+import { Composer } from '../messages/Composer';
+import { MessageList } from '../messages/MessageList';
+import { WelcomeForm } from '../welcome/WelcomeForm';
+import { ASSISTANT_TITLE } from './botTexts';
+import { sendMessage, startChat, startConversation, submitInquiry, submitWelcome } from './chatFlows';
+import {
+  panelChanged,
+  selectChatPanel,
+  selectChatStep,
+  selectMessages,
+  selectOnboardingStage,
+  selectProfile,
+  selectTyping,
+  type ChatPanel,
+} from './chatSlice';
 
-const ASSISTANT_TITLE = 'Crescent Assistant';
+const PHONE_QUERY = `(max-width: ${theme.chatMobile}px)`;
 
 const Dock = styled.div`
   position: fixed;
@@ -19,8 +35,8 @@ const Dock = styled.div`
 const Panel = styled.section`
   display: flex;
   flex-direction: column;
-  width: 360px;
-  height: 480px;
+  width: 370px;
+  height: 540px;
   max-height: calc(100vh - 120px);
   background: ${({ theme }) => theme.colors.surface};
   border-radius: ${({ theme }) => theme.radius.lg};
@@ -49,26 +65,37 @@ const PanelHeader = styled.header`
 `;
 
 const HeaderButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
   width: 44px;
   height: 44px;
   border: 0;
   border-radius: 50%;
   color: #fff;
   background: transparent;
-  font-size: 22px;
-  line-height: 1;
   cursor: pointer;
   &:hover { background: rgba(255, 255, 255, 0.15); }
+  &:focus-visible { outline: 2px solid #fff; outline-offset: -4px; }
 `;
 
 const Body = styled.div`
   flex: 1;
   padding: 16px;
   overflow-y: auto;
-  color: ${({ theme }) => theme.colors.textMuted};
+  overscroll-behavior: contain;
 `;
 
-const Fab = styled.button`
+const InquiryBar = styled.div`
+  padding: 8px 12px 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  button { width: 100%; min-height: 40px; padding: 6px 12px; }
+`;
+
+const Fab = styled.button<{ $hiddenOnPhone: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
   width: 60px;
   height: 60px;
   border: 0;
@@ -77,7 +104,8 @@ const Fab = styled.button`
   background: ${({ theme }) => theme.colors.brand};
   box-shadow: ${({ theme }) => theme.shadow.raised};
   cursor: pointer;
-  svg { width: 28px; height: 28px; }
+  /* the open panel fills a phone's screen and has its own close button */
+  @media (max-width: ${theme.chatMobile}px) { ${({ $hiddenOnPhone }) => ($hiddenOnPhone ? 'display: none;' : '')} }
 `;
 
 const MinimizedBar = styled.button`
@@ -95,19 +123,26 @@ const MinimizedBar = styled.button`
   cursor: pointer;
 `;
 
-function ChatIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2Z" />
-    </svg>
-  );
-}
-
-/** The floating chat assistant (first version: the panel and its states; the conversation comes with issue 7). */
+/** The floating chat assistant: welcome form or conversation, questions answered by our server, and inquiries. */
 export default function ChatWidget() {
   const dispatch = useAppDispatch();
   const panel = useAppSelector(selectChatPanel);
-  const setPanel = (next: typeof panel) => dispatch(panelChanged(next));
+  const step = useAppSelector(selectChatStep);
+  const messages = useAppSelector(selectMessages);
+  const typing = useAppSelector(selectTyping);
+  const profile = useAppSelector(selectProfile);
+  const onboardingStage = useAppSelector(selectOnboardingStage);
+  const onPhone = useMediaQuery(PHONE_QUERY);
+  const [inquiryOpen, setInquiryOpen] = useState(false);
+
+  useEffect(() => {
+    void dispatch(startChat());
+  }, [dispatch]);
+
+  const setPanel = (next: ChatPanel) => dispatch(panelChanged(next));
+  const send = (text: string) => void dispatch(sendMessage(text));
+  const choosingRegion = step === 'onboarding' && onboardingStage === 'country';
+  const activeOptionsId = choosingRegion ? messages.findLast((m) => m.type === 'options')?.id : undefined;
 
   return (
     <Dock>
@@ -119,28 +154,53 @@ export default function ChatWidget() {
               <p>Online</p>
             </div>
             <HeaderButton type="button" aria-label="Minimize chat" onClick={() => setPanel('minimized')}>
-              –
+              <MinimizeIcon size={22} />
             </HeaderButton>
             <HeaderButton type="button" aria-label="Close chat" onClick={() => setPanel('closed')}>
-              ×
+              <CloseIcon size={22} />
             </HeaderButton>
           </PanelHeader>
-          <Body aria-live="polite" />
+          <Body data-chat-scroll="">
+            <MessageList
+              messages={messages}
+              typing={typing}
+              activeOptionsId={activeOptionsId}
+              onOption={send}
+              onNavigate={() => {
+                if (onPhone) setPanel('minimized');
+              }}
+            />
+            {step === 'welcome' ? (
+              <WelcomeForm onSubmit={(details) => dispatch(submitWelcome(details))} onJustChat={() => void dispatch(startConversation())} />
+            ) : null}
+          </Body>
+          {step === 'chat' ? (
+            <InquiryBar>
+              <Button type="button" $variant="secondary" onClick={() => setInquiryOpen(true)}>
+                Send Inquiry
+              </Button>
+            </InquiryBar>
+          ) : null}
+          {step !== 'welcome' ? (
+            <Composer onSend={send} placeholder={step === 'onboarding' ? 'Type your answer...' : 'Ask about products, brands, branches...'} />
+          ) : null}
         </Panel>
       ) : null}
       {panel === 'minimized' ? (
         <MinimizedBar type="button" onClick={() => setPanel('open')} aria-label="Restore chat">
-          <ChatIcon /> {ASSISTANT_TITLE}
+          <ChatIcon size={22} /> {ASSISTANT_TITLE}
         </MinimizedBar>
       ) : null}
       <Fab
         type="button"
         aria-label={panel === 'open' ? 'Close chat' : 'Open chat'}
         aria-expanded={panel === 'open'}
+        $hiddenOnPhone={panel === 'open'}
         onClick={() => setPanel(panel === 'open' ? 'closed' : 'open')}
       >
-        <ChatIcon />
+        <ChatIcon size={28} />
       </Fab>
+      <InquiryModal open={inquiryOpen} profile={profile} onClose={() => setInquiryOpen(false)} onSubmit={(payload) => dispatch(submitInquiry(payload))} />
     </Dock>
   );
 }

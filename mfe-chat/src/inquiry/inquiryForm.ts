@@ -1,0 +1,46 @@
+import { BRANCH_NAMES, isValidEmail } from '@site/content/src/validation';
+import type { VisitorProfile } from '../welcome/visitorProfile';
+import type { InquiryPayload } from './sendInquiry';
+
+export type InquiryForm = InquiryPayload;
+
+export const EMPTY_INQUIRY: InquiryForm = {
+  userName: '',
+  userEmail: '',
+  userCountry: '',
+  inquiryPhone: '',
+  inquiryMessage: '',
+  companyName: '',
+  companyLocation: '',
+};
+
+export const INQUIRY_ERRORS = {
+  required: 'Please fill in all required fields (Full Name, Email, Region/Branch, Inquiry)',
+  invalidEmail: 'Please enter a valid email address',
+} as const;
+
+/** The visitor's name, e-mail and region fill the fields still empty. */
+export function prefillInquiry(form: InquiryForm, profile: VisitorProfile | null): InquiryForm {
+  if (!profile) return form;
+  return {
+    ...form,
+    userName: form.userName || profile.userName,
+    userEmail: form.userEmail || profile.userEmail,
+    userCountry: form.userCountry || profile.userCountry,
+  };
+}
+
+/** Closing with X or the backdrop forgets what was written for this inquiry; name, e-mail and region stay. */
+export function clearInquiryDetails(form: InquiryForm): InquiryForm {
+  return { ...form, inquiryMessage: '', inquiryPhone: '', companyName: '', companyLocation: '' };
+}
+
+/** The trimmed payload, or the message to show when a required field is blank or the e-mail is malformed. */
+export function checkInquiry(form: InquiryForm): { payload: InquiryPayload } | { error: string } {
+  const payload = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value.trim()])) as InquiryPayload;
+  if (!payload.userName || !payload.userEmail || !payload.inquiryMessage || !BRANCH_NAMES.includes(payload.userCountry)) {
+    return { error: INQUIRY_ERRORS.required };
+  }
+  if (!isValidEmail(payload.userEmail)) return { error: INQUIRY_ERRORS.invalidEmail };
+  return { payload };
+}

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { SendIcon } from '@site/shared-ui';
+import { CHAT_LIMITS } from '@site/content';
+
+const Form = styled.form`
+  display: flex;
+  gap: 8px;
+  padding: 12px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  input {
+    flex: 1;
+    min-width: 0;
+    min-height: 44px;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: 999px;
+    font: inherit;
+    &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.brand}; outline-offset: 1px; }
+  }
+  button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 44px;
+    height: 44px;
+    border: 0;
+    border-radius: 50%;
+    color: #fff;
+    background: ${({ theme }) => theme.colors.brand};
+    cursor: pointer;
+    &:disabled { opacity: 0.5; cursor: not-allowed; }
+  }
+`;
+
+export interface ComposerProps {
+  onSend: (text: string) => void;
+  placeholder: string;
+}
+
+/** The message input: Enter or the send button sends; both do nothing while the text is blank. */
+export function Composer({ onSend, placeholder }: ComposerProps) {
+  const [text, setText] = useState('');
+  const blank = text.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank) return;
+    onSend(text);
+    setText('');
+  };
+
+  return (
+    <Form onSubmit={submit}>
+      <input
+        aria-label="Type your message"
+        placeholder={placeholder}
+        maxLength={CHAT_LIMITS.questionMaxLength}
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" aria-label="Send message" disabled={blank}>
+        <SendIcon size={20} />
+      </button>
+    </Form>
+  );
+}

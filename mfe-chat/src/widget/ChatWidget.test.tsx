@@ -1,0 +1,419 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderInSite, setViewportWidth } from '@test/render';
+import { PROFILE_STORAGE_KEY } from '../welcome/visitorProfile';
+import ChatWidget from './ChatWidget';
+
+interface FakeAnswer {
+  status: number;
+  body?: unknown;
+}
+type Handler = (url: string, body: unknown) => FakeAnswer | Promise<FakeAnswer>;
+
+const calls: { url: string; body: unknown }[] = [];
+let handler: Handler;
+
+function fakeFetch() {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    calls.push({ url, body });
+    const answer = await handler(url, body);
+    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
+  }) as typeof fetch;
+}
+
+const renderChat = (route = '/home') => renderInSite(<ChatWidget />, { route });
+const currentPath = () => screen.getByTestId('current-path');
+
+/** Lets the widget's timers (greeting, reply delays) run. */
+const advance = (ms: number) => act(async () => {
+  await jest.advanceTimersByTimeAsync(ms);
+});
+
+const panel = () => screen.getByRole('dialog', { name: 'Crescent Assistant' });
+const log = () => screen.getByRole('log', { name: 'Chat messages' });
+const input = () => screen.getByRole('textbox', { name: 'Type your message' });
+const sendButton = () => screen.getByRole('button', { name: 'Send message' });
+
+function fillWelcome(name: string, email: string, region: string) {
+  fireEvent.change(screen.getByLabelText('Full Name *'), { target: { value: name } });
+  fireEvent.change(screen.getByLabelText('Email Address *'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Region/Branch You Want to Inquire About *'), { target: { value: region } });
+}
+
+async function type(text: string) {
+  fireEvent.change(input(), { target: { value: text } });
+  fireEvent.submit(input().closest('form')!);
+  await advance(0);
+}
+
+const storeProfile = (userName = 'Aisha') =>
+  localStorage.setItem(
+    PROFILE_STORAGE_KEY,
+    JSON.stringify({ userName, userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' }),
+  );
+
+let warn: jest.SpyInstance;
+let error: jest.SpyInstance;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  localStorage.clear();
+  calls.length = 0;
+  handler = () => ({ status: 200, body: { ok: true, id: 1 } });
+  fakeFetch();
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  error = jest.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  warn.mockRestore();
+  expect(error).not.toHaveBeenCalled();
+  error.mockRestore();
+});
+
+describe('the panel', () => {
+  it('is open by default, minimizes to a bar that restores it, and closes to the floating button', async () => {
+    renderChat();
+    expect(panel()).toHaveTextContent('Online');
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Minimize chat' }));
+    expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore chat' }));
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Close chat' }));
+    expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore chat' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(panel()).toBeInTheDocument();
+  });
+});
+
+describe('a new visitor', () => {
+  it('gets a greeting after 0.5 s and the welcome form with the spec labels', async () => {
+    renderChat();
+    await advance(400);
+    expect(log()).toBeEmptyDOMElement();
+    expect(within(panel()).getByRole('status')).toHaveTextContent('Crescent Assistant is typing');
+    await advance(100);
+    expect(log()).toHaveTextContent('Welcome to Crescent Electrical Trading');
+    expect(screen.getByLabelText('Full Name *')).toHaveAttribute('placeholder', 'Enter your full name');
+    expect(screen.getByLabelText('Email Address *')).toHaveAttribute('type', 'email');
+    const region = screen.getByLabelText('Region/Branch You Want to Inquire About *');
+    expect(within(region).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Select region/branch',
+      'Dubai',
+      'Oman (Muscat Office)',
+      'Bahrain (Warehouse)',
+      'Saudi (through an associated company)',
+    ]);
+    expect(screen.queryByRole('textbox', { name: 'Type your message' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the name is empty', ' ', 'aisha@example.com', 'Dubai'],
+    ['the e-mail fails the pattern', 'Aisha', 'aisha@example', 'Dubai'],
+    ['no region is chosen', 'Aisha', 'aisha@example.com', ''],
+  ])('the welcome form does nothing when %s', async (_case, name, email, region) => {
+    renderChat();
+    await advance(500);
+    fillWelcome(name, email, region);
+    fireEvent.submit(screen.getByRole('button', { name: 'Start Chat' }).closest('form')!);
+    await advance(1000);
+    expect(calls).toEqual([]);
+    expect(localStorage.getItem(PROFILE_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start Chat' })).toBeInTheDocument();
+  });
+
+  it('is kept, registered and thanked on submitting the form, and goes to the chat', async () => {
+    renderChat();
+    await advance(500);
+    fillWelcome(' Aisha Khan ', 'aisha@example.com', 'Bahrain');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Chat' }));
+    await advance(0);
+    expect(JSON.parse(localStorage.getItem(PROFILE_STORAGE_KEY)!)).toEqual({
+      userName: 'Aisha Khan',
+      userEmail: 'aisha@example.com',
+      userCountry: 'Bahrain',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(calls).toEqual([{ url: '/api/send-user-registration', body: { userName: 'Aisha Khan', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } }]);
+    expect(screen.queryByRole('button', { name: 'Start Chat' })).not.toBeInTheDocument();
+    await advance(500);
+    expect(log()).toHaveTextContent('Thank you, Aisha Khan! How can I help you today?');
+    expect(screen.getByRole('button', { name: 'Send Inquiry' })).toBeInTheDocument();
+  });
+
+  it('is thanked even when the registration fails, which is only logged as a warning', async () => {
+    handler = () => ({ status: 500, body: { error: 'database down' } });
+    renderChat();
+    await advance(500);
+    fillWelcome('Aisha', 'aisha@example.com', 'Dubai');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Chat' }));
+    await advance(500);
+    expect(log()).toHaveTextContent('Thank you, Aisha!');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('database down'));
+  });
+
+  it('can just start chatting: name, then e-mail (retried), then region options', async () => {
+    renderChat();
+    await advance(500);
+    fireEvent.click(screen.getByRole('button', { name: 'Just start chatting' }));
+    await advance(500);
+    expect(log()).toHaveTextContent("what's your name?");
+    await type('Omar');
+    await advance(500);
+    expect(log()).toHaveTextContent("Nice to meet you, Omar! What's your email address?");
+    await type('omar at example');
+    await advance(500);
+    expect(log()).toHaveTextContent('Please enter a valid email address so I can assist you better.');
+    await type('omar@example.com');
+    await advance(500);
+    const options = screen.getByRole('group', { name: 'Choose your region/branch' });
+    expect(within(options).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Dubai',
+      'Oman (Muscat Office)',
+      'Bahrain (Warehouse)',
+      'Saudi (through an associated company)',
+    ]);
+    fireEvent.click(within(options).getByRole('button', { name: 'Saudi (through an associated company)' }));
+    await advance(0);
+    expect(screen.queryByRole('group', { name: 'Choose your region/branch' })).not.toBeInTheDocument();
+    expect(calls).toEqual([{ url: '/api/send-user-registration', body: { userName: 'Omar', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } }]);
+    expect(JSON.parse(localStorage.getItem(PROFILE_STORAGE_KEY)!)).toMatchObject({ userName: 'Omar', userCountry: 'Saudi Arabia' });
+    await advance(500);
+    expect(log()).not.toHaveTextContent('Thank you, Omar!');
+    await advance(500);
+    expect(log()).toHaveTextContent('Thank you, Omar!');
+    expect(screen.getByRole('button', { name: 'Send Inquiry' })).toBeInTheDocument();
+  });
+});
+
+describe('a returning visitor', () => {
+  it('goes straight to the chat and is welcomed back after 0.5 s', async () => {
+    storeProfile('Aisha');
+    renderChat();
+    expect(screen.queryByRole('button', { name: 'Start Chat' })).not.toBeInTheDocument();
+    await advance(499);
+    expect(log()).not.toHaveTextContent('Welcome back');
+    await advance(1);
+    expect(log()).toHaveTextContent('Welcome back, Aisha!');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the chat', () => {
+  beforeEach(() => storeProfile());
+
+  it('keeps send disabled while the text is blank, ignores whitespace and sends with Enter', async () => {
+    renderChat();
+    await advance(500);
+    expect(sendButton()).toBeDisabled();
+    fireEvent.change(input(), { target: { value: '   ' } });
+    expect(sendButton()).toBeDisabled();
+    fireEvent.submit(input().closest('form')!);
+    await advance(1000);
+    expect(calls).toEqual([]);
+    handler = () => ({ status: 200, body: { answer: 'Hi!', source: 'ai' } });
+    fireEvent.change(input(), { target: { value: 'Hello' } });
+    expect(sendButton()).toBeEnabled();
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    fireEvent.submit(input().closest('form')!);
+    await advance(0);
+    expect(calls).toHaveLength(1);
+    expect(input()).toHaveValue('');
+  });
+
+  it('sends the question with the conversation so far, shows typing, then the answer with its time', async () => {
+    jest.setSystemTime(new Date(2025, 4, 6, 14, 7));
+    renderChat();
+    await advance(500);
+    handler = (_url, body) => ({ status: 200, body: { answer: `You asked: ${(body as { question: string }).question}`, source: 'ai' } });
+    await type('Do you sell cable glands?');
+    expect(within(panel()).getByRole('status')).toHaveTextContent('Crescent Assistant is typing');
+    await advance(500);
+    expect(within(panel()).queryByRole('status')).not.toBeInTheDocument();
+    expect(log()).toHaveTextContent('You asked: Do you sell cable glands?');
+    expect(within(log()).getAllByText('14:07').length).toBeGreaterThanOrEqual(2);
+    await type('And in Oman?');
+    await advance(500);
+    expect(calls.map((c) => c.url)).toEqual(['/api/chat', '/api/chat']);
+    expect(calls[1]?.body).toEqual({
+      question: 'And in Oman?',
+      history: [
+        { role: 'user', parts: [{ text: 'Do you sell cable glands?' }] },
+        { role: 'model', parts: [{ text: 'You asked: Do you sell cable glands?' }] },
+      ],
+    });
+  });
+
+  it('renders links of an answer as in-app navigation and bold as bold', async () => {
+    renderChat('/home');
+    await advance(500);
+    handler = () => ({
+      status: 200,
+      body: { answer: "⚠️ AI service temporarily unavailable. Here's basic information:\n\n**Glands**: see [Industrial Cable Glands](/our-products/industrial_cable_glands)" },
+    });
+    await type('glands');
+    await advance(500);
+    expect(within(log()).getByText('Glands').tagName).toBe('STRONG');
+    const link = within(log()).getByRole('link', { name: 'Industrial Cable Glands' });
+    expect(link).toHaveAttribute('href', '/our-products/industrial_cable_glands');
+    fireEvent.click(link);
+    expect(currentPath()).toHaveTextContent('/our-products/industrial_cable_glands');
+    expect(panel()).toBeInTheDocument();
+  });
+
+  it('on a phone, following a link minimizes the full-screen panel', async () => {
+    setViewportWidth(375);
+    renderChat('/home');
+    await advance(500);
+    handler = () => ({ status: 200, body: { answer: 'See [Contact Us](/contact-us)' } });
+    await type('contact');
+    await advance(500);
+    fireEvent.click(within(log()).getByRole('link', { name: 'Contact Us' }));
+    expect(currentPath()).toHaveTextContent('/contact-us');
+    expect(screen.getByRole('button', { name: 'Restore chat' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the server answers 500', () => ({ status: 500, body: { error: 'boom' } })],
+    ['the server answers 429', () => ({ status: 429, body: { error: 'Too many questions' } })],
+    ['the body has no answer', () => ({ status: 200, body: {} })],
+    [
+      'the network fails',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('apologises with the phone number when %s', async (_case, failing) => {
+    renderChat();
+    await advance(500);
+    handler = failing as Handler;
+    await type('Hello?');
+    await advance(500);
+    expect(log()).toHaveTextContent(
+      "I apologize, but I'm having trouble processing your request right now. Please try again or contact us directly at +971 4 347 1100.",
+    );
+  });
+
+  it('shows HTML from an answer as text and makes no link of a script URL', async () => {
+    renderChat();
+    await advance(500);
+    const payload = '<script>window.hacked=1</script><img src=x onerror="window.hacked=1"> [click](javascript:alert(1)) [x](https://evil.example)';
+    handler = () => ({ status: 200, body: { answer: payload } });
+    await type('<b>hi</b>');
+    await advance(500);
+    expect(log()).toHaveTextContent('<script>window.hacked=1</script><img src=x onerror="window.hacked=1">');
+    expect(log()).toHaveTextContent('<b>hi</b>');
+    expect(log().querySelector('script, img, b')).toBeNull();
+    expect(within(log()).queryAllByRole('link')).toEqual([]);
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+  });
+});
+
+describe('the inquiry modal', () => {
+  beforeEach(() => storeProfile('Aisha'));
+
+  const dialog = () => screen.getByRole('dialog', { name: 'Send Inquiry' });
+  const field = (label: string) => within(dialog()).getByLabelText(label);
+
+  async function openInquiry() {
+    fireEvent.click(screen.getByRole('button', { name: 'Send Inquiry' }));
+    await advance(0);
+  }
+
+  it('is prefilled from the profile and has the spec fields', async () => {
+    renderChat();
+    await advance(500);
+    await openInquiry();
+    expect(field('Full Name *')).toHaveValue('Aisha');
+    expect(field('Email Address *')).toHaveValue('aisha@example.com');
+    expect(field('Email Address *')).toHaveAttribute('type', 'email');
+    expect(field('Region/Branch *')).toHaveValue('Oman');
+    expect(field('Phone Number')).toHaveAttribute('placeholder', '+971 XX XXX XXXX');
+    expect(field('Company Location')).toHaveAttribute('placeholder', 'City, Country');
+    expect(field('Your Inquiry *')).toHaveAttribute('rows', '5');
+    expect(field('Your Inquiry *').getAttribute('placeholder')).toMatch(/describe your requirements/);
+  });
+
+  it('closing with X or the backdrop clears message, phone, company name and location', async () => {
+    renderChat();
+    await advance(500);
+    await openInquiry();
+    fireEvent.change(field('Your Inquiry *'), { target: { value: '200 m of 4 core cable' } });
+    fireEvent.change(field('Phone Number'), { target: { value: '+971 50 123 4567' } });
+    fireEvent.change(field('Company Name'), { target: { value: 'Gulf Builders' } });
+    fireEvent.change(field('Company Location'), { target: { value: 'Dubai, UAE' } });
+    fireEvent.change(field('Full Name *'), { target: { value: 'Aisha K.' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close inquiry form' }));
+    expect(screen.queryByRole('dialog', { name: 'Send Inquiry' })).not.toBeInTheDocument();
+    await openInquiry();
+    expect(field('Your Inquiry *')).toHaveValue('');
+    expect(field('Phone Number')).toHaveValue('');
+    expect(field('Company Name')).toHaveValue('');
+    expect(field('Company Location')).toHaveValue('');
+    expect(field('Full Name *')).toHaveValue('Aisha K.');
+    fireEvent.change(field('Your Inquiry *'), { target: { value: 'again' } });
+    fireEvent.mouseDown(screen.getByTestId('modal-backdrop'));
+    await openInquiry();
+    expect(field('Your Inquiry *')).toHaveValue('');
+  });
+
+  it('closes on submit; success: the thanks with the e-mail and 24 hours', async () => {
+    renderChat();
+    await advance(500);
+    await openInquiry();
+    fireEvent.change(field('Your Inquiry *'), { target: { value: ' 200 m of 4 core cable ' } });
+    fireEvent.change(field('Company Name'), { target: { value: 'Gulf Builders' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }));
+    expect(screen.queryByRole('dialog', { name: 'Send Inquiry' })).not.toBeInTheDocument();
+    await advance(500);
+    expect(calls).toEqual([
+      {
+        url: '/api/send-inquiry',
+        body: {
+          userName: 'Aisha',
+          userEmail: 'aisha@example.com',
+          userCountry: 'Oman',
+          inquiryPhone: '',
+          inquiryMessage: '200 m of 4 core cable',
+          companyName: 'Gulf Builders',
+          companyLocation: '',
+        },
+      },
+    ]);
+    expect(log()).toHaveTextContent(
+      'Thank you, Aisha! Your inquiry has been sent successfully. Our team will reply to aisha@example.com within 24 hours. Is there anything else I can help you with?',
+    );
+    await openInquiry();
+    expect(field('Your Inquiry *')).toHaveValue('');
+  });
+
+  it('closes on submit; failure: the spec apology with our e-mail and phone', async () => {
+    handler = () => ({ status: 500, body: { error: 'Internal server error' } });
+    renderChat();
+    await advance(500);
+    await openInquiry();
+    fireEvent.change(field('Your Inquiry *'), { target: { value: 'Need glands' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }));
+    expect(screen.queryByRole('dialog', { name: 'Send Inquiry' })).not.toBeInTheDocument();
+    await advance(500);
+    expect(log()).toHaveTextContent(
+      'Sorry Aisha, there was an issue sending your inquiry. Please try contacting us directly at info@crescent-electrical.example or call +971 4 347 1100.',
+    );
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('stays open with a message when a required field is blank or the e-mail is malformed', async () => {
+    renderChat();
+    await advance(500);
+    await openInquiry();
+    fireEvent.submit(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')!);
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    fireEvent.change(field('Your Inquiry *'), { target: { value: 'Need glands' } });
+    fireEvent.change(field('Email Address *'), { target: { value: 'aisha@example' } });
+    fireEvent.submit(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')!);
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+    expect(calls).toEqual([]);
+  });
+});
