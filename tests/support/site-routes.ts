@@ -3,7 +3,7 @@ export const SITE_ROUTES: { path: string; heading: RegExp | string }[] = [
   { path: '/home', heading: 'Electrical Products & Industrial Solutions' },
   { path: '/our-products', heading: 'Our Products' },
   { path: '/our-products/industrial_cable_glands', heading: /Industrial\s+Cable Glands/ },
-  { path: '/our-products/industrial_cable_glands/cw_brass_cable_gland', heading: 'Product Details' },
+  { path: '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland', heading: 'Product Details' },
   { path: '/about', heading: 'About Us' },
   { path: '/certificates', heading: 'Certificates' },
   { path: '/management', heading: 'Management' },

@@ -27,13 +27,22 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
+export interface SiteOptions {
+  /**
+   * Use this data folder instead of a fresh one (e.g. to restart a server on the data of a killed one).
+   * The caller owns it: stop() leaves it in place.
+   */
+  dataDir?: string;
+}
+
 /**
  * Starts the real built server (server/dist/main.js) on a free port with a fresh data folder.
- * `env` adds configuration (e.g. a remote URL or DATABASE_URL).
+ * `env` adds configuration (e.g. a remote URL, DATABASE_URL or REPO_ROOT).
  */
-export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+export async function startSite(env: Record<string, string> = {}, options: SiteOptions = {}): Promise<RunningSite> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   let output = '';
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'dist', 'main.js')], {
     cwd: REPO_ROOT,
@@ -44,7 +53,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 30_000;
+  // Generous: on a loaded 2-core CI machine a cold start (PGlite, migrations) can take half a minute.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The site server exited (${child.exitCode}):\n${output}`);
     try {
@@ -55,7 +65,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The site server did not become healthy in 30 s:\n${output}`);
+      throw new Error(`The site server did not become healthy in 90 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -72,7 +82,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,28 +1,122 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
-import { categoryNameFromSegment } from '../listing/categoryName';
+import styled from 'styled-components';
+import { Breadcrumb, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
+import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import type { ReviewToSend } from '@site/content/src/reviews';
+import { categoryNameFromSegment } from '../common/categoryName';
+import { usePageTitle } from '../common/usePageTitle';
+import { Reviews } from '../reviews/Reviews';
+import { DetailBlock } from './DetailBlock';
+import { ProductSummary } from './ProductSummary';
+import { DetailTable } from './table/DetailTable';
+import {
+  fetchProductDetail,
+  fetchReviews,
+  selectProductDetail,
+  selectProductDetailError,
+  selectProductDetailStatus,
+  selectProductId,
+  selectReviews,
+  selectReviewsError,
+  selectReviewsStatus,
+  submitReview,
+} from './productDetailSlice';
 
-/** /our-products/{productCategoryId}/{productId}. The full details screen comes with the catalogue content (issue 5). */
+const NotFound = styled.div`
+  padding: 24px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  h2 { margin: 0 0 8px; color: ${({ theme }) => theme.colors.brand}; }
+  p { margin: 8px 0 0; }
+`;
+
+/** /our-products/{productCategoryId}/{productId}: summary, detail blocks, the detail table and the reviews. */
 export default function ProductDetailsPage() {
   const { productCategoryId = '', productId = '' } = useParams();
-  useEffect(() => window.scrollTo({ top: 0, behavior: 'smooth' }), [productId]);
-  const categoryName = categoryNameFromSegment(productCategoryId);
-  const productName = categoryNameFromSegment(productId);
+  const dispatch = useAppDispatch();
+  const loadedId = useAppSelector(selectProductId);
+  const product = useAppSelector(selectProductDetail);
+  const status = useAppSelector(selectProductDetailStatus);
+  const error = useAppSelector(selectProductDetailError);
+  const reviews = useAppSelector(selectReviews);
+  const reviewsStatus = useAppSelector(selectReviewsStatus);
+  const reviewsError = useAppSelector(selectReviewsError);
+
+  // On load and whenever the last segment changes: to the top, and load that product and its reviews.
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    const detailRequest = dispatch(fetchProductDetail(productId));
+    const reviewsRequest = dispatch(fetchReviews(productId));
+    return () => {
+      detailRequest.abort();
+      reviewsRequest.abort();
+    };
+  }, [dispatch, productId]);
+
+  const current = loadedId === productId;
+  const found = current && status === 'succeeded' && product !== null;
+  const notFound = current && status === 'succeeded' && product === null;
+
+  const categoryId = found ? product.productCategory : productCategoryId;
+  const categoryName = found ? product.categoryName : categoryNameFromSegment(productCategoryId);
+  const productName = found ? product.productName : notFound ? 'Product not found' : categoryNameFromSegment(productId);
+  usePageTitle(found || notFound ? productName : undefined);
+
+  const sendReview = useCallback(
+    async (review: ReviewToSend) => {
+      await dispatch(submitReview({ productId, review })).unwrap();
+    },
+    [dispatch, productId],
+  );
+
   return (
     <PageContainer>
       <Breadcrumb
         items={[
           { moduleName: 'Home', link: '/home' },
           { moduleName: 'Our Products', link: '/our-products' },
-          { moduleName: categoryName, link: `/our-products/${productCategoryId}` },
+          { moduleName: categoryName, link: `/our-products/${categoryId}` },
           { moduleName: productName },
         ]}
       />
       <SectionHeading>Product Details</SectionHeading>
-      <p>
-        {productName}: <Link to="/contact-us">ask us for the datasheet and a quote</Link>.
-      </p>
+      {current && status === 'failed' ? (
+        <LoadError message={error ?? 'The product could not be loaded.'} onRetry={() => dispatch(fetchProductDetail(productId))} />
+      ) : notFound ? (
+        <NotFound role="alert">
+          <h2>Product not found</h2>
+          <p>{`We could not find the product “${productId}” in our catalogue. It may have been renamed or removed.`}</p>
+          <p>
+            <Link to={`/our-products/${productCategoryId}`}>{`See all ${categoryName} products`}</Link> or{' '}
+            <Link to="/our-products">browse all our product categories</Link>.
+          </p>
+        </NotFound>
+      ) : !found ? (
+        <Spinner size={86} color="#003c75" label="Loading product details" />
+      ) : (
+        <>
+          <ProductSummary product={product} />
+          {product.detailDescriptionAfterTable?.map((block, index) => <DetailBlock key={`before-${index}`} block={block} />)}
+          {product.productDetailTableColumns?.length && product.productDetailTableData?.length ? (
+            <DetailTable
+              caption={`${product.productName}: specifications`}
+              columns={product.productDetailTableColumns}
+              rows={product.productDetailTableData}
+            />
+          ) : null}
+          {product.detailDescription?.map((block, index) => <DetailBlock key={`after-${index}`} block={block} />)}
+          <Reviews
+            productName={product.productName}
+            reviews={reviews}
+            status={reviewsStatus}
+            error={reviewsError}
+            onRetry={() => dispatch(fetchReviews(productId))}
+            onSubmit={sendReview}
+          />
+        </>
+      )}
     </PageContainer>
   );
 }

@@ -1,51 +1,133 @@
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Breadcrumb, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { findCategory } from '@site/content';
+import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
+import { usePageTitle } from '../common/usePageTitle';
 import {
-  fetchProductsCategory,
-  selectCategories,
-  selectCategoriesError,
-  selectCategoriesStatus,
-} from '../categories/productsCategorySlice';
-import { categoryNameFromSegment, splitHeading } from './categoryName';
+  fetchProducts,
+  fetchRatings,
+  selectProducts,
+  selectProductsCategoryId,
+  selectProductsCategoryName,
+  selectProductsError,
+  selectProductsStatus,
+  selectRatings,
+  selectRatingsError,
+  selectRatingsStatus,
+} from './productsSlice';
+import { DEFAULT_SORT, SORT_BY_RATING, SORT_OPTIONS, isSortValue, sortProducts, type SortValue } from './sortProducts';
+import { ProductCard } from './ProductCard';
 
-/**
- * /our-products/{productCategoryId}. This first version names the category and what it holds;
- * the product grid and sorting come with the catalogue content (issue 5).
- */
+const HeadingRest = styled.span`
+  color: ${({ theme }) => theme.colors.accent};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 24px;
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  select {
+    min-height: 44px;
+    padding: 8px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.colors.surface};
+    font: inherit;
+  }
+`;
+
+const Notice = styled.div`
+  margin-bottom: 24px;
+`;
+
+/** /our-products/{productCategoryId}: the category's products as cards, in the chosen order. */
 export default function ProductListingPage() {
   const { productCategoryId = '' } = useParams();
   const dispatch = useAppDispatch();
-  const categories = useAppSelector(selectCategories);
-  const status = useAppSelector(selectCategoriesStatus);
-  const error = useAppSelector(selectCategoriesError);
+  const products = useAppSelector(selectProducts);
+  const loadedCategoryId = useAppSelector(selectProductsCategoryId);
+  const loadedCategoryName = useAppSelector(selectProductsCategoryName);
+  const status = useAppSelector(selectProductsStatus);
+  const error = useAppSelector(selectProductsError);
+  const ratings = useAppSelector(selectRatings);
+  const ratingsStatus = useAppSelector(selectRatingsStatus);
+  const ratingsError = useAppSelector(selectRatingsError);
+  const [sort, setSort] = useState<SortValue>(DEFAULT_SORT);
 
+  // On entry and on every change of the category segment: to the top, and load.
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    if (status === 'idle') void dispatch(fetchProductsCategory());
-  }, [dispatch, productCategoryId, status]);
+    const productsRequest = dispatch(fetchProducts(productCategoryId));
+    const ratingsRequest = dispatch(fetchRatings());
+    return () => {
+      productsRequest.abort();
+      ratingsRequest.abort();
+    };
+  }, [dispatch, productCategoryId]);
 
-  const category = categories.find((item) => item.id === productCategoryId);
-  const name = category?.title ?? categoryNameFromSegment(productCategoryId);
+  const loaded = status === 'succeeded' && loadedCategoryId === productCategoryId;
+  // The products' category name; before they arrive (or with none) the category's title, else the spec's fallback.
+  const name =
+    (loaded && loadedCategoryName) || findCategory(productCategoryId)?.title || categoryNameFromSegment(productCategoryId);
   const { first, rest } = splitHeading(name);
+  usePageTitle(name);
+
+  const sorted = useMemo(() => (loaded ? sortProducts(products, sort, ratings) : []), [loaded, products, sort, ratings]);
 
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Products', link: '..' }, { moduleName: name }]} />
+      <Breadcrumb items={[{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Products', link: '/our-products' }, { moduleName: name }]} />
       <SectionHeading>
-        {first} {rest ? <span>{rest}</span> : null}
+        {first}
+        {rest ? <> <HeadingRest>{rest}</HeadingRest></> : null}
       </SectionHeading>
       {status === 'failed' ? (
-        <LoadError message={error ?? 'The product categories could not be loaded.'} onRetry={() => dispatch(fetchProductsCategory())} />
-      ) : status !== 'succeeded' ? (
-        <Spinner label="Loading products" />
+        <LoadError message={error ?? 'The products could not be loaded.'} onRetry={() => dispatch(fetchProducts(productCategoryId))} />
+      ) : !loaded ? (
+        <Spinner size={86} color="#003c75" label="Loading products" />
       ) : (
         <>
-          {category ? <p>{category.info}</p> : null}
-          <p>
-            For prices, stock and datasheets of {name.toLowerCase()}, <Link to="/contact-us">send us a message</Link>.
-          </p>
+          <Toolbar>
+            <p>{`Showing ${sorted.length} results`}</p>
+            <select
+              aria-label="Sort products"
+              value={sort}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                if (isSortValue(value)) setSort(value);
+              }}
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Toolbar>
+          {sort === SORT_BY_RATING && ratingsStatus === 'failed' ? (
+            <Notice>
+              <LoadError
+                message={`${ratingsError ?? 'The product ratings could not be loaded.'} Products without a known rating are listed last.`}
+                onRetry={() => dispatch(fetchRatings())}
+              />
+            </Notice>
+          ) : null}
+          {sorted.length === 0 ? (
+            <p>No Products were found.</p>
+          ) : (
+            <CardGrid as="ul" aria-label={`${name} products`}>
+              {sorted.map((product, index) => (
+                <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={index < 4} />
+              ))}
+            </CardGrid>
+          )}
         </>
       )}
     </PageContainer>

@@ -1,0 +1,131 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink, DownloadIcon, maxWidth } from '@site/shared-ui';
+import { productImagePath, uploadPath, type ProductDetail } from '@site/content';
+import { DescriptionList } from './description/DescriptionList';
+import { DescriptionSections } from './description/DescriptionSections';
+import { parseDescription } from './description/parseDescription';
+import { SafeHtml } from './SafeHtml';
+
+const Layout = styled.section`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+  gap: 32px;
+  align-items: start;
+  ${maxWidth(900)} { grid-template-columns: 1fr; }
+`;
+
+const Picture = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 4 / 3;
+  object-fit: contain;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  border-radius: ${({ theme }) => theme.radius.md};
+`;
+
+const Info = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  h2 { margin: 0; color: ${({ theme }) => theme.colors.text}; font-size: ${({ theme }) => theme.typeScale.xl}; line-height: 1.3; }
+  p { margin: 0; line-height: 1.6; }
+  ul { margin: 0; padding-left: 20px; }
+`;
+
+const SpecBlock = styled.div`
+  padding: 12px 16px;
+  border-left: 4px solid ${({ theme }) => theme.colors.accent};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  h3 { margin: 0 0 6px; font-size: ${({ theme }) => theme.typeScale.md}; color: ${({ theme }) => theme.colors.brand}; }
+  h4 { margin: 8px 0 4px; font-size: ${({ theme }) => theme.typeScale.sm}; }
+`;
+
+const Logos = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  list-style: none;
+  padding: 0 !important;
+  img { display: block; height: 48px; width: auto; }
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+`;
+
+const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** The product summary: picture, name, specification blocks, category, brands, detail text, description and its sections, downloads. */
+export function ProductSummary({ product }: { product: ProductDetail }) {
+  const { blocks, sections } = useMemo(() => parseDescription(product.description), [product.description]);
+  const brands = (product.company ?? []).map((name, index) => ({ name, logo: product.companyImg?.[index] }));
+  const downloads = Object.entries(product.downloadFiles ?? {});
+
+  return (
+    <Layout aria-label="Product summary">
+      <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} />
+      <Info>
+        <h2>{product.productName}</h2>
+        {product.Specification?.map((spec, index) => (
+          <SpecBlock key={index}>
+            {spec.extraSpecTitle ? <h3>{spec.extraSpecTitle}</h3> : null}
+            {spec.extraSpec?.length ? (
+              <ul>
+                {spec.extraSpec.map((line, lineIndex) => (
+                  <li key={lineIndex}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+            {spec.specification?.length ? (
+              <>
+                <h4>Specification :</h4>
+                <ul>
+                  {spec.specification.map((line, lineIndex) => (
+                    <li key={lineIndex}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </SpecBlock>
+        ))}
+        <p>
+          <strong>Category:</strong> <Link to={`/our-products/${product.productCategory}`}>{product.categoryName}</Link>
+        </p>
+        {brands.length > 0 ? (
+          <Logos aria-label="Brands">
+            {brands.map(({ name, logo }) => (
+              <li key={name}>{logo ? <img src={logo} alt={name} width={120} height={48} loading="lazy" /> : name}</li>
+            ))}
+          </Logos>
+        ) : null}
+        {product.detail?.map((html, index) => <SafeHtml key={index} html={html} />)}
+        <DescriptionList blocks={blocks} />
+        <DescriptionSections sections={sections} />
+        {product.downloadFile || downloads.length > 0 || product.viewManufacturersCatalogue ? (
+          <Buttons>
+            {product.downloadFile ? (
+              <ButtonLink href={uploadPath(product.downloadFile)} {...external}>
+                <DownloadIcon size={18} /> Download Datasheet
+              </ButtonLink>
+            ) : null}
+            {downloads.map(([label, file]) => (
+              <ButtonLink key={label} href={uploadPath(file)} {...external}>
+                <DownloadIcon size={18} /> {label}
+              </ButtonLink>
+            ))}
+            {product.viewManufacturersCatalogue ? (
+              <ButtonLink href={product.viewManufacturersCatalogue} $variant="secondary" {...external}>
+                View Manufacturers Catalogue
+              </ButtonLink>
+            ) : null}
+          </Buttons>
+        ) : null}
+      </Info>
+    </Layout>
+  );
+}

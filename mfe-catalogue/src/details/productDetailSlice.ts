@@ -1,0 +1,118 @@
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import type { CustomerReview, ProductDetail } from '@site/content';
+import type { ReviewToSend } from '@site/content/src/reviews';
+import { getReviews, postReview } from '../reviews/reviewsApi';
+
+export interface ProductDetailState {
+  /** The product asked for (the last path segment). */
+  productId: string | null;
+  /** Its record; null while loading, on failure, or when the catalogue has no such product. */
+  productDetail: ProductDetail | null;
+  status: LoadStatus;
+  error: string | null;
+  requestId: string | null;
+  /** Reviews as displayed: stored ones newest first, then the catalogue's; a new one goes first. */
+  reviews: CustomerReview[];
+  reviewsStatus: LoadStatus;
+  reviewsError: string | null;
+  reviewsRequestId: string | null;
+}
+
+const initialState: ProductDetailState = {
+  productId: null,
+  productDetail: null,
+  status: 'idle',
+  error: null,
+  requestId: null,
+  reviews: [],
+  reviewsStatus: 'idle',
+  reviewsError: null,
+  reviewsRequestId: null,
+};
+
+/** GET /data/product-details.json and keep the record of one product (null: no such product). */
+export const fetchProductDetail = createAsyncThunk('productDetail/fetch', async (productId: string, { signal }) => {
+  const details = await loadJson<ProductDetail[]>('/data/product-details.json', signal);
+  return details.find((detail) => detail.id === productId) ?? null;
+});
+
+export const fetchReviews = createAsyncThunk('productDetail/fetchReviews', (productId: string, { signal }) => getReviews(productId, signal));
+
+export const submitReview = createAsyncThunk('productDetail/submitReview', ({ productId, review }: { productId: string; review: ReviewToSend }) =>
+  postReview(productId, review),
+);
+
+export const productDetailSlice = createSlice({
+  name: 'productDetail',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchProductDetail.pending, (state, action) => {
+        state.productId = action.meta.arg;
+        state.productDetail = null;
+        state.status = 'loading';
+        state.error = null;
+        state.requestId = action.meta.requestId;
+      })
+      .addCase(fetchProductDetail.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.requestId) return;
+        state.productDetail = action.payload;
+        state.status = 'succeeded';
+        state.requestId = null;
+      })
+      .addCase(fetchProductDetail.rejected, (state, action) => {
+        if (action.meta.aborted || action.meta.requestId !== state.requestId) return;
+        state.status = 'failed';
+        state.error = action.error.message ?? 'The product could not be loaded.';
+        state.requestId = null;
+      })
+      .addCase(fetchReviews.pending, (state, action) => {
+        state.reviews = [];
+        state.reviewsStatus = 'loading';
+        state.reviewsError = null;
+        state.reviewsRequestId = action.meta.requestId;
+      })
+      .addCase(fetchReviews.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.reviewsRequestId) return;
+        state.reviews = action.payload;
+        state.reviewsStatus = 'succeeded';
+        state.reviewsRequestId = null;
+      })
+      .addCase(fetchReviews.rejected, (state, action) => {
+        if (action.meta.aborted || action.meta.requestId !== state.reviewsRequestId) return;
+        state.reviewsStatus = 'failed';
+        state.reviewsError = action.error.message ?? 'The reviews could not be loaded.';
+        state.reviewsRequestId = null;
+      })
+      .addCase(submitReview.fulfilled, (state, action) => {
+        if (action.meta.arg.productId === state.productId) state.reviews.unshift(action.payload);
+      });
+  },
+  selectors: {
+    selectProductId: (state) => state.productId,
+    selectProductDetail: (state) => state.productDetail,
+    selectProductDetailStatus: (state) => state.status,
+    selectProductDetailError: (state) => state.error,
+    selectReviews: (state) => state.reviews,
+    selectReviewsStatus: (state) => state.reviewsStatus,
+    selectReviewsError: (state) => state.reviewsError,
+  },
+});
+
+declare module '@site/shared-store' {
+  interface LazyLoadedSlices extends WithSlice<typeof productDetailSlice> {}
+}
+
+/** Injected into the page's one store when the details' code loads. */
+export const injectedProductDetailSlice = productDetailSlice.injectInto(rootReducer);
+export const {
+  selectProductId,
+  selectProductDetail,
+  selectProductDetailStatus,
+  selectProductDetailError,
+  selectReviews,
+  selectReviewsStatus,
+  selectReviewsError,
+} = injectedProductDetailSlice.selectors;

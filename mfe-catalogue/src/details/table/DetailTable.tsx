@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { VisuallyHidden } from '@site/shared-ui';
+import type { TableCell, TableRow } from '@site/content';
+import { layoutHeader, tableBodyRows } from './detailTable';
+
+const Scroller = styled.div`
+  overflow-x: auto;
+  margin: 24px 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  min-width: 720px;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.typeScale.sm};
+  th, td { padding: 8px 10px; border: 1px solid ${({ theme }) => theme.colors.border}; text-align: center; }
+  thead th { background: ${({ theme }) => theme.colors.brand}; color: #fff; font-weight: 600; vertical-align: middle; }
+  tbody tr:nth-child(even) { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+`;
+
+export interface DetailTableProps {
+  /** What the table describes, its accessible name. */
+  caption: string;
+  columns: TableCell[][];
+  rows: TableRow[];
+}
+
+/** The product detail table: grouped, centred header cells (colSpan, rowSpan, custom widths) over flattened rows. */
+export function DetailTable({ caption, columns, rows }: DetailTableProps) {
+  const header = useMemo(() => layoutHeader(columns), [columns]);
+  const body = useMemo(() => tableBodyRows(columns, rows), [columns, rows]);
+  return (
+    <Scroller role="region" aria-label={caption} tabIndex={0}>
+      <Table>
+        <caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </caption>
+        <thead>
+          {header.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell) => (
+                <th
+                  key={cell.id}
+                  scope={cell.colSpan > 1 ? 'colgroup' : 'col'}
+                  colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
+                  rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
+                  style={cell.width ? { width: cell.width } : undefined}
+                >
+                  {cell.name}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {body.map((cells, rowIndex) => (
+            <tr key={rowIndex}>
+              {cells.map((value, cellIndex) => (
+                <td key={cellIndex}>{value}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Scroller>
+  );
+}

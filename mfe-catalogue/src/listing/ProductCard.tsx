@@ -1,0 +1,93 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card, StarIcon } from '@site/shared-ui';
+import { productImagePath, type Product } from '@site/content';
+import type { RatingSummary } from '@site/content/src/reviews';
+
+const CardLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  color: inherit;
+  text-decoration: none;
+`;
+
+const Picture = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 4 / 3;
+  object-fit: contain;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: 6px;
+  padding: 16px;
+  h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
+  p { margin: 0; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Meta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin-top: auto !important;
+  padding-top: 8px;
+  strong { color: ${({ theme }) => theme.colors.text}; }
+`;
+
+const Rating = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  svg { color: ${({ theme }) => theme.colors.accent}; }
+`;
+
+const aed = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
+/** The card's price line: the indicative price, or that it is quoted. */
+export const priceText = (price: number | undefined): string => (price === undefined ? 'Price on request' : `AED ${aed.format(price)}`);
+
+export interface ProductCardProps {
+  product: Product;
+  rating: RatingSummary | undefined;
+  /** Eager-load the first row's images (they are the largest paint). */
+  eager: boolean;
+}
+
+/** One product of a listing: picture, name, brand, indicative price and rating; opens the product's details. */
+export function ProductCard({ product, rating, eager }: ProductCardProps) {
+  return (
+    <Card as="li">
+      {/* Relative to /our-products/{category}, as the spec's router does. */}
+      <CardLink to={product.id}>
+        <Picture
+          src={productImagePath(product.image)}
+          alt=""
+          width={400}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <Body>
+          <h2>{product.productName}</h2>
+          {product.company ? <p>{product.company}</p> : null}
+          <Meta>
+            <strong>{priceText(product.price)}</strong>
+            {rating ? (
+              <Rating role="img" aria-label={`Rated ${rating.average} out of 5 (${rating.count} ${rating.count === 1 ? 'review' : 'reviews'})`}>
+                <StarIcon size={14} /> {rating.average} ({rating.count})
+              </Rating>
+            ) : null}
+          </Meta>
+        </Body>
+      </CardLink>
+    </Card>
+  );
+}

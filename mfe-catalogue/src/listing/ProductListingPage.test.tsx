@@ -1,0 +1,109 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderInSite } from '@test/render';
+import { RATINGS_API_PATH } from '@site/content/src/reviews';
+import { PRODUCTS } from '../testing/catalogueFixtures';
+import { stubFetch, type FetchStub, type StubRoute } from '../testing/fetchStub';
+import ProductListingPage from './ProductListingPage';
+
+const RATINGS = { ratings: { gland_c: { average: 4.5, count: 2 }, gland_a: { average: 3, count: 1 } } };
+
+const renderAt = (category: string) =>
+  renderInSite(<ProductListingPage />, { route: `/our-products/${category}`, path: '/our-products/:productCategoryId' });
+
+const cardNames = () =>
+  within(screen.getByRole('list', { name: /products$/ }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+describe('ProductListingPage', () => {
+  let fetchStub: FetchStub;
+  const serve = (products: StubRoute = { body: PRODUCTS }) => {
+    fetchStub = stubFetch({ '/data/products.json': products, [RATINGS_API_PATH]: { body: RATINGS } });
+  };
+  beforeEach(() => {
+    window.scrollTo = jest.fn();
+  });
+  afterEach(() => fetchStub.restore());
+
+  it('scrolls to the top, shows the loader, then the category with its count, cards and title', async () => {
+    serve();
+    renderAt('industrial_cable_glands');
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(screen.getByTestId('spinner')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('Industrial Cable Glands');
+    expect(heading.querySelector('span')).toHaveTextContent('Cable Glands');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(within(breadcrumb).getByRole('link', { name: 'Our Products' })).toHaveAttribute('href', '/our-products');
+    expect(within(breadcrumb).getByText('Industrial Cable Glands')).toHaveAttribute('aria-current', 'page');
+    expect(cardNames()).toEqual(['Gland A', 'Gland B', 'Gland C']);
+    expect(document.title).toBe('Industrial Cable Glands | Crescent Electrical Trading');
+  });
+
+  it('opens a product by the relative path of its id', async () => {
+    serve();
+    renderAt('industrial_cable_glands');
+    const noDetailsRoute = jest.spyOn(console, 'warn').mockImplementation(() => undefined); // this test has no details route
+    fireEvent.click(await screen.findByRole('link', { name: /Gland B/ }));
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/industrial_cable_glands/gland_b');
+    noDetailsRoute.mockRestore();
+  });
+
+  it('orders the list by each of the six sort options, starting at Default Sorting', async () => {
+    serve();
+    renderAt('industrial_cable_glands');
+    const sort = await screen.findByRole('combobox', { name: 'Sort products' });
+    expect(sort).toHaveValue('1');
+    expect(within(sort).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5', '6']);
+    const orders: Record<string, string[]> = {
+      '2': ['Gland B', 'Gland C', 'Gland A'],
+      '3': ['Gland C', 'Gland A', 'Gland B'],
+      '4': ['Gland B', 'Gland C', 'Gland A'],
+      '5': ['Gland C', 'Gland A', 'Gland B'],
+      '6': ['Gland A', 'Gland C', 'Gland B'],
+      '1': ['Gland A', 'Gland B', 'Gland C'],
+    };
+    for (const [value, expected] of Object.entries(orders)) {
+      fireEvent.change(sort, { target: { value } });
+      expect(cardNames()).toEqual(expected);
+    }
+  });
+
+  it('shows prices and ratings on the cards', async () => {
+    serve();
+    renderAt('industrial_cable_glands');
+    const card = (await screen.findByRole('link', { name: /Gland C/ })).closest('li')!;
+    expect(within(card).getByText('AED 4.5')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Rated 4.5 out of 5 (2 reviews)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /Gland B/ })).getByText('Price on request')).toBeInTheDocument();
+  });
+
+  it("says 'No Products were found.' and names an unknown category from its segment", async () => {
+    serve();
+    renderAt('copper_bus_bars');
+    expect(await screen.findByText('No Products were found.')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 results')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Copper Bus Bars');
+  });
+
+  it('shows a clear error with a retry instead of an endless loader', async () => {
+    let fail = true;
+    serve(() => (fail ? { status: 500 } : { body: PRODUCTS }));
+    renderAt('industrial_cable_glands');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load /data/products.json (HTTP 500)');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
+  });
+
+  it('tells when ratings are missing while sorting by rating, with a retry', async () => {
+    fetchStub = stubFetch({ '/data/products.json': { body: PRODUCTS }, [RATINGS_API_PATH]: { status: 503, body: { error: 'Reviews could not be loaded right now.' } } });
+    renderAt('industrial_cable_glands');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Sort products' }), { target: { value: '3' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Reviews could not be loaded right now. Products without a known rating are listed last.');
+    expect(cardNames()).toEqual(['Gland A', 'Gland B', 'Gland C']);
+  });
+});

@@ -1,0 +1,117 @@
+import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import type { Product } from '@site/content';
+import { RATINGS_API_PATH, type RatingsResponse, type RatingSummary } from '@site/content/src/reviews';
+import { apiErrorMessage } from '../common/apiError';
+
+export interface ProductsState {
+  /** The listed category's products, in catalogue order. */
+  productsData: Product[];
+  /** Id of the category productsData belongs to. */
+  productCategoryId: string | null;
+  /** Display name of that category, from its products ('' when it has none). */
+  productCategory: string;
+  status: LoadStatus;
+  error: string | null;
+  /** The load in flight: an answer to an older one (another category) is dropped. */
+  requestId: string | null;
+  /** Average rating by product id (seed and stored reviews), for 'Sort by average rating'. */
+  ratings: Record<string, RatingSummary>;
+  ratingsStatus: LoadStatus;
+  ratingsError: string | null;
+}
+
+const initialState: ProductsState = {
+  productsData: [],
+  productCategoryId: null,
+  productCategory: '',
+  status: 'idle',
+  error: null,
+  requestId: null,
+  ratings: {},
+  ratingsStatus: 'idle',
+  ratingsError: null,
+};
+
+const PRODUCTS_FAILED = 'The products could not be loaded.';
+const RATINGS_FAILED = 'The product ratings could not be loaded.';
+
+/** GET /data/products.json, keeping the products of one category (spec "The calls it makes"). */
+export const fetchProducts = createAsyncThunk('products/fetch', async (productCategoryId: string, { signal }) => {
+  const all = await loadJson<Product[]>('/data/products.json', signal);
+  const productsData = all.filter((product) => product.productCategoryId === productCategoryId);
+  return { productCategoryId, productsData, productCategory: productsData[0]?.productCategory ?? '' };
+});
+
+/** GET the average rating of every reviewed product. */
+export const fetchRatings = createAsyncThunk('products/fetchRatings', async (_: void, { signal }) => {
+  const response = await fetch(RATINGS_API_PATH, { signal, headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(await apiErrorMessage(response, RATINGS_FAILED));
+  return ((await response.json()) as RatingsResponse).ratings;
+});
+
+export const productsSlice = createSlice({
+  name: 'products',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchProducts.pending, (state, action) => {
+        state.status = 'loading';
+        state.error = null;
+        state.requestId = action.meta.requestId;
+      })
+      .addCase(fetchProducts.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.requestId) return;
+        state.status = 'succeeded';
+        state.requestId = null;
+        Object.assign(state, action.payload);
+      })
+      .addCase(fetchProducts.rejected, (state, action) => {
+        if (action.meta.aborted || action.meta.requestId !== state.requestId) return;
+        state.status = 'failed';
+        state.requestId = null;
+        state.error = action.error.message ?? PRODUCTS_FAILED;
+      })
+      .addCase(fetchRatings.pending, (state) => {
+        state.ratingsStatus = 'loading';
+        state.ratingsError = null;
+      })
+      .addCase(fetchRatings.fulfilled, (state, action) => {
+        state.ratingsStatus = 'succeeded';
+        state.ratings = action.payload;
+      })
+      .addCase(fetchRatings.rejected, (state, action) => {
+        if (action.meta.aborted) return;
+        state.ratingsStatus = 'failed';
+        state.ratingsError = action.error.message ?? RATINGS_FAILED;
+      });
+  },
+  selectors: {
+    selectProducts: (state) => state.productsData,
+    selectProductsCategoryId: (state) => state.productCategoryId,
+    selectProductsCategoryName: (state) => state.productCategory,
+    selectProductsStatus: (state) => state.status,
+    selectProductsError: (state) => state.error,
+    selectRatings: (state) => state.ratings,
+    selectRatingsStatus: (state) => state.ratingsStatus,
+    selectRatingsError: (state) => state.ratingsError,
+  },
+});
+
+declare module '@site/shared-store' {
+  interface LazyLoadedSlices extends WithSlice<typeof productsSlice> {}
+}
+
+/** Injected into the page's one store when the listing's code loads. */
+export const injectedProductsSlice = productsSlice.injectInto(rootReducer);
+export const {
+  selectProducts,
+  selectProductsCategoryId,
+  selectProductsCategoryName,
+  selectProductsStatus,
+  selectProductsError,
+  selectRatings,
+  selectRatingsStatus,
+  selectRatingsError,
+} = injectedProductsSlice.selectors;

@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+import { LoadError, Spinner } from '@site/shared-ui';
+import type { CustomerReview } from '@site/content';
+import type { LoadStatus } from '@site/shared-store';
+import type { ReviewToSend } from '@site/content/src/reviews';
+import { Stars } from '../common/Stars';
+import { ReviewForm } from './ReviewForm';
+
+const Section = styled.section`
+  margin-top: 48px;
+  padding-top: 24px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  h2 { margin: 0 0 16px; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
+  h3 { margin: 0 0 12px; font-size: ${({ theme }) => theme.typeScale.lg}; }
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: 12px;
+  margin: 0 0 32px;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  padding: 12px 16px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  header { display: flex; flex-wrap: wrap; align-items: center; gap: 12px; margin-bottom: 6px; }
+  p { margin: 0; white-space: pre-line; overflow-wrap: anywhere; }
+`;
+
+const Empty = styled.p`
+  margin: 0 0 32px;
+`;
+
+export interface ReviewsProps {
+  productName: string;
+  reviews: CustomerReview[];
+  status: LoadStatus;
+  error: string | null;
+  onRetry: () => void;
+  onSubmit: (review: ReviewToSend) => Promise<void>;
+}
+
+/** 'Reviews': the customer reviews (name, one star per star, comment) and the 'Write a Review' form. */
+export function Reviews({ productName, reviews, status, error, onRetry, onSubmit }: ReviewsProps) {
+  return (
+    <Section aria-labelledby="product-reviews">
+      <h2 id="product-reviews">Reviews</h2>
+      <h3>Customer Reviews</h3>
+      {status === 'failed' ? (
+        <Empty as="div">
+          <LoadError message={error ?? 'The reviews could not be loaded.'} onRetry={onRetry} />
+        </Empty>
+      ) : status !== 'succeeded' ? (
+        <Spinner size={40} label="Loading reviews" />
+      ) : reviews.length === 0 ? (
+        <Empty>No Reviews Yet.</Empty>
+      ) : (
+        <List aria-label="Customer reviews">
+          {reviews.map((review, index) => (
+            <Item key={`${reviews.length - index}`}>
+              <header>
+                <strong>{review.customerName}</strong>
+                <Stars stars={review.stars} />
+              </header>
+              <p>{review.comment}</p>
+            </Item>
+          ))}
+        </List>
+      )}
+      <ReviewForm productName={productName} first={status === 'succeeded' && reviews.length === 0} onSubmit={onSubmit} />
+    </Section>
+  );
+}

@@ -1,0 +1,73 @@
+import { createAsyncThunk, createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { loadJson, rootReducer, type LoadStatus, type RootState } from '@site/shared-store';
+import type { SearchResult } from '@site/content';
+import { filterResults } from './filterResults';
+
+export interface SearchResultsState {
+  /** The whole search index (/data/searchResults.json). */
+  searchData: SearchResult[];
+  status: LoadStatus;
+  error: string | null;
+  /** What the visitor typed. */
+  text: string;
+}
+
+const initialState: SearchResultsState = { searchData: [], status: 'idle', error: null, text: '' };
+
+/** GET /data/searchResults.json, once: not again while it loads or once it has loaded. */
+export const fetchSearchResults = createAsyncThunk(
+  'searchResults/fetch',
+  () => loadJson<SearchResult[]>('/data/searchResults.json'),
+  {
+    condition: (_, { getState }) => {
+      const status = (getState() as RootState).searchResults?.status;
+      return status !== 'loading' && status !== 'succeeded';
+    },
+  },
+);
+
+export const searchResultsSlice = createSlice({
+  name: 'searchResults',
+  initialState,
+  reducers: {
+    searchTextChanged: (state, action: PayloadAction<string>) => {
+      state.text = action.payload;
+    },
+    /** After a result is chosen: no text, so no results. */
+    searchReset: (state) => {
+      state.text = '';
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchSearchResults.pending, (state) => {
+        state.status = 'loading';
+        state.error = null;
+      })
+      .addCase(fetchSearchResults.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.searchData = action.payload;
+      })
+      .addCase(fetchSearchResults.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = action.error.message ?? 'The search index could not be loaded.';
+      });
+  },
+  selectors: {
+    selectSearchText: (state) => state.text,
+    selectSearchStatus: (state) => state.status,
+    selectSearchError: (state) => state.error,
+    /** The entries matching the text (none without text). */
+    selectFilteredResults: createSelector([(state: SearchResultsState) => state.searchData, (state: SearchResultsState) => state.text], filterResults),
+  },
+});
+
+export const { searchTextChanged, searchReset } = searchResultsSlice.actions;
+
+declare module '@site/shared-store' {
+  interface LazyLoadedSlices extends WithSlice<typeof searchResultsSlice> {}
+}
+
+/** Injected into the page's one store when the search's code loads. */
+export const injectedSearchResultsSlice = searchResultsSlice.injectInto(rootReducer);
+export const { selectSearchText, selectSearchStatus, selectSearchError, selectFilteredResults } = injectedSearchResultsSlice.selectors;

@@ -1,0 +1,76 @@
+// Small catalogue records for tests, in the shapes of content/src/types.ts.
+import type { Product, ProductDetail, SearchResult } from '@site/content';
+
+export const product = (id: string, overrides: Partial<Product> = {}): Product => ({
+  id,
+  productCategoryId: 'industrial_cable_glands',
+  productCategory: 'Industrial Cable Glands',
+  productName: `Product ${id}`,
+  image: 'gland_brass',
+  company: 'Hex',
+  popularity: 50,
+  dateAdded: '2022-01-01',
+  ...overrides,
+});
+
+export const PRODUCTS: Product[] = [
+  product('gland_a', { productName: 'Gland A', popularity: 40, dateAdded: '2021-01-01', price: 12 }),
+  product('gland_b', { productName: 'Gland B', popularity: 90, dateAdded: '2024-03-01' }),
+  product('gland_c', { productName: 'Gland C', popularity: 70, dateAdded: '2023-02-01', price: 4.5 }),
+  product('tape_x', { productName: 'Tape X', productCategoryId: 'scotch_tapes_and_mastics', productCategory: 'Scotch Tapes and Mastics' }),
+];
+
+export const DETAIL: ProductDetail = {
+  id: 'gland_a',
+  productName: 'Gland A <Brass>',
+  image: 'gland_brass',
+  productCategory: 'industrial_cable_glands',
+  categoryName: 'Industrial Cable Glands',
+  Specification: [{ extraSpecTitle: 'Compliance', extraSpec: ['BS 6121-1'], specification: ['Material: brass'] }],
+  companyImg: ['/images/brands/hex.svg'],
+  company: ['Hex'],
+  detail: ['<p>General-purpose <strong>gland</strong>.<script>window.hacked = true</script><img src="x" onerror="window.hacked = true"></p>'],
+  description: [
+    { key: 'Material', value: 'Brass CZ121' },
+    { key: 'Accessories', value: '' },
+    { key: '-1', value: 'PVC shroud' },
+    { key: '^', value: '<p>See the <em>table</em> below.</p>' },
+    { key: '%ceiling-rose', value: 'Ceiling rose terminals' },
+    { key: '*Application', value: '<p>Switchgear and motors.</p>' },
+    { key: '*TechnicalSpecifications', value: [{ key: 'Thread', value: 'M20 x 1.5' }] },
+  ],
+  detailDescriptionAfterTable: [{ title: '<h3>Selecting a gland</h3>', images1: ['gland_brass'], content: ['<p>Measure the cable.</p>'] }],
+  productDetailTableColumns: [
+    [
+      { id: 'h_size', name: 'Gland Size', customeWidth: '8%' },
+      { id: 'h_thread', name: 'Thread Size', colSpan: 2 },
+    ],
+    [
+      { id: 'size', name: '' },
+      { id: 'thread.mm', name: 'mm' },
+      { id: 'thread.inch', name: 'Inch' },
+    ],
+  ],
+  productDetailTableData: [{ size: '20S', thread: { mm: 'M20', inch: '3/4"' } }],
+  detailDescription: [
+    {
+      title: '<h3>Installation</h3>',
+      table: [
+        ['Step', 'Action'],
+        ['1', 'Strip'],
+      ],
+      DataAfterTable: ['<p>Done.</p>'],
+      downloadFile: 'install.pdf',
+    },
+  ],
+  customerReviews: [{ customerName: 'Seed', stars: 4, comment: 'Seeded' }],
+  downloadFile: 'gland-a.pdf',
+  downloadFiles: { 'Type Test Report': 'gland-a-tests.pdf' },
+  viewManufacturersCatalogue: 'https://example.com/catalogue',
+};
+
+export const SEARCH_RESULTS: SearchResult[] = [
+  { id: 'gland_a', title: 'CW Brass Cable Gland', productCategory: 'Industrial Cable Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
+  { id: 'gland_b', title: 'E1W Brass Cable Gland', productCategory: 'Industrial Cable Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
+  { id: 'tape_x', title: 'Vinyl Tape', productCategory: 'Scotch Tapes and Mastics', productCategoryId: 'scotch_tapes_and_mastics', company: '3M', image: 'tape_roll' },
+];

@@ -1,0 +1,254 @@
+// The catalogue across remotes, against the real server: the home teaser to a product and a stored review,
+// the listing sort, the header search, every category page, and a product of each spec-table family.
+// Review validation and storage are covered on both databases in server/src/reviews/reviews.test.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { REPO_ROOT } from '../support/site-server';
+
+interface Product {
+  id: string;
+  productCategoryId: string;
+  productCategory: string;
+  productName: string;
+  popularity: number;
+  dateAdded: string;
+  price?: number;
+}
+interface Category {
+  id: string;
+  title: string;
+}
+interface SearchResult {
+  id: string;
+  title: string;
+  productCategory: string;
+  productCategoryId: string;
+  company: string;
+}
+interface Detail {
+  id: string;
+  productName: string;
+  productCategory: string;
+  productDetailTableColumns?: { id: string; name: string; colSpan?: number }[][];
+  productDetailTableData?: unknown[];
+}
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(REPO_ROOT, file), 'utf8')) as T;
+const products = readJson<Product[]>('content/data/products.json');
+const categories = readJson<Category[]>('content/data/products-category.json');
+const details = readJson<Detail[]>('content/data/product-details.json');
+const searchIndex = readJson<SearchResult[]>('content/generated/data/searchResults.json');
+
+const TITLE_SUFFIX = ' | Crescent Electrical Trading';
+const productsOf = (categoryId: string) => products.filter((p) => p.productCategoryId === categoryId);
+const detailOf = (id: string) => details.find((d) => d.id === id)!;
+
+/** The product names of the listing's cards, in page order. */
+const cardNames = (page: Page) => page.getByRole('list', { name: / products$/ }).getByRole('listitem').locator('h2').allTextContents();
+
+test.describe('catalogue', () => {
+  test('home teaser → listing → details → a review is stored, shown first and still first after a reload', async ({ page, consoleProblems }) => {
+    const category = categories.find((c) => c.id === 'industrial_plugs_and_sockets')!;
+    const product = productsOf(category.id).find((p) => p.id === 'pce_16a_industrial_plug')!;
+    const reviewer = `Playwright ${Date.now()}`;
+
+    await page.goto('/home');
+    await page.getByRole('list', { name: 'Featured product categories' }).getByRole('link', { name: category.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/our-products/${category.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Industrial Plugs and Sockets');
+    await expect(page.getByText(`Showing ${productsOf(category.id).length} results`)).toBeVisible();
+    await expect(page).toHaveTitle(`${category.title}${TITLE_SUFFIX}`);
+
+    await page.getByRole('link', { name: product.productName }).click();
+    await expect(page).toHaveURL(new RegExp(`/our-products/${category.id}/${product.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: product.productName })).toBeVisible();
+    await expect(page).toHaveTitle(`${product.productName}${TITLE_SUFFIX}`);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: category.title })).toHaveAttribute('href', `/our-products/${category.id}`);
+
+    const reviews = page.getByRole('list', { name: 'Customer reviews' }).getByRole('listitem');
+    await expect(reviews.first()).toContainText('Sunil K.');
+    const form = page.getByRole('form', { name: 'Write a Review' });
+    await form.getByLabel('Name*').fill(reviewer);
+    await form.getByLabel('Email').fill('buyer@example.com');
+    await form.getByLabel('Write Your Review*').fill('Fits our distribution boards. <b>Recommended</b>.');
+    await form.getByLabel('Select Rating*').selectOption('Four');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('status')).toHaveText('Thank you! Your review has been added.');
+    await expect(reviews.first()).toContainText(reviewer);
+    await expect(reviews.first()).toContainText('Fits our distribution boards. <b>Recommended</b>.');
+    await expect(reviews.first().getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    await expect(form.getByLabel('Name*')).toHaveValue('');
+
+    await page.reload();
+    await expect(reviews.first()).toContainText(reviewer);
+    await expect(reviews.nth(1)).toContainText('Sunil K.');
+    await expect(page.getByText('buyer@example.com')).toHaveCount(0);
+    expect(consoleProblems.messages).toEqual([]);
+  });
+
+  test('the sort dropdown really orders the listing, the rating with stored reviews', async ({ page, request }) => {
+    const list = productsOf('wires');
+    const reviewed = list.at(-1)!; // last in the catalogue, no seed review: a stored 5-star review puts it first by rating
+    const posted = await request.post(`/api/products/${reviewed.id}/reviews`, {
+      data: { customerName: 'Sort check', emailId: '', comment: 'Five stars.', stars: 5 },
+    });
+    expect(posted.status()).toBe(200);
+    const { ratings } = (await (await request.get('/api/products/ratings')).json()) as { ratings: Record<string, { average: number; count: number }> };
+    const unpricedLast = (a: Product, b: Product) => (a.price === undefined ? 1 : 0) - (b.price === undefined ? 1 : 0);
+    const rating = (p: Product) => ratings[p.id] ?? { average: -1, count: -1 };
+    const expected: Record<string, Product[]> = {
+      'Sort by popularity': [...list].sort((a, b) => b.popularity - a.popularity),
+      'Sort by average rating': [...list].sort((a, b) => rating(b).average - rating(a).average || rating(b).count - rating(a).count),
+      'Sort by newness': [...list].sort((a, b) => b.dateAdded.localeCompare(a.dateAdded)),
+      'Sort by price: low to high': [...list].sort((a, b) => unpricedLast(a, b) || (a.price ?? 0) - (b.price ?? 0)),
+      'Sort by price: high to low': [...list].sort((a, b) => unpricedLast(a, b) || (b.price ?? 0) - (a.price ?? 0)),
+      'Default Sorting': list,
+    };
+    expect(expected['Sort by average rating']![0]).toBe(reviewed);
+    for (const [label, order] of Object.entries(expected)) {
+      if (label !== 'Default Sorting') expect(order, `${label} differs from the catalogue order`).not.toEqual(list);
+    }
+
+    await page.goto('/our-products/wires');
+    const sort = page.getByRole('combobox', { name: 'Sort products' });
+    await expect(sort).toHaveValue('1');
+    await expect.poll(() => cardNames(page)).toEqual(list.map((p) => p.productName));
+    for (const [label, order] of Object.entries(expected)) {
+      await sort.selectOption({ label });
+      await expect.poll(() => cardNames(page), { message: label }).toEqual(order.map((p) => p.productName));
+    }
+  });
+
+  for (const start of ['/home', '/our-products/cables', '/contact-us']) {
+    test(`search from the header on ${start}: type, arrow keys, Enter opens the product`, async ({ page, consoleProblems }) => {
+      const query = { '/home': 'gland', '/our-products/cables': 'RAYCHEM', '/contact-us': 'laser' }[start]!;
+      const needle = query.toLowerCase();
+      const matches = searchIndex.filter((r) => [r.title, r.productCategory, r.company].some((field) => field.toLowerCase().includes(needle)));
+      expect(matches.length).toBeGreaterThan(2);
+      const chosen = matches[1]!;
+
+      await page.goto(start);
+      await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await expect(dialog).toContainText('Start typing to search');
+      const input = dialog.getByRole('combobox', { name: 'Search text' });
+      await expect(input).toBeFocused();
+      await expect(input).toHaveAttribute('placeholder', 'Search for products, categories...');
+      await input.pressSequentially(query);
+      await expect(dialog).toContainText(`${matches.length} result(s) found`);
+      await expect(dialog.getByRole('option')).toHaveCount(matches.length);
+      await expect(dialog).toContainText('to navigate');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await expect(dialog.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Enter');
+
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`/our-products/${chosen.productCategoryId}/${chosen.id}$`));
+      await expect(page.getByRole('heading', { level: 2, name: chosen.title })).toBeVisible();
+
+      await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+      await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('combobox')).toHaveValue('');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Search' })).toBeHidden();
+      expect(consoleProblems.messages).toEqual([]);
+    });
+  }
+
+  test('search without a match shows the text as typed, as text', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    const input = dialog.getByRole('combobox', { name: 'Search text' });
+    await expect(input).toBeFocused();
+    await input.fill('<b>zzz</b>');
+    await expect(dialog).toContainText('No results found for "<b>zzz</b>"');
+    await expect(dialog).toContainText('Try different keywords or check your spelling');
+    await expect(dialog.locator('b')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Clear search' }).click();
+    await expect(dialog).toContainText('Start typing to search');
+  });
+
+  test('every category page renders its products without console errors', async ({ page, consoleProblems }) => {
+    test.setTimeout(90_000);
+    for (const category of categories) {
+      await page.goto(`/our-products/${category.id}`);
+      const count = productsOf(category.id).length;
+      await expect(page.getByText(`Showing ${count} results`), category.id).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.title);
+      await expect(page.getByRole('list', { name: `${category.title} products` }).getByRole('listitem')).toHaveCount(count);
+    }
+    expect(consoleProblems.messages).toEqual([]);
+  });
+
+  const families: Record<string, { id: string; header: string }> = {
+    'cable glands': { id: 'hex_cw_brass_cable_gland', header: 'Across Corners' },
+    'LV resin joint kit': { id: 'mesc_lv_resin_joint_kit', header: 'Kit Reference' },
+    'laser marking machine': { id: 'fibre_laser_marking_machine', header: 'Max. Characters per Line*' },
+    'heat shrink termination': { id: 'raychem_mv_heat_shrink_termination', header: '36 kV' },
+    'LV cold shrink straight joint': { id: '3m_lv_cold_shrink_straight_joint', header: '3 Core 3.3kV' },
+    'resin filled joints': { id: 'mesc_resin_filled_joints', header: 'Armoured' },
+  };
+  for (const [family, { id, header }] of Object.entries(families)) {
+    test(`a ${family} product renders its detail table`, async ({ page, consoleProblems }) => {
+      const detail = detailOf(id);
+      const columns = detail.productDetailTableColumns!;
+      await page.goto(`/our-products/${detail.productCategory}/${id}`);
+      const table = page.getByRole('table', { name: `${detail.productName}: specifications` });
+      await expect(table).toBeVisible();
+      await expect(table.locator('tbody tr')).toHaveCount(detail.productDetailTableData!.length);
+      await expect(table.locator('tbody tr').first().locator('td')).toHaveCount(columns.at(-1)!.length);
+      await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+      const grouped = columns[0]!.find((cell) => (cell.colSpan ?? 1) > 1)!;
+      await expect(table.getByRole('columnheader', { name: grouped.name, exact: true })).toHaveAttribute('colspan', String(grouped.colSpan));
+      expect(consoleProblems.messages).toEqual([]);
+    });
+  }
+
+  test('details: collapsed sections open on demand, downloads and the catalogue open in a new tab', async ({ page, request }) => {
+    await page.goto('/our-products/laser_marking_machine/fibre_laser_marking_machine');
+    const toggle = page.getByRole('button', { name: 'Design Features' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText('Rotary attachment for cylindrical parts')).toBeHidden();
+    await toggle.press('Enter'); // the keyboard: the open chat panel covers the right of the page
+    await expect(page.getByText('Rotary attachment for cylindrical parts')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Technical Specifications' }).getByRole('rowheader', { name: 'Wavelength' })).toBeVisible();
+    const datasheet = page.getByRole('link', { name: 'Download Datasheet' });
+    await expect(datasheet).toHaveAttribute('href', '/uploads/fibre-laser-marking-machine-brochure.pdf');
+    await expect(datasheet).toHaveAttribute('target', '_blank');
+    const pdf = await request.get('/uploads/fibre-laser-marking-machine-brochure.pdf');
+    expect(pdf.ok()).toBe(true);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await page.goto('/our-products/cable_jointing_kit/raychem_mv_heat_shrink_termination');
+    await expect(page.getByRole('link', { name: 'Type Test Report' })).toHaveAttribute('href', '/uploads/raychem-mv-heat-shrink-termination-type-test.pdf');
+    const catalogue = page.getByRole('link', { name: 'View Manufacturers Catalogue' });
+    await expect(catalogue).toHaveAttribute('target', '_blank');
+    await expect(catalogue).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('an unknown product id shows a clear not-found state', async ({ page }) => {
+    await page.goto('/our-products/industrial_cable_glands/no_such_gland');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('We could not find the product “no_such_gland” in our catalogue.');
+    await expect(page.getByTestId('spinner')).toHaveCount(0);
+    await expect(page).toHaveTitle(`Product not found${TITLE_SUFFIX}`);
+    await page.getByRole('link', { name: 'See all Industrial Cable Glands products' }).click();
+    await expect(page.getByText(`Showing ${productsOf('industrial_cable_glands').length} results`)).toBeVisible();
+  });
+
+  test('a failed load shows a message with a retry that works', async ({ page }) => {
+    await page.route('**/data/products.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto('/our-products/cables');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Could not load /data/products.json (HTTP 503)');
+    await page.unroute('**/data/products.json');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText(`Showing ${productsOf('cables').length} results`)).toBeVisible();
+  });
+});
