@@ -247,9 +247,12 @@ test.describe('chat widget', () => {
     });
   });
 
-  test('fills the screen on a phone (576 px or less)', async ({ page }) => {
+  test('on a phone (576 px or less) starts minimised and opens full screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/home');
+    // It starts as the small bar so the page stays readable, and opens full screen on demand.
+    await expect(chat(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Restore chat' }).click();
     await expect(chat(page)).toBeVisible();
     expect(await chat(page).boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 740 });
     await expect(chat(page).getByRole('button', { name: 'Close chat' })).toBeVisible();

@@ -267,6 +267,9 @@ describe('the chat', () => {
     setViewportWidth(375);
     renderChat('/home');
     await advance(500);
+    // On a phone the chat starts as the bar; the visitor opens it.
+    expect(screen.queryByRole('textbox', { name: 'Type your message' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore chat' }));
     handler = () => ({ status: 200, body: { answer: 'See [Contact Us](/contact-us)' } });
     await type('contact');
     await advance(500);

@@ -137,6 +137,9 @@ export default function ChatWidget() {
 
   useEffect(() => {
     void dispatch(startChat());
+    // Open by default, except on a phone: there the panel fills the screen, so it starts as the
+    // small bar and the visitor opens it when they want it.
+    if (window.matchMedia(PHONE_QUERY).matches) dispatch(panelChanged('minimized'));
   }, [dispatch]);
 
   const setPanel = (next: ChatPanel) => dispatch(panelChanged(next));
