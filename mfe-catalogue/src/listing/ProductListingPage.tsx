@@ -22,7 +22,7 @@ import { DEFAULT_SORT, SORT_BY_RATING, SORT_OPTIONS, isSortValue, sortProducts, 
 import { ProductCard } from './ProductCard';
 
 const HeadingRest = styled.span`
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.accentText};
 `;
 
 const Toolbar = styled.div`

@@ -94,8 +94,9 @@ export function MessageList({ messages, typing, activeOptionsId, onOption, onNav
   }, [messages.length, typing]);
 
   return (
-    <div>
-      <List aria-label="Chat messages" role="log" aria-live="polite">
+    // The live region is a wrapper: role="log" on the <ol> itself would hide its list semantics.
+    <div role="log" aria-label="Chat messages" aria-live="polite">
+      <List>
         {messages.map((message) => {
           const mine = message.sender === 'user';
           return (

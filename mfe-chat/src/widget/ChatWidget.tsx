@@ -52,7 +52,8 @@ const Panel = styled.section`
   }
 `;
 
-const PanelHeader = styled.header`
+// A div, not <header>: a second banner landmark beside the site header confuses screen readers.
+const PanelHeader = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;

@@ -24,8 +24,11 @@ const Link = styled.a`
 /** 'Download Brochure' on every page: the catalogue and company profile PDF from the site root. */
 export function BrochureButton() {
   return (
-    <Link href={brochurePath()} download>
-      <DownloadIcon size={18} /> Download Brochure
-    </Link>
+    // In a landmark of its own, so screen-reader users find it like the rest of the page.
+    <aside aria-label="Brochure">
+      <Link href={brochurePath()} download>
+        <DownloadIcon size={18} /> Download Brochure
+      </Link>
+    </aside>
   );
 }
