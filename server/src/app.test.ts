@@ -2,9 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './app.js';
-import { createFixture, INDEX_HTML, stubDatabase, type Fixture } from './test-support/fixture.js';
+import { createFixture, stubDatabase, type Fixture } from './test-support/fixture.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The fixture's index.html around the page head the server writes (its own <title> replaced). */
+const SHELL_AROUND_HEAD = '<!doctype html><html><head></head><body><div id="root"></div></body></html>\n';
+const withoutHead = (html: string): string => html.replace(/<head>[\s\S]*<\/head>/, '<head></head>');
 
 /** Concrete paths for every route of the spec's table, with and without a trailing slash. */
 const ROUTE_TABLE_PATHS = [
@@ -12,7 +16,7 @@ const ROUTE_TABLE_PATHS = [
   '/home',
   '/our-products',
   '/our-products/cables',
-  '/our-products/cables/XLPE_cable_2.5',
+  '/our-products/cables/oc_cu_xlpe_swa_pvc_cable',
   '/about',
   '/certificates',
   '/management',
@@ -195,7 +199,9 @@ describe('site server', () => {
         assert.equal(res.statusCode, 200);
         assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
         assert.equal(res.headers['cache-control'], 'no-cache');
-        assert.equal(res.body, INDEX_HTML);
+        assert.equal(withoutHead(res.body), SHELL_AROUND_HEAD);
+        assert.match(res.body, /<title>[^<]+ \| Crescent Electrical Trading<\/title>/);
+        assert.ok(!res.body.includes('Fixture shell'), 'the shell\'s own title is replaced');
       });
     }
 
@@ -206,16 +212,17 @@ describe('site server', () => {
       assert.equal(head.statusCode, 200);
       assert.equal(head.body, '');
       const etag = String(res.headers.etag);
-      assert.equal((await get('/home', { 'if-none-match': etag })).statusCode, 304);
+      assert.equal((await get('/our-products/cables/', { 'if-none-match': etag })).statusCode, 304);
     });
 
-    for (const url of ['/nope', '/home/extra', '/our-products/a/b/c', '/Home', '/products/cables']) {
+    for (const url of ['/nope', '/home/extra', '/our-products/a/b/c', '/Home', '/products/cables', '/our-products/nope', '/our-products/cables/XLPE_cable_2.5']) {
       test(`unknown route ${url} answers the same HTML with 404`, async () => {
         const res = await get(url);
         assert.equal(res.statusCode, 404);
         assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
         assert.equal(res.headers['cache-control'], 'no-cache');
-        assert.equal(res.body, INDEX_HTML);
+        assert.equal(withoutHead(res.body), SHELL_AROUND_HEAD);
+        assert.match(res.body, /<title>Page not found \| Crescent Electrical Trading<\/title>/);
       });
     }
 

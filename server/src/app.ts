@@ -4,17 +4,24 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import type { Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
+import { registerCompression } from './http/compression.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
+import { siteSeo, type SeoSite } from './http/seo/pages.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { sitemapRoutes } from './http/sitemap.js';
+import { fastifyTrustProxy } from './http/trustProxy.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { reviewRoutes } from './reviews/reviewRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant'>;
+export type AppConfig = Pick<Config, 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http'>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
   onOutboxWrite?: () => void;
+  /** The data of the pages' heads, robots.txt and sitemap.xml (tests); the site's own content by default. */
+  seoSite?: SeoSite;
 }
 
 /**
@@ -25,7 +32,17 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, db: Database, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === undefined ? false : { level: config.logLevel },
+    trustProxy: fastifyTrustProxy(config.http.trustProxy), // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
   });
+
+  // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks
+  // (CORS/CORP on /remotes/*) can override its headers ----
+  const seoSite = options.seoSite ?? siteSeo();
+  await registerSecurityHeaders(app, { remoteEntries: config.remotes.map((remote) => remote.entry), frameOrigins: seoSite.mapOrigins });
+
+  // ---- compression: brotli/gzip for JS, CSS, JSON, HTML, SVG (static files compressed once and cached). Before any
+  // route: @fastify/compress attaches to routes as they are added ----
+  await registerCompression(app);
 
   // Never leak internals: 5xx answer a generic message (the error is logged); 4xx keep their message.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,7 +54,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     return reply.code(status).send({ error: error.message || 'Bad request' });
   });
 
-  const sendShell = createShellResponder(config.shellDist);
+  const sendShell = createShellResponder(config.shellDist, { site: seoSite, publicSiteUrl: config.http.publicSiteUrl });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathOf(request.url);
@@ -132,7 +149,10 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     },
   });
 
-  // ---- client routes: the shell's index.html ----
+  // ---- robots.txt and sitemap.xml, from the route table and the catalogue ----
+  await app.register(sitemapRoutes, { site: seoSite, publicSiteUrl: config.http.publicSiteUrl });
+
+  // ---- client routes: the shell's index.html, with each page's own head ----
   for (const route of CLIENT_ROUTES) {
     const paths = route === '/' ? ['/'] : [route, `${route}/`];
     for (const url of paths) {

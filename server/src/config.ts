@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +41,23 @@ export interface Config {
   submissions: SubmissionsConfig;
   mail: MailConfig;
   assistant: AssistantConfig;
+  http: HttpConfig;
+}
+
+/** How the server sees itself from outside: its public address and the proxies in front of it. */
+export interface HttpConfig {
+  /**
+   * PUBLIC_SITE_URL, e.g. https://www.crescent-electrical.example (origin only, no trailing slash): the base of
+   * canonical URLs, Open Graph URLs, JSON-LD and the sitemap. When undefined they are built from the request
+   * (protocol + Host, or X-Forwarded-Proto/-Host when trustProxy allows): fine locally, set it in production.
+   */
+  publicSiteUrl: string | undefined;
+  /**
+   * TRUST_PROXY, passed to Fastify's `trustProxy`: false (default: X-Forwarded-* are ignored), true (trust every
+   * hop), a hop count, or comma-separated proxy addresses/CIDRs. It decides request.protocol (HSTS is sent only over
+   * https), request.host and request.ip (rate limits).
+   */
+  trustProxy: boolean | number | string;
 }
 
 /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
@@ -154,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
   const submissions = loadSubmissionsConfig(get, problems);
   const mail = loadMailConfig(get, problems);
   const assistant = loadAssistantConfig(get, problems);
+  const http = loadHttpConfig(get, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -174,7 +193,34 @@ export function loadConfig(env: Env = process.env): Config {
     submissions,
     mail,
     assistant,
+    http,
   };
+}
+
+function loadHttpConfig(get: Getter, problems: string[]): HttpConfig {
+  let publicSiteUrl: string | undefined;
+  const siteRaw = get('PUBLIC_SITE_URL');
+  if (siteRaw !== undefined) {
+    const parsed = tryUrl(siteRaw);
+    if (parsed === undefined || !['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
+      problems.push(`PUBLIC_SITE_URL must be the site's origin, such as https://www.example.com (no path, query or credentials; got "${siteRaw}")`);
+    } else {
+      publicSiteUrl = parsed.origin;
+    }
+  }
+  let trustProxy: boolean | number | string = false;
+  const trustRaw = get('TRUST_PROXY');
+  if (trustRaw !== undefined) {
+    if (/^(true|false)$/i.test(trustRaw)) trustProxy = trustRaw.toLowerCase() === 'true';
+    else if (/^\d{1,3}$/.test(trustRaw)) trustProxy = Number(trustRaw);
+    else if (trustRaw.split(',').every((item) => isProxyAddress(item.trim()))) trustProxy = trustRaw.split(',').map((item) => item.trim()).join(',');
+    else {
+      problems.push(
+        `TRUST_PROXY must be true, false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 (got "${trustRaw}")`,
+      );
+    }
+  }
+  return { publicSiteUrl, trustProxy };
 }
 
 function loadAssistantConfig(get: Getter, problems: string[]): AssistantConfig {
@@ -272,6 +318,15 @@ function tryUrl(value: string): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** An IP address or CIDR range, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const match = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(value);
+  if (match === null) return false;
+  const version = isIP(match[1] as string);
+  return version !== 0 && (match[2] === undefined || Number(match[2]) <= (version === 4 ? 32 : 128));
 }
 
 function isValidEntryUrl(value: string): boolean {

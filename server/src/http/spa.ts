@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
+import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
+import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 
 /** The shell's route table (spec §2), in Fastify syntax. '/' is the empty path the shell redirects to /home. */
 export const CLIENT_ROUTES: readonly string[] = [
@@ -39,20 +41,40 @@ export function isClientRoutePath(pathname: string): boolean {
 }
 
 interface ShellHtml {
-  html: Buffer;
-  etag: string;
+  template: ShellTemplate;
   mtimeMs: number;
   size: number;
 }
 
+interface RenderedPage {
+  status: 200 | 404;
+  html: Buffer;
+  etag: string;
+}
+
+export interface ShellResponderOptions {
+  /** The pages' SEO data (the site's own content by default). */
+  site?: SeoSite;
+  /** PUBLIC_SITE_URL: the origin of canonical URLs; from the request when undefined (see siteOrigin). */
+  publicSiteUrl?: string;
+}
+
+/** Rendered pages kept per origin and path; the cache starts over when it is full (a Host header can vary). */
+const MAX_CACHED_PAGES = 2000;
+
 /**
- * Serves shell/dist/index.html for client routes: 200 on the route table, 404 elsewhere (the shell
- * then shows its error screen), 503 with a plain message when the shell is not built.
- * The file is re-read when it changes on disk, so a rebuilt shell is served without a restart.
+ * Serves shell/dist/index.html for client routes, with each page's own head (seo/head.ts): 200 for a page of the
+ * site, 404 with a 'Page not found' head for an unknown route, category or product (the shell then shows its error
+ * screen), 503 with a plain message when the shell is not built.
+ * Every answer is `no-cache` with an ETag of the exact bytes sent, so it changes with the shell build and with the
+ * content the head comes from. The file is re-read when it changes on disk, so a rebuilt shell is served without a
+ * restart.
  */
-export function createShellResponder(shellDist: string) {
+export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}) {
   const indexPath = path.join(shellDist, 'index.html');
+  const site = options.site ?? siteSeo();
   let cached: ShellHtml | undefined;
+  const pages = new Map<string, RenderedPage>();
 
   async function load(): Promise<ShellHtml | undefined> {
     let info;
@@ -63,12 +85,29 @@ export function createShellResponder(shellDist: string) {
       return undefined;
     }
     if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
-    const html = await readFile(indexPath);
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    cached = { html, etag, mtimeMs: info.mtimeMs, size: info.size };
+    const html = await readFile(indexPath, 'utf8');
+    cached = {
+      template: prepareShellTemplate(html),
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+    };
+    pages.clear();
     return cached;
   }
 
+  function render(shell: ShellHtml, page: SitePage, origin: string): RenderedPage {
+    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path}`;
+    const hit = pages.get(key);
+    if (hit !== undefined) return hit;
+    const html = Buffer.from(shell.template.before + renderHead(page, origin, site.siteName) + shell.template.after);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    const rendered: RenderedPage = { status: page.status, html, etag };
+    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+    pages.set(key, rendered);
+    return rendered;
+  }
+
+  /** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
   return async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
     const shell = await load();
     if (shell === undefined) {
@@ -78,13 +117,20 @@ export function createShellResponder(shellDist: string) {
         .header('cache-control', 'no-store')
         .send(NOT_BUILT_MESSAGE);
     }
-    reply.header('cache-control', CACHE_REVALIDATE).header('etag', shell.etag);
+    const page = status === 404 ? site.notFound : site.resolve(pathOf(request.url));
+    const rendered = render(shell, page, siteOrigin(request, options.publicSiteUrl));
+    reply.header('cache-control', CACHE_REVALIDATE).header('etag', rendered.etag);
     const ifNoneMatch = request.headers['if-none-match'];
-    if (status === 200 && ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, shell.etag)) {
+    if (rendered.status === 200 && ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rendered.etag)) {
       return reply.code(304).send();
     }
-    return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(shell.html);
+    return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
   };
+}
+
+function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
 }
 
 function matchesEtag(ifNoneMatch: string, etag: string): boolean {

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ConfigError, loadConfig } from '../config.js';
+import { fastifyTrustProxy } from './trustProxy.js';
+
+describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
+  test('defaults: origin from each request, no proxy trusted', () => {
+    assert.deepEqual(loadConfig({}).http, { publicSiteUrl: undefined, trustProxy: false });
+  });
+
+  test('PUBLIC_SITE_URL is kept as an origin', () => {
+    assert.equal(loadConfig({ PUBLIC_SITE_URL: 'https://www.crescent.example/' }).http.publicSiteUrl, 'https://www.crescent.example');
+    assert.equal(loadConfig({ PUBLIC_SITE_URL: 'http://localhost:8080' }).http.publicSiteUrl, 'http://localhost:8080');
+  });
+
+  for (const bad of ['www.crescent.example', 'ftp://crescent.example', 'https://crescent.example/shop', 'https://crescent.example/?a=1', 'https://u:p@crescent.example']) {
+    test(`PUBLIC_SITE_URL "${bad}" is refused with a clear message`, () => {
+      assert.throws(
+        () => loadConfig({ PUBLIC_SITE_URL: bad }),
+        (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('PUBLIC_SITE_URL must be')),
+      );
+    });
+  }
+
+  test('TRUST_PROXY: true/false, a hop count, or proxy addresses', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy, true);
+    assert.equal(loadConfig({ TRUST_PROXY: 'FALSE' }).http.trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy, 2);
+    assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).http.trustProxy, '10.0.0.0/8,127.0.0.1');
+    assert.equal(loadConfig({ TRUST_PROXY: '::1' }).http.trustProxy, '::1');
+    assert.equal(loadConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).http.trustProxy, 'loopback,fd00::/8');
+  });
+
+  for (const bad of ['yes', 'proxy.internal', 'dead.beef', '10.0.0.0/33', '1.2.3.4; rm -rf']) {
+    test(`TRUST_PROXY "${bad}" is refused with a clear message`, () => {
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: bad }),
+        (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY must be')),
+      );
+    });
+  }
+
+  test('a hop count becomes a function trusting that many hops', () => {
+    const trust = fastifyTrustProxy(2);
+    assert.equal(typeof trust, 'function');
+    if (typeof trust === 'function') {
+      assert.equal(trust('10.0.0.1', 0), true);
+      assert.equal(trust('10.0.0.1', 1), true);
+      assert.equal(trust('10.0.0.1', 2), false);
+    }
+    assert.equal(fastifyTrustProxy(true), true);
+    assert.equal(fastifyTrustProxy('10.0.0.0/8'), '10.0.0.0/8');
+  });
+});

@@ -1,0 +1,81 @@
+// Security headers for every answer, through @fastify/helmet: a Content-Security-Policy that allows exactly the site
+// itself, the configured remote origins and the map embeds; HSTS only over HTTPS; nosniff; a referrer policy.
+//
+// /remotes/* keep `Cross-Origin-Resource-Policy: cross-origin` (set by app.ts after this plugin's hook runs), since
+// a shell on another origin loads them; every other answer gets helmet's `same-origin`.
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeadersOptions {
+  /** The remotes' entry URLs (REMOTE_*_URL): absolute ones add their origin to script-src, connect-src and img-src. */
+  remoteEntries: readonly string[];
+  /** Origins the site frames (the map embeds of content/data). */
+  frameOrigins: readonly string[];
+}
+
+/** One year. No includeSubDomains or preload: other hosts of the domain are not ours to decide for. */
+export const HSTS_VALUE = 'max-age=31536000';
+
+/** The distinct origins of the absolute entry URLs ('/remotes/...' entries are 'self'). */
+export function remoteOrigins(entries: readonly string[]): string[] {
+  const origins = entries.flatMap((entry) => {
+    if (!/^https?:\/\//i.test(entry)) return [];
+    try {
+      return [new URL(entry).origin];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
+export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions): Record<string, string[]> {
+  const remotes = remoteOrigins(options.remoteEntries);
+  const frames = [...new Set(options.frameOrigins)];
+  return {
+    'default-src': ["'self'"],
+    // No 'unsafe-eval' and no inline scripts: the shell's index.html only has <script src>, and the federation
+    // runtime needs no eval as long as no remote uses getPublicPath. The JSON-LD in the head is a data block
+    // (type="application/ld+json"), which browsers never run, so it needs no allowance here.
+    'script-src': ["'self'", ...remotes],
+    'script-src-attr': ["'none'"],
+    // The remotes' manifests (mf-manifest.json) are fetched; their chunks may be too.
+    'connect-src': ["'self'", ...remotes],
+    'img-src': ["'self'", 'data:', ...remotes],
+    'font-src': ["'self'", 'data:'],
+    // styled-components injects <style> elements at run time and React writes style="" attributes (animation
+    // delays, sizes): both need 'unsafe-inline'. A nonce would not cover the style attributes, and would make every
+    // page unique (no ETag revalidation). Scripts stay strict, which is what matters against XSS.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'frame-src': frames.length > 0 ? frames : ["'none'"],
+    'frame-ancestors': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+  };
+}
+
+/**
+ * Registers helmet on the root instance (its hooks then cover every route, 404s included) and the HSTS hook.
+ * Call it before any other onRequest hook that must override one of its headers (CORP on /remotes/*).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(options) },
+    // Sent by the hook below, only when the request came over HTTPS.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // xContentTypeOptions (nosniff) is on by default.
+    xFrameOptions: { action: 'sameorigin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // The map iframes are cross-origin documents without CORP/COEP headers of their own.
+    crossOriginEmbedderPolicy: false,
+  });
+  // request.protocol is 'https' for a TLS socket, or for X-Forwarded-Proto: https from a proxy TRUST_PROXY trusts.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+  });
+}

@@ -1,0 +1,223 @@
+// The server-written page heads and the security headers, in a real Chromium with the Content-Security-Policy in
+// force: every route renders with no CSP violation or console error, the JSON-LD is in the HTML before any script
+// runs, and the chat and the contact form still work. Header details are in server/src/http/*.test.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, overrideRemoteEntry } from '../support/fixtures';
+import { SITE_ROUTES } from '../support/site-routes';
+import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
+
+interface Product {
+  id: string;
+  productCategoryId: string;
+  productName: string;
+}
+interface Detail {
+  id: string;
+  categoryName: string;
+  company?: string[];
+}
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(REPO_ROOT, file), 'utf8')) as T;
+const products = readJson<Product[]>('content/data/products.json');
+const details = readJson<Detail[]>('content/data/product-details.json');
+
+const SITE = 'Crescent Electrical Trading';
+
+/** CSP violations the page reports (its own document and frames), besides the console errors Chromium logs for them. */
+async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+const decode = (value: string): string => value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ENTITIES[name] ?? '');
+const titleOf = (html: string): string => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+
+test.describe('with the Content-Security-Policy in force', () => {
+  for (const route of [...SITE_ROUTES, { path: '/', heading: 'Electrical Products & Industrial Solutions' }]) {
+    test(`${route.path}: renders with no CSP violation or console error; the client keeps the server's title`, async ({
+      page,
+      consoleProblems,
+    }) => {
+      const violations = await watchCspViolations(page);
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      const policy = response?.headers()['content-security-policy'] ?? '';
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).not.toContain('unsafe-eval');
+      const serverTitle = titleOf(await response!.text());
+      expect(serverTitle).toMatch(new RegExp(` \\| ${SITE}$`));
+
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      await expect(page).toHaveTitle(serverTitle);
+      // The JSON-LD data block is in the document and was not reported as a blocked inline script.
+      expect(await page.locator('head script[type="application/ld+json"]').count()).toBe(1);
+      // Bring the lazy footer map (frame-src) and the lazy images into view.
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+      expect(consoleProblems.messages).toEqual([]);
+    });
+  }
+
+  test("an unknown product: 404 with the 'Page not found' head; the page still renders its frame", async ({ page, consoleProblems }) => {
+    const violations = await watchCspViolations(page);
+    const response = await page.goto('/our-products/cables/no_such_product');
+    expect(response?.status()).toBe(404);
+    expect(titleOf(await response!.text())).toBe(`Page not found | ${SITE}`);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+    expect(await violations()).toEqual([]);
+    // Chromium logs the 404s themselves (the page, the product's reviews); nothing else.
+    expect(consoleProblems.messages.filter((message) => !message.includes('the server responded with a status of 404'))).toEqual([]);
+  });
+
+  test('a remote on an origin the CSP does not list is refused (the CSP is really enforced)', async ({ page, baseURL, consoleProblems }) => {
+    const violations = await watchCspViolations(page);
+    // the same server under another name: another origin, not in this server's script-src/connect-src
+    const elsewhere = new URL(baseURL!);
+    elsewhere.hostname = 'localhost';
+    await overrideRemoteEntry(page, 'catalogue', `${elsewhere.origin}/remotes/catalogue/mf-manifest.json`);
+    await page.goto('/our-products');
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect.poll(violations).toContainEqual(expect.stringContaining(`connect-src blocked ${elsewhere.origin}`));
+    // ... and Chromium reports it as a console error, which is what the other tests' consoleProblems would catch
+    expect(consoleProblems.messages).toContainEqual(expect.stringContaining('Content Security Policy'));
+  });
+});
+
+test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL', () => {
+  let site: RunningSite;
+
+  test.beforeAll(async ({ baseURL }) => {
+    test.setTimeout(60_000); // a second server (its embedded database starts too) on a busy machine
+    // The catalogue comes from the main test server, named localhost (another origin than this site's 127.0.0.1).
+    const remoteOrigin = new URL(baseURL!);
+    remoteOrigin.hostname = 'localhost';
+    site = await startSite({ REMOTE_CATALOGUE_URL: `${remoteOrigin.origin}/remotes/catalogue/mf-manifest.json` });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('its origin is in script-src and connect-src; listing and details load from it with no violation', async ({ page, consoleProblems, baseURL }) => {
+    const remoteOrigin = new URL(baseURL!);
+    remoteOrigin.hostname = 'localhost';
+    const violations = await watchCspViolations(page);
+    const fromRemote: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(`${remoteOrigin.origin}/remotes/catalogue/`)) fromRemote.push(response.url());
+    });
+    const product = products[0]!;
+    const response = await page.goto(`${site.url}/our-products/${product.productCategoryId}/${product.id}`);
+    expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' ${remoteOrigin.origin};`));
+    expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`connect-src 'self' ${remoteOrigin.origin};`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
+    await expect(page).toHaveTitle(`${product.productName} | ${SITE}`);
+    expect(fromRemote.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+    expect(fromRemote.some((url) => url.endsWith('.js'))).toBe(true);
+    expect(await violations()).toEqual([]);
+    expect(consoleProblems.messages).toEqual([]);
+  });
+});
+
+test.describe('the product head, before any script runs', () => {
+  test('the HTML of a product page carries its title, canonical URL, Open Graph tags and Product JSON-LD', async ({ request, baseURL }) => {
+    const product = products.find((p) => p.id === 'hex_cw_brass_cable_gland') ?? products[0]!;
+    const detail = details.find((d) => d.id === product.id)!;
+    const url = `/our-products/${product.productCategoryId}/${product.id}`;
+    const response = await request.get(url);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+
+    expect(titleOf(head)).toBe(`${product.productName} | ${SITE}`);
+    expect(head).toMatch(/<meta name="description" content="[^"]{40,}">/);
+    expect(head).toContain(`<link rel="canonical" href="${baseURL}${url}">`);
+    expect(head).toContain('<meta property="og:type" content="product">');
+    expect(head).toContain(`<meta property="og:url" content="${baseURL}${url}">`);
+
+    // The JSON-LD comes before the first script the browser would run.
+    const ldAt = head.indexOf('<script type="application/ld+json">');
+    const firstScript = head.search(/<script (?!type="application\/ld\+json")/);
+    expect(ldAt).toBeGreaterThan(-1);
+    expect(firstScript).toBeGreaterThan(ldAt);
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
+    const graph = (JSON.parse(json) as { '@graph': Record<string, unknown>[] })['@graph'];
+    const ld = graph.find((entity) => entity['@type'] === 'Product');
+    expect(ld).toMatchObject({
+      name: product.productName,
+      category: detail.categoryName,
+      url: `${baseURL}${url}`,
+      sku: product.id,
+    });
+    expect(String(ld?.image)).toMatch(new RegExp(`^${baseURL}/images/products/.+\\.svg$`));
+    expect(String(ld?.description).length).toBeGreaterThan(40);
+    expect(ld?.brand).toEqual({ '@type': 'Brand', name: detail.company?.[0] });
+    expect(graph.find((entity) => entity['@type'] === 'BreadcrumbList')).toBeTruthy();
+
+    // and the image it names is served
+    expect((await request.get(String(ld?.image))).status()).toBe(200);
+  });
+
+  test('robots.txt points at the sitemap, and the sitemap lists every product', async ({ request, baseURL }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const product of products) {
+      expect(sitemap).toContain(`<loc>${baseURL}/our-products/${product.productCategoryId}/${product.id}</loc>`);
+    }
+  });
+});
+
+test.describe('interactive parts under the CSP', () => {
+  test('the chat answers and the contact form sends, with no CSP violation or console error', async ({ page, consoleProblems }) => {
+    const violations = await watchCspViolations(page);
+    await page.addInitScript(() => {
+      if (window !== window.top) return;
+      window.localStorage.setItem(
+        'crescent-chat-visitor',
+        JSON.stringify({ userName: 'Aisha Rahman', userEmail: 'aisha@example.com', userCountry: 'Oman', timestamp: '2025-01-05T09:05:00.000Z' }),
+      );
+    });
+    const mapRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith('https://www.google.com/maps')) mapRequests.push(request.url());
+    });
+    await page.goto('/contact-us');
+
+    // the chat: a question answered by the server
+    const chat = page.getByRole('dialog', { name: 'Crescent Assistant' });
+    await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText('Welcome back, Aisha Rahman!');
+    const input = chat.getByRole('textbox', { name: 'Type your message' });
+    await input.fill('Do you sell cable glands?');
+    await input.press('Enter');
+    await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText('Industrial Cable Glands');
+
+    // the contact form: a message the server accepts
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    const field = (label: string) => form.getByRole('textbox', { name: label, exact: true });
+    await field('Name').fill('Aisha Rahman');
+    await field('Email').fill('aisha@example.com');
+    await field('Message').fill('Please quote 200 brass cable glands, size 20S.');
+    await field('23 - 14 = ?').fill('9');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/send-contact-form') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect((await sent).status()).toBe(200);
+    await expect(form.locator('#message-form-status')).toHaveText("Thank you for your message! We'll get back to you within 24 hours.");
+
+    // the branch map frame: frame-src lets it be requested (there may be no network to answer it)
+    await page.locator('main iframe').first().scrollIntoViewIfNeeded();
+    await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    expect(consoleProblems.messages).toEqual([]);
+  });
+});
