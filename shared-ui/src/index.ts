@@ -28,3 +28,4 @@ export { Reveal, REVEAL_DURATION_MS, REVEAL_STAGGER_S, revealDelaySeconds, type 
 export { CountUp, type CountUpProps } from './components/CountUp/CountUp';
 export { countUpValue, COUNT_UP_DURATION_MS } from './components/CountUp/countUpValue';
 export * from './icons/icons';
+export { useScrollToTop } from './hooks/useScrollToTop';

@@ -38,4 +38,15 @@ test.describe('the route table', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
     await expect(page).toHaveTitle('Contact Us | Crescent Electrical Trading');
   });
+
+  test('leaving each page through the header keeps the site working', async ({ page, consoleProblems }) => {
+    // Regression: a page effect that returned window.scrollTo's Promise crashed the site on leaving it.
+    for (const path of ['/about', '/our-projects', '/career-opportunities', '/management', '/certificates']) {
+      await page.goto(path);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(0);
+    }
+    expect(consoleProblems.messages).toEqual([]);
+  });
 });

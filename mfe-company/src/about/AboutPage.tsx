@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, ButtonLink, Card, PageContainer } from '@site/shared-ui';
+import { Breadcrumb, ButtonLink, Card, PageContainer, useScrollToTop } from '@site/shared-ui';
 import { company, home } from '@site/content';
 import { PartnersGrid } from '../partners/PartnersGrid';
 
@@ -94,7 +94,7 @@ const PartnersHead = styled.div`
 
 /** /about: who we are, since 1995, what we stand for, and the brands we distribute. */
 export default function AboutPage() {
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  useScrollToTop();
   return (
     <PageContainer>
       <Breadcrumb items={breadcrumb} />

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+
 import styled from 'styled-components';
-import { Breadcrumb, MailIcon, PageContainer, SectionHeading } from '@site/shared-ui';
+import { Breadcrumb, MailIcon, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
 import { company } from '@site/content';
 
 const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Career Opportunities' }];
@@ -58,7 +58,7 @@ const mailSubject = encodeURIComponent(`Application: ${VACANCY_TITLE}`);
 
 /** /career-opportunities: the Sales Head advertisement for the new Oil & Gas Division. */
 export default function CareersPage() {
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  useScrollToTop();
   return (
     <PageContainer>
       <Breadcrumb items={breadcrumb} />

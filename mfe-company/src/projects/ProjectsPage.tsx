@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+
 import styled from 'styled-components';
-import { Breadcrumb, Card, CardGrid, PageContainer, SectionHeading } from '@site/shared-ui';
+import { Breadcrumb, Card, CardGrid, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
 import { projects } from '@site/content';
 
 const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Projects' }];
@@ -28,7 +28,7 @@ const Title = styled.h2`
 
 /** /our-projects: landmark projects we supplied, one card (picture and title) each. */
 export default function ProjectsPage() {
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  useScrollToTop();
   return (
     <PageContainer>
       <Breadcrumb items={breadcrumb} />

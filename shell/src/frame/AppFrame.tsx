@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '@site/shared-ui';
@@ -34,7 +34,8 @@ function useRouteTitle() {
 export function AppFrame() {
   const location = useLocation();
   useRouteTitle();
-  useEffect(() => noteNavigation(), [location.key]);
+  // A layout effect: it must count the navigation before a failed widget (the chat) retries.
+  useLayoutEffect(() => noteNavigation(), [location.key]);
   return (
     <Page>
       <Header />

@@ -1,0 +1,135 @@
+// Helpers of the independent-release spec: a throw-away copy of the built site (a REPO_ROOT for the server), a
+// throw-away copy of one remote's sources (a hidden sibling of the real one), the remote's real webpack build into a temp folder, and the release
+// itself (new files copied next to the old ones, remoteEntry.js and mf-manifest.json last).
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './site-server';
+
+export const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'] as const;
+export type App = (typeof APPS)[number];
+
+/**
+ * The files whose names carry no content hash: replaced in place by a release, so they go last, the manifest
+ * (what the shell loads first) very last. mf-stats.json is build information nothing loads at run time.
+ */
+export const ENTRY_FILES = ['mf-stats.json', 'remoteEntry.js', 'mf-manifest.json'] as const;
+
+/**
+ * Copies what the server serves into `siteRoot`: every app's dist and content/{public,data,generated}.
+ * Run the server with REPO_ROOT=siteRoot; the real dist folders are never touched.
+ */
+export function copyBuiltSite(siteRoot: string): void {
+  for (const app of APPS) cpSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), { recursive: true });
+  for (const folder of ['public', 'data', 'generated']) {
+    const from = path.join(REPO_ROOT, 'content', folder);
+    try {
+      statSync(from);
+    } catch {
+      continue; // content/generated is optional
+    }
+    cpSync(from, path.join(siteRoot, 'content', folder), { recursive: true });
+  }
+}
+
+/** sha256 of every file under `dir`, by path relative to it. */
+export function hashTree(dir: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hashes.set(path.relative(dir, full), createHash('sha256').update(readFileSync(full)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return hashes;
+}
+
+/** The bytes of every app's dist in `siteRoot`: app → file → sha256. */
+export function hashBundles(siteRoot: string): Record<App, Record<string, string>> {
+  return Object.fromEntries(APPS.map((app) => [app, Object.fromEntries(hashTree(path.join(siteRoot, app, 'dist')))])) as Record<
+    App,
+    Record<string, string>
+  >;
+}
+
+/**
+ * A copy of one remote's sources (package.json, webpack config, tsconfig, src/ without its tests) in a hidden folder
+ * next to the real one, `<repo>/.release-test-<remote>-<random>`; the caller deletes it. Next to the real one because
+ * webpack's deterministic chunk ids and content hashes come from module paths relative to the app folder: built from
+ * the same depth (`../node_modules`, `../tools`, `../shared-ui`), the unchanged chunks come out byte-identical, as
+ * they do in a real release from a checkout; built from /tmp, every chunk of the remote would get a new name.
+ */
+export function copyRemoteSources(remote: App): string {
+  const appDir = path.join(REPO_ROOT, `.release-test-${remote}-${randomBytes(4).toString('hex')}`);
+  const isTest = (name: string) => /\.test\.[jt]sx?$/.test(name) || name === 'testing';
+  mkdirSync(appDir);
+  for (const entry of readdirSync(path.join(REPO_ROOT, remote), { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    cpSync(path.join(REPO_ROOT, remote, entry.name), path.join(appDir, entry.name), {
+      recursive: true,
+      filter: (source) => !isTest(path.basename(source)),
+    });
+  }
+  return appDir;
+}
+
+/** Replaces `from` with `to` in a source file of the copy; throws when `from` is not there exactly once. */
+export function editSource(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  const count = text.split(from).length - 1;
+  if (count !== 1) throw new Error(`Expected "${from}" once in ${file}, found it ${count} times`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+/** The remote's own production build (its webpack config, `npm run build`'s mode) into `outputPath`. */
+export async function buildRemote(appDir: string, outputPath: string, timeoutMs = 300_000): Promise<string> {
+  const cli = path.join(REPO_ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+  const args = [cli, '--config', path.join(appDir, 'webpack.config.cjs'), '--mode', 'production', '--output-path', outputPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: appDir, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`webpack ${args.slice(1).join(' ')} failed (${signal ?? code}):\n${output}`));
+    });
+  });
+}
+
+/**
+ * Releases a build into a served dist folder the way a static host or CDN should get it: first the new
+ * content-hashed files (nothing refers to them yet), then remoteEntry.js, then mf-manifest.json (the switch).
+ * Old hashed files stay: pages already running the old release keep loading their chunks, and a rollback is
+ * just the old two entry files. Returns the names of the files added or replaced.
+ */
+export function releaseInto(buildDir: string, servedDir: string): string[] {
+  const files = [...hashTree(buildDir).keys()];
+  const before = hashTree(servedDir);
+  const after = hashTree(buildDir);
+  const changed = files.filter((file) => before.get(file) !== after.get(file));
+  const entries = ENTRY_FILES as readonly string[];
+  const order = [...changed.filter((file) => !entries.includes(file)), ...ENTRY_FILES.filter((file) => changed.includes(file))];
+  for (const file of order) {
+    mkdirSync(path.dirname(path.join(servedDir, file)), { recursive: true });
+    copyFileSync(path.join(buildDir, file), path.join(servedDir, file));
+  }
+  return order;
+}
+
+/** Keeps a copy of the unhashed entry files of a served dist (what a rollback puts back). */
+export function saveEntryFiles(servedDir: string, backupDir: string): void {
+  mkdirSync(backupDir, { recursive: true });
+  for (const file of ENTRY_FILES) copyFileSync(path.join(servedDir, file), path.join(backupDir, file));
+}
+
+/** Rollback: the previous release's entry files back, mf-manifest.json last (its hashed chunks never left). */
+export function restoreEntryFiles(backupDir: string, servedDir: string): void {
+  for (const file of ENTRY_FILES) copyFileSync(path.join(backupDir, file), path.join(servedDir, file));
+}

@@ -1,0 +1,75 @@
+// PostgreSQL and Redis for the fault and scale-out specs: the machine's trust-auth PostgreSQL (or
+// TEST_DATABASE_URL) with a fresh schema per test, and the local Redis (or TEST_REDIS_URL). When a service is
+// unreachable the spec skips with the reason; REQUIRE_POSTGRES=1 / REQUIRE_REDIS=1 (CI) turn that into a failure.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+export interface FreshSchema {
+  /** DATABASE_URL for the server: the schema is selected with `options=-c search_path=<schema>`. */
+  url: string;
+  schema: string;
+  /** Runs a query in the schema (a short-lived client per call). */
+  query<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A reachable PostgreSQL base URL, or why there is none. */
+export async function findPostgres(): Promise<{ url: string } | { reason: string }> {
+  const fromEnv = process.env.TEST_DATABASE_URL?.trim();
+  const candidates = fromEnv ? [fromEnv] : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
+  const failures: string[] = [];
+  for (const url of candidates) {
+    try {
+      await withClient(url, (client) => client.query('select 1'));
+      return { url };
+    } catch (error) {
+      failures.push(`${url.replace(/:[^:@/]*@/, ':***@')}: ${(error as Error).message}`);
+    }
+  }
+  const reason = `PostgreSQL not reachable (${failures.join('; ')})`;
+  if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${reason} and REQUIRE_POSTGRES=1`);
+  return { reason };
+}
+
+/** A new empty schema on the server at baseUrl; the site's migrations create the tables on start. */
+export async function freshSchema(baseUrl: string, prefix = 'e2e'): Promise<FreshSchema> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withClient(baseUrl, (client) => client.query(`create schema ${schema}`));
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    schema,
+    query: (sql, params = []) => withClient(url.toString(), async (client) => (await client.query(sql, params)).rows),
+    drop: () => withClient(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => undefined),
+  };
+}
+
+/** A reachable Redis URL, or why there is none. */
+export async function findRedis(): Promise<{ url: string } | { reason: string }> {
+  const url = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+  const redis = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    return { url };
+  } catch (error) {
+    const reason = `Redis not reachable at ${url} (${(error as Error).message})`;
+    if (process.env.REQUIRE_REDIS === '1') throw new Error(`${reason} and REQUIRE_REDIS=1`);
+    return { reason };
+  } finally {
+    redis.disconnect();
+  }
+}
