@@ -1,0 +1,135 @@
+// `npm run bench`: the performance figures of issue 8, printed as tables. A benchmark, not a test:
+// it prints targets next to figures and exits 0 whatever they are (non-zero only if it could not run).
+//
+//   (a) Lighthouse 12 (mobile, simulated throttling) on /home, /our-products, a listing and a product page
+//   (b) JS a visitor downloads for /home and the product page, federated vs. one ordinary bundle
+//   (c) autocannon on loopback: product page HTML, /data/product-details.json, contact form POSTs
+//
+// Environment: BENCH_RUNS (Lighthouse runs per page, 3), BENCH_DURATION (seconds per load row, 10),
+// BENCH_CONNECTIONS (10), BENCH_ONLY=lighthouse,js,load (a subset), BENCH_REBUILD=1 (rebuild the
+// monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
+// BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found).
+import os from 'node:os';
+import { assertChromiumInstalled } from '../../tests/support/chromium';
+import { buildIfNeeded } from '../../tests/support/build-if-needed';
+import { startSite, type RunningSite } from '../../tests/support/site-server';
+import { visitorDownloads, type Downloads } from './lib/downloads';
+import { kb, printTable } from './lib/format';
+import { printLighthouse, runLighthouse, type LighthouseFigures } from './lib/lighthouse';
+import { printLoad, runLoad, type LoadFigures } from './lib/load';
+import { buildMonolithIfNeeded, startMonolithSite } from './lib/monolith';
+import { downloadPages, lighthousePages, productPagePath } from './lib/pages';
+
+const HOME_JS_BUDGET = 150 * 1024;
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}
+
+const runs = Math.round(positiveNumber('BENCH_RUNS', 3));
+const duration = positiveNumber('BENCH_DURATION', 10);
+const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 10));
+const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load').split(',').map((part) => part.trim()));
+// The load run posts thousands of forms: the per-client rate limit would answer 429 after ten.
+const SERVER_ENV = { SUBMIT_RATE_LIMIT_MAX: '0' };
+
+/** startSite waits 30 s for /healthz; on a machine busy with builds and browsers, try up to 3 times. */
+async function start(starter: () => Promise<RunningSite>): Promise<RunningSite> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await starter();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  The server did not start (${(error as Error).message.split('\n')[0]}); trying again...`);
+    }
+  }
+}
+
+function printDownloads(federated: Map<string, Downloads>, monolith: Map<string, Downloads>) {
+  const rows = [
+    ['page', 'files', 'shell', 'remote entries', 'remote chunks', 'JS gzip', 'on the wire', 'monolith files', 'monolith JS gzip', 'federated/monolith', '/home budget'],
+  ];
+  for (const [label, f] of federated) {
+    const m = monolith.get(label);
+    rows.push([
+      label,
+      String(f.files),
+      kb(f.byKind.get('shell') ?? 0),
+      kb(f.byKind.get('remote entry / manifest') ?? 0),
+      kb(f.byKind.get('remote chunk') ?? 0),
+      kb(f.gzip),
+      kb(f.transferred),
+      m ? String(m.files) : '-',
+      m ? kb(m.gzip) : '-',
+      m ? `${(f.gzip / m.gzip).toFixed(2)}x` : '-',
+      label === '/home' ? `<= ${kb(HOME_JS_BUDGET)} ${f.gzip <= HOME_JS_BUDGET ? 'ok' : 'MISSED'}` : '',
+    ]);
+  }
+  printTable('(b) JS a visitor downloads (every script incl. federation runtime, remote entries and manifests; gzip -9 of each body)', rows, [
+    '"on the wire" is what the server really sent for those files (its brotli/gzip). The monolith is the same source built',
+    'as one ordinary webpack app (tools/webpack/monolith.cjs: route-level chunks, no federation, full tree-shaking).',
+  ]);
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(
+    `npm run bench: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, ` +
+      `load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+  );
+  if (os.loadavg()[0]! > os.cpus().length) {
+    console.log('  Note: the machine is busy (load above the core count): timing figures will be noisy.');
+  }
+  assertChromiumInstalled();
+  buildIfNeeded();
+  if (only.has('js')) buildMonolithIfNeeded();
+
+  let lighthouse: Map<string, LighthouseFigures> | undefined;
+  let monolithLighthouse: Map<string, LighthouseFigures> | undefined;
+  const federated = new Map<string, Downloads>();
+  const monolith = new Map<string, Downloads>();
+  let load: LoadFigures[] | undefined;
+
+  const site = await start(() => startSite(SERVER_ENV));
+  console.log(`Site (federated build) at ${site.url}`);
+  try {
+    if (only.has('js')) {
+      for (const page of downloadPages()) federated.set(page.label, await visitorDownloads(site.url, page.path));
+    }
+    if (only.has('lighthouse')) lighthouse = await runLighthouse(site.url, lighthousePages(), runs);
+    if (only.has('load')) load = await runLoad(site.url, productPagePath(), duration, connections);
+  } finally {
+    await site.stop();
+  }
+
+  if (only.has('js') || process.env.BENCH_MONOLITH_LIGHTHOUSE === '1') {
+    const monolithSite = await start(() => startMonolithSite(SERVER_ENV));
+    console.log(`Site (monolith build) at ${monolithSite.url}`);
+    try {
+      if (only.has('js')) {
+        for (const page of downloadPages()) monolith.set(page.label, await visitorDownloads(monolithSite.url, page.path));
+      }
+      if (process.env.BENCH_MONOLITH_LIGHTHOUSE === '1') monolithLighthouse = await runLighthouse(monolithSite.url, lighthousePages(), runs);
+    } finally {
+      await monolithSite.stop();
+    }
+  }
+
+  if (lighthouse) printLighthouse(lighthouse, runs);
+  if (monolithLighthouse) {
+    console.log('\nThe same, for the monolith build (no federation):');
+    printLighthouse(monolithLighthouse, runs);
+  }
+  if (federated.size > 0) printDownloads(federated, monolith);
+  if (load) printLoad(load, duration, connections);
+  console.log(`\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: missed targets do not fail the bench.`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+// What JS a visitor downloads: bundle sizes on disk, and every script (plus the federation manifests)
+// fetched while a page loads in Chromium against a running server, all chunks included.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/support/chromium';
+import { REPO_ROOT } from '../../../tests/support/site-server';
+import { kb } from './format';
+
+export const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
+export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+
+/** Rows of the "bundles on disk" table: every JS file of each build, raw and gzip -9. */
+export function bundleRows(): string[][] {
+  const rows = [['bundle', 'files', 'raw', 'gzip', 'remoteEntry.js gzip', 'initial JS gzip']];
+  for (const app of APPS) {
+    const dist = path.join(REPO_ROOT, app, 'dist');
+    if (!existsSync(dist)) continue;
+    const js = readdirSync(dist).filter((file) => file.endsWith('.js'));
+    const raw = js.reduce((sum, file) => sum + readFileSync(path.join(dist, file)).length, 0);
+    const gz = js.reduce((sum, file) => sum + gzipBytes(readFileSync(path.join(dist, file))), 0);
+    const entry = path.join(dist, 'remoteEntry.js');
+    const initial =
+      app === 'shell'
+        ? [...readFileSync(path.join(dist, 'index.html'), 'utf8').matchAll(/<script[^>]+src="?\/?([^" >]+)/g)].reduce(
+            (sum, match) => sum + gzipBytes(readFileSync(path.join(dist, match[1]!))),
+            0,
+          )
+        : 0;
+    rows.push([
+      app,
+      String(js.length),
+      kb(raw),
+      kb(gz),
+      existsSync(entry) && app !== 'shell' ? kb(gzipBytes(readFileSync(entry))) : '-',
+      initial ? kb(initial) : '-',
+    ]);
+  }
+  return rows;
+}
+
+export type Kind = 'shell' | 'remote entry / manifest' | 'remote chunk';
+export function kindOf(url: string): Kind {
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith('/remotes/')) return 'shell';
+  return /remoteEntry\.js$|mf-manifest\.json$/.test(pathname) ? 'remote entry / manifest' : 'remote chunk';
+}
+
+export interface Downloads {
+  files: number;
+  byKind: Map<Kind, number>;
+  /** Sum of gzip -9 of every script body (what it would weigh gzip-compressed, whatever the server sent). */
+  gzip: number;
+  /** Bytes that really crossed the wire for those files (after the server's own compression, if any). */
+  transferred: number;
+  /** The page's h1, to show the page really rendered (not the error screen). */
+  heading: string;
+}
+
+/**
+ * Loads `pagePath` in a fresh Chromium page and sums every script (and mf-manifest.json) it fetched
+ * until the page's h1 is there and the network is idle.
+ */
+export async function visitorDownloads(siteUrl: string, pagePath: string): Promise<Downloads> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<void>[] = [];
+    const files = new Map<string, { gzip: number; transferred: number }>();
+    page.on('requestfinished', (request) => {
+      const url = request.url();
+      if (request.resourceType() !== 'script' && !url.endsWith('mf-manifest.json')) return;
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const body = await response?.body().catch(() => Buffer.alloc(0));
+          const sizes = await request.sizes().catch(() => undefined);
+          files.set(url, { gzip: gzipBytes(body ?? Buffer.alloc(0)), transferred: sizes?.responseBodySize ?? 0 });
+        })(),
+      );
+    });
+    await page.goto(siteUrl + pagePath);
+    const heading = page.locator('h1').first();
+    await heading.waitFor({ state: 'attached', timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    if ((await page.getByText('Unexpected Application Error!').count()) > 0) {
+      throw new Error(`${pagePath} rendered the error screen`);
+    }
+    const headingText = (await heading.textContent())?.trim() ?? '';
+    await Promise.all(pending);
+    const byKind = new Map<Kind, number>();
+    for (const [url, size] of files) byKind.set(kindOf(url), (byKind.get(kindOf(url)) ?? 0) + size.gzip);
+    const sum = (key: 'gzip' | 'transferred') => [...files.values()].reduce((total, size) => total + size[key], 0);
+    return { files: files.size, byKind, gzip: sum('gzip'), transferred: sum('transferred'), heading: headingText };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,116 @@
+// Server load on loopback with autocannon: bounded runs (BENCH_DURATION seconds each, 10 by default,
+// BENCH_CONNECTIONS connections, 10 by default) that stop by themselves.
+import autocannon from 'autocannon';
+import { printTable } from './format';
+
+export const LOAD_TARGETS = { readsPerSecond: 5000, writesPerSecond: 1000, p99: 50 };
+
+export interface LoadFigures {
+  label: string;
+  kind: 'read' | 'write';
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  errors: number;
+  non2xx: number;
+  bytesPerRequest: number;
+}
+
+// A browser's Accept-Encoding: the figures include the server's compression (or its cache of it).
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+function contactBody(n: number) {
+  return JSON.stringify({
+    name: 'Load Test',
+    email: `load.test+${n}@example.com`,
+    phone: '+971 50 000 0000',
+    message: `Benchmark message ${n}: please quote 200 cable glands, size 20S.`,
+    country: 'Dubai',
+    companyName: 'Bench LLC',
+    companyLocation: 'Dubai',
+  });
+}
+
+type Options = Parameters<typeof autocannon>[0];
+
+function run(options: Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+export async function runLoad(siteUrl: string, productPath: string, durationSeconds: number, connections: number): Promise<LoadFigures[]> {
+  let counter = 0;
+  const cases: { label: string; kind: 'read' | 'write'; options: Options }[] = [
+    {
+      label: `GET ${productPath} (HTML)`,
+      kind: 'read',
+      options: { url: siteUrl + productPath, headers: { ...BROWSER_HEADERS, accept: 'text/html' } },
+    },
+    {
+      label: 'GET /data/product-details.json',
+      kind: 'read',
+      options: { url: `${siteUrl}/data/product-details.json`, headers: { ...BROWSER_HEADERS, accept: 'application/json' } },
+    },
+    {
+      label: 'POST /api/send-contact-form (durable)',
+      kind: 'write',
+      options: {
+        url: siteUrl,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/send-contact-form',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: contactBody((counter += 1)) }),
+          },
+        ],
+      },
+    },
+  ];
+  const figures: LoadFigures[] = [];
+  for (const { label, kind, options } of cases) {
+    process.stdout.write(`  autocannon ${label}: ${connections} connections, ${durationSeconds} s...`);
+    await run({ ...options, connections, duration: 2 }); // warm-up (JIT, caches), not counted
+    const result = await run({ ...options, connections, duration: durationSeconds });
+    const total = result.requests.total;
+    figures.push({
+      label,
+      kind,
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      total,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      bytesPerRequest: total > 0 ? result.throughput.total / total : 0,
+    });
+    console.log(` ${Math.round(result.requests.average)} req/s`);
+  }
+  return figures;
+}
+
+export function printLoad(figures: LoadFigures[], durationSeconds: number, connections: number) {
+  const t = LOAD_TARGETS;
+  const rows = [['request', 'req/s', 'target', 'p50', 'p99', 'target', 'requests', 'errors', 'non-2xx', 'bytes/resp.']];
+  for (const f of figures) {
+    const rateTarget = f.kind === 'read' ? t.readsPerSecond : t.writesPerSecond;
+    rows.push([
+      f.label,
+      String(Math.round(f.requestsPerSecond)),
+      `>= ${rateTarget} ${f.requestsPerSecond >= rateTarget ? 'ok' : 'MISSED'}`,
+      `${f.p50} ms`,
+      `${f.p99} ms`,
+      `<= ${t.p99} ms ${f.p99 <= t.p99 ? 'ok' : 'MISSED'}`,
+      String(f.total),
+      String(f.errors),
+      String(f.non2xx),
+      String(Math.round(f.bytesPerRequest)),
+    ]);
+  }
+  printTable(`(c) Server load on loopback (autocannon, ${connections} connections, ${durationSeconds} s per row after a 2 s warm-up)`, rows, [
+    'Reads send a browser Accept-Encoding (gzip, deflate, br). Writes are valid contact forms, each stored before the answer;',
+    'the submit rate limit is off for this run (SUBMIT_RATE_LIMIT_MAX=0). Client and server share the same 2 cores.',
+  ]);
+}

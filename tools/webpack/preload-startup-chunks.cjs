@@ -1,0 +1,75 @@
+// Adds <link rel="preload" as="script"> to the host's index.html for the chunks its start-up needs: the chunk(s) of
+// the async boundary (`import('./bootstrap')`) and, transitively, the shared modules' own chunks (react-dom, the
+// router, the store...) that the federation runtime fetches once main.js has run. Without the hints the browser
+// discovers those ~140 KB only after downloading and running main.js (the federation runtime); with them they
+// download while main.js does. Remotes' files are not hinted (they depend on the route and the remotes map).
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const PLUGIN_NAME = 'PreloadStartupChunksPlugin';
+
+/** @param {{ extraPreloads?: { href: string, as: string, crossorigin?: string }[] }} [options] */
+class PreloadStartupChunksPlugin {
+  constructor(options = {}) {
+    this.extraPreloads = options.extraPreloads ?? [];
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap(PLUGIN_NAME, (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(PLUGIN_NAME, (data) => {
+        const files = startupChunkFiles(compilation);
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : String(compilation.outputOptions.publicPath ?? '');
+        const already = new Set(data.headTags.concat(data.bodyTags).map((tag) => tag.attributes?.src).filter(Boolean));
+        const links = [
+          ...files
+            .map((file) => publicPath + file)
+            .filter((href) => !already.has(href))
+            .map((href) => ({ href, as: 'script' })),
+          ...this.extraPreloads,
+        ].map((attributes) => ({ tagName: 'link', voidTag: true, meta: { plugin: PLUGIN_NAME }, attributes: { rel: 'preload', ...attributes } }));
+        data.headTags.push(...links);
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * JS files of the chunks reachable from the entries' own dynamic imports (the async boundary), following shared
+ * modules: a consumed shared key is loaded through the share scope, i.e. through the chunk of this build's
+ * ProvideSharedModule for that key (the host is loaded first, so its copies are the ones used), or through the
+ * consume's fallback chunk when this build provides no such key.
+ */
+function startupChunkFiles(compilation) {
+  const { chunkGraph, moduleGraph } = compilation;
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
+  }
+  const groups = [];
+  for (const entry of compilation.entries.values()) {
+    for (const dependency of entry.dependencies) {
+      const module = moduleGraph.getModule(dependency);
+      for (const block of module?.blocks ?? []) groups.push(chunkGraph.getBlockChunkGroup(block));
+    }
+  }
+  const seen = new Set();
+  const entryChunks = new Set([...compilation.entrypoints.values()].flatMap((entrypoint) => entrypoint.chunks));
+  const files = [];
+  while (groups.length > 0) {
+    const group = groups.shift();
+    if (!group || seen.has(group)) continue;
+    seen.add(group);
+    for (const chunk of group.chunks) {
+      if (entryChunks.has(chunk)) continue;
+      for (const file of chunk.files) if (file.endsWith('.js') && !files.includes(file)) files.push(file);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.constructor.name !== 'ConsumeSharedModule') continue;
+        const loader = provided.get(module.options?.shareKey) ?? module;
+        for (const block of loader.blocks) groups.push(chunkGraph.getBlockChunkGroup(block));
+      }
+    }
+  }
+  return files.sort();
+}
+
+module.exports = { PreloadStartupChunksPlugin, startupChunkFiles };
