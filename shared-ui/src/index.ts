@@ -29,3 +29,4 @@ export { CountUp, type CountUpProps } from './components/CountUp/CountUp';
 export { countUpValue, COUNT_UP_DURATION_MS } from './components/CountUp/countUpValue';
 export * from './icons/icons';
 export { useScrollToTop } from './hooks/useScrollToTop';
+export { IconButton } from './components/IconButton/IconButton';

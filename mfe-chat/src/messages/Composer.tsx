@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { SendIcon } from '@site/shared-ui';
+import { IconButton, SendIcon } from '@site/shared-ui';
 import { CHAT_LIMITS } from '@site/content';
 
 const Form = styled.form`
@@ -18,19 +18,12 @@ const Form = styled.form`
     font: inherit;
     &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.brand}; outline-offset: 1px; }
   }
-  button {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    width: 44px;
-    height: 44px;
-    border: 0;
-    border-radius: 50%;
-    color: #fff;
-    background: ${({ theme }) => theme.colors.brand};
-    cursor: pointer;
-    &:disabled { opacity: 0.5; cursor: not-allowed; }
-  }
+`;
+
+const SendButton = styled(IconButton)`
+  color: #fff;
+  background: ${({ theme }) => theme.colors.brand};
+  &:hover { background: ${({ theme }) => theme.colors.brandDark}; }
 `;
 
 export interface ComposerProps {
@@ -60,9 +53,9 @@ export function Composer({ onSend, placeholder }: ComposerProps) {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" aria-label="Send message" disabled={blank}>
+      <SendButton type="submit" aria-label="Send message" disabled={blank}>
         <SendIcon size={20} />
-      </button>
+      </SendButton>
     </Form>
   );
 }

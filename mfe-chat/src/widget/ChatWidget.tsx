@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery } from '@site/shared-ui';
+import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery, IconButton } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
 import { InquiryModal } from '../inquiry/InquiryModal';
 import { Composer } from '../messages/Composer';
@@ -65,21 +65,11 @@ const PanelHeader = styled.div`
   p::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-right: 6px; border-radius: 50%; background: #4ade80; }
 `;
 
-const HeaderButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
+const HeaderButton = styled(IconButton)`
   color: #fff;
-  background: transparent;
-  cursor: pointer;
   &:hover { background: rgba(255, 255, 255, 0.15); }
   &:focus-visible { outline: 2px solid #fff; outline-offset: -4px; }
 `;
-
 const Body = styled.div`
   flex: 1;
   padding: 16px;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { MenuIcon, SearchIcon, theme } from '@site/shared-ui';
+import { MenuIcon, SearchIcon, theme, IconButton } from '@site/shared-ui';
 import { drawerOpened, useAppDispatch } from '@site/shared-store';
 import { company, menu } from '@site/content';
 import { CallUsButton } from './CallUsButton';
@@ -47,19 +47,6 @@ const Actions = styled.div`
   ${wide} { margin-left: 0; }
 `;
 
-const IconButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
-  color: ${({ theme }) => theme.colors.brand};
-  background: transparent;
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
-`;
 
 const MenuButton = styled(IconButton)`
   ${wide} { display: none; }

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { CloseIcon, Drawer } from '@site/shared-ui';
+import { CloseIcon, Drawer, IconButton } from '@site/shared-ui';
 import { drawerClosed, selectDrawerOpen, useAppDispatch, useAppSelector } from '@site/shared-store';
 import { company, menu } from '@site/content';
 
@@ -11,18 +11,6 @@ const Top = styled.div`
   margin-bottom: 12px;
 `;
 
-const Close = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.brand};
-  cursor: pointer;
-`;
 
 const Items = styled.ul`
   margin: 0;
@@ -48,9 +36,9 @@ export function MobileDrawer() {
     <Drawer open={open} onClose={close} label="Menu">
       <Top>
         <img src="/images/logo.svg" alt={company.name} width={180} height={42} />
-        <Close type="button" aria-label="Close menu" onClick={close}>
+        <IconButton type="button" aria-label="Close menu" onClick={close}>
           <CloseIcon />
-        </Close>
+        </IconButton>
       </Top>
       <nav aria-label="Menu">
         <Items>
