@@ -3,7 +3,8 @@
 import rateLimit from '@fastify/rate-limit';
 import { CHAT_API_PATH, type ChatResponse } from '@site/content/src/chat.js';
 import { buildKnowledgeBase, createFallbackAnswerer, fallbackReply, type KnowledgeBase } from '@site/content/src/knowledge-base/index.js';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { AssistantConfig } from '../config.js';
 import { describeError } from '../db/index.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
@@ -21,14 +22,6 @@ export interface ChatRoutesOptions extends AssistantConfig {
   knowledgeBase?: KnowledgeBase;
 }
 
-const BODY_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${CHAT_BODY_LIMIT / 1024} KB` },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the question as JSON (Content-Type: application/json)' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send {"question": "...", "history": []}' },
-};
-
-const httpError = (statusCode: number, message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode });
 
 class ProviderTimeout extends Error {
   constructor(ms: number) {
@@ -73,16 +66,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     });
   }
 
-  app.setErrorHandler((error: FastifyError) => {
-    const known = error.code === undefined ? undefined : BODY_ERRORS[error.code];
-    if (known !== undefined) throw httpError(known.status, known.message);
-    throw error; // the app's handler: 4xx keep their message, 5xx become a generic one
-  });
-
-  const requireJson = async (request: FastifyRequest): Promise<void> => {
-    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') throw httpError(415, BODY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
-  };
+  const requireJson = useJsonEndpoint(app, { bodyLimit: CHAT_BODY_LIMIT, what: 'the question', emptyHint: 'send {"question": "...", "history": []}' });
 
   app.post(
     CHAT_API_PATH,

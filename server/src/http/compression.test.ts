@@ -55,6 +55,11 @@ describe('compression', () => {
     await writeFile(path.join(fixture.root, files.data), JSON.stringify(Array.from({ length: 300 }, (_, id) => ({ id, name: `Product ${id}` }))));
     await writeFile(path.join(fixture.root, files.svg), `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(200)}</svg>`);
     await writeFile(path.join(fixture.root, files.tiny), 'console.log(1);\n');
+    // A shell page big enough to be compressed whatever head the server writes into it.
+    await writeFile(
+      path.join(fixture.root, 'shell/dist/index.html'),
+      `<!doctype html><html><head><title>Fixture shell</title></head><body><div id="root"></div><noscript>${'This site needs JavaScript. '.repeat(80)}</noscript></body></html>\n`,
+    );
     app = await buildApp(fixture.config, stubDatabase());
     app.get('/api/test/big-json', async () => ({ items: Array.from({ length: 200 }, (_, id) => ({ id, label: `item ${id}` })) }));
     await app.ready();
@@ -134,6 +139,21 @@ describe('compression', () => {
     const small = await get('/remotes.json', { 'accept-encoding': 'br' });
     assert.equal(small.statusCode, 200);
     assert.equal(small.headers['content-encoding'], undefined);
+  });
+
+  test("the routes' HTML is compressed (once per ETag) and decodes to the same page", async () => {
+    const plain = await get('/home');
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    for (const encoding of ['br', 'gzip', 'br']) {
+      const res = await get('/home', { 'accept-encoding': encoding });
+      assert.equal(res.headers['content-encoding'], encoding);
+      assert.equal(res.headers.etag, plain.headers.etag);
+      assert.match(String(res.headers.vary), /accept-encoding/i);
+      assert.equal(decode(res), plain.body);
+    }
+    const other = await get('/about', { 'accept-encoding': 'br' });
+    assert.equal(decode(other), (await get('/about')).body);
   });
 
   test('images that are compressed already are sent as they are', async () => {

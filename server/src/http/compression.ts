@@ -5,8 +5,10 @@
 //   file's path and its ETag (size + mtime), so a rebuilt file is recompressed on its first request. Without this
 //   cache every request would recompress the same bytes: /data/product-details.json (~140 KB) costs milliseconds.
 //   Headers set by the static plugin (Cache-Control immutable / no-cache, ETag, CORS) are kept.
-// - Every other answer (the HTML of the routes, /remotes.json, API JSON) goes through @fastify/compress: brotli at
-//   quality 4 / gzip at level 6 on the fly, above 1 KB.
+// - Buffered answers with a strong ETag (the routes' HTML, whose ETag hashes the page) are compressed once per ETag
+//   and kept (compressing each request cost the HTML route more than half its throughput).
+// - Every other answer (/remotes.json, API JSON) goes through @fastify/compress: brotli at quality 4 / gzip at
+//   level 6 on the fly, above 1 KB.
 // Request bodies are never decompressed (globalDecompression: false): the POST routes take plain JSON only.
 import { ReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -140,10 +142,71 @@ export class CompressedFileCache {
 }
 
 /**
+ * Compressed copies of buffered answers that carry a strong ETag (the routes' HTML: the shell responder hashes each
+ * page), keyed by ETag and encoding: a strong ETag names exact bytes, so the same ETag never needs compressing twice.
+ */
+export class CompressedBodyCache {
+  private readonly entries = new Map<string, Buffer>();
+  private total = 0;
+
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly limit = 16 * 1024 * 1024,
+  ) {}
+
+  get(etag: string, encoding: Encoding, body: Buffer): Buffer {
+    const key = `${encoding}\u0000${etag}`;
+    const cached = this.entries.get(key);
+    if (cached !== undefined) return cached;
+    const compressed =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
+        : zlib.gzipSync(body, { level: 9 });
+    this.entries.set(key, compressed);
+    this.total += compressed.length;
+    for (const [oldKey, oldValue] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.total <= this.limit) break;
+      this.entries.delete(oldKey);
+      this.total -= oldValue.length;
+    }
+    return compressed;
+  }
+}
+
+/** Above this, buffered answers are left to @fastify/compress's streaming (not compressed synchronously here). */
+const MAX_CACHED_BODY = 256 * 1024;
+
+/**
  * Registers compression on the app. Call it before any route is added: @fastify/compress attaches itself to
  * routes as they are declared, and the static-file hook must run before it.
  */
-export async function registerCompression(app: FastifyInstance, cache = new CompressedFileCache()): Promise<void> {
+export async function registerCompression(
+  app: FastifyInstance,
+  cache = new CompressedFileCache(),
+  bodies = new CompressedBodyCache(),
+): Promise<void> {
+  // Buffered answers with a strong ETag (the routes' HTML): compressed once per ETag.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = reply.getHeader('etag');
+    if (typeof etag !== 'string' || etag.startsWith('W/') || reply.statusCode !== 200) return payload;
+    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+    if (body.length < COMPRESS_THRESHOLD || body.length > MAX_CACHED_BODY) return payload;
+    addVary(reply);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === undefined) return payload;
+    const compressed = bodies.get(etag, encoding, body);
+    reply.header('content-encoding', encoding).header('content-length', compressed.length);
+    return compressed;
+  });
+
   // Static files: the payload @fastify/static sends is a ReadStream of the file (its path tells which one).
   app.addHook('onSend', async (request, reply, payload) => {
     if (!(payload instanceof ReadStream)) return payload;

@@ -2,7 +2,8 @@
 // GET /api/products/ratings for the listing's 'Sort by average rating'. Stored in the `reviews` table;
 // e-mails are stored but never sent back. POSTs share the forms' rate limit settings (SUBMIT_RATE_LIMIT_*).
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { CustomerReview } from '@site/content';
 import {
   RATINGS_API_PATH,
@@ -31,18 +32,9 @@ export interface ReviewRoutesOptions extends SubmissionsConfig {
   redisNamespace?: string;
 }
 
-const BODY_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${REVIEW_BODY_LIMIT / 1024} KB` },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the review as JSON (Content-Type: application/json)' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send the review as a JSON object' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body does not match its Content-Length' },
-};
 
 const NOT_SAVED = 'Your review could not be saved right now. Please try again in a few minutes.';
 const NOT_LOADED = 'Reviews could not be loaded right now. Please try again in a few minutes.';
-
-const httpError = (statusCode: number, message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode });
 
 const unknownProduct = (productId: string) => `There is no product "${productId}" in the catalogue`;
 
@@ -72,16 +64,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     });
   }
 
-  app.setErrorHandler((error: FastifyError) => {
-    const known = error.code === undefined ? undefined : BODY_ERRORS[error.code];
-    if (known !== undefined) throw httpError(known.status, known.message);
-    throw error; // the app's handler: 4xx keep their message, 5xx become a generic one
-  });
-
-  const requireJson = async (request: FastifyRequest): Promise<void> => {
-    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') throw httpError(415, BODY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
-  };
+  const requireJson = useJsonEndpoint(app, { bodyLimit: REVIEW_BODY_LIMIT, what: 'the review', emptyHint: 'send the review as a JSON object' });
 
   type WithProduct = { Params: { productId: string } };
 

@@ -1,6 +1,7 @@
 // The three form POSTs (spec "The calls it makes"): validated, rate limited, stored with their mail.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { SubmissionsConfig } from '../config.js';
@@ -31,20 +32,8 @@ export interface SubmissionRoutesOptions extends SubmissionsConfig {
   redisNamespace?: string;
 }
 
-/** Clear messages for the body problems Fastify finds before a handler runs. */
-const BODY_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${SUBMISSION_BODY_LIMIT / 1024} KB` },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the form as JSON (Content-Type: application/json)' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty: send the form as a JSON object' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body does not match its Content-Length' },
-};
 
 const NOT_SAVED = 'Your submission could not be saved right now. Please try again in a few minutes.';
-
-function httpError(statusCode: number, message: string): Error & { statusCode: number } {
-  return Object.assign(new Error(message), { statusCode });
-}
 
 /** "a minute", "2 minutes", "30 seconds": the rate-limit window in words. */
 export function describeWindow(ms: number): string {
@@ -78,16 +67,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     });
   }
 
-  app.setErrorHandler((error: FastifyError, _request, _reply) => {
-    const known = error.code === undefined ? undefined : BODY_ERRORS[error.code];
-    if (known !== undefined) throw httpError(known.status, known.message);
-    throw error; // the app's handler: 4xx keep their message, 5xx become a generic one
-  });
-
-  const requireJson = async (request: FastifyRequest): Promise<void> => {
-    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') throw httpError(415, BODY_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message);
-  };
+  const requireJson = useJsonEndpoint(app, { bodyLimit: SUBMISSION_BODY_LIMIT, what: 'the form', emptyHint: 'send the form as a JSON object' });
 
   const post = <S extends z.ZodType<Record<string, unknown>>>(
     url: string,

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+
+export type HttpError = Error & { statusCode: number };
+
+/** An error the app's error handler answers with this status and `{ error: message }`. */
+export const httpError = (statusCode: number, message: string): HttpError => Object.assign(new Error(message), { statusCode });
+
+export interface JsonEndpointOptions {
+  /** The body limit of the routes, for the 413 message. */
+  bodyLimit: number;
+  /** What the visitor sends, as the messages name it: 'the form', 'the review', 'the question'. */
+  what: string;
+  /** How to fix an empty body, e.g. 'send the form as a JSON object'. */
+  emptyHint: string;
+}
+
+/**
+ * Makes the routes of a plugin scope JSON endpoints with clear answers to a bad body: Fastify's
+ * own body errors (too large, not JSON, empty, bad length) become 413/415/400 with a sentence a
+ * client can act on. Returns a preHandler that refuses any content type but JSON with 415.
+ */
+export function useJsonEndpoint(app: FastifyInstance, { bodyLimit, what, emptyHint }: JsonEndpointOptions) {
+  const notJson = `Send ${what} as JSON (Content-Type: application/json)`;
+  const bodyErrors: Record<string, { status: number; message: string }> = {
+    FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: `The request body is too large: the limit is ${bodyLimit / 1024} KB` },
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: notJson },
+    FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+    FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: `The request body is empty: ${emptyHint}` },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body does not match its Content-Length' },
+  };
+
+  app.setErrorHandler((error: FastifyError) => {
+    const known = error.code === undefined ? undefined : bodyErrors[error.code];
+    if (known !== undefined) throw httpError(known.status, known.message);
+    throw error; // the app's handler: 4xx keep their message, 5xx become a generic one
+  });
+
+  return async function requireJson(request: FastifyRequest): Promise<void> {
+    const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') throw httpError(415, notJson);
+  };
+}
