@@ -86,7 +86,7 @@ async function main() {
   }
   assertChromiumInstalled();
   buildIfNeeded();
-  if (only.has('js')) buildMonolithIfNeeded();
+  if (only.has('js') || process.env.BENCH_MONOLITH_LIGHTHOUSE === '1') buildMonolithIfNeeded();
 
   let lighthouse: Map<string, LighthouseFigures> | undefined;
   let monolithLighthouse: Map<string, LighthouseFigures> | undefined;

@@ -124,7 +124,7 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
                 minify: production,
               }),
               // Start-up chunks (react-dom, the router, the store...) and the remotes map download while main.js
-              // (the federation runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps (npm run bench).
+              // (the federation runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps.
               new PreloadStartupChunksPlugin({ extraPreloads: [{ href: '/remotes.json', as: 'fetch', crossorigin: 'anonymous' }] }),
             ]
           : []),
