@@ -1,23 +1,6 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card } from '@site/shared-ui';
+import { ImageLinkCard } from '@site/shared-ui';
 import { categoryImagePath, type ProductCategory } from '@site/content';
-
-const CardLink = styled(Link)`
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  color: inherit;
-  text-decoration: none;
-`;
-
-const Picture = styled.img`
-  display: block;
-  width: 100%;
-  aspect-ratio: 4 / 3;
-  object-fit: cover;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-`;
 
 const Body = styled.div`
   padding: 16px;
@@ -39,23 +22,13 @@ export interface CategoryCardProps {
 /** One category: picture, title, optional company and info; opens the category's listing. */
 export function CategoryCard({ category, eager }: CategoryCardProps) {
   return (
-    <Card as="li">
-      {/* Relative to /our-products, as the spec's router does. */}
-      <CardLink to={category.id}>
-        <Picture
-          src={categoryImagePath(category.image)}
-          alt=""
-          width={400}
-          height={300}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
-        <Body>
-          <h2>{category.title}</h2>
-          {category.company ? <Company>{category.company}</Company> : null}
-          <p>{category.info}</p>
-        </Body>
-      </CardLink>
-    </Card>
+    // Relative to /our-products, as the spec's router does.
+    <ImageLinkCard to={category.id} imageSrc={categoryImagePath(category.image)} eager={eager}>
+      <Body>
+        <h2>{category.title}</h2>
+        {category.company ? <Company>{category.company}</Company> : null}
+        <p>{category.info}</p>
+      </Body>
+    </ImageLinkCard>
   );
 }

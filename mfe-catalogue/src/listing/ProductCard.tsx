@@ -1,25 +1,7 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, StarIcon } from '@site/shared-ui';
+import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/content/src/reviews';
-
-const CardLink = styled(Link)`
-  display: flex;
-  flex-direction: column;
-  height: 100%;
-  color: inherit;
-  text-decoration: none;
-`;
-
-const Picture = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  aspect-ratio: 4 / 3;
-  object-fit: contain;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-`;
 
 const Body = styled.div`
   display: flex;
@@ -64,30 +46,20 @@ export interface ProductCardProps {
 /** One product of a listing: picture, name, brand, indicative price and rating; opens the product's details. */
 export function ProductCard({ product, rating, eager }: ProductCardProps) {
   return (
-    <Card as="li">
-      {/* Relative to /our-products/{category}, as the spec's router does. */}
-      <CardLink to={product.id}>
-        <Picture
-          src={productImagePath(product.image)}
-          alt=""
-          width={400}
-          height={300}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
-        <Body>
-          <h2>{product.productName}</h2>
-          {product.company ? <p>{product.company}</p> : null}
-          <Meta>
-            <strong>{priceText(product.price)}</strong>
-            {rating ? (
-              <Rating role="img" aria-label={`Rated ${rating.average} out of 5 (${rating.count} ${rating.count === 1 ? 'review' : 'reviews'})`}>
-                <StarIcon size={14} /> {rating.average} ({rating.count})
-              </Rating>
-            ) : null}
-          </Meta>
-        </Body>
-      </CardLink>
-    </Card>
+    // Relative to /our-products/{category}, as the spec's router does.
+    <ImageLinkCard to={product.id} imageSrc={productImagePath(product.image)} eager={eager}>
+      <Body>
+        <h2>{product.productName}</h2>
+        {product.company ? <p>{product.company}</p> : null}
+        <Meta>
+          <strong>{priceText(product.price)}</strong>
+          {rating ? (
+            <Rating role="img" aria-label={`Rated ${rating.average} out of 5 (${rating.count} ${rating.count === 1 ? 'review' : 'reviews'})`}>
+              <StarIcon size={14} /> {rating.average} ({rating.count})
+            </Rating>
+          ) : null}
+        </Meta>
+      </Body>
+    </ImageLinkCard>
   );
 }

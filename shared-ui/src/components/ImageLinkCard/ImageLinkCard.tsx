@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card } from '../Card/Card';
+
+const CardLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  color: inherit;
+  text-decoration: none;
+`;
+
+const Picture = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 4 / 3;
+  object-fit: contain;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+export interface ImageLinkCardProps {
+  /** Where the card leads (relative paths resolve against the current route). */
+  to: string;
+  /** A 4:3 picture (400 × 300 intrinsic size, so nothing shifts while it loads). */
+  imageSrc: string;
+  /** Eager-load the first row's pictures (they are the largest paint); lazy below. */
+  eager: boolean;
+  children: ReactNode;
+}
+
+/** A grid item that is one link: picture on top, the caller's text below (categories, products). */
+export function ImageLinkCard({ to, imageSrc, eager, children }: ImageLinkCardProps) {
+  return (
+    <Card as="li">
+      <CardLink to={to}>
+        {/* Decorative: the card's heading names what the picture shows. */}
+        <Picture src={imageSrc} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        {children}
+      </CardLink>
+    </Card>
+  );
+}
