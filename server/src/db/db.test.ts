@@ -4,11 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import pg from 'pg';
 import { buildApp } from '../app.js';
-import { redactUrl } from '../config.js';
 import { createFixture } from '../test-support/fixture.js';
-import { describeError, MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
+import { adminQuery, findPostgres } from '../test-support/databases.js';
+import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
 const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'schema_migrations'];
 
@@ -59,35 +58,6 @@ function postgresTarget(baseUrl: string): Target {
       };
     },
   };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** TEST_DATABASE_URL when set, else the local trust-auth server as `root` or `postgres`. */
-async function findPostgres(): Promise<{ url: string } | { reason: string }> {
-  const fromEnv = process.env.TEST_DATABASE_URL?.trim();
-  const candidates = fromEnv
-    ? [fromEnv]
-    : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
-  const failures: string[] = [];
-  for (const url of candidates) {
-    try {
-      await adminQuery(url, 'select 1');
-      return { url };
-    } catch (error) {
-      failures.push(`${redactUrl(url)}: ${describeError(error)}`);
-    }
-  }
-  const hint = fromEnv ? '' : ' (set TEST_DATABASE_URL to point the tests at a server)';
-  return { reason: `PostgreSQL not reachable at ${failures.join('; ')}${hint}` };
 }
 
 // ---------------------------------------------------------------- the suite, run on each target

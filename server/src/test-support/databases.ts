@@ -71,7 +71,8 @@ export function postgresTarget(baseUrl: string): DatabaseTarget {
   };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** Runs one statement on its own connection (schema create/drop, reachability checks). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   await client.connect();
   try {
