@@ -2,6 +2,7 @@
 // singletons, the cache-friendly file names and the TypeScript transpiling are the same everywhere.
 const fs = require('node:fs');
 const path = require('node:path');
+const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
@@ -77,25 +78,7 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.json'],
       },
-      module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          { test: /\.(png|jpe?g|webp|svg|pdf)$/, type: 'asset/resource' },
-        ],
-      },
+      module: { rules: moduleRules(production) },
       plugins: [
         new ModuleFederationPlugin({
           name,

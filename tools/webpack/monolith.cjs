@@ -9,6 +9,7 @@
 // serves it with the real server, pointing REPO_ROOT at tools/bench/dist/monolith (content linked in).
 const fs = require('node:fs');
 const path = require('node:path');
+const { moduleRules } = require('./module-rules.cjs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
@@ -72,25 +73,7 @@ module.exports = (_env, argv = {}) => {
       // Remotes' sources live in their own folders; hoisted node_modules are found from the repo root.
       modules: ['node_modules', path.join(repoRoot, 'node_modules')],
     },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        { test: /\.(png|jpe?g|webp|svg|pdf)$/, type: 'asset/resource' },
-      ],
-    },
+    module: { rules: moduleRules(production) },
     plugins: [
       // The shell's federated loader (getInstance().loadRemote) becomes plain dynamic imports.
       new webpack.NormalModuleReplacementPlugin(/[\\/]shell[\\/]src[\\/]remotes[\\/]loadRemoteModule\.ts$/, monolithLoader),
