@@ -1,6 +1,6 @@
-/** The remotes this shell knows, by federation container name. */
-export const REMOTE_NAMES = ['catalogue', 'company', 'contact', 'chat'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from '@site/content';
+
+export { REMOTE_NAMES, type RemoteName };
 
 export interface RemoteEntry {
   name: RemoteName;
