@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
+import { dataFileRoutes } from './http/dataFiles.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
 import { siteSeo, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
@@ -121,19 +122,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     });
   }
 
-  // ---- data: committed, then generated ----
-  await app.register(fastifyStatic, {
-    root: [config.content.dataDir, path.join(config.content.generatedDir, 'data')],
-    prefix: '/data/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    suppressWarning: true,
-    setHeaders: (reply) => {
-      reply.header('cache-control', CACHE_REVALIDATE);
-    },
-  });
+  // ---- data: committed, then generated (first root wins), served from memory ----
+  await app.register(dataFileRoutes, { prefix: '/data', roots: [config.content.dataDir, path.join(config.content.generatedDir, 'data')] });
 
   // ---- shell assets and content files at the root ----
   await app.register(fastifyStatic, {

@@ -1,10 +1,11 @@
 // Compressed answers (brotli, else gzip) for text: JS, CSS, JSON, HTML, SVG, XML.
 //
-// - Static files (@fastify/static: the shell's and remotes' bundles, /data/*.json, SVG images) are compressed once
+// - Static files (@fastify/static: the shell's and remotes' bundles, SVG images) are compressed once
 //   per file version at the highest settings (brotli 11, gzip 9) in a worker thread and kept in memory, keyed by the
 //   file's path and its ETag (size + mtime), so a rebuilt file is recompressed on its first request. Without this
-//   cache every request would recompress the same bytes: /data/product-details.json (~140 KB) costs milliseconds.
+//   cache every request would recompress the same bytes (a 140 KB file costs milliseconds).
 //   Headers set by the static plugin (Cache-Control immutable / no-cache, ETag, CORS) are kept.
+// - /data/*.json is served from memory already compressed (dataFiles.ts): these hooks skip it (content-encoding set).
 // - Buffered answers with a strong ETag (the routes' HTML, whose ETag hashes the page) are compressed once per ETag
 //   and kept (compressing each request cost the HTML route more than half its throughput).
 // - Every other answer (/remotes.json, API JSON) goes through @fastify/compress: brotli at quality 4 / gzip at
