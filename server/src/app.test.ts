@@ -91,6 +91,41 @@ describe('site server', () => {
     });
   });
 
+  describe('the inline remotes map', () => {
+    /** The contents of <script type="application/json" id="remotes-map"> in the head, parsed. */
+    const inlineMap = (html: string): unknown => {
+      const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+      const blocks = [...head.matchAll(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/g)];
+      assert.equal(blocks.length, 1, 'one remotes map, in the head');
+      return JSON.parse(blocks[0]?.[1] ?? '') as unknown;
+    };
+
+    test('every page (200 and 404) carries exactly the body of /remotes.json', async () => {
+      const served = (await get('/remotes.json')).json();
+      for (const url of ['/home', '/our-products/cables', '/contact-us/', '/nope']) {
+        assert.deepEqual(inlineMap((await get(url)).body), served, url);
+      }
+    });
+
+    test('follows REMOTE_*_URL overrides, and no entry can close the element', async () => {
+      const hostile = '/x</script><script>alert(1)</script><!--&';
+      const other = await createFixture({
+        env: { REMOTE_CATALOGUE_URL: 'https://catalogue.cdn.example/v42/mf-manifest.json', REMOTE_CHAT_URL: hostile },
+      });
+      const otherApp = await buildApp(other.config, stubDatabase());
+      try {
+        const page = (await otherApp.inject({ method: 'GET', url: '/about' })).body;
+        assert.deepEqual(inlineMap(page), (await otherApp.inject({ method: 'GET', url: '/remotes.json' })).json());
+        assert.equal(page.match(/<script\b/g)?.length, 2, 'the JSON-LD block and the map: nothing injected');
+        assert.ok(!page.includes('<script>alert') && !page.includes('<!--'));
+        assert.ok(page.includes('\\u003c/script\\u003e'), '< and > written as \\u003c / \\u003e');
+      } finally {
+        await otherApp.close();
+        await other.cleanup();
+      }
+    });
+  });
+
   describe('caching', () => {
     for (const url of ['/main.3f2a9c1b.js', '/remotes/catalogue/123.ab12cd34.js', '/images/generated-banner.0a1b2c3d4e.webp']) {
       test(`hashed file ${url} is cached for a year, immutable`, async () => {

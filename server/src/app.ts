@@ -6,6 +6,7 @@ import { describeError, type Database } from './db/index.js';
 import { CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { dataFileRoutes } from './http/dataFiles.js';
+import { remotesMap } from './http/remotes.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
 import { siteSeo, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
@@ -55,7 +56,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     return reply.code(status).send({ error: error.message || 'Bad request' });
   });
 
-  const sendShell = createShellResponder(config.shellDist, { site: seoSite, publicSiteUrl: config.http.publicSiteUrl });
+  const sendShell = createShellResponder(config.shellDist, { site: seoSite, publicSiteUrl: config.http.publicSiteUrl, remotes: config.remotes });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathOf(request.url);
@@ -65,8 +66,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     return reply.code(404).send({ error: 'Not found' });
   });
 
-  // ---- remotes map, health ----
-  const remotesBody = { remotes: config.remotes.map(({ name, entry }) => ({ name, entry })) };
+  // ---- remotes map (also inline in every page: spa.ts), health ----
+  const remotesBody = remotesMap(config.remotes);
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', CACHE_REVALIDATE);
     return remotesBody;

@@ -76,6 +76,20 @@ describe('security headers', () => {
     assert.ok(!policy.has('upgrade-insecure-requests'), 'plain-http deployments (and http remotes) keep working');
   });
 
+  test('the inline data blocks (remotes map, JSON-LD) need no CSP allowance: browsers never execute them', async () => {
+    for (const url of ['/home', '/nope']) {
+      const res = await get(url);
+      assert.ok(res.body.includes('<script type="application/json" id="remotes-map">'), `${url} has the remotes map`);
+      // Every inline <script> of the page is a data block (a non-JavaScript type), which script-src does not govern;
+      // so the policy stays without 'unsafe-inline', hashes or nonces.
+      for (const [tag] of res.body.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)) {
+        assert.match(tag, /\btype="application\/(?:json|ld\+json)"/, `${url}: ${tag} is a data block`);
+      }
+      const scriptSrc = csp(res).get('script-src') ?? [];
+      assert.ok(!scriptSrc.some((source) => /^'(?:unsafe-inline|nonce-|sha\d+-)/.test(source)), scriptSrc.join(' '));
+    }
+  });
+
   test('with the default remotes (served here) the CSP is self only', async () => {
     await withApp({}, async (local) => {
       const policy = csp(await local.inject({ method: 'GET', url: '/about' }));

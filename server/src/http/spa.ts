@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
+import { remotesMap, remotesMapScript, type RemoteEntry } from './remotes.js';
 import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 
@@ -57,15 +58,17 @@ export interface ShellResponderOptions {
   site?: SeoSite;
   /** PUBLIC_SITE_URL: the origin of canonical URLs; from the request when undefined (see siteOrigin). */
   publicSiteUrl?: string;
+  /** The remotes the shell registers: written into every page as the inline map (see remotes.ts); none when undefined. */
+  remotes?: readonly RemoteEntry[];
 }
 
 /** Rendered pages kept per origin and path; the cache starts over when it is full (a Host header can vary). */
 const MAX_CACHED_PAGES = 2000;
 
 /**
- * Serves shell/dist/index.html for client routes, with each page's own head (seo/head.ts): 200 for a page of the
- * site, 404 with a 'Page not found' head for an unknown route, category or product (the shell then shows its error
- * screen), 503 with a plain message when the shell is not built.
+ * Serves shell/dist/index.html for client routes, with each page's own head (seo/head.ts) and the remotes map
+ * (remotes.ts): 200 for a page of the site, 404 with a 'Page not found' head for an unknown route, category or product
+ * (the shell then shows its error screen), 503 with a plain message when the shell is not built.
  * Every answer is `no-cache` with an ETag of the exact bytes sent, so it changes with the shell build and with the
  * content the head comes from. The file is re-read when it changes on disk, so a rebuilt shell is served without a
  * restart.
@@ -73,6 +76,8 @@ const MAX_CACHED_PAGES = 2000;
 export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}) {
   const indexPath = path.join(shellDist, 'index.html');
   const site = options.site ?? siteSeo();
+  // The same for every page and fixed for the process (the configuration), so it needs no part in the cache key.
+  const remotesMapTag = options.remotes === undefined ? '' : remotesMapScript(remotesMap(options.remotes));
   let cached: ShellHtml | undefined;
   const pages = new Map<string, RenderedPage>();
 
@@ -99,7 +104,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path}`;
     const hit = pages.get(key);
     if (hit !== undefined) return hit;
-    const html = Buffer.from(shell.template.before + renderHead(page, origin, site.siteName) + shell.template.after);
+    const html = Buffer.from(shell.template.before + renderHead(page, origin, site.siteName) + remotesMapTag + shell.template.after);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     const rendered: RenderedPage = { status: page.status, html, etag };
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();

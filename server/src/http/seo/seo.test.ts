@@ -329,8 +329,8 @@ describe('hostile content is escaped', () => {
       const res = await app.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 200);
       const head = parseHead(res.body);
-      // exactly the JSON-LD block and the shell's own script; no script or comment the data opened
-      assert.equal(res.body.match(/<script\b/g)?.length, 1 + (res.body.includes('/main.') ? 1 : 0));
+      // exactly the JSON-LD block, the remotes map and the shell's own script; no script or comment the data opened
+      assert.equal(res.body.match(/<script\b/g)?.length, 2 + (res.body.includes('/main.') ? 1 : 0));
       assert.ok(!res.body.includes('<script>alert'), 'no injected script element');
       assert.ok(!res.body.includes('<!--'), 'no injected comment');
       assert.ok(!res.body.includes('<b>'), 'no injected tag');
