@@ -56,6 +56,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     return reply.code(status).send({ error: error.message || 'Bad request' });
   });
 
+  // remotes: the inline remotes map and the preload hints of each page's remote (read from its dist's manifest)
   const sendShell = createShellResponder(config.shellDist, { site: seoSite, publicSiteUrl: config.http.publicSiteUrl, remotes: config.remotes });
 
   app.setNotFoundHandler(async (request, reply) => {

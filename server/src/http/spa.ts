@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { findRemoteRoute } from '@site/content/src/siteRoutes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
-import { remotesMap, remotesMapScript, type RemoteEntry } from './remotes.js';
+import { NO_HINTS, RemotePreloadHints, type HintedRemote, type PreloadHints } from './remoteHints.js';
+import { remotesMap, remotesMapScript } from './remotes.js';
 import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 
@@ -58,8 +60,13 @@ export interface ShellResponderOptions {
   site?: SeoSite;
   /** PUBLIC_SITE_URL: the origin of canonical URLs; from the request when undefined (see siteOrigin). */
   publicSiteUrl?: string;
-  /** The remotes the shell registers: written into every page as the inline map (see remotes.ts); none when undefined. */
-  remotes?: readonly RemoteEntry[];
+  /**
+   * The remotes the shell registers: written into every page as the inline map (see remotes.ts), and the source of
+   * the preload hints for the page's remote (remoteHints.ts). Neither when undefined.
+   */
+  remotes?: readonly HintedRemote[];
+  /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds (1 s by default; tests: 0). */
+  manifestRecheckMs?: number;
 }
 
 /** Rendered pages kept per origin and path; the cache starts over when it is full (a Host header can vary). */
@@ -78,6 +85,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   const site = options.site ?? siteSeo();
   // The same for every page and fixed for the process (the configuration), so it needs no part in the cache key.
   const remotesMapTag = options.remotes === undefined ? '' : remotesMapScript(remotesMap(options.remotes));
+  const hints = new RemotePreloadHints(options.remotes ?? [], { recheckMs: options.manifestRecheckMs });
   let cached: ShellHtml | undefined;
   const pages = new Map<string, RenderedPage>();
 
@@ -100,11 +108,20 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     return cached;
   }
 
-  function render(shell: ShellHtml, page: SitePage, origin: string): RenderedPage {
-    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path}`;
+  /** The preload hints of the remote that renders `page` (none for the not-found page: no remote module is known). */
+  function hintsFor(page: SitePage): Promise<PreloadHints> {
+    // page.path is canonical: '/' is '/home' (the shell redirects), a product under the wrong category its real one.
+    const route = page.status === 200 && page.path !== undefined ? findRemoteRoute(page.path) : undefined;
+    return route === undefined ? Promise.resolve(NO_HINTS) : hints.forModule(route.remote, route.modulePath);
+  }
+
+  function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints): RenderedPage {
+    // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints.
+    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} ${preload.key}`;
     const hit = pages.get(key);
     if (hit !== undefined) return hit;
-    const html = Buffer.from(shell.template.before + renderHead(page, origin, site.siteName) + remotesMapTag + shell.template.after);
+    const head = renderHead(page, origin, site.siteName) + preload.html + remotesMapTag;
+    const html = Buffer.from(shell.template.before + head + shell.template.after);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     const rendered: RenderedPage = { status: page.status, html, etag };
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
@@ -123,7 +140,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
         .send(NOT_BUILT_MESSAGE);
     }
     const page = status === 404 ? site.notFound : site.resolve(pathOf(request.url));
-    const rendered = render(shell, page, siteOrigin(request, options.publicSiteUrl));
+    const rendered = render(shell, page, siteOrigin(request, options.publicSiteUrl), await hintsFor(page));
     reply.header('cache-control', CACHE_REVALIDATE).header('etag', rendered.etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (rendered.status === 200 && ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rendered.etag)) {

@@ -1,0 +1,281 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, afterEach, before, describe, test } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { parseManifest, RemotePreloadHints } from './remoteHints.js';
+import { createShellResponder } from './spa.js';
+
+/** A manifest shaped like the build's (mfe-company/dist/mf-manifest.json), with the fields the hints use. */
+function manifest(name: string, exposes: Record<string, string[]>, metaData: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    id: name,
+    name,
+    metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto', ...metaData },
+    shared: [],
+    remotes: [],
+    exposes: Object.entries(exposes).map(([expose, sync]) => ({
+      id: `${name}:${expose}`,
+      name: expose,
+      assets: { js: { sync, async: ['623.0fe973f0.js'] }, css: { sync: [], async: [] } },
+      path: `./${expose}`,
+    })),
+  });
+}
+
+const COMPANY_MANIFEST = manifest('company', {
+  HomePage: ['__federation_expose_HomePage.bc6fe5f6.js'],
+  AboutPage: ['__federation_expose_AboutPage.5af52e53.js', '71.4cb95001.js'],
+});
+
+const HOME_HINTS = [
+  '<link rel="preload" href="/remotes/company/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+  '<link rel="preload" href="/remotes/company/remoteEntry.js" as="script">',
+  '<link rel="preload" as="script" href="/remotes/company/__federation_expose_HomePage.bc6fe5f6.js">',
+];
+
+/** The <head> of a page. */
+const headOf = (html: string): string => /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
+/** Every <link rel="preload"> of the head, in order. */
+const preloads = (html: string): string[] => [...headOf(html).matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+/** The inline remotes map of the head, parsed. */
+function inlineMap(html: string): unknown {
+  const raw = /<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(headOf(html))?.[1];
+  assert.ok(raw !== undefined, 'the head has the remotes map');
+  return JSON.parse(raw) as unknown;
+}
+
+async function writeFiles(root: string, files: Record<string, string>): Promise<void> {
+  for (const [file, content] of Object.entries(files)) {
+    const full = path.join(root, file);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, content);
+  }
+}
+
+/** Rewrites a file with a clearly newer mtime (whatever the file system's time resolution). */
+async function rewrite(file: string, content: string, secondsLater: number): Promise<void> {
+  await writeFile(file, content);
+  const later = new Date(Date.now() + secondsLater * 1000);
+  await utimes(file, later, later);
+}
+
+describe('page HTML: inline remotes map and preload hints (the whole app)', () => {
+  const apps: { app: FastifyInstance; fixture: Fixture }[] = [];
+  /** The app over a fixture whose company remote is built (with COMPANY_MANIFEST) unless `withoutCompany`. */
+  async function site(env: Record<string, string> = {}, withoutCompany = false): Promise<FastifyInstance> {
+    const fixture = await createFixture({ env });
+    if (!withoutCompany) {
+      await writeFiles(fixture.root, {
+        'mfe-company/dist/mf-manifest.json': COMPANY_MANIFEST,
+        'mfe-company/dist/remoteEntry.js': 'var company = {};\n',
+      });
+    }
+    const app = await buildApp(fixture.config, stubDatabase());
+    apps.push({ app, fixture });
+    return app;
+  }
+  afterEach(async () => {
+    for (const { app, fixture } of apps.splice(0)) {
+      await app.close();
+      await fixture.cleanup();
+    }
+  });
+
+  test('/home: the map and the three kinds of hints, in the head before the shell\'s own tags', async () => {
+    const app = await site();
+    const res = await app.inject({ method: 'GET', url: '/home' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(preloads(res.body), HOME_HINTS);
+    assert.deepEqual(inlineMap(res.body), (await app.inject({ method: 'GET', url: '/remotes.json' })).json());
+    // '/' is the home page (the shell redirects): same hints
+    assert.deepEqual(preloads((await app.inject({ method: 'GET', url: '/' })).body), HOME_HINTS);
+  });
+
+  test("each page gets its own expose's chunks, and only its own remote's hints (never the chat's)", async () => {
+    const app = await site();
+    const about = preloads((await app.inject({ method: 'GET', url: '/about/' })).body);
+    assert.deepEqual(about.slice(2), [
+      '<link rel="preload" as="script" href="/remotes/company/__federation_expose_AboutPage.5af52e53.js">',
+      '<link rel="preload" as="script" href="/remotes/company/71.4cb95001.js">',
+    ]);
+    // an expose the manifest does not list: the manifest and the entry only
+    assert.deepEqual(preloads((await app.inject({ method: 'GET', url: '/certificates' })).body), HOME_HINTS.slice(0, 2));
+    // the catalogue's fixture manifest has no publicPath and no exposes: manifest and entry
+    const category = preloads((await app.inject({ method: 'GET', url: '/our-products/cables' })).body);
+    assert.deepEqual(category, [
+      '<link rel="preload" href="/remotes/catalogue/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/remotes/catalogue/remoteEntry.js" as="script">',
+    ]);
+    for (const url of ['/home', '/about', '/our-products/cables']) {
+      const tags = preloads((await app.inject({ method: 'GET', url })).body);
+      assert.ok(!tags.some((tag) => tag.includes('/remotes/chat/')), url);
+    }
+  });
+
+  test('an unknown route or an unknown category (404 page) has the map but no hints', async () => {
+    const app = await site();
+    for (const url of ['/nope', '/our-products/no_such_category']) {
+      const res = await app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 404, url);
+      assert.deepEqual(preloads(res.body), [], url);
+      assert.ok(inlineMap(res.body), url);
+    }
+  });
+
+  test('a missing manifest: no hints, a 200 page', async () => {
+    const app = await site({}, true);
+    const res = await app.inject({ method: 'GET', url: '/home' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(preloads(res.body), []);
+    assert.ok(inlineMap(res.body));
+  });
+
+  test('a manifest the server cannot use (the fixture contact one has no metaData): no hints, a 200 page', async () => {
+    const app = await site();
+    const res = await app.inject({ method: 'GET', url: '/contact-us' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(preloads(res.body), []);
+  });
+
+  test('a remote configured with a full https URL: no hints (its manifest is not on this disk), the map has the URL', async () => {
+    const cdn = 'https://cdn.example/company/2026-11-01/mf-manifest.json';
+    const app = await site({ REMOTE_COMPANY_URL: cdn });
+    const res = await app.inject({ method: 'GET', url: '/home' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(preloads(res.body), []);
+    const map = inlineMap(res.body) as { remotes: { name: string; entry: string }[] };
+    assert.equal(map.remotes.find((remote) => remote.name === 'company')?.entry, cdn);
+  });
+});
+
+describe('preload hints follow a remote released while the server runs', () => {
+  let root: string;
+  let app: FastifyInstance;
+  let manifestPath: string;
+
+  before(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'spa-hints-'));
+    manifestPath = path.join(root, 'company-dist', 'mf-manifest.json');
+    await writeFiles(root, {
+      'shell/index.html':
+        '<!doctype html><html><head><meta charset="utf-8"><title>Shell</title><script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>\n',
+      'company-dist/mf-manifest.json': COMPANY_MANIFEST,
+    });
+    const sendShell = createShellResponder(path.join(root, 'shell'), {
+      remotes: [
+        { name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: path.join(root, 'company-dist') },
+        { name: 'chat', entry: '/remotes/chat/mf-manifest.json', distDir: path.join(root, 'chat-dist') },
+      ],
+      manifestRecheckMs: 0, // look at the manifest on every page, so the test needs no waiting
+    });
+    app = Fastify();
+    app.get('/*', (request, reply) => sendShell(request, reply, 200));
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const home = () => app.inject({ method: 'GET', url: '/home' });
+
+  test('the hints go between the page head and the shell\'s own tags, with the map', async () => {
+    const res = await home();
+    assert.equal(res.statusCode, 200);
+    const head = headOf(res.body);
+    assert.ok(head.startsWith('<meta charset="utf-8"><title>'), head.slice(0, 40));
+    const firstHint = head.indexOf(HOME_HINTS[0] as string);
+    assert.ok(firstHint > head.indexOf('</title>'), 'after the title');
+    assert.ok(firstHint < head.indexOf('id="remotes-map"'), 'before the map');
+    assert.ok(head.indexOf('id="remotes-map"') < head.indexOf('/main.0123abcd.js'), "the map before the shell's script");
+    assert.deepEqual(preloads(res.body), HOME_HINTS);
+  });
+
+  test('a new manifest: new links and a new ETag; removed or broken: no links, still a 200 page; back: links again', async () => {
+    const first = await home();
+    assert.deepEqual(preloads(first.body), HOME_HINTS);
+    const etag = String(first.headers.etag);
+    assert.equal((await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode, 304);
+
+    await rewrite(manifestPath, manifest('company', { HomePage: ['__federation_expose_HomePage.99999999.js', '5.aaaabbbb.js'] }), 10);
+    const released = await home();
+    assert.equal(released.statusCode, 200);
+    assert.deepEqual(preloads(released.body).slice(2), [
+      '<link rel="preload" as="script" href="/remotes/company/__federation_expose_HomePage.99999999.js">',
+      '<link rel="preload" as="script" href="/remotes/company/5.aaaabbbb.js">',
+    ]);
+    assert.notEqual(released.headers.etag, etag);
+    assert.equal((await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode, 200);
+
+    await unlink(manifestPath);
+    const missing = await home();
+    assert.equal(missing.statusCode, 200);
+    assert.deepEqual(preloads(missing.body), []);
+
+    await rewrite(manifestPath, '{"metaData": {"remoteEntry": ', 20); // a release caught half-written
+    const broken = await home();
+    assert.equal(broken.statusCode, 200);
+    assert.deepEqual(preloads(broken.body), []);
+
+    await rewrite(manifestPath, COMPANY_MANIFEST, 30); // rolled back
+    const back = await home();
+    assert.deepEqual(preloads(back.body), HOME_HINTS);
+    assert.equal(back.headers.etag, etag, 'the same bytes as before the release: the same ETag');
+  });
+});
+
+describe('RemotePreloadHints', () => {
+  test('trusts a manifest for the re-check interval, then reads it again', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'remote-hints-'));
+    try {
+      let clock = 0;
+      const hints = new RemotePreloadHints([{ name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: dir }], {
+        recheckMs: 1000,
+        now: () => clock,
+      });
+      assert.equal((await hints.forModule('company', './HomePage')).html, '', 'not built yet');
+      await writeFile(path.join(dir, 'mf-manifest.json'), COMPANY_MANIFEST);
+      clock += 999;
+      assert.equal((await hints.forModule('company', './HomePage')).html, '', 'within the interval: not looked at');
+      clock += 1;
+      const built = await hints.forModule('company', './HomePage');
+      assert.equal(built.html, HOME_HINTS.join(''));
+      assert.notEqual(built.key, '');
+      assert.equal((await hints.forModule('chat', './Widget')).html, '', 'a remote not configured');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('remotes whose entry is not the manifest served here get none (other origin, remoteEntry.js)', async () => {
+    const hints = new RemotePreloadHints([
+      { name: 'company', entry: 'https://cdn.example/company/mf-manifest.json', distDir: '/nonexistent' },
+      { name: 'catalogue', entry: '/remotes/catalogue/remoteEntry.js', distDir: '/nonexistent' },
+    ]);
+    assert.equal((await hints.forModule('company', './HomePage')).html, '');
+    assert.equal((await hints.forModule('catalogue', './CategoryListPage')).html, '');
+  });
+
+  test('parseManifest: file names must stay inside the remote folder; another publicPath gives no hints', () => {
+    const parsed = parseManifest(
+      JSON.parse(
+        manifest('company', {
+          HomePage: ['ok.12345678.js', '../../secret.js', '/abs.js', 'https://evil.example/x.js', 'a"><script>.js', 'sub/dir.js'],
+        }),
+      ) as unknown,
+    );
+    assert.deepEqual(parsed?.exposes.get('HomePage'), ['ok.12345678.js', 'sub/dir.js']);
+    assert.equal(parsed?.remoteEntry, 'remoteEntry.js');
+    assert.equal(parseManifest(JSON.parse(manifest('company', {}, { publicPath: 'https://cdn.example/company/' })) as unknown), undefined);
+    assert.equal(
+      parseManifest(JSON.parse(manifest('company', {}, { remoteEntry: { name: '../remoteEntry.js', path: '' } })) as unknown),
+      undefined,
+    );
+    assert.equal(parseManifest(JSON.parse(manifest('company', {}, { remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } })) as unknown)?.remoteEntry, 'entry/remoteEntry.js');
+    for (const bad of [null, [], 'x', {}, { metaData: {} }]) assert.equal(parseManifest(bad), undefined);
+  });
+});
