@@ -1,16 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
+import { findRemoteRoute } from '@site/content';
 import { makeStore } from '@site/shared-store';
 import { ThemeRoot } from '@site/shared-ui';
-import { fetchRemotesMap } from './remotes/remotesMap';
+import { loadRemotesMap } from './remotes/remotesMap';
 import { registerRemoteEntries, setKnownRemotes } from './remotes/loadRemoteModule';
 import { preloadRemotePage } from './remotes/RemotePage';
-import { remoteRoutes, routeTable } from './routes/routeTable';
+import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
+import { SiteRoutes } from './routes/routeTable';
 
 async function start() {
-  const remotes = await fetchRemotesMap();
+  const remotes = await loadRemotesMap();
   try {
     registerRemoteEntries(remotes);
     setKnownRemotes(remotes);
@@ -19,20 +21,20 @@ async function start() {
   }
 
   // Fetch the current route's remote while React starts, not after it renders.
-  const current = matchRoutes(
-    remoteRoutes.map((route) => ({ path: route.path })),
-    window.location.pathname,
-  )?.at(-1);
-  const currentRoute = remoteRoutes.find((route) => route.path === current?.route.path);
+  const currentRoute = findRemoteRoute(window.location.pathname);
   if (currentRoute) preloadRemotePage(currentRoute.remote, currentRoute.modulePath);
 
   const store = makeStore();
-  const router = createBrowserRouter(routeTable);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Provider store={store}>
         <ThemeRoot>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            {/* Only if the frame itself fails; a page's failure is caught inside the frame. */}
+            <RouteErrorBoundary resetKey={undefined}>
+              <SiteRoutes />
+            </RouteErrorBoundary>
+          </BrowserRouter>
         </ThemeRoot>
       </Provider>
     </StrictMode>,

@@ -1,4 +1,4 @@
-import { test, expect, overrideRemoteEntry } from '../support/fixtures';
+import { test, expect, overrideRemoteEntry, stripInlineRemotesMap } from '../support/fixtures';
 
 // Nothing listens on port 9 of the loopback: the connection is refused at once.
 const DEAD_ENTRY = 'http://127.0.0.1:9/mf-manifest.json';
@@ -49,6 +49,7 @@ test.describe('one broken remote breaks only its own routes', () => {
   });
 
   test('the remotes map itself failing still shows the frame, never a blank page', async ({ page }) => {
+    await stripInlineRemotesMap(page);
     await page.route('**/remotes.json', (route) => route.fulfill({ status: 500, body: 'boom' }));
     await page.goto('/home');
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();

@@ -27,12 +27,40 @@ export const test = base.extend<{ consoleProblems: ConsoleProblems }>({
 
 export { expect };
 
-/** The remotes map the server announces, rewritten so that `remote` points at `entry` (e.g. a dead URL). */
+type RemotesMap = { remotes: { name: string; entry: string }[] };
+
+/** The remotes map's JSON block in a page's HTML (server/src/http/spa.ts puts it there). */
+const INLINE_REMOTES_MAP = /(<script type="application\/json" id="remotes-map">)([\s\S]*?)(<\/script>)/;
+
+/**
+ * The remotes map the server announces, rewritten so that `remote` points at `entry` (e.g. a dead URL): in the
+ * page's HTML (where the shell reads it) and at /remotes.json (its fallback).
+ */
 export async function overrideRemoteEntry(page: Page, remote: string, entry: string): Promise<void> {
+  const rewrite = (map: RemotesMap): RemotesMap => ({
+    ...map,
+    remotes: map.remotes.map((item) => (item.name === remote ? { ...item, entry } : item)),
+  });
   await page.route('**/remotes.json', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { remotes: { name: string; entry: string }[] };
-    body.remotes = body.remotes.map((item) => (item.name === remote ? { ...item, entry } : item));
-    await route.fulfill({ response, json: body });
+    await route.fulfill({ response, json: rewrite((await response.json()) as RemotesMap) });
+  });
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document' || route.request().frame() !== page.mainFrame()) return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(INLINE_REMOTES_MAP, (_whole, open: string, json: string, close: string) => {
+      const body = JSON.stringify(rewrite(JSON.parse(json) as RemotesMap)).replace(/</g, '\\u003c');
+      return `${open}${body}${close}`;
+    });
+    await route.fulfill({ response, body: html });
+  });
+}
+
+/** Serves the pages without the remotes map in their HTML, as a static host would: the shell fetches /remotes.json. */
+export async function stripInlineRemotesMap(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document' || route.request().frame() !== page.mainFrame()) return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(INLINE_REMOTES_MAP, '') });
   });
 }

@@ -8,10 +8,45 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
 
 /**
- * The module every app gets for 'react-router-dom': its client-side API only (see the file). Shared whole,
- * react-router-dom weighs ~66 KB gzip on every page; this cuts it to ~37 KB.
+ * Shared packages every app gets through a facade module that names only the API the site uses (see each file).
+ * A shared module cannot be tree-shaken (any app may use any export), so without these react-router-dom weighs
+ * ~66 KB gzip on every page instead of ~16, @reduxjs/toolkit 15.5 instead of 10, styled-components 13.2 instead of 11.8.
  */
-const REACT_ROUTER_FACADE = path.join(__dirname, 'shared', 'react-router-dom.mjs');
+const SHARED_FACADES = {
+  'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
+  '@reduxjs/toolkit': path.join(__dirname, 'shared', 'redux-toolkit.mjs'),
+  'styled-components': path.join(__dirname, 'shared', 'styled-components.mjs'),
+};
+
+/** The ES module build of the plugin that hands the shell's federation runtime to the remotes. */
+const INJECT_EXTERNAL_RUNTIME_ESM = require
+  .resolve('@module-federation/inject-external-runtime-core-plugin')
+  .replace(/index\.cjs$/, 'index.js');
+
+/**
+ * Inside a facade, `from '@original/<package>'` reaches the real package. Importing it by its own name would consume
+ * the shared module, i.e. the facade itself, and the page would wait forever for a module that waits for itself.
+ */
+const ORIGINAL_SCOPE = '@original/';
+
+function facadeAliases(appDir) {
+  return Object.fromEntries(
+    Object.keys(SHARED_FACADES).map((packageName) => [
+      `${ORIGINAL_SCOPE}${packageName}$`,
+      // The package's folder: webpack picks its browser/ESM entry from package.json as for a normal import.
+      path.dirname(require.resolve(`${packageName}/package.json`, { paths: [appDir] })),
+    ]),
+  );
+}
+
+/** A package shared through its facade: the facade's folder has no package version, so give the installed one's. */
+function facadeShared(singleton, packageName, appDir) {
+  return {
+    ...singleton(packageName),
+    import: SHARED_FACADES[packageName],
+    version: require(require.resolve(`${packageName}/package.json`, { paths: [appDir] })).version,
+  };
+}
 
 /**
  * Packages that must exist once in the page. Subpaths are listed too: a key without a trailing
@@ -29,16 +64,10 @@ function sharedSingletons(appPackageJson, appDir) {
     'react/jsx-runtime': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom'),
-    'react-router-dom': {
-      ...singleton('react-router-dom'),
-      import: REACT_ROUTER_FACADE,
-      // The facade's own folder has no package version: give the installed react-router-dom's.
-      version: require(require.resolve('react-router-dom/package.json', { paths: [appDir] })).version,
-    },
-    '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
-    '@reduxjs/toolkit/query/react': singleton('@reduxjs/toolkit'),
+    'react-router-dom': facadeShared(singleton, 'react-router-dom', appDir),
+    '@reduxjs/toolkit': facadeShared(singleton, '@reduxjs/toolkit', appDir),
     'react-redux': singleton('react-redux'),
-    'styled-components': singleton('styled-components'),
+    'styled-components': facadeShared(singleton, 'styled-components', appDir),
     '@site/shared-ui': singleton('@site/shared-ui'),
     '@site/shared-store': singleton('@site/shared-store'),
   };
@@ -55,7 +84,7 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const appPackageJson = require(path.join(appDir, 'package.json'));
-    checkRouterImports([path.join(appDir, 'src'), ...SHARED_SOURCE_DIRS]);
+    checkFacadeImports([path.join(appDir, 'src'), ...SHARED_SOURCE_DIRS]);
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -77,6 +106,7 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.json'],
+        alias: facadeAliases(appDir),
       },
       module: { rules: moduleRules(production) },
       plugins: [
@@ -94,8 +124,12 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
           dev: false,
           // One federation runtime per page: the shell provides it, remotes use it (saves ~27 KB gzip per remote).
           // target 'web' leaves the runtime's Node.js code out (~4 KB gzip off the shell's main.js).
+          // The shell provides it through the plugin `provideExternalRuntime: true` would add, but by its ES module
+          // file: that option adds the CommonJS file, whose runtime-core is a second copy beside the ES one the
+          // rest of the runtime uses (~20 KB gzip of main.js for nothing).
+          ...(isHost ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
           experiments: {
-            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            ...(isHost ? {} : { externalRuntime: true }),
             optimization: { target: 'web' },
           },
         }),
@@ -106,9 +140,10 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
                 scriptLoading: 'defer',
                 minify: production,
               }),
-              // Start-up chunks (react-dom, the router, the store...) and the remotes map download while main.js
-              // (the federation runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps.
-              new PreloadStartupChunksPlugin({ extraPreloads: [{ href: '/remotes.json', as: 'fetch', crossorigin: 'anonymous' }] }),
+              // Start-up chunks (react-dom, the router, the store...) download while main.js (the federation
+              // runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps. The remotes map needs no
+              // preload: the server puts it into the page (server/src/http/spa.ts).
+              new PreloadStartupChunksPlugin(),
             ]
           : []),
       ],
@@ -126,9 +161,9 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
 /** Workspace packages bundled into every app (as shared modules): their imports are checked too. */
 const SHARED_SOURCE_DIRS = ['shared-ui', 'shared-store'].map((name) => path.resolve(__dirname, '..', '..', name, 'src'));
 
-/** The names the react-router-dom facade exports. */
-function facadeExports() {
-  const source = fs.readFileSync(REACT_ROUTER_FACADE, 'utf8').replace(/\/\/.*$/gm, '');
+/** The names a facade module exports ('default' for `export { default }`). */
+function facadeExports(facadeFile) {
+  const source = fs.readFileSync(facadeFile, 'utf8').replace(/\/\/.*$/gm, '');
   return new Set([...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((match) => match[1].split(',').map((name) => name.trim()).filter(Boolean)));
 }
 
@@ -141,35 +176,56 @@ function sourceFiles(dir) {
   });
 }
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /**
- * Fails the build when bundled code imports a react-router-dom name the shared facade lacks (it would be undefined
- * at run time), or imports 'react-router' directly (a second router copy, whose contexts the shared one cannot see).
+ * The value names a source imports from `packageName`: `import a, { b, c as d, type E } from 'pkg'` gives
+ * default, b, c. Type-only imports are left out (they do not exist at run time). Subpath imports are listed as
+ * `subpath:<path>`.
  */
-function checkRouterImports(dirs) {
-  const available = facadeExports();
+function importedNames(source, packageName) {
+  const names = [];
+  const pattern = new RegExp(`(import|export)\\s+(type\\s+)?([\\w$]+\\s*,?\\s*)?(\\{[^}]*\\})?\\s*from\\s*['"]${escapeRegExp(packageName)}(/[^'"]*)?['"]`, 'g');
+  for (const [, keyword, typeOnly, defaultName, braces, subpath] of source.matchAll(pattern)) {
+    if (typeOnly) continue;
+    if (subpath) names.push(`subpath:${subpath}`);
+    if (keyword === 'import' && defaultName) names.push('default');
+    for (const raw of (braces ?? '').replace(/[{}]/g, '').split(',')) {
+      const name = raw.trim().replace(/\s+as\s+.*$/, '');
+      if (name && !name.startsWith('type ')) names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Fails the build when bundled code imports a name a shared facade lacks (it would be undefined at run time), a
+ * subpath of a facaded package, or 'react-router' directly (a second router copy, whose contexts the shared one
+ * cannot see).
+ */
+function checkFacadeImports(dirs) {
   const problems = [];
-  for (const file of dirs.flatMap(sourceFiles)) {
-    const source = fs.readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/(?:import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*['"](react-router(?:-dom)?)(\/[^'"]*)?['"]/g)) {
-      const [, typeOnly, names, pkg, subpath] = match;
-      if (typeOnly) continue;
-      if (pkg === 'react-router' || subpath) {
-        problems.push(`${path.relative(process.cwd(), file)}: import from 'react-router-dom' instead of '${pkg}${subpath ?? ''}'`);
-        continue;
+  const files = dirs.flatMap(sourceFiles);
+  for (const [packageName, facadeFile] of Object.entries(SHARED_FACADES)) {
+    const available = facadeExports(facadeFile);
+    for (const file of files) {
+      const source = fs.readFileSync(file, 'utf8');
+      const where = path.relative(process.cwd(), file);
+      for (const name of importedNames(source, packageName)) {
+        if (name.startsWith('subpath:')) problems.push(`${where}: import from '${packageName}', not '${packageName}${name.slice(8)}'`);
+        else if (!available.has(name)) problems.push(`${where}: '${name}' from '${packageName}' is not in ${path.relative(process.cwd(), facadeFile)}`);
       }
-      for (const raw of names.split(',')) {
-        const name = raw.trim().replace(/\s+as\s+.*$/, '');
-        if (!name || name.startsWith('type ')) continue;
-        if (!available.has(name)) problems.push(`${path.relative(process.cwd(), file)}: '${name}' is not in ${path.relative(process.cwd(), REACT_ROUTER_FACADE)}`);
+      if (packageName === 'react-router-dom' && importedNames(source, 'react-router').length > 0) {
+        problems.push(`${where}: import from 'react-router-dom' instead of 'react-router'`);
       }
     }
   }
   if (problems.length > 0) {
     throw new Error(
-      `react-router-dom imports the shared facade does not provide:\n  ${problems.join('\n  ')}\n` +
-        'Add the name to tools/webpack/shared/react-router-dom.mjs (and release the shell before the remote that uses it).',
+      `Imports the shared facades (tools/webpack/shared) do not provide:\n  ${problems.join('\n  ')}\n` +
+        'Add the name to the facade (and release the shell before the remote that uses it).',
     );
   }
 }
 
-module.exports = { createFederatedAppConfig };
+module.exports = { createFederatedAppConfig, importedNames };

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageContainer } from '@site/shared-ui';
 
@@ -10,10 +10,21 @@ const Stack = styled.pre`
   font-size: ${({ theme }) => theme.typeScale.sm};
 `;
 
+/** An address that is none of the site's routes. */
+export class PageNotFoundError extends Error {
+  readonly status = 404;
+  readonly statusText = 'Not Found';
+
+  constructor(readonly pathname: string) {
+    super(`No page at ${pathname}`);
+    this.name = 'PageNotFoundError';
+  }
+}
+
 /** What went wrong, as a visitor (and a developer) can read it. */
 export function describeRouteError(error: unknown): { summary: string; stack?: string } {
-  if (isRouteErrorResponse(error)) {
-    return { summary: `${error.status} ${error.statusText}`.trim() };
+  if (error instanceof PageNotFoundError) {
+    return { summary: `${error.status} ${error.statusText}` };
   }
   if (error instanceof Error) {
     return { summary: error.message, stack: error.stack };
@@ -22,8 +33,8 @@ export function describeRouteError(error: unknown): { summary: string; stack?: s
 }
 
 /** The error screen of a route that is unknown or failed (spec: 'Unexpected Application Error!'). */
-export function ErrorScreen() {
-  const { summary, stack } = describeRouteError(useRouteError());
+export function ErrorScreen({ error }: { error: unknown }) {
+  const { summary, stack } = describeRouteError(error);
   return (
     <PageContainer role="alert">
       <h2>Unexpected Application Error!</h2>

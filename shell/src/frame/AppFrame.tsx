@@ -1,14 +1,15 @@
 import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '@site/shared-ui';
-import { company } from '@site/content';
+import { company, findRemoteRoute } from '@site/content';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { BrochureButton } from './BrochureButton';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { noteNavigation } from '../remotes/RemotePage';
-import type { RouteHandle } from '../routes/routeTable';
+import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
+import { useAfterPageLoad } from './useAfterPageLoad';
 
 const Main = styled.main`
   flex: 1;
@@ -22,9 +23,14 @@ const Page = styled.div`
   min-height: 100vh;
 `;
 
-function useRouteTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
+/** The route's own title, 'Page not found' for an unknown address, none for '/' (it redirects). */
+export function routeTitle(pathname: string): string | undefined {
+  if (pathname === '/') return undefined;
+  return findRemoteRoute(pathname)?.title ?? 'Page not found';
+}
+
+function useRouteTitle(pathname: string) {
+  const title = routeTitle(pathname);
   // A layout effect runs before the pages' own effects, so a page that knows a better title wins.
   useLayoutEffect(() => {
     document.title = title ? `${title} | ${company.name}` : company.name;
@@ -34,20 +40,25 @@ function useRouteTitle() {
 /** Header, page, footer and chat: the part of every page that the shell owns. */
 export function AppFrame() {
   const location = useLocation();
-  useRouteTitle();
+  useRouteTitle(location.pathname);
   // A layout effect: it must count the navigation before a failed widget (the chat) retries.
   useLayoutEffect(() => noteNavigation(), [location.key]);
+  // The chat is not what a visitor came to the page for: it loads once the page has (~17 KB and two requests
+  // off the first paint).
+  const chatReady = useAfterPageLoad();
   return (
     <Page>
       <Header />
       <Main id="main-content" tabIndex={-1}>
-        <Suspense fallback={<Spinner label="Loading page" />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={location.key}>
+          <Suspense fallback={<Spinner label="Loading page" />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Main>
       <Footer />
       <BrochureButton />
-      <RemoteWidget remote="chat" modulePath="./ChatWidget" />
+      {chatReady ? <RemoteWidget remote="chat" modulePath="./ChatWidget" /> : null}
     </Page>
   );
 }

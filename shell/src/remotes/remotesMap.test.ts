@@ -1,4 +1,4 @@
-import { parseRemotesMap } from './remotesMap';
+import { parseRemotesMap, readInlineRemotesMap } from './remotesMap';
 
 describe('parseRemotesMap', () => {
   it('resolves relative entries against the page origin', () => {
@@ -24,5 +24,23 @@ describe('parseRemotesMap', () => {
     );
     expect(remotes).toEqual([]);
     expect(parseRemotesMap('not a map', 'http://localhost:8080/')).toEqual([]);
+  });
+});
+
+describe('readInlineRemotesMap', () => {
+  const page = (html: string) => new DOMParser().parseFromString(`<!doctype html><html><head>${html}</head><body></body></html>`, 'text/html');
+
+  it('reads the map the server put into the page', () => {
+    const doc = page(`<script type="application/json" id="remotes-map">{"remotes":[{"name":"company","entry":"/remotes/company/mf-manifest.json"}]}</script>`);
+    expect(readInlineRemotesMap(doc, 'http://localhost:8080/home')).toEqual([
+      { name: 'company', entry: 'http://localhost:8080/remotes/company/mf-manifest.json' },
+    ]);
+  });
+
+  it('is undefined without the block or when it is not JSON, so the shell fetches /remotes.json', () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(readInlineRemotesMap(page(''), 'http://localhost:8080/')).toBeUndefined();
+    expect(readInlineRemotesMap(page('<script type="application/json" id="remotes-map">{oops</script>'), 'http://localhost:8080/')).toBeUndefined();
+    expect(readInlineRemotesMap(page('<div id="remotes-map">{"remotes":[]}</div>'), 'http://localhost:8080/')).toBeUndefined();
   });
 });

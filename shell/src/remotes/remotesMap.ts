@@ -29,8 +29,28 @@ export function parseRemotesMap(body: unknown, baseUrl: string): RemoteEntry[] {
   });
 }
 
-/** Fetches /remotes.json. A failure leaves the map empty: the frame still renders, remote routes show the error screen. */
-export async function fetchRemotesMap(): Promise<RemoteEntry[]> {
+/** The id of the JSON block in which the server puts the remotes map into each page (saves a round trip). */
+export const INLINE_REMOTES_MAP_ID = 'remotes-map';
+
+/** The map the page's HTML carries, or undefined when there is none (a static host serving index.html as is). */
+export function readInlineRemotesMap(doc: Document, baseUrl: string): RemoteEntry[] | undefined {
+  const element = doc.getElementById(INLINE_REMOTES_MAP_ID);
+  if (element === null || element.getAttribute('type') !== 'application/json') return undefined;
+  try {
+    return parseRemotesMap(JSON.parse(element.textContent ?? ''), baseUrl);
+  } catch (error) {
+    console.warn('The remotes map in the page is not JSON; fetching /remotes.json instead.', error);
+    return undefined;
+  }
+}
+
+/**
+ * The remotes map: the one in the page if the server put it there, else /remotes.json. A failure leaves the map
+ * empty: the frame still renders, remote routes show the error screen.
+ */
+export async function loadRemotesMap(): Promise<RemoteEntry[]> {
+  const inline = readInlineRemotesMap(document, window.location.href);
+  if (inline !== undefined) return inline;
   try {
     const response = await fetch('/remotes.json', { cache: 'no-cache' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

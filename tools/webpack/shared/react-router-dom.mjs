@@ -1,90 +1,36 @@
-// What every app gets for `import ... from 'react-router-dom'` (the shared singleton: see federated-app.cjs).
+// What every app gets for `import ... from 'react-router-dom'` (a shared singleton: see federated-app.cjs).
 //
 // react-router-dom 7 is `export * from 'react-router'` plus the DOM RouterProvider. Shared as it is, Module
-// Federation must keep every export (it cannot know what other apps will use), ~66 KB gzip, most of it server and
-// framework-mode code (static handlers, sessions, cookies, RSC) this single-page site never runs. This module names
-// the client-side API instead, so webpack drops the rest: ~37 KB gzip. Every app provides this same module, so the
-// singleton has the same exports whichever app's copy is loaded.
+// Federation must keep every export (it cannot know what other apps will use): ~66 KB gzip, most of it server,
+// framework-mode and data-router code (loaders, actions, fetchers, static handlers, sessions, RSC) this site never
+// runs: its shell renders <BrowserRouter> + <Routes>. This module names the declarative client API instead, so
+// webpack drops the rest: ~16 KB gzip. Every app provides this same module, so the singleton has the same exports
+// whichever app's copy is loaded.
 //
 // Adding a name: add it here and release the shell with it before a remote that uses it (the shell's copy is the
 // one that runs). federated-app.cjs fails a build whose sources import a name missing here.
 export {
-  Await,
   BrowserRouter,
-  Form,
-  HashRouter,
-  IDLE_BLOCKER,
-  IDLE_FETCHER,
-  IDLE_NAVIGATION,
   Link,
-  MemoryRouter,
   NavLink,
   Navigate,
-  NavigationType,
   Outlet,
   Route,
-  Router,
-  RouterContextProvider,
   Routes,
-  ScrollRestoration,
-  UNSAFE_DataRouterContext,
-  UNSAFE_DataRouterStateContext,
-  UNSAFE_LocationContext,
-  UNSAFE_NavigationContext,
-  UNSAFE_RouteContext,
-  createBrowserRouter,
-  createContext,
-  createHashRouter,
-  createMemoryRouter,
-  createPath,
-  createRoutesFromChildren,
-  createRoutesFromElements,
   createSearchParams,
-  data,
   generatePath,
-  href,
-  isRouteErrorResponse,
   matchPath,
   matchRoutes,
-  parsePath,
-  redirect,
-  redirectDocument,
-  renderMatches,
-  replace,
-  resolvePath,
-  unstable_HistoryRouter,
-  unstable_usePrompt,
-  unstable_useRoute,
-  unstable_useRouterState,
-  useActionData,
-  useAsyncError,
-  useAsyncValue,
-  useBeforeUnload,
-  useBlocker,
-  useFetcher,
-  useFetchers,
-  useFormAction,
   useHref,
   useInRouterContext,
-  useLinkClickHandler,
-  useLoaderData,
   useLocation,
   useMatch,
-  useMatches,
   useNavigate,
-  useNavigation,
   useNavigationType,
   useOutlet,
   useOutletContext,
   useParams,
   useResolvedPath,
-  useRevalidator,
-  useRouteError,
-  useRouteLoaderData,
   useRoutes,
   useSearchParams,
-  useSubmit,
-  useViewTransitionState,
 } from 'react-router';
-// The DOM RouterProvider (it passes react-dom's flushSync), as react-router-dom exports it.
-export { RouterProvider } from 'react-router/dom';
