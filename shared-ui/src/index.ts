@@ -31,3 +31,4 @@ export * from './icons/icons';
 export { useScrollToTop } from './hooks/useScrollToTop';
 export { IconButton } from './components/IconButton/IconButton';
 export { ImageLinkCard, type ImageLinkCardProps } from './components/ImageLinkCard/ImageLinkCard';
+export { MapFrame, MAP_FRAME_MARGIN, type MapFrameProps } from './components/MapFrame/MapFrame';

@@ -7,6 +7,8 @@ import { SITE_ROUTES } from '../support/site-routes';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 async function violations(page: Page, include?: string) {
+  // Colours are judged as painted: let fade-ins (Reveal) finish, or a card caught half-transparent fails contrast.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   const builder = new AxeBuilder({ page }).withTags(TAGS);
   if (include) builder.include(include);
   const result = await builder.analyze();

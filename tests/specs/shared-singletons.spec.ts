@@ -1,4 +1,4 @@
-import { test, expect } from '../support/fixtures';
+import { test, expect, stripInlineRemotesMap } from '../support/fixtures';
 
 // A property name that only React's core package carries (react-dom and the JSX runtime do not).
 const REACT_CORE_MARKER = '__COMPILER_RUNTIME';
@@ -28,13 +28,26 @@ test('exactly one copy of React is downloaded while visiting every remote', asyn
   expect([...reactCopies]).toHaveLength(1);
 });
 
-test('the shell build carries no remote URL: remotes come from /remotes.json', async ({ page, request }) => {
+test('the shell build carries no remote URL: remotes come from the map the server puts into the page', async ({ page, request }) => {
   const map = (await (await request.get('/remotes.json')).json()) as { remotes: { name: string; entry: string }[] };
   expect(map.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
+  const html = await (await request.get('/certificates')).text();
+  const inline = /<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html);
+  expect(JSON.parse(inline![1]!)).toEqual(map);
+
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  await page.goto('/certificates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
+  expect(requested).toContain('/remotes/company/mf-manifest.json');
+  expect(requested).not.toContain('/remotes.json'); // no round trip for the map
+});
+
+test('without the map in the page (a static host), the shell fetches /remotes.json and works the same', async ({ page }) => {
+  await stripInlineRemotesMap(page);
   const requested: string[] = [];
   page.on('request', (req) => requested.push(new URL(req.url()).pathname));
   await page.goto('/certificates');
   await expect(page.getByRole('heading', { level: 1, name: 'Certificates' })).toBeVisible();
   expect(requested).toContain('/remotes.json');
-  expect(requested.indexOf('/remotes.json')).toBeLessThan(requested.indexOf('/remotes/company/mf-manifest.json'));
 });

@@ -59,6 +59,8 @@ test.describe('header at 1280 px', () => {
       await expect(social).toHaveAttribute('target', '_blank');
       await expect(social).toHaveAttribute('rel', /noopener/);
     }
+    // The map is only embedded when the footer comes near the viewport.
+    await footer.getByRole('heading', { name: 'Locate Us' }).scrollIntoViewIfNeeded();
     await expect(footer.locator('iframe')).toHaveAttribute('loading', 'lazy');
     await expect(footer.locator('iframe')).toHaveAttribute('title', /Dubai warehouse/);
     await expect(footer).toContainText('© 2025 All Rights Reserved.');

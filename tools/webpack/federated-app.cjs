@@ -52,12 +52,13 @@ function facadeShared(singleton, packageName, appDir) {
  * Packages that must exist once in the page. Subpaths are listed too: a key without a trailing
  * slash does not cover `react/jsx-runtime` or `react-dom/client`, and a second React breaks hooks.
  */
-function sharedSingletons(appPackageJson, appDir) {
+function sharedSingletons(appPackageJson, appDir, eager) {
   const deps = appPackageJson.dependencies;
   const singleton = (packageName) => ({
     singleton: true,
     requiredVersion: deps[packageName] && /^\d/.test(deps[packageName]) ? `^${deps[packageName]}` : deps[packageName],
     strictVersion: false,
+    eager,
   });
   return {
     react: singleton('react'),
@@ -115,7 +116,7 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
           filename: 'remoteEntry.js',
           exposes,
           remotes: {},
-          shared: sharedSingletons(appPackageJson, appDir),
+          shared: sharedSingletons(appPackageJson, appDir, isHost),
           // Load each remote's entry only when one of its modules is first needed: with the default
           // 'version-first', every remote entry is fetched at start-up and a dead one blanks the page.
           shareStrategy: 'loaded-first',

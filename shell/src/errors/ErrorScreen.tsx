@@ -37,8 +37,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const { summary, stack } = describeRouteError(error);
   return (
     <PageContainer role="alert">
-      <h2>Unexpected Application Error!</h2>
-      <h3>{summary}</h3>
+      <h1>Unexpected Application Error!</h1>
+      <h2>{summary}</h2>
       {stack ? <Stack>{stack}</Stack> : null}
       <p>
         <Link to="/home">Go to the home page</Link>

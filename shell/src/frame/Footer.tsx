@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { InstagramIcon, LinkedInIcon, LocationIcon, MailIcon, PhoneIcon, VisuallyHidden } from '@site/shared-ui';
+import { InstagramIcon, LinkedInIcon, LocationIcon, MailIcon, MapFrame, PhoneIcon, VisuallyHidden } from '@site/shared-ui';
 import { company } from '@site/content';
 
 const Bar = styled.footer`
@@ -20,7 +20,7 @@ const Columns = styled.div`
   ul { list-style: none; padding: 0; margin: 0; }
   li { display: flex; align-items: flex-start; gap: 8px; margin-bottom: 8px; }
   li svg { flex: none; margin-top: 3px; }
-  iframe { width: 100%; height: 180px; border: 0; border-radius: ${({ theme }) => theme.radius.md}; }
+  iframe, [data-map-placeholder] { display: block; width: 100%; height: 180px; border: 0; border-radius: ${({ theme }) => theme.radius.md}; }
 `;
 
 const Copyright = styled.p`
@@ -67,7 +67,7 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-map">
           <h2 id="footer-map">Locate Us</h2>
-          <iframe src={company.warehouseMap} title="Map of our Dubai warehouse" loading="lazy" referrerPolicy="no-referrer-when-downgrade" />
+          <MapFrame src={company.warehouseMap} title="Map of our Dubai warehouse" />
         </section>
       </Columns>
       <Copyright>{company.copyright}</Copyright>

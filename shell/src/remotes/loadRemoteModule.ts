@@ -31,11 +31,21 @@ export async function loadRemoteModule<T>(remote: RemoteName, modulePath: string
   if (!knownRemotes.has(remote)) {
     throw new RemoteUnavailableError(remote, modulePath, new Error('It is not in the remotes map.'));
   }
-  try {
+  const load = async () => {
     const loaded = await getInstance()?.loadRemote<T>(`${remote}/${modulePath.replace(/^\.\//, '')}`);
     if (loaded == null) throw new Error('The remote returned nothing.');
     return loaded;
-  } catch (error) {
-    throw new RemoteUnavailableError(remote, modulePath, error);
+  };
+  try {
+    return await load();
+  } catch {
+    // Once more at once: when the remote was down as the page loaded, the browser keeps the page's failed preload of
+    // its remoteEntry.js (server/src/http/remoteHints.ts) and answers the next request for it with that failure,
+    // without asking the network. The retry goes to the network, so a remote that is back is used.
+    try {
+      return await load();
+    } catch (error) {
+      throw new RemoteUnavailableError(remote, modulePath, error);
+    }
   }
 }
