@@ -13,14 +13,11 @@ import os from 'node:os';
 import { assertChromiumInstalled } from '../../tests/support/chromium';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
 import { startSite, type RunningSite } from '../../tests/support/site-server';
-import { visitorDownloads, type Downloads } from './lib/downloads';
-import { kb, printTable } from './lib/format';
+import { printDownloads, visitorDownloads, type Downloads } from './lib/downloads';
 import { printLighthouse, runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { printLoad, runLoad, type LoadFigures } from './lib/load';
 import { buildMonolithIfNeeded, startMonolithSite } from './lib/monolith';
 import { downloadPages, lighthousePages, productPagePath } from './lib/pages';
-
-const HOME_JS_BUDGET = 150 * 1024;
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -47,32 +44,6 @@ async function start(starter: () => Promise<RunningSite>): Promise<RunningSite> 
       console.log(`  The server did not start (${(error as Error).message.split('\n')[0]}); trying again...`);
     }
   }
-}
-
-function printDownloads(federated: Map<string, Downloads>, monolith: Map<string, Downloads>) {
-  const rows = [
-    ['page', 'files', 'shell', 'remote entries', 'remote chunks', 'JS gzip', 'on the wire', 'monolith files', 'monolith JS gzip', 'federated/monolith', '/home budget'],
-  ];
-  for (const [label, f] of federated) {
-    const m = monolith.get(label);
-    rows.push([
-      label,
-      String(f.files),
-      kb(f.byKind.get('shell') ?? 0),
-      kb(f.byKind.get('remote entry / manifest') ?? 0),
-      kb(f.byKind.get('remote chunk') ?? 0),
-      kb(f.gzip),
-      kb(f.transferred),
-      m ? String(m.files) : '-',
-      m ? kb(m.gzip) : '-',
-      m ? `${(f.gzip / m.gzip).toFixed(2)}x` : '-',
-      label === '/home' ? `<= ${kb(HOME_JS_BUDGET)} ${f.gzip <= HOME_JS_BUDGET ? 'ok' : 'MISSED'}` : '',
-    ]);
-  }
-  printTable('(b) JS a visitor downloads (every script incl. federation runtime, remote entries and manifests; gzip -9 of each body)', rows, [
-    '"on the wire" is what the server really sent for those files (its brotli/gzip). The monolith is the same source built',
-    'as one ordinary webpack app (tools/webpack/monolith.cjs: route-level chunks, no federation, full tree-shaking).',
-  ]);
 }
 
 async function main() {

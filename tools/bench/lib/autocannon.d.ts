@@ -17,6 +17,8 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       body?: string;
       requests?: Request[];
+      /** Worker threads sharing the connections (options must then be serialisable: no functions). */
+      workers?: number;
     }
     interface Histogram {
       average: number;

@@ -6,7 +6,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/support/chromium';
 import { REPO_ROOT } from '../../../tests/support/site-server';
-import { kb } from './format';
+import { kb, printTable } from './format';
+
+/** Issue 8's budget for the JS of /home. */
+export const HOME_JS_BUDGET = 150 * 1024;
 
 export const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
@@ -52,6 +55,8 @@ export interface Downloads {
   byKind: Map<Kind, number>;
   /** Sum of gzip -9 of every script body (what it would weigh gzip-compressed, whatever the server sent). */
   gzip: number;
+  /** The part of `gzip` requested after the window's load event: what the page defers (the chat). */
+  gzipAfterLoad: number;
   /** Bytes that really crossed the wire for those files (after the server's own compression, if any). */
   transferred: number;
   /** The page's h1, to show the page really rendered (not the error screen). */
@@ -60,14 +65,22 @@ export interface Downloads {
 
 /**
  * Loads `pagePath` in a fresh Chromium page and sums every script (and mf-manifest.json) it fetched
- * until the page's h1 is there and the network is idle.
+ * until the page's h1 is there, the chat (loaded after the page) has arrived and the network is idle.
  */
 export async function visitorDownloads(siteUrl: string, pagePath: string): Promise<Downloads> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     const pending: Promise<void>[] = [];
-    const files = new Map<string, { gzip: number; transferred: number }>();
+    const files = new Map<string, { gzip: number; transferred: number; afterLoad: boolean }>();
+    let loaded = false;
+    const requestedAfterLoad = new Set<string>();
+    page.on('load', () => {
+      loaded = true;
+    });
+    page.on('request', (request) => {
+      if (loaded) requestedAfterLoad.add(request.url());
+    });
     page.on('requestfinished', (request) => {
       const url = request.url();
       if (request.resourceType() !== 'script' && !url.endsWith('mf-manifest.json')) return;
@@ -76,11 +89,17 @@ export async function visitorDownloads(siteUrl: string, pagePath: string): Promi
           const response = await request.response();
           const body = await response?.body().catch(() => Buffer.alloc(0));
           const sizes = await request.sizes().catch(() => undefined);
-          files.set(url, { gzip: gzipBytes(body ?? Buffer.alloc(0)), transferred: sizes?.responseBodySize ?? 0 });
+          files.set(url, {
+            gzip: gzipBytes(body ?? Buffer.alloc(0)),
+            transferred: sizes?.responseBodySize ?? 0,
+            afterLoad: requestedAfterLoad.has(url),
+          });
         })(),
       );
     });
     await page.goto(siteUrl + pagePath);
+    // The chat loads after the page (federated and monolith alike): count it too.
+    await page.getByRole('dialog', { name: 'Crescent Assistant' }).waitFor({ state: 'attached', timeout: 60_000 });
     const heading = page.locator('h1').first();
     await heading.waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
@@ -92,8 +111,38 @@ export async function visitorDownloads(siteUrl: string, pagePath: string): Promi
     const byKind = new Map<Kind, number>();
     for (const [url, size] of files) byKind.set(kindOf(url), (byKind.get(kindOf(url)) ?? 0) + size.gzip);
     const sum = (key: 'gzip' | 'transferred') => [...files.values()].reduce((total, size) => total + size[key], 0);
-    return { files: files.size, byKind, gzip: sum('gzip'), transferred: sum('transferred'), heading: headingText };
+    const gzipAfterLoad = [...files.values()].filter((size) => size.afterLoad).reduce((total, size) => total + size.gzip, 0);
+    return { files: files.size, byKind, gzip: sum('gzip'), gzipAfterLoad, transferred: sum('transferred'), heading: headingText };
   } finally {
     await browser.close();
   }
+}
+
+/** Prints table (b): each page's JS, beside the same page built without federation when `monolith` has it. */
+export function printDownloads(federated: Map<string, Downloads>, monolith: Map<string, Downloads> = new Map()) {
+  const rows = [
+    ['page', 'files', 'shell', 'remote entries', 'remote chunks', 'JS gzip', 'of it after load', 'on the wire', 'monolith files', 'monolith JS gzip', 'federated/monolith', '/home budget'],
+  ];
+  for (const [label, f] of federated) {
+    const m = monolith.get(label);
+    rows.push([
+      label,
+      String(f.files),
+      kb(f.byKind.get('shell') ?? 0),
+      kb(f.byKind.get('remote entry / manifest') ?? 0),
+      kb(f.byKind.get('remote chunk') ?? 0),
+      kb(f.gzip),
+      kb(f.gzipAfterLoad),
+      kb(f.transferred),
+      m ? String(m.files) : '-',
+      m ? kb(m.gzip) : '-',
+      m ? `${(f.gzip / m.gzip).toFixed(2)}x` : '-',
+      label === '/home' ? `<= ${kb(HOME_JS_BUDGET)} ${f.gzip <= HOME_JS_BUDGET ? 'ok' : 'MISSED'}` : '',
+    ]);
+  }
+  printTable('(b) JS a visitor downloads (every script incl. federation runtime, remote entries and manifests; gzip -9 of each body)', rows, [
+    '"on the wire" is what the server really sent for those files (its brotli/gzip). The monolith is the same source built',
+    'as one ordinary webpack app (tools/webpack/monolith.cjs: route-level chunks, no federation, full tree-shaking).',
+    '"of it after load": requested after the load event (the chat), so not on the way to the first paint; counted in the budget.',
+  ]);
 }
