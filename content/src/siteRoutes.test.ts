@@ -1,4 +1,4 @@
-import { findRemoteRoute, remoteRoutes } from './siteRoutes';
+import { findRemoteRoute, remoteRoutes, startDataPaths } from './siteRoutes';
 
 describe('findRemoteRoute', () => {
   it('finds the page of each route, with parameters and a trailing slash', () => {
@@ -19,5 +19,15 @@ describe('findRemoteRoute', () => {
 
   it('has one route per path', () => {
     expect(new Set(remoteRoutes.map((route) => route.path)).size).toBe(remoteRoutes.length);
+  });
+});
+
+describe('startDataPaths', () => {
+  it("fills a route's start data with the address's parameters, encoded", () => {
+    const details = findRemoteRoute('/our-products/cables/lv_cable')!;
+    expect(startDataPaths(details, '/our-products/cables/lv_cable')).toEqual(['/data/product-details.json', '/api/products/lv_cable/reviews']);
+    expect(startDataPaths(details, '/our-products/cables/a%20b%3F/')).toEqual(['/data/product-details.json', '/api/products/a%20b%3F/reviews']);
+    expect(startDataPaths(findRemoteRoute('/our-products/cables')!, '/our-products/cables')).toEqual(['/data/products.json', '/api/products/ratings']);
+    expect(startDataPaths(findRemoteRoute('/home')!, '/home')).toEqual([]);
   });
 });

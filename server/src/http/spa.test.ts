@@ -109,11 +109,30 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.deepEqual(category, [
       '<link rel="preload" href="/remotes/catalogue/mf-manifest.json" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/remotes/catalogue/remoteEntry.js" as="script">',
+      // and the data the listing starts by fetching
+      '<link rel="preload" href="/data/products.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
     ]);
     for (const url of ['/home', '/about', '/our-products/cables']) {
       const tags = preloads((await app.inject({ method: 'GET', url })).body);
       assert.ok(!tags.some((tag) => tag.includes('/remotes/chat/')), url);
     }
+  });
+
+  test("the data a page starts by fetching is preloaded too, with the address's product id", async () => {
+    const app = await site({}, true);
+    const dataPreloads = async (url: string) =>
+      preloads((await app.inject({ method: 'GET', url })).body).filter((tag) => !tag.includes('/remotes/'));
+    const product = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
+    assert.equal((await app.inject({ method: 'GET', url: product })).statusCode, 200);
+    assert.deepEqual(await dataPreloads(product), [
+      '<link rel="preload" href="/data/product-details.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
+    ]);
+    assert.deepEqual(await dataPreloads('/management'), ['<link rel="preload" href="/data/our-team.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/our-products'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/home'), []);
+    assert.deepEqual(await dataPreloads('/no-such-page'), []);
   });
 
   test('an unknown route or an unknown category (404 page) has the map but no hints', async () => {

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { findRemoteRoute } from '@site/content/src/siteRoutes.js';
+import { findRemoteRoute, startDataPaths } from '@site/content/src/siteRoutes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { NO_HINTS, RemotePreloadHints, type HintedRemote, type PreloadHints } from './remoteHints.js';
 import { remotesMap, remotesMapScript } from './remotes.js';
 import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
+import { escapeHtml } from './seo/escape.js';
 
 /** The shell's route table (spec §2), in Fastify syntax. '/' is the empty path the shell redirects to /home. */
 export const CLIENT_ROUTES: readonly string[] = [
@@ -108,11 +109,20 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     return cached;
   }
 
-  /** The preload hints of the remote that renders `page` (none for the not-found page: no remote module is known). */
-  function hintsFor(page: SitePage): Promise<PreloadHints> {
+  /**
+   * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
+   * not-found page: no remote module is known).
+   */
+  async function hintsFor(page: SitePage): Promise<PreloadHints> {
     // page.path is canonical: '/' is '/home' (the shell redirects), a product under the wrong category its real one.
     const route = page.status === 200 && page.path !== undefined ? findRemoteRoute(page.path) : undefined;
-    return route === undefined ? Promise.resolve(NO_HINTS) : hints.forModule(route.remote, route.modulePath);
+    if (route === undefined || page.path === undefined) return NO_HINTS;
+    const remote = await hints.forModule(route.remote, route.modulePath);
+    // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
+    const data = startDataPaths(route, page.path)
+      .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
+      .join('');
+    return { html: remote.html + data, key: remote.key };
   }
 
   function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints): RenderedPage {
