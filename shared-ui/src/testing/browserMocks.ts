@@ -1,3 +1,4 @@
+import { fakeMediaQueries } from '../../../tools/jest/viewport';
 import { act } from '@testing-library/react';
 
 /**
@@ -74,26 +75,7 @@ export function mockIntersectionObserver() {
   };
 }
 
-/**
- * Answers '(prefers-reduced-motion: reduce)' as given and width queries as a 1280 px screen.
- * Needed because the shared viewport helper answers every query without a width as matching.
- */
+/** Answers '(prefers-reduced-motion: reduce)' as given and width queries as a `width` px screen (1280 by default). */
 export function setReducedMotion(reduce: boolean, width = 1280): void {
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-    const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
-    const matches = query.includes('prefers-reduced-motion')
-      ? reduce
-      : (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
+  fakeMediaQueries({ width, reducedMotion: reduce });
 }
