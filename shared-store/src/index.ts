@@ -3,3 +3,4 @@ export { makeStore, type AppStore, type AppDispatch } from './store';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 export { menuSlice, drawerOpened, drawerClosed, selectDrawerOpen, type MenuState } from './menu/menuSlice';
 export { loadJson, type LoadStatus } from './loadJson';
+export { addLoadCases, type LoadCaseOptions, type LoadFieldNames, type LoadThunk } from './loadCases';

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
 import type { ProductCategory } from '@site/content';
 
 export interface ProductsCategoryState {
@@ -19,20 +19,12 @@ export const productsCategorySlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchProductsCategory.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
-      .addCase(fetchProductsCategory.fulfilled, (state, action) => {
-        state.status = 'succeeded';
+    addLoadCases(builder, fetchProductsCategory, {
+      failure: 'The product categories could not be loaded.',
+      fulfilled: (state, action) => {
         state.productsCategoryData = action.payload;
-      })
-      .addCase(fetchProductsCategory.rejected, (state, action) => {
-        if (action.meta.aborted) return;
-        state.status = 'failed';
-        state.error = action.error.message ?? 'The product categories could not be loaded.';
-      });
+      },
+    });
   },
   selectors: {
     selectCategories: (state) => state.productsCategoryData,

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
 import type { CustomerReview, ProductDetail } from '@site/content';
 import type { ReviewToSend } from '@site/content/src/reviews';
 import { getReviews, postReview } from '../reviews/reviewsApi';
@@ -48,47 +48,30 @@ export const productDetailSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchProductDetail.pending, (state, action) => {
+    addLoadCases(builder, fetchProductDetail, {
+      fields: { status: 'status', error: 'error', requestId: 'requestId' },
+      failure: 'The product could not be loaded.',
+      pending: (state, action) => {
         state.productId = action.meta.arg;
         state.productDetail = null;
-        state.status = 'loading';
-        state.error = null;
-        state.requestId = action.meta.requestId;
-      })
-      .addCase(fetchProductDetail.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.requestId) return;
+      },
+      fulfilled: (state, action) => {
         state.productDetail = action.payload;
-        state.status = 'succeeded';
-        state.requestId = null;
-      })
-      .addCase(fetchProductDetail.rejected, (state, action) => {
-        if (action.meta.aborted || action.meta.requestId !== state.requestId) return;
-        state.status = 'failed';
-        state.error = action.error.message ?? 'The product could not be loaded.';
-        state.requestId = null;
-      })
-      .addCase(fetchReviews.pending, (state, action) => {
+      },
+    });
+    addLoadCases(builder, fetchReviews, {
+      fields: { status: 'reviewsStatus', error: 'reviewsError', requestId: 'reviewsRequestId' },
+      failure: 'The reviews could not be loaded.',
+      pending: (state) => {
         state.reviews = [];
-        state.reviewsStatus = 'loading';
-        state.reviewsError = null;
-        state.reviewsRequestId = action.meta.requestId;
-      })
-      .addCase(fetchReviews.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.reviewsRequestId) return;
+      },
+      fulfilled: (state, action) => {
         state.reviews = action.payload;
-        state.reviewsStatus = 'succeeded';
-        state.reviewsRequestId = null;
-      })
-      .addCase(fetchReviews.rejected, (state, action) => {
-        if (action.meta.aborted || action.meta.requestId !== state.reviewsRequestId) return;
-        state.reviewsStatus = 'failed';
-        state.reviewsError = action.error.message ?? 'The reviews could not be loaded.';
-        state.reviewsRequestId = null;
-      })
-      .addCase(submitReview.fulfilled, (state, action) => {
-        if (action.meta.arg.productId === state.productId) state.reviews.unshift(action.payload);
-      });
+      },
+    });
+    builder.addCase(submitReview.fulfilled, (state, action) => {
+      if (action.meta.arg.productId === state.productId) state.reviews.unshift(action.payload);
+    });
   },
   selectors: {
     selectProductId: (state) => state.productId,

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
 import type { Product } from '@site/content';
 import { RATINGS_API_PATH, type RatingsResponse, type RatingSummary } from '@site/content/src/reviews';
 import { apiErrorMessage } from '../common/apiError';
@@ -55,37 +55,20 @@ export const productsSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchProducts.pending, (state, action) => {
-        state.status = 'loading';
-        state.error = null;
-        state.requestId = action.meta.requestId;
-      })
-      .addCase(fetchProducts.fulfilled, (state, action) => {
-        if (action.meta.requestId !== state.requestId) return;
-        state.status = 'succeeded';
-        state.requestId = null;
+    addLoadCases(builder, fetchProducts, {
+      fields: { status: 'status', error: 'error', requestId: 'requestId' },
+      failure: PRODUCTS_FAILED,
+      fulfilled: (state, action) => {
         Object.assign(state, action.payload);
-      })
-      .addCase(fetchProducts.rejected, (state, action) => {
-        if (action.meta.aborted || action.meta.requestId !== state.requestId) return;
-        state.status = 'failed';
-        state.requestId = null;
-        state.error = action.error.message ?? PRODUCTS_FAILED;
-      })
-      .addCase(fetchRatings.pending, (state) => {
-        state.ratingsStatus = 'loading';
-        state.ratingsError = null;
-      })
-      .addCase(fetchRatings.fulfilled, (state, action) => {
-        state.ratingsStatus = 'succeeded';
+      },
+    });
+    addLoadCases(builder, fetchRatings, {
+      fields: { status: 'ratingsStatus', error: 'ratingsError' },
+      failure: RATINGS_FAILED,
+      fulfilled: (state, action) => {
         state.ratings = action.payload;
-      })
-      .addCase(fetchRatings.rejected, (state, action) => {
-        if (action.meta.aborted) return;
-        state.ratingsStatus = 'failed';
-        state.ratingsError = action.error.message ?? RATINGS_FAILED;
-      });
+      },
+    });
   },
   selectors: {
     selectProducts: (state) => state.productsData,

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { loadJson, rootReducer, type LoadStatus, type RootState } from '@site/shared-store';
+import { addLoadCases, loadJson, rootReducer, type LoadStatus, type RootState } from '@site/shared-store';
 import type { SearchResult } from '@site/content';
 import { filterResults } from './filterResults';
 
@@ -39,19 +39,14 @@ export const searchResultsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchSearchResults.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
-      .addCase(fetchSearchResults.fulfilled, (state, action) => {
-        state.status = 'succeeded';
+    addLoadCases(builder, fetchSearchResults, {
+      failure: 'The search index could not be loaded.',
+      // The condition above skips a load while one is 'loading': an abort left there would block every retry.
+      aborted: 'fail',
+      fulfilled: (state, action) => {
         state.searchData = action.payload;
-      })
-      .addCase(fetchSearchResults.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = action.error.message ?? 'The search index could not be loaded.';
-      });
+      },
+    });
   },
   selectors: {
     selectSearchText: (state) => state.text,

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
 import type { TeamMember } from '@site/content';
 
 export const OUR_TEAM_PATH = '/data/our-team.json';
@@ -19,21 +19,13 @@ export const ourTeamSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchOurTeam.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
-      .addCase(fetchOurTeam.fulfilled, (state, action) => {
-        state.status = 'succeeded';
+    // Leaving the page aborts the request: that is not a failure to show (addLoadCases ignores it).
+    addLoadCases(builder, fetchOurTeam, {
+      failure: 'The team could not be loaded.',
+      fulfilled: (state, action) => {
         state.ourTeamData = action.payload;
-      })
-      .addCase(fetchOurTeam.rejected, (state, action) => {
-        // Leaving the page aborts the request: that is not a failure to show.
-        if (action.meta.aborted) return;
-        state.status = 'failed';
-        state.error = action.error.message ?? 'The team could not be loaded.';
-      });
+      },
+    });
   },
   selectors: {
     selectOurTeam: (state) => state.ourTeamData,
