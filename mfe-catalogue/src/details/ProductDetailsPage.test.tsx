@@ -29,6 +29,8 @@ describe('ProductDetailsPage', () => {
   /** The product is shown and its reviews have settled (loaded or failed). */
   const loaded = async () => {
     await screen.findByRole('heading', { level: 2, name: DETAIL.productName });
+    // The sections below the summary render in a deferred pass, then the reviews arrive.
+    await screen.findByRole('heading', { level: 2, name: 'Reviews' });
     await waitFor(() => expect(screen.queryByText('Loading reviews')).toBeNull());
   };
 
