@@ -128,6 +128,8 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.deepEqual(await dataPreloads(product), [
       '<link rel="preload" href="/data/product-details.json" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
+      // and its picture, the page's largest element
+      '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
     ]);
     assert.deepEqual(await dataPreloads('/management'), ['<link rel="preload" href="/data/our-team.json" as="fetch" crossorigin="anonymous">']);
     assert.deepEqual(await dataPreloads('/our-products'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
