@@ -51,8 +51,7 @@ function facadeShared(singleton, packageName, appDir) {
 /**
  * Packages that must exist once in the page. Subpaths are listed too: a key without a trailing
  * slash does not cover `react/jsx-runtime` or `react-dom/client`, and a second React breaks hooks.
- */
-/**
+ *
  * `eager` is true for the shell only: its copies go into main.js, one download instead of ~15 small chunks that
  * queue behind HTTP/1.1's six connections (simulated LCP -0.3 s). Remotes stay non-eager behind their async
  * boundary and take the shell's copies from the share scope (loaded-first: the shell is always loaded first).
