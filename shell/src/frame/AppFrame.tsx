@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '@site/shared-ui';
@@ -15,6 +15,20 @@ const Main = styled.main`
   flex: 1;
   /* A full screen while a page loads: otherwise the footer shows, then jumps down (CLS 0.32 -> 0). */
   min-height: 100vh;
+`;
+
+/** The first stop of the Tab key: straight to the page, past the header's links (WCAG 2.4.1). */
+const SkipLink = styled.a`
+  position: absolute;
+  left: 12px;
+  top: -100px;
+  z-index: 1000;
+  padding: 10px 16px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.brandDark};
+  color: #fff;
+  font-weight: 600;
+  &:focus { top: 12px; }
 `;
 
 const Page = styled.div`
@@ -37,6 +51,12 @@ function useRouteTitle(pathname: string) {
   }, [title]);
 }
 
+/** Focus moves to the page itself; no fragment in the address (the router would take it for a navigation). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}
+
 /** Header, page, footer and chat: the part of every page that the shell owns. */
 export function AppFrame() {
   const location = useLocation();
@@ -48,6 +68,9 @@ export function AppFrame() {
   const chatReady = useAfterPageLoad();
   return (
     <Page>
+      <SkipLink href="#main-content" onClick={skipToMain}>
+        Skip to main content
+      </SkipLink>
       <Header />
       <Main id="main-content" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.key}>
