@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { buildApp } from '../app.js';
 import { createFixture } from '../test-support/fixture.js';
-import { adminQuery, findPostgres } from '../test-support/databases.js';
+import { findPostgres, freshSchema } from '../test-support/databases.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
 const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'schema_migrations'];
@@ -46,15 +45,12 @@ function postgresTarget(baseUrl: string): Target {
   return {
     name: 'PostgreSQL',
     async fresh() {
-      const schema = `test_${randomBytes(6).toString('hex')}`;
-      await adminQuery(baseUrl, `create schema ${schema}`);
-      const url = new URL(baseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+      const schema = await freshSchema(baseUrl);
+      const open = () => openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
       return {
         open,
         openPair: async () => [await open(), await open()],
-        cleanup: () => adminQuery(baseUrl, `drop schema if exists ${schema} cascade`),
+        cleanup: () => schema.drop(),
       };
     },
   };

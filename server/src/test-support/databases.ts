@@ -42,21 +42,27 @@ export const pgliteTarget: DatabaseTarget = {
   },
 };
 
+/** A new empty schema on the server at `baseUrl`: the URL that selects it (search_path) and a way to drop it. */
+export async function freshSchema(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(baseUrl, `create schema ${schema}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => adminQuery(baseUrl, `drop schema if exists ${schema} cascade`) };
+}
+
 export function postgresTarget(baseUrl: string): DatabaseTarget {
   return {
     name: 'PostgreSQL',
     async fresh() {
-      const schema = `test_${randomBytes(6).toString('hex')}`;
-      await adminQuery(baseUrl, `create schema ${schema}`);
-      const url = new URL(baseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      const open = () => openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+      const schema = await freshSchema(baseUrl);
+      const open = () => openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
       const db = await open();
       await runMigrations(db);
       const others: Database[] = [];
       return {
         db,
-        env: { DATABASE_URL: url.toString() },
+        env: { DATABASE_URL: schema.url },
         async openAnother() {
           const other = await open();
           others.push(other);
@@ -64,7 +70,7 @@ export function postgresTarget(baseUrl: string): DatabaseTarget {
         },
         async cleanup() {
           await Promise.all([db, ...others].map((handle) => handle.close()));
-          await adminQuery(baseUrl, `drop schema if exists ${schema} cascade`);
+          await schema.drop();
         },
       };
     },
