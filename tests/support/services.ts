@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { findPostgres as findServerTestPostgres } from '../../server/src/test-support/postgresFinder';
 
 export interface FreshSchema {
   /** DATABASE_URL for the server: the schema is selected with `options=-c search_path=<schema>`. */
@@ -24,22 +25,11 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-/** A reachable PostgreSQL base URL, or why there is none. */
+/** A reachable PostgreSQL base URL (the server tests' finder), or why there is none; REQUIRE_POSTGRES=1 makes none fail. */
 export async function findPostgres(): Promise<{ url: string } | { reason: string }> {
-  const fromEnv = process.env.TEST_DATABASE_URL?.trim();
-  const candidates = fromEnv ? [fromEnv] : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
-  const failures: string[] = [];
-  for (const url of candidates) {
-    try {
-      await withClient(url, (client) => client.query('select 1'));
-      return { url };
-    } catch (error) {
-      failures.push(`${url.replace(/:[^:@/]*@/, ':***@')}: ${(error as Error).message}`);
-    }
-  }
-  const reason = `PostgreSQL not reachable (${failures.join('; ')})`;
-  if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${reason} and REQUIRE_POSTGRES=1`);
-  return { reason };
+  const found = await findServerTestPostgres();
+  if ('reason' in found && process.env.REQUIRE_POSTGRES === '1') throw new Error(`${found.reason} and REQUIRE_POSTGRES=1`);
+  return found;
 }
 
 /** A new empty schema on the server at baseUrl; the site's migrations create the tables on start. */

@@ -5,9 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { redactUrl } from '../config.js';
-import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
+import { openDatabase, runMigrations, type Database } from '../db/index.js';
+import { adminQuery, findPostgres } from './postgresFinder.js';
 
 /** One empty, migrated database, and how to reach it from loadConfig (e.g. for the staff CLI). */
 export interface TestDatabase {
@@ -77,33 +76,7 @@ export function postgresTarget(baseUrl: string): DatabaseTarget {
   };
 }
 
-/** Runs one statement on its own connection (schema create/drop, reachability checks). */
-export async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** TEST_DATABASE_URL when set, else the local trust-auth server as `root` or `postgres`. */
-export async function findPostgres(): Promise<{ url: string } | { reason: string }> {
-  const fromEnv = process.env.TEST_DATABASE_URL?.trim();
-  const candidates = fromEnv ? [fromEnv] : ['postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/test'];
-  const failures: string[] = [];
-  for (const url of candidates) {
-    try {
-      await adminQuery(url, 'select 1');
-      return { url };
-    } catch (error) {
-      failures.push(`${redactUrl(url)}: ${describeError(error)}`);
-    }
-  }
-  const hint = fromEnv ? '' : ' (set TEST_DATABASE_URL to point the tests at a server)';
-  return { reason: `PostgreSQL not reachable at ${failures.join('; ')}${hint}` };
-}
+export { adminQuery, findPostgres } from './postgresFinder.js';
 
 /**
  * The targets to run a suite on: PGlite always; PostgreSQL when reachable. When it is not, `skipped`
