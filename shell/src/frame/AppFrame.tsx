@@ -7,7 +7,6 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { BrochureButton } from './BrochureButton';
 import { RemoteWidget } from '../remotes/RemoteWidget';
-import { noteNavigation } from '../remotes/RemotePage';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { useAfterPageLoad } from './useAfterPageLoad';
 
@@ -61,8 +60,6 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 export function AppFrame() {
   const location = useLocation();
   useRouteTitle(location.pathname);
-  // A layout effect: it must count the navigation before a failed widget (the chat) retries.
-  useLayoutEffect(() => noteNavigation(), [location.key]);
   // The chat is not what a visitor came to the page for: it loads once the page has (~17 KB and two requests
   // off the first paint).
   const chatReady = useAfterPageLoad();

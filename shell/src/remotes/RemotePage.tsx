@@ -1,4 +1,5 @@
 import { use, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
 import { loadRemoteModule } from './loadRemoteModule';
 import type { RemoteName } from './remotesMap';
 
@@ -8,23 +9,22 @@ type RemoteComponentModule = { default: ComponentType<object> };
 interface CacheEntry {
   promise: Promise<RemoteComponentModule>;
   failed: boolean;
-  navigation: number;
+  /** The address (router location key) the load was made for. */
+  attemptKey: string;
 }
 
 const cache = new Map<string, CacheEntry>();
-let navigationCount = 0;
 
-/** Called by the frame on every navigation: a remote that failed before is tried again on the next visit. */
-export function noteNavigation(): void {
-  navigationCount += 1;
-}
+/** React Router's key of the address a page starts at. */
+const FIRST_ADDRESS_KEY = 'default';
 
-function loadOnce(remote: RemoteName, modulePath: string): Promise<RemoteComponentModule> {
+function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): Promise<RemoteComponentModule> {
   const key = `${remote}/${modulePath}`;
   const cached = cache.get(key);
-  // A failed load is kept (React would otherwise retry it in a loop) until the visitor navigates.
-  if (cached && !(cached.failed && cached.navigation < navigationCount)) return cached.promise;
-  const entry: CacheEntry = { promise: loadRemoteModule<RemoteComponentModule>(remote, modulePath), failed: false, navigation: navigationCount };
+  // A failed load is kept while the visitor stays at the same address (React would otherwise retry it in a loop);
+  // at any other address it is tried again.
+  if (cached && !(cached.failed && cached.attemptKey !== attemptKey)) return cached.promise;
+  const entry: CacheEntry = { promise: loadRemoteModule<RemoteComponentModule>(remote, modulePath), failed: false, attemptKey };
   entry.promise.catch(() => {
     entry.failed = true;
   });
@@ -34,7 +34,7 @@ function loadOnce(remote: RemoteName, modulePath: string): Promise<RemoteCompone
 
 /** Starts fetching a remote page before it renders (e.g. the current route during start-up). */
 export function preloadRemotePage(remote: RemoteName, modulePath: string): void {
-  loadOnce(remote, modulePath).catch(() => undefined);
+  loadOnce(remote, modulePath, FIRST_ADDRESS_KEY).catch(() => undefined);
 }
 
 export interface RemotePageProps<P extends object = object> {
@@ -49,7 +49,7 @@ export interface RemotePageProps<P extends object = object> {
  * to the route's error boundary, so only this route shows the error screen.
  */
 export function RemotePage<P extends object = object>({ remote, modulePath, componentProps }: RemotePageProps<P>) {
-  const { default: Component } = use(loadOnce(remote, modulePath));
+  const { default: Component } = use(loadOnce(remote, modulePath, useLocation().key));
   // The remote's contract (its exposes) says which props it takes; the shell passes them through.
   const Typed = Component as ComponentType<P>;
   return <Typed {...(componentProps ?? ({} as P))} />;
