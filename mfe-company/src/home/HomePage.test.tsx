@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { brandLogoPath, categoryImagePath, findCategory } from '@site/content';
-import { mockIntersectionObserver, setReducedMotion } from '../../../shared-ui/src/testing/browserMocks';
+import { setReducedMotion, useScrollAnimationMocks } from '../../../shared-ui/src/testing/browserMocks';
 import HomePage from './HomePage';
 
 const TEASER = [
@@ -105,19 +105,12 @@ describe('HomePage', () => {
 });
 
 describe('HomePage counters', () => {
-  let io: ReturnType<typeof mockIntersectionObserver>;
+  const observer = useScrollAnimationMocks();
   let scrollTo: jest.SpyInstance;
   beforeEach(() => {
-    jest.useFakeTimers();
-    setReducedMotion(false);
-    io = mockIntersectionObserver();
     scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   });
-  afterEach(() => {
-    io.restore();
-    scrollTo.mockRestore();
-    jest.useRealTimers();
-  });
+  afterEach(() => scrollTo.mockRestore());
 
   const figures = () => within(screen.getByRole('list', { name: 'Our figures' })).getAllByRole('listitem');
   const digits = () => figures().map((item) => within(item).getByTestId('count-up-digits').textContent);
@@ -127,7 +120,7 @@ describe('HomePage counters', () => {
     expect(figures().map((item) => item.textContent)).toEqual(COUNTERS.map(([value, label]) => `${value}0+${label}`));
     advance(3000);
     expect(digits()).toEqual(['0+', '0+', '0+', '0+']);
-    for (const item of figures()) io.scrollIntoView(within(item).getByTestId('count-up-digits').parentElement!);
+    for (const item of figures()) observer().scrollIntoView(within(item).getByTestId('count-up-digits').parentElement!);
     advance(2500);
     const midway = digits().map((text) => Number.parseInt(text ?? '', 10));
     COUNTERS.forEach(([value], i) => expect(midway[i]).toBeLessThan(Number.parseInt(value!, 10)));

@@ -79,3 +79,25 @@ export function mockIntersectionObserver() {
 export function setReducedMotion(reduce: boolean, width = 1280): void {
   fakeMediaQueries({ width, reducedMotion: reduce });
 }
+
+/**
+ * For a describe block whose components animate on scroll: before each test, motion allowed, a fake
+ * IntersectionObserver and (unless `fakeTimers` is false) fake timers; after it, all put back. Returns a getter for
+ * the current test's observer fake.
+ */
+export function useScrollAnimationMocks({ fakeTimers = true }: { fakeTimers?: boolean } = {}): () => ReturnType<typeof mockIntersectionObserver> {
+  let io: ReturnType<typeof mockIntersectionObserver> | undefined;
+  beforeEach(() => {
+    if (fakeTimers) jest.useFakeTimers();
+    setReducedMotion(false);
+    io = mockIntersectionObserver();
+  });
+  afterEach(() => {
+    io?.restore();
+    if (fakeTimers) jest.useRealTimers();
+  });
+  return () => {
+    if (io === undefined) throw new Error('useScrollAnimationMocks: the observer fake exists inside a test only');
+    return io;
+  };
+}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { brochurePath, home } from '@site/content';
-import { mockIntersectionObserver, setReducedMotion } from '../../../../shared-ui/src/testing/browserMocks';
+import { setReducedMotion, useScrollAnimationMocks } from '../../../../shared-ui/src/testing/browserMocks';
 import { Carousel } from './Carousel';
 import { BACKGROUND_INTERVAL_MS, CAROUSEL_INTERVAL_MS } from './carouselReducer';
 
@@ -283,16 +283,7 @@ describe('Carousel', () => {
 });
 
 describe('Carousel pictures', () => {
-  let io: ReturnType<typeof mockIntersectionObserver>;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    setReducedMotion(false);
-    io = mockIntersectionObserver();
-  });
-  afterEach(() => {
-    io.restore();
-    jest.useRealTimers();
-  });
+  const observer = useScrollAnimationMocks();
 
   const picture = () => document.querySelector(`img[src="${home.slides[0]!.image}"]`) as HTMLImageElement;
 
@@ -300,13 +291,13 @@ describe('Carousel pictures', () => {
     renderCarousel();
     fireEvent.load(picture());
     expect(picture()).toHaveAttribute('data-state', 'waiting');
-    io.scrollIntoView(picture());
+    observer().scrollIntoView(picture());
     expect(picture()).toHaveAttribute('data-state', 'active');
   });
 
   it('stay hidden when in view but not yet loaded', () => {
     renderCarousel();
-    io.scrollIntoView(picture());
+    observer().scrollIntoView(picture());
     expect(picture()).toHaveAttribute('data-state', 'waiting');
     fireEvent.load(picture());
     expect(picture()).toHaveAttribute('data-state', 'active');
@@ -314,7 +305,7 @@ describe('Carousel pictures', () => {
 
   it('never show a picture that failed to load', () => {
     renderCarousel();
-    io.scrollIntoView(picture());
+    observer().scrollIntoView(picture());
     fireEvent.error(picture());
     expect(picture()).toHaveAttribute('data-state', 'waiting');
   });

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { renderInSite } from '@test/render';
-import { mockIntersectionObserver, setReducedMotion } from '../../testing/browserMocks';
+import { setReducedMotion, useScrollAnimationMocks } from '../../testing/browserMocks';
 import { CountUp } from './CountUp';
 
 /** What a sighted visitor sees: the ticking digits. */
@@ -10,16 +10,7 @@ const counter = () => digits().parentElement as HTMLElement;
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 
 describe('CountUp', () => {
-  let io: ReturnType<typeof mockIntersectionObserver>;
-  beforeEach(() => {
-    jest.useFakeTimers();
-    setReducedMotion(false);
-    io = mockIntersectionObserver();
-  });
-  afterEach(() => {
-    io.restore();
-    jest.useRealTimers();
-  });
+  const observer = useScrollAnimationMocks();
 
   it('shows 0 until scrolled into view, however long the visitor waits', () => {
     renderInSite(<CountUp end={1000} suffix="+" />);
@@ -29,7 +20,7 @@ describe('CountUp', () => {
 
   it('counts up over 5 s once in view and lands exactly on the target', () => {
     renderInSite(<CountUp end={1000} suffix="+" />);
-    io.scrollIntoView(counter());
+    observer().scrollIntoView(counter());
     advance(2500);
     const midway = Number.parseInt(digits().textContent ?? '', 10);
     expect(midway).toBeGreaterThan(0);
@@ -42,13 +33,13 @@ describe('CountUp', () => {
 
   it('does not count again when scrolled out and back in', () => {
     renderInSite(<CountUp end={150} suffix="+" />);
-    io.scrollIntoView(counter());
+    observer().scrollIntoView(counter());
     advance(6000);
-    io.scrollOutOfView(counter());
-    io.scrollIntoView(counter());
+    observer().scrollOutOfView(counter());
+    observer().scrollIntoView(counter());
     advance(100);
     expect(digits().textContent).toBe('150+');
-    expect(io.watchedCount()).toBe(0);
+    expect(observer().watchedCount()).toBe(0);
   });
 
   it('gives screen readers the final value only, from the start', () => {
@@ -64,7 +55,7 @@ describe('CountUp', () => {
   });
 
   it('shows the target at once when the browser cannot tell what is in view', () => {
-    io.restore();
+    observer().restore();
     renderInSite(<CountUp end={200} suffix="+" />);
     expect(digits().textContent).toBe('200+');
   });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { renderInSite } from '@test/render';
-import { mockIntersectionObserver, setReducedMotion } from '../../testing/browserMocks';
+import { setReducedMotion, useScrollAnimationMocks } from '../../testing/browserMocks';
 import { Reveal, REVEAL_DURATION_MS, revealDelaySeconds } from './Reveal';
 
 const box = (text: string) => screen.getByText(text).parentElement as HTMLElement;
@@ -12,12 +12,7 @@ describe('revealDelaySeconds', () => {
 });
 
 describe('Reveal', () => {
-  let io: ReturnType<typeof mockIntersectionObserver>;
-  beforeEach(() => {
-    setReducedMotion(false);
-    io = mockIntersectionObserver();
-  });
-  afterEach(() => io.restore());
+  const observer = useScrollAnimationMocks({ fakeTimers: false });
 
   it('keeps the card hidden until it scrolls into view, then fades it in over 1000 ms', () => {
     renderInSite(
@@ -26,7 +21,7 @@ describe('Reveal', () => {
       </Reveal>,
     );
     expect(box('Schneider')).toHaveStyle({ opacity: '0' });
-    io.scrollIntoView(box('Schneider'));
+    observer().scrollIntoView(box('Schneider'));
     expect(box('Schneider')).toHaveStyle({ opacity: '1' });
     expect(getComputedStyle(box('Schneider')).transition).toContain(`opacity ${REVEAL_DURATION_MS}ms`);
   });
@@ -37,10 +32,10 @@ describe('Reveal', () => {
         <p>Hager</p>
       </Reveal>,
     );
-    io.scrollIntoView(box('Hager'));
-    io.scrollOutOfView(box('Hager'));
+    observer().scrollIntoView(box('Hager'));
+    observer().scrollOutOfView(box('Hager'));
     expect(box('Hager')).toHaveStyle({ opacity: '1' });
-    expect(io.watchedCount()).toBe(0);
+    expect(observer().watchedCount()).toBe(0);
   });
 
   it('staggers the fourth card (index 3) by 0.3 s', () => {
@@ -73,7 +68,7 @@ describe('Reveal', () => {
   });
 
   it('shows the card at once when the browser has no IntersectionObserver', () => {
-    io.restore();
+    observer().restore();
     renderInSite(
       <Reveal>
         <p>Barton</p>
