@@ -30,5 +30,5 @@ export { countUpValue, COUNT_UP_DURATION_MS } from './components/CountUp/countUp
 export * from './icons/icons';
 export { useScrollToTop } from './hooks/useScrollToTop';
 export { IconButton } from './components/IconButton/IconButton';
-export { ImageLinkCard, type ImageLinkCardProps } from './components/ImageLinkCard/ImageLinkCard';
+export { CataloguePicture, ImageLinkCard, type ImageLinkCardProps } from './components/ImageLinkCard/ImageLinkCard';
 export { MapFrame, MAP_FRAME_MARGIN, type MapFrameProps } from './components/MapFrame/MapFrame';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, DownloadIcon, maxWidth } from '@site/shared-ui';
+import { ButtonLink, CataloguePicture, DownloadIcon, maxWidth } from '@site/shared-ui';
 import { productImagePath, uploadPath, type ProductDetail } from '@site/content';
 import { DescriptionList } from './description/DescriptionList';
 import { DescriptionSections } from './description/DescriptionSections';
@@ -16,13 +16,7 @@ const Layout = styled.section`
   ${maxWidth(900)} { grid-template-columns: 1fr; }
 `;
 
-const Picture = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  aspect-ratio: 4 / 3;
-  object-fit: contain;
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+const Picture = styled(CataloguePicture)`
   border-radius: ${({ theme }) => theme.radius.md};
 `;
 

@@ -11,7 +11,8 @@ const CardLink = styled(Link)`
   text-decoration: none;
 `;
 
-const Picture = styled.img`
+/** A catalogue picture (category, product): 4:3, whole picture shown on the light surface. */
+export const CataloguePicture = styled.img`
   display: block;
   width: 100%;
   height: auto;
@@ -36,7 +37,7 @@ export function ImageLinkCard({ to, imageSrc, eager, children }: ImageLinkCardPr
     <Card as="li">
       <CardLink to={to}>
         {/* Decorative: the card's heading names what the picture shows. */}
-        <Picture src={imageSrc} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <CataloguePicture src={imageSrc} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         {children}
       </CardLink>
     </Card>
