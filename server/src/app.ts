@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
-import { CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { dataFileRoutes } from './http/dataFiles.js';
 import { remotesMap } from './http/remotes.js';
@@ -12,6 +12,8 @@ import { siteSeo, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
+import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
+import { isBrowserFile } from './http/ssr/firstView.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { reviewRoutes } from './reviews/reviewRoutes.js';
@@ -57,7 +59,12 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // remotes: the inline remotes map and the preload hints of each page's remote (read from its dist's manifest)
-  const sendShell = createShellResponder(config.shellDist, { site: seoSite, publicSiteUrl: config.http.publicSiteUrl, remotes: config.remotes });
+  const sendShell = createShellResponder(config.shellDist, {
+    site: seoSite,
+    publicSiteUrl: config.http.publicSiteUrl,
+    remotes: config.remotes,
+    serverRendering: config.http.serverRendering,
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathOf(request.url);
@@ -72,6 +79,12 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', CACHE_REVALIDATE);
     return remotesBody;
+  });
+
+  // The script that starts a server-rendered page's scripts once it is on screen (its name carries its hash).
+  app.get(AFTER_FIRST_PAINT_PATH, async (_request, reply) => {
+    reply.header('cache-control', CACHE_IMMUTABLE).header('content-type', 'text/javascript; charset=utf-8');
+    return AFTER_FIRST_PAINT_SOURCE;
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -112,6 +125,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     await app.register(fastifyStatic, {
       root: remote.distDir,
       prefix: `/remotes/${remote.name}/`,
+      allowedPath: isBrowserFile,
       decorateReply: false,
       index: false,
       dotfiles: 'ignore',
@@ -131,6 +145,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(fastifyStatic, {
     root: [config.shellDist, config.content.publicDir, config.content.generatedDir],
     prefix: '/',
+    allowedPath: isBrowserFile,
     decorateReply: false,
     index: false,
     dotfiles: 'ignore',

@@ -58,6 +58,11 @@ export interface HttpConfig {
    * https), request.host and request.ip (rate limits).
    */
   trustProxy: boolean | number | string;
+  /**
+   * SERVER_RENDERING: `on` (default) sends pages with their first view rendered on the server where the page's
+   * remote allows it (http/ssr/firstView.ts); `off` sends every page for the browser to draw.
+   */
+  serverRendering: boolean;
 }
 
 /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
@@ -220,7 +225,13 @@ function loadHttpConfig(get: Getter, problems: string[]): HttpConfig {
       );
     }
   }
-  return { publicSiteUrl, trustProxy };
+  let serverRendering = true;
+  const renderingRaw = get('SERVER_RENDERING');
+  if (renderingRaw !== undefined) {
+    if (/^(on|off)$/i.test(renderingRaw)) serverRendering = renderingRaw.toLowerCase() === 'on';
+    else problems.push(`SERVER_RENDERING must be on or off (got "${renderingRaw}")`);
+  }
+  return { publicSiteUrl, trustProxy, serverRendering };
 }
 
 function loadAssistantConfig(get: Getter, problems: string[]): AssistantConfig {

@@ -1,15 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { Provider } from 'react-redux';
 import { findRemoteRoute } from '@site/content';
 import { makeStore } from '@site/shared-store';
-import { ThemeRoot } from '@site/shared-ui';
 import { loadRemotesMap } from './remotes/remotesMap';
 import { registerRemoteEntries, setKnownRemotes } from './remotes/loadRemoteModule';
 import { preloadRemotePage } from './remotes/RemotePage';
-import { RouteErrorBoundary } from './errors/RouteErrorBoundary';
-import { SiteRoutes } from './routes/routeTable';
+import { SiteApp } from './app/SiteApp';
 
 async function start() {
   const remotes = await loadRemotesMap();
@@ -24,21 +21,14 @@ async function start() {
   const currentRoute = findRemoteRoute(window.location.pathname);
   if (currentRoute) preloadRemotePage(currentRoute.remote, currentRoute.modulePath);
 
-  const store = makeStore();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <ThemeRoot>
-          <BrowserRouter>
-            {/* Only if the frame itself fails; a page's failure is caught inside the frame. */}
-            <RouteErrorBoundary resetKey={undefined}>
-              <SiteRoutes />
-            </RouteErrorBoundary>
-          </BrowserRouter>
-        </ThemeRoot>
-      </Provider>
-    </StrictMode>,
-  );
+  const container = document.getElementById('root')!;
+  const app = <SiteApp store={makeStore()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+  // The server wrote the page's first view (server/src/http/ssr): take it over where it stands. The page's own part
+  // is hydrated once its remote module has arrived; until then it stays as the server drew it. As a transition the
+  // hydration works in short slices: the page is already on screen, so it must not hold the main thread for
+  // 100+ ms at a time (a click or a scroll waiting behind it; Lighthouse's TBT).
+  if (container.firstElementChild !== null) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
 }
 
 void start();

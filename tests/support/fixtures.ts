@@ -5,11 +5,48 @@ export interface ConsoleProblems {
   messages: string[];
 }
 
+/** The template a server-rendered page keeps its scripts in until the first paint (server/src/http/ssr). */
+const SERVER_RENDERED_MARK = '#after-first-paint';
+/** What the shell sets on <html> once it has started (shell/src/app/SiteApp.tsx). */
+const STARTED_MARK = 'html[data-started]';
+
+/**
+ * After a page load: on a server-rendered page, waits until the shell has taken the page over. The page is on
+ * screen before that, but its buttons do nothing yet; a visitor who clicks that early gets no answer, and so would
+ * a test (what a visitor sees before the scripts run is tested in server-rendering.spec.ts with scripts off).
+ */
+export async function waitUntilStarted(page: Page): Promise<void> {
+  if ((await page.locator(SERVER_RENDERED_MARK).count()) === 0) return;
+  await page.locator(STARTED_MARK).waitFor({ state: 'attached' });
+}
+
+/** A load that returns at 'commit' or 'domcontentloaded' asked not to wait for the scripts. */
+type LoadOptions = { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit' } | undefined;
+const waitsForScripts = (options: LoadOptions) => options?.waitUntil !== 'commit' && options?.waitUntil !== 'domcontentloaded';
+
 /**
  * `baseURL` is the server started by the global setup; `consoleProblems` collects what the page
- * logs as errors so a test can assert there were none.
+ * logs as errors so a test can assert there were none. `page.goto` and `page.reload` return once the shell has
+ * started (waitUntilStarted), unless they were asked to return at 'commit' or 'domcontentloaded'.
  */
 export const test = base.extend<{ consoleProblems: ConsoleProblems }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    // With scripts off nothing starts: the page is what the server sent.
+    if (!javaScriptEnabled) return use(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (waitsForScripts(options)) await waitUntilStarted(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (waitsForScripts(options)) await waitUntilStarted(page);
+      return response;
+    };
+    await use(page);
+  },
   baseURL: async ({}, use) => {
     const url = process.env.SITE_URL;
     if (!url) throw new Error('SITE_URL is not set: run the suite through playwright.config.ts (its global setup starts the site).');

@@ -6,6 +6,7 @@ const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
+const { createServerRenderConfig, SERVER_RENDER_OUTPUT } = require('./server-render.cjs');
 
 /**
  * Shared packages every app gets through a facade module that names only the API the site uses (see each file).
@@ -86,80 +87,85 @@ function sharedSingletons(appPackageJson, appDir, eager) {
  * @param {boolean} [options.isHost]   the shell: emits index.html, served from the site root
  */
 function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }) {
-  return (_env, argv) => {
-    const production = argv.mode !== 'development';
-    const appPackageJson = require(path.join(appDir, 'package.json'));
-    checkFacadeImports([path.join(appDir, 'src'), ...SHARED_SOURCE_DIRS]);
-    return {
-      mode: production ? 'production' : 'development',
-      context: appDir,
-      // A remote is only ever started through its remoteEntry.js, so it has no page entry of its own.
-      entry: isHost ? { main: './src/index.ts' } : {},
-      // No eval-based source maps: the site's CSP has no 'unsafe-eval', in development too.
-      devtool: production ? false : 'cheap-module-source-map',
-      target: 'web',
-      output: {
-        path: path.join(appDir, 'dist'),
-        // The shell lives at the site root; a remote resolves its chunks against wherever its
-        // manifest was loaded from, so it can be deployed on any origin or path.
-        publicPath: isHost ? '/' : 'auto',
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        uniqueName: name,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.json'],
-        alias: facadeAliases(appDir),
-      },
-      module: { rules: moduleRules(production) },
-      plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          remotes: {},
-          shared: sharedSingletons(appPackageJson, appDir, isHost),
-          // Load each remote's entry only when one of its modules is first needed: with the default
-          // 'version-first', every remote entry is fetched at start-up and a dead one blanks the page.
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-          dev: false,
-          // One federation runtime per page: the shell provides it, remotes use it (saves ~27 KB gzip per remote).
-          // target 'web' leaves the runtime's Node.js code out (~4 KB gzip off the shell's main.js).
-          // The shell provides it through the plugin `provideExternalRuntime: true` would add, but by its ES module
-          // file: that option adds the CommonJS file, whose runtime-core is a second copy beside the ES one the
-          // rest of the runtime uses (~20 KB gzip of main.js for nothing).
-          ...(isHost ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
-          experiments: {
-            ...(isHost ? {} : { externalRuntime: true }),
-            optimization: { target: 'web' },
-          },
-        }),
-        ...(isHost
-          ? [
-              new HtmlWebpackPlugin({
-                template: path.join(appDir, 'src', 'index.html'),
-                scriptLoading: 'defer',
-                minify: production,
-              }),
-              // Start-up chunks (react-dom, the router, the store...) download while main.js (the federation
-              // runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps. The remotes map needs no
-              // preload: the server puts it into the page (server/src/http/spa.ts).
-              new PreloadStartupChunksPlugin(),
-            ]
-          : []),
-      ],
-      optimization: {
-        // Stable ids keep unchanged chunks byte-identical between releases (long-term caching).
-        moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
-      },
-      performance: { hints: false },
-      stats: 'errors-warnings',
-    };
+  // Two builds: the browser's (below) and the server-render module (server-render.cjs), into the same dist/.
+  return (_env, argv) => [browserConfig({ appDir, name, exposes, isHost }, argv), createServerRenderConfig({ appDir, name, exposes, isHost })];
+}
+
+function browserConfig({ appDir, name, exposes, isHost }, argv) {
+  const production = argv.mode !== 'development';
+  const appPackageJson = require(path.join(appDir, 'package.json'));
+  checkFacadeImports([path.join(appDir, 'src'), ...SHARED_SOURCE_DIRS]);
+  return {
+    name,
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    // A remote is only ever started through its remoteEntry.js, so it has no page entry of its own.
+    entry: isHost ? { main: './src/index.ts' } : {},
+    // No eval-based source maps: the site's CSP has no 'unsafe-eval', in development too.
+    devtool: production ? false : 'cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The shell lives at the site root; a remote resolves its chunks against wherever its
+      // manifest was loaded from, so it can be deployed on any origin or path.
+      publicPath: isHost ? '/' : 'auto',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: name,
+      // dist/server/ and server-render.json are the server-render build's (same run, other compiler).
+      clean: { keep: SERVER_RENDER_OUTPUT },
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      alias: facadeAliases(appDir),
+    },
+    module: { rules: moduleRules(production) },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        remotes: {},
+        shared: sharedSingletons(appPackageJson, appDir, isHost),
+        // Load each remote's entry only when one of its modules is first needed: with the default
+        // 'version-first', every remote entry is fetched at start-up and a dead one blanks the page.
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        dev: false,
+        // One federation runtime per page: the shell provides it, remotes use it (saves ~27 KB gzip per remote).
+        // target 'web' leaves the runtime's Node.js code out (~4 KB gzip off the shell's main.js).
+        // The shell provides it through the plugin `provideExternalRuntime: true` would add, but by its ES module
+        // file: that option adds the CommonJS file, whose runtime-core is a second copy beside the ES one the
+        // rest of the runtime uses (~20 KB gzip of main.js for nothing).
+        ...(isHost ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
+        experiments: {
+          ...(isHost ? {} : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
+      }),
+      ...(isHost
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(appDir, 'src', 'index.html'),
+              scriptLoading: 'defer',
+              minify: production,
+            }),
+            // Start-up chunks (react-dom, the router, the store...) download while main.js (the federation
+            // runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps. The remotes map needs no
+            // preload: the server puts it into the page (server/src/http/spa.ts).
+            new PreloadStartupChunksPlugin(),
+          ]
+        : []),
+    ],
+    optimization: {
+      // Stable ids keep unchanged chunks byte-identical between releases (long-term caching).
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }
 
@@ -172,11 +178,14 @@ function facadeExports(facadeFile) {
   return new Set([...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((match) => match[1].split(',').map((name) => name.trim()).filter(Boolean)));
 }
 
+const SERVER_RENDER_DIR = 'server-render';
+
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
+    // The server-render entry runs on the server against the real packages, not the facades.
+    if (entry.isDirectory()) return entry.name === SERVER_RENDER_DIR ? [] : sourceFiles(full);
     return /\.[cm]?[jt]sx?$/.test(entry.name) && !/\.test\.[jt]sx?$/.test(entry.name) ? [full] : [];
   });
 }

@@ -1,5 +1,18 @@
 // How every build of ours turns sources into modules: TypeScript/TSX through swc, images and PDFs as files.
-// Shared by the federated apps (federated-app.cjs) and the comparison build (monolith.cjs) so both compile alike.
+// Shared by the federated apps (federated-app.cjs), their server-render builds (server-render.cjs) and the comparison
+// build (monolith.cjs) so all compile alike.
+
+/**
+ * styled-components names each component by the order components are created in, which differs between the
+ * browser (main.js, then each remote as it loads) and the server (every module at once), so server-rendered
+ * class names would not match the ones the browser makes when it hydrates the page. The plugin gives every
+ * styled component an id from its file and position instead: the same in both builds.
+ */
+const styledComponentsPlugin = [
+  require.resolve('@swc/plugin-styled-components'),
+  { ssr: true, displayName: false, fileName: false, pure: true },
+];
+
 function moduleRules(production) {
   return [
     {
@@ -12,6 +25,7 @@ function moduleRules(production) {
             parser: { syntax: 'typescript', tsx: true },
             transform: { react: { runtime: 'automatic', development: !production } },
             target: 'es2020',
+            experimental: { plugins: [styledComponentsPlugin] },
           },
         },
       },

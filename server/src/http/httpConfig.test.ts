@@ -5,7 +5,7 @@ import { fastifyTrustProxy } from './trustProxy.js';
 
 describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
   test('defaults: origin from each request, no proxy trusted', () => {
-    assert.deepEqual(loadConfig({}).http, { publicSiteUrl: undefined, trustProxy: false });
+    assert.deepEqual(loadConfig({}).http, { publicSiteUrl: undefined, trustProxy: false, serverRendering: true });
   });
 
   test('PUBLIC_SITE_URL is kept as an origin', () => {

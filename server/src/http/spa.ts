@@ -9,6 +9,8 @@ import { remotesMap, remotesMapScript } from './remotes.js';
 import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml } from './seo/escape.js';
+import { FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
+import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
 
 /** The shell's route table (spec §2), in Fastify syntax. '/' is the empty path the shell redirects to /home. */
 export const CLIENT_ROUTES: readonly string[] = [
@@ -68,6 +70,11 @@ export interface ShellResponderOptions {
   remotes?: readonly HintedRemote[];
   /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds (1 s by default; tests: 0). */
   manifestRecheckMs?: number;
+  /**
+   * Whether pages are sent with their first view rendered on the server (ssr/firstView.ts) where that is possible
+   * (true by default; SERVER_RENDERING=off turns it off).
+   */
+  serverRendering?: boolean;
 }
 
 /** Rendered pages kept per origin and path; the cache starts over when it is full (a Host header can vary). */
@@ -87,6 +94,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   // The same for every page and fixed for the process (the configuration), so it needs no part in the cache key.
   const remotesMapTag = options.remotes === undefined ? '' : remotesMapScript(remotesMap(options.remotes));
   const hints = new RemotePreloadHints(options.remotes ?? [], { recheckMs: options.manifestRecheckMs });
+  const firstViews =
+    options.serverRendering === false ? undefined : new FirstViewRenderer(shellDist, options.remotes ?? [], { recheckMs: options.manifestRecheckMs });
   let cached: ShellHtml | undefined;
   const pages = new Map<string, RenderedPage>();
 
@@ -131,13 +140,32 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     return { html: remote.html + data + picture, key: remote.key };
   }
 
-  function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints): RenderedPage {
-    // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints.
-    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} ${preload.key}`;
+  /**
+   * The page's server-rendered first view, if it has one: only at its own address ('/' redirects to /home in the
+   * browser, and a product under another category to its own: the browser would not show what the server drew).
+   */
+  async function firstViewFor(page: SitePage, requestPath: string): Promise<FirstViewSource | undefined> {
+    if (firstViews === undefined || page.status !== 200 || page.path === undefined || page.path !== requestPath) return undefined;
+    return firstViews.viewFor(page.path);
+  }
+
+  function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): RenderedPage {
+    // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
+    // (and a newly rendered first view: its key names the render modules' versions).
+    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} ${preload.key} ${view?.key ?? ''}`;
     const hit = pages.get(key);
     if (hit !== undefined) return hit;
-    const head = renderHead(page, origin, site.siteName) + preload.html + remotesMapTag;
-    const html = Buffer.from(shell.template.before + head + shell.template.after);
+    const firstView = view?.render();
+    let html: Buffer;
+    if (firstView === undefined) {
+      const head = renderHead(page, origin, site.siteName) + preload.html + remotesMapTag;
+      html = Buffer.from(shell.template.before + head + shell.template.after);
+    } else {
+      // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts).
+      const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(shell.template.after, firstView.html), preload.html);
+      const head = renderHead(page, origin, site.siteName) + remotesMapTag + firstView.head + headTags;
+      html = Buffer.from(shell.template.before + head + rest);
+    }
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     const rendered: RenderedPage = { status: page.status, html, etag };
     if (pages.size >= MAX_CACHED_PAGES) pages.clear();
@@ -155,8 +183,9 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
         .header('cache-control', 'no-store')
         .send(NOT_BUILT_MESSAGE);
     }
-    const page = status === 404 ? site.notFound : site.resolve(pathOf(request.url));
-    const rendered = render(shell, page, siteOrigin(request, options.publicSiteUrl), await hintsFor(page));
+    const requestPath = pathOf(request.url);
+    const page = status === 404 ? site.notFound : site.resolve(requestPath);
+    const rendered = render(shell, page, siteOrigin(request, options.publicSiteUrl), await hintsFor(page), await firstViewFor(page, requestPath));
     reply.header('cache-control', CACHE_REVALIDATE).header('etag', rendered.etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (rendered.status === 200 && ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rendered.etag)) {
@@ -164,6 +193,14 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     }
     return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
   };
+}
+
+/** The shell's empty root element, as html-webpack-plugin writes it (minified or not). */
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+
+/** The shell page with `html` inside its root element (unchanged if the shell has no empty root). */
+export function withRootContent(page: string, html: string): string {
+  return page.replace(EMPTY_ROOT, (root) => root.replace('></div>', () => `>${html}</div>`));
 }
 
 function pathOf(url: string): string {

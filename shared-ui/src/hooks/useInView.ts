@@ -1,8 +1,18 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 
 /** Whether this browser can tell when an element scrolls into view. */
 export function canObserveIntersections(): boolean {
   return typeof window !== 'undefined' && typeof window.IntersectionObserver === 'function';
+}
+
+const neverChanges = () => () => undefined;
+
+/**
+ * canObserveIntersections() for rendering: the server draws what a browser with IntersectionObserver draws first
+ * (all of ours have it), so that its HTML hydrates; an old browser switches right after.
+ */
+export function useCanObserveIntersections(): boolean {
+  return useSyncExternalStore(neverChanges, canObserveIntersections, () => true);
 }
 
 export interface InViewOptions {
@@ -15,14 +25,20 @@ export interface InViewOptions {
 /**
  * True once the element has been in the viewport; it stays true and the observer is disconnected,
  * because every user of this hook (Reveal, CountUp) animates once only. Without
- * IntersectionObserver the element counts as in view from the start, so content is never stuck hidden.
+ * IntersectionObserver the element counts as in view once mounted, so content is never stuck hidden.
+ * It starts false everywhere: the server (no observer there) must draw what the browser's first render draws, or
+ * hydrating the server's HTML fails.
  */
 export function useInView(ref: RefObject<Element | null>, { rootMargin, threshold }: InViewOptions = {}): boolean {
-  const [inView, setInView] = useState(() => !canObserveIntersections());
+  const [inView, setInView] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (inView || !element) return undefined;
+    if (!canObserveIntersections()) {
+      setInView(true);
+      return undefined;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

@@ -12,12 +12,13 @@ describe('CallUsButton', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('at 576 px or less is a link that dials the Dubai number', () => {
-    setViewportWidth(576);
+  // Which of the two shows is CSS: jsdom applies the link's display: none but not the media query that shows it at
+  // 576 px or less, so the link is found by its label (a hidden element's role has no name in jsdom). shell-frame.spec.ts checks both sizes in Chromium.
+  it('has a link that dials the Dubai number (the one shown at 576 px or less)', () => {
     renderInSite(<CallUsButton />);
-    const link = screen.getByRole('link', { name: `Call us on ${company.mainPhone}` });
+    const link = screen.getByLabelText(`Call us on ${company.mainPhone}`);
+    expect(link.tagName).toBe('A');
     expect(link).toHaveAttribute('href', `tel:${company.mainPhone.replace(/[^+\d]/g, '')}`);
-    expect(screen.queryByRole('button', { name: /Call Us/ })).toBeNull();
   });
 
   it('wider, copies the number and says Copied for 3 s', async () => {

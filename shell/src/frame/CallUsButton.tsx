@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { PhoneIcon, theme, Tooltip, useMediaQuery } from '@site/shared-ui';
+import { PhoneIcon, theme, Tooltip } from '@site/shared-ui';
 import { company } from '@site/content';
 
 /** Spec: the tooltip reads 'Copied' for 3 s after a copy. */
@@ -24,8 +24,10 @@ const CallButton = styled.button`
   &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
 `;
 
+/** On a phone-sized screen only; the copy button elsewhere. */
 const DialLink = styled.a`
-  display: inline-flex;
+  display: none;
+  @media (max-width: ${theme.chatMobile}px) { display: inline-flex; }
   align-items: center;
   justify-content: center;
   width: 44px;
@@ -35,20 +37,20 @@ const DialLink = styled.a`
   background: ${({ theme }) => theme.colors.brand};
 `;
 
-/** 'Call Us': dials the Dubai number on a phone-sized screen, copies it to the clipboard elsewhere. */
+const CopyButtonBox = styled.span`
+  display: contents;
+  @media (max-width: ${theme.chatMobile}px) { display: none; }
+`;
+
+/**
+ * 'Call Us': dials the Dubai number on a phone-sized screen, copies it to the clipboard elsewhere. Both are in the
+ * page and CSS shows one: the server cannot know the screen size, and switching after the page started would move
+ * the header (CLS).
+ */
 export function CallUsButton() {
-  const isPhone = useMediaQuery(`(max-width: ${theme.chatMobile}px)`);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  if (isPhone) {
-    return (
-      <DialLink href={telHref} aria-label={`Call us on ${company.mainPhone}`}>
-        <PhoneIcon size={22} />
-      </DialLink>
-    );
-  }
 
   const copy = async () => {
     try {
@@ -63,10 +65,17 @@ export function CallUsButton() {
   };
 
   return (
-    <Tooltip title={copied ? 'Copied' : `Copy to clipboard ${company.mainPhone}`}>
-      <CallButton type="button" onClick={() => void copy()}>
-        <PhoneIcon size={18} /> Call Us
-      </CallButton>
-    </Tooltip>
+    <>
+      <DialLink href={telHref} aria-label={`Call us on ${company.mainPhone}`}>
+        <PhoneIcon size={22} />
+      </DialLink>
+      <CopyButtonBox>
+        <Tooltip title={copied ? 'Copied' : `Copy to clipboard ${company.mainPhone}`}>
+          <CallButton type="button" onClick={() => void copy()}>
+            <PhoneIcon size={18} /> Call Us
+          </CallButton>
+        </Tooltip>
+      </CopyButtonBox>
+    </>
   );
 }

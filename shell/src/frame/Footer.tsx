@@ -32,9 +32,12 @@ const Copyright = styled.p`
 `;
 
 /** Contacts, socials, the warehouse map and the copyright line. */
+/** The footer's id: the last part of every page (server-render/renderPage.tsx waits for it before the first paint). */
+export const FOOTER_ID = 'site-footer';
+
 export function Footer() {
   return (
-    <Bar>
+    <Bar id={FOOTER_ID}>
       <Columns>
         <section aria-labelledby="footer-contacts">
           <h2 id="footer-contacts">Contacts</h2>

@@ -1,10 +1,20 @@
-import { use, type ComponentType } from 'react';
+import { createContext, use, useContext, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loadRemoteModule } from './loadRemoteModule';
 import type { RemoteName } from './remotesMap';
 
 /** An exposed module whose default export is a component (a page, the chat widget, the search modal). */
-type RemoteComponentModule = { default: ComponentType<object> };
+export type RemoteComponentModule = { default: ComponentType<object> };
+
+/**
+ * Remote modules already loaded, by `<remote>/<module path>`: on the server, the page's module from the remote's
+ * server-render build (server-render/renderPage.tsx), so the page renders at once instead of suspending.
+ */
+export const LoadedRemoteModules = createContext<ReadonlyMap<string, RemoteComponentModule> | undefined>(undefined);
+
+export function remoteModuleKey(remote: RemoteName, modulePath: string): string {
+  return `${remote}/${modulePath}`;
+}
 
 interface CacheEntry {
   promise: Promise<RemoteComponentModule>;
@@ -19,7 +29,7 @@ const cache = new Map<string, CacheEntry>();
 const FIRST_ADDRESS_KEY = 'default';
 
 function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): Promise<RemoteComponentModule> {
-  const key = `${remote}/${modulePath}`;
+  const key = remoteModuleKey(remote, modulePath);
   const cached = cache.get(key);
   // A failed load is kept while the visitor stays at the same address (React would otherwise retry it in a loop);
   // at any other address it is tried again.
@@ -49,7 +59,9 @@ export interface RemotePageProps<P extends object = object> {
  * to the route's error boundary, so only this route shows the error screen.
  */
 export function RemotePage<P extends object = object>({ remote, modulePath, componentProps }: RemotePageProps<P>) {
-  const { default: Component } = use(loadOnce(remote, modulePath, useLocation().key));
+  const loaded = useContext(LoadedRemoteModules)?.get(remoteModuleKey(remote, modulePath));
+  const attemptKey = useLocation().key;
+  const { default: Component } = loaded ?? use(loadOnce(remote, modulePath, attemptKey));
   // The remote's contract (its exposes) says which props it takes; the shell passes them through.
   const Typed = Component as ComponentType<P>;
   return <Typed {...(componentProps ?? ({} as P))} />;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { canObserveIntersections, useInView } from '../../hooks/useInView';
+import { useCanObserveIntersections, useInView } from '../../hooks/useInView';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import { VisuallyHidden } from '../Spinner/Spinner';
 import { COUNT_UP_DURATION_MS, countUpValue } from './countUpValue';
@@ -25,7 +25,8 @@ export function CountUp({ end, duration = COUNT_UP_DURATION_MS, suffix = '', pre
   const ref = useRef<HTMLSpanElement>(null);
   const inView = useInView(ref);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const skipAnimation = reducedMotion || !canObserveIntersections();
+  const canObserve = useCanObserveIntersections();
+  const skipAnimation = reducedMotion || !canObserve;
   const [value, setValue] = useState(0);
 
   useEffect(() => {

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createShellResponder } from '../spa.js';
+import { AFTER_FIRST_PAINT_ID, AFTER_FIRST_PAINT_PATH } from './afterFirstPaint.js';
+import { FirstViewRenderer } from './firstView.js';
+
+// Server-render modules written by hand in the shape tools/webpack/server-render.cjs builds: CommonJS, the shell's
+// exporting renderPage + its shared packages, a remote's exporting its exposes and reading the shell's shared-ui
+// copy from the global every server-render module reads.
+const shellModule = (marker: string) => `
+exports.sharedUi = { marker: ${JSON.stringify(marker)} };
+exports.sharedStore = {};
+exports.renderPage = ({ url, modules }) => {
+  const page = [...modules.values()][0].default;
+  if (page === 'throw') throw new Error('the page threw');
+  return { html: '<main>' + url + ' ' + page + '</main>', head: '<style data-styled="active">.a{color:red}</style>' };
+};
+`;
+const remoteModule = (text: string) => `
+const sharedUi = globalThis.__siteServerShared['@site/shared-ui'];
+exports.exposes = { './HomePage': { default: ${JSON.stringify(text)} + ' with ' + sharedUi.marker } };
+`;
+const MANIFEST = '{"metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""},"publicPath":"auto"},"exposes":[]}';
+const SHELL_HTML =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Shell</title><script defer src="/main.0123abcd.js"></script>' +
+  '<link rel="preload" href="/362.0a0b0c0d.js" as="script" fetchpriority="low"></head><body><div id="root"></div></body></html>\n';
+
+/** Writes a server-render module as a build does: server/render.<hash>.js, named by server-render.json. */
+async function writeModule(distDir: string, hash: string, source: string, secondsLater = 0): Promise<void> {
+  await write(path.join(distDir, 'server', `render.${hash}.js`), source, secondsLater);
+  await write(path.join(distDir, 'server-render.json'), JSON.stringify({ module: `server/render.${hash}.js` }), secondsLater);
+}
+
+async function write(file: string, content: string, secondsLater = 0): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+  // A clearly different mtime, whatever the file system's time resolution (the renderer compares mtime and size).
+  const at = new Date(Date.now() + secondsLater * 1000);
+  await utimes(file, at, at);
+}
+
+describe('FirstViewRenderer', () => {
+  let root: string;
+  let shellDist: string;
+  let companyDist: string;
+  let warnings: string[];
+  let renderer: FirstViewRenderer;
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'first-view-'));
+    shellDist = path.join(root, 'shell');
+    companyDist = path.join(root, 'company');
+    await writeModule(shellDist, 'aaaa0001', shellModule('ui-1'));
+    await writeModule(companyDist, 'bbbb0001', remoteModule('home v1'));
+    await write(path.join(companyDist, 'mf-manifest.json'), MANIFEST);
+    warnings = [];
+    renderer = new FirstViewRenderer(
+      shellDist,
+      [
+        { name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: companyDist },
+        { name: 'contact', entry: 'https://contact.example.com/mf-manifest.json', distDir: path.join(root, 'contact') },
+        { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json', distDir: path.join(root, 'catalogue') },
+      ],
+      { recheckMs: 0, warn: (message) => warnings.push(message) },
+    );
+  });
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  test("renders a page with the shell's module and the page's remote module, which gets the shell's shared packages", async () => {
+    const view = await renderer.viewFor('/home');
+    assert.ok(view !== undefined);
+    assert.deepEqual(view.render(), { html: '<main>/home home v1 with ui-1</main>', head: '<style data-styled="active">.a{color:red}</style>' });
+  });
+
+  test('no view for a page that starts by fetching data, a remote on another origin, or an unknown address', async () => {
+    await write(path.join(root, 'catalogue', 'mf-manifest.json'), MANIFEST);
+    await writeModule(path.join(root, 'catalogue'), 'cccc0001', 'exports.exposes = { "./CategoryListPage": { default: "x" } };');
+    assert.equal(await renderer.viewFor('/our-products'), undefined, 'startData: drawn in the browser');
+    assert.equal(await renderer.viewFor('/contact-us'), undefined, 'contact is on another origin');
+    assert.equal(await renderer.viewFor('/no-such-page'), undefined);
+  });
+
+  test("a remote's release is taken at its manifest (the release's switch), not before", async () => {
+    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1/);
+    const before = (await renderer.viewFor('/home'))!.key;
+    await writeModule(companyDist, 'bbbb0002', remoteModule('home v2'), 10);
+    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1/, 'the new files are there, the switch is not');
+    await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 20);
+    const released = (await renderer.viewFor('/home'))!;
+    assert.match(released.render()!.html, /home v2/);
+    assert.notEqual(released.key, before, 'a new key: the page cache does not serve the old HTML');
+
+    // rollback: the old entry files back (server-render.json, then mf-manifest.json)
+    await write(path.join(companyDist, 'server-render.json'), JSON.stringify({ module: 'server/render.bbbb0001.js' }), 30);
+    await write(path.join(companyDist, 'mf-manifest.json'), MANIFEST, 40);
+    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1/);
+  });
+
+  test("a new shell release reloads the remotes too (they hold the shell's shared packages)", async () => {
+    assert.match((await renderer.viewFor('/home'))!.render()!.html, /with ui-1/);
+    await writeModule(shellDist, 'aaaa0002', shellModule('ui-2'), 10);
+    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1 with ui-2/);
+  });
+
+  test('a page that throws while rendering: no view (the browser draws it), and the failure is logged', async () => {
+    await writeModule(companyDist, 'bbbb0003', "exports.exposes = { './HomePage': { default: 'throw' } };", 20);
+    await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 30);
+    const view = await renderer.viewFor('/home');
+    assert.equal(view?.render(), undefined);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0] ?? '', /Server rendering of \/home failed/);
+  });
+
+  test('server-render.json must name a file under server/', async () => {
+    await write(path.join(companyDist, 'server-render.json'), JSON.stringify({ module: '../../shell/server/render.aaaa0001.js' }), 10);
+    await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 20);
+    assert.equal(await renderer.viewFor('/home'), undefined);
+  });
+
+  test('no server-render module (an older release, or not built): no view, no warning; a broken one is logged', async () => {
+    await rm(path.join(companyDist, 'server'), { recursive: true });
+    await rm(path.join(companyDist, 'server-render.json'));
+    await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 10);
+    assert.equal(await renderer.viewFor('/home'), undefined);
+    assert.deepEqual(warnings, []);
+    await writeModule(companyDist, 'bbbb0004', 'this is not javascript', 20);
+    await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST}  `, 30);
+    assert.equal(await renderer.viewFor('/home'), undefined);
+    assert.equal(warnings.length, 1);
+  });
+});
+
+describe('a server-rendered page', () => {
+  let root: string;
+  let app: FastifyInstance;
+  let appOff: FastifyInstance;
+  const remotesOf = (root: string) => [{ name: 'company', entry: '/remotes/company/mf-manifest.json', distDir: path.join(root, 'company') }];
+
+  before(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'spa-ssr-'));
+    await write(path.join(root, 'shell', 'index.html'), SHELL_HTML);
+    await writeModule(path.join(root, 'shell'), 'aaaa0001', shellModule('ui-1'));
+    await writeModule(path.join(root, 'company'), 'bbbb0001', remoteModule('home v1'));
+    await write(path.join(root, 'company', 'mf-manifest.json'), MANIFEST);
+    const rendering = createShellResponder(path.join(root, 'shell'), { remotes: remotesOf(root), manifestRecheckMs: 0 });
+    const off = createShellResponder(path.join(root, 'shell'), { remotes: remotesOf(root), manifestRecheckMs: 0, serverRendering: false });
+    app = Fastify();
+    app.get('/*', (request, reply) => rendering(request, reply, 200));
+    appOff = Fastify();
+    appOff.get('/*', (request, reply) => off(request, reply, 200));
+    await Promise.all([app.ready(), appOff.ready()]);
+  });
+  after(async () => {
+    await Promise.all([app.close(), appOff.close()]);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  test('has the view in its root and its styles in the head; the scripts wait in a template for the first paint', async () => {
+    const res = await app.inject({ method: 'GET', url: '/home' });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<div id="root"><main>\/home home v1 with ui-1<\/main><\/div>/);
+    const head = /<head>([\s\S]*)<\/head>/.exec(res.body)?.[1] ?? '';
+    assert.ok(head.includes('<style data-styled="active">'), 'styles in the head');
+    const template = new RegExp(`<template id="${AFTER_FIRST_PAINT_ID}">([\\s\\S]*?)</template>`).exec(head)?.[1] ?? '';
+    assert.ok(template.includes('<script defer src="/main.0123abcd.js"></script>'), "the shell's script is in the template");
+    assert.ok(template.includes('href="/362.0a0b0c0d.js"'), "and its chunk's preload");
+    assert.ok(template.includes('/remotes/company/mf-manifest.json'), "and the remote's preload hints");
+    assert.equal(head.replace(template, '').includes('/main.0123abcd.js'), false, 'nowhere else');
+    assert.ok(head.includes(`<script defer src="${AFTER_FIRST_PAINT_PATH}"></script>`), 'the script that inserts it');
+  });
+
+  test("not at an address the browser moves away from ('/' goes to /home), nor with SERVER_RENDERING=off", async () => {
+    for (const [url, server] of [['/', app], ['/home', appOff]] as const) {
+      const res = await server.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body, /<div id="root"><\/div>/, url);
+      assert.match(res.body, /<head>[\s\S]*<script defer src="\/main.0123abcd.js"><\/script>[\s\S]*<\/head>/, url);
+      assert.equal(res.body.includes(AFTER_FIRST_PAINT_ID), false, url);
+    }
+  });
+});

@@ -1,0 +1,199 @@
+// The first view of a page, rendered on the server from the shell's and the page's remote's server-render modules
+// (built by tools/webpack/server-render.cjs into each dist/server/, named by dist/server-render.json): the visitor sees
+// the page as soon as the HTML arrives, and the browser hydrates it once the scripts have run, instead of drawing it
+// only then.
+//
+// Which pages: those of a remote this server serves from its own dist folder (as for the preload hints: a remote on
+// another origin is not on this disk) whose route starts without fetching data (no `startData` in
+// content/src/siteRoutes.ts). A page that starts by fetching data is still drawn in the browser.
+//
+// Releases: a remote's server-render.json is read again when its mf-manifest.json changes, the file a release writes
+// last (the switch: tests/support/release.ts), so the HTML comes from the release the browser will load; a rollback
+// restores both. The shell's is read again when it changes, and then every remote's module is reloaded too (they hold
+// the shell's shared packages).
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { findRemoteRoute } from '@site/content/src/siteRoutes.js';
+import type { HintedRemote } from '../remoteHints.js';
+import { provideShared, serverProvidedPackages } from './sharedModules.js';
+
+/** The entry file naming an app's server-render module (SERVER_RENDER_POINTER in tools/webpack/server-render.cjs). */
+export const SERVER_RENDER_POINTER = 'server-render.json';
+const MANIFEST = 'mf-manifest.json';
+/**
+ * Whether a file of a dist folder is for browsers (served) or the server's own (server/ and server-render.json: not
+ * secret, but of no use to a browser). `pathName` as the static file handler gives it, e.g. '/server/render.js'.
+ */
+export function isBrowserFile(pathName: string): boolean {
+  return !/^\/(server\/|server-render\.json$)/.test(pathName);
+}
+
+/** What server-render.json may name: a .js file under server/, nothing outside the dist folder. */
+const MODULE_FILE = /^server\/[\w-][\w.-]*\.js$/;
+const DEFAULT_RECHECK_MS = 1000;
+
+/** A page module as a remote exposes it. */
+interface PageModule {
+  default: unknown;
+}
+
+/** The shell's server-render module (shell/src/server-render/index.ts). */
+interface ShellRenderModule {
+  renderPage(input: { url: string; modules: ReadonlyMap<string, PageModule> }): RenderedFirstView;
+  sharedUi: unknown;
+  sharedStore: unknown;
+}
+
+/** A remote's server-render module: its exposed modules by expose name ('./HomePage'). */
+interface RemoteRenderModule {
+  exposes: Record<string, PageModule>;
+}
+
+export interface RenderedFirstView {
+  /** Inside <div id="root">. */
+  html: string;
+  /** For the head: the page's styled-components <style> elements and React's preload links. */
+  head: string;
+}
+
+/** A page that can be rendered: `key` names the module versions (part of the page cache key), `render` does it. */
+export interface FirstViewSource {
+  key: string;
+  /** The view, or undefined when a component threw (logged; the page is then sent without it). */
+  render(): RenderedFirstView | undefined;
+}
+
+export interface FirstViewOptions {
+  /** How long a file's stat is trusted before it is checked again, in milliseconds (0: on every page). */
+  recheckMs?: number;
+  /** Where a module that fails to load or render is reported. */
+  warn?: (message: string, error: unknown) => void;
+}
+
+interface LoadedModule<T> {
+  /** The version of the files the module was loaded for ('missing': none). */
+  version: string;
+  module: T | undefined;
+}
+
+const requireModule = createRequire(import.meta.url);
+
+/**
+ * Loads a CommonJS file afresh: what earlier releases left in require's cache from the same folder is dropped (memory;
+ * and a file rewritten under the same name, which a release does not do, is read again).
+ */
+function loadFresh(file: string): unknown {
+  const folder = path.dirname(file) + path.sep;
+  for (const cached of Object.keys(requireModule.cache)) if (cached.startsWith(folder)) delete requireModule.cache[cached];
+  return requireModule(file);
+}
+
+async function fileVersion(file: string): Promise<string> {
+  const info = await stat(file).catch(() => undefined);
+  return info === undefined ? 'missing' : `${info.mtimeMs}:${info.size}`;
+}
+
+/** The module file server-render.json in `distDir` names, or undefined (none, unreadable, or not a safe name). */
+async function pointedModule(distDir: string): Promise<string | undefined> {
+  try {
+    const { module } = JSON.parse(await readFile(path.join(distDir, SERVER_RENDER_POINTER), 'utf8')) as { module?: unknown };
+    return typeof module === 'string' && MODULE_FILE.test(module) ? path.join(distDir, module) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isShellModule(value: unknown): value is ShellRenderModule {
+  return typeof value === 'object' && value !== null && typeof (value as ShellRenderModule).renderPage === 'function';
+}
+
+function isRemoteModule(value: unknown): value is RemoteRenderModule {
+  const exposes = typeof value === 'object' && value !== null ? (value as RemoteRenderModule).exposes : undefined;
+  return typeof exposes === 'object' && exposes !== null;
+}
+
+export class FirstViewRenderer {
+  private readonly shellDist: string;
+  private readonly remotes = new Map<string, { distDir: string; manifest: string }>();
+  private readonly recheckMs: number;
+  private readonly warn: (message: string, error: unknown) => void;
+  private shell: LoadedModule<ShellRenderModule> = { version: '', module: undefined };
+  private readonly remoteModules = new Map<string, LoadedModule<RemoteRenderModule>>();
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private checking: Promise<void> | undefined;
+
+  constructor(shellDist: string, remotes: readonly HintedRemote[], options: FirstViewOptions = {}) {
+    this.shellDist = shellDist;
+    for (const remote of remotes) {
+      if (remote.entry !== `/remotes/${remote.name}/${MANIFEST}`) continue; // elsewhere: see the top of the file
+      this.remotes.set(remote.name, { distDir: remote.distDir, manifest: path.join(remote.distDir, MANIFEST) });
+    }
+    this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
+    this.warn = options.warn ?? ((message, error) => console.warn(message, error));
+  }
+
+  /** The first view of the page at `pathname`, when this server can render it. Never throws. */
+  async viewFor(pathname: string): Promise<FirstViewSource | undefined> {
+    const route = findRemoteRoute(pathname);
+    if (route === undefined || (route.startData?.length ?? 0) > 0 || !this.remotes.has(route.remote)) return undefined;
+    if (Date.now() - this.checkedAt >= this.recheckMs) {
+      this.checking ??= this.refresh().finally(() => {
+        this.checking = undefined;
+      });
+      await this.checking;
+    }
+    const shell = this.shell.module;
+    const remote = this.remoteModules.get(route.remote);
+    const page = remote?.module?.exposes[route.modulePath];
+    if (shell === undefined || remote === undefined || page === undefined) return undefined;
+    const modules = new Map([[`${route.remote}/${route.modulePath}`, page]]);
+    return {
+      key: `ssr:${this.shell.version} ${route.remote}@${remote.version}`,
+      render: () => {
+        try {
+          return shell.renderPage({ url: pathname, modules });
+        } catch (error) {
+          this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
+          return undefined;
+        }
+      },
+    };
+  }
+
+  private async refresh(): Promise<void> {
+    const startedAt = Date.now();
+    const shellFile = await pointedModule(this.shellDist);
+    const shellVersion = shellFile ?? 'missing';
+    const shellChanged = shellVersion !== this.shell.version;
+    if (shellChanged) {
+      this.shell = { version: shellVersion, module: this.load(shellFile, isShellModule) };
+      if (this.shell.module !== undefined) {
+        provideShared({ '@site/shared-ui': this.shell.module.sharedUi, '@site/shared-store': this.shell.module.sharedStore });
+      }
+    }
+    for (const [name, { distDir, manifest }] of this.remotes) {
+      const manifestVersion = await fileVersion(manifest);
+      const current = this.remoteModules.get(name);
+      if (!shellChanged && current?.version.startsWith(`${manifestVersion} `)) continue;
+      const file = manifestVersion === 'missing' ? undefined : await pointedModule(distDir);
+      const module = this.shell.module === undefined ? undefined : this.load(file, isRemoteModule);
+      this.remoteModules.set(name, { version: `${manifestVersion} ${file ?? 'missing'}`, module });
+    }
+    this.checkedAt = startedAt;
+  }
+
+  private load<T>(file: string | undefined, isValid: (value: unknown) => value is T): T | undefined {
+    if (file === undefined) return undefined;
+    try {
+      provideShared(serverProvidedPackages());
+      const loaded = loadFresh(file);
+      if (isValid(loaded)) return loaded;
+      this.warn(`${file} is not a server-render module; its pages are drawn in the browser.`, undefined);
+    } catch (error) {
+      // Not built (an older release without server rendering), or broken: the pages still work, drawn in the browser.
+      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') this.warn(`${file} could not be loaded.`, error);
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,101 @@
+// Pages drawn on the server (server/src/http/ssr): what a visitor sees before the scripts run, and how the browser then
+// takes the page over (hydration) without drawing it again, moving it, or logging an error.
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+
+/** The pages a server renders: a local remote's pages that start without fetching data. */
+const SERVER_RENDERED = [
+  { path: '/home', heading: 'Electrical Products & Industrial Solutions' },
+  { path: '/about', heading: 'About Us' },
+  { path: '/certificates', heading: 'Certificates' },
+  { path: '/our-projects', heading: 'Our Projects' },
+  { path: '/career-opportunities', heading: 'Career Opportunities' },
+  { path: '/contact-us', heading: 'Contact Us' },
+];
+
+/** Records the layout shifts no input caused (what CLS counts), with what moved. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const describe = (node: Node | undefined) =>
+      node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.className}">${(node.textContent ?? '').slice(0, 30)}` : String(node?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map((source) => `${describe(source.node)} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
+        shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading } of SERVER_RENDERED) {
+    test(`${path} shows its page, header and footer from the HTML alone`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    });
+  }
+
+  test('the links are plain links: the header leads to another server-rendered page', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  });
+
+  test('a page that starts by fetching its data is still drawn by the scripts', async ({ page }) => {
+    await page.goto('/our-products');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
+  test.describe(`taken over by the browser at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const { path, heading } of SERVER_RENDERED) {
+      test(`${path}: the server's elements are kept, nothing moves, no console error`, async ({ page, consoleProblems }) => {
+        await recordLayoutShifts(page);
+        // Hold the shell's script until the server's page has been marked, so hydration has to keep what it finds.
+        let releaseShell = () => undefined as void;
+        const shellHeld = new Promise<void>((resolve) => (releaseShell = resolve));
+        await page.route(/\/main\.[0-9a-f]{8}\.js$/, async (route) => {
+          await shellHeld;
+          await route.continue();
+        });
+        const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+        expect(response?.status()).toBe(200);
+        const h1 = page.getByRole('heading', { level: 1, name: heading });
+        await h1.evaluate((element) => element.setAttribute('data-from-server', ''));
+        releaseShell();
+        await page.locator('html[data-started]').waitFor({ state: 'attached' });
+        await page.waitForLoadState('networkidle');
+        // A mismatch would have made React draw the page again: a new h1 without the mark.
+        await expect(h1).toHaveAttribute('data-from-server', '');
+        expect(await layoutShifts(page)).toEqual([]);
+        expect(consoleProblems.messages).toEqual([]);
+      });
+    }
+  });
+}
+
+test('the scripts start once the page is parsed and drawn, not from the HTML; then the page works (search)', async ({ page }) => {
+  await page.goto('/home');
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const main = performance.getEntriesByType('resource').find((entry) => /\/main\.[0-9a-f]{8}\.js$/.test(entry.name));
+    return { parsed: navigation.domContentLoadedEventEnd, mainRequested: main?.startTime ?? Number.NaN };
+  });
+  // (The paint timing entries carry the time the frame was shown, which headless Chromium reports late: no use here.)
+  expect(timing.mainRequested).toBeGreaterThan(timing.parsed);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
+});

@@ -1,0 +1,106 @@
+// The server-render build of an app: the same sources as its browser build, compiled for Node so the site's server can
+// render a page's first view into its HTML (server/src/http/ssr). It goes into the app's dist/server/, beside the
+// browser files, and is released with them. Its file name carries its content hash, like the browser's chunks, and
+// dist/server-render.json names it: one more entry file, written before mf-manifest.json in a release and restored with
+// it in a rollback, so the HTML the server writes always comes from the release the browser then hydrates it with.
+//
+// The packages that are shared singletons in the browser are not bundled here either: the server hands every
+// server-render module the same copies (globalThis.__siteServerShared, filled by server/src/http/ssr/sharedModules.ts),
+// so the shell's store, router and theme are the ones the remote's page sees, as in the browser.
+const path = require('node:path');
+const { moduleRules } = require('./module-rules.cjs');
+
+/** Where a server-render module reads the shared packages from (the contract with server/src/http/ssr). */
+const SHARED_GLOBAL = '__siteServerShared';
+
+/** npm packages the server provides (from its own node_modules). */
+const SERVER_PROVIDED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/server',
+  'react-router',
+  'react-router-dom',
+  '@reduxjs/toolkit',
+  'react-redux',
+  'styled-components',
+];
+
+/** Workspace packages the shell's server-render module bundles and exports, and every remote's takes from it. */
+const SHELL_PROVIDED = ['@site/shared-ui', '@site/shared-store'];
+
+/** The entry file naming the server-render module, relative to the app's dist folder: `{ "module": "server/render.<hash>.js" }`. */
+const SERVER_RENDER_POINTER = 'server-render.json';
+/** The app's dist files this build writes (the browser build's `clean` keeps them, and this one cleans only them). */
+const SERVER_RENDER_OUTPUT = /^server(\/|-render\.json$)/;
+
+/** Writes server-render.json, naming the entry's hashed file. */
+class ServerRenderPointerPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ServerRenderPointerPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ServerRenderPointerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const entryChunk = compilation.entrypoints.get('render').getEntrypointChunk();
+        const file = [...entryChunk.files].find((name) => name.endsWith('.js'));
+        compilation.emitAsset(SERVER_RENDER_POINTER, new sources.RawSource(`${JSON.stringify({ module: file })}\n`));
+      });
+    });
+  }
+}
+
+function sharedExternals(isHost) {
+  const names = isHost ? SERVER_PROVIDED : [...SERVER_PROVIDED, ...SHELL_PROVIDED];
+  return Object.fromEntries(names.map((name) => [name, `globalThis.${SHARED_GLOBAL}[${JSON.stringify(name)}]`]));
+}
+
+/**
+ * A remote's entry: its exposed modules by expose name, the same map the browser's remoteEntry.js serves
+ * (a data: module, so no generated file sits in the sources).
+ */
+function exposesEntry(appDir, exposes) {
+  const lines = Object.entries(exposes).map(([key, request], index) => {
+    const file = path.resolve(appDir, typeof request === 'string' ? request : request.import);
+    return { importLine: `import * as m${index} from ${JSON.stringify(file)};`, entryLine: `  ${JSON.stringify(key)}: m${index},` };
+  });
+  const source = [...lines.map((line) => line.importLine), 'export const exposes = {', ...lines.map((line) => line.entryLine), '};'].join('\n');
+  return `data:text/javascript,${encodeURIComponent(source)}`;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir  the app's folder
+ * @param {string} options.name    federation container name
+ * @param {Record<string,string>} options.exposes  the remote's exposes (ignored for the host)
+ * @param {boolean} options.isHost the shell: its entry is src/server-render/index.ts
+ */
+function createServerRenderConfig({ appDir, name, exposes, isHost }) {
+  return {
+    name: `${name}-server-render`,
+    mode: 'production',
+    context: appDir,
+    target: 'node20',
+    entry: { render: isHost ? './src/server-render/index.ts' : exposesEntry(appDir, exposes) },
+    devtool: false,
+    output: {
+      path: path.join(appDir, 'dist'),
+      filename: 'server/render.[contenthash:8].js',
+      chunkFilename: 'server/[name].[contenthash:8].js',
+      library: { type: 'commonjs2' },
+      // Asset URLs as the browser build gives them: the shell at the site root, a remote where the server serves it.
+      publicPath: isHost ? '/' : `/remotes/${name}/`,
+      // The browser build (same folder) cleans dist/ but keeps these files; this one cleans only its own.
+      clean: { keep: (file) => !SERVER_RENDER_OUTPUT.test(file) },
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    externals: sharedExternals(isHost),
+    externalsType: 'var',
+    plugins: [new ServerRenderPointerPlugin()],
+    module: { rules: moduleRules(true) },
+    // Readable stack traces in the server log; the file is read once per release.
+    optimization: { minimize: false, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createServerRenderConfig, SERVER_RENDER_OUTPUT, SERVER_RENDER_POINTER, SHARED_GLOBAL };
