@@ -47,13 +47,18 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   { path: 'contact-us', remote: 'contact', modulePath: './ContactPage', title: 'Contact Us' },
 ];
 
+/** The route's ':params' in `pathname` (which the route matches), decoded as React Router's useParams gives them. */
+export function routeParams(route: RemoteRoute, pathname: string): Record<string, string> {
+  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/');
+  return Object.fromEntries(
+    route.path.split('/').flatMap((part, index) => (part.startsWith(':') ? [[part.slice(1), decodeURIComponentSafe(segments[index] ?? '')]] : [])),
+  );
+}
+
 /** A route's start data for `pathname` (which the route matches), its ':params' filled in and URL-encoded. */
 export function startDataPaths(route: RemoteRoute, pathname: string): string[] {
-  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/');
-  const params = new Map(route.path.split('/').flatMap((part, index) => (part.startsWith(':') ? [[part, segments[index] ?? '']] : [])));
-  return (route.startData ?? []).map((template) =>
-    template.replace(/:[A-Za-z]+/g, (name) => encodeURIComponent(decodeURIComponentSafe(params.get(name) ?? ''))),
-  );
+  const params = routeParams(route, pathname);
+  return (route.startData ?? []).map((template) => template.replace(/:([A-Za-z]+)/g, (_whole, name: string) => encodeURIComponent(params[name] ?? '')));
 }
 
 function decodeURIComponentSafe(value: string): string {

@@ -59,7 +59,10 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // remotes: the inline remotes map and the preload hints of each page's remote (read from its dist's manifest)
+  // The data files: committed, then generated (first root wins). Served at /data, and read by pages rendered here.
+  const dataRoots = [config.content.dataDir, path.join(config.content.generatedDir, 'data')];
   const sendShell = createShellResponder(config.shellDist, {
+    dataRoots,
     site: seoSite,
     publicSiteUrl: config.http.publicSiteUrl,
     remotes: config.remotes,
@@ -139,7 +142,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   }
 
   // ---- data: committed, then generated (first root wins), served from memory ----
-  await app.register(dataFileRoutes, { prefix: '/data', roots: [config.content.dataDir, path.join(config.content.generatedDir, 'data')] });
+  await app.register(dataFileRoutes, { prefix: '/data', roots: dataRoots });
 
   // ---- shell assets and content files at the root ----
   await app.register(fastifyStatic, {

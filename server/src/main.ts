@@ -8,6 +8,9 @@ import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
 import { createSmtpTransport } from './mail/transport.js';
 
 async function main(): Promise<void> {
+  // React and styled-components render pages here (http/ssr): their production builds unless told otherwise (the
+  // development ones are several times slower and check things only a developer reads).
+  process.env.NODE_ENV ??= 'production';
   let config: Config;
   try {
     config = loadConfig();

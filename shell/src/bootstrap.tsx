@@ -2,10 +2,10 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { findRemoteRoute } from '@site/content';
-import { makeStore } from '@site/shared-store';
+import { FIRST_VIEW_STATE_ELEMENT_ID, makeStore, PendingServerState } from '@site/shared-store';
 import { loadRemotesMap } from './remotes/remotesMap';
 import { registerRemoteEntries, setKnownRemotes } from './remotes/loadRemoteModule';
-import { preloadRemotePage } from './remotes/RemotePage';
+import { onRemoteModuleLoaded, preloadRemotePage } from './remotes/RemotePage';
 import { SiteApp } from './app/SiteApp';
 
 async function start() {
@@ -17,18 +17,37 @@ async function start() {
     console.error('Remotes could not be registered; remote pages will show an error.', error);
   }
 
+  // The state the server drew the page from: each slice takes it as soon as it is there (the page's remote's slices
+  // when its code has loaded, before its part of the page hydrates).
+  const store = makeStore();
+  const serverState = new PendingServerState(readServerState());
+  serverState.applyTo(store);
+  onRemoteModuleLoaded(() => serverState.applyTo(store));
+
   // Fetch the current route's remote while React starts, not after it renders.
   const currentRoute = findRemoteRoute(window.location.pathname);
   if (currentRoute) preloadRemotePage(currentRoute.remote, currentRoute.modulePath);
 
   const container = document.getElementById('root')!;
-  const app = <SiteApp store={makeStore()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+  const app = <SiteApp store={store} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
   // The server wrote the page's first view (server/src/http/ssr): take it over where it stands. The page's own part
   // is hydrated once its remote module has arrived; until then it stays as the server drew it. As a transition the
   // hydration works in short slices: the page is already on screen, so it must not hold the main thread for
   // 100+ ms at a time (a click or a scroll waiting behind it; Lighthouse's TBT).
   if (container.firstElementChild !== null) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
+}
+
+/** The server's state in the page (server/src/http/ssr), or none. */
+function readServerState(): Record<string, unknown> {
+  const element = document.getElementById(FIRST_VIEW_STATE_ELEMENT_ID);
+  if (element === null) return {};
+  try {
+    return JSON.parse(element.textContent ?? '{}') as Record<string, unknown>;
+  } catch (error) {
+    console.error('The first view state in the page is not JSON; the page loads its data again.', error);
+    return {};
+  }
 }
 
 void start();

@@ -293,6 +293,12 @@ test.describe('company pages', () => {
   });
 });
 
+/** Opens /management from the header: the browser loads the team (a page loaded from the server comes with it). */
+async function openManagementInApp(page: Page): Promise<void> {
+  await page.goto('/contact-us');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Management' }).click();
+}
+
 test.describe('management', () => {
   test("shows 'Loading our team...' while the team loads, then the five members", async ({ page }) => {
     let release: () => void = () => undefined;
@@ -301,7 +307,7 @@ test.describe('management', () => {
       await released;
       await route.continue();
     });
-    await page.goto('/management');
+    await openManagementInApp(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Management' })).toBeVisible();
     await expect(page.getByText('Loading our team...', { exact: true }).first()).toBeVisible();
     release();
@@ -321,7 +327,7 @@ test.describe('management', () => {
     await page.route('**/data/our-team.json', (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }) : route.continue(),
     );
-    await page.goto('/management');
+    await openManagementInApp(page);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('could not load our team');
     await expect(page.getByText('Loading our team...')).toHaveCount(0);

@@ -3,9 +3,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 
-/** The pages a server renders: a local remote's pages that start without fetching data. */
+const PRODUCT = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
+
+/** The pages a server renders: every page of a remote it serves (the catalogue and management with their data). */
 const SERVER_RENDERED = [
   { path: '/home', heading: 'Electrical Products & Industrial Solutions' },
+  { path: '/our-products', heading: 'Our Products' },
+  { path: '/our-products/industrial_cable_glands', heading: 'Industrial Cable Glands' },
+  { path: PRODUCT, heading: 'Product Details' },
+  { path: '/management', heading: 'Management' },
   { path: '/about', heading: 'About Us' },
   { path: '/certificates', heading: 'Certificates' },
   { path: '/our-projects', heading: 'Our Projects' },
@@ -51,9 +57,11 @@ test.describe('with scripts off', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
   });
 
-  test('a page that starts by fetching its data is still drawn by the scripts', async ({ page }) => {
-    await page.goto('/our-products');
-    await expect(page.locator('#root')).toBeEmpty();
+  test("a product page shows the product from the site's data; its reviews (visitors' data) wait for the scripts", async ({ page }) => {
+    await page.goto(PRODUCT);
+    await expect(page.getByRole('heading', { level: 2, name: 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /CW Brass Cable Gland/ }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();
   });
 });
 
@@ -71,6 +79,10 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 
           await shellHeld;
           await route.continue();
         });
+        const dataRequests: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname.startsWith('/data/')) dataRequests.push(request.url());
+        });
         const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
         expect(response?.status()).toBe(200);
         const h1 = page.getByRole('heading', { level: 1, name: heading });
@@ -80,6 +92,8 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 
         await page.waitForLoadState('networkidle');
         // A mismatch would have made React draw the page again: a new h1 without the mark.
         await expect(h1).toHaveAttribute('data-from-server', '');
+        // The page did not fetch the data the server drew it with.
+        expect(dataRequests).toEqual([]);
         expect(await layoutShifts(page)).toEqual([]);
         expect(consoleProblems.messages).toEqual([]);
       });

@@ -22,7 +22,9 @@ function remoteExposes() {
   for (const [name, folder] of Object.entries(REMOTES)) {
     const appDir = path.join(repoRoot, folder);
     const configFactory = require(path.join(appDir, 'webpack.config.cjs'));
-    const config = typeof configFactory === 'function' ? configFactory({}, { mode: 'production' }) : configFactory;
+    const made = typeof configFactory === 'function' ? configFactory({}, { mode: 'production' }) : configFactory;
+    // The app's browser build (the array's other one is its server-render build).
+    const config = Array.isArray(made) ? made[0] : made;
     const federation = (config.plugins ?? []).find((plugin) => plugin?._options?.exposes !== undefined);
     if (!federation) throw new Error(`No ModuleFederationPlugin with exposes in ${folder}/webpack.config.cjs`);
     for (const [key, request] of Object.entries(federation._options.exposes)) {

@@ -24,6 +24,8 @@ const SERVER_PROVIDED = [
   '@reduxjs/toolkit',
   'react-redux',
   'styled-components',
+  // The catalogue sanitizes HTML from data with DOMPurify, which needs a DOM: the server gives it one (jsdom).
+  'dompurify',
 ];
 
 /** Workspace packages the shell's server-render module bundles and exports, and every remote's takes from it. */

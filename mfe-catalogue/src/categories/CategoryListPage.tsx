@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import {
   fetchProductsCategory,
   selectCategories,
@@ -12,6 +12,9 @@ import { CategoryCard } from './CategoryCard';
 const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Products' }];
 
 /** /our-products: every product category as a card. */
+/** For the server (shared-store's LoadFirstView): the page's data as its effect below loads it, so the HTML has it. */
+export const loadFirstView: LoadFirstView = ({ dispatch }) => dispatch(fetchProductsCategory());
+
 export default function CategoryListPage() {
   const dispatch = useAppDispatch();
   const categories = useAppSelector(selectCategories);

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { ProductCategory } from '@site/content';
 
 export interface ProductsCategoryState {
@@ -10,8 +10,11 @@ export interface ProductsCategoryState {
 
 const initialState: ProductsCategoryState = { productsCategoryData: [], status: 'idle', error: null };
 
-export const fetchProductsCategory = createAsyncThunk('productsCategory/fetch', (_: void, { signal }) =>
-  loadJson<ProductCategory[]>('/data/products-category.json', signal),
+export const fetchProductsCategory = createAsyncThunk(
+  'productsCategory/fetch',
+  (_: void, { signal, extra }) => loadJson<ProductCategory[]>('/data/products-category.json', signal, fetchOf(extra)),
+  // The server drew the page with them: not again as it hydrates.
+  { condition: () => !takeLoadedByServer('productsCategory') },
 );
 
 export const productsCategorySlice = createSlice({

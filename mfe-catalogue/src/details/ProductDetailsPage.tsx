@@ -2,7 +2,7 @@ import { useCallback, useDeferredValue, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import type { ReviewToSend } from '@site/content/src/reviews';
 import { categoryNameFromSegment } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
@@ -33,6 +33,9 @@ const NotFound = styled.div`
 `;
 
 /** /our-products/{productCategoryId}/{productId}: summary, detail blocks, the detail table and the reviews. */
+/** For the server (shared-store's LoadFirstView): the product (its reviews, visitors' data, load in the browser) as its effect below loads it, so the HTML has it. */
+export const loadFirstView: LoadFirstView = ({ dispatch, params }) => dispatch(fetchProductDetail(params.productId ?? ''));
+
 export default function ProductDetailsPage() {
   const { productCategoryId = '', productId = '' } = useParams();
   const dispatch = useAppDispatch();

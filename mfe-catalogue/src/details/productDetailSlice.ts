@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { CustomerReview, ProductDetail } from '@site/content';
 import type { ReviewToSend } from '@site/content/src/reviews';
 import { getReviews, postReview } from '../reviews/reviewsApi';
@@ -32,10 +32,18 @@ const initialState: ProductDetailState = {
 };
 
 /** GET /data/product-details.json and keep the record of one product (null: no such product). */
-export const fetchProductDetail = createAsyncThunk('productDetail/fetch', async (productId: string, { signal }) => {
-  const details = await loadJson<ProductDetail[]>('/data/product-details.json', signal);
-  return details.find((detail) => detail.id === productId) ?? null;
-});
+export const fetchProductDetail = createAsyncThunk(
+  'productDetail/fetch',
+  async (productId: string, { signal, extra }) => {
+    const details = await loadJson<ProductDetail[]>('/data/product-details.json', signal, fetchOf(extra));
+    return details.find((detail) => detail.id === productId) ?? null;
+  },
+  // The server drew the page with this product: not again as it hydrates.
+  {
+    condition: (productId, { getState }) =>
+      !(takeLoadedByServer('productDetail') && (getState() as { productDetail?: ProductDetailState }).productDetail?.productId === productId),
+  },
+);
 
 export const fetchReviews = createAsyncThunk('productDetail/fetchReviews', (productId: string, { signal }) => getReviews(productId, signal));
 

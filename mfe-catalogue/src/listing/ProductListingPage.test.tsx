@@ -34,7 +34,8 @@ describe('ProductListingPage', () => {
     const heading = screen.getByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('Industrial Cable Glands');
     expect(heading.querySelector('span')).toHaveTextContent('Cable Glands');
-    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    // The wide screen's trail (CSS shows it above 640 px; jsdom keeps both in the page).
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' }).querySelector<HTMLElement>('[data-trail="wide"]')!;
     expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
     expect(within(breadcrumb).getByRole('link', { name: 'Our Products' })).toHaveAttribute('href', '/our-products');
     expect(within(breadcrumb).getByText('Industrial Cable Glands')).toHaveAttribute('aria-current', 'page');

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { findCategory } from '@site/content';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
@@ -48,6 +48,9 @@ const Notice = styled.div`
 `;
 
 /** /our-products/{productCategoryId}: the category's products as cards, in the chosen order. */
+/** For the server (shared-store's LoadFirstView): the category's products (the ratings, visitors' data, load in the browser) as its effect below loads it, so the HTML has it. */
+export const loadFirstView: LoadFirstView = ({ dispatch, params }) => dispatch(fetchProducts(params.productCategoryId ?? ''));
+
 export default function ProductListingPage() {
   const { productCategoryId = '' } = useParams();
   const dispatch = useAppDispatch();

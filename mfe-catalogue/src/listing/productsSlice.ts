@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { Product } from '@site/content';
 import { RATINGS_API_PATH, type RatingsResponse, type RatingSummary } from '@site/content/src/reviews';
 import { apiErrorMessage } from '../common/apiError';
@@ -37,11 +37,19 @@ const PRODUCTS_FAILED = 'The products could not be loaded.';
 const RATINGS_FAILED = 'The product ratings could not be loaded.';
 
 /** GET /data/products.json, keeping the products of one category (spec "The calls it makes"). */
-export const fetchProducts = createAsyncThunk('products/fetch', async (productCategoryId: string, { signal }) => {
-  const all = await loadJson<Product[]>('/data/products.json', signal);
-  const productsData = all.filter((product) => product.productCategoryId === productCategoryId);
-  return { productCategoryId, productsData, productCategory: productsData[0]?.productCategory ?? '' };
-});
+export const fetchProducts = createAsyncThunk(
+  'products/fetch',
+  async (productCategoryId: string, { signal, extra }) => {
+    const all = await loadJson<Product[]>('/data/products.json', signal, fetchOf(extra));
+    const productsData = all.filter((product) => product.productCategoryId === productCategoryId);
+    return { productCategoryId, productsData, productCategory: productsData[0]?.productCategory ?? '' };
+  },
+  // The server drew the page with this category: not again as it hydrates.
+  {
+    condition: (productCategoryId, { getState }) =>
+      !(takeLoadedByServer('products') && (getState() as { products?: ProductsState }).products?.productCategoryId === productCategoryId),
+  },
+);
 
 /** GET the average rating of every reviewed product. */
 export const fetchRatings = createAsyncThunk('products/fetchRatings', async (_: void, { signal }) => {

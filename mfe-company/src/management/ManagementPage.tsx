@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Breadcrumb, CardGrid, LoadError, PageContainer, Reveal, SectionHeading, Spinner } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { fetchOurTeam, selectOurTeam, selectOurTeamStatus } from './ourTeamSlice';
 import { TeamMemberCard } from './TeamMemberCard';
 
@@ -27,6 +27,9 @@ const Grid = styled(CardGrid)`
 `;
 
 /** /management: the team, loaded from /data/our-team.json each time the page opens. */
+/** For the server (shared-store's LoadFirstView): the page's data as its effect below loads it, so the HTML has it. */
+export const loadFirstView: LoadFirstView = ({ dispatch }) => dispatch(fetchOurTeam());
+
 export default function ManagementPage() {
   const dispatch = useAppDispatch();
   const team = useAppSelector(selectOurTeam);

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { TeamMember } from '@site/content';
 
 export const OUR_TEAM_PATH = '/data/our-team.json';
@@ -12,7 +12,12 @@ export interface OurTeamState {
 
 const initialState: OurTeamState = { ourTeamData: [], status: 'idle', error: null };
 
-export const fetchOurTeam = createAsyncThunk('ourTeam/fetch', (_: void, { signal }) => loadJson<TeamMember[]>(OUR_TEAM_PATH, signal));
+export const fetchOurTeam = createAsyncThunk(
+  'ourTeam/fetch',
+  (_: void, { signal, extra }) => loadJson<TeamMember[]>(OUR_TEAM_PATH, signal, fetchOf(extra)),
+  // The server drew the page with it: not again as it hydrates.
+  { condition: () => !takeLoadedByServer('ourTeam') },
+);
 
 export const ourTeamSlice = createSlice({
   name: 'ourTeam',

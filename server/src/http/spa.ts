@@ -8,9 +8,11 @@ import { NO_HINTS, RemotePreloadHints, type HintedRemote, type PreloadHints } fr
 import { remotesMap, remotesMapScript } from './remotes.js';
 import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
-import { escapeHtml } from './seo/escape.js';
+import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
+import { DataFileCache } from './dataFiles.js';
+import { FIRST_VIEW_STATE_ID } from './ssr/firstView.js';
 
 /** The shell's route table (spec §2), in Fastify syntax. '/' is the empty path the shell redirects to /home. */
 export const CLIENT_ROUTES: readonly string[] = [
@@ -75,6 +77,8 @@ export interface ShellResponderOptions {
    * (true by default; SERVER_RENDERING=off turns it off).
    */
   serverRendering?: boolean;
+  /** The folders of the data files (/data/*.json) pages load as they start: read when rendering them on the server. */
+  dataRoots?: readonly string[];
 }
 
 /** Rendered pages kept per origin and path; the cache starts over when it is full (a Host header can vary). */
@@ -95,7 +99,12 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   const remotesMapTag = options.remotes === undefined ? '' : remotesMapScript(remotesMap(options.remotes));
   const hints = new RemotePreloadHints(options.remotes ?? [], { recheckMs: options.manifestRecheckMs });
   const firstViews =
-    options.serverRendering === false ? undefined : new FirstViewRenderer(shellDist, options.remotes ?? [], { recheckMs: options.manifestRecheckMs });
+    options.serverRendering === false
+      ? undefined
+      : new FirstViewRenderer(shellDist, options.remotes ?? [], {
+          recheckMs: options.manifestRecheckMs,
+          dataFiles: options.dataRoots === undefined ? undefined : new DataFileCache(options.dataRoots, options.manifestRecheckMs),
+        });
   let cached: ShellHtml | undefined;
   const pages = new Map<string, RenderedPage>();
 
@@ -122,13 +131,15 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
    * not-found page: no remote module is known).
    */
-  async function hintsFor(page: SitePage): Promise<PreloadHints> {
+  async function hintsFor(page: SitePage, serverRendered: boolean): Promise<PreloadHints> {
     // page.path is canonical: '/' is '/home' (the shell redirects), a product under the wrong category its real one.
     const route = page.status === 200 && page.path !== undefined ? findRemoteRoute(page.path) : undefined;
     if (route === undefined || page.path === undefined) return NO_HINTS;
     const remote = await hints.forModule(route.remote, route.modulePath);
     // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
+    // A page drawn on the server brings the site's data files in its state: only visitors' data (/api) is fetched.
     const data = startDataPaths(route, page.path)
+      .filter((href) => !(serverRendered && href.startsWith('/data/')))
       .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
       .join('');
     // A product page's largest element is the product's picture (its og:image): fetched with the scripts, not
@@ -149,13 +160,13 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     return firstViews.viewFor(page.path);
   }
 
-  function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): RenderedPage {
+  async function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions).
     const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} ${preload.key} ${view?.key ?? ''}`;
     const hit = pages.get(key);
     if (hit !== undefined) return hit;
-    const firstView = view?.render();
+    const firstView = await view?.render();
     let html: Buffer;
     if (firstView === undefined) {
       const head = renderHead(page, origin, site.siteName) + preload.html + remotesMapTag;
@@ -163,7 +174,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     } else {
       // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts).
       const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(shell.template.after, firstView.html), preload.html);
-      const head = renderHead(page, origin, site.siteName) + remotesMapTag + firstView.head + headTags;
+      const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(firstView.state)}</script>`;
+      const head = renderHead(page, origin, site.siteName) + remotesMapTag + state + firstView.head + headTags;
       html = Buffer.from(shell.template.before + head + rest);
     }
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
@@ -185,7 +197,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     }
     const requestPath = pathOf(request.url);
     const page = status === 404 ? site.notFound : site.resolve(requestPath);
-    const rendered = render(shell, page, siteOrigin(request, options.publicSiteUrl), await hintsFor(page), await firstViewFor(page, requestPath));
+    const view = await firstViewFor(page, requestPath);
+    const rendered = await render(shell, page, siteOrigin(request, options.publicSiteUrl), await hintsFor(page, view !== undefined), view);
     reply.header('cache-control', CACHE_REVALIDATE).header('etag', rendered.etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (rendered.status === 200 && ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rendered.etag)) {

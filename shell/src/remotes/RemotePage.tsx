@@ -25,6 +25,16 @@ interface CacheEntry {
 
 const cache = new Map<string, CacheEntry>();
 
+let afterModuleLoaded: () => void = () => undefined;
+
+/**
+ * Runs `listener` each time a remote module has loaded (its slices injected), before the page that waited for it
+ * renders: the shell gives a slice its server state then (bootstrap.tsx), so the page hydrates with it.
+ */
+export function onRemoteModuleLoaded(listener: () => void): void {
+  afterModuleLoaded = listener;
+}
+
 /** React Router's key of the address a page starts at. */
 const FIRST_ADDRESS_KEY = 'default';
 
@@ -34,7 +44,11 @@ function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): P
   // A failed load is kept while the visitor stays at the same address (React would otherwise retry it in a loop);
   // at any other address it is tried again.
   if (cached && !(cached.failed && cached.attemptKey !== attemptKey)) return cached.promise;
-  const entry: CacheEntry = { promise: loadRemoteModule<RemoteComponentModule>(remote, modulePath), failed: false, attemptKey };
+  const promise = loadRemoteModule<RemoteComponentModule>(remote, modulePath).then((module) => {
+    afterModuleLoaded();
+    return module;
+  });
+  const entry: CacheEntry = { promise, failed: false, attemptKey };
   entry.promise.catch(() => {
     entry.failed = true;
   });

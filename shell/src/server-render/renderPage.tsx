@@ -1,16 +1,23 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
-import { makeStore } from '@site/shared-store';
+import { makeStore, type LoadFirstView } from '@site/shared-store';
 import { SiteApp } from '../app/SiteApp';
 import { LoadedRemoteModules, type RemoteComponentModule } from '../remotes/RemotePage';
 import { FOOTER_ID } from '../frame/Footer';
 
+/** A page module as the server has it: the component, and how to load the data it starts with (if it has any). */
+export type ServerPageModule = RemoteComponentModule & { loadFirstView?: LoadFirstView };
+
 export interface RenderPageInput {
   /** The address, path and query (e.g. '/home'). */
   url: string;
+  /** The route's ':params' (e.g. { productId: '...' }). */
+  params: Record<string, string>;
   /** The page's remote module(s), loaded from the remotes' server-render builds, by `<remote>/<module path>`. */
-  modules: ReadonlyMap<string, RemoteComponentModule>;
+  modules: ReadonlyMap<string, ServerPageModule>;
+  /** What the page's data thunks fetch with: the server's own files. */
+  fetch: typeof fetch;
 }
 
 export interface RenderedPage {
@@ -21,6 +28,8 @@ export interface RenderedPage {
    * over) and the preload links React writes for its images.
    */
   head: string;
+  /** The slices the page's data load filled: the browser's store starts from them (shared-store's firstView.ts). */
+  state: Record<string, unknown>;
 }
 
 const LEADING_LINKS = /^(?:<link [^>]*>)+/;
@@ -33,23 +42,33 @@ const LEADING_LINKS = /^(?:<link [^>]*>)+/;
 const RENDER_AFTER_FOOTER = `<link rel="expect" href="#${FOOTER_ID}" blocking="render">`;
 
 /**
- * The page's first view as HTML, from the same tree the browser hydrates (app/SiteApp.tsx). Throws if a component
- * does; the server then sends the page without it (the browser renders it as before).
+ * The page's first view as HTML, from the same tree the browser hydrates (app/SiteApp.tsx), after the page has loaded
+ * the data it starts with. Throws if a component or a data load does; the server then sends the page without it
+ * (the browser draws it as before).
  */
-export function renderPage({ url, modules }: RenderPageInput): RenderedPage {
+export async function renderPage({ url, params, modules, fetch }: RenderPageInput): Promise<RenderedPage> {
+  const store = makeStore(undefined, { fetch });
+  const before = store.getState() as Record<string, unknown>;
+  for (const module of modules.values()) {
+    if (module.loadFirstView) await module.loadFirstView({ dispatch: store.dispatch, params });
+  }
+  // Only the slices the page's data load changed: every remote's slices are injected here (the server has every
+  // remote's code), and a slice sent as it starts would tell the browser its data was loaded.
+  const after = store.getState() as Record<string, unknown>;
+  const state = Object.fromEntries(Object.entries(after).filter(([key, value]) => before[key] !== value));
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
       sheet.collectStyles(
         <LoadedRemoteModules value={modules}>
-          <SiteApp store={makeStore()} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
+          <SiteApp store={store} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
         </LoadedRemoteModules>,
       ),
     );
     // renderToString has no <head> to put React's resource hints (<link rel="preload"> of images) in, so it writes
     // them first inside the root, where hydration would find a <link> instead of the page: they go to the head.
     const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
-    return { html: html.slice(hints.length), head: RENDER_AFTER_FOOTER + sheet.getStyleTags() + hints };
+    return { html: html.slice(hints.length), head: RENDER_AFTER_FOOTER + sheet.getStyleTags() + hints, state };
   } finally {
     sheet.seal();
   }

@@ -6,6 +6,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createShellResponder } from '../spa.js';
 import { AFTER_FIRST_PAINT_ID, AFTER_FIRST_PAINT_PATH } from './afterFirstPaint.js';
+import { DataFileCache } from '../dataFiles.js';
 import { FirstViewRenderer } from './firstView.js';
 
 // Server-render modules written by hand in the shape tools/webpack/server-render.cjs builds: CommonJS, the shell's
@@ -14,10 +15,17 @@ import { FirstViewRenderer } from './firstView.js';
 const shellModule = (marker: string) => `
 exports.sharedUi = { marker: ${JSON.stringify(marker)} };
 exports.sharedStore = {};
-exports.renderPage = ({ url, modules }) => {
-  const page = [...modules.values()][0].default;
-  if (page === 'throw') throw new Error('the page threw');
-  return { html: '<main>' + url + ' ' + page + '</main>', head: '<style data-styled="active">.a{color:red}</style>' };
+exports.renderPage = async ({ url, params, modules, fetch }) => {
+  const module = [...modules.values()][0];
+  if (module.default === 'throw') throw new Error('the page threw');
+  let data = '';
+  if (module.loadFirstView) {
+    for (const href of module.loadFirstView(params)) {
+      const response = await fetch(href);
+      data += ' ' + href + ':' + response.status + ':' + (response.ok ? await response.text() : '');
+    }
+  }
+  return { html: '<main>' + url + ' ' + module.default + data + '</main>', head: '<style data-styled="active">.a{color:red}</style>', state: { page: { url } } };
 };
 `;
 const remoteModule = (text: string) => `
@@ -57,6 +65,7 @@ describe('FirstViewRenderer', () => {
     await writeModule(shellDist, 'aaaa0001', shellModule('ui-1'));
     await writeModule(companyDist, 'bbbb0001', remoteModule('home v1'));
     await write(path.join(companyDist, 'mf-manifest.json'), MANIFEST);
+    await write(path.join(root, 'data', 'products-category.json'), '["cables"]');
     warnings = [];
     renderer = new FirstViewRenderer(
       shellDist,
@@ -65,7 +74,7 @@ describe('FirstViewRenderer', () => {
         { name: 'contact', entry: 'https://contact.example.com/mf-manifest.json', distDir: path.join(root, 'contact') },
         { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json', distDir: path.join(root, 'catalogue') },
       ],
-      { recheckMs: 0, warn: (message) => warnings.push(message) },
+      { recheckMs: 0, warn: (message) => warnings.push(message), dataFiles: new DataFileCache([path.join(root, 'data')], 0) },
     );
   });
   after(async () => {
@@ -75,44 +84,63 @@ describe('FirstViewRenderer', () => {
   test("renders a page with the shell's module and the page's remote module, which gets the shell's shared packages", async () => {
     const view = await renderer.viewFor('/home');
     assert.ok(view !== undefined);
-    assert.deepEqual(view.render(), { html: '<main>/home home v1 with ui-1</main>', head: '<style data-styled="active">.a{color:red}</style>' });
+    assert.deepEqual(await view.render(), {
+      html: '<main>/home home v1 with ui-1</main>',
+      head: '<style data-styled="active">.a{color:red}</style>',
+      state: { page: { url: '/home' } },
+    });
   });
 
-  test('no view for a page that starts by fetching data, a remote on another origin, or an unknown address', async () => {
+  test("a page that loads data gets the site's data files, and only those; new data, a new key", async () => {
     await write(path.join(root, 'catalogue', 'mf-manifest.json'), MANIFEST);
-    await writeModule(path.join(root, 'catalogue'), 'cccc0001', 'exports.exposes = { "./CategoryListPage": { default: "x" } };');
-    assert.equal(await renderer.viewFor('/our-products'), undefined, 'startData: drawn in the browser');
+    await writeModule(
+      path.join(root, 'catalogue'),
+      'cccc0001',
+      'exports.exposes = { "./CategoryListPage": { default: "categories", loadFirstView: () => ["/data/products-category.json", "/api/products/ratings", "/data/../x.json"] } };',
+    );
+    const view = (await renderer.viewFor('/our-products'))!;
+    assert.equal(
+      (await view.render())?.html,
+      '<main>/our-products categories /data/products-category.json:200:["cables"] /api/products/ratings:404: /data/../x.json:404:</main>',
+    );
+    await write(path.join(root, 'data', 'products-category.json'), '["cables","glands"]', 10);
+    const newData = (await renderer.viewFor('/our-products'))!;
+    assert.notEqual(newData.key, view.key);
+    assert.match((await newData.render())?.html ?? '', /\["cables","glands"\]/);
+  });
+
+  test('no view for a remote on another origin or an unknown address', async () => {
     assert.equal(await renderer.viewFor('/contact-us'), undefined, 'contact is on another origin');
     assert.equal(await renderer.viewFor('/no-such-page'), undefined);
   });
 
   test("a remote's release is taken at its manifest (the release's switch), not before", async () => {
-    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1/);
+    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1/);
     const before = (await renderer.viewFor('/home'))!.key;
     await writeModule(companyDist, 'bbbb0002', remoteModule('home v2'), 10);
-    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1/, 'the new files are there, the switch is not');
+    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1/, 'the new files are there, the switch is not');
     await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 20);
     const released = (await renderer.viewFor('/home'))!;
-    assert.match(released.render()!.html, /home v2/);
+    assert.match((await released.render())!.html, /home v2/);
     assert.notEqual(released.key, before, 'a new key: the page cache does not serve the old HTML');
 
     // rollback: the old entry files back (server-render.json, then mf-manifest.json)
     await write(path.join(companyDist, 'server-render.json'), JSON.stringify({ module: 'server/render.bbbb0001.js' }), 30);
     await write(path.join(companyDist, 'mf-manifest.json'), MANIFEST, 40);
-    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1/);
+    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1/);
   });
 
   test("a new shell release reloads the remotes too (they hold the shell's shared packages)", async () => {
-    assert.match((await renderer.viewFor('/home'))!.render()!.html, /with ui-1/);
+    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /with ui-1/);
     await writeModule(shellDist, 'aaaa0002', shellModule('ui-2'), 10);
-    assert.match((await renderer.viewFor('/home'))!.render()!.html, /home v1 with ui-2/);
+    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1 with ui-2/);
   });
 
   test('a page that throws while rendering: no view (the browser draws it), and the failure is logged', async () => {
     await writeModule(companyDist, 'bbbb0003', "exports.exposes = { './HomePage': { default: 'throw' } };", 20);
     await write(path.join(companyDist, 'mf-manifest.json'), `${MANIFEST} `, 30);
     const view = await renderer.viewFor('/home');
-    assert.equal(view?.render(), undefined);
+    assert.equal(await view?.render(), undefined);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? '', /Server rendering of \/home failed/);
   });
@@ -167,6 +195,7 @@ describe('a server-rendered page', () => {
     assert.match(res.body, /<div id="root"><main>\/home home v1 with ui-1<\/main><\/div>/);
     const head = /<head>([\s\S]*)<\/head>/.exec(res.body)?.[1] ?? '';
     assert.ok(head.includes('<style data-styled="active">'), 'styles in the head');
+    assert.ok(head.includes('<script type="application/json" id="first-view-state">{"page":{"url":"/home"}}</script>'), 'the store state');
     const template = new RegExp(`<template id="${AFTER_FIRST_PAINT_ID}">([\\s\\S]*?)</template>`).exec(head)?.[1] ?? '';
     assert.ok(template.includes('<script defer src="/main.0123abcd.js"></script>'), "the shell's script is in the template");
     assert.ok(template.includes('href="/362.0a0b0c0d.js"'), "and its chunk's preload");

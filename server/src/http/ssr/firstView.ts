@@ -3,9 +3,11 @@
 // the page as soon as the HTML arrives, and the browser hydrates it once the scripts have run, instead of drawing it
 // only then.
 //
-// Which pages: those of a remote this server serves from its own dist folder (as for the preload hints: a remote on
-// another origin is not on this disk) whose route starts without fetching data (no `startData` in
-// content/src/siteRoutes.ts). A page that starts by fetching data is still drawn in the browser.
+// Which pages: every page of a remote this server serves from its own dist folder (as for the preload hints: a remote
+// on another origin is not on this disk). A page that starts by fetching the site's data exports `loadFirstView`
+// (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) from this server, and sends
+// the store's state with the page so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
+// fetched here: the HTML is cached per page and release (and data file version), and it loads in the browser.
 //
 // Releases: a remote's server-render.json is read again when its mf-manifest.json changes, the file a release writes
 // last (the switch: tests/support/release.ts), so the HTML comes from the release the browser will load; a rollback
@@ -14,9 +16,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { findRemoteRoute } from '@site/content/src/siteRoutes.js';
+import { findRemoteRoute, routeParams, startDataPaths } from '@site/content/src/siteRoutes.js';
+import { DATA_CONTENT_TYPE, isDataFileName, type DataFileCache } from '../dataFiles.js';
 import type { HintedRemote } from '../remoteHints.js';
 import { provideShared, serverProvidedPackages } from './sharedModules.js';
+
+/** The element id of the store's state in the page (FIRST_VIEW_STATE_ELEMENT_ID in shared-store's firstView.ts). */
+export const FIRST_VIEW_STATE_ID = 'first-view-state';
 
 /** The entry file naming an app's server-render module (SERVER_RENDER_POINTER in tools/webpack/server-render.cjs). */
 export const SERVER_RENDER_POINTER = 'server-render.json';
@@ -33,14 +39,15 @@ export function isBrowserFile(pathName: string): boolean {
 const MODULE_FILE = /^server\/[\w-][\w.-]*\.js$/;
 const DEFAULT_RECHECK_MS = 1000;
 
-/** A page module as a remote exposes it. */
+/** A page module as a remote exposes it (see ServerPageModule in shell/src/server-render). */
 interface PageModule {
   default: unknown;
+  loadFirstView?: unknown;
 }
 
 /** The shell's server-render module (shell/src/server-render/index.ts). */
 interface ShellRenderModule {
-  renderPage(input: { url: string; modules: ReadonlyMap<string, PageModule> }): RenderedFirstView;
+  renderPage(input: { url: string; params: Record<string, string>; modules: ReadonlyMap<string, PageModule>; fetch: typeof fetch }): Promise<RenderedFirstView>;
   sharedUi: unknown;
   sharedStore: unknown;
 }
@@ -55,13 +62,15 @@ export interface RenderedFirstView {
   html: string;
   /** For the head: the page's styled-components <style> elements and React's preload links. */
   head: string;
+  /** The store's state the page was drawn from. */
+  state: Record<string, unknown>;
 }
 
 /** A page that can be rendered: `key` names the module versions (part of the page cache key), `render` does it. */
 export interface FirstViewSource {
   key: string;
-  /** The view, or undefined when a component threw (logged; the page is then sent without it). */
-  render(): RenderedFirstView | undefined;
+  /** The view, or undefined when a component or a data load failed (logged; the page is then sent without it). */
+  render(): Promise<RenderedFirstView | undefined>;
 }
 
 export interface FirstViewOptions {
@@ -69,6 +78,8 @@ export interface FirstViewOptions {
   recheckMs?: number;
   /** Where a module that fails to load or render is reported. */
   warn?: (message: string, error: unknown) => void;
+  /** The site's data files (/data/*.json), which pages may load as they render. None: pages that load data are not rendered. */
+  dataFiles?: DataFileCache;
 }
 
 interface LoadedModule<T> {
@@ -118,6 +129,7 @@ export class FirstViewRenderer {
   private readonly remotes = new Map<string, { distDir: string; manifest: string }>();
   private readonly recheckMs: number;
   private readonly warn: (message: string, error: unknown) => void;
+  private readonly dataFiles: DataFileCache | undefined;
   private shell: LoadedModule<ShellRenderModule> = { version: '', module: undefined };
   private readonly remoteModules = new Map<string, LoadedModule<RemoteRenderModule>>();
   private checkedAt = Number.NEGATIVE_INFINITY;
@@ -131,12 +143,13 @@ export class FirstViewRenderer {
     }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.warn = options.warn ?? ((message, error) => console.warn(message, error));
+    this.dataFiles = options.dataFiles;
   }
 
   /** The first view of the page at `pathname`, when this server can render it. Never throws. */
   async viewFor(pathname: string): Promise<FirstViewSource | undefined> {
     const route = findRemoteRoute(pathname);
-    if (route === undefined || (route.startData?.length ?? 0) > 0 || !this.remotes.has(route.remote)) return undefined;
+    if (route === undefined || !this.remotes.has(route.remote)) return undefined;
     if (Date.now() - this.checkedAt >= this.recheckMs) {
       this.checking ??= this.refresh().finally(() => {
         this.checking = undefined;
@@ -147,12 +160,16 @@ export class FirstViewRenderer {
     const remote = this.remoteModules.get(route.remote);
     const page = remote?.module?.exposes[route.modulePath];
     if (shell === undefined || remote === undefined || page === undefined) return undefined;
+    const loadsData = typeof page.loadFirstView === 'function';
+    if (loadsData && this.dataFiles === undefined) return undefined;
     const modules = new Map([[`${route.remote}/${route.modulePath}`, page]]);
+    // The data files it reads are part of the key: new content, new HTML.
+    const dataVersions = loadsData ? await this.dataVersions(startDataPaths(route, pathname)) : '';
     return {
-      key: `ssr:${this.shell.version} ${route.remote}@${remote.version}`,
-      render: () => {
+      key: `ssr:${this.shell.version} ${route.remote}@${remote.version}${dataVersions}`,
+      render: async () => {
         try {
-          return shell.renderPage({ url: pathname, modules });
+          return await shell.renderPage({ url: pathname, params: routeParams(route, pathname), modules, fetch: this.fetchDataFile });
         } catch (error) {
           this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
           return undefined;
@@ -160,6 +177,24 @@ export class FirstViewRenderer {
       },
     };
   }
+
+  private async dataVersions(paths: readonly string[]): Promise<string> {
+    const tags = await Promise.all(paths.filter((href) => href.startsWith('/data/')).map(async (href) => (await this.dataFile(href))?.etag ?? 'none'));
+    return tags.map((tag) => ` ${tag}`).join('');
+  }
+
+  private async dataFile(href: string) {
+    const name = href.slice('/data/'.length);
+    return href.startsWith('/data/') && isDataFileName(name) ? this.dataFiles?.get(name) : undefined;
+  }
+
+  /** The fetch a page's data thunks get on the server: the data files only (never another address). */
+  private readonly fetchDataFile: typeof fetch = async (input) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const file = await this.dataFile(href);
+    if (file === undefined) return new Response('Not found', { status: 404 });
+    return new Response(new Uint8Array(file.body), { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
+  };
 
   private async refresh(): Promise<void> {
     const startedAt = Date.now();

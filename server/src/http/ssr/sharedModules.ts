@@ -9,6 +9,21 @@ export const SHARED_GLOBAL = '__siteServerShared';
 
 const requirePackage = createRequire(import.meta.url);
 
+let domPurify: unknown;
+
+/**
+ * DOMPurify over a jsdom window: the same library and rules as in the browser, so the server's sanitized HTML is the
+ * HTML the browser's hydration expects (DOMPurify alone has no DOM on Node). Made once.
+ */
+function serverDomPurify(): unknown {
+  if (domPurify === undefined) {
+    const { JSDOM } = requirePackage('jsdom') as { JSDOM: new (html: string) => { window: unknown } };
+    const createDOMPurify = requirePackage('dompurify') as (window: unknown) => unknown;
+    domPurify = createDOMPurify(new JSDOM('').window);
+  }
+  return domPurify;
+}
+
 /** Every package name a server-render module may ask for, with the same module behind aliases of one package. */
 export function serverProvidedPackages(): Record<string, unknown> {
   const reactRouter = requirePackage('react-router');
@@ -23,6 +38,7 @@ export function serverProvidedPackages(): Record<string, unknown> {
     '@reduxjs/toolkit': requirePackage('@reduxjs/toolkit'),
     'react-redux': requirePackage('react-redux'),
     'styled-components': requirePackage('styled-components'),
+    dompurify: serverDomPurify(),
   };
 }
 

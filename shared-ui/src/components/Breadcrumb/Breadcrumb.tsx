@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from '../../theme/theme';
-import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { collapseBreadcrumb, type BreadcrumbItem } from './collapseBreadcrumb';
+import { collapseBreadcrumb, type BreadcrumbEntry, type BreadcrumbItem } from './collapseBreadcrumb';
 
 const List = styled.ol`
   display: flex;
@@ -24,6 +23,17 @@ const List = styled.ol`
   a:hover { text-decoration: underline; }
 `;
 
+/** Which screens a trail is for, when the narrow and wide trails differ: CSS shows one. */
+type TrailWidth = 'narrow' | 'wide';
+const HIDDEN_ON: Record<TrailWidth, string> = {
+  narrow: `(min-width: ${theme.mobile + 1}px)`,
+  wide: `(max-width: ${theme.mobile}px)`,
+};
+
+const Trail = styled(List)<{ $width?: TrailWidth }>`
+  ${({ $width }) => ($width ? `@media ${HIDDEN_ON[$width]} { display: none; }` : '')}
+`;
+
 const Expand = styled.button`
   border: 0;
   background: ${({ theme }) => theme.colors.surfaceAlt};
@@ -39,32 +49,51 @@ export interface BreadcrumbProps {
   items: BreadcrumbItem[];
 }
 
-/** Trail of links to the current page; at 640 px or less it keeps 2 items, otherwise up to 5. */
+/** Items kept at 640 px or less, and wider. */
+const NARROW_ITEMS = 2;
+const WIDE_ITEMS = 5;
+
+/**
+ * Trail of links to the current page; at 640 px or less it keeps 2 items, otherwise up to 5. When the two differ both
+ * are in the page and CSS shows one: the server cannot know the screen's width, and a trail switched after the page
+ * started would move the page (CLS).
+ */
 export function Breadcrumb({ items }: BreadcrumbProps) {
-  const isMobile = useMediaQuery(`(max-width: ${theme.mobile}px)`);
   const [expanded, setExpanded] = useState(false);
-  const entries = collapseBreadcrumb(items, expanded ? Number.POSITIVE_INFINITY : isMobile ? 2 : 5);
+  const narrow = collapseBreadcrumb(items, expanded ? Number.POSITIVE_INFINITY : NARROW_ITEMS);
+  const wide = collapseBreadcrumb(items, expanded ? Number.POSITIVE_INFINITY : WIDE_ITEMS);
+  const trail = (entries: BreadcrumbEntry[], width?: TrailWidth) => (
+    <Trail $width={width} data-trail={width}>
+      {entries.map((entry) =>
+        entry.kind === 'collapsed' ? (
+          <li key="collapsed">
+            <Expand type="button" aria-label={`Show ${entry.hidden} more breadcrumb items`} onClick={() => setExpanded(true)}>
+              …
+            </Expand>
+          </li>
+        ) : (
+          <li key={entry.index}>
+            {entry.item.link && entry.index < items.length - 1 ? (
+              <Link to={entry.item.link}>{entry.item.moduleName}</Link>
+            ) : (
+              <span aria-current={entry.index === items.length - 1 ? 'page' : undefined}>{entry.item.moduleName}</span>
+            )}
+          </li>
+        ),
+      )}
+    </Trail>
+  );
+  const same = expanded || items.length <= NARROW_ITEMS;
   return (
     <nav aria-label="Breadcrumb">
-      <List>
-        {entries.map((entry) =>
-          entry.kind === 'collapsed' ? (
-            <li key="collapsed">
-              <Expand type="button" aria-label={`Show ${entry.hidden} more breadcrumb items`} onClick={() => setExpanded(true)}>
-                …
-              </Expand>
-            </li>
-          ) : (
-            <li key={entry.index}>
-              {entry.item.link && entry.index < items.length - 1 ? (
-                <Link to={entry.item.link}>{entry.item.moduleName}</Link>
-              ) : (
-                <span aria-current={entry.index === items.length - 1 ? 'page' : undefined}>{entry.item.moduleName}</span>
-              )}
-            </li>
-          ),
-        )}
-      </List>
+      {same ? (
+        trail(wide)
+      ) : (
+        <>
+          {trail(narrow, 'narrow')}
+          {trail(wide, 'wide')}
+        </>
+      )}
     </nav>
   );
 }
