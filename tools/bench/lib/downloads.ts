@@ -143,6 +143,7 @@ export function printDownloads(federated: Map<string, Downloads>, monolith: Map<
   printTable('(b) JS a visitor downloads (every script incl. federation runtime, remote entries and manifests; gzip -9 of each body)', rows, [
     '"on the wire" is what the server really sent for those files (its brotli/gzip). The monolith is the same source built',
     'as one ordinary webpack app (tools/webpack/monolith.cjs: route-level chunks, no federation, full tree-shaking).',
-    '"of it after load": requested after the load event (the chat), so not on the way to the first paint; counted in the budget.',
+    '"of it after load": requested after the load event (on a server-drawn page the scripts start after the first paint, often',
+    'after the load event; the chat always does), so not on the way to the first paint; counted in the budget.',
   ]);
 }
