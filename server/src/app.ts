@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
-import { dataFileRoutes } from './http/dataFiles.js';
+import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import { remotesMap } from './http/remotes.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
 import { siteSeo, type SeoSite } from './http/seo/pages.js';
@@ -61,8 +61,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // remotes: the inline remotes map and the preload hints of each page's remote (read from its dist's manifest)
   // The data files: committed, then generated (first root wins). Served at /data, and read by pages rendered here.
   const dataRoots = [config.content.dataDir, path.join(config.content.generatedDir, 'data')];
+  const dataFiles = new DataFileCache(dataRoots);
   const sendShell = createShellResponder(config.shellDist, {
-    dataRoots,
+    dataFiles,
     site: seoSite,
     publicSiteUrl: config.http.publicSiteUrl,
     remotes: config.remotes,
@@ -142,7 +143,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   }
 
   // ---- data: committed, then generated (first root wins), served from memory ----
-  await app.register(dataFileRoutes, { prefix: '/data', roots: dataRoots });
+  await app.register(dataFileRoutes, { prefix: '/data', roots: dataRoots, cache: dataFiles });
 
   // ---- shell assets and content files at the root ----
   await app.register(fastifyStatic, {

@@ -164,8 +164,9 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
  * GET and HEAD /data/:file (register with `prefix: '/data'`). Answers are `no-cache` with a strong ETag (304 when it
  * matches), brotli or gzip by Accept-Encoding; unknown or unsafe names go to the app's not-found handler.
  */
-export const dataFileRoutes: FastifyPluginAsync<DataFilesOptions> = async (app, options) => {
-  const cache = new DataFileCache(options.roots, options.recheckMs ?? DEFAULT_RECHECK_MS, options.now ?? Date.now);
+export const dataFileRoutes: FastifyPluginAsync<DataFilesOptions & { cache?: DataFileCache }> = async (app, options) => {
+  // The app's own cache when given (server rendering reads the same files: one copy in memory).
+  const cache = options.cache ?? new DataFileCache(options.roots, options.recheckMs ?? DEFAULT_RECHECK_MS, options.now ?? Date.now);
 
   // compress: false: the bodies are compressed already; @fastify/compress would otherwise add its hooks to the route.
   // (compression.ts's own onSend hook leaves answers with a content-encoding alone, and an identity answer goes

@@ -9,10 +9,9 @@ import { remotesMap, remotesMapScript } from './remotes.js';
 import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml, jsonForScript } from './seo/escape.js';
-import { FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
+import type { DataFileCache } from './dataFiles.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
-import { DataFileCache } from './dataFiles.js';
-import { FIRST_VIEW_STATE_ID } from './ssr/firstView.js';
+import { FIRST_VIEW_STATE_ID, FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
 
 /** The shell's route table (spec §2), in Fastify syntax. '/' is the empty path the shell redirects to /home. */
 export const CLIENT_ROUTES: readonly string[] = [
@@ -77,8 +76,8 @@ export interface ShellResponderOptions {
    * (true by default; SERVER_RENDERING=off turns it off).
    */
   serverRendering?: boolean;
-  /** The folders of the data files (/data/*.json) pages load as they start: read when rendering them on the server. */
-  dataRoots?: readonly string[];
+  /** The data files (/data/*.json) pages load as they start, the ones /data serves: read when rendering them here. */
+  dataFiles?: DataFileCache;
 }
 
 /** Rendered pages kept per origin and path; the cache starts over when it is full (a Host header can vary). */
@@ -103,10 +102,11 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       ? undefined
       : new FirstViewRenderer(shellDist, options.remotes ?? [], {
           recheckMs: options.manifestRecheckMs,
-          dataFiles: options.dataRoots === undefined ? undefined : new DataFileCache(options.dataRoots, options.manifestRecheckMs),
+          dataFiles: options.dataFiles,
         });
   let cached: ShellHtml | undefined;
-  const pages = new Map<string, RenderedPage>();
+  // Promises: requests for a page arriving while it renders wait for that render instead of starting their own.
+  const pages = new Map<string, Promise<RenderedPage>>();
 
   async function load(): Promise<ShellHtml | undefined> {
     let info;
@@ -160,12 +160,21 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     return firstViews.viewFor(page.path);
   }
 
-  async function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
+  function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions).
     const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} ${preload.key} ${view?.key ?? ''}`;
-    const hit = pages.get(key);
-    if (hit !== undefined) return hit;
+    let rendered = pages.get(key);
+    if (rendered === undefined) {
+      if (pages.size >= MAX_CACHED_PAGES) pages.clear();
+      rendered = compose(shell, page, origin, preload, view);
+      pages.set(key, rendered);
+    }
+    return rendered;
+  }
+
+  /** The page's bytes (render() caches them; view.render() never throws, so neither does this). */
+  async function compose(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
     const firstView = await view?.render();
     let html: Buffer;
     if (firstView === undefined) {
@@ -179,10 +188,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       html = Buffer.from(shell.template.before + head + rest);
     }
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    const rendered: RenderedPage = { status: page.status, html, etag };
-    if (pages.size >= MAX_CACHED_PAGES) pages.clear();
-    pages.set(key, rendered);
-    return rendered;
+    return { status: page.status, html, etag };
   }
 
   /** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */

@@ -16,6 +16,7 @@ const shellModule = (marker: string) => `
 exports.sharedUi = { marker: ${JSON.stringify(marker)} };
 exports.sharedStore = {};
 exports.renderPage = async ({ url, params, modules, fetch }) => {
+  globalThis.firstViewRenders = (globalThis.firstViewRenders ?? 0) + 1;
   const module = [...modules.values()][0];
   if (module.default === 'throw') throw new Error('the page threw');
   let data = '';
@@ -187,6 +188,15 @@ describe('a server-rendered page', () => {
   after(async () => {
     await Promise.all([app.close(), appOff.close()]);
     await rm(root, { recursive: true, force: true });
+  });
+
+  test('requests for a page arriving together while it renders get one render', async () => {
+    const counter = globalThis as unknown as { firstViewRenders?: number };
+    counter.firstViewRenders = 0;
+    const answers = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'GET', url: '/home' })));
+    assert.deepEqual(answers.map((res) => res.statusCode), [200, 200, 200]);
+    assert.equal(new Set(answers.map((res) => res.body)).size, 1);
+    assert.equal(counter.firstViewRenders, 1);
   });
 
   test('has the view in its root and its styles in the head; the scripts wait in a template for the first paint', async () => {
