@@ -1,2 +1,26 @@
 // Async boundary: shared singletons (React, the store...) are negotiated before any app code runs.
-import('./bootstrap');
+//
+// The start-up evaluates its modules in steps, each in a task of its own. In one go (React, the router,
+// styled-components, the store, then the app) it held the main thread for ~190 ms at Lighthouse's 4x CPU, while the
+// server-drawn page was already on screen and a tap on it had to wait. Each step's modules are evaluated once; the
+// app then imports them as usual.
+const STARTUP_STEPS: Array<() => Promise<unknown>> = [
+  () => import('react-dom/client'),
+  () => import('react-router-dom'),
+  () => import('styled-components'),
+  () => import('@reduxjs/toolkit'),
+  () => import('react-redux'),
+  () => import('./bootstrap'),
+];
+
+/** Lets the browser handle input and paint before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function startInSteps(): Promise<void> {
+  for (const step of STARTUP_STEPS) {
+    await nextTask();
+    await step();
+  }
+}
+
+void startInSteps();

@@ -6,6 +6,7 @@ const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
+const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { createServerRenderConfig, SERVER_RENDER_OUTPUT } = require('./server-render.cjs');
 
 /**
@@ -145,6 +146,7 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
           optimization: { target: 'web' },
         },
       }),
+      ...(production ? [new CompileHintsPlugin()] : []),
       ...(isHost
         ? [
             new HtmlWebpackPlugin({

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/content/src/reviews';
+import { priceText } from './priceText';
 
 const Body = styled.div`
   display: flex;
@@ -31,10 +32,6 @@ const Rating = styled.span`
   svg { color: ${({ theme }) => theme.colors.accent}; }
 `;
 
-const aed = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-
-/** The card's price line: the indicative price, or that it is quoted. */
-export const priceText = (price: number | undefined): string => (price === undefined ? 'Price on request' : `AED ${aed.format(price)}`);
 
 export interface ProductCardProps {
   product: Product;
