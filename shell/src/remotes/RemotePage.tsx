@@ -44,10 +44,13 @@ function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): P
   // A failed load is kept while the visitor stays at the same address (React would otherwise retry it in a loop);
   // at any other address it is tried again.
   if (cached && !(cached.failed && cached.attemptKey !== attemptKey)) return cached.promise;
-  const promise = loadRemoteModule<RemoteComponentModule>(remote, modulePath).then((module) => {
-    afterModuleLoaded();
-    return module;
-  });
+  const promise = loadRemoteModule<RemoteComponentModule>(remote, modulePath)
+    // The module's evaluation and the render that uses it in separate tasks (each a long task otherwise: TBT).
+    .then((module) => new Promise<RemoteComponentModule>((resolve) => setTimeout(() => resolve(module), 0)))
+    .then((module) => {
+      afterModuleLoaded();
+      return module;
+    });
   const entry: CacheEntry = { promise, failed: false, attemptKey };
   entry.promise.catch(() => {
     entry.failed = true;
