@@ -49,8 +49,11 @@ test.describe('each remote renders its screen through the shell', () => {
   test('contact: the region selector switches branch details after a spinner', async ({ page }) => {
     await page.goto('/contact-us');
     await expect(page.getByRole('heading', { name: 'Dubai', exact: true })).toBeVisible();
+    // The spinner shows for 500 ms: watched from before the click (every frame), so a slow machine cannot miss it
+    // between two of expect's polls.
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading Oman (Muscat Office) details' }).waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Oman (Muscat Office)' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Loading Oman (Muscat Office) details' })).toBeVisible();
+    await spinner;
     await expect(page.getByRole('heading', { name: 'Oman (Muscat Office)' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Oman (Muscat Office)' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('iframe[title="Map of the Muscat office"]')).toHaveAttribute('loading', 'lazy');

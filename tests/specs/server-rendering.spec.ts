@@ -113,3 +113,30 @@ test('the scripts start once the page is parsed and drawn, not from the HTML; th
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
 });
+
+// The page's own part hydrates after the frame, once its remote's code has arrived; until then a click on it is lost
+// (React does not replay it). <html data-started> (shell/src/app/StartedMark.tsx) says when the page answers clicks.
+test('the page is marked started only once its own part has been taken over, then its buttons answer', async ({ page }) => {
+  let releasePage = () => undefined as void;
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  let pageRequested = () => undefined as void;
+  const requested = new Promise<void>((resolve) => (pageRequested = resolve));
+  await page.route(/\/remotes\/contact\/__federation_expose_ContactPage\.[0-9a-f]{8}\.js$/, async (route) => {
+    pageRequested();
+    await pageHeld;
+    await route.continue();
+  });
+  await page.goto('/contact-us', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { name: 'Dubai', exact: true })).toBeVisible();
+  // The shell runs and asks for the page's code, which is held: the frame is taken over, the page's part is not.
+  await requested;
+  await page.waitForTimeout(1_000);
+  await expect(page.locator('html')).not.toHaveAttribute('data-started');
+
+  releasePage();
+  await page.locator('html[data-started]').waitFor({ state: 'attached' });
+  const spinner = page.getByRole('status').filter({ hasText: 'Loading Oman (Muscat Office) details' }).waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'Oman (Muscat Office)' }).click();
+  await spinner;
+  await expect(page.getByRole('heading', { name: 'Oman (Muscat Office)' })).toBeVisible();
+});

@@ -7,13 +7,14 @@ export interface ConsoleProblems {
 
 /** The template a server-rendered page keeps its scripts in until the first paint (server/src/http/ssr). */
 const SERVER_RENDERED_MARK = '#after-first-paint';
-/** What the shell sets on <html> once it has started (shell/src/app/SiteApp.tsx). */
+/** What the shell sets on <html> once the page handles clicks (shell/src/app/StartedMark.tsx). */
 const STARTED_MARK = 'html[data-started]';
 
 /**
- * After a page load: on a server-rendered page, waits until the shell has taken the page over. The page is on
- * screen before that, but its buttons do nothing yet; a visitor who clicks that early gets no answer, and so would
- * a test (what a visitor sees before the scripts run is tested in server-rendering.spec.ts with scripts off).
+ * After a page load: on a server-rendered page, waits until the shell has taken the page over, its own part included
+ * (hydrated once its remote's code has arrived). The page is on screen before that, but its buttons do nothing yet; a
+ * visitor who clicks that early gets no answer, and so would a test (what a visitor sees before the scripts run is
+ * tested in server-rendering.spec.ts with scripts off).
  */
 export async function waitUntilStarted(page: Page): Promise<void> {
   if ((await page.locator(SERVER_RENDERED_MARK).count()) === 0) return;

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from '@site/shared-store';
 import { ThemeRoot } from '@site/shared-ui';
@@ -11,21 +11,11 @@ export interface SiteAppProps {
   router: (routes: ReactNode) => ReactNode;
 }
 
-/** Set on <html> once the shell has started (hydrated the server's HTML, or drawn the page): it now handles clicks. */
-export const STARTED_ATTRIBUTE = 'data-started';
-
-function useMarkStarted() {
-  useEffect(() => {
-    document.documentElement.setAttribute(STARTED_ATTRIBUTE, '');
-  }, []);
-}
-
 /**
  * The whole site under its providers. The browser (bootstrap.tsx) and the server (server-render/) render this same
  * tree, so the browser can hydrate the HTML the server wrote instead of drawing the page again.
  */
 export function SiteApp({ store, router }: SiteAppProps) {
-  useMarkStarted();
   return (
     <StrictMode>
       <Provider store={store}>

@@ -9,6 +9,7 @@ import { BrochureButton } from './BrochureButton';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { useAfterPageLoad } from './useAfterPageLoad';
+import { StartedMark } from '../app/StartedMark';
 
 const Main = styled.main`
   flex: 1;
@@ -73,6 +74,7 @@ export function AppFrame() {
         <RouteErrorBoundary resetKey={location.key}>
           <Suspense fallback={<Spinner label="Loading page" />}>
             <Outlet />
+            <StartedMark />
           </Suspense>
         </RouteErrorBoundary>
       </Main>
