@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Longest wait for the load event (a slow third-party frame such as the map can hold it back for seconds). */
 export const MAX_WAIT_FOR_LOAD_MS = 3000;
@@ -39,6 +39,9 @@ export function afterPageLoad(callback: () => void, win: Window = window): () =>
  */
 export function useAfterPageLoad(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => afterPageLoad(() => setReady(true)), []);
+  // As a transition, what appears then (the chat) is rendered in slices of a few ms, not in one task that holds
+  // the main thread; its commit (DOM, styles, effects) still runs whole (~45 ms on this machine, /home's longest
+  // script task left).
+  useEffect(() => afterPageLoad(() => startTransition(() => setReady(true))), []);
   return ready;
 }
