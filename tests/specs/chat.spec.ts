@@ -150,6 +150,21 @@ test.describe('chat widget', () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 
+  test('the conversation keeps the newest message in view as it grows past the panel', async ({ page }) => {
+    await asReturningVisitor(page);
+    await page.goto('/home');
+    await expect(messages(page)).toContainText('Welcome back, Aisha Rahman!');
+    const questions = ['Do you sell cable glands?', 'How can I contact you?', 'Where are your offices?', 'Tell me about the company'];
+    for (const [index, question] of questions.entries()) {
+      await ask(page, question);
+      // Each answer ends with the knowledge base's notice; wait for this question's answer before the next.
+      await expect(messages(page).getByText(FALLBACK_NOTICE, { exact: false })).toHaveCount(index + 1);
+    }
+    // The answers are far taller than the panel: the first question has scrolled out, the last answer is in view.
+    await expect(messages(page).getByText(questions[0]!, { exact: true })).not.toBeInViewport();
+    await expect(messages(page).getByRole('listitem').last()).toBeInViewport();
+  });
+
   test('an answer with HTML or script links shows as text', async ({ page }) => {
     await asReturningVisitor(page);
     await page.route('**/api/chat', (route) =>

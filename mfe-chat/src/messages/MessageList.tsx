@@ -90,7 +90,13 @@ export function MessageList({ messages, typing, activeOptionsId, onOption, onNav
   const endRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const scroller = endRef.current?.closest('[data-chat-scroll]');
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    if (!scroller) return undefined;
+    // To the newest message in the next frame, where the browser lays the page out anyway. Read here, in React's
+    // commit, scrollHeight forced that layout (with the chat's new styles, ~20 ms) into the same long task.
+    const frame = requestAnimationFrame(() => {
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [messages.length, typing]);
 
   return (
