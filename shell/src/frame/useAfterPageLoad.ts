@@ -40,8 +40,7 @@ export function afterPageLoad(callback: () => void, win: Window = window): () =>
 export function useAfterPageLoad(): boolean {
   const [ready, setReady] = useState(false);
   // As a transition, what appears then (the chat) is rendered in slices of a few ms, not in one task that holds
-  // the main thread; its commit (DOM, styles, effects) still runs whole (~45 ms on this machine, /home's longest
-  // script task left).
+  // the main thread; only its commit (DOM, styles, effects) runs whole.
   useEffect(() => afterPageLoad(() => startTransition(() => setReady(true))), []);
   return ready;
 }
