@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { VisuallyHidden } from '@site/shared-ui';
 import type { ChatMessage } from '../widget/chatSlice';
@@ -88,11 +88,12 @@ export interface MessageListProps {
 /** The conversation: bubbles with their time, the region options, and the typing indicator. */
 export function MessageList({ messages, typing, activeOptionsId, onOption, onNavigate }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // A layout effect runs in React's commit, before the browser draws the new message; the scroll itself waits for
+  // that frame's animation callbacks. So the message and the scroll show in the same frame (no layout shift), and
+  // reading scrollHeight does not force the layout (with the chat's new styles, ~20 ms) into React's task.
+  useLayoutEffect(() => {
     const scroller = endRef.current?.closest('[data-chat-scroll]');
     if (!scroller) return undefined;
-    // To the newest message in the next frame, where the browser lays the page out anyway. Read here, in React's
-    // commit, scrollHeight forced that layout (with the chat's new styles, ~20 ms) into the same long task.
     const frame = requestAnimationFrame(() => {
       scroller.scrollTop = scroller.scrollHeight;
     });
