@@ -4,6 +4,8 @@
 // styled-components, the store, then the app) it held the main thread for ~190 ms at Lighthouse's 4x CPU, while the
 // server-drawn page was already on screen and a tap on it had to wait. Each step's modules are evaluated once; the
 // app then imports them as usual.
+import { nextTask } from './app/nextTask';
+
 const STARTUP_STEPS: Array<() => Promise<unknown>> = [
   () => import('react-dom/client'),
   () => import('react-router-dom'),
@@ -12,9 +14,6 @@ const STARTUP_STEPS: Array<() => Promise<unknown>> = [
   () => import('react-redux'),
   () => import('./bootstrap'),
 ];
-
-/** Lets the browser handle input and paint before the next step. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function startInSteps(): Promise<void> {
   for (const step of STARTUP_STEPS) {

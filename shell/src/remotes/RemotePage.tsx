@@ -1,6 +1,7 @@
 import { createContext, use, useContext, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loadRemoteModule } from './loadRemoteModule';
+import { nextTask } from '../app/nextTask';
 import type { RemoteName } from './remotesMap';
 
 /** An exposed module whose default export is a component (a page, the chat widget, the search modal). */
@@ -46,8 +47,8 @@ function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): P
   if (cached && !(cached.failed && cached.attemptKey !== attemptKey)) return cached.promise;
   const promise = loadRemoteModule<RemoteComponentModule>(remote, modulePath)
     // The module's evaluation and the render that uses it in separate tasks (each a long task otherwise: TBT).
-    .then((module) => new Promise<RemoteComponentModule>((resolve) => setTimeout(() => resolve(module), 0)))
-    .then((module) => {
+    .then(async (module) => {
+      await nextTask();
       afterModuleLoaded();
       return module;
     });
