@@ -4,18 +4,13 @@ import { BrowserRouter } from 'react-router-dom';
 import { findRemoteRoute } from '@site/content';
 import { FIRST_VIEW_STATE_ELEMENT_ID, makeStore, PendingServerState } from '@site/shared-store';
 import { loadRemotesMap } from './remotes/remotesMap';
-import { registerRemoteEntries, setKnownRemotes } from './remotes/loadRemoteModule';
+import { setKnownRemotes } from './remotes/loadRemoteModule';
 import { onRemoteModuleLoaded, preloadRemotePage } from './remotes/RemotePage';
 import { SiteApp } from './app/SiteApp';
 
 async function start() {
   const remotes = await loadRemotesMap();
-  try {
-    registerRemoteEntries(remotes);
-    setKnownRemotes(remotes);
-  } catch (error) {
-    console.error('Remotes could not be registered; remote pages will show an error.', error);
-  }
+  setKnownRemotes(remotes);
 
   // The state the server drew the page from: each slice takes it as soon as it is there (the page's remote's slices
   // when its code has loaded, before its part of the page hydrates).

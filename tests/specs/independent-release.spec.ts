@@ -54,7 +54,7 @@ test('company rebuilt and released alone: new text on reload, no restart, every 
     expect(hashTree(buildDir).size).toBeGreaterThan(0);
     expect(readFileSync(path.join(buildDir, 'mf-manifest.json'), 'utf8')).toContain('"name": "company"');
 
-    // 3. the release: new hashed files, then mf-stats.json, remoteEntry.js, mf-manifest.json (previous ones kept)
+    // 3. the release: new hashed files, then remoteEntry.js, server-render.json, mf-manifest.json (previous ones kept)
     saveEntryFiles(servedDir, backupDir);
     const released = releaseInto(buildDir, servedDir);
     expect(released.at(-1)).toBe('mf-manifest.json');

@@ -4,7 +4,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ModuleFederationPlugin } = require('webpack').container;
+const { RemoteManifestPlugin, exposeChunkName } = require('./remote-manifest.cjs');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { createServerRenderConfig, SERVER_RENDER_OUTPUT } = require('./server-render.cjs');
@@ -20,10 +21,10 @@ const SHARED_FACADES = {
   'styled-components': path.join(__dirname, 'shared', 'styled-components.mjs'),
 };
 
-/** The ES module build of the plugin that hands the shell's federation runtime to the remotes. */
-const INJECT_EXTERNAL_RUNTIME_ESM = require
-  .resolve('@module-federation/inject-external-runtime-core-plugin')
-  .replace(/index\.cjs$/, 'index.js');
+/** Each exposed module in a chunk named after it (`__federation_expose_ProductDetailsPage`), so the manifest can list its files. */
+function namedExposes(exposes) {
+  return Object.fromEntries(Object.entries(exposes).map(([key, request]) => [key, { import: request, name: exposeChunkName(key) }]));
+}
 
 /**
  * Inside a facade, `from '@original/<package>'` reaches the real package. Importing it by its own name would consume
@@ -56,7 +57,7 @@ function facadeShared(singleton, packageName, appDir) {
  *
  * `eager` is true for the shell only: its copies go into main.js, one download instead of ~15 small chunks that
  * queue behind HTTP/1.1's six connections (simulated LCP -0.3 s). Remotes stay non-eager behind their async
- * boundary and take the shell's copies from the share scope (loaded-first: the shell is always loaded first).
+ * boundary and take the shell's copies from the share scope (webpack keeps a singleton version that is already loaded, and the shell's are loaded first).
  */
 function sharedSingletons(appPackageJson, appDir, eager) {
   const deps = appPackageJson.dependencies;
@@ -123,29 +124,18 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
     },
     module: { rules: moduleRules(production) },
     plugins: [
+      // webpack's own Module Federation (container + sharing), not @module-federation/enhanced: the shell loads
+      // remotes itself (shell/src/remotes/remoteContainers.ts). enhanced's runtime cost ~23 KB gzip in main.js and
+      // ~5 KB more in every remoteEntry.js, for features the site does not use (README "Module Federation").
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
-        exposes,
-        remotes: {},
+        // `var <name> = container`: the global the shell reads once remoteEntry.js has run (named in the manifest).
+        library: { type: 'var', name },
+        exposes: namedExposes(exposes),
         shared: sharedSingletons(appPackageJson, appDir, isHost),
-        // Load each remote's entry only when one of its modules is first needed: with the default
-        // 'version-first', every remote entry is fetched at start-up and a dead one blanks the page.
-        shareStrategy: 'loaded-first',
-        manifest: true,
-        dts: false,
-        dev: false,
-        // One federation runtime per page: the shell provides it, remotes use it (saves ~27 KB gzip per remote).
-        // target 'web' leaves the runtime's Node.js code out (~4 KB gzip off the shell's main.js).
-        // The shell provides it through the plugin `provideExternalRuntime: true` would add, but by its ES module
-        // file: that option adds the CommonJS file, whose runtime-core is a second copy beside the ES one the
-        // rest of the runtime uses (~20 KB gzip of main.js for nothing).
-        ...(isHost ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
-        experiments: {
-          ...(isHost ? {} : { externalRuntime: true }),
-          optimization: { target: 'web' },
-        },
       }),
+      ...(isHost ? [] : [new RemoteManifestPlugin({ name })]),
       ...(production ? [new CompileHintsPlugin()] : []),
       ...(isHost
         ? [

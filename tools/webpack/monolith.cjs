@@ -77,7 +77,7 @@ module.exports = (_env, argv = {}) => {
     },
     module: { rules: moduleRules(production) },
     plugins: [
-      // The shell's federated loader (getInstance().loadRemote) becomes plain dynamic imports.
+      // The shell's federated loader (remoteEntry.js containers) becomes plain dynamic imports.
       new webpack.NormalModuleReplacementPlugin(/[\\/]shell[\\/]src[\\/]remotes[\\/]loadRemoteModule\.ts$/, monolithLoader),
       new HtmlWebpackPlugin({
         template: path.join(shellDir, 'src', 'index.html'),

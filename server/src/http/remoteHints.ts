@@ -1,4 +1,4 @@
-// Preload hints for the remote that renders the requested page: its mf-manifest.json (the federation runtime fetch()es
+// Preload hints for the remote that renders the requested page: its mf-manifest.json (the shell fetch()es
 // it), its remoteEntry.js and the exposed module's start-up chunks, written into the page's head so the browser
 // fetches them while the shell's own scripts download, instead of one after the other once the shell has started.
 //
@@ -155,7 +155,7 @@ function renderHints(remote: string, hints: ManifestHints, exposeName: string): 
   const base = `/remotes/${remote}/`;
   const href = (file: string) => escapeHtml(base + file);
   const tags = [
-    // The runtime fetch()es the manifest (CORS mode, same-origin credentials): the preload must match, or the
+    // The shell fetch()es the manifest (CORS mode, same-origin credentials): the preload must match, or the
     // browser downloads it twice.
     `<link rel="preload" href="${href(MANIFEST)}" as="fetch" crossorigin="anonymous">`,
     // A plain <script> without crossorigin (the runtime's and webpack's script loading set none).

@@ -19,8 +19,6 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-export function registerRemoteEntries(_remotes: RemoteEntry[]): void {}
-
 export function setKnownRemotes(_remotes: RemoteEntry[]): void {}
 
 export async function loadRemoteModule<T>(remote: RemoteName, modulePath: string): Promise<T> {
