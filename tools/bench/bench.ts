@@ -3,12 +3,14 @@
 //
 //   (a) Lighthouse 12 (mobile, simulated throttling) on /home, /our-products, a listing and a product page
 //   (b) JS a visitor downloads for /home and the product page, federated vs. one ordinary bundle
-//   (c) autocannon on loopback: product page HTML, /data/product-details.json, contact form POSTs
+//   (c) load on loopback: product page HTML and /data/product-details.json (wrk when installed, else autocannon),
+//       contact form POSTs (autocannon)
 //
 // Environment: BENCH_RUNS (Lighthouse runs per page, 3), BENCH_DURATION (seconds per load row, 10),
 // BENCH_CONNECTIONS (10), BENCH_ONLY=lighthouse,js,load (a subset), BENCH_REBUILD=1 (rebuild the
 // monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
-// BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found).
+// BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found),
+// BENCH_CLIENT=autocannon (the read rows on autocannon even when wrk is installed), WRK_PATH (/usr/bin/wrk).
 import os from 'node:os';
 import { assertChromiumInstalled } from '../../tests/support/chromium';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';

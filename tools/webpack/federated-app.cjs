@@ -59,7 +59,8 @@ function facadeShared(singleton, packageName, appDir) {
  *
  * `eager` is true for the shell only: its copies go into main.js, one download instead of ~15 small chunks that
  * queue behind HTTP/1.1's six connections (simulated LCP -0.3 s). Remotes stay non-eager behind their async
- * boundary and take the shell's copies from the share scope (webpack keeps a singleton version that is already loaded, and the shell's are loaded first).
+ * boundary and take the shell's copies from the share scope (webpack keeps a singleton version that is already
+ * loaded, and the shell's are loaded first).
  */
 function sharedSingletons(appPackageJson, appDir, eager) {
   const deps = appPackageJson.dependencies;
@@ -128,7 +129,7 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
     plugins: [
       // webpack's own Module Federation (container + sharing), not @module-federation/enhanced: the shell loads
       // remotes itself (shell/src/remotes/remoteContainers.ts). enhanced's runtime cost ~23 KB gzip in main.js and
-      // ~5 KB more in every remoteEntry.js, for features the site does not use (README "Module Federation").
+      // ~5 KB more in every remoteEntry.js, for features the site does not use (README, "Performance figures").
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
