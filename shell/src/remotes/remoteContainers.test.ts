@@ -34,77 +34,63 @@ describe('isManifestUrl', () => {
   });
 });
 
-describe('loadExposedModule', () => {
-  const shareScope = { react: {} };
-  let scriptsAdded: string[];
-  let container: RemoteContainer & { init: jest.Mock; get: jest.Mock };
-  const globals = globalThis as unknown as Record<string, unknown>;
+const globals = globalThis as unknown as Record<string, unknown>;
 
-  beforeEach(() => {
-    scriptsAdded = [];
-    container = { init: jest.fn(), get: jest.fn(async (name: string) => () => ({ loaded: name })) };
-    globals.__webpack_init_sharing__ = jest.fn(async () => undefined);
-    globals.__webpack_share_scopes__ = { default: shareScope };
-    globals.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => manifest({ name: 'remoteEntry.js' }, 'contact') }));
-    // jsdom does not run scripts: "running" remoteEntry.js defines the container's global, as the real file does.
-    jest.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-      const script = node as unknown as HTMLScriptElement;
-      scriptsAdded.push(script.src);
-      queueMicrotask(() => {
-        globals.contact = container;
-        script.onload?.(new Event('load'));
-      });
-      return node;
+/**
+ * jsdom does not run scripts: each <script> the loader adds "runs" as `outcome` says, for the nth script added (1, 2...):
+ * 'fails' fires its error event, a container defines the global `globalName` as the real remoteEntry.js does, and
+ * 'defines nothing' just loads. Returns the URLs of the scripts added.
+ */
+function stubScripts(globalName: string, outcome: (attempt: number) => RemoteContainer | 'fails' | 'defines nothing'): string[] {
+  const added: string[] = [];
+  jest.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
+    const script = node as unknown as HTMLScriptElement;
+    added.push(script.src);
+    const result = outcome(added.length);
+    queueMicrotask(() => {
+      if (result === 'fails') return script.onerror?.(new Event('error'));
+      if (result !== 'defines nothing') globals[globalName] = result;
+      script.onload?.(new Event('load'));
     });
+    return node;
   });
+  return added;
+}
 
-  afterEach(() => {
-    jest.restoreAllMocks();
-    delete globals.contact;
-  });
+const shareScope = { react: {} };
 
+beforeEach(() => {
+  globals.__webpack_init_sharing__ = jest.fn(async () => undefined);
+  globals.__webpack_share_scopes__ = { default: shareScope };
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  for (const name of ['contact', 'company', 'chat', 'catalogue']) delete globals[name];
+});
+
+describe('loadExposedModule', () => {
   it('loads the entry the manifest names, gives it the share scope once, and evaluates the exposed module', async () => {
+    const container = { init: jest.fn(), get: jest.fn(async (name: string) => () => ({ loaded: name })) };
+    globals.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => manifest({ name: 'remoteEntry.js' }, 'contact') }));
+    const scripts = stubScripts('contact', () => container);
     const first = await loadExposedModule('contact', 'http://localhost/remotes/contact/mf-manifest.json', './ContactPage');
     const second = await loadExposedModule('contact', 'http://localhost/remotes/contact/mf-manifest.json', './OtherPage');
     expect(first).toEqual({ loaded: './ContactPage' });
     expect(second).toEqual({ loaded: './OtherPage' });
-    expect(scriptsAdded).toEqual(['http://localhost/remotes/contact/remoteEntry.js']);
+    expect(scripts).toEqual(['http://localhost/remotes/contact/remoteEntry.js']);
     expect(container.init).toHaveBeenCalledTimes(1);
     expect(container.init).toHaveBeenCalledWith(shareScope);
-  });
-});
-
-describe('loadExposedModule after a failure', () => {
-  const globals = globalThis as unknown as Record<string, unknown>;
-  afterEach(() => {
-    jest.restoreAllMocks();
-    delete globals.company;
-    delete globals.chat;
   });
 
   it('asks the network twice for a file before giving up, and forgets a remote that could not be loaded', async () => {
     const container = { init: jest.fn(), get: jest.fn(async () => () => ({ page: 'home' })) };
-    globals.__webpack_init_sharing__ = jest.fn(async () => undefined);
-    globals.__webpack_share_scopes__ = { default: {} };
-    let attempts = 0;
-    jest.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-      const script = node as unknown as HTMLScriptElement;
-      attempts += 1;
-      const fails = attempts <= 2;
-      queueMicrotask(() => {
-        if (fails) script.onerror?.(new Event('error'));
-        else {
-          globals.company = container;
-          script.onload?.(new Event('load'));
-        }
-      });
-      return node;
-    });
+    const scripts = stubScripts('company', (attempt) => (attempt <= 2 ? 'fails' : container));
     const entry = 'http://localhost/remotes/company/remoteEntry.js';
     await expect(loadExposedModule('company', entry, './HomePage')).rejects.toThrow(`${entry} could not be loaded.`);
-    expect(attempts).toBe(2);
+    expect(scripts).toHaveLength(2);
     await expect(loadExposedModule('company', entry, './HomePage')).resolves.toEqual({ page: 'home' });
-    expect(attempts).toBe(3);
+    expect(scripts).toHaveLength(3);
   });
 
   it('asks a container again for a module whose chunk failed once (a failed preload answers the first request)', async () => {
@@ -117,27 +103,13 @@ describe('loadExposedModule after a failure', () => {
         return () => ({ page: 'chat' });
       }),
     };
-    globals.__webpack_init_sharing__ = jest.fn(async () => undefined);
-    globals.__webpack_share_scopes__ = { default: {} };
-    jest.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-      queueMicrotask(() => {
-        globals.chat = container;
-        (node as unknown as HTMLScriptElement).onload?.(new Event('load'));
-      });
-      return node;
-    });
-    await expect(loadExposedModule('chat', 'http://localhost/remotes/chat/remoteEntry.js', './ChatWidget')).resolves.toEqual({
-      page: 'chat',
-    });
+    stubScripts('chat', () => container);
+    await expect(loadExposedModule('chat', 'http://localhost/remotes/chat/remoteEntry.js', './ChatWidget')).resolves.toEqual({ page: 'chat' });
     expect(gets).toBe(2);
   });
 
   it('says so when the script ran but defined no container', async () => {
-    globals.__webpack_init_sharing__ = jest.fn(async () => undefined);
-    jest.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
-      queueMicrotask(() => (node as unknown as HTMLScriptElement).onload?.(new Event('load')));
-      return node;
-    });
+    stubScripts('catalogue', () => 'defines nothing');
     await expect(loadExposedModule('catalogue', 'http://localhost/remotes/catalogue/remoteEntry.js', './SearchModal')).rejects.toThrow(
       'did not define the container "catalogue"',
     );
