@@ -103,7 +103,7 @@ async function startContainer(name: string, entry: string): Promise<RemoteContai
 }
 
 /** The remote's container, loading it on first use. A failed load is forgotten, so the next call tries again. */
-export function remoteContainer(name: string, entry: string): Promise<RemoteContainer> {
+function remoteContainer(name: string, entry: string): Promise<RemoteContainer> {
   let started = containers.get(name);
   if (!started) {
     started = startContainer(name, entry);
