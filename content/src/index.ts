@@ -12,6 +12,7 @@ import type { HomeContent, Project } from './companyPages';
 export * from './types';
 export * from './catalogue';
 export * from './siteRoutes';
+export * from './remoteManifest';
 
 export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
 export const branches: Branch[] = branchesJson as Branch[];

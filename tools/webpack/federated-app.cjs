@@ -138,7 +138,7 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
         exposes: namedExposes(exposes),
         shared: sharedSingletons(appPackageJson, appDir, isHost),
       }),
-      ...(isHost ? [] : [new RemoteManifestPlugin({ name })]),
+      ...(isHost ? [] : [new RemoteManifestPlugin({ name, exposes })]),
       ...(production ? [new CompileHintsPlugin()] : []),
       ...(isHost
         ? [

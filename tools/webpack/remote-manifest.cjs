@@ -7,15 +7,19 @@
 const PLUGIN_NAME = 'RemoteManifestPlugin';
 const MANIFEST_FILE = 'mf-manifest.json';
 
+/** './ProductDetailsPage' -> 'ProductDetailsPage': the expose's name in the manifest (and in the server's hints). */
+const exposeName = (exposeKey) => exposeKey.replace(/^\.\//, '');
+
 /** The chunk an exposed module goes into: './ProductDetailsPage' -> '__federation_expose_ProductDetailsPage'. */
 function exposeChunkName(exposeKey) {
-  return `__federation_expose_${exposeKey.replace(/^\.\//, '').replace(/[^\w-]/g, '_')}`;
+  return `__federation_expose_${exposeName(exposeKey).replace(/[^\w-]/g, '_')}`;
 }
 
 class RemoteManifestPlugin {
-  /** @param {{ name: string }} options  the container name (also its global variable) */
-  constructor({ name }) {
+  /** @param {{ name: string, exposes: Record<string, unknown> }} options  the container name (also its global variable) and its exposes */
+  constructor({ name, exposes }) {
     this.name = name;
+    this.exposeKeys = Object.keys(exposes);
   }
 
   apply(compiler) {
@@ -31,7 +35,7 @@ class RemoteManifestPlugin {
             remoteEntry: { name: remoteEntryFile(compilation), path: '', type: 'var' },
             publicPath: 'auto',
           },
-          exposes: exposesOf(compilation),
+          exposes: this.exposeKeys.map((key) => exposeOf(compilation, key)),
         };
         compilation.emitAsset(MANIFEST_FILE, new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
       });
@@ -46,16 +50,12 @@ function remoteEntryFile(compilation) {
   return file;
 }
 
-/** Each exposed module with the JS files its chunk group loads (its own chunk and the split-off chunks it needs). */
-function exposesOf(compilation) {
-  const exposes = [];
-  for (const [chunkName, group] of compilation.namedChunkGroups) {
-    if (!chunkName.startsWith('__federation_expose_')) continue;
-    const name = chunkName.slice('__federation_expose_'.length);
-    const files = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
-    exposes.push({ name, path: `./${name}`, assets: { js: { sync: files, async: [] }, css: { sync: [], async: [] } } });
-  }
-  return exposes.sort((a, b) => a.name.localeCompare(b.name));
+/** An exposed module with the JS files its chunk group loads (its own chunk and the split-off chunks it needs). */
+function exposeOf(compilation, exposeKey) {
+  const group = compilation.namedChunkGroups.get(exposeChunkName(exposeKey));
+  if (!group) throw new Error(`${PLUGIN_NAME}: no chunk for the exposed module ${exposeKey}`);
+  const files = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+  return { name: exposeName(exposeKey), path: exposeKey, assets: { js: { sync: files, async: [] }, css: { sync: [], async: [] } } };
 }
 
-module.exports = { RemoteManifestPlugin, exposeChunkName, MANIFEST_FILE };
+module.exports = { RemoteManifestPlugin, exposeChunkName };

@@ -9,6 +9,7 @@
 // only the page's own remote is asked for (spa.ts).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { remoteEntryFileOf } from '@site/content/src/remoteManifest.js';
 import { escapeHtml } from './seo/escape.js';
 
 export interface HintedRemote {
@@ -132,14 +133,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The hints of a manifest, or undefined when it is not one this server can use. */
 export function parseManifest(manifest: unknown): ManifestHints | undefined {
   if (!isRecord(manifest) || !isRecord(manifest.metaData)) return undefined;
-  const { publicPath, remoteEntry } = manifest.metaData;
+  const { publicPath } = manifest.metaData;
   // Chunks load from publicPath: 'auto' means next to the manifest, i.e. /remotes/<name>/. Any other value puts
   // them elsewhere, where preloading /remotes/<name>/ files would download them twice.
   if (publicPath !== undefined && publicPath !== 'auto') return undefined;
-  if (!isRecord(remoteEntry) || typeof remoteEntry.name !== 'string') return undefined;
-  const entryDir = typeof remoteEntry.path === 'string' ? remoteEntry.path.replace(/^\/+|\/+$/g, '') : '';
-  const entryFile = entryDir === '' ? remoteEntry.name : `${entryDir}/${remoteEntry.name}`;
-  if (!SAFE_FILE.test(entryFile)) return undefined;
+  const entryFile = remoteEntryFileOf(manifest);
+  if (entryFile === undefined || !SAFE_FILE.test(entryFile)) return undefined;
 
   const exposes = new Map<string, string[]>();
   for (const expose of Array.isArray(manifest.exposes) ? manifest.exposes : []) {

@@ -2,6 +2,7 @@
 // global (its container), which is given the page's share scope once, then asked for exposed modules. The remote's
 // URL comes from the remotes map: its mf-manifest.json (which names the remoteEntry.js and the global) or its
 // remoteEntry.js itself (the global is then the remote's name).
+import { remoteEntryFileOf } from '@site/content';
 
 /** What a remoteEntry.js defines (webpack's ContainerEntryModule). */
 export interface RemoteContainer {
@@ -15,23 +16,14 @@ export interface ContainerSource {
   globalName: string;
 }
 
-/** The parts of mf-manifest.json read here (tools/webpack/remote-manifest.cjs writes them). */
-interface ManifestMetaData {
-  globalName?: unknown;
-  publicPath?: unknown;
-  remoteEntry?: { name?: unknown; path?: unknown };
-}
-
 /** A manifest's remoteEntry.js URL (next to the manifest) and global name, or an error saying what is wrong with it. */
 export function containerSourceFromManifest(manifest: unknown, manifestUrl: string): ContainerSource {
-  const metaData = (manifest as { metaData?: ManifestMetaData } | null)?.metaData;
-  const entryName = metaData?.remoteEntry?.name;
-  const globalName = metaData?.globalName;
-  if (typeof entryName !== 'string' || entryName === '' || typeof globalName !== 'string' || globalName === '') {
+  const entryFile = remoteEntryFileOf(manifest);
+  const globalName = (manifest as { metaData?: { globalName?: unknown } } | null)?.metaData?.globalName;
+  if (entryFile === undefined || typeof globalName !== 'string' || globalName === '') {
     throw new Error(`${manifestUrl} is not a remote's manifest (no metaData.remoteEntry.name or metaData.globalName).`);
   }
-  const dir = typeof metaData?.remoteEntry?.path === 'string' ? metaData.remoteEntry.path.replace(/^\/+|\/+$/g, '') : '';
-  return { scriptUrl: new URL(dir === '' ? entryName : `${dir}/${entryName}`, manifestUrl).href, globalName };
+  return { scriptUrl: new URL(entryFile, manifestUrl).href, globalName };
 }
 
 /** Is the entry a manifest (fetched for the remoteEntry.js it names) rather than the remoteEntry.js itself? */
