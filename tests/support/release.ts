@@ -12,9 +12,9 @@ export type App = (typeof APPS)[number];
 
 /**
  * The files whose names carry no content hash: replaced in place by a release, so they go last, the manifest
- * (what the shell loads first) very last.
+ * (what the shell loads first) very last. mf-stats.json is build information nothing loads at run time.
  */
-export const ENTRY_FILES = ['remoteEntry.js', 'server-render.json', 'mf-manifest.json'] as const;
+export const ENTRY_FILES = ['mf-stats.json', 'remoteEntry.js', 'server-render.json', 'mf-manifest.json'] as const;
 
 /**
  * Copies what the server serves into `siteRoot`: every app's dist and content/{public,data,generated}.

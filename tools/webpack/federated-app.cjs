@@ -4,8 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { ModuleFederationPlugin } = require('webpack').container;
-const { RemoteManifestPlugin, exposeChunkName } = require('./remote-manifest.cjs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { createServerRenderConfig, SERVER_RENDER_OUTPUT } = require('./server-render.cjs');
@@ -23,10 +22,14 @@ const SHARED_FACADES = {
   'react-redux': path.join(__dirname, 'shared', 'react-redux.mjs'),
 };
 
-/** Each exposed module in a chunk named after it (`__federation_expose_ProductDetailsPage`), so the manifest can list its files. */
-function namedExposes(exposes) {
-  return Object.fromEntries(Object.entries(exposes).map(([key, request]) => [key, { import: request, name: exposeChunkName(key) }]));
-}
+/**
+ * The ES module build of the runtime plugin that hands the shell's federation runtime to the remotes. The option
+ * `provideExternalRuntime: true` would add its CommonJS build, which bundles a second runtime-core beside the ES one
+ * the rest of the runtime uses (+22 KB gzip of main.js for nothing).
+ */
+const INJECT_EXTERNAL_RUNTIME_ESM = require
+  .resolve('@module-federation/inject-external-runtime-core-plugin')
+  .replace(/index\.cjs$/, 'index.js');
 
 /**
  * Inside a facade, `from '@original/<package>'` reaches the real package. Importing it by its own name would consume
@@ -57,31 +60,46 @@ function facadeShared(singleton, packageName, appDir) {
  * Packages that must exist once in the page. Subpaths are listed too: a key without a trailing
  * slash does not cover `react/jsx-runtime` or `react-dom/client`, and a second React breaks hooks.
  *
- * `eager` is true for the shell only: its copies go into main.js, one download instead of ~15 small chunks that
- * queue behind HTTP/1.1's six connections (simulated LCP -0.3 s). Remotes stay non-eager behind their async
- * boundary and take the shell's copies from the share scope (webpack keeps a singleton version that is already
- * loaded, and the shell's are loaded first).
+ * The shell provides them, eagerly: its copies go into main.js, one download instead of ~15 small chunks that queue
+ * behind HTTP/1.1's six connections (simulated LCP -0.3 s). Remotes take the shell's copies from the share scope and
+ * bring none of their own (`import: false`): a remote runs only inside the shell (it is built without its own federation
+ * runtime, too), so a fallback copy would never load, and listing one costs every remoteEntry.js its share
+ * registrations (~1 KB gzip each).
  */
-function sharedSingletons(appPackageJson, appDir, eager) {
+function sharedSingletons(appPackageJson, appDir, isHost) {
   const deps = appPackageJson.dependencies;
   const singleton = (packageName) => ({
     singleton: true,
     requiredVersion: deps[packageName] && /^\d/.test(deps[packageName]) ? `^${deps[packageName]}` : deps[packageName],
     strictVersion: false,
-    eager,
+    ...(isHost ? { eager: true } : { import: false }),
   });
+  const facade = (packageName) => ({ ...facadeShared(singleton, packageName, appDir), ...(isHost ? {} : { import: false }) });
   return {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom'),
-    'react-router-dom': facadeShared(singleton, 'react-router-dom', appDir),
-    '@reduxjs/toolkit': facadeShared(singleton, '@reduxjs/toolkit', appDir),
-    'react-redux': facadeShared(singleton, 'react-redux', appDir),
-    'styled-components': facadeShared(singleton, 'styled-components', appDir),
-    '@site/shared-ui': singleton('@site/shared-ui'),
+    'react-router-dom': facade('react-router-dom'),
+    '@reduxjs/toolkit': facade('@reduxjs/toolkit'),
+    'react-redux': facade('react-redux'),
+    'styled-components': facade('styled-components'),
+    '@site/shared-ui': versionedSharedUi(appDir, isHost),
     '@site/shared-store': singleton('@site/shared-store'),
   };
+}
+
+/**
+ * shared-ui is shared by version, not as a singleton, so a remote can ship a newer part of the design system before the
+ * shell is released again: each app requires at least the shared-ui it was built with (`^<its version>`). A remote built
+ * with the shell's version (or older) takes the shell's copy, as a singleton would; one built with a newer version gets
+ * its own copy (its fallback chunk) while the page keeps one React and one styled-components (those stay singletons, so
+ * the theme and the style sheet are the shell's). shared-ui holds no React context or module state of its own, so
+ * two copies on a page are harmless; a change that adds some must make it a singleton again.
+ */
+function versionedSharedUi(appDir, isHost) {
+  const { version } = require(require.resolve('@site/shared-ui/package.json', { paths: [appDir] }));
+  return { singleton: false, requiredVersion: `^${version}`, version, eager: isHost };
 }
 
 /**
@@ -127,18 +145,36 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
     },
     module: { rules: moduleRules(production) },
     plugins: [
-      // webpack's own Module Federation (container + sharing), not @module-federation/enhanced: the shell loads
-      // remotes itself (shell/src/remotes/remoteContainers.ts). enhanced's runtime cost ~23 KB gzip in main.js and
-      // ~5 KB more in every remoteEntry.js, for features the site does not use (README, "Performance figures").
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
-        // `var <name> = container`: the global the shell reads once remoteEntry.js has run (named in the manifest).
-        library: { type: 'var', name },
-        exposes: namedExposes(exposes),
+        exposes,
+        // Remotes are registered at run time from the server's remotes map (shell/src/remotes/federation.ts).
+        remotes: {},
         shared: sharedSingletons(appPackageJson, appDir, isHost),
+        // A remote's entry is fetched when one of its modules is first needed: with the default 'version-first'
+        // every remote entry is fetched at start-up, and one dead remote would blank the page.
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        dev: false,
+        // One federation runtime per page: the shell bundles it and hands it to the remotes (its runtime plugin, by
+        // the ES module file), remotes are built without their own copy (externalRuntime; ~19 KB gzip less per
+        // remoteEntry.js). A remote therefore cannot run without a host, which it never does here.
+        ...(isHost ? { runtimePlugins: [INJECT_EXTERNAL_RUNTIME_ESM] } : {}),
+        experiments: {
+          ...(isHost ? {} : { externalRuntime: true }),
+          optimization: {
+            // target 'web': the runtime's Node.js code is left out (~3 KB gzip).
+            target: 'web',
+            // No snapshot handler (~3 KB): it is what reads a manifest URL. The shell reads the manifest itself, in a
+            // runtime plugin, and registers the remoteEntry.js it names (shell/src/remotes/federation.ts).
+            disableSnapshot: true,
+            // Remotes load no other remote: the remote-loading half of the runtime is left out of theirs.
+            ...(isHost ? {} : { disableRemote: true }),
+          },
+        },
       }),
-      ...(isHost ? [] : [new RemoteManifestPlugin({ name, exposes })]),
       ...(production ? [new CompileHintsPlugin()] : []),
       ...(isHost
         ? [

@@ -25,9 +25,11 @@ function remoteExposes() {
     const made = typeof configFactory === 'function' ? configFactory({}, { mode: 'production' }) : configFactory;
     // The app's browser build (the array's other one is its server-render build).
     const config = Array.isArray(made) ? made[0] : made;
-    const federation = (config.plugins ?? []).find((plugin) => plugin?.options?.exposes !== undefined);
+    // @module-federation/enhanced's plugin keeps its options as `_options` (webpack's own as `options`).
+    const optionsOf = (plugin) => plugin?._options ?? plugin?.options;
+    const federation = (config.plugins ?? []).find((plugin) => optionsOf(plugin)?.exposes !== undefined);
     if (!federation) throw new Error(`No ModuleFederationPlugin with exposes in ${folder}/webpack.config.cjs`);
-    for (const [key, request] of Object.entries(federation.options.exposes)) {
+    for (const [key, request] of Object.entries(optionsOf(federation).exposes)) {
       const file = typeof request === 'string' ? request : request.import;
       all[`${name}/${key.replace(/^\.\//, '')}`] = path.resolve(appDir, Array.isArray(file) ? file[0] : file);
     }

@@ -1,36 +1,28 @@
-import { loadExposedModule } from './remoteContainers';
+// The shell's door to its remotes: @module-federation/enhanced's runtime (the instance its build plugin made), with the
+// site's runtime plugin (siteRemotesPlugin.ts) registering, retrying and replacing remotes from the remotes map.
+import { getInstance } from '@module-federation/enhanced/runtime';
+import { RemoteUnavailableError, siteRemotesPlugin } from './siteRemotesPlugin';
 import type { RemoteEntry, RemoteName } from './remotesMap';
 
-/** Thrown when a remote's files cannot be fetched or its module fails; the route shows the error screen. */
-export class RemoteUnavailableError extends Error {
-  constructor(
-    readonly remote: RemoteName,
-    readonly modulePath: string,
-    cause: unknown,
-  ) {
-    super(`The ${remote} module "${modulePath}" could not be loaded. ${cause instanceof Error ? cause.message : String(cause)}`);
-    this.name = 'RemoteUnavailableError';
-  }
-}
+export { RemoteUnavailableError };
 
-/** The remotes of the map, by name: the URL each one is loaded from. */
-let remoteEntries = new Map<RemoteName, string>();
-
+/** Hands the remotes map to the federation runtime (once, at start-up). */
 export function setKnownRemotes(remotes: RemoteEntry[]): void {
-  remoteEntries = new Map(remotes.map((remote) => [remote.name, remote.entry]));
+  const federation = getInstance();
+  if (!federation) throw new Error('The Module Federation runtime is missing from the shell build.');
+  federation.registerPlugins([siteRemotesPlugin(remotes)]);
 }
 
 /** Loads an exposed module of a remote, e.g. loadRemoteModule('catalogue', './CategoryListPage'). */
 export async function loadRemoteModule<T>(remote: RemoteName, modulePath: string): Promise<T> {
-  const entry = remoteEntries.get(remote);
-  if (entry === undefined) {
-    throw new RemoteUnavailableError(remote, modulePath, new Error('It is not in the remotes map.'));
-  }
+  const federation = getInstance();
+  const request = `${remote}/${modulePath.replace(/^\.\//, '')}`;
   try {
-    const loaded = await loadExposedModule<T>(remote, entry, modulePath);
+    if (!federation) throw new Error('The Module Federation runtime is missing from the shell build.');
+    const loaded = await federation.loadRemote<T>(request);
     if (loaded == null) throw new Error('The remote returned nothing.');
     return loaded;
   } catch (error) {
-    throw new RemoteUnavailableError(remote, modulePath, error);
+    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, modulePath, error);
   }
 }

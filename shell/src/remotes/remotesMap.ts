@@ -6,6 +6,11 @@ export interface RemoteEntry {
   name: RemoteName;
   /** Absolute URL of the remote's mf-manifest.json (or remoteEntry.js). */
   entry: string;
+  /**
+   * When `entry` is a canary build this visitor was put on: the stable build's URL, used if the canary cannot be
+   * loaded (shell/src/remotes/siteRemotesPlugin.ts).
+   */
+  fallback?: string;
 }
 
 const isRemoteName = (value: unknown): value is RemoteName =>
@@ -19,10 +24,13 @@ export function parseRemotesMap(body: unknown, baseUrl: string): RemoteEntry[] {
   const list = (body as { remotes?: unknown } | null)?.remotes;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: unknown) => {
-    const { name, entry } = (item ?? {}) as { name?: unknown; entry?: unknown };
+    const { name, entry, fallback } = (item ?? {}) as { name?: unknown; entry?: unknown; fallback?: unknown };
     if (!isRemoteName(name) || typeof entry !== 'string' || entry === '') return [];
     try {
-      return [{ name, entry: new URL(entry, baseUrl).href }];
+      const remote: RemoteEntry = { name, entry: new URL(entry, baseUrl).href };
+      // A malformed fallback is dropped: the canary is still used, only without a way back.
+      if (typeof fallback === 'string' && fallback !== '') remote.fallback = new URL(fallback, baseUrl).href;
+      return [remote];
     } catch {
       return [];
     }

@@ -1,0 +1,136 @@
+// The shell's runtime plugin for @module-federation/enhanced: how the site's remotes are registered, retried and
+// replaced, as hooks of the federation runtime (loadRemote runs them; loadRemoteModule.ts only calls loadRemote).
+//
+// - beforeRequest: a remote is registered on first use, from the remotes map: its manifest is fetched and the
+//   remoteEntry.js it names is registered (the runtime's own manifest reader is not in the build).
+// - loadEntryError: a remoteEntry.js that failed to load is tried once more; a canary build's that fails again is
+//   replaced by the stable build for this visitor (and the server is told so through a cookie: canaryCookie.ts). A
+//   canary whose manifest cannot be fetched is replaced the same way in beforeRequest.
+// - errorLoadRemote: any other failed load (the manifest, a chunk of the module) is tried once more, then reported as
+//   RemoteUnavailableError, which the route's error boundary shows as the error screen.
+// The second tries are not only for flaky networks: when a remote was down as the page loaded, the browser keeps the
+// page's failed preloads of its files (server/src/http/remoteHints.ts) and answers the next request for each with that
+// failure, without asking the network; the second request goes to the network, so a remote that is back is used.
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { rememberCanaryFailure } from './canaryCookie';
+import { resolveRemoteSource, type RemoteSource } from './remoteSource';
+import type { RemoteEntry, RemoteName } from './remotesMap';
+
+/** Thrown when a remote's files cannot be fetched or its module fails; the route shows the error screen. */
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remote: RemoteName | string,
+    readonly modulePath: string,
+    cause: unknown,
+  ) {
+    super(`The ${remote} module "${modulePath}" could not be loaded. ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+/** 'catalogue/ProductDetailsPage' → the remote's name and the module path as the remote exposes it. */
+export function splitRequestId(id: string): { remote: string; modulePath: string } {
+  const slash = id.indexOf('/');
+  return slash < 0 ? { remote: id, modulePath: '.' } : { remote: id.slice(0, slash), modulePath: `./${id.slice(slash + 1)}` };
+}
+
+/** The URL with a query that makes it another request (the file served is the same). */
+function withRetryQuery(url: string): string {
+  const retry = new URL(url);
+  retry.searchParams.set('retry', '1');
+  return retry.href;
+}
+
+export interface SiteRemotesPluginOptions {
+  /** Records that a canary could not be loaded (the cookie; a test passes its own). */
+  onCanaryFailed?: (remote: string, error: unknown) => void;
+}
+
+export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: SiteRemotesPluginOptions = {}): ModuleFederationRuntimePlugin {
+  const byName = new Map<string, RemoteEntry>(remotes.map((remote) => [remote.name, remote]));
+  /** Remotes whose canary failed on this page: the stable build is used from then on. */
+  const onStable = new Set<string>();
+  /** Each remote's registration (manifest read, remoteEntry.js registered), made once; a failed one is forgotten. */
+  const registrations = new Map<string, Promise<RemoteSource>>();
+  /** Requests being tried the second time (the retry's own failure goes to the first call's handler). */
+  const retrying = new Set<string>();
+  const canaryFailed =
+    options.onCanaryFailed ??
+    ((remote: string, error: unknown) => {
+      rememberCanaryFailure(remote);
+      console.warn(`The canary build of "${remote}" could not be loaded; the stable build is used.`, error);
+    });
+
+  const isOnCanary = (remote: RemoteEntry): remote is RemoteEntry & { fallback: string } =>
+    remote.fallback !== undefined && !onStable.has(remote.name);
+
+  function useStable(remote: RemoteEntry & { fallback: string }, error: unknown): Promise<RemoteSource> {
+    onStable.add(remote.name);
+    canaryFailed(remote.name, error);
+    return resolveRemoteSource(remote.name, remote.fallback);
+  }
+
+  async function register(origin: Parameters<NonNullable<ModuleFederationRuntimePlugin['beforeRequest']>>[0]['origin'], remote: RemoteEntry) {
+    let source: RemoteSource;
+    try {
+      source = await resolveRemoteSource(remote.name, isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry));
+    } catch (error) {
+      if (!isOnCanary(remote)) throw error;
+      source = await useStable(remote, error);
+    }
+    const known = origin.options.remotes.some((registered) => registered.name === remote.name);
+    origin.registerRemotes([{ name: remote.name, entry: source.entry, entryGlobalName: source.entryGlobalName }], { force: known });
+    return source;
+  }
+
+  return {
+    name: 'site-remotes',
+
+    async beforeRequest(args) {
+      const { remote: name } = splitRequestId(args.id);
+      const remote = byName.get(name);
+      if (remote === undefined) throw new Error(`"${name}" is not in the remotes map.`);
+      let registration = registrations.get(name);
+      if (registration === undefined) {
+        registration = register(args.origin, remote);
+        registrations.set(name, registration);
+        registration.catch(() => registrations.delete(name));
+      }
+      await registration;
+      return args;
+    },
+
+    async errorLoadRemote({ id, error, lifecycle, origin }) {
+      // Every failure ends in the 'onLoad' call (an earlier lifecycle's error is rethrown into it): handled once there.
+      if (lifecycle !== 'onLoad') return undefined;
+      if (retrying.has(id)) throw error;
+      retrying.add(id);
+      try {
+        return await origin.loadRemote(id);
+      } catch (secondError) {
+        const { remote, modulePath } = splitRequestId(id);
+        throw new RemoteUnavailableError(remote, modulePath, secondError);
+      } finally {
+        retrying.delete(id);
+      }
+    },
+
+    loadEntryError({ getRemoteEntry, origin, remoteInfo }) {
+      const retried = (async () => {
+        try {
+          // Once more, by another URL: the browser may answer the same URL with the page's failed preload of it.
+          return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: withRetryQuery(remoteInfo.entry) } })) || undefined;
+        } catch (error) {
+          const remote = byName.get(remoteInfo.name);
+          if (remote === undefined || !isOnCanary(remote)) return undefined; // the runtime reports the first failure
+          const stable = await useStable(remote, error);
+          registrations.set(remote.name, Promise.resolve(stable));
+          return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: stable.entry, entryGlobalName: stable.entryGlobalName } })) || undefined;
+        }
+      })();
+      // The hook's declared type is a promise of a promise; the runtime awaits whatever it gets (a promise of the
+      // container, as its own retry plugin returns).
+      return retried as unknown as Promise<typeof retried>;
+    },
+  };
+}
