@@ -21,8 +21,11 @@ export interface RemoteRoute {
   startData?: readonly string[];
 }
 
-/** The spec's route table. Remote pages set a more precise title themselves when they know it. */
-export const remoteRoutes: readonly RemoteRoute[] = [
+/**
+ * The spec's route table. Remote pages set a more precise title themselves when they know it. Its literal types let the
+ * shell check each remote and module against the remotes' declared exposes (shell/src/routes/routeTable.tsx).
+ */
+export const remoteRoutes = [
   { path: 'home', remote: 'company', modulePath: './HomePage', title: 'Home' },
   { path: 'our-products', remote: 'catalogue', modulePath: './CategoryListPage', title: 'Our Products', startData: ['/data/products-category.json'] },
   {
@@ -45,7 +48,7 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   { path: 'our-projects', remote: 'company', modulePath: './ProjectsPage', title: 'Our Projects' },
   { path: 'career-opportunities', remote: 'company', modulePath: './CareersPage', title: 'Career Opportunities' },
   { path: 'contact-us', remote: 'contact', modulePath: './ContactPage', title: 'Contact Us' },
-];
+] as const satisfies readonly RemoteRoute[];
 
 /** The route's ':params' in `pathname` (which the route matches), decoded as React Router's useParams gives them. */
 export function routeParams(route: RemoteRoute, pathname: string): Record<string, string> {

@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Modal } from '@site/shared-ui';
 import { RemoteWidget } from '../remotes/RemoteWidget';
+import type { ExposedProps } from '../remotes/remoteExposes';
 
-/** The contract of the catalogue's './SearchModal' expose. */
-export interface SearchModalProps {
-  open: boolean;
-  onClose: () => void;
-}
+/** The props of the catalogue's './SearchModal' expose, as the catalogue declares them. */
+export type SearchModalProps = ExposedProps<'catalogue', './SearchModal'>;
 
 /** Shown when the catalogue's search cannot be loaded: the visitor can still browse. */
 function SearchUnavailable({ onClose }: { onClose: () => void }) {
@@ -26,7 +24,7 @@ function SearchUnavailable({ onClose }: { onClose: () => void }) {
 export function SearchDialog({ open, onClose }: SearchModalProps) {
   if (!open) return null;
   return (
-    <RemoteWidget<SearchModalProps>
+    <RemoteWidget
       remote="catalogue"
       modulePath="./SearchModal"
       componentProps={{ open, onClose }}

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { loadRemoteModule } from './loadRemoteModule';
 import { nextTask } from '../app/nextTask';
 import type { RemoteName } from './remotesMap';
+import type { RemoteComponentProps, UncheckedRemoteComponentProps } from './remoteExposes';
 
 /** An exposed module whose default export is a component (a page, the chat widget, the search modal). */
 export type RemoteComponentModule = { default: ComponentType<object> };
@@ -65,22 +66,22 @@ export function preloadRemotePage(remote: RemoteName, modulePath: string): void 
   loadOnce(remote, modulePath, FIRST_ADDRESS_KEY).catch(() => undefined);
 }
 
-export interface RemotePageProps<P extends object = object> {
-  remote: RemoteName;
-  modulePath: string;
-  /** Props for the remote component (a page takes none; the search modal takes open/onClose). */
-  componentProps?: P;
-}
+/**
+ * `remote`, `modulePath` and `componentProps`, checked against the remote's own declaration of its exposes
+ * (remoteExposes.ts): the module must be one the remote exposes, and `componentProps` what its component takes
+ * (required when it has required props; a page takes none).
+ */
+export type RemotePageProps = RemoteComponentProps;
 
 /**
  * Renders the default export of a remote module. It suspends while loading; a failure is thrown
  * to the route's error boundary, so only this route shows the error screen.
  */
-export function RemotePage<P extends object = object>({ remote, modulePath, componentProps }: RemotePageProps<P>) {
+export function RemotePage(props: RemotePageProps) {
+  // Checked at the call site; from here on the module is only known at run time.
+  const { remote, modulePath, componentProps }: UncheckedRemoteComponentProps = props;
   const loaded = useContext(LoadedRemoteModules)?.get(remoteModuleKey(remote, modulePath));
   const attemptKey = useLocation().key;
   const { default: Component } = loaded ?? use(loadOnce(remote, modulePath, attemptKey));
-  // The remote's contract (its exposes) says which props it takes; the shell passes them through.
-  const Typed = Component as ComponentType<P>;
-  return <Typed {...(componentProps ?? ({} as P))} />;
+  return <Component {...componentProps} />;
 }

@@ -3,13 +3,13 @@ import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { RemotePage, type RemotePageProps } from './RemotePage';
 
-export interface RemoteWidgetProps<P extends object> extends RemotePageProps<P> {
+export type RemoteWidgetProps = RemotePageProps & {
   /** Shown instead when the remote cannot be loaded (nothing by default). */
   fallback?: ReactNode;
-}
+};
 
 /** A remote component that is part of the frame (chat, search): if it fails, the fallback shows, never a broken page. */
-export function RemoteWidget<P extends object = object>({ fallback = null, ...props }: RemoteWidgetProps<P>) {
+export function RemoteWidget({ fallback = null, ...props }: RemoteWidgetProps) {
   const { key: locationKey } = useLocation();
   return (
     <ErrorBoundary

@@ -21,8 +21,10 @@ export function SiteRoutes() {
     <Routes>
       <Route element={<AppFrame />}>
         <Route index element={<Navigate to="/home" replace />} />
-        {remoteRoutes.map(({ path, remote, modulePath }) => (
-          <Route key={path} path={path} element={<RemotePage key={`${remote}/${modulePath}`} remote={remote} modulePath={modulePath} />} />
+        {/* The whole row goes to RemotePage (it reads remote and modulePath): so each row's pair is type-checked
+            against the remote's declared exposes, and its component must render without props. */}
+        {remoteRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RemotePage key={`${route.remote}/${route.modulePath}`} {...route} />} />
         ))}
         <Route path="*" element={<PageNotFound />} />
       </Route>

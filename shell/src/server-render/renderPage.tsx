@@ -1,13 +1,17 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
-import { makeStore, type LoadFirstView } from '@site/shared-store';
+import { makeStore } from '@site/shared-store';
 import { SiteApp } from '../app/SiteApp';
 import { LoadedRemoteModules, type RemoteComponentModule } from '../remotes/RemotePage';
+import type { ExposedModuleShape } from '../remotes/remoteExposes';
 import { FOOTER_ID } from '../frame/Footer';
 
-/** A page module as the server has it: the component, and how to load the data it starts with (if it has any). */
-export type ServerPageModule = RemoteComponentModule & { loadFirstView?: LoadFirstView };
+/**
+ * A page module as the server has it: the component, and how to load the data it starts with (if it has any). Every
+ * module the remotes declare they expose has this shape (checked in remotes/remoteExposes.ts).
+ */
+export type ServerPageModule = RemoteComponentModule & Pick<ExposedModuleShape, 'loadFirstView'>;
 
 export interface RenderPageInput {
   /** The address, path and query (e.g. '/home'). */
