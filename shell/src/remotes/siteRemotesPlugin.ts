@@ -123,9 +123,16 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
         } catch (error) {
           const remote = byName.get(remoteInfo.name);
           if (remote === undefined || !isOnCanary(remote)) return undefined; // the runtime reports the first failure
-          const stable = await useStable(remote, error);
-          registrations.set(remote.name, Promise.resolve(stable));
-          return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: stable.entry, entryGlobalName: stable.entryGlobalName } })) || undefined;
+          try {
+            const stable = await useStable(remote, error);
+            return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: stable.entry, entryGlobalName: stable.entryGlobalName } })) || undefined;
+          } catch (stableError) {
+            // The runtime's remote is still the canary (registered by beforeRequest): forget that registration, so that
+            // the next try (errorLoadRemote's, the next navigation's) registers the stable build instead of asking for
+            // the canary again.
+            registrations.delete(remote.name);
+            throw stableError;
+          }
         }
       })();
       // The hook's declared type is a promise of a promise; the runtime awaits whatever it gets (a promise of the
