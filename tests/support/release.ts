@@ -1,9 +1,10 @@
-// Helpers of the independent-release spec: a throw-away copy of the built site (a REPO_ROOT for the server), a
-// throw-away copy of one remote's sources (a hidden sibling of the real one), the remote's real webpack build into a temp folder, and the release
+// Helpers of the independent-release and shared-ui-ahead specs: a throw-away copy of the built site (a REPO_ROOT for the
+// server), a throw-away copy of one remote's sources (a hidden sibling of the real one; with a changed copy of shared-ui
+// if need be), the remote's real webpack build into a temp folder, and the release
 // itself (new files copied next to the old ones, remoteEntry.js and mf-manifest.json last).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './site-server';
 
@@ -74,6 +75,30 @@ export function copyRemoteSources(remote: App): string {
     });
   }
   return appDir;
+}
+
+/**
+ * A copy of a workspace package's sources (e.g. 'shared-ui': package.json, src/ without its tests) in a hidden folder next
+ * to the real one, `<repo>/.release-test-<package>-<random>`, that `appDir` (a copyRemoteSources copy) then resolves
+ * instead of the workspace's: `<appDir>/node_modules/@site/<package>` links to it. Node and webpack find that link
+ * first from the copy's sources and follow it to the copy's real path, outside any node_modules (the swc rule skips
+ * node_modules). The caller deletes the copy; deleting `appDir` removes only the link.
+ */
+export function copyPackageSourcesFor(appDir: string, workspacePackage: 'shared-ui'): string {
+  const packageDir = path.join(REPO_ROOT, `.release-test-${workspacePackage}-${randomBytes(4).toString('hex')}`);
+  const isTest = (name: string) => /\.test\.[jt]sx?$/.test(name) || name === 'testing';
+  mkdirSync(packageDir);
+  for (const entry of readdirSync(path.join(REPO_ROOT, workspacePackage), { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    cpSync(path.join(REPO_ROOT, workspacePackage, entry.name), path.join(packageDir, entry.name), {
+      recursive: true,
+      filter: (source) => !isTest(path.basename(source)),
+    });
+  }
+  const link = path.join(appDir, 'node_modules', '@site', workspacePackage);
+  mkdirSync(path.dirname(link), { recursive: true });
+  symlinkSync(packageDir, link, 'dir');
+  return packageDir;
 }
 
 /** Replaces `from` with `to` in a source file of the copy; throws when `from` is not there exactly once. */

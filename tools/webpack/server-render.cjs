@@ -6,7 +6,11 @@
 //
 // The packages that are shared singletons in the browser are not bundled here either: the server hands every
 // server-render module the same copies (globalThis.__siteServerShared, filled by server/src/http/ssr/sharedModules.ts),
-// so the shell's store, router and theme are the ones the remote's page sees, as in the browser.
+// so the shell's store, router and theme are the ones the remote's page sees, as in the browser. shared-ui is the
+// exception: it is shared by version in the browser (versionedSharedUi in federated-app.cjs), so a remote built with a
+// newer shared-ui than the shell's draws with its own copy there, and each remote's module here bundles the shared-ui
+// it was built with (its newer components exist on the server too; same sources and paths as its browser build, so
+// the same styled-components ids and class names).
 const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
 
@@ -28,8 +32,12 @@ const SERVER_PROVIDED = [
   'dompurify',
 ];
 
-/** Workspace packages the shell's server-render module bundles and exports, and every remote's takes from it. */
-const SHELL_PROVIDED = ['@site/shared-ui', '@site/shared-store'];
+/**
+ * Workspace packages the shell's server-render module bundles and exports, and every remote's takes from it: the one
+ * store. Not '@site/shared-ui': a remote bundles its own (see the top of the file; it holds no React context or module
+ * state, so a second copy is harmless). The shell still exports its shared-ui for remote releases built before that.
+ */
+const SHELL_PROVIDED = ['@site/shared-store'];
 
 /** The entry file naming the server-render module, relative to the app's dist folder: `{ "module": "server/render.<hash>.js" }`. */
 const SERVER_RENDER_POINTER = 'server-render.json';

@@ -10,11 +10,11 @@ import { DataFileCache } from '../dataFiles.js';
 import { FirstViewRenderer } from './firstView.js';
 
 // Server-render modules written by hand in the shape tools/webpack/server-render.cjs builds: CommonJS, the shell's
-// exporting renderPage + its shared packages, a remote's exporting its exposes and reading the shell's shared-ui
-// copy from the global every server-render module reads.
+// exporting renderPage + its shared packages, a remote's exporting its exposes and reading the shell's shared-store
+// copy from the global every server-render module reads (a remote bundles its own shared-ui).
 const shellModule = (marker: string) => `
-exports.sharedUi = { marker: ${JSON.stringify(marker)} };
-exports.sharedStore = {};
+exports.sharedUi = {};
+exports.sharedStore = { marker: ${JSON.stringify(marker)} };
 exports.renderPage = async ({ url, params, modules, fetch }) => {
   globalThis.firstViewRenders = (globalThis.firstViewRenders ?? 0) + 1;
   const module = [...modules.values()][0];
@@ -30,8 +30,8 @@ exports.renderPage = async ({ url, params, modules, fetch }) => {
 };
 `;
 const remoteModule = (text: string) => `
-const sharedUi = globalThis.__siteServerShared['@site/shared-ui'];
-exports.exposes = { './HomePage': { default: ${JSON.stringify(text)} + ' with ' + sharedUi.marker } };
+const sharedStore = globalThis.__siteServerShared['@site/shared-store'];
+exports.exposes = { './HomePage': { default: ${JSON.stringify(text)} + ' with ' + sharedStore.marker } };
 `;
 const MANIFEST = '{"metaData":{"remoteEntry":{"name":"remoteEntry.js","path":""},"publicPath":"auto"},"exposes":[]}';
 const SHELL_HTML =
@@ -63,7 +63,7 @@ describe('FirstViewRenderer', () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'first-view-'));
     shellDist = path.join(root, 'shell');
     companyDist = path.join(root, 'company');
-    await writeModule(shellDist, 'aaaa0001', shellModule('ui-1'));
+    await writeModule(shellDist, 'aaaa0001', shellModule('store-1'));
     await writeModule(companyDist, 'bbbb0001', remoteModule('home v1'));
     await write(path.join(companyDist, 'mf-manifest.json'), MANIFEST);
     await write(path.join(root, 'data', 'products-category.json'), '["cables"]');
@@ -86,7 +86,7 @@ describe('FirstViewRenderer', () => {
     const view = await renderer.viewFor('/home');
     assert.ok(view !== undefined);
     assert.deepEqual(await view.render(), {
-      html: '<main>/home home v1 with ui-1</main>',
+      html: '<main>/home home v1 with store-1</main>',
       head: '<style data-styled="active">.a{color:red}</style>',
       state: { page: { url: '/home' } },
     });
@@ -132,9 +132,9 @@ describe('FirstViewRenderer', () => {
   });
 
   test("a new shell release reloads the remotes too (they hold the shell's shared packages)", async () => {
-    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /with ui-1/);
-    await writeModule(shellDist, 'aaaa0002', shellModule('ui-2'), 10);
-    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1 with ui-2/);
+    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /with store-1/);
+    await writeModule(shellDist, 'aaaa0002', shellModule('store-2'), 10);
+    assert.match((await (await renderer.viewFor('/home'))!.render())!.html, /home v1 with store-2/);
   });
 
   test('a page that throws while rendering: no view (the browser draws it), and the failure is logged', async () => {
@@ -174,7 +174,7 @@ describe('a server-rendered page', () => {
   before(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'spa-ssr-'));
     await write(path.join(root, 'shell', 'index.html'), SHELL_HTML);
-    await writeModule(path.join(root, 'shell'), 'aaaa0001', shellModule('ui-1'));
+    await writeModule(path.join(root, 'shell'), 'aaaa0001', shellModule('store-1'));
     await writeModule(path.join(root, 'company'), 'bbbb0001', remoteModule('home v1'));
     await write(path.join(root, 'company', 'mf-manifest.json'), MANIFEST);
     const rendering = createShellResponder(path.join(root, 'shell'), { remotes: remotesOf(root), manifestRecheckMs: 0 });
@@ -202,7 +202,7 @@ describe('a server-rendered page', () => {
   test('has the view in its root and its styles in the head; the scripts wait in a template for the first paint', async () => {
     const res = await app.inject({ method: 'GET', url: '/home' });
     assert.equal(res.statusCode, 200);
-    assert.match(res.body, /<div id="root"><main>\/home home v1 with ui-1<\/main><\/div>/);
+    assert.match(res.body, /<div id="root"><main>\/home home v1 with store-1<\/main><\/div>/);
     const head = /<head>([\s\S]*)<\/head>/.exec(res.body)?.[1] ?? '';
     assert.ok(head.includes('<style data-styled="active">'), 'styles in the head');
     assert.ok(head.includes('<script type="application/json" id="first-view-state">{"page":{"url":"/home"}}</script>'), 'the store state');
