@@ -1,12 +1,13 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Config } from './config.js';
+import { canaryServedPath, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, cacheControlFor } from './http/caching.js';
+import { CACHE_IMMUTABLE, cacheControlFor } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
-import { remotesMap } from './http/remotes.js';
+import { CanaryAssignment } from './http/canary.js';
+import { RemotesMaps } from './http/remotes.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
 import { siteSeo, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
@@ -42,7 +43,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks
   // (CORS/CORP on /remotes/*) can override its headers ----
   const seoSite = options.seoSite ?? siteSeo();
-  await registerSecurityHeaders(app, { remoteEntries: config.remotes.map((remote) => remote.entry), frameOrigins: seoSite.mapOrigins });
+  // A canary on another origin is allowed like a stable remote there.
+  const remoteEntries = config.remotes.flatMap((remote) => (remote.canary === undefined ? [remote.entry] : [remote.entry, remote.canary.entry]));
+  await registerSecurityHeaders(app, { remoteEntries, frameOrigins: seoSite.mapOrigins });
 
   // ---- compression: brotli/gzip for JS, CSS, JSON, HTML, SVG (static files compressed once and cached). Before any
   // route: @fastify/compress attaches to routes as they are added ----
@@ -62,7 +65,10 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // The data files: committed, then generated (first root wins). Served at /data, and read by pages rendered here.
   const dataRoots = [config.content.dataDir, path.join(config.content.generatedDir, 'data')];
   const dataFiles = new DataFileCache(dataRoots);
+  // Who gets a remote's canary build (REMOTE_<NAME>_CANARY_*): one for the pages and /remotes.json, which must agree.
+  const canaries = new CanaryAssignment(config.remotes);
   const sendShell = createShellResponder(config.shellDist, {
+    canaries,
     dataFiles,
     site: seoSite,
     publicSiteUrl: config.http.publicSiteUrl,
@@ -79,10 +85,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- remotes map (also inline in every page: spa.ts), health ----
-  const remotesBody = remotesMap(config.remotes);
-  app.get('/remotes.json', async (_request, reply) => {
-    reply.header('cache-control', CACHE_REVALIDATE);
-    return remotesBody;
+  const maps = new RemotesMaps(config.remotes);
+  app.get('/remotes.json', async (request, reply) => {
+    const visitor = canaries.visitor(request);
+    canaries.sendHeaders(reply, visitor);
+    return maps.for(visitor).body;
   });
 
   // The script that starts a server-rendered page's scripts once it is on screen (its name carries its hash).
@@ -123,12 +130,12 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
       .header('access-control-max-age', '86400')
       .send();
   });
-  for (const remote of config.remotes) {
-    // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
-    // and a remote built later is served without a restart.
-    await app.register(fastifyStatic, {
-      root: remote.distDir,
-      prefix: `/remotes/${remote.name}/`,
+  // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
+  // and a remote built later is served without a restart.
+  const serveRemoteBuild = (root: string, prefix: string) =>
+    app.register(fastifyStatic, {
+      root,
+      prefix,
       allowedPath: isBrowserFile,
       decorateReply: false,
       index: false,
@@ -140,6 +147,10 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
         allowCrossOrigin(reply); // again after any onRequest security-header hook added later
       },
     });
+  for (const remote of config.remotes) {
+    await serveRemoteBuild(remote.distDir, remoteServedPath(remote.name));
+    // A canary build on this disk (REMOTE_<NAME>_CANARY_DIR), beside the stable one and by the same rules.
+    if (remote.canary?.distDir !== undefined) await serveRemoteBuild(remote.canary.distDir, canaryServedPath(remote.name));
   }
 
   // ---- data: committed, then generated (first root wins), served from memory ----

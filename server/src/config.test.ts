@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { ConfigError, loadConfig, redactUrl, REMOTE_NAMES } from './config.js';
 
 describe('loadConfig', () => {
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
         distDir: path.join(config.repoRoot, `mfe-${name}`, 'dist'),
       })),
     );
+    assert.ok(config.remotes.every((remote) => remote.canary === undefined), 'no canary unless configured');
   });
 
   test('environment overrides', () => {
@@ -157,6 +159,75 @@ describe('loadConfig: submissions and mail', () => {
     assert.throws(
       () => loadConfig({ MAIL_RETRY_BASE_SECONDS: '60', MAIL_RETRY_MAX_SECONDS: '30' }),
       /MAIL_RETRY_MAX_SECONDS must not be less than MAIL_RETRY_BASE_SECONDS/,
+    );
+  });
+});
+
+describe('loadConfig: canary release of a remote', () => {
+  const canaryDir = mkdtempSync(path.join(os.tmpdir(), 'canary-build-'));
+  after(() => rmSync(canaryDir, { recursive: true, force: true }));
+  const canaryOf = (env: Record<string, string>, name = 'catalogue') => loadConfig(env).remotes.find((remote) => remote.name === name)?.canary;
+
+  test('a URL and a percent', () => {
+    assert.deepEqual(
+      canaryOf({ REMOTE_CATALOGUE_CANARY_URL: 'https://cdn.example.com/catalogue/2026-12-01/mf-manifest.json', REMOTE_CATALOGUE_CANARY_PERCENT: '25' }),
+      { entry: 'https://cdn.example.com/catalogue/2026-12-01/mf-manifest.json', percent: 25, distDir: undefined },
+    );
+    // a path on this site served by something else (a proxy) is fine too; the stable entry is unchanged
+    const config = loadConfig({ REMOTE_CHAT_CANARY_URL: '/next/chat/mf-manifest.json', REMOTE_CHAT_CANARY_PERCENT: '100' });
+    const chat = config.remotes.find((remote) => remote.name === 'chat');
+    assert.deepEqual(chat?.canary, { entry: '/next/chat/mf-manifest.json', percent: 100, distDir: undefined });
+    assert.equal(chat?.entry, '/remotes/chat/mf-manifest.json');
+  });
+
+  test('a folder on this disk: served at /remotes/<name>/canary/, the URL defaults to its manifest there; percent defaults to 0', () => {
+    assert.deepEqual(canaryOf({ REMOTE_CATALOGUE_CANARY_DIR: canaryDir }), {
+      entry: '/remotes/catalogue/canary/mf-manifest.json',
+      percent: 0,
+      distDir: canaryDir,
+    });
+    assert.deepEqual(canaryOf({ REMOTE_COMPANY_CANARY_DIR: canaryDir, REMOTE_COMPANY_CANARY_PERCENT: '0', REMOTE_COMPANY_CANARY_URL: '/remotes/company/canary/remoteEntry.js' }, 'company'), {
+      entry: '/remotes/company/canary/remoteEntry.js',
+      percent: 0,
+      distDir: canaryDir,
+    });
+  });
+
+  test('a percent without a URL or folder is no canary (removing the URL is a rollback, not a failed start)', () => {
+    assert.equal(canaryOf({ REMOTE_CATALOGUE_CANARY_PERCENT: '50' }), undefined);
+    assert.equal(canaryOf({ REMOTE_CATALOGUE_CANARY_PERCENT: '50', REMOTE_CATALOGUE_CANARY_URL: '' }), undefined);
+  });
+
+  for (const bad of ['abc', '-1', '101', '50.5', '50%', '1e2']) {
+    test(`bad REMOTE_CATALOGUE_CANARY_PERCENT "${bad}" throws a clear message`, () => {
+      assert.throws(
+        () => loadConfig({ REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_CATALOGUE_CANARY_PERCENT: bad }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.problems.length === 1 &&
+          error.message.includes(`REMOTE_CATALOGUE_CANARY_PERCENT must be a whole number from 0 to 100, the share of visitors on the canary (got "${bad}")`),
+      );
+    });
+  }
+
+  test('a bad URL, a missing folder, and a URL under /remotes/<name>/canary/ without a folder are each listed', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          REMOTE_CATALOGUE_CANARY_URL: 'catalogue-next.json',
+          REMOTE_COMPANY_CANARY_DIR: path.join(canaryDir, 'not-there'),
+          REMOTE_CONTACT_CANARY_URL: '/remotes/contact/canary/mf-manifest.json',
+          REMOTE_CHAT_CANARY_PERCENT: 'half',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4, error.message);
+        assert.match(error.message, /REMOTE_CATALOGUE_CANARY_URL must be an absolute http\(s\) URL or a path starting with "\/".*\(got "catalogue-next.json"\)/);
+        assert.match(error.message, /REMOTE_COMPANY_CANARY_DIR must be an existing folder holding a build of the company remote/);
+        assert.match(error.message, /REMOTE_CONTACT_CANARY_URL points at \/remotes\/contact\/canary\/, which this server serves from REMOTE_CONTACT_CANARY_DIR: set that too/);
+        assert.match(error.message, /REMOTE_CHAT_CANARY_PERCENT must be a whole number from 0 to 100/);
+        return true;
+      },
     );
   });
 });

@@ -16,6 +16,18 @@ export interface RemoteConfig {
   entry: string;
   /** The remote's build output, served under /remotes/<name>/. */
   distDir: string;
+  /** A second build in front of a share of visitors (http/canary.ts); undefined when none is configured. */
+  canary: CanaryConfig | undefined;
+}
+
+/** A remote's canary release: REMOTE_<NAME>_CANARY_URL, _CANARY_PERCENT and _CANARY_DIR. */
+export interface CanaryConfig {
+  /** What the shell registers for visitors on the canary (as RemoteConfig.entry). */
+  entry: string;
+  /** Visitors whose cohort (0–99) is below this get the canary: 0 is nobody (the rollback), 100 everybody. */
+  percent: number;
+  /** The canary's build output on this disk, served under /remotes/<name>/canary/ (undefined: it is elsewhere). */
+  distDir: string | undefined;
 }
 
 export interface Config {
@@ -116,6 +128,16 @@ type Env = Record<string, string | undefined>;
 
 export const remoteEnvVar = (name: RemoteName): string => `REMOTE_${name.toUpperCase()}_URL`;
 
+/** The canary variables of a remote (REMOTE_CATALOGUE_CANARY_URL...). */
+export const canaryEnvVars = (name: RemoteName) => {
+  const prefix = `REMOTE_${name.toUpperCase()}_CANARY`;
+  return { url: `${prefix}_URL`, percent: `${prefix}_PERCENT`, dir: `${prefix}_DIR` } as const;
+};
+
+/** Where this server serves a remote's build (its dist folder), and a canary build from REMOTE_<NAME>_CANARY_DIR. */
+export const remoteServedPath = (name: string): string => `/remotes/${name}/`;
+export const canaryServedPath = (name: string): string => `/remotes/${name}/canary/`;
+
 /**
  * Reads the configuration from environment variables (empty values count as unset).
  * Throws a ConfigError listing every invalid value.
@@ -169,8 +191,9 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return {
       name,
-      entry: raw ?? `/remotes/${name}/mf-manifest.json`,
+      entry: raw ?? `${remoteServedPath(name)}mf-manifest.json`,
       distDir: path.join(repoRoot, `mfe-${name}`, 'dist'),
+      canary: loadCanaryConfig(name, get, problems),
     };
   });
 
@@ -200,6 +223,44 @@ export function loadConfig(env: Env = process.env): Config {
     assistant,
     http,
   };
+}
+
+/**
+ * A remote's canary, or undefined when neither its URL nor its folder is set. A percent without either is accepted
+ * (no canary): removing the URL is a rollback, and must not stop the server from starting.
+ */
+function loadCanaryConfig(name: RemoteName, get: Getter, problems: string[]): CanaryConfig | undefined {
+  const keys = canaryEnvVars(name);
+  const percentRaw = get(keys.percent);
+  let percent = 0;
+  if (percentRaw !== undefined) {
+    if (/^\d{1,3}$/.test(percentRaw) && Number(percentRaw) <= 100) percent = Number(percentRaw);
+    else problems.push(`${keys.percent} must be a whole number from 0 to 100, the share of visitors on the canary (got "${percentRaw}")`);
+  }
+
+  const dirRaw = get(keys.dir);
+  let distDir: string | undefined;
+  if (dirRaw !== undefined) {
+    distDir = path.resolve(dirRaw);
+    if (!isDirectory(distDir)) {
+      problems.push(`${keys.dir} must be an existing folder holding a build of the ${name} remote (its dist contents; got "${dirRaw}")`);
+    }
+  }
+
+  const servedHere = `${canaryServedPath(name)}mf-manifest.json`;
+  const urlRaw = get(keys.url);
+  if (urlRaw !== undefined && !isValidEntryUrl(urlRaw)) {
+    problems.push(
+      `${keys.url} must be an absolute http(s) URL or a path starting with "/", ` +
+        `e.g. https://cdn.example.com/${name}/2025-06-01/mf-manifest.json or ${servedHere} (got "${urlRaw}")`,
+    );
+  } else if (urlRaw !== undefined && distDir === undefined && urlRaw.startsWith(canaryServedPath(name))) {
+    // Nothing would answer there: every canary visitor would fall back to the stable build.
+    problems.push(`${keys.url} points at ${canaryServedPath(name)}, which this server serves from ${keys.dir}: set that too`);
+  }
+
+  if (urlRaw === undefined && distDir === undefined) return undefined;
+  return { entry: urlRaw ?? servedHere, percent, distDir };
 }
 
 function loadHttpConfig(get: Getter, problems: string[]): HttpConfig {

@@ -86,6 +86,10 @@ async function main(): Promise<void> {
       ? 'Chat assistant: GEMINI_API_KEY not set, answers come from the knowledge base'
       : `Chat assistant: ${config.assistant.model}, answers from the knowledge base when it fails or takes over ${config.assistant.timeoutMs / 1000} s`,
   );
+  // Which build is in front of whom, so an operator sees a canary (or its rollback) took effect.
+  for (const { name, canary } of config.remotes) {
+    if (canary !== undefined) console.log(`Canary of ${name}: ${canary.percent} % of visitors on ${canary.entry}`);
+  }
 }
 
 function startupMessage(error: unknown, config: Config): string {
@@ -103,6 +107,10 @@ function warnAboutMissingBuilds(config: Config): void {
   for (const remote of config.remotes) {
     if (remote.entry.startsWith('/remotes/') && !existsSync(remote.distDir)) {
       console.warn(`Remote ${remote.name} is not built (${remote.distDir} is missing): its pages will show an error`);
+    }
+    const canaryDir = remote.canary?.distDir;
+    if (canaryDir !== undefined && !existsSync(path.join(canaryDir, 'mf-manifest.json'))) {
+      console.warn(`The ${remote.name} canary folder ${canaryDir} has no mf-manifest.json: until it has, the visitors put on it fall back to the stable build in their browsers`);
     }
   }
 }

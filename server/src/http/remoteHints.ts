@@ -2,23 +2,19 @@
 // it), its remoteEntry.js and the exposed module's start-up chunks, written into the page's head so the browser
 // fetches them while the shell's own scripts download, instead of one after the other once the shell has started.
 //
-// Only for a remote whose entry is the manifest this server serves from its dist folder (/remotes/<name>/mf-manifest.json):
-// the server reads that manifest to know the chunk names. A remote on another origin (REMOTE_*_URL = https://...) gets
-// no hints: its manifest is not on this disk, and the server does not fetch other origins while rendering a page
-// (a stale or slow CDN would delay or break the HTML). A chat-like remote loaded after the page gets none either:
-// only the page's own remote is asked for (spa.ts).
+// Only for a build this server serves from its disk (localBuilds.ts: /remotes/<name>/mf-manifest.json, or a canary's
+// /remotes/<name>/canary/mf-manifest.json): the server reads that manifest to know the chunk names. A remote on another
+// origin (REMOTE_*_URL = https://...) gets no hints: its manifest is not on this disk. A chat-like remote loaded after
+// the page gets none either: only the page's own remote is asked for (spa.ts), in the build the visitor is on.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { remoteEntryFileOf } from '@site/content/src/remoteManifest.js';
+import type { Variant } from './canary.js';
+import { buildId, localBuilds, MANIFEST, type ServedRemote } from './localBuilds.js';
 import { escapeHtml } from './seo/escape.js';
 
-export interface HintedRemote {
-  name: string;
-  /** What the shell registers (see RemoteConfig.entry). */
-  entry: string;
-  /** The remote's build output, served at /remotes/<name>/. */
-  distDir: string;
-}
+/** A remote as the hints need it (a RemoteConfig fits). */
+export type HintedRemote = ServedRemote;
 
 export interface PreloadHints {
   /** The <link rel="preload"> tags, or '' when there are none. */
@@ -36,7 +32,6 @@ export interface RemoteHintsOptions {
 
 export const NO_HINTS: PreloadHints = { html: '', key: '' };
 const DEFAULT_RECHECK_MS = 1000;
-const MANIFEST = 'mf-manifest.json';
 
 /** The parts of a manifest the hints need: file names relative to /remotes/<name>/. */
 interface ManifestHints {
@@ -46,6 +41,8 @@ interface ManifestHints {
 }
 
 interface ManifestState {
+  /** The URL path the build is served at ('/remotes/catalogue/' or '/remotes/catalogue/canary/'). */
+  servedAt: string;
   manifestPath: string;
   /** `${mtimeMs}:${size}` of the file read last, or 'missing'. */
   version: string | undefined;
@@ -56,19 +53,20 @@ interface ManifestState {
   checking?: Promise<void>;
 }
 
-/** Reads each local remote's manifest (cached; re-read when its mtime or size changes) and writes the hint tags. */
+/** Reads each local build's manifest (cached; re-read when its mtime or size changes) and writes the hint tags. */
 export class RemotePreloadHints {
-  private readonly remotes = new Map<string, ManifestState>();
+  /** By build id (localBuilds.ts). */
+  private readonly builds = new Map<string, ManifestState>();
   private readonly recheckMs: number;
   private readonly now: () => number;
 
   constructor(remotes: readonly HintedRemote[], options: RemoteHintsOptions = {}) {
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.now = options.now ?? Date.now;
-    for (const remote of remotes) {
-      if (remote.entry !== `/remotes/${remote.name}/${MANIFEST}`) continue; // elsewhere: see the top of the file
-      this.remotes.set(remote.name, {
-        manifestPath: path.join(remote.distDir, MANIFEST),
+    for (const build of localBuilds(remotes)) {
+      this.builds.set(buildId(build.remote, build.variant), {
+        servedAt: build.servedAt,
+        manifestPath: path.join(build.distDir, MANIFEST),
         version: undefined,
         hints: undefined,
         tags: new Map(),
@@ -77,9 +75,10 @@ export class RemotePreloadHints {
     }
   }
 
-  /** The hints for a page rendered by `modulePath` (e.g. './HomePage') of `remote`. Never throws. */
-  async forModule(remote: string, modulePath: string): Promise<PreloadHints> {
-    const state = this.remotes.get(remote);
+  /** The hints for a page rendered by `modulePath` (e.g. './HomePage') of `remote`'s `variant` build. Never throws. */
+  async forModule(remote: string, modulePath: string, variant: Variant = 'stable'): Promise<PreloadHints> {
+    const id = buildId(remote, variant);
+    const state = this.builds.get(id);
     if (state === undefined) return NO_HINTS;
     if (this.now() - state.checkedAt >= this.recheckMs) {
       state.checking ??= this.check(state).finally(() => {
@@ -91,10 +90,10 @@ export class RemotePreloadHints {
     const exposeName = modulePath.replace(/^\.\//, '');
     let html = state.tags.get(exposeName);
     if (html === undefined) {
-      html = renderHints(remote, state.hints, exposeName);
+      html = renderHints(state.servedAt, state.hints, exposeName);
       state.tags.set(exposeName, html);
     }
-    return { html, key: `${remote}@${state.version ?? ''}` };
+    return { html, key: `${id}@${state.version ?? ''}` };
   }
 
   private async check(state: ManifestState): Promise<void> {
@@ -134,8 +133,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parseManifest(manifest: unknown): ManifestHints | undefined {
   if (!isRecord(manifest) || !isRecord(manifest.metaData)) return undefined;
   const { publicPath } = manifest.metaData;
-  // Chunks load from publicPath: 'auto' means next to the manifest, i.e. /remotes/<name>/. Any other value puts
-  // them elsewhere, where preloading /remotes/<name>/ files would download them twice.
+  // Chunks load from publicPath: 'auto' means next to the manifest, i.e. /remotes/<name>/ (or .../canary/). Any other
+  // value puts them elsewhere, where preloading files from the manifest's folder would download them twice.
   if (publicPath !== undefined && publicPath !== 'auto') return undefined;
   const entryFile = remoteEntryFileOf(manifest);
   if (entryFile === undefined || !SAFE_FILE.test(entryFile)) return undefined;
@@ -150,8 +149,7 @@ export function parseManifest(manifest: unknown): ManifestHints | undefined {
   return { remoteEntry: entryFile, exposes };
 }
 
-function renderHints(remote: string, hints: ManifestHints, exposeName: string): string {
-  const base = `/remotes/${remote}/`;
+function renderHints(base: string, hints: ManifestHints, exposeName: string): string {
   const href = (file: string) => escapeHtml(base + file);
   const tags = [
     // The shell fetch()es the manifest (CORS mode, same-origin credentials): the preload must match, or the

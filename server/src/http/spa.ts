@@ -3,9 +3,10 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findRemoteRoute, startDataPaths } from '@site/content/src/siteRoutes.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CACHE_REVALIDATE } from './caching.js';
-import { NO_HINTS, RemotePreloadHints, type HintedRemote, type PreloadHints } from './remoteHints.js';
-import { remotesMap, remotesMapScript } from './remotes.js';
+import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
+import type { ServedRemote } from './localBuilds.js';
+import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.js';
+import { RemotesMaps } from './remotes.js';
 import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml, jsonForScript } from './seo/escape.js';
@@ -59,16 +60,23 @@ interface RenderedPage {
   etag: string;
 }
 
+/** A remote as the pages need it (a RemoteConfig fits): where it is served, and its canary if it has one. */
+export interface PageRemote extends ServedRemote {
+  canary?: { entry: string; percent: number; distDir: string | undefined } | undefined;
+}
+
 export interface ShellResponderOptions {
   /** The pages' SEO data (the site's own content by default). */
   site?: SeoSite;
   /** PUBLIC_SITE_URL: the origin of canonical URLs; from the request when undefined (see siteOrigin). */
   publicSiteUrl?: string;
   /**
-   * The remotes the shell registers: written into every page as the inline map (see remotes.ts), and the source of
-   * the preload hints for the page's remote (remoteHints.ts). Neither when undefined.
+   * The remotes the shell registers (and their canaries): written into every page as the inline map (see remotes.ts),
+   * and the source of the preload hints for the page's remote (remoteHints.ts). Neither when undefined.
    */
-  remotes?: readonly HintedRemote[];
+  remotes?: readonly PageRemote[];
+  /** Who gets which canary (canary.ts); made from `remotes` when not given (app.ts shares one with /remotes.json). */
+  canaries?: CanaryAssignment;
   /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds (1 s by default; tests: 0). */
   manifestRecheckMs?: number;
   /**
@@ -80,22 +88,27 @@ export interface ShellResponderOptions {
   dataFiles?: DataFileCache;
 }
 
-/** Rendered pages kept per origin and path; the cache starts over when it is full (a Host header can vary). */
+/**
+ * Rendered pages kept per origin, path and the builds the visitor is on; the cache starts over when it is full (a Host
+ * header can vary).
+ */
 const MAX_CACHED_PAGES = 2000;
 
 /**
  * Serves shell/dist/index.html for client routes, with each page's own head (seo/head.ts) and the remotes map
  * (remotes.ts): 200 for a page of the site, 404 with a 'Page not found' head for an unknown route, category or product
  * (the shell then shows its error screen), 503 with a plain message when the shell is not built.
- * Every answer is `no-cache` with an ETag of the exact bytes sent, so it changes with the shell build and with the
- * content the head comes from. The file is re-read when it changes on disk, so a rebuilt shell is served without a
- * restart.
+ * Every answer is `no-cache` with an ETag of the exact bytes sent, so it changes with the shell build, the content the
+ * head comes from and the builds the visitor is on (while a canary is live also `private` with `Vary: Cookie`:
+ * canary.ts). The file is re-read when it changes on disk, so a rebuilt shell is served without a restart.
  */
 export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}) {
   const indexPath = path.join(shellDist, 'index.html');
   const site = options.site ?? siteSeo();
-  // The same for every page and fixed for the process (the configuration), so it needs no part in the cache key.
-  const remotesMapTag = options.remotes === undefined ? '' : remotesMapScript(remotesMap(options.remotes));
+  const canaries = options.canaries ?? new CanaryAssignment(options.remotes ?? []);
+  // One per visitor kind (which canaries), fixed for the process: the visitor's key in the page cache key covers it.
+  const maps = options.remotes === undefined ? undefined : new RemotesMaps(options.remotes);
+  const remotesMapTag = (visitor: Visitor): string => maps?.for(visitor).script ?? '';
   const hints = new RemotePreloadHints(options.remotes ?? [], { recheckMs: options.manifestRecheckMs });
   const firstViews =
     options.serverRendering === false
@@ -131,11 +144,11 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
    * not-found page: no remote module is known).
    */
-  async function hintsFor(page: SitePage, serverRendered: boolean): Promise<PreloadHints> {
+  async function hintsFor(page: SitePage, serverRendered: boolean, visitor: Visitor): Promise<PreloadHints> {
     // page.path is canonical: '/' is '/home' (the shell redirects), a product under the wrong category its real one.
     const route = page.status === 200 && page.path !== undefined ? findRemoteRoute(page.path) : undefined;
     if (route === undefined || page.path === undefined) return NO_HINTS;
-    const remote = await hints.forModule(route.remote, route.modulePath);
+    const remote = await hints.forModule(route.remote, route.modulePath, variantOf(visitor, route.remote));
     // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
     // A page drawn on the server brings the site's data files in its state: only visitors' data (/api) is fetched.
     const data = startDataPaths(route, page.path)
@@ -155,36 +168,52 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The page's server-rendered first view, if it has one: only at its own address ('/' redirects to /home in the
    * browser, and a product under another category to its own: the browser would not show what the server drew).
    */
-  async function firstViewFor(page: SitePage, requestPath: string): Promise<FirstViewSource | undefined> {
+  async function firstViewFor(page: SitePage, requestPath: string, visitor: Visitor): Promise<FirstViewSource | undefined> {
     if (firstViews === undefined || page.status !== 200 || page.path === undefined || page.path !== requestPath) return undefined;
-    return firstViews.viewFor(page.path);
+    const route = findRemoteRoute(page.path);
+    return route === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, route.remote));
   }
 
-  function render(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
+  function render(
+    shell: ShellHtml,
+    page: SitePage,
+    origin: string,
+    visitor: Visitor,
+    preload: PreloadHints,
+    view: FirstViewSource | undefined,
+  ): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
-    // (and a newly rendered first view: its key names the render modules' versions).
-    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} ${preload.key} ${view?.key ?? ''}`;
+    // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
+    // canaries it is on: its map differs on every page, and a canary's page must never reach a stable visitor.
+    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} [${visitor.key}] ${preload.key} ${view?.key ?? ''}`;
     let rendered = pages.get(key);
     if (rendered === undefined) {
       if (pages.size >= MAX_CACHED_PAGES) pages.clear();
-      rendered = compose(shell, page, origin, preload, view);
+      rendered = compose(shell, page, origin, remotesMapTag(visitor), preload, view);
       pages.set(key, rendered);
     }
     return rendered;
   }
 
   /** The page's bytes (render() caches them; view.render() never throws, so neither does this). */
-  async function compose(shell: ShellHtml, page: SitePage, origin: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
+  async function compose(
+    shell: ShellHtml,
+    page: SitePage,
+    origin: string,
+    mapTag: string,
+    preload: PreloadHints,
+    view: FirstViewSource | undefined,
+  ): Promise<RenderedPage> {
     const firstView = await view?.render();
     let html: Buffer;
     if (firstView === undefined) {
-      const head = renderHead(page, origin, site.siteName) + preload.html + remotesMapTag;
+      const head = renderHead(page, origin, site.siteName) + preload.html + mapTag;
       html = Buffer.from(shell.template.before + head + shell.template.after);
     } else {
       // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts).
       const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(shell.template.after, firstView.html), preload.html);
       const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(firstView.state)}</script>`;
-      const head = renderHead(page, origin, site.siteName) + remotesMapTag + state + firstView.head + headTags;
+      const head = renderHead(page, origin, site.siteName) + mapTag + state + firstView.head + headTags;
       html = Buffer.from(shell.template.before + head + rest);
     }
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
@@ -203,9 +232,12 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     }
     const requestPath = pathOf(request.url);
     const page = status === 404 ? site.notFound : site.resolve(requestPath);
-    const view = await firstViewFor(page, requestPath);
-    const rendered = await render(shell, page, siteOrigin(request, options.publicSiteUrl), await hintsFor(page, view !== undefined), view);
-    reply.header('cache-control', CACHE_REVALIDATE).header('etag', rendered.etag);
+    const visitor = canaries.visitor(request);
+    const view = await firstViewFor(page, requestPath, visitor);
+    const preload = await hintsFor(page, view !== undefined, visitor);
+    const rendered = await render(shell, page, siteOrigin(request, options.publicSiteUrl), visitor, preload, view);
+    canaries.sendHeaders(reply, visitor);
+    reply.header('etag', rendered.etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (rendered.status === 200 && ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rendered.etag)) {
       return reply.code(304).send();

@@ -3,13 +3,15 @@
 // the page as soon as the HTML arrives, and the browser hydrates it once the scripts have run, instead of drawing it
 // only then.
 //
-// Which pages: every page of a remote this server serves from its own dist folder (as for the preload hints: a remote
-// on another origin is not on this disk). A page that starts by fetching the site's data exports `loadFirstView`
+// Which pages: every page of a remote this server serves from its own disk (localBuilds.ts, as for the preload hints: a
+// remote on another origin is not on this disk), in the build the visitor is on: a visitor on a remote's canary
+// (canary.ts) gets the page drawn by the canary's module from REMOTE_<NAME>_CANARY_DIR, the code the browser then
+// hydrates it with. A page that starts by fetching the site's data exports `loadFirstView`
 // (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) from this server, and sends
 // the store's state with the page so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
 // fetched here: the HTML is cached per page and release (and data file version), and it loads in the browser.
 //
-// Releases: a remote's server-render.json is read again when its mf-manifest.json changes, the file a release writes
+// Releases: a build's server-render.json is read again when its mf-manifest.json changes (the canary's as the stable's), the file a release writes
 // last (the switch: tests/support/release.ts), so the HTML comes from the release the browser will load; a rollback
 // restores both. The shell's is read again when it changes, and then every remote's module is reloaded too (they hold
 // the shell's shared packages).
@@ -18,7 +20,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { findRemoteRoute, routeParams, startDataPaths } from '@site/content/src/siteRoutes.js';
 import { DATA_CONTENT_TYPE, isDataFileName, type DataFileCache } from '../dataFiles.js';
-import type { HintedRemote } from '../remoteHints.js';
+import type { Variant } from '../canary.js';
+import { buildId, localBuilds, MANIFEST, type ServedRemote } from '../localBuilds.js';
 import { provideShared, serverProvidedPackages } from './sharedModules.js';
 
 /** The element id of the store's state in the page (FIRST_VIEW_STATE_ELEMENT_ID in shared-store's firstView.ts). */
@@ -26,7 +29,6 @@ export const FIRST_VIEW_STATE_ID = 'first-view-state';
 
 /** The entry file naming an app's server-render module (SERVER_RENDER_POINTER in tools/webpack/server-render.cjs). */
 export const SERVER_RENDER_POINTER = 'server-render.json';
-const MANIFEST = 'mf-manifest.json';
 /**
  * Whether a file of a dist folder is for browsers (served) or the server's own (server/ and server-render.json: not
  * secret, but of no use to a browser). `pathName` as the static file handler gives it, e.g. '/server/render.js'.
@@ -126,30 +128,35 @@ function isRemoteModule(value: unknown): value is RemoteRenderModule {
 
 export class FirstViewRenderer {
   private readonly shellDist: string;
-  private readonly remotes = new Map<string, { distDir: string; manifest: string }>();
+  /** Build id ('catalogue', 'catalogue/canary': localBuilds.ts) → its folder and manifest. */
+  private readonly builds = new Map<string, { distDir: string; manifest: string }>();
   private readonly recheckMs: number;
   private readonly warn: (message: string, error: unknown) => void;
   private readonly dataFiles: DataFileCache | undefined;
   private shell: LoadedModule<ShellRenderModule> = { version: '', module: undefined };
+  /** By build id. */
   private readonly remoteModules = new Map<string, LoadedModule<RemoteRenderModule>>();
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<void> | undefined;
 
-  constructor(shellDist: string, remotes: readonly HintedRemote[], options: FirstViewOptions = {}) {
+  constructor(shellDist: string, remotes: readonly ServedRemote[], options: FirstViewOptions = {}) {
     this.shellDist = shellDist;
-    for (const remote of remotes) {
-      if (remote.entry !== `/remotes/${remote.name}/${MANIFEST}`) continue; // elsewhere: see the top of the file
-      this.remotes.set(remote.name, { distDir: remote.distDir, manifest: path.join(remote.distDir, MANIFEST) });
+    for (const build of localBuilds(remotes)) {
+      this.builds.set(buildId(build.remote, build.variant), { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST) });
     }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.warn = options.warn ?? ((message, error) => console.warn(message, error));
     this.dataFiles = options.dataFiles;
   }
 
-  /** The first view of the page at `pathname`, when this server can render it. Never throws. */
-  async viewFor(pathname: string): Promise<FirstViewSource | undefined> {
+  /**
+   * The first view of the page at `pathname` drawn by the `variant` build of its remote, when this server can render
+   * it. Never throws.
+   */
+  async viewFor(pathname: string, variant: Variant = 'stable'): Promise<FirstViewSource | undefined> {
     const route = findRemoteRoute(pathname);
-    if (route === undefined || !this.remotes.has(route.remote)) return undefined;
+    const id = route === undefined ? undefined : buildId(route.remote, variant);
+    if (route === undefined || id === undefined || !this.builds.has(id)) return undefined;
     if (Date.now() - this.checkedAt >= this.recheckMs) {
       this.checking ??= this.refresh().finally(() => {
         this.checking = undefined;
@@ -157,7 +164,7 @@ export class FirstViewRenderer {
       await this.checking;
     }
     const shell = this.shell.module;
-    const remote = this.remoteModules.get(route.remote);
+    const remote = this.remoteModules.get(id);
     const page = remote?.module?.exposes[route.modulePath];
     if (shell === undefined || remote === undefined || page === undefined) return undefined;
     const loadsData = typeof page.loadFirstView === 'function';
@@ -166,7 +173,7 @@ export class FirstViewRenderer {
     // The data files it reads are part of the key: new content, new HTML.
     const dataVersions = loadsData ? await this.dataVersions(startDataPaths(route, pathname)) : '';
     return {
-      key: `ssr:${this.shell.version} ${route.remote}@${remote.version}${dataVersions}`,
+      key: `ssr:${this.shell.version} ${id}@${remote.version}${dataVersions}`,
       render: async () => {
         try {
           return await shell.renderPage({ url: pathname, params: routeParams(route, pathname), modules, fetch: this.fetchDataFile });
@@ -204,16 +211,17 @@ export class FirstViewRenderer {
     if (shellChanged) {
       this.shell = { version: shellVersion, module: this.load(shellFile, isShellModule) };
       if (this.shell.module !== undefined) {
+        // Remotes take the shell's shared-store; shared-ui only those built before they bundled their own (server-render.cjs).
         provideShared({ '@site/shared-ui': this.shell.module.sharedUi, '@site/shared-store': this.shell.module.sharedStore });
       }
     }
-    for (const [name, { distDir, manifest }] of this.remotes) {
+    for (const [id, { distDir, manifest }] of this.builds) {
       const manifestVersion = await fileVersion(manifest);
-      const current = this.remoteModules.get(name);
+      const current = this.remoteModules.get(id);
       if (!shellChanged && current?.version.startsWith(`${manifestVersion} `)) continue;
       const file = manifestVersion === 'missing' ? undefined : await pointedModule(distDir);
       const module = this.shell.module === undefined ? undefined : this.load(file, isRemoteModule);
-      this.remoteModules.set(name, { version: `${manifestVersion} ${file ?? 'missing'}`, module });
+      this.remoteModules.set(id, { version: `${manifestVersion} ${file ?? 'missing'}`, module });
     }
     this.checkedAt = startedAt;
   }

@@ -1,0 +1,43 @@
+// The builds of remotes that sit on this server's disk and are served by it: a remote's dist folder at
+// /remotes/<name>/ and a canary's REMOTE_<NAME>_CANARY_DIR at /remotes/<name>/canary/. Only those get preload hints
+// (remoteHints.ts) and a server-rendered first view (ssr/firstView.ts): a build on another origin is not on this disk,
+// and the server does not fetch other origins while writing a page (a stale or slow CDN would delay or break the HTML).
+import { canaryServedPath, remoteServedPath } from '../config.js';
+import type { Variant } from './canary.js';
+
+export const MANIFEST = 'mf-manifest.json';
+
+/** A remote as configured (a RemoteConfig fits): its stable build and maybe a canary. */
+export interface ServedRemote {
+  name: string;
+  /** What the shell registers (see RemoteConfig.entry). */
+  entry: string;
+  /** The remote's build output, served at /remotes/<name>/. */
+  distDir: string;
+  canary?: { entry: string; distDir: string | undefined } | undefined;
+}
+
+export interface LocalBuild {
+  remote: string;
+  variant: Variant;
+  distDir: string;
+  /** The URL path its files are served at, ending in '/'. */
+  servedAt: string;
+}
+
+/** Names one build of a remote: 'catalogue' or 'catalogue/canary'. */
+export const buildId = (remote: string, variant: Variant): string => (variant === 'stable' ? remote : `${remote}/canary`);
+
+/** The builds registered by the manifest this server serves from its disk. */
+export function localBuilds(remotes: readonly ServedRemote[]): LocalBuild[] {
+  return remotes.flatMap(({ name, entry, distDir, canary }) => {
+    const builds: LocalBuild[] = [];
+    const stableAt = remoteServedPath(name);
+    if (entry === stableAt + MANIFEST) builds.push({ remote: name, variant: 'stable', distDir, servedAt: stableAt });
+    const canaryAt = canaryServedPath(name);
+    if (canary?.distDir !== undefined && canary.entry === canaryAt + MANIFEST) {
+      builds.push({ remote: name, variant: 'canary', distDir: canary.distDir, servedAt: canaryAt });
+    }
+    return builds;
+  });
+}
