@@ -8,8 +8,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/support/chromium';
 import { REPO_ROOT } from '../../../tests/support/site-server';
 import { kb, printTable } from './format';
 
-/** Issue 8's budget for the JS of /home. */
-export const HOME_JS_BUDGET = 150 * 1024;
+/** Issue 15's bar for the JS of /home: at most this many times the same pages built as one bundle without federation. */
+export const HOME_JS_RATIO_TARGET = 1.3;
+
+/**
+ * The guard of tests/specs/js-budget.spec.ts: /home as measured with @module-federation/enhanced's cheapest set-up
+ * (174.1 KB gzip, 2026-11-23) plus ~1 %, so any growth of what every visitor downloads fails `npm test`. The ratio bar
+ * above is the benchmark's (it needs the monolith build); the README says why it is missed.
+ */
+export const HOME_JS_GUARD = 176 * 1024;
 
 export const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
@@ -121,7 +128,7 @@ export async function visitorDownloads(siteUrl: string, pagePath: string): Promi
 /** Prints table (b): each page's JS, beside the same page built without federation when `monolith` has it. */
 export function printDownloads(federated: Map<string, Downloads>, monolith: Map<string, Downloads> = new Map()) {
   const rows = [
-    ['page', 'files', 'shell', 'remote entries', 'remote chunks', 'JS gzip', 'of it after load', 'on the wire', 'monolith files', 'monolith JS gzip', 'federated/monolith', '/home budget'],
+    ['page', 'files', 'shell', 'remote entries', 'remote chunks', 'JS gzip', 'of it after load', 'on the wire', 'monolith files', 'monolith JS gzip', 'federated/monolith', '/home bar'],
   ];
   for (const [label, f] of federated) {
     const m = monolith.get(label);
@@ -137,7 +144,7 @@ export function printDownloads(federated: Map<string, Downloads>, monolith: Map<
       m ? String(m.files) : '-',
       m ? kb(m.gzip) : '-',
       m ? `${(f.gzip / m.gzip).toFixed(2)}x` : '-',
-      label === '/home' ? `<= ${kb(HOME_JS_BUDGET)} ${f.gzip <= HOME_JS_BUDGET ? 'ok' : 'MISSED'}` : '',
+      label === '/home' && m ? `<= ${HOME_JS_RATIO_TARGET.toFixed(2)}x ${f.gzip <= HOME_JS_RATIO_TARGET * m.gzip ? 'ok' : 'MISSED'}` : '',
     ]);
   }
   printTable('(b) JS a visitor downloads (every script incl. federation runtime, remote entries and manifests; gzip -9 of each body)', rows, [
