@@ -51,8 +51,12 @@ export interface ReviewCreatedResponse {
 }
 
 export interface RatingSummary {
-  /** Mean of the stars, rounded to two decimals. */
+  /**
+   * Mean of the stars, rounded to two decimals, where all the stored reviews of one client (address) weigh as one
+   * review: their mean counts once (each seed review counts once).
+   */
   average: number;
+  /** Number of reviews (seed and stored). */
   count: number;
 }
 

@@ -136,7 +136,6 @@ describe('site server', () => {
     }
 
     for (const [url, type] of [
-      ['/index.html', 'text/html'],
       ['/remoteEntry.js', 'application/javascript'],
       ['/mf-manifest.json', 'application/json'],
       ['/remotes/catalogue/remoteEntry.js', 'application/javascript'],

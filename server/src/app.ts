@@ -1,5 +1,4 @@
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { canaryServedPath, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
@@ -8,7 +7,13 @@ import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import { CanaryAssignment } from './http/canary.js';
 import { RemotesMaps } from './http/remotes.js';
-import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath } from './http/spa.js';
+import { registerHostCheck } from './http/allowedHosts.js';
+import { rewriteMalformedUrl } from './http/malformedUrls.js';
+import type { PageCache } from './http/pageCache.js';
+import { createSiteOrigin } from './http/siteOrigin.js';
+import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
+import { registerStaticFiles } from './http/staticFiles.js';
+import { serverTimeoutOptions } from './http/timeouts.js';
 import { siteSeo, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { sitemapRoutes } from './http/sitemap.js';
@@ -20,13 +25,15 @@ import { chatRoutes } from './assistant/chatRoutes.js';
 import { reviewRoutes } from './reviews/reviewRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http'>;
+export type AppConfig = Pick<Config, 'host' | 'port' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http'>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
   onOutboxWrite?: () => void;
   /** The data of the pages' heads, robots.txt and sitemap.xml (tests); the site's own content by default. */
   seoSite?: SeoSite;
+  /** Where rendered pages are kept (tests: a small one, to watch it); a PageCache of the default size otherwise. */
+  pageCache?: PageCache<Promise<RenderedPage>>;
 }
 
 /**
@@ -38,7 +45,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   const app = Fastify({
     logger: config.logLevel === undefined ? false : { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.http.trustProxy), // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
+    ...serverTimeoutOptions(config.http.timeouts), // HTTP_*_TIMEOUT_SECONDS: stalled clients are let go
+    rewriteUrl: rewriteMalformedUrl, // /x/%ZZ reaches the routes (and hooks) as /x/%25ZZ instead of Fastify's bare 400
   });
+  // The site's public origin: PUBLIC_SITE_URL, or this process's own address. Never a request's Host.
+  const siteOrigin = createSiteOrigin(config.http.publicSiteUrl, config, () => app.server.address());
 
   // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks
   // (CORS/CORP on /remotes/*) can override its headers ----
@@ -46,6 +57,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // A canary on another origin is allowed like a stable remote there.
   const remoteEntries = config.remotes.flatMap((remote) => (remote.canary === undefined ? [remote.entry] : [remote.entry, remote.canary.entry]));
   await registerSecurityHeaders(app, { remoteEntries, frameOrigins: seoSite.mapOrigins });
+  // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
+  registerHostCheck(app, config.http.allowedHosts);
 
   // ---- compression: brotli/gzip for JS, CSS, JSON, HTML, SVG (static files compressed once and cached). Before any
   // route: @fastify/compress attaches to routes as they are added ----
@@ -71,7 +84,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     canaries,
     dataFiles,
     site: seoSite,
-    publicSiteUrl: config.http.publicSiteUrl,
+    origin: siteOrigin,
+    pageCache: options.pageCache,
     remotes: config.remotes,
     serverRendering: config.http.serverRendering,
   });
@@ -112,7 +126,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(submissionRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
   // ---- the chat assistant: /api/chat (AI provider, or the knowledge base) ----
-  await app.register(chatRoutes, config.assistant);
+  await app.register(chatRoutes, { ...config.assistant, redisUrl: config.submissions.redisUrl });
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
   await app.register(reviewRoutes, { ...config.submissions, db });
@@ -133,7 +147,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
   // and a remote built later is served without a restart.
   const serveRemoteBuild = (root: string, prefix: string) =>
-    app.register(fastifyStatic, {
+    registerStaticFiles(app, {
       root,
       prefix,
       allowedPath: isBrowserFile,
@@ -157,7 +171,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(dataFileRoutes, { prefix: '/data', roots: dataRoots, cache: dataFiles });
 
   // ---- shell assets and content files at the root ----
-  await app.register(fastifyStatic, {
+  await registerStaticFiles(app, {
     root: [config.shellDist, config.content.publicDir, config.content.generatedDir],
     prefix: '/',
     allowedPath: isBrowserFile,
@@ -172,9 +186,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- robots.txt and sitemap.xml, from the route table and the catalogue ----
-  await app.register(sitemapRoutes, { site: seoSite, publicSiteUrl: config.http.publicSiteUrl });
+  await app.register(sitemapRoutes, { site: seoSite, origin: siteOrigin });
 
   // ---- client routes: the shell's index.html, with each page's own head ----
+  // The file itself, served as is, would be the shell without any page's head: its address is the home page's.
+  app.get('/index.html', async (request, reply) => reply.redirect(`/home${request.url.slice(pathOf(request.url).length)}`, 301));
   for (const route of CLIENT_ROUTES) {
     const paths = route === '/' ? ['/'] : [route, `${route}/`];
     for (const url of paths) {

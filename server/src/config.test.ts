@@ -100,9 +100,15 @@ describe('loadConfig', () => {
 });
 
 describe('loadConfig: submissions and mail', () => {
-  test('defaults: 10 submissions per client a minute in memory; no mail', () => {
+  test('defaults: 10 submissions per client a minute in memory, one review of a product a day; no mail', () => {
     const config = loadConfig({});
-    assert.deepEqual(config.submissions, { rateLimitMax: 10, rateLimitWindowMs: 60_000, redisUrl: undefined });
+    assert.deepEqual(config.submissions, {
+      rateLimitMax: 10,
+      rateLimitWindowMs: 60_000,
+      redisUrl: undefined,
+      reviewsPerProductMax: 1,
+      reviewsPerProductWindowMs: 86_400_000,
+    });
     assert.deepEqual(config.mail, { smtpUrl: undefined, from: undefined, retryBaseMs: 30_000, retryMaxMs: 3_600_000, pollMs: 10_000 });
   });
 
@@ -111,13 +117,21 @@ describe('loadConfig: submissions and mail', () => {
       SUBMIT_RATE_LIMIT_MAX: '0',
       SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '300',
       REDIS_URL: 'redis://127.0.0.1:6379/2',
+      REVIEWS_PER_PRODUCT_MAX: '3',
+      REVIEWS_PER_PRODUCT_WINDOW_SECONDS: '3600',
       SMTP_URL: 'smtps://site:secret@mail.example.com:465',
       MAIL_FROM: 'Website <website@example.com>',
       MAIL_RETRY_BASE_SECONDS: '0.5',
       MAIL_RETRY_MAX_SECONDS: '60',
       MAIL_POLL_SECONDS: '2',
     });
-    assert.deepEqual(config.submissions, { rateLimitMax: 0, rateLimitWindowMs: 300_000, redisUrl: 'redis://127.0.0.1:6379/2' });
+    assert.deepEqual(config.submissions, {
+      rateLimitMax: 0,
+      rateLimitWindowMs: 300_000,
+      redisUrl: 'redis://127.0.0.1:6379/2',
+      reviewsPerProductMax: 3,
+      reviewsPerProductWindowMs: 3_600_000,
+    });
     assert.deepEqual(config.mail, {
       smtpUrl: 'smtps://site:secret@mail.example.com:465',
       from: 'Website <website@example.com>',
@@ -133,6 +147,8 @@ describe('loadConfig: submissions and mail', () => {
         loadConfig({
           SUBMIT_RATE_LIMIT_MAX: 'many',
           SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '0',
+          REVIEWS_PER_PRODUCT_MAX: '-1',
+          REVIEWS_PER_PRODUCT_WINDOW_SECONDS: 'a day',
           REDIS_URL: 'http://user:redispass@cache:6379',
           SMTP_URL: 'mailto:user:smtppass@mail',
           MAIL_RETRY_BASE_SECONDS: '-1',
@@ -140,9 +156,11 @@ describe('loadConfig: submissions and mail', () => {
         }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
-        assert.equal(error.problems.length, 7, error.message);
+        assert.equal(error.problems.length, 9, error.message);
         assert.match(error.message, /SUBMIT_RATE_LIMIT_MAX must be a whole number of 0 or more \(got "many"\)/);
         assert.match(error.message, /SUBMIT_RATE_LIMIT_WINDOW_SECONDS must be a number of seconds above 0/);
+        assert.match(error.message, /REVIEWS_PER_PRODUCT_MAX must be a whole number of 0 or more \(got "-1"\)/);
+        assert.match(error.message, /REVIEWS_PER_PRODUCT_WINDOW_SECONDS must be a number of seconds above 0, e\.g\. 30 or 0\.5 \(got "a day"\)/);
         assert.match(error.message, /REDIS_URL must be a Redis URL such as redis:\/\/127\.0\.0\.1:6379/);
         assert.match(error.message, /SMTP_URL must be an SMTP URL/);
         assert.match(error.message, /MAIL_FROM must be set when SMTP_URL is set/);

@@ -60,14 +60,21 @@ export interface Config {
 export interface HttpConfig {
   /**
    * PUBLIC_SITE_URL, e.g. https://www.crescent-electrical.example (origin only, no trailing slash): the base of
-   * canonical URLs, Open Graph URLs, JSON-LD and the sitemap. When undefined they are built from the request
-   * (protocol + Host, or X-Forwarded-Proto/-Host when trustProxy allows): fine locally, set it in production.
+   * canonical URLs, Open Graph URLs, JSON-LD and the sitemap. Never taken from a request (its Host is the visitor's
+   * to choose): when undefined, http/siteOrigin.ts derives it from HOST and the listening port (local runs).
    */
   publicSiteUrl: string | undefined;
   /**
+   * ALLOWED_HOSTS: the host names this server answers for (lower case, no port), plus PUBLIC_SITE_URL's; any other
+   * Host gets 421 (http/allowedHosts.ts). Undefined: every Host is served (the pages never depend on it).
+   */
+  allowedHosts: readonly string[] | undefined;
+  /** How long a client may take over each part of a connection (http/timeouts.ts). */
+  timeouts: HttpTimeouts;
+  /**
    * TRUST_PROXY, passed to Fastify's `trustProxy`: false (default: X-Forwarded-* are ignored), true (trust every
    * hop), a hop count, or comma-separated proxy addresses/CIDRs. It decides request.protocol (HSTS is sent only over
-   * https), request.host and request.ip (rate limits).
+   * https), request.hostname (the name ALLOWED_HOSTS checks) and request.ip (rate limits); never the site's origin.
    */
   trustProxy: boolean | number | string;
   /**
@@ -75,6 +82,24 @@ export interface HttpConfig {
    * remote allows it (http/ssr/firstView.ts); `off` sends every page for the browser to draw.
    */
   serverRendering: boolean;
+}
+
+/**
+ * The server's socket timeouts, in milliseconds (HTTP_*_TIMEOUT_SECONDS). Without them a client that sends a
+ * Content-Length and then stops holds its connection (and its memory) for ever.
+ */
+export interface HttpTimeouts {
+  /** The request line and headers must have arrived within this (Node's headersTimeout). */
+  headersMs: number;
+  /** The whole request, body included, must have arrived within this (Node's requestTimeout). */
+  requestMs: number;
+  /** An idle keep-alive connection between two requests is closed after this. */
+  keepAliveMs: number;
+  /**
+   * A socket with no traffic either way for this long is closed (Fastify's connectionTimeout): the backstop for a
+   * client that stops reading its answer. Longer than any wait of a handler (the assistant's provider timeout).
+   */
+  idleMs: number;
 }
 
 /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
@@ -95,13 +120,19 @@ export interface AssistantConfig {
 /** The model used when GEMINI_MODEL is not set. */
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
 
-/** The form POSTs (/api/send-*): per-client rate limit, shared through Redis when REDIS_URL is set. */
+/** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
 export interface SubmissionsConfig {
   /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
   rateLimitMax: number;
   rateLimitWindowMs: number;
   /** redis:// or rediss:// URL of the rate-limit store; in-memory (per process) when undefined. */
   redisUrl: string | undefined;
+  /**
+   * Reviews of one product from one client address (an IPv6 one's /64) within reviewsPerProductWindowMs, counted in
+   * the database (every process, across restarts: reviews/reviewLimit.ts); 0 turns the limit off.
+   */
+  reviewsPerProductMax: number;
+  reviewsPerProductWindowMs: number;
 }
 
 /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
@@ -200,7 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
   const submissions = loadSubmissionsConfig(get, problems);
   const mail = loadMailConfig(get, problems);
   const assistant = loadAssistantConfig(get, problems);
-  const http = loadHttpConfig(get, problems);
+  const http = loadHttpConfig(get, problems, assistant.timeoutMs);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -263,7 +294,7 @@ function loadCanaryConfig(name: RemoteName, get: Getter, problems: string[]): Ca
   return { entry: urlRaw ?? servedHere, percent, distDir };
 }
 
-function loadHttpConfig(get: Getter, problems: string[]): HttpConfig {
+function loadHttpConfig(get: Getter, problems: string[], assistantTimeoutMs: number): HttpConfig {
   let publicSiteUrl: string | undefined;
   const siteRaw = get('PUBLIC_SITE_URL');
   if (siteRaw !== undefined) {
@@ -292,7 +323,51 @@ function loadHttpConfig(get: Getter, problems: string[]): HttpConfig {
     if (/^(on|off)$/i.test(renderingRaw)) serverRendering = renderingRaw.toLowerCase() === 'on';
     else problems.push(`SERVER_RENDERING must be on or off (got "${renderingRaw}")`);
   }
-  return { publicSiteUrl, trustProxy, serverRendering };
+  return {
+    publicSiteUrl,
+    allowedHosts: loadAllowedHosts(get('ALLOWED_HOSTS'), publicSiteUrl, problems),
+    trustProxy,
+    serverRendering,
+    timeouts: loadHttpTimeouts(get, problems, assistantTimeoutMs),
+  };
+}
+
+/** A host name (letters, digits, hyphens, dots), an IPv4 address or a bracketed IPv6 address; no port. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+function loadAllowedHosts(raw: string | undefined, publicSiteUrl: string | undefined, problems: string[]): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const hosts = raw.split(',').map((item) => item.trim().toLowerCase().replace(/\.$/, '')).filter((item) => item !== '');
+  const bad = hosts.filter((host) => !HOST_NAME.test(host));
+  if (bad.length > 0 || hosts.length === 0) {
+    problems.push(`ALLOWED_HOSTS must be comma-separated host names without port or scheme, such as www.example.com,example.com (got "${raw}")`);
+    return undefined;
+  }
+  // The site's own public host always belongs: a list that forgot it would refuse every visitor.
+  if (publicSiteUrl !== undefined) hosts.push(new URL(publicSiteUrl).hostname);
+  return [...new Set(hosts)];
+}
+
+/** Defaults: seconds, not minutes, yet a request body at its route's limit still arrives over a slow mobile link. */
+const TIMEOUT_DEFAULTS = { headers: 10, request: 15, keepAlive: 5, idle: 30 } as const;
+
+function loadHttpTimeouts(get: Getter, problems: string[], assistantTimeoutMs: number): HttpTimeouts {
+  const seconds = (key: string, fallback: number) => parseSeconds(get(key), key, fallback, problems);
+  const timeouts: HttpTimeouts = {
+    headersMs: seconds('HTTP_HEADERS_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.headers),
+    requestMs: seconds('HTTP_REQUEST_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.request),
+    keepAliveMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.keepAlive),
+    idleMs: seconds('HTTP_IDLE_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.idle),
+  };
+  // Node refuses a headers timeout above the request timeout: the headers are part of the request.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    problems.push('HTTP_HEADERS_TIMEOUT_SECONDS must not be more than HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
+  // /api/chat waits up to the provider's timeout without a byte on the socket: a shorter idle timeout would cut it.
+  if (timeouts.idleMs <= assistantTimeoutMs) {
+    problems.push('HTTP_IDLE_TIMEOUT_SECONDS must be more than GEMINI_TIMEOUT_SECONDS (the chat waits that long for its provider)');
+  }
+  return timeouts;
 }
 
 function loadAssistantConfig(get: Getter, problems: string[]): AssistantConfig {
@@ -327,6 +402,8 @@ function loadSubmissionsConfig(get: Getter, problems: string[]): SubmissionsConf
     rateLimitMax: parseWhole(get('SUBMIT_RATE_LIMIT_MAX'), 'SUBMIT_RATE_LIMIT_MAX', 10, problems),
     rateLimitWindowMs: parseSeconds(get('SUBMIT_RATE_LIMIT_WINDOW_SECONDS'), 'SUBMIT_RATE_LIMIT_WINDOW_SECONDS', 60, problems),
     redisUrl,
+    reviewsPerProductMax: parseWhole(get('REVIEWS_PER_PRODUCT_MAX'), 'REVIEWS_PER_PRODUCT_MAX', 1, problems),
+    reviewsPerProductWindowMs: parseSeconds(get('REVIEWS_PER_PRODUCT_WINDOW_SECONDS'), 'REVIEWS_PER_PRODUCT_WINDOW_SECONDS', 86_400, problems),
   };
 }
 

@@ -1,12 +1,15 @@
 // Issue 8, "Scale-out": two server processes on one PostgreSQL (a fresh schema) and one Redis (REDIS_URL, the
 // rate limiter's store), as behind a load balancer. A review posted through one is read through the other, and the
-// per-client rate limits count across both. Skipped, with the reason, when PostgreSQL or Redis is not reachable.
+// per-client rate limits count across both: the forms', the reviews' (per minute in Redis, one review of a product a
+// day in PostgreSQL) and the chat's. Skipped, with the reason, when PostgreSQL or Redis is not reachable.
 import { randomInt } from 'node:crypto';
 import { test, expect } from '../support/fixtures';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 
 const PRODUCT = { id: 'hex_cw_brass_cable_gland', path: '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland' };
+/** Other products, for a client that reviews several (one review of a product a day from one address). */
+const OTHER_PRODUCTS = ['hex_e1w_brass_cable_gland', 'oc_cu_xlpe_swa_pvc_cable', 'oc_fire_resistant_cable', 'abb_s200_mcb', 'pce_16a_industrial_plug'];
 const LIMIT = 3;
 
 let schema: FreshSchema | undefined;
@@ -29,6 +32,8 @@ test.beforeAll(async () => {
     REDIS_URL: redis.url,
     SUBMIT_RATE_LIMIT_MAX: String(LIMIT),
     SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '120',
+    CHAT_RATE_LIMIT_MAX: String(LIMIT),
+    CHAT_RATE_LIMIT_WINDOW_SECONDS: '120',
     // Each test comes from its own made-up client address (X-Forwarded-For from the loopback "load balancer"), so
     // counters left in the shared Redis by other runs on this machine never collide with this one's.
     TRUST_PROXY: 'loopback',
@@ -83,12 +88,13 @@ test(`the rate limits count across both processes through one Redis: the ${LIMIT
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
 
-  // reviews: alternate between the processes; each alone has seen at most 2 of the client's requests
+  // reviews (of different products): alternate between the processes; each alone has seen at most 2 of the client's requests
   const reviewer = freshClientIp();
   const statuses: number[] = [];
   for (let n = 1; n <= LIMIT + 1; n += 1) {
     const site = n % 2 === 1 ? one : two;
-    const answer = await send(site, `/api/products/${PRODUCT.id}/reviews`, { customerName: `Limit ${n}`, comment: `Review ${n}`, stars: 5 }, reviewer);
+    const product = OTHER_PRODUCTS[n - 1]!;
+    const answer = await send(site, `/api/products/${product}/reviews`, { customerName: `Limit ${n}`, comment: `Review ${n}`, stars: 5 }, reviewer);
     statuses.push(answer.status);
     if (answer.status === 429) expect(String(answer.body.error)).toMatch(/Too many reviews/);
   }
@@ -109,4 +115,34 @@ test(`the rate limits count across both processes through one Redis: the ${LIMIT
   expect(other.status).toBe(200);
   const stored = await schema!.query<{ count: string }>("select count(*) from contact_messages where email = 'limit@example.com'");
   expect(Number(stored[0]!.count), 'the refused request stored nothing').toBe(LIMIT);
+});
+
+test('one review of a product a day from one client, counted in PostgreSQL: the other process refuses the second', async () => {
+  test.skip(skipped !== undefined, `skipped: ${skipped}`);
+  const [one, two] = sites as [RunningSite, RunningSite];
+  const attacker = freshClientIp();
+  const review = (n: number) => ({ customerName: `One star ${n}`, comment: `Sinking the rating, try ${n}`, stars: 1 });
+  expect((await send(one, `/api/products/${PRODUCT.id}/reviews`, review(1), attacker)).status).toBe(200);
+  const second = await send(two, `/api/products/${PRODUCT.id}/reviews`, review(2), attacker);
+  expect(second.status, JSON.stringify(second.body)).toBe(429);
+  expect(String(second.body.error)).toMatch(/^You have already reviewed this product today\. .* please try again in \d+ hours\.$/);
+  const third = await send(one, `/api/products/${PRODUCT.id}/reviews`, review(3), attacker);
+  expect(third.status).toBe(429);
+  const stored = await schema!.query<{ count: string }>("select count(*) from reviews where comment like 'Sinking the rating%'");
+  expect(Number(stored[0]!.count), 'one stored').toBe(1);
+});
+
+test(`the chat's rate limit counts across both processes through Redis: the ${LIMIT + 1}th question answers 429`, async () => {
+  test.skip(skipped !== undefined, `skipped: ${skipped}`);
+  const [one, two] = sites as [RunningSite, RunningSite];
+  const asker = freshClientIp();
+  const statuses: number[] = [];
+  for (let n = 1; n <= LIMIT + 1; n += 1) {
+    const answer = await send(n % 2 === 1 ? one : two, '/api/chat', { question: `Where are your offices? (${n})`, history: [] }, asker);
+    statuses.push(answer.status);
+    if (answer.status === 429) expect(String(answer.body.error)).toMatch(/^Too many questions, please try again in \d+ seconds\.$/);
+    else expect(answer.body.source).toBe('knowledge-base');
+  }
+  expect(statuses, 'chat: one, two, one, two').toEqual([...Array(LIMIT).fill(200), 429]);
+  expect((await send(two, '/api/chat', { question: 'Hello' }, freshClientIp())).status, 'another client').toBe(200);
 });

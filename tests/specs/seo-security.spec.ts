@@ -2,6 +2,7 @@
 // force: every route renders with no CSP violation or console error, the JSON-LD is in the HTML before any script
 // runs, and the chat and the contact form still work. Header details are in server/src/http/*.test.ts.
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, overrideRemoteEntry } from '../support/fixtures';
@@ -23,6 +24,20 @@ const products = readJson<Product[]>('content/data/products.json');
 const details = readJson<Detail[]>('content/data/product-details.json');
 
 const SITE = 'Crescent Electrical Trading';
+
+/** GET `url` with a Host header of the caller's choosing (fetch and Playwright's request set their own). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { host, 'x-forwarded-host': host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** CSP violations the page reports (its own document and frames), besides the console errors Chromium logs for them. */
 async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -174,6 +189,58 @@ test.describe('the product head, before any script runs', () => {
     for (const product of products) {
       expect(sitemap).toContain(`<loc>${baseURL}/our-products/${product.productCategoryId}/${product.id}</loc>`);
     }
+  });
+});
+
+test.describe("the site's origin is the server's, not the visitor's Host", () => {
+  test('pages, robots.txt and the sitemap name the server whatever Host the request sends', async ({ baseURL }) => {
+    for (const host of ['evil.attacker.example', 'x1.attacker.example:8443']) {
+      const page = await getWithHost(`${baseURL}/about`, host);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(`<link rel="canonical" href="${baseURL}/about">`);
+      expect(page.body).not.toContain('attacker');
+      for (const file of ['/robots.txt', '/sitemap.xml']) {
+        const answer = await getWithHost(`${baseURL}${file}`, host);
+        expect(answer.body).toContain(`${baseURL}/`);
+        expect(answer.body).not.toContain('attacker');
+      }
+    }
+  });
+});
+
+test.describe('odd addresses a prober tries', () => {
+  test("a broken percent escape gets the site's 404 page, and the page still draws its frame", async ({ page }) => {
+    const response = await page.goto('/our-products/%ZZ');
+    expect(response?.status()).toBe(404);
+    const html = await response!.text();
+    expect(titleOf(html)).toBe(`Page not found | ${SITE}`);
+    expect(html).not.toContain('FST_ERR');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('/index.html leads to /home, with its head', async ({ page }) => {
+    const response = await page.goto('/index.html');
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(titleOf(await response!.text())).toBe(`Home | ${SITE}`);
+  });
+});
+
+test.describe('the Permissions-Policy in force', () => {
+  test('camera, microphone, geolocation, payment... are off in the page; each name is one Chromium knows; clipboard-write stays', async ({ page }) => {
+    const response = await page.goto('/home');
+    const denied = String(response?.headers()['permissions-policy'])
+      .split(',')
+      .map((directive) => directive.trim().replace(/=\(\)$/, ''));
+    expect(denied).toEqual(expect.arrayContaining(['camera', 'microphone', 'geolocation', 'payment']));
+    const policy = await page.evaluate((features) => {
+      const featurePolicy = (document as unknown as { featurePolicy: { features(): string[]; allowsFeature(name: string): boolean } }).featurePolicy;
+      return {
+        unknown: features.filter((name) => !featurePolicy.features().includes(name)),
+        allowed: features.filter((name) => featurePolicy.allowsFeature(name)),
+        clipboardWrite: featurePolicy.allowsFeature('clipboard-write'),
+      };
+    }, denied);
+    expect(policy).toEqual({ unknown: [], allowed: [], clipboardWrite: true });
   });
 });
 

@@ -1,7 +1,19 @@
 // Validation rules shared by browser and server. Import as '@site/content/src/validation'
 // (kept out of the package's main entry so that entry stays data only). Named re-exports,
 // not `export *`: Node finds the names of this CommonJS-compiled module only when they are listed.
-export { BRANCH_NAMES, DEFAULT_BRANCH_NAME, EMAIL_PATTERN, FIELD_MAX_LENGTH, HONEYPOT_FIELD, isValidEmail } from './rules';
+export {
+  BRANCH_NAMES,
+  cutText,
+  DEFAULT_BRANCH_NAME,
+  EMAIL_PATTERN,
+  FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  isValidEmail,
+  textProblem,
+  withoutDisallowedCharacters,
+  type TextKind,
+  type TextProblem,
+} from './rules';
 export {
   CONTACT_FORM_MESSAGES,
   CONTACT_REQUIRED_FIELDS,

@@ -35,3 +35,62 @@ export const FIELD_MAX_LENGTH = {
  * The server accepts the submission but flags it as spam and sends no e-mail.
  */
 export const HONEYPOT_FIELD = 'website';
+
+/**
+ * What kind of text a field holds. A 'line' (names, e-mails, phones, companies: they end up in mail headers and
+ * subjects and are shown inline) takes no line breaks and no text-direction controls; 'multiline' (messages,
+ * reviews, chat) takes tab and line breaks.
+ */
+export type TextKind = 'line' | 'multiline';
+
+/** Why a value is not accepted text: 'control' (control characters, broken surrogate pairs) or 'direction'. */
+export type TextProblem = 'control' | 'direction';
+
+/** C0 controls, DEL and C1 controls, other than tab, LF and CR: never typed by a person (and NUL breaks PostgreSQL). */
+const CONTROL_IN_TEXT = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
+/** Every control character: one-line text takes no tab or line break (CR/LF could reach a mail header). */
+const CONTROL_IN_LINE = '\\u0000-\\u001f\\u007f-\\u009f';
+/** Half of a surrogate pair on its own: not text (JSON allows it, UTF-8 and so PostgreSQL cannot hold it). */
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+/**
+ * The bidirectional embedding, override and isolate controls, U+202A–U+202E and U+2066–U+2069: invisible, they
+ * reorder the text around them ("\u202Egpj.exe" shows as "exe.jpg"). Arabic or Hebrew text, alone or mixed with
+ * Latin, needs none of them (the Unicode bidi algorithm orders it); the marks U+200E, U+200F and U+061C stay allowed.
+ */
+const DIRECTION_CONTROL = '\\u202A-\\u202E\\u2066-\\u2069';
+
+const NOT_TEXT: Record<TextKind, string> = {
+  line: `[${CONTROL_IN_LINE}]|${LONE_SURROGATE}`,
+  multiline: `[${CONTROL_IN_TEXT}]|${LONE_SURROGATE}`,
+};
+const NOT_TEXT_TEST: Record<TextKind, RegExp> = { line: new RegExp(NOT_TEXT.line), multiline: new RegExp(NOT_TEXT.multiline) };
+const DIRECTION_TEST = new RegExp(`[${DIRECTION_CONTROL}]`);
+const DISALLOWED: Record<TextKind, RegExp> = {
+  line: new RegExp(`${NOT_TEXT.line}|[${DIRECTION_CONTROL}]`, 'g'),
+  multiline: new RegExp(NOT_TEXT.multiline, 'g'),
+};
+
+/**
+ * The one character rule of every text field, browser and server: null when `value` is acceptable text of that
+ * kind, else what is wrong with it. Length, trimming and required-ness are the caller's.
+ */
+export function textProblem(value: string, kind: TextKind): TextProblem | null {
+  if (NOT_TEXT_TEST[kind].test(value)) return 'control';
+  if (kind === 'line' && DIRECTION_TEST.test(value)) return 'direction';
+  return null;
+}
+
+/** `value` without the characters textProblem refuses in text of that kind (for text we did not check: an AI's answer, older rows). */
+export const withoutDisallowedCharacters = (value: string, kind: TextKind): string => value.replace(DISALLOWED[kind], '');
+
+/**
+ * At most `max` characters of `value` (UTF-16 code units, as maxLength and the server's limits count), cut between
+ * code points: an emoji or other character outside the BMP is kept whole or left out, never halved (half of one is
+ * not text, and a server refuses it).
+ */
+export function cutText(value: string, max: number): string {
+  if (value.length <= max) return value;
+  if (max <= 0) return '';
+  const last = value.charCodeAt(max - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}

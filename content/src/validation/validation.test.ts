@@ -3,10 +3,13 @@ import {
   BRANCH_NAMES,
   CONTACT_FORM_MESSAGES,
   contactFailureMessage,
+  cutText,
   DEFAULT_BRANCH_NAME,
   isHumanCheckAnswer,
   isValidEmail,
+  textProblem,
   validateContactForm,
+  withoutDisallowedCharacters,
 } from './index';
 
 const valid = { name: 'Aisha', email: 'aisha@example.com', message: 'Need cable glands', answer: '9' };
@@ -63,5 +66,56 @@ describe('shared validation rules', () => {
     expect(contactFailureMessage('dubai@x.example')).toBe(
       'Failed to send message. Please try again or contact us directly at dubai@x.example',
     );
+  });
+});
+
+describe('the character rule of every text field (textProblem)', () => {
+  const DIRECTION_CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  it.each(DIRECTION_CONTROLS.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))(
+    'refuses the text-direction control %s in one-line text, keeps it in a message',
+    (_name, control) => {
+      expect(textProblem(`${control}gpj.exe`, 'line')).toBe('direction');
+      expect(textProblem(`Aisha ${control}`, 'line')).toBe('direction');
+      expect(textProblem(`a message ${control}مرحبا`, 'multiline')).toBeNull();
+    },
+  );
+
+  it.each([
+    ['Arabic', 'عائشة الرحمن'],
+    ['Arabic with Latin and digits', 'شركة Gulf Build ذ.م.م 20S'],
+    ['Arabic-Indic digits', '٠٥٠ ١٢٣ ٤٥٦٧'],
+    ['the marks RLM, LRM and ALM', '\u200fعائشة\u200e (Aisha)\u061c'],
+    ['Hebrew, CJK, emoji, combining marks', 'שלום 你好 😀👍🏽 é'],
+  ])('accepts %s in one-line text', (_what, value) => {
+    expect(textProblem(value, 'line')).toBeNull();
+    expect(textProblem(value, 'multiline')).toBeNull();
+  });
+
+  it('refuses control characters (C0, DEL, C1) and half an emoji; a message keeps tab and line breaks', () => {
+    for (const bad of ['a\u0000b', 'a\u0007', 'a\u001b[31m', 'a\u007f', 'a\u0085b', 'a\u009b', 'a\ud83d', '\ude00b']) {
+      expect(textProblem(bad, 'line')).toBe('control');
+      expect(textProblem(bad, 'multiline')).toBe('control');
+    }
+    for (const breakOrTab of ['a\nb', 'a\r\nb', 'a\tb']) {
+      expect(textProblem(breakOrTab, 'line')).toBe('control');
+      expect(textProblem(breakOrTab, 'multiline')).toBeNull();
+    }
+  });
+
+  it('withoutDisallowedCharacters leaves exactly what textProblem accepts', () => {
+    const dirty = '\u202egpj.exe\u0000 \u2067عائشة\u2069\n\tok 😀 \ud83d';
+    expect(withoutDisallowedCharacters(dirty, 'line')).toBe('gpj.exe عائشةok 😀 ');
+    expect(withoutDisallowedCharacters(dirty, 'multiline')).toBe('\u202egpj.exe \u2067عائشة\u2069\n\tok 😀 ');
+    for (const kind of ['line', 'multiline'] as const) expect(textProblem(withoutDisallowedCharacters(dirty, kind), kind)).toBeNull();
+  });
+
+  it('cutText cuts between code points: an emoji is kept whole or left out', () => {
+    expect(cutText('abc', 5)).toBe('abc');
+    expect(cutText('abcdef', 3)).toBe('abc');
+    expect(cutText('ab😀', 3)).toBe('ab');
+    expect(cutText('ab😀', 4)).toBe('ab😀');
+    expect(cutText('😀😀', 1)).toBe('');
+    expect(cutText('abc', 0)).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 // The browser's side of the assistant: the question and the conversation so far go to our server (POST /api/chat),
 // which calls the AI provider. No provider key or address is ever in the browser.
-import { CHAT_API_PATH, CHAT_LIMITS, type ChatHistoryEntry, type ChatResponse } from '@site/content';
+import { CHAT_API_PATH, CHAT_LIMITS, trimHistory, type ChatHistoryEntry, type ChatResponse } from '@site/content';
+import { cutText, withoutDisallowedCharacters } from '@site/content/src/validation';
 import { postJson, errorOf } from '../api/postJson';
 
 export interface ConversationMessage {
@@ -8,18 +9,27 @@ export interface ConversationMessage {
   text: string;
 }
 
-/** The latest messages as provider history (bot → model), within the server's bounds. */
+/** Text as the server accepts it: without the characters the shared rule refuses (a pasted control character). */
+const cleanText = (text: string): string => withoutDisallowedCharacters(text, 'multiline');
+
+/**
+ * The latest messages as provider history (bot → model), within CHAT_LIMITS (trimHistory): at most historyMaxEntries,
+ * each cut to historyTextMaxLength between code points, never inside an emoji, and clean text, so that no message
+ * makes every later question fail.
+ */
 export function toHistory(messages: readonly ConversationMessage[]): ChatHistoryEntry[] {
-  return messages.slice(-CHAT_LIMITS.historyMaxEntries).map((message) => ({
-    role: message.sender === 'bot' ? 'model' : 'user',
-    parts: [{ text: message.text.slice(0, CHAT_LIMITS.historyTextMaxLength) }],
-  }));
+  return trimHistory(
+    messages.slice(-CHAT_LIMITS.historyMaxEntries).map((message) => ({
+      role: message.sender === 'bot' ? 'model' : 'user',
+      parts: [{ text: cleanText(message.text) }],
+    })),
+  );
 }
 
 /** The answer text; throws when the server does not give one (non-ok status, network failure, bad body). */
 export async function askAssistant(question: string, previous: readonly ConversationMessage[]): Promise<string> {
   const answer = await postJson<Partial<ChatResponse>>(CHAT_API_PATH, {
-    question: question.slice(0, CHAT_LIMITS.questionMaxLength),
+    question: cutText(cleanText(question), CHAT_LIMITS.questionMaxLength),
     history: toHistory(previous),
   });
   if (!answer.ok) throw new Error(`The assistant did not answer: ${errorOf(answer)}`);

@@ -246,6 +246,20 @@ describe('the chat', () => {
     });
   });
 
+  it('an answer longer than the limit goes back in the history cut before its emoji, never inside it', async () => {
+    renderChat();
+    await advance(500);
+    const long = `${'x'.repeat(3_999)}😀 and more`;
+    handler = () => ({ status: 200, body: { answer: long, source: 'ai' } });
+    await type('Tell me everything');
+    await advance(500);
+    await type('And then?');
+    await advance(500);
+    const history = (calls[1]?.body as { history: { role: string; parts: { text: string }[] }[] }).history;
+    expect(history[1]?.role).toBe('model');
+    expect(history[1]?.parts[0]?.text === 'x'.repeat(3_999)).toBe(true);
+  });
+
   it('renders links of an answer as in-app navigation and bold as bold', async () => {
     renderChat('/home');
     await advance(500);

@@ -1,25 +1,37 @@
 // POST /api/chat: the chat widget's question, answered by the AI provider with the whole knowledge base in the
 // prompt, or by the knowledge base alone when there is no key, the provider fails or it is too slow.
 import rateLimit from '@fastify/rate-limit';
-import { CHAT_API_PATH, type ChatResponse } from '@site/content/src/chat.js';
+import { CHAT_API_PATH, CHAT_LIMITS, type ChatResponse } from '@site/content/src/chat.js';
+import { cutText, withoutDisallowedCharacters } from '@site/content/src/validation/index.js';
 import { buildKnowledgeBase, createFallbackAnswerer, fallbackReply, type KnowledgeBase } from '@site/content/src/knowledge-base/index.js';
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { AssistantConfig } from '../config.js';
 import { describeError } from '../db/index.js';
+import { connectRedis } from '../routes/submissions.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
 import { parseChatRequest } from './chatRequest.js';
 import { buildPrompt } from './prompt.js';
 
-/** A question with its longest history is about 100 KB of JSON; anything bigger is refused (413). */
-export const CHAT_BODY_LIMIT = 128 * 1024;
-/** Longest answer passed on from the provider, in characters. */
-export const MAX_ANSWER_LENGTH = 4000;
+/** Body limit (413 beyond it): it holds a question with the longest history CHAT_LIMITS allows, as the widget's JSON.stringify writes it. */
+export const CHAT_BODY_LIMIT = CHAT_LIMITS.requestMaxBytes;
+/** Longest answer passed on from the provider, in characters: as long as a history entry may be, so it can go back as one. */
+export const MAX_ANSWER_LENGTH = CHAT_LIMITS.historyTextMaxLength;
+
+/**
+ * The provider's answer as the widget may send it back in the history: without characters the history refuses
+ * (control characters, half an emoji) and cut between code points, never inside an emoji.
+ */
+export const answerText = (answer: string): string => cutText(withoutDisallowedCharacters(answer, 'multiline').trim(), MAX_ANSWER_LENGTH);
 
 export interface ChatRoutesOptions extends AssistantConfig {
   /** The AI provider; by default Gemini when apiKey is set, none (knowledge base only) otherwise. */
   provider?: AnswerModel;
   knowledgeBase?: KnowledgeBase;
+  /** The rate limiter's Redis (REDIS_URL, shared with the forms), so that every server process counts together; in memory when undefined. */
+  redisUrl?: string | undefined;
+  /** Prefix of the rate-limit keys in Redis (tests use their own). */
+  redisNamespace?: string;
 }
 
 
@@ -57,10 +69,14 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
 
   const limited = options.rateLimitMax > 0;
   if (limited) {
+    const redis = options.redisUrl === undefined ? undefined : connectRedis(app, options.redisUrl);
     await app.register(rateLimit, {
       global: false,
       max: options.rateLimitMax,
       timeWindow: options.rateLimitWindowMs,
+      ...(redis === undefined ? {} : { redis, nameSpace: options.redisNamespace ?? 'site-chat-rate-' }),
+      // Redis unreachable: answer (logged) rather than refuse every question.
+      skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         httpError(context.statusCode, `Too many questions, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
     });
@@ -76,13 +92,13 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
       const parsed = parseChatRequest(request.body);
       if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
       const { question, history } = parsed.request;
-      const fallback = (): ChatResponse => ({ answer: fallbackReply(answerFromKnowledgeBase(question)), source: 'knowledge-base' });
+      const fallback = (): ChatResponse => ({ answer: answerText(fallbackReply(answerFromKnowledgeBase(question))), source: 'knowledge-base' });
 
       if (provider === undefined) return fallback();
       try {
-        const answer = (await generateWithin(provider, buildPrompt(knowledgeBase, knowledgeBaseJson, question, history), options.timeoutMs)).trim();
+        const answer = answerText(await generateWithin(provider, buildPrompt(knowledgeBase, knowledgeBaseJson, question, history), options.timeoutMs));
         if (answer === '') throw new Error('the AI provider gave an empty answer');
-        return { answer: answer.slice(0, MAX_ANSWER_LENGTH), source: 'ai' };
+        return { answer, source: 'ai' };
       } catch (error) {
         request.log.warn(`AI provider failed, answered from the knowledge base: ${describeError(error)}`);
         return fallback();

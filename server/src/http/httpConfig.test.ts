@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from '../config.js';
 import { fastifyTrustProxy } from './trustProxy.js';
 
 describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
-  test('defaults: origin from each request, no proxy trusted', () => {
-    assert.deepEqual(loadConfig({}).http, { publicSiteUrl: undefined, trustProxy: false, serverRendering: true });
+  test('defaults: no configured origin (the server\'s own address is used), every host served, no proxy trusted', () => {
+    const { timeouts, ...rest } = loadConfig({}).http;
+    assert.deepEqual(rest, { publicSiteUrl: undefined, allowedHosts: undefined, trustProxy: false, serverRendering: true });
+    assert.ok(timeouts.requestMs > 0);
   });
 
   test('PUBLIC_SITE_URL is kept as an origin', () => {

@@ -5,6 +5,9 @@ export type HttpError = Error & { statusCode: number };
 /** An error the app's error handler answers with this status and `{ error: message }`. */
 export const httpError = (statusCode: number, message: string): HttpError => Object.assign(new Error(message), { statusCode });
 
+/** The 400 of a body that is not UTF-8 (JSON must be). */
+export const NOT_UTF8 = 'The request body is not valid UTF-8: send the JSON encoded as UTF-8';
+
 export interface JsonEndpointOptions {
   /** The body limit of the routes, for the 413 message. */
   bodyLimit: number;
@@ -17,7 +20,8 @@ export interface JsonEndpointOptions {
 /**
  * Makes the routes of a plugin scope JSON endpoints with clear answers to a bad body: Fastify's
  * own body errors (too large, not JSON, empty, bad length) become 413/415/400 with a sentence a
- * client can act on. Returns a preHandler that refuses any content type but JSON with 415.
+ * client can act on, and a body that is not valid UTF-8 is a 400 (NOT_UTF8). Returns a preHandler
+ * that refuses any content type but JSON with 415.
  */
 export function useJsonEndpoint(app: FastifyInstance, { bodyLimit, what, emptyHint }: JsonEndpointOptions) {
   const notJson = `Send ${what} as JSON (Content-Type: application/json)`;
@@ -28,6 +32,20 @@ export function useJsonEndpoint(app: FastifyInstance, { bodyLimit, what, emptyHi
     FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: `The request body is empty: ${emptyHint}` },
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body does not match its Content-Length' },
   };
+
+  // JSON is UTF-8 (RFC 8259): bytes that are not are refused, where decoding them as a string would store U+FFFD.
+  const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(httpError(400, NOT_UTF8), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 
   app.setErrorHandler((error: FastifyError) => {
     const known = error.code === undefined ? undefined : bodyErrors[error.code];

@@ -108,6 +108,22 @@ describe('security headers', () => {
     }
   });
 
+  test('Permissions-Policy: every answer denies camera, microphone, geolocation, payment... to the page and its frames', async () => {
+    for (const url of ['/home', '/nope', '/remotes.json', '/api/nope', '/data/products-category.json', '/main.3f2a9c1b.js', '/remotes/catalogue/remoteEntry.js']) {
+      const header = (await get(url)).headers['permissions-policy'];
+      assert.equal(typeof header, 'string', `${url} has a Permissions-Policy`);
+      const directives = new Map(String(header).split(',').map((d): [string, string] => {
+        const [feature, allow] = d.trim().split('=');
+        return [feature ?? '', allow ?? ''];
+      }));
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture']) {
+        assert.equal(directives.get(feature), '()', `${url}: ${feature} is denied to everyone`);
+      }
+      // The site copies its phone number to the clipboard (Call Us): that stays allowed.
+      assert.equal(directives.has('clipboard-write'), false);
+    }
+  });
+
   test('pages are same-origin resources; /remotes/* stay loadable from other origins (files, 404s, preflight)', async () => {
     assert.equal((await get('/home')).headers['cross-origin-resource-policy'], 'same-origin');
     const file = await get('/remotes/catalogue/remoteEntry.js', { origin: 'https://shop.example' });

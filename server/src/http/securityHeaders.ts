@@ -1,5 +1,6 @@
 // Security headers for every answer, through @fastify/helmet: a Content-Security-Policy that allows exactly the site
-// itself, the configured remote origins and the map embeds; HSTS only over HTTPS; nosniff; a referrer policy.
+// itself, the configured remote origins and the map embeds; HSTS only over HTTPS; nosniff; a referrer policy; a
+// Permissions-Policy that turns off the browser features the site never uses.
 //
 // /remotes/* keep `Cross-Origin-Resource-Policy: cross-origin` (set by app.ts after this plugin's hook runs), since
 // a shell on another origin loads them; every other answer gets helmet's `same-origin`.
@@ -15,6 +16,34 @@ export interface SecurityHeadersOptions {
 
 /** One year. No includeSubDomains or preload: other hosts of the domain are not ours to decide for. */
 export const HSTS_VALUE = 'max-age=31536000';
+
+/**
+ * Browser features the site never uses, denied to its pages and every frame in them (the map embeds included): a
+ * script that got in anyway, or a framed page, cannot ask the visitor for them. Only names the browser knows (an unknown
+ * one is dropped with a warning; tests/specs/seo-security.spec.ts checks each in Chromium). Not listed, because the site
+ * uses them: clipboard-write (Call Us copies the number), fullscreen and autoplay (left to the map embeds).
+ */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+] as const;
+
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
 /** The distinct origins of the absolute entry URLs ('/remotes/...' entries are 'self'). */
 export function remoteOrigins(entries: readonly string[]): string[] {
@@ -76,6 +105,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   });
   // request.protocol is 'https' for a TLS socket, or for X-Forwarded-Proto: https from a proxy TRUST_PROXY trusts.
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY); // helmet has no option for it
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
 }

@@ -54,14 +54,24 @@ describe('robots.txt and sitemap.xml', () => {
     assert.equal((await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'if-none-match': String(res.headers.etag) } })).statusCode, 304);
   });
 
-  test('without PUBLIC_SITE_URL the origin is the request\'s', async () => {
-    const other = await createFixture();
+  test('the Host and X-Forwarded-Host a client sends never reach them (the origin is configured)', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: forged });
+    assert.equal(robots.body, `User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: forged });
+    assert.ok(!sitemap.body.includes('evil.example'));
+    assert.ok(parseSitemap(sitemap.body).every(({ loc }) => loc.startsWith(`${ORIGIN}/`)));
+  });
+
+  test('without PUBLIC_SITE_URL the origin is the server\'s own address (HOST and PORT), not the request\'s', async () => {
+    const other = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123', TRUST_PROXY: 'true' } });
     const otherApp = await buildApp(other.config, stubDatabase());
     try {
-      const robots = await otherApp.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'shop.example:8080' } });
-      assert.match(robots.body, /^Sitemap: http:\/\/shop\.example:8080\/sitemap\.xml$/m);
-      const sitemap = await otherApp.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'shop.example:8080' } });
-      assert.ok(parseSitemap(sitemap.body).every(({ loc }) => loc.startsWith('http://shop.example:8080/')));
+      const headers = { host: 'shop.example:8080', 'x-forwarded-host': 'proxy.example' };
+      const robots = await otherApp.inject({ method: 'GET', url: '/robots.txt', headers });
+      assert.match(robots.body, /^Sitemap: http:\/\/127\.0\.0\.1:8123\/sitemap\.xml$/m);
+      const sitemap = await otherApp.inject({ method: 'GET', url: '/sitemap.xml', headers });
+      assert.ok(parseSitemap(sitemap.body).every(({ loc }) => loc.startsWith('http://127.0.0.1:8123/')));
     } finally {
       await otherApp.close();
       await other.cleanup();

@@ -1,15 +1,16 @@
 // /robots.txt and /sitemap.xml, generated from the route table and the catalogue (seo/pages.ts), with absolute URLs
-// on the site's origin (PUBLIC_SITE_URL, else the request's; see siteOrigin).
+// on the site's configured origin (siteOrigin.ts), whatever Host the request names.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { escapeXml } from './seo/escape.js';
-import { siteOrigin } from './seo/head.js';
 import { siteSeo, type SeoSite } from './seo/pages.js';
+import type { SiteOrigin } from './siteOrigin.js';
 
 export interface SitemapRoutesOptions {
   site?: SeoSite;
-  publicSiteUrl?: string;
+  /** The site's origin (createSiteOrigin). */
+  origin: SiteOrigin;
 }
 
 export function robotsTxt(origin: string): string {
@@ -25,29 +26,27 @@ export function sitemapXml(site: SeoSite, origin: string): string {
 }
 
 interface Generated {
+  origin: string;
   body: string;
   etag: string;
 }
-
-const MAX_CACHED = 200;
 
 export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutesOptions): Promise<void> {
   const site = options.site ?? siteSeo();
 
   function serve(make: (origin: string) => string, contentType: string) {
-    const cache = new Map<string, Generated>();
+    // One body: the origin is the server's, fixed once it listens (made again only if it was read before that).
+    let generated: Generated | undefined;
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const origin = siteOrigin(request, options.publicSiteUrl);
-      let generated = cache.get(origin);
-      if (generated === undefined) {
+      const origin = options.origin();
+      if (generated?.origin !== origin) {
         const body = make(origin);
-        generated = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-        if (cache.size >= MAX_CACHED) cache.clear();
-        cache.set(origin, generated);
+        generated = { origin, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       }
-      reply.header('cache-control', CACHE_REVALIDATE).header('etag', generated.etag);
+      const etag = generated.etag;
+      reply.header('cache-control', CACHE_REVALIDATE).header('etag', etag);
       const ifNoneMatch = request.headers['if-none-match'];
-      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === generated.etag)) {
+      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
         return reply.code(304).send();
       }
       return reply.type(contentType).send(generated.body);

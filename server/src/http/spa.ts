@@ -7,9 +7,11 @@ import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import type { ServedRemote } from './localBuilds.js';
 import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.js';
 import { RemotesMaps } from './remotes.js';
-import { prepareShellTemplate, renderHead, siteOrigin, type ShellTemplate } from './seo/head.js';
+import { PageCache } from './pageCache.js';
+import { prepareShellTemplate, renderHead, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml, jsonForScript } from './seo/escape.js';
+import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFileCache } from './dataFiles.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
 import { FIRST_VIEW_STATE_ID, FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
@@ -54,7 +56,7 @@ interface ShellHtml {
   size: number;
 }
 
-interface RenderedPage {
+export interface RenderedPage {
   status: 200 | 404;
   html: Buffer;
   etag: string;
@@ -68,8 +70,10 @@ export interface PageRemote extends ServedRemote {
 export interface ShellResponderOptions {
   /** The pages' SEO data (the site's own content by default). */
   site?: SeoSite;
-  /** PUBLIC_SITE_URL: the origin of canonical URLs; from the request when undefined (see siteOrigin). */
-  publicSiteUrl?: string;
+  /** The site's origin for canonical URLs and the like (siteOrigin.ts); http://localhost:8080 when not given. */
+  origin?: SiteOrigin;
+  /** Where rendered pages are kept (a new PageCache of the default size when not given; tests pass a small one). */
+  pageCache?: PageCache<Promise<RenderedPage>>;
   /**
    * The remotes the shell registers (and their canaries): written into every page as the inline map (see remotes.ts),
    * and the source of the preload hints for the page's remote (remoteHints.ts). Neither when undefined.
@@ -87,12 +91,6 @@ export interface ShellResponderOptions {
   /** The data files (/data/*.json) pages load as they start, the ones /data serves: read when rendering them here. */
   dataFiles?: DataFileCache;
 }
-
-/**
- * Rendered pages kept per origin, path and the builds the visitor is on; the cache starts over when it is full (a Host
- * header can vary).
- */
-const MAX_CACHED_PAGES = 2000;
 
 /**
  * Serves shell/dist/index.html for client routes, with each page's own head (seo/head.ts) and the remotes map
@@ -117,9 +115,10 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
           recheckMs: options.manifestRecheckMs,
           dataFiles: options.dataFiles,
         });
+  const siteOrigin = options.origin ?? (() => localOrigin('localhost', 8080));
   let cached: ShellHtml | undefined;
   // Promises: requests for a page arriving while it renders wait for that render instead of starting their own.
-  const pages = new Map<string, Promise<RenderedPage>>();
+  const pages = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
 
   async function load(): Promise<ShellHtml | undefined> {
     let info;
@@ -185,10 +184,16 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
     // canaries it is on: its map differs on every page, and a canary's page must never reach a stable visitor.
-    const key = `${shell.mtimeMs}:${shell.size} ${origin} ${page.status === 404 ? '' : page.path} [${visitor.key}] ${preload.key} ${view?.key ?? ''}`;
+    const key = {
+      shell: `${shell.mtimeMs}:${shell.size}`,
+      origin,
+      path: page.status === 404 ? '' : (page.path ?? ''),
+      visitor: visitor.key,
+      hints: preload.key,
+      view: view?.key ?? '',
+    };
     let rendered = pages.get(key);
     if (rendered === undefined) {
-      if (pages.size >= MAX_CACHED_PAGES) pages.clear();
       rendered = compose(shell, page, origin, remotesMapTag(visitor), preload, view);
       pages.set(key, rendered);
     }
@@ -235,7 +240,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const visitor = canaries.visitor(request);
     const view = await firstViewFor(page, requestPath, visitor);
     const preload = await hintsFor(page, view !== undefined, visitor);
-    const rendered = await render(shell, page, siteOrigin(request, options.publicSiteUrl), visitor, preload, view);
+    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view);
     canaries.sendHeaders(reply, visitor);
     reply.header('etag', rendered.etag);
     const ifNoneMatch = request.headers['if-none-match'];

@@ -95,6 +95,22 @@ test('headerText makes one short line', () => {
   assert.equal(headerText('x'.repeat(300), 10), `${'x'.repeat(9)}…`);
 });
 
+test('headerText drops text-direction controls and C1 controls, keeps Arabic, and never cuts an emoji in half', () => {
+  for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+    assert.equal(headerText(`${control}gpj.exe`), 'gpj.exe', `U+${control.codePointAt(0)!.toString(16)}`);
+  }
+  assert.equal(headerText('a\u0085b\u009bc'), 'a b c');
+  assert.equal(headerText('عائشة الرحمن \u200fدبي'), 'عائشة الرحمن \u200fدبي');
+  assert.equal(headerText(`${'x'.repeat(8)}😀😀`, 10), `${'x'.repeat(8)}…`);
+});
+
+test('a row stored before the rule, with "\\u202Egpj.exe" as its name, gives clean headers: what is shown is what is there', () => {
+  const mail = composeMail(contactRow({ name: '\u202egpj.exe\u202c \u2067Aisha\u2069', companyName: '\u202eACME' }), FROM);
+  assert.equal(mail.subject, 'Contact message from the website: gpj.exe Aisha (Dubai)');
+  assert.deepEqual(mail.replyTo, { name: 'gpj.exe Aisha', address: 'aisha@example.com' });
+  assert.doesNotMatch(`${mail.subject}${mail.replyTo.name}${mail.replyTo.address}`, /[\u202a-\u202e\u2066-\u2069]/);
+});
+
 test('escapeHtml', () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
 });

@@ -1,5 +1,6 @@
 // Turns an outbox row into an e-mail. Visitor text is untrusted: it goes into header values only
 // with line breaks and control characters removed, and into the HTML body only escaped.
+import { cutText, withoutDisallowedCharacters } from '@site/content/src/validation/index.js';
 import { OUTBOX_KIND } from '../submissions/store.js';
 
 export interface OutboxRow {
@@ -35,10 +36,15 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
-/** One line for a header value: CR, LF and other control characters become spaces; at most `max` characters. */
+/**
+ * One line for a header value: CR, LF and other control characters (C0, DEL, C1, line and paragraph separators)
+ * become spaces, and what else the shared character rule refuses in one-line text (text-direction controls: the
+ * forms refuse them, older rows may hold them) is dropped; at most `max` characters, never half an emoji.
+ */
 export function headerText(value: string, max = 200): string {
-  const line = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  const spaced = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const line = withoutDisallowedCharacters(spaced, 'line').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${cutText(line, max - 1)}…` : line;
 }
 
 const str = (record: Record<string, unknown>, key: string): string | null => {

@@ -1,6 +1,8 @@
 // Product reviews (spec "Product details: Reviews"): GET and POST /api/products/:productId/reviews, and
 // GET /api/products/ratings for the listing's 'Sort by average rating'. Stored in the `reviews` table;
-// e-mails are stored but never sent back. POSTs share the forms' rate limit settings (SUBMIT_RATE_LIMIT_*).
+// e-mails are stored but never sent back. POSTs share the forms' rate limit settings (SUBMIT_RATE_LIMIT_*), and one
+// client may send REVIEWS_PER_PRODUCT_MAX reviews of a product per REVIEWS_PER_PRODUCT_WINDOW_SECONDS (reviewLimit.ts);
+// the rating counts each client once, however many reviews it sent.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
@@ -17,7 +19,8 @@ import { describeError, type Database } from '../db/index.js';
 import { connectRedis, describeWindow } from '../routes/submissions.js';
 import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
 import { parseReview } from './reviewSchema.js';
-import { insertReview, storedReviews, storedStarTotals } from './reviewStore.js';
+import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';
+import { insertReviewWithinLimit, storedReviews, storedStarTotals } from './reviewStore.js';
 
 /** Largest accepted body: a review at every field's limit is about 4.5 KB of JSON. */
 export const REVIEW_BODY_LIMIT = 16 * 1024;
@@ -96,11 +99,19 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
         // Same answer, nothing stored: a bot's review would otherwise show on the product page.
         request.log.info({ productId }, 'honeypot field filled: review not stored');
       } else {
+        const limit = { max: options.reviewsPerProductMax, windowMs: options.reviewsPerProductWindowMs };
+        let result: Awaited<ReturnType<typeof insertReviewWithinLimit>>;
         try {
-          await insertReview(db, productId, parsed.review);
+          result = await insertReviewWithinLimit(db, productId, parsed.review, reviewClientKey(request.ip), limit);
         } catch (error) {
           request.log.error({ err: error }, `could not store a review of ${productId}: ${describeError(error)}`);
           return reply.code(503).send({ error: NOT_SAVED });
+        }
+        if (!result.stored) {
+          return reply
+            .code(429)
+            .header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)))
+            .send({ error: alreadyReviewed(limit.max, limit.windowMs, result.retryAfterMs) });
         }
       }
       return { ok: true, review: { customerName, stars, comment } };
@@ -116,18 +127,19 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
       request.log.error({ err: error }, `could not read the review totals: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_LOADED });
     }
-    const sums = new Map<string, { count: number; stars: number }>();
+    // Each seed review and each client's reviews weigh one in the average: a burst from one client moves it as one review.
+    const sums = new Map<string, { count: number; weights: number; stars: number }>();
     for (const productId of catalogue.seededProductIds()) {
       const seeds = catalogue.seedReviews(productId);
-      sums.set(productId, { count: seeds.length, stars: seeds.reduce((sum, review) => sum + review.stars, 0) });
+      sums.set(productId, { count: seeds.length, weights: seeds.length, stars: seeds.reduce((sum, review) => sum + review.stars, 0) });
     }
-    for (const { productId, count, stars } of totals) {
+    for (const { productId, count, sources, sourceStars } of totals) {
       if (!catalogue.has(productId)) continue; // a product removed from the catalogue since
-      const seed = sums.get(productId) ?? { count: 0, stars: 0 };
-      sums.set(productId, { count: seed.count + count, stars: seed.stars + stars });
+      const seed = sums.get(productId) ?? { count: 0, weights: 0, stars: 0 };
+      sums.set(productId, { count: seed.count + count, weights: seed.weights + sources, stars: seed.stars + sourceStars });
     }
     const ratings: Record<string, RatingSummary> = {};
-    for (const [productId, { count, stars }] of sums) ratings[productId] = { average: averageStars(stars, count), count };
+    for (const [productId, { count, weights, stars }] of sums) ratings[productId] = { average: averageStars(stars, weights), count };
     return { ratings };
   });
 

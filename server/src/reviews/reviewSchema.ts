@@ -3,24 +3,13 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, HONEYPOT_FIELD } from '@site/content/src/validation/index.js';
 import { REVIEW_MAX_LENGTH } from '@site/content/src/reviews.js';
-
-/** Control characters other than tab and line breaks (multi-line text), or any at all (one-line text). */
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
-/** Half of a surrogate pair on its own: JSON allows it, UTF-8 (and so PostgreSQL) cannot store it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+import { textField } from '../validation/textField.js';
 
 const FIELDS = ['customerName', 'emailId', 'comment', 'stars'] as const;
 
+/** Trimmed text within the field's length, passing the shared character rule (validation/textField.ts). */
 function text(field: keyof typeof REVIEW_MAX_LENGTH, multiline = false) {
-  const max = REVIEW_MAX_LENGTH[field];
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`) })
-    .trim()
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    .refine((value) => !LONE_SURROGATE.test(value) && !(multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value), {
-      error: `${field} contains characters that are not allowed`,
-    });
+  return textField(field, { max: REVIEW_MAX_LENGTH[field], kind: multiline ? 'multiline' : 'line' });
 }
 
 const required = (schema: ReturnType<typeof text>, field: string) =>

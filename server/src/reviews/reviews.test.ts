@@ -1,16 +1,21 @@
 // Product reviews end to end on both databases: validation with clear JSON errors, unknown products,
 // storage (e-mail kept, never returned), order (stored newest first, then the catalogue's seed reviews),
-// the ratings summary, the honeypot, a failing database and the rate limit.
+// the ratings summary, the honeypot, a failing database and the rate limits: one review of a product a day per client
+// (durable, shared by every process on the database) and a rating that counts each client once.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { reviewsApiPath, RATINGS_API_PATH } from '@site/content/src/reviews.js';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/index.js';
+import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../db/index.js';
 import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { createReviewCatalogue, siteReviewCatalogue } from './productCatalogue.js';
 import { REVIEW_BODY_LIMIT } from './reviewRoutes.js';
+import { alreadyReviewed, clientAddress, describeWait, reviewClientKey } from './reviewLimit.js';
 
 /** A product with two seed reviews (5 and 4 stars) in content/data/product-details.json. */
 const SEEDED = 'hex_cw_brass_cable_gland';
@@ -24,6 +29,22 @@ const json = (body: unknown): Omit<InjectOptions, 'url'> => ({
   headers: { 'content-type': 'application/json' },
   payload: typeof body === 'string' ? body : JSON.stringify(body),
 });
+
+/** A review whose comment holds raw bytes that are not UTF-8 (curl --data-binary can send them; a browser cannot). */
+const withBytes = (bytes: number[]): Omit<InjectOptions, 'url'> => {
+  const [before, after] = JSON.stringify({ ...VALID, comment: 'a\u0001b' }).split('\\u0001') as [string, string];
+  return { ...json(''), payload: Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]) };
+};
+
+/** The 429 of a second review of one product within a day, with the wait as the server words it. */
+const ALREADY_REVIEWED = /^You have already reviewed this product today\. One review of a product a day is accepted from each address: please try again in (24|23) hours\.$/;
+
+let lastAddress = 0;
+/** A documentation address (198.18.0.0/15) no other test of this file uses: a client of its own. */
+const freshAddress = () => {
+  lastAddress += 1;
+  return `198.18.${lastAddress >> 8}.${lastAddress & 255}`;
+};
 
 interface BadCase {
   what: string;
@@ -54,6 +75,11 @@ function badInputCorpus(): BadCase[] {
     { what: 'comment too long', request: json({ ...VALID, comment: 'x'.repeat(4001) }), status: 400, error: /^comment must be at most 4000 characters$/ },
     { what: 'comment with NUL', request: json({ ...VALID, comment: 'a\u0000b' }), status: 400, error: /^comment contains characters that are not allowed$/ },
     { what: 'comment with a lone surrogate', request: json({ ...VALID, comment: 'a\ud800b' }), status: 400, error: /^comment contains characters that are not allowed$/ },
+    { what: 'comment with a C1 control', request: json({ ...VALID, comment: 'a\u0085b' }), status: 400, error: /^comment contains characters that are not allowed$/ },
+    { what: 'a body with the byte 0xFF', request: withBytes([0xff]), status: 400, error: /^The request body is not valid UTF-8: send the JSON encoded as UTF-8$/ },
+    { what: 'a body with an overlong "/"', request: withBytes([0xc0, 0xaf]), status: 400, error: /^The request body is not valid UTF-8/ },
+    { what: 'a body with an encoded surrogate', request: withBytes([0xed, 0xa0, 0x80]), status: 400, error: /^The request body is not valid UTF-8/ },
+    { what: 'a body with a cut sequence', request: withBytes([0xf0, 0x9f, 0x98]), status: 400, error: /^The request body is not valid UTF-8/ },
     { what: 'comment as an object', request: json({ ...VALID, comment: { text: 'x' } }), status: 400, error: /^comment must be text$/ },
     { what: 'emailId too long', request: json({ ...VALID, emailId: `${'a'.repeat(250)}@example.com` }), status: 400, error: /^emailId must be at most 254 characters$/ },
     { what: 'a honeypot that is not text', request: json({ ...VALID, website: ['x'] }), status: 400, error: /^website must be text$/ },
@@ -64,6 +90,11 @@ function badInputCorpus(): BadCase[] {
   }
   for (const bad of [0, 6, -1, 2.5, '5', null, true, [5], Number.MAX_SAFE_INTEGER + 2]) {
     cases.push({ what: `stars ${JSON.stringify(bad)}`, request: json({ ...VALID, stars: bad }), status: 400, error: /^stars must be a whole number from 1 to 5$/ });
+  }
+  for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+    const direction = /^(customerName|emailId) contains invisible text-direction characters \(U\+202A–U\+202E, U\+2066–U\+2069\), which are not allowed$/;
+    cases.push({ what: `customerName with U+${control.codePointAt(0)!.toString(16)}`, request: json({ ...VALID, customerName: `${control}gpj.exe` }), status: 400, error: direction });
+    cases.push({ what: `emailId with U+${control.codePointAt(0)!.toString(16)}`, request: json({ ...VALID, emailId: `a${control}@example.com` }), status: 400, error: direction });
   }
   for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
     cases.push({ what: `method ${method}`, request: { method }, status: 405, error: new RegExp(`^Method ${method} is not allowed here \\(allowed: GET, POST\\)$`) });
@@ -86,7 +117,14 @@ async function reviewsSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   let fixture: Fixture;
   let database: TestDatabase;
   let app: FastifyInstance;
-  const post = (productId: string, body: unknown) => app.inject({ ...json(body), url: reviewsApiPath(productId) });
+  /** Each post from a client of its own (one review of a product a day per client); `from` for a given one. */
+  const post = (productId: string, body: unknown, from = freshAddress(), target = app) =>
+    target.inject({ ...json(body), url: reviewsApiPath(productId), remoteAddress: from });
+  const ratingOf = async (productId: string) => {
+    const res = await app.inject({ method: 'GET', url: RATINGS_API_PATH });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json<{ ratings: Record<string, { average: number; count: number }> }>().ratings[productId];
+  };
   const list = async (productId: string): Promise<Review[]> => {
     const res = await app.inject({ method: 'GET', url: reviewsApiPath(productId) });
     assert.equal(res.statusCode, 200, res.body);
@@ -210,6 +248,107 @@ async function reviewsSuite(t: TestContext, target: DatabaseTarget): Promise<voi
       await other.close();
     }
   });
+
+  const countOf = async (productId: string): Promise<number> => {
+    const [row] = await database.db.query<{ n: number }>('select count(*) as n from reviews where product_id = $1', [productId]);
+    return row!.n;
+  };
+  /** A second server process on the same database (PostgreSQL: its own pool; PGlite allows one process: the same handle). */
+  const secondProcess = async () => {
+    const db = await database.openAnother();
+    const other = await buildApp(fixture.config, db);
+    return {
+      app: other,
+      close: async () => {
+        await other.close();
+        if (db !== database.db) await db.close();
+      },
+    };
+  };
+
+  await t.test('one client, one review of a product a day: the second is a 429 that says so, with Retry-After; nothing stored', async () => {
+    const product = 'oc_cu_xlpe_swa_pvc_cable';
+    const client = freshAddress();
+    assert.equal((await post(product, { ...VALID, stars: 1 }, client)).statusCode, 200);
+    const stored = await countOf(product);
+    // the attacker's next posts: another name, other stars, another e-mail; the same address
+    for (const body of [{ ...VALID, stars: 1 }, { customerName: 'Someone Else', emailId: 'x@example.com', comment: 'Bad.', stars: 1 }]) {
+      const refused = await post(product, body, client);
+      assert.equal(refused.statusCode, 429, refused.body);
+      assert.match(refused.json<{ error: string }>().error, ALREADY_REVIEWED);
+      const retryAfter = Number(refused.headers['retry-after']);
+      assert.ok(retryAfter > 86_000 && retryAfter <= 86_400, `Retry-After ${retryAfter}`);
+    }
+    assert.equal(await countOf(product), stored, 'nothing stored');
+    assert.equal((await post('oc_cu_xlpe_swa_lszh_cable', VALID, client)).statusCode, 200, 'another product from the same client');
+    assert.equal((await post(product, VALID)).statusCode, 200, 'the same product from another client');
+  });
+
+  await t.test('an IPv6 client is one client across its /64; an IPv4-mapped address is its IPv4 one', async () => {
+    const product = '3m_lv_cold_shrink_straight_joint';
+    assert.equal((await post(product, VALID, '2001:db8:5:6::1')).statusCode, 200);
+    assert.equal((await post(product, VALID, '2001:db8:5:6:ffff:1:2:3')).statusCode, 429, 'another address of the same /64');
+    assert.equal((await post(product, VALID, '2001:0db8:0005:0006:0:0:0:abcd')).statusCode, 429, 'written out in full');
+    assert.equal((await post(product, VALID, '2001:db8:5:7::1')).statusCode, 200, 'another /64');
+    const v4 = freshAddress();
+    assert.equal((await post(product, VALID, v4)).statusCode, 200);
+    assert.equal((await post(product, VALID, `::ffff:${v4}`)).statusCode, 429, 'the same IPv4 client over IPv6');
+  });
+
+  await t.test('the limit is stored: a restarted server, or another process on the same database, still refuses', async () => {
+    const product = 'elite_tinned_copper_tube_lug';
+    const client = freshAddress();
+    assert.equal((await post(product, VALID, client)).statusCode, 200);
+    const other = await secondProcess();
+    try {
+      const refused = await post(product, { ...VALID, stars: 1 }, client, other.app);
+      assert.equal(refused.statusCode, 429, refused.body);
+      assert.match(refused.json<{ error: string }>().error, ALREADY_REVIEWED);
+    } finally {
+      await other.close();
+    }
+    assert.equal(await countOf(product), 1);
+  });
+
+  await t.test('a burst of simultaneous reviews of one product from one client, through two processes: exactly one stored', async () => {
+    const product = 'mesc_lv_resin_joint_kit';
+    const client = freshAddress();
+    const other = await secondProcess();
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => post(product, { ...VALID, comment: `Burst ${i}`, stars: 1 }, client, i % 2 === 0 ? app : other.app)),
+      );
+      assert.deepEqual(answers.map((res) => res.statusCode).sort(), [200, 429, 429, 429, 429, 429, 429, 429]);
+    } finally {
+      await other.close();
+    }
+    assert.equal(await countOf(product), 1);
+  });
+
+  await t.test('a burst from one client moves the rating as one review, even with the limit off', async () => {
+    // seeds 5 and 4: 4.5 from 2 reviews
+    const product = 'mk_logic_plus_13a_switched_socket';
+    const unlimitedFixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', REVIEWS_PER_PRODUCT_MAX: '0' } });
+    const unlimited = await buildApp(unlimitedFixture.config, database.db);
+    try {
+      assert.deepEqual(await ratingOf(product), { average: 4.5, count: 2 });
+      const attacker = freshAddress();
+      for (let i = 0; i < 3; i += 1) assert.equal((await post(product, { ...VALID, customerName: `Bot ${i}`, stars: 1 }, attacker, unlimited)).statusCode, 200);
+      // three 1-star reviews, shown (staff moderation is another matter), weigh as one: (5 + 4 + 1) / 3
+      assert.deepEqual(await ratingOf(product), { average: 3.33, count: 5 });
+      // ... from addresses of one IPv6 /64 too: one more client
+      for (const address of ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9:1::3']) {
+        assert.equal((await post(product, { ...VALID, stars: 1 }, address, unlimited)).statusCode, 200);
+      }
+      assert.deepEqual(await ratingOf(product), { average: 2.75, count: 8 });
+      // a real customer counts in full: (5 + 4 + 1 + 1 + 5) / 5
+      assert.equal((await post(product, { ...VALID, stars: 5 })).statusCode, 200);
+      assert.deepEqual(await ratingOf(product), { average: 3.2, count: 9 });
+    } finally {
+      await unlimited.close();
+      await unlimitedFixture.cleanup();
+    }
+  });
 }
 
 test('reviews on embedded PGlite', async (t) => {
@@ -260,4 +399,62 @@ test('createReviewCatalogue knows the ids and copies only the displayed fields o
   assert.deepEqual(catalogue.seedReviews('a'), [{ customerName: 'X', stars: 4, comment: 'c' }]);
   assert.deepEqual(catalogue.seedReviews('c'), []);
   assert.deepEqual(catalogue.seededProductIds(), ['a']);
+});
+
+describe('review clients and the limit text', () => {
+  test('clientAddress: IPv4 as it is, IPv4-mapped as IPv4, IPv6 by its /64 however written', () => {
+    assert.equal(clientAddress('203.0.113.7'), '203.0.113.7');
+    assert.equal(clientAddress('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(clientAddress('::FFFF:203.0.113.7'), '203.0.113.7');
+    for (const ip of ['2001:db8:a:b::1', '2001:0DB8:000A:000B:1:2:3:4', '2001:db8:a:b:ffff::', '2001:db8:a:b::1%eth0', '2001:db8:a:b::203.0.113.7']) {
+      assert.equal(clientAddress(ip), '2001:db8:a:b::/64', ip);
+    }
+    assert.equal(clientAddress('::1'), '0:0:0:0::/64');
+    assert.equal(clientAddress('2001:db8::'), '2001:db8:0:0::/64');
+    assert.equal(clientAddress('not an address'), 'not an address');
+  });
+
+  test('the stored key is a hash: the same for one client, different for another, never the address', () => {
+    assert.equal(reviewClientKey('2001:db8:a:b::1'), reviewClientKey('2001:db8:a:b::2'));
+    assert.notEqual(reviewClientKey('203.0.113.7'), reviewClientKey('203.0.113.8'));
+    assert.match(reviewClientKey('203.0.113.7'), /^[A-Za-z0-9_-]{22}$/);
+    assert.ok(!reviewClientKey('203.0.113.7').includes('203'));
+  });
+
+  test('the 429 text says what happened, the rule and when to come back', () => {
+    assert.equal(
+      alreadyReviewed(1, 86_400_000, 23.5 * 3_600_000),
+      'You have already reviewed this product today. One review of a product a day is accepted from each address: please try again in 24 hours.',
+    );
+    assert.equal(
+      alreadyReviewed(2, 6 * 3_600_000, 90_000),
+      'You have already reviewed this product. 2 reviews of a product every 6 hours are accepted from each address: please try again in 2 minutes.',
+    );
+    assert.equal(describeWait(3_600_000), 'an hour');
+    assert.equal(describeWait(59_500), 'a minute');
+    assert.equal(describeWait(1), 'a second');
+  });
+});
+
+test('migration 003: names stored before the rule lose their text-direction controls; old reviews have no client', async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-reviews-migration-'));
+  const db = await openDatabase({ dataDir, databaseUrl: undefined });
+  try {
+    await runMigrations(db, MIGRATIONS.filter((m) => m.version < '003'));
+    await db.query('insert into reviews (product_id, customer_name, comment, stars) values ($1, $2, $3, 5), ($1, $4, $3, 4)', [
+      SEEDED,
+      '\u202egpj.exe \u2067عائشة\u2069',
+      'Stored before.',
+      'Aisha \u200fعائشة',
+    ]);
+    assert.deepEqual((await runMigrations(db)).applied, ['003']);
+    const rows = await db.query<{ customer_name: string; client_key: string | null }>('select customer_name, client_key from reviews order by id');
+    assert.deepEqual(rows, [
+      { customer_name: 'gpj.exe عائشة', client_key: null },
+      { customer_name: 'Aisha \u200fعائشة', client_key: null },
+    ]);
+  } finally {
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

@@ -24,7 +24,7 @@ export const SUBMISSION_PATHS = {
   inquiry: '/api/send-inquiry',
 } as const;
 
-export interface SubmissionRoutesOptions extends SubmissionsConfig {
+export interface SubmissionRoutesOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs' | 'redisUrl'> {
   db: Database;
   /** Called after a submission queued a mail (the outbox worker sends it at once instead of at its next poll). */
   onOutboxWrite?: () => void;
@@ -118,7 +118,7 @@ export function connectRedis(app: FastifyInstance, url: string): Redis {
     // a down Redis errors on every reconnect: say so at most once a minute
     if (Date.now() - lastReport < 60_000) return;
     lastReport = Date.now();
-    app.log.warn(`Redis for the rate limiter: ${describeError(error)} (forms are not rate limited until it is back)`);
+    app.log.warn(`Redis for the rate limiter: ${describeError(error)} (requests are not rate limited until it is back)`);
   });
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());

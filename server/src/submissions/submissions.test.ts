@@ -23,7 +23,31 @@ interface FieldRule {
   max?: number;
   required?: boolean;
   kind?: 'email' | 'branch';
+  /** A message: tab and line breaks allowed (any other text field is one line). */
+  multiline?: true;
 }
+
+/** The bidi embedding, override and isolate controls: refused in every one-line field. */
+const DIRECTION_CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+/** A JSON body whose `field` holds raw bytes that are not UTF-8 (what a browser never sends). */
+const withBytes = (valid: Record<string, string>, field: string, bytes: number[]): Omit<InjectOptions, 'url'> => {
+  const [before, after] = JSON.stringify({ ...valid, [field]: 'a\u0001b' }).split('\\u0001') as [string, string];
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    payload: Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]),
+  };
+};
+
+/** Byte sequences that are not UTF-8: a lone continuation byte, 0xFF, an overlong '/', a UTF-16 surrogate (CESU-8), a cut sequence. */
+const NOT_UTF8: [string, number[]][] = [
+  ['a lone continuation byte', [0x80]],
+  ['the byte 0xFF', [0xff]],
+  ['an overlong "/"', [0xc0, 0xaf]],
+  ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+  ['a cut sequence', [0xe2, 0x82]],
+];
 
 interface Endpoint {
   url: string;
@@ -48,7 +72,7 @@ const CONTACT: Endpoint = {
     name: { max: 100, required: true },
     email: { kind: 'email', required: true },
     phone: { max: 40 },
-    message: { max: 4000, required: true },
+    message: { max: 4000, required: true, multiline: true },
     country: { kind: 'branch' },
     companyName: { max: 150 },
     companyLocation: { max: 150 },
@@ -83,7 +107,7 @@ const INQUIRY: Endpoint = {
     userEmail: { kind: 'email', required: true },
     userCountry: { kind: 'branch', required: true },
     inquiryPhone: { max: 40 },
-    inquiryMessage: { max: 4000, required: true },
+    inquiryMessage: { max: 4000, required: true, multiline: true },
     companyName: { max: 150 },
     companyLocation: { max: 150 },
   },
@@ -181,6 +205,23 @@ function badInputCorpus(endpoint: Endpoint): BadCase[] {
         cases.push({ what: `${field} with ${JSON.stringify(bad)}`, request: json({ ...valid, [field]: bad }), status: 400, error: new RegExp(`^${field} contains characters that are not allowed$`) });
       }
     }
+    if (rule.kind !== 'branch' && rule.multiline === undefined) {
+      // "\u202Egpj.exe" shows as "exe.jpg" in a page, a subject or a Reply-To name
+      for (const control of DIRECTION_CONTROLS) {
+        const bad = rule.kind === 'email' ? `a${control}@example.com` : `${control}gpj.exe`;
+        cases.push({
+          what: `${field} with U+${control.codePointAt(0)!.toString(16).toUpperCase()}`,
+          request: json({ ...valid, [field]: bad }),
+          status: 400,
+          error: new RegExp(`^${field} contains invisible text-direction characters \\(U\\+202A–U\\+202E, U\\+2066–U\\+2069\\), which are not allowed$`),
+        });
+      }
+    }
+    if (rule.kind !== 'branch') {
+      for (const [what, bytes] of NOT_UTF8) {
+        cases.push({ what: `${field} with ${what}`, request: withBytes(valid, field, bytes), status: 400, error: /^The request body is not valid UTF-8: send the JSON encoded as UTF-8$/ });
+      }
+    }
   }
   return cases;
 }
@@ -193,6 +234,8 @@ function acceptedCorpus(endpoint: Endpoint): { what: string; body: Record<string
   return [
     { what: 'HTML and script in every text field', body: { ...endpoint.valid, ...withAll((f) => `<script>alert("${f}")</script><img src=x onerror=alert(1)>`) } },
     { what: 'Arabic, CJK, emoji and combining marks', body: { ...endpoint.valid, ...withAll(() => 'عائشة الرحمن 你好 😀👍🏽 é ‏') } },
+    // Arabic mixed with Latin and digits, with the direction marks RLM, LRM and ALM (not controls): the Arabic edition
+    { what: 'Arabic with Latin, digits and direction marks', body: { ...endpoint.valid, ...withAll(() => 'شركة Gulf Build ذ.م.م \u200f٢٠٢٥\u200e 20S \u061cدبي') } },
     { what: 'every text field at its length limit', body: { ...endpoint.valid, ...withAll((_f, max) => 'x'.repeat(max)) } },
     { what: 'SQL in the text', body: { ...endpoint.valid, ...withAll(() => "'); drop table outbox; --") } },
   ];

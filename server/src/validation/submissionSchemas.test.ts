@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { parseReview } from '../reviews/reviewSchema.js';
 import { contactFormSchema, inquirySchema, parseSubmission, registrationSchema } from './submissionSchemas.js';
 
 const contact = {
@@ -112,4 +113,78 @@ describe('registration and inquiry schemas', () => {
   test('fields of the other form are unknown', () => {
     assert.match(errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', message: 'hi' }), /^Unknown field "message"/);
   });
+});
+
+// The shared character rule (content/src/validation: textProblem), field by field, in every form schema and the
+// review schema: a one-line field (names, e-mails, phones, companies: mail headers, subjects, inline text) refuses the
+// bidi embedding/override/isolate controls U+202A–U+202E and U+2066–U+2069; a message keeps them (they only reorder
+// text inside its own paragraph). Ordinary Arabic, mixed with Latin and digits and with the direction marks, passes.
+describe('text-direction controls, field by field', () => {
+  const DIRECTION_CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+  const DIRECTION_MESSAGE = (field: string) =>
+    `${field} contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed`;
+  const ARABIC = 'شركة الخليج Gulf Build ذ.م.م ٢٠٢٥ \u200fدبي\u200e 20S \u061c';
+
+  const registration = { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman' };
+  const inquiry = { ...registration, inquiryPhone: '+966 55 000 0000', inquiryMessage: 'Need MV joints', companyName: 'Eastern', companyLocation: 'Dammam' };
+  const review = { customerName: 'Aisha', emailId: 'aisha@example.com', comment: 'Good', stars: 4 };
+  type Parse = (body: Record<string, unknown>) => { ok: true; data: Record<string, unknown> } | { ok: false; error: string };
+  const forms: { name: string; valid: Record<string, unknown>; parse: Parse; line: string[]; multiline: string[] }[] = [
+    {
+      name: 'contact form',
+      valid: contact,
+      parse: (body) => parseSubmission(contactFormSchema, body),
+      line: ['name', 'email', 'phone', 'companyName', 'companyLocation'],
+      multiline: ['message'],
+    },
+    { name: 'registration', valid: registration, parse: (body) => parseSubmission(registrationSchema, body), line: ['userName', 'userEmail'], multiline: [] },
+    {
+      name: 'inquiry',
+      valid: inquiry,
+      parse: (body) => parseSubmission(inquirySchema, body),
+      line: ['userName', 'userEmail', 'inquiryPhone', 'companyName', 'companyLocation'],
+      multiline: ['inquiryMessage'],
+    },
+    {
+      name: 'review',
+      valid: review,
+      parse: (body) => {
+        const result = parseReview(body);
+        return result.ok ? { ok: true, data: { ...result.review } } : result;
+      },
+      line: ['customerName', 'emailId'],
+      multiline: ['comment'],
+    },
+  ];
+  const isEmail = (field: string) => /email/i.test(field);
+
+  for (const form of forms) {
+    for (const field of form.line) {
+      test(`${form.name} ${field}: each direction control is refused with a clear message, anywhere in the value`, () => {
+        for (const control of DIRECTION_CONTROLS) {
+          for (const value of isEmail(field) ? [`a${control}@example.com`, `${control}a@example.com`] : [`${control}gpj.exe`, `Aisha ${control}Rahman`, `Aisha${control}`]) {
+            const result = form.parse({ ...form.valid, [field]: value });
+            assert.deepEqual(result, { ok: false, error: DIRECTION_MESSAGE(field) }, JSON.stringify(value));
+          }
+        }
+      });
+      if (!isEmail(field)) {
+        test(`${form.name} ${field}: Arabic with Latin, digits and direction marks is accepted as typed`, () => {
+          const value = ARABIC.slice(0, field.toLowerCase().includes('phone') ? 40 : 100).trim();
+          const result = form.parse({ ...form.valid, [field]: value });
+          assert.ok(result.ok, JSON.stringify(result));
+          assert.equal(result.data[field], value);
+        });
+      }
+    }
+    for (const field of form.multiline) {
+      test(`${form.name} ${field}: a message keeps Arabic, direction marks and isolates, but no control characters`, () => {
+        const value = `${ARABIC}\n\u2067مرحبا\u2069 — line two\ttabbed`;
+        const result = form.parse({ ...form.valid, [field]: value });
+        assert.ok(result.ok, JSON.stringify(result));
+        assert.equal(result.data[field], value);
+        assert.deepEqual(form.parse({ ...form.valid, [field]: 'a\u0085b' }), { ok: false, error: `${field} contains characters that are not allowed` });
+      });
+    }
+  }
 });

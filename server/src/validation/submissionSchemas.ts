@@ -8,32 +8,16 @@ import {
   FIELD_MAX_LENGTH,
   HONEYPOT_FIELD,
 } from '@site/content/src/validation/index.js';
-
-/** Control characters (C0, DEL, C1) other than tab and line breaks: never typed by a person, and NUL breaks PostgreSQL. */
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-/** Single-line fields take no control characters at all (no CR/LF that could reach a mail header). */
-const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** Half of a surrogate pair on its own: not text (JSON allows it, UTF-8 cannot store it). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+import { textField, typeError } from './textField.js';
 
 interface TextOptions {
   max: number;
   multiline?: boolean;
 }
 
-const typeError = (field: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? `${field} is required` : `${field} must be text`;
-
-/** Trimmed text up to max characters, well-formed, without control characters (may be empty). */
+/** Trimmed text up to max characters passing the shared character rule (textField.ts; may be empty). */
 function text(field: string, { max, multiline = false }: TextOptions) {
-  return z
-    .string({ error: typeError(field) })
-    .trim()
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    .refine((value) => !LONE_SURROGATE.test(value) && !(multiline ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value), {
-      error: `${field} contains characters that are not allowed`,
-    });
+  return textField(field, { max, kind: multiline ? 'multiline' : 'line' });
 }
 
 /** Text that must be present (not blank). */

@@ -1,8 +1,9 @@
 import { migration001 } from './001_initial.js';
 import { migration002 } from './002_submissions.js';
+import { migration003 } from './003_review_sources.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
 
 /** Every migration, in order. Add a new file NNN_name.ts and list it here. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];

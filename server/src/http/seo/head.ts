@@ -1,6 +1,5 @@
 // Writes a page's head into the shell's index.html on the server, so crawlers and link previews see the real
 // title, description, canonical URL, Open Graph tags and JSON-LD before any script runs.
-import type { FastifyRequest } from 'fastify';
 import { escapeHtml, jsonForScript } from './escape.js';
 import type { SitePage } from './pages.js';
 
@@ -32,7 +31,7 @@ export function documentTitle(page: SitePage, siteName: string): string {
   return `${page.title} | ${siteName}`;
 }
 
-/** The head tags of a page; `origin` is the site's origin without a trailing slash (see siteOrigin). */
+/** The head tags of a page; `origin` is the site's origin without a trailing slash (http/siteOrigin.ts). */
 export function renderHead(page: SitePage, origin: string, siteName: string): string {
   const title = documentTitle(page, siteName);
   const meta = (attribute: 'name' | 'property', key: string, value: string): string =>
@@ -69,18 +68,4 @@ export function renderHead(page: SitePage, origin: string, siteName: string): st
     tags.push(`<script type="application/ld+json">${jsonForScript(graph)}</script>`);
   }
   return tags.join('');
-}
-
-/** host[:port] as a URL authority: a name or IPv4 address, or a bracketed IPv6 address. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * The site's origin for absolute URLs: PUBLIC_SITE_URL when configured, else the request's protocol and Host
- * (X-Forwarded-Proto/-Host count only when TRUST_PROXY trusts the proxy). A malformed Host falls back to localhost.
- */
-export function siteOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>, publicSiteUrl: string | undefined): string {
-  if (publicSiteUrl !== undefined) return publicSiteUrl;
-  const protocol = request.protocol === 'https' ? 'https' : 'http';
-  const host = typeof request.host === 'string' && HOST.test(request.host) ? request.host.toLowerCase() : 'localhost';
-  return `${protocol}://${host}`;
 }

@@ -268,9 +268,9 @@ describe('canonical origin without PUBLIC_SITE_URL', () => {
   let proxied: FastifyInstance;
 
   before(async () => {
-    fixture = await createFixture();
+    fixture = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123' } });
     plain = await buildApp(fixture.config, stubDatabase());
-    const behindProxy = await createFixture({ env: { TRUST_PROXY: 'true' } });
+    const behindProxy = await createFixture({ env: { TRUST_PROXY: 'true', PORT: '8123' } });
     proxied = await buildApp(behindProxy.config, stubDatabase());
     proxied.addHook('onClose', () => behindProxy.cleanup());
   });
@@ -283,19 +283,20 @@ describe('canonical origin without PUBLIC_SITE_URL', () => {
   const canonical = async (app: FastifyInstance, headers: Record<string, string>) =>
     parseHead((await app.inject({ method: 'GET', url: '/about', headers })).body).canonical;
 
-  test("comes from the request's protocol and Host", async () => {
-    assert.equal(await canonical(plain, { host: 'shop.example:8080' }), 'http://shop.example:8080/about');
+  test("is the server's own address (HOST and PORT), whatever Host the request names", async () => {
+    assert.equal(await canonical(plain, { host: 'shop.example:8080' }), 'http://127.0.0.1:8123/about');
   });
 
-  test('X-Forwarded-Proto/-Host are ignored unless TRUST_PROXY trusts the proxy', async () => {
+  test('X-Forwarded-Proto/-Host do not change it, even from a proxy TRUST_PROXY trusts', async () => {
     const forwarded = { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.shop.example' };
-    assert.equal(await canonical(plain, forwarded), 'http://internal:8080/about');
-    assert.equal(await canonical(proxied, forwarded), 'https://www.shop.example/about');
+    assert.equal(await canonical(plain, forwarded), 'http://127.0.0.1:8123/about');
+    // HOST 0.0.0.0 (the default: every interface) is named localhost
+    assert.equal(await canonical(proxied, forwarded), 'http://localhost:8123/about');
   });
 
   test('a malformed Host never reaches the page', async () => {
     const url = await canonical(plain, { host: 'evil.example"><script>alert(1)</script>' });
-    assert.equal(url, 'http://localhost/about');
+    assert.equal(url, 'http://127.0.0.1:8123/about');
   });
 });
 

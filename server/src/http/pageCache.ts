@@ -1,0 +1,55 @@
+// The rendered pages the server keeps (spa.ts): keyed by what really makes two answers differ, and bounded by
+// evicting the least recently used page, so that a flood of rare addresses cannot push the popular pages out at once.
+import { LRUCache } from 'lru-cache';
+
+/** Everything a page's bytes depend on. Nothing here comes from a header the client may set freely. */
+export interface PageKey {
+  /** The shell build (its index.html's mtime and size). */
+  shell: string;
+  /** The site's origin: the server's own (siteOrigin.ts), fixed once it listens. */
+  origin: string;
+  /** The page's canonical path; '' for the not-found page (one page for every unknown address). */
+  path: string;
+  /** The builds the visitor is on (canary.ts Visitor.key): a canary's page must never reach a stable visitor. */
+  visitor: string;
+  /** The version of the manifest the page's preload hints come from (remoteHints.ts). */
+  hints: string;
+  /** The first view's render modules and data file versions ('' when the page is not drawn here: ssr/firstView.ts). */
+  view: string;
+}
+
+export function pageKey(key: PageKey): string {
+  // The parts cannot contain a newline (paths are URL paths, the rest are the server's own strings).
+  return [key.shell, key.origin, key.path, key.visitor, key.hints, key.view].join('\n');
+}
+
+/**
+ * Enough for every page of the site in every build a visitor can be on (a few hundred pages, a few canary kinds),
+ * with room for the releases of a day; a rendered page is 30–60 KB.
+ */
+export const MAX_CACHED_PAGES = 2000;
+
+/** A bounded map of rendered pages (or their promises): the least recently used goes when it is full. */
+export class PageCache<V extends object> {
+  private readonly entries: LRUCache<string, V>;
+
+  constructor(max: number = MAX_CACHED_PAGES) {
+    this.entries = new LRUCache<string, V>({ max });
+  }
+
+  get(key: PageKey): V | undefined {
+    return this.entries.get(pageKey(key));
+  }
+
+  set(key: PageKey, value: V): void {
+    this.entries.set(pageKey(key), value);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,38 @@
+// The server's socket timeouts as Fastify's options. Fastify leaves requestTimeout and connectionTimeout at 0 (never),
+// so a client that announces a body and stops sending it, or opens a socket and says nothing, would hold a connection
+// for ever; a few thousand such sockets exhaust the process. Each limit below closes one kind of stalled client.
+import type { ServerOptions } from 'node:http';
+import type { HttpTimeouts } from '../config.js';
+
+export interface ServerTimeoutOptions {
+  /** Node's requestTimeout: the whole request, body included (408 when it runs out before the body is in). */
+  requestTimeout: number;
+  /** Node's keepAliveTimeout: an idle connection between two requests. */
+  keepAliveTimeout: number;
+  /** The socket's inactivity timeout (server.setTimeout): a client that neither sends nor reads. */
+  connectionTimeout: number;
+  http: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'>;
+}
+
+/**
+ * Node checks the headers and request timeouts on a timer, every 30 s by default: a request timeout of 15 s would
+ * then close a stalled client after anything up to 45 s. Checking every second (a walk over the open connections)
+ * keeps the limits close to what they say; shorter limits (tests) are checked at a quarter of their length.
+ */
+export function connectionsCheckingInterval(timeouts: HttpTimeouts): number {
+  return Math.max(50, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
+}
+
+export function serverTimeoutOptions(timeouts: HttpTimeouts): ServerTimeoutOptions {
+  return {
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+    // requestTimeout here too: Node checks headersTimeout against it when it creates the server (before Fastify sets it).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// One client's reviews of one product (REVIEWS_PER_PRODUCT_MAX per REVIEWS_PER_PRODUCT_WINDOW_SECONDS): who the
+// client is, and what it is told when it has reached the limit. The counting is the database's (reviewStore.ts).
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The address a client is known by: an IPv4 address as it is (an IPv4-mapped IPv6 one too), an IPv6 address by its
+ * /64 (one connection gets a whole /64, and its other addresses cost nothing).
+ */
+export function clientAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped !== null) return mapped[1]!;
+  if (isIPv4(ip) || !isIPv6(ip.split('%')[0]!)) return ip;
+  const groups = expandIPv6(ip.split('%')[0]!);
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight groups of an IPv6 address, each as lower-case hex without leading zeros. */
+function expandIPv6(address: string): string[] {
+  let text = address.toLowerCase();
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4 !== null) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = tail === undefined ? [] : Array.from({ length: 8 - headGroups.length - tailGroups.length }, () => '0');
+  return [...headGroups, ...zeros, ...tailGroups].map((group) => Number.parseInt(group, 16).toString(16));
+}
+
+/**
+ * What the reviews table stores for a client: a hash of its address (clientAddress), not the address in clear. A
+ * pseudonym, not anonymity: an IPv4 address could be found by trying them all.
+ */
+export const reviewClientKey = (ip: string): string =>
+  createHash('sha256').update(`site-review-client\n${clientAddress(ip)}`).digest('base64url').slice(0, 22);
+
+/** "a day", "an hour", "6 hours", "30 minutes", "45 seconds". */
+function period(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds === 86_400) return 'a day';
+  if (seconds % 86_400 === 0) return `${seconds / 86_400} days`;
+  if (seconds === 3_600) return 'an hour';
+  if (seconds % 3_600 === 0) return `${seconds / 3_600} hours`;
+  if (seconds === 60) return 'a minute';
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return seconds === 1 ? 'a second' : `${seconds} seconds`;
+}
+
+/** A wait, rounded up to the unit it is best read in: "23 hours", "an hour", "12 minutes", "40 seconds". */
+export function describeWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds > 3_600) return `${Math.ceil(seconds / 3_600)} hours`;
+  if (seconds === 3_600) return 'an hour';
+  if (seconds > 60) return `${Math.ceil(seconds / 60)} minutes`;
+  return seconds === 60 ? 'a minute' : seconds === 1 ? 'a second' : `${seconds} seconds`;
+}
+
+/** The 429 text of a client that has reached the per-product limit. */
+export function alreadyReviewed(max: number, windowMs: number, retryAfterMs: number): string {
+  const allowed = max === 1 ? 'One review' : `${max} reviews`;
+  const per = period(windowMs);
+  const every = per.startsWith('a') ? per : `every ${per}`;
+  return (
+    `You have already reviewed this product${per === 'a day' ? ' today' : ''}. ` +
+    `${allowed} of a product ${every} ${max === 1 ? 'is' : 'are'} accepted from each address: please try again in ${describeWait(retryAfterMs)}.`
+  );
+}
