@@ -1,6 +1,7 @@
 // The server's preload hints (server/src/http/remoteHints.ts, spa.ts): the page's remote files and the data it starts
 // by fetching download with the shell's own scripts. A hint the page does not use is a wasted download and a console
 // warning; a hint that does not match the page's own request makes the browser fetch the file twice.
+import type { Response } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { SITE_ROUTES } from '../support/site-routes';
 
@@ -48,14 +49,17 @@ test("the data a page fetches as it starts is preloaded; the site's data files a
 // a file marked so while it streams in); without the mark, compiling them blocked the page for ~100 ms at 4x CPU.
 test('every script a product page runs carries the compile hint on its first line', async ({ page }) => {
   const scripts: Promise<{ url: string; firstLine: string }>[] = [];
-  page.on('response', (response) => {
+  const readScript = (response: Response) => {
     if (response.request().resourceType() === 'script' && response.ok()) {
       scripts.push(response.text().then((body) => ({ url: new URL(response.url()).pathname, firstLine: body.split('\n', 1)[0]! })));
     }
-  });
+  };
+  page.on('response', readScript);
   await page.goto('/our-products/industrial_cable_glands/hex_cw_brass_cable_gland');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('load');
+  // No reading starts after this: one still running when the test ends would fail it ('Test ended').
+  page.off('response', readScript);
   const loaded = await Promise.all(scripts);
   // The shell, the catalogue's entry and page module, the chat after the load event (its own remote).
   expect(loaded.map((script) => script.url)).toEqual(
