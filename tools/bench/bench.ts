@@ -5,10 +5,13 @@
 //   (b) JS a visitor downloads for /home and the product page, federated vs. one ordinary bundle
 //   (c) load on loopback: product page HTML and /data/product-details.json (wrk when installed, else autocannon),
 //       contact form POSTs (autocannon)
+//   (d) interaction latency (INP-style, Event Timing in Chromium with the CPU slowed 4x once the page has started):
+//       search modal open/close and typing, the listing's sort, the mobile menu, the home carousel, a chat message,
+//       an invalid contact form; median and slowest of BENCH_INP_TRIES tries each (lib/interactions.ts)
 //
 // Environment: BENCH_RUNS (Lighthouse runs per page, 3), BENCH_DURATION (seconds per load row, 10),
-// BENCH_CONNECTIONS (10), BENCH_ONLY=lighthouse,js,load (a subset), BENCH_REBUILD=1 (rebuild the
-// monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
+// BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_ONLY=lighthouse,js,load,inp (a subset),
+// BENCH_REBUILD=1 (rebuild the monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
 // BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found),
 // BENCH_CLIENT=autocannon (the read rows on autocannon even when wrk is installed), WRK_PATH (/usr/bin/wrk).
 import os from 'node:os';
@@ -16,6 +19,8 @@ import { assertChromiumInstalled } from '../../tests/support/chromium';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
 import { startSite, type RunningSite } from '../../tests/support/site-server';
 import { printDownloads, visitorDownloads, type Downloads } from './lib/downloads';
+import { runInteractions, type InteractionRun } from './lib/interactions';
+import { printInteractions } from './lib/interactions-table';
 import { printLighthouse, runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { printLoad, runLoad, type LoadFigures } from './lib/load';
 import { buildMonolithIfNeeded, startMonolithSite } from './lib/monolith';
@@ -32,9 +37,11 @@ function positiveNumber(name: string, fallback: number): number {
 const runs = Math.round(positiveNumber('BENCH_RUNS', 3));
 const duration = positiveNumber('BENCH_DURATION', 10);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 10));
-const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load').split(',').map((part) => part.trim()));
-// The load run posts thousands of forms: the per-client rate limit would answer 429 after ten.
-const SERVER_ENV = { SUBMIT_RATE_LIMIT_MAX: '0' };
+const inpTries = Math.round(positiveNumber('BENCH_INP_TRIES', 5));
+const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load,inp').split(',').map((part) => part.trim()));
+// The load run posts thousands of forms: the per-client rate limit would answer 429 after ten. The interaction run
+// asks the chat one question per try: more than 20 tries a minute would meet the chat's limit.
+const SERVER_ENV = { SUBMIT_RATE_LIMIT_MAX: '0', CHAT_RATE_LIMIT_MAX: '0' };
 
 /** startSite waits 30 s for /healthz; on a machine busy with builds and browsers, try up to 3 times. */
 async function start(starter: () => Promise<RunningSite>): Promise<RunningSite> {
@@ -66,6 +73,7 @@ async function main() {
   const federated = new Map<string, Downloads>();
   const monolith = new Map<string, Downloads>();
   let load: LoadFigures[] | undefined;
+  let interactions: InteractionRun | undefined;
 
   const site = await start(() => startSite(SERVER_ENV));
   console.log(`Site (federated build) at ${site.url}`);
@@ -74,6 +82,7 @@ async function main() {
       for (const page of downloadPages()) federated.set(page.label, await visitorDownloads(site.url, page.path));
     }
     if (only.has('lighthouse')) lighthouse = await runLighthouse(site.url, lighthousePages(), runs);
+    if (only.has('inp')) interactions = await runInteractions(site.url, inpTries);
     if (only.has('load')) load = await runLoad(site.url, productPagePath(), duration, connections);
   } finally {
     await site.stop();
@@ -99,6 +108,7 @@ async function main() {
   }
   if (federated.size > 0) printDownloads(federated, monolith);
   if (load) printLoad(load, duration, connections);
+  if (interactions) printInteractions(interactions, inpTries);
   console.log(`\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: missed targets do not fail the bench.`);
 }
 
