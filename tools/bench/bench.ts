@@ -25,14 +25,7 @@ import { printLighthouse, runLighthouse, type LighthouseFigures } from './lib/li
 import { printLoad, runLoad, type LoadFigures } from './lib/load';
 import { buildMonolithIfNeeded, startMonolithSite } from './lib/monolith';
 import { downloadPages, lighthousePages, productPagePath } from './lib/pages';
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
-  return value;
-}
+import { positiveNumber } from './lib/env';
 
 const runs = Math.round(positiveNumber('BENCH_RUNS', 3));
 const duration = positiveNumber('BENCH_DURATION', 10);

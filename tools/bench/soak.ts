@@ -20,14 +20,7 @@ import { buildIfNeeded } from '../../tests/support/build-if-needed';
 import { REPO_ROOT, startSite, type RunningSite } from '../../tests/support/site-server';
 import { printTable } from './lib/format';
 import { LISTING_CATEGORY, productPagePath } from './lib/pages';
-
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
-  return value;
-}
+import { positiveNumber } from './lib/env';
 
 const seconds = Math.round(positiveNumber('SOAK_SECONDS', 120));
 const connections = Math.round(positiveNumber('SOAK_CONNECTIONS', 2));
