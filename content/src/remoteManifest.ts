@@ -1,4 +1,4 @@
-// A remote's mf-manifest.json, as tools/webpack/remote-manifest.cjs writes it: the one reading of where its
+// A remote's mf-manifest.json, as @module-federation/enhanced's build plugin writes it: the one reading of where its
 // remoteEntry.js is, shared by the shell (which loads it) and the server (which preloads it).
 
 /** The manifest's remoteEntry.js, relative to the manifest's folder ('remoteEntry.js', 'entry/remoteEntry.js'), or undefined. */

@@ -17,7 +17,7 @@ export function fakeContainer(remote: string): FakeContainer {
   };
 }
 
-/** A remote's mf-manifest.json, as tools/webpack/remote-manifest.cjs writes it (the parts the shell reads). */
+/** A remote's mf-manifest.json, as @module-federation/enhanced's build plugin writes it (the parts the shell reads). */
 export function manifest(globalName: string, remoteEntryPath = ''): object {
   return {
     id: globalName,
