@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite, setViewportWidth } from '@test/render';
 import { PROFILE_STORAGE_KEY } from '../welcome/visitorProfile';
 import ChatWidget from './ChatWidget';
+import { CHAT_PANEL_COOKIE } from './panelMemory';
 
 interface FakeAnswer {
   status: number;
@@ -59,6 +60,8 @@ let error: jest.SpyInstance;
 beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
+  // the panel the visitor chose is remembered in a cookie (panelMemory.ts): each test starts as a new visit
+  document.cookie = `${CHAT_PANEL_COOKIE}=; Path=/; Max-Age=0`;
   calls.length = 0;
   handler = () => ({ status: 200, body: { ok: true, id: 1 } });
   fakeFetch();
@@ -85,6 +88,69 @@ describe('the panel', () => {
     expect(screen.queryByRole('button', { name: 'Restore chat' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
     expect(panel()).toBeInTheDocument();
+  });
+});
+
+describe("the visitor's choice", () => {
+  const rememberedPanel = () => new RegExp(`${CHAT_PANEL_COOKIE}=(\\w+)`).exec(document.cookie)?.[1];
+
+  it.each([
+    ['closed', 'Close chat'],
+    ['minimized', 'Minimize chat'],
+  ])('%s (%s) is remembered: the next page of the visit starts so, and Open chat is remembered too', async (choice, control) => {
+    const first = renderChat();
+    fireEvent.click(within(panel()).getByRole('button', { name: control }));
+    expect(rememberedPanel()).toBe(choice);
+    first.unmount();
+    // the next page load: a new store, the same cookie
+    renderChat('/about');
+    expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: 'Restore chat' })).toHaveLength(choice === 'minimized' ? 1 : 0);
+    fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    expect(rememberedPanel()).toBe('open');
+    expect(panel()).toBeInTheDocument();
+  });
+
+  it('following a link on a phone minimizes the panel without remembering it as a choice', async () => {
+    setViewportWidth(375);
+    storeProfile();
+    renderChat();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore chat' }));
+    expect(rememberedPanel()).toBe('open');
+    await advance(500);
+    handler = () => ({ status: 200, body: { answer: 'See [About Us](/about)' } });
+    await type('about');
+    await advance(500);
+    fireEvent.click(within(log()).getByRole('link', { name: 'About Us' }));
+    expect(screen.getByRole('button', { name: 'Restore chat' })).toBeInTheDocument();
+    expect(rememberedPanel()).toBe('open');
+  });
+});
+
+describe('on a phone (576 px or less)', () => {
+  beforeEach(() => setViewportWidth(375));
+
+  it('minimized is one round button, with a dot once the assistant has said something unread; no bar', async () => {
+    renderChat();
+    const restore = screen.getByRole('button', { name: 'Restore chat' });
+    expect(screen.getAllByRole('button')).toEqual([restore]);
+    expect(restore).not.toHaveAccessibleDescription();
+    await advance(500); // the greeting arrives while minimized
+    expect(restore).toHaveAccessibleDescription('New message');
+    fireEvent.click(restore);
+    expect(within(panel()).getByRole('log', { name: 'Chat messages' })).toHaveTextContent('Welcome to Crescent Electrical Trading');
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Minimize chat' }));
+    // read: no dot
+    expect(screen.getByRole('button', { name: 'Restore chat' })).not.toHaveAccessibleDescription();
+  });
+
+  it('closed is the round button alone, without a dot', async () => {
+    document.cookie = `${CHAT_PANEL_COOKIE}=closed; Path=/`;
+    renderChat();
+    await advance(500);
+    const open = screen.getByRole('button', { name: 'Open chat' });
+    expect(screen.getAllByRole('button')).toEqual([open]);
+    expect(open).not.toHaveAccessibleDescription();
   });
 });
 

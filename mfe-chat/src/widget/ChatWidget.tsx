@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery, IconButton } from '@site/shared-ui';
+import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery, IconButton, VisuallyHidden } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
 import { InquiryModal } from '../inquiry/InquiryModal';
 import { Composer } from '../messages/Composer';
@@ -16,20 +16,29 @@ import {
   selectOnboardingStage,
   selectProfile,
   selectTyping,
+  selectUnread,
+  selectHasChatted,
   type ChatPanel,
 } from './chatSlice';
+import { keepChoiceOfChatter, PHONE_QUERY, rememberPanel } from './panelMemory';
 
-const PHONE_QUERY = `(max-width: ${theme.chatMobile}px)`;
+const { edge, chatButton } = theme.floating;
 
+// Logical properties (inset-inline-end; flex-end follows the inline direction), so it mirrors on a right-to-left page.
 const Dock = styled.div`
   position: fixed;
-  right: 20px;
+  inset-inline-end: 20px;
   bottom: 20px;
   z-index: 900;
   display: flex;
   flex-direction: column;
   align-items: flex-end;
   gap: 12px;
+  /* A phone: the round button alone in the corner (the brochure's icon button beside it, shell BrochureButton.tsx). */
+  @media (max-width: ${theme.chatMobile}px) {
+    inset-inline-end: ${edge}px;
+    bottom: calc(${edge}px + env(safe-area-inset-bottom, 0px));
+  }
 `;
 
 const Panel = styled.section`
@@ -57,12 +66,13 @@ const PanelHeader = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
-  padding: 12px 12px 12px 16px;
+  padding-block: 12px;
+  padding-inline: 16px 12px;
   color: #fff;
   background: ${({ theme }) => theme.colors.brand};
   h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; }
   p { margin: 0; font-size: ${({ theme }) => theme.typeScale.xs}; }
-  p::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-right: 6px; border-radius: 50%; background: #4ade80; }
+  p::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-inline-end: 6px; border-radius: 50%; background: #4ade80; }
 `;
 
 const HeaderButton = styled(IconButton)`
@@ -84,6 +94,7 @@ const InquiryBar = styled.div`
 `;
 
 const Fab = styled.button<{ $hiddenOnPhone: boolean }>`
+  position: relative;
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -95,8 +106,24 @@ const Fab = styled.button<{ $hiddenOnPhone: boolean }>`
   background: ${({ theme }) => theme.colors.brand};
   box-shadow: ${({ theme }) => theme.shadow.raised};
   cursor: pointer;
-  /* the open panel fills a phone's screen and has its own close button */
-  @media (max-width: ${theme.chatMobile}px) { ${({ $hiddenOnPhone }) => ($hiddenOnPhone ? 'display: none;' : '')} }
+  @media (max-width: ${theme.chatMobile}px) {
+    width: ${chatButton}px;
+    height: ${chatButton}px;
+    /* the open panel fills a phone's screen and has its own close button */
+    ${({ $hiddenOnPhone }) => ($hiddenOnPhone ? 'display: none;' : '')}
+  }
+`;
+
+/** On a phone's button: the assistant said something the visitor has not seen. */
+const UnreadDot = styled.span`
+  position: absolute;
+  top: 2px;
+  inset-inline-end: 2px;
+  width: 14px;
+  height: 14px;
+  border: 2px solid ${({ theme }) => theme.colors.surface};
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.accent};
 `;
 
 const MinimizedBar = styled.button`
@@ -123,19 +150,29 @@ export default function ChatWidget() {
   const typing = useAppSelector(selectTyping);
   const profile = useAppSelector(selectProfile);
   const onboardingStage = useAppSelector(selectOnboardingStage);
+  const unread = useAppSelector(selectUnread);
+  const chatted = useAppSelector(selectHasChatted);
   const onPhone = useMediaQuery(PHONE_QUERY);
   const [inquiryOpen, setInquiryOpen] = useState(false);
 
+  // The panel starts as the visitor left it, or open (minimized on a phone): the slice's initial state, panelMemory.ts.
   useEffect(() => {
     void dispatch(startChat());
-    // Open by default, except on a phone: there the panel fills the screen, so it starts as the
-    // small bar and the visitor opens it when they want it.
-    if (window.matchMedia(PHONE_QUERY).matches) dispatch(panelChanged('minimized'));
   }, [dispatch]);
 
-  const setPanel = (next: ChatPanel) => dispatch(panelChanged(next));
+  // A visitor who has chatted keeps their choice beyond this visit.
+  useEffect(() => {
+    if (chatted) keepChoiceOfChatter();
+  }, [chatted]);
+
+  /** The visitor's own choice: remembered for the next pages and tabs. */
+  const choosePanel = (next: ChatPanel) => {
+    dispatch(panelChanged(next));
+    rememberPanel(next, { chatted });
+  };
   const send = (text: string) => void dispatch(sendMessage(text));
   const choosingRegion = step === 'onboarding' && onboardingStage === 'country';
+  const showUnread = onPhone && panel === 'minimized' && unread;
   const activeOptionsId = choosingRegion ? messages.findLast((m) => m.type === 'options')?.id : undefined;
 
   return (
@@ -147,10 +184,10 @@ export default function ChatWidget() {
               <h2 id="chat-title">{ASSISTANT_TITLE}</h2>
               <p>Online</p>
             </div>
-            <HeaderButton type="button" aria-label="Minimize chat" onClick={() => setPanel('minimized')}>
+            <HeaderButton type="button" aria-label="Minimize chat" onClick={() => choosePanel('minimized')}>
               <MinimizeIcon size={22} />
             </HeaderButton>
-            <HeaderButton type="button" aria-label="Close chat" onClick={() => setPanel('closed')}>
+            <HeaderButton type="button" aria-label="Close chat" onClick={() => choosePanel('closed')}>
               <CloseIcon size={22} />
             </HeaderButton>
           </PanelHeader>
@@ -161,7 +198,8 @@ export default function ChatWidget() {
               activeOptionsId={activeOptionsId}
               onOption={send}
               onNavigate={() => {
-                if (onPhone) setPanel('minimized');
+                // the page the link leads to is under the full-screen panel (not a choice of the visitor's: not remembered)
+                if (onPhone) dispatch(panelChanged('minimized'));
               }}
             />
             {step === 'welcome' ? (
@@ -180,19 +218,27 @@ export default function ChatWidget() {
           ) : null}
         </Panel>
       ) : null}
-      {panel === 'minimized' ? (
-        <MinimizedBar type="button" onClick={() => setPanel('open')} aria-label="Restore chat">
+      {panel === 'minimized' && !onPhone ? (
+        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label="Restore chat">
           <ChatIcon size={22} /> {ASSISTANT_TITLE}
         </MinimizedBar>
       ) : null}
+      {/* On a phone minimized is this one round button ('Restore chat', a dot for an unread message): no bar above it. */}
       <Fab
         type="button"
-        aria-label={panel === 'open' ? 'Close chat' : 'Open chat'}
+        aria-label={panel === 'open' ? 'Close chat' : panel === 'minimized' && onPhone ? 'Restore chat' : 'Open chat'}
         aria-expanded={panel === 'open'}
+        aria-describedby={showUnread ? 'chat-unread' : undefined}
         $hiddenOnPhone={panel === 'open'}
-        onClick={() => setPanel(panel === 'open' ? 'closed' : 'open')}
+        onClick={() => choosePanel(panel === 'open' ? 'closed' : 'open')}
       >
-        <ChatIcon size={28} />
+        <ChatIcon size={onPhone ? 26 : 28} />
+        {showUnread ? (
+          <>
+            <UnreadDot aria-hidden="true" />
+            <VisuallyHidden id="chat-unread">New message</VisuallyHidden>
+          </>
+        ) : null}
       </Fab>
       <InquiryModal open={inquiryOpen} profile={profile} onClose={() => setInquiryOpen(false)} onSubmit={(payload) => dispatch(submitInquiry(payload))} />
     </Dock>

@@ -2,8 +2,12 @@ import { createSlice, nanoid, type PayloadAction, type WithSlice } from '@reduxj
 import { rootReducer } from '@site/shared-store';
 import { ONBOARDING_START, type OnboardingState } from '../onboarding/onboarding';
 import type { VisitorProfile } from '../welcome/visitorProfile';
+import { initialPanel } from './panelMemory';
 
-/** open: the panel shows; minimized: a small bar restores it; closed: only the floating button. */
+/**
+ * open: the panel shows; minimized: a small bar restores it (on a phone: the round button, with a dot for an unread
+ * message); closed: only the floating button.
+ */
 export type ChatPanel = 'open' | 'minimized' | 'closed';
 
 /** welcome: the welcome form; onboarding: the conversational way in; chat: questions and answers. */
@@ -32,18 +36,23 @@ export interface ChatState {
   profile: VisitorProfile | null;
   /** The widget has looked for a stored profile and scheduled its greeting (once per page). */
   started: boolean;
+  /** The assistant said something while the panel was not open (the phone's button shows a dot). */
+  unread: boolean;
 }
 
-// Spec: the panel is open by default.
-const initialState: ChatState = {
-  panel: 'open',
+// Spec: the panel is open by default; then it is as the visitor left it (panelMemory.ts). A lazy initial state: read when
+// the slice joins a store, i.e. when the chat's code has loaded in the browser, before the widget's first render (so
+// a closed panel is never drawn open first).
+const initialState = (): ChatState => ({
+  panel: initialPanel(),
   step: 'welcome',
   onboarding: ONBOARDING_START,
   messages: [],
   pendingReplies: 0,
   profile: null,
   started: false,
-};
+  unread: false,
+});
 
 export interface NewMessage {
   text: string;
@@ -58,6 +67,7 @@ export const chatSlice = createSlice({
   reducers: {
     panelChanged(state, action: PayloadAction<ChatPanel>) {
       state.panel = action.payload;
+      if (action.payload === 'open') state.unread = false;
     },
     /** A stored profile skips the welcome form. */
     chatStarted(state, action: PayloadAction<VisitorProfile | null>) {
@@ -68,6 +78,7 @@ export const chatSlice = createSlice({
     messageAdded: {
       reducer(state, action: PayloadAction<ChatMessage>) {
         state.messages.push(action.payload);
+        if (action.payload.sender === 'bot' && state.panel !== 'open') state.unread = true;
       },
       prepare({ text, sender, options, forAssistant }: NewMessage) {
         return {
@@ -110,6 +121,9 @@ export const chatSlice = createSlice({
     selectTyping: (state) => state.pendingReplies > 0,
     selectProfile: (state) => state.profile,
     selectOnboardingStage: (state) => state.onboarding.stage,
+    selectUnread: (state) => state.unread,
+    /** A saved profile or a message sent: their panel choice is kept beyond this visit (panelMemory.ts). */
+    selectHasChatted: (state) => state.profile !== null || state.messages.some((message) => message.sender === 'user'),
   },
 });
 
@@ -120,5 +134,14 @@ declare module '@site/shared-store' {
 export const injectedChatSlice = chatSlice.injectInto(rootReducer);
 export const { panelChanged, chatStarted, messageAdded, replyStarted, replyFinished, onboardingStarted, onboardingAdvanced, profileSaved } =
   chatSlice.actions;
-export const { selectChatPanel, selectChatStep, selectMessages, selectTyping, selectProfile, selectOnboardingStage } = injectedChatSlice.selectors;
+export const {
+  selectChatPanel,
+  selectChatStep,
+  selectMessages,
+  selectTyping,
+  selectProfile,
+  selectOnboardingStage,
+  selectUnread,
+  selectHasChatted,
+} = injectedChatSlice.selectors;
 export const selectChat = injectedChatSlice.selectSlice;

@@ -35,6 +35,12 @@ export const theme = {
   mobile: 640,
   /** The chat panel goes full screen at this width or less. */
   chatMobile: 576,
+  /**
+   * The floating controls on a phone (chatMobile or less): one cluster in the bottom corner at the inline end (the
+   * right, the left on a right-to-left page), the round chat button in the corner and the brochure's icon button
+   * beside it, both in a strip of edge + chatButton px at the bottom of the screen. In px.
+   */
+  floating: { edge: 16, chatButton: 56, iconButton: 48, gap: 12 },
   /** The header shows its navigation links only above this width. */
   wideNav: 1024,
   desktop: 1400,

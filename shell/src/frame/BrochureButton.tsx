@@ -1,10 +1,13 @@
 import styled from 'styled-components';
-import { DownloadIcon } from '@site/shared-ui';
+import { DownloadIcon, theme } from '@site/shared-ui';
 import { brochurePath } from '@site/content';
 
+const { edge, chatButton, iconButton, gap } = theme.floating;
+
+// Logical properties throughout (inset-inline-*), so the controls mirror on a right-to-left page.
 const Link = styled.a`
   position: fixed;
-  left: 16px;
+  inset-inline-start: 16px;
   bottom: 20px;
   z-index: 800;
   display: inline-flex;
@@ -19,6 +22,32 @@ const Link = styled.a`
   font-weight: 700;
   text-decoration: none;
   &:hover { filter: brightness(1.05); }
+
+  /* A phone: a round icon button beside the chat button, in the same corner (theme.floating), centred on it. Where the
+     chat button will be is known from the first paint, so nothing moves when the chat arrives after the page load. */
+  @media (max-width: ${theme.chatMobile}px) {
+    inset-inline-start: auto;
+    inset-inline-end: ${edge + chatButton + gap}px;
+    bottom: calc(${edge + (chatButton - iconButton) / 2}px + env(safe-area-inset-bottom, 0px));
+    justify-content: center;
+    width: ${iconButton}px;
+    height: ${iconButton}px;
+    min-height: 0;
+    padding: 0;
+    svg { width: 22px; height: 22px; }
+  }
+`;
+
+/** The words: on a phone read by screen readers only, so the icon button keeps the name 'Download Brochure'. */
+const Label = styled.span`
+  @media (max-width: ${theme.chatMobile}px) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
 `;
 
 /** 'Download Brochure' on every page: the catalogue and company profile PDF from the site root. */
@@ -27,7 +56,7 @@ export function BrochureButton() {
     // In a landmark of its own, so screen-reader users find it like the rest of the page.
     <aside aria-label="Brochure">
       <Link href={brochurePath()} download>
-        <DownloadIcon size={18} /> Download Brochure
+        <DownloadIcon size={18} /> <Label>Download Brochure</Label>
       </Link>
     </aside>
   );
