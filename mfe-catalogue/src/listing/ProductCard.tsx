@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
@@ -40,8 +41,11 @@ export interface ProductCardProps {
   eager: boolean;
 }
 
-/** One product of a listing: picture, name, brand, indicative price and rating; opens the product's details. */
-export function ProductCard({ product, rating, eager }: ProductCardProps) {
+/**
+ * One product of a listing: picture, name, brand, indicative price and rating; opens the product's details. Memoised:
+ * a new sort order moves the cards without drawing them again.
+ */
+export const ProductCard = memo(function ProductCard({ product, rating, eager }: ProductCardProps) {
   return (
     // Relative to /our-products/{category}, as the spec's router does.
     <ImageLinkCard to={product.id} imageSrc={productImagePath(product.image)} eager={eager}>
@@ -59,4 +63,4 @@ export function ProductCard({ product, rating, eager }: ProductCardProps) {
       </Body>
     </ImageLinkCard>
   );
-}
+});

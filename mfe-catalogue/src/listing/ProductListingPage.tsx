@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
@@ -43,6 +43,9 @@ const Toolbar = styled.div`
   }
 `;
 
+/** Cards whose pictures load eagerly: the first row on a wide screen. */
+const EAGER_CARDS = 4;
+
 const Notice = styled.div`
   margin-bottom: 24px;
 `;
@@ -63,6 +66,9 @@ export default function ProductListingPage() {
   const ratingsStatus = useAppSelector(selectRatingsStatus);
   const ratingsError = useAppSelector(selectRatingsError);
   const [sort, setSort] = useState<SortValue>(DEFAULT_SORT);
+  // The select shows the choice in the frame of the key or click; the cards are put in the new order in the render
+  // after it (deferred), so the choice answers at once however many cards move.
+  const cardsSort = useDeferredValue(sort);
 
   // On entry and on every change of the category segment: to the top, and load.
   useEffect(() => {
@@ -82,7 +88,10 @@ export default function ProductListingPage() {
   const { first, rest } = splitHeading(name);
   usePageTitle(name);
 
-  const sorted = useMemo(() => (loaded ? sortProducts(products, sort, ratings) : []), [loaded, products, sort, ratings]);
+  // The catalogue's first row loads its pictures at once (the largest paint); by catalogue order, so that a new sort
+  // order leaves every card's props as they were (the memoised cards only move).
+  const eagerIds = useMemo(() => new Set(products.slice(0, EAGER_CARDS).map((product) => product.id)), [products]);
+  const sorted = useMemo(() => (loaded ? sortProducts(products, cardsSort, ratings) : []), [loaded, products, cardsSort, ratings]);
 
   return (
     <PageContainer>
@@ -114,7 +123,7 @@ export default function ProductListingPage() {
               ))}
             </select>
           </Toolbar>
-          {sort === SORT_BY_RATING && ratingsStatus === 'failed' ? (
+          {cardsSort === SORT_BY_RATING && ratingsStatus === 'failed' ? (
             <Notice>
               <LoadError
                 message={`${ratingsError ?? 'The product ratings could not be loaded.'} Products without a known rating are listed last.`}
@@ -126,8 +135,8 @@ export default function ProductListingPage() {
             <p>No Products were found.</p>
           ) : (
             <CardGrid as="ul" aria-label={`${name} products`}>
-              {sorted.map((product, index) => (
-                <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={index < 4} />
+              {sorted.map((product) => (
+                <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} />
               ))}
             </CardGrid>
           )}

@@ -3,6 +3,14 @@ import { renderInSite } from '@test/render';
 import { SEARCH_RESULTS } from '../testing/catalogueFixtures';
 import { stubFetch, type FetchStub, type StubRoute } from '../testing/fetchStub';
 import SearchModal, { SEARCH_FOCUS_DELAY_MS } from './SearchModal';
+import { RESULTS_PAGE_SIZE } from './useShownResults';
+
+/** An index larger than a page of results: 'Cable 1' ... 'Cable 45', all matching 'cable'. */
+const MANY_RESULTS = Array.from({ length: 2 * RESULTS_PAGE_SIZE + 5 }, (_, index) => ({
+  ...SEARCH_RESULTS[0]!,
+  id: `cable_${index + 1}`,
+  title: `Cable ${index + 1}`,
+}));
 
 describe('SearchModal', () => {
   let fetchStub: FetchStub;
@@ -129,5 +137,48 @@ describe('SearchModal', () => {
     });
     type('vinyl');
     expect(screen.getByRole('option')).toHaveTextContent('Vinyl Tape');
+  });
+
+  it('draws a page of results at a time, counting them all; Show more draws the next page and highlights its first', async () => {
+    await open({ body: MANY_RESULTS });
+    type('cable');
+    expect(screen.getByText(`${MANY_RESULTS.length} result(s) found`)).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(RESULTS_PAGE_SIZE);
+    fireEvent.click(screen.getByRole('button', { name: `Show more results (${MANY_RESULTS.length - RESULTS_PAGE_SIZE} more)` }));
+    const options = screen.getAllByRole('option');
+    expect(options).toHaveLength(2 * RESULTS_PAGE_SIZE);
+    expect(options[RESULTS_PAGE_SIZE]).toHaveAttribute('aria-selected', 'true');
+    expect(input()).toHaveFocus();
+    expect(input()).toHaveAttribute('aria-activedescendant', options[RESULTS_PAGE_SIZE]!.id);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more results (5 more)' }));
+    expect(screen.getAllByRole('option')).toHaveLength(MANY_RESULTS.length);
+    expect(screen.queryByRole('button', { name: /Show more results/ })).toBeNull();
+    // A new text starts again at one page.
+    type('cable 1');
+    expect(screen.getByText('11 result(s) found')).toBeInTheDocument();
+    type('cable');
+    expect(screen.getAllByRole('option')).toHaveLength(RESULTS_PAGE_SIZE);
+  });
+
+  it('ArrowDown past the last result drawn draws the next page; past the very last it goes round to the first', async () => {
+    await open({ body: MANY_RESULTS });
+    type('cable');
+    const down = (times: number) => {
+      for (let i = 0; i < times; i += 1) fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    };
+    down(RESULTS_PAGE_SIZE - 1);
+    expect(screen.getAllByRole('option')[RESULTS_PAGE_SIZE - 1]).toHaveAttribute('aria-selected', 'true');
+    down(1);
+    expect(screen.getAllByRole('option')).toHaveLength(2 * RESULTS_PAGE_SIZE);
+    expect(screen.getAllByRole('option')[RESULTS_PAGE_SIZE]).toHaveAttribute('aria-selected', 'true');
+    down(RESULTS_PAGE_SIZE + 5 - 1);
+    expect(screen.getAllByRole('option')).toHaveLength(MANY_RESULTS.length);
+    expect(screen.getAllByRole('option')[MANY_RESULTS.length - 1]).toHaveAttribute('aria-selected', 'true');
+    down(1);
+    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(screen.getAllByRole('option')[MANY_RESULTS.length - 1]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(screen.getByTestId('current-path')).toHaveTextContent(`/our-products/industrial_cable_glands/cable_${MANY_RESULTS.length}`);
   });
 });

@@ -1,17 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { CloseIcon, LoadError, Modal, SearchIcon } from '@site/shared-ui';
+import { CloseIcon, Modal, SearchIcon } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
-import { productImagePath, type SearchResult } from '@site/content';
-import {
-  fetchSearchResults,
-  searchReset,
-  searchTextChanged,
-  selectFilteredResults,
-  selectSearchStatus,
-  selectSearchText,
-} from './searchSlice';
+import { fetchSearchResults, searchReset, searchTextChanged, selectSearchData, selectSearchStatus, selectSearchText } from './searchSlice';
+import { optionId, SearchResults } from './SearchResults';
+import { useShownResults } from './useShownResults';
 
 /** The spec's delay before the search input takes the focus. */
 export const SEARCH_FOCUS_DELAY_MS = 100;
@@ -55,65 +49,24 @@ const Clear = styled.button`
   &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
 `;
 
-const Message = styled.div`
-  padding: 24px 8px;
-  text-align: center;
-  p { margin: 0 0 6px; overflow-wrap: anywhere; }
-  p + p { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.typeScale.sm}; }
-`;
-
-const Count = styled.p`
-  margin: 0 0 8px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.typeScale.sm};
-`;
-
-const Options = styled.ul`
-  max-height: min(420px, 50vh);
-  margin: 0;
-  padding: 0;
-  overflow-y: auto;
-  list-style: none;
-`;
-
-const Option = styled.li`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding: 8px;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  cursor: pointer;
-  img { flex: none; width: 56px; height: 42px; object-fit: contain; background: ${({ theme }) => theme.colors.surfaceAlt}; border-radius: 4px; }
-  span { display: flex; flex-direction: column; min-width: 0; }
-  strong { color: ${({ theme }) => theme.colors.text}; }
-  small { color: ${({ theme }) => theme.colors.textMuted}; }
-  &[aria-selected='true'] { background: ${({ theme }) => theme.colors.brandLight}; }
-`;
-
-const Footer = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 16px;
-  margin: 12px 0 0;
-  padding-top: 12px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.typeScale.xs};
-  kbd { padding: 1px 6px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; background: ${({ theme }) => theme.colors.surfaceAlt}; font: inherit; }
-`;
-
-/** The header's search: type to filter the catalogue by title, category or company; arrows and Enter, or a click, open a product. */
+/**
+ * The header's search: type to filter the catalogue by title, category or company; arrows and Enter, or a click, open a
+ * product. The input redraws at each keystroke; the results below it follow on a deferred copy of the text.
+ */
 export default function SearchModal({ open, onClose }: SearchModalProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const text = useAppSelector(selectSearchText);
   const status = useAppSelector(selectSearchStatus);
-  const results = useAppSelector(selectFilteredResults);
+  const index = useAppSelector(selectSearchData);
+  const { query, results, shown, showMore } = useShownResults(index, text);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Set when the highlight moves by keyboard: only then is the highlighted result scrolled into view (scrolling reads
+  // the layout, which a list just drawn would have to compute at once, inside the keystroke).
+  const scrollToActive = useRef(false);
   const listId = useId();
-  const optionId = (index: number) => `${listId}-${index}`;
-  const activeIndex = Math.min(active, results.length - 1);
+  const activeIndex = Math.min(active, shown.length - 1);
 
   useEffect(() => {
     if (open) void dispatch(fetchSearchResults());
@@ -125,37 +78,53 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
     return () => clearTimeout(timer);
   }, [open]);
 
-  // Keep the highlighted result in view while the arrows move it.
   useEffect(() => {
-    if (activeIndex >= 0) document.getElementById(`${listId}-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeIndex, listId]);
+    if (!scrollToActive.current) return;
+    scrollToActive.current = false;
+    if (activeIndex >= 0) document.getElementById(optionId(listId, activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeIndex, listId, shown]);
 
   const setText = (value: string) => {
     dispatch(searchTextChanged(value));
     setActive(0);
   };
 
-  const choose = (result: SearchResult) => {
-    dispatch(searchReset());
-    onClose();
-    navigate(`/our-products/${result.productCategoryId}/${result.id}`);
-  };
+  const choose = useCallback(
+    (position: number) => {
+      const chosen = shown[position];
+      if (!chosen) return;
+      dispatch(searchReset());
+      onClose();
+      navigate(`/our-products/${chosen.productCategoryId}/${chosen.id}`);
+    },
+    [shown, dispatch, onClose, navigate],
+  );
+
+  const onShowMore = useCallback(() => {
+    // The highlight goes to the first new result and the focus back to the input, where the arrows go on from it.
+    setActive(showMore());
+    scrollToActive.current = true;
+    inputRef.current?.focus();
+  }, [showMore]);
+
+  const onRetry = useCallback(() => void dispatch(fetchSearchResults()), [dispatch]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (results.length === 0) return;
+    if (shown.length === 0) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((activeIndex + step + results.length) % results.length);
+      scrollToActive.current = true;
+      if (event.key === 'ArrowUp') setActive(activeIndex === 0 ? shown.length - 1 : activeIndex - 1);
+      else if (activeIndex + 1 < shown.length) setActive(activeIndex + 1);
+      // Past the last result drawn: the next page, when there is one, else round to the first.
+      else setActive(shown.length < results.length ? showMore() : 0);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const chosen = results[activeIndex];
-      if (chosen) choose(chosen);
+      choose(activeIndex);
     }
   };
 
-  const query = text.trim();
-  const showResults = status === 'succeeded' && results.length > 0;
+  const showResults = status === 'succeeded' && shown.length > 0;
 
   return (
     <Modal open={open} onClose={onClose} title="Search" maxWidth={720} closeLabel="Close search">
@@ -169,7 +138,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
           aria-autocomplete="list"
           aria-expanded={showResults}
           aria-controls={listId}
-          aria-activedescendant={showResults ? optionId(activeIndex) : undefined}
+          aria-activedescendant={showResults ? optionId(listId, activeIndex) : undefined}
           placeholder="Search for products, categories..."
           autoComplete="off"
           spellCheck={false}
@@ -190,57 +159,18 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
           </Clear>
         ) : null}
       </Field>
-      {status === 'failed' ? (
-        <LoadError message="The search could not be loaded." onRetry={() => dispatch(fetchSearchResults())} />
-      ) : query === '' ? (
-        <Message>
-          <p>Start typing to search</p>
-          <p>Search for products, categories, or companies</p>
-        </Message>
-      ) : status !== 'succeeded' ? (
-        <Message role="status">
-          <p>Loading results...</p>
-        </Message>
-      ) : results.length === 0 ? (
-        <Message role="status">
-          <p>{`No results found for "${query}"`}</p>
-          <p>Try different keywords or check your spelling</p>
-        </Message>
-      ) : (
-        <>
-          <Count role="status">{`${results.length} result(s) found`}</Count>
-          <Options id={listId} role="listbox" aria-label="Search results">
-            {results.map((result, index) => (
-              <Option
-                key={result.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                onMouseMove={() => setActive(index)}
-                onClick={() => choose(result)}
-              >
-                <img src={productImagePath(result.image)} alt="" width={56} height={42} loading="lazy" />
-                <span>
-                  <strong>{result.title}</strong>
-                  <small>{result.productCategory}</small>
-                  {result.company ? <small>{result.company}</small> : null}
-                </span>
-              </Option>
-            ))}
-          </Options>
-          <Footer>
-            <span>
-              <kbd>ESC</kbd> to close
-            </span>
-            <span>
-              <kbd>↑</kbd> <kbd>↓</kbd> to navigate
-            </span>
-            <span>
-              <kbd>Enter</kbd> to open
-            </span>
-          </Footer>
-        </>
-      )}
+      <SearchResults
+        query={query}
+        status={status}
+        total={results.length}
+        shown={shown}
+        activeIndex={activeIndex}
+        listId={listId}
+        onHover={setActive}
+        onChoose={choose}
+        onShowMore={onShowMore}
+        onRetry={onRetry}
+      />
     </Modal>
   );
 }

@@ -50,6 +50,8 @@ export const searchResultsSlice = createSlice({
   },
   selectors: {
     selectSearchText: (state) => state.text,
+    /** The whole index (the modal filters it on a deferred copy of the text, useShownResults.ts). */
+    selectSearchData: (state) => state.searchData,
     selectSearchStatus: (state) => state.status,
     selectSearchError: (state) => state.error,
     /** The entries matching the text (none without text). */
@@ -65,4 +67,5 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the search's code loads. */
 export const injectedSearchResultsSlice = searchResultsSlice.injectInto(rootReducer);
-export const { selectSearchText, selectSearchStatus, selectSearchError, selectFilteredResults } = injectedSearchResultsSlice.selectors;
+export const { selectSearchText, selectSearchData, selectSearchStatus, selectSearchError, selectFilteredResults } =
+  injectedSearchResultsSlice.selectors;

@@ -7,7 +7,15 @@ export interface JsonAnswer<T> {
   body: T | undefined;
 }
 
+/**
+ * Resolves in a new task. A POST starts from there, not inside the tap that asked for it: starting a request costs a
+ * few ms of the main thread (~10 ms on a mid-range phone), and after an input Chromium draws the next frame before it
+ * runs other tasks, so the visitor sees their message (or the form's next step) without waiting for that.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export async function postJson<T>(path: string, payload: unknown, timeoutMs = 30_000): Promise<JsonAnswer<T>> {
+  await nextTask();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

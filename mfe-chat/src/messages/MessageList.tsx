@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { VisuallyHidden } from '@site/shared-ui';
 import type { ChatMessage } from '../widget/chatSlice';
@@ -15,23 +15,32 @@ const List = styled.ol`
   list-style: none;
 `;
 
-const Item = styled.li<{ $mine: boolean }>`
+// One look per sender, chosen by data-mine (not by a styled-components prop): a prop would make a second class for
+// the visitor's messages, written into the page's stylesheet when the first one is sent, in the tap that sends it.
+const Item = styled.li`
   display: flex;
   flex-direction: column;
-  align-items: ${({ $mine }) => ($mine ? 'flex-end' : 'flex-start')};
+  align-items: flex-start;
+  &[data-mine] { align-items: flex-end; }
 `;
 
-const Bubble = styled.div<{ $mine: boolean }>`
+const Bubble = styled.div`
   max-width: 85%;
   padding: 10px 12px;
   border-radius: ${({ theme }) => theme.radius.md};
-  border-bottom-${({ $mine }) => ($mine ? 'right' : 'left')}-radius: 2px;
-  color: ${({ theme, $mine }) => ($mine ? '#fff' : theme.colors.text)};
-  background: ${({ theme, $mine }) => ($mine ? theme.colors.brand : theme.colors.surfaceAlt)};
+  border-bottom-left-radius: 2px;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
   font-size: ${({ theme }) => theme.typeScale.sm};
   line-height: 1.45;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
+  [data-mine] > & {
+    border-bottom-left-radius: ${({ theme }) => theme.radius.md};
+    border-bottom-right-radius: 2px;
+    color: #fff;
+    background: ${({ theme }) => theme.colors.brand};
+  }
   a { color: inherit; font-weight: 600; text-decoration: underline; }
   time { display: block; margin-top: 4px; font-size: ${({ theme }) => theme.typeScale.xs}; opacity: 0.85; text-align: right; }
 `;
@@ -85,6 +94,37 @@ export interface MessageListProps {
   onNavigate: () => void;
 }
 
+interface MessageRowProps {
+  message: ChatMessage;
+  /** Its region buttons can still be chosen. */
+  showOptions: boolean;
+  onOption: (option: string) => void;
+  onNavigate: () => void;
+}
+
+/** One message. Memoised: a new message draws its own row, not the whole conversation again. */
+const MessageRow = memo(function MessageRow({ message, showOptions, onOption, onNavigate }: MessageRowProps) {
+  const mine = message.sender === 'user';
+  return (
+    <Item data-mine={mine ? '' : undefined}>
+      <Bubble>
+        <VisuallyHidden>{mine ? 'You said:' : `${ASSISTANT_TITLE} said:`} </VisuallyHidden>
+        <MessageText text={message.text} onNavigate={onNavigate} />
+        <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
+      </Bubble>
+      {message.type === 'options' && showOptions ? (
+        <Options role="group" aria-label="Choose your region/branch">
+          {message.options?.map((option) => (
+            <button key={option} type="button" onClick={() => onOption(option)}>
+              {option}
+            </button>
+          ))}
+        </Options>
+      ) : null}
+    </Item>
+  );
+});
+
 /** The conversation: bubbles with their time, the region options, and the typing indicator. */
 export function MessageList({ messages, typing, activeOptionsId, onOption, onNavigate }: MessageListProps) {
   const endRef = useRef<HTMLDivElement>(null);
@@ -100,31 +140,28 @@ export function MessageList({ messages, typing, activeOptionsId, onOption, onNav
     return () => cancelAnimationFrame(frame);
   }, [messages.length, typing]);
 
+  // The rows get callbacks that never change (calling the latest ones the widget passed), or each render of the widget
+  // would draw every row again.
+  const latest = useRef({ onOption, onNavigate });
+  useLayoutEffect(() => {
+    latest.current = { onOption, onNavigate };
+  });
+  const choose = useCallback((option: string) => latest.current.onOption(option), []);
+  const navigated = useCallback(() => latest.current.onNavigate(), []);
+
   return (
     // The live region is a wrapper: role="log" on the <ol> itself would hide its list semantics.
     <div role="log" aria-label="Chat messages" aria-live="polite">
       <List>
-        {messages.map((message) => {
-          const mine = message.sender === 'user';
-          return (
-            <Item key={message.id} $mine={mine}>
-              <Bubble $mine={mine}>
-                <VisuallyHidden>{mine ? 'You said:' : `${ASSISTANT_TITLE} said:`} </VisuallyHidden>
-                <MessageText text={message.text} onNavigate={onNavigate} />
-                <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
-              </Bubble>
-              {message.type === 'options' && message.id === activeOptionsId ? (
-                <Options role="group" aria-label="Choose your region/branch">
-                  {message.options?.map((option) => (
-                    <button key={option} type="button" onClick={() => onOption(option)}>
-                      {option}
-                    </button>
-                  ))}
-                </Options>
-              ) : null}
-            </Item>
-          );
-        })}
+        {messages.map((message) => (
+          <MessageRow
+            key={message.id}
+            message={message}
+            showOptions={message.id === activeOptionsId}
+            onOption={choose}
+            onNavigate={navigated}
+          />
+        ))}
       </List>
       {typing ? (
         <Typing role="status">

@@ -15,6 +15,10 @@ export function useDialogFocus(containerRef: RefObject<HTMLElement | null>, open
     if (!open) return undefined;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const container = containerRef.current;
+    // The page stops scrolling before the focus moves: focus() lays the page out at once, and a style change after it
+    // would have the frame lay it out a second time.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
     (container?.querySelector<HTMLElement>(FOCUSABLE) ?? container)?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -40,8 +44,6 @@ export function useDialogFocus(containerRef: RefObject<HTMLElement | null>, open
       }
     };
     document.addEventListener('keydown', onKeyDown);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;

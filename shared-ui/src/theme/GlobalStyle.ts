@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { slideDown, spin } from './motion';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -15,6 +16,8 @@ export const GlobalStyle = createGlobalStyle`
   img { height: auto; }
   a { color: ${({ theme }) => theme.colors.brand}; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  /* Only to have the keyframes in the page's first stylesheet, before anything uses them (motion.ts says why). */
+  :root { --keyframes-slide-down: ${slideDown}; --keyframes-spin: ${spin}; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; scroll-behavior: auto !important; }
   }

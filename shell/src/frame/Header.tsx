@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { MenuIcon, SearchIcon, theme, IconButton } from '@site/shared-ui';
@@ -6,7 +6,7 @@ import { drawerOpened, useAppDispatch } from '@site/shared-store';
 import { company, menu } from '@site/content';
 import { CallUsButton } from './CallUsButton';
 import { MobileDrawer } from './MobileDrawer';
-import { SearchDialog } from './SearchDialog';
+import { preloadSearchDialog, SearchDialog } from './SearchDialog';
 
 const wide = `@media (min-width: ${theme.wideNav + 1}px)`;
 
@@ -79,7 +79,17 @@ export function Header() {
         </ul>
       </Nav>
       <Actions>
-        <IconButton type="button" aria-label="Search" aria-haspopup="dialog" onClick={() => setSearchOpen(true)}>
+        <IconButton
+          type="button"
+          aria-label="Search"
+          aria-haspopup="dialog"
+          onPointerEnter={preloadSearchDialog}
+          onPointerDown={preloadSearchDialog}
+          onFocus={preloadSearchDialog}
+          // A transition: the click's frame is drawn first, and the modal (its code preloaded by now, most often) in
+          // the render after it, which would otherwise hold the click's paint for its whole first drawing.
+          onClick={() => startTransition(() => setSearchOpen(true))}
+        >
           <SearchIcon />
         </IconButton>
         <CallUsButton />

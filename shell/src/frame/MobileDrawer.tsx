@@ -1,8 +1,10 @@
+import { memo, useCallback } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CloseIcon, Drawer, IconButton } from '@site/shared-ui';
 import { drawerClosed, selectDrawerOpen, useAppDispatch, useAppSelector } from '@site/shared-store';
 import { company, menu } from '@site/content';
+import { useAfterPageLoad } from './useAfterPageLoad';
 
 const Top = styled.div`
   display: flex;
@@ -26,17 +28,14 @@ const Items = styled.ul`
   }
 `;
 
-/** The narrow-screen menu: logo and every menu item (Career Opportunities included). */
-export function MobileDrawer() {
-  const open = useAppSelector(selectDrawerOpen);
-  const dispatch = useAppDispatch();
+/** The drawer's contents. Memoised: opening and closing the drawer does not draw them again. */
+const MenuContents = memo(function MenuContents({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const close = () => dispatch(drawerClosed());
   return (
-    <Drawer open={open} onClose={close} label="Menu">
+    <>
       <Top>
         <img src="/images/logo.svg" alt={company.name} width={180} height={42} />
-        <IconButton type="button" aria-label="Close menu" onClick={close}>
+        <IconButton type="button" aria-label="Close menu" onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </Top>
@@ -49,7 +48,7 @@ export function MobileDrawer() {
                 onClick={(event) => {
                   // Close first, then navigate, so focus is not handed back to a button on the old page.
                   event.preventDefault();
-                  close();
+                  onClose();
                   navigate(item.path);
                 }}
               >
@@ -59,6 +58,22 @@ export function MobileDrawer() {
           ))}
         </Items>
       </nav>
+    </>
+  );
+});
+
+/**
+ * The narrow-screen menu: logo and every menu item (Career Opportunities included). Drawn hidden once the page is idle,
+ * so that the menu button only has to show it.
+ */
+export function MobileDrawer() {
+  const open = useAppSelector(selectDrawerOpen);
+  const prepared = useAfterPageLoad();
+  const dispatch = useAppDispatch();
+  const close = useCallback(() => dispatch(drawerClosed()), [dispatch]);
+  return (
+    <Drawer open={open} onClose={close} label="Menu" prepared={prepared}>
+      <MenuContents onClose={close} />
     </Drawer>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Modal } from '@site/shared-ui';
+import { preloadRemotePage } from '../remotes/RemotePage';
 import { RemoteWidget } from '../remotes/RemoteWidget';
+import { useRemoteModuleSettled } from '../remotes/useRemoteModuleSettled';
 import type { ExposedProps } from '../remotes/remoteExposes';
 
 /** The props of the catalogue's './SearchModal' expose, as the catalogue declares them. */
@@ -20,9 +22,22 @@ function SearchUnavailable({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The header's search: the modal comes from the catalogue remote, loaded when first opened. */
+/**
+ * Starts fetching the search modal's code when the visitor is about to open it (pointer over or pressing the search
+ * button, or the focus on it): the modal then shows sooner after the click. Not earlier: every visitor of every page
+ * would download the catalogue's search (the JS guard of /home, tests/specs/js-budget.spec.ts).
+ */
+export function preloadSearchDialog(): void {
+  preloadRemotePage('catalogue', './SearchModal');
+}
+
+/**
+ * The header's search: the modal comes from the catalogue remote, loaded when first opened (or preloaded), and drawn
+ * once its code is there.
+ */
 export function SearchDialog({ open, onClose }: SearchModalProps) {
-  if (!open) return null;
+  const ready = useRemoteModuleSettled('catalogue', './SearchModal', open);
+  if (!open || !ready) return null;
   return (
     <RemoteWidget
       remote="catalogue"

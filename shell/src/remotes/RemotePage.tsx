@@ -23,6 +23,8 @@ interface CacheEntry {
   failed: boolean;
   /** The address (router location key) the load was made for. */
   attemptKey: string;
+  /** The module once it has loaded (and its slices have their state): drawn at once, without suspending. */
+  module?: RemoteComponentModule;
 }
 
 const cache = new Map<string, CacheEntry>();
@@ -51,6 +53,7 @@ function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): P
     .then(async (module) => {
       await nextTask();
       afterModuleLoaded();
+      entry.module = module;
       return module;
     });
   const entry: CacheEntry = { promise, failed: false, attemptKey };
@@ -64,6 +67,20 @@ function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): P
 /** Starts fetching a remote page before it renders (e.g. the current route during start-up). */
 export function preloadRemotePage(remote: RemoteName, modulePath: string): void {
   loadOnce(remote, modulePath, FIRST_ADDRESS_KEY).catch(() => undefined);
+}
+
+/** Starts fetching a remote module if needed; resolves once it has loaded or failed (never rejects). */
+export function remoteModuleSettled(remote: RemoteName, modulePath: string): Promise<void> {
+  return loadOnce(remote, modulePath, FIRST_ADDRESS_KEY).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Whether a remote module has loaded or its load has failed (RemotePage then draws it, or throws, at once). */
+export function isRemoteModuleSettled(remote: RemoteName, modulePath: string): boolean {
+  const entry = cache.get(remoteModuleKey(remote, modulePath));
+  return entry !== undefined && (entry.module !== undefined || entry.failed);
 }
 
 /**
@@ -82,6 +99,8 @@ export function RemotePage(props: RemotePageProps) {
   const { remote, modulePath, componentProps }: UncheckedRemoteComponentProps = props;
   const loaded = useContext(LoadedRemoteModules)?.get(remoteModuleKey(remote, modulePath));
   const attemptKey = useLocation().key;
-  const { default: Component } = loaded ?? use(loadOnce(remote, modulePath, attemptKey));
+  // A module already loaded (e.g. preloaded) is drawn at once: use() would suspend on its promise once more.
+  const ready = loaded ?? cache.get(remoteModuleKey(remote, modulePath))?.module;
+  const { default: Component } = ready ?? use(loadOnce(remote, modulePath, attemptKey));
   return <Component {...componentProps} />;
 }

@@ -1,11 +1,11 @@
 import { useId, useState, type FocusEvent } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, VisuallyHidden, useMediaQuery } from '@site/shared-ui';
-import { brochurePath, type CarouselSlide } from '@site/content';
+import { ChevronLeftIcon, ChevronRightIcon, VisuallyHidden, useMediaQuery } from '@site/shared-ui';
+import type { CarouselSlide } from '@site/content';
 import { useCarousel } from './useCarousel';
-import { useRotation } from './useRotation';
 import { useWarmIndices } from './useWarmIndices';
+import { CarouselBackdrop, type CarouselBackdropProps } from './CarouselBackdrop';
+import { SlideContent } from './SlideContent';
 import { StripeRevealProperty, StripedImage } from './StripedImage';
 
 const Region = styled.section`
@@ -13,18 +13,6 @@ const Region = styled.section`
   overflow: hidden;
   color: #fff;
   background: ${({ theme }) => theme.colors.brandDark};
-`;
-
-const Backdrop = styled.div`
-  position: absolute;
-  inset: 0;
-  img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
-  &::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    background: linear-gradient(90deg, rgba(0, 42, 82, 0.92) 0%, rgba(0, 42, 82, 0.7) 55%, rgba(0, 42, 82, 0.35) 100%);
-  }
 `;
 
 const Slides = styled.div`
@@ -49,62 +37,6 @@ const Slide = styled.div<{ $current: boolean; $animate: boolean }>`
     grid-template-columns: minmax(0, 1fr);
     gap: 20px;
   }
-`;
-
-const Company = styled.p`
-  margin: 0 0 12px;
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: ${({ theme }) => theme.typeScale.sm};
-  font-weight: 700;
-  letter-spacing: 0.08em;
-  text-transform: uppercase;
-`;
-
-const Title = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 16px;
-  margin-bottom: 16px;
-  h2 { margin: 0; font-size: clamp(1.75rem, 4vw, ${({ theme }) => theme.typeScale.display}); line-height: 1.15; }
-`;
-
-const Rank = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: clamp(2.75rem, 7vw, 4.5rem);
-  font-weight: 800;
-  line-height: 1;
-`;
-
-const Info = styled.p`
-  margin: 0 0 8px;
-  font-size: ${({ theme }) => theme.typeScale.lg};
-  max-width: 46ch;
-`;
-
-const Extra = styled.p`
-  margin: 0 0 24px;
-  max-width: 52ch;
-  color: rgba(255, 255, 255, 0.85);
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-`;
-
-const QuoteLink = styled(ButtonLink)`
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.accent};
-  border-color: ${({ theme }) => theme.colors.accent};
-  &:hover { background: #ffbf2e; }
-`;
-
-const CatalogueLink = styled(ButtonLink)`
-  color: #fff;
-  border-color: #fff;
-  &:hover { background: rgba(255, 255, 255, 0.12); }
 `;
 
 const Picture = styled(StripedImage)`
@@ -184,7 +116,7 @@ const PlayIcon = () => (
 export interface CarouselProps {
   slides: CarouselSlide[];
   /** Pictures that take turns behind the slides (decorative). */
-  backgrounds: { image: string; width: number; height: number }[];
+  backgrounds: CarouselBackdropProps['backgrounds'];
 }
 
 /**
@@ -198,9 +130,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
   const [focusInside, setFocusInside] = useState(false);
   const stopped = choice ? choice === 'pause' : reducedMotion;
   const { index, changedBy, next, previous, goTo, swipeHandlers } = useCarousel({ count: slides.length, paused: stopped || focusInside });
-  const background = useRotation(backgrounds.length, stopped);
   const warmSlides = useWarmIndices(index, slides.length);
-  const warmBackgrounds = useWarmIndices(background.current, backgrounds.length);
   const slidesId = useId();
   const current = slides[index];
 
@@ -211,22 +141,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
   return (
     <Region aria-roledescription="carousel" aria-label="Highlights">
       <StripeRevealProperty />
-      <Backdrop aria-hidden="true">
-        {backgrounds.map((item, i) =>
-          warmBackgrounds.has(i) ? (
-            <StripedImage
-              key={item.image}
-              src={item.image}
-              alt=""
-              width={item.width}
-              height={item.height}
-              active={i === background.current}
-              keepVisible={i === background.previous}
-              animate={!reducedMotion}
-            />
-          ) : null,
-        )}
-      </Backdrop>
+      <CarouselBackdrop backgrounds={backgrounds} stopped={stopped} animate={!reducedMotion} />
       <Slides id={slidesId} {...swipeHandlers} onFocus={() => setFocusInside(true)} onBlur={onBlur}>
         {slides.map((slide, i) => (
           <Slide
@@ -240,23 +155,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
             $current={i === index}
             $animate={!reducedMotion}
           >
-            <div>
-              <Company>{slide.companyText}</Company>
-              <Title>
-                {slide.rank ? <Rank>{slide.rank}</Rank> : null}
-                <h2>{slide.heading}</h2>
-              </Title>
-              <Info>{slide.info}</Info>
-              <Extra>{slide.extraText}</Extra>
-              <Actions>
-                <QuoteLink as={Link} to="/contact-us">
-                  Get a Quote
-                </QuoteLink>
-                <CatalogueLink href={brochurePath()} download $variant="secondary">
-                  <DownloadIcon size={18} /> Download Catalogue
-                </CatalogueLink>
-              </Actions>
-            </div>
+            <SlideContent slide={slide} />
             {warmSlides.has(i) ? (
               <Picture
                 src={slide.image}

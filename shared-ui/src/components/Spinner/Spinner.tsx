@@ -1,6 +1,5 @@
-import styled, { keyframes } from 'styled-components';
-
-const spin = keyframes`to { transform: rotate(360deg); }`;
+import styled from 'styled-components';
+import { spin } from '../../theme/motion';
 
 const Wrapper = styled.div`
   display: flex;

@@ -1,0 +1,186 @@
+import { memo } from 'react';
+import styled from 'styled-components';
+import { LoadError } from '@site/shared-ui';
+import type { LoadStatus } from '@site/shared-store';
+import { productImagePath, type SearchResult } from '@site/content';
+
+const Message = styled.div`
+  padding: 24px 8px;
+  text-align: center;
+  p { margin: 0 0 6px; overflow-wrap: anywhere; }
+  p + p { color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.typeScale.sm}; }
+`;
+
+const Count = styled.p`
+  margin: 0 0 8px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typeScale.sm};
+`;
+
+const Options = styled.ul`
+  max-height: min(420px, 50vh);
+  margin: 0;
+  padding: 0;
+  overflow-y: auto;
+  list-style: none;
+`;
+
+const Option = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 8px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  cursor: pointer;
+  img { flex: none; width: 56px; height: 42px; object-fit: contain; background: ${({ theme }) => theme.colors.surfaceAlt}; border-radius: 4px; }
+  span { display: flex; flex-direction: column; min-width: 0; }
+  strong { color: ${({ theme }) => theme.colors.text}; }
+  small { color: ${({ theme }) => theme.colors.textMuted}; }
+  &[aria-selected='true'] { background: ${({ theme }) => theme.colors.brandLight}; }
+`;
+
+const MoreButton = styled.button`
+  display: block;
+  width: 100%;
+  min-height: 44px;
+  margin-top: 8px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.colors.brand};
+  background: ${({ theme }) => theme.colors.surface};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
+`;
+
+const Footer = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 16px;
+  margin: 12px 0 0;
+  padding-top: 12px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typeScale.xs};
+  kbd { padding: 1px 6px; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: 4px; background: ${({ theme }) => theme.colors.surfaceAlt}; font: inherit; }
+`;
+
+/** The id of the option at `index` in the list `listId` (the input's aria-activedescendant). */
+export const optionId = (listId: string, index: number) => `${listId}-${index}`;
+
+interface ResultRowProps {
+  result: SearchResult;
+  id: string;
+  index: number;
+  selected: boolean;
+  onHover: (index: number) => void;
+  onChoose: (index: number) => void;
+}
+
+/** One result. Memoised: moving the highlight redraws the two rows it leaves and reaches, not the list. */
+const ResultRow = memo(function ResultRow({ result, id, index, selected, onHover, onChoose }: ResultRowProps) {
+  return (
+    <Option id={id} role="option" aria-selected={selected} onMouseMove={() => onHover(index)} onClick={() => onChoose(index)}>
+      <img src={productImagePath(result.image)} alt="" width={56} height={42} loading="lazy" />
+      <span>
+        <strong>{result.title}</strong>
+        <small>{result.productCategory}</small>
+        {result.company ? <small>{result.company}</small> : null}
+      </span>
+    </Option>
+  );
+});
+
+export interface SearchResultsProps {
+  /** The text the results are for, trimmed. */
+  query: string;
+  status: LoadStatus;
+  /** Every match. */
+  total: number;
+  /** The matches drawn. */
+  shown: SearchResult[];
+  activeIndex: number;
+  listId: string;
+  onHover: (index: number) => void;
+  onChoose: (index: number) => void;
+  onShowMore: () => void;
+  onRetry: () => void;
+}
+
+/**
+ * Below the search input: the start texts, loading, no results, or the count, the list and the keys' hint. Memoised,
+ * with stable callbacks: a keystroke redraws the input, and this part only when its (deferred) results change.
+ */
+export const SearchResults = memo(function SearchResults({
+  query,
+  status,
+  total,
+  shown,
+  activeIndex,
+  listId,
+  onHover,
+  onChoose,
+  onShowMore,
+  onRetry,
+}: SearchResultsProps) {
+  if (status === 'failed') return <LoadError message="The search could not be loaded." onRetry={onRetry} />;
+  if (query === '') {
+    return (
+      <Message>
+        <p>Start typing to search</p>
+        <p>Search for products, categories, or companies</p>
+      </Message>
+    );
+  }
+  if (status !== 'succeeded') {
+    return (
+      <Message role="status">
+        <p>Loading results...</p>
+      </Message>
+    );
+  }
+  if (total === 0) {
+    return (
+      <Message role="status">
+        <p>{`No results found for "${query}"`}</p>
+        <p>Try different keywords or check your spelling</p>
+      </Message>
+    );
+  }
+  const more = total - shown.length;
+  return (
+    <>
+      <Count role="status">{`${total} result(s) found`}</Count>
+      <Options id={listId} role="listbox" aria-label="Search results">
+        {shown.map((result, index) => (
+          <ResultRow
+            key={result.id}
+            result={result}
+            id={optionId(listId, index)}
+            index={index}
+            selected={index === activeIndex}
+            onHover={onHover}
+            onChoose={onChoose}
+          />
+        ))}
+      </Options>
+      {more > 0 ? (
+        <MoreButton type="button" onClick={onShowMore}>
+          {`Show more results (${more} more)`}
+        </MoreButton>
+      ) : null}
+      <Footer>
+        <span>
+          <kbd>ESC</kbd> to close
+        </span>
+        <span>
+          <kbd>↑</kbd> <kbd>↓</kbd> to navigate
+        </span>
+        <span>
+          <kbd>Enter</kbd> to open
+        </span>
+      </Footer>
+    </>
+  );
+});

@@ -1,0 +1,87 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink, DownloadIcon } from '@site/shared-ui';
+import { brochurePath, type CarouselSlide } from '@site/content';
+
+const Company = styled.p`
+  margin: 0 0 12px;
+  color: ${({ theme }) => theme.colors.accent};
+  font-size: ${({ theme }) => theme.typeScale.sm};
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+`;
+
+const Title = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  margin-bottom: 16px;
+  h2 { margin: 0; font-size: clamp(1.75rem, 4vw, ${({ theme }) => theme.typeScale.display}); line-height: 1.15; }
+`;
+
+const Rank = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.accent};
+  font-size: clamp(2.75rem, 7vw, 4.5rem);
+  font-weight: 800;
+  line-height: 1;
+`;
+
+const Info = styled.p`
+  margin: 0 0 8px;
+  font-size: ${({ theme }) => theme.typeScale.lg};
+  max-width: 46ch;
+`;
+
+const Extra = styled.p`
+  margin: 0 0 24px;
+  max-width: 52ch;
+  color: rgba(255, 255, 255, 0.85);
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+`;
+
+const QuoteLink = styled(ButtonLink)`
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.accent};
+  border-color: ${({ theme }) => theme.colors.accent};
+  &:hover { background: #ffbf2e; }
+`;
+
+const CatalogueLink = styled(ButtonLink)`
+  color: #fff;
+  border-color: #fff;
+  &:hover { background: rgba(255, 255, 255, 0.12); }
+`;
+
+/**
+ * A slide's texts and its two buttons. Memoised: they never change, and a slide change redraws only what marks the
+ * current slide (its wrapper, picture and dot), not every slide's texts.
+ */
+export const SlideContent = memo(function SlideContent({ slide }: { slide: CarouselSlide }) {
+  return (
+    <div>
+      <Company>{slide.companyText}</Company>
+      <Title>
+        {slide.rank ? <Rank>{slide.rank}</Rank> : null}
+        <h2>{slide.heading}</h2>
+      </Title>
+      <Info>{slide.info}</Info>
+      <Extra>{slide.extraText}</Extra>
+      <Actions>
+        <QuoteLink as={Link} to="/contact-us">
+          Get a Quote
+        </QuoteLink>
+        <CatalogueLink href={brochurePath()} download $variant="secondary">
+          <DownloadIcon size={18} /> Download Catalogue
+        </CatalogueLink>
+      </Actions>
+    </div>
+  );
+});
