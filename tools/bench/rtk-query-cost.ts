@@ -1,0 +1,51 @@
+// `npm run bench:rtk-query`: what RTK Query would add to every page, against the data-loading code it would replace
+// (shared-store's loadCases/loadJson/firstView). The figures behind the README's "Data loading: why not RTK Query".
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { kb, printTable } from './lib/format';
+
+const sharedStoreDir = path.resolve(__dirname, '..', '..', 'shared-store');
+
+/** The RTK names every page already gets (the shell's facade, tools/webpack/shared/redux-toolkit.mjs). */
+const FACADE_EXPORTS = 'combineSlices, configureStore, createAction, createAsyncThunk, createReducer, createSelector, createSlice, nanoid';
+
+/** Minified, gzipped bytes of an ES module bundled from `source` (resolved from shared-store), with React left out. */
+async function gzipBytes(source: string, external: string[] = []): Promise<number> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: sharedStoreDir, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    external: ['react', 'react-dom', 'react-redux', ...external],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  });
+  return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
+}
+
+async function main() {
+  const facade = await gzipBytes(`export { ${FACADE_EXPORTS} } from '@reduxjs/toolkit';`);
+  const withQuery = await gzipBytes(
+    `export { ${FACADE_EXPORTS} } from '@reduxjs/toolkit';\nexport { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';`,
+  );
+  const ownLoading = await gzipBytes(
+    "export { addLoadCases } from './src/loadCases';\nexport { loadJson } from './src/loadJson';\n" +
+      "export { PendingServerState, fetchOf, serverStateArrived, takeLoadedByServer } from './src/firstView';",
+    ['@reduxjs/toolkit'],
+  );
+  printTable('Data loading: shared RTK chunk with and without RTK Query (gzip, every page pays it)', [
+    ['code', 'gzip'],
+    ['RTK facade today', kb(facade)],
+    ['RTK facade + createApi/fetchBaseQuery (react)', kb(withQuery)],
+    ['RTK Query adds', kb(withQuery - facade)],
+    ["shared-store's loadCases + loadJson + firstView", kb(ownLoading)],
+  ]);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
