@@ -4,6 +4,8 @@ const swc = [
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
 ];
 
+const mswEsmOnlyPackages = ['rettime', 'until-async', '@open-draft/deferred-promise'];
+
 const browserPackages = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'shared-ui', 'shared-store'];
 
 /** @type {import('jest').Config} */
@@ -12,15 +14,28 @@ module.exports = {
     ...browserPackages.map((name) => ({
       displayName: name,
       rootDir: `<rootDir>/${name}`,
-      testEnvironment: 'jsdom',
-      transform: { '^.+\\.(t|j)sx?$': swc },
-      setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts'],
+      // jsdom plus Node's fetch, Request/Response, streams, TextEncoder and BroadcastChannel, which MSW needs (kept by
+      // the MSW team; it also resolves packages with Node's export conditions, as msw/node requires).
+      testEnvironment: 'jest-fixed-jsdom',
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      // MSW 2.13+ requires these ESM-only packages from its CommonJS build: swc turns them into CommonJS
+      // (mswjs/msw#2698).
+      transformIgnorePatterns: [`/node_modules/(?!(${mswEsmOnlyPackages.join('|')})/)`],
+      setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts', '<rootDir>/../tools/jest/msw.ts'],
       moduleNameMapper: {
         '\\.(svg|png|jpe?g|webp|pdf)$': '<rootDir>/../tools/jest/file-stub.cjs',
         '^@test/render$': '<rootDir>/../tools/jest/render.tsx',
+        '^@test/msw$': '<rootDir>/../tools/jest/msw.ts',
       },
       testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     })),
+    {
+      displayName: 'contracts',
+      rootDir: '<rootDir>/contracts',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
     {
       displayName: 'content',
       rootDir: '<rootDir>/content',

@@ -1,6 +1,7 @@
-// `npm run build`: the content (validated, generated files), then the five webpack apps two at a
+// `npm run build`: the content (validated, generated files, brotli/gzip copies), then the five webpack apps two at a
 // time (our machines have 2 cores), then the server bundle. Each app can also be built alone:
 // `npm run build -w mfe-catalogue`.
+import path from 'node:path';
 import { npmCommand, run } from './lib/run.mjs';
 import { repoRoot } from './lib/ensure-ready.mjs';
 
@@ -14,6 +15,9 @@ async function build(workspace) {
 
 try {
   await build('content');
+  // brotli/gzip copies of the content's files (the apps' builds write their own: tools/webpack/precompress.cjs)
+  const { code } = await run(process.execPath, [path.join(repoRoot, 'scripts', 'precompress-content.mjs')], { cwd: repoRoot });
+  if (code !== 0) throw new Error(`Compressing the content's files failed (exit ${code}).`);
   const queue = [...APPS];
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {

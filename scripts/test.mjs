@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, on a fresh clone too: installs what is missing, type-checks,
-// builds the site, then runs the unit/component tests (jest), the server tests (node:test, embedded
+// lints, builds the site, then runs the unit/component tests (jest), the server tests (node:test, embedded
 // database and PostgreSQL when reachable) and the Playwright suites in Debian's Chromium.
 import { existsSync } from 'node:fs';
 import { build, ensureInstalled, repoRoot } from './lib/ensure-ready.mjs';
@@ -23,6 +23,7 @@ const count = (output, pattern) => Number(pattern.exec(output)?.[1] ?? 0);
 
 const steps = [
   { name: 'types', command: npmCommand, args: ['run', 'typecheck'] },
+  { name: 'lint (ESLint, zero warnings; tests of its boundary rules)', command: npmCommand, args: ['run', 'lint'] },
   {
     name: 'unit and component tests (jest)',
     command: npmCommand,

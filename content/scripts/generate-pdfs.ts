@@ -7,19 +7,11 @@
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { htmlToText } from '../src/htmlText';
 import { descriptionEntryKind, descriptionSection, flattenTableRow, leafColumns, referencedDownloadFiles } from '../src/catalogue';
 import { branchesSchema, companySchema, productCategoriesSchema, productDetailsSchema, productsSchema } from '../src/schema';
-import {
-  BRANDS,
-  type Branch,
-  type CompanyInfo,
-  type DescriptionEntry,
-  type DetailBlock,
-  type Product,
-  type ProductCategory,
-  type ProductDetail,
-  type TableCell,
-} from '../src/types';
+import { BRANDS } from '../src/dataConstants';
+import type { Branch, CompanyInfo, DescriptionEntry, DetailBlock, Product, ProductCategory, ProductDetail, TableCell } from '../src/types';
 
 const CONTENT_DIR = resolve(__dirname, '..');
 
@@ -81,26 +73,8 @@ export function pdfSafe(text: string): string {
   return out;
 }
 
-/** HTML fragment to plain text: paragraphs and line breaks become new lines, list items get bullets. */
-export function htmlToText(html: string): string {
-  return pdfSafe(
-    html
-      .replace(/<li[^>]*>/gi, '\n• ')
-      .replace(/<br\s*\/?>/gi, '\n')
-      .replace(/<\/(p|h[1-6]|ul|ol|div)>/gi, '\n')
-      .replace(/<[^>]+>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;|&apos;/g, "'")
-      .replace(/&amp;/g, '&')
-      .replace(/[ \t]+/g, ' ')
-      .replace(/ *\n */g, '\n')
-      .replace(/\n{2,}/g, '\n')
-      .trim(),
-  );
-}
+/** Printable text of an HTML fragment of the data: its lines (list items bulleted), made safe for the standard fonts. */
+export const pdfText = (html: string): string => pdfSafe(htmlToText(html, { keepLines: true }));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Document helpers
@@ -380,7 +354,7 @@ export function planDatasheets(details: ProductDetail[]): DatasheetPlan[] {
     if (product.downloadFile) add(product.downloadFile, product, 'Datasheet');
     for (const [label, file] of Object.entries(product.downloadFiles ?? {})) add(file, product, label);
     for (const block of [...(product.detailDescriptionAfterTable ?? []), ...(product.detailDescription ?? [])]) {
-      if (block.downloadFile) add(block.downloadFile, product, block.title ? htmlToText(block.title) : 'Installation Guide', block);
+      if (block.downloadFile) add(block.downloadFile, product, block.title ? pdfText(block.title) : 'Installation Guide', block);
     }
     // every referenced file is planned (referencedDownloadFiles is the single definition of "referenced")
     for (const file of referencedDownloadFiles(product)) if (!plans.has(file)) add(file, product, 'Datasheet');
@@ -395,7 +369,7 @@ function descriptionContent(doc: Doc, entries: DescriptionEntry[]): void {
   };
   for (const entry of entries) {
     const kind = descriptionEntryKind(entry);
-    const value = typeof entry.value === 'string' ? htmlToText(entry.value) : '';
+    const value = typeof entry.value === 'string' ? pdfText(entry.value) : '';
     if (kind === 'row') plainRows.push([pdfSafe(entry.key), value]);
     else if (kind === 'section') continue;
     else {
@@ -413,21 +387,21 @@ function descriptionContent(doc: Doc, entries: DescriptionEntry[]): void {
     if (!section) continue;
     sectionHeading(doc, section.title);
     if (typeof entry.value === 'string') {
-      for (const line of htmlToText(entry.value).split('\n')) {
+      for (const line of pdfText(entry.value).split('\n')) {
         if (line.startsWith('• ')) bullet(doc, line.slice(2));
         else paragraph(doc, line);
       }
     } else {
-      keyValueTable(doc, entry.value.map((row) => [pdfSafe(row.key.replace(/<[^>]+>/g, '')), htmlToText(row.value)]));
+      keyValueTable(doc, entry.value.map((row) => [pdfSafe(row.key.replace(/<[^>]+>/g, '')), pdfText(row.value)]));
     }
   }
 }
 
 function blockContent(doc: Doc, block: DetailBlock): void {
-  if (block.title) sectionHeading(doc, htmlToText(block.title));
-  for (const p of block.content ?? []) paragraph(doc, htmlToText(p));
+  if (block.title) sectionHeading(doc, pdfText(block.title));
+  for (const p of block.content ?? []) paragraph(doc, pdfText(p));
   if (block.table) blockTable(doc, block.table);
-  for (const p of block.DataAfterTable ?? []) paragraph(doc, htmlToText(p), { size: 9, color: GREY });
+  for (const p of block.DataAfterTable ?? []) paragraph(doc, pdfText(p), { size: 9, color: GREY });
 }
 
 function productSection(doc: Doc, data: CatalogueData, product: ProductDetail, label: string, block?: DetailBlock): void {
@@ -453,7 +427,7 @@ function productSection(doc: Doc, data: CatalogueData, product: ProductDetail, l
     blockContent(doc, block);
     sectionHeading(doc, 'Product overview');
   }
-  for (const p of product.detail ?? []) paragraph(doc, htmlToText(p));
+  for (const p of product.detail ?? []) paragraph(doc, pdfText(p));
 
   for (const spec of product.Specification ?? []) {
     sectionHeading(doc, spec.extraSpecTitle ?? 'Specification');
@@ -615,7 +589,7 @@ function categorySection(doc: Doc, data: CatalogueData, category: ProductCategor
   const products = data.products.filter((p) => p.productCategoryId === category.id);
   const firstSentence = (id: string): string => {
     const detail = data.details.find((d) => d.id === id);
-    const text = htmlToText(detail?.detail?.[0] ?? '');
+    const text = pdfText(detail?.detail?.[0] ?? '');
     const end = text.indexOf('. ');
     return end > 0 ? text.slice(0, end + 1) : text;
   };

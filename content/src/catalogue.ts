@@ -1,16 +1,9 @@
 // Pure helpers for catalogue records, shared by the browser (product details screen) and the content checks.
 // No zod and no node imports here: this module is re-exported by index.ts and goes into browser bundles.
-import {
-  DESCRIPTION_SECTIONS,
-  type DescriptionEntry,
-  type DescriptionSection,
-  type ProductDetail,
-  type TableCell,
-  type TableRow,
-  type TableValue,
-} from './types';
+import { DESCRIPTION_SECTIONS, type DescriptionSection } from './dataConstants';
+import type { DescriptionEntry, ProductDetail, TableCell, TableRow, TableValue } from './types';
 
-/** How a 'Description :' entry shows (see DescriptionEntry in types.ts). */
+/** How a 'Description :' entry shows (see descriptionEntrySchema in schema.ts). */
 export type DescriptionEntryKind = 'section' | 'subheading' | 'item' | 'paragraph' | 'ceilingRose' | 'row';
 
 /** Classifies a description entry by its key convention. `*` keys win over an empty value. */

@@ -1,5 +1,5 @@
 // The chat assistant's call (POST /api/chat), shared by the chat remote and the server.
-// Plain data, types and pure functions only: browser bundles import this through index.ts.
+// Plain data, types and pure functions only: the chat remote and the server import it as '@site/content/chat'.
 import { cutText } from './validation/rules';
 
 /** Where the chat widget sends a question; the server answers it (AI provider or knowledge base). */

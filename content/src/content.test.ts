@@ -9,7 +9,7 @@ import {
   productCategoriesSchema,
   type DataFileName,
 } from './schema';
-import { BRANCH_LABELS, CATEGORY_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './types';
+import { BRANCH_LABELS, CATEGORY_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
 import { checkSvg, MAX_CATEGORY_SVG_BYTES, validateContent } from './validate';
 import * as content from './index';
 

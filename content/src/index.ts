@@ -1,4 +1,6 @@
-// Typed site data for browser bundles and node. No zod here: the schema lives in schema.ts.
+// The package's main entry ('@site/content'): typed site data, its types and pure helpers, for browser bundles and node.
+// No zod here: the schema lives in schema.ts ('@site/content/schema'). Named re-exports of values, not `export *`:
+// the server (tsx) loads this package as CommonJS, and Node finds only the names listed.
 import branchesJson from '../data/branches.json';
 import certificatesJson from '../data/certificates.json';
 import companyJson from '../data/company.json';
@@ -6,19 +8,47 @@ import menuJson from '../data/menu.json';
 import categoriesJson from '../data/products-category.json';
 import homeJson from '../data/home.json';
 import projectsJson from '../data/projects.json';
-import { BRANDS, type Branch, type BranchId, type BrandSlug, type CategoryImageKey, type Certificate, type CompanyInfo, type MenuItem, type ProductCategory } from './types';
-import type { HomeContent, Project } from './companyPages';
+import { BRANDS, type BranchId, type CategoryImageKey } from './dataConstants';
+import type { Branch, Certificate, CompanyInfo, HomeContent, MenuItem, ProductCategory, Project } from './types';
 
-export * from './types';
-export * from './catalogue';
-export * from './siteRoutes';
-export * from './remoteManifest';
+export {
+  BRANCH_IDS,
+  BRANCH_LABELS,
+  BRANDS,
+  CATEGORY_IMAGE_KEYS,
+  CEILING_ROSE_TABLE_IMAGE,
+  CHARACTERISTICS_IMAGE,
+  DESCRIPTION_SECTIONS,
+  PRODUCT_IMAGE_KEYS,
+  TEASER_CATEGORY_IDS,
+  type Brand,
+  type BrandName,
+  type BrandSlug,
+  type BranchId,
+  type CategoryImageKey,
+  type DescriptionSection,
+  type DescriptionSectionKey,
+  type DescriptionSectionKind,
+  type ProductImageKey,
+} from './dataConstants';
+export type * from './types';
+export {
+  descriptionEntryKind,
+  descriptionSection,
+  flattenTableRow,
+  headerRowSpan,
+  leafColumns,
+  referencedDownloadFiles,
+  tableHeaderProblems,
+  tableRowProblems,
+  type DescriptionEntryKind,
+} from './catalogue';
 
 export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
 export const branches: Branch[] = branchesJson as Branch[];
 export const company: CompanyInfo = companyJson as CompanyInfo;
-export const menu: MenuItem[] = menuJson as MenuItem[];
-export const certificates: Certificate[] = certificatesJson as Certificate[];
+export const menu: MenuItem[] = menuJson;
+export const certificates: Certificate[] = certificatesJson;
 
 /** Site-root path of a category illustration (content/public/images/categories). */
 export const categoryImagePath = (key: CategoryImageKey): string => `/images/categories/${key}.svg`;
@@ -37,7 +67,7 @@ export const findCategory = (id: string): ProductCategory | undefined => product
 export const productImagePath = (key: string): string => `/images/products/${key}.svg`;
 
 /** Site-root path of a brand logo (content/public/images/brands). */
-export const brandLogoPath = (slug: BrandSlug | string): string => `/images/brands/${slug}.svg`;
+export const brandLogoPath = (slug: string): string => `/images/brands/${slug}.svg`;
 
 /** The brand with this display name (as in a product's `company` list), e.g. 'Eaton (Moeller)'. */
 export const findBrandByName = (name: string): (typeof BRANDS)[number] | undefined => BRANDS.find((b) => b.name === name);
@@ -45,12 +75,9 @@ export const findBrandByName = (name: string): (typeof BRANDS)[number] | undefin
 /** Site-root path of a datasheet (content/generated/uploads), opened by 'Download Datasheet'. */
 export const uploadPath = (fileName: string): string => `/uploads/${fileName}`;
 
-export * from './chat';
-
 /** Site-root path of a team portrait (content/public/images/team), e.g. teamImagePath('team-1'). */
 export const teamImagePath = (key: string): string => `/images/team/${key}.svg`;
 
 // Company pages: the home page (carousel, counters, partners) and the projects (content/data/home.json, projects.json).
-export * from './companyPages';
 export const home: HomeContent = homeJson as HomeContent;
-export const projects: Project[] = projectsJson as Project[];
+export const projects: Project[] = projectsJson;

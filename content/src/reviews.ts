@@ -1,6 +1,6 @@
 // The product review calls, shared by the catalogue remote (reviews section, listing sort) and the server
 // (server/src/reviews). Plain data and types only, no node modules: browser bundles import it as
-// '@site/content/src/reviews'. Named exports only (see validation/index.ts for why).
+// '@site/content/reviews'. Named exports only (see validation/index.ts for why).
 import { FIELD_MAX_LENGTH, HONEYPOT_FIELD } from './validation/rules';
 import type { CustomerReview } from './types';
 

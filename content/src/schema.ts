@@ -1,34 +1,9 @@
-// zod schemas of the files in content/data. Node and build tools only: do not import this from index.ts
-// (zod must stay out of the browser bundles).
+// zod schemas of the files in content/data, and the one statement of their shapes: types.ts derives the data types from
+// them (z.infer). Node and build tools only: import it as '@site/content/schema', never from index.ts or browser code
+// other than `import type` (zod must stay out of the browser bundles).
 import { z } from 'zod';
 import { descriptionSection, tableHeaderProblems, tableRowProblems } from './catalogue';
-import {
-  BRANCH_LABELS,
-  BRANDS,
-  CATEGORY_IMAGE_KEYS,
-  PRODUCT_IMAGE_KEYS,
-  TEASER_CATEGORY_IDS,
-  type Branch,
-  type BranchId,
-  type Certificate,
-  type CompanyInfo,
-  type CustomerReview,
-  type DescriptionEntry,
-  type DetailBlock,
-  type MenuItem,
-  type Product,
-  type ProductCategory,
-  type ProductDetail,
-  type SearchResult,
-  type SpecificationBlock,
-  type TableCell,
-  type TableRow,
-  type KnowledgeBaseFacts,
-  type TeamMember,
-} from './types';
-import type { CarouselSlide, HomeContent, Partner, Project } from './companyPages';
-
-const BRANCH_IDS = ['dubai', 'oman', 'bahrain', 'saudi'] as const satisfies readonly BranchId[];
+import { BRANCH_IDS, BRANCH_LABELS, BRANDS, CATEGORY_IMAGE_KEYS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
 
 const text = z.string().trim().min(1);
 /** International phone number in groups, e.g. '+971 4 347 1100'; X digits mark a placeholder ('+966 XX XXX XXXX'). */
@@ -53,7 +28,7 @@ export const productCategorySchema = z.strictObject({
   info: text,
   image: z.enum(CATEGORY_IMAGE_KEYS),
   company: text.optional(),
-}) satisfies z.ZodType<ProductCategory>;
+});
 
 /** products-category.json: one category per image key, unique ids, including the home page teaser ids. */
 export const productCategoriesSchema = z
@@ -66,18 +41,22 @@ export const productCategoriesSchema = z
     for (const id of TEASER_CATEGORY_IDS) {
       if (!ids.has(id)) ctx.addIssue({ code: 'custom', message: `missing home teaser category '${id}'` });
     }
-  }) satisfies z.ZodType<ProductCategory[]>;
+  });
 
 export const branchSchema = z
   .strictObject({
     id: z.enum(BRANCH_IDS),
+    /** Branch name, also the contact form's `country` value: 'Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'. */
     name: text,
+    /** Label of the region selector, e.g. 'Oman (Muscat Office)'. */
     label: text,
     address: text,
     mobileNo: phone,
     fax: phone.optional(),
     email,
+    /** Map embed URL for an iframe. */
     location: mapEmbedUrl,
+    /** Title of the map iframe (accessibility). */
     mapTitle: text,
   })
   .superRefine((branch, ctx) => {
@@ -85,7 +64,7 @@ export const branchSchema = z
     if (branch.label !== expected) {
       ctx.addIssue({ code: 'custom', message: `label of '${branch.id}' must be '${expected}'`, path: ['label'] });
     }
-  }) satisfies z.ZodType<Branch>;
+  });
 
 /** branches.json: the four branches, each once, in the order of the region selector. */
 export const branchesSchema = z
@@ -95,14 +74,15 @@ export const branchesSchema = z
     if (ids !== BRANCH_IDS.join(',')) {
       ctx.addIssue({ code: 'custom', message: `expected branches ${BRANCH_IDS.join(', ')} in this order, got ${ids || 'none'}` });
     }
-  }) satisfies z.ZodType<Branch[]>;
+  });
 
 export const menuItemSchema = z.strictObject({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lower-case id'),
   name: text,
   path: z.string().regex(/^\/[a-z0-9-]+$/, 'expected an absolute path like /contact-us'),
+  /** Shown in the wide header navigation (Career Opportunities is drawer-only). */
   inHeader: z.boolean(),
-}) satisfies z.ZodType<MenuItem>;
+});
 
 export const menuSchema = z
   .array(menuItemSchema)
@@ -110,7 +90,7 @@ export const menuSchema = z
   .superRefine((items, ctx) => {
     addDuplicateIssues(items.map((i) => i.id), ctx, 'menu id');
     addDuplicateIssues(items.map((i) => i.path), ctx, 'menu path');
-  }) satisfies z.ZodType<MenuItem[]>;
+  });
 
 export const companySchema = z.strictObject({
   name: text,
@@ -132,10 +112,11 @@ export const companySchema = z.strictObject({
       }),
     )
     .min(1),
+  /** Map embed URL of the Dubai warehouse, for the footer. */
   warehouseMap: mapEmbedUrl,
   copyright: text,
   brochureFile: z.string().regex(/^[a-z0-9-]+\.pdf$/, 'expected a file name like catalogue.pdf'),
-}) satisfies z.ZodType<CompanyInfo>;
+});
 
 export const certificateSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
@@ -143,18 +124,17 @@ export const certificateSchema = z.strictObject({
   country: text,
   standard: text,
   issuer: text,
+  /** Path of the image under the site root, e.g. /images/certificates/iso-9001-uae.svg */
   image: z.string().regex(/^\/images\/certificates\/[a-z0-9-]+\.svg$/, 'expected /images/certificates/<name>.svg'),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   alt: text,
-}) satisfies z.ZodType<Certificate>;
+});
 
 export const certificatesSchema = z
   .array(certificateSchema)
   .min(1)
-  .superRefine((certs, ctx) => addDuplicateIssues(certs.map((c) => c.id), ctx, 'certificate id')) satisfies z.ZodType<
-  Certificate[]
->;
+  .superRefine((certs, ctx) => addDuplicateIssues(certs.map((c) => c.id), ctx, 'certificate id'));
 
 // ---- catalogue: products.json, product-details.json, searchResults.json ----
 
@@ -203,33 +183,63 @@ export const plainTextSchema = noMarkup(z.string());
 const plain = noMarkup(text);
 
 export const productSchema = z.strictObject({
+  /** Url-safe id (letters, digits, underscores), unique over the catalogue; also the id of the detail record. */
   id: productIdSchema,
   productCategoryId: categoryId,
+  /** Display name of the category: the `title` of the category record. */
   productCategory: plain,
   productName: plain,
   image: productImageKey,
+  /** Brand(s) of the product, the detail record's `company` names joined with ', '. */
   company: plain.optional(),
+  /** Popularity figure for 'Sort by popularity' (higher = more popular), 0..100. */
   popularity: z.number().int().min(0).max(100),
+  /** Date the product was added to the catalogue, ISO 'YYYY-MM-DD', for 'Sort by newness'. */
   dateAdded: isoDate,
+  /**
+   * Indicative price in AED for the unit of sale named in the product (piece, pack, coil, length, kit), for the
+   * most common size of a range.
+   * Absent where a price makes no sense (assemblies built to order, machines quoted per project).
+   */
   price: z.number().positive().max(1_000_000).optional(),
-}) satisfies z.ZodType<Product>;
+});
 
 /** products.json: unique ids, at least MIN_PRODUCTS products. */
 export const productsSchema = z
   .array(productSchema)
   .min(MIN_PRODUCTS)
-  .superRefine((products, ctx) => addDuplicateIssues(products.map((p) => p.id), ctx, 'product id')) satisfies z.ZodType<Product[]>;
+  .superRefine((products, ctx) => addDuplicateIssues(products.map((p) => p.id), ctx, 'product id'));
 
-const specificationBlockSchema = z
+/** A 'Specification' block of the product summary. */
+export const specificationBlockSchema = z
   .strictObject({
     extraSpecTitle: plain.optional(),
     extraSpec: z.array(plain).min(1).optional(),
+    /** Lines of the 'Specification :' list. */
     specification: z.array(plain).min(1).optional(),
   })
-  .refine((b) => b.extraSpecTitle || b.extraSpec || b.specification, 'empty specification block') satisfies z.ZodType<SpecificationBlock>;
+  .refine((b) => b.extraSpecTitle || b.extraSpec || b.specification, 'empty specification block');
 
-const descriptionRowSchema = z.strictObject({ key: plain, value: htmlSchema });
+/** One row of a two-column table section of the description (Construction, Technical Data, ...). Value is HTML. */
+export const descriptionRowSchema = z.strictObject({ key: plain, value: htmlSchema });
 
+/**
+ * One entry of the 'Description :' list of a product detail. The key decides how it shows:
+ *
+ * | key                         | value        | shows as                                                          |
+ * |-----------------------------|--------------|-------------------------------------------------------------------|
+ * | '*Application'              | HTML string  | not a row: the content of the expandable 'Application' section     |
+ * | '*Design Features'          | HTML string  | not a row: the content of the expandable 'Design Features' section |
+ * | '*Construction', '*TechnicalData', '*Characteristics', '*Design', '*Specifications', '*TechnicalSpecifications' | DescriptionRow[] | not a row: the rows of that section's two-column key/value table (values HTML) |
+ * | any key, value ''           | ''           | the key as a sub-heading                                          |
+ * | '' or a key starting '-'    | string       | a plain list item showing only the value ('-' keys may be numbered: '-1', '-2') |
+ * | a key starting '^'          | HTML string  | an unbulleted HTML paragraph (the key itself is not shown)        |
+ * | a key starting '%'          | any string   | the fixed ceiling-rose table image (CEILING_ROSE_TABLE_IMAGE); the value is its alt text |
+ * | anything else               | string       | a row 'key : value'                                               |
+ *
+ * Only the eight `*` keys of DESCRIPTION_SECTIONS exist; each appears at most once per product, and its value has
+ * the kind given there (an array only for 'table' sections). A section with no content is not shown.
+ */
 export const descriptionEntrySchema = z
   .strictObject({
     key: z.string(),
@@ -269,16 +279,27 @@ export const descriptionEntrySchema = z
       }
     }
     if (entry.key !== entry.key.trim()) ctx.addIssue({ code: 'custom', message: 'key with surrounding spaces', path: ['key'] });
-  }) satisfies z.ZodType<DescriptionEntry>;
+  });
 
-const detailBlockSchema = z
+/**
+ * A detail description block (detailDescription shows after the table, detailDescriptionAfterTable before it,
+ * per the spec's section order).
+ */
+export const detailBlockSchema = z
   .strictObject({
+    /** Heading, HTML. */
     title: htmlSchema.optional(),
+    /** Product image keys shown before the paragraphs. */
     images1: z.array(productImageKey).min(1).optional(),
+    /** Paragraphs, HTML. */
     content: z.array(htmlSchema).min(1).optional(),
+    /** A plain table: first row = header, every row as long as the header. Cells are plain text. */
     table: z.array(z.array(plainTextSchema)).min(2).optional(),
+    /** Product image keys shown after the table. */
     images2: z.array(productImageKey).min(1).optional(),
+    /** Paragraphs after the table, HTML. */
     DataAfterTable: z.array(htmlSchema).min(1).optional(),
+    /** A datasheet of this block: file name under /uploads/. */
     downloadFile: pdfFileNameSchema.optional(),
   })
   .superRefine((block, ctx) => {
@@ -290,23 +311,41 @@ const detailBlockSchema = z
     });
     if (header?.some((cell) => cell.trim() === '')) ctx.addIssue({ code: 'custom', message: 'empty table header cell', path: ['table', 0] });
     if (Object.keys(block).length === 0) ctx.addIssue({ code: 'custom', message: 'empty block' });
-  }) satisfies z.ZodType<DetailBlock>;
+  });
 
-const tableCellSchema = z.strictObject({
+/**
+ * A header cell of the product detail table.
+ *
+ * The header is a list of rows. The LAST row holds the leaf cells, one per data column, in data order: a leaf's id is
+ * the data key of its column, a dotted path for a value nested one level ('threadSize.mm' reads row.threadSize.mm).
+ * Rows above it are group rows: the colSpans of every row add up to the number of leaf columns. A group row cell
+ * with colSpan 1 already names the column below it, so that leaf may have an empty name (a rowSpan-like header).
+ * Cell ids are unique within the header.
+ */
+export const tableCellSchema = z.strictObject({
   id: text,
   name: plainTextSchema,
+  /** Number of leaf columns covered (default 1). */
   colSpan: z.number().int().min(1).optional(),
+  /** CSS width of the column, e.g. '18%' or '120px'. */
   customeWidth: z.string().regex(/^\d+(\.\d+)?(px|%|rem|em)$/, 'expected a CSS width like 18% or 120px').optional(),
-}) satisfies z.ZodType<TableCell>;
+});
 
-const tableValue = z.union([plainTextSchema, z.number()]);
-const tableRowSchema = z.record(z.string(), z.union([tableValue, z.record(z.string(), tableValue)])) satisfies z.ZodType<TableRow>;
+export const tableValueSchema = z.union([plainTextSchema, z.number()]);
+/**
+ * A body row of the product detail table: leaf column id -> value, with one level of nesting for grouped columns
+ * (e.g. { size: '20', threadSize: { mm: 'M20', inch: '3/4"' } }). Flattened in key order the row gives exactly the
+ * leaf columns, in order (see flattenTableRow).
+ */
+export const tableRowSchema = z.record(z.string(), z.union([tableValueSchema, z.record(z.string(), tableValueSchema)]));
 
-const reviewSchema = z.strictObject({
+/** A review shown on a product (seed reviews carry no e-mail). */
+export const customerReviewSchema = z.strictObject({
   customerName: noMarkup(text.max(80)),
+  /** 1..5 */
   stars: z.number().int().min(1).max(5),
   comment: noMarkup(text.max(1000)),
-}) satisfies z.ZodType<CustomerReview>;
+});
 
 const brandNames = new Set<string>(BRANDS.map((b) => b.name));
 const logoOf = (name: string): string | undefined => {
@@ -319,20 +358,28 @@ export const productDetailSchema = z
     id: productIdSchema,
     productName: plain,
     image: productImageKey,
+    /** Category id. */
     productCategory: categoryId,
+    /** Category title. */
     categoryName: plain,
     Specification: z.array(specificationBlockSchema).min(1).optional(),
+    /** Logo paths (brandLogoPath(slug)), parallel to `company`. */
     companyImg: z.array(text).min(1).optional(),
+    /** Brand names (Brand.name), parallel to `companyImg`. */
     company: z.array(text).min(1).optional(),
+    /** Paragraphs, HTML. */
     detail: z.array(htmlSchema).min(1).optional(),
     description: z.array(descriptionEntrySchema).min(1).optional(),
     detailDescription: z.array(detailBlockSchema).min(1).optional(),
     detailDescriptionAfterTable: z.array(detailBlockSchema).min(1).optional(),
     productDetailTableColumns: z.array(z.array(tableCellSchema).min(1)).min(1).optional(),
     productDetailTableData: z.array(tableRowSchema).min(1).optional(),
-    customerReviews: z.array(reviewSchema).optional(),
+    customerReviews: z.array(customerReviewSchema).optional(),
+    /** Datasheet file name under /uploads/ ('Download Datasheet'). */
     downloadFile: pdfFileNameSchema.optional(),
+    /** Button label -> file name under /uploads/ (one button per entry). */
     downloadFiles: z.record(text, pdfFileNameSchema).optional(),
+    /** External https link to the manufacturer's catalogue. */
     viewManufacturersCatalogue: z.url({ protocol: /^https$/ }).optional(),
   })
   .superRefine((d, ctx) => {
@@ -366,25 +413,27 @@ export const productDetailSchema = z
     if (d.downloadFiles && Object.keys(d.downloadFiles).length === 0) {
       ctx.addIssue({ code: 'custom', message: 'empty downloadFiles', path: ['downloadFiles'] });
     }
-  }) satisfies z.ZodType<ProductDetail>;
+  });
 
 /** product-details.json: unique ids, at least MIN_PRODUCTS records. */
 export const productDetailsSchema = z
   .array(productDetailSchema)
   .min(MIN_PRODUCTS)
-  .superRefine((details, ctx) => addDuplicateIssues(details.map((p) => p.id), ctx, 'product id')) satisfies z.ZodType<ProductDetail[]>;
+  .superRefine((details, ctx) => addDuplicateIssues(details.map((p) => p.id), ctx, 'product id'));
+
+/** An entry of the generated searchResults.json (from products.json, by scripts/generate-search.ts). */
+export const searchResultSchema = z.strictObject({
+  id: productIdSchema,
+  title: text,
+  productCategory: text,
+  productCategoryId: categoryId,
+  /** Brand(s); '' when the product has none. */
+  company: z.string(),
+  image: productImageKey,
+});
 
 /** Generated searchResults.json. */
-export const searchResultsSchema = z.array(
-  z.strictObject({
-    id: productIdSchema,
-    title: text,
-    productCategory: text,
-    productCategoryId: categoryId,
-    company: z.string(),
-    image: productImageKey,
-  }) satisfies z.ZodType<SearchResult>,
-);
+export const searchResultsSchema = z.array(searchResultSchema);
 
 // ---- team and the chat knowledge base: our-team.json, knowledge-base.json ----
 
@@ -396,9 +445,10 @@ export const teamMemberSchema = z.strictObject({
   name: text,
   position: text,
   bio: text,
+  /** Portrait key: content/public/images/team/{image}.svg, served at teamImagePath(image). */
   image: z.string().regex(/^team-\d+$/, 'expected a portrait key like team-1'),
   altTextForImg: text,
-}) satisfies z.ZodType<TeamMember>;
+});
 
 /** our-team.json: the five members, unique ids and portraits. */
 export const teamSchema = z
@@ -407,25 +457,37 @@ export const teamSchema = z
   .superRefine((team, ctx) => {
     addDuplicateIssues(team.map((m) => String(m.id)), ctx, 'team member id');
     addDuplicateIssues(team.map((m) => m.image), ctx, 'team portrait');
-  }) satisfies z.ZodType<TeamMember[]>;
+  });
 
-const branchFactsSchema = z.strictObject({ country: text, type: text, manager: text.optional(), location: text.optional() });
+/** What the knowledge base says of a branch beyond branches.json. */
+const branchFactsSchema = z.strictObject({
+  country: text,
+  /** e.g. 'Head office and main warehouse', 'Muscat office', 'Warehouse', 'Associated company'. */
+  type: text,
+  manager: text.optional(),
+  location: text.optional(),
+});
 
 /** knowledge-base.json: the chat's own facts (cross-file rules in validate.ts). */
 export const knowledgeBaseFactsSchema = z.strictObject({
+  /** Team member id of the founder (our-team.json). */
   founderId: z.number().int().positive(),
   about: text,
   values: z.array(text).min(1),
+  /** Key figures of the company, as written on the site ('1,000+'). */
   stats: z.strictObject({ customers: text, countries: text, products: text, suppliers: text, experience: text }),
+  /** Claims beyond the certificates of certificates.json (e.g. the ISO 9001:2008 claim of the home page). */
   certifications: z.array(text).min(1),
   locations: z.strictObject({ dubai: branchFactsSchema, oman: branchFactsSchema, bahrain: branchFactsSchema, saudi: branchFactsSchema }),
+  /** Extra text for some categories, by category id. */
   categoryNotes: z.record(z.string(), text),
   services: z.array(text).min(1),
+  /** One-line description of each page, by menu id (menu.json). */
   pages: z.record(z.string(), text),
   brochure: z.strictObject({ title: text, description: text }),
   careers: z.strictObject({ opening: text, requirements: text, responsibilities: z.array(text).min(1) }),
   projectExperience: z.strictObject({ summary: text, clients: z.array(text).min(1), projects: z.array(text).min(1) }),
-}) satisfies z.ZodType<KnowledgeBaseFacts>;
+});
 
 // ---- company pages: home.json, projects.json ----
 
@@ -440,17 +502,34 @@ const sitePath = (folder: string, extensions: string) =>
   z.string().regex(new RegExp(`^/images/${folder}/[a-z0-9-]+\\.(${extensions})$`), `expected /images/${folder}/<name>.(${extensions})`);
 const pixels = z.number().int().positive();
 
-export const carouselSlideSchema = z.strictObject({
+/** An image file under the site root with its intrinsic size (set on the <img>, so nothing shifts while it loads). */
+const sizedImage = (folder: string, extensions: string) =>
+  z.strictObject({
+    /** Site-root path, e.g. /images/carousel/slide-1.jpg */
+    image: sitePath(folder, extensions),
+    width: pixels,
+    height: pixels,
+    alt: text,
+  });
+
+/** One slide of the home page carousel (spec "Entities: Carousel slide"). */
+export const carouselSlideSchema = sizedImage('carousel', 'jpg|webp').extend({
+  /** Big figure before the heading ('23', '1st'); null when the slide has none. */
   rank: text.nullable(),
   heading: text,
   companyText: text,
   info: text,
   extraText: text,
-  image: sitePath('carousel', 'jpg|webp'),
-  width: pixels,
-  height: pixels,
+});
+
+/** A partner logo card (spec "Entities: Partner"); the logo is the brand's logo, brandLogoPath(brand). */
+export const partnerSchema = z.strictObject({
+  /** Name shown on the card, e.g. 'Marechal Electric'. */
+  name: text,
+  /** Slug of the brand (BRANDS) whose logo the card shows. */
+  brand: z.enum(BRANDS.map((b) => b.slug)),
   alt: text,
-}) satisfies z.ZodType<CarouselSlide>;
+});
 
 /** home.json: three slides (two JPEG pictures and one WebP, as the spec names them), counters and partners. */
 export const homeSchema = z.strictObject({
@@ -461,28 +540,31 @@ export const homeSchema = z.strictObject({
       const formats = slides.map((slide) => slide.image.split('.').pop()).sort().join(',');
       if (formats !== 'jpg,jpg,webp') ctx.addIssue({ code: 'custom', message: `expected two jpg pictures and one webp, found ${formats}` });
     }),
+  /** The pictures that take turns behind the slides; decorative (empty alt). */
   backgrounds: z
     .array(z.strictObject({ image: sitePath('carousel', 'svg|jpg|webp'), width: pixels, height: pixels }))
     .length(CAROUSEL_BACKGROUND_COUNT),
   about: z.strictObject({ heading: text, text: z.array(text).min(1) }),
+  /** Figures of the About Us block, counted up from 0 (e.g. 1000 + '+' 'Customers Served'). */
   counters: z.array(z.strictObject({ end: z.number().int().positive(), suffix: z.string(), label: text })).length(HOME_COUNTER_COUNT),
   partners: z.strictObject({
     heading: text,
     subtitle: text,
     items: z
-      .array(z.strictObject({ name: text, brand: z.enum(BRANDS.map((b) => b.slug)), alt: text }) satisfies z.ZodType<Partner>)
+      .array(partnerSchema)
       .length(PARTNER_COUNT)
       .superRefine((items, ctx) => addDuplicateIssues(items.map((p) => p.name), ctx, 'partner')),
   }),
-}) satisfies z.ZodType<HomeContent>;
+});
+
+/** A record of projects.json: one card of /our-projects. */
+export const projectSchema = sizedImage('projects', 'svg').extend({ id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), title: text });
 
 /** projects.json: the seven project cards. */
 export const projectsSchema = z
-  .array(
-    z.strictObject({ id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), title: text, image: sitePath('projects', 'svg'), width: pixels, height: pixels, alt: text }),
-  )
+  .array(projectSchema)
   .length(PROJECT_COUNT)
-  .superRefine((items, ctx) => addDuplicateIssues(items.map((p) => p.id), ctx, 'project id')) satisfies z.ZodType<Project[]>;
+  .superRefine((items, ctx) => addDuplicateIssues(items.map((p) => p.id), ctx, 'project id'));
 
 /** Every data file of content/data with its schema. */
 export const DATA_FILES = {

@@ -4,20 +4,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { DATA_FILES, MIN_PRODUCTS_PER_CATEGORY, type DataFileName } from './schema';
-import {
-  BRANDS,
-  CATEGORY_IMAGE_KEYS,
-  CEILING_ROSE_TABLE_IMAGE,
-  CHARACTERISTICS_IMAGE,
-  PRODUCT_IMAGE_KEYS,
-  TEASER_CATEGORY_IDS,
-  type KnowledgeBaseFacts,
-  type MenuItem,
-  type Product,
-  type ProductCategory,
-  type ProductDetail,
-  type TeamMember,
-} from './types';
+import { BRANDS, CATEGORY_IMAGE_KEYS, CEILING_ROSE_TABLE_IMAGE, CHARACTERISTICS_IMAGE, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import type { KnowledgeBaseFacts, MenuItem, Product, ProductCategory, ProductDetail, TeamMember } from './types';
 
 /** Upper size limit of a category illustration (they are meant to stay around 4 KB). */
 export const MAX_CATEGORY_SVG_BYTES = 5 * 1024;
@@ -134,7 +122,8 @@ export function validateContent(contentDir: string): ContentReport {
   const known = new Set<string>(PRODUCT_IMAGE_KEYS.map((k) => `${k}.svg`));
   if (existsSync(productsDir)) {
     for (const file of readdirSync(productsDir)) {
-      if (!known.has(file)) errors.push(`public/images/products/${file}: not a product image key (add it to PRODUCT_IMAGE_KEYS or remove it)`);
+      // an image's .br and .gz beside it are the build's compressed copies (scripts/precompress-content.mjs)
+      if (!known.has(file.replace(/\.(br|gz)$/, ''))) errors.push(`public/images/products/${file}: not a product image key (add it to PRODUCT_IMAGE_KEYS or remove it)`);
     }
   }
   for (const brand of BRANDS) {

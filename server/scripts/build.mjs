@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js. npm packages stay external (installed beside it);
+// Bundles the server into dist/server.js, started by dist/main.js (src/main.ts: it sets NODE_ENV before anything
+// loads React, so it imports server.js at run time). npm packages stay external (installed beside it);
 // the workspace packages (@site/content: TypeScript and JSON) are bundled in, since Node cannot run them as they are.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -10,13 +11,13 @@ const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path
 const external = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !name.startsWith('@site/'));
 
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: path.join(serverDir, 'dist/main.js'),
+  entryPoints: [path.join(serverDir, 'src/main.ts'), path.join(serverDir, 'src/server.ts')],
+  outdir: path.join(serverDir, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: external.flatMap((name) => [name, `${name}/*`]),
+  external: [...external.flatMap((name) => [name, `${name}/*`]), './server.js'],
   // Bundled CommonJS (if any) may call require(): give ESM output one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -101,7 +101,7 @@ describe('site server', () => {
     };
 
     test('every page (200 and 404) carries exactly the body of /remotes.json', async () => {
-      const served = (await get('/remotes.json')).json();
+      const served = (await get('/remotes.json')).json<unknown>();
       for (const url of ['/home', '/our-products/cables', '/contact-us/', '/nope']) {
         assert.deepEqual(inlineMap((await get(url)).body), served, url);
       }

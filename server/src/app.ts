@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { canaryServedPath, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
-import { CACHE_IMMUTABLE, cacheControlFor } from './http/caching.js';
+import { CACHE_IMMUTABLE } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import { CanaryAssignment } from './http/canary.js';
@@ -60,8 +60,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
   registerHostCheck(app, config.http.allowedHosts);
 
-  // ---- compression: brotli/gzip for JS, CSS, JSON, HTML, SVG (static files compressed once and cached). Before any
-  // route: @fastify/compress attaches to routes as they are added ----
+  // ---- compression of what the server makes (HTML, JSON): static files are sent as the build compressed them
+  // (staticFiles.ts). Before any route: @fastify/compress attaches to routes as they are added ----
   await registerCompression(app);
 
   // Never leak internals: 5xx answer a generic message (the error is logged); 4xx keep their message.
@@ -147,42 +147,22 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
   // and a remote built later is served without a restart.
   const serveRemoteBuild = (root: string, prefix: string) =>
-    registerStaticFiles(app, {
-      root,
-      prefix,
-      allowedPath: isBrowserFile,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'ignore',
-      cacheControl: false,
-      suppressWarning: true,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', cacheControlFor(filePath));
-        allowCrossOrigin(reply); // again after any onRequest security-header hook added later
-      },
-    });
+    // CORS again after any onRequest security-header hook added later
+    registerStaticFiles(app, { root, prefix, allowedPath: isBrowserFile, addHeaders: allowCrossOrigin });
   for (const remote of config.remotes) {
     await serveRemoteBuild(remote.distDir, remoteServedPath(remote.name));
     // A canary build on this disk (REMOTE_<NAME>_CANARY_DIR), beside the stable one and by the same rules.
     if (remote.canary?.distDir !== undefined) await serveRemoteBuild(remote.canary.distDir, canaryServedPath(remote.name));
   }
 
-  // ---- data: committed, then generated (first root wins), served from memory ----
-  await app.register(dataFileRoutes, { prefix: '/data', roots: dataRoots, cache: dataFiles });
+  // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies ----
+  await app.register(dataFileRoutes, { prefix: '/data', cache: dataFiles });
 
   // ---- shell assets and content files at the root ----
   await registerStaticFiles(app, {
     root: [config.shellDist, config.content.publicDir, config.content.generatedDir],
     prefix: '/',
     allowedPath: isBrowserFile,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    suppressWarning: true,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', cacheControlFor(filePath));
-    },
   });
 
   // ---- robots.txt and sitemap.xml, from the route table and the catalogue ----

@@ -2,10 +2,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
 
-/** The four remotes, in the order the shell lists them. */
-export const REMOTE_NAMES = ['catalogue', 'company', 'contact', 'chat'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export { REMOTE_NAMES, type RemoteName };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -155,8 +155,6 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 export const remoteEnvVar = (name: RemoteName): string => `REMOTE_${name.toUpperCase()}_URL`;
 
 /** The canary variables of a remote (REMOTE_CATALOGUE_CANARY_URL...). */
@@ -169,296 +167,309 @@ export const canaryEnvVars = (name: RemoteName) => {
 export const remoteServedPath = (name: string): string => `/remotes/${name}/`;
 export const canaryServedPath = (name: string): string => `/remotes/${name}/canary/`;
 
+/** Environment variables by name, as process.env holds them. */
+type Env = Record<string, string | undefined>;
+
+/** `(got "…")`: the value as it was given, in a message. */
+const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}")`;
+
+// ---- the kinds of value (each message follows the variable's name: "PORT must be ...") ----
+
+/** A whole number of 0 or more. */
+const wholeNumber = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: (issue) => `must be a whole number of 0 or more ${got(issue)}` })
+    .transform(Number)
+    .default(fallback);
+
+/** A positive number of seconds (decimals allowed, e.g. 0.5), in milliseconds. */
+const seconds = (fallbackSeconds: number) =>
+  z
+    .string()
+    .refine((raw) => /^\d{1,7}(\.\d{1,3})?$/.test(raw) && Number(raw) > 0, {
+      error: (issue) => `must be a number of seconds above 0, e.g. 30 or 0.5 ${got(issue)}`,
+    })
+    .transform((raw) => Math.round(Number(raw) * 1000))
+    .default(fallbackSeconds * 1000);
+
+/** A URL whose scheme is one of `protocols` (no value echoed: it may hold a password). */
+const urlOf = (protocols: readonly string[], message: string) =>
+  z
+    .string()
+    .refine((raw) => protocols.includes(tryUrl(raw)?.protocol ?? ''), { error: message })
+    .optional();
+
+/** What the shell registers for a remote: an absolute http(s) URL, or a path on this server. */
+const entryUrl = (example: string) =>
+  z
+    .string()
+    .refine(isValidEntryUrl, { error: (issue) => `must be an absolute http(s) URL or a path starting with "/", e.g. ${example} ${got(issue)}` })
+    .optional();
+
+/** An existing folder, as an absolute path. */
+const existingFolder = (what: (issue: { input?: unknown }) => string) =>
+  z
+    .string()
+    .transform((raw) => path.resolve(raw))
+    .refine(isDirectory, { error: what })
+    .optional();
+
+// ---- the variables ----
+
+const remoteVariables = (name: RemoteName) =>
+  z
+    .object({
+      entry: entryUrl(`https://cdn.example.com/${name}/mf-manifest.json`),
+      canaryUrl: entryUrl(`https://cdn.example.com/${name}/2025-06-01/mf-manifest.json or ${canaryServedPath(name)}mf-manifest.json`),
+      canaryPercent: z
+        .string()
+        .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, {
+          error: (issue) => `must be a whole number from 0 to 100, the share of visitors on the canary ${got(issue)}`,
+        })
+        .transform(Number)
+        .default(0),
+      canaryDir: existingFolder(
+        (issue) => `must be an existing folder holding a build of the ${name} remote (its dist contents; got "${String(issue.input)}")`,
+      ),
+    })
+    .superRefine((vars, ctx) => {
+      // Nothing would answer there: every canary visitor would fall back to the stable build.
+      if (typeof vars.canaryUrl === 'string' && vars.canaryUrl.startsWith(canaryServedPath(name)) && vars.canaryDir === undefined) {
+        const keys = canaryEnvVars(name);
+        ctx.addIssue({ code: 'custom', path: ['canaryUrl'], message: `points at ${canaryServedPath(name)}, which this server serves from ${keys.dir}: set that too` });
+      }
+    });
+
+/** Each remote's variables under the names remoteVariables reads them by. */
+function remoteVariableNames(name: RemoteName) {
+  const canary = canaryEnvVars(name);
+  return { entry: remoteEnvVar(name), canaryUrl: canary.url, canaryPercent: canary.percent, canaryDir: canary.dir } as const;
+}
+
+/** Defaults: seconds, not minutes, yet a request body at its route's limit still arrives over a slow mobile link. */
+const TIMEOUT_DEFAULTS = { headers: 10, request: 15, keepAlive: 5, idle: 30 } as const;
+
+/** A host name (letters, digits, hyphens, dots), an IPv4 address or a bracketed IPv6 address; no port. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+/** ALLOWED_HOSTS's names: lower case, without a final dot. */
+const hostList = (raw: string) => raw.split(',').map((item) => item.trim().toLowerCase().replace(/\.$/, '')).filter((item) => item !== '');
+
+/** An http(s) origin, with no path, query or credentials. */
+function isSiteOrigin(raw: string): boolean {
+  const url = tryUrl(raw);
+  return url !== undefined && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}
+
+const ServerVariables = z
+  .object({
+    PORT: z
+      .string()
+      .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) <= 65535, { error: (issue) => `must be a whole number from 0 to 65535 ${got(issue)}` })
+      .transform(Number)
+      .default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).optional(),
+    REPO_ROOT: existingFolder((issue) => `must be an existing folder ${got(issue)}`),
+    DATA_DIR: z
+      .string()
+      .transform((raw) => path.resolve(raw))
+      .optional(),
+    DATABASE_URL: urlOf(
+      ['postgres:', 'postgresql:'],
+      'must be a PostgreSQL connection string such as postgres://user:password@host:5432/dbname (leave it unset to use the embedded database)',
+    ),
+
+    PUBLIC_SITE_URL: z
+      .string()
+      .refine(isSiteOrigin, {
+        error: (issue) => `must be the site's origin, such as https://www.example.com (no path, query or credentials; got "${String(issue.input)}")`,
+      })
+      .transform((raw) => new URL(raw).origin)
+      .optional(),
+    ALLOWED_HOSTS: z
+      .string()
+      .refine((raw) => hostList(raw).length > 0 && hostList(raw).every((host) => HOST_NAME.test(host)), {
+        error: (issue) => `must be comma-separated host names without port or scheme, such as www.example.com,example.com ${got(issue)}`,
+      })
+      .transform(hostList)
+      .optional(),
+    TRUST_PROXY: z
+      .union([
+        z.stringbool({ truthy: ['true'], falsy: ['false'], case: 'insensitive' }),
+        z.string().regex(/^\d{1,3}$/).transform(Number),
+        z
+          .string()
+          .transform((raw) => raw.split(',').map((item) => item.trim()))
+          .refine((items) => items.every(isProxyAddress))
+          .transform((items) => items.join(',')),
+      ], {
+        error: (issue) =>
+          `must be true, false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
+      })
+      .default(false),
+    SERVER_RENDERING: z
+      .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
+      .default(true),
+    HTTP_HEADERS_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.headers),
+    HTTP_REQUEST_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.request),
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.keepAlive),
+    HTTP_IDLE_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.idle),
+
+    SUBMIT_RATE_LIMIT_MAX: wholeNumber(10),
+    SUBMIT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
+    REDIS_URL: urlOf(['redis:', 'rediss:'], 'must be a Redis URL such as redis://127.0.0.1:6379 (leave it unset to keep rate limits in memory)'),
+    REVIEWS_PER_PRODUCT_MAX: wholeNumber(1),
+    REVIEWS_PER_PRODUCT_WINDOW_SECONDS: seconds(86_400),
+
+    SMTP_URL: urlOf(['smtp:', 'smtps:'], 'must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://...:465'),
+    MAIL_FROM: z
+      .string()
+      .refine((raw) => !/[\r\n]/.test(raw) && raw.includes('@'), { error: 'must be one e-mail address, optionally with a name: "Website <website@example.com>"' })
+      .optional(),
+    MAIL_RETRY_BASE_SECONDS: seconds(30),
+    MAIL_RETRY_MAX_SECONDS: seconds(3600),
+    MAIL_POLL_SECONDS: seconds(10),
+
+    GEMINI_API_KEY: z
+      .string()
+      .refine((raw) => !/\s/.test(raw), { error: 'must not contain spaces or line breaks' })
+      .optional(),
+    GEMINI_MODEL: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{0,99}$/i, { error: (issue) => `must be a model name such as ${DEFAULT_GEMINI_MODEL} ${got(issue)}` })
+      .default(DEFAULT_GEMINI_MODEL),
+    GEMINI_BASE_URL: urlOf(['http:', 'https:'], "must be an http(s) URL such as http://127.0.0.1:9090 (leave it unset for Google's own address)")
+      .transform((raw) => raw?.replace(/\/+$/, '')),
+    GEMINI_TIMEOUT_SECONDS: seconds(8),
+    CHAT_RATE_LIMIT_MAX: wholeNumber(20),
+    CHAT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
+  })
+  // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
+  // problem is listed at once.
+  .superRefine((vars, ctx) => {
+    const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+    const [headers, request] = [number(vars.HTTP_HEADERS_TIMEOUT_SECONDS), number(vars.HTTP_REQUEST_TIMEOUT_SECONDS)];
+    // Node refuses a headers timeout above the request timeout: the headers are part of the request.
+    if (headers !== undefined && request !== undefined && headers > request) {
+      problem('HTTP_HEADERS_TIMEOUT_SECONDS', 'must not be more than HTTP_REQUEST_TIMEOUT_SECONDS');
+    }
+    // /api/chat waits up to the provider's timeout without a byte on the socket: a shorter idle timeout would cut it.
+    const [idle, provider] = [number(vars.HTTP_IDLE_TIMEOUT_SECONDS), number(vars.GEMINI_TIMEOUT_SECONDS)];
+    if (idle !== undefined && provider !== undefined && idle <= provider) {
+      problem('HTTP_IDLE_TIMEOUT_SECONDS', 'must be more than GEMINI_TIMEOUT_SECONDS (the chat waits that long for its provider)');
+    }
+    if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
+      problem('MAIL_FROM', 'must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
+    }
+    const [retryBase, retryMax] = [number(vars.MAIL_RETRY_BASE_SECONDS), number(vars.MAIL_RETRY_MAX_SECONDS)];
+    if (retryBase !== undefined && retryMax !== undefined && retryMax < retryBase) {
+      problem('MAIL_RETRY_MAX_SECONDS', 'must not be less than MAIL_RETRY_BASE_SECONDS');
+    }
+  });
+
+/** "PORT must be ..." for each issue; `names` maps a schema's keys to the variables' (remoteVariableNames). */
+function problemsOf(error: z.ZodError, names: Record<string, string> = {}): string[] {
+  return error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    return `${names[key] ?? key} ${issue.message}`;
+  });
+}
+
 /**
- * Reads the configuration from environment variables (empty values count as unset).
- * Throws a ConfigError listing every invalid value.
+ * Reads the configuration from environment variables (surrounding spaces are dropped, and empty values count as
+ * unset). Throws a ConfigError listing every invalid value.
  */
 export function loadConfig(env: Env = process.env): Config {
+  const given: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const trimmed = value?.trim();
+    if (trimmed !== undefined && trimmed !== '') given[key] = trimmed;
+  }
   const problems: string[] = [];
-  const get = (key: string): string | undefined => {
-    const value = env[key]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
 
-  const port = parsePort(get('PORT'), problems);
-  const host = get('HOST') ?? '0.0.0.0';
+  const parsed = ServerVariables.safeParse(given);
+  if (!parsed.success) problems.push(...problemsOf(parsed.error));
+  const repoRoot = parsed.data?.REPO_ROOT ?? findRepoRoot();
 
-  const logLevelRaw = get('LOG_LEVEL');
-  let logLevel: LogLevel | undefined;
-  if (logLevelRaw !== undefined) {
-    if ((LOG_LEVELS as readonly string[]).includes(logLevelRaw)) logLevel = logLevelRaw as LogLevel;
-    else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
-  }
-
-  let repoRoot = findRepoRoot();
-  const repoRootRaw = get('REPO_ROOT');
-  if (repoRootRaw !== undefined) {
-    repoRoot = path.resolve(repoRootRaw);
-    if (!isDirectory(repoRoot)) problems.push(`REPO_ROOT must be an existing folder (got "${repoRootRaw}")`);
-  }
-
-  const dataDirRaw = get('DATA_DIR');
-  const dataDir = dataDirRaw === undefined ? path.join(repoRoot, '.data') : path.resolve(dataDirRaw);
-
-  const databaseUrl = get('DATABASE_URL');
-  if (databaseUrl !== undefined) {
-    const parsed = tryUrl(databaseUrl);
-    if (parsed === undefined || !['postgres:', 'postgresql:'].includes(parsed.protocol)) {
-      problems.push(
-        'DATABASE_URL must be a PostgreSQL connection string such as postgres://user:password@host:5432/dbname ' +
-          '(leave it unset to use the embedded database)',
-      );
+  const remotes = REMOTE_NAMES.map((name): RemoteConfig | undefined => {
+    const names = remoteVariableNames(name);
+    const vars = remoteVariables(name).safeParse(Object.fromEntries(Object.entries(names).map(([key, variable]) => [key, given[variable]])));
+    if (!vars.success) {
+      problems.push(...problemsOf(vars.error, names));
+      return undefined;
     }
-  }
-
-  const remotes = REMOTE_NAMES.map((name): RemoteConfig => {
-    const key = remoteEnvVar(name);
-    const raw = get(key);
-    if (raw !== undefined && !isValidEntryUrl(raw)) {
-      problems.push(
-        `${key} must be an absolute http(s) URL or a path starting with "/", ` +
-          `e.g. https://cdn.example.com/${name}/mf-manifest.json (got "${raw}")`,
-      );
-    }
+    const { entry, canaryUrl, canaryPercent, canaryDir } = vars.data;
     return {
       name,
-      entry: raw ?? `${remoteServedPath(name)}mf-manifest.json`,
+      entry: entry ?? `${remoteServedPath(name)}mf-manifest.json`,
       distDir: path.join(repoRoot, `mfe-${name}`, 'dist'),
-      canary: loadCanaryConfig(name, get, problems),
+      // A percent without a URL or folder is accepted (no canary): removing the URL is a rollback, and must not stop
+      // the server from starting.
+      canary:
+        canaryUrl === undefined && canaryDir === undefined
+          ? undefined
+          : { entry: canaryUrl ?? `${canaryServedPath(name)}mf-manifest.json`, percent: canaryPercent, distDir: canaryDir },
     };
   });
 
-  const submissions = loadSubmissionsConfig(get, problems);
-  const mail = loadMailConfig(get, problems);
-  const assistant = loadAssistantConfig(get, problems);
-  const http = loadHttpConfig(get, problems, assistant.timeoutMs);
-
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const vars = parsed.data;
+  const allowedHosts = vars.ALLOWED_HOSTS === undefined ? undefined : new Set(vars.ALLOWED_HOSTS);
+  // The site's own public host always belongs: a list that forgot it would refuse every visitor.
+  if (allowedHosts !== undefined && vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
 
   return {
-    port,
-    host,
-    logLevel,
+    port: vars.PORT,
+    host: vars.HOST,
+    logLevel: vars.LOG_LEVEL,
     repoRoot,
-    dataDir,
-    databaseUrl,
+    dataDir: vars.DATA_DIR ?? path.join(repoRoot, '.data'),
+    databaseUrl: vars.DATABASE_URL,
     shellDist: path.join(repoRoot, 'shell', 'dist'),
     content: {
       publicDir: path.join(repoRoot, 'content', 'public'),
       dataDir: path.join(repoRoot, 'content', 'data'),
       generatedDir: path.join(repoRoot, 'content', 'generated'),
     },
-    remotes,
-    submissions,
-    mail,
-    assistant,
-    http,
+    remotes: remotes.filter((remote) => remote !== undefined),
+    submissions: {
+      rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
+      rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
+      redisUrl: vars.REDIS_URL,
+      reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
+      reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
+    },
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM,
+      retryBaseMs: vars.MAIL_RETRY_BASE_SECONDS,
+      retryMaxMs: vars.MAIL_RETRY_MAX_SECONDS,
+      pollMs: vars.MAIL_POLL_SECONDS,
+    },
+    assistant: {
+      apiKey: vars.GEMINI_API_KEY,
+      model: vars.GEMINI_MODEL,
+      baseUrl: vars.GEMINI_BASE_URL,
+      timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
+      rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
+      rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    http: {
+      publicSiteUrl: vars.PUBLIC_SITE_URL,
+      allowedHosts: allowedHosts === undefined ? undefined : [...allowedHosts],
+      trustProxy: vars.TRUST_PROXY,
+      serverRendering: vars.SERVER_RENDERING,
+      timeouts: {
+        headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
+        requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
+        keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+        idleMs: vars.HTTP_IDLE_TIMEOUT_SECONDS,
+      },
+    },
   };
-}
-
-/**
- * A remote's canary, or undefined when neither its URL nor its folder is set. A percent without either is accepted
- * (no canary): removing the URL is a rollback, and must not stop the server from starting.
- */
-function loadCanaryConfig(name: RemoteName, get: Getter, problems: string[]): CanaryConfig | undefined {
-  const keys = canaryEnvVars(name);
-  const percentRaw = get(keys.percent);
-  let percent = 0;
-  if (percentRaw !== undefined) {
-    if (/^\d{1,3}$/.test(percentRaw) && Number(percentRaw) <= 100) percent = Number(percentRaw);
-    else problems.push(`${keys.percent} must be a whole number from 0 to 100, the share of visitors on the canary (got "${percentRaw}")`);
-  }
-
-  const dirRaw = get(keys.dir);
-  let distDir: string | undefined;
-  if (dirRaw !== undefined) {
-    distDir = path.resolve(dirRaw);
-    if (!isDirectory(distDir)) {
-      problems.push(`${keys.dir} must be an existing folder holding a build of the ${name} remote (its dist contents; got "${dirRaw}")`);
-    }
-  }
-
-  const servedHere = `${canaryServedPath(name)}mf-manifest.json`;
-  const urlRaw = get(keys.url);
-  if (urlRaw !== undefined && !isValidEntryUrl(urlRaw)) {
-    problems.push(
-      `${keys.url} must be an absolute http(s) URL or a path starting with "/", ` +
-        `e.g. https://cdn.example.com/${name}/2025-06-01/mf-manifest.json or ${servedHere} (got "${urlRaw}")`,
-    );
-  } else if (urlRaw !== undefined && distDir === undefined && urlRaw.startsWith(canaryServedPath(name))) {
-    // Nothing would answer there: every canary visitor would fall back to the stable build.
-    problems.push(`${keys.url} points at ${canaryServedPath(name)}, which this server serves from ${keys.dir}: set that too`);
-  }
-
-  if (urlRaw === undefined && distDir === undefined) return undefined;
-  return { entry: urlRaw ?? servedHere, percent, distDir };
-}
-
-function loadHttpConfig(get: Getter, problems: string[], assistantTimeoutMs: number): HttpConfig {
-  let publicSiteUrl: string | undefined;
-  const siteRaw = get('PUBLIC_SITE_URL');
-  if (siteRaw !== undefined) {
-    const parsed = tryUrl(siteRaw);
-    if (parsed === undefined || !['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
-      problems.push(`PUBLIC_SITE_URL must be the site's origin, such as https://www.example.com (no path, query or credentials; got "${siteRaw}")`);
-    } else {
-      publicSiteUrl = parsed.origin;
-    }
-  }
-  let trustProxy: boolean | number | string = false;
-  const trustRaw = get('TRUST_PROXY');
-  if (trustRaw !== undefined) {
-    if (/^(true|false)$/i.test(trustRaw)) trustProxy = trustRaw.toLowerCase() === 'true';
-    else if (/^\d{1,3}$/.test(trustRaw)) trustProxy = Number(trustRaw);
-    else if (trustRaw.split(',').every((item) => isProxyAddress(item.trim()))) trustProxy = trustRaw.split(',').map((item) => item.trim()).join(',');
-    else {
-      problems.push(
-        `TRUST_PROXY must be true, false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 (got "${trustRaw}")`,
-      );
-    }
-  }
-  let serverRendering = true;
-  const renderingRaw = get('SERVER_RENDERING');
-  if (renderingRaw !== undefined) {
-    if (/^(on|off)$/i.test(renderingRaw)) serverRendering = renderingRaw.toLowerCase() === 'on';
-    else problems.push(`SERVER_RENDERING must be on or off (got "${renderingRaw}")`);
-  }
-  return {
-    publicSiteUrl,
-    allowedHosts: loadAllowedHosts(get('ALLOWED_HOSTS'), publicSiteUrl, problems),
-    trustProxy,
-    serverRendering,
-    timeouts: loadHttpTimeouts(get, problems, assistantTimeoutMs),
-  };
-}
-
-/** A host name (letters, digits, hyphens, dots), an IPv4 address or a bracketed IPv6 address; no port. */
-const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
-
-function loadAllowedHosts(raw: string | undefined, publicSiteUrl: string | undefined, problems: string[]): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const hosts = raw.split(',').map((item) => item.trim().toLowerCase().replace(/\.$/, '')).filter((item) => item !== '');
-  const bad = hosts.filter((host) => !HOST_NAME.test(host));
-  if (bad.length > 0 || hosts.length === 0) {
-    problems.push(`ALLOWED_HOSTS must be comma-separated host names without port or scheme, such as www.example.com,example.com (got "${raw}")`);
-    return undefined;
-  }
-  // The site's own public host always belongs: a list that forgot it would refuse every visitor.
-  if (publicSiteUrl !== undefined) hosts.push(new URL(publicSiteUrl).hostname);
-  return [...new Set(hosts)];
-}
-
-/** Defaults: seconds, not minutes, yet a request body at its route's limit still arrives over a slow mobile link. */
-const TIMEOUT_DEFAULTS = { headers: 10, request: 15, keepAlive: 5, idle: 30 } as const;
-
-function loadHttpTimeouts(get: Getter, problems: string[], assistantTimeoutMs: number): HttpTimeouts {
-  const seconds = (key: string, fallback: number) => parseSeconds(get(key), key, fallback, problems);
-  const timeouts: HttpTimeouts = {
-    headersMs: seconds('HTTP_HEADERS_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.headers),
-    requestMs: seconds('HTTP_REQUEST_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.request),
-    keepAliveMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.keepAlive),
-    idleMs: seconds('HTTP_IDLE_TIMEOUT_SECONDS', TIMEOUT_DEFAULTS.idle),
-  };
-  // Node refuses a headers timeout above the request timeout: the headers are part of the request.
-  if (timeouts.headersMs > timeouts.requestMs) {
-    problems.push('HTTP_HEADERS_TIMEOUT_SECONDS must not be more than HTTP_REQUEST_TIMEOUT_SECONDS');
-  }
-  // /api/chat waits up to the provider's timeout without a byte on the socket: a shorter idle timeout would cut it.
-  if (timeouts.idleMs <= assistantTimeoutMs) {
-    problems.push('HTTP_IDLE_TIMEOUT_SECONDS must be more than GEMINI_TIMEOUT_SECONDS (the chat waits that long for its provider)');
-  }
-  return timeouts;
-}
-
-function loadAssistantConfig(get: Getter, problems: string[]): AssistantConfig {
-  const model = get('GEMINI_MODEL') ?? DEFAULT_GEMINI_MODEL;
-  if (!/^[a-z0-9][a-z0-9.-]{0,99}$/i.test(model)) {
-    problems.push(`GEMINI_MODEL must be a model name such as ${DEFAULT_GEMINI_MODEL} (got "${model}")`);
-  }
-  const baseUrl = get('GEMINI_BASE_URL');
-  if (baseUrl !== undefined && !['http:', 'https:'].includes(tryUrl(baseUrl)?.protocol ?? '')) {
-    problems.push('GEMINI_BASE_URL must be an http(s) URL such as http://127.0.0.1:9090 (leave it unset for Google\'s own address)');
-  }
-  const apiKey = get('GEMINI_API_KEY');
-  if (apiKey !== undefined && /\s/.test(apiKey)) problems.push('GEMINI_API_KEY must not contain spaces or line breaks');
-  return {
-    apiKey,
-    model,
-    baseUrl: baseUrl?.replace(/\/+$/, ''),
-    timeoutMs: parseSeconds(get('GEMINI_TIMEOUT_SECONDS'), 'GEMINI_TIMEOUT_SECONDS', 8, problems),
-    rateLimitMax: parseWhole(get('CHAT_RATE_LIMIT_MAX'), 'CHAT_RATE_LIMIT_MAX', 20, problems),
-    rateLimitWindowMs: parseSeconds(get('CHAT_RATE_LIMIT_WINDOW_SECONDS'), 'CHAT_RATE_LIMIT_WINDOW_SECONDS', 60, problems),
-  };
-}
-
-type Getter = (key: string) => string | undefined;
-
-function loadSubmissionsConfig(get: Getter, problems: string[]): SubmissionsConfig {
-  const redisUrl = get('REDIS_URL');
-  if (redisUrl !== undefined && !['redis:', 'rediss:'].includes(tryUrl(redisUrl)?.protocol ?? '')) {
-    problems.push('REDIS_URL must be a Redis URL such as redis://127.0.0.1:6379 (leave it unset to keep rate limits in memory)');
-  }
-  return {
-    rateLimitMax: parseWhole(get('SUBMIT_RATE_LIMIT_MAX'), 'SUBMIT_RATE_LIMIT_MAX', 10, problems),
-    rateLimitWindowMs: parseSeconds(get('SUBMIT_RATE_LIMIT_WINDOW_SECONDS'), 'SUBMIT_RATE_LIMIT_WINDOW_SECONDS', 60, problems),
-    redisUrl,
-    reviewsPerProductMax: parseWhole(get('REVIEWS_PER_PRODUCT_MAX'), 'REVIEWS_PER_PRODUCT_MAX', 1, problems),
-    reviewsPerProductWindowMs: parseSeconds(get('REVIEWS_PER_PRODUCT_WINDOW_SECONDS'), 'REVIEWS_PER_PRODUCT_WINDOW_SECONDS', 86_400, problems),
-  };
-}
-
-function loadMailConfig(get: Getter, problems: string[]): MailConfig {
-  const smtpUrl = get('SMTP_URL');
-  if (smtpUrl !== undefined && !['smtp:', 'smtps:'].includes(tryUrl(smtpUrl)?.protocol ?? '')) {
-    problems.push('SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://...:465');
-  }
-  const from = get('MAIL_FROM');
-  if (smtpUrl !== undefined && from === undefined) {
-    problems.push('MAIL_FROM must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
-  }
-  if (from !== undefined && (/[\r\n]/.test(from) || !/@/.test(from))) {
-    problems.push('MAIL_FROM must be one e-mail address, optionally with a name: "Website <website@example.com>"');
-  }
-  const retryBaseMs = parseSeconds(get('MAIL_RETRY_BASE_SECONDS'), 'MAIL_RETRY_BASE_SECONDS', 30, problems);
-  const retryMaxMs = parseSeconds(get('MAIL_RETRY_MAX_SECONDS'), 'MAIL_RETRY_MAX_SECONDS', 3600, problems);
-  if (retryMaxMs < retryBaseMs) problems.push('MAIL_RETRY_MAX_SECONDS must not be less than MAIL_RETRY_BASE_SECONDS');
-  return {
-    smtpUrl,
-    from,
-    retryBaseMs,
-    retryMaxMs,
-    pollMs: parseSeconds(get('MAIL_POLL_SECONDS'), 'MAIL_POLL_SECONDS', 10, problems),
-  };
-}
-
-function parseWhole(raw: string | undefined, key: string, fallback: number, problems: string[]): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(raw)) {
-    problems.push(`${key} must be a whole number of 0 or more (got "${raw}")`);
-    return fallback;
-  }
-  return Number(raw);
-}
-
-/** A positive number of seconds (decimals allowed, e.g. 0.5), returned in milliseconds. */
-function parseSeconds(raw: string | undefined, key: string, fallbackSeconds: number, problems: string[]): number {
-  if (raw === undefined) return fallbackSeconds * 1000;
-  const value = /^\d{1,7}(\.\d{1,3})?$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(value > 0)) {
-    problems.push(`${key} must be a number of seconds above 0, e.g. 30 or 0.5 (got "${raw}")`);
-    return fallbackSeconds * 1000;
-  }
-  return Math.round(value * 1000);
-}
-
-function parsePort(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined) return 8080;
-  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    problems.push(`PORT must be a whole number from 0 to 65535 (got "${raw}")`);
-    return 8080;
-  }
-  return value;
 }
 
 function tryUrl(value: string): URL | undefined {

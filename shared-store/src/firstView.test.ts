@@ -28,6 +28,7 @@ describe("the server's first view state", () => {
     const files: Record<string, string> = { '/data/team.json': '["Sara"]' };
     // jsdom has no Response: the two members loadJson reads (a cast, not a whole Response).
     const answer = (status: number, body: string) => ({ ok: status === 200, status, json: async () => JSON.parse(body) as unknown }) as Response;
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- loadJson asks with a path string
     const serverFetch: typeof fetch = async (input) => (String(input) in files ? answer(200, files[String(input)] ?? '') : answer(404, '"Not found"'));
     const load = createAsyncThunk('firstViewTest/load', (path: string, { extra }) => loadJson<string[]>(path, undefined, fetchOf(extra)));
     const store = makeStore(undefined, { fetch: serverFetch });

@@ -13,9 +13,6 @@ export function fetchOf(extra: unknown): typeof fetch {
   return (extra as Partial<StoreExtra> | undefined)?.fetch ?? ((input, init) => fetch(input, init));
 }
 
-/** The element id of the server's state in the page (the contract with server/src/http/ssr). */
-export const FIRST_VIEW_STATE_ELEMENT_ID = 'first-view-state';
-
 /** Puts the server's state of each slice into the store (slices not injected yet are left out by the reducer). */
 export const serverStateArrived = createAction<Record<string, unknown>>('firstView/serverStateArrived');
 

@@ -5,7 +5,6 @@ export { menuSlice, drawerOpened, drawerClosed, selectDrawerOpen, type MenuState
 export { loadJson, type LoadStatus } from './loadJson';
 export { addLoadCases, type LoadCaseOptions, type LoadFieldNames, type LoadThunk } from './loadCases';
 export {
-  FIRST_VIEW_STATE_ELEMENT_ID,
   PendingServerState,
   fetchOf,
   serverStateArrived,

@@ -24,6 +24,7 @@ export interface LoadThunk<Returned, ThunkArg> {
 interface ActionCreatorOf<A> {
   // any[]: builder.addCase takes an action creator callable with any[] (RTK's TypedActionCreator), and a thunk's
   // creators take their own argument lists; no narrower type is assignable both ways.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the two lines above
   (...args: any[]): A;
   type: string;
 }

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a .d.ts has no module to import; this brings the theme's typing to every consumer
 /// <reference path="./theme/styled.d.ts" />
 export { theme, space, maxWidth, type Theme } from './theme/theme';
 export { GlobalStyle } from './theme/GlobalStyle';
@@ -5,6 +6,8 @@ export { ThemeRoot } from './theme/ThemeRoot';
 export { Spinner, VisuallyHidden, type SpinnerProps } from './components/Spinner/Spinner';
 export { Card, CardGrid } from './components/Card/Card';
 export { Button, ButtonLink } from './components/Button/Button';
+export { Field, type FieldProps, type FieldControlProps } from './components/Field/Field';
+export { Honeypot, type HoneypotProps } from './components/Honeypot/Honeypot';
 export { SectionHeading } from './components/SectionHeading/SectionHeading';
 export { PageContainer } from './components/PageContainer/PageContainer';
 export { Breadcrumb, type BreadcrumbProps } from './components/Breadcrumb/Breadcrumb';

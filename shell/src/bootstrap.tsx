@@ -1,8 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { findRemoteRoute } from '@site/content';
-import { FIRST_VIEW_STATE_ELEMENT_ID, makeStore, PendingServerState } from '@site/shared-store';
+import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { matchSiteRoute } from '@site/contracts/routes';
+import { makeStore, PendingServerState } from '@site/shared-store';
 import { loadRemotesMap } from './remotes/remotesMap';
 import { setKnownRemotes } from './remotes/loadRemoteModule';
 import { onRemoteModuleLoaded, preloadRemotePage } from './remotes/RemotePage';
@@ -20,10 +21,10 @@ async function start() {
   onRemoteModuleLoaded(() => serverState.applyTo(store));
 
   // Fetch the current route's remote while React starts, not after it renders.
-  const currentRoute = findRemoteRoute(window.location.pathname);
-  if (currentRoute) preloadRemotePage(currentRoute.remote, currentRoute.modulePath);
+  const current = matchSiteRoute(window.location.pathname);
+  if (current) preloadRemotePage(current.route.remote, current.route.modulePath);
 
-  const container = document.getElementById('root')!;
+  const container = document.getElementById(APP_ROOT_ELEMENT_ID)!;
   const app = <SiteApp store={store} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
   // The server wrote the page's first view (server/src/http/ssr): take it over where it stands. The page's own part
   // is hydrated once its remote module has arrived; until then it stays as the server drew it. As a transition the

@@ -72,9 +72,9 @@ test.describe('chat widget', () => {
     await email.fill('aisha@example'); // the browser accepts it, our pattern does not
     await region.selectOption('Dubai');
     await start.click();
-    await page.waitForTimeout(700);
+    // Refused in the click itself: the form stays and nothing is stored. Nothing is sent either: the registration
+    // checked below, after the valid submit, would not be the only one.
     await expect(start).toBeVisible();
-    expect(registrations).toEqual([]);
     expect(await page.evaluate((key) => localStorage.getItem(key), PROFILE_KEY)).toBeNull();
 
     await email.fill('aisha@example.com');

@@ -1,9 +1,9 @@
 import { test, expect } from '../support/fixtures';
-import { HOME_JS_GUARD, visitorDownloads } from '../../tools/bench/lib/downloads';
+import { HOME_JS_GUARD, visitorDownloads } from '../support/visitor-downloads';
 
 // What /home downloads, guarded: a size, not a timing, so it holds on any machine. The measure is the benchmark's own
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
-// The guard is today's size with @module-federation/enhanced plus ~1 % (tools/bench/lib/downloads.ts): a change that
+// The guard is today's size with @module-federation/enhanced plus ~1 % (support/visitor-downloads.ts): a change that
 // makes every visitor download more fails here. The ratio to a build without federation is the benchmark's.
 test('/home downloads at most 176 KB of JS (gzip): federation runtime, remote entries and the chat included', async ({ baseURL }) => {
   test.setTimeout(90_000);

@@ -98,7 +98,7 @@ test(`the rate limits count across both processes through one Redis: the ${LIMIT
     statuses.push(answer.status);
     if (answer.status === 429) expect(String(answer.body.error)).toMatch(/Too many reviews/);
   }
-  expect(statuses, 'reviews: one, two, one, two').toEqual([...Array(LIMIT).fill(200), 429]);
+  expect(statuses, 'reviews: one, two, one, two').toEqual([...Array<number>(LIMIT).fill(200), 429]);
 
   // contact form: the same, on the forms' own counter
   const visitor = freshClientIp();
@@ -108,7 +108,7 @@ test(`the rate limits count across both processes through one Redis: the ${LIMIT
     const answer = await send(site, '/api/send-contact-form', { name: `Limit ${n}`, email: 'limit@example.com', message: `Message ${n}` }, visitor);
     formStatuses.push(answer.status);
   }
-  expect(formStatuses, 'contact form: two, one, two, one').toEqual([...Array(LIMIT).fill(200), 429]);
+  expect(formStatuses, 'contact form: two, one, two, one').toEqual([...Array<number>(LIMIT).fill(200), 429]);
 
   // another client is not limited by the first one's count
   const other = await send(one, '/api/send-contact-form', { name: 'Someone else', email: 'other@example.com', message: 'Hello' }, freshClientIp());
@@ -143,6 +143,6 @@ test(`the chat's rate limit counts across both processes through Redis: the ${LI
     if (answer.status === 429) expect(String(answer.body.error)).toMatch(/^Too many questions, please try again in \d+ seconds\.$/);
     else expect(answer.body.source).toBe('knowledge-base');
   }
-  expect(statuses, 'chat: one, two, one, two').toEqual([...Array(LIMIT).fill(200), 429]);
+  expect(statuses, 'chat: one, two, one, two').toEqual([...Array<number>(LIMIT).fill(200), 429]);
   expect((await send(two, '/api/chat', { question: 'Hello' }, freshClientIp())).status, 'another client').toBe(200);
 });

@@ -128,9 +128,14 @@ test('the page is marked started only once its own part has been taken over, the
   });
   await page.goto('/contact-us', { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { name: 'Dubai', exact: true })).toBeVisible();
-  // The shell runs and asks for the page's code, which is held: the frame is taken over, the page's part is not.
+  // The shell runs and asks for the page's code, which is held: the frame is taken over (its Search button answers),
+  // the page's part is not, so the page is not marked started.
   await requested;
-  await page.waitForTimeout(1_000);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const search = page.getByRole('dialog', { name: 'Search' });
+  await expect(search).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
   await expect(page.locator('html')).not.toHaveAttribute('data-started');
 
   releasePage();

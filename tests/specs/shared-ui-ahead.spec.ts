@@ -1,6 +1,6 @@
 // "shared-ui released ahead of the shell": a new shared-ui component (shared-ui 1.1.0, in a copy) reaches the live site
 // with one remote, built and released alone, while the shell (shared-ui 1.0.0) stays byte-identical. shared-ui is shared
-// by version (tools/webpack/federated-app.cjs, versionedSharedUi): the remote needs ^1.1.0, the shell's 1.0.0 does not
+// by version (tools/webpack/federated-app.cjs, versionedShared): the remote needs ^1.1.0, the shell's 1.0.0 does not
 // satisfy it, so the remote draws with its own copy; React, react-dom and styled-components stay the shell's, once. On
 // the server the remote's server-render module bundles its own shared-ui (tools/webpack/server-render.cjs), so the new
 // component is in the HTML too, with the class names the browser then hydrates. Then the release is rolled back.
@@ -162,7 +162,7 @@ test('a remote released with a newer shared-ui draws its new component before th
     await page.reload({ waitUntil: 'domcontentloaded' });
     const notice = page.getByRole('note');
     await expect(notice).toHaveText(noticeText);
-    const serverClass = await notice.evaluate((element) => {
+    const serverClass = await notice.evaluate((element: HTMLElement) => {
       element.setAttribute('data-from-server', '');
       return element.className;
     });

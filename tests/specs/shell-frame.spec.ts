@@ -44,7 +44,7 @@ test.describe('header at 1280 px', () => {
     await page.getByRole('link', { name: 'Download Brochure' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const pdf = readFileSync((await download.path())!);
+    const pdf = readFileSync(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // A real, multi-page document: more than one page object.
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0).toBeGreaterThan(1);

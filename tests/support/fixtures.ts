@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 
 export interface ConsoleProblems {
   /** console.error messages and uncaught exceptions seen by the page so far. */
@@ -68,7 +69,7 @@ export { expect };
 type RemotesMap = { remotes: { name: string; entry: string }[] };
 
 /** The remotes map's JSON block in a page's HTML (server/src/http/spa.ts puts it there). */
-const INLINE_REMOTES_MAP = /(<script type="application\/json" id="remotes-map">)([\s\S]*?)(<\/script>)/;
+const INLINE_REMOTES_MAP = new RegExp(`(<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`);
 
 /**
  * The remotes map the server announces, rewritten so that `remote` points at `entry` (e.g. a dead URL): in the

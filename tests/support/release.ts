@@ -4,8 +4,10 @@
 // itself (new files copied next to the old ones, remoteEntry.js and mf-manifest.json last).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MANIFEST_FILE } from '@site/contracts/federation';
+import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { REPO_ROOT } from './site-server';
 
 export const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'] as const;
@@ -15,7 +17,13 @@ export type App = (typeof APPS)[number];
  * The files whose names carry no content hash: replaced in place by a release, so they go last, the manifest
  * (what the shell loads first) very last. mf-stats.json is build information nothing loads at run time.
  */
-export const ENTRY_FILES = ['mf-stats.json', 'remoteEntry.js', 'server-render.json', 'mf-manifest.json'] as const;
+export const ENTRY_FILES = ['mf-stats.json', 'remoteEntry.js', SERVER_RENDER_POINTER, MANIFEST_FILE] as const;
+
+/**
+ * An entry file with the brotli/gzip copies the build writes beside it (tools/webpack/precompress.cjs), the file last:
+ * browsers get the copies, so they switch (and roll back) together with it.
+ */
+const withCopies = (file: string): string[] => [`${file}.gz`, `${file}.br`, file];
 
 /**
  * Copies what the server serves into `siteRoot`: every app's dist and content/{public,data,generated}.
@@ -139,8 +147,8 @@ export function releaseInto(buildDir: string, servedDir: string): string[] {
   const before = hashTree(servedDir);
   const after = hashTree(buildDir);
   const changed = files.filter((file) => before.get(file) !== after.get(file));
-  const entries = ENTRY_FILES as readonly string[];
-  const order = [...changed.filter((file) => !entries.includes(file)), ...ENTRY_FILES.filter((file) => changed.includes(file))];
+  const entries = ENTRY_FILES.flatMap(withCopies);
+  const order = [...changed.filter((file) => !entries.includes(file)), ...entries.filter((file) => changed.includes(file))];
   for (const file of order) {
     mkdirSync(path.dirname(path.join(servedDir, file)), { recursive: true });
     copyFileSync(path.join(buildDir, file), path.join(servedDir, file));
@@ -151,10 +159,14 @@ export function releaseInto(buildDir: string, servedDir: string): string[] {
 /** Keeps a copy of the unhashed entry files of a served dist (what a rollback puts back). */
 export function saveEntryFiles(servedDir: string, backupDir: string): void {
   mkdirSync(backupDir, { recursive: true });
-  for (const file of ENTRY_FILES) copyFileSync(path.join(servedDir, file), path.join(backupDir, file));
+  for (const file of ENTRY_FILES.flatMap(withCopies)) {
+    if (existsSync(path.join(servedDir, file))) copyFileSync(path.join(servedDir, file), path.join(backupDir, file));
+  }
 }
 
 /** Rollback: the previous release's entry files back, mf-manifest.json last (its hashed chunks never left). */
 export function restoreEntryFiles(backupDir: string, servedDir: string): void {
-  for (const file of ENTRY_FILES) copyFileSync(path.join(backupDir, file), path.join(servedDir, file));
+  for (const file of ENTRY_FILES.flatMap(withCopies)) {
+    if (existsSync(path.join(backupDir, file))) copyFileSync(path.join(backupDir, file), path.join(servedDir, file));
+  }
 }

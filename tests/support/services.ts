@@ -41,7 +41,8 @@ export async function freshSchema(baseUrl: string, prefix = 'e2e'): Promise<Fres
   return {
     url: url.toString(),
     schema,
-    query: (sql, params = []) => withClient(url.toString(), async (client) => (await client.query(sql, params)).rows),
+    query: <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+      withClient(url.toString(), async (client) => (await client.query<T>(sql, params)).rows),
     drop: () => withClient(baseUrl, (client) => client.query(`drop schema if exists ${schema} cascade`)).then(() => undefined),
   };
 }

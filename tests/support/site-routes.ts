@@ -1,13 +1,27 @@
-/** Every route of the spec's table with the heading its page shows, for deep-link and console checks. */
-export const SITE_ROUTES: { path: string; heading: RegExp | string }[] = [
-  { path: '/home', heading: 'Electrical Products & Industrial Solutions' },
-  { path: '/our-products', heading: 'Our Products' },
-  { path: '/our-products/industrial_cable_glands', heading: /Industrial\s+Cable Glands/ },
-  { path: '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland', heading: 'Product Details' },
-  { path: '/about', heading: 'About Us' },
-  { path: '/certificates', heading: 'Certificates' },
-  { path: '/management', heading: 'Management' },
-  { path: '/our-projects', heading: 'Our Projects' },
-  { path: '/career-opportunities', heading: 'Career Opportunities' },
-  { path: '/contact-us', heading: 'Contact Us' },
-];
+import { siteRoutes, siteRouteUrl, type SiteRoutePath } from '@site/contracts/routes';
+
+/**
+ * For each route of the table, an address of a real page of it and the heading that page shows. Keyed by the table's
+ * patterns: a route added to the table without its example here fails the typecheck.
+ */
+const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }> = {
+  home: { path: siteRouteUrl('home'), heading: 'Electrical Products & Industrial Solutions' },
+  'our-products': { path: siteRouteUrl('our-products'), heading: 'Our Products' },
+  'our-products/:productCategoryId': {
+    path: siteRouteUrl('our-products/:productCategoryId', { productCategoryId: 'industrial_cable_glands' }),
+    heading: /Industrial\s+Cable Glands/,
+  },
+  'our-products/:productCategoryId/:productId': {
+    path: siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: 'industrial_cable_glands', productId: 'hex_cw_brass_cable_gland' }),
+    heading: 'Product Details',
+  },
+  about: { path: siteRouteUrl('about'), heading: 'About Us' },
+  certificates: { path: siteRouteUrl('certificates'), heading: 'Certificates' },
+  management: { path: siteRouteUrl('management'), heading: 'Management' },
+  'our-projects': { path: siteRouteUrl('our-projects'), heading: 'Our Projects' },
+  'career-opportunities': { path: siteRouteUrl('career-opportunities'), heading: 'Career Opportunities' },
+  'contact-us': { path: siteRouteUrl('contact-us'), heading: 'Contact Us' },
+};
+
+/** Every route of the site's table (in its order) with the heading its page shows, for deep-link and console checks. */
+export const SITE_ROUTES: { path: string; heading: RegExp | string }[] = siteRoutes.map((route) => EXAMPLES[route.path]);

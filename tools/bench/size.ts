@@ -4,7 +4,8 @@
 import { assertChromiumInstalled } from '../../tests/support/chromium';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
 import { startSite } from '../../tests/support/site-server';
-import { bundleRows, printDownloads, visitorDownloads, type Downloads } from './lib/downloads';
+import { visitorDownloads, type Downloads } from '../../tests/support/visitor-downloads';
+import { bundleRows, printDownloads } from './lib/downloads';
 import { printTable } from './lib/format';
 import { downloadPages } from './lib/pages';
 

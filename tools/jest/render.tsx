@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
-import { ThemeRoot } from '../../shared-ui/src/theme/ThemeRoot';
-import { makeStore, type AppStore } from '../../shared-store/src/store';
+import { ThemeRoot } from '@site/shared-ui';
+import { makeStore, type AppStore } from '@site/shared-store';
 
 /** Shows the router's current path, so a test can see where a click navigated. */
 function CurrentPath() {

@@ -4,7 +4,7 @@
  * off. Tests call it to act as a phone, a tablet or a desktop, with or without reduced motion.
  */
 export function fakeMediaQueries({ width, reducedMotion = false }: { width: number; reducedMotion?: boolean }): void {
-  window.matchMedia = ((query: string) => {
+  window.matchMedia = (query: string) => {
     const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
     const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
     const matches = query.includes('prefers-reduced-motion')
@@ -20,7 +20,7 @@ export function fakeMediaQueries({ width, reducedMotion = false }: { width: numb
       removeListener: () => undefined,
       dispatchEvent: () => false,
     };
-  }) as typeof window.matchMedia;
+  };
 }
 
 /** A screen `width` px wide, without reduced motion. */

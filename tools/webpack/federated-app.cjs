@@ -1,13 +1,15 @@
 // One webpack configuration for every app (the shell and the four remotes), so that the shared
 // singletons, the cache-friendly file names and the TypeScript transpiling are the same everywhere.
-const fs = require('node:fs');
 const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
+const { precompressPlugins } = require('./precompress.cjs');
 const { createServerRenderConfig, SERVER_RENDER_OUTPUT } = require('./server-render.cjs');
+/** What the apps share and how: the one list, which the server reads too (contracts/src/sharedPackages.ts). */
+const sharedPackages = require('@site/contracts/shared-packages.json');
 
 /**
  * Shared packages every app gets through a facade module that names only the API the site uses (see each file).
@@ -56,9 +58,13 @@ function facadeShared(singleton, packageName, appDir) {
   };
 }
 
+/** 'react' for 'react/jsx-runtime', '@scope/name' for '@scope/name/sub': the package whose version a shared name has. */
+const packageOf = (name) => name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+
 /**
- * Packages that must exist once in the page. Subpaths are listed too: a key without a trailing
- * slash does not cover `react/jsx-runtime` or `react-dom/client`, and a second React breaks hooks.
+ * Packages that must exist once in the page (shared-packages.json's browser: 'singleton'), and shared-ui, shared by
+ * version. Subpaths are listed too: a key without a trailing slash does not cover `react/jsx-runtime` or
+ * `react-dom/client`, and a second React breaks hooks.
  *
  * The shell provides them, eagerly: its copies go into main.js, one download instead of ~15 small chunks that queue
  * behind HTTP/1.1's six connections (simulated LCP -0.3 s). Remotes take the shell's copies from the share scope and
@@ -75,18 +81,11 @@ function sharedSingletons(appPackageJson, appDir, isHost) {
     ...(isHost ? { eager: true } : { import: false }),
   });
   const facade = (packageName) => ({ ...facadeShared(singleton, packageName, appDir), ...(isHost ? {} : { import: false }) });
-  return {
-    react: singleton('react'),
-    'react/jsx-runtime': singleton('react'),
-    'react-dom': singleton('react-dom'),
-    'react-dom/client': singleton('react-dom'),
-    'react-router-dom': facade('react-router-dom'),
-    '@reduxjs/toolkit': facade('@reduxjs/toolkit'),
-    'react-redux': facade('react-redux'),
-    'styled-components': facade('styled-components'),
-    '@site/shared-ui': versionedSharedUi(appDir, isHost),
-    '@site/shared-store': singleton('@site/shared-store'),
+  const shared = ({ name, browser }) => {
+    if (browser === 'by-version') return versionedShared(name, appDir, isHost);
+    return name in SHARED_FACADES ? facade(name) : singleton(packageOf(name));
   };
+  return Object.fromEntries(sharedPackages.packages.filter((entry) => entry.browser !== undefined).map((entry) => [entry.name, shared(entry)]));
 }
 
 /**
@@ -97,8 +96,8 @@ function sharedSingletons(appPackageJson, appDir, isHost) {
  * the theme and the style sheet are the shell's). shared-ui holds no React context or module state of its own, so
  * two copies on a page are harmless; a change that adds some must make it a singleton again.
  */
-function versionedSharedUi(appDir, isHost) {
-  const { version } = require(require.resolve('@site/shared-ui/package.json', { paths: [appDir] }));
+function versionedShared(packageName, appDir, isHost) {
+  const { version } = require(require.resolve(`${packageName}/package.json`, { paths: [appDir] }));
   return { singleton: false, requiredVersion: `^${version}`, version, eager: isHost };
 }
 
@@ -117,7 +116,6 @@ function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }
 function browserConfig({ appDir, name, exposes, isHost }, argv) {
   const production = argv.mode !== 'development';
   const appPackageJson = require(path.join(appDir, 'package.json'));
-  checkFacadeImports([path.join(appDir, 'src'), ...SHARED_SOURCE_DIRS]);
   return {
     name,
     mode: production ? 'production' : 'development',
@@ -176,6 +174,8 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
         },
       }),
       ...(production ? [new CompileHintsPlugin()] : []),
+      // <file>.br and <file>.gz beside each text asset: the server sends them as they are (a release copies them too).
+      ...(production ? precompressPlugins() : []),
       ...(isHost
         ? [
             new HtmlWebpackPlugin({
@@ -200,77 +200,5 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
   };
 }
 
-/** Workspace packages bundled into every app (as shared modules): their imports are checked too. */
-const SHARED_SOURCE_DIRS = ['shared-ui', 'shared-store'].map((name) => path.resolve(__dirname, '..', '..', name, 'src'));
-
-/** The names a facade module exports ('default' for `export { default }`). */
-function facadeExports(facadeFile) {
-  const source = fs.readFileSync(facadeFile, 'utf8').replace(/\/\/.*$/gm, '');
-  return new Set([...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((match) => match[1].split(',').map((name) => name.trim()).filter(Boolean)));
-}
-
-const SERVER_RENDER_DIR = 'server-render';
-
-function sourceFiles(dir) {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    // The server-render entry runs on the server against the real packages, not the facades.
-    if (entry.isDirectory()) return entry.name === SERVER_RENDER_DIR ? [] : sourceFiles(full);
-    return /\.[cm]?[jt]sx?$/.test(entry.name) && !/\.test\.[jt]sx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/**
- * The value names a source imports from `packageName`: `import a, { b, c as d, type E } from 'pkg'` gives
- * default, b, c. Type-only imports are left out (they do not exist at run time). Subpath imports are listed as
- * `subpath:<path>`.
- */
-function importedNames(source, packageName) {
-  const names = [];
-  const pattern = new RegExp(`(import|export)\\s+(type\\s+)?([\\w$]+\\s*,?\\s*)?(\\{[^}]*\\})?\\s*from\\s*['"]${escapeRegExp(packageName)}(/[^'"]*)?['"]`, 'g');
-  for (const [, keyword, typeOnly, defaultName, braces, subpath] of source.matchAll(pattern)) {
-    if (typeOnly) continue;
-    if (subpath) names.push(`subpath:${subpath}`);
-    if (keyword === 'import' && defaultName) names.push('default');
-    for (const raw of (braces ?? '').replace(/[{}]/g, '').split(',')) {
-      const name = raw.trim().replace(/\s+as\s+.*$/, '');
-      if (name && !name.startsWith('type ')) names.push(name);
-    }
-  }
-  return names;
-}
-
-/**
- * Fails the build when bundled code imports a name a shared facade lacks (it would be undefined at run time), a
- * subpath of a facaded package, or 'react-router' directly (a second router copy, whose contexts the shared one
- * cannot see).
- */
-function checkFacadeImports(dirs) {
-  const problems = [];
-  const files = dirs.flatMap(sourceFiles);
-  for (const [packageName, facadeFile] of Object.entries(SHARED_FACADES)) {
-    const available = facadeExports(facadeFile);
-    for (const file of files) {
-      const source = fs.readFileSync(file, 'utf8');
-      const where = path.relative(process.cwd(), file);
-      for (const name of importedNames(source, packageName)) {
-        if (name.startsWith('subpath:')) problems.push(`${where}: import from '${packageName}', not '${packageName}${name.slice(8)}'`);
-        else if (!available.has(name)) problems.push(`${where}: '${name}' from '${packageName}' is not in ${path.relative(process.cwd(), facadeFile)}`);
-      }
-      if (packageName === 'react-router-dom' && importedNames(source, 'react-router').length > 0) {
-        problems.push(`${where}: import from 'react-router-dom' instead of 'react-router'`);
-      }
-    }
-  }
-  if (problems.length > 0) {
-    throw new Error(
-      `Imports the shared facades (tools/webpack/shared) do not provide:\n  ${problems.join('\n  ')}\n` +
-        'Add the name to the facade (and release the shell before the remote that uses it).',
-    );
-  }
-}
-
-module.exports = { createFederatedAppConfig, importedNames };
+// The lint (eslint.config.mjs, tools/lint/shared-facades.mjs) checks that bundled code imports only what the facades export.
+module.exports = { createFederatedAppConfig, SHARED_FACADES };

@@ -7,42 +7,31 @@
 // The packages that are shared singletons in the browser are not bundled here either: the server hands every
 // server-render module the same copies (globalThis.__siteServerShared, filled by server/src/http/ssr/sharedModules.ts),
 // so the shell's store, router and theme are the ones the remote's page sees, as in the browser. shared-ui is the
-// exception: it is shared by version in the browser (versionedSharedUi in federated-app.cjs), so a remote built with a
+// exception: it is shared by version in the browser (versionedShared in federated-app.cjs), so a remote built with a
 // newer shared-ui than the shell's draws with its own copy there, and each remote's module here bundles the shared-ui
 // it was built with (its newer components exist on the server too; same sources and paths as its browser build, so
 // the same styled-components ids and class names).
 const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
+// What is shared and how (contracts/src/sharedPackages.ts says what each `server` value means). DOMPurify is
+// among the server's: the catalogue sanitizes HTML from data with it, which needs a DOM (the server gives it jsdom's).
+// Not '@site/shared-ui': a remote bundles its own (see the top of the file; it holds no React context or module state,
+// so a second copy is harmless). The shell still exports its shared-ui for remote releases built before that.
+const sharedPackages = require('@site/contracts/shared-packages.json');
 
 /** Where a server-render module reads the shared packages from (the contract with server/src/http/ssr). */
-const SHARED_GLOBAL = '__siteServerShared';
+const SHARED_GLOBAL = sharedPackages.serverRender.global;
 
+const serverShared = (sharing) => sharedPackages.packages.filter((entry) => entry.server === sharing).map((entry) => entry.name);
 /** npm packages the server provides (from its own node_modules). */
-const SERVER_PROVIDED = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/server',
-  'react-router',
-  'react-router-dom',
-  '@reduxjs/toolkit',
-  'react-redux',
-  'styled-components',
-  // The catalogue sanitizes HTML from data with DOMPurify, which needs a DOM: the server gives it one (jsdom).
-  'dompurify',
-];
-
-/**
- * Workspace packages the shell's server-render module bundles and exports, and every remote's takes from it: the one
- * store. Not '@site/shared-ui': a remote bundles its own (see the top of the file; it holds no React context or module
- * state, so a second copy is harmless). The shell still exports its shared-ui for remote releases built before that.
- */
-const SHELL_PROVIDED = ['@site/shared-store'];
+const SERVER_PROVIDED = serverShared('server');
+/** Workspace packages the shell's server-render module bundles and exports, and every remote's takes from it: the one store. */
+const SHELL_PROVIDED = serverShared('shell');
 
 /** The entry file naming the server-render module, relative to the app's dist folder: `{ "module": "server/render.<hash>.js" }`. */
-const SERVER_RENDER_POINTER = 'server-render.json';
+const SERVER_RENDER_POINTER = sharedPackages.serverRender.pointerFile;
 /** The app's dist files this build writes (the browser build's `clean` keeps them, and this one cleans only them). */
-const SERVER_RENDER_OUTPUT = /^server(\/|-render\.json$)/;
+const SERVER_RENDER_OUTPUT = (file) => file.startsWith('server/') || file === SERVER_RENDER_POINTER;
 
 /** Writes server-render.json, naming the entry's hashed file. */
 class ServerRenderPointerPlugin {
@@ -99,7 +88,7 @@ function createServerRenderConfig({ appDir, name, exposes, isHost }) {
       // Asset URLs as the browser build gives them: the shell at the site root, a remote where the server serves it.
       publicPath: isHost ? '/' : `/remotes/${name}/`,
       // The browser build (same folder) cleans dist/ but keeps these files; this one cleans only its own.
-      clean: { keep: (file) => !SERVER_RENDER_OUTPUT.test(file) },
+      clean: { keep: (file) => !SERVER_RENDER_OUTPUT(file) },
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     externals: sharedExternals(isHost),

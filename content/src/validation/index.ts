@@ -1,4 +1,4 @@
-// Validation rules shared by browser and server. Import as '@site/content/src/validation'
+// Validation rules shared by browser and server. Import as '@site/content/validation'
 // (kept out of the package's main entry so that entry stays data only). Named re-exports,
 // not `export *`: Node finds the names of this CommonJS-compiled module only when they are listed.
 export {

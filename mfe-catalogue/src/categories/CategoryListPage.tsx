@@ -34,7 +34,7 @@ export default function CategoryListPage() {
       {status === 'failed' ? (
         <LoadError message={error ?? 'The product categories could not be loaded.'} onRetry={() => dispatch(fetchProductsCategory())} />
       ) : status !== 'succeeded' ? (
-        <Spinner size={86} color="#003c75" label="Loading product categories" />
+        <Spinner size={86} label="Loading product categories" />
       ) : (
         <CardGrid as="ul" aria-label="Product categories">
           {categories.map((category, index) => (

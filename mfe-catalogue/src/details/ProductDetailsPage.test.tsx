@@ -1,30 +1,22 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CEILING_ROSE_TABLE_IMAGE } from '@site/content';
-import { reviewsApiPath } from '@site/content/src/reviews';
+import { reviewsApiPath } from '@site/content/reviews';
 import { DETAIL } from '../testing/catalogueFixtures';
-import { stubFetch, type FetchStub, type StubRoute } from '../testing/fetchStub';
+import { catalogueHandlers } from '../testing/handlers';
 import ProductDetailsPage from './ProductDetailsPage';
-
-const SEED = { customerName: 'Seed', stars: 4, comment: 'Seeded' };
 
 const renderAt = (category: string, id: string) =>
   renderInSite(<ProductDetailsPage />, { route: `/our-products/${category}/${id}`, path: '/our-products/:productCategoryId/:productId' });
 
 describe('ProductDetailsPage', () => {
-  let fetchStub: FetchStub;
-  const serve = (routes: Record<string, StubRoute> = {}) => {
-    fetchStub = stubFetch({
-      '/data/product-details.json': { body: [DETAIL] },
-      [reviewsApiPath('gland_a')]: { body: { reviews: [SEED] } },
-      ...routes,
-    });
-  };
   beforeEach(() => {
+    server.use(...catalogueHandlers);
     window.scrollTo = jest.fn();
     delete (window as { hacked?: boolean }).hacked;
   });
-  afterEach(() => fetchStub.restore());
 
   /** The product is shown and its reviews have settled (loaded or failed). */
   const loaded = async () => {
@@ -35,7 +27,6 @@ describe('ProductDetailsPage', () => {
   };
 
   it('shows the loader, then every section in the spec order, with breadcrumb and title', async () => {
-    serve();
     renderAt('industrial_cable_glands', 'gland_a');
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     expect(screen.getByText('Loading product details')).toBeInTheDocument();
@@ -54,7 +45,6 @@ describe('ProductDetailsPage', () => {
   });
 
   it('shows the summary: picture, specification blocks, category, brand logos, detail HTML and the description conventions', async () => {
-    serve();
     renderAt('industrial_cable_glands', 'gland_a');
     await loaded();
     const summary = within(screen.getByRole('region', { name: 'Product summary' }));
@@ -74,7 +64,6 @@ describe('ProductDetailsPage', () => {
   });
 
   it('sanitises the HTML of the data: no script runs, no event handler survives', async () => {
-    serve();
     renderAt('industrial_cable_glands', 'gland_a');
     await loaded();
     expect(document.querySelector('script')).toBeNull();
@@ -83,7 +72,6 @@ describe('ProductDetailsPage', () => {
   });
 
   it('collapses the expandable sections with a toggle; Technical Specifications is always open', async () => {
-    serve();
     renderAt('industrial_cable_glands', 'gland_a');
     await loaded();
     const toggle = screen.getByRole('button', { name: 'Application' });
@@ -102,7 +90,6 @@ describe('ProductDetailsPage', () => {
   });
 
   it('renders the detail table: grouped, centred header cells with spans and widths, nested values flattened', async () => {
-    serve();
     renderAt('industrial_cable_glands', 'gland_a');
     await loaded();
     const table = screen.getByRole('table', { name: 'Gland A <Brass>: specifications' });
@@ -114,7 +101,6 @@ describe('ProductDetailsPage', () => {
   });
 
   it('links the downloads and the manufacturer catalogue, each in a new tab', async () => {
-    serve();
     renderAt('industrial_cable_glands', 'gland_a');
     await loaded();
     const datasheets = screen.getAllByRole('link', { name: 'Download Datasheet' });
@@ -129,7 +115,7 @@ describe('ProductDetailsPage', () => {
   });
 
   it('shows a clear not-found state for an unknown product id, never an endless loader', async () => {
-    serve({ [reviewsApiPath('no_such_gland')]: { status: 404, body: { error: 'There is no product' } } });
+    server.use(http.get(reviewsApiPath('no_such_gland'), () => HttpResponse.json({ error: 'There is no product' }, { status: 404 })));
     renderAt('industrial_cable_glands', 'no_such_gland');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Product not found');
@@ -141,7 +127,7 @@ describe('ProductDetailsPage', () => {
 
   it('shows a clear error with a retry when the details cannot be loaded', async () => {
     let fail = true;
-    serve({ '/data/product-details.json': () => (fail ? { status: 0 } : { body: [DETAIL] }) });
+    server.use(http.get('/data/product-details.json', () => (fail ? HttpResponse.error() : HttpResponse.json([DETAIL]))));
     renderAt('industrial_cable_glands', 'gland_a');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch');
@@ -156,7 +142,6 @@ describe('ProductDetailsPage', () => {
     };
 
     it('lists the reviews with one star per star, and the form with the spec texts', async () => {
-      serve();
       renderAt('industrial_cable_glands', 'gland_a');
       await loaded();
       expect(screen.getByRole('heading', { level: 2, name: 'Reviews' })).toBeInTheDocument();
@@ -184,7 +169,7 @@ describe('ProductDetailsPage', () => {
     });
 
     it("says 'No Reviews Yet.' and invites the first review", async () => {
-      serve({ [reviewsApiPath('gland_a')]: { body: { reviews: [] } } });
+      server.use(http.get(reviewsApiPath('gland_a'), () => HttpResponse.json({ reviews: [] })));
       renderAt('industrial_cable_glands', 'gland_a');
       await loaded();
       expect(await screen.findByText('No Reviews Yet.')).toBeInTheDocument();
@@ -192,9 +177,9 @@ describe('ProductDetailsPage', () => {
     });
 
     it('sends a review, puts it first and clears the form', async () => {
-      serve({
-        [`POST ${reviewsApiPath('gland_a')}`]: { body: { ok: true, review: { customerName: 'Aisha', stars: 5, comment: '<b>Great</b>' } } },
-      });
+      server.use(
+        http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: '<b>Great</b>' } })),
+      );
       renderAt('industrial_cable_glands', 'gland_a');
       await loaded();
       await screen.findByText('Seeded');
@@ -202,7 +187,7 @@ describe('ProductDetailsPage', () => {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
       });
-      expect(fetchStub.calls.at(-1)).toEqual({
+      expect((await requestsSentWithBodies()).at(-1)).toEqual({
         request: `POST ${reviewsApiPath('gland_a')}`,
         body: { customerName: 'Aisha', emailId: 'aisha@example.com', comment: '<b>Great</b>', stars: 5 },
       });
@@ -214,7 +199,7 @@ describe('ProductDetailsPage', () => {
     });
 
     it("keeps the fields and shows the server's message when the review is refused", async () => {
-      serve({ [`POST ${reviewsApiPath('gland_a')}`]: { status: 429, body: { error: 'Too many reviews, please try again in a minute.' } } });
+      server.use(http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ error: 'Too many reviews, please try again in a minute.' }, { status: 429 })));
       renderAt('industrial_cable_glands', 'gland_a');
       await loaded();
       fill({ 'Name*': 'Aisha', 'Write Your Review*': 'Good', 'Select Rating*': '4' });
@@ -227,17 +212,16 @@ describe('ProductDetailsPage', () => {
     });
 
     it('checks the e-mail with the shared rule before sending', async () => {
-      serve();
       renderAt('industrial_cable_glands', 'gland_a');
       await loaded();
       fill({ 'Name*': 'Aisha', Email: 'aisha@example', 'Write Your Review*': 'Good', 'Select Rating*': '4' });
       fireEvent.submit(screen.getByRole('form', { name: 'Write a Review' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
-      expect(fetchStub.calls.some((call) => call.request.startsWith('POST'))).toBe(false);
+      expect(requestsSent().filter((request) => request.startsWith('POST'))).toEqual([]);
     });
 
     it('shows a retry when the reviews cannot be loaded, the rest of the page still works', async () => {
-      serve({ [reviewsApiPath('gland_a')]: { status: 503, body: { error: 'Reviews could not be loaded right now.' } } });
+      server.use(http.get(reviewsApiPath('gland_a'), () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })));
       renderAt('industrial_cable_glands', 'gland_a');
       await loaded();
       const alert = await screen.findByRole('alert');

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
-import type { ReviewToSend } from '@site/content/src/reviews';
+import type { ReviewToSend } from '@site/content/reviews';
 import { categoryNameFromSegment } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
 import { Reviews } from '../reviews/Reviews';
@@ -103,7 +103,7 @@ export default function ProductDetailsPage() {
           </p>
         </NotFound>
       ) : !found ? (
-        <Spinner size={86} color="#003c75" label="Loading product details" />
+        <Spinner size={86} label="Loading product details" />
       ) : (
         <>
           <ProductSummary product={product} />

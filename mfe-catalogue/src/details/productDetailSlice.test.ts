@@ -1,7 +1,9 @@
+import { http, HttpResponse } from 'msw';
+import { requestsSentWithBodies, server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
-import { reviewsApiPath } from '@site/content/src/reviews';
-import { DETAIL } from '../testing/catalogueFixtures';
-import { stubFetch, type FetchStub } from '../testing/fetchStub';
+import { reviewsApiPath } from '@site/content/reviews';
+import { DETAIL, SEED_REVIEW } from '../testing/catalogueFixtures';
+import { catalogueHandlers } from '../testing/handlers';
 import {
   fetchProductDetail,
   fetchReviews,
@@ -17,11 +19,10 @@ import {
 const REVIEW = { customerName: 'Aisha', emailId: 'aisha@example.com', comment: 'Great', stars: 5 };
 
 describe('productDetail slice', () => {
-  let fetchStub: FetchStub;
-  afterEach(() => fetchStub.restore());
+  beforeEach(() => server.use(...catalogueHandlers));
 
   it('keeps the record of the asked product', async () => {
-    fetchStub = stubFetch({ '/data/product-details.json': { body: [{ ...DETAIL, id: 'other' }, DETAIL] } });
+    server.use(http.get('/data/product-details.json', () => HttpResponse.json([{ ...DETAIL, id: 'other' }, DETAIL])));
     const store = makeStore();
     await store.dispatch(fetchProductDetail('gland_a'));
     expect(selectProductId(store.getState())).toBe('gland_a');
@@ -30,7 +31,6 @@ describe('productDetail slice', () => {
   });
 
   it('succeeds with no record for an unknown product (a not-found state, not a loader)', async () => {
-    fetchStub = stubFetch({ '/data/product-details.json': { body: [DETAIL] } });
     const store = makeStore();
     await store.dispatch(fetchProductDetail('nope'));
     expect(selectProductDetailStatus(store.getState())).toBe('succeeded');
@@ -38,7 +38,7 @@ describe('productDetail slice', () => {
   });
 
   it('fails with a message on an HTTP error', async () => {
-    fetchStub = stubFetch({ '/data/product-details.json': { status: 502 } });
+    server.use(http.get('/data/product-details.json', () => new HttpResponse(null, { status: 502 })));
     const store = makeStore();
     await store.dispatch(fetchProductDetail('gland_a'));
     expect(selectProductDetailStatus(store.getState())).toBe('failed');
@@ -46,26 +46,21 @@ describe('productDetail slice', () => {
   });
 
   it('loads the reviews, and puts a stored new review first', async () => {
-    const seed = { customerName: 'Seed', stars: 4, comment: 'Seeded' };
-    fetchStub = stubFetch({
-      '/data/product-details.json': { body: [DETAIL] },
-      [reviewsApiPath('gland_a')]: { body: { reviews: [seed] } },
-      [`POST ${reviewsApiPath('gland_a')}`]: { body: { ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' } } },
-    });
+    server.use(http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' } })));
     const store = makeStore();
     await store.dispatch(fetchProductDetail('gland_a'));
     await store.dispatch(fetchReviews('gland_a'));
-    expect(selectReviews(store.getState())).toEqual([seed]);
+    expect(selectReviews(store.getState())).toEqual([SEED_REVIEW]);
     await store.dispatch(submitReview({ productId: 'gland_a', review: REVIEW })).unwrap();
-    expect(selectReviews(store.getState())).toEqual([{ customerName: 'Aisha', stars: 5, comment: 'Great' }, seed]);
-    expect(fetchStub.calls.at(-1)).toEqual({ request: `POST ${reviewsApiPath('gland_a')}`, body: REVIEW });
+    expect(selectReviews(store.getState())).toEqual([{ customerName: 'Aisha', stars: 5, comment: 'Great' }, SEED_REVIEW]);
+    expect((await requestsSentWithBodies()).at(-1)).toEqual({ request: `POST ${reviewsApiPath('gland_a')}`, body: REVIEW });
   });
 
   it("rejects a refused review with the server's message and keeps the list", async () => {
-    fetchStub = stubFetch({
-      [reviewsApiPath('gland_a')]: { body: { reviews: [] } },
-      [`POST ${reviewsApiPath('gland_a')}`]: { status: 429, body: { error: 'Too many reviews, please try again in a minute.' } },
-    });
+    server.use(
+      http.get(reviewsApiPath('gland_a'), () => HttpResponse.json({ reviews: [] })),
+      http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ error: 'Too many reviews, please try again in a minute.' }, { status: 429 })),
+    );
     const store = makeStore();
     await store.dispatch(fetchReviews('gland_a'));
     await expect(store.dispatch(submitReview({ productId: 'gland_a', review: REVIEW })).unwrap()).rejects.toMatchObject({

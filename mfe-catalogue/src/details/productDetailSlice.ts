@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { CustomerReview, ProductDetail } from '@site/content';
-import type { ReviewToSend } from '@site/content/src/reviews';
+import type { ReviewToSend } from '@site/content/reviews';
 import { getReviews, postReview } from '../reviews/reviewsApi';
 
 export interface ProductDetailState {

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import styled from 'styled-components';
 import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
-import type { RatingSummary } from '@site/content/src/reviews';
+import type { RatingSummary } from '@site/content/reviews';
 import { priceText } from './priceText';
 
 const Body = styled.div`

@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { RATINGS_API_PATH } from '@site/content/src/reviews';
+import { RATINGS_API_PATH } from '@site/content/reviews';
 import { PRODUCTS } from '../testing/catalogueFixtures';
-import { stubFetch, type FetchStub, type StubRoute } from '../testing/fetchStub';
+import { catalogueHandlers } from '../testing/handlers';
 import ProductListingPage from './ProductListingPage';
-
-const RATINGS = { ratings: { gland_c: { average: 4.5, count: 2 }, gland_a: { average: 3, count: 1 } } };
 
 const renderAt = (category: string) =>
   renderInSite(<ProductListingPage />, { route: `/our-products/${category}`, path: '/our-products/:productCategoryId' });
@@ -16,17 +16,12 @@ const cardNames = () =>
     .map((heading) => heading.textContent);
 
 describe('ProductListingPage', () => {
-  let fetchStub: FetchStub;
-  const serve = (products: StubRoute = { body: PRODUCTS }) => {
-    fetchStub = stubFetch({ '/data/products.json': products, [RATINGS_API_PATH]: { body: RATINGS } });
-  };
   beforeEach(() => {
+    server.use(...catalogueHandlers);
     window.scrollTo = jest.fn();
   });
-  afterEach(() => fetchStub.restore());
 
   it('scrolls to the top, shows the loader, then the category with its count, cards and title', async () => {
-    serve();
     renderAt('industrial_cable_glands');
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     expect(screen.getByTestId('spinner')).toBeInTheDocument();
@@ -44,7 +39,6 @@ describe('ProductListingPage', () => {
   });
 
   it('opens a product by the relative path of its id', async () => {
-    serve();
     renderAt('industrial_cable_glands');
     const noDetailsRoute = jest.spyOn(console, 'warn').mockImplementation(() => undefined); // this test has no details route
     fireEvent.click(await screen.findByRole('link', { name: /Gland B/ }));
@@ -53,7 +47,6 @@ describe('ProductListingPage', () => {
   });
 
   it('orders the list by each of the six sort options, starting at Default Sorting', async () => {
-    serve();
     renderAt('industrial_cable_glands');
     const sort = await screen.findByRole('combobox', { name: 'Sort products' });
     expect(sort).toHaveValue('1');
@@ -73,7 +66,6 @@ describe('ProductListingPage', () => {
   });
 
   it('shows prices and ratings on the cards', async () => {
-    serve();
     renderAt('industrial_cable_glands');
     const card = (await screen.findByRole('link', { name: /Gland C/ })).closest('li')!;
     expect(within(card).getByText('AED 4.5')).toBeInTheDocument();
@@ -82,7 +74,6 @@ describe('ProductListingPage', () => {
   });
 
   it("says 'No Products were found.' and names an unknown category from its segment", async () => {
-    serve();
     renderAt('copper_bus_bars');
     expect(await screen.findByText('No Products were found.')).toBeInTheDocument();
     expect(screen.getByText('Showing 0 results')).toBeInTheDocument();
@@ -91,7 +82,7 @@ describe('ProductListingPage', () => {
 
   it('shows a clear error with a retry instead of an endless loader', async () => {
     let fail = true;
-    serve(() => (fail ? { status: 500 } : { body: PRODUCTS }));
+    server.use(http.get('/data/products.json', () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(PRODUCTS))));
     renderAt('industrial_cable_glands');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load /data/products.json (HTTP 500)');
@@ -101,7 +92,7 @@ describe('ProductListingPage', () => {
   });
 
   it('tells when ratings are missing while sorting by rating, with a retry', async () => {
-    fetchStub = stubFetch({ '/data/products.json': { body: PRODUCTS }, [RATINGS_API_PATH]: { status: 503, body: { error: 'Reviews could not be loaded right now.' } } });
+    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })));
     renderAt('industrial_cable_glands');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Sort products' }), { target: { value: '3' } });
     expect(screen.getByRole('alert')).toHaveTextContent('Reviews could not be loaded right now. Products without a known rating are listed last.');

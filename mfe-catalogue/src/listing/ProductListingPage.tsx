@@ -103,7 +103,7 @@ export default function ProductListingPage() {
       {status === 'failed' ? (
         <LoadError message={error ?? 'The products could not be loaded.'} onRetry={() => dispatch(fetchProducts(productCategoryId))} />
       ) : !loaded ? (
-        <Spinner size={86} color="#003c75" label="Loading products" />
+        <Spinner size={86} label="Loading products" />
       ) : (
         <>
           <Toolbar>

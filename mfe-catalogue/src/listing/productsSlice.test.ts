@@ -1,7 +1,9 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
-import { RATINGS_API_PATH } from '@site/content/src/reviews';
+import { RATINGS_API_PATH } from '@site/content/reviews';
 import { PRODUCTS } from '../testing/catalogueFixtures';
-import { stubFetch, type FetchStub } from '../testing/fetchStub';
+import { catalogueHandlers } from '../testing/handlers';
 import {
   fetchProducts,
   fetchRatings,
@@ -15,11 +17,9 @@ import {
 } from './productsSlice';
 
 describe('products slice', () => {
-  let fetchStub: FetchStub;
-  afterEach(() => fetchStub.restore());
+  beforeEach(() => server.use(...catalogueHandlers));
 
   it('loads products.json and keeps the products of the category, with its name', async () => {
-    fetchStub = stubFetch({ '/data/products.json': { body: PRODUCTS } });
     const store = makeStore();
     expect(selectProductsStatus(store.getState())).toBe('idle');
     const loading = store.dispatch(fetchProducts('industrial_cable_glands'));
@@ -33,7 +33,6 @@ describe('products slice', () => {
   });
 
   it('gives an empty list and no name for a category without products', async () => {
-    fetchStub = stubFetch({ '/data/products.json': { body: PRODUCTS } });
     const store = makeStore();
     await store.dispatch(fetchProducts('no_such_category'));
     expect(selectProducts(store.getState())).toEqual([]);
@@ -43,13 +42,13 @@ describe('products slice', () => {
   it('keeps only the answer of the latest load when the category changes quickly', async () => {
     let releaseFirst: () => void = () => undefined;
     let call = 0;
-    fetchStub = stubFetch({
-      '/data/products.json': () => {
+    server.use(
+      http.get('/data/products.json', () => {
         call += 1;
-        if (call === 1) return new Promise((resolve) => (releaseFirst = () => resolve({ body: PRODUCTS })));
-        return { body: PRODUCTS };
-      },
-    });
+        if (call === 1) return new Promise<Response>((resolve) => (releaseFirst = () => resolve(HttpResponse.json(PRODUCTS))));
+        return HttpResponse.json(PRODUCTS);
+      }),
+    );
     const store = makeStore();
     const first = store.dispatch(fetchProducts('industrial_cable_glands'));
     await store.dispatch(fetchProducts('scotch_tapes_and_mastics'));
@@ -60,7 +59,7 @@ describe('products slice', () => {
   });
 
   it('fails with a message instead of loading for ever; an aborted load changes nothing', async () => {
-    fetchStub = stubFetch({ '/data/products.json': { status: 500, body: 'boom' } });
+    server.use(http.get('/data/products.json', () => HttpResponse.json('boom', { status: 500 })));
     const store = makeStore();
     await store.dispatch(fetchProducts('industrial_cable_glands'));
     expect(selectProductsStatus(store.getState())).toBe('failed');
@@ -74,13 +73,12 @@ describe('products slice', () => {
   });
 
   it('loads the ratings summary, and reports the server message when it fails', async () => {
-    fetchStub = stubFetch({ [RATINGS_API_PATH]: { body: { ratings: { gland_a: { average: 4.5, count: 2 } } } } });
+    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ ratings: { gland_a: { average: 4.5, count: 2 } } })));
     const store = makeStore();
     await store.dispatch(fetchRatings());
     expect(selectRatings(store.getState())).toEqual({ gland_a: { average: 4.5, count: 2 } });
-    fetchStub.restore();
 
-    fetchStub = stubFetch({ [RATINGS_API_PATH]: { status: 503, body: { error: 'Reviews could not be loaded right now.' } } });
+    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })));
     await store.dispatch(fetchRatings());
     expect(selectRatingsStatus(store.getState())).toBe('failed');
     expect(store.getState().products?.ratingsError).toBe('Reviews could not be loaded right now.');

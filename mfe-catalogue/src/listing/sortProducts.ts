@@ -1,5 +1,5 @@
 import type { Product } from '@site/content';
-import type { RatingSummary } from '@site/content/src/reviews';
+import type { RatingSummary } from '@site/content/reviews';
 
 /** The sort dropdown of the listing (spec: six options, values 1-6, default 1). */
 export const SORT_OPTIONS = [

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '@site/shared-ui';
-import { HONEYPOT_FIELD, isValidEmail } from '@site/content/src/validation';
-import { REVIEW_MAX_LENGTH, REVIEW_STARS, type ReviewToSend } from '@site/content/src/reviews';
+import { Button, Field, Honeypot } from '@site/shared-ui';
+import { HONEYPOT_FIELD, isValidEmail } from '@site/content/validation';
+import { REVIEW_MAX_LENGTH, REVIEW_STARS, type ReviewToSend } from '@site/content/reviews';
 
 const Form = styled.form`
   display: grid;
@@ -10,14 +10,12 @@ const Form = styled.form`
   max-width: 640px;
   h3 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.lg}; }
   p { margin: 0; }
-  label { display: grid; gap: 6px; font-weight: 600; }
   input, textarea, select {
     min-height: 44px;
     padding: 8px 12px;
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius.sm};
     font: inherit;
-    font-weight: 400;
   }
   button { justify-self: start; }
 `;
@@ -25,14 +23,6 @@ const Form = styled.form`
 const Note = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.typeScale.sm};
-`;
-
-const Trap = styled.div`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
 `;
 
 const Message = styled.p<{ $error: boolean }>`
@@ -95,35 +85,31 @@ export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
       <h3 id={headingId}>Write a Review</h3>
       {first ? <p>{`Be the first to review “${productName}”`}</p> : null}
       <Note>Your email address will not be published. Required fields are marked*</Note>
-      <label>
-        Name*
-        <input name="customerName" autoComplete="name" required maxLength={REVIEW_MAX_LENGTH.customerName} value={values.customerName} onChange={set('customerName')} />
-      </label>
-      <label>
-        Email
-        <input name="emailId" type="email" autoComplete="email" maxLength={REVIEW_MAX_LENGTH.emailId} value={values.emailId} onChange={set('emailId')} />
-      </label>
-      <label>
-        Write Your Review*
-        <textarea name="comment" rows={4} required maxLength={REVIEW_MAX_LENGTH.comment} value={values.comment} onChange={set('comment')} />
-      </label>
-      <label>
-        Select Rating*
-        <select name="stars" required value={values.stars} onChange={set('stars')}>
-          <option value="">Select Rating</option>
-          {REVIEW_STARS.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Trap aria-hidden="true">
-        <label>
-          Website
-          <input name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
-        </label>
-      </Trap>
+      {/* The spec's labels carry their '*' (and the note above explains it); the native required does the rest. */}
+      <Field label="Name*">
+        {(control) => (
+          <input {...control} name="customerName" autoComplete="name" required maxLength={REVIEW_MAX_LENGTH.customerName} value={values.customerName} onChange={set('customerName')} />
+        )}
+      </Field>
+      <Field label="Email">
+        {(control) => <input {...control} name="emailId" type="email" autoComplete="email" maxLength={REVIEW_MAX_LENGTH.emailId} value={values.emailId} onChange={set('emailId')} />}
+      </Field>
+      <Field label="Write Your Review*">
+        {(control) => <textarea {...control} name="comment" rows={4} required maxLength={REVIEW_MAX_LENGTH.comment} value={values.comment} onChange={set('comment')} />}
+      </Field>
+      <Field label="Select Rating*">
+        {(control) => (
+          <select {...control} name="stars" required value={values.stars} onChange={set('stars')}>
+            <option value="">Select Rating</option>
+            {REVIEW_STARS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Honeypot name={HONEYPOT_FIELD} value={values.website} onChange={set('website')} />
       {result ? (
         <Message role={result.error ? 'alert' : 'status'} $error={result.error}>
           {result.text}

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { SEARCH_RESULTS } from '../testing/catalogueFixtures';
-import { stubFetch, type FetchStub, type StubRoute } from '../testing/fetchStub';
+import { catalogueHandlers } from '../testing/handlers';
 import SearchModal, { SEARCH_FOCUS_DELAY_MS } from './SearchModal';
 import { RESULTS_PAGE_SIZE } from './useShownResults';
 
@@ -12,11 +14,15 @@ const MANY_RESULTS = Array.from({ length: 2 * RESULTS_PAGE_SIZE + 5 }, (_, index
   title: `Cable ${index + 1}`,
 }));
 
+/** The search index answered by `resolver` instead of the default SEARCH_RESULTS. */
+const searchIndex = (resolver: HttpResponseResolver) => http.get('/data/searchResults.json', resolver);
+const neverAnswered = searchIndex(() => delay('infinite'));
+
 describe('SearchModal', () => {
-  let fetchStub: FetchStub;
   let onClose: jest.Mock;
-  const open = async (route: StubRoute = { body: SEARCH_RESULTS }) => {
-    fetchStub = stubFetch({ '/data/searchResults.json': route });
+  beforeEach(() => server.use(...catalogueHandlers));
+  const open = async (index?: ReturnType<typeof searchIndex>) => {
+    if (index) server.use(index);
     onClose = jest.fn();
     const view = renderInSite(<SearchModal open onClose={onClose} />, { route: '/about' });
     await act(async () => undefined); // the index arrives
@@ -25,10 +31,7 @@ describe('SearchModal', () => {
   const input = () => screen.getByRole('combobox', { name: 'Search text' });
   const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 
-  afterEach(() => {
-    fetchStub.restore();
-    jest.useRealTimers();
-  });
+  afterEach(() => jest.useRealTimers());
 
   it("is the dialog 'Search' with the input, its placeholder and the start texts", async () => {
     await open();
@@ -37,12 +40,12 @@ describe('SearchModal', () => {
     expect(dialog).toHaveTextContent('Start typing to search');
     expect(dialog).toHaveTextContent('Search for products, categories, or companies');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(fetchStub.calls.map((call) => call.request)).toEqual(['GET /data/searchResults.json']);
+    expect(requestsSent()).toEqual(['GET /data/searchResults.json']);
   });
 
   it('focuses the input about 100 ms after opening', () => {
     jest.useFakeTimers();
-    fetchStub = stubFetch({ '/data/searchResults.json': () => new Promise(() => undefined) });
+    server.use(neverAnswered);
     renderInSite(<SearchModal open onClose={jest.fn()} />);
     expect(input()).not.toHaveFocus();
     act(() => jest.advanceTimersByTime(SEARCH_FOCUS_DELAY_MS - 1));
@@ -52,7 +55,7 @@ describe('SearchModal', () => {
   });
 
   it("says 'Loading results...' while the index loads", async () => {
-    await open(() => new Promise(() => undefined));
+    await open(neverAnswered);
     type('gland');
     expect(screen.getByText('Loading results...')).toBeInTheDocument();
   });
@@ -128,7 +131,7 @@ describe('SearchModal', () => {
 
   it('shows a retry when the index cannot be loaded', async () => {
     let fail = true;
-    await open(() => (fail ? { status: 500 } : { body: SEARCH_RESULTS }));
+    await open(searchIndex(() => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(SEARCH_RESULTS))));
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('The search could not be loaded.');
     fail = false;
@@ -140,7 +143,7 @@ describe('SearchModal', () => {
   });
 
   it('draws a page of results at a time, counting them all; Show more draws the next page and highlights its first', async () => {
-    await open({ body: MANY_RESULTS });
+    await open(searchIndex(() => HttpResponse.json(MANY_RESULTS)));
     type('cable');
     expect(screen.getByText(`${MANY_RESULTS.length} result(s) found`)).toBeInTheDocument();
     expect(screen.getAllByRole('option')).toHaveLength(RESULTS_PAGE_SIZE);
@@ -161,7 +164,7 @@ describe('SearchModal', () => {
   });
 
   it('ArrowDown past the last result drawn draws the next page; past the very last it goes round to the first', async () => {
-    await open({ body: MANY_RESULTS });
+    await open(searchIndex(() => HttpResponse.json(MANY_RESULTS)));
     type('cable');
     const down = (times: number) => {
       for (let i = 0; i < times; i += 1) fireEvent.keyDown(input(), { key: 'ArrowDown' });

@@ -3,18 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CloseIcon, Modal, SearchIcon } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import type { SearchModalProps } from '@site/contracts/federation';
 import { fetchSearchResults, searchReset, searchTextChanged, selectSearchData, selectSearchStatus, selectSearchText } from './searchSlice';
 import { optionId, SearchResults } from './SearchResults';
 import { useShownResults } from './useShownResults';
 
 /** The spec's delay before the search input takes the focus. */
 export const SEARCH_FOCUS_DELAY_MS = 100;
-
-/** The contract of the './SearchModal' expose (the shell's header renders it while open). */
-export interface SearchModalProps {
-  open: boolean;
-  onClose: () => void;
-}
 
 const Field = styled.div`
   position: relative;
@@ -95,7 +90,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
       if (!chosen) return;
       dispatch(searchReset());
       onClose();
-      navigate(`/our-products/${chosen.productCategoryId}/${chosen.id}`);
+      void navigate(`/our-products/${chosen.productCategoryId}/${chosen.id}`);
     },
     [shown, dispatch, onClose, navigate],
   );

@@ -1,6 +1,7 @@
+import { http, HttpResponse } from 'msw';
+import { requestsSent, server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
-import { SEARCH_RESULTS } from '../testing/catalogueFixtures';
-import { stubFetch, type FetchStub } from '../testing/fetchStub';
+import { catalogueHandlers } from '../testing/handlers';
 import {
   fetchSearchResults,
   searchReset,
@@ -11,15 +12,13 @@ import {
 } from './searchSlice';
 
 describe('searchResults slice', () => {
-  let fetchStub: FetchStub;
-  afterEach(() => fetchStub.restore());
+  beforeEach(() => server.use(...catalogueHandlers));
 
   it('loads the index once, filters by the text, and resets', async () => {
-    fetchStub = stubFetch({ '/data/searchResults.json': { body: SEARCH_RESULTS } });
     const store = makeStore();
     await store.dispatch(fetchSearchResults());
     await store.dispatch(fetchSearchResults());
-    expect(fetchStub.calls).toHaveLength(1);
+    expect(requestsSent()).toEqual(['GET /data/searchResults.json']);
     expect(selectSearchStatus(store.getState())).toBe('succeeded');
     expect(selectFilteredResults(store.getState())).toEqual([]);
 
@@ -33,12 +32,10 @@ describe('searchResults slice', () => {
   });
 
   it('can load again after a failure', async () => {
-    fetchStub = stubFetch({ '/data/searchResults.json': { status: 500 } });
+    server.use(http.get('/data/searchResults.json', () => new HttpResponse(null, { status: 500 }), { once: true }));
     const store = makeStore();
     await store.dispatch(fetchSearchResults());
     expect(selectSearchStatus(store.getState())).toBe('failed');
-    fetchStub.restore();
-    fetchStub = stubFetch({ '/data/searchResults.json': { body: SEARCH_RESULTS } });
     await store.dispatch(fetchSearchResults());
     expect(selectSearchStatus(store.getState())).toBe('succeeded');
   });

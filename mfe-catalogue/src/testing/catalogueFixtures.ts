@@ -1,5 +1,6 @@
-// Small catalogue records for tests, in the shapes of content/src/types.ts.
-import type { Product, ProductDetail, SearchResult } from '@site/content';
+// Small catalogue records for tests, in the shapes of the site's data (@site/content types, from content/src/schema.ts).
+import type { CustomerReview, Product, ProductDetail, SearchResult } from '@site/content';
+import type { RatingsResponse } from '@site/content/reviews';
 
 export const product = (id: string, overrides: Partial<Product> = {}): Product => ({
   id,
@@ -19,6 +20,9 @@ export const PRODUCTS: Product[] = [
   product('gland_c', { productName: 'Gland C', popularity: 70, dateAdded: '2023-02-01', price: 4.5 }),
   product('tape_x', { productName: 'Tape X', productCategoryId: 'scotch_tapes_and_mastics', productCategory: 'Scotch Tapes and Mastics' }),
 ];
+
+/** The one review of gland_a before a test adds any. */
+export const SEED_REVIEW: CustomerReview = { customerName: 'Seed', stars: 4, comment: 'Seeded' };
 
 export const DETAIL: ProductDetail = {
   id: 'gland_a',
@@ -63,7 +67,7 @@ export const DETAIL: ProductDetail = {
       downloadFile: 'install.pdf',
     },
   ],
-  customerReviews: [{ customerName: 'Seed', stars: 4, comment: 'Seeded' }],
+  customerReviews: [SEED_REVIEW],
   downloadFile: 'gland-a.pdf',
   downloadFiles: { 'Type Test Report': 'gland-a-tests.pdf' },
   viewManufacturersCatalogue: 'https://example.com/catalogue',
@@ -74,3 +78,6 @@ export const SEARCH_RESULTS: SearchResult[] = [
   { id: 'gland_b', title: 'E1W Brass Cable Gland', productCategory: 'Industrial Cable Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
   { id: 'tape_x', title: 'Vinyl Tape', productCategory: 'Scotch Tapes and Mastics', productCategoryId: 'scotch_tapes_and_mastics', company: '3M', image: 'tape_roll' },
 ];
+
+/** The ratings summary: gland_c and gland_a are rated, gland_b is not. */
+export const RATINGS: RatingsResponse = { ratings: { gland_c: { average: 4.5, count: 2 }, gland_a: { average: 3, count: 1 } } };

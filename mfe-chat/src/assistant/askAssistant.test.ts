@@ -1,4 +1,4 @@
-import { CHAT_LIMITS } from '@site/content';
+import { CHAT_LIMITS } from '@site/content/chat';
 import { toHistory, type ConversationMessage } from './askAssistant';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -1,7 +1,7 @@
 // The browser's side of the assistant: the question and the conversation so far go to our server (POST /api/chat),
 // which calls the AI provider. No provider key or address is ever in the browser.
-import { CHAT_API_PATH, CHAT_LIMITS, trimHistory, type ChatHistoryEntry, type ChatResponse } from '@site/content';
-import { cutText, withoutDisallowedCharacters } from '@site/content/src/validation';
+import { CHAT_API_PATH, CHAT_LIMITS, trimHistory, type ChatHistoryEntry, type ChatResponse } from '@site/content/chat';
+import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
 import { postJson, errorOf } from '../api/postJson';
 
 export interface ConversationMessage {

@@ -1,14 +1,14 @@
 // Form fields of the chat's two forms (welcome and inquiry).
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
+import { Field } from '@site/shared-ui';
 import { branches } from '@site/content';
 
-const FieldBox = styled.div`
-  display: flex;
-  flex-direction: column;
+// The chat panel is narrow: smaller labels, tighter than the page's forms.
+const ChatField = styled(Field)`
   gap: 4px;
   margin-bottom: 12px;
-  label { color: ${({ theme }) => theme.colors.text}; font-size: ${({ theme }) => theme.typeScale.sm}; font-weight: 600; }
+  label { color: ${({ theme }) => theme.colors.text}; font-size: ${({ theme }) => theme.typeScale.sm}; }
 `;
 
 const control = css`
@@ -27,35 +27,20 @@ const Input = styled.input`${control}`;
 const Select = styled.select`${control}`;
 const Textarea = styled.textarea`${control} resize: vertical;`;
 
-interface FieldProps {
-  label: string;
-  children: (id: string) => ReactNode;
-}
-
-function Field({ label, children }: FieldProps) {
-  const id = useId();
-  return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </FieldBox>
-  );
-}
-
 export function TextField({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return <Field label={label}>{(id) => <Input id={id} {...input} />}</Field>;
+  return <ChatField label={label}>{(control) => <Input {...control} {...input} />}</ChatField>;
 }
 
 export function TextAreaField({ label, ...textarea }: { label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <Field label={label}>{(id) => <Textarea id={id} {...textarea} />}</Field>;
+  return <ChatField label={label}>{(control) => <Textarea {...control} {...textarea} />}</ChatField>;
 }
 
 /** The region/branch choice: value is the branch name ('Oman'), shown with its region label ('Oman (Muscat Office)'). */
 export function RegionField({ label, ...select }: { label: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <Field label={label}>
-      {(id) => (
-        <Select id={id} {...select}>
+    <ChatField label={label}>
+      {(control) => (
+        <Select {...control} {...select}>
           <option value="">Select region/branch</option>
           {branches.map((branch) => (
             <option key={branch.id} value={branch.name}>
@@ -64,6 +49,6 @@ export function RegionField({ label, ...select }: { label: string } & SelectHTML
           ))}
         </Select>
       )}
-    </Field>
+    </ChatField>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Modal } from '@site/shared-ui';
-import { FIELD_MAX_LENGTH } from '@site/content/src/validation';
+import { FIELD_MAX_LENGTH } from '@site/content/validation';
 import { RegionField, TextAreaField, TextField } from '../forms/fields';
 import type { VisitorProfile } from '../welcome/visitorProfile';
 import { checkInquiry, clearInquiryDetails, EMPTY_INQUIRY, prefillInquiry, type InquiryForm } from './inquiryForm';
@@ -37,6 +37,7 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- prefilled on each opening; the visitor's edits stay until then
     if (open) setForm((current) => prefillInquiry(current, profile));
   }, [open, profile]);
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { IconButton, SendIcon } from '@site/shared-ui';
-import { CHAT_LIMITS } from '@site/content';
+import { CHAT_LIMITS } from '@site/content/chat';
 
 const Form = styled.form`
   display: flex;
@@ -21,7 +21,7 @@ const Form = styled.form`
 `;
 
 const SendButton = styled(IconButton)`
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brand};
   &:hover { background: ${({ theme }) => theme.colors.brandDark}; }
 `;

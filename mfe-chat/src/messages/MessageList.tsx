@@ -38,7 +38,7 @@ const Bubble = styled.div`
   [data-mine] > & {
     border-bottom-left-radius: ${({ theme }) => theme.radius.md};
     border-bottom-right-radius: 2px;
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onBrand};
     background: ${({ theme }) => theme.colors.brand};
   }
   a { color: inherit; font-weight: 600; text-decoration: underline; }

@@ -1,7 +1,7 @@
 // The conversational way in ("just start chatting"): the first text is the name, then the e-mail, then a region
 // chosen from option buttons. Pure: the widget's thunk shows the replies and stores the finished profile.
 import { branches } from '@site/content';
-import { FIELD_MAX_LENGTH, isValidEmail } from '@site/content/src/validation';
+import { FIELD_MAX_LENGTH, isValidEmail } from '@site/content/validation';
 import { BOT_TEXTS } from '../widget/botTexts';
 import type { VisitorDetails } from '../welcome/visitorProfile';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import { FIELD_MAX_LENGTH } from '@site/content/src/validation';
+import { FIELD_MAX_LENGTH } from '@site/content/validation';
 import { RegionField, TextField } from '../forms/fields';
 import type { VisitorDetails } from './visitorProfile';
 

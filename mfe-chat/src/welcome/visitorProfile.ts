@@ -1,5 +1,5 @@
 // The visitor's profile, kept in the browser under one key so that a returning visitor goes straight to the chat.
-import { BRANCH_NAMES, FIELD_MAX_LENGTH, isValidEmail } from '@site/content/src/validation';
+import { BRANCH_NAMES, FIELD_MAX_LENGTH, isValidEmail } from '@site/content/validation';
 
 /** Spec "Visitor profile". userCountry is a branch name ('Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'). */
 export interface VisitorProfile {

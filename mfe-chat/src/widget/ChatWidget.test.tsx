@@ -1,27 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite, setViewportWidth } from '@test/render';
+import { CHAT_API_PATH } from '@site/content/chat';
+import { INQUIRY_PATH } from '../inquiry/sendInquiry';
+import { assistantAnswers, chatHandlers } from '../testing/handlers';
+import { REGISTRATION_PATH } from '../welcome/registerVisitor';
 import { PROFILE_STORAGE_KEY } from '../welcome/visitorProfile';
 import ChatWidget from './ChatWidget';
 import { CHAT_PANEL_COOKIE } from './panelMemory';
-
-interface FakeAnswer {
-  status: number;
-  body?: unknown;
-}
-type Handler = (url: string, body: unknown) => FakeAnswer | Promise<FakeAnswer>;
-
-const calls: { url: string; body: unknown }[] = [];
-let handler: Handler;
-
-function fakeFetch() {
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    calls.push({ url, body });
-    const answer = await handler(url, body);
-    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
-  }) as typeof fetch;
-}
 
 const renderChat = (route = '/home') => renderInSite(<ChatWidget />, { route });
 const currentPath = () => screen.getByTestId('current-path');
@@ -62,9 +49,7 @@ beforeEach(() => {
   localStorage.clear();
   // the panel the visitor chose is remembered in a cookie (panelMemory.ts): each test starts as a new visit
   document.cookie = `${CHAT_PANEL_COOKIE}=; Path=/; Max-Age=0`;
-  calls.length = 0;
-  handler = () => ({ status: 200, body: { ok: true, id: 1 } });
-  fakeFetch();
+  server.use(...chatHandlers);
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   error = jest.spyOn(console, 'error');
 });
@@ -118,7 +103,7 @@ describe("the visitor's choice", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Restore chat' }));
     expect(rememberedPanel()).toBe('open');
     await advance(500);
-    handler = () => ({ status: 200, body: { answer: 'See [About Us](/about)' } });
+    server.use(assistantAnswers({ answer: 'See [About Us](/about)' }));
     await type('about');
     await advance(500);
     fireEvent.click(within(log()).getByRole('link', { name: 'About Us' }));
@@ -185,7 +170,7 @@ describe('a new visitor', () => {
     fillWelcome(name, email, region);
     fireEvent.submit(screen.getByRole('button', { name: 'Start Chat' }).closest('form')!);
     await advance(1000);
-    expect(calls).toEqual([]);
+    expect(requestsSent()).toEqual([]);
     expect(localStorage.getItem(PROFILE_STORAGE_KEY)).toBeNull();
     expect(screen.getByRole('button', { name: 'Start Chat' })).toBeInTheDocument();
   });
@@ -202,7 +187,9 @@ describe('a new visitor', () => {
       userCountry: 'Bahrain',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(calls).toEqual([{ url: '/api/send-user-registration', body: { userName: 'Aisha Khan', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } }]);
+    expect(await requestsSentWithBodies()).toEqual([
+      { request: `POST ${REGISTRATION_PATH}`, body: { userName: 'Aisha Khan', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
+    ]);
     expect(screen.queryByRole('button', { name: 'Start Chat' })).not.toBeInTheDocument();
     await advance(500);
     expect(log()).toHaveTextContent('Thank you, Aisha Khan! How can I help you today?');
@@ -210,7 +197,7 @@ describe('a new visitor', () => {
   });
 
   it('is thanked even when the registration fails, which is only logged as a warning', async () => {
-    handler = () => ({ status: 500, body: { error: 'database down' } });
+    server.use(http.post(REGISTRATION_PATH, () => HttpResponse.json({ error: 'database down' }, { status: 500 })));
     renderChat();
     await advance(500);
     fillWelcome('Aisha', 'aisha@example.com', 'Dubai');
@@ -244,7 +231,9 @@ describe('a new visitor', () => {
     fireEvent.click(within(options).getByRole('button', { name: 'Saudi (through an associated company)' }));
     await advance(0);
     expect(screen.queryByRole('group', { name: 'Choose your region/branch' })).not.toBeInTheDocument();
-    expect(calls).toEqual([{ url: '/api/send-user-registration', body: { userName: 'Omar', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } }]);
+    expect(await requestsSentWithBodies()).toEqual([
+      { request: `POST ${REGISTRATION_PATH}`, body: { userName: 'Omar', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
+    ]);
     expect(JSON.parse(localStorage.getItem(PROFILE_STORAGE_KEY)!)).toMatchObject({ userName: 'Omar', userCountry: 'Saudi Arabia' });
     await advance(500);
     expect(log()).not.toHaveTextContent('Thank you, Omar!');
@@ -263,7 +252,7 @@ describe('a returning visitor', () => {
     expect(log()).not.toHaveTextContent('Welcome back');
     await advance(1);
     expect(log()).toHaveTextContent('Welcome back, Aisha!');
-    expect(calls).toEqual([]);
+    expect(requestsSent()).toEqual([]);
   });
 });
 
@@ -278,14 +267,14 @@ describe('the chat', () => {
     expect(sendButton()).toBeDisabled();
     fireEvent.submit(input().closest('form')!);
     await advance(1000);
-    expect(calls).toEqual([]);
-    handler = () => ({ status: 200, body: { answer: 'Hi!', source: 'ai' } });
+    expect(requestsSent()).toEqual([]);
+    server.use(assistantAnswers({ answer: 'Hi!', source: 'ai' }));
     fireEvent.change(input(), { target: { value: 'Hello' } });
     expect(sendButton()).toBeEnabled();
     fireEvent.keyDown(input(), { key: 'Enter' });
     fireEvent.submit(input().closest('form')!);
     await advance(0);
-    expect(calls).toHaveLength(1);
+    expect(requestsSent()).toEqual([`POST ${CHAT_API_PATH}`]);
     expect(input()).toHaveValue('');
   });
 
@@ -293,7 +282,12 @@ describe('the chat', () => {
     jest.setSystemTime(new Date(2025, 4, 6, 14, 7));
     renderChat();
     await advance(500);
-    handler = (_url, body) => ({ status: 200, body: { answer: `You asked: ${(body as { question: string }).question}`, source: 'ai' } });
+    server.use(
+      http.post(CHAT_API_PATH, async ({ request }) => {
+        const { question } = (await request.json()) as { question: string };
+        return HttpResponse.json({ answer: `You asked: ${question}`, source: 'ai' });
+      }),
+    );
     await type('Do you sell cable glands?');
     expect(within(panel()).getByRole('status')).toHaveTextContent('Crescent Assistant is typing');
     await advance(500);
@@ -302,8 +296,9 @@ describe('the chat', () => {
     expect(within(log()).getAllByText('14:07').length).toBeGreaterThanOrEqual(2);
     await type('And in Oman?');
     await advance(500);
-    expect(calls.map((c) => c.url)).toEqual(['/api/chat', '/api/chat']);
-    expect(calls[1]?.body).toEqual({
+    const sent = await requestsSentWithBodies();
+    expect(sent.map((call) => call.request)).toEqual([`POST ${CHAT_API_PATH}`, `POST ${CHAT_API_PATH}`]);
+    expect(sent[1]?.body).toEqual({
       question: 'And in Oman?',
       history: [
         { role: 'user', parts: [{ text: 'Do you sell cable glands?' }] },
@@ -316,12 +311,12 @@ describe('the chat', () => {
     renderChat();
     await advance(500);
     const long = `${'x'.repeat(3_999)}😀 and more`;
-    handler = () => ({ status: 200, body: { answer: long, source: 'ai' } });
+    server.use(assistantAnswers({ answer: long, source: 'ai' }));
     await type('Tell me everything');
     await advance(500);
     await type('And then?');
     await advance(500);
-    const history = (calls[1]?.body as { history: { role: string; parts: { text: string }[] }[] }).history;
+    const history = ((await requestsSentWithBodies())[1]?.body as { history: { role: string; parts: { text: string }[] }[] }).history;
     expect(history[1]?.role).toBe('model');
     expect(history[1]?.parts[0]?.text === 'x'.repeat(3_999)).toBe(true);
   });
@@ -329,10 +324,11 @@ describe('the chat', () => {
   it('renders links of an answer as in-app navigation and bold as bold', async () => {
     renderChat('/home');
     await advance(500);
-    handler = () => ({
-      status: 200,
-      body: { answer: "⚠️ AI service temporarily unavailable. Here's basic information:\n\n**Glands**: see [Industrial Cable Glands](/our-products/industrial_cable_glands)" },
-    });
+    server.use(
+      assistantAnswers({
+        answer: "⚠️ AI service temporarily unavailable. Here's basic information:\n\n**Glands**: see [Industrial Cable Glands](/our-products/industrial_cable_glands)",
+      }),
+    );
     await type('glands');
     await advance(500);
     expect(within(log()).getByText('Glands').tagName).toBe('STRONG');
@@ -350,7 +346,7 @@ describe('the chat', () => {
     // On a phone the chat starts as the bar; the visitor opens it.
     expect(screen.queryByRole('textbox', { name: 'Type your message' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Restore chat' }));
-    handler = () => ({ status: 200, body: { answer: 'See [Contact Us](/contact-us)' } });
+    server.use(assistantAnswers({ answer: 'See [Contact Us](/contact-us)' }));
     await type('contact');
     await advance(500);
     fireEvent.click(within(log()).getByRole('link', { name: 'Contact Us' }));
@@ -358,20 +354,15 @@ describe('the chat', () => {
     expect(screen.getByRole('button', { name: 'Restore chat' })).toBeInTheDocument();
   });
 
-  it.each([
-    ['the server answers 500', () => ({ status: 500, body: { error: 'boom' } })],
-    ['the server answers 429', () => ({ status: 429, body: { error: 'Too many questions' } })],
-    ['the body has no answer', () => ({ status: 200, body: {} })],
-    [
-      'the network fails',
-      () => {
-        throw new TypeError('Failed to fetch');
-      },
-    ],
+  it.each<[string, HttpResponseResolver]>([
+    ['the server answers 500', () => HttpResponse.json({ error: 'boom' }, { status: 500 })],
+    ['the server answers 429', () => HttpResponse.json({ error: 'Too many questions' }, { status: 429 })],
+    ['the body has no answer', () => HttpResponse.json({})],
+    ['the network fails', () => HttpResponse.error()],
   ])('apologises with the phone number when %s', async (_case, failing) => {
     renderChat();
     await advance(500);
-    handler = failing as Handler;
+    server.use(http.post(CHAT_API_PATH, failing));
     await type('Hello?');
     await advance(500);
     expect(log()).toHaveTextContent(
@@ -383,7 +374,7 @@ describe('the chat', () => {
     renderChat();
     await advance(500);
     const payload = '<script>window.hacked=1</script><img src=x onerror="window.hacked=1"> [click](javascript:alert(1)) [x](https://evil.example)';
-    handler = () => ({ status: 200, body: { answer: payload } });
+    server.use(assistantAnswers({ answer: payload }));
     await type('<b>hi</b>');
     await advance(500);
     expect(log()).toHaveTextContent('<script>window.hacked=1</script><img src=x onerror="window.hacked=1">');
@@ -451,9 +442,9 @@ describe('the inquiry modal', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }));
     expect(screen.queryByRole('dialog', { name: 'Send Inquiry' })).not.toBeInTheDocument();
     await advance(500);
-    expect(calls).toEqual([
+    expect(await requestsSentWithBodies()).toEqual([
       {
-        url: '/api/send-inquiry',
+        request: `POST ${INQUIRY_PATH}`,
         body: {
           userName: 'Aisha',
           userEmail: 'aisha@example.com',
@@ -473,7 +464,7 @@ describe('the inquiry modal', () => {
   });
 
   it('closes on submit; failure: the spec apology with our e-mail and phone', async () => {
-    handler = () => ({ status: 500, body: { error: 'Internal server error' } });
+    server.use(http.post(INQUIRY_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
     renderChat();
     await advance(500);
     await openInquiry();
@@ -497,6 +488,6 @@ describe('the inquiry modal', () => {
     fireEvent.change(field('Email Address *'), { target: { value: 'aisha@example' } });
     fireEvent.submit(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')!);
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
-    expect(calls).toEqual([]);
+    expect(requestsSent()).toEqual([]);
   });
 });

@@ -68,17 +68,17 @@ const PanelHeader = styled.div`
   gap: 8px;
   padding-block: 12px;
   padding-inline: 16px 12px;
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brand};
   h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; }
   p { margin: 0; font-size: ${({ theme }) => theme.typeScale.xs}; }
-  p::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-inline-end: 6px; border-radius: 50%; background: #4ade80; }
+  p::before { content: ''; display: inline-block; width: 8px; height: 8px; margin-inline-end: 6px; border-radius: 50%; background: ${({ theme }) => theme.colors.online}; }
 `;
 
 const HeaderButton = styled(IconButton)`
-  color: #fff;
-  &:hover { background: rgba(255, 255, 255, 0.15); }
-  &:focus-visible { outline: 2px solid #fff; outline-offset: -4px; }
+  color: ${({ theme }) => theme.colors.onBrand};
+  &:hover { background: ${({ theme }) => theme.colors.hoverOnBrand}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.onBrand}; outline-offset: -4px; }
 `;
 const Body = styled.div`
   flex: 1;
@@ -102,7 +102,7 @@ const Fab = styled.button<{ $hiddenOnPhone: boolean }>`
   height: 60px;
   border: 0;
   border-radius: 50%;
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brand};
   box-shadow: ${({ theme }) => theme.shadow.raised};
   cursor: pointer;
@@ -134,7 +134,7 @@ const MinimizedBar = styled.button`
   padding: 8px 16px;
   border: 0;
   border-radius: 999px;
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brand};
   font: inherit;
   font-weight: 600;

@@ -36,7 +36,7 @@ const Hero = styled.section`
   margin-bottom: 40px;
   padding: 56px 40px;
   border-radius: ${({ theme }) => theme.radius.lg};
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brandDark};
   img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; opacity: 0.75; }
   > div { position: relative; max-width: 680px; }

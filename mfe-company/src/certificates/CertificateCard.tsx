@@ -17,15 +17,15 @@ const Open = styled.button`
     display: flex;
     align-items: center;
     justify-content: center;
-    color: #fff;
+    color: ${({ theme }) => theme.colors.onBrand};
     font-weight: 700;
     font-size: ${({ theme }) => theme.typeScale.lg};
-    background: rgba(0, 42, 82, 0.55);
+    background: ${({ theme }) => theme.colors.overlay.caption};
     opacity: 0;
     transition: opacity 0.2s ease;
   }
   &:hover span, &:focus-visible span { opacity: 1; }
-  @media (hover: none) { span { opacity: 1; background: linear-gradient(transparent 60%, rgba(0, 42, 82, 0.75)); align-items: flex-end; padding-bottom: 16px; } }
+  @media (hover: none) { span { opacity: 1; background: linear-gradient(transparent 60%, ${({ theme }) => theme.colors.overlay.captionTouch}); align-items: flex-end; padding-bottom: 16px; } }
 `;
 
 const Caption = styled.div`

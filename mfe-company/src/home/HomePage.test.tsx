@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { brandLogoPath, categoryImagePath, findCategory } from '@site/content';
-import { setReducedMotion, useScrollAnimationMocks } from '../../../shared-ui/src/testing/browserMocks';
+import { setReducedMotion, useScrollAnimationMocks } from '@site/shared-ui/testing';
 import HomePage from './HomePage';
 
 const TEASER = [

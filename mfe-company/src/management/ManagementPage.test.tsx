@@ -1,34 +1,33 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { teamImagePath } from '@site/content';
-import team from '../../../content/data/our-team.json';
-import { controlledFetch } from '../testing/fakeFetch';
+import team from '@site/content/data/our-team.json';
+import type { JsonBodyType } from 'msw';
+import { requestsSent } from '@test/msw';
+import { ourTeamAnsweredByHand } from '../testing/handlers';
 import ManagementPage, { LOAD_ERROR_TEXT, LOADING_TEXT } from './ManagementPage';
 
 describe('ManagementPage', () => {
-  let server: ReturnType<typeof controlledFetch>;
+  let teamFile: ReturnType<typeof ourTeamAnsweredByHand>;
   let scrollTo: jest.SpyInstance;
   beforeEach(() => {
-    server = controlledFetch();
+    teamFile = ourTeamAnsweredByHand();
     scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   });
-  afterEach(() => {
-    server.restore();
-    scrollTo.mockRestore();
-  });
+  afterEach(() => scrollTo.mockRestore());
 
   /** The loading state: the spinner (role status, with the text for screen readers) and the same text on screen. */
   const loadingShown = () => screen.queryByTestId('spinner') !== null && screen.queryAllByText(LOADING_TEXT).length === 2;
 
   /** Answers the page's pending request and lets React settle. */
-  const answer = (status: number, body: unknown) => act(async () => server.answer(status, body));
+  const answer = (status: number, body: JsonBodyType) => act(async () => teamFile.answer(status, body));
 
   it("shows 'Loading our team...' until the team arrives, then a card per member", async () => {
     renderInSite(<ManagementPage />, { route: '/management' });
     expect(screen.getByRole('heading', { level: 1, name: 'Management' })).toBeInTheDocument();
     expect(loadingShown()).toBe(true);
     expect(LOADING_TEXT).toBe('Loading our team...');
-    expect(server.mock.mock.calls.length).toBe(1);
+    expect(requestsSent()).toEqual(['GET /data/our-team.json']);
 
     await answer(200, team);
     expect(loadingShown()).toBe(false);
@@ -66,7 +65,7 @@ describe('ManagementPage', () => {
     await answer(200, team);
     first.unmount();
     renderInSite(<ManagementPage />, { route: '/management', store: first.store });
-    expect(server.mock.mock.calls.length).toBe(2);
+    expect(requestsSent()).toEqual(['GET /data/our-team.json', 'GET /data/our-team.json']);
     expect(loadingShown()).toBe(false);
     expect(within(screen.getByRole('list', { name: 'Our team' })).getAllByRole('listitem')).toHaveLength(5);
     await answer(200, team);

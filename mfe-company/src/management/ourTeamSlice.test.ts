@@ -1,14 +1,14 @@
-import { makeStore } from '../../../shared-store/src/store';
-import team from '../../../content/data/our-team.json';
-import { controlledFetch } from '../testing/fakeFetch';
+import { makeStore } from '@site/shared-store';
+import team from '@site/content/data/our-team.json';
+import { requestsSent } from '@test/msw';
+import { ourTeamAnsweredByHand } from '../testing/handlers';
 import { fetchOurTeam, OUR_TEAM_PATH, selectOurTeam, selectOurTeamStatus } from './ourTeamSlice';
 
 describe('ourTeam slice', () => {
-  let server: ReturnType<typeof controlledFetch>;
+  let teamFile: ReturnType<typeof ourTeamAnsweredByHand>;
   beforeEach(() => {
-    server = controlledFetch();
+    teamFile = ourTeamAnsweredByHand();
   });
-  afterEach(() => server.restore());
 
   it('is injected into the shared store, idle and empty at first', () => {
     const store = makeStore();
@@ -19,9 +19,9 @@ describe('ourTeam slice', () => {
     const store = makeStore();
     const done = store.dispatch(fetchOurTeam());
     expect(OUR_TEAM_PATH).toBe('/data/our-team.json');
-    expect(server.mock).toHaveBeenCalledWith(OUR_TEAM_PATH, expect.anything());
+    expect(requestsSent()).toEqual([`GET ${OUR_TEAM_PATH}`]);
     expect(selectOurTeamStatus(store.getState())).toBe('loading');
-    server.answer(200, team);
+    teamFile.answer(200, team);
     await done;
     expect(selectOurTeamStatus(store.getState())).toBe('succeeded');
     expect(selectOurTeam(store.getState())).toEqual(team);
@@ -30,13 +30,13 @@ describe('ourTeam slice', () => {
   it('records a failure instead of loading forever, and a retry clears it', async () => {
     const store = makeStore();
     const failing = store.dispatch(fetchOurTeam());
-    server.answer(500, { error: 'boom' });
+    teamFile.answer(500, { error: 'boom' });
     await failing;
     expect(selectOurTeamStatus(store.getState())).toBe('failed');
     expect(store.getState().ourTeam?.error).toMatch(/HTTP 500/);
     const retry = store.dispatch(fetchOurTeam());
     expect(store.getState().ourTeam?.error).toBeNull();
-    server.answer(200, team);
+    teamFile.answer(200, team);
     await retry;
     expect(selectOurTeam(store.getState())).toHaveLength(5);
   });

@@ -16,7 +16,7 @@ const Choice = styled.button<{ $selected: boolean }>`
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  color: ${({ $selected, theme }) => ($selected ? '#fff' : theme.colors.brand)};
+  color: ${({ $selected, theme }) => ($selected ? theme.colors.onBrand : theme.colors.brand)};
   background: ${({ $selected, theme }) => ($selected ? theme.colors.brand : 'transparent')};
 `;
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { makeStore } from '@site/shared-store';
+import { http, HttpResponse } from 'msw';
+import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { MessageForm } from './MessageForm';
-import { CONTACT_FORM_URL } from './contactUsSlice';
+import { CONTACT_FORM_URL } from './contactMessage';
 
 const REQUIRED = 'Please fill in all required fields (Name, Email, Message)';
 const BAD_EMAIL = 'Please enter a valid email address';
@@ -11,32 +11,21 @@ const WRONG_ANSWER = 'Incorrect answer to the equation. Please try again.';
 const THANKS = "Thank you for your message! We'll get back to you within 24 hours.";
 const failure = (email: string) => `Failed to send message. Please try again or contact us directly at ${email}`;
 
-type FetchMock = jest.Mock<Promise<Partial<Response>>, [string, RequestInit]>;
-let fetchMock: FetchMock;
-
-const answer = (ok: boolean, status = ok ? 200 : 500, body: unknown = ok ? { ok: true, id: 1 } : { error: 'Internal server error' }) =>
-  Promise.resolve({ ok, status, json: () => Promise.resolve(body) } as Partial<Response>);
+/** What the server answers a stored message. */
+const stored = () => HttpResponse.json({ ok: true, id: 1 });
 
 beforeEach(() => {
-  fetchMock = jest.fn((_url: string, _init: RequestInit) => answer(true));
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  server.use(http.post(CONTACT_FORM_URL, stored));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
 
 function renderForm() {
-  const store = makeStore();
-  renderInSite(
-    <Provider store={store}>
-      <MessageForm />
-    </Provider>,
-    { route: '/contact-us' },
-  );
-  return store;
+  renderInSite(<MessageForm />, { route: '/contact-us' });
 }
 
 /** By accessible name: the visual ' *' of required fields is aria-hidden (they carry aria-required). */
-const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
+const field = (label: string) => screen.getByRole<HTMLInputElement>('textbox', { name: label });
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 /** The form's live region (by id: it has no role, the page's spinners are the status regions). */
@@ -88,7 +77,7 @@ describe('the Send us a message form', () => {
       type('Message', '   ');
       submit();
       expect(status()).toHaveTextContent(REQUIRED);
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(requestsSent()).toEqual([]);
     });
 
     it('2. then the e-mail pattern, before the human check', () => {
@@ -101,7 +90,7 @@ describe('the Send us a message form', () => {
         submit();
         expect(status()).toHaveTextContent(BAD_EMAIL);
       }
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(requestsSent()).toEqual([]);
     });
 
     it('3. then the human check: 9 as typed, spaces allowed', () => {
@@ -112,16 +101,22 @@ describe('the Send us a message form', () => {
         submit();
         expect(status()).toHaveTextContent(WRONG_ANSWER);
       }
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(requestsSent()).toEqual([]);
       type('23 - 14 = ?', ' 9 ');
       submit();
-      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(requestsSent()).toEqual([`POST ${CONTACT_FORM_URL}`]);
     });
   });
 
   it('posts the form (without the human check) to the same-origin URL, disables submit while sending, then thanks and clears every field', async () => {
-    let respond: (ok: boolean) => void = () => undefined;
-    fetchMock.mockImplementation(() => new Promise((resolve) => (respond = (ok) => resolve(answer(ok)))));
+    let respond: (response: Response) => void = () => undefined;
+    let contentType: string | null = null;
+    server.use(
+      http.post(CONTACT_FORM_URL, ({ request }) => {
+        contentType = request.headers.get('content-type');
+        return new Promise<Response>((resolve) => (respond = resolve));
+      }),
+    );
     renderForm();
     fillValid();
     type('Email', 'bad');
@@ -134,13 +129,10 @@ describe('the Send us a message form', () => {
     expect(status()).toBeEmptyDOMElement(); // the earlier error is cleared
     expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
     expect(screen.getByText('Sending your message')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(CONTACT_FORM_URL);
-    expect(url).toBe('/api/send-contact-form');
-    expect(init.method).toBe('POST');
-    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(CONTACT_FORM_URL).toBe('/api/send-contact-form');
+    expect(requestsSent()).toEqual([`POST ${CONTACT_FORM_URL}`]);
+    await waitFor(() => expect(contentType).toBe('application/json'));
+    expect((await requestsSentWithBodies())[0]?.body).toEqual({
       name: 'Aisha Rahman',
       email: 'aisha@example.com',
       phone: '+971 50 123 4567',
@@ -151,7 +143,7 @@ describe('the Send us a message form', () => {
       website: '',
     });
 
-    await act(async () => respond(true));
+    await act(async () => respond(stored()));
     expect(status()).toHaveTextContent(THANKS);
     for (const label of ['Name', 'Email', 'Phone', 'Message', 'Company Name', 'Company Location', '23 - 14 = ?']) {
       expect(field(label)).toHaveValue('');
@@ -161,7 +153,7 @@ describe('the Send us a message form', () => {
   });
 
   it("a non-ok answer shows the failure text with the chosen branch's e-mail and keeps every field", async () => {
-    fetchMock.mockImplementation(() => answer(false, 500));
+    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
     renderForm();
     fillValid();
     fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'Bahrain' } });
@@ -176,16 +168,16 @@ describe('the Send us a message form', () => {
   });
 
   it('a network error (or a 429) shows the same failure text, with the Dubai address by default', async () => {
-    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.error()));
     renderForm();
     fillValid();
     submit();
     await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
     expect(field('Email')).toHaveValue('aisha@example.com');
 
-    fetchMock.mockImplementation(() => answer(false, 429, { error: 'Too many requests, please try again in a minute.' }));
+    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.json({ error: 'Too many requests, please try again in a minute.' }, { status: 429 })));
     submit();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(requestsSent()).toHaveLength(2));
     await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
   });
 
@@ -195,6 +187,6 @@ describe('the Send us a message form', () => {
     fireEvent.change(document.getElementById('contact-website')!, { target: { value: 'http://spam.example' } });
     submit();
     await waitFor(() => expect(status()).toHaveTextContent(THANKS));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body)).website).toBe('http://spam.example');
+    expect((await requestsSentWithBodies())[0]?.body).toMatchObject({ website: 'http://spam.example' });
   });
 });

@@ -1,17 +1,16 @@
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, SectionHeading, Spinner } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { Button, Field, Honeypot, SectionHeading, Spinner } from '@site/shared-ui';
 import { branches } from '@site/content';
-import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/src/validation';
 import {
-  fieldChanged,
-  selectContactLoading,
-  selectContactStatus,
-  selectContactValues,
-  submitContactForm,
-  type ContactField,
-} from './contactUsSlice';
+  CONTACT_FORM_MESSAGES,
+  contactFailureMessage,
+  FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  HUMAN_CHECK,
+  validateContactForm,
+} from '@site/content/validation';
+import { EMPTY_CONTACT_FORM, failureEmailFor, sendContactMessage, type ContactField } from './contactMessage';
 
 const Section = styled.section`
   margin-top: 48px;
@@ -24,12 +23,8 @@ const Grid = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}px) { grid-template-columns: 1fr; }
 `;
 
-const FieldBox = styled.div<{ $wide?: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
+const FormField = styled(Field)<{ $wide?: boolean }>`
   grid-column: ${({ $wide }) => ($wide ? '1 / -1' : 'auto')};
-  label { font-weight: 600; }
   input, select, textarea {
     min-height: 44px;
     padding: 10px 12px;
@@ -44,15 +39,6 @@ const FieldBox = styled.div<{ $wide?: boolean }>`
     outline: 3px solid ${({ theme }) => theme.colors.accent};
     outline-offset: 1px;
   }
-`;
-
-/** Off screen and out of the accessibility tree: only bots that fill every input find it. */
-const Honeypot = styled.div`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
 `;
 
 // The colour by data-type, not by a styled-components prop: a prop would write a new class into the page's stylesheet
@@ -72,44 +58,45 @@ const Actions = styled.div`
   > div { padding: 0; }
 `;
 
-interface FieldProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  wide?: boolean;
-  children: ReactNode;
-}
-
-function Field({ id, label, required = false, wide = false, children }: FieldProps) {
-  return (
-    <FieldBox $wide={wide}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children}
-    </FieldBox>
-  );
-}
+type ContactStatus = { type: 'none' } | { type: 'error'; message: string } | { type: 'success'; message: string };
 
 /** The 'Send us a message' form of /contact-us: checks, then posts to the site's own server. */
 export function MessageForm() {
-  const dispatch = useAppDispatch();
-  const values = useAppSelector(selectContactValues);
-  const status = useAppSelector(selectContactStatus);
-  const loading = useAppSelector(selectContactLoading);
+  const [values, setValues] = useState(EMPTY_CONTACT_FORM);
+  const [status, setStatus] = useState<ContactStatus>({ type: 'none' });
+  const [loading, setLoading] = useState(false);
 
   const bind = (field: ContactField) => ({
-    id: `contact-${field}`,
     name: field,
     value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      dispatch(fieldChanged({ field, value: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  /**
+   * The spec's checks in order (first failure shown, nothing sent); then clear the status, show loading and post.
+   * Success clears every field; a non-ok answer or a network error keeps them.
+   */
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!loading) void dispatch(submitContactForm());
+    if (loading) return;
+    const problem = validateContactForm(values);
+    if (problem !== null) {
+      setStatus({ type: 'error', message: problem });
+      return;
+    }
+    setStatus({ type: 'none' });
+    setLoading(true);
+    const sent = await sendContactMessage(values);
+    setLoading(false);
+    if (sent) {
+      setValues(EMPTY_CONTACT_FORM);
+      setStatus({ type: 'success', message: CONTACT_FORM_MESSAGES.success });
+    } else {
+      setStatus({ type: 'error', message: contactFailureMessage(failureEmailFor(values.country)) });
+    }
   };
 
   return (
@@ -118,43 +105,42 @@ export function MessageForm() {
         Send us a message
       </SectionHeading>
       {/* noValidate: the spec's own checks run in its order and show its texts */}
-      <form noValidate onSubmit={onSubmit} aria-labelledby="message-form-heading" aria-busy={loading}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="message-form-heading" aria-busy={loading}>
         <Grid>
-          <Field id="contact-name" label="Name" required>
-            <input {...bind('name')} type="text" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} aria-required="true" />
-          </Field>
-          <Field id="contact-email" label="Email" required>
-            <input {...bind('email')} type="email" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} aria-required="true" />
-          </Field>
-          <Field id="contact-phone" label="Phone">
-            <input {...bind('phone')} type="tel" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />
-          </Field>
-          <Field id="contact-country" label="Country">
-            <select {...bind('country')}>
-              {branches.map((branch) => (
-                <option key={branch.id} value={branch.name}>
-                  {branch.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="contact-companyName" label="Company Name">
-            <input {...bind('companyName')} type="text" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />
-          </Field>
-          <Field id="contact-companyLocation" label="Company Location">
-            <input {...bind('companyLocation')} type="text" maxLength={FIELD_MAX_LENGTH.companyLocation} />
-          </Field>
-          <Field id="contact-message" label="Message" required wide>
-            <textarea {...bind('message')} rows={5} maxLength={FIELD_MAX_LENGTH.message} aria-required="true" />
-          </Field>
-          <Field id="contact-answer" label={HUMAN_CHECK.question} required>
-            <input {...bind('answer')} type="text" inputMode="numeric" autoComplete="off" maxLength={10} aria-required="true" />
-          </Field>
+          <FormField id="contact-name" label="Name" required>
+            {(control) => <input {...control} {...bind('name')} type="text" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
+          </FormField>
+          <FormField id="contact-email" label="Email" required>
+            {(control) => <input {...control} {...bind('email')} type="email" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
+          </FormField>
+          <FormField id="contact-phone" label="Phone">
+            {(control) => <input {...control} {...bind('phone')} type="tel" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
+          </FormField>
+          <FormField id="contact-country" label="Country">
+            {(control) => (
+              <select {...control} {...bind('country')}>
+                {branches.map((branch) => (
+                  <option key={branch.id} value={branch.name}>
+                    {branch.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="contact-companyName" label="Company Name">
+            {(control) => <input {...control} {...bind('companyName')} type="text" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />}
+          </FormField>
+          <FormField id="contact-companyLocation" label="Company Location">
+            {(control) => <input {...control} {...bind('companyLocation')} type="text" maxLength={FIELD_MAX_LENGTH.companyLocation} />}
+          </FormField>
+          <FormField id="contact-message" label="Message" required $wide>
+            {(control) => <textarea {...control} {...bind('message')} rows={5} maxLength={FIELD_MAX_LENGTH.message} />}
+          </FormField>
+          <FormField id="contact-answer" label={HUMAN_CHECK.question} required>
+            {(control) => <input {...control} {...bind('answer')} type="text" inputMode="numeric" autoComplete="off" maxLength={10} />}
+          </FormField>
         </Grid>
-        <Honeypot aria-hidden="true">
-          <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-          <input {...bind(HONEYPOT_FIELD)} type="text" tabIndex={-1} autoComplete="off" />
-        </Honeypot>
+        <Honeypot id={`contact-${HONEYPOT_FIELD}`} {...bind(HONEYPOT_FIELD)} />
         {/* a live region without role="status": the page's spinners already are status regions */}
         <Status id="message-form-status" aria-live="polite" aria-atomic="true" data-type={status.type}>
           {status.type === 'none' ? null : status.message}

@@ -1,6 +1,6 @@
 // Allow-list schema of POST /api/chat: a bounded question and a history, trimmed to the limits shared with the chat
 // widget (CHAT_LIMITS, trimHistory) rather than refused when longer, so a conversation never gets stuck.
-import { CHAT_LIMITS, trimHistory, type ChatRequest } from '@site/content/src/chat.js';
+import { CHAT_LIMITS, trimHistory, type ChatRequest } from '@site/content/chat';
 import { z } from 'zod';
 import { textField } from '../validation/textField.js';
 

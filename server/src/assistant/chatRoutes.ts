@@ -1,9 +1,9 @@
 // POST /api/chat: the chat widget's question, answered by the AI provider with the whole knowledge base in the
 // prompt, or by the knowledge base alone when there is no key, the provider fails or it is too slow.
 import rateLimit from '@fastify/rate-limit';
-import { CHAT_API_PATH, CHAT_LIMITS, type ChatResponse } from '@site/content/src/chat.js';
-import { cutText, withoutDisallowedCharacters } from '@site/content/src/validation/index.js';
-import { buildKnowledgeBase, createFallbackAnswerer, fallbackReply, type KnowledgeBase } from '@site/content/src/knowledge-base/index.js';
+import { CHAT_API_PATH, CHAT_LIMITS, type ChatResponse } from '@site/content/chat';
+import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
+import { buildKnowledgeBase, createFallbackAnswerer, fallbackReply, type KnowledgeBase } from './knowledge-base/index.js';
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { AssistantConfig } from '../config.js';

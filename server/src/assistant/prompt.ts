@@ -1,7 +1,7 @@
 // The prompt sent to the AI provider: our instructions, the whole knowledge base, the conversation so far
 // (lines labelled User / Assistant) and the question.
-import type { ChatHistoryEntry } from '@site/content/src/chat.js';
-import type { KnowledgeBase } from '@site/content/src/knowledge-base/index.js';
+import type { ChatHistoryEntry } from '@site/content/chat';
+import type { KnowledgeBase } from './knowledge-base/index.js';
 
 const LABELS: Record<ChatHistoryEntry['role'], string> = { user: 'User', model: 'Assistant' };
 

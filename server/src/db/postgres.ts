@@ -12,7 +12,7 @@ const INT8_OID = 20;
 const typeParsers: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 

@@ -12,10 +12,10 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 import { CACHE_PER_VISITOR, CACHE_REVALIDATE } from './caching.js';
 
 export const COHORT_COOKIE = 'site_cohort';
-export const CANARY_FAILED_COOKIE = 'site_canary_failed';
 /** Long enough that a canary's run (days to weeks) sees the same visitors on it throughout. */
 export const COHORT_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 /** Cohorts are 0..COHORTS-1, so a percent is a number of cohorts. */

@@ -95,7 +95,7 @@ describe('the whole app with a catalogue canary on its disk', () => {
       const setCookie = String(res.headers['set-cookie']);
       const match = /^site_cohort=(\d{1,2}); Path=\/; Max-Age=7776000; SameSite=Lax; HttpOnly$/.exec(setCookie);
       assert.ok(match !== null, setCookie);
-      const map = i % 2 === 0 ? res.json() : inlineMap(res.body);
+      const map = i % 2 === 0 ? res.json<unknown>() : inlineMap(res.body);
       assert.deepEqual(map, Number(match[1]) < 50 ? CANARY_MAP : STABLE_MAP);
     }
     const invalid = await app.inject({ method: 'GET', url: '/home', headers: { cookie: 'site_cohort=abc' } });
@@ -180,7 +180,7 @@ describe('the whole app with a catalogue canary on its disk', () => {
   test("a canary on another origin: its origin in the CSP's script-src and connect-src, its URL in the map", async () => {
     const app = await site('100', { REMOTE_CATALOGUE_CANARY_URL: 'https://canary.cdn.example/catalogue/v2/mf-manifest.json' });
     const res = await app.inject({ method: 'GET', url: '/remotes.json', headers: cohort(1) });
-    assert.deepEqual(res.json().remotes[0], {
+    assert.deepEqual(res.json<{ remotes: unknown[] }>().remotes[0], {
       name: 'catalogue',
       entry: 'https://canary.cdn.example/catalogue/v2/mf-manifest.json',
       fallback: STABLE_ENTRY,

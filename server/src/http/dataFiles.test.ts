@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { registerCompression } from './compression.js';
-import { dataFileRoutes, isDataFileName } from './dataFiles.js';
+import { DataFileCache, dataFileRoutes, isDataFileName } from './dataFiles.js';
 
 const RECHECK_MS = 1000;
 
@@ -21,6 +21,16 @@ function decode(res: LightMyRequestResponse): string {
   return res.rawPayload.toString('utf8');
 }
 
+/** Writes `content` with the build's .br and .gz copies beside it (at `mtime`); returns the copies. */
+async function writeWithCopies(file: string, content: string, mtime = new Date()) {
+  const copies = { br: zlib.brotliCompressSync(content), gzip: zlib.gzipSync(content) };
+  await writeFile(file, content);
+  await writeFile(`${file}.br`, copies.br);
+  await writeFile(`${file}.gz`, copies.gzip);
+  for (const written of [file, `${file}.br`, `${file}.gz`]) await utimes(written, mtime, mtime);
+  return copies;
+}
+
 /** Rewrites a file with a clearly newer mtime, so the change shows whatever the file system's time resolution. */
 async function rewrite(file: string, content: string): Promise<void> {
   await writeFile(file, content);
@@ -28,11 +38,11 @@ async function rewrite(file: string, content: string): Promise<void> {
   await utimes(file, later, later);
 }
 
-describe('/data/:file from memory', () => {
+describe('the data files as server rendering reads them', () => {
   let dir: string;
   let first: string;
   let second: string;
-  let app: FastifyInstance;
+  let cache: DataFileCache;
   let clock = 0;
 
   before(async () => {
@@ -41,19 +51,93 @@ describe('/data/:file from memory', () => {
     second = path.join(dir, 'generated', 'data');
     await mkdir(first, { recursive: true });
     await mkdir(second, { recursive: true });
-    await writeFile(path.join(first, 'products.json'), bigJson('Product'));
-    await writeFile(path.join(first, 'small.json'), '{"small":true}\n');
     await writeFile(path.join(first, 'both.json'), '{"from":"first"}');
     await writeFile(path.join(second, 'both.json'), '{"from":"second"}');
     await writeFile(path.join(second, 'generated.json'), '{"generated":true}');
+    cache = new DataFileCache([first, second], RECHECK_MS, () => clock);
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const text = async (name: string) => (await cache.get(name))?.body.toString('utf8');
+  /** Moves the cache's clock past the re-check interval. */
+  const passInterval = () => {
+    clock += RECHECK_MS + 1;
+  };
+
+  test('the first root wins; the second serves what the first lacks; a strong ETag of the bytes', async () => {
+    assert.equal(await text('both.json'), '{"from":"first"}');
+    assert.equal(await text('generated.json'), '{"generated":true}');
+    assert.match(String((await cache.get('both.json'))?.etag), /^"[\w-]{27}"$/);
+    assert.equal(await cache.get('missing.json'), undefined);
+  });
+
+  test('a rewritten file is read from memory until the re-check interval, then new (with a new ETag)', async () => {
+    const file = path.join(first, 'rewritten.json');
+    await writeFile(file, '{"version":1}');
+    passInterval();
+    const before = await cache.get('rewritten.json');
+    assert.equal(before?.body.toString('utf8'), '{"version":1}');
+
+    await rewrite(file, '{"version":2}');
+    assert.equal(await text('rewritten.json'), '{"version":1}', 'no stat per read within the interval');
+
+    passInterval();
+    const fresh = await cache.get('rewritten.json');
+    assert.equal(fresh?.body.toString('utf8'), '{"version":2}');
+    assert.notEqual(fresh?.etag, before?.etag);
+  });
+
+  test('a file created after start is found; a deleted one is gone after the next re-check', async () => {
+    assert.equal(await cache.get('later.json'), undefined);
+    await writeFile(path.join(second, 'later.json'), '{"later":true}');
+    passInterval();
+    assert.equal(await text('later.json'), '{"later":true}');
+
+    // created in the first root: it now wins over the second's
+    await writeFile(path.join(first, 'later.json'), '{"later":"first"}');
+    passInterval();
+    assert.equal(await text('later.json'), '{"later":"first"}');
+
+    await unlink(path.join(first, 'later.json'));
+    await unlink(path.join(second, 'later.json'));
+    passInterval();
+    assert.equal(await cache.get('later.json'), undefined);
+  });
+
+  test('isDataFileName: plain .json names only', () => {
+    for (const name of ['products.json', 'product-details.json', 'searchResults.json', 'a.b.json', 'x_1.json']) assert.ok(isDataFileName(name), name);
+    for (const name of ['', '.json', '.env.json', '../x.json', 'a/b.json', 'a\\b.json', 'a..json', 'x.txt', 'x.json\u0000', 'x y.json', '..', 'x.json.br']) {
+      assert.ok(!isDataFileName(name), JSON.stringify(name));
+    }
+  });
+});
+
+describe('GET /data/:file', () => {
+  let dir: string;
+  let first: string;
+  let second: string;
+  let app: FastifyInstance;
+  let clock = 0;
+  let copies: { br: Buffer; gzip: Buffer };
+
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'data-route-'));
+    first = path.join(dir, 'data');
+    second = path.join(dir, 'generated', 'data');
+    await mkdir(first, { recursive: true });
+    await mkdir(second, { recursive: true });
+    copies = await writeWithCopies(path.join(first, 'products.json'), bigJson('Product'));
+    await writeFile(path.join(first, 'small.json'), '{"small":true}\n');
     await writeFile(path.join(first, '.hidden.json'), '{"hidden":true}');
-    await writeFile(path.join(dir, 'secret.json'), '{"secret":"do not serve"}');
+    await writeWithCopies(path.join(dir, 'secret.json'), '{"secret":"do not serve"}');
 
     // The app's pieces that meet this route: compression hooks (which must not compress twice) and the JSON 404.
     app = Fastify();
     await registerCompression(app);
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
-    await app.register(dataFileRoutes, { prefix: '/data', roots: [first, second], recheckMs: RECHECK_MS, now: () => clock });
+    await app.register(dataFileRoutes, { prefix: '/data', cache: new DataFileCache([first, second], RECHECK_MS, () => clock) });
     await app.ready();
   });
   after(async () => {
@@ -62,25 +146,15 @@ describe('/data/:file from memory', () => {
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-  /** Moves the route's clock past the re-check interval. */
   const passInterval = () => {
     clock += RECHECK_MS + 1;
   };
 
-  test('contents and headers', async () => {
-    const res = await get('/data/products.json');
-    assert.equal(res.statusCode, 200);
-    assert.equal(res.body, bigJson('Product'));
-    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
-    assert.equal(res.headers['cache-control'], 'no-cache');
-    assert.equal(res.headers.vary, 'accept-encoding');
-    assert.match(String(res.headers.etag), /^"[\w-]{27}"$/, 'a strong ETag');
-    assert.equal(Number(res.headers['content-length']), Buffer.byteLength(bigJson('Product')));
-    assert.equal(res.headers['content-encoding'], undefined);
-  });
-
-  test('brotli, gzip or identity by Accept-Encoding, each decoding to the same bytes with the same ETag', async () => {
+  test("the build's brotli or gzip copy by Accept-Encoding, or the file; one ETag, no-cache, Vary", async () => {
     const plain = await get('/data/products.json');
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.body, bigJson('Product'));
+    assert.match(String(plain.headers.etag), /^"[\w-]{27}"$/, 'a strong ETag');
     for (const [acceptEncoding, expected] of [
       ['gzip, deflate, br', 'br'],
       ['br', 'br'],
@@ -92,19 +166,35 @@ describe('/data/:file from memory', () => {
       const res = await get('/data/products.json', { 'accept-encoding': acceptEncoding });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['content-encoding'], expected, acceptEncoding);
+      assert.deepEqual(res.rawPayload, expected === undefined ? plain.rawPayload : copies[expected], `${acceptEncoding}: the copy, byte for byte`);
       assert.equal(Number(res.headers['content-length']), res.rawPayload.length, acceptEncoding);
       assert.equal(res.headers.etag, plain.headers.etag, acceptEncoding);
       assert.equal(res.headers.vary, 'accept-encoding', acceptEncoding);
-      // decoded once: the compression hooks did not encode it a second time
-      assert.equal(decode(res), bigJson('Product'), acceptEncoding);
-      if (expected !== undefined) assert.ok(res.rawPayload.length < plain.rawPayload.length / 4, `${expected}: ${res.rawPayload.length} bytes`);
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+      assert.equal(res.headers['cache-control'], 'no-cache');
     }
-    const brotli = await get('/data/products.json', { 'accept-encoding': 'br' });
-    const best = zlib.brotliCompressSync(bigJson('Product'), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-    assert.equal(brotli.rawPayload.length, best.length, 'brotli at quality 11');
   });
 
-  test('a file under 1 KB is sent as it is', async () => {
+  test('a copy older than its file is never sent: the new file is, compressed by the server', async () => {
+    const file = path.join(first, 'regenerated.json');
+    await writeWithCopies(file, bigJson('Old'));
+    passInterval();
+    assert.equal(decode(await get('/data/regenerated.json', { 'accept-encoding': 'br' })), bigJson('Old'));
+
+    await rewrite(file, bigJson('New')); // the content rebuilt, its copies not (yet)
+    passInterval();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get('/data/regenerated.json', { 'accept-encoding': encoding });
+      assert.equal(decode(res), bigJson('New'), encoding);
+    }
+
+    const later = new Date(Date.now() + 20_000);
+    const newCopies = await writeWithCopies(file, bigJson('New'), later); // the copies made again
+    passInterval();
+    assert.deepEqual((await get('/data/regenerated.json', { 'accept-encoding': 'br' })).rawPayload, newCopies.br);
+  });
+
+  test('a file under 1 KB without copies is sent as it is', async () => {
     const res = await get('/data/small.json', { 'accept-encoding': 'br, gzip' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-encoding'], undefined);
@@ -125,11 +215,6 @@ describe('/data/:file from memory', () => {
     assert.equal((await get('/data/products.json', { 'if-none-match': '"other"' })).statusCode, 200);
   });
 
-  test('the first root wins; the second serves what the first lacks', async () => {
-    assert.deepEqual((await get('/data/both.json')).json(), { from: 'first' });
-    assert.deepEqual((await get('/data/generated.json')).json(), { generated: true });
-  });
-
   test('HEAD: status and headers of the GET, no body', async () => {
     const full = await get('/data/products.json', { 'accept-encoding': 'gzip' });
     const head = await app.inject({ method: 'HEAD', url: '/data/products.json', headers: { 'accept-encoding': 'gzip' } });
@@ -141,73 +226,31 @@ describe('/data/:file from memory', () => {
     assert.equal((await app.inject({ method: 'HEAD', url: '/data/missing.json' })).statusCode, 404);
   });
 
-  test('a rewritten file is served from memory until the re-check interval, then new (with a new ETag)', async () => {
-    const file = path.join(first, 'rewritten.json');
-    await writeFile(file, bigJson('Old'));
+  test('traversal, dotfiles, subfolders, copies by name and other names answer the JSON 404, whatever the encoding', async () => {
     passInterval();
-    const before = await get('/data/rewritten.json', { 'accept-encoding': 'br' });
-    assert.equal(decode(before), bigJson('Old'));
-
-    await rewrite(file, bigJson('New product'));
-    const stale = await get('/data/rewritten.json', { 'accept-encoding': 'br' });
-    assert.equal(decode(stale), bigJson('Old'), 'no stat per request: the file is not looked at again within the interval');
-
-    passInterval();
-    const fresh = await get('/data/rewritten.json', { 'accept-encoding': 'br' });
-    assert.equal(decode(fresh), bigJson('New product'));
-    assert.notEqual(fresh.headers.etag, before.headers.etag);
-    assert.equal((await get('/data/rewritten.json', { 'if-none-match': String(before.headers.etag) })).statusCode, 200);
-    const gz = await get('/data/rewritten.json', { 'accept-encoding': 'gzip' });
-    assert.equal(decode(gz), bigJson('New product'), 'every encoding is of the new version');
-  });
-
-  test('a file created after start is served; a deleted one answers 404', async () => {
-    assert.equal((await get('/data/later.json')).statusCode, 404);
-    await writeFile(path.join(second, 'later.json'), '{"later":true}');
-    passInterval();
-    assert.deepEqual((await get('/data/later.json')).json(), { later: true });
-
-    // created in the first root: it now wins over the second's
-    await writeFile(path.join(first, 'later.json'), '{"later":"first"}');
-    passInterval();
-    assert.deepEqual((await get('/data/later.json')).json(), { later: 'first' });
-
-    await unlink(path.join(first, 'later.json'));
-    await unlink(path.join(second, 'later.json'));
-    passInterval();
-    const gone = await get('/data/later.json');
-    assert.equal(gone.statusCode, 404);
-    assert.deepEqual(gone.json(), { error: 'Not found' });
-  });
-
-  test('traversal, dotfiles, subfolders and other names answer the JSON 404', async () => {
-    passInterval();
-    for (const url of [
-      '/data/../secret.json',
-      '/data/%2e%2e/secret.json',
-      '/data/..%2fsecret.json',
-      '/data/%2e%2e%2fsecret.json',
-      '/data/..%5csecret.json',
-      '/data/%2e%2e%5csecret.json',
-      '/data/.hidden.json',
-      '/data/%2ehidden.json',
-      '/data/sub/products.json',
-      '/data/products.json%00.txt',
-      '/data/products',
-      '/data/',
-      '/data/..',
-    ]) {
-      const res = await get(url);
-      assert.equal(res.statusCode, 404, `${url} answered ${res.statusCode}`);
-      assert.ok(!res.body.includes('do not serve') && !res.body.includes('hidden'), url);
-      if (res.headers['content-type']?.toString().startsWith('application/json')) assert.deepEqual(res.json(), { error: 'Not found' }, url);
-    }
-  });
-
-  test('isDataFileName: plain .json names only', () => {
-    for (const name of ['products.json', 'product-details.json', 'searchResults.json', 'a.b.json', 'x_1.json']) assert.ok(isDataFileName(name), name);
-    for (const name of ['', '.json', '.env.json', '../x.json', 'a/b.json', 'a\\b.json', 'a..json', 'x.txt', 'x.json\u0000', 'x y.json', '..']) {
-      assert.ok(!isDataFileName(name), JSON.stringify(name));
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      for (const url of [
+        '/data/../secret.json',
+        '/data/%2e%2e/secret.json',
+        '/data/..%2fsecret.json',
+        '/data/%2e%2e%2fsecret.json',
+        '/data/..%5csecret.json',
+        '/data/%2e%2e%5csecret.json',
+        '/data/.hidden.json',
+        '/data/%2ehidden.json',
+        '/data/sub/products.json',
+        '/data/products.json%00.txt',
+        '/data/products.json.br',
+        '/data/products',
+        '/data/missing.json',
+        '/data/',
+        '/data/..',
+      ]) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        assert.equal(res.statusCode, 404, `${url} (${encoding}) answered ${res.statusCode}`);
+        assert.equal(res.headers['content-encoding'], undefined, `${url} (${encoding})`);
+        assert.deepEqual(res.json(), { error: 'Not found' }, url);
+      }
     }
   });
 });

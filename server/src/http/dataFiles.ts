@@ -1,34 +1,28 @@
-// /data/*.json from memory: each file's bytes, its brotli and gzip copies and its ETag are made once per version of
-// the file. @fastify/static stat()ed and opened the file on every request, which capped
-// /data/product-details.json at ~5,900 req/s on the 2-core machine.
+// /data/*.json from memory, for browsers and for server rendering (ssr/firstView.ts): each file's bytes, a hash of them
+// (its ETag, and its version in the rendered pages' cache keys) and the brotli/gzip copies the build wrote beside it
+// (scripts/precompress-content.mjs). The one static folder not sent by @fastify/static: streaming each answer from
+// disk held /data/product-details.json to a fifth of this route's rate (README, "Static files"), and the bench's
+// read rows must stay at 5,000 req/s or more. Nothing is compressed here: a copy older than its file is not used.
 //
 // Content is regenerated while the server runs, so a file's stat is trusted for `recheckMs` (1 s by default): the
-// first request after that stats the roots again and re-reads the file when its size or mtime changed. A file created
-// after start is found on its first request, and a deleted one answers 404 after the next re-check.
+// first read after that stats the roots again and re-reads the file when it or its copies changed. A file created
+// after start is found on its first read, and a deleted one is gone after the next re-check.
 // (fs.watch was the alternative: polling at most once a second per file is cheaper to get right, since the roots may
 // not exist at start and watchers behave differently across platforms and editors' atomic saves.)
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import { CACHE_REVALIDATE } from './caching.js';
-import { COMPRESS_THRESHOLD, preferredEncoding, type Encoding } from './compression.js';
-
-export interface DataFilesOptions {
-  /** Folders searched in order: the first one holding the file serves it. */
-  roots: readonly string[];
-  /** How long a file's stat is trusted before it is checked again, in milliseconds. */
-  recheckMs?: number;
-  /** The clock the re-check interval is measured with (tests step it). */
-  now?: () => number;
-}
+import { preferredEncoding, type Encoding } from './compression.js';
 
 export const DATA_CONTENT_TYPE = 'application/json; charset=utf-8';
 const DEFAULT_RECHECK_MS = 1000;
 /** Entries kept; beyond it the names found in no root are forgotten (a client can ask for any name). */
 const MAX_ENTRIES = 512;
+/** The build's copies beside a file: `<file>.br`, `<file>.gz`. */
+const COPY_EXTENSIONS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /**
  * One plain name ending in .json: letters, digits, `_`, `-` and dots, not starting with a dot (no dotfiles), no
@@ -36,28 +30,33 @@ const MAX_ENTRIES = 512;
  */
 const FILE_NAME = /^(?!\.)(?!.*\.\.)[\w.-]+\.json$/;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 export interface FileVersion {
   filePath: string;
-  size: number;
-  mtimeMs: number;
   body: Buffer;
+  /** A strong ETag of the bytes: the file's version. */
   etag: string;
-  /** Missing for a file below COMPRESS_THRESHOLD: it is always sent as is. */
-  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The build's compressed copies, when they are there and not older than the file. */
+  copies: Partial<Record<Encoding, Buffer>>;
+}
+
+/** Where a file is and the stats that tell a change: the file's size and mtime, and its usable copies' mtimes. */
+interface Located {
+  filePath: string;
+  size: number;
+  stamp: string;
+  copies: Encoding[];
 }
 
 interface Entry {
   /** undefined: in no root (at the last check). */
   version: FileVersion | undefined;
+  stamp?: string;
   checkedAt: number;
   /** The re-check in progress: requests arriving meanwhile wait for it instead of stat-ing again. */
   checking?: Promise<void>;
 }
 
-/** A small cache of the data files, by name (no Fastify here, so tests and the route share it). */
+/** A small cache of the data files, by name; `roots` are searched in order, the first one holding the file wins. */
 export class DataFileCache {
   private readonly entries = new Map<string, Entry>();
 
@@ -89,15 +88,18 @@ export class DataFileCache {
   private async check(name: string, entry: Entry): Promise<void> {
     const startedAt = this.now();
     const found = await this.locate(name);
-    const old = entry.version;
     if (found === undefined) {
       entry.version = undefined;
-    } else if (old === undefined || old.filePath !== found.filePath || old.size !== found.size || old.mtimeMs !== found.mtimeMs) {
+      entry.stamp = undefined;
+    } else if (entry.version?.filePath !== found.filePath || entry.stamp !== found.stamp) {
       const body = await readFile(found.filePath);
-      entry.version = await prepare(found.filePath, found.size, found.mtimeMs, body);
+      const copies: Partial<Record<Encoding, Buffer>> = {};
+      for (const encoding of found.copies) copies[encoding] = await readFile(found.filePath + COPY_EXTENSIONS[encoding]);
+      entry.version = { filePath: found.filePath, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, copies };
+      entry.stamp = found.stamp;
       // Changed while being read (a generator still writing it): serve what was read, but look again next time.
-      const after = await stat(found.filePath).catch(() => undefined);
-      if (after === undefined || after.size !== found.size || after.mtimeMs !== found.mtimeMs || body.length !== found.size) {
+      const after = await this.locate(name).catch(() => undefined);
+      if (after?.stamp !== found.stamp || body.length !== found.size) {
         entry.checkedAt = Number.NEGATIVE_INFINITY;
         return;
       }
@@ -111,67 +113,49 @@ export class DataFileCache {
     }
   }
 
-  /** The first root holding `name` as a regular file. */
-  private async locate(name: string): Promise<{ filePath: string; size: number; mtimeMs: number } | undefined> {
+  /** The first root holding `name` as a regular file, with the copies beside it that are not older than it. */
+  private async locate(name: string): Promise<Located | undefined> {
     for (const root of this.roots) {
       const filePath = path.join(root, name);
-      try {
-        const info = await stat(filePath);
-        if (info.isFile()) return { filePath, size: info.size, mtimeMs: info.mtimeMs };
-      } catch (error) {
-        // Missing here (or the root itself is missing): try the next root. Anything else (EACCES...) is a real error.
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      const info = await statOf(filePath);
+      if (info === undefined || !info.isFile()) continue; // missing here (or the root itself is): try the next root
+      const copies: Encoding[] = [];
+      const stamp = [info.size, info.mtimeMs];
+      for (const encoding of Object.keys(COPY_EXTENSIONS) as Encoding[]) {
+        const copy = await statOf(filePath + COPY_EXTENSIONS[encoding]);
+        if (copy === undefined || !copy.isFile() || copy.mtimeMs < info.mtimeMs) continue;
+        copies.push(encoding);
+        stamp.push(copy.size, copy.mtimeMs);
       }
+      return { filePath, size: info.size, stamp: `${copies.join()} ${stamp.join()}`, copies };
     }
     return undefined;
   }
 }
 
-async function prepare(filePath: string, size: number, mtimeMs: number, body: Buffer): Promise<FileVersion> {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  const encoded: Partial<Record<Encoding, Buffer>> = {};
-  if (body.length >= COMPRESS_THRESHOLD) {
-    // zlib's async functions run in the thread pool: brotli 11 on ~140 KB takes a few hundred ms, off the event loop.
-    const [br, gz] = await Promise.all([
-      brotli(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    ]);
-    encoded.br = br;
-    encoded.gzip = gz;
+/** A file's stats, or undefined when it is missing. Anything else (EACCES...) is a real error. */
+async function statOf(filePath: string) {
+  try {
+    return await stat(filePath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
   }
-  return { filePath, size, mtimeMs, body, etag, encoded };
 }
 
 export function isDataFileName(name: string): boolean {
   return FILE_NAME.test(name);
 }
 
-function matchesEtag(ifNoneMatch: string, etag: string): boolean {
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
-}
-
 /**
  * GET and HEAD /data/:file (register with `prefix: '/data'`). Answers are `no-cache` with a strong ETag (304 when it
- * matches), brotli or gzip by Accept-Encoding; unknown or unsafe names go to the app's not-found handler.
+ * matches), the build's brotli or gzip copy by Accept-Encoding; unknown or unsafe names go to the app's not-found handler.
  */
-export const dataFileRoutes: FastifyPluginAsync<DataFilesOptions & { cache?: DataFileCache }> = async (app, options) => {
-  // The app's own cache when given (server rendering reads the same files: one copy in memory).
-  const cache = options.cache ?? new DataFileCache(options.roots, options.recheckMs ?? DEFAULT_RECHECK_MS, options.now ?? Date.now);
-
-  // compress: false: the bodies are compressed already; @fastify/compress would otherwise add its hooks to the route.
-  // (compression.ts's own onSend hook leaves answers with a content-encoding alone, and an identity answer goes
-  // out only when preferredEncoding, which that hook uses too, finds neither br nor gzip acceptable.)
-  app.get('/:file', { compress: false }, async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
+export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFileCache }> = async (app, { cache }) => {
+  // compress: false: the copies are compressed already. A file without copies is sent as it is, or compressed once per
+  // ETag by compression.ts's hook for buffered answers.
+  app.get('/:file', { compress: false }, async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
     const name = request.params.file;
     const file = isDataFileName(name) ? await cache.get(name) : undefined;
     if (file === undefined) return reply.callNotFound();
@@ -181,13 +165,13 @@ export const dataFileRoutes: FastifyPluginAsync<DataFilesOptions & { cache?: Dat
       .header('cache-control', CACHE_REVALIDATE)
       .header('etag', file.etag)
       .header('vary', 'accept-encoding');
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, file.etag)) return reply.code(304).send();
+    // jshttp's `fresh` (Express's check): If-None-Match lists, weak tags, `*`.
+    if (fresh(request.headers, { etag: file.etag })) return reply.code(304).send();
 
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const encoded = encoding === undefined ? undefined : file.encoded[encoding];
-    if (encoding !== undefined && encoded !== undefined) {
-      return reply.header('content-encoding', encoding).header('content-length', encoded.length).send(encoded);
+    const copy = encoding === undefined ? undefined : file.copies[encoding];
+    if (encoding !== undefined && copy !== undefined) {
+      return reply.header('content-encoding', encoding).header('content-length', copy.length).send(copy);
     }
     return reply.header('content-length', file.body.length).send(file.body);
   });

@@ -2,10 +2,9 @@
 // /remotes/<name>/ and a canary's REMOTE_<NAME>_CANARY_DIR at /remotes/<name>/canary/. Only those get preload hints
 // (remoteHints.ts) and a server-rendered first view (ssr/firstView.ts): a build on another origin is not on this disk,
 // and the server does not fetch other origins while writing a page (a stale or slow CDN would delay or break the HTML).
+import { MANIFEST_FILE } from '@site/contracts/federation';
 import { canaryServedPath, remoteServedPath } from '../config.js';
 import type { Variant } from './canary.js';
-
-export const MANIFEST = 'mf-manifest.json';
 
 /** A remote as configured (a RemoteConfig fits): its stable build and maybe a canary. */
 export interface ServedRemote {
@@ -33,9 +32,9 @@ export function localBuilds(remotes: readonly ServedRemote[]): LocalBuild[] {
   return remotes.flatMap(({ name, entry, distDir, canary }) => {
     const builds: LocalBuild[] = [];
     const stableAt = remoteServedPath(name);
-    if (entry === stableAt + MANIFEST) builds.push({ remote: name, variant: 'stable', distDir, servedAt: stableAt });
+    if (entry === stableAt + MANIFEST_FILE) builds.push({ remote: name, variant: 'stable', distDir, servedAt: stableAt });
     const canaryAt = canaryServedPath(name);
-    if (canary?.distDir !== undefined && canary.entry === canaryAt + MANIFEST) {
+    if (canary?.distDir !== undefined && canary.entry === canaryAt + MANIFEST_FILE) {
       builds.push({ remote: name, variant: 'canary', distDir: canary.distDir, servedAt: canaryAt });
     }
     return builds;

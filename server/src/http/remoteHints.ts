@@ -8,9 +8,9 @@
 // the page gets none either: only the page's own remote is asked for (spa.ts), in the build the visitor is on.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { remoteEntryFileOf } from '@site/content/src/remoteManifest.js';
+import { MANIFEST_FILE, remoteEntryFileOf } from '@site/contracts/federation';
 import type { Variant } from './canary.js';
-import { buildId, localBuilds, MANIFEST, type ServedRemote } from './localBuilds.js';
+import { buildId, localBuilds, type ServedRemote } from './localBuilds.js';
 import { escapeHtml } from './seo/escape.js';
 
 /** A remote as the hints need it (a RemoteConfig fits). */
@@ -66,7 +66,7 @@ export class RemotePreloadHints {
     for (const build of localBuilds(remotes)) {
       this.builds.set(buildId(build.remote, build.variant), {
         servedAt: build.servedAt,
-        manifestPath: path.join(build.distDir, MANIFEST),
+        manifestPath: path.join(build.distDir, MANIFEST_FILE),
         version: undefined,
         hints: undefined,
         tags: new Map(),
@@ -154,7 +154,7 @@ function renderHints(base: string, hints: ManifestHints, exposeName: string): st
   const tags = [
     // The shell fetch()es the manifest (CORS mode, same-origin credentials): the preload must match, or the
     // browser downloads it twice.
-    `<link rel="preload" href="${href(MANIFEST)}" as="fetch" crossorigin="anonymous">`,
+    `<link rel="preload" href="${href(MANIFEST_FILE)}" as="fetch" crossorigin="anonymous">`,
     // A plain <script> without crossorigin (the runtime's and webpack's script loading set none).
     `<link rel="preload" href="${href(hints.remoteEntry)}" as="script">`,
     ...(hints.exposes.get(exposeName) ?? []).map((file) => `<link rel="preload" as="script" href="${href(file)}">`),

@@ -3,11 +3,9 @@
 //
 // It is per visitor while a canary is live (canary.ts): a visitor on a remote's canary gets the canary's entry, with
 // the stable one as `fallback`, which the shell's runtime switches to when the canary cannot be loaded.
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { jsonForScript } from './seo/escape.js';
 import type { Visitor } from './canary.js';
-
-/** The element id the shell reads the inline map from (the contract with shell/src/remotes). */
-export const REMOTES_MAP_ELEMENT_ID = 'remotes-map';
 
 export interface RemoteEntry {
   name: string;

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { findRemoteRoute, startDataPaths } from '@site/content/src/siteRoutes.js';
+import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { matchSiteRoute, siteRoutes, startDataPaths } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import type { ServedRemote } from './localBuilds.js';
 import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.js';
@@ -14,22 +16,13 @@ import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFileCache } from './dataFiles.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
-import { FIRST_VIEW_STATE_ID, FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
+import { FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
 
-/** The shell's route table (spec §2), in Fastify syntax. '/' is the empty path the shell redirects to /home. */
-export const CLIENT_ROUTES: readonly string[] = [
-  '/',
-  '/home',
-  '/our-products',
-  '/our-products/:productCategoryId',
-  '/our-products/:productCategoryId/:productId',
-  '/about',
-  '/certificates',
-  '/management',
-  '/our-projects',
-  '/career-opportunities',
-  '/contact-us',
-];
+/**
+ * The addresses answered with the shell, as Fastify routes: '/' (the shell redirects it to the home page) and the
+ * route table's patterns (React Router's ':param' segments are Fastify's too).
+ */
+export const CLIENT_ROUTES: readonly string[] = ['/', ...siteRoutes.map((route) => `/${route.path}`)];
 
 /** Paths under these prefixes are never client routes: an unknown one is a plain 404. */
 const NON_CLIENT_PREFIXES = ['/api', '/data', '/remotes', '/images', '/uploads'];
@@ -145,12 +138,13 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    */
   async function hintsFor(page: SitePage, serverRendered: boolean, visitor: Visitor): Promise<PreloadHints> {
     // page.path is canonical: '/' is '/home' (the shell redirects), a product under the wrong category its real one.
-    const route = page.status === 200 && page.path !== undefined ? findRemoteRoute(page.path) : undefined;
-    if (route === undefined || page.path === undefined) return NO_HINTS;
+    const match = page.status === 200 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
+    if (match === undefined) return NO_HINTS;
+    const { route } = match;
     const remote = await hints.forModule(route.remote, route.modulePath, variantOf(visitor, route.remote));
     // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
     // A page drawn on the server brings the site's data files in its state: only visitors' data (/api) is fetched.
-    const data = startDataPaths(route, page.path)
+    const data = startDataPaths(match)
       .filter((href) => !(serverRendered && href.startsWith('/data/')))
       .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
       .join('');
@@ -169,8 +163,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    */
   async function firstViewFor(page: SitePage, requestPath: string, visitor: Visitor): Promise<FirstViewSource | undefined> {
     if (firstViews === undefined || page.status !== 200 || page.path === undefined || page.path !== requestPath) return undefined;
-    const route = findRemoteRoute(page.path);
-    return route === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, route.remote));
+    const match = matchSiteRoute(page.path);
+    return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote));
   }
 
   function render(
@@ -217,7 +211,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     } else {
       // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts).
       const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(shell.template.after, firstView.html), preload.html);
-      const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ID}">${jsonForScript(firstView.state)}</script>`;
+      const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${jsonForScript(firstView.state)}</script>`;
       const head = renderHead(page, origin, site.siteName) + mapTag + state + firstView.head + headTags;
       html = Buffer.from(shell.template.before + head + rest);
     }
@@ -243,8 +237,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const rendered = await render(shell, page, siteOrigin(), visitor, preload, view);
     canaries.sendHeaders(reply, visitor);
     reply.header('etag', rendered.etag);
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (rendered.status === 200 && ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, rendered.etag)) {
+    // jshttp's `fresh` (Express's check): If-None-Match lists, weak tags, `*`, and a request's Cache-Control: no-cache.
+    if (rendered.status === 200 && fresh(request.headers, { etag: rendered.etag })) {
       return reply.code(304).send();
     }
     return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
@@ -252,7 +246,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
 }
 
 /** The shell's empty root element, as html-webpack-plugin writes it (minified or not). */
-const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+const EMPTY_ROOT = new RegExp(`<div id="?${APP_ROOT_ELEMENT_ID}"?></div>`);
 
 /** The shell page with `html` inside its root element (unchanged if the shell has no empty root). */
 export function withRootContent(page: string, html: string): string {
@@ -262,11 +256,4 @@ export function withRootContent(page: string, html: string): string {
 function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
-}
-
-function matchesEtag(ifNoneMatch: string, etag: string): boolean {
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag);
 }

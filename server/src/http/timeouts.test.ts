@@ -1,6 +1,7 @@
 // Stalled clients are let go: the attacks are played on a real socket against the listening server (app.inject has no
 // socket to stall). The limits are set to about a second so that each test takes a few.
 import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -75,8 +76,18 @@ describe('socket timeouts against stalled clients', () => {
   });
 
   test('POST /api/chat announcing 100 bytes and sending 3: closed (408) within seconds, while /home stays fast', async () => {
+    // Resolves once the server has read the headers of all 40 uploads: they are then stalled mid-body.
+    const allStalled = new Promise<void>((resolve) => {
+      let heard = 0;
+      const onRequest = (request: IncomingMessage) => {
+        if (request.url !== '/api/chat' || ++heard < 40) return;
+        app.server.off('request', onRequest);
+        resolve();
+      };
+      app.server.on('request', onRequest);
+    });
     const stalled = Array.from({ length: 40 }, () => openStalled(port, SLOW_CHAT, 6000));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await allStalled;
     const started = Date.now();
     const home = await fetch(`http://127.0.0.1:${port}/home`);
     assert.equal(home.status, 200);

@@ -1,6 +1,6 @@
 // Turns an outbox row into an e-mail. Visitor text is untrusted: it goes into header values only
 // with line breaks and control characters removed, and into the HTML body only escaped.
-import { cutText, withoutDisallowedCharacters } from '@site/content/src/validation/index.js';
+import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
 import { OUTBOX_KIND } from '../submissions/store.js';
 
 export interface OutboxRow {
@@ -42,6 +42,7 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
  * forms refuse them, older rows may hold them) is dropped; at most `max` characters, never half an emoji.
  */
 export function headerText(value: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const spaced = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   const line = withoutDisallowedCharacters(spaced, 'line').replace(/\s+/g, ' ').trim();
   return line.length > max ? `${cutText(line, max - 1)}…` : line;

@@ -3,7 +3,7 @@
 import type { CustomerReview, ProductDetail } from '@site/content';
 // The typed site data of content/ (server side): the same detail records the chat's knowledge base reads,
 // so the bundle carries product-details.json once.
-import { siteKnowledgeBaseSources } from '@site/content/src/knowledge-base/index.js';
+import { siteKnowledgeBaseSources } from '../assistant/knowledge-base/index.js';
 
 export interface ReviewCatalogue {
   has(productId: string): boolean;

@@ -13,7 +13,7 @@ import {
   type RatingSummary,
   type ReviewCreatedResponse,
   type ReviewsResponse,
-} from '@site/content/src/reviews.js';
+} from '@site/content/reviews';
 import type { SubmissionsConfig } from '../config.js';
 import { describeError, type Database } from '../db/index.js';
 import { connectRedis, describeWindow } from '../routes/submissions.js';

@@ -1,8 +1,8 @@
 // The body of POST /api/products/:id/reviews (spec "Review to send": customerName, emailId, comment, stars).
 // Lengths, the e-mail pattern and the honeypot field name are the shared rules of content/.
 import { z } from 'zod';
-import { EMAIL_PATTERN, HONEYPOT_FIELD } from '@site/content/src/validation/index.js';
-import { REVIEW_MAX_LENGTH } from '@site/content/src/reviews.js';
+import { EMAIL_PATTERN, HONEYPOT_FIELD } from '@site/content/validation';
+import { REVIEW_MAX_LENGTH } from '@site/content/reviews';
 import { textField } from '../validation/textField.js';
 
 const FIELDS = ['customerName', 'emailId', 'comment', 'stars'] as const;

@@ -131,6 +131,7 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
 export const formatTime = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Visitor text made safe for a terminal: control characters (escape sequences, CR) shown as '?'. */
+// eslint-disable-next-line no-control-regex -- control characters are what this replaces
 const safe = (value: string): string => value.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
 
 function mailLine(entry: ReportEntry): string {

@@ -7,7 +7,7 @@ import {
   EMAIL_PATTERN,
   FIELD_MAX_LENGTH,
   HONEYPOT_FIELD,
-} from '@site/content/src/validation/index.js';
+} from '@site/content/validation';
 import { textField, typeError } from './textField.js';
 
 interface TextOptions {
@@ -117,7 +117,7 @@ export function parseSubmission<S extends z.ZodType<Record<string, unknown>>>(sc
   const result = schema.safeParse(body);
   if (!result.success) return { ok: false, error: describeIssues(result.error.issues) };
   const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
-  return { ok: true, data: data as Submission<S>, spam: typeof trap === 'string' && trap.trim() !== '' };
+  return { ok: true, data, spam: typeof trap === 'string' && trap.trim() !== '' };
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

@@ -1,7 +1,7 @@
 // The text fields of every request schema (forms, reviews, chat): one character rule, shared with the browser
 // (textProblem in content/src/validation), and the same messages everywhere.
 import { z } from 'zod';
-import { textProblem, type TextKind } from '@site/content/src/validation/index.js';
+import { textProblem, type TextKind } from '@site/content/validation';
 
 export interface TextFieldOptions {
   /** Longest value; undefined for none (the body limit bounds it, e.g. the chat history, which is trimmed instead). */

@@ -8,8 +8,11 @@ const FOCUSABLE =
  * within it, Escape closes it, the page behind does not scroll, and focus returns where it was.
  */
 export function useDialogFocus(containerRef: RefObject<HTMLElement | null>, open: boolean, onClose: () => void): void {
+  // The latest onClose, read when Escape is pressed: the listeners below are not re-added for a new callback.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
 
   useEffect(() => {
     if (!open) return undefined;

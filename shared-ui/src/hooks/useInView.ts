@@ -36,6 +36,7 @@ export function useInView(ref: RefObject<Element | null>, { rootMargin, threshol
     const element = ref.current;
     if (inView || !element) return undefined;
     if (!canObserveIntersections()) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration on purpose: the server drew it out of view
       setInView(true);
       return undefined;
     }

@@ -1,14 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import * as icons from './icons';
 
-const all = Object.entries(icons).filter(([name]) => name.endsWith('Icon')) as [string, typeof icons.PhoneIcon][];
+const all = Object.entries<typeof icons.PhoneIcon>(icons).filter(([name]) => name.endsWith('Icon'));
 
 describe('icons', () => {
   it('provides every icon the site uses', () => {
     expect(all.map(([name]) => name).sort()).toEqual(
       [
         'ChatIcon', 'ChevronLeftIcon', 'ChevronRightIcon', 'CloseIcon', 'DownloadIcon', 'FaxIcon', 'InstagramIcon',
-        'LinkedInIcon', 'LocationIcon', 'MailIcon', 'MenuIcon', 'MinimizeIcon', 'PhoneIcon', 'SearchIcon', 'SendIcon', 'StarIcon',
+        'LinkedInIcon', 'LocationIcon', 'MailIcon', 'MenuIcon', 'MinimizeIcon', 'PauseIcon', 'PhoneIcon', 'PlayIcon', 'SearchIcon', 'SendIcon',
+        'StarIcon',
       ].sort(),
     );
   });

@@ -96,6 +96,10 @@ export const ChevronLeftIcon = createIcon('ChevronLeftIcon', 'stroke', <path d="
 
 export const ChevronRightIcon = createIcon('ChevronRightIcon', 'stroke', <path d="m9 5 7 7-7 7" />);
 
+export const PauseIcon = createIcon('PauseIcon', 'fill', <path d="M7 5h3v14H7zM14 5h3v14h-3z" />);
+
+export const PlayIcon = createIcon('PlayIcon', 'fill', <path d="M8 5v14l11-7z" />);
+
 export const StarIcon = createIcon(
   'StarIcon',
   'fill',

@@ -2,6 +2,5 @@ import 'styled-components';
 import type { Theme } from './theme';
 
 declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the theme's shape is Theme
   export interface DefaultTheme extends Theme {}
 }

@@ -2,7 +2,8 @@ import { Suspense, useLayoutEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '@site/shared-ui';
-import { company, findRemoteRoute } from '@site/content';
+import { company } from '@site/content';
+import { matchSiteRoute } from '@site/contracts/routes';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { BrochureButton } from './BrochureButton';
@@ -26,7 +27,7 @@ const SkipLink = styled.a`
   padding: 10px 16px;
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.colors.brandDark};
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   font-weight: 600;
   &:focus { top: 12px; }
 `;
@@ -40,7 +41,7 @@ const Page = styled.div`
 /** The route's own title, 'Page not found' for an unknown address, none for '/' (it redirects). */
 export function routeTitle(pathname: string): string | undefined {
   if (pathname === '/') return undefined;
-  return findRemoteRoute(pathname)?.title ?? 'Page not found';
+  return matchSiteRoute(pathname)?.route.title ?? 'Page not found';
 }
 
 function useRouteTitle(pathname: string) {

@@ -33,7 +33,7 @@ const DialLink = styled.a`
   width: 44px;
   height: 44px;
   border-radius: 50%;
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brand};
 `;
 

@@ -5,9 +5,9 @@ import { company } from '@site/content';
 const Bar = styled.footer`
   /* Room at the bottom for the floating brochure and chat buttons. */
   padding: 40px 20px 96px;
-  color: #e8eef5;
+  color: ${({ theme }) => theme.colors.onBrandMuted};
   background: ${({ theme }) => theme.colors.brandDark};
-  a { color: #fff; }
+  a { color: ${({ theme }) => theme.colors.onBrand}; }
 `;
 
 const Columns = styled.div`
@@ -16,7 +16,7 @@ const Columns = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
   max-width: 1240px;
   margin: 0 auto;
-  h2 { font-size: ${({ theme }) => theme.typeScale.lg}; margin: 0 0 12px; color: #fff; }
+  h2 { font-size: ${({ theme }) => theme.typeScale.lg}; margin: 0 0 12px; color: ${({ theme }) => theme.colors.onBrand}; }
   ul { list-style: none; padding: 0; margin: 0; }
   li { display: flex; align-items: flex-start; gap: 8px; margin-bottom: 8px; }
   li svg { flex: none; margin-top: 3px; }
@@ -27,7 +27,7 @@ const Copyright = styled.p`
   max-width: 1240px;
   margin: 32px auto 0;
   padding-top: 16px;
-  border-top: 1px solid rgba(255, 255, 255, 0.2);
+  border-top: 1px solid ${({ theme }) => theme.colors.dividerOnBrand};
   font-size: ${({ theme }) => theme.typeScale.sm};
 `;
 

@@ -49,7 +49,7 @@ const MenuContents = memo(function MenuContents({ onClose }: { onClose: () => vo
                   // Close first, then navigate, so focus is not handed back to a button on the old page.
                   event.preventDefault();
                   onClose();
-                  navigate(item.path);
+                  void navigate(item.path);
                 }}
               >
                 {item.name}

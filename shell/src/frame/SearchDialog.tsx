@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Modal } from '@site/shared-ui';
+import type { SearchModalProps } from '@site/contracts/federation';
+import { siteRouteUrl } from '@site/contracts/routes';
 import { preloadRemotePage } from '../remotes/RemotePage';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { useRemoteModuleSettled } from '../remotes/useRemoteModuleSettled';
-import type { ExposedProps } from '../remotes/remoteExposes';
-
-/** The props of the catalogue's './SearchModal' expose, as the catalogue declares them. */
-export type SearchModalProps = ExposedProps<'catalogue', './SearchModal'>;
 
 /** Shown when the catalogue's search cannot be loaded: the visitor can still browse. */
 function SearchUnavailable({ onClose }: { onClose: () => void }) {
@@ -14,7 +12,7 @@ function SearchUnavailable({ onClose }: { onClose: () => void }) {
     <Modal open onClose={onClose} title="Search">
       <p>Search is not available at the moment.</p>
       <p>
-        <Link to="/our-products" onClick={onClose}>
+        <Link to={siteRouteUrl('our-products')} onClick={onClose}>
           Browse all our products
         </Link>
       </p>

@@ -1,4 +1,5 @@
-import { CANARY_FAILED_COOKIE, canaryFailures, rememberCanaryFailure } from './canaryCookie';
+import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
+import { canaryFailures, rememberCanaryFailure } from './canaryCookie';
 
 /** A document whose cookie keeps the last value written, attributes included (to read what the shell sends). */
 const documentWith = (cookie: string, protocol = 'https:') => ({ cookie, location: { protocol } }) as unknown as Document;

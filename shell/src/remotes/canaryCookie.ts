@@ -1,9 +1,9 @@
 // The visitor's browser tells the server which remotes' canary builds it could not load: the server then sends that
 // visitor the stable build (remotes map, server-rendered HTML, preload hints) on the next pages, so the page is drawn
 // and hydrated by the same build. Read by server/src/http/canary.ts.
+import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 
-/** Cookie name and lifetime: a day, after which the visitor is offered the canary again (it may have been fixed). */
-export const CANARY_FAILED_COOKIE = 'site_canary_failed';
+/** The cookie's lifetime: a day, after which the visitor is offered the canary again (it may have been fixed). */
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** The remote names the cookie holds. */

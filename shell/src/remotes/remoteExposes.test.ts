@@ -17,7 +17,7 @@ type ExposedFiles = Record<string, string>;
 const withoutExtension = (file: string) => file.replace(/\.[cm]?[jt]sx?$/, '');
 
 function webpackExposes(packageDir: string): { name: string; files: ExposedFiles } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest's own require, so the jest.mock above reaches the config's require
   const options = require(path.join(packageDir, 'webpack.config.cjs')) as { name: string; exposes: Record<string, string> };
   const files = Object.entries(options.exposes).map(([key, file]) => [key, withoutExtension(path.relative(repoRoot, path.resolve(packageDir, file)))]);
   return { name: options.name, files: Object.fromEntries(files) };
@@ -28,7 +28,7 @@ function declaredExposes(packageDir: string): ExposedFiles {
   const srcDir = path.join(packageDir, 'src');
   const source = readFileSync(path.join(srcDir, 'exposes.ts'), 'utf8');
   const entries = [...source.matchAll(/^\s*'([^']+)':\s*typeof import\('([^']+)'\);?\s*$/gm)];
-  return Object.fromEntries(entries.map(([, key, file]) => [key, withoutExtension(path.relative(repoRoot, path.resolve(srcDir, file!)))]));
+  return Object.fromEntries(entries.map(([, key, file]) => [key, withoutExtension(path.relative(repoRoot, path.resolve(srcDir, file!)))])) as ExposedFiles;
 }
 
 describe.each(Object.entries(REMOTE_PACKAGES))('the %s remote', (remote, packageName) => {

@@ -17,6 +17,7 @@ import type { RemoteName } from './remotesMap';
  */
 export interface ExposedModuleShape {
   /** Any component: its props are checked where the shell renders it. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: unknown would accept no component with required props
   default: JSXElementConstructor<any>;
   loadFirstView?: LoadFirstView;
 }

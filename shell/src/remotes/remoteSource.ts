@@ -1,7 +1,7 @@
 // Where a remote's container comes from: the remotes map names a remote's mf-manifest.json (or its remoteEntry.js);
 // the federation runtime is given the remoteEntry.js the manifest names. The shell reads the manifest itself: the
 // runtime's own manifest reader (its snapshot handler) is left out of the build (~3 KB gzip, tools/webpack/federated-app.cjs).
-import { remoteEntryFileOf } from '@site/content';
+import { remoteEntryFileOf } from '@site/contracts/federation';
 
 export interface RemoteSource {
   /** The remote's remoteEntry.js, absolute. */

@@ -1,4 +1,5 @@
-import { REMOTE_NAMES, type RemoteName } from '@site/content';
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
 
 export { REMOTE_NAMES, type RemoteName };
 
@@ -37,12 +38,9 @@ export function parseRemotesMap(body: unknown, baseUrl: string): RemoteEntry[] {
   });
 }
 
-/** The id of the JSON block in which the server puts the remotes map into each page (saves a round trip). */
-export const INLINE_REMOTES_MAP_ID = 'remotes-map';
-
 /** The map the page's HTML carries, or undefined when there is none (a static host serving index.html as is). */
 export function readInlineRemotesMap(doc: Document, baseUrl: string): RemoteEntry[] | undefined {
-  const element = doc.getElementById(INLINE_REMOTES_MAP_ID);
+  const element = doc.getElementById(REMOTES_MAP_ELEMENT_ID);
   if (element === null || element.getAttribute('type') !== 'application/json') return undefined;
   try {
     return parseRemotesMap(JSON.parse(element.textContent ?? ''), baseUrl);

@@ -1,5 +1,6 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
-import { CANARY_FAILED_COOKIE, canaryFailures } from './canaryCookie';
+import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
+import { canaryFailures } from './canaryCookie';
 import { fakeContainer, manifest, resetFederationGlobals, stubFetch, stubScripts, type FakeContainer } from './federationTestDoubles';
 import type { RemoteEntry } from './remotesMap';
 import { RemoteUnavailableError, siteRemotesPlugin, splitRequestId } from './siteRemotesPlugin';

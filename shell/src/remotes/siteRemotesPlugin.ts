@@ -14,12 +14,13 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { rememberCanaryFailure } from './canaryCookie';
 import { resolveRemoteSource, type RemoteSource } from './remoteSource';
-import type { RemoteEntry, RemoteName } from './remotesMap';
+import type { RemoteEntry } from './remotesMap';
 
 /** Thrown when a remote's files cannot be fetched or its module fails; the route shows the error screen. */
 export class RemoteUnavailableError extends Error {
   constructor(
-    readonly remote: RemoteName | string,
+    /** A RemoteName, or any other name the remotes map gave. */
+    readonly remote: string,
     readonly modulePath: string,
     cause: unknown,
   ) {

@@ -1,10 +1,8 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { remoteRoutes } from '@site/content';
+import { HOME_PATH, siteRoutes } from '@site/contracts/routes';
 import { AppFrame } from '../frame/AppFrame';
 import { ErrorScreen, PageNotFoundError } from '../errors/ErrorScreen';
 import { RemotePage } from '../remotes/RemotePage';
-
-export { remoteRoutes, type RemoteRoute } from '@site/content';
 
 function PageNotFound() {
   const { pathname } = useLocation();
@@ -20,10 +18,10 @@ export function SiteRoutes() {
   return (
     <Routes>
       <Route element={<AppFrame />}>
-        <Route index element={<Navigate to="/home" replace />} />
+        <Route index element={<Navigate to={HOME_PATH} replace />} />
         {/* The whole row goes to RemotePage (it reads remote and modulePath): so each row's pair is type-checked
             against the remote's declared exposes, and its component must render without props. */}
-        {remoteRoutes.map((route) => (
+        {siteRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={<RemotePage key={`${route.remote}/${route.modulePath}`} {...route} />} />
         ))}
         <Route path="*" element={<PageNotFound />} />

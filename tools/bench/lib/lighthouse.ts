@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import type { RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/support/chromium';
 import { kb, median, ms, printTable } from './format';
 import type { BenchPage } from './pages';
@@ -57,7 +58,7 @@ export async function runLighthouse(siteUrl: string, pages: BenchPage[], runs: n
       for (let run = 1; run <= runs; run += 1) {
         process.stdout.write(`  Lighthouse ${page.label} run ${run}/${runs}...`);
         // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, NO_FCP...): retry the run twice.
-        let lhr;
+        let lhr: RunnerResult['lhr'] | undefined;
         let failure = '';
         for (let attempt = 1; attempt <= 3 && !lhr; attempt += 1) {
           const result = await lighthouse(siteUrl + page.path, {
@@ -67,6 +68,7 @@ export async function runLighthouse(siteUrl: string, pages: BenchPage[], runs: n
             onlyCategories: [...CATEGORIES],
           }).catch((error: unknown) => ({ lhr: undefined, error }));
           if (result?.lhr && !result.lhr.runtimeError) lhr = result.lhr;
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- Lighthouse fails with Errors: String() shows name and message
           else failure = result?.lhr?.runtimeError ? `${result.lhr.runtimeError.code}` : String((result as { error?: unknown })?.error ?? 'no result');
         }
         if (!lhr) {

@@ -70,7 +70,7 @@ export function runWrk(url: string, headers: Record<string, string>, options: { 
       try {
         resolve(parseWrkOutput(stdout));
       } catch (parseError) {
-        reject(parseError);
+        reject(parseError instanceof Error ? parseError : new Error(String(parseError)));
       }
     });
   });

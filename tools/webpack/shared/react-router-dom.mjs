@@ -8,7 +8,7 @@
 // whichever app's copy is loaded.
 //
 // Adding a name: add it here and release the shell with it before a remote that uses it (the shell's copy is the
-// one that runs). federated-app.cjs fails a build whose sources import a name missing here.
+// one that runs). `npm run lint` fails on bundled code that imports a name missing here (tools/lint/shared-facades.mjs).
 export {
   BrowserRouter,
   Link,

@@ -36,7 +36,7 @@ export interface ParsedDescription {
 const asText = (value: DescriptionEntry['value']): string => (typeof value === 'string' ? value : '');
 
 /**
- * Reads a product's description entries by their key conventions (see DescriptionEntry in content/src/types.ts):
+ * Reads a product's description entries by their key conventions (see descriptionEntrySchema in content/src/schema.ts):
  * '*' keys feed the expandable sections, an empty value makes a sub-heading, an empty or '-' key a plain item,
  * '^' an HTML paragraph, '%' the ceiling-rose picture, anything else a 'key : value' row. Consecutive items and
  * rows form one list. A section without content (blank HTML, no rows, unknown key) is left out.

@@ -18,7 +18,7 @@ const Table = styled.table`
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.typeScale.sm};
   th, td { padding: 8px 10px; border: 1px solid ${({ theme }) => theme.colors.border}; text-align: center; }
-  thead th { background: ${({ theme }) => theme.colors.brand}; color: #fff; font-weight: 600; vertical-align: middle; }
+  thead th { background: ${({ theme }) => theme.colors.brand}; color: ${({ theme }) => theme.colors.onBrand}; font-weight: 600; vertical-align: middle; }
   tbody tr:nth-child(even) { background: ${({ theme }) => theme.colors.surfaceAlt}; }
 `;
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { brochurePath, home } from '@site/content';
-import { setReducedMotion, useScrollAnimationMocks } from '../../../../shared-ui/src/testing/browserMocks';
+import { setReducedMotion, useScrollAnimationMocks } from '@site/shared-ui/testing';
 import { Carousel } from './Carousel';
 import { BACKGROUND_INTERVAL_MS, CAROUSEL_INTERVAL_MS } from './carouselReducer';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FocusEvent } from 'react';
 import styled from 'styled-components';
-import { ChevronLeftIcon, ChevronRightIcon, VisuallyHidden, useMediaQuery } from '@site/shared-ui';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon, VisuallyHidden, useMediaQuery } from '@site/shared-ui';
 import type { CarouselSlide } from '@site/content';
 import { useCarousel } from './useCarousel';
 import { useWarmIndices } from './useWarmIndices';
@@ -11,7 +11,7 @@ import { StripeRevealProperty, StripedImage } from './StripedImage';
 const Region = styled.section`
   position: relative;
   overflow: hidden;
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brandDark};
 `;
 
@@ -46,7 +46,7 @@ const Picture = styled(StripedImage)`
   aspect-ratio: 4 / 3;
   object-fit: cover;
   border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: 0 16px 40px rgba(0, 0, 0, 0.35);
+  box-shadow: ${({ theme }) => theme.shadow.picture};
   @media (max-width: ${({ theme }) => theme.breakpoints.md}px) { aspect-ratio: 16 / 9; max-height: 260px; }
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}px) { display: none; }
 `;
@@ -67,12 +67,12 @@ const RoundButton = styled.button`
   width: 44px;
   height: 44px;
   padding: 0;
-  border: 2px solid rgba(255, 255, 255, 0.7);
+  border: 2px solid ${({ theme }) => theme.colors.outlineOnBrand};
   border-radius: 50%;
-  color: #fff;
-  background: rgba(0, 42, 82, 0.5);
+  color: ${({ theme }) => theme.colors.onBrand};
+  background: ${({ theme }) => theme.colors.overlay.control};
   cursor: pointer;
-  &:hover { background: rgba(255, 255, 255, 0.15); }
+  &:hover { background: ${({ theme }) => theme.colors.hoverOnBrand}; }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
 `;
 
@@ -95,23 +95,11 @@ const Dot = styled.button<{ $current: boolean }>`
     height: 12px;
     margin: 0 auto;
     border-radius: 6px;
-    background: ${({ $current, theme }) => ($current ? theme.colors.accent : 'rgba(255, 255, 255, 0.55)')};
+    background: ${({ $current, theme }) => ($current ? theme.colors.accent : theme.colors.indicatorOnBrand)};
     transition: width 0.3s ease, background 0.3s ease;
   }
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; border-radius: 50%; }
 `;
-
-const PauseIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
-    <path d="M7 5h3v14H7zM14 5h3v14h-3z" />
-  </svg>
-);
-
-const PlayIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
-    <path d="M8 5v14l11-7z" />
-  </svg>
-);
 
 export interface CarouselProps {
   slides: CarouselSlide[];
@@ -135,7 +123,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
   const current = slides[index];
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
   };
 
   return (
@@ -195,7 +183,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
           aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
           onClick={() => setChoice(stopped ? 'play' : 'pause')}
         >
-          {stopped ? <PlayIcon /> : <PauseIcon />}
+          {stopped ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
         </RoundButton>
       </Controls>
       <VisuallyHidden aria-live="polite" aria-atomic="true">

@@ -12,7 +12,12 @@ const Backdrop = styled.div`
     content: '';
     position: absolute;
     inset: 0;
-    background: linear-gradient(90deg, rgba(0, 42, 82, 0.92) 0%, rgba(0, 42, 82, 0.7) 55%, rgba(0, 42, 82, 0.35) 100%);
+    background: linear-gradient(
+      90deg,
+      ${({ theme }) => theme.colors.overlay.backdropText} 0%,
+      ${({ theme }) => theme.colors.overlay.backdropMiddle} 55%,
+      ${({ theme }) => theme.colors.overlay.backdropPicture} 100%
+    );
   }
 `;
 

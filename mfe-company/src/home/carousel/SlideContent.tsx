@@ -38,7 +38,7 @@ const Info = styled.p`
 const Extra = styled.p`
   margin: 0 0 24px;
   max-width: 52ch;
-  color: rgba(255, 255, 255, 0.85);
+  color: ${({ theme }) => theme.colors.onBrandSoft};
 `;
 
 const Actions = styled.div`
@@ -51,13 +51,13 @@ const QuoteLink = styled(ButtonLink)`
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.accent};
   border-color: ${({ theme }) => theme.colors.accent};
-  &:hover { background: #ffbf2e; }
+  &:hover { background: ${({ theme }) => theme.colors.accentHover}; }
 `;
 
 const CatalogueLink = styled(ButtonLink)`
-  color: #fff;
-  border-color: #fff;
-  &:hover { background: rgba(255, 255, 255, 0.12); }
+  color: ${({ theme }) => theme.colors.onBrand};
+  border-color: ${({ theme }) => theme.colors.onBrand};
+  &:hover { background: ${({ theme }) => theme.colors.hoverOnBrandSubtle}; }
 `;
 
 /**

@@ -20,6 +20,7 @@ const stripeReveal = keyframes`
   to { --stripe-reveal: 100%; }
 `;
 
+// In a mask only opacity counts: #000 is 'opaque', not a colour on the page.
 const stripes = css`
   mask-image: repeating-linear-gradient(
     90deg,

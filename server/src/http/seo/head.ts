@@ -43,6 +43,7 @@ export function renderHead(page: SitePage, origin: string, siteName: string): st
     return tags.join('');
   }
 
+  if (page.noindex) tags.push(meta('name', 'robots', 'noindex'));
   const url = `${origin}${page.path}`;
   tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
   tags.push(

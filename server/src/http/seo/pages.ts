@@ -16,7 +16,9 @@ import {
   type ProductDetail,
   type Project,
 } from '@site/content';
-import { htmlToText, siteKnowledgeBaseSources } from '@site/content/src/knowledge-base/index.js';
+import { htmlToText } from '@site/content/html-text';
+import { siteKnowledgeBaseSources } from '../../assistant/knowledge-base/index.js';
+import { HOME_PATH, listText, matchSiteRoute, siteRoutes, siteRouteUrl, type FactsPageRoute, type SiteRoute } from '@site/contracts/routes';
 import { truncateText } from './escape.js';
 
 /** The data the heads are built from (the site's own by default; tests pass their own). */
@@ -56,6 +58,8 @@ export interface SitePage {
   path: string | undefined;
   ogType: 'website' | 'product';
   image: PageImage | undefined;
+  /** Kept out of search engines (its route's `index` flag; the not-found page always). */
+  noindex: boolean;
   /** The JSON-LD entities of the page, with absolute URLs on `origin` (no trailing slash). */
   structuredData(origin: string): JsonLd[];
 }
@@ -85,19 +89,6 @@ const REAL_PHONE = /^\+?\d[\d ()-]{5,}$/;
 
 const DESCRIPTION_MAX = 160;
 
-const STATIC_PATHS = [
-  '/home',
-  '/our-products',
-  '/about',
-  '/certificates',
-  '/management',
-  '/our-projects',
-  '/career-opportunities',
-  '/contact-us',
-] as const;
-
-type StaticPath = (typeof STATIC_PATHS)[number];
-
 /** Splits 'a, b' brand lists. */
 const names = (list: string | undefined): string[] =>
   (list ?? '')
@@ -105,19 +96,15 @@ const names = (list: string | undefined): string[] =>
     .map((n) => n.trim())
     .filter(Boolean);
 
-const listText = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-
-function decodeSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
+/** The table's route of a kind of page the server writes from records (or from every category). */
+function routeOfKind(kind: 'categories' | 'category' | 'product'): SiteRoute {
+  const route = siteRoutes.find((row: SiteRoute) => row.kind === kind);
+  if (route === undefined) throw new Error(`The route table (@site/contracts/routes) has no ${kind} page.`);
+  return route;
 }
 
 export function createSeoSite(source: SeoSource): SeoSite {
-  const { company, branches, categories, products, productDetails, certificates, home, projects } = source;
+  const { company, branches, categories, products, productDetails, home } = source;
   const siteName = company.name;
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const detailById = new Map(productDetails.map((d) => [d.id, d]));
@@ -130,9 +117,14 @@ export function createSeoSite(source: SeoSource): SeoSite {
   // A product page needs both records: the client shows 'Product not found' without the detail.
   const productById = new Map(products.filter((p) => detailById.has(p.id)).map((p) => [p.id, p]));
 
-  const categoryPath = (id: string): string => `/our-products/${encodeURIComponent(id)}`;
+  const categoryPath = (id: string): string => siteRouteUrl('our-products/:productCategoryId', { productCategoryId: id });
   const productPath = (product: Product): string =>
-    `${categoryPath(product.productCategoryId)}/${encodeURIComponent(product.id)}`;
+    siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: product.productCategoryId, productId: product.id });
+  const homeTitle = matchSiteRoute(HOME_PATH)?.route.title ?? siteName;
+  const categoriesRoute = routeOfKind('categories');
+  const categoriesPath = siteRouteUrl('our-products');
+  const categoryRoute = routeOfKind('category');
+  const productRoute = routeOfKind('product');
 
   const firstSlide = home.slides[0];
   const defaultImage: PageImage = firstSlide
@@ -153,7 +145,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
     name: company.name,
     alternateName: company.shortName,
     slogan: company.tagline,
-    url: `${origin}/home`,
+    url: `${origin}${HOME_PATH}`,
     logo: abs(origin, LOGO_PATH),
     foundingDate: String(company.founded),
     email: company.generalEmail,
@@ -179,7 +171,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
   /** Home first, then each [name, path]; the last item is the page itself. */
   const breadcrumb = (origin: string, trail: readonly [string, string][]): JsonLd => ({
     '@type': 'BreadcrumbList',
-    itemListElement: [['Home', '/home'] as const, ...trail].map(([name, path], index) => ({
+    itemListElement: [[homeTitle, HOME_PATH] as const, ...trail].map(([name, path], index) => ({
       '@type': 'ListItem',
       position: index + 1,
       name,
@@ -198,83 +190,47 @@ export function createSeoSite(source: SeoSource): SeoSite {
     })),
   });
 
-  const page = (fields: Omit<SitePage, 'status' | 'ogType' | 'image'> & Partial<Pick<SitePage, 'ogType' | 'image'>>): SitePage => ({
+  const page = (
+    route: SiteRoute,
+    fields: Omit<SitePage, 'status' | 'ogType' | 'image' | 'noindex'> & Partial<Pick<SitePage, 'ogType' | 'image'>>,
+  ): SitePage => ({
     status: 200,
     ogType: 'website',
     image: defaultImage,
+    noindex: !route.index,
     ...fields,
     description: truncateText(fields.description, DESCRIPTION_MAX),
   });
 
-  /** A company page: the Organization and, below home, its breadcrumb. */
-  const companyPage = (path: StaticPath, title: string, description: string): SitePage =>
-    page({
-      title,
-      description,
-      path,
-      structuredData: (origin) => [organization(origin), ...(path === '/home' ? [] : [breadcrumb(origin, [[title, path]])])],
-    });
-
-  const branchNames = branches.map((b) => b.label);
-  const standards = [...new Set(certificates.map((c) => c.standard))];
-  const certificateCountries = [...new Set(certificates.map((c) => c.country))];
-
-  const staticPages: Record<StaticPath, SitePage> = {
-    '/home': companyPage(
-      '/home',
-      'Home',
-      home.about.text[0] ?? `${company.name}: ${company.tagline}. Electrical products and industrial solutions since ${company.founded}.`,
-    ),
-    '/our-products': page({
-      title: 'Our Products',
-      description: `${categories.length} product categories from ${company.name}: ${listText(
-        categories.slice(0, 6).map((c) => c.title),
-      )} and more, from stock across the Gulf.`,
-      path: '/our-products',
-      structuredData: (origin) => [
-        {
-          '@type': 'CollectionPage',
-          name: 'Our Products',
-          url: `${origin}/our-products`,
-          mainEntity: itemList(
-            origin,
-            categories.map((c) => ({ name: c.title, path: categoryPath(c.id) })),
-          ),
-        },
-        breadcrumb(origin, [['Our Products', '/our-products']]),
-      ],
-    }),
-    '/about': companyPage(
-      '/about',
-      'About Us',
-      `About ${company.name}, ${company.tagline.charAt(0).toLowerCase()}${company.tagline.slice(1)}: our story since ${company.founded}, our excellence, approach and commitment, and the brands we distribute.`,
-    ),
-    '/certificates': companyPage(
-      '/certificates',
-      'Certificates',
-      `${listText(standards)} quality management certificates of ${company.name} (${listText(certificateCountries)}), and how we assure the quality of what we supply.`,
-    ),
-    '/management': companyPage(
-      '/management',
-      'Management',
-      `Meet the management team that leads ${company.name} across ${listText(branches.map((b) => b.name))}.`,
-    ),
-    '/our-projects': companyPage(
-      '/our-projects',
-      'Our Projects',
-      `Projects supplied by ${company.name}: ${listText(projects.map((p) => p.title))}.`,
-    ),
-    '/career-opportunities': companyPage(
-      '/career-opportunities',
-      'Career Opportunities',
-      `Career opportunities at ${company.name}: current openings in our Gulf team and how to apply by e-mail to ${company.careersEmail} or by post.`,
-    ),
-    '/contact-us': companyPage(
-      '/contact-us',
-      'Contact Us',
-      `Contact ${company.name} in ${listText(branchNames)}: call ${company.mainPhone}, e-mail ${company.generalEmail} or send us a message.`,
-    ),
+  /**
+   * A page of the company or of the whole catalogue, written from the site's facts: the Organization (with, below home,
+   * its breadcrumb), or the collection of categories.
+   */
+  const factsPage = (route: FactsPageRoute): SitePage => {
+    const path = `/${route.path}`; // no parameters to fill
+    const { title } = route;
+    const structuredData =
+      route.kind === 'categories'
+        ? (origin: string): JsonLd[] => [
+            {
+              '@type': 'CollectionPage',
+              name: title,
+              url: `${origin}${path}`,
+              mainEntity: itemList(
+                origin,
+                categories.map((c) => ({ name: c.title, path: categoryPath(c.id) })),
+              ),
+            },
+            breadcrumb(origin, [[title, path]]),
+          ]
+        : (origin: string): JsonLd[] => [organization(origin), ...(path === HOME_PATH ? [] : [breadcrumb(origin, [[title, path]])])];
+    return page(route, { title, description: route.description(source), path, structuredData });
   };
+
+  /** The pages without parameters, by route. */
+  const factsPages = new Map<SiteRoute, SitePage>(
+    siteRoutes.flatMap((route: SiteRoute) => (route.kind === 'company' || route.kind === 'categories' ? [[route, factsPage(route)] as const] : [])),
+  );
 
   const categoryPages = new Map<string, SitePage>();
   for (const category of categories) {
@@ -283,7 +239,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
     const image: PageImage = { path: categoryImagePath(category.image), alt: category.title };
     categoryPages.set(
       category.id,
-      page({
+      page(categoryRoute, {
         title: category.title,
         description: category.info,
         path,
@@ -301,7 +257,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
             ),
           },
           breadcrumb(origin, [
-            ['Our Products', '/our-products'],
+            [categoriesRoute.title, categoriesPath],
             [category.title, path],
           ]),
         ],
@@ -323,7 +279,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
     const brandLd = brands.map((name) => ({ '@type': 'Brand', name }));
     productPages.set(
       product.id,
-      page({
+      page(productRoute, {
         title: product.productName,
         description,
         path,
@@ -342,7 +298,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
             ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
           },
           breadcrumb(origin, [
-            ['Our Products', '/our-products'],
+            [categoriesRoute.title, categoriesPath],
             [categoryName, categoryPath(product.productCategoryId)],
             [product.productName, path],
           ]),
@@ -358,41 +314,35 @@ export function createSeoSite(source: SeoSource): SeoSite {
     path: undefined,
     ogType: 'website',
     image: undefined,
+    noindex: true,
     structuredData: () => [],
   };
 
   function resolve(pathname: string): SitePage {
-    const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-    if (trimmed === '/' || trimmed === '') return staticPages['/home']; // the shell redirects / to /home
-    const segments = trimmed.slice(1).split('/').map(decodeSegment);
-    if (segments.some((s) => s === undefined || s === '')) return notFound;
-    const [first, second, third] = segments as string[];
-    if (first === 'our-products' && segments.length === 2) return categoryPages.get(second as string) ?? notFound;
-    if (first === 'our-products' && segments.length === 3) {
-      // The client loads the product by the last segment whatever the category segment says; the canonical URL
-      // names its real category.
-      return productPages.get(third as string) ?? notFound;
-    }
-    if (segments.length === 1 && (STATIC_PATHS as readonly string[]).includes(trimmed)) return staticPages[trimmed as StaticPath];
-    return notFound;
+    // '/' is the home page (the shell redirects it there).
+    const match = matchSiteRoute(/^\/*$/.test(pathname) ? HOME_PATH : pathname);
+    if (match === undefined) return notFound;
+    const { route, params } = match;
+    if (route.kind === 'category') return categoryPages.get(params.productCategoryId ?? '') ?? notFound;
+    // The client loads the product by the last segment whatever the category segment says; the canonical URL names its
+    // real category.
+    if (route.kind === 'product') return productPages.get(params.productId ?? '') ?? notFound;
+    return factsPages.get(route) ?? notFound;
   }
 
   const lastDate = (dates: (string | undefined)[]): string | undefined =>
     dates.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().at(-1);
+  const entry = (path: string, lastmod: string | undefined): SitemapEntry => (lastmod ? { path, lastmod } : { path });
 
+  // The pages without parameters in the table's order, then every category and every product.
   const sitemap: SitemapEntry[] = [
-    ...STATIC_PATHS.map((path): SitemapEntry => {
-      const lastmod = path === '/our-products' ? lastDate(products.map((p) => p.dateAdded)) : undefined;
-      return lastmod ? { path, lastmod } : { path };
-    }),
-    ...categories.map((category): SitemapEntry => {
-      const lastmod = lastDate((productsByCategory.get(category.id) ?? []).map((p) => p.dateAdded));
-      return lastmod ? { path: categoryPath(category.id), lastmod } : { path: categoryPath(category.id) };
-    }),
-    ...[...productById.values()].map((product): SitemapEntry => {
-      const lastmod = lastDate([product.dateAdded]);
-      return lastmod ? { path: productPath(product), lastmod } : { path: productPath(product) };
-    }),
+    ...[...factsPages].flatMap(([route, { path }]) =>
+      route.index && path !== undefined ? [entry(path, route === categoriesRoute ? lastDate(products.map((p) => p.dateAdded)) : undefined)] : [],
+    ),
+    ...(categoryRoute.index
+      ? categories.map((category) => entry(categoryPath(category.id), lastDate((productsByCategory.get(category.id) ?? []).map((p) => p.dateAdded))))
+      : []),
+    ...(productRoute.index ? [...productById.values()].map((product) => entry(productPath(product), lastDate([product.dateAdded]))) : []),
   ];
 
   const mapOrigins = [

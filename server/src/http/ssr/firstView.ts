@@ -18,23 +18,20 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { findRemoteRoute, routeParams, startDataPaths } from '@site/content/src/siteRoutes.js';
+import { MANIFEST_FILE } from '@site/contracts/federation';
+import { matchSiteRoute, startDataPaths } from '@site/contracts/routes';
+import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { DATA_CONTENT_TYPE, isDataFileName, type DataFileCache } from '../dataFiles.js';
 import type { Variant } from '../canary.js';
-import { buildId, localBuilds, MANIFEST, type ServedRemote } from '../localBuilds.js';
+import { buildId, localBuilds, type ServedRemote } from '../localBuilds.js';
 import { provideShared, serverProvidedPackages } from './sharedModules.js';
 
-/** The element id of the store's state in the page (FIRST_VIEW_STATE_ELEMENT_ID in shared-store's firstView.ts). */
-export const FIRST_VIEW_STATE_ID = 'first-view-state';
-
-/** The entry file naming an app's server-render module (SERVER_RENDER_POINTER in tools/webpack/server-render.cjs). */
-export const SERVER_RENDER_POINTER = 'server-render.json';
 /**
  * Whether a file of a dist folder is for browsers (served) or the server's own (server/ and server-render.json: not
  * secret, but of no use to a browser). `pathName` as the static file handler gives it, e.g. '/server/render.js'.
  */
 export function isBrowserFile(pathName: string): boolean {
-  return !/^\/(server\/|server-render\.json$)/.test(pathName);
+  return !pathName.startsWith('/server/') && pathName !== `/${SERVER_RENDER_POINTER}`;
 }
 
 /** What server-render.json may name: a .js file under server/, nothing outside the dist folder. */
@@ -142,7 +139,7 @@ export class FirstViewRenderer {
   constructor(shellDist: string, remotes: readonly ServedRemote[], options: FirstViewOptions = {}) {
     this.shellDist = shellDist;
     for (const build of localBuilds(remotes)) {
-      this.builds.set(buildId(build.remote, build.variant), { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST) });
+      this.builds.set(buildId(build.remote, build.variant), { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST_FILE) });
     }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.warn = options.warn ?? ((message, error) => console.warn(message, error));
@@ -154,9 +151,10 @@ export class FirstViewRenderer {
    * it. Never throws.
    */
   async viewFor(pathname: string, variant: Variant = 'stable'): Promise<FirstViewSource | undefined> {
-    const route = findRemoteRoute(pathname);
-    const id = route === undefined ? undefined : buildId(route.remote, variant);
-    if (route === undefined || id === undefined || !this.builds.has(id)) return undefined;
+    const match = matchSiteRoute(pathname);
+    const id = match === undefined ? undefined : buildId(match.route.remote, variant);
+    if (match === undefined || id === undefined || !this.builds.has(id)) return undefined;
+    const { route, params } = match;
     if (Date.now() - this.checkedAt >= this.recheckMs) {
       this.checking ??= this.refresh().finally(() => {
         this.checking = undefined;
@@ -171,12 +169,12 @@ export class FirstViewRenderer {
     if (loadsData && this.dataFiles === undefined) return undefined;
     const modules = new Map([[`${route.remote}/${route.modulePath}`, page]]);
     // The data files it reads are part of the key: new content, new HTML.
-    const dataVersions = loadsData ? await this.dataVersions(startDataPaths(route, pathname)) : '';
+    const dataVersions = loadsData ? await this.dataVersions(startDataPaths(match)) : '';
     return {
       key: `ssr:${this.shell.version} ${id}@${remote.version}${dataVersions}`,
       render: async () => {
         try {
-          return await shell.renderPage({ url: pathname, params: routeParams(route, pathname), modules, fetch: this.fetchDataFile });
+          return await shell.renderPage({ url: pathname, params, modules, fetch: this.fetchDataFile });
         } catch (error) {
           this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
           return undefined;

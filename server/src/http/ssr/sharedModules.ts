@@ -3,11 +3,9 @@
 // shared singletons are in the browser. Loaded with require() so each is the package's CommonJS exports object,
 // which is what webpack's external modules expect (default export and __esModule included).
 import { createRequire } from 'node:module';
+import { SERVER_SHARED_GLOBAL, serverSharedNames } from '@site/contracts/shared-packages';
 
-/** The global the server-render modules read (SHARED_GLOBAL in tools/webpack/server-render.cjs). */
-export const SHARED_GLOBAL = '__siteServerShared';
-
-const requirePackage = createRequire(import.meta.url);
+const requirePackage: (name: string) => unknown = createRequire(import.meta.url);
 
 let domPurify: unknown;
 
@@ -24,26 +22,20 @@ function serverDomPurify(): unknown {
   return domPurify;
 }
 
-/** Every package name a server-render module may ask for, with the same module behind aliases of one package. */
+/** Packages given as another module than their own. */
+const SERVER_MODULES: Record<string, () => unknown> = {
+  // The browser builds' facade names the declarative part of react-router (react-router-dom 7 re-exports it).
+  'react-router-dom': () => requirePackage('react-router'),
+  dompurify: serverDomPurify,
+};
+
+/** Every package name a server-render module may ask for (shared-packages.json's server: 'server'). */
 export function serverProvidedPackages(): Record<string, unknown> {
-  const reactRouter = requirePackage('react-router');
-  return {
-    react: requirePackage('react'),
-    'react/jsx-runtime': requirePackage('react/jsx-runtime'),
-    'react-dom': requirePackage('react-dom'),
-    'react-dom/server': requirePackage('react-dom/server'),
-    'react-router': reactRouter,
-    // The browser builds' facade names the declarative part of react-router (react-router-dom 7 re-exports it).
-    'react-router-dom': reactRouter,
-    '@reduxjs/toolkit': requirePackage('@reduxjs/toolkit'),
-    'react-redux': requirePackage('react-redux'),
-    'styled-components': requirePackage('styled-components'),
-    dompurify: serverDomPurify(),
-  };
+  return Object.fromEntries(serverSharedNames('server').map((name) => [name, (SERVER_MODULES[name] ?? (() => requirePackage(name)))()]));
 }
 
 /** Puts `modules` where the server-render modules read them, keeping what is there for other names. */
 export function provideShared(modules: Record<string, unknown>): void {
   const holder = globalThis as unknown as Record<string, Record<string, unknown> | undefined>;
-  holder[SHARED_GLOBAL] = { ...holder[SHARED_GLOBAL], ...modules };
+  holder[SERVER_SHARED_GLOBAL] = { ...holder[SERVER_SHARED_GLOBAL], ...modules };
 }

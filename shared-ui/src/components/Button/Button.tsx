@@ -6,7 +6,7 @@ const variantStyle = (variant: Variant) =>
   variant === 'primary'
     ? css`
         background: ${({ theme }) => theme.colors.brand};
-        color: #fff;
+        color: ${({ theme }) => theme.colors.onBrand};
         border-color: ${({ theme }) => theme.colors.brand};
         &:hover { background: ${({ theme }) => theme.colors.brandDark}; }
       `

@@ -8,7 +8,7 @@ const Backdrop = styled.div`
   position: fixed;
   inset: 0;
   z-index: 1000;
-  background: rgba(0, 20, 40, 0.5);
+  background: ${({ theme }) => theme.colors.backdrop.drawer};
   &[hidden] { display: none; }
 `;
 

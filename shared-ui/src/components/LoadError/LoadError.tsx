@@ -9,7 +9,7 @@ const Box = styled.div`
   padding: 20px;
   border: 1px solid ${({ theme }) => theme.colors.error};
   border-radius: ${({ theme }) => theme.radius.md};
-  background: #fdf3f2;
+  background: ${({ theme }) => theme.colors.errorSurface};
 `;
 
 export interface LoadErrorProps {

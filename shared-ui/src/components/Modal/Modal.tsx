@@ -11,7 +11,7 @@ const Backdrop = styled.div`
   align-items: center;
   justify-content: center;
   padding: 16px;
-  background: rgba(0, 20, 40, 0.6);
+  background: ${({ theme }) => theme.colors.backdrop.modal};
 `;
 
 const Dialog = styled.div<{ $maxWidth: number }>`

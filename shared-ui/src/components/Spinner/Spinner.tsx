@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { spin } from '../../theme/motion';
+import { theme } from '../../theme/theme';
 
 const Wrapper = styled.div`
   display: flex;
@@ -20,12 +21,13 @@ const Ring = styled.span<{ $size: number; $color: string }>`
 export interface SpinnerProps {
   /** Diameter in px (spec default 86). */
   size?: number;
+  /** A #rrggbb colour (its track is the same at 20% opacity); the brand colour by default. */
   color?: string;
   /** What is loading, read by screen readers. */
   label?: string;
 }
 
-export function Spinner({ size = 86, color = '#003c75', label = 'Loading' }: SpinnerProps) {
+export function Spinner({ size = 86, color = theme.colors.brand, label = 'Loading' }: SpinnerProps) {
   return (
     <Wrapper role="status" aria-live="polite">
       <Ring $size={size} $color={color} aria-hidden="true" data-testid="spinner" />

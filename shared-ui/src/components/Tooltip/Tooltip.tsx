@@ -40,7 +40,7 @@ const Bubble = styled.div`
   padding: 6px 10px;
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.colors.text};
-  color: #fff;
+  color: ${({ theme }) => theme.colors.onBrand};
   font-size: ${({ theme }) => theme.typeScale.sm};
   line-height: 1.4;
   overflow-wrap: break-word;

@@ -1,15 +1,14 @@
 // The chat assistant's knowledge base, assembled from the site's own data so that the chat says what the pages say:
 // company.json, branches.json, products-category.json, products.json, product-details.json, menu.json,
 // certificates.json, our-team.json, the brand list, and the facts only the chat needs (knowledge-base.json).
-// Node (server) only: browser bundles never import it.
-import factsJson from '../../data/knowledge-base.json';
-import productDetailsJson from '../../data/product-details.json';
-import productsJson from '../../data/products.json';
-import teamJson from '../../data/our-team.json';
-import { descriptionEntryKind } from '../catalogue';
-import { branches, certificates, company, menu, productCategories } from '../index';
 import {
   BRANDS,
+  branches,
+  certificates,
+  company,
+  descriptionEntryKind,
+  menu,
+  productCategories,
   type Branch,
   type BranchId,
   type Certificate,
@@ -20,7 +19,12 @@ import {
   type ProductCategory,
   type ProductDetail,
   type TeamMember,
-} from '../types';
+} from '@site/content';
+import factsJson from '@site/content/data/knowledge-base.json' with { type: 'json' };
+import productDetailsJson from '@site/content/data/product-details.json' with { type: 'json' };
+import productsJson from '@site/content/data/products.json' with { type: 'json' };
+import teamJson from '@site/content/data/our-team.json' with { type: 'json' };
+import { htmlToText } from '@site/content/html-text';
 
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
 export const MAX_SPECS_PER_PRODUCT = 8;
@@ -113,23 +117,12 @@ export const siteKnowledgeBaseSources = (): KnowledgeBaseSources => ({
   productDetails: productDetailsJson as unknown as ProductDetail[],
   menu,
   certificates,
-  team: teamJson as TeamMember[],
-  facts: factsJson as unknown as KnowledgeBaseFacts,
+  team: teamJson,
+  facts: factsJson,
 });
 
 export const categoryPath = (categoryId: string): string => `/our-products/${categoryId}`;
 export const productPath = (categoryId: string, productId: string): string => `/our-products/${categoryId}/${productId}`;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-/** Plain text of an HTML fragment from the data: tags dropped, the common entities decoded, spaces collapsed. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_m, name: string) => ENTITIES[name] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 const splitNames = (names: string | undefined): string[] =>
   (names ?? '')
@@ -148,7 +141,7 @@ function productSpecs(detail: ProductDetail | undefined): string[] {
   for (const entry of detail.description ?? []) {
     if (descriptionEntryKind(entry) === 'row' && typeof entry.value === 'string') lines.push(`${entry.key}: ${htmlToText(entry.value)}`);
   }
-  return lines.map(htmlToText).filter(Boolean).slice(0, MAX_SPECS_PER_PRODUCT);
+  return lines.map((line) => htmlToText(line)).filter(Boolean).slice(0, MAX_SPECS_PER_PRODUCT);
 }
 
 function buildCategories(sources: KnowledgeBaseSources): KbCategory[] {

@@ -1,9 +1,9 @@
 // The chat's answer when the AI provider cannot answer (no key, provider error, timeout): the spec's keyword
 // branches, after a more specific answer when the question names a product, category, brand or branch we have.
 // Links are written [text](path) and emphasis **text**: the chat widget renders exactly these two forms.
-import type { BranchId } from '../types';
-import type { KbCategory, KbLocation, KbProduct, KnowledgeBase } from './knowledgeBase';
-import { buildMatchIndex, matchBranch, matchItem, mentions, type MatchIndex } from './matching';
+import type { BranchId } from '@site/content';
+import type { KbCategory, KbLocation, KbProduct, KnowledgeBase } from './knowledgeBase.js';
+import { buildMatchIndex, matchBranch, matchItem, mentions, type MatchIndex } from './matching.js';
 
 export const FALLBACK_PREFIX = "⚠️ AI service temporarily unavailable. Here's basic information:";
 

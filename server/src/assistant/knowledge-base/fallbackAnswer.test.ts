@@ -1,6 +1,11 @@
-import type { Product, ProductDetail } from '../types';
-import { buildKnowledgeBase, createFallbackAnswerer, FALLBACK_PREFIX, fallbackReply, siteKnowledgeBaseSources } from './index';
-import { stem, words } from './matching';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Product, ProductDetail } from '@site/content';
+import { buildKnowledgeBase, createFallbackAnswerer, FALLBACK_PREFIX, fallbackReply, siteKnowledgeBaseSources } from './index.js';
+import { stem, words } from './matching.js';
+
+const includes = (text: string, part: string): void => assert.ok(text.includes(part), `${JSON.stringify(part)} not in:\n${text}`);
+const excludes = (text: string, part: string): void => assert.ok(!text.includes(part), `${JSON.stringify(part)} in:\n${text}`);
 
 // A small catalogue of our own, so that these tests do not move when the real catalogue grows.
 const product = (id: string, productCategoryId: string, productCategory: string, productName: string, company: string): Product => ({
@@ -37,121 +42,123 @@ const PHONE = '+971 4 347 1100';
 
 describe('words', () => {
   it('lower-cases, stems plurals and drops stop words and bare numbers', () => {
-    expect(words('Do you have Cable Glands, 20 mm?')).toEqual(['cable', 'gland', 'mm']);
-    expect(stem('boxes')).toBe('box');
-    expect(stem('accessories')).toBe('accessory');
-    expect(stem('ties')).toBe('tie');
-    expect(stem('glass')).toBe('glass');
+    assert.deepEqual(words('Do you have Cable Glands, 20 mm?'), ['cable', 'gland', 'mm']);
+    assert.equal(stem('boxes'), 'box');
+    assert.equal(stem('accessories'), 'accessory');
+    assert.equal(stem('ties'), 'tie');
+    assert.equal(stem('glass'), 'glass');
   });
 });
 
 describe('the spec keyword branches', () => {
   it('products: the range summary with the products page link and the phone', () => {
     const reply = answer('What products do you offer?');
-    expect(reply).toContain('[Our Products](/our-products)');
-    expect(reply).toContain(PHONE);
-    expect(reply).toContain('Industrial Cable Glands');
+    includes(reply, '[Our Products](/our-products)');
+    includes(reply, PHONE);
+    includes(reply, 'Industrial Cable Glands');
   });
 
   it('contact, phone or e-mail: the three branch phones, the general e-mail and the contact page', () => {
     for (const question of ['How can I contact you?', 'What is your phone number?', 'Can I send you an email?']) {
       const reply = answer(question);
-      expect(reply).toContain(PHONE);
-      expect(reply).toContain('+968 2450 1230');
-      expect(reply).toContain('+973 1770 4120');
-      expect(reply).not.toContain('XX XXX');
-      expect(reply).toContain('info@crescent-electrical.example');
-      expect(reply).toContain('[Contact Us](/contact-us)');
+      includes(reply, PHONE);
+      includes(reply, '+968 2450 1230');
+      includes(reply, '+973 1770 4120');
+      excludes(reply, 'XX XXX');
+      includes(reply, 'info@crescent-electrical.example');
+      includes(reply, '[Contact Us](/contact-us)');
     }
   });
 
   it('location or office: the office list', () => {
     const reply = answer('Where are your offices located?');
-    for (const name of ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']) expect(reply).toContain(`**${name}**`);
-    expect(reply).toContain('Al Quoz');
+    for (const name of ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']) includes(reply, `**${name}**`);
+    includes(reply, 'Al Quoz');
   });
 
   it('about or company: the since-1995 summary with about and management links', () => {
     const reply = answer('Tell me about the company');
-    expect(reply).toContain('since 1995');
-    expect(reply).toContain('[About Us](/about)');
-    expect(reply).toContain('[Our Team](/management)');
+    includes(reply, 'since 1995');
+    includes(reply, '[About Us](/about)');
+    includes(reply, '[Our Team](/management)');
   });
 
   it('anything else: a generic offer with links to products and home', () => {
     const reply = answer('Good morning!');
-    expect(reply).toContain('[Our Products](/our-products)');
-    expect(reply).toContain('[Home](/home)');
+    includes(reply, '[Our Products](/our-products)');
+    includes(reply, '[Home](/home)');
   });
 });
 
 describe('named items come first', () => {
   it('a category: its description, brands, products and link', () => {
     const reply = answer('Do you have cable glands?');
-    expect(reply).toMatch(/^\*\*Industrial Cable Glands\*\*/);
-    expect(reply).toContain('Brands: Hex.');
-    expect(reply).toContain('[CW Brass Cable Gland for SWA Cable (IP66)](/our-products/industrial_cable_glands/hex_cw_gland)');
-    expect(reply).toContain('[Industrial Cable Glands](/our-products/industrial_cable_glands)');
+    assert.match(reply, /^\*\*Industrial Cable Glands\*\*/);
+    includes(reply, 'Brands: Hex.');
+    includes(reply, '[CW Brass Cable Gland for SWA Cable (IP66)](/our-products/industrial_cable_glands/hex_cw_gland)');
+    includes(reply, '[Industrial Cable Glands](/our-products/industrial_cable_glands)');
   });
 
   it('one word of a category title that is not a mere modifier names it; a modifier alone does not', () => {
-    expect(answer('fans')).toContain('[Industrial Fans](/our-products/industrial_fans)');
-    expect(answer('cables please')).toMatch(/^\*\*Cables\*\*/);
-    expect(answer('industrial')).not.toContain('/our-products/industrial_');
+    includes(answer('fans'), '[Industrial Fans](/our-products/industrial_fans)');
+    assert.match(answer('cables please'), /^\*\*Cables\*\*/);
+    excludes(answer('industrial'), '/our-products/industrial_');
   });
 
   it('a word several categories share lists them all', () => {
     const reply = answer('conduits');
-    expect(reply).toContain('[PVC Conduits](/our-products/pvc_conduits)');
-    expect(reply).toContain('[Flexible/Rigid Conduit and Accessories](/our-products/flexiblerigid_conduit_and_accessories)');
+    includes(reply, '[PVC Conduits](/our-products/pvc_conduits)');
+    includes(reply, '[Flexible/Rigid Conduit and Accessories](/our-products/flexiblerigid_conduit_and_accessories)');
   });
 
   it('a word only one category\'s products use names that category', () => {
-    expect(answer('Do you stock trunking?')).toMatch(/^\*\*Cable Management System\*\*/);
+    assert.match(answer('Do you stock trunking?'), /^\*\*Cable Management System\*\*/);
   });
 
   it('a product named more closely than any category: that product with its link', () => {
     const reply = answer('3M rubber splicing tape');
-    expect(reply).toContain('[3M Scotch 23 Rubber Splicing Tape](/our-products/scotch_tapes_and_mastics/scotch_23_tape)');
-    expect(reply).not.toContain('Cold Shrink');
+    includes(reply, '[3M Scotch 23 Rubber Splicing Tape](/our-products/scotch_tapes_and_mastics/scotch_23_tape)');
+    excludes(reply, 'Cold Shrink');
   });
 
   it('a rare product word: the products that use it', () => {
-    expect(answer('RCCB')).toContain('(/our-products/switchgear_accessories/hager_rccb)');
+    includes(answer('RCCB'), '(/our-products/switchgear_accessories/hager_rccb)');
   });
 
   it('a brand: the categories and products we carry of it', () => {
     const reply = answer('Are you a Hager distributor?');
-    expect(reply).toContain('**Hager**');
-    expect(reply).toContain('[Switchgear Accessories](/our-products/switchgear_accessories)');
-    expect(reply).toContain('/our-products/switchgear_accessories/hager_rccb');
+    includes(reply, '**Hager**');
+    includes(reply, '[Switchgear Accessories](/our-products/switchgear_accessories)');
+    includes(reply, '/our-products/switchgear_accessories/hager_rccb');
   });
 
   it('a partner brand we list no products of: a pointer to the contact page', () => {
-    expect(answer('Simplex')).toContain('[Contact Us](/contact-us)');
+    includes(answer('Simplex'), '[Contact Us](/contact-us)');
   });
 
   it('a branch: its address, phone, e-mail and manager', () => {
     const reply = answer('What is the address of the Muscat office?');
-    expect(reply).toContain('**Oman**');
-    expect(reply).toContain('Ghala Industrial Area');
-    expect(reply).toContain('oman@crescent-electrical.example');
-    expect(reply).toContain('Salim Al Rawahi');
+    includes(reply, '**Oman**');
+    includes(reply, 'Ghala Industrial Area');
+    includes(reply, 'oman@crescent-electrical.example');
+    includes(reply, 'Salim Al Rawahi');
   });
 });
 
 describe('other topics', () => {
-  it.each([
+  for (const [question, fact, pageLink] of [
     ['Who founded the company? I mean the founder', 'Khalid Al Suwaidi', '[Our Team](/management)'],
     ['Are you ISO certified?', 'ISO 9001:2008', '[Certificates](/certificates)'],
     ['Which projects have you supplied?', 'Palm Jumeirah', '[Our Projects](/our-projects)'],
     ['Any job vacancy?', 'Oil & Gas', '[Career Opportunities](/career-opportunities)'],
     ['Where can I get your brochure?', 'Catalogue and Company Profile', '[Our Products](/our-products)'],
-  ])('%s', (question, fact, pageLink) => {
-    const reply = answer(question);
-    expect(reply).toContain(fact);
-    expect(reply).toContain(pageLink);
-  });
+  ] as const) {
+    it(question, () => {
+      const reply = answer(question);
+      includes(reply, fact);
+      includes(reply, pageLink);
+    });
+  }
 });
 
 describe('every answer', () => {
@@ -160,18 +167,18 @@ describe('every answer', () => {
   it('links only to the site routes, never to anything else', () => {
     for (const question of questions) {
       for (const [, path] of answer(question).matchAll(/\]\(([^)]*)\)/g)) {
-        expect(path).toMatch(/^\/(home|about|management|certificates|our-projects|career-opportunities|contact-us|our-products(\/[A-Za-z0-9_]+){0,2})$/);
+        assert.match(path ?? '', /^\/(home|about|management|certificates|our-projects|career-opportunities|contact-us|our-products(\/[A-Za-z0-9_]+){0,2})$/);
       }
     }
   });
 
   it('never echoes the question', () => {
-    expect(answer('<script>alert(1)</script>')).not.toContain('<script>');
+    excludes(answer('<script>alert(1)</script>'), '<script>');
   });
 
   it('comes after the notice when the AI provider failed', () => {
-    expect(fallbackReply('Hello')).toBe(`${FALLBACK_PREFIX}\n\nHello`);
-    expect(FALLBACK_PREFIX).toBe("⚠️ AI service temporarily unavailable. Here's basic information:");
+    assert.equal(fallbackReply('Hello'), `${FALLBACK_PREFIX}\n\nHello`);
+    assert.equal(FALLBACK_PREFIX, "⚠️ AI service temporarily unavailable. Here's basic information:");
   });
 });
 
@@ -180,7 +187,7 @@ describe('the site knowledge base', () => {
 
   it('answers a category question with links into the real catalogue', () => {
     const reply = siteAnswer('Do you sell cable glands?');
-    expect(reply).toContain('[Industrial Cable Glands](/our-products/industrial_cable_glands)');
-    expect(reply).toMatch(/\]\(\/our-products\/industrial_cable_glands\/[a-z0-9_]+\)/);
+    includes(reply, '[Industrial Cable Glands](/our-products/industrial_cable_glands)');
+    assert.match(reply, /\]\(\/our-products\/industrial_cable_glands\/[a-z0-9_]+\)/);
   });
 });

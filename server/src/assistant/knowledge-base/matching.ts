@@ -1,7 +1,7 @@
 // Finds what a question names: a product category, products, a brand or a branch of the knowledge base.
 // Word-based: lower case, simple plural stemming, no dependency.
-import type { BranchId } from '../types';
-import type { KbCategory, KbProduct, KnowledgeBase } from './knowledgeBase';
+import type { BranchId } from '@site/content';
+import type { KbCategory, KbProduct, KnowledgeBase } from './knowledgeBase.js';
 
 const STOP_WORDS = new Set(
   ('a an and are as at be by can could do does for from have has how i in is it me my of on or our please sell ' +

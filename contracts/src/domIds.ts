@@ -1,0 +1,10 @@
+// The elements of the page the server writes and the shell reads: change an id here and both sides follow.
+
+/** The shell's root element (shell/src/index.html): the server writes a page's first view inside it. */
+export const APP_ROOT_ELEMENT_ID = 'root';
+
+/** The JSON block in which the server puts the remotes map into each page (saves the shell a round trip). */
+export const REMOTES_MAP_ELEMENT_ID = 'remotes-map';
+
+/** The JSON block holding the store's state a server-drawn first view was rendered from. */
+export const FIRST_VIEW_STATE_ELEMENT_ID = 'first-view-state';

@@ -1,0 +1,33 @@
+// Module Federation between the shell, the remotes and the server: the remotes' container names, the manifest file a
+// remote's build writes and how it names the remoteEntry.js, the cookie the shell reports a failed canary in, and the
+// props the shell passes to the catalogue's search modal. Plain data and types: browser bundles import it.
+
+/** The remotes, by federation container name (each remote's webpack.config.cjs `name`), in the order the shell lists them. */
+export const REMOTE_NAMES = ['catalogue', 'company', 'contact', 'chat'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** The manifest @module-federation/enhanced's build plugin writes beside a remote's files; what the remotes map names. */
+export const MANIFEST_FILE = 'mf-manifest.json';
+
+/**
+ * The manifest's remoteEntry.js, relative to the manifest's folder ('remoteEntry.js', 'entry/remoteEntry.js'), or
+ * undefined: the one reading of it, by the shell (which loads it) and the server (which preloads it).
+ */
+export function remoteEntryFileOf(manifest: unknown): string | undefined {
+  const remoteEntry = (manifest as { metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } } | null)?.metaData?.remoteEntry;
+  if (typeof remoteEntry?.name !== 'string' || remoteEntry.name === '') return undefined;
+  const dir = typeof remoteEntry.path === 'string' ? remoteEntry.path.replace(/^\/+|\/+$/g, '') : '';
+  return dir === '' ? remoteEntry.name : `${dir}/${remoteEntry.name}`;
+}
+
+/**
+ * The cookie in which the shell's runtime lists the remotes whose canary build it could not load (comma-separated,
+ * URI-encoded): the server then sends that visitor their stable build (server/src/http/canary.ts).
+ */
+export const CANARY_FAILED_COOKIE = 'site_canary_failed';
+
+/** The props of the catalogue's './SearchModal' expose, which the shell's header renders while the search is open. */
+export interface SearchModalProps {
+  open: boolean;
+  onClose: () => void;
+}

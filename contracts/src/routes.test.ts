@@ -1,0 +1,60 @@
+import { HOME_PATH, matchSiteRoute, siteRoutes, siteRouteUrl, startDataPaths } from './routes';
+
+const moduleAt = (pathname: string) => matchSiteRoute(pathname)?.route.modulePath;
+
+describe('matchSiteRoute', () => {
+  it('finds the page of each route, with parameters and a trailing slash', () => {
+    expect(moduleAt('/home')).toBe('./HomePage');
+    expect(moduleAt('/home/')).toBe('./HomePage');
+    expect(moduleAt('/our-products')).toBe('./CategoryListPage');
+    expect(matchSiteRoute('/our-products/cables')).toMatchObject({ route: { modulePath: './ProductListingPage' }, params: { productCategoryId: 'cables' } });
+    expect(matchSiteRoute('/our-products/cables/lv_cable')).toMatchObject({
+      route: { modulePath: './ProductDetailsPage' },
+      params: { productCategoryId: 'cables', productId: 'lv_cable' },
+    });
+    expect(matchSiteRoute('/contact-us')?.route).toMatchObject({ remote: 'contact', title: 'Contact Us' });
+  });
+
+  it('decodes parameters as useParams does, a broken escape as literal text', () => {
+    expect(matchSiteRoute('/our-products/a%20b/c%2Fd')?.params).toEqual({ productCategoryId: 'a b', productId: 'c/d' });
+    expect(matchSiteRoute('/our-products/%E2%82%AC/%ZZ')?.params).toEqual({ productCategoryId: '€', productId: '%ZZ' });
+  });
+
+  it('finds nothing for the root, unknown paths, extra or empty segments', () => {
+    expect(matchSiteRoute('/')).toBeUndefined();
+    expect(matchSiteRoute('/nowhere')).toBeUndefined();
+    expect(matchSiteRoute('/our-products/a/b/c')).toBeUndefined();
+    expect(matchSiteRoute('/our-products//x')).toBeUndefined();
+  });
+
+  it('has one route per path, each found at its own pattern', () => {
+    expect(new Set(siteRoutes.map((route) => route.path)).size).toBe(siteRoutes.length);
+    for (const route of siteRoutes) expect(matchSiteRoute(`/${route.path}`)?.route).toBe(route);
+  });
+});
+
+describe('siteRouteUrl', () => {
+  it("writes a route's address, its parameters encoded", () => {
+    expect(HOME_PATH).toBe('/home');
+    expect(siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: 'a b', productId: 'x/y' })).toBe('/our-products/a%20b/x%2Fy');
+  });
+});
+
+describe('startDataPaths', () => {
+  it("fills a route's start data with the address's parameters, encoded", () => {
+    const startData = (pathname: string) => startDataPaths(matchSiteRoute(pathname)!);
+    expect(startData('/our-products/cables/lv_cable')).toEqual(['/data/product-details.json', '/api/products/lv_cable/reviews']);
+    expect(startData('/our-products/cables/a%20b%3F/')).toEqual(['/data/product-details.json', '/api/products/a%20b%3F/reviews']);
+    expect(startData('/our-products/cables')).toEqual(['/data/products.json', '/api/products/ratings']);
+    expect(startData('/home')).toEqual([]);
+  });
+
+  it('names only parameters of its own route', () => {
+    for (const route of siteRoutes) {
+      const params = route.path.split('/').filter((part) => part.startsWith(':'));
+      for (const template of 'startData' in route ? route.startData : []) {
+        for (const name of template.match(/:\w+/g) ?? []) expect(params).toContain(name);
+      }
+    }
+  });
+});

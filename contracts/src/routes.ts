@@ -1,0 +1,232 @@
+// The site's pages (spec §2): the one route table. The shell routes with it (and names the remote to fetch first),
+// the server answers its addresses with each page's head, JSON-LD, sitemap entry, preload hints and first view, and
+// the browser tests visit every row. Both sides read an address with React Router's matchRoutes (matchSiteRoute), so
+// they agree on trailing slashes, percent-decoding and parameters.
+//
+// Language twins (issue 18) are these same rows under a language prefix: a parent route object around
+// `routeObjects` (matchSiteRoute takes the deepest match), not a second table.
+import { generatePath, matchRoutes } from 'react-router-dom';
+import type { Branch, Certificate, CompanyInfo, HomeContent, ProductCategory, Project } from '@site/content';
+import { RATINGS_API_PATH } from '@site/content/reviews';
+import type { RemoteName } from './federation';
+
+/** The site data the pages' descriptions are written from (the server passes its SEO source). */
+export interface SiteFacts {
+  company: CompanyInfo;
+  branches: readonly Branch[];
+  categories: readonly ProductCategory[];
+  certificates: readonly Certificate[];
+  home: HomeContent;
+  projects: readonly Project[];
+}
+
+interface RouteFields {
+  /** React Router path pattern without the leading slash ('our-products/:productCategoryId'). */
+  path: string;
+  remote: RemoteName;
+  /** The exposed module, as in the remote's webpack `exposes` (e.g. './HomePage'). */
+  modulePath: string;
+  /** The page's first title (the shell's, until a remote page sets a more precise one). */
+  title: string;
+  /**
+   * What the page fetches as it starts (':param' filled from the address): the server preloads these from the HTML,
+   * so they download with the page's scripts instead of after them. tests/specs/preloads.spec.ts checks that the
+   * page really uses each one (an unused preload is a wasted download and a console warning).
+   */
+  startData?: readonly string[];
+  /**
+   * Whether search engines may index it: listed in sitemap.xml (a route with parameters once per record) and sent
+   * without `robots: noindex`.
+   */
+  index: boolean;
+}
+
+/** A page about the company or the catalogue as a whole: its head is written from the site's facts. */
+export interface FactsPageRoute extends RouteFields {
+  /** What the head's JSON-LD describes: the Organization ('company'), or the collection of categories ('categories'). */
+  kind: 'company' | 'categories';
+  /** The meta description (the server truncates it to 160 characters). */
+  description: (facts: SiteFacts) => string;
+}
+
+/** A page of one record: its title, description and JSON-LD come from the category or product it names. */
+export interface RecordPageRoute extends RouteFields {
+  kind: 'category' | 'product';
+}
+
+export type SiteRoute = FactsPageRoute | RecordPageRoute;
+
+/** English list: 'a', 'a and b', 'a, b and c'. */
+export const listText = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/**
+ * The spec's route table. Its literal types let the shell check each remote and module against the remotes' declared
+ * exposes (shell/src/routes/routeTable.tsx).
+ */
+export const siteRoutes = [
+  {
+    path: 'home',
+    remote: 'company',
+    modulePath: './HomePage',
+    title: 'Home',
+    kind: 'company',
+    index: true,
+    description: ({ company, home }) =>
+      home.about.text[0] ?? `${company.name}: ${company.tagline}. Electrical products and industrial solutions since ${company.founded}.`,
+  },
+  {
+    path: 'our-products',
+    remote: 'catalogue',
+    modulePath: './CategoryListPage',
+    title: 'Our Products',
+    kind: 'categories',
+    index: true,
+    startData: ['/data/products-category.json'],
+    description: ({ company, categories }) =>
+      `${categories.length} product categories from ${company.name}: ${listText(categories.slice(0, 6).map((c) => c.title))} and more, from stock across the Gulf.`,
+  },
+  {
+    path: 'our-products/:productCategoryId',
+    remote: 'catalogue',
+    modulePath: './ProductListingPage',
+    title: 'Products',
+    kind: 'category',
+    index: true,
+    startData: ['/data/products.json', RATINGS_API_PATH],
+  },
+  {
+    path: 'our-products/:productCategoryId/:productId',
+    remote: 'catalogue',
+    modulePath: './ProductDetailsPage',
+    title: 'Product Details',
+    kind: 'product',
+    index: true,
+    startData: ['/data/product-details.json', '/api/products/:productId/reviews'],
+  },
+  {
+    path: 'about',
+    remote: 'company',
+    modulePath: './AboutPage',
+    title: 'About Us',
+    kind: 'company',
+    index: true,
+    description: ({ company }) =>
+      `About ${company.name}, ${company.tagline.charAt(0).toLowerCase()}${company.tagline.slice(1)}: our story since ${company.founded}, our excellence, approach and commitment, and the brands we distribute.`,
+  },
+  {
+    path: 'certificates',
+    remote: 'company',
+    modulePath: './CertificatesPage',
+    title: 'Certificates',
+    kind: 'company',
+    index: true,
+    description: ({ company, certificates }) =>
+      `${listText([...new Set(certificates.map((c) => c.standard))])} quality management certificates of ${company.name} (${listText([...new Set(certificates.map((c) => c.country))])}), and how we assure the quality of what we supply.`,
+  },
+  {
+    path: 'management',
+    remote: 'company',
+    modulePath: './ManagementPage',
+    title: 'Management',
+    kind: 'company',
+    index: true,
+    startData: ['/data/our-team.json'],
+    description: ({ company, branches }) => `Meet the management team that leads ${company.name} across ${listText(branches.map((b) => b.name))}.`,
+  },
+  {
+    path: 'our-projects',
+    remote: 'company',
+    modulePath: './ProjectsPage',
+    title: 'Our Projects',
+    kind: 'company',
+    index: true,
+    description: ({ company, projects }) => `Projects supplied by ${company.name}: ${listText(projects.map((p) => p.title))}.`,
+  },
+  {
+    path: 'career-opportunities',
+    remote: 'company',
+    modulePath: './CareersPage',
+    title: 'Career Opportunities',
+    kind: 'company',
+    index: true,
+    description: ({ company }) =>
+      `Career opportunities at ${company.name}: current openings in our Gulf team and how to apply by e-mail to ${company.careersEmail} or by post.`,
+  },
+  {
+    path: 'contact-us',
+    remote: 'contact',
+    modulePath: './ContactPage',
+    title: 'Contact Us',
+    kind: 'company',
+    index: true,
+    description: ({ company, branches }) =>
+      `Contact ${company.name} in ${listText(branches.map((b) => b.label))}: call ${company.mainPhone}, e-mail ${company.generalEmail} or send us a message.`,
+  },
+] as const satisfies readonly SiteRoute[];
+
+/** A route's path pattern ('our-products/:productCategoryId'). */
+export type SiteRoutePath = (typeof siteRoutes)[number]['path'];
+
+/** The names of a pattern's ':params' ('productCategoryId' | 'productId'). */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The address of a route: its ':params' URL-encoded ('our-products/:productCategoryId', { productCategoryId: 'a b' } -> '/our-products/a%20b'). */
+export function siteRouteUrl<P extends SiteRoutePath>(path: P, ...params: ParamNames<P> extends never ? [] : [Record<ParamNames<P>, string>]): string {
+  // generatePath's own parameter type cannot be computed for a generic P: ParamNames<P> says the same for callers.
+  return generatePath<string>(`/${path}`, params[0] ?? {});
+}
+
+/** The home page's address. '/' is not a page: the shell redirects it here, and the server answers it with this page's head. */
+export const HOME_PATH = siteRouteUrl('home');
+
+/** A matched address: its route and its ':params', decoded as React Router's useParams gives them. */
+export interface SiteRouteMatch {
+  route: SiteRoute;
+  params: Record<string, string>;
+}
+
+/** The table as React Router route objects (what matchRoutes reads; a language prefix would be their parent). */
+const routeObjects = siteRoutes.map((route: SiteRoute) => ({ path: route.path, siteRoute: route }));
+
+/** Whether a path segment's percent escapes decode. */
+function decodes(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A segment with a broken percent escape ('%ZZ') is literal text, as the server reads it (server/src/http/malformedUrls.ts):
+ * React Router would otherwise leave the whole path undecoded (and warn).
+ */
+function withLiteralBrokenEscapes(pathname: string): string {
+  if (!pathname.includes('%')) return pathname;
+  return pathname
+    .split('/')
+    .map((segment) => (decodes(segment) ? segment : segment.replaceAll('%', '%25')))
+    .join('/');
+}
+
+/**
+ * The route an address shows ('/our-products/cables/x' -> the product details route, { productCategoryId: 'cables',
+ * productId: 'x' }), or undefined: not one of the site's pages, '/' (a redirect) included. A trailing slash is ignored.
+ */
+export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
+  const match = matchRoutes(routeObjects, withLiteralBrokenEscapes(pathname))?.at(-1);
+  if (match === undefined) return undefined;
+  const params = Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return { route: match.route.siteRoute, params };
+}
+
+/** A matched route's start data, its ':params' filled in and URL-encoded. */
+export function startDataPaths({ route, params }: SiteRouteMatch): string[] {
+  return (route.startData ?? []).map((template) => generatePath(template, params));
+}

@@ -1,0 +1,157 @@
+// ESLint for the whole tree: `npm run lint` (zero warnings; a step of `npm test`). Type-aware typescript-eslint,
+// React's hook rules, jsx-a11y, the package boundaries (below) and the shared facades' imports.
+// The packages live in tools/lint/ (see tools/lint/plugins.mjs for why); the rules are proven to fire by
+// tools/lint/boundaries.test.mjs.
+import { createTypeScriptImportResolver, globals, importX, js, jsxA11y, reactHooks, tseslint } from './tools/lint/plugins.mjs';
+import { sharedFacadeRestrictions } from './tools/lint/shared-facades.mjs';
+
+const REMOTES = ['mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
+const APPS = ['shell', ...REMOTES];
+const PRODUCT_PACKAGES = [...APPS, 'shared-ui', 'shared-store', 'content', 'server', 'contracts'];
+
+/** Test code inside a package: it may use the test tooling of tools/ (e.g. `@test/render`). */
+const TEST_FILES = ['**/*.test.{ts,tsx,mts,cts,js,mjs,cjs}', '**/*TestDoubles.{ts,tsx}', '**/testing/**', '**/test-support/**'];
+const SOURCE = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
+
+/**
+ * Who may import whom, by resolved file (workspace names, relative paths and tsconfig `paths` alike; static, dynamic
+ * and require() imports). Each zone forbids `target` files to import `from` files.
+ */
+const zone = (target, from, message) => ({ target, from, message });
+const everyFileZones = [
+  ...REMOTES.map((remote) =>
+    zone(`./${remote}/${SOURCE}`, [...APPS.filter((app) => app !== remote).map((app) => `./${app}/${SOURCE}`)], 'A remote never imports another remote or the shell: share through @site/shared-ui, @site/shared-store or @site/contracts.'),
+  ),
+  zone(['./shared-ui/' + SOURCE, './shared-store/' + SOURCE], [...APPS, 'server'].map((app) => `./${app}/${SOURCE}`), 'shared-ui and shared-store import no app.'),
+  zone('./contracts/' + SOURCE, [...APPS, 'server', 'shared-ui', 'shared-store', 'tools', 'tests'].map((dir) => `./${dir}/${SOURCE}`), '@site/contracts imports no app: every side imports it.'),
+  zone(
+    './server/' + SOURCE,
+    [...APPS, 'shared-ui', 'shared-store'].map((dir) => `./${dir}/${SOURCE}`),
+    'The server never imports browser code (it renders the apps from their server-render builds).',
+  ),
+  // tools/ (bench, webpack, jest) may use the tests' support (it starts the site, finds Chromium); the tests never
+  // import tools/, so the two do not import each other in a circle.
+  zone('./tests/' + SOURCE, './tools/' + SOURCE, 'tests/ never imports tools/ (tools/ imports tests/support): move the shared piece to tests/support.'),
+];
+const productCodeZones = [
+  zone(
+    PRODUCT_PACKAGES.map((dir) => `./${dir}/src/${SOURCE}`),
+    ['./tools/' + SOURCE, './tests/' + SOURCE],
+    'Product code never imports tools/ or tests/.',
+  ),
+];
+
+const boundaries = (zones) => ({ 'import-x/no-restricted-paths': ['error', { zones, basePath: import.meta.dirname }] });
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'content/generated/',
+      '**/test-results/',
+      '**/playwright-report/',
+      '**/.data/',
+      '**/.release-test-*/',
+      '**/.swc/',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'tools/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      ...boundaries([...everyFileZones, ...productCodeZones]),
+      // node:test's test()/describe() return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+      ],
+      // An async function without await is how a fake or a handler implements an async interface; the promise
+      // mistakes that matter are no-floating-promises' and no-misused-promises'.
+      '@typescript-eslint/require-await': 'off',
+      // React event handlers that dispatch a thunk return its promise, which React ignores; the thunks report their
+      // own failures (rejected actions). Promises passed where a void callback is expected elsewhere are still errors.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // `interface X extends Y {}` is how module augmentation adds to a declared type (RTK's lazy slices, the theme).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      // Flagged only RTK's slice selectors and jest's spied methods, declared as methods but free of `this`.
+      '@typescript-eslint/unbound-method': 'off',
+      // Unused arguments and caught errors named with a leading _ say "deliberately unused".
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: [...TEST_FILES, 'tests/**'],
+    rules: {
+      // jest's asymmetric matchers (expect.any(), expect.objectContaining()...) are typed `any`.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: boundaries(everyFileZones),
+  },
+  {
+    // JavaScript (configs, build scripts, facades) is in no tsconfig: the rules that need types are off there.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['{shell,mfe-*,shared-ui,shared-store,contracts,content}/src/**/*.{ts,tsx}', 'tools/jest/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+  },
+  {
+    // React code only: the server's and Playwright's own use*() functions are not hooks, nor is useStable() in the
+    // shell's federation runtime plugin (it falls back to a remote's stable release).
+    files: ['{shell,mfe-*,shared-ui,shared-store,contracts}/src/**/*.{ts,tsx}', 'tools/jest/**/*.{ts,tsx}'],
+    ignores: ['shell/src/remotes/siteRemotesPlugin.ts'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
+    rules: {
+      // A missing dependency is a stale-closure bug, not a style point.
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['{shell,mfe-*,shared-ui,shared-store,contracts,content}/src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, '**/server-render/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', sharedFacadeRestrictions()] },
+  },
+  {
+    // A Playwright fixture with no dependencies is declared `async ({}, use) => ...`.
+    files: ['tests/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['server/**/*.{ts,mts}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-dom/client', '@module-federation/enhanced/runtime', '@module-federation/runtime'].map((name) => ({
+            name,
+            message: 'Browser-only: the server renders with react-dom/server and reads the federation manifests itself.',
+          })),
+        },
+      ],
+    },
+  },
+);

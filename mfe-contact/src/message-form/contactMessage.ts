@@ -1,0 +1,68 @@
+// The contact form's values and its one call, without React: the form component keeps the values in its own state.
+import { branches, company } from '@site/content';
+import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD } from '@site/content/validation';
+
+/** Same-origin, relative: the site's own server answers it wherever the site is deployed. */
+export const CONTACT_FORM_URL = '/api/send-contact-form';
+
+export interface ContactFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  /** A branch name: where the message goes. */
+  country: string;
+  companyName: string;
+  companyLocation: string;
+  /** The human check '23 - 14 = ?' (checked here, never sent). */
+  answer: string;
+  /** The hidden honeypot: empty for every person. */
+  [HONEYPOT_FIELD]: string;
+}
+
+export type ContactField = keyof ContactFormValues;
+
+export const EMPTY_CONTACT_FORM: ContactFormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  message: '',
+  country: DEFAULT_BRANCH_NAME,
+  companyName: '',
+  companyLocation: '',
+  answer: '',
+  [HONEYPOT_FIELD]: '',
+};
+
+/** The address named in the failure text: the chosen branch's, or the general one. */
+export function failureEmailFor(country: string): string {
+  return branches.find((branch) => branch.name === country)?.email ?? company.generalEmail;
+}
+
+/** The body of POST /api/send-contact-form: the form without the human check. */
+export function contactPayload(values: ContactFormValues) {
+  const { answer: _answer, ...payload } = values;
+  return payload;
+}
+
+/**
+ * Posts the message; true when the server took it. A non-ok answer or a network error is logged and gives false:
+ * the visitor sees one failure text either way.
+ */
+export async function sendContactMessage(values: ContactFormValues): Promise<boolean> {
+  try {
+    const response = await fetch(CONTACT_FORM_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(contactPayload(values)),
+    });
+    if (response.ok) return true;
+    const body: unknown = await response.json().catch(() => null);
+    const reason = typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : `HTTP ${response.status}`;
+    console.error(`The contact form was not accepted: ${reason}`);
+    return false;
+  } catch (error) {
+    console.error('The contact form could not be sent:', error);
+    return false;
+  }
+}

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { MANIFEST_FILE } from '@site/contracts/federation';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
+import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
+import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
+import { createSmtpTransport } from './mail/transport.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  warnAboutMissingBuilds(config);
+
+  let db: Database;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    fail(describeError(error));
+  }
+
+  // Mail delivery runs only with SMTP configured; without it submissions wait in the outbox.
+  const { smtpUrl, from } = config.mail;
+  const outbox: OutboxWorker | undefined =
+    smtpUrl !== undefined && from !== undefined
+      ? createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), from })
+      : undefined;
+
+  let app: FastifyInstance | undefined;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app?.close();
+      await outbox?.stop();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Error while shutting down: ${describeError(error)}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  try {
+    await runMigrations(db);
+    app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
+    await app.listen({ port: config.port, host: config.host });
+    outbox?.start();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    fail(startupMessage(error, config));
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const database = db.kind === 'embedded' ? `embedded PGlite in ${db.location}` : 'PostgreSQL';
+  console.log(`Site ready at http://localhost:${port} (database: ${database})`);
+  console.log(
+    smtpUrl === undefined
+      ? 'E-mail delivery is off (SMTP_URL not set): submissions are stored, see npm run submissions'
+      : `E-mail delivery is on: the outbox is sent through ${redactUrl(smtpUrl)}`,
+  );
+  console.log(
+    config.assistant.apiKey === undefined
+      ? 'Chat assistant: GEMINI_API_KEY not set, answers come from the knowledge base'
+      : `Chat assistant: ${config.assistant.model}, answers from the knowledge base when it fails or takes over ${config.assistant.timeoutMs / 1000} s`,
+  );
+  // Which build is in front of whom, so an operator sees a canary (or its rollback) took effect.
+  for (const { name, canary } of config.remotes) {
+    if (canary !== undefined) console.log(`Canary of ${name}: ${canary.percent} % of visitors on ${canary.entry}`);
+  }
+}
+
+function startupMessage(error: unknown, config: Config): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') return `Port ${config.port} is already in use: set PORT to another port`;
+  if (code === 'EACCES') return `No permission to listen on port ${config.port}: set PORT to a port above 1023`;
+  if (code === 'EADDRNOTAVAIL') return `Cannot listen on host ${config.host}: set HOST to an address of this machine`;
+  return `Could not start the server: ${describeError(error)}`;
+}
+
+function warnAboutMissingBuilds(config: Config): void {
+  if (!existsSync(path.join(config.shellDist, 'index.html'))) {
+    console.warn(`The shell is not built (${config.shellDist} has no index.html): run npm run build`);
+  }
+  for (const remote of config.remotes) {
+    if (remote.entry.startsWith('/remotes/') && !existsSync(remote.distDir)) {
+      console.warn(`Remote ${remote.name} is not built (${remote.distDir} is missing): its pages will show an error`);
+    }
+    const canaryDir = remote.canary?.distDir;
+    if (canaryDir !== undefined && !existsSync(path.join(canaryDir, MANIFEST_FILE))) {
+      console.warn(`The ${remote.name} canary folder ${canaryDir} has no ${MANIFEST_FILE}: until it has, the visitors put on it fall back to the stable build in their browsers`);
+    }
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error('Unexpected startup error:', error);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+// What JS a visitor downloads: every script (plus the federation manifests) fetched while a page loads in Chromium
+// against a running server, all chunks included. The budget test (specs/js-budget.spec.ts) guards it and the
+// benchmark (tools/bench) reports it; tools/ imports this, never the other way round.
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+/**
+ * The guard of tests/specs/js-budget.spec.ts: /home as measured with @module-federation/enhanced's cheapest set-up
+ * (174.1 KB gzip, 2026-11-23) plus ~1 %, so any growth of what every visitor downloads fails `npm test`. The ratio bar
+ * is the benchmark's (tools/bench/lib/downloads.ts; it needs the monolith build); the README says why it is missed.
+ */
+export const HOME_JS_GUARD = 176 * 1024;
+
+export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+
+
+export type Kind = 'shell' | 'remote entry / manifest' | 'remote chunk';
+export function kindOf(url: string): Kind {
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith('/remotes/')) return 'shell';
+  return /remoteEntry\.js$|mf-manifest\.json$/.test(pathname) ? 'remote entry / manifest' : 'remote chunk';
+}
+
+export interface Downloads {
+  files: number;
+  byKind: Map<Kind, number>;
+  /** Sum of gzip -9 of every script body (what it would weigh gzip-compressed, whatever the server sent). */
+  gzip: number;
+  /** The part of `gzip` requested after the window's load event: what the page defers (the chat). */
+  gzipAfterLoad: number;
+  /** Bytes that really crossed the wire for those files (after the server's own compression, if any). */
+  transferred: number;
+  /** The page's h1, to show the page really rendered (not the error screen). */
+  heading: string;
+}
+
+/**
+ * Loads `pagePath` in a fresh Chromium page and sums every script (and mf-manifest.json) it fetched
+ * until the page's h1 is there, the chat (loaded after the page) has arrived and the network is idle.
+ */
+export async function visitorDownloads(siteUrl: string, pagePath: string): Promise<Downloads> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<void>[] = [];
+    const files = new Map<string, { gzip: number; transferred: number; afterLoad: boolean }>();
+    let loaded = false;
+    const requestedAfterLoad = new Set<string>();
+    page.on('load', () => {
+      loaded = true;
+    });
+    page.on('request', (request) => {
+      if (loaded) requestedAfterLoad.add(request.url());
+    });
+    page.on('requestfinished', (request) => {
+      const url = request.url();
+      if (request.resourceType() !== 'script' && !url.endsWith('mf-manifest.json')) return;
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const body = await response?.body().catch(() => Buffer.alloc(0));
+          const sizes = await request.sizes().catch(() => undefined);
+          files.set(url, {
+            gzip: gzipBytes(body ?? Buffer.alloc(0)),
+            transferred: sizes?.responseBodySize ?? 0,
+            afterLoad: requestedAfterLoad.has(url),
+          });
+        })(),
+      );
+    });
+    await page.goto(siteUrl + pagePath);
+    // The chat loads after the page (federated and monolith alike): count it too.
+    await page.getByRole('dialog', { name: 'Crescent Assistant' }).waitFor({ state: 'attached', timeout: 60_000 });
+    const heading = page.locator('h1').first();
+    await heading.waitFor({ state: 'attached', timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    if ((await page.getByText('Unexpected Application Error!').count()) > 0) {
+      throw new Error(`${pagePath} rendered the error screen`);
+    }
+    const headingText = (await heading.textContent())?.trim() ?? '';
+    await Promise.all(pending);
+    const byKind = new Map<Kind, number>();
+    for (const [url, size] of files) byKind.set(kindOf(url), (byKind.get(kindOf(url)) ?? 0) + size.gzip);
+    const sum = (key: 'gzip' | 'transferred') => [...files.values()].reduce((total, size) => total + size[key], 0);
+    const gzipAfterLoad = [...files.values()].filter((size) => size.afterLoad).reduce((total, size) => total + size.gzip, 0);
+    return { files: files.size, byKind, gzip: sum('gzip'), gzipAfterLoad, transferred: sum('transferred'), heading: headingText };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,104 @@
+// Proves that the boundary and shared-facade rules of eslint.config.mjs fire (and stay quiet where an import is
+// allowed): each case lints a small in-memory file placed in the tree, with the repo's own config.
+// Run with `node --test tools/lint/` (part of `npm run lint`).
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { ESLint } from 'eslint';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+
+const eslint = new ESLint({
+  cwd: repoRoot,
+  // Only the rules under test, and no type information: they read import paths, not types (and it keeps this fast).
+  ruleFilter: ({ ruleId }) => RULES.has(ruleId),
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+});
+
+/** The messages of the rules under test for `code` as if it were the file `file` (relative to the repo root). */
+async function lint(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+  assert.ok(result, `no lint result for ${file}`);
+  assert.deepEqual(
+    result.messages.filter((message) => message.fatal),
+    [],
+    `${file} did not parse`,
+  );
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+async function assertFires(file, code, expected) {
+  const messages = await lint(file, code);
+  assert.equal(messages.length, 1, `expected one problem in ${file}, got:\n${messages.join('\n')}`);
+  assert.match(messages[0], expected);
+}
+
+async function assertQuiet(file, code) {
+  assert.deepEqual(await lint(file, code), [], `expected no problem in ${file}`);
+}
+
+describe('package boundaries', () => {
+  test('a remote never imports another remote', () =>
+    assertFires('mfe-chat/src/lint-probe.ts', "import type { Exposes } from '@site/mfe-catalogue/exposes';\n", /A remote never imports another remote/));
+
+  test('a remote never imports the shell, by a relative path either', () =>
+    assertFires('mfe-company/src/lint-probe.ts', "import '../../shell/src/index';\n", /A remote never imports another remote or the shell/));
+
+  test('product code never imports tools/ (tsconfig paths included)', () =>
+    assertFires('shell/src/lint-probe.ts', "import { renderWithProviders } from '@test/render';\n", /Product code never imports tools\/ or tests\//));
+
+  test('product code never imports tests/', () =>
+    assertFires('server/src/lint-probe.ts', "import { CHROMIUM_PATH } from '../../tests/support/chromium';\n", /Product code never imports tools\/ or tests\//));
+
+  test('test code inside a package may use the test tooling of tools/', () =>
+    assertQuiet('shell/src/lint-probe.test.tsx', "import { renderWithProviders } from '@test/render';\n"));
+
+  test('shared-ui imports no app', () =>
+    assertFires('shared-ui/src/lint-probe.ts', "import '../../mfe-contact/src/exposes';\n", /shared-ui and shared-store import no app/));
+
+  test('shared-store imports no app (the server neither)', () =>
+    assertFires('shared-store/src/lint-probe.ts', "import '../../server/src/app';\n", /shared-ui and shared-store import no app/));
+
+  test('contracts imports no app', () =>
+    assertFires('contracts/src/lint-probe.ts', "import '../../shell/src/index';\n", /@site\/contracts imports no app/));
+
+  test('everyone may import contracts', () => assertQuiet('mfe-chat/src/lint-probe.ts', "import '@site/contracts/routes';\n"));
+
+  test('the server never imports browser code of the workspace', () =>
+    assertFires('server/src/lint-probe.ts', "import { theme } from '@site/shared-ui';\n", /The server never imports browser code/));
+
+  test('the server never imports browser-only packages', () =>
+    assertFires('server/src/lint-probe.ts', "import { hydrateRoot } from 'react-dom/client';\n", /Browser-only/));
+
+  test('tests/ never imports tools/', () =>
+    assertFires('tests/specs/lint-probe.spec.ts', "import { kb } from '../../tools/bench/lib/format';\n", /tests\/ never imports tools\//));
+
+  test('tools/ may import the tests’ support', () =>
+    assertQuiet('tools/bench/lint-probe.ts', "import { CHROMIUM_PATH } from '../../tests/support/chromium';\n"));
+});
+
+describe('imports of the shared facades (tools/webpack/shared)', () => {
+  test('a name the facade exports is fine, type-only imports of any name too', () =>
+    assertQuiet(
+      'mfe-catalogue/src/lint-probe.tsx',
+      "import { Link, useNavigate } from 'react-router-dom';\nimport type { RouteObject } from 'react-router';\nimport styled, { css } from 'styled-components';\n",
+    ));
+
+  test('a name the facade lacks fails', () =>
+    assertFires('mfe-catalogue/src/lint-probe.tsx', "import { Link, createBrowserRouter } from 'react-router-dom';\n", /createBrowserRouter.*shared facade \(tools\/webpack\/shared\/react-router-dom\.mjs\)/));
+
+  test('shared-ui is bundled too', () =>
+    assertFires('shared-ui/src/lint-probe.tsx', "import { ServerStyleSheet } from 'styled-components';\n", /ServerStyleSheet.*styled-components\.mjs/));
+
+  test("'react-router' itself fails", () =>
+    assertFires('shell/src/lint-probe.tsx', "import { Link } from 'react-router';\n", /Import from 'react-router-dom'/));
+
+  test('a subpath of a facaded package fails', () =>
+    assertFires('shared-store/src/lint-probe.ts', "import { createApi } from '@reduxjs/toolkit/query';\n", /Import the package itself/));
+
+  test('server-render code and tests use the real packages', async () => {
+    await assertQuiet('shell/src/server-render/lint-probe.tsx', "import { StaticRouter } from 'react-router';\n");
+    await assertQuiet('mfe-chat/src/lint-probe.test.tsx', "import { createMemoryRouter } from 'react-router-dom';\n");
+  });
+});
