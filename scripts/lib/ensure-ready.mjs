@@ -15,6 +15,7 @@ export const buildOutputs = [
   'mfe-contact/dist/mf-manifest.json',
   'mfe-chat/dist/mf-manifest.json',
   'server/dist/main.js',
+  'server/dist/server.js',
 ];
 
 function installIsCurrent() {

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
 
 export { REMOTE_NAMES, type RemoteName };
 
@@ -220,8 +220,8 @@ const existingFolder = (what: (issue: { input?: unknown }) => string) =>
 const remoteVariables = (name: RemoteName) =>
   z
     .object({
-      entry: entryUrl(`https://cdn.example.com/${name}/mf-manifest.json`),
-      canaryUrl: entryUrl(`https://cdn.example.com/${name}/2025-06-01/mf-manifest.json or ${canaryServedPath(name)}mf-manifest.json`),
+      entry: entryUrl(`https://cdn.example.com/${name}/${MANIFEST_FILE}`),
+      canaryUrl: entryUrl(`https://cdn.example.com/${name}/2025-06-01/${MANIFEST_FILE} or ${canaryServedPath(name)}${MANIFEST_FILE}`),
       canaryPercent: z
         .string()
         .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, {
@@ -404,14 +404,14 @@ export function loadConfig(env: Env = process.env): Config {
     const { entry, canaryUrl, canaryPercent, canaryDir } = vars.data;
     return {
       name,
-      entry: entry ?? `${remoteServedPath(name)}mf-manifest.json`,
+      entry: entry ?? `${remoteServedPath(name)}${MANIFEST_FILE}`,
       distDir: path.join(repoRoot, `mfe-${name}`, 'dist'),
       // A percent without a URL or folder is accepted (no canary): removing the URL is a rollback, and must not stop
       // the server from starting.
       canary:
         canaryUrl === undefined && canaryDir === undefined
           ? undefined
-          : { entry: canaryUrl ?? `${canaryServedPath(name)}mf-manifest.json`, percent: canaryPercent, distDir: canaryDir },
+          : { entry: canaryUrl ?? `${canaryServedPath(name)}${MANIFEST_FILE}`, percent: canaryPercent, distDir: canaryDir },
     };
   });
 

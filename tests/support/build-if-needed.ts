@@ -1,16 +1,15 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { MANIFEST_FILE, REMOTE_NAMES } from '@site/contracts/federation';
 import { REPO_ROOT } from './site-server';
 
 /** The files that must exist for the site to run; when one is missing, the whole site is built. */
 export const BUILD_OUTPUTS = [
   'shell/dist/index.html',
-  'mfe-catalogue/dist/mf-manifest.json',
-  'mfe-company/dist/mf-manifest.json',
-  'mfe-contact/dist/mf-manifest.json',
-  'mfe-chat/dist/mf-manifest.json',
+  ...REMOTE_NAMES.map((name) => `mfe-${name}/dist/${MANIFEST_FILE}`),
   'server/dist/main.js',
+  'server/dist/server.js',
 ];
 
 export function buildIfNeeded(): void {
