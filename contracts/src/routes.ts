@@ -9,6 +9,9 @@ import { generatePath, matchRoutes } from 'react-router-dom';
 import type { Branch, Certificate, CompanyInfo, HomeContent, ProductCategory, Project } from '@site/content';
 import { RATINGS_API_PATH } from '@site/content/reviews';
 import type { RemoteName } from './federation';
+import { CATALOGUE_SEGMENT, HOME_SEGMENT } from './paths';
+
+export { HOME_PATH } from './paths';
 
 /** The site data the pages' descriptions are written from (the server passes its SEO source). */
 export interface SiteFacts {
@@ -66,7 +69,7 @@ export const listText = (items: readonly string[]): string =>
  */
 export const siteRoutes = [
   {
-    path: 'home',
+    path: HOME_SEGMENT,
     remote: 'company',
     modulePath: './HomePage',
     title: 'Home',
@@ -76,7 +79,7 @@ export const siteRoutes = [
       home.about.text[0] ?? `${company.name}: ${company.tagline}. Electrical products and industrial solutions since ${company.founded}.`,
   },
   {
-    path: 'our-products',
+    path: CATALOGUE_SEGMENT,
     remote: 'catalogue',
     modulePath: './CategoryListPage',
     title: 'Our Products',
@@ -87,7 +90,7 @@ export const siteRoutes = [
       `${categories.length} product categories from ${company.name}: ${listText(categories.slice(0, 6).map((c) => c.title))} and more, from stock across the Gulf.`,
   },
   {
-    path: 'our-products/:productCategoryId',
+    path: `${CATALOGUE_SEGMENT}/:productCategoryId`,
     remote: 'catalogue',
     modulePath: './ProductListingPage',
     title: 'Products',
@@ -96,7 +99,7 @@ export const siteRoutes = [
     startData: ['/data/products.json', RATINGS_API_PATH],
   },
   {
-    path: 'our-products/:productCategoryId/:productId',
+    path: `${CATALOGUE_SEGMENT}/:productCategoryId/:productId`,
     remote: 'catalogue',
     modulePath: './ProductDetailsPage',
     title: 'Product Details',
@@ -181,8 +184,6 @@ export function siteRouteUrl<P extends SiteRoutePath>(path: P, ...params: ParamN
   return generatePath<string>(`/${path}`, params[0] ?? {});
 }
 
-/** The home page's address. '/' is not a page: the shell redirects it here, and the server answers it with this page's head. */
-export const HOME_PATH = siteRouteUrl('home');
 
 /** A matched address: its route and its ':params', decoded as React Router's useParams gives them. */
 export interface SiteRouteMatch {

@@ -8,8 +8,9 @@ import {
   selectCategoriesStatus,
 } from './productsCategorySlice';
 import { CategoryCard } from './CategoryCard';
+import { HOME_PATH } from '@site/contracts/paths';
 
-const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Products' }];
+const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Our Products' }];
 
 /** /our-products: every product category as a card. */
 /** For the server (shared-store's LoadFirstView): the page's data as its effect below loads it, so the HTML has it. */

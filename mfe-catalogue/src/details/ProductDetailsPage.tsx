@@ -22,6 +22,7 @@ import {
   selectReviewsStatus,
   submitReview,
 } from './productDetailSlice';
+import { CATEGORIES_PATH, HOME_PATH, categoryPath } from '@site/contracts/paths';
 
 const NotFound = styled.div`
   padding: 24px;
@@ -84,9 +85,9 @@ export default function ProductDetailsPage() {
     <PageContainer>
       <Breadcrumb
         items={[
-          { moduleName: 'Home', link: '/home' },
-          { moduleName: 'Our Products', link: '/our-products' },
-          { moduleName: categoryName, link: `/our-products/${categoryId}` },
+          { moduleName: 'Home', link: HOME_PATH },
+          { moduleName: 'Our Products', link: CATEGORIES_PATH },
+          { moduleName: categoryName, link: categoryPath(categoryId) },
           { moduleName: productName },
         ]}
       />
@@ -98,8 +99,8 @@ export default function ProductDetailsPage() {
           <h2>Product not found</h2>
           <p>{`We could not find the product “${productId}” in our catalogue. It may have been renamed or removed.`}</p>
           <p>
-            <Link to={`/our-products/${productCategoryId}`}>{`See all ${categoryName} products`}</Link> or{' '}
-            <Link to="/our-products">browse all our product categories</Link>.
+            <Link to={categoryPath(productCategoryId)}>{`See all ${categoryName} products`}</Link> or{' '}
+            <Link to={CATEGORIES_PATH}>browse all our product categories</Link>.
           </p>
         </NotFound>
       ) : !found ? (

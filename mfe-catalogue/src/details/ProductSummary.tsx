@@ -7,6 +7,7 @@ import { DescriptionList } from './description/DescriptionList';
 import { DescriptionSections } from './description/DescriptionSections';
 import { parseDescription } from './description/parseDescription';
 import { SafeHtml } from './SafeHtml';
+import { categoryPath } from '@site/contracts/paths';
 
 const Layout = styled.section`
   display: grid;
@@ -88,7 +89,7 @@ export function ProductSummary({ product }: { product: ProductDetail }) {
           </SpecBlock>
         ))}
         <p>
-          <strong>Category:</strong> <Link to={`/our-products/${product.productCategory}`}>{product.categoryName}</Link>
+          <strong>Category:</strong> <Link to={categoryPath(product.productCategory)}>{product.categoryName}</Link>
         </p>
         {brands.length > 0 ? (
           <Logos aria-label="Brands">

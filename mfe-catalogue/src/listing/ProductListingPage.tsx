@@ -20,6 +20,7 @@ import {
 } from './productsSlice';
 import { DEFAULT_SORT, SORT_BY_RATING, SORT_OPTIONS, isSortValue, sortProducts, type SortValue } from './sortProducts';
 import { ProductCard } from './ProductCard';
+import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 
 const HeadingRest = styled.span`
   color: ${({ theme }) => theme.colors.accentText};
@@ -95,7 +96,7 @@ export default function ProductListingPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Products', link: '/our-products' }, { moduleName: name }]} />
+      <Breadcrumb items={[{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Our Products', link: CATEGORIES_PATH }, { moduleName: name }]} />
       <SectionHeading>
         {first}
         {rest ? <> <HeadingRest>{rest}</HeadingRest></> : null}

@@ -7,6 +7,7 @@ import type { SearchModalProps } from '@site/contracts/federation';
 import { fetchSearchResults, searchReset, searchTextChanged, selectSearchData, selectSearchStatus, selectSearchText } from './searchSlice';
 import { optionId, SearchResults } from './SearchResults';
 import { useShownResults } from './useShownResults';
+import { productPath } from '@site/contracts/paths';
 
 /** The spec's delay before the search input takes the focus. */
 export const SEARCH_FOCUS_DELAY_MS = 100;
@@ -90,7 +91,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
       if (!chosen) return;
       dispatch(searchReset());
       onClose();
-      void navigate(`/our-products/${chosen.productCategoryId}/${chosen.id}`);
+      void navigate(productPath(chosen.productCategoryId, chosen.id));
     },
     [shown, dispatch, onClose, navigate],
   );

@@ -1,5 +1,6 @@
 // The only markup a chat message may carry: [text](path) links to the site's own pages and **bold**.
 // Everything else, HTML included, stays plain text (React escapes it); nothing is ever parsed as HTML.
+import { CATEGORIES_PATH } from '@site/contracts/paths';
 import { menu } from '@site/content';
 
 export type MessageSegment =
@@ -11,7 +12,7 @@ const MARKUP = /\[([^\]\n]+)\]\(([^()\s]*)\)|\*\*([^*\n]+?)\*\*/g;
 
 const PAGE_PATHS = new Set(menu.map((item) => item.path));
 /** /our-products/{categoryId} and /our-products/{categoryId}/{productId}. */
-const CATALOGUE_PATH = /^\/our-products(\/[A-Za-z0-9_-]+){1,2}$/;
+const CATALOGUE_PATH = new RegExp(`^${CATEGORIES_PATH}(/[A-Za-z0-9_-]+){1,2}$`);
 
 /** Whether a path is one of the site's routes: a menu page or a catalogue page. No scheme, host, query or dots. */
 export function isSiteRoute(path: string): boolean {

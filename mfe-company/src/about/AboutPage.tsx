@@ -4,8 +4,9 @@ import styled from 'styled-components';
 import { Breadcrumb, ButtonLink, Card, PageContainer, useScrollToTop } from '@site/shared-ui';
 import { company, home } from '@site/content';
 import { PartnersGrid } from '../partners/PartnersGrid';
+import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 
-const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'About Us' }];
+const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'About Us' }];
 
 /** Backdrop of the hero (decorative); 1600 × 600 like every carousel background. */
 const HERO_IMAGE = { src: '/images/carousel/background-skyline.svg', width: 1600, height: 600 };
@@ -128,7 +129,7 @@ export default function AboutPage() {
             <h2 id="about-partners">{home.partners.heading}</h2>
             <p>{home.partners.subtitle}</p>
           </div>
-          <ButtonLink as={Link} to="/our-products" $variant="secondary">
+          <ButtonLink as={Link} to={CATEGORIES_PATH} $variant="secondary">
             Browse our products
           </ButtonLink>
         </PartnersHead>

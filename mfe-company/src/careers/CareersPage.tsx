@@ -2,8 +2,9 @@
 import styled from 'styled-components';
 import { Breadcrumb, MailIcon, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
 import { company } from '@site/content';
+import { HOME_PATH } from '@site/contracts/paths';
 
-const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Career Opportunities' }];
+const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Career Opportunities' }];
 
 const VACANCY_TITLE = 'Sales Head – Oil & Gas Division';
 

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Breadcrumb, Card, Modal, PageContainer, SectionHeading } from '@site/shared-ui';
 import { certificates, type Certificate } from '@site/content';
 import { CertificateCard } from './CertificateCard';
+import { HOME_PATH } from '@site/contracts/paths';
 
 const Grid = styled.div`
   display: grid;
@@ -29,7 +30,7 @@ export default function CertificatesPage() {
   const [viewing, setViewing] = useState<Certificate | null>(null);
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: '/home' }, { moduleName: 'Certificates' }]} />
+      <Breadcrumb items={[{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Certificates' }]} />
       <SectionHeading>Certificates</SectionHeading>
       <p>
         Our quality management system is certified to ISO 9001:2015 in the United Arab Emirates and in Oman, covering the

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, Card, CardGrid } from '@site/shared-ui';
 import { TEASER_CATEGORY_IDS, categoryImagePath, findCategory, type ProductCategory } from '@site/content';
+import { CATEGORIES_PATH, categoryPath } from '@site/contracts/paths';
 
 const Head = styled.div`
   display: flex;
@@ -32,14 +33,14 @@ export function ProductsTeaser() {
     <section aria-labelledby="home-products">
       <Head>
         <h2 id="home-products">Our Products</h2>
-        <ButtonLink as={Link} to="/our-products">
+        <ButtonLink as={Link} to={CATEGORIES_PATH}>
           View All Products
         </ButtonLink>
       </Head>
       <CardGrid as="ul" aria-label="Featured product categories">
         {teaserCategories.map((category) => (
           <Card as="li" key={category.id}>
-            <CardLink to={`/our-products/${category.id}`}>
+            <CardLink to={categoryPath(category.id)}>
               <img src={categoryImagePath(category.image)} alt="" width={400} height={300} loading="lazy" decoding="async" />
               <h3>{category.title}</h3>
             </CardLink>

@@ -4,8 +4,9 @@ import { Breadcrumb, CardGrid, LoadError, PageContainer, Reveal, SectionHeading,
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { fetchOurTeam, selectOurTeam, selectOurTeamStatus } from './ourTeamSlice';
 import { TeamMemberCard } from './TeamMemberCard';
+import { HOME_PATH } from '@site/contracts/paths';
 
-const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Management' }];
+const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Management' }];
 
 export const LOADING_TEXT = 'Loading our team...';
 export const LOAD_ERROR_TEXT = 'We could not load our team just now. Please check your connection and try again.';

@@ -2,8 +2,9 @@
 import styled from 'styled-components';
 import { Breadcrumb, Card, CardGrid, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
 import { projects } from '@site/content';
+import { HOME_PATH } from '@site/contracts/paths';
 
-const breadcrumb = [{ moduleName: 'Home', link: '/home' }, { moduleName: 'Our Projects' }];
+const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Our Projects' }];
 
 const Lead = styled.p`
   max-width: 70ch;

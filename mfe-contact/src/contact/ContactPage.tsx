@@ -4,6 +4,7 @@ import { branches, type BranchId } from '@site/content';
 import { RegionSelector } from './RegionSelector';
 import { BranchDetails } from './BranchDetails';
 import { MessageForm } from '../message-form';
+import { HOME_PATH } from '@site/contracts/paths';
 
 /** Spec: switching region shows a spinner for 500 ms. */
 export const REGION_SWITCH_MS = 500;
@@ -25,7 +26,7 @@ export default function ContactPage() {
   const branch = branches.find((item) => item.id === selected) ?? branches[0]!;
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: '/home' }, { moduleName: 'Contact Us' }]} />
+      <Breadcrumb items={[{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Contact Us' }]} />
       <SectionHeading>Contact Us</SectionHeading>
       <RegionSelector branches={branches} selected={selected} onSelect={selectRegion} />
       {switching ? <Spinner label={`Loading ${branch.label} details`} /> : <BranchDetails branch={branch} />}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageContainer } from '@site/shared-ui';
+import { HOME_PATH } from '@site/contracts/paths';
 
 const Stack = styled.pre`
   padding: 12px;
@@ -41,7 +42,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
       <h2>{summary}</h2>
       {stack ? <Stack>{stack}</Stack> : null}
       <p>
-        <Link to="/home">Go to the home page</Link>
+        <Link to={HOME_PATH}>Go to the home page</Link>
       </p>
     </PageContainer>
   );

@@ -7,6 +7,7 @@ import { company, menu } from '@site/content';
 import { CallUsButton } from './CallUsButton';
 import { MobileDrawer } from './MobileDrawer';
 import { preloadSearchDialog, SearchDialog } from './SearchDialog';
+import { HOME_PATH } from '@site/contracts/paths';
 
 const wide = `@media (min-width: ${theme.wideNav + 1}px)`;
 
@@ -62,7 +63,7 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   return (
     <Bar>
-      <Link to="/home" aria-label={`${company.name}: home`}>
+      <Link to={HOME_PATH} aria-label={`${company.name}: home`}>
         <img src="/images/logo.svg" alt={company.name} width={180} height={42} />
       </Link>
       <Nav aria-label="Main">

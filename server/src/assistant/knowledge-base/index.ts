@@ -1,9 +1,7 @@
 // The chat assistant's knowledge base and its fallback answerer.
 export {
   buildKnowledgeBase,
-  categoryPath,
   MAX_SPECS_PER_PRODUCT,
-  productPath,
   siteKnowledgeBaseSources,
   type KbCategory,
   type KbLink,

@@ -25,6 +25,7 @@ import productDetailsJson from '@site/content/data/product-details.json' with { 
 import productsJson from '@site/content/data/products.json' with { type: 'json' };
 import teamJson from '@site/content/data/our-team.json' with { type: 'json' };
 import { htmlToText } from '@site/content/html-text';
+import { categoryPath, productPath } from '@site/contracts/paths';
 
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
 export const MAX_SPECS_PER_PRODUCT = 8;
@@ -120,9 +121,6 @@ export const siteKnowledgeBaseSources = (): KnowledgeBaseSources => ({
   team: teamJson,
   facts: factsJson,
 });
-
-export const categoryPath = (categoryId: string): string => `/our-products/${categoryId}`;
-export const productPath = (categoryId: string, productId: string): string => `/our-products/${categoryId}/${productId}`;
 
 const splitNames = (names: string | undefined): string[] =>
   (names ?? '')
