@@ -4,11 +4,7 @@
 import { FIELD_MAX_LENGTH, HONEYPOT_FIELD } from './validation/rules';
 import type { CustomerReview } from './types';
 
-/** GET a product's reviews (stored ones newest first, then the catalogue's seed reviews); POST a new one. */
-export const reviewsApiPath = (productId: string): string => `/api/products/${encodeURIComponent(productId)}/reviews`;
-
-/** GET the average rating of every reviewed product (seed and stored reviews), for 'Sort by average rating'. */
-export const RATINGS_API_PATH = '/api/products/ratings';
+// The calls' addresses are @site/contracts/api's (reviewsApiPath, RATINGS_API_PATH).
 
 /** Longest accepted value of each review field, in characters (the form's maxLength; the server refuses more). */
 export const REVIEW_MAX_LENGTH = {

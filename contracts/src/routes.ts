@@ -6,22 +6,11 @@
 // Language twins (issue 18) are these same rows under a language prefix: a parent route object around
 // `routeObjects` (matchSiteRoute takes the deepest match), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
-import type { Branch, Certificate, CompanyInfo, HomeContent, ProductCategory, Project } from '@site/content';
-import { RATINGS_API_PATH } from '@site/content/reviews';
+import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
 import type { RemoteName } from './federation';
 import { CATALOGUE_SEGMENT, HOME_SEGMENT } from './paths';
 
 export { HOME_PATH } from './paths';
-
-/** The site data the pages' descriptions are written from (the server passes its SEO source). */
-export interface SiteFacts {
-  company: CompanyInfo;
-  branches: readonly Branch[];
-  categories: readonly ProductCategory[];
-  certificates: readonly Certificate[];
-  home: HomeContent;
-  projects: readonly Project[];
-}
 
 interface RouteFields {
   /** React Router path pattern without the leading slash ('our-products/:productCategoryId'). */
@@ -44,12 +33,10 @@ interface RouteFields {
   index: boolean;
 }
 
-/** A page about the company or the catalogue as a whole: its head is written from the site's facts. */
+/** A page about the company or the catalogue as a whole: its head is written from the site's facts (its description: routeDescriptions.ts). */
 export interface FactsPageRoute extends RouteFields {
   /** What the head's JSON-LD describes: the Organization ('company'), or the collection of categories ('categories'). */
   kind: 'company' | 'categories';
-  /** The meta description (the server truncates it to 160 characters). */
-  description: (facts: SiteFacts) => string;
 }
 
 /** A page of one record: its title, description and JSON-LD come from the category or product it names. */
@@ -58,10 +45,6 @@ export interface RecordPageRoute extends RouteFields {
 }
 
 export type SiteRoute = FactsPageRoute | RecordPageRoute;
-
-/** English list: 'a', 'a and b', 'a, b and c'. */
-export const listText = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /**
  * The spec's route table. Its literal types let the shell check each remote and module against the remotes' declared
@@ -75,8 +58,6 @@ export const siteRoutes = [
     title: 'Home',
     kind: 'company',
     index: true,
-    description: ({ company, home }) =>
-      home.about.text[0] ?? `${company.name}: ${company.tagline}. Electrical products and industrial solutions since ${company.founded}.`,
   },
   {
     path: CATALOGUE_SEGMENT,
@@ -86,8 +67,6 @@ export const siteRoutes = [
     kind: 'categories',
     index: true,
     startData: ['/data/products-category.json'],
-    description: ({ company, categories }) =>
-      `${categories.length} product categories from ${company.name}: ${listText(categories.slice(0, 6).map((c) => c.title))} and more, from stock across the Gulf.`,
   },
   {
     path: `${CATALOGUE_SEGMENT}/:productCategoryId`,
@@ -105,7 +84,7 @@ export const siteRoutes = [
     title: 'Product Details',
     kind: 'product',
     index: true,
-    startData: ['/data/product-details.json', '/api/products/:productId/reviews'],
+    startData: ['/data/product-details.json', REVIEWS_API_PATTERN],
   },
   {
     path: 'about',
@@ -114,8 +93,6 @@ export const siteRoutes = [
     title: 'About Us',
     kind: 'company',
     index: true,
-    description: ({ company }) =>
-      `About ${company.name}, ${company.tagline.charAt(0).toLowerCase()}${company.tagline.slice(1)}: our story since ${company.founded}, our excellence, approach and commitment, and the brands we distribute.`,
   },
   {
     path: 'certificates',
@@ -124,8 +101,6 @@ export const siteRoutes = [
     title: 'Certificates',
     kind: 'company',
     index: true,
-    description: ({ company, certificates }) =>
-      `${listText([...new Set(certificates.map((c) => c.standard))])} quality management certificates of ${company.name} (${listText([...new Set(certificates.map((c) => c.country))])}), and how we assure the quality of what we supply.`,
   },
   {
     path: 'management',
@@ -135,7 +110,6 @@ export const siteRoutes = [
     kind: 'company',
     index: true,
     startData: ['/data/our-team.json'],
-    description: ({ company, branches }) => `Meet the management team that leads ${company.name} across ${listText(branches.map((b) => b.name))}.`,
   },
   {
     path: 'our-projects',
@@ -144,7 +118,6 @@ export const siteRoutes = [
     title: 'Our Projects',
     kind: 'company',
     index: true,
-    description: ({ company, projects }) => `Projects supplied by ${company.name}: ${listText(projects.map((p) => p.title))}.`,
   },
   {
     path: 'career-opportunities',
@@ -153,8 +126,6 @@ export const siteRoutes = [
     title: 'Career Opportunities',
     kind: 'company',
     index: true,
-    description: ({ company }) =>
-      `Career opportunities at ${company.name}: current openings in our Gulf team and how to apply by e-mail to ${company.careersEmail} or by post.`,
   },
   {
     path: 'contact-us',
@@ -163,13 +134,14 @@ export const siteRoutes = [
     title: 'Contact Us',
     kind: 'company',
     index: true,
-    description: ({ company, branches }) =>
-      `Contact ${company.name} in ${listText(branches.map((b) => b.label))}: call ${company.mainPhone}, e-mail ${company.generalEmail} or send us a message.`,
   },
 ] as const satisfies readonly SiteRoute[];
 
 /** A route's path pattern ('our-products/:productCategoryId'). */
 export type SiteRoutePath = (typeof siteRoutes)[number]['path'];
+
+/** The path pattern of a page written from the site's facts (no parameters). */
+export type FactsPagePath = Extract<(typeof siteRoutes)[number], { kind: FactsPageRoute['kind'] }>['path'];
 
 /** The names of a pattern's ':params' ('productCategoryId' | 'productId'). */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

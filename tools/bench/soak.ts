@@ -16,6 +16,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
 import { REPO_ROOT, startSite, type RunningSite } from '../../tests/support/site-server';
 import { printTable } from './lib/format';
@@ -93,7 +94,6 @@ function listingProducts(count: number): string[] {
   return ids.slice(0, count);
 }
 
-const reviewsPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}/reviews`;
 
 const QUESTIONS = [
   'Do you stock brass cable glands?',
@@ -129,7 +129,7 @@ function mix(siteUrl: string, products: string[]): Kind[] {
     },
     {
       label: 'GET reviews + ratings (/api)',
-      options: { url: siteUrl, requests: get([...products.map(reviewsPath), '/api/products/ratings'], { accept: 'application/json' }) },
+      options: { url: siteUrl, requests: get([...products.map(reviewsApiPath), RATINGS_API_PATH], { accept: 'application/json' }) },
     },
     {
       label: 'POST /api/send-contact-form',
@@ -168,7 +168,7 @@ function mix(siteUrl: string, products: string[]): Kind[] {
             setupRequest: (request) => {
               reviews += 1;
               const body = { customerName: `Soak ${reviews}`, emailId: `soak+${reviews}@example.com`, comment: `Soak review ${reviews}: fitted first time.`, stars: (reviews % 5) + 1 };
-              return { ...request, path: reviewsPath(products[reviews % products.length]!), body: JSON.stringify(body) };
+              return { ...request, path: reviewsApiPath(products[reviews % products.length]!), body: JSON.stringify(body) };
             },
           },
         ],
@@ -203,7 +203,7 @@ function run(options: autocannon.Options): Promise<SoakResult> {
 
 /** Stored reviews per product as the ratings count them (seed reviews included). */
 async function ratingCounts(siteUrl: string, products: string[]): Promise<number> {
-  const response = await fetch(`${siteUrl}/api/products/ratings`);
+  const response = await fetch(`${siteUrl}${RATINGS_API_PATH}`);
   if (!response.ok) throw new Error(`GET /api/products/ratings: ${response.status}`);
   const { ratings } = (await response.json()) as { ratings: Record<string, { count: number } | undefined> };
   return products.reduce((sum, id) => sum + (ratings[id]?.count ?? 0), 0);

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CEILING_ROSE_TABLE_IMAGE } from '@site/content';
-import { reviewsApiPath } from '@site/content/reviews';
+import { reviewsApiPath } from '@site/contracts/api';
 import { DETAIL } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
 import ProductDetailsPage from './ProductDetailsPage';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
-import { reviewsApiPath } from '@site/content/reviews';
+import { reviewsApiPath } from '@site/contracts/api';
 import { DETAIL, SEED_REVIEW } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
 import {

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { RATINGS_API_PATH } from '@site/content/reviews';
+import { RATINGS_API_PATH } from '@site/contracts/api';
 import { PRODUCTS } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
 import ProductListingPage from './ProductListingPage';

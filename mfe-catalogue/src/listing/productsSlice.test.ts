@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
-import { RATINGS_API_PATH } from '@site/content/reviews';
+import { RATINGS_API_PATH } from '@site/contracts/api';
 import { PRODUCTS } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
 import {

@@ -1,7 +1,8 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { Product } from '@site/content';
-import { RATINGS_API_PATH, type RatingsResponse, type RatingSummary } from '@site/content/reviews';
+import { RATINGS_API_PATH } from '@site/contracts/api';
+import { type RatingsResponse, type RatingSummary } from '@site/content/reviews';
 import { apiErrorMessage } from '../common/apiError';
 
 export interface ProductsState {

@@ -1,5 +1,6 @@
 import type { CustomerReview } from '@site/content';
-import { reviewsApiPath, type ReviewCreatedResponse, type ReviewsResponse, type ReviewToSend } from '@site/content/reviews';
+import { reviewsApiPath } from '@site/contracts/api';
+import { type ReviewCreatedResponse, type ReviewsResponse, type ReviewToSend } from '@site/content/reviews';
 import { apiErrorMessage } from '../common/apiError';
 
 /** A product's reviews: the stored ones newest first, then the catalogue's. */

@@ -2,7 +2,7 @@
 // the small records of catalogueFixtures.ts. A test that needs a failure, a wait or other data adds its own handler
 // with server.use(...), which takes precedence over these.
 import { http, HttpResponse } from 'msw';
-import { RATINGS_API_PATH, reviewsApiPath } from '@site/content/reviews';
+import { RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
 import { DETAIL, PRODUCTS, RATINGS, SEARCH_RESULTS, SEED_REVIEW } from './catalogueFixtures';
 
 export const catalogueHandlers = [

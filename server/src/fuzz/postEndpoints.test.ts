@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { branches } from '@site/content';
 import { CHAT_API_PATH, CHAT_LIMITS } from '@site/content/chat';
-import { reviewsApiPath } from '@site/content/reviews';
+import { reviewsApiPath } from '@site/contracts/api';
 import { BRANCH_NAMES, DEFAULT_BRANCH_NAME, FIELD_MAX_LENGTH, HONEYPOT_FIELD } from '@site/content/validation';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

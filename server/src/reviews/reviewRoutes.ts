@@ -7,13 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { CustomerReview } from '@site/content';
-import {
-  RATINGS_API_PATH,
-  type RatingsResponse,
-  type RatingSummary,
-  type ReviewCreatedResponse,
-  type ReviewsResponse,
-} from '@site/content/reviews';
+import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
+import type { RatingsResponse, RatingSummary, ReviewCreatedResponse, ReviewsResponse } from '@site/content/reviews';
 import type { SubmissionsConfig } from '../config.js';
 import { describeError, type Database } from '../db/index.js';
 import { connectRedis, describeWindow } from '../routes/submissions.js';
@@ -25,7 +20,8 @@ import { insertReviewWithinLimit, storedReviews, storedStarTotals } from './revi
 /** Largest accepted body: a review at every field's limit is about 4.5 KB of JSON. */
 export const REVIEW_BODY_LIMIT = 16 * 1024;
 
-export const REVIEWS_ROUTE = '/api/products/:productId/reviews';
+/** The reviews call in Fastify's syntax (the same ':productId' as React Router's). */
+export const REVIEWS_ROUTE = REVIEWS_API_PATTERN;
 
 export interface ReviewRoutesOptions extends SubmissionsConfig {
   db: Database;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { reviewsApiPath, RATINGS_API_PATH } from '@site/content/reviews';
+import { reviewsApiPath, RATINGS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
 import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../db/index.js';
 import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';

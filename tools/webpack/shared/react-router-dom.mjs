@@ -3,7 +3,8 @@
 // react-router-dom 7 is `export * from 'react-router'` plus the DOM RouterProvider. Shared as it is, Module
 // Federation must keep every export (it cannot know what other apps will use): ~66 KB gzip, most of it server,
 // framework-mode and data-router code (loaders, actions, fetchers, static handlers, sessions, RSC) this site never
-// runs: its shell renders <BrowserRouter> + <Routes>. This module names the declarative client API instead, so
+// runs: its shell renders <BrowserRouter> + <Routes>. This module names the part of the declarative client API the
+// apps use instead (an unused name still costs every page its bytes), so
 // webpack drops the rest: ~16 KB gzip. Every app provides this same module, so the singleton has the same exports
 // whichever app's copy is loaded.
 //
@@ -12,25 +13,18 @@
 export {
   BrowserRouter,
   Link,
-  NavLink,
   Navigate,
   Outlet,
   Route,
   Routes,
-  createSearchParams,
   generatePath,
   matchPath,
   matchRoutes,
   useHref,
   useInRouterContext,
   useLocation,
-  useMatch,
   useNavigate,
-  useNavigationType,
-  useOutlet,
-  useOutletContext,
   useParams,
   useResolvedPath,
   useRoutes,
-  useSearchParams,
 } from 'react-router';

@@ -8,7 +8,6 @@ export {
   configureStore,
   createAction,
   createAsyncThunk,
-  createReducer,
   createSelector,
   createSlice,
   nanoid,

@@ -18,7 +18,8 @@ import {
 } from '@site/content';
 import { htmlToText } from '@site/content/html-text';
 import { siteKnowledgeBaseSources } from '../../assistant/knowledge-base/index.js';
-import { HOME_PATH, listText, matchSiteRoute, siteRoutes, siteRouteUrl, type FactsPageRoute, type SiteRoute } from '@site/contracts/routes';
+import { listText, routeDescriptions } from '@site/contracts/route-descriptions';
+import { HOME_PATH, matchSiteRoute, siteRoutes, siteRouteUrl, type FactsPagePath, type FactsPageRoute, type SiteRoute } from '@site/contracts/routes';
 import { truncateText } from './escape.js';
 
 /** The data the heads are built from (the site's own by default; tests pass their own). */
@@ -224,7 +225,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
             breadcrumb(origin, [[title, path]]),
           ]
         : (origin: string): JsonLd[] => [organization(origin), ...(path === HOME_PATH ? [] : [breadcrumb(origin, [[title, path]])])];
-    return page(route, { title, description: route.description(source), path, structuredData });
+    return page(route, { title, description: routeDescriptions[route.path as FactsPagePath](source), path, structuredData });
   };
 
   /** The pages without parameters, by route. */

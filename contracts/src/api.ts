@@ -1,0 +1,11 @@
+// The addresses of the API calls the browser makes and the server answers (the route table's start data names some).
+// No imports: a remote that calls the API bundles just these strings.
+
+/** GET a product's reviews (stored ones newest first, then the catalogue's seed reviews); POST a new one. */
+export const REVIEWS_API_PATTERN = '/api/products/:productId/reviews';
+
+/** The reviews address of one product. */
+export const reviewsApiPath = (productId: string): string => REVIEWS_API_PATTERN.replace(':productId', encodeURIComponent(productId));
+
+/** GET the average rating of every reviewed product (seed and stored reviews), for 'Sort by average rating'. */
+export const RATINGS_API_PATH = '/api/products/ratings';
