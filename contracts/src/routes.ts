@@ -159,8 +159,8 @@ export function siteRouteUrl<P extends SiteRoutePath>(path: P, ...params: ParamN
 
 /** A matched address: its route and its ':params', decoded as React Router's useParams gives them. */
 export interface SiteRouteMatch {
-  route: SiteRoute;
-  params: Record<string, string>;
+  readonly route: SiteRoute;
+  readonly params: Readonly<Record<string, string>>;
 }
 
 /** The table as React Router route objects (what matchRoutes reads; a language prefix would be their parent). */
@@ -189,14 +189,30 @@ function withLiteralBrokenEscapes(pathname: string): string {
 }
 
 /**
+ * Matches already made, by address: matchRoutes flattens and ranks the whole table on every call, and the server asks
+ * up to four times per page request (head, preload hints, first view, state). Bounded: emptied when full. The matches
+ * are frozen, since callers share them.
+ */
+const matchesByPath = new Map<string, SiteRouteMatch | undefined>();
+const MATCHES_KEPT = 1000;
+
+/**
  * The route an address shows ('/our-products/cables/x' -> the product details route, { productCategoryId: 'cables',
  * productId: 'x' }), or undefined: not one of the site's pages, '/' (a redirect) included. A trailing slash is ignored.
  */
 export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
+  if (matchesByPath.has(pathname)) return matchesByPath.get(pathname);
   const match = matchRoutes(routeObjects, withLiteralBrokenEscapes(pathname))?.at(-1);
-  if (match === undefined) return undefined;
-  const params = Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return { route: match.route.siteRoute, params };
+  const found =
+    match === undefined
+      ? undefined
+      : Object.freeze({
+          route: match.route.siteRoute,
+          params: Object.freeze(Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => entry[1] !== undefined))),
+        });
+  if (matchesByPath.size >= MATCHES_KEPT) matchesByPath.clear();
+  matchesByPath.set(pathname, found);
+  return found;
 }
 
 /** A matched route's start data, its ':params' filled in and URL-encoded. */
