@@ -9,12 +9,11 @@
 // after start is found on its first read, and a deleted one is gone after the next re-check.
 // (fs.watch was the alternative: polling at most once a second per file is cheaper to get right, since the roots may
 // not exist at start and watchers behave differently across platforms and editors' atomic saves.)
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import fresh from 'fresh';
 import { CACHE_REVALIDATE } from './caching.js';
+import { contentEtag, isFresh } from './etag.js';
 import { preferredEncoding, type Encoding } from './compression.js';
 
 export const DATA_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -95,7 +94,7 @@ export class DataFileCache {
       const body = await readFile(found.filePath);
       const copies: Partial<Record<Encoding, Buffer>> = {};
       for (const encoding of found.copies) copies[encoding] = await readFile(found.filePath + COPY_EXTENSIONS[encoding]);
-      entry.version = { filePath: found.filePath, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, copies };
+      entry.version = { filePath: found.filePath, body, etag: contentEtag(body), copies };
       entry.stamp = found.stamp;
       // Changed while being read (a generator still writing it): serve what was read, but look again next time.
       const after = await this.locate(name).catch(() => undefined);
@@ -165,8 +164,7 @@ export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFileCache }> = asyn
       .header('cache-control', CACHE_REVALIDATE)
       .header('etag', file.etag)
       .header('vary', 'accept-encoding');
-    // jshttp's `fresh` (Express's check): If-None-Match lists, weak tags, `*`.
-    if (fresh(request.headers, { etag: file.etag })) return reply.code(304).send();
+    if (isFresh(request, file.etag)) return reply.code(304).send();
 
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const copy = encoding === undefined ? undefined : file.copies[encoding];

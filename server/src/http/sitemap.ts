@@ -1,8 +1,8 @@
 // /robots.txt and /sitemap.xml, generated from the route table and the catalogue (seo/pages.ts), with absolute URLs
 // on the site's configured origin (siteOrigin.ts), whatever Host the request names.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
+import { contentEtag, isFresh } from './etag.js';
 import { escapeXml } from './seo/escape.js';
 import { siteSeo, type SeoSite } from './seo/pages.js';
 import type { SiteOrigin } from './siteOrigin.js';
@@ -41,14 +41,11 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
       const origin = options.origin();
       if (generated?.origin !== origin) {
         const body = make(origin);
-        generated = { origin, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+        generated = { origin, body, etag: contentEtag(body) };
       }
       const etag = generated.etag;
       reply.header('cache-control', CACHE_REVALIDATE).header('etag', etag);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-        return reply.code(304).send();
-      }
+      if (isFresh(request, etag)) return reply.code(304).send();
       return reply.type(contentType).send(generated.body);
     };
   }

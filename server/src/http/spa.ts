@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { matchSiteRoute, siteRoutes, startDataPaths } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import fresh from 'fresh';
 import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
+import { contentEtag, isFresh } from './etag.js';
 import type { ServedRemote } from './localBuilds.js';
 import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.js';
 import { RemotesMaps } from './remotes.js';
@@ -215,8 +214,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       const head = renderHead(page, origin, site.siteName) + mapTag + state + firstView.head + headTags;
       html = Buffer.from(shell.template.before + head + rest);
     }
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { status: page.status, html, etag };
+    return { status: page.status, html, etag: contentEtag(html) };
   }
 
   /** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
@@ -237,8 +235,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const rendered = await render(shell, page, siteOrigin(), visitor, preload, view);
     canaries.sendHeaders(reply, visitor);
     reply.header('etag', rendered.etag);
-    // jshttp's `fresh` (Express's check): If-None-Match lists, weak tags, `*`, and a request's Cache-Control: no-cache.
-    if (rendered.status === 200 && fresh(request.headers, { etag: rendered.etag })) {
+    if (rendered.status === 200 && isFresh(request, rendered.etag)) {
       return reply.code(304).send();
     }
     return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
