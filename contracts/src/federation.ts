@@ -31,3 +31,11 @@ export interface SearchModalProps {
   open: boolean;
   onClose: () => void;
 }
+
+/**
+ * The module through which every remote exposes its messages in one language (tools/webpack/federated-app.cjs adds it
+ * from the remote's src/i18n/<locale>.json): its default export is the compiled catalog.
+ */
+export function messagesModule(locale: string): `./messages-${string}` {
+  return `./messages-${locale}`;
+}

@@ -3,11 +3,12 @@
 // the browser tests visit every row. Both sides read an address with React Router's matchRoutes (matchSiteRoute), so
 // they agree on trailing slashes, percent-decoding and parameters.
 //
-// Language twins (issue 18) are these same rows under a language prefix: a parent route object around
-// `routeObjects` (matchSiteRoute takes the deepest match), not a second table.
+// Language twins (issue 18) are these same rows under the edition's base ('/ar/home'): matchSiteRoute reads the base
+// off first (locale.ts), and the browser routes inside it (React Router's basename), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
 import type { RemoteName } from './federation';
+import { localizedDataPath, splitLocale, type Locale } from './locale';
 import { CATALOGUE_SEGMENT, HOME_SEGMENT } from './paths';
 
 export { HOME_PATH } from './paths';
@@ -161,9 +162,13 @@ export function siteRouteUrl<P extends SiteRoutePath>(path: P, ...params: ParamN
 export interface SiteRouteMatch {
   readonly route: SiteRoute;
   readonly params: Readonly<Record<string, string>>;
+  /** The edition the address is in ('/ar/…': Arabic). */
+  readonly locale: Locale;
+  /** The address inside its edition ('/ar/home' → '/home'): the same page's address in every edition, once localized. */
+  readonly path: string;
 }
 
-/** The table as React Router route objects (what matchRoutes reads; a language prefix would be their parent). */
+/** The table as React Router route objects (what matchRoutes reads). */
 const routeObjects = siteRoutes.map((route: SiteRoute) => ({ path: route.path, siteRoute: route }));
 
 /** Whether a path segment's percent escapes decode. */
@@ -198,24 +203,28 @@ const MATCHES_KEPT = 1000;
 
 /**
  * The route an address shows ('/our-products/cables/x' -> the product details route, { productCategoryId: 'cables',
- * productId: 'x' }), or undefined: not one of the site's pages, '/' (a redirect) included. A trailing slash is ignored.
+ * productId: 'x' }, in English; '/ar/our-products/cables/x' the same in Arabic), or undefined: not one of the site's
+ * pages, '/' and '/ar' (redirects) included. A trailing slash is ignored.
  */
 export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
   if (matchesByPath.has(pathname)) return matchesByPath.get(pathname);
-  const match = matchRoutes(routeObjects, withLiteralBrokenEscapes(pathname))?.at(-1);
+  const { locale, path } = splitLocale(pathname);
+  const match = matchRoutes(routeObjects, withLiteralBrokenEscapes(path))?.at(-1);
   const found =
     match === undefined
       ? undefined
       : Object.freeze({
           route: match.route.siteRoute,
           params: Object.freeze(Object.fromEntries(Object.entries(match.params).filter((entry): entry is [string, string] => entry[1] !== undefined))),
+          locale,
+          path,
         });
   if (matchesByPath.size >= MATCHES_KEPT) matchesByPath.clear();
   matchesByPath.set(pathname, found);
   return found;
 }
 
-/** A matched route's start data, its ':params' filled in and URL-encoded. */
-export function startDataPaths({ route, params }: SiteRouteMatch): string[] {
-  return (route.startData ?? []).map((template) => generatePath(template, params));
+/** A matched route's start data, its ':params' filled in and URL-encoded, data files in the page's edition. */
+export function startDataPaths({ route, params, locale }: SiteRouteMatch): string[] {
+  return (route.startData ?? []).map((template) => localizedDataPath(locale, generatePath(template, params)));
 }

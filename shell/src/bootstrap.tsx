@@ -3,19 +3,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { matchSiteRoute } from '@site/contracts/routes';
-import { makeStore, PendingServerState } from '@site/shared-store';
+import { LOCALE_BASE, splitLocale } from '@site/contracts/locale';
+import { localizedFetch, makeStore, PendingServerState } from '@site/shared-store';
+import { startPageI18n } from './i18n/pageI18n';
 import { loadRemotesMap } from './remotes/remotesMap';
 import { setKnownRemotes } from './remotes/loadRemoteModule';
 import { onRemoteModuleLoaded, preloadRemotePage } from './remotes/RemotePage';
 import { SiteApp } from './app/SiteApp';
 
 async function start() {
-  const remotes = await loadRemotesMap();
+  // The page's edition is its address's ('/ar/…': Arabic); the router works inside it, so links are written once.
+  const { locale } = splitLocale(window.location.pathname);
+  const [remotes, i18n] = await Promise.all([loadRemotesMap(), startPageI18n(locale)]);
   setKnownRemotes(remotes);
 
   // The state the server drew the page from: each slice takes it as soon as it is there (the page's remote's slices
   // when its code has loaded, before its part of the page hydrates).
-  const store = makeStore();
+  const store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
   const serverState = new PendingServerState(readServerState());
   serverState.applyTo(store);
   onRemoteModuleLoaded(() => serverState.applyTo(store));
@@ -25,7 +29,8 @@ async function start() {
   if (current) preloadRemotePage(current.route.remote, current.route.modulePath);
 
   const container = document.getElementById(APP_ROOT_ELEMENT_ID)!;
-  const app = <SiteApp store={store} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+  const basename = LOCALE_BASE[locale] || undefined;
+  const app = <SiteApp store={store} i18n={i18n} router={(routes) => <BrowserRouter basename={basename}>{routes}</BrowserRouter>} />;
   // The server wrote the page's first view (server/src/http/ssr): take it over where it stands. The page's own part
   // is hydrated once its remote module has arrived; until then it stays as the server drew it. As a transition the
   // hydration works in short slices: the page is already on screen, so it must not hold the main thread for

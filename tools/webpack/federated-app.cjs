@@ -1,5 +1,6 @@
 // One webpack configuration for every app (the shell and the four remotes), so that the shared
 // singletons, the cache-friendly file names and the TypeScript transpiling are the same everywhere.
+const fs = require('node:fs');
 const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -108,9 +109,19 @@ function versionedShared(packageName, appDir, isHost) {
  * @param {Record<string,string>} [options.exposes]  remote modules, e.g. { './CategoryListPage': './src/...' }
  * @param {boolean} [options.isHost]   the shell: emits index.html, served from the site root
  */
-function createFederatedAppConfig({ appDir, name, exposes = {}, isHost = false }) {
+function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false }) {
+  // Every remote also exposes its message catalogs, one module per language ('./messages-ar': src/i18n/ar.json): the
+  // shell loads the page's language with the remote's first module, so a remote's strings ship with its code and a
+  // page downloads only its own language (contracts/src/federation.ts, messagesModule).
+  const exposes = isHost ? pages : { ...pages, ...messageExposes(appDir) };
   // Two builds: the browser's (below) and the server-render module (server-render.cjs), into the same dist/.
   return (_env, argv) => [browserConfig({ appDir, name, exposes, isHost }, argv), createServerRenderConfig({ appDir, name, exposes, isHost })];
+}
+
+/** './messages-en': './src/i18n/en.json', … for each catalog the app has (content tests check every app has each language). */
+function messageExposes(appDir) {
+  const catalogs = fs.readdirSync(path.join(appDir, 'src', 'i18n')).filter((file) => /^[a-z]{2}\.json$/.test(file));
+  return Object.fromEntries(catalogs.map((file) => [`./messages-${file.slice(0, 2)}`, `./src/i18n/${file}`]));
 }
 
 function browserConfig({ appDir, name, exposes, isHost }, argv) {

@@ -31,6 +31,8 @@ function moduleRules(production) {
       },
     },
     { test: /\.(png|jpe?g|webp|svg|pdf)$/, type: 'asset/resource' },
+    // An app's message catalogs (src/i18n/en.json, ar.json), compiled for Lingui's runtime.
+    { test: /[\\/]src[\\/]i18n[\\/][a-z]{2}\.json$/, type: 'javascript/auto', use: require.resolve('./messages-loader.cjs') },
   ];
 }
 

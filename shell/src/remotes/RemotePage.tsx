@@ -1,6 +1,7 @@
 import { createContext, use, useContext, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loadRemoteModule } from './loadRemoteModule';
+import { loadRemoteMessages } from '../i18n/remoteMessages';
 import { nextTask } from '../app/nextTask';
 import type { RemoteName } from './remotesMap';
 import type { RemoteComponentProps, UncheckedRemoteComponentProps } from './remoteExposes';
@@ -48,9 +49,10 @@ function loadOnce(remote: RemoteName, modulePath: string, attemptKey: string): P
   // A failed load is kept while the visitor stays at the same address (React would otherwise retry it in a loop);
   // at any other address it is tried again.
   if (cached && !(cached.failed && cached.attemptKey !== attemptKey)) return cached.promise;
-  const promise = loadRemoteModule<RemoteComponentModule>(remote, modulePath)
+  // The remote's messages with its module: its page draws in the page's language from its first render.
+  const promise = Promise.all([loadRemoteModule<RemoteComponentModule>(remote, modulePath), loadRemoteMessages(remote)])
     // The module's evaluation and the render that uses it in separate tasks (each a long task otherwise: TBT).
-    .then(async (module) => {
+    .then(async ([module]) => {
       await nextTask();
       afterModuleLoaded();
       entry.module = module;

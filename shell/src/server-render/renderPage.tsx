@@ -1,7 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
-import { makeStore } from '@site/shared-store';
+import type { Messages } from '@lingui/core';
+import { LOCALE_BASE, type Locale } from '@site/contracts/locale';
+import { localizedFetch, makeSiteI18n, makeStore } from '@site/shared-store';
+import enShellMessages from '../i18n/en.json';
+import arShellMessages from '../i18n/ar.json';
 import { SiteApp } from '../app/SiteApp';
 import { LoadedRemoteModules, type RemoteComponentModule } from '../remotes/RemotePage';
 import type { ExposedModuleShape } from '../remotes/remoteExposes';
@@ -22,7 +26,14 @@ export interface RenderPageInput {
   modules: ReadonlyMap<string, ServerPageModule>;
   /** What the page's data thunks fetch with: the server's own files. */
   fetch: typeof fetch;
+  /** The page's edition ('/ar/…': ar). */
+  locale: Locale;
+  /** The messages of the page's remote in that language (its './messages-<locale>' expose). */
+  catalogs: readonly Messages[];
 }
+
+/** The shell's own catalogs (compiled at build time, like the browser's). */
+const SHELL_MESSAGES: Record<Locale, Messages> = { en: enShellMessages as Messages, ar: arShellMessages as Messages };
 
 export interface RenderedPage {
   /** What goes inside <div id="root">. */
@@ -50,8 +61,9 @@ const RENDER_AFTER_FOOTER = `<link rel="expect" href="#${FOOTER_ID}" blocking="r
  * the data it starts with. Throws if a component or a data load does; the server then sends the page without it
  * (the browser draws it as before).
  */
-export async function renderPage({ url, params, modules, fetch }: RenderPageInput): Promise<RenderedPage> {
-  const store = makeStore(undefined, { fetch });
+export async function renderPage({ url, params, modules, fetch, locale, catalogs }: RenderPageInput): Promise<RenderedPage> {
+  const store = makeStore(undefined, { fetch: localizedFetch(locale, fetch) });
+  const i18n = makeSiteI18n(locale, [SHELL_MESSAGES[locale], ...catalogs]);
   const before = store.getState() as Record<string, unknown>;
   for (const module of modules.values()) {
     if (module.loadFirstView) await module.loadFirstView({ dispatch: store.dispatch, params });
@@ -65,7 +77,15 @@ export async function renderPage({ url, params, modules, fetch }: RenderPageInpu
     const html = renderToString(
       sheet.collectStyles(
         <LoadedRemoteModules value={modules}>
-          <SiteApp store={store} router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>} />
+          <SiteApp
+            store={store}
+            i18n={i18n}
+            router={(routes) => (
+              <StaticRouter location={url} basename={LOCALE_BASE[locale] || undefined}>
+                {routes}
+              </StaticRouter>
+            )}
+          />
         </LoadedRemoteModules>,
       ),
     );

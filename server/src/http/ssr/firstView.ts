@@ -18,7 +18,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { MANIFEST_FILE } from '@site/contracts/federation';
+import { MANIFEST_FILE, messagesModule } from '@site/contracts/federation';
+import type { Locale } from '@site/contracts/locale';
 import { matchSiteRoute, startDataPaths } from '@site/contracts/routes';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { DATA_CONTENT_TYPE, isDataFileName, type DataFileCache } from '../dataFiles.js';
@@ -46,7 +47,14 @@ interface PageModule {
 
 /** The shell's server-render module (shell/src/server-render/index.ts). */
 interface ShellRenderModule {
-  renderPage(input: { url: string; params: Record<string, string>; modules: ReadonlyMap<string, PageModule>; fetch: typeof fetch }): Promise<RenderedFirstView>;
+  renderPage(input: {
+    url: string;
+    params: Record<string, string>;
+    modules: ReadonlyMap<string, PageModule>;
+    fetch: typeof fetch;
+    locale: Locale;
+    catalogs: readonly unknown[];
+  }): Promise<RenderedFirstView>;
   sharedUi: unknown;
   sharedStore: unknown;
 }
@@ -154,7 +162,7 @@ export class FirstViewRenderer {
     const match = matchSiteRoute(pathname);
     const id = match === undefined ? undefined : buildId(match.route.remote, variant);
     if (match === undefined || id === undefined || !this.builds.has(id)) return undefined;
-    const { route, params } = match;
+    const { route, params, locale } = match;
     if (Date.now() - this.checkedAt >= this.recheckMs) {
       this.checking ??= this.refresh().finally(() => {
         this.checking = undefined;
@@ -168,13 +176,16 @@ export class FirstViewRenderer {
     const loadsData = typeof page.loadFirstView === 'function';
     if (loadsData && this.dataFiles === undefined) return undefined;
     const modules = new Map([[`${route.remote}/${route.modulePath}`, page]]);
+    // The remote's messages in the page's language (a build without them draws its own fallback texts).
+    const catalog = remote.module?.exposes[messagesModule(locale)]?.default;
+    const catalogs = catalog === undefined ? [] : [catalog];
     // The data files it reads are part of the key: new content, new HTML.
     const dataVersions = loadsData ? await this.dataVersions(startDataPaths(match)) : '';
     return {
-      key: `ssr:${this.shell.version} ${id}@${remote.version}${dataVersions}`,
+      key: `ssr:${locale} ${this.shell.version} ${id}@${remote.version}${dataVersions}`,
       render: async () => {
         try {
-          return await shell.renderPage({ url: pathname, params, modules, fetch: this.fetchDataFile });
+          return await shell.renderPage({ url: pathname, params, modules, fetch: this.fetchDataFile, locale, catalogs });
         } catch (error) {
           this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
           return undefined;

@@ -1,0 +1,49 @@
+// The page's language for every app (issue 18). One Lingui instance per page (the shell's in the browser, one per
+// edition on the server), shared through @lingui/react's context (a shared singleton, like React). Each app keeps its
+// own catalog of messages (src/i18n/<locale>.json, compiled at build time by tools/webpack/messages-loader.cjs) and
+// reads it through a hook typed by its English catalog, so an unknown message id fails the type check.
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import { DEFAULT_LOCALE, isLocale, localizedDataPath, type Locale } from '@site/contracts/locale';
+
+/** Values a message may interpolate ({count}, {name}…). */
+export type MessageValues = Record<string, string | number | Date>;
+
+/** Reads one message of the app's catalog in the page's language. */
+export type TextOf<Catalog> = (id: Extract<keyof Catalog, string>, values?: MessageValues) => string;
+
+/**
+ * The app's text hook: `const text = useText(); text('listing.sortBy')`. Catalog is the type of the app's English
+ * catalog (`typeof import('./en.json')`).
+ */
+export function textHook<Catalog>(): () => TextOf<Catalog> {
+  return function useText() {
+    const { _ } = useLingui();
+    return _ as TextOf<Catalog>;
+  };
+}
+
+/** The page's edition ('en' or 'ar'). */
+export function useLocale(): Locale {
+  const { i18n } = useLingui();
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+}
+
+/** A Lingui instance for one edition with these catalogs (compiled, or ICU text when a message compiler is set). */
+export function makeSiteI18n(locale: Locale, catalogs: readonly Messages[] = []): I18n {
+  const i18n = setupI18n();
+  i18n.load(locale, Object.assign({}, ...catalogs) as Messages);
+  i18n.activate(locale);
+  return i18n;
+}
+
+/** Adds an app's catalog to the page's instance (its remote has just loaded); components re-render with it. */
+export function addCatalog(i18n: I18n, catalog: Messages): void {
+  i18n.load(i18n.locale, catalog);
+}
+
+/** The store's fetch for an edition: the site's data files in its language ('/data/x.json' → '/data/ar/x.json'). */
+export function localizedFetch(locale: Locale, fetchData: typeof fetch): typeof fetch {
+  if (locale === DEFAULT_LOCALE) return fetchData;
+  return (input, init) => fetchData(typeof input === 'string' ? localizedDataPath(locale, input) : input, init);
+}
