@@ -2,6 +2,9 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
+import { I18nProvider } from '@lingui/react';
+import type { Locale } from '@site/contracts/locale';
+import { testI18n } from './i18n';
 import { ThemeRoot } from '@site/shared-ui';
 import { makeStore, type AppStore } from '@site/shared-store';
 
@@ -10,24 +13,35 @@ function CurrentPath() {
   return <output data-testid="current-path">{useLocation().pathname}</output>;
 }
 
+interface RenderInSiteOptions {
+  route?: string;
+  path?: string;
+  store?: AppStore;
+  /** The page's language (every app's messages in it, as on a page of that edition). */
+  locale?: Locale;
+}
+
 /**
- * Renders a component the way the shell hosts it: with a fresh store, the theme and a router at
+ * Renders a component the way the shell hosts it: with the page's messages, a fresh store, the theme and a router at
  * `route` (matched against `path` when the component reads route params).
  */
-export function renderInSite(ui: ReactElement, { route = '/', path = '*', store = makeStore() }: { route?: string; path?: string; store?: AppStore } = {}) {
+export function renderInSite(ui: ReactElement, { route = '/', path = '*', store = makeStore(), locale = 'en' }: RenderInSiteOptions = {}) {
   const result = render(
-    <Provider store={store}>
-      <ThemeRoot>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path={path} element={ui} />
-          </Routes>
-          <CurrentPath />
-        </MemoryRouter>
-      </ThemeRoot>
-    </Provider>,
+    <I18nProvider i18n={testI18n(locale)}>
+      <Provider store={store}>
+        <ThemeRoot>
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path={path} element={ui} />
+            </Routes>
+            <CurrentPath />
+          </MemoryRouter>
+        </ThemeRoot>
+      </Provider>
+    </I18nProvider>,
   );
   return { ...result, store };
 }
 
 export { setViewportWidth } from './viewport';
+export { testI18n } from './i18n';

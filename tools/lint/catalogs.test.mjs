@@ -1,0 +1,36 @@
+// Every app's message catalogs (src/i18n/<locale>.json, issue 18) are complete: the same message ids in English and
+// Arabic, the same ICU arguments and element tags, no empty message, and Arabic messages written in Arabic (a few
+// named exceptions: the language switch names English in English).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
+
+/** Arabic messages that are rightly not in Arabic script, by app. */
+const NOT_ARABIC_SCRIPT = { shell: new Set(['language.switch']) };
+
+const readCatalog = (app, locale) => JSON.parse(readFileSync(new URL(`../../${app}/src/i18n/${locale}.json`, import.meta.url), 'utf8'));
+
+/** The ICU arguments ({count}, {name, plural, …}) and element tags (<0>, </0>) a message uses, sorted. */
+function placeholders(message) {
+  const args = [...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((m) => `{${m[1]}}`);
+  const tags = [...message.matchAll(/<\/?(\d+)\s*\/?>/g)].map((m) => m[0].replace(/\s/g, ''));
+  return [...new Set([...args, ...tags])].sort();
+}
+
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+for (const app of APPS) {
+  test(`${app}: Arabic and English catalogs have the same messages, arguments and tags`, () => {
+    const en = readCatalog(app, 'en');
+    const ar = readCatalog(app, 'ar');
+    assert.deepEqual(Object.keys(ar).sort(), Object.keys(en).sort(), 'message ids differ between en.json and ar.json');
+    for (const [id, english] of Object.entries(en)) {
+      assert.ok(typeof english === 'string' && english.trim() !== '', `${app} en ${id} is empty`);
+      assert.ok(typeof ar[id] === 'string' && ar[id].trim() !== '', `${app} ar ${id} is empty`);
+      assert.deepEqual(placeholders(ar[id]), placeholders(english), `${app} ${id}: arguments or tags differ`);
+      if (!NOT_ARABIC_SCRIPT[app]?.has(id)) assert.match(ar[id], ARABIC_LETTER, `${app} ar ${id} is not written in Arabic`);
+    }
+  });
+}
