@@ -3,6 +3,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { checkArabicDictionary, checkDictionariesAgree, isDictionary } from './arabic/check';
+import { translateData, type ArabicDictionary } from './arabic/translatable';
 import { DATA_FILES, MIN_PRODUCTS_PER_CATEGORY, type DataFileName } from './schema';
 import { BRANDS, CATEGORY_IMAGE_KEYS, CEILING_ROSE_TABLE_IMAGE, CHARACTERISTICS_IMAGE, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
 import type { KnowledgeBaseFacts, MenuItem, Product, ProductCategory, ProductDetail, TeamMember } from './types';
@@ -65,6 +67,8 @@ export function checkSvg(source: string): string[] {
 
 export interface ContentReport {
   errors: string[];
+  /** Problems that do not fail the build (an Arabic dictionary's unused entries). */
+  warnings: string[];
   /** Parsed data of each file that passed its schema. */
   data: Partial<{ [K in DataFileName]: z.output<(typeof DATA_FILES)[K]> }>;
 }
@@ -89,10 +93,11 @@ function checkSvgFile(contentDir: string, sitePath: string, maxBytes?: number, v
   return errors;
 }
 
-/** Validates content/data and the images it references. `contentDir` is the content package folder. */
+/** Validates content/data (with its Arabic dictionaries) and the images it references. `contentDir` is the content package folder. */
 export function validateContent(contentDir: string): ContentReport {
   const errors: string[] = [];
   const data: ContentReport['data'] = {};
+  const sources: Partial<Record<DataFileName, unknown>> = {};
 
   for (const [file, schema] of Object.entries(DATA_FILES) as [DataFileName, (typeof DATA_FILES)[DataFileName]][]) {
     let json: unknown;
@@ -102,6 +107,7 @@ export function validateContent(contentDir: string): ContentReport {
       errors.push(`data/${file}: ${e instanceof Error ? e.message : String(e)}`);
       continue;
     }
+    sources[file] = json;
     const result = schema.safeParse(json);
     if (result.success) Object.assign(data, { [file]: result.data });
     else errors.push(...formatIssues(`data/${file}`, result.error));
@@ -153,7 +159,63 @@ export function validateContent(contentDir: string): ContentReport {
       errors.push('data/company.json: warehouseMap differs from the Dubai branch map');
     }
   }
-  return { errors, data };
+  const arabic = checkArabicEditions(contentDir, sources, data);
+  errors.push(...arabic.errors);
+  return { errors, warnings: arabic.warnings, data };
+}
+
+/** The Arabic dictionaries' folder under the content folder: content/data/ar/<file>.json, one per data file. */
+export const ARABIC_DICTIONARY_DIR = join('data', 'ar');
+
+/** Reads the Arabic dictionary of a data file; undefined when there is none (an error message says why). */
+export function readArabicDictionary(contentDir: string, file: string): { dictionary?: ArabicDictionary; error?: string } {
+  const path = join(contentDir, ARABIC_DICTIONARY_DIR, file);
+  if (!existsSync(path)) return { error: `data/ar/${file}: file not found (every data file has an Arabic dictionary: English text → Arabic text)` };
+  try {
+    const json = readJson(path);
+    return isDictionary(json) ? { dictionary: json } : { error: `data/ar/${file}: expected a JSON object of English text → Arabic text (strings only)` };
+  } catch (e) {
+    return { error: `data/ar/${file}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/**
+ * The Arabic edition (issue 18): each data file's dictionary has an Arabic text for every text a visitor reads, keeps
+ * its HTML tags, numbers and Western digits (arabic/check.ts), and agrees with the other dictionaries; the translated
+ * catalogue keeps the cross-file rules. `sources` are the files' JSON as read, `data` those that passed their schema.
+ */
+function checkArabicEditions(contentDir: string, sources: Partial<Record<DataFileName, unknown>>, data: ContentReport['data']): Omit<ContentReport, 'data'> {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const dictionaries: Partial<Record<DataFileName, ArabicDictionary>> = {};
+  for (const file of Object.keys(DATA_FILES) as DataFileName[]) {
+    const { dictionary, error } = readArabicDictionary(contentDir, file);
+    if (error !== undefined) errors.push(error);
+    if (dictionary === undefined) continue;
+    dictionaries[file] = dictionary;
+    if (!(file in sources)) continue; // the English file could not be read (reported above)
+    const report = checkArabicDictionary(file, sources[file], dictionary);
+    errors.push(...report.errors);
+    warnings.push(...report.warnings);
+  }
+  const folder = join(contentDir, ARABIC_DICTIONARY_DIR);
+  for (const file of existsSync(folder) ? readdirSync(folder) : []) {
+    if (file.endsWith('.json') && !(file in DATA_FILES)) warnings.push(`data/ar/${file}: a dictionary of no data file`);
+  }
+  errors.push(...checkDictionariesAgree(dictionaries));
+
+  const translated = <F extends DataFileName>(file: F) => {
+    const english = data[file];
+    const dictionary = dictionaries[file];
+    return english === undefined || dictionary === undefined ? undefined : translateData(english, dictionary);
+  };
+  const categories = translated('products-category.json');
+  const products = translated('products.json');
+  const details = translated('product-details.json');
+  if (categories && products && details) {
+    errors.push(...checkCatalogue(categories, products, details).map((error) => `Arabic edition: ${error}`));
+  }
+  return { errors, warnings };
 }
 
 /**

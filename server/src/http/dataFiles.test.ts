@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { registerCompression } from './compression.js';
 import { DataFileCache, dataFileRoutes, isDataFileName } from './dataFiles.js';
 
@@ -106,11 +109,28 @@ describe('the data files as server rendering reads them', () => {
     assert.equal(await cache.get('later.json'), undefined);
   });
 
-  test('isDataFileName: plain .json names only', () => {
-    for (const name of ['products.json', 'product-details.json', 'searchResults.json', 'a.b.json', 'x_1.json']) assert.ok(isDataFileName(name), name);
+  test('isDataFileName: plain .json names only, at the top or in the Arabic edition\'s folder', () => {
+    for (const name of ['products.json', 'product-details.json', 'searchResults.json', 'a.b.json', 'x_1.json', 'ar/products.json', 'ar/searchResults.json']) {
+      assert.ok(isDataFileName(name), name);
+    }
     for (const name of ['', '.json', '.env.json', '../x.json', 'a/b.json', 'a\\b.json', 'a..json', 'x.txt', 'x.json\u0000', 'x y.json', '..', 'x.json.br']) {
       assert.ok(!isDataFileName(name), JSON.stringify(name));
     }
+    for (const name of ['en/products.json', 'xx/products.json', 'AR/products.json', 'ar/', 'ar/.json', 'ar/.env.json', 'ar/../x.json', 'ar/ar/x.json', 'ar/sub/x.json', 'ar\\x.json', 'ar/x.json.br', '/ar/x.json', 'ar//x.json']) {
+      assert.ok(!isDataFileName(name), JSON.stringify(name));
+    }
+  });
+
+  test("an edition's file is generated: looked up in every root but the first, whose ar/ holds the dictionaries", async () => {
+    await mkdir(path.join(first, 'ar'), { recursive: true });
+    await mkdir(path.join(second, 'ar'), { recursive: true });
+    await writeFile(path.join(first, 'ar', 'menu.json'), '{"Home":"الرئيسية"}'); // the dictionary
+    passInterval();
+    assert.equal(await cache.get('ar/menu.json'), undefined, 'a dictionary is never served');
+    await writeFile(path.join(second, 'ar', 'menu.json'), '[{"id":"home","name":"الرئيسية"}]'); // the built edition
+    passInterval();
+    assert.equal(await text('ar/menu.json'), '[{"id":"home","name":"الرئيسية"}]');
+    assert.notEqual((await cache.get('ar/menu.json'))?.etag, (await cache.get('menu.json'))?.etag);
   });
 });
 
@@ -121,6 +141,7 @@ describe('GET /data/:file', () => {
   let app: FastifyInstance;
   let clock = 0;
   let copies: { br: Buffer; gzip: Buffer };
+  let arabicCopies: { br: Buffer; gzip: Buffer };
 
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'data-route-'));
@@ -132,6 +153,12 @@ describe('GET /data/:file', () => {
     await writeFile(path.join(first, 'small.json'), '{"small":true}\n');
     await writeFile(path.join(first, '.hidden.json'), '{"hidden":true}');
     await writeWithCopies(path.join(dir, 'secret.json'), '{"secret":"do not serve"}');
+    // The Arabic edition: generated (second root) with its copies; the first root's ar/ holds its dictionary.
+    await mkdir(path.join(first, 'ar'), { recursive: true });
+    await mkdir(path.join(second, 'ar'), { recursive: true });
+    arabicCopies = await writeWithCopies(path.join(second, 'ar', 'products.json'), bigJson('منتج'));
+    await writeWithCopies(path.join(first, 'ar', 'products.json'), '{"Product":"منتج"}');
+    await writeWithCopies(path.join(first, 'ar', 'dictionary-only.json'), '{"Product":"منتج"}');
 
     // The app's pieces that meet this route: compression hooks (which must not compress twice) and the JSON 404.
     app = Fastify();
@@ -226,6 +253,53 @@ describe('GET /data/:file', () => {
     assert.equal((await app.inject({ method: 'HEAD', url: '/data/missing.json' })).statusCode, 404);
   });
 
+  test('/data/ar/<file>: the generated Arabic edition, with its copies, ETag and 304 (never its dictionary)', async () => {
+    const plain = await get('/data/ar/products.json');
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(plain.headers['cache-control'], 'no-cache');
+    assert.equal(plain.body, bigJson('منتج'));
+    assert.match(String(plain.headers.etag), /^"[\w-]{27}"$/);
+    assert.notEqual(plain.headers.etag, (await get('/data/products.json')).headers.etag);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await get('/data/ar/products.json', { 'accept-encoding': encoding });
+      assert.equal(res.headers['content-encoding'], encoding);
+      assert.deepEqual(res.rawPayload, arabicCopies[encoding], `the ${encoding} copy, byte for byte`);
+      assert.equal(res.headers.etag, plain.headers.etag);
+      assert.equal(res.headers.vary, 'accept-encoding');
+      const again = await get('/data/ar/products.json', { 'accept-encoding': encoding, 'if-none-match': String(plain.headers.etag) });
+      assert.equal(again.statusCode, 304);
+      assert.equal(again.rawPayload.length, 0);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/data/ar/products.json', headers: { 'accept-encoding': 'br' } });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['content-length'], String(arabicCopies.br.length));
+  });
+
+  test('unknown editions, unknown Arabic files and dictionaries answer the JSON 404', async () => {
+    for (const url of [
+      '/data/ar/unknown.json',
+      '/data/ar/dictionary-only.json',
+      '/data/xx/products.json',
+      '/data/en/products.json',
+      '/data/AR/products.json',
+      '/data/ar%2Fproducts.json',
+      '/data/ar/..%2fproducts.json',
+      '/data/ar/%2e%2e/%2e%2e/secret.json',
+      '/data/ar/.hidden.json',
+      '/data/ar/products.json.br',
+      '/data/ar/sub/products.json',
+      '/data/ar/',
+      '/data/ar',
+    ]) {
+      for (const encoding of ['br', 'identity']) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        assert.equal(res.statusCode, 404, `${url} (${encoding}) answered ${res.statusCode}`);
+        assert.deepEqual(res.json(), { error: 'Not found' }, url);
+      }
+    }
+  });
+
   test('traversal, dotfiles, subfolders, copies by name and other names answer the JSON 404, whatever the encoding', async () => {
     passInterval();
     for (const encoding of ['br', 'gzip', 'identity']) {
@@ -251,6 +325,137 @@ describe('GET /data/:file', () => {
         assert.equal(res.headers['content-encoding'], undefined, `${url} (${encoding})`);
         assert.deepEqual(res.json(), { error: 'Not found' }, url);
       }
+    }
+  });
+});
+
+describe("/data/ar: the site's Arabic data as the content build writes it", () => {
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+  const committed = path.join(repoRoot, 'content', 'data');
+  let dir: string;
+  let app: FastifyInstance;
+
+  before(async () => {
+    // The content build's step (content/scripts/generate-editions.ts), into a folder of the test's: the server's tests
+    // run before the build on a fresh clone.
+    dir = await mkdtemp(path.join(os.tmpdir(), 'data-arabic-'));
+    const generated = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'content', 'scripts', 'generate-editions.ts'), dir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    assert.equal(generated.status, 0, generated.stderr);
+    // the build's copies of one file (scripts/precompress-content.mjs); the others are compressed by the server
+    const products = await readFile(path.join(dir, 'data', 'ar', 'products.json'));
+    await writeFile(path.join(dir, 'data', 'ar', 'products.json.br'), zlib.brotliCompressSync(products));
+    await writeFile(path.join(dir, 'data', 'ar', 'products.json.gz'), zlib.gzipSync(products));
+
+    app = Fastify();
+    await registerCompression(app);
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
+    // the app's roots (app.ts): the committed data, then the generated
+    await app.register(dataFileRoutes, { prefix: '/data', cache: new DataFileCache([committed, path.join(dir, 'data')]) });
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const ARABIC = /[\u0600-\u06FF]/;
+
+  test('every data file and the search index: 200, JSON, the English records with Arabic texts', async () => {
+    for (const file of [
+      'branches.json',
+      'certificates.json',
+      'company.json',
+      'home.json',
+      'knowledge-base.json',
+      'menu.json',
+      'our-team.json',
+      'product-details.json',
+      'products-category.json',
+      'products.json',
+      'projects.json',
+      'searchResults.json',
+    ]) {
+      const res = await get(`/data/ar/${file}`, { 'accept-encoding': 'br, gzip' });
+      assert.equal(res.statusCode, 200, file);
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8', file);
+      const arabic = JSON.parse(decode(res)) as unknown;
+      assert.match(JSON.stringify(arabic), ARABIC, file);
+      if (file === 'searchResults.json') continue; // generated only
+      const english = JSON.parse(await readFile(path.join(committed, file), 'utf8')) as unknown;
+      const ids = (json: unknown) => (Array.isArray(json) ? json.map((record: { id?: unknown }) => record.id) : Object.keys(json as object));
+      assert.deepEqual(ids(arabic), ids(english), `${file}: the same records (not the dictionary)`);
+    }
+  });
+
+  test('a product and its category in Arabic, with their price, picture and technical values', async () => {
+    type Product = { id: string; productName: string; productCategory: string; price: number; image: string };
+    const products = (await get('/data/ar/products.json')).json<Product[]>();
+    const english = (await get('/data/products.json')).json<Product[]>();
+    const cable = products.find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable');
+    const englishCable = english.find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable');
+    assert.equal(cable?.productCategory, 'الكابلات');
+    assert.match(String(cable?.productName), /^(?=.*[\u0600-\u06FF])(?=.*0\.6\/1 kV)(?=.*BS 5467)/);
+    assert.deepEqual([cable?.price, cable?.image], [englishCable?.price, englishCable?.image]);
+    const search = (await get('/data/ar/searchResults.json')).json<{ id: string; title: string }[]>();
+    assert.equal(search.find((entry) => entry.id === cable?.id)?.title, cable?.productName);
+  });
+
+  test("ETag and 304; the build's copies or the server's compression, the same JSON", async () => {
+    for (const file of ['products.json', 'product-details.json']) {
+      const plain = await get(`/data/ar/${file}`);
+      const etag = String(plain.headers.etag);
+      assert.match(etag, /^"[\w-]{27}"$/);
+      for (const encoding of ['br', 'gzip']) {
+        const res = await get(`/data/ar/${file}`, { 'accept-encoding': encoding });
+        assert.equal(res.headers['content-encoding'], encoding, `${file} ${encoding}`);
+        assert.ok(res.rawPayload.length < plain.rawPayload.length / 3, `${file} ${encoding}: compressed`);
+        assert.equal(decode(res), plain.body, `${file} ${encoding}`);
+        const again = await get(`/data/ar/${file}`, { 'accept-encoding': encoding, 'if-none-match': etag });
+        assert.equal(again.statusCode, 304, `${file} ${encoding}`);
+      }
+    }
+  });
+
+  test('404 for an unknown Arabic file and an unknown edition', async () => {
+    for (const url of ['/data/ar/unknown.json', '/data/xx/products.json', '/data/en/products.json']) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 404, url);
+      assert.deepEqual(res.json(), { error: 'Not found' }, url);
+    }
+  });
+});
+
+describe('/data/ar in the app (its roots, its static files)', () => {
+  let fixture: Fixture;
+  let app: FastifyInstance;
+
+  before(async () => {
+    fixture = await createFixture();
+    const write = async (file: string, content: string) => {
+      await mkdir(path.dirname(path.join(fixture.root, file)), { recursive: true });
+      await writeFile(path.join(fixture.root, file), content);
+    };
+    await write('content/data/ar/products-category.json', '{"Cables":"الكابلات"}'); // the dictionary, committed
+    await write('content/generated/data/ar/products-category.json', '[{"id":"cables","title":"الكابلات"}]'); // the edition, built
+    app = await buildApp(fixture.config, stubDatabase());
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await fixture.cleanup();
+  });
+
+  test('the generated edition, never the dictionary; no other edition', async () => {
+    const res = await app.inject({ method: 'GET', url: '/data/ar/products-category.json' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), [{ id: 'cables', title: 'الكابلات' }]);
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+    for (const url of ['/data/ar/unknown.json', '/data/xx/products-category.json', '/data/en/products-category.json']) {
+      assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url);
     }
   });
 });

@@ -9,9 +9,16 @@
 // after start is found on its first read, and a deleted one is gone after the next re-check.
 // (fs.watch was the alternative: polling at most once a second per file is cheaper to get right, since the roots may
 // not exist at start and watchers behave differently across platforms and editors' atomic saves.)
+//
+// Editions (issue 18): the Arabic pages read /data/ar/<file>.json, the same records with their texts in Arabic. The
+// content build generates them (content/scripts/generate-editions.ts) into the generated root, with their copies, so
+// they are served like any other file. The committed root's `ar/` folder holds the dictionaries they are made from
+// (content/data/ar/<file>.json: English text → Arabic text), which are never served: an edition's name is looked up
+// in every root but the first.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALES } from '@site/contracts/locale';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { contentEtag, isFresh } from './etag.js';
 import { preferredEncoding, type Encoding } from './compression.js';
@@ -28,6 +35,14 @@ const COPY_EXTENSIONS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
  * `..`, no separator of either kind. The roots hold only JSON, and every answer is typed as JSON.
  */
 const FILE_NAME = /^(?!\.)(?!.*\.\.)[\w.-]+\.json$/;
+/** The folders of the editions other than the default one ('ar'): /data/ar/<file>.json. */
+const EDITION_FOLDERS: ReadonlySet<string> = new Set(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE));
+
+/** The edition folder a checked name is in ('ar/products.json' → 'ar'), or undefined for a default edition's file. */
+function editionOf(name: string): string | undefined {
+  const slash = name.indexOf('/');
+  return slash === -1 ? undefined : name.slice(0, slash);
+}
 
 export interface FileVersion {
   filePath: string;
@@ -112,9 +127,12 @@ export class DataFileCache {
     }
   }
 
-  /** The first root holding `name` as a regular file, with the copies beside it that are not older than it. */
+  /**
+   * The first root holding `name` as a regular file, with the copies beside it that are not older than it. An
+   * edition's file (`ar/…`) is generated: the first root's edition folders hold dictionaries, not data (see the top).
+   */
   private async locate(name: string): Promise<Located | undefined> {
-    for (const root of this.roots) {
+    for (const root of editionOf(name) === undefined ? this.roots : this.roots.slice(1)) {
       const filePath = path.join(root, name);
       const info = await statOf(filePath);
       if (info === undefined || !info.isFile()) continue; // missing here (or the root itself is): try the next root
@@ -143,34 +161,50 @@ async function statOf(filePath: string) {
   }
 }
 
+/**
+ * A data file's name as asked for after '/data/': a plain file name ('products.json'), or one in an edition's folder
+ * ('ar/products.json'; not 'en/…': the default edition's files are at the top).
+ */
 export function isDataFileName(name: string): boolean {
-  return FILE_NAME.test(name);
+  const edition = editionOf(name);
+  return edition === undefined ? FILE_NAME.test(name) : EDITION_FOLDERS.has(edition) && FILE_NAME.test(name.slice(edition.length + 1));
 }
 
 /**
- * GET and HEAD /data/:file (register with `prefix: '/data'`). Answers are `no-cache` with a strong ETag (304 when it
- * matches), the build's brotli or gzip copy by Accept-Encoding; unknown or unsafe names go to the app's not-found handler.
+ * GET and HEAD /data/:file and /data/:edition/:file (register with `prefix: '/data'`). Answers are `no-cache` with a
+ * strong ETag (304 when it matches), the build's brotli or gzip copy by Accept-Encoding; unknown or unsafe names go to
+ * the app's not-found handler.
  */
 export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFileCache }> = async (app, { cache }) => {
   // compress: false: the copies are compressed already. A file without copies is sent as it is, or compressed once per
   // ETag by compression.ts's hook for buffered answers.
   app.get('/:file', { compress: false }, async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
-    const name = request.params.file;
-    const file = isDataFileName(name) ? await cache.get(name) : undefined;
-    if (file === undefined) return reply.callNotFound();
-
-    reply
-      .header('content-type', DATA_CONTENT_TYPE)
-      .header('cache-control', CACHE_REVALIDATE)
-      .header('etag', file.etag)
-      .header('vary', 'accept-encoding');
-    if (isFresh(request, file.etag)) return reply.code(304).send();
-
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const copy = encoding === undefined ? undefined : file.copies[encoding];
-    if (encoding !== undefined && copy !== undefined) {
-      return reply.header('content-encoding', encoding).header('content-length', copy.length).send(copy);
-    }
-    return reply.header('content-length', file.body.length).send(file.body);
+    const { file } = request.params;
+    // one segment: an encoded slash ('ar%2Fproducts.json') names no file
+    return sendDataFile(cache, file.includes('/') ? '' : file, request, reply);
+  });
+  app.get('/:edition/:file', { compress: false }, async (request: FastifyRequest<{ Params: { edition: string; file: string } }>, reply) => {
+    const { edition, file } = request.params;
+    return sendDataFile(cache, edition.includes('/') || file.includes('/') ? '' : `${edition}/${file}`, request, reply);
   });
 };
+
+/** The answer for a data file's name (checked here), or the app's not-found handler. */
+async function sendDataFile(cache: DataFileCache, name: string, request: FastifyRequest, reply: FastifyReply) {
+  const file = isDataFileName(name) ? await cache.get(name) : undefined;
+  if (file === undefined) return reply.callNotFound();
+
+  reply
+    .header('content-type', DATA_CONTENT_TYPE)
+    .header('cache-control', CACHE_REVALIDATE)
+    .header('etag', file.etag)
+    .header('vary', 'accept-encoding');
+  if (isFresh(request, file.etag)) return reply.code(304).send();
+
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const copy = encoding === undefined ? undefined : file.copies[encoding];
+  if (encoding !== undefined && copy !== undefined) {
+    return reply.header('content-encoding', encoding).header('content-length', copy.length).send(copy);
+  }
+  return reply.header('content-length', file.body.length).send(file.body);
+}
