@@ -21,6 +21,8 @@ interface RouteFields {
   modulePath: string;
   /** The page's first title (the shell's, until a remote page sets a more precise one). */
   title: string;
+  /** The same title on the page's Arabic twin (issue 18): `routeTitle(route, locale)` picks one. */
+  titleAr: string;
   /**
    * What the page fetches as it starts (':param' filled from the address): the server preloads these from the HTML,
    * so they download with the page's scripts instead of after them. tests/specs/preloads.spec.ts checks that the
@@ -57,6 +59,7 @@ export const siteRoutes = [
     remote: 'company',
     modulePath: './HomePage',
     title: 'Home',
+    titleAr: 'الرئيسية',
     kind: 'company',
     index: true,
   },
@@ -65,6 +68,7 @@ export const siteRoutes = [
     remote: 'catalogue',
     modulePath: './CategoryListPage',
     title: 'Our Products',
+    titleAr: 'منتجاتنا',
     kind: 'categories',
     index: true,
     startData: ['/data/products-category.json'],
@@ -74,6 +78,7 @@ export const siteRoutes = [
     remote: 'catalogue',
     modulePath: './ProductListingPage',
     title: 'Products',
+    titleAr: 'المنتجات',
     kind: 'category',
     index: true,
     startData: ['/data/products.json', RATINGS_API_PATH],
@@ -83,6 +88,7 @@ export const siteRoutes = [
     remote: 'catalogue',
     modulePath: './ProductDetailsPage',
     title: 'Product Details',
+    titleAr: 'تفاصيل المنتج',
     kind: 'product',
     index: true,
     startData: ['/data/product-details.json', REVIEWS_API_PATTERN],
@@ -92,6 +98,7 @@ export const siteRoutes = [
     remote: 'company',
     modulePath: './AboutPage',
     title: 'About Us',
+    titleAr: 'من نحن',
     kind: 'company',
     index: true,
   },
@@ -100,6 +107,7 @@ export const siteRoutes = [
     remote: 'company',
     modulePath: './CertificatesPage',
     title: 'Certificates',
+    titleAr: 'الشهادات',
     kind: 'company',
     index: true,
   },
@@ -108,6 +116,7 @@ export const siteRoutes = [
     remote: 'company',
     modulePath: './ManagementPage',
     title: 'Management',
+    titleAr: 'الإدارة',
     kind: 'company',
     index: true,
     startData: ['/data/our-team.json'],
@@ -117,6 +126,7 @@ export const siteRoutes = [
     remote: 'company',
     modulePath: './ProjectsPage',
     title: 'Our Projects',
+    titleAr: 'مشاريعنا',
     kind: 'company',
     index: true,
   },
@@ -125,6 +135,7 @@ export const siteRoutes = [
     remote: 'company',
     modulePath: './CareersPage',
     title: 'Career Opportunities',
+    titleAr: 'الوظائف الشاغرة',
     kind: 'company',
     index: true,
   },
@@ -133,10 +144,16 @@ export const siteRoutes = [
     remote: 'contact',
     modulePath: './ContactPage',
     title: 'Contact Us',
+    titleAr: 'اتصل بنا',
     kind: 'company',
     index: true,
   },
 ] as const satisfies readonly SiteRoute[];
+
+/** A route's title in an edition's language ('Contact Us'; 'اتصل بنا' in Arabic). */
+export function routeTitle(route: Pick<SiteRoute, 'title' | 'titleAr'>, locale: Locale): string {
+  return locale === 'ar' ? route.titleAr : route.title;
+}
 
 /** A route's path pattern ('our-products/:productCategoryId'). */
 export type SiteRoutePath = (typeof siteRoutes)[number]['path'];

@@ -7,12 +7,14 @@ import { createFixture, stubDatabase, type Fixture } from './test-support/fixtur
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The fixture's index.html around the page head the server writes (its own <title> replaced). */
-const SHELL_AROUND_HEAD = '<!doctype html><html><head></head><body><div id="root"></div></body></html>\n';
+const SHELL_AROUND_HEAD = '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>\n';
+/** The same on a page of the Arabic edition (issue 18). */
+const ARABIC_SHELL_AROUND_HEAD = '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>\n';
+const ARABIC_SITE_NAME = 'الهلال للتجارة الكهربائية';
 const withoutHead = (html: string): string => html.replace(/<head>[\s\S]*<\/head>/, '<head></head>');
 
 /** Concrete paths for every route of the spec's table, with and without a trailing slash. */
-const ROUTE_TABLE_PATHS = [
-  '/',
+const ENGLISH_ROUTE_PATHS = [
   '/home',
   '/our-products',
   '/our-products/cables',
@@ -23,7 +25,10 @@ const ROUTE_TABLE_PATHS = [
   '/our-projects',
   '/career-opportunities',
   '/contact-us',
-].flatMap((p) => (p === '/' ? [p] : [p, `${p}/`]));
+];
+const ROUTE_TABLE_PATHS = ENGLISH_ROUTE_PATHS.flatMap((p) => [p, `${p}/`]);
+/** Their Arabic twins ('/ar/home'), with and without a trailing slash. */
+const ARABIC_ROUTE_PATHS = ENGLISH_ROUTE_PATHS.flatMap((p) => [`/ar${p}`, `/ar${p}/`]);
 
 describe('site server', () => {
   let fixture: Fixture;
@@ -239,6 +244,18 @@ describe('site server', () => {
       });
     }
 
+    for (const url of ARABIC_ROUTE_PATHS) {
+      test(`${url} answers the shell's index.html in Arabic (200)`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+        assert.equal(res.headers['cache-control'], 'no-cache');
+        assert.ok(!/cookie|accept-language/i.test(String(res.headers.vary ?? '')), 'the same page for everyone');
+        assert.equal(withoutHead(res.body), ARABIC_SHELL_AROUND_HEAD);
+        assert.match(res.body, new RegExp(`<title>[^<]+ \\| ${ARABIC_SITE_NAME}</title>`));
+      });
+    }
+
     test('query strings do not matter, HEAD works, and an unchanged page answers 304', async () => {
       const res = await get('/our-products/cables?sort=name');
       assert.equal(res.statusCode, 200);
@@ -257,6 +274,16 @@ describe('site server', () => {
         assert.equal(res.headers['cache-control'], 'no-cache');
         assert.equal(withoutHead(res.body), SHELL_AROUND_HEAD);
         assert.match(res.body, /<title>Page not found \| Crescent Electrical Trading<\/title>/);
+      });
+    }
+
+    for (const url of ['/ar/nope', '/ar/home/extra', '/ar/our-products/nope', '/ar/Home', '/ar/ar/home', '/ar/api/x', '/ar/data']) {
+      test(`unknown Arabic route ${url} answers the Arabic HTML with 404`, async () => {
+        const res = await get(url);
+        assert.equal(res.statusCode, 404);
+        assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+        assert.equal(withoutHead(res.body), ARABIC_SHELL_AROUND_HEAD);
+        assert.match(res.body, new RegExp(`<title>الصفحة غير موجودة \\| ${ARABIC_SITE_NAME}</title>`));
       });
     }
 
@@ -338,7 +365,7 @@ describe('site server before the shell is built', () => {
     const fixture = await createFixture({ withoutShell: true });
     const app = await buildApp(fixture.config, stubDatabase());
     try {
-      for (const url of ['/', '/home', '/our-products/cables', '/unknown']) {
+      for (const url of ['/home', '/ar/home', '/our-products/cables', '/unknown', '/ar/unknown']) {
         const res = await app.inject({ method: 'GET', url });
         assert.equal(res.statusCode, 503, url);
         assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');

@@ -2,9 +2,12 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { canaryServedPath, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
-import { CACHE_IMMUTABLE } from './http/caching.js';
+import { LOCALE_BASE, localizedPath } from '@site/contracts/locale';
+import { HOME_PATH } from '@site/contracts/routes';
+import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
+import { chosenLocale } from './http/languageChoice.js';
 import { CanaryAssignment } from './http/canary.js';
 import { RemotesMaps } from './http/remotes.js';
 import { registerHostCheck } from './http/allowedHosts.js';
@@ -168,12 +171,24 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- robots.txt and sitemap.xml, from the route table and the catalogue ----
   await app.register(sitemapRoutes, { site: seoSite, origin: siteOrigin });
 
-  // ---- client routes: the shell's index.html, with each page's own head ----
+  // ---- client routes: the shell's index.html, with each page's own head, in both editions ('/about', '/ar/about') ----
+  const queryOf = (url: string): string => url.slice(pathOf(url).length);
   // The file itself, served as is, would be the shell without any page's head: its address is the home page's.
-  app.get('/index.html', async (request, reply) => reply.redirect(`/home${request.url.slice(pathOf(request.url).length)}`, 301));
+  app.get('/index.html', async (request, reply) => reply.redirect(`${HOME_PATH}${queryOf(request.url)}`, 301));
+  // '/' goes to the home page of the visitor's language (their site_lang cookie, else Accept-Language): the one address
+  // answered by language, so it varies by both and no shared cache may keep it. Every other address is one edition's.
+  app.get('/', async (request, reply) =>
+    reply
+      .header('cache-control', CACHE_PER_VISITOR)
+      .header('vary', 'Cookie, Accept-Language')
+      .redirect(`${localizedPath(chosenLocale(request.headers), HOME_PATH)}${queryOf(request.url)}`, 302),
+  );
+  // The Arabic edition's root is its home page, whatever the visitor's language.
+  for (const url of [LOCALE_BASE.ar, `${LOCALE_BASE.ar}/`]) {
+    app.get(url, async (request, reply) => reply.redirect(`${localizedPath('ar', HOME_PATH)}${queryOf(request.url)}`, 301));
+  }
   for (const route of CLIENT_ROUTES) {
-    const paths = route === '/' ? ['/'] : [route, `${route}/`];
-    for (const url of paths) {
+    for (const url of [route, `${route}/`]) {
       app.get(url, async (request, reply) => {
         // /our-products/x.png is a missing file, not a product page
         if (hasFileExtension(pathOf(request.url).replace(/\/$/, ''))) return reply.callNotFound();

@@ -8,7 +8,10 @@ export interface PageKey {
   shell: string;
   /** The site's origin: the server's own (siteOrigin.ts), fixed once it listens. */
   origin: string;
-  /** The page's canonical path; '' for the not-found page (one page for every unknown address). */
+  /**
+   * The page's canonical path, which names its edition ('/about', '/ar/about'); '404 <locale>' for the not-found page
+   * (one page per edition for every unknown address).
+   */
   path: string;
   /** The builds the visitor is on (canary.ts Visitor.key): a canary's page must never reach a stable visitor. */
   visitor: string;

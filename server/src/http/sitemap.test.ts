@@ -15,11 +15,17 @@ const categories = readData<{ id: string }[]>('products-category.json');
 const products = readData<{ id: string; productCategoryId: string; dateAdded?: string }[]>('products.json');
 
 const ORIGIN = 'https://www.crescent.test';
+
+/** The hreflang alternates of a page head, in order: [hreflang, href]. */
+const hreflangLinks = (head: string): [string, string][] =>
+  [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">/g)].map((m): [string, string] => [m[1] ?? '', decodeEntities(m[2] ?? '')]);
 const STATIC_ROUTES = ['/home', '/our-products', '/about', '/certificates', '/management', '/our-projects', '/career-opportunities', '/contact-us'];
 
 interface SitemapUrl {
   loc: string;
   lastmod: string | undefined;
+  /** hreflang → href of its xhtml:link alternates, in order. */
+  alternates: [string, string][];
 }
 
 function parseSitemap(xml: string): SitemapUrl[] {
@@ -28,7 +34,10 @@ function parseSitemap(xml: string): SitemapUrl[] {
     const loc = /<loc>([^<]*)<\/loc>/.exec(body)?.[1];
     assert.ok(loc !== undefined, 'every <url> has a <loc>');
     const lastmod = /<lastmod>([^<]*)<\/lastmod>/.exec(body)?.[1];
-    return { loc: decodeEntities(loc), lastmod };
+    const alternates = [...body.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]*)" href="([^"]*)"\/>/g)].map(
+      (link): [string, string] => [link[1] ?? '', decodeEntities(link[2] ?? '')],
+    );
+    return { loc: decodeEntities(loc), lastmod, alternates };
   });
 }
 
@@ -45,7 +54,7 @@ describe('robots.txt and sitemap.xml', () => {
     await fixture.cleanup();
   });
 
-  test('robots.txt allows everything and names the sitemap by its absolute URL', async () => {
+  test('robots.txt allows everything (both editions) and names the sitemap by its absolute URL', async () => {
     const res = await app.inject({ method: 'GET', url: '/robots.txt' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');
@@ -78,35 +87,60 @@ describe('robots.txt and sitemap.xml', () => {
     }
   });
 
-  test('sitemap.xml: every static route, every category and every product, once each', async () => {
+  test('sitemap.xml: every static route, every category and every product, once each in each edition', async () => {
     const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'application/xml; charset=utf-8');
     assert.equal(res.headers['cache-control'], 'no-cache');
-    assert.match(res.body, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n/);
+    assert.match(
+      res.body,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/,
+    );
     const urls = parseSitemap(res.body);
     const locs = urls.map((u) => u.loc);
     assert.equal(new Set(locs).size, locs.length, 'no duplicates');
-    assert.equal(urls.length, STATIC_ROUTES.length + categories.length + products.length);
-    for (const route of STATIC_ROUTES) assert.ok(locs.includes(`${ORIGIN}${route}`), route);
-    for (const category of categories) assert.ok(locs.includes(`${ORIGIN}/our-products/${category.id}`), category.id);
-    for (const product of products) {
-      const url = urls.find((u) => u.loc === `${ORIGIN}/our-products/${product.productCategoryId}/${product.id}`);
-      assert.ok(url, product.id);
-      assert.equal(url.lastmod, product.dateAdded, `${product.id} lastmod is its dateAdded`);
+    const perEdition = STATIC_ROUTES.length + categories.length + products.length;
+    assert.equal(urls.length, 2 * perEdition);
+    for (const base of ['', '/ar']) {
+      for (const route of STATIC_ROUTES) assert.ok(locs.includes(`${ORIGIN}${base}${route}`), `${base}${route}`);
+      for (const category of categories) assert.ok(locs.includes(`${ORIGIN}${base}/our-products/${category.id}`), category.id);
+      for (const product of products) {
+        const url = urls.find((u) => u.loc === `${ORIGIN}${base}/our-products/${product.productCategoryId}/${product.id}`);
+        assert.ok(url, `${base} ${product.id}`);
+        assert.equal(url.lastmod, product.dateAdded, `${product.id} lastmod is its dateAdded`);
+      }
+      // a category's lastmod is its newest product's dateAdded
+      const cables = urls.find((u) => u.loc === `${ORIGIN}${base}/our-products/cables`);
+      const newest = products.filter((p) => p.productCategoryId === 'cables').map((p) => p.dateAdded ?? '').sort().at(-1);
+      assert.equal(cables?.lastmod, newest);
     }
-    // a category's lastmod is its newest product's dateAdded
-    const cables = urls.find((u) => u.loc === `${ORIGIN}/our-products/cables`);
-    const newest = products.filter((p) => p.productCategoryId === 'cables').map((p) => p.dateAdded ?? '').sort().at(-1);
-    assert.equal(cables?.lastmod, newest);
+    assert.equal(urls.filter((u) => u.loc.startsWith(`${ORIGIN}/ar/`)).length, perEdition);
   });
 
-  test('every sitemap URL answers 200 with itself as the canonical URL', async () => {
+  test('sitemap.xml: each URL names itself and its twin in the other edition (en, ar, x-default: English)', async () => {
     const urls = parseSitemap((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
-    for (const { loc } of urls) {
+    const locs = new Set(urls.map((u) => u.loc));
+    for (const { loc, alternates } of urls) {
+      const english = loc.replace(`${ORIGIN}/ar/`, `${ORIGIN}/`);
+      const arabic = `${ORIGIN}/ar${english.slice(ORIGIN.length)}`;
+      assert.deepEqual(alternates, [['en', english], ['ar', arabic], ['x-default', english]], loc);
+      assert.ok(locs.has(english) && locs.has(arabic), `${loc}: both listed`);
+    }
+    assert.deepEqual(
+      urls.find((u) => u.loc === `${ORIGIN}/ar/contact-us`)?.alternates,
+      [['en', `${ORIGIN}/contact-us`], ['ar', `${ORIGIN}/ar/contact-us`], ['x-default', `${ORIGIN}/contact-us`]],
+    );
+  });
+
+  test('every sitemap URL answers 200 with itself as the canonical URL, its language, and the same alternates as the sitemap', async () => {
+    const urls = parseSitemap((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    for (const { loc, alternates } of urls) {
       const res = await app.inject({ method: 'GET', url: loc.slice(ORIGIN.length) });
       assert.equal(res.statusCode, 200, loc);
-      assert.equal(parseHead(res.body).canonical, loc);
+      const head = parseHead(res.body);
+      assert.equal(head.canonical, loc);
+      assert.deepEqual(hreflangLinks(head.head), alternates, loc);
+      assert.match(res.body, loc.startsWith(`${ORIGIN}/ar/`) ? /<html lang="ar" dir="rtl">/ : /<html lang="en" dir="ltr">/, loc);
     }
   });
 
@@ -119,6 +153,8 @@ describe('robots.txt and sitemap.xml', () => {
     });
     const xml = sitemapXml(site, 'https://x.test');
     assert.ok(xml.includes('<loc>https://x.test/our-products/a%26b%3Cc%22d</loc>'));
+    assert.ok(xml.includes('<loc>https://x.test/ar/our-products/a%26b%3Cc%22d</loc>'));
+    assert.ok(xml.includes('<xhtml:link rel="alternate" hreflang="ar" href="https://x.test/ar/our-products/a%26b%3Cc%22d"/>'));
     assert.ok(!xml.includes(odd));
   });
 });

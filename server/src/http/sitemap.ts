@@ -1,5 +1,7 @@
 // /robots.txt and /sitemap.xml, generated from the route table and the catalogue (seo/pages.ts), with absolute URLs
-// on the site's configured origin (siteOrigin.ts), whatever Host the request names.
+// on the site's configured origin (siteOrigin.ts), whatever Host the request names. The sitemap lists both editions
+// (English, and Arabic under /ar), each URL with its hreflang alternates.
+import { LOCALES } from '@site/contracts/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { contentEtag, isFresh } from './etag.js';
@@ -17,12 +19,23 @@ export function robotsTxt(origin: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
+/**
+ * Both editions' pages, each listed with its twin as `xhtml:link` alternates (itself included, and x-default: the
+ * English page), as search engines read hreflang from a sitemap.
+ */
 export function sitemapXml(site: SeoSite, origin: string): string {
+  const link = (hreflang: string, path: string): string =>
+    `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${origin}${path}`)}"/>\n`;
   const urls = site.sitemap.map(
-    ({ path, lastmod }) =>
-      `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ''}  </url>\n`,
+    ({ path, lastmod, alternates }) =>
+      `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ''}` +
+      `${LOCALES.map((locale) => link(locale, alternates[locale])).join('')}${link('x-default', alternates.en)}  </url>\n`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+    `${urls.join('')}</urlset>\n`
+  );
 }
 
 interface Generated {

@@ -92,8 +92,11 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.equal(res.statusCode, 200);
     assert.deepEqual(preloads(res.body), HOME_HINTS);
     assert.deepEqual(inlineMap(res.body), (await app.inject({ method: 'GET', url: '/remotes.json' })).json());
-    // '/' is the home page (the shell redirects): same hints
-    assert.deepEqual(preloads((await app.inject({ method: 'GET', url: '/' })).body), HOME_HINTS);
+    // the Arabic home page: the same remote, the same hints, its own page (and ETag)
+    const arabic = await app.inject({ method: 'GET', url: '/ar/home' });
+    assert.deepEqual(preloads(arabic.body), HOME_HINTS);
+    assert.deepEqual(inlineMap(arabic.body), inlineMap(res.body));
+    assert.notEqual(arabic.headers.etag, res.headers.etag);
   });
 
   test("the server-render files are the server's: not served; the script that starts a server-rendered page's scripts is", async () => {
@@ -155,6 +158,43 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.deepEqual(await dataPreloads('/our-products'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
     assert.deepEqual(await dataPreloads('/home'), []);
     assert.deepEqual(await dataPreloads('/no-such-page'), []);
+    // an Arabic page reads the Arabic edition of the data files (/data/ar/…); visitors' data is the same API
+    assert.deepEqual(await dataPreloads(`/ar${product}`), [
+      '<link rel="preload" href="/data/ar/product-details.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
+    ]);
+    assert.deepEqual(await dataPreloads('/ar/management'), ['<link rel="preload" href="/data/ar/our-team.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/ar/our-products/cables'), [
+      '<link rel="preload" href="/data/ar/products.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
+    ]);
+    assert.deepEqual(await dataPreloads('/ar/no-such-page'), []);
+  });
+
+  test("the Arabic web font the shell's build names (fonts.json) is preloaded on Arabic pages only, before the scripts", async () => {
+    const app = await site();
+    const fixture = apps.at(-1)!.fixture;
+    const fontPreloads = async (url: string) => preloads((await app.inject({ method: 'GET', url })).body).filter((tag) => tag.includes('as="font"'));
+    // no fonts.json: no font preload
+    assert.deepEqual(await fontPreloads('/ar/home'), []);
+    const indexPath = path.join(fixture.root, 'shell/dist/index.html');
+    await writeFiles(fixture.root, {
+      'shell/dist/fonts.json': JSON.stringify({
+        ar: ['/noto-sans-arabic-arabic-400-normal.0a1b2c3d.woff2', 'https://fonts.example/x.woff2', '/../secret.woff2', '/x.ttf', 42],
+      }),
+    });
+    // read with the shell's index.html: a new build of the shell
+    await rewrite(indexPath, '<!doctype html><html lang=en><head><meta charset=utf-8><title>x</title></head><body><div id=root></div><noscript>English only</noscript></body></html>', 5);
+    const font = '<link rel="preload" href="/noto-sans-arabic-arabic-400-normal.0a1b2c3d.woff2" as="font" type="font/woff2" crossorigin>';
+    for (const url of ['/ar/home', '/ar/our-products/cables', '/ar/no-such-page']) assert.deepEqual(await fontPreloads(url), [font], url);
+    for (const url of ['/home', '/our-products/cables', '/no-such-page']) assert.deepEqual(await fontPreloads(url), [], url);
+    const head = headOf((await app.inject({ method: 'GET', url: '/ar/about' })).body);
+    assert.ok(head.indexOf(font) < head.indexOf('/remotes/company/'), 'before the remote hints');
+    // a build without the list: no preload again
+    await rm(path.join(fixture.root, 'shell/dist/fonts.json'));
+    await rewrite(indexPath, '<!doctype html><html lang=en><head><meta charset=utf-8><title>y</title></head><body><div id=root></div></body></html>', 10);
+    assert.deepEqual(await fontPreloads('/ar/home'), []);
   });
 
   test('an unknown route or an unknown category (404 page) has the map but no hints', async () => {

@@ -1,15 +1,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
 import { matchSiteRoute, siteRoutes, startDataPaths } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { contentEtag, isFresh } from './etag.js';
+import { readFontPreloads, type FontPreloads } from './fontPreloads.js';
 import type { ServedRemote } from './localBuilds.js';
 import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.js';
 import { RemotesMaps } from './remotes.js';
 import { PageCache } from './pageCache.js';
-import { prepareShellTemplate, renderHead, type ShellTemplate } from './seo/head.js';
+import { localizeShellTemplate, prepareShellTemplate, renderHead, type ShellTemplate } from './seo/head.js';
 import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
@@ -18,10 +20,10 @@ import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
 import { FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
 
 /**
- * The addresses answered with the shell, as Fastify routes: '/' (the shell redirects it to the home page) and the
- * route table's patterns (React Router's ':param' segments are Fastify's too).
+ * The addresses answered with the shell, as Fastify routes: the route table's patterns (React Router's ':param'
+ * segments are Fastify's too) in every edition ('/about', '/ar/about'). '/' and '/ar' redirect (app.ts).
  */
-export const CLIENT_ROUTES: readonly string[] = ['/', ...siteRoutes.map((route) => `/${route.path}`)];
+export const CLIENT_ROUTES: readonly string[] = LOCALES.flatMap((locale) => siteRoutes.map((route) => localizedPath(locale, `/${route.path}`)));
 
 /** Paths under these prefixes are never client routes: an unknown one is a plain 404. */
 const NON_CLIENT_PREFIXES = ['/api', '/data', '/remotes', '/images', '/uploads'];
@@ -43,7 +45,10 @@ export function isClientRoutePath(pathname: string): boolean {
 }
 
 interface ShellHtml {
-  template: ShellTemplate;
+  /** index.html cut around the head, in each edition's language (<html lang dir>, <noscript>). */
+  templates: Readonly<Record<Locale, ShellTemplate>>;
+  /** The web fonts each edition preloads (fontPreloads.ts), read with the index.html of the same build. */
+  fonts: FontPreloads;
   mtimeMs: number;
   size: number;
 }
@@ -121,9 +126,11 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       return undefined;
     }
     if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
-    const html = await readFile(indexPath, 'utf8');
+    const [html, fonts] = await Promise.all([readFile(indexPath, 'utf8'), readFontPreloads(shellDist)]);
+    const template = prepareShellTemplate(html);
     cached = {
-      template: prepareShellTemplate(html),
+      templates: { en: localizeShellTemplate(template, 'en', site.noscript.en), ar: localizeShellTemplate(template, 'ar', site.noscript.ar) },
+      fonts,
       mtimeMs: info.mtimeMs,
       size: info.size,
     };
@@ -136,7 +143,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * not-found page: no remote module is known).
    */
   async function hintsFor(page: SitePage, serverRendered: boolean, visitor: Visitor): Promise<PreloadHints> {
-    // page.path is canonical: '/' is '/home' (the shell redirects), a product under the wrong category its real one.
+    // page.path is canonical, in the page's edition: a product under the wrong category its real one.
     const match = page.status === 200 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     if (match === undefined) return NO_HINTS;
     const { route } = match;
@@ -157,8 +164,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   }
 
   /**
-   * The page's server-rendered first view, if it has one: only at its own address ('/' redirects to /home in the
-   * browser, and a product under another category to its own: the browser would not show what the server drew).
+   * The page's server-rendered first view, if it has one: only at its own address (a product under another category
+   * is moved to its own in the browser: it would not show what the server drew).
    */
   async function firstViewFor(page: SitePage, requestPath: string, visitor: Visitor): Promise<FirstViewSource | undefined> {
     if (firstViews === undefined || page.status !== 200 || page.path === undefined || page.path !== requestPath) return undefined;
@@ -177,10 +184,11 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
     // canaries it is on: its map differs on every page, and a canary's page must never reach a stable visitor.
+    // The path names the edition ('/ar/…'); the not-found page is one per edition.
     const key = {
       shell: `${shell.mtimeMs}:${shell.size}`,
       origin,
-      path: page.status === 404 ? '' : (page.path ?? ''),
+      path: page.status === 404 || page.path === undefined ? `404 ${page.locale}` : page.path,
       visitor: visitor.key,
       hints: preload.key,
       view: view?.key ?? '',
@@ -203,16 +211,19 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     view: FirstViewSource | undefined,
   ): Promise<RenderedPage> {
     const firstView = await view?.render();
+    const template = shell.templates[page.locale];
+    // The edition's web font is drawn in the first view: it downloads with the page, never after its scripts.
+    const pageHead = renderHead(page, origin) + shell.fonts[page.locale];
     let html: Buffer;
     if (firstView === undefined) {
-      const head = renderHead(page, origin, site.siteName) + preload.html + mapTag;
-      html = Buffer.from(shell.template.before + head + shell.template.after);
+      const head = pageHead + preload.html + mapTag;
+      html = Buffer.from(template.before + head + template.after);
     } else {
       // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts).
-      const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(shell.template.after, firstView.html), preload.html);
+      const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(template.after, firstView.html), preload.html);
       const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${jsonForScript(firstView.state)}</script>`;
-      const head = renderHead(page, origin, site.siteName) + mapTag + state + firstView.head + headTags;
-      html = Buffer.from(shell.template.before + head + rest);
+      const head = pageHead + mapTag + state + firstView.head + headTags;
+      html = Buffer.from(template.before + head + rest);
     }
     return { status: page.status, html, etag: contentEtag(html) };
   }
@@ -228,7 +239,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
         .send(NOT_BUILT_MESSAGE);
     }
     const requestPath = pathOf(request.url);
-    const page = status === 404 ? site.notFound : site.resolve(requestPath);
+    // An unknown address under '/ar' gets the Arabic not-found page.
+    const page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : site.resolve(requestPath);
     const visitor = canaries.visitor(request);
     const view = await firstViewFor(page, requestPath, visitor);
     const preload = await hintsFor(page, view !== undefined, visitor);

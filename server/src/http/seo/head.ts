@@ -1,5 +1,7 @@
 // Writes a page's head into the shell's index.html on the server, so crawlers and link previews see the real
-// title, description, canonical URL, Open Graph tags and JSON-LD before any script runs.
+// title, description, canonical URL, hreflang alternates, Open Graph tags and JSON-LD before any script runs. The
+// document's language and direction (<html lang dir>) follow the page's edition (issue 18).
+import { LOCALE_DIRECTION, LOCALES, type Locale } from '@site/contracts/locale';
 import { escapeHtml, jsonForScript } from './escape.js';
 import type { SitePage } from './pages.js';
 
@@ -27,13 +29,43 @@ export function prepareShellTemplate(html: string): ShellTemplate {
   return { before: cleaned.slice(0, at), after: cleaned.slice(at) };
 }
 
-export function documentTitle(page: SitePage, siteName: string): string {
-  return `${page.title} | ${siteName}`;
+const HTML_OPEN = /<html\b[^>]*>/i;
+/** A lang= or dir= attribute in any quoting. */
+const LANGUAGE_ATTRIBUTE = /\s(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)/gi;
+const NOSCRIPT = /(<noscript\b[^>]*>)[\s\S]*?(<\/noscript>)/i;
+
+/** The <html> element's opening tag with the edition's language and direction (the shell's own lang/dir replaced). */
+export function withDocumentLanguage(html: string, locale: Locale): string {
+  return html.replace(HTML_OPEN, (tag) => {
+    const rest = tag.slice('<html'.length).replace(LANGUAGE_ATTRIBUTE, '');
+    return `<html lang="${locale}" dir="${LOCALE_DIRECTION[locale]}"${rest}`;
+  });
+}
+
+/**
+ * The shell's template for one edition: its <html lang dir>, and its <noscript> text when the edition has its own
+ * (`noscript`: HTML, written by the server from the site's data).
+ */
+export function localizeShellTemplate(template: ShellTemplate, locale: Locale, noscript: string | undefined): ShellTemplate {
+  // The document's own <html>: in the part before the head, unless the shell had no place for one (prepareShellTemplate).
+  const inBefore = HTML_OPEN.test(template.before);
+  const before = inBefore ? withDocumentLanguage(template.before, locale) : template.before;
+  let after = inBefore ? template.after : withDocumentLanguage(template.after, locale);
+  if (noscript !== undefined) after = after.replace(NOSCRIPT, (_all, open: string, close: string) => `${open}${noscript}${close}`);
+  return { before, after };
+}
+
+/** The og:locale of each edition (language_TERRITORY): British English, and the Arabic of the UAE, the head office. */
+export const OG_LOCALE: Readonly<Record<Locale, string>> = { en: 'en_GB', ar: 'ar_AE' };
+
+export function documentTitle(page: SitePage): string {
+  return `${page.title} | ${page.siteName}`;
 }
 
 /** The head tags of a page; `origin` is the site's origin without a trailing slash (http/siteOrigin.ts). */
-export function renderHead(page: SitePage, origin: string, siteName: string): string {
-  const title = documentTitle(page, siteName);
+export function renderHead(page: SitePage, origin: string): string {
+  const title = documentTitle(page);
+  const siteName = page.siteName;
   const meta = (attribute: 'name' | 'property', key: string, value: string): string =>
     `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}">`;
   const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', page.description)];
@@ -46,9 +78,17 @@ export function renderHead(page: SitePage, origin: string, siteName: string): st
   if (page.noindex) tags.push(meta('name', 'robots', 'noindex'));
   const url = `${origin}${page.path}`;
   tags.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+  // The page in every edition, itself included, and the English one for any other language.
+  if (page.alternates !== undefined) {
+    const alternate = (hreflang: string, path: string): string =>
+      `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(`${origin}${path}`)}">`;
+    tags.push(...LOCALES.map((locale) => alternate(locale, page.alternates![locale])), alternate('x-default', page.alternates.en));
+  }
   tags.push(
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', page.ogType),
+    meta('property', 'og:locale', OG_LOCALE[page.locale]),
+    ...LOCALES.filter((locale) => locale !== page.locale).map((locale) => meta('property', 'og:locale:alternate', OG_LOCALE[locale])),
     meta('property', 'og:title', title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),

@@ -1,5 +1,7 @@
 // What each client route is about, for search engines and link previews: title, description, canonical path,
 // Open Graph image and JSON-LD, all taken from content/ (the same data the pages show). Also the sitemap's list.
+// Two editions (issue 18): English at the spec's addresses, Arabic under '/ar' (contracts/src/locale.ts), written from
+// the Arabic edition of the same data (arabicSource.ts); each page names its twin for the hreflang alternates.
 import {
   categoryImagePath,
   home as siteHome,
@@ -18,9 +20,21 @@ import {
 } from '@site/content';
 import { htmlToText } from '@site/content/html-text';
 import { siteKnowledgeBaseSources } from '../../assistant/knowledge-base/index.js';
-import { listText, routeDescriptions } from '@site/contracts/route-descriptions';
-import { HOME_PATH, matchSiteRoute, siteRoutes, siteRouteUrl, type FactsPagePath, type FactsPageRoute, type SiteRoute } from '@site/contracts/routes';
-import { truncateText } from './escape.js';
+import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
+import { listText, listTextAr, routeDescriptions, routeDescriptionsAr } from '@site/contracts/route-descriptions';
+import {
+  HOME_PATH,
+  matchSiteRoute,
+  routeTitle,
+  siteRoutes,
+  siteRouteUrl,
+  type FactsPagePath,
+  type FactsPageRoute,
+  type SiteRoute,
+  type SiteRouteMatch,
+} from '@site/contracts/routes';
+import { arabicSeoSource } from './arabicSource.js';
+import { escapeHtml, truncateText } from './escape.js';
 
 /** The data the heads are built from (the site's own by default; tests pass their own). */
 export interface SeoSource {
@@ -49,14 +63,23 @@ export interface PageImage {
   height?: number;
 }
 
+/** A page's address in each edition ('/about' and '/ar/about'): its hreflang alternates. */
+export type EditionPaths = Readonly<Record<Locale, string>>;
+
 /** The head of one page. */
 export interface SitePage {
   status: 200 | 404;
-  /** The page's own title; the document title is '{title} | {company name}'. */
+  /** The edition the page is in: its <html lang dir>, its texts' language, og:locale and JSON-LD inLanguage. */
+  locale: Locale;
+  /** The company's name in the page's language; the document title is '{title} | {siteName}'. */
+  siteName: string;
+  /** The page's own title. */
   title: string;
   description: string;
-  /** Canonical path, e.g. /our-products/cables; undefined for the not-found page. */
+  /** Canonical path in the page's own edition, e.g. /our-products/cables or /ar/our-products/cables; undefined for the not-found page. */
   path: string | undefined;
+  /** The same page in every edition (hreflang alternates; x-default is the English one); undefined for the not-found page. */
+  alternates: EditionPaths | undefined;
   ogType: 'website' | 'product';
   image: PageImage | undefined;
   /** Kept out of search engines (its route's `index` flag; the not-found page always). */
@@ -66,20 +89,33 @@ export interface SitePage {
 }
 
 export interface SitemapEntry {
+  /** The URL listed (in its edition). */
   path: string;
   /** YYYY-MM-DD */
   lastmod?: string;
+  /** The same page in every edition (the sitemap's xhtml:link alternates). */
+  alternates: EditionPaths;
 }
 
 export interface SeoSite {
+  /** The company's name in English (the name of the site). */
   siteName: string;
-  /** The page of a client-route path (raw, percent-encoded; with or without a trailing slash). */
+  /**
+   * The page of a client-route path (raw, percent-encoded; with or without a trailing slash), in the edition the path
+   * names ('/ar/…': Arabic).
+   */
   resolve(pathname: string): SitePage;
-  notFound: SitePage;
-  /** Every indexable URL: the static routes, every category and every product. */
+  /** The not-found page of each edition. */
+  notFound: Readonly<Record<Locale, SitePage>>;
+  /** Every indexable URL of both editions: the static routes, every category and every product, each with its twin. */
   sitemap: readonly SitemapEntry[];
   /** Origins of the map embeds (branches, footer), for the CSP's frame-src. */
   mapOrigins: readonly string[];
+  /**
+   * The text of the shell's <noscript> in each edition (HTML): undefined keeps the shell's own (English). The shell's
+   * index.html has one body for both editions; the server swaps it on Arabic pages.
+   */
+  noscript: Readonly<Record<Locale, string | undefined>>;
 }
 
 /** Country of each branch (ISO 3166-1 alpha-2), for the addresses in the JSON-LD. The head office is in Dubai. */
@@ -104,8 +140,61 @@ function routeOfKind(kind: 'categories' | 'category' | 'product'): SiteRoute {
   return route;
 }
 
-export function createSeoSite(source: SeoSource): SeoSite {
+/** What the server writes in each language besides the data: the texts of its own making. */
+interface EditionTexts {
+  list: (items: readonly string[]) => string;
+  descriptions: typeof routeDescriptions;
+  notFoundTitle: string;
+  notFoundDescription: (companyName: string) => string;
+  logoAlt: (companyName: string) => string;
+  /** A product's description when its detail has no text. */
+  productSummary: (product: string, category: string, brands: string, companyName: string) => string;
+  /** The shell's <noscript> text (HTML), or undefined to keep the shell's own. */
+  noscript: (company: CompanyInfo) => string | undefined;
+}
+
+const TEXTS: Readonly<Record<Locale, EditionTexts>> = {
+  en: {
+    list: listText,
+    descriptions: routeDescriptions,
+    notFoundTitle: 'Page not found',
+    notFoundDescription: (companyName) => `The page you asked for does not exist on the ${companyName} website. Browse our products or contact us.`,
+    logoAlt: (companyName) => `${companyName} logo`,
+    productSummary: (product, category, brands, companyName) => `${product}: ${category}${brands ? ` by ${brands}` : ''}, from ${companyName}.`,
+    noscript: () => undefined,
+  },
+  ar: {
+    list: listTextAr,
+    descriptions: routeDescriptionsAr,
+    notFoundTitle: 'الصفحة غير موجودة',
+    notFoundDescription: (companyName) => `الصفحة التي طلبتها غير موجودة على موقع ${companyName}. تصفّح منتجاتنا أو تواصل معنا.`,
+    logoAlt: (companyName) => `شعار ${companyName}`,
+    productSummary: (product, category, brands, companyName) => `${product}: ${category}${brands ? ` من ${brands}` : ''}، من ${companyName}.`,
+    noscript: (company) =>
+      `يحتاج هذا الموقع إلى JavaScript لعرض الكتالوج. اتصل بنا على <bdi dir="ltr">${escapeHtml(company.mainPhone)}</bdi> أو راسلنا على <bdi dir="ltr">${escapeHtml(company.generalEmail)}</bdi>.`,
+  },
+};
+
+/** schema.org's page type of a company page (the others are CollectionPage or ItemPage). */
+const WEB_PAGE_TYPE: Readonly<Partial<Record<string, string>>> = { about: 'AboutPage', 'contact-us': 'ContactPage' };
+
+/** One edition's pages, by the address inside the edition ('/about'). */
+interface Edition {
+  siteName: string;
+  resolve(match: SiteRouteMatch | undefined): SitePage;
+  notFound: SitePage;
+  /** The edition's indexable pages, by the address inside the edition. */
+  sitemap: readonly { path: string; lastmod?: string }[];
+  noscript: string | undefined;
+}
+
+/** Both editions' addresses of a page ('/about' → { en: '/about', ar: '/ar/about' }). */
+const editionPaths = (path: string): EditionPaths =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, localizedPath(locale, path)])) as Record<Locale, string>;
+
+function createEdition(locale: Locale, source: SeoSource): Edition {
   const { company, branches, categories, products, productDetails, home } = source;
+  const texts = TEXTS[locale];
   const siteName = company.name;
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const detailById = new Map(productDetails.map((d) => [d.id, d]));
@@ -118,11 +207,15 @@ export function createSeoSite(source: SeoSource): SeoSite {
   // A product page needs both records: the client shows 'Product not found' without the detail.
   const productById = new Map(products.filter((p) => detailById.has(p.id)).map((p) => [p.id, p]));
 
+  // Addresses inside the edition ('/our-products/cables'); `at` puts one in this edition ('/ar/our-products/cables').
+  const at = (path: string): string => localizedPath(locale, path);
   const categoryPath = (id: string): string => siteRouteUrl('our-products/:productCategoryId', { productCategoryId: id });
   const productPath = (product: Product): string =>
     siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: product.productCategoryId, productId: product.id });
-  const homeTitle = matchSiteRoute(HOME_PATH)?.route.title ?? siteName;
+  const homeRoute = matchSiteRoute(HOME_PATH)?.route;
+  const homeTitle = homeRoute === undefined ? siteName : routeTitle(homeRoute, locale);
   const categoriesRoute = routeOfKind('categories');
+  const categoriesTitle = routeTitle(categoriesRoute, locale);
   const categoriesPath = siteRouteUrl('our-products');
   const categoryRoute = routeOfKind('category');
   const productRoute = routeOfKind('product');
@@ -130,9 +223,11 @@ export function createSeoSite(source: SeoSource): SeoSite {
   const firstSlide = home.slides[0];
   const defaultImage: PageImage = firstSlide
     ? { path: firstSlide.image, alt: firstSlide.alt, width: firstSlide.width, height: firstSlide.height }
-    : { path: LOGO_PATH, alt: `${siteName} logo` };
+    : { path: LOGO_PATH, alt: texts.logoAlt(siteName) };
 
   const abs = (origin: string, path: string): string => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
+  /** An address of this edition, absolute. */
+  const url = (origin: string, path: string): string => abs(origin, at(path));
 
   const postalAddress = (address: string, country: string | undefined): JsonLd => ({
     '@type': 'PostalAddress',
@@ -140,13 +235,14 @@ export function createSeoSite(source: SeoSource): SeoSite {
     ...(country ? { addressCountry: country } : {}),
   });
 
+  const organizationId = (origin: string): string => `${origin}/#organization`;
   const organization = (origin: string): JsonLd => ({
     '@type': 'Organization',
-    '@id': `${origin}/#organization`,
+    '@id': organizationId(origin),
     name: company.name,
     alternateName: company.shortName,
     slogan: company.tagline,
-    url: `${origin}${HOME_PATH}`,
+    url: url(origin, HOME_PATH),
     logo: abs(origin, LOGO_PATH),
     foundingDate: String(company.founded),
     email: company.generalEmail,
@@ -176,7 +272,7 @@ export function createSeoSite(source: SeoSource): SeoSite {
       '@type': 'ListItem',
       position: index + 1,
       name,
-      item: abs(origin, path),
+      item: url(origin, path),
     })),
   });
 
@@ -187,15 +283,33 @@ export function createSeoSite(source: SeoSource): SeoSite {
       '@type': 'ListItem',
       position: index + 1,
       name: item.name,
-      url: abs(origin, item.path),
+      url: url(origin, item.path),
     })),
+  });
+
+  /** The page itself as schema.org sees it: its language (inLanguage) and who publishes it. */
+  const webPage = (origin: string, type: string, path: string, name: string, description: string, more: JsonLd = {}): JsonLd => ({
+    '@type': type,
+    '@id': `${url(origin, path)}#webpage`,
+    url: url(origin, path),
+    name,
+    description,
+    inLanguage: locale,
+    publisher: { '@id': organizationId(origin) },
+    ...more,
   });
 
   const page = (
     route: SiteRoute,
-    fields: Omit<SitePage, 'status' | 'ogType' | 'image' | 'noindex'> & Partial<Pick<SitePage, 'ogType' | 'image'>>,
+    path: string,
+    fields: Omit<SitePage, 'status' | 'locale' | 'siteName' | 'path' | 'alternates' | 'ogType' | 'image' | 'noindex'> &
+      Partial<Pick<SitePage, 'ogType' | 'image'>>,
   ): SitePage => ({
     status: 200,
+    locale,
+    siteName,
+    path: at(path),
+    alternates: editionPaths(path),
     ogType: 'website',
     image: defaultImage,
     noindex: !route.index,
@@ -209,23 +323,25 @@ export function createSeoSite(source: SeoSource): SeoSite {
    */
   const factsPage = (route: FactsPageRoute): SitePage => {
     const path = `/${route.path}`; // no parameters to fill
-    const { title } = route;
+    const title = routeTitle(route, locale);
+    const description = truncateText(texts.descriptions[route.path as FactsPagePath](source), DESCRIPTION_MAX);
     const structuredData =
       route.kind === 'categories'
         ? (origin: string): JsonLd[] => [
-            {
-              '@type': 'CollectionPage',
-              name: title,
-              url: `${origin}${path}`,
+            webPage(origin, 'CollectionPage', path, title, description, {
               mainEntity: itemList(
                 origin,
                 categories.map((c) => ({ name: c.title, path: categoryPath(c.id) })),
               ),
-            },
+            }),
             breadcrumb(origin, [[title, path]]),
           ]
-        : (origin: string): JsonLd[] => [organization(origin), ...(path === HOME_PATH ? [] : [breadcrumb(origin, [[title, path]])])];
-    return page(route, { title, description: routeDescriptions[route.path as FactsPagePath](source), path, structuredData });
+        : (origin: string): JsonLd[] => [
+            organization(origin),
+            webPage(origin, WEB_PAGE_TYPE[route.path] ?? 'WebPage', path, title, description, { about: { '@id': organizationId(origin) } }),
+            ...(path === HOME_PATH ? [] : [breadcrumb(origin, [[title, path]])]),
+          ];
+    return page(route, path, { title, description, structuredData });
   };
 
   /** The pages without parameters, by route. */
@@ -240,25 +356,20 @@ export function createSeoSite(source: SeoSource): SeoSite {
     const image: PageImage = { path: categoryImagePath(category.image), alt: category.title };
     categoryPages.set(
       category.id,
-      page(categoryRoute, {
+      page(categoryRoute, path, {
         title: category.title,
         description: category.info,
-        path,
         image,
         structuredData: (origin) => [
-          {
-            '@type': 'CollectionPage',
-            name: category.title,
-            description: category.info,
-            url: abs(origin, path),
+          webPage(origin, 'CollectionPage', path, category.title, category.info, {
             image: abs(origin, image.path),
             mainEntity: itemList(
               origin,
               items.map((p) => ({ name: p.productName, path: productPath(p) })),
             ),
-          },
+          }),
           breadcrumb(origin, [
-            [categoriesRoute.title, categoriesPath],
+            [categoriesTitle, categoriesPath],
             [category.title, path],
           ]),
         ],
@@ -273,33 +384,34 @@ export function createSeoSite(source: SeoSource): SeoSite {
     const categoryName = detail.categoryName || category?.title || product.productCategory;
     const brands = detail.company?.length ? detail.company : names(product.company ?? category?.company);
     const text = htmlToText((detail.detail ?? []).join(' '));
-    const description =
-      text || `${product.productName}: ${categoryName}${brands.length ? ` by ${listText(brands)}` : ''}, from ${company.name}.`;
+    const description = text || texts.productSummary(product.productName, categoryName, texts.list(brands), company.name);
     const path = productPath(product);
     const image: PageImage = { path: productImagePath(detail.image || product.image), alt: product.productName };
     const brandLd = brands.map((name) => ({ '@type': 'Brand', name }));
     productPages.set(
       product.id,
-      page(productRoute, {
+      page(productRoute, path, {
         title: product.productName,
         description,
-        path,
         image,
         ogType: 'product',
         structuredData: (origin) => [
           {
             '@type': 'Product',
-            '@id': `${abs(origin, path)}#product`,
+            '@id': `${url(origin, path)}#product`,
             name: product.productName,
             description: truncateText(description, 500),
             sku: product.id,
-            url: abs(origin, path),
+            url: url(origin, path),
             image: abs(origin, image.path),
             category: categoryName,
             ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
           },
+          webPage(origin, 'ItemPage', path, product.productName, truncateText(description, DESCRIPTION_MAX), {
+            mainEntity: { '@id': `${url(origin, path)}#product` },
+          }),
           breadcrumb(origin, [
-            [categoriesRoute.title, categoriesPath],
+            [categoriesTitle, categoriesPath],
             [categoryName, categoryPath(product.productCategoryId)],
             [product.productName, path],
           ]),
@@ -310,18 +422,19 @@ export function createSeoSite(source: SeoSource): SeoSite {
 
   const notFound: SitePage = {
     status: 404,
-    title: 'Page not found',
-    description: `The page you asked for does not exist on the ${company.name} website. Browse our products or contact us.`,
+    locale,
+    siteName,
+    title: texts.notFoundTitle,
+    description: texts.notFoundDescription(company.name),
     path: undefined,
+    alternates: undefined,
     ogType: 'website',
     image: undefined,
     noindex: true,
     structuredData: () => [],
   };
 
-  function resolve(pathname: string): SitePage {
-    // '/' is the home page (the shell redirects it there).
-    const match = matchSiteRoute(/^\/*$/.test(pathname) ? HOME_PATH : pathname);
+  function resolve(match: SiteRouteMatch | undefined): SitePage {
     if (match === undefined) return notFound;
     const { route, params } = match;
     if (route.kind === 'category') return categoryPages.get(params.productCategoryId ?? '') ?? notFound;
@@ -333,12 +446,12 @@ export function createSeoSite(source: SeoSource): SeoSite {
 
   const lastDate = (dates: (string | undefined)[]): string | undefined =>
     dates.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().at(-1);
-  const entry = (path: string, lastmod: string | undefined): SitemapEntry => (lastmod ? { path, lastmod } : { path });
+  const entry = (path: string, lastmod: string | undefined) => (lastmod ? { path, lastmod } : { path });
 
   // The pages without parameters in the table's order, then every category and every product.
-  const sitemap: SitemapEntry[] = [
-    ...[...factsPages].flatMap(([route, { path }]) =>
-      route.index && path !== undefined ? [entry(path, route === categoriesRoute ? lastDate(products.map((p) => p.dateAdded)) : undefined)] : [],
+  const sitemap = [
+    ...siteRoutes.flatMap((route: SiteRoute) =>
+      route.index && factsPages.has(route) ? [entry(`/${route.path}`, route === categoriesRoute ? lastDate(products.map((p) => p.dateAdded)) : undefined)] : [],
     ),
     ...(categoryRoute.index
       ? categories.map((category) => entry(categoryPath(category.id), lastDate((productsByCategory.get(category.id) ?? []).map((p) => p.dateAdded))))
@@ -346,6 +459,33 @@ export function createSeoSite(source: SeoSource): SeoSite {
     ...(productRoute.index ? [...productById.values()].map((product) => entry(productPath(product), lastDate([product.dateAdded]))) : []),
   ];
 
+  return { siteName, resolve, notFound, sitemap, noscript: texts.noscript(company) };
+}
+
+/**
+ * The site's pages in both editions: `source` is the English data, `arabic` its Arabic edition (by default `source`
+ * translated with the site's dictionaries, content/data/ar: what /data/ar/*.json serves).
+ */
+export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSource(source)): SeoSite {
+  const editions: Readonly<Record<Locale, Edition>> = { en: createEdition('en', source), ar: createEdition('ar', arabic) };
+
+  function resolve(pathname: string): SitePage {
+    // '/' and '/ar' are the home page (the server redirects them there).
+    const { locale, path } = splitLocale(pathname);
+    const match = matchSiteRoute(/^\/*$/.test(path) ? localizedPath(locale, HOME_PATH) : pathname);
+    return editions[locale].resolve(match);
+  }
+
+  // Each edition's pages, each with both addresses as its alternates.
+  const sitemap: SitemapEntry[] = LOCALES.flatMap((locale) =>
+    editions[locale].sitemap.map(({ path, lastmod }) => ({
+      path: localizedPath(locale, path),
+      ...(lastmod === undefined ? {} : { lastmod }),
+      alternates: editionPaths(path),
+    })),
+  );
+
+  const { company, branches } = source;
   const mapOrigins = [
     ...new Set(
       [company.warehouseMap, ...branches.map((b) => b.location)].flatMap((url) => {
@@ -359,7 +499,14 @@ export function createSeoSite(source: SeoSource): SeoSite {
     ),
   ];
 
-  return { siteName, resolve, notFound, sitemap, mapOrigins };
+  return {
+    siteName: editions.en.siteName,
+    resolve,
+    notFound: { en: editions.en.notFound, ar: editions.ar.notFound },
+    sitemap,
+    mapOrigins,
+    noscript: { en: editions.en.noscript, ar: editions.ar.noscript },
+  };
 }
 
 let site: SeoSite | undefined;

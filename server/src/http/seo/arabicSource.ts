@@ -1,0 +1,35 @@
+// The Arabic edition of the data the pages' heads are written from (issue 18): the English records with their prose
+// replaced from each data file's dictionary (content/data/ar/<file>.json, English text → Arabic text) by the function
+// that writes /data/ar/*.json for the browser (content/src/arabic), so the head says what the Arabic page shows. Ids,
+// addresses on the web, numbers, phone numbers, brand names and technical values stay as they are. Any source is
+// translated (tests pass changed data), not only the site's files.
+import { translateData } from '@site/content/arabic';
+import { arabicDictionary, type DataFileName } from '@site/content/arabic-edition';
+import type { SeoSource } from './pages.js';
+
+/** Each part of the source and the dictionary of the data file it comes from. */
+const FILES: Readonly<Record<keyof SeoSource, DataFileName>> = {
+  company: 'company.json',
+  branches: 'branches.json',
+  categories: 'products-category.json',
+  products: 'products.json',
+  productDetails: 'product-details.json',
+  certificates: 'certificates.json',
+  home: 'home.json',
+  projects: 'projects.json',
+};
+
+/** `source` in Arabic: every translatable string its file's dictionary has, replaced (the others stay as they are). */
+export function arabicSeoSource(source: SeoSource): SeoSource {
+  const arabic = <K extends keyof SeoSource>(part: K): SeoSource[K] => translateData(source[part], arabicDictionary(FILES[part]));
+  return {
+    company: arabic('company'),
+    branches: arabic('branches'),
+    categories: arabic('categories'),
+    products: arabic('products'),
+    productDetails: arabic('productDetails'),
+    certificates: arabic('certificates'),
+    home: arabic('home'),
+    projects: arabic('projects'),
+  };
+}
