@@ -1,22 +1,18 @@
-// The contact form's rules and texts (spec "Validation rules" and "Error catalogue").
+// The contact form's rules (spec "Validation rules"). They answer with codes, never with texts: the form shows each
+// code's message in the page's language (mfe-contact/src/i18n: en.json holds the spec's "Error catalogue" texts).
 import { isValidEmail } from './rules';
 
 /** Required fields, in the order the visitor sees them. */
 export const CONTACT_REQUIRED_FIELDS = ['name', 'email', 'message'] as const;
 
-/** The human check shown above the submit button. */
-export const HUMAN_CHECK = { question: '23 - 14 = ?', answer: 9 } as const;
+/** The human check shown above the submit button: its numbers (the form writes the question in its language). */
+export const HUMAN_CHECK = { question: '23 - 14 = ?', minuend: 23, subtrahend: 14, answer: 9 } as const;
 
-export const CONTACT_FORM_MESSAGES = {
-  required: 'Please fill in all required fields (Name, Email, Message)',
-  invalidEmail: 'Please enter a valid email address',
-  wrongAnswer: 'Incorrect answer to the equation. Please try again.',
-  success: "Thank you for your message! We'll get back to you within 24 hours.",
-} as const;
-
-/** The failure text, naming the address the visitor can write to instead. */
-export const contactFailureMessage = (email: string): string =>
-  `Failed to send message. Please try again or contact us directly at ${email}`;
+/**
+ * Why the form is not sent, the first failing check in the spec's order: 'required' (a required field is blank),
+ * 'invalidEmail', 'wrongAnswer' (the human check).
+ */
+export type ContactFormProblem = 'required' | 'invalidEmail' | 'wrongAnswer';
 
 /** What the browser checks before sending: the required fields, the e-mail and the human check. */
 export interface ContactFormCheck {
@@ -27,18 +23,23 @@ export interface ContactFormCheck {
   answer: string | number;
 }
 
-/** The human check accepts 9 as a number or as text ('9', ' 9 '). */
+/** Arabic-Indic (U+0660–U+0669) and Extended Arabic-Indic (U+06F0–U+06F9) digits as 0–9: what an Arabic keyboard may type. */
+export function withWesternDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
+}
+
+/** The human check accepts 9 as a number or as text ('9', ' 9 ', and the Arabic-Indic '٩'). */
 export function isHumanCheckAnswer(answer: string | number): boolean {
-  return typeof answer === 'number' ? answer === HUMAN_CHECK.answer : answer.trim() === String(HUMAN_CHECK.answer);
+  return typeof answer === 'number' ? answer === HUMAN_CHECK.answer : withWesternDigits(answer.trim()) === String(HUMAN_CHECK.answer);
 }
 
 /**
- * The spec's checks in order; the first that fails gives the message shown, null when all pass.
+ * The spec's checks in order; the first that fails gives its code, null when all pass.
  * Blank (whitespace-only) counts as empty.
  */
-export function validateContactForm(values: ContactFormCheck): string | null {
-  if (CONTACT_REQUIRED_FIELDS.some((field) => values[field].trim() === '')) return CONTACT_FORM_MESSAGES.required;
-  if (!isValidEmail(values.email)) return CONTACT_FORM_MESSAGES.invalidEmail;
-  if (!isHumanCheckAnswer(values.answer)) return CONTACT_FORM_MESSAGES.wrongAnswer;
+export function validateContactForm(values: ContactFormCheck): ContactFormProblem | null {
+  if (CONTACT_REQUIRED_FIELDS.some((field) => values[field].trim() === '')) return 'required';
+  if (!isValidEmail(values.email)) return 'invalidEmail';
+  if (!isHumanCheckAnswer(values.answer)) return 'wrongAnswer';
   return null;
 }

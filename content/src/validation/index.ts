@@ -15,11 +15,11 @@ export {
   type TextProblem,
 } from './rules';
 export {
-  CONTACT_FORM_MESSAGES,
   CONTACT_REQUIRED_FIELDS,
   HUMAN_CHECK,
-  contactFailureMessage,
   isHumanCheckAnswer,
   validateContactForm,
+  withWesternDigits,
   type ContactFormCheck,
+  type ContactFormProblem,
 } from './contactForm';

@@ -1,15 +1,15 @@
 import { branches } from '../index';
 import {
   BRANCH_NAMES,
-  CONTACT_FORM_MESSAGES,
-  contactFailureMessage,
   cutText,
   DEFAULT_BRANCH_NAME,
+  HUMAN_CHECK,
   isHumanCheckAnswer,
   isValidEmail,
   textProblem,
   validateContactForm,
   withoutDisallowedCharacters,
+  withWesternDigits,
 } from './index';
 
 const valid = { name: 'Aisha', email: 'aisha@example.com', message: 'Need cable glands', answer: '9' };
@@ -39,33 +39,35 @@ describe('shared validation rules', () => {
     for (const wrong of [8, '8', '', '09', 'nine', '9.5', 37]) expect(isHumanCheckAnswer(wrong)).toBe(false);
   });
 
-  describe('validateContactForm checks in the spec order', () => {
+  it('accepts the answer typed with Arabic-Indic digits (an Arabic keyboard), still only 9', () => {
+    expect(isHumanCheckAnswer('٩')).toBe(true);
+    expect(isHumanCheckAnswer(' ۹ ')).toBe(true);
+    for (const wrong of ['٨', '٠٩', 'تسعة', '٩٩']) expect(isHumanCheckAnswer(wrong)).toBe(false);
+    expect(withWesternDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ +971')).toBe('0123456789 0123456789 +971');
+  });
+
+  describe('validateContactForm checks in the spec order, answering with a code (the form shows its text)', () => {
     it('passes a complete form', () => {
       expect(validateContactForm(valid)).toBeNull();
       expect(validateContactForm({ ...valid, answer: 9 })).toBeNull();
     });
 
     it.each(['name', 'email', 'message'] as const)('asks for the required fields when %s is blank, before anything else', (field) => {
-      expect(validateContactForm({ ...valid, [field]: '  ', email: field === 'email' ? '' : 'bad', answer: '1' })).toBe(
-        CONTACT_FORM_MESSAGES.required,
-      );
+      expect(validateContactForm({ ...valid, [field]: '  ', email: field === 'email' ? '' : 'bad', answer: '1' })).toBe('required');
     });
 
     it('then checks the e-mail, before the human check', () => {
-      expect(validateContactForm({ ...valid, email: 'not-an-email', answer: '1' })).toBe('Please enter a valid email address');
+      expect(validateContactForm({ ...valid, email: 'not-an-email', answer: '1' })).toBe('invalidEmail');
     });
 
     it('then checks the human check', () => {
-      expect(validateContactForm({ ...valid, answer: '' })).toBe('Incorrect answer to the equation. Please try again.');
+      expect(validateContactForm({ ...valid, answer: '' })).toBe('wrongAnswer');
     });
   });
 
-  it('has the spec texts', () => {
-    expect(CONTACT_FORM_MESSAGES.required).toBe('Please fill in all required fields (Name, Email, Message)');
-    expect(CONTACT_FORM_MESSAGES.success).toBe("Thank you for your message! We'll get back to you within 24 hours.");
-    expect(contactFailureMessage('dubai@x.example')).toBe(
-      'Failed to send message. Please try again or contact us directly at dubai@x.example',
-    );
+  it('the human check is 23 - 14 = 9', () => {
+    expect(HUMAN_CHECK.question).toBe('23 - 14 = ?');
+    expect(HUMAN_CHECK.minuend - HUMAN_CHECK.subtrahend).toBe(HUMAN_CHECK.answer);
   });
 });
 

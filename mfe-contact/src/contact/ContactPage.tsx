@@ -1,16 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
-import { Breadcrumb, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { branches, type BranchId } from '@site/content';
+import { Breadcrumb, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
+import type { BranchId } from '@site/content';
+import type { LoadFirstView } from '@site/shared-store';
+import { HOME_PATH } from '@site/contracts/paths';
 import { RegionSelector } from './RegionSelector';
 import { BranchDetails } from './BranchDetails';
 import { MessageForm } from '../message-form';
-import { HOME_PATH } from '@site/contracts/paths';
+import { useText } from '../i18n/useText';
+import { fetchBranches } from './branchesSlice';
+import { usePageBranches } from './pageBranches';
 
 /** Spec: switching region shows a spinner for 500 ms. */
 export const REGION_SWITCH_MS = 500;
 
+/**
+ * For the server (shared-store's LoadFirstView): the branches of the page's edition, so an Arabic page's HTML has them
+ * (an English page draws the bundled ones and ignores them).
+ */
+export const loadFirstView: LoadFirstView = ({ dispatch }) => dispatch(fetchBranches());
+
 /** /contact-us: the regions, the selected branch's details, and the 'Send us a message' form. */
 export default function ContactPage() {
+  const text = useText();
+  const page = usePageBranches();
   const [selected, setSelected] = useState<BranchId>('dubai');
   const [switching, setSwitching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -23,14 +35,28 @@ export default function ContactPage() {
     timer.current = setTimeout(() => setSwitching(false), REGION_SWITCH_MS);
   };
 
-  const branch = branches.find((item) => item.id === selected) ?? branches[0]!;
+  let body;
+  if (page.status === 'ready') {
+    const { branches } = page;
+    const branch = branches.find((item) => item.id === selected) ?? branches[0]!;
+    body = (
+      <>
+        <RegionSelector branches={branches} selected={selected} onSelect={selectRegion} />
+        {switching ? <Spinner label={text('contact.loadingBranch', { branch: branch.label })} /> : <BranchDetails branch={branch} />}
+        <MessageForm branches={branches} />
+      </>
+    );
+  } else if (page.status === 'failed') {
+    body = <LoadError message={text('contact.loadError')} onRetry={page.retry} />;
+  } else {
+    body = <Spinner label={text('contact.loading')} />;
+  }
+
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Contact Us' }]} />
-      <SectionHeading>Contact Us</SectionHeading>
-      <RegionSelector branches={branches} selected={selected} onSelect={selectRegion} />
-      {switching ? <Spinner label={`Loading ${branch.label} details`} /> : <BranchDetails branch={branch} />}
-      <MessageForm />
+      <Breadcrumb items={[{ moduleName: text('contact.breadcrumbHome'), link: HOME_PATH }, { moduleName: text('contact.title') }]} />
+      <SectionHeading>{text('contact.title')}</SectionHeading>
+      {body}
     </PageContainer>
   );
 }

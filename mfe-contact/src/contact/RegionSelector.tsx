@@ -1,11 +1,12 @@
 import styled from 'styled-components';
 import type { Branch, BranchId } from '@site/content';
+import { useText } from '../i18n/useText';
 
 const Group = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 8px;
-  margin-bottom: 24px;
+  margin-block-end: 24px;
 `;
 
 const Choice = styled.button<{ $selected: boolean }>`
@@ -21,6 +22,7 @@ const Choice = styled.button<{ $selected: boolean }>`
 `;
 
 export interface RegionSelectorProps {
+  /** In the page's language. */
   branches: Branch[];
   selected: BranchId;
   onSelect: (id: BranchId) => void;
@@ -28,8 +30,9 @@ export interface RegionSelectorProps {
 
 /** The four regions as toggle buttons; the pressed one is the branch shown. */
 export function RegionSelector({ branches, selected, onSelect }: RegionSelectorProps) {
+  const text = useText();
   return (
-    <Group role="group" aria-label="Choose a region">
+    <Group role="group" aria-label={text('contact.chooseRegion')}>
       {branches.map((branch) => (
         <Choice
           key={branch.id}

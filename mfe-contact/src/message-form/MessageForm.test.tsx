@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
+import { branches } from '@site/content';
 import { MessageForm } from './MessageForm';
 import { CONTACT_FORM_URL } from './contactMessage';
 
@@ -21,7 +22,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 function renderForm() {
-  renderInSite(<MessageForm />, { route: '/contact-us' });
+  renderInSite(<MessageForm branches={branches} />, { route: '/contact-us' });
 }
 
 /** By accessible name: the visual ' *' of required fields is aria-hidden (they carry aria-required). */
@@ -179,6 +180,24 @@ describe('the Send us a message form', () => {
     submit();
     await waitFor(() => expect(requestsSent()).toHaveLength(2));
     await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
+  });
+
+  it('an English page sends no language field: the server takes English by default (and an older server knows no such field)', async () => {
+    renderForm();
+    fillValid();
+    submit();
+    await waitFor(() => expect(status()).toHaveTextContent(THANKS));
+    expect((await requestsSentWithBodies())[0]?.body).not.toHaveProperty('language');
+    expect(status().querySelector('bdi')).toBeNull();
+  });
+
+  it('keeps the e-mail of the failure text left to right (the same text on an English page)', async () => {
+    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.json({ error: 'x' }, { status: 400 })));
+    renderForm();
+    fillValid();
+    submit();
+    await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
+    expect(status().querySelector('bdi')).toHaveAttribute('dir', 'ltr');
   });
 
   it('sends what a bot put into the honeypot, so the server can flag it', async () => {

@@ -1,19 +1,22 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { Trans } from '@lingui/react';
 import { Button, Field, Honeypot, SectionHeading, Spinner } from '@site/shared-ui';
-import { branches } from '@site/content';
+import type { Branch } from '@site/content';
+import { useLocale } from '@site/shared-store';
 import {
-  CONTACT_FORM_MESSAGES,
-  contactFailureMessage,
   FIELD_MAX_LENGTH,
   HONEYPOT_FIELD,
   HUMAN_CHECK,
   validateContactForm,
+  type ContactFormProblem,
 } from '@site/content/validation';
+import { useText } from '../i18n/useText';
+import { branchValue } from '../contact/pageBranches';
 import { EMPTY_CONTACT_FORM, failureEmailFor, sendContactMessage, type ContactField } from './contactMessage';
 
 const Section = styled.section`
-  margin-top: 48px;
+  margin-block-start: 48px;
 `;
 
 const Grid = styled.div`
@@ -45,7 +48,8 @@ const FormField = styled(Field)<{ $wide?: boolean }>`
 // at the first submit, inside the click that shows the message.
 const Status = styled.p`
   min-height: 1.5em;
-  margin: 16px 0;
+  margin-block: 16px;
+  margin-inline: 0;
   font-weight: 600;
   color: ${({ theme }) => theme.colors.error};
   &[data-type='success'] { color: ${({ theme }) => theme.colors.success}; }
@@ -58,10 +62,28 @@ const Actions = styled.div`
   > div { padding: 0; }
 `;
 
-type ContactStatus = { type: 'none' } | { type: 'error'; message: string } | { type: 'success'; message: string };
+/** What the status line says, as codes: its text is written in the page's language where it is shown. */
+type ContactStatus =
+  | { type: 'none' }
+  | { type: 'invalid'; problem: ContactFormProblem }
+  | { type: 'failed'; email: string }
+  | { type: 'success' };
+
+const PROBLEM_TEXT = {
+  required: 'contact.form.error.required',
+  invalidEmail: 'contact.form.error.invalidEmail',
+  wrongAnswer: 'contact.form.error.wrongAnswer',
+} as const satisfies Record<ContactFormProblem, string>;
+
+export interface MessageFormProps {
+  /** The branches in the page's language: the country list shows their names, and sends the server's name of each. */
+  branches: Branch[];
+}
 
 /** The 'Send us a message' form of /contact-us: checks, then posts to the site's own server. */
-export function MessageForm() {
+export function MessageForm({ branches }: MessageFormProps) {
+  const text = useText();
+  const locale = useLocale();
   const [values, setValues] = useState(EMPTY_CONTACT_FORM);
   const [status, setStatus] = useState<ContactStatus>({ type: 'none' });
   const [loading, setLoading] = useState(false);
@@ -84,72 +106,88 @@ export function MessageForm() {
     if (loading) return;
     const problem = validateContactForm(values);
     if (problem !== null) {
-      setStatus({ type: 'error', message: problem });
+      setStatus({ type: 'invalid', problem });
       return;
     }
     setStatus({ type: 'none' });
     setLoading(true);
-    const sent = await sendContactMessage(values);
+    const sent = await sendContactMessage(values, locale);
     setLoading(false);
     if (sent) {
       setValues(EMPTY_CONTACT_FORM);
-      setStatus({ type: 'success', message: CONTACT_FORM_MESSAGES.success });
+      setStatus({ type: 'success' });
     } else {
-      setStatus({ type: 'error', message: contactFailureMessage(failureEmailFor(values.country)) });
+      setStatus({ type: 'failed', email: failureEmailFor(values.country) });
+    }
+  };
+
+  const statusText = () => {
+    switch (status.type) {
+      case 'none':
+        return null;
+      case 'invalid':
+        return text(PROBLEM_TEXT[status.problem]);
+      case 'success':
+        return text('contact.form.success');
+      case 'failed':
+        // the address reads left to right inside Arabic text
+        return <Trans id="contact.form.failure" values={{ email: status.email }} components={{ 0: <bdi dir="ltr" /> }} />;
     }
   };
 
   return (
     <Section aria-labelledby="message-form-heading">
       <SectionHeading as="h2" id="message-form-heading">
-        Send us a message
+        {text('contact.form.heading')}
       </SectionHeading>
       {/* noValidate: the spec's own checks run in its order and show its texts */}
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="message-form-heading" aria-busy={loading}>
         <Grid>
-          <FormField id="contact-name" label="Name" required>
-            {(control) => <input {...control} {...bind('name')} type="text" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
+          <FormField id="contact-name" label={text('contact.form.name')} required>
+            {(control) => <input {...control} {...bind('name')} type="text" dir="auto" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
           </FormField>
-          <FormField id="contact-email" label="Email" required>
-            {(control) => <input {...control} {...bind('email')} type="email" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
+          <FormField id="contact-email" label={text('contact.form.email')} required>
+            {(control) => <input {...control} {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
           </FormField>
-          <FormField id="contact-phone" label="Phone">
-            {(control) => <input {...control} {...bind('phone')} type="tel" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
+          <FormField id="contact-phone" label={text('contact.form.phone')}>
+            {(control) => <input {...control} {...bind('phone')} type="tel" dir="ltr" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
           </FormField>
-          <FormField id="contact-country" label="Country">
+          <FormField id="contact-country" label={text('contact.form.country')}>
             {(control) => (
               <select {...control} {...bind('country')}>
                 {branches.map((branch) => (
-                  <option key={branch.id} value={branch.name}>
+                  <option key={branch.id} value={branchValue(branch.id)}>
                     {branch.name}
                   </option>
                 ))}
               </select>
             )}
           </FormField>
-          <FormField id="contact-companyName" label="Company Name">
-            {(control) => <input {...control} {...bind('companyName')} type="text" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />}
+          <FormField id="contact-companyName" label={text('contact.form.companyName')}>
+            {(control) => (
+              <input {...control} {...bind('companyName')} type="text" dir="auto" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />
+            )}
           </FormField>
-          <FormField id="contact-companyLocation" label="Company Location">
-            {(control) => <input {...control} {...bind('companyLocation')} type="text" maxLength={FIELD_MAX_LENGTH.companyLocation} />}
+          <FormField id="contact-companyLocation" label={text('contact.form.companyLocation')}>
+            {(control) => <input {...control} {...bind('companyLocation')} type="text" dir="auto" maxLength={FIELD_MAX_LENGTH.companyLocation} />}
           </FormField>
-          <FormField id="contact-message" label="Message" required $wide>
-            {(control) => <textarea {...control} {...bind('message')} rows={5} maxLength={FIELD_MAX_LENGTH.message} />}
+          <FormField id="contact-message" label={text('contact.form.message')} required $wide>
+            {(control) => <textarea {...control} {...bind('message')} dir="auto" rows={5} maxLength={FIELD_MAX_LENGTH.message} />}
           </FormField>
-          <FormField id="contact-answer" label={HUMAN_CHECK.question} required>
+          <FormField id="contact-answer" label={text('contact.form.humanCheck', { minuend: HUMAN_CHECK.minuend, subtrahend: HUMAN_CHECK.subtrahend })} required>
             {(control) => <input {...control} {...bind('answer')} type="text" inputMode="numeric" autoComplete="off" maxLength={10} />}
           </FormField>
         </Grid>
-        <Honeypot id={`contact-${HONEYPOT_FIELD}`} {...bind(HONEYPOT_FIELD)} />
+        <Honeypot id={`contact-${HONEYPOT_FIELD}`} label={text('contact.form.honeypot')} {...bind(HONEYPOT_FIELD)} />
         {/* a live region without role="status": the page's spinners already are status regions */}
-        <Status id="message-form-status" aria-live="polite" aria-atomic="true" data-type={status.type}>
-          {status.type === 'none' ? null : status.message}
+        <Status id="message-form-status" aria-live="polite" aria-atomic="true" data-type={status.type === 'invalid' || status.type === 'failed' ? 'error' : status.type}>
+          {statusText()}
         </Status>
         <Actions>
           <Button type="submit" disabled={loading}>
-            {loading ? 'Sending…' : 'Send Message'}
+            {loading ? text('contact.form.sending') : text('contact.form.send')}
           </Button>
-          {loading ? <Spinner size={32} label="Sending your message" /> : null}
+          {loading ? <Spinner size={32} label={text('contact.form.sendingLabel')} /> : null}
         </Actions>
       </form>
     </Section>

@@ -1,6 +1,7 @@
 // The contact form's values and its one call, without React: the form component keeps the values in its own state.
 import { branches, company } from '@site/content';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD } from '@site/content/validation';
+import { DEFAULT_LOCALE, type Locale } from '@site/contracts/locale';
 
 /** Same-origin, relative: the site's own server answers it wherever the site is deployed. */
 export const CONTACT_FORM_URL = '/api/send-contact-form';
@@ -10,7 +11,7 @@ export interface ContactFormValues {
   email: string;
   phone: string;
   message: string;
-  /** A branch name: where the message goes. */
+  /** A branch name as the server knows it ('Dubai', whatever the page's language): where the message goes. */
   country: string;
   companyName: string;
   companyLocation: string;
@@ -39,22 +40,26 @@ export function failureEmailFor(country: string): string {
   return branches.find((branch) => branch.name === country)?.email ?? company.generalEmail;
 }
 
-/** The body of POST /api/send-contact-form: the form without the human check. */
-export function contactPayload(values: ContactFormValues) {
+/**
+ * The body of POST /api/send-contact-form: the form without the human check, and the page's language when it is not
+ * English (the server's default): the branch's mail says which language the visitor wrote from. An English page sends
+ * the body it always sent, so it works with a server released before the field existed.
+ */
+export function contactPayload(values: ContactFormValues, language: Locale = DEFAULT_LOCALE) {
   const { answer: _answer, ...payload } = values;
-  return payload;
+  return language === DEFAULT_LOCALE ? payload : { ...payload, language };
 }
 
 /**
- * Posts the message; true when the server took it. A non-ok answer or a network error is logged and gives false:
- * the visitor sees one failure text either way.
+ * Posts the message; true when the server took it. A non-ok answer (400, 413, 415, 429, 5xx) or a network error is
+ * logged and gives false: the visitor sees one failure text, in the page's language, either way.
  */
-export async function sendContactMessage(values: ContactFormValues): Promise<boolean> {
+export async function sendContactMessage(values: ContactFormValues, language: Locale = DEFAULT_LOCALE): Promise<boolean> {
   try {
     const response = await fetch(CONTACT_FORM_URL, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(contactPayload(values)),
+      body: JSON.stringify(contactPayload(values, language)),
     });
     if (response.ok) return true;
     const body: unknown = await response.json().catch(() => null);

@@ -180,6 +180,14 @@ const isSpam = (body: Json) => {
   assert.ok(trap === undefined || typeof trap === 'string', `accepted a honeypot that is not text: ${JSON.stringify(trap)}`);
   return typeof trap === 'string' && trap.trim() !== '';
 };
+/** The visitor's page language of a form whose mail goes to a branch: left out or null is English. */
+const language = (body: Json): string => {
+  const value = body.language;
+  if (value === undefined || value === null) return 'en';
+  assert.ok(value === 'en' || value === 'ar', `accepted language ${JSON.stringify(value)}`);
+  return value;
+};
+const languageValue = fc.oneof(fc.constantFrom<unknown>('en', 'ar', null), fc.constantFrom<unknown>('fr', 'AR', 'Arabic', 'ar-AE', '', 1, ['ar']));
 const onlyKeys = (body: Json, keys: string[]) => {
   const unknown = Object.keys(body).filter((key) => !keys.includes(key) && key !== HONEYPOT_FIELD);
   assert.deepEqual(unknown, [], 'accepted unknown fields');
@@ -264,6 +272,7 @@ const contactForm = formEndpoint({
       country: maybe(branchName),
       companyName: maybe(fc.constantFrom('Gulf Build LLC', '')),
       companyLocation: maybe(fc.constantFrom('Dubai, UAE', '')),
+      language: maybe(fc.constantFrom('en', 'ar')),
     },
     { requiredKeys: ['name', 'email', 'message'] },
   ),
@@ -275,6 +284,7 @@ const contactForm = formEndpoint({
     country: branchValue,
     companyName: longText(FIELD_MAX_LENGTH.companyName),
     companyLocation: longText(FIELD_MAX_LENGTH.companyLocation),
+    language: languageValue,
     [HONEYPOT_FIELD]: honeypot,
   },
   textFields: ['name', 'email', 'phone', 'message', 'companyName', 'companyLocation'],
@@ -287,6 +297,7 @@ const contactForm = formEndpoint({
       country: branch(body, 'country', DEFAULT_BRANCH_NAME),
       companyName: optional(body, 'companyName'),
       companyLocation: optional(body, 'companyLocation'),
+      language: language(body),
     };
     const row = {
       name: form.name,
@@ -334,6 +345,7 @@ const inquiry = formEndpoint({
       inquiryMessage: fc.constantFrom('Do you stock 33 kV heat shrink terminations?', 'مرحبا\r\nسؤال'),
       companyName: maybe(fc.constantFrom('Eastern Utilities', '')),
       companyLocation: maybe(fc.constantFrom('Dammam, KSA', '')),
+      language: maybe(fc.constantFrom('en', 'ar')),
     },
     { requiredKeys: ['userName', 'userEmail', 'userCountry', 'inquiryMessage'] },
   ),
@@ -345,6 +357,7 @@ const inquiry = formEndpoint({
     inquiryMessage: longText(SUBMISSION_BODY_LIMIT),
     companyName: longText(FIELD_MAX_LENGTH.companyName),
     companyLocation: longText(FIELD_MAX_LENGTH.companyLocation),
+    language: languageValue,
     [HONEYPOT_FIELD]: honeypot,
   },
   textFields: ['userName', 'userEmail', 'inquiryPhone', 'inquiryMessage', 'companyName', 'companyLocation'],
@@ -357,6 +370,7 @@ const inquiry = formEndpoint({
       inquiryMessage: required(body, 'inquiryMessage'),
       companyName: optional(body, 'companyName'),
       companyLocation: optional(body, 'companyLocation'),
+      language: language(body),
     };
     const row = {
       user_name: form.userName,

@@ -38,6 +38,7 @@ describe('composeMail', () => {
         'Phone: +971 50 1',
         'Company: ACME',
         'Branch: Dubai',
+        'Language: English',
         '',
         'Message:',
         'Hello',
@@ -79,8 +80,57 @@ describe('composeMail', () => {
     assert.equal(mail.to, 'saudi@example.com');
     assert.equal(mail.subject, 'Enquiry from the website chat: Sam (Saudi Arabia)');
     assert.deepEqual(mail.replyTo, { name: 'Sam', address: 'sam@example.com' });
-    assert.ok(mail.text.includes('Company: EU\nCompany location: Dammam\nBranch: Saudi Arabia\n\nMessage:\nMV joints?'));
+    assert.ok(mail.text.includes('Company: EU\nCompany location: Dammam\nBranch: Saudi Arabia\nLanguage: English\n\nMessage:\nMV joints?'));
     assert.ok(mail.text.endsWith('Reference: inquiry #5.'));
+  });
+
+  test('says which language the visitor used: Arabic from the Arabic site, the rest of the mail as before', () => {
+    const message = 'نرجو تزويدنا بعرض سعر لـ 200 جلبة كابل مقاس 20S.\nمع الشكر';
+    const mail = composeMail(contactRow({ name: 'عائشة الرحمن', message, country: 'Oman', language: 'ar' }), FROM);
+    assert.equal(mail.subject, 'Contact message from the website: عائشة الرحمن (Oman)');
+    assert.equal(
+      mail.text,
+      [
+        'Contact message from the website (Oman).',
+        '',
+        'Name: عائشة الرحمن',
+        'Email: aisha@example.com',
+        'Branch: Oman',
+        'Language: Arabic',
+        '',
+        'Message:',
+        message,
+        '',
+        '--',
+        'Reply to this e-mail to answer عائشة الرحمن. Reference: contact message #12.',
+      ].join('\n'),
+    );
+    assert.match(mail.html, /<th align="left"[^>]*>Language<\/th><td>Arabic<\/td>/);
+    assert.ok(mail.html.includes(`<div dir="auto" style="white-space:pre-wrap">${message}</div>`), 'the Arabic message reads right to left');
+
+    const inquiry = composeMail(
+      {
+        id: 4,
+        kind: 'inquiry',
+        ref_id: 6,
+        recipient: 'bahrain@example.com',
+        payload: { userName: 'سامي', userEmail: 'sami@example.com', userCountry: 'Bahrain', inquiryMessage: 'هل لديكم مواسير PVC؟', language: 'ar' },
+      },
+      FROM,
+    );
+    assert.ok(inquiry.text.includes('Branch: Bahrain\nLanguage: Arabic\n\nMessage:\nهل لديكم مواسير PVC؟'));
+  });
+
+  test('English when the row says so, or says nothing (queued before the language was sent)', () => {
+    for (const language of ['en', undefined, null]) {
+      const mail = composeMail(contactRow(language === undefined ? {} : { language }), FROM);
+      assert.ok(mail.text.includes('Branch: Dubai\nLanguage: English\n'), String(language));
+      assert.match(mail.html, /<th align="left"[^>]*>Language<\/th><td>English<\/td>/);
+    }
+    // a value no schema writes is shown as it is, on one line, escaped
+    const odd = composeMail(contactRow({ language: '<b>fr\r\nBcc: x' }), FROM);
+    assert.ok(odd.text.includes('Language: <b>fr Bcc: x\n'));
+    assert.ok(odd.html.includes('<td>&lt;b&gt;fr Bcc: x</td>'));
   });
 
   test('a row it cannot read is an error (the worker records it and retries later)', () => {

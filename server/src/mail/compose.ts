@@ -1,6 +1,7 @@
 // Turns an outbox row into an e-mail. Visitor text is untrusted: it goes into header values only
 // with line breaks and control characters removed, and into the HTML body only escaped.
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@site/contracts/locale';
 import { OUTBOX_KIND } from '../submissions/store.js';
 
 export interface OutboxRow {
@@ -30,6 +31,19 @@ interface MailFields {
   companyName: string | null;
   companyLocation: string | null;
   message: string;
+  /** The language of the page the visitor wrote from, in words ('Arabic'). */
+  language: string;
+}
+
+/** The language of the visitor's page, named for the branch's staff. */
+export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', ar: 'Arabic' };
+
+/** The payload's `language`: rows stored before it existed came from the English site (the only one then). */
+function languageOf(value: unknown): string {
+  if (value === undefined || value === null) return LANGUAGE_NAMES[DEFAULT_LOCALE];
+  if (isLocale(value)) return LANGUAGE_NAMES[value];
+  // never written by the server's schemas: shown as it is, on one short line
+  return headerText(typeof value === 'string' ? value : JSON.stringify(value), 20);
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -72,6 +86,7 @@ function fieldsOf(row: OutboxRow): MailFields {
         companyName: str(p, 'companyName'),
         companyLocation: str(p, 'companyLocation'),
         message: required('message'),
+        language: languageOf(p.language),
       };
     case OUTBOX_KIND.inquiry:
       return {
@@ -83,6 +98,7 @@ function fieldsOf(row: OutboxRow): MailFields {
         companyName: str(p, 'companyName'),
         companyLocation: str(p, 'companyLocation'),
         message: required('inquiryMessage'),
+        language: languageOf(p.language),
       };
     default:
       throw new Error(`outbox ${row.id}: unknown kind "${row.kind}"`);
@@ -91,7 +107,7 @@ function fieldsOf(row: OutboxRow): MailFields {
 
 /**
  * The mail for one outbox row: to the branch address stored with it, Reply-To the visitor,
- * a plain-text body and an HTML body with every visitor value escaped.
+ * a plain-text body and an HTML body with every visitor value escaped, saying which language the visitor used.
  */
 export function composeMail(row: OutboxRow, from: string): ComposedMail {
   const f = fieldsOf(row);
@@ -102,6 +118,8 @@ export function composeMail(row: OutboxRow, from: string): ComposedMail {
     ['Company', f.companyName],
     ['Company location', f.companyLocation],
     ['Branch', f.branch],
+    // which language the visitor used (the Arabic or the English site), so the branch can answer in it
+    ['Language', f.language],
   ];
   const shown = details.filter((entry): entry is [string, string] => entry[1] !== null);
   const reference = `${row.kind.replace('_', ' ')} #${row.ref_id ?? row.id}`;
@@ -126,7 +144,8 @@ export function composeMail(row: OutboxRow, from: string): ComposedMail {
     `<p>${escapeHtml(f.title)} (${escapeHtml(f.branch)}).</p>` +
     `<table>${rows}</table>` +
     `<p><strong>Message:</strong></p>` +
-    `<div style="white-space:pre-wrap">${escapeHtml(f.message)}</div>` +
+    // dir="auto": an Arabic message reads right to left in the mail
+    `<div dir="auto" style="white-space:pre-wrap">${escapeHtml(f.message)}</div>` +
     `<hr><p style="color:#4a5563">Reply to this e-mail to answer ${escapeHtml(f.name)}. Reference: ${escapeHtml(reference)}.</p>` +
     `</body></html>`;
 

@@ -1,6 +1,7 @@
 // What arrived, for staff: the newest contact messages, enquiries and registrations with the state
 // of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
 import type { Database } from '../db/index.js';
+import { LANGUAGE_NAMES } from '../mail/compose.js';
 import { OUTBOX_KIND } from './store.js';
 
 export interface MailState {
@@ -22,6 +23,11 @@ export interface ReportEntry {
   companyLocation: string | null;
   message: string | null;
   spam: boolean;
+  /**
+   * The language of the page the visitor wrote from ('en', 'ar'), as its mail has it (the outbox payload): null when no
+   * mail belongs to it.
+   */
+  language: string | null;
   /** null when no mail belongs to it (registrations, spam, or mail delivery not wanted). */
   mail: MailState | null;
 }
@@ -48,6 +54,7 @@ interface Row {
   company_location: string | null;
   message: string | null;
   spam: boolean;
+  language: string | null;
   recipient: string | null;
   attempts: number | null;
   sent_at: Date | null;
@@ -55,7 +62,9 @@ interface Row {
   last_error: string | null;
 }
 
-const MAIL_COLUMNS = 'o.recipient, o.attempts, o.sent_at, o.next_attempt_at, o.last_error';
+// a mail queued before the form sent a language came from the English site
+const MAIL_COLUMNS = `case when o.id is null then null else coalesce(o.payload->>'language', 'en') end as language,
+            o.recipient, o.attempts, o.sent_at, o.next_attempt_at, o.last_error`;
 
 const toEntry = (row: Row): ReportEntry => ({
   id: row.id,
@@ -68,6 +77,7 @@ const toEntry = (row: Row): ReportEntry => ({
   companyLocation: row.company_location,
   message: row.message,
   spam: row.spam,
+  language: row.language,
   mail:
     row.recipient === null
       ? null
@@ -106,7 +116,7 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
   const registrations = await db.query<Row>(
     `select r.id, r.created_at, r.user_name as name, r.user_email as email, r.user_country as branch,
             null as phone, null as company_name, null as company_location, null as message, r.spam,
-            null as recipient, null as attempts, null as sent_at, null as next_attempt_at, null as last_error
+            null as language, null as recipient, null as attempts, null as sent_at, null as next_attempt_at, null as last_error
        from registrations r
       order by r.id desc limit $1`,
     [limit],
@@ -146,10 +156,14 @@ function mailLine(entry: ReportEntry): string {
   );
 }
 
+/** 'ar' → 'Arabic'; a code the site does not know as it is (made safe). */
+const languageName = (code: string): string => (Object.hasOwn(LANGUAGE_NAMES, code) ? LANGUAGE_NAMES[code as keyof typeof LANGUAGE_NAMES] : safe(code));
+
 function formatEntry(entry: ReportEntry): string[] {
   const company = [entry.companyName, entry.companyLocation].filter((part) => part !== null).join(', ');
   const lines = [
-    `#${entry.id}  ${formatTime(entry.createdAt)}${entry.branch === null ? '' : `  branch: ${safe(entry.branch)}`}${entry.spam ? '  [SPAM]' : ''}`,
+    `#${entry.id}  ${formatTime(entry.createdAt)}${entry.branch === null ? '' : `  branch: ${safe(entry.branch)}`}` +
+      `${entry.language === null ? '' : `  language: ${languageName(entry.language)}`}${entry.spam ? '  [SPAM]' : ''}`,
     `  From: ${safe(entry.name)} <${safe(entry.email)}>${entry.phone === null ? '' : `  Phone: ${safe(entry.phone)}`}`,
   ];
   if (company !== '') lines.push(`  Company: ${safe(company)}`);

@@ -55,6 +55,8 @@ interface Endpoint {
   table: string;
   valid: Record<string, string>;
   fields: Record<string, FieldRule>;
+  /** Takes the visitor's page language ('en' | 'ar', optional): the forms whose mail goes to a branch. */
+  language: boolean;
 }
 
 const CONTACT: Endpoint = {
@@ -78,6 +80,7 @@ const CONTACT: Endpoint = {
     companyName: { max: 150 },
     companyLocation: { max: 150 },
   },
+  language: true,
 };
 
 const REGISTRATION: Endpoint = {
@@ -89,6 +92,7 @@ const REGISTRATION: Endpoint = {
     userEmail: { kind: 'email', required: true },
     userCountry: { kind: 'branch', required: true },
   },
+  language: false,
 };
 
 const INQUIRY: Endpoint = {
@@ -112,6 +116,7 @@ const INQUIRY: Endpoint = {
     companyName: { max: 150 },
     companyLocation: { max: 150 },
   },
+  language: true,
 };
 
 const ENDPOINTS = [CONTACT, REGISTRATION, INQUIRY];
@@ -173,6 +178,13 @@ function badInputCorpus(endpoint: Endpoint): BadCase[] {
     { what: 'the human-check answer (browser only)', request: json({ ...valid, answer: 9 }), status: 400, error: /^Unknown field "answer"/ },
     { what: 'a honeypot that is not text', request: json({ ...valid, website: { url: 'x' } }), status: 400, error: /^website must be text$/ },
   ];
+  if (endpoint.language) {
+    for (const language of ['fr', 'AR', 'Arabic', 'ar-AE', '', 1, ['ar']]) {
+      cases.push({ what: `language ${JSON.stringify(language)}`, request: json({ ...valid, language }), status: 400, error: /^language must be one of: en, ar$/ });
+    }
+  } else {
+    cases.push({ what: 'a language (no mail: unknown here)', request: json({ ...valid, language: 'ar' }), status: 400, error: /^Unknown field "language"/ });
+  }
   for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {
     cases.push({ what: `method ${method}`, request: { method }, status: 405, error: new RegExp(`^Method ${method} is not allowed here: send the form with POST$`) });
   }
@@ -365,7 +377,7 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
       spam: false,
     });
     const mails = await database.db.query('select recipient, payload, attempts, sent_at, last_error from outbox where kind = $1 and ref_id = $2', ['contact_message', body.id]);
-    assert.deepEqual(mails, [{ recipient: SAUDI, payload: { ...CONTACT.valid, country: 'Saudi Arabia' }, attempts: 0, sent_at: null, last_error: null }]);
+    assert.deepEqual(mails, [{ recipient: SAUDI, payload: { ...CONTACT.valid, country: 'Saudi Arabia', language: 'en' }, attempts: 0, sent_at: null, last_error: null }]);
     assert.equal(nudges, 1, 'the worker was woken');
   });
 
@@ -377,6 +389,21 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
     assert.deepEqual(row, { phone: null, country: 'Dubai', company_name: null, company_location: null });
     const [mail] = await database.db.query<{ recipient: string }>('select recipient from outbox where kind = $1 and ref_id = $2', ['contact_message', id]);
     assert.equal(mail?.recipient, DUBAI);
+  });
+
+  await t.test("the visitor's page language goes with the mail: 'ar' from an Arabic page, 'en' when the form leaves it out", async () => {
+    const arabic = { ...CONTACT.valid, name: 'عائشة الرحمن', message: 'نرجو تزويدنا بعرض سعر.', country: 'Bahrain', language: 'ar' };
+    const res = await post(CONTACT.url, arabic);
+    assert.equal(res.statusCode, 200, res.body);
+    const { id } = res.json<{ id: number }>();
+    const [mail] = await database.db.query<{ payload: Record<string, unknown> }>('select payload from outbox where kind = $1 and ref_id = $2', ['contact_message', id]);
+    assert.deepEqual(mail?.payload, arabic);
+    const inquiry = (await post(INQUIRY.url, { ...INQUIRY.valid, language: 'ar' })).json<{ id: number }>();
+    const [inquiryMail] = await database.db.query<{ payload: Record<string, unknown> }>('select payload from outbox where kind = $1 and ref_id = $2', ['inquiry', inquiry.id]);
+    assert.equal(inquiryMail?.payload.language, 'ar');
+    const english = (await post(INQUIRY.url, INQUIRY.valid)).json<{ id: number }>();
+    const [englishMail] = await database.db.query<{ payload: Record<string, unknown> }>('select payload from outbox where kind = $1 and ref_id = $2', ['inquiry', english.id]);
+    assert.equal(englishMail?.payload.language, 'en');
   });
 
   await t.test('an enquiry is mailed to its branch; a registration is stored without mail', async () => {
@@ -448,6 +475,7 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
       assert.equal(mail.headers.subject, 'Contact message from the website: Aisha <b>Rahman</b> (Dubai)');
       assert.ok(mail.text.includes(message), `the visitor's text, as written:\n${mail.text}`);
       assert.ok(mail.text.includes('Company: Gulf Build LLC'));
+      assert.ok(mail.text.includes('Branch: Dubai\nLanguage: English\n'), mail.text);
       assert.ok(mail.html.includes('We need 40 × 25 mm² glands &lt;script&gt;alert(1)&lt;/script&gt;'), mail.html);
       assert.ok(mail.html.includes('Aisha &lt;b&gt;Rahman&lt;/b&gt;'));
       assert.ok(!mail.html.includes('<script>') && !mail.html.includes('<b>Rahman'), 'no visitor HTML survives');
@@ -461,6 +489,34 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
       assert.equal(row.attempts, 1);
       assert.equal(row.last_error, null);
       assert.deepEqual(await sender.drain(), { sent: 0, failed: 0 }, 'sent once only');
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+
+  await t.test('a message from an Arabic page reaches the branch through SMTP saying "Language: Arabic", the rest of the mail as in English', async () => {
+    await database.db.query('delete from outbox');
+    const smtp = await startSmtpServer();
+    const sender = worker(database.db, createSmtpTransport(smtp.url));
+    try {
+      const message = 'نرجو تزويدنا بعرض سعر لـ 200 جلبة كابل نحاسية مقاس 20S.\nمع الشكر';
+      const res = await post(CONTACT.url, { ...CONTACT.valid, name: 'عائشة الرحمن', message, country: 'Oman', language: 'ar' });
+      assert.equal(res.statusCode, 200, res.body);
+      const inquiry = await post(INQUIRY.url, { ...INQUIRY.valid, language: 'ar' });
+      assert.equal(inquiry.statusCode, 200, inquiry.body);
+      assert.deepEqual(await sender.drain(), { sent: 2, failed: 0 });
+
+      const contactMail = smtp.received.find((mail) => mail.envelopeTo.includes('oman@crescent-electrical.example'))!;
+      assert.ok(contactMail, 'the contact message went to the Oman branch');
+      assert.equal(contactMail.headers.subject, 'Contact message from the website: عائشة الرحمن (Oman)');
+      assert.ok(contactMail.text.startsWith('Contact message from the website (Oman).\n'), contactMail.text);
+      assert.ok(contactMail.text.includes('Branch: Oman\nLanguage: Arabic\n\nMessage:\n' + message), contactMail.text);
+      assert.match(contactMail.html, /<th align="left"[^>]*>Language<\/th><td>Arabic<\/td>/);
+      assert.ok(contactMail.html.includes('<div dir="auto"'), 'the Arabic message reads right to left');
+
+      const inquiryMail = smtp.received.find((mail) => mail.envelopeTo.includes(SAUDI))!;
+      assert.ok(inquiryMail.text.includes('Branch: Saudi Arabia\nLanguage: Arabic\n'), inquiryMail.text);
     } finally {
       await sender.stop();
       await smtp.close();
@@ -577,6 +633,7 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
     await database.db.query("update outbox set last_error = 'connect ECONNREFUSED 127.0.0.1:2525', attempts = 2 where id = (select min(id) from outbox)");
     await database.db.query('update outbox set sent_at = null where id = (select min(id) from outbox)');
     await post(CONTACT.url, { ...CONTACT.valid, name: 'Terminal \u200ftrick', message: 'line one\r\nline two' });
+    await post(CONTACT.url, { ...CONTACT.valid, country: 'Bahrain', language: 'ar' });
     if (database.db.kind === 'embedded') await database.db.close(); // one process per PGlite folder: the server would be stopped too
     let out = '';
     let err = '';
@@ -595,6 +652,8 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
     assert.match(out, /Mail: NOT SENT to .* after 2 attempts, last error: connect ECONNREFUSED 127\.0\.0\.1:2525; next try /);
     assert.match(out, /Mail: waiting to be sent to /);
     assert.match(out, /From: Sam Carter <sam@example\.com>\n {2}Mail: none/);
+    assert.match(out, /branch: Saudi Arabia {2}language: English\n/, 'the language of a mailed submission');
+    assert.match(out, /branch: Bahrain {2}language: Arabic\n/);
     assert.match(out, /^Outbox: \d+ sent, \d+ waiting \(1 of them failed at least once\)$/m);
 
     out = '';

@@ -25,8 +25,23 @@ describe('contact form schema', () => {
     assert.deepEqual(result, {
       ok: true,
       spam: false,
-      data: { ...contact, phone: null, companyName: null },
+      data: { ...contact, phone: null, companyName: null, language: 'en' },
     });
+  });
+
+  test("language: the visitor's page language, 'en' when left out or null", () => {
+    for (const [language, expected] of [[undefined, 'en'], [null, 'en'], ['en', 'en'], ['ar', 'ar']] as const) {
+      const result = parseSubmission(contactFormSchema, language === undefined ? contact : { ...contact, language });
+      assert.ok(result.ok, String(language));
+      assert.equal(result.data.language, expected, String(language));
+    }
+  });
+
+  test('language: any other value is refused with a clear message', () => {
+    for (const language of ['fr', 'AR', 'Arabic', 'ar-AE', ' ar', '', 0, true, ['ar'], { code: 'ar' }]) {
+      assert.equal(errorOf(contactFormSchema, { ...contact, language }), 'language must be one of: en, ar', JSON.stringify(language));
+    }
+    assert.equal(errorOf(contactFormSchema, { ...contact, name: '', language: 'fr' }), 'name is required; language must be one of: en, ar');
   });
 
   test('country defaults to Dubai when left out or blank', () => {
@@ -78,7 +93,7 @@ describe('contact form schema', () => {
   test('names unknown fields', () => {
     assert.equal(
       errorOf(contactFormSchema, { ...contact, answer: 9, isAdmin: true }),
-      'Unknown fields "answer", "isAdmin": expected only name, email, phone, message, country, companyName, companyLocation, website',
+      'Unknown fields "answer", "isAdmin": expected only name, email, phone, message, country, companyName, companyLocation, language, website',
     );
   });
 });
@@ -99,7 +114,13 @@ describe('registration and inquiry schemas', () => {
       companyName: '',
       companyLocation: 'Dammam',
     };
-    assert.deepEqual(parseSubmission(inquirySchema, inquiry), { ok: true, spam: false, data: { ...inquiry, companyName: null } });
+    assert.deepEqual(parseSubmission(inquirySchema, inquiry), { ok: true, spam: false, data: { ...inquiry, companyName: null, language: 'en' } });
+    assert.deepEqual(parseSubmission(inquirySchema, { ...inquiry, language: 'ar' }), {
+      ok: true,
+      spam: false,
+      data: { ...inquiry, companyName: null, language: 'ar' },
+    });
+    assert.equal(errorOf(inquirySchema, { ...inquiry, language: 'de' }), 'language must be one of: en, ar');
   });
 
   test('the region is required and must be a branch name', () => {
@@ -112,6 +133,8 @@ describe('registration and inquiry schemas', () => {
 
   test('fields of the other form are unknown', () => {
     assert.match(errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', message: 'hi' }), /^Unknown field "message"/);
+    // a registration mails nobody: it takes no language
+    assert.match(errorOf(registrationSchema, { userName: 'Sam', userEmail: 'sam@x.co', userCountry: 'Oman', language: 'ar' }), /^Unknown field "language"/);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   FIELD_MAX_LENGTH,
   HONEYPOT_FIELD,
 } from '@site/content/validation';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contracts/locale';
 import { textField, typeError } from './textField.js';
 
 interface TextOptions {
@@ -46,6 +47,17 @@ function branchName(field: string) {
     .refine((value) => BRANCH_NAMES.includes(value), { error: `${field} must be one of: ${BRANCH_LIST}` });
 }
 
+const LANGUAGE_LIST = LOCALES.join(', ');
+
+/**
+ * The language of the page the visitor wrote from ('en' | 'ar'): the branch's mail says it. Optional (forms of an
+ * English page leave it out, as before it existed); left out or null means English. Anything else is a 400.
+ */
+const language = z
+  .enum(LOCALES, { error: `language must be one of: ${LANGUAGE_LIST}` })
+  .nullish()
+  .transform((value): Locale => value ?? DEFAULT_LOCALE);
+
 /** The honeypot: any string (a filled one marks the submission as spam); anything else is a bad request. */
 const honeypot = z
   .string({ error: `${HONEYPOT_FIELD} must be text` })
@@ -64,7 +76,7 @@ function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
   });
 }
 
-/** POST /api/send-contact-form: the 'Send us a message' form. */
+/** POST /api/send-contact-form: the 'Send us a message' form (from either edition: `language`). */
 export const contactFormSchema = strictObject({
   name: requiredText('name', { max: FIELD_MAX_LENGTH.name }),
   email: email('email'),
@@ -78,6 +90,7 @@ export const contactFormSchema = strictObject({
     .refine((value) => BRANCH_NAMES.includes(value), { error: `country must be one of: ${BRANCH_LIST}` }),
   companyName: optionalText('companyName', { max: FIELD_MAX_LENGTH.companyName }),
   companyLocation: optionalText('companyLocation', { max: FIELD_MAX_LENGTH.companyLocation }),
+  language,
   [HONEYPOT_FIELD]: honeypot,
 });
 
@@ -89,7 +102,7 @@ export const registrationSchema = strictObject({
   [HONEYPOT_FIELD]: honeypot,
 });
 
-/** POST /api/send-inquiry: the chat's 'Send Inquiry' form. */
+/** POST /api/send-inquiry: the chat's 'Send Inquiry' form (from either edition: `language`). */
 export const inquirySchema = strictObject({
   userName: requiredText('userName', { max: FIELD_MAX_LENGTH.name }),
   userEmail: email('userEmail'),
@@ -98,6 +111,7 @@ export const inquirySchema = strictObject({
   inquiryMessage: requiredText('inquiryMessage', { max: FIELD_MAX_LENGTH.message, multiline: true }),
   companyName: optionalText('companyName', { max: FIELD_MAX_LENGTH.companyName }),
   companyLocation: optionalText('companyLocation', { max: FIELD_MAX_LENGTH.companyLocation }),
+  language,
   [HONEYPOT_FIELD]: honeypot,
 });
 
