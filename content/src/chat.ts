@@ -31,9 +31,21 @@ export interface ChatHistoryEntry {
   parts: { text: string }[];
 }
 
+/**
+ * The languages the assistant answers in: the site's editions (the same as @site/contracts/locale's LOCALES, which
+ * this package cannot import).
+ */
+export const CHAT_LANGUAGES = ['en', 'ar'] as const;
+export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
+
 export interface ChatRequest {
   question: string;
   history: ChatHistoryEntry[];
+  /**
+   * The language of the page the visitor asks from ('en' when left out: the English pages send none). The answer is
+   * in Arabic, with links to the Arabic pages (/ar/…), on an Arabic page or when the question is written in Arabic.
+   */
+  language?: ChatLanguage;
 }
 
 /** `source` says whether the AI provider answered or the knowledge base did (no key, provider error, timeout). */

@@ -1,6 +1,7 @@
 // The browser's side of the assistant: the question and the conversation so far go to our server (POST /api/chat),
 // which calls the AI provider. No provider key or address is ever in the browser.
-import { CHAT_API_PATH, CHAT_LIMITS, trimHistory, type ChatHistoryEntry, type ChatResponse } from '@site/content/chat';
+import { CHAT_API_PATH, CHAT_LIMITS, trimHistory, type ChatHistoryEntry, type ChatRequest, type ChatResponse } from '@site/content/chat';
+import type { Locale } from '@site/contracts/locale';
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
 import { postJson, errorOf } from '../api/postJson';
 
@@ -26,12 +27,18 @@ export function toHistory(messages: readonly ConversationMessage[]): ChatHistory
   );
 }
 
-/** The answer text; throws when the server does not give one (non-ok status, network failure, bad body). */
-export async function askAssistant(question: string, previous: readonly ConversationMessage[]): Promise<string> {
-  const answer = await postJson<Partial<ChatResponse>>(CHAT_API_PATH, {
+/**
+ * The answer text; throws when the server does not give one (non-ok status, network failure, bad body). `locale` is the
+ * page's language: an Arabic page asks for an Arabic answer (`language: 'ar'`); an English page sends no language (the
+ * server's default).
+ */
+export async function askAssistant(question: string, previous: readonly ConversationMessage[], locale: Locale = 'en'): Promise<string> {
+  const request: ChatRequest = {
     question: cutText(cleanText(question), CHAT_LIMITS.questionMaxLength),
     history: toHistory(previous),
-  });
+    ...(locale === 'en' ? {} : { language: locale }),
+  };
+  const answer = await postJson<Partial<ChatResponse>>(CHAT_API_PATH, request);
   if (!answer.ok) throw new Error(`The assistant did not answer: ${errorOf(answer)}`);
   const text = answer.body?.answer;
   if (typeof text !== 'string' || text.trim() === '') throw new Error('The assistant gave no answer');

@@ -1,8 +1,10 @@
-// Form fields of the chat's two forms (welcome and inquiry).
+// Form fields of the chat's two forms (welcome and inquiry). An e-mail or phone field is written left to right
+// (dir="ltr") on either page; on a right-to-left page it stays aligned with the other fields, on the right.
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { Field } from '@site/shared-ui';
-import { branches } from '@site/content';
+import { useText } from '../i18n/useText';
+import { regionsIn } from '../widget/botTexts';
 
 // The chat panel is narrow: smaller labels, tighter than the page's forms.
 const ChatField = styled(Field)`
@@ -21,6 +23,7 @@ const control = css`
   background: ${({ theme }) => theme.colors.surface};
   font: inherit;
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.brand}; outline-offset: 1px; }
+  [dir='rtl'] &[dir='ltr'] { text-align: right; }
 `;
 
 const Input = styled.input`${control}`;
@@ -35,16 +38,20 @@ export function TextAreaField({ label, ...textarea }: { label: string } & Textar
   return <ChatField label={label}>{(control) => <Textarea {...control} {...textarea} />}</ChatField>;
 }
 
-/** The region/branch choice: value is the branch name ('Oman'), shown with its region label ('Oman (Muscat Office)'). */
+/**
+ * The region/branch choice: value is the branch name ('Oman'), shown with its region label in the page's language
+ * ('Oman (Muscat Office)', 'عُمان (مكتب مسقط)').
+ */
 export function RegionField({ label, ...select }: { label: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const text = useText();
   return (
     <ChatField label={label}>
       {(control) => (
         <Select {...control} {...select}>
-          <option value="">Select region/branch</option>
-          {branches.map((branch) => (
-            <option key={branch.id} value={branch.name}>
-              {branch.label}
+          <option value="">{text('form.selectRegion')}</option>
+          {regionsIn(text).map((region) => (
+            <option key={region.id} value={region.name}>
+              {region.label}
             </option>
           ))}
         </Select>

@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { Button, Modal } from '@site/shared-ui';
 import { FIELD_MAX_LENGTH } from '@site/content/validation';
 import { RegionField, TextAreaField, TextField } from '../forms/fields';
+import { useText } from '../i18n/useText';
 import type { VisitorProfile } from '../welcome/visitorProfile';
-import { checkInquiry, clearInquiryDetails, EMPTY_INQUIRY, prefillInquiry, type InquiryForm } from './inquiryForm';
+import { checkInquiry, clearInquiryDetails, EMPTY_INQUIRY, prefillInquiry, type InquiryError, type InquiryForm } from './inquiryForm';
 import type { InquiryPayload } from './sendInquiry';
 
 const Row = styled.div`
@@ -34,7 +35,8 @@ export interface InquiryModalProps {
  */
 export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalProps) {
   const [form, setForm] = useState<InquiryForm>(EMPTY_INQUIRY);
-  const [error, setError] = useState<string | null>(null);
+  const text = useText();
+  const [error, setError] = useState<InquiryError | null>(null);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- prefilled on each opening; the visitor's edits stay until then
@@ -64,27 +66,68 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
   };
 
   return (
-    <Modal open={open} onClose={dismiss} title="Send Inquiry" closeLabel="Close inquiry form" maxWidth={560}>
+    <Modal open={open} onClose={dismiss} title={text('inquiry.title')} closeLabel={text('inquiry.close')} maxWidth={560}>
       <form onSubmit={submit}>
-        {error ? <FormError role="alert">{error}</FormError> : null}
+        {error ? <FormError role="alert">{text(error)}</FormError> : null}
         <Row>
-          <TextField label="Full Name *" placeholder="Enter your full name" autoComplete="name" required maxLength={FIELD_MAX_LENGTH.name} value={form.userName} onChange={set('userName')} />
-          <TextField label="Email Address *" type="email" placeholder="Enter your email address" autoComplete="email" required maxLength={FIELD_MAX_LENGTH.email} value={form.userEmail} onChange={set('userEmail')} />
-          <TextField label="Phone Number" type="tel" placeholder="+971 XX XXX XXXX" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} value={form.inquiryPhone} onChange={set('inquiryPhone')} />
-          <RegionField label="Region/Branch *" required value={form.userCountry} onChange={set('userCountry')} />
-          <TextField label="Company Name" placeholder="Enter your company name" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} value={form.companyName} onChange={set('companyName')} />
-          <TextField label="Company Location" placeholder="City, Country" maxLength={FIELD_MAX_LENGTH.companyLocation} value={form.companyLocation} onChange={set('companyLocation')} />
+          <TextField
+            label={text('form.fullName')}
+            placeholder={text('form.fullNamePlaceholder')}
+            autoComplete="name"
+            required
+            maxLength={FIELD_MAX_LENGTH.name}
+            value={form.userName}
+            onChange={set('userName')}
+          />
+          <TextField
+            label={text('form.email')}
+            type="email"
+            dir="ltr"
+            placeholder={text('form.emailPlaceholder')}
+            autoComplete="email"
+            required
+            maxLength={FIELD_MAX_LENGTH.email}
+            value={form.userEmail}
+            onChange={set('userEmail')}
+          />
+          {/* A phone number's example is a technical value, the same in both languages */}
+          <TextField
+            label={text('inquiry.phone')}
+            type="tel"
+            dir="ltr"
+            placeholder="+971 XX XXX XXXX"
+            autoComplete="tel"
+            maxLength={FIELD_MAX_LENGTH.phone}
+            value={form.inquiryPhone}
+            onChange={set('inquiryPhone')}
+          />
+          <RegionField label={text('inquiry.region')} required value={form.userCountry} onChange={set('userCountry')} />
+          <TextField
+            label={text('inquiry.companyName')}
+            placeholder={text('inquiry.companyNamePlaceholder')}
+            autoComplete="organization"
+            maxLength={FIELD_MAX_LENGTH.companyName}
+            value={form.companyName}
+            onChange={set('companyName')}
+          />
+          <TextField
+            label={text('inquiry.companyLocation')}
+            placeholder={text('inquiry.companyLocationPlaceholder')}
+            maxLength={FIELD_MAX_LENGTH.companyLocation}
+            value={form.companyLocation}
+            onChange={set('companyLocation')}
+          />
         </Row>
         <TextAreaField
-          label="Your Inquiry *"
+          label={text('inquiry.message')}
           rows={5}
-          placeholder="Please describe your requirements: products, quantities, specifications..."
+          placeholder={text('inquiry.messagePlaceholder')}
           required
           maxLength={FIELD_MAX_LENGTH.message}
           value={form.inquiryMessage}
           onChange={set('inquiryMessage')}
         />
-        <Button type="submit">Submit Inquiry</Button>
+        <Button type="submit">{text('inquiry.submit')}</Button>
       </form>
     </Modal>
   );

@@ -14,10 +14,13 @@ export const EMPTY_INQUIRY: InquiryForm = {
   companyLocation: '',
 };
 
+/** Why the form cannot be sent: the message id of the text the modal shows (src/i18n/<locale>.json). */
 export const INQUIRY_ERRORS = {
-  required: 'Please fill in all required fields (Full Name, Email, Region/Branch, Inquiry)',
-  invalidEmail: 'Please enter a valid email address',
+  required: 'inquiry.errorRequired',
+  invalidEmail: 'inquiry.errorEmail',
 } as const;
+
+export type InquiryError = (typeof INQUIRY_ERRORS)[keyof typeof INQUIRY_ERRORS];
 
 /** The visitor's name, e-mail and region fill the fields still empty. */
 export function prefillInquiry(form: InquiryForm, profile: VisitorProfile | null): InquiryForm {
@@ -35,8 +38,8 @@ export function clearInquiryDetails(form: InquiryForm): InquiryForm {
   return { ...form, inquiryMessage: '', inquiryPhone: '', companyName: '', companyLocation: '' };
 }
 
-/** The trimmed payload, or the message to show when a required field is blank or the e-mail is malformed. */
-export function checkInquiry(form: InquiryForm): { payload: InquiryPayload } | { error: string } {
+/** The trimmed payload, or the message (its id) to show when a required field is blank or the e-mail is malformed. */
+export function checkInquiry(form: InquiryForm): { payload: InquiryPayload } | { error: InquiryError } {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- every field is a string; Object.entries() types the values any
   const payload = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value.trim()])) as InquiryPayload;
   if (!payload.userName || !payload.userEmail || !payload.inquiryMessage || !BRANCH_NAMES.includes(payload.userCountry)) {

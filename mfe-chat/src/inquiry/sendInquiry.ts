@@ -1,3 +1,4 @@
+import type { Locale } from '@site/contracts/locale';
 import { errorOf, postJson } from '../api/postJson';
 
 export const INQUIRY_PATH = '/api/send-inquiry';
@@ -13,10 +14,14 @@ export interface InquiryPayload {
   companyLocation: string;
 }
 
-/** Sends the inquiry; true when the server accepted it. A failure is logged as a warning (the bot tells the visitor). */
-export async function sendInquiry(payload: InquiryPayload): Promise<boolean> {
+/**
+ * Sends the inquiry; true when the server accepted it. A failure is logged as a warning (the bot tells the visitor).
+ * From an Arabic page it says so (`language: 'ar'`: the branch's mail names the visitor's language); an English page
+ * sends no language (the server's default).
+ */
+export async function sendInquiry(payload: InquiryPayload, locale: Locale = 'en'): Promise<boolean> {
   try {
-    const answer = await postJson(INQUIRY_PATH, payload);
+    const answer = await postJson(INQUIRY_PATH, locale === 'en' ? payload : { ...payload, language: locale });
     if (!answer.ok) console.warn(`The inquiry was not accepted: ${errorOf(answer)}`);
     return answer.ok;
   } catch (error) {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { IconButton, SendIcon } from '@site/shared-ui';
 import { CHAT_LIMITS } from '@site/content/chat';
+import { useText } from '../i18n/useText';
 
 const Form = styled.form`
   display: flex;
@@ -20,10 +21,12 @@ const Form = styled.form`
   }
 `;
 
+// The paper plane points the way the text runs: mirrored on a right-to-left page.
 const SendButton = styled(IconButton)`
   color: ${({ theme }) => theme.colors.onBrand};
   background: ${({ theme }) => theme.colors.brand};
   &:hover { background: ${({ theme }) => theme.colors.brandDark}; }
+  &:dir(rtl) svg { transform: scaleX(-1); }
 `;
 
 export interface ComposerProps {
@@ -33,6 +36,7 @@ export interface ComposerProps {
 
 /** The message input: Enter or the send button sends; both do nothing while the text is blank. */
 export function Composer({ onSend, placeholder }: ComposerProps) {
+  const t = useText();
   const [text, setText] = useState('');
   const blank = text.trim() === '';
 
@@ -46,14 +50,14 @@ export function Composer({ onSend, placeholder }: ComposerProps) {
   return (
     <Form onSubmit={submit}>
       <input
-        aria-label="Type your message"
+        aria-label={t('composer.label')}
         placeholder={placeholder}
         maxLength={CHAT_LIMITS.questionMaxLength}
         autoComplete="off"
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <SendButton type="submit" aria-label="Send message" disabled={blank}>
+      <SendButton type="submit" aria-label={t('composer.send')} disabled={blank}>
         <SendIcon size={20} />
       </SendButton>
     </Form>

@@ -1,10 +1,11 @@
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { VisuallyHidden } from '@site/shared-ui';
+import { useLocale } from '@site/shared-store';
+import { useText } from '../i18n/useText';
 import type { ChatMessage } from '../widget/chatSlice';
-import { ASSISTANT_TITLE } from '../widget/botTexts';
 import { formatTime } from './formatTime';
-import { MessageText } from './MessageText';
+import { hasArabic, MessageText } from './MessageText';
 
 const List = styled.ol`
   display: flex;
@@ -17,6 +18,8 @@ const List = styled.ol`
 
 // One look per sender, chosen by data-mine (not by a styled-components prop): a prop would make a second class for
 // the visitor's messages, written into the page's stylesheet when the first one is sent, in the tap that sends it.
+// Logical sides (flex-start is the inline start; border-end-start is the bottom corner on the start side): the bot's
+// bubbles on the start side, the visitor's on the end side, mirrored on a right-to-left page.
 const Item = styled.li`
   display: flex;
   flex-direction: column;
@@ -28,7 +31,7 @@ const Bubble = styled.div`
   max-width: 85%;
   padding: 10px 12px;
   border-radius: ${({ theme }) => theme.radius.md};
-  border-bottom-left-radius: 2px;
+  border-end-start-radius: 2px;
   color: ${({ theme }) => theme.colors.text};
   background: ${({ theme }) => theme.colors.surfaceAlt};
   font-size: ${({ theme }) => theme.typeScale.sm};
@@ -36,13 +39,13 @@ const Bubble = styled.div`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
   [data-mine] > & {
-    border-bottom-left-radius: ${({ theme }) => theme.radius.md};
-    border-bottom-right-radius: 2px;
+    border-end-start-radius: ${({ theme }) => theme.radius.md};
+    border-end-end-radius: 2px;
     color: ${({ theme }) => theme.colors.onBrand};
     background: ${({ theme }) => theme.colors.brand};
   }
   a { color: inherit; font-weight: 600; text-decoration: underline; }
-  time { display: block; margin-top: 4px; font-size: ${({ theme }) => theme.typeScale.xs}; opacity: 0.85; text-align: right; }
+  time { display: block; margin-top: 4px; font-size: ${({ theme }) => theme.typeScale.xs}; opacity: 0.85; text-align: end; }
 `;
 
 const Options = styled.div`
@@ -104,16 +107,28 @@ interface MessageRowProps {
 
 /** One message. Memoised: a new message draws its own row, not the whole conversation again. */
 const MessageRow = memo(function MessageRow({ message, showOptions, onOption, onNavigate }: MessageRowProps) {
+  const text = useText();
+  const locale = useLocale();
   const mine = message.sender === 'user';
+  // A message in the other script than the page's reads in its own direction (an English question on an Arabic page,
+  // an Arabic answer on an English one); English messages on an English page keep the page's.
+  const arabic = hasArabic(message.text);
+  const dir = arabic ? 'rtl' : locale === 'ar' ? 'ltr' : undefined;
   return (
     <Item data-mine={mine ? '' : undefined}>
       <Bubble>
-        <VisuallyHidden>{mine ? 'You said:' : `${ASSISTANT_TITLE} said:`} </VisuallyHidden>
-        <MessageText text={message.text} onNavigate={onNavigate} />
+        <VisuallyHidden>{mine ? text('messages.youSaid') : text('messages.assistantSaid')} </VisuallyHidden>
+        {dir === undefined ? (
+          <MessageText text={message.text} onNavigate={onNavigate} />
+        ) : (
+          <div dir={dir}>
+            <MessageText text={message.text} onNavigate={onNavigate} />
+          </div>
+        )}
         <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
       </Bubble>
       {message.type === 'options' && showOptions ? (
-        <Options role="group" aria-label="Choose your region/branch">
+        <Options role="group" aria-label={text('messages.chooseRegion')}>
           {message.options?.map((option) => (
             <button key={option} type="button" onClick={() => onOption(option)}>
               {option}
@@ -127,6 +142,7 @@ const MessageRow = memo(function MessageRow({ message, showOptions, onOption, on
 
 /** The conversation: bubbles with their time, the region options, and the typing indicator. */
 export function MessageList({ messages, typing, activeOptionsId, onOption, onNavigate }: MessageListProps) {
+  const text = useText();
   const endRef = useRef<HTMLDivElement>(null);
   // A layout effect runs in React's commit, before the browser draws the new message; the scroll itself waits for
   // that frame's animation callbacks. So the message and the scroll show in the same frame (no layout shift), and
@@ -151,7 +167,7 @@ export function MessageList({ messages, typing, activeOptionsId, onOption, onNav
 
   return (
     // The live region is a wrapper: role="log" on the <ol> itself would hide its list semantics.
-    <div role="log" aria-label="Chat messages" aria-live="polite">
+    <div role="log" aria-label={text('messages.log')} aria-live="polite">
       <List>
         {messages.map((message) => (
           <MessageRow
@@ -168,7 +184,7 @@ export function MessageList({ messages, typing, activeOptionsId, onOption, onNav
           <span aria-hidden="true" />
           <span aria-hidden="true" />
           <span aria-hidden="true" />
-          <VisuallyHidden>{ASSISTANT_TITLE} is typing</VisuallyHidden>
+          <VisuallyHidden>{text('messages.typing')}</VisuallyHidden>
         </Typing>
       ) : null}
       <div ref={endRef} />

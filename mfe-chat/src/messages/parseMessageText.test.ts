@@ -63,3 +63,21 @@ describe('isSiteRoute', () => {
     }
   });
 });
+
+describe('links to the Arabic edition (issue 18)', () => {
+  it('accepts the Arabic pages of the site as links', () => {
+    expect(parseMessageText('انظر [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)')).toEqual([
+      { kind: 'text', text: 'انظر ' },
+      { kind: 'link', text: 'جلب الكابلات الصناعية', to: '/ar/our-products/industrial_cable_glands' },
+    ]);
+    for (const path of ['/ar/home', '/ar/contact-us', '/ar/our-products', '/ar/our-products/cables/oc_cu_xlpe_swa_pvc_cable']) {
+      expect(isSiteRoute(path)).toBe(true);
+    }
+  });
+
+  it('refuses what is not an Arabic page of the site', () => {
+    for (const path of ['/ar', '/ar/', '/ar/admin', '/ar/ar/home', '/arabic/home', '/ar/our-products/a/b/c', '/ar/home?x=1', '/ar/../admin']) {
+      expect(isSiteRoute(path)).toBe(false);
+    }
+  });
+});

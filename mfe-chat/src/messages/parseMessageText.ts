@@ -1,6 +1,8 @@
-// The only markup a chat message may carry: [text](path) links to the site's own pages and **bold**.
-// Everything else, HTML included, stays plain text (React escapes it); nothing is ever parsed as HTML.
+// The only markup a chat message may carry: [text](path) links to the site's own pages (of either edition: '/home',
+// '/ar/home') and **bold**. Everything else, HTML included, stays plain text (React escapes it); nothing is ever parsed
+// as HTML.
 import { CATEGORIES_PATH } from '@site/contracts/paths';
+import { splitLocale } from '@site/contracts/locale';
 import { menu } from '@site/content';
 
 export type MessageSegment =
@@ -14,9 +16,13 @@ const PAGE_PATHS = new Set(menu.map((item) => item.path));
 /** /our-products/{categoryId} and /our-products/{categoryId}/{productId}. */
 const CATALOGUE_PATH = new RegExp(`^${CATEGORIES_PATH}(/[A-Za-z0-9_-]+){1,2}$`);
 
-/** Whether a path is one of the site's routes: a menu page or a catalogue page. No scheme, host, query or dots. */
+/**
+ * Whether a path is one of the site's routes, in either edition: a menu page or a catalogue page ('/our-products/cables',
+ * '/ar/our-products/cables'). No scheme, host, query or dots.
+ */
 export function isSiteRoute(path: string): boolean {
-  return PAGE_PATHS.has(path) || CATALOGUE_PATH.test(path);
+  const { path: inEdition } = splitLocale(path);
+  return PAGE_PATHS.has(inEdition) || CATALOGUE_PATH.test(inEdition);
 }
 
 /**

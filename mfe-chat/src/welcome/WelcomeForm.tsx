@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { FIELD_MAX_LENGTH } from '@site/content/validation';
 import { RegionField, TextField } from '../forms/fields';
+import { useText } from '../i18n/useText';
 import type { VisitorDetails } from './visitorProfile';
 
 const Form = styled.form`
@@ -30,6 +31,7 @@ export interface WelcomeFormProps {
 
 /** Spec "Welcome form (chat)": name, e-mail and region, all required; or just start chatting. */
 export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
+  const text = useText();
   const [details, setDetails] = useState<VisitorDetails>({ userName: '', userEmail: '', userCountry: '' });
   const set = (field: keyof VisitorDetails) => (event: { target: { value: string } }) => setDetails({ ...details, [field]: event.target.value });
 
@@ -40,10 +42,10 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
 
   return (
     <Form onSubmit={submit} aria-labelledby="chat-welcome-title">
-      <h3 id="chat-welcome-title">Please introduce yourself</h3>
+      <h3 id="chat-welcome-title">{text('welcome.title')}</h3>
       <TextField
-        label="Full Name *"
-        placeholder="Enter your full name"
+        label={text('form.fullName')}
+        placeholder={text('form.fullNamePlaceholder')}
         autoComplete="name"
         required
         maxLength={FIELD_MAX_LENGTH.name}
@@ -51,20 +53,21 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
         onChange={set('userName')}
       />
       <TextField
-        label="Email Address *"
+        label={text('form.email')}
         type="email"
-        placeholder="Enter your email address"
+        dir="ltr"
+        placeholder={text('form.emailPlaceholder')}
         autoComplete="email"
         required
         maxLength={FIELD_MAX_LENGTH.email}
         value={details.userEmail}
         onChange={set('userEmail')}
       />
-      <RegionField label="Region/Branch You Want to Inquire About *" required value={details.userCountry} onChange={set('userCountry')} />
-      <Button type="submit">Start Chat</Button>
-      <Or>or</Or>
+      <RegionField label={text('welcome.region')} required value={details.userCountry} onChange={set('userCountry')} />
+      <Button type="submit">{text('welcome.start')}</Button>
+      <Or>{text('welcome.or')}</Or>
       <Button type="button" $variant="secondary" onClick={onJustChat}>
-        Just start chatting
+        {text('welcome.justChat')}
       </Button>
     </Form>
   );

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery, IconButton, VisuallyHidden } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
+import { useText } from '../i18n/useText';
 import { InquiryModal } from '../inquiry/InquiryModal';
 import { Composer } from '../messages/Composer';
 import { MessageList } from '../messages/MessageList';
 import { WelcomeForm } from '../welcome/WelcomeForm';
-import { ASSISTANT_TITLE } from './botTexts';
+import { chatLanguage } from './botTexts';
 import { sendMessage, startChat, startConversation, submitInquiry, submitWelcome } from './chatFlows';
 import {
   panelChanged,
@@ -24,7 +25,8 @@ import { keepChoiceOfChatter, PHONE_QUERY, rememberPanel } from './panelMemory';
 
 const { edge, chatButton } = theme.floating;
 
-// Logical properties (inset-inline-end; flex-end follows the inline direction), so it mirrors on a right-to-left page.
+// Logical properties (inset-inline-end; flex-end follows the inline direction), so it mirrors on a right-to-left page:
+// the bottom right corner in English, the bottom left one in Arabic.
 const Dock = styled.div`
   position: fixed;
   inset-inline-end: 20px;
@@ -154,11 +156,16 @@ export default function ChatWidget() {
   const chatted = useAppSelector(selectHasChatted);
   const onPhone = useMediaQuery(PHONE_QUERY);
   const [inquiryOpen, setInquiryOpen] = useState(false);
+  const text = useText();
+  const locale = useLocale();
+  // What the bot says and offers, in the page's language (the flows are not components: they get it from here).
+  const language = useMemo(() => chatLanguage(text, locale), [text, locale]);
+  const title = text('widget.title');
 
   // The panel starts as the visitor left it, or open (minimized on a phone): the slice's initial state, panelMemory.ts.
   useEffect(() => {
-    void dispatch(startChat());
-  }, [dispatch]);
+    void dispatch(startChat(language));
+  }, [dispatch, language]);
 
   // A visitor who has chatted keeps their choice beyond this visit.
   useEffect(() => {
@@ -170,7 +177,7 @@ export default function ChatWidget() {
     dispatch(panelChanged(next));
     rememberPanel(next, { chatted });
   };
-  const send = (text: string) => void dispatch(sendMessage(text));
+  const send = (message: string) => void dispatch(sendMessage(message, language));
   const choosingRegion = step === 'onboarding' && onboardingStage === 'country';
   const showUnread = onPhone && panel === 'minimized' && unread;
   const activeOptionsId = choosingRegion ? messages.findLast((m) => m.type === 'options')?.id : undefined;
@@ -181,13 +188,13 @@ export default function ChatWidget() {
         <Panel aria-labelledby="chat-title" role="dialog" aria-modal="false">
           <PanelHeader>
             <div style={{ flex: 1 }}>
-              <h2 id="chat-title">{ASSISTANT_TITLE}</h2>
-              <p>Online</p>
+              <h2 id="chat-title">{title}</h2>
+              <p>{text('widget.online')}</p>
             </div>
-            <HeaderButton type="button" aria-label="Minimize chat" onClick={() => choosePanel('minimized')}>
+            <HeaderButton type="button" aria-label={text('widget.minimize')} onClick={() => choosePanel('minimized')}>
               <MinimizeIcon size={22} />
             </HeaderButton>
-            <HeaderButton type="button" aria-label="Close chat" onClick={() => choosePanel('closed')}>
+            <HeaderButton type="button" aria-label={text('widget.close')} onClick={() => choosePanel('closed')}>
               <CloseIcon size={22} />
             </HeaderButton>
           </PanelHeader>
@@ -203,30 +210,33 @@ export default function ChatWidget() {
               }}
             />
             {step === 'welcome' ? (
-              <WelcomeForm onSubmit={(details) => dispatch(submitWelcome(details))} onJustChat={() => void dispatch(startConversation())} />
+              <WelcomeForm
+                onSubmit={(details) => dispatch(submitWelcome(details, language))}
+                onJustChat={() => void dispatch(startConversation(language))}
+              />
             ) : null}
           </Body>
           {step === 'chat' ? (
             <InquiryBar>
               <Button type="button" $variant="secondary" onClick={() => setInquiryOpen(true)}>
-                Send Inquiry
+                {text('widget.sendInquiry')}
               </Button>
             </InquiryBar>
           ) : null}
           {step !== 'welcome' ? (
-            <Composer onSend={send} placeholder={step === 'onboarding' ? 'Type your answer...' : 'Ask about products, brands, branches...'} />
+            <Composer onSend={send} placeholder={text(step === 'onboarding' ? 'composer.placeholderOnboarding' : 'composer.placeholderChat')} />
           ) : null}
         </Panel>
       ) : null}
       {panel === 'minimized' && !onPhone ? (
-        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label="Restore chat">
-          <ChatIcon size={22} /> {ASSISTANT_TITLE}
+        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label={text('widget.restore')}>
+          <ChatIcon size={22} /> {title}
         </MinimizedBar>
       ) : null}
       {/* On a phone minimized is this one round button ('Restore chat', a dot for an unread message): no bar above it. */}
       <Fab
         type="button"
-        aria-label={panel === 'open' ? 'Close chat' : panel === 'minimized' && onPhone ? 'Restore chat' : 'Open chat'}
+        aria-label={text(panel === 'open' ? 'widget.close' : panel === 'minimized' && onPhone ? 'widget.restore' : 'widget.open')}
         aria-expanded={panel === 'open'}
         aria-describedby={showUnread ? 'chat-unread' : undefined}
         $hiddenOnPhone={panel === 'open'}
@@ -236,11 +246,11 @@ export default function ChatWidget() {
         {showUnread ? (
           <>
             <UnreadDot aria-hidden="true" />
-            <VisuallyHidden id="chat-unread">New message</VisuallyHidden>
+            <VisuallyHidden id="chat-unread">{text('widget.newMessage')}</VisuallyHidden>
           </>
         ) : null}
       </Fab>
-      <InquiryModal open={inquiryOpen} profile={profile} onClose={() => setInquiryOpen(false)} onSubmit={(payload) => dispatch(submitInquiry(payload))} />
+      <InquiryModal open={inquiryOpen} profile={profile} onClose={() => setInquiryOpen(false)} onSubmit={(payload) => dispatch(submitInquiry(payload, language))} />
     </Dock>
   );
 }

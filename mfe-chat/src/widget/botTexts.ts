@@ -1,24 +1,78 @@
-// What the assistant says in the widget's own flows (the answers to questions come from the server).
-import { company } from '@site/content';
+// What the assistant says in the widget's own flows (the answers to questions come from the server), in the page's
+// language: the messages of src/i18n/<locale>.json. The widget makes these once per render from its text hook and
+// hands them to the flows (chatFlows.ts), which are not components.
+import { branches, company, type BranchId } from '@site/content';
+import type { Locale } from '@site/contracts/locale';
+import type { useText } from '../i18n/useText';
 
-export const ASSISTANT_TITLE = 'Crescent Assistant';
+/** The text hook's function: a message of this remote's catalog in the page's language. */
+export type ChatText = ReturnType<typeof useText>;
 
-export const BOT_TEXTS = {
-  greeting: `Hello! Welcome to **${company.name}**. I'm ${ASSISTANT_TITLE}, here to help with our products, brands, branches and services.`,
-  welcomeBack: (name: string) => `Welcome back, ${name}!`,
-  thanks: (name: string) =>
-    `Thank you, ${name}! How can I help you today? Ask me about our products, brands or branches, or use 'Send Inquiry' to send us your requirements.`,
-  askName: "Happy to chat! First, what's your name?",
-  askEmail: (name: string) => `Nice to meet you, ${name}! What's your email address?`,
-  invalidEmail: 'Please enter a valid email address so I can assist you better.',
-  askCountry: 'Thanks! Which region/branch would you like to inquire about?',
-  chooseCountry: 'Please choose one of the options below.',
-  assistantFailed: `I apologize, but I'm having trouble processing your request right now. Please try again or contact us directly at ${company.mainPhone}.`,
-  inquirySent: (name: string, email: string) =>
-    `Thank you, ${name}! Your inquiry has been sent successfully. Our team will reply to ${email} within 24 hours. Is there anything else I can help you with?`,
-  inquiryFailed: (name: string) =>
-    `Sorry ${name}, there was an issue sending your inquiry. Please try contacting us directly at ${company.generalEmail} or call ${company.mainPhone}.`,
-} as const;
+export interface BotTexts {
+  greeting: string;
+  welcomeBack: (name: string) => string;
+  thanks: (name: string) => string;
+  askName: string;
+  askEmail: (name: string) => string;
+  invalidEmail: string;
+  askCountry: string;
+  chooseCountry: string;
+  assistantFailed: string;
+  inquirySent: (name: string, email: string) => string;
+  inquiryFailed: (name: string) => string;
+}
+
+export function botTexts(text: ChatText): BotTexts {
+  return {
+    greeting: text('bot.greeting'),
+    welcomeBack: (name) => text('bot.welcomeBack', { name }),
+    thanks: (name) => text('bot.thanks', { name }),
+    askName: text('bot.askName'),
+    askEmail: (name) => text('bot.askEmail', { name }),
+    invalidEmail: text('bot.invalidEmail'),
+    askCountry: text('bot.askCountry'),
+    chooseCountry: text('bot.chooseCountry'),
+    assistantFailed: text('bot.assistantFailed', { phone: company.mainPhone }),
+    inquirySent: (name, email) => text('bot.inquirySent', { name, email }),
+    inquiryFailed: (name) => text('bot.inquiryFailed', { name, email: company.generalEmail, phone: company.mainPhone }),
+  };
+}
+
+/** A region the visitor may choose: its branch name (the value stored and sent, 'Oman') and its label in the page's language. */
+export interface Region {
+  id: BranchId;
+  /** The branch name of the data ('Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'): what the profile and the forms hold. */
+  name: string;
+  /** The region's label in the page's language ('Oman (Muscat Office)', 'عُمان (مكتب مسقط)'). */
+  label: string;
+  /** The branch's name in the page's language ('Oman', 'عُمان'). */
+  localName: string;
+  /** The region's label of the data, in English ('Oman (Muscat Office)'). */
+  englishLabel: string;
+}
+
+const REGION_LABEL = { dubai: 'region.dubai', oman: 'region.oman', bahrain: 'region.bahrain', saudi: 'region.saudi' } as const;
+const BRANCH_NAME = { dubai: 'branch.dubai', oman: 'branch.oman', bahrain: 'branch.bahrain', saudi: 'branch.saudi' } as const;
+
+/** The regions of the contact page (branches.json), labelled in the page's language. */
+export function regionsIn(text: ChatText): Region[] {
+  return branches.map((branch) => ({
+    id: branch.id,
+    name: branch.name,
+    label: text(REGION_LABEL[branch.id]),
+    localName: text(BRANCH_NAME[branch.id]),
+    englishLabel: branch.label,
+  }));
+}
+
+/** What the widget's flows say and offer, in the page's language. */
+export interface ChatLanguage {
+  locale: Locale;
+  bot: BotTexts;
+  regions: Region[];
+}
+
+export const chatLanguage = (text: ChatText, locale: Locale): ChatLanguage => ({ locale, bot: botTexts(text), regions: regionsIn(text) });
 
 /** Spec: welcome greeting and replies after 0.5 s, the reply to the country choice after about 1 s. */
 export const GREETING_DELAY_MS = 500;

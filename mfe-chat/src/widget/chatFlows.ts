@@ -1,12 +1,14 @@
 // The widget's conversations as thunks: greeting, welcome form, the conversational way in, questions to the
 // assistant and the inquiry. Each bot reply shows the typing indicator first (spec: replies after about 0.5 s).
+// Each takes the page's ChatLanguage (botTexts.ts): what the bot says, in the page's language, and the language the
+// assistant is asked to answer in.
 import type { AppDispatch, RootState } from '@site/shared-store';
 import { askAssistant } from '../assistant/askAssistant';
 import { sendInquiry, type InquiryPayload } from '../inquiry/sendInquiry';
 import { onboardingTurn } from '../onboarding/onboarding';
 import { registerVisitor } from '../welcome/registerVisitor';
 import { checkVisitorDetails, loadVisitorProfile, saveVisitorProfile, type VisitorDetails } from '../welcome/visitorProfile';
-import { BOT_TEXTS, COUNTRY_REPLY_DELAY_MS, GREETING_DELAY_MS, REPLY_DELAY_MS } from './botTexts';
+import { COUNTRY_REPLY_DELAY_MS, GREETING_DELAY_MS, REPLY_DELAY_MS, type ChatLanguage } from './botTexts';
 import {
   chatStarted,
   messageAdded,
@@ -38,12 +40,14 @@ async function botReply(dispatch: AppDispatch, produce: () => Promise<BotMessage
 const say = (text: string) => async (): Promise<BotMessage> => ({ text });
 
 /** Once per page: a stored profile skips to the chat with 'Welcome back, {name}!', otherwise the generic greeting. */
-export const startChat = (): ChatThunk<Promise<void>> => async (dispatch, getState) => {
-  if (selectChat(getState()).started) return;
-  const profile = loadVisitorProfile();
-  dispatch(chatStarted(profile));
-  await botReply(dispatch, say(profile ? BOT_TEXTS.welcomeBack(profile.userName) : BOT_TEXTS.greeting), GREETING_DELAY_MS);
-};
+export const startChat =
+  ({ bot }: ChatLanguage): ChatThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    if (selectChat(getState()).started) return;
+    const profile = loadVisitorProfile();
+    dispatch(chatStarted(profile));
+    await botReply(dispatch, say(profile ? bot.welcomeBack(profile.userName) : bot.greeting), GREETING_DELAY_MS);
+  };
 
 /** Keeps the profile in the browser, moves on to the chat and registers the visitor (a failure is only logged). */
 const completeProfile = (details: VisitorDetails): ChatThunk => (dispatch) => {
@@ -55,24 +59,26 @@ const completeProfile = (details: VisitorDetails): ChatThunk => (dispatch) => {
 
 /** The welcome form. Does nothing (false) when a field is empty or the e-mail is not valid. */
 export const submitWelcome =
-  (details: VisitorDetails): ChatThunk<boolean> =>
+  (details: VisitorDetails, { bot }: ChatLanguage): ChatThunk<boolean> =>
   (dispatch) => {
     const checked = checkVisitorDetails(details);
     if (!checked) return false;
     dispatch(completeProfile(checked));
-    void botReply(dispatch, say(BOT_TEXTS.thanks(checked.userName)));
+    void botReply(dispatch, say(bot.thanks(checked.userName)));
     return true;
   };
 
 /** "Just start chatting": the assistant asks for the name, then the e-mail, then the region. */
-export const startConversation = (): ChatThunk<Promise<void>> => async (dispatch) => {
-  dispatch(onboardingStarted());
-  await botReply(dispatch, say(BOT_TEXTS.askName));
-};
+export const startConversation =
+  ({ bot }: ChatLanguage): ChatThunk<Promise<void>> =>
+  async (dispatch) => {
+    dispatch(onboardingStarted());
+    await botReply(dispatch, say(bot.askName));
+  };
 
 /** A message typed (or an option chosen) by the visitor. Blank text is ignored. */
 export const sendMessage =
-  (text: string): ChatThunk<Promise<void>> =>
+  (text: string, language: ChatLanguage): ChatThunk<Promise<void>> =>
   async (dispatch, getState) => {
     const message = text.trim();
     const state = selectChat(getState());
@@ -80,7 +86,7 @@ export const sendMessage =
 
     if (state.step === 'onboarding') {
       dispatch(messageAdded({ sender: 'user', text: message }));
-      const turn = onboardingTurn(state.onboarding, message);
+      const turn = onboardingTurn(state.onboarding, message, language);
       dispatch(onboardingAdvanced(turn.next));
       if (turn.details) dispatch(completeProfile(turn.details));
       await botReply(dispatch, async () => turn.reply, state.onboarding.stage === 'country' ? COUNTRY_REPLY_DELAY_MS : REPLY_DELAY_MS);
@@ -91,22 +97,22 @@ export const sendMessage =
     dispatch(messageAdded({ sender: 'user', text: message, forAssistant: true }));
     await botReply(dispatch, async () => {
       try {
-        return { text: await askAssistant(message, previous), forAssistant: true };
+        return { text: await askAssistant(message, previous, language.locale), forAssistant: true };
       } catch (error) {
         console.warn('The chat assistant could not answer:', error);
-        return { text: BOT_TEXTS.assistantFailed };
+        return { text: language.bot.assistantFailed };
       }
     });
   };
 
 /** Sends the inquiry; the bot then thanks the visitor or gives the company's e-mail and phone. Resolves to the outcome. */
 export const submitInquiry =
-  (payload: InquiryPayload): ChatThunk<Promise<boolean>> =>
+  (payload: InquiryPayload, { bot, locale }: ChatLanguage): ChatThunk<Promise<boolean>> =>
   async (dispatch) => {
     let sent = false;
     await botReply(dispatch, async () => {
-      sent = await sendInquiry(payload);
-      return { text: sent ? BOT_TEXTS.inquirySent(payload.userName, payload.userEmail) : BOT_TEXTS.inquiryFailed(payload.userName) };
+      sent = await sendInquiry(payload, locale);
+      return { text: sent ? bot.inquirySent(payload.userName, payload.userEmail) : bot.inquiryFailed(payload.userName) };
     });
     return sent;
   };

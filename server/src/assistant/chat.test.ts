@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { CHAT_LIMITS } from '@site/content/chat';
-import { buildKnowledgeBase, FALLBACK_PREFIX } from './knowledge-base/index.js';
+import { ARABIC_FALLBACK_PREFIX, arabicKnowledgeBaseSources, buildKnowledgeBase, FALLBACK_PREFIX } from './knowledge-base/index.js';
+import { ARABIC_ANSWER_INSTRUCTION } from './prompt.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -175,6 +176,98 @@ describe('POST /api/chat', () => {
       await plain.close();
       await noKey.cleanup();
     }
+  });
+
+  describe('in Arabic (issue 18): on an Arabic page, or for a question written in Arabic', () => {
+    const promptOf = (index = 0) => fake.seen[index]?.body.contents.flatMap((c) => c.parts.map((p) => p.text)).join('\n') ?? '';
+    const arabicKb = JSON.stringify(buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar'));
+    const englishKb = JSON.stringify(buildKnowledgeBase());
+    const ENGLISH_ANSWER = 'We stock **Hex** cable glands: [Industrial Cable Glands](/our-products/industrial_cable_glands)';
+
+    test('an Arabic question: Gemini is asked for Modern Standard Arabic with the Arabic knowledge base, and site links go to /ar/ pages', async () => {
+      fake.answer =
+        'نعم، لدينا جلب **Hex**: [جلب الكابلات الصناعية](/our-products/industrial_cable_glands)، ' +
+        'و[اتصل بنا](/ar/contact-us)، و[ملف](/brochure.pdf)، و[موقع](https://evil.example/our-products)';
+      try {
+        const res = await ask({ question: 'هل تبيعون جلب الكابلات؟', history: [] });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(res.json(), {
+          answer:
+            'نعم، لدينا جلب **Hex**: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)، ' +
+            'و[اتصل بنا](/ar/contact-us)، و[ملف](/brochure.pdf)، و[موقع](https://evil.example/our-products)',
+          source: 'ai',
+        });
+        const prompt = promptOf();
+        assert.ok(prompt.includes(ARABIC_ANSWER_INSTRUCTION), 'the Arabic instruction');
+        assert.match(prompt, /Modern Standard Arabic/);
+        assert.ok(prompt.includes(arabicKb), 'the Arabic knowledge base, whole');
+        assert.ok(!prompt.includes(englishKb), 'not the English one');
+        assert.match(prompt, /\n\nUser: هل تبيعون جلب الكابلات؟\nAssistant:$/);
+      } finally {
+        fake.answer = ENGLISH_ANSWER;
+      }
+    });
+
+    test('language "ar": an English question from an Arabic page is answered in Arabic as well', async () => {
+      const res = await ask({ question: 'Do you sell cable glands?', history, language: 'ar' });
+      assert.equal(res.statusCode, 200, res.body);
+      // the provider's link, moved to the Arabic page
+      assert.equal(res.json<{ answer: string }>().answer, 'We stock **Hex** cable glands: [Industrial Cable Glands](/ar/our-products/industrial_cable_glands)');
+      assert.ok(promptOf().includes(ARABIC_ANSWER_INSTRUCTION));
+      assert.ok(promptOf().includes(arabicKb));
+    });
+
+    test('language "en" (or none) with an English question: the English prompt and links, as before', async () => {
+      for (const payload of [{ question: 'Do you sell cable glands?', language: 'en' }, { question: 'Do you sell cable glands?' }]) {
+        fake.reset();
+        const res = await ask(payload);
+        assert.deepEqual(res.json(), { answer: ENGLISH_ANSWER, source: 'ai' });
+        assert.ok(!promptOf().includes(ARABIC_ANSWER_INSTRUCTION));
+        assert.doesNotMatch(promptOf(), /Modern Standard Arabic/);
+        assert.ok(promptOf().includes(englishKb));
+      }
+    });
+
+    test('the provider failing: the knowledge base answers in Arabic, after the Arabic notice, with /ar/ links', async () => {
+      fake.mode = 'error';
+      for (const payload of [{ question: 'هل تبيعون جلب الكابلات؟' }, { question: 'Do you sell cable glands?', language: 'ar' }]) {
+        const res = await ask(payload);
+        assert.equal(res.statusCode, 200);
+        const body = res.json<{ answer: string; source: string }>();
+        assert.equal(body.source, 'knowledge-base');
+        assert.ok(body.answer.startsWith(`${ARABIC_FALLBACK_PREFIX}\n\n**جلب الكابلات الصناعية**`), body.answer);
+        assert.match(body.answer, /\[جلب الكابلات الصناعية\]\(\/ar\/our-products\/industrial_cable_glands\)/);
+        assert.doesNotMatch(body.answer, /\]\(\/(?!ar\/)/, 'every link to an Arabic page');
+      }
+    });
+
+    test('without a key an Arabic question gets the knowledge base\'s Arabic answer; an English one its English answer', async () => {
+      const noKey = await createFixture({ env: { GEMINI_BASE_URL: fakeUrl } });
+      const plain = await buildApp(noKey.config, stubDatabase());
+      try {
+        const arabic = (await ask({ question: 'كيف أتواصل معكم؟', language: 'ar' }, plain)).json<{ answer: string; source: string }>();
+        assert.equal(arabic.source, 'knowledge-base');
+        assert.ok(arabic.answer.startsWith(ARABIC_FALLBACK_PREFIX));
+        assert.match(arabic.answer, /\[اتصل بنا\]\(\/ar\/contact-us\)/);
+        assert.match(arabic.answer, /\+968 2450 1230/);
+        const english = (await ask({ question: 'How can I contact you?', language: 'en' }, plain)).json<{ answer: string }>();
+        assert.ok(english.answer.startsWith(FALLBACK_PREFIX));
+        assert.match(english.answer, /\[Contact Us\]\(\/contact-us\)/);
+        assert.equal(fake.seen.length, 0);
+      } finally {
+        await plain.close();
+        await noKey.cleanup();
+      }
+    });
+
+    test('a language other than en or ar is refused (400), the provider not called', async () => {
+      for (const language of ['fr', 'AR', 7, null]) {
+        const res = await ask({ question: 'hi', language });
+        assert.equal(res.statusCode, 400, res.body);
+        assert.match(res.json<{ error: string }>().error, /language must be one of "en", "ar"/);
+      }
+      assert.equal(fake.seen.length, 0);
+    });
   });
 
   describe('bad input: 4xx with a clear message, the provider not called', () => {

@@ -1,6 +1,7 @@
 // Allow-list schema of POST /api/chat: a bounded question and a history, trimmed to the limits shared with the chat
-// widget (CHAT_LIMITS, trimHistory) rather than refused when longer, so a conversation never gets stuck.
-import { CHAT_LIMITS, trimHistory, type ChatRequest } from '@site/content/chat';
+// widget (CHAT_LIMITS, trimHistory) rather than refused when longer, so a conversation never gets stuck; and the
+// page's language ('en' when left out).
+import { CHAT_LANGUAGES, CHAT_LIMITS, trimHistory, type ChatLanguage, type ChatRequest } from '@site/content/chat';
 import { z } from 'zod';
 import { textField } from '../validation/textField.js';
 
@@ -27,14 +28,15 @@ export const chatRequestSchema = z.strictObject(
       .array(entrySchema, { error: 'history must be a list of previous messages' })
       .default([])
       .transform((history) => trimHistory(history)),
+    language: z.enum(CHAT_LANGUAGES, { error: `language must be one of ${CHAT_LANGUAGES.map((l) => `"${l}"`).join(', ')}` }).default('en'),
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')}: expected only question, history` : 'The request body must be a JSON object',
+      issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')}: expected only question, history, language` : 'The request body must be a JSON object',
   },
 ) satisfies z.ZodType<ChatRequest, unknown>;
 
-export type ParsedChatRequest = { ok: true; request: ChatRequest } | { ok: false; error: string };
+export type ParsedChatRequest = { ok: true; request: ChatRequest & { language: ChatLanguage } } | { ok: false; error: string };
 
 /** Checks a parsed JSON body; on failure one message naming each problem once. */
 export function parseChatRequest(body: unknown): ParsedChatRequest {

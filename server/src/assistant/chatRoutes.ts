@@ -1,15 +1,25 @@
 // POST /api/chat: the chat widget's question, answered by the AI provider with the whole knowledge base in the
-// prompt, or by the knowledge base alone when there is no key, the provider fails or it is too slow.
+// prompt, or by the knowledge base alone when there is no key, the provider fails or it is too slow. In the visitor's
+// language (issue 18): Arabic, with links to the Arabic pages, on an Arabic page or when the question is in Arabic.
 import rateLimit from '@fastify/rate-limit';
 import { CHAT_API_PATH, CHAT_LIMITS, type ChatResponse } from '@site/content/chat';
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
-import { buildKnowledgeBase, createFallbackAnswerer, fallbackReply, type KnowledgeBase } from './knowledge-base/index.js';
+import type { Locale } from '@site/contracts/locale';
+import {
+  answerLocale,
+  arabicKnowledgeBaseSources,
+  buildKnowledgeBase,
+  createFallbackAnswerer,
+  fallbackReply,
+  type KnowledgeBase,
+} from './knowledge-base/index.js';
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { AssistantConfig } from '../config.js';
 import { describeError } from '../db/index.js';
 import { connectRedis } from '../routes/submissions.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
+import { linksInEdition } from './answerLinks.js';
 import { parseChatRequest } from './chatRequest.js';
 import { buildPrompt } from './prompt.js';
 
@@ -27,7 +37,10 @@ export const answerText = (answer: string): string => cutText(withoutDisallowedC
 export interface ChatRoutesOptions extends AssistantConfig {
   /** The AI provider; by default Gemini when apiKey is set, none (knowledge base only) otherwise. */
   provider?: AnswerModel;
+  /** The English knowledge base (the site's by default). */
   knowledgeBase?: KnowledgeBase;
+  /** The Arabic knowledge base (the site's Arabic edition by default). */
+  arabicKnowledgeBase?: KnowledgeBase;
   /** The rate limiter's Redis (REDIS_URL, shared with the forms), so that every server process counts together; in memory when undefined. */
   redisUrl?: string | undefined;
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
@@ -59,11 +72,18 @@ async function generateWithin(model: AnswerModel, prompt: string, timeoutMs: num
   }
 }
 
-/** Registers POST /api/chat (JSON {question, history} → {answer, source}) with its own rate limit. Register with app.register. */
+/** Registers POST /api/chat (JSON {question, history, language?} → {answer, source}) with its own rate limit. Register with app.register. */
 export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
-  const knowledgeBase = options.knowledgeBase ?? buildKnowledgeBase();
-  const knowledgeBaseJson = JSON.stringify(knowledgeBase);
-  const answerFromKnowledgeBase = createFallbackAnswerer(knowledgeBase);
+  const editions: Record<Locale, { kb: KnowledgeBase; json: string }> = Object.fromEntries(
+    (
+      [
+        ['en', options.knowledgeBase ?? buildKnowledgeBase()],
+        ['ar', options.arabicKnowledgeBase ?? buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar')],
+      ] as const
+    ).map(([locale, kb]) => [locale, { kb, json: JSON.stringify(kb) }]),
+  ) as Record<Locale, { kb: KnowledgeBase; json: string }>;
+  const answerFromKnowledgeBase = createFallbackAnswerer(editions.en.kb, editions.ar.kb);
+  const pagePaths = new Set(editions.en.kb.websitePages.map((page) => page.path));
   const provider =
     options.provider ?? (options.apiKey === undefined ? undefined : createGeminiModel({ apiKey: options.apiKey, model: options.model, baseUrl: options.baseUrl }));
 
@@ -91,12 +111,18 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
       reply.header('cache-control', 'no-store');
       const parsed = parseChatRequest(request.body);
       if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
-      const { question, history } = parsed.request;
-      const fallback = (): ChatResponse => ({ answer: answerText(fallbackReply(answerFromKnowledgeBase(question))), source: 'knowledge-base' });
+      const { question, history, language } = parsed.request;
+      const locale = answerLocale(question, language);
+      const fallback = (): ChatResponse => ({
+        answer: answerText(fallbackReply(answerFromKnowledgeBase(question, locale), locale)),
+        source: 'knowledge-base',
+      });
 
       if (provider === undefined) return fallback();
       try {
-        const answer = answerText(await generateWithin(provider, buildPrompt(knowledgeBase, knowledgeBaseJson, question, history), options.timeoutMs));
+        const { kb, json } = editions[locale];
+        const prompt = buildPrompt(kb, json, question, history, locale);
+        const answer = answerText(linksInEdition(await generateWithin(provider, prompt, options.timeoutMs), locale, pagePaths));
         if (answer === '') throw new Error('the AI provider gave an empty answer');
         return { answer, source: 'ai' };
       } catch (error) {

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Product, ProductDetail } from '@site/content';
-import { buildKnowledgeBase, createFallbackAnswerer, FALLBACK_PREFIX, fallbackReply, siteKnowledgeBaseSources } from './index.js';
+import {
+  answerLocale,
+  ARABIC_FALLBACK_PREFIX,
+  arabicKnowledgeBaseSources,
+  buildKnowledgeBase,
+  createFallbackAnswerer,
+  FALLBACK_PREFIX,
+  fallbackReply,
+  siteKnowledgeBaseSources,
+} from './index.js';
 import { stem, words } from './matching.js';
 
 const includes = (text: string, part: string): void => assert.ok(text.includes(part), `${JSON.stringify(part)} not in:\n${text}`);
@@ -189,5 +198,89 @@ describe('the site knowledge base', () => {
     const reply = siteAnswer('Do you sell cable glands?');
     includes(reply, '[Industrial Cable Glands](/our-products/industrial_cable_glands)');
     assert.match(reply, /\]\(\/our-products\/industrial_cable_glands\/[a-z0-9_]+\)/);
+  });
+});
+
+describe('in Arabic (issue 18)', () => {
+  const arabicKb = buildKnowledgeBase(arabicKnowledgeBaseSources({ ...siteKnowledgeBaseSources(), products, productDetails: details }), 'ar');
+  const answerIn = createFallbackAnswerer(kb, arabicKb);
+  /** Words of the English answers' fixed sentences: none may be left in an Arabic answer. */
+  const ENGLISH_SENTENCE = /\b(For prices|Yes, we|Here is|More in|Brands:|Products|See the|We (are|supply|carry)|You can|Address|Phone|Fax|E-mail|Manager|Maps and|Browse|Call us|Learn more|Our |Meet them|See them|Send your|Details|I can help)\b/;
+  const ARABIC_SITE_LINK = /^\/ar\/(home|about|management|certificates|our-projects|career-opportunities|contact-us|our-products(\/[A-Za-z0-9_]+){0,2})$/;
+
+  it('words: Arabic is normalised and light-stemmed, question words left out', () => {
+    assert.deepEqual(words('هل لديكم جلب الكابلات؟'), ['جلب', 'كابل']);
+    assert.deepEqual(words('ما هي منتجاتكم؟'), ['منتج']);
+    assert.deepEqual(words('أسلاك'), words('الاسلاك'));
+    assert.deepEqual(words('Hager لديكم؟'), ['hager']);
+  });
+
+  it('an Arabic question is answered in Arabic, with the Arabic names and the links of the Arabic pages', () => {
+    const reply = answerIn('هل لديكم جلب كابلات؟');
+    assert.match(reply, /^\*\*جلب الكابلات الصناعية\*\*: /);
+    includes(reply, 'العلامات التجارية: Hex.');
+    includes(reply, '(/ar/our-products/industrial_cable_glands/hex_cw_gland)');
+    includes(reply, 'تصفّح الفئة كاملة: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)');
+    includes(reply, `اتصل بنا على **${PHONE}** أو استخدم زر «إرسال استفسار».`);
+  });
+
+  it('on an Arabic page an English question is answered in Arabic too; on an English page the answer is as before', () => {
+    assert.match(answerIn('Do you have cable glands?', 'ar'), /^\*\*جلب الكابلات الصناعية\*\*/);
+    assert.equal(answerIn('Do you have cable glands?', 'en'), answer('Do you have cable glands?'));
+    assert.equal(answerIn('Do you have cable glands?'), answer('Do you have cable glands?'));
+  });
+
+  for (const [topic, question, fact, pageLink] of [
+    ['products', 'ما هي منتجاتكم؟', 'أكثر من 200 منتج', '[منتجاتنا](/ar/our-products)'],
+    ['contact', 'كيف أتواصل معكم؟', '+968 2450 1230', '[اتصل بنا](/ar/contact-us)'],
+    ['phone', 'ما رقم هاتفكم؟', 'info@crescent-electrical.example', '[اتصل بنا](/ar/contact-us)'],
+    ['offices', 'أين تقع مكاتبكم؟', '**البحرين** (مستودع)', '[اتصل بنا](/ar/contact-us)'],
+    ['about', 'حدثني عن الشركة', 'منذ 1995', '[من نحن](/ar/about) · [فريقنا](/ar/management)'],
+    ['a branch', 'ما عنوان مكتب مسقط؟', 'سالم الرواحي', '[اتصل بنا](/ar/contact-us)'],
+    ['the founder', 'من هو مؤسس الشركة؟', '**خالد السويدي**', '[فريقنا](/ar/management)'],
+    ['certificates', 'هل أنتم معتمدون بشهادة الأيزو؟', 'ISO 9001:2008', '[الشهادات](/ar/certificates)'],
+    ['projects', 'ما المشاريع التي ورّدتم لها؟', 'نخلة جميرا', '[مشاريعنا](/ar/our-projects)'],
+    ['careers', 'هل لديكم وظائف شاغرة؟', 'النفط والغاز', '[الوظائف الشاغرة](/ar/career-opportunities)'],
+    ['the brochure', 'أين أجد الكتيّب؟', 'باللغة الإنجليزية', '[منتجاتنا](/ar/our-products)'],
+    ['brands', 'ما العلامات التجارية التي توزعونها؟', 'Schneider', '[منتجاتنا](/ar/our-products)'],
+    ['a brand', 'هل أنتم وكلاء Hager؟', '**Hager**', '[ملحقات لوحات المفاتيح الكهربائية](/ar/our-products/switchgear_accessories)'],
+    ['a partner brand', 'هل تتعاملون مع Simplex؟', '**Simplex**', '[اتصل بنا](/ar/contact-us)'],
+    ['a rare product word', 'هل يتوفر لديكم RCCB؟', 'Hager', '(/ar/our-products/switchgear_accessories/hager_rccb)'],
+    ['a category word', 'هل تبيعون المراوح الصناعية؟', '**المراوح الصناعية**', '[المراوح الصناعية](/ar/our-products/industrial_fans)'],
+    ['several categories', 'مواسير', '—', '[مواسير PVC](/ar/our-products/pvc_conduits)'],
+    ['anything else', 'صباح الخير', 'يسعدني مساعدتك', '[الصفحة الرئيسية](/ar/home)'],
+  ] as const) {
+    it(`${topic}: ${question}`, () => {
+      const reply = answerIn(question);
+      includes(reply, fact);
+      includes(reply, pageLink);
+      assert.doesNotMatch(reply, ENGLISH_SENTENCE);
+    });
+  }
+
+  it('every Arabic answer links only to the Arabic pages of the site', () => {
+    for (const question of ['كابلات', 'اتصل', 'وكلاء Hager', 'عمان', 'عن الشركة', 'مرحبا', '<script>تنبيه</script>', 'ما هي منتجاتكم؟']) {
+      for (const [, path] of answerIn(question).matchAll(/\]\(([^)]*)\)/g)) assert.match(path ?? '', ARABIC_SITE_LINK, question);
+    }
+    for (const [, path] of answerIn('cables', 'ar').matchAll(/\]\(([^)]*)\)/g)) assert.match(path ?? '', ARABIC_SITE_LINK);
+  });
+
+  it('comes after the Arabic notice when the AI provider failed', () => {
+    assert.equal(fallbackReply('مرحبًا', 'ar'), `${ARABIC_FALLBACK_PREFIX}\n\nمرحبًا`);
+    assert.equal(fallbackReply('Hello', 'en'), `${FALLBACK_PREFIX}\n\nHello`);
+  });
+
+  it('is in the language of the page, or Arabic when the question is in Arabic', () => {
+    assert.equal(answerLocale('Do you sell cables?'), 'en');
+    assert.equal(answerLocale('Do you sell cables?', 'ar'), 'ar');
+    assert.equal(answerLocale('هل تبيعون الكابلات؟', 'en'), 'ar');
+  });
+
+  it('the site knowledge base answers an Arabic question with links into the real Arabic catalogue', () => {
+    const site = createFallbackAnswerer(buildKnowledgeBase(), buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar'));
+    const reply = site('هل تبيعون جلب الكابلات؟');
+    includes(reply, '[جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)');
+    assert.match(reply, /\]\(\/ar\/our-products\/industrial_cable_glands\/[a-z0-9_]+\)/);
+    assert.doesNotMatch(reply, ENGLISH_SENTENCE);
   });
 });

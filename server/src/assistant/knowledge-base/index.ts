@@ -1,5 +1,6 @@
 // The chat assistant's knowledge base and its fallback answerer.
 export {
+  arabicKnowledgeBaseSources,
   buildKnowledgeBase,
   MAX_SPECS_PER_PRODUCT,
   siteKnowledgeBaseSources,
@@ -10,4 +11,5 @@ export {
   type KnowledgeBase,
   type KnowledgeBaseSources,
 } from './knowledgeBase.js';
-export { createFallbackAnswerer, fallbackReply, FALLBACK_PREFIX } from './fallbackAnswer.js';
+export { answerLocale, ARABIC_FALLBACK_PREFIX, createFallbackAnswerer, fallbackReply, FALLBACK_PREFIX } from './fallbackAnswer.js';
+export { hasArabicLetters } from './arabicWords.js';

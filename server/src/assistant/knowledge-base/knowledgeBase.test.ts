@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BRANDS, branches, company, menu, productCategories } from '@site/content';
-import { buildKnowledgeBase, MAX_SPECS_PER_PRODUCT, siteKnowledgeBaseSources } from './index.js';
+import { arabicKnowledgeBaseSources, buildKnowledgeBase, MAX_SPECS_PER_PRODUCT, siteKnowledgeBaseSources } from './index.js';
 
 const kb = buildKnowledgeBase();
 
@@ -85,5 +85,49 @@ describe('the knowledge base', () => {
 
   it('stays small enough to send whole with every question', () => {
     assert.ok(JSON.stringify(kb).length < 120_000);
+  });
+});
+
+describe('the Arabic knowledge base (issue 18)', () => {
+  const ar = buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar');
+
+  it('has the same records and ids, every path that of the Arabic page', () => {
+    assert.deepEqual(
+      ar.productCategories.map((c) => [c.id, c.productDetails.map((p) => p.id)]),
+      kb.productCategories.map((c) => [c.id, c.productDetails.map((p) => p.id)]),
+    );
+    for (const category of ar.productCategories) {
+      assert.equal(category.path, `/ar/our-products/${category.id}`);
+      for (const product of category.productDetails) assert.equal(product.path, `/ar/our-products/${category.id}/${product.id}`);
+    }
+    assert.deepEqual(
+      ar.websitePages.map((p) => p.path),
+      menu.map((m) => `/ar${m.path}`),
+    );
+    assert.equal(ar.careers.path, '/ar/career-opportunities');
+    assert.equal(ar.projectExperience.path, '/ar/our-projects');
+    assert.equal(ar.brochure.file, kb.brochure.file, 'the brochure is one PDF (English) for both editions');
+  });
+
+  it('says the facts in Arabic, keeping phone numbers, e-mails, brands and codes', () => {
+    assert.equal(ar.company.name, 'الهلال للتجارة الكهربائية');
+    assert.deepEqual(ar.company.phones, kb.company.phones);
+    assert.equal(ar.company.email, kb.company.email);
+    assert.equal(ar.company.founder.name, 'خالد السويدي');
+    assert.equal(ar.locations.oman.name, 'عُمان');
+    assert.equal(ar.locations.oman.phone, kb.locations.oman.phone);
+    assert.equal(ar.productCategories.find((c) => c.id === 'industrial_cable_glands')?.title, 'جلب الكابلات الصناعية');
+    assert.deepEqual(ar.productCategories.find((c) => c.id === 'industrial_cable_glands')?.companies, ['Hex']);
+    assert.deepEqual(
+      ar.brands.map((b) => b.name),
+      BRANDS.map((b) => b.name),
+    );
+    assert.ok(ar.company.certifications.includes('شهادة ISO 9001:2015 (الإمارات العربية المتحدة)، صادرة عن Gulf Quality Certification Services'), ar.company.certifications.join('\n'));
+    assert.equal(ar.company.stats.experience, 'أكثر من 28 عامًا');
+    assert.match(ar.projectExperience.projects.join(' '), /نخلة جميرا/);
+  });
+
+  it('stays small enough to send whole with every question', () => {
+    assert.ok(JSON.stringify(ar).length < 120_000);
   });
 });

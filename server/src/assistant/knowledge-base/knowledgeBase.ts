@@ -1,6 +1,8 @@
 // The chat assistant's knowledge base, assembled from the site's own data so that the chat says what the pages say:
 // company.json, branches.json, products-category.json, products.json, product-details.json, menu.json,
 // certificates.json, our-team.json, the brand list, and the facts only the chat needs (knowledge-base.json).
+// Either edition (issue 18): the Arabic one is built the same way from the Arabic edition of each data file (the
+// English records with their prose from content/data/ar/<file>.json), with the addresses of the Arabic pages (/ar/…).
 import {
   BRANDS,
   branches,
@@ -24,7 +26,10 @@ import factsJson from '@site/content/data/knowledge-base.json' with { type: 'jso
 import productDetailsJson from '@site/content/data/product-details.json' with { type: 'json' };
 import productsJson from '@site/content/data/products.json' with { type: 'json' };
 import teamJson from '@site/content/data/our-team.json' with { type: 'json' };
+import { arabicDictionary, arabicEdition, type DataFileName } from '@site/content/arabic-edition';
+import { translateData } from '@site/content/arabic';
 import { htmlToText } from '@site/content/html-text';
+import { DEFAULT_LOCALE, localizedPath, type Locale } from '@site/contracts/locale';
 import { categoryPath, productPath } from '@site/contracts/paths';
 
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
@@ -122,6 +127,46 @@ export const siteKnowledgeBaseSources = (): KnowledgeBaseSources => ({
   facts: factsJson,
 });
 
+/** The data file each part of the sources comes from (its Arabic dictionary translates that part). */
+const SOURCE_FILES: Readonly<Record<keyof KnowledgeBaseSources, DataFileName>> = {
+  company: 'company.json',
+  branches: 'branches.json',
+  categories: 'products-category.json',
+  products: 'products.json',
+  productDetails: 'product-details.json',
+  menu: 'menu.json',
+  certificates: 'certificates.json',
+  team: 'our-team.json',
+  facts: 'knowledge-base.json',
+};
+
+/**
+ * The sources in Arabic: the site's Arabic data (the editions the pages show, made once and shared), or the given
+ * sources translated with the dictionaries of the files they stand for (tests' own catalogues).
+ */
+export function arabicKnowledgeBaseSources(sources?: KnowledgeBaseSources): KnowledgeBaseSources {
+  if (sources === undefined) {
+    return Object.fromEntries(
+      (Object.keys(SOURCE_FILES) as (keyof KnowledgeBaseSources)[]).map((part) => [part, arabicEdition(SOURCE_FILES[part])]),
+    ) as unknown as KnowledgeBaseSources;
+  }
+  return Object.fromEntries(
+    (Object.keys(SOURCE_FILES) as (keyof KnowledgeBaseSources)[]).map((part) => [part, translateData(sources[part], arabicDictionary(SOURCE_FILES[part]))]),
+  ) as unknown as KnowledgeBaseSources;
+}
+
+/** Names the certificates' data writes in English only (a code, not prose), in Arabic. */
+const ARABIC_COUNTRY_CODES: Readonly<Record<string, string>> = { UAE: 'الإمارات العربية المتحدة' };
+
+/** One certificate as the knowledge base states it. */
+function certificateClaim(certificate: Certificate, locale: Locale): string {
+  if (locale === 'ar') {
+    const country = ARABIC_COUNTRY_CODES[certificate.country] ?? certificate.country;
+    return `شهادة ${certificate.standard} (${country})، صادرة عن ${certificate.issuer}`;
+  }
+  return `${certificate.standard} certificate (${certificate.country}), issued by ${certificate.issuer}`;
+}
+
 const splitNames = (names: string | undefined): string[] =>
   (names ?? '')
     .split(',')
@@ -142,7 +187,7 @@ function productSpecs(detail: ProductDetail | undefined): string[] {
   return lines.map((line) => htmlToText(line)).filter(Boolean).slice(0, MAX_SPECS_PER_PRODUCT);
 }
 
-function buildCategories(sources: KnowledgeBaseSources): KbCategory[] {
+function buildCategories(sources: KnowledgeBaseSources, locale: Locale): KbCategory[] {
   const details = new Map(sources.productDetails.map((d) => [d.id, d]));
   return sources.categories.map((category) => {
     const products = sources.products.filter((p) => p.productCategoryId === category.id);
@@ -150,7 +195,7 @@ function buildCategories(sources: KnowledgeBaseSources): KbCategory[] {
     return {
       id: category.id,
       title: category.title,
-      path: categoryPath(category.id),
+      path: localizedPath(locale, categoryPath(category.id)),
       description: category.info,
       companies: splitNames(category.company),
       ...(note ? { detailedInfo: note } : {}),
@@ -160,7 +205,7 @@ function buildCategories(sources: KnowledgeBaseSources): KbCategory[] {
         return {
           id: p.id,
           name: p.productName,
-          path: productPath(category.id, p.id),
+          path: localizedPath(locale, productPath(category.id, p.id)),
           company: detail?.company ?? splitNames(p.company),
           specs: productSpecs(detail),
         };
@@ -169,14 +214,21 @@ function buildCategories(sources: KnowledgeBaseSources): KbCategory[] {
   });
 }
 
-const pathOf = (menu: MenuItem[], id: string): string => menu.find((m) => m.id === id)?.path ?? '/home';
+const pathOf = (menu: MenuItem[], id: string, locale: Locale): string => menu.find((m) => m.id === id)?.path ?? localizedPath(locale, '/home');
 
-/** Assembles the knowledge base. Pure: the same sources give the same knowledge base. */
-export function buildKnowledgeBase(sources: KnowledgeBaseSources = siteKnowledgeBaseSources()): KnowledgeBase {
-  const { company: info, facts, menu: pages } = sources;
+/**
+ * Assembles the knowledge base of one edition: `sources` in that language (arabicKnowledgeBaseSources() for 'ar'),
+ * every path that of the edition's page. Pure: the same sources give the same knowledge base.
+ */
+export function buildKnowledgeBase(
+  sources: KnowledgeBaseSources = siteKnowledgeBaseSources(),
+  locale: Locale = DEFAULT_LOCALE,
+): KnowledgeBase {
+  const { company: info, facts } = sources;
+  const pages = sources.menu.map((page) => ({ ...page, path: localizedPath(locale, page.path) }));
   const founder = sources.team.find((m) => m.id === facts.founderId);
-  const categories = buildCategories(sources);
-  const certificateClaims = sources.certificates.map((c) => `${c.standard} certificate (${c.country}), issued by ${c.issuer}`);
+  const categories = buildCategories(sources, locale);
+  const certificateClaims = sources.certificates.map((c) => certificateClaim(c, locale));
 
   const locations = Object.fromEntries(
     sources.branches.map((branch): [BranchId, KbLocation] => {
@@ -228,7 +280,7 @@ export function buildKnowledgeBase(sources: KnowledgeBaseSources = siteKnowledge
     services: facts.services,
     websitePages: pages.map((page) => ({ id: page.id, name: page.name, path: page.path, description: facts.pages[page.id] ?? '' })),
     brochure: { ...facts.brochure, file: `/${info.brochureFile}` },
-    careers: { ...facts.careers, email: info.careersEmail, postalAddress: info.postalAddress, path: pathOf(pages, 'careers') },
-    projectExperience: { ...facts.projectExperience, path: pathOf(pages, 'projects') },
+    careers: { ...facts.careers, email: info.careersEmail, postalAddress: info.postalAddress, path: pathOf(pages, 'careers', locale) },
+    projectExperience: { ...facts.projectExperience, path: pathOf(pages, 'projects', locale) },
   };
 }

@@ -1,7 +1,13 @@
 // Finds what a question names: a product category, products, a brand or a branch of the knowledge base.
-// Word-based: lower case, simple plural stemming, no dependency.
+// Word-based: lower case, simple plural stemming, no dependency. Arabic words (issue 18) are normalised and light-stemmed
+// (arabicWords.ts); an Arabic question is matched against the Arabic knowledge base's names, an English one against the
+// English names, and either finds the same ids.
 import type { BranchId } from '@site/content';
+import { arabicStems, hasArabicLetters } from './arabicWords.js';
 import type { KbCategory, KbProduct, KnowledgeBase } from './knowledgeBase.js';
+
+/** The Arabic stems of these words, as a set. */
+const arabicSet = (text: string): Set<string> => new Set(arabicStems(text));
 
 const STOP_WORDS = new Set(
   ('a an and are as at be by can could do does for from have has how i in is it me my of on or our please sell ' +
@@ -9,21 +15,56 @@ const STOP_WORDS = new Set(
     .split(' '),
 );
 
-/** Words of product names too common to name a category on their own. */
+/** Words of product names too common to name a category on their own ('branch' names a branch of ours first). */
 const COMMON_WORDS = new Set(
   ('type single double twin core heavy duty indoor outdoor white black grey gray red blue green yellow set pack piece ' +
     'coil kit standard series range size sizes small large flat round with for and from to low high voltage rated ' +
-    'complete general purpose metre meter box')
-    .split(' '),
+    'complete general purpose metre meter box branch')
+    .split(' ')
+    .concat(
+      ...arabicSet(
+        'نوع طراز أحادي ثنائي مزدوج قلب قلوب الخدمة الشاقة داخلي خارجي أبيض أسود رمادي أحمر أزرق أخضر أصفر طقم عبوة قطعة لفة ' +
+          'قياسي سلسلة مقاس مقاسات صغير كبير مسطح دائري مع من إلى منخفض عالي الجهد المقنن كامل متعدد الاستخدامات متر بطول علبة فرع',
+      ),
+    ),
 );
 
 /** Title words that describe rather than name a category: alone they name nothing ("management", "industrial"). */
-const MODIFIERS = new Set(
-  'industrial cable high voltage management system pvc flexible rigid gi wiring marking machine device accessory assembly kit'.split(' '),
-);
+const MODIFIERS = new Set([
+  ...'industrial cable high voltage management system pvc flexible rigid gi wiring marking machine device accessory assembly kit'.split(' '),
+  // the same in the Arabic titles ('جلب الكابلات الصناعية', 'أنظمة إدارة الكابلات', 'تجميع لوحات المفاتيح الكهربائية'…)
+  ...arabicSet('الصناعية الكابلات الجهد العالي أنظمة نظام إدارة المرنة الصلبة الحديد المجلفن التمديدات الكهربائية آلات أجهزة ملحقات تجميع أطقم لوحات المفاتيح'),
+]);
 
 /** Words of a question that mean a title word. */
 const SYNONYMS: Record<string, string> = { joint: 'jointing', seimens: 'siemens', ksa: 'saudi', emirates: 'uae' };
+
+/** Arabic question words, pronouns and verbs of asking that name nothing (as stems). */
+const ARABIC_STOP_WORDS = arabicSet(
+  'هل ما ماذا من في على عن إلى الى أن ان أو او ثم لي لنا لك لكم لديكم لديك لدي عندكم عندك هذا هذه ذلك تلك التي الذي ' +
+    'هو هي أنا انا أنت انت كيف كم متى أي اي يا مع كل بعض أيضا ايضا لو سمحت فضلك من فضلك أريد اريد أود اود أبحث ابحث ' +
+    'أحتاج احتاج بحاجة تبيعون تبيع توفرون توفر يوجد هناك أخبرني اخبرني أعطني اعطني أرني ممكن يمكن يمكنني يمكنكم شكرا مرحبا السلام عليكم',
+);
+
+/** Arabic stems of a question that mean a stem of the knowledge base's Arabic names ('وصلات' → the 'وصل' of 'أطقم وصل الكابلات'). */
+const ARABIC_SYNONYMS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ['وصلات', 'وصل'],
+      ['سلك', 'الأسلاك'],
+      ['مروحة', 'المراوح'],
+      ['مقبس', 'المقابس'],
+      ['مأخذ', 'المآخذ'],
+      ['ماسورة', 'مواسير'],
+      ['رابط', 'روابط'],
+      ['جلبة', 'جلب'],
+      ['طقم', 'أطقم'],
+      ['شريط', 'أشرطة'],
+      ['علبة', 'علب'],
+      ['لوحة', 'لوحات'],
+    ] as const
+  ).map(([asked, meant]) => [arabicStems(asked)[0]!, arabicStems(meant)[0]!]),
+);
 
 /** Lower-case word stem: plural endings removed ('glands' → 'gland', 'boxes' → 'box', 'accessories' → 'accessory'). */
 export function stem(word: string): string {
@@ -33,15 +74,20 @@ export function stem(word: string): string {
   return word;
 }
 
-/** The stemmed words of a text, without stop words and bare numbers. */
+/** The stemmed words of a text, without stop words and bare numbers: its Latin words, then its Arabic ones. */
 export function words(text: string): string[] {
-  return text
+  const latin = text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== '' && !STOP_WORDS.has(w) && /[a-z]/.test(w))
     .map((w) => SYNONYMS[stem(w)] ?? stem(w));
+  if (!hasArabicLetters(text)) return latin;
+  const arabic = arabicStems(text)
+    .filter((w) => w.length >= 2 && !ARABIC_STOP_WORDS.has(w))
+    .map((w) => ARABIC_SYNONYMS[w] ?? w);
+  return [...latin, ...arabic];
 }
 
 /** A word found in more product names than this names a kind of product, not products: it is left to the categories. */
@@ -142,10 +188,10 @@ export function matchItem(question: string, index: MatchIndex): ItemMatch | unde
 }
 
 const BRANCH_WORDS: Record<BranchId, string[]> = {
-  dubai: ['dubai', 'uae'],
-  oman: ['oman', 'muscat'],
-  bahrain: ['bahrain', 'sitra'],
-  saudi: ['saudi', 'arabia', 'dammam'],
+  dubai: ['dubai', 'uae', ...arabicSet('دبي الإمارات')],
+  oman: ['oman', 'muscat', ...arabicSet('عمان مسقط')],
+  bahrain: ['bahrain', 'sitra', ...arabicSet('البحرين سترة')],
+  saudi: ['saudi', 'arabia', 'dammam', ...arabicSet('السعودية الدمام')],
 };
 
 /** The branch a question names ('Muscat' → oman), if exactly one. */
@@ -155,8 +201,11 @@ export function matchBranch(question: string): BranchId | undefined {
   return named.length === 1 ? named[0] : undefined;
 }
 
-/** Whether the question holds one of these words (compared as stems: 'products' has 'product'). */
+/** A keyword as the question's words are compared with it: its stem ('products' → 'product'; Arabic: 'المنتجات' → 'منتج'). */
+const keywordStem = (keyword: string): string => (hasArabicLetters(keyword) ? (arabicStems(keyword)[0] ?? keyword) : stem(keyword));
+
+/** Whether the question holds one of these words (compared as stems: 'products' has 'product', 'منتجاتكم' has 'منتجات'). */
 export function mentions(question: string, keywords: readonly string[]): boolean {
   const asked = new Set(words(question));
-  return keywords.some((k) => asked.has(stem(k)));
+  return keywords.some((k) => asked.has(keywordStem(k)));
 }
