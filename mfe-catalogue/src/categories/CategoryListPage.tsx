@@ -9,8 +9,8 @@ import {
 } from './productsCategorySlice';
 import { CategoryCard } from './CategoryCard';
 import { HOME_PATH } from '@site/contracts/paths';
-
-const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Our Products' }];
+import { useText } from '../i18n/useText';
+import { useFailureText } from '../common/useFailureText';
 
 /** /our-products: every product category as a card. */
 /** For the server (shared-store's LoadFirstView): the page's data as its effect below loads it, so the HTML has it. */
@@ -18,6 +18,8 @@ export const loadFirstView: LoadFirstView = ({ dispatch }) => dispatch(fetchProd
 
 export default function CategoryListPage() {
   const dispatch = useAppDispatch();
+  const text = useText();
+  const failureText = useFailureText();
   const categories = useAppSelector(selectCategories);
   const status = useAppSelector(selectCategoriesStatus);
   const error = useAppSelector(selectCategoriesError);
@@ -30,14 +32,14 @@ export default function CategoryListPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb items={breadcrumb} />
-      <SectionHeading>Our Products</SectionHeading>
+      <Breadcrumb items={[{ moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('catalogue.breadcrumb.ourProducts') }]} />
+      <SectionHeading>{text('catalogue.categories.heading')}</SectionHeading>
       {status === 'failed' ? (
-        <LoadError message={error ?? 'The product categories could not be loaded.'} onRetry={() => dispatch(fetchProductsCategory())} />
+        <LoadError message={failureText(error, 'catalogue.categories.loadFailed')} onRetry={() => dispatch(fetchProductsCategory())} />
       ) : status !== 'succeeded' ? (
-        <Spinner size={86} label="Loading product categories" />
+        <Spinner size={86} label={text('catalogue.categories.loading')} />
       ) : (
-        <CardGrid as="ul" aria-label="Product categories">
+        <CardGrid as="ul" aria-label={text('catalogue.categories.listLabel')}>
           {categories.map((category, index) => (
             <CategoryCard key={category.id} category={category} eager={index < 4} />
           ))}

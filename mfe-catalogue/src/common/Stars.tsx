@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { StarIcon } from '@site/shared-ui';
+import { useText } from '../i18n/useText';
 
 const Row = styled.span`
   display: inline-flex;
@@ -8,11 +9,12 @@ const Row = styled.span`
   vertical-align: middle;
 `;
 
-/** One star icon per star, read as 'N out of 5 stars'. */
+/** One star icon per star, read as 'N out of 5 stars' in the page's language. */
 export function Stars({ stars, size = 18 }: { stars: number; size?: number }) {
+  const text = useText();
   const whole = Math.max(0, Math.min(5, Math.round(stars)));
   return (
-    <Row role="img" aria-label={`${stars} out of 5 stars`}>
+    <Row role="img" aria-label={text('catalogue.stars.label', { stars })}>
       {Array.from({ length: whole }, (_, index) => (
         <StarIcon key={index} size={size} />
       ))}

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
-import { company } from '@site/content';
-
-/** '{title} | {company}', the form of every page title of the site. */
-export const pageTitle = (title: string): string => `${title} | ${company.name}`;
+import { useText } from '../i18n/useText';
 
 /**
- * Sets a more precise document title than the shell's route title once the page knows it
- * (undefined: leave the shell's title).
+ * Sets a more precise document title than the shell's route title once the page knows it (undefined: leave the
+ * shell's title), in the site's form '{title} | {company}' of the page's language.
  */
 export function usePageTitle(title: string | undefined): void {
+  const text = useText();
+  const full = title === undefined ? undefined : text('catalogue.page.title', { title });
   useEffect(() => {
-    if (title !== undefined) document.title = pageTitle(title);
-  }, [title]);
+    if (full !== undefined) document.title = full;
+  }, [full]);
 }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { ButtonLink, DownloadIcon } from '@site/shared-ui';
-import { productImagePath, uploadPath, type DetailBlock as DetailBlockData } from '@site/content';
+import { productImagePath, type DetailBlock as DetailBlockData } from '@site/content';
+import { DatasheetLink } from './DownloadLink';
 import { SafeHtml } from './SafeHtml';
 
 const Block = styled.section`
@@ -22,7 +22,7 @@ const Plain = styled.table`
   margin: 16px 0;
   border-collapse: collapse;
   font-size: ${({ theme }) => theme.typeScale.sm};
-  th, td { padding: 8px; border: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; }
+  th, td { padding: 8px; border: 1px solid ${({ theme }) => theme.colors.border}; text-align: start; }
   th { background: ${({ theme }) => theme.colors.brandLight}; }
 `;
 
@@ -75,11 +75,7 @@ export function DetailBlock({ block }: { block: DetailBlockData }) {
       ) : null}
       <Images keys={block.images2} />
       {block.DataAfterTable?.map((html, index) => <SafeHtml key={index} html={html} />)}
-      {block.downloadFile ? (
-        <ButtonLink href={uploadPath(block.downloadFile)} target="_blank" rel="noopener noreferrer">
-          <DownloadIcon size={18} /> Download Datasheet
-        </ButtonLink>
-      ) : null}
+      {block.downloadFile ? <DatasheetLink file={block.downloadFile} /> : null}
     </Block>
   );
 }

@@ -1,12 +1,13 @@
-import { useCallback, useDeferredValue, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import type { ReviewToSend } from '@site/content/reviews';
 import { categoryNameFromSegment } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
 import { Reviews } from '../reviews/Reviews';
+import { withEditionSeedReviews } from '../reviews/seedReviews';
 import { DetailBlock } from './DetailBlock';
 import { ProductSummary } from './ProductSummary';
 import { DetailTable } from './table/DetailTable';
@@ -23,6 +24,9 @@ import {
   submitReview,
 } from './productDetailSlice';
 import { CATEGORIES_PATH, HOME_PATH, categoryPath } from '@site/contracts/paths';
+import { useFailureText } from '../common/useFailureText';
+import { Rich } from '../i18n/Rich';
+import { useText } from '../i18n/useText';
 
 const NotFound = styled.div`
   padding: 24px;
@@ -40,6 +44,9 @@ export const loadFirstView: LoadFirstView = ({ dispatch, params }) => dispatch(f
 export default function ProductDetailsPage() {
   const { productCategoryId = '', productId = '' } = useParams();
   const dispatch = useAppDispatch();
+  const text = useText();
+  const locale = useLocale();
+  const failureText = useFailureText();
   const loadedId = useAppSelector(selectProductId);
   const product = useAppSelector(selectProductDetail);
   const status = useAppSelector(selectProductDetailStatus);
@@ -70,9 +77,23 @@ export default function ProductDetailsPage() {
   const restReady = found && deferredProduct === product;
 
   const categoryId = found ? product.productCategory : productCategoryId;
-  const categoryName = found ? product.categoryName : categoryNameFromSegment(productCategoryId);
-  const productName = found ? product.productName : notFound ? 'Product not found' : categoryNameFromSegment(productId);
+  // Before the product is known: the spec's names from the address's segments; the Arabic edition cannot make Arabic
+  // names from them, and says 'Category' and 'Product' (the server's page has the product already).
+  const english = locale === 'en';
+  const segmentCategoryName = english ? categoryNameFromSegment(productCategoryId) : undefined;
+  const categoryName = found ? product.categoryName : (segmentCategoryName ?? text('catalogue.details.categoryPlaceholder'));
+  const productName = found
+    ? product.productName
+    : notFound
+      ? text('catalogue.details.notFound.title')
+      : english
+        ? categoryNameFromSegment(productId)
+        : text('catalogue.details.productPlaceholder');
   usePageTitle(found || notFound ? productName : undefined);
+
+  // On another edition's page the catalogue's own reviews are shown from its data file, in its language.
+  const seedReviews = found && !english ? product.customerReviews : undefined;
+  const shownReviews = useMemo(() => withEditionSeedReviews(reviews, seedReviews), [reviews, seedReviews]);
 
   const sendReview = useCallback(
     async (review: ReviewToSend) => {
@@ -85,26 +106,30 @@ export default function ProductDetailsPage() {
     <PageContainer>
       <Breadcrumb
         items={[
-          { moduleName: 'Home', link: HOME_PATH },
-          { moduleName: 'Our Products', link: CATEGORIES_PATH },
+          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('catalogue.breadcrumb.ourProducts'), link: CATEGORIES_PATH },
           { moduleName: categoryName, link: categoryPath(categoryId) },
           { moduleName: productName },
         ]}
       />
-      <SectionHeading>Product Details</SectionHeading>
+      <SectionHeading>{text('catalogue.details.heading')}</SectionHeading>
       {current && status === 'failed' ? (
-        <LoadError message={error ?? 'The product could not be loaded.'} onRetry={() => dispatch(fetchProductDetail(productId))} />
+        <LoadError message={failureText(error, 'catalogue.details.loadFailed')} onRetry={() => dispatch(fetchProductDetail(productId))} />
       ) : notFound ? (
         <NotFound role="alert">
-          <h2>Product not found</h2>
-          <p>{`We could not find the product “${productId}” in our catalogue. It may have been renamed or removed.`}</p>
+          <h2>{text('catalogue.details.notFound.title')}</h2>
+          {/* The Arabic message keeps the id left-to-right (U+2066…U+2069). */}
+          <p>{text('catalogue.details.notFound.text', { productId })}</p>
           <p>
-            <Link to={categoryPath(productCategoryId)}>{`See all ${categoryName} products`}</Link> or{' '}
-            <Link to={CATEGORIES_PATH}>browse all our product categories</Link>.
+            <Rich
+              id={segmentCategoryName === undefined ? 'catalogue.details.notFound.linksUnnamed' : 'catalogue.details.notFound.links'}
+              values={{ categoryName }}
+              components={{ 0: <Link to={categoryPath(productCategoryId)} />, 1: <Link to={CATEGORIES_PATH} /> }}
+            />
           </p>
         </NotFound>
       ) : !found ? (
-        <Spinner size={86} label="Loading product details" />
+        <Spinner size={86} label={text('catalogue.details.loading')} />
       ) : (
         <>
           <ProductSummary product={product} />
@@ -113,7 +138,7 @@ export default function ProductDetailsPage() {
           {product.detailDescriptionAfterTable?.map((block, index) => <DetailBlock key={`before-${index}`} block={block} />)}
           {product.productDetailTableColumns?.length && product.productDetailTableData?.length ? (
             <DetailTable
-              caption={`${product.productName}: specifications`}
+              caption={text('catalogue.details.tableCaption', { name: product.productName })}
               columns={product.productDetailTableColumns}
               rows={product.productDetailTableData}
             />
@@ -121,7 +146,7 @@ export default function ProductDetailsPage() {
           {product.detailDescription?.map((block, index) => <DetailBlock key={`after-${index}`} block={block} />)}
           <Reviews
             productName={product.productName}
-            reviews={reviews}
+            reviews={shownReviews}
             status={reviewsStatus}
             error={reviewsError}
             onRetry={() => dispatch(fetchReviews(productId))}

@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, CataloguePicture, DownloadIcon, maxWidth } from '@site/shared-ui';
-import { productImagePath, uploadPath, type ProductDetail } from '@site/content';
+import { ButtonLink, CataloguePicture, maxWidth } from '@site/shared-ui';
+import { productImagePath, type ProductDetail } from '@site/content';
 import { DescriptionList } from './description/DescriptionList';
 import { DescriptionSections } from './description/DescriptionSections';
 import { parseDescription } from './description/parseDescription';
 import { SafeHtml } from './SafeHtml';
 import { categoryPath } from '@site/contracts/paths';
+import { useText } from '../i18n/useText';
+import { DatasheetLink, DownloadLink } from './DownloadLink';
 
 const Layout = styled.section`
   display: grid;
@@ -27,12 +29,12 @@ const Info = styled.div`
   gap: 16px;
   h2 { margin: 0; color: ${({ theme }) => theme.colors.text}; font-size: ${({ theme }) => theme.typeScale.xl}; line-height: 1.3; }
   p { margin: 0; line-height: 1.6; }
-  ul { margin: 0; padding-left: 20px; }
+  ul { margin: 0; padding-inline-start: 20px; }
 `;
 
 const SpecBlock = styled.div`
   padding: 12px 16px;
-  border-left: 4px solid ${({ theme }) => theme.colors.accent};
+  border-inline-start: 4px solid ${({ theme }) => theme.colors.accent};
   background: ${({ theme }) => theme.colors.surfaceAlt};
   h3 { margin: 0 0 6px; font-size: ${({ theme }) => theme.typeScale.md}; color: ${({ theme }) => theme.colors.brand}; }
   h4 { margin: 8px 0 4px; font-size: ${({ theme }) => theme.typeScale.sm}; }
@@ -60,9 +62,10 @@ export function ProductSummary({ product }: { product: ProductDetail }) {
   const { blocks, sections } = useMemo(() => parseDescription(product.description), [product.description]);
   const brands = (product.company ?? []).map((name, index) => ({ name, logo: product.companyImg?.[index] }));
   const downloads = Object.entries(product.downloadFiles ?? {});
+  const text = useText();
 
   return (
-    <Layout aria-label="Product summary">
+    <Layout aria-label={text('catalogue.summary.label')}>
       <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} />
       <Info>
         <h2>{product.productName}</h2>
@@ -78,7 +81,7 @@ export function ProductSummary({ product }: { product: ProductDetail }) {
             ) : null}
             {spec.specification?.length ? (
               <>
-                <h4>Specification :</h4>
+                <h4>{text('catalogue.summary.specification')}</h4>
                 <ul>
                   {spec.specification.map((line, lineIndex) => (
                     <li key={lineIndex}>{line}</li>
@@ -89,10 +92,10 @@ export function ProductSummary({ product }: { product: ProductDetail }) {
           </SpecBlock>
         ))}
         <p>
-          <strong>Category:</strong> <Link to={categoryPath(product.productCategory)}>{product.categoryName}</Link>
+          <strong>{text('catalogue.summary.category')}</strong> <Link to={categoryPath(product.productCategory)}>{product.categoryName}</Link>
         </p>
         {brands.length > 0 ? (
-          <Logos aria-label="Brands">
+          <Logos aria-label={text('catalogue.summary.brands')}>
             {brands.map(({ name, logo }) => (
               <li key={name}>{logo ? <img src={logo} alt={name} width={120} height={48} loading="lazy" /> : name}</li>
             ))}
@@ -103,19 +106,13 @@ export function ProductSummary({ product }: { product: ProductDetail }) {
         <DescriptionSections sections={sections} />
         {product.downloadFile || downloads.length > 0 || product.viewManufacturersCatalogue ? (
           <Buttons>
-            {product.downloadFile ? (
-              <ButtonLink href={uploadPath(product.downloadFile)} {...external}>
-                <DownloadIcon size={18} /> Download Datasheet
-              </ButtonLink>
-            ) : null}
+            {product.downloadFile ? <DatasheetLink file={product.downloadFile} /> : null}
             {downloads.map(([label, file]) => (
-              <ButtonLink key={label} href={uploadPath(file)} {...external}>
-                <DownloadIcon size={18} /> {label}
-              </ButtonLink>
+              <DownloadLink key={label} label={label} file={file} />
             ))}
             {product.viewManufacturersCatalogue ? (
               <ButtonLink href={product.viewManufacturersCatalogue} $variant="secondary" {...external}>
-                View Manufacturers Catalogue
+                {text('catalogue.summary.manufacturersCatalogue')}
               </ButtonLink>
             ) : null}
           </Buttons>

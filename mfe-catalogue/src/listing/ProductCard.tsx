@@ -4,6 +4,7 @@ import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { priceText } from './priceText';
+import { useText } from '../i18n/useText';
 
 const Body = styled.div`
   display: flex;
@@ -46,6 +47,7 @@ export interface ProductCardProps {
  * a new sort order moves the cards without drawing them again.
  */
 export const ProductCard = memo(function ProductCard({ product, rating, eager }: ProductCardProps) {
+  const text = useText();
   return (
     // Relative to /our-products/{category}, as the spec's router does.
     <ImageLinkCard to={product.id} imageSrc={productImagePath(product.image)} eager={eager}>
@@ -53,9 +55,9 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
         <h2>{product.productName}</h2>
         {product.company ? <p>{product.company}</p> : null}
         <Meta>
-          <strong>{priceText(product.price)}</strong>
+          <strong>{priceText(product.price, text)}</strong>
           {rating ? (
-            <Rating role="img" aria-label={`Rated ${rating.average} out of 5 (${rating.count} ${rating.count === 1 ? 'review' : 'reviews'})`}>
+            <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
               <StarIcon size={14} /> {rating.average} ({rating.count})
             </Rating>
           ) : null}

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { findCategory } from '@site/content';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
@@ -21,6 +21,9 @@ import {
 import { DEFAULT_SORT, SORT_BY_RATING, SORT_OPTIONS, isSortValue, sortProducts, type SortValue } from './sortProducts';
 import { ProductCard } from './ProductCard';
 import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
+import { selectCategories } from '../categories/productsCategorySlice';
+import { useFailureText } from '../common/useFailureText';
+import { useText } from '../i18n/useText';
 
 const HeadingRest = styled.span`
   color: ${({ theme }) => theme.colors.accentText};
@@ -58,6 +61,10 @@ export const loadFirstView: LoadFirstView = ({ dispatch, params }) => dispatch(f
 export default function ProductListingPage() {
   const { productCategoryId = '' } = useParams();
   const dispatch = useAppDispatch();
+  const text = useText();
+  const locale = useLocale();
+  const failureText = useFailureText();
+  const categories = useAppSelector(selectCategories);
   const products = useAppSelector(selectProducts);
   const loadedCategoryId = useAppSelector(selectProductsCategoryId);
   const loadedCategoryName = useAppSelector(selectProductsCategoryName);
@@ -83,9 +90,14 @@ export default function ProductListingPage() {
   }, [dispatch, productCategoryId]);
 
   const loaded = status === 'succeeded' && loadedCategoryId === productCategoryId;
-  // The products' category name; before they arrive (or with none) the category's title, else the spec's fallback.
+  // The products' category name; before they arrive (or with none) the category's title, else the spec's fallback (the
+  // segment's words). The Arabic edition takes the title from the category list when the store has it (the bundled
+  // titles and the segment are English), else says 'Products'.
   const name =
-    (loaded && loadedCategoryName) || findCategory(productCategoryId)?.title || categoryNameFromSegment(productCategoryId);
+    (loaded && loadedCategoryName) ||
+    (locale === 'en'
+      ? findCategory(productCategoryId)?.title || categoryNameFromSegment(productCategoryId)
+      : categories.find((category) => category.id === productCategoryId)?.title || text('catalogue.listing.unnamedCategory'));
   const { first, rest } = splitHeading(name);
   usePageTitle(name);
 
@@ -96,21 +108,27 @@ export default function ProductListingPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Our Products', link: CATEGORIES_PATH }, { moduleName: name }]} />
+      <Breadcrumb
+        items={[
+          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('catalogue.breadcrumb.ourProducts'), link: CATEGORIES_PATH },
+          { moduleName: name },
+        ]}
+      />
       <SectionHeading>
         {first}
         {rest ? <> <HeadingRest>{rest}</HeadingRest></> : null}
       </SectionHeading>
       {status === 'failed' ? (
-        <LoadError message={error ?? 'The products could not be loaded.'} onRetry={() => dispatch(fetchProducts(productCategoryId))} />
+        <LoadError message={failureText(error, 'catalogue.listing.loadFailed')} onRetry={() => dispatch(fetchProducts(productCategoryId))} />
       ) : !loaded ? (
-        <Spinner size={86} label="Loading products" />
+        <Spinner size={86} label={text('catalogue.listing.loading')} />
       ) : (
         <>
           <Toolbar>
-            <p>{`Showing ${sorted.length} results`}</p>
+            <p>{text('catalogue.listing.count', { count: sorted.length })}</p>
             <select
-              aria-label="Sort products"
+              aria-label={text('catalogue.listing.sortLabel')}
               value={sort}
               onChange={(event) => {
                 const value = Number(event.target.value);
@@ -119,7 +137,7 @@ export default function ProductListingPage() {
             >
               {SORT_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {text(option.labelId)}
                 </option>
               ))}
             </select>
@@ -127,15 +145,15 @@ export default function ProductListingPage() {
           {cardsSort === SORT_BY_RATING && ratingsStatus === 'failed' ? (
             <Notice>
               <LoadError
-                message={`${ratingsError ?? 'The product ratings could not be loaded.'} Products without a known rating are listed last.`}
+                message={`${failureText(ratingsError, 'catalogue.listing.ratingsFailed')} ${text('catalogue.listing.ratingsFailedNote')}`}
                 onRetry={() => dispatch(fetchRatings())}
               />
             </Notice>
           ) : null}
           {sorted.length === 0 ? (
-            <p>No Products were found.</p>
+            <p>{text('catalogue.listing.empty')}</p>
           ) : (
-            <CardGrid as="ul" aria-label={`${name} products`}>
+            <CardGrid as="ul" aria-label={text('catalogue.listing.listLabel', { name })}>
               {sorted.map((product) => (
                 <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} />
               ))}

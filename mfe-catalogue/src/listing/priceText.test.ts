@@ -1,4 +1,13 @@
+import { testI18n } from '@test/render';
+import type { Text } from '../i18n/text';
 import { formatAmount, priceText } from './priceText';
+
+const textIn = (locale: 'en' | 'ar'): Text => {
+  const i18n = testI18n(locale);
+  return (id, values) => i18n._(id, values);
+};
+const english = textIn('en');
+const arabic = textIn('ar');
 
 describe('priceText', () => {
   it('writes amounts as Intl does for English with at most two decimals', () => {
@@ -8,8 +17,14 @@ describe('priceText', () => {
   });
 
   it('says "Price on request" when a product has no price', () => {
-    expect(priceText(undefined)).toBe('Price on request');
-    expect(priceText(1250)).toBe('AED 1,250');
-    expect(priceText(18.5)).toBe('AED 18.5');
+    expect(priceText(undefined, english)).toBe('Price on request');
+    expect(priceText(1250, english)).toBe('AED 1,250');
+    expect(priceText(18.5, english)).toBe('AED 18.5');
+  });
+
+  it('writes Arabic prices in dirhams with Western digits', () => {
+    expect(priceText(undefined, arabic)).toBe('السعر عند الطلب');
+    expect(priceText(1250, arabic)).toBe('1,250 درهم');
+    expect(priceText(18.5, arabic)).toBe('18.5 درهم');
   });
 });

@@ -1,7 +1,10 @@
+import type { Text } from '../i18n/text';
+
 /**
  * An amount as `Intl.NumberFormat('en', { maximumFractionDigits: 2 })` writes it ('1,234.5'), without Intl: the first
  * Intl formatter a page creates loads the locale data, ~25-50 ms on the main thread (90-190 ms at Lighthouse's 4x
- * CPU), in the middle of hydrating the listing. Prices are never negative (content's product schema).
+ * CPU), in the middle of hydrating the listing. Prices are never negative (content's product schema). Western digits
+ * in both editions (the Gulf business norm).
  */
 export function formatAmount(amount: number): string {
   const cents = roundToCents(amount);
@@ -22,5 +25,6 @@ function roundToCents(amount: number): number {
   return fraction.charAt(2) >= '5' ? cents + 1 : cents;
 }
 
-/** The card's price line: the indicative price, or that it is quoted. */
-export const priceText = (price: number | undefined): string => (price === undefined ? 'Price on request' : `AED ${formatAmount(price)}`);
+/** The card's price line in the page's language: the indicative price, or that it is quoted. */
+export const priceText = (price: number | undefined, text: Text): string =>
+  price === undefined ? text('catalogue.listing.priceOnRequest') : text('catalogue.listing.price', { amount: formatAmount(price) });

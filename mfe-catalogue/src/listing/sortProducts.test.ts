@@ -1,4 +1,5 @@
 import type { Product } from '@site/content';
+import { testI18n } from '@test/render';
 import { DEFAULT_SORT, SORT_OPTIONS, isSortValue, sortProducts } from './sortProducts';
 
 const product = (id: string, popularity: number, dateAdded: string, price?: number): Product => ({
@@ -25,7 +26,8 @@ const ids = (products: Product[]) => products.map((p) => p.id);
 describe('sortProducts', () => {
   it('has the six options of the spec, values 1-6, default 1', () => {
     expect(SORT_OPTIONS.map((o) => o.value)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
+    const i18n = testI18n('en');
+    expect(SORT_OPTIONS.map((o) => i18n._(o.labelId))).toEqual([
       'Default Sorting',
       'Sort by popularity',
       'Sort by average rating',

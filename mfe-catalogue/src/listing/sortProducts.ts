@@ -1,15 +1,16 @@
 import type { Product } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
+import type { MessageId } from '../i18n/text';
 
-/** The sort dropdown of the listing (spec: six options, values 1-6, default 1). */
+/** The sort dropdown of the listing (spec: six options, values 1-6, default 1), with its labels' message ids. */
 export const SORT_OPTIONS = [
-  { value: 1, label: 'Default Sorting' },
-  { value: 2, label: 'Sort by popularity' },
-  { value: 3, label: 'Sort by average rating' },
-  { value: 4, label: 'Sort by newness' },
-  { value: 5, label: 'Sort by price: low to high' },
-  { value: 6, label: 'Sort by price: high to low' },
-] as const;
+  { value: 1, labelId: 'catalogue.listing.sort.default' },
+  { value: 2, labelId: 'catalogue.listing.sort.popularity' },
+  { value: 3, labelId: 'catalogue.listing.sort.rating' },
+  { value: 4, labelId: 'catalogue.listing.sort.newness' },
+  { value: 5, labelId: 'catalogue.listing.sort.priceAscending' },
+  { value: 6, labelId: 'catalogue.listing.sort.priceDescending' },
+] as const satisfies readonly { value: number; labelId: MessageId }[];
 
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 

@@ -1,8 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type FormEventHandler } from 'react';
 import styled from 'styled-components';
 import { Button, Field, Honeypot } from '@site/shared-ui';
 import { HONEYPOT_FIELD, isValidEmail } from '@site/content/validation';
 import { REVIEW_MAX_LENGTH, REVIEW_STARS, type ReviewToSend } from '@site/content/reviews';
+import { useLocale } from '@site/shared-store';
+import { useText } from '../i18n/useText';
+import type { MessageId, Text } from '../i18n/text';
+import type { ReviewFailure } from './reviewsApi';
 
 const Form = styled.form`
   display: grid;
@@ -30,11 +34,46 @@ const Message = styled.p<{ $error: boolean }>`
   font-weight: 600;
 `;
 
-/** The message of a failure: an Error, or the plain { message } a rejected thunk unwraps to. */
-const messageOf = (error: unknown): string =>
-  typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' && error.message !== ''
-    ? error.message
-    : 'Your review could not be sent. Please try again.';
+/** Each reason a review was not sent, in the catalogs (reviewsApi.ts). */
+const REVIEW_FAILURE_TEXT: Readonly<Record<ReviewFailure, MessageId>> = {
+  network: 'catalogue.reviewForm.error.network',
+  invalid: 'catalogue.reviewForm.error.invalid',
+  unknownProduct: 'catalogue.reviewForm.error.unknownProduct',
+  tooMany: 'catalogue.reviewForm.error.tooMany',
+  unavailable: 'catalogue.reviewForm.error.unavailable',
+  other: 'catalogue.reviewForm.error.generic',
+};
+
+const isFailure = (code: unknown): code is ReviewFailure => typeof code === 'string' && Object.hasOwn(REVIEW_FAILURE_TEXT, code);
+
+/**
+ * The message of a failure (an Error, or the plain { message, code } a rejected thunk unwraps to): English pages show
+ * its message (the server's words), the other editions the catalogs' text for its code.
+ */
+function messageOf(error: unknown, english: boolean, text: Text): string {
+  const { message, code } = typeof error === 'object' && error !== null ? (error as { message?: unknown; code?: unknown }) : {};
+  if (english && typeof message === 'string' && message !== '') return message;
+  return text(REVIEW_FAILURE_TEXT[isFailure(code) ? code : 'other']);
+}
+
+/** The rating choices' texts (content's REVIEW_STARS: One..Five, values 1-5). */
+const STARS_TEXT: Readonly<Record<(typeof REVIEW_STARS)[number]['value'], MessageId>> = {
+  1: 'catalogue.reviewForm.stars.1',
+  2: 'catalogue.reviewForm.stars.2',
+  3: 'catalogue.reviewForm.stars.3',
+  4: 'catalogue.reviewForm.stars.4',
+  5: 'catalogue.reviewForm.stars.5',
+};
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * The browser's own messages for a required or malformed field are in the browser's language: pages of another
+ * edition than English give theirs (English pages keep the browser's, as ever). Cleared as the value changes (`set`).
+ */
+function validityMessages(english: boolean, message: string): { onInvalid?: FormEventHandler<Control> } {
+  return english ? {} : { onInvalid: (event) => event.currentTarget.setCustomValidity(message) };
+}
 
 const EMPTY = { customerName: '', emailId: '', comment: '', stars: '', website: '' };
 
@@ -52,13 +91,19 @@ export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ error: boolean; text: string } | null>(null);
   const headingId = useId();
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const text = useText();
+  const english = useLocale() === 'en';
+  const set = (field: keyof typeof EMPTY) => (event: { target: Control }) => {
+    event.target.setCustomValidity('');
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
+  const required = validityMessages(english, text('catalogue.reviewForm.required'));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     if (values.emailId.trim() !== '' && !isValidEmail(values.emailId)) {
-      setResult({ error: true, text: 'Please enter a valid email address' });
+      setResult({ error: true, text: text('catalogue.reviewForm.invalidEmail') });
       return;
     }
     setSending(true);
@@ -72,9 +117,9 @@ export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
         ...(values.website ? { [HONEYPOT_FIELD]: values.website } : {}),
       });
       setValues(EMPTY);
-      setResult({ error: false, text: 'Thank you! Your review has been added.' });
+      setResult({ error: false, text: text('catalogue.reviewForm.sent') });
     } catch (error) {
-      setResult({ error: true, text: messageOf(error) });
+      setResult({ error: true, text: messageOf(error, english, text) });
     } finally {
       setSending(false);
     }
@@ -82,41 +127,63 @@ export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
 
   return (
     <Form onSubmit={submit} aria-labelledby={headingId}>
-      <h3 id={headingId}>Write a Review</h3>
-      {first ? <p>{`Be the first to review “${productName}”`}</p> : null}
-      <Note>Your email address will not be published. Required fields are marked*</Note>
+      <h3 id={headingId}>{text('catalogue.reviewForm.heading')}</h3>
+      {first ? <p>{text('catalogue.reviewForm.first', { productName })}</p> : null}
+      <Note>{text('catalogue.reviewForm.note')}</Note>
       {/* The spec's labels carry their '*' (and the note above explains it); the native required does the rest. */}
-      <Field label="Name*">
+      <Field label={text('catalogue.reviewForm.name')}>
         {(control) => (
-          <input {...control} name="customerName" autoComplete="name" required maxLength={REVIEW_MAX_LENGTH.customerName} value={values.customerName} onChange={set('customerName')} />
+          <input
+            {...control}
+            {...required}
+            name="customerName"
+            autoComplete="name"
+            required
+            maxLength={REVIEW_MAX_LENGTH.customerName}
+            value={values.customerName}
+            onChange={set('customerName')}
+          />
         )}
       </Field>
-      <Field label="Email">
-        {(control) => <input {...control} name="emailId" type="email" autoComplete="email" maxLength={REVIEW_MAX_LENGTH.emailId} value={values.emailId} onChange={set('emailId')} />}
-      </Field>
-      <Field label="Write Your Review*">
-        {(control) => <textarea {...control} name="comment" rows={4} required maxLength={REVIEW_MAX_LENGTH.comment} value={values.comment} onChange={set('comment')} />}
-      </Field>
-      <Field label="Select Rating*">
+      <Field label={text('catalogue.reviewForm.email')}>
         {(control) => (
-          <select {...control} name="stars" required value={values.stars} onChange={set('stars')}>
-            <option value="">Select Rating</option>
-            {REVIEW_STARS.map(({ value, label }) => (
+          <input
+            {...control}
+            {...validityMessages(english, text('catalogue.reviewForm.invalidEmail'))}
+            name="emailId"
+            type="email"
+            autoComplete="email"
+            maxLength={REVIEW_MAX_LENGTH.emailId}
+            value={values.emailId}
+            onChange={set('emailId')}
+          />
+        )}
+      </Field>
+      <Field label={text('catalogue.reviewForm.comment')}>
+        {(control) => (
+          <textarea {...control} {...required} name="comment" rows={4} required maxLength={REVIEW_MAX_LENGTH.comment} value={values.comment} onChange={set('comment')} />
+        )}
+      </Field>
+      <Field label={text('catalogue.reviewForm.rating')}>
+        {(control) => (
+          <select {...control} {...validityMessages(english, text('catalogue.reviewForm.requiredRating'))} name="stars" required value={values.stars} onChange={set('stars')}>
+            <option value="">{text('catalogue.reviewForm.ratingPlaceholder')}</option>
+            {REVIEW_STARS.map(({ value }) => (
               <option key={value} value={value}>
-                {label}
+                {text(STARS_TEXT[value])}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Honeypot name={HONEYPOT_FIELD} value={values.website} onChange={set('website')} />
+      <Honeypot name={HONEYPOT_FIELD} value={values.website} onChange={set('website')} label={text('catalogue.reviewForm.honeypot')} />
       {result ? (
         <Message role={result.error ? 'alert' : 'status'} $error={result.error}>
           {result.text}
         </Message>
       ) : null}
       <Button type="submit" disabled={sending}>
-        {sending ? 'Submitting…' : 'Submit'}
+        {sending ? text('catalogue.reviewForm.submitting') : text('catalogue.reviewForm.submit')}
       </Button>
     </Form>
   );

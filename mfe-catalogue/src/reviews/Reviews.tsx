@@ -5,6 +5,8 @@ import type { LoadStatus } from '@site/shared-store';
 import type { ReviewToSend } from '@site/content/reviews';
 import { Stars } from '../common/Stars';
 import { ReviewForm } from './ReviewForm';
+import { useFailureText } from '../common/useFailureText';
+import { useText } from '../i18n/useText';
 
 const Section = styled.section`
   margin-top: 48px;
@@ -45,20 +47,22 @@ export interface ReviewsProps {
 
 /** 'Reviews': the customer reviews (name, one star per star, comment) and the 'Write a Review' form. */
 export function Reviews({ productName, reviews, status, error, onRetry, onSubmit }: ReviewsProps) {
+  const text = useText();
+  const failureText = useFailureText();
   return (
     <Section aria-labelledby="product-reviews">
-      <h2 id="product-reviews">Reviews</h2>
-      <h3>Customer Reviews</h3>
+      <h2 id="product-reviews">{text('catalogue.reviews.heading')}</h2>
+      <h3>{text('catalogue.reviews.customerReviews')}</h3>
       {status === 'failed' ? (
         <Empty as="div">
-          <LoadError message={error ?? 'The reviews could not be loaded.'} onRetry={onRetry} />
+          <LoadError message={failureText(error, 'catalogue.reviews.loadFailed')} onRetry={onRetry} />
         </Empty>
       ) : status !== 'succeeded' ? (
-        <Spinner size={40} label="Loading reviews" />
+        <Spinner size={40} label={text('catalogue.reviews.loading')} />
       ) : reviews.length === 0 ? (
-        <Empty>No Reviews Yet.</Empty>
+        <Empty>{text('catalogue.reviews.empty')}</Empty>
       ) : (
-        <List aria-label="Customer reviews">
+        <List aria-label={text('catalogue.reviews.listLabel')}>
           {reviews.map((review, index) => (
             <Item key={`${reviews.length - index}`}>
               <header>

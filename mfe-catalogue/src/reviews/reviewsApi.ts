@@ -3,6 +3,35 @@ import { reviewsApiPath } from '@site/contracts/api';
 import { type ReviewCreatedResponse, type ReviewsResponse, type ReviewToSend } from '@site/content/reviews';
 import { apiErrorMessage } from '../common/apiError';
 
+/** Why a review was not sent: the form words it in the page's language (ReviewForm's REVIEW_FAILURE_TEXT). */
+export type ReviewFailure = 'network' | 'invalid' | 'unknownProduct' | 'tooMany' | 'unavailable' | 'other';
+
+/**
+ * A review that was not sent: `message` is the server's English text (what English pages show), `code` the reason.
+ * `code` is a string property, so it survives Redux Toolkit's serialisation of a rejected thunk (`unwrap()`).
+ */
+export class ReviewNotSentError extends Error {
+  constructor(
+    message: string,
+    readonly code: ReviewFailure,
+  ) {
+    super(message);
+    this.name = 'ReviewNotSentError';
+  }
+}
+
+/**
+ * The reason of a refused review, from its HTTP status (the server's refusals are exactly {error}: English text). 429
+ * is either limit: the client's reviews of this product, or its posts per minute.
+ */
+export function reviewFailureOf(status: number): ReviewFailure {
+  if (status === 429) return 'tooMany';
+  if (status === 400 || status === 413 || status === 415) return 'invalid';
+  if (status === 404) return 'unknownProduct';
+  if (status >= 500) return 'unavailable';
+  return 'other';
+}
+
 /** A product's reviews: the stored ones newest first, then the catalogue's. */
 export async function getReviews(productId: string, signal?: AbortSignal): Promise<CustomerReview[]> {
   const response = await fetch(reviewsApiPath(productId), { signal, headers: { Accept: 'application/json' } });
@@ -10,7 +39,7 @@ export async function getReviews(productId: string, signal?: AbortSignal): Promi
   return ((await response.json()) as ReviewsResponse).reviews;
 }
 
-/** Stores a review; resolves with the review as displayed, rejects with a message for the visitor. */
+/** Stores a review; resolves with the review as displayed, rejects with a ReviewNotSentError. */
 export async function postReview(productId: string, review: ReviewToSend): Promise<CustomerReview> {
   let response: Response;
   try {
@@ -20,8 +49,11 @@ export async function postReview(productId: string, review: ReviewToSend): Promi
       body: JSON.stringify(review),
     });
   } catch {
-    throw new Error('Your review could not be sent. Please check your connection and try again.');
+    throw new ReviewNotSentError('Your review could not be sent. Please check your connection and try again.', 'network');
   }
-  if (!response.ok) throw new Error(await apiErrorMessage(response, 'Your review could not be sent. Please try again.'));
+  if (!response.ok) {
+    const message = await apiErrorMessage(response, 'Your review could not be sent. Please try again.');
+    throw new ReviewNotSentError(message, reviewFailureOf(response.status));
+  }
   return ((await response.json()) as ReviewCreatedResponse).review;
 }

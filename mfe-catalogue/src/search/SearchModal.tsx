@@ -8,6 +8,7 @@ import { fetchSearchResults, searchReset, searchTextChanged, selectSearchData, s
 import { optionId, SearchResults } from './SearchResults';
 import { useShownResults } from './useShownResults';
 import { productPath } from '@site/contracts/paths';
+import { useText } from '../i18n/useText';
 
 /** The spec's delay before the search input takes the focus. */
 export const SEARCH_FOCUS_DELAY_MS = 100;
@@ -17,11 +18,12 @@ const Field = styled.div`
   display: flex;
   align-items: center;
   margin-bottom: 16px;
-  > svg { position: absolute; left: 12px; color: ${({ theme }) => theme.colors.textMuted}; pointer-events: none; }
+  > svg { position: absolute; inset-inline-start: 12px; color: ${({ theme }) => theme.colors.textMuted}; pointer-events: none; }
   input {
     width: 100%;
     min-height: 48px;
-    padding: 10px 48px 10px 44px;
+    padding-block: 10px;
+    padding-inline: 44px 48px;
     border: 2px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius.md};
     font: inherit;
@@ -31,7 +33,7 @@ const Field = styled.div`
 
 const Clear = styled.button`
   position: absolute;
-  right: 4px;
+  inset-inline-end: 4px;
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -51,6 +53,7 @@ const Clear = styled.button`
  */
 export default function SearchModal({ open, onClose }: SearchModalProps) {
   const dispatch = useAppDispatch();
+  const t = useText();
   const navigate = useNavigate();
   const text = useAppSelector(selectSearchText);
   const status = useAppSelector(selectSearchStatus);
@@ -123,19 +126,19 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
   const showResults = status === 'succeeded' && shown.length > 0;
 
   return (
-    <Modal open={open} onClose={onClose} title="Search" maxWidth={720} closeLabel="Close search">
+    <Modal open={open} onClose={onClose} title={t('catalogue.search.title')} maxWidth={720} closeLabel={t('catalogue.search.close')}>
       <Field>
         <SearchIcon size={20} />
         <input
           ref={inputRef}
           type="text"
           role="combobox"
-          aria-label="Search text"
+          aria-label={t('catalogue.search.input')}
           aria-autocomplete="list"
           aria-expanded={showResults}
           aria-controls={listId}
           aria-activedescendant={showResults ? optionId(listId, activeIndex) : undefined}
-          placeholder="Search for products, categories..."
+          placeholder={t('catalogue.search.placeholder')}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -145,7 +148,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
         {text !== '' ? (
           <Clear
             type="button"
-            aria-label="Clear search"
+            aria-label={t('catalogue.search.clear')}
             onClick={() => {
               setText('');
               inputRef.current?.focus();

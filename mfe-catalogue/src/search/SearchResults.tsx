@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { LoadError } from '@site/shared-ui';
 import type { LoadStatus } from '@site/shared-store';
 import { productImagePath, type SearchResult } from '@site/content';
+import { Rich } from '../i18n/Rich';
+import { useText } from '../i18n/useText';
 
 const Message = styled.div`
   padding: 24px 8px;
@@ -124,35 +126,37 @@ export const SearchResults = memo(function SearchResults({
   onShowMore,
   onRetry,
 }: SearchResultsProps) {
-  if (status === 'failed') return <LoadError message="The search could not be loaded." onRetry={onRetry} />;
+  const text = useText();
+  if (status === 'failed') return <LoadError message={text('catalogue.search.loadFailed')} onRetry={onRetry} />;
   if (query === '') {
     return (
       <Message>
-        <p>Start typing to search</p>
-        <p>Search for products, categories, or companies</p>
+        <p>{text('catalogue.search.start')}</p>
+        <p>{text('catalogue.search.startHint')}</p>
       </Message>
     );
   }
   if (status !== 'succeeded') {
     return (
       <Message role="status">
-        <p>Loading results...</p>
+        <p>{text('catalogue.search.loading')}</p>
       </Message>
     );
   }
   if (total === 0) {
     return (
       <Message role="status">
-        <p>{`No results found for "${query}"`}</p>
-        <p>Try different keywords or check your spelling</p>
+        {/* The Arabic message isolates the visitor's text (U+2068…U+2069): Latin words keep their order in it. */}
+        <p>{text('catalogue.search.noResults', { query })}</p>
+        <p>{text('catalogue.search.noResultsHint')}</p>
       </Message>
     );
   }
   const more = total - shown.length;
   return (
     <>
-      <Count role="status">{`${total} result(s) found`}</Count>
-      <Options id={listId} role="listbox" aria-label="Search results">
+      <Count role="status">{text('catalogue.search.count', { count: total })}</Count>
+      <Options id={listId} role="listbox" aria-label={text('catalogue.search.listLabel')}>
         {shown.map((result, index) => (
           <ResultRow
             key={result.id}
@@ -167,18 +171,18 @@ export const SearchResults = memo(function SearchResults({
       </Options>
       {more > 0 ? (
         <MoreButton type="button" onClick={onShowMore}>
-          {`Show more results (${more} more)`}
+          {text('catalogue.search.showMore', { more })}
         </MoreButton>
       ) : null}
       <Footer>
         <span>
-          <kbd>ESC</kbd> to close
+          <Rich id="catalogue.search.keys.close" components={{ 0: <kbd /> }} />
         </span>
         <span>
-          <kbd>↑</kbd> <kbd>↓</kbd> to navigate
+          <Rich id="catalogue.search.keys.navigate" components={{ 0: <kbd />, 1: <kbd /> }} />
         </span>
         <span>
-          <kbd>Enter</kbd> to open
+          <Rich id="catalogue.search.keys.open" components={{ 0: <kbd /> }} />
         </span>
       </Footer>
     </>

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, loadJson, rootReducer, type LoadStatus, type RootState } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, type LoadStatus, type RootState } from '@site/shared-store';
 import type { SearchResult } from '@site/content';
 import { filterResults } from './filterResults';
 
@@ -14,10 +14,13 @@ export interface SearchResultsState {
 
 const initialState: SearchResultsState = { searchData: [], status: 'idle', error: null, text: '' };
 
-/** GET /data/searchResults.json, once: not again while it loads or once it has loaded. */
+/**
+ * GET /data/searchResults.json, once: not again while it loads or once it has loaded. With the store's fetch, which
+ * reads the page's edition (/data/ar/searchResults.json on Arabic pages).
+ */
 export const fetchSearchResults = createAsyncThunk(
   'searchResults/fetch',
-  () => loadJson<SearchResult[]>('/data/searchResults.json'),
+  (_: void, { extra }) => loadJson<SearchResult[]>('/data/searchResults.json', undefined, fetchOf(extra)),
   {
     condition: (_, { getState }) => {
       const status = (getState() as RootState).searchResults?.status;

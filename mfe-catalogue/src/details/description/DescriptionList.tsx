@@ -2,21 +2,23 @@ import styled from 'styled-components';
 import { CEILING_ROSE_TABLE_IMAGE } from '@site/content';
 import { SafeHtml } from '../SafeHtml';
 import type { DescriptionBlock } from './parseDescription';
+import { useText } from '../../i18n/useText';
 
 const Wrapper = styled.div`
   h3 { margin: 0 0 8px; font-size: ${({ theme }) => theme.typeScale.lg}; color: ${({ theme }) => theme.colors.brand}; }
   h4 { margin: 16px 0 6px; font-size: ${({ theme }) => theme.typeScale.md}; }
-  ul { margin: 0 0 8px; padding-left: 20px; }
+  ul { margin: 0 0 8px; padding-inline-start: 20px; }
   li { margin: 2px 0; }
   img { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 `;
 
 /** The 'Description :' list of the product summary. */
 export function DescriptionList({ blocks }: { blocks: DescriptionBlock[] }) {
+  const text = useText();
   if (blocks.length === 0) return null;
   return (
     <Wrapper>
-      <h3>Description :</h3>
+      <h3>{text('catalogue.description.heading')}</h3>
       {blocks.map((block, index) => {
         switch (block.kind) {
           case 'list':

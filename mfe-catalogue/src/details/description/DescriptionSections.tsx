@@ -1,7 +1,22 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { SafeHtml } from '../SafeHtml';
+import type { DescriptionSectionKey } from '@site/content';
 import type { DescriptionSectionContent } from './parseDescription';
+import { useText } from '../../i18n/useText';
+import type { MessageId } from '../../i18n/text';
+
+/** Each section's title in the catalogs, by its description key (content's DESCRIPTION_SECTIONS has the English ones). */
+const SECTION_TITLES: Readonly<Record<DescriptionSectionKey, MessageId>> = {
+  '*Design Features': 'catalogue.section.designFeatures',
+  '*Application': 'catalogue.section.application',
+  '*Construction': 'catalogue.section.construction',
+  '*TechnicalData': 'catalogue.section.technicalData',
+  '*Characteristics': 'catalogue.section.characteristics',
+  '*Design': 'catalogue.section.design',
+  '*Specifications': 'catalogue.section.specifications',
+  '*TechnicalSpecifications': 'catalogue.section.technicalSpecifications',
+};
 
 const Section = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -24,7 +39,7 @@ const Toggle = styled.button`
   color: ${({ theme }) => theme.colors.brand};
   font: inherit;
   font-weight: 700;
-  text-align: left;
+  text-align: start;
   cursor: pointer;
   &::after { content: '+'; font-size: 1.4em; line-height: 1; }
   &[aria-expanded='true']::after { content: '−'; }
@@ -41,13 +56,14 @@ const Title = styled.span`
 const Body = styled.div`
   padding: 12px 16px;
   table { width: 100%; border-collapse: collapse; }
-  th, td { padding: 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; vertical-align: top; }
+  th, td { padding: 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: start; vertical-align: top; }
   th { width: 40%; font-weight: 600; }
   td p { margin: 0; }
   img { display: block; max-width: 100%; height: auto; margin-top: 12px; }
 `;
 
-function SectionBody({ section, id, hidden = false }: { section: DescriptionSectionContent; id: string; hidden?: boolean }) {
+function SectionBody({ section, title, id, hidden = false }: { section: DescriptionSectionContent; title: string; id: string; hidden?: boolean }) {
+  const text = useText();
   return (
     <Body id={id} hidden={hidden}>
       {section.kind === 'html' ? (
@@ -66,7 +82,7 @@ function SectionBody({ section, id, hidden = false }: { section: DescriptionSect
           </tbody>
         </table>
       )}
-      {section.image ? <img src={section.image} alt={`${section.title} chart`} width={480} height={270} loading="lazy" /> : null}
+      {section.image ? <img src={section.image} alt={text('catalogue.section.chartAlt', { title })} width={480} height={270} loading="lazy" /> : null}
     </Body>
   );
 }
@@ -75,24 +91,26 @@ function SectionBody({ section, id, hidden = false }: { section: DescriptionSect
 function DescriptionSectionView({ section }: { section: DescriptionSectionContent }) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  const text = useText();
+  const title = text(SECTION_TITLES[section.key]);
   if (section.alwaysOpen) {
     return (
-      <Section aria-label={section.title}>
+      <Section aria-label={title}>
         <h3>
-          <Title>{section.title}</Title>
+          <Title>{title}</Title>
         </h3>
-        <SectionBody section={section} id={bodyId} />
+        <SectionBody section={section} title={title} id={bodyId} />
       </Section>
     );
   }
   return (
-    <Section aria-label={section.title}>
+    <Section aria-label={title}>
       <h3>
         <Toggle type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
-          {section.title}
+          {title}
         </Toggle>
       </h3>
-      <SectionBody section={section} id={bodyId} hidden={!open} />
+      <SectionBody section={section} title={title} id={bodyId} hidden={!open} />
     </Section>
   );
 }

@@ -4,6 +4,7 @@ import {
   type DescriptionEntry,
   type DescriptionRow,
   type DescriptionSection,
+  type DescriptionSectionKey,
 } from '@site/content';
 
 /** One line of a 'Description :' list. */
@@ -24,8 +25,10 @@ export type DescriptionBlock =
   | { kind: 'ceilingRose'; alt: string };
 
 /** An expandable section fed by a '*' key, with its content. */
-export type DescriptionSectionContent = Omit<DescriptionSection, 'kind'> &
-  ({ kind: 'html'; html: string } | { kind: 'table'; rows: DescriptionRow[] });
+export type DescriptionSectionContent = Omit<DescriptionSection, 'kind' | 'key'> & { key: DescriptionSectionKey } & (
+    | { kind: 'html'; html: string }
+    | { kind: 'table'; rows: DescriptionRow[] }
+  );
 
 export interface ParsedDescription {
   blocks: DescriptionBlock[];

@@ -4,7 +4,10 @@ import { VisuallyHidden } from '@site/shared-ui';
 import type { TableCell, TableRow } from '@site/content';
 import { layoutHeader, tableBodyRows } from './detailTable';
 
+// Positioned: the visually hidden caption (absolute) is then clipped by it too. Otherwise it stands where the wide table
+// puts it, past the page's edge (the right in English, the left in Arabic), and the page scrolls sideways on a phone.
 const Scroller = styled.div`
+  position: relative;
   overflow-x: auto;
   margin: 24px 0;
   border: 1px solid ${({ theme }) => theme.colors.border};
