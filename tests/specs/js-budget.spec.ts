@@ -1,5 +1,7 @@
+import { localizedPath } from '@site/contracts/locale';
 import { test, expect } from '../support/fixtures';
-import { HOME_JS_GUARD, visitorDownloads } from '../support/visitor-downloads';
+import { ARABIC, arabicFor } from '../support/ui-strings';
+import { HOME_JS_GUARD, visitorDownloads, type Downloads } from '../support/visitor-downloads';
 
 // What /home downloads, guarded: a size, not a timing, so it holds on any machine. The measure is the benchmark's own
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
@@ -14,4 +16,32 @@ test('/home downloads at most 176 KB of JS (gzip): federation runtime, remote en
   expect(home.byKind.get('remote chunk') ?? 0).toBeGreaterThan(0);
   test.info().annotations.push({ type: 'result', description: `/home JS ${(home.gzip / 1024).toFixed(1)} KB gzip in ${home.files} files` });
   expect(home.gzip).toBeLessThanOrEqual(HOME_JS_GUARD);
+});
+
+// Issue 18: the Arabic edition costs its visitors at most 8 KB gzip more JS than the English one (its messages, the
+// direction): the same measure on /ar/home and an Arabic product page beside their English twins. Fonts are not JS:
+// each page's web fonts (the Arabic face on Arabic pages) are reported apart.
+const ARABIC_JS_EXTRA = 8 * 1024;
+const PRODUCT_PAGE = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
+
+test('Arabic pages download at most 8 KB gzip more JS than their English twins (fonts reported apart)', async ({ baseURL }) => {
+  test.setTimeout(180_000);
+  const chatName = arabicFor('Crescent Assistant');
+  for (const english of ['/home', PRODUCT_PAGE]) {
+    const arabic = localizedPath('ar', english);
+    const en = await visitorDownloads(baseURL!, english);
+    const ar = await visitorDownloads(baseURL!, arabic, { chatName });
+    expect(ar.heading, `${arabic} rendered its Arabic heading`).toMatch(ARABIC);
+    const extra = ar.gzip - en.gzip;
+    const fonts = (d: Downloads) => `${d.fonts.files} font file(s) ${(d.fonts.bytes / 1024).toFixed(1)} KB`;
+    test.info().annotations.push({
+      type: 'result',
+      description:
+        `${english} JS ${(en.gzip / 1024).toFixed(1)} KB gzip (${en.files} files), ${fonts(en)}; ` +
+        `${arabic} JS ${(ar.gzip / 1024).toFixed(1)} KB gzip (${ar.files} files), ${fonts(ar)}; ` +
+        `Arabic extra JS ${(extra / 1024).toFixed(1)} KB` +
+        (ar.fonts.urls.length > 0 ? ` (Arabic fonts: ${ar.fonts.urls.map((url) => new URL(url).pathname).join(', ')})` : ''),
+    });
+    expect.soft(extra, `${arabic} downloads ${(extra / 1024).toFixed(1)} KB gzip more JS than ${english}`).toBeLessThanOrEqual(ARABIC_JS_EXTRA);
+  }
 });

@@ -1,4 +1,5 @@
-import { siteRoutes, siteRouteUrl, type SiteRoutePath } from '@site/contracts/routes';
+import { localizedPath } from '@site/contracts/locale';
+import { siteRoutes, siteRouteUrl, type SiteRoute, type SiteRoutePath } from '@site/contracts/routes';
 
 /**
  * For each route of the table, an address of a real page of it and the heading that page shows. Keyed by the table's
@@ -25,3 +26,14 @@ const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }
 
 /** Every route of the site's table (in its order) with the heading its page shows, for deep-link and console checks. */
 export const SITE_ROUTES: { path: string; heading: RegExp | string }[] = siteRoutes.map((route) => EXAMPLES[route.path]);
+
+/**
+ * Every route of the table in the Arabic edition (issue 18): its address under '/ar', the English twin's address and the
+ * route (its `kind` says which JSON-LD and which data the page shows). The Arabic headings are the translators': the
+ * suites read them from the catalogs and the Arabic data (support/ui-strings.ts) rather than from here.
+ */
+export const ARABIC_SITE_ROUTES: { path: string; englishPath: string; route: SiteRoute }[] = siteRoutes.map((route) => ({
+  path: localizedPath('ar', EXAMPLES[route.path].path),
+  englishPath: EXAMPLES[route.path].path,
+  route,
+}));

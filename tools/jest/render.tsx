@@ -2,11 +2,10 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
-import { I18nProvider } from '@lingui/react';
 import type { Locale } from '@site/contracts/locale';
 import { testI18n } from './i18n';
 import { ThemeRoot } from '@site/shared-ui';
-import { makeStore, type AppStore } from '@site/shared-store';
+import { localizedFetch, makeStore, SiteI18nProvider, type AppStore } from '@site/shared-store';
 
 /** Shows the router's current path, so a test can see where a click navigated. */
 function CurrentPath() {
@@ -25,9 +24,13 @@ interface RenderInSiteOptions {
  * Renders a component the way the shell hosts it: with the page's messages, a fresh store, the theme and a router at
  * `route` (matched against `path` when the component reads route params).
  */
-export function renderInSite(ui: ReactElement, { route = '/', path = '*', store = makeStore(), locale = 'en' }: RenderInSiteOptions = {}) {
+export function renderInSite(
+  ui: ReactElement,
+  // The store reads the data files of the page's edition (/data/ar/… in Arabic), as the shell's does.
+  { route = '/', path = '*', locale = 'en', store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) }) }: RenderInSiteOptions = {},
+) {
   const result = render(
-    <I18nProvider i18n={testI18n(locale)}>
+    <SiteI18nProvider i18n={testI18n(locale)}>
       <Provider store={store}>
         <ThemeRoot>
           <MemoryRouter initialEntries={[route]}>
@@ -38,7 +41,7 @@ export function renderInSite(ui: ReactElement, { route = '/', path = '*', store 
           </MemoryRouter>
         </ThemeRoot>
       </Provider>
-    </I18nProvider>,
+    </SiteI18nProvider>,
   );
   return { ...result, store };
 }

@@ -7,6 +7,9 @@ import { test } from 'node:test';
 
 const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
 
+/** A remote's message ids start with its name ('catalogue.listing.sortBy'): the page's one Lingui instance holds every app's messages, so ids of two apps must never meet. The shell's use no remote's prefix. */
+const REMOTE_PREFIX = { 'mfe-catalogue': 'catalogue.', 'mfe-company': 'company.', 'mfe-contact': 'contact.', 'mfe-chat': 'chat.' };
+
 /** Arabic messages that are rightly not in Arabic script, by app. */
 const NOT_ARABIC_SCRIPT = { shell: new Set(['language.switch']) };
 
@@ -34,3 +37,14 @@ for (const app of APPS) {
     }
   });
 }
+
+test('message ids never meet across apps: each remote\'s start with its name, the shell\'s with no remote\'s', () => {
+  const prefixes = Object.values(REMOTE_PREFIX);
+  for (const app of APPS) {
+    for (const id of Object.keys(readCatalog(app, 'en'))) {
+      const prefix = REMOTE_PREFIX[app];
+      if (prefix === undefined) assert.ok(!prefixes.some((p) => id.startsWith(p)), `shell id ${id} uses a remote's prefix`);
+      else assert.ok(id.startsWith(prefix), `${app} id ${id} does not start with ${prefix}`);
+    }
+  }
+});

@@ -1,35 +1,26 @@
-
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Breadcrumb, ButtonLink, Card, PageContainer, useScrollToTop } from '@site/shared-ui';
-import { company, home } from '@site/content';
 import { PartnersGrid } from '../partners/PartnersGrid';
 import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
-
-const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'About Us' }];
+import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
+import { useText } from '../i18n/useText';
 
 /** Backdrop of the hero (decorative); 1600 × 600 like every carousel background. */
 const HERO_IMAGE = { src: '/images/carousel/background-skyline.svg', width: 1600, height: 600 };
 
-/** The four cards under the introduction (spec "About"). */
+/** The four cards under the introduction (spec "About"): their messages' ids. */
 const ABOUT_CARDS = [
-  {
-    title: 'Our Story',
-    text: `Founded in Dubai in ${company.founded}, we were the first electrical trading company in the UAE. What began as a small stockist of cables and accessories is today a group with a head office and warehouse in Dubai, an office in Muscat, a warehouse in Bahrain and an associated company in Saudi Arabia.`,
-  },
-  {
-    title: 'Our Excellence',
-    text: 'Our quality management system is certified to ISO 9001, and every product we sell comes from an authorised manufacturer with its test certificates and datasheets. More than 1,000 customers in over 10 countries rely on that.',
-  },
-  {
-    title: 'Our Approach',
-    text: 'We keep a deep stock of the products contractors need every day and work with 150+ global suppliers for the rest, so that one enquiry covers a whole project: the right product, the right standard, on site on time.',
-  },
-  {
-    title: 'Our Commitment',
-    text: 'Every enquiry gets an answer within 24 hours, every order is traceable from the manufacturer to the site, and our technical team stays with the customer long after delivery.',
-  },
+  { title: 'company.about.storyTitle', text: 'company.about.storyText' },
+  { title: 'company.about.excellenceTitle', text: 'company.about.excellenceText' },
+  { title: 'company.about.approachTitle', text: 'company.about.approachText' },
+  { title: 'company.about.commitmentTitle', text: 'company.about.commitmentText' },
 ] as const;
+
+const CONTENT = ['home', 'company'] as const;
+
+/** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
+export const loadFirstView = loadContentFirstView(CONTENT);
 
 const Hero = styled.section`
   position: relative;
@@ -53,6 +44,8 @@ const Tagline = styled.p`
   letter-spacing: 0.06em;
   text-transform: uppercase;
   font-size: ${({ theme }) => theme.typeScale.sm} !important;
+  /* Spaced letters break Arabic script's joins. */
+  &:lang(ar) { letter-spacing: normal; }
 `;
 
 const Intro = styled.section`
@@ -96,6 +89,18 @@ const PartnersHead = styled.div`
 /** /about: who we are, since 1995, what we stand for, and the brands we distribute. */
 export default function AboutPage() {
   useScrollToTop();
+  const text = useText();
+  const view = useCompanyContent(CONTENT);
+  const breadcrumb = [{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.about.breadcrumb') }];
+  if (view.status !== 'ready') {
+    return (
+      <PageContainer>
+        <Breadcrumb items={breadcrumb} />
+        <ContentPending view={view} />
+      </PageContainer>
+    );
+  }
+  const { home, company } = view.content;
   return (
     <PageContainer>
       <Breadcrumb items={breadcrumb} />
@@ -103,8 +108,8 @@ export default function AboutPage() {
         <img src={HERO_IMAGE.src} alt="" width={HERO_IMAGE.width} height={HERO_IMAGE.height} />
         <div>
           <Tagline>{company.tagline}</Tagline>
-          <h1 id="about-title">About Us</h1>
-          <p>Electrical products and industrial solutions for the Gulf, from the first electrical trading company in the UAE.</p>
+          <h1 id="about-title">{text('company.about.title')}</h1>
+          <p>{text('company.about.lead')}</p>
         </div>
       </Hero>
       <Intro aria-labelledby="about-intro">
@@ -113,12 +118,12 @@ export default function AboutPage() {
           <p key={paragraph}>{paragraph}</p>
         ))}
       </Intro>
-      <Cards aria-label="What we stand for">
+      <Cards aria-label={text('company.about.values')}>
         {ABOUT_CARDS.map((card) => (
           <li key={card.title}>
             <ValueCard>
-              <h2>{card.title}</h2>
-              <p>{card.text}</p>
+              <h2>{text(card.title)}</h2>
+              <p>{text(card.text, { founded: company.founded })}</p>
             </ValueCard>
           </li>
         ))}
@@ -130,10 +135,10 @@ export default function AboutPage() {
             <p>{home.partners.subtitle}</p>
           </div>
           <ButtonLink as={Link} to={CATEGORIES_PATH} $variant="secondary">
-            Browse our products
+            {text('company.about.browseProducts')}
           </ButtonLink>
         </PartnersHead>
-        <PartnersGrid partners={home.partners.items} label="Partner brands" />
+        <PartnersGrid partners={home.partners.items} label={text('company.partners.label')} />
       </section>
     </PageContainer>
   );

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { company } from '@site/content';
-import CareersPage, { RESPONSIBILITIES } from './CareersPage';
+import CareersPage from './CareersPage';
 
 describe('CareersPage', () => {
   let scrollTo: jest.SpyInstance;
@@ -18,8 +18,7 @@ describe('CareersPage', () => {
     expect(advert).toHaveTextContent('About 10 years of experience selling electrical products in the Gulf');
     expect(advert).toHaveTextContent('At least 4-5 years of that experience in the Oil & Gas sector');
     const list = within(advert).getByRole('heading', { name: 'Responsibilities' }).nextElementSibling as HTMLElement;
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...RESPONSIBILITIES]);
-    expect(RESPONSIBILITIES).toEqual([
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Product portfolio and customer development',
       'Strategic relationship management',
       'Design and implement sales strategies',

@@ -1,20 +1,21 @@
-
 import styled from 'styled-components';
 import { Breadcrumb, MailIcon, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
-import { company } from '@site/content';
 import { HOME_PATH } from '@site/contracts/paths';
+import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
+import { useText } from '../i18n/useText';
 
-const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Career Opportunities' }];
-
-const VACANCY_TITLE = 'Sales Head – Oil & Gas Division';
-
-/** The four responsibilities of the Sales Head (spec "Career Opportunities"). */
+/** The four responsibilities of the Sales Head (spec "Career Opportunities"), by message id. */
 export const RESPONSIBILITIES = [
-  'Product portfolio and customer development',
-  'Strategic relationship management',
-  'Design and implement sales strategies',
-  'Implement and supervise the sales process',
+  'company.careers.responsibility1',
+  'company.careers.responsibility2',
+  'company.careers.responsibility3',
+  'company.careers.responsibility4',
 ] as const;
+
+const CONTENT = ['company'] as const;
+
+/** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
+export const loadFirstView = loadContentFirstView(CONTENT);
 
 const Advert = styled.article`
   max-width: 820px;
@@ -26,7 +27,7 @@ const Advert = styled.article`
   box-shadow: ${({ theme }) => theme.shadow.card};
   h2 { margin: 0 0 8px; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
   h3 { margin: 28px 0 8px; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.lg}; }
-  ul { margin: 0; padding-left: 22px; }
+  ul { margin: 0; padding-inline-start: 22px; }
   li { margin-bottom: 6px; }
   @media (max-width: ${({ theme }) => theme.mobile}px) { padding: 20px; }
 `;
@@ -53,57 +54,59 @@ const Equal = styled.p`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.textMuted};
   font-style: italic;
+  /* Arabic script has no italics (a browser would only slant it). */
+  &:lang(ar) { font-style: normal; }
 `;
-
-const mailSubject = encodeURIComponent(`Application: ${VACANCY_TITLE}`);
 
 /** /career-opportunities: the Sales Head advertisement for the new Oil & Gas Division. */
 export default function CareersPage() {
   useScrollToTop();
+  const text = useText();
+  const view = useCompanyContent(CONTENT);
+  const vacancy = text('company.careers.vacancy');
   return (
     <PageContainer>
-      <Breadcrumb items={breadcrumb} />
-      <SectionHeading>Career Opportunities</SectionHeading>
-      <Advert aria-labelledby="vacancy-title">
-        <h2 id="vacancy-title">{VACANCY_TITLE}</h2>
-        <Intro>
-          {company.name} is opening a new Oil &amp; Gas Division and is looking for a Sales Head to build it up from our Dubai
-          head office.
-        </Intro>
-        <h3>Who we are looking for</h3>
-        <ul>
-          <li>About 10 years of experience selling electrical products in the Gulf.</li>
-          <li>At least 4-5 years of that experience in the Oil &amp; Gas sector.</li>
-        </ul>
-        <h3>Responsibilities</h3>
-        <ul>
-          {RESPONSIBILITIES.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-        <h3>How to apply</h3>
-        <p>Send your CV and a covering letter by e-mail or by post:</p>
-        <Apply>
-          <dt>E-mail</dt>
-          <dd>
-            <a href={`mailto:${company.careersEmail}?subject=${mailSubject}`}>
-              <MailIcon size={18} /> {company.careersEmail}
-            </a>
-          </dd>
-          <dt>Post</dt>
-          <dd>
-            <address>
-              Human Resources, {company.name}
-              <br />
-              {company.postalAddress}
-            </address>
-          </dd>
-        </Apply>
-        <Equal>
-          {company.name} is an equal opportunity employer. We welcome applications from every qualified candidate, whatever their
-          nationality, religion, gender, age or disability, and we select on merit alone.
-        </Equal>
-      </Advert>
+      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.careers.title') }]} />
+      <SectionHeading>{text('company.careers.title')}</SectionHeading>
+      {view.status !== 'ready' ? (
+        <ContentPending view={view} />
+      ) : (
+        <Advert aria-labelledby="vacancy-title">
+          <h2 id="vacancy-title">{vacancy}</h2>
+          <Intro>{text('company.careers.intro', { company: view.content.company.name })}</Intro>
+          <h3>{text('company.careers.lookingFor')}</h3>
+          <ul>
+            <li>{text('company.careers.experience')}</li>
+            <li>{text('company.careers.sectorExperience')}</li>
+          </ul>
+          <h3>{text('company.careers.responsibilities')}</h3>
+          <ul>
+            {RESPONSIBILITIES.map((id) => (
+              <li key={id}>{text(id)}</li>
+            ))}
+          </ul>
+          <h3>{text('company.careers.howToApply')}</h3>
+          <p>{text('company.careers.send')}</p>
+          <Apply>
+            <dt>{text('company.careers.email')}</dt>
+            <dd>
+              <a href={`mailto:${view.content.company.careersEmail}?subject=${encodeURIComponent(text('company.careers.mailSubject', { title: vacancy }))}`}>
+                {/* An address reads left to right, inside Arabic text too. */}
+                <MailIcon size={18} /> <bdi dir="ltr">{view.content.company.careersEmail}</bdi>
+              </a>
+            </dd>
+            <dt>{text('company.careers.post')}</dt>
+            <dd>
+              <address>
+                {text('company.careers.humanResources', { company: view.content.company.name })}
+                <br />
+                {view.content.company.postalAddress}
+              </address>
+            </dd>
+          </Apply>
+          <Equal>{text('company.careers.equalOpportunity', { company: view.content.company.name })}</Equal>
+        </Advert>
+      )}
     </PageContainer>
   );
 }

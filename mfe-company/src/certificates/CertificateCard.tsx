@@ -1,6 +1,8 @@
 import styled from 'styled-components';
 import { Card } from '@site/shared-ui';
 import type { Certificate } from '@site/content';
+import { Trans } from '@lingui/react';
+import { useText } from '../i18n/useText';
 
 const Open = styled.button`
   position: relative;
@@ -41,16 +43,22 @@ export interface CertificateCardProps {
 
 /** A certificate thumbnail with a 'Click to view' overlay that opens it large. */
 export function CertificateCard({ certificate, onView }: CertificateCardProps) {
+  const text = useText();
   return (
     <Card>
-      <Open type="button" onClick={() => onView(certificate)} aria-label={`Click to view ${certificate.title}`}>
+      <Open type="button" onClick={() => onView(certificate)} aria-label={text('company.certificates.view', { title: certificate.title })}>
         <img src={certificate.image} alt={certificate.alt} width={certificate.width} height={certificate.height} loading="lazy" />
-        <span aria-hidden="true">Click to view</span>
+        <span aria-hidden="true">{text('company.certificates.viewHint')}</span>
       </Open>
       <Caption>
         <h2>{certificate.title}</h2>
         <p>
-          {certificate.standard} · issued by {certificate.issuer}
+          {/* The standard is a code: kept left to right inside Arabic text. */}
+          <Trans
+            id="company.certificates.issuedBy"
+            values={{ standard: certificate.standard, issuer: certificate.issuer }}
+            components={{ 0: <bdi dir="ltr" /> }}
+          />
         </p>
       </Caption>
     </Card>

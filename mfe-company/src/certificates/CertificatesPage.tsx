@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Breadcrumb, Card, Modal, PageContainer, SectionHeading } from '@site/shared-ui';
-import { certificates, type Certificate } from '@site/content';
+import type { Certificate } from '@site/content';
 import { CertificateCard } from './CertificateCard';
 import { HOME_PATH } from '@site/contracts/paths';
+import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
+import { useText } from '../i18n/useText';
 
 const Grid = styled.div`
   display: grid;
@@ -15,7 +17,7 @@ const Grid = styled.div`
 const QualityCard = styled(Card)`
   padding: 24px;
   h2 { margin-top: 0; color: ${({ theme }) => theme.colors.brand}; }
-  ul { padding-left: 20px; margin: 0; }
+  ul { padding-inline-start: 20px; margin: 0; }
   li { margin-bottom: 8px; }
 `;
 
@@ -25,31 +27,46 @@ const LargeImage = styled.img`
   height: auto;
 `;
 
+/** The Quality Assurance points, by message id. */
+const QUALITY_POINTS = [
+  'company.certificates.quality1',
+  'company.certificates.quality2',
+  'company.certificates.quality3',
+  'company.certificates.quality4',
+] as const;
+
+const CONTENT = ['certificates'] as const;
+
+/** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
+export const loadFirstView = loadContentFirstView(CONTENT);
+
 /** /certificates: the UAE and Oman ISO 9001:2015 certificates and our quality assurance. */
 export default function CertificatesPage() {
+  const text = useText();
+  const view = useCompanyContent(CONTENT);
   const [viewing, setViewing] = useState<Certificate | null>(null);
   return (
     <PageContainer>
-      <Breadcrumb items={[{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Certificates' }]} />
-      <SectionHeading>Certificates</SectionHeading>
-      <p>
-        Our quality management system is certified to ISO 9001:2015 in the United Arab Emirates and in Oman, covering the
-        trading and distribution of electrical products and industrial solutions.
-      </p>
-      <Grid>
-        {certificates.map((certificate) => (
-          <CertificateCard key={certificate.id} certificate={certificate} onView={setViewing} />
-        ))}
-        <QualityCard>
-          <h2>Quality Assurance</h2>
-          <ul>
-            <li>Products sourced only from authorised manufacturers, with test certificates and traceable batches.</li>
-            <li>Incoming inspection against the order, the datasheet and the applicable IEC and BS standards.</li>
-            <li>Controlled storage in our warehouses and documented handling to the customer's site.</li>
-            <li>Customer feedback reviewed every month to improve our service.</li>
-          </ul>
-        </QualityCard>
-      </Grid>
+      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.certificates.title') }]} />
+      <SectionHeading>{text('company.certificates.title')}</SectionHeading>
+      <p>{text('company.certificates.intro')}</p>
+      {view.status === 'ready' ? (
+        <Grid>
+          {view.content.certificates.map((certificate) => (
+            <CertificateCard key={certificate.id} certificate={certificate} onView={setViewing} />
+          ))}
+          <QualityCard>
+            <h2>{text('company.certificates.qualityTitle')}</h2>
+            <ul>
+              {QUALITY_POINTS.map((id) => (
+                <li key={id}>{text(id)}</li>
+              ))}
+            </ul>
+          </QualityCard>
+        </Grid>
+      ) : (
+        <ContentPending view={view} />
+      )}
       <Modal open={viewing !== null} onClose={() => setViewing(null)} title={viewing?.title ?? ''} maxWidth={760}>
         {viewing ? <LargeImage src={viewing.image} alt={viewing.alt} width={viewing.width} height={viewing.height} /> : null}
       </Modal>

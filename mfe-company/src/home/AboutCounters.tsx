@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CountUp } from '@site/shared-ui';
 import type { HomeContent } from '@site/content';
+import { useText } from '../i18n/useText';
 
 const Band = styled.section`
   display: grid;
@@ -55,6 +56,7 @@ export interface AboutCountersProps {
 
 /** 'About Us' on the home page: who we are and four figures that count up (5 s) the first time they are seen. */
 export function AboutCounters({ about, counters }: AboutCountersProps) {
+  const text = useText();
   return (
     <Band aria-labelledby="home-about">
       <div>
@@ -62,9 +64,9 @@ export function AboutCounters({ about, counters }: AboutCountersProps) {
         {about.text.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        <Link to="/about">More about us</Link>
+        <Link to="/about">{text('company.home.moreAboutUs')}</Link>
       </div>
-      <Figures aria-label="Our figures">
+      <Figures aria-label={text('company.home.figures')}>
         {counters.map((counter) => (
           <li key={counter.label}>
             <Figure>

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { PageContainer, VisuallyHidden } from '@site/shared-ui';
-import { home } from '@site/content';
 import { Carousel } from './carousel/Carousel';
 import { ProductsTeaser } from './ProductsTeaser';
 import { AboutCounters } from './AboutCounters';
 import { PartnersGrid } from '../partners/PartnersGrid';
+import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
+import { useText } from '../i18n/useText';
 
 const Blocks = styled(PageContainer)`
   display: flex;
@@ -20,27 +21,43 @@ const PartnersHead = styled.div`
   p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.typeScale.lg}; }
 `;
 
+const CONTENT = ['home', 'teaser'] as const;
+
+/** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
+export const loadFirstView = loadContentFirstView(CONTENT);
+
 /** /home: the achievements carousel, the Our Products teaser, About Us with counters and Our Partners. */
 export default function HomePage() {
+  const text = useText();
+  const view = useCompanyContent(CONTENT);
+
   useEffect(() => {
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
   }, []);
 
+  if (view.status !== 'ready') {
+    return (
+      <Blocks>
+        <ContentPending view={view} />
+      </Blocks>
+    );
+  }
+  const { home, teaser } = view.content;
   return (
     <>
       {/* The page's title is the first slide's heading; the slides show it, so it is only here for outlines. */}
       <VisuallyHidden as="h1">{home.slides[0]?.heading}</VisuallyHidden>
       <Carousel slides={home.slides} backgrounds={home.backgrounds} />
       <Blocks>
-        <ProductsTeaser />
+        <ProductsTeaser categories={teaser} />
         <AboutCounters about={home.about} counters={home.counters} />
         <section aria-labelledby="home-partners">
           <PartnersHead>
             <h2 id="home-partners">{home.partners.heading}</h2>
             <p>{home.partners.subtitle}</p>
           </PartnersHead>
-          <PartnersGrid partners={home.partners.items} label="Partner brands" />
+          <PartnersGrid partners={home.partners.items} label={text('company.partners.label')} />
         </section>
       </Blocks>
     </>

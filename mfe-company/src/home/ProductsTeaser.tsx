@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, Card, CardGrid } from '@site/shared-ui';
-import { TEASER_CATEGORY_IDS, categoryImagePath, findCategory, type ProductCategory } from '@site/content';
+import { categoryImagePath } from '@site/content';
 import { CATEGORIES_PATH, categoryPath } from '@site/contracts/paths';
+import type { TeaserCategory } from '../content/companyContentSlice';
+import { useText } from '../i18n/useText';
 
 const Head = styled.div`
   display: flex;
@@ -24,21 +26,24 @@ const CardLink = styled(Link)`
   h3 { margin: 0; padding: 16px; font-size: ${({ theme }) => theme.typeScale.lg}; color: ${({ theme }) => theme.colors.brand}; }
 `;
 
-/** The four categories of the teaser, in the spec's order (all four exist: the content schema checks it). */
-const teaserCategories: ProductCategory[] = TEASER_CATEGORY_IDS.map(findCategory).filter((c): c is ProductCategory => c !== undefined);
+export interface ProductsTeaserProps {
+  /** The four categories of the teaser, in the spec's order (all four exist: the content schema checks it). */
+  categories: readonly TeaserCategory[];
+}
 
 /** 'Our Products': four category cards and a way to all of them. */
-export function ProductsTeaser() {
+export function ProductsTeaser({ categories }: ProductsTeaserProps) {
+  const text = useText();
   return (
     <section aria-labelledby="home-products">
       <Head>
-        <h2 id="home-products">Our Products</h2>
+        <h2 id="home-products">{text('company.home.productsHeading')}</h2>
         <ButtonLink as={Link} to={CATEGORIES_PATH}>
-          View All Products
+          {text('company.home.viewAllProducts')}
         </ButtonLink>
       </Head>
-      <CardGrid as="ul" aria-label="Featured product categories">
-        {teaserCategories.map((category) => (
+      <CardGrid as="ul" aria-label={text('company.home.featuredCategories')}>
+        {categories.map((category) => (
           <Card as="li" key={category.id}>
             <CardLink to={categoryPath(category.id)}>
               <img src={categoryImagePath(category.image)} alt="" width={400} height={300} loading="lazy" decoding="async" />

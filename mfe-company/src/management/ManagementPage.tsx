@@ -5,11 +5,7 @@ import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared
 import { fetchOurTeam, selectOurTeam, selectOurTeamStatus } from './ourTeamSlice';
 import { TeamMemberCard } from './TeamMemberCard';
 import { HOME_PATH } from '@site/contracts/paths';
-
-const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Management' }];
-
-export const LOADING_TEXT = 'Loading our team...';
-export const LOAD_ERROR_TEXT = 'We could not load our team just now. Please check your connection and try again.';
+import { useText } from '../i18n/useText';
 
 const Lead = styled.p`
   max-width: 70ch;
@@ -32,6 +28,7 @@ const Grid = styled(CardGrid)`
 export const loadFirstView: LoadFirstView = ({ dispatch }) => dispatch(fetchOurTeam());
 
 export default function ManagementPage() {
+  const text = useText();
   const dispatch = useAppDispatch();
   const team = useAppSelector(selectOurTeam);
   const status = useAppSelector(selectOurTeamStatus);
@@ -45,7 +42,7 @@ export default function ManagementPage() {
   // A team from an earlier visit stays on screen while it is fetched again.
   const body =
     team.length > 0 ? (
-      <Grid as="ul" aria-label="Our team">
+      <Grid as="ul" aria-label={text('company.management.team')}>
         {team.map((member, index) => (
           <Reveal key={member.id} as="li" index={index}>
             <TeamMemberCard member={member} eager={index < 4} />
@@ -53,22 +50,19 @@ export default function ManagementPage() {
         ))}
       </Grid>
     ) : status === 'failed' ? (
-      <LoadError message={LOAD_ERROR_TEXT} onRetry={() => dispatch(fetchOurTeam())} />
+      <LoadError message={text('company.management.loadError')} onRetry={() => dispatch(fetchOurTeam())} />
     ) : (
       <Loading>
-        <Spinner label={LOADING_TEXT} />
-        <p aria-hidden="true">{LOADING_TEXT}</p>
+        <Spinner label={text('company.management.loading')} />
+        <p aria-hidden="true">{text('company.management.loading')}</p>
       </Loading>
     );
 
   return (
     <PageContainer>
-      <Breadcrumb items={breadcrumb} />
-      <SectionHeading>Management</SectionHeading>
-      <Lead>
-        The people who lead Crescent Electrical Trading across Dubai, Oman, Bahrain and Saudi Arabia: decades of experience in
-        electrical supply, quality and service.
-      </Lead>
+      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.management.title') }]} />
+      <SectionHeading>{text('company.management.title')}</SectionHeading>
+      <Lead>{text('company.management.lead')}</Lead>
       {body}
     </PageContainer>
   );

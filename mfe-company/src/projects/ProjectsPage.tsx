@@ -1,10 +1,8 @@
-
 import styled from 'styled-components';
 import { Breadcrumb, Card, CardGrid, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
-import { projects } from '@site/content';
 import { HOME_PATH } from '@site/contracts/paths';
-
-const breadcrumb = [{ moduleName: 'Home', link: HOME_PATH }, { moduleName: 'Our Projects' }];
+import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
+import { useText } from '../i18n/useText';
 
 const Lead = styled.p`
   max-width: 70ch;
@@ -27,32 +25,40 @@ const Title = styled.h2`
   color: ${({ theme }) => theme.colors.brand};
 `;
 
+const CONTENT = ['projects'] as const;
+
+/** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
+export const loadFirstView = loadContentFirstView(CONTENT);
+
 /** /our-projects: landmark projects we supplied, one card (picture and title) each. */
 export default function ProjectsPage() {
   useScrollToTop();
+  const text = useText();
+  const view = useCompanyContent(CONTENT);
   return (
     <PageContainer>
-      <Breadcrumb items={breadcrumb} />
-      <SectionHeading>Our Projects</SectionHeading>
-      <Lead>
-        Cables, glands, jointing kits, wiring devices and switchgear accessories from our stock have gone into some of the
-        best-known developments in the UAE.
-      </Lead>
-      <CardGrid as="ul" aria-label="Projects">
-        {projects.map((project, index) => (
-          <Card as="li" key={project.id}>
-            <Picture
-              src={project.image}
-              alt={project.alt}
-              width={project.width}
-              height={project.height}
-              loading={index < 4 ? 'eager' : 'lazy'}
-              decoding="async"
-            />
-            <Title>{project.title}</Title>
-          </Card>
-        ))}
-      </CardGrid>
+      <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.projects.title') }]} />
+      <SectionHeading>{text('company.projects.title')}</SectionHeading>
+      <Lead>{text('company.projects.lead')}</Lead>
+      {view.status !== 'ready' ? (
+        <ContentPending view={view} />
+      ) : (
+        <CardGrid as="ul" aria-label={text('company.projects.list')}>
+          {view.content.projects.map((project, index) => (
+            <Card as="li" key={project.id}>
+              <Picture
+                src={project.image}
+                alt={project.alt}
+                width={project.width}
+                height={project.height}
+                loading={index < 4 ? 'eager' : 'lazy'}
+                decoding="async"
+              />
+              <Title>{project.title}</Title>
+            </Card>
+          ))}
+        </CardGrid>
+      )}
     </PageContainer>
   );
 }

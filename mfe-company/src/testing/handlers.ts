@@ -1,6 +1,26 @@
-// What the company remote's tests serve (with MSW, see tools/jest/msw.ts): the team file, answered when the test says.
-import { answerByHand } from '@test/msw';
+// What the company remote's tests serve (with MSW, see tools/jest/msw.ts): the team file, answered when the test says,
+// and the Arabic edition of the data files the company pages read (/data/ar/<file>.json, as the server makes them).
+import { http, HttpResponse } from 'msw';
+import { answerByHand, server } from '@test/msw';
+import { arabicEdition, type DataFileName } from '@site/content/arabic-edition';
+import { localizedDataPath } from '@site/contracts/locale';
+import { localizedFetch, makeStore } from '@site/shared-store';
 import { OUR_TEAM_PATH } from '../management/ourTeamSlice';
+import { CONTENT_FILES } from '../content/companyContentSlice';
 
 /** Holds each GET of the team file until the test answers it, so a test sees the page while it loads. */
 export const ourTeamAnsweredByHand = () => answerByHand('get', OUR_TEAM_PATH);
+
+/** A store as an Arabic page has it: its fetch reads the data files of the Arabic edition (/data/ar/…). */
+export const arabicStore = () => makeStore(undefined, { fetch: localizedFetch('ar', (input, init) => fetch(input, init)) });
+
+/** Serves the Arabic edition of every data file the company pages read (and the team). */
+export function serveArabicEditions(): void {
+  const files = [...new Set([...Object.values(CONTENT_FILES), OUR_TEAM_PATH])];
+  server.use(
+    ...files.map((path) =>
+      http.get(localizedDataPath('ar', path), () => HttpResponse.json(arabicEdition(path.slice('/data/'.length) as DataFileName))),
+    ),
+  );
+}
+

@@ -29,6 +29,13 @@ describe('icons', () => {
     expect(screen.getByRole('img', { name: 'Call us' })).not.toHaveAttribute('aria-hidden');
   });
 
+  it('marks the directional icons (chevrons, send) to be mirrored on a right-to-left page, and only them', () => {
+    const mirrored = all.filter(([, Icon]) => render(<Icon />).container.querySelector('svg')!.hasAttribute('data-mirror-rtl')).map(([name]) => name);
+    expect(mirrored.sort()).toEqual(['ChevronLeftIcon', 'ChevronRightIcon', 'SendIcon']);
+    const { container } = render(<icons.SendIcon mirrorInRtl={false} />);
+    expect(container.querySelector('svg')).not.toHaveAttribute('data-mirror-rtl');
+  });
+
   it('passes size and SVG attributes through', () => {
     const { container } = render(<icons.StarIcon size={16} className="rating" data-filled="yes" />);
     const svg = container.querySelector('svg')!;

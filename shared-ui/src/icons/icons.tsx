@@ -5,6 +5,12 @@ export interface IconProps extends SVGProps<SVGSVGElement> {
   size?: number;
   /** Accessible name; without one the icon is decorative and hidden from screen readers. */
   title?: string;
+  /**
+   * A directional icon (arrow, chevron, send) points the other way on a right-to-left page (GlobalStyle:
+   * `svg[data-mirror-rtl]:dir(rtl)`), so 'previous' points to the start and 'next' to the end in either direction.
+   * False keeps it as drawn.
+   */
+  mirrorInRtl?: boolean;
 }
 
 /** How an icon's shapes are painted: outlined line art, or solid shapes (star, logos). */
@@ -19,12 +25,13 @@ const paintProps: Record<Paint, SVGProps<SVGSVGElement>> = {
  * Builds an inline 24×24 icon in the text colour (currentColor), so icons need no download, no
  * icon font, and follow the colour of the button or link they sit in.
  */
-function createIcon(displayName: string, paint: Paint, shapes: ReactNode) {
-  function Icon({ size = 24, title, ...svgProps }: IconProps) {
+function createIcon(displayName: string, paint: Paint, shapes: ReactNode, directional = false) {
+  function Icon({ size = 24, title, mirrorInRtl = directional, ...svgProps }: IconProps) {
     const titleId = useId();
     const a11y = title ? { role: 'img', 'aria-labelledby': titleId } : { 'aria-hidden': true, focusable: false };
+    const mirror = mirrorInRtl ? { 'data-mirror-rtl': '' } : {};
     return (
-      <svg width={size} height={size} viewBox="0 0 24 24" {...paintProps[paint]} {...a11y} {...svgProps}>
+      <svg width={size} height={size} viewBox="0 0 24 24" {...paintProps[paint]} {...a11y} {...mirror} {...svgProps}>
         {title && <title id={titleId}>{title}</title>}
         {shapes}
       </svg>
@@ -92,9 +99,11 @@ export const InstagramIcon = createIcon(
   </>,
 );
 
-export const ChevronLeftIcon = createIcon('ChevronLeftIcon', 'stroke', <path d="m15 5-7 7 7 7" />);
+/** Points to the start: the left, the right on a right-to-left page ('previous'). */
+export const ChevronLeftIcon = createIcon('ChevronLeftIcon', 'stroke', <path d="m15 5-7 7 7 7" />, true);
 
-export const ChevronRightIcon = createIcon('ChevronRightIcon', 'stroke', <path d="m9 5 7 7-7 7" />);
+/** Points to the end: the right, the left on a right-to-left page ('next'). */
+export const ChevronRightIcon = createIcon('ChevronRightIcon', 'stroke', <path d="m9 5 7 7-7 7" />, true);
 
 export const PauseIcon = createIcon('PauseIcon', 'fill', <path d="M7 5h3v14H7zM14 5h3v14h-3z" />);
 
@@ -115,7 +124,8 @@ export const ChatIcon = createIcon(
   </>,
 );
 
-export const SendIcon = createIcon('SendIcon', 'stroke', <path d="M21 3 3 10.5l7.5 3L14 21zM21 3 10.5 13.5" />);
+/** Flies towards the end of the line: mirrored on a right-to-left page. */
+export const SendIcon = createIcon('SendIcon', 'stroke', <path d="M21 3 3 10.5l7.5 3L14 21zM21 3 10.5 13.5" />, true);
 
 export const MinimizeIcon = createIcon('MinimizeIcon', 'stroke', <path d="M5 17h14" />);
 

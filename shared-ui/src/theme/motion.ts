@@ -5,8 +5,11 @@ import { keyframes } from 'styled-components';
 // to the page later (styled-components adds one the first time a component that uses it draws) makes the browser
 // restyle every element of the page, ~20 ms on a mid-range phone, inside the tap that opened the drawer.
 
-/** The drawer drops from the top of the screen. */
-export const slideDown = keyframes`from { transform: translateY(-100%); } to { transform: translateY(0); }`;
+/**
+ * The drawer slides in from the inline start: the left, the right on a right-to-left page. A transform has no logical
+ * form, so the panel gives the start offset as --slide-in-from (-100% or 100%: Drawer.tsx).
+ */
+export const slideInFromStart = keyframes`from { transform: translateX(var(--slide-in-from, -100%)); } to { transform: translateX(0); }`;
 
 /** The spinner turns. */
 export const spin = keyframes`to { transform: rotate(360deg); }`;

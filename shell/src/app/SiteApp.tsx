@@ -1,8 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { Provider } from 'react-redux';
-import type { AppStore } from '@site/shared-store';
+import { SiteI18nProvider, type AppStore } from '@site/shared-store';
 import { ThemeRoot } from '@site/shared-ui';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { SiteRoutes } from '../routes/routeTable';
@@ -22,7 +21,7 @@ export interface SiteAppProps {
 export function SiteApp({ store, i18n, router }: SiteAppProps) {
   return (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
+      <SiteI18nProvider i18n={i18n}>
         <Provider store={store}>
           <ThemeRoot>
             {router(
@@ -33,7 +32,7 @@ export function SiteApp({ store, i18n, router }: SiteAppProps) {
             )}
           </ThemeRoot>
         </Provider>
-      </I18nProvider>
+      </SiteI18nProvider>
     </StrictMode>
   );
 }

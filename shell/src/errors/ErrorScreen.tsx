@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageContainer } from '@site/shared-ui';
 import { HOME_PATH } from '@site/contracts/paths';
+import { useLocale } from '@site/shared-store';
+import { useText } from '../i18n/useText';
 
 const Stack = styled.pre`
   padding: 12px;
@@ -22,7 +24,7 @@ export class PageNotFoundError extends Error {
   }
 }
 
-/** What went wrong, as a visitor (and a developer) can read it. */
+/** What went wrong, as a visitor (and a developer) can read it, in English (the spec's texts). */
 export function describeRouteError(error: unknown): { summary: string; stack?: string } {
   if (error instanceof PageNotFoundError) {
     return { summary: `${error.status} ${error.statusText}` };
@@ -33,16 +35,33 @@ export function describeRouteError(error: unknown): { summary: string; stack?: s
   return { summary: String(error) };
 }
 
-/** The error screen of a route that is unknown or failed (spec: 'Unexpected Application Error!'). */
+/**
+ * The error screen of a route that is unknown or failed (spec: 'Unexpected Application Error!'). On an Arabic page
+ * the heading and summary are Arabic; a failure's technical message (English, for a developer) stays in the details
+ * below, left to right.
+ */
 export function ErrorScreen({ error }: { error: unknown }) {
-  const { summary, stack } = describeRouteError(error);
+  const text = useText();
+  const english = useLocale() === 'en';
+  const described = describeRouteError(error);
+  const summary =
+    error instanceof PageNotFoundError
+      ? text('errors.notFound', { status: error.status })
+      : english
+        ? described.summary
+        : text('errors.pageFailed');
+  const details = english ? described.stack : (described.stack ?? described.summary);
   return (
     <PageContainer role="alert">
-      <h1>Unexpected Application Error!</h1>
+      <h1>{text('errors.title')}</h1>
       <h2>{summary}</h2>
-      {stack ? <Stack>{stack}</Stack> : null}
+      {details ? (
+        <Stack dir="ltr" lang={english ? undefined : 'en'}>
+          {details}
+        </Stack>
+      ) : null}
       <p>
-        <Link to={HOME_PATH}>Go to the home page</Link>
+        <Link to={HOME_PATH}>{text('errors.homeLink')}</Link>
       </p>
     </PageContainer>
   );

@@ -2,8 +2,11 @@ import { Suspense, useLayoutEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '@site/shared-ui';
-import { company } from '@site/content';
-import { matchSiteRoute } from '@site/contracts/routes';
+import { matchSiteRoute, routeTitle as routeTitleIn } from '@site/contracts/routes';
+import type { Locale } from '@site/contracts/locale';
+import { useLocale } from '@site/shared-store';
+import { useText } from '../i18n/useText';
+import { ArabicFont } from './ArabicFont';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { BrochureButton } from './BrochureButton';
@@ -21,7 +24,7 @@ const Main = styled.main`
 /** The first stop of the Tab key: straight to the page, past the header's links (WCAG 2.4.1). */
 const SkipLink = styled.a`
   position: absolute;
-  left: 12px;
+  inset-inline-start: 12px;
   top: -100px;
   z-index: 1000;
   padding: 10px 16px;
@@ -38,18 +41,24 @@ const Page = styled.div`
   min-height: 100vh;
 `;
 
-/** The route's own title, 'Page not found' for an unknown address, none for '/' (it redirects). */
-export function routeTitle(pathname: string): string | undefined {
+/**
+ * The route's own title in the page's language (`pathname` inside the edition, as the router has it), `notFound` for
+ * an unknown address, none for '/' (it redirects).
+ */
+export function routeTitle(pathname: string, locale: Locale = 'en', notFound = 'Page not found'): string | undefined {
   if (pathname === '/') return undefined;
-  return matchSiteRoute(pathname)?.route.title ?? 'Page not found';
+  const match = matchSiteRoute(pathname);
+  return match === undefined ? notFound : routeTitleIn(match.route, locale);
 }
 
-function useRouteTitle(pathname: string) {
-  const title = routeTitle(pathname);
+function useRouteTitle(pathname: string, locale: Locale) {
+  const text = useText();
+  const title = routeTitle(pathname, locale, text('frame.pageNotFound'));
+  const siteName = text('site.name');
   // A layout effect runs before the pages' own effects, so a page that knows a better title wins.
   useLayoutEffect(() => {
-    document.title = title ? `${title} | ${company.name}` : company.name;
-  }, [title]);
+    document.title = title ? `${title} | ${siteName}` : siteName;
+  }, [title, siteName]);
 }
 
 /** Focus moves to the page itself; no fragment in the address (the router would take it for a navigation). */
@@ -60,20 +69,24 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 /** Header, page, footer and chat: the part of every page that the shell owns. */
 export function AppFrame() {
+  const text = useText();
+  const locale = useLocale();
   const location = useLocation();
-  useRouteTitle(location.pathname);
+  useRouteTitle(location.pathname, locale);
   // The chat is not what a visitor came to the page for: it loads once the page has (~17 KB and two requests
   // off the first paint).
   const chatReady = useAfterPageLoad();
   return (
     <Page>
+      {/* The Arabic web font: declared on Arabic pages only, so English pages never download it. */}
+      {locale === 'ar' ? <ArabicFont /> : null}
       <SkipLink href="#main-content" onClick={skipToMain}>
-        Skip to main content
+        {text('frame.skipToContent')}
       </SkipLink>
       <Header />
       <Main id="main-content" tabIndex={-1}>
         <RouteErrorBoundary resetKey={location.key}>
-          <Suspense fallback={<Spinner label="Loading page" />}>
+          <Suspense fallback={<Spinner label={text('frame.loadingPage')} />}>
             <Outlet />
             <StartedMark />
           </Suspense>

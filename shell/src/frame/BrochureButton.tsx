@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { DownloadIcon, theme } from '@site/shared-ui';
 import { brochurePath } from '@site/content';
+import { useText } from '../i18n/useText';
 
 const { edge, chatButton, iconButton, gap } = theme.floating;
 
@@ -50,13 +51,17 @@ const Label = styled.span`
   }
 `;
 
-/** 'Download Brochure' on every page: the catalogue and company profile PDF from the site root. */
+/**
+ * 'Download Brochure' on every page: the catalogue and company profile PDF from the site root. The PDF is in English
+ * only: the Arabic label says so, and the link names the file's language (hreflang).
+ */
 export function BrochureButton() {
+  const text = useText();
   return (
     // In a landmark of its own, so screen-reader users find it like the rest of the page.
-    <aside aria-label="Brochure">
-      <Link href={brochurePath()} download>
-        <DownloadIcon size={18} /> <Label>Download Brochure</Label>
+    <aside aria-label={text('brochure.region')}>
+      <Link href={brochurePath()} hrefLang="en" download>
+        <DownloadIcon size={18} /> <Label>{text('brochure.download')}</Label>
       </Link>
     </aside>
   );

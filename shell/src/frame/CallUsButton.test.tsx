@@ -51,4 +51,21 @@ describe('CallUsButton', () => {
     expect(screen.queryByText('Copied')).toBeNull();
     warn.mockRestore();
   });
+
+  it('on an Arabic page: Arabic words, the number left to right inside them', async () => {
+    setViewportWidth(800);
+    renderInSite(<CallUsButton />, { locale: 'ar' });
+    expect(screen.getByLabelText(`اتصل بنا على الرقم \u2066${company.mainPhone}\u2069`)).toHaveAttribute('href', 'tel:+97143471100');
+    const button = screen.getByRole('button', { name: 'اتصل بنا' });
+    fireEvent.mouseEnter(button);
+    act(() => jest.advanceTimersByTime(100));
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip).toHaveTextContent(`نسخ الرقم ${company.mainPhone} إلى الحافظة`);
+    expect(tooltip.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(tooltip.querySelector('bdi')).toHaveTextContent(company.mainPhone);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(screen.getByRole('tooltip')).toHaveTextContent('تم النسخ');
+  });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { Trans } from '@lingui/react';
 import { PhoneIcon, theme, Tooltip } from '@site/shared-ui';
 import { company } from '@site/content';
+import { useText } from '../i18n/useText';
 
 /** Spec: the tooltip reads 'Copied' for 3 s after a copy. */
 export const COPIED_FOR_MS = 3000;
@@ -48,6 +50,7 @@ const CopyButtonBox = styled.span`
  * the header (CLS).
  */
 export function CallUsButton() {
+  const text = useText();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -66,13 +69,18 @@ export function CallUsButton() {
 
   return (
     <>
-      <DialLink href={telHref} aria-label={`Call us on ${company.mainPhone}`}>
+      <DialLink href={telHref} aria-label={text('callUs.dial', { phone: company.mainPhone })}>
         <PhoneIcon size={22} />
       </DialLink>
       <CopyButtonBox>
-        <Tooltip title={copied ? 'Copied' : `Copy to clipboard ${company.mainPhone}`}>
+        <Tooltip
+          title={
+            // The number reads left to right inside Arabic text too (bidi isolation).
+            copied ? text('callUs.copied') : <Trans id="callUs.copy" values={{ phone: company.mainPhone }} components={{ 0: <bdi dir="ltr" /> }} />
+          }
+        >
           <CallButton type="button" onClick={() => void copy()}>
-            <PhoneIcon size={18} /> Call Us
+            <PhoneIcon size={18} /> {text('callUs.button')}
           </CallButton>
         </Tooltip>
       </CopyButtonBox>

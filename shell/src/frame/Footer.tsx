@@ -1,6 +1,11 @@
 import styled from 'styled-components';
 import { InstagramIcon, LinkedInIcon, LocationIcon, MailIcon, MapFrame, PhoneIcon, VisuallyHidden } from '@site/shared-ui';
 import { company } from '@site/content';
+import { useLocale } from '@site/shared-store';
+import { useText } from '../i18n/useText';
+
+/** The warehouse map in the page's language (the embed's own labels). */
+export const warehouseMapUrl = (locale: string): string => (locale === 'en' ? company.warehouseMap : `${company.warehouseMap}&hl=${locale}`);
 
 const Bar = styled.footer`
   /* Room at the bottom for the floating brochure and chat buttons. */
@@ -31,49 +36,58 @@ const Copyright = styled.p`
   font-size: ${({ theme }) => theme.typeScale.sm};
 `;
 
-/** Contacts, socials, the warehouse map and the copyright line. */
 /** The footer's id: the last part of every page (server-render/renderPage.tsx waits for it before the first paint). */
 export const FOOTER_ID = 'site-footer';
 
+/** Contacts, socials, the warehouse map and the copyright line (the company's facts: content/data/company.json). */
 export function Footer() {
+  const text = useText();
+  const locale = useLocale();
   return (
     <Bar id={FOOTER_ID}>
       <Columns>
         <section aria-labelledby="footer-contacts">
-          <h2 id="footer-contacts">Contacts</h2>
+          <h2 id="footer-contacts">{text('footer.contacts')}</h2>
           <ul>
             <li>
-              <LocationIcon size={18} /> {company.address}
+              <LocationIcon size={18} /> {text('site.address')}
             </li>
+            {/* Phone numbers and the e-mail address read left to right inside Arabic text too (bidi isolation). */}
             {[company.mainPhone, company.secondPhone].map((phone) => (
               <li key={phone}>
-                <PhoneIcon size={18} /> <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a>
+                <PhoneIcon size={18} />{' '}
+                <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>
+                  <bdi dir="ltr">{phone}</bdi>
+                </a>
               </li>
             ))}
             <li>
-              <MailIcon size={18} /> <a href={`mailto:${company.generalEmail}`}>{company.generalEmail}</a>
+              <MailIcon size={18} />{' '}
+              <a href={`mailto:${company.generalEmail}`}>
+                <bdi dir="ltr">{company.generalEmail}</bdi>
+              </a>
             </li>
           </ul>
         </section>
         <section aria-labelledby="footer-socials">
-          <h2 id="footer-socials">Socials</h2>
+          <h2 id="footer-socials">{text('footer.socials')}</h2>
           <ul>
             {company.socials.map((social) => (
               <li key={social.url}>
                 {social.kind === 'professional' ? <LinkedInIcon size={18} /> : <InstagramIcon size={18} />}
                 <a href={social.url} target="_blank" rel="noopener noreferrer">
-                  {social.name} <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+                  {social.name} <VisuallyHidden>{text('footer.newTab')}</VisuallyHidden>
                 </a>
               </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="footer-map">
-          <h2 id="footer-map">Locate Us</h2>
-          <MapFrame src={company.warehouseMap} title="Map of our Dubai warehouse" />
+          <h2 id="footer-map">{text('footer.locateUs')}</h2>
+          <MapFrame src={warehouseMapUrl(locale)} title={text('footer.map')} />
         </section>
       </Columns>
-      <Copyright>{company.copyright}</Copyright>
+      <Copyright>{text('site.copyright')}</Copyright>
     </Bar>
   );
 }

@@ -26,4 +26,45 @@ describe('Header', () => {
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
     expect(screen.getByTestId('current-path')).toHaveTextContent('/career-opportunities');
   });
+
+  it('on an Arabic page: names from the Arabic data, Arabic labels, and the switch to English', () => {
+    setViewportWidth(800);
+    renderInSite(<Header />, { route: '/our-products/cables', locale: 'ar' });
+    expect(screen.getByRole('link', { name: 'الهلال للتجارة الكهربائية: الصفحة الرئيسية' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('img', { name: 'الهلال للتجارة الكهربائية' })).toBeInTheDocument();
+    const nav = document.querySelector<HTMLElement>('nav[aria-label="التنقل الرئيسي"]')!;
+    const names = within(nav).queryAllByRole('link', { hidden: true }).map((link) => link.textContent);
+    expect(names).toEqual(['الرئيسية', 'من نحن', 'الإدارة', 'الشهادات', 'المنتجات', 'المشاريع', 'اتصل بنا']);
+    expect(within(nav).getByRole('link', { name: 'المنتجات', hidden: true })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'بحث' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /اتصل بنا/ })).toBeInTheDocument();
+    const english = screen.getByRole('link', { name: 'English' });
+    expect(english).toHaveAttribute('href', '/our-products/cables');
+    expect(english).toHaveAttribute('lang', 'en');
+
+    fireEvent.click(screen.getByRole('button', { name: 'فتح القائمة' }));
+    const drawer = screen.getByRole('dialog', { name: 'القائمة' });
+    expect(within(drawer).getByRole('button', { name: 'إغلاق القائمة' })).toBeInTheDocument();
+    // The drawer's own switch shows on a phone only (CSS; jsdom applies its display: none, not the media query).
+    expect(within(drawer).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'الرئيسية',
+      'من نحن',
+      'الإدارة',
+      'الشهادات',
+      'المنتجات',
+      'المشاريع',
+      'اتصل بنا',
+      'الوظائف الشاغرة',
+    ]);
+    const drawerSwitch = drawer.querySelector('a[hreflang="en"]');
+    expect(drawerSwitch).toHaveTextContent('English');
+    expect(drawerSwitch).toHaveAttribute('href', '/our-products/cables');
+  });
+
+  it('on an English page: the switch reads «العربية» and leads to the Arabic twin', () => {
+    renderInSite(<Header />, { route: '/certificates' });
+    const arabic = screen.getByRole('link', { name: 'العربية' });
+    expect(arabic).toHaveAttribute('href', '/ar/certificates');
+    expect(arabic).toHaveAttribute('hreflang', 'ar');
+  });
 });

@@ -3,11 +3,14 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { MenuIcon, SearchIcon, theme, IconButton } from '@site/shared-ui';
 import { drawerOpened, useAppDispatch } from '@site/shared-store';
-import { company, menu } from '@site/content';
+import { menu } from '@site/content';
 import { CallUsButton } from './CallUsButton';
 import { MobileDrawer } from './MobileDrawer';
 import { preloadSearchDialog, SearchDialog } from './SearchDialog';
+import { LanguageSwitch } from './LanguageSwitch';
+import { menuTextId } from './menuText';
 import { HOME_PATH } from '@site/contracts/paths';
+import { useText } from '../i18n/useText';
 
 const wide = `@media (min-width: ${theme.wideNav + 1}px)`;
 
@@ -25,7 +28,7 @@ const Bar = styled.header`
 
 const Nav = styled.nav`
   display: none;
-  margin-left: auto;
+  margin-inline-start: auto;
   ul { display: flex; gap: 2px; margin: 0; padding: 0; list-style: none; }
   ${wide} { display: block; }
 `;
@@ -44,8 +47,22 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
-  margin-left: auto;
-  ${wide} { margin-left: 0; }
+  margin-inline-start: auto;
+  ${wide} { margin-inline-start: 0; }
+`;
+
+/** Above phone width only; on a phone the drawer has it (MobileDrawer). */
+const HeaderLanguageSwitch = styled(LanguageSwitch)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 10px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-weight: 600;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.brand};
+  &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
+  @media (max-width: ${theme.chatMobile}px) { display: none; }
 `;
 
 
@@ -56,33 +73,36 @@ const MenuButton = styled(IconButton)`
 /** Spec: a link is highlighted when the current path contains its route. */
 export const isHighlighted = (pathname: string, route: string): boolean => pathname.includes(route);
 
-/** Logo, navigation (wide screens) or menu button (narrow), search and Call Us. */
+/** Logo, navigation (wide screens) or menu button (narrow), language switch, search and Call Us. */
 export function Header() {
+  const text = useText();
+  const siteName = text('site.name');
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
   const [searchOpen, setSearchOpen] = useState(false);
   return (
     <Bar>
-      <Link to={HOME_PATH} aria-label={`${company.name}: home`}>
-        <img src="/images/logo.svg" alt={company.name} width={180} height={42} />
+      <Link to={HOME_PATH} aria-label={text('header.homeLink', { name: siteName })}>
+        <img src="/images/logo.svg" alt={siteName} width={180} height={42} />
       </Link>
-      <Nav aria-label="Main">
+      <Nav aria-label={text('header.mainNav')}>
         <ul>
           {menu
             .filter((item) => item.inHeader)
             .map((item) => (
               <li key={item.id}>
                 <NavItem to={item.path} $active={isHighlighted(pathname, item.path)} aria-current={isHighlighted(pathname, item.path) ? 'page' : undefined}>
-                  {item.name}
+                  {text(menuTextId(item))}
                 </NavItem>
               </li>
             ))}
         </ul>
       </Nav>
       <Actions>
+        <HeaderLanguageSwitch />
         <IconButton
           type="button"
-          aria-label="Search"
+          aria-label={text('header.search')}
           aria-haspopup="dialog"
           onPointerEnter={preloadSearchDialog}
           onPointerDown={preloadSearchDialog}
@@ -94,7 +114,7 @@ export function Header() {
           <SearchIcon />
         </IconButton>
         <CallUsButton />
-        <MenuButton type="button" aria-label="Open menu" aria-haspopup="dialog" onClick={() => dispatch(drawerOpened())}>
+        <MenuButton type="button" aria-label={text('header.openMenu')} aria-haspopup="dialog" onClick={() => dispatch(drawerOpened())}>
           <MenuIcon />
         </MenuButton>
       </Actions>

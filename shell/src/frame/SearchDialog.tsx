@@ -5,15 +5,17 @@ import { siteRouteUrl } from '@site/contracts/routes';
 import { preloadRemotePage } from '../remotes/RemotePage';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { useRemoteModuleSettled } from '../remotes/useRemoteModuleSettled';
+import { useText } from '../i18n/useText';
 
 /** Shown when the catalogue's search cannot be loaded: the visitor can still browse. */
 function SearchUnavailable({ onClose }: { onClose: () => void }) {
+  const text = useText();
   return (
-    <Modal open onClose={onClose} title="Search">
-      <p>Search is not available at the moment.</p>
+    <Modal open onClose={onClose} title={text('search.title')} closeLabel={text('ui.close')}>
+      <p>{text('search.unavailable')}</p>
       <p>
         <Link to={siteRouteUrl('our-products')} onClick={onClose}>
-          Browse all our products
+          {text('search.browseAll')}
         </Link>
       </p>
     </Modal>

@@ -1,7 +1,11 @@
-// The pages every benchmark measures: /home, the category list, one listing and one real product page.
+// The pages every benchmark measures: /home, the category list, one listing and one real product page, and the Arabic
+// twins of /home and the product page (issue 18: the same bars).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { localizedPath } from '@site/contracts/locale';
 import { REPO_ROOT } from '../../../tests/support/site-server';
+import { arabicFor } from '../../../tests/support/ui-strings';
+import type { DownloadOptions } from '../../../tests/support/visitor-downloads';
 
 export const LISTING_CATEGORY = 'industrial_cable_glands';
 
@@ -19,7 +23,12 @@ export function productPagePath(): string {
 export interface BenchPage {
   label: string;
   path: string;
+  /** The English page this one is the Arabic twin of (issue 18): its figures are compared with that page's. */
+  englishTwin?: string;
 }
+
+/** The Arabic edition's address of a page (issue 18: the same paths under /ar). */
+const arabic = (path: string) => localizedPath('ar', path);
 
 export function lighthousePages(): BenchPage[] {
   return [
@@ -27,6 +36,8 @@ export function lighthousePages(): BenchPage[] {
     { label: '/our-products', path: '/our-products' },
     { label: `listing (${LISTING_CATEGORY})`, path: `/our-products/${LISTING_CATEGORY}` },
     { label: 'product page', path: productPagePath() },
+    { label: '/ar/home', path: arabic('/home'), englishTwin: '/home' },
+    { label: 'Arabic product page', path: arabic(productPagePath()), englishTwin: 'product page' },
   ];
 }
 
@@ -34,5 +45,12 @@ export function downloadPages(): BenchPage[] {
   return [
     { label: '/home', path: '/home' },
     { label: 'product page', path: productPagePath() },
+    { label: '/ar/home', path: arabic('/home'), englishTwin: '/home' },
+    { label: 'Arabic product page', path: arabic(productPagePath()), englishTwin: 'product page' },
   ];
+}
+
+/** How to measure a page's downloads: an Arabic page's chat panel has its Arabic name (what visitorDownloads waits for). */
+export function downloadOptions(page: BenchPage): DownloadOptions {
+  return page.englishTwin ? { chatName: arabicFor('Crescent Assistant') } : {};
 }

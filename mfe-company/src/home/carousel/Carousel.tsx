@@ -2,6 +2,9 @@ import { useId, useState, type FocusEvent } from 'react';
 import styled from 'styled-components';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon, VisuallyHidden, useMediaQuery } from '@site/shared-ui';
 import type { CarouselSlide } from '@site/content';
+import { useLocale } from '@site/shared-store';
+import { LOCALE_DIRECTION } from '@site/contracts/locale';
+import { useText } from '../../i18n/useText';
 import { useCarousel } from './useCarousel';
 import { useWarmIndices } from './useWarmIndices';
 import { CarouselBackdrop, type CarouselBackdropProps } from './CarouselBackdrop';
@@ -110,14 +113,22 @@ export interface CarouselProps {
 /**
  * The home page's achievements carousel (spec "Home"). Operable with the buttons, the dots, the page's arrow keys
  * and 1-3, and swipes; it stops moving on its own for visitors who prefer reduced motion, on the pause button, and
- * while keyboard focus is inside a slide. A visitor's change is announced in a polite live region.
+ * while keyboard focus is inside a slide. A visitor's change is announced in a polite live region. On a right-to-left
+ * page everything follows the reading direction: 'previous' stands at the right with its chevron pointing right (the
+ * icons mirror themselves), 'next' at the left, ArrowLeft and a swipe to the right show the next slide.
  */
 export function Carousel({ slides, backgrounds }: CarouselProps) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const [focusInside, setFocusInside] = useState(false);
   const stopped = choice ? choice === 'pause' : reducedMotion;
-  const { index, changedBy, next, previous, goTo, swipeHandlers } = useCarousel({ count: slides.length, paused: stopped || focusInside });
+  const text = useText();
+  const direction = LOCALE_DIRECTION[useLocale()];
+  const { index, changedBy, next, previous, goTo, swipeHandlers } = useCarousel({
+    count: slides.length,
+    paused: stopped || focusInside,
+    direction,
+  });
   const warmSlides = useWarmIndices(index, slides.length);
   const slidesId = useId();
   const current = slides[index];
@@ -127,7 +138,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
   };
 
   return (
-    <Region aria-roledescription="carousel" aria-label="Highlights">
+    <Region aria-roledescription="carousel" aria-label={text('company.carousel.label')}>
       <StripeRevealProperty />
       <CarouselBackdrop backgrounds={backgrounds} stopped={stopped} animate={!reducedMotion} />
       <Slides id={slidesId} {...swipeHandlers} onFocus={() => setFocusInside(true)} onBlur={onBlur}>
@@ -136,7 +147,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
             key={slide.heading}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}`}
+            aria-label={text('company.carousel.slidePosition', { index: i + 1, count: slides.length })}
             // While it fades out the last slide is already out of reach: one slide for screen readers and Tab.
             aria-hidden={i === index ? undefined : true}
             inert={i !== index}
@@ -159,35 +170,37 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
         ))}
       </Slides>
       <Controls>
-        <RoundButton type="button" aria-controls={slidesId} aria-label="Previous slide" onClick={previous}>
+        <RoundButton type="button" aria-controls={slidesId} aria-label={text('company.carousel.previous')} onClick={previous}>
           <ChevronLeftIcon size={22} />
         </RoundButton>
-        <Dots role="group" aria-label="Choose a slide">
+        <Dots role="group" aria-label={text('company.carousel.choose')}>
           {slides.map((slide, i) => (
             <Dot
               key={slide.heading}
               type="button"
               aria-controls={slidesId}
-              aria-label={`Slide ${i + 1}: ${slide.heading}`}
+              aria-label={text('company.carousel.dot', { index: i + 1, heading: slide.heading })}
               aria-current={i === index ? 'true' : undefined}
               $current={i === index}
               onClick={() => goTo(i)}
             />
           ))}
         </Dots>
-        <RoundButton type="button" aria-controls={slidesId} aria-label="Next slide" onClick={next}>
+        <RoundButton type="button" aria-controls={slidesId} aria-label={text('company.carousel.next')} onClick={next}>
           <ChevronRightIcon size={22} />
         </RoundButton>
         <RoundButton
           type="button"
-          aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
+          aria-label={text(stopped ? 'company.carousel.start' : 'company.carousel.stop')}
           onClick={() => setChoice(stopped ? 'play' : 'pause')}
         >
           {stopped ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
         </RoundButton>
       </Controls>
       <VisuallyHidden aria-live="polite" aria-atomic="true">
-        {changedBy === 'visitor' && current ? `Slide ${index + 1} of ${slides.length}: ${current.heading}` : ''}
+        {changedBy === 'visitor' && current
+          ? text('company.carousel.announce', { index: index + 1, count: slides.length, heading: current.heading })
+          : ''}
       </VisuallyHidden>
     </Region>
   );

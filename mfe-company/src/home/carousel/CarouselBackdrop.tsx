@@ -8,12 +8,15 @@ const Backdrop = styled.div`
   position: absolute;
   inset: 0;
   img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+  /* Darkest behind the slide's text, at the start of the line: the left, or the right on a right-to-left page. */
+  --backdrop-towards-end: 90deg;
+  &:dir(rtl) { --backdrop-towards-end: 270deg; }
   &::after {
     content: '';
     position: absolute;
     inset: 0;
     background: linear-gradient(
-      90deg,
+      var(--backdrop-towards-end),
       ${({ theme }) => theme.colors.overlay.backdropText} 0%,
       ${({ theme }) => theme.colors.overlay.backdropMiddle} 55%,
       ${({ theme }) => theme.colors.overlay.backdropPicture} 100%

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, DownloadIcon } from '@site/shared-ui';
 import { brochurePath, type CarouselSlide } from '@site/content';
+import { useText } from '../../i18n/useText';
 
 const Company = styled.p`
   margin: 0 0 12px;
@@ -11,6 +12,8 @@ const Company = styled.p`
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;
+  /* Spaced letters break Arabic script's joins. */
+  &:lang(ar) { letter-spacing: normal; }
 `;
 
 const Title = styled.div`
@@ -60,26 +63,34 @@ const CatalogueLink = styled(ButtonLink)`
   &:hover { background: ${({ theme }) => theme.colors.hoverOnBrandSubtle}; }
 `;
 
+/** An ordinal rank of the data ('1st') in the page's language; any other rank ('23') as it is. */
+function rankText(rank: string, text: ReturnType<typeof useText>): string {
+  const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(rank);
+  return ordinal ? text('company.carousel.ordinalRank', { rank: Number(ordinal[1]) }) : rank;
+}
+
 /**
  * A slide's texts and its two buttons. Memoised: they never change, and a slide change redraws only what marks the
  * current slide (its wrapper, picture and dot), not every slide's texts.
  */
 export const SlideContent = memo(function SlideContent({ slide }: { slide: CarouselSlide }) {
+  const text = useText();
   return (
     <div>
       <Company>{slide.companyText}</Company>
       <Title>
-        {slide.rank ? <Rank>{slide.rank}</Rank> : null}
+        {slide.rank ? <Rank>{rankText(slide.rank, text)}</Rank> : null}
         <h2>{slide.heading}</h2>
       </Title>
       <Info>{slide.info}</Info>
       <Extra>{slide.extraText}</Extra>
       <Actions>
         <QuoteLink as={Link} to="/contact-us">
-          Get a Quote
+          {text('company.carousel.getQuote')}
         </QuoteLink>
+        {/* The PDF is in English; the Arabic button says so. */}
         <CatalogueLink href={brochurePath()} download $variant="secondary">
-          <DownloadIcon size={18} /> Download Catalogue
+          <DownloadIcon size={18} /> {text('company.carousel.downloadCatalogue')}
         </CatalogueLink>
       </Actions>
     </div>

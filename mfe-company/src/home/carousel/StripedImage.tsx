@@ -21,9 +21,12 @@ const stripeReveal = keyframes`
 `;
 
 // In a mask only opacity counts: #000 is 'opaque', not a colour on the page.
+// Each stripe grows from its start: its left, its right on a right-to-left page.
 const stripes = css`
+  --stripes-towards-end: 90deg;
+  &:dir(rtl) { --stripes-towards-end: 270deg; }
   mask-image: repeating-linear-gradient(
-    90deg,
+    var(--stripes-towards-end),
     #000 0 calc(var(--stripe-reveal) / ${STRIPE_COUNT}),
     transparent calc(var(--stripe-reveal) / ${STRIPE_COUNT}) ${100 / STRIPE_COUNT}%
   );

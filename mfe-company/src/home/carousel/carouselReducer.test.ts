@@ -63,6 +63,14 @@ describe('keyToAction', () => {
     expect(keyToAction('ArrowRight', 3)).toEqual({ type: 'next' });
   });
 
+  it('follows the reading direction on a right-to-left page: ArrowLeft is next, ArrowRight previous', () => {
+    expect(keyToAction('ArrowLeft', 3, 'rtl')).toEqual({ type: 'next' });
+    expect(keyToAction('ArrowRight', 3, 'rtl')).toEqual({ type: 'previous' });
+    expect(keyToAction('ArrowLeft', 3, 'ltr')).toEqual({ type: 'previous' });
+    expect(keyToAction('2', 3, 'rtl')).toEqual({ type: 'goTo', index: 1 });
+    expect(keyToAction('ArrowUp', 3, 'rtl')).toBeNull();
+  });
+
   it('maps 1 to 3 to the slides and ignores other digits and keys', () => {
     expect(keyToAction('1', 3)).toEqual({ type: 'goTo', index: 0 });
     expect(keyToAction('2', 3)).toEqual({ type: 'goTo', index: 1 });
@@ -75,6 +83,15 @@ describe('swipeToAction', () => {
   it('shows the next slide for a swipe to the left and the previous for one to the right', () => {
     expect(swipeToAction(-120, 10)).toEqual({ type: 'next' });
     expect(swipeToAction(120, -10)).toEqual({ type: 'previous' });
+  });
+
+  it('follows the reading direction on a right-to-left page: a swipe to the right is next, to the left previous', () => {
+    expect(swipeToAction(120, 10, 'rtl')).toEqual({ type: 'next' });
+    expect(swipeToAction(-120, -10, 'rtl')).toEqual({ type: 'previous' });
+    expect(swipeToAction(50, 0, 'rtl')).toBeNull();
+    expect(swipeToAction(51, 0, 'rtl')).toEqual({ type: 'next' });
+    expect(swipeToAction(81, 80, 'rtl')).toEqual({ type: 'next' });
+    expect(swipeToAction(80, 120, 'rtl')).toBeNull();
   });
 
   it('needs more than 50 px', () => {

@@ -51,19 +51,33 @@ export function carouselReducer(state: CarouselState, action: CarouselAction): C
   }
 }
 
-/** What a key does: Left/Right arrows step, the digits 1..count jump; anything else nothing. */
-export function keyToAction(key: string, count: number): CarouselAction | null {
-  if (key === 'ArrowLeft') return { type: 'previous' };
-  if (key === 'ArrowRight') return { type: 'next' };
+/** The page's reading direction: 'next' lies towards its end (the right in English, the left in Arabic). */
+export type ReadingDirection = 'ltr' | 'rtl';
+
+/**
+ * What a key does: the arrow towards the end of a line shows the next slide, the other one the previous (in a
+ * right-to-left page ArrowLeft is next), the digits 1..count jump; anything else nothing.
+ */
+export function keyToAction(key: string, count: number, direction: ReadingDirection = 'ltr'): CarouselAction | null {
+  const [towardsStart, towardsEnd] = direction === 'rtl' ? ['ArrowRight', 'ArrowLeft'] : ['ArrowLeft', 'ArrowRight'];
+  if (key === towardsStart) return { type: 'previous' };
+  if (key === towardsEnd) return { type: 'next' };
   if (/^[1-9]$/.test(key) && Number(key) <= count) return { type: 'goTo', index: Number(key) - 1 };
   return null;
 }
 
 /**
- * What a finger movement of (dx, dy) px does: a swipe to the left shows the next slide, to the right the previous
- * one. Only a move longer than the threshold and mostly horizontal counts (a vertical one is the page scrolling).
+ * What a finger movement of (dx, dy) px does: a swipe towards the start of a line (to the left in English, to the right
+ * in Arabic) shows the next slide, the other way the previous one, as a page is turned. Only a move longer than the
+ * threshold and mostly horizontal counts (a vertical one is the page scrolling).
  */
-export function swipeToAction(dx: number, dy: number, threshold: number = SWIPE_THRESHOLD_PX): CarouselAction | null {
+export function swipeToAction(
+  dx: number,
+  dy: number,
+  direction: ReadingDirection = 'ltr',
+  threshold: number = SWIPE_THRESHOLD_PX,
+): CarouselAction | null {
   if (Math.abs(dx) <= threshold || Math.abs(dx) <= Math.abs(dy)) return null;
-  return dx < 0 ? { type: 'next' } : { type: 'previous' };
+  const towardsStart = direction === 'rtl' ? dx > 0 : dx < 0;
+  return towardsStart ? { type: 'next' } : { type: 'previous' };
 }

@@ -5,6 +5,7 @@ import {
   initialCarouselState,
   keyToAction,
   swipeToAction,
+  type ReadingDirection,
 } from './carouselReducer';
 
 /** Widgets that use arrow or digit keys themselves: a key pressed in them is theirs, not the carousel's. */
@@ -35,13 +36,16 @@ export interface UseCarouselOptions {
   count: number;
   /** No automatic advance while true (reduced motion, the pause button, focus inside a slide). */
   paused: boolean;
+  /** The page's reading direction: the arrow keys and swipes follow it. */
+  direction: ReadingDirection;
 }
 
 /**
  * The home carousel's behaviour: auto-advance every 8 s unless paused, previous/next/dots, the page's arrow and
- * digit keys, and swipes. Any visitor navigation skips the next tick (see carouselReducer).
+ * digit keys, and swipes, the arrows and swipes in the page's reading direction. Any visitor navigation skips the next
+ * tick (see carouselReducer).
  */
-export function useCarousel({ count, paused }: UseCarouselOptions) {
+export function useCarousel({ count, paused, direction }: UseCarouselOptions) {
   const [state, dispatch] = useReducer(carouselReducer, count, initialCarouselState);
 
   useEffect(() => {
@@ -52,14 +56,14 @@ export function useCarousel({ count, paused }: UseCarouselOptions) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const action = isCarouselKey(event) ? keyToAction(event.key, count) : null;
+      const action = isCarouselKey(event) ? keyToAction(event.key, count, direction) : null;
       if (!action) return;
       event.preventDefault();
       dispatch(action);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [count]);
+  }, [count, direction]);
 
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const onTouchStart = useCallback((event: TouchEvent) => {
@@ -71,9 +75,9 @@ export function useCarousel({ count, paused }: UseCarouselOptions) {
     const touch = event.changedTouches[0];
     touchStart.current = null;
     if (!start || !touch) return;
-    const action = swipeToAction(touch.clientX - start.x, touch.clientY - start.y);
+    const action = swipeToAction(touch.clientX - start.x, touch.clientY - start.y, direction);
     if (action) dispatch(action);
-  }, []);
+  }, [direction]);
 
   return {
     index: state.index,

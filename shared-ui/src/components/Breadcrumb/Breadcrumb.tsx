@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { theme } from '../../theme/theme';
+import { useUiText } from '../../i18n/uiText';
 import { collapseBreadcrumb, type BreadcrumbEntry, type BreadcrumbItem } from './collapseBreadcrumb';
 
 const List = styled.ol`
@@ -14,6 +15,7 @@ const List = styled.ol`
   list-style: none;
   font-size: ${({ theme }) => theme.typeScale.sm};
   color: ${({ theme }) => theme.colors.textMuted};
+  /* '›' is a mirrored character (Unicode Bidi_Mirrored): on a right-to-left page it shows as '‹' by itself. */
   li + li::before { content: '›'; margin: 0 6px; color: ${({ theme }) => theme.colors.textMuted}; }
   /* The current page takes the rest of the last line and ends in an ellipsis when it is too long: a page that
      learns its real (longer) name after loading does not push the page down (product page CLS 0.016 -> 0). */
@@ -47,6 +49,10 @@ const Expand = styled.button`
 
 export interface BreadcrumbProps {
   items: BreadcrumbItem[];
+  /** The trail's accessible name; the page's 'ui.breadcrumb' message ('Breadcrumb') by default (i18n/uiText.ts). */
+  label?: string;
+  /** The '…' button's name for `hidden` items; the page's 'ui.breadcrumbMore' message by default. */
+  expandLabel?: (hidden: number) => string;
 }
 
 /** Items kept at 640 px or less, and wider. */
@@ -58,8 +64,9 @@ const WIDE_ITEMS = 5;
  * are in the page and CSS shows one: the server cannot know the screen's width, and a trail switched after the page
  * started would move the page (CLS).
  */
-export function Breadcrumb({ items }: BreadcrumbProps) {
+export function Breadcrumb({ items, label, expandLabel }: BreadcrumbProps) {
   const [expanded, setExpanded] = useState(false);
+  const text = useUiText();
   const narrow = collapseBreadcrumb(items, expanded ? Number.POSITIVE_INFINITY : NARROW_ITEMS);
   const wide = collapseBreadcrumb(items, expanded ? Number.POSITIVE_INFINITY : WIDE_ITEMS);
   const trail = (entries: BreadcrumbEntry[], width?: TrailWidth) => (
@@ -67,7 +74,7 @@ export function Breadcrumb({ items }: BreadcrumbProps) {
       {entries.map((entry) =>
         entry.kind === 'collapsed' ? (
           <li key="collapsed">
-            <Expand type="button" aria-label={`Show ${entry.hidden} more breadcrumb items`} onClick={() => setExpanded(true)}>
+            <Expand type="button" aria-label={expandLabel ? expandLabel(entry.hidden) : text('ui.breadcrumbMore', { count: entry.hidden })} onClick={() => setExpanded(true)}>
               …
             </Expand>
           </li>
@@ -85,7 +92,7 @@ export function Breadcrumb({ items }: BreadcrumbProps) {
   );
   const same = expanded || items.length <= NARROW_ITEMS;
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={label ?? text('ui.breadcrumb')}>
       {same ? (
         trail(wide)
       ) : (

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useDialogFocus } from '../../hooks/useDialogFocus';
-import { slideDown } from '../../theme/motion';
+import { slideInFromStart } from '../../theme/motion';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -12,17 +12,22 @@ const Backdrop = styled.div`
   &[hidden] { display: none; }
 `;
 
+/**
+ * A side panel at the inline start, full height: on the left of a left-to-right page, on the right of a right-to-left
+ * one (logical properties; the slide's direction follows through --slide-in-from).
+ */
 const Panel = styled.div`
+  --slide-in-from: -100%;
   position: fixed;
-  top: 0;
-  left: 0;
-  right: 0;
-  max-height: 100vh;
+  inset-block: 0;
+  inset-inline-start: 0;
+  width: min(340px, calc(100vw - 40px));
   overflow-y: auto;
   padding: 16px 20px 24px;
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow.raised};
-  animation: ${slideDown} 0.25s ease-out;
+  animation: ${slideInFromStart} 0.25s ease-out;
+  &:dir(rtl) { --slide-in-from: 100%; }
 `;
 
 export interface DrawerProps {
@@ -41,7 +46,8 @@ export interface DrawerProps {
 }
 
 /**
- * A panel that drops from the top of the screen; Escape, the backdrop and the caller's items close it. Closed, it is
+ * A panel that slides in from the inline start (the right on a right-to-left page); Escape, the backdrop and the
+ * caller's items close it. Closed, it is
  * not in the page, or hidden (display: none, out of the accessibility tree) when `prepared`.
  */
 export function Drawer({ open, onClose, label, children, prepared = false }: DrawerProps) {

@@ -1,5 +1,6 @@
 import type { ChangeEventHandler } from 'react';
 import styled from 'styled-components';
+import { useUiText } from '../../i18n/uiText';
 
 export interface HoneypotProps {
   /** The field's name, as the server reads it (a name bots like to fill, such as 'website'). */
@@ -7,7 +8,7 @@ export interface HoneypotProps {
   id?: string;
   value: string;
   onChange: ChangeEventHandler<HTMLInputElement>;
-  /** For anyone who meets it anyway (styles off): what to do with it. */
+  /** For anyone who meets it anyway (styles off): what to do with it; the page's 'ui.honeypot' message by default. */
   label?: string;
 }
 
@@ -31,11 +32,12 @@ const Trap = styled.div`
  * The spam trap: an empty text field only bots fill in. Out of the accessibility tree (aria-hidden), the tab order
  * (tabIndex -1) and autofill (autocomplete off), so no person reaches it. What it holds is sent; the server judges it.
  */
-export function Honeypot({ name, id, value, onChange, label = 'Leave this field empty' }: HoneypotProps) {
+export function Honeypot({ name, id, value, onChange, label }: HoneypotProps) {
+  const text = useUiText();
   return (
     <Trap aria-hidden="true">
       <label>
-        {label}
+        {label ?? text('ui.honeypot')}
         <input type="text" name={name} id={id} value={value} onChange={onChange} tabIndex={-1} autoComplete="off" />
       </label>
     </Trap>

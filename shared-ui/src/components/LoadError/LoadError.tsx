@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '../Button/Button';
+import { useUiText } from '../../i18n/uiText';
 
 const Box = styled.div`
   display: flex;
@@ -16,15 +17,18 @@ export interface LoadErrorProps {
   /** What failed, in words a visitor understands. */
   message: string;
   onRetry: () => void;
+  /** The retry button's text; the page's 'ui.retry' message ('Try again') by default (i18n/uiText.ts). */
+  retryLabel?: string;
 }
 
 /** Shown instead of an endless loader when data could not be loaded. */
-export function LoadError({ message, onRetry }: LoadErrorProps) {
+export function LoadError({ message, onRetry, retryLabel }: LoadErrorProps) {
+  const text = useUiText();
   return (
     <Box role="alert">
       <span>{message}</span>
       <Button type="button" onClick={onRetry}>
-        Try again
+        {retryLabel ?? text('ui.retry')}
       </Button>
     </Box>
   );

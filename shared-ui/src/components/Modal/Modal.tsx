@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useDialogFocus } from '../../hooks/useDialogFocus';
+import { useUiText } from '../../i18n/uiText';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -24,13 +25,14 @@ const Dialog = styled.div<{ $maxWidth: number }>`
   background: ${({ theme }) => theme.colors.surface};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.raised};
-  h2 { margin: 0 40px 16px 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
+  /* Room at the inline end for the close button (the right; the left on a right-to-left page). */
+  h2 { margin: 0 0 16px; margin-inline-end: 40px; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
 `;
 
 const Close = styled.button`
   position: absolute;
   top: 12px;
-  right: 12px;
+  inset-inline-end: 12px;
   width: 44px;
   height: 44px;
   border: 0;
@@ -49,7 +51,7 @@ export interface ModalProps {
   title: string;
   children: ReactNode;
   maxWidth?: number;
-  /** Label of the close (X) button. */
+  /** Label of the close (X) button; the page's 'ui.close' message ('Close') by default (i18n/uiText.ts). */
   closeLabel?: string;
 }
 
@@ -57,7 +59,8 @@ export interface ModalProps {
  * An accessible dialog: focus moves in and is kept inside (Tab wraps), Escape and a click on the
  * backdrop close it, and focus returns to what was focused before it opened.
  */
-export function Modal({ open, onClose, title, children, maxWidth = 640, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, onClose, title, children, maxWidth = 640, closeLabel }: ModalProps) {
+  const text = useUiText();
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useDialogFocus(dialogRef, open, onClose);
@@ -72,7 +75,7 @@ export function Modal({ open, onClose, title, children, maxWidth = 640, closeLab
     >
       <Dialog ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} $maxWidth={maxWidth}>
         <h2 id={titleId}>{title}</h2>
-        <Close type="button" aria-label={closeLabel} onClick={onClose}>
+        <Close type="button" aria-label={closeLabel ?? text('ui.close')} onClick={onClose}>
           ×
         </Close>
         {children}

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { spin } from '../../theme/motion';
 import { theme } from '../../theme/theme';
+import { useUiText } from '../../i18n/uiText';
 
 const Wrapper = styled.div`
   display: flex;
@@ -23,15 +24,16 @@ export interface SpinnerProps {
   size?: number;
   /** A #rrggbb colour (its track is the same at 20% opacity); the brand colour by default. */
   color?: string;
-  /** What is loading, read by screen readers. */
+  /** What is loading, read by screen readers; the page's 'ui.loading' message ('Loading') by default (i18n/uiText.ts). */
   label?: string;
 }
 
-export function Spinner({ size = 86, color = theme.colors.brand, label = 'Loading' }: SpinnerProps) {
+export function Spinner({ size = 86, color = theme.colors.brand, label }: SpinnerProps) {
+  const text = useUiText();
   return (
     <Wrapper role="status" aria-live="polite">
       <Ring $size={size} $color={color} aria-hidden="true" data-testid="spinner" />
-      <VisuallyHidden>{label}</VisuallyHidden>
+      <VisuallyHidden>{label ?? text('ui.loading')}</VisuallyHidden>
     </Wrapper>
   );
 }

@@ -30,6 +30,8 @@ const Anchor = styled.span`
   display: inline-flex;
 `;
 
+// Physical left/top on purpose, in both directions: the origin of the viewport coordinates (getBoundingClientRect)
+// that place() moves the bubble by.
 const Bubble = styled.div`
   position: fixed;
   top: 0;

@@ -2,8 +2,9 @@
 // edition on the server), shared through @lingui/react's context (a shared singleton, like React). Each app keeps its
 // own catalog of messages (src/i18n/<locale>.json, compiled at build time by tools/webpack/messages-loader.cjs) and
 // reads it through a hook typed by its English catalog, so an unknown message id fails the type check.
+import { useMemo, type ReactNode } from 'react';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { useLingui } from '@lingui/react';
+import { LinguiContext, useLingui } from '@lingui/react';
 import { DEFAULT_LOCALE, isLocale, localizedDataPath, type Locale } from '@site/contracts/locale';
 
 /** Values a message may interpolate ({count}, {name}…). */
@@ -37,9 +38,24 @@ export function makeSiteI18n(locale: Locale, catalogs: readonly Messages[] = [])
   return i18n;
 }
 
-/** Adds an app's catalog to the page's instance (its remote has just loaded); components re-render with it. */
+/**
+ * Adds an app's catalog to the page's instance, before that app's first component renders (the shell loads it with
+ * the remote's module). Lingui announces a change; nobody listens (SiteI18nProvider), so nothing re-renders.
+ */
 export function addCatalog(i18n: I18n, catalog: Messages): void {
   i18n.load(i18n.locale, catalog);
+}
+
+/**
+ * The page's instance for every component, as Lingui's I18nProvider would give it, but fixed for the page's life: the
+ * language never changes on a page (the switch loads the other edition's page), and each app's messages are there
+ * before its components draw (addCatalog), so nothing needs to re-render when a catalog arrives. Lingui's provider
+ * re-renders on every load, and an update that reaches a server-drawn part of the page still waiting for its remote
+ * makes React draw that part again in the browser (the server's elements lost, the page flickers).
+ */
+export function SiteI18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const context = useMemo(() => ({ i18n, _: i18n._.bind(i18n) }), [i18n]);
+  return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>;
 }
 
 /** The store's fetch for an edition: the site's data files in its language ('/data/x.json' → '/data/ar/x.json'). */

@@ -1,0 +1,88 @@
+import { useEffect, useMemo } from 'react';
+import styled from 'styled-components';
+import { LoadError, Spinner } from '@site/shared-ui';
+import { certificates, company, home, productCategories, projects } from '@site/content';
+import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@site/contracts/locale';
+import { useText } from '../i18n/useText';
+import {
+  fetchCompanyContent,
+  selectContentParts,
+  selectContentStatus,
+  teaserCategories,
+  type CompanyContent,
+  type ContentPart,
+} from './companyContentSlice';
+
+/** The English edition: the bundle's data, there from the first render. */
+const ENGLISH: CompanyContent = { home, company, certificates, projects, teaser: teaserCategories(productCategories) };
+
+/** The parts a page asked for: ready to draw, still loading (an Arabic page opened in the browser), or failed. */
+export type ContentView<P extends ContentPart> =
+  | { status: 'ready'; content: Pick<CompanyContent, P> }
+  | { status: 'loading' }
+  | { status: 'failed'; retry: () => void };
+
+/**
+ * The data `parts` of the company pages in the page's language (see companyContentSlice.ts). English: at once. Arabic:
+ * from the store, which the server filled for the first page; a page opened later loads what is missing.
+ */
+export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): ContentView<P> {
+  const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const loaded = useAppSelector(selectContentParts);
+  const status = useAppSelector(selectContentStatus);
+  const english = locale === DEFAULT_LOCALE;
+  const missing = english ? [] : parts.filter((part) => loaded[part] === undefined);
+  const missingKey = missing.join(' ');
+
+  useEffect(() => {
+    if (missingKey === '') return;
+    for (const part of missingKey.split(' ') as P[]) void dispatch(fetchCompanyContent(part));
+  }, [dispatch, missingKey]);
+
+  return useMemo((): ContentView<P> => {
+    if (english) return { status: 'ready', content: ENGLISH };
+    if (missingKey === '') return { status: 'ready', content: loaded as Pick<CompanyContent, P> };
+    const failed = (missingKey.split(' ') as P[]).filter((part) => status[part] === 'failed');
+    if (failed.length === 0) return { status: 'loading' };
+    return { status: 'failed', retry: () => failed.forEach((part) => void dispatch(fetchCompanyContent(part))) };
+  }, [english, missingKey, loaded, status, dispatch]);
+}
+
+/** The page's edition on the server, when LoadFirstView's context names it. */
+function firstViewLocale(context: object): Locale | undefined {
+  const locale = 'locale' in context ? context.locale : undefined;
+  return isLocale(locale) ? locale : undefined;
+}
+
+/**
+ * For a page's `loadFirstView`: on the server, an Arabic page loads its parts before it is drawn, so its HTML is
+ * complete and the browser starts from them. English pages load nothing (their data is in the bundle); a server that
+ * does not say the page's edition gets the parts loaded (harmless on an English page, which draws from the bundle).
+ */
+export function loadContentFirstView(parts: readonly ContentPart[]): LoadFirstView {
+  return (context) => {
+    if (firstViewLocale(context) === DEFAULT_LOCALE) return Promise.resolve();
+    return Promise.all(parts.map((part) => context.dispatch(fetchCompanyContent(part))));
+  };
+}
+
+const Pending = styled.div`
+  min-height: 40vh;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  p { margin: 0; }
+`;
+
+/** What a page shows while its data loads (an Arabic page opened in the browser), or when that failed. */
+export function ContentPending({ view }: { view: Exclude<ContentView<ContentPart>, { status: 'ready' }> }) {
+  const text = useText();
+  if (view.status === 'failed') return <LoadError message={text('company.content.loadError')} onRetry={view.retry} />;
+  return (
+    <Pending>
+      <Spinner label={text('company.content.loading')} />
+      <p aria-hidden="true">{text('company.content.loading')}</p>
+    </Pending>
+  );
+}

@@ -1,0 +1,68 @@
+// The Arabic web font (issue 18): Noto Sans Arabic from @fontsource, its Arabic subset only, served by our own server
+// from the shell's build (webpack copies each file to dist/assets/<name>.<hash>.woff2: `new URL(…, import.meta.url)`
+// is an asset module). Two weights: 400 for text and 700 for what is bold (headings, buttons); 600 (navigation,
+// labels) is drawn with 700 by the browser's font matching, one download fewer. Declared on Arabic pages only
+// (AppFrame), so an English page never downloads it, not even for the switch's «العربية».
+import { createGlobalStyle } from 'styled-components';
+import { theme } from '@site/shared-ui';
+
+/** The family name, first in the Arabic pages' font stack. */
+export const ARABIC_FONT_FAMILY = 'Noto Sans Arabic';
+
+export interface ArabicFontFile {
+  weight: 400 | 700;
+  /** The file's address on the site ('/assets/noto-sans-arabic-arabic-400-normal.<hash>.woff2'). */
+  url: string;
+}
+
+/**
+ * The address the browser build gives a font file: '/assets/<name>.<contenthash:8>.woff2' (tools/webpack's
+ * assetModuleFilename). The server-render build names its copy by its whole content hash at the root
+ * ('/<contenthash>.woff2', webpack's default, a file nobody serves): the same hash, so its address is turned into the
+ * browser's, and the HTML the server writes names the very file the browser then uses (and the server preloads).
+ * Once both builds name assets alike this changes nothing.
+ */
+export function browserFontUrl(built: string, name: string): string {
+  const serverBuilt = /^\/([0-9a-f]{8})[0-9a-f]*\.woff2$/.exec(built);
+  return serverBuilt === null ? built : `/assets/${name}.${serverBuilt[1]}.woff2`;
+}
+
+/**
+ * The font's files, for the @font-face rules below and for the server, which preloads them on Arabic pages (the
+ * shell's server-render module can export this list).
+ */
+export const ARABIC_FONT_FILES: readonly ArabicFontFile[] = [
+  {
+    weight: 400,
+    url: browserFontUrl(
+      new URL('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2', import.meta.url).pathname,
+      'noto-sans-arabic-arabic-400-normal',
+    ),
+  },
+  {
+    weight: 700,
+    url: browserFontUrl(
+      new URL('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff2', import.meta.url).pathname,
+      'noto-sans-arabic-arabic-700-normal',
+    ),
+  },
+];
+
+/** The Arabic subset's characters (the package's unicode.json, "arabic"): the browser uses the font for these only. */
+const ARABIC_UNICODE_RANGE =
+  'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC';
+
+const fontFaces = ARABIC_FONT_FILES.map(
+  ({ weight, url }) =>
+    `@font-face { font-family: '${ARABIC_FONT_FAMILY}'; font-style: normal; font-weight: ${weight}; font-display: swap; src: url(${url}) format('woff2'); unicode-range: ${ARABIC_UNICODE_RANGE}; }`,
+).join('\n');
+
+/**
+ * The font's faces, and Arabic text drawn with it: Noto Sans Arabic first, then the site's usual stack (which draws
+ * the Latin letters and digits, outside the font's range). Form controls do not inherit the font by themselves.
+ */
+export const ArabicFont = createGlobalStyle`
+  ${fontFaces}
+  body:lang(ar) { font-family: '${ARABIC_FONT_FAMILY}', ${theme.fontFamily}; }
+  body:lang(ar) :is(button, input, select, textarea) { font-family: inherit; }
+`;
