@@ -48,7 +48,7 @@ export function RegionField({ label, ...select }: { label: string } & SelectHTML
     <ChatField label={label}>
       {(control) => (
         <Select {...control} {...select}>
-          <option value="">{text('form.selectRegion')}</option>
+          <option value="">{text('chat.form.selectRegion')}</option>
           {regionsIn(text).map((region) => (
             <option key={region.id} value={region.name}>
               {region.label}

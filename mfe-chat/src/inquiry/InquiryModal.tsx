@@ -66,13 +66,13 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
   };
 
   return (
-    <Modal open={open} onClose={dismiss} title={text('inquiry.title')} closeLabel={text('inquiry.close')} maxWidth={560}>
+    <Modal open={open} onClose={dismiss} title={text('chat.inquiry.title')} closeLabel={text('chat.inquiry.close')} maxWidth={560}>
       <form onSubmit={submit}>
         {error ? <FormError role="alert">{text(error)}</FormError> : null}
         <Row>
           <TextField
-            label={text('form.fullName')}
-            placeholder={text('form.fullNamePlaceholder')}
+            label={text('chat.form.fullName')}
+            placeholder={text('chat.form.fullNamePlaceholder')}
             autoComplete="name"
             required
             maxLength={FIELD_MAX_LENGTH.name}
@@ -80,10 +80,10 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             onChange={set('userName')}
           />
           <TextField
-            label={text('form.email')}
+            label={text('chat.form.email')}
             type="email"
             dir="ltr"
-            placeholder={text('form.emailPlaceholder')}
+            placeholder={text('chat.form.emailPlaceholder')}
             autoComplete="email"
             required
             maxLength={FIELD_MAX_LENGTH.email}
@@ -92,7 +92,7 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
           />
           {/* A phone number's example is a technical value, the same in both languages */}
           <TextField
-            label={text('inquiry.phone')}
+            label={text('chat.inquiry.phone')}
             type="tel"
             dir="ltr"
             placeholder="+971 XX XXX XXXX"
@@ -101,33 +101,33 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             value={form.inquiryPhone}
             onChange={set('inquiryPhone')}
           />
-          <RegionField label={text('inquiry.region')} required value={form.userCountry} onChange={set('userCountry')} />
+          <RegionField label={text('chat.inquiry.region')} required value={form.userCountry} onChange={set('userCountry')} />
           <TextField
-            label={text('inquiry.companyName')}
-            placeholder={text('inquiry.companyNamePlaceholder')}
+            label={text('chat.inquiry.companyName')}
+            placeholder={text('chat.inquiry.companyNamePlaceholder')}
             autoComplete="organization"
             maxLength={FIELD_MAX_LENGTH.companyName}
             value={form.companyName}
             onChange={set('companyName')}
           />
           <TextField
-            label={text('inquiry.companyLocation')}
-            placeholder={text('inquiry.companyLocationPlaceholder')}
+            label={text('chat.inquiry.companyLocation')}
+            placeholder={text('chat.inquiry.companyLocationPlaceholder')}
             maxLength={FIELD_MAX_LENGTH.companyLocation}
             value={form.companyLocation}
             onChange={set('companyLocation')}
           />
         </Row>
         <TextAreaField
-          label={text('inquiry.message')}
+          label={text('chat.inquiry.message')}
           rows={5}
-          placeholder={text('inquiry.messagePlaceholder')}
+          placeholder={text('chat.inquiry.messagePlaceholder')}
           required
           maxLength={FIELD_MAX_LENGTH.message}
           value={form.inquiryMessage}
           onChange={set('inquiryMessage')}
         />
-        <Button type="submit">{text('inquiry.submit')}</Button>
+        <Button type="submit">{text('chat.inquiry.submit')}</Button>
       </form>
     </Modal>
   );

@@ -16,8 +16,8 @@ export const EMPTY_INQUIRY: InquiryForm = {
 
 /** Why the form cannot be sent: the message id of the text the modal shows (src/i18n/<locale>.json). */
 export const INQUIRY_ERRORS = {
-  required: 'inquiry.errorRequired',
-  invalidEmail: 'inquiry.errorEmail',
+  required: 'chat.inquiry.errorRequired',
+  invalidEmail: 'chat.inquiry.errorEmail',
 } as const;
 
 export type InquiryError = (typeof INQUIRY_ERRORS)[keyof typeof INQUIRY_ERRORS];

@@ -50,14 +50,14 @@ export function Composer({ onSend, placeholder }: ComposerProps) {
   return (
     <Form onSubmit={submit}>
       <input
-        aria-label={t('composer.label')}
+        aria-label={t('chat.composer.label')}
         placeholder={placeholder}
         maxLength={CHAT_LIMITS.questionMaxLength}
         autoComplete="off"
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <SendButton type="submit" aria-label={t('composer.send')} disabled={blank}>
+      <SendButton type="submit" aria-label={t('chat.composer.send')} disabled={blank}>
         <SendIcon size={20} />
       </SendButton>
     </Form>

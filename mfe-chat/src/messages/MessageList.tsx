@@ -117,7 +117,7 @@ const MessageRow = memo(function MessageRow({ message, showOptions, onOption, on
   return (
     <Item data-mine={mine ? '' : undefined}>
       <Bubble>
-        <VisuallyHidden>{mine ? text('messages.youSaid') : text('messages.assistantSaid')} </VisuallyHidden>
+        <VisuallyHidden>{mine ? text('chat.messages.youSaid') : text('chat.messages.assistantSaid')} </VisuallyHidden>
         {dir === undefined ? (
           <MessageText text={message.text} onNavigate={onNavigate} />
         ) : (
@@ -128,7 +128,7 @@ const MessageRow = memo(function MessageRow({ message, showOptions, onOption, on
         <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
       </Bubble>
       {message.type === 'options' && showOptions ? (
-        <Options role="group" aria-label={text('messages.chooseRegion')}>
+        <Options role="group" aria-label={text('chat.messages.chooseRegion')}>
           {message.options?.map((option) => (
             <button key={option} type="button" onClick={() => onOption(option)}>
               {option}
@@ -167,7 +167,7 @@ export function MessageList({ messages, typing, activeOptionsId, onOption, onNav
 
   return (
     // The live region is a wrapper: role="log" on the <ol> itself would hide its list semantics.
-    <div role="log" aria-label={text('messages.log')} aria-live="polite">
+    <div role="log" aria-label={text('chat.messages.log')} aria-live="polite">
       <List>
         {messages.map((message) => (
           <MessageRow
@@ -184,7 +184,7 @@ export function MessageList({ messages, typing, activeOptionsId, onOption, onNav
           <span aria-hidden="true" />
           <span aria-hidden="true" />
           <span aria-hidden="true" />
-          <VisuallyHidden>{text('messages.typing')}</VisuallyHidden>
+          <VisuallyHidden>{text('chat.messages.typing')}</VisuallyHidden>
         </Typing>
       ) : null}
       <div ref={endRef} />

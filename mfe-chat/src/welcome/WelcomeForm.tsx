@@ -42,10 +42,10 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
 
   return (
     <Form onSubmit={submit} aria-labelledby="chat-welcome-title">
-      <h3 id="chat-welcome-title">{text('welcome.title')}</h3>
+      <h3 id="chat-welcome-title">{text('chat.welcome.title')}</h3>
       <TextField
-        label={text('form.fullName')}
-        placeholder={text('form.fullNamePlaceholder')}
+        label={text('chat.form.fullName')}
+        placeholder={text('chat.form.fullNamePlaceholder')}
         autoComplete="name"
         required
         maxLength={FIELD_MAX_LENGTH.name}
@@ -53,21 +53,21 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
         onChange={set('userName')}
       />
       <TextField
-        label={text('form.email')}
+        label={text('chat.form.email')}
         type="email"
         dir="ltr"
-        placeholder={text('form.emailPlaceholder')}
+        placeholder={text('chat.form.emailPlaceholder')}
         autoComplete="email"
         required
         maxLength={FIELD_MAX_LENGTH.email}
         value={details.userEmail}
         onChange={set('userEmail')}
       />
-      <RegionField label={text('welcome.region')} required value={details.userCountry} onChange={set('userCountry')} />
-      <Button type="submit">{text('welcome.start')}</Button>
-      <Or>{text('welcome.or')}</Or>
+      <RegionField label={text('chat.welcome.region')} required value={details.userCountry} onChange={set('userCountry')} />
+      <Button type="submit">{text('chat.welcome.start')}</Button>
+      <Or>{text('chat.welcome.or')}</Or>
       <Button type="button" $variant="secondary" onClick={onJustChat}>
-        {text('welcome.justChat')}
+        {text('chat.welcome.justChat')}
       </Button>
     </Form>
   );

@@ -160,7 +160,7 @@ export default function ChatWidget() {
   const locale = useLocale();
   // What the bot says and offers, in the page's language (the flows are not components: they get it from here).
   const language = useMemo(() => chatLanguage(text, locale), [text, locale]);
-  const title = text('widget.title');
+  const title = text('chat.widget.title');
 
   // The panel starts as the visitor left it, or open (minimized on a phone): the slice's initial state, panelMemory.ts.
   useEffect(() => {
@@ -189,12 +189,12 @@ export default function ChatWidget() {
           <PanelHeader>
             <div style={{ flex: 1 }}>
               <h2 id="chat-title">{title}</h2>
-              <p>{text('widget.online')}</p>
+              <p>{text('chat.widget.online')}</p>
             </div>
-            <HeaderButton type="button" aria-label={text('widget.minimize')} onClick={() => choosePanel('minimized')}>
+            <HeaderButton type="button" aria-label={text('chat.widget.minimize')} onClick={() => choosePanel('minimized')}>
               <MinimizeIcon size={22} />
             </HeaderButton>
-            <HeaderButton type="button" aria-label={text('widget.close')} onClick={() => choosePanel('closed')}>
+            <HeaderButton type="button" aria-label={text('chat.widget.close')} onClick={() => choosePanel('closed')}>
               <CloseIcon size={22} />
             </HeaderButton>
           </PanelHeader>
@@ -219,24 +219,24 @@ export default function ChatWidget() {
           {step === 'chat' ? (
             <InquiryBar>
               <Button type="button" $variant="secondary" onClick={() => setInquiryOpen(true)}>
-                {text('widget.sendInquiry')}
+                {text('chat.widget.sendInquiry')}
               </Button>
             </InquiryBar>
           ) : null}
           {step !== 'welcome' ? (
-            <Composer onSend={send} placeholder={text(step === 'onboarding' ? 'composer.placeholderOnboarding' : 'composer.placeholderChat')} />
+            <Composer onSend={send} placeholder={text(step === 'onboarding' ? 'chat.composer.placeholderOnboarding' : 'chat.composer.placeholderChat')} />
           ) : null}
         </Panel>
       ) : null}
       {panel === 'minimized' && !onPhone ? (
-        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label={text('widget.restore')}>
+        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label={text('chat.widget.restore')}>
           <ChatIcon size={22} /> {title}
         </MinimizedBar>
       ) : null}
       {/* On a phone minimized is this one round button ('Restore chat', a dot for an unread message): no bar above it. */}
       <Fab
         type="button"
-        aria-label={text(panel === 'open' ? 'widget.close' : panel === 'minimized' && onPhone ? 'widget.restore' : 'widget.open')}
+        aria-label={text(panel === 'open' ? 'chat.widget.close' : panel === 'minimized' && onPhone ? 'chat.widget.restore' : 'chat.widget.open')}
         aria-expanded={panel === 'open'}
         aria-describedby={showUnread ? 'chat-unread' : undefined}
         $hiddenOnPhone={panel === 'open'}
@@ -246,7 +246,7 @@ export default function ChatWidget() {
         {showUnread ? (
           <>
             <UnreadDot aria-hidden="true" />
-            <VisuallyHidden id="chat-unread">{text('widget.newMessage')}</VisuallyHidden>
+            <VisuallyHidden id="chat-unread">{text('chat.widget.newMessage')}</VisuallyHidden>
           </>
         ) : null}
       </Fab>

@@ -24,17 +24,17 @@ export interface BotTexts {
 
 export function botTexts(text: ChatText): BotTexts {
   return {
-    greeting: text('bot.greeting'),
-    welcomeBack: (name) => text('bot.welcomeBack', { name }),
-    thanks: (name) => text('bot.thanks', { name }),
-    askName: text('bot.askName'),
-    askEmail: (name) => text('bot.askEmail', { name }),
-    invalidEmail: text('bot.invalidEmail'),
-    askCountry: text('bot.askCountry'),
-    chooseCountry: text('bot.chooseCountry'),
-    assistantFailed: text('bot.assistantFailed', { phone: company.mainPhone }),
-    inquirySent: (name, email) => text('bot.inquirySent', { name, email }),
-    inquiryFailed: (name) => text('bot.inquiryFailed', { name, email: company.generalEmail, phone: company.mainPhone }),
+    greeting: text('chat.bot.greeting'),
+    welcomeBack: (name) => text('chat.bot.welcomeBack', { name }),
+    thanks: (name) => text('chat.bot.thanks', { name }),
+    askName: text('chat.bot.askName'),
+    askEmail: (name) => text('chat.bot.askEmail', { name }),
+    invalidEmail: text('chat.bot.invalidEmail'),
+    askCountry: text('chat.bot.askCountry'),
+    chooseCountry: text('chat.bot.chooseCountry'),
+    assistantFailed: text('chat.bot.assistantFailed', { phone: company.mainPhone }),
+    inquirySent: (name, email) => text('chat.bot.inquirySent', { name, email }),
+    inquiryFailed: (name) => text('chat.bot.inquiryFailed', { name, email: company.generalEmail, phone: company.mainPhone }),
   };
 }
 
@@ -51,8 +51,8 @@ export interface Region {
   englishLabel: string;
 }
 
-const REGION_LABEL = { dubai: 'region.dubai', oman: 'region.oman', bahrain: 'region.bahrain', saudi: 'region.saudi' } as const;
-const BRANCH_NAME = { dubai: 'branch.dubai', oman: 'branch.oman', bahrain: 'branch.bahrain', saudi: 'branch.saudi' } as const;
+const REGION_LABEL = { dubai: 'chat.region.dubai', oman: 'chat.region.oman', bahrain: 'chat.region.bahrain', saudi: 'chat.region.saudi' } as const;
+const BRANCH_NAME = { dubai: 'chat.branch.dubai', oman: 'chat.branch.oman', bahrain: 'chat.branch.bahrain', saudi: 'chat.branch.saudi' } as const;
 
 /** The regions of the contact page (branches.json), labelled in the page's language. */
 export function regionsIn(text: ChatText): Region[] {
