@@ -2,6 +2,7 @@
 // store starts from it, so the browser's first render matches the HTML and the page does not fetch its data again.
 import { createAction } from '@reduxjs/toolkit';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { Locale } from '@site/contracts/locale';
 
 /** What the store's thunks get as `extra`: how to fetch (the browser's fetch; on the server, the server's own files). */
 export interface StoreExtra {
@@ -21,7 +22,12 @@ export const serverStateArrived = createAction<Record<string, unknown>>('firstVi
  * same its effect dispatches), so the server renders the page with its data. Only data every visitor sees alike
  * (the site's own files): visitor-made data (reviews, ratings) still loads in the browser.
  */
-export type LoadFirstView = (context: { dispatch: ThunkDispatch<unknown, StoreExtra, UnknownAction>; params: Record<string, string> }) => Promise<unknown>;
+export type LoadFirstView = (context: {
+  dispatch: ThunkDispatch<unknown, StoreExtra, UnknownAction>;
+  params: Record<string, string>;
+  /** The page's edition: a page whose English text is bundled loads data only for the Arabic edition. */
+  locale: Locale;
+}) => Promise<unknown>;
 
 /** Slices whose state came from the server and whose page has not asked for its data since. */
 const loadedByServer = new Set<string>();

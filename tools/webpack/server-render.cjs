@@ -84,6 +84,9 @@ function createServerRenderConfig({ appDir, name, exposes, isHost }) {
       path: path.join(appDir, 'dist'),
       filename: 'server/render.[contenthash:8].js',
       chunkFilename: 'server/[name].[contenthash:8].js',
+      // Pictures and fonts under the browser build's names (federated-app.cjs), so the HTML the server writes names
+      // the files the browser loads.
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       library: { type: 'commonjs2' },
       // Asset URLs as the browser build gives them: the shell at the site root, a remote where the server serves it.
       publicPath: isHost ? '/' : `/remotes/${name}/`,

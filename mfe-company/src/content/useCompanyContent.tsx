@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { LoadError, Spinner } from '@site/shared-ui';
 import { certificates, company, home, productCategories, projects } from '@site/content';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@site/contracts/locale';
+import { DEFAULT_LOCALE } from '@site/contracts/locale';
 import { useText } from '../i18n/useText';
 import {
   fetchCompanyContent,
@@ -50,20 +50,13 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): C
   }, [english, missingKey, loaded, status, dispatch]);
 }
 
-/** The page's edition on the server, when LoadFirstView's context names it. */
-function firstViewLocale(context: object): Locale | undefined {
-  const locale = 'locale' in context ? context.locale : undefined;
-  return isLocale(locale) ? locale : undefined;
-}
-
 /**
  * For a page's `loadFirstView`: on the server, an Arabic page loads its parts before it is drawn, so its HTML is
- * complete and the browser starts from them. English pages load nothing (their data is in the bundle); a server that
- * does not say the page's edition gets the parts loaded (harmless on an English page, which draws from the bundle).
+ * complete and the browser starts from them. English pages load nothing (their data is in the bundle).
  */
 export function loadContentFirstView(parts: readonly ContentPart[]): LoadFirstView {
   return (context) => {
-    if (firstViewLocale(context) === DEFAULT_LOCALE) return Promise.resolve();
+    if (context.locale === DEFAULT_LOCALE) return Promise.resolve();
     return Promise.all(parts.map((part) => context.dispatch(fetchCompanyContent(part))));
   };
 }

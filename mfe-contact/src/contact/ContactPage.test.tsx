@@ -116,7 +116,7 @@ describe('ContactPage on an Arabic page', () => {
 
   it('drawn by the server (loadFirstView): the store has the branches, and the browser fetches nothing more', async () => {
     const store = arabicStore();
-    await loadFirstView({ dispatch: store.dispatch, params: {} });
+    await loadFirstView({ dispatch: store.dispatch, params: {}, locale: 'ar' });
     expect(requestsSent()).toEqual([`GET ${ARABIC_BRANCHES_PATH}`]);
     renderArabic(store);
     expect(screen.getByRole('heading', { level: 2, name: 'دبي' })).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { makeStore } from '@site/shared-store';
 import { ThemeRoot } from '@site/shared-ui';
 import { testI18n } from '@test/render';
 import { SiteRoutes } from '../routes/routeTable';
-import { ARABIC_FONT_FAMILY, ARABIC_FONT_FILES, browserFontUrl } from './ArabicFont';
+import { ARABIC_FONT_FAMILY, ARABIC_FONT_FILES } from './ArabicFont';
 
 function serverStyles(locale: Locale): string {
   const sheet = new ServerStyleSheet();
@@ -40,12 +40,6 @@ describe('ArabicFont', () => {
     for (const { weight, url } of ARABIC_FONT_FILES) {
       expect(url).toMatch(new RegExp(`noto-sans-arabic-arabic-${weight}-normal\\.woff2$`));
     }
-  });
-
-  it("names a file by the browser build's address on both sides", () => {
-    const name = 'noto-sans-arabic-arabic-400-normal';
-    expect(browserFontUrl(`/assets/${name}.1aa0c666.woff2`, name)).toBe(`/assets/${name}.1aa0c666.woff2`);
-    expect(browserFontUrl('/1aa0c6667726616cf523.woff2', name)).toBe(`/assets/${name}.1aa0c666.woff2`);
   });
 
   it('an Arabic page declares the font (swap, Arabic characters only) and draws its text with it', () => {

@@ -16,35 +16,17 @@ export interface ArabicFontFile {
 }
 
 /**
- * The address the browser build gives a font file: '/assets/<name>.<contenthash:8>.woff2' (tools/webpack's
- * assetModuleFilename). The server-render build names its copy by its whole content hash at the root
- * ('/<contenthash>.woff2', webpack's default, a file nobody serves): the same hash, so its address is turned into the
- * browser's, and the HTML the server writes names the very file the browser then uses (and the server preloads).
- * Once both builds name assets alike this changes nothing.
- */
-export function browserFontUrl(built: string, name: string): string {
-  const serverBuilt = /^\/([0-9a-f]{8})[0-9a-f]*\.woff2$/.exec(built);
-  return serverBuilt === null ? built : `/assets/${name}.${serverBuilt[1]}.woff2`;
-}
-
-/**
- * The font's files, for the @font-face rules below and for the server, which preloads them on Arabic pages (the
- * shell's server-render module can export this list).
+ * The font's files, for the @font-face rules below (both builds name them '/assets/<name>.<hash>.woff2'; the build
+ * lists them in dist/fonts.json for the server, which preloads them on Arabic pages: tools/webpack/font-manifest.cjs).
  */
 export const ARABIC_FONT_FILES: readonly ArabicFontFile[] = [
   {
     weight: 400,
-    url: browserFontUrl(
-      new URL('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2', import.meta.url).pathname,
-      'noto-sans-arabic-arabic-400-normal',
-    ),
+    url: new URL('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2', import.meta.url).pathname,
   },
   {
     weight: 700,
-    url: browserFontUrl(
-      new URL('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff2', import.meta.url).pathname,
-      'noto-sans-arabic-arabic-700-normal',
-    ),
+    url: new URL('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff2', import.meta.url).pathname,
   },
 ];
 

@@ -33,7 +33,7 @@ export interface RenderPageInput {
 }
 
 /** The shell's own catalogs (compiled at build time, like the browser's). */
-const SHELL_MESSAGES: Record<Locale, Messages> = { en: enShellMessages as Messages, ar: arShellMessages as Messages };
+const SHELL_MESSAGES: Record<Locale, Messages> = { en: enShellMessages, ar: arShellMessages };
 
 export interface RenderedPage {
   /** What goes inside <div id="root">. */
@@ -66,7 +66,7 @@ export async function renderPage({ url, params, modules, fetch, locale, catalogs
   const i18n = makeSiteI18n(locale, [SHELL_MESSAGES[locale], ...catalogs]);
   const before = store.getState() as Record<string, unknown>;
   for (const module of modules.values()) {
-    if (module.loadFirstView) await module.loadFirstView({ dispatch: store.dispatch, params });
+    if (module.loadFirstView) await module.loadFirstView({ dispatch: store.dispatch, params, locale });
   }
   // Only the slices the page's data load changed: every remote's slices are injected here (the server has every
   // remote's code), and a slice sent as it starts would tell the browser its data was loaded.
