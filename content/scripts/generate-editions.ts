@@ -1,6 +1,6 @@
 // Writes the Arabic edition of every data file (issue 18), {outDir}/data/ar/<file>.json, served at /data/ar/<file>.json
 // (the store's fetch reads there on Arabic pages, server rendering too): the English file as committed with each text a
-// visitor reads replaced by its Arabic text from content/data/ar/<file>.json (src/arabic/translatable.ts). Same
+// visitor reads replaced by its Arabic text from content/translations/ar/<file>.json (src/arabic/translatable.ts). Same
 // records, ids, prices, pictures and technical values: the English file stays the one source of every fact, and the
 // edition is generated at build time and never committed, so the two cannot drift. Also the Arabic search index,
 // {outDir}/data/ar/searchResults.json, built from the Arabic products and categories like the English one.
@@ -26,7 +26,7 @@ export function buildArabicEditions(contentDir: string = CONTENT_DIR): Map<DataF
     const { dictionary, error } = readArabicDictionary(contentDir, file);
     if (dictionary === undefined) throw new Error(error);
     const missing = missingTranslations(english, dictionary);
-    if (missing.length > 0) throw new Error(`data/ar/${file}: no Arabic text for ${missing.length} text(s), e.g. ${JSON.stringify(missing[0])}`);
+    if (missing.length > 0) throw new Error(`translations/ar/${file}: no Arabic text for ${missing.length} text(s), e.g. ${JSON.stringify(missing[0])}`);
     editions.set(file, translateData(english, dictionary));
   }
   return editions;

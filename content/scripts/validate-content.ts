@@ -1,5 +1,5 @@
 // Validates every file of content/data against the schema, plus the images they point to and the Arabic dictionaries
-// (content/data/ar: every text a visitor reads has an Arabic text; see src/arabic/check.ts). Warnings (an unused
+// (content/translations/ar: every text a visitor reads has an Arabic text; see src/arabic/check.ts). Warnings (an unused
 // dictionary entry) are printed and do not fail.
 // Usage (from the repo root): npx tsx content/scripts/validate-content.ts   — exits 1 on any problem.
 import { resolve } from 'node:path';

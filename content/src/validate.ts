@@ -164,18 +164,18 @@ export function validateContent(contentDir: string): ContentReport {
   return { errors, warnings: arabic.warnings, data };
 }
 
-/** The Arabic dictionaries' folder under the content folder: content/data/ar/<file>.json, one per data file. */
-export const ARABIC_DICTIONARY_DIR = join('data', 'ar');
+/** The Arabic dictionaries' folder under the content folder: content/translations/ar/<file>.json, one per data file. */
+export const ARABIC_DICTIONARY_DIR = join('translations', 'ar');
 
 /** Reads the Arabic dictionary of a data file; undefined when there is none (an error message says why). */
 export function readArabicDictionary(contentDir: string, file: string): { dictionary?: ArabicDictionary; error?: string } {
   const path = join(contentDir, ARABIC_DICTIONARY_DIR, file);
-  if (!existsSync(path)) return { error: `data/ar/${file}: file not found (every data file has an Arabic dictionary: English text → Arabic text)` };
+  if (!existsSync(path)) return { error: `translations/ar/${file}: file not found (every data file has an Arabic dictionary: English text → Arabic text)` };
   try {
     const json = readJson(path);
-    return isDictionary(json) ? { dictionary: json } : { error: `data/ar/${file}: expected a JSON object of English text → Arabic text (strings only)` };
+    return isDictionary(json) ? { dictionary: json } : { error: `translations/ar/${file}: expected a JSON object of English text → Arabic text (strings only)` };
   } catch (e) {
-    return { error: `data/ar/${file}: ${e instanceof Error ? e.message : String(e)}` };
+    return { error: `translations/ar/${file}: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
 
@@ -200,7 +200,7 @@ function checkArabicEditions(contentDir: string, sources: Partial<Record<DataFil
   }
   const folder = join(contentDir, ARABIC_DICTIONARY_DIR);
   for (const file of existsSync(folder) ? readdirSync(folder) : []) {
-    if (file.endsWith('.json') && !(file in DATA_FILES)) warnings.push(`data/ar/${file}: a dictionary of no data file`);
+    if (file.endsWith('.json') && !(file in DATA_FILES)) warnings.push(`translations/ar/${file}: a dictionary of no data file`);
   }
   errors.push(...checkDictionariesAgree(dictionaries));
 

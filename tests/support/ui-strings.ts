@@ -172,15 +172,15 @@ export function arabicFor(english: string): string {
 /** An Arabic letter. */
 export const ARABIC = /[\u0600-\u06FF]/;
 
-/** An Arabic data file's dictionary (content/data/ar/<file>.json: English text → Arabic text). */
+/** An Arabic data file's dictionary (content/translations/ar/<file>.json: English text → Arabic text). */
 export function arabicDictionary(file: string): Readonly<Record<string, string>> {
-  return JSON.parse(readFileSync(path.join(REPO_ROOT, 'content', 'data', 'ar', file), 'utf8')) as Record<string, string>;
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, 'content', 'translations', 'ar', file), 'utf8')) as Record<string, string>;
 }
 
-/** The Arabic text of an English data text (content/data/ar/<file>.json); throws when the dictionary lacks it. */
+/** The Arabic text of an English data text (content/translations/ar/<file>.json); throws when the dictionary lacks it. */
 export function arabicData(file: string, english: string): string {
   const arabic = arabicDictionary(file)[english];
-  if (!arabic || !ARABIC.test(arabic)) throw new Error(`content/data/ar/${file} has no Arabic for "${english}"`);
+  if (!arabic || !ARABIC.test(arabic)) throw new Error(`content/translations/ar/${file} has no Arabic for "${english}"`);
   return arabic;
 }
 

@@ -33,14 +33,14 @@ describe('checkArabicDictionary', () => {
 
   it('fails on each English text without an Arabic text (missing or blank), listing them by file', () => {
     const { errors } = checkArabicDictionary('menu.json', [...menu, { id: 'about', name: 'About Us', path: '/about' }], { Home: 'الرئيسية', Contact: ' ' });
-    expect(errors).toEqual(['data/ar/menu.json: no Arabic text for "Contact"', 'data/ar/menu.json: no Arabic text for "About Us"']);
+    expect(errors).toEqual(['translations/ar/menu.json: no Arabic text for "Contact"', 'translations/ar/menu.json: no Arabic text for "About Us"']);
   });
 
   it('fails when the HTML tags differ from the English text: one missing, another added, or in another order', () => {
     const english = '<p>Stocked in <strong>Dubai</strong> and Bahrain.</p>';
     const check = (arabic: string) => checkArabicDictionary('product-details.json', details, { ...detailsArabic, [english]: arabic }).errors;
     expect(check('<p>متوفر في دبي والبحرين.</p>')).toEqual([
-      'data/ar/product-details.json: "<p>Stocked in <strong>Dubai</strong> and Bahrain.</p>": the Arabic text\'s HTML tags (<p></p>) differ from the English text\'s (<p><strong></strong></p>)',
+      'translations/ar/product-details.json: "<p>Stocked in <strong>Dubai</strong> and Bahrain.</p>": the Arabic text\'s HTML tags (<p></p>) differ from the English text\'s (<p><strong></strong></p>)',
     ]);
     expect(check('<p>متوفر في <strong>دبي</strong> و<em>البحرين</em>.</p>')).toHaveLength(1);
     expect(check('<strong>متوفر</strong><p>في دبي والبحرين.</p>')).toHaveLength(1);
@@ -64,7 +64,7 @@ describe('checkArabicDictionary', () => {
       'Armoured Cable, 4 × 16 mm², 600/1000 V': 'كابل مدرّع، 4 × 16 mm²',
     });
     expect(errors).toEqual([
-      'data/ar/product-details.json: "Armoured Cable, 4 × 16 mm², 600/1000 V": the Arabic text lacks 600/1000 (numbers and technical values stay as they are)',
+      'translations/ar/product-details.json: "Armoured Cable, 4 × 16 mm², 600/1000 V": the Arabic text lacks 600/1000 (numbers and technical values stay as they are)',
     ]);
     expect(numbersToKeep('2 core + CPC, 3 core, 2nd Industrial City, 12th floor, BS 7629-1, 0.6/1 kV')).toEqual(['3', '7629', '0.6/1']);
   });
@@ -72,7 +72,7 @@ describe('checkArabicDictionary', () => {
   it('warns (does not fail) on an entry no text uses', () => {
     const report = checkArabicDictionary('menu.json', menu, { ...menuArabic, Careers: 'الوظائف' });
     expect(report.errors).toEqual([]);
-    expect(report.warnings).toEqual(['data/ar/menu.json: unused entry "Careers" (no text of data/menu.json has it)']);
+    expect(report.warnings).toEqual(['translations/ar/menu.json: unused entry "Careers" (no text of data/menu.json has it)']);
   });
 
   it('fails on a dictionary that is not an object of strings', () => {
@@ -94,19 +94,20 @@ describe('checkDictionariesAgree', () => {
   it('fails when one English text has two Arabic texts in two files (a product name in the listing and on its page)', () => {
     expect(checkDictionariesAgree({ 'products.json': { Cables: 'الكابلات' }, 'products-category.json': { Cables: 'الكابلات' } })).toEqual([]);
     expect(checkDictionariesAgree({ 'products.json': { Cables: 'الكابلات' }, 'product-details.json': { Cables: 'كابلات' } })).toEqual([
-      'data/ar/product-details.json: "Cables" reads "كابلات", but "الكابلات" in data/ar/products.json (one Arabic text per English text)',
+      'translations/ar/product-details.json: "Cables" reads "كابلات", but "الكابلات" in translations/ar/products.json (one Arabic text per English text)',
     ]);
   });
 });
 
 describe('the content validation with a bad Arabic dictionary', () => {
   let dir: string;
-  const dictionary = (file: string) => JSON.parse(readFileSync(join(dir, 'data', 'ar', file), 'utf8')) as Record<string, string>;
-  const write = (file: string, content: unknown) => writeFileSync(join(dir, 'data', 'ar', file), JSON.stringify(content));
+  const dictionary = (file: string) => JSON.parse(readFileSync(join(dir, 'translations', 'ar', file), 'utf8')) as Record<string, string>;
+  const write = (file: string, content: unknown) => writeFileSync(join(dir, 'translations', 'ar', file), JSON.stringify(content));
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'content-ar-'));
     cpSync(join(CONTENT_DIR, 'data'), join(dir, 'data'), { recursive: true, filter: (source) => !/\.(br|gz)$/.test(source) });
+    cpSync(join(CONTENT_DIR, 'translations'), join(dir, 'translations'), { recursive: true });
     symlinkSync(join(CONTENT_DIR, 'public'), join(dir, 'public'));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -128,22 +129,22 @@ describe('the content validation with a bad Arabic dictionary', () => {
     const { errors, warnings } = validateContent(dir);
     expect(errors).toEqual(
       expect.arrayContaining([
-        'data/ar/menu.json: no Arabic text for "Home"',
-        expect.stringMatching(/^data\/ar\/products\.json: "0\.6\/1 kV Cu.*the Arabic text's HTML tags \(<b><\/b>\) differ/),
-        expect.stringMatching(/^data\/ar\/products\.json: "0\.6\/1 kV Cu.*Arabic-Indic digits/),
-        expect.stringMatching(/^data\/ar\/products\.json: "0\.6\/1 kV Cu.*lacks 0\.6\/1, 5467/),
+        'translations/ar/menu.json: no Arabic text for "Home"',
+        expect.stringMatching(/^translations\/ar\/products\.json: "0\.6\/1 kV Cu.*the Arabic text's HTML tags \(<b><\/b>\) differ/),
+        expect.stringMatching(/^translations\/ar\/products\.json: "0\.6\/1 kV Cu.*Arabic-Indic digits/),
+        expect.stringMatching(/^translations\/ar\/products\.json: "0\.6\/1 kV Cu.*lacks 0\.6\/1, 5467/),
         // the listing's name no longer matches the product page's
-        expect.stringMatching(/^data\/ar\/product-details\.json: "0\.6\/1 kV Cu.*one Arabic text per English text/),
+        expect.stringMatching(/^translations\/ar\/product-details\.json: "0\.6\/1 kV Cu.*one Arabic text per English text/),
         'Arabic edition: data/products.json: oc_cu_xlpe_swa_pvc_cable: productName differs from product-details.json',
       ]),
     );
-    expect(warnings).toEqual(['data/ar/menu.json: unused entry "Old page" (no text of data/menu.json has it)']);
+    expect(warnings).toEqual(['translations/ar/menu.json: unused entry "Old page" (no text of data/menu.json has it)']);
   });
 
   it('fails on a data file without a dictionary', () => {
-    rmSync(join(dir, 'data', 'ar', 'projects.json'));
+    rmSync(join(dir, 'translations', 'ar', 'projects.json'));
     expect(validateContent(dir).errors).toContain(
-      'data/ar/projects.json: file not found (every data file has an Arabic dictionary: English text → Arabic text)',
+      'translations/ar/projects.json: file not found (every data file has an Arabic dictionary: English text → Arabic text)',
     );
   });
 });

@@ -1,4 +1,4 @@
-// The rules an Arabic dictionary (content/data/ar/<file>.json) must keep, checked by the content validation
+// The rules an Arabic dictionary (content/translations/ar/<file>.json) must keep, checked by the content validation
 // (src/validate.ts, run by the build) before the Arabic editions are generated (scripts/generate-editions.ts).
 // Pure functions, no node imports: the tests call them on made-up dictionaries.
 import { forEachTranslatable, missingTranslations, type ArabicDictionary } from './translatable';
@@ -45,7 +45,7 @@ export function isDictionary(value: unknown): value is ArabicDictionary {
  * English text. Warnings: entries no text of the file uses.
  */
 export function checkArabicDictionary(file: string, data: unknown, dictionary: unknown): DictionaryReport {
-  const where = `data/ar/${file}`;
+  const where = `translations/ar/${file}`;
   if (!isDictionary(dictionary)) return { errors: [`${where}: expected a JSON object of English text → Arabic text (strings only)`], warnings: [] };
   const errors = missingTranslations(data, dictionary).map((english) => `${where}: no Arabic text for ${quote(english)}`);
 
@@ -87,7 +87,7 @@ export function checkDictionariesAgree(dictionaries: Readonly<Record<string, Ara
       const first = seen.get(english);
       if (first === undefined) seen.set(english, { file, arabic });
       else if (first.arabic !== arabic) {
-        errors.push(`data/ar/${file}: ${quote(english)} reads ${quote(arabic)}, but ${quote(first.arabic)} in data/ar/${first.file} (one Arabic text per English text)`);
+        errors.push(`translations/ar/${file}: ${quote(english)} reads ${quote(arabic)}, but ${quote(first.arabic)} in translations/ar/${first.file} (one Arabic text per English text)`);
       }
     }
   }

@@ -17,17 +17,17 @@ import productDetails from '../../data/product-details.json';
 import productsCategory from '../../data/products-category.json';
 import products from '../../data/products.json';
 import projects from '../../data/projects.json';
-import branchesAr from '../../data/ar/branches.json';
-import certificatesAr from '../../data/ar/certificates.json';
-import companyAr from '../../data/ar/company.json';
-import homeAr from '../../data/ar/home.json';
-import knowledgeBaseAr from '../../data/ar/knowledge-base.json';
-import menuAr from '../../data/ar/menu.json';
-import ourTeamAr from '../../data/ar/our-team.json';
-import productDetailsAr from '../../data/ar/product-details.json';
-import productsCategoryAr from '../../data/ar/products-category.json';
-import productsAr from '../../data/ar/products.json';
-import projectsAr from '../../data/ar/projects.json';
+import branchesAr from '../../translations/ar/branches.json';
+import certificatesAr from '../../translations/ar/certificates.json';
+import companyAr from '../../translations/ar/company.json';
+import homeAr from '../../translations/ar/home.json';
+import knowledgeBaseAr from '../../translations/ar/knowledge-base.json';
+import menuAr from '../../translations/ar/menu.json';
+import ourTeamAr from '../../translations/ar/our-team.json';
+import productDetailsAr from '../../translations/ar/product-details.json';
+import productsCategoryAr from '../../translations/ar/products-category.json';
+import productsAr from '../../translations/ar/products.json';
+import projectsAr from '../../translations/ar/projects.json';
 
 export type { DataFileName } from '../schema';
 /** A data file's content, typed by its schema (the types of types.ts: Product[], Branch[]...). */

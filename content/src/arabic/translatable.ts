@@ -1,6 +1,6 @@
 // Which strings of a data file a visitor reads as prose, and so need an Arabic text (issue 18). The Arabic edition of
 // each data file is built from the English one: same records, ids, prices and pictures (one source for every fact),
-// with each translatable string replaced from the file's dictionary in content/data/ar/<file>.json
+// with each translatable string replaced from the file's dictionary in content/translations/ar/<file>.json
 // ({ "<English text>": "<Arabic text>" }). Everything else (ids, addresses, numbers, brand names, technical values such
 // as "600/1000 V" or "BS 5467") stays as it is.
 // No zod and no node imports: the knowledge base and tests use it too.

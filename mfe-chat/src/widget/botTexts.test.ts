@@ -1,7 +1,7 @@
 // The widget's region labels and branch names (src/i18n/<locale>.json) are the data's: branches.json in English, its
-// Arabic dictionary (content/data/ar/branches.json) in Arabic, so the chat names a branch as the contact page does.
+// Arabic dictionary (content/translations/ar/branches.json) in Arabic, so the chat names a branch as the contact page does.
 import { branches } from '@site/content';
-import arabicBranches from '@site/content/data/ar/branches.json';
+import arabicBranches from '@site/content/translations/ar/branches.json';
 import { testI18n } from '@test/render';
 import { botTexts, regionsIn, type ChatText } from './botTexts';
 

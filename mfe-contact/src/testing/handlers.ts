@@ -1,9 +1,9 @@
 // What the contact remote's tests serve (with MSW, see tools/jest/msw.ts): the branches of the Arabic edition, as the
-// server makes them: the English records with their prose replaced from the dictionary content/data/ar/branches.json.
+// server makes them: the English records with their prose replaced from the dictionary content/translations/ar/branches.json.
 import { http, HttpResponse } from 'msw';
 import type { Branch } from '@site/content';
 import englishBranches from '@site/content/data/branches.json';
-import arabicTexts from '@site/content/data/ar/branches.json';
+import arabicTexts from '@site/content/translations/ar/branches.json';
 import { localizedDataPath } from '@site/contracts/locale';
 import { BRANCHES_PATH } from '../contact/branchesSlice';
 

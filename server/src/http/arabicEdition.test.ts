@@ -14,9 +14,10 @@ import { chosenLocale, localeFromAcceptLanguage } from './languageChoice.js';
 
 const DATA = path.resolve(import.meta.dirname, '../../../content/data');
 const readData = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as T;
-/** The Arabic text of an English one, from its data file's dictionary (content/data/ar). */
+const TRANSLATIONS = path.resolve(import.meta.dirname, '../../../content/translations/ar');
+/** The Arabic text of an English one, from its data file's dictionary (content/translations/ar). */
 const arabic = (file: string) => {
-  const dictionary = readData<Record<string, string>>(`ar/${file}`);
+  const dictionary = JSON.parse(readFileSync(path.join(TRANSLATIONS, file), 'utf8')) as Record<string, string>;
   return (english: string): string => {
     const text = dictionary[english];
     assert.ok(text !== undefined, `${file} has an Arabic text for ${english}`);

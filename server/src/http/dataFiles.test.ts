@@ -121,12 +121,10 @@ describe('the data files as server rendering reads them', () => {
     }
   });
 
-  test("an edition's file is generated: looked up in every root but the first, whose ar/ holds the dictionaries", async () => {
-    await mkdir(path.join(first, 'ar'), { recursive: true });
+  test("an edition's file is found like any other (the build generates it into the second root)", async () => {
     await mkdir(path.join(second, 'ar'), { recursive: true });
-    await writeFile(path.join(first, 'ar', 'menu.json'), '{"Home":"الرئيسية"}'); // the dictionary
     passInterval();
-    assert.equal(await cache.get('ar/menu.json'), undefined, 'a dictionary is never served');
+    assert.equal(await cache.get('ar/menu.json'), undefined, 'not built yet');
     await writeFile(path.join(second, 'ar', 'menu.json'), '[{"id":"home","name":"الرئيسية"}]'); // the built edition
     passInterval();
     assert.equal(await text('ar/menu.json'), '[{"id":"home","name":"الرئيسية"}]');
@@ -153,12 +151,9 @@ describe('GET /data/:file', () => {
     await writeFile(path.join(first, 'small.json'), '{"small":true}\n');
     await writeFile(path.join(first, '.hidden.json'), '{"hidden":true}');
     await writeWithCopies(path.join(dir, 'secret.json'), '{"secret":"do not serve"}');
-    // The Arabic edition: generated (second root) with its copies; the first root's ar/ holds its dictionary.
-    await mkdir(path.join(first, 'ar'), { recursive: true });
+    // The Arabic edition: generated (second root) with its copies.
     await mkdir(path.join(second, 'ar'), { recursive: true });
     arabicCopies = await writeWithCopies(path.join(second, 'ar', 'products.json'), bigJson('منتج'));
-    await writeWithCopies(path.join(first, 'ar', 'products.json'), '{"Product":"منتج"}');
-    await writeWithCopies(path.join(first, 'ar', 'dictionary-only.json'), '{"Product":"منتج"}');
 
     // The app's pieces that meet this route: compression hooks (which must not compress twice) and the JSON 404.
     app = Fastify();
@@ -253,7 +248,7 @@ describe('GET /data/:file', () => {
     assert.equal((await app.inject({ method: 'HEAD', url: '/data/missing.json' })).statusCode, 404);
   });
 
-  test('/data/ar/<file>: the generated Arabic edition, with its copies, ETag and 304 (never its dictionary)', async () => {
+  test('/data/ar/<file>: the generated Arabic edition, with its copies, ETag and 304', async () => {
     const plain = await get('/data/ar/products.json');
     assert.equal(plain.statusCode, 200);
     assert.equal(plain.headers['content-type'], 'application/json; charset=utf-8');
@@ -276,10 +271,9 @@ describe('GET /data/:file', () => {
     assert.equal(head.headers['content-length'], String(arabicCopies.br.length));
   });
 
-  test('unknown editions, unknown Arabic files and dictionaries answer the JSON 404', async () => {
+  test('unknown editions and unknown Arabic files answer the JSON 404', async () => {
     for (const url of [
       '/data/ar/unknown.json',
-      '/data/ar/dictionary-only.json',
       '/data/xx/products.json',
       '/data/en/products.json',
       '/data/AR/products.json',
@@ -439,7 +433,7 @@ describe('/data/ar in the app (its roots, its static files)', () => {
       await mkdir(path.dirname(path.join(fixture.root, file)), { recursive: true });
       await writeFile(path.join(fixture.root, file), content);
     };
-    await write('content/data/ar/products-category.json', '{"Cables":"الكابلات"}'); // the dictionary, committed
+    await write('content/translations/ar/products-category.json', '{"Cables":"الكابلات"}'); // the dictionary, committed
     await write('content/generated/data/ar/products-category.json', '[{"id":"cables","title":"الكابلات"}]'); // the edition, built
     app = await buildApp(fixture.config, stubDatabase());
     await app.ready();

@@ -12,9 +12,8 @@
 //
 // Editions (issue 18): the Arabic pages read /data/ar/<file>.json, the same records with their texts in Arabic. The
 // content build generates them (content/scripts/generate-editions.ts) into the generated root, with their copies, so
-// they are served like any other file. The committed root's `ar/` folder holds the dictionaries they are made from
-// (content/data/ar/<file>.json: English text → Arabic text), which are never served: an edition's name is looked up
-// in every root but the first.
+// they are served like any other file. The dictionaries they are made from (content/translations/ar/<file>.json:
+// English text → Arabic text) are outside every root: never served.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_LOCALE, LOCALES } from '@site/contracts/locale';
@@ -127,12 +126,9 @@ export class DataFileCache {
     }
   }
 
-  /**
-   * The first root holding `name` as a regular file, with the copies beside it that are not older than it. An
-   * edition's file (`ar/…`) is generated: the first root's edition folders hold dictionaries, not data (see the top).
-   */
+  /** The first root holding `name` as a regular file, with the copies beside it that are not older than it. */
   private async locate(name: string): Promise<Located | undefined> {
-    for (const root of editionOf(name) === undefined ? this.roots : this.roots.slice(1)) {
+    for (const root of this.roots) {
       const filePath = path.join(root, name);
       const info = await statOf(filePath);
       if (info === undefined || !info.isFile()) continue; // missing here (or the root itself is): try the next root

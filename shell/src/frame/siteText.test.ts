@@ -1,9 +1,9 @@
 // The frame's texts that come from the site's data (menu names, the company's name, address and copyright) are the
 // shell's messages, so the shell draws them in the page's language without bundling the Arabic data: they must stay
-// the data's texts (content/data/*.json) and their Arabic dictionaries (content/data/ar/*.json).
+// the data's texts (content/data/*.json) and their Arabic dictionaries (content/translations/ar/*.json).
 import { company, menu } from '@site/content';
-import arabicMenu from '@site/content/data/ar/menu.json';
-import arabicCompany from '@site/content/data/ar/company.json';
+import arabicMenu from '@site/content/translations/ar/menu.json';
+import arabicCompany from '@site/content/translations/ar/company.json';
 import en from '../i18n/en.json';
 import ar from '../i18n/ar.json';
 import { menuTextId } from './menuText';

@@ -2,7 +2,7 @@
 // company.json, branches.json, products-category.json, products.json, product-details.json, menu.json,
 // certificates.json, our-team.json, the brand list, and the facts only the chat needs (knowledge-base.json).
 // Either edition (issue 18): the Arabic one is built the same way from the Arabic edition of each data file (the
-// English records with their prose from content/data/ar/<file>.json), with the addresses of the Arabic pages (/ar/…).
+// English records with their prose from content/translations/ar/<file>.json), with the addresses of the Arabic pages (/ar/…).
 import {
   BRANDS,
   branches,

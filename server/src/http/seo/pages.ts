@@ -464,7 +464,7 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
 
 /**
  * The site's pages in both editions: `source` is the English data, `arabic` its Arabic edition (by default `source`
- * translated with the site's dictionaries, content/data/ar: what /data/ar/*.json serves).
+ * translated with the site's dictionaries, content/translations/ar: what /data/ar/*.json serves).
  */
 export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSource(source)): SeoSite {
   const editions: Readonly<Record<Locale, Edition>> = { en: createEdition('en', source), ar: createEdition('ar', arabic) };
