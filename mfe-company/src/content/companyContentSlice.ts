@@ -1,7 +1,7 @@
 // The site's data the company pages show, in the page's language (issue 18). English pages draw it from the bundle
 // ('@site/content': home, company, certificates, projects, the categories' titles), as before: nothing to load, nothing
 // more to download. Arabic pages read the same files through the store's fetch, which on an Arabic page reads
-// /data/ar/<file>.json (the same records with their prose translated, built from content/data/ar/<file>.json). The
+// /data/ar/<file>.json (the same records with their prose translated, built from content/translations/ar/<file>.json). The
 // server loads them as it draws the page (each page's `loadFirstView`) and sends them with it, so the Arabic first view
 // is complete in the HTML and the browser does not fetch them again; a page opened later in the visit loads what it
 // still lacks. The Arabic texts travel as data, not as JavaScript: English pages pay nothing for them.
