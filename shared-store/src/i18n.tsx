@@ -19,8 +19,9 @@ export type TextOf<Catalog> = (id: Extract<keyof Catalog, string>, values?: Mess
  */
 export function textHook<Catalog>(): () => TextOf<Catalog> {
   return function useText() {
-    const { _ } = useLingui();
-    return _ as TextOf<Catalog>;
+    // Lingui's `_` takes any id; the app's hook narrows it to its catalog's ids.
+    const text: TextOf<Catalog> = useLingui()._;
+    return text;
   };
 }
 
