@@ -4,7 +4,7 @@
 // "No English left" is checked three ways, each reported apart (soft checks: one run lists every leftover):
 //   1. the English catalogue of UI strings (every app's src/i18n/en.json, support/ui-strings.ts): none of its pieces in
 //      the page's visible text, title, or aria-label/alt/title/placeholder attributes;
-//   2. the site's English data (products, categories, company texts: every text content/data/ar/<file>.json translates):
+//   2. the site's English data (products, categories, company texts: every text content/translations/ar/<file>.json translates):
 //      none in the visible text;
 //   3. the English twin page: no text of it with an English word is shown as it is on the Arabic page, besides texts that
 //      are not translated by design (brand names, model codes: the data's strings without an Arabic text of their own).
@@ -32,7 +32,7 @@ const products = englishData<Product[]>('products.json');
 const categories = englishData<Category[]>('products-category.json');
 const details = englishData<Detail[]>('product-details.json');
 
-/** The data files the site shows; each has an Arabic dictionary in content/data/ar/. */
+/** The data files the site shows; each has an Arabic dictionary in content/translations/ar/. */
 const DATA_FILES = [
   'branches.json',
   'certificates.json',
@@ -180,7 +180,7 @@ test.describe('the Arabic edition: every route in Arabic, right to left', () => 
       await page.waitForLoadState('networkidle');
 
       expect.soft(await englishUiStringsOn(page), 'English UI strings (src/i18n/en.json) on the Arabic page').toEqual([]);
-      expect.soft(await englishDataOn(page), 'English data texts (content/data/ar/*.json translate them) on the Arabic page').toEqual([]);
+      expect.soft(await englishDataOn(page), 'English data texts (content/translations/ar/*.json translate them) on the Arabic page').toEqual([]);
 
       // The English twin, in another tab of the same visit: its texts with English words the Arabic page repeats.
       const twin = await context.newPage();
