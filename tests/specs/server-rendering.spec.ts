@@ -131,9 +131,13 @@ test('the page is marked started only once its own part has been taken over, the
   // The shell runs and asks for the page's code, which is held: the frame is taken over (its Search button answers),
   // the page's part is not, so the page is not marked started.
   await requested;
-  await page.getByRole('button', { name: 'Search' }).click();
+  // The frame hydrates as a transition, in slices, while the page's code is fetched: the request can come first, and a
+  // click before the header is taken over is lost. Click until it answers (the page's code is still held meanwhile).
   const search = page.getByRole('dialog', { name: 'Search' });
-  await expect(search).toBeVisible();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(search).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await expect(search).toBeHidden();
   await expect(page.locator('html')).not.toHaveAttribute('data-started');

@@ -7,10 +7,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 /**
  * The guard of tests/specs/js-budget.spec.ts: /home as measured with @module-federation/enhanced's cheapest set-up
- * (174.1 KB gzip, 2026-11-23) plus ~1 %, so any growth of what every visitor downloads fails `npm test`. The ratio bar
- * is the benchmark's (tools/bench/lib/downloads.ts; it needs the monolith build); the README says why it is missed.
+ * plus ~1 %, so any growth of what every visitor downloads fails `npm test`. 176 KB until issue 18 (175.6 KB); the
+ * languages took /home to 187.8 KB (2026-11-23): the English catalogs the page shows (shell 0.9, company 2.2, chat
+ * 1.3 KB), Lingui's runtime in main.js (+1.3 KB) and the remotes' language code (Arabic data loading, RTL, the chat's
+ * Arabic matching: ~6.5 KB), README "Languages". The ratio bar is the benchmark's (tools/bench/lib/downloads.ts; it
+ * needs the monolith build); the README says why it is missed.
  */
-export const HOME_JS_GUARD = 176 * 1024;
+export const HOME_JS_GUARD = 190 * 1024;
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 

@@ -50,7 +50,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
       : english
         ? described.summary
         : text('errors.pageFailed');
-  const details = english ? described.stack : (described.stack ?? described.summary);
+  // An unknown address has nothing more to say (its Arabic summary says it all); a failure's message is for a developer.
+  const details = english || error instanceof PageNotFoundError ? described.stack : (described.stack ?? described.summary);
   return (
     <PageContainer role="alert">
       <h1>{text('errors.title')}</h1>
