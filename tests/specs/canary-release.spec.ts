@@ -19,16 +19,17 @@ const LISTING = '/our-products/industrial_cable_glands';
 const STABLE_HEADING = 'Our Products';
 const CANARY_HEADING = 'Our Products: canary build';
 const CANARY_RESULTS = / results from the canary build$/;
+/** The remote's English messages (its texts live in its catalog: src/i18n/en.json). */
 const EDITS = [
   {
-    file: path.join('src', 'categories', 'CategoryListPage.tsx'),
-    from: `<SectionHeading>${STABLE_HEADING}</SectionHeading>`,
-    to: `<SectionHeading>${CANARY_HEADING}</SectionHeading>`,
+    file: path.join('src', 'i18n', 'en.json'),
+    from: `"catalogue.categories.heading": "${STABLE_HEADING}"`,
+    to: `"catalogue.categories.heading": "${CANARY_HEADING}"`,
   },
   {
-    file: path.join('src', 'listing', 'ProductListingPage.tsx'),
-    from: '{`Showing ${sorted.length} results`}',
-    to: '{`Showing ${sorted.length} results from the canary build`}',
+    file: path.join('src', 'i18n', 'en.json'),
+    from: '"catalogue.listing.count": "Showing {count} results"',
+    to: '"catalogue.listing.count": "Showing {count} results from the canary build"',
   },
 ];
 

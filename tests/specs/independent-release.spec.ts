@@ -22,7 +22,8 @@ import { startSite, type RunningSite } from '../support/site-server';
 
 const REMOTE = 'mfe-company';
 const ROUTE = '/about';
-const SOURCE_FILE = path.join('src', 'about', 'AboutPage.tsx');
+/** The page's texts are the remote's messages (src/i18n/en.json): a release of new text edits them. */
+const SOURCE_FILE = path.join('src', 'i18n', 'en.json');
 const OLD_TEXT = 'Electrical products and industrial solutions for the Gulf, from the first electrical trading company in the UAE.';
 
 test.describe.configure({ timeout: 600_000 });

@@ -28,7 +28,7 @@ const REMOTE = 'mfe-company';
 const ROUTE = '/certificates';
 const PAGE_FILE = path.join('src', 'certificates', 'CertificatesPage.tsx');
 const PAGE_IMPORT = "import { Breadcrumb, Card, Modal, PageContainer, SectionHeading } from '@site/shared-ui';";
-const PAGE_HEADING = '<SectionHeading>Certificates</SectionHeading>';
+const PAGE_HEADING = "<SectionHeading>{text('company.certificates.title')}</SectionHeading>";
 
 /** The new shared-ui component: styled by the theme, which only the shell's styled-components provides. */
 const NOTICE_SOURCE = `import styled from 'styled-components';

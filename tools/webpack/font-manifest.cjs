@@ -2,8 +2,8 @@
 // build gave them ({ "ar": ["/assets/noto-sans-arabic-arabic-400-normal.<hash>.woff2", …] }). The server preloads them
 // on that edition's pages only (server/src/http/fontPreloads.ts); the shell declares them (shell/src/frame/ArabicFont.tsx).
 
-/** The font files each language preloads, by file name (the Arabic face's one weight: shell/src/frame/ArabicFont.tsx). */
-const EDITION_FONTS = { ar: [/^assets\/noto-sans-arabic-arabic-400-normal\.[0-9a-f]+\.woff2$/] };
+/** The font files each language preloads, by file name (the Arabic face's two weights, ~9 KB each: shell/src/frame/ArabicFont.tsx). */
+const EDITION_FONTS = { ar: [/^assets\/noto-sans-arabic-400\.[0-9a-f]+\.woff2$/, /^assets\/noto-sans-arabic-700\.[0-9a-f]+\.woff2$/] };
 
 const FONTS_FILE = 'fonts.json';
 

@@ -35,22 +35,22 @@ function serverStyles(locale: Locale): string {
 }
 
 describe('ArabicFont', () => {
-  it('names the Arabic subset of Noto Sans Arabic in one weight (bold is emboldened by the browser), as woff2 files of the build', () => {
-    expect(ARABIC_FONT_FILES.map(({ weight }) => weight)).toEqual([400]);
+  it('names the Arabic subset of Noto Sans Arabic in two weights, as woff2 files of the build', () => {
+    expect(ARABIC_FONT_FILES.map(({ weight }) => weight)).toEqual([400, 700]);
     for (const { weight, url } of ARABIC_FONT_FILES) {
-      expect(url).toMatch(new RegExp(`noto-sans-arabic-arabic-${weight}-normal\\.woff2$`));
+      expect(url).toMatch(new RegExp(`noto-sans-arabic-${weight}\\.woff2$`));
     }
   });
 
   it('an Arabic page declares the font (swap, Arabic characters only) and draws its text with it', () => {
     const styles = serverStyles('ar');
     const faces = styles.match(/@font-face\{[^}]*\}/g) ?? [];
-    expect(faces).toHaveLength(1);
+    expect(faces).toHaveLength(2);
     for (const face of faces) {
       expect(face).toContain(`font-family:'${ARABIC_FONT_FAMILY}'`);
       expect(face).toContain('font-display:swap');
-      expect(face).toMatch(/unicode-range:U\+0600-06FF/);
-      expect(face).toMatch(/src:url\([^)]*noto-sans-arabic-arabic-\d00-normal\.woff2\) format\('woff2'\)/);
+      expect(face).toMatch(/unicode-range:U\+060C,U\+061B,U\+061F,U\+0621-063A,/);
+      expect(face).toMatch(/src:url\([^)]*noto-sans-arabic-\d00\.woff2\) format\('woff2'\)/);
     }
     expect(styles).toMatch(/body:lang\(ar\)\{font-family:'Noto Sans Arabic',system-ui/);
   });

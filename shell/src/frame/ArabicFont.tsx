@@ -1,19 +1,20 @@
-// The Arabic web font (issue 18): Noto Sans Arabic from @fontsource, its Arabic subset only, served by our own server
-// from the shell's build (webpack copies each file to dist/assets/<name>.<hash>.woff2: `new URL(…, import.meta.url)`
-// is an asset module). One weight, 400: what is bold (headings, buttons) is emboldened by the browser. Measured under
-// Lighthouse (1.6 Mbps): with 400 and 700 (2 × ~49 KB, both preloaded) /ar/home's LCP was 1.96 s; with 700 not
-// preloaded the late bold face moved the page (CLS 0.027); with one face preloaded LCP 1.66 s (product page 1.29 s) and
-// CLS 0 (README "Languages"). Declared on Arabic pages only (AppFrame), so an English page never downloads it, not even
-// for the switch's «العربية».
+// The Arabic web font (issue 18): Noto Sans Arabic from @fontsource, cut at build time to the characters Arabic text
+// needs (tools/webpack/arabic-font.cjs: ~9 KB per weight instead of ~49 KB), served by our own server from the shell's
+// build (webpack copies each file to dist/assets/<name>.<hash>.woff2: `new URL(…, import.meta.url)` is an asset
+// module). Two weights, 400 and 700 (600 is drawn with 700 by the browser's font matching), both preloaded on Arabic
+// pages: /ar/home's LCP 1.29 s under Lighthouse (1.6 Mbps), 1.96 s with @fontsource's whole "arabic" subset (README
+// "Languages"). Declared on Arabic pages only (AppFrame), so an English page never downloads it, not even for the
+// switch's «العربية».
 import { createGlobalStyle } from 'styled-components';
 import { theme } from '@site/shared-ui';
+import arabicFontSubset from '@site/contracts/arabic-font-subset.json';
 
 /** The family name, first in the Arabic pages' font stack. */
 export const ARABIC_FONT_FAMILY = 'Noto Sans Arabic';
 
 export interface ArabicFontFile {
-  weight: 400;
-  /** The file's address on the site ('/assets/noto-sans-arabic-arabic-400-normal.<hash>.woff2'). */
+  weight: 400 | 700;
+  /** The file's address on the site ('/assets/noto-sans-arabic-400.<hash>.woff2'). */
   url: string;
 }
 
@@ -22,15 +23,12 @@ export interface ArabicFontFile {
  * lists them in dist/fonts.json for the server, which preloads them on Arabic pages: tools/webpack/font-manifest.cjs).
  */
 export const ARABIC_FONT_FILES: readonly ArabicFontFile[] = [
-  {
-    weight: 400,
-    url: new URL('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2', import.meta.url).pathname,
-  },
+  { weight: 400, url: new URL('../../generated/fonts/noto-sans-arabic-400.woff2', import.meta.url).pathname },
+  { weight: 700, url: new URL('../../generated/fonts/noto-sans-arabic-700.woff2', import.meta.url).pathname },
 ];
 
-/** The Arabic subset's characters (the package's unicode.json, "arabic"): the browser uses the font for these only. */
-const ARABIC_UNICODE_RANGE =
-  'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC';
+/** The characters the files keep: the browser uses the font for these only, the next font of the stack for the rest. */
+const ARABIC_UNICODE_RANGE = arabicFontSubset.unicodeRange.join(',');
 
 const fontFaces = ARABIC_FONT_FILES.map(
   ({ weight, url }) =>

@@ -1,0 +1,31 @@
+// The Arabic web font, cut to what Arabic text needs (issue 18): @fontsource's "arabic" subset of Noto Sans Arabic is
+// ~49 KB per weight (Persian, Urdu and the presentation forms included), and on Lighthouse's 1.6 Mbps line its one
+// weight alone held /ar/home's LCP at 1.66 s. Kept: the characters of contracts/src/arabic-font-subset.json, with every
+// glyph and shaping rule they use (HarfBuzz's subsetter keeps the joining forms and ligatures): ~9 KB per weight.
+// Written to shell/generated/fonts/ (not committed) before the shell's build, which serves them as assets.
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const subsetFont = require('subset-font');
+const { unicodeRange } = require('@site/contracts/arabic-font-subset.json');
+
+const WEIGHTS = [400, 700];
+
+/** 'U+0621-063A' → its characters. */
+function charactersOf(range) {
+  const [first, last = first] = range.replace(/^U\+/, '').split('-');
+  const from = Number.parseInt(first, 16);
+  const to = Number.parseInt(last, 16);
+  return Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index)).join('');
+}
+
+/** Writes noto-sans-arabic-<weight>.woff2 for each weight into `outDir`. */
+async function writeArabicFontSubsets(outDir) {
+  const text = unicodeRange.map(charactersOf).join('');
+  mkdirSync(outDir, { recursive: true });
+  for (const weight of WEIGHTS) {
+    const source = readFileSync(require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`));
+    writeFileSync(path.join(outDir, `noto-sans-arabic-${weight}.woff2`), await subsetFont(source, text, { targetFormat: 'woff2' }));
+  }
+}
+
+module.exports = { writeArabicFontSubsets };
