@@ -9,9 +9,12 @@
 //   3. the English twin page: no text of it with an English word is shown as it is on the Arabic page, besides texts that
 //      are not translated by design (brand names, model codes: the data's strings without an Arabic text of their own).
 // (3) catches English still written in the code, which (1) cannot see until it has moved into a catalog.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
+import { REPO_ROOT } from '../support/site-server';
 import { ARABIC, arabicData, arabicDictionary, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, readCatalog } from '../support/ui-strings';
 
 interface Product {
@@ -32,20 +35,8 @@ const products = englishData<Product[]>('products.json');
 const categories = englishData<Category[]>('products-category.json');
 const details = englishData<Detail[]>('product-details.json');
 
-/** The data files the site shows; each has an Arabic dictionary in content/translations/ar/. */
-const DATA_FILES = [
-  'branches.json',
-  'certificates.json',
-  'company.json',
-  'home.json',
-  'knowledge-base.json',
-  'menu.json',
-  'our-team.json',
-  'product-details.json',
-  'products-category.json',
-  'products.json',
-  'projects.json',
-];
+/** The data files the site shows: one Arabic dictionary each in content/translations/ar/ (the content build checks it). */
+const DATA_FILES = readdirSync(path.join(REPO_ROOT, 'content', 'translations', 'ar')).filter((file) => file.endsWith('.json'));
 
 /** A word of English prose (as content/src/arabic/translatable.ts reads it). */
 const ENGLISH_WORD = /[A-Za-z][a-z]{2,}/;
