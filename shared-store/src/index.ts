@@ -13,3 +13,21 @@ export {
   type StoreExtra,
 } from './firstView';
 export { textHook, useLocale, makeSiteI18n, addCatalog, localizedFetch, SiteI18nProvider, type MessageValues, type TextOf } from './i18n';
+export {
+  quoteBasketSlice,
+  quoteLineAdded,
+  quoteQuantityChanged,
+  quoteLineRemoved,
+  quoteBasketCleared,
+  quoteLinesDescribed,
+  quoteBasketRestored,
+  selectQuoteLines,
+  selectQuoteLineCount,
+  selectQuoteBasketFull,
+  selectQuoteBasketRestored,
+  quoteLineName,
+  type QuoteLine,
+  type QuoteLineAdded,
+  type QuoteBasketState,
+} from './quote-basket/quoteBasketSlice';
+export { persistQuoteBasket, readStoredBasket, QUOTE_BASKET_STORAGE_KEY } from './quote-basket/persistQuoteBasket';

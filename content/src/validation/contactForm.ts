@@ -1,6 +1,9 @@
 // The contact form's rules (spec "Validation rules"). They answer with codes, never with texts: the form shows each
 // code's message in the page's language (mfe-contact/src/i18n: en.json holds the spec's "Error catalogue" texts).
 import { isValidEmail } from './rules';
+import { withWesternDigits } from './digits';
+
+export { withWesternDigits };
 
 /** Required fields, in the order the visitor sees them. */
 export const CONTACT_REQUIRED_FIELDS = ['name', 'email', 'message'] as const;
@@ -23,10 +26,6 @@ export interface ContactFormCheck {
   answer: string | number;
 }
 
-/** Arabic-Indic (U+0660–U+0669) and Extended Arabic-Indic (U+06F0–U+06F9) digits as 0–9: what an Arabic keyboard may type. */
-export function withWesternDigits(value: string): string {
-  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
-}
 
 /** The human check accepts 9 as a number or as text ('9', ' 9 ', and the Arabic-Indic '٩'). */
 export function isHumanCheckAnswer(answer: string | number): boolean {

@@ -23,3 +23,20 @@ export {
   type ContactFormCheck,
   type ContactFormProblem,
 } from './contactForm';
+export {
+  checkQuantity,
+  isQuoteUnit,
+  normalizedProductCode,
+  parseQuantity,
+  QUOTE_LIMITS,
+  QUOTE_REFERENCE_PATTERN,
+  QUOTE_UNITS,
+  quoteReference,
+  readPastedList,
+  unitAllowsDecimals,
+  type PastedEntry,
+  type PastedProblem,
+  type QuantityCheck,
+  type QuantityProblem,
+  type QuoteUnit,
+} from './quote';

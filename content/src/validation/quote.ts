@@ -1,0 +1,123 @@
+// The request-for-quotation rules (issue 19), shared by the browser (catalogue's "Add to quote", the basket, the
+// request page's "Paste a list") and the server's schema. Plain data and functions: no zod, no node modules.
+// Like the contact form's rules they answer with codes, never texts: each app words them in the page's language.
+import { withWesternDigits } from './digits';
+
+/**
+ * The units a product is sold and quoted in (each product's `unit` in products.json). Metres may be quoted in
+ * decimals (12.5 m of cable); everything else is counted in whole units.
+ */
+export const QUOTE_UNITS = ['piece', 'metre', 'pack', 'box', 'coil', 'drum', 'roll', 'set', 'kit', 'length', 'pair'] as const;
+
+export type QuoteUnit = (typeof QUOTE_UNITS)[number];
+
+/** Units a buyer may ask for in fractions (at most QUOTE_LIMITS.decimals places). */
+const DECIMAL_UNITS: ReadonlySet<QuoteUnit> = new Set<QuoteUnit>(['metre']);
+
+export const unitAllowsDecimals = (unit: QuoteUnit): boolean => DECIMAL_UNITS.has(unit);
+
+export const isQuoteUnit = (value: unknown): value is QuoteUnit => typeof value === 'string' && (QUOTE_UNITS as readonly string[]).includes(value);
+
+export const QUOTE_LIMITS = {
+  /** Lines of one request (and of the basket). */
+  maxLines: 100,
+  /** Largest quantity of one line, in the product's unit (a long cable run is some 10,000 m; this leaves room). */
+  maxQuantity: 100_000,
+  /** Decimal places a decimal unit takes (12.25 m). */
+  decimals: 2,
+  /** Longest text of the request page's fields, in characters. */
+  deliveryCity: 100,
+  notes: 2000,
+  /** The "Paste a list" box: characters and lines read. */
+  pasteCharacters: 20_000,
+  pasteLines: 200,
+} as const;
+
+/**
+ * Why a quantity is refused: 'invalid' (not a number), 'notPositive' (0 or less), 'notWhole' (a fraction of a unit
+ * that is counted whole), 'tooPrecise' (more decimals than QUOTE_LIMITS.decimals), 'tooLarge'.
+ */
+export type QuantityProblem = 'invalid' | 'notPositive' | 'notWhole' | 'tooPrecise' | 'tooLarge';
+
+export type QuantityCheck = { ok: true; quantity: number } | { ok: false; problem: QuantityProblem };
+
+/** A quantity as typed, once Arabic-Indic digits and the Arabic decimal separator read as Western, and spaces and a '+' dropped ('1,000' is refused: a comma is a decimal mark in some places, a thousands mark in others). */
+const NUMBER_TEXT = /^\d+(\.\d+)?$/;
+
+/** Checks a quantity typed by the buyer (or pasted) against its unit's rule. */
+export function parseQuantity(typed: string, unit: QuoteUnit): QuantityCheck {
+  const text = withWesternDigits(typed)
+    .replace(/[\s\u00a0\u202f]+/g, '')
+    .replace(/٫/g, '.')
+    .replace(/^\+/, '');
+  if (/^-\d/.test(text)) return { ok: false, problem: 'notPositive' };
+  if (!NUMBER_TEXT.test(text)) return { ok: false, problem: 'invalid' };
+  return checkQuantity(Number(text), unit);
+}
+
+/** Checks a quantity as a number (the server's side, and a sum of two additions). */
+export function checkQuantity(quantity: number, unit: QuoteUnit): QuantityCheck {
+  if (!Number.isFinite(quantity)) return { ok: false, problem: 'invalid' };
+  if (quantity <= 0) return { ok: false, problem: 'notPositive' };
+  if (quantity > QUOTE_LIMITS.maxQuantity) return { ok: false, problem: 'tooLarge' };
+  if (!unitAllowsDecimals(unit)) return Number.isInteger(quantity) ? { ok: true, quantity } : { ok: false, problem: 'notWhole' };
+  const scaled = quantity * 10 ** QUOTE_LIMITS.decimals;
+  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) return { ok: false, problem: 'tooPrecise' };
+  return { ok: true, quantity: Math.round(scaled) / 10 ** QUOTE_LIMITS.decimals };
+}
+
+/** One line of a pasted list, read: the product's code or id as written, and the quantity text after it. */
+export interface PastedEntry {
+  /** 1-based line number in the pasted text. */
+  line: number;
+  code: string;
+  quantity: string;
+  /** The line as pasted (trimmed), to show back when it is not recognised. */
+  text: string;
+}
+
+/** A pasted line that could not be read as "code quantity". */
+export interface PastedProblem {
+  line: number;
+  text: string;
+}
+
+/**
+ * Reads a list pasted from a spreadsheet or typed: one product per line, its code (or id) then its quantity,
+ * separated by a tab, spaces, a comma or a semicolon ("OC-SWA-416  200", "MCB-C16;40"). A unit written after the
+ * quantity ("200 m", "40 pcs") is ignored, so is a header row ("Code  Qty") or an empty line. At most
+ * QUOTE_LIMITS.pasteLines lines are read.
+ */
+export function readPastedList(pasted: string): { entries: PastedEntry[]; unreadable: PastedProblem[] } {
+  const entries: PastedEntry[] = [];
+  const unreadable: PastedProblem[] = [];
+  const lines = pasted.slice(0, QUOTE_LIMITS.pasteCharacters).split(/\r\n|\r|\n/).slice(0, QUOTE_LIMITS.pasteLines);
+  lines.forEach((raw, index) => {
+    const text = raw.trim();
+    if (text === '') return;
+    const cells = withWesternDigits(text)
+      .split(/[\t;,]|\s{1,}/)
+      .map((cell) => cell.trim())
+      .filter((cell) => cell !== '');
+    // the quantity: the last cell that is a number (a unit may follow it)
+    const quantityAt = cells.findLastIndex((cell) => /^\+?\d+([.٫]\d+)?$/.test(cell));
+    if (quantityAt < 1) {
+      // a header row ("Code Qty") has no number: not a problem worth reporting
+      if (index === 0 && quantityAt === -1) return;
+      unreadable.push({ line: index + 1, text });
+      return;
+    }
+    entries.push({ line: index + 1, code: cells.slice(0, quantityAt).join(' '), quantity: cells[quantityAt]!, text });
+  });
+  return { entries, unreadable };
+}
+
+/** A code as compared: case, spaces, dashes, dots and underscores ignored ('oc-swa 416' = 'OC_SWA_416'). */
+export const normalizedProductCode = (code: string): string => code.toLowerCase().replace(/[\s\-_.]+/g, '');
+
+/** The reference of a stored request: RFQ-<year>-<id, six digits at least> ('RFQ-2026-000123'). */
+export function quoteReference(id: number, createdAt: Date): string {
+  return `RFQ-${createdAt.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+}
+
+export const QUOTE_REFERENCE_PATTERN = /^RFQ-\d{4}-\d{6,}$/;
