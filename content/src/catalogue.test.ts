@@ -28,6 +28,7 @@ import {
 import { BRANDS, CATEGORY_IMAGE_KEYS, CEILING_ROSE_TABLE_IMAGE, CHARACTERISTICS_IMAGE, DESCRIPTION_SECTIONS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
 import type { ProductDetail } from './types';
 import { checkCatalogue, checkSvg } from './validate';
+import { normalizedProductCode } from './validation/quote';
 
 const CONTENT_DIR = resolve(__dirname, '..');
 const read = (file: string): unknown => JSON.parse(readFileSync(join(CONTENT_DIR, 'data', file), 'utf8')) as unknown;
@@ -125,6 +126,28 @@ describe('catalogue size and coverage', () => {
     expect(priced.length).toBeGreaterThan(products.length / 2);
     expect(products.some((p) => p.productCategoryId === 'switchgear_assembly' && p.price === undefined)).toBe(true);
     expect(new Set(products.map((p) => p.popularity)).size).toBeGreaterThan(20);
+  });
+
+  it('names the unit of sale of every product: the one its name states, metres for cable cut to length', () => {
+    const unitOf = (id: string) => products.find((p) => p.id === id)?.unit;
+    for (const p of products) {
+      if (/\(\d+(\.\d+)? m Coil\)/.test(p.productName)) expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'coil' });
+      if (/\(\d+(\.\d+)? m Length\)/.test(p.productName)) expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'length' });
+      if (/\(Pack of \d+\)/.test(p.productName)) expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'pack' });
+      if (p.productCategoryId === 'cables') expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'metre' });
+      if (p.productCategoryId === 'cable_jointing_kit') expect({ id: p.id, unit: p.unit }).toEqual({ id: p.id, unit: 'kit' });
+    }
+    expect([unitOf('3m_scotch_super_33_plus_vinyl_tape'), unitOf('hex_cw_brass_cable_gland'), unitOf('abb_s200_mcb')]).toEqual(['roll', 'piece', 'piece']);
+    // a metre of cable is priced per metre, not per drum
+    for (const p of products.filter((q) => q.unit === 'metre')) expect(p.price ?? 0).toBeLessThan(500);
+  });
+
+  it('has a model code for every product, unique even once normalised, and never another product\'s id', () => {
+    const codes = products.map((p) => normalizedProductCode(p.code));
+    expect(new Set(codes).size).toBe(products.length);
+    const ids = new Map(products.map((p) => [normalizedProductCode(p.id), p.id]));
+    for (const p of products) expect([p.code, ids.get(normalizedProductCode(p.code)) ?? p.id]).toEqual([p.code, p.id]);
+    expect(products.find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable')?.code).toBe('OC-SWA-416');
   });
 
   it('uses every brand of the details with its logo, and a variety of illustrations', () => {
@@ -405,6 +428,27 @@ describe('the catalogue schema rejects broken records', () => {
     expect(productSchema.safeParse({ ...first, dateAdded: '2021-13-01' }).success).toBe(false);
     expect(productSchema.safeParse({ ...first, price: -1 }).success).toBe(false);
     expect(productsSchema.safeParse([...raw, first]).success).toBe(false);
+    expect(productSchema.safeParse({ ...first, unit: undefined }).success).toBe(false);
+    expect(productSchema.safeParse({ ...first, unit: 'metres' }).success).toBe(false);
+    expect(productSchema.safeParse({ ...first, code: undefined }).success).toBe(false);
+    for (const code of ['oc-swa-416', 'OC SWA 416', 'OC_SWA_416', '-OC-SWA', 'OC--SWA', 'OC', 'A'.repeat(33)]) {
+      expect({ code, ok: productSchema.safeParse({ ...first, code }).success }).toEqual({ code, ok: false });
+    }
+    for (const code of ['3M6', 'ABB-S203-C16', 'A'.repeat(32)]) expect({ code, ok: productSchema.safeParse({ ...first, code }).success }).toEqual({ code, ok: true });
+  });
+
+  it("rejects a product code that another product has, as written or normalised, or that reads as another product's id", () => {
+    const raw = read('products.json') as Record<string, unknown>[];
+    const withSecondCode = (code: string) => raw.map((p, i) => (i === 1 ? { ...p, code } : p));
+    const messages = (code: string) => productsSchema.safeParse(withSecondCode(code)).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages('OC-SWA-416')).toEqual([['1.code', "code 'OC-SWA-416' of 'oc_cu_xlpe_swa_lszh_cable' is the code of 'oc_cu_xlpe_swa_pvc_cable' (case, spaces and dashes aside)"]]);
+    expect(messages('OCSWA-416')).toHaveLength(1);
+    expect(messages('OC-SWA-4-16')).toHaveLength(1);
+    // 'HEX-CW-BRASS-CABLE-GLAND' normalises to the id hex_cw_brass_cable_gland: a pasted line could mean either product
+    expect(messages('HEX-CW-BRASS-CABLE-GLAND')).toEqual([['1.code', "code 'HEX-CW-BRASS-CABLE-GLAND' of 'oc_cu_xlpe_swa_lszh_cable' reads as the id of 'hex_cw_brass_cable_gland'"]]);
+    // a code that reads as the product's own id means the same product
+    expect(messages('OC-CU-XLPE-SWA-LSZH-CABLE')).toBeUndefined();
+    expect(messages('OC-SWA-LSZH-416')).toBeUndefined();
     const moved = products.map((p, i) => (i === 0 ? { ...p, productCategoryId: 'toasters' } : p));
     expect(checkCatalogue(categories, moved, details).length).toBeGreaterThan(0);
     expect(checkCatalogue(categories, products.slice(1), details).length).toBeGreaterThan(0);

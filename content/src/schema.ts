@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { descriptionSection, tableHeaderProblems, tableRowProblems } from './catalogue';
 import { BRANCH_IDS, BRANCH_LABELS, BRANDS, CATEGORY_IMAGE_KEYS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import { normalizedProductCode, QUOTE_UNITS } from './validation/quote';
 
 const text = z.string().trim().min(1);
 /** International phone number in groups, e.g. '+971 4 347 1100'; X digits mark a placeholder ('+966 XX XXX XXXX'). */
@@ -145,6 +146,12 @@ export const MIN_PRODUCTS_PER_CATEGORY = 3;
 
 /** Product id: lower-case words joined by underscores (url-safe). */
 export const productIdSchema = z.string().regex(/^[a-z0-9]+(_[a-z0-9]+)*$/, 'expected a lower_snake_case product id');
+/** Model / order code of a product: upper-case letters and digits in groups joined by dashes, 3 to 32 characters ('OC-SWA-416'). */
+export const productCodeSchema = z
+  .string()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'expected a model code of upper-case letters and digits joined by dashes, like OC-SWA-416');
 const categoryId = productCategorySchema.shape.id;
 const productImageKey = z.enum(PRODUCT_IMAGE_KEYS);
 /** A datasheet file name under /uploads/, produced by scripts/generate-pdfs.ts. */
@@ -189,6 +196,12 @@ export const productSchema = z.strictObject({
   /** Display name of the category: the `title` of the category record. */
   productCategory: plain,
   productName: plain,
+  /**
+   * Model / order code, as a buyer's list names it ('OC-SWA-416', 'ABB-S201-C16'); unique over the catalogue, also once
+   * normalised (normalizedProductCode: case, spaces and dashes ignored), and never another product's id normalised,
+   * so a pasted list's "code quantity" line finds one product by its code or its id. Not translated.
+   */
+  code: productCodeSchema,
   image: productImageKey,
   /** Brand(s) of the product, the detail record's `company` names joined with ', '. */
   company: plain.optional(),
@@ -197,18 +210,48 @@ export const productSchema = z.strictObject({
   /** Date the product was added to the catalogue, ISO 'YYYY-MM-DD', for 'Sort by newness'. */
   dateAdded: isoDate,
   /**
-   * Indicative price in AED for the unit of sale named in the product (piece, pack, coil, length, kit), for the
-   * most common size of a range.
+   * The unit the product is sold and quoted in (QUOTE_UNITS: 'metre' for cable cut to length, 'coil', 'length' for
+   * trays and conduit, 'pack' of ties or terminals, 'piece'...): the unit of `price` and of a quote line's quantity
+   * (decimals only for metres, unitAllowsDecimals). Not translated: the apps word it.
+   */
+  unit: z.enum(QUOTE_UNITS),
+  /**
+   * Indicative price in AED for one `unit` of the product (a metre of cable, a 100 m coil, a pack of 100 ties), for
+   * the most common size of a range.
    * Absent where a price makes no sense (assemblies built to order, machines quoted per project).
    */
   price: z.number().positive().max(1_000_000).optional(),
 });
 
-/** products.json: unique ids, at least MIN_PRODUCTS products. */
+/**
+ * The codes' rules across the catalogue: unique as written and once normalised ('OC-SWA-416' and 'OC SWA 416' cannot
+ * both exist), and no code reads as another product's id (normalised the same way), so "Paste a list" cannot match
+ * one line to two products.
+ */
+function addProductCodeIssues(products: readonly { id: string; code: string }[], ctx: z.RefinementCtx): void {
+  const byCode = new Map<string, string>();
+  const byId = new Map(products.map((p) => [normalizedProductCode(p.id), p.id]));
+  products.forEach((product, index) => {
+    const code = normalizedProductCode(product.code);
+    const first = byCode.get(code);
+    if (first !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `code '${product.code}' of '${product.id}' is the code of '${first}' (case, spaces and dashes aside)`, path: [index, 'code'] });
+    } else byCode.set(code, product.id);
+    const idOwner = byId.get(code);
+    if (idOwner !== undefined && idOwner !== product.id) {
+      ctx.addIssue({ code: 'custom', message: `code '${product.code}' of '${product.id}' reads as the id of '${idOwner}'`, path: [index, 'code'] });
+    }
+  });
+}
+
+/** products.json: unique ids, unique codes (addProductCodeIssues), at least MIN_PRODUCTS products. */
 export const productsSchema = z
   .array(productSchema)
   .min(MIN_PRODUCTS)
-  .superRefine((products, ctx) => addDuplicateIssues(products.map((p) => p.id), ctx, 'product id'));
+  .superRefine((products, ctx) => {
+    addDuplicateIssues(products.map((p) => p.id), ctx, 'product id');
+    addProductCodeIssues(products, ctx);
+  });
 
 /** A 'Specification' block of the product summary. */
 export const specificationBlockSchema = z

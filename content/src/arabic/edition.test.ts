@@ -69,9 +69,19 @@ describe('the Arabic edition of the data', () => {
     }
   });
 
-  it('keeps ids, prices, pictures, dates, popularity and brands equal to the English file', () => {
+  it('keeps ids, model codes, units, prices, pictures, dates, popularity and brands equal to the English file', () => {
     const facts = (products: Product[]) =>
-      products.map(({ id, productCategoryId, image, price, dateAdded, popularity, company }) => ({ id, productCategoryId, image, price, dateAdded, popularity, company }));
+      products.map(({ id, code, unit, productCategoryId, image, price, dateAdded, popularity, company }) => ({
+        id,
+        code,
+        unit,
+        productCategoryId,
+        image,
+        price,
+        dateAdded,
+        popularity,
+        company,
+      }));
     expect(facts(arabicEdition('products.json'))).toEqual(facts(english<Product[]>('products.json')));
     const pictures = (details: ProductDetail[]) =>
       details.map(({ id, image, productCategory, companyImg, company }) => ({ id, image, productCategory, companyImg, company }));

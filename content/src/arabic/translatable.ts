@@ -5,7 +5,7 @@
 // as "600/1000 V" or "BS 5467") stays as it is.
 // No zod and no node imports: the knowledge base and tests use it too.
 
-/** Fields whose strings are never prose: identifiers, addresses, pictures, dates, brand names, contact details. */
+/** Fields whose strings are never prose: identifiers, codes, units, addresses, pictures, dates, brand names, contact details. */
 const NEVER_TRANSLATED_FIELDS = new Set([
   'id',
   'image',
@@ -39,6 +39,9 @@ const NEVER_TRANSLATED_FIELDS = new Set([
   'logo',
   'photo',
   'picture',
+  // a product's model code and the unit it is quoted in (an enum value the apps word themselves)
+  'code',
+  'unit',
 ]);
 
 /** Description keys that are markers, not labels ('*Construction', '-1', '^', '%'): the screen names them itself. */

@@ -92,6 +92,7 @@ export function readPastedList(pasted: string): { entries: PastedEntry[]; unread
   const entries: PastedEntry[] = [];
   const unreadable: PastedProblem[] = [];
   const lines = pasted.slice(0, QUOTE_LIMITS.pasteCharacters).split(/\r\n|\r|\n/).slice(0, QUOTE_LIMITS.pasteLines);
+  const firstLine = lines.findIndex((raw) => raw.trim() !== '');
   lines.forEach((raw, index) => {
     const text = raw.trim();
     if (text === '') return;
@@ -102,8 +103,9 @@ export function readPastedList(pasted: string): { entries: PastedEntry[]; unread
     // the quantity: the last cell that is a number (a unit may follow it)
     const quantityAt = cells.findLastIndex((cell) => /^\+?\d+([.٫]\d+)?$/.test(cell));
     if (quantityAt < 1) {
-      // a header row ("Code Qty") has no number: not a problem worth reporting
-      if (index === 0 && quantityAt === -1) return;
+      // a header row ("Code Qty"): the first line, without a digit (a code without its quantity has some), is not a
+      // problem worth reporting
+      if (index === firstLine && !/\d/.test(cells.join(''))) return;
       unreadable.push({ line: index + 1, text });
       return;
     }

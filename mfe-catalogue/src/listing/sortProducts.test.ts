@@ -7,9 +7,11 @@ const product = (id: string, popularity: number, dateAdded: string, price?: numb
   productCategoryId: 'cables',
   productCategory: 'Cables',
   productName: id,
+  code: `OC-${id.toUpperCase()}`,
   image: 'cable_armoured',
   popularity,
   dateAdded,
+  unit: 'metre',
   ...(price === undefined ? {} : { price }),
 });
 

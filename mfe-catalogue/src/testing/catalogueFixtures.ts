@@ -7,10 +7,12 @@ export const product = (id: string, overrides: Partial<Product> = {}): Product =
   productCategoryId: 'industrial_cable_glands',
   productCategory: 'Industrial Cable Glands',
   productName: `Product ${id}`,
+  code: id.toUpperCase().replace(/_/g, '-'),
   image: 'gland_brass',
   company: 'Hex',
   popularity: 50,
   dateAdded: '2022-01-01',
+  unit: 'piece',
   ...overrides,
 });
 

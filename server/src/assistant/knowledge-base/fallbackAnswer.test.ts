@@ -22,10 +22,12 @@ const product = (id: string, productCategoryId: string, productCategory: string,
   productCategoryId,
   productCategory,
   productName,
+  code: id.toUpperCase().replace(/_/g, '-'),
   image: 'gland_brass',
   company,
   popularity: 50,
   dateAdded: '2024-01-01',
+  unit: 'piece',
 });
 const products: Product[] = [
   product('hex_cw_gland', 'industrial_cable_glands', 'Industrial Cable Glands', 'CW Brass Cable Gland for SWA Cable (IP66)', 'Hex'),
