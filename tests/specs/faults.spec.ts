@@ -159,10 +159,6 @@ test.describe('each remote down, then back', () => {
 
   for (const remote of Object.keys(PAGES) as PageRemote[]) {
     test(`${remote} unreachable: its routes show the error screen, everything else works; back: used again`, async ({ page }) => {
-      // KNOWN REGRESSION (issue 18 session, open): after company comes back, its CertificatesPage chunk is not requested
-      // again (webpack "Loading chunk 685 failed" with no network request; its other chunk reloads fine), so the route
-      // keeps its error screen until a reload. Catalogue and contact recover. See the issue 18 note.
-      test.fixme(remote === 'company', 'company does not recover without a reload since issue 18 (see the note)');
       const broken = PAGES[remote];
       const others = (Object.keys(PAGES) as PageRemote[]).filter((name) => name !== remote).map((name) => PAGES[name]);
       await takeDown(page, remote);

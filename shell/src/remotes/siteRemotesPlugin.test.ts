@@ -128,6 +128,31 @@ describe('second tries', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("asks the container again only once the failed try's other chunks have finished loading", async () => {
+    stubFetch({ [STABLE_MANIFEST]: manifest('catalogue') });
+    const container = fakeContainer('catalogue');
+    // As webpack does when the page's preloads of both chunks failed: the first chunk fails at once while the second
+    // is still loading (its <script data-webpack> in the head) and fails a moment later; a request for a chunk still
+    // loading is given that load, so a second try made before it ended would fail with it.
+    const secondChunk = document.createElement('script');
+    secondChunk.setAttribute('data-webpack', 'catalogue:chunk-685');
+    container.get
+      .mockImplementationOnce(async () => {
+        document.head.append(secondChunk);
+        setTimeout(() => secondChunk.remove(), 20);
+        throw new Error('Loading chunk 351 failed.');
+      })
+      .mockImplementationOnce(async (expose) => {
+        if (secondChunk.isConnected) throw new Error('Loading chunk 685 failed.');
+        return () => ({ default: `catalogue module ${expose}` });
+      });
+    catalogueScripts(container, () => true);
+    const { instance } = federation(stableMap);
+
+    await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
+    expect(container.get).toHaveBeenCalledTimes(2);
+  });
+
   it('asks for a manifest that failed once again', async () => {
     const fetchMock = stubFetch({ [STABLE_MANIFEST]: [new TypeError('Failed to fetch'), manifest('catalogue')] });
     const scripts = catalogueScripts(fakeContainer('catalogue'), () => true);

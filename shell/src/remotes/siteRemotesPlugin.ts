@@ -11,8 +11,12 @@
 // The second tries are not only for flaky networks: when a remote was down as the page loaded, the browser keeps the
 // page's failed preloads of its files (server/src/http/remoteHints.ts) and answers the next request for each with that
 // failure, without asking the network; the second request goes to the network, so a remote that is back is used.
+// A module's second try starts once the first try's chunk loads have all ended (chunkLoadsSettled.ts): webpack hands a
+// request for a chunk still loading that load, so a second try started at the first try's first failed chunk would get
+// the first try's failure of its other chunks (a page of two chunks, both preloaded, then never recovered).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { rememberCanaryFailure } from './canaryCookie';
+import { chunkLoadsSettled } from './chunkLoadsSettled';
 import { resolveRemoteSource, type RemoteSource } from './remoteSource';
 import type { RemoteEntry } from './remotesMap';
 
@@ -107,6 +111,8 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
       if (retrying.has(id)) throw error;
       retrying.add(id);
       try {
+        // Not while a chunk of the failed try is still loading: this try would be given that load and its failure.
+        await chunkLoadsSettled();
         return await origin.loadRemote(id);
       } catch (secondError) {
         const { remote, modulePath } = splitRequestId(id);
