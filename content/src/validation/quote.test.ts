@@ -160,3 +160,21 @@ describe('quoteReference', () => {
     for (const reference of ['RFQ-2026-123', 'rfq-2026-000123', 'RFQ-26-000123', 'RFQ-2026-000123x']) expect(reference).not.toMatch(QUOTE_REFERENCE_PATTERN);
   });
 });
+
+describe('pasted lists as spreadsheets write them', () => {
+  it('reads a thousands mark inside a quantity, and a comma between code and quantity as a separator', () => {
+    const { entries, unreadable } = readPastedList('OC-SWA-416\t1,000\nHEX-CW-20S,40\nABB-S201-C16, 2,500 pcs\nOC-SWA-416,200\nHEX-CW-20S\t1,250,000');
+    expect(unreadable).toEqual([]);
+    expect(entries.map(({ code, quantity }) => [code, quantity])).toEqual([
+      ['OC-SWA-416', '1000'],
+      ['HEX-CW-20S', '40'],
+      ['ABB-S201-C16', '2500'],
+      ['OC-SWA-416', '200'],
+      ['HEX-CW-20S', '1250000'],
+    ]);
+  });
+
+  it('matches a code whose dashes a spreadsheet turned typographic', () => {
+    expect(normalizedProductCode('OC–SWA—416')).toBe(normalizedProductCode('OC-SWA-416'));
+  });
+});

@@ -97,6 +97,9 @@ export function readPastedList(pasted: string): { entries: PastedEntry[]; unread
     const text = raw.trim();
     if (text === '') return;
     const cells = withWesternDigits(text)
+      // thousands marks inside a number standing alone ('\t1,000', ' 2,500'); a comma after a code ('OC-SWA-416,200')
+      // stays a separator
+      .replace(/(?<=(?:^|[\s;])\d{1,3}(?:,\d{3})*),(?=\d{3}(?!\d))/g, '')
       .split(/[\t;,]|\s{1,}/)
       .map((cell) => cell.trim())
       .filter((cell) => cell !== '');
@@ -114,8 +117,8 @@ export function readPastedList(pasted: string): { entries: PastedEntry[]; unread
   return { entries, unreadable };
 }
 
-/** A code as compared: case, spaces, dashes, dots and underscores ignored ('oc-swa 416' = 'OC_SWA_416'). */
-export const normalizedProductCode = (code: string): string => code.toLowerCase().replace(/[\s\-_.]+/g, '');
+/** A code as compared: case, spaces, dashes (typographic ones too: a spreadsheet may turn '-' into '–'), dots and underscores ignored ('oc-swa 416' = 'OC_SWA_416'). */
+export const normalizedProductCode = (code: string): string => code.toLowerCase().replace(/[\s\-_.\u2010-\u2015\u2212]+/g, '');
 
 /** The reference of a stored request: RFQ-<year>-<id, six digits at least> ('RFQ-2026-000123'). */
 export function quoteReference(id: number, createdAt: Date): string {
