@@ -26,6 +26,7 @@ import { isBrowserFile } from './http/ssr/firstView.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { reviewRoutes } from './reviews/reviewRoutes.js';
+import { quoteRoutes } from './quotes/quoteRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http'>;
@@ -133,6 +134,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
   await app.register(reviewRoutes, { ...config.submissions, db });
+
+  // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
+  await app.register(quoteRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
   // ---- remote bundles: loadable from any origin ----
   app.addHook('onRequest', async (request, reply) => {

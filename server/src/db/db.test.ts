@@ -8,7 +8,7 @@ import { createFixture } from '../test-support/fixture.js';
 import { findPostgres, freshSchema } from '../test-support/databases.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
-const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'schema_migrations'];
+const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'quote_requests', 'quote_request_lines', 'schema_migrations'];
 
 /** One empty place to keep a database: a temp folder (PGlite) or a fresh schema (PostgreSQL). */
 interface Location {
@@ -162,6 +162,26 @@ async function databaseSuite(t: TestContext, target: Target): Promise<void> {
       });
       assert.deepEqual(committed, [{ user_name: 'B' }]);
       assert.deepEqual(await db.query('select user_name from registrations'), [{ user_name: 'B' }]);
+
+      // a request for quotation: one reference each, lines of a positive quantity, gone with their request
+      const quote = (reference: string) =>
+        db.query<{ id: number }>(
+          `insert into quote_requests (reference, company_name, name, email, phone, branch, pdf_key_hash) values ($1, 'Co', 'N', 'n@x.y', '1', 'Dubai', 'h') returning id`,
+          [reference],
+        );
+      const [request] = await quote('RFQ-2026-000001');
+      await assert.rejects(quote('RFQ-2026-000001'), (error: unknown) => (error as { code?: string }).code === '23505'); // unique_violation
+      const addLine = (lineNo: number, productId: string, quantity: number) =>
+        db.query(
+          `insert into quote_request_lines (request_id, line_no, product_id, product_code, product_name, product_name_ar, unit, quantity) values ($1, $2, $3, 'C', 'P', 'ب', 'metre', $4)`,
+          [request!.id, lineNo, productId, quantity],
+        );
+      await addLine(1, 'p1', 12.5);
+      await assert.rejects(addLine(2, 'p2', 0), (error: unknown) => (error as { code?: string }).code === '23514');
+      await assert.rejects(addLine(2, 'p1', 1), (error: unknown) => (error as { code?: string }).code === '23505', 'a product once per request');
+      assert.deepEqual(await db.query('select quantity::text as quantity from quote_request_lines'), [{ quantity: '12.50' }]);
+      await db.query('delete from quote_requests');
+      assert.deepEqual(await db.query('select 1 from quote_request_lines'), [], 'the lines go with their request');
 
       const edited = MIGRATIONS.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
       await assert.rejects(runMigrations(db, edited), /Migration 001_initial was changed after it was applied/);

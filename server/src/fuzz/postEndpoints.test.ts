@@ -1,4 +1,5 @@
-// Property-based fuzzing of every POST endpoint (hardening item 7): the three forms, a product review and the chat,
+// Property-based fuzzing of every POST endpoint (hardening item 7): the three forms, a product review, the chat and a
+// request for quotation (its lines: lists of any shape, unknown and repeated products, quantities of every kind),
 // on the real app (buildApp) over a fresh embedded database, rate limits off, no AI key (knowledge-base answers).
 // Generated input: arbitrary JSON (any value, wrong types, strings near and over the body limit, unicode with lone
 // surrogates, control, bidi and invisible characters), near-valid bodies (a valid body with one or two fields
@@ -11,7 +12,8 @@
 //     exactly once (one row in its table; one outbox mail for a contact message or enquiry unless the honeypot was
 //     filled; nothing else) and reads back equal to what was sent (trimmed, blanks as null, the default branch):
 //     rows by id for the forms, GET /api/products/:id/reviews for a review; the chat answers from the knowledge base
-//     and stores nothing.
+//     and stores nothing; a request for quotation is one row, its lines and its mails (the branch's, and the buyer's
+//     confirmation while the address has had fewer than 3 that day), read back by its reference.
 //
 // FUZZ_RUNS=<n> sets the runs of every property (default: 100-200 each, about 20 s in all); FUZZ_SEED=<n> replays a run
 // (fast-check prints the seed and path of a failure with the smallest counterexample it found).
@@ -20,13 +22,17 @@ import { after, before, describe, test } from 'node:test';
 import { branches } from '@site/content';
 import { CHAT_API_PATH, CHAT_LIMITS } from '@site/content/chat';
 import { reviewsApiPath } from '@site/contracts/api';
-import { BRANCH_NAMES, DEFAULT_BRANCH_NAME, FIELD_MAX_LENGTH, HONEYPOT_FIELD } from '@site/content/validation';
+import { BRANCH_NAMES, checkQuantity, DEFAULT_BRANCH_NAME, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } from '@site/content/validation';
+import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { CHAT_BODY_LIMIT } from '../assistant/chatRoutes.js';
 import type { Database } from '../db/index.js';
 import { REVIEW_BODY_LIMIT } from '../reviews/reviewRoutes.js';
+import { siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
+import { QUOTE_BODY_LIMIT } from '../quotes/quoteRoutes.js';
+import { neededByProblem } from '../quotes/quoteSchema.js';
 import { SUBMISSION_BODY_LIMIT, SUBMISSION_PATHS } from '../routes/submissions.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
@@ -132,11 +138,14 @@ interface Endpoint {
   fields: Record<string, fc.Arbitrary<unknown>>;
   /** The text fields (where invalid UTF-8 is spliced in). */
   textFields: string[];
-  /** For a 2xx answer to this body at this URL: what must be stored, and how it reads back. Throws if the body was not valid. */
-  accepted(url: string, body: unknown): Expected;
+  /**
+   * For a 2xx answer to this body at this URL: what must be stored, and how it reads back. Throws if the body was not
+   * valid. Called after the answer (sequentially): it may read what the database held before it.
+   */
+  accepted(url: string, body: unknown): Expected | Promise<Expected>;
 }
 
-const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox'] as const;
+const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'quote_requests', 'quote_request_lines'] as const;
 type Table = (typeof TABLES)[number];
 
 let fixture: Fixture;
@@ -484,7 +493,151 @@ const chat: Endpoint = {
   },
 };
 
-const ENDPOINTS: Endpoint[] = [contactForm, registration, inquiry, review, chat];
+// ---- a request for quotation
+
+const quoteCatalogue = siteQuoteCatalogue();
+/** Sold by the metre (decimals), the piece, the pack and the length. */
+const QUOTE_PRODUCTS = ['oc_cu_xlpe_swa_pvc_cable', 'hex_cw_brass_cable_gland', 'elite_pre_insulated_ring_terminal', 'legrand_perforated_cable_tray'];
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A line the server takes: a known product and a quantity its unit allows. */
+const validQuoteLine = fc.constantFrom(...QUOTE_PRODUCTS).chain((productId) =>
+  (quoteCatalogue.find(productId)!.unit === 'metre'
+    ? fc.integer({ min: 1, max: QUOTE_LIMITS.maxQuantity * 100 }).map((cents) => cents / 100)
+    : fc.integer({ min: 1, max: QUOTE_LIMITS.maxQuantity })
+  ).map((quantity) => ({ productId, quantity })),
+);
+const oddQuantity = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom<unknown>(0, -1, 2.5, 12.345, 1e9, 1e-7, 100_000, 100_000.01, Number.MAX_SAFE_INTEGER + 2, '5', '', null, true, [5], { value: 5 }),
+);
+const oddProductId = fc.oneof(
+  fc.constantFrom<unknown>(...QUOTE_PRODUCTS, 'OC-SWA-416', 'oc-cu-xlpe-swa-pvc-cable', '__proto__', 'constructor', 'toString', '', ' hex_cw_brass_cable_gland', 42, null, ['x']),
+  weirdText,
+);
+/** A line of any shape: valid, odd values, missing or extra keys (own "__proto__" keys too), not an object at all. */
+const anyQuoteLine: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: validQuoteLine, weight: 3 },
+  { arbitrary: fc.record({ productId: oddProductId, quantity: oddQuantity }, { requiredKeys: [] }), weight: 3 },
+  { arbitrary: fc.tuple(validQuoteLine, extraKey, fc.jsonValue({ maxDepth: 1 })).map(([line, key, value]) => objectOf([...Object.entries(line), [key, value]])), weight: 1 },
+  { arbitrary: anyFieldValue(200), weight: 1 },
+);
+const quoteLines: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: fc.uniqueArray(validQuoteLine, { selector: (line) => line.productId, minLength: 1, maxLength: 4 }), weight: 2 },
+  { arbitrary: fc.array(anyQuoteLine, { maxLength: 6 }), weight: 4 },
+  { arbitrary: fc.tuple(validQuoteLine, fc.nat(3)).map(([line, extra]) => Array.from({ length: extra + 2 }, () => line)), weight: 1 }, // one product repeated
+  { arbitrary: fc.integer({ min: QUOTE_LIMITS.maxLines - 1, max: QUOTE_LIMITS.maxLines + 2 }).map((n) => Array.from({ length: n }, () => ({ productId: QUOTE_PRODUCTS[0], quantity: 1 }))), weight: 1 },
+  { arbitrary: anyFieldValue(500), weight: 2 },
+);
+
+/** Confirmations mailed to an address before the newest request (the suite sends one request at a time). */
+async function confirmationsBefore(address: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from outbox
+      where kind = 'quote_confirmation' and lower(recipient) = lower($1) and created_at > now() - interval '24 hours'
+        and ref_id <> (select max(id) from quote_requests)`,
+    [address],
+  );
+  return row!.n;
+}
+
+const quoteRequest: Endpoint = {
+  name: 'POST /api/quote-requests',
+  url: fc.constant(QUOTE_REQUESTS_API_PATH),
+  bodyLimit: QUOTE_BODY_LIMIT,
+  valid: fc.record(
+    {
+      lines: fc.uniqueArray(validQuoteLine, { selector: (line) => line.productId, minLength: 1, maxLength: 4 }),
+      companyName: fc.constantFrom('Gulf Build LLC', 'شركة الخليج للبناء', '<b>Bold</b> & Co'),
+      name: fc.constantFrom('Aisha Rahman', 'عائشة الرحمن'),
+      email: fc.constantFrom(...EMAILS),
+      phone: fc.constantFrom('+971 50 123 4567', '٠٥٠ ١٢٣ ٤٥٦٧'),
+      branch: branchName,
+      deliveryCity: maybe(fc.constantFrom<string | null>('Abu Dhabi', 'مسقط', '', null)),
+      neededBy: maybe(fc.oneof(fc.integer({ min: 0, max: 700 }).map(isoDay), fc.constantFrom<string | null>('', null))),
+      notes: maybe(fc.constantFrom<string | null>('Two deliveries.\nCable first.', 'نرجو التسليم\tخلال أسبوع', '', null)),
+      language: maybe(fc.constantFrom('en', 'ar')),
+    },
+    { requiredKeys: ['lines', 'companyName', 'name', 'email', 'phone', 'branch'] },
+  ),
+  fields: {
+    lines: quoteLines,
+    companyName: longText(FIELD_MAX_LENGTH.companyName),
+    name: longText(FIELD_MAX_LENGTH.name),
+    email,
+    phone: longText(FIELD_MAX_LENGTH.phone),
+    branch: branchValue,
+    deliveryCity: longText(QUOTE_LIMITS.deliveryCity),
+    neededBy: fc.oneof(
+      fc.integer({ min: -800, max: 800 }).map(isoDay),
+      fc.constantFrom<unknown>('tomorrow', '2026-02-30', '2026-2-3', ' 2027-01-01 ', '', null, 20270101, ['2027-01-01']),
+      weirdText,
+    ),
+    notes: longText(QUOTE_BODY_LIMIT),
+    language: languageValue,
+    [HONEYPOT_FIELD]: honeypot,
+  },
+  textFields: ['companyName', 'name', 'email', 'phone', 'deliveryCity', 'notes'],
+  async accepted(_url, raw) {
+    const body = acceptedBody(raw);
+    onlyKeys(body, ['lines', 'companyName', 'name', 'email', 'phone', 'branch', 'deliveryCity', 'neededBy', 'notes', 'language']);
+    const spam = isSpam(body);
+    const lines = body.lines;
+    assert.ok(Array.isArray(lines) && lines.length >= 1 && lines.length <= QUOTE_LIMITS.maxLines, `accepted lines ${JSON.stringify(lines)?.slice(0, 200)}`);
+    const seen = new Set<string>();
+    const rows = lines.map((line: unknown, index) => {
+      assert.ok(isObject(line), `accepted a line that is no object: ${JSON.stringify(line)}`);
+      assert.deepEqual(Object.keys(line).sort(), ['productId', 'quantity'], 'accepted a line with other keys');
+      const product = typeof line.productId === 'string' ? quoteCatalogue.find(line.productId) : undefined;
+      assert.ok(product !== undefined, `accepted product ${JSON.stringify(line.productId)}`);
+      assert.ok(!seen.has(product.id), `accepted ${product.id} twice`);
+      seen.add(product.id);
+      assert.equal(typeof line.quantity, 'number', `accepted quantity ${JSON.stringify(line.quantity)}`);
+      const checked = checkQuantity(line.quantity as number, product.unit);
+      assert.ok(checked.ok, `accepted quantity ${String(line.quantity)} of ${product.unit}`);
+      return { line_no: index + 1, product_id: product.id, product_code: product.code, unit: product.unit, quantity: checked.quantity };
+    });
+    const neededBy = body.neededBy === undefined || body.neededBy === null ? '' : textOf(body, 'neededBy').trim();
+    assert.ok(neededBy === '' || neededByProblem(neededBy, new Date()) === null, `accepted neededBy ${JSON.stringify(body.neededBy)}`);
+    const row = {
+      company_name: required(body, 'companyName'),
+      name: required(body, 'name'),
+      email: required(body, 'email'),
+      phone: required(body, 'phone'),
+      branch: branch(body, 'branch'),
+      delivery_city: optional(body, 'deliveryCity'),
+      needed_by: neededBy === '' ? null : neededBy,
+      notes: optional(body, 'notes'),
+      language: language(body),
+      spam,
+    };
+    const confirmed = !spam && (await confirmationsBefore(row.email)) < 3;
+    return {
+      delta: { quote_requests: 1, quote_request_lines: rows.length, outbox: spam ? 0 : confirmed ? 2 : 1 },
+      async check(res) {
+        assert.equal(res.statusCode, 200, res.body);
+        const answer = res.json<Json>();
+        assert.deepEqual(Object.keys(answer).sort(), ['ok', 'pdfUrl', 'reference']);
+        const [stored] = await db.query<Json>(
+          `select id, company_name, name, email, phone, branch, delivery_city, to_char(needed_by, 'YYYY-MM-DD') as needed_by, notes, language, spam
+             from quote_requests where reference = $1`,
+          [answer.reference],
+        );
+        assert.ok(stored, `stored under ${String(answer.reference)}`);
+        const { id, ...fields } = stored;
+        assert.deepEqual(fields, row, 'the request reads back as sent');
+        const storedLines = await db.query<Json>('select line_no, product_id, product_code, unit, quantity::float8 as quantity from quote_request_lines where request_id = $1 order by line_no', [id]);
+        assert.deepEqual(storedLines, rows, 'its lines read back as sent');
+        const mails = await db.query<{ kind: string; recipient: string }>('select kind, recipient from outbox where ref_id = $1 and kind like $2 order by id', [id, 'quote_%']);
+        const wanted = spam ? [] : [{ kind: 'quote_request', recipient: branchEmail(row.branch) }, ...(confirmed ? [{ kind: 'quote_confirmation', recipient: row.email }] : [])];
+        assert.deepEqual(mails, wanted, 'its mails');
+      },
+    };
+  },
+};
+
+const ENDPOINTS: Endpoint[] = [contactForm, registration, inquiry, review, chat, quoteRequest];
 
 // ---------------------------------------------------------------- the exchange and its checks
 
@@ -539,7 +692,7 @@ async function exchange(endpoint: Endpoint, sent: Sent, mustRefuse = false): Pro
   if (res.statusCode >= 200 && res.statusCode < 300) {
     assert.ok(!mustRefuse, `accepted what must be refused: ${res.statusCode} ${res.body.slice(0, 300)}`);
     assert.ok(sent.value !== undefined, `accepted a payload that is not JSON: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    const expected = endpoint.accepted(sent.url, sent.value);
+    const expected = await endpoint.accepted(sent.url, sent.value);
     const wanted = Object.fromEntries(TABLES.map((table) => [table, expected.delta[table] ?? 0]));
     assert.deepEqual(gained, wanted, 'an accepted body is stored exactly once (and nothing else)');
     await expected.check(res);

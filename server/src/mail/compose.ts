@@ -12,6 +12,13 @@ export interface OutboxRow {
   payload: unknown;
 }
 
+/** A file sent with a mail (nodemailer's `attachments`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface ComposedMail {
   from: string;
   to: string;
@@ -19,6 +26,7 @@ export interface ComposedMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** The fields every mailed submission has, whatever form it came from. */

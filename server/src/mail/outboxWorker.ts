@@ -1,11 +1,12 @@
-// Sends the outbox: every pending mail (contact messages, enquiries) with retries and backoff.
+// Sends the outbox: every pending mail (contact messages, enquiries, requests for quotation) with retries and backoff.
 // Several server processes may share one PostgreSQL database: a mail is claimed by one atomic
 // UPDATE ... FOR UPDATE SKIP LOCKED that also pushes its next attempt a lease ahead, so no other
 // worker takes it while it is being sent, and a worker that dies mid-send leaves it to be retried
 // when the lease ends. Delivery is at least once: a crash between the SMTP answer and the
 // "sent" mark sends that mail again.
 import { describeError, type Database } from '../db/index.js';
-import { composeMail, type OutboxRow } from './compose.js';
+import type { OutboxRow } from './compose.js';
+import { composeOutboxMail } from './outboxMail.js';
 import type { MailTransport } from './transport.js';
 
 export interface OutboxWorkerOptions {
@@ -77,7 +78,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(row: OutboxRow & { attempts: number }): Promise<boolean> {
     try {
-      await transport.sendMail(composeMail(row, from));
+      await transport.sendMail(await composeOutboxMail(row, from));
     } catch (error) {
       const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
       const reason = describeError(error).slice(0, 1000);

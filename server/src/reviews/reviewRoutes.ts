@@ -3,15 +3,14 @@
 // e-mails are stored but never sent back. POSTs share the forms' rate limit settings (SUBMIT_RATE_LIMIT_*), and one
 // client may send REVIEWS_PER_PRODUCT_MAX reviews of a product per REVIEWS_PER_PRODUCT_WINDOW_SECONDS (reviewLimit.ts);
 // the rating counts each client once, however many reviews it sent.
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { CustomerReview } from '@site/content';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
 import type { RatingsResponse, RatingSummary, ReviewCreatedResponse, ReviewsResponse } from '@site/content/reviews';
 import type { SubmissionsConfig } from '../config.js';
 import { describeError, type Database } from '../db/index.js';
-import { connectRedis, describeWindow } from '../routes/submissions.js';
+import { registerRateLimit } from '../routes/submissions.js';
 import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
 import { parseReview } from './reviewSchema.js';
 import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';
@@ -49,19 +48,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
   const { db } = options;
   const catalogue = options.catalogue ?? siteReviewCatalogue;
 
-  const limited = options.rateLimitMax > 0;
-  if (limited) {
-    const redis = options.redisUrl === undefined ? undefined : connectRedis(app, options.redisUrl);
-    const tooMany = `Too many reviews, please try again in ${describeWindow(options.rateLimitWindowMs)}.`;
-    await app.register(rateLimit, {
-      global: false,
-      max: options.rateLimitMax,
-      timeWindow: options.rateLimitWindowMs,
-      ...(redis === undefined ? {} : { redis, nameSpace: options.redisNamespace ?? 'site-reviews-rate-' }),
-      skipOnError: true,
-      errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
-    });
-  }
+  const limited = await registerRateLimit(app, options, { namespace: 'site-reviews-rate-', what: 'reviews' });
 
   const requireJson = useJsonEndpoint(app, { bodyLimit: REVIEW_BODY_LIMIT, what: 'the review', emptyHint: 'send the review as a JSON object' });
 

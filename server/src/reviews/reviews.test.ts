@@ -447,7 +447,7 @@ test('migration 003: names stored before the rule lose their text-direction cont
       'Stored before.',
       'Aisha \u200fعائشة',
     ]);
-    assert.deepEqual((await runMigrations(db)).applied, ['003']);
+    assert.deepEqual((await runMigrations(db, MIGRATIONS.filter((m) => m.version <= '003'))).applied, ['003']);
     const rows = await db.query<{ customer_name: string; client_key: string | null }>('select customer_name, client_key from reviews order by id');
     assert.deepEqual(rows, [
       { customer_name: 'gpj.exe عائشة', client_key: null },

@@ -52,20 +52,7 @@ export function describeWindow(ms: number): string {
 export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions): Promise<void> {
   const { db, onOutboxWrite } = options;
 
-  const limited = options.rateLimitMax > 0;
-  if (limited) {
-    const redis = options.redisUrl === undefined ? undefined : connectRedis(app, options.redisUrl);
-    const tooMany = `Too many requests, please try again in ${describeWindow(options.rateLimitWindowMs)}.`;
-    await app.register(rateLimit, {
-      global: false,
-      max: options.rateLimitMax,
-      timeWindow: options.rateLimitWindowMs,
-      ...(redis === undefined ? {} : { redis, nameSpace: options.redisNamespace ?? 'site-submissions-rate-' }),
-      // Redis unreachable: let the visitor through (logged) rather than refuse every form.
-      skipOnError: true,
-      errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
-    });
-  }
+  const limited = await registerRateLimit(app, options, { namespace: 'site-submissions-rate-' });
 
   const requireJson = useJsonEndpoint(app, { bodyLimit: SUBMISSION_BODY_LIMIT, what: 'the form', emptyHint: 'send the form as a JSON object' });
 
@@ -108,6 +95,31 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   post(SUBMISSION_PATHS.contactForm, contactFormSchema, (form, saveOptions) => saveContactMessage(db, form, saveOptions), true);
   post(SUBMISSION_PATHS.registration, registrationSchema, (form, saveOptions) => saveRegistration(db, form, saveOptions), false);
   post(SUBMISSION_PATHS.inquiry, inquirySchema, (form, saveOptions) => saveInquiry(db, form, saveOptions), true);
+}
+
+/**
+ * The per-client rate limit of a plugin's POSTs (SUBMIT_RATE_LIMIT_*, shared through REDIS_URL): routes opt in with
+ * `config: { rateLimit: {} }`. Over it: 429 "Too many <what>, please try again in a minute.". Returns whether a
+ * limit is on (rateLimitMax 0 turns it off).
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: Pick<SubmissionRoutesOptions, 'rateLimitMax' | 'rateLimitWindowMs' | 'redisUrl' | 'redisNamespace'>,
+  { namespace, what = 'requests' }: { namespace: string; what?: string },
+): Promise<boolean> {
+  if (options.rateLimitMax <= 0) return false;
+  const redis = options.redisUrl === undefined ? undefined : connectRedis(app, options.redisUrl);
+  const tooMany = `Too many ${what}, please try again in ${describeWindow(options.rateLimitWindowMs)}.`;
+  await app.register(rateLimit, {
+    global: false,
+    max: options.rateLimitMax,
+    timeWindow: options.rateLimitWindowMs,
+    ...(redis === undefined ? {} : { redis, nameSpace: options.redisNamespace ?? namespace }),
+    // Redis unreachable: let the visitor through (logged) rather than refuse every form.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
+  });
+  return true;
 }
 
 /** A Redis connection for the rate limiter: fails fast when Redis is down, closed with the app. */

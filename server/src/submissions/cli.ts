@@ -1,13 +1,14 @@
-// `npm run submissions [-- --limit N] [-- --json]` (server/scripts/submissions.ts): prints the newest
-// contact messages, enquiries and registrations, with the state of their e-mail, from the database the
-// server is configured with (DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR).
+// `npm run submissions [-- --limit N] [-- --json]` (server/scripts/submissions.ts): prints the newest contact
+// messages, enquiries, registrations and requests for quotation (with their lines), with the state of their e-mail,
+// from the database the server is configured with (DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR).
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
 import { formatSubmissionsReport, loadSubmissionsReport } from './report.js';
 
 export const USAGE = `Usage: npm run submissions [-- --limit N] [-- --json]
-  Prints the newest N (default 20) contact messages, enquiries and registrations and the outbox state.
+  Prints the newest N (default 20) contact messages, enquiries, registrations and requests for
+  quotation (with their lines) and the outbox state.
   Reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default <repo>/.data).`;
 
 export interface CliIo {

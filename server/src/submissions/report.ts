@@ -1,16 +1,12 @@
-// What arrived, for staff: the newest contact messages, enquiries and registrations with the state
-// of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
+// What arrived, for staff: the newest contact messages, enquiries, registrations and requests for quotation with the
+// state of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
 import type { Database } from '../db/index.js';
-import { LANGUAGE_NAMES } from '../mail/compose.js';
+import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quotes/quoteReport.js';
+import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from './reportText.js';
 import { OUTBOX_KIND } from './store.js';
 
-export interface MailState {
-  recipient: string;
-  attempts: number;
-  sentAt: Date | null;
-  nextAttemptAt: Date;
-  lastError: string | null;
-}
+export type { MailState } from './reportText.js';
+export { formatTime } from './reportText.js';
 
 export interface ReportEntry {
   id: number;
@@ -40,10 +36,12 @@ export interface ReportSection {
 
 export interface SubmissionsReport {
   sections: ReportSection[];
+  /** Requests for quotation, with their lines and their two mails. */
+  quoteRequests: QuoteSection;
   outbox: { pending: number; failing: number; sent: number };
 }
 
-interface Row {
+interface Row extends MailColumns {
   id: number;
   created_at: Date;
   name: string;
@@ -55,11 +53,6 @@ interface Row {
   message: string | null;
   spam: boolean;
   language: string | null;
-  recipient: string | null;
-  attempts: number | null;
-  sent_at: Date | null;
-  next_attempt_at: Date | null;
-  last_error: string | null;
 }
 
 // a mail queued before the form sent a language came from the English site
@@ -78,16 +71,7 @@ const toEntry = (row: Row): ReportEntry => ({
   message: row.message,
   spam: row.spam,
   language: row.language,
-  mail:
-    row.recipient === null
-      ? null
-      : {
-          recipient: row.recipient,
-          attempts: row.attempts ?? 0,
-          sentAt: row.sent_at,
-          nextAttemptAt: row.next_attempt_at!,
-          lastError: row.last_error,
-        },
+  mail: mailStateOf(row),
 });
 
 async function count(db: Database, table: string): Promise<number> {
@@ -133,31 +117,16 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
       { title: 'Enquiries (chat)', total: await count(db, 'inquiries'), entries: inquiries.map(toEntry) },
       { title: 'Registrations (chat)', total: await count(db, 'registrations'), entries: registrations.map(toEntry) },
     ],
+    quoteRequests: await loadQuoteSection(db, limit),
     outbox: outbox ?? { pending: 0, failing: 0, sent: 0 },
   };
 }
 
-/** 2025-03-01 09:05 UTC */
-export const formatTime = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-/** Visitor text made safe for a terminal: control characters (escape sequences, CR) shown as '?'. */
-// eslint-disable-next-line no-control-regex -- control characters are what this replaces
-const safe = (value: string): string => value.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
-
 function mailLine(entry: ReportEntry): string {
   if (entry.spam) return 'Mail: none (spam: the hidden honeypot field was filled)';
-  const { mail } = entry;
-  if (mail === null) return 'Mail: none';
-  if (mail.sentAt !== null) return `Mail: sent ${formatTime(mail.sentAt)} to ${mail.recipient}`;
-  if (mail.attempts === 0) return `Mail: waiting to be sent to ${mail.recipient}`;
-  return (
-    `Mail: NOT SENT to ${mail.recipient} after ${mail.attempts} attempt${mail.attempts === 1 ? '' : 's'}` +
-    `, last error: ${safe(mail.lastError ?? 'unknown')}; next try ${formatTime(mail.nextAttemptAt)}`
-  );
+  return entry.mail === null ? 'Mail: none' : `Mail: ${describeMail(entry.mail)}`;
 }
 
-/** 'ar' → 'Arabic'; a code the site does not know as it is (made safe). */
-const languageName = (code: string): string => (Object.hasOwn(LANGUAGE_NAMES, code) ? LANGUAGE_NAMES[code as keyof typeof LANGUAGE_NAMES] : safe(code));
 
 function formatEntry(entry: ReportEntry): string[] {
   const company = [entry.companyName, entry.companyLocation].filter((part) => part !== null).join(', ');
@@ -182,6 +151,7 @@ export function formatSubmissionsReport(report: SubmissionsReport): string {
     if (shown === 0) out.push('  (none)', '');
     for (const entry of section.entries) out.push(...formatEntry(entry), '');
   }
+  out.push(...formatQuoteSection(report.quoteRequests));
   const { pending, failing, sent } = report.outbox;
   out.push(`Outbox: ${sent} sent, ${pending} waiting${failing > 0 ? ` (${failing} of them failed at least once)` : ''}`);
   return `${out.join('\n')}\n`;

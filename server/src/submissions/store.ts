@@ -4,7 +4,13 @@ import type { Database } from '../db/index.js';
 import type { ContactForm, Inquiry, Registration } from '../validation/submissionSchemas.js';
 
 /** Outbox kinds, also the `kind` of the mail payloads the worker composes. */
-export const OUTBOX_KIND = { contactMessage: 'contact_message', inquiry: 'inquiry' } as const;
+export const OUTBOX_KIND = {
+  contactMessage: 'contact_message',
+  inquiry: 'inquiry',
+  /** A request for quotation to its branch, and its confirmation to the buyer (quotes/quoteStore.ts). */
+  quoteRequest: 'quote_request',
+  quoteConfirmation: 'quote_confirmation',
+} as const;
 
 export interface SaveOptions {
   /** The honeypot was filled: the row is kept, flagged, and no mail is queued. */

@@ -90,3 +90,17 @@ export async function postgresOrSkip(): Promise<{ target: DatabaseTarget } | { s
   }
   return { target: postgresTarget(found.url) };
 }
+
+/**
+ * Runs `suite` on PostgreSQL when it is reachable; otherwise logs why and marks the test skipped (an error with
+ * REQUIRE_POSTGRES=1).
+ */
+export async function onPostgres(t: { skip(message?: string): void }, suite: (target: DatabaseTarget) => Promise<void>): Promise<void> {
+  const postgres = await postgresOrSkip();
+  if ('skipped' in postgres) {
+    console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
+    t.skip(postgres.skipped);
+    return;
+  }
+  await suite(postgres.target);
+}

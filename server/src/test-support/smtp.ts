@@ -9,7 +9,15 @@ export interface ReceivedMail {
   /** The decoded text/plain and text/html parts. */
   text: string;
   html: string;
+  /** Files attached (parts with a file name), decoded. */
+  attachments: ReceivedAttachment[];
   raw: string;
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface TestSmtpServer {
@@ -89,18 +97,35 @@ function decodeBody(headers: Record<string, string>, body: string): string {
   return body;
 }
 
-/** Enough MIME for nodemailer's output: one text part, or multipart/alternative with text and html. */
-function parseMime(raw: string): Pick<ReceivedMail, 'headers' | 'text' | 'html'> {
+/**
+ * Enough MIME for nodemailer's output: one text part, or multiparts (alternative text and html, mixed with
+ * attachments), nested.
+ */
+function parseMime(raw: string): Pick<ReceivedMail, 'headers' | 'text' | 'html' | 'attachments'> {
   const { headers, body } = splitHeaders(raw);
+  const found = { text: '', html: '', attachments: [] as ReceivedAttachment[] };
+  readPart(headers, body, found);
+  return { headers, ...found };
+}
+
+function readPart(headers: Record<string, string>, body: string, found: Pick<ReceivedMail, 'text' | 'html' | 'attachments'>): void {
+  const type = (headers['content-type'] ?? 'text/plain').toLowerCase();
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  let text = '';
-  let html = '';
-  const parts = boundary === undefined ? [{ headers, body }] : body.split(`--${boundary}`).slice(1, -1).map((p) => splitHeaders(p.replace(/^\r\n/, '')));
-  for (const part of parts) {
-    const type = (part.headers['content-type'] ?? 'text/plain').toLowerCase();
-    const decoded = decodeBody(part.headers, part.body).replace(/\r\n/g, '\n').replace(/\n$/, '');
-    if (type.startsWith('text/html')) html = decoded;
-    else if (type.startsWith('text/plain')) text = decoded;
+  if (type.startsWith('multipart/') && boundary !== undefined) {
+    for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+      const inner = splitHeaders(part.replace(/^\r\n/, ''));
+      readPart(inner.headers, inner.body, found);
+    }
+    return;
   }
-  return { headers, text, html };
+  const filename = /filename="?([^";]+)"?/i.exec(`${headers['content-disposition'] ?? ''}; ${headers['content-type'] ?? ''}`)?.[1];
+  if (filename !== undefined) {
+    const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+    const content = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'utf8');
+    found.attachments.push({ filename, contentType: type.split(';')[0]!.trim(), content });
+    return;
+  }
+  const decoded = decodeBody(headers, body).replace(/\r\n/g, '\n').replace(/\n$/, '');
+  if (type.startsWith('text/html')) found.html = decoded;
+  else if (type.startsWith('text/plain')) found.text = decoded;
 }

@@ -11,7 +11,7 @@ import {
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contracts/locale';
 import { textField, typeError } from './textField.js';
 
-interface TextOptions {
+export interface TextOptions {
   max: number;
   multiline?: boolean;
 }
@@ -22,18 +22,18 @@ function text(field: string, { max, multiline = false }: TextOptions) {
 }
 
 /** Text that must be present (not blank). */
-function requiredText(field: string, options: TextOptions) {
+export function requiredText(field: string, options: TextOptions) {
   return text(field, options).refine((value) => value !== '', { error: `${field} is required`, abort: true });
 }
 
 /** Text that may be left out, null or blank: stored as null. */
-function optionalText(field: string, options: TextOptions) {
+export function optionalText(field: string, options: TextOptions) {
   return text(field, options)
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 }
 
-function email(field: string) {
+export function email(field: string) {
   return requiredText(field, { max: FIELD_MAX_LENGTH.email }).refine((value) => EMAIL_PATTERN.test(value), {
     error: `${field} must be a valid email address`,
   });
@@ -41,7 +41,7 @@ function email(field: string) {
 
 const BRANCH_LIST = BRANCH_NAMES.join(', ');
 
-function branchName(field: string) {
+export function branchName(field: string) {
   return z
     .string({ error: typeError(field) })
     .refine((value) => BRANCH_NAMES.includes(value), { error: `${field} must be one of: ${BRANCH_LIST}` });
@@ -53,18 +53,18 @@ const LANGUAGE_LIST = LOCALES.join(', ');
  * The language of the page the visitor wrote from ('en' | 'ar'): the branch's mail says it. Optional (forms of an
  * English page leave it out, as before it existed); left out or null means English. Anything else is a 400.
  */
-const language = z
+export const language = z
   .enum(LOCALES, { error: `language must be one of: ${LANGUAGE_LIST}` })
   .nullish()
   .transform((value): Locale => value ?? DEFAULT_LOCALE);
 
 /** The honeypot: any string (a filled one marks the submission as spam); anything else is a bad request. */
-const honeypot = z
+export const honeypot = z
   .string({ error: `${HONEYPOT_FIELD} must be text` })
   .max(1000, { error: `${HONEYPOT_FIELD} must be at most 1000 characters` })
   .optional();
 
-function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
+export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.strictObject(shape, {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') {

@@ -1,0 +1,271 @@
+// Text in any of the site's languages on a pdfkit page: Latin in Helvetica (pdfkit's built-in font, WinAnsi), Arabic
+// in Noto Sans Arabic (embedded, shaped by fontkit), extended Latin (ā, ł, ş...) in Noto's latin-ext cut; any other
+// character (CJK, emoji...) is drawn as '?'. Paragraphs are wrapped at spaces and each line is put in display order
+// (bidi.ts), then drawn run by run: fontkit reverses a run in a right-to-left script itself, so such a run is handed
+// over in reading order, everything else in display order.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { paragraphLevel, resolveLevels, visualLine, type VisualChar } from './bidi.js';
+import { woffToSfnt } from './woff.js';
+
+export type Weight = 'regular' | 'bold';
+
+export interface TextStyle {
+  size: number;
+  weight: Weight;
+  color: string;
+}
+
+/** 'auto': the paragraph's first strong character decides (else the document's direction); 'ltr' for codes, e-mails, phones. */
+export type TextDirection = 'auto' | 'ltr';
+
+type Face = 'latin' | 'arabic' | 'latinExt';
+
+/** What pdfkit needs of a document here (PDFKit.PDFDocument fits). */
+export type PdfDoc = PDFKit.PDFDocument;
+
+// ---------------------------------------------------------------- fonts
+
+/** The @fontsource files with the Arabic and extended Latin glyphs (fontkit reads WOFF). */
+const resolveFrom = createRequire(import.meta.url);
+const fontFile = (subset: 'arabic' | 'latin-ext', weight: Weight): string =>
+  resolveFrom.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-${subset}-${weight === 'bold' ? 700 : 400}-normal.woff`);
+
+let fontData: Record<`${'arabic' | 'latinExt'}-${Weight}`, Buffer> | undefined;
+
+/** The embedded fonts, read and unwrapped (woff.ts) once. Throws when the package is missing. */
+function embeddedFonts(): NonNullable<typeof fontData> {
+  const read = (file: string) => woffToSfnt(readFileSync(file));
+  fontData ??= {
+    'arabic-regular': read(fontFile('arabic', 'regular')),
+    'arabic-bold': read(fontFile('arabic', 'bold')),
+    'latinExt-regular': read(fontFile('latin-ext', 'regular')),
+    'latinExt-bold': read(fontFile('latin-ext', 'bold')),
+  };
+  return fontData;
+}
+
+/** Registers the fonts with a new document (the embedded ones are subset into it as they are used). */
+export function registerFonts(doc: PdfDoc): void {
+  for (const [name, data] of Object.entries(embeddedFonts())) doc.registerFont(name, data);
+}
+
+const fontName = (face: Face, weight: Weight): string =>
+  face === 'latin' ? (weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica') : `${face}-${weight}`;
+
+// ---------------------------------------------------------------- characters
+
+/** The characters of WinAnsiEncoding beyond Latin-1 (its 0x80–0x9F row). */
+const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'].map((char) => char.codePointAt(0)!));
+
+function faceOf(cp: number): Face | undefined {
+  if ((cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff && cp !== 0xad) || WIN_ANSI_EXTRA.has(cp)) return 'latin';
+  if ((cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0x0870 && cp <= 0x08ff) || (cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc)) {
+    return 'arabic';
+  }
+  if ((cp >= 0x0100 && cp <= 0x024f) || (cp >= 0x1e00 && cp <= 0x1eff)) return 'latinExt';
+  return undefined;
+}
+
+/** Invisible characters that only steer the order or the joining of letters: read by bidi.ts, never drawn. */
+const isInvisible = (cp: number): boolean => cp === 0x200e || cp === 0x200f || cp === 0x061c || cp === 0x200b || cp === 0x00ad || cp === 0xfeff || cp === 0x2060;
+/** Kept for fontkit (they decide whether two Arabic letters join). */
+const isJoiner = (cp: number): boolean => cp === 0x200c || cp === 0x200d;
+
+/** A paragraph as drawable code points: tabs and odd spaces as spaces, embedding controls out, the unknown as '?'. */
+function drawable(paragraph: string): number[] {
+  const out: number[] = [];
+  for (const char of paragraph) {
+    const cp = char.codePointAt(0)!;
+    if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) continue;
+    if (cp === 0x09 || cp === 0x2028 || cp === 0x2029 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000) out.push(0x20);
+    else if (isInvisible(cp) || faceOf(cp) !== undefined) out.push(cp);
+    else if (isJoiner(cp)) out.push(cp);
+    else if (/\p{M}/u.test(char)) continue; // a mark on a character drawn as '?'
+    else out.push(0x3f);
+  }
+  return out;
+}
+
+/** Right-to-left scripts fontkit reverses on its own (it looks at the first letter of a script in the run). */
+const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+// ---------------------------------------------------------------- layout
+
+interface Run {
+  text: string;
+  font: string;
+  width: number;
+}
+
+export interface LaidOutLine {
+  runs: Run[];
+  width: number;
+}
+
+export interface LaidOutText {
+  lines: LaidOutLine[];
+  lineHeight: number;
+  height: number;
+}
+
+/** Line height as a multiple of the font size: room for Arabic's marks above and below the letters. */
+const LINE_HEIGHT = 1.55;
+/** Baseline below a line's top, in font sizes. */
+const ASCENT = 1.1;
+
+export class PdfTextWriter {
+  constructor(
+    private readonly doc: PdfDoc,
+    /** The document's direction: 1 (right to left) for an Arabic document. */
+    private readonly documentLevel: 0 | 1,
+  ) {}
+
+  private width(text: string, font: string, size: number): number {
+    return text === '' ? 0 : this.doc.font(font).fontSize(size).widthOfString(text);
+  }
+
+  /** The width of code points in reading order, font by font. */
+  private measure(cps: readonly number[], style: TextStyle): number {
+    let total = 0;
+    let face: Face | undefined;
+    let piece = '';
+    const flush = () => {
+      if (face !== undefined) total += this.width(piece, fontName(face, style.weight), style.size);
+      piece = '';
+    };
+    for (const cp of cps) {
+      if (isInvisible(cp)) continue;
+      const next = isJoiner(cp) ? (face ?? 'arabic') : faceOf(cp)!;
+      if (next !== face) flush();
+      face = next;
+      piece += String.fromCodePoint(cp);
+    }
+    flush();
+    return total;
+  }
+
+  /** Wraps `text` (paragraphs split at line breaks) to `width` and orders each line for display. */
+  layout(text: string, width: number, style: TextStyle, direction: TextDirection = 'auto'): LaidOutText {
+    const lineHeight = style.size * LINE_HEIGHT;
+    const lines: LaidOutLine[] = [];
+    for (const paragraph of text.split(/\r\n|\r|\n/)) {
+      const cps = drawable(paragraph);
+      const base = direction === 'ltr' ? 0 : paragraphLevel(cps, this.documentLevel);
+      const levels = resolveLevels(cps, base);
+      for (const [start, end] of this.wrap(cps, width, style)) {
+        lines.push(this.runsOf(visualLine(cps, levels, start, end, base), style));
+      }
+    }
+    return { lines, lineHeight, height: lines.length * lineHeight };
+  }
+
+  /**
+   * Line breaks: after spaces, as many words as fit; a word wider than the line is cut between characters (never
+   * between a letter and its mark). Words are measured one by one: a space ends any joining or kerning anyway.
+   */
+  private wrap(cps: readonly number[], width: number, style: TextStyle): [number, number][] {
+    if (cps.length === 0) return [[0, 0]];
+    const space = this.measure([0x20], style);
+    const words: { start: number; end: number; width: number; spaces: number }[] = [];
+    for (let start = 0; start < cps.length; ) {
+      let end = start;
+      while (end < cps.length && cps[end] !== 0x20) end += 1;
+      const wordEnd = end;
+      while (end < cps.length && cps[end] === 0x20) end += 1;
+      words.push({ start, end, width: this.measure(cps.slice(start, wordEnd), style), spaces: (end - wordEnd) * space });
+      start = end;
+    }
+    const lines: [number, number][] = [];
+    let lineStart = 0;
+    let lineEnd = 0;
+    /** Width of the line so far with its trailing spaces. */
+    let used = 0;
+    for (const word of words) {
+      if (lineEnd > lineStart && used + word.width > width) {
+        lines.push([lineStart, lineEnd]);
+        lineStart = word.start;
+        lineEnd = word.start;
+        used = 0;
+      }
+      if (lineEnd > lineStart || word.width <= width) {
+        lineEnd = word.end;
+        used += word.width + word.spaces;
+        continue;
+      }
+      // a word longer than the line: as many characters as fit on each line
+      let cut = word.start;
+      let cutWidth = 0;
+      for (let i = word.start; i < word.end; i += 1) {
+        const cp = cps[i]!;
+        const charWidth = cp === 0x20 ? space : this.measure([cp], style);
+        const isMark = /\p{M}/u.test(String.fromCodePoint(cp));
+        if (i > cut && !isMark && cp !== 0x20 && cutWidth + charWidth > width) {
+          lines.push([cut, i]);
+          cut = i;
+          cutWidth = 0;
+        }
+        cutWidth += charWidth;
+      }
+      lineStart = cut;
+      lineEnd = word.end;
+      used = cutWidth;
+    }
+    if (lineEnd > lineStart || lines.length === 0) lines.push([lineStart, lineEnd]);
+    return lines;
+  }
+
+  /** A line in display order as runs of one font and one level, each as fontkit must be handed it. */
+  private runsOf(visual: readonly VisualChar[], style: TextStyle): LaidOutLine {
+    // the spaces a line was broken after (and any before its first word) take no room at its ends
+    let from = 0;
+    let to = visual.length;
+    while (from < to && visual[from]!.char === ' ') from += 1;
+    while (to > from && visual[to - 1]!.char === ' ') to -= 1;
+    const runs: Run[] = [];
+    let current: { face: Face; level: number; chars: string[] } | undefined;
+    const flush = () => {
+      if (current === undefined) return;
+      const shown = current.chars.join('');
+      const text = current.face !== 'latin' && RTL_SCRIPT.test(shown) ? [...shown].reverse().join('') : shown;
+      const font = fontName(current.face, style.weight);
+      runs.push({ text, font, width: this.width(text, font, style.size) });
+      current = undefined;
+    };
+    for (const { char, level } of visual.slice(from, to)) {
+      const cp = char.codePointAt(0)!;
+      if (isInvisible(cp)) continue;
+      const face = isJoiner(cp) ? (current?.face ?? 'arabic') : faceOf(cp)!;
+      if (current === undefined || current.face !== face || current.level !== level) {
+        flush();
+        current = { face, level, chars: [] };
+      }
+      current.chars.push(char);
+    }
+    flush();
+    return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
+  }
+
+  /**
+   * Draws laid-out text in the box starting at (x, top) of `width`, each line at the box's left or right edge.
+   * Returns the height used.
+   */
+  draw(text: LaidOutText, x: number, top: number, width: number, style: TextStyle, align: 'left' | 'right'): number {
+    const { doc } = this;
+    doc.fillColor(style.color);
+    text.lines.forEach((line, index) => {
+      let cursor = align === 'left' ? x : x + width - line.width;
+      const baseline = top + index * text.lineHeight + style.size * ASCENT;
+      for (const run of line.runs) {
+        if (run.text.trim() !== '') doc.font(run.font).fontSize(style.size).text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        cursor += run.width;
+      }
+    });
+    return text.height;
+  }
+
+  /** Lays out and draws in one go; returns the height used. */
+  write(text: string, x: number, top: number, width: number, style: TextStyle, options: { align: 'left' | 'right'; direction?: TextDirection }): number {
+    return this.draw(this.layout(text, width, style, options.direction), x, top, width, style, options.align);
+  }
+}

@@ -1,0 +1,166 @@
+// The two mails of a request for quotation, from the snapshot their outbox row carries: to the branch (English, as
+// every mail to a branch, Reply-To the buyer) and the confirmation to the buyer (in the buyer's language, Reply-To
+// the branch). Both have a table of the lines and the request's PDF attached. Every visitor value is escaped in HTML
+// and made one line in headers (compose.ts).
+import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../mail/compose.js';
+import { branchEmail, OUTBOX_KIND } from '../submissions/store.js';
+import { renderQuotePdf } from './pdf/quotePdf.js';
+import { quoteDate, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
+import { quoteTexts, type QuoteTexts } from './quoteTexts.js';
+
+const BRANCH = quoteTexts('en');
+
+const CELL = 'style="padding:4px 8px;border-bottom:1px solid #c9d2dc;vertical-align:top"';
+const HEAD = 'style="padding:4px 8px;background:#e3eef8;text-align:start"';
+
+/** 'Label: value' rows of the details that are given, in order. */
+function details(snapshot: QuoteSnapshot, texts: QuoteTexts, withContact: boolean): [string, string][] {
+  const rows: [string, string | null][] = [
+    [texts.reference, snapshot.reference],
+    [texts.date, quoteDate(snapshot)],
+    [texts.company, snapshot.companyName],
+    ...(withContact
+      ? ([
+          [texts.name, snapshot.name],
+          [texts.email, snapshot.email],
+          [texts.phone, snapshot.phone],
+        ] as [string, string][])
+      : []),
+    [texts.branch, texts.branchName(snapshot.branch)],
+    [texts.deliveryCity, snapshot.deliveryCity],
+    [texts.neededBy, snapshot.neededBy],
+  ];
+  return rows.filter((row): row is [string, string] => row[1] !== null);
+}
+
+/** The product's name in the texts' language. */
+const productName = (line: QuoteSnapshot['lines'][number], texts: QuoteTexts): string => (texts.locale === 'ar' ? line.nameAr : line.name);
+
+/** The lines as plain text, one a line: '1. OC-SWA-416  200 metres  <name>' (the name last: it is the long one). */
+function textLines(snapshot: QuoteSnapshot, texts: QuoteTexts): string[] {
+  const codeWidth = Math.max(...snapshot.lines.map((line) => line.code.length));
+  const quantities = snapshot.lines.map((line) => texts.quantityWithUnit(line.quantity, line.unit));
+  const quantityWidth = Math.max(...quantities.map((text) => text.length));
+  const numberWidth = String(snapshot.lines.length).length + 1;
+  return snapshot.lines.map(
+    (line, index) =>
+      `${`${index + 1}.`.padEnd(numberWidth)} ${line.code.padEnd(codeWidth)}  ${quantities[index]!.padEnd(quantityWidth)}  ${productName(line, texts)}`,
+  );
+}
+
+/** The lines as an HTML table: No., Code, Product, Quantity, Unit. */
+function htmlLines(snapshot: QuoteSnapshot, texts: QuoteTexts): string {
+  const head = [texts.lineNumber, texts.code, texts.product, texts.quantity, texts.unit].map((label) => `<th ${HEAD}>${escapeHtml(label)}</th>`).join('');
+  const rows = snapshot.lines
+    .map(
+      (line, index) =>
+        `<tr><td ${CELL}>${index + 1}</td><td ${CELL}><span dir="ltr">${escapeHtml(line.code)}</span></td>` +
+        `<td ${CELL} dir="auto">${escapeHtml(productName(line, texts))}</td>` +
+        `<td ${CELL}><span dir="ltr">${line.quantity}</span></td><td ${CELL}>${escapeHtml(texts.unitName(line.unit, line.quantity))}</td></tr>`,
+    )
+    .join('');
+  return `<table style="border-collapse:collapse;margin:8px 0"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+const htmlDetails = (rows: [string, string][]): string =>
+  `<table>${rows.map(([label, value]) => `<tr><th style="padding:2px 12px 2px 0;text-align:start">${escapeHtml(label)}</th><td dir="auto">${escapeHtml(value)}</td></tr>`).join('')}</table>`;
+
+const htmlNotes = (label: string, notes: string | null): string =>
+  notes === null ? '' : `<p><strong>${escapeHtml(label)}:</strong></p><div dir="auto" style="white-space:pre-wrap">${escapeHtml(notes)}</div>`;
+
+/** The mail to the branch: what was asked for and by whom, in English, saying which language the buyer used. */
+function branchMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, recipient: string): ComposedMail {
+  const rows = [...details(snapshot, BRANCH, true), ['Language', LANGUAGE_NAMES[snapshot.language]] as [string, string]];
+  const fileName = quotePdfFileName(snapshot.reference);
+  const intro = `Request for quotation ${snapshot.reference} from the website (${snapshot.branch}).`;
+  const footer = `The request is attached as a PDF (${fileName}). Reply to this e-mail to answer ${snapshot.name}.`;
+  const text = [
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${BRANCH.products} (${snapshot.lines.length}):`,
+    ...textLines(snapshot, BRANCH),
+    ...(snapshot.notes === null ? [] : ['', `${BRANCH.notes}:`, snapshot.notes]),
+    '',
+    '--',
+    footer,
+  ].join('\n');
+  const html =
+    `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1b2430">` +
+    `<p>${escapeHtml(intro)}</p>${htmlDetails(rows)}` +
+    `<p><strong>${escapeHtml(`${BRANCH.products} (${snapshot.lines.length})`)}:</strong></p>${htmlLines(snapshot, BRANCH)}` +
+    htmlNotes(BRANCH.notes, snapshot.notes) +
+    `<hr><p style="color:#4a5563">${escapeHtml(footer)}</p></body></html>`;
+  return {
+    from,
+    to: recipient,
+    replyTo: { name: headerText(snapshot.name, 100), address: headerText(snapshot.email, 254) },
+    subject: headerText(`Request for quotation ${snapshot.reference}: ${snapshot.companyName} (${snapshot.branch})`, 150),
+    text,
+    html,
+    attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+  };
+}
+
+/** The buyer's confirmation, in the buyer's language: the reference, the lines, and how to add to it. */
+function confirmationMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, recipient: string): ComposedMail {
+  const texts = quoteTexts(snapshot.language);
+  const { confirmation } = texts;
+  const branch = texts.branchName(snapshot.branch);
+  const fileName = quotePdfFileName(snapshot.reference);
+  const rows = details(snapshot, texts, false);
+  const paragraphs = {
+    greeting: confirmation.greeting(snapshot.name),
+    received: confirmation.received(branch, snapshot.email),
+    attached: confirmation.attached(fileName),
+    replies: confirmation.replies(branch),
+  };
+  const text = [
+    paragraphs.greeting,
+    '',
+    paragraphs.received,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${texts.products}:`,
+    ...textLines(snapshot, texts),
+    ...(snapshot.notes === null ? [] : ['', `${texts.notes}:`, snapshot.notes]),
+    '',
+    paragraphs.attached,
+    paragraphs.replies,
+    '',
+    texts.companyName,
+  ].join('\n');
+  const dir = texts.locale === 'ar' ? 'rtl' : 'ltr';
+  const html =
+    `<!doctype html><html lang="${texts.locale}" dir="${dir}"><body style="font-family:Arial,sans-serif;color:#1b2430">` +
+    `<p>${escapeHtml(paragraphs.greeting)}</p><p>${escapeHtml(paragraphs.received)}</p>${htmlDetails(rows)}` +
+    `<p><strong>${escapeHtml(texts.products)}:</strong></p>${htmlLines(snapshot, texts)}` +
+    htmlNotes(texts.notes, snapshot.notes) +
+    `<p>${escapeHtml(paragraphs.attached)}<br>${escapeHtml(paragraphs.replies)}</p><p>${escapeHtml(texts.companyName)}</p></body></html>`;
+  return {
+    from,
+    to: recipient,
+    replyTo: { name: headerText(`${texts.companyName} (${branch})`, 100), address: branchEmail(snapshot.branch) },
+    subject: headerText(confirmation.subject(snapshot.reference), 150),
+    text,
+    html,
+    attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+  };
+}
+
+/** Whether an outbox row is one of a request for quotation's mails. */
+export const isQuoteMail = (row: Pick<OutboxRow, 'kind'>): boolean => row.kind === OUTBOX_KIND.quoteRequest || row.kind === OUTBOX_KIND.quoteConfirmation;
+
+/** The mail of a quote outbox row, its PDF made from the snapshot in the row (the same bytes on every attempt). */
+export async function composeQuoteMail(row: OutboxRow, from: string): Promise<ComposedMail> {
+  let snapshot: QuoteSnapshot;
+  try {
+    snapshot = readQuoteSnapshot(row.payload);
+  } catch (error) {
+    throw new Error(`outbox ${row.id}: ${(error as Error).message}`, { cause: error });
+  }
+  const pdf = await renderQuotePdf(snapshot);
+  return row.kind === OUTBOX_KIND.quoteRequest ? branchMail(snapshot, from, pdf, row.recipient) : confirmationMail(snapshot, from, pdf, row.recipient);
+}

@@ -1,0 +1,112 @@
+// Requests for quotation (issue 19): POST /api/quote-requests stores a buyer's request with its lines and mails, and
+// GET /api/quote-requests/<reference>.pdf?key=... gives it back as a PDF to whoever holds its key (the sender only).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import type { SubmissionsConfig } from '../config.js';
+import { describeError, type Database } from '../db/index.js';
+import { useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { registerRateLimit } from '../routes/submissions.js';
+import { parseSubmission } from '../validation/submissionSchemas.js';
+import { renderQuotePdf } from './pdf/quotePdf.js';
+import { siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
+import { quoteRequestSchema } from './quoteSchema.js';
+import { quotePdfFileName } from './quoteSnapshot.js';
+import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS, keyMatches, loadQuoteRequest, quotePdfKey, saveQuoteRequest, type SavedQuote } from './quoteStore.js';
+
+/** Largest accepted body: 100 lines and 2,000 characters of notes (each up to 12 bytes as a JSON escape) fit twice over. */
+export const QUOTE_BODY_LIMIT = 64 * 1024;
+
+export interface QuoteRoutesOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs' | 'redisUrl'> {
+  db: Database;
+  /** Called after a request queued its mails (the outbox worker sends them at once). */
+  onOutboxWrite?: () => void;
+  /** The products a request may name (the site's catalogue by default). */
+  catalogue?: QuoteCatalogue;
+  /** Today, for the needed-by date's bounds (tests). */
+  now?: () => Date;
+  redisNamespace?: string;
+}
+
+export interface QuoteCreatedResponse {
+  ok: true;
+  reference: string;
+  /** Where the sender downloads the PDF (the only place its key is given). */
+  pdfUrl: string;
+}
+
+const NOT_SAVED = 'Your request could not be saved right now. Please try again in a few minutes.';
+const NOT_READ = 'The request could not be read right now. Please try again in a few minutes.';
+/** The one answer to an unknown reference, a wrong key or no key, the same as any unknown address under /api. */
+const NOT_FOUND = { error: 'Not found' };
+const PDF_FILE = /^(RFQ-\d{4}-\d{6,12})\.pdf$/;
+/** Compared with a key when the reference is unknown: that answer takes as long as a wrong key's. */
+const NO_HASH = '0'.repeat(64);
+
+/** The PDF's address for its sender. */
+export const quotePdfUrl = (reference: string, key: string): string => `${QUOTE_REQUESTS_API_PATH}/${quotePdfFileName(reference)}?key=${key}`;
+
+/**
+ * Registers the routes. Every answer but the PDF is JSON: 200 {ok, reference, pdfUrl}; 400 bad input (one message
+ * naming every problem), 413, 415, 405 wrong method, 429 too many requests, 503 database down, each as {error}; the
+ * PDF's 404 is the same for an unknown reference and a wrong key. Register it with app.register.
+ */
+export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOptions): Promise<void> {
+  const { db, onOutboxWrite } = options;
+  const limited = await registerRateLimit(app, options, { namespace: 'site-quotes-rate-' });
+  const rateLimit = limited ? { rateLimit: {} } : {};
+  const requireJson = useJsonEndpoint(app, { bodyLimit: QUOTE_BODY_LIMIT, what: 'the request', emptyHint: 'send the request for quotation as a JSON object' });
+  const schema = quoteRequestSchema(options.catalogue ?? siteQuoteCatalogue(), options.now);
+
+  app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreatedResponse | void> => {
+    reply.header('cache-control', 'no-store');
+    const parsed = parseSubmission(schema, request.body);
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+    const { key, hash } = quotePdfKey();
+    let saved: SavedQuote;
+    try {
+      saved = await saveQuoteRequest(db, parsed.data, { spam: parsed.spam, keyHash: hash });
+    } catch (error) {
+      request.log.error({ err: error }, `could not store a request for quotation: ${describeError(error)}`);
+      return reply.code(503).send({ error: NOT_SAVED });
+    }
+    if (parsed.spam) request.log.info({ reference: saved.reference }, 'honeypot field filled: request for quotation stored as spam, no mail');
+    else {
+      if (saved.confirmation === 'skipped') {
+        request.log.info(
+          { reference: saved.reference },
+          `no confirmation mailed to the buyer: the address had ${CONFIRMATIONS_PER_ADDRESS} in the last ${CONFIRMATION_WINDOW_HOURS} hours (the branch is mailed)`,
+        );
+      }
+      onOutboxWrite?.();
+    }
+    return { ok: true, reference: saved.reference, pdfUrl: quotePdfUrl(saved.reference, key) };
+  });
+
+  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(`${QUOTE_REQUESTS_API_PATH}/:file`, { config: rateLimit }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const reference = PDF_FILE.exec(request.params.file)?.[1];
+    const key = request.query.key;
+    if (reference === undefined || typeof key !== 'string' || key.length > 100) return reply.code(404).send(NOT_FOUND);
+    let stored: Awaited<ReturnType<typeof loadQuoteRequest>>;
+    try {
+      stored = await loadQuoteRequest(db, reference);
+    } catch (error) {
+      request.log.error({ err: error }, `could not read the request for quotation ${reference}: ${describeError(error)}`);
+      return reply.code(503).send({ error: NOT_READ });
+    }
+    if (!keyMatches(key, stored?.keyHash ?? NO_HASH) || stored === undefined) return reply.code(404).send(NOT_FOUND);
+    const pdf = await renderQuotePdf(stored.snapshot);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${quotePdfFileName(reference)}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(pdf);
+  });
+
+  const notAllowed = (allow: string, how: string) => ({
+    handler: async (request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(405).header('allow', allow).send({ error: `Method ${request.method} is not allowed here: ${how}` }),
+  });
+  app.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE'], url: QUOTE_REQUESTS_API_PATH, ...notAllowed('POST', 'send the request with POST') });
+  app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: `${QUOTE_REQUESTS_API_PATH}/:file`, ...notAllowed('GET', 'download the PDF with GET') });
+}

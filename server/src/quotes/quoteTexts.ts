@@ -1,0 +1,164 @@
+// The words of a request for quotation's PDF and of the buyer's confirmation, in English and Arabic (Modern Standard,
+// business register). The branch's mail is English (as every mail to a branch), naming the buyer's language.
+// The browser words units through the shell's catalog (shared-ui's useQuantityTexts); the server cannot load browser
+// code, so a PDF and a mail have their own unit names here, in the same words (table form: 'metres' / 'متر').
+import { branches, company } from '@site/content';
+import { dataEdition } from '@site/content/arabic-edition';
+import type { QuoteUnit } from '@site/content/validation';
+import type { Locale } from '@site/contracts/locale';
+
+export interface QuoteTexts {
+  locale: Locale;
+  /** 'Request for quotation' */
+  title: string;
+  /** The company, as the site names it in this language. */
+  companyName: string;
+  reference: string;
+  date: string;
+  company: string;
+  name: string;
+  email: string;
+  phone: string;
+  branch: string;
+  deliveryCity: string;
+  neededBy: string;
+  notes: string;
+  products: string;
+  lineNumber: string;
+  code: string;
+  product: string;
+  quantity: string;
+  unit: string;
+  /** The unit in a table's unit column ('metres', 'متر'): English counts singular and plural. */
+  unitName: (unit: QuoteUnit, quantity: number) => string;
+  /** A quantity with its unit in running text: '200 metres'; '200 (متر)' (the unit as a label: no number agreement). */
+  quantityWithUnit: (quantity: number, unit: QuoteUnit) => string;
+  /** A branch name (BRANCH_NAMES) in this language. */
+  branchName: (branch: string) => string;
+  /** 'Page 2 of 3' */
+  page: (page: number, pages: number) => string;
+  confirmation: {
+    subject: (reference: string) => string;
+    greeting: (name: string) => string;
+    /** What happens next: the branch has it and answers at `email`. */
+    received: (branch: string, email: string) => string;
+    attached: (fileName: string) => string;
+    /** How to add something: reply (the reply goes to the branch). */
+    replies: (branch: string) => string;
+  };
+}
+
+/** Each unit's English plural; the singular is the unit itself ('metre'). */
+const ENGLISH_PLURALS: Readonly<Record<QuoteUnit, string>> = {
+  piece: 'pieces',
+  metre: 'metres',
+  pack: 'packs',
+  box: 'boxes',
+  coil: 'coils',
+  drum: 'drums',
+  roll: 'rolls',
+  set: 'sets',
+  kit: 'kits',
+  length: 'lengths',
+  pair: 'pairs',
+};
+const englishUnit = (unit: QuoteUnit, quantity: number): string => (quantity === 1 ? unit : ENGLISH_PLURALS[unit]);
+
+/** The unit's name as a table's column shows it (the shell's ui.unit.* words). */
+const ARABIC_UNITS: Readonly<Record<QuoteUnit, string>> = {
+  piece: 'قطعة',
+  metre: 'متر',
+  pack: 'عبوة',
+  box: 'صندوق',
+  coil: 'لفة',
+  drum: 'بكرة',
+  roll: 'لفافة',
+  set: 'طقم',
+  kit: 'مجموعة',
+  length: 'طول',
+  pair: 'زوج',
+};
+
+const english: QuoteTexts = {
+  locale: 'en',
+  title: 'Request for quotation',
+  companyName: company.name,
+  reference: 'Reference',
+  date: 'Date',
+  company: 'Company',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  branch: 'Branch',
+  deliveryCity: 'Delivery city',
+  neededBy: 'Needed by',
+  notes: 'Notes',
+  products: 'Products',
+  lineNumber: 'No.',
+  code: 'Code',
+  product: 'Product',
+  quantity: 'Quantity',
+  unit: 'Unit',
+  unitName: englishUnit,
+  quantityWithUnit: (quantity, unit) => `${quantity} ${englishUnit(unit, quantity)}`,
+  branchName: (branch) => branch,
+  page: (page, pages) => `Page ${page} of ${pages}`,
+  confirmation: {
+    subject: (reference) => `Your request for quotation ${reference} (${company.name})`,
+    greeting: (name) => `Dear ${name},`,
+    received: (branch, email) => `Thank you for your request for quotation. Our ${branch} branch has received it and will reply to you at ${email}.`,
+    attached: (fileName) => `Your request is attached as a PDF (${fileName}).`,
+    replies: (branch) => `To add anything, reply to this e-mail: your reply goes to our ${branch} branch.`,
+  },
+};
+
+let arabic: QuoteTexts | undefined;
+
+/** The Arabic texts (made on first use: they read the Arabic edition of the data). */
+function arabicTexts(): QuoteTexts {
+  const companyAr = dataEdition('ar', 'company.json');
+  const branchesAr = dataEdition('ar', 'branches.json');
+  const branchName = (branch: string): string => {
+    const index = branches.findIndex((candidate) => candidate.name === branch);
+    return index === -1 ? branch : (branchesAr[index]?.name ?? branch);
+  };
+  return {
+    locale: 'ar',
+    title: 'طلب عرض سعر',
+    companyName: companyAr.name,
+    reference: 'الرقم المرجعي',
+    date: 'التاريخ',
+    company: 'الشركة',
+    name: 'الاسم',
+    email: 'البريد الإلكتروني',
+    phone: 'الهاتف',
+    branch: 'الفرع',
+    deliveryCity: 'مدينة التسليم',
+    neededBy: 'مطلوب بحلول',
+    notes: 'ملاحظات',
+    products: 'المنتجات',
+    lineNumber: 'م',
+    code: 'الرمز',
+    product: 'المنتج',
+    quantity: 'الكمية',
+    unit: 'الوحدة',
+    unitName: (unit) => ARABIC_UNITS[unit],
+    quantityWithUnit: (quantity, unit) => `${quantity} (${ARABIC_UNITS[unit]})`,
+    branchName,
+    page: (page, pages) => `الصفحة ${page} من ${pages}`,
+    confirmation: {
+      subject: (reference) => `طلبكم لعرض سعر رقم ${reference} (${companyAr.name})`,
+      greeting: (name) => `مرحبًا ${name}،`,
+      received: (branch, email) => `شكرًا لكم على طلب عرض السعر. تسلّم فرعنا في ${branch} طلبكم، وسيردّ عليكم على العنوان ${email}.`,
+      attached: (fileName) => `أرفقنا طلبكم بصيغة PDF ‏(${fileName}).`,
+      replies: (branch) => `لإضافة أي تفاصيل، يمكنكم الرد على هذه الرسالة، وسيصل ردكم إلى فرعنا في ${branch}.`,
+    },
+  };
+}
+
+/** The texts in `locale`. */
+export function quoteTexts(locale: Locale): QuoteTexts {
+  if (locale === 'en') return english;
+  arabic ??= arabicTexts();
+  return arabic;
+}
