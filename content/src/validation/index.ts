@@ -31,6 +31,7 @@ export {
   QUOTE_LIMITS,
   QUOTE_REFERENCE_PATTERN,
   QUOTE_UNITS,
+  QUOTE_UNIT_WORDS,
   quoteReference,
   readPastedList,
   unitAllowsDecimals,

@@ -11,6 +11,25 @@ export const QUOTE_UNITS = ['piece', 'metre', 'pack', 'box', 'coil', 'drum', 'ro
 
 export type QuoteUnit = (typeof QUOTE_UNITS)[number];
 
+/**
+ * Each unit's words, for what cannot read the shell's messages (the server's mails and PDFs) and as the English
+ * fallback of shared-ui: English [one, other], and Arabic as a label (a table's unit column: no number agreement).
+ * The shell's catalogs hold the same words as `ui.unit.*` (shell/src/i18n/unitWords.test.ts keeps them equal).
+ */
+export const QUOTE_UNIT_WORDS: Readonly<Record<QuoteUnit, { en: readonly [string, string]; ar: string }>> = {
+  piece: { en: ['piece', 'pieces'], ar: 'قطعة' },
+  metre: { en: ['metre', 'metres'], ar: 'متر' },
+  pack: { en: ['pack', 'packs'], ar: 'عبوة' },
+  box: { en: ['box', 'boxes'], ar: 'صندوق' },
+  coil: { en: ['coil', 'coils'], ar: 'لفة' },
+  drum: { en: ['drum', 'drums'], ar: 'بكرة' },
+  roll: { en: ['roll', 'rolls'], ar: 'لفافة' },
+  set: { en: ['set', 'sets'], ar: 'طقم' },
+  kit: { en: ['kit', 'kits'], ar: 'مجموعة' },
+  length: { en: ['length', 'lengths'], ar: 'طول' },
+  pair: { en: ['pair', 'pairs'], ar: 'زوج' },
+};
+
 /** Units a buyer may ask for in fractions (at most QUOTE_LIMITS.decimals places). */
 const DECIMAL_UNITS: ReadonlySet<QuoteUnit> = new Set<QuoteUnit>(['metre']);
 

@@ -4,7 +4,7 @@
 // code, so a PDF and a mail have their own unit names here, in the same words (table form: 'metres' / 'متر').
 import { branches, company } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
-import type { QuoteUnit } from '@site/content/validation';
+import { QUOTE_UNIT_WORDS, type QuoteUnit } from '@site/content/validation';
 import type { Locale } from '@site/contracts/locale';
 
 export interface QuoteTexts {
@@ -48,36 +48,7 @@ export interface QuoteTexts {
   };
 }
 
-/** Each unit's English plural; the singular is the unit itself ('metre'). */
-const ENGLISH_PLURALS: Readonly<Record<QuoteUnit, string>> = {
-  piece: 'pieces',
-  metre: 'metres',
-  pack: 'packs',
-  box: 'boxes',
-  coil: 'coils',
-  drum: 'drums',
-  roll: 'rolls',
-  set: 'sets',
-  kit: 'kits',
-  length: 'lengths',
-  pair: 'pairs',
-};
-const englishUnit = (unit: QuoteUnit, quantity: number): string => (quantity === 1 ? unit : ENGLISH_PLURALS[unit]);
-
-/** The unit's name as a table's column shows it (the shell's ui.unit.* words). */
-const ARABIC_UNITS: Readonly<Record<QuoteUnit, string>> = {
-  piece: 'قطعة',
-  metre: 'متر',
-  pack: 'عبوة',
-  box: 'صندوق',
-  coil: 'لفة',
-  drum: 'بكرة',
-  roll: 'لفافة',
-  set: 'طقم',
-  kit: 'مجموعة',
-  length: 'طول',
-  pair: 'زوج',
-};
+const englishUnit = (unit: QuoteUnit, quantity: number): string => QUOTE_UNIT_WORDS[unit].en[quantity === 1 ? 0 : 1];
 
 const english: QuoteTexts = {
   locale: 'en',
@@ -142,8 +113,8 @@ function arabicTexts(): QuoteTexts {
     product: 'المنتج',
     quantity: 'الكمية',
     unit: 'الوحدة',
-    unitName: (unit) => ARABIC_UNITS[unit],
-    quantityWithUnit: (quantity, unit) => `${quantity} (${ARABIC_UNITS[unit]})`,
+    unitName: (unit) => QUOTE_UNIT_WORDS[unit].ar,
+    quantityWithUnit: (quantity, unit) => `${quantity} (${QUOTE_UNIT_WORDS[unit].ar})`,
     branchName,
     page: (page, pages) => `الصفحة ${page} من ${pages}`,
     confirmation: {

@@ -2,22 +2,7 @@
 // (issue 19): the words are `ui.*` messages of the shell's catalog (i18n/uiText.ts explains why), with English here.
 import { useContext } from 'react';
 import { LinguiContext } from '@lingui/react';
-import type { QuantityProblem, QuoteUnit } from '@site/content/validation';
-
-/** Each unit's English words: [one, other]. */
-const ENGLISH_UNITS: Readonly<Record<QuoteUnit, readonly [string, string]>> = {
-  piece: ['piece', 'pieces'],
-  metre: ['metre', 'metres'],
-  pack: ['pack', 'packs'],
-  box: ['box', 'boxes'],
-  coil: ['coil', 'coils'],
-  drum: ['drum', 'drums'],
-  roll: ['roll', 'rolls'],
-  set: ['set', 'sets'],
-  kit: ['kit', 'kits'],
-  length: ['length', 'lengths'],
-  pair: ['pair', 'pairs'],
-};
+import { QUOTE_UNIT_WORDS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 
 /** Why a quantity is refused, in English ({unit}: the unit's plural, {max}: the largest quantity). */
 const ENGLISH_PROBLEMS: Readonly<Record<QuantityProblem, string>> = {
@@ -44,10 +29,10 @@ export interface QuantityTexts {
 function english(id: QuantityMessageId, values: { count?: number; unit?: string; max?: number }): string {
   const [kind, key] = id.split('.').slice(1) as [string, string];
   if (kind === 'quantity') {
-    const words = ENGLISH_UNITS[key as QuoteUnit];
+    const words = QUOTE_UNIT_WORDS[key as QuoteUnit].en;
     return `${values.count} ${values.count === 1 ? words[0] : words[1]}`;
   }
-  if (kind === 'unit') return ENGLISH_UNITS[key as QuoteUnit][1];
+  if (kind === 'unit') return QUOTE_UNIT_WORDS[key as QuoteUnit].en[1];
   return ENGLISH_PROBLEMS[key as QuantityProblem].replace('{unit}', values.unit ?? '').replace('{max}', String(values.max));
 }
 
