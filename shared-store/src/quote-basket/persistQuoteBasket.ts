@@ -65,10 +65,11 @@ export function persistQuoteBasket(store: AppStore, storage: Storage | undefined
   };
   store.dispatch(quoteBasketRestored(read()));
   let written = store.getState().quoteBasket.lines;
+  let takingOtherTabs = false;
 
   const unsubscribe = store.subscribe(() => {
     const { lines } = store.getState().quoteBasket;
-    if (lines === written) return;
+    if (lines === written || takingOtherTabs) return;
     written = lines;
     try {
       if (lines.length === 0) storage?.removeItem(QUOTE_BASKET_STORAGE_KEY);
@@ -81,9 +82,14 @@ export function persistQuoteBasket(store: AppStore, storage: Storage | undefined
   const onStorage = (event: StorageEvent) => {
     // key null: another tab cleared the whole storage
     if (event.key !== QUOTE_BASKET_STORAGE_KEY && event.key !== null) return;
-    const lines = read();
-    // what the other tab wrote is already stored: take it without writing it back
-    store.dispatch(quoteBasketRestored(lines));
+    // What the other tab wrote is already stored: take it without writing it back (the subscriber above runs
+    // inside the dispatch, so it is told to skip this change rather than `written` being set after it).
+    takingOtherTabs = true;
+    try {
+      store.dispatch(quoteBasketRestored(read()));
+    } finally {
+      takingOtherTabs = false;
+    }
     written = store.getState().quoteBasket.lines;
   };
   window.addEventListener('storage', onStorage);

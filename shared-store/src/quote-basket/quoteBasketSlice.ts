@@ -44,10 +44,14 @@ export const quoteBasketSlice = createSlice({
      */
     quoteLineAdded(state, { payload }: PayloadAction<QuoteLineAdded>) {
       const { locale, name, ...line } = payload;
+      // A refused quantity adds nothing (only a sum beyond the largest quantity is capped, below).
+      if (!checkQuantity(line.quantity, line.unit).ok) return;
       const existing = state.lines.find((candidate) => candidate.productId === line.productId);
       if (existing !== undefined) {
         const sum = checkQuantity(existing.quantity + line.quantity, existing.unit);
-        existing.quantity = sum.ok ? sum.quantity : QUOTE_LIMITS.maxQuantity;
+        if (sum.ok) existing.quantity = sum.quantity;
+        else if (sum.problem === 'tooLarge') existing.quantity = QUOTE_LIMITS.maxQuantity;
+        else return;
         existing.names[locale] = name;
         return;
       }

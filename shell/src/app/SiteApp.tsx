@@ -5,6 +5,7 @@ import { SiteI18nProvider, type AppStore } from '@site/shared-store';
 import { ThemeRoot } from '@site/shared-ui';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { SiteRoutes } from '../routes/routeTable';
+import { QuoteBasketStorage } from './QuoteBasketStorage';
 
 export interface SiteAppProps {
   store: AppStore;
@@ -23,6 +24,7 @@ export function SiteApp({ store, i18n, router }: SiteAppProps) {
     <StrictMode>
       <SiteI18nProvider i18n={i18n}>
         <Provider store={store}>
+          <QuoteBasketStorage />
           <ThemeRoot>
             {router(
               // Only if the frame itself fails; a page's failure is caught inside the frame.

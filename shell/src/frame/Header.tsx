@@ -8,6 +8,7 @@ import { CallUsButton } from './CallUsButton';
 import { MobileDrawer } from './MobileDrawer';
 import { preloadSearchDialog, SearchDialog } from './SearchDialog';
 import { LanguageSwitch } from './LanguageSwitch';
+import { QuoteBasketButton } from './quote-basket/QuoteBasketButton';
 import { menuTextId } from './menuText';
 import { HOME_PATH } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
@@ -73,7 +74,7 @@ const MenuButton = styled(IconButton)`
 /** Spec: a link is highlighted when the current path contains its route. */
 export const isHighlighted = (pathname: string, route: string): boolean => pathname.includes(route);
 
-/** Logo, navigation (wide screens) or menu button (narrow), language switch, search and Call Us. */
+/** Logo, navigation (wide screens) or menu button (narrow), language switch, search, the quote basket and Call Us. */
 export function Header() {
   const text = useText();
   const siteName = text('site.name');
@@ -113,6 +114,7 @@ export function Header() {
         >
           <SearchIcon />
         </IconButton>
+        <QuoteBasketButton />
         <CallUsButton />
         <MenuButton type="button" aria-label={text('header.openMenu')} aria-haspopup="dialog" onClick={() => dispatch(drawerOpened())}>
           <MenuIcon />
