@@ -3,7 +3,7 @@
 // carry these texts. Complete by type: a facts page added to the table without a description (English and Arabic, for
 // the page's twin under /ar) does not compile.
 import type { Branch, Certificate, CompanyInfo, HomeContent, ProductCategory, Project } from '@site/content';
-import { CATALOGUE_SEGMENT, HOME_SEGMENT } from './paths';
+import { CATALOGUE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT } from './paths';
 import type { FactsPagePath } from './routes';
 
 /** The site data the pages' descriptions are written from (the server passes its SEO source). */
@@ -46,6 +46,8 @@ export const routeDescriptions: Record<FactsPagePath, (facts: SiteFacts) => stri
     `Career opportunities at ${company.name}: current openings in our Gulf team and how to apply by e-mail to ${company.careersEmail} or by post.`,
   'contact-us': ({ company, branches }) =>
     `Contact ${company.name} in ${listText(branches.map((b) => b.label))}: call ${company.mainPhone}, e-mail ${company.generalEmail} or send us a message.`,
+  [QUOTE_REQUEST_SEGMENT]: ({ company, branches }) =>
+    `Request a quotation from ${company.name}: list the products and quantities you need and send them to our branch in ${listText(branches.map((b) => b.name))}.`,
 };
 
 /** Country names the data writes as abbreviations (not translated with the prose: content/src/arabic/translatable.ts). */
@@ -70,4 +72,6 @@ export const routeDescriptionsAr: Record<FactsPagePath, (facts: SiteFacts) => st
     `فرص العمل لدى ${company.name}: الوظائف الشاغرة في فريقنا في الخليج وطريقة التقديم بالبريد الإلكتروني إلى ${ltrIsolate(company.careersEmail)} أو بالبريد.`,
   'contact-us': ({ company, branches }) =>
     `تواصل مع ${company.shortName} في ${listTextAr(branches.map((b) => b.name))}: اتصل على ${ltrIsolate(company.mainPhone)} أو راسلنا على ${ltrIsolate(company.generalEmail)}.`,
+  [QUOTE_REQUEST_SEGMENT]: ({ company, branches }) =>
+    `اطلب عرض سعر من ${company.shortName}: أدرج المنتجات والكميات التي تحتاجها وأرسلها إلى فرعنا في ${listTextAr(branches.map((b) => b.name))}.`,
 };

@@ -43,8 +43,8 @@ describe('siteRouteUrl', () => {
 describe('startDataPaths', () => {
   it("fills a route's start data with the address's parameters, encoded", () => {
     const startData = (pathname: string) => startDataPaths(matchSiteRoute(pathname)!);
-    expect(startData('/our-products/cables/lv_cable')).toEqual(['/data/product-details.json', '/api/products/lv_cable/reviews']);
-    expect(startData('/our-products/cables/a%20b%3F/')).toEqual(['/data/product-details.json', '/api/products/a%20b%3F/reviews']);
+    expect(startData('/our-products/cables/lv_cable')).toEqual(['/data/product-details.json', '/data/products.json', '/api/products/lv_cable/reviews']);
+    expect(startData('/our-products/cables/a%20b%3F/')).toEqual(['/data/product-details.json', '/data/products.json', '/api/products/a%20b%3F/reviews']);
     expect(startData('/our-products/cables')).toEqual(['/data/products.json', '/api/products/ratings']);
     expect(startData('/home')).toEqual([]);
   });

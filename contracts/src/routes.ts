@@ -9,7 +9,7 @@ import { generatePath, matchRoutes } from 'react-router-dom';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
 import type { RemoteName } from './federation';
 import { localizedDataPath, splitLocale, type Locale } from './locale';
-import { CATALOGUE_SEGMENT, HOME_SEGMENT } from './paths';
+import { CATALOGUE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT } from './paths';
 
 export { HOME_PATH } from './paths';
 
@@ -91,7 +91,7 @@ export const siteRoutes = [
     titleAr: 'تفاصيل المنتج',
     kind: 'product',
     index: true,
-    startData: ['/data/product-details.json', REVIEWS_API_PATTERN],
+    startData: ['/data/product-details.json', '/data/products.json', REVIEWS_API_PATTERN],
   },
   {
     path: 'about',
@@ -147,6 +147,16 @@ export const siteRoutes = [
     titleAr: 'اتصل بنا',
     kind: 'company',
     index: true,
+  },
+  {
+    // the buyer's own basket (issue 19): nothing for search engines
+    path: QUOTE_REQUEST_SEGMENT,
+    remote: 'contact',
+    modulePath: './QuoteRequestPage',
+    title: 'Request a Quote',
+    titleAr: 'طلب عرض سعر',
+    kind: 'company',
+    index: false,
   },
 ] as const satisfies readonly SiteRoute[];
 

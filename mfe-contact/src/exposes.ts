@@ -3,4 +3,5 @@
 // shell/src/remotes/remoteExposes.ts). Lists the same modules as `exposes` in webpack.config.cjs (a shell test checks it).
 export type ContactExposes = {
   './ContactPage': typeof import('./contact/ContactPage');
+  './QuoteRequestPage': typeof import('./quote-request/QuoteRequestPage');
 };

@@ -22,6 +22,7 @@ const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }
   'our-projects': { path: siteRouteUrl('our-projects'), heading: 'Our Projects' },
   'career-opportunities': { path: siteRouteUrl('career-opportunities'), heading: 'Career Opportunities' },
   'contact-us': { path: siteRouteUrl('contact-us'), heading: 'Contact Us' },
+  'request-quote': { path: siteRouteUrl('request-quote'), heading: 'Request a Quote' },
 };
 
 /** Every route of the site's table (in its order) with the heading its page shows, for deep-link and console checks. */

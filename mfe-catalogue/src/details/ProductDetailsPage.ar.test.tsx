@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { reviewsApiPath } from '@site/contracts/api';
+import { selectQuoteLines } from '@site/shared-store';
 import { DETAIL_AR, GLANDS_AR } from '../testing/arabicFixtures';
 import { arabicStore, englishLeft } from '../testing/arabicPage';
 import { arabicCatalogueHandlers, catalogueHandlers } from '../testing/handlers';
@@ -19,7 +20,7 @@ const renderAt = (category: string, id: string) =>
   });
 
 /** Technical values, codes and brand names of the fixture, which stay as they are on an Arabic page. */
-const TECHNICAL = ['BS', 'CZ', 'Hex', 'Inch', 'mm'];
+const TECHNICAL = ['BS', 'CZ', 'Hex', 'Inch', 'mm', 'GLAND'];
 
 describe('ProductDetailsPage in Arabic', () => {
   beforeEach(() => {
@@ -59,6 +60,21 @@ describe('ProductDetailsPage in Arabic', () => {
     expect(screen.getByRole('table', { name: `${DETAIL_AR.productName}: المواصفات` })).toBeInTheDocument();
 
     expect(englishLeft(TECHNICAL)).toEqual([]);
+  });
+
+  it('shows the code left-to-right and adds the product to the quote basket under its Arabic name', async () => {
+    const { store } = renderAt('industrial_cable_glands', 'gland_a');
+    await loaded();
+    expect(requestsSent()).toContain('GET /data/ar/products.json');
+    const summary = within(screen.getByRole('region', { name: 'ملخص المنتج' }));
+    expect(summary.getByText('GLAND-A')).toHaveAttribute('dir', 'ltr');
+    expect(summary.getByText('الرمز:')).toBeInTheDocument();
+    fireEvent.change(summary.getByRole('textbox', { name: 'الكمية' }), { target: { value: '40' } });
+    fireEvent.click(summary.getByRole('button', { name: 'أضف إلى طلب التسعير' }));
+    expect(selectQuoteLines(store.getState())).toEqual([
+      expect.objectContaining({ productId: 'gland_a', code: 'GLAND-A', unit: 'piece', quantity: 40, names: { ar: DETAIL_AR.productName } }),
+    ]);
+    expect(summary.getByText(/^تمت إضافة 40 قطعة إلى سلة طلب التسعير\.$/)).toBeInTheDocument();
   });
 
   it('says on each download that the PDF is in English', async () => {

@@ -4,6 +4,7 @@ import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CEILING_ROSE_TABLE_IMAGE } from '@site/content';
 import { reviewsApiPath } from '@site/contracts/api';
+import { selectQuoteLines } from '@site/shared-store';
 import { DETAIL } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
 import ProductDetailsPage from './ProductDetailsPage';
@@ -42,6 +43,25 @@ describe('ProductDetailsPage', () => {
     const order = ['Compliance', 'Description :', 'Selecting a gland', 'Gland Size', 'Installation', 'Reviews'].map((text) => main.indexOf(text));
     expect(order.every((position) => position >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('shows the product code from products.json and adds the product to the quote basket', async () => {
+    const { store } = renderAt('industrial_cable_glands', 'gland_a');
+    await loaded();
+    expect(requestsSent()).toContain('GET /data/products.json');
+    const summary = within(screen.getByRole('region', { name: 'Product summary' }));
+    expect(summary.getByText('Code:').parentElement).toHaveTextContent('Code: GLAND-A');
+    expect(summary.getByText('GLAND-A').tagName).toBe('BDI');
+    const field = summary.getByRole('textbox', { name: 'Quantity' });
+    expect(field).toHaveValue('1');
+    fireEvent.change(field, { target: { value: '3' } });
+    fireEvent.click(summary.getByRole('button', { name: 'Add to quote' }));
+    fireEvent.click(summary.getByRole('button', { name: 'Add to quote' }));
+    expect(selectQuoteLines(store.getState())).toEqual([
+      expect.objectContaining({ productId: 'gland_a', code: 'GLAND-A', productCategoryId: 'industrial_cable_glands', unit: 'piece', quantity: 6, names: { en: DETAIL.productName } }),
+    ]);
+    expect(summary.getByText(/^Added 3 pieces to your quote basket\.$/)).toBeInTheDocument();
+    expect(summary.getByRole('link', { name: 'View quote basket' })).toHaveAttribute('href', '/request-quote');
   });
 
   it('shows the summary: picture, specification blocks, category, brand logos, detail HTML and the description conventions', async () => {

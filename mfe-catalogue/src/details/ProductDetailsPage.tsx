@@ -15,6 +15,7 @@ import {
   fetchProductDetail,
   fetchReviews,
   selectProductDetail,
+  selectProductQuoteFacts,
   selectProductDetailError,
   selectProductDetailStatus,
   selectProductId,
@@ -49,6 +50,7 @@ export default function ProductDetailsPage() {
   const failureText = useFailureText();
   const loadedId = useAppSelector(selectProductId);
   const product = useAppSelector(selectProductDetail);
+  const quoteFacts = useAppSelector(selectProductQuoteFacts);
   const status = useAppSelector(selectProductDetailStatus);
   const error = useAppSelector(selectProductDetailError);
   const reviews = useAppSelector(selectReviews);
@@ -132,7 +134,7 @@ export default function ProductDetailsPage() {
         <Spinner size={86} label={text('catalogue.details.loading')} />
       ) : (
         <>
-          <ProductSummary product={product} />
+          <ProductSummary product={product} quoteFacts={quoteFacts} />
           {restReady ? (
             <>
           {product.detailDescriptionAfterTable?.map((block, index) => <DetailBlock key={`before-${index}`} block={block} />)}

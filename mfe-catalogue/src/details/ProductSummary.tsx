@@ -10,6 +10,8 @@ import { SafeHtml } from './SafeHtml';
 import { categoryPath } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 import { DatasheetLink, DownloadLink } from './DownloadLink';
+import type { ProductQuoteFacts } from './productDetailSlice';
+import { AddToQuote } from '../quote/AddToQuote';
 
 const Layout = styled.section`
   display: grid;
@@ -57,8 +59,11 @@ const Buttons = styled.div`
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** The product summary: picture, name, specification blocks, category, brands, detail text, description and its sections, downloads. */
-export function ProductSummary({ product }: { product: ProductDetail }) {
+/**
+ * The product summary: picture, name, code and "Add to quote" (when the listing has the product's unit), specification
+ * blocks, category, brands, detail text, description and its sections, downloads.
+ */
+export function ProductSummary({ product, quoteFacts }: { product: ProductDetail; quoteFacts: ProductQuoteFacts | null }) {
   const { blocks, sections } = useMemo(() => parseDescription(product.description), [product.description]);
   const brands = (product.company ?? []).map((name, index) => ({ name, logo: product.companyImg?.[index] }));
   const downloads = Object.entries(product.downloadFiles ?? {});
@@ -69,6 +74,14 @@ export function ProductSummary({ product }: { product: ProductDetail }) {
       <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} />
       <Info>
         <h2>{product.productName}</h2>
+        {quoteFacts ? (
+          <>
+            <p>
+              <strong>{text('catalogue.summary.code')}</strong> <bdi dir="ltr">{quoteFacts.code}</bdi>
+            </p>
+            <AddToQuote product={{ ...quoteFacts, id: product.id, name: product.productName }} />
+          </>
+        ) : null}
         {product.Specification?.map((spec, index) => (
           <SpecBlock key={index}>
             {spec.extraSpecTitle ? <h3>{spec.extraSpecTitle}</h3> : null}

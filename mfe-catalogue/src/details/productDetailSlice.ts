@@ -1,14 +1,19 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
-import type { CustomerReview, ProductDetail } from '@site/content';
+import type { CustomerReview, Product, ProductDetail } from '@site/content';
 import type { ReviewToSend } from '@site/content/reviews';
 import { getReviews, postReview } from '../reviews/reviewsApi';
+
+/** What the quote basket needs of the product that product-details.json lacks: products.json is their one source. */
+export type ProductQuoteFacts = Pick<Product, 'code' | 'unit' | 'productCategoryId' | 'image'>;
 
 export interface ProductDetailState {
   /** The product asked for (the last path segment). */
   productId: string | null;
   /** Its record; null while loading, on failure, or when the catalogue has no such product. */
   productDetail: ProductDetail | null;
+  /** Its unit and code from products.json (null when the listing lacks it: no "Add to quote" then). */
+  quoteFacts: ProductQuoteFacts | null;
   status: LoadStatus;
   error: string | null;
   requestId: string | null;
@@ -22,6 +27,7 @@ export interface ProductDetailState {
 const initialState: ProductDetailState = {
   productId: null,
   productDetail: null,
+  quoteFacts: null,
   status: 'idle',
   error: null,
   requestId: null,
@@ -31,12 +37,22 @@ const initialState: ProductDetailState = {
   reviewsRequestId: null,
 };
 
-/** GET /data/product-details.json and keep the record of one product (null: no such product). */
+/**
+ * GET /data/product-details.json and keep the record of one product (null: no such product), with its unit and code
+ * from /data/products.json (both preloaded by the server: the route's startData).
+ */
 export const fetchProductDetail = createAsyncThunk(
   'productDetail/fetch',
   async (productId: string, { signal, extra }) => {
-    const details = await loadJson<ProductDetail[]>('/data/product-details.json', signal, fetchOf(extra));
-    return details.find((detail) => detail.id === productId) ?? null;
+    const [details, products] = await Promise.all([
+      loadJson<ProductDetail[]>('/data/product-details.json', signal, fetchOf(extra)),
+      loadJson<Product[]>('/data/products.json', signal, fetchOf(extra)),
+    ]);
+    const listed = products.find((product) => product.id === productId);
+    return {
+      detail: details.find((detail) => detail.id === productId) ?? null,
+      quoteFacts: listed ? { code: listed.code, unit: listed.unit, productCategoryId: listed.productCategoryId, image: listed.image } : null,
+    };
   },
   // The server drew the page with this product: not again as it hydrates.
   {
@@ -62,9 +78,11 @@ export const productDetailSlice = createSlice({
       pending: (state, action) => {
         state.productId = action.meta.arg;
         state.productDetail = null;
+        state.quoteFacts = null;
       },
       fulfilled: (state, action) => {
-        state.productDetail = action.payload;
+        state.productDetail = action.payload.detail;
+        state.quoteFacts = action.payload.quoteFacts;
       },
     });
     addLoadCases(builder, fetchReviews, {
@@ -84,6 +102,7 @@ export const productDetailSlice = createSlice({
   selectors: {
     selectProductId: (state) => state.productId,
     selectProductDetail: (state) => state.productDetail,
+    selectProductQuoteFacts: (state) => state.quoteFacts,
     selectProductDetailStatus: (state) => state.status,
     selectProductDetailError: (state) => state.error,
     selectReviews: (state) => state.reviews,
@@ -101,6 +120,7 @@ export const injectedProductDetailSlice = productDetailSlice.injectInto(rootRedu
 export const {
   selectProductId,
   selectProductDetail,
+  selectProductQuoteFacts,
   selectProductDetailStatus,
   selectProductDetailError,
   selectReviews,

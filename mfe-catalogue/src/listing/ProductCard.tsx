@@ -1,10 +1,25 @@
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ImageLinkCard, StarIcon } from '@site/shared-ui';
+import { Card, CataloguePicture, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { priceText } from './priceText';
 import { useText } from '../i18n/useText';
+import { AddToQuote } from '../quote/AddToQuote';
+
+/** The card's link (picture and text); the quote form sits after it, outside the link (no control inside a link). */
+const CardLink = styled(Link)`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  color: inherit;
+  text-decoration: none;
+`;
+
+const QuoteForm = styled(AddToQuote)`
+  padding: 0 16px 16px;
+`;
 
 const Body = styled.div`
   display: flex;
@@ -43,26 +58,42 @@ export interface ProductCardProps {
 }
 
 /**
- * One product of a listing: picture, name, brand, indicative price and rating; opens the product's details. Memoised:
+ * One product of a listing: picture, name, brand, indicative price and rating, opening the product's details; under
+ * them its "Add to quote" form. Memoised:
  * a new sort order moves the cards without drawing them again.
  */
 export const ProductCard = memo(function ProductCard({ product, rating, eager }: ProductCardProps) {
   const text = useText();
   return (
-    // Relative to /our-products/{category}, as the spec's router does.
-    <ImageLinkCard to={product.id} imageSrc={productImagePath(product.image)} eager={eager}>
-      <Body>
-        <h2>{product.productName}</h2>
-        {product.company ? <p>{product.company}</p> : null}
-        <Meta>
-          <strong>{priceText(product.price, text)}</strong>
-          {rating ? (
-            <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
-              <StarIcon size={14} /> {rating.average} ({rating.count})
-            </Rating>
-          ) : null}
-        </Meta>
-      </Body>
-    </ImageLinkCard>
+    <Card as="li">
+      {/* Relative to /our-products/{category}, as the spec's router does. */}
+      <CardLink to={product.id}>
+        {/* Decorative: the card's heading names what the picture shows. */}
+        <CataloguePicture src={productImagePath(product.image)} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <Body>
+          <h2>{product.productName}</h2>
+          {product.company ? <p>{product.company}</p> : null}
+          <Meta>
+            <strong>{priceText(product.price, text)}</strong>
+            {rating ? (
+              <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
+                <StarIcon size={14} /> {rating.average} ({rating.count})
+              </Rating>
+            ) : null}
+          </Meta>
+        </Body>
+      </CardLink>
+      <QuoteForm
+        compact
+        product={{
+          id: product.id,
+          code: product.code,
+          productCategoryId: product.productCategoryId,
+          image: product.image,
+          unit: product.unit,
+          name: product.productName,
+        }}
+      />
+    </Card>
   );
 });

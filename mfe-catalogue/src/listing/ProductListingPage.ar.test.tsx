@@ -71,6 +71,8 @@ describe('ProductListingPage in Arabic', () => {
       productCategoryId: 'industrial_cable_glands',
       productCategory: GLANDS_AR,
       productName: `جلبة ${index}`,
+      code: `G-${index}`,
+      unit: 'piece',
       image: 'gland_brass',
       company: 'Hex',
       popularity: 1,

@@ -3,8 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { RATINGS_API_PATH } from '@site/contracts/api';
+import { selectQuoteLines } from '@site/shared-store';
 import { PRODUCTS } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
+import { shownText } from '../testing/shownText';
 import ProductListingPage from './ProductListingPage';
 
 const renderAt = (category: string) =>
@@ -44,6 +46,22 @@ describe('ProductListingPage', () => {
     fireEvent.click(await screen.findByRole('link', { name: /Gland B/ }));
     expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/industrial_cable_glands/gland_b');
     noDetailsRoute.mockRestore();
+  });
+
+  it('adds a product from its card, the controls outside the card\'s link', async () => {
+    const { store } = renderAt('industrial_cable_glands');
+    const field = await screen.findByRole('textbox', { name: 'Quantity of Gland B' });
+    const button = screen.getByRole('button', { name: 'Add Gland B to quote' });
+    expect(field.closest('a')).toBeNull();
+    expect(button.closest('a')).toBeNull();
+    expect(button.closest('li')).toBe(screen.getByRole('link', { name: /Gland B/ }).closest('li'));
+    expect(shownText(button)).toBe('Add to quote');
+    fireEvent.change(field, { target: { value: '25' } });
+    fireEvent.click(button);
+    expect(selectQuoteLines(store.getState())).toEqual([
+      expect.objectContaining({ productId: 'gland_b', code: 'GLAND-B', productCategoryId: 'industrial_cable_glands', image: 'gland_brass', unit: 'piece', quantity: 25, names: { en: 'Gland B' } }),
+    ]);
+    expect(within(button.closest('form')!).getByRole('status')).toHaveTextContent('Added 25 pieces to your quote basket. View quote basket');
   });
 
   it('orders the list by each of the six sort options, starting at Default Sorting', async () => {

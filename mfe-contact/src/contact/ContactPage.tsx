@@ -7,18 +7,13 @@ import { RegionSelector } from './RegionSelector';
 import { BranchDetails } from './BranchDetails';
 import { MessageForm } from '../message-form';
 import { useText } from '../i18n/useText';
-import { fetchBranches } from './branchesSlice';
-import { usePageBranches } from './pageBranches';
-import { DEFAULT_LOCALE } from '@site/contracts/locale';
+import { loadPageBranches, usePageBranches } from './pageBranches';
 
 /** Spec: switching region shows a spinner for 500 ms. */
 export const REGION_SWITCH_MS = 500;
 
-/**
- * For the server (shared-store's LoadFirstView): an Arabic page's branches, so its HTML has them (an English page draws
- * the bundled ones and loads nothing).
- */
-export const loadFirstView: LoadFirstView = ({ dispatch, locale }) => (locale === DEFAULT_LOCALE ? Promise.resolve() : dispatch(fetchBranches()));
+/** For the server: an Arabic page's branches, so its HTML has them. */
+export const loadFirstView: LoadFirstView = loadPageBranches;
 
 /** /contact-us: the regions, the selected branch's details, and the 'Send us a message' form. */
 export default function ContactPage() {

@@ -2,8 +2,15 @@
 // ones from the store (branchesSlice.ts, /data/ar/branches.json) on a page of another edition.
 import { useCallback, useEffect } from 'react';
 import { branches as englishBranches, type Branch, type BranchId } from '@site/content';
-import { useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
+import { DEFAULT_LOCALE } from '@site/contracts/locale';
 import { fetchBranches, selectBranchesStatus, selectLoadedBranches } from './branchesSlice';
+
+/**
+ * For the server (shared-store's LoadFirstView) on the pages that show branches: an Arabic page's branches, so its HTML
+ * has them (an English page draws the bundled ones and loads nothing).
+ */
+export const loadPageBranches: LoadFirstView = ({ dispatch, locale }) => (locale === DEFAULT_LOCALE ? Promise.resolve() : dispatch(fetchBranches()));
 
 export type PageBranches =
   | { status: 'ready'; branches: Branch[] }

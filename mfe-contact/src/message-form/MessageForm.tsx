@@ -1,47 +1,22 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Trans } from '@lingui/react';
-import { Button, Field, Honeypot, SectionHeading, Spinner } from '@site/shared-ui';
+import { Button, SectionHeading, Spinner } from '@site/shared-ui';
 import type { Branch } from '@site/content';
 import { useLocale } from '@site/shared-store';
 import {
   FIELD_MAX_LENGTH,
   HONEYPOT_FIELD,
-  HUMAN_CHECK,
   validateContactForm,
   type ContactFormProblem,
 } from '@site/content/validation';
 import { useText } from '../i18n/useText';
 import { branchValue } from '../contact/pageBranches';
-import { EMPTY_CONTACT_FORM, failureEmailFor, sendContactMessage, type ContactField } from './contactMessage';
+import { FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, useFormValues } from '../form-parts/FormParts';
+import { EMPTY_CONTACT_FORM, failureEmailFor, sendContactMessage } from './contactMessage';
 
 const Section = styled.section`
   margin-block-start: 48px;
-`;
-
-const Grid = styled.div`
-  display: grid;
-  gap: 16px 24px;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}px) { grid-template-columns: 1fr; }
-`;
-
-const FormField = styled(Field)<{ $wide?: boolean }>`
-  grid-column: ${({ $wide }) => ($wide ? '1 / -1' : 'auto')};
-  input, select, textarea {
-    min-height: 44px;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.textMuted};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surface};
-  }
-  textarea { resize: vertical; }
-  input:focus-visible, select:focus-visible, textarea:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: 1px;
-  }
 `;
 
 // The colour by data-type, not by a styled-components prop: a prop would write a new class into the page's stylesheet
@@ -53,13 +28,6 @@ const Status = styled.p`
   font-weight: 600;
   color: ${({ theme }) => theme.colors.error};
   &[data-type='success'] { color: ${({ theme }) => theme.colors.success}; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 16px;
-  > div { padding: 0; }
 `;
 
 /** What the status line says, as codes: its text is written in the page's language where it is shown. */
@@ -84,18 +52,9 @@ export interface MessageFormProps {
 export function MessageForm({ branches }: MessageFormProps) {
   const text = useText();
   const locale = useLocale();
-  const [values, setValues] = useState(EMPTY_CONTACT_FORM);
+  const { values, setValues, bind } = useFormValues(EMPTY_CONTACT_FORM);
   const [status, setStatus] = useState<ContactStatus>({ type: 'none' });
   const [loading, setLoading] = useState(false);
-
-  const bind = (field: ContactField) => ({
-    name: field,
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const { value } = event.target;
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-  });
 
   /**
    * The spec's checks in order (first failure shown, nothing sent); then clear the status, show loading and post.
@@ -142,7 +101,7 @@ export function MessageForm({ branches }: MessageFormProps) {
       </SectionHeading>
       {/* noValidate: the spec's own checks run in its order and show its texts */}
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="message-form-heading" aria-busy={loading}>
-        <Grid>
+        <FormGrid>
           <FormField id="contact-name" label={text('contact.form.name')} required>
             {(control) => <input {...control} {...bind('name')} type="text" dir="auto" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
           </FormField>
@@ -174,21 +133,19 @@ export function MessageForm({ branches }: MessageFormProps) {
           <FormField id="contact-message" label={text('contact.form.message')} required $wide>
             {(control) => <textarea {...control} {...bind('message')} dir="auto" rows={5} maxLength={FIELD_MAX_LENGTH.message} />}
           </FormField>
-          <FormField id="contact-answer" label={text('contact.form.humanCheck', { minuend: HUMAN_CHECK.minuend, subtrahend: HUMAN_CHECK.subtrahend })} required>
-            {(control) => <input {...control} {...bind('answer')} type="text" inputMode="numeric" autoComplete="off" maxLength={10} />}
-          </FormField>
-        </Grid>
-        <Honeypot id={`contact-${HONEYPOT_FIELD}`} label={text('contact.form.honeypot')} {...bind(HONEYPOT_FIELD)} />
+          <HumanCheckField id="contact-answer" {...bind('answer')} />
+        </FormGrid>
+        <FormHoneypot idPrefix="contact" {...bind(HONEYPOT_FIELD)} />
         {/* a live region without role="status": the page's spinners already are status regions */}
         <Status id="message-form-status" aria-live="polite" aria-atomic="true" data-type={status.type === 'invalid' || status.type === 'failed' ? 'error' : status.type}>
           {statusText()}
         </Status>
-        <Actions>
+        <FormActions>
           <Button type="submit" disabled={loading}>
             {loading ? text('contact.form.sending') : text('contact.form.send')}
           </Button>
           {loading ? <Spinner size={32} label={text('contact.form.sendingLabel')} /> : null}
-        </Actions>
+        </FormActions>
       </form>
     </Section>
   );

@@ -150,6 +150,8 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.equal((await app.inject({ method: 'GET', url: product })).statusCode, 200);
     assert.deepEqual(await dataPreloads(product), [
       '<link rel="preload" href="/data/product-details.json" as="fetch" crossorigin="anonymous">',
+      // the product's code and unit ("Add to quote") are in the listing's file: one source
+      '<link rel="preload" href="/data/products.json" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
       // and its picture, the page's largest element
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
@@ -161,6 +163,7 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     // an Arabic page reads the Arabic edition of the data files (/data/ar/…); visitors' data is the same API
     assert.deepEqual(await dataPreloads(`/ar${product}`), [
       '<link rel="preload" href="/data/ar/product-details.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/data/ar/products.json" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
     ]);

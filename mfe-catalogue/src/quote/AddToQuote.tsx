@@ -1,0 +1,117 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, QuantityField, useQuantityTexts, VisuallyHidden } from '@site/shared-ui';
+import { parseQuantity, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
+import { quoteLineAdded, selectQuoteBasketFull, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
+import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
+import { Rich } from '../i18n/Rich';
+import { useText } from '../i18n/useText';
+
+/** What the basket keeps of a product (from products.json; the name in the page's language). */
+export interface QuoteProduct {
+  id: string;
+  code: string;
+  productCategoryId: string;
+  image: string;
+  unit: QuoteUnit;
+  name: string;
+}
+
+export interface AddToQuoteProps {
+  product: QuoteProduct;
+  /** A listing card's form: the label hidden, the button named after the product (several on one page). */
+  compact?: boolean;
+  className?: string;
+}
+
+const Form = styled.form<{ $compact: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: ${({ $compact }) => ($compact ? 'flex-start' : 'flex-end')};
+  gap: 8px 12px;
+  > button { position: relative; min-block-size: 44px; }
+`;
+
+const Status = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  font-size: ${({ theme }) => theme.typeScale.sm};
+  overflow-wrap: anywhere;
+`;
+
+/** The answer to the last try: added (how much), or refused because the basket is full. */
+type Outcome = { kind: 'added'; quantity: number } | { kind: 'full' } | null;
+
+/**
+ * "Add to quote" (issue 19): a quantity in the product's unit and a button; adding the same product again adds to its
+ * quantity (the basket's slice does it). A refused quantity is shown under the field, which gets the focus.
+ */
+export function AddToQuote({ product, compact = false, className }: AddToQuoteProps) {
+  const text = useText();
+  const quantityTexts = useQuantityTexts();
+  const dispatch = useAppDispatch();
+  const locale = useLocale();
+  const full = useAppSelector(selectQuoteBasketFull);
+  const inBasket = useAppSelector((state) => selectQuoteLines(state).some((line) => line.productId === product.id));
+  const fieldId = useId();
+  const [typed, setTyped] = useState('1');
+  const [problem, setProblem] = useState<QuantityProblem | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseQuantity(typed, product.unit);
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      setOutcome(null);
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    setProblem(null);
+    if (full && !inBasket) {
+      setOutcome({ kind: 'full' });
+      return;
+    }
+    const { id, name, ...rest } = product;
+    dispatch(quoteLineAdded({ ...rest, productId: id, name, locale, quantity: parsed.quantity }));
+    setOutcome({ kind: 'added', quantity: parsed.quantity });
+  };
+
+  return (
+    <Form $compact={compact} className={className} onSubmit={add} noValidate>
+      <QuantityField
+        id={fieldId}
+        label={compact ? text('catalogue.quote.quantityOf', { name: product.name }) : text('catalogue.quote.quantity')}
+        labelHidden={compact}
+        unit={product.unit}
+        value={typed}
+        problem={problem}
+        onChange={(value) => {
+          setTyped(value);
+          setProblem(null);
+        }}
+      />
+      <Button type="submit">
+        {compact ? (
+          // 'Add to quote' in sight, 'Add {name} to quote' heard: the name is inside the text, not an aria-label, so the
+          // visible words stay part of the accessible name (WCAG 2.5.3 Label in Name).
+          <Rich id="catalogue.quote.addNamed" values={{ name: product.name }} components={{ 0: <VisuallyHidden /> }} />
+        ) : (
+          text('catalogue.quote.add')
+        )}
+      </Button>
+      {/* Always in the page, so screen readers announce what appears in it. */}
+      <Status role="status">
+        {outcome?.kind === 'added' ? (
+          <>
+            {text('catalogue.quote.added', { quantity: quantityTexts.quantity(outcome.quantity, product.unit) })}{' '}
+            <Link to={QUOTE_REQUEST_PATH}>{text('catalogue.quote.viewBasket')}</Link>
+          </>
+        ) : outcome?.kind === 'full' ? (
+          text('catalogue.quote.full', { max: QUOTE_LIMITS.maxLines })
+        ) : null}
+      </Status>
+    </Form>
+  );
+}

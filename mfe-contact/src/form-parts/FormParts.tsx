@@ -1,0 +1,90 @@
+// What the contact remote's two forms (the message form of /contact-us and the request page /request-quote) share:
+// the field's look, the human check and the honeypot, so both ask and hide the same way.
+import { useState, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+import { Field, Honeypot } from '@site/shared-ui';
+import { HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
+import { useText } from '../i18n/useText';
+
+/** The forms' fields: two columns, one on narrow screens. */
+export const FormGrid = styled.div`
+  display: grid;
+  gap: 16px 24px;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}px) { grid-template-columns: 1fr; }
+`;
+
+/** The submit button and its spinner. */
+export const FormActions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  > div { padding: 0; }
+`;
+
+type ControlChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+
+/** A form's text values in state, and `bind(field)`: the name, value and onChange to spread on that field's control. */
+export function useFormValues<Values extends { [Field in keyof Values]: string }>(initial: Values) {
+  const [values, setValues] = useState(initial);
+  const bind = (field: keyof Values & string): { name: string; value: string; onChange: ControlChange } => ({
+    name: field,
+    value: values[field],
+    onChange: (event) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+  });
+  return { values, setValues, bind };
+}
+
+/** A labelled field of the contact remote's forms ($wide: across both columns of a two-column grid). */
+export const FormField = styled(Field)<{ $wide?: boolean }>`
+  grid-column: ${({ $wide }) => ($wide ? '1 / -1' : 'auto')};
+  input, select, textarea {
+    min-height: 44px;
+    padding: 10px 12px;
+    border: 1px solid ${({ theme }) => theme.colors.textMuted};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    font: inherit;
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  textarea { resize: vertical; }
+  input:focus-visible, select:focus-visible, textarea:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 1px;
+  }
+`;
+
+type InputChange = (event: ChangeEvent<HTMLInputElement>) => void;
+
+export interface HumanCheckFieldProps {
+  /** The field's id ('contact-answer'). */
+  id: string;
+  value: string;
+  onChange: InputChange;
+}
+
+/** The human check '23 - 14 = ?' (checked in the browser with isHumanCheckAnswer, never sent). */
+export function HumanCheckField({ id, value, onChange }: HumanCheckFieldProps) {
+  const text = useText();
+  return (
+    <FormField id={id} label={text('contact.form.humanCheck', { minuend: HUMAN_CHECK.minuend, subtrahend: HUMAN_CHECK.subtrahend })} required>
+      {(control) => <input {...control} name="answer" value={value} onChange={onChange} type="text" inputMode="numeric" autoComplete="off" maxLength={10} />}
+    </FormField>
+  );
+}
+
+export interface FormHoneypotProps {
+  /** The form's id prefix ('contact'): the field's id is `${prefix}-website`. */
+  idPrefix: string;
+  value: string;
+  onChange: InputChange;
+}
+
+/** The hidden field bots fill and people never see: the server stores what it sends as spam. */
+export function FormHoneypot({ idPrefix, value, onChange }: FormHoneypotProps) {
+  const text = useText();
+  return <Honeypot id={`${idPrefix}-${HONEYPOT_FIELD}`} label={text('contact.form.honeypot')} name={HONEYPOT_FIELD} value={value} onChange={onChange} />;
+}

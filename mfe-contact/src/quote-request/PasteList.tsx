@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, useQuantityTexts } from '@site/shared-ui';
+import type { Product } from '@site/content';
+import { QUOTE_LIMITS } from '@site/content/validation';
+import { quoteLineAdded, useAppDispatch, useLocale, type LoadStatus } from '@site/shared-store';
+import { useText } from '../i18n/useText';
+import { Ltr } from '../i18n/Ltr';
+import { FormField } from '../form-parts/FormParts';
+import { matchPastedList, type PastedListResult } from './pastedList';
+
+const Box = styled.form`
+  display: grid;
+  gap: 12px;
+  margin-block-start: 24px;
+  textarea { font-family: monospace; }
+  ul { margin-block: 4px 0; padding-inline-start: 1.25em; }
+  [role='status'] p { margin-block: 4px; font-weight: 600; }
+`;
+
+const Actions = styled.div`
+  > button { justify-self: start; }
+`;
+
+/** What the last "Add from list" did, or why it could not run. */
+type PasteOutcome = { type: 'none' } | { type: 'notReady' } | { type: 'empty' } | ({ type: 'read' } & PastedListResult);
+
+export interface PasteListProps {
+  /** The catalogue in the page's language, and how its load went. */
+  products: readonly Product[];
+  status: LoadStatus;
+}
+
+/** "Paste a list": lines of "code quantity" matched to the catalogue; what is recognised goes into the basket. */
+export function PasteList({ products, status }: PasteListProps) {
+  const text = useText();
+  const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const quantityTexts = useQuantityTexts();
+  const [pasted, setPasted] = useState('');
+  const [outcome, setOutcome] = useState<PasteOutcome>({ type: 'none' });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status !== 'succeeded') return setOutcome({ type: 'notReady' });
+    const result = matchPastedList(pasted, products);
+    if (result.accepted.length + result.unrecognised.length + result.refused.length === 0) return setOutcome({ type: 'empty' });
+    for (const { product, quantity } of result.accepted) {
+      const { id, code, productCategoryId, image, unit, productName } = product;
+      dispatch(quoteLineAdded({ productId: id, code, productCategoryId, image, unit, quantity, locale, name: productName }));
+    }
+    // what was added is in the basket now: the box keeps only what still needs the buyer's eye
+    setPasted([...result.unrecognised, ...result.refused.map((line) => line.text)].join('\n'));
+    setOutcome({ type: 'read', ...result });
+  };
+
+  const outcomeView = () => {
+    switch (outcome.type) {
+      case 'none':
+        return null;
+      case 'notReady':
+        return <p>{text(status === 'failed' ? 'contact.quote.paste.unavailable' : 'contact.quote.paste.loading')}</p>;
+      case 'empty':
+        return <p>{text('contact.quote.paste.empty')}</p>;
+      case 'read':
+        return (
+          <>
+            <p>{text('contact.quote.paste.added', { count: outcome.accepted.length })}</p>
+            {outcome.unrecognised.length > 0 ? (
+              <>
+                <p>{text('contact.quote.paste.notRecognised')}</p>
+                <ul>
+                  {outcome.unrecognised.map((line, index) => (
+                    <li key={index}>
+                      <Ltr>{line}</Ltr>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {outcome.refused.length > 0 ? (
+              <>
+                <p>{text('contact.quote.paste.refused')}</p>
+                <ul>
+                  {outcome.refused.map((line, index) => (
+                    <li key={index}>
+                      <Ltr>{line.text}</Ltr>
+                      {': '}
+                      {quantityTexts.problem(line.problem, line.product.unit, QUOTE_LIMITS.maxQuantity)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        );
+    }
+  };
+
+  return (
+    <Box noValidate onSubmit={onSubmit} aria-label={text('contact.quote.paste.label')}>
+      <FormField id="quote-paste" label={text('contact.quote.paste.label')} hint={text('contact.quote.paste.hint')}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="pastedList"
+            dir="ltr"
+            rows={5}
+            value={pasted}
+            maxLength={QUOTE_LIMITS.pasteCharacters}
+            onChange={(event) => setPasted(event.target.value)}
+          />
+        )}
+      </FormField>
+      <Actions>
+        <Button type="submit" $variant="secondary">
+          {text('contact.quote.paste.add')}
+        </Button>
+      </Actions>
+      <div role="status">{outcomeView()}</div>
+    </Box>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, SectionHeading, Spinner } from '@site/shared-ui';
+import { branches as englishBranches } from '@site/content';
+import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } from '@site/content/validation';
+import { selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
+import { useText } from '../i18n/useText';
+import { branchValue, usePageBranches } from '../contact/pageBranches';
+import { FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, useFormValues } from '../form-parts/FormParts';
+import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormProblem, type QuoteFormValues } from './quoteRequest';
+
+const Problem = styled.div`
+  min-block-size: 1.5em;
+  margin-block: 16px;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.error};
+  p { margin: 0; }
+`;
+
+/** Why nothing was sent: a check in the browser, or the server's answer. */
+type FormStatus =
+  | { type: 'none' }
+  | { type: 'invalid'; problem: QuoteFormProblem }
+  | { type: 'rateLimited' }
+  | { type: 'refused'; message: string }
+  | { type: 'failed' };
+
+const PROBLEM_TEXT = {
+  required: 'contact.quote.error.required',
+  invalidEmail: 'contact.form.error.invalidEmail',
+  wrongAnswer: 'contact.form.error.wrongAnswer',
+  noLines: 'contact.quote.error.noLines',
+  badQuantity: 'contact.quote.error.badQuantity',
+} as const satisfies Record<QuoteFormProblem, string>;
+
+/** A request the server took: what the page shows after it (the lines and details as sent). */
+export interface SentQuoteRequest {
+  reference: string;
+  pdfUrl: string;
+  lines: QuoteLine[];
+  values: QuoteFormValues;
+  /** The chosen branch as the page names it. */
+  branchName: string;
+}
+
+export interface QuoteFormProps {
+  /** The quantity fields' texts by product id, checked before sending. */
+  drafts: Readonly<Record<string, string>>;
+  onSent: (sent: SentQuoteRequest) => void;
+}
+
+/** The buyer's details, the human check and "Send request". */
+export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
+  const text = useText();
+  const locale = useLocale();
+  const lines = useAppSelector(selectQuoteLines);
+  const page = usePageBranches();
+  // the English names until an Arabic page's have loaded: the values sent are the same
+  const branches = page.status === 'ready' ? page.branches : englishBranches;
+  const { values, bind } = useFormValues(EMPTY_QUOTE_FORM);
+  const [status, setStatus] = useState<FormStatus>({ type: 'none' });
+  const [loading, setLoading] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const problem = quoteFormProblem(values, lines, drafts);
+    if (problem !== null) return setStatus({ type: 'invalid', problem });
+    setStatus({ type: 'none' });
+    setLoading(true);
+    const sentLines = lines;
+    const result = await sendQuoteRequest(values, sentLines, locale);
+    setLoading(false);
+    if (result.type === 'sent') {
+      const branchName = branches.find((branch) => branchValue(branch.id) === values.branch)?.name ?? values.branch;
+      onSent({ reference: result.reference, pdfUrl: result.pdfUrl, lines: sentLines, values, branchName });
+    } else {
+      setStatus(result);
+    }
+  };
+
+  const problemView = () => {
+    switch (status.type) {
+      case 'none':
+        return null;
+      case 'invalid':
+        return <p>{text(PROBLEM_TEXT[status.problem])}</p>;
+      case 'rateLimited':
+        return <p>{text('contact.quote.error.rateLimited')}</p>;
+      case 'failed':
+        return <p>{text('contact.quote.error.failed')}</p>;
+      case 'refused':
+        // the server's message is written in English: shown on English pages only
+        return (
+          <>
+            <p>{text('contact.quote.error.refused')}</p>
+            {locale === 'en' ? <p>{status.message}</p> : null}
+          </>
+        );
+    }
+  };
+
+  return (
+    <section aria-labelledby="quote-form-heading">
+      <SectionHeading as="h2" id="quote-form-heading">
+        {text('contact.quote.form.heading')}
+      </SectionHeading>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="quote-form-heading" aria-busy={loading}>
+        <FormGrid>
+          <FormField id="quote-companyName" label={text('contact.quote.form.companyName')} required>
+            {(control) => <input {...control} {...bind('companyName')} type="text" dir="auto" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />}
+          </FormField>
+          <FormField id="quote-name" label={text('contact.quote.form.name')} required>
+            {(control) => <input {...control} {...bind('name')} type="text" dir="auto" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
+          </FormField>
+          <FormField id="quote-email" label={text('contact.form.email')} required>
+            {(control) => <input {...control} {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
+          </FormField>
+          <FormField id="quote-phone" label={text('contact.form.phone')} required>
+            {(control) => <input {...control} {...bind('phone')} type="tel" dir="ltr" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
+          </FormField>
+          <FormField id="quote-branch" label={text('contact.quote.form.branch')} required>
+            {(control) => (
+              <select {...control} {...bind('branch')}>
+                {branches.map((branch) => (
+                  <option key={branch.id} value={branchValue(branch.id)}>
+                    {branch.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField id="quote-deliveryCity" label={text('contact.quote.form.deliveryCity')}>
+            {(control) => <input {...control} {...bind('deliveryCity')} type="text" dir="auto" autoComplete="address-level2" maxLength={QUOTE_LIMITS.deliveryCity} />}
+          </FormField>
+          <FormField id="quote-neededBy" label={text('contact.quote.form.neededBy')}>
+            {/* dir="ltr": the browser's date field keeps its day, month and year order on an Arabic page */}
+            {(control) => <input {...control} {...bind('neededBy')} type="date" dir="ltr" />}
+          </FormField>
+          <HumanCheckField id="quote-answer" {...bind('answer')} />
+          <FormField id="quote-notes" label={text('contact.quote.form.notes')} $wide>
+            {(control) => <textarea {...control} {...bind('notes')} dir="auto" rows={4} maxLength={QUOTE_LIMITS.notes} />}
+          </FormField>
+        </FormGrid>
+        <FormHoneypot idPrefix="quote" {...bind(HONEYPOT_FIELD)} />
+        <Problem role="alert">{problemView()}</Problem>
+        <FormActions>
+          <Button type="submit" disabled={loading}>
+            {loading ? text('contact.form.sending') : text('contact.quote.form.send')}
+          </Button>
+          {loading ? <Spinner size={32} label={text('contact.quote.form.sendingLabel')} /> : null}
+        </FormActions>
+      </form>
+    </section>
+  );
+}

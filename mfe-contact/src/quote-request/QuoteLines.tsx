@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, QuantityField } from '@site/shared-ui';
+import { productImagePath } from '@site/content';
+import { parseQuantity } from '@site/content/validation';
+import { CATEGORIES_PATH } from '@site/contracts/paths';
+import {
+  quoteBasketCleared,
+  quoteLineName,
+  quoteLineRemoved,
+  quoteQuantityChanged,
+  selectQuoteBasketRestored,
+  selectQuoteLines,
+  useAppDispatch,
+  useAppSelector,
+  useLocale,
+  type QuoteLine,
+} from '@site/shared-store';
+import { useText } from '../i18n/useText';
+import { Ltr } from '../i18n/Ltr';
+import { LinesTableHead } from './LinesTableHead';
+
+/**
+ * The lines' area keeps one height whatever it holds (nothing, a placeholder, the empty text, 100 lines: it scrolls),
+ * so the form beside or below it never moves when the stored basket arrives in the browser.
+ */
+export const LINES_AREA_HEIGHT = '26rem';
+
+const Area = styled.div`
+  block-size: ${LINES_AREA_HEIGHT};
+  overflow-y: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+`;
+
+const Table = styled.table`
+  inline-size: 100%;
+  border-collapse: collapse;
+  caption { text-align: start; font-weight: 700; padding: 12px; }
+  th, td { padding: 8px 12px; text-align: start; vertical-align: middle; border-block-start: 1px solid ${({ theme }) => theme.colors.border}; }
+  th { font-weight: 600; }
+  img { display: block; inline-size: 64px; block-size: 48px; object-fit: contain; }
+`;
+
+const ProductCell = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+`;
+
+const Empty = styled.div`
+  padding: 24px;
+  p { margin-block: 0 12px; }
+`;
+
+const ClearRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  min-block-size: 56px;
+  p { margin: 0; font-weight: 600; }
+`;
+
+export interface QuoteLinesProps {
+  /** The quantity fields' texts by product id, while typed (kept by the page: the form checks them before sending). */
+  drafts: Readonly<Record<string, string>>;
+  onDraft: (productId: string, typed: string) => void;
+}
+
+/** One line: picture, name, code, its quantity field (the basket takes each valid value at once) and remove. */
+function LineRow({ line, draft, onDraft }: { line: QuoteLine; draft: string | undefined; onDraft: QuoteLinesProps['onDraft'] }) {
+  const text = useText();
+  const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const name = quoteLineName(line, locale);
+  const checked = draft === undefined ? null : parseQuantity(draft, line.unit);
+  const change = (typed: string) => {
+    onDraft(line.productId, typed);
+    const parsed = parseQuantity(typed, line.unit);
+    if (parsed.ok) dispatch(quoteQuantityChanged({ productId: line.productId, quantity: parsed.quantity }));
+  };
+  return (
+    <tr>
+      <td>
+        <ProductCell>
+          {/* decorative: the name beside it says what it shows */}
+          <img src={productImagePath(line.image)} alt="" width={64} height={48} loading="lazy" decoding="async" />
+          <span dir="auto">{name}</span>
+        </ProductCell>
+      </td>
+      <td>
+        <Ltr>{line.code}</Ltr>
+      </td>
+      <td>
+        <QuantityField
+          id={`quote-quantity-${line.productId}`}
+          label={text('contact.quote.quantityOf', { name })}
+          labelHidden
+          unit={line.unit}
+          value={draft ?? String(line.quantity)}
+          onChange={change}
+          problem={checked === null || checked.ok ? null : checked.problem}
+        />
+      </td>
+      <td>
+        <Button type="button" $variant="secondary" onClick={() => dispatch(quoteLineRemoved({ productId: line.productId }))}>
+          {text('contact.quote.remove', { name })}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** "Clear basket", asking first inline ("Clear" / "Keep"). */
+function ClearBasket() {
+  const text = useText();
+  const dispatch = useAppDispatch();
+  const [asking, setAsking] = useState(false);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const askedOnce = useRef(false);
+  useEffect(() => {
+    // focus follows the question, and comes back to "Clear basket" when the buyer keeps the lines
+    if (asking) keepButton.current?.focus();
+    else if (askedOnce.current) clearButton.current?.focus();
+    askedOnce.current ||= asking;
+  }, [asking]);
+  if (!asking) {
+    return (
+      <ClearRow>
+        <Button ref={clearButton} type="button" $variant="secondary" onClick={() => setAsking(true)}>
+          {text('contact.quote.clear')}
+        </Button>
+      </ClearRow>
+    );
+  }
+  return (
+    <ClearRow role="group" aria-labelledby="quote-clear-question">
+      <p id="quote-clear-question">{text('contact.quote.clearQuestion')}</p>
+      <Button type="button" onClick={() => dispatch(quoteBasketCleared())}>
+        {text('contact.quote.clearConfirm')}
+      </Button>
+      <Button ref={keepButton} type="button" $variant="secondary" onClick={() => setAsking(false)}>
+        {text('contact.quote.clearKeep')}
+      </Button>
+    </ClearRow>
+  );
+}
+
+/**
+ * Whether the stored basket may be drawn: read (persistQuoteBasket) AND this page hydrated. The page hydrates after the
+ * shell (it waits for its remote's code), by which time the shell may have read the stored basket: drawing it in the
+ * hydrating render would not match the server's HTML (always drawn before the basket is known).
+ */
+const neverChanges = () => () => undefined;
+
+function useBasketShown(): boolean {
+  const restored = useAppSelector(selectQuoteBasketRestored);
+  // false while hydrating (React reads the server's snapshot), true on every render after it
+  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
+  return restored && hydrated;
+}
+
+/** The basket's lines as a table (or the empty text), in an area of fixed height; "Clear basket" under it. */
+export function QuoteLines({ drafts, onDraft }: QuoteLinesProps) {
+  const text = useText();
+  const lines = useAppSelector(selectQuoteLines);
+  const restored = useBasketShown();
+  let content;
+  if (!restored) {
+    // the server's page and the first render: the stored basket is not read yet; its place is kept, nothing is said
+    content = null;
+  } else if (lines.length === 0) {
+    content = (
+      <Empty>
+        <p>{text('contact.quote.empty')}</p>
+        <Link to={CATEGORIES_PATH}>{text('contact.quote.browse')}</Link>
+      </Empty>
+    );
+  } else {
+    content = (
+      <Table>
+        <LinesTableHead withRemove />
+        <tbody>
+          {lines.map((line) => (
+            <LineRow key={line.productId} line={line} draft={drafts[line.productId]} onDraft={onDraft} />
+          ))}
+        </tbody>
+      </Table>
+    );
+  }
+  return (
+    <>
+      {/* scrollable, so reachable by keyboard and named */}
+      <Area tabIndex={0} role="region" aria-label={text('contact.quote.linesCaption')} aria-busy={!restored}>
+        {content}
+      </Area>
+      {restored && lines.length > 0 ? <ClearBasket /> : <ClearRow aria-hidden="true" />}
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+// The request page /request-quote in English: the basket's lines (edit, remove, clear), "Paste a list", the form's
+// checks, what is posted, and what each answer of the server shows.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
+import { renderInSite } from '@test/render';
+import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type AppStore, type QuoteLine } from '@site/shared-store';
+import { productHandlers } from '../testing/handlers';
+import QuoteRequestPage from './QuoteRequestPage';
+import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from './testLines';
+
+const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
+
+beforeEach(() => {
+  server.use(...productHandlers, http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ ok: true, reference: 'RFQ-2026-000123', pdfUrl: PDF_URL })));
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+function renderPage(lines: QuoteLine[] | null = [lineOf(CABLE, 200), lineOf(WIRE, 3)]) {
+  const store: AppStore = makeStore(undefined, { fetch: localizedFetch('en', (input, init) => fetch(input, init)) });
+  if (lines !== null) store.dispatch(quoteBasketRestored(lines));
+  renderInSite(<QuoteRequestPage />, { route: '/request-quote', store });
+  return store;
+}
+
+const quantities = (store: AppStore) => Object.fromEntries(selectQuoteLines(store.getState()).map((line) => [line.productId, line.quantity]));
+const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
+const alert = () => screen.getByRole('alert');
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+const catalogueLoaded = () => waitFor(() => expect(requestsSent()).toContain('GET /data/products.json'));
+
+function fillForm() {
+  type('Company', 'Gulf Build LLC');
+  type('Your name', 'Aisha Rahman');
+  type('Email', 'aisha@example.com');
+  type('Phone', '+971 50 123 4567');
+  type('23 - 14 = ?', '9');
+}
+
+describe('the request page', () => {
+  it('keeps the lines’ place, silent, until the stored basket is read; then shows the lines', async () => {
+    const store = renderPage(null);
+    expect(screen.getByRole('heading', { level: 1, name: 'Request a Quote' })).toBeInTheDocument();
+    const area = screen.getByRole('region', { name: 'Products to quote' });
+    expect(area).toBeEmptyDOMElement();
+    expect(area).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Your quote basket is empty.')).toBeNull();
+    act(() => void store.dispatch(quoteBasketRestored([lineOf(CABLE, 200)])));
+    const table = screen.getByRole('table', { name: 'Products to quote' });
+    expect(within(table).getByText('OC-SWA-416').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(within(table).getByRole('textbox', { name: `Quantity of ${CABLE.productName}` })).toHaveValue('200');
+    expect(within(table).getByText('metres')).toBeInTheDocument();
+    await catalogueLoaded();
+  });
+
+  it('shows the empty basket with a link to the products', async () => {
+    renderPage([]);
+    expect(screen.getByText('Your quote basket is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/our-products');
+    expect(screen.queryByRole('button', { name: 'Clear basket' })).toBeNull();
+    await catalogueLoaded();
+  });
+
+  it('changes a quantity as typed, refuses one the unit does not take, and does not send while it is wrong', async () => {
+    const store = renderPage();
+    await catalogueLoaded();
+    type(`Quantity of ${CABLE.productName}`, '250.5');
+    expect(quantities(store)[CABLE.id]).toBe(250.5);
+    type(`Quantity of ${WIRE.productName}`, '2.5');
+    expect(screen.getByText('Enter a whole number of coils.')).toBeInTheDocument();
+    expect(textbox(`Quantity of ${WIRE.productName}`)).toHaveAttribute('aria-invalid', 'true');
+    expect(quantities(store)[WIRE.id]).toBe(3);
+    fillForm();
+    send();
+    expect(alert()).toHaveTextContent('Please correct the quantities marked in the list.');
+    expect(requestsSent()).not.toContain(`POST ${QUOTE_REQUESTS_API_PATH}`);
+  });
+
+  it('removes a line, and clears the basket after asking', async () => {
+    const store = renderPage([lineOf(CABLE, 200), lineOf(WIRE, 3), lineOf(LSZH_CABLE, 10)]);
+    await catalogueLoaded();
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${WIRE.productName}` }));
+    expect(Object.keys(quantities(store))).toEqual([CABLE.id, LSZH_CABLE.id]);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
+    expect(screen.getByRole('group', { name: 'Remove all products from your quote?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(selectQuoteLines(store.getState())).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Clear basket' })).toHaveFocus();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(selectQuoteLines(store.getState())).toEqual([]);
+    expect(screen.getByText('Your quote basket is empty.')).toBeInTheDocument();
+  });
+
+  it('adds a pasted list: known codes and ids added, an unknown code and a refused quantity listed', async () => {
+    const store = renderPage([lineOf(WIRE, 3)]);
+    await catalogueLoaded();
+    const pasted = [`${WIRE.code.toLowerCase()}\t2`, 'XYZ-000 5', `${LSZH_CABLE.id}, 12.5`, `${OTHER_WIRE.code} 2.5`].join('\n');
+    fireEvent.change(textbox('Paste a list'), { target: { value: pasted } });
+    expect(textbox('Paste a list')).toHaveAccessibleDescription('One product per line: its code and the quantity, as copied from a spreadsheet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
+
+    const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
+    expect(status).toHaveTextContent('Added 2 products from your list.');
+    expect(status).toHaveTextContent('Not recognised:XYZ-000 5');
+    expect(status).toHaveTextContent(`Quantity not accepted:${OTHER_WIRE.code} 2.5: Enter a whole number of coils.`);
+    expect(quantities(store)).toEqual({ [WIRE.id]: 5, [LSZH_CABLE.id]: 12.5 });
+    expect(screen.getByRole('textbox', { name: `Quantity of ${LSZH_CABLE.productName}` })).toHaveValue('12.5');
+    // what needs the buyer's eye stays in the box
+    expect(textbox('Paste a list')).toHaveValue(`XYZ-000 5\n${OTHER_WIRE.code} 2.5`);
+  });
+
+  it('checks the form before sending: required fields, the e-mail, the human check, at least one product', async () => {
+    renderPage([]);
+    await catalogueLoaded();
+    send();
+    expect(alert()).toHaveTextContent('Please fill in all required fields (Company, Your name, Email, Phone).');
+    fillForm();
+    type('Email', 'aisha@example');
+    send();
+    expect(alert()).toHaveTextContent('Please enter a valid email address');
+    type('Email', 'aisha@example.com');
+    type('23 - 14 = ?', '8');
+    send();
+    expect(alert()).toHaveTextContent('Incorrect answer to the equation. Please try again.');
+    type('23 - 14 = ?', '9');
+    send();
+    expect(alert()).toHaveTextContent('Add at least one product to your quote.');
+    expect(requestsSent()).not.toContain(`POST ${QUOTE_REQUESTS_API_PATH}`);
+  });
+
+  it('posts the lines and details, then shows the reference, the summary, print and PDF, and empties the basket', async () => {
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    const store = renderPage();
+    await catalogueLoaded();
+    fillForm();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
+    type('Delivery city', ' Sohar ');
+    fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: '2026-12-15' } });
+    type('Notes', 'Deliver to site gate 3.');
+    send();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toHaveFocus();
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body;
+    expect(body).toEqual({
+      lines: [
+        { productId: CABLE.id, quantity: 200 },
+        { productId: WIRE.id, quantity: 3 },
+      ],
+      companyName: 'Gulf Build LLC',
+      name: 'Aisha Rahman',
+      email: 'aisha@example.com',
+      phone: '+971 50 123 4567',
+      branch: 'Oman',
+      deliveryCity: 'Sohar',
+      neededBy: '2026-12-15',
+      notes: 'Deliver to site gate 3.',
+      language: 'en',
+      website: '',
+    });
+    expect(screen.getByText('RFQ-2026-000123')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText(/Your reference is/)).toHaveTextContent('Your reference is RFQ-2026-000123.');
+    const summary = screen.getByRole('table', { name: 'Products to quote' });
+    expect(within(summary).getByText('200 metres')).toBeInTheDocument();
+    expect(within(summary).getByText('3 coils')).toBeInTheDocument();
+    expect(screen.getByText('Sohar')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', PDF_URL);
+    fireEvent.click(screen.getByRole('button', { name: 'Print summary' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(selectQuoteLines(store.getState())).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
+  });
+
+  it('keeps the form and the basket when the send fails', async () => {
+    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Service unavailable' }, { status: 503 })));
+    const store = renderPage();
+    await catalogueLoaded();
+    fillForm();
+    send();
+    await waitFor(() => expect(alert()).toHaveTextContent('Your request could not be sent. Please try again in a few minutes.'));
+    expect(textbox('Company')).toHaveValue('Gulf Build LLC');
+    expect(textbox('23 - 14 = ?')).toHaveValue('9');
+    expect(selectQuoteLines(store.getState())).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  });
+
+  it('says to wait when the server limits the rate, and shows the server’s reason for a refusal', async () => {
+    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Too many requests' }, { status: 429 }), { once: true }));
+    renderPage();
+    await catalogueLoaded();
+    fillForm();
+    send();
+    await waitFor(() => expect(alert()).toHaveTextContent('Too many requests. Please wait a minute and try again.'));
+    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'neededBy must not be in the past' }, { status: 400 }), { once: true }));
+    send();
+    await waitFor(() => expect(alert()).toHaveTextContent('Please check the highlighted fields.neededBy must not be in the past'));
+  });
+});

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
+import { HOME_PATH } from '@site/contracts/paths';
+import {
+  quoteBasketCleared,
+  quoteLinesDescribed,
+  selectQuoteBasketRestored,
+  useAppDispatch,
+  useAppSelector,
+  useLocale,
+  type LoadFirstView,
+} from '@site/shared-store';
+import { useText } from '../i18n/useText';
+import { loadPageBranches } from '../contact/pageBranches';
+import { QuoteLines } from './QuoteLines';
+import { PasteList } from './PasteList';
+import { QuoteForm, type SentQuoteRequest } from './QuoteForm';
+import { QuoteSent } from './QuoteSent';
+import { fetchQuoteProducts, selectQuoteProducts, selectQuoteProductsStatus } from './quoteProductsSlice';
+
+/** Lines and paste on one side, the form on the other on wide screens; stacked (lines first, fixed height) on narrow ones. */
+const Columns = styled.div`
+  display: grid;
+  gap: 32px;
+  align-items: start;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
+`;
+
+/**
+ * For the server: an Arabic page's branches (the form's branch list), so its HTML names them as the browser will. The
+ * basket is the browser's (drawn empty on the server) and the catalogue is loaded in the browser only.
+ */
+export const loadFirstView: LoadFirstView = loadPageBranches;
+
+/** /request-quote: the basket's lines, "Paste a list", and the request form; after sending, the reference and summary. */
+export default function QuoteRequestPage() {
+  const text = useText();
+  const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const restored = useAppSelector(selectQuoteBasketRestored);
+  const products = useAppSelector(selectQuoteProducts);
+  const productsStatus = useAppSelector(selectQuoteProductsStatus);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState<SentQuoteRequest | null>(null);
+
+  useEffect(() => void dispatch(fetchQuoteProducts()), [dispatch]);
+
+  // the lines named in the page's language, once both the stored basket and the catalogue are there (lines of products
+  // the catalogue no longer has go: the server would refuse them)
+  useEffect(() => {
+    if (!restored || productsStatus !== 'succeeded') return;
+    dispatch(quoteLinesDescribed({ locale, names: Object.fromEntries(products.map((product) => [product.id, product.productName])) }));
+  }, [restored, productsStatus, products, locale, dispatch]);
+
+  const onDraft = useCallback((productId: string, typed: string) => setDrafts((current) => ({ ...current, [productId]: typed })), []);
+
+  const onSent = (request: SentQuoteRequest) => {
+    // the server has the request: only now may the basket go
+    dispatch(quoteBasketCleared());
+    setDrafts({});
+    setSent(request);
+  };
+
+  return (
+    <PageContainer>
+      <Breadcrumb items={[{ moduleName: text('contact.breadcrumbHome'), link: HOME_PATH }, { moduleName: text('contact.quote.title') }]} />
+      <SectionHeading>{text('contact.quote.title')}</SectionHeading>
+      {sent !== null ? (
+        <QuoteSent sent={sent} />
+      ) : (
+        <Columns>
+          <div>
+            <QuoteLines drafts={drafts} onDraft={onDraft} />
+            <PasteList products={products} status={productsStatus} />
+          </div>
+          <QuoteForm drafts={drafts} onSent={onSent} />
+        </Columns>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,109 @@
+// The request form's values, its checks and its one call (POST /api/quote-requests), without React.
+import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import type { Locale } from '@site/contracts/locale';
+import type { QuoteLine } from '@site/shared-store';
+import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, parseQuantity } from '@site/content/validation';
+
+export interface QuoteFormValues {
+  companyName: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** A branch name as the server knows it ('Dubai', whatever the page's language). */
+  branch: string;
+  deliveryCity: string;
+  /** 'YYYY-MM-DD' from the date field, or ''. */
+  neededBy: string;
+  notes: string;
+  /** The human check (checked here, never sent). */
+  answer: string;
+  [HONEYPOT_FIELD]: string;
+}
+
+export type QuoteFormField = keyof QuoteFormValues;
+
+export const EMPTY_QUOTE_FORM: QuoteFormValues = {
+  companyName: '',
+  name: '',
+  email: '',
+  phone: '',
+  branch: DEFAULT_BRANCH_NAME,
+  deliveryCity: '',
+  neededBy: '',
+  notes: '',
+  answer: '',
+  [HONEYPOT_FIELD]: '',
+};
+
+export const QUOTE_REQUIRED_FIELDS = ['companyName', 'name', 'email', 'phone'] as const satisfies readonly QuoteFormField[];
+
+/** Why the form is not sent, first problem first: codes, worded in the page's language where they are shown. */
+export type QuoteFormProblem = 'required' | 'invalidEmail' | 'wrongAnswer' | 'noLines' | 'badQuantity';
+
+/**
+ * The checks before sending. `quantities` are the quantity fields' texts by product id (a line whose field is being
+ * edited); a line without one is valid (the basket only holds valid quantities).
+ */
+export function quoteFormProblem(values: QuoteFormValues, lines: readonly QuoteLine[], quantities: Readonly<Record<string, string>>): QuoteFormProblem | null {
+  if (QUOTE_REQUIRED_FIELDS.some((field) => values[field].trim() === '')) return 'required';
+  if (!isValidEmail(values.email)) return 'invalidEmail';
+  if (!isHumanCheckAnswer(values.answer)) return 'wrongAnswer';
+  if (lines.length === 0) return 'noLines';
+  const badQuantity = lines.some((line) => quantities[line.productId] !== undefined && !parseQuantity(quantities[line.productId]!, line.unit).ok);
+  return badQuantity ? 'badQuantity' : null;
+}
+
+const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+/** The body of POST /api/quote-requests (server.md's contract): the lines, the form without the human check, the page's language. */
+export function quoteRequestBody(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale) {
+  return {
+    lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    companyName: values.companyName.trim(),
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    branch: values.branch,
+    deliveryCity: optional(values.deliveryCity),
+    neededBy: optional(values.neededBy),
+    notes: optional(values.notes),
+    language,
+    [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
+  };
+}
+
+/** What the server said: taken (with its reference and the PDF's address), or why not. */
+export type QuoteSendResult =
+  | { type: 'sent'; reference: string; pdfUrl: string }
+  | { type: 'rateLimited' }
+  /** 400: the server's message (English), shown on English pages. */
+  | { type: 'refused'; message: string }
+  | { type: 'failed' };
+
+const textOf = (body: unknown, key: string): string | null =>
+  typeof body === 'object' && body !== null && key in body && typeof (body as Record<string, unknown>)[key] === 'string'
+    ? ((body as Record<string, unknown>)[key] as string)
+    : null;
+
+/** Posts the request; every answer but a 200 with a reference is a failure of some kind (logged), never a throw. */
+export async function sendQuoteRequest(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale): Promise<QuoteSendResult> {
+  try {
+    const response = await fetch(QUOTE_REQUESTS_API_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(quoteRequestBody(values, lines, language)),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    const reference = textOf(body, 'reference');
+    const pdfUrl = textOf(body, 'pdfUrl');
+    if (response.ok && reference !== null && pdfUrl !== null) return { type: 'sent', reference, pdfUrl };
+    const reason = textOf(body, 'error') ?? `HTTP ${response.status}`;
+    console.error(`The quote request was not accepted: ${reason}`);
+    if (response.status === 429) return { type: 'rateLimited' };
+    if (response.status === 400) return { type: 'refused', message: reason };
+    return { type: 'failed' };
+  } catch (error) {
+    console.error('The quote request could not be sent:', error);
+    return { type: 'failed' };
+  }
+}
