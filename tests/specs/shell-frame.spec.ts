@@ -111,4 +111,17 @@ test.describe('header at 375 px', () => {
     await expect(page.getByRole('link', { name: `Call us on ${MAIN_PHONE}` })).toHaveAttribute('href', 'tel:+97143471100');
     await expect(page.getByRole('button', { name: 'Call Us' })).toHaveCount(0);
   });
+
+  test('the quote basket stays in the header on a phone, and its panel opens and closes from there', async ({ page }) => {
+    await page.goto('/home');
+    const basket = page.getByRole('banner').getByRole('button', { name: 'Quote basket, empty' });
+    await expect(basket).toBeInViewport();
+    await basket.click();
+    const panel = page.getByRole('dialog', { name: 'Quote basket' });
+    await expect(panel).toContainText('Your quote basket is empty.');
+    await expect(panel.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/our-products');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(basket).toBeFocused();
+  });
 });

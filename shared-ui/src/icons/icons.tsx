@@ -139,13 +139,3 @@ export const FaxIcon = createIcon(
     <path d="M13.5 13h3M13.5 16h3" />
   </>,
 );
-
-/** The quote basket (a request-for-quotation list: a clipboard with lines). */
-export const QuoteListIcon = createIcon(
-  'QuoteListIcon',
-  'stroke',
-  <>
-    <path d="M9 4H6a1 1 0 0 0-1 1v15a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1h-3" />
-    <path d="M9 3h6v3H9zM9 11h6M9 15h6" />
-  </>,
-);

@@ -15,6 +15,9 @@ const cable: QuoteLine = {
 const gland: QuoteLine = { ...cable, productId: 'gland', code: 'GL-20', unit: 'piece', names: { en: 'Cable gland 20 mm' }, quantity: 40 };
 
 describe('the header quote basket', () => {
+  // The panel is lazy: load its module once up front, so a slow first compile does not outlast findByRole's wait.
+  beforeAll(() => import('./QuoteBasketPanel'));
+
   it('names the empty basket and keeps the badge in place, hidden', () => {
     renderInSite(<QuoteBasketButton />);
     expect(screen.getByRole('button', { name: 'Quote basket, empty' })).toBeInTheDocument();
