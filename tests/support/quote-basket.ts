@@ -1,0 +1,227 @@
+// Issue 19, the quote basket's journeys (specs/quote-basket.spec.ts and specs/arabic-quote-basket.spec.ts): the
+// products they pick, a site of their own that mails through a real SMTP server on loopback, the request as stored in
+// that site's embedded database, and the apps' messages in either language (the Arabic suite reads its texts there).
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { QuoteUnit } from '@site/content/validation';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPglite } from '../../server/src/db/pglite';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../server/src/test-support/smtp';
+import { startSite, type RunningSite } from './site-server';
+import { CATALOG_APPS, englishData, readCatalog } from './ui-strings';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Products
+
+interface ProductRecord {
+  id: string;
+  productCategoryId: string;
+  productName: string;
+  code: string;
+  unit: QuoteUnit;
+}
+
+/** A product of content/data/products.json, with its page and its category's listing. */
+export interface QuoteProduct extends ProductRecord {
+  listingPath: string;
+  pagePath: string;
+}
+
+const products = englishData<ProductRecord[]>('products.json');
+
+export function quoteProduct(id: string): QuoteProduct {
+  const product = products.find((candidate) => candidate.id === id);
+  if (product === undefined) throw new Error(`content/data/products.json has no product ${id}`);
+  const listingPath = `/our-products/${product.productCategoryId}`;
+  return { ...product, listingPath, pagePath: `${listingPath}/${product.id}` };
+}
+
+/**
+ * The journeys' products: two cables of one listing, sold by the metre (the first asked for with decimals), a gland
+ * from its product page, and the gland a pasted list names by its model code.
+ */
+export const JOURNEY = {
+  metreCable: quoteProduct('oc_cu_xlpe_swa_pvc_cable'),
+  secondCable: quoteProduct('oc_cu_xlpe_swa_lszh_cable'),
+  gland: quoteProduct('hex_cw_brass_cable_gland'),
+  pastedGland: quoteProduct('hex_e1w_brass_cable_gland'),
+} as const;
+
+/** A code no product has (the pasted list's unknown line). */
+export const UNKNOWN_CODE = 'XYZ-000';
+
+/** A date `days` from today (UTC) as a date field takes it: 'YYYY-MM-DD'. */
+export const daysFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The apps' messages
+
+const i18ns = new Map<string, I18n>();
+/** All the apps' catalogs of a language in one Lingui instance, compiled as the apps' build compiles them. */
+function catalogsI18n(locale: 'en' | 'ar'): I18n {
+  let i18n = i18ns.get(locale);
+  if (!i18n) {
+    i18n = setupI18n();
+    i18n.setMessagesCompiler(compileMessage);
+    for (const app of CATALOG_APPS) i18n.load(locale, { ...readCatalog(app, locale) });
+    i18n.activate(locale);
+    i18ns.set(locale, i18n);
+  }
+  return i18n;
+}
+
+/** A message's tags (<0>…</0>) left out: the text a visitor reads. */
+const TAGS = /<\/?\d+\s*\/?>/g;
+type Values = Record<string, string | number>;
+
+/** Message `id` of the apps' catalogs in `locale` with `values` filled in, as plain text. */
+export function message(locale: 'en' | 'ar', id: string, values: Values = {}): string {
+  const i18n = catalogsI18n(locale);
+  if (i18n.messages[id] === undefined) throw new Error(`No app's src/i18n/${locale}.json has the message ${id}`);
+  return i18n._(id, values).replace(TAGS, '');
+}
+
+/**
+ * The Arabic of the UI text an English page shows as `english` with `values` filled in: the message whose English,
+ * filled in, reads `english` (whatever its id), in Arabic with the same values. Throws, naming the text, when no
+ * catalog has it or its Arabic is missing.
+ */
+export function arabicOf(english: string, values: Values = {}): string {
+  const englishI18n = catalogsI18n('en');
+  const ids = Object.keys(englishI18n.messages).filter((id) => englishI18n._(id, values).replace(TAGS, '') === english);
+  if (ids.length === 0) throw new Error(`No app's src/i18n/en.json has a message reading "${english}" with ${JSON.stringify(values)}`);
+  const arabic = new Set(ids.map((id) => message('ar', id, values)));
+  if (arabic.size > 1) throw new Error(`"${english}" is ${ids.join(', ')}, whose Arabic differ: ${[...arabic].join(' | ')}`);
+  const [text] = arabic;
+  if (!/[\u0600-\u06FF]/.test(text!)) throw new Error(`The Arabic of "${english}" (${ids.join(', ')}) is not Arabic: "${text}"`);
+  return text!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A site that mails, and what it stored
+
+export interface MailingSite {
+  site: RunningSite;
+  smtp: TestSmtpServer;
+  /** Stops the server (closing its database) and the SMTP server, and removes the data folder; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** The built server on a fresh embedded database, its outbox sending at once to an SMTP server on loopback. */
+export async function startMailingSite(): Promise<MailingSite> {
+  const smtp = await startSmtpServer();
+  // a data folder of our own: the request is read from its database after the server has stopped
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-quote-'));
+  let site: RunningSite;
+  try {
+    site = await startSite({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Crescent website <website@example.com>',
+      MAIL_POLL_SECONDS: '0.2',
+      MAIL_RETRY_BASE_SECONDS: '0.5',
+      // every browser test comes from 127.0.0.1 (the limiter is the server tests')
+      SUBMIT_RATE_LIMIT_MAX: '10000',
+    }, { dataDir });
+  } catch (error) {
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  let stopped = false;
+  return {
+    site,
+    smtp,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await site.stop();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The mails received for `recipient` once there are `count` of them (polls: the outbox worker sends them). */
+export async function mailsTo(smtp: TestSmtpServer, recipient: string, count = 1, timeoutMs = 30_000): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = smtp.received.filter((mail) => mail.envelopeTo.some((address) => address.toLowerCase() === recipient.toLowerCase()));
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) {
+      const seen = smtp.received.map((mail) => `${mail.envelopeTo.join(', ')}: ${mail.headers.subject}`);
+      throw new Error(`${found.length} of ${count} mails to ${recipient} in ${timeoutMs} ms; received: ${JSON.stringify(seen)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export interface StoredQuoteRequest {
+  reference: string;
+  companyName: string;
+  name: string;
+  email: string;
+  phone: string;
+  branch: string;
+  deliveryCity: string | null;
+  neededBy: string | null;
+  notes: string | null;
+  language: string;
+  spam: boolean;
+  lines: { lineNo: number; productId: string; code: string; name: string; nameAr: string; unit: string; quantity: number }[];
+  /** Its outbox rows: kind, recipient and whether it was sent. */
+  mails: { kind: string; recipient: string; sent: boolean }[];
+}
+
+/**
+ * The request of `reference` as the site's embedded database holds it (tables quote_requests, quote_request_lines,
+ * outbox), opened with the server's own code once the server is stopped (one process at a time), or null.
+ */
+export async function readStoredQuoteRequest(dataDir: string, reference: string): Promise<StoredQuoteRequest | null> {
+  // <data folder>/pglite, as server/src/db/index.ts's pgliteDir (that module reads the server's config: ESM only)
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  try {
+    const [row] = await db.query<Record<string, unknown>>(
+      `select id, reference, company_name, name, email, phone, branch, delivery_city, to_char(needed_by, 'YYYY-MM-DD') as needed_by,
+              notes, language, spam
+         from quote_requests where reference = $1`,
+      [reference],
+    );
+    if (row === undefined) return null;
+    const lines = await db.query<{ line_no: number; product_id: string; product_code: string; product_name: string; product_name_ar: string; unit: string; quantity: string }>(
+      `select line_no, product_id, product_code, product_name, product_name_ar, unit, quantity::text as quantity
+         from quote_request_lines where request_id = $1 order by line_no`,
+      [row.id],
+    );
+    const mails = await db.query<{ kind: string; recipient: string; sent: boolean }>(
+      'select kind, recipient, sent_at is not null as sent from outbox where ref_id = $1 and kind like $2 order by id',
+      [row.id, 'quote%'],
+    );
+    return {
+      reference: row.reference as string,
+      companyName: row.company_name as string,
+      name: row.name as string,
+      email: row.email as string,
+      phone: row.phone as string,
+      branch: row.branch as string,
+      deliveryCity: row.delivery_city as string | null,
+      neededBy: row.needed_by as string | null,
+      notes: row.notes as string | null,
+      language: row.language as string,
+      spam: row.spam as boolean,
+      lines: lines.map((line) => ({
+        lineNo: line.line_no,
+        productId: line.product_id,
+        code: line.product_code,
+        name: line.product_name,
+        nameAr: line.product_name_ar,
+        unit: line.unit,
+        quantity: Number(line.quantity),
+      })),
+      mails,
+    };
+  } finally {
+    await db.close();
+  }
+}

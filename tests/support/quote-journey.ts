@@ -1,0 +1,182 @@
+// Issue 19's bar, one journey for both editions: from a listing two products (one in metres, with decimals), one from
+// its product page, the badge on a company page, the panel, the request page (a quantity changed, a pasted list with
+// an unknown code), the form sent. The English suite passes the agreed English texts (exact), the Arabic one the
+// catalogs' Arabic for the same messages: the steps are the same, only the words differ.
+import type { Locator, Page } from '@playwright/test';
+import type { QuoteUnit } from '@site/content/validation';
+import { expect } from './fixtures';
+import { JOURNEY, UNKNOWN_CODE, daysFromToday, type QuoteProduct } from './quote-basket';
+
+/** What the journey reads and clicks, in one edition's words. */
+export interface BasketTexts {
+  /** '' on English pages, '/ar' on Arabic ones. */
+  prefix: '' | '/ar';
+  /** The product's name as the edition shows it. */
+  productName(product: QuoteProduct): string;
+  /** '212.5 metres' */
+  quantity(count: number, unit: QuoteUnit): string;
+  // the catalogue
+  cardQuantity(name: string): string;
+  cardAdd(name: string): string;
+  pageQuantity: string;
+  pageAdd: string;
+  added(quantityText: string): string;
+  viewBasket: string;
+  // the header
+  basketButton(count: number): string;
+  panelTitle: string;
+  requestQuote: string;
+  companyPage: { path: string; heading: string };
+  // the request page
+  pageTitle: string;
+  linesCaption: string;
+  lineQuantity(name: string): string;
+  pasteLabel: string;
+  pasteAdd: string;
+  pasteAdded(count: number): string;
+  notRecognised: string;
+  field: { company: string; name: string; email: string; phone: string; branch: string; deliveryCity: string; neededBy: string; notes: string; humanCheck: string };
+  branchOption: string;
+  send: string;
+  sentHeading: string;
+  reference(reference: string): string;
+  downloadPdf: string;
+}
+
+/** What the buyer types in the form. */
+export interface Buyer {
+  companyName: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** The branch's English name (the value sent). */
+  branch: string;
+  deliveryCity: string;
+  notes: string;
+}
+
+export const basketButton = (page: Page, texts: BasketTexts, count: number): Locator =>
+  page.getByRole('button', { name: texts.basketButton(count), exact: true });
+/** The badge over the basket button (aria-hidden: the button's name says the count). */
+export const basketBadge = (page: Page): Locator => page.getByTestId('quote-basket-count');
+
+/** Adds `quantity` of `product` from its card on the listing shown, and checks the confirmation. */
+export async function addFromCard(page: Page, texts: BasketTexts, product: QuoteProduct, quantity: string, confirmed: string): Promise<void> {
+  const name = texts.productName(product);
+  await page.getByRole('textbox', { name: texts.cardQuantity(name), exact: true }).fill(quantity);
+  await page.getByRole('button', { name: texts.cardAdd(name), exact: true }).click();
+  const status = page.getByRole('status').filter({ hasText: texts.added(confirmed) });
+  await expect(status).toBeVisible();
+  await expect(status.getByRole('link', { name: texts.viewBasket, exact: true })).toHaveAttribute('href', `${texts.prefix}/request-quote`);
+}
+
+/** Adds `quantity` of the product whose page is shown, and checks the confirmation. */
+export async function addFromProductPage(page: Page, texts: BasketTexts, quantity: string, confirmed: string): Promise<void> {
+  await page.getByRole('textbox', { name: texts.pageQuantity, exact: true }).fill(quantity);
+  await page.getByRole('button', { name: texts.pageAdd, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: texts.added(confirmed) })).toBeVisible();
+}
+
+/** The lines the journey ends with, in the basket's order, as the server should store them. */
+export const JOURNEY_LINES: { product: QuoteProduct; quantity: number }[] = [
+  { product: JOURNEY.metreCable, quantity: 212.5 },
+  { product: JOURNEY.secondCable, quantity: 150 },
+  { product: JOURNEY.gland, quantity: 40 },
+  { product: JOURNEY.pastedGland, quantity: 12 },
+];
+
+export interface JourneyResult {
+  reference: string;
+  pdfUrl: string;
+  /** The JSON body the page posted. */
+  posted: Record<string, unknown>;
+}
+
+/**
+ * The bar's journey on `siteUrl` in the edition of `texts`, up to the page saying the reference and the basket emptied.
+ * Returns what the server answered and what the page sent.
+ */
+export async function runQuoteJourney(page: Page, siteUrl: string, texts: BasketTexts, buyer: Buyer): Promise<JourneyResult> {
+  const at = (path: string) => `${siteUrl}${texts.prefix}${path}`;
+  const { metreCable, secondCable, gland, pastedGland } = JOURNEY;
+
+  // two products from one listing: cables by the metre, the first with decimals
+  await page.goto(at(metreCable.listingPath));
+  await expect(basketButton(page, texts, 0)).toBeVisible();
+  await expect(basketBadge(page)).toBeHidden();
+  await addFromCard(page, texts, metreCable, '212.5', texts.quantity(212.5, 'metre'));
+  await addFromCard(page, texts, secondCable, '100', texts.quantity(100, 'metre'));
+  await expect(basketButton(page, texts, 2)).toBeVisible();
+
+  // one from its product page
+  await page.goto(at(gland.pagePath));
+  await addFromProductPage(page, texts, '40', texts.quantity(40, 'piece'));
+  await expect(basketButton(page, texts, 3)).toBeVisible();
+
+  // a company page (another remote): the badge says 3, the panel lists the lines
+  await page.goto(at(texts.companyPage.path));
+  await expect(page.getByRole('heading', { level: 1, name: texts.companyPage.heading, exact: true })).toBeVisible();
+  await expect(basketBadge(page)).toBeVisible();
+  await expect(basketBadge(page)).toHaveText('3');
+  await basketButton(page, texts, 3).click();
+  const panel = page.getByRole('dialog', { name: texts.panelTitle, exact: true });
+  await expect(panel).toBeVisible();
+  for (const [product, quantity] of [[metreCable, 212.5], [secondCable, 100], [gland, 40]] as const) {
+    await expect(panel.getByText(texts.productName(product), { exact: true })).toBeVisible();
+    await expect(panel.getByText(texts.quantity(quantity, product.unit), { exact: true })).toBeVisible();
+  }
+  await panel.getByRole('link', { name: texts.requestQuote, exact: true }).click();
+
+  // the request page: the lines, one quantity changed
+  await expect(page).toHaveURL(at('/request-quote'));
+  await expect(page.getByRole('heading', { level: 1, name: texts.pageTitle, exact: true })).toBeVisible();
+  const lines = page.getByRole('table', { name: texts.linesCaption, exact: true });
+  await expect(lines.getByRole('row')).toHaveCount(1 + 3);
+  for (const product of [metreCable, secondCable, gland]) {
+    const row = lines.getByRole('row').filter({ hasText: product.code });
+    await expect(row).toContainText(texts.productName(product));
+  }
+  const secondQuantity = lines.getByRole('textbox', { name: texts.lineQuantity(texts.productName(secondCable)), exact: true });
+  await expect(secondQuantity).toHaveValue('100');
+  await secondQuantity.fill('150');
+
+  // a pasted list: one known code (as a spreadsheet copies it, tab-separated), one unknown
+  await page.getByRole('textbox', { name: texts.pasteLabel, exact: true }).fill(`${pastedGland.code}\t12\n${UNKNOWN_CODE} 5`);
+  await page.getByRole('button', { name: texts.pasteAdd, exact: true }).click();
+  const pasteStatus = page.getByRole('status').filter({ hasText: texts.pasteAdded(1) });
+  await expect(pasteStatus).toBeVisible();
+  await expect(pasteStatus).toContainText(texts.notRecognised);
+  await expect(pasteStatus.getByRole('listitem')).toHaveText([`${UNKNOWN_CODE} 5`]);
+  await expect(lines.getByRole('row')).toHaveCount(1 + 4);
+  await expect(lines.getByRole('textbox', { name: texts.lineQuantity(texts.productName(pastedGland)), exact: true })).toHaveValue('12');
+  await expect(basketButton(page, texts, 4)).toBeVisible();
+
+  // the form
+  const f = texts.field;
+  const textbox = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await textbox(f.company).fill(buyer.companyName);
+  await textbox(f.name).fill(buyer.name);
+  await textbox(f.email).fill(buyer.email);
+  await textbox(f.phone).fill(buyer.phone);
+  await page.getByRole('combobox', { name: f.branch, exact: true }).selectOption({ label: texts.branchOption });
+  await textbox(f.deliveryCity).fill(buyer.deliveryCity);
+  await page.getByLabel(f.neededBy, { exact: true }).fill(daysFromToday(30));
+  await textbox(f.notes).fill(buyer.notes);
+  await textbox(f.humanCheck).fill('9');
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/quote-requests' && response.request().method() === 'POST');
+  await page.getByRole('button', { name: texts.send, exact: true }).click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
+  const answer = (await response.json()) as { ok: boolean; reference: string; pdfUrl: string };
+  expect(answer.ok).toBe(true);
+  expect(answer.reference).toMatch(/^RFQ-\d{4}-\d{6}$/);
+
+  // sent: the reference (left to right), the PDF link, the basket emptied
+  await expect(page.getByRole('heading', { name: texts.sentHeading, exact: true })).toBeVisible();
+  await expect(page.getByText(texts.reference(answer.reference), { exact: true })).toBeVisible();
+  await expect(page.locator('bdi[dir="ltr"]', { hasText: answer.reference })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: texts.downloadPdf, exact: true })).toHaveAttribute('href', answer.pdfUrl);
+  await expect(basketButton(page, texts, 0)).toBeVisible();
+  await expect(basketBadge(page)).toBeHidden();
+  return { reference: answer.reference, pdfUrl: answer.pdfUrl, posted: response.request().postDataJSON() as Record<string, unknown> };
+}
