@@ -400,7 +400,8 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     }
     const key = keyOf(first.pdfUrl);
     const refusals = [
-      `${URL}/${first.reference}.pdf?key=${key.slice(0, -1)}A`,
+      // one character changed: the first (the last of a base64url key carries padding bits that may decode the same)
+      `${URL}/${first.reference}.pdf?key=${key.startsWith('A') ? 'B' : 'A'}${key.slice(1)}`,
       `${URL}/${first.reference}.pdf?key=${keyOf(second.pdfUrl)}`,
       `${URL}/${second.reference}.pdf?key=${key}`,
       `${URL}/${first.reference}.pdf`,
