@@ -220,7 +220,8 @@ test.describe('hreflang, canonical URLs and the sitemap', () => {
       entries.set(loc, Object.fromEntries(links.map((link) => [link.hreflang!, link.href!])));
     }
     const englishPaths = [
-      ...ARABIC_SITE_ROUTES.filter(({ route }) => !route.path.includes(':')).map(({ englishPath }) => englishPath),
+      // the indexed pages only (the request-quote page is personal: noindex, not in the sitemap)
+      ...ARABIC_SITE_ROUTES.filter(({ route }) => route.index && !route.path.includes(':')).map(({ englishPath }) => englishPath),
       ...categories.map((category) => `/our-products/${category.id}`),
       ...products.map((product) => `/our-products/${product.productCategoryId}/${product.id}`),
     ];
