@@ -1,0 +1,220 @@
+// The staff app's calls (issue 20): what mfe-staff asks and the server answers, each address and shape once.
+// Public pages never import this module (the staff app is never loaded on them); no imports, only strings and types.
+//
+// Every staff call is JSON under /api/staff/, answers `cache-control: no-store`, and:
+// - 401 {error} without a valid session (or with one still waiting for its second factor, outside the sign-in steps);
+// - 403 {error} outside the account's role (admin-only calls) or branch (another branch's row);
+// - 403 {error: 'Your session has expired or the form is stale. Please reload the page.'} for a state-changing call
+//   (every method but GET/HEAD) whose `x-csrf-token` header is missing or is not the session's token.
+
+/** The branches staff work for: the `name` of content/data/branches.json (the CLI also takes `Saudi`). */
+export const STAFF_BRANCHES = ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'] as const;
+export type StaffBranch = (typeof STAFF_BRANCHES)[number];
+
+export const STAFF_ROLES = ['admin', 'branch'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The header a state-changing staff call carries its CSRF token in (the token comes with the session). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The staff pages' base address: served only to staff, noindex, never linked from the public site. */
+export const STAFF_BASE = '/staff';
+export const STAFF_SIGN_IN_PATH = '/staff/sign-in';
+
+export const STAFF_API = {
+  /** POST {email, password} → 200 SignInResult | 401 {error} (one message for every wrong e-mail/password) | 429 {error}. */
+  signIn: '/api/staff/sign-in',
+  /** POST {code} (a TOTP code or a recovery code), in a session waiting for its second factor → 200 SignInResult | 401 | 429. */
+  secondFactor: '/api/staff/sign-in/second-factor',
+  /** POST (csrf) → 204; the session ends on the server and its cookie is cleared. */
+  signOut: '/api/staff/sign-out',
+  /** GET → 200 StaffSession | 401. */
+  session: '/api/staff/session',
+  /** POST (csrf), in a session waiting for TOTP set-up (admins without one) → 200 TotpSetup. */
+  totpSetup: '/api/staff/totp/setup',
+  /** POST {code} (csrf) → 200 {recoveryCodes: string[], session: StaffSession}: TOTP on, the session becomes active. */
+  totpConfirm: '/api/staff/totp/confirm',
+  /** GET → {accounts: StaffAccountSummary[]}: enabled colleagues one may assign to (own branch, and admins). */
+  accounts: '/api/staff/accounts',
+  /** GET ?InboxQuery → InboxPage. */
+  inbox: '/api/staff/inbox',
+  /** GET ?InboxQuery (no cursor/limit) → text/csv of the whole filtered view, formula-safe. */
+  inboxCsv: '/api/staff/inbox.csv',
+  /** GET → InboxItemDetail. */
+  inboxItem: '/api/staff/inbox/:kind/:id',
+  /** POST {status: InboxStatus} (csrf) → InboxItemDetail. Setting or leaving 'spam' moves it to or from the spam list. */
+  inboxStatus: '/api/staff/inbox/:kind/:id/status',
+  /** POST {assigneeId: number | null} (csrf) → InboxItemDetail. */
+  inboxAssign: '/api/staff/inbox/:kind/:id/assign',
+  /** POST {text} (csrf) → InboxItemDetail. */
+  inboxNote: '/api/staff/inbox/:kind/:id/notes',
+  /** POST {mailId} (csrf) → InboxItemDetail: a failed mail is queued again now. */
+  inboxResend: '/api/staff/inbox/:kind/:id/resend',
+  /** DELETE (csrf), spam rows only → 204. */
+  inboxDelete: '/api/staff/inbox/:kind/:id',
+  /** GET ?ReviewQuery → ReviewPage. */
+  reviews: '/api/staff/reviews',
+  /** POST {hidden: boolean} (csrf) → StaffReview: hide (or unhide / approve a held one). */
+  reviewVisibility: '/api/staff/reviews/:id/visibility',
+  /** GET → StaffSettings; PUT StaffSettings (csrf, admins) → StaffSettings. */
+  settings: '/api/staff/settings',
+  /** GET ?page (admins) → AuditPage. */
+  audit: '/api/staff/audit',
+} as const;
+
+/** An address of STAFF_API with its :params filled. */
+export function staffApiPath(pattern: string, params: Readonly<Record<string, string | number>>): string {
+  return pattern.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+}
+
+export interface StaffAccountSummary {
+  id: number;
+  email: string;
+  role: StaffRole;
+  /** null for admins (all branches). */
+  branch: StaffBranch | null;
+}
+
+export interface StaffSession {
+  account: StaffAccountSummary;
+  /** Sent back in the x-csrf-token header of every state-changing call. */
+  csrfToken: string;
+  /** 'active': signed in; the others allow only the sign-in steps they name. */
+  state: 'active' | 'second-factor' | 'totp-setup';
+}
+
+export type SignInResult = StaffSession;
+
+export interface TotpSetup {
+  /** base32, for typing in by hand. */
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as an SVG QR code (made on the server). */
+  qrSvg: string;
+}
+
+export const INBOX_KINDS = ['contact', 'registration', 'enquiry', 'quote'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const INBOX_STATUSES = ['new', 'in_progress', 'handled', 'spam'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+/** The inbox's filters, as query parameters; all optional. Without `status`, spam is left out (it sits apart). */
+export interface InboxQuery {
+  kind?: InboxKind;
+  branch?: StaffBranch;
+  status?: InboxStatus;
+  /** YYYY-MM-DD, inclusive, in UTC. */
+  from?: string;
+  to?: string;
+  /** Full-text search over names, e-mails, companies and messages. */
+  q?: string;
+  /** Opaque, from the previous InboxPage. */
+  cursor?: string;
+  /** 1–100, default 50. */
+  limit?: number;
+}
+
+export interface InboxItemSummary {
+  kind: InboxKind;
+  id: number;
+  createdAt: string;
+  branch: StaffBranch | null;
+  status: InboxStatus;
+  name: string;
+  email: string;
+  company: string | null;
+  /** The first 200 characters of the message (or the quote's notes / line count), as plain text. */
+  preview: string;
+  assignee: StaffAccountSummary | null;
+}
+
+export interface InboxPage {
+  items: InboxItemSummary[];
+  /** Rows matching the filters (all pages). */
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface InboxMail {
+  id: number;
+  kind: string;
+  recipient: string;
+  state: 'sent' | 'pending' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+export interface InboxNote {
+  id: number;
+  author: StaffAccountSummary;
+  text: string;
+  createdAt: string;
+}
+
+export interface QuoteLineDetail {
+  productId: string;
+  productCode: string;
+  productName: string;
+  unit: string;
+  quantity: string;
+}
+
+export interface InboxItemDetail extends InboxItemSummary {
+  /** Every field the visitor sent, in the form's order: label → value, shown as text. */
+  fields: { label: string; value: string }[];
+  /** Quote requests only. */
+  reference?: string;
+  lines?: QuoteLineDetail[];
+  mails: InboxMail[];
+  notes: InboxNote[];
+}
+
+export interface ReviewQuery {
+  productId?: string;
+  visibility?: 'visible' | 'hidden' | 'held';
+  stars?: number;
+  q?: string;
+  page?: number;
+}
+
+export interface StaffReview {
+  id: number;
+  productId: string;
+  productName: string;
+  customerName: string;
+  email: string | null;
+  comment: string;
+  stars: number;
+  createdAt: string;
+  /** 'held': waiting for approval (the "hold new reviews" setting was on when it came). */
+  visibility: 'visible' | 'hidden' | 'held';
+}
+
+export interface ReviewPage {
+  reviews: StaffReview[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface StaffSettings {
+  /** New reviews wait for a member of staff's approval before they are shown (off by default). */
+  holdNewReviews: boolean;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string | null;
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  page: number;
+  pageCount: number;
+}

@@ -1,0 +1,15 @@
+// Who a staff request is from, and what that account may see: the one place the role and branch rules live.
+// staffRoutes.ts's preHandler sets `request.staff` on every call inside the signed-in scope; the work routes read it.
+import type { StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account (active session), set by the staff scope's preHandler; undefined outside it. */
+    staff?: StaffAccountSummary;
+  }
+}
+
+/** Admins see every branch; branch staff only their own. Rows with no known branch are admins' only. */
+export function canSeeBranch(account: StaffAccountSummary, branch: StaffBranch | string | null): boolean {
+  return account.role === 'admin' || (branch !== null && account.branch === branch);
+}
