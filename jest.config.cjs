@@ -17,7 +17,11 @@ module.exports = {
       // jsdom plus Node's fetch, Request/Response, streams, TextEncoder and BroadcastChannel, which MSW needs (kept by
       // the MSW team; it also resolves packages with Node's export conditions, as msw/node requires).
       testEnvironment: 'jest-fixed-jsdom',
-      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+      transform: {
+        '^.+\\.(t|j)sx?$': swc,
+        '^.+\\.mjs$': swc,
+        '[\\\\/]shared-ui[\\\\/]src[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
+      },
       // MSW 2.13+ requires these ESM-only packages from its CommonJS build: swc turns them into CommonJS
       // (mswjs/msw#2698).
       transformIgnorePatterns: [`/node_modules/(?!(${mswEsmOnlyPackages.join('|')})/)`],

@@ -35,5 +35,3 @@ export { useScrollToTop } from './hooks/useScrollToTop';
 export { IconButton } from './components/IconButton/IconButton';
 export { CataloguePicture, ImageLinkCard, type ImageLinkCardProps } from './components/ImageLinkCard/ImageLinkCard';
 export { MapFrame, MAP_FRAME_MARGIN, type MapFrameProps } from './components/MapFrame/MapFrame';
-export { QuantityField, type QuantityFieldProps } from './components/Quantity/QuantityField';
-export { useQuantityTexts, type QuantityTexts } from './components/Quantity/quantityText';

@@ -5,9 +5,9 @@ import { BASKET_JS_ALLOWANCE, HOME_JS_BEFORE_BASKET, HOME_JS_GUARD, visitorDownl
 
 // What /home downloads, guarded: a size, not a timing, so it holds on any machine. The measure is the benchmark's own
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
-// The guard (support/visitor-downloads.ts) is today's /home (issue 19's 3 KB allowance for the basket is missed by ~0.4 KB:
-// see there): a change that makes every visitor download more fails here. The ratio to a build without federation is the benchmark's.
-test('/home downloads at most 192 KB of JS (gzip): federation runtime, remote entries and the chat included', async ({ baseURL }) => {
+// The guard (support/visitor-downloads.ts) is /home before the quote basket plus issue 19's 3 KB allowance for it: a
+// change that makes every visitor download more fails here. The ratio to a build without federation is the benchmark's.
+test('/home downloads at most 190.8 KB of JS (gzip): federation runtime, remote entries and the chat included', async ({ baseURL }) => {
   test.setTimeout(90_000);
   const home = await visitorDownloads(baseURL!, '/home');
   expect(home.heading).toBe('Electrical Products & Industrial Solutions');

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { REPO_ROOT } from './site-server';
 
 /** The apps that own a message catalog (src/i18n/<locale>.json). */
-export const CATALOG_APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'] as const;
+export const CATALOG_APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'shared-ui'] as const;
 export type CatalogApp = (typeof CATALOG_APPS)[number];
 
 type Catalog = Readonly<Record<string, string>>;

@@ -17,13 +17,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 export const HOME_JS_BEFORE_BASKET = 187.8 * 1024;
 export const BASKET_JS_ALLOWANCE = 3 * 1024;
 /**
- * The guard: 192 KB. Issue 19's bar (190.8 KB) is missed today by ~0.4 KB: /home measured 191.1–191.2 KB with the
- * basket (its header button ~0.4 KB; the basket slice, its persistence and the quote rules they use ~1.6 KB; shared-ui's
- * QuantityField and the shell's unit/problem messages, which /home downloads though only the catalogue and contact pages
- * use them, ~0.9 KB). The guard holds today's size so nothing grows further; the bar is met by moving QuantityField and
- * its problem messages off /home (the next step, README "Performance figures").
+ * The guard: issue 19's bar, 190.8 KB. /home measured 189.9 KB with the basket (+2.1 KB: its header button ~0.4 KB; the
+ * basket slice, its persistence and the quote rules they use ~1.6 KB). The quantity field and the quantity words are not
+ * on /home: they are shared-ui's non-shared entry @site/shared-ui/quantity, bundled by the apps that show quantities.
  */
-export const HOME_JS_GUARD = 192 * 1024;
+export const HOME_JS_GUARD = HOME_JS_BEFORE_BASKET + BASKET_JS_ALLOWANCE;
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 

@@ -4,12 +4,14 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Locale } from '@site/contracts/locale';
 
-const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
+/** Every app's catalog, and shared-ui's (its quantity words), so a test's texts can be looked up by id. */
+const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'shared-ui'];
 
 function compiledCatalog(app: string, locale: Locale): Messages {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a JSON catalog per app, found by name
-  const source = require(`../../${app}/src/i18n/${locale}.json`) as Record<string, string>;
-  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessageOrThrow(message)]));
+  const source = require(`../../${app}/src/i18n/${locale}.json`) as Record<string, string | Messages[string]>;
+  // shared-ui's catalogs arrive compiled already (catalog-transform.cjs); the apps' as written.
+  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, typeof message === 'string' ? compileMessageOrThrow(message) : message]));
 }
 
 const instances = new Map<Locale, I18n>();

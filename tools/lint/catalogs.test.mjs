@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
+// shared-ui owns the quote basket's quantity words (shared-ui/src/quantity): its ids are 'ui.*', like the shell's.
+const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'shared-ui'];
 
-/** A remote's message ids start with its name ('catalogue.listing.sortBy'): the page's one Lingui instance holds every app's messages, so ids of two apps must never meet. The shell's use no remote's prefix. */
+/** A remote's message ids start with its name ('catalogue.listing.sortBy'): the page's one Lingui instance holds every app's messages, so ids of two apps must never meet. The shell's and shared-ui's use no remote's prefix. */
 const REMOTE_PREFIX = { 'mfe-catalogue': 'catalogue.', 'mfe-company': 'company.', 'mfe-contact': 'contact.', 'mfe-chat': 'chat.' };
 
 /** Arabic messages that are rightly not in Arabic script, by app. */
@@ -43,7 +44,7 @@ test('message ids never meet across apps: each remote\'s start with its name, th
   for (const app of APPS) {
     for (const id of Object.keys(readCatalog(app, 'en'))) {
       const prefix = REMOTE_PREFIX[app];
-      if (prefix === undefined) assert.ok(!prefixes.some((p) => id.startsWith(p)), `shell id ${id} uses a remote's prefix`);
+      if (prefix === undefined) assert.ok(!prefixes.some((p) => id.startsWith(p)), `${app} id ${id} uses a remote's prefix`);
       else assert.ok(id.startsWith(prefix), `${app} id ${id} does not start with ${prefix}`);
     }
   }

@@ -12,9 +12,9 @@ export const QUOTE_UNITS = ['piece', 'metre', 'pack', 'box', 'coil', 'drum', 'ro
 export type QuoteUnit = (typeof QUOTE_UNITS)[number];
 
 /**
- * Each unit's words, for what cannot read the shell's messages (the server's mails and PDFs) and as the English
- * fallback of shared-ui: English [one, other], and Arabic as a label (a table's unit column: no number agreement).
- * The shell's catalogs hold the same words as `ui.unit.*` (shell/src/i18n/unitWords.test.ts keeps them equal).
+ * Each unit's words, for what cannot read the browser's messages (the server's mails and PDFs): English [one, other],
+ * and Arabic as a label (a table's unit column: no number agreement). shared-ui's catalogs hold the same words as
+ * `ui.unit.*` (shared-ui/src/quantity/unitWords.test.ts keeps them equal).
  */
 export const QUOTE_UNIT_WORDS: Readonly<Record<QuoteUnit, { en: readonly [string, string]; ar: string }>> = {
   piece: { en: ['piece', 'pieces'], ar: 'قطعة' },

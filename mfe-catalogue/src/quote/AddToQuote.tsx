@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, QuantityField, useQuantityTexts, VisuallyHidden } from '@site/shared-ui';
+import { Button, VisuallyHidden } from '@site/shared-ui';
+import { QuantityField, useQuantityTexts } from '@site/shared-ui/quantity';
 import { parseQuantity, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 import { quoteLineAdded, selectQuoteBasketFull, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, useQuantityTexts } from '@site/shared-ui';
+import { Button } from '@site/shared-ui';
+import { useQuantityTexts } from '@site/shared-ui/quantity';
 import type { Product } from '@site/content';
 import { QUOTE_LIMITS } from '@site/content/validation';
 import { quoteLineAdded, useAppDispatch, useLocale, type LoadStatus } from '@site/shared-store';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, QuantityField } from '@site/shared-ui';
+import { Button } from '@site/shared-ui';
+import { QuantityField } from '@site/shared-ui/quantity';
 import { productImagePath } from '@site/content';
 import { parseQuantity } from '@site/content/validation';
 import { CATEGORIES_PATH } from '@site/contracts/paths';

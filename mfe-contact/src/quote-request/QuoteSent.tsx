@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 import { Trans } from '@lingui/react';
-import { Button, ButtonLink, SectionHeading, useQuantityTexts } from '@site/shared-ui';
+import { Button, ButtonLink, SectionHeading } from '@site/shared-ui';
+import { useQuantityTexts } from '@site/shared-ui/quantity';
 import { quoteLineName, useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Modal, useQuantityTexts } from '@site/shared-ui';
+import { Modal } from '@site/shared-ui';
+import { useQuantityTexts } from '@site/shared-ui/quantity';
 import { quoteLineName, selectQuoteLines, useAppSelector, useLocale } from '@site/shared-store';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import { siteRouteUrl } from '@site/contracts/routes';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { QUOTE_LIMITS, unitAllowsDecimals, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
-import { Field } from '../Field/Field';
+import { Field } from '../components/Field/Field';
 import { useQuantityTexts } from './quantityText';
 
 export interface QuantityFieldProps {

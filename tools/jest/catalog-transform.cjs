@@ -1,0 +1,12 @@
+// Jest's view of shared-ui's message catalogs (shared-ui/src/i18n/<locale>.json): compiled as the build's
+// messages-loader.cjs compiles them, because shared-ui's quantity words interpolate them directly. The apps' catalogs
+// reach their components through the page's Lingui instance (tools/jest/i18n.ts compiles those) and stay raw here.
+const { compileMessageOrThrow } = require('@lingui/message-utils/compileMessage');
+
+module.exports = {
+  process(source) {
+    const compiled = Object.fromEntries(Object.entries(JSON.parse(source)).map(([id, message]) => [id, compileMessageOrThrow(message)]));
+    // Jest parses a transformed JSON module's output as JSON.
+    return { code: JSON.stringify(compiled) };
+  },
+};
