@@ -14,6 +14,7 @@ export { Breadcrumb, type BreadcrumbProps } from './components/Breadcrumb/Breadc
 export { collapseBreadcrumb, type BreadcrumbItem } from './components/Breadcrumb/collapseBreadcrumb';
 export { LoadError, type LoadErrorProps } from './components/LoadError/LoadError';
 export { useMediaQuery } from './hooks/useMediaQuery';
+export { useHydrated } from './hooks/useHydrated';
 export { Modal, type ModalProps } from './components/Modal/Modal';
 export { Drawer, type DrawerProps } from './components/Drawer/Drawer';
 export { useDialogFocus } from './hooks/useDialogFocus';

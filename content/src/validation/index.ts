@@ -26,6 +26,9 @@ export {
 export {
   checkQuantity,
   isQuoteUnit,
+  NEEDED_BY_MAX_YEARS,
+  neededByProblem,
+  neededByRange,
   normalizedProductCode,
   parseQuantity,
   QUOTE_LIMITS,
@@ -35,6 +38,7 @@ export {
   quoteReference,
   readPastedList,
   unitAllowsDecimals,
+  type NeededByProblem,
   type PastedEntry,
   type PastedProblem,
   type QuantityCheck,

@@ -145,3 +145,35 @@ export function quoteReference(id: number, createdAt: Date): string {
 }
 
 export const QUOTE_REFERENCE_PATTERN = /^RFQ-\d{4}-\d{6,}$/;
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+const utcDay = (date: Date, yearsAhead = 0): number => Date.UTC(date.getUTCFullYear() + yearsAhead, date.getUTCMonth(), date.getUTCDate());
+const dateText = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/** Why a needed-by date is refused: not written 'YYYY-MM-DD', no such day, before today, more than two years ahead. */
+export type NeededByProblem = 'format' | 'noSuchDay' | 'past' | 'tooFar';
+
+/** How far ahead a needed-by date may be. */
+export const NEEDED_BY_MAX_YEARS = 2;
+
+/**
+ * The needed-by date's rule, for the form and the server alike: a real 'YYYY-MM-DD' date, not before today and at most
+ * two years ahead. Today is UTC's, less a day: the buyer's today may still be yesterday in UTC (or already tomorrow).
+ */
+export function neededByProblem(value: string, now: Date): NeededByProblem | null {
+  const match = DATE_TEXT.exec(value);
+  if (match === null) return 'format';
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = Date.UTC(year, month - 1, day);
+  if (dateText(date) !== value) return 'noSuchDay';
+  if (date < utcDay(now) - DAY_MS) return 'past';
+  if (date > utcDay(now, NEEDED_BY_MAX_YEARS)) return 'tooFar';
+  return null;
+}
+
+/** The date field's min and max ('YYYY-MM-DD'): from the buyer's own today (local), within what neededByProblem takes. */
+export function neededByRange(now: Date): { min: string; max: string } {
+  const localToday = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return { min: dateText(localToday), max: dateText(Math.min(utcDay(now, NEEDED_BY_MAX_YEARS), Date.UTC(now.getFullYear() + NEEDED_BY_MAX_YEARS, now.getMonth(), now.getDate()))) };
+}

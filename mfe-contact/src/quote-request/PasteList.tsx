@@ -4,11 +4,11 @@ import { Button } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
 import type { Product } from '@site/content';
 import { QUOTE_LIMITS } from '@site/content/validation';
-import { quoteLineAdded, useAppDispatch, useLocale, type LoadStatus } from '@site/shared-store';
+import { quoteLineAdded, selectQuoteLines, useAppDispatch, useAppSelector, useLocale, type LoadStatus } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { FormField } from '../form-parts/FormParts';
-import { matchPastedList, type PastedListResult } from './pastedList';
+import { matchPastedList, pastedLine, splitByRoom, type PastedAddition, type PastedListResult } from './pastedList';
 
 const Box = styled.form`
   display: grid;
@@ -24,7 +24,13 @@ const Actions = styled.div`
 `;
 
 /** What the last "Add from list" did, or why it could not run. */
-type PasteOutcome = { type: 'none' } | { type: 'notReady' } | { type: 'empty' } | ({ type: 'read' } & PastedListResult);
+type PasteOutcome =
+  | { type: 'none' }
+  | { type: 'notReady' }
+  | { type: 'empty' }
+  /** `overLimit`: recognised, but new products past the basket's QUOTE_LIMITS.maxLines: not added. */
+  | ({ type: 'read'; overLimit: PastedAddition[] } & PastedListResult);
+
 
 export interface PasteListProps {
   /** The catalogue in the page's language, and how its load went. */
@@ -38,6 +44,7 @@ export function PasteList({ products, status }: PasteListProps) {
   const locale = useLocale();
   const dispatch = useAppDispatch();
   const quantityTexts = useQuantityTexts();
+  const lines = useAppSelector(selectQuoteLines);
   const [pasted, setPasted] = useState('');
   const [outcome, setOutcome] = useState<PasteOutcome>({ type: 'none' });
 
@@ -46,13 +53,15 @@ export function PasteList({ products, status }: PasteListProps) {
     if (status !== 'succeeded') return setOutcome({ type: 'notReady' });
     const result = matchPastedList(pasted, products);
     if (result.accepted.length + result.unrecognised.length + result.refused.length === 0) return setOutcome({ type: 'empty' });
-    for (const { product, quantity } of result.accepted) {
+    // the basket takes at most QUOTE_LIMITS.maxLines products: what does not fit is said, never counted as added
+    const { fit, overLimit } = splitByRoom(result.accepted, new Set(lines.map((line) => line.productId)));
+    for (const { product, quantity } of fit) {
       const { id, code, productCategoryId, image, unit, productName } = product;
       dispatch(quoteLineAdded({ productId: id, code, productCategoryId, image, unit, quantity, locale, name: productName }));
     }
     // what was added is in the basket now: the box keeps only what still needs the buyer's eye
-    setPasted([...result.unrecognised, ...result.refused.map((line) => line.text)].join('\n'));
-    setOutcome({ type: 'read', ...result });
+    setPasted([...result.unrecognised, ...result.refused.map((line) => line.text), ...overLimit.map(pastedLine)].join('\n'));
+    setOutcome({ type: 'read', ...result, accepted: fit, overLimit });
   };
 
   const outcomeView = () => {
@@ -88,6 +97,18 @@ export function PasteList({ products, status }: PasteListProps) {
                       <Ltr>{line.text}</Ltr>
                       {': '}
                       {quantityTexts.problem(line.problem, line.product.unit, QUOTE_LIMITS.maxQuantity)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {outcome.overLimit.length > 0 ? (
+              <>
+                <p>{text('contact.quote.paste.full', { max: QUOTE_LIMITS.maxLines })}</p>
+                <ul>
+                  {outcome.overLimit.map((addition) => (
+                    <li key={addition.product.id}>
+                      <Ltr>{pastedLine(addition)}</Ltr>
                     </li>
                   ))}
                 </ul>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, SectionHeading, Spinner } from '@site/shared-ui';
+import { Button, SectionHeading, Spinner, useHydrated } from '@site/shared-ui';
 import { branches as englishBranches } from '@site/content';
-import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } from '@site/content/validation';
+import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, neededByRange, QUOTE_LIMITS } from '@site/content/validation';
 import { selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { branchValue, usePageBranches } from '../contact/pageBranches';
@@ -28,6 +28,7 @@ type FormStatus =
 const PROBLEM_TEXT = {
   required: 'contact.quote.error.required',
   invalidEmail: 'contact.form.error.invalidEmail',
+  badNeededBy: 'contact.quote.error.neededBy',
   wrongAnswer: 'contact.form.error.wrongAnswer',
   noLines: 'contact.quote.error.noLines',
   badQuantity: 'contact.quote.error.badQuantity',
@@ -60,6 +61,9 @@ export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
   const { values, bind } = useFormValues(EMPTY_QUOTE_FORM);
   const [status, setStatus] = useState<FormStatus>({ type: 'none' });
   const [loading, setLoading] = useState(false);
+  // The date picker's range is the buyer's today onwards: set in the browser, after hydration (the server's today
+  // may not be the buyer's, and the first render must match the server's HTML).
+  const dateRange = useHydrated() ? neededByRange(new Date()) : undefined;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -135,7 +139,17 @@ export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
           </FormField>
           <FormField id="quote-neededBy" label={text('contact.quote.form.neededBy')}>
             {/* dir="ltr": the browser's date field keeps its day, month and year order on an Arabic page */}
-            {(control) => <input {...control} {...bind('neededBy')} type="date" dir="ltr" />}
+            {(control) => (
+              <input
+                {...control}
+                {...bind('neededBy')}
+                type="date"
+                dir="ltr"
+                min={dateRange?.min}
+                max={dateRange?.max}
+                aria-invalid={status.type === 'invalid' && status.problem === 'badNeededBy' ? true : undefined}
+              />
+            )}
           </FormField>
           <HumanCheckField id="quote-answer" {...bind('answer')} />
           <FormField id="quote-notes" label={text('contact.quote.form.notes')} $wide>

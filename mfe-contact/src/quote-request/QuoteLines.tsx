@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '@site/shared-ui';
+import { Button, useHydrated } from '@site/shared-ui';
 import { QuantityField } from '@site/shared-ui/quantity';
 import { productImagePath } from '@site/content';
 import { parseQuantity } from '@site/content/validation';
@@ -156,12 +156,9 @@ function ClearBasket() {
  * shell (it waits for its remote's code), by which time the shell may have read the stored basket: drawing it in the
  * hydrating render would not match the server's HTML (always drawn before the basket is known).
  */
-const neverChanges = () => () => undefined;
-
 function useBasketShown(): boolean {
   const restored = useAppSelector(selectQuoteBasketRestored);
-  // false while hydrating (React reads the server's snapshot), true on every render after it
-  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
+  const hydrated = useHydrated();
   return restored && hydrated;
 }
 

@@ -11,6 +11,8 @@ import QuoteRequestPage from './QuoteRequestPage';
 import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from './testLines';
 
 const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
+/** A needed-by date the form takes whatever day the test runs: a month from now. */
+const NEXT_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 beforeEach(() => {
   server.use(...productHandlers, http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ ok: true, reference: 'RFQ-2026-000123', pdfUrl: PDF_URL })));
@@ -144,7 +146,7 @@ describe('the request page', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
     type('Delivery city', ' Sohar ');
-    fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: '2026-12-15' } });
+    fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: NEXT_MONTH } });
     type('Notes', 'Deliver to site gate 3.');
     send();
 
@@ -161,7 +163,7 @@ describe('the request page', () => {
       phone: '+971 50 123 4567',
       branch: 'Oman',
       deliveryCity: 'Sohar',
-      neededBy: '2026-12-15',
+      neededBy: NEXT_MONTH,
       notes: 'Deliver to site gate 3.',
       language: 'en',
       website: '',
@@ -202,5 +204,26 @@ describe('the request page', () => {
     server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'neededBy must not be in the past' }, { status: 400 }), { once: true }));
     send();
     await waitFor(() => expect(alert()).toHaveTextContent('Please check the highlighted fields.neededBy must not be in the past'));
+  });
+
+  it('refuses a needed-by date before today or over two years ahead without sending; the picker offers only the range', async () => {
+    renderPage();
+    await catalogueLoaded();
+    fillForm();
+    const date = screen.getByLabelText('Needed by');
+    const today = new Date();
+    const local = (time: number) => new Date(time).toISOString().slice(0, 10);
+    expect(date).toHaveAttribute('min', local(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())));
+    expect(date).toHaveAttribute('max');
+    for (const refused of ['2020-01-01', `${today.getFullYear() + 3}-01-01`]) {
+      fireEvent.change(date, { target: { value: refused } });
+      send();
+      await waitFor(() => expect(alert()).toHaveTextContent('Please choose a needed-by date from today up to two years ahead.'));
+      expect(date).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(requestsSent()).not.toContain(`POST ${QUOTE_REQUESTS_API_PATH}`);
+    fireEvent.change(date, { target: { value: NEXT_MONTH } });
+    send();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
   });
 });

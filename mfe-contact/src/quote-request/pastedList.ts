@@ -2,7 +2,7 @@
 // normalizedProductCode does), each quantity checked against its product's unit. Plain functions: the component adds
 // what is accepted to the basket and shows the rest.
 import type { Product } from '@site/content';
-import { normalizedProductCode, parseQuantity, readPastedList, type QuantityProblem } from '@site/content/validation';
+import { normalizedProductCode, parseQuantity, QUOTE_LIMITS, readPastedList, type QuantityProblem } from '@site/content/validation';
 
 export interface PastedAddition {
   product: Product;
@@ -52,3 +52,22 @@ export function matchPastedList(pasted: string, products: readonly Product[]): P
   result.unrecognised = unrecognised.sort((a, b) => a.line - b.line).map(({ text }) => text);
   return result;
 }
+
+/** Which of the recognised products fit in the basket: those in it already, and new ones while it has room. */
+export function splitByRoom(accepted: readonly PastedAddition[], inBasket: ReadonlySet<string>): { fit: PastedAddition[]; overLimit: PastedAddition[] } {
+  const ids = new Set(inBasket);
+  const fit: PastedAddition[] = [];
+  const overLimit: PastedAddition[] = [];
+  for (const addition of accepted) {
+    if (ids.has(addition.product.id) || ids.size < QUOTE_LIMITS.maxLines) {
+      ids.add(addition.product.id);
+      fit.push(addition);
+    } else {
+      overLimit.push(addition);
+    }
+  }
+  return { fit, overLimit };
+}
+
+/** A product's line as it could be pasted again. */
+export const pastedLine = ({ product, quantity }: PastedAddition): string => `${product.code ?? product.id} ${quantity}`;

@@ -2,7 +2,7 @@
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { Locale } from '@site/contracts/locale';
 import type { QuoteLine } from '@site/shared-store';
-import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, parseQuantity } from '@site/content/validation';
+import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem, parseQuantity } from '@site/content/validation';
 
 export interface QuoteFormValues {
   companyName: string;
@@ -38,15 +38,22 @@ export const EMPTY_QUOTE_FORM: QuoteFormValues = {
 export const QUOTE_REQUIRED_FIELDS = ['companyName', 'name', 'email', 'phone'] as const satisfies readonly QuoteFormField[];
 
 /** Why the form is not sent, first problem first: codes, worded in the page's language where they are shown. */
-export type QuoteFormProblem = 'required' | 'invalidEmail' | 'wrongAnswer' | 'noLines' | 'badQuantity';
+export type QuoteFormProblem = 'required' | 'invalidEmail' | 'badNeededBy' | 'wrongAnswer' | 'noLines' | 'badQuantity';
 
 /**
  * The checks before sending. `quantities` are the quantity fields' texts by product id (a line whose field is being
- * edited); a line without one is valid (the basket only holds valid quantities).
+ * edited); a line without one is valid (the basket only holds valid quantities). `now` dates the needed-by check (tests).
  */
-export function quoteFormProblem(values: QuoteFormValues, lines: readonly QuoteLine[], quantities: Readonly<Record<string, string>>): QuoteFormProblem | null {
+export function quoteFormProblem(
+  values: QuoteFormValues,
+  lines: readonly QuoteLine[],
+  quantities: Readonly<Record<string, string>>,
+  now: Date = new Date(),
+): QuoteFormProblem | null {
   if (QUOTE_REQUIRED_FIELDS.some((field) => values[field].trim() === '')) return 'required';
   if (!isValidEmail(values.email)) return 'invalidEmail';
+  // the server's own rule: a date it would refuse never leaves the page
+  if (values.neededBy.trim() !== '' && neededByProblem(values.neededBy.trim(), now) !== null) return 'badNeededBy';
   if (!isHumanCheckAnswer(values.answer)) return 'wrongAnswer';
   if (lines.length === 0) return 'noLines';
   const badQuantity = lines.some((line) => quantities[line.productId] !== undefined && !parseQuantity(quantities[line.productId]!, line.unit).ok);

@@ -1,7 +1,17 @@
 // The allow-list schema of POST /api/quote-requests: the buyer's lines (known products, each once, a quantity its
 // unit allows) and details, with the same text rules and messages as the other forms (validation/submissionSchemas.ts).
 import { z } from 'zod';
-import { checkQuantity, cutText, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS, type QuantityProblem } from '@site/content/validation';
+import {
+  checkQuantity,
+  cutText,
+  FIELD_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  NEEDED_BY_MAX_YEARS,
+  neededByProblem,
+  QUOTE_LIMITS,
+  type NeededByProblem,
+  type QuantityProblem,
+} from '@site/content/validation';
 import { branchName, email, honeypot, language, optionalText, requiredText, strictObject, type Submission } from '../validation/submissionSchemas.js';
 import type { QuoteCatalogue, QuoteProduct } from './quoteCatalogue.js';
 import { quoteTexts } from './quoteTexts.js';
@@ -98,25 +108,13 @@ export function checkQuoteLines(value: unknown, catalogue: QuoteCatalogue): { ok
   return { ok: false, problems: [...problems.slice(0, MAX_LINE_PROBLEMS), { path: ['lines', 'more'], message: `and ${more} more problem${more > 1 ? 's' : ''} in lines` }] };
 }
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
-
-/**
- * Why a needed-by date is refused, or null: 'YYYY-MM-DD', a real date, not before today (UTC, less a day: the buyer's
- * today may be yesterday in UTC... or tomorrow), at most two years ahead.
- */
-export function neededByProblem(value: string, now: Date): string | null {
-  const match = DATE_TEXT.exec(value);
-  if (match === null) return 'neededBy must be a date written YYYY-MM-DD';
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = Date.UTC(year, month - 1, day);
-  if (new Date(date).toISOString().slice(0, 10) !== value) return 'neededBy must be a real date (YYYY-MM-DD)';
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  if (date < today - DAY_MS) return 'neededBy cannot be in the past';
-  const latest = Date.UTC(now.getUTCFullYear() + 2, now.getUTCMonth(), now.getUTCDate());
-  if (date > latest) return 'neededBy must be at most 2 years ahead';
-  return null;
-}
+/** The server's words for a refused needed-by date (the rule is shared with the form: @site/content/validation). */
+const NEEDED_BY_MESSAGES: Readonly<Record<NeededByProblem, string>> = {
+  format: 'neededBy must be a date written YYYY-MM-DD',
+  noSuchDay: 'neededBy must be a real date (YYYY-MM-DD)',
+  past: 'neededBy cannot be in the past',
+  tooFar: `neededBy must be at most ${NEEDED_BY_MAX_YEARS} years ahead`,
+};
 
 /** The schema over the catalogue that knows the products; `now` for the needed-by date's bounds (tests). */
 export function quoteRequestSchema(catalogue: QuoteCatalogue, now: () => Date = () => new Date()) {
@@ -141,7 +139,7 @@ export function quoteRequestSchema(catalogue: QuoteCatalogue, now: () => Date = 
         if (value === undefined || value === null || value === '') return null;
         const problem = neededByProblem(value, now());
         if (problem === null) return value;
-        ctx.addIssue({ code: 'custom', message: problem, input: value });
+        ctx.addIssue({ code: 'custom', message: NEEDED_BY_MESSAGES[problem], input: value });
         return z.NEVER;
       }),
     notes: optionalText('notes', { max: QUOTE_LIMITS.notes, multiline: true }),

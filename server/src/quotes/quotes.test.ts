@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import { QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
+import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../mail/outboxWorker.js';
@@ -19,7 +19,7 @@ import { freePort } from '../test-support/ports.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test-support/smtp.js';
 import { siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { QUOTE_BODY_LIMIT, quoteRoutes } from './quoteRoutes.js';
-import { checkQuoteLines, neededByProblem } from './quoteSchema.js';
+import { checkQuoteLines } from './quoteSchema.js';
 
 const URL = '/api/quote-requests';
 const MAIL_FROM = 'Crescent website <website@crescent-electrical.example>';
@@ -632,12 +632,22 @@ describe('the lines and the needed-by date, on their own', () => {
     const now = new Date('2026-03-10T23:30:00Z');
     assert.equal(neededByProblem('2026-03-10', now), null);
     assert.equal(neededByProblem('2026-03-09', now), null, "yesterday in UTC is today east of it... or the buyer's today");
-    assert.equal(neededByProblem('2026-03-08', now), 'neededBy cannot be in the past');
+    assert.equal(neededByProblem('2026-03-08', now), 'past');
     assert.equal(neededByProblem('2028-03-10', now), null);
-    assert.equal(neededByProblem('2028-03-11', now), 'neededBy must be at most 2 years ahead');
+    assert.equal(neededByProblem('2028-03-11', now), 'tooFar');
     assert.equal(neededByProblem('2028-02-28', new Date('2026-02-28T00:00:00Z')), null);
-    assert.equal(neededByProblem('2028-02-29', new Date('2026-02-28T00:00:00Z')), 'neededBy must be at most 2 years ahead');
-    assert.equal(neededByProblem('2026-13-01', now), 'neededBy must be a real date (YYYY-MM-DD)');
-    assert.equal(neededByProblem('2026-3-1', now), 'neededBy must be a date written YYYY-MM-DD');
+    assert.equal(neededByProblem('2028-02-29', new Date('2026-02-28T00:00:00Z')), 'tooFar');
+    assert.equal(neededByProblem('2026-13-01', now), 'noSuchDay');
+    assert.equal(neededByProblem('2026-3-1', now), 'format');
+  });
+
+  test("the date field's range is the buyer's today to two years ahead, all of it accepted", () => {
+    for (const now of [new Date('2026-03-10T23:30:00Z'), new Date('2026-02-28T00:00:00Z'), new Date()]) {
+      const { min, max } = neededByRange(now);
+      assert.equal(neededByProblem(min, now), null, `min ${min}`);
+      assert.equal(neededByProblem(max, now), null, `max ${max}`);
+      const dayBefore = new Date(Date.parse(min) - 86_400_000).toISOString().slice(0, 10);
+      assert.ok(dayBefore < min && max > min);
+    }
   });
 });

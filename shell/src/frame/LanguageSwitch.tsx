@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LANGUAGE_COOKIE, localizedPath, otherEditionPath, type Locale } from '@site/contracts/locale';
+import { useHydrated } from '@site/shared-ui';
 import { useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 
@@ -16,21 +16,6 @@ export function languageCookie(locale: Locale): string {
 export function otherEditionHref(pathname: string, search = '', hash = ''): { locale: Locale; href: string } {
   const { locale, path } = otherEditionPath(pathname);
   return { locale, href: `${path}${search}${hash}` };
-}
-
-const noSubscription = () => () => undefined;
-
-/**
- * True once the page runs in the browser (after hydration): the server's HTML is cached per page, never per query, so
- * it links without the query and fragment, and the browser adds them (useSyncExternalStore: the same first render on
- * both sides, then the real one).
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 /**
