@@ -44,6 +44,11 @@ export interface ReviewsResponse {
 export interface ReviewCreatedResponse {
   ok: true;
   review: CustomerReview;
+  /**
+   * Present when the review was stored but waits for a member of staff's approval (the staff setting "hold new
+   * reviews"): it is not in GET reviewsApiPath(id) until approved, so the page must not list it as shown.
+   */
+  held?: true;
 }
 
 export interface RatingSummary {

@@ -218,6 +218,23 @@ describe('ProductDetailsPage', () => {
       for (const label of ['Name*', 'Email', 'Write Your Review*', 'Select Rating*']) expect(screen.getByLabelText(label)).toHaveValue('');
     });
 
+    it('says a held review will appear once checked, and does not list it yet', async () => {
+      server.use(
+        http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' }, held: true })),
+      );
+      renderAt('industrial_cable_glands', 'gland_a');
+      await loaded();
+      await screen.findByText('Seeded');
+      fill({ 'Name*': 'Aisha', 'Write Your Review*': 'Great', 'Select Rating*': '5' });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      });
+      expect(screen.getByText('Thank you! Your review will appear once it has been checked.')).toHaveAttribute('role', 'status');
+      const items = within(screen.getByRole('list', { name: 'Customer reviews' })).getAllByRole('listitem');
+      expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual(['Seed']);
+      expect(screen.getByLabelText('Name*')).toHaveValue('');
+    });
+
     it("keeps the fields and shows the server's message when the review is refused", async () => {
       server.use(http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ error: 'Too many reviews, please try again in a minute.' }, { status: 429 })));
       renderAt('industrial_cable_glands', 'gland_a');

@@ -98,9 +98,7 @@ export default function ProductDetailsPage() {
   const shownReviews = useMemo(() => withEditionSeedReviews(reviews, seedReviews), [reviews, seedReviews]);
 
   const sendReview = useCallback(
-    async (review: ReviewToSend) => {
-      await dispatch(submitReview({ productId, review })).unwrap();
-    },
+    async (review: ReviewToSend) => ({ held: (await dispatch(submitReview({ productId, review })).unwrap()).held }),
     [dispatch, productId],
   );
 

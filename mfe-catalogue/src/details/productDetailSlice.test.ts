@@ -56,6 +56,16 @@ describe('productDetail slice', () => {
     expect((await requestsSentWithBodies()).at(-1)).toEqual({ request: `POST ${reviewsApiPath('gland_a')}`, body: REVIEW });
   });
 
+  it('does not list a review the server holds for approval', async () => {
+    server.use(http.post(reviewsApiPath('gland_a'), () => HttpResponse.json({ ok: true, review: { customerName: 'Aisha', stars: 5, comment: 'Great' }, held: true })));
+    const store = makeStore();
+    await store.dispatch(fetchProductDetail('gland_a'));
+    await store.dispatch(fetchReviews('gland_a'));
+    const sent = await store.dispatch(submitReview({ productId: 'gland_a', review: REVIEW })).unwrap();
+    expect(sent.held).toBe(true);
+    expect(selectReviews(store.getState())).toEqual([SEED_REVIEW]);
+  });
+
   it("rejects a refused review with the server's message and keeps the list", async () => {
     server.use(
       http.get(reviewsApiPath('gland_a'), () => HttpResponse.json({ reviews: [] })),

@@ -96,7 +96,8 @@ export const productDetailSlice = createSlice({
       },
     });
     builder.addCase(submitReview.fulfilled, (state, action) => {
-      if (action.meta.arg.productId === state.productId) state.reviews.unshift(action.payload);
+      // a held review is not shown until staff approve it: listing it here would show what the server does not
+      if (action.meta.arg.productId === state.productId && !action.payload.held) state.reviews.unshift(action.payload.review);
     });
   },
   selectors: {

@@ -6,7 +6,7 @@ import { REVIEW_MAX_LENGTH, REVIEW_STARS, type ReviewToSend } from '@site/conten
 import { useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import type { MessageId, Text } from '../i18n/text';
-import type { ReviewFailure } from './reviewsApi';
+import type { ReviewFailure, ReviewSent } from './reviewsApi';
 
 const Form = styled.form`
   display: grid;
@@ -82,7 +82,8 @@ export interface ReviewFormProps {
   /** The product has no review yet: the form invites the first one. */
   first: boolean;
   /** Sends the review; rejects with an error whose message is for the visitor. */
-  onSubmit: (review: ReviewToSend) => Promise<void>;
+  /** Resolves once stored: `held` when it waits for staff approval before it is shown. */
+  onSubmit: (review: ReviewToSend) => Promise<ReviewSent>;
 }
 
 /** 'Write a Review': Name, Email, Write Your Review (4 rows), Select Rating One..Five, Submit. Fields clear once it is stored. */
@@ -109,7 +110,7 @@ export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
     setSending(true);
     setResult(null);
     try {
-      await onSubmit({
+      const { held } = await onSubmit({
         customerName: values.customerName,
         emailId: values.emailId,
         comment: values.comment,
@@ -117,7 +118,7 @@ export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
         ...(values.website ? { [HONEYPOT_FIELD]: values.website } : {}),
       });
       setValues(EMPTY);
-      setResult({ error: false, text: text('catalogue.reviewForm.sent') });
+      setResult({ error: false, text: text(held ? 'catalogue.reviewForm.held' : 'catalogue.reviewForm.sent') });
     } catch (error) {
       setResult({ error: true, text: messageOf(error, english, text) });
     } finally {

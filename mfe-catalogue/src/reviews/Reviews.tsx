@@ -5,6 +5,7 @@ import type { LoadStatus } from '@site/shared-store';
 import type { ReviewToSend } from '@site/content/reviews';
 import { Stars } from '../common/Stars';
 import { ReviewForm } from './ReviewForm';
+import type { ReviewSent } from './reviewsApi';
 import { useFailureText } from '../common/useFailureText';
 import { useText } from '../i18n/useText';
 
@@ -42,7 +43,7 @@ export interface ReviewsProps {
   status: LoadStatus;
   error: string | null;
   onRetry: () => void;
-  onSubmit: (review: ReviewToSend) => Promise<void>;
+  onSubmit: (review: ReviewToSend) => Promise<ReviewSent>;
 }
 
 /** 'Reviews': the customer reviews (name, one star per star, comment) and the 'Write a Review' form. */

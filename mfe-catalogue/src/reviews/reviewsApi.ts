@@ -39,8 +39,18 @@ export async function getReviews(productId: string, signal?: AbortSignal): Promi
   return ((await response.json()) as ReviewsResponse).reviews;
 }
 
+/** What the form learns of a stored review: `held` when it waits for staff approval and is not shown yet. */
+export interface ReviewSent {
+  held: boolean;
+}
+
+/** A stored review as it will be displayed (once shown). */
+export interface PostedReview extends ReviewSent {
+  review: CustomerReview;
+}
+
 /** Stores a review; resolves with the review as displayed, rejects with a ReviewNotSentError. */
-export async function postReview(productId: string, review: ReviewToSend): Promise<CustomerReview> {
+export async function postReview(productId: string, review: ReviewToSend): Promise<PostedReview> {
   let response: Response;
   try {
     response = await fetch(reviewsApiPath(productId), {
@@ -55,5 +65,6 @@ export async function postReview(productId: string, review: ReviewToSend): Promi
     const message = await apiErrorMessage(response, 'Your review could not be sent. Please try again.');
     throw new ReviewNotSentError(message, reviewFailureOf(response.status));
   }
-  return ((await response.json()) as ReviewCreatedResponse).review;
+  const created = (await response.json()) as ReviewCreatedResponse;
+  return { review: created.review, held: created.held === true };
 }
