@@ -5,8 +5,9 @@
 import { createTypeScriptImportResolver, globals, importX, js, jsxA11y, reactHooks, tseslint } from './tools/lint/plugins.mjs';
 import { sharedFacadeRestrictions } from './tools/lint/shared-facades.mjs';
 
-const REMOTES = ['mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
-const APPS = ['shell', ...REMOTES];
+const REMOTES = ['mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'mfe-staff'];
+/** The hosts: the public shell, and the staff pages' own (issue 20). */
+const APPS = ['shell', 'staff-host', ...REMOTES];
 const PRODUCT_PACKAGES = [...APPS, 'shared-ui', 'shared-store', 'content', 'server', 'contracts'];
 
 /** Test code inside a package: it may use the test tooling of tools/ (e.g. `@test/render`). */
@@ -22,6 +23,14 @@ const everyFileZones = [
   ...REMOTES.map((remote) =>
     zone(`./${remote}/${SOURCE}`, [...APPS.filter((app) => app !== remote).map((app) => `./${app}/${SOURCE}`)], 'A remote never imports another remote or the shell: share through @site/shared-ui, @site/shared-store or @site/contracts.'),
   ),
+  // Staff code never reaches a public page (issue 20): the public shell does not even name the staff app's types, and
+  // the staff pages' host takes nothing from the public shell (it is a page of its own).
+  zone(
+    './shell/' + SOURCE,
+    ['./mfe-staff/' + SOURCE, './staff-host/' + SOURCE],
+    'The public shell never imports the staff app or its host: staff code must never reach a public page.',
+  ),
+  zone('./staff-host/' + SOURCE, './shell/' + SOURCE, 'The staff host never imports the public shell: it is a page of its own.'),
   zone(['./shared-ui/' + SOURCE, './shared-store/' + SOURCE], [...APPS, 'server'].map((app) => `./${app}/${SOURCE}`), 'shared-ui and shared-store import no app.'),
   zone('./contracts/' + SOURCE, [...APPS, 'server', 'shared-ui', 'shared-store', 'tools', 'tests'].map((dir) => `./${dir}/${SOURCE}`), '@site/contracts imports no app: every side imports it.'),
   zone(
@@ -112,7 +121,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['{shell,mfe-*,shared-ui,shared-store,contracts,content}/src/**/*.{ts,tsx}', 'tools/jest/**'],
+    files: ['{shell,staff-host,mfe-*,shared-ui,shared-store,contracts,content}/src/**/*.{ts,tsx}', 'tools/jest/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -122,7 +131,7 @@ export default tseslint.config(
   {
     // React code only: the server's and Playwright's own use*() functions are not hooks, nor is useStable() in the
     // shell's federation runtime plugin (it falls back to a remote's stable release).
-    files: ['{shell,mfe-*,shared-ui,shared-store,contracts}/src/**/*.{ts,tsx}', 'tools/jest/**/*.{ts,tsx}'],
+    files: ['{shell,staff-host,mfe-*,shared-ui,shared-store,contracts}/src/**/*.{ts,tsx}', 'tools/jest/**/*.{ts,tsx}'],
     ignores: ['shell/src/remotes/siteRemotesPlugin.ts'],
     extends: [reactHooks.configs.flat['recommended-latest']],
     rules: {
@@ -131,7 +140,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{shell,mfe-*,shared-ui,shared-store,contracts,content}/src/**/*.{ts,tsx}'],
+    files: ['{shell,staff-host,mfe-*,shared-ui,shared-store,contracts,content}/src/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, '**/server-render/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', sharedFacadeRestrictions()] },
   },

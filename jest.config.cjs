@@ -6,7 +6,7 @@ const swc = [
 
 const mswEsmOnlyPackages = ['rettime', 'until-async', '@open-draft/deferred-promise'];
 
-const browserPackages = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'shared-ui', 'shared-store'];
+const browserPackages = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'mfe-staff', 'staff-host', 'shared-ui', 'shared-store'];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -1,11 +1,11 @@
-// `npm run build`: the content (validated, generated files, brotli/gzip copies), then the five webpack apps two at a
-// time (our machines have 2 cores), then the server bundle. Each app can also be built alone:
-// `npm run build -w mfe-catalogue`.
+// `npm run build`: the content (validated, generated files, brotli/gzip copies), then the webpack apps two at a time
+// (our machines have 2 cores): the shell, the four public remotes, the staff remote and the staff pages' host; then the
+// server bundle. Each app can also be built alone: `npm run build -w mfe-catalogue`.
 import path from 'node:path';
 import { npmCommand, run } from './lib/run.mjs';
 import { repoRoot } from './lib/ensure-ready.mjs';
 
-const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
+const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'mfe-staff', 'staff-host'];
 const CONCURRENCY = Number(process.env.BUILD_CONCURRENCY ?? 2);
 
 async function build(workspace) {

@@ -21,6 +21,16 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const STAFF_BASE = '/staff';
 export const STAFF_SIGN_IN_PATH = '/staff/sign-in';
 
+/**
+ * The staff remote (mfe-staff) by its federation name: only the staff pages' own remotes map names it (never the
+ * public pages' map or /remotes.json). Served at /remotes/staff/, configured by REMOTE_STAFF_URL.
+ */
+export const STAFF_REMOTE = 'staff';
+/** What the staff host page renders from it. */
+export const STAFF_APP_MODULE = './StaffApp';
+/** Where the server serves the staff host page's own files (staff-host/dist: its webpack publicPath). */
+export const STAFF_HOST_ASSETS_PATH = '/staff/assets/';
+
 export const STAFF_API = {
   /** POST {email, password} → 200 SignInResult | 401 {error} (one message for every wrong e-mail/password) | 429 {error}. */
   signIn: '/api/staff/sign-in',

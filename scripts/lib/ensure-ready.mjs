@@ -14,6 +14,8 @@ export const buildOutputs = [
   'mfe-company/dist/mf-manifest.json',
   'mfe-contact/dist/mf-manifest.json',
   'mfe-chat/dist/mf-manifest.json',
+  'mfe-staff/dist/mf-manifest.json',
+  'staff-host/dist/index.html',
   'server/dist/main.js',
   'server/dist/server.js',
 ];

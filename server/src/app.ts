@@ -20,6 +20,7 @@ import { serverTimeoutOptions } from './http/timeouts.js';
 import { siteSeo, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { sitemapRoutes } from './http/sitemap.js';
+import { staffPageRoutes } from './http/staffPage.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
 import { isBrowserFile } from './http/ssr/firstView.js';
@@ -27,9 +28,10 @@ import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { reviewRoutes } from './reviews/reviewRoutes.js';
 import { quoteRoutes } from './quotes/quoteRoutes.js';
+import { staffRoutes } from './staff/staffRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'host' | 'port' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http'>;
+export type AppConfig = Pick<Config, 'host' | 'port' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -138,6 +140,15 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
   await app.register(quoteRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
+  // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----
+  await app.register(staffRoutes, {
+    ...config.staff,
+    db,
+    redisUrl: config.submissions.redisUrl,
+    onOutboxWrite: options.onOutboxWrite,
+    publicSiteUrl: config.http.publicSiteUrl,
+  });
+
   // ---- remote bundles: loadable from any origin ----
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/remotes/')) allowCrossOrigin(reply);
@@ -161,6 +172,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     // A canary build on this disk (REMOTE_<NAME>_CANARY_DIR), beside the stable one and by the same rules.
     if (remote.canary?.distDir !== undefined) await serveRemoteBuild(remote.canary.distDir, canaryServedPath(remote.name));
   }
+
+  // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
+  await app.register(staffPageRoutes, config.staffPages);
 
   // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies ----
   await app.register(dataFileRoutes, { prefix: '/data', cache: dataFiles });

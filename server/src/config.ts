@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { STAFF_REMOTE } from '@site/contracts/staff-api';
 
 export { REMOTE_NAMES, type RemoteName };
 
@@ -50,10 +51,23 @@ export interface Config {
     generatedDir: string;
   };
   remotes: RemoteConfig[];
+  /** The staff pages (issue 20): apart from `remotes`, so that no public page's map ever names the staff remote. */
+  staffPages: StaffPagesConfig;
   submissions: SubmissionsConfig;
   mail: MailConfig;
   assistant: AssistantConfig;
   http: HttpConfig;
+  staff: StaffConfig;
+}
+
+/** The staff pages: their host page's build and the staff remote (http/staffPage.ts). No canary for them. */
+export interface StaffPagesConfig {
+  /** What the staff page's own remotes map names (REMOTE_STAFF_URL): a manifest or remoteEntry.js, like RemoteConfig.entry. */
+  entry: string;
+  /** mfe-staff's build output, served under /remotes/staff/. */
+  distDir: string;
+  /** staff-host's build output: the page's index.html, and its files served under /staff/assets/. */
+  hostDist: string;
 }
 
 /** How the server sees itself from outside: its public address and the proxies in front of it. */
@@ -135,6 +149,14 @@ export interface SubmissionsConfig {
   reviewsPerProductWindowMs: number;
 }
 
+/** The staff app's sessions (staff/sessions.ts). */
+export interface StaffConfig {
+  /** A session unused for this long ends (STAFF_SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
+  /** A session ends this long after sign-in, however much it is used (STAFF_SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
+}
+
 /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
 export interface MailConfig {
   /** smtp:// or smtps:// URL; when undefined nothing is sent and the outbox keeps the mail pending. */
@@ -180,6 +202,14 @@ const wholeNumber = (fallback: number) =>
   z
     .string()
     .regex(/^\d{1,9}$/, { error: (issue) => `must be a whole number of 0 or more ${got(issue)}` })
+    .transform(Number)
+    .default(fallback);
+
+/** A whole number of 1 or more of some unit ('minutes', 'hours'). */
+const countOf = (unit: string, fallback: number) =>
+  z
+    .string()
+    .refine((raw) => /^\d{1,6}$/.test(raw) && Number(raw) >= 1, { error: (issue) => `must be a whole number of ${unit}, 1 or more ${got(issue)}` })
     .transform(Number)
     .default(fallback);
 
@@ -309,6 +339,8 @@ const ServerVariables = z
           `must be true, false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
       })
       .default(false),
+    // The staff remote (issue 20): like REMOTE_<NAME>_URL, but written only into the staff pages.
+    REMOTE_STAFF_URL: entryUrl(`https://cdn.example.com/staff/${MANIFEST_FILE}`),
     SERVER_RENDERING: z
       .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
       .default(true),
@@ -345,6 +377,8 @@ const ServerVariables = z
     GEMINI_TIMEOUT_SECONDS: seconds(8),
     CHAT_RATE_LIMIT_MAX: wholeNumber(20),
     CHAT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
+    STAFF_SESSION_IDLE_MINUTES: countOf('minutes', 30),
+    STAFF_SESSION_MAX_HOURS: countOf('hours', 12),
   })
   // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
   // problem is listed at once.
@@ -360,6 +394,10 @@ const ServerVariables = z
     const [idle, provider] = [number(vars.HTTP_IDLE_TIMEOUT_SECONDS), number(vars.GEMINI_TIMEOUT_SECONDS)];
     if (idle !== undefined && provider !== undefined && idle <= provider) {
       problem('HTTP_IDLE_TIMEOUT_SECONDS', 'must be more than GEMINI_TIMEOUT_SECONDS (the chat waits that long for its provider)');
+    }
+    const [idleMinutes, maxHours] = [number(vars.STAFF_SESSION_IDLE_MINUTES), number(vars.STAFF_SESSION_MAX_HOURS)];
+    if (idleMinutes !== undefined && maxHours !== undefined && idleMinutes > maxHours * 60) {
+      problem('STAFF_SESSION_IDLE_MINUTES', 'must not be more than STAFF_SESSION_MAX_HOURS in minutes');
     }
     if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
       problem('MAIL_FROM', 'must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
@@ -435,6 +473,11 @@ export function loadConfig(env: Env = process.env): Config {
       generatedDir: path.join(repoRoot, 'content', 'generated'),
     },
     remotes: remotes.filter((remote) => remote !== undefined),
+    staffPages: {
+      entry: vars.REMOTE_STAFF_URL ?? `${remoteServedPath(STAFF_REMOTE)}${MANIFEST_FILE}`,
+      distDir: path.join(repoRoot, 'mfe-staff', 'dist'),
+      hostDist: path.join(repoRoot, 'staff-host', 'dist'),
+    },
     submissions: {
       rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
       rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
@@ -456,6 +499,10 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
       rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
       rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    staff: {
+      sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
+      sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
     },
     http: {
       publicSiteUrl: vars.PUBLIC_SITE_URL,

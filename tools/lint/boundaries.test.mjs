@@ -42,6 +42,21 @@ describe('package boundaries', () => {
   test('a remote never imports another remote', () =>
     assertFires('mfe-chat/src/lint-probe.ts', "import type { Exposes } from '@site/mfe-catalogue/exposes';\n", /A remote never imports another remote/));
 
+  test('a public remote never imports the staff remote, nor the staff app the public ones', async () => {
+    await assertFires('mfe-catalogue/src/lint-probe.ts', "import type { StaffExposes } from '@site/mfe-staff/exposes';\n", /A remote never imports another remote/);
+    await assertFires('mfe-staff/src/lint-probe.ts', "import '../../mfe-contact/src/exposes';\n", /A remote never imports another remote/);
+  });
+
+  test('the public shell never imports the staff app or its host, not even types', async () => {
+    await assertFires('shell/src/lint-probe.ts', "import type { StaffExposes } from '@site/mfe-staff/exposes';\n", /The public shell never imports the staff app/);
+    await assertFires('shell/src/lint-probe.ts', "import '../../staff-host/src/staffRemote';\n", /The public shell never imports the staff app/);
+  });
+
+  test('the staff host never imports the public shell, and may name the staff remote\'s types', async () => {
+    await assertFires('staff-host/src/lint-probe.ts', "import '../../shell/src/remotes/remoteSource';\n", /The staff host never imports the public shell/);
+    await assertQuiet('staff-host/src/lint-probe.ts', "import type { StaffExposes } from '@site/mfe-staff/exposes';\n");
+  });
+
   test('a remote never imports the shell, by a relative path either', () =>
     assertFires('mfe-company/src/lint-probe.ts', "import '../../shell/src/index';\n", /A remote never imports another remote or the shell/));
 

@@ -108,24 +108,34 @@ function versionedShared(packageName, appDir, isHost) {
  * @param {string} options.appDir      the app's folder (its package.json sits there)
  * @param {string} options.name        federation container name (catalogue, company, contact, chat, shell)
  * @param {Record<string,string>} [options.exposes]  remote modules, e.g. { './CategoryListPage': './src/...' }
- * @param {boolean} [options.isHost]   the shell: emits index.html, served from the site root
+ * @param {boolean} [options.isHost]   a host page: emits index.html (the shell, served from the site root; the staff host)
+ * @param {string} [options.publicPath] a host's address of its files ('/' by default: the shell's, at the site root)
+ * @param {boolean} [options.serverRender] also build the server-render module (default true); false for the staff
+ *   pages, which the server never renders (staff-host, mfe-staff)
  */
-function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false }) {
+function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false, publicPath = '/', serverRender = true }) {
   // Every remote also exposes its message catalogs, one module per language ('./messages-ar': src/i18n/ar.json): the
   // shell loads the page's language with the remote's first module, so a remote's strings ship with its code and a
   // page downloads only its own language (contracts/src/federation.ts, messagesModule).
   const exposes = isHost ? pages : { ...pages, ...messageExposes(appDir) };
+  const browser = (argv) => browserConfig({ appDir, name, exposes, isHost, publicPath }, argv);
+  if (!serverRender) return (_env, argv) => browser(argv);
   // Two builds: the browser's (below) and the server-render module (server-render.cjs), into the same dist/.
-  return (_env, argv) => [browserConfig({ appDir, name, exposes, isHost }, argv), createServerRenderConfig({ appDir, name, exposes, isHost })];
+  return (_env, argv) => [browser(argv), createServerRenderConfig({ appDir, name, exposes, isHost })];
 }
 
-/** './messages-en': './src/i18n/en.json', … for each catalog the app has (content tests check every app has each language). */
+/**
+ * './messages-en': './src/i18n/en.json', … for each catalog the app has (content tests check every app has each
+ * language). None for an app without src/i18n/: the staff app is English only and never shares the public pages' catalogs.
+ */
 function messageExposes(appDir) {
-  const catalogs = fs.readdirSync(path.join(appDir, 'src', 'i18n')).filter((file) => /^[a-z]{2}\.json$/.test(file));
+  const dir = path.join(appDir, 'src', 'i18n');
+  if (!fs.existsSync(dir)) return {};
+  const catalogs = fs.readdirSync(dir).filter((file) => /^[a-z]{2}\.json$/.test(file));
   return Object.fromEntries(catalogs.map((file) => [`./messages-${file.slice(0, 2)}`, `./src/i18n/${file}`]));
 }
 
-function browserConfig({ appDir, name, exposes, isHost }, argv) {
+function browserConfig({ appDir, name, exposes, isHost, publicPath }, argv) {
   const production = argv.mode !== 'development';
   const appPackageJson = require(path.join(appDir, 'package.json'));
   return {
@@ -139,9 +149,9 @@ function browserConfig({ appDir, name, exposes, isHost }, argv) {
     target: 'web',
     output: {
       path: path.join(appDir, 'dist'),
-      // The shell lives at the site root; a remote resolves its chunks against wherever its
-      // manifest was loaded from, so it can be deployed on any origin or path.
-      publicPath: isHost ? '/' : 'auto',
+      // The shell lives at the site root (the staff host under its own path); a remote resolves its chunks against
+      // wherever its manifest was loaded from, so it can be deployed on any origin or path.
+      publicPath: isHost ? publicPath : 'auto',
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',

@@ -54,19 +54,19 @@ describe('robots.txt and sitemap.xml', () => {
     await fixture.cleanup();
   });
 
-  test('robots.txt allows everything (both editions) and names the sitemap by its absolute URL', async () => {
+  test('robots.txt allows everything but the staff pages (both editions) and names the sitemap by its absolute URL', async () => {
     const res = await app.inject({ method: 'GET', url: '/robots.txt' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');
     assert.equal(res.headers['cache-control'], 'no-cache');
-    assert.equal(res.body, `User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+    assert.equal(res.body, `User-agent: *\nDisallow: /staff/\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
     assert.equal((await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'if-none-match': String(res.headers.etag) } })).statusCode, 304);
   });
 
   test('the Host and X-Forwarded-Host a client sends never reach them (the origin is configured)', async () => {
     const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
     const robots = await app.inject({ method: 'GET', url: '/robots.txt', headers: forged });
-    assert.equal(robots.body, `User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+    assert.equal(robots.body, `User-agent: *\nDisallow: /staff/\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: forged });
     assert.ok(!sitemap.body.includes('evil.example'));
     assert.ok(parseSitemap(sitemap.body).every(({ loc }) => loc.startsWith(`${ORIGIN}/`)));

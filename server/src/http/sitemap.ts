@@ -2,6 +2,7 @@
 // on the site's configured origin (siteOrigin.ts), whatever Host the request names. The sitemap lists both editions
 // (English, and Arabic under /ar), each URL with its hreflang alternates.
 import { LOCALES } from '@site/contracts/locale';
+import { STAFF_BASE } from '@site/contracts/staff-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { contentEtag, isFresh } from './etag.js';
@@ -15,8 +16,12 @@ export interface SitemapRoutesOptions {
   origin: SiteOrigin;
 }
 
+/**
+ * Everything but the staff pages (issue 20), which also say noindex themselves (http/staffPage.ts). The Disallow line
+ * comes first: crawlers that take the first matching line, rather than the longest, read it too.
+ */
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+  return `User-agent: *\nDisallow: ${STAFF_BASE}/\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
 /**

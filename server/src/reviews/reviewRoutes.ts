@@ -2,7 +2,8 @@
 // GET /api/products/ratings for the listing's 'Sort by average rating'. Stored in the `reviews` table;
 // e-mails are stored but never sent back. POSTs share the forms' rate limit settings (SUBMIT_RATE_LIMIT_*), and one
 // client may send REVIEWS_PER_PRODUCT_MAX reviews of a product per REVIEWS_PER_PRODUCT_WINDOW_SECONDS (reviewLimit.ts);
-// the rating counts each client once, however many reviews it sent.
+// the rating counts each client once, however many reviews it sent. Only reviews staff have not hidden (or still
+// hold for approval, when the staff setting "hold new reviews" is on) are listed and rated.
 import type { FastifyInstance } from 'fastify';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { CustomerReview } from '@site/content';
@@ -15,6 +16,7 @@ import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js
 import { parseReview } from './reviewSchema.js';
 import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';
 import { insertReviewWithinLimit, storedReviews, storedStarTotals } from './reviewStore.js';
+import { readSettings } from '../staff/work/settingsStore.js';
 
 /** Largest accepted body: a review at every field's limit is about 4.5 KB of JSON. */
 export const REVIEW_BODY_LIMIT = 16 * 1024;
@@ -78,9 +80,14 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
       const parsed = parseReview(request.body);
       if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
       const { customerName, stars, comment } = parsed.review;
+      let held: boolean;
       if (parsed.spam) {
         // Same answer, nothing stored: a bot's review would otherwise show on the product page.
         request.log.info({ productId }, 'honeypot field filled: review not stored');
+        held = await readSettings(db).then(
+          (settings) => settings.holdNewReviews,
+          () => false,
+        );
       } else {
         const limit = { max: options.reviewsPerProductMax, windowMs: options.reviewsPerProductWindowMs };
         let result: Awaited<ReturnType<typeof insertReviewWithinLimit>>;
@@ -96,8 +103,10 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
             .header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)))
             .send({ error: alreadyReviewed(limit.max, limit.windowMs, result.retryAfterMs) });
         }
+        held = result.held;
       }
-      return { ok: true, review: { customerName, stars, comment } };
+      // a held review is stored but not shown until staff approve it: the answer says so (the page must not list it)
+      return { ok: true, review: { customerName, stars, comment }, ...(held ? { held: true as const } : {}) };
     },
   );
 

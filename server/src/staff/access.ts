@@ -1,6 +1,6 @@
 // Who a staff request is from, and what that account may see: the one place the role and branch rules live.
 // staffRoutes.ts's preHandler sets `request.staff` on every call inside the signed-in scope; the work routes read it.
-import type { StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
+import type { StaffAccountSummary } from '@site/contracts/staff-api';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,7 +9,8 @@ declare module 'fastify' {
   }
 }
 
-/** Admins see every branch; branch staff only their own. Rows with no known branch are admins' only. */
-export function canSeeBranch(account: StaffAccountSummary, branch: StaffBranch | string | null): boolean {
+/** Admins see every branch; branch staff only their own. Rows with no known branch are admins' only. (A row's branch
+ * is any stored text: a StaffBranch, or something older that matches no account.) */
+export function canSeeBranch(account: StaffAccountSummary, branch: string | null): boolean {
   return account.role === 'admin' || (branch !== null && account.branch === branch);
 }

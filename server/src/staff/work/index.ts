@@ -1,15 +1,132 @@
 // The staff app's work calls (inbox, moderation, settings, export): registered by staffRoutes.ts inside the
 // signed-in scope, so every handler here runs with `request.staff` set and the CSRF check already passed.
 // Each change writes its audit line (../audit.ts) in its own transaction.
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/index.js';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { STAFF_API, type InboxItemDetail, type InboxKind, type InboxPage, type ReviewPage, type StaffAccountSummary, type StaffReview, type StaffSettings } from '@site/contracts/staff-api';
+import { describeError, type Database } from '../../db/index.js';
+import { siteQuoteCatalogue } from '../../quotes/quoteCatalogue.js';
+import '../access.js'; // request.staff
+import { recordStaffAction } from '../audit.js';
+import { assignBody, noteBody, parseBody, resendBody, reviewIdParam, rowParams, settingsBody, statusBody, visibilityBody } from './bodies.js';
+import { forbidden, StaffWorkError } from './errors.js';
+import { addNote, assign, deleteSpam, resendMail, setStatus } from './inboxActions.js';
+import { inboxCsvFileName, openInboxCsv } from './inboxCsv.js';
+import { loadInboxDetail } from './inboxDetail.js';
+import { parseInboxQuery } from './inboxFilters.js';
+import { listInbox } from './inboxQuery.js';
+import { listReviews, parseReviewQuery, setReviewVisibility } from './reviewModeration.js';
+import { readSettings, writeSettings } from './settingsStore.js';
 
 export interface StaffWorkOptions {
   db: Database;
   /** Wakes the outbox worker after a mail was queued again (re-send). */
   onOutboxWrite?: () => void;
+  /** A product's name for the review list (the site's catalogue by default; the id when unknown). */
+  productName?: (productId: string) => string;
 }
 
-export async function staffWorkRoutes(_app: FastifyInstance, _options: StaffWorkOptions): Promise<void> {
-  // filled in by the inbox/moderation work (issue 20)
+/** Largest body of a work call: a note at its limit, escaped, fits. */
+const BODY_LIMIT = 32 * 1024;
+const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
+
+type RowRoute = { Params: { kind: string; id: string } };
+type Query = { Querystring: Record<string, unknown> };
+
+/** A change's body must be JSON (as every staff call's): anything else is a 415. */
+async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new StaffWorkError(415, 'Send the request as JSON (Content-Type: application/json)');
+}
+
+/** The signed-in account (the scope's preHandler sets it; without one nothing here runs). */
+function staffOf(request: FastifyRequest): StaffAccountSummary {
+  if (request.staff === undefined) throw new StaffWorkError(401, 'Please sign in.');
+  return request.staff;
+}
+
+export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOptions): Promise<void> {
+  const { db, onOutboxWrite } = options;
+  const productName = options.productName ?? ((id: string) => siteQuoteCatalogue().find(id)?.name ?? id);
+
+  // Personal data: never kept by a browser or a proxy.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
+    if (error instanceof StaffWorkError) return reply.code(error.statusCode).send({ error: error.message });
+    // a bad body (not JSON, too large...): the enclosing scope's handler words it like every staff call's
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) throw error;
+    request.log.error({ err: error }, `staff work call failed: ${describeError(error)}`);
+    return reply.code(503).send({ error: NOT_DONE });
+  });
+
+  // ---- the inbox ----
+  app.get<Query>(STAFF_API.inbox, async (request): Promise<InboxPage> => listInbox(db, parseInboxQuery(request.query, staffOf(request))));
+
+  app.get<Query>(STAFF_API.inboxCsv, async (request, reply) => {
+    const staff = staffOf(request);
+    const filters = parseInboxQuery(request.query, staff, { paging: false });
+    const stream = await openInboxCsv(db, filters);
+    // who took personal data out, and which view
+    const { kinds, branch, status, fromInstant, toInstant, q } = filters;
+    await db.transaction((tx) => recordStaffAction(tx, staff, 'inbox.export', null, JSON.stringify({ kinds, branch, status, fromInstant, toInstant, q })));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${inboxCsvFileName()}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
+
+  app.get<RowRoute>(STAFF_API.inboxItem, async (request): Promise<InboxItemDetail> => {
+    const { kind, id } = rowParams(request.params);
+    return loadInboxDetail(db, staffOf(request), kind, id);
+  });
+
+  /** A change to one row: checked, committed with its audit line, then answered with the row as it is now. */
+  const rowChange = (url: string, change: (staff: StaffAccountSummary, kind: InboxKind, id: number, body: unknown) => Promise<void>) =>
+    app.post<RowRoute>(url, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<InboxItemDetail> => {
+      const staff = staffOf(request);
+      const { kind, id } = rowParams(request.params);
+      await change(staff, kind, id, request.body);
+      return loadInboxDetail(db, staff, kind, id);
+    });
+
+  rowChange(STAFF_API.inboxStatus, (staff, kind, id, body) => setStatus(db, staff, kind, id, parseBody(statusBody, body).status));
+  rowChange(STAFF_API.inboxAssign, (staff, kind, id, body) => assign(db, staff, kind, id, parseBody(assignBody, body).assigneeId));
+  rowChange(STAFF_API.inboxNote, (staff, kind, id, body) => addNote(db, staff, kind, id, parseBody(noteBody, body).text));
+  rowChange(STAFF_API.inboxResend, async (staff, kind, id, body) => {
+    await resendMail(db, staff, kind, id, parseBody(resendBody, body).mailId);
+    onOutboxWrite?.();
+  });
+
+  app.delete<RowRoute>(STAFF_API.inboxDelete, async (request, reply) => {
+    const { kind, id } = rowParams(request.params);
+    await deleteSpam(db, staffOf(request), kind, id);
+    return reply.code(204).send();
+  });
+
+  // ---- reviews ----
+  app.get<Query>(STAFF_API.reviews, async (request): Promise<ReviewPage> => {
+    staffOf(request);
+    return listReviews(db, parseReviewQuery(request.query), productName);
+  });
+
+  app.post<{ Params: { id: string } }>(STAFF_API.reviewVisibility, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<StaffReview> => {
+    const staff = staffOf(request);
+    const id = reviewIdParam(request.params);
+    const { hidden } = parseBody(visibilityBody, request.body);
+    return setReviewVisibility(db, staff, id, hidden, productName);
+  });
+
+  // ---- settings ----
+  app.get(STAFF_API.settings, async (request): Promise<StaffSettings> => {
+    staffOf(request);
+    return readSettings(db);
+  });
+
+  app.put(STAFF_API.settings, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<StaffSettings> => {
+    const staff = staffOf(request);
+    if (staff.role !== 'admin') throw forbidden('Only an administrator can change the settings.');
+    return writeSettings(db, staff, parseBody(settingsBody, request.body));
+  });
 }

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { requestsSent, server } from '@test/msw';
+import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
+import { ADMIN, fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import { currentAddress, renderStaffApp } from '../testing/renderStaff';
+
+let fake: FakeStaffServer;
+beforeEach(() => {
+  fake = fakeStaffServer();
+  server.use(...staffHandlers(fake));
+});
+
+describe('the staff app', () => {
+  it('reads the session first, then shows the signed-in frame: sections, who is signed in, sign out', async () => {
+    renderStaffApp('/');
+    await waitFor(() => expect(currentAddress()).toBe('/inbox'));
+    expect(requestsSent()[0]).toBe(`GET ${STAFF_API.session}`);
+    const nav = screen.getByRole('navigation', { name: 'Staff sections' });
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox', 'Reviews', 'Settings', 'Audit log']);
+    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText(`${ADMIN.email} (Administrator)`)).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'staff-main');
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#staff-main');
+  });
+
+  it('signs out with the CSRF token, then shows the sign-in page that returns to where one was', async () => {
+    let token: string | null = null;
+    server.use(
+      http.post(STAFF_API.signOut, ({ request }) => {
+        token = request.headers.get(CSRF_HEADER);
+      }),
+    );
+    renderStaffApp('/reviews?visibility=held');
+    await screen.findByRole('heading', { level: 1, name: 'Reviews' });
+    const csrf = fake.session?.csrfToken;
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(currentAddress()).toBe('/sign-in?next=%2Freviews%3Fvisibility%3Dheld'));
+    expect(await screen.findByText('You have signed out.')).toBeInTheDocument();
+    expect(token).toBe(csrf);
+    expect(fake.session).toBeNull();
+  });
+
+  it('a 401 on any call sends to the sign-in page, and what was on screen goes with the session', async () => {
+    renderStaffApp('/inbox/quote/12');
+    await screen.findByRole('heading', { level: 1, name: /^Quote request/ });
+    // The session ends on the server; the next call is refused.
+    fake.session = null;
+    fireEvent.click(screen.getByRole('link', { name: 'Back to the inbox' }));
+    await waitFor(() => expect(currentAddress()).toBe('/sign-in'));
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(screen.queryByText('Aisha Rahman')).toBeNull();
+  });
+
+  it('says the app could not start when the session cannot be read, and tries again', async () => {
+    let calls = 0;
+    server.use(http.get(STAFF_API.session, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(sessionOf(ADMIN)))));
+    renderStaffApp('/inbox');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The staff pages could not start.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeInTheDocument();
+  });
+
+  it('moves the focus to the new page heading after a navigation, and shows a not-found page for unknown addresses', async () => {
+    renderStaffApp('/inbox');
+    await screen.findByRole('heading', { level: 1, name: 'Inbox' });
+    fireEvent.click(screen.getByRole('link', { name: 'Reviews' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Reviews' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    fireEvent.click(screen.getByRole('link', { name: 'Audit log' }));
+    await screen.findByRole('heading', { level: 1, name: 'Audit log' });
+  });
+
+  it('an unknown address inside the app', async () => {
+    renderStaffApp('/nothing-here');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,30 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { requestsSent, server } from '@test/msw';
+import { STAFF_API } from '@site/contracts/staff-api';
+import { ADMIN, fakeStaffServer, staffHandlers } from '../testing/handlers';
+import { currentAddress, renderStaffApp } from '../testing/renderStaff';
+import { auditPageOf } from './AuditPage';
+
+describe('the audit log', () => {
+  it('shows the entries in a table and pages with the address', async () => {
+    const fake = fakeStaffServer();
+    fake.audit = { ...fake.audit, page: 1, pageCount: 3 };
+    server.use(...staffHandlers(fake));
+    renderStaffApp('/audit');
+    const table = await screen.findByRole('table', { name: 'Page 1 of 3, newest first' });
+    expect(within(table).getByRole('cell', { name: ADMIN.email })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'new → handled' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    fake.audit = { ...fake.audit, page: 2 };
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(currentAddress()).toBe('/audit?page=2'));
+    expect(await screen.findByRole('table', { name: 'Page 2 of 3, newest first' })).toBeInTheDocument();
+    expect(requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.audit}`))).toEqual([`GET ${STAFF_API.audit}`, `GET ${STAFF_API.audit}?page=2`]);
+  });
+
+  it('reads the page from the address', () => {
+    expect(auditPageOf('?page=4')).toBe(4);
+    expect(auditPageOf('?page=-1')).toBe(1);
+    expect(auditPageOf('')).toBe(1);
+  });
+});

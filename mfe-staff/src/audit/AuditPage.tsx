@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { STAFF_API, type AuditPage as AuditPageData } from '@site/contracts/staff-api';
+import { queryString } from '../api/staffFetch';
+import { formatDateTime } from '../ui/format';
+import { PageHeading } from '../ui/PageHeading';
+import { Pager } from '../ui/Pager';
+import { Table } from '../ui/Table';
+import { useAddressQuery } from '../ui/useAddressQuery';
+import { useStaffResource } from '../ui/useStaffResource';
+
+/** The page number of the address (?page=3), 1 by default. */
+export function auditPageOf(search: string): number {
+  const page = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/** /staff/audit (admins): who did what, newest first, a page at a time (?page=2 in the address). */
+export function AuditPage() {
+  const [search, setSearch] = useAddressQuery();
+  const page = auditPageOf(search);
+  const url = useMemo(() => `${STAFF_API.audit}${queryString({ page: page > 1 ? page : undefined })}`, [page]);
+  const { resource, retry } = useStaffResource<AuditPageData>(url);
+  const data = resource.data;
+
+  return (
+    <PageContainer>
+      <PageHeading title="Audit log" />
+      {resource.status === 'failed' ? <LoadError message={`The audit log could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {resource.status === 'loading' ? <Spinner label="Loading the audit log" /> : null}
+      {data !== undefined && resource.status === 'ready' ? (
+        data.entries.length === 0 ? (
+          <p>Nothing is recorded yet.</p>
+        ) : (
+          <>
+            <Table caption={`Page ${data.page} of ${Math.max(data.pageCount, 1)}, newest first`}>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Detail</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatDateTime(entry.at)}</td>
+                    <td>{entry.actor ?? 'The system'}</td>
+                    <td>{entry.action}</td>
+                    <td>{entry.target ?? ''}</td>
+                    <td>{entry.detail ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pager page={data.page} pageCount={data.pageCount} label="Audit log pages" onPage={(next) => setSearch(next > 1 ? `?page=${next}` : '')} />
+          </>
+        )
+      ) : null}
+    </PageContainer>
+  );
+}

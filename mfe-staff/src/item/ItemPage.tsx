@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, LoadError, Modal, PageContainer, Spinner } from '@site/shared-ui';
+import { INBOX_KINDS, type InboxItemDetail, type InboxKind, type InboxMail } from '@site/contracts/staff-api';
+import { useStaffDispatch, useStaffSelector } from '../app/store';
+import { formatDateTime } from '../ui/format';
+import { KIND_LABELS, STATUS_LABELS } from '../ui/labels';
+import { Notice } from '../ui/Notice';
+import { PageHeading } from '../ui/PageHeading';
+import { Actions } from '../ui/StaffField';
+import { ItemFields, QuoteLinesTable } from './ItemFields';
+import { MailsTable } from './MailsTable';
+import { AssignForm, StatusForm } from './ItemControls';
+import { NotesSection } from './NotesSection';
+import { useItemAction } from './useItemAction';
+import { addNote, assignItem, deleteItem, itemKey, loadItem, resendMail, selectItem, setItemStatus, type ItemRef } from './itemSlice';
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  margin-top: 32px;
+  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 24px;
+  margin: 0 0 8px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const SpamBox = styled.section`
+  margin-top: 24px;
+  padding: 16px;
+  border: 1px solid ${({ theme }) => theme.colors.error};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.errorSurface};
+  h2 { margin: 0 0 8px; font-size: ${({ theme }) => theme.typeScale.lg}; }
+  p { margin: 0 0 12px; }
+`;
+
+/** The address's :kind and :id, when they name an item at all. */
+export function itemRefOf(kind: string | undefined, id: string | undefined): ItemRef | undefined {
+  if (!(INBOX_KINDS as readonly string[]).includes(kind ?? '') || !/^[1-9]\d{0,15}$/.test(id ?? '')) return undefined;
+  return { kind: kind as InboxKind, id: Number(id) };
+}
+
+/** The heading: what it is and from whom ('Quote request RFQ-2026-000123 from Aisha Rahman'). */
+export function itemTitle(item: Pick<InboxItemDetail, 'kind' | 'name' | 'reference'>): string {
+  const what = item.reference ? `${KIND_LABELS[item.kind]} ${item.reference}` : KIND_LABELS[item.kind];
+  return item.name.trim() === '' ? what : `${what} from ${item.name}`;
+}
+
+/** /staff/inbox/:kind/:id: one item, everything the visitor sent, its mails, and what staff do with it. */
+export function ItemPage() {
+  const params = useParams();
+  const ref = itemRefOf(params.kind, params.id);
+  if (ref === undefined) {
+    return (
+      <PageContainer>
+        <PageHeading title="Item not found" />
+        <p>
+          This address names no inbox item. <Link to="/inbox">Back to the inbox</Link>
+        </p>
+      </PageContainer>
+    );
+  }
+  return <LoadedItem key={itemKey(ref)} itemRef={ref} />;
+}
+
+function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
+  const dispatch = useStaffDispatch();
+  const navigate = useNavigate();
+  const state = useStaffSelector(selectItem);
+  const location = useLocation();
+  // The inbox view the item was opened from (InboxTable passes it along), else the plain inbox.
+  const inboxSearch = (location.state as { inboxSearch?: unknown } | null)?.inboxSearch;
+  const backTo = `/inbox${typeof inboxSearch === 'string' ? inboxSearch : ''}`;
+  const { kind, id } = itemRef;
+
+  useEffect(() => {
+    const request = dispatch(loadItem({ kind, id }));
+    return () => request.abort();
+  }, [dispatch, kind, id]);
+
+  const statusAction = useItemAction();
+  const assignAction = useItemAction();
+  const notesAction = useItemAction();
+  const mailAction = useItemAction();
+  const spamAction = useItemAction();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  const shown = state.key === itemKey(itemRef) ? state : undefined;
+  const item = shown?.item ?? null;
+
+  if (item === null) {
+    return (
+      <PageContainer>
+        <PageHeading title={KIND_LABELS[kind]} />
+        <p>
+          <Link to={backTo}>Back to the inbox</Link>
+        </p>
+        {shown?.status === 'failed' ? (
+          shown.errorStatus === 404 || shown.errorStatus === 403 ? (
+            <Notice tone="error">{shown.error}</Notice>
+          ) : (
+            <LoadError message={`The item could not be loaded. ${shown.error ?? ''}`} onRetry={() => void dispatch(loadItem(itemRef))} />
+          )
+        ) : (
+          <Spinner label="Loading the item" />
+        )}
+      </PageContainer>
+    );
+  }
+
+  const resend = (mail: InboxMail) =>
+    void mailAction.run(() => dispatch(resendMail({ ref: itemRef, mailId: mail.id })).unwrap(), `The mail to ${mail.recipient} is queued again.`);
+  const remove = async () => {
+    setConfirmingDelete(false);
+    if (await spamAction.run(() => dispatch(deleteItem(itemRef)).unwrap(), 'Deleted.')) void navigate(backTo, { replace: true });
+  };
+
+  return (
+    <PageContainer>
+      <PageHeading title={itemTitle(item)} />
+      <p>
+        <Link to={backTo}>Back to the inbox</Link>
+      </p>
+      <Facts>
+        <span>Received {formatDateTime(item.createdAt)}</span>
+        <span>Branch: {item.branch ?? 'none chosen'}</span>
+        <span>Status: {STATUS_LABELS[item.status]}</span>
+        <span>Assigned to: {item.assignee?.email ?? 'nobody'}</span>
+      </Facts>
+
+      {item.status === 'spam' ? (
+        <SpamBox aria-labelledby="spam-heading">
+          <h2 id="spam-heading">Marked as spam</h2>
+          <p>It was never mailed to anyone. Restore it if it is a real message, or delete it for good.</p>
+          <Actions>
+            <Button type="button" disabled={spamAction.busy} onClick={() => void spamAction.run(() => dispatch(setItemStatus({ ref: itemRef, status: 'new' })).unwrap(), 'Restored: it is new again.')}>
+              Restore (not spam)
+            </Button>
+            <Button type="button" $variant="secondary" disabled={spamAction.busy} onClick={() => setConfirmingDelete(true)}>
+              Delete…
+            </Button>
+          </Actions>
+        </SpamBox>
+      ) : null}
+      {/* Outside the box: "Restored" is said after the box is gone. */}
+      <Notice tone={spamAction.message?.tone ?? 'info'}>{spamAction.message?.text}</Notice>
+      <Modal open={confirmingDelete} onClose={() => setConfirmingDelete(false)} title="Delete this item for good?" maxWidth={480} closeLabel="Cancel">
+        <p>It cannot be brought back. Its mails and notes go with it.</p>
+        <Actions>
+          <Button type="button" onClick={() => void remove()}>
+            Delete
+          </Button>
+          <Button type="button" $variant="secondary" onClick={() => setConfirmingDelete(false)}>
+            Keep it
+          </Button>
+        </Actions>
+      </Modal>
+
+      <Section aria-labelledby="sent-heading">
+        <h2 id="sent-heading">What was sent</h2>
+        <ItemFields fields={item.fields} />
+      </Section>
+
+      {item.lines !== undefined ? (
+        <Section aria-labelledby="lines-heading">
+          <h2 id="lines-heading">Quote lines</h2>
+          <QuoteLinesTable lines={item.lines} />
+        </Section>
+      ) : null}
+
+      <Section aria-labelledby="handling-heading">
+        <h2 id="handling-heading">Handling</h2>
+        <StatusForm key={item.status} item={item} action={statusAction} onStatus={(status) => dispatch(setItemStatus({ ref: itemRef, status })).unwrap()} />
+        <AssignForm
+          key={item.assignee?.id ?? 'nobody'}
+          item={item}
+          action={assignAction}
+          onAssign={(assigneeId) => dispatch(assignItem({ ref: itemRef, assigneeId })).unwrap()}
+        />
+      </Section>
+
+      <Section aria-labelledby="mails-heading">
+        <h2 id="mails-heading">Mails</h2>
+        <MailsTable mails={item.mails} onResend={resend} busy={mailAction.busy} />
+        <Notice tone={mailAction.message?.tone ?? 'info'}>{mailAction.message?.text}</Notice>
+      </Section>
+
+      <Section aria-labelledby="notes-heading">
+        <h2 id="notes-heading">Internal notes</h2>
+        <NotesSection notes={item.notes} action={notesAction} onAdd={(text) => dispatch(addNote({ ref: itemRef, text })).unwrap()} />
+      </Section>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
+import { STAFF_API } from '@site/contracts/staff-api';
+import { fakeStaffServer, HOSTILE, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import { currentAddress, renderStaffApp } from '../testing/renderStaff';
+import { reviewQueryFromSearch, reviewSearch } from './reviewQuery';
+
+let fake: FakeStaffServer;
+beforeEach(() => {
+  fake = fakeStaffServer();
+  server.use(...staffHandlers(fake));
+});
+
+const reviewRequests = () => requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.reviews}`));
+
+describe('the reviews page', () => {
+  it('lists the reviews with their visibility, the comment as text, and the action each allows', async () => {
+    renderStaffApp('/reviews');
+    const held = await screen.findByRole('heading', { level: 2, name: 'Fire resistant cable: 1 of 5 stars from Spammer' });
+    const heldItem = within(held.closest('li')!);
+    expect(heldItem.getByText(HOSTILE)).toBeInTheDocument();
+    expect(heldItem.getByText(/Held for approval/)).toBeInTheDocument();
+    expect(heldItem.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(heldItem.getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+    const visible = within(screen.getByRole('heading', { level: 2, name: /from Omar$/ }).closest('li')!);
+    expect(visible.getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+    expect(screen.getByText('2 reviews')).toBeInTheDocument();
+    expect(document.querySelector('main img')).toBeNull();
+  });
+
+  it('approves a held review and hides and unhides a visible one', async () => {
+    renderStaffApp('/reviews');
+    const held = within((await screen.findByRole('heading', { level: 2, name: /from Spammer$/ })).closest('li')!);
+    fireEvent.click(held.getByRole('button', { name: 'Approve' }));
+    expect(await held.findByText('Approved: the review is shown.')).toBeInTheDocument();
+    const omar = within(screen.getByRole('heading', { level: 2, name: /from Omar$/ }).closest('li')!);
+    fireEvent.click(omar.getByRole('button', { name: 'Hide' }));
+    fireEvent.click(await omar.findByRole('button', { name: 'Unhide' }));
+    expect(await omar.findByText('Shown again.')).toBeInTheDocument();
+    const sent = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
+    expect(sent).toEqual([
+      { request: 'POST /api/staff/reviews/2/visibility', body: { hidden: false } },
+      { request: 'POST /api/staff/reviews/1/visibility', body: { hidden: true } },
+      { request: 'POST /api/staff/reviews/1/visibility', body: { hidden: false } },
+    ]);
+  });
+
+  it('keeps its filters in the address and asks for that view', async () => {
+    renderStaffApp('/reviews');
+    await screen.findByText('2 reviews');
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Fire resistant cable' })).toHaveLength(1));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Visibility' }), { target: { value: 'held' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Stars' }), { target: { value: '1' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'oc_fire_resistant_cable' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'img' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const view = 'productId=oc_fire_resistant_cable&visibility=held&stars=1&q=img';
+    await waitFor(() => expect(currentAddress()).toBe(`/reviews?${view}`));
+    await waitFor(() => expect(reviewRequests().at(-1)).toBe(`GET ${STAFF_API.reviews}?${view}`));
+    expect(await screen.findByText('1 review')).toBeInTheDocument();
+  });
+});
+
+describe('reviewQuery', () => {
+  it('reads valid filters and drops the rest', () => {
+    expect(reviewQueryFromSearch('?stars=9&visibility=gone&page=0&productId=a%20b')).toEqual({});
+    const query = reviewQueryFromSearch('?page=3&q=%20ok%20&stars=2&visibility=hidden&productId=p_1');
+    expect(query).toEqual({ productId: 'p_1', visibility: 'hidden', stars: 2, q: 'ok', page: 3 });
+    expect(reviewSearch(query)).toBe('?productId=p_1&visibility=hidden&stars=2&q=ok&page=3');
+    expect(reviewSearch({ page: 1 })).toBe('');
+  });
+});

@@ -1,0 +1,200 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import type { ReviewQuery, StaffReview } from '@site/contracts/staff-api';
+import { useStaffDispatch, useStaffSelector } from '../app/store';
+import type { ApiFailure } from '../api/staffFetch';
+import { formatDateTime } from '../ui/format';
+import { VISIBILITY_LABELS } from '../ui/labels';
+import { Notice } from '../ui/Notice';
+import { PageHeading } from '../ui/PageHeading';
+import { Pager } from '../ui/Pager';
+import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { searchText, useAddressQuery } from '../ui/useAddressQuery';
+import { reviewQueryFromSearch, reviewSearch, STARS, VISIBILITIES } from './reviewQuery';
+import { fetchReviews, selectReviews, setReviewHidden } from './reviewsSlice';
+import { useProductNames } from './useProductNames';
+
+const Filters = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  margin-bottom: 24px;
+`;
+
+const List = styled.ol`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  > li {
+    padding: 16px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  h2 { margin: 0 0 4px; font-size: ${({ theme }) => theme.typeScale.md}; }
+  p { margin: 4px 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+`;
+
+const Meta = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typeScale.sm};
+`;
+
+const SearchField = styled(StaffField)`
+  flex: 1 1 260px;
+  input { width: 100%; }
+`;
+
+/** '4 of 5 stars'. */
+export const starsText = (stars: number): string => `${stars} of 5 stars`;
+
+/** /staff/reviews: product reviews for moderation, filtered by the address's query, a page at a time. */
+export function ReviewsPage() {
+  const dispatch = useStaffDispatch();
+  const reviews = useStaffSelector(selectReviews);
+  const products = useProductNames();
+  const [search, setSearch] = useAddressQuery();
+  const query = useMemo(() => reviewQueryFromSearch(search), [search]);
+
+  useEffect(() => {
+    const request = dispatch(fetchReviews(query));
+    return () => request.abort();
+  }, [dispatch, query]);
+
+  // Any new filter starts again at page 1.
+  const apply = (next: ReviewQuery) => setSearch(reviewSearch(next));
+  const change = (name: 'productId' | 'visibility' | 'stars', value: string) =>
+    apply({ ...query, page: undefined, [name]: value === '' ? undefined : name === 'stars' ? Number(value) : value });
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = searchText(event.currentTarget).trim();
+    apply({ ...query, page: undefined, q: q === '' ? undefined : q });
+  };
+
+  return (
+    <PageContainer>
+      <PageHeading title="Reviews" />
+      <Filters role="search" aria-label="Filter the reviews" onSubmit={submitSearch}>
+        <FieldRow>
+          <StaffField label="Product">
+            {(control) => (
+              <select {...control} name="productId" value={query.productId ?? ''} onChange={(event) => change('productId', event.target.value)}>
+                <option value="">All products</option>
+                {query.productId !== undefined && !products.some((product) => product.id === query.productId) ? (
+                  <option value={query.productId}>{query.productId}</option>
+                ) : null}
+                {products.map((product) => (
+                  <option key={product.id} value={product.id}>
+                    {product.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </StaffField>
+          <StaffField label="Visibility">
+            {(control) => (
+              <select {...control} name="visibility" value={query.visibility ?? ''} onChange={(event) => change('visibility', event.target.value)}>
+                <option value="">All</option>
+                {VISIBILITIES.map((visibility) => (
+                  <option key={visibility} value={visibility}>
+                    {VISIBILITY_LABELS[visibility]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </StaffField>
+          <StaffField label="Stars">
+            {(control) => (
+              <select {...control} name="stars" value={query.stars === undefined ? '' : String(query.stars)} onChange={(event) => change('stars', event.target.value)}>
+                <option value="">Any</option>
+                {STARS.map((stars) => (
+                  <option key={stars} value={String(stars)}>
+                    {starsText(stars)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </StaffField>
+        </FieldRow>
+        <FieldRow>
+          <SearchField label="Search" hint="Names, e-mail addresses and comments.">
+            {(control) => <input {...control} key={query.q ?? ''} type="search" name="q" defaultValue={query.q ?? ''} maxLength={200} />}
+          </SearchField>
+          <Actions>
+            <Button type="submit">Search</Button>
+            <Button type="button" $variant="secondary" onClick={() => apply({})} disabled={search === ''}>
+              Clear filters
+            </Button>
+          </Actions>
+        </FieldRow>
+      </Filters>
+
+      <p role="status">{reviews.status === 'ready' ? (reviews.total === 0 ? 'No reviews match these filters.' : `${reviews.total} ${reviews.total === 1 ? 'review' : 'reviews'}`) : ''}</p>
+      {reviews.status === 'loading' || reviews.status === 'idle' ? <Spinner label="Loading the reviews" /> : null}
+      {reviews.status === 'failed' ? <LoadError message={`The reviews could not be loaded. ${reviews.error ?? ''}`} onRetry={() => void dispatch(fetchReviews(query))} /> : null}
+      {reviews.status === 'ready' && reviews.reviews.length > 0 ? (
+        <>
+          <List>
+            {reviews.reviews.map((review) => (
+              <ReviewRow key={review.id} review={review} />
+            ))}
+          </List>
+          <Pager page={reviews.page} pageCount={reviews.pageCount} label="Review pages" onPage={(page) => apply({ ...query, page })} />
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}
+
+function ReviewRow({ review }: { review: StaffReview }) {
+  const dispatch = useStaffDispatch();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const setHidden = async (hidden: boolean, done: string) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await dispatch(setReviewHidden({ id: review.id, hidden })).unwrap();
+      setMessage({ tone: 'success', text: done });
+    } catch (failure) {
+      setMessage({ tone: 'error', text: (failure as ApiFailure).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const headingId = `review-${review.id}`;
+  return (
+    <li>
+      <h2 id={headingId}>
+        {review.productName}: {starsText(review.stars)} from {review.customerName}
+      </h2>
+      <Meta>
+        {formatDateTime(review.createdAt)} · {VISIBILITY_LABELS[review.visibility]}
+        {review.email ? ` · ${review.email}` : ''}
+      </Meta>
+      <p>{review.comment}</p>
+      <Actions>
+        {review.visibility === 'held' ? (
+          <>
+            <Button type="button" disabled={busy} onClick={() => void setHidden(false, 'Approved: the review is shown.')}>
+              Approve
+            </Button>
+            <Button type="button" $variant="secondary" disabled={busy} onClick={() => void setHidden(true, 'Hidden.')}>
+              Hide
+            </Button>
+          </>
+        ) : review.visibility === 'hidden' ? (
+          <Button type="button" $variant="secondary" disabled={busy} onClick={() => void setHidden(false, 'Shown again.')}>
+            Unhide
+          </Button>
+        ) : (
+          <Button type="button" $variant="secondary" disabled={busy} onClick={() => void setHidden(true, 'Hidden.')}>
+            Hide
+          </Button>
+        )}
+      </Actions>
+      <Notice tone={message?.tone ?? 'info'}>{message?.text}</Notice>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { STAFF_API, type StaffSettings } from '@site/contracts/staff-api';
+import { useStaffDispatch, useStaffSelector } from '../app/store';
+import { staffFetch, StaffApiError } from '../api/staffFetch';
+import { sessionExpired } from '../session/sessionSlice';
+import { Notice } from '../ui/Notice';
+import { PageHeading } from '../ui/PageHeading';
+import { useStaffResource } from '../ui/useStaffResource';
+
+const Switch = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 12px;
+  min-height: 44px;
+  font-weight: 600;
+  cursor: pointer;
+  input {
+    width: 24px;
+    height: 24px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const Hint = styled.p`
+  margin: 4px 0 16px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** /staff/settings (admins): whether new reviews wait for approval. */
+export function SettingsPage() {
+  const dispatch = useStaffDispatch();
+  const csrfToken = useStaffSelector((state) => state.session.csrfToken);
+  const { resource, retry, set } = useStaffResource<StaffSettings>(STAFF_API.settings);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const save = async (settings: StaffSettings) => {
+    setSaving(true);
+    setMessage(null);
+    try {
+      set(await staffFetch<StaffSettings>(STAFF_API.settings, { method: 'PUT', body: settings, csrfToken }));
+      setMessage({ tone: 'success', text: settings.holdNewReviews ? 'New reviews now wait for approval.' : 'New reviews are shown at once.' });
+    } catch (error) {
+      if (error instanceof StaffApiError && error.status === 401) dispatch(sessionExpired());
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  let body;
+  if (resource.data !== undefined) {
+    const settings = resource.data;
+    body = (
+      <>
+        <Switch>
+          <input
+            type="checkbox"
+            role="switch"
+            name="holdNewReviews"
+            checked={settings.holdNewReviews}
+            disabled={saving}
+            aria-describedby="hold-reviews-hint"
+            onChange={(event) => void save({ ...settings, holdNewReviews: event.target.checked })}
+          />
+          Hold new reviews until approved
+        </Switch>
+        <Hint id="hold-reviews-hint">When on, a new review is shown on the product page only once a member of staff approves it (Reviews, Held for approval).</Hint>
+        <Notice tone={message?.tone ?? 'info'}>{message?.text}</Notice>
+      </>
+    );
+  } else if (resource.status === 'failed') {
+    body = <LoadError message={`The settings could not be loaded. ${resource.error}`} onRetry={retry} />;
+  } else {
+    body = <Spinner label="Loading the settings" />;
+  }
+
+  return (
+    <PageContainer>
+      <PageHeading title="Settings" />
+      {body}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@site/shared-ui';
+import { useStaffDispatch } from '../app/store';
+import type { ApiFailure } from '../api/staffFetch';
+import { signInRestarted, submitSecondFactor } from '../session/sessionSlice';
+import { Notice } from '../ui/Notice';
+import { Actions, StaffField } from '../ui/StaffField';
+import { StepForm } from './StepForm';
+
+/** Six digits, spaces allowed as the apps show them ('123 456'). */
+export const TOTP_CODE = /^\d{6}$/;
+
+/** The admins' second step: the 6-digit code of their authenticator app, or one of their recovery codes. */
+export function SecondFactorStep() {
+  const dispatch = useStaffDispatch();
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = useRecoveryCode ? code.trim() : code.replace(/\s/g, '');
+    if (!useRecoveryCode && !TOTP_CODE.test(typed)) {
+      setError('Enter the 6-digit code your authenticator app shows.');
+      return;
+    }
+    if (useRecoveryCode && typed === '') {
+      setError('Enter one of your recovery codes.');
+      return;
+    }
+    setError('');
+    setSending(true);
+    try {
+      await dispatch(submitSecondFactor(typed)).unwrap();
+    } catch (failure) {
+      setError((failure as ApiFailure).message);
+      setSending(false);
+    }
+  };
+
+  const switchKind = () => {
+    setUseRecoveryCode((current) => !current);
+    setCode('');
+    setError('');
+  };
+
+  return (
+    <StepForm aria-label="Two-step sign-in" onSubmit={submit} noValidate>
+      <p>
+        {useRecoveryCode
+          ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for Crescent Electrical staff.'}
+      </p>
+      <StaffField label={useRecoveryCode ? 'Recovery code' : '6-digit code'} required key={useRecoveryCode ? 'recovery' : 'totp'}>
+        {(control) => (
+          <input
+            {...control}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode={useRecoveryCode ? 'text' : 'numeric'}
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        )}
+      </StaffField>
+      <Notice tone="error">{error}</Notice>
+      <Actions>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Checking…' : 'Verify'}
+        </Button>
+        <Button type="button" $variant="secondary" onClick={switchKind}>
+          {useRecoveryCode ? 'Use a code from my app' : 'Use a recovery code instead'}
+        </Button>
+        <Button type="button" $variant="secondary" onClick={() => dispatch(signInRestarted())}>
+          Start again
+        </Button>
+      </Actions>
+    </StepForm>
+  );
+}

@@ -1,0 +1,21 @@
+// The address's query as the staff pages' filters use it. The shared router facade has no useSearchParams (every
+// public page would pay for it: tools/webpack/shared/react-router-dom.mjs), and these two lines do the same here.
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** The current query ('?kind=quote', '' for none) and a function that goes to the same page with another one. */
+export function useAddressQuery(): [string, (search: string, options?: { replace?: boolean }) => void] {
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const setSearch = useCallback(
+    (next: string, options: { replace?: boolean } = {}) => navigate({ pathname, search: next }, { replace: options.replace ?? false }),
+    [navigate, pathname],
+  );
+  return [search, setSearch];
+}
+
+/** The text of a filter form's search box (its field named `q`), as sent. */
+export function searchText(form: HTMLFormElement): string {
+  const field = form.elements.namedItem('q');
+  return field instanceof HTMLInputElement ? field.value : '';
+}

@@ -1,0 +1,229 @@
+// `npm run staff -- <command>` (server/scripts/staff.ts): the staff accounts, made and changed from the command line
+// only (the app has no account screens, and there is no default account or password in the configuration). Works
+// on the database the server is configured with: DATABASE_URL (PostgreSQL), else the embedded one in DATA_DIR.
+import { parseArgs } from 'node:util';
+import { STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
+import { ConfigError, loadConfig } from '../config.js';
+import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
+import { endSessionsOf, findAccountByEmail, isEmailAddress, listAccounts, normaliseEmail, parseBranch } from './accounts.js';
+import { recordStaffAction } from './audit.js';
+import { generatePassword, hashPassword, passwordProblem } from './passwords.js';
+
+export const STAFF_USAGE = `Usage: npm run staff -- <command>
+  add EMAIL --role admin|branch [--branch Dubai|Oman|Bahrain|Saudi] [--generate-password]
+      a new account; --branch is required for branch staff and refused for admins (they see every branch)
+  disable EMAIL                      the account can no longer sign in; its sessions end at once
+  enable EMAIL                       undoes disable
+  reset-password EMAIL [--generate-password] [--reset-totp]
+      a new password (its sessions end); --reset-totp also clears its second factor and recovery codes,
+      to be set up again at the next sign-in (admins)
+  list                               every account
+The password is typed twice (not shown) on a terminal, read from the first line of standard input when it is
+piped in, or made up and printed once with --generate-password. At least 12 characters, not a common password.
+Reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default <repo>/.data).`;
+
+export interface StaffCliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** The new password: typed (twice, hidden) on a terminal, or read from piped standard input. */
+  readPassword: () => Promise<string>;
+}
+
+class UsageError extends Error {}
+class CliError extends Error {}
+
+interface Args {
+  command: string;
+  email: string | undefined;
+  role: string | undefined;
+  branch: string | undefined;
+  generatePassword: boolean;
+  resetTotp: boolean;
+}
+
+function parseCommandLine(argv: string[]): Args | 'help' {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      role: { type: 'string' },
+      branch: { type: 'string' },
+      'generate-password': { type: 'boolean', default: false },
+      'reset-totp': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help === true) return 'help';
+  const [command, email, ...extra] = positionals;
+  if (command === undefined) throw new UsageError('Name a command: add, disable, enable, reset-password or list.');
+  if (!['add', 'disable', 'enable', 'reset-password', 'list'].includes(command)) throw new UsageError(`Unknown command "${command}".`);
+  if (command === 'list' ? email !== undefined : email === undefined) {
+    throw new UsageError(command === 'list' ? 'list takes no e-mail address.' : `${command} needs the account's e-mail address.`);
+  }
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  const allowed: Record<string, string[]> = { add: ['role', 'branch', 'generate-password'], 'reset-password': ['generate-password', 'reset-totp'] };
+  for (const option of ['role', 'branch', 'generate-password', 'reset-totp'] as const) {
+    const given = values[option] !== undefined && values[option] !== false;
+    if (given && !(allowed[command] ?? []).includes(option)) throw new UsageError(`${command} does not take --${option}.`);
+  }
+  return {
+    command,
+    email,
+    role: values.role,
+    branch: values.branch,
+    generatePassword: values['generate-password'] === true,
+    resetTotp: values['reset-totp'] === true,
+  };
+}
+
+/** Runs the command; resolves to the exit code (0 done, 1 failed, 2 wrong usage). */
+export async function staffCli(argv: string[], env: Record<string, string | undefined>, io: StaffCliIo): Promise<number> {
+  let args: Args | 'help';
+  try {
+    args = parseCommandLine(argv);
+  } catch (error) {
+    io.err(`${describeError(error)}\n\n${STAFF_USAGE}\n`);
+    return 2;
+  }
+  if (args === 'help') {
+    io.out(`${STAFF_USAGE}\n`);
+    return 0;
+  }
+
+  let db: Database;
+  try {
+    db = await openDatabase(loadConfig(env));
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.message : describeError(error);
+    const hint = /in use by another process/.test(message)
+      ? '\nThe embedded database can be opened by one process at a time: stop the server first, ' +
+        'or run the site on PostgreSQL (DATABASE_URL) to manage accounts while it runs.'
+      : '';
+    io.err(`${message}${hint}\n`);
+    return 1;
+  }
+  try {
+    await runMigrations(db);
+    await run(db, args, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${STAFF_USAGE}\n`);
+      return 2;
+    }
+    io.err(error instanceof CliError ? `${error.message}\n` : `Could not ${args.command}: ${describeError(error)}\n`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
+  if (args.command === 'list') return list(db, io);
+  const email = normaliseEmail(args.email ?? '');
+  if (!isEmailAddress(email)) throw new UsageError(`"${args.email}" is not an e-mail address.`);
+
+  if (args.command === 'add') {
+    const role = args.role as StaffRole | undefined;
+    if (role === undefined || !STAFF_ROLES.includes(role)) throw new UsageError('add needs --role admin or --role branch.');
+    let branch: StaffBranch | null = null;
+    if (role === 'branch') {
+      if (args.branch === undefined) throw new UsageError('Branch staff need --branch Dubai, Oman, Bahrain or Saudi.');
+      branch = parseBranch(args.branch) ?? null;
+      if (branch === null) throw new UsageError(`Unknown branch "${args.branch}": use Dubai, Oman, Bahrain or Saudi.`);
+    } else if (args.branch !== undefined) {
+      throw new UsageError('Admins see every branch: leave out --branch.');
+    }
+    if ((await findAccountByEmail(db, email)) !== undefined) throw new CliError(`An account for ${email} already exists.`);
+    const password = await newPassword(args, email, io);
+    const passwordHash = await hashPassword(password);
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id', [
+        email,
+        passwordHash,
+        role,
+        branch,
+      ]);
+      const accountId = row!.id;
+      await recordStaffAction(tx, null, 'account added', `account:${accountId}`, `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}`);
+      return accountId;
+    });
+    io.out(`Added ${role === 'admin' ? 'admin' : `branch staff (${branch})`} ${email} (account ${id}).\n`);
+    if (role === 'admin') io.out('At their first sign-in they set up an authenticator app (TOTP) and get their recovery codes.\n');
+    return;
+  }
+
+  const account = await findAccountByEmail(db, email);
+  if (account === undefined) throw new CliError(`There is no account for ${email}.`);
+  const target = `account:${account.id}`;
+
+  if (args.command === 'disable' || args.command === 'enable') {
+    const disable = args.command === 'disable';
+    const ended = await db.transaction(async (tx) => {
+      await tx.query('update staff_accounts set disabled = $2 where id = $1', [account.id, disable]);
+      const count = disable ? await endSessionsOf(tx, account.id) : 0;
+      await recordStaffAction(tx, null, disable ? 'account disabled' : 'account enabled', target, disable ? `cli; ${count} sessions ended` : 'cli');
+      return count;
+    });
+    io.out(disable ? `Disabled ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.\n` : `Enabled ${email}.\n`);
+    return;
+  }
+
+  // reset-password
+  const password = await newPassword(args, email, io);
+  const passwordHash = await hashPassword(password);
+  const ended = await db.transaction(async (tx) => {
+    await tx.query('update staff_accounts set password_hash = $2, password_changed_at = now() where id = $1', [account.id, passwordHash]);
+    if (args.resetTotp) {
+      await tx.query('update staff_accounts set totp_secret = null, totp_enabled_at = null, totp_last_step = null where id = $1', [account.id]);
+      await tx.query('delete from staff_recovery_codes where account_id = $1', [account.id]);
+    }
+    const count = await endSessionsOf(tx, account.id);
+    await recordStaffAction(tx, null, 'password reset', target, `cli; ${args.resetTotp ? 'second factor reset; ' : ''}${count} sessions ended`);
+    return count;
+  });
+  io.out(`New password set for ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.\n`);
+  if (args.resetTotp) io.out('Their second factor and recovery codes are cleared: admins set up a new one at their next sign-in.\n');
+}
+
+/** The new password: generated (printed once) or read, and checked against the policy. */
+async function newPassword(args: Args, email: string, io: StaffCliIo): Promise<string> {
+  if (args.generatePassword) {
+    let password = generatePassword();
+    while (passwordProblem(password, email) !== undefined) password = generatePassword();
+    io.out(`Password (shown once; hand it over by a safe channel): ${password}\n`);
+    return password;
+  }
+  let password: string;
+  try {
+    password = await io.readPassword();
+  } catch (error) {
+    throw new CliError(describeError(error)); // typed twice differently, or cancelled: said as it is
+  }
+  if (password === '') throw new CliError('No password given: type one, pipe it in, or use --generate-password.');
+  const problem = passwordProblem(password, email);
+  if (problem !== undefined) throw new CliError(problem);
+  return password;
+}
+
+async function list(db: Database, io: StaffCliIo): Promise<void> {
+  const accounts = await listAccounts(db);
+  if (accounts.length === 0) {
+    io.out('No staff accounts yet. Add one: npm run staff -- add EMAIL --role admin\n');
+    return;
+  }
+  const day = (date: Date | null) => (date === null ? '-' : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  const rows = accounts.map((account) => [
+    String(account.id),
+    account.email,
+    account.role,
+    account.branch ?? 'all',
+    account.disabled ? 'disabled' : 'enabled',
+    account.totp_enabled_at === null ? 'no' : 'yes',
+    day(account.last_sign_in_at),
+  ]);
+  const header = ['id', 'e-mail', 'role', 'branch', 'state', 'TOTP', 'last sign-in'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `${cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`;
+  io.out(line(header) + rows.map(line).join(''));
+}

@@ -1,0 +1,645 @@
+// The staff app's access, attacked (issue 20), on both databases through the whole app (buildApp): every staff
+// address refuses a visitor without a session (401) or outside its role (403), state changes need the session's CSRF
+// token, sign-in hands out a new session id at every step and sign-out ends it on the server, failed sign-ins lock per
+// account and per address (also across two processes through Redis), admins never get an active session from a
+// password alone, recovery codes work once, TOTP codes once, and an unknown e-mail is answered exactly like a wrong
+// password, in the same time.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test, type TestContext } from 'node:test';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import { Secret, TOTP } from 'otpauth';
+import { CSRF_HEADER, STAFF_API, staffApiPath, type AuditPage, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from './lockout.js';
+import { hashPassword } from './passwords.js';
+import { MESSAGES, staffRoutes } from './staffRoutes.js';
+import { recoveryCodeHash } from './totp.js';
+
+const PASSWORD = 'amber falcon quietly 71';
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** Every address of the contract with its :params filled, so an address added to STAFF_API is covered here at once. */
+const STAFF_ADDRESSES = Object.entries(STAFF_API).map(([name, pattern]) => ({
+  name,
+  url: staffApiPath(pattern, { kind: 'contact', id: 1 }),
+}));
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** The calls a session half-way through signing in may make. */
+const SIGN_IN_STEPS = new Set<string>([STAFF_API.signIn, STAFF_API.secondFactor, STAFF_API.signOut, STAFF_API.session, STAFF_API.totpSetup, STAFF_API.totpConfirm]);
+
+async function addAccount(db: Database, email: string, role: 'admin' | 'branch', branch: string | null = null, password = PASSWORD): Promise<number> {
+  const [row] = await db.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id', [
+    email.toLowerCase(), // as the CLI keeps them
+    await hashPassword(password),
+    role,
+    branch,
+  ]);
+  return row!.id;
+}
+
+/** The `name=value` of the session cookie an answer sets. */
+function sessionCookieOf(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+  const found = cookies.find((cookie) => /^(__Host-)?staff_session=/.test(cookie));
+  assert.ok(found !== undefined, `a session cookie is set (got ${JSON.stringify(header)})`);
+  return found.split(';')[0]!;
+}
+
+const codeAt = (secret: string, step: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
+const currentStep = () => Math.floor(Date.now() / 30_000);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+let addressCounter = 0;
+/** A client address no other test uses (the per-address lock must not leak between tests). */
+const freshAddress = () => `198.18.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+
+interface Call {
+  cookie?: string;
+  csrf?: string;
+  body?: unknown;
+  address?: string;
+  headers?: Record<string, string>;
+}
+
+function client(app: FastifyInstance) {
+  const call = (method: InjectOptions['method'], url: string, options: Call = {}) =>
+    app.inject({
+      method,
+      url,
+      remoteAddress: options.address ?? '203.0.113.1',
+      headers: {
+        ...(options.body === undefined ? {} : JSON_HEADERS),
+        ...(options.cookie === undefined ? {} : { cookie: options.cookie }),
+        ...(options.csrf === undefined ? {} : { [CSRF_HEADER]: options.csrf }),
+        ...options.headers,
+      },
+      ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
+    });
+  const signIn = (email: string, password = PASSWORD, options: Call = {}) => call('POST', STAFF_API.signIn, { address: freshAddress(), ...options, body: { email, password } });
+  /** Signs in an account without a second factor: its cookie and session. */
+  const signedIn = async (email: string, options: Call = {}) => {
+    const res = await signIn(email, PASSWORD, options);
+    assert.equal(res.statusCode, 200, res.body);
+    const session = res.json<StaffSession>();
+    assert.equal(session.state, 'active');
+    return { cookie: sessionCookieOf(res), session };
+  };
+  return { call, signIn, signedIn };
+}
+
+// ---------------------------------------------------------------- the suite, run on each database
+
+async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
+  let fixture: Fixture;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let api: ReturnType<typeof client>;
+  let db: Database;
+  const ids: Record<string, number> = {};
+
+  t.before(async () => {
+    fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', TRUST_PROXY: 'true' } });
+    database = await target.fresh();
+    db = database.db;
+    app = await buildApp(fixture.config, db);
+    api = client(app);
+    ids.admin = await addAccount(db, 'admin@crescent.example', 'admin');
+    ids.dubai = await addAccount(db, 'dubai@crescent.example', 'branch', 'Dubai');
+    ids.dubai2 = await addAccount(db, 'dubai.two@crescent.example', 'branch', 'Dubai');
+    ids.oman = await addAccount(db, 'oman@crescent.example', 'branch', 'Oman');
+    ids.gone = await addAccount(db, 'gone@crescent.example', 'branch', 'Oman');
+    await db.query('update staff_accounts set disabled = true where id = $1', [ids.gone]);
+  });
+  t.after(async () => {
+    await app?.close();
+    await database?.cleanup();
+    await fixture?.cleanup();
+  });
+  const forgetFailures = () => db.query('delete from staff_sign_in_failures');
+
+  await t.test('every staff address answers 401 without a session, with a made-up one, and with one still signing in', async () => {
+    const { call, signIn } = api;
+    // a session waiting for its second factor: an admin with TOTP on (the secret is never used here)
+    const halfway = await addAccount(db, 'halfway@crescent.example', 'admin');
+    await db.query(`update staff_accounts set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() where id = $1`, [halfway]);
+    const pending = await signIn('halfway@crescent.example');
+    assert.equal(pending.json<StaffSession>().state, 'second-factor');
+    const pendingCookie = sessionCookieOf(pending);
+    const { csrfToken } = pending.json<StaffSession>();
+
+    const visitors: { who: string; cookie?: string; skip?: Set<string> }[] = [
+      { who: 'no cookie' },
+      { who: 'a made-up token', cookie: `staff_session=${randomBytes(32).toString('base64url')}` },
+      { who: 'a malformed cookie', cookie: 'staff_session=../../etc/passwd' },
+      { who: 'a session waiting for its second factor', cookie: pendingCookie, skip: SIGN_IN_STEPS },
+    ];
+    let checked = 0;
+    for (const visitor of visitors) {
+      for (const { name, url } of STAFF_ADDRESSES) {
+        if (visitor.skip?.has(STAFF_API[name as keyof typeof STAFF_API])) continue;
+        for (const method of METHODS) {
+          if (name === 'signIn' && method === 'POST') continue; // the one open door
+          const withBody = method === 'GET' ? {} : { body: {} };
+          const res = await call(method, url, { cookie: visitor.cookie, csrf: visitor.cookie === pendingCookie ? csrfToken : undefined, ...withBody });
+          assert.equal(res.statusCode, 401, `${method} ${url} with ${visitor.who}: ${res.statusCode} ${res.body}`);
+          assert.deepEqual(res.json(), { error: MESSAGES.signIn }, `${method} ${url}`);
+          assert.equal(res.headers['cache-control'], 'no-store', `${method} ${url}`);
+          checked += 1;
+        }
+      }
+    }
+    assert.ok(checked > 200, `${checked} calls checked`);
+    // an address the contract does not list is no different
+    assert.equal((await call('GET', '/api/staff/no-such-thing')).statusCode, 401);
+    assert.equal((await call('POST', STAFF_API.secondFactor, { body: { code: '123456' } })).statusCode, 401, 'second factor without a session');
+  });
+
+  await t.test('a branch account gets 403 for admin-only calls and sees only its branch and the admins', async () => {
+    const { call, signedIn } = api;
+    const { cookie, session } = await signedIn('dubai@crescent.example');
+    assert.deepEqual(session.account, { id: ids.dubai, email: 'dubai@crescent.example', role: 'branch', branch: 'Dubai' });
+    const audit = await call('GET', STAFF_API.audit, { cookie });
+    assert.equal(audit.statusCode, 403, audit.body);
+    assert.deepEqual(audit.json(), { error: MESSAGES.adminsOnly });
+    assert.equal((await call('GET', `${STAFF_API.audit}?page=2`, { cookie })).statusCode, 403);
+    const settings = await call('PUT', STAFF_API.settings, { cookie, csrf: session.csrfToken, body: { holdNewReviews: true } });
+    assert.equal(settings.statusCode, 403, `PUT settings: ${settings.body}`);
+
+    const accounts = await call('GET', STAFF_API.accounts, { cookie });
+    assert.equal(accounts.statusCode, 200, accounts.body);
+    const emails = accounts.json<{ accounts: StaffAccountSummary[] }>().accounts.map((account) => account.email).sort();
+    assert.ok(emails.includes('admin@crescent.example') && emails.includes('dubai@crescent.example') && emails.includes('dubai.two@crescent.example'), emails.join());
+    assert.ok(!emails.includes('oman@crescent.example'), 'another branch is not listed');
+    assert.ok(!emails.includes('gone@crescent.example'), 'a disabled account is not listed');
+  });
+
+  await t.test('CSRF: a state change without the token, or with a wrong one, is refused (403) and changes nothing', async () => {
+    const { call, signedIn } = api;
+    const { cookie, session } = await signedIn('oman@crescent.example');
+    const wrong = randomBytes(32).toString('base64url');
+    for (const csrf of [undefined, '', wrong, session.csrfToken.slice(0, -1)]) {
+      const res = await call('POST', STAFF_API.signOut, { cookie, csrf });
+      assert.equal(res.statusCode, 403, `sign-out with csrf ${JSON.stringify(csrf)}: ${res.body}`);
+      assert.deepEqual(res.json(), { error: MESSAGES.stale });
+    }
+    assert.equal((await call('GET', STAFF_API.session, { cookie })).statusCode, 200, 'still signed in');
+    // every state-changing staff address of the contract, with a signed-in session but no token (or another session's)
+    const other = await signedIn('dubai.two@crescent.example');
+    for (const { name, url } of STAFF_ADDRESSES) {
+      if (name === 'signIn' || name === 'secondFactor') continue; // no session to forge yet: Origin + SameSite guard these
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        for (const csrf of [undefined, other.session.csrfToken]) {
+          const res = await call(method, url, { cookie, csrf, body: {} });
+          assert.equal(res.statusCode, 403, `${method} ${url} with csrf ${csrf === undefined ? 'missing' : "another session's"}: ${res.statusCode} ${res.body}`);
+        }
+      }
+    }
+    assert.equal((await call('GET', STAFF_API.session, { cookie })).statusCode, 200, 'still signed in after all that');
+    const ok = await call('POST', STAFF_API.signOut, { cookie, csrf: session.csrfToken });
+    assert.equal(ok.statusCode, 204, 'with the right token');
+  });
+
+  await t.test('a request from another site is refused, sign-in included (Origin, Sec-Fetch-Site)', async () => {
+    const { call, signIn } = api;
+    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of crossSite) {
+      const res = await signIn('dubai@crescent.example', PASSWORD, { headers });
+      assert.equal(res.statusCode, 403, JSON.stringify(headers));
+      assert.deepEqual(res.json(), { error: MESSAGES.crossSite });
+      assert.equal(res.headers['set-cookie'], undefined, 'no session');
+    }
+    const sameOrigin = await signIn('dubai@crescent.example', PASSWORD, { headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } });
+    assert.equal(sameOrigin.statusCode, 200, sameOrigin.body);
+    const { csrfToken } = sameOrigin.json<StaffSession>();
+    const crossSignOut = await call('POST', STAFF_API.signOut, { cookie: sessionCookieOf(sameOrigin), csrf: csrfToken, headers: { origin: 'https://evil.example' } });
+    assert.equal(crossSignOut.statusCode, 403, 'even with the right token');
+  });
+
+  await t.test('session fixation: a cookie from before sign-in is never the one after; each sign-in step gets a new id', async () => {
+    const { call, signIn, signedIn } = api;
+    const planted = `staff_session=${randomBytes(32).toString('base64url')}`;
+    const res = await signIn('dubai@crescent.example', PASSWORD, { cookie: planted });
+    assert.equal(res.statusCode, 200);
+    const after = sessionCookieOf(res);
+    assert.notEqual(after, planted);
+    assert.equal((await call('GET', STAFF_API.session, { cookie: planted })).statusCode, 401, 'the planted id opens nothing');
+
+    // signing in again (same browser, same or another account) replaces the session: the old id is dead
+    const again = await signIn(' Dubai.Two@Crescent.example ', PASSWORD, { cookie: after }); // as typed: any case, spaces around
+    assert.equal(again.statusCode, 200);
+    assert.notEqual(sessionCookieOf(again), after);
+    assert.equal((await call('GET', STAFF_API.session, { cookie: after })).statusCode, 401, 'the session from before sign-in ended');
+    assert.equal((await call('GET', STAFF_API.session, { cookie: sessionCookieOf(again) })).json<StaffSession>().account.email, 'dubai.two@crescent.example');
+
+    // the database keeps the token's hash, never the token
+    const { cookie } = await signedIn('oman@crescent.example');
+    const token = cookie.split('=')[1]!;
+    const rows = await db.query<{ id: string }>('select id from staff_sessions');
+    assert.ok(rows.length > 0 && rows.every((row) => row.id !== token && /^[0-9a-f]{64}$/.test(row.id)));
+  });
+
+  await t.test('sign-out ends the session on the server: its cookie is cleared and the old cookie opens nothing', async () => {
+    const { call, signedIn } = api;
+    const { cookie, session } = await signedIn('oman@crescent.example');
+    assert.equal((await call('GET', STAFF_API.accounts, { cookie })).statusCode, 200);
+    const out = await call('POST', STAFF_API.signOut, { cookie, csrf: session.csrfToken });
+    assert.equal(out.statusCode, 204);
+    assert.match(String(out.headers['set-cookie']), /^staff_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict$/);
+    for (const url of [STAFF_API.session, STAFF_API.accounts]) assert.equal((await call('GET', url, { cookie })).statusCode, 401, `${url} after sign-out`);
+    assert.equal((await call('POST', STAFF_API.signOut, { cookie, csrf: session.csrfToken })).statusCode, 401, 'signing out twice');
+  });
+
+  await t.test('cookies: HttpOnly, SameSite=Strict, Path=/; over HTTPS __Host- and Secure, and only that one counts there', async () => {
+    const { call, signIn } = api;
+    const plain = await signIn('dubai@crescent.example');
+    assert.match(String(plain.headers['set-cookie']), /^staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
+    assert.equal(plain.headers['cache-control'], 'no-store');
+
+    const https = { 'x-forwarded-proto': 'https' };
+    const secure = await signIn('dubai@crescent.example', PASSWORD, { headers: https });
+    assert.match(String(secure.headers['set-cookie']), /^__Host-staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
+    const value = sessionCookieOf(secure).split('=')[1]!;
+    assert.equal((await call('GET', STAFF_API.session, { cookie: `__Host-staff_session=${value}`, headers: https })).statusCode, 200);
+    // a cookie without the prefix could have been planted by a sibling host: over https it is not read
+    assert.equal((await call('GET', STAFF_API.session, { cookie: `staff_session=${value}`, headers: https })).statusCode, 401);
+  });
+
+  await t.test('sessions end after 30 idle minutes and 12 hours after sign-in; a disabled account is out at once', async () => {
+    const { call, signedIn } = api;
+    const { cookie } = await signedIn('dubai@crescent.example');
+    const [row] = await db.query<{ hours: number }>(
+      `select extract(epoch from (expires_at - created_at)) / 3600 as hours from staff_sessions order by created_at desc limit 1`,
+    );
+    assert.equal(Number(row?.hours), 12, 'absolute end: 12 hours after sign-in');
+    const setLastSeen = (minutesAgo: number) =>
+      db.query(`update staff_sessions set last_seen_at = now() - make_interval(mins => $1) where account_id = $2`, [minutesAgo, ids.dubai]);
+    await setLastSeen(29);
+    assert.equal((await call('GET', STAFF_API.accounts, { cookie })).statusCode, 200, 'used 29 minutes ago: still on (and used now)');
+    await setLastSeen(29);
+    assert.equal((await call('GET', STAFF_API.accounts, { cookie })).statusCode, 200, 'each use restarts the idle clock');
+    await setLastSeen(31);
+    assert.equal((await call('GET', STAFF_API.accounts, { cookie })).statusCode, 401, 'idle 31 minutes: ended');
+
+    const busy = await signedIn('dubai@crescent.example');
+    await db.query(`update staff_sessions set expires_at = now() - interval '1 second' where account_id = $1`, [ids.dubai]);
+    assert.equal((await call('GET', STAFF_API.accounts, { cookie: busy.cookie })).statusCode, 401, 'past its absolute end, however busy');
+
+    const { cookie: omanCookie } = await signedIn('oman@crescent.example');
+    await db.query('update staff_accounts set disabled = true where id = $1', [ids.oman]);
+    try {
+      assert.equal((await call('GET', STAFF_API.session, { cookie: omanCookie })).statusCode, 401, 'disabled: the open session stops working');
+      assert.equal((await api.signIn('oman@crescent.example')).statusCode, 401, 'and cannot sign in');
+    } finally {
+      await db.query('update staff_accounts set disabled = false where id = $1', [ids.oman]);
+      await forgetFailures();
+    }
+  });
+
+  await t.test('STAFF_SESSION_IDLE_MINUTES and STAFF_SESSION_MAX_HOURS set those ends', async () => {
+    const configured = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', STAFF_SESSION_IDLE_MINUTES: '5', STAFF_SESSION_MAX_HOURS: '1' } });
+    const other = await buildApp(configured.config, db);
+    try {
+      const { call, signedIn } = client(other);
+      const { cookie } = await signedIn('dubai.two@crescent.example');
+      const [row] = await db.query<{ hours: number }>(
+        `select extract(epoch from (expires_at - created_at)) / 3600 as hours from staff_sessions where account_id = $1 order by created_at desc limit 1`,
+        [ids.dubai2],
+      );
+      assert.equal(Number(row?.hours), 1);
+      await db.query(`update staff_sessions set last_seen_at = now() - interval '4 minutes' where account_id = $1`, [ids.dubai2]);
+      assert.equal((await call('GET', STAFF_API.session, { cookie })).statusCode, 200);
+      await db.query(`update staff_sessions set last_seen_at = now() - interval '6 minutes' where account_id = $1`, [ids.dubai2]);
+      assert.equal((await call('GET', STAFF_API.session, { cookie })).statusCode, 401);
+    } finally {
+      await other.close();
+      await configured.cleanup();
+    }
+    assert.throws(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: '0' }), /STAFF_SESSION_IDLE_MINUTES must be a whole number of minutes, 1 or more \(got "0"\)/);
+    assert.throws(() => loadConfig({ STAFF_SESSION_MAX_HOURS: '1.5' }), /STAFF_SESSION_MAX_HOURS must be a whole number of hours, 1 or more/);
+    assert.throws(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: '90', STAFF_SESSION_MAX_HOURS: '1' }), /STAFF_SESSION_IDLE_MINUTES must not be more than STAFF_SESSION_MAX_HOURS/);
+  });
+
+  await t.test('no enumeration: unknown e-mail, wrong password and disabled account get the same answer in the same time', async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    const unknown = await signIn('nobody@crescent.example', PASSWORD);
+    const wrong = await signIn('dubai@crescent.example', 'not the password at all');
+    const disabled = await signIn('gone@crescent.example', PASSWORD);
+    const malformed = await signIn('not an address', PASSWORD);
+    for (const res of [unknown, wrong, disabled, malformed]) {
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.body, JSON.stringify({ error: MESSAGES.wrongPassword }));
+      assert.equal(res.headers['set-cookie'], undefined);
+    }
+    // timing: an unknown e-mail runs an argon2 verify too (against a dummy hash). Interleaved, medians.
+    const times = { unknown: [] as number[], wrong: [] as number[] };
+    for (let i = 0; i < 9; i += 1) {
+      for (const kind of ['unknown', 'wrong'] as const) {
+        await forgetFailures();
+        const started = performance.now();
+        const res = await signIn(kind === 'unknown' ? `nobody${i}@crescent.example` : 'dubai@crescent.example', `wrong password ${i}`);
+        times[kind].push(performance.now() - started);
+        assert.equal(res.statusCode, 401);
+      }
+    }
+    const [unknownMs, wrongMs] = [median(times.unknown), median(times.wrong)];
+    assert.ok(unknownMs >= 0.6 * wrongMs, `unknown e-mail ${unknownMs.toFixed(1)} ms vs wrong password ${wrongMs.toFixed(1)} ms (medians)`);
+    await forgetFailures();
+  });
+
+  await t.test('lockout per account: the 6th try in 15 minutes gets 429, from any address, even with the right password', async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) assert.equal((await signIn('dubai.two@crescent.example', `guess ${i}`)).statusCode, 401, `guess ${i}`);
+    const locked = await signIn('dubai.two@crescent.example', PASSWORD);
+    assert.equal(locked.statusCode, 429);
+    assert.deepEqual(locked.json(), { error: 'Too many failed sign-ins. Please wait 15 minutes and try again.' });
+    assert.equal(locked.headers['retry-after'], '900');
+    assert.equal(locked.headers['set-cookie'], undefined);
+    assert.equal((await signIn('dubai@crescent.example')).statusCode, 200, 'another account is not locked');
+    // an unknown e-mail locks the same way: the lock tells nothing about which accounts exist
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) assert.equal((await signIn('ghost@crescent.example', `guess ${i}`)).statusCode, 401);
+    assert.equal((await signIn('ghost@crescent.example', 'again')).statusCode, 429);
+    const [locks] = await db.query<{ n: number }>(`select count(*)::int as n from staff_audit_log where action = 'sign-in locked'`);
+    assert.equal(locks?.n, 2, 'each lock is written to the audit log once');
+    // 15 minutes later it opens again
+    await db.query(`update staff_sign_in_failures set at = at - interval '15 minutes 1 second'`);
+    assert.equal((await signIn('dubai.two@crescent.example')).statusCode, 200);
+  });
+
+  await t.test('lockout holds against a burst of guesses sent at once: at most 5 are checked', async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    // (the requests overlap on PostgreSQL; in-process PGlite answers each query at once, so there they take turns)
+    const burst = await Promise.all(Array.from({ length: 20 }, (_unused, i) => signIn('dubai.two@crescent.example', `parallel guess ${i}`)));
+    const statuses = burst.map((res) => res.statusCode);
+    assert.ok(statuses.every((status) => status === 401 || status === 429), statuses.join());
+    assert.ok(statuses.filter((status) => status === 401).length <= ACCOUNT_FAILURE_LIMIT, `checked: ${statuses.join()}`);
+    assert.equal((await signIn('dubai.two@crescent.example')).statusCode, 429, 'then locked, the right password too');
+    await forgetFailures();
+  });
+
+  await t.test('lockout per address: 20 failures from one address lock it for every account; other addresses go on', async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    const address = freshAddress();
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i += 1) {
+      assert.equal((await signIn(`spray${i}@crescent.example`, 'Password123!', { address })).statusCode, 401, `try ${i}`);
+    }
+    const locked = await signIn('dubai@crescent.example', PASSWORD, { address });
+    assert.equal(locked.statusCode, 429, 'the right password from that address');
+    assert.equal((await signIn('dubai@crescent.example', PASSWORD, { address: freshAddress() })).statusCode, 200, 'from another address');
+    // a successful sign-in from that address does not reset its count
+    await db.query(`delete from staff_sign_in_failures where key like 'account:%'`);
+    assert.equal((await signIn('dubai@crescent.example', PASSWORD, { address })).statusCode, 429);
+    await forgetFailures();
+  });
+
+  await t.test('admins: the password alone never gives an active session; TOTP set-up with a QR code, codes once', async () => {
+    const { call, signIn } = api;
+    const first = await signIn('admin@crescent.example');
+    assert.equal(first.statusCode, 200);
+    const setupSession = first.json<StaffSession>();
+    assert.equal(setupSession.state, 'totp-setup');
+    const setupCookie = sessionCookieOf(first);
+    for (const url of [STAFF_API.accounts, STAFF_API.audit]) assert.equal((await call('GET', url, { cookie: setupCookie })).statusCode, 401, `${url} before TOTP`);
+
+    assert.equal((await call('POST', STAFF_API.totpSetup, { cookie: setupCookie })).statusCode, 403, 'set-up without the CSRF token');
+    const setupRes = await call('POST', STAFF_API.totpSetup, { cookie: setupCookie, csrf: setupSession.csrfToken });
+    assert.equal(setupRes.statusCode, 200, setupRes.body);
+    const setup = setupRes.json<TotpSetup>();
+    assert.match(setup.secret, /^[A-Z2-7]{32}$/, '160 bits, base32');
+    assert.match(setup.otpauthUrl, /^otpauth:\/\/totp\/Crescent%20Electrical%20staff:admin%40crescent\.example\?.*secret=/);
+    assert.match(setup.qrSvg, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<\/svg>\s*$/);
+    assert.equal((await call('POST', STAFF_API.totpConfirm, { cookie: setupCookie, body: { code: codeAt(setup.secret, currentStep()) } })).statusCode, 403, 'confirm without CSRF');
+    const badConfirm = await call('POST', STAFF_API.totpConfirm, { cookie: setupCookie, csrf: setupSession.csrfToken, body: { code: codeAt(setup.secret, currentStep() + 5) } });
+    assert.equal(badConfirm.statusCode, 401, 'a code from 2.5 minutes ahead');
+
+    const step = currentStep();
+    const confirmed = await call('POST', STAFF_API.totpConfirm, { cookie: setupCookie, csrf: setupSession.csrfToken, body: { code: codeAt(setup.secret, step) } });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    const { recoveryCodes, session } = confirmed.json<{ recoveryCodes: string[]; session: StaffSession }>();
+    assert.equal(session.state, 'active');
+    assert.equal(recoveryCodes.length, 10);
+    assert.equal(new Set(recoveryCodes).size, 10);
+    let adminCookie = sessionCookieOf(confirmed);
+    assert.notEqual(adminCookie, setupCookie, 'a new session id once TOTP is on');
+    assert.equal((await call('GET', STAFF_API.session, { cookie: setupCookie })).statusCode, 401, 'the set-up session ended');
+    assert.equal((await call('GET', STAFF_API.audit, { cookie: adminCookie })).statusCode, 200, 'now an admin');
+    const stored = await db.query<{ code_hash: string }>('select code_hash from staff_recovery_codes where account_id = $1', [ids.admin]);
+    assert.equal(stored.length, 10);
+    assert.ok(stored.every((row) => !recoveryCodes.some((code) => row.code_hash.includes(code.replace('-', '')))), 'codes kept as hashes only');
+    assert.equal((await call('POST', STAFF_API.totpSetup, { cookie: adminCookie, csrf: session.csrfToken })).statusCode, 409, 'set up once');
+
+    const signOut = async () => {
+      const current = (await call('GET', STAFF_API.session, { cookie: adminCookie })).json<StaffSession>();
+      assert.equal((await call('POST', STAFF_API.signOut, { cookie: adminCookie, csrf: current.csrfToken })).statusCode, 204);
+    };
+    /** Password, then `code`: the answer of the second step. */
+    const withCode = async (code: string) => {
+      const res = await signIn('admin@crescent.example');
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json<StaffSession>().state, 'second-factor', 'the password alone is only the first step');
+      const pendingCookie = sessionCookieOf(res);
+      assert.equal((await call('GET', STAFF_API.audit, { cookie: pendingCookie })).statusCode, 401, 'nothing but the second step');
+      const second = await call('POST', STAFF_API.secondFactor, { cookie: pendingCookie, body: { code } });
+      if (second.statusCode === 200) {
+        assert.notEqual(sessionCookieOf(second), pendingCookie, 'a new session id after the second factor');
+        assert.equal((await call('GET', STAFF_API.session, { cookie: pendingCookie })).statusCode, 401, 'the half-way session ended');
+        adminCookie = sessionCookieOf(second);
+      }
+      return second;
+    };
+
+    await signOut();
+    const replayed = await withCode(codeAt(setup.secret, step));
+    assert.equal(replayed.statusCode, 401, 'the set-up code again');
+    assert.deepEqual(replayed.json(), { error: MESSAGES.wrongCode });
+    const next = codeAt(setup.secret, step + 1);
+    const ok = await withCode(next);
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.json<StaffSession>().state, 'active');
+    await signOut();
+    assert.equal((await withCode(next)).statusCode, 401, 'a TOTP code works once');
+
+    const recovered = await withCode(recoveryCodes[0]!);
+    assert.equal(recovered.statusCode, 200, recovered.body);
+    await signOut();
+    assert.equal((await withCode(recoveryCodes[0]!)).statusCode, 401, 'a recovery code works once');
+    const typed = ` ${recoveryCodes[1]!.toUpperCase().replace('-', ' ')} `;
+    assert.equal((await withCode(typed)).statusCode, 200, 'typed in capitals with a space');
+    await signOut();
+
+    assert.equal((await withCode(recoveryCodes[2]!)).statusCode, 200);
+    const audit = await call('GET', STAFF_API.audit, { cookie: adminCookie });
+    const actions = audit.json<AuditPage>().entries.map((entry) => entry.action);
+    for (const action of ['totp enabled', 'recovery code used', 'sign-in', 'sign-out', 'sign-in failed']) assert.ok(actions.includes(action), `audit has ${action}`);
+    await forgetFailures();
+  });
+
+  await t.test('the audit log: who, what, when, newest first, 50 a page, admins only; its query is an allow-list', async () => {
+    const { call } = api;
+    for (let i = 0; i < 60; i += 1) await db.query(`insert into staff_audit_log (actor_id, actor_email, action, target, detail, at) values (null, null, 'filler', $1, 'cli', now() - interval '1 day')`, [`row:${i}`]);
+    // the admin has TOTP now: sign in with a recovery code minted here for the test
+    await db.query(`insert into staff_recovery_codes (account_id, code_hash) values ($1, $2)`, [ids.admin, recoveryCodeHash('testx-codex')]);
+    const first = await api.signIn('admin@crescent.example');
+    const second = await call('POST', STAFF_API.secondFactor, { cookie: sessionCookieOf(first), body: { code: 'testx-codex' } });
+    assert.equal(second.statusCode, 200, second.body);
+    const cookie = sessionCookieOf(second);
+
+    const page1 = (await call('GET', STAFF_API.audit, { cookie })).json<AuditPage>();
+    assert.equal(page1.page, 1);
+    assert.equal(page1.entries.length, 50);
+    assert.ok(page1.pageCount >= 2);
+    const newest = page1.entries[0]!;
+    assert.equal(newest.action, 'sign-in');
+    assert.equal(newest.actor, 'admin@crescent.example');
+    assert.match(newest.detail ?? '', /recovery code/);
+    assert.ok(Date.now() - Date.parse(newest.at) < 60_000, 'when');
+    const at = page1.entries.map((entry) => Date.parse(entry.at));
+    assert.deepEqual(at, [...at].sort((a, b) => b - a), 'newest first');
+    const last = (await call('GET', `${STAFF_API.audit}?page=${page1.pageCount}`, { cookie })).json<AuditPage>();
+    assert.ok(last.entries.length > 0 && last.entries.length <= 50);
+    assert.equal(last.entries.at(-1)?.action, 'filler');
+    for (const query of ['?page=0', '?page=abc', '?page=1&page=2', '?actor=x']) {
+      const res = await call('GET', `${STAFF_API.audit}${query}`, { cookie });
+      assert.equal(res.statusCode, 400, `${query}: ${res.body}`);
+    }
+    const accounts = (await call('GET', STAFF_API.accounts, { cookie })).json<{ accounts: StaffAccountSummary[] }>().accounts;
+    assert.ok(accounts.some((account) => account.branch === 'Oman') && accounts.some((account) => account.branch === 'Dubai'), 'an admin sees every branch');
+    assert.ok(!accounts.some((account) => account.email === 'gone@crescent.example'));
+  });
+
+  await t.test('bodies: JSON only, small, exactly the allowed fields', async () => {
+    const { call } = api;
+    const cases: { options: Call & { raw?: string; type?: string }; status: number; error: RegExp }[] = [
+      { options: { body: { email: 'dubai@crescent.example', password: PASSWORD, admin: true } }, status: 400, error: /^Unknown field "admin": expected only email, password$/ },
+      { options: { body: { email: ['dubai@crescent.example'], password: PASSWORD } }, status: 400, error: /^email must be text$/ },
+      { options: { body: [] }, status: 400, error: /JSON object/ },
+      { options: { body: { email: 'a@b.example', password: 'x'.repeat(20_000) } }, status: 413, error: /too large/ },
+      { options: { raw: 'email=a&password=b', type: 'application/x-www-form-urlencoded' }, status: 415, error: /JSON/ },
+      { options: { raw: '{"email":', type: 'application/json' }, status: 400, error: /not valid JSON/ },
+    ];
+    for (const { options, status, error } of cases) {
+      const res =
+        options.raw === undefined
+          ? await call('POST', STAFF_API.signIn, { ...options, address: freshAddress() })
+          : await app.inject({ method: 'POST', url: STAFF_API.signIn, headers: { 'content-type': options.type! }, payload: options.raw });
+      assert.equal(res.statusCode, status, res.body);
+      assert.match(res.json<{ error: string }>().error, error);
+      assert.equal(res.headers['cache-control'], 'no-store');
+    }
+  });
+}
+
+// ---------------------------------------------------------------- runs
+
+test('staff access on embedded PGlite', async (t) => {
+  await accessSuite(t, pgliteTarget);
+});
+
+test('staff access on PostgreSQL', async (t) => {
+  await onPostgres(t, (target) => accessSuite(t, target));
+});
+
+// ---------------------------------------------------------------- two processes, one Redis
+
+describe('the sign-in lockout shared through Redis', () => {
+  const url = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+  const required = process.env.REQUIRE_REDIS === '1' || process.env.CI === 'true';
+
+  async function redisReachable(): Promise<string | undefined> {
+    const probe = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
+    try {
+      await probe.connect();
+      await probe.ping();
+      return undefined;
+    } catch (error) {
+      return `Redis not reachable at ${url}: ${describeError(error)} (set TEST_REDIS_URL to point the tests at a server)`;
+    } finally {
+      probe.disconnect();
+    }
+  }
+
+  /** A server process of its own: its own embedded database, the shared Redis. */
+  async function instance(namespace: string, redisUrl: string) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-staff-redis-'));
+    const db = await openDatabase({ dataDir, databaseUrl: undefined });
+    await runMigrations(db);
+    const app = Fastify();
+    await app.register(staffRoutes, { db, redisUrl, redisNamespace: namespace, sessionIdleMinutes: 30, sessionMaxHours: 12 });
+    await app.ready();
+    return {
+      app,
+      db,
+      async close() {
+        await app.close();
+        await db.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  test('two server processes on different databases count one account and one address together', async (t) => {
+    const unreachable = await redisReachable();
+    if (unreachable !== undefined) {
+      if (required) assert.fail(`${unreachable} (required in CI / REQUIRE_REDIS=1)`);
+      console.log(`Redis tests skipped: ${unreachable}`);
+      t.skip(unreachable);
+      return;
+    }
+    const namespace = `test-staff-lock-${randomBytes(6).toString('hex')}-`;
+    const [a, b] = [await instance(namespace, url), await instance(namespace, url)];
+    const cleaner = new Redis(url);
+    try {
+      for (const { db } of [a, b]) await addAccount(db, 'shared@crescent.example', 'branch', 'Bahrain');
+      const tryOn = (app: FastifyInstance, email: string, password: string, address: string) =>
+        app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: JSON_HEADERS, payload: JSON.stringify({ email, password }) });
+      // per account: 3 failures on A, 2 on B, each from its own address: the 6th try, on A, is locked
+      const statuses: number[] = [];
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) statuses.push((await tryOn(i % 2 === 0 ? a.app : b.app, 'shared@crescent.example', `guess ${i}`, freshAddress())).statusCode);
+      assert.deepEqual(statuses, [401, 401, 401, 401, 401]);
+      assert.equal((await tryOn(a.app, 'shared@crescent.example', PASSWORD, freshAddress())).statusCode, 429, 'locked on A by failures on both');
+      assert.equal((await tryOn(b.app, 'shared@crescent.example', PASSWORD, freshAddress())).statusCode, 429, 'and on B');
+      // per address: 20 failures split over both processes lock the address on both
+      const address = freshAddress();
+      for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i += 1) assert.equal((await tryOn(i % 2 === 0 ? a.app : b.app, `spray${i}@crescent.example`, 'x', address)).statusCode, 401);
+      await cleaner.del(`${namespace}account:shared@crescent.example`);
+      assert.equal((await tryOn(b.app, 'shared@crescent.example', PASSWORD, address)).statusCode, 429, 'the address is locked');
+      assert.equal((await tryOn(b.app, 'shared@crescent.example', PASSWORD, freshAddress())).statusCode, 200, 'another address is not');
+      for (const { db } of [a, b]) {
+        const [row] = await db.query<{ n: number }>('select count(*)::int as n from staff_sign_in_failures');
+        assert.equal(row?.n, 0, 'counted in Redis, not in either database');
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      const keys = await cleaner.keys(`${namespace}*`);
+      if (keys.length > 0) await cleaner.del(...keys);
+      cleaner.disconnect();
+    }
+  });
+
+  test('with Redis down, failures are counted in the database instead: still locked, never a 500', async () => {
+    const down = await instance('test-staff-down-', 'redis://127.0.0.1:1');
+    try {
+      const address = freshAddress();
+      const tries: number[] = [];
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT + 1; i += 1) {
+        const res = await down.app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: JSON_HEADERS, payload: JSON.stringify({ email: 'x@crescent.example', password: 'wrong' }) });
+        tries.push(res.statusCode);
+      }
+      assert.deepEqual(tries, [401, 401, 401, 401, 401, 429]);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,358 @@
+// The staff app's access (issue 20): sign-in with a password and, for admins (and anyone who set one up), a TOTP
+// second factor; server-side sessions in the database; CSRF tokens; the failed sign-in lockout; the audit log; and
+// the signed-in scope every other staff call lives in (./work/). Addresses and shapes: @site/contracts/staff-api.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CSRF_HEADER, STAFF_API, type AuditPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import type { Database, Queryable } from '../db/index.js';
+import { readCookie } from '../http/canary.js';
+import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { connectRedis } from '../routes/submissions.js';
+import { strictObject } from '../validation/submissionSchemas.js';
+import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
+import './access.js'; // declares request.staff
+import { recordStaffAction } from './audit.js';
+import { databaseFailureCounter, failureKeys, redisFailureCounter, TOO_MANY_FAILURES, LOCKOUT_WINDOW_MS, type Attempt, type FailureCounter } from './lockout.js';
+import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import {
+  createSession,
+  csrfMatches,
+  deleteSession,
+  loadSession,
+  sessionView,
+  setPendingTotpSecret,
+  type LoadedSession,
+  type SessionState,
+  type SessionTimes,
+} from './sessions.js';
+import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment, totpStep } from './totp.js';
+import { staffWorkRoutes } from './work/index.js';
+
+export interface StaffRoutesOptions {
+  db: Database;
+  /** Counts failed sign-ins in Redis (shared by every process) when set; in the database otherwise. */
+  redisUrl?: string | undefined;
+  /** Prefix of the lockout's Redis keys (tests use their own). */
+  redisNamespace?: string;
+  /** Wakes the outbox worker (the work routes' re-send). */
+  onOutboxWrite?: (() => void) | undefined;
+  /** STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS. */
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** PUBLIC_SITE_URL: an Origin header equal to it is the site's own (besides the request's own origin). */
+  publicSiteUrl?: string | undefined;
+}
+
+/** Sign-in bodies are a few hundred bytes; nothing a staff call sends comes near this. */
+export const STAFF_BODY_LIMIT = 16 * 1024;
+
+/** Plain http (local runs, tests) gets a cookie without the prefix: `__Host-` requires Secure, which needs HTTPS. */
+export const SESSION_COOKIE = { https: '__Host-staff_session', http: 'staff_session' } as const;
+
+export const MESSAGES = {
+  wrongPassword: 'The e-mail address or password is not right.',
+  wrongCode: 'That code is not right, or it was already used. Please try again.',
+  signIn: 'Please sign in.',
+  stale: 'Your session has expired or the form is stale. Please reload the page.',
+  crossSite: 'Staff requests from another site are refused.',
+  adminsOnly: 'Only administrators can do this.',
+  totpAlreadyOn: 'The second factor is already set up for this account.',
+  totpNotStarted: 'Start the set-up of the second factor first.',
+  tooMany: TOO_MANY_FAILURES,
+} as const;
+
+const AUDIT_PAGE_SIZE = 50;
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+const signInSchema = strictObject({
+  email: z.string({ error: 'email must be text' }).max(320, { error: 'email must be at most 320 characters' }),
+  password: z.string({ error: 'password must be text' }).max(1024, { error: 'password must be at most 1024 characters' }),
+});
+const codeSchema = strictObject({
+  code: z.string({ error: 'code must be text' }).max(64, { error: 'code must be at most 64 characters' }),
+});
+const auditQuerySchema = strictObject({
+  page: z.string().regex(/^[1-9]\d{0,5}$/, { error: 'page must be a whole number from 1' }).optional(),
+});
+
+/** The body or query checked by `schema`, else a 400 naming every problem. */
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw httpError(400, result.error.issues.map((issue) => issue.message).join('; '));
+  return result.data;
+}
+
+/**
+ * Registers every /api/staff/* address. Register it with app.register (its hooks, error handler and body parser
+ * stay inside it).
+ */
+export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
+  const { db } = options;
+  const times: SessionTimes = { idleMs: options.sessionIdleMinutes * 60_000, maxMs: options.sessionMaxHours * 3_600_000 };
+  const inDatabase = databaseFailureCounter(db);
+  const failures: FailureCounter =
+    options.redisUrl === undefined
+      ? inDatabase
+      : redisFailureCounter(connectRedis(app, options.redisUrl), options.redisNamespace ?? 'site-staff-sign-in-', inDatabase, app.log);
+  const requireJson = useJsonEndpoint(app, { bodyLimit: STAFF_BODY_LIMIT, what: 'the request', emptyHint: 'send a JSON object' });
+
+  // Every answer, errors included: never kept by a browser or proxy.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, options.publicSiteUrl)) throw httpError(403, MESSAGES.crossSite);
+  });
+
+  // ---- sessions, cookies ----
+
+  const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? SESSION_COOKIE.https : SESSION_COOKIE.http);
+  const cookieAttributes = (request: FastifyRequest) => `Path=/; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`;
+  const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.header('set-cookie', `${cookieName(request)}=${token}; ${cookieAttributes(request)}`);
+  const clearSessionCookie = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('set-cookie', `${cookieName(request)}=; Max-Age=0; ${cookieAttributes(request)}`);
+
+  /** The request's session in any state (over https only the `__Host-` cookie counts: a sibling host cannot plant it). */
+  const sessionOf = (request: FastifyRequest) => loadSession(db, readCookie(request.headers.cookie, cookieName(request)), Date.now(), times);
+
+  /** The session in one of `states`, else a 401; with `csrf`, the header must carry its token (else 403). */
+  async function requireSession(request: FastifyRequest, states: readonly SessionState[], csrf: boolean): Promise<LoadedSession> {
+    const session = await sessionOf(request);
+    if (session === undefined || !states.includes(session.state)) throw httpError(401, MESSAGES.signIn);
+    if (csrf && !csrfMatches(request.headers[CSRF_HEADER], session.csrfToken)) throw httpError(403, MESSAGES.stale);
+    return session;
+  }
+
+  /**
+   * Replaces `previous` (if any) by a new session in `state`: a new id at every step of signing in, so no id known
+   * before a step (planted by someone else, or seen half-way) is worth anything after it. Resolves to undefined when
+   * `previous` was already gone (a second request racing this one won).
+   */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    q: Queryable,
+    account: LoadedSession['account'],
+    state: SessionState,
+    previous: LoadedSession | undefined,
+  ): Promise<StaffSession | undefined> {
+    if (previous !== undefined && !(await deleteSession(q, previous.id))) return undefined;
+    const { token, session } = await createSession(q, account, state, Date.now(), times);
+    if (state === 'active') await q.query('update staff_accounts set last_sign_in_at = now() where id = $1', [account.id]);
+    setSessionCookie(request, reply, token);
+    return sessionView(session);
+  }
+
+  const tooMany = (reply: FastifyReply) => reply.code(429).header('retry-after', String(LOCKOUT_WINDOW_MS / 1000)).send({ error: MESSAGES.tooMany });
+
+  /** A failed attempt (already counted by failures.attempt): written to the audit log, and the lock if it starts now. */
+  async function failed(request: FastifyRequest, attempt: Attempt, step: string, email: string): Promise<void> {
+    const detail = `${step}; e-mail ${email}; address ${request.ip}`;
+    await recordStaffAction(db, null, 'sign-in failed', null, detail);
+    if (attempt.last) await recordStaffAction(db, null, 'sign-in locked', null, detail);
+  }
+
+  // ---- sign-in: POST {email, password} ----
+
+  app.post(STAFF_API.signIn, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
+    const body = parse(signInSchema, request.body);
+    const email = normaliseEmail(body.email);
+    const keys = failureKeys(email, request.ip);
+    const attempt = await failures.attempt(keys);
+    if (attempt.refused) return tooMany(reply);
+
+    const account = isEmailAddress(email) ? await findAccountByEmail(db, email) : undefined;
+    // An unknown e-mail costs the same argon2 verify as a wrong password: the answer's timing tells nothing.
+    const passwordOk = account === undefined ? (await verifyAgainstDummy(body.password), false) : await verifyPassword(account.password_hash, body.password);
+    if (account === undefined || !passwordOk || account.disabled) {
+      await failed(request, attempt, 'password', email);
+      return reply.code(401).send({ error: MESSAGES.wrongPassword });
+    }
+
+    // Whatever session the browser had (another account's, a half-finished sign-in, a planted id) ends here.
+    const previous = await sessionOf(request);
+    if (previous !== undefined) await deleteSession(db, previous.id);
+    const state: SessionState = account.totp_enabled_at !== null ? 'second-factor' : account.role === 'admin' ? 'totp-setup' : 'active';
+    const session = await startSession(request, reply, db, account, state, undefined);
+    await failures.succeeded(keys, state === 'active');
+    if (state === 'active') {
+      await recordStaffAction(db, account, 'sign-in', `account:${account.id}`, `password; address ${request.ip}`);
+    }
+    return session;
+  });
+
+  // ---- second factor: POST {code} (a TOTP code or a recovery code) ----
+
+  app.post(STAFF_API.secondFactor, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
+    const session = await requireSession(request, ['second-factor'], false);
+    const { code } = parse(codeSchema, request.body);
+    const { account } = session;
+    const keys = failureKeys(account.email, request.ip);
+    const attempt = await failures.attempt(keys);
+    if (attempt.refused) return tooMany(reply);
+
+    const result = await db.transaction(async (tx) => {
+      let how: string | undefined;
+      if (looksLikeTotp(code)) {
+        const step = account.totp_secret === null ? undefined : totpStep(account.totp_secret, code.replace(/\s/g, ''), Date.now());
+        if (step !== undefined && (await storeTotpStep(tx, account.id, step))) how = 'password + authenticator code';
+      } else {
+        const left = await useRecoveryCode(tx, account.id, code);
+        if (left !== undefined) {
+          how = `password + recovery code (${left} left)`;
+          await recordStaffAction(tx, account, 'recovery code used', `account:${account.id}`, `${left} left`);
+        }
+      }
+      if (how === undefined) return undefined;
+      const next = await startSession(request, reply, tx, account, 'active', session);
+      if (next === undefined) throw httpError(401, MESSAGES.signIn); // the pending session was used by another request
+      await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `${how}; address ${request.ip}`);
+      return next;
+    });
+    if (result === undefined) {
+      await failed(request, attempt, 'second factor', account.email);
+      return reply.code(401).send({ error: MESSAGES.wrongCode });
+    }
+    await failures.succeeded(keys, true);
+    return result;
+  });
+
+  // ---- sign-out: POST (csrf), in any state ----
+
+  app.post(STAFF_API.signOut, async (request, reply) => {
+    const session = await requireSession(request, ['active', 'second-factor', 'totp-setup'], true);
+    await deleteSession(db, session.id);
+    await recordStaffAction(db, session.account, 'sign-out', `account:${session.account.id}`);
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+
+  // ---- the session: GET, in any state (the app shows the step it is at) ----
+
+  app.get(STAFF_API.session, async (request) => sessionView(await requireSession(request, ['active', 'second-factor', 'totp-setup'], false)));
+
+  // ---- TOTP set-up: POST setup (csrf) → secret + QR code; POST confirm {code} (csrf) → recovery codes, signed in ----
+
+  app.post(STAFF_API.totpSetup, async (request): Promise<TotpSetup> => {
+    const session = await requireSession(request, ['totp-setup', 'active'], true);
+    if (session.state === 'active') throw httpError(409, MESSAGES.totpAlreadyOn);
+    const secret = newTotpSecret();
+    await setPendingTotpSecret(db, session.id, secret);
+    return { secret, ...(await totpEnrolment(secret, session.account.email)) };
+  });
+
+  app.post(STAFF_API.totpConfirm, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
+    const session = await requireSession(request, ['totp-setup', 'active'], true);
+    if (session.state === 'active') throw httpError(409, MESSAGES.totpAlreadyOn);
+    const { code } = parse(codeSchema, request.body);
+    const secret = session.pendingTotpSecret;
+    if (secret === null) throw httpError(409, MESSAGES.totpNotStarted);
+    const { account } = session;
+    const keys = failureKeys(account.email, request.ip);
+    const attempt = await failures.attempt(keys);
+    if (attempt.refused) return tooMany(reply);
+
+    const step = totpStep(secret, code.replace(/\s/g, ''), Date.now());
+    if (step === undefined) {
+      await failed(request, attempt, 'second factor set-up', account.email);
+      return reply.code(401).send({ error: MESSAGES.wrongCode });
+    }
+    const recoveryCodes = newRecoveryCodes();
+    const next = await db.transaction(async (tx) => {
+      const updated = await tx.query(
+        `update staff_accounts set totp_secret = $2, totp_enabled_at = now(), totp_last_step = $3
+          where id = $1 and totp_enabled_at is null returning id`,
+        [account.id, secret, step],
+      );
+      if (updated.length === 0) throw httpError(409, MESSAGES.totpAlreadyOn);
+      await tx.query('delete from staff_recovery_codes where account_id = $1', [account.id]);
+      for (const recoveryCode of recoveryCodes) {
+        await tx.query('insert into staff_recovery_codes (account_id, code_hash) values ($1, $2)', [account.id, recoveryCodeHash(recoveryCode)]);
+      }
+      const started = await startSession(request, reply, tx, { ...account, totp_secret: secret, totp_enabled_at: new Date() }, 'active', session);
+      if (started === undefined) throw httpError(401, MESSAGES.signIn);
+      await recordStaffAction(tx, account, 'totp enabled', `account:${account.id}`, `${recoveryCodes.length} recovery codes issued`);
+      await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `password + new authenticator; address ${request.ip}`);
+      return started;
+    });
+    await failures.succeeded(keys, true);
+    return { recoveryCodes, session: next };
+  });
+
+  // ---- the signed-in scope: an active session for everything in it; the CSRF token on every change ----
+
+  await app.register(async (scope) => {
+    // onRequest: before the body is read, so nothing of an unauthenticated request is parsed
+    scope.addHook('onRequest', async (request) => {
+      const session = await requireSession(request, ['active'], !SAFE_METHODS.has(request.method));
+      request.staff = accountSummary(session.account);
+    });
+
+    scope.get(STAFF_API.accounts, async (request) => ({ accounts: await colleaguesOf(db, staffOf(request)) }));
+
+    scope.get(STAFF_API.audit, async (request): Promise<AuditPage> => {
+      if (staffOf(request).role !== 'admin') throw httpError(403, MESSAGES.adminsOnly);
+      const page = Number(parse(auditQuerySchema, request.query).page ?? 1);
+      return readAuditPage(db, page);
+    });
+
+    await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite });
+
+    // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
+    // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the
+    // static files' catch-all and a 404 would say the address is not there before anyone signed in.)
+    scope.all('/api/staff', async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
+    scope.all('/api/staff/*', async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
+  });
+}
+
+/** request.staff inside the signed-in scope (its hook set it, or the request never got here). */
+function staffOf(request: FastifyRequest) {
+  if (request.staff === undefined) throw httpError(401, MESSAGES.signIn);
+  return request.staff;
+}
+
+/**
+ * A state-changing request another site made the browser send: refused whatever its cookies. SameSite=Strict
+ * already keeps the cookie off such requests; this also covers sign-in (no cookie yet) and old browsers.
+ */
+function isCrossSite(request: FastifyRequest, publicSiteUrl: string | undefined): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return origin !== `${request.protocol}://${request.host}` && origin !== publicSiteUrl;
+}
+
+/** Accepts a TOTP step once: only a step later than the last one used (a code seen over a shoulder is spent). */
+async function storeTotpStep(q: Queryable, accountId: number, step: number): Promise<boolean> {
+  const rows = await q.query(
+    'update staff_accounts set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id',
+    [accountId, step],
+  );
+  return rows.length > 0;
+}
+
+/** Spends a recovery code; resolves to how many are left, or undefined when it is not one of the account's unused ones. */
+async function useRecoveryCode(q: Queryable, accountId: number, code: string): Promise<number | undefined> {
+  const used = await q.query(
+    'update staff_recovery_codes set used_at = now() where account_id = $1 and code_hash = $2 and used_at is null returning id',
+    [accountId, recoveryCodeHash(code)],
+  );
+  if (used.length === 0) return undefined;
+  const [left] = await q.query<{ n: number }>('select count(*)::int as n from staff_recovery_codes where account_id = $1 and used_at is null', [accountId]);
+  return left?.n ?? 0;
+}
+
+async function readAuditPage(q: Queryable, page: number): Promise<AuditPage> {
+  const [total] = await q.query<{ n: number }>('select count(*)::int as n from staff_audit_log');
+  const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / AUDIT_PAGE_SIZE));
+  const rows = await q.query<{ id: number; at: Date; actor_email: string | null; action: string; target: string | null; detail: string | null }>(
+    'select id, at, actor_email, action, target, detail from staff_audit_log order by at desc, id desc limit $1 offset $2',
+    [AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE],
+  );
+  return {
+    entries: rows.map((row) => ({ id: row.id, at: row.at.toISOString(), actor: row.actor_email, action: row.action, target: row.target, detail: row.detail })),
+    page,
+    pageCount,
+  };
+}

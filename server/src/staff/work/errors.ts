@@ -1,0 +1,16 @@
+// The refusals of the work calls: thrown anywhere (inside a transaction too, which rolls it back) and answered by the
+// plugin's error handler as {error} with their status.
+export class StaffWorkError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StaffWorkError';
+  }
+}
+
+export const badRequest = (message: string) => new StaffWorkError(400, message);
+export const forbidden = (message = 'This belongs to another branch.') => new StaffWorkError(403, message);
+export const notFound = (message = 'Not found') => new StaffWorkError(404, message);
+export const conflict = (message: string) => new StaffWorkError(409, message);

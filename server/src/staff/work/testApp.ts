@@ -1,0 +1,47 @@
+// For tests of the work calls: a small Fastify app with staffWorkRoutes behind a stand-in for the signed-in scope (its
+// preHandler takes the account from an `x-test-account` header instead of a session; sign-in, sessions and CSRF
+// have their own tests), and staff accounts made with SQL.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { StaffAccountSummary, StaffBranch, StaffRole } from '@site/contracts/staff-api';
+import type { Queryable } from '../../db/index.js';
+import { ACCOUNT_COLUMNS, accountOf, type AccountColumns } from './staffAccounts.js';
+import { staffWorkRoutes, type StaffWorkOptions } from './index.js';
+
+export const TEST_ACCOUNT_HEADER = 'x-test-account';
+
+export async function buildStaffWorkTestApp(options: StaffWorkOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', async (request, reply) => {
+      const id = Number(request.headers[TEST_ACCOUNT_HEADER]);
+      const [row] = Number.isSafeInteger(id)
+        ? await options.db.query<AccountColumns>(`select ${ACCOUNT_COLUMNS} from staff_accounts a where a.id = $1 and not a.disabled`, [id])
+        : [];
+      const account = row === undefined ? null : accountOf(row);
+      if (account === null) return reply.code(401).send({ error: 'Sign in first.' });
+      request.staff = account;
+    });
+    await scope.register(staffWorkRoutes, options);
+  });
+  await app.ready();
+  return app;
+}
+
+/** A staff account made directly in the table (the password hash is never checked here). */
+export async function createTestAccount(
+  q: Queryable,
+  email: string,
+  role: StaffRole,
+  branch: StaffBranch | null = null,
+  { disabled = false } = {},
+): Promise<StaffAccountSummary> {
+  const [row] = await q.query<{ id: number }>(
+    `insert into staff_accounts (email, password_hash, role, branch, disabled) values ($1, 'not-a-hash', $2, $3, $4) returning id`,
+    [email, role, branch, disabled],
+  );
+  return { id: row!.id, email, role, branch };
+}
+
+/** Headers of a request from `account`. */
+export const as = (account: Pick<StaffAccountSummary, 'id'>): Record<string, string> => ({ [TEST_ACCOUNT_HEADER]: String(account.id) });
+

@@ -1,0 +1,50 @@
+import { http, HttpResponse } from 'msw';
+import { server } from '@test/msw';
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { resolveStaffSource, staffEntryOf } from './staffRemote';
+
+function pageWithMap(body: string, type = 'application/json'): Document {
+  const doc = document.implementation.createHTMLDocument('staff');
+  const script = doc.createElement('script');
+  script.type = type;
+  script.id = REMOTES_MAP_ELEMENT_ID;
+  script.textContent = body;
+  doc.head.append(script);
+  return doc;
+}
+
+describe("the staff page's remotes map", () => {
+  it("gives the staff remote's entry, resolved against the page", () => {
+    const doc = pageWithMap(JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }] }));
+    expect(staffEntryOf(doc, 'https://site.example/staff/inbox')).toBe('https://site.example/remotes/staff/mf-manifest.json');
+  });
+
+  it('gives nothing for a map without it, a broken map, or no map', () => {
+    expect(staffEntryOf(pageWithMap(JSON.stringify({ remotes: [{ name: 'catalogue', entry: '/x.json' }] })), 'https://s.example/')).toBeUndefined();
+    expect(staffEntryOf(pageWithMap('{not json'), 'https://s.example/')).toBeUndefined();
+    expect(staffEntryOf(pageWithMap('{"remotes":[]}', 'text/javascript'), 'https://s.example/')).toBeUndefined();
+    expect(staffEntryOf(document.implementation.createHTMLDocument(''), 'https://s.example/')).toBeUndefined();
+  });
+});
+
+describe('resolveStaffSource', () => {
+  it('reads the manifest for the remoteEntry.js beside it and its global', async () => {
+    server.use(
+      http.get('http://localhost/remotes/staff/mf-manifest.json', () =>
+        HttpResponse.json({ metaData: { globalName: 'staff', remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+      ),
+    );
+    await expect(resolveStaffSource('http://localhost/remotes/staff/mf-manifest.json')).resolves.toEqual({
+      entry: 'http://localhost/remotes/staff/remoteEntry.js',
+      entryGlobalName: 'staff',
+    });
+  });
+
+  it('takes a remoteEntry.js as it is, and refuses a manifest that is not one', async () => {
+    await expect(resolveStaffSource('https://cdn.example/staff/remoteEntry.js')).resolves.toEqual({ entry: 'https://cdn.example/staff/remoteEntry.js', entryGlobalName: 'staff' });
+    server.use(http.get('http://localhost/bad/mf-manifest.json', () => HttpResponse.json({ id: 'x' })));
+    await expect(resolveStaffSource('http://localhost/bad/mf-manifest.json')).rejects.toThrow("is not a remote's manifest");
+    server.use(http.get('http://localhost/gone/mf-manifest.json', () => new HttpResponse(null, { status: 404 })));
+    await expect(resolveStaffSource('http://localhost/gone/mf-manifest.json')).rejects.toThrow('answered HTTP 404');
+  });
+});

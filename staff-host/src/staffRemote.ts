@@ -1,0 +1,49 @@
+// The staff remote, found and registered the way the shell registers the public ones (shell/src/remotes/), for this
+// one remote only: the page's remotes map names its mf-manifest.json (or remoteEntry.js), the manifest names the
+// remoteEntry.js and its global, and that is registered with the federation runtime the build plugin made.
+import { getInstance } from '@module-federation/enhanced/runtime';
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { remoteEntryFileOf } from '@site/contracts/federation';
+import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
+import type { StaffExposes } from '@site/mfe-staff/exposes';
+
+export type StaffAppModule = StaffExposes[typeof STAFF_APP_MODULE];
+
+/** The staff remote's entry in the page's remotes map, absolute; undefined when the map is missing or names none. */
+export function staffEntryOf(doc: Document, baseUrl: string): string | undefined {
+  const element = doc.getElementById(REMOTES_MAP_ELEMENT_ID);
+  if (element === null || element.getAttribute('type') !== 'application/json') return undefined;
+  try {
+    const map = JSON.parse(element.textContent ?? '') as { remotes?: unknown };
+    const remotes = Array.isArray(map.remotes) ? (map.remotes as { name?: unknown; entry?: unknown }[]) : [];
+    const entry = remotes.find((remote) => remote?.name === STAFF_REMOTE)?.entry;
+    return typeof entry === 'string' && entry !== '' ? new URL(entry, baseUrl).href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remoteEntry.js and global of the remote registered by `entry` (a manifest is read; a remoteEntry.js used as is). */
+export async function resolveStaffSource(entry: string, fetchFile: typeof fetch = (input, init) => fetch(input, init)): Promise<{ entry: string; entryGlobalName: string }> {
+  if (!new URL(entry).pathname.endsWith('.json')) return { entry, entryGlobalName: STAFF_REMOTE };
+  // Default options: the request the server's <link rel=preload as=fetch crossorigin=anonymous> matches.
+  const response = await fetchFile(entry);
+  if (!response.ok) throw new Error(`${entry} answered HTTP ${response.status}.`);
+  const manifest: unknown = await response.json();
+  const file = remoteEntryFileOf(manifest);
+  const globalName = (manifest as { metaData?: { globalName?: unknown } } | null)?.metaData?.globalName;
+  if (file === undefined || typeof globalName !== 'string' || globalName === '') throw new Error(`${entry} is not a remote's manifest.`);
+  return { entry: new URL(file, entry).href, entryGlobalName: globalName };
+}
+
+/** Registers the staff remote from the page's map and loads its StaffApp module. */
+export async function loadStaffApp(doc: Document = document): Promise<StaffAppModule> {
+  const entry = staffEntryOf(doc, doc.location.href);
+  if (entry === undefined) throw new Error('The page names no staff remote.');
+  const federation = getInstance();
+  if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');
+  federation.registerRemotes([{ name: STAFF_REMOTE, ...(await resolveStaffSource(entry)) }]);
+  const loaded = await federation.loadRemote<StaffAppModule>(`${STAFF_REMOTE}/${STAFF_APP_MODULE.replace(/^\.\//, '')}`);
+  if (loaded == null) throw new Error('The staff remote returned nothing.');
+  return loaded;
+}
