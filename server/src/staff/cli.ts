@@ -3,8 +3,8 @@
 // on the database the server is configured with: DATABASE_URL (PostgreSQL), else the embedded one in DATA_DIR.
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
-import { ConfigError, loadConfig } from '../config.js';
-import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
+import { describeError, runMigrations, type Database } from '../db/index.js';
+import { openCliDatabase, type CliIo } from '../cli/cliDatabase.js';
 import { endSessionsOf, findAccountByEmail, isEmailAddress, listAccounts, normaliseEmail, parseBranch } from './accounts.js';
 import { recordStaffAction } from './audit.js';
 import { generatePassword, hashPassword, passwordProblem } from './passwords.js';
@@ -22,9 +22,7 @@ The password is typed twice (not shown) on a terminal, read from the first line 
 piped in, or made up and printed once with --generate-password. At least 12 characters, not a common password.
 Reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default <repo>/.data).`;
 
-export interface StaffCliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
+export interface StaffCliIo extends CliIo {
   /** The new password: typed (twice, hidden) on a terminal, or read from piped standard input. */
   readPassword: () => Promise<string>;
 }
@@ -90,18 +88,8 @@ export async function staffCli(argv: string[], env: Record<string, string | unde
     return 0;
   }
 
-  let db: Database;
-  try {
-    db = await openDatabase(loadConfig(env));
-  } catch (error) {
-    const message = error instanceof ConfigError ? error.message : describeError(error);
-    const hint = /in use by another process/.test(message)
-      ? '\nThe embedded database can be opened by one process at a time: stop the server first, ' +
-        'or run the site on PostgreSQL (DATABASE_URL) to manage accounts while it runs.'
-      : '';
-    io.err(`${message}${hint}\n`);
-    return 1;
-  }
+  const db = await openCliDatabase(env, io, 'to manage accounts while it runs');
+  if (db === undefined) return 1;
   try {
     await runMigrations(db);
     await run(db, args, io);

@@ -2,8 +2,8 @@
 // messages, enquiries, registrations and requests for quotation (with their lines), with the state of their e-mail,
 // from the database the server is configured with (DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
-import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
+import { describeError, runMigrations } from '../db/index.js';
+import { openCliDatabase, processIo, type CliIo } from '../cli/cliDatabase.js';
 import { formatSubmissionsReport, loadSubmissionsReport } from './report.js';
 
 export const USAGE = `Usage: npm run submissions [-- --limit N] [-- --json]
@@ -11,15 +11,7 @@ export const USAGE = `Usage: npm run submissions [-- --limit N] [-- --json]
   quotation (with their lines) and the outbox state.
   Reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default <repo>/.data).`;
 
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-const processIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
+export type { CliIo } from '../cli/cliDatabase.js';
 
 /** Runs the command; resolves to the exit code. */
 export async function submissionsCli(
@@ -51,18 +43,8 @@ export async function submissionsCli(
     return 2;
   }
 
-  let db: Database;
-  try {
-    db = await openDatabase(loadConfig(env));
-  } catch (error) {
-    const message = error instanceof ConfigError ? error.message : describeError(error);
-    const hint = /in use by another process/.test(message)
-      ? '\nThe embedded database can be opened by one process at a time: stop the server to read it, ' +
-        'or run the site on PostgreSQL (DATABASE_URL) to read submissions while it runs.'
-      : '';
-    io.err(`${message}${hint}\n`);
-    return 1;
-  }
+  const db = await openCliDatabase(env, io, 'to read submissions while it runs');
+  if (db === undefined) return 1;
 
   try {
     await runMigrations(db); // the server's schema: a fresh database simply lists nothing
