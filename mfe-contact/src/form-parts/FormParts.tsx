@@ -2,7 +2,7 @@
 // the field's look, the human check and the honeypot, so both ask and hide the same way.
 import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Field, Honeypot } from '@site/shared-ui';
+import { Field, fieldControlStyles, Honeypot } from '@site/shared-ui';
 import { HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
 import { useText } from '../i18n/useText';
 
@@ -41,20 +41,7 @@ export function useFormValues<Values extends { [Field in keyof Values]: string }
 /** A labelled field of the contact remote's forms ($wide: across both columns of a two-column grid). */
 export const FormField = styled(Field)<{ $wide?: boolean }>`
   grid-column: ${({ $wide }) => ($wide ? '1 / -1' : 'auto')};
-  input, select, textarea {
-    min-height: 44px;
-    padding: 10px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.textMuted};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surface};
-  }
-  textarea { resize: vertical; }
-  input:focus-visible, select:focus-visible, textarea:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.accent};
-    outline-offset: 1px;
-  }
+  ${fieldControlStyles}
 `;
 
 type InputChange = (event: ChangeEvent<HTMLInputElement>) => void;
