@@ -1,0 +1,160 @@
+// Issue 20: the staff pages are for staff only. Never indexed (X-Robots-Tag and the robots meta, robots.txt, not in
+// the sitemap), never mentioned or downloaded by the public /home page (its HTML, its remotes map, its requests), and
+// accessible: axe (WCAG 2.2 AA and best practices) finds nothing on any of them, through an admin's whole first and
+// second sign-in, with no console errors.
+import { STAFF_API } from '@site/contracts/staff-api';
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { test, expect } from '../support/fixtures';
+import { QUOTE_REQUESTS } from '../support/submission-stream';
+import {
+  ADMIN,
+  axeViolations,
+  confirmCodesSaved,
+  heading,
+  inboxCount,
+  mailsTable,
+  setUpTotp,
+  startStaffSite,
+  submit,
+  submitPassword,
+  watchStaffConsole,
+} from '../support/staff';
+
+/** Anything that names the staff app: its pages, its API, its remote, its packages. ("staff" alone is in the site's copy.) */
+const NAMES_STAFF = /\/staff\b|\/api\/staff|remotes\/staff|mfe-staff|staff-host|StaffApp|"name":\s*"staff"/;
+
+test.describe('the staff pages (issue 20)', () => {
+  test('never indexed, and the public /home page never names or downloads them', async ({ page, request }) => {
+    // every staff address answers the host page, noindex and not cached
+    for (const path of ['/staff', '/staff/sign-in', '/staff/inbox', '/staff/inbox/contact/1', '/staff/reviews', '/staff/settings', '/staff/audit']) {
+      const answer = await request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(200);
+      expect(answer.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
+      expect(answer.headers()['cache-control'], path).toBe('no-store');
+      expect(await answer.text(), path).toMatch(/<meta name=("?)robots\1 content="noindex, nofollow">/);
+    }
+    // as the browser has it, once the app is drawn
+    await page.goto('/staff/sign-in');
+    await expect(heading(page, 'Staff sign-in')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots.split('\n').map((line) => line.trim())).toContain('Disallow: /staff/');
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.status()).toBe(200);
+    const sitemapText = await sitemap.text();
+    expect(sitemapText).toContain('/home</loc>');
+    expect(sitemapText).not.toMatch(/staff/i);
+
+    // /home: its HTML, its remotes map (inline and /remotes.json), and everything the browser fetches for it
+    const homeHtml = await (await request.get('/home')).text();
+    expect(homeHtml).not.toMatch(NAMES_STAFF);
+    const fetched: string[] = [];
+    const scripts: Promise<string>[] = [];
+    page.on('request', (sent) => fetched.push(new URL(sent.url()).pathname));
+    page.on('response', (answer) => {
+      if (answer.request().resourceType() === 'script' || answer.url().endsWith('.json')) scripts.push(answer.text().catch(() => ''));
+    });
+    await page.goto('/home');
+    await page.waitForLoadState('networkidle');
+    const inlineMap = JSON.parse((await page.locator(`#${REMOTES_MAP_ELEMENT_ID}`).textContent()) ?? '{}') as { remotes: { name: string }[] };
+    expect(inlineMap.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
+    const remotesJson = (await (await request.get('/remotes.json')).json()) as { remotes: { name: string }[] };
+    expect(remotesJson.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
+    expect(fetched.length).toBeGreaterThan(5);
+    expect(fetched.filter((path) => NAMES_STAFF.test(path))).toEqual([]);
+    // no public file carries the staff app's code or addresses either
+    for (const body of await Promise.all(scripts)) expect(body).not.toMatch(/\/api\/staff|remotes\/staff|StaffApp/);
+  });
+
+  test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings and audit; no console errors', async ({ page }) => {
+    test.setTimeout(120_000);
+    const staffSite = await startStaffSite([ADMIN]);
+    const { url } = staffSite;
+    const at = (path: string) => `${url}${path}`;
+    // the wrong password typed on purpose is answered 401
+    const staffConsole = watchStaffConsole(page, (status, path) => status === 401 && path === STAFF_API.signIn);
+    try {
+      // something in each list: a contact message (its mail waits: no SMTP), a quote request with lines, a review
+      const contact = await submit(page.request, url, '/api/send-contact-form', {
+        name: 'Layla Haddad',
+        email: 'layla@example.com',
+        phone: '+971 50 765 4321',
+        message: 'Do you stock copper busbar?',
+        country: 'Dubai',
+        companyName: 'Haddad Contracting',
+      });
+      await submit(page.request, url, '/api/quote-requests', { ...QUOTE_REQUESTS.body('Aisha Rahman'), branch: 'Oman' });
+      await submit(page.request, url, '/api/products/oc_6242y_flat_twin_and_earth_cable/reviews', { customerName: 'Karim', emailId: '', comment: 'Good cable.', stars: 4 });
+
+      await page.goto(at('/staff/sign-in'));
+      await expect(heading(page, 'Staff sign-in')).toBeVisible();
+      expect(await axeViolations(page), 'sign-in').toEqual([]);
+      // a refused password shows its alert: checked too
+      await submitPassword(page, { email: ADMIN.email, password: 'Not-The-Right-One-99' });
+      await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is not right.');
+      expect(await axeViolations(page), 'sign-in, refused').toEqual([]);
+
+      await submitPassword(page, ADMIN);
+      await expect(heading(page, 'Set up two-step sign-in')).toBeVisible();
+      await expect(page.locator('main code')).toBeVisible();
+      expect(await axeViolations(page), 'TOTP set-up').toEqual([]);
+      const { recoveryCodes } = await setUpTotp(page);
+      expect(await axeViolations(page), 'recovery codes').toEqual([]);
+      await confirmCodesSaved(page);
+
+      await expect(heading(page, 'Inbox')).toBeVisible();
+      await expect(inboxCount(page)).toHaveText('Showing all 2 items');
+      expect(await axeViolations(page), 'inbox').toEqual([]);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload();
+      await expect(inboxCount(page)).toHaveText('Showing all 2 items');
+      expect(await axeViolations(page), 'inbox at 375 px').toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await page.goto(at(`/staff/inbox/contact/${contact.id}`));
+      await expect(heading(page, 'Contact message from Layla Haddad')).toBeVisible();
+      await expect(mailsTable(page)).toBeVisible();
+      expect(await axeViolations(page), 'contact message').toEqual([]);
+      await page.goto(at('/staff/inbox?kind=quote'));
+      await page.getByRole('link', { name: 'Aisha Rahman', exact: true }).click();
+      await expect(heading(page, /^Quote request RFQ-\d{4}-\d{6} from Aisha Rahman$/)).toBeVisible();
+      await expect(page.getByRole('table', { name: '3 lines requested' })).toBeVisible();
+      expect(await axeViolations(page), 'quote request').toEqual([]);
+
+      await page.goto(at('/staff/reviews'));
+      await expect(heading(page, 'Reviews')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: '1 review' })).toBeVisible();
+      expect(await axeViolations(page), 'reviews').toEqual([]);
+
+      await page.goto(at('/staff/settings'));
+      await expect(page.getByRole('switch', { name: 'Hold new reviews until approved' })).not.toBeChecked();
+      expect(await axeViolations(page), 'settings').toEqual([]);
+
+      await page.goto(at('/staff/audit'));
+      await expect(heading(page, 'Audit log')).toBeVisible();
+      await expect(page.getByRole('table', { name: /^Page 1 of 1, newest first$/ })).toBeVisible();
+      expect(await axeViolations(page), 'audit log').toEqual([]);
+
+      // signed out and in again: the second step, answered with a recovery code this time; back where they were
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await expect(page).toHaveURL(at('/staff/sign-in?next=%2Faudit'));
+      await expect(page.getByText('You have signed out.', { exact: true })).toBeVisible();
+      expect(await axeViolations(page), 'signed out').toEqual([]);
+      await submitPassword(page, ADMIN);
+      await expect(heading(page, 'Two-step sign-in')).toBeVisible();
+      expect(await axeViolations(page), 'second step').toEqual([]);
+      await page.getByRole('button', { name: 'Use a recovery code instead', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Recovery code', exact: true }).fill(recoveryCodes[0]!);
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await expect(page).toHaveURL(at('/staff/audit'));
+      await expect(heading(page, 'Audit log')).toBeVisible();
+      // on record: the sign-in by a recovery code, with how many are left
+      await expect(page.getByRole('cell', { name: /^password \+ recovery code \(9 left\); address / })).toBeVisible();
+      expect(staffConsole.problems).toEqual([]);
+      expect(staffConsole.expectedRefusals).toEqual([`401 ${STAFF_API.signIn}`]);
+    } finally {
+      await staffSite.stop();
+    }
+  });
+});

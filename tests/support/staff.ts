@@ -1,0 +1,269 @@
+// Issue 20, the staff app's specs (specs/staff-*.spec.ts): a site of their own whose staff accounts were made with the
+// staff CLI before it started (the embedded database takes one process at a time), the sign-in steps as a person goes
+// through them (a TOTP code computed from the key the set-up page shows), and what the pages show, read as text.
+import AxeBuilder from '@axe-core/playwright';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { STAFF_API, type StaffSession } from '@site/contracts/staff-api';
+import { expect } from './fixtures';
+import { REPO_ROOT, startSite, type RunningSite } from './site-server';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts and the site
+
+/** The CLI's branch names (`--branch`). */
+export type CliBranch = 'Dubai' | 'Oman' | 'Bahrain' | 'Saudi';
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  role: 'admin' | 'branch';
+  branch?: CliBranch;
+}
+
+/** Passwords the policy takes (12+ characters, not a common one, not the e-mail). */
+export const ADMIN: StaffAccount = { email: 'fatima.admin@example.com', password: 'Lantern-Quarry-Mosaic-83', role: 'admin' };
+export const OMAN_STAFF: StaffAccount = { email: 'omar.muscat@example.com', password: 'Harbour-Cedar-Falcon-27', role: 'branch', branch: 'Oman' };
+export const DUBAI_STAFF: StaffAccount = { email: 'dana.dubai@example.com', password: 'Copper-Dune-Orchid-64', role: 'branch', branch: 'Dubai' };
+
+/**
+ * Adds `account` with the staff CLI (`npm run staff -- add …`, server/scripts/staff.ts) on the embedded database of
+ * `dataDir`, the password piped to it as an operator would. No server may hold that database meanwhile.
+ */
+export async function addStaffAccount(dataDir: string, account: StaffAccount): Promise<void> {
+  const args = [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'scripts', 'staff.ts'), 'add', account.email, '--role', account.role];
+  if (account.branch !== undefined) args.push('--branch', account.branch);
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    // DATABASE_URL emptied: the CLI must use the embedded database of this folder, whatever the caller's environment
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(`${account.password}\n`);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  }).finally(() => clearTimeout(timer));
+  if (code !== 0) throw new Error(`npm run staff -- add ${account.email} failed (${code}):\n${output}`);
+}
+
+export interface StaffSite {
+  site: RunningSite;
+  url: string;
+  /** Stops the server and removes its data folder; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** The built server on a fresh embedded database holding `accounts` (made with the CLI first), plus `env`. */
+export async function startStaffSite(accounts: StaffAccount[], env: Record<string, string> = {}): Promise<StaffSite> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-staff-'));
+  let site: RunningSite;
+  try {
+    // one at a time: each CLI run opens the database alone
+    for (const account of accounts) await addStaffAccount(dataDir, account);
+    // every browser test comes from 127.0.0.1 (the limiter is the server tests')
+    site = await startSite({ SUBMIT_RATE_LIMIT_MAX: '10000', ...env }, { dataDir });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  let stopped = false;
+  return {
+    site,
+    url: site.url,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await site.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A visitor's submission posted to the public API of the site at `siteUrl` (as the public forms post it), accepted:
+ * its answer ({ok, id} for the forms, {ok, reference} for a quote request).
+ */
+export async function submit(request: APIRequestContext, siteUrl: string, apiPath: string, body: Record<string, unknown>): Promise<{ id?: number; reference?: string }> {
+  const response = await request.post(`${siteUrl}${apiPath}`, { data: body });
+  expect(response.status(), `${apiPath}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as { id?: number; reference?: string };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Signing in
+
+/** A page's one h1 (the staff pages name their tab after it). */
+export const heading = (page: Page, name: string | RegExp): Locator => page.getByRole('heading', { level: 1, name, exact: typeof name === 'string' });
+
+/** The code an authenticator app shows now for the base32 `secret` (SHA-1, 6 digits, 30 s: what the server set up). */
+export function totpCode(secret: string): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret.replace(/\s/g, '')) }).generate();
+}
+
+/** On the sign-in page: e-mail and password typed, "Sign in" pressed. */
+export async function submitPassword(page: Page, account: Pick<StaffAccount, 'email' | 'password'>): Promise<void> {
+  await expect(heading(page, 'Staff sign-in')).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(account.email);
+  // a password field has no role; its label ends with the aria-hidden ' *' of a required field
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * An admin's first sign-in, after the password: the set-up page's QR code and key, the code an app would show for
+ * that key, and the recovery codes page. Returns the key and the codes; the page is left on the recovery codes.
+ */
+export async function setUpTotp(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await expect(heading(page, 'Set up two-step sign-in')).toBeVisible();
+  const qr = page.getByRole('img', { name: 'QR code that adds your staff account to an authenticator app', exact: true });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  // the key as shown for typing ('ABCD EFGH …'): what a person would type into the app
+  const shownKey = (await page.getByRole('main').locator('code').textContent()) ?? '';
+  expect(shownKey).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+  const secret = shownKey.replace(/\s/g, '');
+  await page.getByRole('textbox', { name: '6-digit code from the app', exact: true }).fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in', exact: true }).click();
+
+  await expect(heading(page, 'Save your recovery codes')).toBeVisible();
+  const codes = page.getByRole('list', { name: 'Recovery codes', exact: true }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  expect(new Set(recoveryCodes).size).toBe(10);
+  return { secret, recoveryCodes };
+}
+
+/** On the recovery codes page: the person says they saved them, and the app goes on. */
+export async function confirmCodesSaved(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'I have saved my codes: continue', exact: true }).click();
+}
+
+/** The signed-in session on the site at `siteUrl` of the context `request` belongs to (its CSRF token among others). */
+export async function staffSession(request: APIRequestContext, siteUrl: string): Promise<StaffSession> {
+  const response = await request.get(`${siteUrl}${STAFF_API.session}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as StaffSession;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The console
+
+export interface StaffConsole {
+  /** console.error messages and uncaught exceptions, each with where it came from, but the expected refusals below. */
+  problems: string[];
+  /** How many times the app asked for the session while nobody was signed in (answered 401, as the contract says). */
+  signedOutProbes: number;
+  /** Refusals the test provoked on purpose (`expected`), as 'status path'. */
+  expectedRefusals: string[];
+}
+
+const LOAD_FAILURE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+
+/**
+ * What the fixtures' consoleProblems collects, with the refusals a test expects told apart. Chromium logs every 4xx
+ * answer to a fetch as a console error ("Failed to load resource: … 401"): the staff app starts with GET
+ * STAFF_API.session, which the contract answers 401 when nobody is signed in (counted in signedOutProbes), and a
+ * test may provoke others on purpose (`expected(status, path)`, e.g. another branch's row: 403).
+ */
+export function watchStaffConsole(page: Page, expected: (status: number, path: string) => boolean = () => false): StaffConsole {
+  const watched: StaffConsole = { problems: [], signedOutProbes: 0, expectedRefusals: [] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const source = message.location().url;
+    const status = Number(LOAD_FAILURE.exec(message.text())?.[1] ?? 0);
+    const path = source === '' ? '' : new URL(source).pathname;
+    if (status === 401 && path === STAFF_API.session) watched.signedOutProbes += 1;
+    else if (status !== 0 && expected(status, path)) watched.expectedRefusals.push(`${status} ${path}`);
+    else watched.problems.push(`${message.text()} (${source})`);
+  });
+  page.on('pageerror', (error) => watched.problems.push(`Uncaught: ${error.message}`));
+  return watched;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the pages show
+
+/** The inbox's table (its caption names it). */
+export const inboxTable = (page: Page): Locator =>
+  page.getByRole('table', { name: 'Messages, registrations, enquiries and quote requests, newest first', exact: true });
+
+export interface InboxRow {
+  kind: string;
+  from: string;
+  company: string;
+  branch: string;
+  status: string;
+  message: string;
+}
+
+/** The inbox's rows as shown, top to bottom (the "From" cell's link text: the name). */
+export async function inboxRows(page: Page): Promise<InboxRow[]> {
+  return inboxTable(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '');
+        return {
+          kind: cells[1] ?? '',
+          from: row.querySelector('td:nth-child(3) a')?.textContent ?? '',
+          company: cells[3] ?? '',
+          branch: cells[4] ?? '',
+          status: cells[5] ?? '',
+          message: cells[7] ?? '',
+        };
+      }),
+    );
+}
+
+/** The inbox's status line once the list for the address is shown ("Showing all 4 items"). */
+export const inboxCount = (page: Page): Locator => page.getByRole('main').getByRole('status').filter({ hasText: /^(Showing|No items)/ });
+
+/** An item page's "What was sent": label and value pairs as shown, in order. */
+export async function sentFields(page: Page): Promise<[string, string][]> {
+  return page
+    .getByRole('region', { name: 'What was sent', exact: true })
+    .locator('dl')
+    .evaluate((list) => {
+      const pairs: [string, string][] = [];
+      for (const term of list.querySelectorAll('dt')) pairs.push([term.textContent ?? '', term.nextElementSibling?.textContent ?? '']);
+      return pairs;
+    });
+}
+
+/** The item page's mails table, its rows as the cells' texts (Mail, To, State, Tries, Sent, Last error). */
+export const mailsTable = (page: Page): Locator => page.getByRole('table', { name: 'Mails and their delivery', exact: true });
+
+export async function mailRows(page: Page): Promise<{ kind: string; to: string; state: string; tries: string; sent: string; lastError: string }[]> {
+  return mailsTable(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const [kind, to, state, tries, sent, lastError] = [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '');
+        return { kind: kind ?? '', to: to ?? '', state: state ?? '', tries: tries ?? '', sent: sent ?? '', lastError: lastError ?? '' };
+      }),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accessibility
+
+/** WCAG 2.2 AA plus best practices, as specs/accessibility.spec.ts (without wcag22aa the target-size rule does not run). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** axe's violations on the page as it is, one readable line each (rule, impact, first nodes). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // colours are judged as painted: let any transition finish first
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
