@@ -2,7 +2,8 @@
 // Public pages never import this module (the staff app is never loaded on them); no imports, only strings and types.
 //
 // Every staff call is JSON under /api/staff/, answers `cache-control: no-store`, and:
-// - 401 {error} without a valid session (or with one still waiting for its second factor, outside the sign-in steps);
+// - 401 {error} without a valid session (or with one still waiting for its second factor, outside the sign-in steps),
+//   except GET session, which answers 200 {session: null} (see STAFF_API.session);
 // - 403 {error} outside the account's role (admin-only calls) or branch (another branch's row);
 // - 403 {error: 'Your session has expired or the form is stale. Please reload the page.'} for a state-changing call
 //   (every method but GET/HEAD) whose `x-csrf-token` header is missing or is not the session's token.
@@ -38,7 +39,12 @@ export const STAFF_API = {
   secondFactor: '/api/staff/sign-in/second-factor',
   /** POST (csrf) → 204; the session ends on the server and its cookie is cleared. */
   signOut: '/api/staff/sign-out',
-  /** GET → 200 StaffSession | 401. */
+  /**
+   * GET → 200 SessionAnswer, in any state: `{session: null}` without a valid session (none, unknown, expired, ended,
+   * disabled account, or over https a cookie without the `__Host-` prefix). Never 401: the app asks it on every page,
+   * signed out too, and browsers log each 4xx as a console error; it tells only whether the caller's own cookie is a
+   * session. It sets no cookie and changes no session's state (like any call, it restarts the idle clock).
+   */
   session: '/api/staff/session',
   /** POST (csrf), in a session waiting for TOTP set-up (admins without one) → 200 TotpSetup. */
   totpSetup: '/api/staff/totp/setup',
@@ -91,6 +97,11 @@ export interface StaffSession {
   csrfToken: string;
   /** 'active': signed in; the others allow only the sign-in steps they name. */
   state: 'active' | 'second-factor' | 'totp-setup';
+}
+
+/** GET STAFF_API.session's answer: the caller's session, or null when signed out. */
+export interface SessionAnswer {
+  session: StaffSession | null;
 }
 
 export type SignInResult = StaffSession;

@@ -16,8 +16,6 @@ test.describe('branch staff (issue 20)', () => {
     const { url } = staffSite;
     const at = (path: string) => `${url}${path}`;
     try {
-      // the page's own requests only: a Dubai row's 403 is the point of the test
-      const staffConsole = watchStaffConsole(page, (status, path) => status === 403 && /^\/api\/staff\/inbox\/(contact|enquiry)\/\d+$/.test(path));
       // what visitors sent, oldest first: Oman's three, Dubai's two, a registration for Bahrain
       const request = page.request;
       const omanContact = await submit(request, url, '/api/send-contact-form', contact('Salim Al Harthy', 'Oman'));
@@ -26,6 +24,11 @@ test.describe('branch staff (issue 20)', () => {
       const dubaiEnquiry = await submit(request, url, '/api/send-inquiry', enquiry('Mariam Al Falasi', 'Dubai'));
       await submit(request, url, '/api/quote-requests', { ...QUOTE_REQUESTS.body('Hamed Al Rawahi'), branch: 'Oman' });
       await submit(request, url, '/api/send-user-registration', { userName: 'Ali Isa', userEmail: 'ali@example.com', userCountry: 'Bahrain' });
+      // the page's console (the page has loaded nothing yet): the Dubai rows' 403s are the point of the test, nothing else
+      const staffConsole = watchStaffConsole(page, [
+        `403 ${staffApiPath(STAFF_API.inboxItem, { kind: 'contact', id: dubaiContact.id! })}`,
+        `403 ${staffApiPath(STAFF_API.inboxItem, { kind: 'enquiry', id: dubaiEnquiry.id! })}`,
+      ]);
 
       // the password alone signs branch staff in: straight to the inbox
       await page.goto(at('/staff/sign-in'));

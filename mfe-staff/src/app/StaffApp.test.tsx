@@ -24,6 +24,23 @@ describe('the staff app', () => {
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#staff-main');
   });
 
+  it('signed out: the session read answers {session: null}, and the guard sends to the sign-in page with the way back', async () => {
+    fake.session = null;
+    renderStaffApp('/reviews?visibility=held');
+    await waitFor(() => expect(currentAddress()).toBe('/sign-in?next=%2Freviews%3Fvisibility%3Dheld'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeInTheDocument();
+    // nobody was signed in: nothing ended, and nothing else was asked (no call that would be refused)
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+    expect(requestsSent()).toEqual([`GET ${STAFF_API.session}`]);
+  });
+
+  it('a 401 on the session read (never sent by the server) is a failure to start, with a retry', async () => {
+    server.use(http.get(STAFF_API.session, () => HttpResponse.json({ error: 'Please sign in.' }, { status: 401 })));
+    renderStaffApp('/inbox');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The staff pages could not start. Please sign in.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('signs out with the CSRF token, then shows the sign-in page that returns to where one was', async () => {
     let token: string | null = null;
     server.use(
@@ -54,7 +71,7 @@ describe('the staff app', () => {
 
   it('says the app could not start when the session cannot be read, and tries again', async () => {
     let calls = 0;
-    server.use(http.get(STAFF_API.session, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json(sessionOf(ADMIN)))));
+    server.use(http.get(STAFF_API.session, () => (++calls === 1 ? HttpResponse.error() : HttpResponse.json({ session: sessionOf(ADMIN) }))));
     renderStaffApp('/inbox');
     expect(await screen.findByRole('alert')).toHaveTextContent('The staff pages could not start.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,8 +1,8 @@
-// Who is signed in: the staff session (GET STAFF_API.session when the app starts), its CSRF token, and the sign-in steps
-// (password, second factor, TOTP set-up). Any other staff call answered 401 ends the session here, and the session
-// guard (RequireSession.tsx) sends the visitor to the sign-in page, keeping where they were.
+// Who is signed in: the staff session (GET STAFF_API.session when the app starts: {session: null} when signed out), its
+// CSRF token, and the sign-in steps (password, second factor, TOTP set-up). Any other staff call answered 401 ends the
+// session here, and the session guard (RequireSession.tsx) sends the visitor to the sign-in page, keeping where they were.
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { STAFF_API, type SignInResult, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { STAFF_API, type SessionAnswer, type SignInResult, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { staffFetch } from '../api/staffFetch';
 import { failureOfAction, staffThunk } from '../api/staffThunk';
 
@@ -30,7 +30,7 @@ export interface SessionState {
 
 const initialState: SessionState = { status: 'checking', account: null, csrfToken: null, endedBy: null, error: null, recoveryCodes: null };
 
-export const loadSession = staffThunk('session/load', (_: void, { signal }) => staffFetch<StaffSession>(STAFF_API.session, { signal }));
+export const loadSession = staffThunk('session/load', (_: void, { signal }) => staffFetch<SessionAnswer>(STAFF_API.session, { signal }));
 
 export const signIn = staffThunk('session/signIn', (credentials: { email: string; password: string }, { csrfToken }) =>
   staffFetch<SignInResult>(STAFF_API.signIn, { method: 'POST', body: credentials, csrfToken }),
@@ -53,8 +53,8 @@ export const signOut = staffThunk('session/signOut', (_: void, { csrfToken }) =>
 );
 
 /**
- * The calls whose 401 does not end the session: reading it (401 is the answer "nobody is signed in"), and the sign-in
- * steps (401 is a wrong password or code, said on the step itself).
+ * The calls whose 401 does not end the session: reading it (signed out is {session: null} there, so a 401 is a failure
+ * to start, shown with a retry), and the sign-in steps (401 is a wrong password or code, said on the step itself).
  */
 const OWN_401 = new Set([loadSession, signIn, submitSecondFactor, startTotpSetup, confirmTotp].map((thunk) => thunk.rejected.type));
 
@@ -98,16 +98,16 @@ export const sessionSlice = createSlice({
         state.status = 'checking';
         state.error = null;
       })
-      .addCase(loadSession.fulfilled, (state, action) => begin(state, action.payload))
+      .addCase(loadSession.fulfilled, (state, action) => {
+        // null: nobody is signed in (not an ended session: the sign-in page says nothing about one)
+        if (action.payload.session === null) end(state, null);
+        else begin(state, action.payload.session);
+      })
       .addCase(loadSession.rejected, (state, action) => {
         const failure = failureOfAction(action);
         if (failure === undefined) return;
-        if (failure.status === 401) {
-          end(state, null);
-        } else {
-          state.status = 'unreachable';
-          state.error = failure.message;
-        }
+        state.status = 'unreachable';
+        state.error = failure.message;
       })
       .addCase(signIn.fulfilled, (state, action) => begin(state, action.payload))
       .addCase(submitSecondFactor.fulfilled, (state, action) => begin(state, action.payload))

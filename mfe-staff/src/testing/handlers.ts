@@ -11,6 +11,7 @@ import {
   type InboxPage,
   type InboxStatus,
   type ReviewPage,
+  type SessionAnswer,
   type StaffAccountSummary,
   type StaffReview,
   type StaffSession,
@@ -164,7 +165,8 @@ export function staffHandlers(fake: FakeStaffServer) {
   };
 
   return [
-    http.get(STAFF_API.session, () => (fake.session === null ? unauthorized() : HttpResponse.json(fake.session))),
+    // As the server: 200 whether or not anyone is signed in (a 401 would be a console error on every signed-out page).
+    http.get(STAFF_API.session, () => HttpResponse.json<SessionAnswer>({ session: fake.session })),
     http.post(STAFF_API.signIn, async ({ request }) => {
       const { email, password } = (await request.json()) as { email: string; password: string };
       const match = fake.accounts.find(({ account }) => account.email === email);

@@ -3,7 +3,7 @@
 // the signed-in scope every other staff call lives in (./work/). Addresses and shapes: @site/contracts/staff-api.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CSRF_HEADER, STAFF_API, type AuditPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import type { Database, Queryable } from '../db/index.js';
 import { readCookie } from '../http/canary.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
@@ -226,9 +226,14 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     return reply.code(204).send();
   });
 
-  // ---- the session: GET, in any state (the app shows the step it is at) ----
+  // ---- the session: GET, in any state (the app shows the step it is at); null, not 401, when signed out ----
 
-  app.get(STAFF_API.session, async (request) => sessionView(await requireSession(request, ['active', 'second-factor', 'totp-setup'], false)));
+  // Not a 401: the app asks on every page, and a browser logs each 4xx as a console error. The answer says nothing but
+  // whether the caller's own cookie is a session, and sets no cookie (none cleared either) and no session state.
+  app.get(STAFF_API.session, async (request): Promise<SessionAnswer> => {
+    const session = await sessionOf(request);
+    return { session: session === undefined ? null : sessionView(session) };
+  });
 
   // ---- TOTP set-up: POST setup (csrf) → secret + QR code; POST confirm {code} (csrf) → recovery codes, signed in ----
 
