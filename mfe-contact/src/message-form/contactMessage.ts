@@ -21,8 +21,6 @@ export interface ContactFormValues {
   [HONEYPOT_FIELD]: string;
 }
 
-export type ContactField = keyof ContactFormValues;
-
 export const EMPTY_CONTACT_FORM: ContactFormValues = {
   name: '',
   email: '',
