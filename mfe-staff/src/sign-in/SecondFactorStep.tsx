@@ -1,43 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@site/shared-ui';
 import { useStaffDispatch } from '../app/store';
-import type { ApiFailure } from '../api/staffFetch';
 import { signInRestarted, submitSecondFactor } from '../session/sessionSlice';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';
-
-/** Six digits, spaces allowed as the apps show them ('123 456'). */
-export const TOTP_CODE = /^\d{6}$/;
+import { useCodeSubmit } from './useCodeSubmit';
 
 /** The admins' second step: the 6-digit code of their authenticator app, or one of their recovery codes. */
 export function SecondFactorStep() {
   const dispatch = useStaffDispatch();
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = useRecoveryCode ? code.trim() : code.replace(/\s/g, '');
-    if (!useRecoveryCode && !TOTP_CODE.test(typed)) {
-      setError('Enter the 6-digit code your authenticator app shows.');
-      return;
-    }
-    if (useRecoveryCode && typed === '') {
-      setError('Enter one of your recovery codes.');
-      return;
-    }
-    setError('');
-    setSending(true);
-    try {
-      await dispatch(submitSecondFactor(typed)).unwrap();
-    } catch (failure) {
-      setError((failure as ApiFailure).message);
-      setSending(false);
-    }
-  };
+  const { error, setError, sending, submit } = useCodeSubmit((typed) => dispatch(submitSecondFactor(typed)).unwrap());
 
   const switchKind = () => {
     setUseRecoveryCode((current) => !current);
@@ -46,7 +21,7 @@ export function SecondFactorStep() {
   };
 
   return (
-    <StepForm aria-label="Two-step sign-in" onSubmit={submit} noValidate>
+    <StepForm aria-label="Two-step sign-in" onSubmit={submit(code, useRecoveryCode ? 'recovery' : 'totp')} noValidate>
       <p>
         {useRecoveryCode
           ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'

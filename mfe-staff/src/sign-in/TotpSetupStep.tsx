@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, Spinner } from '@site/shared-ui';
 import type { TotpSetup } from '@site/contracts/staff-api';
@@ -8,7 +8,7 @@ import { confirmTotp, signInRestarted, startTotpSetup } from '../session/session
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';
-import { TOTP_CODE } from './SecondFactorStep';
+import { useCodeSubmit } from './useCodeSubmit';
 import { CopyButton } from './CopyButton';
 
 /**
@@ -47,8 +47,8 @@ export function TotpSetupStep() {
   const [setup, setSetup] = useState<Setup>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
+  // The session turns active with the recovery codes, which the sign-in page then shows (SignInPage.tsx).
+  const { error, sending, submit } = useCodeSubmit((typed) => dispatch(confirmTotp(typed)).unwrap());
   // Each POST makes a new secret: one per attempt, even when React runs the effect twice (StrictMode).
   const started = useRef(-1);
 
@@ -62,24 +62,6 @@ export function TotpSetupStep() {
         (failure: ApiFailure) => setSetup({ status: 'failed', error: failure.message }),
       );
   }, [dispatch, attempt]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = code.replace(/\s/g, '');
-    if (!TOTP_CODE.test(typed)) {
-      setError('Enter the 6-digit code your authenticator app shows.');
-      return;
-    }
-    setError('');
-    setSending(true);
-    try {
-      // The session turns active with the recovery codes, which the sign-in page then shows (SignInPage.tsx).
-      await dispatch(confirmTotp(typed)).unwrap();
-    } catch (failure) {
-      setError((failure as ApiFailure).message);
-      setSending(false);
-    }
-  };
 
   if (setup.status === 'loading') return <Spinner label="Preparing your QR code" />;
   if (setup.status === 'failed') {
@@ -105,7 +87,7 @@ export function TotpSetupStep() {
       <Actions>
         <CopyButton text={secret} label="Copy the key" done="The key is copied." />
       </Actions>
-      <StepForm aria-label="Confirm two-step sign-in" onSubmit={submit} noValidate>
+      <StepForm aria-label="Confirm two-step sign-in" onSubmit={submit(code, 'totp')} noValidate>
         <StaffField label="6-digit code from the app" required hint="The code proves the app is set up. It changes every 30 seconds.">
           {(control) => (
             <input {...control} name="code" autoComplete="one-time-code" inputMode="numeric" spellCheck={false} value={code} onChange={(event) => setCode(event.target.value)} />
