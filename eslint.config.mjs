@@ -6,7 +6,7 @@ import { createTypeScriptImportResolver, globals, importX, js, jsxA11y, reactHoo
 import { sharedFacadeRestrictions } from './tools/lint/shared-facades.mjs';
 
 const REMOTES = ['mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'mfe-staff'];
-/** The hosts: the public shell, and the staff pages' own (issue 20). */
+/** The hosts: the public shell, and the staff pages' own. */
 const APPS = ['shell', 'staff-host', ...REMOTES];
 const PRODUCT_PACKAGES = [...APPS, 'shared-ui', 'shared-store', 'content', 'server', 'contracts'];
 
@@ -23,7 +23,7 @@ const everyFileZones = [
   ...REMOTES.map((remote) =>
     zone(`./${remote}/${SOURCE}`, [...APPS.filter((app) => app !== remote).map((app) => `./${app}/${SOURCE}`)], 'A remote never imports another remote or the shell: share through @site/shared-ui, @site/shared-store or @site/contracts.'),
   ),
-  // Staff code never reaches a public page (issue 20): the public shell does not even name the staff app's types, and
+  // Staff code never reaches a public page: the public shell does not even name the staff app's types, and
   // the staff pages' host takes nothing from the public shell (it is a page of its own).
   zone(
     './shell/' + SOURCE,

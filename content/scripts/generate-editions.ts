@@ -1,4 +1,4 @@
-// Writes the Arabic edition of every data file (issue 18), {outDir}/data/ar/<file>.json, served at /data/ar/<file>.json
+// Writes the Arabic edition of every data file, {outDir}/data/ar/<file>.json, served at /data/ar/<file>.json
 // (the store's fetch reads there on Arabic pages, server rendering too): the English file as committed with each text a
 // visitor reads replaced by its Arabic text from content/translations/ar/<file>.json (src/arabic/translatable.ts). Same
 // records, ids, prices, pictures and technical values: the English file stays the one source of every fact, and the

@@ -180,7 +180,7 @@ export function readArabicDictionary(contentDir: string, file: string): { dictio
 }
 
 /**
- * The Arabic edition (issue 18): each data file's dictionary has an Arabic text for every text a visitor reads, keeps
+ * The Arabic edition: each data file's dictionary has an Arabic text for every text a visitor reads, keeps
  * its HTML tags, numbers and Western digits (arabic/check.ts), and agrees with the other dictionaries; the translated
  * catalogue keeps the cross-file rules. `sources` are the files' JSON as read, `data` those that passed their schema.
  */

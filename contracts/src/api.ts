@@ -10,5 +10,5 @@ export const reviewsApiPath = (productId: string): string => REVIEWS_API_PATTERN
 /** GET the average rating of every reviewed product (seed and stored reviews), for 'Sort by average rating'. */
 export const RATINGS_API_PATH = '/api/products/ratings';
 
-/** POST a request for quotation (issue 19): the basket's lines and the buyer's details; answers {ok, reference, pdfUrl}. */
+/** POST a request for quotation: the basket's lines and the buyer's details; answers {ok, reference, pdfUrl}. */
 export const QUOTE_REQUESTS_API_PATH = '/api/quote-requests';

@@ -1,4 +1,4 @@
-// The site's two editions (issue 18): English at the spec's addresses, Arabic at the same addresses under '/ar'.
+// The site's two editions: English at the spec's addresses, Arabic at the same addresses under '/ar'.
 // The browser routes inside a locale's base (React Router's basename), so every link and page is written once; the
 // server, the sitemap and the language switch map an address between editions with these helpers. No React Router
 // here: any remote may import it for a few bytes.

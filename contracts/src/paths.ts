@@ -20,7 +20,7 @@ export const categoryPath = (categoryId: string): string => `${CATEGORIES_PATH}/
 /** The page of one product (the category segment names its category; the page is found by the product id). */
 export const productPath = (categoryId: string, productId: string): string => `${categoryPath(categoryId)}/${encodeURIComponent(productId)}`;
 
-/** The request-for-quotation page's path segment (issue 19: the contact remote's page, where the basket is sent). */
+/** The request-for-quotation page's path segment (the contact remote's page, where the basket is sent). */
 export const QUOTE_REQUEST_SEGMENT = 'request-quote';
 
 /** The request-for-quotation page: the basket's lines and the buyer's details. */

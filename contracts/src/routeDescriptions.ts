@@ -54,7 +54,7 @@ export const routeDescriptions: Record<FactsPagePath, (facts: SiteFacts) => stri
 const COUNTRY_AR: Readonly<Record<string, string>> = { UAE: 'الإمارات', KSA: 'السعودية' };
 
 /**
- * The same descriptions on the Arabic twins (issue 18), written from the Arabic edition of the facts (content/translations/ar
+ * The same descriptions on the Arabic twins, written from the Arabic edition of the facts (content/translations/ar
  * translated: names, titles and labels in Arabic; numbers, phone numbers and e-mail addresses as they are).
  */
 export const routeDescriptionsAr: Record<FactsPagePath, (facts: SiteFacts) => string> = {

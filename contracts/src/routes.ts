@@ -3,7 +3,7 @@
 // the browser tests visit every row. Both sides read an address with React Router's matchRoutes (matchSiteRoute), so
 // they agree on trailing slashes, percent-decoding and parameters.
 //
-// Language twins (issue 18) are these same rows under the edition's base ('/ar/home'): matchSiteRoute reads the base
+// Language twins are these same rows under the edition's base ('/ar/home'): matchSiteRoute reads the base
 // off first (locale.ts), and the browser routes inside it (React Router's basename), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
@@ -21,7 +21,7 @@ interface RouteFields {
   modulePath: string;
   /** The page's first title (the shell's, until a remote page sets a more precise one). */
   title: string;
-  /** The same title on the page's Arabic twin (issue 18): `routeTitle(route, locale)` picks one. */
+  /** The same title on the page's Arabic twin: `routeTitle(route, locale)` picks one. */
   titleAr: string;
   /**
    * What the page fetches as it starts (':param' filled from the address): the server preloads these from the HTML,
@@ -149,7 +149,7 @@ export const siteRoutes = [
     index: true,
   },
   {
-    // the buyer's own basket (issue 19): nothing for search engines
+    // the buyer's own basket: nothing for search engines
     path: QUOTE_REQUEST_SEGMENT,
     remote: 'contact',
     modulePath: './QuoteRequestPage',

@@ -1,4 +1,4 @@
-// The staff app's calls (issue 20): what mfe-staff asks and the server answers, each address and shape once.
+// The staff app's calls: what mfe-staff asks and the server answers, each address and shape once.
 // Public pages never import this module (the staff app is never loaded on them); no imports, only strings and types.
 //
 // Every staff call is JSON under /api/staff/, answers `cache-control: no-store`, and:

@@ -1,4 +1,4 @@
-// The chat mirrors on a right-to-left page from the same stylesheet (issue 18): its styles use logical properties
+// The chat mirrors on a right-to-left page from the same stylesheet: its styles use logical properties
 // (inset-inline-end, padding-inline, border-end-start-radius, text-align: end…), never a physical left or right, except
 // where a side is meant whatever the direction (listed below, with why).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -8,7 +8,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The fixture's index.html around the page head the server writes (its own <title> replaced). */
 const SHELL_AROUND_HEAD = '<!doctype html><html lang="en" dir="ltr"><head></head><body><div id="root"></div></body></html>\n';
-/** The same on a page of the Arabic edition (issue 18). */
+/** The same on a page of the Arabic edition. */
 const ARABIC_SHELL_AROUND_HEAD = '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>\n';
 const ARABIC_SITE_NAME = 'الهلال للتجارة الكهربائية';
 const withoutHead = (html: string): string => html.replace(/<head>[\s\S]*<\/head>/, '<head></head>');

@@ -23,7 +23,8 @@ import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
-import { isBrowserFile } from './http/ssr/firstView.js';
+import { answerClientError, registerHostRequired } from './http/bareAnswers.js';
+import { isBrowserFile } from './http/browserFiles.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { reviewRoutes } from './reviews/reviewRoutes.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     trustProxy: fastifyTrustProxy(config.http.trustProxy), // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
     ...serverTimeoutOptions(config.http.timeouts), // HTTP_*_TIMEOUT_SECONDS: stalled clients are let go
     rewriteUrl: rewriteMalformedUrl, // /x/%ZZ reaches the routes (and hooks) as /x/%25ZZ instead of Fastify's bare 400
+    clientErrorHandler: answerClientError, // what the parser refuses (bad method, 408, 431...) gets the site's headers too
   });
   // The site's public origin: PUBLIC_SITE_URL, or this process's own address. Never a request's Host.
   const siteOrigin = createSiteOrigin(config.http.publicSiteUrl, config, () => app.server.address());
@@ -64,6 +66,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   const remoteEntries = config.remotes.flatMap((remote) => (remote.canary === undefined ? [remote.entry] : [remote.entry, remote.canary.entry]));
   await registerSecurityHeaders(app, { remoteEntries, frameOrigins: seoSite.mapOrigins });
   // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
+  // No Host at all (HTTP/1.1) is a 400 whatever the list: Node's own check is off (timeouts.ts) for this one.
+  registerHostRequired(app);
   registerHostCheck(app, config.http.allowedHosts);
 
   // ---- compression of what the server makes (HTML, JSON): static files are sent as the build compressed them

@@ -108,6 +108,7 @@ describe('loadConfig: submissions and mail', () => {
       redisUrl: undefined,
       reviewsPerProductMax: 1,
       reviewsPerProductWindowMs: 86_400_000,
+      quoteConfirmationsPerHour: 60,
     });
     assert.deepEqual(config.mail, { smtpUrl: undefined, from: undefined, retryBaseMs: 30_000, retryMaxMs: 3_600_000, pollMs: 10_000 });
   });
@@ -119,6 +120,7 @@ describe('loadConfig: submissions and mail', () => {
       REDIS_URL: 'redis://127.0.0.1:6379/2',
       REVIEWS_PER_PRODUCT_MAX: '3',
       REVIEWS_PER_PRODUCT_WINDOW_SECONDS: '3600',
+      QUOTE_CONFIRMATIONS_PER_HOUR: '0',
       SMTP_URL: 'smtps://site:secret@mail.example.com:465',
       MAIL_FROM: 'Website <website@example.com>',
       MAIL_RETRY_BASE_SECONDS: '0.5',
@@ -131,6 +133,7 @@ describe('loadConfig: submissions and mail', () => {
       redisUrl: 'redis://127.0.0.1:6379/2',
       reviewsPerProductMax: 3,
       reviewsPerProductWindowMs: 3_600_000,
+      quoteConfirmationsPerHour: 0,
     });
     assert.deepEqual(config.mail, {
       smtpUrl: 'smtps://site:secret@mail.example.com:465',

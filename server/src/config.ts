@@ -51,7 +51,7 @@ export interface Config {
     generatedDir: string;
   };
   remotes: RemoteConfig[];
-  /** The staff pages (issue 20): apart from `remotes`, so that no public page's map ever names the staff remote. */
+  /** The staff pages: apart from `remotes`, so that no public page's map ever names the staff remote. */
   staffPages: StaffPagesConfig;
   submissions: SubmissionsConfig;
   mail: MailConfig;
@@ -86,11 +86,11 @@ export interface HttpConfig {
   /** How long a client may take over each part of a connection (http/timeouts.ts). */
   timeouts: HttpTimeouts;
   /**
-   * TRUST_PROXY, passed to Fastify's `trustProxy`: false (default: X-Forwarded-* are ignored), true (trust every
-   * hop), a hop count, or comma-separated proxy addresses/CIDRs. It decides request.protocol (HSTS is sent only over
+   * TRUST_PROXY, passed to Fastify's `trustProxy`: false (default: X-Forwarded-* are ignored), a hop count, or
+   * comma-separated proxy addresses/CIDRs (`true`, trust every hop, is refused). It decides request.protocol (HSTS is sent only over
    * https), request.hostname (the name ALLOWED_HOSTS checks) and request.ip (rate limits); never the site's origin.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   /**
    * SERVER_RENDERING: `on` (default) sends pages with their first view rendered on the server where the page's
    * remote allows it (http/ssr/firstView.ts); `off` sends every page for the browser to draw.
@@ -134,6 +134,9 @@ export interface AssistantConfig {
 /** The model used when GEMINI_MODEL is not set. */
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
 
+/** Default of QUOTE_CONFIRMATIONS_PER_HOUR: an hour's confirmations to every address together (a busy day's requests fit). */
+export const QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT = 60;
+
 /** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
 export interface SubmissionsConfig {
   /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
@@ -147,6 +150,11 @@ export interface SubmissionsConfig {
    */
   reviewsPerProductMax: number;
   reviewsPerProductWindowMs: number;
+  /**
+   * Confirmations of requests for quotation mailed to all addresses together in one hour (QUOTE_CONFIRMATIONS_PER_HOUR),
+   * counted in the database; past it requests are stored and their branches mailed, without one. 0: none at all.
+   */
+  quoteConfirmationsPerHour: number;
 }
 
 /** The staff app's sessions (staff/sessions.ts). */
@@ -325,9 +333,12 @@ const ServerVariables = z
       })
       .transform(hostList)
       .optional(),
+    // `true` is refused: it believes every X-Forwarded-For, so a client that writes its own header chooses the address
+    // its rate limits and staff lockouts count (one invented address per try). A hop count or the proxies' own
+    // addresses take only what our proxies appended.
     TRUST_PROXY: z
       .union([
-        z.stringbool({ truthy: ['true'], falsy: ['false'], case: 'insensitive' }),
+        z.string().regex(/^false$/i).transform(() => false as const),
         z.string().regex(/^\d{1,3}$/).transform(Number),
         z
           .string()
@@ -336,10 +347,12 @@ const ServerVariables = z
           .transform((items) => items.join(',')),
       ], {
         error: (issue) =>
-          `must be true, false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
+          /^\s*true\s*$/i.test(String(issue.input))
+            ? 'must not be true: it would believe any X-Forwarded-For a client writes (its rate limits and sign-in lockouts could be dodged with invented addresses). Give the number of proxies in front of the server (1 behind one load balancer, 2 behind a CDN and a balancer) or their addresses/CIDRs such as 10.0.0.0/8'
+            : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
       })
       .default(false),
-    // The staff remote (issue 20): like REMOTE_<NAME>_URL, but written only into the staff pages.
+    // The staff remote: like REMOTE_<NAME>_URL, but written only into the staff pages.
     REMOTE_STAFF_URL: entryUrl(`https://cdn.example.com/staff/${MANIFEST_FILE}`),
     SERVER_RENDERING: z
       .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
@@ -354,6 +367,7 @@ const ServerVariables = z
     REDIS_URL: urlOf(['redis:', 'rediss:'], 'must be a Redis URL such as redis://127.0.0.1:6379 (leave it unset to keep rate limits in memory)'),
     REVIEWS_PER_PRODUCT_MAX: wholeNumber(1),
     REVIEWS_PER_PRODUCT_WINDOW_SECONDS: seconds(86_400),
+    QUOTE_CONFIRMATIONS_PER_HOUR: wholeNumber(QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT),
 
     SMTP_URL: urlOf(['smtp:', 'smtps:'], 'must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://...:465'),
     MAIL_FROM: z
@@ -484,6 +498,7 @@ export function loadConfig(env: Env = process.env): Config {
       redisUrl: vars.REDIS_URL,
       reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
       reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
+      quoteConfirmationsPerHour: vars.QUOTE_CONFIRMATIONS_PER_HOUR,
     },
     mail: {
       smtpUrl: vars.SMTP_URL,
@@ -533,7 +548,8 @@ function isProxyAddress(value: string): boolean {
   const match = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(value);
   if (match === null) return false;
   const version = isIP(match[1] as string);
-  return version !== 0 && (match[2] === undefined || Number(match[2]) <= (version === 4 ? 32 : 128));
+  // a /0 is every address: `true` by another name (refused for the same reason)
+  return version !== 0 && (match[2] === undefined || (Number(match[2]) >= 1 && Number(match[2]) <= (version === 4 ? 32 : 128)));
 }
 
 function isValidEntryUrl(value: string): boolean {

@@ -1,4 +1,4 @@
-// The page's language for every app (issue 18). One Lingui instance per page (the shell's in the browser, one per
+// The page's language for every app. One Lingui instance per page (the shell's in the browser, one per
 // edition on the server), shared through @lingui/react's context (a shared singleton, like React). Each app keeps its
 // own catalog of messages (src/i18n/<locale>.json, compiled at build time by tools/webpack/messages-loader.cjs) and
 // reads it through a hook typed by its English catalog, so an unknown message id fails the type check.

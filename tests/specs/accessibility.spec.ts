@@ -1,20 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { axeViolations } from '../support/axe';
 import { SITE_ROUTES } from '../support/site-routes';
-
-// WCAG 2.2 AA plus best practices; without the wcag22aa tag the target-size rule does not run.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function violations(page: Page, include?: string) {
-  // Colours are judged as painted: let fade-ins (Reveal) finish, or a card caught half-transparent fails contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder.include(include);
-  const result = await builder.analyze();
-  // Readable on failure: rule, impact and the first offending nodes.
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test.describe('axe: zero violations', () => {
   for (const route of SITE_ROUTES) {
@@ -22,14 +8,14 @@ test.describe('axe: zero violations', () => {
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
   test('the error screen of an unknown route', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the open drawer at 800 px', async ({ page }) => {
@@ -37,7 +23,7 @@ test.describe('axe: zero violations', () => {
     await page.goto('/home');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the open search modal with results', async ({ page }) => {
@@ -47,14 +33,14 @@ test.describe('axe: zero violations', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Search text' }).fill('gland');
     await expect(dialog).toContainText(/result\(s\) found/);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the chat panel and the inquiry modal', async ({ page }) => {
     await page.goto('/certificates');
     const chat = page.getByRole('dialog', { name: 'Crescent Assistant' });
     await expect(chat).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.evaluate(() =>
       window.localStorage.setItem(
         'crescent-chat-visitor',
@@ -65,13 +51,13 @@ test.describe('axe: zero violations', () => {
     await expect(chat).toContainText('Welcome back, Axe Tester!');
     await chat.getByRole('button', { name: 'Send Inquiry' }).click();
     await expect(page.getByRole('dialog', { name: /Inquiry/i })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the contact form showing a validation error', async ({ page }) => {
     await page.goto('/contact-us');
     await page.getByRole('button', { name: /Send/ }).click();
     await expect(page.getByText('Please fill in all required fields (Name, Email, Message)')).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,26 +1,16 @@
-// Issue 18: axe (WCAG 2.2 AA and best practices, as specs/accessibility.spec.ts) finds nothing on the Arabic pages, nor
+// The Arabic edition: axe (WCAG 2.2 AA and best practices, as specs/accessibility.spec.ts) finds nothing on the Arabic pages, nor
 // in the states a visitor opens on them (error screen, drawer, search, chat and inquiry, contact form errors); those
 // states are also checked for English UI strings left (support/ui-strings.ts), which the page tests cannot reach.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { axeViolations } from '../support/axe';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { ARABIC, arabicFor, englishUiStringsOn } from '../support/ui-strings';
-
-// WCAG 2.2 AA plus best practices; without the wcag22aa tag the target-size rule does not run.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-async function violations(page: Page) {
-  // Colours are judged as painted: let fade-ins (Reveal) finish, or a card caught half-transparent fails contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** Both checks of a state: axe, and no English UI string. */
 async function expectArabicAndAccessible(page: Page) {
   expect.soft(await englishUiStringsOn(page), 'English UI strings (src/i18n/en.json) in this state').toEqual([]);
-  expect.soft(await violations(page), 'axe violations').toEqual([]);
+  expect.soft(await axeViolations(page), 'axe violations').toEqual([]);
 }
 
 const PROFILE_KEY = 'crescent-chat-visitor';
@@ -32,7 +22,7 @@ test.describe('axe on the Arabic edition: zero violations', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(ARABIC);
       await page.waitForLoadState('networkidle');
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 

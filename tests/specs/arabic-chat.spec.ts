@@ -1,4 +1,4 @@
-// Issue 18: the chat answers in the visitor's language. Without a provider (the suite's server has no GEMINI_API_KEY)
+// The chat answers in the visitor's language. Without a provider (the suite's server has no GEMINI_API_KEY)
 // the knowledge base answers, in Arabic on Arabic pages, its links leading to /ar/… pages inside the app. With a
 // provider (a second server pointed at a fake Gemini on loopback, as server/src/assistant/chat.test.ts does) the prompt
 // asks for Arabic on Arabic pages and for Arabic questions, and the model's answer is shown as it came.

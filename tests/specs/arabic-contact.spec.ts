@@ -1,4 +1,4 @@
-// Issue 18: the contact form on /ar/contact-us checks and answers in Arabic: each validation message, the thanks and the
+// The contact form on /ar/contact-us checks and answers in Arabic: each validation message, the thanks and the
 // failure text are the Arabic catalog's (the English ones stay exact: specs/contact.spec.ts), with the branch's e-mail
 // address kept left to right inside the Arabic sentence.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 18: the two editions side by side. The header's language switch leads to the same page in the other language
+// The two editions side by side. The header's language switch leads to the same page in the other language
 // and remembers the choice (site_lang cookie); only '/' picks an edition (by that cookie or Accept-Language), no other
 // address redirects by language; every page names both editions (hreflang en/ar/x-default) and its own as canonical;
 // the sitemap lists both with their alternates.
@@ -31,6 +31,7 @@ async function languageCookie(page: Page): Promise<string | undefined> {
 
 test.describe('the language switch', () => {
   test('from a product page to the same product in Arabic and back; the choice is remembered and / follows it', async ({ page, baseURL, consoleProblems }) => {
+    test.slow(); // a journey by nature: six page loads across both editions
     await page.goto(PRODUCT);
     await expect(languageSwitch(page, 'العربية')).toHaveAttribute('lang', 'ar');
     await languageSwitch(page, 'العربية').click();
@@ -55,12 +56,14 @@ test.describe('the language switch', () => {
     await expect(page.locator('html')).not.toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
     expect(await languageCookie(page)).toBe('en');
-    await page.goto('/');
+    // only where '/' leads matters here
+    await page.goto('/', { waitUntil: 'commit' });
     await expect(page).toHaveURL(`${baseURL}/home`);
     expect(consoleProblems.messages).toEqual([]);
   });
 
   test('from a listing and from the contact page: the same page in the other edition', async ({ page, baseURL }) => {
+    test.slow(); // a journey by nature: six page loads across both editions
     for (const path of ['/our-products/industrial_cable_glands', '/contact-us']) {
       await page.goto(path);
       await languageSwitch(page, 'العربية').click();
@@ -86,30 +89,29 @@ test.describe('the language switch', () => {
 });
 
 test.describe('which addresses pick an edition', () => {
-  test('/ follows Accept-Language when no choice is remembered; /ar is the Arabic home', async ({ browser, baseURL }) => {
+  // Where the server's redirects lead is all that matters here: followed by an API request, no browser (the browser's
+  // own trip through them is the language switch's test above).
+  test('/ follows Accept-Language when no choice is remembered; /ar is the Arabic home', async ({ playwright, baseURL }) => {
     for (const [acceptLanguage, expected] of [
       ['ar', '/ar/home'],
       ['ar-AE,ar;q=0.9,en;q=0.8', '/ar/home'],
       ['en-US,en;q=0.9', '/home'],
       ['fr-FR,fr;q=0.9', '/home'],
     ] as const) {
-      const context = await browser.newContext({ baseURL, locale: acceptLanguage.split(',')[0], extraHTTPHeaders: { 'accept-language': acceptLanguage } });
-      const page = await context.newPage();
-      await page.goto('/');
-      await expect(page, `Accept-Language: ${acceptLanguage}`).toHaveURL(`${baseURL}${expected}`);
-      await page.goto('/ar');
-      await expect(page).toHaveURL(`${baseURL}/ar/home`);
-      await context.close();
+      // a new visitor each time: no cookie remembered from the one before
+      const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': acceptLanguage } });
+      expect((await visitor.get('/')).url(), `Accept-Language: ${acceptLanguage}`).toBe(`${baseURL}${expected}`);
+      expect((await visitor.get('/ar')).url()).toBe(`${baseURL}/ar/home`);
+      await visitor.dispose();
     }
   });
 
-  test('the remembered choice wins over Accept-Language at /', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, locale: 'ar', extraHTTPHeaders: { 'accept-language': 'ar' } });
-    await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'en', url: baseURL! }]);
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect(page).toHaveURL(`${baseURL}/home`);
-    await context.close();
+  test('the remembered choice wins over Accept-Language at /', async ({ playwright, baseURL }) => {
+    // an Arabic-speaking visitor who chose English before: the cookie in their jar, followed through the redirects
+    const remembered = { name: LANGUAGE_COOKIE, value: 'en', domain: new URL(baseURL!).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const };
+    const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'ar' }, storageState: { cookies: [remembered], origins: [] } });
+    expect((await visitor.get('/')).url()).toBe(`${baseURL}/home`);
+    await visitor.dispose();
   });
 
   /** The status and Location of a GET that does not follow redirects. */
@@ -129,18 +131,21 @@ test.describe('which addresses pick an edition', () => {
   });
 
   test('in the browser too: an English page stays English for an Arabic visitor, and the other way round', async ({ browser, baseURL }) => {
-    for (const [language, path] of [
-      ['ar', '/home'],
-      ['ar', PRODUCT],
-      ['en', '/ar/home'],
-      ['en', `/ar${PRODUCT}`],
+    test.slow(); // four page loads, each until the shell has started (a redirect in the browser would come by then)
+    // one visitor (context and page) per language, reused for its two addresses
+    for (const [language, paths] of [
+      ['ar', ['/home', PRODUCT]],
+      ['en', ['/ar/home', `/ar${PRODUCT}`]],
     ] as const) {
       const context = await browser.newContext({ baseURL, locale: language, extraHTTPHeaders: { 'accept-language': language } });
-      await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: baseURL! }]);
       const page = await context.newPage();
-      await page.goto(path);
-      await page.locator('html[data-started]').waitFor({ state: 'attached' });
-      await expect(page).toHaveURL(`${baseURL}${path}`);
+      for (const path of paths) {
+        // the remembered choice as it was before each visit
+        await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: baseURL! }]);
+        await page.goto(path);
+        await page.locator('html[data-started]').waitFor({ state: 'attached' });
+        await expect(page).toHaveURL(`${baseURL}${path}`);
+      }
       await context.close();
     }
   });

@@ -1,4 +1,4 @@
-// Issue 18: every route of the table in the Arabic edition (/ar/…) renders in Arabic, right to left, with nothing of
+// Every route of the table in the Arabic edition (/ar/…) renders in Arabic, right to left, with nothing of
 // the English UI left, and fits a phone and a desktop without sideways scrolling.
 //
 // "No English left" is checked three ways, each reported apart (soft checks: one run lists every leftover):

@@ -203,6 +203,7 @@ test('at 50 %: new visitors split between both builds by their cohort; cohort 10
 });
 
 test('a visitor stays on one build: home → Products → a listing in the browser, then reload, then a new load', async ({ browser }) => {
+  test.slow(); // a journey by nature: two visitors, each through three page loads and two moves inside the site
   // a visitor assigned by the server (whichever cohort it draws), then one on the other build
   let firstBuild: Build | undefined;
   for (let visitor = 0; visitor < 2; visitor += 1) {

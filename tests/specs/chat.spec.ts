@@ -125,8 +125,16 @@ test.describe('chat widget', () => {
     await expect(send).toBeDisabled();
 
     const chatCalls = recordPosts(page, '/api/chat');
+    // the answer is held until the typing status has been seen: a quick answer replaced it before the check
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/chat', async (route) => {
+      await answered;
+      await route.continue();
+    });
     await ask(page, 'Do you sell cable glands?');
     await expect(chat(page).getByRole('status')).toContainText('Crescent Assistant is typing');
+    answer();
     await expect(messages(page)).toContainText(FALLBACK_NOTICE);
     await expect(messages(page)).toContainText('Industrial Cable Glands');
     await expect(messageInput(page)).toHaveValue('');

@@ -1,4 +1,4 @@
-// Issue 8, "Faults": crash durability of the form POSTs (SIGKILL mid-stream, embedded PGlite and PostgreSQL) and
+// Crash durability of the form POSTs (SIGKILL mid-stream, embedded PGlite and PostgreSQL) and
 // each remote down and back in the browser.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

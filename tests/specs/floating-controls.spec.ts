@@ -110,6 +110,7 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', () => {
   });
 
   test("the next visit: open again for a visitor who never chatted, the last choice of one who did", async ({ page, browser, baseURL }) => {
+    test.slow(); // three visits in three browser contexts, a chat exchange between them
     await page.goto('/home');
     await chat(page).getByRole('button', { name: 'Close chat' }).click();
     await expect(chat(page)).toBeHidden();

@@ -1,4 +1,4 @@
-// Issue 8, "Independent release": one remote is rebuilt and released on its own into a running site; the browser
+// One remote is rebuilt and released on its own into a running site; the browser
 // sees it on reload (no server restart) while the shell's and the other remotes' files stay byte-identical; then the
 // release is rolled back the documented way. Everything happens in temp copies: the real dist folders, which other
 // runs use, are only read.

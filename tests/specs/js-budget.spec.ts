@@ -5,7 +5,7 @@ import { BASKET_JS_ALLOWANCE, HOME_JS_BEFORE_BASKET, HOME_JS_GUARD, visitorDownl
 
 // What /home downloads, guarded: a size, not a timing, so it holds on any machine. The measure is the benchmark's own
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
-// The guard (support/visitor-downloads.ts) is /home before the quote basket plus issue 19's 3 KB allowance for it: a
+// The guard (support/visitor-downloads.ts) is /home before the quote basket plus a 3 KB allowance for it: a
 // change that makes every visitor download more fails here. The ratio to a build without federation is the benchmark's.
 test('/home downloads at most 190.8 KB of JS (gzip): federation runtime, remote entries and the chat included', async ({ baseURL }) => {
   test.setTimeout(90_000);
@@ -24,7 +24,7 @@ test('/home downloads at most 190.8 KB of JS (gzip): federation runtime, remote 
   expect(home.gzip).toBeLessThanOrEqual(HOME_JS_GUARD);
 });
 
-// Issue 18: the Arabic edition costs its visitors at most 8 KB gzip more JS than the English one (its messages, the
+// The Arabic edition costs its visitors at most 8 KB gzip more JS than the English one (its messages, the
 // direction): the same measure on /ar/home and an Arabic product page beside their English twins. Fonts are not JS:
 // each page's web fonts (the Arabic face on Arabic pages) are reported apart.
 const ARABIC_JS_EXTRA = 8 * 1024;
@@ -52,7 +52,7 @@ test('Arabic pages download at most 8 KB gzip more JS than their English twins (
   }
 });
 
-// Issue 19: the request page's code (the contact remote's ./QuoteRequestPage) loads only where it is used. Its files are
+// The request page's code (the contact remote's ./QuoteRequestPage) loads only where it is used. Its files are
 // read from the contact remote's manifest (the chunks of that module no other module of the remote needs): none on
 // /home, all of them on /request-quote (so the names looked for are the ones a visitor really downloads).
 test("/home does not download the request page's code; /request-quote does", async ({ baseURL }) => {

@@ -1,4 +1,4 @@
-// Issue 19, crash durability of POST /api/quote-requests: SIGKILL in the middle of a burst of requests for quotation,
+// Crash durability of POST /api/quote-requests: SIGKILL in the middle of a burst of requests for quotation,
 // on embedded PGlite and on PostgreSQL. No acknowledged request may be lost: each is stored under the reference it was
 // answered with, with all its lines and its mail to the branch, and the buyer's confirmations stay capped (3 a day).
 // The servers are the built ones (server/dist): the restarted one also serves a request's PDF.

@@ -1,4 +1,4 @@
-// Issue 8, "Scale-out": two server processes on one PostgreSQL (a fresh schema) and one Redis (REDIS_URL, the
+// Two server processes on one PostgreSQL (a fresh schema) and one Redis (REDIS_URL, the
 // rate limiter's store), as behind a load balancer. A review posted through one is read through the other, and the
 // per-client rate limits count across both: the forms', the reviews' (per minute in Redis, one review of a product a
 // day in PostgreSQL) and the chat's. Skipped, with the reason, when PostgreSQL or Redis is not reachable.

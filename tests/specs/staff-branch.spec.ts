@@ -1,4 +1,4 @@
-// Issue 20: branch staff. An Oman account signs in with its password alone (no second factor), sees only Oman's rows
+// Branch staff. An Oman account signs in with its password alone (no second factor), sees only Oman's rows
 // (the list, the CSV), never a branch filter or the admins' pages; a Dubai row opened by its address says it belongs
 // to another branch, and the API refuses it (403) to a GET and to changes that carry the session's valid CSRF token.
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
@@ -9,7 +9,7 @@ import { heading, inboxCount, inboxRows, OMAN_STAFF, sentFields, staffSession, s
 const contact = (name: string, country: string) => ({ name, email: 'visitor@example.com', message: `A message from ${name}.`, country, website: '' });
 const enquiry = (name: string, country: string) => ({ userName: name, userEmail: 'visitor@example.com', userCountry: country, inquiryMessage: `An enquiry from ${name}.` });
 
-test.describe('branch staff (issue 20)', () => {
+test.describe('branch staff', () => {
   test('an Oman account signs in without a second factor and sees Oman rows only; a Dubai row is refused in the page and by the API', async ({ page }) => {
     test.setTimeout(120_000);
     const staffSite = await startStaffSite([OMAN_STAFF]);
@@ -36,7 +36,7 @@ test.describe('branch staff (issue 20)', () => {
       await expect(page).toHaveURL(at('/staff/inbox'));
       await expect(heading(page, 'Inbox')).toBeVisible();
       await expect(page.getByText(`${OMAN_STAFF.email} (Branch staff, Oman)`, { exact: true })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Inbox', 'Reviews']);
+      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Inbox']);
       await expect(page.getByRole('combobox', { name: 'Branch', exact: true })).toHaveCount(0);
 
       // Oman's rows only, newest first
@@ -99,6 +99,12 @@ test.describe('branch staff (issue 20)', () => {
       // the admins' pages and calls
       expect((await request.get(at(STAFF_API.audit))).status()).toBe(403);
       expect((await request.put(at(STAFF_API.settings), { headers, data: { holdNewReviews: true } })).status()).toBe(403);
+      // review moderation is the admins': no list (with reviewers' e-mails), no hiding
+      expect((await request.get(at(STAFF_API.reviews))).status()).toBe(403);
+      expect((await request.post(at(staffApiPath(STAFF_API.reviewVisibility, { id: 1 })), { headers, data: { hidden: true } })).status()).toBe(403);
+      await page.goto(at('/staff/reviews'));
+      await expect(heading(page, 'Reviews')).toBeVisible();
+      await expect(page.getByText('Only administrators can open this page.', { exact: true })).toBeVisible();
       await page.goto(at('/staff/settings'));
       await expect(heading(page, 'Settings')).toBeVisible();
       await expect(page.getByText('Only administrators can open this page.', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-// Issue 20, the staff app's journey against the real server: what visitors send through the public pages (a chat
+// The staff app's journey against the real server: what visitors send through the public pages (a chat
 // registration and enquiry, a product review, a quote request from the basket, a contact message) while the site's
 // SMTP server is down, then an administrator's first sign-in (TOTP set up from the key the page shows, recovery
 // codes), the inbox newest first and its filters in the address, the contact message with its failed mail re-sent once
@@ -127,7 +127,7 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
   await expect(contact.locator('#message-form-status')).toHaveText("Thank you for your message! We'll get back to you within 24 hours.");
 }
 
-test.describe('the staff app (issue 20)', () => {
+test.describe('the staff app', () => {
   test('visitors send through the public pages with SMTP down; an admin sets up TOTP, works the inbox, re-sends the failed mail, hides the review, signs out', async ({
     page,
     request,

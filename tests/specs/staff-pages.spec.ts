@@ -1,4 +1,4 @@
-// Issue 20: the staff pages are for staff only. Never indexed (X-Robots-Tag and the robots meta, robots.txt, not in
+// The staff pages are for staff only. Never indexed (X-Robots-Tag and the robots meta, robots.txt, not in
 // the sitemap), never mentioned or downloaded by the public /home page (its HTML, its remotes map, its requests), and
 // accessible: axe (WCAG 2.2 AA and best practices) finds nothing on any of them, through an admin's whole first and
 // second sign-in, with no console errors.
@@ -6,9 +6,9 @@ import { STAFF_API } from '@site/contracts/staff-api';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { test, expect } from '../support/fixtures';
 import { QUOTE_REQUESTS } from '../support/submission-stream';
+import { axeViolations } from '../support/axe';
 import {
   ADMIN,
-  axeViolations,
   confirmCodesSaved,
   heading,
   inboxCount,
@@ -16,6 +16,7 @@ import {
   setUpTotp,
   startStaffSite,
   submit,
+  type StaffSite,
   submitPassword,
   watchStaffConsole,
 } from '../support/staff';
@@ -23,8 +24,9 @@ import {
 /** Anything that names the staff app: its pages, its API, its remote, its packages. ("staff" alone is in the site's copy.) */
 const NAMES_STAFF = /\/staff\b|\/api\/staff|remotes\/staff|mfe-staff|staff-host|StaffApp|"name":\s*"staff"/;
 
-test.describe('the staff pages (issue 20)', () => {
+test.describe('the staff pages', () => {
   test('never indexed, and the public /home page never names or downloads them', async ({ page, request }) => {
+    test.slow(); // two full page loads, the second watched until the network is idle (all that /home downloads)
     // every staff address answers the host page, noindex and not cached
     for (const path of ['/staff', '/staff/sign-in', '/staff/inbox', '/staff/inbox/contact/1', '/staff/reviews', '/staff/settings', '/staff/audit']) {
       const answer = await request.get(path, { maxRedirects: 0 });
@@ -67,14 +69,24 @@ test.describe('the staff pages (issue 20)', () => {
     for (const body of await Promise.all(scripts)) expect(body).not.toMatch(/\/api\/staff|remotes\/staff|StaffApp/);
   });
 
-  test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings and audit; no console errors', async ({ page }) => {
-    test.setTimeout(120_000);
-    const staffSite = await startStaffSite([ADMIN]);
-    const { url } = staffSite;
-    const at = (path: string) => `${url}${path}`;
-    // the wrong password typed on purpose is answered 401
-    const staffConsole = watchStaffConsole(page, [`401 ${STAFF_API.signIn}`]);
-    try {
+  test.describe("axe through an admin's first and second sign-in", () => {
+    // A staff site of its own, its admin made with the staff CLI first: started once, apart from the journey's time
+    // (the CLI and then the server each open the embedded database: over a minute on a loaded machine).
+    let staffSite: StaffSite | undefined;
+    test.beforeAll(async () => {
+      test.setTimeout(180_000);
+      staffSite = await startStaffSite([ADMIN]);
+    });
+    test.afterAll(async () => {
+      await staffSite?.stop();
+    });
+
+    test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings and audit; no console errors', async ({ page }) => {
+      test.slow(); // a journey by nature: thirteen axe checks through an admin's first and second sign-in
+      const { url } = staffSite!;
+      const at = (path: string) => `${url}${path}`;
+      // the wrong password typed on purpose is answered 401
+      const staffConsole = watchStaffConsole(page, [`401 ${STAFF_API.signIn}`]);
       // something in each list: a contact message (its mail waits: no SMTP), a quote request with lines, a review
       const contact = await submit(page.request, url, '/api/send-contact-form', {
         name: 'Layla Haddad',
@@ -153,8 +165,6 @@ test.describe('the staff pages (issue 20)', () => {
       await expect(page.getByRole('cell', { name: /^password \+ recovery code \(9 left\); address / })).toBeVisible();
       expect(staffConsole.problems).toEqual([]);
       expect(staffConsole.expectedRefusals).toEqual([`401 ${STAFF_API.signIn}`]);
-    } finally {
-      await staffSite.stop();
-    }
+    });
   });
 });

@@ -8,7 +8,7 @@ import { REPO_ROOT } from './site-server';
 export const BUILD_OUTPUTS = [
   'shell/dist/index.html',
   ...REMOTE_NAMES.map((name) => `mfe-${name}/dist/${MANIFEST_FILE}`),
-  // The staff pages (issue 20): their remote and their host page.
+  // The staff pages: their remote and their host page.
   `mfe-staff/dist/${MANIFEST_FILE}`,
   'staff-host/dist/index.html',
   'server/dist/main.js',

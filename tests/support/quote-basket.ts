@@ -1,4 +1,4 @@
-// Issue 19, the quote basket's journeys (specs/quote-basket.spec.ts and specs/arabic-quote-basket.spec.ts): the
+// The quote basket's journeys (specs/quote-basket.spec.ts and specs/arabic-quote-basket.spec.ts): the
 // products they pick, a site of their own that mails through a real SMTP server on loopback, the request as stored in
 // that site's embedded database, and the apps' messages in either language (the Arabic suite reads its texts there).
 import { setupI18n, type I18n } from '@lingui/core';

@@ -1,4 +1,4 @@
-// Issue 19's bar, one journey for both editions: from a listing two products (one in metres, with decimals), one from
+// The quote basket's bar, one journey for both editions: from a listing two products (one in metres, with decimals), one from
 // its product page, the badge on a company page, the panel, the request page (a quantity changed, a pasted list with
 // an unknown code), the form sent. The English suite passes the agreed English texts (exact), the Arabic one the
 // catalogs' Arabic for the same messages: the steps are the same, only the words differ.

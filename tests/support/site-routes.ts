@@ -29,7 +29,7 @@ const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }
 export const SITE_ROUTES: { path: string; heading: RegExp | string }[] = siteRoutes.map((route) => EXAMPLES[route.path]);
 
 /**
- * Every route of the table in the Arabic edition (issue 18): its address under '/ar', the English twin's address and the
+ * Every route of the table in the Arabic edition: its address under '/ar', the English twin's address and the
  * route (its `kind` says which JSON-LD and which data the page shows). The Arabic headings are the translators': the
  * suites read them from the catalogs and the Arabic data (support/ui-strings.ts) rather than from here.
  */

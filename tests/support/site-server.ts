@@ -33,6 +33,8 @@ export interface SiteOptions {
    * The caller owns it: stop() leaves it in place.
    */
   dataDir?: string;
+  /** The checkout whose built server runs (the benchmark's reference build); this repository by default. */
+  root?: string;
 }
 
 /**
@@ -44,8 +46,9 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   let output = '';
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server', 'dist', 'main.js')], {
-    cwd: REPO_ROOT,
+  const root = options.root ?? REPO_ROOT;
+  const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+    cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

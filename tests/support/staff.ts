@@ -1,7 +1,6 @@
-// Issue 20, the staff app's specs (specs/staff-*.spec.ts): a site of their own whose staff accounts were made with the
+// The staff app's specs (specs/staff-*.spec.ts): a site of their own whose staff accounts were made with the
 // staff CLI before it started (the embedded database takes one process at a time), the sign-in steps as a person goes
 // through them (a TOTP code computed from the key the set-up page shows), and what the pages show, read as text.
-import AxeBuilder from '@axe-core/playwright';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -252,18 +251,4 @@ export async function mailRows(page: Page): Promise<{ kind: string; to: string; 
         return { kind: kind ?? '', to: to ?? '', state: state ?? '', tries: tries ?? '', sent: sent ?? '', lastError: lastError ?? '' };
       }),
     );
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Accessibility
-
-/** WCAG 2.2 AA plus best practices, as specs/accessibility.spec.ts (without wcag22aa the target-size rule does not run). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** axe's violations on the page as it is, one readable line each (rule, impact, first nodes). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  // colours are judged as painted: let any transition finish first
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }

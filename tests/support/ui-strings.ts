@@ -1,4 +1,4 @@
-// The English catalogue of UI strings (issue 18) and the checks the Arabic suites make with it: every app's
+// The English catalogue of UI strings and the checks the Arabic suites make with it: every app's
 // src/i18n/en.json, each ICU message split into the literal pieces a visitor could read (placeholders, plural and select
 // branches and <0>…</0> tags cut out), kept when a piece holds an English word of 3+ letters. An Arabic page must show
 // none of them, in its visible text or in the attributes a screen reader or a pointer reads.

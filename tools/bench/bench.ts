@@ -1,8 +1,10 @@
-// `npm run bench`: the performance figures of issue 8, printed as tables. A benchmark, not a test:
+// `npm run bench`: the site's performance figures, printed as tables. A benchmark, not a test:
 // it prints targets next to figures and exits 0 whatever they are (non-zero only if it could not run).
 //
 //   (a) Lighthouse 12 (mobile, simulated throttling) on /home, /our-products, a listing and a product page, and the
-//       Arabic /ar/home and product page (issue 18: the same bars)
+//       Arabic /ar/home and product page, beside a reference build (BENCH_REFERENCE, default b99bfdc) served at the
+//       same time, runs interleaved (reference, current, ...): the targets are ratios to the reference
+//       (lib/side-by-side.ts); Arabic pages are read beside the reference's English twins
 //   (b) JS a visitor downloads for /home and the product page, federated vs. one ordinary bundle; the Arabic twins vs.
 //       the English pages (at most 8 KB gzip more), web fonts apart
 //   (c) load on loopback: product page HTML and /data/product-details.json (wrk when installed, else autocannon),
@@ -11,7 +13,10 @@
 //       search modal open/close and typing, the listing's sort, the mobile menu, the home carousel, a chat message,
 //       an invalid contact form; median and slowest of BENCH_INP_TRIES tries each (lib/interactions.ts)
 //
-// Environment: BENCH_RUNS (Lighthouse runs per page, 3), BENCH_DURATION (seconds per load row, 10),
+// Environment: BENCH_REFERENCE (a git ref, default b99bfdc; "none": the current build alone, absolute bars),
+// BENCH_REBUILD_REFERENCE=1 (install and build the reference again), BENCH_PAGES (labels' substrings, comma-separated:
+// a subset of the Lighthouse pages), BENCH_LONG_TASKS=1 (list each page's long tasks), BENCH_RUNS (Lighthouse runs
+// per page, 5 beside a reference, else 3), BENCH_DURATION (seconds per load row, 10),
 // BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_ONLY=lighthouse,js,load,inp (a subset),
 // BENCH_REBUILD=1 (rebuild the monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
 // BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found),
@@ -27,10 +32,14 @@ import { printInteractions } from './lib/interactions-table';
 import { printLighthouse, runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { printLoad, runLoad, type LoadFigures } from './lib/load';
 import { buildMonolithIfNeeded, startMonolithSite } from './lib/monolith';
-import { downloadOptions, downloadPages, lighthousePages, productPagePath } from './lib/pages';
+import { downloadOptions, downloadPages, lighthousePages, productPagePath, type BenchPage } from './lib/pages';
 import { positiveNumber } from './lib/env';
+import { DEFAULT_REFERENCE, prepareReference, startReferenceSite } from './lib/reference';
+import { printSideBySide, runSideBySide, type PagePair } from './lib/side-by-side';
 
-const runs = Math.round(positiveNumber('BENCH_RUNS', 3));
+const referenceRef = process.env.BENCH_REFERENCE || DEFAULT_REFERENCE;
+const withReference = referenceRef !== 'none';
+const runs = Math.round(positiveNumber('BENCH_RUNS', withReference ? 5 : 3));
 const duration = positiveNumber('BENCH_DURATION', 10);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 10));
 const inpTries = Math.round(positiveNumber('BENCH_INP_TRIES', 5));
@@ -51,6 +60,20 @@ async function start(starter: () => Promise<RunningSite>): Promise<RunningSite> 
   }
 }
 
+/** The Lighthouse pages, or those whose label contains one of BENCH_PAGES' comma-separated parts. */
+function benchedPages(): BenchPage[] {
+  const wanted = (process.env.BENCH_PAGES ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  return lighthousePages().filter((page) => wanted.length === 0 || wanted.some((part) => page.label.includes(part)));
+}
+
+/** The reference's address for a page: an Arabic page's English twin (the reference has no Arabic edition). */
+function referencePath(page: BenchPage): string {
+  if (!page.englishTwin) return page.path;
+  const twin = lighthousePages().find((item) => item.label === page.englishTwin);
+  if (!twin) throw new Error(`No page labelled ${page.englishTwin} (the English twin of ${page.label})`);
+  return twin.path;
+}
+
 async function main() {
   const started = Date.now();
   console.log(
@@ -64,7 +87,11 @@ async function main() {
   buildIfNeeded();
   if (only.has('js') || process.env.BENCH_MONOLITH_LIGHTHOUSE === '1') buildMonolithIfNeeded();
 
+  // Built (once, cached) before any server starts: a first build takes minutes.
+  const reference = only.has('lighthouse') && withReference ? prepareReference(referenceRef) : undefined;
+
   let lighthouse: Map<string, LighthouseFigures> | undefined;
+  let sideBySide: PagePair[] | undefined;
   let monolithLighthouse: Map<string, LighthouseFigures> | undefined;
   const federated = new Map<string, Downloads>();
   const monolith = new Map<string, Downloads>();
@@ -77,7 +104,15 @@ async function main() {
     if (only.has('js')) {
       for (const page of downloadPages()) federated.set(page.label, await visitorDownloads(site.url, page.path, downloadOptions(page)));
     }
-    if (only.has('lighthouse')) lighthouse = await runLighthouse(site.url, lighthousePages(), runs);
+    if (only.has('lighthouse') && reference) {
+      const referenceSite = await start(() => startReferenceSite(reference, SERVER_ENV));
+      console.log(`Reference build (${reference.ref}, ${reference.sha.slice(0, 7)}) at ${referenceSite.url}`);
+      try {
+        sideBySide = await runSideBySide(site.url, referenceSite.url, benchedPages(), runs, referencePath);
+      } finally {
+        await referenceSite.stop();
+      }
+    } else if (only.has('lighthouse')) lighthouse = await runLighthouse(site.url, benchedPages(), runs);
     if (only.has('inp')) interactions = await runInteractions(site.url, inpTries);
     if (only.has('load')) load = await runLoad(site.url, productPagePath(), duration, connections);
   } finally {
@@ -89,7 +124,7 @@ async function main() {
     console.log(`Site (monolith build) at ${monolithSite.url}`);
     try {
       if (only.has('js')) {
-        // The monolith is the comparison for the English pages (issue 15's ratio); the Arabic ones compare with their twins.
+        // The monolith is the comparison for the English pages (the federation cost ratio); the Arabic ones compare with their twins.
         for (const page of downloadPages().filter((item) => !item.englishTwin)) monolith.set(page.label, await visitorDownloads(monolithSite.url, page.path));
       }
       if (process.env.BENCH_MONOLITH_LIGHTHOUSE === '1') monolithLighthouse = await runLighthouse(monolithSite.url, lighthousePages().filter((page) => !page.englishTwin), runs);
@@ -98,6 +133,7 @@ async function main() {
     }
   }
 
+  if (sideBySide && reference) printSideBySide(sideBySide, runs, `${reference.ref} (${reference.sha.slice(0, 7)})`);
   if (lighthouse) printLighthouse(lighthouse, runs);
   if (monolithLighthouse) {
     console.log('\nThe same, for the monolith build (no federation):');

@@ -1,4 +1,4 @@
-// `npm run bench:staff-inbox`: the staff inbox (issue 20) over tens of thousands of rows. A benchmark, not a test: it
+// `npm run bench:staff-inbox`: the staff inbox over tens of thousands of rows. A benchmark, not a test: it
 // prints figures and exits 0 whatever they are (non-zero only if it could not run).
 //
 // It fills a fresh database with STAFF_INBOX_ROWS rows (50,000) across the four tables (contact messages 40 %,

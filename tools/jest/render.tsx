@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
-import type { Locale } from '@site/contracts/locale';
+import { LOCALE_DIRECTION, type Locale } from '@site/contracts/locale';
 import { testI18n } from './i18n';
 import { ThemeRoot } from '@site/shared-ui';
 import { localizedFetch, makeStore, SiteI18nProvider, type AppStore } from '@site/shared-store';
@@ -29,6 +29,11 @@ export function renderInSite(
   // The store reads the data files of the page's edition (/data/ar/… in Arabic), as the shell's does.
   { route = '/', path = '*', locale = 'en', store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) }) }: RenderInSiteOptions = {},
 ) {
+  // The page's <html lang dir>, as the server writes them. Without a dir on an ancestor, jsdom (nwsapi) decides each
+  // `:dir(rtl)` rule of the styles by testing the element's whole text with a regular expression that backtracks
+  // exponentially on Arabic words: every getComputedStyle (each role query) of an Arabic page took seconds.
+  document.documentElement.setAttribute('lang', locale);
+  document.documentElement.setAttribute('dir', LOCALE_DIRECTION[locale]);
   const result = render(
     <SiteI18nProvider i18n={testI18n(locale)}>
       <Provider store={store}>

@@ -1,5 +1,17 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { setViewportWidth } from './viewport';
+
+// findBy… and waitFor give a page up to 3 s (Testing Library's default is 1 s): one role query over a whole page takes
+// a few hundred milliseconds in jsdom on a loaded 2-core machine, and a wait of 1 s then failed by chance.
+configure({ asyncUtilTimeout: 3000 });
+// Whole pages drawn in jsdom and found by role take up to 5 s a test there (jest's default limit): 15 s.
+jest.setTimeout(15_000);
 
 // Tests start on a desktop screen unless they say otherwise.
 beforeEach(() => setViewportWidth(1280));
+// A page's language and direction (renderInSite sets them) do not carry over to the next test.
+afterEach(() => {
+  document.documentElement.removeAttribute('lang');
+  document.documentElement.removeAttribute('dir');
+});

@@ -1,4 +1,4 @@
-// Every app's message catalogs (src/i18n/<locale>.json, issue 18) are complete: the same message ids in English and
+// Every app's message catalogs (src/i18n/<locale>.json) are complete: the same message ids in English and
 // Arabic, the same ICU arguments and element tags, no empty message, and Arabic messages written in Arabic (a few
 // named exceptions: the language switch names English in English).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The Arabic web font, cut to what Arabic text needs (issue 18): @fontsource's "arabic" subset of Noto Sans Arabic is
+// The Arabic web font, cut to what Arabic text needs: @fontsource's "arabic" subset of Noto Sans Arabic is
 // ~49 KB per weight (Persian, Urdu and the presentation forms included), and on Lighthouse's 1.6 Mbps line its one
 // weight alone held /ar/home's LCP at 1.66 s. Kept: the characters of contracts/src/arabic-font-subset.json, with every
 // glyph and shaping rule they use (HarfBuzz's subsetter keeps the joining forms and ligatures): ~9 KB per weight.

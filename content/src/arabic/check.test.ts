@@ -1,4 +1,4 @@
-// The Arabic dictionaries' rules (issue 18): each one fails on a bad dictionary, and a bad dictionary in the content
+// The Arabic dictionaries' rules: each one fails on a bad dictionary, and a bad dictionary in the content
 // folder fails the content validation (which fails the build: scripts/build-content.ts stops before generating).
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The Arabic edition of the data (issue 18): every name a visitor reads is Arabic, and every fact stays the English
+// The Arabic edition of the data: every name a visitor reads is Arabic, and every fact stays the English
 // file's (ids, prices, pictures, dates, brands, technical values). The files the build writes
 // (scripts/generate-editions.ts, served at /data/ar) are the editions the server's code reads (arabicEdition).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Which strings of a data file a visitor reads as prose, and so need an Arabic text (issue 18). The Arabic edition of
+// Which strings of a data file a visitor reads as prose, and so need an Arabic text. The Arabic edition of
 // each data file is built from the English one: same records, ids, prices and pictures (one source for every fact),
 // with each translatable string replaced from the file's dictionary in content/translations/ar/<file>.json
 // ({ "<English text>": "<Arabic text>" }). Everything else (ids, addresses, numbers, brand names, technical values such

@@ -1,4 +1,4 @@
-// The request-for-quotation rules (issue 19) as a buyer meets them: the quantity typed on "Add to quote" and the
+// The request-for-quotation rules as a buyer meets them: the quantity typed on "Add to quote" and the
 // request page, a list pasted from a spreadsheet, the code a pasted line names, and the reference after sending.
 import { checkQuantity, isQuoteUnit, normalizedProductCode, parseQuantity, QUOTE_LIMITS, QUOTE_REFERENCE_PATTERN, QUOTE_UNITS, quoteReference, readPastedList, unitAllowsDecimals } from './quote';
 
@@ -55,6 +55,16 @@ describe('checkQuantity', () => {
     expect(checkQuantity(0, 'roll')).toEqual({ ok: false, problem: 'notPositive' });
     expect(checkQuantity(-1, 'metre')).toEqual({ ok: false, problem: 'notPositive' });
     expect(checkQuantity(60_000 + 60_000, 'metre')).toEqual({ ok: false, problem: 'tooLarge' });
+  });
+
+  it('a quantity that rounds to 0 at two decimals is refused, never accepted as 0', () => {
+    for (const tiny of [1e-9, 0.000001, 4e-7, Number.MIN_VALUE]) {
+      expect(checkQuantity(tiny, 'metre')).toEqual({ ok: false, problem: 'tooPrecise' });
+      expect(checkQuantity(tiny, 'piece')).toEqual({ ok: false, problem: 'notWhole' });
+    }
+    expect(parseQuantity('0.000000001', 'metre')).toEqual({ ok: false, problem: 'tooPrecise' });
+    expect(checkQuantity(0.01, 'metre')).toEqual({ ok: true, quantity: 0.01 });
+    expect(checkQuantity(100_000.000000001, 'metre')).toEqual({ ok: false, problem: 'tooLarge' });
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       expect(checkQuantity(value, 'piece')).toEqual({ ok: false, problem: 'invalid' });
     }

@@ -1,4 +1,4 @@
-// The request-for-quotation rules (issue 19), shared by the browser (catalogue's "Add to quote", the basket, the
+// The request-for-quotation rules, shared by the browser (catalogue's "Add to quote", the basket, the
 // request page's "Paste a list") and the server's schema. Plain data and functions: no zod, no node modules.
 // Like the contact form's rules they answer with codes, never texts: each app words them in the page's language.
 import { withWesternDigits } from './digits';
@@ -81,8 +81,12 @@ export function checkQuantity(quantity: number, unit: QuoteUnit): QuantityCheck 
   if (quantity > QUOTE_LIMITS.maxQuantity) return { ok: false, problem: 'tooLarge' };
   if (!unitAllowsDecimals(unit)) return Number.isInteger(quantity) ? { ok: true, quantity } : { ok: false, problem: 'notWhole' };
   const scaled = quantity * 10 ** QUOTE_LIMITS.decimals;
+  // the tolerance absorbs floating-point noise (12.25 * 100 = 1224.9999...), so a tiny quantity (1e-9) passes it and
+  // rounds to 0: the rule is checked on the rounded quantity, the one that is stored
   if (Math.abs(scaled - Math.round(scaled)) > 1e-6) return { ok: false, problem: 'tooPrecise' };
-  return { ok: true, quantity: Math.round(scaled) / 10 ** QUOTE_LIMITS.decimals };
+  const rounded = Math.round(scaled) / 10 ** QUOTE_LIMITS.decimals;
+  if (rounded <= 0) return { ok: false, problem: 'tooPrecise' };
+  return { ok: true, quantity: rounded };
 }
 
 /** One line of a pasted list, read: the product's code or id as written, and the quantity text after it. */

@@ -45,7 +45,7 @@ const Status = styled.p`
 type Outcome = { kind: 'added'; quantity: number } | { kind: 'full' } | null;
 
 /**
- * "Add to quote" (issue 19): a quantity in the product's unit and a button; adding the same product again adds to its
+ * "Add to quote": a quantity in the product's unit and a button; adding the same product again adds to its
  * quantity (the basket's slice does it). A refused quantity is shown under the field, which gets the focus.
  */
 export function AddToQuote({ product, compact = false, className }: AddToQuoteProps) {

@@ -46,7 +46,7 @@ describe('MessageText', () => {
   });
 });
 
-describe('MessageText in the Arabic edition (issue 18)', () => {
+describe('MessageText in the Arabic edition', () => {
   function CurrentPath() {
     const { pathname } = useLocation();
     return <output data-testid="route">{pathname}</output>;

@@ -64,7 +64,7 @@ describe('isSiteRoute', () => {
   });
 });
 
-describe('links to the Arabic edition (issue 18)', () => {
+describe('links to the Arabic edition', () => {
   it('accepts the Arabic pages of the site as links', () => {
     expect(parseMessageText('انظر [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)')).toEqual([
       { kind: 'text', text: 'انظر ' },

@@ -48,7 +48,7 @@ describe('the conversational way in', () => {
   });
 });
 
-describe('in Arabic (issue 18)', () => {
+describe('in Arabic', () => {
   it('asks in Arabic, offers the regions with their Arabic labels and keeps the branch name of the data', () => {
     const named = onboardingTurn(ONBOARDING_START, 'عائشة', ar);
     expect(named.reply.text).toBe('تشرّفنا بمعرفتك، عائشة! ما عنوان بريدك الإلكتروني؟');

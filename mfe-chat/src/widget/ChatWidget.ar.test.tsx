@@ -1,4 +1,4 @@
-// The chat widget on an Arabic page (issue 18): every text a visitor reads or hears is Arabic, the stored and sent
+// The chat widget on an Arabic page: every text a visitor reads or hears is Arabic, the stored and sent
 // values stay those of the data (branch names), and the assistant is asked for an Arabic answer.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-// The site's data the company pages show, in the page's language (issue 18). English pages draw it from the bundle
+// The site's data the company pages show, in the page's language. English pages draw it from the bundle
 // ('@site/content': home, company, certificates, projects, the categories' titles), as before: nothing to load, nothing
 // more to download. Arabic pages read the same files through the store's fetch, which on an Arabic page reads
 // /data/ar/<file>.json (the same records with their prose translated, built from content/translations/ar/<file>.json). The

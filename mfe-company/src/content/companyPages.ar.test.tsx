@@ -50,10 +50,6 @@ function expectNoEnglishText() {
   for (const message of ENGLISH_TEXTS) expect(labels).not.toContain(message);
 }
 
-// Role queries over whole pages are slow on a busy machine: three of these tests take 25-40 s on a loaded 2-core
-// machine (measured before and after session 10's changes alike), so 30 s made them fail by chance.
-jest.setTimeout(90_000);
-
 let scrollTo: jest.SpyInstance;
 beforeEach(() => {
   serveArabicEditions();

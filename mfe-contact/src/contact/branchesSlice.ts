@@ -1,4 +1,4 @@
-// The branches as a page of another edition shows them (issue 18): the same records as content/data/branches.json,
+// The branches as a page of another edition shows them: the same records as content/data/branches.json,
 // their prose (labels, addresses, map titles, names) translated, read through the store's fetch, which reads
 // /data/ar/branches.json on an Arabic page. The English page draws the branches bundled with the code (@site/content)
 // and never waits for this file.

@@ -31,7 +31,14 @@ export default function StaffApp() {
               <Route index element={<Navigate to={HOME_ROUTE} replace />} />
               <Route path="inbox" element={<InboxPage />} />
               <Route path="inbox/:kind/:id" element={<ItemPage />} />
-              <Route path="reviews" element={<ReviewsPage />} />
+              <Route
+                path="reviews"
+                element={
+                  <RequireAdmin title="Reviews">
+                    <ReviewsPage />
+                  </RequireAdmin>
+                }
+              />
               <Route
                 path="settings"
                 element={

@@ -54,7 +54,7 @@ interface NavItem {
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/inbox', label: 'Inbox' },
-  { to: '/reviews', label: 'Reviews' },
+  { to: '/reviews', label: 'Reviews', adminOnly: true },
   { to: '/settings', label: 'Settings', adminOnly: true },
   { to: '/audit', label: 'Audit log', adminOnly: true },
 ];

@@ -22,6 +22,19 @@ describe('the audit log', () => {
     expect(requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.audit}`))).toEqual([`GET ${STAFF_API.audit}`, `GET ${STAFF_API.audit}?page=2`]);
   });
 
+  it('shows typed text with its hidden characters written out and isolated: a forged line or reversed address shows as what it is', async () => {
+    const fake = fakeStaffServer();
+    const forged = 'password; e-mail x@crescent.example\naddress 10.0.0.1\u202e; address 9.113.0.302';
+    fake.audit = { ...fake.audit, entries: [{ id: 99, at: '2026-11-23T10:00:00.000Z', actor: null, action: 'sign-in failed', target: null, detail: forged }] };
+    server.use(...staffHandlers(fake));
+    renderStaffApp('/audit');
+    const table = await screen.findByRole('table');
+    const cell = within(table).getByText(/^password; e-mail/);
+    expect(cell.tagName).toBe('BDI');
+    expect(cell.textContent).toBe('password; e-mail x@crescent.example⟨U+000A⟩address 10.0.0.1⟨U+202E⟩; address 9.113.0.302');
+    expect(table.textContent).not.toMatch(/[\n\u202e]/);
+  });
+
   it('reads the page from the address', () => {
     expect(auditPageOf('?page=4')).toBe(4);
     expect(auditPageOf('?page=-1')).toBe(1);

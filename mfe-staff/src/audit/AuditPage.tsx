@@ -8,6 +8,7 @@ import { Pager } from '../ui/Pager';
 import { Table } from '../ui/Table';
 import { useAddressQuery } from '../ui/useAddressQuery';
 import { useStaffResource } from '../ui/useStaffResource';
+import { VisibleText } from '../ui/VisibleText';
 
 /** The page number of the address (?page=3), 1 by default. */
 export function auditPageOf(search: string): number {
@@ -47,10 +48,10 @@ export function AuditPage() {
                 {data.entries.map((entry) => (
                   <tr key={entry.id}>
                     <td>{formatDateTime(entry.at)}</td>
-                    <td>{entry.actor ?? 'The system'}</td>
+                    <td>{entry.actor === null ? 'The system' : <VisibleText text={entry.actor} />}</td>
                     <td>{entry.action}</td>
-                    <td>{entry.target ?? ''}</td>
-                    <td>{entry.detail ?? ''}</td>
+                    <td>{entry.target === null ? '' : <VisibleText text={entry.target} />}</td>
+                    <td>{entry.detail === null ? '' : <VisibleText text={entry.detail} />}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,4 @@
-// The links of an answer, in the edition of its language (issue 18): an Arabic answer links the Arabic pages (/ar/…).
+// The links of an answer, in the edition of its language: an Arabic answer links the Arabic pages (/ar/…).
 // The Arabic knowledge base gives the provider those paths; a site path it still writes without /ar is moved to the
 // Arabic page here. Anything that is not a site path is left as it is (the widget shows only site links as links).
 import { CATEGORIES_PATH } from '@site/contracts/paths';

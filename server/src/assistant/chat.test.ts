@@ -178,7 +178,7 @@ describe('POST /api/chat', () => {
     }
   });
 
-  describe('in Arabic (issue 18): on an Arabic page, or for a question written in Arabic', () => {
+  describe('in Arabic: on an Arabic page, or for a question written in Arabic', () => {
     const promptOf = (index = 0) => fake.seen[index]?.body.contents.flatMap((c) => c.parts.map((p) => p.text)).join('\n') ?? '';
     const arabicKb = JSON.stringify(buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar'));
     const englishKb = JSON.stringify(buildKnowledgeBase());

@@ -1,5 +1,5 @@
 // The prompt sent to the AI provider: our instructions, the whole knowledge base, the conversation so far
-// (lines labelled User / Assistant) and the question. An answer in Arabic (issue 18: an Arabic page, or a question
+// (lines labelled User / Assistant) and the question. An answer in Arabic (an Arabic page, or a question
 // written in Arabic) gets one more instruction and the Arabic knowledge base, whose paths are the Arabic pages' (/ar/…).
 import type { ChatHistoryEntry } from '@site/content/chat';
 import type { Locale } from '@site/contracts/locale';

@@ -1,4 +1,4 @@
-// The Arabic edition's addresses and heads (issue 18): '/' by language, '/ar' to its home page, every page's twin under
+// The Arabic edition's addresses and heads: '/' by language, '/ar' to its home page, every page's twin under
 // /ar with <html lang="ar" dir="rtl">, an Arabic title, description, Open Graph and JSON-LD, and hreflang alternates on
 // both editions. The expectations come from the data files and their Arabic dictionaries, not from the code under test.
 import assert from 'node:assert/strict';

@@ -10,7 +10,7 @@
 // (fs.watch was the alternative: polling at most once a second per file is cheaper to get right, since the roots may
 // not exist at start and watchers behave differently across platforms and editors' atomic saves.)
 //
-// Editions (issue 18): the Arabic pages read /data/ar/<file>.json, the same records with their texts in Arabic. The
+// Editions: the Arabic pages read /data/ar/<file>.json, the same records with their texts in Arabic. The
 // content build generates them (content/scripts/generate-editions.ts) into the generated root, with their copies, so
 // they are served like any other file. The dictionaries they are made from (content/translations/ar/<file>.json:
 // English text → Arabic text) are outside every root: never served.

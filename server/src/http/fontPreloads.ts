@@ -1,4 +1,4 @@
-// The web fonts a page's edition draws its first view with (issue 18: the Arabic font, preloaded on Arabic pages only).
+// The web fonts a page's edition draws its first view with (the Arabic font, preloaded on Arabic pages only).
 // The shell's build writes their hashed names into shell/dist/fonts.json, by language:
 //   { "ar": ["/noto-sans-arabic-arabic-400-normal.0123abcd.woff2", …] }
 // and each page of that edition gets <link rel="preload" as="font" type="font/woff2" crossorigin href=…> for them, so

@@ -24,8 +24,7 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
     });
   }
 
-  test('TRUST_PROXY: true/false, a hop count, or proxy addresses', () => {
-    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy, true);
+  test('TRUST_PROXY: false, a hop count, or proxy addresses', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'FALSE' }).http.trustProxy, false);
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).http.trustProxy, 2);
     assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).http.trustProxy, '10.0.0.0/8,127.0.0.1');
@@ -33,7 +32,18 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).http.trustProxy, 'loopback,fd00::/8');
   });
 
-  for (const bad of ['yes', 'proxy.internal', 'dead.beef', '10.0.0.0/33', '1.2.3.4; rm -rf']) {
+  for (const spoofable of ['true', 'TRUE', ' true ']) {
+    test(`TRUST_PROXY "${spoofable}" is refused: it would believe any X-Forwarded-For a client writes`, () => {
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: spoofable }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.problems.some((p) => p.startsWith('TRUST_PROXY must not be true') && p.includes('1 behind one load balancer')),
+      );
+    });
+  }
+
+  for (const bad of ['0.0.0.0/0', '::/0', 'yes', 'proxy.internal', 'dead.beef', '10.0.0.0/33', '1.2.3.4; rm -rf']) {
     test(`TRUST_PROXY "${bad}" is refused with a clear message`, () => {
       assert.throws(
         () => loadConfig({ TRUST_PROXY: bad }),

@@ -1,4 +1,4 @@
-// Which edition '/' sends a visitor to (issue 18): the language they chose with the header's switch (the site_lang
+// Which edition '/' sends a visitor to: the language they chose with the header's switch (the site_lang
 // cookie), else the one their browser prefers (Accept-Language), else English. Only '/' is answered by language: every
 // page's own address is the same page for everyone, crawlers included, so both editions stay reachable and indexable.
 import type { IncomingHttpHeaders } from 'node:http';

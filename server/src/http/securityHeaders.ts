@@ -45,6 +45,26 @@ export const DENIED_FEATURES = [
 
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
+/**
+ * The headers of an answer made before any route or hook runs (bareAnswers.ts): helmet's, as registered below, but a
+ * CSP that allows nothing (the body is a line of JSON, never a page). securityHeaders.test.ts keeps them equal to what
+ * helmet sends.
+ */
+export const BARE_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+  'permissions-policy': PERMISSIONS_POLICY,
+};
+
 /** The distinct origins of the absolute entry URLs ('/remotes/...' entries are 'self'). */
 export function remoteOrigins(entries: readonly string[]): string[] {
   const origins = entries.flatMap((entry) => {

@@ -73,7 +73,7 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   test('without PUBLIC_SITE_URL the origin is the server\'s own address (HOST and PORT), not the request\'s', async () => {
-    const other = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123', TRUST_PROXY: 'true' } });
+    const other = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123', TRUST_PROXY: 'loopback' } });
     const otherApp = await buildApp(other.config, stubDatabase());
     try {
       const headers = { host: 'shop.example:8080', 'x-forwarded-host': 'proxy.example' };

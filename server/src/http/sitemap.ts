@@ -17,7 +17,7 @@ export interface SitemapRoutesOptions {
 }
 
 /**
- * Everything but the staff pages (issue 20), which also say noindex themselves (http/staffPage.ts). The Disallow line
+ * Everything but the staff pages, which also say noindex themselves (http/staffPage.ts). The Disallow line
  * comes first: crawlers that take the first matching line, rather than the longest, read it too.
  */
 export function robotsTxt(origin: string): string {

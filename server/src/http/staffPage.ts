@@ -1,4 +1,4 @@
-// The staff pages (issue 20): /staff and /staff/* answer with the staff host's own page (staff-host/dist/index.html),
+// The staff pages: /staff and /staff/* answer with the staff host's own page (staff-host/dist/index.html),
 // never with the public shell. The page names only the staff remote in a remotes map of its own (the public pages'
 // map and /remotes.json never do), is never indexed (X-Robots-Tag and the page's robots meta, and robots.txt disallows
 // /staff/), never cached (no-store: it is the door to visitors' personal data) and carries a CSP of its own, stricter
@@ -15,7 +15,7 @@ import { remoteServedPath, type StaffPagesConfig } from '../config.js';
 import { escapeHtml } from './seo/escape.js';
 import { remoteOrigins } from './securityHeaders.js';
 import { remotesMap, remotesMapScript } from './remotes.js';
-import { isBrowserFile } from './ssr/firstView.js';
+import { isBrowserFile } from './browserFiles.js';
 import { hasFileExtension, NOT_BUILT_MESSAGE } from './spa.js';
 import { registerStaticFiles } from './staticFiles.js';
 

@@ -4,13 +4,16 @@
 //
 // Paths no file can have are simply not found (404), where @fastify/static would answer 403 Forbidden: a segment
 // longer than a file name can be (255 bytes on Linux and macOS; its check of the path's spelling on disk fails with
-// ENAMETOOLONG, which it does not count as "missing"), and the non-canonical paths it refuses.
+// ENAMETOOLONG, which it does not count as "missing"), the non-canonical paths it refuses, and a folder's own address
+// (/assets/: @fastify/send's 403 for a directory without an index file).
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { cacheControlFor } from './caching.js';
 
 /** @fastify/static's error for a path it will not resolve. */
 const FORBIDDEN_PATH = 'FST_STATIC_FORBIDDEN_PATH';
+/** @fastify/send's status for a directory (every folder here: no index files). */
+const FORBIDDEN = 403;
 /** NAME_MAX of the usual file systems, in bytes. */
 const MAX_NAME_BYTES = 255;
 
@@ -49,9 +52,10 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
       const end = request.url.search(/[?#]/);
       if (hasOverlongSegment(end === -1 ? request.url : request.url.slice(0, end))) return reply.callNotFound();
     });
-    // A path @fastify/static refuses as non-canonical (`..`, `%5c`, `//`...) names no file either: 404, not 403.
+    // A path @fastify/static refuses as non-canonical (`..`, `%5c`, `//`...) names no file either, nor does a folder's
+    // address: 404 (the site's page), not 403, which would tell a prober the folder exists.
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
-      if (error.code === FORBIDDEN_PATH) return reply.callNotFound();
+      if (error.code === FORBIDDEN_PATH || error.statusCode === FORBIDDEN) return reply.callNotFound();
       throw error; // the app's error handler
     });
     await scope.register(fastifyStatic, {

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { listenOnLoopback } from '../test-support/ports.js';
 import { createFixture, stubDatabase } from '../test-support/fixture.js';
 
 interface Closed {
@@ -65,10 +66,7 @@ describe('socket timeouts against stalled clients', () => {
     });
     cleanup = fixture.cleanup;
     app = await buildApp(fixture.config, stubDatabase());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    assert.ok(address !== null && typeof address === 'object');
-    port = address.port;
+    port = await listenOnLoopback(app);
   });
   after(async () => {
     await app.close();

@@ -11,7 +11,7 @@ export interface ServerTimeoutOptions {
   keepAliveTimeout: number;
   /** The socket's inactivity timeout (server.setTimeout): a client that neither sends nor reads. */
   connectionTimeout: number;
-  http: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'>;
+  http: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'requireHostHeader'>;
 }
 
 /**
@@ -33,6 +33,9 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts): ServerTimeoutOptio
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,
       connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
+      // Node's answer to an HTTP/1.1 request without Host has no security headers: the app refuses it instead
+      // (bareAnswers.ts registerHostRequired), with them
+      requireHostHeader: false,
     },
   };
 }

@@ -1,7 +1,9 @@
 // The two mails of a request for quotation, from the snapshot their outbox row carries: to the branch (English, as
-// every mail to a branch, Reply-To the buyer) and the confirmation to the buyer (in the buyer's language, Reply-To
-// the branch). Both have a table of the lines and the request's PDF attached. Every visitor value is escaped in HTML
-// and made one line in headers (compose.ts).
+// every mail to a branch, Reply-To the buyer, the request's PDF attached) and the confirmation to the buyer (in the
+// buyer's language, Reply-To the branch). Both have a table of the lines. The confirmation goes to whatever address
+// the form named, proven by nobody, so it carries no text the requester typed and no PDF (which holds it all): the
+// site must not relay a stranger's words to any inbox. Every visitor value is escaped in HTML and made one line in
+// headers (compose.ts).
 import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../mail/compose.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/store.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
@@ -13,25 +15,30 @@ const BRANCH = quoteTexts('en');
 const CELL = 'style="padding:4px 8px;border-bottom:1px solid #c9d2dc;vertical-align:top"';
 const HEAD = 'style="padding:4px 8px;background:#e3eef8;text-align:start"';
 
-/** 'Label: value' rows of the details that are given, in order. */
-function details(snapshot: QuoteSnapshot, texts: QuoteTexts, withContact: boolean): [string, string][] {
-  const rows: [string, string | null][] = [
+const given = (rows: [string, string | null][]): [string, string][] => rows.filter((row): row is [string, string] => row[1] !== null);
+
+/** 'Label: value' rows of everything the buyer gave, in order (for the branch). */
+const branchDetails = (snapshot: QuoteSnapshot, texts: QuoteTexts): [string, string][] =>
+  given([
     [texts.reference, snapshot.reference],
     [texts.date, quoteDate(snapshot)],
     [texts.company, snapshot.companyName],
-    ...(withContact
-      ? ([
-          [texts.name, snapshot.name],
-          [texts.email, snapshot.email],
-          [texts.phone, snapshot.phone],
-        ] as [string, string][])
-      : []),
+    [texts.name, snapshot.name],
+    [texts.email, snapshot.email],
+    [texts.phone, snapshot.phone],
     [texts.branch, texts.branchName(snapshot.branch)],
     [texts.deliveryCity, snapshot.deliveryCity],
     [texts.neededBy, snapshot.neededBy],
-  ];
-  return rows.filter((row): row is [string, string] => row[1] !== null);
-}
+  ]);
+
+/** The confirmation's rows: only what the site wrote or checked (the branch is one of a list, the date a real day). */
+const confirmationDetails = (snapshot: QuoteSnapshot, texts: QuoteTexts): [string, string][] =>
+  given([
+    [texts.reference, snapshot.reference],
+    [texts.date, quoteDate(snapshot)],
+    [texts.branch, texts.branchName(snapshot.branch)],
+    [texts.neededBy, snapshot.neededBy],
+  ]);
 
 /** The product's name in the texts' language. */
 const productName = (line: QuoteSnapshot['lines'][number], texts: QuoteTexts): string => (texts.locale === 'ar' ? line.nameAr : line.name);
@@ -70,7 +77,7 @@ const htmlNotes = (label: string, notes: string | null): string =>
 
 /** The mail to the branch: what was asked for and by whom, in English, saying which language the buyer used. */
 function branchMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, recipient: string): ComposedMail {
-  const rows = [...details(snapshot, BRANCH, true), ['Language', LANGUAGE_NAMES[snapshot.language]] as [string, string]];
+  const rows = [...branchDetails(snapshot, BRANCH), ['Language', LANGUAGE_NAMES[snapshot.language]] as [string, string]];
   const fileName = quotePdfFileName(snapshot.reference);
   const intro = `Request for quotation ${snapshot.reference} from the website (${snapshot.branch}).`;
   const footer = `The request is attached as a PDF (${fileName}). Reply to this e-mail to answer ${snapshot.name}.`;
@@ -103,21 +110,21 @@ function branchMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, recipien
   };
 }
 
-/** The buyer's confirmation, in the buyer's language: the reference, the lines, and how to add to it. */
-function confirmationMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, recipient: string): ComposedMail {
+/**
+ * The buyer's confirmation, in the buyer's language: the reference, the lines as the catalogue names them, how to add
+ * to the request, and that whoever did not send it can ignore it. Nothing the requester typed, no PDF, no link.
+ */
+function confirmationMail(snapshot: QuoteSnapshot, from: string, recipient: string): ComposedMail {
   const texts = quoteTexts(snapshot.language);
   const { confirmation } = texts;
   const branch = texts.branchName(snapshot.branch);
-  const fileName = quotePdfFileName(snapshot.reference);
-  const rows = details(snapshot, texts, false);
+  const rows = confirmationDetails(snapshot, texts);
   const paragraphs = {
-    greeting: confirmation.greeting(snapshot.name),
-    received: confirmation.received(branch, snapshot.email),
-    attached: confirmation.attached(fileName),
+    received: confirmation.received(branch),
     replies: confirmation.replies(branch),
   };
   const text = [
-    paragraphs.greeting,
+    confirmation.greeting,
     '',
     paragraphs.received,
     '',
@@ -125,20 +132,21 @@ function confirmationMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, re
     '',
     `${texts.products}:`,
     ...textLines(snapshot, texts),
-    ...(snapshot.notes === null ? [] : ['', `${texts.notes}:`, snapshot.notes]),
     '',
-    paragraphs.attached,
+    confirmation.withheld,
     paragraphs.replies,
+    '',
+    confirmation.ignore,
     '',
     texts.companyName,
   ].join('\n');
   const dir = texts.locale === 'ar' ? 'rtl' : 'ltr';
   const html =
     `<!doctype html><html lang="${texts.locale}" dir="${dir}"><body style="font-family:Arial,sans-serif;color:#1b2430">` +
-    `<p>${escapeHtml(paragraphs.greeting)}</p><p>${escapeHtml(paragraphs.received)}</p>${htmlDetails(rows)}` +
+    `<p>${escapeHtml(confirmation.greeting)}</p><p>${escapeHtml(paragraphs.received)}</p>${htmlDetails(rows)}` +
     `<p><strong>${escapeHtml(texts.products)}:</strong></p>${htmlLines(snapshot, texts)}` +
-    htmlNotes(texts.notes, snapshot.notes) +
-    `<p>${escapeHtml(paragraphs.attached)}<br>${escapeHtml(paragraphs.replies)}</p><p>${escapeHtml(texts.companyName)}</p></body></html>`;
+    `<p>${escapeHtml(confirmation.withheld)}<br>${escapeHtml(paragraphs.replies)}</p>` +
+    `<p>${escapeHtml(confirmation.ignore)}</p><p>${escapeHtml(texts.companyName)}</p></body></html>`;
   return {
     from,
     to: recipient,
@@ -146,14 +154,13 @@ function confirmationMail(snapshot: QuoteSnapshot, from: string, pdf: Buffer, re
     subject: headerText(confirmation.subject(snapshot.reference), 150),
     text,
     html,
-    attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
   };
 }
 
 /** Whether an outbox row is one of a request for quotation's mails. */
 export const isQuoteMail = (row: Pick<OutboxRow, 'kind'>): boolean => row.kind === OUTBOX_KIND.quoteRequest || row.kind === OUTBOX_KIND.quoteConfirmation;
 
-/** The mail of a quote outbox row, its PDF made from the snapshot in the row (the same bytes on every attempt). */
+/** The mail of a quote outbox row; the branch's PDF is made from the snapshot in the row (the same bytes on every attempt). */
 export async function composeQuoteMail(row: OutboxRow, from: string): Promise<ComposedMail> {
   let snapshot: QuoteSnapshot;
   try {
@@ -161,6 +168,6 @@ export async function composeQuoteMail(row: OutboxRow, from: string): Promise<Co
   } catch (error) {
     throw new Error(`outbox ${row.id}: ${(error as Error).message}`, { cause: error });
   }
-  const pdf = await renderQuotePdf(snapshot);
-  return row.kind === OUTBOX_KIND.quoteRequest ? branchMail(snapshot, from, pdf, row.recipient) : confirmationMail(snapshot, from, pdf, row.recipient);
+  if (row.kind !== OUTBOX_KIND.quoteRequest) return confirmationMail(snapshot, from, row.recipient);
+  return branchMail(snapshot, from, await renderQuotePdf(snapshot), row.recipient);
 }

@@ -32,8 +32,10 @@ export interface QuoteReportEntry {
   lines: QuoteReportLine[];
   /** The mail to the branch (null for spam). */
   branchMail: MailState | null;
-  /** The buyer's confirmation (null for spam, or when the address had its share already). */
+  /** The buyer's confirmation (null for spam, or when a cap was reached: see confirmationSkipped). */
   confirmation: MailState | null;
+  /** Why a request that is not spam has no confirmation: the address's cap or the site's hourly one (null: it has one, or is spam). */
+  confirmationSkipped: 'addressCap' | 'hourlyCap' | null;
 }
 
 export interface QuoteSection {
@@ -57,7 +59,8 @@ const mailColumns = (alias: string) =>
 export async function loadQuoteSection(db: Database, limit: number): Promise<QuoteSection> {
   const rows = await db.query<Record<string, unknown>>(
     `select q.id, q.reference, q.created_at, q.company_name, q.name, q.email, q.phone, q.branch, q.delivery_city,
-            to_char(q.needed_by, 'YYYY-MM-DD') as needed_by, q.notes, q.language, q.spam, ${mailColumns('b')}, ${mailColumns('c')}
+            to_char(q.needed_by, 'YYYY-MM-DD') as needed_by, q.notes, q.language, q.spam, q.confirmation_skipped,
+            ${mailColumns('b')}, ${mailColumns('c')}
        from quote_requests q
        left join outbox b on b.kind = $1 and b.ref_id = q.id
        left join outbox c on c.kind = $2 and c.ref_id = q.id
@@ -95,9 +98,15 @@ export async function loadQuoteSection(db: Database, limit: number): Promise<Quo
         .map((line) => ({ code: line.product_code, name: line.product_name, quantity: Number(line.quantity), unit: line.unit })),
       branchMail: mailStateOf(prefixed('b', row)),
       confirmation: mailStateOf(prefixed('c', row)),
+      confirmationSkipped: row.confirmation_skipped === 'hourly_cap' ? 'hourlyCap' : row.c_recipient === null && row.spam === false ? 'addressCap' : null,
     })),
   };
 }
+
+const skippedText = (entry: QuoteReportEntry): string =>
+  entry.confirmationSkipped === 'hourlyCap'
+    ? 'none (the site had mailed its QUOTE_CONFIRMATIONS_PER_HOUR within the hour)'
+    : `none (the address had ${CONFIRMATIONS_PER_ADDRESS} within ${CONFIRMATION_WINDOW_HOURS} hours)`;
 
 const quantityText = (line: QuoteReportLine): string =>
   isQuoteUnit(line.unit) ? quoteTexts('en').quantityWithUnit(line.quantity, line.unit) : `${line.quantity} ${safe(line.unit)}`;
@@ -117,9 +126,7 @@ function formatEntry(entry: QuoteReportEntry): string[] {
     out.push(`  Mail to the branch: ${entry.branchMail === null ? 'none' : describeMail(entry.branchMail)}`);
     out.push(
       `  Confirmation to the buyer: ${
-        entry.confirmation === null
-          ? `none (the address had ${CONFIRMATIONS_PER_ADDRESS} within ${CONFIRMATION_WINDOW_HOURS} hours)`
-          : describeMail(entry.confirmation)
+        entry.confirmation === null ? skippedText(entry) : describeMail(entry.confirmation)
       }`,
     );
   }

@@ -1,8 +1,8 @@
-// Requests for quotation (issue 19): POST /api/quote-requests stores a buyer's request with its lines and mails, and
+// Requests for quotation: POST /api/quote-requests stores a buyer's request with its lines and mails, and
 // GET /api/quote-requests/<reference>.pdf?key=... gives it back as a PDF to whoever holds its key (the sender only).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
-import type { SubmissionsConfig } from '../config.js';
+import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT, type SubmissionsConfig } from '../config.js';
 import { describeError, type Database } from '../db/index.js';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit } from '../routes/submissions.js';
@@ -18,6 +18,8 @@ export const QUOTE_BODY_LIMIT = 64 * 1024;
 
 export interface QuoteRoutesOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs' | 'redisUrl'> {
   db: Database;
+  /** QUOTE_CONFIRMATIONS_PER_HOUR (its default when left out). */
+  quoteConfirmationsPerHour?: number;
   /** Called after a request queued its mails (the outbox worker sends them at once). */
   onOutboxWrite?: () => void;
   /** The products a request may name (the site's catalogue by default). */
@@ -56,6 +58,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
   const rateLimit = limited ? { rateLimit: {} } : {};
   const requireJson = useJsonEndpoint(app, { bodyLimit: QUOTE_BODY_LIMIT, what: 'the request', emptyHint: 'send the request for quotation as a JSON object' });
   const schema = quoteRequestSchema(options.catalogue ?? siteQuoteCatalogue(), options.now);
+  const confirmationsPerHour = options.quoteConfirmationsPerHour ?? QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT;
 
   app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreatedResponse | void> => {
     reply.header('cache-control', 'no-store');
@@ -64,17 +67,23 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     const { key, hash } = quotePdfKey();
     let saved: SavedQuote;
     try {
-      saved = await saveQuoteRequest(db, parsed.data, { spam: parsed.spam, keyHash: hash });
+      saved = await saveQuoteRequest(db, parsed.data, { spam: parsed.spam, keyHash: hash, confirmationsPerHour });
     } catch (error) {
       request.log.error({ err: error }, `could not store a request for quotation: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_SAVED });
     }
     if (parsed.spam) request.log.info({ reference: saved.reference }, 'honeypot field filled: request for quotation stored as spam, no mail');
     else {
-      if (saved.confirmation === 'skipped') {
+      if (saved.confirmation === 'addressCap') {
         request.log.info(
           { reference: saved.reference },
           `no confirmation mailed to the buyer: the address had ${CONFIRMATIONS_PER_ADDRESS} in the last ${CONFIRMATION_WINDOW_HOURS} hours (the branch is mailed)`,
+        );
+      } else if (saved.confirmation === 'hourlyCap') {
+        // every address together: a burst of requests naming strangers' addresses looks like this
+        request.log.warn(
+          { reference: saved.reference },
+          `no confirmation mailed to the buyer: the site mailed ${confirmationsPerHour} in the last hour, QUOTE_CONFIRMATIONS_PER_HOUR (the branch is mailed)`,
         );
       }
       onOutboxWrite?.();

@@ -12,7 +12,10 @@ import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
 export const CONFIRMATIONS_PER_ADDRESS = 3;
 export const CONFIRMATION_WINDOW_HOURS = 24;
 
-/** First key of the advisory lock that makes the confirmations of one address wait for each other (the second is the address). */
+/**
+ * The advisory lock under which a confirmation is counted and queued. One lock for every address: the hourly cap
+ * counts all of them, so two requests for different addresses must not both see room for one.
+ */
 const CONFIRMATION_LOCK = 731_904_221;
 
 export interface SaveQuoteOptions {
@@ -20,13 +23,18 @@ export interface SaveQuoteOptions {
   spam: boolean;
   /** SHA-256 of the PDF's key (quotePdfKey). */
   keyHash: string;
+  /** Confirmations to all addresses together in the last hour; past it none is queued (0: none at all). */
+  confirmationsPerHour: number;
 }
 
 export interface SavedQuote {
   id: number;
   reference: string;
-  /** The buyer's confirmation: queued, skipped (the address had its CONFIRMATIONS_PER_ADDRESS already), or none (spam). */
-  confirmation: 'queued' | 'skipped' | 'none';
+  /**
+   * The buyer's confirmation: queued; skipped because the address had its CONFIRMATIONS_PER_ADDRESS already
+   * ('addressCap') or the site its confirmationsPerHour ('hourlyCap'); or none (spam).
+   */
+  confirmation: 'queued' | 'addressCap' | 'hourlyCap' | 'none';
 }
 
 /** A new PDF key: 32 random bytes (base64url) for the sender, and the hash the database keeps. */
@@ -61,10 +69,12 @@ async function insertLines(tx: Queryable, requestId: number, lines: readonly Quo
 
 /**
  * Stores a request with its lines and, unless it is spam, its mail to the branch and the buyer's confirmation (when
- * the address has had fewer than CONFIRMATIONS_PER_ADDRESS in the last CONFIRMATION_WINDOW_HOURS: counted here, under a
- * lock on the address, so every process and every concurrent request sees the same count).
+ * the address has had fewer than CONFIRMATIONS_PER_ADDRESS in the last CONFIRMATION_WINDOW_HOURS and all addresses
+ * together fewer than `confirmationsPerHour` in the last hour: counted here, in the outbox, under one lock, so every
+ * process and every concurrent request sees the same counts). The confirmation goes to an address nobody has proven:
+ * the caps bound what a stranger can make the site mail to others.
  */
-export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam, keyHash }: SaveQuoteOptions): Promise<SavedQuote> {
+export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam, keyHash, confirmationsPerHour }: SaveQuoteOptions): Promise<SavedQuote> {
   return db.transaction(async (tx) => {
     // the id and time first: the reference is made of them and stored with the row
     const [next] = await tx.query<{ id: number; created_at: Date }>(`select nextval(pg_get_serial_sequence('quote_requests', 'id')) as id, now() as created_at`);
@@ -104,13 +114,22 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
       tx.query('insert into outbox (kind, ref_id, recipient, payload) values ($1, $2, $3, $4)', [kind, id, recipient, JSON.stringify(snapshot)]);
     await queue(OUTBOX_KIND.quoteRequest, branchEmail(input.branch));
 
-    await tx.query('select pg_advisory_xact_lock($1, hashtext(lower($2)))', [CONFIRMATION_LOCK, input.email]);
-    const [recent] = await tx.query<{ n: number }>(
-      `select count(*)::int as n from outbox
-        where kind = $1 and lower(recipient) = lower($2) and created_at > now() - make_interval(hours => $3)`,
+    await tx.query('select pg_advisory_xact_lock($1)', [CONFIRMATION_LOCK]);
+    // the address's window (a day) holds the site's (an hour); clock_timestamp(), not now(): now() is when this
+    // transaction began, before its wait for the lock
+    const [recent] = await tx.query<{ to_address: number; site_wide: number }>(
+      `select count(*) filter (where lower(recipient) = lower($2))::int as to_address,
+              count(*) filter (where created_at > clock_timestamp() - interval '1 hour')::int as site_wide
+         from outbox
+        where kind = $1 and created_at > clock_timestamp() - make_interval(hours => $3)`,
       [OUTBOX_KIND.quoteConfirmation, input.email, CONFIRMATION_WINDOW_HOURS],
     );
-    if ((recent?.n ?? 0) >= CONFIRMATIONS_PER_ADDRESS) return { id, reference, confirmation: 'skipped' };
+    const skipped = (recent?.to_address ?? 0) >= CONFIRMATIONS_PER_ADDRESS ? 'address_cap' : (recent?.site_wide ?? 0) >= confirmationsPerHour ? 'hourly_cap' : null;
+    if (skipped !== null) {
+      // kept with the request: staff see which cap held its confirmation back (npm run submissions)
+      await tx.query('update quote_requests set confirmation_skipped = $2 where id = $1', [id, skipped]);
+      return { id, reference, confirmation: skipped === 'address_cap' ? 'addressCap' : 'hourlyCap' };
+    }
     await queue(OUTBOX_KIND.quoteConfirmation, input.email);
     return { id, reference, confirmation: 'queued' };
   });

@@ -37,14 +37,22 @@ export interface QuoteTexts {
   branchName: (branch: string) => string;
   /** 'Page 2 of 3' */
   page: (page: number, pages: number) => string;
+  /**
+   * The buyer's confirmation. It goes to an address nobody has proven yet, so it carries none of the requester's own
+   * text (no name, company, city, notes or address): only the reference, the date, the branch and the lines as the
+   * catalogue names them, and says that whoever did not ask for it can ignore it.
+   */
   confirmation: {
     subject: (reference: string) => string;
-    greeting: (name: string) => string;
-    /** What happens next: the branch has it and answers at `email`. */
-    received: (branch: string, email: string) => string;
-    attached: (fileName: string) => string;
+    greeting: string;
+    /** What happens next: the branch has it and answers this address. */
+    received: (branch: string) => string;
+    /** Why the form's details are not repeated, and where the full request was given (the PDF on the sent page). */
+    withheld: string;
     /** How to add something: reply (the reply goes to the branch). */
     replies: (branch: string) => string;
+    /** To someone who did not ask for it. */
+    ignore: string;
   };
 }
 
@@ -76,10 +84,11 @@ const english: QuoteTexts = {
   page: (page, pages) => `Page ${page} of ${pages}`,
   confirmation: {
     subject: (reference) => `Your request for quotation ${reference} (${company.name})`,
-    greeting: (name) => `Dear ${name},`,
-    received: (branch, email) => `Thank you for your request for quotation. Our ${branch} branch has received it and will reply to you at ${email}.`,
-    attached: (fileName) => `Your request is attached as a PDF (${fileName}).`,
+    greeting: 'Hello,',
+    received: (branch) => `Thank you for your request for quotation. Our ${branch} branch has received it and will reply to this e-mail address.`,
+    withheld: 'This e-mail does not repeat the contact details or notes typed into the form; the full request was offered as a PDF on the page where it was sent.',
     replies: (branch) => `To add anything, reply to this e-mail: your reply goes to our ${branch} branch.`,
+    ignore: 'If you did not send this request, you can ignore this e-mail.',
   },
 };
 
@@ -119,10 +128,11 @@ function arabicTexts(): QuoteTexts {
     page: (page, pages) => `الصفحة ${page} من ${pages}`,
     confirmation: {
       subject: (reference) => `طلبكم لعرض سعر رقم ${reference} (${companyAr.name})`,
-      greeting: (name) => `مرحبًا ${name}،`,
-      received: (branch, email) => `شكرًا لكم على طلب عرض السعر. تسلّم فرعنا في ${branch} طلبكم، وسيردّ عليكم على العنوان ${email}.`,
-      attached: (fileName) => `أرفقنا طلبكم بصيغة PDF ‏(${fileName}).`,
+      greeting: 'تحية طيبة،',
+      received: (branch) => `شكرًا لكم على طلب عرض السعر. تسلّم فرعنا في ${branch} طلبكم، وسيردّ عليكم على عنوان البريد الإلكتروني هذا.`,
+      withheld: 'لا تتضمن هذه الرسالة بيانات الاتصال ولا الملاحظات المدخلة في النموذج؛ وقد أُتيح الطلب كاملًا بصيغة PDF في الصفحة التي أُرسل منها.',
       replies: (branch) => `لإضافة أي تفاصيل، يمكنكم الرد على هذه الرسالة، وسيصل ردكم إلى فرعنا في ${branch}.`,
+      ignore: 'إذا لم تكونوا قد أرسلتم هذا الطلب، فيمكنكم تجاهل هذه الرسالة.',
     },
   };
 }

@@ -321,6 +321,19 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.equal(nudges, 1, 'the outbox worker was woken');
   });
 
+  await t.test('a quantity that rounds to 0 (1e-9 metres) is a 400 with words, and spends no reference number', async () => {
+    const numberOf = (reference: string) => Number(reference.split('-')[2]);
+    const before = numberOf(created(await post(VALID)).reference);
+    const requests = await count(database.db, 'quote_requests');
+    for (const tiny of [1e-9, 0.000001]) {
+      const res = await post(withLines(line(CABLE, tiny)));
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(res.json(), { error: 'lines[0].quantity must have at most 2 decimal places' });
+    }
+    assert.equal(await count(database.db, 'quote_requests'), requests, 'nothing stored');
+    assert.equal(numberOf(created(await post(VALID)).reference), before + 1, 'the next accepted request has the next number');
+  });
+
   await t.test('decimals of a metre, trimmed text, optional fields left out (null), a date of today; accepted text is stored exactly', async () => {
     const res = await post({
       lines: [line(CABLE, 12.25), line(GLAND, 100_000)],
@@ -380,6 +393,39 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       assert.equal(await confirmationsTo('burst@example.com'), 3);
     } finally {
       if (other !== app) await other.close();
+    }
+  });
+
+  await t.test('past QUOTE_CONFIRMATIONS_PER_HOUR (every address together, also sent at once through two processes) requests are stored and their branches mailed, without a confirmation', async () => {
+    const countOf = async (sql: string) => (await database.db.query<{ n: number }>(sql))[0]!.n;
+    const lastHour = () => countOf(`select count(*)::int as n from outbox where kind = 'quote_confirmation' and created_at > now() - interval '1 hour'`);
+    const cap = (await lastHour()) + 3;
+    const capped = (db: Database) => buildApp({ ...fixture.config, submissions: { ...fixture.config.submissions, quoteConfirmationsPerHour: cap } }, db);
+    const handle = await database.openAnother();
+    const first = await capped(database.db);
+    const second = handle === database.db ? first : await capped(handle);
+    try {
+      const branchMails = await countOf(`select count(*)::int as n from outbox where kind = 'quote_request'`);
+      // a relay run: each request names another stranger's address, so the per-address cap never bites
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_unused, index) => (index % 2 ? second : first).inject({ method: 'POST', url: URL, payload: { ...VALID, email: `stranger${index}@target.example` } })),
+      );
+      const references = answers.map((res) => created(res).reference);
+      assert.equal(await lastHour(), cap, 'three more confirmations, then none');
+      assert.equal(await countOf(`select count(*)::int as n from outbox where kind = 'quote_request'`), branchMails + 8, 'every branch mail is queued');
+      const skipped = await database.db.query<{ confirmation_skipped: string | null }>('select confirmation_skipped from quote_requests where reference = any($1::text[])', [references]);
+      assert.equal(skipped.length, 8, 'every request is stored');
+      assert.deepEqual(skipped.map((row) => row.confirmation_skipped).sort(), ['hourly_cap', 'hourly_cap', 'hourly_cap', 'hourly_cap', 'hourly_cap', null, null, null]);
+    } finally {
+      await first.close();
+      if (second !== first) await second.close();
+    }
+    const none = await buildApp({ ...fixture.config, submissions: { ...fixture.config.submissions, quoteConfirmationsPerHour: 0 } }, database.db);
+    try {
+      created(await none.inject({ method: 'POST', url: URL, payload: { ...VALID, email: 'nobody.mailed@example.com' } }));
+      assert.equal(await confirmationsTo('nobody.mailed@example.com'), 0, '0 mails no confirmation at all');
+    } finally {
+      await none.close();
     }
   });
 
@@ -458,7 +504,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
 
   // ---- mail ----
 
-  await t.test('through a real SMTP server: the branch gets the lines table and the PDF, the buyer a confirmation with the PDF', async (t2) => {
+  await t.test('through a real SMTP server: the branch gets the lines table and the PDF, the buyer a confirmation without either', async (t2) => {
     await database.db.query('delete from outbox');
     const smtp = await startSmtpServer();
     const sender = worker(database.db, smtp.url);
@@ -490,12 +536,50 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       assert.ok(confirmation, 'the buyer got a confirmation');
       assert.equal(confirmation.headers.subject, `Your request for quotation ${reference} (Crescent Electrical Trading)`);
       assert.match(confirmation.headers['reply-to']!, new RegExp(DUBAI.replace(/\./g, '\\.')), 'a reply goes to the branch');
-      assert.ok(confirmation.text.startsWith('Dear Aisha Rahman,\n\nThank you for your request for quotation. Our Dubai branch has received it and will reply to you at mail.test@example.com.\n'), confirmation.text);
+      assert.ok(confirmation.text.startsWith('Hello,\n\nThank you for your request for quotation. Our Dubai branch has received it and will reply to this e-mail address.\n'), confirmation.text);
       assert.ok(confirmation.text.includes(`Reference: ${reference}\n`), confirmation.text);
       assert.ok(confirmation.text.includes(`1. OC-SWA-416  200 metres  ${product(CABLE).name}`), confirmation.text);
-      assert.ok(confirmation.text.includes(`Your request is attached as a PDF (${reference}.pdf).`), confirmation.text);
-      assert.ok(confirmation.attachments[0]!.content.equals(download), 'the same PDF');
-      assert.ok(!confirmation.html.includes('<b>Build'), 'escaped for the buyer too');
+      assert.ok(confirmation.text.includes('If you did not send this request, you can ignore this e-mail.'), confirmation.text);
+      assert.deepEqual(confirmation.attachments, [], 'no PDF: it holds what the requester typed');
+      assert.ok(!confirmation.html.includes('Build') && !confirmation.text.includes('Build'), 'the company name is not written back');
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+
+  await t.test("a request naming a stranger's address: the confirmation mailed there carries none of the requester's words, no PDF, no link, and says it can be ignored", async () => {
+    await database.db.query('delete from outbox');
+    const smtp = await startSmtpServer();
+    const sender = worker(database.db, smtp.url);
+    // what a phisher writes into every free field, hoping the site relays it from its own domain
+    const lure = {
+      name: 'IT Helpdesk: your mailbox is suspended',
+      companyName: 'Verify at phish.example/login',
+      phone: '+1 555 0100 call now',
+      deliveryCity: 'Reset at phish.example',
+      notes: 'Your password expires today.\nLog in at https://phish.example/reset to keep your account.',
+    };
+    const markers = ['phish', 'suspended', 'Helpdesk', 'call now', 'password', 'expires', 'Verify', 'Reset'];
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        const victim = `victim.${language}@target.example`;
+        const { reference } = created(await post({ ...VALID, ...lure, email: victim, language }));
+        assert.deepEqual(await sender.drain(), { sent: 2, failed: 0 });
+        const [mail] = mailTo(smtp, victim);
+        assert.ok(mail, `a confirmation went to ${victim}`);
+        // the headers a reader sees (message-id and boundaries are random: they could hold any marker by chance)
+        const seen = ['from', 'to', 'reply-to', 'subject'].map((name) => mail.headers[name] ?? '');
+        const everything = [...seen, mail.text, mail.html, ...mail.attachments.map((a) => a.filename)].join('\n');
+        for (const marker of markers) assert.ok(!everything.includes(marker), `${language}: "${marker}" is not relayed:\n${everything}`);
+        assert.deepEqual(mail.attachments, [], `${language}: no PDF (it holds the requester's text)`);
+        assert.ok(!/quote-requests|key=|https?:/.test(`${mail.text}\n${mail.html}`), `${language}: no link to the request or its PDF`);
+        assert.ok(mail.text.includes(reference) && mail.text.includes('OC-SWA-416'), `${language}: the reference and the lines as the catalogue names them`);
+        const ignore = language === 'en' ? 'If you did not send this request, you can ignore this e-mail.' : 'إذا لم تكونوا قد أرسلتم هذا الطلب، فيمكنكم تجاهل هذه الرسالة.';
+        assert.ok(mail.text.includes(ignore) && mail.html.includes(ignore), `${language}: it says plainly it can be ignored`);
+        const [branch] = smtp.received.filter((m) => m.envelopeTo.includes(DUBAI) && m.headers.subject?.includes(reference));
+        assert.ok(branch?.text.includes('https://phish.example/reset'), 'the branch, the company itself, still reads everything');
+      }
     } finally {
       await sender.stop();
       await smtp.close();
@@ -517,13 +601,15 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
 
       const [confirmation] = mailTo(smtp, 'arabic.test@example.com');
       assert.equal(confirmation!.headers.subject, `طلبكم لعرض سعر رقم ${reference} (الهلال للتجارة الكهربائية)`);
-      assert.ok(confirmation!.text.startsWith('مرحبًا عائشة الرحمن،\n\nشكرًا لكم على طلب عرض السعر. تسلّم فرعنا في عُمان طلبكم، وسيردّ عليكم على العنوان arabic.test@example.com.\n'), confirmation!.text);
+      assert.ok(confirmation!.text.startsWith('تحية طيبة،\n\nشكرًا لكم على طلب عرض السعر. تسلّم فرعنا في عُمان طلبكم، وسيردّ عليكم على عنوان البريد الإلكتروني هذا.\n'), confirmation!.text);
+      assert.ok(confirmation!.text.includes('إذا لم تكونوا قد أرسلتم هذا الطلب، فيمكنكم تجاهل هذه الرسالة.'), confirmation!.text);
       assert.ok(confirmation!.text.includes(`الرقم المرجعي: ${reference}\n`), confirmation!.text);
       assert.ok(confirmation!.text.includes(`1. OC-SWA-416  200 (متر)  ${product(CABLE).nameAr}`), confirmation!.text);
       assert.ok(confirmation!.text.includes('الفرع: عُمان'), confirmation!.text);
       assert.match(confirmation!.html, /^<!doctype html><html lang="ar" dir="rtl">/);
-      const pdf = confirmation!.attachments[0]!.content;
-      assert.ok(pdf.includes('NotoSansArabic'), 'the PDF embeds the Arabic font');
+      assert.deepEqual(confirmation!.attachments, [], 'the buyer gets no PDF by mail');
+      const pdf = branch.attachments[0]!.content;
+      assert.ok(pdf.includes('NotoSansArabic'), "the PDF, in the buyer's language, embeds the Arabic font");
       const text = readPdf(t2, pdf);
       if (text !== undefined) for (const expected of [reference, 'OC-SWA-416', 'arabic.test@example.com', '+971 50 123 4567']) assert.ok(text.includes(expected), `${expected} in:\n${text}`);
     } finally {
@@ -544,7 +630,9 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       smtp = await startSmtpServer(port);
       assert.deepEqual(await sender.drain(), { sent: 2, failed: 0 });
       const download = (await app.inject({ method: 'GET', url: pdfUrl })).rawPayload;
-      for (const mail of smtp.received) assert.ok(mail.attachments[0]!.content.equals(download), `the retried mail to ${mail.envelopeTo.join()} has the same PDF`);
+      const [branch] = mailTo(smtp, DUBAI);
+      assert.ok(branch!.attachments[0]!.content.equals(download), 'the retried mail to the branch has the same PDF');
+      assert.equal(mailTo(smtp, 'retry.test@example.com').length, 1, 'the confirmation is sent too');
     } finally {
       await sender.stop();
       await smtp?.close();
@@ -567,6 +655,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.match(out, /Mail to the branch: waiting to be sent to dubai@crescent-electrical\.example/);
     assert.match(out, /Confirmation to the buyer: waiting to be sent to listed@example\.com/);
     assert.match(out, /Confirmation to the buyer: none \(the address had 3 within 24 hours\)/);
+    assert.match(out, /Confirmation to the buyer: none \(the site had mailed its QUOTE_CONFIRMATIONS_PER_HOUR within the hour\)/);
     assert.match(out, /Mail to the branch: sent \d{4}-\d\d-\d\d \d\d:\d\d UTC to dubai@crescent-electrical\.example/);
     const spam = out.split('\n\n').find((entry) => entry.includes('[SPAM]'));
     assert.ok(spam?.endsWith('\n  Mail: none (spam: the hidden honeypot field was filled)') && !spam.includes('Mail to the branch'), `the spam request: ${spam}`);

@@ -1,4 +1,4 @@
-// Staff accounts in the database (issue 20): read by the sign-in routes, written by the CLI (`npm run staff`).
+// Staff accounts in the database: read by the sign-in routes, written by the CLI (`npm run staff`).
 import { STAFF_BRANCHES, type StaffAccountSummary, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
 import type { Queryable } from '../db/index.js';
 

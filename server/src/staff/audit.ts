@@ -1,4 +1,4 @@
-// The audit log of staff actions (issue 20): who did what to which row, when. Written in the same transaction as
+// The audit log of staff actions: who did what to which row, when. Written in the same transaction as
 // the change it records, so an acknowledged change always has its line and a rolled-back one never does.
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Queryable } from '../db/index.js';

@@ -1,4 +1,4 @@
-// `npm run staff` (issue 20), run as people run it: a child process (server/scripts/staff.ts) with the password piped
+// `npm run staff`, run as people run it: a child process (server/scripts/staff.ts) with the password piped
 // in, against an embedded database in a temp folder and a fresh PostgreSQL schema. What it writes is then used
 // through the app: the accounts sign in, disable and reset-password end their sessions, the audit log has each line.
 import assert from 'node:assert/strict';

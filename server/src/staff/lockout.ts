@@ -1,7 +1,15 @@
-// Failed sign-ins (issue 20): counted per account (by the e-mail typed, known or not, so the lock says nothing about
-// which accounts exist) and per client address, over a 15-minute window. In Redis when REDIS_URL is set (every
-// process counts together), else in the database (every process on it, and across restarts). A Redis that fails
-// is replaced by the database for that call: sign-in keeps working and stays limited.
+// Failed sign-ins, counted over a 15-minute window in three counters: per account (by the e-mail typed, known or
+// not, so a lock says nothing about which accounts exist), per client address, and per account *and* address. In
+// Redis when REDIS_URL is set (every process counts together), else in the database (every process on it, and across
+// restarts). A Redis that fails is replaced by the database for that call: sign-in keeps working and stays limited.
+//
+// The rule (OWASP's authentication cheat sheet: lock per account and address, slow the account down rather than wall
+// it, or anyone who knows a colleague's e-mail could keep them out by typing five wrong passwords):
+//   - one address gets 5 tries at one account, and 20 at all accounts together, then waits out the window;
+//   - past 5 failures of an account from anywhere, the account is under attack: an address that has failed on it in
+//     the window is refused, one that has not still gets its try (the person who knows the password, at their desk);
+//   - past 100 failures of an account (that many addresses, each refused after its first failure), the password alone
+//     no longer signs it in: only an account with a second factor goes on, to that second step (also counted here).
 //
 // An attempt is counted *before* its password or code is checked, and taken back when it was right: a burst of
 // guesses sent in parallel cannot all pass a check made before any of them failed.
@@ -11,43 +19,73 @@ import { describeError, type Queryable } from '../db/index.js';
 import { clientAddress } from '../reviews/reviewLimit.js';
 
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_FAILURE_LIMIT = 5;
+/** Tries of one address at one account. */
+export const PAIR_FAILURE_LIMIT = 5;
+/** Tries of one address at all accounts together. */
 export const ADDRESS_FAILURE_LIMIT = 20;
+/** Failures of one account from anywhere after which only addresses that have not failed on it may try. */
+export const ACCOUNT_FAILURE_LIMIT = 5;
+/** Failures of one account from anywhere after which only its second factor signs it in. */
+export const ACCOUNT_PASSWORD_LIMIT = 100;
 export const TOO_MANY_FAILURES = 'Too many failed sign-ins. Please wait 15 minutes and try again.';
 
 export interface FailureKeys {
   account: string;
   address: string;
+  pair: string;
 }
 
-/** The two counters a sign-in attempt from `ip` for `email` belongs to. */
+/** The three counters a sign-in attempt from `ip` for `email` belongs to. */
 export function failureKeys(email: string, ip: string): FailureKeys {
-  return { account: `account:${email.trim().toLowerCase()}`, address: `address:${clientAddress(ip)}` };
+  const account = email.trim().toLowerCase();
+  const address = clientAddress(ip);
+  return { account: `account:${account}`, address: `address:${address}`, pair: `pair:${address} ${account}` };
 }
 
 export interface Attempt {
-  /** More attempts than a limit allows: refuse it unchecked (it is not counted). */
+  /** More attempts than a limit allows: refuse it unchecked (it is not counted), unless `secondFactorOnly`. */
   refused: boolean;
-  /** This attempt is the last one a limit allows: if it fails, the lock starts now. */
+  /**
+   * Refused only because the account has met ACCOUNT_PASSWORD_LIMIT: an account with a second factor may still go on
+   * to it with the right password, any other answer is the refusal's. Such an attempt is counted like any other (so
+   * the address that made it has failed on the account, and is walled next time) until `succeeded` takes it back.
+   */
+  secondFactorOnly: boolean;
+  /** If this attempt fails, a lock starts now (this address on this account or on all, or the account's attack mode). */
   last: boolean;
 }
 
 export interface FailureCounter {
-  /** Counts an attempt on both counters, as a failure until `succeeded` says otherwise. */
+  /** Counts an attempt on all three counters, as a failure until `succeeded` says otherwise. */
   attempt(keys: FailureKeys): Promise<Attempt>;
   /**
-   * The attempt was right: it is taken back, and with `signedIn` the account's earlier failures are forgotten too
-   * (never the address's: one good account must not reset an address that guessed at others).
+   * The attempt was right: it is taken back, and with `signedIn` the account's earlier failures (all addresses, and
+   * this address on it) are forgotten too; never the address's own count: one good account must not reset an address
+   * that guessed at others.
    */
   succeeded(keys: FailureKeys, signedIn: boolean): Promise<void>;
 }
 
-const judge = (account: number, address: number): Attempt => ({
-  refused: account > ACCOUNT_FAILURE_LIMIT || address > ADDRESS_FAILURE_LIMIT,
-  last: account === ACCOUNT_FAILURE_LIMIT || address === ADDRESS_FAILURE_LIMIT,
-});
+/** Counts after this attempt was added. */
+interface Counts {
+  account: number;
+  address: number;
+  pair: number;
+}
 
-/** Rows in staff_sign_in_failures, one per attempt counted: a sliding window. */
+/** The rule above, from the three counts including this attempt. */
+export function judgeAttempt({ account, address, pair }: Counts): Attempt {
+  const underAttack = account - 1 >= ACCOUNT_FAILURE_LIMIT;
+  const walled = pair > PAIR_FAILURE_LIMIT || address > ADDRESS_FAILURE_LIMIT || (underAttack && pair > 1);
+  const passwordClosed = account > ACCOUNT_PASSWORD_LIMIT;
+  return {
+    refused: walled || passwordClosed,
+    secondFactorOnly: !walled && passwordClosed,
+    last: pair === PAIR_FAILURE_LIMIT || address === ADDRESS_FAILURE_LIMIT || account === ACCOUNT_FAILURE_LIMIT || account === ACCOUNT_PASSWORD_LIMIT,
+  };
+}
+
+/** Rows in staff_sign_in_failures, one per attempt and counter: a sliding window. */
 export function databaseFailureCounter(db: Queryable, now: () => number = Date.now): FailureCounter {
   const since = () => new Date(now() - LOCKOUT_WINDOW_MS).toISOString();
   const takeBackOne = (key: string) =>
@@ -60,23 +98,24 @@ export function databaseFailureCounter(db: Queryable, now: () => number = Date.n
     async attempt(keys) {
       // old rows go as new ones come: the table holds about one window of attempts
       await db.query('delete from staff_sign_in_failures where at <= $1::timestamptz', [since()]);
-      await db.query('insert into staff_sign_in_failures (key, at) values ($1, $3::timestamptz), ($2, $3::timestamptz)', [
+      await db.query('insert into staff_sign_in_failures (key, at) values ($1, $4::timestamptz), ($2, $4::timestamptz), ($3, $4::timestamptz)', [
         keys.account,
         keys.address,
+        keys.pair,
         new Date(now()).toISOString(),
       ]);
       const rows = await db.query<{ key: string; n: number }>(
         'select key, count(*)::int as n from staff_sign_in_failures where key = any($1::text[]) and at > $2::timestamptz group by key',
-        [[keys.account, keys.address], since()],
+        [[keys.account, keys.address, keys.pair], since()],
       );
       const of = (key: string) => rows.find((row) => row.key === key)?.n ?? 0;
-      const result = judge(of(keys.account), of(keys.address));
-      if (result.refused) await Promise.all([takeBackOne(keys.account), takeBackOne(keys.address)]);
+      const result = judgeAttempt({ account: of(keys.account), address: of(keys.address), pair: of(keys.pair) });
+      if (result.refused && !result.secondFactorOnly) await Promise.all([takeBackOne(keys.account), takeBackOne(keys.address), takeBackOne(keys.pair)]);
       return result;
     },
     async succeeded(keys, signedIn) {
-      if (signedIn) await db.query('delete from staff_sign_in_failures where key = $1', [keys.account]);
-      else await takeBackOne(keys.account);
+      if (signedIn) await db.query('delete from staff_sign_in_failures where key = any($1::text[])', [[keys.account, keys.pair]]);
+      else await Promise.all([takeBackOne(keys.account), takeBackOne(keys.pair)]);
       await takeBackOne(keys.address);
     },
   };
@@ -87,7 +126,7 @@ export function databaseFailureCounter(db: Queryable, now: () => number = Date.n
  * prefixes the keys (tests use their own).
  */
 export function redisFailureCounter(redis: Redis, namespace: string, fallback: FailureCounter, log: FastifyBaseLogger): FailureCounter {
-  const names = (keys: FailureKeys) => [`${namespace}${keys.account}`, `${namespace}${keys.address}`] as const;
+  const names = (keys: FailureKeys) => [`${namespace}${keys.account}`, `${namespace}${keys.address}`, `${namespace}${keys.pair}`] as const;
   const orFallback = async <T>(what: string, run: () => Promise<T>, instead: () => Promise<T>): Promise<T> => {
     // A Redis that is down would hold each command for its reconnect attempts: go to the database at once instead.
     if (!(await connected(redis))) return instead();
@@ -107,13 +146,16 @@ export function redisFailureCounter(redis: Redis, namespace: string, fallback: F
       orFallback(
         'count',
         async () => {
-          const [account, address] = names(keys);
+          const [account, address, pair] = names(keys);
           // SET NX PX then INCR, atomically: the first attempt starts the window, later ones keep its expiry
-          const results = (await redis.multi().set(account, 0, 'PX', LOCKOUT_WINDOW_MS, 'NX').incr(account).set(address, 0, 'PX', LOCKOUT_WINDOW_MS, 'NX').incr(address).exec()) ?? [];
+          let batch = redis.multi();
+          for (const key of [account, address, pair]) batch = batch.set(key, 0, 'PX', LOCKOUT_WINDOW_MS, 'NX').incr(key);
+          const results = (await batch.exec()) ?? [];
           const failed = results.find(([error]) => error !== null);
           if (failed !== undefined) throw failed[0] as Error;
-          const result = judge(Number(results[1]?.[1] ?? 0), Number(results[3]?.[1] ?? 0));
-          if (result.refused) await decrement(account, address);
+          const count = (index: number) => Number(results[index]?.[1] ?? 0);
+          const result = judgeAttempt({ account: count(1), address: count(3), pair: count(5) });
+          if (result.refused && !result.secondFactorOnly) await decrement(account, address, pair);
           return result;
         },
         () => fallback.attempt(keys),
@@ -122,9 +164,9 @@ export function redisFailureCounter(redis: Redis, namespace: string, fallback: F
       orFallback(
         'take back',
         async () => {
-          const [account, address] = names(keys);
-          if (signedIn) await redis.del(account);
-          await decrement(...(signedIn ? [address] : [account, address]));
+          const [account, address, pair] = names(keys);
+          if (signedIn) await redis.del(account, pair);
+          await decrement(...(signedIn ? [address] : [account, address, pair]));
         },
         () => fallback.succeeded(keys, signedIn),
       ),

@@ -1,4 +1,4 @@
-// The password policy, argon2id hashing, the TOTP window and the recovery codes' form, on their own (issue 20).
+// The password policy, argon2id hashing, the TOTP window and the recovery codes' form, on their own.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';

@@ -1,4 +1,4 @@
-// Staff passwords (issue 20): argon2id through @node-rs/argon2 (prebuilt binaries, no install script), the policy a
+// Staff passwords: argon2id through @node-rs/argon2 (prebuilt binaries, no install script), the policy a
 // new password must meet, and the dummy verify that keeps an unknown e-mail as slow as a wrong password.
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';

@@ -1,4 +1,4 @@
-// Staff sessions (issue 20): kept in the database, so every process knows them and signing out ends one everywhere.
+// Staff sessions: kept in the database, so every process knows them and signing out ends one everywhere.
 // The cookie holds 32 random bytes; the row's id is their SHA-256, so a copy of the table opens no session.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StaffSession } from '@site/contracts/staff-api';

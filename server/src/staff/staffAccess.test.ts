@@ -1,4 +1,4 @@
-// The staff app's access, attacked (issue 20), on both databases through the whole app (buildApp): every staff
+// The staff app's access, attacked, on both databases through the whole app (buildApp): every staff
 // address refuses a visitor without a session (401; GET session answers {session: null}) or outside its role (403), state changes need the session's CSRF
 // token, sign-in hands out a new session id at every step and sign-out ends it on the server, failed sign-ins lock per
 // account and per address (also across two processes through Redis), admins never get an active session from a
@@ -19,7 +19,7 @@ import { loadConfig } from '../config.js';
 import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from './lockout.js';
+import { ACCOUNT_FAILURE_LIMIT, ACCOUNT_PASSWORD_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from './lockout.js';
 import { hashPassword } from './passwords.js';
 import { MESSAGES, staffRoutes } from './staffRoutes.js';
 import { recoveryCodeHash } from './totp.js';
@@ -118,7 +118,8 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
   const ids: Record<string, number> = {};
 
   t.before(async () => {
-    fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', TRUST_PROXY: 'true' } });
+    // the test clients' addresses stand for a trusted balancer's (X-Forwarded-Proto: https for the cookie tests)
+    fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', TRUST_PROXY: '198.18.0.0/15,203.0.113.0/24' } });
     database = await target.fresh();
     db = database.db;
     app = await buildApp(fixture.config, db);
@@ -388,36 +389,101 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     await forgetFailures();
   });
 
-  await t.test('lockout per account: the 6th try in 15 minutes gets 429, from any address, even with the right password', async () => {
+  await t.test('lockout per account and address: five wrong passwords from one address lock that address out, not the colleague at another desk', async () => {
     const { signIn } = api;
     await forgetFailures();
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) assert.equal((await signIn('dubai.two@crescent.example', `guess ${i}`)).statusCode, 401, `guess ${i}`);
-    const locked = await signIn('dubai.two@crescent.example', PASSWORD);
-    assert.equal(locked.statusCode, 429);
+    const attacker = freshAddress();
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) {
+      assert.equal((await signIn('dubai.two@crescent.example', `guess ${i}`, { address: attacker })).statusCode, 401, `guess ${i}`);
+    }
+    const locked = await signIn('dubai.two@crescent.example', PASSWORD, { address: attacker });
+    assert.equal(locked.statusCode, 429, 'the 6th try from that address, even with the right password');
     assert.deepEqual(locked.json(), { error: 'Too many failed sign-ins. Please wait 15 minutes and try again.' });
     assert.equal(locked.headers['retry-after'], '900');
     assert.equal(locked.headers['set-cookie'], undefined);
-    assert.equal((await signIn('dubai@crescent.example')).statusCode, 200, 'another account is not locked');
+    // the attack the old account-wide wall allowed: the colleague, at their own desk, with the right password
+    assert.equal((await signIn('dubai.two@crescent.example', PASSWORD, { address: freshAddress() })).statusCode, 200, 'the account owner gets in');
+    assert.equal((await signIn('dubai.two@crescent.example', PASSWORD, { address: attacker })).statusCode, 429, 'the attacker still does not');
     // an unknown e-mail locks the same way: the lock tells nothing about which accounts exist
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) assert.equal((await signIn('ghost@crescent.example', `guess ${i}`)).statusCode, 401);
-    assert.equal((await signIn('ghost@crescent.example', 'again')).statusCode, 429);
+    const prober = freshAddress();
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) assert.equal((await signIn('ghost@crescent.example', `guess ${i}`, { address: prober })).statusCode, 401);
+    assert.equal((await signIn('ghost@crescent.example', 'again', { address: prober })).statusCode, 429);
     const [locks] = await db.query<{ n: number }>(`select count(*)::int as n from staff_audit_log where action = 'sign-in locked'`);
     assert.equal(locks?.n, 2, 'each lock is written to the audit log once');
     // 15 minutes later it opens again
     await db.query(`update staff_sign_in_failures set at = at - interval '15 minutes 1 second'`);
-    assert.equal((await signIn('dubai.two@crescent.example')).statusCode, 200);
+    assert.equal((await signIn('dubai.two@crescent.example', PASSWORD, { address: attacker })).statusCode, 200);
   });
 
-  await t.test('lockout holds against a burst of guesses sent at once: at most 5 are checked', async () => {
+  await t.test('guesses from many addresses: past 5 failures of an account, an address that failed on it is refused, a new one gets one try', async () => {
     const { signIn } = api;
     await forgetFailures();
+    const guessers = Array.from({ length: ACCOUNT_FAILURE_LIMIT }, freshAddress);
+    for (const [i, address] of guessers.entries()) {
+      assert.equal((await signIn('dubai.two@crescent.example', `spread guess ${i}`, { address })).statusCode, 401);
+    }
+    assert.equal((await signIn('dubai.two@crescent.example', 'second guess', { address: guessers[0] })).statusCode, 429, 'an address that failed once');
+    const newcomer = freshAddress();
+    assert.equal((await signIn('dubai.two@crescent.example', 'one more guess', { address: newcomer })).statusCode, 401, 'a new address: one try');
+    assert.equal((await signIn('dubai.two@crescent.example', PASSWORD, { address: newcomer })).statusCode, 429, 'then refused, the right password too');
+    assert.equal((await signIn('dubai.two@crescent.example', PASSWORD, { address: freshAddress() })).statusCode, 200, 'the owner from an address that never failed');
+    await forgetFailures();
+  });
+
+  await t.test(`past ${ACCOUNT_PASSWORD_LIMIT} failures of an account, its password alone signs nobody in; a second factor still opens the way to itself`, async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    // as many failures as that many addresses could make (each refused after its first)
+    const manyFailures = async (email: string) =>
+      db.query(`insert into staff_sign_in_failures (key, at) select $1, now() from generate_series(1, ${ACCOUNT_PASSWORD_LIMIT})`, [`account:${email}`]);
+    await manyFailures('dubai.two@crescent.example');
+    const refused = await signIn('dubai.two@crescent.example', PASSWORD, { address: freshAddress() });
+    assert.equal(refused.statusCode, 429, 'no second factor: refused, the right password from a new address too');
+    assert.equal(refused.headers['set-cookie'], undefined);
+    ids.guarded = await addAccount(db, 'guarded@crescent.example', 'branch', 'Bahrain');
+    await db.query(`update staff_accounts set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() where id = $1`, [ids.guarded]);
+    await manyFailures('guarded@crescent.example');
+    assert.equal((await signIn('guarded@crescent.example', 'a wrong guess', { address: freshAddress() })).statusCode, 429, 'a wrong password: the refusal');
+    const onward = await signIn('guarded@crescent.example', PASSWORD, { address: freshAddress() });
+    assert.equal(onward.statusCode, 200, onward.body);
+    assert.equal(onward.json<StaffSession>().state, 'second-factor', 'on to the second factor, never an active session');
+    await forgetFailures();
+  });
+
+  await t.test('lockout holds against a burst of guesses sent at once from one address: at most 5 are checked', async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    const attacker = freshAddress();
     // (the requests overlap on PostgreSQL; in-process PGlite answers each query at once, so there they take turns)
-    const burst = await Promise.all(Array.from({ length: 20 }, (_unused, i) => signIn('dubai.two@crescent.example', `parallel guess ${i}`)));
+    const burst = await Promise.all(Array.from({ length: 20 }, (_unused, i) => signIn('dubai.two@crescent.example', `parallel guess ${i}`, { address: attacker })));
     const statuses = burst.map((res) => res.statusCode);
     assert.ok(statuses.every((status) => status === 401 || status === 429), statuses.join());
-    assert.ok(statuses.filter((status) => status === 401).length <= ACCOUNT_FAILURE_LIMIT, `checked: ${statuses.join()}`);
-    assert.equal((await signIn('dubai.two@crescent.example')).statusCode, 429, 'then locked, the right password too');
+    assert.ok(statuses.filter((status) => status === 401).length <= PAIR_FAILURE_LIMIT, `checked: ${statuses.join()}`);
+    assert.equal((await signIn('dubai.two@crescent.example', PASSWORD, { address: attacker })).statusCode, 429, 'then locked, the right password too');
     await forgetFailures();
+  });
+
+  await t.test('control characters in the sign-in e-mail or a code: a 400 in words, nothing counted or written to the audit log', async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    const count = async (table: string) => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n;
+    const auditBefore = await count('staff_audit_log');
+    const attacks = [
+      // NUL: PostgreSQL refused it where the lockout counter was written (a 500)
+      ['dubai@crescent.example\u0000', 'email contains characters that are not allowed'],
+      ['\u0000', 'email contains characters that are not allowed'],
+      // a line break and U+202E: a forged audit line ("address 10.0.0.1", the real address shown reversed)
+      ['x@crescent.example; address 10.0.0.1\n', 'email contains characters that are not allowed'],
+      ['x@crescent.example\u202e', 'email contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed'],
+      ['x@crescent.example\u0007\u001b[31m', 'email contains characters that are not allowed'],
+    ] as const;
+    for (const [email, message] of attacks) {
+      const res = await signIn(email, PASSWORD);
+      assert.equal(res.statusCode, 400, `${JSON.stringify(email)}: ${res.body}`);
+      assert.deepEqual(res.json(), { error: message });
+    }
+    assert.equal(await count('staff_sign_in_failures'), 0, 'no lockout row');
+    assert.equal(await count('staff_audit_log'), auditBefore, 'no audit line');
   });
 
   await t.test('lockout per address: 20 failures from one address lock it for every account; other addresses go on', async () => {
@@ -639,12 +705,18 @@ describe('the sign-in lockout shared through Redis', () => {
       for (const { db } of [a, b]) await addAccount(db, 'shared@crescent.example', 'branch', 'Bahrain');
       const tryOn = (app: FastifyInstance, email: string, password: string, address: string) =>
         app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: JSON_HEADERS, payload: JSON.stringify({ email, password }) });
-      // per account: 3 failures on A, 2 on B, each from its own address: the 6th try, on A, is locked
+      // per account and address: 3 failures on A, 2 on B, from one address: its 6th try is locked on both
+      const attacker = freshAddress();
       const statuses: number[] = [];
-      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i += 1) statuses.push((await tryOn(i % 2 === 0 ? a.app : b.app, 'shared@crescent.example', `guess ${i}`, freshAddress())).statusCode);
+      for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) statuses.push((await tryOn(i % 2 === 0 ? a.app : b.app, 'shared@crescent.example', `guess ${i}`, attacker)).statusCode);
       assert.deepEqual(statuses, [401, 401, 401, 401, 401]);
-      assert.equal((await tryOn(a.app, 'shared@crescent.example', PASSWORD, freshAddress())).statusCode, 429, 'locked on A by failures on both');
-      assert.equal((await tryOn(b.app, 'shared@crescent.example', PASSWORD, freshAddress())).statusCode, 429, 'and on B');
+      assert.equal((await tryOn(a.app, 'shared@crescent.example', PASSWORD, attacker)).statusCode, 429, 'locked on A by failures on both');
+      assert.equal((await tryOn(b.app, 'shared@crescent.example', PASSWORD, attacker)).statusCode, 429, 'and on B');
+      // the account is under attack on both: an address that failed once on A is refused on B
+      const once = freshAddress();
+      assert.equal((await tryOn(a.app, 'shared@crescent.example', 'another guess', once)).statusCode, 401);
+      assert.equal((await tryOn(b.app, 'shared@crescent.example', PASSWORD, once)).statusCode, 429);
+      assert.equal((await tryOn(b.app, 'shared@crescent.example', PASSWORD, freshAddress())).statusCode, 200, 'the owner at another desk');
       // per address: 20 failures split over both processes lock the address on both
       const address = freshAddress();
       for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i += 1) assert.equal((await tryOn(i % 2 === 0 ? a.app : b.app, `spray${i}@crescent.example`, 'x', address)).statusCode, 401);

@@ -1,4 +1,4 @@
-// The staff app's access (issue 20): sign-in with a password and, for admins (and anyone who set one up), a TOTP
+// The staff app's access: sign-in with a password and, for admins (and anyone who set one up), a TOTP
 // second factor; server-side sessions in the database; CSRF tokens; the failed sign-in lockout; the audit log; and
 // the signed-in scope every other staff call lives in (./work/). Addresses and shapes: @site/contracts/staff-api.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,9 +6,11 @@ import { z } from 'zod';
 import { CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import type { Database, Queryable } from '../db/index.js';
 import { readCookie } from '../http/canary.js';
+import { isCrossSite } from '../http/crossSite.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { connectRedis } from '../routes/submissions.js';
 import { strictObject } from '../validation/submissionSchemas.js';
+import { textField } from '../validation/textField.js';
 import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
 import './access.js'; // declares request.staff
 import { recordStaffAction } from './audit.js';
@@ -64,12 +66,15 @@ export const MESSAGES = {
 const AUDIT_PAGE_SIZE = 50;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
+// The e-mail and codes reach the database (lockout counters, the audit log): the text rule of every stored field
+// refuses NUL (PostgreSQL cannot hold it), other controls and the direction overrides (they forge audit lines). The
+// password is only ever hashed: any character a password manager makes is taken.
 const signInSchema = strictObject({
-  email: z.string({ error: 'email must be text' }).max(320, { error: 'email must be at most 320 characters' }),
+  email: textField('email', { max: 320, trim: false }),
   password: z.string({ error: 'password must be text' }).max(1024, { error: 'password must be at most 1024 characters' }),
 });
 const codeSchema = strictObject({
-  code: z.string({ error: 'code must be text' }).max(64, { error: 'code must be at most 64 characters' }),
+  code: textField('code', { max: 64, trim: false }),
 });
 const auditQuerySchema = strictObject({
   page: z.string().regex(/^[1-9]\d{0,5}$/, { error: 'page must be a whole number from 1' }).optional(),
@@ -158,12 +163,18 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     const email = normaliseEmail(body.email);
     const keys = failureKeys(email, request.ip);
     const attempt = await failures.attempt(keys);
-    if (attempt.refused) return tooMany(reply);
+    if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
 
     const account = isEmailAddress(email) ? await findAccountByEmail(db, email) : undefined;
     // An unknown e-mail costs the same argon2 verify as a wrong password: the answer's timing tells nothing.
     const passwordOk = account === undefined ? (await verifyAgainstDummy(body.password), false) : await verifyPassword(account.password_hash, body.password);
-    if (account === undefined || !passwordOk || account.disabled) {
+    const signsIn = account !== undefined && passwordOk && !account.disabled;
+    // Past the account's password limit only the way through a second factor is open; any other answer is the lock's.
+    if (attempt.secondFactorOnly && !(signsIn && account.totp_enabled_at !== null)) {
+      if (!signsIn) await failed(request, attempt, 'password', email);
+      return tooMany(reply);
+    }
+    if (!signsIn) {
       await failed(request, attempt, 'password', email);
       return reply.code(401).send({ error: MESSAGES.wrongPassword });
     }
@@ -188,7 +199,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     const { account } = session;
     const keys = failureKeys(account.email, request.ip);
     const attempt = await failures.attempt(keys);
-    if (attempt.refused) return tooMany(reply);
+    // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
+    if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
 
     const result = await db.transaction(async (tx) => {
       let how: string | undefined;
@@ -254,7 +266,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     const { account } = session;
     const keys = failureKeys(account.email, request.ip);
     const attempt = await failures.attempt(keys);
-    if (attempt.refused) return tooMany(reply);
+    // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
+    if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
 
     const step = totpStep(secret, code.replace(/\s/g, ''), Date.now());
     if (step === undefined) {
@@ -314,18 +327,6 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
 function staffOf(request: FastifyRequest) {
   if (request.staff === undefined) throw httpError(401, MESSAGES.signIn);
   return request.staff;
-}
-
-/**
- * A state-changing request another site made the browser send: refused whatever its cookies. SameSite=Strict
- * already keeps the cookie off such requests; this also covers sign-in (no cookie yet) and old browsers.
- */
-function isCrossSite(request: FastifyRequest, publicSiteUrl: string | undefined): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  return origin !== `${request.protocol}://${request.host}` && origin !== publicSiteUrl;
 }
 
 /** Accepts a TOTP step once: only a step later than the last one used (a code seen over a shoulder is spent). */

@@ -1,4 +1,4 @@
-// The second factor (issue 20): TOTP (RFC 6238: SHA-1, 6 digits, 30 s steps, one step of clock drift either way)
+// The second factor: TOTP (RFC 6238: SHA-1, 6 digits, 30 s steps, one step of clock drift either way)
 // with otpauth, its QR code as SVG with qrcode, and one-time recovery codes.
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';

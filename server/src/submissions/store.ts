@@ -17,7 +17,11 @@ export interface SaveOptions {
   spam: boolean;
 }
 
-/** Where mail about a branch goes: that branch's address, or the general one for an unknown name. */
+/**
+ * Where mail about a branch goes: that branch's address, or the general one for an unknown name. The contact form's and
+ * the enquiries' only recipients (registrations mail nobody): the visitor's own address is never one, so these forms
+ * cannot make the site mail a stranger (submissions.test.ts proves it).
+ */
 export function branchEmail(branchName: string): string {
   return branches.find((branch) => branch.name === branchName)?.email ?? company.generalEmail;
 }

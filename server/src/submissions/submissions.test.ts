@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { branches, company } from '@site/content';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/index.js';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../mail/outboxWorker.js';
@@ -417,6 +418,22 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
     const [row] = await database.db.query('select user_name, user_email, user_country, spam from registrations where id = $1', [id]);
     assert.deepEqual(row, { user_name: 'Sam Carter', user_email: 'sam@example.com', user_country: 'Bahrain', spam: false });
     assert.equal(await count(database.db, 'outbox'), outboxBefore);
+  });
+
+  await t.test("no public form mails the address it was given: contact messages and enquiries go to a branch's own address, registrations to nobody", async () => {
+    // the quote confirmation is the one mail the public can send to an address of its choosing (quotes/quoteStore.ts
+    // caps it and writes none of the requester's text into it); these three never mail the visitor
+    const branchAddresses = new Set([...branches.map((branch) => branch.email), company.generalEmail]);
+    const victim = 'victim@target.example';
+    const before = await database.db.query<{ n: number }>('select coalesce(max(id), 0)::int as n from outbox');
+    for (const branch of [...branches.map((b) => b.name), 'Atlantis']) {
+      await post(CONTACT.url, { ...CONTACT.valid, email: victim, country: branch });
+      await post(INQUIRY.url, { ...INQUIRY.valid, userEmail: victim, userCountry: branch });
+      await post(REGISTRATION.url, { ...REGISTRATION.valid, userEmail: victim, userCountry: branch });
+    }
+    const queued = await database.db.query<{ kind: string; recipient: string }>('select kind, recipient from outbox where id > $1', [before[0]!.n]);
+    assert.equal(queued.length, 2 * branches.length, 'one mail per contact message and per enquiry that was accepted; none per registration');
+    for (const { kind, recipient } of queued) assert.ok(branchAddresses.has(recipient), `${kind} mailed to ${recipient}, not a branch's address`);
   });
 
   await t.test('a filled honeypot gets the same answer, is stored flagged as spam, and is never mailed', async () => {

@@ -13,3 +13,11 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Starts `app` on an ephemeral port of 127.0.0.1 (for tests that speak raw HTTP to it) and resolves to the port. */
+export async function listenOnLoopback(app: { listen(options: { port: number; host: string }): Promise<unknown>; server: { address(): unknown } }): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address !== 'object' || !('port' in address) || typeof address.port !== 'number') throw new Error('the app listens on no TCP port');
+  return address.port;
+}

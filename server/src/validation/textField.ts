@@ -28,11 +28,37 @@ export function textProblemMessage(field: string, value: string, kind: TextKind)
   }
 }
 
-/** Text up to `max` characters (UTF-16 code units, as the browser's maxLength counts), passing the character rule. May be empty. */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The characters a person sees in `value`: grapheme clusters ('é' typed as e + accent, a flag, a family emoji: one each). */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _grapheme of graphemes.segment(value)) count += 1;
+  return count;
+}
+
+/**
+ * Bytes of UTF-8 a field of `max` characters may take: any text of `max` code points fits (4 bytes each at most), so
+ * what a person can type within the limit is never refused by it; a cluster that stacks hundreds of combining marks
+ * on one letter (one "character", kilobytes) is.
+ */
+export const maxBytesOf = (max: number): number => 4 * max;
+
+/**
+ * Text up to `max` characters as a person counts them (grapheme clusters: the browser's maxLength, which counts UTF-16
+ * units, is never looser) and at most maxBytesOf(max) bytes of UTF-8, passing the character rule. May be empty.
+ */
 export function textField(field: string, { max, kind = 'line', trim = true }: TextFieldOptions) {
   const base = z.string({ error: typeError(field) });
   const trimmed = trim ? base.trim() : base;
-  return (max === undefined ? trimmed : trimmed.max(max, { error: `${field} must be at most ${max} characters` })).superRefine((value, context) => {
+  return trimmed.superRefine((value, context) => {
+    if (max !== undefined) {
+      // the byte bound first: it also bounds the work of counting clusters
+      if (Buffer.byteLength(value, 'utf8') > maxBytesOf(max) || characterCount(value) > max) {
+        context.addIssue({ code: 'custom', message: `${field} must be at most ${max} characters`, input: value });
+        return;
+      }
+    }
     const message = textProblemMessage(field, value, kind);
     if (message !== null) context.addIssue({ code: 'custom', message, input: value });
   });

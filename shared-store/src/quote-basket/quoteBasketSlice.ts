@@ -3,7 +3,7 @@ import { checkQuantity, QUOTE_LIMITS, type QuoteUnit } from '@site/content/valid
 import type { Locale } from '@site/contracts/locale';
 
 /**
- * One product in the request-for-quotation basket (issue 19). What the header's panel and the request page show is
+ * One product in the request-for-quotation basket. What the header's panel and the request page show is
  * kept with the line (they run where the catalogue's data is not loaded); the request page refreshes the names from
  * the catalogue in the page's language, and the server checks every id and quantity again.
  */

@@ -1,5 +1,5 @@
 // The design system's own words (a breadcrumb's name, 'Try again', 'Close', 'Loading'…) in the page's language
-// (issue 18). shared-ui is shared by version, not as a singleton, and has no catalog of its own: two copies may be on
+//. shared-ui is shared by version, not as a singleton, and has no catalog of its own: two copies may be on
 // a page, and a copy must not need one. So:
 //   1. a component's prop wins (e.g. <Modal closeLabel="Close search">, <LoadError retryLabel=…>);
 //   2. otherwise the page's messages, read from @lingui/react's context (a shared singleton: the shell's instance),

@@ -1,5 +1,5 @@
 // Quantities in a unit ('200 metres', '1 piece'; '200 متر' in Arabic) and why a typed one is refused, for the apps that
-// show the quote basket (issue 19). The words are shared-ui's own catalogs (src/i18n/en.json, ar.json), compiled at
+// show the quote basket. The words are shared-ui's own catalogs (src/i18n/en.json, ar.json), compiled at
 // build like every app's, and bundled with this entry (@site/shared-ui/quantity) by the apps that import it: only the
 // catalogue, the contact remote and the shell's basket panel, so /home downloads none of them. They are interpolated
 // by a Lingui instance of their own (plural rules of the page's language), not the page's catalog: no app has to ship

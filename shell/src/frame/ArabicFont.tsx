@@ -1,4 +1,4 @@
-// The Arabic web font (issue 18): Noto Sans Arabic from @fontsource, cut at build time to the characters Arabic text
+// The Arabic web font: Noto Sans Arabic from @fontsource, cut at build time to the characters Arabic text
 // needs (tools/webpack/arabic-font.cjs: ~9 KB per weight instead of ~49 KB), served by our own server from the shell's
 // build (webpack copies each file to dist/assets/<name>.<hash>.woff2: `new URL(…, import.meta.url)` is an asset
 // module). Two weights, 400 and 700 (600 is drawn with 700 by the browser's font matching), both preloaded on Arabic

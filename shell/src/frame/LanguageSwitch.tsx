@@ -19,7 +19,7 @@ export function otherEditionHref(pathname: string, search = '', hash = ''): { lo
 }
 
 /**
- * The language switch (issue 18): a plain link to the same page in the other edition, a full page load (the other
+ * The language switch: a plain link to the same page in the other edition, a full page load (the other
  * edition's messages, data and direction come with it). It reads «العربية» on English pages and "English" on Arabic
  * ones, each in its own language (lang, hreflang), and remembers the choice in the `site_lang` cookie.
  */

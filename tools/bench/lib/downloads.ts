@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../../../tests/support/site-server';
 import { kb, printTable } from './format';
 import type { BenchPage } from './pages';
 
-/** Issue 15's bar for the JS of /home: at most this many times the same pages built as one bundle without federation. */
+/** The bar for the JS of /home: at most this many times the same pages built as one bundle without federation. */
 export const HOME_JS_RATIO_TARGET = 1.3;
 
 export const APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat'];
@@ -40,7 +40,7 @@ export function bundleRows(): string[][] {
   return rows;
 }
 
-/** Issue 18's bar: an Arabic page downloads at most this much more JS (gzip) than its English twin. */
+/** The Arabic edition's bar: an Arabic page downloads at most this much more JS (gzip) than its English twin. */
 export const ARABIC_JS_EXTRA_TARGET = 8 * 1024;
 
 /**
@@ -96,7 +96,7 @@ export function printDownloads(federated: Map<string, Downloads>, monolith: Map<
     'as one ordinary webpack app (tools/webpack/monolith.cjs: route-level chunks, no federation, full tree-shaking).',
     '"of it after load": requested after the load event (on a server-drawn page the scripts start after the first paint, often',
     'after the load event; the chat always does), so not on the way to the first paint; counted in the budget.',
-    '"bar": /home against the monolith (issue 15); an Arabic page against its English twin (issue 18). "fonts": the web fonts',
+    '"bar": /home against the monolith; an Arabic page against its English twin. "fonts": the web fonts',
     'the page downloaded (woff2 bodies), not counted in the JS.',
   ]);
 }

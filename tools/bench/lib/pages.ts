@@ -1,5 +1,5 @@
 // The pages every benchmark measures: /home, the category list, one listing and one real product page, and the Arabic
-// twins of /home and the product page (issue 18: the same bars).
+// twins of /home and the product page (the same bars).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { localizedPath } from '@site/contracts/locale';
@@ -23,11 +23,11 @@ export function productPagePath(): string {
 export interface BenchPage {
   label: string;
   path: string;
-  /** The English page this one is the Arabic twin of (issue 18): its figures are compared with that page's. */
+  /** The English page this one is the Arabic twin of: its figures are compared with that page's. */
   englishTwin?: string;
 }
 
-/** The Arabic edition's address of a page (issue 18: the same paths under /ar). */
+/** The Arabic edition's address of a page (the same paths under /ar). */
 const arabic = (path: string) => localizedPath('ar', path);
 
 export function lighthousePages(): BenchPage[] {

@@ -1,4 +1,4 @@
-// Arabic words as the knowledge base's matcher compares them (issue 18): letters normalised (no short vowels or
+// Arabic words as the knowledge base's matcher compares them: letters normalised (no short vowels or
 // tatweel, hamza forms folded: أ إ آ → ا, ؤ → و, ئ → ي; ى → ي, ة → ه) and a light stem (the article and a leading
 // "و", then common suffixes: plurals, the feminine ending, possessive pronouns), after Larkey's "light10" stemmer.
 // The same function stems the knowledge base's Arabic texts and the question, so they meet on the same stems.

@@ -203,7 +203,7 @@ describe('the site knowledge base', () => {
   });
 });
 
-describe('in Arabic (issue 18)', () => {
+describe('in Arabic', () => {
   const arabicKb = buildKnowledgeBase(arabicKnowledgeBaseSources({ ...siteKnowledgeBaseSources(), products, productDetails: details }), 'ar');
   const answerIn = createFallbackAnswerer(kb, arabicKb);
   /** Words of the English answers' fixed sentences: none may be left in an Arabic answer. */

@@ -1,7 +1,7 @@
 // The chat's answer when the AI provider cannot answer (no key, provider error, timeout): the spec's keyword
 // branches, after a more specific answer when the question names a product, category, brand or branch we have.
 // Links are written [text](path) and emphasis **text**: the chat widget renders exactly these two forms.
-// Both editions (issue 18): every answer has an English and an Arabic form (the same facts, from the knowledge base of
+// Both editions: every answer has an English and an Arabic form (the same facts, from the knowledge base of
 // the answer's language, with the links of that edition's pages); a question is understood in either language.
 import type { BranchId } from '@site/content';
 import type { Locale } from '@site/contracts/locale';

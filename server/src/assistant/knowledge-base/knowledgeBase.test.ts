@@ -88,7 +88,7 @@ describe('the knowledge base', () => {
   });
 });
 
-describe('the Arabic knowledge base (issue 18)', () => {
+describe('the Arabic knowledge base', () => {
   const ar = buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar');
 
   it('has the same records and ids, every path that of the Arabic page', () => {

@@ -1,7 +1,7 @@
 // The chat assistant's knowledge base, assembled from the site's own data so that the chat says what the pages say:
 // company.json, branches.json, products-category.json, products.json, product-details.json, menu.json,
 // certificates.json, our-team.json, the brand list, and the facts only the chat needs (knowledge-base.json).
-// Either edition (issue 18): the Arabic one is built the same way from the Arabic edition of each data file (the
+// Either edition: the Arabic one is built the same way from the Arabic edition of each data file (the
 // English records with their prose from content/translations/ar/<file>.json), with the addresses of the Arabic pages (/ar/…).
 import {
   BRANDS,

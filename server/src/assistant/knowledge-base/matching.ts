@@ -1,5 +1,5 @@
 // Finds what a question names: a product category, products, a brand or a branch of the knowledge base.
-// Word-based: lower case, simple plural stemming, no dependency. Arabic words (issue 18) are normalised and light-stemmed
+// Word-based: lower case, simple plural stemming, no dependency. Arabic words are normalised and light-stemmed
 // (arabicWords.ts); an Arabic question is matched against the Arabic knowledge base's names, an English one against the
 // English names, and either finds the same ids.
 import type { BranchId } from '@site/content';

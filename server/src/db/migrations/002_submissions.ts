@@ -1,7 +1,7 @@
 import type { Migration } from './types.js';
 
 /**
- * The form submissions (issue 6): a spam flag for submissions whose hidden honeypot field was filled
+ * The form submissions: a spam flag for submissions whose hidden honeypot field was filled
  * (kept for review, never mailed), and an index to find the mail of a submission (staff listing).
  */
 export const migration002: Migration = {

@@ -1,7 +1,7 @@
 import type { Migration } from './types.js';
 
 /**
- * The staff app's access (issue 20): accounts (made by `npm run staff`, never by the app), their one-time recovery
+ * The staff app's access: accounts (made by `npm run staff`, never by the app), their one-time recovery
  * codes, server-side sessions, failed sign-ins (the lockout's count when there is no Redis) and the audit log.
  * Secrets are kept as hashes: passwords as argon2id, recovery codes and session tokens as SHA-256 (both are long
  * random strings, so a fast hash is enough); a session row's id is the hash of its cookie's token, never the token.

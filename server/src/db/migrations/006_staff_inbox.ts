@@ -1,7 +1,7 @@
 import type { Migration } from './types.js';
 
 /**
- * What staff search in each inbox table (issue 20): names, e-mails (whole, and split at the '@' so that a domain or a
+ * What staff search in each inbox table: names, e-mails (whole, and split at the '@' so that a domain or a
  * mailbox alone is found), companies and messages, kept as a stored tsvector column `search` with a GIN index (a
  * stored column: a filter or an index recheck reads it instead of parsing the text again for every row).
  * 'simple': lower-cased words, no stemming or stop words (names, Arabic, product codes are not English).
@@ -39,7 +39,7 @@ create index ${table}_search_idx on ${table} using gin (search);
 }
 
 /**
- * The staff inbox and moderation (issue 20), after the staff accounts (005):
+ * The staff inbox and moderation, after the staff accounts (005):
  * - each submission table gets a workflow `status` (new, in progress, handled), an assignee and `updated_at`. Spam
  *   stays the `spam` flag alone (the honeypot sets it, staff set or clear it): the inbox shows 'spam' for a flagged
  *   row whatever its workflow status, so the two can never disagree. Indexes: newest first over the rows that are not

@@ -1,4 +1,4 @@
-// The Arabic edition of the data the pages' heads are written from (issue 18): the English records with their prose
+// The Arabic edition of the data the pages' heads are written from: the English records with their prose
 // replaced from each data file's dictionary (content/translations/ar/<file>.json, English text → Arabic text) by the function
 // that writes /data/ar/*.json for the browser (content/src/arabic), so the head says what the Arabic page shows. Ids,
 // addresses on the web, numbers, phone numbers, brand names and technical values stay as they are. Any source is

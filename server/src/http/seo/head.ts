@@ -1,6 +1,6 @@
 // Writes a page's head into the shell's index.html on the server, so crawlers and link previews see the real
 // title, description, canonical URL, hreflang alternates, Open Graph tags and JSON-LD before any script runs. The
-// document's language and direction (<html lang dir>) follow the page's edition (issue 18).
+// document's language and direction (<html lang dir>) follow the page's edition.
 import { LOCALE_DIRECTION, LOCALES, type Locale } from '@site/contracts/locale';
 import { escapeHtml, jsonForScript } from './escape.js';
 import type { SitePage } from './pages.js';

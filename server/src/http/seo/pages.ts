@@ -1,6 +1,6 @@
 // What each client route is about, for search engines and link previews: title, description, canonical path,
 // Open Graph image and JSON-LD, all taken from content/ (the same data the pages show). Also the sitemap's list.
-// Two editions (issue 18): English at the spec's addresses, Arabic under '/ar' (contracts/src/locale.ts), written from
+// Two editions: English at the spec's addresses, Arabic under '/ar' (contracts/src/locale.ts), written from
 // the Arabic edition of the same data (arabicSource.ts); each page names its twin for the hreflang alternates.
 import {
   categoryImagePath,

@@ -267,7 +267,7 @@ describe('canonical origin without PUBLIC_SITE_URL', () => {
   before(async () => {
     fixture = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123' } });
     plain = await buildApp(fixture.config, stubDatabase());
-    const behindProxy = await createFixture({ env: { TRUST_PROXY: 'true', PORT: '8123' } });
+    const behindProxy = await createFixture({ env: { TRUST_PROXY: 'loopback', PORT: '8123' } });
     proxied = await buildApp(behindProxy.config, stubDatabase());
     proxied.addHook('onClose', () => behindProxy.cleanup());
   });

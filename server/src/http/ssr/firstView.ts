@@ -27,14 +27,6 @@ import type { Variant } from '../canary.js';
 import { buildId, localBuilds, type ServedRemote } from '../localBuilds.js';
 import { provideShared, serverProvidedPackages } from './sharedModules.js';
 
-/**
- * Whether a file of a dist folder is for browsers (served) or the server's own (server/ and server-render.json: not
- * secret, but of no use to a browser). `pathName` as the static file handler gives it, e.g. '/server/render.js'.
- */
-export function isBrowserFile(pathName: string): boolean {
-  return !pathName.startsWith('/server/') && pathName !== `/${SERVER_RENDER_POINTER}`;
-}
-
 /** What server-render.json may name: a .js file under server/, nothing outside the dist folder. */
 const MODULE_FILE = /^server\/[\w-][\w.-]*\.js$/;
 const DEFAULT_RECHECK_MS = 1000;

@@ -19,6 +19,30 @@ import { submit, submitContact, submitEnquiry, submitQuote, submitRegistration, 
 
 // ---------------------------------------------------------------- helpers
 
+/**
+ * The fields a spreadsheet whose list separator is `separator` makes of one CSV line: a quote opens a quoted field
+ * only at the start of a field (elsewhere it is a character), as Excel and LibreOffice read it.
+ */
+function localeFields(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    let field = '';
+    if (line[i] === '"') {
+      i += 1;
+      while (i < line.length && !(line[i] === '"' && line[i + 1] !== '"')) {
+        field += line[i];
+        i += line[i] === '"' ? 2 : 1;
+      }
+      i += 1;
+    }
+    while (i < line.length && line[i] !== separator && !(separator !== '\n' && (line[i] === '\r' || line[i] === '\n'))) field += line[i++];
+    fields.push(field.trim());
+    i += 1;
+  }
+  return fields;
+}
+
 /** Parses CSV as RFC 4180 has it (quoted cells with "" and line breaks inside). */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -268,6 +292,22 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     await bad({ limit: '1e2' }, /^limit must be/);
     await bad({ cursor: 'not-a-cursor' }, /^cursor is not valid/);
     await bad({ cursor: Buffer.from('[1,2,3]').toString('base64url') }, /^cursor is not valid/);
+    // crafted cursors that pass a pattern but name no real row: instants that do not exist, ranks and ids out of range
+    // (the database refused the first ones: a 503)
+    const crafted = (at: string, rank: number, id: number) => Buffer.from(JSON.stringify([at, rank, id])).toString('base64url');
+    for (const [at, rank, id] of [
+      ['0000-00-00T00:00:00.000000Z', 1, 1],
+      ['2026-02-31T10:00:00.000000Z', 1, 1],
+      ['2026-13-01T10:00:00.000000Z', 1, 1],
+      ['2026-11-23T24:00:00.000000Z', 1, 1],
+      ['2026-11-23T10:61:00.000000Z', 1, 1],
+      ['2026-11-23T10:00:00.000000Z', 0, 1],
+      ['2026-11-23T10:00:00.000000Z', 99, 1],
+      ['2026-11-23T10:00:00.000000Z', 2, -1],
+      ['2026-11-23T10:00:00.000000Z', 2, 2 ** 53],
+    ] as const) {
+      await bad({ cursor: crafted(at, rank, id) }, /^cursor is not valid/);
+    }
     await bad({ q: 'x'.repeat(201) }, /^q must be at most 200 characters$/);
     await bad({ q: 'a\u0000b' }, /^q contains characters that are not allowed$/);
     await bad({ sort: 'name' }, /^Unknown parameter "sort"/);
@@ -584,14 +624,28 @@ describe('CSV cells', () => {
     assert.equal(csvCell('+1'), "'+1");
     assert.equal(csvCell('-1'), "'-1");
     assert.equal(csvCell('@A1'), "'@A1");
-    assert.equal(csvCell('\t=1'), "'\t=1");
-    assert.equal(csvCell('\r=1'), "\"'\r=1\"");
+    assert.equal(csvCell('\t=1'), "\"'\t'=1\"");
+    assert.equal(csvCell('\r=1'), "\"'\r'=1\"");
     assert.equal(csvCell('a=1'), 'a=1');
     assert.equal(csvCell(' =1'), ' =1');
     assert.equal(csvCell('a,b'), '"a,b"');
     assert.equal(csvCell('say "hi"'), '"say ""hi"""');
     assert.equal(csvCell('two\nlines'), '"two\nlines"');
     assert.equal(csvCell(null), '');
+    // a separator of any locale is quoted: with ';' or tab as the separator, 'semi;=1+1' would split into a formula cell
+    assert.equal(csvCell('semi;x'), '"semi;x"');
+    assert.equal(csvCell('tab\tx'), '"tab\tx"');
+    // ... and a formula start after one gets the apostrophe: quotes alone do not hold in another locale (below)
+    assert.equal(csvCell('semi;=1+1'), `"semi;'=1+1"`);
+    assert.equal(csvCell('two\n@SUM(A1)'), `"two\n'@SUM(A1)"`);
+    // the attack: the file opened by a spreadsheet that splits on ';' or tab (or a line break inside a cell it does
+    // not see as quoted): no field it makes starts a formula
+    for (const separator of [',', ';', '\t', '\n']) {
+      const file = csvRow(['Aisha', 'semi;=1+1', 'tab\t+1+1', 'comma, -1+1', 'line\n@SUM(A1:A9)', '=2+2']);
+      const fields = localeFields(file, separator);
+      const formulas = fields.filter((field) => /^[=+\-@]/.test(field));
+      assert.deepEqual(formulas, [], `split on ${JSON.stringify(separator)}: ${JSON.stringify(fields)}`);
+    }
     assert.equal(csvCell(42), '42');
     assert.equal(csvRow(['a', null, '=x']), "a,,'=x\r\n");
   });

@@ -61,8 +61,22 @@ export function encodeCursor(cursor: InboxCursor): string {
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
+/**
+ * A cursor's instant as one that exists: the pattern alone lets `0000-00-00T…` or `2026-02-31T…` through, and the
+ * database refuses them (a 503 for a crafted address). Rows are stamped by the server, so they lie after 2000.
+ */
+function isRealInstant(at: string): boolean {
+  if (!CURSOR_AT.test(at) || at < '2000') return false;
+  const date = new Date(at.slice(0, 23) + 'Z'); // milliseconds: Date keeps no microseconds
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === at.slice(0, 23);
+}
+
+/** What encodeCursor writes: base64url, no padding. Checked first: Node's decoder skips any other character silently. */
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,200}$/;
+
 export function decodeCursor(value: string): InboxCursor {
   let parsed: unknown;
+  if (!CURSOR_TEXT.test(value)) throw badRequest('cursor is not valid: use the nextCursor of the previous page');
   try {
     parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
@@ -72,9 +86,12 @@ export function decodeCursor(value: string): InboxCursor {
     Array.isArray(parsed) &&
     parsed.length === 3 &&
     typeof parsed[0] === 'string' &&
-    CURSOR_AT.test(parsed[0]) &&
+    isRealInstant(parsed[0]) &&
     Number.isInteger(parsed[1]) &&
-    Number.isSafeInteger(parsed[2])
+    (parsed[1] as number) >= 1 &&
+    (parsed[1] as number) <= INBOX_KINDS.length &&
+    Number.isSafeInteger(parsed[2]) &&
+    (parsed[2] as number) >= 1
   ) {
     return { at: parsed[0], rank: parsed[1] as number, id: parsed[2] as number };
   }

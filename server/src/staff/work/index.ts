@@ -105,14 +105,21 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
     return reply.code(204).send();
   });
 
-  // ---- reviews ----
+  // ---- reviews: admins only. A review belongs to a product, not a branch (every branch sells the whole catalogue),
+  // so no branch rule could scope it; and the list carries reviewers' e-mails. ----
+  const moderatorOf = (request: FastifyRequest) => {
+    const staff = staffOf(request);
+    if (staff.role !== 'admin') throw forbidden('Only an administrator can moderate reviews.');
+    return staff;
+  };
+
   app.get<Query>(STAFF_API.reviews, async (request): Promise<ReviewPage> => {
-    staffOf(request);
+    moderatorOf(request);
     return listReviews(db, parseReviewQuery(request.query), productName);
   });
 
   app.post<{ Params: { id: string } }>(STAFF_API.reviewVisibility, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<StaffReview> => {
-    const staff = staffOf(request);
+    const staff = moderatorOf(request);
     const id = reviewIdParam(request.params);
     const { hidden } = parseBody(visibilityBody, request.body);
     return setReviewVisibility(db, staff, id, hidden, productName);

@@ -53,7 +53,7 @@ async function moderationSuite(t: TestContext, target: DatabaseTarget): Promise<
   const staffGet = (account: StaffAccountSummary, url: string, query: Record<string, string> = {}) => staffApp.inject({ method: 'GET', url, query, headers: as(account) });
   const staffSend = (account: StaffAccountSummary, method: 'POST' | 'PUT', url: string, body: unknown) =>
     staffApp.inject({ method, url, headers: { ...as(account), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-  const reviews = async (query: Record<string, string> = {}) => ok<ReviewPage>(await staffGet(dubai, STAFF_API.reviews, query));
+  const reviews = async (query: Record<string, string> = {}) => ok<ReviewPage>(await staffGet(admin, STAFF_API.reviews, query));
   const setHidden = (account: StaffAccountSummary, id: number, hidden: boolean) => staffSend(account, 'POST', staffApiPath(STAFF_API.reviewVisibility, { id }), { hidden });
   const seeds = siteReviewCatalogue.seedReviews(SEEDED);
 
@@ -97,7 +97,7 @@ async function moderationSuite(t: TestContext, target: DatabaseTarget): Promise<
     });
     assert.notEqual(listed!.productName, SEEDED, "the catalogue's name");
 
-    const hidden = ok<StaffReview>(await setHidden(dubai, listed!.id, true));
+    const hidden = ok<StaffReview>(await setHidden(admin, listed!.id, true));
     assert.equal(hidden.visibility, 'hidden');
     assert.deepEqual(await publicList(SEEDED), seeds, 'gone from the public list');
     assert.deepEqual(await rating(SEEDED), before, 'and from the rating');
@@ -108,7 +108,7 @@ async function moderationSuite(t: TestContext, target: DatabaseTarget): Promise<
 
     const lines = await db.query<{ action: string; actor_email: string; detail: string }>(`select action, actor_email, detail from staff_audit_log where target = $1 order by id`, [`review:${listed!.id}`]);
     assert.deepEqual(lines.map((line) => [line.action, line.actor_email, line.detail]), [
-      ['review.hide', 'dubai@crescent.example', 'visible → hidden'],
+      ['review.hide', 'admin@crescent.example', 'visible → hidden'],
       ['review.show', 'admin@crescent.example', 'hidden → visible'],
     ]);
     // a product whose only stored review is hidden has no stored rating left
@@ -116,9 +116,25 @@ async function moderationSuite(t: TestContext, target: DatabaseTarget): Promise<
     assert.equal(only.ok, true);
     assert.deepEqual(await rating(OTHER), { average: 4, count: 1 });
     const lone = (await reviews({ productId: OTHER })).reviews[0]!;
-    ok(await setHidden(dubai, lone.id, true));
+    ok(await setHidden(admin, lone.id, true));
     assert.equal(await rating(OTHER), undefined);
     assert.deepEqual(await publicList(OTHER), []);
+  });
+
+  await t.test('branch staff cannot moderate: no list (with its e-mails), no hiding, no approving; the review stays as it was', async () => {
+    ok(await postReview(SEEDED, { customerName: 'Fair Fatima', emailId: 'fatima@example.com', comment: 'Solid glands.', stars: 5 }));
+    const target = (await reviews({ q: 'Fair Fatima' })).reviews[0]!;
+    const listing = await staffGet(dubai, STAFF_API.reviews);
+    assert.equal(listing.statusCode, 403, listing.body);
+    assert.deepEqual(listing.json(), { error: 'Only an administrator can moderate reviews.' });
+    assert.ok(!listing.body.includes('fatima@example.com'), "no reviewer's e-mail");
+    for (const hidden of [true, false]) {
+      const res = await setHidden(dubai, target.id, hidden);
+      assert.equal(res.statusCode, 403, `hidden: ${hidden}: ${res.body}`);
+    }
+    assert.ok((await publicList(SEEDED)).some((review) => review.customerName === 'Fair Fatima'), 'still shown to visitors');
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from staff_audit_log where actor_email = 'dubai@crescent.example' and action like 'review.%'`);
+    assert.equal(row?.n, 0, 'nothing changed, nothing audited');
   });
 
   await t.test('settings: anyone reads them, only an admin changes them (audited)', async () => {
@@ -148,7 +164,7 @@ async function moderationSuite(t: TestContext, target: DatabaseTarget): Promise<
     const held = await reviews({ visibility: 'held' });
     assert.deepEqual(held.reviews.map((review) => review.customerName), ['Patient Pat']);
     assert.equal(held.total, 1);
-    const approved = ok<StaffReview>(await setHidden(dubai, held.reviews[0]!.id, false));
+    const approved = ok<StaffReview>(await setHidden(admin, held.reviews[0]!.id, false));
     assert.equal(approved.visibility, 'visible');
     assert.equal((await publicList(SEEDED))[0]!.customerName, 'Patient Pat');
     assert.notDeepEqual(await rating(SEEDED), before);
@@ -180,11 +196,11 @@ async function moderationSuite(t: TestContext, target: DatabaseTarget): Promise<
     assert.deepEqual((await reviews({ q: '100%_7' })).reviews.map((review) => review.customerName), ['Bulk 7'], '% and _ are text');
     const badQueries: Record<string, string>[] = [{ stars: '6' }, { visibility: 'gone' }, { page: '0' }, { page: 'x' }, { sort: 'stars' }, { q: 'a\u0000' }];
     for (const query of badQueries) {
-      assert.equal((await staffGet(dubai, STAFF_API.reviews, query)).statusCode, 400, JSON.stringify(query));
+      assert.equal((await staffGet(admin, STAFF_API.reviews, query)).statusCode, 400, JSON.stringify(query));
     }
-    assert.equal((await setHidden(dubai, 999_999, true)).statusCode, 404);
-    assert.equal((await staffSend(dubai, 'POST', staffApiPath(STAFF_API.reviewVisibility, { id: 'x' }), { hidden: true })).statusCode, 404);
-    assert.equal((await staffSend(dubai, 'POST', staffApiPath(STAFF_API.reviewVisibility, { id: first.reviews[0]!.id }), { hidden: 'yes' })).statusCode, 400);
+    assert.equal((await setHidden(admin, 999_999, true)).statusCode, 404);
+    assert.equal((await staffSend(admin, 'POST', staffApiPath(STAFF_API.reviewVisibility, { id: 'x' }), { hidden: true })).statusCode, 404);
+    assert.equal((await staffSend(admin, 'POST', staffApiPath(STAFF_API.reviewVisibility, { id: first.reviews[0]!.id }), { hidden: 'yes' })).statusCode, 400);
   });
 }
 

@@ -1,6 +1,7 @@
 // For tests and the bench: submissions made as the public calls make them, through the real schemas (so only what
 // the forms accept) and the real saving functions (so each row has its outbox mails, lines and spam flag as in use).
 import type { InboxKind } from '@site/contracts/staff-api';
+import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../../config.js';
 import type { Database } from '../../db/index.js';
 import { siteQuoteCatalogue } from '../../quotes/quoteCatalogue.js';
 import { quoteRequestSchema } from '../../quotes/quoteSchema.js';
@@ -59,7 +60,7 @@ export async function submitQuote(db: Database, fields: Record<string, unknown> 
       ...fields,
     }),
   );
-  const saved = await saveQuoteRequest(db, data, { spam, keyHash: quotePdfKey().hash });
+  const saved = await saveQuoteRequest(db, data, { spam, keyHash: quotePdfKey().hash, confirmationsPerHour: QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT });
   return { kind: 'quote', id: saved.id, reference: saved.reference };
 }
 

@@ -17,7 +17,7 @@ export function preloadQuoteBasketPanel(): void {
 
 /**
  * The basket's icon (a clipboard with lines), drawn here rather than in shared-ui's icons: every remote bundles that
- * module whole, so an icon added there is paid for again in each remote chunk /home downloads (issue 19's 3 KB bar).
+ * module whole, so an icon added there is paid for again in each remote chunk /home downloads (the basket's 3 KB allowance).
  */
 function QuoteListIcon() {
   return (
@@ -52,7 +52,7 @@ const Badge = styled.span<{ $empty: boolean }>`
   visibility: ${({ $empty }) => ($empty ? 'hidden' : 'visible')};
 `;
 
-/** The header's quote basket (issue 19): a button with the number of products, opening the basket's panel. */
+/** The header's quote basket: a button with the number of products, opening the basket's panel. */
 export function QuoteBasketButton() {
   const text = useText();
   const count = useAppSelector(selectQuoteLineCount);

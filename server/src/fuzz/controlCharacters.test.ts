@@ -1,0 +1,617 @@
+// Control and invisible characters in every text slot of every API route, public and staff, on both databases.
+//
+// What it attacks: the one text rule every field that reaches the database must pass (textField, textProblemMessage:
+// no NUL or other C0/C1 control, no DEL, no lone surrogate half anywhere; tab and line breaks only in multi-line
+// fields; no text-direction overrides or isolates outside them). PostgreSQL refuses 0x00 in text, so a NUL that slips
+// past a schema reaches a query and comes back as a 500/503 on PostgreSQL while PGlite may behave otherwise; a CR/LF
+// in a one-line field can reach a mail header; U+202E rewrites what a member of staff reads in the inbox or audit log.
+//
+// How: one valid request per route (every STAFF_API address and every public API), then each hostile value put into
+// each text slot in turn: every leaf of the JSON body (strings, and the numbers and booleans too, as text), every
+// query parameter and every path parameter (percent-encoded as UTF-8; a lone surrogate as its 3 WTF-8 bytes), and
+// the staff sign-in e-mail, password and codes. Staff calls go with one signed-in admin (TOTP second factor) and one
+// branch account, the CSRF header on every change; the sign-in steps with fresh client addresses and an empty lockout
+// table, and the public rate limits off, so every answer comes from validation, not from a 429.
+//
+// Properties, for every request:
+//   - never a 5xx, and never a 429 (the limits must not hide what validation says);
+//   - every refusal is a 4xx with exactly {"error": "<non-empty text>"};
+//   - a value with NUL, U+0001, ESC, DEL, U+0085 or a lone surrogate is never accepted (a 2xx), except in a slot the
+//     route documents as ignored (the honeypot, whose value only marks spam; the password, only ever hashed);
+//   - tab, CR/LF and the direction controls inside a value are accepted only in multi-line fields (messages,
+//     comments, notes, chat texts); CR/LF at the end may be trimmed away instead of refused;
+// and after each database's run, no text column holds a control character (or U+FFFD, a surrogate half the driver
+// replaced), and no one-line column a tab, line break or direction control: what was accepted was stored clean.
+//
+// Deterministic (fixed values, no random seed); one app and one pair of staff sessions per database.
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
+import { CSRF_HEADER, STAFF_API, type InboxPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { CHAT_API_PATH } from '@site/content/chat';
+import { HONEYPOT_FIELD } from '@site/content/validation';
+import { buildApp } from '../app.js';
+import type { Database } from '../db/index.js';
+import { SUBMISSION_PATHS } from '../routes/submissions.js';
+import { hashPassword } from '../staff/passwords.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+
+// ---------------------------------------------------------------- the hostile values
+
+/**
+ * 'never': refused wherever the value is not ignored. 'multiline': accepted only in a multi-line field.
+ * 'trimmed': accepted in a multi-line field, or in any field when trimming removes it (checked in the stored rows).
+ */
+type Rule = 'never' | 'multiline' | 'trimmed';
+
+interface Variant {
+  name: string;
+  rule: Rule;
+  /** A lone surrogate half: in a URL only as bytes that are not UTF-8 (see ruleFor). */
+  surrogate?: true;
+  /** The hostile value made from a slot's valid one. */
+  make(valid: string): string;
+}
+
+/** `inserted` in the middle of `valid` (between two characters, so trimming cannot remove it). */
+const middle = (inserted: string) => (valid: string) => {
+  const at = Math.ceil(valid.length / 2);
+  return valid.slice(0, at) + inserted + valid.slice(at);
+};
+
+const VARIANTS: readonly Variant[] = [
+  { name: 'NUL alone', rule: 'never', make: () => '\u0000' },
+  { name: 'NUL at the start', rule: 'never', make: (valid) => `\u0000${valid}` },
+  { name: 'NUL in the middle', rule: 'never', make: middle('\u0000') },
+  { name: 'NUL at the end', rule: 'never', make: (valid) => `${valid}\u0000` },
+  { name: 'U+0001', rule: 'never', make: middle('\u0001') },
+  { name: 'ESC (U+001B)', rule: 'never', make: middle('\u001b[2J') },
+  { name: 'DEL (U+007F)', rule: 'never', make: middle('\u007f') },
+  { name: 'NEL (U+0085)', rule: 'never', make: middle('\u0085') },
+  { name: 'lone surrogate U+D800', rule: 'never', surrogate: true, make: middle('\ud800') },
+  { name: 'lone surrogate U+DC00 at the end', rule: 'never', surrogate: true, make: (valid) => `${valid}\udc00` },
+  { name: 'CR/LF pair', rule: 'multiline', make: middle('\r\n') },
+  { name: 'tab', rule: 'multiline', make: middle('\t') },
+  { name: 'U+202E (right-to-left override)', rule: 'multiline', make: middle('\u202e') },
+  { name: 'U+2066 (left-to-right isolate)', rule: 'multiline', make: middle('\u2066') },
+  { name: 'CR/LF at the end', rule: 'trimmed', make: (valid) => `${valid}\r\n` },
+];
+
+/**
+ * The rule for `variant` in `slot` (`hostile` is the value sent): a 'multiline' character that trimming removes (the
+ * middle of a one-character value is its end) may be trimmed away instead; a lone surrogate half in a path or query
+ * parameter is sent as bytes that are not UTF-8, which the server may refuse or keep undecoded (as "%ED%A0%80": no
+ * surrogate, nothing to refuse), so any answer is right there and the stored rows are checked for U+FFFD instead.
+ */
+function ruleFor(variant: Variant, slot: Slot, hostile: string): Rule | 'any' {
+  if (variant.surrogate && slot.where !== 'body') return 'any';
+  if (variant.rule === 'multiline' && hostile.trim() === slot.valid.trim()) return 'trimmed';
+  return variant.rule;
+}
+
+/** Percent-encoding of the UTF-8 bytes of `value`; a lone surrogate half as its WTF-8 bytes (not valid UTF-8). */
+function percentEncode(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    let bytes: number[];
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes = [...Buffer.from(value.slice(i, i + 2), 'utf8')];
+      i += 1;
+    } else if (code >= 0xd800 && code <= 0xdfff) {
+      bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+    } else if (/[A-Za-z0-9\-_.~]/.test(value[i]!)) {
+      out += value[i];
+      continue;
+    } else {
+      bytes = [...Buffer.from(value[i]!, 'utf8')];
+    }
+    out += bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the routes
+
+type Json = Record<string, unknown>;
+/** Who sends a request: a visitor, a signed-in staff member, or a session part-way through signing in. */
+type Who = 'visitor' | 'admin' | 'branch' | 'second-factor' | 'totp-setup';
+
+interface Route {
+  method: NonNullable<InjectOptions['method']>;
+  pattern: string;
+  /** The STAFF_API name, so that every staff address is known to be covered. */
+  staffApi?: keyof typeof STAFF_API;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Json;
+  as: readonly Who[];
+  /** Slots (as slotsOf names them) that take tab, line breaks and direction controls. */
+  multiline?: readonly string[];
+  /** Slots the route documents as ignored (or never stored), and why: any answer is right there. */
+  ignored?: Readonly<Record<string, string>>;
+  /** What the valid request gets (2xx unless said otherwise). */
+  validStatus?: number;
+  /** Sent with no lockout counted and from a new client address each time (the sign-in steps). */
+  signInStep?: boolean;
+}
+
+/** A staff address with nothing a client writes in it (no body, query or path parameter): nothing to put a character in. */
+interface Unslotted {
+  staffApi: keyof typeof STAFF_API;
+  why: string;
+}
+
+interface Slot {
+  name: string;
+  where: 'path' | 'query' | 'body';
+  /** The body's leaf: keys and list indexes. */
+  at: (string | number)[];
+  valid: string;
+}
+
+function leaves(value: unknown, at: (string | number)[] = []): { at: (string | number)[]; value: string }[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, [...at, index]));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => leaves(item, [...at, key]));
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ at, value: String(value) }];
+  return []; // null: nothing to write a character into
+}
+
+const leafName = (at: (string | number)[]) => at.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
+
+function slotsOf(route: Route): Slot[] {
+  return [
+    ...Object.entries(route.params ?? {}).map(([name, valid]): Slot => ({ name: `:${name}`, where: 'path', at: [name], valid })),
+    ...Object.entries(route.query ?? {}).map(([name, valid]): Slot => ({ name: `?${name}`, where: 'query', at: [name], valid })),
+    ...leaves(route.body ?? {}).map(({ at, value }): Slot => ({ name: leafName(at), where: 'body', at, valid: value })),
+  ];
+}
+
+function setLeaf(body: Json, at: (string | number)[], value: string): Json {
+  const copy = structuredClone(body);
+  let node: unknown = copy;
+  for (const key of at.slice(0, -1)) node = (node as Record<string | number, unknown>)[key];
+  (node as Record<string | number, unknown>)[at[at.length - 1]!] = value;
+  return copy;
+}
+
+function urlOf(route: Route, params: Record<string, string>, query: Record<string, string>): string {
+  const path = route.pattern.replace(/:(\w+)/g, (_match, name: string) => percentEncode(params[name] ?? ''));
+  const search = Object.entries(query)
+    .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
+    .join('&');
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/** What the suite made before the routes run: rows, ids, a quote's PDF, an inbox cursor. */
+interface Made {
+  contactId: number;
+  spamId: number;
+  mailId: number;
+  branchId: number;
+  reviewId: number;
+  quoteFile: string;
+  quoteKey: string;
+  cursor: string;
+  totpCode: string;
+  setupCode: string;
+}
+
+const PRODUCT = 'hex_cw_brass_cable_gland';
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const HONEYPOT_IGNORED = { [HONEYPOT_FIELD]: 'the honeypot: its value only marks the submission as spam, and is never stored' };
+
+function publicRoutes(made: Made): Route[] {
+  return [
+    {
+      method: 'POST',
+      pattern: SUBMISSION_PATHS.contactForm,
+      as: ['visitor'],
+      body: {
+        name: 'Aisha Rahman',
+        email: 'aisha@example.com',
+        phone: '+971 50 123 4567',
+        message: 'Please quote 200 cable glands.',
+        country: 'Dubai',
+        companyName: 'Gulf Build LLC',
+        companyLocation: 'Dubai, UAE',
+        language: 'en',
+        [HONEYPOT_FIELD]: '',
+      },
+      multiline: ['message'],
+      ignored: HONEYPOT_IGNORED,
+    },
+    {
+      method: 'POST',
+      pattern: SUBMISSION_PATHS.registration,
+      as: ['visitor'],
+      body: { userName: 'Sam Carter', userEmail: 'sam@example.com', userCountry: 'Oman', [HONEYPOT_FIELD]: '' },
+      ignored: HONEYPOT_IGNORED,
+    },
+    {
+      method: 'POST',
+      pattern: SUBMISSION_PATHS.inquiry,
+      as: ['visitor'],
+      body: {
+        userName: 'Sam Carter',
+        userEmail: 'sam@example.com',
+        userCountry: 'Bahrain',
+        inquiryPhone: '+973 1700 0000',
+        inquiryMessage: 'Do you stock 33 kV terminations?',
+        companyName: 'Eastern Utilities',
+        companyLocation: 'Manama',
+        language: 'ar',
+        [HONEYPOT_FIELD]: '',
+      },
+      multiline: ['inquiryMessage'],
+      ignored: HONEYPOT_IGNORED,
+    },
+    { method: 'GET', pattern: REVIEWS_API_PATTERN, as: ['visitor'], params: { productId: PRODUCT } },
+    {
+      method: 'POST',
+      pattern: REVIEWS_API_PATTERN,
+      as: ['visitor'],
+      params: { productId: PRODUCT },
+      body: { customerName: 'José Núñez', emailId: 'jose@example.com', comment: 'Threads cut clean.', stars: 5, [HONEYPOT_FIELD]: '' },
+      multiline: ['comment'],
+      ignored: HONEYPOT_IGNORED,
+    },
+    {
+      method: 'POST',
+      pattern: CHAT_API_PATH,
+      as: ['visitor'],
+      body: { question: 'Do you stock cable glands?', history: [{ role: 'user', parts: [{ text: 'Hello there' }] }], language: 'en' },
+      multiline: ['question', 'history[0].parts[0].text'],
+    },
+    {
+      method: 'POST',
+      pattern: QUOTE_REQUESTS_API_PATH,
+      as: ['visitor'],
+      body: {
+        lines: [{ productId: PRODUCT, quantity: 12 }],
+        companyName: 'Gulf Build LLC',
+        name: 'Aisha Rahman',
+        email: 'aisha@example.com',
+        phone: '+971 50 123 4567',
+        branch: 'Dubai',
+        deliveryCity: 'Abu Dhabi',
+        neededBy: isoDay(30),
+        notes: 'Two deliveries.',
+        language: 'en',
+        [HONEYPOT_FIELD]: '',
+      },
+      multiline: ['notes'],
+      ignored: HONEYPOT_IGNORED,
+    },
+    { method: 'GET', pattern: `${QUOTE_REQUESTS_API_PATH}/:file`, as: ['visitor'], params: { file: made.quoteFile }, query: { key: made.quoteKey } },
+  ];
+}
+
+/** Public API routes without a text slot (nothing to put a character in): listed so the coverage is explicit. */
+const PUBLIC_UNSLOTTED = [`GET ${RATINGS_API_PATH}: no parameters`];
+
+function staffRoutes(made: Made): Route[] {
+  const row = { kind: 'contact', id: String(made.contactId) };
+  const inboxQuery = { kind: 'contact', branch: 'Dubai', status: 'new', from: '2020-01-01', to: isoDay(1), q: 'Aisha' };
+  return [
+    {
+      method: 'POST',
+      pattern: STAFF_API.signIn,
+      staffApi: 'signIn',
+      as: ['visitor'],
+      body: { email: BRANCH_EMAIL, password: PASSWORD },
+      ignored: { password: 'the password is only ever hashed, never stored (a wrong one is a 401)' },
+      signInStep: true,
+    },
+    // a spent TOTP code: the valid request is answered 401, the hostile ones must not get past validation either
+    { method: 'POST', pattern: STAFF_API.secondFactor, staffApi: 'secondFactor', as: ['second-factor'], body: { code: made.totpCode }, validStatus: 401, signInStep: true },
+    { method: 'POST', pattern: STAFF_API.totpConfirm, staffApi: 'totpConfirm', as: ['totp-setup'], body: { code: made.setupCode }, validStatus: 401, signInStep: true },
+    { method: 'GET', pattern: STAFF_API.inbox, staffApi: 'inbox', as: ['admin', 'branch'], query: { ...inboxQuery, cursor: made.cursor, limit: '1' } },
+    // the whole filtered view: no cursor or limit (the CSV ignores them)
+    { method: 'GET', pattern: STAFF_API.inboxCsv, staffApi: 'inboxCsv', as: ['admin'], query: inboxQuery },
+    { method: 'GET', pattern: STAFF_API.inboxItem, staffApi: 'inboxItem', as: ['admin', 'branch'], params: row },
+    { method: 'POST', pattern: STAFF_API.inboxStatus, staffApi: 'inboxStatus', as: ['admin'], params: row, body: { status: 'in_progress' } },
+    { method: 'POST', pattern: STAFF_API.inboxAssign, staffApi: 'inboxAssign', as: ['admin'], params: row, body: { assigneeId: made.branchId } },
+    { method: 'POST', pattern: STAFF_API.inboxNote, staffApi: 'inboxNote', as: ['admin', 'branch'], params: row, body: { text: 'Called back today.' }, multiline: ['text'] },
+    // the mail was sent (or is pending), not failed: the valid request is a 409
+    { method: 'POST', pattern: STAFF_API.inboxResend, staffApi: 'inboxResend', as: ['admin'], params: row, body: { mailId: made.mailId }, validStatus: 409 },
+    // sent after every hostile variant: the valid request deletes the spam row
+    { method: 'DELETE', pattern: STAFF_API.inboxDelete, staffApi: 'inboxDelete', as: ['admin'], params: { kind: 'contact', id: String(made.spamId) } },
+    { method: 'GET', pattern: STAFF_API.reviews, staffApi: 'reviews', as: ['admin'], query: { productId: PRODUCT, visibility: 'visible', stars: '5', q: 'Threads', page: '1' } },
+    { method: 'POST', pattern: STAFF_API.reviewVisibility, staffApi: 'reviewVisibility', as: ['admin'], params: { id: String(made.reviewId) }, body: { hidden: false } },
+    { method: 'PUT', pattern: STAFF_API.settings, staffApi: 'settings', as: ['admin'], body: { holdNewReviews: false } },
+    { method: 'GET', pattern: STAFF_API.audit, staffApi: 'audit', as: ['admin'], query: { page: '1' } },
+  ];
+}
+
+const STAFF_UNSLOTTED: readonly Unslotted[] = [
+  { staffApi: 'signOut', why: 'no body or parameter (and it would end the shared session)' },
+  { staffApi: 'session', why: 'no body or parameter' },
+  { staffApi: 'totpSetup', why: 'no body or parameter' },
+  { staffApi: 'accounts', why: 'no body or parameter' },
+];
+
+
+// ---------------------------------------------------------------- accounts, sessions
+
+const PASSWORD = 'amber falcon quietly 71';
+const ADMIN_EMAIL = 'admin@crescent.example';
+const SETUP_EMAIL = 'new.admin@crescent.example';
+const BRANCH_EMAIL = 'dubai@crescent.example';
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+const codeAt = (secret: string, step: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
+const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/** A well-formed code that is not the secret's code in any step near now. */
+function wrongCode(secret: string): string {
+  const near = new Set(Array.from({ length: 11 }, (_, offset) => codeAt(secret, currentStep() - 5 + offset)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
+
+function sessionCookieOf(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
+  const found = cookies.find((cookie) => /^(__Host-)?staff_session=/.test(cookie));
+  assert.ok(found !== undefined, `a session cookie is set (got ${JSON.stringify(header)}): ${res.body}`);
+  return found.split(';')[0]!;
+}
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+let addressCounter = 0;
+/** A client address no other request used: the per-address lockout never carries over. */
+const freshAddress = () => `198.18.${Math.floor(++addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+
+// ---------------------------------------------------------------- checks
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What is wrong with a refusal: it must be a 4xx with exactly {"error": "<non-empty text>"}. */
+function refusalProblem(res: LightMyRequestResponse): string | undefined {
+  if (res.statusCode < 400 || res.statusCode >= 500) return `a refusal is a 4xx, got ${res.statusCode}`;
+  if (!/^application\/json/.test(String(res.headers['content-type']))) return `refusal ${res.statusCode} is not JSON (${String(res.headers['content-type'])})`;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return `refusal ${res.statusCode} is not JSON`;
+  }
+  if (!isObject(body) || Object.keys(body).join() !== 'error' || typeof body.error !== 'string' || body.error.trim() === '') {
+    return `refusal ${res.statusCode} is not exactly {"error": "<text>"}`;
+  }
+  return undefined;
+}
+
+/** Multi-line columns (tab, line breaks and direction controls allowed): the stored values of the multi-line fields. */
+const MULTILINE_COLUMNS = new Set(['contact_messages.message', 'inquiries.message', 'reviews.comment', 'quote_requests.notes', 'staff_notes.text']);
+/** Characters no stored text holds: controls but tab and line breaks, and U+FFFD (what a lone surrogate half becomes). */
+const NEVER_STORED = '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]';
+/** And what no one-line column holds. */
+const NOT_IN_A_LINE = '[\t\n\r\u202a-\u202e\u2066-\u2069]';
+
+/** Every text column holding a character it must not: "table.column: n rows". */
+async function dirtyColumns(db: Database): Promise<string[]> {
+  const columns = await db.query<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and data_type in ('text', 'character varying') order by table_name, column_name`,
+  );
+  // the patterns, in this database's regular expressions: they find what they must and leave ordinary text alone
+  const probes = ['a\u0001b', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\ufffdb', 'a\tb', 'a\r\nb', 'a\u202eb', 'a\u2066b', 'Aisha Rahman', 'عائشة الرحمن'];
+  const [matches] = await db.query<{ never: boolean[]; line: boolean[] }>(`select array(select p ~ $2 from unnest($1::text[]) with ordinality u(p, i) order by i) as never,
+            array(select p ~ $3 from unnest($1::text[]) with ordinality u(p, i) order by i) as line`, [
+    probes,
+    NEVER_STORED,
+    NOT_IN_A_LINE,
+  ]);
+  assert.deepEqual(matches, {
+    never: [true, true, true, true, true, false, false, false, false, false, false],
+    line: [false, false, false, false, false, true, true, true, true, false, false],
+  });
+  const dirty: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const name = `${table}.${column}`;
+    const pattern = MULTILINE_COLUMNS.has(name) ? NEVER_STORED : `${NEVER_STORED}|${NOT_IN_A_LINE}`;
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from "${table}" where "${column}" ~ $1`, [pattern]);
+    if ((row?.n ?? 0) > 0) dirty.push(`${name}: ${row!.n} row(s)`);
+  }
+  return dirty;
+}
+
+// ---------------------------------------------------------------- the suite, on one database
+
+async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
+  const started = Date.now();
+  // closed in reverse order of opening, whatever step failed
+  const cleanups: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  const fixture: Fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', CHAT_RATE_LIMIT_MAX: '0', REVIEWS_PER_PRODUCT_MAX: '0' } });
+  cleanups.push(() => fixture.cleanup());
+  const database: TestDatabase = await target.fresh();
+  cleanups.push(() => database.cleanup());
+  const db = database.db;
+  const server: FastifyInstance = await buildApp(fixture.config, db);
+  cleanups.push(() => server.close());
+  await server.ready();
+  const ready = Date.now();
+
+  const send = (method: NonNullable<InjectOptions['method']>, url: string, options: { body?: unknown; session?: Session; address?: string } = {}) =>
+    server.inject({
+      method,
+      url,
+      remoteAddress: options.address ?? freshAddress(),
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.session === undefined ? {} : { cookie: options.session.cookie, [CSRF_HEADER]: options.session.csrf }),
+      },
+      ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
+    });
+  const ok = <T>(res: LightMyRequestResponse, what: string): T => {
+    assert.ok(res.statusCode >= 200 && res.statusCode < 300, `${what}: ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
+  const forgetFailures = () => db.query('delete from staff_sign_in_failures');
+
+  // ---- accounts and sessions
+  const addAccount = async (email: string, role: 'admin' | 'branch', branch: string | null) => {
+    const [row] = await db.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id', [
+      email,
+      await hashPassword(PASSWORD),
+      role,
+      branch,
+    ]);
+    return row!.id;
+  };
+  const adminId = await addAccount(ADMIN_EMAIL, 'admin', null);
+  await db.query('update staff_accounts set totp_secret = $2, totp_enabled_at = now() where id = $1', [adminId, TOTP_SECRET]);
+  await addAccount(SETUP_EMAIL, 'admin', null);
+  const branchId = await addAccount(BRANCH_EMAIL, 'branch', 'Dubai');
+
+  const signIn = async (email: string, state: StaffSession['state']): Promise<Session> => {
+    const res = await send('POST', STAFF_API.signIn, { body: { email, password: PASSWORD } });
+    const session = ok<StaffSession>(res, `sign-in of ${email}`);
+    assert.equal(session.state, state);
+    return { cookie: sessionCookieOf(res), csrf: session.csrfToken };
+  };
+  const pendingAdmin = await signIn(ADMIN_EMAIL, 'second-factor');
+  const spentCode = codeAt(TOTP_SECRET, currentStep());
+  const activated = await send('POST', STAFF_API.secondFactor, { body: { code: spentCode }, session: pendingAdmin });
+  const adminSession = { cookie: sessionCookieOf(activated), csrf: ok<StaffSession>(activated, 'the admin second factor').csrfToken };
+  const branchSession = await signIn(BRANCH_EMAIL, 'active');
+  const secondFactorSession = await signIn(ADMIN_EMAIL, 'second-factor');
+  const setupSession = await signIn(SETUP_EMAIL, 'totp-setup');
+  const setup = ok<TotpSetup>(await send('POST', STAFF_API.totpSetup, { session: setupSession }), 'TOTP set-up');
+  const sessions: Record<Who, Session | undefined> = {
+    visitor: undefined,
+    admin: adminSession,
+    branch: branchSession,
+    'second-factor': secondFactorSession,
+    'totp-setup': setupSession,
+  };
+
+  // ---- rows to work on: two contact messages (one marked spam), a review, a quote request and its PDF
+  const contact = { name: 'Aisha Rahman', email: 'aisha@example.com', message: 'Please call me.', country: 'Dubai' };
+  const contactId = ok<{ id: number }>(await send('POST', SUBMISSION_PATHS.contactForm, { body: contact }), 'a contact message').id;
+  const spamId = ok<{ id: number }>(await send('POST', SUBMISSION_PATHS.contactForm, { body: { ...contact, [HONEYPOT_FIELD]: 'bot' } }), 'a spam message').id;
+  const [mail] = await db.query<{ id: number }>(`select id from outbox where kind = 'contact_message' and ref_id = $1`, [contactId]);
+  assert.ok(mail !== undefined, 'the contact message queued a mail');
+  const review = { customerName: 'Lee', comment: 'Threads cut clean.', stars: 5 };
+  ok(await send('POST', REVIEWS_API_PATTERN.replace(':productId', PRODUCT), { body: review }), 'a review');
+  const [reviewRow] = await db.query<{ id: number }>('select id from reviews order by id desc limit 1');
+  const quote = ok<{ pdfUrl: string }>(
+    await send('POST', QUOTE_REQUESTS_API_PATH, {
+      body: { lines: [{ productId: PRODUCT, quantity: 3 }], companyName: 'Gulf Build LLC', name: 'Aisha', email: 'aisha@example.com', phone: '+971 50 123 4567', branch: 'Dubai' },
+    }),
+    'a request for quotation',
+  );
+  const pdf = new URL(quote.pdfUrl, 'http://localhost');
+  const page = ok<InboxPage>(await send('GET', `${STAFF_API.inbox}?limit=1`, { session: adminSession }), 'an inbox page');
+  assert.ok(page.nextCursor !== null, 'the inbox has a second page');
+
+  const made: Made = {
+    contactId,
+    spamId,
+    mailId: mail.id,
+    branchId,
+    reviewId: reviewRow!.id,
+    quoteFile: decodeURIComponent(pdf.pathname.split('/').pop()!),
+    quoteKey: pdf.searchParams.get('key')!,
+    cursor: page.nextCursor,
+    totpCode: spentCode,
+    setupCode: wrongCode(setup.secret),
+  };
+  const routes = [...publicRoutes(made), ...staffRoutes(made)];
+
+  // every staff address is either fuzzed here or listed as having no slot
+  const covered = new Set([...routes.flatMap((route) => (route.staffApi === undefined ? [] : [route.staffApi])), ...STAFF_UNSLOTTED.map((entry) => entry.staffApi)]);
+  assert.deepEqual(Object.keys(STAFF_API).filter((name) => !covered.has(name as keyof typeof STAFF_API)), [], 'every STAFF_API address is covered');
+
+  // ---- the run
+  const problems: string[] = [];
+  let requests = 0;
+  const tallies: string[] = [];
+
+  for (const route of routes) {
+    const routeName = `${route.method} ${route.pattern}`;
+    for (const who of route.as) {
+      const session = sessions[who];
+      const statuses = new Map<number, number>();
+      const routeStarted = Date.now();
+      const exchange = async (params: Record<string, string>, query: Record<string, string>, body: Json | undefined) => {
+        if (route.signInStep) await forgetFailures();
+        requests += 1;
+        const res = await send(route.method, urlOf(route, params, query), { body, session });
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        return res;
+      };
+
+      for (const slot of slotsOf(route)) {
+        const ignored = route.ignored?.[slot.name];
+        const multiline = route.multiline?.includes(slot.name) ?? false;
+        for (const variant of VARIANTS) {
+          const hostile = variant.make(slot.valid);
+          if (ruleFor(variant, slot, hostile) === 'any' && ignored === undefined) continue; // nothing to learn from its answer
+          const params = { ...route.params, ...(slot.where === 'path' ? { [slot.name.slice(1)]: hostile } : {}) };
+          const query = { ...route.query, ...(slot.where === 'query' ? { [slot.name.slice(1)]: hostile } : {}) };
+          const body = route.body === undefined ? undefined : slot.where === 'body' ? setLeaf(route.body, slot.at, hostile) : route.body;
+          const res = await exchange(params, query, body);
+
+          const found: string[] = [];
+          if (res.statusCode >= 500) found.push(`a ${res.statusCode}: ${res.body.slice(0, 200)}`);
+          else if (res.statusCode === 429) found.push(`a 429 (a limit answered, not validation): ${res.body.slice(0, 200)}`);
+          else if (res.statusCode >= 300) {
+            const problem = refusalProblem(res);
+            if (problem !== undefined) found.push(`${problem}: ${res.body.slice(0, 200)}`);
+          } else if (ignored === undefined) {
+            const rule = ruleFor(variant, slot, hostile);
+            if (rule === 'never') found.push(`accepted (${res.statusCode}): a value with ${variant.name} must be refused`);
+            if (rule === 'multiline' && !multiline) found.push(`accepted (${res.statusCode}): ${variant.name} inside a one-line field must be refused`);
+          }
+          for (const problem of found) problems.push(`${routeName} as ${who}, ${slot.name} with ${variant.name}: ${problem}`);
+        }
+      }
+
+      // the valid request, last (the delete's removes its row)
+      const valid = await exchange(route.params ?? {}, route.query ?? {}, route.body);
+      const wanted = route.validStatus;
+      const validOk = wanted === undefined ? valid.statusCode >= 200 && valid.statusCode < 300 : valid.statusCode === wanted;
+      if (!validOk) problems.push(`${routeName} as ${who}: the valid request got ${valid.statusCode} (expected ${wanted ?? '2xx'}): ${valid.body.slice(0, 200)}`);
+      tallies.push(`${routeName} as ${who} (${Date.now() - routeStarted} ms): ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ')}`);
+    }
+  }
+
+  const dirty = await dirtyColumns(db);
+  const health = await send('GET', '/healthz');
+  const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
+  t.diagnostic(`${target.name}: database and app ready in ${((ready - started) / 1000).toFixed(1)} s, then ${requests} requests over ${routes.length} routes in ${seconds(ready)} s (slot-less: ${[...PUBLIC_UNSLOTTED, ...STAFF_UNSLOTTED.map((entry) => `${entry.staffApi}: ${entry.why}`)].join('; ')})`);
+  for (const tally of tallies) t.diagnostic(tally);
+
+  await t.test('no 5xx or 429, every refusal a 4xx {error}, no hostile character accepted where it must not be', () => {
+    assert.deepEqual(problems, []);
+  });
+  await t.test('what was accepted was stored clean (no control character, no line break or direction control in a one-line column)', () => {
+    assert.deepEqual(dirty, []);
+  });
+  await t.test('the server is healthy after all of it', () => {
+    assert.equal(health.statusCode, 200, health.body);
+  });
+}
+
+test('control characters in every text slot on embedded PGlite', async (t) => {
+  await controlCharacterSuite(t, pgliteTarget);
+});
+
+test('control characters in every text slot on PostgreSQL', async (t) => {
+  await onPostgres(t, (target) => controlCharacterSuite(t, target));
+});
