@@ -10,6 +10,7 @@ const browserPackages = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact',
 
 /** @type {import('jest').Config} */
 module.exports = {
+  reporters: ['default', '<rootDir>/tools/jest/near-limit-reporter.cjs'],
   projects: [
     ...browserPackages.map((name) => ({
       displayName: name,

@@ -50,9 +50,13 @@ const steps = [
 ];
 
 const failedSteps = [];
+/** Minutes each step took, printed at the end: which parts dominate the run (README: "How long it takes"). */
+const stepMinutes = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  const started = performance.now();
   const { code, output } = step.run ? await step.run() : await run(step.command, step.args, { cwd: repoRoot, capture: Boolean(step.read) });
+  stepMinutes.push(`${step.name}: ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   if (step.read) {
     const counts = step.read(output);
     totals.passed += counts.passed;
@@ -62,7 +66,7 @@ for (const step of steps) {
   if (code !== 0) failedSteps.push(step.name);
 }
 
-console.log('');
+console.log(`\n${stepMinutes.join('\n')}`);
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
