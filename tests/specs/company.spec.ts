@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { expectImagesDescribed, expectImagesLoaded } from '../support/images';
 import { REPO_ROOT } from '../support/site-server';
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(REPO_ROOT, 'content/data', file), 'utf8')) as T;
@@ -55,19 +56,6 @@ async function openHomeStopped(page: Page) {
   await expectSlide(page, 1);
 }
 
-/** Scrolls every image of `scope` into view and checks that each one loaded (no broken image). */
-async function expectImagesLoaded(scope: Locator) {
-  const images = await scope.locator('img').all();
-  expect(images.length).toBeGreaterThan(0);
-  for (const image of images) {
-    await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: await image.getAttribute('src') ?? '' }).toBe(true);
-    expect(await image.getAttribute('alt'), await image.getAttribute('src') ?? '').not.toBeNull();
-    expect(await image.getAttribute('width')).toBeTruthy();
-    expect(await image.getAttribute('height')).toBeTruthy();
-  }
-}
-
 test.describe('home', () => {
   test('the four blocks with their headings, teaser links, counters and partners', async ({ page, consoleProblems }) => {
     await page.goto('/home');
@@ -109,6 +97,7 @@ test.describe('home', () => {
     await page.goto('/home');
     await expectSlide(page, 1);
     await expectImagesLoaded(page.getByRole('main'));
+    await expectImagesDescribed(page.getByRole('main'));
   });
 
   test('carousel: previous and next wrap both ways, dots jump, the dot of the slide on show is highlighted', async ({ page }) => {
@@ -262,6 +251,7 @@ test.describe('company pages', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Our Partners' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Partner brands' }).getByRole('listitem')).toHaveCount(16);
     await expectImagesLoaded(page.getByRole('main'));
+    await expectImagesDescribed(page.getByRole('main'));
   });
 
   test('/certificates: two ISO 9001:2015 certificates and Quality Assurance', async ({ page }) => {
@@ -270,6 +260,7 @@ test.describe('company pages', () => {
     await expect(page.getByRole('button', { name: /^Click to view ISO 9001:2015 Certificate/ })).toHaveCount(2);
     await expect(page.getByRole('heading', { name: 'Quality Assurance' })).toBeVisible();
     await expectImagesLoaded(page.getByRole('main'));
+    await expectImagesDescribed(page.getByRole('main'));
   });
 
   test('/our-projects: seven project cards with their titles and pictures', async ({ page }) => {
@@ -277,6 +268,7 @@ test.describe('company pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our Projects' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Projects' }).getByRole('heading', { level: 2 })).toHaveText(PROJECTS);
     await expectImagesLoaded(page.getByRole('list', { name: 'Projects' }));
+    await expectImagesDescribed(page.getByRole('list', { name: 'Projects' }));
   });
 
   test('/career-opportunities: the Sales Head advert, apply by e-mail or post', async ({ page }) => {
@@ -320,6 +312,7 @@ test.describe('management', () => {
       await expect(cards.nth(i).getByRole('img', { name: member.altTextForImg })).toBeVisible();
     }
     await expectImagesLoaded(page.getByRole('list', { name: 'Our team' }));
+    await expectImagesDescribed(page.getByRole('list', { name: 'Our team' }));
   });
 
   test('a failed load shows a clear message and a retry that then loads the team', async ({ page }) => {

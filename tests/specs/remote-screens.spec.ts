@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '../support/fixtures';
+import { expectImagesLoaded } from '../support/images';
 import { REPO_ROOT } from '../support/site-server';
 
 const categories = JSON.parse(readFileSync(path.join(REPO_ROOT, 'content/data/products-category.json'), 'utf8')) as {
@@ -24,12 +25,9 @@ test.describe('each remote renders its screen through the shell', () => {
 
   test('catalogue: every category image loads', async ({ page }) => {
     await page.goto('/our-products');
-    const images = page.getByRole('list', { name: 'Product categories' }).locator('img');
-    await expect(images).toHaveCount(19);
-    for (const image of await images.all()) {
-      await image.scrollIntoViewIfNeeded();
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    }
+    const list = page.getByRole('list', { name: 'Product categories' });
+    await expect(list.locator('img')).toHaveCount(19);
+    await expectImagesLoaded(list);
   });
 
   test('company: /certificates shows both certificates and opens one large', async ({ page }) => {

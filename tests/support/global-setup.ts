@@ -1,12 +1,15 @@
+import { rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import { assertChromiumInstalled } from './chromium';
 import { buildIfNeeded } from './build-if-needed';
-import { startSite } from './site-server';
+import { DATA_TEMPLATE_ENV, makeDataTemplate, startSite } from './site-server';
 
 /** Builds what is missing and starts the real server once for the run; tests read SITE_URL. */
 export default async function globalSetup(_config: FullConfig) {
   assertChromiumInstalled();
   buildIfNeeded();
+  const template = await makeDataTemplate();
+  if (template !== undefined) process.env[DATA_TEMPLATE_ENV] = template;
   // Every browser test comes from 127.0.0.1: a per-IP limit of a few posts a minute would trip the
   // suites. The limiter itself is tested in the server tests.
   const site = await startSite({ SUBMIT_RATE_LIMIT_MAX: '10000' });
@@ -14,5 +17,6 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.SITE_DATA_DIR = site.dataDir;
   return async () => {
     await site.stop();
+    if (template !== undefined) rmSync(template, { recursive: true, force: true });
   };
 }
