@@ -65,6 +65,7 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', () => {
   });
 
   test('closed on /home: stays closed after a navigation, a reload and in a new tab', async ({ page, consoleProblems }) => {
+    test.slow(); // a journey by nature: four page loads (a navigation, a reload, a new tab, a reload)
     await page.goto('/home');
     await chat(page).getByRole('button', { name: 'Close chat' }).click();
     await expect(chat(page)).toBeHidden();
@@ -91,6 +92,7 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', () => {
   });
 
   test('minimized: stays minimized after a navigation, a reload and in a new tab', async ({ page }) => {
+    test.slow(); // a journey by nature: three page loads (a navigation, a reload, a new tab)
     await page.goto('/home');
     await chat(page).getByRole('button', { name: 'Minimize chat' }).click();
     await expect(restoreButton(page)).toBeVisible();
@@ -141,6 +143,7 @@ test.describe('the chat panel stays as the visitor left it (1280 px)', () => {
   });
 
   test('a returning visitor (profile kept from an earlier visit) who closes it finds it closed on the next visit', async ({ page, browser, baseURL }) => {
+    test.slow(); // two visits in two browser contexts, each a full start of the site
     await page.addInitScript(
       ({ key, profile }) => {
         if (window === window.top && !window.localStorage.getItem(key)) window.localStorage.setItem(key, profile);
