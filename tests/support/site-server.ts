@@ -45,6 +45,12 @@ export interface SiteOptions {
  */
 export const DATA_TEMPLATE_ENV = 'SITE_E2E_DATA_TEMPLATE';
 
+/** Servers still running: a hook that timed out never calls stop(), so they go with the test process. */
+const serversOfThisProcess = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of serversOfThisProcess) child.kill('SIGKILL');
+});
+
 /** Starts this build's server once on a new folder and stops it cleanly: the folder is the fresh servers' template. */
 export async function makeDataTemplate(): Promise<string | undefined> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-template-'));
@@ -81,6 +87,8 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  serversOfThisProcess.add(child);
+  child.once('exit', () => serversOfThisProcess.delete(child));
   const url = `http://127.0.0.1:${port}`;
 
   // Generous: on a loaded 2-core CI machine a cold start (PGlite, migrations) can take half a minute.
