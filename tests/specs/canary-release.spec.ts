@@ -156,7 +156,7 @@ test('at 100 %: every new visitor gets the canary, with a cohort cookie', async 
   }
 });
 
-test('at 50 %: new visitors split between both builds by their cohort; cohort 10 is on the canary, 90 on stable', async ({ browser }) => {
+test('at 50 %: new visitors split between both builds by their cohort', async () => {
   // many new visitors over HTTP: each gets a cohort, and the page drawn for it by the build that cohort gives
   const seen = new Set<Build>();
   for (let visitor = 0; visitor < 40; visitor += 1) {
@@ -172,8 +172,11 @@ test('at 50 %: new visitors split between both builds by their cohort; cohort 10
     seen.add(build);
   }
   expect([...seen].sort()).toEqual(['canary', 'stable']);
+});
 
-  // fresh browsers too, until both builds have been seen (one in 2^20 would see one build only)
+test('at 50 %: fresh browsers too, each on the build its cohort gives, until both builds have been seen', async ({ browser }) => {
+  test.slow(); // a new browser context and a whole page start for each visitor, as many as chance takes (three on average)
+  // one in 2^20 would see one build only
   const inBrowsers = new Set<Build>();
   for (let visitor = 0; visitor < 20 && inBrowsers.size < 2; visitor += 1) {
     const context = await browser.newContext();
