@@ -36,6 +36,7 @@ import { buildApp } from '../app.js';
 import type { Database } from '../db/index.js';
 import { SUBMISSION_PATHS } from '../routes/submissions.js';
 import { hashPassword } from '../staff/passwords.js';
+import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 
@@ -201,7 +202,6 @@ interface Made {
 }
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const HONEYPOT_IGNORED = { [HONEYPOT_FIELD]: 'the honeypot: its value only marks the submission as spam, and is never stored' };
 
 function publicRoutes(made: Made): Route[] {
@@ -270,19 +270,7 @@ function publicRoutes(made: Made): Route[] {
       method: 'POST',
       pattern: QUOTE_REQUESTS_API_PATH,
       as: ['visitor'],
-      body: {
-        lines: [{ productId: PRODUCT, quantity: 12 }],
-        companyName: 'Gulf Build LLC',
-        name: 'Aisha Rahman',
-        email: 'aisha@example.com',
-        phone: '+971 50 123 4567',
-        branch: 'Dubai',
-        deliveryCity: 'Abu Dhabi',
-        neededBy: isoDay(30),
-        notes: 'Two deliveries.',
-        language: 'en',
-        [HONEYPOT_FIELD]: '',
-      },
+      body: { ...quoteRequestBody([{ productId: PRODUCT, quantity: 12 }]), [HONEYPOT_FIELD]: '' },
       multiline: ['notes'],
       ignored: HONEYPOT_IGNORED,
     },

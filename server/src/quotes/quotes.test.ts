@@ -15,6 +15,7 @@ import { submissionsCli } from '../submissions/cli.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pdfText } from '../test-support/pdfText.js';
+import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { freePort } from '../test-support/ports.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test-support/smtp.js';
 import { siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
@@ -32,24 +33,10 @@ const GLAND = 'hex_cw_brass_cable_gland';
 const TERMINALS = 'elite_pre_insulated_ring_terminal';
 const product = (id: string) => siteQuoteCatalogue().find(id)!;
 
-const DAY = 86_400_000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
-
-const VALID = {
-  lines: [
-    { productId: CABLE, quantity: 200 },
-    { productId: GLAND, quantity: 40 },
-  ],
-  companyName: 'Gulf Build LLC',
-  name: 'Aisha Rahman',
-  email: 'aisha@example.com',
-  phone: '+971 50 123 4567',
-  branch: 'Dubai',
-  deliveryCity: 'Abu Dhabi',
-  neededBy: isoDay(30),
-  notes: 'Two deliveries, please.\nThe cable first.',
-  language: 'en',
-};
+const VALID = quoteRequestBody([
+  { productId: CABLE, quantity: 200 },
+  { productId: GLAND, quantity: 40 },
+]);
 
 const json = (body: unknown): Omit<InjectOptions, 'url'> => ({
   method: 'POST',
