@@ -2,7 +2,7 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { describeError } from './errors.js';
-import type { Database, Transaction } from './types.js';
+import type { DatabaseClient, RunResult, Transaction } from './types.js';
 
 /** Folders opened by this process: a second PGlite on the same folder would corrupt it. */
 const openInThisProcess = new Set<string>();
@@ -11,7 +11,7 @@ const openInThisProcess = new Set<string>();
  * The embedded database: PGlite with its files in `dir` (created if missing; survives restarts).
  * One process at a time: a lock file next to the folder stops a second server from opening it.
  */
-export async function openPglite(dir: string): Promise<Database> {
+export async function openPglite(dir: string): Promise<DatabaseClient> {
   const folder = path.resolve(dir);
   await mkdir(folder, { recursive: true });
   const lockPath = `${folder}.lock`;
@@ -33,12 +33,20 @@ export async function openPglite(dir: string): Promise<Database> {
       const result = await pg.query<T>(sql, [...params]);
       return result.rows;
     },
+    async run<T>(sql: string, params: readonly unknown[] = []): Promise<RunResult<T>> {
+      const result = await pg.query<T>(sql, [...params]);
+      return { rows: result.rows, affectedRows: result.affectedRows };
+    },
     transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       return pg.transaction((tx) =>
         fn({
           async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
             const result = await tx.query<R>(sql, [...params]);
             return result.rows;
+          },
+          async run<R>(sql: string, params: readonly unknown[] = []): Promise<RunResult<R>> {
+            const result = await tx.query<R>(sql, [...params]);
+            return { rows: result.rows, affectedRows: result.affectedRows };
           },
           async exec(sql: string): Promise<void> {
             await tx.exec(sql);

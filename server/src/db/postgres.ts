@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { redactUrl } from '../config.js';
 import { describeError } from './errors.js';
-import type { Database, Transaction } from './types.js';
+import type { DatabaseClient, RunResult, Transaction } from './types.js';
 
 const INT8_OID = 20;
 
@@ -24,7 +24,7 @@ export interface PostgresOptions {
 }
 
 /** A PostgreSQL server through a `pg` pool. Connects once before returning so a bad URL fails at startup. */
-export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<DatabaseClient> {
   const location = redactUrl(connectionString);
   const pool = new pg.Pool({
     connectionString,
@@ -53,6 +53,9 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       const result = await pool.query(sql, [...params]);
       return result.rows as T[];
     },
+    async run<T>(sql: string, params: readonly unknown[] = []): Promise<RunResult<T>> {
+      return runResult<T>(await pool.query(sql, [...params]));
+    },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -62,6 +65,9 @@ export async function openPostgres(connectionString: string, options: PostgresOp
           async query<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
             const res = await client.query(sql, [...params]);
             return res.rows as R[];
+          },
+          async run<R>(sql: string, params: readonly unknown[] = []): Promise<RunResult<R>> {
+            return runResult<R>(await client.query(sql, [...params]));
           },
           async exec(sql: string): Promise<void> {
             await client.query(sql); // no parameters: simple protocol, several statements allowed
@@ -86,4 +92,11 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       await pool.end();
     },
   };
+}
+
+/** pg's result as the client's: rowCount is null for statements that touch no rows (begin, set...). */
+function runResult<T>(result: pg.QueryResult): RunResult<T> {
+  return result.rowCount === null
+    ? { rows: result.rows as T[] }
+    : { rows: result.rows as T[], affectedRows: result.rowCount };
 }

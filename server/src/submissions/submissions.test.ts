@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { branches, company } from '@site/content';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/index.js';
+import { withKysely, type Database } from '../db/index.js';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../mail/outboxWorker.js';
 import { createSmtpTransport, type MailTransport } from '../mail/transport.js';
 import { SUBMISSION_BODY_LIMIT } from '../routes/submissions.js';
@@ -289,7 +289,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
 function watchedForIdle(db: Database): { db: Database; idle: Promise<void> } {
   let becameIdle: () => void = () => undefined;
   const idle = new Promise<void>((resolve) => (becameIdle = resolve));
-  const watched: Database = {
+  const watched = withKysely({
     kind: db.kind,
     location: db.location,
     transaction: (fn) => db.transaction(fn),
@@ -299,7 +299,12 @@ function watchedForIdle(db: Database): { db: Database; idle: Promise<void> } {
       if (rows.length === 0) becameIdle();
       return rows;
     },
-  };
+    async run<T>(sql: string, params?: readonly unknown[]) {
+      const result = await db.run<T>(sql, params);
+      if (result.rows.length === 0) becameIdle();
+      return result;
+    },
+  });
   return { db: watched, idle };
 }
 

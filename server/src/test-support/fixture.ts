@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config.js';
-import type { Database, Transaction } from '../db/index.js';
+import { withKysely, type Database, type Transaction } from '../db/index.js';
+import type { RunResult } from '../db/types.js';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Fixture shell</title></head><body><div id="root"></div></body></html>\n';
 
@@ -62,12 +63,14 @@ export function stubDatabase(failWith?: Error): Database {
     if (failWith !== undefined) throw failWith;
     return [];
   };
-  const tx: Transaction = { query, exec: async () => undefined };
-  return {
+  const run = async <T>(): Promise<RunResult<T>> => ({ rows: await query<T>() });
+  const tx: Transaction = { query, run, exec: async () => undefined };
+  return withKysely({
     kind: 'embedded',
     location: 'stub',
     query,
+    run,
     transaction: (fn) => fn(tx),
     close: async () => undefined,
-  };
+  });
 }

@@ -1,0 +1,208 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database's tables as Kysely sees them: the one declaration the row types of every store come from.
+ * It follows the migrations (migrations/*.ts), which stay the truth about the schema: a new migration changes
+ * this file in the same commit. Value types are those both databases return (db/types.ts): bigint ids and
+ * counts as numbers, numeric as strings, timestamptz as Date, jsonb parsed.
+ */
+
+/** A column the database fills (identity, default now()) that a caller may still set. */
+type Defaulted<T> = Generated<T>;
+/** A timestamp: read as a Date, written as a Date or an SQL expression's value. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp with no default. */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+/** The staff search's generated tsvector: read only through SQL (to_tsquery), never selected or written. */
+type SearchVector = ColumnType<never, never, never>;
+
+/** What each inbox table (contact messages, registrations, enquiries, quote requests) adds for the staff inbox. */
+interface InboxColumns {
+  spam: Defaulted<boolean>;
+  status: Defaulted<'new' | 'in_progress' | 'handled'>;
+  assignee_id: number | null;
+  updated_at: Timestamp;
+  search: SearchVector;
+}
+
+export interface ContactMessagesTable extends InboxColumns {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  country: string | null;
+  company_name: string | null;
+  company_location: string | null;
+  created_at: Timestamp;
+}
+
+export interface RegistrationsTable extends InboxColumns {
+  id: Generated<number>;
+  user_name: string;
+  user_email: string;
+  user_country: string;
+  created_at: Timestamp;
+}
+
+export interface InquiriesTable extends InboxColumns {
+  id: Generated<number>;
+  user_name: string;
+  user_email: string;
+  user_country: string;
+  phone: string | null;
+  message: string;
+  company_name: string | null;
+  company_location: string | null;
+  created_at: Timestamp;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: string;
+  customer_name: string;
+  email: string | null;
+  comment: string;
+  stars: number;
+  client_key: string | null;
+  visibility: Defaulted<'visible' | 'hidden' | 'held'>;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  ref_id: number | null;
+  recipient: string;
+  /** jsonb: the mail's fields; written as a JSON text or a value pg serialises. */
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface QuoteRequestsTable extends InboxColumns {
+  id: Generated<number>;
+  reference: string;
+  company_name: string;
+  name: string;
+  email: string;
+  phone: string;
+  branch: string;
+  delivery_city: string | null;
+  /** date: read as a Date at midnight UTC by pg, as a Date by PGlite; written as 'YYYY-MM-DD'. */
+  needed_by: ColumnType<Date | string | null, string | null, string | null>;
+  notes: string | null;
+  language: Defaulted<string>;
+  pdf_key_hash: string;
+  confirmation_skipped: 'address_cap' | 'hourly_cap' | null;
+  created_at: Timestamp;
+}
+
+export interface QuoteRequestLinesTable {
+  request_id: number;
+  line_no: number;
+  product_id: string;
+  product_code: string;
+  product_name: string;
+  product_name_ar: string;
+  unit: string;
+  /** numeric(12, 2): read as a string ("2.50"), written as a number or string. */
+  quantity: ColumnType<string, number | string, number | string>;
+}
+
+export interface StaffAccountsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: 'admin' | 'branch';
+  branch: string | null;
+  disabled: Defaulted<boolean>;
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: number | null;
+  created_at: Timestamp;
+  password_changed_at: Timestamp;
+  last_sign_in_at: Date | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  account_id: number;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface StaffSessionsTable {
+  id: string;
+  account_id: number;
+  state: 'active' | 'second-factor' | 'totp-setup';
+  csrf_token: string;
+  pending_totp_secret: string | null;
+  created_at: RequiredTimestamp;
+  last_seen_at: RequiredTimestamp;
+  expires_at: RequiredTimestamp;
+}
+
+export interface StaffSignInFailuresTable {
+  key: string;
+  at: RequiredTimestamp;
+}
+
+export interface StaffAuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
+export interface StaffNotesTable {
+  id: Generated<number>;
+  kind: 'contact' | 'registration' | 'enquiry' | 'quote';
+  ref_id: number;
+  author_id: number;
+  text: string;
+  created_at: Timestamp;
+}
+
+export interface StaffSettingsTable {
+  id: Defaulted<boolean>;
+  hold_new_reviews: Defaulted<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  checksum: string;
+  applied_at: Timestamp;
+}
+
+/** Every table, by name: the type parameter of the server's Kysely instance. */
+export interface DatabaseSchema {
+  contact_messages: ContactMessagesTable;
+  registrations: RegistrationsTable;
+  inquiries: InquiriesTable;
+  reviews: ReviewsTable;
+  outbox: OutboxTable;
+  quote_requests: QuoteRequestsTable;
+  quote_request_lines: QuoteRequestLinesTable;
+  staff_accounts: StaffAccountsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_sign_in_failures: StaffSignInFailuresTable;
+  staff_audit_log: StaffAuditLogTable;
+  staff_notes: StaffNotesTable;
+  staff_settings: StaffSettingsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;
+export type NewRow<T extends keyof DatabaseSchema> = Insertable<DatabaseSchema[T]>;
+export type RowUpdate<T extends keyof DatabaseSchema> = Updateable<DatabaseSchema[T]>;
