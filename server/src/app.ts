@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import { canaryServedPath, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { LOCALE_BASE, localizedPath } from '@site/contracts/locale';
@@ -125,7 +126,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
-      await db.query('select 1');
+      await sql`select 1`.execute(db.kysely);
       return { status: 'ok', database: 'ok' };
     } catch (error) {
       return reply.code(503).send({ status: 'error', database: describeError(error) });

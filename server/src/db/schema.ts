@@ -118,7 +118,8 @@ export interface StaffAccountsTable {
   email: string;
   password_hash: string;
   role: 'admin' | 'branch';
-  branch: string | null;
+  /** The check constraint allows only these (migration 005). */
+  branch: 'Dubai' | 'Oman' | 'Bahrain' | 'Saudi Arabia' | null;
   disabled: Defaulted<boolean>;
   totp_secret: string | null;
   totp_enabled_at: Date | null;
@@ -184,6 +185,53 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+export interface CatalogueCategoriesTable {
+  id: string;
+  position: number;
+  title: string;
+  title_ar: string;
+  info: string;
+  info_ar: string;
+  image: string;
+  company: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CatalogueBrandsTable {
+  name: string;
+  logo: string | null;
+}
+
+/** A `json` document: read parsed, written as its JSON text (key order kept). */
+type JsonDocument = ColumnType<Record<string, unknown>, string, string>;
+
+export interface CatalogueProductsTable {
+  id: string;
+  category_id: string;
+  position: number;
+  name: string;
+  name_ar: string;
+  code: string;
+  image: string;
+  company: string | null;
+  popularity: number;
+  /** date: select it as to_char(date_added, 'YYYY-MM-DD') (pg would make a local-midnight Date); written as 'YYYY-MM-DD'. */
+  date_added: ColumnType<Date, string, string>;
+  unit: string;
+  /** numeric(12, 2): read as a string ("9.50"). */
+  price: ColumnType<string | null, number | string | null, number | string | null>;
+  details: JsonDocument;
+  details_ar: JsonDocument;
+  updated_at: Timestamp;
+}
+
+export interface CatalogueStateTable {
+  id: Defaulted<boolean>;
+  version: Defaulted<number>;
+  seeded_at: Date | null;
+  changed_at: Timestamp;
+}
+
 /** Every table, by name: the type parameter of the server's Kysely instance. */
 export interface DatabaseSchema {
   contact_messages: ContactMessagesTable;
@@ -201,6 +249,10 @@ export interface DatabaseSchema {
   staff_notes: StaffNotesTable;
   staff_settings: StaffSettingsTable;
   schema_migrations: SchemaMigrationsTable;
+  catalogue_categories: CatalogueCategoriesTable;
+  catalogue_brands: CatalogueBrandsTable;
+  catalogue_products: CatalogueProductsTable;
+  catalogue_state: CatalogueStateTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

@@ -4,6 +4,7 @@
 // worker takes it while it is being sent, and a worker that dies mid-send leaves it to be retried
 // when the lease ends. Delivery is at least once: a crash between the SMTP answer and the
 // "sent" mark sends that mail again.
+import { sql } from 'kysely';
 import { describeError, type Database } from '../db/index.js';
 import type { OutboxRow } from './compose.js';
 import { composeOutboxMail } from './outboxMail.js';
@@ -59,21 +60,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Set by nudge(): a mail was queued while the loop was busy, so look again before sleeping. */
   let nudged = false;
 
+  /** now() plus `ms`: the interval made by the database from a number of seconds, never from text. */
+  const fromNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms}::float8 / 1000)`;
+
   async function claim(): Promise<(OutboxRow & { attempts: number }) | undefined> {
-    const [row] = await db.query<OutboxRow & { attempts: number }>(
-      `update outbox
-          set attempts = attempts + 1,
-              next_attempt_at = now() + make_interval(secs => $1::float8 / 1000)
-        where id = (
-          select id from outbox
-           where sent_at is null and next_attempt_at <= now()
-           order by next_attempt_at, id
-           limit 1
-           for update skip locked)
-       returning id, kind, ref_id, recipient, payload, attempts`,
-      [leaseMs],
-    );
-    return row;
+    return db.kysely
+      .updateTable('outbox')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: fromNow(leaseMs) }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('next_attempt_at', '<=', sql<Date>`now()`)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'kind', 'ref_id', 'recipient', 'payload', 'attempts'])
+      .executeTakeFirst();
   }
 
   async function deliver(row: OutboxRow & { attempts: number }): Promise<boolean> {
@@ -82,15 +89,21 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } catch (error) {
       const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
       const reason = describeError(error).slice(0, 1000);
-      await db.query(
-        `update outbox set last_error = $2, next_attempt_at = now() + make_interval(secs => $3::float8 / 1000)
-          where id = $1 and sent_at is null`,
-        [row.id, reason, delay],
-      );
+      await db.kysely
+        .updateTable('outbox')
+        .set({ last_error: reason, next_attempt_at: fromNow(delay) })
+        .where('id', '=', row.id)
+        .where('sent_at', 'is', null)
+        .execute();
       log.warn(`Mail ${row.id} (${row.kind} to ${row.recipient}) failed, attempt ${row.attempts}: ${reason}; next try in ${Math.round(delay / 1000)} s`);
       return false;
     }
-    await db.query('update outbox set sent_at = now(), last_error = null where id = $1 and sent_at is null', [row.id]);
+    await db.kysely
+      .updateTable('outbox')
+      .set({ sent_at: sql<Date>`now()`, last_error: null })
+      .where('id', '=', row.id)
+      .where('sent_at', 'is', null)
+      .execute();
     return true;
   }
 

@@ -1,8 +1,9 @@
 // The requests for quotation in the staff listing (`npm run submissions`): each with its lines, the state of its mail
 // to the branch and of the buyer's confirmation.
 import { isQuoteUnit } from '@site/content/validation';
+import { sql } from 'kysely';
 import type { Database } from '../db/index.js';
-import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from '../submissions/reportText.js';
+import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../submissions/reportText.js';
 import { OUTBOX_KIND } from '../submissions/store.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS } from './quoteStore.js';
 import { quoteTexts } from './quoteTexts.js';
@@ -44,60 +45,89 @@ export interface QuoteSection {
   entries: QuoteReportEntry[];
 }
 
-const prefixed = (prefix: string, row: Record<string, unknown>): MailColumns => ({
-  recipient: row[`${prefix}_recipient`] as string | null,
-  attempts: row[`${prefix}_attempts`] as number | null,
-  sent_at: row[`${prefix}_sent_at`] as Date | null,
-  next_attempt_at: row[`${prefix}_next_attempt_at`] as Date | null,
-  last_error: row[`${prefix}_last_error`] as string | null,
-});
-
-const mailColumns = (alias: string) =>
-  ['recipient', 'attempts', 'sent_at', 'next_attempt_at', 'last_error'].map((column) => `${alias}.${column} as ${alias}_${column}`).join(', ');
-
 /** The newest `limit` requests (newest first) with their lines and mails, and how many there are. */
 export async function loadQuoteSection(db: Database, limit: number): Promise<QuoteSection> {
-  const rows = await db.query<Record<string, unknown>>(
-    `select q.id, q.reference, q.created_at, q.company_name, q.name, q.email, q.phone, q.branch, q.delivery_city,
-            to_char(q.needed_by, 'YYYY-MM-DD') as needed_by, q.notes, q.language, q.spam, q.confirmation_skipped,
-            ${mailColumns('b')}, ${mailColumns('c')}
-       from quote_requests q
-       left join outbox b on b.kind = $1 and b.ref_id = q.id
-       left join outbox c on c.kind = $2 and c.ref_id = q.id
-      order by q.id desc limit $3`,
-    [OUTBOX_KIND.quoteRequest, OUTBOX_KIND.quoteConfirmation, limit],
-  );
-  const oldest = rows.length === 0 ? undefined : (rows[rows.length - 1]!.id as number);
+  const rows = await db.kysely
+    .selectFrom('quote_requests as q')
+    .leftJoin('outbox as b', (join) => join.on('b.kind', '=', OUTBOX_KIND.quoteRequest).onRef('b.ref_id', '=', 'q.id'))
+    .leftJoin('outbox as c', (join) => join.on('c.kind', '=', OUTBOX_KIND.quoteConfirmation).onRef('c.ref_id', '=', 'q.id'))
+    .select((eb) => [
+      'q.id',
+      'q.reference',
+      'q.created_at',
+      'q.company_name',
+      'q.name',
+      'q.email',
+      'q.phone',
+      'q.branch',
+      'q.delivery_city',
+      eb.fn<string | null>('to_char', ['q.needed_by', sql.lit('YYYY-MM-DD')]).as('needed_by'),
+      'q.notes',
+      'q.language',
+      'q.spam',
+      'q.confirmation_skipped',
+      'b.recipient as b_recipient',
+      'b.attempts as b_attempts',
+      'b.sent_at as b_sent_at',
+      'b.next_attempt_at as b_next_attempt_at',
+      'b.last_error as b_last_error',
+      'c.recipient as c_recipient',
+      'c.attempts as c_attempts',
+      'c.sent_at as c_sent_at',
+      'c.next_attempt_at as c_next_attempt_at',
+      'c.last_error as c_last_error',
+    ])
+    .orderBy('q.id', 'desc')
+    .limit(limit)
+    .execute();
+  const oldest = rows.at(-1)?.id;
   const lines = oldest === undefined
     ? []
-    : await db.query<{ request_id: number; product_code: string; product_name: string; unit: string; quantity: string }>(
-        `select request_id, product_code, product_name, unit, quantity::text as quantity
-           from quote_request_lines where request_id >= $1 order by request_id, line_no`,
-        [oldest],
-      );
-  const [total] = await db.query<{ n: number }>('select count(*)::int as n from quote_requests');
+    : await db.kysely
+        .selectFrom('quote_request_lines')
+        .select(['request_id', 'product_code', 'product_name', 'unit', 'quantity'])
+        .where('request_id', '>=', oldest)
+        .orderBy('request_id')
+        .orderBy('line_no')
+        .execute();
+  const total = await db.kysely
+    .selectFrom('quote_requests')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+    .executeTakeFirst();
   return {
     title: 'Requests for quotation',
     total: total?.n ?? 0,
     entries: rows.map((row) => ({
-      id: row.id as number,
-      reference: row.reference as string,
-      createdAt: row.created_at as Date,
-      companyName: row.company_name as string,
-      name: row.name as string,
-      email: row.email as string,
-      phone: row.phone as string,
-      branch: row.branch as string,
-      deliveryCity: row.delivery_city as string | null,
-      neededBy: row.needed_by as string | null,
-      notes: row.notes as string | null,
-      language: row.language as string,
-      spam: row.spam as boolean,
+      id: row.id,
+      reference: row.reference,
+      createdAt: row.created_at,
+      companyName: row.company_name,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      branch: row.branch,
+      deliveryCity: row.delivery_city,
+      neededBy: row.needed_by,
+      notes: row.notes,
+      language: row.language,
+      spam: row.spam,
       lines: lines
         .filter((line) => line.request_id === row.id)
         .map((line) => ({ code: line.product_code, name: line.product_name, quantity: Number(line.quantity), unit: line.unit })),
-      branchMail: mailStateOf(prefixed('b', row)),
-      confirmation: mailStateOf(prefixed('c', row)),
+      branchMail: mailStateOf({
+        recipient: row.b_recipient,
+        attempts: row.b_attempts,
+        sent_at: row.b_sent_at,
+        next_attempt_at: row.b_next_attempt_at,
+        last_error: row.b_last_error,
+      }),
+      confirmation: mailStateOf({
+        recipient: row.c_recipient,
+        attempts: row.c_attempts,
+        sent_at: row.c_sent_at,
+        next_attempt_at: row.c_next_attempt_at,
+        last_error: row.c_last_error,
+      }),
       confirmationSkipped: row.confirmation_skipped === 'hourly_cap' ? 'hourlyCap' : row.c_recipient === null && row.spam === false ? 'addressCap' : null,
     })),
   };

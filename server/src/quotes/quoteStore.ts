@@ -3,7 +3,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { quoteReference } from '@site/content/validation';
 import { isLocale } from '@site/contracts/locale';
-import type { Database, Queryable } from '../db/index.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database, DatabaseSchema } from '../db/index.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/store.js';
 import type { QuoteRequestInput } from './quoteSchema.js';
 import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
@@ -53,18 +54,22 @@ export function keyMatches(key: string, hash: string): boolean {
 }
 
 /** Lines of one multi-row insert: 100 lines × 8 values, well below PostgreSQL's 65,535 parameters. */
-async function insertLines(tx: Queryable, requestId: number, lines: readonly QuoteLineSnapshot[]): Promise<void> {
-  const values: unknown[] = [];
-  const rows = lines.map((line, index) => {
-    values.push(requestId, index + 1, line.productId, line.code, line.name, line.nameAr, line.unit, line.quantity);
-    const at = index * 8;
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8})`;
-  });
-  await tx.query(
-    `insert into quote_request_lines (request_id, line_no, product_id, product_code, product_name, product_name_ar, unit, quantity)
-     values ${rows.join(', ')}`,
-    values,
-  );
+async function insertLines(db: Kysely<DatabaseSchema>, requestId: number, lines: readonly QuoteLineSnapshot[]): Promise<void> {
+  await db
+    .insertInto('quote_request_lines')
+    .values(
+      lines.map((line, index) => ({
+        request_id: requestId,
+        line_no: index + 1,
+        product_id: line.productId,
+        product_code: line.code,
+        product_name: line.name,
+        product_name_ar: line.nameAr,
+        unit: line.unit,
+        quantity: line.quantity,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -75,16 +80,31 @@ async function insertLines(tx: Queryable, requestId: number, lines: readonly Quo
  * the caps bound what a stranger can make the site mail to others.
  */
 export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam, keyHash, confirmationsPerHour }: SaveQuoteOptions): Promise<SavedQuote> {
-  return db.transaction(async (tx) => {
+  return db.kysely.transaction().execute(async (trx): Promise<SavedQuote> => {
     // the id and time first: the reference is made of them and stored with the row
-    const [next] = await tx.query<{ id: number; created_at: Date }>(`select nextval(pg_get_serial_sequence('quote_requests', 'id')) as id, now() as created_at`);
-    const { id, created_at: createdAt } = next!;
+    const { id, created_at: createdAt } = await trx
+      .selectNoFrom([sql<number>`nextval(pg_get_serial_sequence('quote_requests', 'id'))`.as('id'), sql<Date>`now()`.as('created_at')])
+      .executeTakeFirstOrThrow();
     const reference = quoteReference(id, createdAt);
-    await tx.query(
-      `insert into quote_requests (id, reference, company_name, name, email, phone, branch, delivery_city, needed_by, notes, language, pdf_key_hash, spam, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [id, reference, input.companyName, input.name, input.email, input.phone, input.branch, input.deliveryCity, input.neededBy, input.notes, input.language, keyHash, spam, createdAt],
-    );
+    await trx
+      .insertInto('quote_requests')
+      .values({
+        id,
+        reference,
+        company_name: input.companyName,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        branch: input.branch,
+        delivery_city: input.deliveryCity,
+        needed_by: input.neededBy,
+        notes: input.notes,
+        language: input.language,
+        pdf_key_hash: keyHash,
+        spam,
+        created_at: createdAt,
+      })
+      .execute();
     const snapshot: QuoteSnapshot = {
       id,
       reference,
@@ -107,27 +127,29 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
         quantity,
       })),
     };
-    await insertLines(tx, id, snapshot.lines);
+    await insertLines(trx, id, snapshot.lines);
     if (spam) return { id, reference, confirmation: 'none' };
 
     const queue = (kind: string, recipient: string) =>
-      tx.query('insert into outbox (kind, ref_id, recipient, payload) values ($1, $2, $3, $4)', [kind, id, recipient, JSON.stringify(snapshot)]);
+      trx.insertInto('outbox').values({ kind, ref_id: id, recipient, payload: JSON.stringify(snapshot) }).execute();
     await queue(OUTBOX_KIND.quoteRequest, branchEmail(input.branch));
 
-    await tx.query('select pg_advisory_xact_lock($1)', [CONFIRMATION_LOCK]);
+    await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${CONFIRMATION_LOCK})`.as('locked')).execute();
     // the address's window (a day) holds the site's (an hour); clock_timestamp(), not now(): now() is when this
-    // transaction began, before its wait for the lock
-    const [recent] = await tx.query<{ to_address: number; site_wide: number }>(
-      `select count(*) filter (where lower(recipient) = lower($2))::int as to_address,
-              count(*) filter (where created_at > clock_timestamp() - interval '1 hour')::int as site_wide
-         from outbox
-        where kind = $1 and created_at > clock_timestamp() - make_interval(hours => $3)`,
-      [OUTBOX_KIND.quoteConfirmation, input.email, CONFIRMATION_WINDOW_HOURS],
-    );
+    // transaction began, before its wait for the lock. lower(recipient) as the index outbox_recipient_recent_idx has it.
+    const recent = await trx
+      .selectFrom('outbox')
+      .select((eb) => [
+        eb.cast<number>(eb.fn.countAll().filterWhere(sql`lower(recipient)`, '=', sql`lower(${input.email})`), 'integer').as('to_address'),
+        eb.cast<number>(eb.fn.countAll().filterWhere('created_at', '>', sql<Date>`clock_timestamp() - interval '1 hour'`), 'integer').as('site_wide'),
+      ])
+      .where('kind', '=', OUTBOX_KIND.quoteConfirmation)
+      .where('created_at', '>', sql<Date>`clock_timestamp() - make_interval(hours => ${CONFIRMATION_WINDOW_HOURS})`)
+      .executeTakeFirst();
     const skipped = (recent?.to_address ?? 0) >= CONFIRMATIONS_PER_ADDRESS ? 'address_cap' : (recent?.site_wide ?? 0) >= confirmationsPerHour ? 'hourly_cap' : null;
     if (skipped !== null) {
       // kept with the request: staff see which cap held its confirmation back (npm run submissions)
-      await tx.query('update quote_requests set confirmation_skipped = $2 where id = $1', [id, skipped]);
+      await trx.updateTable('quote_requests').set({ confirmation_skipped: skipped }).where('id', '=', id).execute();
       return { id, reference, confirmation: skipped === 'address_cap' ? 'addressCap' : 'hourlyCap' };
     }
     await queue(OUTBOX_KIND.quoteConfirmation, input.email);
@@ -135,45 +157,37 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
   });
 }
 
-interface RequestRow {
-  id: number;
-  reference: string;
-  created_at: Date;
-  company_name: string;
-  name: string;
-  email: string;
-  phone: string;
-  branch: string;
-  delivery_city: string | null;
-  needed_by: string | null;
-  notes: string | null;
-  language: string;
-  pdf_key_hash: string;
-}
-
-interface LineRow {
-  product_id: string;
-  product_code: string;
-  product_name: string;
-  product_name_ar: string;
-  unit: QuoteLineSnapshot['unit'];
-  quantity: string;
-}
-
 /** A stored request as its mails have it, and its key's hash; undefined when no request has that reference. */
 export async function loadQuoteRequest(db: Database, reference: string): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
-  const [row] = await db.query<RequestRow>(
-    `select id, reference, created_at, company_name, name, email, phone, branch, delivery_city,
-            to_char(needed_by, 'YYYY-MM-DD') as needed_by, notes, language, pdf_key_hash
-       from quote_requests where reference = $1`,
-    [reference],
-  );
+  const row = await db.kysely
+    .selectFrom('quote_requests')
+    .select((eb) => [
+      'id',
+      'reference',
+      'created_at',
+      'company_name',
+      'name',
+      'email',
+      'phone',
+      'branch',
+      'delivery_city',
+      // a date as the form sent it, whatever the driver makes of a date column
+      eb.fn<string | null>('to_char', ['needed_by', sql.lit('YYYY-MM-DD')]).as('needed_by'),
+      'notes',
+      'language',
+      'pdf_key_hash',
+    ])
+    .where('reference', '=', reference)
+    .executeTakeFirst();
   if (row === undefined) return undefined;
-  const lines = await db.query<LineRow>(
-    `select product_id, product_code, product_name, product_name_ar, unit, quantity::text as quantity
-       from quote_request_lines where request_id = $1 order by line_no`,
-    [row.id],
-  );
+  const lines = await db.kysely
+    .selectFrom('quote_request_lines')
+    .select(['product_id', 'product_code', 'product_name', 'product_name_ar', 'unit', 'quantity'])
+    .where('request_id', '=', row.id)
+    .orderBy('line_no')
+    // the column is text; only the request's schema (a QuoteUnit) ever wrote it
+    .$narrowType<{ unit: QuoteLineSnapshot['unit'] }>()
+    .execute();
   return {
     keyHash: row.pdf_key_hash,
     snapshot: {

@@ -8,7 +8,7 @@ import { describe, test, type TestContext } from 'node:test';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/index.js';
+import { withKysely, type Database } from '../db/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../mail/outboxWorker.js';
 import { createSmtpTransport } from '../mail/transport.js';
 import { submissionsCli } from '../submissions/cli.js';
@@ -467,15 +467,19 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   });
 
   await t.test('with the database down: a clear 503 for the request and for the PDF, and the server keeps going', async () => {
-    const failing = {
+    // Kysely made over the failing client, whose run (what Kysely's queries go through) fails too
+    const failing = withKysely({
       ...database.db,
       query: async () => {
+        throw new Error('connection terminated unexpectedly');
+      },
+      run: async () => {
         throw new Error('connection terminated unexpectedly');
       },
       transaction: async () => {
         throw new Error('connection terminated unexpectedly');
       },
-    } satisfies Database;
+    });
     const other = await buildApp(fixture.config, failing);
     try {
       const res = await other.inject({ method: 'POST', url: URL, payload: VALID });

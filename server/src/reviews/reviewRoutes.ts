@@ -62,7 +62,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     if (!catalogue.has(productId)) return reply.code(404).send({ error: unknownProduct(productId) });
     let stored: CustomerReview[];
     try {
-      stored = await storedReviews(db, productId);
+      stored = await storedReviews(db.kysely, productId);
     } catch (error) {
       request.log.error({ err: error }, `could not read the reviews of ${productId}: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_LOADED });
@@ -84,7 +84,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
       if (parsed.spam) {
         // Same answer, nothing stored: a bot's review would otherwise show on the product page.
         request.log.info({ productId }, 'honeypot field filled: review not stored');
-        held = await readSettings(db).then(
+        held = await readSettings(db.kysely).then(
           (settings) => settings.holdNewReviews,
           () => false,
         );
@@ -114,7 +114,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     reply.header('cache-control', 'no-store');
     let totals: Awaited<ReturnType<typeof storedStarTotals>>;
     try {
-      totals = await storedStarTotals(db);
+      totals = await storedStarTotals(db.kysely);
     } catch (error) {
       request.log.error({ err: error }, `could not read the review totals: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_LOADED });

@@ -3,7 +3,8 @@
 // with the setting "hold new reviews" on, new ones are stored 'held' until approved (staff/work/reviewModeration.ts).
 // Nothing here is cached: a review hidden by staff leaves the list and the rating with the commit.
 import type { CustomerReview } from '@site/content';
-import type { Database, Queryable } from '../db/index.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database, DatabaseSchema } from '../db/index.js';
 import { readSettings } from '../staff/work/settingsStore.js';
 import type { NewReview } from './reviewSchema.js';
 
@@ -18,17 +19,26 @@ export type NewReviewVisibility = 'visible' | 'held';
 
 /** Stores a review (its e-mail too, which is never read back for the browser). Returns the row id. */
 export async function insertReview(
-  db: Queryable,
+  db: Kysely<DatabaseSchema>,
   productId: string,
   review: NewReview,
   clientKey: string | null = null,
   visibility: NewReviewVisibility = 'visible',
 ): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    'insert into reviews (product_id, customer_name, email, comment, stars, client_key, visibility) values ($1, $2, $3, $4, $5, $6, $7) returning id',
-    [productId, review.customerName, review.emailId, review.comment, review.stars, clientKey, visibility],
-  );
-  return row!.id;
+  const { id } = await db
+    .insertInto('reviews')
+    .values({
+      product_id: productId,
+      customer_name: review.customerName,
+      email: review.emailId,
+      comment: review.comment,
+      stars: review.stars,
+      client_key: clientKey,
+      visibility,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 export interface PerProductLimit {
@@ -52,33 +62,40 @@ export function insertReviewWithinLimit(
   clientKey: string,
   limit: PerProductLimit,
 ): Promise<LimitedInsert> {
-  return db.transaction(async (tx): Promise<LimitedInsert> => {
+  return db.kysely.transaction().execute(async (trx): Promise<LimitedInsert> => {
     if (limit.max > 0) {
-      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [REVIEW_LOCK_KEY, `${productId}\n${clientKey}`]);
+      await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${REVIEW_LOCK_KEY}, hashtext(${`${productId}\n${clientKey}`}))`.as('locked')).execute();
+      const windowSeconds = limit.windowMs / 1000;
       // The newest `max` in the window: once the oldest of them leaves it, the client may review again.
-      const recent = await tx.query<{ remaining_ms: number }>(
-        `select extract(epoch from (created_at + make_interval(secs => $3::float8) - now()))::float8 * 1000 as remaining_ms
-         from reviews
-         where product_id = $1 and client_key = $2 and created_at > now() - make_interval(secs => $3::float8)
-         order by created_at desc, id desc
-         limit $4`,
-        [productId, clientKey, limit.windowMs / 1000, limit.max],
-      );
+      const recent = await trx
+        .selectFrom('reviews')
+        .select(sql<number>`extract(epoch from (created_at + make_interval(secs => ${windowSeconds}::float8) - now()))::float8 * 1000`.as('remaining_ms'))
+        .where('product_id', '=', productId)
+        .where('client_key', '=', clientKey)
+        .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${windowSeconds}::float8)`)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit.max)
+        .execute();
       if (recent.length >= limit.max) return { stored: false, retryAfterMs: Math.max(1000, Math.ceil(recent.at(-1)!.remaining_ms)) };
     }
     // read in the same transaction as the insert: a review is held exactly when the setting was on as it was stored
-    const held = (await readSettings(tx)).holdNewReviews;
-    return { stored: true, id: await insertReview(tx, productId, review, clientKey, held ? 'held' : 'visible'), held };
+    const held = (await readSettings(trx)).holdNewReviews;
+    return { stored: true, id: await insertReview(trx, productId, review, clientKey, held ? 'held' : 'visible'), held };
   });
 }
 
 /** A product's public stored reviews as displayed, newest first (no e-mail). */
-export function storedReviews(db: Queryable, productId: string): Promise<CustomerReview[]> {
-  return db.query<CustomerReview>(
-    `select customer_name as "customerName", stars, comment from reviews
-     where product_id = $1 and visibility = 'visible' order by created_at desc, id desc limit ${MAX_STORED_REVIEWS_SHOWN}`,
-    [productId],
-  );
+export function storedReviews(db: Kysely<DatabaseSchema>, productId: string): Promise<CustomerReview[]> {
+  return db
+    .selectFrom('reviews')
+    .select(['customer_name as customerName', 'stars', 'comment'])
+    .where('product_id', '=', productId)
+    .where('visibility', '=', 'visible')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_STORED_REVIEWS_SHOWN)
+    .execute();
 }
 
 export interface StarTotals {
@@ -92,15 +109,22 @@ export interface StarTotals {
 }
 
 /** Per product that has public stored reviews: how many, from how many clients, and the clients' mean stars summed. */
-export function storedStarTotals(db: Queryable): Promise<StarTotals[]> {
-  return db.query<StarTotals>(
-    `select product_id as "productId", sum(n)::int as count, count(*)::int as sources, sum(mean)::float8 as "sourceStars"
-     from (
-       select product_id, count(*) as n, avg(stars)::float8 as mean
-       from reviews
-       where visibility = 'visible'
-       group by product_id, coalesce(client_key, 'review ' || id::text)
-     ) as per_source
-     group by product_id`,
-  );
+export function storedStarTotals(db: Kysely<DatabaseSchema>): Promise<StarTotals[]> {
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('reviews')
+        .select((inner) => ['product_id', inner.fn.countAll<number>().as('n'), inner.cast<number>(inner.fn.avg('stars'), 'float8').as('mean')])
+        .where('visibility', '=', 'visible')
+        .groupBy(['product_id', sql`coalesce(client_key, 'review ' || id::text)`])
+        .as('per_source'),
+    )
+    .select((eb) => [
+      'product_id as productId',
+      eb.cast<number>(eb.fn.sum('n'), 'integer').as('count'),
+      eb.cast<number>(eb.fn.countAll(), 'integer').as('sources'),
+      eb.cast<number>(eb.fn.sum('mean'), 'float8').as('sourceStars'),
+    ])
+    .groupBy('product_id')
+    .execute();
 }

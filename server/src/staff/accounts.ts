@@ -1,21 +1,12 @@
 // Staff accounts in the database: read by the sign-in routes, written by the CLI (`npm run staff`).
-import { STAFF_BRANCHES, type StaffAccountSummary, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
-import type { Queryable } from '../db/index.js';
+import type { Kysely } from 'kysely';
+import { STAFF_BRANCHES, type StaffAccountSummary, type StaffBranch } from '@site/contracts/staff-api';
+import type { DatabaseSchema, Row } from '../db/index.js';
 
-export interface StaffAccountRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  role: StaffRole;
-  branch: StaffBranch | null;
-  disabled: boolean;
-  totp_secret: string | null;
-  totp_enabled_at: Date | null;
-  created_at: Date;
-  last_sign_in_at: Date | null;
-}
+/** What the sign-in and the CLI read of an account (never totp_last_step or password_changed_at). */
+const COLUMNS = ['id', 'email', 'password_hash', 'role', 'branch', 'disabled', 'totp_secret', 'totp_enabled_at', 'created_at', 'last_sign_in_at'] as const;
 
-const COLUMNS = 'id, email, password_hash, role, branch, disabled, totp_secret, totp_enabled_at, created_at, last_sign_in_at';
+export type StaffAccountRow = Pick<Row<'staff_accounts'>, (typeof COLUMNS)[number]>;
 
 export const accountSummary = (row: Pick<StaffAccountRow, 'id' | 'email' | 'role' | 'branch'>): StaffAccountSummary => ({
   id: row.id,
@@ -39,31 +30,42 @@ export function parseBranch(raw: string): StaffBranch | undefined {
   return STAFF_BRANCHES.find((branch) => branch.toLowerCase() === wanted);
 }
 
-export async function findAccountByEmail(q: Queryable, email: string): Promise<StaffAccountRow | undefined> {
-  const [row] = await q.query<StaffAccountRow>(`select ${COLUMNS} from staff_accounts where lower(email) = $1`, [normaliseEmail(email)]);
-  return row;
+export function findAccountByEmail(db: Kysely<DatabaseSchema>, email: string): Promise<StaffAccountRow | undefined> {
+  return db
+    .selectFrom('staff_accounts')
+    .select(COLUMNS)
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', normaliseEmail(email)))
+    .executeTakeFirst();
 }
 
-export async function listAccounts(q: Queryable): Promise<StaffAccountRow[]> {
-  return q.query<StaffAccountRow>(`select ${COLUMNS} from staff_accounts order by lower(email)`);
+export function listAccounts(db: Kysely<DatabaseSchema>): Promise<StaffAccountRow[]> {
+  return db
+    .selectFrom('staff_accounts')
+    .select(COLUMNS)
+    .orderBy((eb) => eb.fn('lower', ['email']))
+    .execute();
 }
 
 /**
  * The enabled accounts `viewer` may assign work to: everyone for an admin; for branch staff their own branch's
  * colleagues and the admins.
  */
-export async function colleaguesOf(q: Queryable, viewer: StaffAccountSummary): Promise<StaffAccountSummary[]> {
-  const rows = await q.query<StaffAccountRow>(
-    `select ${COLUMNS} from staff_accounts
-      where not disabled and ($1::text is null or role = 'admin' or branch = $1::text)
-      order by role, lower(email)`,
-    [viewer.role === 'admin' ? null : viewer.branch],
-  );
+export async function colleaguesOf(db: Kysely<DatabaseSchema>, viewer: StaffAccountSummary): Promise<StaffAccountSummary[]> {
+  // no branch (an admin): every enabled account
+  const branch: StaffBranch | null = viewer.role === 'admin' ? null : viewer.branch;
+  const rows = await db
+    .selectFrom('staff_accounts')
+    .select(COLUMNS)
+    .where((eb) => eb.not(eb.ref('disabled')))
+    .$if(branch !== null, (qb) => qb.where((eb) => eb.or([eb('role', '=', 'admin'), eb('branch', '=', branch)])))
+    .orderBy('role')
+    .orderBy((eb) => eb.fn('lower', ['email']))
+    .execute();
   return rows.map(accountSummary);
 }
 
 /** Ends every session of an account (disabled, new password, second factor reset). Returns how many ended. */
-export async function endSessionsOf(q: Queryable, accountId: number): Promise<number> {
-  const rows = await q.query<{ id: string }>('delete from staff_sessions where account_id = $1 returning id', [accountId]);
-  return rows.length;
+export async function endSessionsOf(db: Kysely<DatabaseSchema>, accountId: number): Promise<number> {
+  const { numDeletedRows } = await db.deleteFrom('staff_sessions').where('account_id', '=', accountId).executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
 }

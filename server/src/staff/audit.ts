@@ -1,24 +1,22 @@
 // The audit log of staff actions: who did what to which row, when. Written in the same transaction as
 // the change it records, so an acknowledged change always has its line and a rolled-back one never does.
+import type { Kysely } from 'kysely';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Queryable } from '../db/index.js';
+import type { DatabaseSchema } from '../db/index.js';
 
 /**
  * One line of the log. `actor` is null for what no account did (a failed sign-in names the e-mail tried in
  * `detail` instead). `target` names the row ('contact:12', 'review:7', 'account:3'); `detail` is plain text.
  */
 export async function recordStaffAction(
-  q: Queryable,
+  db: Kysely<DatabaseSchema>,
   actor: Pick<StaffAccountSummary, 'id' | 'email'> | null,
   action: string,
   target: string | null,
   detail: string | null = null,
 ): Promise<void> {
-  await q.query('insert into staff_audit_log (actor_id, actor_email, action, target, detail) values ($1, $2, $3, $4, $5)', [
-    actor?.id ?? null,
-    actor?.email ?? null,
-    action,
-    target,
-    detail,
-  ]);
+  await db
+    .insertInto('staff_audit_log')
+    .values({ actor_id: actor?.id ?? null, actor_email: actor?.email ?? null, action, target, detail })
+    .execute();
 }

@@ -2,6 +2,7 @@
 // only (the app has no account screens, and there is no default account or password in the configuration). Works
 // on the database the server is configured with: DATABASE_URL (PostgreSQL), else the embedded one in DATA_DIR.
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
 import { describeError, runMigrations, type Database } from '../db/index.js';
 import { openCliDatabase, type CliIo } from '../cli/cliDatabase.js';
@@ -122,18 +123,16 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
     } else if (args.branch !== undefined) {
       throw new UsageError('Admins see every branch: leave out --branch.');
     }
-    if ((await findAccountByEmail(db, email)) !== undefined) throw new CliError(`An account for ${email} already exists.`);
+    if ((await findAccountByEmail(db.kysely, email)) !== undefined) throw new CliError(`An account for ${email} already exists.`);
     const password = await newPassword(args, email, io);
     const passwordHash = await hashPassword(password);
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id', [
-        email,
-        passwordHash,
-        role,
-        branch,
-      ]);
-      const accountId = row!.id;
-      await recordStaffAction(tx, null, 'account added', `account:${accountId}`, `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}`);
+    const id = await db.kysely.transaction().execute(async (trx) => {
+      const { id: accountId } = await trx
+        .insertInto('staff_accounts')
+        .values({ email, password_hash: passwordHash, role, branch })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordStaffAction(trx, null, 'account added', `account:${accountId}`, `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}`);
       return accountId;
     });
     io.out(`Added ${role === 'admin' ? 'admin' : `branch staff (${branch})`} ${email} (account ${id}).\n`);
@@ -141,16 +140,16 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
     return;
   }
 
-  const account = await findAccountByEmail(db, email);
+  const account = await findAccountByEmail(db.kysely, email);
   if (account === undefined) throw new CliError(`There is no account for ${email}.`);
   const target = `account:${account.id}`;
 
   if (args.command === 'disable' || args.command === 'enable') {
     const disable = args.command === 'disable';
-    const ended = await db.transaction(async (tx) => {
-      await tx.query('update staff_accounts set disabled = $2 where id = $1', [account.id, disable]);
-      const count = disable ? await endSessionsOf(tx, account.id) : 0;
-      await recordStaffAction(tx, null, disable ? 'account disabled' : 'account enabled', target, disable ? `cli; ${count} sessions ended` : 'cli');
+    const ended = await db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('staff_accounts').set({ disabled: disable }).where('id', '=', account.id).execute();
+      const count = disable ? await endSessionsOf(trx, account.id) : 0;
+      await recordStaffAction(trx, null, disable ? 'account disabled' : 'account enabled', target, disable ? `cli; ${count} sessions ended` : 'cli');
       return count;
     });
     io.out(disable ? `Disabled ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.\n` : `Enabled ${email}.\n`);
@@ -160,14 +159,18 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
   // reset-password
   const password = await newPassword(args, email, io);
   const passwordHash = await hashPassword(password);
-  const ended = await db.transaction(async (tx) => {
-    await tx.query('update staff_accounts set password_hash = $2, password_changed_at = now() where id = $1', [account.id, passwordHash]);
+  const ended = await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('staff_accounts')
+      .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })
+      .where('id', '=', account.id)
+      .execute();
     if (args.resetTotp) {
-      await tx.query('update staff_accounts set totp_secret = null, totp_enabled_at = null, totp_last_step = null where id = $1', [account.id]);
-      await tx.query('delete from staff_recovery_codes where account_id = $1', [account.id]);
+      await trx.updateTable('staff_accounts').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where('id', '=', account.id).execute();
+      await trx.deleteFrom('staff_recovery_codes').where('account_id', '=', account.id).execute();
     }
-    const count = await endSessionsOf(tx, account.id);
-    await recordStaffAction(tx, null, 'password reset', target, `cli; ${args.resetTotp ? 'second factor reset; ' : ''}${count} sessions ended`);
+    const count = await endSessionsOf(trx, account.id);
+    await recordStaffAction(trx, null, 'password reset', target, `cli; ${args.resetTotp ? 'second factor reset; ' : ''}${count} sessions ended`);
     return count;
   });
   io.out(`New password set for ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.\n`);
@@ -195,7 +198,7 @@ async function newPassword(args: Args, email: string, io: StaffCliIo): Promise<s
 }
 
 async function list(db: Database, io: StaffCliIo): Promise<void> {
-  const accounts = await listAccounts(db);
+  const accounts = await listAccounts(db.kysely);
   if (accounts.length === 0) {
     io.out('No staff accounts yet. Add one: npm run staff -- add EMAIL --role admin\n');
     return;

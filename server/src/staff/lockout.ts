@@ -15,7 +15,8 @@
 // guesses sent in parallel cannot all pass a check made before any of them failed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { describeError, type Queryable } from '../db/index.js';
+import { sql, type Kysely } from 'kysely';
+import { describeError, type DatabaseSchema } from '../db/index.js';
 import { clientAddress } from '../reviews/reviewLimit.js';
 
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
@@ -86,35 +87,40 @@ export function judgeAttempt({ account, address, pair }: Counts): Attempt {
 }
 
 /** Rows in staff_sign_in_failures, one per attempt and counter: a sliding window. */
-export function databaseFailureCounter(db: Queryable, now: () => number = Date.now): FailureCounter {
-  const since = () => new Date(now() - LOCKOUT_WINDOW_MS).toISOString();
+export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => number = Date.now): FailureCounter {
+  /** An instant as a timestamptz parameter (its ISO text, cast in SQL). */
+  const instant = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
+  const since = () => instant(now() - LOCKOUT_WINDOW_MS);
+  // The rows have no key of their own: ctid (the row's place in the table) picks the newest one of a counter.
+  const ctid = sql<string>`ctid`;
   const takeBackOne = (key: string) =>
-    db.query(
-      `delete from staff_sign_in_failures where ctid in (
-         select ctid from staff_sign_in_failures where key = $1 and at > $2::timestamptz order by at desc limit 1)`,
-      [key, since()],
-    );
+    db
+      .deleteFrom('staff_sign_in_failures')
+      .where(ctid, 'in', db.selectFrom('staff_sign_in_failures').select(ctid.as('ctid')).where('key', '=', key).where('at', '>', since()).orderBy('at', 'desc').limit(1))
+      .execute();
   return {
     async attempt(keys) {
       // old rows go as new ones come: the table holds about one window of attempts
-      await db.query('delete from staff_sign_in_failures where at <= $1::timestamptz', [since()]);
-      await db.query('insert into staff_sign_in_failures (key, at) values ($1, $4::timestamptz), ($2, $4::timestamptz), ($3, $4::timestamptz)', [
-        keys.account,
-        keys.address,
-        keys.pair,
-        new Date(now()).toISOString(),
-      ]);
-      const rows = await db.query<{ key: string; n: number }>(
-        'select key, count(*)::int as n from staff_sign_in_failures where key = any($1::text[]) and at > $2::timestamptz group by key',
-        [[keys.account, keys.address, keys.pair], since()],
-      );
+      await db.deleteFrom('staff_sign_in_failures').where('at', '<=', since()).execute();
+      const at = instant(now());
+      await db
+        .insertInto('staff_sign_in_failures')
+        .values([keys.account, keys.address, keys.pair].map((key) => ({ key, at })))
+        .execute();
+      const rows = await db
+        .selectFrom('staff_sign_in_failures')
+        .select((eb) => ['key', eb.fn.countAll<number>().as('n')])
+        .where('key', 'in', [keys.account, keys.address, keys.pair])
+        .where('at', '>', since())
+        .groupBy('key')
+        .execute();
       const of = (key: string) => rows.find((row) => row.key === key)?.n ?? 0;
       const result = judgeAttempt({ account: of(keys.account), address: of(keys.address), pair: of(keys.pair) });
       if (result.refused && !result.secondFactorOnly) await Promise.all([takeBackOne(keys.account), takeBackOne(keys.address), takeBackOne(keys.pair)]);
       return result;
     },
     async succeeded(keys, signedIn) {
-      if (signedIn) await db.query('delete from staff_sign_in_failures where key = any($1::text[])', [[keys.account, keys.pair]]);
+      if (signedIn) await db.deleteFrom('staff_sign_in_failures').where('key', 'in', [keys.account, keys.pair]).execute();
       else await Promise.all([takeBackOne(keys.account), takeBackOne(keys.pair)]);
       await takeBackOne(keys.address);
     },

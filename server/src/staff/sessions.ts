@@ -1,8 +1,9 @@
 // Staff sessions: kept in the database, so every process knows them and signing out ends one everywhere.
 // The cookie holds 32 random bytes; the row's id is their SHA-256, so a copy of the table opens no session.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import type { StaffSession } from '@site/contracts/staff-api';
-import type { Queryable } from '../db/index.js';
+import type { DatabaseSchema } from '../db/index.js';
 import { accountSummary, type StaffAccountRow } from './accounts.js';
 
 export type SessionState = StaffSession['state'];
@@ -29,7 +30,8 @@ export interface LoadedSession {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
-const iso = (ms: number) => new Date(ms).toISOString();
+/** An instant as a timestamptz parameter (its ISO text, cast in SQL). */
+const at = (ms: number) => sql<Date>`${new Date(ms).toISOString()}::timestamptz`;
 
 /** What the browser is told about its session. */
 export const sessionView = (session: Pick<LoadedSession, 'state' | 'csrfToken' | 'account'>): StaffSession => ({
@@ -43,22 +45,24 @@ export const sessionView = (session: Pick<LoadedSession, 'state' | 'csrfToken' |
  * Expired rows are cleared on the way (sessions are created far less often than read).
  */
 export async function createSession(
-  q: Queryable,
+  db: Kysely<DatabaseSchema>,
   account: LoadedSession['account'],
   state: SessionState,
   now: number,
   times: SessionTimes,
 ): Promise<{ token: string; session: LoadedSession }> {
-  await q.query('delete from staff_sessions where expires_at <= $1::timestamptz or last_seen_at <= $2::timestamptz', [iso(now), iso(now - times.idleMs)]);
+  await db
+    .deleteFrom('staff_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', at(now)), eb('last_seen_at', '<=', at(now - times.idleMs))]))
+    .execute();
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   const id = sessionId(token);
   const expires = now + (state === 'active' ? times.maxMs : Math.min(PENDING_SESSION_MS, times.maxMs));
-  await q.query(
-    `insert into staff_sessions (id, account_id, state, csrf_token, created_at, last_seen_at, expires_at)
-     values ($1, $2, $3, $4, $5::timestamptz, $5::timestamptz, $6::timestamptz)`,
-    [id, account.id, state, csrfToken, iso(now), iso(expires)],
-  );
+  await db
+    .insertInto('staff_sessions')
+    .values({ id, account_id: account.id, state, csrf_token: csrfToken, created_at: at(now), last_seen_at: at(now), expires_at: at(expires) })
+    .execute();
   return { token, session: { id, state, csrfToken, pendingTotpSecret: null, account } };
 }
 
@@ -66,31 +70,24 @@ export async function createSession(
  * The session a cookie token opens at `now`, marking it used; undefined when there is none, it is past its idle or
  * absolute end, or its account is disabled (which ends its sessions at once, whatever the CLI did).
  */
-export async function loadSession(q: Queryable, token: string | undefined, now: number, times: SessionTimes): Promise<LoadedSession | undefined> {
+export async function loadSession(db: Kysely<DatabaseSchema>, token: string | undefined, now: number, times: SessionTimes): Promise<LoadedSession | undefined> {
   if (token === undefined || !TOKEN_PATTERN.test(token)) return undefined;
-  const [row] = await q.query<{
-    id: string;
-    state: SessionState;
-    csrf_token: string;
-    pending_totp_secret: string | null;
-    account_id: number;
-    email: string;
-    role: StaffAccountRow['role'];
-    branch: StaffAccountRow['branch'];
-    totp_secret: string | null;
-    totp_enabled_at: Date | null;
-  }>(
-    `with touched as (
-       update staff_sessions set last_seen_at = $2::timestamptz
-        where id = $1 and expires_at > $2::timestamptz and last_seen_at > $3::timestamptz
-        returning id, account_id, state, csrf_token, pending_totp_secret
-     )
-     select t.id, t.state, t.csrf_token, t.pending_totp_secret, t.account_id,
-            a.email, a.role, a.branch, a.totp_secret, a.totp_enabled_at
-       from touched t join staff_accounts a on a.id = t.account_id
-      where not a.disabled`,
-    [sessionId(token), iso(now), iso(now - times.idleMs)],
-  );
+  // one statement: the touch and the read see the same row
+  const row = await db
+    .with('touched', (cte) =>
+      cte
+        .updateTable('staff_sessions')
+        .set({ last_seen_at: at(now) })
+        .where('id', '=', sessionId(token))
+        .where('expires_at', '>', at(now))
+        .where('last_seen_at', '>', at(now - times.idleMs))
+        .returning(['id', 'account_id', 'state', 'csrf_token', 'pending_totp_secret']),
+    )
+    .selectFrom('touched as t')
+    .innerJoin('staff_accounts as a', 'a.id', 't.account_id')
+    .select(['t.id', 't.state', 't.csrf_token', 't.pending_totp_secret', 't.account_id', 'a.email', 'a.role', 'a.branch', 'a.totp_secret', 'a.totp_enabled_at'])
+    .where((eb) => eb.not(eb.ref('a.disabled')))
+    .executeTakeFirst();
   if (row === undefined) return undefined;
   return {
     id: row.id,
@@ -102,13 +99,13 @@ export async function loadSession(q: Queryable, token: string | undefined, now: 
 }
 
 /** Ends a session; resolves to whether it was still there (two requests racing to replace it: one wins). */
-export async function deleteSession(q: Queryable, id: string): Promise<boolean> {
-  const rows = await q.query<{ id: string }>('delete from staff_sessions where id = $1 returning id', [id]);
-  return rows.length > 0;
+export async function deleteSession(db: Kysely<DatabaseSchema>, id: string): Promise<boolean> {
+  const { numDeletedRows } = await db.deleteFrom('staff_sessions').where('id', '=', id).executeTakeFirstOrThrow();
+  return numDeletedRows > 0n;
 }
 
-export async function setPendingTotpSecret(q: Queryable, id: string, secret: string): Promise<void> {
-  await q.query('update staff_sessions set pending_totp_secret = $2 where id = $1', [id, secret]);
+export async function setPendingTotpSecret(db: Kysely<DatabaseSchema>, id: string, secret: string): Promise<void> {
+  await db.updateTable('staff_sessions').set({ pending_totp_secret: secret }).where('id', '=', id).execute();
 }
 
 /** The CSRF header against the session's token, in constant time (hashes first: equal lengths whatever was sent). */

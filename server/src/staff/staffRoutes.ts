@@ -2,9 +2,10 @@
 // second factor; server-side sessions in the database; CSRF tokens; the failed sign-in lockout; the audit log; and
 // the signed-in scope every other staff call lives in (./work/). Addresses and shapes: @site/contracts/staff-api.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
-import type { Database, Queryable } from '../db/index.js';
+import type { Database, DatabaseSchema } from '../db/index.js';
 import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
@@ -92,7 +93,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
  * stay inside it).
  */
 export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
-  const { db } = options;
+  const db = options.db.kysely;
   const times: SessionTimes = { idleMs: options.sessionIdleMinutes * 60_000, maxMs: options.sessionMaxHours * 3_600_000 };
   const inDatabase = databaseFailureCounter(db);
   const failures: FailureCounter =
@@ -135,14 +136,14 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
   async function startSession(
     request: FastifyRequest,
     reply: FastifyReply,
-    q: Queryable,
+    q: Kysely<DatabaseSchema>,
     account: LoadedSession['account'],
     state: SessionState,
     previous: LoadedSession | undefined,
   ): Promise<StaffSession | undefined> {
     if (previous !== undefined && !(await deleteSession(q, previous.id))) return undefined;
     const { token, session } = await createSession(q, account, state, Date.now(), times);
-    if (state === 'active') await q.query('update staff_accounts set last_sign_in_at = now() where id = $1', [account.id]);
+    if (state === 'active') await q.updateTable('staff_accounts').set({ last_sign_in_at: sql<Date>`now()` }).where('id', '=', account.id).execute();
     setSessionCookie(request, reply, token);
     return sessionView(session);
   }
@@ -202,7 +203,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
     if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
 
-    const result = await db.transaction(async (tx) => {
+    const result = await db.transaction().execute(async (tx) => {
       let how: string | undefined;
       if (looksLikeTotp(code)) {
         const step = account.totp_secret === null ? undefined : totpStep(account.totp_secret, code.replace(/\s/g, ''), Date.now());
@@ -275,16 +276,17 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return reply.code(401).send({ error: MESSAGES.wrongCode });
     }
     const recoveryCodes = newRecoveryCodes();
-    const next = await db.transaction(async (tx) => {
-      const updated = await tx.query(
-        `update staff_accounts set totp_secret = $2, totp_enabled_at = now(), totp_last_step = $3
-          where id = $1 and totp_enabled_at is null returning id`,
-        [account.id, secret, step],
-      );
-      if (updated.length === 0) throw httpError(409, MESSAGES.totpAlreadyOn);
-      await tx.query('delete from staff_recovery_codes where account_id = $1', [account.id]);
+    const next = await db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable('staff_accounts')
+        .set({ totp_secret: secret, totp_enabled_at: sql<Date>`now()`, totp_last_step: step })
+        .where('id', '=', account.id)
+        .where('totp_enabled_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (updated.numUpdatedRows === 0n) throw httpError(409, MESSAGES.totpAlreadyOn);
+      await tx.deleteFrom('staff_recovery_codes').where('account_id', '=', account.id).execute();
       for (const recoveryCode of recoveryCodes) {
-        await tx.query('insert into staff_recovery_codes (account_id, code_hash) values ($1, $2)', [account.id, recoveryCodeHash(recoveryCode)]);
+        await tx.insertInto('staff_recovery_codes').values({ account_id: account.id, code_hash: recoveryCodeHash(recoveryCode) }).execute();
       }
       const started = await startSession(request, reply, tx, { ...account, totp_secret: secret, totp_enabled_at: new Date() }, 'active', session);
       if (started === undefined) throw httpError(401, MESSAGES.signIn);
@@ -313,7 +315,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return readAuditPage(db, page);
     });
 
-    await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite });
+    await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite });
 
     // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
     // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the
@@ -330,32 +332,49 @@ function staffOf(request: FastifyRequest) {
 }
 
 /** Accepts a TOTP step once: only a step later than the last one used (a code seen over a shoulder is spent). */
-async function storeTotpStep(q: Queryable, accountId: number, step: number): Promise<boolean> {
-  const rows = await q.query(
-    'update staff_accounts set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id',
-    [accountId, step],
-  );
-  return rows.length > 0;
+async function storeTotpStep(db: Kysely<DatabaseSchema>, accountId: number, step: number): Promise<boolean> {
+  const { numUpdatedRows } = await db
+    .updateTable('staff_accounts')
+    .set({ totp_last_step: step })
+    .where('id', '=', accountId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirstOrThrow();
+  return numUpdatedRows > 0n;
 }
 
 /** Spends a recovery code; resolves to how many are left, or undefined when it is not one of the account's unused ones. */
-async function useRecoveryCode(q: Queryable, accountId: number, code: string): Promise<number | undefined> {
-  const used = await q.query(
-    'update staff_recovery_codes set used_at = now() where account_id = $1 and code_hash = $2 and used_at is null returning id',
-    [accountId, recoveryCodeHash(code)],
-  );
-  if (used.length === 0) return undefined;
-  const [left] = await q.query<{ n: number }>('select count(*)::int as n from staff_recovery_codes where account_id = $1 and used_at is null', [accountId]);
-  return left?.n ?? 0;
+async function useRecoveryCode(db: Kysely<DatabaseSchema>, accountId: number, code: string): Promise<number | undefined> {
+  const { numUpdatedRows } = await db
+    .updateTable('staff_recovery_codes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('account_id', '=', accountId)
+    .where('code_hash', '=', recoveryCodeHash(code))
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (numUpdatedRows === 0n) return undefined;
+  const { n } = await db
+    .selectFrom('staff_recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return n;
 }
 
-async function readAuditPage(q: Queryable, page: number): Promise<AuditPage> {
-  const [total] = await q.query<{ n: number }>('select count(*)::int as n from staff_audit_log');
-  const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / AUDIT_PAGE_SIZE));
-  const rows = await q.query<{ id: number; at: Date; actor_email: string | null; action: string; target: string | null; detail: string | null }>(
-    'select id, at, actor_email, action, target, detail from staff_audit_log order by at desc, id desc limit $1 offset $2',
-    [AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE],
-  );
+async function readAuditPage(db: Kysely<DatabaseSchema>, page: number): Promise<AuditPage> {
+  const { n } = await db
+    .selectFrom('staff_audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE));
+  const rows = await db
+    .selectFrom('staff_audit_log')
+    .select(['id', 'at', 'actor_email', 'action', 'target', 'detail'])
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE)
+    .execute();
   return {
     entries: rows.map((row) => ({ id: row.id, at: row.at.toISOString(), actor: row.actor_email, action: row.action, target: row.target, detail: row.detail })),
     page,

@@ -1,5 +1,6 @@
 // What arrived, for staff: the newest contact messages, enquiries, registrations and requests for quotation with the
 // state of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
+import { sql } from 'kysely';
 import type { Database } from '../db/index.js';
 import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quotes/quoteReport.js';
 import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from './reportText.js';
@@ -41,6 +42,7 @@ export interface SubmissionsReport {
   outbox: { pending: number; failing: number; sent: number };
 }
 
+/** What the three sections' queries have in common: each query's own row type (from db/schema.ts) must fit it. */
 interface Row extends MailColumns {
   id: number;
   created_at: Date;
@@ -56,8 +58,8 @@ interface Row extends MailColumns {
 }
 
 // a mail queued before the form sent a language came from the English site
-const MAIL_COLUMNS = `case when o.id is null then null else coalesce(o.payload->>'language', 'en') end as language,
-            o.recipient, o.attempts, o.sent_at, o.next_attempt_at, o.last_error`;
+const MAIL_LANGUAGE = sql<string | null>`case when o.id is null then null else coalesce(o.payload->>'language', 'en') end`.as('language');
+const MAIL_COLUMNS = ['o.recipient', 'o.attempts', 'o.sent_at', 'o.next_attempt_at', 'o.last_error'] as const;
 
 const toEntry = (row: Row): ReportEntry => ({
   id: row.id,
@@ -74,43 +76,88 @@ const toEntry = (row: Row): ReportEntry => ({
   mail: mailStateOf(row),
 });
 
-async function count(db: Database, table: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`select count(*) as n from ${table}`);
+async function count(db: Database, table: 'contact_messages' | 'inquiries' | 'registrations'): Promise<number> {
+  const row = await db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
 /** The newest `limit` submissions of each kind (newest first), with totals and the outbox state. */
 export async function loadSubmissionsReport(db: Database, limit: number): Promise<SubmissionsReport> {
-  const contact = await db.query<Row>(
-    `select c.id, c.created_at, c.name, c.email, c.country as branch, c.phone, c.company_name, c.company_location,
-            c.message, c.spam, ${MAIL_COLUMNS}
-       from contact_messages c
-       left join outbox o on o.kind = $1 and o.ref_id = c.id
-      order by c.id desc limit $2`,
-    [OUTBOX_KIND.contactMessage, limit],
-  );
-  const inquiries = await db.query<Row>(
-    `select i.id, i.created_at, i.user_name as name, i.user_email as email, i.user_country as branch, i.phone,
-            i.company_name, i.company_location, i.message, i.spam, ${MAIL_COLUMNS}
-       from inquiries i
-       left join outbox o on o.kind = $1 and o.ref_id = i.id
-      order by i.id desc limit $2`,
-    [OUTBOX_KIND.inquiry, limit],
-  );
-  const registrations = await db.query<Row>(
-    `select r.id, r.created_at, r.user_name as name, r.user_email as email, r.user_country as branch,
-            null as phone, null as company_name, null as company_location, null as message, r.spam,
-            null as language, null as recipient, null as attempts, null as sent_at, null as next_attempt_at, null as last_error
-       from registrations r
-      order by r.id desc limit $1`,
-    [limit],
-  );
-  const [outbox] = await db.query<{ pending: number; failing: number; sent: number }>(
-    `select count(*) filter (where sent_at is null) as pending,
-            count(*) filter (where sent_at is null and attempts > 0) as failing,
-            count(*) filter (where sent_at is not null) as sent
-       from outbox`,
-  );
+  const contact: Row[] = await db.kysely
+    .selectFrom('contact_messages as c')
+    .leftJoin('outbox as o', (join) => join.on('o.kind', '=', OUTBOX_KIND.contactMessage).onRef('o.ref_id', '=', 'c.id'))
+    .select([
+      'c.id',
+      'c.created_at',
+      'c.name',
+      'c.email',
+      'c.country as branch',
+      'c.phone',
+      'c.company_name',
+      'c.company_location',
+      'c.message',
+      'c.spam',
+      MAIL_LANGUAGE,
+      ...MAIL_COLUMNS,
+    ])
+    .orderBy('c.id', 'desc')
+    .limit(limit)
+    .execute();
+  const inquiries: Row[] = await db.kysely
+    .selectFrom('inquiries as i')
+    .leftJoin('outbox as o', (join) => join.on('o.kind', '=', OUTBOX_KIND.inquiry).onRef('o.ref_id', '=', 'i.id'))
+    .select([
+      'i.id',
+      'i.created_at',
+      'i.user_name as name',
+      'i.user_email as email',
+      'i.user_country as branch',
+      'i.phone',
+      'i.company_name',
+      'i.company_location',
+      'i.message',
+      'i.spam',
+      MAIL_LANGUAGE,
+      ...MAIL_COLUMNS,
+    ])
+    .orderBy('i.id', 'desc')
+    .limit(limit)
+    .execute();
+  // a registration has no message and no mail: the same row shape, with nulls
+  const registrations: Row[] = await db.kysely
+    .selectFrom('registrations as r')
+    .select((eb) => [
+      'r.id',
+      'r.created_at',
+      'r.user_name as name',
+      'r.user_email as email',
+      'r.user_country as branch',
+      eb.lit(null).as('phone'),
+      eb.lit(null).as('company_name'),
+      eb.lit(null).as('company_location'),
+      eb.lit(null).as('message'),
+      'r.spam',
+      eb.lit(null).as('language'),
+      eb.lit(null).as('recipient'),
+      eb.lit(null).as('attempts'),
+      eb.lit(null).as('sent_at'),
+      eb.lit(null).as('next_attempt_at'),
+      eb.lit(null).as('last_error'),
+    ])
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+  const outbox = await db.kysely
+    .selectFrom('outbox')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('sent_at', 'is', null).as('pending'),
+      eb.fn.countAll<number>().filterWhere('sent_at', 'is', null).filterWhere('attempts', '>', 0).as('failing'),
+      eb.fn.countAll<number>().filterWhere('sent_at', 'is not', null).as('sent'),
+    ])
+    .executeTakeFirst();
   return {
     sections: [
       { title: 'Contact messages', total: await count(db, 'contact_messages'), entries: contact.map(toEntry) },

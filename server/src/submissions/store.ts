@@ -28,20 +28,26 @@ export function branchEmail(branchName: string): string {
 
 /** Stores a contact message and, unless it is spam, its mail to the chosen branch. Returns the row id. */
 export function saveContactMessage(db: Database, form: ContactForm, { spam }: SaveOptions): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number }>(
-      `insert into contact_messages (name, email, phone, message, country, company_name, company_location, spam)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [form.name, form.email, form.phone, form.message, form.country, form.companyName, form.companyLocation, spam],
-    );
-    const id = row!.id;
+  return db.kysely.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('contact_messages')
+      .values({
+        name: form.name,
+        email: form.email,
+        phone: form.phone,
+        message: form.message,
+        country: form.country,
+        company_name: form.companyName,
+        company_location: form.companyLocation,
+        spam,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (!spam) {
-      await tx.query('insert into outbox (kind, ref_id, recipient, payload) values ($1, $2, $3, $4)', [
-        OUTBOX_KIND.contactMessage,
-        id,
-        branchEmail(form.country),
-        JSON.stringify(form),
-      ]);
+      await trx
+        .insertInto('outbox')
+        .values({ kind: OUTBOX_KIND.contactMessage, ref_id: id, recipient: branchEmail(form.country), payload: JSON.stringify(form) })
+        .execute();
     }
     return id;
   });
@@ -49,29 +55,26 @@ export function saveContactMessage(db: Database, form: ContactForm, { spam }: Sa
 
 /** Stores an enquiry from the chat and, unless it is spam, its mail to the chosen branch. Returns the row id. */
 export function saveInquiry(db: Database, inquiry: Inquiry, { spam }: SaveOptions): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number }>(
-      `insert into inquiries (user_name, user_email, user_country, phone, message, company_name, company_location, spam)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [
-        inquiry.userName,
-        inquiry.userEmail,
-        inquiry.userCountry,
-        inquiry.inquiryPhone,
-        inquiry.inquiryMessage,
-        inquiry.companyName,
-        inquiry.companyLocation,
+  return db.kysely.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('inquiries')
+      .values({
+        user_name: inquiry.userName,
+        user_email: inquiry.userEmail,
+        user_country: inquiry.userCountry,
+        phone: inquiry.inquiryPhone,
+        message: inquiry.inquiryMessage,
+        company_name: inquiry.companyName,
+        company_location: inquiry.companyLocation,
         spam,
-      ],
-    );
-    const id = row!.id;
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (!spam) {
-      await tx.query('insert into outbox (kind, ref_id, recipient, payload) values ($1, $2, $3, $4)', [
-        OUTBOX_KIND.inquiry,
-        id,
-        branchEmail(inquiry.userCountry),
-        JSON.stringify(inquiry),
-      ]);
+      await trx
+        .insertInto('outbox')
+        .values({ kind: OUTBOX_KIND.inquiry, ref_id: id, recipient: branchEmail(inquiry.userCountry), payload: JSON.stringify(inquiry) })
+        .execute();
     }
     return id;
   });
@@ -82,9 +85,10 @@ export function saveInquiry(db: Database, inquiry: Inquiry, { spam }: SaveOption
  * what they ask for comes as an enquiry, which is mailed. Staff see registrations in `npm run submissions`.
  */
 export async function saveRegistration(db: Database, registration: Registration, { spam }: SaveOptions): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    'insert into registrations (user_name, user_email, user_country, spam) values ($1, $2, $3, $4) returning id',
-    [registration.userName, registration.userEmail, registration.userCountry, spam],
-  );
-  return row!.id;
+  const { id } = await db.kysely
+    .insertInto('registrations')
+    .values({ user_name: registration.userName, user_email: registration.userEmail, user_country: registration.userCountry, spam })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

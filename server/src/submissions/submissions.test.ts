@@ -457,13 +457,15 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
   });
 
   await t.test('when the database fails, the visitor gets a clear 503 and the server keeps going', async () => {
-    const failing = {
+    // Kysely made over the failing client (the spread's own kysely would still reach the working one)
+    const failing = withKysely({
       ...database.db,
       query: database.db.query.bind(database.db),
+      run: database.db.run.bind(database.db),
       transaction: async () => {
         throw new Error('connection terminated unexpectedly');
       },
-    } satisfies Database;
+    });
     const other = await buildApp(fixture.config, failing);
     try {
       const res = await other.inject({ method: 'POST', url: CONTACT.url, payload: CONTACT.valid });

@@ -1,57 +1,72 @@
 // What staff do to an inbox row: set its status (spam in or out), assign it, add a note, queue a failed mail again,
 // delete a spam row. Each is one transaction holding the row (FOR UPDATE) with its audit line, committed before the
 // answer: a crash loses no acknowledged change, and a rolled-back one leaves no line.
+import { sql, type Kysely } from 'kysely';
 import type { InboxKind, InboxStatus, StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Database, Queryable } from '../../db/index.js';
+import type { Database, DatabaseSchema } from '../../db/index.js';
 import { canSeeBranch } from '../access.js';
 import { recordStaffAction } from '../audit.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { mailState, visibleRow } from './inboxDetail.js';
 import { INBOX_TABLES, inboxTarget } from './inboxTables.js';
-import { ACCOUNT_COLUMNS, accountOf, type AccountColumns } from './staffAccounts.js';
+import { ACCOUNT_COLUMNS, accountOf } from './staffAccounts.js';
 
 /** The enabled account `id` when it may see `branch`'s rows (so it may be assigned one), else undefined. */
-async function assignableAccount(q: Queryable, id: number, branch: string | null): Promise<StaffAccountSummary | undefined> {
-  const [row] = await q.query<AccountColumns>(`select ${ACCOUNT_COLUMNS} from staff_accounts a where a.id = $1 and not a.disabled`, [id]);
+async function assignableAccount(db: Kysely<DatabaseSchema>, id: number, branch: string | null): Promise<StaffAccountSummary | undefined> {
+  const row = await db
+    .selectFrom('staff_accounts as a')
+    .select(ACCOUNT_COLUMNS)
+    .where('a.id', '=', id)
+    .where((eb) => eb.not(eb.ref('a.disabled')))
+    .executeTakeFirst();
   const account = row === undefined ? null : accountOf(row);
   return account !== null && canSeeBranch(account, branch) ? account : undefined;
 }
+
+/** The inbox table of `kind`, to change a row of it (aliased t: the four share the inbox's columns). */
+const inboxTable = (db: Kysely<DatabaseSchema>, kind: InboxKind) => db.dynamic.table(INBOX_TABLES[kind].table).as('t');
+
+const NOW = sql<Date>`now()`;
 
 /** The status the inbox shows for a row. */
 const shownStatus = (row: { spam: boolean; status: InboxStatus }): InboxStatus => (row.spam ? 'spam' : row.status);
 
 /** 'spam' flags the row (its workflow status stays for a later restore); any other status clears the flag and sets it. */
 export function setStatus(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, status: InboxStatus): Promise<void> {
-  return db.transaction(async (tx) => {
-    const row = await visibleRow(tx, actor, kind, id, { lock: true });
-    const table = INBOX_TABLES[kind].table;
-    if (status === 'spam') await tx.query(`update ${table} set spam = true, updated_at = now() where id = $1`, [id]);
-    else await tx.query(`update ${table} set spam = false, status = $2, updated_at = now() where id = $1`, [id, status]);
-    await recordStaffAction(tx, actor, 'inbox.status', inboxTarget(kind, id), `${shownStatus(row)} → ${status}`);
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await visibleRow(trx, actor, kind, id, { lock: true });
+    const update = trx.updateTable(inboxTable(trx, kind));
+    if (status === 'spam') await update.set({ spam: true, updated_at: NOW }).where('id', '=', id).execute();
+    else await update.set({ spam: false, status, updated_at: NOW }).where('id', '=', id).execute();
+    await recordStaffAction(trx, actor, 'inbox.status', inboxTarget(kind, id), `${shownStatus(row)} → ${status}`);
   });
 }
 
 /** Gives the row to an enabled colleague who may see its branch (or to nobody: null). */
 export function assign(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, assigneeId: number | null): Promise<void> {
-  return db.transaction(async (tx) => {
-    const row = await visibleRow(tx, actor, kind, id, { lock: true });
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await visibleRow(trx, actor, kind, id, { lock: true });
     let detail = 'unassigned';
     if (assigneeId !== null) {
-      const assignee = await assignableAccount(tx, assigneeId, row.branch);
+      const assignee = await assignableAccount(trx, assigneeId, row.branch);
       if (assignee === undefined) throw badRequest('assigneeId must be an enabled account that may see this branch');
       detail = `assigned to ${assignee.email}`;
     }
-    await tx.query(`update ${INBOX_TABLES[kind].table} set assignee_id = $2, updated_at = now() where id = $1`, [id, assigneeId]);
-    await recordStaffAction(tx, actor, 'inbox.assign', inboxTarget(kind, id), detail);
+    await trx.updateTable(inboxTable(trx, kind)).set({ assignee_id: assigneeId, updated_at: NOW }).where('id', '=', id).execute();
+    await recordStaffAction(trx, actor, 'inbox.assign', inboxTarget(kind, id), detail);
   });
 }
 
 export function addNote(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, text: string): Promise<void> {
-  return db.transaction(async (tx) => {
-    await visibleRow(tx, actor, kind, id, { lock: true });
-    const [note] = await tx.query<{ id: number }>('insert into staff_notes (kind, ref_id, author_id, text) values ($1, $2, $3, $4) returning id', [kind, id, actor.id, text]);
-    await tx.query(`update ${INBOX_TABLES[kind].table} set updated_at = now() where id = $1`, [id]);
-    await recordStaffAction(tx, actor, 'inbox.note', inboxTarget(kind, id), `note ${note!.id}`);
+  return db.kysely.transaction().execute(async (trx) => {
+    await visibleRow(trx, actor, kind, id, { lock: true });
+    const note = await trx
+      .insertInto('staff_notes')
+      .values({ kind, ref_id: id, author_id: actor.id, text })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable(inboxTable(trx, kind)).set({ updated_at: NOW }).where('id', '=', id).execute();
+    await recordStaffAction(trx, actor, 'inbox.note', inboxTarget(kind, id), `note ${note.id}`);
   });
 }
 
@@ -61,17 +76,26 @@ export function addNote(db: Database, actor: StaffAccountSummary, kind: InboxKin
  * retry of this very mail, it could go out twice.
  */
 export function resendMail(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, mailId: number): Promise<void> {
-  return db.transaction(async (tx) => {
-    await visibleRow(tx, actor, kind, id, { lock: true });
-    const [mail] = await tx.query<{ sent_at: Date | null; last_error: string | null; recipient: string; attempts: number }>(
-      'select sent_at, last_error, recipient, attempts from outbox where id = $1 and kind = any($2::text[]) and ref_id = $3 for update',
-      [mailId, INBOX_TABLES[kind].mailKinds, id],
-    );
+  return db.kysely.transaction().execute(async (trx) => {
+    await visibleRow(trx, actor, kind, id, { lock: true });
+    const kinds = INBOX_TABLES[kind].mailKinds;
+    // a kind that sends no mail has none to send again (and `in ()` would not be SQL)
+    const mail =
+      kinds.length === 0
+        ? undefined
+        : await trx
+            .selectFrom('outbox')
+            .select(['sent_at', 'last_error', 'recipient', 'attempts'])
+            .where('id', '=', mailId)
+            .where('kind', 'in', kinds)
+            .where('ref_id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
     if (mail === undefined) throw notFound('There is no such mail about this item');
     if (mailState(mail) !== 'failed') throw conflict(`Only a mail that failed can be sent again (this one is ${mailState(mail)})`);
-    await tx.query('update outbox set next_attempt_at = now(), attempts = 0, last_error = null where id = $1', [mailId]);
+    await trx.updateTable('outbox').set({ next_attempt_at: NOW, attempts: 0, last_error: null }).where('id', '=', mailId).execute();
     await recordStaffAction(
-      tx,
+      trx,
       actor,
       'inbox.resend',
       inboxTarget(kind, id),
@@ -82,14 +106,13 @@ export function resendMail(db: Database, actor: StaffAccountSummary, kind: Inbox
 
 /** Deletes a spam row with everything about it: notes, mails, a quote's lines (their foreign key cascades). */
 export function deleteSpam(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number): Promise<void> {
-  return db.transaction(async (tx) => {
-    const row = await visibleRow(tx, actor, kind, id, { lock: true });
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await visibleRow(trx, actor, kind, id, { lock: true });
     if (!row.spam) throw conflict('Only spam can be deleted: mark it as spam first');
-    await tx.query('delete from staff_notes where kind = $1 and ref_id = $2', [kind, id]);
-    if (INBOX_TABLES[kind].mailKinds.length > 0) {
-      await tx.query('delete from outbox where kind = any($1::text[]) and ref_id = $2', [INBOX_TABLES[kind].mailKinds, id]);
-    }
-    await tx.query(`delete from ${INBOX_TABLES[kind].table} where id = $1`, [id]);
-    await recordStaffAction(tx, actor, 'inbox.delete', inboxTarget(kind, id), 'spam deleted');
+    await trx.deleteFrom('staff_notes').where('kind', '=', kind).where('ref_id', '=', id).execute();
+    const kinds = INBOX_TABLES[kind].mailKinds;
+    if (kinds.length > 0) await trx.deleteFrom('outbox').where('kind', 'in', kinds).where('ref_id', '=', id).execute();
+    await trx.deleteFrom(inboxTable(trx, kind)).where('id', '=', id).execute();
+    await recordStaffAction(trx, actor, 'inbox.delete', inboxTarget(kind, id), 'spam deleted');
   });
 }

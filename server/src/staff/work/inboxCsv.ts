@@ -1,7 +1,8 @@
 // The inbox's filtered view as CSV, the whole of it (not one page), made as it is sent: rows are read a batch at a
 // time, so tens of thousands of rows never sit in memory at once.
 import { Readable } from 'node:stream';
-import type { Queryable } from '../../db/index.js';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/index.js';
 import { CSV_BOM, csvRow } from './csv.js';
 import type { InboxFilters } from './inboxFilters.js';
 import { allInboxRows, type InboxRow } from './inboxQuery.js';
@@ -18,8 +19,8 @@ const line = (row: InboxRow): string =>
  * The CSV as a stream. Resolves once the first batch is read, so a database that is down is an error the caller
  * answers (503), not a download cut short.
  */
-export async function openInboxCsv(q: Queryable, filters: InboxFilters): Promise<Readable> {
-  const rows = allInboxRows(q, filters);
+export async function openInboxCsv(db: Kysely<DatabaseSchema>, filters: InboxFilters): Promise<Readable> {
+  const rows = allInboxRows(db, filters);
   const first = await rows.next();
   async function* lines(): AsyncGenerator<string> {
     yield CSV_BOM + csvRow(HEADER);

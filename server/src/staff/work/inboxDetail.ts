@@ -1,12 +1,13 @@
 // One inbox row opened: everything the visitor sent (labelled, in the form's order), a quote's lines, the mails about
 // it with their delivery state, and the staff's notes. Also the one access check every call on a row makes.
+import { sql, type Kysely } from 'kysely';
 import type { InboxItemDetail, InboxKind, InboxMail, InboxNote, InboxStatus, QuoteLineDetail, StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
-import type { Queryable } from '../../db/index.js';
+import type { DatabaseSchema, Row } from '../../db/index.js';
 import { canSeeBranch } from '../access.js';
 import { forbidden, notFound } from './errors.js';
-import { PREVIEW_LENGTH } from './inboxQuery.js';
+import { PREVIEW_LENGTH, SHOWN_STATUS } from './inboxQuery.js';
 import { INBOX_TABLES } from './inboxTables.js';
-import { ACCOUNT_COLUMNS, accountOf, type AccountColumns } from './staffAccounts.js';
+import { ACCOUNT_COLUMNS, accountOf } from './staffAccounts.js';
 
 export interface InboxRowState {
   branch: string | null;
@@ -19,39 +20,35 @@ export interface InboxRowState {
  * The row `kind`/`id` when `account` may see it: 404 when there is none, 403 when it is another branch's. `lock`
  * (inside a transaction) holds the row until the change is committed, so two staff changes to one row take turns.
  */
-export async function visibleRow(q: Queryable, account: StaffAccountSummary, kind: InboxKind, id: number, { lock = false } = {}): Promise<InboxRowState> {
+export async function visibleRow(db: Kysely<DatabaseSchema>, account: StaffAccountSummary, kind: InboxKind, id: number, { lock = false } = {}): Promise<InboxRowState> {
   const table = INBOX_TABLES[kind];
-  const [row] = await q.query<{ branch: string | null; spam: boolean; status: InboxRowState['status']; assignee_id: number | null }>(
-    `select ${table.branch} as branch, t.spam, t.status, t.assignee_id from ${table.table} t where t.id = $1${lock ? ' for update' : ''}`,
-    [id],
-  );
+  const row = await db
+    .selectFrom(db.dynamic.table(table.table).as('t'))
+    .select([table.branch.as('branch'), 't.spam', 't.status', 't.assignee_id'])
+    .where('t.id', '=', id)
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
   if (row === undefined) throw notFound();
   if (!canSeeBranch(account, row.branch)) throw forbidden();
   return { branch: row.branch, spam: row.spam, status: row.status, assigneeId: row.assignee_id };
 }
 
 /** A mail's state as staff read it: sent; failed (its last attempt failed: the worker keeps retrying with backoff); pending. */
-export function mailState(row: { sent_at: Date | null; last_error: string | null }): InboxMail['state'] {
+export function mailState(row: Pick<Row<'outbox'>, 'sent_at' | 'last_error'>): InboxMail['state'] {
   if (row.sent_at !== null) return 'sent';
   return row.last_error !== null ? 'failed' : 'pending';
 }
 
-interface MailRow {
-  id: number;
-  kind: string;
-  recipient: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: Date | null;
-}
-
-export async function mailsOf(q: Queryable, kind: InboxKind, id: number): Promise<InboxMail[]> {
+export async function mailsOf(db: Kysely<DatabaseSchema>, kind: InboxKind, id: number): Promise<InboxMail[]> {
   const kinds = INBOX_TABLES[kind].mailKinds;
   if (kinds.length === 0) return [];
-  const rows = await q.query<MailRow>(
-    'select id, kind, recipient, attempts, last_error, sent_at from outbox where kind = any($1::text[]) and ref_id = $2 order by id',
-    [kinds, id],
-  );
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'recipient', 'attempts', 'last_error', 'sent_at'])
+    .where('kind', 'in', kinds)
+    .where('ref_id', '=', id)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -63,51 +60,56 @@ export async function mailsOf(q: Queryable, kind: InboxKind, id: number): Promis
   }));
 }
 
-async function notesOf(q: Queryable, kind: InboxKind, id: number): Promise<InboxNote[]> {
-  const rows = await q.query<AccountColumns & { id: number; text: string; created_at: Date }>(
-    `select n.id, n.text, n.created_at, ${ACCOUNT_COLUMNS}
-       from staff_notes n join staff_accounts a on a.id = n.author_id
-      where n.kind = $1 and n.ref_id = $2
-      order by n.created_at, n.id`,
-    [kind, id],
-  );
+async function notesOf(db: Kysely<DatabaseSchema>, kind: InboxKind, id: number): Promise<InboxNote[]> {
+  const rows = await db
+    .selectFrom('staff_notes as n')
+    .innerJoin('staff_accounts as a', 'a.id', 'n.author_id')
+    .select(['n.id', 'n.text', 'n.created_at', ...ACCOUNT_COLUMNS])
+    .where('n.kind', '=', kind)
+    .where('n.ref_id', '=', id)
+    .orderBy('n.created_at')
+    .orderBy('n.id')
+    .execute();
   return rows.map((row) => ({ id: row.id, author: accountOf(row)!, text: row.text, createdAt: row.created_at.toISOString() }));
 }
 
-async function linesOf(q: Queryable, id: number): Promise<QuoteLineDetail[]> {
-  return q.query<QuoteLineDetail>(
-    `select product_id as "productId", product_code as "productCode", product_name as "productName", unit,
-            trim_scale(quantity)::text as quantity
-       from quote_request_lines where request_id = $1 order by line_no`,
-    [id],
-  );
+function linesOf(db: Kysely<DatabaseSchema>, id: number): Promise<QuoteLineDetail[]> {
+  return db
+    .selectFrom('quote_request_lines')
+    .select([
+      'product_id as productId',
+      'product_code as productCode',
+      'product_name as productName',
+      'unit',
+      sql<string>`trim_scale(quantity)::text`.as('quantity'),
+    ])
+    .where('request_id', '=', id)
+    .orderBy('line_no')
+    .execute();
 }
 
-type DetailRow = AccountColumns & {
-  id: number;
-  created_at: Date;
-  branch: string | null;
-  status: InboxStatus;
-  name: string;
-  email: string;
-  company: string | null;
-  preview: string;
-  reference: string | null;
-} & Record<`f${number}`, string | null>;
-
 /** The row opened, for `account`: 404 / 403 as visibleRow. */
-export async function loadInboxDetail(q: Queryable, account: StaffAccountSummary, kind: InboxKind, id: number): Promise<InboxItemDetail> {
+export async function loadInboxDetail(db: Kysely<DatabaseSchema>, account: StaffAccountSummary, kind: InboxKind, id: number): Promise<InboxItemDetail> {
   const table = INBOX_TABLES[kind];
-  const [row] = await q.query<DetailRow>(
-    `select t.id, t.created_at, ${table.branch} as branch, case when t.spam then 'spam' else t.status end as status,
-            ${table.name} as name, ${table.email} as email, ${table.company} as company,
-            left(${table.message}, ${PREVIEW_LENGTH}) as preview, ${kind === 'quote' ? 't.reference' : 'null::text'} as reference,
-            ${table.fields.map((field, index) => `(${field.sql})::text as f${index}`).join(', ')},
-            ${ACCOUNT_COLUMNS}
-       from ${table.table} t left join staff_accounts a on a.id = t.assignee_id
-      where t.id = $1`,
-    [id],
-  );
+  const row = await db
+    .selectFrom(db.dynamic.table(table.table).as('t'))
+    .leftJoin('staff_accounts as a', 'a.id', 't.assignee_id')
+    .select([
+      't.id',
+      't.created_at',
+      table.branch.as('branch'),
+      SHOWN_STATUS.as('status'),
+      table.name.as('name'),
+      table.email.as('email'),
+      table.company.as('company'),
+      sql<string>`left(${table.message}, ${PREVIEW_LENGTH})`.as('preview'),
+      table.reference.as('reference'),
+      // the form's fields as f0, f1... in its order
+      ...table.fields.map((field, index) => sql<string | null>`(${field.value})::text`.as(`f${index}`)),
+      ...ACCOUNT_COLUMNS,
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
   if (row === undefined) throw notFound();
   if (!canSeeBranch(account, row.branch)) throw forbidden();
   const detail: InboxItemDetail = {
@@ -122,12 +124,12 @@ export async function loadInboxDetail(q: Queryable, account: StaffAccountSummary
     preview: row.preview,
     assignee: accountOf(row),
     fields: table.fields.map((field, index) => ({ label: field.label, value: row[`f${index}`] ?? '' })),
-    mails: await mailsOf(q, kind, id),
-    notes: await notesOf(q, kind, id),
+    mails: await mailsOf(db, kind, id),
+    notes: await notesOf(db, kind, id),
   };
   if (kind === 'quote') {
     detail.reference = row.reference ?? '';
-    detail.lines = await linesOf(q, id);
+    detail.lines = await linesOf(db, id);
   }
   return detail;
 }

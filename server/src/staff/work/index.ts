@@ -61,15 +61,15 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
   });
 
   // ---- the inbox ----
-  app.get<Query>(STAFF_API.inbox, async (request): Promise<InboxPage> => listInbox(db, parseInboxQuery(request.query, staffOf(request))));
+  app.get<Query>(STAFF_API.inbox, async (request): Promise<InboxPage> => listInbox(db.kysely, parseInboxQuery(request.query, staffOf(request))));
 
   app.get<Query>(STAFF_API.inboxCsv, async (request, reply) => {
     const staff = staffOf(request);
     const filters = parseInboxQuery(request.query, staff, { paging: false });
-    const stream = await openInboxCsv(db, filters);
+    const stream = await openInboxCsv(db.kysely, filters);
     // who took personal data out, and which view
     const { kinds, branch, status, fromInstant, toInstant, q } = filters;
-    await db.transaction((tx) => recordStaffAction(tx, staff, 'inbox.export', null, JSON.stringify({ kinds, branch, status, fromInstant, toInstant, q })));
+    await db.kysely.transaction().execute((trx) => recordStaffAction(trx, staff, 'inbox.export', null, JSON.stringify({ kinds, branch, status, fromInstant, toInstant, q })));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${inboxCsvFileName()}"`)
@@ -79,7 +79,7 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
 
   app.get<RowRoute>(STAFF_API.inboxItem, async (request): Promise<InboxItemDetail> => {
     const { kind, id } = rowParams(request.params);
-    return loadInboxDetail(db, staffOf(request), kind, id);
+    return loadInboxDetail(db.kysely, staffOf(request), kind, id);
   });
 
   /** A change to one row: checked, committed with its audit line, then answered with the row as it is now. */
@@ -88,7 +88,7 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
       const staff = staffOf(request);
       const { kind, id } = rowParams(request.params);
       await change(staff, kind, id, request.body);
-      return loadInboxDetail(db, staff, kind, id);
+      return loadInboxDetail(db.kysely, staff, kind, id);
     });
 
   rowChange(STAFF_API.inboxStatus, (staff, kind, id, body) => setStatus(db, staff, kind, id, parseBody(statusBody, body).status));
@@ -115,7 +115,7 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
 
   app.get<Query>(STAFF_API.reviews, async (request): Promise<ReviewPage> => {
     moderatorOf(request);
-    return listReviews(db, parseReviewQuery(request.query), productName);
+    return listReviews(db.kysely, parseReviewQuery(request.query), productName);
   });
 
   app.post<{ Params: { id: string } }>(STAFF_API.reviewVisibility, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<StaffReview> => {
@@ -128,7 +128,7 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
   // ---- settings ----
   app.get(STAFF_API.settings, async (request): Promise<StaffSettings> => {
     staffOf(request);
-    return readSettings(db);
+    return readSettings(db.kysely);
   });
 
   app.put(STAFF_API.settings, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<StaffSettings> => {

@@ -1,11 +1,11 @@
 // Reviews for staff: every stored review (hidden and held ones too, with the e-mail), filtered and paged; hiding,
 // showing again and approving. The public calls show only 'visible' ones (reviews/reviewStore.ts).
+import { sql, type Kysely } from 'kysely';
 import type { ReviewPage, StaffAccountSummary, StaffReview } from '@site/contracts/staff-api';
-import type { Database, Queryable } from '../../db/index.js';
+import type { Database, DatabaseSchema, Row } from '../../db/index.js';
 import { textProblemMessage } from '../../validation/textField.js';
 import { recordStaffAction } from '../audit.js';
 import { badRequest, notFound } from './errors.js';
-import { SqlParams } from './sqlParams.js';
 
 export const REVIEWS_PER_PAGE = 50;
 const VISIBILITIES = ['visible', 'hidden', 'held'] as const;
@@ -49,18 +49,10 @@ export function parseReviewQuery(query: Record<string, unknown>): ReviewFilters 
   return filters;
 }
 
-interface ReviewRow {
-  id: number;
-  product_id: string;
-  customer_name: string;
-  email: string | null;
-  comment: string;
-  stars: number;
-  created_at: Date;
-  visibility: Visibility;
-}
+/** What staff see of a review (never its client key). */
+const COLUMNS = ['id', 'product_id', 'customer_name', 'email', 'comment', 'stars', 'created_at', 'visibility'] as const;
 
-const COLUMNS = 'id, product_id, customer_name, email, comment, stars, created_at, visibility';
+type ReviewRow = Pick<Row<'reviews'>, (typeof COLUMNS)[number]>;
 
 const toReview = (row: ReviewRow, productName: (id: string) => string): StaffReview => ({
   id: row.id,
@@ -75,32 +67,34 @@ const toReview = (row: ReviewRow, productName: (id: string) => string): StaffRev
 });
 
 /** Newest first, REVIEWS_PER_PAGE a page. `q` is found anywhere in the name, e-mail or comment (any case). */
-export async function listReviews(q: Queryable, filters: ReviewFilters, productName: (id: string) => string): Promise<ReviewPage> {
-  const params = new SqlParams();
-  const where: string[] = [];
-  if (filters.productId !== undefined) where.push(`product_id = ${params.add(filters.productId)}`);
-  if (filters.visibility !== undefined) where.push(`visibility = ${params.add(filters.visibility)}`);
-  if (filters.stars !== undefined) where.push(`stars = ${params.add(filters.stars)}`);
+export async function listReviews(db: Kysely<DatabaseSchema>, filters: ReviewFilters, productName: (id: string) => string): Promise<ReviewPage> {
+  let matching = db.selectFrom('reviews');
+  if (filters.productId !== undefined) matching = matching.where('product_id', '=', filters.productId);
+  if (filters.visibility !== undefined) matching = matching.where('visibility', '=', filters.visibility);
+  if (filters.stars !== undefined) matching = matching.where('stars', '=', filters.stars);
   // strpos, not LIKE: the text is found as it is, '%' and '_' included
-  if (filters.q !== undefined) where.push(`strpos(lower(customer_name || ' ' || coalesce(email, '') || ' ' || comment), lower(${params.add(filters.q)})) > 0`);
-  const whereSql = where.length === 0 ? '' : `where ${where.join(' and ')}`;
-  const [count] = await q.query<{ n: number }>(`select count(*)::int as n from reviews ${whereSql}`, params.values);
-  const total = count?.n ?? 0;
-  const rows = await q.query<ReviewRow>(
-    `select ${COLUMNS} from reviews ${whereSql} order by created_at desc, id desc limit ${REVIEWS_PER_PAGE} offset ${params.add((filters.page - 1) * REVIEWS_PER_PAGE)}`,
-    params.values,
-  );
+  if (filters.q !== undefined) {
+    matching = matching.where(sql<number>`strpos(lower(customer_name || ' ' || coalesce(email, '') || ' ' || comment), lower(${filters.q}))`, '>', 0);
+  }
+  const { n: total } = await matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await matching
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(REVIEWS_PER_PAGE)
+    .offset((filters.page - 1) * REVIEWS_PER_PAGE)
+    .execute();
   return { reviews: rows.map((row) => toReview(row, productName)), total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / REVIEWS_PER_PAGE)) };
 }
 
 /** Hides a review, or shows it (a held one is so approved). Leaves the public list and rating with the commit. */
 export function setReviewVisibility(db: Database, actor: StaffAccountSummary, id: number, hidden: boolean, productName: (id: string) => string): Promise<StaffReview> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.query<{ visibility: Visibility }>('select visibility from reviews where id = $1 for update', [id]);
+  return db.kysely.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('reviews').select('visibility').where('id', '=', id).forUpdate().executeTakeFirst();
     if (before === undefined) throw notFound('There is no such review');
     const visibility: Visibility = hidden ? 'hidden' : 'visible';
-    const [row] = await tx.query<ReviewRow>(`update reviews set visibility = $2 where id = $1 returning ${COLUMNS}`, [id, visibility]);
-    await recordStaffAction(tx, actor, before.visibility === 'held' && !hidden ? 'review.approve' : hidden ? 'review.hide' : 'review.show', `review:${id}`, `${before.visibility} → ${visibility}`);
-    return toReview(row!, productName);
+    const row = await trx.updateTable('reviews').set({ visibility }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+    await recordStaffAction(trx, actor, before.visibility === 'held' && !hidden ? 'review.approve' : hidden ? 'review.hide' : 'review.show', `review:${id}`, `${before.visibility} → ${visibility}`);
+    return toReview(row, productName);
   });
 }

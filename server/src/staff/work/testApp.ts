@@ -3,8 +3,8 @@
 // have their own tests), and staff accounts made with SQL.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { StaffAccountSummary, StaffBranch, StaffRole } from '@site/contracts/staff-api';
-import type { Queryable } from '../../db/index.js';
-import { ACCOUNT_COLUMNS, accountOf, type AccountColumns } from './staffAccounts.js';
+import type { Database } from '../../db/index.js';
+import { ACCOUNT_COLUMNS, accountOf } from './staffAccounts.js';
 import { staffWorkRoutes, type StaffWorkOptions } from './index.js';
 
 export const TEST_ACCOUNT_HEADER = 'x-test-account';
@@ -14,9 +14,14 @@ export async function buildStaffWorkTestApp(options: StaffWorkOptions): Promise<
   await app.register(async (scope) => {
     scope.addHook('preHandler', async (request, reply) => {
       const id = Number(request.headers[TEST_ACCOUNT_HEADER]);
-      const [row] = Number.isSafeInteger(id)
-        ? await options.db.query<AccountColumns>(`select ${ACCOUNT_COLUMNS} from staff_accounts a where a.id = $1 and not a.disabled`, [id])
-        : [];
+      const row = Number.isSafeInteger(id)
+        ? await options.db.kysely
+            .selectFrom('staff_accounts as a')
+            .select(ACCOUNT_COLUMNS)
+            .where('a.id', '=', id)
+            .where((eb) => eb.not(eb.ref('a.disabled')))
+            .executeTakeFirst()
+        : undefined;
       const account = row === undefined ? null : accountOf(row);
       if (account === null) return reply.code(401).send({ error: 'Sign in first.' });
       request.staff = account;
@@ -29,17 +34,18 @@ export async function buildStaffWorkTestApp(options: StaffWorkOptions): Promise<
 
 /** A staff account made directly in the table (the password hash is never checked here). */
 export async function createTestAccount(
-  q: Queryable,
+  db: Pick<Database, 'kysely'>,
   email: string,
   role: StaffRole,
   branch: StaffBranch | null = null,
   { disabled = false } = {},
 ): Promise<StaffAccountSummary> {
-  const [row] = await q.query<{ id: number }>(
-    `insert into staff_accounts (email, password_hash, role, branch, disabled) values ($1, 'not-a-hash', $2, $3, $4) returning id`,
-    [email, role, branch, disabled],
-  );
-  return { id: row!.id, email, role, branch };
+  const { id } = await db.kysely
+    .insertInto('staff_accounts')
+    .values({ email, password_hash: 'not-a-hash', role, branch, disabled })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, email, role, branch };
 }
 
 /** Headers of a request from `account`. */
