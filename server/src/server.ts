@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { buildApp } from './app.js';
+import { seedCatalogue } from './catalogue/seed.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
 import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(db);
+    if (await seedCatalogue(db)) console.log('Catalogue: the first start wrote content/data into the database');
     app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
     await app.listen({ port: config.port, host: config.host });
     outbox?.start();

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import type { Product } from '@site/content';
+import { dataEdition } from '@site/content/arabic-edition';
+import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { CatalogueStore, type ListingSort } from './catalogueStore.js';
+import { seedCatalogue } from './seed.js';
+import { readCatalogueVersion } from './state.js';
+
+const products = dataEdition('en', 'products.json');
+
+/** The listing's order as the browser has always sorted it (stable; unpriced last in both price orders). */
+function expectedOrder(list: readonly Product[], sort: Exclude<ListingSort, 3>): string[] {
+  const price = (p: Product, direction: 1 | -1) => (p.price === undefined ? Number.POSITIVE_INFINITY : p.price * direction);
+  const compare: Record<Exclude<ListingSort, 3>, (a: Product, b: Product) => number> = {
+    1: () => 0,
+    2: (a, b) => b.popularity - a.popularity,
+    4: (a, b) => b.dateAdded.localeCompare(a.dateAdded),
+    5: (a, b) => price(a, 1) - price(b, 1),
+    6: (a, b) => price(a, -1) - price(b, -1),
+  };
+  return [...list].sort(compare[sort]).map((p) => p.id);
+}
+
+async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
+  const database: TestDatabase = await target.fresh();
+  t.after(() => database.cleanup());
+  const store = new CatalogueStore(database.db.kysely);
+
+  await t.test('the first start writes content/data into the database once; a second start leaves it alone', async () => {
+    const before = await readCatalogueVersion(database.db.kysely);
+    assert.equal(await seedCatalogue(database.db), true);
+    assert.equal(await readCatalogueVersion(database.db.kysely), before + 1);
+    await database.db.kysely.deleteFrom('catalogue_products').where('id', '=', 'oc_cu_xlpe_swa_pvc_cable').execute();
+    assert.equal(await seedCatalogue(database.db), false, 'a deleted product is not put back');
+    const { count } = await database.db.kysely
+      .selectFrom('catalogue_products')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    assert.equal(count, products.length - 1);
+    await database.db.kysely.deleteFrom('catalogue_products').execute();
+    await database.db.kysely.deleteFrom('catalogue_brands').execute();
+    await database.db.kysely.deleteFrom('catalogue_categories').execute();
+    await database.db.kysely.updateTable('catalogue_state').set({ seeded_at: null }).execute();
+    assert.equal(await seedCatalogue(database.db), true);
+  });
+
+  await t.test('the records read back are the content files, byte for byte, in both languages', async () => {
+    for (const locale of ['en', 'ar'] as const) {
+      assert.equal(JSON.stringify(await store.categories(locale)), JSON.stringify(dataEdition(locale, 'products-category.json')), locale);
+      assert.equal(JSON.stringify(await store.allProducts(locale)), JSON.stringify(dataEdition(locale, 'products.json')), locale);
+      assert.equal(JSON.stringify(await store.allDetails(locale)), JSON.stringify(dataEdition(locale, 'product-details.json')), locale);
+    }
+  });
+
+  await t.test('one product: its own detail record in the language asked for; an unknown id is undefined', async () => {
+    const details = dataEdition('ar', 'product-details.json');
+    const withTable = details.find((detail) => detail.productDetailTableData !== undefined)!;
+    assert.equal(JSON.stringify(await store.product(withTable.id, 'ar')), JSON.stringify(withTable));
+    assert.equal(await store.product('no_such_product', 'en'), undefined);
+  });
+
+  await t.test('a listing page: the category, its total, one page in each SQL order, as the browser sorted', async () => {
+    const glands = products.filter((p) => p.productCategoryId === 'industrial_cable_glands');
+    assert.ok(glands.length > 4);
+    for (const sort of [1, 2, 4, 5, 6] as const) {
+      const expected = expectedOrder(glands, sort);
+      const first = await store.listing({ categoryId: 'industrial_cable_glands', sort, offset: 0, limit: 4, locale: 'en' });
+      const rest = await store.listing({ categoryId: 'industrial_cable_glands', sort, offset: 4, limit: 100, locale: 'en' });
+      assert.equal(first?.total, glands.length);
+      assert.deepEqual([...first!.products, ...rest!.products].map((p) => p.id), expected, `sort ${sort}`);
+    }
+    const arabic = await store.listing({ categoryId: 'cables', sort: 1, offset: 0, limit: 2, locale: 'ar' });
+    assert.equal(arabic?.category.title, dataEdition('ar', 'products-category.json').find((c) => c.id === 'cables')?.title);
+    assert.deepEqual(arabic?.products, dataEdition('ar', 'products.json').filter((p) => p.productCategoryId === 'cables').slice(0, 2));
+    assert.equal(await store.listing({ categoryId: 'no_such_category', sort: 1, offset: 0, limit: 10, locale: 'en' }), undefined);
+  });
+
+  await t.test('sort by rating: rated first by average then count, unrated last in catalogue order', async () => {
+    const cables = products.filter((p) => p.productCategoryId === 'cables').map((p) => p.id);
+    const [a, b, c] = cables;
+    const rated = new CatalogueStore(database.db.kysely, async () => ({
+      [b!]: { average: 4.5, count: 2 },
+      [c!]: { average: 4.5, count: 6 },
+      [a!]: { average: 3, count: 1 },
+    }));
+    const page = await rated.listing({ categoryId: 'cables', sort: 3, offset: 0, limit: 100, locale: 'en' });
+    assert.deepEqual(page?.products.map((p) => p.id), [c, b, a, ...cables.slice(3)]);
+  });
+}
+
+test('catalogue on embedded PGlite', async (t) => {
+  await catalogueSuite(t, pgliteTarget);
+});
+
+test('catalogue on PostgreSQL', async (t) => {
+  const postgres = await postgresOrSkip();
+  if ('skipped' in postgres) {
+    console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
+    t.skip(postgres.skipped);
+    return;
+  }
+  await catalogueSuite(t, postgres.target);
+
+  await t.test('two processes starting at once seed the catalogue once', async () => {
+    const database = await postgres.target.fresh();
+    try {
+      const other = await database.openAnother();
+      const results = await Promise.all([seedCatalogue(database.db), seedCatalogue(other)]);
+      assert.deepEqual(results.sort(), [false, true]);
+      assert.equal(await readCatalogueVersion(database.db.kysely), 1);
+    } finally {
+      await database.cleanup();
+    }
+  });
+});

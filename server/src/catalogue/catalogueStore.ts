@@ -1,0 +1,151 @@
+// The catalogue's reads: the category grid, one page of a category in one of the listing's six orders with its total,
+// one product's detail, and the whole catalogue for /data/*.json. Every answer is a record of content/src/types.ts in
+// the language asked for (records.ts), so the pages render what they always rendered.
+import type { Product, ProductCategory, ProductDetail } from '@site/content';
+import type { RatingSummary } from '@site/content/reviews';
+import type { Locale } from '@site/contracts/locale';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DatabaseSchema } from '../db/index.js';
+import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
+
+/** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
+export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+export interface ListingQuery {
+  categoryId: string;
+  sort: ListingSort;
+  /** Products skipped (page × page size). */
+  offset: number;
+  limit: number;
+  locale: Locale;
+}
+
+export interface ListingPage {
+  category: ProductCategory;
+  /** Every product of the category ('Showing N results'). */
+  total: number;
+  products: Product[];
+}
+
+/** Ratings by product id, for 'Sort by average rating' (the review store's summaries: seed and stored reviews). */
+export type RatingsOf = (productIds: readonly string[]) => Promise<Readonly<Record<string, RatingSummary>>>;
+
+const CATEGORY_COLUMNS = ['id', 'position', 'title', 'title_ar', 'info', 'info_ar', 'image', 'company'] as const;
+
+type ProductsQuery = SelectQueryBuilder<DatabaseSchema, 'catalogue_products', object>;
+
+/** The listing columns, with the date as 'YYYY-MM-DD' and the price as numeric text (records.ts ProductRow). */
+function selectProductRow(query: ProductsQuery) {
+  return query.select([
+    'id',
+    'category_id',
+    'position',
+    'name',
+    'name_ar',
+    'code',
+    'image',
+    'company',
+    'popularity',
+    sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added'),
+    'unit',
+    sql<string | null>`price::text`.as('price'),
+  ]);
+}
+
+/**
+ * The SQL orders of the listing; 3 (rating) is applied after reading, from the review store's summaries. Columns are
+ * qualified: an ORDER BY name means the output column first, and price and date_added are selected as text.
+ */
+function ordered(query: ReturnType<typeof selectProductRow>, sort: Exclude<ListingSort, 3>) {
+  switch (sort) {
+    case 1:
+      return query.orderBy('position').orderBy('id');
+    case 2:
+      return query.orderBy('popularity', 'desc').orderBy('position').orderBy('id');
+    case 4:
+      return query.orderBy('catalogue_products.date_added', 'desc').orderBy('position').orderBy('id');
+    case 5:
+      return query.orderBy(sql`catalogue_products.price asc nulls last`).orderBy('position').orderBy('id');
+    case 6:
+      return query.orderBy(sql`catalogue_products.price desc nulls last`).orderBy('position').orderBy('id');
+  }
+}
+
+/** Average rating first (more reviews first on a tie), unrated last; stable, so catalogue order among equals. */
+function byRating(rows: ProductRow[], ratings: Readonly<Record<string, RatingSummary>>): ProductRow[] {
+  return [...rows].sort((a, b) => {
+    const ra = ratings[a.id];
+    const rb = ratings[b.id];
+    if (!ra || !rb) return (ra ? 0 : 1) - (rb ? 0 : 1);
+    return rb.average - ra.average || rb.count - ra.count;
+  });
+}
+
+export class CatalogueStore {
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly ratingsOf: RatingsOf = async () => ({}),
+  ) {}
+
+  private async categoryRow(id: string): Promise<CategoryRow | undefined> {
+    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
+  private async categoryRows(): Promise<CategoryRow[]> {
+    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).orderBy('position').orderBy('id').execute();
+  }
+
+  /** The category grid, in the catalogue's order. */
+  async categories(locale: Locale): Promise<ProductCategory[]> {
+    return (await this.categoryRows()).map((row) => categoryRecord(row, locale));
+  }
+
+  /** One page of a category, or undefined for an unknown category. */
+  async listing(query: ListingQuery): Promise<ListingPage | undefined> {
+    const category = await this.categoryRow(query.categoryId);
+    if (category === undefined) return undefined;
+    const inCategory = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId);
+    const { total } = await inCategory.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    let rows: ProductRow[];
+    if (query.sort === 3) {
+      const all = await ordered(selectProductRow(inCategory), 1).execute();
+      rows = byRating(all, await this.ratingsOf(all.map((row) => row.id))).slice(query.offset, query.offset + query.limit);
+    } else {
+      rows = await ordered(selectProductRow(inCategory), query.sort).offset(query.offset).limit(query.limit).execute();
+    }
+    return {
+      category: categoryRecord(category, query.locale),
+      total,
+      products: rows.map((row) => productRecord(row, category, query.locale)),
+    };
+  }
+
+  /** One product's detail record, or undefined for an unknown id. */
+  async product(id: string, locale: Locale): Promise<ProductDetail | undefined> {
+    const row = await selectProductRow(this.db.selectFrom('catalogue_products'))
+      .select(locale === 'ar' ? 'details_ar as details' : 'details')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const category = await this.categoryRow(row.category_id);
+    if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
+    return productDetailRecord(row, category, locale);
+  }
+
+  /** Every product's listing record, in the catalogue's order (the /data/products.json of a language). */
+  async allProducts(locale: Locale): Promise<Product[]> {
+    const categories = new Map((await this.categoryRows()).map((row) => [row.id, row]));
+    const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products')), 1).execute();
+    return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+  }
+
+  /** Every product's detail record, in the catalogue's order (the /data/product-details.json of a language). */
+  async allDetails(locale: Locale): Promise<ProductDetail[]> {
+    const categories = new Map((await this.categoryRows()).map((row) => [row.id, row]));
+    const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products')), 1)
+      .select(locale === 'ar' ? 'details_ar as details' : 'details')
+      .execute();
+    return rows.map((row) => productDetailRecord(row, categories.get(row.category_id)!, locale));
+  }
+}
