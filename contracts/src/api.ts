@@ -12,3 +12,16 @@ export const RATINGS_API_PATH = '/api/products/ratings';
 
 /** POST a request for quotation: the basket's lines and the buyer's details; answers {ok, reference, pdfUrl}. */
 export const QUOTE_REQUESTS_API_PATH = '/api/quote-requests';
+
+/** GET the category grid: {categories} (catalogueApi.ts has every catalogue call's shapes). */
+export const CATALOGUE_CATEGORIES_API_PATH = '/api/catalogue/categories';
+
+/** GET one page of a category's products in one of the listing's orders: {category, total, page, pageSize, products}. */
+export const CATALOGUE_LISTING_API_PATTERN = '/api/catalogue/categories/:categoryId/products';
+export const catalogueListingApiPath = (categoryId: string): string =>
+  CATALOGUE_LISTING_API_PATTERN.replace(':categoryId', encodeURIComponent(categoryId));
+
+/** GET one product's detail record: {product}. */
+export const CATALOGUE_PRODUCT_API_PATTERN = '/api/catalogue/products/:productId';
+export const catalogueProductApiPath = (productId: string): string =>
+  CATALOGUE_PRODUCT_API_PATTERN.replace(':productId', encodeURIComponent(productId));

@@ -28,7 +28,10 @@ import { answerClientError, registerHostRequired } from './http/bareAnswers.js';
 import { isBrowserFile } from './http/browserFiles.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
-import { reviewRoutes } from './reviews/reviewRoutes.js';
+import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
+import { CatalogueStore } from './catalogue/catalogueStore.js';
+import { siteReviewCatalogue } from './reviews/productCatalogue.js';
+import { productRatings, reviewRoutes } from './reviews/reviewRoutes.js';
 import { quoteRoutes } from './quotes/quoteRoutes.js';
 import { staffRoutes } from './staff/staffRoutes.js';
 
@@ -141,6 +144,10 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
   await app.register(reviewRoutes, { ...config.submissions, db });
+
+  // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
+  const catalogue = new CatalogueStore(db.kysely, () => productRatings(db.kysely, siteReviewCatalogue));
+  await app.register(catalogueRoutes, { store: catalogue });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
   await app.register(quoteRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });

@@ -3,6 +3,9 @@ import { axeViolations } from '../support/axe';
 import { SITE_ROUTES } from '../support/site-routes';
 
 test.describe('axe: zero violations', () => {
+  // axe's whole-page analysis is 3–8 s of CPU on a quiet machine and 4× that beside other work: long by nature.
+  test.slow();
+
   for (const route of SITE_ROUTES) {
     test(`route ${route.path}`, async ({ page }) => {
       await page.goto(route.path);

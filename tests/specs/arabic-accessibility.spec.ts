@@ -17,6 +17,9 @@ const PROFILE_KEY = 'crescent-chat-visitor';
 const chatPanel = (page: Page) => page.locator('[role="dialog"]').filter({ has: page.getByRole('log') });
 
 test.describe('axe on the Arabic edition: zero violations', () => {
+  // axe's whole-page analysis is 3–8 s of CPU on a quiet machine and 4× that beside other work: long by nature.
+  test.slow();
+
   for (const { path } of ARABIC_SITE_ROUTES) {
     test(`route ${path}`, async ({ page }) => {
       await page.goto(path);

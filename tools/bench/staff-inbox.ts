@@ -15,7 +15,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, runMigrations, type Database, type Queryable } from '../../server/src/db/index.js';
+import { openDatabase, runMigrations, withKysely, type Database } from '../../server/src/db/index.js';
+import type { RunResult } from '../../server/src/db/types.js';
 import { openInboxCsv } from '../../server/src/staff/work/inboxCsv.js';
 import type { InboxFilters } from '../../server/src/staff/work/inboxFilters.js';
 import { inboxRows, inboxTotal, listInbox, searchQuery } from '../../server/src/staff/work/inboxQuery.js';
@@ -107,18 +108,24 @@ async function time(run: () => Promise<unknown>): Promise<{ median: number; max:
   return { median: median(times), max: Math.max(...times) };
 }
 
-/** A Queryable that runs EXPLAIN ANALYZE of each query instead, and keeps the plan's scan lines. */
-function explaining(db: Database, lines: string[]): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary off) ${sql}`, params);
-      for (const { 'QUERY PLAN': line } of plan) {
-        if (/Scan|Index Cond|Recheck Cond|Sort Method|Limit/.test(line) && !/^\s*Filter/.test(line)) lines.push(line.replace(/\s+$/, ''));
-      }
-      // what the caller gets is the plan, not rows: the bench reads only `lines`
-      return [] as T[];
-    },
+/** Kysely over `db` that runs EXPLAIN ANALYZE of each query instead, and keeps the plan's scan lines. */
+function explaining(db: Database, lines: string[]): Database['kysely'] {
+  const run = async <T>(sql: string, params: readonly unknown[] = []): Promise<RunResult<T>> => {
+    const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary off) ${sql}`, params);
+    for (const { 'QUERY PLAN': line } of plan) {
+      if (/Scan|Index Cond|Recheck Cond|Sort Method|Limit/.test(line) && !/^\s*Filter/.test(line)) lines.push(line.replace(/\s+$/, ''));
+    }
+    // what the caller gets is the plan, not rows: the bench reads only `lines`
+    return { rows: [] };
   };
+  return withKysely({
+    kind: db.kind,
+    location: db.location,
+    run,
+    query: async <T>(sql: string, params?: readonly unknown[]) => (await run<T>(sql, params)).rows,
+    transaction: (fn) => db.transaction(fn),
+    close: async () => undefined,
+  }).kysely;
 }
 
 interface Case {
@@ -139,7 +146,7 @@ async function benchOne(label: string, db: Database): Promise<void> {
 
   const base: InboxFilters = { kinds: ALL_KINDS, limit: 50 };
   // a cursor 40,000 rows in: the last row of the page that ends there
-  const deep = await inboxRows(db, base, undefined, { message: 'summary', limit: 40_000 });
+  const deep = await inboxRows(db.kysely, base, undefined, { message: 'summary', limit: 40_000 });
   const last = deep.at(-1)!;
   const cases: Case[] = [
     { name: 'first page (all kinds, all branches)', filters: base },
@@ -155,11 +162,11 @@ async function benchOne(label: string, db: Database): Promise<void> {
   const rows: string[][] = [['query', 'page + count: median', 'max', 'page alone', 'count alone', 'total']];
   const plans: string[] = [];
   for (const { name, filters } of cases) {
-    const tsquery = filters.q === undefined ? undefined : ((await searchQuery(db, filters.q)) ?? undefined);
-    const page = await time(() => listInbox(db, filters));
-    const pageOnly = await time(() => inboxRows(db, filters, tsquery, { message: 'summary', cursor: filters.cursor, limit: filters.limit + 1 }));
-    const countOnly = await time(() => inboxTotal(db, filters, tsquery));
-    const total = await inboxTotal(db, filters, tsquery);
+    const tsquery = filters.q === undefined ? undefined : ((await searchQuery(db.kysely, filters.q)) ?? undefined);
+    const page = await time(() => listInbox(db.kysely, filters));
+    const pageOnly = await time(() => inboxRows(db.kysely, filters, tsquery, { message: 'summary', cursor: filters.cursor, limit: filters.limit + 1 }));
+    const countOnly = await time(() => inboxTotal(db.kysely, filters, tsquery));
+    const total = await inboxTotal(db.kysely, filters, tsquery);
     rows.push([name, ms(page.median), ms(page.max), ms(pageOnly.median), ms(countOnly.median), total.toLocaleString('en')]);
     const lines: string[] = [];
     await inboxRows(explaining(db, lines), filters, tsquery, { message: 'summary', cursor: filters.cursor, limit: filters.limit + 1 });
@@ -168,12 +175,12 @@ async function benchOne(label: string, db: Database): Promise<void> {
     plans.push(`\n${name}:`, ...lines.map((line) => `  ${line}`));
   }
   const csv = await time(async () => {
-    const stream = await openInboxCsv(db, { ...base, branch: 'Dubai' });
+    const stream = await openInboxCsv(db.kysely, { ...base, branch: 'Dubai' });
     let bytes = 0;
     for await (const chunk of stream) bytes += Buffer.byteLength(chunk as string);
     return bytes;
   });
-  rows.push(['CSV export of Dubai (every row)', ms(csv.median), ms(csv.max), '', '', (await inboxTotal(db, { ...base, branch: 'Dubai' }, undefined)).toLocaleString('en')]);
+  rows.push(['CSV export of Dubai (every row)', ms(csv.median), ms(csv.max), '', '', (await inboxTotal(db.kysely, { ...base, branch: 'Dubai' }, undefined)).toLocaleString('en')]);
   printTable(`${label}: the inbox over ${TOTAL_ROWS.toLocaleString('en')} rows (median of ${RUNS} runs)`, rows);
   console.log(`\n${label}: EXPLAIN ANALYZE (scan lines)`);
   console.log(plans.join('\n'));

@@ -10,7 +10,8 @@ import type { CustomerReview } from '@site/content';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
 import type { RatingsResponse, RatingSummary, ReviewCreatedResponse, ReviewsResponse } from '@site/content/reviews';
 import type { SubmissionsConfig } from '../config.js';
-import { describeError, type Database } from '../db/index.js';
+import type { Kysely } from 'kysely';
+import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
 import { registerRateLimit } from '../routes/submissions.js';
 import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
 import { parseReview } from './reviewSchema.js';
@@ -40,6 +41,27 @@ const unknownProduct = (productId: string) => `There is no product "${productId}
 
 /** Average of a star total over a count, rounded to two decimals. */
 export const averageStars = (stars: number, count: number): number => Math.round((stars / count) * 100) / 100;
+
+/**
+ * Every reviewed product's rating: seed and stored public reviews, where each seed review and each client's reviews
+ * weigh one in the average (a burst from one client moves it as one review). Products gone from the catalogue are left out.
+ */
+export async function productRatings(db: Kysely<DatabaseSchema>, catalogue: ReviewCatalogue): Promise<Record<string, RatingSummary>> {
+  const totals = await storedStarTotals(db);
+  const sums = new Map<string, { count: number; weights: number; stars: number }>();
+  for (const productId of catalogue.seededProductIds()) {
+    const seeds = catalogue.seedReviews(productId);
+    sums.set(productId, { count: seeds.length, weights: seeds.length, stars: seeds.reduce((sum, review) => sum + review.stars, 0) });
+  }
+  for (const { productId, count, sources, sourceStars } of totals) {
+    if (!catalogue.has(productId)) continue;
+    const seed = sums.get(productId) ?? { count: 0, weights: 0, stars: 0 };
+    sums.set(productId, { count: seed.count + count, weights: seed.weights + sources, stars: seed.stars + sourceStars });
+  }
+  const ratings: Record<string, RatingSummary> = {};
+  for (const [productId, { count, weights, stars }] of sums) ratings[productId] = { average: averageStars(stars, weights), count };
+  return ratings;
+}
 
 /**
  * Registers the review routes. Every answer is JSON: reviews as {reviews}, a stored review as {ok, review},
@@ -112,27 +134,12 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
 
   app.get(RATINGS_API_PATH, async (request, reply): Promise<RatingsResponse | void> => {
     reply.header('cache-control', 'no-store');
-    let totals: Awaited<ReturnType<typeof storedStarTotals>>;
     try {
-      totals = await storedStarTotals(db.kysely);
+      return { ratings: await productRatings(db.kysely, catalogue) };
     } catch (error) {
       request.log.error({ err: error }, `could not read the review totals: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_LOADED });
     }
-    // Each seed review and each client's reviews weigh one in the average: a burst from one client moves it as one review.
-    const sums = new Map<string, { count: number; weights: number; stars: number }>();
-    for (const productId of catalogue.seededProductIds()) {
-      const seeds = catalogue.seedReviews(productId);
-      sums.set(productId, { count: seeds.length, weights: seeds.length, stars: seeds.reduce((sum, review) => sum + review.stars, 0) });
-    }
-    for (const { productId, count, sources, sourceStars } of totals) {
-      if (!catalogue.has(productId)) continue; // a product removed from the catalogue since
-      const seed = sums.get(productId) ?? { count: 0, weights: 0, stars: 0 };
-      sums.set(productId, { count: seed.count + count, weights: seed.weights + sources, stars: seed.stars + sourceStars });
-    }
-    const ratings: Record<string, RatingSummary> = {};
-    for (const [productId, { count, weights, stars }] of sums) ratings[productId] = { average: averageStars(stars, weights), count };
-    return { ratings };
   });
 
   const notAllowed = (url: string, allow: string) =>

@@ -1,0 +1,57 @@
+// The catalogue's API: what a page asks the server for instead of downloading whole-catalogue files. The schemas are
+// the routes' own (the server validates requests and answers with them: server/src/catalogue/catalogueRoutes.ts);
+// browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
+import { z } from 'zod';
+import { productCategorySchema, productDetailSchema, productSchema } from '@site/content/schema';
+
+/** The editions a catalogue answer can be in ('en' when absent). */
+export const catalogueLanguageSchema = z.enum(['en', 'ar']).default('en');
+
+/** Products per listing page: the default, and the most a page may ask for. */
+export const LISTING_PAGE_SIZE = 24;
+export const LISTING_PAGE_SIZE_MAX = 100;
+/** The deepest page a listing can be asked for (a category of 100,000 products at the largest page size). */
+export const LISTING_PAGE_MAX = 10_000;
+
+/** A whole number given as query text: digits only (no '1e3', ' 2', '0x10'), then range-checked. */
+const wholeNumber = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${what} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${what} must be at least ${min}`).max(max, `${what} must be at most ${max}`));
+
+export const categoriesQuerySchema = z.strictObject({ lang: catalogueLanguageSchema });
+
+export const categoriesResponseSchema = z.strictObject({ categories: z.array(productCategorySchema) });
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+
+export const listingParamsSchema = z.strictObject({ categoryId: z.string().min(1).max(100) });
+
+/** ?sort=1–6 (the listing's six orders, 1 by default)&page=1…&pageSize=1–100&lang=en|ar. */
+export const listingQuerySchema = z.strictObject({
+  lang: catalogueLanguageSchema,
+  sort: wholeNumber('sort', 1, 6).default(1),
+  page: wholeNumber('page', 1, LISTING_PAGE_MAX).default(1),
+  pageSize: wholeNumber('pageSize', 1, LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE),
+});
+export type ListingQuery = z.input<typeof listingQuerySchema>;
+
+export const listingResponseSchema = z.strictObject({
+  category: productCategorySchema,
+  /** Every product of the category: the spec's 'Showing N results'. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  products: z.array(productSchema),
+});
+export type ListingResponse = z.infer<typeof listingResponseSchema>;
+
+export const productParamsSchema = z.strictObject({ productId: z.string().min(1).max(100) });
+export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema });
+
+export const productResponseSchema = z.strictObject({ product: productDetailSchema });
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+/** Every error answer of the catalogue's API: a sentence a person can read. */
+export const catalogueErrorSchema = z.strictObject({ error: z.string() });

@@ -1,0 +1,126 @@
+// The catalogue's API (@site/contracts/api, shapes in @site/contracts/catalogue-api): the category grid, one page of a
+// category, one product. Requests and answers are checked by the zod schemas declared on each route; a bad query is a
+// 400 whose message names the parameter, an unknown category or product a 404, a database failure a 503, each {error}.
+// Answers carry an ETag of their bytes and are revalidated (no-cache): a catalogue change shows on the next request.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN } from '@site/contracts/api';
+import {
+  catalogueErrorSchema,
+  categoriesQuerySchema,
+  categoriesResponseSchema,
+  listingParamsSchema,
+  listingQuerySchema,
+  listingResponseSchema,
+  productParamsSchema,
+  productQuerySchema,
+  productResponseSchema,
+} from '@site/contracts/catalogue-api';
+import { describeError } from '../db/index.js';
+import { contentEtag, isFresh } from '../http/etag.js';
+import { httpError } from '../http/jsonEndpoint.js';
+import type { CatalogueStore } from './catalogueStore.js';
+
+export interface CatalogueRoutesOptions {
+  store: CatalogueStore;
+}
+
+const NOT_LOADED = 'The catalogue could not be loaded right now. Please try again in a few minutes.';
+
+/** A read that failed on the database's side: answered 503 with NOT_LOADED. */
+class CatalogueUnavailable extends Error {}
+
+/** The first problem of a rejected request, as a sentence ('sort must be at most 6'). */
+function validationMessage(error: unknown): string | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  const [first] = error.validation;
+  if (first === undefined) return 'The request is not valid';
+  const where = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const keys = (first.params as { keys?: unknown }).keys;
+  const unknownKey = first.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
+  const message = first.message ?? 'is not valid';
+  return where === '' || message.startsWith(where) ? `${message}${unknownKey}` : `${where}: ${message}`;
+}
+
+/** `body` to send with its ETag, or undefined once a 304 has been sent (the client holds these bytes). */
+async function sendTagged<T>(request: FastifyRequest, reply: FastifyReply, body: T): Promise<T | undefined> {
+  const etag = contentEtag(JSON.stringify(body));
+  reply.header('cache-control', 'no-cache').header('etag', etag);
+  if (!isFresh(request, etag)) return body;
+  await reply.code(304).send();
+  return undefined;
+}
+
+export async function catalogueRoutes(parent: FastifyInstance, { store }: CatalogueRoutesOptions): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(async (error, _request, reply) => {
+    const message = validationMessage(error);
+    if (message !== undefined) return reply.code(400).send({ error: message });
+    // the app's handler hides every 5xx's message; this one is written for people
+    if (error instanceof CatalogueUnavailable) return reply.code(503).header('cache-control', 'no-store').send({ error: NOT_LOADED });
+    throw error;
+  });
+
+  /** Runs a read; a database failure is a 503 with a sentence, logged with its cause. */
+  const read = async <T>(request: FastifyRequest, what: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      request.log.error({ err: error }, `could not read ${what}: ${describeError(error)}`);
+      throw new CatalogueUnavailable(NOT_LOADED, { cause: error });
+    }
+  };
+
+  app.get(
+    CATALOGUE_CATEGORIES_API_PATH,
+    { schema: { querystring: categoriesQuerySchema, response: { 200: categoriesResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema } } },
+    async (request, reply) => {
+      const categories = await read(request, 'the categories', () => store.categories(request.query.lang));
+      return sendTagged(request, reply, { categories });
+    },
+  );
+
+  app.get(
+    CATALOGUE_LISTING_API_PATTERN,
+    {
+      schema: {
+        params: listingParamsSchema,
+        querystring: listingQuerySchema,
+        response: { 200: listingResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { categoryId } = request.params;
+      const { lang, sort, page, pageSize } = request.query;
+      const listing = await read(request, `the listing of ${categoryId}`, () =>
+        store.listing({ categoryId, sort: sort as 1 | 2 | 3 | 4 | 5 | 6, offset: (page - 1) * pageSize, limit: pageSize, locale: lang }),
+      );
+      if (listing === undefined) throw httpError(404, `There is no category "${categoryId}" in the catalogue`);
+      return sendTagged(request, reply, { ...listing, page, pageSize });
+    },
+  );
+
+  app.get(
+    CATALOGUE_PRODUCT_API_PATTERN,
+    {
+      schema: {
+        params: productParamsSchema,
+        querystring: productQuerySchema,
+        response: { 200: productResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { productId } = request.params;
+      const product = await read(request, `the product ${productId}`, () => store.product(productId, request.query.lang));
+      if (product === undefined) throw httpError(404, `There is no product "${productId}" in the catalogue`);
+      return sendTagged(request, reply, { product });
+    },
+  );
+}
