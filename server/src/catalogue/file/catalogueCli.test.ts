@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { dataEdition } from '@site/content/arabic-edition';
+import ExcelJS from 'exceljs';
+import { openDatabase } from '../../db/index.js';
+import { CatalogueStore } from '../catalogueStore.js';
+import { readCatalogueVersion } from '../state.js';
+import { catalogueCli } from './catalogueCli.js';
+import { CATALOGUE_COLUMNS } from './columns.js';
+import { writeCsv } from './csv.js';
+
+let folder: string;
+let env: Record<string, string>;
+
+before(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'site-catalogue-cli-'));
+  env = { DATA_DIR: path.join(folder, 'data') };
+});
+after(() => rm(folder, { recursive: true, force: true }));
+
+/** Runs the command as `npm run catalogue -- …` would, with what it printed. */
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await catalogueCli(argv, env, { out: (text) => (out += text), err: (text) => (err += text) });
+  return { code, out, err };
+}
+
+/** Opens the CLI's database between commands (PGlite: one process, one handle at a time). */
+async function inDatabase<T>(read: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+  const db = await openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: undefined });
+  try {
+    return await read(db);
+  } finally {
+    await db.close();
+  }
+}
+
+const file = (name: string) => path.join(folder, name);
+
+test('an export imports back unchanged, as CSV and as an Excel workbook', async () => {
+  for (const name of ['catalogue.csv', 'catalogue.xlsx']) {
+    const first = await run('export', file(name));
+    assert.equal(first.code, 0, first.err);
+    assert.equal(first.out, `Exported ${dataEdition('en', 'products.json').length} products to ${file(name)}\n`);
+    const imported = await run('import', file(name));
+    assert.equal(imported.code, 0, imported.err);
+    assert.equal(imported.out, `Imported 0 new, ${dataEdition('en', 'products.json').length} updated products.\n`);
+    const again = file(`again-${name}`);
+    assert.equal((await run('export', again)).code, 0);
+    if (name.endsWith('.csv')) assert.equal(await readFile(again, 'utf8'), await readFile(file(name), 'utf8'));
+  }
+  // and the site's records are still the content files, byte for byte
+  await inDatabase(async (db) => {
+    const store = new CatalogueStore(db.kysely);
+    for (const locale of ['en', 'ar'] as const) {
+      assert.equal(JSON.stringify(await store.allDetails(locale)), JSON.stringify(dataEdition(locale, 'product-details.json')));
+      assert.equal(JSON.stringify(await store.allProducts(locale)), JSON.stringify(dataEdition(locale, 'products.json')));
+    }
+  });
+});
+
+test('a bad file: every bad row with its line and reason, and nothing written', async () => {
+  const base = {
+    id: 'new_gland_one',
+    productCategoryId: 'industrial_cable_glands',
+    productName: 'New Brass Gland 20S',
+    productName_ar: 'جلبة نحاسية جديدة 20S',
+    code: 'NEW-GL-001',
+    company: 'Hex',
+    price: '12.5',
+    unit: 'piece',
+    popularity: '40',
+    dateAdded: '2026-11-01',
+    image: 'gland_brass',
+    details: JSON.stringify({ detail: ['<p>A gland.</p>'], description: [{ key: 'Size', value: '20S' }] }),
+    details_ar: JSON.stringify({ detail: ['<p>جلبة.</p>'], description: [{ key: 'المقاس', value: '20S' }] }),
+  };
+  const rows = [
+    base,
+    { ...base, id: 'unknown_category', code: 'NEW-GL-002', productCategoryId: 'no_such_category' },
+    { ...base, id: 'taken_code', code: 'OC-SWA-416' },
+    { ...base, id: 'bad_price', code: 'NEW-GL-004', price: '12,50' },
+    { ...base, id: 'formula_price', code: 'NEW-GL-005', price: '=1+1' },
+    { ...base, id: 'bad_details', code: 'NEW-GL-006', details: JSON.stringify({ detail: ['<p>unclosed'], description: [{ key: 'Size', value: '20S' }] }) },
+    { ...base, id: 'no_arabic', code: 'NEW-GL-007', productName_ar: '' },
+    { ...base, id: 'english_only', code: 'NEW-GL-008', productName_ar: 'New Brass Gland' },
+    { ...base, id: 'not_json', code: 'NEW-GL-009', details_ar: '{"detail": [' },
+    { ...base, id: 'new_gland_one', code: 'NEW-GL-010' },
+  ];
+  await writeFile(file('bad.csv'), writeCsv(CATALOGUE_COLUMNS, rows.map((row) => CATALOGUE_COLUMNS.map((column) => row[column]))));
+  const before = await inDatabase(async (db) => ({
+    version: await readCatalogueVersion(db.kysely),
+    count: (await db.kysely.selectFrom('catalogue_products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  }));
+  for (const argv of [['import', file('bad.csv')], ['import', file('bad.csv'), '--dry-run']]) {
+    const result = await run(...argv);
+    assert.equal(result.code, 1);
+    const expected = [
+      /^line 3 \(id unknown_category\): unknown category "no_such_category"$/m,
+      /^line 4 \(id taken_code\): duplicate code "OC-SWA-416": product oc_cu_xlpe_swa_pvc_cable in the catalogue has it$/m,
+      /^line 5 \(id bad_price\): bad price "12,50"/m,
+      /^line 6 \(id formula_price\): bad price "=1\+1"/m,
+      /^line 7 \(id bad_details\): details: .*unclosed <p>/m,
+      /^line 8 \(id no_arabic\): missing Arabic: productName_ar is empty$/m,
+      /^line 9 \(id english_only\): missing Arabic: productName_ar has no Arabic letter$/m,
+      /^line 10 \(id not_json\): details_ar is not valid JSON/m,
+      /^line 11 \(id new_gland_one\): duplicate id: line 2 has the same id$/m,
+      /^9 of 10 rows have problems: nothing was imported\.$/m,
+    ];
+    for (const pattern of expected) assert.match(result.err, pattern);
+    assert.doesNotMatch(result.err, /^line 2 /m);
+  }
+  const afterwards = await inDatabase(async (db) => ({
+    version: await readCatalogueVersion(db.kysely),
+    count: (await db.kysely.selectFrom('catalogue_products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  }));
+  assert.deepEqual(afterwards, before);
+
+  // the good row alone: a dry run counts it and writes nothing, then the import adds it at the end of its category
+  await writeFile(file('good.csv'), writeCsv(CATALOGUE_COLUMNS, [CATALOGUE_COLUMNS.map((column) => base[column])]));
+  assert.equal((await run('import', file('good.csv'), '--dry-run')).out, 'Dry run: 1 new, 0 updated products; nothing was written.\n');
+  assert.equal(await inDatabase((db) => new CatalogueStore(db.kysely).product('new_gland_one', 'en')), undefined);
+  assert.equal((await run('import', file('good.csv'))).out, 'Imported 1 new, 0 updated products.\n');
+  const listing = await inDatabase((db) =>
+    new CatalogueStore(db.kysely).listing({ categoryId: 'industrial_cable_glands', sort: 1, offset: 0, limit: 100, locale: 'ar' }),
+  );
+  assert.equal(listing?.products.at(-1)?.productName, 'جلبة نحاسية جديدة 20S');
+  assert.equal(await inDatabase(async (db) => readCatalogueVersion(db.kysely)), before.version + 1);
+});
+
+test('a workbook formula is read as its text, never as what it computes', async () => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow([...CATALOGUE_COLUMNS]);
+  const row = sheet.addRow(CATALOGUE_COLUMNS.map(() => ''));
+  row.getCell(CATALOGUE_COLUMNS.indexOf('id') + 1).value = 'formula_row';
+  row.getCell(CATALOGUE_COLUMNS.indexOf('price') + 1).value = { formula: '2*6', result: 12 };
+  await workbook.xlsx.writeFile(file('formula.xlsx'));
+  const result = await run('import', file('formula.xlsx'), '--dry-run');
+  assert.equal(result.code, 1);
+  assert.match(result.err, /^line 2 \(id formula_row\): bad price "=2\*6"/m);
+});
+
+test('a file over 50 MB, an unknown type or a missing column is refused before any row is read', async () => {
+  await writeFile(file('huge.csv'), '');
+  await truncate(file('huge.csv'), 51 * 1024 * 1024);
+  const huge = await run('import', file('huge.csv'));
+  assert.equal(huge.code, 1);
+  assert.match(huge.err, /huge\.csv is 51\.0 MB: an import takes files of 50\.0 MB at most\nNothing was imported\./);
+
+  const wrongType = await run('import', file('catalogue.json'));
+  assert.equal(wrongType.code, 2);
+  assert.match(wrongType.err, /catalogue\.json: the file must end in \.csv or \.xlsx/);
+
+  await writeFile(file('columns.csv'), 'id,productName,colour\r\nx,y,z\r\n');
+  const columns = await run('import', file('columns.csv'));
+  assert.equal(columns.code, 1);
+  assert.match(columns.err, /line 1: missing column\(s\) productCategoryId, productName_ar, code/);
+  assert.match(columns.err, /line 1: unknown column\(s\) colour/);
+});
+
+test('generate: the same seed gives the same catalogue; imported, it shows in the listing', async () => {
+  assert.equal((await run('generate', '40', '--seed', '7', '--out', file('gen-a.csv'))).code, 0);
+  assert.equal((await run('generate', '40', '--seed', '7', '--out', file('gen-b.csv'))).code, 0);
+  assert.equal(await readFile(file('gen-a.csv'), 'utf8'), await readFile(file('gen-b.csv'), 'utf8'));
+  const generated = await run('generate', '40', '--seed', '7');
+  assert.equal(generated.code, 0, generated.err);
+  assert.equal(generated.out, 'Imported 40 new, 0 updated products.\n');
+  const cables = await inDatabase((db) => new CatalogueStore(db.kysely).listing({ categoryId: 'cables', sort: 1, offset: 0, limit: 100, locale: 'en' }));
+  assert.ok(cables!.products.some((product) => /Armoured Power Cable, \dC x \d+ mm²$/.test(product.productName)));
+  assert.equal(cables!.total, dataEdition('en', 'products.json').filter((p) => p.productCategoryId === 'cables').length + 3);
+});

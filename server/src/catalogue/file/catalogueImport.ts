@@ -1,0 +1,275 @@
+// Import and export of the whole catalogue as rows (columns.ts). An import is one transaction: every row is checked
+// against the catalogue's rules (content/src/schema.ts, the same as the seed's files) and against the database (known
+// categories, codes unique once normalised), every problem is reported with its line, and nothing is written unless
+// there is none. Products are upserted by id: a new one goes to the end of the catalogue's order, an existing one keeps
+// its place. The catalogue's version is bumped in the same transaction, so every server sees the change.
+import type { Product, ProductDetail } from '@site/content';
+import { productDetailSchema, productSchema } from '@site/content/schema';
+import { normalizedProductCode } from '@site/content/validation';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
+import { detailDocument } from '../records.js';
+import { bumpCatalogueVersion } from '../state.js';
+import type { CatalogueFileRow, NumberedRow } from './columns.js';
+
+export interface ImportOutcome {
+  /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
+  problems: string[];
+  /** How many rows have a problem. */
+  badRows: number;
+  added: number;
+  updated: number;
+  /** Whether the rows were written (false for a dry run or when there were problems). */
+  written: boolean;
+}
+
+const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
+const WHOLE = /^\d{1,9}$/;
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/** zod's issues as 'field: message' lines under a prefix. */
+const issueLines = (prefix: string, error: z.ZodError): string[] =>
+  error.issues.map((issue) => `${prefix}${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+
+function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
+  const text = row[column].trim();
+  if (text === '') {
+    problems.push(column === 'details_ar' ? 'missing Arabic: details_ar is empty' : 'details is empty: give at least {"detail": [...], "description": [...]}');
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    problems.push(`${column} must be a JSON object`);
+  } catch (error) {
+    problems.push(`${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return undefined;
+}
+
+interface CheckedRow {
+  line: number;
+  id: string;
+  product: Product;
+  detail: ProductDetail;
+  detailAr: ProductDetail;
+  nameAr: string;
+}
+
+/** One row checked on its own: the product's records, or the row's problems. */
+function checkRow(
+  { line, row }: NumberedRow,
+  categories: ReadonlyMap<string, { title: string; title_ar: string }>,
+): { checked: CheckedRow } | { problems: string[] } {
+  const problems: string[] = [];
+  const category = categories.get(row.productCategoryId.trim());
+  if (category === undefined) problems.push(`unknown category "${row.productCategoryId}"`);
+  const priceText = row.price.trim();
+  if (priceText !== '' && !PRICE.test(priceText)) {
+    problems.push(`bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
+  }
+  if (!WHOLE.test(row.popularity.trim())) problems.push(`popularity "${row.popularity}" must be a whole number from 0 to 100`);
+  const listing: Record<string, unknown> = {
+    id: row.id.trim(),
+    productCategoryId: row.productCategoryId.trim(),
+    productCategory: category?.title ?? row.productCategoryId,
+    productName: row.productName.trim(),
+    code: row.code.trim(),
+    image: row.image.trim(),
+    ...(row.company.trim() === '' ? {} : { company: row.company.trim() }),
+    popularity: WHOLE.test(row.popularity.trim()) ? Number(row.popularity.trim()) : 0, // a bad one is reported above
+    dateAdded: row.dateAdded.trim(),
+    unit: row.unit.trim(),
+    ...(priceText === '' || !PRICE.test(priceText) ? {} : { price: Number(priceText) }),
+  };
+  const product = productSchema.safeParse(listing);
+  if (!product.success) problems.push(...issueLines('', product.error));
+
+  const nameAr = row.productName_ar.trim();
+  if (nameAr === '') problems.push('missing Arabic: productName_ar is empty');
+  else if (!ARABIC_LETTER.test(nameAr)) problems.push('missing Arabic: productName_ar has no Arabic letter');
+
+  const head = (name: string, title: string) => ({
+    id: listing.id,
+    productName: name,
+    image: listing.image,
+    productCategory: listing.productCategoryId,
+    categoryName: title,
+  });
+  const details = parseDocument(row, 'details', problems);
+  const detailsAr = parseDocument(row, 'details_ar', problems);
+  // an unknown category is reported once, above: its id stands in for its titles here
+  const detail = details === undefined ? undefined : productDetailSchema.safeParse({ ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)), ...details });
+  const detailAr = detailsAr === undefined ? undefined : productDetailSchema.safeParse({ ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)), ...detailsAr });
+  if (detail !== undefined && !detail.success) problems.push(...issueLines('details: ', detail.error));
+  if (detailAr !== undefined && !detailAr.success) problems.push(...issueLines('details_ar: ', detailAr.error));
+
+  if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success) return { problems };
+  return { checked: { line, id: product.data.id, product: product.data, detail: detail.data, detailAr: detailAr.data, nameAr } };
+}
+
+/** The checks across rows and the database: one row per id, and every code unique once normalised. */
+function crossProblems(rows: readonly CheckedRow[], existing: readonly { id: string; code: string }[]): Map<number, string[]> {
+  const problems = new Map<number, string[]>();
+  const add = (line: number, problem: string) => problems.set(line, [...(problems.get(line) ?? []), problem]);
+  const firstLineOfId = new Map<string, number>();
+  for (const row of rows) {
+    const first = firstLineOfId.get(row.id);
+    if (first !== undefined) add(row.line, `duplicate id: line ${first} has the same id`);
+    else firstLineOfId.set(row.id, row.line);
+  }
+  // the catalogue after the import: the database's codes, then each row's over its product's
+  const codeOwner = new Map<string, { id: string; line?: number }>();
+  const importedIds = new Set(rows.map((row) => row.id));
+  for (const product of existing) {
+    if (!importedIds.has(product.id)) codeOwner.set(normalizedProductCode(product.code), { id: product.id });
+  }
+  for (const row of rows) {
+    const code = normalizedProductCode(row.product.code);
+    const owner = codeOwner.get(code);
+    if (owner !== undefined && owner.id !== row.id) {
+      add(row.line, `duplicate code "${row.product.code}": ${owner.line === undefined ? `product ${owner.id} in the catalogue` : `line ${owner.line}`} has it`);
+    } else codeOwner.set(code, { id: row.id, line: row.line });
+  }
+  return problems;
+}
+
+function productRow(row: CheckedRow): Omit<NewRow<'catalogue_products'>, 'position'> {
+  const { product } = row;
+  return {
+    id: product.id,
+    category_id: product.productCategoryId,
+    name: product.productName,
+    name_ar: row.nameAr,
+    code: product.code,
+    image: product.image,
+    company: product.company ?? null,
+    popularity: product.popularity,
+    date_added: product.dateAdded,
+    unit: product.unit,
+    price: product.price ?? null,
+    details: JSON.stringify(detailDocument(row.detail)),
+    details_ar: JSON.stringify(detailDocument(row.detailAr)),
+  };
+}
+
+/** Checks every row and, unless `dryRun` or a problem, upserts them all in one transaction. */
+export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
+  return db.kysely.transaction().execute(async (trx) => {
+    // one import at a time, and none beside the editor's changes: they all take this row's lock first
+    await trx.selectFrom('catalogue_state').select('version').forUpdate().executeTakeFirstOrThrow();
+    const categories = new Map(
+      (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]),
+    );
+    const existing = await trx.selectFrom('catalogue_products').select(['id', 'code', 'position']).execute();
+
+    const byLine = new Map<number, string[]>();
+    const checked: CheckedRow[] = [];
+    for (const numbered of rows) {
+      const result = checkRow(numbered, categories);
+      if ('problems' in result) byLine.set(numbered.line, result.problems);
+      else checked.push(result.checked);
+    }
+    for (const [line, problems] of crossProblems(checked, existing)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+    const idOf = new Map(rows.map(({ line, row }) => [line, row.id.trim()]));
+    const problems = [...byLine]
+      .sort(([a], [b]) => a - b)
+      .flatMap(([line, list]) => list.map((problem) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${problem}`));
+
+    const known = new Set(existing.map((product) => product.id));
+    const added = checked.filter((row) => !known.has(row.id)).length;
+    const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, written: false };
+    if (problems.length > 0 || options.dryRun || checked.length === 0) return outcome;
+
+    let next = existing.reduce((max, product) => Math.max(max, product.position), 0);
+    const positions = new Map(existing.map((product) => [product.id, product.position]));
+    const values = checked.map((row) => ({ ...productRow(row), position: positions.get(row.id) ?? (next += 1) }));
+    await upsertProducts(trx, values);
+    await upsertBrands(trx, checked);
+    await bumpCatalogueVersion(trx);
+    return { ...outcome, written: true };
+  });
+}
+
+const ROWS_PER_UPSERT = 1_000;
+
+async function upsertProducts(trx: Kysely<DatabaseSchema>, values: readonly NewRow<'catalogue_products'>[]): Promise<void> {
+  for (let start = 0; start < values.length; start += ROWS_PER_UPSERT) {
+    await trx
+      .insertInto('catalogue_products')
+      .values(values.slice(start, start + ROWS_PER_UPSERT))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          category_id: eb.ref('excluded.category_id'),
+          name: eb.ref('excluded.name'),
+          name_ar: eb.ref('excluded.name_ar'),
+          code: eb.ref('excluded.code'),
+          image: eb.ref('excluded.image'),
+          company: eb.ref('excluded.company'),
+          popularity: eb.ref('excluded.popularity'),
+          date_added: eb.ref('excluded.date_added'),
+          unit: eb.ref('excluded.unit'),
+          price: eb.ref('excluded.price'),
+          details: eb.ref('excluded.details'),
+          details_ar: eb.ref('excluded.details_ar'),
+          updated_at: sql<Date>`now()`,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Brand names the imported details name, with their logos, added when new. */
+async function upsertBrands(trx: Kysely<DatabaseSchema>, rows: readonly CheckedRow[]): Promise<void> {
+  const brands = new Map<string, string | null>();
+  for (const { detail } of rows) {
+    (detail.company ?? []).forEach((name, index) => {
+      if (brands.get(name) == null) brands.set(name, detail.companyImg?.[index] ?? null);
+    });
+  }
+  if (brands.size === 0) return;
+  const values = [...brands].map(([name, logo]) => ({ name, logo }));
+  for (let start = 0; start < values.length; start += ROWS_PER_UPSERT) {
+    await trx.insertInto('catalogue_brands').values(values.slice(start, start + ROWS_PER_UPSERT)).onConflict((oc) => oc.column('name').doNothing()).execute();
+  }
+}
+
+/** Every product as a file row, in the catalogue's order. */
+export async function exportCatalogueRows(db: Kysely<DatabaseSchema>): Promise<CatalogueFileRow[]> {
+  const rows = await db
+    .selectFrom('catalogue_products')
+    .select([
+      'id',
+      'category_id',
+      'name',
+      'name_ar',
+      'code',
+      'company',
+      sql<string | null>`price::text`.as('price'),
+      'unit',
+      'popularity',
+      sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added'),
+      'image',
+      'details',
+      'details_ar',
+    ])
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    productCategoryId: row.category_id,
+    productName: row.name,
+    productName_ar: row.name_ar,
+    code: row.code,
+    company: row.company ?? '',
+    price: row.price === null ? '' : String(Number(row.price)),
+    unit: row.unit,
+    popularity: String(row.popularity),
+    dateAdded: row.date_added,
+    image: row.image,
+    details: JSON.stringify(row.details),
+    details_ar: JSON.stringify(row.details_ar),
+  }));
+}

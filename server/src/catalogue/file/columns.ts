@@ -1,0 +1,61 @@
+// The catalogue file's columns: one row per product, named as the data's fields (content/src/types.ts Product), the
+// Arabic ones with an `_ar` suffix, and the rest of the detail record as one JSON column per language (`details`,
+// `details_ar`: the record of /data/product-details.json without id, productName, image, productCategory and
+// categoryName, which are the row's own columns or its category's).
+import type { Locale } from '@site/contracts/locale';
+
+export const CATALOGUE_COLUMNS = [
+  'id',
+  'productCategoryId',
+  'productName',
+  'productName_ar',
+  'code',
+  'company',
+  'price',
+  'unit',
+  'popularity',
+  'dateAdded',
+  'image',
+  'details',
+  'details_ar',
+] as const;
+
+export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
+
+/** A row of the file as text, by column. */
+export type CatalogueFileRow = Record<CatalogueColumn, string>;
+
+/** A row with where it came from, for the import's messages. */
+export interface NumberedRow {
+  line: number;
+  row: CatalogueFileRow;
+}
+
+/** The columns holding each language's text, for "missing Arabic". */
+export const LANGUAGE_COLUMNS: Record<Locale, readonly CatalogueColumn[]> = {
+  en: ['productName', 'details'],
+  ar: ['productName_ar', 'details_ar'],
+};
+
+/**
+ * The rows of a file given its header and records: the header must name every column once (any order; extra columns
+ * are refused so that a misspelt one is not silently dropped). Returns the problems instead when it does not.
+ */
+export function rowsFromRecords(records: readonly { line: number; cells: readonly string[] }[]): { rows: NumberedRow[] } | { problems: string[] } {
+  const [header, ...body] = records;
+  if (header === undefined) return { problems: ['the file is empty: its first line must name the columns'] };
+  const names = header.cells.map((cell) => cell.trim());
+  const problems: string[] = [];
+  const missing = CATALOGUE_COLUMNS.filter((column) => !names.includes(column));
+  if (missing.length > 0) problems.push(`line ${header.line}: missing column(s) ${missing.join(', ')}`);
+  const unknown = names.filter((name) => !(CATALOGUE_COLUMNS as readonly string[]).includes(name));
+  if (unknown.length > 0) problems.push(`line ${header.line}: unknown column(s) ${unknown.join(', ')} (the columns are ${CATALOGUE_COLUMNS.join(', ')})`);
+  const repeated = names.filter((name, index) => names.indexOf(name) !== index);
+  if (repeated.length > 0) problems.push(`line ${header.line}: column(s) named twice: ${[...new Set(repeated)].join(', ')}`);
+  if (problems.length > 0) return { problems };
+  const rows = body.map(({ line, cells }) => {
+    const row = Object.fromEntries(CATALOGUE_COLUMNS.map((column) => [column, cells[names.indexOf(column)] ?? ''])) as CatalogueFileRow;
+    return { line, row };
+  });
+  return { rows };
+}
