@@ -124,6 +124,7 @@ function explaining(db: Database, lines: string[]): Database['kysely'] {
     run,
     query: async <T>(sql: string, params?: readonly unknown[]) => (await run<T>(sql, params)).rows,
     transaction: (fn) => db.transaction(fn),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
     close: async () => undefined,
   }).kysely;
 }

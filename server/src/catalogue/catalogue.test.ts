@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Product } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
+import { sql } from 'kysely';
 import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { CatalogueStore, type ListingSort } from './catalogueStore.js';
+import { watchCatalogueVersion } from './changes.js';
+import { exportCatalogueRows, importCatalogueRows } from './file/catalogueImport.js';
 import { seedCatalogue } from './seed.js';
 import { readCatalogueVersion } from './state.js';
 
@@ -76,6 +79,21 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     assert.equal(await store.listing({ categoryId: 'no_such_category', sort: 1, offset: 0, limit: 10, locale: 'en' }), undefined);
   });
 
+  await t.test('a change is heard by a watch on the same database', async () => {
+    const heard: number[] = [];
+    const watch = await watchCatalogueVersion(database.db, (version) => heard.push(version));
+    try {
+      const rows = (await exportCatalogueRows(database.db.kysely)).slice(0, 1).map((row) => ({ line: 2, row }));
+      await importCatalogueRows(database.db, rows, { dryRun: false });
+      const started = Date.now();
+      while (heard.length === 0 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.deepEqual(heard, [watch.current()]);
+      assert.equal(await readCatalogueVersion(database.db.kysely), watch.current());
+    } finally {
+      await watch.stop();
+    }
+  });
+
   await t.test('sort by rating: rated first by average then count, unrated last in catalogue order', async () => {
     const cables = products.filter((p) => p.productCategoryId === 'cables').map((p) => p.id);
     const [a, b, c] = cables;
@@ -101,6 +119,44 @@ test('catalogue on PostgreSQL', async (t) => {
     return;
   }
   await catalogueSuite(t, postgres.target);
+
+  await t.test('an import in one process reaches another process listening, well within 2 s', async () => {
+    const database = await postgres.target.fresh();
+    try {
+      await seedCatalogue(database.db);
+      const other = await database.openAnother();
+      const heard: number[] = [];
+      const watch = await watchCatalogueVersion(other, (version) => heard.push(version));
+      try {
+        const before = watch.current();
+        const rows = (await exportCatalogueRows(database.db.kysely)).slice(0, 3).map((row, index) => ({ line: index + 2, row }));
+        const started = Date.now();
+        const outcome = await importCatalogueRows(database.db, rows, { dryRun: false });
+        assert.equal(outcome.written, true);
+        while (heard.length === 0 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 10));
+        assert.deepEqual(heard, [before + 1], 'the other process heard of the change within 2 s');
+        assert.equal(watch.current(), before + 1);
+        // a dry run changes nothing, and nothing is announced
+        await importCatalogueRows(database.db, rows, { dryRun: true });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.deepEqual(heard, [before + 1]);
+
+        // the listening connection cut (a server restart, a network cut): it is made again and a change made while
+        // it was down is still heard
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen "catalogue_changed"' and pid <> pg_backend_pid()`.execute(
+          database.db.kysely,
+        );
+        await importCatalogueRows(database.db, rows, { dryRun: false });
+        const cut = Date.now();
+        while (heard.length < 2 && Date.now() - cut < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+        assert.deepEqual(heard, [before + 1, before + 2]);
+      } finally {
+        await watch.stop();
+      }
+    } finally {
+      await database.cleanup();
+    }
+  });
 
   await t.test('two processes starting at once seed the catalogue once', async () => {
     const database = await postgres.target.fresh();

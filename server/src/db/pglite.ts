@@ -54,6 +54,13 @@ export async function openPglite(dir: string): Promise<DatabaseClient> {
         }),
       );
     },
+    async listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>> {
+      // one process holds the embedded database, so its own NOTIFYs are all there is to hear; nothing reconnects
+      const stop = await pg.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!closed) await stop();
+      };
+    },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

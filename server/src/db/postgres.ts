@@ -86,6 +86,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
         client.release(broken); // a connection whose rollback failed is discarded, not reused
       }
     },
+    listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify, onIdleError),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
@@ -99,4 +100,73 @@ function runResult<T>(result: pg.QueryResult): RunResult<T> {
   return result.rowCount === null
     ? { rows: result.rows as T[] }
     : { rows: result.rows as T[], affectedRows: result.rowCount };
+}
+
+/** Wait before connecting again after the listening connection was lost. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it is lost (a server
+ * restart, a network cut) it is made again every RELISTEN_DELAY_MS until it works, and `onNotify(undefined)` says that
+ * notifications may have been missed meanwhile.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string | undefined) => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload);
+    });
+    const lost = (error?: Error) => {
+      if (error !== undefined) onError(error);
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      scheduleRetry();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+  };
+
+  const scheduleRetry = () => {
+    retry = setTimeout(() => {
+      connect().then(
+        () => onNotify(undefined),
+        (error: unknown) => {
+          onError(error instanceof Error ? error : new Error(String(error)));
+          if (!stopped) scheduleRetry();
+        },
+      );
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
+  };
 }

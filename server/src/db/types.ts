@@ -37,6 +37,12 @@ export interface DatabaseClient extends Statements {
   readonly location: string;
   /** Runs fn in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel` (by any process, once its transaction commits). After
+   * a lost connection is made again `onNotify` gets `undefined`: notifications may have been missed, read the state
+   * again. Resolves once listening; the function it gives stops it.
+   */
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -293,6 +293,7 @@ function watchedForIdle(db: Database): { db: Database; idle: Promise<void> } {
     kind: db.kind,
     location: db.location,
     transaction: (fn) => db.transaction(fn),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
     close: () => db.close(),
     async query<T>(sql: string, params?: readonly unknown[]) {
       const rows = await db.query<T>(sql, params);

@@ -71,6 +71,7 @@ export function stubDatabase(failWith?: Error): Database {
     query,
     run,
     transaction: (fn) => fn(tx),
+    listen: async () => async () => undefined,
     close: async () => undefined,
   });
 }
