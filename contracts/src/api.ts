@@ -25,3 +25,6 @@ export const catalogueListingApiPath = (categoryId: string): string =>
 export const CATALOGUE_PRODUCT_API_PATTERN = '/api/catalogue/products/:productId';
 export const catalogueProductApiPath = (productId: string): string =>
   CATALOGUE_PRODUCT_API_PATTERN.replace(':productId', encodeURIComponent(productId));
+
+/** GET the search modal's matches: ?q=…&offset=…&limit=…&lang=… → {total, offset, results}. */
+export const CATALOGUE_SEARCH_API_PATH = '/api/catalogue/search';

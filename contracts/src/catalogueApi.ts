@@ -2,7 +2,7 @@
 // the routes' own (the server validates requests and answers with them: server/src/catalogue/catalogueRoutes.ts);
 // browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
 import { z } from 'zod';
-import { productCategorySchema, productDetailSchema, productSchema } from '@site/content/schema';
+import { productCategorySchema, productDetailSchema, productSchema, searchResultSchema } from '@site/content/schema';
 
 /** The editions a catalogue answer can be in ('en' when absent). */
 export const catalogueLanguageSchema = z.enum(['en', 'ar']).default('en');
@@ -52,6 +52,30 @@ export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema
 
 export const productResponseSchema = z.strictObject({ product: productDetailSchema });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+/** Results per search page: what the modal draws at first and adds with each 'Show more'. */
+export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * ?q=<the visitor's text, any>&offset=0…&limit=1–100&lang=en|ar. Any text is a search: one that cannot match (empty,
+ * only spaces, longer than any name) simply finds nothing.
+ */
+export const searchQuerySchema = z.strictObject({
+  lang: catalogueLanguageSchema,
+  q: z.string().default(''),
+  offset: wholeNumber('offset', 0, 1_000_000).default(0),
+  limit: wholeNumber('limit', 1, LISTING_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+export const searchResponseSchema = z.strictObject({
+  /** Every match: the modal's 'N result(s) found'. */
+  total: z.number().int().min(0),
+  offset: z.number().int().min(0),
+  /** One page of matches, in the catalogue's order. */
+  results: z.array(searchResultSchema),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** Every error answer of the catalogue's API: a sentence a person can read. */
 export const catalogueErrorSchema = z.strictObject({ error: z.string() });

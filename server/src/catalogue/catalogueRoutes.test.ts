@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { dataEdition } from '@site/content/arabic-edition';
-import { CATALOGUE_CATEGORIES_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
-import type { ListingResponse, ProductResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import type { ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
@@ -114,4 +114,62 @@ test('the database down: a 503 with a sentence, never a stack', async () => {
   } finally {
     await broken.close();
   }
+});
+
+/** The spec's search over the whole index, as the modal did it in the browser: the expected answer. */
+function expectedMatches(lang: 'en' | 'ar', text: string): string[] {
+  const needle = text.trim().toLocaleLowerCase();
+  if (needle === '') return [];
+  const titles = new Map(dataEdition(lang, 'products-category.json').map((c) => [c.id, c.title]));
+  return dataEdition(lang, 'products.json')
+    .filter((p) => [p.productName, titles.get(p.productCategoryId) ?? '', p.company ?? ''].some((field) => field.toLocaleLowerCase().includes(needle)))
+    .map((p) => p.id);
+}
+
+const search = (params: Record<string, string>) => get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams(params).toString()}`);
+
+test('search: what the modal found in the whole index, now one page at a time from the server', async () => {
+  for (const [lang, q] of [['en', 'gland'], ['en', ' HEX '], ['en', 'Cable Ties'], ['ar', 'كابل'], ['ar', 'Hex']] as const) {
+    const expected = expectedMatches(lang, q);
+    assert.ok(expected.length > 0, q);
+    const first = (await search({ lang, q, limit: '5' })).json<SearchResponse>();
+    const rest = (await search({ lang, q, limit: '100', offset: '5' })).json<SearchResponse>();
+    assert.equal(first.total, expected.length, q);
+    assert.deepEqual([...first.results, ...rest.results].map((r) => r.id), expected, q);
+  }
+  const [hit] = (await search({ q: 'Armoured Power Cable (BS 5467)' })).json<SearchResponse>().results;
+  assert.deepEqual(hit, {
+    id: 'oc_cu_xlpe_swa_pvc_cable',
+    title: '0.6/1 kV Cu/XLPE/SWA/PVC Armoured Power Cable (BS 5467)',
+    productCategory: 'Cables',
+    productCategoryId: 'cables',
+    company: 'Oxford Cavi',
+    image: 'cable_armoured',
+  });
+  // past the last match: nothing more, the same total
+  const past = (await search({ q: 'gland', offset: '500' })).json<SearchResponse>();
+  assert.deepEqual([past.total, past.results.length], [expectedMatches('en', 'gland').length, 0]);
+});
+
+test('search: any text answers 200 with results or none, never an error', async () => {
+  const texts = [
+    '', '   ', '%', '_', '%_%', "' or 1=1 --", 'gland\\', '\u0000', 'a\u0000b', 'glan\u202Ed', '\u202E', '🔌 gland', '😀',
+    '\uD800', 'x\uDC00y', 'x'.repeat(10_000), 'كابل'.repeat(50), '<script>alert(1)</script>',
+  ];
+  for (const q of texts) {
+    const res = await search({ q });
+    assert.equal(res.statusCode, 200, JSON.stringify(q.slice(0, 20)));
+    const body = res.json<SearchResponse>();
+    assert.equal(body.results.length <= 20, true);
+    assert.equal(body.total >= body.results.length, true);
+  }
+  // `%` and `_` are text, not patterns: no product name holds them, so nothing matches
+  assert.equal((await search({ q: '%' })).json<SearchResponse>().total, 0);
+  assert.equal((await search({ q: '_' })).json<SearchResponse>().total, 0);
+  // a raw lone surrogate and a NUL in the address as the browser would send them
+  for (const raw of ['%ED%A0%80', '%00', '%F0%9F', 'gland%C0%AF']) {
+    assert.equal((await get(`${CATALOGUE_SEARCH_API_PATH}?q=${raw}`)).statusCode, 200, raw);
+  }
+  assert.equal((await search({ q: 'gland', limit: '0' })).statusCode, 400);
+  assert.equal((await search({ q: 'gland', offset: '-1' })).statusCode, 400);
 });

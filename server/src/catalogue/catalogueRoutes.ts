@@ -1,5 +1,5 @@
 // The catalogue's API (@site/contracts/api, shapes in @site/contracts/catalogue-api): the category grid, one page of a
-// category, one product. Requests and answers are checked by the zod schemas declared on each route; a bad query is a
+// category, one product, the search modal's matches. Requests and answers are checked by the zod schemas declared on each route; a bad query is a
 // 400 whose message names the parameter, an unknown category or product a 404, a database failure a 503, each {error}.
 // Answers carry an ETag of their bytes and are revalidated (no-cache): a catalogue change shows on the next request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +9,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN } from '@site/contracts/api';
+import {
+  CATALOGUE_CATEGORIES_API_PATH,
+  CATALOGUE_LISTING_API_PATTERN,
+  CATALOGUE_PRODUCT_API_PATTERN,
+  CATALOGUE_SEARCH_API_PATH,
+} from '@site/contracts/api';
 import {
   catalogueErrorSchema,
   categoriesQuerySchema,
@@ -20,11 +25,13 @@ import {
   productParamsSchema,
   productQuerySchema,
   productResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
 } from '@site/contracts/catalogue-api';
 import { describeError } from '../db/index.js';
 import { contentEtag, isFresh } from '../http/etag.js';
 import { httpError } from '../http/jsonEndpoint.js';
-import type { CatalogueStore } from './catalogueStore.js';
+import { searchNeedle, type CatalogueStore } from './catalogueStore.js';
 
 export interface CatalogueRoutesOptions {
   store: CatalogueStore;
@@ -104,6 +111,20 @@ export async function catalogueRoutes(parent: FastifyInstance, { store }: Catalo
       );
       if (listing === undefined) throw httpError(404, `There is no category "${categoryId}" in the catalogue`);
       return sendTagged(request, reply, { ...listing, page, pageSize });
+    },
+  );
+
+  app.get(
+    CATALOGUE_SEARCH_API_PATH,
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema } } },
+    async (request, reply) => {
+      const { lang, q, offset, limit } = request.query;
+      const needle = searchNeedle(q);
+      const page =
+        needle === undefined
+          ? { total: 0, results: [] }
+          : await read(request, 'the search', () => store.search({ needle, offset, limit, locale: lang }));
+      return sendTagged(request, reply, { total: page.total, offset, results: page.results });
     },
   );
 

@@ -1,7 +1,7 @@
 // The catalogue's reads: the category grid, one page of a category in one of the listing's six orders with its total,
 // one product's detail, and the whole catalogue for /data/*.json. Every answer is a record of content/src/types.ts in
 // the language asked for (records.ts), so the pages render what they always rendered.
-import type { Product, ProductCategory, ProductDetail } from '@site/content';
+import type { Product, ProductCategory, ProductDetail, SearchResult } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
@@ -26,6 +26,37 @@ export interface ListingPage {
   /** Every product of the category ('Showing N results'). */
   total: number;
   products: Product[];
+}
+
+export interface SearchQuery {
+  /** The visitor's text, already cleaned (searchNeedle). */
+  needle: string;
+  offset: number;
+  limit: number;
+  locale: Locale;
+}
+
+export interface SearchPage {
+  /** Every match ('N result(s) found'). */
+  total: number;
+  /** One page of them, in the catalogue's order. */
+  results: SearchResult[];
+}
+
+/** Longer than any name, category or brand: such a text matches nothing, and is not sent to the database. */
+export const SEARCH_TEXT_MAX = 200;
+
+/**
+ * The search modal's text as the database compares it: without control characters (NUL cannot reach PostgreSQL) and
+ * lone surrogates, trimmed, lower-cased; undefined when nothing is left or it is too long to match anything.
+ */
+export function searchNeedle(text: string): string | undefined {
+  const cleaned = text
+    .replace(/[\p{Cc}]/gu, ' ')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .trim()
+    .toLocaleLowerCase();
+  return cleaned === '' || cleaned.length > SEARCH_TEXT_MAX ? undefined : cleaned;
 }
 
 /** Ratings by product id, for 'Sort by average rating' (the review store's summaries: seed and stored reviews). */
@@ -131,6 +162,52 @@ export class CatalogueStore {
     const category = await this.categoryRow(row.category_id);
     if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
     return productDetailRecord(row, category, locale);
+  }
+
+  /**
+   * The search modal's matches (spec: the text inside the product's name, its category's title or its brands, case
+   * ignored), in the catalogue's order, one page of them with their total. strpos, not LIKE: `%` and `_` are text.
+   */
+  async search(query: SearchQuery): Promise<SearchPage> {
+    const name = sql.ref(query.locale === 'ar' ? 'p.name_ar' : 'p.name');
+    const category = sql.ref(query.locale === 'ar' ? 'c.title_ar' : 'c.title');
+    const rows = await this.db
+      .selectFrom('catalogue_products as p')
+      .innerJoin('catalogue_categories as c', 'c.id', 'p.category_id')
+      .select([
+        'p.id',
+        sql<string>`${name}`.as('title'),
+        sql<string>`${category}`.as('productCategory'),
+        'p.category_id as productCategoryId',
+        sql<string>`coalesce(p.company, '')`.as('company'),
+        'p.image',
+        sql<number>`count(*) over ()`.as('total'),
+      ])
+      .where(
+        sql<boolean>`strpos(lower(${name}), ${query.needle}) > 0 or strpos(lower(${category}), ${query.needle}) > 0 or strpos(lower(coalesce(p.company, '')), ${query.needle}) > 0`,
+      )
+      .orderBy('p.position')
+      .orderBy('p.id')
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute();
+    const total = rows[0]?.total ?? (query.offset > 0 ? await this.searchTotal(query) : 0);
+    return {
+      total,
+      results: rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        productCategory: row.productCategory,
+        productCategoryId: row.productCategoryId,
+        company: row.company,
+        image: row.image as SearchResult['image'],
+      })),
+    };
+  }
+
+  /** The total of a search whose page is past its last match. */
+  private async searchTotal(query: SearchQuery): Promise<number> {
+    return (await this.search({ ...query, offset: 0, limit: 1 })).total;
   }
 
   /** Every product's listing record, in the catalogue's order (the /data/products.json of a language). */
