@@ -54,6 +54,9 @@ function validationMessage(error: unknown): string | undefined {
   return where === '' || message.startsWith(where) ? `${message}${unknownKey}` : `${where}: ${message}`;
 }
 
+/** A route's answers: `ok` for 200, the error sentence for any 4xx and 5xx. */
+const answers = <T>(ok: T) => ({ 200: ok, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema });
+
 /** `body` to send with its ETag, or undefined once a 304 has been sent (the client holds these bytes). */
 async function sendTagged<T>(request: FastifyRequest, reply: FastifyReply, body: T): Promise<T | undefined> {
   const etag = contentEtag(JSON.stringify(body));
@@ -87,7 +90,7 @@ export async function catalogueRoutes(parent: FastifyInstance, { store }: Catalo
 
   app.get(
     CATALOGUE_CATEGORIES_API_PATH,
-    { schema: { querystring: categoriesQuerySchema, response: { 200: categoriesResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema } } },
+    { schema: { querystring: categoriesQuerySchema, response: answers(categoriesResponseSchema) } },
     async (request, reply) => {
       const categories = await read(request, 'the categories', () => store.categories(request.query.lang));
       return sendTagged(request, reply, { categories });
@@ -100,7 +103,7 @@ export async function catalogueRoutes(parent: FastifyInstance, { store }: Catalo
       schema: {
         params: listingParamsSchema,
         querystring: listingQuerySchema,
-        response: { 200: listingResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema },
+        response: answers(listingResponseSchema),
       },
     },
     async (request, reply) => {
@@ -116,7 +119,7 @@ export async function catalogueRoutes(parent: FastifyInstance, { store }: Catalo
 
   app.get(
     CATALOGUE_SEARCH_API_PATH,
-    { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema } } },
+    { schema: { querystring: searchQuerySchema, response: answers(searchResponseSchema) } },
     async (request, reply) => {
       const { lang, q, offset, limit } = request.query;
       const needle = searchNeedle(q);
@@ -134,7 +137,7 @@ export async function catalogueRoutes(parent: FastifyInstance, { store }: Catalo
       schema: {
         params: productParamsSchema,
         querystring: productQuerySchema,
-        response: { 200: productResponseSchema, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema },
+        response: answers(productResponseSchema),
       },
     },
     async (request, reply) => {

@@ -4,19 +4,10 @@
 // body row is read in its keys' order, and the /data files' bytes stay what they were.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import type { NewRow } from '../db/index.js';
+import type { NewRow, Row } from '../db/index.js';
 
 /** A category as the catalogue's queries select it. */
-export interface CategoryRow {
-  id: string;
-  position: number;
-  title: string;
-  title_ar: string;
-  info: string;
-  info_ar: string;
-  image: string;
-  company: string | null;
-}
+export type CategoryRow = Omit<Row<'catalogue_categories'>, 'updated_at'>;
 
 /** A product's listing columns, as the catalogue's queries select them (date as 'YYYY-MM-DD', price as numeric text). */
 export interface ProductRow {
@@ -107,18 +98,18 @@ export function categoryRow(english: ProductCategory, arabic: ProductCategory, p
   };
 }
 
-/** One product's row from its listing and detail records in each language. */
+/** One product's row from its listing and detail records, its Arabic name and Arabic detail record. */
 export function productRowOf(
-  records: { product: Product; detail: ProductDetail; productAr: Product; detailAr: ProductDetail },
+  records: { product: Product; detail: ProductDetail; nameAr: string; detailAr: ProductDetail },
   position: number,
 ): NewRow<'catalogue_products'> {
-  const { product, detail, productAr, detailAr } = records;
+  const { product, detail, nameAr, detailAr } = records;
   return {
     id: product.id,
     category_id: product.productCategoryId,
     position,
     name: product.productName,
-    name_ar: productAr.productName,
+    name_ar: nameAr,
     code: product.code,
     image: product.image,
     company: product.company ?? null,

@@ -62,7 +62,7 @@ export function catalogueRows(source: CatalogueSource): {
     categories: source.categories.map((category, index) => categoryRow(category, categoryAr(category.id), index + 1)),
     brands: [...brands].map(([name, logo]) => ({ name, logo })),
     products: source.products.map((product, index) =>
-      productRowOf({ product, detail: detail(product.id), productAr: productAr(product.id), detailAr: detailAr(product.id) }, index + 1),
+      productRowOf({ product, detail: detail(product.id), nameAr: productAr(product.id).productName, detailAr: detailAr(product.id) }, index + 1),
     ),
   };
 }

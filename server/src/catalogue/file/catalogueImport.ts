@@ -9,7 +9,7 @@ import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
-import { detailDocument } from '../records.js';
+import { productRowOf } from '../records.js';
 import { bumpCatalogueVersion } from '../state.js';
 import type { CatalogueFileRow, NumberedRow } from './columns.js';
 
@@ -53,8 +53,8 @@ interface CheckedRow {
   id: string;
   product: Product;
   detail: ProductDetail;
-  detailAr: ProductDetail;
   nameAr: string;
+  detailAr: ProductDetail;
 }
 
 /** One row checked on its own: the product's records, or the row's problems. */
@@ -135,25 +135,6 @@ function crossProblems(rows: readonly CheckedRow[], existing: readonly { id: str
   return problems;
 }
 
-function productRow(row: CheckedRow): Omit<NewRow<'catalogue_products'>, 'position'> {
-  const { product } = row;
-  return {
-    id: product.id,
-    category_id: product.productCategoryId,
-    name: product.productName,
-    name_ar: row.nameAr,
-    code: product.code,
-    image: product.image,
-    company: product.company ?? null,
-    popularity: product.popularity,
-    date_added: product.dateAdded,
-    unit: product.unit,
-    price: product.price ?? null,
-    details: JSON.stringify(detailDocument(row.detail)),
-    details_ar: JSON.stringify(detailDocument(row.detailAr)),
-  };
-}
-
 /** Checks every row and, unless `dryRun` or a problem, upserts them all in one transaction. */
 export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
@@ -184,7 +165,7 @@ export async function importCatalogueRows(db: Database, rows: readonly NumberedR
 
     let next = existing.reduce((max, product) => Math.max(max, product.position), 0);
     const positions = new Map(existing.map((product) => [product.id, product.position]));
-    const values = checked.map((row) => ({ ...productRow(row), position: positions.get(row.id) ?? (next += 1) }));
+    const values = checked.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
     await upsertProducts(trx, values);
     await upsertBrands(trx, checked);
     await bumpCatalogueVersion(trx);

@@ -1,0 +1,140 @@
+// `npm run bench:catalogue`: the catalogue in the database at several sizes. A benchmark, not a test: it prints figures
+// and exits 0 whatever they are (non-zero only if it could not run).
+//
+// For each size in CATALOGUE_SIZES (96,10000,100000: the site's own 96 products, then synthetic ones from
+// `npm run catalogue -- generate` added through the import), on embedded PGlite and, with TEST_DATABASE_URL, on
+// PostgreSQL: the import's time, then through the server's own routes (Fastify inject, no network) the answers' bytes
+// and server-side times, p50 and p95 of CATALOGUE_RUNS requests (200) each: a product (a different one each time), a
+// listing page (the biggest category, each of the six orders, pages across it), a search (names, brands, codes,
+// categories, Arabic) and the category grid; then the process's RSS. Run it alone on a quiet machine.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import { buildApp } from '../../server/src/app.js';
+import { importCatalogueRows } from '../../server/src/catalogue/file/catalogueImport.js';
+import { generateCatalogueRows } from '../../server/src/catalogue/file/generate.js';
+import { seedCatalogue } from '../../server/src/catalogue/seed.js';
+import { openDatabase, runMigrations, type Database } from '../../server/src/db/index.js';
+import { createFixture } from '../../server/src/test-support/fixture.js';
+import { freshSchema } from '../../server/src/test-support/databases.js';
+import { positiveNumber } from './lib/env.js';
+import { kb, ms, printTable } from './lib/format.js';
+
+/** Server-side times are a few milliseconds: one decimal. */
+const fine = (value: number): string => `${value.toFixed(1)} ms`;
+
+const SIZES = (process.env.CATALOGUE_SIZES ?? '96,10000,100000').split(',').map((size) => Math.round(Number(size)));
+const RUNS = Math.round(positiveNumber('CATALOGUE_RUNS', 200));
+const IMPORT_BATCH = 10_000;
+const SEARCHES = ['gland', 'Hex', 'armoured cable', 'CB-', 'kit', 'كابل', 'zzzz'];
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+interface Timed {
+  p50: number;
+  p95: number;
+  bytes: number;
+}
+
+async function timed(requests: number, url: (run: number) => string, inject: (url: string) => Promise<{ statusCode: number; body: string }>): Promise<Timed> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = -5; run < requests; run += 1) {
+    const started = performance.now();
+    const res = await inject(url(run < 0 ? 0 : run));
+    const took = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`${url(run)}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (run >= 0) {
+      times.push(took);
+      bytes = Math.max(bytes, Buffer.byteLength(res.body));
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+}
+
+async function benchSize(label: string, db: Database, size: number): Promise<string[][]> {
+  await runMigrations(db);
+  await seedCatalogue(db);
+  const categories = (await db.kysely.selectFrom('catalogue_categories').select('id').orderBy('position').execute()).map((c) => c.id);
+  const extra = Math.max(0, size - 96);
+  const importStarted = performance.now();
+  const rows = generateCatalogueRows(extra, { seed: 1, categoryIds: categories });
+  for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+    const outcome = await importCatalogueRows(db, rows.slice(start, start + IMPORT_BATCH), { dryRun: false });
+    if (outcome.problems.length > 0) throw new Error(outcome.problems.slice(0, 5).join('\n'));
+  }
+  const importMs = performance.now() - importStarted;
+  const ids = (await db.kysely.selectFrom('catalogue_products').select('id').orderBy('position').execute()).map((p) => p.id);
+  const biggest = await db.kysely
+    .selectFrom('catalogue_products')
+    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('category_id')
+    .orderBy('n', 'desc')
+    .executeTakeFirstOrThrow();
+
+  const fixture = await createFixture();
+  const started = performance.now();
+  const app = await buildApp(fixture.config, db);
+  await app.ready();
+  const inject = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url });
+    return { statusCode: res.statusCode, body: res.body };
+  };
+  const firstAnswer = await inject(catalogueProductApiPath(ids[0]!));
+  const coldMs = performance.now() - started;
+  if (firstAnswer.statusCode !== 200) throw new Error(`first product: ${firstAnswer.statusCode}`);
+  try {
+    const pages = Math.max(1, Math.ceil(biggest.n / 24));
+    const product = await timed(RUNS, (run) => catalogueProductApiPath(ids[(run * 7919) % ids.length]!), inject);
+    const listing = await timed(RUNS, (run) => `${catalogueListingApiPath(biggest.category_id)}?sort=${1 + (run % 6)}&page=${1 + ((run * 31) % pages)}`, inject);
+    const searchTimes = await timed(RUNS, (run) => `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(SEARCHES[run % SEARCHES.length]!)}&lang=${run % 2 ? 'ar' : 'en'}`, inject);
+    const grid = await timed(RUNS, () => `${CATALOGUE_CATEGORIES_API_PATH}?lang=en`, inject);
+    const rss = process.memoryUsage().rss;
+    const row = (what: string, t: Timed) => [label, ids.length.toLocaleString('en'), what, kb(t.bytes), fine(t.p50), fine(t.p95)];
+    return [
+      [label, ids.length.toLocaleString('en'), `import of ${extra.toLocaleString('en')} rows`, '', ms(importMs), ''],
+      [label, ids.length.toLocaleString('en'), 'cold start (app built, first product)', '', ms(coldMs), ''],
+      row('product (JSON)', product),
+      row(`listing page of ${biggest.n.toLocaleString('en')} (24, six orders)`, listing),
+      row('search (7 texts, both languages)', searchTimes),
+      row('category grid', grid),
+      [label, ids.length.toLocaleString('en'), 'process RSS after the above', `${(rss / 1024 / 1024).toFixed(0)} MB`, '', ''],
+    ];
+  } finally {
+    await app.close();
+    await fixture.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  const table: string[][] = [['database', 'products', 'what', 'bytes', 'p50', 'p95']];
+  for (const size of SIZES) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-bench-'));
+    const embedded = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      table.push(...(await benchSize('PGlite', embedded, size)));
+    } finally {
+      await embedded.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const url = process.env.TEST_DATABASE_URL?.trim();
+    if (url === undefined || url === '') continue;
+    const schema = await freshSchema(url);
+    const postgres = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
+    try {
+      table.push(...(await benchSize('PostgreSQL', postgres, size)));
+    } finally {
+      await postgres.close();
+      await schema.drop();
+    }
+  }
+  printTable(`The catalogue's API by catalogue size (server-side, ${RUNS} requests each after 5 warm-ups; one process)`, table);
+  if (!process.env.TEST_DATABASE_URL) console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL to bench it too)');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
