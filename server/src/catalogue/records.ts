@@ -10,25 +10,13 @@ import type { NewRow, Row } from '../db/index.js';
 export type CategoryRow = Omit<Row<'catalogue_categories'>, 'updated_at'>;
 
 /** A product's listing columns, as the catalogue's queries select them (date as 'YYYY-MM-DD', price as numeric text). */
-export interface ProductRow {
-  id: string;
-  category_id: string;
-  position: number;
-  name: string;
-  name_ar: string;
-  code: string;
-  image: string;
-  company: string | null;
-  popularity: number;
+export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' | 'details' | 'details_ar' | 'updated_at'> & {
   date_added: string;
-  unit: string;
   price: string | null;
-}
+};
 
 /** A product with its detail document in one language. */
-export interface ProductWithDetails extends ProductRow {
-  details: Record<string, unknown>;
-}
+export type ProductWithDetails = ProductRow & { details: Record<string, unknown> };
 
 /** The detail record's fields that are columns (or the category's): everything else is the detail document. */
 const DETAIL_HEAD = ['id', 'productName', 'image', 'productCategory', 'categoryName'] as const;
