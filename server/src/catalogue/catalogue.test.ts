@@ -3,7 +3,7 @@ import { test, type TestContext } from 'node:test';
 import type { Product } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
 import { sql } from 'kysely';
-import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { CatalogueStore, type ListingSort } from './catalogueStore.js';
 import { watchCatalogueVersion } from './changes.js';
 import { exportCatalogueRows, importCatalogueRows } from './file/catalogueImport.js';
@@ -111,17 +111,12 @@ test('catalogue on embedded PGlite', async (t) => {
   await catalogueSuite(t, pgliteTarget);
 });
 
-test('catalogue on PostgreSQL', async (t) => {
-  const postgres = await postgresOrSkip();
-  if ('skipped' in postgres) {
-    console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
-    t.skip(postgres.skipped);
-    return;
-  }
-  await catalogueSuite(t, postgres.target);
+test('catalogue on PostgreSQL', (t) =>
+  onPostgres(t, async (postgres) => {
+  await catalogueSuite(t, postgres);
 
   await t.test('an import in one process reaches another process listening, well within 2 s', async () => {
-    const database = await postgres.target.fresh();
+    const database = await postgres.fresh();
     try {
       await seedCatalogue(database.db);
       const other = await database.openAnother();
@@ -159,7 +154,7 @@ test('catalogue on PostgreSQL', async (t) => {
   });
 
   await t.test('two processes starting at once seed the catalogue once', async () => {
-    const database = await postgres.target.fresh();
+    const database = await postgres.fresh();
     try {
       const other = await database.openAnother();
       const results = await Promise.all([seedCatalogue(database.db), seedCatalogue(other)]);
@@ -169,4 +164,5 @@ test('catalogue on PostgreSQL', async (t) => {
       await database.cleanup();
     }
   });
-});
+  }),
+);

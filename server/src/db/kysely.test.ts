@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { sql } from 'kysely';
-import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 
 /** A row of the contact table through Kysely, with the fields the test reads back. */
 async function insertContact(db: TestDatabase['db'], name: string): Promise<number> {
@@ -117,11 +117,5 @@ test('Kysely on embedded PGlite', async (t) => {
 });
 
 test('Kysely on PostgreSQL', async (t) => {
-  const postgres = await postgresOrSkip();
-  if ('skipped' in postgres) {
-    console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
-    t.skip(postgres.skipped);
-    return;
-  }
-  await kyselySuite(t, postgres.target);
+  await onPostgres(t, (target) => kyselySuite(t, target));
 });

@@ -11,7 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { reviewsApiPath, RATINGS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
 import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../db/index.js';
-import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { createReviewCatalogue, siteReviewCatalogue } from './productCatalogue.js';
 import { REVIEW_BODY_LIMIT } from './reviewRoutes.js';
@@ -356,13 +356,7 @@ test('reviews on embedded PGlite', async (t) => {
 });
 
 test('reviews on PostgreSQL', async (t) => {
-  const postgres = await postgresOrSkip();
-  if ('skipped' in postgres) {
-    console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
-    t.skip(postgres.skipped);
-    return;
-  }
-  await reviewsSuite(t, postgres.target);
+  await onPostgres(t, (target) => reviewsSuite(t, target));
 });
 
 describe('review rate limit (in memory)', () => {

@@ -11,7 +11,7 @@ import { withKysely, type Database } from '../db/index.js';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../mail/outboxWorker.js';
 import { createSmtpTransport, type MailTransport } from '../mail/transport.js';
 import { SUBMISSION_BODY_LIMIT } from '../routes/submissions.js';
-import { pgliteTarget, postgresOrSkip, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { startSmtpServer, type TestSmtpServer } from '../test-support/smtp.js';
 import { freePort } from '../test-support/ports.js';
@@ -695,11 +695,5 @@ test('submissions on embedded PGlite', async (t) => {
 });
 
 test('submissions on PostgreSQL', async (t) => {
-  const postgres = await postgresOrSkip();
-  if ('skipped' in postgres) {
-    console.log(`PostgreSQL tests skipped: ${postgres.skipped}`);
-    t.skip(postgres.skipped);
-    return;
-  }
-  await submissionsSuite(t, postgres.target);
+  await onPostgres(t, (target) => submissionsSuite(t, target));
 });
