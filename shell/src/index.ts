@@ -6,24 +6,18 @@
 // app then imports them as usual.
 import { nextTask } from './app/nextTask';
 
-/**
- * The page's first number and plural formats (the header's basket label is an ICU plural with `#`): the browser
- * loads locale data on the first Intl.NumberFormat and Intl.PluralRules of a page, 100-140 ms at 4x CPU together,
- * which otherwise lands in the hydration's one task. Made here, each in its own task, Lingui's formatters later find
- * the data loaded.
- */
-const pageLocale = () => document.documentElement.lang || 'en';
-const loadNumberFormat = async () => void new Intl.NumberFormat(pageLocale()).format(0);
-const loadPluralRules = async () => void new Intl.PluralRules(pageLocale()).select(0);
-
 const STARTUP_STEPS: Array<() => Promise<unknown>> = [
-  loadNumberFormat,
-  loadPluralRules,
   () => import('react-dom/client'),
   () => import('react-router-dom'),
   () => import('styled-components'),
   () => import('@reduxjs/toolkit'),
   () => import('react-redux'),
+  () => import('@lingui/core'),
+  () => import('@lingui/react'),
+  // The design system and the store (every styled component's definition, the slices): evaluated here rather than
+  // inside the bootstrap chunk's task, which held them, the frame's modules and the start together.
+  () => import('@site/shared-ui'),
+  () => import('@site/shared-store'),
   () => import('./bootstrap'),
 ];
 

@@ -42,5 +42,6 @@ export const englishUiText = english;
 export function useUiText(): (id: UiTextId, values?: Values) => string {
   const context = useContext(LinguiContext);
   const i18n = context?.i18n;
-  return (id, values) => (i18n !== undefined && i18n.messages[id] !== undefined ? i18n._(id, values) : english(id, values));
+  // the context's `_`: the page's formatter (shared-store's SiteI18nProvider), plurals without Intl.NumberFormat
+  return (id, values) => (context && i18n?.messages[id] !== undefined ? context._(id, values) : english(id, values));
 }

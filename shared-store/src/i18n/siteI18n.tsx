@@ -6,6 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { LinguiContext, useLingui } from '@lingui/react';
 import { DEFAULT_LOCALE, isLocale, localizedDataPath, type Locale } from '@site/contracts/locale';
+import { messageText } from './messageText';
 
 /** Values a message may interpolate ({count}, {name}…). */
 export type MessageValues = Record<string, string | number | Date>;
@@ -55,7 +56,9 @@ export function addCatalog(i18n: I18n, catalog: Messages): void {
  * makes React draw that part again in the browser (the server's elements lost, the page flickers).
  */
 export function SiteI18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  const context = useMemo(() => ({ i18n, _: i18n._.bind(i18n) }), [i18n]);
+  // `_` formats plurals without Intl.NumberFormat (messageText.ts); <Trans> keeps Lingui's own. The cast: Lingui's
+  // `_` also takes message descriptors, which no app passes (textHook narrows it to (id, values)).
+  const context = useMemo(() => ({ i18n, _: messageText(i18n) as I18n['_'] }), [i18n]);
   return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>;
 }
 
