@@ -36,7 +36,7 @@ describe('site server', () => {
 
   before(async () => {
     fixture = await createFixture();
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     // routes that fail, to check the error handler
     app.get('/api/test/boom', async () => {
       throw new Error('secret internals at /srv/app.js:12');
@@ -78,7 +78,7 @@ describe('site server', () => {
           REMOTE_CHAT_URL: 'http://localhost:9000/remoteEntry.js',
         },
       });
-      const otherApp = await buildApp(other.config, stubDatabase());
+      const otherApp = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
       try {
         const res = await otherApp.inject({ method: 'GET', url: '/remotes.json' });
         assert.deepEqual(res.json(), {
@@ -117,7 +117,7 @@ describe('site server', () => {
       const other = await createFixture({
         env: { REMOTE_CATALOGUE_URL: 'https://catalogue.cdn.example/v42/mf-manifest.json', REMOTE_CHAT_URL: hostile },
       });
-      const otherApp = await buildApp(other.config, stubDatabase());
+      const otherApp = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
       try {
         const page = (await otherApp.inject({ method: 'GET', url: '/about' })).body;
         assert.deepEqual(inlineMap(page), (await otherApp.inject({ method: 'GET', url: '/remotes.json' })).json());
@@ -363,7 +363,7 @@ describe('site server', () => {
 describe('site server before the shell is built', () => {
   test('client routes answer 503 with a clear message; the rest still works', async () => {
     const fixture = await createFixture({ withoutShell: true });
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     try {
       for (const url of ['/home', '/ar/home', '/our-products/cables', '/unknown', '/ar/unknown']) {
         const res = await app.inject({ method: 'GET', url });

@@ -18,7 +18,7 @@ import { createSiteOrigin } from './http/siteOrigin.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
-import { siteSeo, type SeoSite } from './http/seo/pages.js';
+import type { SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
@@ -30,7 +30,13 @@ import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
-import { siteReviewCatalogue } from './reviews/productCatalogue.js';
+import { createReviewCatalogue } from './reviews/productCatalogue.js';
+import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
+import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed } from './catalogue/catalogueFeed.js';
+import { siteCatalogueSource } from './catalogue/seed.js';
+import { catalogueKnowledgeBases } from './assistant/knowledge-base/index.js';
+import { withCatalogueDataFiles } from './http/catalogueDataFiles.js';
+import { catalogueSeoSite, siteMapOrigins } from './http/seo/catalogueSite.js';
 import { productRatings, reviewRoutes } from './reviews/reviewRoutes.js';
 import { quoteRoutes } from './quotes/quoteRoutes.js';
 import { staffRoutes } from './staff/staffRoutes.js';
@@ -45,6 +51,12 @@ export interface BuildAppOptions {
   seoSite?: SeoSite;
   /** Where rendered pages are kept (tests: a small one, to watch it); a PageCache of the default size otherwise. */
   pageCache?: PageCache<Promise<RenderedPage>>;
+  /**
+   * Where the catalogue is read from: the database, following its version (by default); another feed; or 'files', the
+   * catalogue as committed in content/data with every /data file read from the data folders as it is (tests of the
+   * HTTP layer over a stub database).
+   */
+  catalogue?: CatalogueFeed | 'files';
 }
 
 /**
@@ -63,12 +75,19 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // The site's public origin: PUBLIC_SITE_URL, or this process's own address. Never a request's Host.
   const siteOrigin = createSiteOrigin(config.http.publicSiteUrl, config, () => app.server.address());
 
+  // ---- the catalogue as the pages, /data, the sitemap, reviews, quotes and the chat read it: the database's, each
+  // made again on first use after its version moved (catalogue/catalogueFeed.ts) ----
+  const feed =
+    options.catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : (options.catalogue ?? databaseCatalogueFeed(db));
+  if (options.catalogue === undefined) app.addHook('onClose', async () => feed.stop()); // the app's own: its LISTEN goes with it
+  const seoSite = options.seoSite ?? feed.follow(catalogueSeoSite);
+  const reviewCatalogue = feed.follow((records) => createReviewCatalogue(records.en.details));
+
   // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks
   // (CORS/CORP on /remotes/*) can override its headers ----
-  const seoSite = options.seoSite ?? siteSeo();
   // A canary on another origin is allowed like a stable remote there.
   const remoteEntries = config.remotes.flatMap((remote) => (remote.canary === undefined ? [remote.entry] : [remote.entry, remote.canary.entry]));
-  await registerSecurityHeaders(app, { remoteEntries, frameOrigins: seoSite.mapOrigins });
+  await registerSecurityHeaders(app, { remoteEntries, frameOrigins: options.seoSite?.mapOrigins ?? siteMapOrigins() });
   // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
   // No Host at all (HTTP/1.1) is a 400 whatever the list: Node's own check is off (timeouts.ts) for this one.
   registerHostRequired(app);
@@ -91,7 +110,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // remotes: the inline remotes map and the preload hints of each page's remote (read from its dist's manifest)
   // The data files: committed, then generated (first root wins). Served at /data, and read by pages rendered here.
   const dataRoots = [config.content.dataDir, path.join(config.content.generatedDir, 'data')];
-  const dataFiles = new DataFileCache(dataRoots);
+  const diskFiles = new DataFileCache(dataRoots);
+  const dataFiles = options.catalogue === 'files' ? diskFiles : withCatalogueDataFiles(diskFiles, feed);
   // Who gets a remote's canary build (REMOTE_<NAME>_CANARY_*): one for the pages and /remotes.json, which must agree.
   const canaries = new CanaryAssignment(config.remotes);
   const sendShell = createShellResponder(config.shellDist, {
@@ -140,17 +160,22 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(submissionRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
   // ---- the chat assistant: /api/chat (AI provider, or the knowledge base) ----
-  await app.register(chatRoutes, { ...config.assistant, redisUrl: config.submissions.redisUrl });
+  await app.register(chatRoutes, { ...config.assistant, redisUrl: config.submissions.redisUrl, knowledgeBases: feed.follow(catalogueKnowledgeBases) });
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
-  await app.register(reviewRoutes, { ...config.submissions, db });
+  await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
-  const catalogue = new CatalogueStore(db.kysely, () => productRatings(db.kysely, siteReviewCatalogue));
+  const catalogue = new CatalogueStore(db.kysely, async () => productRatings(db.kysely, await reviewCatalogue()));
   await app.register(catalogueRoutes, { store: catalogue });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
-  await app.register(quoteRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
+  await app.register(quoteRoutes, {
+    ...config.submissions,
+    db,
+    onOutboxWrite: options.onOutboxWrite,
+    catalogue: feed.follow((records) => createQuoteCatalogue(records.en.products, records.ar.products)),
+  });
 
   // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----
   await app.register(staffRoutes, {

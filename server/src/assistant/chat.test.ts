@@ -94,7 +94,7 @@ describe('POST /api/chat', () => {
     fixture = await createFixture({
       env: { GEMINI_API_KEY: TEST_KEY, GEMINI_MODEL: TEST_MODEL, GEMINI_BASE_URL: fakeUrl, GEMINI_TIMEOUT_SECONDS: '0.5', CHAT_RATE_LIMIT_MAX: '0' },
     });
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     await app.ready();
   });
   afterEach(() => fake.reset());
@@ -163,7 +163,7 @@ describe('POST /api/chat', () => {
 
   test('without a key, the knowledge base answers and the provider is never called', async () => {
     const noKey = await createFixture({ env: { GEMINI_BASE_URL: fakeUrl } });
-    const plain = await buildApp(noKey.config, stubDatabase());
+    const plain = await buildApp(noKey.config, stubDatabase(), { catalogue: 'files' });
     try {
       const res = await ask({ question: 'Tell me about your company' }, plain);
       assert.equal(res.statusCode, 200);
@@ -243,7 +243,7 @@ describe('POST /api/chat', () => {
 
     test('without a key an Arabic question gets the knowledge base\'s Arabic answer; an English one its English answer', async () => {
       const noKey = await createFixture({ env: { GEMINI_BASE_URL: fakeUrl } });
-      const plain = await buildApp(noKey.config, stubDatabase());
+      const plain = await buildApp(noKey.config, stubDatabase(), { catalogue: 'files' });
       try {
         const arabic = (await ask({ question: 'كيف أتواصل معكم؟', language: 'ar' }, plain)).json<{ answer: string; source: string }>();
         assert.equal(arabic.source, 'knowledge-base');
@@ -402,7 +402,7 @@ describe('POST /api/chat', () => {
 
   test('is rate limited per client: 429 with a message once the limit is reached', async () => {
     const limitedFixture = await createFixture({ env: { CHAT_RATE_LIMIT_MAX: '2', CHAT_RATE_LIMIT_WINDOW_SECONDS: '60' } });
-    const limited = await buildApp(limitedFixture.config, stubDatabase());
+    const limited = await buildApp(limitedFixture.config, stubDatabase(), { catalogue: 'files' });
     try {
       for (let i = 0; i < 2; i += 1) assert.equal((await ask({ question: 'hi' }, limited)).statusCode, 200);
       const refused = await ask({ question: 'hi' }, limited);

@@ -41,6 +41,11 @@ export interface ChatRoutesOptions extends AssistantConfig {
   knowledgeBase?: KnowledgeBase;
   /** The Arabic knowledge base (the site's Arabic edition by default). */
   arabicKnowledgeBase?: KnowledgeBase;
+  /**
+   * Both knowledge bases as they are now (the database's catalogue at its current version: app.ts), instead of the
+   * fixed ones above.
+   */
+  knowledgeBases?: () => Promise<Record<Locale, KnowledgeBase>>;
   /** The rate limiter's Redis (REDIS_URL, shared with the forms), so that every server process counts together; in memory when undefined. */
   redisUrl?: string | undefined;
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
@@ -73,17 +78,46 @@ async function generateWithin(model: AnswerModel, prompt: string, timeoutMs: num
 }
 
 /** Registers POST /api/chat (JSON {question, history, language?} → {answer, source}) with its own rate limit. Register with app.register. */
-export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
-  const editions: Record<Locale, { kb: KnowledgeBase; json: string }> = Object.fromEntries(
-    (
-      [
-        ['en', options.knowledgeBase ?? buildKnowledgeBase()],
-        ['ar', options.arabicKnowledgeBase ?? buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar')],
-      ] as const
-    ).map(([locale, kb]) => [locale, { kb, json: JSON.stringify(kb) }]),
+/** What the answers are made from: each edition's knowledge base with its JSON (the prompt's), and the fallback answerer. */
+interface Answering {
+  editions: Record<Locale, { kb: KnowledgeBase; json: string }>;
+  answerFromKnowledgeBase: (question: string, locale: Locale) => string;
+  pagePaths: ReadonlySet<string>;
+}
+
+function answeringOf(knowledgeBases: Record<Locale, KnowledgeBase>): Answering {
+  const editions = Object.fromEntries(
+    Object.entries(knowledgeBases).map(([locale, kb]) => [locale, { kb, json: JSON.stringify(kb) }]),
   ) as Record<Locale, { kb: KnowledgeBase; json: string }>;
-  const answerFromKnowledgeBase = createFallbackAnswerer(editions.en.kb, editions.ar.kb);
-  const pagePaths = new Set(editions.en.kb.websitePages.map((page) => page.path));
+  return {
+    editions,
+    answerFromKnowledgeBase: createFallbackAnswerer(editions.en.kb, editions.ar.kb),
+    pagePaths: new Set(editions.en.kb.websitePages.map((page) => page.path)),
+  };
+}
+
+/** The answering now: fixed (the given knowledge bases, or the site's committed ones), or made again per catalogue version. */
+function answeringSource(options: ChatRoutesOptions): () => Promise<Answering> {
+  const { knowledgeBases } = options;
+  if (knowledgeBases === undefined) {
+    const fixed = answeringOf({
+      en: options.knowledgeBase ?? buildKnowledgeBase(),
+      ar: options.arabicKnowledgeBase ?? buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar'),
+    });
+    return async () => fixed;
+  }
+  let made: { from: Record<Locale, KnowledgeBase>; answering: Answering } | undefined;
+  return async () => {
+    const from = await knowledgeBases();
+    if (made?.from !== from) made = { from, answering: answeringOf(from) };
+    return made.answering;
+  };
+}
+
+const CATALOGUE_UNREADABLE = 'The assistant could not read the catalogue right now. Please try again in a few minutes.';
+
+export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
+  const currentAnswering = answeringSource(options);
   const provider =
     options.provider ?? (options.apiKey === undefined ? undefined : createGeminiModel({ apiKey: options.apiKey, model: options.model, baseUrl: options.baseUrl }));
 
@@ -113,6 +147,14 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
       if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
       const { question, history, language } = parsed.request;
       const locale = answerLocale(question, language);
+      let answering: Answering;
+      try {
+        answering = await currentAnswering();
+      } catch (error) {
+        request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
+        return reply.code(503).send({ error: CATALOGUE_UNREADABLE });
+      }
+      const { editions, answerFromKnowledgeBase, pagePaths } = answering;
       const fallback = (): ChatResponse => ({
         answer: answerText(fallbackReply(answerFromKnowledgeBase(question, locale), locale)),
         source: 'knowledge-base',

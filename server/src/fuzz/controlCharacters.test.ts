@@ -33,6 +33,7 @@ import { CSRF_HEADER, STAFF_API, type InboxPage, type StaffSession, type TotpSet
 import { CHAT_API_PATH } from '@site/content/chat';
 import { HONEYPOT_FIELD } from '@site/content/validation';
 import { buildApp } from '../app.js';
+import { seedCatalogue } from '../catalogue/seed.js';
 import type { Database } from '../db/index.js';
 import { SUBMISSION_PATHS } from '../routes/submissions.js';
 import { hashPassword } from '../staff/passwords.js';
@@ -429,6 +430,7 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
   const database: TestDatabase = await target.fresh();
   cleanups.push(() => database.cleanup());
   const db = database.db;
+  await seedCatalogue(db); // the catalogue the app reads (the site's, as on a first start)
   const server: FastifyInstance = await buildApp(fixture.config, db);
   cleanups.push(() => server.close());
   await server.ready();

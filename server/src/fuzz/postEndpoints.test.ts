@@ -36,6 +36,7 @@ import { neededByProblem } from '@site/content/validation';
 import { SUBMISSION_BODY_LIMIT, SUBMISSION_PATHS } from '../routes/submissions.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { seedCatalogue } from '../catalogue/seed.js';
 
 // ---------------------------------------------------------------- run settings
 
@@ -813,6 +814,7 @@ describe(`fuzz: every POST endpoint (fast-check seed ${SEED}; FUZZ_SEED=${SEED} 
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', CHAT_RATE_LIMIT_MAX: '0', REVIEWS_PER_PRODUCT_MAX: '0' } });
     assert.equal(fixture.config.assistant.apiKey, undefined, 'no AI provider: the chat answers from the knowledge base');
     database = await pgliteTarget.fresh();
+    await seedCatalogue(database.db); // the catalogue the app reads (the site's, as on a first start)
     db = database.db;
     app = await buildApp(fixture.config, db);
     await app.ready();

@@ -105,7 +105,7 @@ describe('the Arabic edition on the server', () => {
       '<!doctype html><html lang=en><head><meta charset=utf-8><title>Shell</title></head><body><div id=root></div>' +
         '<noscript>This site needs JavaScript.</noscript></body></html>',
     );
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     await app.ready();
   });
   after(async () => {

@@ -44,7 +44,7 @@ describe('answers made before routing carry the security headers', () => {
 
   before(async () => {
     fixture = await createFixture({ env: { HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '1' } });
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     port = await listenOnLoopback(app);
   });
   after(async () => {

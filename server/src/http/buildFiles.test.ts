@@ -59,7 +59,7 @@ describe('build files are not served', () => {
         await writeFile(full, content);
       }
     }
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     await app.ready();
   });
   after(async () => {

@@ -63,7 +63,7 @@ describe('the whole app with a catalogue canary on its disk', () => {
     const fixture = await createFixture({
       env: { REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_CATALOGUE_CANARY_PERCENT: percent, SERVER_RENDERING: 'off', ...env },
     });
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     running.push({ app, fixture, canaryDir });
     return app;
   }

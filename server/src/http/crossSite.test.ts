@@ -38,7 +38,7 @@ describe('isCrossSite', () => {
 describe('the staff sign-in behind PUBLIC_SITE_URL', () => {
   test('a sign-in whose Origin names the Host it sends, not the site, is refused as cross-site (403)', async () => {
     const fixture = await createFixture({ env: { PUBLIC_SITE_URL: SITE } });
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     try {
       const signIn = (headers: Record<string, string>) =>
         app.inject({ method: 'POST', url: STAFF_API.signIn, headers: { 'content-type': 'application/json', ...headers }, payload: { email: 'fatima@example.com', password: 'not the password' } });

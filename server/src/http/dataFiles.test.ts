@@ -425,7 +425,7 @@ describe('/data/ar in the app (its roots, its static files)', () => {
     };
     await write('content/translations/ar/products-category.json', '{"Cables":"الكابلات"}'); // the dictionary, committed
     await write('content/generated/data/ar/products-category.json', '[{"id":"cables","title":"الكابلات"}]'); // the edition, built
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     await app.ready();
   });
   after(async () => {

@@ -24,6 +24,7 @@ import { preferredEncoding, type Encoding } from './compression.js';
 
 export const DATA_CONTENT_TYPE = 'application/json; charset=utf-8';
 const DEFAULT_RECHECK_MS = 1000;
+const UNREADABLE = 'This data could not be read right now. Please try again in a few minutes.';
 /** Entries kept; beyond it the names found in no root are forgotten (a client can ask for any name). */
 const MAX_ENTRIES = 512;
 /** The build's copies beside a file: `<file>.br`, `<file>.gz`. */
@@ -43,13 +44,23 @@ function editionOf(name: string): string | undefined {
   return slash === -1 ? undefined : name.slice(0, slash);
 }
 
-export interface FileVersion {
-  filePath: string;
+/** A data file as it is served. */
+export interface DataFile {
   body: Buffer;
   /** A strong ETag of the bytes: the file's version. */
   etag: string;
   /** The build's compressed copies, when they are there and not older than the file. */
   copies: Partial<Record<Encoding, Buffer>>;
+}
+
+export interface FileVersion extends DataFile {
+  filePath: string;
+}
+
+/** Where /data's files come from (a DataFileCache, or catalogueDataFiles.ts's database files over one). */
+export interface DataFiles {
+  /** The file of a checked name (isDataFileName), or undefined when there is none. */
+  get(name: string): Promise<DataFile | undefined>;
 }
 
 /** Where a file is and the stats that tell a change: the file's size and mtime, and its usable copies' mtimes. */
@@ -70,7 +81,7 @@ interface Entry {
 }
 
 /** A small cache of the data files, by name; `roots` are searched in order, the first one holding the file wins. */
-export class DataFileCache {
+export class DataFileCache implements DataFiles {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
@@ -171,7 +182,7 @@ export function isDataFileName(name: string): boolean {
  * strong ETag (304 when it matches), the build's brotli or gzip copy by Accept-Encoding; unknown or unsafe names go to
  * the app's not-found handler.
  */
-export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFileCache }> = async (app, { cache }) => {
+export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFiles }> = async (app, { cache }) => {
   // compress: false: the copies are compressed already. A file without copies is sent as it is, or compressed once per
   // ETag by compression.ts's hook for buffered answers.
   app.get('/:file', { compress: false }, async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
@@ -186,8 +197,15 @@ export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFileCache }> = asyn
 };
 
 /** The answer for a data file's name (checked here), or the app's not-found handler. */
-async function sendDataFile(cache: DataFileCache, name: string, request: FastifyRequest, reply: FastifyReply) {
-  const file = isDataFileName(name) ? await cache.get(name) : undefined;
+async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequest, reply: FastifyReply) {
+  let file: DataFile | undefined;
+  try {
+    file = isDataFileName(name) ? await cache.get(name) : undefined;
+  } catch (error) {
+    // the catalogue's files when the database cannot be read (a disk error is no better answered by a 500)
+    request.log.error({ err: error }, `could not read /data/${name}`);
+    return reply.code(503).header('cache-control', 'no-store').send({ error: UNREADABLE });
+  }
   if (file === undefined) return reply.callNotFound();
 
   reply

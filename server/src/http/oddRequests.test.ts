@@ -15,7 +15,7 @@ describe('odd addresses', () => {
 
   before(async () => {
     fixture = await createFixture();
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
   });
   after(async () => {
     await app.close();

@@ -54,7 +54,7 @@ describe('the page cache in front of the pages: hot pages survive a stream of ot
 
   before(async () => {
     fixture = await createFixture();
-    app = await buildApp(fixture.config, stubDatabase(), { pageCache: cache });
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files', pageCache: cache });
   });
   after(async () => {
     await app.close();

@@ -8,6 +8,8 @@ export interface PageKey {
   shell: string;
   /** The site's origin: the server's own (siteOrigin.ts), fixed once it listens. */
   origin: string;
+  /** The SEO data the head was written from (spa.ts numbers each one: a new one per catalogue version). */
+  site?: string;
   /**
    * The page's canonical path, which names its edition ('/about', '/ar/about'); '404 <locale>' for the not-found page
    * (one page per edition for every unknown address).
@@ -23,7 +25,7 @@ export interface PageKey {
 
 export function pageKey(key: PageKey): string {
   // The parts cannot contain a newline (paths are URL paths, the rest are the server's own strings).
-  return [key.shell, key.origin, key.path, key.visitor, key.hints, key.view].join('\n');
+  return [key.shell, key.origin, key.site ?? '', key.path, key.visitor, key.hints, key.view].join('\n');
 }
 
 /**

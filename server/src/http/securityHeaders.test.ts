@@ -26,7 +26,7 @@ function csp(res: LightMyRequestResponse): Map<string, string[]> {
 
 async function withApp(env: Record<string, string>, run: (app: FastifyInstance) => Promise<void>): Promise<void> {
   const fixture = await createFixture({ env });
-  const app = await buildApp(fixture.config, stubDatabase());
+  const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
   try {
     await run(app);
   } finally {
@@ -47,7 +47,7 @@ describe('security headers', () => {
         REMOTE_COMPANY_URL: `${CATALOGUE_CDN}/company/mf-manifest.json`, // same origin twice: listed once
       },
     });
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     await app.ready();
   });
   after(async () => {

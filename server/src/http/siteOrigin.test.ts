@@ -15,7 +15,7 @@ import type { RenderedPage } from './spa.js';
 /** An app over a fresh fixture, closed (and its folder removed) by `close`. */
 async function site(env: Record<string, string>, pageCache?: PageCache<Promise<RenderedPage>>) {
   const fixture: Fixture = await createFixture({ env });
-  const app = await buildApp(fixture.config, stubDatabase(), { pageCache });
+  const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files', pageCache });
   app.addHook('onClose', () => fixture.cleanup());
   return app;
 }

@@ -47,7 +47,7 @@ describe('robots.txt and sitemap.xml', () => {
 
   before(async () => {
     fixture = await createFixture({ env: { PUBLIC_SITE_URL: ORIGIN } });
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
   });
   after(async () => {
     await app.close();
@@ -74,7 +74,7 @@ describe('robots.txt and sitemap.xml', () => {
 
   test('without PUBLIC_SITE_URL the origin is the server\'s own address (HOST and PORT), not the request\'s', async () => {
     const other = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123', TRUST_PROXY: 'loopback' } });
-    const otherApp = await buildApp(other.config, stubDatabase());
+    const otherApp = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
     try {
       const headers = { host: 'shop.example:8080', 'x-forwarded-host': 'proxy.example' };
       const robots = await otherApp.inject({ method: 'GET', url: '/robots.txt', headers });

@@ -7,11 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { contentEtag, isFresh } from './etag.js';
 import { escapeXml } from './seo/escape.js';
-import { siteSeo, type SeoSite } from './seo/pages.js';
+import { fixedSite, siteSeo, type CurrentSeoSite, type SeoSite } from './seo/pages.js';
 import type { SiteOrigin } from './siteOrigin.js';
 
 export interface SitemapRoutesOptions {
-  site?: SeoSite;
+  /** The pages, fixed or as they are now (spa.ts CurrentSeoSite); the site's committed content by default. */
+  site?: SeoSite | CurrentSeoSite;
   /** The site's origin (createSiteOrigin). */
   origin: SiteOrigin;
 }
@@ -45,21 +46,32 @@ export function sitemapXml(site: SeoSite, origin: string): string {
 
 interface Generated {
   origin: string;
+  site: SeoSite | undefined;
   body: string;
   etag: string;
 }
 
 export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutesOptions): Promise<void> {
-  const site = options.site ?? siteSeo();
+  const given = options.site;
+  const currentSite: CurrentSeoSite = typeof given === 'function' ? given : fixedSite(given ?? siteSeo());
 
-  function serve(make: (origin: string) => string, contentType: string) {
-    // One body: the origin is the server's, fixed once it listens (made again only if it was read before that).
+  /** `make` of the origin, and of the site when it needs one (the sitemap, not robots.txt). */
+  function serve(make: (origin: string, site: SeoSite) => string, contentType: string, needsSite: boolean) {
+    // One body: the origin is the server's, fixed once it listens (made again only if it was read before that), and
+    // the site one per catalogue version (made again when the version moved).
     let generated: Generated | undefined;
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const origin = options.origin();
-      if (generated?.origin !== origin) {
-        const body = make(origin);
-        generated = { origin, body, etag: contentEtag(body) };
+      let site: SeoSite | undefined;
+      try {
+        site = needsSite ? await currentSite() : undefined;
+      } catch (error) {
+        request.log.error({ err: error }, 'could not read the catalogue for the sitemap');
+        return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The catalogue could not be read right now.\n');
+      }
+      if (generated?.origin !== origin || generated.site !== site) {
+        const body = make(origin, site as SeoSite);
+        generated = { origin, site, body, etag: contentEtag(body) };
       }
       const etag = generated.etag;
       reply.header('cache-control', CACHE_REVALIDATE).header('etag', etag);
@@ -68,6 +80,6 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
     };
   }
 
-  app.get('/robots.txt', serve(robotsTxt, 'text/plain; charset=utf-8'));
-  app.get('/sitemap.xml', serve((origin) => sitemapXml(site, origin), 'application/xml; charset=utf-8'));
+  app.get('/robots.txt', serve(robotsTxt, 'text/plain; charset=utf-8', false));
+  app.get('/sitemap.xml', serve((origin, site) => sitemapXml(site, origin), 'application/xml; charset=utf-8', true));
 }

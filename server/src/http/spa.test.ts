@@ -75,7 +75,7 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
         'mfe-company/dist/remoteEntry.js': 'var company = {};\n',
       });
     }
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     apps.push({ app, fixture });
     return app;
   }

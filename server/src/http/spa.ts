@@ -12,10 +12,10 @@ import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.j
 import { RemotesMaps } from './remotes.js';
 import { PageCache } from './pageCache.js';
 import { localizeShellTemplate, prepareShellTemplate, renderHead, type ShellTemplate } from './seo/head.js';
-import { siteSeo, type SeoSite, type SitePage } from './seo/pages.js';
+import { fixedSite, siteSeo, type CurrentSeoSite, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
-import type { DataFileCache } from './dataFiles.js';
+import type { DataFiles } from './dataFiles.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
 import { FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
 
@@ -32,6 +32,8 @@ const NON_CLIENT_PREFIXES = ['/api', '/data', '/remotes', '/images', '/uploads']
 const FILE_EXTENSION = /\.(?=[0-9a-z]*[a-z])[0-9a-z]{1,8}$/i;
 
 export const NOT_BUILT_MESSAGE = 'The site is not built yet: run npm run build\n';
+export const CATALOGUE_UNREADABLE_MESSAGE = 'The catalogue could not be read right now. Please try again in a few minutes.\n';
+
 
 export function hasFileExtension(pathname: string): boolean {
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
@@ -45,8 +47,11 @@ export function isClientRoutePath(pathname: string): boolean {
 }
 
 interface ShellHtml {
-  /** index.html cut around the head, in each edition's language (<html lang dir>, <noscript>). */
+  /** index.html cut around the head. */
+  template: ShellTemplate;
+  /** The same in each edition's language (<html lang dir>, <noscript>), for `site`. */
   templates: Readonly<Record<Locale, ShellTemplate>>;
+  site: SeoSite;
   /** The web fonts each edition preloads (fontPreloads.ts), read with the index.html of the same build. */
   fonts: FontPreloads;
   mtimeMs: number;
@@ -65,8 +70,8 @@ export interface PageRemote extends ServedRemote {
 }
 
 export interface ShellResponderOptions {
-  /** The pages' SEO data (the site's own content by default). */
-  site?: SeoSite;
+  /** The pages' SEO data, fixed or as it is now (the site's committed content by default). */
+  site?: SeoSite | CurrentSeoSite;
   /** The site's origin for canonical URLs and the like (siteOrigin.ts); http://localhost:8080 when not given. */
   origin?: SiteOrigin;
   /** Where rendered pages are kept (a new PageCache of the default size when not given; tests pass a small one). */
@@ -86,7 +91,7 @@ export interface ShellResponderOptions {
    */
   serverRendering?: boolean;
   /** The data files (/data/*.json) pages load as they start, the ones /data serves: read when rendering them here. */
-  dataFiles?: DataFileCache;
+  dataFiles?: DataFiles;
 }
 
 /**
@@ -99,7 +104,20 @@ export interface ShellResponderOptions {
  */
 export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}) {
   const indexPath = path.join(shellDist, 'index.html');
-  const site = options.site ?? siteSeo();
+  const given = options.site;
+  const currentSite: CurrentSeoSite = typeof given === 'function' ? given : fixedSite(given ?? siteSeo());
+  // Each SeoSite made (one per catalogue version) has its number in the page cache's key: a page drawn from an older
+  // one is never served again, even when its render finishes after the version moved.
+  const siteNumbers = new WeakMap<SeoSite, number>();
+  let sitesMade = 0;
+  const siteNumber = (site: SeoSite): string => {
+    let number = siteNumbers.get(site);
+    if (number === undefined) {
+      number = ++sitesMade;
+      siteNumbers.set(site, number);
+    }
+    return String(number);
+  };
   const canaries = options.canaries ?? new CanaryAssignment(options.remotes ?? []);
   // One per visitor kind (which canaries), fixed for the process: the visitor's key in the page cache key covers it.
   const maps = options.remotes === undefined ? undefined : new RemotesMaps(options.remotes);
@@ -117,7 +135,13 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   // Promises: requests for a page arriving while it renders wait for that render instead of starting their own.
   const pages = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
 
-  async function load(): Promise<ShellHtml | undefined> {
+  const localized = (template: ShellTemplate, site: SeoSite): ShellHtml['templates'] => ({
+    en: localizeShellTemplate(template, 'en', site.noscript.en),
+    ar: localizeShellTemplate(template, 'ar', site.noscript.ar),
+  });
+
+  /** The shell for `site`; the pages kept are dropped when either changed (a new build, a new catalogue version). */
+  async function load(site: SeoSite): Promise<ShellHtml | undefined> {
     let info;
     try {
       info = await stat(indexPath);
@@ -125,15 +149,16 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       cached = undefined;
       return undefined;
     }
-    if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
+      if (cached.site !== site) {
+        cached = { ...cached, site, templates: localized(cached.template, site) };
+        pages.clear();
+      }
+      return cached;
+    }
     const [html, fonts] = await Promise.all([readFile(indexPath, 'utf8'), readFontPreloads(shellDist)]);
     const template = prepareShellTemplate(html);
-    cached = {
-      templates: { en: localizeShellTemplate(template, 'en', site.noscript.en), ar: localizeShellTemplate(template, 'ar', site.noscript.ar) },
-      fonts,
-      mtimeMs: info.mtimeMs,
-      size: info.size,
-    };
+    cached = { template, templates: localized(template, site), site, fonts, mtimeMs: info.mtimeMs, size: info.size };
     pages.clear();
     return cached;
   }
@@ -188,6 +213,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const key = {
       shell: `${shell.mtimeMs}:${shell.size}`,
       origin,
+      site: siteNumber(shell.site),
       path: page.status === 404 || page.path === undefined ? `404 ${page.locale}` : page.path,
       visitor: visitor.key,
       hints: preload.key,
@@ -230,7 +256,14 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
 
   /** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
   return async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
-    const shell = await load();
+    let site: SeoSite;
+    try {
+      site = await currentSite();
+    } catch (error) {
+      request.log.error({ err: error }, 'could not read the catalogue for the page');
+      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(CATALOGUE_UNREADABLE_MESSAGE);
+    }
+    const shell = await load(site);
     if (shell === undefined) {
       return reply
         .code(503)

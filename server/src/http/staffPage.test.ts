@@ -51,7 +51,7 @@ describe('the staff pages (/staff/*)', () => {
   before(async () => {
     fixture = await createFixture({ env: { PUBLIC_SITE_URL: 'https://www.crescent.test' } });
     await writeFiles(fixture.root, STAFF_FILES);
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
   });
   after(async () => {
     await app.close();
@@ -156,7 +156,7 @@ describe('the staff pages, configured and not built', () => {
   async function site(env: Record<string, string> = {}, files: Record<string, string> = {}): Promise<FastifyInstance> {
     const fixture = await createFixture({ env });
     await writeFiles(fixture.root, files);
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     apps.push({ app, fixture });
     return app;
   }

@@ -57,7 +57,7 @@ describe('static files', () => {
     // Outside every served folder, with copies beside it: an encoding must never reach it either.
     await writeBuilt('content/secret.json', '{"secret":"do not serve"}');
     await writeBuilt('content/data/.hidden.json', '{"hidden":true}');
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     await app.ready();
   });
   after(async () => {

@@ -65,7 +65,7 @@ describe('socket timeouts against stalled clients', () => {
       },
     });
     cleanup = fixture.cleanup;
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     port = await listenOnLoopback(app);
   });
   after(async () => {
@@ -135,7 +135,7 @@ describe('socket timeouts against stalled clients', () => {
 describe('the default timeouts', () => {
   test('are set on the server, in seconds: headers 10, whole request 15, keep-alive 5, idle socket 30', async () => {
     const fixture = await createFixture();
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     try {
       assert.equal(app.server.headersTimeout, 10_000);
       assert.equal(app.server.requestTimeout, 15_000);

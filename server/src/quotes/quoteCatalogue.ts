@@ -1,5 +1,6 @@
 // What a request for quotation needs of the catalogue: a product by id, with its model code, unit and names in both
-// languages (the request stores them as they are on the day it is sent).
+// languages (the request stores them as they are on the day it is sent). The app's follows the database's catalogue
+// at its current version (app.ts); the committed content/data is the default.
 import type { Product } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
 import type { QuoteUnit } from '@site/content/validation';

@@ -22,8 +22,11 @@ export interface QuoteRoutesOptions extends Pick<SubmissionsConfig, 'rateLimitMa
   quoteConfirmationsPerHour?: number;
   /** Called after a request queued its mails (the outbox worker sends them at once). */
   onOutboxWrite?: () => void;
-  /** The products a request may name (the site's catalogue by default). */
-  catalogue?: QuoteCatalogue;
+  /**
+   * The products a request may name: fixed, or as the catalogue is now (the database's, following its version:
+   * app.ts); the site's committed catalogue by default.
+   */
+  catalogue?: QuoteCatalogue | (() => Promise<QuoteCatalogue>);
   /** Today, for the needed-by date's bounds (tests). */
   now?: () => Date;
   redisNamespace?: string;
@@ -57,12 +60,26 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
   const limited = await registerRateLimit(app, options, { namespace: 'site-quotes-rate-' });
   const rateLimit = limited ? { rateLimit: {} } : {};
   const requireJson = useJsonEndpoint(app, { bodyLimit: QUOTE_BODY_LIMIT, what: 'the request', emptyHint: 'send the request for quotation as a JSON object' });
-  const schema = quoteRequestSchema(options.catalogue ?? siteQuoteCatalogue(), options.now);
+  const given = options.catalogue ?? siteQuoteCatalogue();
+  const currentCatalogue = typeof given === 'function' ? given : async () => given;
+  // The schema of the catalogue last read (a new one per catalogue version).
+  let made: { catalogue: QuoteCatalogue; schema: ReturnType<typeof quoteRequestSchema> } | undefined;
+  const schemaOf = (catalogue: QuoteCatalogue) => {
+    if (made?.catalogue !== catalogue) made = { catalogue, schema: quoteRequestSchema(catalogue, options.now) };
+    return made.schema;
+  };
   const confirmationsPerHour = options.quoteConfirmationsPerHour ?? QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT;
 
   app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreatedResponse | void> => {
     reply.header('cache-control', 'no-store');
-    const parsed = parseSubmission(schema, request.body);
+    let catalogue: QuoteCatalogue;
+    try {
+      catalogue = await currentCatalogue();
+    } catch (error) {
+      request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
+      return reply.code(503).send({ error: NOT_SAVED });
+    }
+    const parsed = parseSubmission(schemaOf(catalogue), request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
     const { key, hash } = quotePdfKey();
     let saved: SavedQuote;

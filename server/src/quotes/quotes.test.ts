@@ -21,6 +21,7 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test
 import { siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { QUOTE_BODY_LIMIT, quoteRoutes } from './quoteRoutes.js';
 import { checkQuoteLines } from './quoteSchema.js';
+import { seedCatalogue } from '../catalogue/seed.js';
 
 const URL = '/api/quote-requests';
 const MAIL_FROM = 'Crescent website <website@crescent-electrical.example>';
@@ -224,6 +225,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   t.before(async () => {
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
     database = await target.fresh();
+    await seedCatalogue(database.db); // the catalogue the app reads (the site's, as on a first start)
     app = await buildApp(fixture.config, database.db, { onOutboxWrite: () => (nudges += 1) });
   });
   t.after(async () => {
@@ -675,7 +677,7 @@ test('requests for quotation on PostgreSQL', async (t) => {
 describe('the rate limit of the forms holds here too', () => {
   test('the 4th request in a minute from one client gets 429 (its PDF downloads count too)', async () => {
     const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '3', SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '60' } });
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     try {
       const send = () => app.inject({ method: 'POST', url: URL, payload: { lines: [] }, remoteAddress: '203.0.113.9' });
       for (let i = 0; i < 3; i += 1) assert.equal((await send()).statusCode, 400);

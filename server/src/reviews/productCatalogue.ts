@@ -1,5 +1,6 @@
 // What the review routes know of the catalogue: which product ids exist, and each product's seed reviews
-// (customerReviews of content/data/product-details.json, the same file the browser loads from /data).
+// (customerReviews of the detail records, the ones the browser loads from /data/product-details.json): the database's
+// at its current version in the app (app.ts follows it), the committed content/data by default.
 import type { CustomerReview, ProductDetail } from '@site/content';
 // The typed site data of content/ (server side): the same detail records the chat's knowledge base reads,
 // so the bundle carries product-details.json once.

@@ -4,7 +4,7 @@
 // client may send REVIEWS_PER_PRODUCT_MAX reviews of a product per REVIEWS_PER_PRODUCT_WINDOW_SECONDS (reviewLimit.ts);
 // the rating counts each client once, however many reviews it sent. Only reviews staff have not hidden (or still
 // hold for approval, when the staff setting "hold new reviews" is on) are listed and rated.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { CustomerReview } from '@site/content';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
@@ -27,8 +27,11 @@ export const REVIEWS_ROUTE = REVIEWS_API_PATTERN;
 
 export interface ReviewRoutesOptions extends SubmissionsConfig {
   db: Database;
-  /** Which products exist and their seed reviews (the site's catalogue by default). */
-  catalogue?: ReviewCatalogue;
+  /**
+   * Which products exist and their seed reviews: fixed, or as the catalogue is now (the database's, following its
+   * version: app.ts); the site's committed catalogue by default.
+   */
+  catalogue?: ReviewCatalogue | (() => Promise<ReviewCatalogue>);
   /** Prefix of the rate-limit keys in Redis. */
   redisNamespace?: string;
 }
@@ -70,7 +73,17 @@ export async function productRatings(db: Kysely<DatabaseSchema>, catalogue: Revi
  */
 export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOptions): Promise<void> {
   const { db } = options;
-  const catalogue = options.catalogue ?? siteReviewCatalogue;
+  const given = options.catalogue ?? siteReviewCatalogue;
+  const currentCatalogue = typeof given === 'function' ? given : async () => given;
+  /** The catalogue now, or undefined (logged) when it cannot be read: the caller answers 503. */
+  const catalogueFor = async (request: FastifyRequest): Promise<ReviewCatalogue | undefined> => {
+    try {
+      return await currentCatalogue();
+    } catch (error) {
+      request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
+      return undefined;
+    }
+  };
 
   const limited = await registerRateLimit(app, options, { namespace: 'site-reviews-rate-', what: 'reviews' });
 
@@ -81,6 +94,8 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
   app.get<WithProduct>(REVIEWS_ROUTE, async (request, reply): Promise<ReviewsResponse | void> => {
     reply.header('cache-control', 'no-store');
     const { productId } = request.params;
+    const catalogue = await catalogueFor(request);
+    if (catalogue === undefined) return reply.code(503).send({ error: NOT_LOADED });
     if (!catalogue.has(productId)) return reply.code(404).send({ error: unknownProduct(productId) });
     let stored: CustomerReview[];
     try {
@@ -98,6 +113,8 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     async (request, reply): Promise<ReviewCreatedResponse | void> => {
       reply.header('cache-control', 'no-store');
       const { productId } = request.params;
+      const catalogue = await catalogueFor(request);
+      if (catalogue === undefined) return reply.code(503).send({ error: NOT_SAVED });
       if (!catalogue.has(productId)) return reply.code(404).send({ error: unknownProduct(productId) });
       const parsed = parseReview(request.body);
       if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
@@ -134,6 +151,8 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
 
   app.get(RATINGS_API_PATH, async (request, reply): Promise<RatingsResponse | void> => {
     reply.header('cache-control', 'no-store');
+    const catalogue = await catalogueFor(request);
+    if (catalogue === undefined) return reply.code(503).send({ error: NOT_LOADED });
     try {
       return { ratings: await productRatings(db.kysely, catalogue) };
     } catch (error) {

@@ -16,6 +16,7 @@ import { createFixture, stubDatabase, type Fixture } from '../test-support/fixtu
 import { createReviewCatalogue, siteReviewCatalogue } from './productCatalogue.js';
 import { REVIEW_BODY_LIMIT } from './reviewRoutes.js';
 import { alreadyReviewed, clientAddress, describeWait, reviewClientKey } from './reviewLimit.js';
+import { seedCatalogue } from '../catalogue/seed.js';
 
 /** A product with two seed reviews (5 and 4 stars) in content/data/product-details.json. */
 const SEEDED = 'hex_cw_brass_cable_gland';
@@ -136,6 +137,7 @@ async function reviewsSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   t.before(async () => {
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
     database = await target.fresh();
+    await seedCatalogue(database.db); // the catalogue the app reads (the site's, as on a first start)
     app = await buildApp(fixture.config, database.db);
   });
   t.after(async () => {
@@ -362,7 +364,7 @@ test('reviews on PostgreSQL', async (t) => {
 describe('review rate limit (in memory)', () => {
   test('the 3rd review in a minute from one client gets 429; reading reviews is not limited', async () => {
     const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '2', SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '60' } });
-    const app = await buildApp(fixture.config, stubDatabase());
+    const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     try {
       const send = (remoteAddress: string) => app.inject({ ...json({ customerName: 'A' }), url: reviewsApiPath(SEEDED), remoteAddress });
       assert.equal((await send('203.0.113.7')).statusCode, 400);

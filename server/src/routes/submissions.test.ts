@@ -23,7 +23,7 @@ describe('rate limit on the form POSTs (in memory)', () => {
 
   before(async () => {
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '3', SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '60' } });
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
   });
   after(async () => {
     await app.close();
@@ -50,7 +50,7 @@ describe('rate limit on the form POSTs (in memory)', () => {
 
   test('SUBMIT_RATE_LIMIT_MAX=0 turns it off', async () => {
     const other = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-    const unlimited = await buildApp(other.config, stubDatabase());
+    const unlimited = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
     try {
       for (let i = 0; i < 30; i += 1) assert.equal((await send(unlimited, '/api/send-user-registration')).statusCode, 400);
     } finally {

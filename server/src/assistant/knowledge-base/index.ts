@@ -2,6 +2,7 @@
 export {
   arabicKnowledgeBaseSources,
   buildKnowledgeBase,
+  catalogueKnowledgeBases,
   MAX_SPECS_PER_PRODUCT,
   siteKnowledgeBaseSources,
   type KbCategory,

@@ -31,6 +31,7 @@ import { translateData } from '@site/content/arabic';
 import { htmlToText } from '@site/content/html-text';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@site/contracts/locale';
 import { categoryPath, productPath } from '@site/contracts/paths';
+import type { CatalogueRecords } from '../../catalogue/catalogueFeed.js';
 
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
 export const MAX_SPECS_PER_PRODUCT = 8;
@@ -153,6 +154,22 @@ export function arabicKnowledgeBaseSources(sources?: KnowledgeBaseSources): Know
   return Object.fromEntries(
     (Object.keys(SOURCE_FILES) as (keyof KnowledgeBaseSources)[]).map((part) => [part, translateData(sources[part], arabicDictionary(SOURCE_FILES[part]))]),
   ) as unknown as KnowledgeBaseSources;
+}
+
+/**
+ * Both editions' knowledge bases over a catalogue's records (the database's at one version: app.ts), with the rest of
+ * the site's data around them; the Arabic catalogue is the records' own, not translated again.
+ */
+export function catalogueKnowledgeBases(records: CatalogueRecords): Record<Locale, KnowledgeBase> {
+  const catalogue = (edition: CatalogueRecords[Locale]) => ({
+    categories: [...edition.categories],
+    products: [...edition.products],
+    productDetails: [...edition.details],
+  });
+  return {
+    en: buildKnowledgeBase({ ...siteKnowledgeBaseSources(), ...catalogue(records.en) }, 'en'),
+    ar: buildKnowledgeBase({ ...arabicKnowledgeBaseSources(), ...catalogue(records.ar) }, 'ar'),
+  };
 }
 
 /** Names the certificates' data writes in English only (a code, not prose), in Arabic. */

@@ -19,15 +19,21 @@ const FILES: Readonly<Record<keyof SeoSource, DataFileName>> = {
   projects: 'projects.json',
 };
 
-/** `source` in Arabic: every translatable string its file's dictionary has, replaced (the others stay as they are). */
-export function arabicSeoSource(source: SeoSource): SeoSource {
+/** The catalogue's part of a source, which the database holds in Arabic too (catalogue_*.title_ar, name_ar, details_ar). */
+export type SeoCatalogue = Pick<SeoSource, 'categories' | 'products' | 'productDetails'>;
+
+/**
+ * `source` in Arabic: every translatable string its file's dictionary has, replaced (the others stay as they are);
+ * the catalogue's part is `catalogue` when given (the database's Arabic records), not translated again.
+ */
+export function arabicSeoSource(source: SeoSource, catalogue?: SeoCatalogue): SeoSource {
   const arabic = <K extends keyof SeoSource>(part: K): SeoSource[K] => translateData(source[part], arabicDictionary(FILES[part]));
   return {
     company: arabic('company'),
     branches: arabic('branches'),
-    categories: arabic('categories'),
-    products: arabic('products'),
-    productDetails: arabic('productDetails'),
+    categories: catalogue?.categories ?? arabic('categories'),
+    products: catalogue?.products ?? arabic('products'),
+    productDetails: catalogue?.productDetails ?? arabic('productDetails'),
     certificates: arabic('certificates'),
     home: arabic('home'),
     projects: arabic('projects'),

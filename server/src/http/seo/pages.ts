@@ -485,8 +485,21 @@ export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSo
     })),
   );
 
-  const { company, branches } = source;
-  const mapOrigins = [
+  const mapOrigins = mapOriginsOf(source.company, source.branches);
+
+  return {
+    siteName: editions.en.siteName,
+    resolve,
+    notFound: { en: editions.en.notFound, ar: editions.ar.notFound },
+    sitemap,
+    mapOrigins,
+    noscript: { en: editions.en.noscript, ar: editions.ar.noscript },
+  };
+}
+
+/** The origins of the map embeds (the warehouse's and each branch's), for the CSP's frame-src. */
+export function mapOriginsOf(company: CompanyInfo, branches: readonly Branch[]): string[] {
+  return [
     ...new Set(
       [company.warehouseMap, ...branches.map((b) => b.location)].flatMap((url) => {
         try {
@@ -498,16 +511,16 @@ export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSo
       }),
     ),
   ];
-
-  return {
-    siteName: editions.en.siteName,
-    resolve,
-    notFound: { en: editions.en.notFound, ar: editions.ar.notFound },
-    sitemap,
-    mapOrigins,
-    noscript: { en: editions.en.noscript, ar: editions.ar.noscript },
-  };
 }
+
+/** The pages' SEO data as it is now (made again when the catalogue's version moves: seo/catalogueSite.ts). */
+export type CurrentSeoSite = () => Promise<SeoSite>;
+
+/** SEO data that does not change (tests' own, or the committed content's). */
+export const fixedSite =
+  (site: SeoSite): CurrentSeoSite =>
+  async () =>
+    site;
 
 let site: SeoSite | undefined;
 

@@ -37,7 +37,7 @@ describe('page heads', () => {
 
   before(async () => {
     fixture = await createFixture({ env: { PUBLIC_SITE_URL: ORIGIN } });
-    app = await buildApp(fixture.config, stubDatabase());
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     await app.ready();
   });
   after(async () => {
@@ -237,7 +237,7 @@ describe('page heads', () => {
       ...source,
       categories: source.categories.map((c) => (c.id === 'cables' ? { ...c, info: `${c.info} Now also in aluminium.` } : c)),
     };
-    const other = await buildApp(fixture.config, stubDatabase(), { seoSite: createSeoSite(changed) });
+    const other = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files', seoSite: createSeoSite(changed) });
     try {
       const before = await app.inject({ method: 'GET', url: '/our-products/cables' });
       const after = await other.inject({ method: 'GET', url: '/our-products/cables' });
@@ -266,9 +266,9 @@ describe('canonical origin without PUBLIC_SITE_URL', () => {
 
   before(async () => {
     fixture = await createFixture({ env: { HOST: '127.0.0.1', PORT: '8123' } });
-    plain = await buildApp(fixture.config, stubDatabase());
+    plain = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     const behindProxy = await createFixture({ env: { TRUST_PROXY: 'loopback', PORT: '8123' } });
-    proxied = await buildApp(behindProxy.config, stubDatabase());
+    proxied = await buildApp(behindProxy.config, stubDatabase(), { catalogue: 'files' });
     proxied.addHook('onClose', () => behindProxy.cleanup());
   });
   after(async () => {
@@ -315,7 +315,7 @@ describe('hostile content is escaped', () => {
       ),
     };
     fixture = await createFixture({ env: { PUBLIC_SITE_URL: ORIGIN } });
-    app = await buildApp(fixture.config, stubDatabase(), { seoSite: createSeoSite(hostile) });
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files', seoSite: createSeoSite(hostile) });
   });
   after(async () => {
     await app.close();

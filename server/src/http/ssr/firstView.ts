@@ -22,7 +22,7 @@ import { MANIFEST_FILE, messagesModule } from '@site/contracts/federation';
 import type { Locale } from '@site/contracts/locale';
 import { matchSiteRoute, startDataPaths } from '@site/contracts/routes';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
-import { DATA_CONTENT_TYPE, isDataFileName, type DataFileCache } from '../dataFiles.js';
+import { DATA_CONTENT_TYPE, isDataFileName, type DataFiles } from '../dataFiles.js';
 import type { Variant } from '../canary.js';
 import { buildId, localBuilds, type ServedRemote } from '../localBuilds.js';
 import { provideShared, serverProvidedPackages } from './sharedModules.js';
@@ -78,7 +78,7 @@ export interface FirstViewOptions {
   /** Where a module that fails to load or render is reported. */
   warn?: (message: string, error: unknown) => void;
   /** The site's data files (/data/*.json), which pages may load as they render. None: pages that load data are not rendered. */
-  dataFiles?: DataFileCache;
+  dataFiles?: DataFiles;
 }
 
 interface LoadedModule<T> {
@@ -129,7 +129,7 @@ export class FirstViewRenderer {
   private readonly builds = new Map<string, { distDir: string; manifest: string }>();
   private readonly recheckMs: number;
   private readonly warn: (message: string, error: unknown) => void;
-  private readonly dataFiles: DataFileCache | undefined;
+  private readonly dataFiles: DataFiles | undefined;
   private shell: LoadedModule<ShellRenderModule> = { version: '', module: undefined };
   /** By build id. */
   private readonly remoteModules = new Map<string, LoadedModule<RemoteRenderModule>>();

@@ -14,6 +14,7 @@ import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from
 import { createFixture, type Fixture } from '../../test-support/fixture.js';
 import { REVIEWS_PER_PAGE } from './reviewModeration.js';
 import { as, buildStaffWorkTestApp, createTestAccount } from './testApp.js';
+import { seedCatalogue } from '../../catalogue/seed.js';
 
 /** Two seed reviews (5 and 4 stars) in the catalogue. */
 const SEEDED = 'hex_cw_brass_cable_gland';
@@ -60,6 +61,7 @@ async function moderationSuite(t: TestContext, target: DatabaseTarget): Promise<
   t.before(async () => {
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
     database = await target.fresh();
+    await seedCatalogue(database.db); // the catalogue the app reads (the site's, as on a first start)
     db = database.db;
     site = await buildApp(fixture.config, db);
     staffApp = await buildStaffWorkTestApp({ db });

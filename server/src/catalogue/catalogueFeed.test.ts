@@ -1,0 +1,125 @@
+// The seeded database gives every reader of the catalogue what the committed files gave: the /data files byte for
+// byte in both editions (the committed English files, and the build's generated search index and Arabic edition), the
+// pages' heads and sitemap, the chat's knowledge bases, the review and quote catalogues.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
+import { arabicKnowledgeBaseSources, buildKnowledgeBase, catalogueKnowledgeBases } from '../assistant/knowledge-base/index.js';
+import { CATALOGUE_DATA_FILES, catalogueDataFiles } from '../http/catalogueDataFiles.js';
+import { catalogueSeoSite } from '../http/seo/catalogueSite.js';
+import { siteSeo } from '../http/seo/pages.js';
+import { createQuoteCatalogue, siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
+import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCatalogue.js';
+import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
+import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords } from './catalogueFeed.js';
+import { seedCatalogue } from './seed.js';
+import { VersionedCache } from './versionedCache.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const ORIGIN = 'https://www.example.test';
+
+describe('the seeded database, read by every consumer, is the committed catalogue', () => {
+  let database: TestDatabase;
+  let feed: CatalogueFeed;
+  let records: CatalogueRecords;
+  /** The content build's generated files (search index, Arabic edition), made into a folder of the test's. */
+  let generated: string;
+
+  before(async () => {
+    generated = await mkdtemp(path.join(os.tmpdir(), 'catalogue-feed-'));
+    for (const script of ['generate-search.ts', 'generate-editions.ts']) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'content', 'scripts', script), generated], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 0, run.stderr);
+    }
+    database = await pgliteTarget.fresh();
+    await seedCatalogue(database.db);
+    feed = databaseCatalogueFeed(database.db);
+    records = await feed.records();
+  });
+  after(async () => {
+    await feed.stop();
+    await database.cleanup();
+    await rm(generated, { recursive: true, force: true });
+  });
+
+  test('the /data files, byte for byte: English as committed (and the generated index), Arabic as the build generates it', async () => {
+    const files = await catalogueDataFiles(records);
+    for (const file of CATALOGUE_DATA_FILES) {
+      const english = file === 'searchResults.json' ? path.join(generated, 'data', file) : path.join(repoRoot, 'content', 'data', file);
+      assert.equal(files.get(file)?.body.toString('utf8'), await readFile(english, 'utf8'), file);
+      assert.equal(files.get(`ar/${file}`)?.body.toString('utf8'), await readFile(path.join(generated, 'data', 'ar', file), 'utf8'), `ar/${file}`);
+    }
+    assert.equal(files.size, CATALOGUE_DATA_FILES.length * 2);
+    for (const [name, { body, copies }] of files) {
+      assert.deepEqual(zlib.brotliDecompressSync(copies.br ?? Buffer.alloc(0)), body, `${name}: its brotli copy`);
+      assert.deepEqual(zlib.gunzipSync(copies.gzip ?? Buffer.alloc(0)), body, `${name}: its gzip copy`);
+    }
+  });
+
+  test('the pages: every head and the sitemap, in both editions', () => {
+    const fromDatabase = catalogueSeoSite(records);
+    const committed = siteSeo();
+    assert.deepEqual(fromDatabase.sitemap, committed.sitemap);
+    assert.deepEqual(fromDatabase.noscript, committed.noscript);
+    assert.deepEqual(fromDatabase.mapOrigins, committed.mapOrigins);
+    const paths = [...committed.sitemap.map((entry) => entry.path), '/our-products/cables/nope', '/ar/nope'];
+    for (const pathname of paths) {
+      const { structuredData, ...head } = fromDatabase.resolve(pathname);
+      const { structuredData: committedData, ...committedHead } = committed.resolve(pathname);
+      assert.deepEqual(head, committedHead, pathname);
+      assert.deepEqual(structuredData(ORIGIN), committedData(ORIGIN), pathname);
+    }
+  });
+
+  test("the chat's knowledge bases, the review and the quote catalogues", () => {
+    assert.deepEqual(catalogueKnowledgeBases(records), { en: buildKnowledgeBase(), ar: buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar') });
+    const reviews = createReviewCatalogue(records.en.details);
+    assert.deepEqual(reviews.seededProductIds(), siteReviewCatalogue.seededProductIds());
+    const quotes = createQuoteCatalogue(records.en.products, records.ar.products);
+    for (const { id } of records.en.products) {
+      assert.ok(reviews.has(id), id);
+      assert.deepEqual(reviews.seedReviews(id), siteReviewCatalogue.seedReviews(id), id);
+      assert.deepEqual(quotes.find(id), siteQuoteCatalogue().find(id), id);
+    }
+  });
+
+  test('read once per version: the same records until the version moves', async () => {
+    assert.equal(await feed.records(), records);
+    const made = feed.follow((all) => ({ count: all.en.products.length }));
+    assert.equal(await made(), await made());
+  });
+});
+
+test('VersionedCache: made on first use, kept for its version, made again once after it moved, a failure not kept', async () => {
+  let version = 1;
+  let builds = 0;
+  let fail = false;
+  const cache = new VersionedCache(
+    () => version,
+    async (at) => {
+      builds += 1;
+      if (fail) throw new Error('database down');
+      return { at, build: builds };
+    },
+  );
+  assert.equal(builds, 0, 'nothing made before it is asked for');
+  const [a, b] = await Promise.all([cache.get(), cache.get()]);
+  assert.equal(a, b, 'callers asking at once share one build');
+  assert.deepEqual(a, { at: 1, build: 1 });
+  version = 3;
+  version = 4;
+  assert.deepEqual(await cache.get(), { at: 4, build: 2 }, 'two moves, one build');
+  assert.equal(cache.builtFor(), 4);
+  version = 5;
+  fail = true;
+  await assert.rejects(cache.get(), /database down/);
+  fail = false;
+  assert.deepEqual(await cache.get(), { at: 5, build: 4 }, 'tried again after a failure');
+});
