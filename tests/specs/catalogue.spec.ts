@@ -133,6 +133,11 @@ test.describe('catalogue', () => {
       const chosen = matches[1]!;
 
       await page.goto(start);
+      // the server searches: the whole search index never reaches the browser
+      const indexDownloads: string[] = [];
+      page.on('request', (request) => {
+        if (/\/data\/(ar\/)?searchResults\.json/.test(request.url())) indexDownloads.push(request.url());
+      });
       await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
       const dialog = page.getByRole('dialog', { name: 'Search' });
       await expect(dialog).toContainText('Start typing to search');
@@ -158,6 +163,7 @@ test.describe('catalogue', () => {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: 'Search' })).toBeHidden();
       expect(consoleProblems.messages).toEqual([]);
+      expect(indexDownloads).toEqual([]);
     });
   }
 

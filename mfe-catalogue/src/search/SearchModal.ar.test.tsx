@@ -1,29 +1,27 @@
-// The header's search on an Arabic page: the Arabic index (/data/ar/searchResults.json), every text in Arabic.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+// The header's search on an Arabic page: the server's Arabic answers (?lang=ar), every text in Arabic.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { GLANDS_AR, SEARCH_RESULTS_AR } from '../testing/arabicFixtures';
 import { arabicStore, englishLeft } from '../testing/arabicPage';
-import { arabicCatalogueHandlers } from '../testing/handlers';
+import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
+import { SEARCH_PAGE_SIZE } from '@site/contracts/catalogue-api';
+import { arabicCatalogueHandlers, searchApi } from '../testing/handlers';
 import SearchModal from './SearchModal';
-import { RESULTS_PAGE_SIZE } from './useShownResults';
 
 describe('SearchModal in Arabic', () => {
   let onClose: jest.Mock;
-  beforeEach(() => server.use(...arabicCatalogueHandlers));
-  const open = async () => {
+  beforeEach(() => server.use(...arabicCatalogueHandlers, searchApi()));
+  const open = () => {
     onClose = jest.fn();
-    const view = renderInSite(<SearchModal open onClose={onClose} />, { route: '/about', locale: 'ar', store: arabicStore() });
-    await act(async () => undefined); // the index arrives
-    return view;
+    return renderInSite(<SearchModal open onClose={onClose} />, { route: '/about', locale: 'ar', store: arabicStore() });
   };
   const input = () => screen.getByRole('combobox', { name: 'نص البحث' });
   const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 
-  it('reads the Arabic index; the dialog, its input and start texts are Arabic', async () => {
-    await open();
-    expect(requestsSent()).toEqual(['GET /data/ar/searchResults.json']);
+  it('the dialog, its input and start texts are Arabic', () => {
+    open();
     const dialog = screen.getByRole('dialog', { name: 'البحث' });
     expect(input()).toHaveAttribute('placeholder', 'ابحث عن المنتجات والفئات...');
     expect(dialog).toHaveTextContent('ابدأ الكتابة للبحث');
@@ -33,9 +31,10 @@ describe('SearchModal in Arabic', () => {
   });
 
   it('finds Arabic titles, counts in Arabic and opens the product inside the edition', async () => {
-    await open();
+    open();
     type('جلبة');
-    expect(screen.getByText('تم العثور على نتيجتين')).toBeInTheDocument();
+    await screen.findByText('تم العثور على نتيجتين');
+    expect(requestsSent()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: 'جلبة', offset: '0', limit: String(SEARCH_PAGE_SIZE), lang: 'ar' })}`]);
     const options = within(screen.getByRole('listbox', { name: 'نتائج البحث' })).getAllByRole('option');
     expect(options[0]).toHaveTextContent(SEARCH_RESULTS_AR[0]!.title);
     expect(options[0]).toHaveTextContent(GLANDS_AR);
@@ -52,31 +51,33 @@ describe('SearchModal in Arabic', () => {
   });
 
   it('says in Arabic that nothing matched, the text isolated, and offers the clear button', async () => {
-    await open();
+    open();
     type('xyz');
-    expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('لا توجد نتائج لـ «\u2068xyz\u2069»');
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('لا توجد نتائج لـ «\u2068xyz\u2069»'));
     expect(screen.getByText('جرّب كلمات أخرى أو تحقّق من الإملاء')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'مسح نص البحث' }));
     expect(screen.getByText('ابدأ الكتابة للبحث')).toBeInTheDocument();
   });
 
   it('counts many results and offers the next page in Arabic', async () => {
-    const many = Array.from({ length: 2 * RESULTS_PAGE_SIZE + 5 }, (_, index) => ({ ...SEARCH_RESULTS_AR[0]!, id: `c${index}`, title: `كابل ${index}` }));
-    server.use(http.get('/data/ar/searchResults.json', () => HttpResponse.json(many)));
-    await open();
+    const many = Array.from({ length: 2 * SEARCH_PAGE_SIZE + 5 }, (_, index) => ({ ...SEARCH_RESULTS_AR[0]!, id: `c${index}`, title: `كابل ${index}` }));
+    server.use(searchApi(undefined, many));
+    open();
     type('كابل');
-    expect(screen.getByText(`تم العثور على ${many.length} نتيجة`)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: `عرض مزيد من النتائج (المتبقي: ${many.length - RESULTS_PAGE_SIZE})` }));
-    expect(screen.getAllByRole('option')).toHaveLength(2 * RESULTS_PAGE_SIZE);
+    await screen.findByText(`تم العثور على ${many.length} نتيجة`);
+    fireEvent.click(screen.getByRole('button', { name: `عرض مزيد من النتائج (المتبقي: ${many.length - SEARCH_PAGE_SIZE})` }));
+    await screen.findByRole('button', { name: 'عرض مزيد من النتائج (المتبقي: 5)' });
+    expect(screen.getAllByRole('option')).toHaveLength(2 * SEARCH_PAGE_SIZE);
     type('كابل 1');
-    expect(screen.getByText('تم العثور على 11 نتيجة')).toBeInTheDocument();
+    await screen.findByText('تم العثور على 11 نتيجة');
     type('كابل 4');
-    expect(screen.getByText('تم العثور على 6 نتائج')).toBeInTheDocument();
+    await screen.findByText('تم العثور على 6 نتائج');
   });
 
   it('says in Arabic that the search could not be loaded', async () => {
-    server.use(http.get('/data/ar/searchResults.json', () => new HttpResponse(null, { status: 500 })));
-    await open();
-    expect(screen.getByRole('alert')).toHaveTextContent('تعذّر تحميل البحث.');
+    server.use(http.get(CATALOGUE_SEARCH_API_PATH, () => new HttpResponse(null, { status: 500 })));
+    open();
+    type('كابل');
+    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تحميل البحث.');
   });
 });

@@ -1,46 +1,89 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
+import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
+import { SEARCH_PAGE_SIZE } from '@site/contracts/catalogue-api';
 import { SEARCH_RESULTS } from '../testing/catalogueFixtures';
-import { catalogueHandlers } from '../testing/handlers';
-import SearchModal, { SEARCH_FOCUS_DELAY_MS } from './SearchModal';
-import { RESULTS_PAGE_SIZE } from './useShownResults';
+import { catalogueHandlers, searchApi } from '../testing/handlers';
+import SearchModal, { SEARCH_DEBOUNCE_MS, SEARCH_FOCUS_DELAY_MS } from './SearchModal';
 
-/** An index larger than a page of results: 'Cable 1' ... 'Cable 45', all matching 'cable'. */
-const MANY_RESULTS = Array.from({ length: 2 * RESULTS_PAGE_SIZE + 5 }, (_, index) => ({
+/** A catalogue with more matches than a page: 'Cable 1' ... 'Cable 45', all matching 'cable'. */
+const MANY_RESULTS = Array.from({ length: 2 * SEARCH_PAGE_SIZE + 5 }, (_, index) => ({
   ...SEARCH_RESULTS[0]!,
   id: `cable_${index + 1}`,
   title: `Cable ${index + 1}`,
 }));
 
-/** The search index answered by `resolver` instead of the default SEARCH_RESULTS. */
-const searchIndex = (resolver: HttpResponseResolver) => http.get('/data/searchResults.json', resolver);
-const neverAnswered = searchIndex(() => delay('infinite'));
+/** The search API answered by `resolver` instead of the default entries. */
+const searchAnswer = (resolver: HttpResponseResolver) => http.get(CATALOGUE_SEARCH_API_PATH, resolver);
+const neverAnswered = searchAnswer(() => delay('infinite'));
+const searches = () => requestsSent().filter((request) => request.startsWith(`GET ${CATALOGUE_SEARCH_API_PATH}`));
 
 describe('SearchModal', () => {
   let onClose: jest.Mock;
   beforeEach(() => server.use(...catalogueHandlers));
-  const open = async (index?: ReturnType<typeof searchIndex>) => {
-    if (index) server.use(index);
+  const open = (handler?: ReturnType<typeof searchAnswer>) => {
+    if (handler) server.use(handler);
     onClose = jest.fn();
-    const view = renderInSite(<SearchModal open onClose={onClose} />, { route: '/about' });
-    await act(async () => undefined); // the index arrives
-    return view;
+    return renderInSite(<SearchModal open onClose={onClose} />, { route: '/about' });
   };
   const input = () => screen.getByRole('combobox', { name: 'Search text' });
+  /** Types the text and waits for the server's answer to be drawn (`drawn`: a text that shows it). */
   const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
+  const typeAndWait = async (text: string, drawn: string | RegExp) => {
+    type(text);
+    await screen.findByText(drawn);
+  };
 
   afterEach(() => jest.useRealTimers());
 
-  it("is the dialog 'Search' with the input, its placeholder and the start texts", async () => {
-    await open();
+  it("is the dialog 'Search' with the input, its placeholder and the start texts; it downloads nothing until the visitor types", async () => {
+    open();
     const dialog = screen.getByRole('dialog', { name: 'Search' });
     expect(within(dialog).getByPlaceholderText('Search for products, categories...')).toBe(input());
     expect(dialog).toHaveTextContent('Start typing to search');
     expect(dialog).toHaveTextContent('Search for products, categories, or companies');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(requestsSent()).toEqual(['GET /data/searchResults.json']);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2 * SEARCH_DEBOUNCE_MS)));
+    expect(requestsSent()).toEqual([]);
+  });
+
+  it('asks the server once typing pauses, for that page of that text in the page’s edition, and never for the whole catalogue', async () => {
+    open();
+    type('g');
+    type('gl');
+    type('gland');
+    await screen.findByText('2 result(s) found');
+    expect(searches()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_PAGE_SIZE}&lang=en`]);
+    expect(requestsSent().filter((request) => request.includes('/data/'))).toEqual([]);
+  });
+
+  it('aborts a search the visitor has typed past: only the newest answer is drawn', async () => {
+    let answered = 0;
+    open(
+      searchAnswer(async ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q');
+        // the first search answers late, after the second
+        if (q === 'gland') await delay(300);
+        answered += 1;
+        return HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title: `Answer for ${q}` }] });
+      }),
+    );
+    type('gland');
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    type('tape');
+    await screen.findByText('Answer for tape');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.getByRole('option')).toHaveTextContent('Answer for tape');
+    expect(screen.queryByText('Answer for gland')).toBeNull();
+    expect(answered).toBeLessThanOrEqual(2);
+  });
+
+  it('asks nothing for a text longer than any name, and finds nothing', async () => {
+    open();
+    await typeAndWait('x'.repeat(10_000), /^No results found for/);
+    expect(searches()).toEqual([]);
   });
 
   it('focuses the input about 100 ms after opening', () => {
@@ -54,16 +97,15 @@ describe('SearchModal', () => {
     expect(input()).toHaveFocus();
   });
 
-  it("says 'Loading results...' while the index loads", async () => {
-    await open(neverAnswered);
+  it("says 'Loading results...' until the first answer arrives", () => {
+    open(neverAnswered);
     type('gland');
     expect(screen.getByText('Loading results...')).toBeInTheDocument();
   });
 
   it('lists the matches with image, title, category and company, and the footer hint', async () => {
-    await open();
-    type('brass');
-    expect(screen.getByText('2 result(s) found')).toBeInTheDocument();
+    open();
+    await typeAndWait('brass', '2 result(s) found');
     const options = within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole('option');
     expect(options).toHaveLength(2);
     expect(options[0]).toHaveTextContent('CW Brass Cable Gland');
@@ -75,25 +117,24 @@ describe('SearchModal', () => {
   });
 
   it('matches the category and the company too, ignoring case', async () => {
-    await open();
-    type('SCOTCH');
+    open();
+    await typeAndWait('SCOTCH', '1 result(s) found');
     expect(screen.getByRole('option')).toHaveTextContent('Vinyl Tape');
-    type('3m');
+    await typeAndWait('3m', '1 result(s) found');
     expect(screen.getByRole('option')).toHaveTextContent('Vinyl Tape');
   });
 
   it('shows the text of a search without match as text, never as HTML, without the footer hint', async () => {
-    await open();
-    type('<img src=x onerror=alert(1)>');
-    expect(screen.getByText('No results found for "<img src=x onerror=alert(1)>"')).toBeInTheDocument();
+    open();
+    await typeAndWait('<img src=x onerror=alert(1)>', 'No results found for "<img src=x onerror=alert(1)>"');
     expect(screen.getByText('Try different keywords or check your spelling')).toBeInTheDocument();
     expect(screen.getByRole('dialog').querySelector('img[src="x"]')).toBeNull();
     expect(screen.queryByText('ESC')).toBeNull();
   });
 
   it('moves the highlight with the arrows (wrapping) and opens it with Enter, resetting and closing', async () => {
-    const { store } = await open();
-    type('gland');
+    const { store } = open();
+    await typeAndWait('gland', '2 result(s) found');
     const options = () => screen.getAllByRole('option');
     expect(options()[0]).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
@@ -110,16 +151,16 @@ describe('SearchModal', () => {
   });
 
   it('opens a result on click', async () => {
-    await open();
-    type('tape');
+    open();
+    await typeAndWait('tape', '1 result(s) found');
     fireEvent.click(screen.getByRole('option', { name: /Vinyl Tape/ }));
     expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/scotch_tapes_and_mastics/tape_x');
     expect(onClose).toHaveBeenCalled();
   });
 
   it('clears the text with the clear button; Escape closes', async () => {
-    await open();
-    type('gland');
+    open();
+    await typeAndWait('gland', '2 result(s) found');
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(input()).toHaveValue('');
     expect(input()).toHaveFocus();
@@ -129,53 +170,51 @@ describe('SearchModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('shows a retry when the index cannot be loaded', async () => {
-    let fail = true;
-    await open(searchIndex(() => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(SEARCH_RESULTS))));
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('The search could not be loaded.');
-    fail = false;
-    await act(async () => {
-      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    });
+  it('shows a retry when the search fails, and Try again searches the same text again', async () => {
+    open(searchAnswer(() => new HttpResponse(null, { status: 500 })));
     type('vinyl');
-    expect(screen.getByRole('option')).toHaveTextContent('Vinyl Tape');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The search could not be loaded.');
+    server.use(searchApi());
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('option')).toHaveTextContent('Vinyl Tape');
   });
 
-  it('draws a page of results at a time, counting them all; Show more draws the next page and highlights its first', async () => {
-    await open(searchIndex(() => HttpResponse.json(MANY_RESULTS)));
-    type('cable');
-    expect(screen.getByText(`${MANY_RESULTS.length} result(s) found`)).toBeInTheDocument();
-    expect(screen.getAllByRole('option')).toHaveLength(RESULTS_PAGE_SIZE);
-    fireEvent.click(screen.getByRole('button', { name: `Show more results (${MANY_RESULTS.length - RESULTS_PAGE_SIZE} more)` }));
+  it('draws a page of results at a time, counting them all; Show more asks for the next page and highlights its first', async () => {
+    open(searchApi(MANY_RESULTS));
+    await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
+    expect(screen.getAllByRole('option')).toHaveLength(SEARCH_PAGE_SIZE);
+    fireEvent.click(screen.getByRole('button', { name: `Show more results (${MANY_RESULTS.length - SEARCH_PAGE_SIZE} more)` }));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2 * SEARCH_PAGE_SIZE));
     const options = screen.getAllByRole('option');
-    expect(options).toHaveLength(2 * RESULTS_PAGE_SIZE);
-    expect(options[RESULTS_PAGE_SIZE]).toHaveAttribute('aria-selected', 'true');
+    expect(options[SEARCH_PAGE_SIZE]).toHaveAttribute('aria-selected', 'true');
     expect(input()).toHaveFocus();
-    expect(input()).toHaveAttribute('aria-activedescendant', options[RESULTS_PAGE_SIZE]!.id);
+    expect(input()).toHaveAttribute('aria-activedescendant', options[SEARCH_PAGE_SIZE]!.id);
     fireEvent.click(screen.getByRole('button', { name: 'Show more results (5 more)' }));
-    expect(screen.getAllByRole('option')).toHaveLength(MANY_RESULTS.length);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(MANY_RESULTS.length));
     expect(screen.queryByRole('button', { name: /Show more results/ })).toBeNull();
+    expect(searches().map((request) => new URL(request.slice(4), 'http://site').searchParams.get('offset'))).toEqual(['0', '20', '40']);
     // A new text starts again at one page.
-    type('cable 1');
-    expect(screen.getByText('11 result(s) found')).toBeInTheDocument();
-    type('cable');
-    expect(screen.getAllByRole('option')).toHaveLength(RESULTS_PAGE_SIZE);
+    await typeAndWait('cable 1', '11 result(s) found');
+    await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
+    expect(screen.getAllByRole('option')).toHaveLength(SEARCH_PAGE_SIZE);
   });
 
-  it('ArrowDown past the last result drawn draws the next page; past the very last it goes round to the first', async () => {
-    await open(searchIndex(() => HttpResponse.json(MANY_RESULTS)));
-    type('cable');
+  it('ArrowDown past the last result drawn asks for the next page; past the very last it goes round to the first', async () => {
+    open(searchApi(MANY_RESULTS));
+    await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
     const down = (times: number) => {
       for (let i = 0; i < times; i += 1) fireEvent.keyDown(input(), { key: 'ArrowDown' });
     };
-    down(RESULTS_PAGE_SIZE - 1);
-    expect(screen.getAllByRole('option')[RESULTS_PAGE_SIZE - 1]).toHaveAttribute('aria-selected', 'true');
+    down(SEARCH_PAGE_SIZE - 1);
+    expect(screen.getAllByRole('option')[SEARCH_PAGE_SIZE - 1]).toHaveAttribute('aria-selected', 'true');
     down(1);
-    expect(screen.getAllByRole('option')).toHaveLength(2 * RESULTS_PAGE_SIZE);
-    expect(screen.getAllByRole('option')[RESULTS_PAGE_SIZE]).toHaveAttribute('aria-selected', 'true');
-    down(RESULTS_PAGE_SIZE + 5 - 1);
-    expect(screen.getAllByRole('option')).toHaveLength(MANY_RESULTS.length);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2 * SEARCH_PAGE_SIZE));
+    expect(screen.getAllByRole('option')[SEARCH_PAGE_SIZE]).toHaveAttribute('aria-selected', 'true');
+    down(SEARCH_PAGE_SIZE - 1);
+    down(1);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(MANY_RESULTS.length));
+    down(4);
     expect(screen.getAllByRole('option')[MANY_RESULTS.length - 1]).toHaveAttribute('aria-selected', 'true');
     down(1);
     expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');

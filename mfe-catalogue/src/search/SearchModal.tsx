@@ -2,16 +2,39 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CloseIcon, Modal, SearchIcon } from '@site/shared-ui';
-import { useAppDispatch, useAppSelector } from '@site/shared-store';
+import { useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import type { SearchModalProps } from '@site/contracts/federation';
-import { fetchSearchResults, searchReset, searchTextChanged, selectSearchData, selectSearchStatus, selectSearchText } from './searchSlice';
+import {
+  SEARCH_TEXT_MAX,
+  searchCatalogue,
+  searchReset,
+  searchTextChanged,
+  searchTooLong,
+  selectSearchQuery,
+  selectSearchResults,
+  selectSearchStatus,
+  selectSearchText,
+  selectSearchTotal,
+} from './searchSlice';
 import { optionId, SearchResults } from './SearchResults';
-import { useShownResults } from './useShownResults';
 import { productPath } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 
 /** The spec's delay before the search input takes the focus. */
 export const SEARCH_FOCUS_DELAY_MS = 100;
+
+/** The pause in typing after which the server is asked: a word typed at speed is one search, not one per letter. */
+export const SEARCH_DEBOUNCE_MS = 150;
+
+/** A search under way, which a newer text or closing the modal aborts. */
+interface SearchUnderWay {
+  abort: () => void;
+}
+
+/** A next page under way: asked once per page, however often 'Show more' or the arrow is pressed meanwhile. */
+interface PageUnderWay extends SearchUnderWay {
+  offset: number;
+}
 
 const Field = styled.div`
   position: relative;
@@ -48,17 +71,23 @@ const Clear = styled.button`
 `;
 
 /**
- * The header's search: type to filter the catalogue by title, category or company; arrows and Enter, or a click, open a
- * product. The input redraws at each keystroke; the results below it follow on a deferred copy of the text.
+ * The header's search: type to find products by title, category or company; arrows and Enter, or a click, open a
+ * product. The server searches (GET /api/catalogue/search, a page at a time): asked once typing pauses, the search
+ * before aborted; the last results stay on screen while the next load.
  */
 export default function SearchModal({ open, onClose }: SearchModalProps) {
   const dispatch = useAppDispatch();
   const t = useText();
   const navigate = useNavigate();
+  const lang = useLocale();
   const text = useAppSelector(selectSearchText);
   const status = useAppSelector(selectSearchStatus);
-  const index = useAppSelector(selectSearchData);
-  const { query, results, shown, showMore } = useShownResults(index, text);
+  // the results on screen and the search they are for ('' until the first answer)
+  const resultsQuery = useAppSelector(selectSearchQuery);
+  const total = useAppSelector(selectSearchTotal);
+  const shown = useAppSelector(selectSearchResults);
+  const searching = useRef<SearchUnderWay | null>(null);
+  const pageLoading = useRef<PageUnderWay | null>(null);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   // Set when the highlight moves by keyboard: only then is the highlighted result scrolled into view (scrolling reads
@@ -67,9 +96,26 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
   const listId = useId();
   const activeIndex = Math.min(active, shown.length - 1);
 
+  const trimmed = text.trim();
+  const search = useCallback(
+    (query: string) => {
+      pageLoading.current?.abort();
+      pageLoading.current = null;
+      if (query.length > SEARCH_TEXT_MAX) dispatch(searchTooLong(query));
+      else searching.current = dispatch(searchCatalogue({ query, offset: 0, lang }));
+    },
+    [dispatch, lang],
+  );
+
   useEffect(() => {
-    if (open) void dispatch(fetchSearchResults());
-  }, [dispatch, open]);
+    if (!open || trimmed === '') return undefined;
+    const timer = setTimeout(() => search(trimmed), SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      searching.current?.abort();
+      pageLoading.current?.abort();
+    };
+  }, [open, trimmed, search]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -99,14 +145,26 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
     [shown, dispatch, onClose, navigate],
   );
 
+  /** Asks for the next page of results; returns how many were drawn before (the first new one's position). */
+  const showMore = useCallback(() => {
+    const offset = shown.length;
+    if (pageLoading.current?.offset !== offset) {
+      pageLoading.current?.abort();
+      const request = dispatch(searchCatalogue({ query: resultsQuery, offset, lang }));
+      pageLoading.current = { offset, abort: () => request.abort() };
+    }
+    return offset;
+  }, [dispatch, resultsQuery, shown.length, lang]);
+
   const onShowMore = useCallback(() => {
-    // The highlight goes to the first new result and the focus back to the input, where the arrows go on from it.
+    // The highlight goes to the first new result (once it is there) and the focus back to the input, where the
+    // arrows go on from it.
     setActive(showMore());
     scrollToActive.current = true;
     inputRef.current?.focus();
   }, [showMore]);
 
-  const onRetry = useCallback(() => void dispatch(fetchSearchResults()), [dispatch]);
+  const onRetry = useCallback(() => search(trimmed), [search, trimmed]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (shown.length === 0) return;
@@ -116,14 +174,17 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
       if (event.key === 'ArrowUp') setActive(activeIndex === 0 ? shown.length - 1 : activeIndex - 1);
       else if (activeIndex + 1 < shown.length) setActive(activeIndex + 1);
       // Past the last result drawn: the next page, when there is one, else round to the first.
-      else setActive(shown.length < results.length ? showMore() : 0);
+      else setActive(shown.length < total ? showMore() : 0);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       choose(activeIndex);
     }
   };
 
-  const showResults = status === 'succeeded' && shown.length > 0;
+  // No text: the start texts. Text, but no answer yet: loading. Else the newest answer's results.
+  const query = trimmed === '' ? '' : resultsQuery || trimmed;
+  const listStatus = status === 'failed' ? 'failed' : trimmed !== '' && resultsQuery === '' ? 'loading' : 'succeeded';
+  const showResults = trimmed !== '' && listStatus === 'succeeded' && shown.length > 0;
 
   return (
     <Modal open={open} onClose={onClose} title={t('catalogue.search.title')} maxWidth={720} closeLabel={t('catalogue.search.close')}>
@@ -160,8 +221,8 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
       </Field>
       <SearchResults
         query={query}
-        status={status}
-        total={results.length}
+        status={listStatus}
+        total={total}
         shown={shown}
         activeIndex={activeIndex}
         listId={listId}

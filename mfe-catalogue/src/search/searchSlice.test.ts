@@ -1,42 +1,70 @@
 import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
+import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import { catalogueHandlers } from '../testing/handlers';
 import {
-  fetchSearchResults,
+  searchCatalogue,
   searchReset,
   searchTextChanged,
-  selectFilteredResults,
+  selectSearchQuery,
+  selectSearchResults,
   selectSearchStatus,
   selectSearchText,
+  selectSearchTotal,
 } from './searchSlice';
 
 describe('searchResults slice', () => {
   beforeEach(() => server.use(...catalogueHandlers));
+  const ids = (store: ReturnType<typeof makeStore>) => selectSearchResults(store.getState()).map((result) => result.id);
 
-  it('loads the index once, filters by the text, and resets', async () => {
+  it('holds the answer for the text typed, and resets', async () => {
     const store = makeStore();
-    await store.dispatch(fetchSearchResults());
-    await store.dispatch(fetchSearchResults());
-    expect(requestsSent()).toEqual(['GET /data/searchResults.json']);
+    store.dispatch(searchTextChanged('HEX '));
+    await store.dispatch(searchCatalogue({ query: 'HEX', offset: 0, lang: 'en' }));
+    expect(requestsSent()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=HEX&offset=0&limit=20&lang=en`]);
     expect(selectSearchStatus(store.getState())).toBe('succeeded');
-    expect(selectFilteredResults(store.getState())).toEqual([]);
-
-    store.dispatch(searchTextChanged('HEX'));
-    expect(selectFilteredResults(store.getState()).map((r) => r.id)).toEqual(['gland_a', 'gland_b']);
-    expect(selectFilteredResults(store.getState())).toBe(selectFilteredResults(store.getState()));
+    expect(selectSearchQuery(store.getState())).toBe('HEX');
+    expect(selectSearchTotal(store.getState())).toBe(2);
+    expect(ids(store)).toEqual(['gland_a', 'gland_b']);
 
     store.dispatch(searchReset());
     expect(selectSearchText(store.getState())).toBe('');
-    expect(selectFilteredResults(store.getState())).toEqual([]);
+    expect(ids(store)).toEqual([]);
   });
 
-  it('can load again after a failure', async () => {
-    server.use(http.get('/data/searchResults.json', () => new HttpResponse(null, { status: 500 }), { once: true }));
+  it('does not take an answer for a text the visitor has typed past, nor a page of another search', async () => {
     const store = makeStore();
-    await store.dispatch(fetchSearchResults());
+    store.dispatch(searchTextChanged('tape'));
+    await store.dispatch(searchCatalogue({ query: 'HEX', offset: 0, lang: 'en' }));
+    expect(ids(store)).toEqual([]);
+    await store.dispatch(searchCatalogue({ query: 'tape', offset: 0, lang: 'en' }));
+    expect(ids(store)).toEqual(['tape_x']);
+    await store.dispatch(searchCatalogue({ query: 'tape', offset: 5, lang: 'en' }));
+    expect(ids(store)).toEqual(['tape_x']);
+  });
+
+  it('an emptied text drops the results', async () => {
+    const store = makeStore();
+    store.dispatch(searchTextChanged('tape'));
+    await store.dispatch(searchCatalogue({ query: 'tape', offset: 0, lang: 'en' }));
+    store.dispatch(searchTextChanged('  '));
+    expect(ids(store)).toEqual([]);
+    expect(selectSearchQuery(store.getState())).toBe('');
+  });
+
+  it('a failed search says so; an aborted one leaves the results as they were', async () => {
+    server.use(http.get(CATALOGUE_SEARCH_API_PATH, () => new HttpResponse(null, { status: 500 }), { once: true }));
+    const store = makeStore();
+    store.dispatch(searchTextChanged('tape'));
+    await store.dispatch(searchCatalogue({ query: 'tape', offset: 0, lang: 'en' }));
     expect(selectSearchStatus(store.getState())).toBe('failed');
-    await store.dispatch(fetchSearchResults());
+    await store.dispatch(searchCatalogue({ query: 'tape', offset: 0, lang: 'en' }));
     expect(selectSearchStatus(store.getState())).toBe('succeeded');
+    const aborted = store.dispatch(searchCatalogue({ query: 'tape', offset: 0, lang: 'en' }));
+    aborted.abort();
+    await aborted;
+    expect(selectSearchStatus(store.getState())).toBe('loading');
+    expect(ids(store)).toEqual(['tape_x']);
   });
 });

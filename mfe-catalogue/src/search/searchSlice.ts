@@ -1,68 +1,97 @@
-import { createAsyncThunk, createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, fetchOf, loadJson, rootReducer, type LoadStatus, type RootState } from '@site/shared-store';
+import { createAsyncThunk, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { fetchOf, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
 import type { SearchResult } from '@site/content';
-import { filterResults } from './filterResults';
+import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
+import { SEARCH_PAGE_SIZE, type SearchResponse } from '@site/contracts/catalogue-api';
+import type { Locale } from '@site/contracts/locale';
+
+/** Longest text the server searches for (server/src/catalogue/catalogueStore.ts): no product's name is longer. */
+export const SEARCH_TEXT_MAX = 200;
 
 export interface SearchResultsState {
-  /** The whole search index (/data/searchResults.json). */
-  searchData: SearchResult[];
-  status: LoadStatus;
-  error: string | null;
   /** What the visitor typed. */
   text: string;
+  /** The search the results below belong to (trimmed text), '' before the first. */
+  query: string;
+  /** The newest search's state: while it loads, the previous search's results stay on screen. */
+  status: LoadStatus;
+  error: string | null;
+  /** Every match of `query` on the server. */
+  total: number;
+  /** The matches fetched so far, page after page ('Show more'). */
+  results: SearchResult[];
 }
 
-const initialState: SearchResultsState = { searchData: [], status: 'idle', error: null, text: '' };
+const initialState: SearchResultsState = { text: '', query: '', status: 'idle', error: null, total: 0, results: [] };
+
+export interface SearchArgs {
+  /** Trimmed, not empty. */
+  query: string;
+  /** 0 for a new search; the number of results held for its next page. */
+  offset: number;
+  lang: Locale;
+}
 
 /**
- * GET /data/searchResults.json, once: not again while it loads or once it has loaded. With the store's fetch, which
- * reads the page's edition (/data/ar/searchResults.json on Arabic pages).
+ * GET /api/catalogue/search: one page of matches, in the page's edition. The caller aborts a search the visitor has
+ * typed past (SearchModal.tsx): an aborted search leaves the state as it was.
  */
-export const fetchSearchResults = createAsyncThunk(
-  'searchResults/fetch',
-  (_: void, { extra }) => loadJson<SearchResult[]>('/data/searchResults.json', undefined, fetchOf(extra)),
-  {
-    condition: (_, { getState }) => {
-      const status = (getState() as RootState).searchResults?.status;
-      return status !== 'loading' && status !== 'succeeded';
-    },
-  },
-);
+export const searchCatalogue = createAsyncThunk('searchResults/search', ({ query, offset, lang }: SearchArgs, { extra, signal }) => {
+  const params = new URLSearchParams({ q: query, offset: String(offset), limit: String(SEARCH_PAGE_SIZE), lang });
+  return loadJson<SearchResponse>(`${CATALOGUE_SEARCH_API_PATH}?${params}`, signal, fetchOf(extra));
+});
 
 export const searchResultsSlice = createSlice({
   name: 'searchResults',
   initialState,
   reducers: {
     searchTextChanged: (state, action: PayloadAction<string>) => {
+      // no text, no results: a next search does not start from the last one's
+      if (action.payload.trim() === '') return { ...initialState, text: action.payload };
       state.text = action.payload;
     },
-    /** After a result is chosen: no text, so no results. */
-    searchReset: (state) => {
-      state.text = '';
+    /** A text longer than any product's name: nothing matches, and the server is not asked. */
+    searchTooLong: (state, action: PayloadAction<string>) => {
+      Object.assign(state, { query: action.payload, status: 'succeeded', error: null, total: 0, results: [] });
     },
+    /** After a result is chosen: no text, so no results. */
+    searchReset: () => initialState,
   },
   extraReducers: (builder) => {
-    addLoadCases(builder, fetchSearchResults, {
-      failure: 'The search index could not be loaded.',
-      // The condition above skips a load while one is 'loading': an abort left there would block every retry.
-      aborted: 'fail',
-      fulfilled: (state, action) => {
-        state.searchData = action.payload;
-      },
-    });
+    builder
+      .addCase(searchCatalogue.pending, (state) => {
+        state.status = 'loading';
+        state.error = null;
+      })
+      .addCase(searchCatalogue.fulfilled, (state, { payload, meta }) => {
+        const { query, offset } = meta.arg;
+        // the answer to a text typed past (its abort came too late), or a page of another search than the one
+        // shown, or one already held: not taken
+        if (query !== state.text.trim()) return;
+        if (offset > 0 && (query !== state.query || offset !== state.results.length)) return;
+        state.query = query;
+        state.status = 'succeeded';
+        state.total = payload.total;
+        state.results = offset === 0 ? payload.results : [...state.results, ...payload.results];
+      })
+      .addCase(searchCatalogue.rejected, (state, { meta, error }) => {
+        // typed past: the newer search is under way (or the modal closed); nothing failed
+        if (meta.aborted) return;
+        state.status = 'failed';
+        state.error = error.message ?? 'The search failed.';
+      });
   },
   selectors: {
     selectSearchText: (state) => state.text,
-    /** The whole index (the modal filters it on a deferred copy of the text, useShownResults.ts). */
-    selectSearchData: (state) => state.searchData,
+    selectSearchQuery: (state) => state.query,
     selectSearchStatus: (state) => state.status,
     selectSearchError: (state) => state.error,
-    /** The entries matching the text (none without text). */
-    selectFilteredResults: createSelector([(state: SearchResultsState) => state.searchData, (state: SearchResultsState) => state.text], filterResults),
+    selectSearchTotal: (state) => state.total,
+    selectSearchResults: (state) => state.results,
   },
 });
 
-export const { searchTextChanged, searchReset } = searchResultsSlice.actions;
+export const { searchTextChanged, searchTooLong, searchReset } = searchResultsSlice.actions;
 
 declare module '@site/shared-store' {
   interface LazyLoadedSlices extends WithSlice<typeof searchResultsSlice> {}
@@ -70,5 +99,5 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the search's code loads. */
 export const injectedSearchResultsSlice = searchResultsSlice.injectInto(rootReducer);
-export const { selectSearchText, selectSearchData, selectSearchStatus, selectSearchError, selectFilteredResults } =
+export const { selectSearchText, selectSearchQuery, selectSearchStatus, selectSearchError, selectSearchTotal, selectSearchResults } =
   injectedSearchResultsSlice.selectors;
