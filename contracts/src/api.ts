@@ -13,6 +13,16 @@ export const RATINGS_API_PATH = '/api/products/ratings';
 /** POST a request for quotation: the basket's lines and the buyer's details; answers {ok, reference, pdfUrl}. */
 export const QUOTE_REQUESTS_API_PATH = '/api/quote-requests';
 
+/** Every catalogue API address starts so; its answers are the site's data, the same for every visitor. */
+export const CATALOGUE_API_PREFIX = '/api/catalogue/';
+
+/**
+ * The site's data, as a page starts by reading it: its data files and the catalogue API's answers, the same for every
+ * visitor, which a page drawn on the server carries in its state. Visitors' data (reviews, ratings) is fetched by the
+ * browser.
+ */
+export const isSiteDataPath = (href: string): boolean => href.startsWith('/data/') || href.startsWith(CATALOGUE_API_PREFIX);
+
 /** GET the category grid: {categories} (catalogueApi.ts has every catalogue call's shapes). */
 export const CATALOGUE_CATEGORIES_API_PATH = '/api/catalogue/categories';
 

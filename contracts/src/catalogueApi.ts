@@ -3,6 +3,7 @@
 // browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
 import { z } from 'zod';
 import { productCategorySchema, productDetailSchema, productSchema, searchResultSchema } from '@site/content/schema';
+import { LISTING_PAGE_MAX } from './listingView';
 
 /** The editions a catalogue answer can be in ('en' when absent). */
 export const catalogueLanguageSchema = z.enum(['en', 'ar']).default('en');
@@ -10,8 +11,7 @@ export const catalogueLanguageSchema = z.enum(['en', 'ar']).default('en');
 /** Products per listing page: the default, and the most a page may ask for. */
 export const LISTING_PAGE_SIZE = 24;
 export const LISTING_PAGE_SIZE_MAX = 100;
-/** The deepest page a listing can be asked for (a category of 100,000 products at the largest page size). */
-export const LISTING_PAGE_MAX = 10_000;
+export { LISTING_PAGE_MAX };
 
 /** A whole number given as query text: digits only (no '1e3', ' 2', '0x10'), then range-checked. */
 const wholeNumber = (what: string, min: number, max: number) =>
@@ -50,7 +50,8 @@ export type ListingResponse = z.infer<typeof listingResponseSchema>;
 export const productParamsSchema = z.strictObject({ productId: z.string().min(1).max(100) });
 export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema });
 
-export const productResponseSchema = z.strictObject({ product: productDetailSchema });
+/** A product page's one answer: its detail record, and its listing record (code and unit, for the quote basket). */
+export const productResponseSchema = z.strictObject({ product: productDetailSchema, listing: productSchema });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 
 /** Results per search page: what the modal draws at first and adds with each 'Show more'. */

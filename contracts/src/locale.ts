@@ -2,6 +2,7 @@
 // The browser routes inside a locale's base (React Router's basename), so every link and page is written once; the
 // server, the sitemap and the language switch map an address between editions with these helpers. No React Router
 // here: any remote may import it for a few bytes.
+import { CATALOGUE_API_PREFIX } from './api';
 
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -43,7 +44,14 @@ export function otherEditionPath(pathname: string): { locale: Locale; path: stri
   return { locale: other, path: localizedPath(other, path) };
 }
 
-/** The data file a page of the edition reads ('/data/products.json' in ar → '/data/ar/products.json'); other paths unchanged. */
+/**
+ * The data a page of the edition reads: a data file in the edition's folder ('/data/products.json' in ar →
+ * '/data/ar/products.json'), a catalogue API answer in its language ('/api/catalogue/products/x' in ar →
+ * '/api/catalogue/products/x?lang=ar', unless the address names a language already); other paths unchanged.
+ */
 export function localizedDataPath(locale: Locale, path: string): string {
-  return locale !== 'en' && path.startsWith('/data/') ? `/data/${locale}/${path.slice('/data/'.length)}` : path;
+  if (locale === 'en') return path;
+  if (path.startsWith('/data/')) return `/data/${locale}/${path.slice('/data/'.length)}`;
+  if (path.startsWith(CATALOGUE_API_PREFIX) && !/[?&]lang=/.test(path)) return `${path}${path.includes('?') ? '&' : '?'}lang=${locale}`;
+  return path;
 }

@@ -1,4 +1,4 @@
-import { HOME_PATH, matchSiteRoute, siteRoutes, siteRouteUrl, startDataPaths } from './routes';
+import { HOME_PATH, matchSiteRoute, siteRoutes, siteRouteUrl, startDataPaths, viewSearchOf } from './routes';
 
 const moduleAt = (pathname: string) => matchSiteRoute(pathname)?.route.modulePath;
 
@@ -43,10 +43,29 @@ describe('siteRouteUrl', () => {
 describe('startDataPaths', () => {
   it("fills a route's start data with the address's parameters, encoded", () => {
     const startData = (pathname: string) => startDataPaths(matchSiteRoute(pathname)!);
-    expect(startData('/our-products/cables/lv_cable')).toEqual(['/data/product-details.json', '/data/products.json', '/api/products/lv_cable/reviews']);
-    expect(startData('/our-products/cables/a%20b%3F/')).toEqual(['/data/product-details.json', '/data/products.json', '/api/products/a%20b%3F/reviews']);
-    expect(startData('/our-products/cables')).toEqual(['/data/products.json', '/api/products/ratings']);
+    expect(startData('/our-products/cables/lv_cable')).toEqual(['/api/catalogue/products/lv_cable', '/api/products/lv_cable/reviews']);
+    expect(startData('/our-products/cables/a%20b%3F/')).toEqual(['/api/catalogue/products/a%20b%3F', '/api/products/a%20b%3F/reviews']);
+    expect(startData('/our-products/cables')).toEqual(['/api/catalogue/categories/cables/products', '/api/products/ratings']);
     expect(startData('/home')).toEqual([]);
+  });
+
+  it("names an Arabic page's data in its edition: its folder's files, the catalogue API in Arabic", () => {
+    const startData = (pathname: string) => startDataPaths(matchSiteRoute(pathname)!);
+    expect(startData('/ar/our-products/cables/lv_cable')).toEqual(['/api/catalogue/products/lv_cable?lang=ar', '/api/products/lv_cable/reviews']);
+    expect(startData('/ar/our-products')).toEqual(['/data/ar/products-category.json']);
+  });
+
+  it("asks for a listing's page in the order and page its address names, in one spelling", () => {
+    const listing = matchSiteRoute('/ar/our-products/cables')!;
+    const view = viewSearchOf(listing.route, '?page=3&utm_source=x&sort=5');
+    expect(view).toBe('?sort=5&page=3');
+    expect(startDataPaths(listing, view)).toEqual(['/api/catalogue/categories/cables/products?sort=5&page=3&lang=ar', '/api/products/ratings']);
+    // the defaults and nonsense read as the first page in catalogue order: one page, one address
+    expect(viewSearchOf(listing.route, '?sort=1&page=1')).toBe('');
+    expect(viewSearchOf(listing.route, '?sort=9&page=0')).toBe('');
+    expect(viewSearchOf(listing.route, '?sort=02&page=2.0')).toBe('');
+    // other pages ignore their query
+    expect(viewSearchOf(matchSiteRoute('/our-products/cables/lv_cable')!.route, '?sort=5')).toBe('');
   });
 
   it('names only parameters of its own route', () => {

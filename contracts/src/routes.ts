@@ -6,12 +6,16 @@
 // Language twins are these same rows under the edition's base ('/ar/home'): matchSiteRoute reads the base
 // off first (locale.ts), and the browser routes inside it (React Router's basename), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
-import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
+import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
+import { listingViewOf, listingViewSearch } from './listingView';
 import type { RemoteName } from './federation';
 import { localizedDataPath, splitLocale, type Locale } from './locale';
 import { CATALOGUE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT } from './paths';
 
 export { HOME_PATH } from './paths';
+
+/** A listing's page of products: the catalogue API's, for the view its address asks for (viewSearchOf). */
+const LISTING_START_DATA = CATALOGUE_LISTING_API_PATTERN.replace(':categoryId', ':productCategoryId');
 
 interface RouteFields {
   /** React Router path pattern without the leading slash ('our-products/:productCategoryId'). */
@@ -81,7 +85,7 @@ export const siteRoutes = [
     titleAr: 'المنتجات',
     kind: 'category',
     index: true,
-    startData: ['/data/products.json', RATINGS_API_PATH],
+    startData: [LISTING_START_DATA, RATINGS_API_PATH],
   },
   {
     path: `${CATALOGUE_SEGMENT}/:productCategoryId/:productId`,
@@ -91,7 +95,7 @@ export const siteRoutes = [
     titleAr: 'تفاصيل المنتج',
     kind: 'product',
     index: true,
-    startData: ['/data/product-details.json', '/data/products.json', REVIEWS_API_PATTERN],
+    startData: [CATALOGUE_PRODUCT_API_PATTERN, REVIEWS_API_PATTERN],
   },
   {
     path: 'about',
@@ -251,7 +255,21 @@ export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
   return found;
 }
 
-/** A matched route's start data, its ':params' filled in and URL-encoded, data files in the page's edition. */
-export function startDataPaths({ route, params, locale }: SiteRouteMatch): string[] {
-  return (route.startData ?? []).map((template) => localizedDataPath(locale, generatePath(template, params)));
+/**
+ * The part of an address's query that changes what its page shows, in its one spelling ('' for none): a listing's
+ * order and page ('?sort=2&page=3', listingView.ts); every other page ignores its query. The server draws, caches and
+ * preloads by it; anything else in a query makes no new page.
+ */
+export function viewSearchOf(route: SiteRoute, search: string): string {
+  return route.kind === 'category' ? listingViewSearch(listingViewOf(search)) : '';
+}
+
+/**
+ * A matched route's start data, its ':params' filled in and URL-encoded, in the page's edition (data files from its
+ * folder, the catalogue's answers in its language); a listing's page for the view `viewSearch` names (viewSearchOf).
+ */
+export function startDataPaths({ route, params, locale }: SiteRouteMatch, viewSearch = ''): string[] {
+  return (route.startData ?? []).map((template) =>
+    localizedDataPath(locale, generatePath(template, params) + (template === LISTING_START_DATA ? viewSearch : '')),
+  );
 }

@@ -8,6 +8,7 @@ import { HOME_PATH } from '@site/contracts/routes';
 import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
+import type { CatalogueApiReader } from './http/ssr/firstView.js';
 import { chosenLocale } from './http/languageChoice.js';
 import { CanaryAssignment } from './http/canary.js';
 import { RemotesMaps } from './http/remotes.js';
@@ -114,9 +115,22 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   const dataFiles = options.catalogue === 'files' ? diskFiles : withCatalogueDataFiles(diskFiles, feed);
   // Who gets a remote's canary build (REMOTE_<NAME>_CANARY_*): one for the pages and /remotes.json, which must agree.
   const canaries = new CanaryAssignment(config.remotes);
+  // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same
+  // records). Over the committed files (tests on a stub database) there is no catalogue to ask.
+  const catalogueApi: CatalogueApiReader | undefined =
+    options.catalogue === 'files'
+      ? undefined
+      : {
+          get: async (href) => {
+            const answer = await app.inject({ method: 'GET', url: href, headers: { accept: 'application/json' } });
+            return { status: answer.statusCode, body: answer.body };
+          },
+          version: () => feed.version(),
+        };
   const sendShell = createShellResponder(config.shellDist, {
     canaries,
     dataFiles,
+    catalogueApi,
     site: seoSite,
     origin: siteOrigin,
     pageCache: options.pageCache,

@@ -27,6 +27,11 @@ export type LoadFirstView = (context: {
   params: Record<string, string>;
   /** The page's edition: a page whose English text is bundled loads data only for the Arabic edition. */
   locale: Locale;
+  /**
+   * The part of the address's query that names the page's view ('?sort=2&page=3' on a listing; '' elsewhere, and
+   * absent from a shell older than it), in its one spelling (contracts' viewSearchOf).
+   */
+  search?: string;
 }) => Promise<unknown>;
 
 /** Slices whose state came from the server and whose page has not asked for its data since. */

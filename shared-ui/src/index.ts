@@ -34,6 +34,7 @@ export { CountUp, type CountUpProps } from './components/CountUp/CountUp';
 export { countUpValue, COUNT_UP_DURATION_MS } from './components/CountUp/countUpValue';
 export * from './icons/icons';
 export { useScrollToTop } from './hooks/useScrollToTop';
+export { useAddressQuery } from './hooks/useAddressQuery';
 export { IconButton } from './components/IconButton/IconButton';
 export { CataloguePicture, ImageLinkCard, type ImageLinkCardProps } from './components/ImageLinkCard/ImageLinkCard';
 export { MapFrame, MAP_FRAME_MARGIN, type MapFrameProps } from './components/MapFrame/MapFrame';

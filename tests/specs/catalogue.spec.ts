@@ -167,6 +167,36 @@ test.describe('catalogue', () => {
     });
   }
 
+  test('a product page, drawn by the server and reached in the app, downloads its own product only, in both editions', async ({ page, consoleProblems }) => {
+    const WHOLE_CATALOGUE = /\/data\/(ar\/)?(products|product-details|searchResults)\.json/;
+    const catalogueFiles: string[] = [];
+    const productAnswers: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (WHOLE_CATALOGUE.test(url.pathname)) catalogueFiles.push(url.pathname);
+      if (url.pathname.startsWith('/api/catalogue/products/')) productAnswers.push(url.pathname + url.search);
+    });
+    const first = detailOf('hex_cw_brass_cable_gland');
+    const next = detailOf('hex_e1w_brass_cable_gland');
+
+    const response = await page.goto(`/our-products/${first.productCategory}/${first.id}`);
+    expect(await response!.text()).toContain(first.productName); // drawn on the server, from its own record
+    await expect(page.getByRole('heading', { level: 2, name: first.productName })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Product summary' }).getByRole('button', { name: 'Add to quote' })).toBeVisible();
+
+    // to another product inside the app: one small answer for it
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('dialog', { name: 'Search' }).getByRole('combobox').pressSequentially(next.productName.slice(0, 12));
+    await page.getByRole('dialog', { name: 'Search' }).getByRole('option', { name: new RegExp(next.productName.replace(/[()]/g, '\\$&')) }).click();
+    await expect(page.getByRole('heading', { level: 2, name: next.productName })).toBeVisible();
+    expect(productAnswers).toEqual([`/api/catalogue/products/${next.id}`]);
+
+    await page.goto(`/ar/our-products/${first.productCategory}/${first.id}`);
+    await expect(page.getByRole('region', { name: 'ملخص المنتج' }).getByRole('button', { name: 'أضف إلى طلب التسعير' })).toBeVisible();
+    expect(catalogueFiles).toEqual([]);
+    expect(consoleProblems.messages).toEqual([]);
+  });
+
   test('search without a match shows the text as typed, as text', async ({ page }) => {
     await page.goto('/about');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
@@ -269,11 +299,12 @@ test.describe('catalogue', () => {
   test('a failed load shows a message with a retry that works', async ({ page }) => {
     // Opened in the app: the browser loads the data (a page loaded from the server comes with it).
     await page.goto('/our-products');
-    await page.route('**/data/products.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+    const listing = '**/api/catalogue/categories/cables/products';
+    await page.route(listing, (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.locator('a[href="/our-products/cables"]').first().click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Could not load /data/products.json (HTTP 503)');
-    await page.unroute('**/data/products.json');
+    await expect(alert).toContainText('Could not load /api/catalogue/categories/cables/products (HTTP 503)');
+    await page.unroute(listing);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByText(`Showing ${productsOf('cables').length} results`)).toBeVisible();
   });

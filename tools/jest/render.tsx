@@ -7,9 +7,15 @@ import { testI18n } from './i18n';
 import { ThemeRoot } from '@site/shared-ui';
 import { localizedFetch, makeStore, SiteI18nProvider, type AppStore } from '@site/shared-store';
 
-/** Shows the router's current path, so a test can see where a click navigated. */
+/** Shows the router's current path and query, so a test can see where a click navigated. */
 function CurrentPath() {
-  return <output data-testid="current-path">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="current-path">{pathname}</output>
+      <output data-testid="current-search">{search}</output>
+    </>
+  );
 }
 
 interface RenderInSiteOptions {

@@ -4,11 +4,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { reviewsApiPath } from '@site/contracts/api';
+import { CATALOGUE_PRODUCT_API_PATTERN, catalogueProductApiPath, reviewsApiPath } from '@site/contracts/api';
 import { selectQuoteLines } from '@site/shared-store';
 import { DETAIL_AR, GLANDS_AR } from '../testing/arabicFixtures';
 import { arabicStore, englishLeft } from '../testing/arabicPage';
-import { arabicCatalogueHandlers, catalogueHandlers } from '../testing/handlers';
+import { arabicCatalogueHandlers, catalogueHandlers, productApi } from '../testing/handlers';
 import ProductDetailsPage from './ProductDetailsPage';
 
 const renderAt = (category: string, id: string) =>
@@ -34,7 +34,7 @@ describe('ProductDetailsPage in Arabic', () => {
     await waitFor(() => expect(screen.queryByText('جارٍ تحميل التقييمات')).toBeNull());
   };
 
-  it('reads /data/ar/product-details.json and says every label of the page in Arabic', async () => {
+  it('asks the catalogue API for its product in Arabic and says every label of the page in Arabic', async () => {
     renderAt('industrial_cable_glands', 'gland_a');
     expect(screen.getByText('جارٍ تحميل تفاصيل المنتج')).toBeInTheDocument();
     // Before the product is known: no English words made from the address.
@@ -42,7 +42,8 @@ describe('ProductDetailsPage in Arabic', () => {
     expect(crumbs().getByRole('link', { name: 'الفئة' })).toHaveAttribute('href', '/our-products/industrial_cable_glands');
     expect(crumbs().getByText('المنتج')).toHaveAttribute('aria-current', 'page');
     await loaded();
-    expect(requestsSent()).toContain('GET /data/ar/product-details.json');
+    expect(requestsSent()).toContain(`GET ${catalogueProductApiPath('gland_a')}?lang=ar`);
+    expect(requestsSent().filter((request) => request.includes('/data/'))).toEqual([]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('تفاصيل المنتج');
     expect(crumbs().getByRole('link', { name: 'الرئيسية' })).toHaveAttribute('href', '/home');
     expect(crumbs().getByRole('link', { name: 'منتجاتنا' })).toHaveAttribute('href', '/our-products');
@@ -65,7 +66,6 @@ describe('ProductDetailsPage in Arabic', () => {
   it('shows the code left-to-right and adds the product to the quote basket under its Arabic name', async () => {
     const { store } = renderAt('industrial_cable_glands', 'gland_a');
     await loaded();
-    expect(requestsSent()).toContain('GET /data/ar/products.json');
     const summary = within(screen.getByRole('region', { name: 'ملخص المنتج' }));
     expect(summary.getByText('GLAND-A')).toHaveAttribute('dir', 'ltr');
     expect(summary.getByText('الرمز:')).toBeInTheDocument();
@@ -193,14 +193,14 @@ describe('ProductDetailsPage in Arabic', () => {
 
   it('says in Arabic that the product or its reviews could not be loaded', async () => {
     server.use(
-      http.get('/data/ar/product-details.json', () => HttpResponse.error()),
+      http.get(CATALOGUE_PRODUCT_API_PATTERN, () => HttpResponse.error()),
       http.get(reviewsApiPath('gland_a'), () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })),
     );
     renderAt('industrial_cable_glands', 'gland_a');
     expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تحميل المنتج.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('Failed to fetch');
 
-    server.use(http.get('/data/ar/product-details.json', () => HttpResponse.json([DETAIL_AR])));
+    server.use(productApi());
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button'));
     await screen.findByRole('heading', { level: 2, name: 'التقييمات' });
     expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تحميل التقييمات.');

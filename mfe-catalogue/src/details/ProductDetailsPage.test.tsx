@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CEILING_ROSE_TABLE_IMAGE } from '@site/content';
-import { reviewsApiPath } from '@site/contracts/api';
+import { CATALOGUE_PRODUCT_API_PATTERN, catalogueProductApiPath, reviewsApiPath } from '@site/contracts/api';
 import { selectQuoteLines } from '@site/shared-store';
-import { DETAIL } from '../testing/catalogueFixtures';
+import { DETAIL, PRODUCTS } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
 import ProductDetailsPage from './ProductDetailsPage';
 
@@ -45,10 +45,11 @@ describe('ProductDetailsPage', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
-  it('shows the product code from products.json and adds the product to the quote basket', async () => {
+  it('loads its own product only (no catalogue file), shows its code and adds it to the quote basket', async () => {
     const { store } = renderAt('industrial_cable_glands', 'gland_a');
     await loaded();
-    expect(requestsSent()).toContain('GET /data/products.json');
+    expect(requestsSent()).toContain(`GET ${catalogueProductApiPath('gland_a')}`);
+    expect(requestsSent().filter((request) => request.includes('/data/'))).toEqual([]);
     const summary = within(screen.getByRole('region', { name: 'Product summary' }));
     expect(summary.getByText('Code:').parentElement).toHaveTextContent('Code: GLAND-A');
     expect(summary.getByText('GLAND-A').tagName).toBe('BDI');
@@ -147,7 +148,7 @@ describe('ProductDetailsPage', () => {
 
   it('shows a clear error with a retry when the details cannot be loaded', async () => {
     let fail = true;
-    server.use(http.get('/data/product-details.json', () => (fail ? HttpResponse.error() : HttpResponse.json([DETAIL]))));
+    server.use(http.get(CATALOGUE_PRODUCT_API_PATTERN, () => (fail ? HttpResponse.error() : HttpResponse.json({ product: DETAIL, listing: PRODUCTS[0] }))));
     renderAt('industrial_cable_glands', 'gland_a');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch');

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { requestsSentWithBodies, server } from '@test/msw';
+import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
-import { reviewsApiPath } from '@site/contracts/api';
-import { DETAIL, SEED_REVIEW } from '../testing/catalogueFixtures';
+import { CATALOGUE_PRODUCT_API_PATTERN, catalogueProductApiPath, reviewsApiPath } from '@site/contracts/api';
+import { DETAIL, PRODUCTS, SEED_REVIEW } from '../testing/catalogueFixtures';
 import { catalogueHandlers } from '../testing/handlers';
 import {
   fetchProductDetail,
@@ -11,6 +11,7 @@ import {
   selectProductDetailError,
   selectProductDetailStatus,
   selectProductId,
+  selectProductQuoteFacts,
   selectReviews,
   selectReviewsStatus,
   submitReview,
@@ -21,13 +22,14 @@ const REVIEW = { customerName: 'Aisha', emailId: 'aisha@example.com', comment: '
 describe('productDetail slice', () => {
   beforeEach(() => server.use(...catalogueHandlers));
 
-  it('keeps the record of the asked product', async () => {
-    server.use(http.get('/data/product-details.json', () => HttpResponse.json([{ ...DETAIL, id: 'other' }, DETAIL])));
+  it('keeps the records of the asked product: its detail, and its code and unit for the quote basket', async () => {
     const store = makeStore();
     await store.dispatch(fetchProductDetail('gland_a'));
+    expect(requestsSent()).toEqual([`GET ${catalogueProductApiPath('gland_a')}`]);
     expect(selectProductId(store.getState())).toBe('gland_a');
     expect(selectProductDetailStatus(store.getState())).toBe('succeeded');
     expect(selectProductDetail(store.getState())).toEqual(DETAIL);
+    expect(selectProductQuoteFacts(store.getState())).toEqual({ code: 'GLAND-A', unit: 'piece', productCategoryId: 'industrial_cable_glands', image: PRODUCTS[0]!.image });
   });
 
   it('succeeds with no record for an unknown product (a not-found state, not a loader)', async () => {
@@ -38,7 +40,7 @@ describe('productDetail slice', () => {
   });
 
   it('fails with a message on an HTTP error', async () => {
-    server.use(http.get('/data/product-details.json', () => new HttpResponse(null, { status: 502 })));
+    server.use(http.get(CATALOGUE_PRODUCT_API_PATTERN, () => new HttpResponse(null, { status: 502 })));
     const store = makeStore();
     await store.dispatch(fetchProductDetail('gland_a'));
     expect(selectProductDetailStatus(store.getState())).toBe('failed');

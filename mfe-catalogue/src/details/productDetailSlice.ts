@@ -1,10 +1,12 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { CustomerReview, Product, ProductDetail } from '@site/content';
+import { catalogueProductApiPath } from '@site/contracts/api';
+import type { ProductResponse } from '@site/contracts/catalogue-api';
 import type { ReviewToSend } from '@site/content/reviews';
 import { getReviews, postReview } from '../reviews/reviewsApi';
 
-/** What the quote basket needs of the product that product-details.json lacks: products.json is their one source. */
+/** What the quote basket needs of the product beyond its detail record: the listing record's code and unit. */
 export type ProductQuoteFacts = Pick<Product, 'code' | 'unit' | 'productCategoryId' | 'image'>;
 
 export interface ProductDetailState {
@@ -12,7 +14,7 @@ export interface ProductDetailState {
   productId: string | null;
   /** Its record; null while loading, on failure, or when the catalogue has no such product. */
   productDetail: ProductDetail | null;
-  /** Its unit and code from products.json (null when the listing lacks it: no "Add to quote" then). */
+  /** Its unit and code, from its listing record (null until it is loaded). */
   quoteFacts: ProductQuoteFacts | null;
   status: LoadStatus;
   error: string | null;
@@ -37,22 +39,23 @@ const initialState: ProductDetailState = {
   reviewsRequestId: null,
 };
 
+/** No such product in the catalogue: the API's 404, the page's not-found state. */
+const PRODUCT_NOT_FOUND = 404;
+
 /**
- * GET /data/product-details.json and keep the record of one product (null: no such product), with its unit and code
- * from /data/products.json (both preloaded by the server: the route's startData).
+ * GET /api/catalogue/products/{id}: the product's detail and listing records, in the page's edition (the store's fetch
+ * asks in the page's language; the server preloads it: the route's startData). Nothing else of the catalogue.
  */
 export const fetchProductDetail = createAsyncThunk(
   'productDetail/fetch',
   async (productId: string, { signal, extra }) => {
-    const [details, products] = await Promise.all([
-      loadJson<ProductDetail[]>('/data/product-details.json', signal, fetchOf(extra)),
-      loadJson<Product[]>('/data/products.json', signal, fetchOf(extra)),
-    ]);
-    const listed = products.find((product) => product.id === productId);
-    return {
-      detail: details.find((detail) => detail.id === productId) ?? null,
-      quoteFacts: listed ? { code: listed.code, unit: listed.unit, productCategoryId: listed.productCategoryId, image: listed.image } : null,
-    };
+    const path = catalogueProductApiPath(productId);
+    const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
+    if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null };
+    if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
+    const { product, listing } = (await response.json()) as ProductResponse;
+    const quoteFacts: ProductQuoteFacts = { code: listing.code, unit: listing.unit, productCategoryId: listing.productCategoryId, image: listing.image };
+    return { detail: product, quoteFacts };
   },
   // The server drew the page with this product: not again as it hydrates.
   {

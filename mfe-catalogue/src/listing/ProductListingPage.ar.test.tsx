@@ -1,13 +1,14 @@
-// The listing on an Arabic page (/ar/our-products/…): the Arabic data files, every text in Arabic, Western digits.
-import { fireEvent, screen, within } from '@testing-library/react';
+// The listing on an Arabic page (/ar/our-products/…): the catalogue API in Arabic, every text in Arabic, Western digits.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { RATINGS_API_PATH } from '@site/contracts/api';
+import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
 import { fetchProductsCategory } from '../categories/productsCategorySlice';
 import { GLANDS_AR } from '../testing/arabicFixtures';
 import { arabicStore, englishLeft } from '../testing/arabicPage';
-import { arabicCatalogueHandlers, catalogueHandlers } from '../testing/handlers';
+import { product } from '../testing/catalogueFixtures';
+import { arabicCatalogueHandlers, catalogueHandlers, listingApi } from '../testing/handlers';
 import ProductListingPage from './ProductListingPage';
 
 const renderAt = (category: string, store = arabicStore()) =>
@@ -24,11 +25,11 @@ describe('ProductListingPage in Arabic', () => {
     window.scrollTo = jest.fn();
   });
 
-  it('reads /data/ar/products.json and shows the category, its count, sort and cards in Arabic', async () => {
+  it('asks the catalogue API in Arabic and shows the category, its count, sort and cards in Arabic', async () => {
     renderAt('industrial_cable_glands');
     expect(screen.getByText('جارٍ تحميل المنتجات')).toBeInTheDocument();
     expect(await screen.findByText('عرض 3 نتائج')).toBeInTheDocument();
-    expect(requestsSent()).toContain('GET /data/ar/products.json');
+    expect(requestsSent()).toContain(`GET ${catalogueListingApiPath('industrial_cable_glands')}?lang=ar`);
     const heading = screen.getByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent(GLANDS_AR);
     expect(heading.querySelector('span')).toHaveTextContent('الكابلات الصناعية');
@@ -49,7 +50,9 @@ describe('ProductListingPage in Arabic', () => {
       'الترتيب حسب السعر: من الأعلى إلى الأقل',
     ]);
     fireEvent.change(sort, { target: { value: '5' } });
-    expect(cardNames()).toEqual(['جلبة كابل ج', 'جلبة كابل أ', 'جلبة كابل ب']);
+    // the test server answers every other order reversed (testing/handlers.ts listingApi)
+    await waitFor(() => expect(cardNames()).toEqual(['جلبة كابل ج', 'جلبة كابل ب', 'جلبة كابل أ']));
+    expect(requestsSent()).toContain(`GET ${catalogueListingApiPath('industrial_cable_glands')}?sort=5&lang=ar`);
     // Technical values and brand names only.
     expect(englishLeft(['Hex'])).toEqual([]);
   });
@@ -66,25 +69,14 @@ describe('ProductListingPage in Arabic', () => {
   });
 
   it('counts with the Arabic plural forms', async () => {
-    const many = Array.from({ length: 11 }, (_, index) => ({
-      id: `g${index}`,
-      productCategoryId: 'industrial_cable_glands',
-      productCategory: GLANDS_AR,
-      productName: `جلبة ${index}`,
-      code: `G-${index}`,
-      unit: 'piece',
-      image: 'gland_brass',
-      company: 'Hex',
-      popularity: 1,
-      dateAdded: '2022-01-01',
-    }));
-    server.use(http.get('/data/ar/products.json', () => HttpResponse.json(many)));
+    const many = Array.from({ length: 11 }, (_, index) => product(`g${index}`, { productCategory: GLANDS_AR, productName: `جلبة ${index}` }));
+    server.use(listingApi(undefined, many));
     renderAt('industrial_cable_glands');
     expect(await screen.findByText('عرض 11 نتيجة')).toBeInTheDocument();
   });
 
   it('names the category from the Arabic category list while its products load, else says "Products"', async () => {
-    server.use(http.get('/data/ar/products.json', () => HttpResponse.json([])));
+    server.use(listingApi([], []));
     const store = arabicStore();
     await store.dispatch(fetchProductsCategory());
     renderAt('industrial_cable_glands', store);
@@ -103,14 +95,24 @@ describe('ProductListingPage in Arabic', () => {
 
   it('says in Arabic that the products could not be loaded, with a retry', async () => {
     let fail = true;
-    server.use(http.get('/data/ar/products.json', () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([]))));
+    server.use(http.get(catalogueListingApiPath('industrial_cable_glands'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)));
     renderAt('industrial_cable_glands');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('تعذّر تحميل المنتجات.');
     expect(alert).not.toHaveTextContent('Could not load');
     fail = false;
     fireEvent.click(within(alert).getByRole('button'));
-    expect(await screen.findByText('لم يُعثر على أي منتجات.')).toBeInTheDocument();
+    expect(await screen.findByText('عرض 3 نتائج')).toBeInTheDocument();
+  });
+
+  it('offers the pages of a long category in Arabic', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => product(`g${index}`, { productCategory: GLANDS_AR, productName: `جلبة ${index}` }));
+    server.use(listingApi(undefined, many));
+    renderAt('industrial_cable_glands');
+    const pages = await screen.findByRole('navigation', { name: 'صفحات المنتجات' });
+    expect(pages).toHaveTextContent('الصفحة 1 من 2');
+    expect(within(pages).getByRole('link', { name: 'الصفحة التالية' })).toHaveAttribute('href', '/our-products/industrial_cable_glands?page=2');
+    expect(englishLeft(['Hex'])).toEqual([]); // the brand's name only
   });
 
   it('says in Arabic when the ratings are missing while sorting by rating', async () => {

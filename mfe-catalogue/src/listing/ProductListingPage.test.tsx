@@ -1,11 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server } from '@test/msw';
+import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { RATINGS_API_PATH } from '@site/contracts/api';
+import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
 import { selectQuoteLines } from '@site/shared-store';
-import { PRODUCTS } from '../testing/catalogueFixtures';
-import { catalogueHandlers } from '../testing/handlers';
+import { product } from '../testing/catalogueFixtures';
+import { catalogueHandlers, listingApi } from '../testing/handlers';
 import { shownText } from '../testing/shownText';
 import ProductListingPage from './ProductListingPage';
 
@@ -64,23 +64,49 @@ describe('ProductListingPage', () => {
     expect(within(button.closest('form')!).getByRole('status')).toHaveTextContent('Added 25 pieces to your quote basket. View quote basket');
   });
 
-  it('orders the list by each of the six sort options, starting at Default Sorting', async () => {
+  it('asks the server for each of the six orders, keeps the choice in the address, and draws the answer as it comes', async () => {
     renderAt('industrial_cable_glands');
     const sort = await screen.findByRole('combobox', { name: 'Sort products' });
     expect(sort).toHaveValue('1');
     expect(within(sort).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5', '6']);
-    const orders: Record<string, string[]> = {
-      '2': ['Gland B', 'Gland C', 'Gland A'],
-      '3': ['Gland C', 'Gland A', 'Gland B'],
-      '4': ['Gland B', 'Gland C', 'Gland A'],
-      '5': ['Gland C', 'Gland A', 'Gland B'],
-      '6': ['Gland A', 'Gland C', 'Gland B'],
-      '1': ['Gland A', 'Gland B', 'Gland C'],
-    };
-    for (const [value, expected] of Object.entries(orders)) {
+    for (const value of ['2', '3', '4', '5', '6']) {
       fireEvent.change(sort, { target: { value } });
-      expect(cardNames()).toEqual(expected);
+      expect(screen.getByTestId('current-search')).toHaveTextContent(`?sort=${value}`);
+      expect(sort).toHaveValue(value); // the choice shows at once; the cards follow the answer
+      // the test server answers every other order reversed (testing/handlers.ts listingApi)
+      await waitFor(() => expect(cardNames()).toEqual(['Gland C', 'Gland B', 'Gland A']));
+      expect(requestsSent()).toContain(`GET ${catalogueListingApiPath('industrial_cable_glands')}?sort=${value}`);
     }
+    fireEvent.change(sort, { target: { value: '1' } });
+    expect(screen.getByTestId('current-search')).toBeEmptyDOMElement();
+    await waitFor(() => expect(cardNames()).toEqual(['Gland A', 'Gland B', 'Gland C']));
+  });
+
+  it('starts from the order and the page its address names, and offers the pages before and after', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => product(`cable_${index + 1}`, { productCategoryId: 'cables', productCategory: 'Cables', productName: `Cable ${index + 1}` }));
+    server.use(listingApi(many));
+    renderInSite(<ProductListingPage />, { route: '/our-products/cables?sort=4&page=2', path: '/our-products/:productCategoryId' });
+    expect(await screen.findByText('Showing 30 results')).toBeInTheDocument();
+    expect(requestsSent()).toContain(`GET ${catalogueListingApiPath('cables')}?sort=4&page=2`);
+    expect(screen.getByRole('combobox', { name: 'Sort products' })).toHaveValue('4');
+    // page 2 of 24 a page, in the reversed order the test server gives sort 4
+    expect(cardNames()).toEqual(['Cable 6', 'Cable 5', 'Cable 4', 'Cable 3', 'Cable 2', 'Cable 1']);
+    const pages = screen.getByRole('navigation', { name: 'Pages of products' });
+    expect(pages).toHaveTextContent('Page 2 of 2');
+    expect(within(pages).queryByRole('link', { name: 'Next page' })).toBeNull();
+    fireEvent.click(within(pages).getByRole('link', { name: 'Previous page' }));
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=4');
+    await waitFor(() => expect(cardNames()).toHaveLength(24));
+    expect(cardNames()[0]).toBe('Cable 30');
+    expect(screen.getByRole('navigation', { name: 'Pages of products' })).toHaveTextContent('Page 1 of 2');
+    expect(within(screen.getByRole('navigation', { name: 'Pages of products' })).getByRole('link', { name: 'Next page' })).toHaveAttribute('href', '/our-products/cables?sort=4&page=2');
+    expect(window.scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  it('has no pages to offer when the category fits on one', async () => {
+    renderAt('industrial_cable_glands');
+    await screen.findByText('Showing 3 results');
+    expect(screen.queryByRole('navigation', { name: 'Pages of products' })).toBeNull();
   });
 
   it('shows prices and ratings on the cards', async () => {
@@ -100,10 +126,10 @@ describe('ProductListingPage', () => {
 
   it('shows a clear error with a retry instead of an endless loader', async () => {
     let fail = true;
-    server.use(http.get('/data/products.json', () => (fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json(PRODUCTS))));
+    server.use(http.get(catalogueListingApiPath('industrial_cable_glands'), () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)));
     renderAt('industrial_cable_glands');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Could not load /data/products.json (HTTP 500)');
+    expect(alert).toHaveTextContent(`Could not load ${catalogueListingApiPath('industrial_cable_glands')} (HTTP 500)`);
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
@@ -114,6 +140,6 @@ describe('ProductListingPage', () => {
     renderAt('industrial_cable_glands');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Sort products' }), { target: { value: '3' } });
     expect(screen.getByRole('alert')).toHaveTextContent('Reviews could not be loaded right now. Products without a known rating are listed last.');
-    expect(cardNames()).toEqual(['Gland A', 'Gland B', 'Gland C']);
+    expect(within(screen.getByRole('link', { name: /Gland C/ })).queryByRole('img', { name: /^Rated/ })).toBeNull();
   });
 });

@@ -1,25 +1,32 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
+import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { findCategory } from '@site/content';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
+import { listingViewOf, listingViewSearch, type ListingView } from '@site/contracts/listing-view';
 import {
   fetchProducts,
   fetchRatings,
+  listingKey,
   selectProducts,
   selectProductsCategoryId,
   selectProductsCategoryName,
   selectProductsError,
+  selectProductsPage,
+  selectProductsPageSize,
   selectProductsStatus,
+  selectProductsTotal,
+  selectProductsViewKey,
   selectRatings,
   selectRatingsError,
   selectRatingsStatus,
 } from './productsSlice';
-import { DEFAULT_SORT, SORT_BY_RATING, SORT_OPTIONS, isSortValue, sortProducts, type SortValue } from './sortProducts';
+import { SORT_BY_RATING, SORT_OPTIONS, isSortValue } from './sortOptions';
 import { ProductCard } from './ProductCard';
+import { ListingPages } from './ListingPages';
 import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 import { selectCategories } from '../categories/productsCategorySlice';
 import { useFailureText } from '../common/useFailureText';
@@ -54,10 +61,17 @@ const Notice = styled.div`
   margin-bottom: 24px;
 `;
 
-/** /our-products/{productCategoryId}: the category's products as cards, in the chosen order. */
-/** For the server (shared-store's LoadFirstView): the category's products (the ratings, visitors' data, load in the browser) as its effect below loads it, so the HTML has it. */
-export const loadFirstView: LoadFirstView = ({ dispatch, params }) => dispatch(fetchProducts(params.productCategoryId ?? ''));
+/**
+ * For the server (shared-store's LoadFirstView): the page of the category's products the address names (the ratings,
+ * visitors' data, load in the browser) as its effect below loads it, so the HTML has it.
+ */
+export const loadFirstView: LoadFirstView = ({ dispatch, params, search }) =>
+  dispatch(fetchProducts({ productCategoryId: params.productCategoryId ?? '', view: listingViewOf(search ?? '') }));
 
+/**
+ * /our-products/{productCategoryId}?sort=…&page=…: one page of the category's products as cards, in the chosen order
+ * (the server sorts and pages; the address names the view, so it can be shared, reloaded and drawn by the server).
+ */
 export default function ProductListingPage() {
   const { productCategoryId = '' } = useParams();
   const dispatch = useAppDispatch();
@@ -73,23 +87,38 @@ export default function ProductListingPage() {
   const ratings = useAppSelector(selectRatings);
   const ratingsStatus = useAppSelector(selectRatingsStatus);
   const ratingsError = useAppSelector(selectRatingsError);
-  const [sort, setSort] = useState<SortValue>(DEFAULT_SORT);
-  // The select shows the choice in the frame of the key or click; the cards are put in the new order in the render
-  // after it (deferred), so the choice answers at once however many cards move.
-  const cardsSort = useDeferredValue(sort);
+  const viewKey = useAppSelector(selectProductsViewKey);
+  const total = useAppSelector(selectProductsTotal);
+  const page = useAppSelector(selectProductsPage);
+  const pageSize = useAppSelector(selectProductsPageSize);
+  const [search, setSearch] = useAddressQuery();
+  const view = listingViewOf(search);
+  const { sort } = view;
 
-  // On entry and on every change of the category segment: to the top, and load.
+  // On entry and on every change of the category or the page: to the top.
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    const productsRequest = dispatch(fetchProducts(productCategoryId));
-    const ratingsRequest = dispatch(fetchRatings());
-    return () => {
-      productsRequest.abort();
-      ratingsRequest.abort();
-    };
+  }, [productCategoryId, view.page]);
+
+  // The view's products, whenever the category, the order or the page changes.
+  useEffect(() => {
+    const request = dispatch(fetchProducts({ productCategoryId, view: { sort, page: view.page } }));
+    return () => request.abort();
+  }, [dispatch, productCategoryId, sort, view.page]);
+
+  // The cards' stars (visitors' data, the same for every view of the category).
+  useEffect(() => {
+    const request = dispatch(fetchRatings());
+    return () => request.abort();
   }, [dispatch, productCategoryId]);
 
-  const loaded = status === 'succeeded' && loadedCategoryId === productCategoryId;
+  /** Another view of the category: a new order starts again at its first page. */
+  const showView = (next: ListingView) => setSearch(listingViewSearch(next), { replace: true });
+
+  // The products of this category on screen: the view asked for, or the one before it while the next loads (a new
+  // order or page replaces the cards once it arrives, without a spinner in between).
+  const loaded = viewKey !== null && loadedCategoryId === productCategoryId;
+  const current = loaded && viewKey === listingKey({ productCategoryId, view });
   // The products' category name; before they arrive (or with none) the category's title, else the spec's fallback (the
   // segment's words). The Arabic edition takes the title from the category list when the store has it (the bundled
   // titles and the segment are English), else says 'Products'.
@@ -101,10 +130,10 @@ export default function ProductListingPage() {
   const { first, rest } = splitHeading(name);
   usePageTitle(name);
 
-  // The catalogue's first row loads its pictures at once (the largest paint); by catalogue order, so that a new sort
-  // order leaves every card's props as they were (the memoised cards only move).
+  // The page's first row loads its pictures at once (the largest paint).
   const eagerIds = useMemo(() => new Set(products.slice(0, EAGER_CARDS).map((product) => product.id)), [products]);
-  const sorted = useMemo(() => (loaded ? sortProducts(products, cardsSort, ratings) : []), [loaded, products, cardsSort, ratings]);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const retry = () => dispatch(fetchProducts({ productCategoryId, view }));
 
   return (
     <PageContainer>
@@ -120,19 +149,19 @@ export default function ProductListingPage() {
         {rest ? <> <HeadingRest>{rest}</HeadingRest></> : null}
       </SectionHeading>
       {status === 'failed' ? (
-        <LoadError message={failureText(error, 'catalogue.listing.loadFailed')} onRetry={() => dispatch(fetchProducts(productCategoryId))} />
+        <LoadError message={failureText(error, 'catalogue.listing.loadFailed')} onRetry={retry} />
       ) : !loaded ? (
         <Spinner size={86} label={text('catalogue.listing.loading')} />
       ) : (
         <>
           <Toolbar>
-            <p>{text('catalogue.listing.count', { count: sorted.length })}</p>
+            <p>{text('catalogue.listing.count', { count: total })}</p>
             <select
               aria-label={text('catalogue.listing.sortLabel')}
               value={sort}
               onChange={(event) => {
                 const value = Number(event.target.value);
-                if (isSortValue(value)) setSort(value);
+                if (isSortValue(value)) showView({ sort: value, page: 1 });
               }}
             >
               {SORT_OPTIONS.map((option) => (
@@ -142,7 +171,7 @@ export default function ProductListingPage() {
               ))}
             </select>
           </Toolbar>
-          {cardsSort === SORT_BY_RATING && ratingsStatus === 'failed' ? (
+          {sort === SORT_BY_RATING && ratingsStatus === 'failed' ? (
             <Notice>
               <LoadError
                 message={`${failureText(ratingsError, 'catalogue.listing.ratingsFailed')} ${text('catalogue.listing.ratingsFailedNote')}`}
@@ -150,15 +179,16 @@ export default function ProductListingPage() {
               />
             </Notice>
           ) : null}
-          {sorted.length === 0 ? (
+          {products.length === 0 ? (
             <p>{text('catalogue.listing.empty')}</p>
           ) : (
-            <CardGrid as="ul" aria-label={text('catalogue.listing.listLabel', { name })}>
-              {sorted.map((product) => (
+            <CardGrid as="ul" aria-label={text('catalogue.listing.listLabel', { name })} aria-busy={!current}>
+              {products.map((product) => (
                 <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} />
               ))}
             </CardGrid>
           )}
+          {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => listingViewSearch({ sort, page: next })} /> : null}
         </>
       )}
     </PageContainer>

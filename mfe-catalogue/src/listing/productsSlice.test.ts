@@ -1,13 +1,17 @@
 import { http, HttpResponse } from 'msw';
-import { server } from '@test/msw';
+import { requestsSent, server } from '@test/msw';
 import { makeStore } from '@site/shared-store';
-import { RATINGS_API_PATH } from '@site/contracts/api';
-import { PRODUCTS } from '../testing/catalogueFixtures';
+import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
+import { DEFAULT_LISTING_VIEW } from '@site/contracts/listing-view';
 import { catalogueHandlers } from '../testing/handlers';
 import {
   fetchProducts,
   fetchRatings,
+  listingKey,
   selectProducts,
+  selectProductsPage,
+  selectProductsTotal,
+  selectProductsViewKey,
   selectProductsCategoryId,
   selectProductsCategoryName,
   selectProductsError,
@@ -16,56 +20,68 @@ import {
   selectRatingsStatus,
 } from './productsSlice';
 
+const glands = { productCategoryId: 'industrial_cable_glands', view: DEFAULT_LISTING_VIEW };
+const listing = (productCategoryId: string) => catalogueListingApiPath(productCategoryId);
+
 describe('products slice', () => {
   beforeEach(() => server.use(...catalogueHandlers));
 
-  it('loads products.json and keeps the products of the category, with its name', async () => {
+  it("asks the server for one page of the category, and keeps it with the category's name and total", async () => {
     const store = makeStore();
     expect(selectProductsStatus(store.getState())).toBe('idle');
-    const loading = store.dispatch(fetchProducts('industrial_cable_glands'));
+    const loading = store.dispatch(fetchProducts(glands));
     expect(selectProductsStatus(store.getState())).toBe('loading');
     await loading;
     const state = store.getState();
+    expect(requestsSent()).toEqual([`GET ${listing('industrial_cable_glands')}`]);
     expect(selectProductsStatus(state)).toBe('succeeded');
     expect(selectProducts(state).map((p) => p.id)).toEqual(['gland_a', 'gland_b', 'gland_c']);
     expect(selectProductsCategoryId(state)).toBe('industrial_cable_glands');
     expect(selectProductsCategoryName(state)).toBe('Industrial Cable Glands');
+    expect(selectProductsTotal(state)).toBe(3);
+    expect(selectProductsViewKey(state)).toBe(listingKey(glands));
   });
 
-  it('gives an empty list and no name for a category without products', async () => {
+  it('asks for the order and the page of the view, in their one spelling', async () => {
     const store = makeStore();
-    await store.dispatch(fetchProducts('no_such_category'));
+    await store.dispatch(fetchProducts({ productCategoryId: 'industrial_cable_glands', view: { sort: 5, page: 2 } }));
+    expect(requestsSent()).toEqual([`GET ${listing('industrial_cable_glands')}?sort=5&page=2`]);
+    expect(selectProductsPage(store.getState())).toBe(2);
+    expect(selectProductsViewKey(store.getState())).toBe('industrial_cable_glands?sort=5&page=2');
+  });
+
+  it('gives an empty list and no name for a category the catalogue does not have (its 404)', async () => {
+    const store = makeStore();
+    await store.dispatch(fetchProducts({ productCategoryId: 'no_such_category', view: DEFAULT_LISTING_VIEW }));
+    expect(selectProductsStatus(store.getState())).toBe('succeeded');
     expect(selectProducts(store.getState())).toEqual([]);
+    expect(selectProductsTotal(store.getState())).toBe(0);
     expect(selectProductsCategoryName(store.getState())).toBe('');
   });
 
   it('keeps only the answer of the latest load when the category changes quickly', async () => {
     let releaseFirst: () => void = () => undefined;
-    let call = 0;
     server.use(
-      http.get('/data/products.json', () => {
-        call += 1;
-        if (call === 1) return new Promise<Response>((resolve) => (releaseFirst = () => resolve(HttpResponse.json(PRODUCTS))));
-        return HttpResponse.json(PRODUCTS);
-      }),
+      http.get(listing('industrial_cable_glands'), () => new Promise<Response>((resolve) => (releaseFirst = () => resolve(HttpResponse.json({ error: 'late' }, { status: 500 }))))),
     );
     const store = makeStore();
-    const first = store.dispatch(fetchProducts('industrial_cable_glands'));
-    await store.dispatch(fetchProducts('scotch_tapes_and_mastics'));
+    const first = store.dispatch(fetchProducts(glands));
+    await store.dispatch(fetchProducts({ productCategoryId: 'scotch_tapes_and_mastics', view: DEFAULT_LISTING_VIEW }));
     releaseFirst();
     await first;
     expect(selectProductsCategoryId(store.getState())).toBe('scotch_tapes_and_mastics');
+    expect(selectProductsStatus(store.getState())).toBe('succeeded');
     expect(selectProducts(store.getState()).map((p) => p.id)).toEqual(['tape_x']);
   });
 
   it('fails with a message instead of loading for ever; an aborted load changes nothing', async () => {
-    server.use(http.get('/data/products.json', () => HttpResponse.json('boom', { status: 500 })));
+    server.use(http.get(listing('industrial_cable_glands'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
     const store = makeStore();
-    await store.dispatch(fetchProducts('industrial_cable_glands'));
+    await store.dispatch(fetchProducts(glands));
     expect(selectProductsStatus(store.getState())).toBe('failed');
-    expect(selectProductsError(store.getState())).toBe('Could not load /data/products.json (HTTP 500)');
+    expect(selectProductsError(store.getState())).toBe(`Could not load ${listing('industrial_cable_glands')} (HTTP 500)`);
 
-    const aborted = store.dispatch(fetchProducts('industrial_cable_glands'));
+    const aborted = store.dispatch(fetchProducts(glands));
     aborted.abort();
     await aborted;
     expect(selectProductsError(store.getState())).toBeNull();

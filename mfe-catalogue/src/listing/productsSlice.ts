@@ -1,31 +1,44 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { Product } from '@site/content';
-import { RATINGS_API_PATH } from '@site/contracts/api';
+import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
+import { LISTING_PAGE_SIZE, type ListingResponse } from '@site/contracts/catalogue-api';
+import { listingViewSearch, type ListingView } from '@site/contracts/listing-view';
 import { type RatingsResponse, type RatingSummary } from '@site/content/reviews';
 import { apiErrorMessage } from '../common/apiError';
 
 export interface ProductsState {
-  /** The listed category's products, in catalogue order. */
-  productsData: Product[];
+  /** The view the products below are of (listingKey: category, order, page), null before the first load. */
+  viewKey: string | null;
   /** Id of the category productsData belongs to. */
   productCategoryId: string | null;
-  /** Display name of that category, from its products ('' when it has none). */
+  /** Display name of that category ('' when the catalogue has no such category). */
   productCategory: string;
+  /** One page of the category's products, in the view's order (the server sorts and pages). */
+  productsData: Product[];
+  /** Every product of the category: 'Showing N results', and how many pages there are. */
+  total: number;
+  /** The page shown, and how many products a page holds. */
+  page: number;
+  pageSize: number;
   status: LoadStatus;
   error: string | null;
-  /** The load in flight: an answer to an older one (another category) is dropped. */
+  /** The load in flight: an answer to an older one (another category or view) is dropped. */
   requestId: string | null;
-  /** Average rating by product id (seed and stored reviews), for 'Sort by average rating'. */
+  /** Average rating by product id (seed and stored reviews), for the cards' stars. */
   ratings: Record<string, RatingSummary>;
   ratingsStatus: LoadStatus;
   ratingsError: string | null;
 }
 
 const initialState: ProductsState = {
-  productsData: [],
+  viewKey: null,
   productCategoryId: null,
   productCategory: '',
+  productsData: [],
+  total: 0,
+  page: 1,
+  pageSize: LISTING_PAGE_SIZE,
   status: 'idle',
   error: null,
   requestId: null,
@@ -37,18 +50,39 @@ const initialState: ProductsState = {
 const PRODUCTS_FAILED = 'The products could not be loaded.';
 const RATINGS_FAILED = 'The product ratings could not be loaded.';
 
-/** GET /data/products.json, keeping the products of one category (spec "The calls it makes"). */
+/** No such category in the catalogue: the API's 404, the listing's 'No Products were found.' */
+const CATEGORY_NOT_FOUND = 404;
+
+export interface ListingRequest {
+  productCategoryId: string;
+  view: ListingView;
+}
+
+/** One name per view: which answer the state holds, and whether the server already drew it. */
+export const listingKey = ({ productCategoryId, view }: ListingRequest): string => `${productCategoryId}${listingViewSearch(view)}`;
+
+/**
+ * GET /api/catalogue/categories/{id}/products: one page of the category in the view's order, with its total (the
+ * store's fetch asks in the page's language; the server preloads it: the route's startData, for the same view).
+ */
 export const fetchProducts = createAsyncThunk(
   'products/fetch',
-  async (productCategoryId: string, { signal, extra }) => {
-    const all = await loadJson<Product[]>('/data/products.json', signal, fetchOf(extra));
-    const productsData = all.filter((product) => product.productCategoryId === productCategoryId);
-    return { productCategoryId, productsData, productCategory: productsData[0]?.productCategory ?? '' };
+  async (request: ListingRequest, { signal, extra }) => {
+    const { productCategoryId, view } = request;
+    const path = `${catalogueListingApiPath(productCategoryId)}${listingViewSearch(view)}`;
+    const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
+    const viewKey = listingKey(request);
+    if (response.status === CATEGORY_NOT_FOUND) {
+      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, page: view.page, pageSize: LISTING_PAGE_SIZE };
+    }
+    if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
+    const { category, products, total, page, pageSize } = (await response.json()) as ListingResponse;
+    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, page, pageSize };
   },
-  // The server drew the page with this category: not again as it hydrates.
+  // The server drew the page with this view: not again as it hydrates.
   {
-    condition: (productCategoryId, { getState }) =>
-      !(takeLoadedByServer('products') && (getState() as { products?: ProductsState }).products?.productCategoryId === productCategoryId),
+    condition: (request, { getState }) =>
+      !(takeLoadedByServer('products') && (getState() as { products?: ProductsState }).products?.viewKey === listingKey(request)),
   },
 );
 
@@ -81,6 +115,10 @@ export const productsSlice = createSlice({
   },
   selectors: {
     selectProducts: (state) => state.productsData,
+    selectProductsViewKey: (state) => state.viewKey,
+    selectProductsTotal: (state) => state.total,
+    selectProductsPage: (state) => state.page,
+    selectProductsPageSize: (state) => state.pageSize,
     selectProductsCategoryId: (state) => state.productCategoryId,
     selectProductsCategoryName: (state) => state.productCategory,
     selectProductsStatus: (state) => state.status,
@@ -99,6 +137,10 @@ declare module '@site/shared-store' {
 export const injectedProductsSlice = productsSlice.injectInto(rootReducer);
 export const {
   selectProducts,
+  selectProductsViewKey,
+  selectProductsTotal,
+  selectProductsPage,
+  selectProductsPageSize,
   selectProductsCategoryId,
   selectProductsCategoryName,
   selectProductsStatus,

@@ -18,7 +18,7 @@ const SHARED_UI_WORDS = new Set(['Breadcrumb', 'Try', 'again', 'Show', 'more', '
  */
 export function englishLeft(allowed: readonly string[] = [], root: HTMLElement = document.body): string[] {
   const page = root.cloneNode(true) as HTMLElement;
-  page.querySelector('[data-testid="current-path"]')?.remove();
+  for (const where of page.querySelectorAll('[data-testid="current-path"], [data-testid="current-search"]')) where.remove(); // the test's, not the page's
   const texts: string[] = [];
   const walker = document.createTreeWalker(page, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) texts.push(node.textContent ?? '');

@@ -1,11 +1,11 @@
-// What the catalogue's tests serve (with MSW, see tools/jest/msw.ts): its data files and the reviews API, answering with
+// What the catalogue's tests serve (with MSW, see tools/jest/msw.ts): its data files, the catalogue and reviews APIs, answering with
 // the small records of catalogueFixtures.ts, and the Arabic edition's data files (/data/ar/*.json, arabicFixtures.ts) that
 // an Arabic page's store reads (arabicPage.ts). A test that needs a failure, a wait or other data adds its own handler
 // with server.use(...), which takes precedence over these.
 import { http, HttpResponse } from 'msw';
-import { CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
-import type { SearchResponse } from '@site/contracts/catalogue-api';
-import type { SearchResult } from '@site/content';
+import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
+import { LISTING_PAGE_SIZE, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
+import type { Product, ProductDetail, SearchResult } from '@site/content';
 import { DETAIL, PRODUCTS, RATINGS, SEARCH_RESULTS, SEED_REVIEW } from './catalogueFixtures';
 import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arabicFixtures';
 
@@ -26,9 +26,55 @@ export function searchApi(english: readonly SearchResult[] = SEARCH_RESULTS, ara
   });
 }
 
+/**
+ * GET /api/catalogue/products/:productId over these records, as the server answers (catalogueRoutes.ts): the detail
+ * record and the listing record of the product, in the language `?lang=` names, or the 404 of an unknown id.
+ */
+export function productApi(
+  english: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL], listing: PRODUCTS },
+  arabic: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL_AR], listing: PRODUCTS_AR },
+) {
+  return http.get(CATALOGUE_PRODUCT_API_PATTERN, ({ params, request }) => {
+    const edition = new URL(request.url).searchParams.get('lang') === 'ar' ? arabic : english;
+    const product = edition.details.find((detail) => detail.id === params.productId);
+    const listing = edition.listing.find((record) => record.id === params.productId);
+    if (product === undefined || listing === undefined) {
+      return HttpResponse.json({ error: `There is no product "${String(params.productId)}" in the catalogue` }, { status: 404 });
+    }
+    const answer: ProductResponse = { product, listing };
+    return HttpResponse.json(answer);
+  });
+}
+
+/**
+ * GET /api/catalogue/categories/:categoryId/products over these products: the category's record (made from its first
+ * product), the total and one page (?page, ?pageSize), as the server answers; an unknown category is its 404. The
+ * server's six orders are tested against the real one (server/src/catalogue, Playwright): here `?sort=` other than 1
+ * answers the catalogue order reversed, so that a test sees a new order drawn as it came.
+ */
+export function listingApi(english: readonly Product[] = PRODUCTS, arabic: readonly Product[] = PRODUCTS_AR) {
+  return http.get(CATALOGUE_LISTING_API_PATTERN, ({ params, request }) => {
+    const query = new URL(request.url).searchParams;
+    const inCategory = (query.get('lang') === 'ar' ? arabic : english).filter((product) => product.productCategoryId === params.categoryId);
+    const first = inCategory[0];
+    if (first === undefined) return HttpResponse.json({ error: `There is no category "${String(params.categoryId)}" in the catalogue` }, { status: 404 });
+    const ordered = (query.get('sort') ?? '1') === '1' ? inCategory : [...inCategory].reverse();
+    const page = Number(query.get('page') ?? 1);
+    const pageSize = Number(query.get('pageSize') ?? LISTING_PAGE_SIZE);
+    const answer: ListingResponse = {
+      category: { id: first.productCategoryId, title: first.productCategory, info: '', image: 'Industrial_Cable_Glands' },
+      total: inCategory.length,
+      page,
+      pageSize,
+      products: ordered.slice((page - 1) * pageSize, page * pageSize),
+    };
+    return HttpResponse.json(answer);
+  });
+}
+
 export const catalogueHandlers = [
-  http.get('/data/products.json', () => HttpResponse.json(PRODUCTS)),
-  http.get('/data/product-details.json', () => HttpResponse.json([DETAIL])),
+  listingApi(),
+  productApi(),
   searchApi(),
   http.get(RATINGS_API_PATH, () => HttpResponse.json(RATINGS)),
   http.get(reviewsApiPath(DETAIL.id), () => HttpResponse.json({ reviews: [SEED_REVIEW] })),
@@ -36,7 +82,5 @@ export const catalogueHandlers = [
 
 /** The Arabic edition's data files (the API is the same for both editions: catalogueHandlers). */
 export const arabicCatalogueHandlers = [
-  http.get('/data/ar/products.json', () => HttpResponse.json(PRODUCTS_AR)),
-  http.get('/data/ar/product-details.json', () => HttpResponse.json([DETAIL_AR])),
   http.get('/data/ar/products-category.json', () => HttpResponse.json(CATEGORIES_AR)),
 ];

@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { STAFF_API, type AuditPage as AuditPageData } from '@site/contracts/staff-api';
 import { queryString } from '../api/staffFetch';
 import { formatDateTime } from '../ui/format';
 import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
 import { Table } from '../ui/Table';
-import { useAddressQuery } from '../ui/useAddressQuery';
 import { useStaffResource } from '../ui/useStaffResource';
 import { VisibleText } from '../ui/VisibleText';
 

@@ -4,7 +4,7 @@ import { Button } from '@site/shared-ui';
 import { INBOX_KINDS, INBOX_STATUSES, STAFF_BRANCHES } from '@site/contracts/staff-api';
 import { KIND_FILTER_LABELS, STATUS_LABELS } from '../ui/labels';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
-import { searchText } from '../ui/useAddressQuery';
+import { searchText } from '../ui/searchText';
 import { isoDay, SEARCH_MAX_LENGTH, type InboxFilters as Filters } from './inboxQuery';
 
 const Form = styled.form`

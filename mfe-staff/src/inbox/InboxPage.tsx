@@ -1,12 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
-import { Button, ButtonLink, LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { Button, ButtonLink, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { useStaffDispatch, useStaffSelector } from '../app/store';
 import { selectIsAdmin } from '../session/sessionSlice';
 import { PageHeading } from '../ui/PageHeading';
 import { Notice } from '../ui/Notice';
-import { useAddressQuery } from '../ui/useAddressQuery';
 import { InboxFilters } from './InboxFilters';
 import { InboxTable } from './InboxTable';
 import { inboxFiltersFromSearch, inboxSearch, type InboxFilters as Filters } from './inboxQuery';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import type { ReviewQuery, StaffReview } from '@site/contracts/staff-api';
 import { useStaffDispatch, useStaffSelector } from '../app/store';
 import type { ApiFailure } from '../api/staffFetch';
@@ -10,7 +10,7 @@ import { Notice } from '../ui/Notice';
 import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
-import { searchText, useAddressQuery } from '../ui/useAddressQuery';
+import { searchText } from '../ui/searchText';
 import { reviewQueryFromSearch, reviewSearch, STARS, VISIBILITIES } from './reviewQuery';
 import { fetchReviews, selectReviews, setReviewHidden } from './reviewsSlice';
 import { useProductNames } from './useProductNames';

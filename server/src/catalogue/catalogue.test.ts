@@ -56,10 +56,12 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     }
   });
 
-  await t.test('one product: its own detail record in the language asked for; an unknown id is undefined', async () => {
+  await t.test('one product: its own detail and listing records in the language asked for; an unknown id is undefined', async () => {
     const details = dataEdition('ar', 'product-details.json');
     const withTable = details.find((detail) => detail.productDetailTableData !== undefined)!;
-    assert.equal(JSON.stringify(await store.product(withTable.id, 'ar')), JSON.stringify(withTable));
+    const records = await store.product(withTable.id, 'ar');
+    assert.equal(JSON.stringify(records?.detail), JSON.stringify(withTable));
+    assert.equal(JSON.stringify(records?.listing), JSON.stringify(dataEdition('ar', 'products.json').find((product) => product.id === withTable.id)));
     assert.equal(await store.product('no_such_product', 'en'), undefined);
   });
 

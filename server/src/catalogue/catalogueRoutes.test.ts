@@ -54,12 +54,17 @@ test('a listing page: the category, its total and one page; the next page goes o
   assert.deepEqual(arabic.products, dataEdition('ar', 'products.json').filter((p) => p.productCategoryId === 'cables'));
 });
 
-test('a product page gets its own product only: a few KB, not the catalogue', async () => {
+test('a product page gets its own product only (detail and listing record): a few KB, not the catalogue', async () => {
   const res = await get(catalogueProductApiPath('oc_cu_xlpe_swa_pvc_cable'));
   assert.equal(res.statusCode, 200);
-  const { product } = res.json<ProductResponse>();
+  const { product, listing } = res.json<ProductResponse>();
   assert.deepEqual(product, dataEdition('en', 'product-details.json').find((d) => d.id === 'oc_cu_xlpe_swa_pvc_cable'));
+  assert.deepEqual(listing, dataEdition('en', 'products.json').find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable'));
   assert.ok(res.body.length < 10_000, `${res.body.length} bytes`);
+
+  const arabic = (await get(`${catalogueProductApiPath('oc_cu_xlpe_swa_pvc_cable')}?lang=ar`)).json<ProductResponse>();
+  assert.deepEqual(arabic.product, dataEdition('ar', 'product-details.json').find((d) => d.id === 'oc_cu_xlpe_swa_pvc_cable'));
+  assert.deepEqual(arabic.listing, dataEdition('ar', 'products.json').find((p) => p.id === 'oc_cu_xlpe_swa_pvc_cable'));
 });
 
 test('an unchanged answer is a 304 to a client that holds it', async () => {

@@ -142,9 +142,9 @@ export async function catalogueRoutes(parent: FastifyInstance, { store }: Catalo
     },
     async (request, reply) => {
       const { productId } = request.params;
-      const product = await read(request, `the product ${productId}`, () => store.product(productId, request.query.lang));
-      if (product === undefined) throw httpError(404, `There is no product "${productId}" in the catalogue`);
-      return sendTagged(request, reply, { product });
+      const records = await read(request, `the product ${productId}`, () => store.product(productId, request.query.lang));
+      if (records === undefined) throw httpError(404, `There is no product "${productId}" in the catalogue`);
+      return sendTagged(request, reply, { product: records.detail, listing: records.listing });
     },
   );
 }

@@ -28,6 +28,12 @@ export interface ListingPage {
   products: Product[];
 }
 
+/** A product page's records: the detail and the listing record of one product. */
+export interface ProductRecords {
+  detail: ProductDetail;
+  listing: Product;
+}
+
 export interface SearchQuery {
   /** The visitor's text, already cleaned (searchNeedle). */
   needle: string;
@@ -152,8 +158,11 @@ export class CatalogueStore {
     };
   }
 
-  /** One product's detail record, or undefined for an unknown id. */
-  async product(id: string, locale: Locale): Promise<ProductDetail | undefined> {
+  /**
+   * One product's records, or undefined for an unknown id: its detail record (the product page) and its listing record
+   * (the code and unit the quote basket needs), both from its one row.
+   */
+  async product(id: string, locale: Locale): Promise<ProductRecords | undefined> {
     const row = await selectProductRow(this.db.selectFrom('catalogue_products'))
       .select(locale === 'ar' ? 'details_ar as details' : 'details')
       .where('id', '=', id)
@@ -161,7 +170,7 @@ export class CatalogueStore {
     if (row === undefined) return undefined;
     const category = await this.categoryRow(row.category_id);
     if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
-    return productDetailRecord(row, category, locale);
+    return { detail: productDetailRecord(row, category, locale), listing: productRecord(row, category, locale) };
   }
 
   /**

@@ -132,8 +132,8 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.deepEqual(category, [
       '<link rel="preload" href="/remotes/catalogue/mf-manifest.json" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/remotes/catalogue/remoteEntry.js" as="script">',
-      // and the data the listing starts by fetching
-      '<link rel="preload" href="/data/products.json" as="fetch" crossorigin="anonymous">',
+      // and the data the listing starts by fetching: its first page from the catalogue API
+      '<link rel="preload" href="/api/catalogue/categories/cables/products" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
     ]);
     for (const url of ['/home', '/about', '/our-products/cables']) {
@@ -149,9 +149,8 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     const product = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
     assert.equal((await app.inject({ method: 'GET', url: product })).statusCode, 200);
     assert.deepEqual(await dataPreloads(product), [
-      '<link rel="preload" href="/data/product-details.json" as="fetch" crossorigin="anonymous">',
-      // the product's code and unit ("Add to quote") are in the listing's file: one source
-      '<link rel="preload" href="/data/products.json" as="fetch" crossorigin="anonymous">',
+      // its own records only (the detail, and the listing record with the code and unit "Add to quote" needs)
+      '<link rel="preload" href="/api/catalogue/products/hex_cw_brass_cable_gland" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
       // and its picture, the page's largest element
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
@@ -160,18 +159,24 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.deepEqual(await dataPreloads('/our-products'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
     assert.deepEqual(await dataPreloads('/home'), []);
     assert.deepEqual(await dataPreloads('/no-such-page'), []);
-    // an Arabic page reads the Arabic edition of the data files (/data/ar/…); visitors' data is the same API
+    // an Arabic page reads the Arabic edition of the data files (/data/ar/…) and of the catalogue's answers
+    // (?lang=ar); visitors' data is the same API
     assert.deepEqual(await dataPreloads(`/ar${product}`), [
-      '<link rel="preload" href="/data/ar/product-details.json" as="fetch" crossorigin="anonymous">',
-      '<link rel="preload" href="/data/ar/products.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/catalogue/products/hex_cw_brass_cable_gland?lang=ar" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
     ]);
     assert.deepEqual(await dataPreloads('/ar/management'), ['<link rel="preload" href="/data/ar/our-team.json" as="fetch" crossorigin="anonymous">']);
     assert.deepEqual(await dataPreloads('/ar/our-products/cables'), [
-      '<link rel="preload" href="/data/ar/products.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/catalogue/categories/cables/products?lang=ar" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
     ]);
+    // a listing's order and page, as its address names them, in their one spelling; any other query changes nothing
+    assert.deepEqual(await dataPreloads('/our-products/cables?page=2&ref=mail&sort=5'), [
+      '<link rel="preload" href="/api/catalogue/categories/cables/products?sort=5&amp;page=2" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
+    ]);
+    assert.deepEqual(await dataPreloads('/our-products/cables?sort=99&page=abc'), await dataPreloads('/our-products/cables'));
     assert.deepEqual(await dataPreloads('/ar/no-such-page'), []);
   });
 

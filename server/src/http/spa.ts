@@ -1,8 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isSiteDataPath } from '@site/contracts/api';
 import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
-import { matchSiteRoute, siteRoutes, startDataPaths } from '@site/contracts/routes';
+import { matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { contentEtag, isFresh } from './etag.js';
@@ -17,7 +18,7 @@ import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFiles } from './dataFiles.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
-import { FirstViewRenderer, type FirstViewSource } from './ssr/firstView.js';
+import { FirstViewRenderer, type CatalogueApiReader, type FirstViewSource } from './ssr/firstView.js';
 
 /**
  * The addresses answered with the shell, as Fastify routes: the route table's patterns (React Router's ':param'
@@ -92,6 +93,8 @@ export interface ShellResponderOptions {
   serverRendering?: boolean;
   /** The data files (/data/*.json) pages load as they start, the ones /data serves: read when rendering them here. */
   dataFiles?: DataFiles;
+  /** The catalogue API as pages rendered here read it (ssr/firstView.ts); none: pages that start from it are drawn in the browser. */
+  catalogueApi?: CatalogueApiReader;
 }
 
 /**
@@ -129,6 +132,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       : new FirstViewRenderer(shellDist, options.remotes ?? [], {
           recheckMs: options.manifestRecheckMs,
           dataFiles: options.dataFiles,
+          catalogueApi: options.catalogueApi,
         });
   const siteOrigin = options.origin ?? (() => localOrigin('localhost', 8080));
   let cached: ShellHtml | undefined;
@@ -167,16 +171,17 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
    * not-found page: no remote module is known).
    */
-  async function hintsFor(page: SitePage, serverRendered: boolean, visitor: Visitor): Promise<PreloadHints> {
+  async function hintsFor(page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
     // page.path is canonical, in the page's edition: a product under the wrong category its real one.
     const match = page.status === 200 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     if (match === undefined) return NO_HINTS;
     const { route } = match;
     const remote = await hints.forModule(route.remote, route.modulePath, variantOf(visitor, route.remote));
     // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
-    // A page drawn on the server brings the site's data files in its state: only visitors' data (/api) is fetched.
-    const data = startDataPaths(match)
-      .filter((href) => !(serverRendered && href.startsWith('/data/')))
+    // A page drawn on the server brings the site's data (its files, the catalogue's answers) in its state: only
+    // visitors' data (reviews, ratings) is fetched.
+    const data = startDataPaths(match, viewSearch)
+      .filter((href) => !(serverRendered && isSiteDataPath(href)))
       .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
       .join('');
     // A product page's largest element is the product's picture (its og:image): fetched with the scripts, not
@@ -192,10 +197,10 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The page's server-rendered first view, if it has one: only at its own address (a product under another category
    * is moved to its own in the browser: it would not show what the server drew).
    */
-  async function firstViewFor(page: SitePage, requestPath: string, visitor: Visitor): Promise<FirstViewSource | undefined> {
+  async function firstViewFor(page: SitePage, requestPath: string, visitor: Visitor, viewSearch: string): Promise<FirstViewSource | undefined> {
     if (firstViews === undefined || page.status !== 200 || page.path === undefined || page.path !== requestPath) return undefined;
     const match = matchSiteRoute(page.path);
-    return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote));
+    return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch);
   }
 
   function render(
@@ -205,6 +210,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     visitor: Visitor,
     preload: PreloadHints,
     view: FirstViewSource | undefined,
+    viewSearch: string,
   ): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
@@ -214,7 +220,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       shell: `${shell.mtimeMs}:${shell.size}`,
       origin,
       site: siteNumber(shell.site),
-      path: page.status === 404 || page.path === undefined ? `404 ${page.locale}` : page.path,
+      path: page.status === 404 || page.path === undefined ? `404 ${page.locale}` : page.path + viewSearch,
       visitor: visitor.key,
       hints: preload.key,
       view: view?.key ?? '',
@@ -275,9 +281,13 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     // An unknown address under '/ar' gets the Arabic not-found page.
     const page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : site.resolve(requestPath);
     const visitor = canaries.visitor(request);
-    const view = await firstViewFor(page, requestPath, visitor);
-    const preload = await hintsFor(page, view !== undefined, visitor);
-    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view);
+    // What the address's query names of the page (a listing's order and page), in one spelling: any other query
+    // makes no new page, so it cannot fill the page cache.
+    const pageMatch = page.status === 200 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
+    const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
+    const view = await firstViewFor(page, requestPath, visitor, viewSearch);
+    const preload = await hintsFor(page, view !== undefined, visitor, viewSearch);
+    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view, viewSearch);
     canaries.sendHeaders(reply, visitor);
     reply.header('etag', rendered.etag);
     if (rendered.status === 200 && isFresh(request, rendered.etag)) {
@@ -298,4 +308,10 @@ export function withRootContent(page: string, html: string): string {
 function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
+}
+
+/** The address's query ('?sort=2'), '' without one. */
+function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start).replace(/#.*$/, '');
 }

@@ -18,7 +18,7 @@ import { FOOTER_ID } from '../frame/Footer';
 export type ServerPageModule = RemoteComponentModule & Pick<ExposedModuleShape, 'loadFirstView'>;
 
 export interface RenderPageInput {
-  /** The address, path and query (e.g. '/home'). */
+  /** The page's address: its path, and the query that names its view (a listing's '?sort=2&page=3'), if any. */
   url: string;
   /** The route's ':params' (e.g. { productId: '...' }). */
   params: Record<string, string>;
@@ -63,10 +63,12 @@ const RENDER_AFTER_FOOTER = `<link rel="expect" href="#${FOOTER_ID}" blocking="r
  */
 export async function renderPage({ url, params, modules, fetch, locale, catalogs }: RenderPageInput): Promise<RenderedPage> {
   const store = makeStore(undefined, { fetch: localizedFetch(locale, fetch) });
+  // the view the address names (a listing's order and page), as the server spelt it: the router reads the same
+  const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   const i18n = makeSiteI18n(locale, [SHELL_MESSAGES[locale], ...catalogs]);
   const before = store.getState() as Record<string, unknown>;
   for (const module of modules.values()) {
-    if (module.loadFirstView) await module.loadFirstView({ dispatch: store.dispatch, params, locale });
+    if (module.loadFirstView) await module.loadFirstView({ dispatch: store.dispatch, params, locale, search });
   }
   // Only the slices the page's data load changed: every remote's slices are injected here (the server has every
   // remote's code), and a slice sent as it starts would tell the browser its data was loaded.

@@ -110,6 +110,39 @@ describe('FirstViewRenderer', () => {
     assert.match((await newData.render())?.html ?? '', /\["cables","glands"\]/);
   });
 
+  test("a product page reads the catalogue API's answers (its own product, in its edition); a new catalogue version, a new key", async () => {
+    await write(path.join(root, 'catalogue', 'mf-manifest.json'), MANIFEST);
+    await writeModule(
+      path.join(root, 'catalogue'),
+      'cccc0002',
+      'exports.exposes = { "./ProductDetailsPage": { default: "product", loadFirstView: (params) => ["/api/catalogue/products/" + params.productId + "?lang=ar", "/api/products/ratings"] } };',
+    );
+    let version = 7;
+    const asked: string[] = [];
+    const withApi = new FirstViewRenderer(shellDist, [{ name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json', distDir: path.join(root, 'catalogue') }], {
+      recheckMs: 0,
+      warn: (message) => warnings.push(message),
+      dataFiles: new DataFileCache([path.join(root, 'data')], 0),
+      catalogueApi: {
+        get: async (href) => {
+          asked.push(href);
+          return { status: 200, body: `{"v":${version}}` };
+        },
+        version: () => version,
+      },
+    });
+    const view = (await withApi.viewFor('/ar/our-products/cables/lv_cable'))!;
+    assert.equal(
+      (await view.render())?.html,
+      '<main>/ar/our-products/cables/lv_cable product /api/catalogue/products/lv_cable?lang=ar:200:{"v":7} /api/products/ratings:404:</main>',
+    );
+    assert.deepEqual(asked, ['/api/catalogue/products/lv_cable?lang=ar'], 'never another API');
+    version = 8;
+    assert.notEqual((await withApi.viewFor('/ar/our-products/cables/lv_cable'))!.key, view.key);
+    // without the catalogue API the page is drawn in the browser (never as a product the server did not find)
+    assert.equal(await renderer.viewFor('/ar/our-products/cables/lv_cable'), undefined);
+  });
+
   test('no view for a remote on another origin or an unknown address', async () => {
     assert.equal(await renderer.viewFor('/contact-us'), undefined, 'contact is on another origin');
     assert.equal(await renderer.viewFor('/no-such-page'), undefined);

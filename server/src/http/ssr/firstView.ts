@@ -7,8 +7,9 @@
 // remote on another origin is not on this disk), in the build the visitor is on: a visitor on a remote's canary
 // (canary.ts) gets the page drawn by the canary's module from REMOTE_<NAME>_CANARY_DIR, the code the browser then
 // hydrates it with. A page that starts by fetching the site's data exports `loadFirstView`
-// (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) from this server, and sends
-// the store's state with the page so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
+// (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) and the catalogue API's
+// answers (/api/catalogue/…, the routes' own, in-process) from this server, and sends the store's state with the page
+// so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
 // fetched here: the HTML is cached per page and release (and data file version), and it loads in the browser.
 //
 // Releases: a build's server-render.json is read again when its mf-manifest.json changes (the canary's as the stable's), the file a release writes
@@ -18,6 +19,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { CATALOGUE_API_PREFIX } from '@site/contracts/api';
 import { MANIFEST_FILE, messagesModule } from '@site/contracts/federation';
 import type { Locale } from '@site/contracts/locale';
 import { matchSiteRoute, startDataPaths } from '@site/contracts/routes';
@@ -79,6 +81,17 @@ export interface FirstViewOptions {
   warn?: (message: string, error: unknown) => void;
   /** The site's data files (/data/*.json), which pages may load as they render. None: pages that load data are not rendered. */
   dataFiles?: DataFiles;
+  /** The catalogue API (/api/catalogue/…), which pages may read as they render. None: pages that start from it are not rendered. */
+  catalogueApi?: CatalogueApiReader;
+}
+
+/**
+ * The catalogue API as a page rendered here reads it: the server's own answer to a GET of `href` (app.ts: the routes
+ * themselves, in-process), and the catalogue's version, which names the data a page was drawn from in its cache key.
+ */
+export interface CatalogueApiReader {
+  get(href: string): Promise<{ status: number; body: string }>;
+  version(): number;
 }
 
 interface LoadedModule<T> {
@@ -130,6 +143,7 @@ export class FirstViewRenderer {
   private readonly recheckMs: number;
   private readonly warn: (message: string, error: unknown) => void;
   private readonly dataFiles: DataFiles | undefined;
+  private readonly catalogueApi: CatalogueApiReader | undefined;
   private shell: LoadedModule<ShellRenderModule> = { version: '', module: undefined };
   /** By build id. */
   private readonly remoteModules = new Map<string, LoadedModule<RemoteRenderModule>>();
@@ -144,13 +158,14 @@ export class FirstViewRenderer {
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.warn = options.warn ?? ((message, error) => console.warn(message, error));
     this.dataFiles = options.dataFiles;
+    this.catalogueApi = options.catalogueApi;
   }
 
   /**
    * The first view of the page at `pathname` drawn by the `variant` build of its remote, when this server can render
-   * it. Never throws.
+   * it, in the view `viewSearch` names (contracts' viewSearchOf: a listing's order and page). Never throws.
    */
-  async viewFor(pathname: string, variant: Variant = 'stable'): Promise<FirstViewSource | undefined> {
+  async viewFor(pathname: string, variant: Variant = 'stable', viewSearch = ''): Promise<FirstViewSource | undefined> {
     const match = matchSiteRoute(pathname);
     const id = match === undefined ? undefined : buildId(match.route.remote, variant);
     if (match === undefined || id === undefined || !this.builds.has(id)) return undefined;
@@ -167,17 +182,20 @@ export class FirstViewRenderer {
     if (shell === undefined || remote === undefined || page === undefined) return undefined;
     const loadsData = typeof page.loadFirstView === 'function';
     if (loadsData && this.dataFiles === undefined) return undefined;
+    const startData = startDataPaths(match, viewSearch);
+    const readsCatalogueApi = startData.some((href) => href.startsWith(CATALOGUE_API_PREFIX));
+    if (loadsData && readsCatalogueApi && this.catalogueApi === undefined) return undefined;
     const modules = new Map([[`${route.remote}/${route.modulePath}`, page]]);
     // The remote's messages in the page's language (a build without them draws its own fallback texts).
     const catalog = remote.module?.exposes[messagesModule(locale)]?.default;
     const catalogs = catalog === undefined ? [] : [catalog];
     // The data files it reads are part of the key: new content, new HTML.
-    const dataVersions = loadsData ? await this.dataVersions(startDataPaths(match)) : '';
+    const dataVersions = loadsData ? await this.dataVersions(startData) : '';
     return {
-      key: `ssr:${locale} ${this.shell.version} ${id}@${remote.version}${dataVersions}`,
+      key: `ssr:${locale} ${this.shell.version} ${id}@${remote.version}${dataVersions}${viewSearch}`,
       render: async () => {
         try {
-          return await shell.renderPage({ url: pathname, params, modules, fetch: this.fetchDataFile, locale, catalogs });
+          return await shell.renderPage({ url: pathname + viewSearch, params, modules, fetch: this.fetchDataFile, locale, catalogs });
         } catch (error) {
           this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
           return undefined;
@@ -187,8 +205,13 @@ export class FirstViewRenderer {
   }
 
   private async dataVersions(paths: readonly string[]): Promise<string> {
-    const tags = await Promise.all(paths.filter((href) => href.startsWith('/data/')).map(async (href) => (await this.dataFile(href))?.etag ?? 'none'));
-    return tags.map((tag) => ` ${tag}`).join('');
+    const tags = await Promise.all(
+      paths.map(async (href) => {
+        if (href.startsWith(CATALOGUE_API_PREFIX)) return `catalogue@${this.catalogueApi?.version() ?? 'none'}`;
+        return href.startsWith('/data/') ? ((await this.dataFile(href))?.etag ?? 'none') : undefined;
+      }),
+    );
+    return tags.map((tag) => (tag === undefined ? '' : ` ${tag}`)).join('');
   }
 
   private async dataFile(href: string) {
@@ -196,9 +219,13 @@ export class FirstViewRenderer {
     return href.startsWith('/data/') && isDataFileName(name) ? this.dataFiles?.get(name) : undefined;
   }
 
-  /** The fetch a page's data thunks get on the server: the data files only (never another address). */
+  /** The fetch a page's data thunks get on the server: the data files and the catalogue API only (never another address). */
   private readonly fetchDataFile: typeof fetch = async (input) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    if (href.startsWith(CATALOGUE_API_PREFIX) && this.catalogueApi !== undefined) {
+      const { status, body } = await this.catalogueApi.get(href);
+      return new Response(body, { status, headers: { 'content-type': DATA_CONTENT_TYPE } });
+    }
     const file = await this.dataFile(href);
     if (file === undefined) return new Response('Not found', { status: 404 });
     return new Response(new Uint8Array(file.body), { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });

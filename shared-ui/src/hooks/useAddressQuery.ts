@@ -1,5 +1,6 @@
-// The address's query as the staff pages' filters use it. The shared router facade has no useSearchParams (every
-// public page would pay for it: tools/webpack/shared/react-router-dom.mjs), and these two lines do the same here.
+// The address's query as a page's view keeps it (a listing's order and page, the staff inbox's filters). The shared
+// router facade has no useSearchParams (every page would pay for it: tools/webpack/shared/react-router-dom.mjs), and
+// these lines do the same here.
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
@@ -12,10 +13,4 @@ export function useAddressQuery(): [string, (search: string, options?: { replace
     [navigate, pathname],
   );
   return [search, setSearch];
-}
-
-/** The text of a filter form's search box (its field named `q`), as sent. */
-export function searchText(form: HTMLFormElement): string {
-  const field = form.elements.namedItem('q');
-  return field instanceof HTMLInputElement ? field.value : '';
 }
