@@ -1,10 +1,12 @@
-// A catalogue change reaches what visitors get from every server: /data/products.json, the product's page head, the
-// sitemap and the quote form's check of the product. On PostgreSQL two servers, each on its own connections, follow an
+// A catalogue change reaches what visitors get from every server: the listing's and the search's answers, the product's
+// own, /data/products.json, the product's page head, the sitemap and the quote form's check of the product. On PostgreSQL two servers, each on its own connections, follow an
 // import made through a third connection (LISTEN/NOTIFY); on PGlite one process follows its own import.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Product } from '@site/content';
 import type { FastifyInstance } from 'fastify';
+import { CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import type { ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/index.js';
 import { onPostgres, pgliteTarget, type TestDatabase } from '../test-support/databases.js';
@@ -48,7 +50,13 @@ async function seenBy(server: Server, categoryId: string) {
   const addedTitle = added.status === 200 ? parseHead(await added.text()).titles[0] : undefined;
   const sitemap = await (await server.get('/sitemap.xml')).text();
   const quote = await server.post('/api/quote-requests', quoteRequestBody([{ productId: ADDED, quantity: 10 }]));
+  const listing = (await (await server.get(`${catalogueListingApiPath(categoryId)}?sort=4`)).json()) as ListingResponse;
+  const search = (await (await server.get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: ADDED_NAME })}`)).json()) as SearchResponse;
+  const product = await server.get(catalogueProductApiPath(RENAMED));
   return {
+    inListing: listing.products.some((listed) => listed.id === ADDED) && listing.products.length === listing.total,
+    searchFinds: search.results.map((result) => result.id),
+    productName: product.status === 200 ? ((await product.json()) as ProductResponse).product.productName : undefined,
     listed: products.find((product) => product.id === RENAMED)?.productName,
     added: products.some((product) => product.id === ADDED),
     renamedTitle,
@@ -88,6 +96,9 @@ async function within<T>(read: () => Promise<T>, holds: (value: T) => boolean): 
 }
 
 const current = (seen: Awaited<ReturnType<typeof seenBy>>) =>
+  seen.inListing &&
+  seen.searchFinds.join() === ADDED &&
+  seen.productName === NEW_NAME &&
   seen.listed === NEW_NAME && seen.added && seen.renamedTitle?.startsWith(NEW_NAME) === true && seen.addedTitle?.startsWith(ADDED_NAME) === true && seen.inSitemap && seen.quote === 200;
 
 async function followersSuite(t: TestContext, servers: Server[], changeThrough: Database): Promise<void> {
@@ -96,6 +107,9 @@ async function followersSuite(t: TestContext, servers: Server[], changeThrough: 
   for (const seen of before) {
     assert.notEqual(seen.listed, NEW_NAME);
     assert.equal(seen.added, false);
+    assert.equal(seen.inListing, false);
+    assert.deepEqual(seen.searchFinds, []);
+    assert.notEqual(seen.productName, NEW_NAME);
     assert.equal(seen.addedTitle, undefined, 'the product page is the not-found page before the import');
     assert.equal(seen.inSitemap, false);
     assert.equal(seen.quote, 400, 'a product not in the catalogue is refused');
