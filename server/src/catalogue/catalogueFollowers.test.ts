@@ -51,7 +51,7 @@ async function seenBy(server: Server, categoryId: string) {
   const sitemap = await (await server.get('/sitemap.xml')).text();
   const quote = await server.post('/api/quote-requests', quoteRequestBody([{ productId: ADDED, quantity: 10 }]));
   const listing = (await (await server.get(`${catalogueListingApiPath(categoryId)}?sort=4`)).json()) as ListingResponse;
-  const search = (await (await server.get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: ADDED_NAME })}`)).json()) as SearchResponse;
+  const search = (await (await server.get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: ADDED_NAME }).toString()}`)).json()) as SearchResponse;
   const product = await server.get(catalogueProductApiPath(RENAMED));
   return {
     inListing: listing.products.some((listed) => listed.id === ADDED) && listing.products.length === listing.total,
