@@ -7,6 +7,7 @@ import type { ListingResponse, ProductResponse, SearchResponse } from '@site/con
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
+import { listenOnLoopback } from '../test-support/ports.js';
 import { seedCatalogue } from './seed.js';
 
 let fixture: Fixture;
@@ -154,6 +155,23 @@ test('search: what the modal found in the whole index, now one page at a time fr
   // past the last match: nothing more, the same total
   const past = (await search({ q: 'gland', offset: '500' })).json<SearchResponse>();
   assert.deepEqual([past.total, past.results.length], [expectedMatches('en', 'gland').length, 0]);
+});
+
+test('search: 10 KB of Arabic, or of emoji, arrives over HTTP (the header limit allows it) and answers 200, in bounded time', async () => {
+  const served = await buildApp(fixture.config, database.db);
+  try {
+    const base = `http://127.0.0.1:${await listenOnLoopback(served)}`;
+    for (const q of ['كابل '.repeat(2_048), '🔌'.repeat(2_560)]) {
+      assert.ok(Buffer.byteLength(q) >= 10_000);
+      const started = Date.now();
+      const res = await fetch(`${base}${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q }).toString()}`);
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { total: 0, offset: 0, results: [] }); // longer than any name: nothing matches
+      assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+    }
+  } finally {
+    await served.close();
+  }
 });
 
 test('search: any text answers 200 with results or none, never an error', async () => {

@@ -62,7 +62,7 @@ describe('answers made before routing carry the security headers', () => {
     },
     { what: 'a request line that is not HTTP', request: 'GET /home\x00 HTTP/1.1\r\n\r\n', status: 400, error: /^The request is not valid HTTP$/ },
     { what: 'no Host header', request: 'GET /home HTTP/1.1\r\nConnection: close\r\n\r\n', status: 400, error: /^A Host header naming this site is required$/ },
-    { what: 'headers of 40 KB', request: `GET /home HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(40_000)}\r\n\r\n`, status: 431, error: /^The request headers are too large$/ },
+    { what: 'headers of 70 KB', request: `GET /home HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(70_000)}\r\n\r\n`, status: 431, error: /^The request headers are too large$/ },
     { what: 'headers that never finish', request: 'GET /home HTTP/1.1\r\nHost: localhost\r\n', status: 408, error: /^The request did not arrive in time$/ },
   ];
 

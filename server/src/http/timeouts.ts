@@ -11,7 +11,7 @@ export interface ServerTimeoutOptions {
   keepAliveTimeout: number;
   /** The socket's inactivity timeout (server.setTimeout): a client that neither sends nor reads. */
   connectionTimeout: number;
-  http: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'requireHostHeader'>;
+  http: Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval' | 'requireHostHeader' | 'maxHeaderSize'>;
 }
 
 /**
@@ -22,6 +22,13 @@ export interface ServerTimeoutOptions {
 export function connectionsCheckingInterval(timeouts: HttpTimeouts): number {
   return Math.max(50, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
 }
+
+/**
+ * The request line and headers a request may have (Node's default is 16 KB): a search of 10 KB of Arabic or emoji is
+ * 30 KB once percent-encoded in the address, and must reach the search to be answered (it finds nothing: no name is
+ * that long) rather than be refused with a 431. Past this, still a 431 with the site's headers.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024;
 
 export function serverTimeoutOptions(timeouts: HttpTimeouts): ServerTimeoutOptions {
   return {
@@ -36,6 +43,7 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts): ServerTimeoutOptio
       // Node's answer to an HTTP/1.1 request without Host has no security headers: the app refuses it instead
       // (bareAnswers.ts registerHostRequired), with them
       requireHostHeader: false,
+      maxHeaderSize: MAX_HEADER_BYTES,
     },
   };
 }
