@@ -54,6 +54,33 @@ export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema
 export const productResponseSchema = z.strictObject({ product: productDetailSchema, listing: productSchema });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 
+/** The most products one look-up may name: a basket's lines, or a pasted list, fit. */
+export const LOOKUP_CODES_MAX = 200;
+
+/**
+ * ?codes=<model codes or ids, normalised (normalizedProductCode: lower case, no spaces or dashes), comma-separated>.
+ * A key no product has simply finds nothing; an empty list finds nothing.
+ */
+export const lookupQuerySchema = z.strictObject({
+  lang: catalogueLanguageSchema,
+  codes: z
+    .string()
+    .max(LOOKUP_CODES_MAX * 65, `codes may name at most ${LOOKUP_CODES_MAX} products`)
+    .default('')
+    .transform((text) => text.split(',').filter((code) => code !== ''))
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z0-9]{1,64}$/, 'codes must be normalised model codes or ids (lower-case letters and digits), comma-separated'))
+        .max(LOOKUP_CODES_MAX, `codes may name at most ${LOOKUP_CODES_MAX} products`),
+    ),
+});
+
+export const lookupResponseSchema = z.strictObject({
+  /** Each product a code names, once, in the order of the codes that name them. */
+  products: z.array(productSchema),
+});
+export type LookupResponse = z.infer<typeof lookupResponseSchema>;
+
 /** Results per search page: what the modal draws at first and adds with each 'Show more'. */
 export const SEARCH_PAGE_SIZE = 20;
 

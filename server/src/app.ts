@@ -31,6 +31,7 @@ import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
+import { productLookupOf } from './catalogue/productLookup.js';
 import { createReviewCatalogue } from './reviews/productCatalogue.js';
 import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
 import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed } from './catalogue/catalogueFeed.js';
@@ -181,7 +182,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
   const catalogue = new CatalogueStore(db.kysely, async () => productRatings(db.kysely, await reviewCatalogue()));
-  await app.register(catalogueRoutes, { store: catalogue });
+  await app.register(catalogueRoutes, { store: catalogue, lookup: feed.follow(productLookupOf) });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
   await app.register(quoteRoutes, {

@@ -3,12 +3,13 @@ import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
 import type { Product } from '@site/content';
-import { QUOTE_LIMITS } from '@site/content/validation';
-import { quoteLineAdded, selectQuoteLines, useAppDispatch, useAppSelector, useLocale, type LoadStatus } from '@site/shared-store';
+import { QUOTE_LIMITS, readPastedList } from '@site/content/validation';
+import { quoteLineAdded, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { FormField } from '../form-parts/FormParts';
 import { matchPastedList, pastedLine, splitByRoom, type PastedAddition, type PastedListResult } from './pastedList';
+import { lookupQuoteProducts } from './quoteProductsSlice';
 
 const Box = styled.form`
   display: grid;
@@ -26,20 +27,18 @@ const Actions = styled.div`
 /** What the last "Add from list" did, or why it could not run. */
 type PasteOutcome =
   | { type: 'none' }
-  | { type: 'notReady' }
+  /** Its products are being looked up. */
+  | { type: 'matching' }
+  | { type: 'unavailable' }
   | { type: 'empty' }
   /** `overLimit`: recognised, but new products past the basket's QUOTE_LIMITS.maxLines: not added. */
   | ({ type: 'read'; overLimit: PastedAddition[] } & PastedListResult);
 
-
-export interface PasteListProps {
-  /** The catalogue in the page's language, and how its load went. */
-  products: readonly Product[];
-  status: LoadStatus;
-}
-
-/** "Paste a list": lines of "code quantity" matched to the catalogue; what is recognised goes into the basket. */
-export function PasteList({ products, status }: PasteListProps) {
+/**
+ * "Paste a list": lines of "code quantity" matched to the catalogue (the codes' products looked up on the server, the
+ * catalogue never downloaded); what is recognised goes into the basket.
+ */
+export function PasteList() {
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();
@@ -48,9 +47,19 @@ export function PasteList({ products, status }: PasteListProps) {
   const [pasted, setPasted] = useState('');
   const [outcome, setOutcome] = useState<PasteOutcome>({ type: 'none' });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status !== 'succeeded') return setOutcome({ type: 'notReady' });
+    if (outcome.type === 'matching') return;
+    const { entries } = readPastedList(pasted);
+    let products: Product[] = [];
+    if (entries.length > 0) {
+      setOutcome({ type: 'matching' });
+      try {
+        products = await dispatch(lookupQuoteProducts(entries.map((entry) => entry.code))).unwrap();
+      } catch {
+        return setOutcome({ type: 'unavailable' });
+      }
+    }
     const result = matchPastedList(pasted, products);
     if (result.accepted.length + result.unrecognised.length + result.refused.length === 0) return setOutcome({ type: 'empty' });
     // the basket takes at most QUOTE_LIMITS.maxLines products: what does not fit is said, never counted as added
@@ -68,8 +77,10 @@ export function PasteList({ products, status }: PasteListProps) {
     switch (outcome.type) {
       case 'none':
         return null;
-      case 'notReady':
-        return <p>{text(status === 'failed' ? 'contact.quote.paste.unavailable' : 'contact.quote.paste.loading')}</p>;
+      case 'matching':
+        return <p>{text('contact.quote.paste.matching')}</p>;
+      case 'unavailable':
+        return <p>{text('contact.quote.paste.unavailable')}</p>;
       case 'empty':
         return <p>{text('contact.quote.paste.empty')}</p>;
       case 'read':
@@ -120,7 +131,7 @@ export function PasteList({ products, status }: PasteListProps) {
   };
 
   return (
-    <Box noValidate onSubmit={onSubmit} aria-label={text('contact.quote.paste.label')}>
+    <Box noValidate onSubmit={(event) => void onSubmit(event)} aria-label={text('contact.quote.paste.label')}>
       <FormField id="quote-paste" label={text('contact.quote.paste.label')} hint={text('contact.quote.paste.hint')}>
         {(control) => (
           <textarea

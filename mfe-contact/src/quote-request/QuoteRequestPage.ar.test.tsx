@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import { CATALOGUE_LOOKUP_API_PATH, QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import { normalizedProductCode } from '@site/content/validation';
 import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type AppStore } from '@site/shared-store';
 import ar from '../i18n/ar.json';
 import { ARABIC_PRODUCTS, contactHandlers, productHandlers } from '../testing/handlers';
@@ -50,7 +51,8 @@ describe('the request page in Arabic', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'طلب عرض سعر' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: ar['contact.quote.linesCaption'] });
     expect(await within(table).findByText(arabicName(CABLE.id))).toBeInTheDocument();
-    expect(requestsSent()).toContain('GET /data/ar/products.json');
+    // the basket's products asked for in Arabic, by their ids: never the whole catalogue
+    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[CABLE.id, WIRE.id].map(normalizedProductCode).join(',')}&lang=ar`);
     expect(within(table).getByRole('textbox', { name: `كمية ${arabicName(WIRE.id)}` })).toHaveValue('3');
     expect(within(table).getByText(CABLE.code).closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('button', { name: `إزالة ${arabicName(CABLE.id)}` })).toBeInTheDocument();
@@ -66,7 +68,7 @@ describe('the request page in Arabic', () => {
     fireEvent.change(textbox(ar['contact.quote.paste.label']), { target: { value: `${CABLE.code} ١٠\nXYZ-000 5\n${OTHER_WIRE.code} 2.5` } });
     fireEvent.click(screen.getByRole('button', { name: ar['contact.quote.paste.add'] }));
     const status = within(screen.getByRole('form', { name: ar['contact.quote.paste.label'] })).getByRole('status');
-    expect(status).toHaveTextContent('أُضيف منتج واحد من قائمتك.');
+    await waitFor(() => expect(status).toHaveTextContent('أُضيف منتج واحد من قائمتك.'));
     expect(status).toHaveTextContent(`${ar['contact.quote.paste.notRecognised']}XYZ-000 5`);
     expect(status).toHaveTextContent(`${ar['contact.quote.paste.refused']}${OTHER_WIRE.code} 2.5: أدخل عددًا صحيحًا بوحدة «لفة».`);
     expect(within(status).getByText('XYZ-000 5')).toHaveAttribute('dir', 'ltr');

@@ -4,10 +4,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import { CATALOGUE_LOOKUP_API_PATH, QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import { normalizedProductCode } from '@site/content/validation';
 import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type AppStore, type QuoteLine } from '@site/shared-store';
 import { productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
+import { selectQuoteProductsStatus } from './quoteProductsSlice';
 import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from './testLines';
 
 const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
@@ -20,7 +22,9 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-function renderPage(lines: QuoteLine[] | null = [lineOf(CABLE, 200), lineOf(WIRE, 3)]) {
+const DEFAULT_LINES = [lineOf(CABLE, 200), lineOf(WIRE, 3)];
+
+function renderPage(lines: QuoteLine[] | null = DEFAULT_LINES) {
   const store: AppStore = makeStore(undefined, { fetch: localizedFetch('en', (input, init) => fetch(input, init)) });
   if (lines !== null) store.dispatch(quoteBasketRestored(lines));
   renderInSite(<QuoteRequestPage />, { route: '/request-quote', store });
@@ -32,7 +36,15 @@ const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', 
 const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
 const alert = () => screen.getByRole('alert');
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-const catalogueLoaded = () => waitFor(() => expect(requestsSent()).toContain('GET /data/products.json'));
+/** The look-up the page makes for the basket's lines: their ids as the server compares codes, never the whole catalogue. */
+const lookupOf = (lines: QuoteLine[]) => `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${lines.map((line) => normalizedProductCode(line.productId)).join(',')}`;
+/** Waits for the basket's products to be looked up and their answer applied; nothing under /data is downloaded. */
+async function basketLookedUp(store: AppStore, lines: QuoteLine[] = DEFAULT_LINES) {
+  await waitFor(() => expect(selectQuoteProductsStatus(store.getState())).toBe('succeeded'));
+  expect(requestsSent().filter((request) => request.includes(CATALOGUE_LOOKUP_API_PATH))).toEqual(lines.length === 0 ? [] : [lookupOf(lines)]);
+  expect(requestsSent().filter((request) => request.includes('/data/'))).toEqual([]);
+}
+
 
 function fillForm() {
   type('Company', 'Gulf Build LLC');
@@ -55,20 +67,20 @@ describe('the request page', () => {
     expect(within(table).getByText('OC-SWA-416').closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(within(table).getByRole('textbox', { name: `Quantity of ${CABLE.productName}` })).toHaveValue('200');
     expect(within(table).getByText('metres')).toBeInTheDocument();
-    await catalogueLoaded();
+    await basketLookedUp(store, [lineOf(CABLE, 200)]);
   });
 
   it('shows the empty basket with a link to the products', async () => {
-    renderPage([]);
+    const store = renderPage([]);
     expect(screen.getByText('Your quote basket is empty.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/our-products');
     expect(screen.queryByRole('button', { name: 'Clear basket' })).toBeNull();
-    await catalogueLoaded();
+    await basketLookedUp(store, []);
   });
 
   it('changes a quantity as typed, refuses one the unit does not take, and does not send while it is wrong', async () => {
     const store = renderPage();
-    await catalogueLoaded();
+    await basketLookedUp(store);
     type(`Quantity of ${CABLE.productName}`, '250.5');
     expect(quantities(store)[CABLE.id]).toBe(250.5);
     type(`Quantity of ${WIRE.productName}`, '2.5');
@@ -83,7 +95,7 @@ describe('the request page', () => {
 
   it('removes a line, and clears the basket after asking', async () => {
     const store = renderPage([lineOf(CABLE, 200), lineOf(WIRE, 3), lineOf(LSZH_CABLE, 10)]);
-    await catalogueLoaded();
+    await basketLookedUp(store, [lineOf(CABLE, 200), lineOf(WIRE, 3), lineOf(LSZH_CABLE, 10)]);
     fireEvent.click(screen.getByRole('button', { name: `Remove ${WIRE.productName}` }));
     expect(Object.keys(quantities(store))).toEqual([CABLE.id, LSZH_CABLE.id]);
     expect(screen.getAllByRole('row')).toHaveLength(3);
@@ -103,14 +115,16 @@ describe('the request page', () => {
 
   it('adds a pasted list: known codes and ids added, an unknown code and a refused quantity listed', async () => {
     const store = renderPage([lineOf(WIRE, 3)]);
-    await catalogueLoaded();
+    await basketLookedUp(store, [lineOf(WIRE, 3)]);
     const pasted = [`${WIRE.code.toLowerCase()}\t2`, 'XYZ-000 5', `${LSZH_CABLE.id}, 12.5`, `${OTHER_WIRE.code} 2.5`].join('\n');
     fireEvent.change(textbox('Paste a list'), { target: { value: pasted } });
     expect(textbox('Paste a list')).toHaveAccessibleDescription('One product per line: its code and the quantity, as copied from a spreadsheet.');
     fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
 
     const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
-    expect(status).toHaveTextContent('Added 2 products from your list.');
+    await waitFor(() => expect(status).toHaveTextContent('Added 2 products from your list.'));
+    // only the pasted codes were asked for, each once, as the server compares them
+    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[WIRE.code, 'XYZ-000', LSZH_CABLE.id, OTHER_WIRE.code].map(normalizedProductCode).join(',')}`);
     expect(status).toHaveTextContent('Not recognised:XYZ-000 5');
     expect(status).toHaveTextContent(`Quantity not accepted:${OTHER_WIRE.code} 2.5: Enter a whole number of coils.`);
     expect(quantities(store)).toEqual({ [WIRE.id]: 5, [LSZH_CABLE.id]: 12.5 });
@@ -119,9 +133,22 @@ describe('the request page', () => {
     expect(textbox('Paste a list')).toHaveValue(`XYZ-000 5\n${OTHER_WIRE.code} 2.5`);
   });
 
+  it('says when a pasted list cannot be matched, keeping the list and the basket as they were', async () => {
+    const store = renderPage([lineOf(WIRE, 3)]);
+    await basketLookedUp(store, [lineOf(WIRE, 3)]);
+    server.use(http.get(CATALOGUE_LOOKUP_API_PATH, () => HttpResponse.json({ error: 'Service unavailable' }, { status: 503 })));
+    fireEvent.change(textbox('Paste a list'), { target: { value: `${CABLE.code} 10` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
+    const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
+    expect(status).toHaveTextContent('Finding the products in your list…');
+    await waitFor(() => expect(status).toHaveTextContent('The catalogue could not be reached, so the list cannot be matched just now. Please try again later.'));
+    expect(textbox('Paste a list')).toHaveValue(`${CABLE.code} 10`);
+    expect(quantities(store)).toEqual({ [WIRE.id]: 3 });
+  });
+
   it('checks the form before sending: required fields, the e-mail, the human check, at least one product', async () => {
-    renderPage([]);
-    await catalogueLoaded();
+    const store = renderPage([]);
+    await basketLookedUp(store, []);
     send();
     expect(alert()).toHaveTextContent('Please fill in all required fields (Company, Your name, Email, Phone).');
     fillForm();
@@ -141,7 +168,7 @@ describe('the request page', () => {
   it('posts the lines and details, then shows the reference, the summary, print and PDF, and empties the basket', async () => {
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
     const store = renderPage();
-    await catalogueLoaded();
+    await basketLookedUp(store);
     fillForm();
     fireEvent.change(screen.getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
@@ -184,7 +211,7 @@ describe('the request page', () => {
   it('keeps the form and the basket when the send fails', async () => {
     server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Service unavailable' }, { status: 503 })));
     const store = renderPage();
-    await catalogueLoaded();
+    await basketLookedUp(store);
     fillForm();
     send();
     await waitFor(() => expect(alert()).toHaveTextContent('Your request could not be sent. Please try again in a few minutes.'));
@@ -196,8 +223,8 @@ describe('the request page', () => {
 
   it('says to wait when the server limits the rate, and shows the server’s reason for a refusal', async () => {
     server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Too many requests' }, { status: 429 }), { once: true }));
-    renderPage();
-    await catalogueLoaded();
+    const store = renderPage();
+    await basketLookedUp(store);
     fillForm();
     send();
     await waitFor(() => expect(alert()).toHaveTextContent('Too many requests. Please wait a minute and try again.'));
@@ -207,8 +234,8 @@ describe('the request page', () => {
   });
 
   it('refuses a needed-by date before today or over two years ahead without sending; the picker offers only the range', async () => {
-    renderPage();
-    await catalogueLoaded();
+    const store = renderPage();
+    await basketLookedUp(store);
     fillForm();
     const date = screen.getByLabelText('Needed by');
     const today = new Date();

@@ -17,7 +17,7 @@ import { QuoteLines } from './QuoteLines';
 import { PasteList } from './PasteList';
 import { QuoteForm, type SentQuoteRequest } from './QuoteForm';
 import { QuoteSent } from './QuoteSent';
-import { fetchQuoteProducts, selectQuoteProducts, selectQuoteProductsStatus } from './quoteProductsSlice';
+import { lookupBasketProducts, selectQuoteProducts, selectQuoteProductsStatus } from './quoteProductsSlice';
 
 /** Lines and paste on one side, the form on the other on wide screens; stacked (lines first, fixed height) on narrow ones. */
 const Columns = styled.div`
@@ -29,7 +29,7 @@ const Columns = styled.div`
 
 /**
  * For the server: an Arabic page's branches (the form's branch list), so its HTML names them as the browser will. The
- * basket is the browser's (drawn empty on the server) and the catalogue is loaded in the browser only.
+ * basket is the browser's (drawn empty on the server) and its products are looked up in the browser only.
  */
 export const loadFirstView: LoadFirstView = loadPageBranches;
 
@@ -44,13 +44,16 @@ export default function QuoteRequestPage() {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [sent, setSent] = useState<SentQuoteRequest | null>(null);
 
-  useEffect(() => void dispatch(fetchQuoteProducts()), [dispatch]);
+  // the basket's products, once the stored basket is there: asked for by their ids, never the whole catalogue
+  useEffect(() => {
+    if (restored) void dispatch(lookupBasketProducts());
+  }, [restored, dispatch]);
 
-  // the lines named in the page's language, once both the stored basket and the catalogue are there (lines of products
-  // the catalogue no longer has go: the server would refuse them)
+  // the lines named in the page's language, once their products are there (lines of products the catalogue no longer
+  // has go: the server would refuse them)
   useEffect(() => {
     if (!restored || productsStatus !== 'succeeded') return;
-    dispatch(quoteLinesDescribed({ locale, names: Object.fromEntries(products.map((product) => [product.id, product.productName])) }));
+    dispatch(quoteLinesDescribed({ locale, names: Object.fromEntries(Object.values(products).map((product) => [product.id, product.productName])) }));
   }, [restored, productsStatus, products, locale, dispatch]);
 
   const onDraft = useCallback((productId: string, typed: string) => setDrafts((current) => ({ ...current, [productId]: typed })), []);
@@ -72,7 +75,7 @@ export default function QuoteRequestPage() {
         <Columns>
           <div>
             <QuoteLines drafts={drafts} onDraft={onDraft} />
-            <PasteList products={products} status={productsStatus} />
+            <PasteList />
           </div>
           <QuoteForm drafts={drafts} onSent={onSent} />
         </Columns>

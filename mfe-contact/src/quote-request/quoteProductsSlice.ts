@@ -1,33 +1,48 @@
-// The catalogue's products in the page's language, for the request page: to name the basket's lines in it and to match
-// a pasted list. Read through the store's fetch, which reads /data/ar/products.json on an Arabic page. The page works
-// without them (the basket keeps each line's name and code): they only refresh names and enable "Add from list".
+// The catalogue's products the request page names, in the page's language: its basket's (to name the lines in it, and
+// to drop those the catalogue no longer has) and a pasted list's. Asked for by code (GET /api/catalogue/lookup, the
+// store's fetch asking in the page's language), never the whole catalogue. The page works without them (the basket
+// keeps each line's name and code): they only refresh names and let "Add from list" match.
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, fetchOf, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, selectQuoteLines, type LoadStatus } from '@site/shared-store';
 import type { Product } from '@site/content';
-
-/** The products file; the store's fetch turns it into the page's edition ('/data/ar/products.json'). */
-export const PRODUCTS_PATH = '/data/products.json';
+import { normalizedProductCode } from '@site/content/validation';
+import { CATALOGUE_LOOKUP_API_PATH } from '@site/contracts/api';
+import { LOOKUP_CODES_MAX, type LookupResponse } from '@site/contracts/catalogue-api';
 
 export interface QuoteProductsState {
-  products: Product[];
+  /** Every product looked up on this page so far, by id. */
+  products: Record<string, Product>;
+  /** The newest look-up's. */
   status: LoadStatus;
   error: string | null;
 }
 
-const initialState: QuoteProductsState = { products: [], status: 'idle', error: null };
+const initialState: QuoteProductsState = { products: {}, status: 'idle', error: null };
 
 const SLICE = 'quoteProducts';
 
-/** Loads the products once per page: not again while a load is running or once they are there. */
-export const fetchQuoteProducts = createAsyncThunk(
-  `${SLICE}/fetch`,
-  (_: void, { signal, extra }) => loadJson<Product[]>(PRODUCTS_PATH, signal, fetchOf(extra)),
-  {
-    condition: (_, { getState }) => {
-      const status = (getState() as { [SLICE]?: QuoteProductsState })[SLICE]?.status;
-      return status !== 'loading' && status !== 'succeeded';
-    },
-  },
+/** A product's key as the server compares codes: only such a key can name a product (codes and ids are [A-Za-z0-9_-]). */
+const PRODUCT_KEY = /^[a-z0-9]{1,64}$/;
+
+/** The look-up addresses for `codes`: their keys, each once, LOOKUP_CODES_MAX to a request. */
+export function lookupPaths(codes: readonly string[]): string[] {
+  const keys = [...new Set(codes.map(normalizedProductCode))].filter((key) => PRODUCT_KEY.test(key));
+  const paths: string[] = [];
+  for (let start = 0; start < keys.length; start += LOOKUP_CODES_MAX) {
+    paths.push(`${CATALOGUE_LOOKUP_API_PATH}?codes=${keys.slice(start, start + LOOKUP_CODES_MAX).join(',')}`);
+  }
+  return paths;
+}
+
+/** The products `codes` (model codes or ids, as typed) name; a code the catalogue does not have finds nothing. */
+export const lookupQuoteProducts = createAsyncThunk(`${SLICE}/lookup`, async (codes: readonly string[], { signal, extra }) => {
+  const answers = await Promise.all(lookupPaths(codes).map((path) => loadJson<LookupResponse>(path, signal, fetchOf(extra))));
+  return answers.flatMap((answer) => answer.products);
+});
+
+/** The products of the basket's lines, as the page opens with them. */
+export const lookupBasketProducts = createAsyncThunk(`${SLICE}/basket`, (_: void, { getState, dispatch }) =>
+  dispatch(lookupQuoteProducts(selectQuoteLines(getState() as Parameters<typeof selectQuoteLines>[0]).map((line) => line.productId))).unwrap(),
 );
 
 export const quoteProductsSlice = createSlice({
@@ -35,11 +50,11 @@ export const quoteProductsSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    addLoadCases(builder, fetchQuoteProducts, {
+    addLoadCases(builder, lookupQuoteProducts, {
       failure: 'The catalogue could not be loaded.',
       aborted: 'fail',
       fulfilled: (state, action) => {
-        state.products = action.payload;
+        for (const product of action.payload) state.products[product.id] = product;
       },
     });
   },

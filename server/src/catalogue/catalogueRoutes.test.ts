@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { dataEdition } from '@site/content/arabic-edition';
-import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
-import type { ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import { normalizedProductCode } from '@site/content/validation';
+import { LOOKUP_CODES_MAX, type ListingResponse, type LookupResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
@@ -155,6 +156,29 @@ test('search: what the modal found in the whole index, now one page at a time fr
   // past the last match: nothing more, the same total
   const past = (await search({ q: 'gland', offset: '500' })).json<SearchResponse>();
   assert.deepEqual([past.total, past.results.length], [expectedMatches('en', 'gland').length, 0]);
+});
+
+test("look-up: a buyer's list of codes and ids finds its products, in the order asked, in either language", async () => {
+  const products = dataEdition('en', 'products.json');
+  const [first, second] = [products[3]!, products[40]!];
+  // as the page sends them: normalised (case, spaces and dashes gone); an id names its product too
+  const codes = [normalizedProductCode(second.code), 'nosuchcode', normalizedProductCode(first.id), normalizedProductCode(second.id)];
+  const res = await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${codes.join(',')}`);
+  assert.equal(res.statusCode, 200);
+  assert.deepEqual(res.json<LookupResponse>().products, [second, first]);
+  const arabic = (await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${codes.join(',')}&lang=ar`)).json<LookupResponse>();
+  assert.deepEqual(arabic.products.map((product) => product.productName), [second, first].map((product) => dataEdition('ar', 'products.json').find((p) => p.id === product.id)!.productName));
+  assert.deepEqual((await get(CATALOGUE_LOOKUP_API_PATH)).json(), { products: [] });
+  assert.ok(res.body.length < 2_000, 'the products asked for, not the catalogue');
+});
+
+test('look-up: a code not normalised, or too many, is a 400 that says so', async () => {
+  const bad = await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${encodeURIComponent('OC-SWA-416')}`);
+  assert.equal(bad.statusCode, 400);
+  assert.match(bad.json<{ error: string }>().error, /normalised model codes or ids/);
+  const many = await get(`${CATALOGUE_LOOKUP_API_PATH}?codes=${Array.from({ length: LOOKUP_CODES_MAX + 1 }, (_, index) => `c${index}`).join(',')}`);
+  assert.equal(many.statusCode, 400);
+  assert.match(many.json<{ error: string }>().error, /at most 200 products/);
 });
 
 test('search: 10 KB of Arabic, or of emoji, arrives over HTTP (the header limit allows it) and answers 200, in bounded time', async () => {

@@ -12,6 +12,7 @@ import {
 import {
   CATALOGUE_CATEGORIES_API_PATH,
   CATALOGUE_LISTING_API_PATTERN,
+  CATALOGUE_LOOKUP_API_PATH,
   CATALOGUE_PRODUCT_API_PATTERN,
   CATALOGUE_SEARCH_API_PATH,
 } from '@site/contracts/api';
@@ -22,6 +23,8 @@ import {
   listingParamsSchema,
   listingQuerySchema,
   listingResponseSchema,
+  lookupQuerySchema,
+  lookupResponseSchema,
   productParamsSchema,
   productQuerySchema,
   productResponseSchema,
@@ -32,9 +35,12 @@ import { describeError } from '../db/index.js';
 import { contentEtag, isFresh } from '../http/etag.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import { searchNeedle, type CatalogueStore } from './catalogueStore.js';
+import type { ProductLookup } from './productLookup.js';
 
 export interface CatalogueRoutesOptions {
   store: CatalogueStore;
+  /** The products a buyer's list names (productLookup.ts), at the catalogue's current version. */
+  lookup: () => Promise<ProductLookup>;
 }
 
 const NOT_LOADED = 'The catalogue could not be loaded right now. Please try again in a few minutes.';
@@ -66,7 +72,7 @@ async function sendTagged<T>(request: FastifyRequest, reply: FastifyReply, body:
   return undefined;
 }
 
-export async function catalogueRoutes(parent: FastifyInstance, { store }: CatalogueRoutesOptions): Promise<void> {
+export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }: CatalogueRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,6 +120,16 @@ export async function catalogueRoutes(parent: FastifyInstance, { store }: Catalo
       );
       if (listing === undefined) throw httpError(404, `There is no category "${categoryId}" in the catalogue`);
       return sendTagged(request, reply, { ...listing, page, pageSize });
+    },
+  );
+
+  app.get(
+    CATALOGUE_LOOKUP_API_PATH,
+    { schema: { querystring: lookupQuerySchema, response: answers(lookupResponseSchema) } },
+    async (request, reply) => {
+      const { lang, codes } = request.query;
+      const find = await read(request, 'the catalogue for a look-up', lookup);
+      return sendTagged(request, reply, { products: find(codes, lang) });
     },
   );
 
