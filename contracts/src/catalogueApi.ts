@@ -100,8 +100,10 @@ export const searchResponseSchema = z.strictObject({
   /** Every match: the modal's 'N result(s) found'. */
   total: z.number().int().min(0),
   offset: z.number().int().min(0),
-  /** One page of matches, in the catalogue's order. */
+  /** One page of matches, best first: the exact code, codes starting with the text, names, the rest. */
   results: z.array(searchResultSchema),
+  /** When nothing matched the text as typed, the closest text the catalogue's words make: these results are its. */
+  suggestion: z.string().optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

@@ -37,7 +37,7 @@ export async function freshSchema(baseUrl: string, prefix = 'e2e'): Promise<Fres
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
   await withClient(baseUrl, (client) => client.query(`create schema ${schema}`));
   const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
   return {
     url: url.toString(),
     schema,

@@ -150,6 +150,27 @@ describe('SearchModal', () => {
     expect(store.getState().searchResults?.text).toBe('');
   });
 
+  it("offers the close text the server searched instead ('Did you mean …?'); choosing it searches it", async () => {
+    const brass = SEARCH_RESULTS.filter((result) => result.title.toLowerCase().includes('brass'));
+    open(
+      searchAnswer(({ request }) => {
+        const q = new URL(request.url).searchParams.get('q');
+        // as the server answers a text nothing matches but a close one does: that one's results, and the text
+        if (q === 'bras glnd') return HttpResponse.json({ total: brass.length, offset: 0, results: brass, suggestion: 'brass gland' });
+        return HttpResponse.json({ total: q === 'brass gland' ? brass.length : 0, offset: 0, results: q === 'brass gland' ? brass : [] });
+      }),
+    );
+    await typeAndWait('bras glnd', '2 result(s) found');
+    const status = within(screen.getByRole('dialog')).getByRole('status');
+    expect(status).toHaveTextContent('No results for “bras glnd”. Did you mean brass gland? Showing its results. 2 result(s) found');
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    fireEvent.click(within(status).getByRole('button', { name: 'brass gland' }));
+    expect(input()).toHaveValue('brass gland');
+    expect(input()).toHaveFocus();
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(/^2 result\(s\) found$/));
+    expect(searches().at(-1)).toContain('q=brass+gland');
+  });
+
   it('opens a result on click', async () => {
     open();
     await typeAndWait('tape', '1 result(s) found');

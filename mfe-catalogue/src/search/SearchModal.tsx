@@ -12,6 +12,7 @@ import {
   searchTooLong,
   selectSearchQuery,
   selectSearchResults,
+  selectSearchSuggestion,
   selectSearchStatus,
   selectSearchText,
   selectSearchTotal,
@@ -86,6 +87,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
   const resultsQuery = useAppSelector(selectSearchQuery);
   const total = useAppSelector(selectSearchTotal);
   const shown = useAppSelector(selectSearchResults);
+  const suggestion = useAppSelector(selectSearchSuggestion);
   const searching = useRef<SearchUnderWay | null>(null);
   const pageLoading = useRef<PageUnderWay | null>(null);
   const [active, setActive] = useState(0);
@@ -166,6 +168,16 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
 
   const onRetry = useCallback(() => search(trimmed), [search, trimmed]);
 
+  // "Did you mean …?": the close text becomes the search's text, and the focus goes back to the input
+  const onSuggestion = useCallback(
+    (close: string) => {
+      dispatch(searchTextChanged(close));
+      setActive(0);
+      inputRef.current?.focus();
+    },
+    [dispatch],
+  );
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (shown.length === 0) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -223,6 +235,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
         query={query}
         status={listStatus}
         total={total}
+        suggestion={suggestion}
         shown={shown}
         activeIndex={activeIndex}
         listId={listId}
@@ -230,6 +243,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
         onChoose={choose}
         onShowMore={onShowMore}
         onRetry={onRetry}
+        onSuggestion={onSuggestion}
       />
     </Modal>
   );

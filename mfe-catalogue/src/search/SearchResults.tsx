@@ -19,6 +19,18 @@ const Count = styled.p`
   font-size: ${({ theme }) => theme.typeScale.sm};
 `;
 
+/** "Did you mean …?": the close text, a button that searches it. */
+const SuggestionButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.brand};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
 const Options = styled.ul`
   max-height: min(420px, 50vh);
   margin: 0;
@@ -100,6 +112,8 @@ export interface SearchResultsProps {
   status: LoadStatus;
   /** Every match. */
   total: number;
+  /** Nothing matched `query`: the results are this close text's. */
+  suggestion: string | null;
   /** The matches drawn. */
   shown: SearchResult[];
   activeIndex: number;
@@ -108,6 +122,7 @@ export interface SearchResultsProps {
   onChoose: (index: number) => void;
   onShowMore: () => void;
   onRetry: () => void;
+  onSuggestion: (suggestion: string) => void;
 }
 
 /**
@@ -118,6 +133,7 @@ export const SearchResults = memo(function SearchResults({
   query,
   status,
   total,
+  suggestion,
   shown,
   activeIndex,
   listId,
@@ -125,6 +141,7 @@ export const SearchResults = memo(function SearchResults({
   onChoose,
   onShowMore,
   onRetry,
+  onSuggestion,
 }: SearchResultsProps) {
   const text = useText();
   if (status === 'failed') return <LoadError message={text('catalogue.search.loadFailed')} onRetry={onRetry} />;
@@ -155,7 +172,14 @@ export const SearchResults = memo(function SearchResults({
   const more = total - shown.length;
   return (
     <>
-      <Count role="status">{text('catalogue.search.count', { count: total })}</Count>
+      <Count role="status">
+        {suggestion === null ? null : (
+          <>
+            <Rich id="catalogue.search.didYouMean" values={{ query, suggestion }} components={{ 0: <SuggestionButton type="button" onClick={() => onSuggestion(suggestion)} /> }} />{' '}
+          </>
+        )}
+        <span>{text('catalogue.search.count', { count: total })}</span>
+      </Count>
       <Options id={listId} role="listbox" aria-label={text('catalogue.search.listLabel')}>
         {shown.map((result, index) => (
           <ResultRow

@@ -20,9 +20,11 @@ export interface SearchResultsState {
   total: number;
   /** The matches fetched so far, page after page ('Show more'). */
   results: SearchResult[];
+  /** When nothing matched `query` as typed: the close text the server searched instead ("Did you mean …?"). */
+  suggestion: string | null;
 }
 
-const initialState: SearchResultsState = { text: '', query: '', status: 'idle', error: null, total: 0, results: [] };
+const initialState: SearchResultsState = { text: '', query: '', status: 'idle', error: null, total: 0, results: [], suggestion: null };
 
 export interface SearchArgs {
   /** Trimmed, not empty. */
@@ -52,7 +54,7 @@ export const searchResultsSlice = createSlice({
     },
     /** A text longer than any product's name: nothing matches, and the server is not asked. */
     searchTooLong: (state, action: PayloadAction<string>) => {
-      Object.assign(state, { query: action.payload, status: 'succeeded', error: null, total: 0, results: [] });
+      Object.assign(state, { query: action.payload, status: 'succeeded', error: null, total: 0, results: [], suggestion: null });
     },
     /** After a result is chosen: no text, so no results. */
     searchReset: () => initialState,
@@ -72,6 +74,7 @@ export const searchResultsSlice = createSlice({
         state.query = query;
         state.status = 'succeeded';
         state.total = payload.total;
+        state.suggestion = payload.suggestion ?? null;
         state.results = offset === 0 ? payload.results : [...state.results, ...payload.results];
       })
       .addCase(searchCatalogue.rejected, (state, { meta, error }) => {
@@ -88,6 +91,7 @@ export const searchResultsSlice = createSlice({
     selectSearchError: (state) => state.error,
     selectSearchTotal: (state) => state.total,
     selectSearchResults: (state) => state.results,
+    selectSearchSuggestion: (state) => state.suggestion,
   },
 });
 
@@ -99,5 +103,12 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the search's code loads. */
 export const injectedSearchResultsSlice = searchResultsSlice.injectInto(rootReducer);
-export const { selectSearchText, selectSearchQuery, selectSearchStatus, selectSearchError, selectSearchTotal, selectSearchResults } =
-  injectedSearchResultsSlice.selectors;
+export const {
+  selectSearchText,
+  selectSearchQuery,
+  selectSearchStatus,
+  selectSearchError,
+  selectSearchTotal,
+  selectSearchResults,
+  selectSearchSuggestion,
+} = injectedSearchResultsSlice.selectors;

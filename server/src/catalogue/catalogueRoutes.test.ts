@@ -135,14 +135,18 @@ function expectedMatches(lang: 'en' | 'ar', text: string): string[] {
 
 const search = (params: Record<string, string>) => get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams(params).toString()}`);
 
-test('search: what the modal found in the whole index, now one page at a time from the server', async () => {
+test('search: what the modal found in the whole index, now one page at a time from the server, best first', async () => {
   for (const [lang, q] of [['en', 'gland'], ['en', ' HEX '], ['en', 'Cable Ties'], ['ar', 'كابل'], ['ar', 'Hex']] as const) {
     const expected = expectedMatches(lang, q);
     assert.ok(expected.length > 0, q);
     const first = (await search({ lang, q, limit: '5' })).json<SearchResponse>();
     const rest = (await search({ lang, q, limit: '100', offset: '5' })).json<SearchResponse>();
     assert.equal(first.total, expected.length, q);
-    assert.deepEqual([...first.results, ...rest.results].map((r) => r.id), expected, q);
+    const found = [...first.results, ...rest.results];
+    assert.deepEqual(found.map((r) => r.id).sort(), [...expected].sort(), q);
+    // products whose own name holds the text come before those found through their category or brand
+    const inName = found.map((r) => r.title.toLocaleLowerCase().includes(q.trim().toLocaleLowerCase()));
+    assert.deepEqual(inName, [...inName].sort((a, b) => Number(b) - Number(a)), q);
   }
   const [hit] = (await search({ q: 'Armoured Power Cable (BS 5467)' })).json<SearchResponse>().results;
   assert.deepEqual(hit, {
@@ -156,6 +160,37 @@ test('search: what the modal found in the whole index, now one page at a time fr
   // past the last match: nothing more, the same total
   const past = (await search({ q: 'gland', offset: '500' })).json<SearchResponse>();
   assert.deepEqual([past.total, past.results.length], [expectedMatches('en', 'gland').length, 0]);
+});
+
+test('search knows codes: the exact code first, then codes starting with the text, spaces, dashes and case ignored', async () => {
+  const exact = (await search({ q: 'hex cw 20s' })).json<SearchResponse>();
+  assert.equal(exact.results[0]?.id, 'hex_cw_brass_cable_gland');
+  const prefix = (await search({ q: 'oc-swa' })).json<SearchResponse>();
+  assert.deepEqual(prefix.results.slice(0, 2).map((r) => r.id), ['oc_cu_xlpe_swa_pvc_cable', 'oc_cu_xlpe_swa_lszh_cable']);
+});
+
+test('search: several words each found somewhere, in any order; a misspelt word finds the closest and says which', async () => {
+  const words = (await search({ q: 'ip68 brass gland' })).json<SearchResponse>();
+  assert.ok(words.total > 0);
+  assert.equal(words.results[0]?.id, 'hex_e1w_brass_cable_gland');
+  for (const result of words.results) assert.match(result.title.toLowerCase(), /brass/);
+  assert.equal(words.suggestion, undefined);
+
+  const misspelt = (await search({ q: 'armourd cabel' })).json<SearchResponse>();
+  assert.equal(misspelt.suggestion, 'armoured cable');
+  assert.ok(misspelt.results.some((r) => r.id === 'oc_cu_xlpe_swa_pvc_cable'));
+  assert.equal(misspelt.total, (await search({ q: 'armoured cable' })).json<SearchResponse>().total);
+  // nothing close: nothing found, nothing offered
+  assert.deepEqual((await search({ q: 'qqqqzzzz' })).json(), { total: 0, offset: 0, results: [] });
+});
+
+test('search in Arabic: alef forms, taa marbuta, diacritics and Arabic-Indic digits as typed', async () => {
+  const ids = async (q: string) => (await search({ lang: 'ar', q })).json<SearchResponse>().results.map((r) => r.id);
+  // 'كابل أرضي' typed without the hamza
+  assert.ok((await ids('كابل ارضي')).includes('oc_green_yellow_earth_cable'));
+  // 'لفّة' typed without the shadda, its taa marbuta as haa
+  assert.ok((await ids('سلك لفه')).includes('oc_6491x_pvc_single_core_wire'));
+  assert.deepEqual((await ids('٦٤٩١')).slice(0, 2).sort(), ['oc_6491b_lszh_single_core_wire', 'oc_6491x_pvc_single_core_wire']);
 });
 
 test("look-up: a buyer's list of codes and ids finds its products, in the order asked, in either language", async () => {

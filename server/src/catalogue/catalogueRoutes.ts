@@ -143,7 +143,7 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
         needle === undefined
           ? { total: 0, results: [] }
           : await read(request, 'the search', () => store.search({ needle, offset, limit, locale: lang }));
-      return sendTagged(request, reply, { total: page.total, offset, results: page.results });
+      return sendTagged(request, reply, { total: page.total, offset, results: page.results, ...(page.suggestion === undefined ? {} : { suggestion: page.suggestion }) });
     },
   );
 

@@ -1,11 +1,12 @@
 // The catalogue's reads: the category grid, one page of a category in one of the listing's six orders with its total,
 // one product's detail, and the whole catalogue for /data/*.json. Every answer is a record of content/src/types.ts in
 // the language asked for (records.ts), so the pages render what they always rendered.
-import type { Product, ProductCategory, ProductDetail, SearchResult } from '@site/content';
+import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
+import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
@@ -32,21 +33,6 @@ export interface ListingPage {
 export interface ProductRecords {
   detail: ProductDetail;
   listing: Product;
-}
-
-export interface SearchQuery {
-  /** The visitor's text, already cleaned (searchNeedle). */
-  needle: string;
-  offset: number;
-  limit: number;
-  locale: Locale;
-}
-
-export interface SearchPage {
-  /** Every match ('N result(s) found'). */
-  total: number;
-  /** One page of them, in the catalogue's order. */
-  results: SearchResult[];
 }
 
 /** Longer than any name, category or brand: such a text matches nothing, and is not sent to the database. */
@@ -173,50 +159,9 @@ export class CatalogueStore {
     return { detail: productDetailRecord(row, category, locale), listing: productRecord(row, category, locale) };
   }
 
-  /**
-   * The search modal's matches (spec: the text inside the product's name, its category's title or its brands, case
-   * ignored), in the catalogue's order, one page of them with their total. strpos, not LIKE: `%` and `_` are text.
-   */
-  async search(query: SearchQuery): Promise<SearchPage> {
-    const name = sql.ref(query.locale === 'ar' ? 'p.name_ar' : 'p.name');
-    const category = sql.ref(query.locale === 'ar' ? 'c.title_ar' : 'c.title');
-    const rows = await this.db
-      .selectFrom('catalogue_products as p')
-      .innerJoin('catalogue_categories as c', 'c.id', 'p.category_id')
-      .select([
-        'p.id',
-        sql<string>`${name}`.as('title'),
-        sql<string>`${category}`.as('productCategory'),
-        'p.category_id as productCategoryId',
-        sql<string>`coalesce(p.company, '')`.as('company'),
-        'p.image',
-        sql<number>`count(*) over ()`.as('total'),
-      ])
-      .where(
-        sql<boolean>`strpos(lower(${name}), ${query.needle}) > 0 or strpos(lower(${category}), ${query.needle}) > 0 or strpos(lower(coalesce(p.company, '')), ${query.needle}) > 0`,
-      )
-      .orderBy('p.position')
-      .orderBy('p.id')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute();
-    const total = rows[0]?.total ?? (query.offset > 0 ? await this.searchTotal(query) : 0);
-    return {
-      total,
-      results: rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        productCategory: row.productCategory,
-        productCategoryId: row.productCategoryId,
-        company: row.company,
-        image: row.image as SearchResult['image'],
-      })),
-    };
-  }
-
-  /** The total of a search whose page is past its last match. */
-  private async searchTotal(query: SearchQuery): Promise<number> {
-    return (await this.search({ ...query, offset: 0, limit: 1 })).total;
+  /** The search's matches, best first (catalogueSearch.ts). */
+  search(query: SearchQuery): Promise<SearchPage> {
+    return searchCatalogue(this.db, query);
   }
 
   /** Every product's listing record, in the catalogue's order (the /data/products.json of a language). */

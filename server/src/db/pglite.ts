@@ -1,6 +1,7 @@
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { describeError } from './errors.js';
 import type { DatabaseClient, RunResult, Transaction } from './types.js';
 
@@ -19,7 +20,8 @@ export async function openPglite(dir: string): Promise<DatabaseClient> {
 
   let pg: PGlite;
   try {
-    pg = await PGlite.create(folder);
+    // pg_trgm: the catalogue search's trigram indexes (migration 009), as on PostgreSQL
+    pg = await PGlite.create(folder, { extensions: { pg_trgm } });
   } catch (error) {
     await releaseLock(folder, lockPath);
     throw new Error(`Cannot open the embedded database in ${folder}: ${describeError(error)}`, { cause: error });

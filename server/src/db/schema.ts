@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database's tables as Kysely sees them: the one declaration the row types of every store come from.
@@ -223,6 +223,16 @@ export interface CatalogueProductsTable {
   details: JsonDocument;
   details_ar: JsonDocument;
   updated_at: Timestamp;
+  /** The code as normalizedProductCode makes it (letters and digits, lower case). */
+  search_code: GeneratedAlways<string>;
+  /** Name, brands and code, folded (catalogue_fold), trigram-indexed: what a search term is found in. */
+  search_en: GeneratedAlways<string>;
+  search_ar: GeneratedAlways<string>;
+}
+
+/** The catalogue's words, for "Did you mean …?" (catalogue/searchWords.ts). */
+export interface CatalogueSearchWordsTable {
+  word: string;
 }
 
 export interface CatalogueStateTable {
@@ -252,6 +262,7 @@ export interface DatabaseSchema {
   catalogue_categories: CatalogueCategoriesTable;
   catalogue_brands: CatalogueBrandsTable;
   catalogue_products: CatalogueProductsTable;
+  catalogue_search_words: CatalogueSearchWordsTable;
   catalogue_state: CatalogueStateTable;
 }
 

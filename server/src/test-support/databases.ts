@@ -46,7 +46,7 @@ export async function freshSchema(baseUrl: string): Promise<{ url: string; drop(
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create schema ${schema}`);
   const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
   return { url: url.toString(), drop: () => adminQuery(baseUrl, `drop schema if exists ${schema} cascade`) };
 }
 
