@@ -104,6 +104,8 @@ export const searchResponseSchema = z.strictObject({
   results: z.array(searchResultSchema),
   /** When nothing matched the text as typed, the closest text the catalogue's words make: these results are its. */
   suggestion: z.string().optional(),
+  /** The phrases looked for, folded (foldSearchText): what the page marks in the titles it shows, as text. */
+  highlight: z.array(z.string()),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

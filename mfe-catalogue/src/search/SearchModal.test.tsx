@@ -67,7 +67,7 @@ describe('SearchModal', () => {
         // the first search answers late, after the second
         if (q === 'gland') await delay(300);
         answered += 1;
-        return HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title: `Answer for ${q}` }] });
+        return HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title: `Answer for ${q}` }], highlight: [] });
       }),
     );
     type('gland');
@@ -114,6 +114,19 @@ describe('SearchModal', () => {
     expect(options[0]!.querySelector('img')).toHaveAttribute('src', '/images/products/gland_brass.svg');
     expect(screen.getByText('ESC')).toBeInTheDocument();
     expect(screen.getByText('to navigate', { exact: false })).toBeInTheDocument();
+    // what was found is marked in the title, whatever its case
+    expect([...options[0]!.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Brass']);
+  });
+
+  it('marks the phrases the server looked for as text: a title holding markup stays text', async () => {
+    const title = 'Gland <b onmouseover=alert(1)>brass</b>';
+    server.use(searchAnswer(() => HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title }], highlight: ['brass', '<b'] })));
+    open();
+    await typeAndWait('brass', '1 result(s) found');
+    const option = screen.getByRole('option');
+    expect(option.querySelector('strong')).toHaveTextContent(title);
+    expect([...option.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['<b', 'brass']);
+    expect(option.querySelector('b')).toBeNull();
   });
 
   it('matches the category and the company too, ignoring case', async () => {
@@ -156,8 +169,8 @@ describe('SearchModal', () => {
       searchAnswer(({ request }) => {
         const q = new URL(request.url).searchParams.get('q');
         // as the server answers a text nothing matches but a close one does: that one's results, and the text
-        if (q === 'bras glnd') return HttpResponse.json({ total: brass.length, offset: 0, results: brass, suggestion: 'brass gland' });
-        return HttpResponse.json({ total: q === 'brass gland' ? brass.length : 0, offset: 0, results: q === 'brass gland' ? brass : [] });
+        if (q === 'bras glnd') return HttpResponse.json({ total: brass.length, offset: 0, results: brass, suggestion: 'brass gland', highlight: ['brass', 'gland'] });
+        return HttpResponse.json({ total: q === 'brass gland' ? brass.length : 0, offset: 0, results: q === 'brass gland' ? brass : [], highlight: ['brass', 'gland'] });
       }),
     );
     await typeAndWait('bras glnd', '2 result(s) found');

@@ -10,6 +10,7 @@ import {
   searchReset,
   searchTextChanged,
   searchTooLong,
+  selectSearchHighlight,
   selectSearchQuery,
   selectSearchResults,
   selectSearchSuggestion,
@@ -88,6 +89,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
   const total = useAppSelector(selectSearchTotal);
   const shown = useAppSelector(selectSearchResults);
   const suggestion = useAppSelector(selectSearchSuggestion);
+  const highlight = useAppSelector(selectSearchHighlight);
   const searching = useRef<SearchUnderWay | null>(null);
   const pageLoading = useRef<PageUnderWay | null>(null);
   const [active, setActive] = useState(0);
@@ -236,6 +238,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
         status={listStatus}
         total={total}
         suggestion={suggestion}
+        highlight={highlight}
         shown={shown}
         activeIndex={activeIndex}
         listId={listId}

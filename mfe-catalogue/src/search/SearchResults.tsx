@@ -4,6 +4,7 @@ import { LoadError } from '@site/shared-ui';
 import type { LoadStatus } from '@site/shared-store';
 import { productImagePath, type SearchResult } from '@site/content';
 import { Rich } from '../i18n/Rich';
+import { Highlighted } from './Highlighted';
 import { useText } from '../i18n/useText';
 
 const Message = styled.div`
@@ -85,6 +86,7 @@ export const optionId = (listId: string, index: number) => `${listId}-${index}`;
 
 interface ResultRowProps {
   result: SearchResult;
+  highlight: readonly string[];
   id: string;
   index: number;
   selected: boolean;
@@ -93,12 +95,14 @@ interface ResultRowProps {
 }
 
 /** One result. Memoised: moving the highlight redraws the two rows it leaves and reaches, not the list. */
-const ResultRow = memo(function ResultRow({ result, id, index, selected, onHover, onChoose }: ResultRowProps) {
+const ResultRow = memo(function ResultRow({ result, highlight, id, index, selected, onHover, onChoose }: ResultRowProps) {
   return (
     <Option id={id} role="option" aria-selected={selected} onMouseMove={() => onHover(index)} onClick={() => onChoose(index)}>
       <img src={productImagePath(result.image)} alt="" width={56} height={42} loading="lazy" />
       <span>
-        <strong>{result.title}</strong>
+        <strong>
+          <Highlighted text={result.title} phrases={highlight} />
+        </strong>
         <small>{result.productCategory}</small>
         {result.company ? <small>{result.company}</small> : null}
       </span>
@@ -114,6 +118,8 @@ export interface SearchResultsProps {
   total: number;
   /** Nothing matched `query`: the results are this close text's. */
   suggestion: string | null;
+  /** The phrases the search looked for (folded): marked in the titles. */
+  highlight: readonly string[];
   /** The matches drawn. */
   shown: SearchResult[];
   activeIndex: number;
@@ -134,6 +140,7 @@ export const SearchResults = memo(function SearchResults({
   status,
   total,
   suggestion,
+  highlight,
   shown,
   activeIndex,
   listId,
@@ -185,6 +192,7 @@ export const SearchResults = memo(function SearchResults({
           <ResultRow
             key={result.id}
             result={result}
+            highlight={highlight}
             id={optionId(listId, index)}
             index={index}
             selected={index === activeIndex}

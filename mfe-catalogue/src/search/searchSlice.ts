@@ -22,9 +22,11 @@ export interface SearchResultsState {
   results: SearchResult[];
   /** When nothing matched `query` as typed: the close text the server searched instead ("Did you mean …?"). */
   suggestion: string | null;
+  /** The phrases the server looked for, folded: marked in the titles shown. */
+  highlight: string[];
 }
 
-const initialState: SearchResultsState = { text: '', query: '', status: 'idle', error: null, total: 0, results: [], suggestion: null };
+const initialState: SearchResultsState = { text: '', query: '', status: 'idle', error: null, total: 0, results: [], suggestion: null, highlight: [] };
 
 export interface SearchArgs {
   /** Trimmed, not empty. */
@@ -54,7 +56,7 @@ export const searchResultsSlice = createSlice({
     },
     /** A text longer than any product's name: nothing matches, and the server is not asked. */
     searchTooLong: (state, action: PayloadAction<string>) => {
-      Object.assign(state, { query: action.payload, status: 'succeeded', error: null, total: 0, results: [], suggestion: null });
+      Object.assign(state, { query: action.payload, status: 'succeeded', error: null, total: 0, results: [], suggestion: null, highlight: [] });
     },
     /** After a result is chosen: no text, so no results. */
     searchReset: () => initialState,
@@ -75,6 +77,7 @@ export const searchResultsSlice = createSlice({
         state.status = 'succeeded';
         state.total = payload.total;
         state.suggestion = payload.suggestion ?? null;
+        state.highlight = payload.highlight;
         state.results = offset === 0 ? payload.results : [...state.results, ...payload.results];
       })
       .addCase(searchCatalogue.rejected, (state, { meta, error }) => {
@@ -92,6 +95,7 @@ export const searchResultsSlice = createSlice({
     selectSearchTotal: (state) => state.total,
     selectSearchResults: (state) => state.results,
     selectSearchSuggestion: (state) => state.suggestion,
+    selectSearchHighlight: (state) => state.highlight,
   },
 });
 
@@ -111,4 +115,5 @@ export const {
   selectSearchTotal,
   selectSearchResults,
   selectSearchSuggestion,
+  selectSearchHighlight,
 } = injectedSearchResultsSlice.selectors;

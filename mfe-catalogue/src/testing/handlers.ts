@@ -12,7 +12,8 @@ import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arab
 /**
  * GET /api/catalogue/search over these entries, answering as the server does (server/src/catalogue/catalogueStore.ts,
  * tested there and in Playwright against the real one): the entries whose title, category or company contains the
- * text, any case, a page of them from `offset`, and how many match in all. `?lang=ar`: the Arabic entries.
+ * text, any case, a page of them from `offset`, how many match in all, and the text as what to mark. `?lang=ar`: the
+ * Arabic entries.
  */
 export function searchApi(english: readonly SearchResult[] = SEARCH_RESULTS, arabic: readonly SearchResult[] = SEARCH_RESULTS_AR) {
   return http.get(CATALOGUE_SEARCH_API_PATH, ({ request }) => {
@@ -21,7 +22,8 @@ export function searchApi(english: readonly SearchResult[] = SEARCH_RESULTS, ara
     const entries = params.get('lang') === 'ar' ? arabic : english;
     const matches = needle === '' ? [] : entries.filter((entry) => [entry.title, entry.productCategory, entry.company].some((field) => field.toLocaleLowerCase().includes(needle)));
     const offset = Number(params.get('offset') ?? 0);
-    const answer: SearchResponse = { total: matches.length, offset, results: matches.slice(offset, offset + Number(params.get('limit') ?? 20)) };
+    const results = matches.slice(offset, offset + Number(params.get('limit') ?? 20));
+    const answer: SearchResponse = { total: matches.length, offset, results, highlight: needle === '' ? [] : [needle] };
     return HttpResponse.json(answer);
   });
 }

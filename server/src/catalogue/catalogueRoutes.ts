@@ -34,6 +34,7 @@ import {
 import { describeError } from '../db/index.js';
 import { contentEtag, isFresh } from '../http/etag.js';
 import { httpError } from '../http/jsonEndpoint.js';
+import type { SearchPage } from './catalogueSearch.js';
 import { searchNeedle, type CatalogueStore } from './catalogueStore.js';
 import type { ProductLookup } from './productLookup.js';
 
@@ -139,11 +140,12 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
     async (request, reply) => {
       const { lang, q, offset, limit } = request.query;
       const needle = searchNeedle(q);
-      const page =
+      const page: SearchPage =
         needle === undefined
-          ? { total: 0, results: [] }
+          ? { total: 0, results: [], highlight: [] }
           : await read(request, 'the search', () => store.search({ needle, offset, limit, locale: lang }));
-      return sendTagged(request, reply, { total: page.total, offset, results: page.results, ...(page.suggestion === undefined ? {} : { suggestion: page.suggestion }) });
+      const { total, results, highlight, suggestion } = page;
+      return sendTagged(request, reply, { total, offset, results, highlight, ...(suggestion === undefined ? {} : { suggestion }) });
     },
   );
 

@@ -1,19 +1,24 @@
-// The catalogue's search, one SQL on PGlite and PostgreSQL (pg_trgm, migration 009). A visitor's text is split into
-// terms; a product matches when its code starts with the text (spaces, dashes and case ignored), or when every term is
-// found inside its name, brands or code, or its category's title, in the page's language, folded alike (case, Arabic
-// letter forms and diacritics, Arabic-Indic digits: catalogue_fold). Ranked: the exact code, codes starting with the
-// text, names starting with it, names holding it whole, all terms in the product's own text, the rest through the
-// category; the catalogue's order among equals. When nothing matches, each term no catalogue word holds is replaced
-// by the closest word (trigram similarity) and the search runs again: its results come with that text, for
-// "Did you mean …?". Every term is a trigram index look-up: no search scans the catalogue.
+// The catalogue's search, one SQL on PGlite and PostgreSQL (pg_trgm, migration 009). A visitor's text (folded:
+// searchNeedle) is split into terms; a phrase of the trade's synonym list (@site/content/search-synonyms) is one term
+// that any phrase of its group satisfies, and a size or rating typed as one word ("16mm", "32a") is also looked for
+// with a space ("16 mm"). A product matches when its code starts with the text (spaces, dashes and case ignored), or
+// when every term is found in its name, brands or code, its category's title or its specification's text, in the
+// page's language. Ranked: the exact code, codes starting with the text, names starting with it, names holding it
+// whole, all terms in the product's own text, the rest (through the category or the specification); the catalogue's
+// order among equals. When nothing matches, each term no catalogue word holds is replaced by the closest word
+// (trigram similarity) and the search runs again: its results come with that text, for "Did you mean …?". Every
+// alternative is a trigram index look-up: no search scans the catalogue. The answer names the phrases it looked for,
+// so a page can mark them in what it shows.
 import type { SearchResult } from '@site/content';
+import { SEARCH_SYNONYMS } from '@site/content/search-synonyms';
+import { foldSearchText } from '@site/content/search-text';
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 
 export interface SearchQuery {
-  /** The visitor's text, already cleaned (searchNeedle). */
+  /** The visitor's text, already cleaned and folded (searchNeedle). */
   needle: string;
   offset: number;
   limit: number;
@@ -27,24 +32,65 @@ export interface SearchPage {
   results: SearchResult[];
   /** Set when nothing matched the text and these results are the closest text's: that text. */
   suggestion?: string;
+  /** The folded phrases looked for (every term's alternatives): what a page marks in the results it shows. */
+  highlight: string[];
 }
 
 /** Terms past this many are not looked for (a 200-character text has at most a few dozen; eight narrow enough). */
 export const SEARCH_TERMS_MAX = 8;
 
-/** The text's terms, each once, in the order typed. */
-export function searchTerms(needle: string): string[] {
-  return [...new Set(needle.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_TERMS_MAX);
+/** A term: the phrases any of which satisfies it, the one typed first. */
+export type SearchTerm = readonly [string, ...string[]];
+
+/** Every synonym phrase, folded, to the folded phrases of its group. */
+const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
+  SEARCH_SYNONYMS.flatMap((group) => {
+    const phrases = group.map(foldSearchText);
+    return phrases.map((phrase) => [phrase, phrases] as const);
+  }),
+);
+/** The most words a synonym phrase has: how far ahead the text is read for one. */
+const SYNONYM_WORDS_MAX = Math.max(...[...SYNONYMS.keys()].map((phrase) => phrase.split(' ').length));
+
+/** A number glued to its unit, as a size or rating is typed ("16mm", "32a", "2.5mm2", "600v"). */
+const NUMBER_WITH_UNIT = /^(\d+(?:[.,]\d+)?)([a-z]{1,3}2?)$/u;
+
+/** The text's terms, in the order typed, each once: synonym phrases (longest first) and words. */
+export function searchTerms(needle: string): SearchTerm[] {
+  const words = needle.split(/\s+/u).filter(Boolean);
+  const terms: SearchTerm[] = [];
+  const seen = new Set<string>();
+  for (let at = 0; at < words.length && terms.length < SEARCH_TERMS_MAX; ) {
+    let length = Math.min(SYNONYM_WORDS_MAX, words.length - at);
+    let group: readonly string[] | undefined;
+    for (; length > 1; length -= 1) {
+      group = SYNONYMS.get(words.slice(at, at + length).join(' '));
+      if (group !== undefined) break;
+    }
+    const typed = words.slice(at, at + length).join(' ');
+    group ??= SYNONYMS.get(typed);
+    at += length;
+    if (seen.has(typed)) continue;
+    seen.add(typed);
+    const unit = NUMBER_WITH_UNIT.exec(typed);
+    const others = group ?? (unit ? [`${unit[1]} ${unit[2]}`] : []);
+    terms.push([typed, ...others.filter((phrase) => phrase !== typed)]);
+  }
+  return terms;
 }
 
 /** The text as a product code is compared (normalizedProductCode: letters and digits only). */
-const codeKeyOf = (needle: string): string => needle.toLowerCase().replace(/[^a-z0-9]+/g, '');
+const codeKeyOf = (needle: string): string => needle.replace(/[^a-z0-9]+/g, '');
 
 /** `text` inside a LIKE pattern as itself: `%`, `_` and the escape character are text, not wildcards. */
 const likeText = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** `column` holds `text` (folded as the indexed text is). */
 const holds = (column: RawBuilder<unknown>, text: string) => sql<boolean>`${column} like '%' || catalogue_fold(${likeText(text)}) || '%'`;
+
+/** `column` holds one of the term's phrases. */
+const holdsTerm = (column: RawBuilder<unknown>, term: SearchTerm) =>
+  sql<boolean>`(${sql.join(term.map((phrase) => holds(column, phrase)), sql` or `)})`;
 
 export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
   const page = await matching(db, query, query.needle);
@@ -57,17 +103,18 @@ export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQ
 
 async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string): Promise<SearchPage> {
   const ownText = sql.ref(query.locale === 'ar' ? 'p.search_ar' : 'p.search_en');
+  const specText = sql.ref(query.locale === 'ar' ? 'p.search_spec_ar' : 'p.search_spec_en');
   const title = sql.ref(query.locale === 'ar' ? 'title_ar' : 'title');
   const terms = searchTerms(needle);
   const codeKey = codeKeyOf(needle);
   // a one-character code would start half the catalogue's codes: such a text is a name's, not a code's
   const codeStarts = codeKey.length >= 2 ? sql<boolean>`p.search_code like ${`${codeKey}%`}` : sql<boolean>`false`;
   const codeIs = codeKey.length >= 2 ? sql<boolean>`p.search_code = ${codeKey}` : sql<boolean>`false`;
-  const inOwnText = sql.join(terms.map((term) => holds(ownText, term)), sql` and `);
-  const inOwnTextOrCategory = sql.join(
+  const inOwnText = sql.join(terms.map((term) => holdsTerm(ownText, term)), sql` and `);
+  const anywhere = sql.join(
     terms.map(
       (term) =>
-        sql`(${holds(ownText, term)} or p.category_id = any(array(select id from catalogue_categories where ${holds(sql`catalogue_fold(${title})`, term)})))`,
+        sql`(${holdsTerm(ownText, term)} or ${holdsTerm(specText, term)} or p.category_id = any(array(select id from catalogue_categories where ${holdsTerm(sql`catalogue_fold(${title})`, term)})))`,
     ),
     sql` and `,
   );
@@ -93,7 +140,7 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
       'p.image',
       sql<number>`count(*) over ()`.as('total'),
     ])
-    .where(sql<boolean>`(${codeStarts} or (${inOwnTextOrCategory}))`)
+    .where(sql<boolean>`(${codeStarts} or (${anywhere}))`)
     .orderBy(rank)
     .orderBy('p.position')
     .orderBy('p.id')
@@ -112,32 +159,35 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
       company: row.company,
       image: row.image as SearchResult['image'],
     })),
+    highlight: [...new Set([needle, ...terms.flat()])],
   };
 }
 
 /**
- * The text with every term that no catalogue word holds replaced by the catalogue's closest word (trigram similarity
- * over pg_trgm's threshold, 0.3: one or two wrong letters in a word of five or more); undefined when no term changed.
+ * The text with every word that no catalogue word holds (and no synonym phrase is) replaced by the catalogue's closest
+ * word (trigram similarity over pg_trgm's threshold, 0.3: one or two wrong letters in a word of five or more);
+ * undefined when no word changed.
  */
 async function closestText(db: Kysely<DatabaseSchema>, needle: string): Promise<string | undefined> {
   let changed = false;
-  const terms = await Promise.all(
-    searchTerms(needle).map(async (term) => {
-      if ([...term].length < CORRECTED_WORD_MIN) return term;
-      const known = await db.selectFrom('catalogue_search_words').select('word').where(holds(sql.ref('word'), term)).limit(1).executeTakeFirst();
-      if (known !== undefined) return term;
+  const words = [...new Set(needle.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_TERMS_MAX * SYNONYM_WORDS_MAX);
+  const corrected = await Promise.all(
+    words.map(async (word) => {
+      if ([...word].length < CORRECTED_WORD_MIN || SYNONYMS.has(word) || NUMBER_WITH_UNIT.test(word)) return word;
+      const known = await db.selectFrom('catalogue_search_words').select('word').where(holds(sql.ref('word'), word)).limit(1).executeTakeFirst();
+      if (known !== undefined) return word;
       const closest = await db
         .selectFrom('catalogue_search_words')
         .select('word')
-        .where(sql<boolean>`word % catalogue_fold(${term})`)
-        .orderBy(sql`similarity(word, catalogue_fold(${term}))`, 'desc')
+        .where(sql<boolean>`word % catalogue_fold(${word})`)
+        .orderBy(sql`similarity(word, catalogue_fold(${word}))`, 'desc')
         .orderBy('word')
         .limit(1)
         .executeTakeFirst();
-      if (closest === undefined) return term;
+      if (closest === undefined) return word;
       changed = true;
       return closest.word;
     }),
   );
-  return changed ? terms.join(' ') : undefined;
+  return changed ? corrected.join(' ') : undefined;
 }

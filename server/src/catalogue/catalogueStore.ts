@@ -3,6 +3,7 @@
 // the language asked for (records.ts), so the pages render what they always rendered.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
+import { foldSearchText } from '@site/content/search-text';
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
@@ -40,15 +41,14 @@ export const SEARCH_TEXT_MAX = 200;
 
 /**
  * The search modal's text as the database compares it: without control characters (NUL cannot reach PostgreSQL) and
- * lone surrogates, trimmed, lower-cased; undefined when nothing is left or it is too long to match anything.
+ * lone surrogates, trimmed, folded (foldSearchText); undefined when nothing is left or it is too long to match anything.
  */
 export function searchNeedle(text: string): string | undefined {
   const cleaned = text
     .replace(/[\p{Cc}]/gu, ' ')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    .trim()
-    .toLocaleLowerCase();
-  return cleaned === '' || cleaned.length > SEARCH_TEXT_MAX ? undefined : cleaned;
+    .trim();
+  return cleaned === '' || cleaned.length > SEARCH_TEXT_MAX ? undefined : foldSearchText(cleaned);
 }
 
 /** Ratings by product id, for 'Sort by average rating' (the review store's summaries: seed and stored reviews). */

@@ -228,6 +228,9 @@ export interface CatalogueProductsTable {
   /** Name, brands and code, folded (catalogue_fold), trigram-indexed: what a search term is found in. */
   search_en: GeneratedAlways<string>;
   search_ar: GeneratedAlways<string>;
+  /** The specification's text (description values, specification lists, detail paragraphs), folded, trigram-indexed. */
+  search_spec_en: GeneratedAlways<string>;
+  search_spec_ar: GeneratedAlways<string>;
 }
 
 /** The catalogue's words, for "Did you mean …?" (catalogue/searchWords.ts). */

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import { dataEdition } from '@site/content/arabic-edition';
+import { foldSearchText, SEARCH_FOLD_SQL } from '@site/content/search-text';
+import type { Locale } from '@site/contracts/locale';
+import { sql } from 'kysely';
+import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
+import { searchTerms } from './catalogueSearch.js';
+import { CatalogueStore, searchNeedle } from './catalogueStore.js';
+import { seedCatalogue } from './seed.js';
+
+test('terms: a synonym phrase is one term with its group, longest first; a number glued to its unit is also looked for spaced', () => {
+  const terms = searchTerms(foldSearchText('Miniature Circuit Breaker 32A'));
+  assert.equal(terms.length, 2);
+  assert.deepEqual(terms[0]?.slice(0, 2), ['miniature circuit breaker', 'mcb']);
+  assert.ok(terms[0]?.includes('قاطع دائره مصغر'), 'the Arabic phrase, folded');
+  assert.deepEqual(terms[1], ['32a', '32 a']);
+  assert.deepEqual(searchTerms('4 core 16mm2 swa swa').map((term) => term[0]), ['4', 'core', '16mm2', 'swa']);
+  assert.deepEqual(searchTerms('16mm2')[0], ['16mm2', '16 mm2']);
+});
+
+async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
+  const database = await target.fresh();
+  t.after(() => database.cleanup());
+  await seedCatalogue(database.db);
+  const store = new CatalogueStore(database.db.kysely);
+  const search = (text: string, locale: Locale = 'en') => store.search({ needle: searchNeedle(text) ?? '', offset: 0, limit: 20, locale });
+  const ids = async (text: string, locale: Locale = 'en') => (await search(text, locale)).results.map((result) => result.id);
+
+  await t.test("the database folds as the pages do: every name, title and the fold's own table", async () => {
+    const texts = [
+      SEARCH_FOLD_SQL.from,
+      ...(['en', 'ar'] as const).flatMap((locale) => [
+        ...dataEdition(locale, 'products.json').map((product) => product.productName),
+        ...dataEdition(locale, 'products-category.json').map((category) => category.title),
+      ]),
+    ];
+    const { rows } = await sql<{ folded: string[] }>`select array(select catalogue_fold(text) from unnest(${texts}::text[]) as text) as folded`.execute(
+      database.db.kysely,
+    );
+    assert.deepEqual(rows[0]?.folded, texts.map(foldSearchText));
+  });
+
+  await t.test("the trade's abbreviations and their words, in either language, find the same product", async () => {
+    for (const [text, locale] of [
+      ['MCB', 'en'],
+      ['miniature circuit breaker', 'ar'],
+      ['mcb', 'ar'],
+      ['قاطع دائرة مصغّر', 'en'],
+    ] as const) {
+      assert.ok((await ids(text, locale)).includes('abb_s200_mcb'), `${text} (${locale})`);
+    }
+    const page = await search('rccb', 'ar');
+    assert.ok(page.results.some((result) => result.id === 'hager_rccb_30ma'));
+    assert.ok(page.highlight.includes('residual current circuit breaker') && page.highlight.includes('قاطع تيار متبق'), 'every phrase looked for is named');
+  });
+
+  await t.test('the specification is searched too: a standard, a size and rating typed as the trade types them', async () => {
+    assert.ok((await ids('IEC 60502')).includes('oc_cu_xlpe_swa_pvc_cable'));
+    assert.ok((await ids('4 core 16mm SWA')).includes('oc_cu_xlpe_swa_pvc_cable'));
+    const sockets = await ids('IP66 32A socket');
+    assert.equal(sockets[0], 'marechal_dxn_decontactor_socket');
+    // products whose own name holds every word come before those found through their specification
+    const cables = await search('armoured cable');
+    const inName = cables.results.map((result) => /armoured/i.test(result.title) && /cable/i.test(result.title));
+    assert.deepEqual(inName, [...inName].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  await t.test('one or two wrong letters: the closest words are offered, with their results', async () => {
+    const misspelt = await search('armourd cabel');
+    assert.equal(misspelt.suggestion, 'armoured cable');
+    assert.ok(misspelt.results.some((result) => result.id === 'oc_cu_xlpe_swa_pvc_cable'));
+    assert.equal((await search('miniture breker')).suggestion, 'miniature breaker');
+    assert.equal((await search('كابل مدرغ', 'ar')).suggestion, 'كابل مدرع');
+  });
+}
+
+test('search on embedded PGlite', async (t) => {
+  await searchSuite(t, pgliteTarget);
+});
+
+test('search on PostgreSQL', (t) => onPostgres(t, (postgres) => searchSuite(t, postgres)));
