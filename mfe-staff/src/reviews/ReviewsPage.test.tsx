@@ -48,16 +48,45 @@ describe('the reviews page', () => {
   it('keeps its filters in the address and asks for that view', async () => {
     renderStaffApp('/reviews');
     await screen.findByText('2 reviews');
-    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Fire resistant cable' })).toHaveLength(1));
     fireEvent.change(screen.getByRole('combobox', { name: 'Visibility' }), { target: { value: 'held' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Stars' }), { target: { value: '1' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'oc_fire_resistant_cable' } });
+    // the product is found by the catalogue's search as its name is typed, and picked from its matches
+    fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'fire' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Fire resistant cable/ }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Product' })).toHaveTextContent('Product: Fire resistant cable'));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'img' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     const view = 'productId=oc_fire_resistant_cable&visibility=held&stars=1&q=img';
     await waitFor(() => expect(currentAddress()).toBe(`/reviews?${view}`));
     await waitFor(() => expect(reviewRequests().at(-1)).toBe(`GET ${STAFF_API.reviews}?${view}`));
     expect(await screen.findByText('1 review')).toBeInTheDocument();
+  });
+});
+
+describe('the product filter', () => {
+  it('offers the products a typed name finds, picked with the keyboard; says when none match; All products clears it', async () => {
+    renderStaffApp('/reviews');
+    const input = await screen.findByRole('combobox', { name: 'Product' });
+    fireEvent.change(input, { target: { value: 'cable' } });
+    const options = await screen.findAllByRole('option', { name: /Cable/i });
+    expect(options.map((option) => option.textContent)).toEqual(['Fire resistant cableCables · Oxford Cavi', 'CW Brass Cable GlandGlands · Hex']);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(currentAddress()).toBe('/reviews?productId=hex_cw_brass_cable_gland'));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Product' })).toHaveTextContent('Product: CW Brass Cable Gland'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'All products' }));
+    await waitFor(() => expect(currentAddress()).toBe('/reviews'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Product' }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No product matches “zzz”.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Product' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("names a product of the address that the catalogue no longer has by its id", async () => {
+    renderStaffApp('/reviews?productId=gone_product');
+    expect(await screen.findByRole('group', { name: 'Product' })).toHaveTextContent('Product: gone_product');
   });
 });
 

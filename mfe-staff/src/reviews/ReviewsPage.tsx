@@ -13,7 +13,7 @@ import { Actions, FieldRow, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
 import { reviewQueryFromSearch, reviewSearch, STARS, VISIBILITIES } from './reviewQuery';
 import { fetchReviews, selectReviews, setReviewHidden } from './reviewsSlice';
-import { useProductNames } from './useProductNames';
+import { ProductPicker } from './ProductPicker';
 
 const Filters = styled.form`
   display: flex;
@@ -51,7 +51,6 @@ export const starsText = (stars: number): string => `${stars} of 5 stars`;
 export function ReviewsPage() {
   const dispatch = useStaffDispatch();
   const reviews = useStaffSelector(selectReviews);
-  const products = useProductNames();
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => reviewQueryFromSearch(search), [search]);
 
@@ -75,21 +74,7 @@ export function ReviewsPage() {
       <PageHeading title="Reviews" />
       <Filters role="search" aria-label="Filter the reviews" onSubmit={submitSearch}>
         <FieldRow>
-          <StaffField label="Product">
-            {(control) => (
-              <select {...control} name="productId" value={query.productId ?? ''} onChange={(event) => change('productId', event.target.value)}>
-                <option value="">All products</option>
-                {query.productId !== undefined && !products.some((product) => product.id === query.productId) ? (
-                  <option value={query.productId}>{query.productId}</option>
-                ) : null}
-                {products.map((product) => (
-                  <option key={product.id} value={product.id}>
-                    {product.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </StaffField>
+          <ProductPicker productId={query.productId} onChange={(productId) => change('productId', productId ?? '')} />
           <StaffField label="Visibility">
             {(control) => (
               <select {...control} name="visibility" value={query.visibility ?? ''} onChange={(event) => change('visibility', event.target.value)}>

@@ -18,6 +18,15 @@ import {
   type StaffSettings,
   type TotpSetup,
 } from '@site/contracts/staff-api';
+import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
+import type { LookupResponse, SearchResponse } from '@site/contracts/catalogue-api';
+import type { Product, SearchResult } from '@site/content';
+
+/** The public catalogue's products the reviews page's product filter can find (the catalogue search and look-up). */
+export const CATALOGUE: readonly SearchResult[] = [
+  { id: 'oc_fire_resistant_cable', title: 'Fire resistant cable', productCategory: 'Cables', productCategoryId: 'cables', company: 'Oxford Cavi', image: 'cable_armoured' },
+  { id: 'hex_cw_brass_cable_gland', title: 'CW Brass Cable Gland', productCategory: 'Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },
+];
 
 /** A name a visitor might send to try to run script in the staff pages. */
 export const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -279,7 +288,19 @@ export function staffHandlers(fake: FakeStaffServer) {
       return HttpResponse.json(fake.settings);
     }),
     http.get(STAFF_API.audit, ({ request }) => refusal(request) ?? HttpResponse.json(fake.audit)),
-    // The reviews page's product filter reads the public catalogue file.
-    http.get('/data/products.json', () => HttpResponse.json([{ id: 'oc_fire_resistant_cable', productName: 'Fire resistant cable' }])),
+    // The reviews page's product filter: the public catalogue's search (names holding the text) and look-up (by id).
+    http.get(CATALOGUE_SEARCH_API_PATH, ({ request }) => {
+      const needle = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
+      const results = CATALOGUE.filter((product) => product.title.toLowerCase().includes(needle));
+      return HttpResponse.json({ total: results.length, offset: 0, results, highlight: [needle] } satisfies SearchResponse);
+    }),
+    http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
+      const keys = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
+      // the page reads a product's id and name only
+      const products = CATALOGUE.filter((product) => keys.includes(product.id.replaceAll('_', ''))).map(
+        (product) => ({ id: product.id, productName: product.title }) as Product,
+      );
+      return HttpResponse.json({ products } satisfies LookupResponse);
+    }),
   ];
 }

@@ -104,18 +104,24 @@ export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQ
 async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string): Promise<SearchPage> {
   const ownText = sql.ref(query.locale === 'ar' ? 'p.search_ar' : 'p.search_en');
   const specText = sql.ref(query.locale === 'ar' ? 'p.search_spec_ar' : 'p.search_spec_en');
-  const title = sql.ref(query.locale === 'ar' ? 'title_ar' : 'title');
   const terms = searchTerms(needle);
   const codeKey = codeKeyOf(needle);
   // a one-character code would start half the catalogue's codes: such a text is a name's, not a code's
   const codeStarts = codeKey.length >= 2 ? sql<boolean>`p.search_code like ${`${codeKey}%`}` : sql<boolean>`false`;
   const codeIs = codeKey.length >= 2 ? sql<boolean>`p.search_code = ${codeKey}` : sql<boolean>`false`;
   const inOwnText = sql.join(terms.map((term) => holdsTerm(ownText, term)), sql` and `);
+  // The categories each term names, found here among the few titles: the query then names them, so that each term's
+  // condition is an OR of index look-ups (a sub-select there would make PostgreSQL scan the catalogue).
+  const titles = await db
+    .selectFrom('catalogue_categories')
+    .select(['id', query.locale === 'ar' ? 'title_ar as title' : 'title'])
+    .execute();
   const anywhere = sql.join(
-    terms.map(
-      (term) =>
-        sql`(${holdsTerm(ownText, term)} or ${holdsTerm(specText, term)} or p.category_id = any(array(select id from catalogue_categories where ${holdsTerm(sql`catalogue_fold(${title})`, term)})))`,
-    ),
+    terms.map((term) => {
+      const named = titles.filter((category) => term.some((phrase) => foldSearchText(category.title).includes(phrase))).map((category) => category.id);
+      const inCategory = named.length > 0 ? sql<boolean>` or p.category_id in (${sql.join(named)})` : sql<boolean>``;
+      return sql<boolean>`(${holdsTerm(ownText, term)} or ${holdsTerm(specText, term)}${inCategory})`;
+    }),
     sql` and `,
   );
   const rank = sql<number>`case

@@ -135,8 +135,21 @@ function crossProblems(rows: readonly CheckedRow[], existing: readonly { id: str
   return problems;
 }
 
-/** Checks every row and, unless `dryRun` or a problem, upserts them all in one transaction. */
+/** An import of this many rows or more refreshes the planner's statistics of the products once it has committed. */
+const ANALYZE_AFTER_ROWS = 1_000;
+
+/**
+ * Checks every row and, unless `dryRun` or a problem, upserts them all in one transaction. After a big import the
+ * products' statistics are refreshed at once (not when autovacuum comes by): with the old ones the planner guesses a
+ * search term's matches from defaults and scans the whole catalogue instead of its trigram indexes.
+ */
 export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
+  const outcome = await writeImport(db, rows, options);
+  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products`.execute(db.kysely);
+  return outcome;
+}
+
+async function writeImport(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     // one import at a time, and none beside the editor's changes: they all take this row's lock first
     await trx.selectFrom('catalogue_state').select('version').forUpdate().executeTakeFirstOrThrow();
