@@ -138,6 +138,15 @@ test.describe('the staff pages', () => {
       await expect(heading(page, 'Reviews')).toBeVisible();
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: '1 review' })).toBeVisible();
       expect(await axeViolations(page), 'reviews').toEqual([]);
+      // the product filter finds the product by the words of its name, from the catalogue's search
+      await page.getByRole('combobox', { name: 'Product' }).fill('flat twin');
+      const option = page.getByRole('option', { name: /6242Y Flat Twin and Earth Cable/ });
+      await expect(option).toBeVisible();
+      expect(await axeViolations(page), 'reviews, products offered').toEqual([]);
+      await option.click();
+      await expect(page).toHaveURL(at('/staff/reviews?productId=oc_6242y_flat_twin_and_earth_cable'));
+      await expect(page.getByRole('group', { name: 'Product' })).toContainText('Product: 6242Y Flat Twin and Earth Cable');
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: '1 review' })).toBeVisible();
 
       await page.goto(at('/staff/settings'));
       await expect(page.getByRole('switch', { name: 'Hold new reviews until approved' })).not.toBeChecked();
