@@ -73,6 +73,16 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal((await search('miniture breker')).suggestion, 'miniature breaker');
     assert.equal((await search('كابل مدرغ', 'ar')).suggestion, 'كابل مدرع');
   });
+
+  await t.test("a product's search row follows every change to it, in the same statement: renamed, moved, deleted", async () => {
+    const kysely = database.db.kysely;
+    await kysely.updateTable('catalogue_products').set({ name: 'Quasar Busbar Trunking', category_id: 'cables' }).where('id', '=', 'abb_s200_mcb').execute();
+    assert.deepEqual(await ids('quasar busbar'), ['abb_s200_mcb']);
+    const [renamed] = (await search('quasar')).results;
+    assert.deepEqual([renamed?.title, renamed?.productCategoryId], ['Quasar Busbar Trunking', 'cables']);
+    await kysely.deleteFrom('catalogue_products').where('id', '=', 'abb_s200_mcb').execute();
+    assert.deepEqual(await ids('quasar busbar'), []);
+  });
 }
 
 test('search on embedded PGlite', async (t) => {

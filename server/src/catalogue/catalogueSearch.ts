@@ -102,13 +102,13 @@ export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQ
 }
 
 async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string): Promise<SearchPage> {
-  const ownText = sql.ref(query.locale === 'ar' ? 'p.search_ar' : 'p.search_en');
-  const specText = sql.ref(query.locale === 'ar' ? 'p.search_spec_ar' : 'p.search_spec_en');
+  const ownText = sql.ref(query.locale === 'ar' ? 's.own_ar' : 's.own_en');
+  const specText = sql.ref(query.locale === 'ar' ? 's.spec_ar' : 's.spec_en');
   const terms = searchTerms(needle);
   const codeKey = codeKeyOf(needle);
   // a one-character code would start half the catalogue's codes: such a text is a name's, not a code's
-  const codeStarts = codeKey.length >= 2 ? sql<boolean>`p.search_code like ${`${codeKey}%`}` : sql<boolean>`false`;
-  const codeIs = codeKey.length >= 2 ? sql<boolean>`p.search_code = ${codeKey}` : sql<boolean>`false`;
+  const codeStarts = codeKey.length >= 2 ? sql<boolean>`s.code_key like ${`${codeKey}%`}` : sql<boolean>`false`;
+  const codeIs = codeKey.length >= 2 ? sql<boolean>`s.code_key = ${codeKey}` : sql<boolean>`false`;
   const inOwnText = sql.join(terms.map((term) => holdsTerm(ownText, term)), sql` and `);
   // The categories each term names, found here among the few titles: the query then names them, so that each term's
   // condition is an OR of index look-ups (a sub-select there would make PostgreSQL scan the catalogue).
@@ -119,7 +119,7 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const anywhere = sql.join(
     terms.map((term) => {
       const named = titles.filter((category) => term.some((phrase) => foldSearchText(category.title).includes(phrase))).map((category) => category.id);
-      const inCategory = named.length > 0 ? sql<boolean>` or p.category_id in (${sql.join(named)})` : sql<boolean>``;
+      const inCategory = named.length > 0 ? sql<boolean>` or s.category_id in (${sql.join(named)})` : sql<boolean>``;
       return sql<boolean>`(${holdsTerm(ownText, term)} or ${holdsTerm(specText, term)}${inCategory})`;
     }),
     sql` and `,
@@ -132,10 +132,23 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
     when ${inOwnText} then 4
     else 5 end`;
 
+  // the page of matches from the narrow search rows; then the shown fields of those products only
   const name = sql.ref(query.locale === 'ar' ? 'p.name_ar' : 'p.name');
   const category = sql.ref(query.locale === 'ar' ? 'c.title_ar' : 'c.title');
   const rows = await db
-    .selectFrom('catalogue_products as p')
+    .with('found', (found) =>
+      found
+        .selectFrom('catalogue_search as s')
+        .select(['s.product_id', 's.position', rank.as('rank'), sql<number>`count(*) over ()`.as('total')])
+        .where(sql<boolean>`(${codeStarts} or (${anywhere}))`)
+        .orderBy('rank')
+        .orderBy('s.position')
+        .orderBy('s.product_id')
+        .offset(query.offset)
+        .limit(query.limit),
+    )
+    .selectFrom('found')
+    .innerJoin('catalogue_products as p', 'p.id', 'found.product_id')
     .innerJoin('catalogue_categories as c', 'c.id', 'p.category_id')
     .select([
       'p.id',
@@ -144,14 +157,11 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
       'p.category_id as productCategoryId',
       sql<string>`coalesce(p.company, '')`.as('company'),
       'p.image',
-      sql<number>`count(*) over ()`.as('total'),
+      'found.total',
     ])
-    .where(sql<boolean>`(${codeStarts} or (${anywhere}))`)
-    .orderBy(rank)
-    .orderBy('p.position')
-    .orderBy('p.id')
-    .offset(query.offset)
-    .limit(query.limit)
+    .orderBy('found.rank')
+    .orderBy('found.position')
+    .orderBy('found.product_id')
     .execute();
   // a page past the last match has no row to carry the total: ask for the first
   const total = rows[0]?.total ?? (query.offset > 0 ? (await matching(db, { ...query, offset: 0, limit: 1 }, needle)).total : 0);

@@ -9,11 +9,8 @@ import type { NewRow, Row } from '../db/index.js';
 /** A category as the catalogue's queries select it. */
 export type CategoryRow = Omit<Row<'catalogue_categories'>, 'updated_at'>;
 
-/** The columns the database makes for the search (migration 009): never read as a record. */
-type SearchColumn = 'search_code' | 'search_en' | 'search_ar' | 'search_spec_en' | 'search_spec_ar';
-
 /** A product's listing columns, as the catalogue's queries select them (date as 'YYYY-MM-DD', price as numeric text). */
-export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' | 'details' | 'details_ar' | 'updated_at' | SearchColumn> & {
+export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' | 'details' | 'details_ar' | 'updated_at'> & {
   date_added: string;
   price: string | null;
 };

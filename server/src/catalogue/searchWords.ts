@@ -18,7 +18,7 @@ export const SEARCH_WORDS_REFRESH: readonly string[] = [
   'delete from catalogue_search_words',
   /* sql */ `insert into catalogue_search_words (word)
 select distinct word from (
-  select regexp_split_to_table(search_en || ' ' || search_ar, ${WORD_SEPARATORS}) as word from catalogue_products
+  select regexp_split_to_table(own_en || ' ' || own_ar, ${WORD_SEPARATORS}) as word from catalogue_search
   union all
   select regexp_split_to_table(catalogue_fold(title || ' ' || title_ar), ${WORD_SEPARATORS}) from catalogue_categories
 ) words

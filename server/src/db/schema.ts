@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The database's tables as Kysely sees them: the one declaration the row types of every store come from.
@@ -223,14 +223,21 @@ export interface CatalogueProductsTable {
   details: JsonDocument;
   details_ar: JsonDocument;
   updated_at: Timestamp;
+}
+
+/** A product's search row, written by the trigger catalogue_search_sync (migration 009): read, never written. */
+export interface CatalogueSearchTable {
+  product_id: string;
+  category_id: string;
+  position: number;
   /** The code as normalizedProductCode makes it (letters and digits, lower case). */
-  search_code: GeneratedAlways<string>;
+  code_key: string;
   /** Name, brands and code, folded (catalogue_fold), trigram-indexed: what a search term is found in. */
-  search_en: GeneratedAlways<string>;
-  search_ar: GeneratedAlways<string>;
+  own_en: string;
+  own_ar: string;
   /** The specification's text (description values, specification lists, detail paragraphs), folded, trigram-indexed. */
-  search_spec_en: GeneratedAlways<string>;
-  search_spec_ar: GeneratedAlways<string>;
+  spec_en: string;
+  spec_ar: string;
 }
 
 /** The catalogue's words, for "Did you mean …?" (catalogue/searchWords.ts). */
@@ -265,6 +272,7 @@ export interface DatabaseSchema {
   catalogue_categories: CatalogueCategoriesTable;
   catalogue_brands: CatalogueBrandsTable;
   catalogue_products: CatalogueProductsTable;
+  catalogue_search: CatalogueSearchTable;
   catalogue_search_words: CatalogueSearchWordsTable;
   catalogue_state: CatalogueStateTable;
 }

@@ -145,7 +145,7 @@ const ANALYZE_AFTER_ROWS = 1_000;
  */
 export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
   const outcome = await writeImport(db, rows, options);
-  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products`.execute(db.kysely);
+  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search`.execute(db.kysely);
   return outcome;
 }
 

@@ -7,10 +7,10 @@ import type { Migration } from './types.js';
  * - catalogue_fold(text): ASCII letters lowered, Arabic letter forms made one (alef forms, alef maqsura, taa marbuta),
  *   diacritics and tatweel dropped, Arabic-Indic digits made Western, ² made 2; the same table as the pages'
  *   foldSearchText (@site/content/search-text). Both the indexed text and the visitor's terms go through it.
- * - search_en / search_ar: a product's name, brands and code folded, trigram-indexed (pg_trgm), so a term found inside
- *   a word is an index look-up, not a scan of the catalogue; search_code: the code as normalizedProductCode makes it.
- * - search_spec_en / search_spec_ar: the text of a product's specification (its description's values, specification
- *   lists and standards, detail paragraphs without their tags), folded and trigram-indexed alike.
+ * - catalogue_search: a narrow row a product, written by a trigger on catalogue_products: own_en / own_ar, its name,
+ *   brands and code folded, trigram-indexed (pg_trgm), so a term found inside a word is an index look-up, not a scan;
+ *   spec_en / spec_ar, its specification's text (description values, specification lists and standards, detail
+ *   paragraphs without their tags), folded and indexed alike; code_key, the code as normalizedProductCode makes it.
  * - catalogue_search_words: every word of the catalogue's names, brands and category titles, trigram-indexed, to
  *   offer the closest word when a term finds nothing ("Did you mean …?"); refilled by every catalogue change.
  * pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner may create it. It lives in `public`, so a
@@ -36,17 +36,46 @@ create function catalogue_spec_text(json) returns text language sql immutable pa
   where jsonb_typeof(leaf) = 'string'
 $$;
 
-alter table catalogue_products
-  add column search_code text generated always as (regexp_replace(lower(code), '[^a-z0-9]+', '', 'g')) stored,
-  add column search_en text generated always as (catalogue_fold(name || ' ' || coalesce(company, '') || ' ' || code)) stored,
-  add column search_ar text generated always as (catalogue_fold(name_ar || ' ' || coalesce(company, '') || ' ' || code)) stored,
-  add column search_spec_en text generated always as (catalogue_fold(catalogue_spec_text(details))) stored,
-  add column search_spec_ar text generated always as (catalogue_fold(catalogue_spec_text(details_ar))) stored;
-create index catalogue_products_search_code_idx on catalogue_products (search_code text_pattern_ops);
-create index catalogue_products_search_en_idx on catalogue_products using gin (search_en gin_trgm_ops);
-create index catalogue_products_search_ar_idx on catalogue_products using gin (search_ar gin_trgm_ops);
-create index catalogue_products_search_spec_en_idx on catalogue_products using gin (search_spec_en gin_trgm_ops);
-create index catalogue_products_search_spec_ar_idx on catalogue_products using gin (search_spec_ar gin_trgm_ops);
+-- One narrow row a product, kept by a trigger in the product's own statement: a search reads these few columns and
+-- their indexes, never the products' wide rows (their details), which also keeps the listing's scans as narrow.
+create table catalogue_search (
+  product_id   text primary key references catalogue_products (id) on delete cascade,
+  category_id  text not null,
+  position     integer not null,
+  code_key     text not null,
+  own_en       text not null,
+  own_ar       text not null,
+  spec_en      text not null,
+  spec_ar      text not null
+);
+create index catalogue_search_code_idx on catalogue_search (code_key text_pattern_ops);
+create index catalogue_search_category_idx on catalogue_search (category_id);
+create index catalogue_search_own_en_idx on catalogue_search using gin (own_en gin_trgm_ops);
+create index catalogue_search_own_ar_idx on catalogue_search using gin (own_ar gin_trgm_ops);
+create index catalogue_search_spec_en_idx on catalogue_search using gin (spec_en gin_trgm_ops);
+create index catalogue_search_spec_ar_idx on catalogue_search using gin (spec_ar gin_trgm_ops);
+
+create function catalogue_search_sync() returns trigger language plpgsql as $$
+begin
+  insert into catalogue_search (product_id, category_id, position, code_key, own_en, own_ar, spec_en, spec_ar)
+  values (
+    new.id, new.category_id, new.position,
+    regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g'),
+    catalogue_fold(new.name || ' ' || coalesce(new.company, '') || ' ' || new.code),
+    catalogue_fold(new.name_ar || ' ' || coalesce(new.company, '') || ' ' || new.code),
+    catalogue_fold(catalogue_spec_text(new.details)),
+    catalogue_fold(catalogue_spec_text(new.details_ar))
+  )
+  on conflict (product_id) do update set
+    category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
+    own_en = excluded.own_en, own_ar = excluded.own_ar, spec_en = excluded.spec_en, spec_ar = excluded.spec_ar;
+  return null;
+end
+$$;
+create trigger catalogue_search_sync after insert or update on catalogue_products
+  for each row execute function catalogue_search_sync();
+-- the products already there
+update catalogue_products set id = id;
 
 create table catalogue_search_words (word text primary key);
 create index catalogue_search_words_trgm_idx on catalogue_search_words using gin (word gin_trgm_ops);
