@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { decodeEntities, parseHead } from '../test-support/html.js';
 import { createSeoSite, siteSeoSource } from './seo/pages.js';
-import { sitemapXml } from './sitemap.js';
+import { sitemapRoutes, sitemapXml } from './sitemap.js';
 
 const DATA = path.resolve(import.meta.dirname, '../../../content/data');
 const readData = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as T;
@@ -156,5 +156,37 @@ describe('robots.txt and sitemap.xml', () => {
     assert.ok(xml.includes('<loc>https://x.test/ar/our-products/a%26b%3Cc%22d</loc>'));
     assert.ok(xml.includes('<xhtml:link rel="alternate" hreflang="ar" href="https://x.test/ar/our-products/a%26b%3Cc%22d"/>'));
     assert.ok(!xml.includes(odd));
+  });
+
+  test('more pages than a file holds: /sitemap.xml is an index of files that list every page once, in order; no other file exists', async () => {
+    const whole = parseSitemap((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    const split = Fastify();
+    await split.register(sitemapRoutes, { origin: () => ORIGIN, urlsPerFile: 50 });
+    try {
+      const index = await split.inject({ method: 'GET', url: '/sitemap.xml' });
+      assert.equal(index.statusCode, 200);
+      assert.equal(index.headers['content-type'], 'application/xml; charset=utf-8');
+      const files = [...index.body.matchAll(/<sitemap>\s*<loc>([^<]*)<\/loc>\s*<\/sitemap>/g)].map((m) => m[1] ?? '');
+      assert.match(index.body, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+      assert.deepEqual(files, Array.from({ length: Math.ceil(whole.length / 50) }, (_, index) => `${ORIGIN}/sitemap-${index + 1}.xml`));
+      const listed: SitemapUrl[] = [];
+      for (const file of files) {
+        const res = await split.inject({ method: 'GET', url: file.slice(ORIGIN.length) });
+        assert.equal(res.statusCode, 200, file);
+        const urls = parseSitemap(res.body);
+        assert.ok(urls.length <= 50 && urls.length > 0, file);
+        listed.push(...urls);
+      }
+      assert.deepEqual(listed, whole);
+      for (const url of ['/sitemap-0.xml', `/sitemap-${files.length + 1}.xml`, '/sitemap-1234567.xml', '/sitemap-x.xml']) {
+        assert.equal((await split.inject({ method: 'GET', url })).statusCode, 404, url);
+      }
+      // a query string is the same file, not another body to make and keep
+      assert.equal((await split.inject({ method: 'GET', url: '/sitemap-1.xml?x=1' })).body, (await split.inject({ method: 'GET', url: '/sitemap-1.xml' })).body);
+    } finally {
+      await split.close();
+    }
+    // while the pages fit in one file there is no other
+    assert.equal((await app.inject({ method: 'GET', url: '/sitemap-1.xml' })).statusCode, 404);
   });
 });

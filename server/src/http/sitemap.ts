@@ -1,6 +1,8 @@
 // /robots.txt and /sitemap.xml, generated from the route table and the catalogue (seo/pages.ts), with absolute URLs
 // on the site's configured origin (siteOrigin.ts), whatever Host the request names. The sitemap lists both editions
-// (English, and Arabic under /ar), each URL with its hreflang alternates.
+// (English, and Arabic under /ar), each URL with its hreflang alternates. A catalogue with more pages than one file
+// should hold (the protocol allows 50,000 URLs and 50 MB; we keep files far smaller) makes /sitemap.xml an index of
+// /sitemap-1.xml, /sitemap-2.xml…, each a slice of the pages in the same order.
 import { LOCALES } from '@site/contracts/locale';
 import { STAFF_BASE } from '@site/contracts/staff-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +17,15 @@ export interface SitemapRoutesOptions {
   site?: SeoSite | CurrentSeoSite;
   /** The site's origin (createSiteOrigin). */
   origin: SiteOrigin;
+  /** Pages a sitemap file lists at most (SITEMAP_URLS_MAX). */
+  urlsPerFile?: number;
 }
+
+/** Pages a sitemap file lists at most: about 5 MB of XML with their alternates, quick for a crawler to fetch. */
+export const SITEMAP_URLS_MAX = 10_000;
+
+/** The files the site's pages need: 1 while they fit in one. */
+export const sitemapFileCount = (site: SeoSite, urlsPerFile: number): number => Math.max(1, Math.ceil(site.sitemap.length / urlsPerFile));
 
 /**
  * Everything but the staff pages, which also say noindex themselves (http/staffPage.ts). The Disallow line
@@ -29,10 +39,12 @@ export function robotsTxt(origin: string): string {
  * Both editions' pages, each listed with its twin as `xhtml:link` alternates (itself included, and x-default: the
  * English page), as search engines read hreflang from a sitemap.
  */
-export function sitemapXml(site: SeoSite, origin: string): string {
+export function sitemapXml(site: SeoSite, origin: string, slice?: { file: number; urlsPerFile: number }): string {
   const link = (hreflang: string, path: string): string =>
     `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${origin}${path}`)}"/>\n`;
-  const urls = site.sitemap.map(
+  const first = slice === undefined ? 0 : (slice.file - 1) * slice.urlsPerFile;
+  const pages = slice === undefined ? site.sitemap : site.sitemap.slice(first, first + slice.urlsPerFile);
+  const urls = pages.map(
     ({ path, lastmod, alternates }) =>
       `  <url>\n    <loc>${escapeXml(`${origin}${path}`)}</loc>\n${lastmod ? `    <lastmod>${escapeXml(lastmod)}</lastmod>\n` : ''}` +
       `${LOCALES.map((locale) => link(locale, alternates[locale])).join('')}${link('x-default', alternates.en)}  </url>\n`,
@@ -44,6 +56,12 @@ export function sitemapXml(site: SeoSite, origin: string): string {
   );
 }
 
+/** The index of the site's sitemap files (`count` of them, 2 or more). */
+export function sitemapIndexXml(origin: string, count: number): string {
+  const files = Array.from({ length: count }, (_, index) => `  <sitemap>\n    <loc>${escapeXml(`${origin}/sitemap-${index + 1}.xml`)}</loc>\n  </sitemap>\n`);
+  return '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + `${files.join('')}</sitemapindex>\n`;
+}
+
 interface Generated {
   origin: string;
   site: SeoSite | undefined;
@@ -52,14 +70,18 @@ interface Generated {
 }
 
 export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutesOptions): Promise<void> {
+  const urlsPerFile = options.urlsPerFile ?? SITEMAP_URLS_MAX;
   const given = options.site;
   const currentSite: CurrentSeoSite = typeof given === 'function' ? given : fixedSite(given ?? siteSeo());
 
-  /** `make` of the origin, and of the site when it needs one (the sitemap, not robots.txt). */
-  function serve(make: (origin: string, site: SeoSite) => string, contentType: string, needsSite: boolean) {
-    // One body: the origin is the server's, fixed once it listens (made again only if it was read before that), and
-    // the site one per catalogue version (made again when the version moved).
-    let generated: Generated | undefined;
+  /**
+   * `make` of the origin, and of the site when it needs one (the sitemap, not robots.txt); undefined when the address
+   * names nothing (a sitemap file past the last: 404).
+   */
+  function serve(make: (origin: string, site: SeoSite, request: FastifyRequest) => string | undefined, contentType: string, needsSite: boolean) {
+    // One body an address: the origin is the server's, fixed once it listens (made again only if it was read before
+    // that), and the site one per catalogue version (made again when the version moved).
+    const generatedFor = new Map<string, Generated>();
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const origin = options.origin();
       let site: SeoSite | undefined;
@@ -69,9 +91,16 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
         request.log.error({ err: error }, 'could not read the catalogue for the sitemap');
         return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The catalogue could not be read right now.\n');
       }
+      // by the file it names, never by the address as sent: a query string must not make another body to keep
+      const key = String(Number((request.params as { file?: string }).file ?? 0));
+      let generated = generatedFor.get(key);
       if (generated?.origin !== origin || generated.site !== site) {
-        const body = make(origin, site as SeoSite);
+        const body = make(origin, site as SeoSite, request);
+        if (body === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap file.\n');
+        // the bodies of one version only (a file of the last version is not kept beside the new one's)
+        for (const [file, old] of generatedFor) if (old.site !== site) generatedFor.delete(file);
         generated = { origin, site, body, etag: contentEtag(body) };
+        generatedFor.set(key, generated);
       }
       const etag = generated.etag;
       reply.header('cache-control', CACHE_REVALIDATE).header('etag', etag);
@@ -81,5 +110,20 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
   }
 
   app.get('/robots.txt', serve(robotsTxt, 'text/plain; charset=utf-8', false));
-  app.get('/sitemap.xml', serve((origin, site) => sitemapXml(site, origin), 'application/xml; charset=utf-8', true));
+  const xml = 'application/xml; charset=utf-8';
+  app.get(
+    '/sitemap.xml',
+    serve((origin, site) => {
+      const count = sitemapFileCount(site, urlsPerFile);
+      return count === 1 ? sitemapXml(site, origin) : sitemapIndexXml(origin, count);
+    }, xml, true),
+  );
+  app.get(
+    '/sitemap-:file(^\\d{1,6}).xml',
+    serve((origin, site, request) => {
+      const file = Number((request.params as { file: string }).file);
+      const count = sitemapFileCount(site, urlsPerFile);
+      return count > 1 && file >= 1 && file <= count ? sitemapXml(site, origin, { file, urlsPerFile }) : undefined;
+    }, xml, true),
+  );
 }

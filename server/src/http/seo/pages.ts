@@ -19,6 +19,7 @@ import {
   type Project,
 } from '@site/content';
 import { htmlToText } from '@site/content/html-text';
+import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
 import { siteKnowledgeBaseSources } from '../../assistant/knowledge-base/index.js';
 import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
 import { listText, listTextAr, routeDescriptions, routeDescriptionsAr } from '@site/contracts/route-descriptions';
@@ -276,9 +277,10 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
     })),
   });
 
-  const itemList = (origin: string, items: readonly { name: string; path: string }[]): JsonLd => ({
+  /** `items` as a list of `total` (its first items only, when the page shows only those). */
+  const itemList = (origin: string, items: readonly { name: string; path: string }[], total = items.length): JsonLd => ({
     '@type': 'ItemList',
-    numberOfItems: items.length,
+    numberOfItems: total,
     itemListElement: items.map((item, index) => ({
       '@type': 'ListItem',
       position: index + 1,
@@ -363,9 +365,12 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
         structuredData: (origin) => [
           webPage(origin, 'CollectionPage', path, category.title, category.info, {
             image: abs(origin, image.path),
+            // the products of the listing's first page, as the page shows them: a category of thousands would
+            // otherwise write them all into every visit's HTML
             mainEntity: itemList(
               origin,
-              items.map((p) => ({ name: p.productName, path: productPath(p) })),
+              items.slice(0, LISTING_PAGE_SIZE).map((p) => ({ name: p.productName, path: productPath(p) })),
+              items.length,
             ),
           }),
           breadcrumb(origin, [

@@ -231,6 +231,23 @@ describe('page heads', () => {
     assert.ok(!rebuilt.body.includes('New build'));
   });
 
+  test("a big category's page lists the products of its first page in its JSON-LD, and counts them all", () => {
+    const source = siteSeoSource();
+    const cable = source.products.find((p) => p.productCategoryId === 'cables')!;
+    const detail = source.productDetails.find((d) => d.id === cable.id)!;
+    const copies = Array.from({ length: 60 }, (_, index) => `${cable.id}_${index}`);
+    const big = createSeoSite({
+      ...source,
+      products: [...source.products, ...copies.map((id) => ({ ...cable, id, code: `${cable.code}-${id.length}-${id}` }))],
+      productDetails: [...source.productDetails, ...copies.map((id) => ({ ...detail, id }))],
+    });
+    const collection = big.resolve('/our-products/cables').structuredData(ORIGIN).find((entity) => entity['@type'] === 'CollectionPage');
+    const list = collection?.mainEntity as { numberOfItems: number; itemListElement: { url: string }[] };
+    const own = source.products.filter((p) => p.productCategoryId === 'cables').length + copies.length;
+    assert.equal(list.numberOfItems, own);
+    assert.equal(list.itemListElement.length, 24);
+  });
+
   test('ETag changes when the content a head is built from changes', async () => {
     const source = siteSeoSource();
     const changed: SeoSource = {
