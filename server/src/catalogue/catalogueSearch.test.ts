@@ -80,6 +80,8 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.deepEqual(await ids('quasar busbar'), ['abb_s200_mcb']);
     const [renamed] = (await search('quasar')).results;
     assert.deepEqual([renamed?.title, renamed?.productCategoryId], ['Quasar Busbar Trunking', 'cables']);
+    // its new words are offered for a misspelling at once
+    assert.equal((await search('quasr busbar')).suggestion, 'quasar busbar');
     await kysely.deleteFrom('catalogue_products').where('id', '=', 'abb_s200_mcb').execute();
     assert.deepEqual(await ids('quasar busbar'), []);
   });

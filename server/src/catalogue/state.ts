@@ -3,22 +3,17 @@
 // listening on the channel when (and only if) the change commits.
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
-import { refreshSearchWords } from './searchWords.js';
 
 /** The channel a catalogue change is announced on; the payload is the new version. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-/**
- * Bumps the version inside the caller's transaction and announces it on commit; the search's vocabulary is refilled in
- * the same transaction. Returns the new version.
- */
+/** Bumps the version inside the caller's transaction and announces it on commit. Returns the new version. */
 export async function bumpCatalogueVersion(trx: Kysely<DatabaseSchema>): Promise<number> {
   const { version } = await trx
     .updateTable('catalogue_state')
     .set((eb) => ({ version: eb('version', '+', 1), changed_at: sql<Date>`now()` }))
     .returning('version')
     .executeTakeFirstOrThrow();
-  await refreshSearchWords(trx);
   await sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(version)})`.execute(trx);
   return version;
 }

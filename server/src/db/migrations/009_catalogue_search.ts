@@ -1,5 +1,5 @@
 import { SEARCH_FOLD_SQL } from '@site/content/search-text';
-import { SEARCH_WORDS_REFRESH } from '../../catalogue/searchWords.js';
+import { addSearchWordsSql } from '../../catalogue/searchWords.js';
 import type { Migration } from './types.js';
 
 /**
@@ -12,7 +12,8 @@ import type { Migration } from './types.js';
  *   spec_en / spec_ar, its specification's text (description values, specification lists and standards, detail
  *   paragraphs without their tags), folded and indexed alike; code_key, the code as normalizedProductCode makes it.
  * - catalogue_search_words: every word of the catalogue's names, brands and category titles, trigram-indexed, to
- *   offer the closest word when a term finds nothing ("Did you mean …?"); refilled by every catalogue change.
+ *   offer the closest word when a term finds nothing ("Did you mean …?"); added to by triggers as products and
+ *   categories are written (catalogue/searchWords.ts).
  * pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner may create it. It lives in `public`, so a
  * server whose search_path names another schema names `public` after it.
  */
@@ -69,16 +70,27 @@ begin
   on conflict (product_id) do update set
     category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
     own_en = excluded.own_en, own_ar = excluded.own_ar, spec_en = excluded.spec_en, spec_ar = excluded.spec_ar;
+  ${addSearchWordsSql(`catalogue_fold(new.name || ' ' || new.name_ar || ' ' || coalesce(new.company, '') || ' ' || new.code)`)};
   return null;
 end
 $$;
 create trigger catalogue_search_sync after insert or update on catalogue_products
   for each row execute function catalogue_search_sync();
--- the products already there
-update catalogue_products set id = id;
 
 create table catalogue_search_words (word text primary key);
 create index catalogue_search_words_trgm_idx on catalogue_search_words using gin (word gin_trgm_ops);
-${SEARCH_WORDS_REFRESH.join(';\n')};
+
+create function catalogue_category_words() returns trigger language plpgsql as $$
+begin
+  ${addSearchWordsSql(`catalogue_fold(new.title || ' ' || new.title_ar)`)};
+  return null;
+end
+$$;
+create trigger catalogue_category_words after insert or update on catalogue_categories
+  for each row execute function catalogue_category_words();
+
+-- the products and categories already there
+update catalogue_categories set id = id;
+update catalogue_products set id = id;
 `,
 };
