@@ -1,6 +1,7 @@
 const { createFederatedAppConfig } = require('../tools/webpack/federated-app.cjs');
 
-// The catalogue team's unit of release: category list, product listing, product details, and the header's search.
+// The catalogue team's unit of release: category list, product listing, product details, the header's search and the
+// search results page.
 module.exports = createFederatedAppConfig({
   appDir: __dirname,
   name: 'catalogue',
@@ -9,5 +10,6 @@ module.exports = createFederatedAppConfig({
     './ProductListingPage': './src/listing/ProductListingPage.tsx',
     './ProductDetailsPage': './src/details/ProductDetailsPage.tsx',
     './SearchModal': './src/search/SearchModal.tsx',
+    './SearchResultsPage': './src/search/page/SearchResultsPage.tsx',
   },
 });

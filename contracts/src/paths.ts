@@ -25,3 +25,12 @@ export const QUOTE_REQUEST_SEGMENT = 'request-quote';
 
 /** The request-for-quotation page: the basket's lines and the buyer's details. */
 export const QUOTE_REQUEST_PATH = `/${QUOTE_REQUEST_SEGMENT}`;
+
+/** The search results page's path segment ('/search?q=…'). */
+export const SEARCH_SEGMENT = 'search';
+
+/** The search results page. */
+export const SEARCH_PATH = `/${SEARCH_SEGMENT}`;
+
+/** The results page of a search ('/search?q=4%20core%20swa'). */
+export const searchPagePath = (query: string): string => `${SEARCH_PATH}?${new URLSearchParams({ q: query })}`;

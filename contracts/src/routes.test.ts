@@ -68,6 +68,15 @@ describe('startDataPaths', () => {
     expect(viewSearchOf(matchSiteRoute('/our-products/cables/lv_cable')!.route, '?sort=5')).toBe('');
   });
 
+  it("asks for a search's page of results in the text and page its address names; no text, nothing", () => {
+    const search = matchSiteRoute('/ar/search')!;
+    expect(search.route).toMatchObject({ modulePath: './SearchResultsPage', index: false });
+    const view = viewSearchOf(search.route, '?page=2&q=cable%20gland&x=1');
+    expect(view).toBe('?q=cable+gland&page=2');
+    expect(startDataPaths(search, view)).toEqual(['/api/catalogue/search?q=cable+gland&offset=24&limit=24&lang=ar']);
+    expect(startDataPaths(search, viewSearchOf(search.route, ''))).toEqual([]);
+  });
+
   it('names only parameters of its own route', () => {
     for (const route of siteRoutes) {
       const params = route.path.split('/').filter((part) => part.startsWith(':'));

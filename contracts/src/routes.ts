@@ -6,11 +6,12 @@
 // Language twins are these same rows under the edition's base ('/ar/home'): matchSiteRoute reads the base
 // off first (locale.ts), and the browser routes inside it (React Router's basename), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
-import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
+import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
 import { listingViewOf, listingViewSearch } from './listingView';
+import { searchApiQuery, searchViewOf, searchViewSearch } from './searchView';
 import type { RemoteName } from './federation';
 import { localizedDataPath, splitLocale, type Locale } from './locale';
-import { CATALOGUE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT } from './paths';
+import { CATALOGUE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT, SEARCH_SEGMENT } from './paths';
 
 export { HOME_PATH } from './paths';
 
@@ -42,8 +43,11 @@ interface RouteFields {
 
 /** A page about the company or the catalogue as a whole: its head is written from the site's facts (its description: routeDescriptions.ts). */
 export interface FactsPageRoute extends RouteFields {
-  /** What the head's JSON-LD describes: the Organization ('company'), or the collection of categories ('categories'). */
-  kind: 'company' | 'categories';
+  /**
+   * What the head's JSON-LD describes: the Organization ('company'), the collection of categories ('categories'), or
+   * a search of the catalogue ('search': its results come from the address's query, one page per text and page).
+   */
+  kind: 'company' | 'categories' | 'search';
 }
 
 /** A page of one record: its title, description and JSON-LD come from the category or product it names. */
@@ -96,6 +100,17 @@ export const siteRoutes = [
     kind: 'product',
     index: true,
     startData: [CATALOGUE_PRODUCT_API_PATTERN, REVIEWS_API_PATTERN],
+  },
+  {
+    // one page per text searched: nothing for search engines
+    path: SEARCH_SEGMENT,
+    remote: 'catalogue',
+    modulePath: './SearchResultsPage',
+    title: 'Search results',
+    titleAr: 'نتائج البحث',
+    kind: 'search',
+    index: false,
+    startData: [CATALOGUE_SEARCH_API_PATH],
   },
   {
     path: 'about',
@@ -257,19 +272,34 @@ export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
 
 /**
  * The part of an address's query that changes what its page shows, in its one spelling ('' for none): a listing's
- * order and page ('?sort=2&page=3', listingView.ts); every other page ignores its query. The server draws, caches and
- * preloads by it; anything else in a query makes no new page.
+ * order and page ('?sort=2&page=3', listingView.ts), a search's text and page ('?q=swa&page=2', searchView.ts); every
+ * other page ignores its query. The server draws, caches and preloads by it; anything else in a query makes no new page.
  */
 export function viewSearchOf(route: SiteRoute, search: string): string {
-  return route.kind === 'category' ? listingViewSearch(listingViewOf(search)) : '';
+  if (route.kind === 'category') return listingViewSearch(listingViewOf(search));
+  if (route.kind === 'search') return searchViewSearch(searchViewOf(search));
+  return '';
+}
+
+/**
+ * The start data's query for the view `viewSearch` names: a listing's as it is, a search's page as the API's offset;
+ * undefined when the page does not fetch it (a search page without a text).
+ */
+function startDataQuery(template: string, viewSearch: string): string | undefined {
+  if (template === LISTING_START_DATA) return viewSearch;
+  if (template !== CATALOGUE_SEARCH_API_PATH) return '';
+  const view = searchViewOf(viewSearch);
+  return view.q === '' ? undefined : searchApiQuery(view);
 }
 
 /**
  * A matched route's start data, its ':params' filled in and URL-encoded, in the page's edition (data files from its
- * folder, the catalogue's answers in its language); a listing's page for the view `viewSearch` names (viewSearchOf).
+ * folder, the catalogue's answers in its language); a listing's or a search's page for the view `viewSearch` names
+ * (viewSearchOf).
  */
 export function startDataPaths({ route, params, locale }: SiteRouteMatch, viewSearch = ''): string[] {
-  return (route.startData ?? []).map((template) =>
-    localizedDataPath(locale, generatePath(template, params) + (template === LISTING_START_DATA ? viewSearch : '')),
-  );
+  return (route.startData ?? []).flatMap((template) => {
+    const query = startDataQuery(template, viewSearch);
+    return query === undefined ? [] : [localizedDataPath(locale, generatePath(template, params) + query)];
+  });
 }

@@ -7,4 +7,5 @@ export type CatalogueExposes = {
   './ProductListingPage': typeof import('./listing/ProductListingPage');
   './ProductDetailsPage': typeof import('./details/ProductDetailsPage');
   './SearchModal': typeof import('./search/SearchModal');
+  './SearchResultsPage': typeof import('./search/page/SearchResultsPage');
 };

@@ -59,3 +59,53 @@ test.describe('search that knows the trade', () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 });
+
+test.describe('the search results page', () => {
+  test("the modal's 'See all N results' leads to the results page, which pages through them; back returns", async ({ page, consoleProblems }) => {
+    const dialog = await openSearch(page, '/home', 'Search', 'Search');
+    await dialog.getByRole('combobox').pressSequentially('cable');
+    await expect(dialog.getByRole('status')).toContainText('result(s) found');
+    const count = await dialog.getByRole('status').textContent();
+    const total = Number(/(\d+) result\(s\) found/.exec(count ?? '')?.[1]);
+    expect(total).toBeGreaterThan(24);
+    await dialog.getByRole('link', { name: `See all ${total} results` }).click();
+    await expect(page).toHaveURL(/\/search\?q=cable$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status')).toHaveText(`Showing ${total} results for “cable”`);
+    const cards = page.getByRole('list', { name: 'Results for “cable”' }).getByRole('listitem');
+    await expect(cards).toHaveCount(24);
+    await expect(page.getByText(`Page 1 of ${Math.ceil(total / 24)}`)).toBeVisible();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/\/search\?q=cable&page=2$/);
+    await expect(page.getByText(`Page 2 of ${Math.ceil(total / 24)}`)).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText(`Page 1 of ${Math.ceil(total / 24)}`)).toBeVisible();
+    expect(consoleProblems.messages).toEqual([]);
+  });
+
+  test('the server draws the results of the address, not for search engines; its form searches another text', async ({ page, request }) => {
+    const response = await request.get('/search?q=armourd%20cabel');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect(html).toContain('Did you mean');
+    expect(html).toContain('Armoured Power Cable (BS 5467)');
+    await page.goto('/search?q=hex%20cw%2020s');
+    await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('CW Brass Cable Gland for SWA Cable');
+    await page.getByRole('searchbox', { name: 'Search text' }).fill('RCCB');
+    await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\?q=RCCB$/);
+    await expect(page.getByRole('link', { name: /Hager Residual Current Circuit Breaker/ })).toBeVisible();
+  });
+
+  test('the Arabic results page, right to left, finds the Arabic name', async ({ page, consoleProblems }) => {
+    await page.goto(`/ar/search?q=${encodeURIComponent('قاطع دائرة مصغر')}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('نتائج البحث');
+    const card = page.getByRole('link', { name: /قاطع دائرة مصغّر \(MCB\) ABB S200/ });
+    await expect(card).toBeVisible();
+    await card.click();
+    await expect(page).toHaveURL(/\/ar\/our-products\/[a-z_]+\/abb_s200_mcb$/);
+    expect(consoleProblems.messages).toEqual([]);
+  });
+});

@@ -15,3 +15,19 @@ afterEach(() => {
   document.documentElement.removeAttribute('lang');
   document.documentElement.removeAttribute('dir');
 });
+
+// jest-fixed-jsdom puts Node's FormData in the page (for MSW's requests), which takes no form. React builds one from a
+// form whose submit handler starts a transition (a router navigation: the results page's search): as the browser's
+// does, this one reads the form's named fields.
+const NodeFormData = globalThis.FormData;
+class FormDataOfForm extends NodeFormData {
+  constructor(form?: HTMLFormElement) {
+    super();
+    for (const field of Array.from(form?.elements ?? [])) {
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) && field.name !== '') {
+        this.append(field.name, field.value);
+      }
+    }
+  }
+}
+globalThis.FormData = FormDataOfForm;

@@ -192,6 +192,18 @@ describe('SearchModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it("leads to the results page of the text ('See all N results'), closing with its text cleared", async () => {
+    open();
+    await typeAndWait('gland', '2 result(s) found');
+    const seeAll = screen.getByRole('link', { name: 'See all 2 results' });
+    expect(seeAll).toHaveAttribute('href', '/search?q=gland');
+    fireEvent.click(seeAll);
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/search');
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?q=gland');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(input()).toHaveValue('');
+  });
+
   it('clears the text with the clear button; Escape closes', async () => {
     open();
     await typeAndWait('gland', '2 result(s) found');

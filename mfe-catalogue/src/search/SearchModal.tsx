@@ -170,6 +170,12 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
 
   const onRetry = useCallback(() => search(trimmed), [search, trimmed]);
 
+  // "See all N results": the link goes to the results page; the modal closes behind it, its text cleared
+  const onSeeAll = useCallback(() => {
+    dispatch(searchReset());
+    onClose();
+  }, [dispatch, onClose]);
+
   // "Did you mean …?": the close text becomes the search's text, and the focus goes back to the input
   const onSuggestion = useCallback(
     (close: string) => {
@@ -247,6 +253,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
         onShowMore={onShowMore}
         onRetry={onRetry}
         onSuggestion={onSuggestion}
+        onSeeAll={onSeeAll}
       />
     </Modal>
   );

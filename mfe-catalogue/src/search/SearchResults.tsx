@@ -1,8 +1,10 @@
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError } from '@site/shared-ui';
 import type { LoadStatus } from '@site/shared-store';
 import { productImagePath, type SearchResult } from '@site/content';
+import { searchPagePath } from '@site/contracts/paths';
 import { Rich } from '../i18n/Rich';
 import { Highlighted } from './Highlighted';
 import { useText } from '../i18n/useText';
@@ -69,6 +71,16 @@ const MoreButton = styled.button`
   &:hover { background: ${({ theme }) => theme.colors.surfaceAlt}; }
 `;
 
+/** "See all N results": the results page of the same text. */
+const SeeAll = styled(Link)`
+  display: block;
+  margin-top: 8px;
+  padding: 10px;
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: 600;
+  text-align: center;
+`;
+
 const Footer = styled.p`
   display: flex;
   flex-wrap: wrap;
@@ -129,6 +141,8 @@ export interface SearchResultsProps {
   onShowMore: () => void;
   onRetry: () => void;
   onSuggestion: (suggestion: string) => void;
+  /** The visitor follows "See all N results" (the link goes to the results page itself). */
+  onSeeAll: () => void;
 }
 
 /**
@@ -149,6 +163,7 @@ export const SearchResults = memo(function SearchResults({
   onShowMore,
   onRetry,
   onSuggestion,
+  onSeeAll,
 }: SearchResultsProps) {
   const text = useText();
   if (status === 'failed') return <LoadError message={text('catalogue.search.loadFailed')} onRetry={onRetry} />;
@@ -206,6 +221,9 @@ export const SearchResults = memo(function SearchResults({
           {text('catalogue.search.showMore', { more })}
         </MoreButton>
       ) : null}
+      <SeeAll to={searchPagePath(suggestion ?? query)} onClick={onSeeAll}>
+        {text('catalogue.search.seeAll', { count: total })}
+      </SeeAll>
       <Footer>
         <span>
           <Rich id="catalogue.search.keys.close" components={{ 0: <kbd /> }} />

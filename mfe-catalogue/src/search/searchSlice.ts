@@ -5,8 +5,8 @@ import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import { SEARCH_PAGE_SIZE, type SearchResponse } from '@site/contracts/catalogue-api';
 import type { Locale } from '@site/contracts/locale';
 
-/** Longest text the server searches for (server/src/catalogue/catalogueStore.ts): no product's name is longer. */
-export const SEARCH_TEXT_MAX = 200;
+/** Longest text the server searches for: no product's name is longer. */
+export { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 
 export interface SearchResultsState {
   /** What the visitor typed. */

@@ -5,6 +5,7 @@ import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { foldSearchText } from '@site/content/search-text';
 import type { Locale } from '@site/contracts/locale';
+import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
@@ -36,12 +37,10 @@ export interface ProductRecords {
   listing: Product;
 }
 
-/** Longer than any name, category or brand: such a text matches nothing, and is not sent to the database. */
-export const SEARCH_TEXT_MAX = 200;
 
 /**
  * The search modal's text as the database compares it: without control characters (NUL cannot reach PostgreSQL) and
- * lone surrogates, trimmed, folded (foldSearchText); undefined when nothing is left or it is too long to match anything.
+ * lone surrogates, trimmed, folded (foldSearchText); undefined when nothing is left or it is too long to match anything (longer than SEARCH_TEXT_MAX: than any name).
  */
 export function searchNeedle(text: string): string | undefined {
   const cleaned = text

@@ -211,6 +211,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     preload: PreloadHints,
     view: FirstViewSource | undefined,
     viewSearch: string,
+    cacheable: boolean,
   ): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
@@ -225,6 +226,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       hints: preload.key,
       view: view?.key ?? '',
     };
+    // A search's page is one per text anyone types: kept, they would push the site's pages out of the cache.
+    if (!cacheable) return compose(shell, page, origin, remotesMapTag(visitor), preload, view);
     let rendered = pages.get(key);
     if (rendered === undefined) {
       rendered = compose(shell, page, origin, remotesMapTag(visitor), preload, view);
@@ -287,7 +290,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
     const view = await firstViewFor(page, requestPath, visitor, viewSearch);
     const preload = await hintsFor(page, view !== undefined, visitor, viewSearch);
-    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view, viewSearch);
+    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view, viewSearch, pageMatch?.route.kind !== 'search');
     canaries.sendHeaders(reply, visitor);
     reply.header('etag', rendered.etag);
     if (rendered.status === 200 && isFresh(request, rendered.etag)) {

@@ -177,7 +177,7 @@ const TEXTS: Readonly<Record<Locale, EditionTexts>> = {
 };
 
 /** schema.org's page type of a company page (the others are CollectionPage or ItemPage). */
-const WEB_PAGE_TYPE: Readonly<Partial<Record<string, string>>> = { about: 'AboutPage', 'contact-us': 'ContactPage' };
+const WEB_PAGE_TYPE: Readonly<Partial<Record<string, string>>> = { about: 'AboutPage', 'contact-us': 'ContactPage', search: 'SearchResultsPage' };
 
 /** One edition's pages, by the address inside the edition ('/about'). */
 interface Edition {
@@ -348,7 +348,7 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
 
   /** The pages without parameters, by route. */
   const factsPages = new Map<SiteRoute, SitePage>(
-    siteRoutes.flatMap((route: SiteRoute) => (route.kind === 'company' || route.kind === 'categories' ? [[route, factsPage(route)] as const] : [])),
+    siteRoutes.flatMap((route: SiteRoute) => (route.kind === 'company' || route.kind === 'categories' || route.kind === 'search' ? [[route, factsPage(route)] as const] : [])),
   );
 
   const categoryPages = new Map<string, SitePage>();

@@ -1,0 +1,51 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card, CataloguePicture } from '@site/shared-ui';
+import { productImagePath, type SearchResult } from '@site/content';
+import { productPath } from '@site/contracts/paths';
+import { Highlighted } from '../Highlighted';
+
+const CardLink = styled(Link)`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  color: inherit;
+  text-decoration: none;
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 16px;
+  h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
+  p { margin: 0; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+export interface SearchResultCardProps {
+  result: SearchResult;
+  /** The phrases the search looked for (folded): marked in the name. */
+  highlight: readonly string[];
+  /** Eager-load the picture (the first row: the largest paint). */
+  eager: boolean;
+}
+
+/** One match on the results page: picture, name with what matched marked, category and brand, opening the product. */
+export const SearchResultCard = memo(function SearchResultCard({ result, highlight, eager }: SearchResultCardProps) {
+  return (
+    <Card as="li">
+      <CardLink to={productPath(result.productCategoryId, result.id)}>
+        {/* Decorative: the card's heading names what the picture shows. */}
+        <CataloguePicture src={productImagePath(result.image)} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <Body>
+          <h2>
+            <Highlighted text={result.title} phrases={highlight} />
+          </h2>
+          <p>{result.productCategory}</p>
+          {result.company ? <p>{result.company}</p> : null}
+        </Body>
+      </CardLink>
+    </Card>
+  );
+});

@@ -1,0 +1,165 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Breadcrumb, Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
+import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
+import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
+import { SEARCH_TEXT_MAX, searchTextOf, searchViewOf, searchViewSearch, SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
+import { usePageTitle } from '../../common/usePageTitle';
+import { useText } from '../../i18n/useText';
+import { Rich } from '../../i18n/Rich';
+import { ListingPages } from '../../listing/ListingPages';
+import { SearchResultCard } from './SearchResultCard';
+import {
+  fetchSearchPage,
+  searchPageKey,
+  selectSearchPageHighlight,
+  selectSearchPageResults,
+  selectSearchPageStatus,
+  selectSearchPageSuggestion,
+  selectSearchPageTotal,
+  selectSearchPageViewKey,
+} from './searchPageSlice';
+
+const SearchForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  margin-bottom: 24px;
+  input {
+    flex: 1 1 260px;
+    min-height: 48px;
+    padding: 10px 14px;
+    border: 2px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    font: inherit;
+    &:focus { border-color: ${({ theme }) => theme.colors.brand}; outline: none; }
+  }
+`;
+
+const Status = styled.div`
+  margin-bottom: 24px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  p { margin: 0 0 6px; overflow-wrap: anywhere; }
+  a { color: ${({ theme }) => theme.colors.brand}; font-weight: 600; }
+`;
+
+/** Cards whose pictures load eagerly: the first row on a wide screen. */
+const EAGER_CARDS = 4;
+
+/** For the server (shared-store's LoadFirstView): the page of results the address names, so the HTML has them. */
+export const loadFirstView: LoadFirstView = ({ dispatch, search }) => {
+  const view = searchViewOf(search ?? '');
+  return view.q === '' ? Promise.resolve() : dispatch(fetchSearchPage(view));
+};
+
+/**
+ * /search?q=…&page=…: every match of a text, a page at a time, ranked by the server as the header's search ranks them
+ * (codes, then names, brands, categories and specifications), what matched marked. The address names the text and the
+ * page: a search can be shared, reloaded and drawn by the server.
+ */
+export default function SearchResultsPage() {
+  const dispatch = useAppDispatch();
+  const text = useText();
+  const [search, setSearch] = useAddressQuery();
+  const view = searchViewOf(search);
+  const { q, page } = view;
+  const viewKey = useAppSelector(selectSearchPageViewKey);
+  const status = useAppSelector(selectSearchPageStatus);
+  const total = useAppSelector(selectSearchPageTotal);
+  const results = useAppSelector(selectSearchPageResults);
+  const suggestion = useAppSelector(selectSearchPageSuggestion);
+  const highlight = useAppSelector(selectSearchPageHighlight);
+  // the text in the field: the address's, until the visitor types another
+  const [typed, setTyped] = useState(q);
+  useEffect(() => setTyped(q), [q]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [q, page]);
+
+  useEffect(() => {
+    if (q === '') return undefined;
+    const request = dispatch(fetchSearchPage({ q, page }));
+    return () => request.abort();
+  }, [dispatch, q, page]);
+
+  usePageTitle(q === '' ? text('catalogue.searchPage.heading') : text('catalogue.searchPage.titleFor', { query: q }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = searchTextOf(typed);
+    if (next !== '') setSearch(searchViewSearch({ q: next, page: 1 }));
+  };
+
+  // The view's results, or the ones before while the next load (no spinner in between).
+  const loaded = viewKey !== null && q !== '';
+  const current = loaded && viewKey === searchPageKey(view);
+  const eagerIds = useMemo(() => new Set(results.slice(0, EAGER_CARDS).map((result) => result.id)), [results]);
+  const pages = Math.max(1, Math.ceil(total / SEARCH_RESULTS_PAGE_SIZE));
+  const shownQuery = suggestion ?? q;
+
+  return (
+    <PageContainer>
+      <Breadcrumb
+        items={[
+          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
+          { moduleName: text('catalogue.breadcrumb.ourProducts'), link: CATEGORIES_PATH },
+          { moduleName: text('catalogue.searchPage.heading') },
+        ]}
+      />
+      <SectionHeading>{text('catalogue.searchPage.heading')}</SectionHeading>
+      <SearchForm role="search" aria-label={text('catalogue.searchPage.formLabel')} onSubmit={submit}>
+        <input
+          type="search"
+          name="q"
+          aria-label={text('catalogue.search.input')}
+          placeholder={text('catalogue.search.placeholder')}
+          maxLength={SEARCH_TEXT_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <Button type="submit">{text('catalogue.searchPage.submit')}</Button>
+      </SearchForm>
+      {q === '' ? (
+        <Status>
+          <p>{text('catalogue.searchPage.start')}</p>
+        </Status>
+      ) : status === 'failed' ? (
+        <LoadError message={text('catalogue.search.loadFailed')} onRetry={() => dispatch(fetchSearchPage(view))} />
+      ) : !loaded ? (
+        <Spinner size={86} label={text('catalogue.search.loading')} />
+      ) : total === 0 ? (
+        <Status role="status">
+          <p>{text('catalogue.search.noResults', { query: q })}</p>
+          <p>{text('catalogue.search.noResultsHint')}</p>
+        </Status>
+      ) : (
+        <>
+          <Status role="status">
+            {suggestion === null ? null : (
+              <p>
+                <Rich
+                  id="catalogue.search.didYouMean"
+                  values={{ query: q, suggestion }}
+                  components={{ 0: <Link to={{ search: searchViewSearch({ q: suggestion, page: 1 }) }} /> }}
+                />
+              </p>
+            )}
+            <p>{text('catalogue.searchPage.count', { count: total, query: shownQuery })}</p>
+          </Status>
+          {results.length === 0 ? null : (
+            <CardGrid as="ul" aria-label={text('catalogue.searchPage.listLabel', { query: shownQuery })} aria-busy={!current}>
+              {results.map((result) => (
+                <SearchResultCard key={result.id} result={result} highlight={highlight} eager={eagerIds.has(result.id)} />
+              ))}
+            </CardGrid>
+          )}
+          {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => searchViewSearch({ q, page: next })} /> : null}
+        </>
+      )}
+    </PageContainer>
+  );
+}
