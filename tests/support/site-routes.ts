@@ -16,6 +16,8 @@ const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }
     path: siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: 'industrial_cable_glands', productId: 'hex_cw_brass_cable_gland' }),
     heading: 'Product Details',
   },
+  // a code: the same results in both editions
+  search: { path: `${siteRouteUrl('search')}?q=hex%20cw`, heading: 'Search results' },
   about: { path: siteRouteUrl('about'), heading: 'About Us' },
   certificates: { path: siteRouteUrl('certificates'), heading: 'Certificates' },
   management: { path: siteRouteUrl('management'), heading: 'Management' },

@@ -5,7 +5,6 @@ import { Breadcrumb, Button, CardGrid, LoadError, PageContainer, SectionHeading,
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 import { SEARCH_TEXT_MAX, searchTextOf, searchViewOf, searchViewSearch, SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
-import { usePageTitle } from '../../common/usePageTitle';
 import { useText } from '../../i18n/useText';
 import { Rich } from '../../i18n/Rich';
 import { ListingPages } from '../../listing/ListingPages';
@@ -84,7 +83,6 @@ export default function SearchResultsPage() {
     return () => request.abort();
   }, [dispatch, q, page]);
 
-  usePageTitle(q === '' ? text('catalogue.searchPage.heading') : text('catalogue.searchPage.titleFor', { query: q }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
