@@ -3,7 +3,7 @@
 // browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
 import { z } from 'zod';
 import { productCategorySchema, productDetailSchema, productSchema, searchResultSchema } from '@site/content/schema';
-import { LISTING_PAGE_MAX } from './listingView';
+import { BRAND_NAME_MAX, LISTING_BRANDS_MAX, LISTING_PAGE_MAX, LISTING_PRICE_MAX, brandsOf } from './listingView';
 
 /** The editions a catalogue answer can be in ('en' when absent). */
 export const catalogueLanguageSchema = z.enum(['en', 'ar']).default('en');
@@ -28,22 +28,48 @@ export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
 export const listingParamsSchema = z.strictObject({ categoryId: z.string().min(1).max(100) });
 
-/** ?sort=1–6 (the listing's six orders, 1 by default)&page=1…&pageSize=1–100&lang=en|ar. */
+/**
+ * ?sort=1–6 (the listing's six orders, 1 by default)&brand=<names, comma-separated>&minPrice=…&maxPrice=… (whole AED)
+ * &page=1…&pageSize=1–100&lang=en|ar. A brand the category does not have narrows nothing (an old link's).
+ */
 export const listingQuerySchema = z.strictObject({
   lang: catalogueLanguageSchema,
   sort: wholeNumber('sort', 1, 6).default(1),
+  brand: z
+    .string()
+    .max(LISTING_BRANDS_MAX * (BRAND_NAME_MAX + 1), `brand may name at most ${LISTING_BRANDS_MAX} brands`)
+    .default('')
+    .transform(brandsOf),
+  minPrice: wholeNumber('minPrice', 0, LISTING_PRICE_MAX).optional(),
+  maxPrice: wholeNumber('maxPrice', 0, LISTING_PRICE_MAX).optional(),
   page: wholeNumber('page', 1, LISTING_PAGE_MAX).default(1),
   pageSize: wholeNumber('pageSize', 1, LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE),
 });
 export type ListingQuery = z.input<typeof listingQuerySchema>;
 
+/** A brand of the category, and how many of its products the view's other filters (the price range) leave. */
+export const brandFacetSchema = z.strictObject({ name: z.string(), count: z.number().int().min(0) });
+export type BrandFacet = z.infer<typeof brandFacetSchema>;
+
+/** What the listing's filters offer for the category, each counted under the other filters. */
+export const listingFacetsSchema = z.strictObject({
+  /** Every brand of the category, by name. */
+  brands: z.array(brandFacetSchema),
+  /** The lowest and highest price among the products of the chosen brands (null: none has a price). */
+  price: z.strictObject({ min: z.number().nullable(), max: z.number().nullable() }),
+});
+export type ListingFacets = z.infer<typeof listingFacetsSchema>;
+
 export const listingResponseSchema = z.strictObject({
   category: productCategorySchema,
-  /** Every product of the category: the spec's 'Showing N results'. */
+  /** Every product of the view (the category, narrowed by its filters): the spec's 'Showing N results'. */
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
   products: z.array(productSchema),
+  /** The brands the view narrows to, of those the category has. */
+  brands: z.array(z.string()),
+  facets: listingFacetsSchema,
 });
 export type ListingResponse = z.infer<typeof listingResponseSchema>;
 

@@ -1,7 +1,8 @@
-// A listing's view, in its address and in the catalogue API's query alike: '?sort=2&page=3' (the spec's six orders,
-// 1 by default; pages of the category, 1 by default). One reading for the browser, the server's first view and its
-// preload hints, so the page drawn, the data preloaded and the data the browser asks for are one address. No imports:
-// the catalogue remote bundles it for a few bytes.
+// A listing's view, in its address and in the catalogue API's query alike: '?sort=2&brand=ABB,Legrand&minPrice=10&page=3'
+// (the spec's six orders, 1 by default; the brands and the price range it is narrowed to; pages of what is left, 1 by
+// default). One reading for the browser, the server's first view and its preload hints, so the page drawn, the data
+// preloaded and the data the browser asks for are one address. No imports: the catalogue remote bundles it for a few
+// bytes.
 
 /** The listing's orders (spec: values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -11,36 +12,85 @@ export const DEFAULT_LISTING_SORT: ListingSortValue = 1;
 /** The deepest page a listing can be asked for (a category of 100,000 products at the largest page size). */
 export const LISTING_PAGE_MAX = 10_000;
 
-export interface ListingView {
+/** The most brands one view may name, and the longest brand name: more than any category has. */
+export const LISTING_BRANDS_MAX = 30;
+export const BRAND_NAME_MAX = 60;
+
+/** The highest price a range may name (AED). */
+export const LISTING_PRICE_MAX = 1_000_000_000;
+
+export interface ListingFilters {
+  /** Brands the products must be of (any of them), sorted; none: every brand. */
+  brands: readonly string[];
+  /** The price range in whole AED, either end open; a product without a price is outside every range. */
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export interface ListingView extends ListingFilters {
   sort: ListingSortValue;
   page: number;
 }
 
-export const DEFAULT_LISTING_VIEW: ListingView = { sort: DEFAULT_LISTING_SORT, page: 1 };
+export const NO_LISTING_FILTERS: ListingFilters = { brands: [] };
+export const DEFAULT_LISTING_VIEW: ListingView = { sort: DEFAULT_LISTING_SORT, page: 1, brands: [] };
 
 const isListingSort = (value: number): value is ListingSortValue => (LISTING_SORTS as readonly number[]).includes(value);
 
-/** A whole number written plainly ('2', not '02', '2.0' or ' 2'), else undefined. */
-function plainWholeNumber(text: string | null): number | undefined {
-  return text !== null && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : undefined;
+/** A whole number written plainly ('2', not '02', '2.0' or ' 2'), else undefined; '0' only where `zero` allows it. */
+function plainWholeNumber(text: string | null, zero = false): number | undefined {
+  if (text === null) return undefined;
+  if (zero && text === '0') return 0;
+  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined;
 }
 
-/** The view an address asks for; what it says wrongly (an unknown order, page 0, 'abc') reads as the default. */
+/** The brands a query names ('ABB,Legrand'), each once, sorted; names too long or past the most a view holds left out. */
+export function brandsOf(text: string | null): string[] {
+  const names = (text ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '' && name.length <= BRAND_NAME_MAX);
+  return [...new Set(names)].sort().slice(0, LISTING_BRANDS_MAX);
+}
+
+/** A price end: a whole number of AED up to LISTING_PRICE_MAX, else none. */
+function priceOf(text: string | null): number | undefined {
+  const price = plainWholeNumber(text, true);
+  return price !== undefined && price <= LISTING_PRICE_MAX ? price : undefined;
+}
+
+/** The view an address asks for; what it says wrongly (an unknown order, page 0, 'abc', a price of '-1') reads as the default. */
 export function listingViewOf(search: string | URLSearchParams): ListingView {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const sort = plainWholeNumber(params.get('sort'));
   const page = plainWholeNumber(params.get('page'));
+  const minPrice = priceOf(params.get('minPrice'));
+  const maxPrice = priceOf(params.get('maxPrice'));
   return {
     sort: sort !== undefined && isListingSort(sort) ? sort : DEFAULT_LISTING_SORT,
     page: page !== undefined && page <= LISTING_PAGE_MAX ? page : 1,
+    brands: brandsOf(params.get('brand')),
+    ...(minPrice === undefined ? {} : { minPrice }),
+    ...(maxPrice === undefined ? {} : { maxPrice }),
   };
 }
 
-/** The view as a query ('?sort=2&page=3'; the defaults left out, '' for the default view): one spelling of each view. */
-export function listingViewSearch({ sort, page }: ListingView): string {
+/** Whether the view narrows the category (a brand or a price end). */
+export const hasListingFilters = ({ brands, minPrice, maxPrice }: ListingFilters): boolean =>
+  brands.length > 0 || minPrice !== undefined || maxPrice !== undefined;
+
+/**
+ * The view as a query ('?sort=2&brand=ABB,Legrand&minPrice=10&maxPrice=90&page=3'; the defaults left out, '' for the
+ * default view): one spelling of each view.
+ */
+export function listingViewSearch({ sort, page, brands, minPrice, maxPrice }: ListingView): string {
   const params = new URLSearchParams();
   if (sort !== DEFAULT_LISTING_SORT) params.set('sort', String(sort));
+  if (brands.length > 0) params.set('brand', [...new Set(brands)].sort().join(','));
+  if (minPrice !== undefined) params.set('minPrice', String(minPrice));
+  if (maxPrice !== undefined) params.set('maxPrice', String(maxPrice));
   if (page !== 1) params.set('page', String(page));
-  const query = params.toString();
+  // commas between brands read better unescaped, and no brand name holds one (brandsOf splits on them)
+  const query = params.toString().replaceAll('%2C', ',');
   return query === '' ? '' : `?${query}`;
 }

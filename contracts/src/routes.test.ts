@@ -1,4 +1,4 @@
-import { HOME_PATH, matchSiteRoute, siteRoutes, siteRouteUrl, startDataPaths, viewSearchOf } from './routes';
+import { HOME_PATH, isBoundedView, matchSiteRoute, siteRoutes, siteRouteUrl, startDataPaths, viewSearchOf } from './routes';
 
 const moduleAt = (pathname: string) => matchSiteRoute(pathname)?.route.modulePath;
 
@@ -75,6 +75,17 @@ describe('startDataPaths', () => {
     expect(view).toBe('?q=cable+gland&page=2');
     expect(startDataPaths(search, view)).toEqual(['/api/catalogue/search?q=cable+gland&offset=24&limit=24&lang=ar']);
     expect(startDataPaths(search, viewSearchOf(search.route, ''))).toEqual([]);
+  });
+
+  it("asks for a listing narrowed by brand and price in one spelling; such a view, like a search's, is not a bounded one", () => {
+    const listing = matchSiteRoute('/our-products/wiring_devices')!;
+    const view = viewSearchOf(listing.route, '?maxPrice=40&brand=MK,Legrand');
+    expect(view).toBe('?brand=Legrand,MK&maxPrice=40');
+    expect(startDataPaths(listing, view)[0]).toBe('/api/catalogue/categories/wiring_devices/products?brand=Legrand,MK&maxPrice=40');
+    expect(isBoundedView(listing.route, view)).toBe(false);
+    expect(isBoundedView(listing.route, viewSearchOf(listing.route, '?sort=2&page=2'))).toBe(true);
+    expect(isBoundedView(matchSiteRoute('/search')!.route, '?q=x')).toBe(false);
+    expect(isBoundedView(matchSiteRoute('/about')!.route, '')).toBe(true);
   });
 
   it('names only parameters of its own route', () => {

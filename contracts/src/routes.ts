@@ -7,7 +7,7 @@
 // off first (locale.ts), and the browser routes inside it (React Router's basename), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
 import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
-import { listingViewOf, listingViewSearch } from './listingView';
+import { hasListingFilters, listingViewOf, listingViewSearch } from './listingView';
 import { searchApiQuery, searchViewOf, searchViewSearch } from './searchView';
 import type { RemoteName } from './federation';
 import { localizedDataPath, splitLocale, type Locale } from './locale';
@@ -279,6 +279,16 @@ export function viewSearchOf(route: SiteRoute, search: string): string {
   if (route.kind === 'category') return listingViewSearch(listingViewOf(search));
   if (route.kind === 'search') return searchViewSearch(searchViewOf(search));
   return '';
+}
+
+/**
+ * Whether the view `viewSearch` names is one of a bounded set, which the server may keep drawn: a listing's order
+ * and page are; a search's text, or a listing's brands and prices, are anyone's to type (kept, they would push the
+ * site's pages out of the server's cache).
+ */
+export function isBoundedView(route: SiteRoute, viewSearch: string): boolean {
+  if (route.kind === 'search') return false;
+  return route.kind !== 'category' || !hasListingFilters(listingViewOf(viewSearch));
 }
 
 /**

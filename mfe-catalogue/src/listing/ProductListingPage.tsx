@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@
 import { findCategory } from '@site/content';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
-import { listingViewOf, listingViewSearch, type ListingView } from '@site/contracts/listing-view';
+import { hasListingFilters, listingViewOf, listingViewSearch, type ListingFilters as Filters, type ListingView } from '@site/contracts/listing-view';
 import {
   fetchProducts,
   fetchRatings,
@@ -15,6 +15,7 @@ import {
   selectProductsCategoryId,
   selectProductsCategoryName,
   selectProductsError,
+  selectProductsFacets,
   selectProductsPage,
   selectProductsPageSize,
   selectProductsStatus,
@@ -27,6 +28,7 @@ import {
 import { SORT_BY_RATING, SORT_OPTIONS, isSortValue } from './sortOptions';
 import { ProductCard } from './ProductCard';
 import { ListingPages } from './ListingPages';
+import { FILTERS_SHEET_BELOW_PX, ListingFilters } from './filters/ListingFilters';
 import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 import { selectCategories } from '../categories/productsCategorySlice';
 import { useFailureText } from '../common/useFailureText';
@@ -61,6 +63,14 @@ const Notice = styled.div`
   margin-bottom: 24px;
 `;
 
+/** The filters beside the products on a wide screen; above them (a button that opens the sheet) on a phone. */
+const Layout = styled.div`
+  display: grid;
+  gap: 24px;
+  align-items: start;
+  @media (min-width: ${FILTERS_SHEET_BELOW_PX}px) { grid-template-columns: 240px minmax(0, 1fr); gap: 32px; }
+`;
+
 /**
  * For the server (shared-store's LoadFirstView): the page of the category's products the address names (the ratings,
  * visitors' data, load in the browser) as its effect below loads it, so the HTML has it.
@@ -91,9 +101,12 @@ export default function ProductListingPage() {
   const total = useAppSelector(selectProductsTotal);
   const page = useAppSelector(selectProductsPage);
   const pageSize = useAppSelector(selectProductsPageSize);
+  const facets = useAppSelector(selectProductsFacets);
   const [search, setSearch] = useAddressQuery();
   const view = listingViewOf(search);
   const { sort } = view;
+  // the view in its one spelling: what the effect below follows (another parameter in the address asks for nothing)
+  const viewSearch = listingViewSearch(view);
 
   // On entry and on every change of the category or the page: to the top.
   useEffect(() => {
@@ -102,9 +115,9 @@ export default function ProductListingPage() {
 
   // The view's products, whenever the category, the order or the page changes.
   useEffect(() => {
-    const request = dispatch(fetchProducts({ productCategoryId, view: { sort, page: view.page } }));
+    const request = dispatch(fetchProducts({ productCategoryId, view: listingViewOf(viewSearch) }));
     return () => request.abort();
-  }, [dispatch, productCategoryId, sort, view.page]);
+  }, [dispatch, productCategoryId, viewSearch]);
 
   // The cards' stars (visitors' data, the same for every view of the category).
   useEffect(() => {
@@ -112,8 +125,10 @@ export default function ProductListingPage() {
     return () => request.abort();
   }, [dispatch, productCategoryId]);
 
-  /** Another view of the category: a new order starts again at its first page. */
+  /** Another order of the category: from its first page, the filters kept. */
   const showView = (next: ListingView) => setSearch(listingViewSearch(next), { replace: true });
+  /** Other filters: a new entry in the history (back undoes them), from the first page. */
+  const showFiltered = (filters: Filters) => setSearch(listingViewSearch({ ...filters, sort, page: 1 }));
 
   // The products of this category on screen: the view asked for, or the one before it while the next loads (a new
   // order or page replaces the cards once it arrives, without a spinner in between).
@@ -133,6 +148,7 @@ export default function ProductListingPage() {
   // The page's first row loads its pictures at once (the largest paint).
   const eagerIds = useMemo(() => new Set(products.slice(0, EAGER_CARDS).map((product) => product.id)), [products]);
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const filtered = hasListingFilters(view);
   const retry = () => dispatch(fetchProducts({ productCategoryId, view }));
 
   return (
@@ -161,7 +177,7 @@ export default function ProductListingPage() {
               value={sort}
               onChange={(event) => {
                 const value = Number(event.target.value);
-                if (isSortValue(value)) showView({ sort: value, page: 1 });
+                if (isSortValue(value)) showView({ ...view, sort: value, page: 1 });
               }}
             >
               {SORT_OPTIONS.map((option) => (
@@ -179,16 +195,23 @@ export default function ProductListingPage() {
               />
             </Notice>
           ) : null}
-          {products.length === 0 ? (
-            <p>{text('catalogue.listing.empty')}</p>
-          ) : (
-            <CardGrid as="ul" aria-label={text('catalogue.listing.listLabel', { name })} aria-busy={!current}>
-              {products.map((product) => (
-                <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} />
-              ))}
-            </CardGrid>
-          )}
-          {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => listingViewSearch({ sort, page: next })} /> : null}
+          <Layout>
+            {facets.brands.length > 0 || facets.price.min !== null || filtered ? (
+              <ListingFilters facets={facets} filters={view} total={total} onChange={showFiltered} />
+            ) : null}
+            <div>
+              {products.length === 0 ? (
+                <p>{filtered ? text('catalogue.filters.noMatch') : text('catalogue.listing.empty')}</p>
+              ) : (
+                <CardGrid as="ul" aria-label={text('catalogue.listing.listLabel', { name })} aria-busy={!current}>
+                  {products.map((product) => (
+                    <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} />
+                  ))}
+                </CardGrid>
+              )}
+              {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => listingViewSearch({ ...view, page: next })} /> : null}
+            </div>
+          </Layout>
         </>
       )}
     </PageContainer>

@@ -44,7 +44,7 @@ describe('products slice', () => {
 
   it('asks for the order and the page of the view, in their one spelling', async () => {
     const store = makeStore();
-    await store.dispatch(fetchProducts({ productCategoryId: 'industrial_cable_glands', view: { sort: 5, page: 2 } }));
+    await store.dispatch(fetchProducts({ productCategoryId: 'industrial_cable_glands', view: { sort: 5, page: 2, brands: [] } }));
     expect(requestsSent()).toEqual([`GET ${listing('industrial_cable_glands')}?sort=5&page=2`]);
     expect(selectProductsPage(store.getState())).toBe(2);
     expect(selectProductsViewKey(store.getState())).toBe('industrial_cable_glands?sort=5&page=2');

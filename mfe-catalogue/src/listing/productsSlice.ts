@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { Product } from '@site/content';
 import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE, type ListingResponse } from '@site/contracts/catalogue-api';
+import { LISTING_PAGE_SIZE, type ListingFacets, type ListingResponse } from '@site/contracts/catalogue-api';
 import { listingViewSearch, type ListingView } from '@site/contracts/listing-view';
 import { type RatingsResponse, type RatingSummary } from '@site/content/reviews';
 import { apiErrorMessage } from '../common/apiError';
@@ -16,8 +16,12 @@ export interface ProductsState {
   productCategory: string;
   /** One page of the category's products, in the view's order (the server sorts and pages). */
   productsData: Product[];
-  /** Every product of the category: 'Showing N results', and how many pages there are. */
+  /** Every product of the view (the category narrowed by its filters): 'Showing N results', and how many pages there are. */
   total: number;
+  /** The brands the view narrows to, of those the category has. */
+  brands: string[];
+  /** What the filters offer for the category (brands with their counts, the price range). */
+  facets: ListingFacets;
   /** The page shown, and how many products a page holds. */
   page: number;
   pageSize: number;
@@ -31,12 +35,16 @@ export interface ProductsState {
   ratingsError: string | null;
 }
 
+const NO_FACETS: ListingFacets = { brands: [], price: { min: null, max: null } };
+
 const initialState: ProductsState = {
   viewKey: null,
   productCategoryId: null,
   productCategory: '',
   productsData: [],
   total: 0,
+  brands: [],
+  facets: NO_FACETS,
   page: 1,
   pageSize: LISTING_PAGE_SIZE,
   status: 'idle',
@@ -73,11 +81,11 @@ export const fetchProducts = createAsyncThunk(
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
     const viewKey = listingKey(request);
     if (response.status === CATEGORY_NOT_FOUND) {
-      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, page: view.page, pageSize: LISTING_PAGE_SIZE };
+      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, brands: [], facets: NO_FACETS, page: view.page, pageSize: LISTING_PAGE_SIZE };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { category, products, total, page, pageSize } = (await response.json()) as ListingResponse;
-    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, page, pageSize };
+    const { category, products, total, page, pageSize, brands, facets } = (await response.json()) as ListingResponse;
+    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, brands, facets, page, pageSize };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
@@ -117,6 +125,7 @@ export const productsSlice = createSlice({
     selectProducts: (state) => state.productsData,
     selectProductsViewKey: (state) => state.viewKey,
     selectProductsTotal: (state) => state.total,
+    selectProductsFacets: (state) => state.facets,
     selectProductsPage: (state) => state.page,
     selectProductsPageSize: (state) => state.pageSize,
     selectProductsCategoryId: (state) => state.productCategoryId,
@@ -139,6 +148,7 @@ export const {
   selectProducts,
   selectProductsViewKey,
   selectProductsTotal,
+  selectProductsFacets,
   selectProductsPage,
   selectProductsPageSize,
   selectProductsCategoryId,

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
 import { LISTING_PAGE_SIZE, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import type { Product, ProductDetail, SearchResult } from '@site/content';
+import { listingViewOf } from '@site/contracts/listing-view';
 import { DETAIL, PRODUCTS, RATINGS, SEARCH_RESULTS, SEED_REVIEW } from './catalogueFixtures';
 import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arabicFixtures';
 
@@ -60,15 +61,30 @@ export function listingApi(english: readonly Product[] = PRODUCTS, arabic: reado
     const inCategory = (query.get('lang') === 'ar' ? arabic : english).filter((product) => product.productCategoryId === params.categoryId);
     const first = inCategory[0];
     if (first === undefined) return HttpResponse.json({ error: `There is no category "${String(params.categoryId)}" in the catalogue` }, { status: 404 });
-    const ordered = (query.get('sort') ?? '1') === '1' ? inCategory : [...inCategory].reverse();
+    // the filters as the server reads them (server/src/catalogue/catalogueStore.ts): brands of the category, any of
+    // them; the price range; each brand counted under the price range
+    const { brands: asked, minPrice, maxPrice } = listingViewOf(query);
+    const brands = asked.filter((name) => inCategory.some((product) => product.company === name));
+    const inRange = (product: Product) =>
+      (minPrice === undefined || (product.price ?? -1) >= minPrice) && (maxPrice === undefined || (product.price ?? Infinity) <= maxPrice);
+    const ofBrands = (product: Product) => brands.length === 0 || brands.includes(product.company ?? '');
+    const inView = inCategory.filter((product) => ofBrands(product) && inRange(product));
+    const prices = inCategory.filter(ofBrands).flatMap((product) => (product.price === undefined ? [] : [product.price]));
+    const names = [...new Set(inCategory.flatMap((product) => (product.company ? [product.company] : [])))].sort();
+    const ordered = (query.get('sort') ?? '1') === '1' ? inView : [...inView].reverse();
     const page = Number(query.get('page') ?? 1);
     const pageSize = Number(query.get('pageSize') ?? LISTING_PAGE_SIZE);
     const answer: ListingResponse = {
       category: { id: first.productCategoryId, title: first.productCategory, info: '', image: 'Industrial_Cable_Glands' },
-      total: inCategory.length,
+      total: inView.length,
       page,
       pageSize,
       products: ordered.slice((page - 1) * pageSize, page * pageSize),
+      brands,
+      facets: {
+        brands: names.map((name) => ({ name, count: inCategory.filter((product) => product.company === name && inRange(product)).length })),
+        price: { min: prices.length === 0 ? null : Math.min(...prices), max: prices.length === 0 ? null : Math.max(...prices) },
+      },
     };
     return HttpResponse.json(answer);
   });

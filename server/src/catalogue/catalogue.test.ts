@@ -81,6 +81,37 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     assert.equal(await store.listing({ categoryId: 'no_such_category', sort: 1, offset: 0, limit: 10, locale: 'en' }), undefined);
   });
 
+  await t.test('a listing narrowed by brand and price: values of one filter widen, two filters narrow; counts follow the other filters', async () => {
+    const view = (filters: { brands: string[]; minPrice?: number; maxPrice?: number }) =>
+      store.listing({ categoryId: 'switchgear_accessories', sort: 5, filters, offset: 0, limit: 100, locale: 'en' });
+    const all = await view({ brands: [] });
+    assert.equal(all?.total, 6);
+    assert.deepEqual(all?.facets, {
+      brands: [
+        { name: 'ABB', count: 1 },
+        { name: 'Eaton (Moeller)', count: 1 },
+        { name: 'Hager', count: 2 },
+        { name: 'Schneider', count: 1 },
+        { name: 'Siemens', count: 1 },
+      ],
+      price: { min: 28, max: 260 },
+    });
+    const hager = await view({ brands: ['Hager'] });
+    assert.deepEqual(hager?.products.map((p) => p.id), ['hager_modular_isolator', 'hager_rccb_30ma']);
+    assert.deepEqual(hager?.facets.price, { min: 65, max: 185 });
+    // a second brand widens
+    assert.equal((await view({ brands: ['ABB', 'Hager'] }))?.total, 3);
+    // the price range narrows the brands' products, and their counts (a brand with none left counts 0)
+    const cheapHager = await view({ brands: ['Hager'], maxPrice: 100 });
+    assert.deepEqual(cheapHager?.products.map((p) => p.id), ['hager_modular_isolator']);
+    assert.deepEqual(cheapHager?.facets.brands.filter((b) => b.count > 0).map((b) => b.name), ['ABB', 'Hager']);
+    assert.deepEqual((await view({ brands: [], minPrice: 140, maxPrice: 150 }))?.products.map((p) => p.id), ['schneider_tesys_d_contactor', 'eaton_moeller_p1_switch_disconnector']);
+    // a brand the category does not have (an old link's) narrows nothing
+    const unknown = await view({ brands: ['Legrand'] });
+    assert.equal(unknown?.total, 6);
+    assert.deepEqual(unknown?.brands, []);
+  });
+
   await t.test('a change is heard by a watch on the same database', async () => {
     const heard: number[] = [];
     const watch = await watchCatalogueVersion(database.db, (version) => heard.push(version));

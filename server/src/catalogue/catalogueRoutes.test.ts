@@ -56,6 +56,16 @@ test('a listing page: the category, its total and one page; the next page goes o
   assert.deepEqual(arabic.products, dataEdition('ar', 'products.json').filter((p) => p.productCategoryId === 'cables'));
 });
 
+test('a listing narrowed by brand and price range: its total, its products, and the brands with their counts', async () => {
+  const res = await get(`${catalogueListingApiPath('wiring_devices')}?brand=Legrand,Nobody&maxPrice=40&sort=5`);
+  assert.equal(res.statusCode, 200);
+  const view = res.json<ListingResponse>();
+  assert.deepEqual(view.products.map((p) => p.id), ['legrand_plexo_weatherproof_switch']);
+  assert.equal(view.total, 1);
+  assert.deepEqual(view.brands, ['Legrand']);
+  assert.deepEqual(view.facets, { brands: [{ name: 'Legrand', count: 1 }, { name: 'MK', count: 4 }], price: { min: 28, max: 45 } });
+});
+
 test('a product page gets its own product only (detail and listing record): a few KB, not the catalogue', async () => {
   const res = await get(catalogueProductApiPath('oc_cu_xlpe_swa_pvc_cable'));
   assert.equal(res.statusCode, 200);
@@ -101,6 +111,10 @@ test('paging and sort out of range, repeated or unknown parameters are 400s that
     [`${listing}?sort=1&sort=2`, /sort/],
     [`${listing}?lang=fr`, /lang/],
     [`${listing}?colour=red`, /colour/],
+    [`${listing}?minPrice=-1`, /minPrice must be a whole number/],
+    [`${listing}?maxPrice=9.5`, /maxPrice must be a whole number/],
+    [`${listing}?brand=A&brand=B`, /brand/],
+    [`${listing}?brand=${'x'.repeat(10_000)}`, /brand may name at most 30 brands/],
   ];
   for (const [url, message] of cases) {
     const res = await get(url);

@@ -115,9 +115,10 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
     },
     async (request, reply) => {
       const { categoryId } = request.params;
-      const { lang, sort, page, pageSize } = request.query;
+      const { lang, sort, page, pageSize, brand, minPrice, maxPrice } = request.query;
+      const filters = { brands: brand, minPrice, maxPrice };
       const listing = await read(request, `the listing of ${categoryId}`, () =>
-        store.listing({ categoryId, sort: sort as 1 | 2 | 3 | 4 | 5 | 6, offset: (page - 1) * pageSize, limit: pageSize, locale: lang }),
+        store.listing({ categoryId, sort: sort as 1 | 2 | 3 | 4 | 5 | 6, filters, offset: (page - 1) * pageSize, limit: pageSize, locale: lang }),
       );
       if (listing === undefined) throw httpError(404, `There is no category "${categoryId}" in the catalogue`);
       return sendTagged(request, reply, { ...listing, page, pageSize });

@@ -4,6 +4,8 @@
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { foldSearchText } from '@site/content/search-text';
+import type { ListingFacets } from '@site/contracts/catalogue-api';
+import { NO_LISTING_FILTERS, type ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
 import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
@@ -18,6 +20,8 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 export interface ListingQuery {
   categoryId: string;
   sort: ListingSort;
+  /** The brands and the price range the view narrows to (none: the whole category). */
+  filters?: ListingFilters;
   /** Products skipped (page × page size). */
   offset: number;
   limit: number;
@@ -26,10 +30,16 @@ export interface ListingQuery {
 
 export interface ListingPage {
   category: ProductCategory;
-  /** Every product of the category ('Showing N results'). */
+  /** Every product of the view ('Showing N results'). */
   total: number;
   products: Product[];
+  /** The brands the view narrows to, of those the category has (an unknown one narrows nothing). */
+  brands: string[];
+  facets: ListingFacets;
 }
+
+/** A product's brands: its `company`, names joined with ', ' (content's schema). */
+const BRANDS_OF_PRODUCT = sql<string[]>`string_to_array(catalogue_products.company, ', ')`;
 
 /** A product page's records: the detail and the listing record of one product. */
 export interface ProductRecords {
@@ -123,23 +133,51 @@ export class CatalogueStore {
     return (await this.categoryRows()).map((row) => categoryRecord(row, locale));
   }
 
-  /** One page of a category, or undefined for an unknown category. */
+  /**
+   * One page of a category in the view's order, narrowed by its filters, with what the filters offer (facets): or
+   * undefined for an unknown category.
+   */
   async listing(query: ListingQuery): Promise<ListingPage | undefined> {
     const category = await this.categoryRow(query.categoryId);
     if (category === undefined) return undefined;
+    const { minPrice, maxPrice } = query.filters ?? NO_LISTING_FILTERS;
     const inCategory = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId);
-    const { total } = await inCategory.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    // Each brand of the category with its products in the price range: the brand filter's choices and counts (a brand
+    // counts under the other filters, not its own: choosing a second brand widens).
+    const inRange = sql<boolean>`(${minPrice === undefined ? sql`true` : sql`catalogue_products.price >= ${minPrice}`} and ${
+      maxPrice === undefined ? sql`true` : sql`catalogue_products.price <= ${maxPrice}`
+    })`;
+    const { rows: brandCounts } = await sql<{ name: string; count: number }>`
+      select brand.name, count(*) filter (where ${inRange})::int as count
+      from catalogue_products, unnest(${BRANDS_OF_PRODUCT}) as brand(name)
+      where catalogue_products.category_id = ${query.categoryId}
+      group by brand.name
+      order by brand.name`.execute(this.db);
+    // the brands asked for that the category has: an old link's brand narrows nothing
+    const brands = (query.filters?.brands ?? []).filter((name) => brandCounts.some((brand) => brand.name === name));
+    const ofBrands = brands.length === 0 ? sql<boolean>`true` : sql<boolean>`${BRANDS_OF_PRODUCT} && ${sql.val(brands)}::text[]`;
+    const price = await inCategory
+      .where(ofBrands)
+      .select([sql<string | null>`min(price)::text`.as('min'), sql<string | null>`max(price)::text`.as('max')])
+      .executeTakeFirstOrThrow();
+    const inView = inCategory.where(ofBrands).where(inRange);
+    const { total } = await inView.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     let rows: ProductRow[];
     if (query.sort === 3) {
-      const all = await ordered(selectProductRow(inCategory), 1).execute();
+      const all = await ordered(selectProductRow(inView), 1).execute();
       rows = byRating(all, await this.ratingsOf(all.map((row) => row.id))).slice(query.offset, query.offset + query.limit);
     } else {
-      rows = await ordered(selectProductRow(inCategory), query.sort).offset(query.offset).limit(query.limit).execute();
+      rows = await ordered(selectProductRow(inView), query.sort).offset(query.offset).limit(query.limit).execute();
     }
     return {
       category: categoryRecord(category, query.locale),
-      total,
+      total: Number(total),
       products: rows.map((row) => productRecord(row, category, query.locale)),
+      brands,
+      facets: {
+        brands: brandCounts.map(({ name, count }) => ({ name, count: Number(count) })),
+        price: { min: price.min === null ? null : Number(price.min), max: price.max === null ? null : Number(price.max) },
+      },
     };
   }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isSiteDataPath } from '@site/contracts/api';
 import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
-import { matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf } from '@site/contracts/routes';
+import { isBoundedView, matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { contentEtag, isFresh } from './etag.js';
@@ -226,7 +226,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       hints: preload.key,
       view: view?.key ?? '',
     };
-    // A search's page is one per text anyone types: kept, they would push the site's pages out of the cache.
+    // A search's page, or a filtered listing's, is one per text anyone types: drawn for each request, never kept.
     if (!cacheable) return compose(shell, page, origin, remotesMapTag(visitor), preload, view);
     let rendered = pages.get(key);
     if (rendered === undefined) {
@@ -290,7 +290,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
     const view = await firstViewFor(page, requestPath, visitor, viewSearch);
     const preload = await hintsFor(page, view !== undefined, visitor, viewSearch);
-    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view, viewSearch, pageMatch?.route.kind !== 'search');
+    const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
+    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view, viewSearch, cacheable);
     canaries.sendHeaders(reply, visitor);
     reply.header('etag', rendered.etag);
     if (rendered.status === 200 && isFresh(request, rendered.etag)) {

@@ -1,0 +1,78 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { requestsSent, server } from '@test/msw';
+import { renderInSite } from '@test/render';
+import { catalogueListingApiPath } from '@site/contracts/api';
+import { setViewportWidth } from '../../../../tools/jest/viewport';
+import { PRODUCTS } from '../../testing/catalogueFixtures';
+import { catalogueHandlers, listingApi } from '../../testing/handlers';
+import ProductListingPage from '../ProductListingPage';
+
+/** The glands of two brands: Hex (A 12 AED, C 4.5 AED) and Elite (B, no price). */
+const TWO_BRANDS = PRODUCTS.map((product) => (product.id === 'gland_b' ? { ...product, company: 'Elite' } : product));
+
+const renderAt = (search = '') =>
+  renderInSite(<ProductListingPage />, { route: `/our-products/industrial_cable_glands${search}`, path: '/our-products/:productCategoryId' });
+
+const filters = () => screen.getByRole('complementary', { name: 'Filters' });
+const cardNames = () =>
+  within(screen.getByRole('list', { name: /products$/ }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+const listings = () => requestsSent().filter((request) => request.startsWith(`GET ${catalogueListingApiPath('industrial_cable_glands')}`));
+
+describe('the listing’s filters', () => {
+  beforeEach(() => {
+    server.use(listingApi(TWO_BRANDS), ...catalogueHandlers);
+    window.scrollTo = jest.fn();
+  });
+
+  it('offers each brand with its count; choosing one narrows the products and the count, in the address', async () => {
+    renderAt();
+    expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
+    const hex = within(filters()).getByRole('checkbox', { name: 'Hex (2)' });
+    expect(within(filters()).getByRole('checkbox', { name: 'Elite (1)' })).not.toBeChecked();
+    fireEvent.click(hex);
+    expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Gland A', 'Gland C']);
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?brand=Hex');
+    expect(within(filters()).getByRole('checkbox', { name: 'Hex (2)' })).toBeChecked();
+    expect(listings().at(-1)).toBe(`GET ${catalogueListingApiPath('industrial_cable_glands')}?brand=Hex`);
+  });
+
+  it('a price range narrows further; brands with nothing left in it are disabled; Clear all resets every filter', async () => {
+    renderAt('?sort=2&brand=Hex');
+    expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
+    fireEvent.change(within(filters()).getByRole('textbox', { name: 'Minimum price' }), { target: { value: '10' } });
+    fireEvent.submit(within(filters()).getByRole('textbox', { name: 'Minimum price' }).closest('form')!);
+    expect(await screen.findByText('Showing 1 results')).toBeInTheDocument();
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=2&brand=Hex&minPrice=10');
+    // Elite's one product has no price: outside every range
+    expect(within(filters()).getByRole('checkbox', { name: 'Elite (0)' })).toBeDisabled();
+    fireEvent.click(within(filters()).getByRole('button', { name: 'Clear all' }));
+    expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=2');
+  });
+
+  it('says what is wrong with a price range typed wrongly, and asks nothing', async () => {
+    renderAt();
+    await screen.findByText('Showing 3 results');
+    const sent = listings().length;
+    fireEvent.change(within(filters()).getByRole('textbox', { name: 'Minimum price' }), { target: { value: '50' } });
+    fireEvent.change(within(filters()).getByRole('textbox', { name: 'Maximum price' }), { target: { value: '5' } });
+    fireEvent.click(within(filters()).getByRole('button', { name: 'Apply' }));
+    expect(within(filters()).getByRole('alert')).toHaveTextContent('Enter whole amounts in AED, the minimum no higher than the maximum.');
+    expect(listings()).toHaveLength(sent);
+  });
+
+  it('on a phone opens in a sheet from a button, which names how many filters are chosen', async () => {
+    setViewportWidth(375);
+    renderAt('?brand=Elite');
+    expect(await screen.findByText('Showing 1 results')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Hex (2)' }));
+    expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Show 3 results' }));
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+  });
+});

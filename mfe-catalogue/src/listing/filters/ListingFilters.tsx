@@ -1,0 +1,230 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, CloseIcon, Drawer, IconButton } from '@site/shared-ui';
+import type { ListingFacets } from '@site/contracts/catalogue-api';
+import { hasListingFilters, LISTING_PRICE_MAX, type ListingFilters as Filters } from '@site/contracts/listing-view';
+import { useText } from '../../i18n/useText';
+
+/** Below this width the filters open in a sheet from a button; above it they stand beside the products. */
+export const FILTERS_SHEET_BELOW_PX = 900;
+
+const Panel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 20px;
+  fieldset { margin: 0; padding: 0; border: 0; }
+  legend { margin-bottom: 8px; font-weight: 700; }
+`;
+
+const Heading = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; }
+`;
+
+const LinkButton = styled.button`
+  padding: 4px 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.brand};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+const Choice = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 32px;
+  cursor: pointer;
+  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.brand}; }
+  span { color: ${({ theme }) => theme.colors.textMuted}; }
+  &:has(input:disabled) { cursor: default; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const PriceRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  input {
+    width: 96px;
+    min-height: 40px;
+    padding: 6px 8px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    font: inherit;
+  }
+`;
+
+/** Beside the products on a wide screen; hidden below FILTERS_SHEET_BELOW_PX, where the button opens them in a sheet. */
+const Beside = styled.aside`
+  @media (max-width: ${FILTERS_SHEET_BELOW_PX - 1}px) { display: none; }
+`;
+
+const SheetButton = styled(Button)`
+  @media (min-width: ${FILTERS_SHEET_BELOW_PX}px) { display: none; }
+`;
+
+const SheetTop = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: 8px;
+`;
+
+const ShowResults = styled(Button)`
+  width: 100%;
+  margin-top: 24px;
+`;
+
+/** A price end typed in the field: '' for none, else a whole number of AED up to the most a range can name. */
+function priceEnd(text: string): number | undefined | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^\d{1,10}$/.test(trimmed) && Number(trimmed) <= LISTING_PRICE_MAX ? Number(trimmed) : 'invalid';
+}
+
+interface PanelProps {
+  facets: ListingFacets;
+  filters: Filters;
+  onChange: (filters: Filters) => void;
+  /** Names the panel's fields apart from the other copy's (the sheet's and the side's are both in the page). */
+  idPrefix: string;
+}
+
+/** The filters themselves: the category's brands with their counts, the price range, and 'Clear all'. */
+function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
+  const text = useText();
+  const [min, setMin] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
+  const [max, setMax] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
+  const [priceError, setPriceError] = useState(false);
+  useEffect(() => {
+    setMin(filters.minPrice === undefined ? '' : String(filters.minPrice));
+    setMax(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
+    setPriceError(false);
+  }, [filters.minPrice, filters.maxPrice]);
+
+  const toggleBrand = (name: string, on: boolean) =>
+    onChange({ ...filters, brands: on ? [...filters.brands, name] : filters.brands.filter((brand) => brand !== name) });
+
+  const applyPrice = (event: FormEvent) => {
+    event.preventDefault();
+    const minPrice = priceEnd(min);
+    const maxPrice = priceEnd(max);
+    if (minPrice === 'invalid' || maxPrice === 'invalid' || (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)) {
+      setPriceError(true);
+      return;
+    }
+    const { brands } = filters;
+    onChange({ brands, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
+  };
+
+  const errorId = `${idPrefix}-price-error`;
+  return (
+    <Panel>
+      <Heading>
+        <h2>{text('catalogue.filters.label')}</h2>
+        {hasListingFilters(filters) ? (
+          <LinkButton type="button" onClick={() => onChange({ brands: [] })}>
+            {text('catalogue.filters.clearAll')}
+          </LinkButton>
+        ) : null}
+      </Heading>
+      {facets.brands.length > 0 ? (
+        <fieldset>
+          <legend>{text('catalogue.filters.brand')}</legend>
+          {facets.brands.map(({ name, count }) => {
+            const checked = filters.brands.includes(name);
+            return (
+              <Choice key={name}>
+                <input type="checkbox" checked={checked} disabled={count === 0 && !checked} onChange={(event) => toggleBrand(name, event.target.checked)} />
+                {name} <span>({count})</span>
+              </Choice>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      <form noValidate onSubmit={applyPrice}>
+        <fieldset>
+          <legend>{text('catalogue.filters.price')}</legend>
+          <PriceRow>
+            <input
+              type="text"
+              inputMode="numeric"
+              aria-label={text('catalogue.filters.minPrice')}
+              placeholder={facets.price.min === null ? undefined : String(Math.floor(facets.price.min))}
+              value={min}
+              aria-invalid={priceError}
+              aria-describedby={priceError ? errorId : undefined}
+              onChange={(event) => setMin(event.target.value)}
+            />
+            <span aria-hidden="true">–</span>
+            <input
+              type="text"
+              inputMode="numeric"
+              aria-label={text('catalogue.filters.maxPrice')}
+              placeholder={facets.price.max === null ? undefined : String(Math.ceil(facets.price.max))}
+              value={max}
+              aria-invalid={priceError}
+              aria-describedby={priceError ? errorId : undefined}
+              onChange={(event) => setMax(event.target.value)}
+            />
+            <Button type="submit" $variant="secondary">
+              {text('catalogue.filters.apply')}
+            </Button>
+          </PriceRow>
+          {priceError ? (
+            <p id={errorId} role="alert">
+              {text('catalogue.filters.priceInvalid')}
+            </p>
+          ) : null}
+        </fieldset>
+      </form>
+    </Panel>
+  );
+}
+
+export interface ListingFiltersProps {
+  facets: ListingFacets;
+  filters: Filters;
+  /** Every product the filters leave: the sheet's 'Show N results'. */
+  total: number;
+  onChange: (filters: Filters) => void;
+}
+
+/**
+ * The listing's filters: beside the products on a wide screen, in a sheet opened by 'Filters' on a phone. Values of
+ * one filter widen (any of the brands), different filters narrow; each brand's count follows the price range, and a
+ * brand with nothing left is disabled.
+ */
+export function ListingFilters({ facets, filters, total, onChange }: ListingFiltersProps) {
+  const text = useText();
+  const id = useId();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const chosen = filters.brands.length + (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1);
+  return (
+    <>
+      <Beside aria-label={text('catalogue.filters.label')}>
+        <FiltersPanel facets={facets} filters={filters} onChange={onChange} idPrefix={`${id}-side`} />
+      </Beside>
+      <SheetButton type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+        {chosen > 0 ? text('catalogue.filters.openChosen', { count: chosen }) : text('catalogue.filters.open')}
+      </SheetButton>
+      <Drawer open={sheetOpen} onClose={() => setSheetOpen(false)} label={text('catalogue.filters.label')}>
+        <SheetTop>
+          <IconButton type="button" aria-label={text('catalogue.filters.close')} onClick={() => setSheetOpen(false)}>
+            <CloseIcon size={20} />
+          </IconButton>
+        </SheetTop>
+        <FiltersPanel facets={facets} filters={filters} onChange={onChange} idPrefix={`${id}-sheet`} />
+        <ShowResults type="button" onClick={() => setSheetOpen(false)}>
+          {text('catalogue.filters.showResults', { count: total })}
+        </ShowResults>
+      </Drawer>
+    </>
+  );
+}
