@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, CloseIcon, Drawer, IconButton } from '@site/shared-ui';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
@@ -99,31 +99,9 @@ interface PanelProps {
 /** The filters themselves: the category's brands with their counts, the price range, and 'Clear all'. */
 function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
   const text = useText();
-  const [min, setMin] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
-  const [max, setMax] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
-  const [priceError, setPriceError] = useState(false);
-  useEffect(() => {
-    setMin(filters.minPrice === undefined ? '' : String(filters.minPrice));
-    setMax(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
-    setPriceError(false);
-  }, [filters.minPrice, filters.maxPrice]);
-
   const toggleBrand = (name: string, on: boolean) =>
     onChange({ ...filters, brands: on ? [...filters.brands, name] : filters.brands.filter((brand) => brand !== name) });
 
-  const applyPrice = (event: FormEvent) => {
-    event.preventDefault();
-    const minPrice = priceEnd(min);
-    const maxPrice = priceEnd(max);
-    if (minPrice === 'invalid' || maxPrice === 'invalid' || (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)) {
-      setPriceError(true);
-      return;
-    }
-    const { brands } = filters;
-    onChange({ brands, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
-  };
-
-  const errorId = `${idPrefix}-price-error`;
   return (
     <Panel>
       <Heading>
@@ -148,43 +126,69 @@ function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
           })}
         </fieldset>
       ) : null}
-      <form noValidate onSubmit={applyPrice}>
-        <fieldset>
-          <legend>{text('catalogue.filters.price')}</legend>
-          <PriceRow>
-            <input
-              type="text"
-              inputMode="numeric"
-              aria-label={text('catalogue.filters.minPrice')}
-              placeholder={facets.price.min === null ? undefined : String(Math.floor(facets.price.min))}
-              value={min}
-              aria-invalid={priceError}
-              aria-describedby={priceError ? errorId : undefined}
-              onChange={(event) => setMin(event.target.value)}
-            />
-            <span aria-hidden="true">–</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              aria-label={text('catalogue.filters.maxPrice')}
-              placeholder={facets.price.max === null ? undefined : String(Math.ceil(facets.price.max))}
-              value={max}
-              aria-invalid={priceError}
-              aria-describedby={priceError ? errorId : undefined}
-              onChange={(event) => setMax(event.target.value)}
-            />
-            <Button type="submit" $variant="secondary">
-              {text('catalogue.filters.apply')}
-            </Button>
-          </PriceRow>
-          {priceError ? (
-            <p id={errorId} role="alert">
-              {text('catalogue.filters.priceInvalid')}
-            </p>
-          ) : null}
-        </fieldset>
-      </form>
+      {/* keyed by the address's range: another range (back, Clear all) starts the fields from it */}
+      <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} facets={facets} filters={filters} onChange={onChange} idPrefix={idPrefix} />
     </Panel>
+  );
+}
+
+/** The price range's two fields and 'Apply'; a range typed wrongly is said so, and not applied. */
+function PriceRange({ facets, filters, onChange, idPrefix }: PanelProps) {
+  const text = useText();
+  const [min, setMin] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
+  const [max, setMax] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
+  const [priceError, setPriceError] = useState(false);
+
+  const applyPrice = (event: FormEvent) => {
+    event.preventDefault();
+    const minPrice = priceEnd(min);
+    const maxPrice = priceEnd(max);
+    if (minPrice === 'invalid' || maxPrice === 'invalid' || (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)) {
+      setPriceError(true);
+      return;
+    }
+    const { brands } = filters;
+    onChange({ brands, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
+  };
+
+  const errorId = `${idPrefix}-price-error`;
+  return (
+    <form noValidate onSubmit={applyPrice}>
+      <fieldset>
+        <legend>{text('catalogue.filters.price')}</legend>
+        <PriceRow>
+          <input
+            type="text"
+            inputMode="numeric"
+            aria-label={text('catalogue.filters.minPrice')}
+            placeholder={facets.price.min === null ? undefined : String(Math.floor(facets.price.min))}
+            value={min}
+            aria-invalid={priceError}
+            aria-describedby={priceError ? errorId : undefined}
+            onChange={(event) => setMin(event.target.value)}
+          />
+          <span aria-hidden="true">–</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            aria-label={text('catalogue.filters.maxPrice')}
+            placeholder={facets.price.max === null ? undefined : String(Math.ceil(facets.price.max))}
+            value={max}
+            aria-invalid={priceError}
+            aria-describedby={priceError ? errorId : undefined}
+            onChange={(event) => setMax(event.target.value)}
+          />
+          <Button type="submit" $variant="secondary">
+            {text('catalogue.filters.apply')}
+          </Button>
+        </PriceRow>
+        {priceError ? (
+          <p id={errorId} role="alert">
+            {text('catalogue.filters.priceInvalid')}
+          </p>
+        ) : null}
+      </fieldset>
+    </form>
   );
 }
 

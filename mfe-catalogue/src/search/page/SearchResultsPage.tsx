@@ -43,6 +43,40 @@ const Status = styled.div`
   a { color: ${({ theme }) => theme.colors.brand}; font-weight: 600; }
 `;
 
+interface PageSearchFormProps {
+  /** The address's text, the field's at first. */
+  text: string;
+  /** Searches another text (trimmed, not empty). */
+  onSearch: (text: string) => void;
+}
+
+/** The page's own search field: the text it shows results for, to change and search again. */
+function PageSearchForm({ text: initial, onSearch }: PageSearchFormProps) {
+  const text = useText();
+  const [typed, setTyped] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = searchTextOf(typed);
+    if (next !== '') onSearch(next);
+  };
+  return (
+    <SearchForm role="search" aria-label={text('catalogue.searchPage.formLabel')} onSubmit={submit}>
+      <input
+        type="search"
+        name="q"
+        aria-label={text('catalogue.search.input')}
+        placeholder={text('catalogue.search.placeholder')}
+        maxLength={SEARCH_TEXT_MAX}
+        autoComplete="off"
+        spellCheck={false}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      <Button type="submit">{text('catalogue.searchPage.submit')}</Button>
+    </SearchForm>
+  );
+}
+
 /** Cards whose pictures load eagerly: the first row on a wide screen. */
 const EAGER_CARDS = 4;
 
@@ -69,9 +103,6 @@ export default function SearchResultsPage() {
   const results = useAppSelector(selectSearchPageResults);
   const suggestion = useAppSelector(selectSearchPageSuggestion);
   const highlight = useAppSelector(selectSearchPageHighlight);
-  // the text in the field: the address's, until the visitor types another
-  const [typed, setTyped] = useState(q);
-  useEffect(() => setTyped(q), [q]);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -84,11 +115,7 @@ export default function SearchResultsPage() {
   }, [dispatch, q, page]);
 
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = searchTextOf(typed);
-    if (next !== '') setSearch(searchViewSearch({ q: next, page: 1 }));
-  };
+  const searchText = (next: string) => setSearch(searchViewSearch({ q: next, page: 1 }));
 
   // The view's results, or the ones before while the next load (no spinner in between).
   const loaded = viewKey !== null && q !== '';
@@ -107,20 +134,8 @@ export default function SearchResultsPage() {
         ]}
       />
       <SectionHeading>{text('catalogue.searchPage.heading')}</SectionHeading>
-      <SearchForm role="search" aria-label={text('catalogue.searchPage.formLabel')} onSubmit={submit}>
-        <input
-          type="search"
-          name="q"
-          aria-label={text('catalogue.search.input')}
-          placeholder={text('catalogue.search.placeholder')}
-          maxLength={SEARCH_TEXT_MAX}
-          autoComplete="off"
-          spellCheck={false}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <Button type="submit">{text('catalogue.searchPage.submit')}</Button>
-      </SearchForm>
+      {/* keyed by the address's text: another search (back, a link) starts the field from it */}
+      <PageSearchForm key={q} text={q} onSearch={searchText} />
       {q === '' ? (
         <Status>
           <p>{text('catalogue.searchPage.start')}</p>
