@@ -1,7 +1,7 @@
 const { createFederatedAppConfig } = require('../tools/webpack/federated-app.cjs');
 
-// The catalogue team's unit of release: category list, product listing, product details, the header's search and the
-// search results page.
+// The catalogue team's unit of release: category list, product listing, product details, the header's search, the search
+// results page and the compare page.
 module.exports = createFederatedAppConfig({
   appDir: __dirname,
   name: 'catalogue',
@@ -11,5 +11,6 @@ module.exports = createFederatedAppConfig({
     './ProductDetailsPage': './src/details/ProductDetailsPage.tsx',
     './SearchModal': './src/search/SearchModal.tsx',
     './SearchResultsPage': './src/search/page/SearchResultsPage.tsx',
+    './ComparePage': './src/compare/ComparePage.tsx',
   },
 });

@@ -44,3 +44,6 @@ export const CATALOGUE_LOOKUP_API_PATH = '/api/catalogue/lookup';
 
 /** GET the search modal's matches: ?q=…&offset=…&limit=…&lang=… → {total, offset, results}. */
 export const CATALOGUE_SEARCH_API_PATH = '/api/catalogue/search';
+
+/** GET the products of a comparison: ?ids=<up to four product ids, comma-separated>&lang=… → {products}. */
+export const CATALOGUE_COMPARE_API_PATH = '/api/catalogue/compare';

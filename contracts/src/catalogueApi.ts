@@ -3,6 +3,7 @@
 // browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
 import { z } from 'zod';
 import { productCategorySchema, productDetailSchema, productSchema, searchResultSchema } from '@site/content/schema';
+import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
 import { BRAND_NAME_MAX, LISTING_BRANDS_MAX, LISTING_PAGE_MAX, LISTING_PRICE_MAX, brandsOf } from './listingView';
 
 /** The editions a catalogue answer can be in ('en' when absent). */
@@ -106,6 +107,29 @@ export const lookupResponseSchema = z.strictObject({
   products: z.array(productSchema),
 });
 export type LookupResponse = z.infer<typeof lookupResponseSchema>;
+
+/**
+ * ?ids=<product ids, comma-separated>&lang=…: the first four named (compareIdsOf), each once; an id no product has is
+ * answered as not found, not as an error.
+ */
+export const compareQuerySchema = z.strictObject({
+  lang: catalogueLanguageSchema,
+  ids: z
+    .string()
+    .max(COMPARE_MAX * 50 * (COMPARE_ID_MAX + 1), 'ids names too many products')
+    .default('')
+    .transform((text) => compareIdsOf(new URLSearchParams({ ids: text }))),
+});
+
+/** One column of a comparison: the product's records, or the id no product has. */
+export const compareItemSchema = z.union([
+  z.strictObject({ id: z.string(), found: z.literal(true), product: productDetailSchema, listing: productSchema }),
+  z.strictObject({ id: z.string(), found: z.literal(false) }),
+]);
+export type CompareItem = z.infer<typeof compareItemSchema>;
+
+export const compareResponseSchema = z.strictObject({ products: z.array(compareItemSchema) });
+export type CompareResponse = z.infer<typeof compareResponseSchema>;
 
 /** Results per search page: what the modal draws at first and adds with each 'Show more'. */
 export const SEARCH_PAGE_SIZE = 20;

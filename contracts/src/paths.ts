@@ -34,3 +34,9 @@ export const SEARCH_PATH = `/${SEARCH_SEGMENT}`;
 
 /** The results page of a search ('/search?q=4%20core%20swa'). */
 export const searchPagePath = (query: string): string => `${SEARCH_PATH}?${new URLSearchParams({ q: query })}`;
+
+/** The compare page's path segment ('/compare?ids=a,b'). */
+export const COMPARE_SEGMENT = 'compare';
+
+/** The compare page. */
+export const COMPARE_PATH = `/${COMPARE_SEGMENT}`;

@@ -3,7 +3,7 @@
 // carry these texts. Complete by type: a facts page added to the table without a description (English and Arabic, for
 // the page's twin under /ar) does not compile.
 import type { Branch, Certificate, CompanyInfo, HomeContent, ProductCategory, Project } from '@site/content';
-import { CATALOGUE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT, SEARCH_SEGMENT } from './paths';
+import { CATALOGUE_SEGMENT, COMPARE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT, SEARCH_SEGMENT } from './paths';
 import type { FactsPagePath } from './routes';
 
 /** The site data the pages' descriptions are written from (the server passes its SEO source). */
@@ -37,6 +37,7 @@ export const routeDescriptions: Record<FactsPagePath, (facts: SiteFacts) => stri
   [CATALOGUE_SEGMENT]: ({ company, categories }) =>
     `${categories.length} product categories from ${company.name}: ${listText(categories.slice(0, 6).map((c) => c.title))} and more, from stock across the Gulf.`,
   [SEARCH_SEGMENT]: ({ company }) => `Search the ${company.name} catalogue by product code, name, brand or specification.`,
+  [COMPARE_SEGMENT]: ({ company }) => `Compare products of the ${company.name} catalogue side by side: prices, brands and specifications.`,
   about: ({ company }) =>
     `About ${company.name}, ${company.tagline.charAt(0).toLowerCase()}${company.tagline.slice(1)}: our story since ${company.founded}, our excellence, approach and commitment, and the brands we distribute.`,
   certificates: ({ company, certificates }) =>
@@ -64,6 +65,7 @@ export const routeDescriptionsAr: Record<FactsPagePath, (facts: SiteFacts) => st
   [CATALOGUE_SEGMENT]: ({ company, categories }) =>
     `فئات منتجات ${company.name} (${categories.length}): ${listTextAr(categories.slice(0, 6).map((c) => c.title))} وغيرها، من مخزوننا في أنحاء الخليج.`,
   [SEARCH_SEGMENT]: ({ company }) => `ابحث في كتالوج ${company.name} برمز المنتج أو اسمه أو علامته التجارية أو مواصفاته.`,
+  [COMPARE_SEGMENT]: ({ company }) => `قارن منتجات كتالوج ${company.name} جنبًا إلى جنب: الأسعار والعلامات التجارية والمواصفات.`,
   about: ({ company }) =>
     `تعرّف على ${company.name}، ${company.tagline}: مسيرتنا منذ عام ${company.founded}، وتميّزنا ونهجنا والتزامنا، والعلامات التجارية التي نوزّعها.`,
   certificates: ({ company, certificates }) =>

@@ -88,6 +88,15 @@ describe('startDataPaths', () => {
     expect(isBoundedView(matchSiteRoute('/about')!.route, '')).toBe(true);
   });
 
+  it("asks for a comparison's products as its address names them; none, nothing", () => {
+    const compare = matchSiteRoute('/ar/compare')!;
+    const view = viewSearchOf(compare.route, '?ids=b,a,b,c,d,e');
+    expect(view).toBe('?ids=b,a,c,d');
+    expect(startDataPaths(compare, view)).toEqual(['/api/catalogue/compare?ids=b,a,c,d&lang=ar']);
+    expect(startDataPaths(compare, '')).toEqual([]);
+    expect(isBoundedView(compare.route, view)).toBe(false);
+  });
+
   it('names only parameters of its own route', () => {
     for (const route of siteRoutes) {
       const params = route.path.split('/').filter((part) => part.startsWith(':'));

@@ -6,12 +6,13 @@
 // Language twins are these same rows under the edition's base ('/ar/home'): matchSiteRoute reads the base
 // off first (locale.ts), and the browser routes inside it (React Router's basename), not a second table.
 import { generatePath, matchRoutes } from 'react-router-dom';
-import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
+import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
 import { hasListingFilters, listingViewOf, listingViewSearch } from './listingView';
+import { compareIdsOf, compareViewSearch } from './compareView';
 import { searchApiQuery, searchViewOf, searchViewSearch } from './searchView';
 import type { RemoteName } from './federation';
 import { localizedDataPath, splitLocale, type Locale } from './locale';
-import { CATALOGUE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT, SEARCH_SEGMENT } from './paths';
+import { CATALOGUE_SEGMENT, COMPARE_SEGMENT, HOME_SEGMENT, QUOTE_REQUEST_SEGMENT, SEARCH_SEGMENT } from './paths';
 
 export { HOME_PATH } from './paths';
 
@@ -45,9 +46,10 @@ interface RouteFields {
 export interface FactsPageRoute extends RouteFields {
   /**
    * What the head's JSON-LD describes: the Organization ('company'), the collection of categories ('categories'), or
-   * a search of the catalogue ('search': its results come from the address's query, one page per text and page).
+   * a search of the catalogue ('search': its results come from the address's query, one page per text and page), or
+   * a comparison of products ('compare': those the address's query names).
    */
-  kind: 'company' | 'categories' | 'search';
+  kind: 'company' | 'categories' | 'search' | 'compare';
 }
 
 /** A page of one record: its title, description and JSON-LD come from the category or product it names. */
@@ -111,6 +113,17 @@ export const siteRoutes = [
     kind: 'search',
     index: false,
     startData: [CATALOGUE_SEARCH_API_PATH],
+  },
+  {
+    // one page per choice of products: nothing for search engines
+    path: COMPARE_SEGMENT,
+    remote: 'catalogue',
+    modulePath: './ComparePage',
+    title: 'Compare products',
+    titleAr: 'مقارنة المنتجات',
+    kind: 'compare',
+    index: false,
+    startData: [CATALOGUE_COMPARE_API_PATH],
   },
   {
     path: 'about',
@@ -272,12 +285,14 @@ export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
 
 /**
  * The part of an address's query that changes what its page shows, in its one spelling ('' for none): a listing's
- * order and page ('?sort=2&page=3', listingView.ts), a search's text and page ('?q=swa&page=2', searchView.ts); every
+ * order and page ('?sort=2&page=3', listingView.ts), a search's text and page ('?q=swa&page=2', searchView.ts), a
+ * comparison's products ('?ids=a,b', compareView.ts); every
  * other page ignores its query. The server draws, caches and preloads by it; anything else in a query makes no new page.
  */
 export function viewSearchOf(route: SiteRoute, search: string): string {
   if (route.kind === 'category') return listingViewSearch(listingViewOf(search));
   if (route.kind === 'search') return searchViewSearch(searchViewOf(search));
+  if (route.kind === 'compare') return compareViewSearch(compareIdsOf(search));
   return '';
 }
 
@@ -287,7 +302,7 @@ export function viewSearchOf(route: SiteRoute, search: string): string {
  * site's pages out of the server's cache).
  */
 export function isBoundedView(route: SiteRoute, viewSearch: string): boolean {
-  if (route.kind === 'search') return false;
+  if (route.kind === 'search' || route.kind === 'compare') return false;
   return route.kind !== 'category' || !hasListingFilters(listingViewOf(viewSearch));
 }
 
@@ -297,6 +312,7 @@ export function isBoundedView(route: SiteRoute, viewSearch: string): boolean {
  */
 function startDataQuery(template: string, viewSearch: string): string | undefined {
   if (template === LISTING_START_DATA) return viewSearch;
+  if (template === CATALOGUE_COMPARE_API_PATH) return viewSearch === '' ? undefined : viewSearch;
   if (template !== CATALOGUE_SEARCH_API_PATH) return '';
   const view = searchViewOf(viewSearch);
   return view.q === '' ? undefined : searchApiQuery(view);

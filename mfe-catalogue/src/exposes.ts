@@ -8,4 +8,5 @@ export type CatalogueExposes = {
   './ProductDetailsPage': typeof import('./details/ProductDetailsPage');
   './SearchModal': typeof import('./search/SearchModal');
   './SearchResultsPage': typeof import('./search/page/SearchResultsPage');
+  './ComparePage': typeof import('./compare/ComparePage');
 };

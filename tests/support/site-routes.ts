@@ -18,6 +18,7 @@ const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }
   },
   // a code: the same results in both editions
   search: { path: `${siteRouteUrl('search')}?q=hex%20cw`, heading: 'Search results' },
+  compare: { path: `${siteRouteUrl('compare')}?ids=abb_s200_mcb,hager_rccb_30ma`, heading: 'Compare products' },
   about: { path: siteRouteUrl('about'), heading: 'About Us' },
   certificates: { path: siteRouteUrl('certificates'), heading: 'Certificates' },
   management: { path: siteRouteUrl('management'), heading: 'Management' },

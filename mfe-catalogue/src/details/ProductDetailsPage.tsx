@@ -28,6 +28,7 @@ import { CATEGORIES_PATH, HOME_PATH, categoryPath } from '@site/contracts/paths'
 import { useFailureText } from '../common/useFailureText';
 import { Rich } from '../i18n/Rich';
 import { useText } from '../i18n/useText';
+import { CompareTray } from '../compare/CompareTray';
 
 const NotFound = styled.div`
   padding: 24px;
@@ -156,6 +157,7 @@ export default function ProductDetailsPage() {
           ) : null}
         </>
       )}
+      <CompareTray />
     </PageContainer>
   );
 }

@@ -12,6 +12,7 @@ import { useText } from '../i18n/useText';
 import { DatasheetLink, DownloadLink } from './DownloadLink';
 import type { ProductQuoteFacts } from './productDetailSlice';
 import { AddToQuote } from '../quote/AddToQuote';
+import { CompareToggle } from '../compare/CompareToggle';
 
 const Layout = styled.section`
   display: grid;
@@ -80,6 +81,7 @@ export function ProductSummary({ product, quoteFacts }: { product: ProductDetail
               <strong>{text('catalogue.summary.code')}</strong> <bdi dir="ltr">{quoteFacts.code}</bdi>
             </p>
             <AddToQuote product={{ ...quoteFacts, id: product.id, name: product.productName }} />
+            <CompareToggle id={product.id} name={product.productName} />
           </>
         ) : null}
         {product.Specification?.map((spec, index) => (

@@ -7,6 +7,7 @@ import type { RatingSummary } from '@site/content/reviews';
 import { priceText } from './priceText';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';
+import { CompareToggle } from '../compare/CompareToggle';
 
 /** The card's link (picture and text); the quote form sits after it, outside the link (no control inside a link). */
 const CardLink = styled(Link)`
@@ -18,7 +19,11 @@ const CardLink = styled(Link)`
 `;
 
 const QuoteForm = styled(AddToQuote)`
-  padding: 0 16px 16px;
+  padding: 0 16px 8px;
+`;
+
+const CardCompare = styled(CompareToggle)`
+  padding: 0 16px 12px;
 `;
 
 const Body = styled.div`
@@ -59,7 +64,7 @@ export interface ProductCardProps {
 
 /**
  * One product of a listing: picture, name, brand, indicative price and rating, opening the product's details; under
- * them its "Add to quote" form. Memoised:
+ * them its "Add to quote" form and its "Compare" box. Memoised:
  * a new sort order moves the cards without drawing them again.
  */
 export const ProductCard = memo(function ProductCard({ product, rating, eager }: ProductCardProps) {
@@ -94,6 +99,7 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
           name: product.productName,
         }}
       />
+      <CardCompare id={product.id} name={product.productName} />
     </Card>
   );
 });

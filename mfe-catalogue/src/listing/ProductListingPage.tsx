@@ -33,6 +33,7 @@ import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 import { selectCategories } from '../categories/productsCategorySlice';
 import { useFailureText } from '../common/useFailureText';
 import { useText } from '../i18n/useText';
+import { CompareTray } from '../compare/CompareTray';
 
 const HeadingRest = styled.span`
   color: ${({ theme }) => theme.colors.accentText};
@@ -214,6 +215,7 @@ export default function ProductListingPage() {
           </Layout>
         </>
       )}
+      <CompareTray />
     </PageContainer>
   );
 }

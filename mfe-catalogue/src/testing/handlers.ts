@@ -3,9 +3,10 @@
 // an Arabic page's store reads (arabicPage.ts). A test that needs a failure, a wait or other data adds its own handler
 // with server.use(...), which takes precedence over these.
 import { http, HttpResponse } from 'msw';
-import { CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
+import { LISTING_PAGE_SIZE, type CompareResponse, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import type { Product, ProductDetail, SearchResult } from '@site/content';
+import { compareIdsOf } from '@site/contracts/compare-view';
 import { listingViewOf } from '@site/contracts/listing-view';
 import { DETAIL, PRODUCTS, RATINGS, SEARCH_RESULTS, SEED_REVIEW } from './catalogueFixtures';
 import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arabicFixtures';
@@ -45,6 +46,28 @@ export function productApi(
       return HttpResponse.json({ error: `There is no product "${String(params.productId)}" in the catalogue` }, { status: 404 });
     }
     const answer: ProductResponse = { product, listing };
+    return HttpResponse.json(answer);
+  });
+}
+
+/**
+ * GET /api/catalogue/compare over these records, as the server answers (catalogueRoutes.ts): the ids the address
+ * names (compareIdsOf), each product's records, an unknown id as not found.
+ */
+export function compareApi(
+  english: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL], listing: PRODUCTS },
+  arabic: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL_AR], listing: PRODUCTS_AR },
+) {
+  return http.get(CATALOGUE_COMPARE_API_PATH, ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const edition = query.get('lang') === 'ar' ? arabic : english;
+    const answer: CompareResponse = {
+      products: compareIdsOf(query).map((id) => {
+        const product = edition.details.find((detail) => detail.id === id);
+        const listing = edition.listing.find((record) => record.id === id);
+        return product === undefined || listing === undefined ? { id, found: false } : { id, found: true, product, listing };
+      }),
+    };
     return HttpResponse.json(answer);
   });
 }
@@ -92,6 +115,7 @@ export function listingApi(english: readonly Product[] = PRODUCTS, arabic: reado
 
 export const catalogueHandlers = [
   listingApi(),
+  compareApi(),
   productApi(),
   searchApi(),
   http.get(RATINGS_API_PATH, () => HttpResponse.json(RATINGS)),

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { dataEdition } from '@site/content/arabic-edition';
-import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_COMPARE_API_PATH, CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import { normalizedProductCode } from '@site/content/validation';
-import { LOOKUP_CODES_MAX, type ListingResponse, type LookupResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
+import { LOOKUP_CODES_MAX, type CompareResponse, type ListingResponse, type LookupResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
@@ -64,6 +64,24 @@ test('a listing narrowed by brand and price range: its total, its products, and 
   assert.equal(view.total, 1);
   assert.deepEqual(view.brands, ['Legrand']);
   assert.deepEqual(view.facets, { brands: [{ name: 'Legrand', count: 1 }, { name: 'MK', count: 4 }], price: { min: 28, max: 45 } });
+});
+
+test('a comparison: each product named once, the first four, an unknown id as not found; too long a list is a 400', async () => {
+  const res = await get(`${CATALOGUE_COMPARE_API_PATH}?ids=abb_s200_mcb,nobody,abb_s200_mcb,hager_rccb_30ma,hager_modular_isolator,siemens_sirius_3rv2_motor_protection_breaker&lang=ar`);
+  assert.equal(res.statusCode, 200);
+  const { products } = res.json<CompareResponse>();
+  assert.deepEqual(products.map((item) => [item.id, item.found]), [
+    ['abb_s200_mcb', true],
+    ['nobody', false],
+    ['hager_rccb_30ma', true],
+    ['hager_modular_isolator', true],
+  ]);
+  const first = products[0]!;
+  assert.ok(first.found);
+  assert.deepEqual(first.product, dataEdition('ar', 'product-details.json').find((d) => d.id === 'abb_s200_mcb'));
+  assert.equal((await get(`${CATALOGUE_COMPARE_API_PATH}?ids=${'a,'.repeat(20_000)}`)).statusCode, 400);
+  assert.equal((await get(`${CATALOGUE_COMPARE_API_PATH}?ids=a&ids=b`)).statusCode, 400);
+  assert.deepEqual((await get(CATALOGUE_COMPARE_API_PATH)).json(), { products: [] });
 });
 
 test('a product page gets its own product only (detail and listing record): a few KB, not the catalogue', async () => {

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import {
   CATALOGUE_CATEGORIES_API_PATH,
+  CATALOGUE_COMPARE_API_PATH,
   CATALOGUE_LISTING_API_PATTERN,
   CATALOGUE_LOOKUP_API_PATH,
   CATALOGUE_PRODUCT_API_PATTERN,
@@ -28,6 +29,8 @@ import {
   productParamsSchema,
   productQuerySchema,
   productResponseSchema,
+  compareQuerySchema,
+  compareResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
 } from '@site/contracts/catalogue-api';
@@ -164,6 +167,24 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
       const records = await read(request, `the product ${productId}`, () => store.product(productId, request.query.lang));
       if (records === undefined) throw httpError(404, `There is no product "${productId}" in the catalogue`);
       return sendTagged(request, reply, { product: records.detail, listing: records.listing });
+    },
+  );
+
+  // A comparison's columns: each product's records, an unknown id answered as not found (an old link's product).
+  app.get(
+    CATALOGUE_COMPARE_API_PATH,
+    { schema: { querystring: compareQuerySchema, response: answers(compareResponseSchema) } },
+    async (request, reply) => {
+      const { ids, lang } = request.query;
+      const products = await read(request, 'the products to compare', () =>
+        Promise.all(
+          ids.map(async (id) => {
+            const records = await store.product(id, lang);
+            return records === undefined ? { id, found: false as const } : { id, found: true as const, product: records.detail, listing: records.listing };
+          }),
+        ),
+      );
+      return sendTagged(request, reply, { products });
     },
   );
 }

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Card, CataloguePicture } from '@site/shared-ui';
 import { productImagePath, type SearchResult } from '@site/content';
 import { productPath } from '@site/contracts/paths';
+import { CompareToggle } from '../../compare/CompareToggle';
 import { Highlighted } from '../Highlighted';
 
 const CardLink = styled(Link)`
@@ -23,6 +24,10 @@ const Body = styled.div`
   p { margin: 0; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
+const CardCompare = styled(CompareToggle)`
+  padding: 0 16px 12px;
+`;
+
 export interface SearchResultCardProps {
   result: SearchResult;
   /** The phrases the search looked for (folded): marked in the name. */
@@ -31,7 +36,10 @@ export interface SearchResultCardProps {
   eager: boolean;
 }
 
-/** One match on the results page: picture, name with what matched marked, category and brand, opening the product. */
+/**
+ * One match on the results page: picture, name with what matched marked, category and brand, opening the product; under
+ * them its "Compare" box.
+ */
 export const SearchResultCard = memo(function SearchResultCard({ result, highlight, eager }: SearchResultCardProps) {
   return (
     <Card as="li">
@@ -46,6 +54,7 @@ export const SearchResultCard = memo(function SearchResultCard({ result, highlig
           {result.company ? <p>{result.company}</p> : null}
         </Body>
       </CardLink>
+      <CardCompare id={result.id} name={result.title} />
     </Card>
   );
 });

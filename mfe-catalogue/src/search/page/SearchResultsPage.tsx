@@ -19,6 +19,7 @@ import {
   selectSearchPageTotal,
   selectSearchPageViewKey,
 } from './searchPageSlice';
+import { CompareTray } from '../../compare/CompareTray';
 
 const SearchForm = styled.form`
   display: flex;
@@ -173,6 +174,7 @@ export default function SearchResultsPage() {
           {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => searchViewSearch({ q, page: next })} /> : null}
         </>
       )}
+      <CompareTray />
     </PageContainer>
   );
 }

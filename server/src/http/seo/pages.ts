@@ -134,6 +134,9 @@ const names = (list: string | undefined): string[] =>
     .map((n) => n.trim())
     .filter(Boolean);
 
+/** A page written from the site's facts, not from one record. */
+const isFactsRoute = (route: SiteRoute): route is FactsPageRoute => route.kind !== 'category' && route.kind !== 'product';
+
 /** The table's route of a kind of page the server writes from records (or from every category). */
 function routeOfKind(kind: 'categories' | 'category' | 'product'): SiteRoute {
   const route = siteRoutes.find((row: SiteRoute) => row.kind === kind);
@@ -348,7 +351,7 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
 
   /** The pages without parameters, by route. */
   const factsPages = new Map<SiteRoute, SitePage>(
-    siteRoutes.flatMap((route: SiteRoute) => (route.kind === 'company' || route.kind === 'categories' || route.kind === 'search' ? [[route, factsPage(route)] as const] : [])),
+    siteRoutes.flatMap((route: SiteRoute) => (isFactsRoute(route) ? [[route, factsPage(route)] as const] : [])),
   );
 
   const categoryPages = new Map<string, SitePage>();
