@@ -26,7 +26,9 @@ const Actions = styled.div`
   @media print { button { display: none; } }
 `;
 
+/** Scrolls a wide table sideways on a phone; positioned, so that the caption's hidden text scrolls inside it too. */
 const Scroller = styled.div`
+  position: relative;
   overflow-x: auto;
   @media print { overflow: visible; }
 `;
