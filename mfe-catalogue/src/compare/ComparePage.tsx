@@ -79,16 +79,18 @@ export const loadFirstView: LoadFirstView = ({ dispatch, search }) => {
   return ids.length === 0 ? Promise.resolve() : dispatch(fetchComparison(ids));
 };
 
+/** A cell of a product that says nothing of the row: the same mark in both editions. */
+const none = '—';
+
 /** A column's name: the product's, or the unknown id's. */
 const nameOf = (item: CompareItem): string => (item.found ? item.product.productName : item.id);
 
 interface RowProps {
   row: CompareRow;
-  none: string;
   differsText: string;
 }
 
-function ValueRow({ row, none, differsText }: RowProps) {
+function ValueRow({ row, differsText }: RowProps) {
   return (
     <tr data-differs={row.differs}>
       <th scope="row">
@@ -128,7 +130,6 @@ export default function ComparePage() {
 
   const loaded = loadedKey !== null && viewKey !== '';
   const rows = useMemo(() => compareRows(items), [items]);
-  const none = text('catalogue.compare.none');
   const fixedRow = (key: string, values: (string | undefined)[]): CompareRow => ({ key, values, differs: new Set(values).size > 1 });
   const facts = [
     fixedRow(text('catalogue.compare.code'), items.map((item) => (item.found ? item.listing.code : undefined))),
@@ -195,7 +196,7 @@ export default function ComparePage() {
               </thead>
               <tbody>
                 {[...facts, ...rows].map((row) => (
-                  <ValueRow key={row.key} row={row} none={none} differsText={text('catalogue.compare.differs')} />
+                  <ValueRow key={row.key} row={row} differsText={text('catalogue.compare.differs')} />
                 ))}
                 <tr>
                   <th scope="row">{text('catalogue.compare.quote')}</th>
