@@ -1,12 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, Button, ButtonLink, LoadError, PageContainer, SectionHeading, Spinner, VisuallyHidden, useAddressQuery } from '@site/shared-ui';
+import { Button, ButtonLink, LoadError, PageContainer, SectionHeading, Spinner, VisuallyHidden, useAddressQuery } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { productImagePath } from '@site/content';
 import type { CompareItem } from '@site/contracts/catalogue-api';
 import { COMPARE_MIN, compareIdsOf, compareViewSearch } from '@site/contracts/compare-view';
-import { CATEGORIES_PATH, HOME_PATH, productPath } from '@site/contracts/paths';
+import { CATEGORIES_PATH, productPath } from '@site/contracts/paths';
+import { TextButton } from '../common/TextButton';
 import { useText } from '../i18n/useText';
 import { priceText } from '../listing/priceText';
 import { AddToQuote } from '../quote/AddToQuote';
@@ -14,6 +15,7 @@ import { saveCompareIds } from './compareMemory';
 import { compareReplaced } from './compareSelectionSlice';
 import { compareRows, type CompareRow } from './compareRows';
 import { fetchComparison, selectComparisonItems, selectComparisonKey, selectComparisonStatus } from './comparePageSlice';
+import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
 
 const Actions = styled.div`
   display: flex;
@@ -55,15 +57,8 @@ const Differs = styled.span`
   font-size: ${({ theme }) => theme.typeScale.xs};
 `;
 
-const Remove = styled.button`
+const Remove = styled(TextButton)`
   margin-top: 8px;
-  padding: 4px 0;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.brand};
-  font: inherit;
-  text-decoration: underline;
-  cursor: pointer;
   @media print { display: none; }
 `;
 
@@ -140,13 +135,7 @@ export default function ComparePage() {
 
   return (
     <PageContainer>
-      <Breadcrumb
-        items={[
-          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
-          { moduleName: text('catalogue.breadcrumb.ourProducts'), link: CATEGORIES_PATH },
-          { moduleName: text('catalogue.compare.heading') },
-        ]}
-      />
+      <CatalogueBreadcrumb current={text('catalogue.compare.heading')} />
       <SectionHeading>{text('catalogue.compare.heading')}</SectionHeading>
       {viewKey === '' ? (
         <Actions>

@@ -5,6 +5,7 @@ import { ButtonLink } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
 import { COMPARE_MAX, COMPARE_MIN, compareViewSearch } from '@site/contracts/compare-view';
 import { COMPARE_PATH } from '@site/contracts/paths';
+import { TextButton } from '../common/TextButton';
 import { useText } from '../i18n/useText';
 import { loadCompareIds, saveCompareIds } from './compareMemory';
 import { compareCleared, compareRestored, selectCompareIds, selectCompareRestored } from './compareSelectionSlice';
@@ -30,15 +31,8 @@ const Tray = styled.section`
   @media print { display: none; }
 `;
 
-const Clear = styled.button`
+const Clear = styled(TextButton)`
   min-height: 44px;
-  padding: 0 4px;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.brand};
-  font: inherit;
-  text-decoration: underline;
-  cursor: pointer;
 `;
 
 /**

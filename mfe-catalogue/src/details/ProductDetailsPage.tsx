@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
+import { LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import type { ReviewToSend } from '@site/content/reviews';
 import { categoryNameFromSegment } from '../common/categoryName';
@@ -24,11 +24,12 @@ import {
   selectReviewsStatus,
   submitReview,
 } from './productDetailSlice';
-import { CATEGORIES_PATH, HOME_PATH, categoryPath } from '@site/contracts/paths';
+import { CATEGORIES_PATH, categoryPath } from '@site/contracts/paths';
 import { useFailureText } from '../common/useFailureText';
 import { Rich } from '../i18n/Rich';
 import { useText } from '../i18n/useText';
 import { CompareTray } from '../compare/CompareTray';
+import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
 
 const NotFound = styled.div`
   padding: 24px;
@@ -105,14 +106,7 @@ export default function ProductDetailsPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb
-        items={[
-          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
-          { moduleName: text('catalogue.breadcrumb.ourProducts'), link: CATEGORIES_PATH },
-          { moduleName: categoryName, link: categoryPath(categoryId) },
-          { moduleName: productName },
-        ]}
-      />
+      <CatalogueBreadcrumb through={[{ name: categoryName, link: categoryPath(categoryId) }]} current={productName} />
       <SectionHeading>{text('catalogue.details.heading')}</SectionHeading>
       {current && status === 'failed' ? (
         <LoadError message={failureText(error, 'catalogue.details.loadFailed')} onRetry={() => dispatch(fetchProductDetail(productId))} />

@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, CataloguePicture, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
@@ -8,15 +7,7 @@ import { priceText } from './priceText';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
-
-/** The card's link (picture and text); the quote form sits after it, outside the link (no control inside a link). */
-const CardLink = styled(Link)`
-  display: flex;
-  flex: 1;
-  flex-direction: column;
-  color: inherit;
-  text-decoration: none;
-`;
+import { CardLink } from '../common/CardLink';
 
 const QuoteForm = styled(AddToQuote)`
   padding: 0 16px 8px;
@@ -53,7 +44,6 @@ const Rating = styled.span`
   gap: 4px;
   svg { color: ${({ theme }) => theme.colors.accent}; }
 `;
-
 
 export interface ProductCardProps {
   product: Product;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
+import { CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { findCategory } from '@site/content';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
@@ -29,11 +29,11 @@ import { SORT_BY_RATING, SORT_OPTIONS, isSortValue } from './sortOptions';
 import { ProductCard } from './ProductCard';
 import { ListingPages } from './ListingPages';
 import { FILTERS_SHEET_BELOW_PX, ListingFilters } from './filters/ListingFilters';
-import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 import { selectCategories } from '../categories/productsCategorySlice';
 import { useFailureText } from '../common/useFailureText';
 import { useText } from '../i18n/useText';
 import { CompareTray } from '../compare/CompareTray';
+import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
 
 const HeadingRest = styled.span`
   color: ${({ theme }) => theme.colors.accentText};
@@ -154,13 +154,7 @@ export default function ProductListingPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb
-        items={[
-          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
-          { moduleName: text('catalogue.breadcrumb.ourProducts'), link: CATEGORIES_PATH },
-          { moduleName: name },
-        ]}
-      />
+      <CatalogueBreadcrumb current={name} />
       <SectionHeading>
         {first}
         {rest ? <> <HeadingRest>{rest}</HeadingRest></> : null}

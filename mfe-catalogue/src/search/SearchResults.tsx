@@ -5,6 +5,7 @@ import { LoadError } from '@site/shared-ui';
 import type { LoadStatus } from '@site/shared-store';
 import { productImagePath, type SearchResult } from '@site/content';
 import { searchPagePath } from '@site/contracts/paths';
+import { TextButton } from '../common/TextButton';
 import { Rich } from '../i18n/Rich';
 import { Highlighted } from './Highlighted';
 import { useText } from '../i18n/useText';
@@ -23,15 +24,9 @@ const Count = styled.p`
 `;
 
 /** "Did you mean …?": the close text, a button that searches it. */
-const SuggestionButton = styled.button`
+const SuggestionButton = styled(TextButton)`
   padding: 0;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.brand};
-  font: inherit;
   font-weight: 600;
-  text-decoration: underline;
-  cursor: pointer;
 `;
 
 const Options = styled.ul`

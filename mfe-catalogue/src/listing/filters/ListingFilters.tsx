@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, CloseIcon, Drawer, IconButton } from '@site/shared-ui';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import { hasListingFilters, LISTING_PRICE_MAX, type ListingFilters as Filters } from '@site/contracts/listing-view';
+import { TextButton } from '../../common/TextButton';
 import { useText } from '../../i18n/useText';
 
 /** Below this width the filters open in a sheet from a button; above it they stand beside the products. */
@@ -24,15 +25,8 @@ const Heading = styled.div`
   h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; }
 `;
 
-const LinkButton = styled.button`
-  padding: 4px 0;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.brand};
-  font: inherit;
+const LinkButton = styled(TextButton)`
   font-weight: 600;
-  text-decoration: underline;
-  cursor: pointer;
 `;
 
 const Choice = styled.label`

@@ -1,19 +1,11 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, CataloguePicture } from '@site/shared-ui';
 import { productImagePath, type SearchResult } from '@site/content';
 import { productPath } from '@site/contracts/paths';
 import { CompareToggle } from '../../compare/CompareToggle';
 import { Highlighted } from '../Highlighted';
-
-const CardLink = styled(Link)`
-  display: flex;
-  flex: 1;
-  flex-direction: column;
-  color: inherit;
-  text-decoration: none;
-`;
+import { CardLink } from '../../common/CardLink';
 
 const Body = styled.div`
   display: flex;

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
+import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
-import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 import { SEARCH_TEXT_MAX, searchTextOf, searchViewOf, searchViewSearch, SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
 import { useText } from '../../i18n/useText';
 import { Rich } from '../../i18n/Rich';
@@ -20,6 +19,7 @@ import {
   selectSearchPageViewKey,
 } from './searchPageSlice';
 import { CompareTray } from '../../compare/CompareTray';
+import { CatalogueBreadcrumb } from '../../common/CatalogueBreadcrumb';
 
 const SearchForm = styled.form`
   display: flex;
@@ -127,13 +127,7 @@ export default function SearchResultsPage() {
 
   return (
     <PageContainer>
-      <Breadcrumb
-        items={[
-          { moduleName: text('catalogue.breadcrumb.home'), link: HOME_PATH },
-          { moduleName: text('catalogue.breadcrumb.ourProducts'), link: CATEGORIES_PATH },
-          { moduleName: text('catalogue.searchPage.heading') },
-        ]}
-      />
+      <CatalogueBreadcrumb current={text('catalogue.searchPage.heading')} />
       <SectionHeading>{text('catalogue.searchPage.heading')}</SectionHeading>
       {/* keyed by the address's text: another search (back, a link) starts the field from it */}
       <PageSearchForm key={q} text={q} onSearch={searchText} />
