@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { productCategorySchema, productDetailSchema, productSchema, searchResultSchema } from '@site/content/schema';
 import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
+import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
 import { BRAND_NAME_MAX, LISTING_BRANDS_MAX, LISTING_PAGE_MAX, LISTING_PRICE_MAX, brandsOf } from './listingView';
 
 /** The editions a catalogue answer can be in ('en' when absent). */
@@ -30,17 +31,29 @@ export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 export const listingParamsSchema = z.strictObject({ categoryId: z.string().min(1).max(100) });
 
 /**
- * ?sort=1–6 (the listing's six orders, 1 by default)&brand=<names, comma-separated>&minPrice=…&maxPrice=… (whole AED)
- * &page=1…&pageSize=1–100&lang=en|ar. A brand the category does not have narrows nothing (an old link's).
+ * ?sort=1–6 (the listing's six orders, 1 by default)&brand=<names, comma-separated>&<filter>=<values, comma-separated>
+ * (voltage, cores, size, current, poles, ip, material, standard)&minPrice=…&maxPrice=… (whole AED)&page=1…
+ * &pageSize=1–100&lang=en|ar. A brand or a value the category does not have narrows nothing (an old link's).
  */
+/** A list of names in one parameter ('ABB,Legrand'): at most LISTING_BRANDS_MAX of BRAND_NAME_MAX characters. */
+const nameList = (what: string) =>
+  z
+    .string()
+    .max(LISTING_BRANDS_MAX * (BRAND_NAME_MAX + 1), `${what} may name at most ${LISTING_BRANDS_MAX} values`)
+    .default('')
+    .transform(brandsOf);
+
+/** Each specification filter's parameter ('ip=IP66,IP67'). */
+const attributeParams = Object.fromEntries(FILTER_ATTRIBUTES.map((attribute) => [attribute, nameList(attribute)])) as Record<
+  FilterAttribute,
+  ReturnType<typeof nameList>
+>;
+
 export const listingQuerySchema = z.strictObject({
   lang: catalogueLanguageSchema,
   sort: wholeNumber('sort', 1, 6).default(1),
-  brand: z
-    .string()
-    .max(LISTING_BRANDS_MAX * (BRAND_NAME_MAX + 1), `brand may name at most ${LISTING_BRANDS_MAX} brands`)
-    .default('')
-    .transform(brandsOf),
+  brand: nameList('brand'),
+  ...attributeParams,
   minPrice: wholeNumber('minPrice', 0, LISTING_PRICE_MAX).optional(),
   maxPrice: wholeNumber('maxPrice', 0, LISTING_PRICE_MAX).optional(),
   page: wholeNumber('page', 1, LISTING_PAGE_MAX).default(1),
@@ -52,10 +65,19 @@ export type ListingQuery = z.input<typeof listingQuerySchema>;
 export const brandFacetSchema = z.strictObject({ name: z.string(), count: z.number().int().min(0) });
 export type BrandFacet = z.infer<typeof brandFacetSchema>;
 
+/** A specification filter of the category: its values (FILTER_ATTRIBUTES' normal spellings), each with its count. */
+export const attributeFacetSchema = z.strictObject({
+  attribute: z.enum(FILTER_ATTRIBUTES),
+  values: z.array(z.strictObject({ value: z.string(), count: z.number().int().min(0) })),
+});
+export type AttributeFacet = z.infer<typeof attributeFacetSchema>;
+
 /** What the listing's filters offer for the category, each counted under the other filters. */
 export const listingFacetsSchema = z.strictObject({
   /** Every brand of the category, by name. */
   brands: z.array(brandFacetSchema),
+  /** The specification filters the category's products have values for, in FILTER_ATTRIBUTES' order. */
+  attributes: z.array(attributeFacetSchema),
   /** The lowest and highest price among the products of the chosen brands (null: none has a price). */
   price: z.strictObject({ min: z.number().nullable(), max: z.number().nullable() }),
 });
@@ -70,6 +92,8 @@ export const listingResponseSchema = z.strictObject({
   products: z.array(productSchema),
   /** The brands the view narrows to, of those the category has. */
   brands: z.array(z.string()),
+  /** The specification filters' values the view narrows to, of those the category has. */
+  attributes: z.partialRecord(z.enum(FILTER_ATTRIBUTES), z.array(z.string())),
   facets: listingFacetsSchema,
 });
 export type ListingResponse = z.infer<typeof listingResponseSchema>;

@@ -1,8 +1,9 @@
 // A listing's view, in its address and in the catalogue API's query alike: '?sort=2&brand=ABB,Legrand&minPrice=10&page=3'
 // (the spec's six orders, 1 by default; the brands and the price range it is narrowed to; pages of what is left, 1 by
-// default). One reading for the browser, the server's first view and its preload hints, so the page drawn, the data
-// preloaded and the data the browser asks for are one address. No imports: the catalogue remote bundles it for a few
-// bytes.
+// default), and the specification filters' values ('&ip=IP66,IP67&voltage=600/1000 V'). One reading for the browser,
+// the server's first view and its preload hints, so the page drawn, the data preloaded and the data the browser asks
+// for are one address. Imports only the filters' names: the catalogue remote bundles it for a few bytes.
+import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
 
 /** The listing's orders (spec: values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -19,9 +20,14 @@ export const BRAND_NAME_MAX = 60;
 /** The highest price a range may name (AED). */
 export const LISTING_PRICE_MAX = 1_000_000_000;
 
+/** A specification filter's chosen values (any of them), sorted; an attribute not named narrows nothing. */
+export type AttributeFilters = Partial<Record<FilterAttribute, readonly string[]>>;
+
 export interface ListingFilters {
   /** Brands the products must be of (any of them), sorted; none: every brand. */
   brands: readonly string[];
+  /** The specification filters' values, by filter (none: every product). */
+  attributes?: AttributeFilters;
   /** The price range in whole AED, either end open; a product without a price is outside every range. */
   minPrice?: number;
   maxPrice?: number;
@@ -44,7 +50,7 @@ function plainWholeNumber(text: string | null, zero = false): number | undefined
   return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined;
 }
 
-/** The brands a query names ('ABB,Legrand'), each once, sorted; names too long or past the most a view holds left out. */
+/** The values a query names ('ABB,Legrand'), each once, sorted; names too long or past the most a view holds left out. */
 export function brandsOf(text: string | null): string[] {
   const names = (text ?? '')
     .split(',')
@@ -66,31 +72,47 @@ export function listingViewOf(search: string | URLSearchParams): ListingView {
   const page = plainWholeNumber(params.get('page'));
   const minPrice = priceOf(params.get('minPrice'));
   const maxPrice = priceOf(params.get('maxPrice'));
+  const attributes = attributesOf(params);
   return {
     sort: sort !== undefined && isListingSort(sort) ? sort : DEFAULT_LISTING_SORT,
     page: page !== undefined && page <= LISTING_PAGE_MAX ? page : 1,
     brands: brandsOf(params.get('brand')),
     ...(minPrice === undefined ? {} : { minPrice }),
     ...(maxPrice === undefined ? {} : { maxPrice }),
+    ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
   };
 }
 
+/** The specification filters a query names, each with its values (brandsOf's reading); filters without values left out. */
+export function attributesOf(params: URLSearchParams): AttributeFilters {
+  const attributes: AttributeFilters = {};
+  for (const attribute of FILTER_ATTRIBUTES) {
+    const values = brandsOf(params.get(attribute));
+    if (values.length > 0) attributes[attribute] = values;
+  }
+  return attributes;
+}
+
 /** Whether the view narrows the category (a brand or a price end). */
-export const hasListingFilters = ({ brands, minPrice, maxPrice }: ListingFilters): boolean =>
-  brands.length > 0 || minPrice !== undefined || maxPrice !== undefined;
+export const hasListingFilters = ({ brands, minPrice, maxPrice, attributes = {} }: ListingFilters): boolean =>
+  brands.length > 0 || minPrice !== undefined || maxPrice !== undefined || Object.values(attributes).some((values) => values.length > 0);
 
 /**
- * The view as a query ('?sort=2&brand=ABB,Legrand&minPrice=10&maxPrice=90&page=3'; the defaults left out, '' for the
+ * The view as a query ('?sort=2&brand=ABB,Legrand&ip=IP66&minPrice=10&maxPrice=90&page=3'; the defaults left out, '' for the
  * default view): one spelling of each view.
  */
-export function listingViewSearch({ sort, page, brands, minPrice, maxPrice }: ListingView): string {
+export function listingViewSearch({ sort, page, brands, minPrice, maxPrice, attributes = {} }: ListingView): string {
   const params = new URLSearchParams();
   if (sort !== DEFAULT_LISTING_SORT) params.set('sort', String(sort));
   if (brands.length > 0) params.set('brand', [...new Set(brands)].sort().join(','));
+  for (const attribute of FILTER_ATTRIBUTES) {
+    const values = attributes[attribute] ?? [];
+    if (values.length > 0) params.set(attribute, [...new Set(values)].sort().join(','));
+  }
   if (minPrice !== undefined) params.set('minPrice', String(minPrice));
   if (maxPrice !== undefined) params.set('maxPrice', String(maxPrice));
   if (page !== 1) params.set('page', String(page));
-  // commas between brands read better unescaped, and no brand name holds one (brandsOf splits on them)
-  const query = params.toString().replaceAll('%2C', ',');
+  // commas between values read better unescaped, and no value holds one (brandsOf splits on them); slashes ('600/1000 V') too
+  const query = params.toString().replaceAll('%2C', ',').replaceAll('%2F', '/');
   return query === '' ? '' : `?${query}`;
 }

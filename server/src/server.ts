@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { buildApp } from './app.js';
 import { seedCatalogue } from './catalogue/seed.js';
+import { fillMissingFilterValues } from './catalogue/filterValues.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
 import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   try {
     await runMigrations(db);
     if (await seedCatalogue(db)) console.log('Catalogue: the first start wrote content/data into the database');
+    const filled = await fillMissingFilterValues(db);
+    if (filled > 0) console.log(`Catalogue: the specification filters read from the details of ${filled} products`);
     app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
     await app.listen({ port: config.port, host: config.host });
     outbox?.start();

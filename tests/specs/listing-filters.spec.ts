@@ -49,6 +49,24 @@ test.describe('filters on a listing', () => {
     expect(await (await request.get(`${SWITCHGEAR}?brand=Nobody`)).text()).toContain('Showing 6 results');
   });
 
+  test('a specification filter (IP rating) narrows with a brand; reload, back and the server’s HTML keep the count', async ({ page, request }) => {
+    await page.goto('/our-products/industrial_plugs_and_sockets');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const ip = filters.getByRole('group', { name: 'IP rating' });
+    await ip.getByRole('checkbox', { name: 'IP67 (3)' }).click();
+    await expect(page).toHaveURL(/\?ip=IP67$/);
+    await expect(page.getByText('Showing 3 results')).toBeVisible();
+    await filters.getByRole('group', { name: 'Brand' }).getByRole('checkbox', { name: /^PCE/ }).click();
+    await expect(page).toHaveURL(/\?brand=PCE&ip=IP67$/);
+    await expect(page.getByText('Showing 2 results')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Showing 2 results')).toBeVisible();
+    await expect(ip.getByRole('checkbox', { name: /^IP67/ })).toBeChecked();
+    await page.goBack();
+    await expect(page.getByText('Showing 3 results')).toBeVisible();
+    expect(await (await request.get('/our-products/industrial_plugs_and_sockets?ip=IP67')).text()).toContain('Showing 3 results');
+  });
+
   test('on a phone the filters open in a sheet, in Arabic too', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`/ar${SWITCHGEAR}`);

@@ -191,7 +191,7 @@ export default function ProductListingPage() {
             </Notice>
           ) : null}
           <Layout>
-            {facets.brands.length > 0 || facets.price.min !== null || filtered ? (
+            {facets.brands.length > 0 || facets.attributes.length > 0 || facets.price.min !== null || filtered ? (
               <ListingFilters facets={facets} filters={view} total={total} onChange={showFiltered} />
             ) : null}
             <div>

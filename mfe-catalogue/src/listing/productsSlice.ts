@@ -35,7 +35,7 @@ export interface ProductsState {
   ratingsError: string | null;
 }
 
-const NO_FACETS: ListingFacets = { brands: [], price: { min: null, max: null } };
+const NO_FACETS: ListingFacets = { brands: [], attributes: [], price: { min: null, max: null } };
 
 const initialState: ProductsState = {
   viewKey: null,

@@ -104,7 +104,9 @@ export function listingApi(english: readonly Product[] = PRODUCTS, arabic: reado
       pageSize,
       products: ordered.slice((page - 1) * pageSize, page * pageSize),
       brands,
+      attributes: {},
       facets: {
+        attributes: [],
         brands: names.map((name) => ({ name, count: inCategory.filter((product) => product.company === name && inRange(product)).length })),
         price: { min: prices.length === 0 ? null : Math.min(...prices), max: prices.length === 0 ? null : Math.max(...prices) },
       },

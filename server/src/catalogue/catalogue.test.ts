@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { CatalogueStore, type ListingSort } from './catalogueStore.js';
 import { watchCatalogueVersion } from './changes.js';
+import { fillMissingFilterValues } from './filterValues.js';
 import { exportCatalogueRows, importCatalogueRows } from './file/catalogueImport.js';
 import { seedCatalogue } from './seed.js';
 import { readCatalogueVersion } from './state.js';
@@ -86,7 +87,8 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
       store.listing({ categoryId: 'switchgear_accessories', sort: 5, filters, offset: 0, limit: 100, locale: 'en' });
     const all = await view({ brands: [] });
     assert.equal(all?.total, 6);
-    assert.deepEqual(all?.facets, {
+    assert.deepEqual({ ...all?.facets, attributes: undefined }, {
+      attributes: undefined,
       brands: [
         { name: 'ABB', count: 1 },
         { name: 'Eaton (Moeller)', count: 1 },
@@ -110,6 +112,39 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     const unknown = await view({ brands: ['Legrand'] });
     assert.equal(unknown?.total, 6);
     assert.deepEqual(unknown?.brands, []);
+  });
+
+  await t.test('specification filters: values read from the details with their units, counted under the other filters', async () => {
+    const view = (attributes: Record<string, string[]>, brands: string[] = []) =>
+      store.listing({ categoryId: 'industrial_plugs_and_sockets', sort: 1, filters: { brands, attributes }, offset: 0, limit: 100, locale: 'en' });
+    const all = await view({});
+    const facet = (page: typeof all, attribute: string) => page?.facets.attributes.find((f) => f.attribute === attribute)?.values;
+    assert.deepEqual(facet(all, 'ip'), [
+      { value: 'IP44', count: 1 },
+      { value: 'IP66', count: 1 },
+      { value: 'IP67', count: 3 },
+    ]);
+    assert.deepEqual(facet(all, 'current')?.map((v) => v.value), ['16 A', '32 A', '63 A', '90 A', '150 A']);
+    const ip67 = await view({ ip: ['IP67'] });
+    assert.equal(ip67?.total, 3);
+    assert.deepEqual(ip67?.attributes, { ip: ['IP67'] });
+    // another value of the same filter widens; its own counts stay those of the other filters
+    assert.equal((await view({ ip: ['IP44', 'IP67'] }))?.total, 4);
+    assert.deepEqual(facet(ip67, 'ip'), facet(all, 'ip'));
+    // another filter narrows, and the counts of the first follow it
+    const ip67At63 = await view({ ip: ['IP67'], current: ['63 A'] });
+    assert.ok((ip67At63?.total ?? 0) <= 3 && (ip67At63?.total ?? 0) >= 1);
+    assert.ok(facet(ip67At63, 'ip')!.every((v) => v.count <= facet(all, 'ip')!.find((a) => a.value === v.value)!.count));
+    // a value the category does not have narrows nothing
+    assert.equal((await view({ ip: ['IP99'] }))?.total, all?.total);
+    // a catalogue written before the filters existed gets its values once, at start
+    await database.db.kysely.updateTable('catalogue_products').set({ filter_values: null }).execute();
+    assert.equal((await view({}))?.facets.attributes.length, 0);
+    assert.equal(await fillMissingFilterValues(database.db), products.length);
+    assert.deepEqual(facet(await view({}), 'ip'), facet(all, 'ip'));
+    // voltages in kV up to 1 kV read in volts: one choice for '0.6/1 kV' and '600/1000 V'
+    const joints = await store.listing({ categoryId: 'Resin_Jointing_Kits', sort: 1, offset: 0, limit: 100, locale: 'en' });
+    assert.deepEqual(facet(joints, 'voltage'), [{ value: '600/1000 V', count: 3 }]);
   });
 
   await t.test('a change is heard by a watch on the same database', async () => {

@@ -63,7 +63,11 @@ test('a listing narrowed by brand and price range: its total, its products, and 
   assert.deepEqual(view.products.map((p) => p.id), ['legrand_plexo_weatherproof_switch']);
   assert.equal(view.total, 1);
   assert.deepEqual(view.brands, ['Legrand']);
-  assert.deepEqual(view.facets, { brands: [{ name: 'Legrand', count: 1 }, { name: 'MK', count: 4 }], price: { min: 28, max: 45 } });
+  assert.deepEqual(view.facets.brands, [{ name: 'Legrand', count: 1 }, { name: 'MK', count: 4 }]);
+  assert.deepEqual(view.facets.price, { min: 28, max: 45 });
+  const sized = (await get(`${catalogueListingApiPath('wires')}?size=16%20mm%C2%B2,1.5%20mm%C2%B2`)).json<ListingResponse>();
+  assert.deepEqual(sized.attributes, { size: ['1.5 mm²', '16 mm²'] });
+  assert.ok(sized.total >= 1 && sized.products.every((p) => p.productCategoryId === 'wires'));
 });
 
 test('a comparison: each product named once, the first four, an unknown id as not found; too long a list is a 400', async () => {
@@ -132,7 +136,8 @@ test('paging and sort out of range, repeated or unknown parameters are 400s that
     [`${listing}?minPrice=-1`, /minPrice must be a whole number/],
     [`${listing}?maxPrice=9.5`, /maxPrice must be a whole number/],
     [`${listing}?brand=A&brand=B`, /brand/],
-    [`${listing}?brand=${'x'.repeat(10_000)}`, /brand may name at most 30 brands/],
+    [`${listing}?brand=${'x'.repeat(10_000)}`, /brand may name at most 30 values/],
+    [`${listing}?ip=${'x'.repeat(10_000)}`, /ip may name at most 30 values/],
   ];
   for (const [url, message] of cases) {
     const res = await get(url);

@@ -118,8 +118,8 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
     },
     async (request, reply) => {
       const { categoryId } = request.params;
-      const { lang, sort, page, pageSize, brand, minPrice, maxPrice } = request.query;
-      const filters = { brands: brand, minPrice, maxPrice };
+      const { lang, sort, page, pageSize, brand, minPrice, maxPrice, ...attributes } = request.query;
+      const filters = { brands: brand, minPrice, maxPrice, attributes };
       const listing = await read(request, `the listing of ${categoryId}`, () =>
         store.listing({ categoryId, sort: sort as 1 | 2 | 3 | 4 | 5 | 6, filters, offset: (page - 1) * pageSize, limit: pageSize, locale: lang }),
       );

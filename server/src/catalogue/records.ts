@@ -5,12 +5,13 @@
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
 import type { NewRow, Row } from '../db/index.js';
+import { productFilterValues } from '@site/content/filter-values';
 
 /** A category as the catalogue's queries select it. */
 export type CategoryRow = Omit<Row<'catalogue_categories'>, 'updated_at'>;
 
 /** A product's listing columns, as the catalogue's queries select them (date as 'YYYY-MM-DD', price as numeric text). */
-export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' | 'details' | 'details_ar' | 'updated_at'> & {
+export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' | 'details' | 'details_ar' | 'filter_values' | 'updated_at'> & {
   date_added: string;
   price: string | null;
 };
@@ -107,5 +108,6 @@ export function productRowOf(
     price: product.price ?? null,
     details: JSON.stringify(detailDocument(detail)),
     details_ar: JSON.stringify(detailDocument(detailAr)),
+    filter_values: productFilterValues(detail),
   };
 }

@@ -222,6 +222,8 @@ export interface CatalogueProductsTable {
   price: ColumnType<string | null, number | string | null, number | string | null>;
   details: JsonDocument;
   details_ar: JsonDocument;
+  /** The specification filters' values ('ip:IP66'), from @site/content/filter-values; null until computed (migration 010). */
+  filter_values: string[] | null;
   updated_at: Timestamp;
 }
 

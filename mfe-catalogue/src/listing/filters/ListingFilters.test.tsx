@@ -1,4 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ListingResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_LISTING_API_PATTERN } from '@site/contracts/api';
 import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { catalogueListingApiPath } from '@site/contracts/api';
@@ -74,5 +77,36 @@ describe('the listing’s filters', () => {
     expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Show 3 results' }));
     expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+  });
+
+  it('offers the specification filters the category has, their values as the edition writes them, into the address', async () => {
+    const answer = (ip: readonly string[]): ListingResponse => ({
+      category: { id: 'industrial_cable_glands', title: 'Industrial Cable Glands', info: '', image: 'Industrial_Cable_Glands' },
+      total: ip.length === 0 ? 3 : 2,
+      page: 1,
+      pageSize: 24,
+      products: PRODUCTS.slice(0, ip.length === 0 ? 3 : 2),
+      brands: [],
+      attributes: ip.length === 0 ? {} : { ip: [...ip] },
+      facets: {
+        brands: [],
+        attributes: [
+          { attribute: 'ip', values: [{ value: 'IP66', count: 2 }, { value: 'IP68', count: 1 }] },
+          { attribute: 'material', values: [{ value: 'nickel-plated-brass', count: 1 }, { value: 'pvc', count: 0 }] },
+        ],
+        price: { min: 4.5, max: 12 },
+      },
+    });
+    server.use(http.get(CATALOGUE_LISTING_API_PATTERN, ({ request }) => HttpResponse.json(answer(new URL(request.url).searchParams.get('ip')?.split(',') ?? []))));
+    renderAt();
+    await screen.findByText('Showing 3 results');
+    const ip = within(filters()).getByRole('group', { name: 'IP rating' });
+    expect(within(filters()).getByRole('group', { name: 'Material' })).toHaveTextContent('Nickel-plated brass (1)');
+    expect(within(filters()).getByRole('checkbox', { name: 'PVC (0)' })).toBeDisabled();
+    fireEvent.click(within(ip).getByRole('checkbox', { name: 'IP66 (2)' }));
+    expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?ip=IP66');
+    expect(listings().at(-1)).toBe(`GET ${catalogueListingApiPath('industrial_cable_glands')}?ip=IP66`);
+    expect(within(filters()).getByRole('checkbox', { name: 'IP66 (2)' })).toBeChecked();
   });
 });

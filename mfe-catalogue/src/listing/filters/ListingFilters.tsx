@@ -1,10 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, CloseIcon, Drawer, IconButton } from '@site/shared-ui';
+import { useLocale } from '@site/shared-store';
+import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import { hasListingFilters, LISTING_PRICE_MAX, type ListingFilters as Filters } from '@site/contracts/listing-view';
 import { TextButton } from '../../common/TextButton';
+import type { MessageId } from '../../i18n/text';
 import { useText } from '../../i18n/useText';
+
+/** Each specification filter's heading. */
+const ATTRIBUTE_LEGENDS: Readonly<Record<FilterAttribute, MessageId>> = {
+  voltage: 'catalogue.filters.attribute.voltage',
+  cores: 'catalogue.filters.attribute.cores',
+  size: 'catalogue.filters.attribute.size',
+  current: 'catalogue.filters.attribute.current',
+  poles: 'catalogue.filters.attribute.poles',
+  ip: 'catalogue.filters.attribute.ip',
+  material: 'catalogue.filters.attribute.material',
+  standard: 'catalogue.filters.attribute.standard',
+};
 
 /** Below this width the filters open in a sheet from a button; above it they stand beside the products. */
 export const FILTERS_SHEET_BELOW_PX = 900;
@@ -93,6 +108,7 @@ interface PanelProps {
 /** The filters themselves: the category's brands with their counts, the price range, and 'Clear all'. */
 function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
   const text = useText();
+  const locale = useLocale();
   const toggleBrand = (name: string, on: boolean) =>
     onChange({ ...filters, brands: on ? [...filters.brands, name] : filters.brands.filter((brand) => brand !== name) });
 
@@ -120,6 +136,25 @@ function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
           })}
         </fieldset>
       ) : null}
+      {facets.attributes.map(({ attribute, values }) => {
+        const chosen = filters.attributes?.[attribute] ?? [];
+        const toggle = (value: string, on: boolean) =>
+          onChange({ ...filters, attributes: { ...filters.attributes, [attribute]: on ? [...chosen, value] : chosen.filter((other) => other !== value) } });
+        return (
+          <fieldset key={attribute}>
+            <legend>{text(ATTRIBUTE_LEGENDS[attribute])}</legend>
+            {values.map(({ value, count }) => {
+              const checked = chosen.includes(value);
+              return (
+                <Choice key={value}>
+                  <input type="checkbox" checked={checked} disabled={count === 0 && !checked} onChange={(event) => toggle(value, event.target.checked)} />
+                  <bdi>{filterValueText(attribute, value, locale)}</bdi> <span>({count})</span>
+                </Choice>
+              );
+            })}
+          </fieldset>
+        );
+      })}
       {/* keyed by the address's range: another range (back, Clear all) starts the fields from it */}
       <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} facets={facets} filters={filters} onChange={onChange} idPrefix={idPrefix} />
     </Panel>
@@ -141,8 +176,8 @@ function PriceRange({ facets, filters, onChange, idPrefix }: PanelProps) {
       setPriceError(true);
       return;
     }
-    const { brands } = filters;
-    onChange({ brands, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
+    const { brands, attributes } = filters;
+    onChange({ brands, attributes, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
   };
 
   const errorId = `${idPrefix}-price-error`;
@@ -203,7 +238,10 @@ export function ListingFilters({ facets, filters, total, onChange }: ListingFilt
   const text = useText();
   const id = useId();
   const [sheetOpen, setSheetOpen] = useState(false);
-  const chosen = filters.brands.length + (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1);
+  const chosen =
+    filters.brands.length +
+    Object.values(filters.attributes ?? {}).reduce((sum, values) => sum + values.length, 0) +
+    (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1);
   return (
     <>
       <Beside aria-label={text('catalogue.filters.label')}>

@@ -207,6 +207,7 @@ async function upsertProducts(trx: Kysely<DatabaseSchema>, values: readonly NewR
           price: eb.ref('excluded.price'),
           details: eb.ref('excluded.details'),
           details_ar: eb.ref('excluded.details_ar'),
+          filter_values: eb.ref('excluded.filter_values'),
           updated_at: sql<Date>`now()`,
         })),
       )
