@@ -49,13 +49,18 @@ const attributeParams = Object.fromEntries(FILTER_ATTRIBUTES.map((attribute) => 
   ReturnType<typeof nameList>
 >;
 
-export const listingQuerySchema = z.strictObject({
-  lang: catalogueLanguageSchema,
-  sort: wholeNumber('sort', 1, 6).default(1),
+/** The filters' parameters, the same on a listing and on the search's results page. */
+const filterParams = {
   brand: nameList('brand'),
   ...attributeParams,
   minPrice: wholeNumber('minPrice', 0, LISTING_PRICE_MAX).optional(),
   maxPrice: wholeNumber('maxPrice', 0, LISTING_PRICE_MAX).optional(),
+};
+
+export const listingQuerySchema = z.strictObject({
+  lang: catalogueLanguageSchema,
+  sort: wholeNumber('sort', 1, 6).default(1),
+  ...filterParams,
   page: wholeNumber('page', 1, LISTING_PAGE_MAX).default(1),
   pageSize: wholeNumber('pageSize', 1, LISTING_PAGE_SIZE_MAX).default(LISTING_PAGE_SIZE),
 });
@@ -82,6 +87,9 @@ export const listingFacetsSchema = z.strictObject({
   price: z.strictObject({ min: z.number().nullable(), max: z.number().nullable() }),
 });
 export type ListingFacets = z.infer<typeof listingFacetsSchema>;
+
+/** Filters that offer nothing (no set of products yet). */
+export const NO_FACETS: ListingFacets = { brands: [], attributes: [], price: { min: null, max: null } };
 
 export const listingResponseSchema = z.strictObject({
   category: productCategorySchema,
@@ -167,6 +175,9 @@ export const searchQuerySchema = z.strictObject({
   q: z.string().default(''),
   offset: wholeNumber('offset', 0, 1_000_000).default(0),
   limit: wholeNumber('limit', 1, LISTING_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
+  /** '1': the answer brings the filters over every match (the results page's); the listing's filter parameters narrow. */
+  facets: z.enum(['1']).optional(),
+  ...filterParams,
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 
@@ -180,6 +191,10 @@ export const searchResponseSchema = z.strictObject({
   suggestion: z.string().optional(),
   /** The phrases looked for, folded (foldSearchText): what the page marks in the titles it shows, as text. */
   highlight: z.array(z.string()),
+  /** With facets=1: the brands and specification values the view narrows to, and what the filters offer over every match. */
+  brands: z.array(z.string()).optional(),
+  attributes: z.partialRecord(z.enum(FILTER_ATTRIBUTES), z.array(z.string())).optional(),
+  facets: z.lazy(() => listingFacetsSchema).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

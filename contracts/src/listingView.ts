@@ -101,9 +101,16 @@ export const hasListingFilters = ({ brands, minPrice, maxPrice, attributes = {} 
  * The view as a query ('?sort=2&brand=ABB,Legrand&ip=IP66&minPrice=10&maxPrice=90&page=3'; the defaults left out, '' for the
  * default view): one spelling of each view.
  */
-export function listingViewSearch({ sort, page, brands, minPrice, maxPrice, attributes = {} }: ListingView): string {
+export function listingViewSearch({ sort, page, ...filters }: ListingView): string {
   const params = new URLSearchParams();
   if (sort !== DEFAULT_LISTING_SORT) params.set('sort', String(sort));
+  setFilterParams(params, filters);
+  if (page !== 1) params.set('page', String(page));
+  return queryText(params);
+}
+
+/** The filters into a query's parameters, in one spelling (brands, then each specification filter, then the prices). */
+export function setFilterParams(params: URLSearchParams, { brands, minPrice, maxPrice, attributes = {} }: ListingFilters): void {
   if (brands.length > 0) params.set('brand', [...new Set(brands)].sort().join(','));
   for (const attribute of FILTER_ATTRIBUTES) {
     const values = attributes[attribute] ?? [];
@@ -111,8 +118,19 @@ export function listingViewSearch({ sort, page, brands, minPrice, maxPrice, attr
   }
   if (minPrice !== undefined) params.set('minPrice', String(minPrice));
   if (maxPrice !== undefined) params.set('maxPrice', String(maxPrice));
-  if (page !== 1) params.set('page', String(page));
-  // commas between values read better unescaped, and no value holds one (brandsOf splits on them); slashes ('600/1000 V') too
+}
+
+/**
+ * Parameters as an address's query ('?a=1', '' for none). Commas between values read better unescaped, and no value
+ * holds one (brandsOf splits on them); slashes ('600/1000 V') too.
+ */
+export function queryText(params: URLSearchParams): string {
   const query = params.toString().replaceAll('%2C', ',').replaceAll('%2F', '/');
   return query === '' ? '' : `?${query}`;
+}
+
+/** The filters an address's query names (listingViewOf's reading of them). */
+export function listingFiltersOf(search: string | URLSearchParams): ListingFilters {
+  const { brands, minPrice, maxPrice, attributes } = listingViewOf(search);
+  return { brands, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }), ...(attributes === undefined ? {} : { attributes }) };
 }

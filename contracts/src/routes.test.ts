@@ -73,8 +73,12 @@ describe('startDataPaths', () => {
     expect(search.route).toMatchObject({ modulePath: './SearchResultsPage', index: false });
     const view = viewSearchOf(search.route, '?page=2&q=cable%20gland&x=1');
     expect(view).toBe('?q=cable+gland&page=2');
-    expect(startDataPaths(search, view)).toEqual(['/api/catalogue/search?q=cable+gland&offset=24&limit=24&lang=ar']);
+    expect(startDataPaths(search, view)).toEqual(['/api/catalogue/search?q=cable+gland&offset=24&limit=24&facets=1&lang=ar']);
     expect(startDataPaths(search, viewSearchOf(search.route, ''))).toEqual([]);
+    // the results page's filters, in the address and in what it asks
+    const filtered = viewSearchOf(search.route, '?q=socket&ip=IP67&brand=PCE');
+    expect(filtered).toBe('?q=socket&brand=PCE&ip=IP67');
+    expect(startDataPaths(search, filtered)).toEqual(['/api/catalogue/search?q=socket&offset=0&limit=24&facets=1&brand=PCE&ip=IP67&lang=ar']);
   });
 
   it("asks for a listing narrowed by brand and price in one spelling; such a view, like a search's, is not a bounded one", () => {

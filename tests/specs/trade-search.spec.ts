@@ -91,7 +91,7 @@ test.describe('the search results page', () => {
     expect(html).toContain('Did you mean');
     expect(html).toContain('Armoured Power Cable (BS 5467)');
     await page.goto('/search?q=hex%20cw%2020s');
-    await expect(page.getByRole('heading', { level: 2 }).first()).toContainText('CW Brass Cable Gland for SWA Cable');
+    await expect(page.getByRole('list', { name: 'Results for “hex cw 20s”' }).getByRole('heading', { level: 2 }).first()).toContainText('CW Brass Cable Gland for SWA Cable');
     await page.getByRole('searchbox', { name: 'Search text' }).fill('RCCB');
     await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/search\?q=RCCB$/);
@@ -107,5 +107,24 @@ test.describe('the search results page', () => {
     await card.click();
     await expect(page).toHaveURL(/\/ar\/our-products\/[a-z_]+\/abb_s200_mcb$/);
     expect(consoleProblems.messages).toEqual([]);
+  });
+});
+
+test.describe('filters on the search results page', () => {
+  test('a specification value and a brand narrow the matches, counted over every match; the server draws the filtered count', async ({ page, request }) => {
+    await page.goto('/search?q=socket');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const ip67 = filters.getByRole('group', { name: 'IP rating' }).getByRole('checkbox', { name: /^IP67 \(\d+\)$/ });
+    const count = Number(/\((\d+)\)/.exec((await ip67.textContent()) ?? (await ip67.getAttribute('aria-label')) ?? '')?.[1] ?? NaN);
+    await ip67.click();
+    await expect(page).toHaveURL(/\/search\?q=socket&ip=IP67$/);
+    const status = page.getByRole('status').filter({ hasText: 'for “socket”' });
+    await expect(status).toHaveText(/^Showing \d+ results? for “socket”$/);
+    const shown = Number(/Showing (\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+    if (!Number.isNaN(count)) expect(shown).toBe(count);
+    const html = await (await request.get('/search?q=socket&ip=IP67')).text();
+    expect(html).toContain(`Showing ${shown} result`);
+    await filters.getByRole('button', { name: 'Clear all' }).click();
+    await expect(page).toHaveURL(/\/search\?q=socket$/);
   });
 });

@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import type { ListingResponse } from '@site/contracts/catalogue-api';
 import { buildApp } from '../../server/src/app.js';
 import { importCatalogueRows } from '../../server/src/catalogue/file/catalogueImport.js';
 import { generateCatalogueRows } from '../../server/src/catalogue/file/generate.js';
@@ -91,6 +92,11 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
     const pages = Math.max(1, Math.ceil(biggest.n / 24));
     const product = await timed(RUNS, (run) => catalogueProductApiPath(ids[(run * 7919) % ids.length]!), inject);
     const listing = await timed(RUNS, (run) => `${catalogueListingApiPath(biggest.category_id)}?sort=${1 + (run % 6)}&page=${1 + ((run * 31) % pages)}`, inject);
+    // the same category narrowed by one of its brands and one of its specification values, with every filter's counts
+    const offered = JSON.parse((await inject(catalogueListingApiPath(biggest.category_id))).body) as ListingResponse;
+    const facet = offered.facets.attributes[0];
+    const narrowed = new URLSearchParams({ brand: offered.facets.brands[0]?.name ?? '', ...(facet ? { [facet.attribute]: facet.values[0]!.value } : {}) });
+    const filtered = await timed(RUNS, (run) => `${catalogueListingApiPath(biggest.category_id)}?${narrowed}&sort=${1 + (run % 6)}`, inject);
     const searchTimes = await timed(RUNS, (run) => `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(SEARCHES[run % SEARCHES.length]!)}&lang=${run % 2 ? 'ar' : 'en'}`, inject);
     const grid = await timed(RUNS, () => `${CATALOGUE_CATEGORIES_API_PATH}?lang=en`, inject);
     const rss = process.memoryUsage().rss;
@@ -100,6 +106,7 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       [label, ids.length.toLocaleString('en'), 'cold start (app built, first product)', '', ms(coldMs), ''],
       row('product (JSON)', product),
       row(`listing page of ${biggest.n.toLocaleString('en')} (24, six orders)`, listing),
+      row(`the same, narrowed by a brand and a ${facet?.attribute ?? '(no)'} value, with the filters' counts`, filtered),
       row(`search (${SEARCHES.length} texts, both languages)`, searchTimes),
       row('category grid', grid),
       [label, ids.length.toLocaleString('en'), 'process RSS after the above', `${(rss / 1024 / 1024).toFixed(0)} MB`, '', ''],

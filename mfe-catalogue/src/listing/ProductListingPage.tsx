@@ -28,7 +28,8 @@ import {
 import { SORT_BY_RATING, SORT_OPTIONS, isSortValue } from './sortOptions';
 import { ProductCard } from './ProductCard';
 import { ListingPages } from './ListingPages';
-import { FILTERS_SHEET_BELOW_PX, ListingFilters } from './filters/ListingFilters';
+import { FilteredLayout as Layout } from './filters/FilteredLayout';
+import { ListingFilters } from './filters/ListingFilters';
 import { selectCategories } from '../categories/productsCategorySlice';
 import { useFailureText } from '../common/useFailureText';
 import { useText } from '../i18n/useText';
@@ -64,13 +65,7 @@ const Notice = styled.div`
   margin-bottom: 24px;
 `;
 
-/** The filters beside the products on a wide screen; above them (a button that opens the sheet) on a phone. */
-const Layout = styled.div`
-  display: grid;
-  gap: 24px;
-  align-items: start;
-  @media (min-width: ${FILTERS_SHEET_BELOW_PX}px) { grid-template-columns: 240px minmax(0, 1fr); gap: 32px; }
-`;
+
 
 /**
  * For the server (shared-store's LoadFirstView): the page of the category's products the address names (the ratings,

@@ -22,10 +22,21 @@ export function searchApi(english: readonly SearchResult[] = SEARCH_RESULTS, ara
     const params = new URL(request.url).searchParams;
     const needle = (params.get('q') ?? '').trim().toLocaleLowerCase();
     const entries = params.get('lang') === 'ar' ? arabic : english;
-    const matches = needle === '' ? [] : entries.filter((entry) => [entry.title, entry.productCategory, entry.company].some((field) => field.toLocaleLowerCase().includes(needle)));
+    const found = needle === '' ? [] : entries.filter((entry) => [entry.title, entry.productCategory, entry.company].some((field) => field.toLocaleLowerCase().includes(needle)));
+    // the results page's brand filter (facets=1): over every match, each brand counted
+    const brands = listingViewOf(params).brands.filter((name) => found.some((entry) => entry.company === name));
+    const matches = brands.length === 0 ? found : found.filter((entry) => brands.includes(entry.company));
     const offset = Number(params.get('offset') ?? 0);
     const results = matches.slice(offset, offset + Number(params.get('limit') ?? 20));
-    const answer: SearchResponse = { total: matches.length, offset, results, highlight: needle === '' ? [] : [needle] };
+    const names = [...new Set(found.map((entry) => entry.company).filter(Boolean))].sort();
+    const facets = { brands: names.map((name) => ({ name, count: found.filter((entry) => entry.company === name).length })), attributes: [], price: { min: null, max: null } };
+    const answer: SearchResponse = {
+      total: matches.length,
+      offset,
+      results,
+      highlight: needle === '' ? [] : [needle],
+      ...(params.get('facets') === '1' ? { facets, brands, attributes: {} } : {}),
+    };
     return HttpResponse.json(answer);
   });
 }

@@ -88,6 +88,23 @@ test('a comparison: each product named once, the first four, an unknown id as no
   assert.deepEqual((await get(CATALOGUE_COMPARE_API_PATH)).json(), { products: [] });
 });
 
+test('search with facets=1: the filters over every match; a brand and a specification value narrow the matches', async () => {
+  const all = (await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket&facets=1`)).json<SearchResponse>();
+  assert.ok(all.total > 2);
+  assert.ok(all.facets!.brands.some((brand) => brand.name === 'PCE'));
+  const ip = all.facets!.attributes.find((facet) => facet.attribute === 'ip')!;
+  const ip67 = ip.values.find((value) => value.value === 'IP67')!;
+  const narrowed = (await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket&facets=1&ip=IP67`)).json<SearchResponse>();
+  assert.equal(narrowed.total, ip67.count);
+  assert.deepEqual(narrowed.attributes, { ip: ['IP67'] });
+  const pce = (await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket&facets=1&ip=IP67&brand=PCE`)).json<SearchResponse>();
+  assert.ok(pce.total <= narrowed.total && pce.results.every((result) => result.company === 'PCE'));
+  // the modal asks no facets, and gets none
+  assert.equal((await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket`)).json<SearchResponse>().facets, undefined);
+  // nothing left under the filters is no misspelling
+  assert.equal((await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket&brand=PCE&minPrice=999999`)).json<SearchResponse>().suggestion, undefined);
+});
+
 test('a product page gets its own product only (detail and listing record): a few KB, not the catalogue', async () => {
   const res = await get(catalogueProductApiPath('oc_cu_xlpe_swa_pvc_cable'));
   assert.equal(res.statusCode, 200);

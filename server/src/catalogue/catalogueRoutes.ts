@@ -30,6 +30,7 @@ import {
   productQuerySchema,
   productResponseSchema,
   compareQuerySchema,
+  NO_FACETS,
   compareResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
@@ -142,14 +143,24 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
     CATALOGUE_SEARCH_API_PATH,
     { schema: { querystring: searchQuerySchema, response: answers(searchResponseSchema) } },
     async (request, reply) => {
-      const { lang, q, offset, limit } = request.query;
+      const { lang, q, offset, limit, facets, brand, minPrice, maxPrice, ...attributes } = request.query;
       const needle = searchNeedle(q);
+      const filters = { brands: brand, minPrice, maxPrice, attributes };
       const page: SearchPage =
         needle === undefined
           ? { total: 0, results: [], highlight: [] }
-          : await read(request, 'the search', () => store.search({ needle, offset, limit, locale: lang }));
-      const { total, results, highlight, suggestion } = page;
-      return sendTagged(request, reply, { total, offset, results, highlight, ...(suggestion === undefined ? {} : { suggestion }) });
+          : await read(request, 'the search', () => store.search({ needle, offset, limit, locale: lang, filters, facets: facets === '1' }));
+      const { total, results, highlight, suggestion, narrowed } = page;
+      // asked for and nothing to search: the filters offer nothing
+      const filtersOffered = narrowed ?? (facets === '1' ? { brands: [], attributes: {}, facets: NO_FACETS } : undefined);
+      return sendTagged(request, reply, {
+        total,
+        offset,
+        results,
+        highlight,
+        ...(suggestion === undefined ? {} : { suggestion }),
+        ...(filtersOffered ?? {}),
+      });
     },
   );
 

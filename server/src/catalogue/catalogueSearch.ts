@@ -12,14 +12,20 @@
 import type { SearchResult } from '@site/content';
 import { SEARCH_SYNONYMS } from '@site/content/search-synonyms';
 import { foldSearchText } from '@site/content/search-text';
+import { hasListingFilters, type ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
+import { narrowedView, type NarrowedView } from './listingFilters.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 
 export interface SearchQuery {
   /** The visitor's text, already cleaned and folded (searchNeedle). */
   needle: string;
+  /** The brands, specification values and price range the matches are narrowed to (the results page's filters). */
+  filters?: ListingFilters;
+  /** Whether the answer brings what the filters offer over every match (the results page asks; the modal does not). */
+  facets?: boolean;
   offset: number;
   limit: number;
   locale: Locale;
@@ -34,6 +40,8 @@ export interface SearchPage {
   suggestion?: string;
   /** The folded phrases looked for (every term's alternatives): what a page marks in the results it shows. */
   highlight: string[];
+  /** When asked for: the filters over every match of the text, and the brands and values the view narrows to. */
+  narrowed?: Omit<NarrowedView, 'where'>;
 }
 
 /** Terms past this many are not looked for (a 200-character text has at most a few dozen; eight narrow enough). */
@@ -94,7 +102,8 @@ const holdsTerm = (column: RawBuilder<unknown>, term: SearchTerm) =>
 
 export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
   const page = await matching(db, query, query.needle);
-  if (page.total > 0) return page;
+  // nothing left under the filters is not a misspelling
+  if (page.total > 0 || (query.filters !== undefined && hasListingFilters(query.filters))) return page;
   const closest = await closestText(db, query.needle);
   if (closest === undefined) return page;
   const closePage = await matching(db, query, closest);
@@ -135,12 +144,20 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   // the page of matches from the narrow search rows; then the shown fields of those products only
   const name = sql.ref(query.locale === 'ar' ? 'p.name_ar' : 'p.name');
   const category = sql.ref(query.locale === 'ar' ? 'c.title_ar' : 'c.title');
+  const matches = sql<boolean>`(${codeStarts} or (${anywhere}))`;
+  // the results page's filters, over every match of the text: what they offer, and what they ask of a product
+  const narrowing = query.facets || (query.filters !== undefined && hasListingFilters(query.filters));
+  const view = narrowing
+    ? await narrowedView(db, sql<boolean>`catalogue_products.id in (select s.product_id from catalogue_search as s where ${matches})`, query.filters)
+    : undefined;
+  const inView =
+    view === undefined ? sql<boolean>`true` : sql<boolean>`s.product_id in (select catalogue_products.id from catalogue_products where ${view.where})`;
   const rows = await db
     .with('found', (found) =>
       found
         .selectFrom('catalogue_search as s')
         .select(['s.product_id', 's.position', rank.as('rank'), sql<number>`count(*) over ()`.as('total')])
-        .where(sql<boolean>`(${codeStarts} or (${anywhere}))`)
+        .where(sql<boolean>`(${matches} and ${inView})`)
         .orderBy('rank')
         .orderBy('s.position')
         .orderBy('s.product_id')
@@ -164,7 +181,7 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
     .orderBy('found.product_id')
     .execute();
   // a page past the last match has no row to carry the total: ask for the first
-  const total = rows[0]?.total ?? (query.offset > 0 ? (await matching(db, { ...query, offset: 0, limit: 1 }, needle)).total : 0);
+  const total = rows[0]?.total ?? (query.offset > 0 ? (await matching(db, { ...query, offset: 0, limit: 1, facets: false }, needle)).total : 0);
   return {
     total: Number(total),
     results: rows.map((row) => ({
@@ -176,6 +193,7 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
       image: row.image as SearchResult['image'],
     })),
     highlight: [...new Set([needle, ...terms.flat()])],
+    ...(view === undefined || !query.facets ? {} : { narrowed: { brands: view.brands, attributes: view.attributes, facets: view.facets } }),
   };
 }
 

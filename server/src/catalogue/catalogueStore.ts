@@ -5,13 +5,14 @@ import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { foldSearchText } from '@site/content/search-text';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
-import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
-import { NO_LISTING_FILTERS, type ListingFilters } from '@site/contracts/listing-view';
+import type { FilterAttribute } from '@site/content/filter-attributes';
+import type { ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
 import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
+import { narrowedView } from './listingFilters.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
@@ -21,7 +22,7 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 export interface ListingQuery {
   categoryId: string;
   sort: ListingSort;
-  /** The brands and the price range the view narrows to (none: the whole category). */
+  /** The brands, specification values and price range the view narrows to (none: the whole category). */
   filters?: ListingFilters;
   /** Products skipped (page × page size). */
   offset: number;
@@ -40,29 +41,6 @@ export interface ListingPage {
   attributes: Partial<Record<FilterAttribute, string[]>>;
   facets: ListingFacets;
 }
-
-/** Numbers first and in their order ('2 mm²' before '16 mm²', '0.5 A' before '63 A'), then the rest as text. */
-function byValue(a: string, b: string): number {
-  const [na, nb] = [parseFloat(a), parseFloat(b)];
-  if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
-  if (Number.isNaN(na) !== Number.isNaN(nb)) return Number.isNaN(na) ? 1 : -1;
-  return a.localeCompare(b, 'en');
-}
-
-/** The counted 'attribute:value' rows as the filters show them: by filter in FILTER_ATTRIBUTES' order, values in order. */
-function attributeFacets(rows: readonly { value: string; count: number }[]): ListingFacets['attributes'] {
-  return FILTER_ATTRIBUTES.flatMap((attribute) => {
-    const prefix = `${attribute}:`;
-    const values = rows
-      .filter((row) => row.value.startsWith(prefix))
-      .map((row) => ({ value: row.value.slice(prefix.length), count: Number(row.count) }))
-      .sort((a, b) => byValue(a.value, b.value));
-    return values.length === 0 ? [] : [{ attribute, values }];
-  });
-}
-
-/** A product's brands: its `company`, names joined with ', ' (content's schema). */
-const BRANDS_OF_PRODUCT = sql<string[]>`string_to_array(catalogue_products.company, ', ')`;
 
 /** A product page's records: the detail and the listing record of one product. */
 export interface ProductRecords {
@@ -163,57 +141,8 @@ export class CatalogueStore {
   async listing(query: ListingQuery): Promise<ListingPage | undefined> {
     const category = await this.categoryRow(query.categoryId);
     if (category === undefined) return undefined;
-    const { minPrice, maxPrice } = query.filters ?? NO_LISTING_FILTERS;
-    const inCategory = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId);
-    // What the category offers: its brands and its products' filter values. What the view asks for that the category
-    // does not have (an old link's) narrows nothing.
-    const [{ rows: brandNames }, { rows: valueNames }] = await Promise.all([
-      sql<{ name: string }>`
-        select distinct brand.name from catalogue_products, unnest(${BRANDS_OF_PRODUCT}) as brand(name)
-        where catalogue_products.category_id = ${query.categoryId}`.execute(this.db),
-      sql<{ value: string }>`
-        select distinct v.value from catalogue_products, unnest(catalogue_products.filter_values) as v(value)
-        where catalogue_products.category_id = ${query.categoryId}`.execute(this.db),
-    ]);
-    const offered = new Set(valueNames.map((row) => row.value));
-    const brands = (query.filters?.brands ?? []).filter((name) => brandNames.some((brand) => brand.name === name));
-    const chosen = FILTER_ATTRIBUTES.flatMap((attribute) => {
-      const values = (query.filters?.attributes?.[attribute] ?? []).filter((value) => offered.has(`${attribute}:${value}`));
-      return values.length === 0 ? [] : [{ attribute, values }];
-    });
-
-    // Each filter's condition; a filter's choices are counted under the others' (choosing a second value widens).
-    const inRange = sql<boolean>`(${minPrice === undefined ? sql`true` : sql`catalogue_products.price >= ${minPrice}`} and ${
-      maxPrice === undefined ? sql`true` : sql`catalogue_products.price <= ${maxPrice}`
-    })`;
-    const ofBrands = brands.length === 0 ? sql<boolean>`true` : sql<boolean>`${BRANDS_OF_PRODUCT} && ${sql.val(brands)}::text[]`;
-    const ofAttribute = ({ attribute, values }: (typeof chosen)[number]) =>
-      sql<boolean>`catalogue_products.filter_values && ${sql.val(values.map((value) => `${attribute}:${value}`))}::text[]`;
-    const all = (conditions: readonly RawBuilder<boolean>[]) => (conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` and `)})`);
-    const ofAttributes = (except?: FilterAttribute) => all(chosen.filter((filter) => filter.attribute !== except).map(ofAttribute));
-
-    const [{ rows: brandCounts }, { rows: valueCounts }, price] = await Promise.all([
-      sql<{ name: string; count: number }>`
-        select brand.name, count(*) filter (where ${inRange} and ${ofAttributes()})::int as count
-        from catalogue_products, unnest(${BRANDS_OF_PRODUCT}) as brand(name)
-        where catalogue_products.category_id = ${query.categoryId}
-        group by brand.name
-        order by brand.name`.execute(this.db),
-      sql<{ value: string; count: number }>`
-        select v.value, count(*) filter (where ${inRange} and ${ofBrands} and case split_part(v.value, ':', 1) ${sql.join(
-          FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofAttributes(attribute)}`),
-          sql` `,
-        )} else false end)::int as count
-        from catalogue_products, unnest(catalogue_products.filter_values) as v(value)
-        where catalogue_products.category_id = ${query.categoryId}
-        group by v.value`.execute(this.db),
-      inCategory
-        .where(ofBrands)
-        .where(ofAttributes())
-        .select([sql<string | null>`min(price)::text`.as('min'), sql<string | null>`max(price)::text`.as('max')])
-        .executeTakeFirstOrThrow(),
-    ]);
-    const inView = inCategory.where(ofBrands).where(ofAttributes()).where(inRange);
+    const view = await narrowedView(this.db, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
+    const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(view.where);
     const { total } = await inView.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     let rows: ProductRow[];
     if (query.sort === 3) {
@@ -226,13 +155,9 @@ export class CatalogueStore {
       category: categoryRecord(category, query.locale),
       total: Number(total),
       products: rows.map((row) => productRecord(row, category, query.locale)),
-      brands,
-      attributes: Object.fromEntries(chosen.map(({ attribute, values }) => [attribute, values])),
-      facets: {
-        brands: brandCounts.map(({ name, count }) => ({ name, count: Number(count) })),
-        attributes: attributeFacets(valueCounts),
-        price: { min: price.min === null ? null : Number(price.min), max: price.max === null ? null : Number(price.max) },
-      },
+      brands: view.brands,
+      attributes: view.attributes,
+      facets: view.facets,
     };
   }
 

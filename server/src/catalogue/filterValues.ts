@@ -1,7 +1,6 @@
 // The specification filters' values of products written before the filters existed (migration 010 adds the column
 // empty): computed from each product's English details, as the seed and the import compute them for what they write.
 import { productFilterValues } from '@site/content/filter-values';
-import type { ProductDetail } from '@site/content';
 import type { Database } from '../db/index.js';
 
 const ROWS_PER_ROUND = 500;
@@ -19,7 +18,7 @@ export async function fillMissingFilterValues(db: Database): Promise<number> {
     if (rows.length === 0) return filled;
     await db.kysely.transaction().execute(async (trx) => {
       for (const row of rows) {
-        const values = productFilterValues(row.details as Pick<ProductDetail, 'description' | 'Specification'>);
+        const values = productFilterValues(row.details);
         await trx.updateTable('catalogue_products').set({ filter_values: values }).where('id', '=', row.id).execute();
       }
     });

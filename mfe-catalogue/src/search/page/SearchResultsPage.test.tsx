@@ -30,7 +30,7 @@ describe('SearchResultsPage', () => {
   it('shows the text’s matches with their count, names with what matched marked, each opening its product', async () => {
     renderAt('?q=gland');
     expect(await screen.findByText('Showing 2 results for “gland”')).toBeInTheDocument();
-    expect(searches()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}`]);
+    expect(searches()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`]);
     expect(cardNames()).toEqual(['CW Brass Cable Gland', 'E1W Brass Cable Gland']);
     expect(screen.getAllByText('Gland', { selector: 'mark' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: /CW Brass Cable Gland/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_a');
@@ -58,7 +58,7 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?q=cable&page=2');
     expect(cardNames()).toEqual(CABLES.slice(SEARCH_RESULTS_PAGE_SIZE).map((cable) => cable.title));
-    expect(searches().at(-1)).toBe(`GET ${CATALOGUE_SEARCH_API_PATH}?q=cable&offset=${SEARCH_RESULTS_PAGE_SIZE}&limit=${SEARCH_RESULTS_PAGE_SIZE}`);
+    expect(searches().at(-1)).toBe(`GET ${CATALOGUE_SEARCH_API_PATH}?q=cable&offset=${SEARCH_RESULTS_PAGE_SIZE}&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1`);
   });
 
   it('without a text asks nothing and says what to type; with a text nothing matches, says so', async () => {
@@ -92,5 +92,20 @@ describe('SearchResultsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'نتائج البحث' })).toBeInTheDocument();
     expect(searches().at(-1)).toContain('&lang=ar');
     expect(screen.getByRole('button', { name: 'بحث' })).toBeInTheDocument();
+  });
+
+  it('narrows the matches by their brands, counted over every match, in the address; a new text starts without them', async () => {
+    renderAt('?q=a');
+    expect(await screen.findByText('Showing 3 results for “a”')).toBeInTheDocument();
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    expect(within(filters).getByRole('checkbox', { name: 'Hex (2)' })).not.toBeChecked();
+    fireEvent.click(within(filters).getByRole('checkbox', { name: '3M (1)' }));
+    expect(await screen.findByText('Showing 1 result for “a”')).toBeInTheDocument();
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?q=a&brand=3M');
+    expect(searches().at(-1)).toBe(`GET ${CATALOGUE_SEARCH_API_PATH}?q=a&offset=0&limit=${SEARCH_RESULTS_PAGE_SIZE}&facets=1&brand=3M`);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search text' }), { target: { value: 'gland' } });
+    fireEvent.submit(screen.getByRole('search', { name: 'Search the catalogue' }));
+    expect(await screen.findByText('Showing 2 results for “gland”')).toBeInTheDocument();
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?q=gland');
   });
 });

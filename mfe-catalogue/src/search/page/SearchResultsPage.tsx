@@ -3,14 +3,18 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
+import { hasListingFilters, type ListingFilters as Filters } from '@site/contracts/listing-view';
 import { SEARCH_TEXT_MAX, searchTextOf, searchViewOf, searchViewSearch, SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
 import { useText } from '../../i18n/useText';
 import { Rich } from '../../i18n/Rich';
 import { ListingPages } from '../../listing/ListingPages';
+import { FilteredLayout as Layout } from '../../listing/filters/FilteredLayout';
+import { ListingFilters } from '../../listing/filters/ListingFilters';
 import { SearchResultCard } from './SearchResultCard';
 import {
   fetchSearchPage,
   searchPageKey,
+  selectSearchPageFacets,
   selectSearchPageHighlight,
   selectSearchPageResults,
   selectSearchPageStatus,
@@ -104,19 +108,26 @@ export default function SearchResultsPage() {
   const results = useAppSelector(selectSearchPageResults);
   const suggestion = useAppSelector(selectSearchPageSuggestion);
   const highlight = useAppSelector(selectSearchPageHighlight);
+  const facets = useAppSelector(selectSearchPageFacets);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [q, page]);
 
+  // the view in its one spelling: what the effect below follows (another parameter in the address asks for nothing)
+  const viewSearch = searchViewSearch(view);
   useEffect(() => {
-    if (q === '') return undefined;
-    const request = dispatch(fetchSearchPage({ q, page }));
+    const next = searchViewOf(viewSearch);
+    if (next.q === '') return undefined;
+    const request = dispatch(fetchSearchPage(next));
     return () => request.abort();
-  }, [dispatch, q, page]);
+  }, [dispatch, viewSearch]);
 
 
-  const searchText = (next: string) => setSearch(searchViewSearch({ q: next, page: 1 }));
+  // a new text starts without filters (its matches offer others); new filters keep the text, from the first page
+  const searchText = (next: string) => setSearch(searchViewSearch({ q: next, page: 1, brands: [] }));
+  const showFiltered = (filters: Filters) => setSearch(searchViewSearch({ ...filters, q, page: 1 }));
+  const filtered = hasListingFilters(view);
 
   // The view's results, or the ones before while the next load (no spinner in between).
   const loaded = viewKey !== null && q !== '';
@@ -139,7 +150,7 @@ export default function SearchResultsPage() {
         <LoadError message={text('catalogue.search.loadFailed')} onRetry={() => dispatch(fetchSearchPage(view))} />
       ) : !loaded ? (
         <Spinner size={86} label={text('catalogue.search.loading')} />
-      ) : total === 0 ? (
+      ) : total === 0 && !filtered ? (
         <Status role="status">
           <p>{text('catalogue.search.noResults', { query: q })}</p>
           <p>{text('catalogue.search.noResultsHint')}</p>
@@ -152,20 +163,27 @@ export default function SearchResultsPage() {
                 <Rich
                   id="catalogue.search.didYouMean"
                   values={{ query: q, suggestion }}
-                  components={{ 0: <Link to={{ search: searchViewSearch({ q: suggestion, page: 1 }) }} /> }}
+                  components={{ 0: <Link to={{ search: searchViewSearch({ q: suggestion, page: 1, brands: [] }) }} /> }}
                 />
               </p>
             )}
             <p>{text('catalogue.searchPage.count', { count: total, query: shownQuery })}</p>
           </Status>
-          {results.length === 0 ? null : (
-            <CardGrid as="ul" aria-label={text('catalogue.searchPage.listLabel', { query: shownQuery })} aria-busy={!current}>
-              {results.map((result) => (
-                <SearchResultCard key={result.id} result={result} highlight={highlight} eager={eagerIds.has(result.id)} />
-              ))}
-            </CardGrid>
-          )}
-          {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => searchViewSearch({ q, page: next })} /> : null}
+          <Layout>
+            <ListingFilters facets={facets} filters={view} total={total} onChange={showFiltered} />
+            <div>
+              {results.length === 0 ? (
+                <p>{text('catalogue.filters.noMatch')}</p>
+              ) : (
+                <CardGrid as="ul" aria-label={text('catalogue.searchPage.listLabel', { query: shownQuery })} aria-busy={!current}>
+                  {results.map((result) => (
+                    <SearchResultCard key={result.id} result={result} highlight={highlight} eager={eagerIds.has(result.id)} />
+                  ))}
+                </CardGrid>
+              )}
+              {pages > 1 || page > pages ? <ListingPages page={page} pages={pages} searchOf={(next) => searchViewSearch({ ...view, page: next })} /> : null}
+            </div>
+          </Layout>
         </>
       )}
       <CompareTray />

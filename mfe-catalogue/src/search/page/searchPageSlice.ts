@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { SearchResult } from '@site/content';
 import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
-import type { SearchResponse } from '@site/contracts/catalogue-api';
+import type { ListingFacets, SearchResponse } from '@site/contracts/catalogue-api';
 import { SEARCH_TEXT_MAX, searchApiQuery, searchViewSearch, type SearchView } from '@site/contracts/search-view';
 
 export interface SearchPageState {
@@ -16,13 +16,27 @@ export interface SearchPageState {
   suggestion: string | null;
   /** The phrases the server looked for, folded: marked in the names shown. */
   highlight: string[];
+  /** What the filters offer over every match of the text (brands and specification values with their counts). */
+  facets: ListingFacets;
   status: LoadStatus;
   error: string | null;
   /** The load in flight: an answer to an older view is dropped. */
   requestId: string | null;
 }
 
-const initialState: SearchPageState = { viewKey: null, total: 0, results: [], suggestion: null, highlight: [], status: 'idle', error: null, requestId: null };
+const NO_FACETS: ListingFacets = { brands: [], attributes: [], price: { min: null, max: null } };
+
+const initialState: SearchPageState = {
+  viewKey: null,
+  total: 0,
+  results: [],
+  suggestion: null,
+  highlight: [],
+  facets: NO_FACETS,
+  status: 'idle',
+  error: null,
+  requestId: null,
+};
 
 const SEARCH_FAILED = 'The search could not be loaded.';
 
@@ -37,12 +51,12 @@ export const fetchSearchPage = createAsyncThunk(
   'searchPage/fetch',
   async (view: SearchView, { signal, extra }) => {
     const viewKey = searchPageKey(view);
-    if (view.q.length > SEARCH_TEXT_MAX) return { viewKey, total: 0, results: [], suggestion: null, highlight: [] };
+    if (view.q.length > SEARCH_TEXT_MAX) return { viewKey, total: 0, results: [], suggestion: null, highlight: [], facets: NO_FACETS };
     const path = `${CATALOGUE_SEARCH_API_PATH}${searchApiQuery(view)}`;
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { total, results, suggestion, highlight } = (await response.json()) as SearchResponse;
-    return { viewKey, total, results, suggestion: suggestion ?? null, highlight };
+    const { total, results, suggestion, highlight, facets } = (await response.json()) as SearchResponse;
+    return { viewKey, total, results, suggestion: suggestion ?? null, highlight, facets: facets ?? NO_FACETS };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
@@ -70,6 +84,7 @@ export const searchPageSlice = createSlice({
     selectSearchPageResults: (state) => state.results,
     selectSearchPageSuggestion: (state) => state.suggestion,
     selectSearchPageHighlight: (state) => state.highlight,
+    selectSearchPageFacets: (state) => state.facets,
     selectSearchPageStatus: (state) => state.status,
   },
 });
@@ -86,5 +101,6 @@ export const {
   selectSearchPageResults,
   selectSearchPageSuggestion,
   selectSearchPageHighlight,
+  selectSearchPageFacets,
   selectSearchPageStatus,
 } = injectedSearchPageSlice.selectors;
