@@ -109,9 +109,6 @@ interface PanelProps {
 function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
   const text = useText();
   const locale = useLocale();
-  const toggleBrand = (name: string, on: boolean) =>
-    onChange({ ...filters, brands: on ? [...filters.brands, name] : filters.brands.filter((brand) => brand !== name) });
-
   return (
     <Panel>
       <Heading>
@@ -123,41 +120,56 @@ function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
         ) : null}
       </Heading>
       {facets.brands.length > 0 ? (
-        <fieldset>
-          <legend>{text('catalogue.filters.brand')}</legend>
-          {facets.brands.map(({ name, count }) => {
-            const checked = filters.brands.includes(name);
-            return (
-              <Choice key={name}>
-                <input type="checkbox" checked={checked} disabled={count === 0 && !checked} onChange={(event) => toggleBrand(name, event.target.checked)} />
-                {name} <span>({count})</span>
-              </Choice>
-            );
-          })}
-        </fieldset>
+        <Choices
+          legend={text('catalogue.filters.brand')}
+          values={facets.brands.map(({ name, count }) => ({ value: name, label: name, count }))}
+          chosen={filters.brands}
+          onChange={(brands) => onChange({ ...filters, brands })}
+        />
       ) : null}
-      {facets.attributes.map(({ attribute, values }) => {
-        const chosen = filters.attributes?.[attribute] ?? [];
-        const toggle = (value: string, on: boolean) =>
-          onChange({ ...filters, attributes: { ...filters.attributes, [attribute]: on ? [...chosen, value] : chosen.filter((other) => other !== value) } });
-        return (
-          <fieldset key={attribute}>
-            <legend>{text(ATTRIBUTE_LEGENDS[attribute])}</legend>
-            {values.map(({ value, count }) => {
-              const checked = chosen.includes(value);
-              return (
-                <Choice key={value}>
-                  <input type="checkbox" checked={checked} disabled={count === 0 && !checked} onChange={(event) => toggle(value, event.target.checked)} />
-                  <bdi>{filterValueText(attribute, value, locale)}</bdi> <span>({count})</span>
-                </Choice>
-              );
-            })}
-          </fieldset>
-        );
-      })}
+      {facets.attributes.map(({ attribute, values }) => (
+        <Choices
+          key={attribute}
+          legend={text(ATTRIBUTE_LEGENDS[attribute])}
+          values={values.map(({ value, count }) => ({ value, label: filterValueText(attribute, value, locale), count }))}
+          chosen={filters.attributes?.[attribute] ?? []}
+          onChange={(chosen) => onChange({ ...filters, attributes: { ...filters.attributes, [attribute]: chosen } })}
+        />
+      ))}
       {/* keyed by the address's range: another range (back, Clear all) starts the fields from it */}
       <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} facets={facets} filters={filters} onChange={onChange} idPrefix={idPrefix} />
     </Panel>
+  );
+}
+
+interface ChoicesProps {
+  legend: string;
+  /** Each value of the filter: what the address says, what the page shows, how many products it leaves. */
+  values: readonly { value: string; label: string; count: number }[];
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+}
+
+/** One filter's values as checkboxes labelled with the value and its count; a value with nothing left is disabled. */
+function Choices({ legend, values, chosen, onChange }: ChoicesProps) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {values.map(({ value, label, count }) => {
+        const checked = chosen.includes(value);
+        return (
+          <Choice key={value}>
+            <input
+              type="checkbox"
+              checked={checked}
+              disabled={count === 0 && !checked}
+              onChange={(event) => onChange(event.target.checked ? [...chosen, value] : chosen.filter((other) => other !== value))}
+            />
+            <bdi>{label}</bdi> <span>({count})</span>
+          </Choice>
+        );
+      })}
+    </fieldset>
   );
 }
 
