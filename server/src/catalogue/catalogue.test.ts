@@ -172,6 +172,14 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     }));
     const page = await rated.listing({ categoryId: 'cables', sort: 3, offset: 0, limit: 100, locale: 'en' });
     assert.deepEqual(page?.products.map((p) => p.id), [c, b, a, ...cables.slice(3)]);
+    // a page across the end of the rated ones, and a rated product of another category left out
+    const glands = products.find((p) => p.productCategoryId === 'industrial_cable_glands')!.id;
+    const withOther = new CatalogueStore(database.db.kysely, async () => ({ [b!]: { average: 4, count: 1 }, [glands]: { average: 5, count: 9 } }));
+    const second = await withOther.listing({ categoryId: 'cables', sort: 3, offset: 0, limit: 2, locale: 'en' });
+    assert.deepEqual(second?.products.map((p) => p.id), [b, a]);
+    const third = await withOther.listing({ categoryId: 'cables', sort: 3, offset: 1, limit: 3, locale: 'en' });
+    assert.deepEqual(third?.products.map((p) => p.id), [a, c, cables[3]]);
+    assert.equal(third?.total, cables.length);
   });
 }
 

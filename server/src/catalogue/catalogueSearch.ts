@@ -41,7 +41,7 @@ export interface SearchPage {
   /** The folded phrases looked for (every term's alternatives): what a page marks in the results it shows. */
   highlight: string[];
   /** When asked for: the filters over every match of the text, and the brands and values the view narrows to. */
-  narrowed?: Omit<NarrowedView, 'where'>;
+  narrowed?: Omit<NarrowedView, 'where' | 'total'>;
 }
 
 /** Terms past this many are not looked for (a 200-character text has at most a few dozen; eight narrow enough). */

@@ -61,8 +61,8 @@ export function searchNeedle(text: string): string | undefined {
   return cleaned === '' || cleaned.length > SEARCH_TEXT_MAX ? undefined : foldSearchText(cleaned);
 }
 
-/** Ratings by product id, for 'Sort by average rating' (the review store's summaries: seed and stored reviews). */
-export type RatingsOf = (productIds: readonly string[]) => Promise<Readonly<Record<string, RatingSummary>>>;
+/** Every reviewed product's rating by id, for 'Sort by average rating' (the review store's summaries: seed and stored reviews). */
+export type RatingsOf = () => Promise<Readonly<Record<string, RatingSummary>>>;
 
 const CATEGORY_COLUMNS = ['id', 'position', 'title', 'title_ar', 'info', 'info_ar', 'image', 'company'] as const;
 
@@ -87,7 +87,7 @@ function selectProductRow(query: ProductsQuery) {
 }
 
 /**
- * The SQL orders of the listing; 3 (rating) is applied after reading, from the review store's summaries. Columns are
+ * The SQL orders of the listing; 3 (rating) is read in two parts (byRatingPage), from the review store's summaries. Columns are
  * qualified: an ORDER BY name means the output column first, and price and date_added are selected as text.
  */
 function ordered(query: ReturnType<typeof selectProductRow>, sort: Exclude<ListingSort, 3>) {
@@ -129,6 +129,25 @@ export class CatalogueStore {
     return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).orderBy('position').orderBy('id').execute();
   }
 
+  /**
+   * One page of the view by rating: the view's reviewed products (few: only they have a rating) sorted by it, then the
+   * rest in catalogue order, read a page at a time like the other orders rather than the whole category.
+   */
+  private async byRatingPage(inView: ProductsQuery, offset: number, limit: number): Promise<ProductRow[]> {
+    const ratings = await this.ratingsOf();
+    const reviewedIds = Object.keys(ratings);
+    const reviewed =
+      reviewedIds.length === 0 ? [] : byRating(await ordered(selectProductRow(inView.where(sql<boolean>`id = any(${sql.val(reviewedIds)}::text[])`)), 1).execute(), ratings);
+    const first = reviewed.slice(offset, offset + limit);
+    if (first.length === limit) return first;
+    const unrated = reviewedIds.length === 0 ? inView : inView.where(sql<boolean>`not (id = any(${sql.val(reviewedIds)}::text[]))`);
+    const rest = await ordered(selectProductRow(unrated), 1)
+      .offset(Math.max(0, offset - reviewed.length))
+      .limit(limit - first.length)
+      .execute();
+    return [...first, ...rest];
+  }
+
   /** The category grid, in the catalogue's order. */
   async categories(locale: Locale): Promise<ProductCategory[]> {
     return (await this.categoryRows()).map((row) => categoryRecord(row, locale));
@@ -143,17 +162,13 @@ export class CatalogueStore {
     if (category === undefined) return undefined;
     const view = await narrowedView(this.db, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
     const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(view.where);
-    const { total } = await inView.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    let rows: ProductRow[];
-    if (query.sort === 3) {
-      const every = await ordered(selectProductRow(inView), 1).execute();
-      rows = byRating(every, await this.ratingsOf(every.map((row) => row.id))).slice(query.offset, query.offset + query.limit);
-    } else {
-      rows = await ordered(selectProductRow(inView), query.sort).offset(query.offset).limit(query.limit).execute();
-    }
+    const rows =
+      query.sort === 3
+        ? await this.byRatingPage(inView, query.offset, query.limit)
+        : await ordered(selectProductRow(inView), query.sort).offset(query.offset).limit(query.limit).execute();
     return {
       category: categoryRecord(category, query.locale),
-      total: Number(total),
+      total: view.total,
       products: rows.map((row) => productRecord(row, category, query.locale)),
       brands: view.brands,
       attributes: view.attributes,
