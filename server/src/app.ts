@@ -181,7 +181,12 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
-  const catalogue = new CatalogueStore(db.kysely, async () => productRatings(db.kysely, await reviewCatalogue()));
+  const catalogue = new CatalogueStore(
+    db.kysely,
+    async () => productRatings(db.kysely, await reviewCatalogue()),
+    // over the committed files the database's catalogue has no version followed: read it every time
+    options.catalogue === 'files' ? {} : { version: () => feed.version() },
+  );
   await app.register(catalogueRoutes, { store: catalogue, lookup: feed.follow(productLookupOf) });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----

@@ -6,13 +6,17 @@
 // PostgreSQL: the import's time, then through the server's own routes (Fastify inject, no network) the answers' bytes
 // and server-side times, p50 and p95 of CATALOGUE_RUNS requests (200) each: a product (a different one each time), a
 // listing page (the biggest category, each of the six orders, pages across it), a search (SEARCHES, in each language
-// in turn) and the category grid; then the process's RSS. Run it alone on a quiet machine.
+// in turn; with the results page's filter counts; and each text alone, CATALOGUE_SEARCH_RUNS) and the category grid,
+// through the routes (which keep a listing's counts and a search's pages per catalogue version) and read afresh; then the process's RSS. Run it alone on a quiet machine.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import type { ListingResponse } from '@site/contracts/catalogue-api';
+import type { Locale } from '@site/contracts/locale';
+import { listingFiltersOf } from '@site/contracts/listing-view';
 import { buildApp } from '../../server/src/app.js';
+import { CatalogueStore, searchNeedle, type ListingSort } from '../../server/src/catalogue/catalogueStore.js';
 import { importCatalogueRows } from '../../server/src/catalogue/file/catalogueImport.js';
 import { generateCatalogueRows } from '../../server/src/catalogue/file/generate.js';
 import { seedCatalogue } from '../../server/src/catalogue/seed.js';
@@ -27,6 +31,8 @@ const fine = (value: number): string => `${value.toFixed(1)} ms`;
 
 const SIZES = (process.env.CATALOGUE_SIZES ?? '96,10000,100000').split(',').map((size) => Math.round(Number(size)));
 const RUNS = Math.round(positiveNumber('CATALOGUE_RUNS', 200));
+/** Requests per search text for the per-text rows (both languages in turn). */
+const SEARCH_RUNS = Math.round(positiveNumber('CATALOGUE_SEARCH_RUNS', 20));
 const IMPORT_BATCH = 10_000;
 /** Words, a brand, a code and a code's start, the trade's way of writing a size, an abbreviation, a misspelling (found
  * again as its closest words), Arabic typed without its marks, and a text nothing is close to. */
@@ -55,6 +61,18 @@ async function timed(requests: number, url: (run: number) => string, inject: (ur
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+}
+
+/** The same over direct calls (the store, not the routes): p50 and p95 of `requests` after 5 warm-ups. */
+async function timedCalls(requests: number, call: (run: number) => Promise<unknown>): Promise<Timed> {
+  const times: number[] = [];
+  for (let run = -5; run < requests; run += 1) {
+    const started = performance.now();
+    await call(run < 0 ? 0 : run);
+    if (run >= 0) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes: 0 };
 }
 
 async function benchSize(label: string, db: Database, size: number): Promise<string[][]> {
@@ -97,7 +115,34 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
     const facet = offered.facets.attributes[0];
     const narrowed = new URLSearchParams({ brand: offered.facets.brands[0]?.name ?? '', ...(facet ? { [facet.attribute]: facet.values[0]!.value } : {}) });
     const filtered = await timed(RUNS, (run) => `${catalogueListingApiPath(biggest.category_id)}?${narrowed}&sort=${1 + (run % 6)}`, inject);
-    const searchTimes = await timed(RUNS, (run) => `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(SEARCHES[run % SEARCHES.length]!)}&lang=${run % 2 ? 'ar' : 'en'}`, inject);
+    // each text in both languages in turn (the language changes every round of the texts)
+    const searchUrl = (run: number, extra = '') =>
+      `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(SEARCHES[run % SEARCHES.length]!)}&lang=${Math.floor(run / SEARCHES.length) % 2 ? 'ar' : 'en'}${extra}`;
+    const searchTimes = await timed(RUNS, (run) => searchUrl(run), inject);
+    const searchPageTimes = await timed(RUNS, (run) => searchUrl(run, '&facets=1'), inject);
+    // Read afresh, as by the first visitor after a catalogue change: the store with nothing kept (the routes keep a
+    // listing's counts and a search's pages until the version moves).
+    const afresh = new CatalogueStore(db.kysely);
+    const filters = listingFiltersOf(narrowed);
+    const sortOf = (run: number) => (1 + (run % 6)) as ListingSort;
+    const listingAfresh = await timedCalls(RUNS, (run) =>
+      afresh.listing({ categoryId: biggest.category_id, sort: sortOf(run), offset: ((run * 31) % pages) * 24, limit: 24, locale: 'en' }),
+    );
+    const filteredAfresh = await timedCalls(RUNS, (run) => afresh.listing({ categoryId: biggest.category_id, sort: sortOf(run), filters, offset: 0, limit: 24, locale: 'en' }));
+    const searchQuery = (run: number) => ({
+      needle: searchNeedle(SEARCHES[run % SEARCHES.length]!)!,
+      offset: 0,
+      limit: 20,
+      locale: (Math.floor(run / SEARCHES.length) % 2 ? 'ar' : 'en') as Locale,
+    });
+    const searchAfresh = await timedCalls(RUNS, (run) => afresh.search(searchQuery(run)));
+    const searchPageAfresh = await timedCalls(RUNS, (run) => afresh.search({ ...searchQuery(run), limit: 24, facets: true }));
+    // each text on its own: which kind of text is slow
+    const perTextAfresh: string[][] = [];
+    for (const [index, text] of SEARCHES.entries()) {
+      const t = await timedCalls(SEARCH_RUNS, (run) => afresh.search(searchQuery(index + run * SEARCHES.length)));
+      perTextAfresh.push([label, ids.length.toLocaleString('en'), `  search "${text}", read afresh`, '', fine(t.p50), fine(t.p95)]);
+    }
     const grid = await timed(RUNS, () => `${CATALOGUE_CATEGORIES_API_PATH}?lang=en`, inject);
     const rss = process.memoryUsage().rss;
     const row = (what: string, t: Timed) => [label, ids.length.toLocaleString('en'), what, kb(t.bytes), fine(t.p50), fine(t.p95)];
@@ -108,6 +153,12 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       row(`listing page of ${biggest.n.toLocaleString('en')} (24, six orders)`, listing),
       row(`the same, narrowed by a brand and a ${facet?.attribute ?? '(no)'} value, with the filters' counts`, filtered),
       row(`search (${SEARCHES.length} texts, both languages)`, searchTimes),
+      row(`the same with the results page's filters counted (facets=1)`, searchPageTimes),
+      row(`listing page, read afresh (its filters counted each time)`, listingAfresh),
+      row(`narrowed listing, read afresh`, filteredAfresh),
+      row(`search, read afresh`, searchAfresh),
+      row(`search with its filters counted (facets), read afresh`, searchPageAfresh),
+      ...perTextAfresh,
       row('category grid', grid),
       [label, ids.length.toLocaleString('en'), 'process RSS after the above', `${(rss / 1024 / 1024).toFixed(0)} MB`, '', ''],
     ];

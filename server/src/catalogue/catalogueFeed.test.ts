@@ -17,7 +17,7 @@ import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCa
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords } from './catalogueFeed.js';
 import { seedCatalogue } from './seed.js';
-import { VersionedCache } from './versionedCache.js';
+import { VersionedCache, VersionedMemo } from './versionedCache.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const ORIGIN = 'https://www.example.test';
@@ -122,4 +122,33 @@ test('VersionedCache: made on first use, kept for its version, made again once a
   await assert.rejects(cache.get(), /database down/);
   fail = false;
   assert.deepEqual(await cache.get(), { at: 5, build: 4 }, 'tried again after a failure');
+});
+
+test('VersionedMemo: a value a key, shared while made, all dropped when the version moves, the least recently used first past the limit, a failure not kept', async () => {
+  let version = 1;
+  const builds: string[] = [];
+  const memo = new VersionedMemo<string>(() => version, 2);
+  const make = (key: string, fail = false) =>
+    memo.get(key, async () => {
+      builds.push(key);
+      if (fail) throw new Error('database down');
+      return `${key}@${version}`;
+    });
+  const [a, again] = await Promise.all([make('a'), make('a')]);
+  assert.equal(a, 'a@1');
+  assert.equal(again, 'a@1');
+  assert.deepEqual(builds, ['a'], 'callers asking at once share one build');
+  await make('b');
+  await make('a'); // a used again: b is now the least recently used
+  await make('c');
+  assert.equal(memo.size, 2);
+  await make('a');
+  assert.deepEqual(builds, ['a', 'b', 'c'], 'a kept, b dropped for c');
+  await make('b');
+  assert.deepEqual(builds, ['a', 'b', 'c', 'b']);
+  version = 2;
+  assert.equal(await make('a'), 'a@2', 'made again once the version moved');
+  assert.equal(memo.size, 1);
+  await assert.rejects(make('d', true), /database down/);
+  assert.equal(await make('d'), 'd@2', 'tried again after a failure');
 });

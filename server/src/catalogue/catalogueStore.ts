@@ -12,7 +12,8 @@ import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
-import { narrowedView } from './listingFilters.js';
+import { narrowedView, type NarrowedView } from './listingFilters.js';
+import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
@@ -115,11 +116,30 @@ function byRating(rows: ProductRow[], ratings: Readonly<Record<string, RatingSum
   });
 }
 
+/** How many filter counts and search pages a process keeps per catalogue version (a few KB each). */
+export const CATALOGUE_MEMO_LIMIT = 1000;
+
+export interface CatalogueStoreOptions {
+  /**
+   * The catalogue's version as this process follows it (changes.ts): given, a listing's filter counts and a search's
+   * pages are kept until it moves (a category's sorts and pages share one counting); without it, read every time.
+   */
+  version?: () => number;
+}
+
 export class CatalogueStore {
+  private readonly views: VersionedMemo<NarrowedView> | undefined;
+  private readonly searches: VersionedMemo<SearchPage> | undefined;
+
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly ratingsOf: RatingsOf = async () => ({}),
-  ) {}
+    options: CatalogueStoreOptions = {},
+  ) {
+    const { version } = options;
+    this.views = version === undefined ? undefined : new VersionedMemo(version, CATALOGUE_MEMO_LIMIT);
+    this.searches = version === undefined ? undefined : new VersionedMemo(version, CATALOGUE_MEMO_LIMIT);
+  }
 
   private async categoryRow(id: string): Promise<CategoryRow | undefined> {
     return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -160,7 +180,8 @@ export class CatalogueStore {
   async listing(query: ListingQuery): Promise<ListingPage | undefined> {
     const category = await this.categoryRow(query.categoryId);
     if (category === undefined) return undefined;
-    const view = await narrowedView(this.db, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
+    const count = () => narrowedView(this.db, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
+    const view = await (this.views?.get(JSON.stringify([query.categoryId, query.filters ?? null]), count) ?? count());
     const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(view.where);
     const rows =
       query.sort === 3
@@ -193,7 +214,8 @@ export class CatalogueStore {
 
   /** The search's matches, best first (catalogueSearch.ts). */
   search(query: SearchQuery): Promise<SearchPage> {
-    return searchCatalogue(this.db, query);
+    const read = () => searchCatalogue(this.db, query);
+    return this.searches?.get(JSON.stringify(query), read) ?? read();
   }
 
   /** Every product's listing record, in the catalogue's order (the /data/products.json of a language). */

@@ -32,3 +32,46 @@ export class VersionedCache<T> {
     return this.entry?.version;
   }
 }
+
+/**
+ * Values by key made from the catalogue, kept while its version stays (what a listing's filters count, a search's
+ * page): made on a key's first use, all dropped when the version moves, at most `limit` kept (the least recently used
+ * go first: the keys come from visitors' addresses). Callers asking for a key while it is made share that one build;
+ * a failed build is not kept.
+ */
+export class VersionedMemo<T> {
+  private version: number | undefined;
+  private readonly entries = new Map<string, Promise<T>>();
+
+  constructor(
+    private readonly current: () => number,
+    private readonly limit: number,
+  ) {}
+
+  get(key: string, build: () => Promise<T>): Promise<T> {
+    const version = this.current();
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    const kept = this.entries.get(key);
+    if (kept !== undefined) {
+      // a Map keeps insertion order: moved to the end, it is the most recently used
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return kept;
+    }
+    const value = build();
+    this.entries.set(key, value);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as string);
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  /** How many values are kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
