@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import type { ListingResponse } from '@site/contracts/catalogue-api';
-import type { Locale } from '@site/contracts/locale';
 import { listingFiltersOf } from '@site/contracts/listing-view';
 import { buildApp } from '../../server/src/app.js';
 import { CatalogueStore, searchNeedle, type ListingSort } from '../../server/src/catalogue/catalogueStore.js';
@@ -133,7 +132,7 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       needle: searchNeedle(SEARCHES[run % SEARCHES.length]!)!,
       offset: 0,
       limit: 20,
-      locale: (Math.floor(run / SEARCHES.length) % 2 ? 'ar' : 'en') as Locale,
+      locale: Math.floor(run / SEARCHES.length) % 2 ? ('ar' as const) : ('en' as const),
     });
     const searchAfresh = await timedCalls(RUNS, (run) => afresh.search(searchQuery(run)));
     const searchPageAfresh = await timedCalls(RUNS, (run) => afresh.search({ ...searchQuery(run), limit: 24, facets: true }));
