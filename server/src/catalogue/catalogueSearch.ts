@@ -147,17 +147,24 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const matches = sql<boolean>`(${codeStarts} or (${anywhere}))`;
   // the results page's filters, over every match of the text: what they offer, and what they ask of a product
   const narrowing = query.facets || (query.filters !== undefined && hasListingFilters(query.filters));
-  const view = narrowing
-    ? await narrowedView(db, sql<boolean>`catalogue_products.id in (select s.product_id from catalogue_search as s where ${matches})`, query.filters)
+  // Narrowing reads the matches three times (the filters' counts, the price range, the page): found once, they are
+  // named by id after that (index look-ups) instead of the text matched again each time.
+  const matchedIds = narrowing
+    ? (await db.selectFrom('catalogue_search as s').select('s.product_id').where(matches).execute()).map((row) => row.product_id)
     : undefined;
-  const inView =
-    view === undefined ? sql<boolean>`true` : sql<boolean>`s.product_id in (select catalogue_products.id from catalogue_products where ${view.where})`;
+  const isMatched = (column: RawBuilder<unknown>) => sql<boolean>`${column} = any(${sql.val(matchedIds ?? [])}::text[])`;
+  const view = narrowing ? await narrowedView(db, isMatched(sql.ref('catalogue_products.id')), query.filters) : undefined;
+  const shown =
+    view === undefined
+      ? matches
+      : sql<boolean>`(${isMatched(sql.ref('s.product_id'))} and s.product_id in (
+          select catalogue_products.id from catalogue_products where ${isMatched(sql.ref('catalogue_products.id'))} and ${view.where}))`;
   const rows = await db
     .with('found', (found) =>
       found
         .selectFrom('catalogue_search as s')
         .select(['s.product_id', 's.position', rank.as('rank'), sql<number>`count(*) over ()`.as('total')])
-        .where(sql<boolean>`(${matches} and ${inView})`)
+        .where(shown)
         .orderBy('rank')
         .orderBy('s.position')
         .orderBy('s.product_id')
