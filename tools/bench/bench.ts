@@ -10,14 +10,14 @@
 //   (c) load on loopback: product page HTML and /data/product-details.json (wrk when installed, else autocannon),
 //       contact form POSTs (autocannon)
 //   (d) interaction latency (INP-style, Event Timing in Chromium with the CPU slowed 4x once the page has started):
-//       search modal open/close and typing, the listing's sort, the mobile menu, the home carousel, a chat message,
-//       an invalid contact form; median and slowest of BENCH_INP_TRIES tries each (lib/interactions.ts)
+//       search modal open/close and typing, the listing's sort and filters, compare (tick, open the page), the search
+//       results page's field, the mobile menu, the home carousel, a chat message, an invalid contact form; median and slowest of BENCH_INP_TRIES tries each (lib/interactions.ts)
 //
 // Environment: BENCH_REFERENCE (a git ref, default b99bfdc; "none": the current build alone, absolute bars),
 // BENCH_REBUILD_REFERENCE=1 (install and build the reference again), BENCH_PAGES (labels' substrings, comma-separated:
 // a subset of the Lighthouse pages), BENCH_LONG_TASKS=1 (list each page's long tasks), BENCH_RUNS (Lighthouse runs
 // per page, 5 beside a reference, else 3), BENCH_DURATION (seconds per load row, 10),
-// BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_ONLY=lighthouse,js,load,inp (a subset),
+// BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_INP_SCENARIOS (their names' parts), BENCH_ONLY=lighthouse,js,load,inp (a subset),
 // BENCH_REBUILD=1 (rebuild the monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
 // BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found),
 // BENCH_CLIENT=autocannon (the read rows on autocannon even when wrk is installed), WRK_PATH (/usr/bin/wrk).

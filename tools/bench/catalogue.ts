@@ -15,6 +15,9 @@ import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueList
 import type { ListingResponse } from '@site/contracts/catalogue-api';
 import { listingFiltersOf } from '@site/contracts/listing-view';
 import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { buildIfNeeded } from '../../tests/support/build-if-needed.js';
+import { REPO_ROOT } from '../../tests/support/site-server.js';
 import { CatalogueStore, searchNeedle, type ListingSort } from '../../server/src/catalogue/catalogueStore.js';
 import { importCatalogueRows } from '../../server/src/catalogue/file/catalogueImport.js';
 import { generateCatalogueRows } from '../../server/src/catalogue/file/generate.js';
@@ -105,6 +108,7 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
   const firstAnswer = await inject(catalogueProductApiPath(ids[0]!));
   const coldMs = performance.now() - started;
   if (firstAnswer.statusCode !== 200) throw new Error(`first product: ${firstAnswer.statusCode}`);
+  const row = (what: string, t: Timed) => [label, ids.length.toLocaleString('en'), what, t.bytes > 0 ? kb(t.bytes) : '', fine(t.p50), fine(t.p95)];
   try {
     const pages = Math.max(1, Math.ceil(biggest.n / 24));
     const product = await timed(RUNS, (run) => catalogueProductApiPath(ids[(run * 7919) % ids.length]!), inject);
@@ -143,8 +147,26 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       perTextAfresh.push([label, ids.length.toLocaleString('en'), `  search "${text}", read afresh`, '', fine(t.p50), fine(t.p95)]);
     }
     const grid = await timed(RUNS, () => `${CATALOGUE_CATEGORIES_API_PATH}?lang=en`, inject);
+    // The product page's HTML as the server draws it with the built remotes: a different product each request, so
+    // each is drawn afresh (the page cache keeps a page once drawn); at most one request a product.
+    const site = await buildApp(loadConfig({ ...process.env, REPO_ROOT, DATA_DIR: fixture.config.dataDir }), db);
+    let pageRows: string[][];
+    try {
+      const categoryOf = new Map((await db.kysely.selectFrom('catalogue_products').select(['id', 'category_id']).execute()).map((p) => [p.id, p.category_id]));
+      const pageOf = (run: number) => {
+        const id = ids[(run * 7919) % ids.length]!;
+        return `/our-products/${categoryOf.get(id)!}/${id}`;
+      };
+      const pageRuns = Math.min(RUNS, ids.length - 5);
+      const page = await timed(pageRuns, (run) => pageOf(run + 5), async (url) => {
+        const res = await site.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        return { statusCode: res.statusCode, body: res.body };
+      });
+      pageRows = [row(`product page HTML, drawn afresh (${pageRuns} products)`, page)];
+    } finally {
+      await site.close();
+    }
     const rss = process.memoryUsage().rss;
-    const row = (what: string, t: Timed) => [label, ids.length.toLocaleString('en'), what, kb(t.bytes), fine(t.p50), fine(t.p95)];
     return [
       [label, ids.length.toLocaleString('en'), `import of ${extra.toLocaleString('en')} rows`, '', ms(importMs), ''],
       [label, ids.length.toLocaleString('en'), 'cold start (app built, first product)', '', ms(coldMs), ''],
@@ -159,6 +181,7 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       row(`search with its filters counted (facets), read afresh`, searchPageAfresh),
       ...perTextAfresh,
       row('category grid', grid),
+      ...pageRows,
       [label, ids.length.toLocaleString('en'), 'process RSS after the above', `${(rss / 1024 / 1024).toFixed(0)} MB`, '', ''],
     ];
   } finally {
@@ -168,6 +191,7 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
 }
 
 async function main(): Promise<void> {
+  buildIfNeeded(); // the product page's HTML is drawn with the built remotes
   const table: string[][] = [['database', 'products', 'what', 'bytes', 'p50', 'p95']];
   for (const size of SIZES) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-bench-'));

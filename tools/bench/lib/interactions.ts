@@ -320,13 +320,19 @@ const searchPage: Scenario = {
 
 const SCENARIOS: Scenario[] = [search, sort, filters, compare, searchPage, drawer, carousel, chat, contact];
 
-/** Runs every scenario `tries` times, each on a fresh page, and returns one figure per row. */
+/** The scenarios whose names contain one of `wanted`'s comma-separated parts (BENCH_INP_SCENARIOS), or all. */
+function chosenScenarios(wanted: string | undefined): Scenario[] {
+  const parts = (wanted ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  return SCENARIOS.filter((scenario) => parts.length === 0 || parts.some((part) => scenario.name.includes(part)));
+}
+
+/** Runs every scenario (or those BENCH_INP_SCENARIOS names) `tries` times, each on a fresh page: one figure per row. */
 export async function runInteractions(siteUrl: string, tries: number): Promise<InteractionRun> {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const figures: InteractionFigures[] = [];
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    for (const scenario of SCENARIOS) {
+    for (const scenario of chosenScenarios(process.env.BENCH_INP_SCENARIOS)) {
       const rows = scenario.rows.map((label) => ({ label, page: scenario.path, samples: [] as Sample[], errors: [] as string[] }));
       figures.push(...rows);
       for (let attempt = 1; attempt <= tries; attempt += 1) {
