@@ -151,4 +151,9 @@ test('VersionedMemo: a value a key, shared while made, all dropped when the vers
   assert.equal(memo.size, 1);
   await assert.rejects(make('d', true), /database down/);
   assert.equal(await make('d'), 'd@2', 'tried again after a failure');
+  version = -1; // the version not known (the database was down): nothing kept, every call builds
+  await make('e');
+  await make('e');
+  assert.deepEqual(builds.slice(-2), ['e', 'e']);
+  assert.equal(memo.size, 0);
 });

@@ -37,7 +37,7 @@ export class VersionedCache<T> {
  * Values by key made from the catalogue, kept while its version stays (what a listing's filters count, a search's
  * page): made on a key's first use, all dropped when the version moves, at most `limit` kept (the least recently used
  * go first: the keys come from visitors' addresses). Callers asking for a key while it is made share that one build;
- * a failed build is not kept.
+ * a failed build is not kept. A negative version (not known) keeps nothing.
  */
 export class VersionedMemo<T> {
   private version: number | undefined;
@@ -50,6 +50,13 @@ export class VersionedMemo<T> {
 
   get(key: string, build: () => Promise<T>): Promise<T> {
     const version = this.current();
+    // not known yet (the feed's watch not started: the database was down when the process started): kept for nothing,
+    // since a change would not be heard
+    if (version < 0) {
+      this.entries.clear();
+      this.version = undefined;
+      return build();
+    }
     if (version !== this.version) {
       this.entries.clear();
       this.version = version;
