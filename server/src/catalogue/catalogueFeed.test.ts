@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { arabicKnowledgeBaseSources, buildKnowledgeBase, catalogueKnowledgeBases } from '../assistant/knowledge-base/index.js';
-import { CATALOGUE_DATA_FILES, catalogueDataFiles } from '../http/catalogueDataFiles.js';
+import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles } from '../http/catalogueDataFiles.js';
 import { catalogueSeoSite } from '../http/seo/catalogueSite.js';
 import { siteSeo } from '../http/seo/pages.js';
 import { createQuoteCatalogue, siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
@@ -61,6 +61,36 @@ describe('the seeded database, read by every consumer, is the committed catalogu
       assert.deepEqual(zlib.brotliDecompressSync(copies.br ?? Buffer.alloc(0)), body, `${name}: its brotli copy`);
       assert.deepEqual(zlib.gunzipSync(copies.gzip ?? Buffer.alloc(0)), body, `${name}: its gzip copy`);
     }
+  });
+
+  test('/data through the feed: a file is made on its own request, not with the others', async () => {
+    const read: string[] = [];
+    const watched = (locale: 'en' | 'ar') =>
+      Object.fromEntries(
+        (['categories', 'products', 'details'] as const).map((part) => [
+          part,
+          {
+            get() {
+              read.push(`${locale}.${part}`);
+              return records[locale][part];
+            },
+            enumerable: true,
+          },
+        ]),
+      );
+    const spied = { en: Object.defineProperties({}, watched('en')), ar: Object.defineProperties({}, watched('ar')) } as CatalogueRecords;
+    const spiedFeed: CatalogueFeed = {
+      version: () => 1,
+      records: async () => spied,
+      follow: (make) => async () => make(spied),
+      stop: async () => undefined,
+    };
+    const files = withCatalogueDataFiles({ get: async () => undefined }, spiedFeed);
+    const products = await files.get('products.json');
+    assert.equal(products?.body.toString('utf8'), await readFile(path.join(repoRoot, 'content', 'data', 'products.json'), 'utf8'));
+    assert.deepEqual(read, ['en.products'], 'only the English products were read out of the records');
+    await files.get('ar/product-details.json');
+    assert.deepEqual(read, ['en.products', 'ar.details']);
   });
 
   test('the pages: every head and the sitemap, in both editions', () => {

@@ -1,8 +1,8 @@
 // The catalogue's /data files made from the database instead of content/data and the build's generated files:
 // products-category.json, products.json, product-details.json and searchResults.json, English at /data and Arabic at
 // /data/ar, each in the bytes the committed or generated file has (catalogueFeed.test.ts compares them with the
-// seeded database). Made once per catalogue version, on the first request after it moved, with an ETag of their bytes
-// and their brotli and gzip copies (as the build's precompressed files had: the route sends copies, and a body this big
+// seeded database). Each made once per catalogue version, on its first request after it moved, with an ETag of its bytes
+// and its brotli and gzip copies (as the build's precompressed files had: the route sends copies, and a body this big
 // is past compression.ts's cache). Every other data file is still read from disk (dataFiles.ts).
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -43,12 +43,13 @@ function jsonText(locale: Locale, value: unknown): string {
   return `${locale === 'en' ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
 }
 
-function editionFiles(edition: CatalogueEdition): Record<(typeof CATALOGUE_DATA_FILES)[number], unknown> {
+/** What each file holds: made on asking, so that only the file asked for is read out of the records. */
+function editionFiles(edition: CatalogueEdition): Record<(typeof CATALOGUE_DATA_FILES)[number], () => unknown> {
   return {
-    'products-category.json': edition.categories,
-    'products.json': edition.products,
-    'product-details.json': edition.details,
-    'searchResults.json': searchResultsOf(edition.products, edition.categories),
+    'products-category.json': () => edition.categories,
+    'products.json': () => edition.products,
+    'product-details.json': () => edition.details,
+    'searchResults.json': () => searchResultsOf(edition.products, edition.categories),
   };
 }
 
@@ -71,26 +72,38 @@ async function copiesOf(body: Buffer): Promise<Partial<Record<Encoding, Buffer>>
   return { br, gzip: gz };
 }
 
+type CatalogueDataFile = (typeof CATALOGUE_DATA_FILES)[number];
+
+/** One catalogue data file of an edition, with its ETag and compressed copies. */
+async function catalogueDataFile(records: CatalogueRecords, locale: Locale, file: CatalogueDataFile): Promise<DataFile> {
+  const body = Buffer.from(jsonText(locale, editionFiles(records[locale])[file]()));
+  return { body, etag: contentEtag(body), copies: await copiesOf(body) };
+}
+
 /** Every catalogue data file of both editions, by name ('products.json', 'ar/products.json'), with its copies. */
 export async function catalogueDataFiles(records: CatalogueRecords): Promise<ReadonlyMap<string, DataFile>> {
   const files = new Map<string, DataFile>();
   for (const locale of ['en', 'ar'] as const) {
-    for (const [file, value] of Object.entries(editionFiles(records[locale]))) {
-      const body = Buffer.from(jsonText(locale, value));
-      files.set(inEdition(locale, file), { body, etag: contentEtag(body), copies: await copiesOf(body) });
-    }
+    for (const file of CATALOGUE_DATA_FILES) files.set(inEdition(locale, file), await catalogueDataFile(records, locale, file));
   }
   return files;
 }
 
-const CATALOGUE_NAMES: ReadonlySet<string> = new Set(['en', 'ar'].flatMap((locale) => CATALOGUE_DATA_FILES.map((file) => inEdition(locale as Locale, file))));
-
-/** /data's files: the catalogue's from the feed, following its version; the others from `disk`. */
+/**
+ * /data's files: the catalogue's from the feed, each made on its own first request after the version moved (a reader
+ * of products.json does not make every edition's details: at 100,000 products each file is tens of megabytes, and
+ * their copies more); the others from `disk`.
+ */
 export function withCatalogueDataFiles(disk: DataFiles, feed: CatalogueFeed): DataFiles {
-  const current = feed.follow(catalogueDataFiles);
+  const files = new Map(
+    (['en', 'ar'] as const).flatMap((locale) =>
+      CATALOGUE_DATA_FILES.map((file) => [inEdition(locale, file), feed.follow((records) => catalogueDataFile(records, locale, file))] as const),
+    ),
+  );
   return {
     async get(name) {
-      return CATALOGUE_NAMES.has(name) ? (await current()).get(name) : disk.get(name);
+      const current = files.get(name);
+      return current === undefined ? disk.get(name) : current();
     },
   };
 }
