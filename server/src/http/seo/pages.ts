@@ -385,8 +385,9 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
     );
   }
 
-  const productPages = new Map<string, SitePage>();
-  for (const product of productById.values()) {
+  // A product's page is written when it is asked for, not every product's at once: at 100,000 products the pages of
+  // both editions were 350 MB of a server's heap, and a page drawn is kept by the page cache anyway.
+  const productPage = (product: Product): SitePage => {
     const detail = detailById.get(product.id) as ProductDetail;
     const category = categoryById.get(product.productCategoryId);
     const categoryName = detail.categoryName || category?.title || product.productCategory;
@@ -396,37 +397,34 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
     const path = productPath(product);
     const image: PageImage = { path: productImagePath(detail.image || product.image), alt: product.productName };
     const brandLd = brands.map((name) => ({ '@type': 'Brand', name }));
-    productPages.set(
-      product.id,
-      page(productRoute, path, {
-        title: product.productName,
-        description,
-        image,
-        ogType: 'product',
-        structuredData: (origin) => [
-          {
-            '@type': 'Product',
-            '@id': `${url(origin, path)}#product`,
-            name: product.productName,
-            description: truncateText(description, 500),
-            sku: product.id,
-            url: url(origin, path),
-            image: abs(origin, image.path),
-            category: categoryName,
-            ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
-          },
-          webPage(origin, 'ItemPage', path, product.productName, truncateText(description, DESCRIPTION_MAX), {
-            mainEntity: { '@id': `${url(origin, path)}#product` },
-          }),
-          breadcrumb(origin, [
-            [categoriesTitle, categoriesPath],
-            [categoryName, categoryPath(product.productCategoryId)],
-            [product.productName, path],
-          ]),
-        ],
-      }),
-    );
-  }
+    return page(productRoute, path, {
+      title: product.productName,
+      description,
+      image,
+      ogType: 'product',
+      structuredData: (origin) => [
+        {
+          '@type': 'Product',
+          '@id': `${url(origin, path)}#product`,
+          name: product.productName,
+          description: truncateText(description, 500),
+          sku: product.id,
+          url: url(origin, path),
+          image: abs(origin, image.path),
+          category: categoryName,
+          ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
+        },
+        webPage(origin, 'ItemPage', path, product.productName, truncateText(description, DESCRIPTION_MAX), {
+          mainEntity: { '@id': `${url(origin, path)}#product` },
+        }),
+        breadcrumb(origin, [
+          [categoriesTitle, categoriesPath],
+          [categoryName, categoryPath(product.productCategoryId)],
+          [product.productName, path],
+        ]),
+      ],
+    });
+  };
 
   const notFound: SitePage = {
     status: 404,
@@ -448,7 +446,10 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
     if (route.kind === 'category') return categoryPages.get(params.productCategoryId ?? '') ?? notFound;
     // The client loads the product by the last segment whatever the category segment says; the canonical URL names its
     // real category.
-    if (route.kind === 'product') return productPages.get(params.productId ?? '') ?? notFound;
+    if (route.kind === 'product') {
+      const product = productById.get(params.productId ?? '');
+      return product === undefined ? notFound : productPage(product);
+    }
     return factsPages.get(route) ?? notFound;
   }
 
