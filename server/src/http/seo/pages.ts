@@ -108,8 +108,11 @@ export interface SeoSite {
   resolve(pathname: string): SitePage;
   /** The not-found page of each edition. */
   notFound: Readonly<Record<Locale, SitePage>>;
-  /** Every indexable URL of both editions: the static routes, every category and every product, each with its twin. */
-  sitemap: readonly SitemapEntry[];
+  /**
+   * Every indexable URL of both editions: the static routes, every category and every product, each with its twin
+   * (made when first read).
+   */
+  readonly sitemap: readonly SitemapEntry[];
   /** Origins of the map embeds (branches, footer), for the CSP's frame-src. */
   mapOrigins: readonly string[];
   /**
@@ -188,7 +191,7 @@ interface Edition {
   resolve(match: SiteRouteMatch | undefined): SitePage;
   notFound: SitePage;
   /** The edition's indexable pages, by the address inside the edition. */
-  sitemap: readonly { path: string; lastmod?: string }[];
+  sitemap: () => readonly { path: string; lastmod?: string }[];
   noscript: string | undefined;
 }
 
@@ -457,8 +460,9 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
     dates.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().at(-1);
   const entry = (path: string, lastmod: string | undefined) => (lastmod ? { path, lastmod } : { path });
 
-  // The pages without parameters in the table's order, then every category and every product.
-  const sitemap = [
+  // The pages without parameters in the table's order, then every category and every product: made when the sitemap
+  // is first asked for (200,000 entries at 100,000 products, which most processes never serve).
+  const sitemap = () => [
     ...siteRoutes.flatMap((route: SiteRoute) =>
       route.index && factsPages.has(route) ? [entry(`/${route.path}`, route === categoriesRoute ? lastDate(products.map((p) => p.dateAdded)) : undefined)] : [],
     ),
@@ -486,13 +490,15 @@ export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSo
   }
 
   // Each edition's pages, each with both addresses as its alternates.
-  const sitemap: SitemapEntry[] = LOCALES.flatMap((locale) =>
-    editions[locale].sitemap.map(({ path, lastmod }) => ({
-      path: localizedPath(locale, path),
-      ...(lastmod === undefined ? {} : { lastmod }),
-      alternates: editionPaths(path),
-    })),
-  );
+  let sitemap: SitemapEntry[] | undefined;
+  const sitemapOfBoth = (): SitemapEntry[] =>
+    LOCALES.flatMap((locale) =>
+      editions[locale].sitemap().map(({ path, lastmod }) => ({
+        path: localizedPath(locale, path),
+        ...(lastmod === undefined ? {} : { lastmod }),
+        alternates: editionPaths(path),
+      })),
+    );
 
   const mapOrigins = mapOriginsOf(source.company, source.branches);
 
@@ -500,7 +506,11 @@ export function createSeoSite(source: SeoSource, arabic: SeoSource = arabicSeoSo
     siteName: editions.en.siteName,
     resolve,
     notFound: { en: editions.en.notFound, ar: editions.ar.notFound },
-    sitemap,
+    // made on its first reading, then kept with the site (both are made again when the catalogue's version moves)
+    get sitemap() {
+      sitemap ??= sitemapOfBoth();
+      return sitemap;
+    },
     mapOrigins,
     noscript: { en: editions.en.noscript, ar: editions.ar.noscript },
   };
