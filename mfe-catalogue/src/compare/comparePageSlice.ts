@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import { CATALOGUE_COMPARE_API_PATH } from '@site/contracts/api';
 import type { CompareItem, CompareResponse } from '@site/contracts/catalogue-api';
 import { compareViewSearch } from '@site/contracts/compare-view';
@@ -27,9 +27,7 @@ export const fetchComparison = createAsyncThunk(
   async (ids: readonly string[], { signal, extra }) => {
     const viewKey = compareViewSearch(ids);
     const path = `${CATALOGUE_COMPARE_API_PATH}${viewKey}`;
-    const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { products } = (await response.json()) as CompareResponse;
+    const { products } = await loadJson<CompareResponse>(path, signal, fetchOf(extra));
     return { viewKey, items: products };
   },
   // The server drew the page with these products: not again as it hydrates.

@@ -173,6 +173,31 @@ function Choices({ legend, values, chosen, onChange }: ChoicesProps) {
   );
 }
 
+interface PriceInputProps {
+  label: string;
+  placeholder: string | undefined;
+  value: string;
+  /** The id of the range's error message while it shows. */
+  errorId: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** One end of the price range: numbers typed as text (no spinner), invalid with the range. */
+function PriceInput({ label, placeholder, value, errorId, onChange }: PriceInputProps) {
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      aria-label={label}
+      placeholder={placeholder}
+      value={value}
+      aria-invalid={errorId !== undefined}
+      aria-describedby={errorId}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /** The price range's two fields and 'Apply'; a range typed wrongly is said so, and not applied. */
 function PriceRange({ facets, filters, onChange, idPrefix }: PanelProps) {
   const text = useText();
@@ -198,26 +223,20 @@ function PriceRange({ facets, filters, onChange, idPrefix }: PanelProps) {
       <fieldset>
         <legend>{text('catalogue.filters.price')}</legend>
         <PriceRow>
-          <input
-            type="text"
-            inputMode="numeric"
-            aria-label={text('catalogue.filters.minPrice')}
+          <PriceInput
+            label={text('catalogue.filters.minPrice')}
             placeholder={facets.price.min === null ? undefined : String(Math.floor(facets.price.min))}
             value={min}
-            aria-invalid={priceError}
-            aria-describedby={priceError ? errorId : undefined}
-            onChange={(event) => setMin(event.target.value)}
+            errorId={priceError ? errorId : undefined}
+            onChange={setMin}
           />
           <span aria-hidden="true">–</span>
-          <input
-            type="text"
-            inputMode="numeric"
-            aria-label={text('catalogue.filters.maxPrice')}
+          <PriceInput
+            label={text('catalogue.filters.maxPrice')}
             placeholder={facets.price.max === null ? undefined : String(Math.ceil(facets.price.max))}
             value={max}
-            aria-invalid={priceError}
-            aria-describedby={priceError ? errorId : undefined}
-            onChange={(event) => setMax(event.target.value)}
+            errorId={priceError ? errorId : undefined}
+            onChange={setMax}
           />
           <Button type="submit" $variant="secondary">
             {text('catalogue.filters.apply')}

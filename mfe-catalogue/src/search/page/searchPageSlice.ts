@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
+import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { SearchResult } from '@site/content';
 import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import type { ListingFacets, SearchResponse } from '@site/contracts/catalogue-api';
@@ -53,9 +53,7 @@ export const fetchSearchPage = createAsyncThunk(
     const viewKey = searchPageKey(view);
     if (view.q.length > SEARCH_TEXT_MAX) return { viewKey, total: 0, results: [], suggestion: null, highlight: [], facets: NO_FACETS };
     const path = `${CATALOGUE_SEARCH_API_PATH}${searchApiQuery(view)}`;
-    const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { total, results, suggestion, highlight, facets } = (await response.json()) as SearchResponse;
+    const { total, results, suggestion, highlight, facets } = await loadJson<SearchResponse>(path, signal, fetchOf(extra));
     return { viewKey, total, results, suggestion: suggestion ?? null, highlight, facets: facets ?? NO_FACETS };
   },
   // The server drew the page with this view: not again as it hydrates.
