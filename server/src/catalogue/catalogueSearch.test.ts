@@ -66,6 +66,25 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.deepEqual(inName, [...inName].sort((a, b) => Number(b) - Number(a)));
   });
 
+  await t.test('a fragment typed inside a word finds the word, in either language (an Arabic word under its article)', async () => {
+    // 'mour' starts no word: it is inside 'armoured' and 'unarmoured'
+    const fragment = await ids('mour');
+    for (const id of ['oc_cu_xlpe_swa_pvc_cable', 'oc_cu_xlpe_swa_lszh_cable', 'hex_a2_brass_compression_gland']) assert.ok(fragment.includes(id), id);
+    // 'نحاس' (brass) is written 'النحاس' in the gland's Arabic name
+    assert.ok((await ids('نحاس', 'ar')).includes('hex_cw_brass_cable_gland'));
+    // a word's start is enough: 'armou' finds every product 'armoured' finds (and those of 'armour')
+    const start = await ids('armou');
+    for (const id of await ids('armoured')) assert.ok(start.includes(id), id);
+  });
+
+  await t.test("a quote, a backslash or punctuation alone is the visitor's text, never the query's syntax", async () => {
+    assert.ok((await ids("armoured'\\ cable")).includes('oc_cu_xlpe_swa_pvc_cable'));
+    for (const text of ['- &', "'", '\\', '!:*|&']) {
+      const page = await search(text);
+      assert.deepEqual([page.total, page.results], [0, []], text);
+    }
+  });
+
   await t.test('one or two wrong letters: the closest words are offered, with their results', async () => {
     const misspelt = await search('armourd cabel');
     assert.equal(misspelt.suggestion, 'armoured cable');

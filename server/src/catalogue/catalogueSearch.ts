@@ -1,14 +1,16 @@
-// The catalogue's search, one SQL on PGlite and PostgreSQL (pg_trgm, migration 009). A visitor's text (folded:
-// searchNeedle) is split into terms; a phrase of the trade's synonym list (@site/content/search-synonyms) is one term
-// that any phrase of its group satisfies, and a size or rating typed as one word ("16mm", "32a") is also looked for
-// with a space ("16 mm"). A product matches when its code starts with the text (spaces, dashes and case ignored), or
-// when every term is found in its name, brands or code, its category's title or its specification's text, in the
-// page's language. Ranked: the exact code, codes starting with the text, names starting with it, names holding it
-// whole, all terms in the product's own text, the rest (through the category or the specification); the catalogue's
-// order among equals. When nothing matches, each term no catalogue word holds is replaced by the closest word
-// (trigram similarity) and the search runs again: its results come with that text, for "Did you mean …?". Every
-// alternative is a trigram index look-up: no search scans the catalogue. The answer names the phrases it looked for,
-// so a page can mark them in what it shows.
+// The catalogue's search, one SQL on PGlite and PostgreSQL (full-text words and pg_trgm: migrations 009 and 011). A
+// visitor's text (folded: searchNeedle) is split into terms; a phrase of the trade's synonym list
+// (@site/content/search-synonyms) is one term that any phrase of its group satisfies, and a size or rating typed as one
+// word ("16mm", "32a") is also looked for with a space ("16 mm"). A product matches when its code starts with the text
+// (spaces, dashes and case ignored), or when every term is found in its words (name, brands, code and specification,
+// in the page's language) or names its category. A term's word is found as the start of a product's word ('arm' →
+// 'armoured') or, three letters or more, inside one (the vocabulary's words that hold it: 'mour' → 'armoured',
+// 'ارضي' → 'الارضي'); the whole text becomes one tsquery, a GIN index look-up however many synonyms a term has.
+// Ranked: the exact code, codes starting with the text, names starting with it, names holding it whole, all terms in
+// the product's own text, the rest (through the category or the specification); the catalogue's order among equals.
+// When nothing matches, each term no catalogue word holds is replaced by the closest word (trigram similarity, a
+// product's or category's word first) and the search runs again: its results come with that text, for "Did you mean
+// …?". The answer names the phrases it looked for, so a page can mark them in what it shows.
 import type { SearchResult } from '@site/content';
 import { SEARCH_SYNONYMS } from '@site/content/search-synonyms';
 import { foldSearchText } from '@site/content/search-text';
@@ -101,6 +103,17 @@ const holdsTerm = (column: RawBuilder<unknown>, term: SearchTerm) =>
   sql<boolean>`(${sql.join(term.map((phrase) => holds(column, phrase)), sql` or `)})`;
 
 export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
+  // Without parallel workers: a search's reads are index look-ups of a few milliseconds, and PostgreSQL would run a
+  // common word's count as a parallel scan of every row instead (on a 2-core server under load, 150–270 ms against
+  // 27–52 ms at 100,000 products). A setting of this transaction alone; PGlite has no workers and accepts it.
+  const serial = async (trx: Kysely<DatabaseSchema>) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return searchWith(trx, query);
+  };
+  return db.isTransaction ? serial(db) : db.transaction().execute(serial);
+}
+
+async function searchWith(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
   const page = await matching(db, query, query.needle);
   // nothing left under the filters is not a misspelling
   if (page.total > 0 || (query.filters !== undefined && hasListingFilters(query.filters))) return page;
@@ -110,9 +123,55 @@ export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQ
   return closePage.total > 0 ? { ...closePage, suggestion: closest } : page;
 }
 
+/** A fragment typed inside a word finds at most this many of the catalogue's words that hold it. */
+export const FRAGMENT_WORDS_MAX = 32;
+
+/** A lexeme inside a tsquery's text, as itself: quoted, its quote and backslash escaped. */
+const lexeme = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * Each typed word as a tsquery: every token the database's parser makes of it (as it made the products' words:
+ * migration 011), each found as a word's start or, three letters or more without digits, inside one of the
+ * catalogue's words (the vocabulary's trigram index); undefined for a word with no token (punctuation).
+ */
+async function wordQueries(db: Kysely<DatabaseSchema>, words: readonly string[]): Promise<Map<string, string | undefined>> {
+  const { rows: split } = await sql<{ word: string; tokens: string[] }>`
+    select word, tsvector_to_array(to_tsvector('simple', word)) as tokens from unnest(${sql.val(words)}::text[]) as word`.execute(db);
+  const fragments = [...new Set(split.flatMap((row) => row.tokens))].filter((token) => [...token].length >= CORRECTED_WORD_MIN && !/[0-9]/u.test(token));
+  const holding = new Map<string, readonly string[]>();
+  if (fragments.length > 0) {
+    // one select per fragment, so that each is planned with its own pattern (a trigram index look-up)
+    const { rows } = await sql<{ token: string; words: string[] }>`${sql.join(
+      fragments.map(
+        (token) => sql`select ${token}::text as token, array(
+          select word from catalogue_search_words where word like ${`_%${likeText(token)}%`} limit ${FRAGMENT_WORDS_MAX}) as words`,
+      ),
+      sql` union all `,
+    )}`.execute(db);
+    for (const row of rows) holding.set(row.token, row.words);
+  }
+  return new Map(
+    split.map((row) => {
+      const tokens = row.tokens.map((token) => `(${[`${lexeme(token)}:*`, ...(holding.get(token) ?? []).map(lexeme)].join(' | ')})`);
+      return [row.word, tokens.length > 0 ? tokens.join(' & ') : undefined];
+    }),
+  );
+}
+
+/** The term as a tsquery: any of its phrases, each with all its words; undefined when no phrase has a word. */
+function termQuery(term: SearchTerm, words: ReadonlyMap<string, string | undefined>): string | undefined {
+  const phrases = term
+    .map((phrase) => {
+      const parts = phrase.split(' ').flatMap((word) => words.get(word) ?? []);
+      return parts.length > 0 ? `(${parts.join(' & ')})` : undefined;
+    })
+    .filter((phrase) => phrase !== undefined);
+  return phrases.length > 0 ? `(${phrases.join(' | ')})` : undefined;
+}
+
 async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string): Promise<SearchPage> {
-  const ownText = sql.ref(query.locale === 'ar' ? 's.own_ar' : 's.own_en');
-  const specText = sql.ref(query.locale === 'ar' ? 's.spec_ar' : 's.spec_en');
+  const table = query.locale === 'ar' ? 'catalogue_search_ar' : 'catalogue_search_en';
+  const ownText = sql.ref('s.own');
   const terms = searchTerms(needle);
   const codeKey = codeKeyOf(needle);
   // a one-character code would start half the catalogue's codes: such a text is a name's, not a code's
@@ -125,14 +184,23 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
     .selectFrom('catalogue_categories')
     .select(['id', query.locale === 'ar' ? 'title_ar as title' : 'title'])
     .execute();
-  const anywhere = sql.join(
-    terms.map((term) => {
-      const named = titles.filter((category) => term.some((phrase) => foldSearchText(category.title).includes(phrase))).map((category) => category.id);
-      const inCategory = named.length > 0 ? sql<boolean>` or s.category_id in (${sql.join(named)})` : sql<boolean>``;
-      return sql<boolean>`(${holdsTerm(ownText, term)} or ${holdsTerm(specText, term)}${inCategory})`;
-    }),
-    sql` and `,
-  );
+  const words = await wordQueries(db, [...new Set(terms.flat().flatMap((phrase) => phrase.split(' ')))]);
+  // The terms that name no category are one tsquery (one index look-up); one that names a category is its own.
+  const plain: string[] = [];
+  const conditions: RawBuilder<boolean>[] = [];
+  for (const term of terms) {
+    const found = termQuery(term, words);
+    const named = titles.filter((category) => term.some((phrase) => foldSearchText(category.title).includes(phrase))).map((category) => category.id);
+    if (named.length === 0) {
+      if (found !== undefined) plain.push(found);
+      continue;
+    }
+    const inCategory = sql<boolean>`s.category_id in (${sql.join(named)})`;
+    conditions.push(found === undefined ? inCategory : sql<boolean>`(s.words @@ ${found}::tsquery or ${inCategory})`);
+  }
+  if (plain.length > 0) conditions.unshift(sql<boolean>`s.words @@ ${plain.join(' & ')}::tsquery`);
+  // a text of punctuation alone finds nothing by its words
+  const anywhere = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<boolean>`false`;
   const rank = sql<number>`case
     when ${codeIs} then 0
     when ${codeStarts} then 1
@@ -150,7 +218,7 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   // Narrowing reads the matches three times (the filters' counts, the price range, the page): found once, they are
   // named by id after that (index look-ups) instead of the text matched again each time.
   const matchedIds = narrowing
-    ? (await db.selectFrom('catalogue_search as s').select('s.product_id').where(matches).execute()).map((row) => row.product_id)
+    ? (await db.selectFrom(`${table} as s`).select('s.product_id').where(matches).execute()).map((row) => row.product_id)
     : undefined;
   const isMatched = (column: RawBuilder<unknown>) => sql<boolean>`${column} = any(${sql.val(matchedIds ?? [])}::text[])`;
   const view = narrowing ? await narrowedView(db, isMatched(sql.ref('catalogue_products.id')), query.filters) : undefined;
@@ -159,11 +227,14 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
       ? matches
       : sql<boolean>`(${isMatched(sql.ref('s.product_id'))} and s.product_id in (
           select catalogue_products.id from catalogue_products where ${isMatched(sql.ref('catalogue_products.id'))} and ${view.where}))`;
-  const rows = await db
+  // The count and the page are two reads: a window's count over the page's read would sort every match (37,000 for
+  // 'cable' at 100,000 products) where the page needs only its best few (a top-N sort).
+  const counting = db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow();
+  const reading = db
     .with('found', (found) =>
       found
-        .selectFrom('catalogue_search as s')
-        .select(['s.product_id', 's.position', rank.as('rank'), sql<number>`count(*) over ()`.as('total')])
+        .selectFrom(`${table} as s`)
+        .select(['s.product_id', 's.position', rank.as('rank')])
         .where(shown)
         .orderBy('rank')
         .orderBy('s.position')
@@ -181,14 +252,12 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
       'p.category_id as productCategoryId',
       sql<string>`coalesce(p.company, '')`.as('company'),
       'p.image',
-      'found.total',
     ])
     .orderBy('found.rank')
     .orderBy('found.position')
     .orderBy('found.product_id')
     .execute();
-  // a page past the last match has no row to carry the total: ask for the first
-  const total = rows[0]?.total ?? (query.offset > 0 ? (await matching(db, { ...query, offset: 0, limit: 1, facets: false }, needle)).total : 0);
+  const [{ total }, rows] = await Promise.all([counting, reading]);
   return {
     total: Number(total),
     results: rows.map((row) => ({
@@ -206,7 +275,8 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
 
 /**
  * The text with every word that no catalogue word holds (and no synonym phrase is) replaced by the catalogue's closest
- * word (trigram similarity over pg_trgm's threshold, 0.3: one or two wrong letters in a word of five or more);
+ * word (trigram similarity over pg_trgm's threshold, 0.3: one or two wrong letters in a word of five or more; a word of
+ * a name, brand or category title before one found only in specifications);
  * undefined when no word changed.
  */
 async function closestText(db: Kysely<DatabaseSchema>, needle: string): Promise<string | undefined> {
@@ -221,6 +291,7 @@ async function closestText(db: Kysely<DatabaseSchema>, needle: string): Promise<
         .selectFrom('catalogue_search_words')
         .select('word')
         .where(sql<boolean>`word % catalogue_fold(${word})`)
+        .orderBy('named', 'desc')
         .orderBy(sql`similarity(word, catalogue_fold(${word}))`, 'desc')
         .orderBy('word')
         .limit(1)

@@ -1,7 +1,10 @@
-// The catalogue's vocabulary (catalogue_search_words): the words of every product's name, brands and code and of every
-// category's title, in both languages, folded as the search folds them. A search term that finds nothing is offered the
-// closest of them ("Did you mean …?"). Triggers add the words of a product or category in the statement that writes
-// it (migration 009), so the vocabulary is never behind the catalogue and no change re-reads the whole catalogue. A
+// The catalogue's vocabulary (catalogue_search_words): every word of the products' names, brands and specifications
+// and of the categories' titles, in both languages, folded as the search folds them and split as the database's
+// full-text parser splits them, of three letters or more and without digits (codes and sizes are found by their start).
+// A fragment typed inside a word is looked up here ('mour' → 'armoured'), and a search term that finds nothing is
+// offered the closest word ("Did you mean …?"), a name's, brand's or title's (`named`) first. Triggers add the words of
+// a product or category in the statement that writes it (migration 011; migration 009 wrote the first vocabulary with
+// addSearchWordsSql), so the vocabulary is never behind the catalogue and no change re-reads the whole catalogue. A
 // word whose last product has gone stays: offered, it finds nothing, and the search then offers nothing.
 
 /** Words shorter than this are never corrected: too many words are one or two letters away from them. */
@@ -10,7 +13,7 @@ export const CORRECTED_WORD_MIN = 3;
 const WORD_SEPARATORS = `'[[:space:],.;:()"«»،؛/+*&!?\\[\\]]+'`;
 
 /**
- * The SQL that adds the words of `text` (already folded) to the vocabulary: split on spaces and punctuation, digits-only
+ * Migration 009's vocabulary: the SQL that adds the words of `text` (already folded) to the vocabulary: split on spaces and punctuation, digits-only
  * and short words left out (a size or a rating is not misspelt, it is another product).
  */
 export const addSearchWordsSql = (text: string): string => /* sql */ `insert into catalogue_search_words (word)

@@ -227,24 +227,24 @@ export interface CatalogueProductsTable {
   updated_at: Timestamp;
 }
 
-/** A product's search row, written by the trigger catalogue_search_sync (migration 009): read, never written. */
+/** A product's search row in one language, written by the trigger catalogue_search_sync (migration 011): read, never written. */
 export interface CatalogueSearchTable {
   product_id: string;
   category_id: string;
   position: number;
   /** The code as normalizedProductCode makes it (letters and digits, lower case). */
   code_key: string;
-  /** Name, brands and code, folded (catalogue_fold), trigram-indexed: what a search term is found in. */
-  own_en: string;
-  own_ar: string;
-  /** The specification's text (description values, specification lists, detail paragraphs), folded, trigram-indexed. */
-  spec_en: string;
-  spec_ar: string;
+  /** Name, brands and code, folded (catalogue_fold): the rank's text. */
+  own: string;
+  /** Every word of the name, brands, code and specification (catalogue_words), GIN-indexed: what a term is found in. */
+  words: string;
 }
 
 /** The catalogue's words, for "Did you mean …?" (catalogue/searchWords.ts). */
 export interface CatalogueSearchWordsTable {
   word: string;
+  /** A word of a product's name or brand or of a category's title, not only of a specification (migration 011). */
+  named: Defaulted<boolean>;
 }
 
 export interface CatalogueStateTable {
@@ -274,7 +274,8 @@ export interface DatabaseSchema {
   catalogue_categories: CatalogueCategoriesTable;
   catalogue_brands: CatalogueBrandsTable;
   catalogue_products: CatalogueProductsTable;
-  catalogue_search: CatalogueSearchTable;
+  catalogue_search_en: CatalogueSearchTable;
+  catalogue_search_ar: CatalogueSearchTable;
   catalogue_search_words: CatalogueSearchWordsTable;
   catalogue_state: CatalogueStateTable;
 }

@@ -146,7 +146,7 @@ const ANALYZE_AFTER_ROWS = 1_000;
  */
 export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
   const outcome = await writeImport(db, rows, options);
-  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search, catalogue_search_words`.execute(db.kysely);
+  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search_en, catalogue_search_ar, catalogue_search_words`.execute(db.kysely);
   return outcome;
 }
 
@@ -180,7 +180,10 @@ async function writeImport(db: Database, rows: readonly NumberedRow[], options: 
     let next = existing.reduce((max, product) => Math.max(max, product.position), 0);
     const positions = new Map(existing.map((product) => [product.id, product.position]));
     const values = checked.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
-    await upsertProducts(trx, values);
+    // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
+    // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
+    // own pages rather than a few rows from every page (a file that mixes its categories line by line).
+    await upsertProducts(trx, [...values].sort((a, b) => (a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0)));
     await upsertBrands(trx, checked);
     await bumpCatalogueVersion(trx);
     return { ...outcome, written: true };
