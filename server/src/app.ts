@@ -19,7 +19,7 @@ import { createSiteOrigin } from './http/siteOrigin.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
-import type { SeoSite } from './http/seo/pages.js';
+import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
@@ -82,7 +82,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   const feed =
     options.catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : (options.catalogue ?? databaseCatalogueFeed(db));
   if (options.catalogue === undefined) app.addHook('onClose', async () => feed.stop()); // the app's own: its LISTEN goes with it
-  const seoSite = options.seoSite ?? feed.follow(catalogueSeoSite);
+  const seoSite = options.seoSite ?? feed.follow((records) => seoPagesOf(catalogueSeoSite(records)));
   const reviewCatalogue = feed.follow((records) => createReviewCatalogue(records.en.details));
 
   // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks

@@ -209,14 +209,51 @@ export function mapOriginsOf(company: CompanyInfo, branches: readonly Branch[]):
   ];
 }
 
-/** The pages' SEO data as it is now (made again when the catalogue's version moves: seo/catalogueSite.ts). */
-export type CurrentSeoSite = () => Promise<SeoSite>;
+/**
+ * The pages as the server serves them: a page's head, and the sitemap, may be read when asked for (databaseSite.ts
+ * reads each page's own rows), or be at hand (`seoPagesOf` a SeoSite, every record in memory). One per catalogue
+ * version: what is kept from one (rendered pages, sitemap files) is dropped with it.
+ */
+export interface SeoPages {
+  /** The company's name in English (the name of the site). */
+  siteName: string;
+  /** The page of a client-route path, as SeoSite.resolve. */
+  page(pathname: string): Promise<SitePage>;
+  /** The not-found page of each edition. */
+  notFound: Readonly<Record<Locale, SitePage>>;
+  /** Every indexable URL of both editions, as SeoSite.sitemap. */
+  sitemapEntries(): Promise<readonly SitemapEntry[]>;
+  /** Origins of the map embeds (branches, footer), for the CSP's frame-src. */
+  mapOrigins: readonly string[];
+  /** As SeoSite.noscript. */
+  noscript: Readonly<Record<Locale, string | undefined>>;
+}
 
-/** SEO data that does not change (tests' own, or the committed content's). */
-export const fixedSite =
-  (site: SeoSite): CurrentSeoSite =>
-  async () =>
-    site;
+/** A site with every record in memory, served. */
+export const seoPagesOf = (site: SeoSite): SeoPages => ({
+  siteName: site.siteName,
+  page: async (pathname) => site.resolve(pathname),
+  notFound: site.notFound,
+  sitemapEntries: async () => site.sitemap,
+  mapOrigins: site.mapOrigins,
+  noscript: site.noscript,
+});
+
+/** The pages as they are now (made again when the catalogue's version moves: seo/databaseSite.ts, seo/catalogueSite.ts). */
+export type CurrentSeoPages = () => Promise<SeoPages>;
+
+/** Pages that do not change (tests' own, or the committed content's). */
+export function fixedSite(site: SeoSite): CurrentSeoPages {
+  const pages = seoPagesOf(site);
+  return async () => pages;
+}
+
+/** The pages `given` as they are now: fixed (a SeoSite, or served pages), or followed; the committed content's by default. */
+export function currentPages(given: SeoSite | SeoPages | CurrentSeoPages | undefined): CurrentSeoPages {
+  if (typeof given === 'function') return given;
+  if (given !== undefined && 'page' in given) return async () => given;
+  return fixedSite(given ?? siteSeo());
+}
 
 let site: SeoSite | undefined;
 
