@@ -19,7 +19,7 @@ import { createSiteOrigin } from './http/siteOrigin.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
-import type { SeoSite } from './http/seo/pages.js';
+import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
@@ -34,11 +34,12 @@ import { CatalogueStore } from './catalogue/catalogueStore.js';
 import { productLookupOf } from './catalogue/productLookup.js';
 import { createReviewCatalogue } from './reviews/productCatalogue.js';
 import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
-import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed } from './catalogue/catalogueFeed.js';
+import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed, type DatabaseCatalogueFeed } from './catalogue/catalogueFeed.js';
 import { siteCatalogueSource } from './catalogue/seed.js';
 import { catalogueKnowledgeBases } from './assistant/knowledge-base/index.js';
 import { withCatalogueDataFiles } from './http/catalogueDataFiles.js';
 import { catalogueSeoSite, siteMapOrigins } from './http/seo/catalogueSite.js';
+import { databaseSeoPages } from './http/seo/databaseSite.js';
 import { productRatings, reviewRoutes } from './reviews/reviewRoutes.js';
 import { quoteRoutes } from './quotes/quoteRoutes.js';
 import { staffRoutes } from './staff/staffRoutes.js';
@@ -79,10 +80,15 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   // ---- the catalogue as the pages, /data, the sitemap, reviews, quotes and the chat read it: the database's, each
   // made again on first use after its version moved (catalogue/catalogueFeed.ts) ----
-  const feed =
-    options.catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : (options.catalogue ?? databaseCatalogueFeed(db));
-  if (options.catalogue === undefined) app.addHook('onClose', async () => feed.stop()); // the app's own: its LISTEN goes with it
-  const seoSite = options.seoSite ?? feed.follow(catalogueSeoSite);
+  const { feed, databaseFeed } = catalogueFeedOf(db, options.catalogue);
+  if (databaseFeed !== undefined) app.addHook('onClose', async () => databaseFeed.stop()); // the app's own: its LISTEN goes with it
+  // The pages' heads and the sitemap: over the database, each page from its own rows; over records given (the committed
+  // files, a test's feed), from those.
+  const seoSite =
+    options.seoSite ??
+    (databaseFeed === undefined
+      ? feed.follow((records) => seoPagesOf(catalogueSeoSite(records)))
+      : databaseSeoPages(new CatalogueStore(db.kysely), databaseFeed));
   const reviewCatalogue = feed.follow((records) => createReviewCatalogue(records.en.details));
 
   // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks
@@ -273,6 +279,15 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   }
 
   return app;
+}
+
+/** The feed `catalogue` names; the database's own (the default) also returned as such, for what reads its rows. */
+function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']): { feed: CatalogueFeed; databaseFeed?: DatabaseCatalogueFeed } {
+  if (catalogue === undefined) {
+    const databaseFeed = databaseCatalogueFeed(db);
+    return { feed: databaseFeed, databaseFeed };
+  }
+  return { feed: catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : catalogue };
 }
 
 function allowCrossOrigin(reply: FastifyReply): void {

@@ -1,7 +1,8 @@
-// The catalogue as the rest of the server reads it (/data files, page heads and sitemap, reviews, quotes, the chat's
-// knowledge base): every record in both languages, read once per catalogue version and shared, and `follow(make)` for
-// what each of them makes from the records, kept per version too (versionedCache.ts). The version is followed across
-// processes (changes.ts), so an import beside the servers reaches all of them.
+// The catalogue as the rest of the server reads it (/data files, reviews, quotes, the chat's knowledge base): every
+// record in both languages, read once per catalogue version and shared, and `follow(make)` for what each of them makes
+// from the records, kept per version too (versionedCache.ts); `perVersion(make)` for what reads its own rows instead
+// (the pages' heads and sitemap over the database). The version is followed across processes (changes.ts), so an
+// import beside the servers reaches all of them.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
 import { sql } from 'kysely';
@@ -57,11 +58,20 @@ async function readRecords(db: Database): Promise<CatalogueRecords> {
   });
 }
 
+/** The database's feed: also what reads its own rows, rather than every record, kept per version. */
+export interface DatabaseCatalogueFeed extends CatalogueFeed {
+  /**
+   * `make()` at the current version, made once per version on first use, without reading the records (a page's head
+   * reads its own rows when asked for).
+   */
+  perVersion<T>(make: () => T | Promise<T>): () => Promise<T>;
+}
+
 /**
  * The catalogue in the database, following its version. Never fails to start: while the database cannot be reached
  * the records are refused (their readers answer 503) and the version is looked for again on the next read.
  */
-export function databaseCatalogueFeed(db: Database): CatalogueFeed {
+export function databaseCatalogueFeed(db: Database): DatabaseCatalogueFeed {
   let watch: CatalogueVersionWatch | undefined;
   let starting: Promise<CatalogueVersionWatch> | undefined;
   let stopped = false;
@@ -97,6 +107,13 @@ export function databaseCatalogueFeed(db: Database): CatalogueFeed {
       return async () => {
         await started();
         return current();
+      };
+    },
+    perVersion<T>(make: () => T | Promise<T>) {
+      const made = new VersionedCache(feed.version, async () => make());
+      return async () => {
+        await started();
+        return made.get();
       };
     },
   };

@@ -43,11 +43,22 @@ export interface ListingPage {
   facets: ListingFacets;
 }
 
-/** A product page's records: the detail and the listing record of one product. */
+/** A product page's records: the detail and the listing record of one product, and its category's. */
 export interface ProductRecords {
   detail: ProductDetail;
   listing: Product;
+  category: ProductCategory;
 }
+
+/** A category page's head: the category, the products of its listing's first page (catalogue order) and how many it has. */
+export interface CategoryFirstPage {
+  category: ProductCategory;
+  products: Product[];
+  total: number;
+}
+
+/** A product as the sitemap lists it. */
+export type ProductEntry = Pick<Product, 'id' | 'productCategoryId' | 'dateAdded'>;
 
 
 /**
@@ -209,7 +220,32 @@ export class CatalogueStore {
     if (row === undefined) return undefined;
     const category = await this.categoryRow(row.category_id);
     if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
-    return { detail: productDetailRecord(row, category, locale), listing: productRecord(row, category, locale) };
+    return {
+      detail: productDetailRecord(row, category, locale),
+      listing: productRecord(row, category, locale),
+      category: categoryRecord(category, locale),
+    };
+  }
+
+  /** A category's first `limit` products in the catalogue's order and its count; undefined for an unknown category. */
+  async categoryFirstPage(id: string, locale: Locale, limit: number): Promise<CategoryFirstPage | undefined> {
+    const category = await this.categoryRow(id);
+    if (category === undefined) return undefined;
+    const inCategory = this.db.selectFrom('catalogue_products').where('category_id', '=', id);
+    const rows = await ordered(selectProductRow(inCategory), 1).limit(limit).execute();
+    const { total } = await inCategory.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { category: categoryRecord(category, locale), products: rows.map((row) => productRecord(row, category, locale)), total: Number(total) };
+  }
+
+  /** Every product's id, category and date added, in the catalogue's order: the sitemap's, without the rest of the rows. */
+  async productEntries(): Promise<ProductEntry[]> {
+    const rows = await this.db
+      .selectFrom('catalogue_products')
+      .select(['id', 'category_id', sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')])
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ id: row.id, productCategoryId: row.category_id, dateAdded: row.date_added }));
   }
 
   /** The search's matches, best first (catalogueSearch.ts). */

@@ -9,12 +9,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { contentEtag, isFresh } from './etag.js';
 import { escapeXml } from './seo/escape.js';
-import { fixedSite, siteSeo, type CurrentSeoSite, type SeoSite } from './seo/pages.js';
+import { currentPages, type CurrentSeoPages, type SeoPages, type SeoSite, type SitemapEntry } from './seo/pages.js';
 import type { SiteOrigin } from './siteOrigin.js';
 
 export interface SitemapRoutesOptions {
-  /** The pages, fixed or as they are now (spa.ts CurrentSeoSite); the site's committed content by default. */
-  site?: SeoSite | CurrentSeoSite;
+  /** The pages, fixed or as they are now (seo/pages.ts CurrentSeoPages); the site's committed content by default. */
+  site?: SeoSite | SeoPages | CurrentSeoPages;
   /** The site's origin (createSiteOrigin). */
   origin: SiteOrigin;
   /** Pages a sitemap file lists at most (SITEMAP_URLS_MAX). */
@@ -25,7 +25,7 @@ export interface SitemapRoutesOptions {
 export const SITEMAP_URLS_MAX = 10_000;
 
 /** The files the site's pages need: 1 while they fit in one. */
-export const sitemapFileCount = (site: SeoSite, urlsPerFile: number): number => Math.max(1, Math.ceil(site.sitemap.length / urlsPerFile));
+export const sitemapFileCount = (site: Pick<SeoSite, 'sitemap'>, urlsPerFile: number): number => Math.max(1, Math.ceil(site.sitemap.length / urlsPerFile));
 
 /**
  * Everything but the staff pages, which also say noindex themselves (http/staffPage.ts). The Disallow line
@@ -39,7 +39,7 @@ export function robotsTxt(origin: string): string {
  * Both editions' pages, each listed with its twin as `xhtml:link` alternates (itself included, and x-default: the
  * English page), as search engines read hreflang from a sitemap.
  */
-export function sitemapXml(site: SeoSite, origin: string, slice?: { file: number; urlsPerFile: number }): string {
+export function sitemapXml(site: Pick<SeoSite, 'sitemap'>, origin: string, slice?: { file: number; urlsPerFile: number }): string {
   const link = (hreflang: string, path: string): string =>
     `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(`${origin}${path}`)}"/>\n`;
   const first = slice === undefined ? 0 : (slice.file - 1) * slice.urlsPerFile;
@@ -62,9 +62,12 @@ export function sitemapIndexXml(origin: string, count: number): string {
   return '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + `${files.join('')}</sitemapindex>\n`;
 }
 
+/** The sitemap's entries of one catalogue version. */
+type SitemapOf = Pick<SeoSite, 'sitemap'>;
+
 interface Generated {
   origin: string;
-  site: SeoSite | undefined;
+  site: SeoPages | undefined;
   body: string;
   etag: string;
 }
@@ -72,21 +75,24 @@ interface Generated {
 export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutesOptions): Promise<void> {
   const urlsPerFile = options.urlsPerFile ?? SITEMAP_URLS_MAX;
   const given = options.site;
-  const currentSite: CurrentSeoSite = typeof given === 'function' ? given : fixedSite(given ?? siteSeo());
+  const currentSite = currentPages(given);
 
   /**
    * `make` of the origin, and of the site when it needs one (the sitemap, not robots.txt); undefined when the address
    * names nothing (a sitemap file past the last: 404).
    */
-  function serve(make: (origin: string, site: SeoSite, request: FastifyRequest) => string | undefined, contentType: string, needsSite: boolean) {
+  function serve(make: (origin: string, site: SitemapOf, request: FastifyRequest) => string | undefined, contentType: string, needsSite: boolean) {
     // One body an address: the origin is the server's, fixed once it listens (made again only if it was read before
     // that), and the site one per catalogue version (made again when the version moved).
     const generatedFor = new Map<string, Generated>();
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const origin = options.origin();
-      let site: SeoSite | undefined;
+      let site: SeoPages | undefined;
+      let entries: readonly SitemapEntry[] = [];
       try {
         site = needsSite ? await currentSite() : undefined;
+        // the pages keep their entries once made: asked again, they cost nothing
+        entries = (await site?.sitemapEntries()) ?? [];
       } catch (error) {
         request.log.error({ err: error }, 'could not read the catalogue for the sitemap');
         return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('The catalogue could not be read right now.\n');
@@ -95,7 +101,7 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRoutes
       const key = String(Number((request.params as { file?: string }).file ?? 0));
       let generated = generatedFor.get(key);
       if (generated?.origin !== origin || generated.site !== site) {
-        const body = make(origin, site as SeoSite, request);
+        const body = make(origin, { sitemap: entries }, request);
         if (body === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap file.\n');
         // the bodies of one version only (a file of the last version is not kept beside the new one's)
         for (const [file, old] of generatedFor) if (old.site !== site) generatedFor.delete(file);

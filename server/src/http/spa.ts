@@ -13,7 +13,7 @@ import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.j
 import { RemotesMaps } from './remotes.js';
 import { PageCache } from './pageCache.js';
 import { localizeShellTemplate, prepareShellTemplate, renderHead, type ShellTemplate } from './seo/head.js';
-import { fixedSite, siteSeo, type CurrentSeoSite, type SeoSite, type SitePage } from './seo/pages.js';
+import { currentPages, type CurrentSeoPages, type SeoPages, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFiles } from './dataFiles.js';
@@ -52,7 +52,7 @@ interface ShellHtml {
   template: ShellTemplate;
   /** The same in each edition's language (<html lang dir>, <noscript>), for `site`. */
   templates: Readonly<Record<Locale, ShellTemplate>>;
-  site: SeoSite;
+  site: SeoPages;
   /** The web fonts each edition preloads (fontPreloads.ts), read with the index.html of the same build. */
   fonts: FontPreloads;
   mtimeMs: number;
@@ -72,7 +72,7 @@ export interface PageRemote extends ServedRemote {
 
 export interface ShellResponderOptions {
   /** The pages' SEO data, fixed or as it is now (the site's committed content by default). */
-  site?: SeoSite | CurrentSeoSite;
+  site?: SeoSite | SeoPages | CurrentSeoPages;
   /** The site's origin for canonical URLs and the like (siteOrigin.ts); http://localhost:8080 when not given. */
   origin?: SiteOrigin;
   /** Where rendered pages are kept (a new PageCache of the default size when not given; tests pass a small one). */
@@ -108,12 +108,12 @@ export interface ShellResponderOptions {
 export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}) {
   const indexPath = path.join(shellDist, 'index.html');
   const given = options.site;
-  const currentSite: CurrentSeoSite = typeof given === 'function' ? given : fixedSite(given ?? siteSeo());
-  // Each SeoSite made (one per catalogue version) has its number in the page cache's key: a page drawn from an older
+  const currentSite = currentPages(given);
+  // Each SeoPages made (one per catalogue version) has its number in the page cache's key: a page drawn from an older
   // one is never served again, even when its render finishes after the version moved.
-  const siteNumbers = new WeakMap<SeoSite, number>();
+  const siteNumbers = new WeakMap<SeoPages, number>();
   let sitesMade = 0;
-  const siteNumber = (site: SeoSite): string => {
+  const siteNumber = (site: SeoPages): string => {
     let number = siteNumbers.get(site);
     if (number === undefined) {
       number = ++sitesMade;
@@ -139,13 +139,13 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   // Promises: requests for a page arriving while it renders wait for that render instead of starting their own.
   const pages = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
 
-  const localized = (template: ShellTemplate, site: SeoSite): ShellHtml['templates'] => ({
+  const localized = (template: ShellTemplate, site: SeoPages): ShellHtml['templates'] => ({
     en: localizeShellTemplate(template, 'en', site.noscript.en),
     ar: localizeShellTemplate(template, 'ar', site.noscript.ar),
   });
 
   /** The shell for `site`; the pages kept are dropped when either changed (a new build, a new catalogue version). */
-  async function load(site: SeoSite): Promise<ShellHtml | undefined> {
+  async function load(site: SeoPages): Promise<ShellHtml | undefined> {
     let info;
     try {
       info = await stat(indexPath);
@@ -265,9 +265,13 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
 
   /** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
   return async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
-    let site: SeoSite;
+    const requestPath = pathOf(request.url);
+    let site: SeoPages;
+    let page: SitePage;
     try {
       site = await currentSite();
+      // An unknown address under '/ar' gets the Arabic not-found page.
+      page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : await site.page(requestPath);
     } catch (error) {
       request.log.error({ err: error }, 'could not read the catalogue for the page');
       return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(CATALOGUE_UNREADABLE_MESSAGE);
@@ -280,9 +284,6 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
         .header('cache-control', 'no-store')
         .send(NOT_BUILT_MESSAGE);
     }
-    const requestPath = pathOf(request.url);
-    // An unknown address under '/ar' gets the Arabic not-found page.
-    const page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : site.resolve(requestPath);
     const visitor = canaries.visitor(request);
     // What the address's query names of the page (a listing's order and page), in one spelling: any other query
     // makes no new page, so it cannot fill the page cache.

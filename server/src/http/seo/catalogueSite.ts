@@ -1,6 +1,7 @@
-// The pages' heads, their JSON-LD and the sitemap written from the catalogue in the database (catalogueFeed.ts):
-// its categories, products and details in both languages, with the company's own data (content/data) around them.
-// Made again once per catalogue version, on the first page or sitemap asked for after it moved.
+// The pages' heads, their JSON-LD and the sitemap written from a catalogue's records in memory (catalogueFeed.ts): the
+// committed files (tests over a stub database) or a feed a test gives, with the company's own data (content/data)
+// around them. Made again once per catalogue version. Over the database the pages read their own rows instead
+// (databaseSite.ts).
 import { branches, company } from '@site/content';
 import type { CatalogueRecords } from '../../catalogue/catalogueFeed.js';
 import { arabicSeoSource } from './arabicSource.js';
