@@ -103,17 +103,6 @@ const holdsTerm = (column: RawBuilder<unknown>, term: SearchTerm) =>
   sql<boolean>`(${sql.join(term.map((phrase) => holds(column, phrase)), sql` or `)})`;
 
 export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
-  // Without parallel workers: a search's reads are index look-ups of a few milliseconds, and PostgreSQL would run a
-  // common word's count as a parallel scan of every row instead (on a 2-core server under load, 150–270 ms against
-  // 27–52 ms at 100,000 products). A setting of this transaction alone; PGlite has no workers and accepts it.
-  const serial = async (trx: Kysely<DatabaseSchema>) => {
-    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-    return searchWith(trx, query);
-  };
-  return db.isTransaction ? serial(db) : db.transaction().execute(serial);
-}
-
-async function searchWith(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
   const page = await matching(db, query, query.needle);
   // nothing left under the filters is not a misspelling
   if (page.total > 0 || (query.filters !== undefined && hasListingFilters(query.filters))) return page;

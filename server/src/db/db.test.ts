@@ -246,6 +246,21 @@ test('database on PostgreSQL', async (t) => {
   }
   await databaseSuite(t, postgresTarget(found.url));
 
+  await t.test("a server's statements run without parallel workers, on every connection of its pool", async () => {
+    const schema = await freshSchema(found.url);
+    const db = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
+    try {
+      // connections opened side by side, each asked in turn
+      const settings = await Promise.all(
+        Array.from({ length: 4 }, () => db.transaction(async (tx) => (await tx.query<{ max_parallel_workers_per_gather: string }>('show max_parallel_workers_per_gather'))[0]?.max_parallel_workers_per_gather)),
+      );
+      assert.deepEqual(settings, ['0', '0', '0', '0']);
+    } finally {
+      await db.close();
+      await schema.drop();
+    }
+  });
+
   await t.test('an unreachable server fails with a clear message', async () => {
     await assert.rejects(
       openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', dataDir: os.tmpdir() }),
