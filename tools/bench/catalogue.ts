@@ -19,12 +19,10 @@ import { loadConfig } from '../../server/src/config.js';
 import { buildIfNeeded } from '../../tests/support/build-if-needed.js';
 import { REPO_ROOT } from '../../tests/support/site-server.js';
 import { CatalogueStore, searchNeedle, type ListingSort } from '../../server/src/catalogue/catalogueStore.js';
-import { importCatalogueRows } from '../../server/src/catalogue/file/catalogueImport.js';
-import { generateCatalogueRows } from '../../server/src/catalogue/file/generate.js';
-import { seedCatalogue } from '../../server/src/catalogue/seed.js';
-import { openDatabase, runMigrations, type Database } from '../../server/src/db/index.js';
+import { openDatabase, type Database } from '../../server/src/db/index.js';
 import { createFixture } from '../../server/src/test-support/fixture.js';
 import { freshSchema } from '../../server/src/test-support/databases.js';
+import { fillCatalogue } from './lib/catalogue-at-size.js';
 import { positiveNumber } from './lib/env.js';
 import { kb, ms, printTable } from './lib/format.js';
 
@@ -35,7 +33,6 @@ const SIZES = (process.env.CATALOGUE_SIZES ?? '96,10000,100000').split(',').map(
 const RUNS = Math.round(positiveNumber('CATALOGUE_RUNS', 200));
 /** Requests per search text for the per-text rows (both languages in turn). */
 const SEARCH_RUNS = Math.round(positiveNumber('CATALOGUE_SEARCH_RUNS', 20));
-const IMPORT_BATCH = 10_000;
 /** Words, a brand, a code and a code's start, the trade's way of writing a size, an abbreviation, a misspelling (found
  * again as its closest words), Arabic typed without its marks, and a text nothing is close to. */
 const SEARCHES = ['gland', 'Hex', 'armoured cable', 'hex cw 20s', 'CB-', '4 core 16mm swa', 'mcb', 'armourd cabel', 'كابل ارضي', 'zzzz'];
@@ -78,17 +75,7 @@ async function timedCalls(requests: number, call: (run: number) => Promise<unkno
 }
 
 async function benchSize(label: string, db: Database, size: number): Promise<string[][]> {
-  await runMigrations(db);
-  await seedCatalogue(db);
-  const categories = (await db.kysely.selectFrom('catalogue_categories').select('id').orderBy('position').execute()).map((c) => c.id);
-  const extra = Math.max(0, size - 96);
-  const importStarted = performance.now();
-  const rows = generateCatalogueRows(extra, { seed: 1, categoryIds: categories });
-  for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-    const outcome = await importCatalogueRows(db, rows.slice(start, start + IMPORT_BATCH), { dryRun: false });
-    if (outcome.problems.length > 0) throw new Error(outcome.problems.slice(0, 5).join('\n'));
-  }
-  const importMs = performance.now() - importStarted;
+  const { added: extra, importMs } = await fillCatalogue(db, size);
   const ids = (await db.kysely.selectFrom('catalogue_products').select('id').orderBy('position').execute()).map((p) => p.id);
   const biggest = await db.kysely
     .selectFrom('catalogue_products')
