@@ -82,14 +82,19 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // made again on first use after its version moved (catalogue/catalogueFeed.ts) ----
   const { feed, databaseFeed } = catalogueFeedOf(db, options.catalogue);
   if (databaseFeed !== undefined) app.addHook('onClose', async () => databaseFeed.stop()); // the app's own: its LISTEN goes with it
+  const reviewCatalogue = feed.follow((records) => createReviewCatalogue(records.en.details));
+  // The catalogue's reads, for its API and the pages' heads alike.
+  const catalogue = new CatalogueStore(
+    db.kysely,
+    async () => productRatings(db.kysely, await reviewCatalogue()),
+    // over the committed files the database's catalogue has no version followed: read it every time
+    options.catalogue === 'files' ? {} : { version: () => feed.version() },
+  );
   // The pages' heads and the sitemap: over the database, each page from its own rows; over records given (the committed
   // files, a test's feed), from those.
   const seoSite =
     options.seoSite ??
-    (databaseFeed === undefined
-      ? feed.follow((records) => seoPagesOf(catalogueSeoSite(records)))
-      : databaseSeoPages(new CatalogueStore(db.kysely), databaseFeed));
-  const reviewCatalogue = feed.follow((records) => createReviewCatalogue(records.en.details));
+    (databaseFeed === undefined ? feed.follow((records) => seoPagesOf(catalogueSeoSite(records))) : databaseSeoPages(catalogue, databaseFeed));
 
   // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks
   // (CORS/CORP on /remotes/*) can override its headers ----
@@ -187,12 +192,6 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
-  const catalogue = new CatalogueStore(
-    db.kysely,
-    async () => productRatings(db.kysely, await reviewCatalogue()),
-    // over the committed files the database's catalogue has no version followed: read it every time
-    options.catalogue === 'files' ? {} : { version: () => feed.version() },
-  );
   await app.register(catalogueRoutes, { store: catalogue, lookup: feed.follow(productLookupOf) });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
