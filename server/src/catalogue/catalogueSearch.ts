@@ -102,18 +102,26 @@ const holds = (column: RawBuilder<unknown>, text: string) => sql<boolean>`${colu
 const holdsTerm = (column: RawBuilder<unknown>, term: SearchTerm) =>
   sql<boolean>`(${sql.join(term.map((phrase) => holds(column, phrase)), sql` or `)})`;
 
+/** A category's id and title in the page's language: what a term may name. */
+type CategoryTitle = { id: string; title: string };
+
 export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
-  const page = await matching(db, query, query.needle);
+  // the few titles, read once for the text and for its correction
+  const titles: CategoryTitle[] = await db
+    .selectFrom('catalogue_categories')
+    .select(['id', query.locale === 'ar' ? 'title_ar as title' : 'title'])
+    .execute();
+  const page = await matching(db, query, query.needle, titles);
   // nothing left under the filters is not a misspelling
   if (page.total > 0 || (query.filters !== undefined && hasListingFilters(query.filters))) return page;
   const closest = await closestText(db, query.needle);
   if (closest === undefined) return page;
-  const closePage = await matching(db, query, closest);
+  const closePage = await matching(db, query, closest, titles);
   return closePage.total > 0 ? { ...closePage, suggestion: closest } : page;
 }
 
 /** A fragment typed inside a word finds at most this many of the catalogue's words that hold it. */
-export const FRAGMENT_WORDS_MAX = 32;
+const FRAGMENT_WORDS_MAX = 32;
 
 /** A lexeme inside a tsquery's text, as itself: quoted, its quote and backslash escaped. */
 const lexeme = (word: string): string => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -158,7 +166,7 @@ function termQuery(term: SearchTerm, words: ReadonlyMap<string, string | undefin
   return phrases.length > 0 ? `(${phrases.join(' | ')})` : undefined;
 }
 
-async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string): Promise<SearchPage> {
+async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string, titles: readonly CategoryTitle[]): Promise<SearchPage> {
   const table = query.locale === 'ar' ? 'catalogue_search_ar' : 'catalogue_search_en';
   const ownText = sql.ref('s.own');
   const terms = searchTerms(needle);
@@ -167,14 +175,10 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const codeStarts = codeKey.length >= 2 ? sql<boolean>`s.code_key like ${`${codeKey}%`}` : sql<boolean>`false`;
   const codeIs = codeKey.length >= 2 ? sql<boolean>`s.code_key = ${codeKey}` : sql<boolean>`false`;
   const inOwnText = sql.join(terms.map((term) => holdsTerm(ownText, term)), sql` and `);
-  // The categories each term names, found here among the few titles: the query then names them, so that each term's
-  // condition is an OR of index look-ups (a sub-select there would make PostgreSQL scan the catalogue).
-  const titles = await db
-    .selectFrom('catalogue_categories')
-    .select(['id', query.locale === 'ar' ? 'title_ar as title' : 'title'])
-    .execute();
   const words = await wordQueries(db, [...new Set(terms.flat().flatMap((phrase) => phrase.split(' ')))]);
-  // The terms that name no category are one tsquery (one index look-up); one that names a category is its own.
+  // The terms that name no category are one tsquery (one index look-up). One that names a category is its own, with
+  // the categories it names found among the titles, by id: an OR of index look-ups (a sub-select there would make
+  // PostgreSQL scan the catalogue).
   const plain: string[] = [];
   const conditions: RawBuilder<boolean>[] = [];
   for (const term of terms) {
