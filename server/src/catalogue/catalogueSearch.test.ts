@@ -4,6 +4,7 @@ import { dataEdition } from '@site/content/arabic-edition';
 import { foldSearchText, SEARCH_FOLD_SQL } from '@site/content/search-text';
 import type { Locale } from '@site/contracts/locale';
 import { sql } from 'kysely';
+import { runMigrations } from '../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { searchTerms } from './catalogueSearch.js';
 import { CatalogueStore, searchNeedle } from './catalogueStore.js';
@@ -93,6 +94,25 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal((await search('كابل مدرغ', 'ar')).suggestion, 'كابل مدرع');
   });
 
+  await t.test("the results page's filters follow a product's change at once: its brand, specification values and price", async () => {
+    const kysely = database.db.kysely;
+    const facets = async () => (await store.search({ needle: 'socket', offset: 0, limit: 20, locale: 'en', facets: true })).narrowed!.facets;
+    const before = await facets();
+    assert.equal(before.brands.find((brand) => brand.name === 'Quasar'), undefined);
+    await kysely
+      .updateTable('catalogue_products')
+      .set({ company: 'Quasar', price: '9999.50', filter_values: ['ip:IP68'] })
+      .where('id', '=', 'marechal_dxn_decontactor_socket')
+      .execute();
+    const after = await facets();
+    assert.deepEqual(after.brands.find((brand) => brand.name === 'Quasar'), { name: 'Quasar', count: 1 });
+    assert.equal(after.price.max, 9999.5);
+    assert.ok(after.attributes.find((facet) => facet.attribute === 'ip')?.values.some((value) => value.value === 'IP68'));
+    // and it narrows the matches to that product
+    const quasar = await store.search({ needle: 'socket', offset: 0, limit: 20, locale: 'ar', filters: { brands: ['Quasar'] }, facets: true });
+    assert.deepEqual([quasar.total, quasar.results.map((result) => result.id)], [1, ['marechal_dxn_decontactor_socket']]);
+  });
+
   await t.test("a product's search row follows every change to it, in the same statement: renamed, moved, deleted", async () => {
     const kysely = database.db.kysely;
     await kysely.updateTable('catalogue_products').set({ name: 'Quasar Busbar Trunking', category_id: 'cables' }).where('id', '=', 'abb_s200_mcb').execute();
@@ -105,6 +125,22 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.deepEqual(await ids('quasar busbar'), []);
   });
 }
+
+test("a catalogue searched before the results page's filters were on the search rows gets them on migrating", async (t) => {
+  const database = await pgliteTarget.fresh();
+  t.after(() => database.cleanup());
+  // fresh() migrates to the newest: rebuild the search rows as migration 011 left them, then migrate again
+  await seedCatalogue(database.db);
+  const kysely = database.db.kysely;
+  await sql`delete from schema_migrations where version = '012'`.execute(kysely);
+  for (const table of ['catalogue_search_en', 'catalogue_search_ar']) {
+    await sql`alter table ${sql.table(table)} drop column brands, drop column filter_values, drop column price`.execute(kysely);
+  }
+  await runMigrations(database.db);
+  const page = await new CatalogueStore(kysely).search({ needle: 'socket', offset: 0, limit: 20, locale: 'en', facets: true });
+  assert.ok(page.narrowed!.facets.brands.some((brand) => brand.name === 'PCE' && brand.count > 0));
+  assert.ok(page.narrowed!.facets.price.max !== null);
+});
 
 test('search on embedded PGlite', async (t) => {
   await searchSuite(t, pgliteTarget);

@@ -18,7 +18,7 @@ import { hasListingFilters, type ListingFilters } from '@site/contracts/listing-
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
-import { narrowedView, type NarrowedView } from './listingFilters.js';
+import { narrowedView, type FacetRows, type NarrowedView } from './listingFilters.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 
 export interface SearchQuery {
@@ -166,6 +166,14 @@ function termQuery(term: SearchTerm, words: ReadonlyMap<string, string | undefin
   return phrases.length > 0 ? `(${phrases.join(' | ')})` : undefined;
 }
 
+/** A language's search rows as the results page's filters count them (aliased `s`, as the match's condition names them). */
+const searchFacetRows = (table: 'catalogue_search_en' | 'catalogue_search_ar'): FacetRows => ({
+  from: sql`${sql.table(table)} as s`,
+  brands: sql<string[]>`s.brands`,
+  values: sql<string[]>`s.filter_values`,
+  price: sql`s.price`,
+});
+
 async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string, titles: readonly CategoryTitle[]): Promise<SearchPage> {
   const table = query.locale === 'ar' ? 'catalogue_search_ar' : 'catalogue_search_en';
   const ownText = sql.ref('s.own');
@@ -206,23 +214,17 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const name = sql.ref(query.locale === 'ar' ? 'p.name_ar' : 'p.name');
   const category = sql.ref(query.locale === 'ar' ? 'c.title_ar' : 'c.title');
   const matches = sql<boolean>`(${codeStarts} or (${anywhere}))`;
-  // the results page's filters, over every match of the text: what they offer, and what they ask of a product
+  // the results page's filters, over every match of the text: what they offer, and what they ask of a product; counted
+  // from the search rows the text finds (each carries its product's brands, values and price), with the view's total
   const narrowing = query.facets || (query.filters !== undefined && hasListingFilters(query.filters));
-  // Narrowing reads the matches three times (the filters' counts, the price range, the page): found once, they are
-  // named by id after that (index look-ups) instead of the text matched again each time.
-  const matchedIds = narrowing
-    ? (await db.selectFrom(`${table} as s`).select('s.product_id').where(matches).execute()).map((row) => row.product_id)
-    : undefined;
-  const isMatched = (column: RawBuilder<unknown>) => sql<boolean>`${column} = any(${sql.val(matchedIds ?? [])}::text[])`;
-  const view = narrowing ? await narrowedView(db, isMatched(sql.ref('catalogue_products.id')), query.filters) : undefined;
-  const shown =
-    view === undefined
-      ? matches
-      : sql<boolean>`(${isMatched(sql.ref('s.product_id'))} and s.product_id in (
-          select catalogue_products.id from catalogue_products where ${isMatched(sql.ref('catalogue_products.id'))} and ${view.where}))`;
+  const view = narrowing ? await narrowedView(db, searchFacetRows(table), matches, query.filters) : undefined;
+  const shown = view === undefined ? matches : sql<boolean>`(${matches} and ${view.where})`;
   // The count and the page are two reads: a window's count over the page's read would sort every match (37,000 for
   // 'cable' at 100,000 products) where the page needs only its best few (a top-N sort).
-  const counting = db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow();
+  const counting =
+    view === undefined
+      ? db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow()
+      : { total: view.total };
   const reading = db
     .with('found', (found) =>
       found

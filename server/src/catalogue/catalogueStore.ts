@@ -12,7 +12,7 @@ import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
-import { narrowedView, type NarrowedView } from './listingFilters.js';
+import { narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
 
@@ -191,7 +191,7 @@ export class CatalogueStore {
   async listing(query: ListingQuery): Promise<ListingPage | undefined> {
     const category = await this.categoryRow(query.categoryId);
     if (category === undefined) return undefined;
-    const count = () => narrowedView(this.db, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
+    const count = () => narrowedView(this.db, PRODUCT_FACET_ROWS, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
     const view = await (this.views?.get(JSON.stringify([query.categoryId, query.filters ?? null]), count) ?? count());
     const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(view.where);
     const rows =

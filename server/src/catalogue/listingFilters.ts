@@ -8,8 +8,23 @@ import type { ListingFilters } from '@site/contracts/listing-view';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 
-/** A product's brands: its `company`, names joined with ', ' (content's schema). */
-const BRANDS_OF_PRODUCT = sql<string[]>`string_to_array(catalogue_products.company, ', ')`;
+/** Where a set's brands, specification values and prices are read: the products, or a language's search rows. */
+export interface FacetRows {
+  /** What the statement reads `from` (a table, aliased or not: the set's condition and the columns below name it). */
+  from: RawBuilder<unknown>;
+  brands: RawBuilder<string[]>;
+  /** Specification values, 'attribute:value' (catalogue_products.filter_values). */
+  values: RawBuilder<string[]>;
+  price: RawBuilder<unknown>;
+}
+
+/** A category's listing: the products themselves (a product's brands are its `company`, names joined with ', '). */
+export const PRODUCT_FACET_ROWS: FacetRows = {
+  from: sql`catalogue_products`,
+  brands: sql<string[]>`string_to_array(catalogue_products.company, ', ')`,
+  values: sql<string[]>`catalogue_products.filter_values`,
+  price: sql`catalogue_products.price`,
+};
 
 export interface NarrowedView {
   /** The brands the view narrows to, of those the set offers. */
@@ -19,7 +34,7 @@ export interface NarrowedView {
   facets: ListingFacets;
   /** How many products of the set the view keeps. */
   total: number;
-  /** What the view's filters ask of a product (of catalogue_products): true when it asks nothing. */
+  /** What the view's filters ask of a row (of the FacetRows counted): true when it asks nothing. */
   where: RawBuilder<boolean>;
 }
 
@@ -52,42 +67,59 @@ interface Asked {
 /** The facet row of a brand ('brand:<name>'), beside the specification values' 'attribute:value' rows. */
 const BRAND_PREFIX = 'brand:';
 
-/**
- * One reading of the set under the view: every brand and specification value it offers, each counted under the other
- * filters (one scan, brands and values side by side), and the price range and count of the view (a second one).
- */
-async function countedView(db: Kysely<DatabaseSchema>, inSet: RawBuilder<boolean>, asked: Asked, filters: ListingFilters | undefined) {
-  const { minPrice, maxPrice } = filters ?? { brands: [] };
-  const inRange = sql<boolean>`(${minPrice === undefined ? sql`true` : sql`catalogue_products.price >= ${minPrice}`} and ${
-    maxPrice === undefined ? sql`true` : sql`catalogue_products.price <= ${maxPrice}`
-  })`;
-  const ofBrands = asked.brands.length === 0 ? sql<boolean>`true` : sql<boolean>`${BRANDS_OF_PRODUCT} && ${sql.val(asked.brands)}::text[]`;
-  const ofAttribute = ({ attribute, values }: Asked['chosen'][number]) =>
-    sql<boolean>`catalogue_products.filter_values && ${sql.val(values.map((value) => `${attribute}:${value}`))}::text[]`;
+/** The conditions of a view on one side of its reading: a set's row, or one of its combinations of brands and values. */
+function conditionsOf(brands: RawBuilder<string[]>, values: RawBuilder<string[]>, asked: Asked) {
+  const ofBrands = asked.brands.length === 0 ? sql<boolean>`true` : sql<boolean>`${brands} && ${sql.val(asked.brands)}::text[]`;
+  const ofAttribute = ({ attribute, values: chosen }: Asked['chosen'][number]) =>
+    sql<boolean>`${values} && ${sql.val(chosen.map((value) => `${attribute}:${value}`))}::text[]`;
   const all = (conditions: readonly RawBuilder<boolean>[]) => (conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` and `)})`);
   const ofAttributes = (except?: FilterAttribute) => all(asked.chosen.filter((filter) => filter.attribute !== except).map(ofAttribute));
+  return { ofBrands, ofAttributes, inView: sql<boolean>`(${ofBrands} and ${ofAttributes()})` };
+}
+
+/**
+ * One reading of the set under the view, in one statement: its rows grouped by their brands and values (a catalogue
+ * of 100,000 has a few hundred combinations in a set of tens of thousands), each combination's rows in the price range
+ * counted and its prices' range; then every brand and specification value of the combinations, each counted under the
+ * other filters, and (the row whose value is null) the view's count and price range.
+ */
+async function countedView(db: Kysely<DatabaseSchema>, rows: FacetRows, inSet: RawBuilder<boolean>, asked: Asked, filters: ListingFilters | undefined) {
+  const { minPrice, maxPrice } = filters ?? { brands: [] };
+  const inRange = sql<boolean>`(${minPrice === undefined ? sql`true` : sql`${rows.price} >= ${minPrice}`} and ${
+    maxPrice === undefined ? sql`true` : sql`${rows.price} <= ${maxPrice}`
+  })`;
+  const ofRow = conditionsOf(rows.brands, rows.values, asked);
+  const ofCombination = conditionsOf(sql<string[]>`combination.brands`, sql<string[]>`combination.filter_values`, asked);
   const underOthers = sql.join(
-    FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofBrands} and ${ofAttributes(attribute)}`),
+    FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofCombination.ofBrands} and ${ofCombination.ofAttributes(attribute)}`),
     sql` `,
   );
-
-  const [{ rows: counts }, { rows: prices }] = await Promise.all([
-    sql<{ value: string; count: number }>`
-      select facet.value, count(*) filter (where ${inRange} and case split_part(facet.value, ':', 1)
-        when 'brand' then ${ofAttributes()} ${underOthers} else false end)::int as count
-      from catalogue_products cross join lateral (
-        select ${BRAND_PREFIX} || brand.name as value from unnest(${BRANDS_OF_PRODUCT}) as brand(name)
-        union all
-        select v.value from unnest(catalogue_products.filter_values) as v(value)
-      ) as facet
+  const { rows: counted } = await sql<{ value: string | null; count: number; min: string | null; max: string | null }>`
+    with combination as (
+      select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
+        min(${rows.price}) as min, max(${rows.price}) as max
+      from ${rows.from}
       where ${inSet}
-      group by facet.value`.execute(db),
-    sql<{ min: string | null; max: string | null; total: number }>`
-      select min(price)::text as min, max(price)::text as max, count(*) filter (where ${inRange})::int as total
-      from catalogue_products
-      where ${inSet} and ${ofBrands} and ${ofAttributes()}`.execute(db),
-  ]);
-  return { counts, price: prices[0] ?? { min: null, max: null, total: 0 }, where: sql<boolean>`(${ofBrands} and ${ofAttributes()} and ${inRange})` };
+      group by 1, 2
+    )
+    select facet.value, coalesce(sum(combination.in_range) filter (where case split_part(facet.value, ':', 1)
+        when 'brand' then ${ofCombination.ofAttributes()} ${underOthers} else false end), 0)::int as count,
+      null::text as min, null::text as max
+    from combination cross join lateral (
+      select ${BRAND_PREFIX} || brand.name as value from unnest(combination.brands) as brand(name)
+      union all
+      select v.value from unnest(combination.filter_values) as v(value)
+    ) as facet
+    group by facet.value
+    union all
+    select null, coalesce(sum(in_range), 0)::int, min(min)::text, max(max)::text from combination where ${ofCombination.inView}`.execute(db);
+  const counts = counted.filter((row): row is typeof row & { value: string } => row.value !== null);
+  const view = counted.find((row) => row.value === null);
+  return {
+    counts,
+    price: { min: view?.min ?? null, max: view?.max ?? null, total: view?.count ?? 0 },
+    where: sql<boolean>`(${ofRow.inView} and ${inRange})`,
+  };
 }
 
 /** The asked brands and values that the counted set offers (an old link's brand is not among them). */
@@ -106,11 +138,16 @@ const sameAsked = (a: Asked, b: Asked) =>
   a.brands.length === b.brands.length && a.chosen.reduce((n, c) => n + c.values.length, 0) === b.chosen.reduce((n, c) => n + c.values.length, 0);
 
 /**
- * The filters of the products `inSet` names (a condition on catalogue_products), narrowed as `filters` asks: what they
- * offer with their counts, the view's count, and its condition. Counted once with what was asked; only when the set
- * does not offer part of it (an old link) counted again without that part.
+ * The filters of the `rows` that `inSet` names (a condition on them), narrowed as `filters` asks: what they offer with
+ * their counts, the view's count, and its condition on those rows. Counted once with what was asked; only when the
+ * set does not offer part of it (an old link) counted again without that part.
  */
-export async function narrowedView(db: Kysely<DatabaseSchema>, inSet: RawBuilder<boolean>, filters: ListingFilters | undefined): Promise<NarrowedView> {
+export async function narrowedView(
+  db: Kysely<DatabaseSchema>,
+  rows: FacetRows,
+  inSet: RawBuilder<boolean>,
+  filters: ListingFilters | undefined,
+): Promise<NarrowedView> {
   const asked: Asked = {
     brands: filters?.brands ?? [],
     chosen: FILTER_ATTRIBUTES.flatMap((attribute) => {
@@ -118,9 +155,9 @@ export async function narrowedView(db: Kysely<DatabaseSchema>, inSet: RawBuilder
       return values.length === 0 ? [] : [{ attribute, values }];
     }),
   };
-  let counted = await countedView(db, inSet, asked, filters);
+  let counted = await countedView(db, rows, inSet, asked, filters);
   const offered = offeredOf(asked, counted.counts);
-  if (!sameAsked(asked, offered)) counted = await countedView(db, inSet, offered, filters);
+  if (!sameAsked(asked, offered)) counted = await countedView(db, rows, inSet, offered, filters);
   const { counts, price, where } = counted;
   return {
     brands: [...offered.brands],

@@ -238,6 +238,10 @@ export interface CatalogueSearchTable {
   own: string;
   /** Every word of the name, brands, code and specification (catalogue_words), GIN-indexed: what a term is found in. */
   words: string;
+  /** The product's brands, filter values and price (migration 012): what the results page's filters count. */
+  brands: string[];
+  filter_values: string[];
+  price: string | null;
 }
 
 /** The catalogue's words, for "Did you mean …?" (catalogue/searchWords.ts). */
