@@ -18,7 +18,7 @@ import { hasListingFilters, type ListingFilters } from '@site/contracts/listing-
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
-import { narrowedView, type FacetRows, type NarrowedView } from './listingFilters.js';
+import { askedCondition, narrowedView, type FacetRows, type NarrowedView } from './listingFilters.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 
 export interface SearchQuery {
@@ -43,7 +43,7 @@ export interface SearchPage {
   /** The folded phrases looked for (every term's alternatives): what a page marks in the results it shows. */
   highlight: string[];
   /** When asked for: the filters over every match of the text, and the brands and values the view narrows to. */
-  narrowed?: Omit<NarrowedView, 'where' | 'total'>;
+  narrowed?: Omit<NarrowedView, 'where' | 'total' | 'asAsked'>;
 }
 
 /** Terms past this many are not looked for (a 200-character text has at most a few dozen; eight narrow enough). */
@@ -91,6 +91,9 @@ export function searchTerms(needle: string): SearchTerm[] {
 
 /** The text as a product code is compared (normalizedProductCode: letters and digits only). */
 const codeKeyOf = (needle: string): string => needle.replace(/[^a-z0-9]+/g, '');
+
+/** The first key after every key that starts with `codeKey` (its last letter or digit moved on by one). */
+const codeKeyAfter = (codeKey: string): string => codeKey.slice(0, -1) + String.fromCharCode(codeKey.charCodeAt(codeKey.length - 1) + 1);
 
 /** `text` inside a LIKE pattern as itself: `%`, `_` and the escape character are text, not wildcards. */
 const likeText = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -180,7 +183,9 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const terms = searchTerms(needle);
   const codeKey = codeKeyOf(needle);
   // a one-character code would start half the catalogue's codes: such a text is a name's, not a code's
-  const codeStarts = codeKey.length >= 2 ? sql<boolean>`s.code_key like ${`${codeKey}%`}` : sql<boolean>`false`;
+  // Written as the index's own range (text_pattern_ops), not as `like 'key%'`: then the planner sees the bitmap's
+  // conditions imply the whole match and does not test every matched row again (40 → 19 ms for 'cable' at 100,000).
+  const codeStarts = codeKey.length >= 2 ? sql<boolean>`(s.code_key ~>=~ ${codeKey} and s.code_key ~<~ ${codeKeyAfter(codeKey)})` : sql<boolean>`false`;
   const codeIs = codeKey.length >= 2 ? sql<boolean>`s.code_key = ${codeKey}` : sql<boolean>`false`;
   const inOwnText = sql.join(terms.map((term) => holdsTerm(ownText, term)), sql` and `);
   const words = await wordQueries(db, [...new Set(terms.flat().flatMap((phrase) => phrase.split(' ')))]);
@@ -214,47 +219,56 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const name = sql.ref(query.locale === 'ar' ? 'p.name_ar' : 'p.name');
   const category = sql.ref(query.locale === 'ar' ? 'c.title_ar' : 'c.title');
   const matches = sql<boolean>`(${codeStarts} or (${anywhere}))`;
-  // the results page's filters, over every match of the text: what they offer, and what they ask of a product; counted
-  // from the search rows the text finds (each carries its product's brands, values and price), with the view's total
   const narrowing = query.facets || (query.filters !== undefined && hasListingFilters(query.filters));
-  const view = narrowing ? await narrowedView(db, searchFacetRows(table), matches, query.filters) : undefined;
-  const shown = view === undefined ? matches : sql<boolean>`(${matches} and ${view.where})`;
-  // The count and the page are two reads: a window's count over the page's read would sort every match (37,000 for
-  // 'cable' at 100,000 products) where the page needs only its best few (a top-N sort).
-  const counting =
-    view === undefined
-      ? db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow()
-      : { total: view.total };
-  const reading = db
-    .with('found', (found) =>
-      found
-        .selectFrom(`${table} as s`)
-        .select(['s.product_id', 's.position', rank.as('rank')])
-        .where(shown)
-        .orderBy('rank')
-        .orderBy('s.position')
-        .orderBy('s.product_id')
-        .offset(query.offset)
-        .limit(query.limit),
-    )
-    .selectFrom('found')
-    .innerJoin('catalogue_products as p', 'p.id', 'found.product_id')
-    .innerJoin('catalogue_categories as c', 'c.id', 'p.category_id')
-    .select([
-      'p.id',
-      sql<string>`${name}`.as('title'),
-      sql<string>`${category}`.as('productCategory'),
-      'p.category_id as productCategoryId',
-      sql<string>`coalesce(p.company, '')`.as('company'),
-      'p.image',
-    ])
-    .orderBy('found.rank')
-    .orderBy('found.position')
-    .orderBy('found.product_id')
-    .execute();
-  const [{ total }, rows] = await Promise.all([counting, reading]);
+  const readPage = (shown: RawBuilder<boolean>) =>
+    db
+      .with('found', (found) =>
+        found
+          .selectFrom(`${table} as s`)
+          .select(['s.product_id', 's.position', rank.as('rank')])
+          .where(shown)
+          .orderBy('rank')
+          .orderBy('s.position')
+          .orderBy('s.product_id')
+          .offset(query.offset)
+          .limit(query.limit),
+      )
+      .selectFrom('found')
+      .innerJoin('catalogue_products as p', 'p.id', 'found.product_id')
+      .innerJoin('catalogue_categories as c', 'c.id', 'p.category_id')
+      .select([
+        'p.id',
+        sql<string>`${name}`.as('title'),
+        sql<string>`${category}`.as('productCategory'),
+        'p.category_id as productCategoryId',
+        sql<string>`coalesce(p.company, '')`.as('company'),
+        'p.image',
+      ])
+      .orderBy('found.rank')
+      .orderBy('found.position')
+      .orderBy('found.product_id')
+      .execute();
+  let total: number;
+  let rows: Awaited<ReturnType<typeof readPage>>;
+  let view: NarrowedView | undefined;
+  if (narrowing) {
+    // The filters over every match, counted from the search rows the text finds (each carries its product's brands,
+    // values and price), with the view's total; the page read meanwhile under everything the filters ask, and read
+    // again only if the matches do not offer part of it (an old link's brand).
+    const facetRows = searchFacetRows(table);
+    const asked = sql<boolean>`(${matches} and ${askedCondition(facetRows, query.filters)})`;
+    [view, rows] = await Promise.all([narrowedView(db, facetRows, matches, query.filters), readPage(asked)]);
+    if (!view.asAsked) rows = await readPage(sql<boolean>`(${matches} and ${view.where})`);
+    total = view.total;
+  } else {
+    // The count and the page are two reads: a window's count over the page's read would sort every match (37,000 for
+    // 'cable' at 100,000 products) where the page needs only its best few (a top-N sort).
+    const counting = db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(matches).executeTakeFirstOrThrow();
+    const [counted, page] = await Promise.all([counting, readPage(matches)]);
+    [total, rows] = [Number(counted.total), page];
+  }
   return {
-    total: Number(total),
+    total,
     results: rows.map((row) => ({
       id: row.id,
       title: row.title,

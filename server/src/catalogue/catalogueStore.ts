@@ -9,10 +9,10 @@ import type { FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
 import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
-import { narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
+import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
 
@@ -192,12 +192,19 @@ export class CatalogueStore {
     const category = await this.categoryRow(query.categoryId);
     if (category === undefined) return undefined;
     const count = () => narrowedView(this.db, PRODUCT_FACET_ROWS, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
-    const view = await (this.views?.get(JSON.stringify([query.categoryId, query.filters ?? null]), count) ?? count());
-    const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(view.where);
-    const rows =
-      query.sort === 3
-        ? await this.byRatingPage(inView, query.offset, query.limit)
-        : await ordered(selectProductRow(inView), query.sort).offset(query.offset).limit(query.limit).execute();
+    const readPage = (where: RawBuilder<boolean>) => {
+      const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(where);
+      return query.sort === 3
+        ? this.byRatingPage(inView, query.offset, query.limit)
+        : ordered(selectProductRow(inView), query.sort).offset(query.offset).limit(query.limit).execute();
+    };
+    // the page read under everything the filters ask while they are counted; again only if the category does not offer
+    // part of it (an old link's brand)
+    const [view, firstRows] = await Promise.all([
+      this.views?.get(JSON.stringify([query.categoryId, query.filters ?? null]), count) ?? count(),
+      readPage(askedCondition(PRODUCT_FACET_ROWS, query.filters)),
+    ]);
+    const rows = view.asAsked ? firstRows : await readPage(view.where);
     return {
       category: categoryRecord(category, query.locale),
       total: view.total,

@@ -36,6 +36,8 @@ export interface NarrowedView {
   total: number;
   /** What the view's filters ask of a row (of the FacetRows counted): true when it asks nothing. */
   where: RawBuilder<boolean>;
+  /** Whether the set offers everything the filters asked: then `where` is askedCondition's. */
+  asAsked: boolean;
 }
 
 /** Numbers first and in their order ('2 mm²' before '16 mm²', '0.5 A' before '63 A'), then the rest as text. */
@@ -77,6 +79,33 @@ function conditionsOf(brands: RawBuilder<string[]>, values: RawBuilder<string[]>
   return { ofBrands, ofAttributes, inView: sql<boolean>`(${ofBrands} and ${ofAttributes()})` };
 }
 
+/** The view's price range on a row: true when it asks none. */
+function inPriceRange(rows: FacetRows, filters: ListingFilters | undefined): RawBuilder<boolean> {
+  const { minPrice, maxPrice } = filters ?? { brands: [] };
+  return sql<boolean>`(${minPrice === undefined ? sql`true` : sql`${rows.price} >= ${minPrice}`} and ${
+    maxPrice === undefined ? sql`true` : sql`${rows.price} <= ${maxPrice}`
+  })`;
+}
+
+/** What the filters ask for (before checking what the set offers). */
+function askedOf(filters: ListingFilters | undefined): Asked {
+  return {
+    brands: filters?.brands ?? [],
+    chosen: FILTER_ATTRIBUTES.flatMap((attribute) => {
+      const values = filters?.attributes?.[attribute] ?? [];
+      return values.length === 0 ? [] : [{ attribute, values }];
+    }),
+  };
+}
+
+/**
+ * What the filters ask of a row, all of it: the view's condition whenever the set offers everything asked
+ * (NarrowedView.asAsked). A page can be read with it while the set is counted, instead of after.
+ */
+export function askedCondition(rows: FacetRows, filters: ListingFilters | undefined): RawBuilder<boolean> {
+  return sql<boolean>`(${conditionsOf(rows.brands, rows.values, askedOf(filters)).inView} and ${inPriceRange(rows, filters)})`;
+}
+
 /**
  * One reading of the set under the view, in one statement: its rows grouped by their brands and values (a catalogue
  * of 100,000 has a few hundred combinations in a set of tens of thousands), each combination's rows in the price range
@@ -84,10 +113,7 @@ function conditionsOf(brands: RawBuilder<string[]>, values: RawBuilder<string[]>
  * other filters, and (the row whose value is null) the view's count and price range.
  */
 async function countedView(db: Kysely<DatabaseSchema>, rows: FacetRows, inSet: RawBuilder<boolean>, asked: Asked, filters: ListingFilters | undefined) {
-  const { minPrice, maxPrice } = filters ?? { brands: [] };
-  const inRange = sql<boolean>`(${minPrice === undefined ? sql`true` : sql`${rows.price} >= ${minPrice}`} and ${
-    maxPrice === undefined ? sql`true` : sql`${rows.price} <= ${maxPrice}`
-  })`;
+  const inRange = inPriceRange(rows, filters);
   const ofRow = conditionsOf(rows.brands, rows.values, asked);
   const ofCombination = conditionsOf(sql<string[]>`combination.brands`, sql<string[]>`combination.filter_values`, asked);
   const underOthers = sql.join(
@@ -148,16 +174,11 @@ export async function narrowedView(
   inSet: RawBuilder<boolean>,
   filters: ListingFilters | undefined,
 ): Promise<NarrowedView> {
-  const asked: Asked = {
-    brands: filters?.brands ?? [],
-    chosen: FILTER_ATTRIBUTES.flatMap((attribute) => {
-      const values = filters?.attributes?.[attribute] ?? [];
-      return values.length === 0 ? [] : [{ attribute, values }];
-    }),
-  };
+  const asked = askedOf(filters);
   let counted = await countedView(db, rows, inSet, asked, filters);
   const offered = offeredOf(asked, counted.counts);
-  if (!sameAsked(asked, offered)) counted = await countedView(db, rows, inSet, offered, filters);
+  const asAsked = sameAsked(asked, offered);
+  if (!asAsked) counted = await countedView(db, rows, inSet, offered, filters);
   const { counts, price, where } = counted;
   return {
     brands: [...offered.brands],
@@ -172,5 +193,6 @@ export async function narrowedView(
       price: { min: price.min === null ? null : Number(price.min), max: price.max === null ? null : Number(price.max) },
     },
     where,
+    asAsked,
   };
 }
