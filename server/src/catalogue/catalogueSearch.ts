@@ -289,26 +289,20 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
  * undefined when no word changed.
  */
 async function closestText(db: Kysely<DatabaseSchema>, needle: string): Promise<string | undefined> {
-  let changed = false;
   const words = [...new Set(needle.split(/\s+/u).filter(Boolean))].slice(0, SEARCH_TERMS_MAX * SYNONYM_WORDS_MAX);
-  const corrected = await Promise.all(
-    words.map(async (word) => {
-      if ([...word].length < CORRECTED_WORD_MIN || SYNONYMS.has(word) || NUMBER_WITH_UNIT.test(word)) return word;
-      const known = await db.selectFrom('catalogue_search_words').select('word').where(holds(sql.ref('word'), word)).limit(1).executeTakeFirst();
-      if (known !== undefined) return word;
-      const closest = await db
-        .selectFrom('catalogue_search_words')
-        .select('word')
-        .where(sql<boolean>`word % catalogue_fold(${word})`)
-        .orderBy('named', 'desc')
-        .orderBy(sql`similarity(word, catalogue_fold(${word}))`, 'desc')
-        .orderBy('word')
-        .limit(1)
-        .executeTakeFirst();
-      if (closest === undefined) return word;
-      changed = true;
-      return closest.word;
-    }),
-  );
-  return changed ? corrected.join(' ') : undefined;
+  const asked = words.filter((word) => [...word].length >= CORRECTED_WORD_MIN && !SYNONYMS.has(word) && !NUMBER_WITH_UNIT.test(word));
+  if (asked.length === 0) return undefined;
+  // one statement for every word: whether a catalogue word holds it, and only if none does, the closest one
+  const { rows } = await sql<{ typed: string; closest: string | null }>`${sql.join(
+    asked.map(
+      (word) => sql`select ${word}::text as typed, case
+        when exists (select from catalogue_search_words where ${holds(sql.ref('word'), word)}) then null
+        else (select word from catalogue_search_words where word % catalogue_fold(${word})
+          order by named desc, similarity(word, catalogue_fold(${word})) desc, word limit 1) end as closest`,
+    ),
+    sql` union all `,
+  )}`.execute(db);
+  const closest = new Map(rows.map((row) => [row.typed, row.closest]));
+  const corrected = words.map((word) => closest.get(word) ?? word);
+  return corrected.some((word, at) => word !== words[at]) ? corrected.join(' ') : undefined;
 }
