@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
-import { findCategory } from '@site/content';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
 import { hasListingFilters, listingViewOf, listingViewSearch, type ListingFilters as Filters, type ListingView } from '@site/contracts/listing-view';
@@ -130,14 +129,13 @@ export default function ProductListingPage() {
   // order or page replaces the cards once it arrives, without a spinner in between).
   const loaded = viewKey !== null && loadedCategoryId === productCategoryId;
   const current = loaded && viewKey === listingKey({ productCategoryId, view });
-  // The products' category name; before they arrive (or with none) the category's title, else the spec's fallback (the
-  // segment's words). The Arabic edition takes the title from the category list when the store has it (the bundled
-  // titles and the segment are English), else says 'Products'.
+  // The products' category name; before they arrive (or with none) the category's title from the category list when the
+  // store has it (the grid's, or the server's first view), else the spec's fallback: the segment's words in English,
+  // 'Products' in Arabic (the segment is English). No title list is bundled: the catalogue's titles are the database's.
   const name =
     (loaded && loadedCategoryName) ||
-    (locale === 'en'
-      ? findCategory(productCategoryId)?.title || categoryNameFromSegment(productCategoryId)
-      : categories.find((category) => category.id === productCategoryId)?.title || text('catalogue.listing.unnamedCategory'));
+    categories.find((category) => category.id === productCategoryId)?.title ||
+    (locale === 'en' ? categoryNameFromSegment(productCategoryId) : text('catalogue.listing.unnamedCategory'));
   const { first, rest } = splitHeading(name);
   usePageTitle(name);
 
