@@ -78,6 +78,13 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     for (const id of await ids('armoured')) assert.ok(start.includes(id), id);
   });
 
+  await t.test('a page past the last match still says how many there are', async () => {
+    const first = await search('cable');
+    assert.ok(first.total > 0 && first.results.length > 0);
+    const past = await store.search({ needle: 'cable', offset: 5000, limit: 20, locale: 'en' });
+    assert.deepEqual([past.total, past.results], [first.total, []]);
+  });
+
   await t.test("a quote, a backslash or punctuation alone is the visitor's text, never the query's syntax", async () => {
     assert.ok((await ids("armoured'\\ cable")).includes('oc_cu_xlpe_swa_pvc_cable'));
     for (const text of ['- &', "'", '\\', '!:*|&']) {

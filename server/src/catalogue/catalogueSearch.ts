@@ -220,18 +220,17 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const category = sql.ref(query.locale === 'ar' ? 'c.title_ar' : 'c.title');
   const matches = sql<boolean>`(${codeStarts} or (${anywhere}))`;
   const narrowing = query.facets || (query.filters !== undefined && hasListingFilters(query.filters));
-  const readPage = (shown: RawBuilder<boolean>) =>
-    db
+  // One read for the page and the number of matches: the matches with their rank kept once (materialised), counted,
+  // and their best few taken (a top-N sort; a window's count would sort every match: 37,000 for 'cable' at 100,000
+  // products). Each page row carries the count; a page past the last match has none, and is counted on its own.
+  const readPage = async (shown: RawBuilder<boolean>) => {
+    const rows = await db
+      .with(
+        (cte) => cte('matched').materialized(),
+        (matched) => matched.selectFrom(`${table} as s`).select(['s.product_id', 's.position', rank.as('rank')]).where(shown),
+      )
       .with('found', (found) =>
-        found
-          .selectFrom(`${table} as s`)
-          .select(['s.product_id', 's.position', rank.as('rank')])
-          .where(shown)
-          .orderBy('rank')
-          .orderBy('s.position')
-          .orderBy('s.product_id')
-          .offset(query.offset)
-          .limit(query.limit),
+        found.selectFrom('matched').selectAll().orderBy('rank').orderBy('position').orderBy('product_id').offset(query.offset).limit(query.limit),
       )
       .selectFrom('found')
       .innerJoin('catalogue_products as p', 'p.id', 'found.product_id')
@@ -243,13 +242,22 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
         'p.category_id as productCategoryId',
         sql<string>`coalesce(p.company, '')`.as('company'),
         'p.image',
+        sql<string | number>`(select count(*) from matched)`.as('total'),
       ])
       .orderBy('found.rank')
       .orderBy('found.position')
       .orderBy('found.product_id')
       .execute();
+    const total =
+      rows[0] !== undefined
+        ? Number(rows[0].total)
+        : query.offset === 0
+          ? 0
+          : Number((await db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow()).total);
+    return { rows, total };
+  };
   let total: number;
-  let rows: Awaited<ReturnType<typeof readPage>>;
+  let rows: Awaited<ReturnType<typeof readPage>>['rows'];
   let view: NarrowedView | undefined;
   if (narrowing) {
     // The filters over every match, counted from the search rows the text finds (each carries its product's brands,
@@ -257,15 +265,12 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
     // again only if the matches do not offer part of it (an old link's brand).
     const facetRows = searchFacetRows(table);
     const asked = sql<boolean>`(${matches} and ${askedCondition(facetRows, query.filters)})`;
-    [view, rows] = await Promise.all([narrowedView(db, facetRows, matches, query.filters), readPage(asked)]);
-    if (!view.asAsked) rows = await readPage(sql<boolean>`(${matches} and ${view.where})`);
-    total = view.total;
+    let page: Awaited<ReturnType<typeof readPage>>;
+    [view, page] = await Promise.all([narrowedView(db, facetRows, matches, query.filters), readPage(asked)]);
+    if (!view.asAsked) page = await readPage(sql<boolean>`(${matches} and ${view.where})`);
+    [total, rows] = [view.total, page.rows];
   } else {
-    // The count and the page are two reads: a window's count over the page's read would sort every match (37,000 for
-    // 'cable' at 100,000 products) where the page needs only its best few (a top-N sort).
-    const counting = db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(matches).executeTakeFirstOrThrow();
-    const [counted, page] = await Promise.all([counting, readPage(matches)]);
-    [total, rows] = [Number(counted.total), page];
+    ({ total, rows } = await readPage(matches));
   }
   return {
     total,
