@@ -37,7 +37,7 @@ import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
 import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed, type DatabaseCatalogueFeed } from './catalogue/catalogueFeed.js';
 import { siteCatalogueSource } from './catalogue/seed.js';
 import { catalogueKnowledgeBases } from './assistant/knowledge-base/index.js';
-import { withCatalogueDataFiles } from './http/catalogueDataFiles.js';
+import { withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './http/catalogueDataFiles.js';
 import { catalogueSeoSite, siteMapOrigins } from './http/seo/catalogueSite.js';
 import { databaseSeoPages } from './http/seo/databaseSite.js';
 import { productRatings, reviewRoutes } from './reviews/reviewRoutes.js';
@@ -124,7 +124,13 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // The data files: committed, then generated (first root wins). Served at /data, and read by pages rendered here.
   const dataRoots = [config.content.dataDir, path.join(config.content.generatedDir, 'data')];
   const diskFiles = new DataFileCache(dataRoots);
-  const dataFiles = options.catalogue === 'files' ? diskFiles : withCatalogueDataFiles(diskFiles, feed);
+  // the catalogue's files: streamed from the database (read as they are sent), or made from the records given
+  const dataFiles =
+    options.catalogue === 'files'
+      ? diskFiles
+      : databaseFeed === undefined
+        ? withCatalogueDataFiles(diskFiles, feed)
+        : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue);
   // Who gets a remote's canary build (REMOTE_<NAME>_CANARY_*): one for the pages and /remotes.json, which must agree.
   const canaries = new CanaryAssignment(config.remotes);
   // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same
@@ -238,7 +244,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
   await app.register(staffPageRoutes, config.staffPages);
 
-  // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies ----
+  // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies; the
+  // catalogue's streamed from the database ----
   await app.register(dataFileRoutes, { prefix: '/data', cache: dataFiles });
 
   // ---- shell assets and content files at the root ----

@@ -6,25 +6,35 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { arabicKnowledgeBaseSources, buildKnowledgeBase, catalogueKnowledgeBases } from '../assistant/knowledge-base/index.js';
-import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles } from '../http/catalogueDataFiles.js';
+import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles, withStreamedCatalogueDataFiles } from '../http/catalogueDataFiles.js';
+import { isStreamed } from '../http/dataFiles.js';
 import { catalogueSeoSite } from '../http/seo/catalogueSite.js';
 import { siteSeo } from '../http/seo/pages.js';
 import { createQuoteCatalogue, siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
 import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCatalogue.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
-import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords } from './catalogueFeed.js';
+import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords, type DatabaseCatalogueFeed } from './catalogueFeed.js';
+import { CatalogueStore } from './catalogueStore.js';
 import { seedCatalogue } from './seed.js';
 import { VersionedCache, VersionedMemo } from './versionedCache.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** A stream's bytes as text. */
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
 const ORIGIN = 'https://www.example.test';
 
 describe('the seeded database, read by every consumer, is the committed catalogue', () => {
   let database: TestDatabase;
-  let feed: CatalogueFeed;
+  let feed: DatabaseCatalogueFeed;
   let records: CatalogueRecords;
   /** The content build's generated files (search index, Arabic edition), made into a folder of the test's. */
   let generated: string;
@@ -63,6 +73,22 @@ describe('the seeded database, read by every consumer, is the committed catalogu
     }
   });
 
+  test('the /data files streamed from the database a few products at a time, byte for byte the same', async () => {
+    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), 7);
+    for (const file of CATALOGUE_DATA_FILES) {
+      const english = file === 'searchResults.json' ? path.join(generated, 'data', file) : path.join(repoRoot, 'content', 'data', file);
+      for (const [name, expected] of [
+        [file, english],
+        [`ar/${file}`, path.join(generated, 'data', 'ar', file)],
+      ] as const) {
+        const streamed = await files.get(name);
+        assert.ok(streamed !== undefined && isStreamed(streamed), name);
+        assert.equal(streamed.etag, `W/"catalogue-${feed.version()}"`, `${name}: the catalogue's version is its ETag`);
+        assert.equal(await text(streamed.open()), await readFile(expected, 'utf8'), name);
+      }
+    }
+  });
+
   test('/data through the feed: a file is made on its own request, not with the others', async () => {
     const read: string[] = [];
     const watched = (locale: 'en' | 'ar') =>
@@ -87,7 +113,8 @@ describe('the seeded database, read by every consumer, is the committed catalogu
     };
     const files = withCatalogueDataFiles({ get: async () => undefined }, spiedFeed);
     const products = await files.get('products.json');
-    assert.equal(products?.body.toString('utf8'), await readFile(path.join(repoRoot, 'content', 'data', 'products.json'), 'utf8'));
+    assert.ok(products !== undefined && !isStreamed(products));
+    assert.equal(products.body.toString('utf8'), await readFile(path.join(repoRoot, 'content', 'data', 'products.json'), 'utf8'));
     assert.deepEqual(read, ['en.products'], 'only the English products were read out of the records');
     await files.get('ar/product-details.json');
     assert.deepEqual(read, ['en.products', 'ar.details']);

@@ -1,6 +1,6 @@
 // The catalogue's reads: the category grid, one page of a category in one of the listing's six orders with its total,
-// one product's detail, and the whole catalogue for /data/*.json. Every answer is a record of content/src/types.ts in
-// the language asked for (records.ts), so the pages render what they always rendered.
+// one product's detail, and the whole catalogue a page at a time for /data/*.json. Every answer is a record of
+// content/src/types.ts in the language asked for (records.ts), so the pages render what they always rendered.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { foldSearchText } from '@site/content/search-text';
@@ -13,6 +13,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
 import { narrowedView, type NarrowedView } from './listingFilters.js';
+import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
 
@@ -179,6 +180,11 @@ export class CatalogueStore {
     return [...first, ...rest];
   }
 
+  /** The catalogue's version as the database has it now (state.ts). */
+  version(): Promise<number> {
+    return readCatalogueVersion(this.db);
+  }
+
   /** The category grid, in the catalogue's order. */
   async categories(locale: Locale): Promise<ProductCategory[]> {
     return (await this.categoryRows()).map((row) => categoryRecord(row, locale));
@@ -254,19 +260,60 @@ export class CatalogueStore {
     return this.searches?.get(JSON.stringify(query), read) ?? read();
   }
 
-  /** Every product's listing record, in the catalogue's order (the /data/products.json of a language). */
-  async allProducts(locale: Locale): Promise<Product[]> {
-    const categories = new Map((await this.categoryRows()).map((row) => [row.id, row]));
-    const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products')), 1).execute();
-    return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+  /**
+   * Every product's listing record in the catalogue's order, `pageSize` at a time (the /data/products.json of a
+   * language): a page per statement, each after the last one's (position, id), so that no read holds the catalogue.
+   */
+  async *productPages(locale: Locale, pageSize: number): AsyncGenerator<Product[]> {
+    const categories = await this.categoriesById();
+    for await (const rows of this.pagesOf(selectProductRow(this.db.selectFrom('catalogue_products')), pageSize)) {
+      yield rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+    }
   }
 
-  /** Every product's detail record, in the catalogue's order (the /data/product-details.json of a language). */
-  async allDetails(locale: Locale): Promise<ProductDetail[]> {
-    const categories = new Map((await this.categoryRows()).map((row) => [row.id, row]));
-    const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products')), 1)
-      .select(locale === 'ar' ? 'details_ar as details' : 'details')
-      .execute();
-    return rows.map((row) => productDetailRecord(row, categories.get(row.category_id)!, locale));
+  /** Every product's detail record in the catalogue's order, `pageSize` at a time (the /data/product-details.json of a language). */
+  async *detailPages(locale: Locale, pageSize: number): AsyncGenerator<ProductDetail[]> {
+    const categories = await this.categoriesById();
+    const withDetails = selectProductRow(this.db.selectFrom('catalogue_products')).select(locale === 'ar' ? 'details_ar as details' : 'details');
+    for await (const rows of this.pagesOf(withDetails, pageSize)) {
+      yield rows.map((row) => productDetailRecord(row, categories.get(row.category_id)!, locale));
+    }
   }
+
+  /** Every product's listing record, in the catalogue's order. */
+  async allProducts(locale: Locale): Promise<Product[]> {
+    return allOf(this.productPages(locale, ALL_PAGE_SIZE));
+  }
+
+  /** Every product's detail record, in the catalogue's order. */
+  async allDetails(locale: Locale): Promise<ProductDetail[]> {
+    return allOf(this.detailPages(locale, ALL_PAGE_SIZE));
+  }
+
+  private async categoriesById(): Promise<Map<string, CategoryRow>> {
+    return new Map((await this.categoryRows()).map((row) => [row.id, row]));
+  }
+
+  /** `query`'s rows in the catalogue's order, a page at a time, keyed on (position, id) (its index: migration 013). */
+  private async *pagesOf<R extends ProductRow>(query: SelectQueryBuilder<DatabaseSchema, 'catalogue_products', R>, pageSize: number): AsyncGenerator<R[]> {
+    let after: { position: number; id: string } | undefined;
+    for (;;) {
+      const from = after;
+      const inOrder = from === undefined ? query : query.where(sql<boolean>`(catalogue_products.position, catalogue_products.id) > (${from.position}, ${from.id})`);
+      const rows = await inOrder.orderBy('catalogue_products.position').orderBy('catalogue_products.id').limit(pageSize).execute();
+      if (rows.length > 0) yield rows;
+      if (rows.length < pageSize) return;
+      const last = rows[rows.length - 1]!;
+      after = { position: last.position, id: last.id };
+    }
+  }
+}
+
+/** The page size of a read of the whole catalogue (the records of every product: catalogueFeed.ts). */
+const ALL_PAGE_SIZE = 5000;
+
+async function allOf<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
 }

@@ -16,11 +16,12 @@
 // English text → Arabic text) are outside every root: never served.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { DEFAULT_LOCALE, LOCALES } from '@site/contracts/locale';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { contentEtag, isFresh } from './etag.js';
-import { preferredEncoding, type Encoding } from './compression.js';
+import { compressedStream, preferredEncoding, type Encoding } from './compression.js';
 
 export const DATA_CONTENT_TYPE = 'application/json; charset=utf-8';
 const DEFAULT_RECHECK_MS = 1000;
@@ -53,6 +54,17 @@ export interface DataFile {
   copies: Partial<Record<Encoding, Buffer>>;
 }
 
+/**
+ * A data file made as it is sent (the catalogue's, read from the database a page at a time): its ETag is known before
+ * its bytes, which are never held whole.
+ */
+export interface StreamedDataFile {
+  /** The version of what `open` reads (the catalogue's version). */
+  etag: string;
+  /** The file's bytes, read afresh as they are sent; the stream fails if what it reads moves on meanwhile. */
+  open(): Readable;
+}
+
 export interface FileVersion extends DataFile {
   filePath: string;
 }
@@ -60,7 +72,7 @@ export interface FileVersion extends DataFile {
 /** Where /data's files come from (a DataFileCache, or catalogueDataFiles.ts's database files over one). */
 export interface DataFiles {
   /** The file of a checked name (isDataFileName), or undefined when there is none. */
-  get(name: string): Promise<DataFile | undefined>;
+  get(name: string): Promise<DataFile | StreamedDataFile | undefined>;
 }
 
 /** Where a file is and the stats that tell a change: the file's size and mtime, and its usable copies' mtimes. */
@@ -198,7 +210,7 @@ export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFiles }> = async (a
 
 /** The answer for a data file's name (checked here), or the app's not-found handler. */
 async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequest, reply: FastifyReply) {
-  let file: DataFile | undefined;
+  let file: DataFile | StreamedDataFile | undefined;
   try {
     file = isDataFileName(name) ? await cache.get(name) : undefined;
   } catch (error) {
@@ -216,9 +228,17 @@ async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequ
   if (isFresh(request, file.etag)) return reply.code(304).send();
 
   const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (isStreamed(file)) {
+    if (request.method === 'HEAD') return reply.send(); // its headers, without reading what it holds
+    if (encoding === undefined) return reply.send(file.open());
+    return reply.header('content-encoding', encoding).send(compressedStream(file.open(), encoding));
+  }
   const copy = encoding === undefined ? undefined : file.copies[encoding];
   if (encoding !== undefined && copy !== undefined) {
     return reply.header('content-encoding', encoding).header('content-length', copy.length).send(copy);
   }
   return reply.header('content-length', file.body.length).send(file.body);
 }
+
+/** Whether a data file is read as it is sent (else its bytes are held). */
+export const isStreamed = (file: DataFile | StreamedDataFile): file is StreamedDataFile => 'open' in file;
