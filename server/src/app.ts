@@ -32,7 +32,8 @@ import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
 import { productLookupOf } from './catalogue/productLookup.js';
-import { createReviewCatalogue } from './reviews/productCatalogue.js';
+import { createReviewCatalogue, type ReviewCatalogue } from './reviews/productCatalogue.js';
+import { databaseReviewCatalogue } from './reviews/databaseReviewCatalogue.js';
 import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
 import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed, type DatabaseCatalogueFeed } from './catalogue/catalogueFeed.js';
 import { siteCatalogueSource } from './catalogue/seed.js';
@@ -82,7 +83,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // made again on first use after its version moved (catalogue/catalogueFeed.ts) ----
   const { feed, databaseFeed } = catalogueFeedOf(db, options.catalogue);
   if (databaseFeed !== undefined) app.addHook('onClose', async () => databaseFeed.stop()); // the app's own: its LISTEN goes with it
-  const reviewCatalogue = feed.follow((records) => createReviewCatalogue(records.en.details));
+  // The reviews' catalogue: over the database a query per product; over records given, made from them.
+  const reviewCatalogue: () => Promise<ReviewCatalogue> =
+    databaseFeed === undefined ? feed.follow((records) => createReviewCatalogue(records.en.details)) : constant(databaseReviewCatalogue(db.kysely, databaseFeed));
   // The catalogue's reads, for its API and the pages' heads alike.
   const catalogue = new CatalogueStore(
     db.kysely,
@@ -295,6 +298,12 @@ function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']):
   }
   return { feed: catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : catalogue };
 }
+
+/** A value as the readers of what a feed makes ask for it. */
+const constant =
+  <T>(value: T): (() => Promise<T>) =>
+  async () =>
+    value;
 
 function allowCrossOrigin(reply: FastifyReply): void {
   reply

@@ -15,7 +15,9 @@ import { isStreamed } from '../http/dataFiles.js';
 import { catalogueSeoSite } from '../http/seo/catalogueSite.js';
 import { siteSeo } from '../http/seo/pages.js';
 import { createQuoteCatalogue, siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
+import { databaseReviewCatalogue } from '../reviews/databaseReviewCatalogue.js';
 import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCatalogue.js';
+import { logStatements } from '../test-support/statementLog.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords, type DatabaseCatalogueFeed } from './catalogueFeed.js';
 import { CatalogueStore } from './catalogueStore.js';
@@ -145,6 +147,25 @@ describe('the seeded database, read by every consumer, is the committed catalogu
       assert.deepEqual(reviews.seedReviews(id), siteReviewCatalogue.seedReviews(id), id);
       assert.deepEqual(quotes.find(id), siteQuoteCatalogue().find(id), id);
     }
+  });
+
+  test("the reviews' catalogue over the database answers as the records' does, a product at a time", async () => {
+    const logged = logStatements(database.db);
+    const reviews = databaseReviewCatalogue(logged.db.kysely, feed);
+    assert.deepEqual([...(await reviews.seedTotals())], [...siteReviewCatalogue.seedTotals()]);
+    const ids = records.en.products.map(({ id }) => id);
+    assert.deepEqual(await reviews.known([...ids, 'nope']), new Set(ids));
+    assert.equal(await reviews.has('nope'), false);
+    assert.deepEqual(await reviews.seedReviews('nope'), []);
+    logged.clear();
+    for (const id of ids) {
+      assert.equal(await reviews.has(id), true, id);
+      assert.deepEqual(await reviews.seedReviews(id), siteReviewCatalogue.seedReviews(id), id);
+    }
+    assert.ok(
+      logged.statements.every((statement) => /\bwhere "id" = \$1/.test(statement)),
+      `each question reads its own product: ${logged.statements.find((statement) => !/\bwhere "id" = \$1/.test(statement))}`,
+    );
   });
 
   test('read once per version: the same records until the version moves', async () => {
