@@ -137,7 +137,7 @@ describe('a /data file read while an import moves the catalogue', () => {
     const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), 10);
     const file = await files.get('product-details.json');
     assert.ok(file !== undefined && isStreamed(file));
-    const stream: Readable = file.open();
+    const stream: Readable = (await file.open()).body;
     const chunks = stream[Symbol.asyncIterator]();
     assert.equal((await chunks.next()).done, false, 'the first page is sent');
     await renameProduct(database);

@@ -191,14 +191,21 @@ function storePages(store: CatalogueStore, locale: Locale, pageSize: number): Ed
 }
 
 /**
- * /data's files over the database: the catalogue's streamed from `store` at the feed's version (known before any row is
- * read: the ETag), `pageSize` products per statement; the others from `disk`.
+ * /data's files over the database: the catalogue's streamed from `store`, `pageSize` products per statement, tagged
+ * with the feed's version (known before any row is read) and read at the database's (which the feed hears of a moment
+ * later: a file is never read at a version it is not tagged with); the others from `disk`.
  */
 export function withStreamedCatalogueDataFiles(disk: DataFiles, feed: DatabaseCatalogueFeed, store: CatalogueStore, pageSize = DATA_FILE_PAGE_SIZE): DataFiles {
   return inFrontOf(disk, (locale, file) =>
-    feed.perVersion((version): StreamedDataFile => {
-      const text = () => atVersion(fileText(storePages(store, locale, pageSize), locale, file), version, () => store.version(), inEdition(locale, file));
-      return { etag: catalogueVersionEtag(version), open: () => Readable.from(text(), { objectMode: false }) };
-    }),
+    feed.perVersion(
+      (version): StreamedDataFile => ({
+        etag: catalogueVersionEtag(version),
+        open: async () => {
+          const now = await store.version();
+          const text = atVersion(fileText(storePages(store, locale, pageSize), locale, file), now, () => store.version(), inEdition(locale, file));
+          return { etag: catalogueVersionEtag(now), body: Readable.from(text, { objectMode: false }) };
+        },
+      }),
+    ),
   );
 }

@@ -59,10 +59,16 @@ export interface DataFile {
  * its bytes, which are never held whole.
  */
 export interface StreamedDataFile {
-  /** The version of what `open` reads (the catalogue's version). */
+  /** The version as this process knows it (a client holding it is answered 304 without reading anything). */
   etag: string;
-  /** The file's bytes, read afresh as they are sent; the stream fails if what it reads moves on meanwhile. */
-  open(): Readable;
+  /** The file as it is now, to be read as it is sent; the stream fails if what it reads moves on meanwhile. */
+  open(): Promise<OpenedDataFile>;
+}
+
+/** A streamed file opened: the version it is read at, and its bytes. */
+export interface OpenedDataFile {
+  etag: string;
+  body: Readable;
 }
 
 export interface FileVersion extends DataFile {
@@ -214,9 +220,7 @@ async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequ
   try {
     file = isDataFileName(name) ? await cache.get(name) : undefined;
   } catch (error) {
-    // the catalogue's files when the database cannot be read (a disk error is no better answered by a 500)
-    request.log.error({ err: error }, `could not read /data/${name}`);
-    return reply.code(503).header('cache-control', 'no-store').send({ error: UNREADABLE });
+    return sendUnreadable(name, error, request, reply);
   }
   if (file === undefined) return reply.callNotFound();
 
@@ -226,18 +230,40 @@ async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequ
     .header('etag', file.etag)
     .header('vary', 'accept-encoding');
   if (isFresh(request, file.etag)) return reply.code(304).send();
+  if (isStreamed(file)) return sendStreamed(file, name, request, reply);
 
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (isStreamed(file)) {
-    if (request.method === 'HEAD') return reply.send(); // its headers, without reading what it holds
-    if (encoding === undefined) return reply.send(file.open());
-    return reply.header('content-encoding', encoding).send(compressedStream(file.open(), encoding));
-  }
   const copy = encoding === undefined ? undefined : file.copies[encoding];
   if (encoding !== undefined && copy !== undefined) {
     return reply.header('content-encoding', encoding).header('content-length', copy.length).send(copy);
   }
   return reply.header('content-length', file.body.length).send(file.body);
+}
+
+/** A streamed file's answer (its headers set): its bytes as they are read, compressed on the way by Accept-Encoding. */
+async function sendStreamed(file: StreamedDataFile, name: string, request: FastifyRequest, reply: FastifyReply) {
+  if (request.method === 'HEAD') return reply.send(); // its headers, without reading what it holds
+  let opened: OpenedDataFile;
+  try {
+    opened = await file.open();
+  } catch (error) {
+    return sendUnreadable(name, error, request, reply);
+  }
+  // the version it is read at: newer than the one asked about when this process has not heard of a change yet
+  reply.header('etag', opened.etag);
+  if (isFresh(request, opened.etag)) {
+    opened.body.destroy();
+    return reply.code(304).send();
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === undefined) return reply.send(opened.body);
+  return reply.header('content-encoding', encoding).send(compressedStream(opened.body, encoding));
+}
+
+/** 503: the catalogue's files when the database cannot be read (a disk error is no better answered by a 500). */
+function sendUnreadable(name: string, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  request.log.error({ err: error }, `could not read /data/${name}`);
+  return reply.code(503).header('cache-control', 'no-store').send({ error: UNREADABLE });
 }
 
 /** Whether a data file is read as it is sent (else its bytes are held). */

@@ -230,7 +230,7 @@ export class FirstViewRenderer {
     const file = await this.dataFile(href);
     if (file === undefined) return new Response('Not found', { status: 404 });
     // a streamed file is read as the page reads it (only the category grid is a page's start data, but any may be)
-    const body = isStreamed(file) ? (Readable.toWeb(file.open()) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
+    const body = isStreamed(file) ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
     return new Response(body, { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
   };
 
