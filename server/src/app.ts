@@ -35,6 +35,7 @@ import { productLookupOf } from './catalogue/productLookup.js';
 import { createReviewCatalogue, type ReviewCatalogue } from './reviews/productCatalogue.js';
 import { databaseReviewCatalogue } from './reviews/databaseReviewCatalogue.js';
 import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
+import { databaseQuoteCatalogue } from './quotes/databaseQuoteCatalogue.js';
 import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed, type DatabaseCatalogueFeed } from './catalogue/catalogueFeed.js';
 import { siteCatalogueSource } from './catalogue/seed.js';
 import { catalogueKnowledgeBases } from './assistant/knowledge-base/index.js';
@@ -208,7 +209,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     ...config.submissions,
     db,
     onOutboxWrite: options.onOutboxWrite,
-    catalogue: feed.follow((records) => createQuoteCatalogue(records.en.products, records.ar.products)),
+    // over the database the products each request names; over records given, made from them
+    catalogue: databaseFeed === undefined ? feed.follow((records) => createQuoteCatalogue(records.en.products, records.ar.products)) : databaseQuoteCatalogue(db.kysely),
   });
 
   // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----

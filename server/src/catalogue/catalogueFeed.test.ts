@@ -14,6 +14,7 @@ import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles, withS
 import { isStreamed } from '../http/dataFiles.js';
 import { catalogueSeoSite } from '../http/seo/catalogueSite.js';
 import { siteSeo } from '../http/seo/pages.js';
+import { databaseQuoteCatalogue } from '../quotes/databaseQuoteCatalogue.js';
 import { createQuoteCatalogue, siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
 import { databaseReviewCatalogue } from '../reviews/databaseReviewCatalogue.js';
 import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCatalogue.js';
@@ -86,7 +87,9 @@ describe('the seeded database, read by every consumer, is the committed catalogu
         const streamed = await files.get(name);
         assert.ok(streamed !== undefined && isStreamed(streamed), name);
         assert.equal(streamed.etag, `W/"catalogue-${feed.version()}"`, `${name}: the catalogue's version is its ETag`);
-        assert.equal(await text(streamed.open()), await readFile(expected, 'utf8'), name);
+        const opened = await streamed.open();
+        assert.equal(opened.etag, streamed.etag, `${name}: read at the version it is tagged with`);
+        assert.equal(await text(opened.body), await readFile(expected, 'utf8'), name);
       }
     }
   });
@@ -166,6 +169,17 @@ describe('the seeded database, read by every consumer, is the committed catalogu
       logged.statements.every((statement) => /\bwhere "id" = \$1/.test(statement)),
       `each question reads its own product: ${logged.statements.find((statement) => !/\bwhere "id" = \$1/.test(statement))}`,
     );
+  });
+
+  test('the quote catalogue over the database: the products a request names, as the records give them, in one statement', async () => {
+    const logged = logStatements(database.db);
+    const ids = records.en.products.map(({ id }) => id).slice(0, 20);
+    const quotes = await databaseQuoteCatalogue(logged.db.kysely)([...ids, 'nope', '__proto__']);
+    for (const id of ids) assert.deepEqual(quotes.find(id), siteQuoteCatalogue().find(id), id);
+    assert.equal(quotes.find('nope'), undefined);
+    assert.equal(quotes.find('__proto__'), undefined);
+    assert.equal(quotes.find(records.en.products[30]!.id), undefined, 'a product not named is not read');
+    assert.equal(logged.statements.length, 1);
   });
 
   test('read once per version: the same records until the version moves', async () => {
