@@ -61,6 +61,12 @@ export interface CategoryFirstPage {
 /** A product as the sitemap lists it. */
 export type ProductEntry = Pick<Product, 'id' | 'productCategoryId' | 'dateAdded'>;
 
+/** How many products there are, and their newest date added, of all and by category. */
+export interface ProductDates {
+  count: number;
+  newest: { all: string | undefined; byCategory: ReadonlyMap<string, string | undefined> };
+}
+
 
 /**
  * The search modal's text as the database compares it: without control characters (NUL cannot reach PostgreSQL) and
@@ -243,15 +249,26 @@ export class CatalogueStore {
     return { category: categoryRecord(category, locale), products: rows.map((row) => productRecord(row, category, locale)), total: Number(total) };
   }
 
-  /** Every product's id, category and date added, in the catalogue's order: the sitemap's, without the rest of the rows. */
-  async productEntries(): Promise<ProductEntry[]> {
+  /**
+   * Products `from` to `from + count` (in the catalogue's order) by id, category and date added: the sitemap's, without
+   * the rest of the rows, `pageSize` at a time.
+   */
+  async *productEntryPages(from: number, count: number, pageSize: number): AsyncGenerator<ProductEntry[]> {
+    const entries = this.db.selectFrom('catalogue_products').select(['id', 'position', 'category_id', sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')]);
+    for await (const rows of this.pagesOf(entries, pageSize, { from, count })) {
+      yield rows.map((row) => ({ id: row.id, productCategoryId: row.category_id, dateAdded: row.date_added }));
+    }
+  }
+
+  /** How many products there are, and the newest date added of all and of each category's (the sitemap's dates). */
+  async productDates(): Promise<ProductDates> {
     const rows = await this.db
       .selectFrom('catalogue_products')
-      .select(['id', 'category_id', sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')])
-      .orderBy('position')
-      .orderBy('id')
+      .select(['category_id', (eb) => eb.fn.countAll<string>().as('count'), sql<string>`to_char(max(date_added), 'YYYY-MM-DD')`.as('newest')])
+      .groupBy('category_id')
       .execute();
-    return rows.map((row) => ({ id: row.id, productCategoryId: row.category_id, dateAdded: row.date_added }));
+    const byCategory = new Map(rows.map((row) => [row.category_id, row.newest]));
+    return { count: rows.reduce((sum, row) => sum + Number(row.count), 0), newest: { all: [...byCategory.values()].sort().at(-1), byCategory } };
   }
 
   /** The search's matches, best first (catalogueSearch.ts). */
@@ -294,15 +311,28 @@ export class CatalogueStore {
     return new Map((await this.categoryRows()).map((row) => [row.id, row]));
   }
 
-  /** `query`'s rows in the catalogue's order, a page at a time, keyed on (position, id) (its index: migration 013). */
-  private async *pagesOf<R extends ProductRow>(query: SelectQueryBuilder<DatabaseSchema, 'catalogue_products', R>, pageSize: number): AsyncGenerator<R[]> {
+  /**
+   * `query`'s rows in the catalogue's order, a page at a time, keyed on (position, id) (its index: migration 013); of
+   * `range` only, when given (the first page skips to its start).
+   */
+  private async *pagesOf<R extends Pick<ProductRow, 'position' | 'id'>>(
+    query: SelectQueryBuilder<DatabaseSchema, 'catalogue_products', R>,
+    pageSize: number,
+    range: { from: number; count: number } = { from: 0, count: Number.POSITIVE_INFINITY },
+  ): AsyncGenerator<R[]> {
     let after: { position: number; id: string } | undefined;
-    for (;;) {
+    let left = range.count;
+    while (left > 0) {
       const from = after;
-      const inOrder = from === undefined ? query : query.where(sql<boolean>`(catalogue_products.position, catalogue_products.id) > (${from.position}, ${from.id})`);
-      const rows = await inOrder.orderBy('catalogue_products.position').orderBy('catalogue_products.id').limit(pageSize).execute();
+      const inOrder =
+        from === undefined
+          ? query.offset(range.from)
+          : query.where(sql<boolean>`(catalogue_products.position, catalogue_products.id) > (${from.position}, ${from.id})`);
+      const size = Math.min(pageSize, left);
+      const rows = await inOrder.orderBy('catalogue_products.position').orderBy('catalogue_products.id').limit(size).execute();
       if (rows.length > 0) yield rows;
-      if (rows.length < pageSize) return;
+      if (rows.length < size) return;
+      left -= rows.length;
       const last = rows[rows.length - 1]!;
       after = { position: last.position, id: last.id };
     }
