@@ -31,7 +31,7 @@ import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
-import { productLookupOf } from './catalogue/productLookup.js';
+import { databaseProductLookup, productLookupOf, type ProductLookup } from './catalogue/productLookup.js';
 import { createReviewCatalogue, type ReviewCatalogue } from './reviews/productCatalogue.js';
 import { databaseReviewCatalogue } from './reviews/databaseReviewCatalogue.js';
 import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
@@ -202,7 +202,10 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
-  await app.register(catalogueRoutes, { store: catalogue, lookup: feed.follow(productLookupOf) });
+  // the look-up: over the database a query of the products named; over records given, made from them per version
+  const lookupOfRecords = feed.follow(productLookupOf);
+  const lookup: ProductLookup = databaseFeed === undefined ? async (codes, locale) => (await lookupOfRecords())(codes, locale) : databaseProductLookup(catalogue);
+  await app.register(catalogueRoutes, { store: catalogue, lookup });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
   await app.register(quoteRoutes, {

@@ -22,6 +22,8 @@ import { logStatements } from '../test-support/statementLog.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords, type DatabaseCatalogueFeed } from './catalogueFeed.js';
 import { CatalogueStore } from './catalogueStore.js';
+import { databaseProductLookup, productLookupOf } from './productLookup.js';
+import { normalizedProductCode } from '@site/content/validation';
 import { seedCatalogue } from './seed.js';
 import { VersionedCache, VersionedMemo } from './versionedCache.js';
 
@@ -180,6 +182,24 @@ describe('the seeded database, read by every consumer, is the committed catalogu
     assert.equal(quotes.find('__proto__'), undefined);
     assert.equal(quotes.find(records.en.products[30]!.id), undefined, 'a product not named is not read');
     assert.equal(logged.statements.length, 1);
+  });
+
+  test("the code look-up over the database finds what the records' finds, from the named products' rows only", async () => {
+    const logged = logStatements(database.db);
+    const fromRows = databaseProductLookup(new CatalogueStore(logged.db.kysely));
+    const fromRecords = productLookupOf(records);
+    const products = records.en.products;
+    // every product by its code and by its id, as the page sends them, in an order of their own, with unknown codes
+    const codes = products.flatMap((product, index) => (index % 2 === 0 ? [normalizedProductCode(product.code)] : [normalizedProductCode(product.id), 'nosuchcode']));
+    for (const locale of ['en', 'ar'] as const) {
+      for (const asked of [codes, [...codes].reverse(), codes.slice(5, 9), [], ['', '-']]) {
+        assert.deepEqual(await fromRows(asked, locale), await fromRecords(asked, locale), `${locale} ${asked.slice(0, 3).join()}`);
+      }
+    }
+    assert.ok(
+      logged.statements.filter((statement) => /from "catalogue_products"/.test(statement)).every((statement) => /regexp_replace/.test(statement)),
+      'products read by the codes named',
+    );
   });
 
   test('read once per version: the same records until the version moves', async () => {

@@ -134,6 +134,9 @@ function byRating(rows: ProductRow[], ratings: Readonly<Record<string, RatingSum
   });
 }
 
+/** A column's letters and digits, lower-cased: the expression migration 013 indexes code and id by. */
+const LETTERS_OF = (column: 'code' | 'id') => sql`regexp_replace(lower(${sql.ref(`catalogue_products.${column}`)}), '[^a-z0-9]+', '', 'g')`;
+
 /** How many filter counts and search pages a process keeps per catalogue version (a few KB each). */
 export const CATALOGUE_MEMO_LIMIT = 1000;
 
@@ -269,6 +272,25 @@ export class CatalogueStore {
       .execute();
     const byCategory = new Map(rows.map((row) => [row.category_id, row.newest]));
     return { count: rows.reduce((sum, row) => sum + Number(row.count), 0), newest: { all: [...byCategory.values()].sort().at(-1), byCategory } };
+  }
+
+  /**
+   * The products whose code or id may be one of `keys` (normalizedProductCode's): those with the same letters and
+   * digits, by their indexes (migration 013); the caller matches them exactly.
+   */
+  async productsNamedBy(keys: readonly string[], locale: Locale): Promise<Product[]> {
+    const letters = [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== '');
+    if (letters.length === 0) return [];
+    const named = sql.val(letters);
+    const rows = await ordered(
+      selectProductRow(this.db.selectFrom('catalogue_products')).where(
+        sql<boolean>`(${LETTERS_OF('code')} = any(${named}::text[]) or ${LETTERS_OF('id')} = any(${named}::text[]))`,
+      ),
+      1,
+    ).execute();
+    if (rows.length === 0) return [];
+    const categories = await this.categoriesById();
+    return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
   }
 
   /** The search's matches, best first (catalogueSearch.ts). */

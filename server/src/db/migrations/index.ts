@@ -9,7 +9,7 @@ import { migration008 } from './008_catalogue.js';
 import { migration009 } from './009_catalogue_search.js';
 import { migration010 } from './010_catalogue_filters.js';
 import { migration011 } from './011_catalogue_search_words.js';
-import { migration013 } from './013_catalogue_order_index.js';
+import { migration013 } from './013_catalogue_read_indexes.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
