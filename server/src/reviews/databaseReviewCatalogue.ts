@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductDetail } from '@site/content';
 import type { DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
+import { mayBeProductId } from '../catalogue/records.js';
 import type { DatabaseSchema } from '../db/index.js';
 import { seedReviewsOf, type ReviewCatalogue, type SeedTotal } from './productCatalogue.js';
 
@@ -22,8 +23,9 @@ async function readSeedTotals(db: Kysely<DatabaseSchema>): Promise<ReadonlyMap<s
 export function databaseReviewCatalogue(db: Kysely<DatabaseSchema>, feed: Pick<DatabaseCatalogueFeed, 'perVersion'>): ReviewCatalogue {
   const products = () => db.selectFrom('catalogue_products');
   return {
-    has: async (productId) => (await products().select('id').where('id', '=', productId).executeTakeFirst()) !== undefined,
+    has: async (productId) => mayBeProductId(productId) && (await products().select('id').where('id', '=', productId).executeTakeFirst()) !== undefined,
     seedReviews: async (productId) => {
+      if (!mayBeProductId(productId)) return [];
       const row = await products()
         .select(sql<ProductDetail['customerReviews'] | null>`details -> 'customerReviews'`.as('reviews'))
         .where('id', '=', productId)
@@ -31,8 +33,9 @@ export function databaseReviewCatalogue(db: Kysely<DatabaseSchema>, feed: Pick<D
       return seedReviewsOf(row?.reviews);
     },
     known: async (productIds) => {
-      if (productIds.length === 0) return new Set();
-      const rows = await products().select('id').where(sql<boolean>`id = any(${sql.val([...productIds])}::text[])`).execute();
+      const ids = productIds.filter(mayBeProductId);
+      if (ids.length === 0) return new Set();
+      const rows = await products().select('id').where(sql<boolean>`id = any(${sql.val(ids)}::text[])`).execute();
       return new Set(rows.map((row) => row.id));
     },
     seedTotals: feed.perVersion(() => readSeedTotals(db)),
