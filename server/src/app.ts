@@ -31,13 +31,15 @@ import { submissionRoutes } from './routes/submissions.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
-import { productLookupOf } from './catalogue/productLookup.js';
-import { createReviewCatalogue } from './reviews/productCatalogue.js';
+import { databaseProductLookup, productLookupOf, type ProductLookup } from './catalogue/productLookup.js';
+import { createReviewCatalogue, type ReviewCatalogue } from './reviews/productCatalogue.js';
+import { databaseReviewCatalogue } from './reviews/databaseReviewCatalogue.js';
 import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
+import { databaseQuoteCatalogue } from './quotes/databaseQuoteCatalogue.js';
 import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed, type DatabaseCatalogueFeed } from './catalogue/catalogueFeed.js';
 import { siteCatalogueSource } from './catalogue/seed.js';
 import { catalogueKnowledgeBases } from './assistant/knowledge-base/index.js';
-import { withCatalogueDataFiles } from './http/catalogueDataFiles.js';
+import { withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './http/catalogueDataFiles.js';
 import { catalogueSeoSite, siteMapOrigins } from './http/seo/catalogueSite.js';
 import { databaseSeoPages } from './http/seo/databaseSite.js';
 import { productRatings, reviewRoutes } from './reviews/reviewRoutes.js';
@@ -82,7 +84,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // made again on first use after its version moved (catalogue/catalogueFeed.ts) ----
   const { feed, databaseFeed } = catalogueFeedOf(db, options.catalogue);
   if (databaseFeed !== undefined) app.addHook('onClose', async () => databaseFeed.stop()); // the app's own: its LISTEN goes with it
-  const reviewCatalogue = feed.follow((records) => createReviewCatalogue(records.en.details));
+  // The reviews' catalogue: over the database a query per product; over records given, made from them.
+  const reviewCatalogue: () => Promise<ReviewCatalogue> =
+    databaseFeed === undefined ? feed.follow((records) => createReviewCatalogue(records.en.details)) : constant(databaseReviewCatalogue(db.kysely, databaseFeed));
   // The catalogue's reads, for its API and the pages' heads alike.
   const catalogue = new CatalogueStore(
     db.kysely,
@@ -124,7 +128,13 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // The data files: committed, then generated (first root wins). Served at /data, and read by pages rendered here.
   const dataRoots = [config.content.dataDir, path.join(config.content.generatedDir, 'data')];
   const diskFiles = new DataFileCache(dataRoots);
-  const dataFiles = options.catalogue === 'files' ? diskFiles : withCatalogueDataFiles(diskFiles, feed);
+  // the catalogue's files: streamed from the database (read as they are sent), or made from the records given
+  const dataFiles =
+    options.catalogue === 'files'
+      ? diskFiles
+      : databaseFeed === undefined
+        ? withCatalogueDataFiles(diskFiles, feed)
+        : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue);
   // Who gets a remote's canary build (REMOTE_<NAME>_CANARY_*): one for the pages and /remotes.json, which must agree.
   const canaries = new CanaryAssignment(config.remotes);
   // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same
@@ -192,14 +202,18 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
-  await app.register(catalogueRoutes, { store: catalogue, lookup: feed.follow(productLookupOf) });
+  // the look-up: over the database a query of the products named; over records given, made from them per version
+  const lookupOfRecords = feed.follow(productLookupOf);
+  const lookup: ProductLookup = databaseFeed === undefined ? async (codes, locale) => (await lookupOfRecords())(codes, locale) : databaseProductLookup(catalogue);
+  await app.register(catalogueRoutes, { store: catalogue, lookup });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
   await app.register(quoteRoutes, {
     ...config.submissions,
     db,
     onOutboxWrite: options.onOutboxWrite,
-    catalogue: feed.follow((records) => createQuoteCatalogue(records.en.products, records.ar.products)),
+    // over the database the products each request names; over records given, made from them
+    catalogue: databaseFeed === undefined ? feed.follow((records) => createQuoteCatalogue(records.en.products, records.ar.products)) : databaseQuoteCatalogue(db.kysely),
   });
 
   // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----
@@ -238,7 +252,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
   await app.register(staffPageRoutes, config.staffPages);
 
-  // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies ----
+  // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies; the
+  // catalogue's streamed from the database ----
   await app.register(dataFileRoutes, { prefix: '/data', cache: dataFiles });
 
   // ---- shell assets and content files at the root ----
@@ -288,6 +303,12 @@ function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']):
   }
   return { feed: catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : catalogue };
 }
+
+/** A value as the readers of what a feed makes ask for it. */
+const constant =
+  <T>(value: T): (() => Promise<T>) =>
+  async () =>
+    value;
 
 function allowCrossOrigin(reply: FastifyReply): void {
   reply

@@ -6,25 +6,40 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { arabicKnowledgeBaseSources, buildKnowledgeBase, catalogueKnowledgeBases } from '../assistant/knowledge-base/index.js';
-import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles } from '../http/catalogueDataFiles.js';
+import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles, withStreamedCatalogueDataFiles } from '../http/catalogueDataFiles.js';
+import { isStreamed } from '../http/dataFiles.js';
 import { catalogueSeoSite } from '../http/seo/catalogueSite.js';
 import { siteSeo } from '../http/seo/pages.js';
+import { databaseQuoteCatalogue } from '../quotes/databaseQuoteCatalogue.js';
 import { createQuoteCatalogue, siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
+import { databaseReviewCatalogue } from '../reviews/databaseReviewCatalogue.js';
 import { createReviewCatalogue, siteReviewCatalogue } from '../reviews/productCatalogue.js';
+import { logStatements } from '../test-support/statementLog.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
-import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords } from './catalogueFeed.js';
+import { databaseCatalogueFeed, type CatalogueFeed, type CatalogueRecords, type DatabaseCatalogueFeed } from './catalogueFeed.js';
+import { CatalogueStore } from './catalogueStore.js';
+import { databaseProductLookup, productLookupOf } from './productLookup.js';
+import { normalizedProductCode } from '@site/content/validation';
 import { seedCatalogue } from './seed.js';
 import { VersionedCache, VersionedMemo } from './versionedCache.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** A stream's bytes as text. */
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
 const ORIGIN = 'https://www.example.test';
 
 describe('the seeded database, read by every consumer, is the committed catalogue', () => {
   let database: TestDatabase;
-  let feed: CatalogueFeed;
+  let feed: DatabaseCatalogueFeed;
   let records: CatalogueRecords;
   /** The content build's generated files (search index, Arabic edition), made into a folder of the test's. */
   let generated: string;
@@ -63,6 +78,24 @@ describe('the seeded database, read by every consumer, is the committed catalogu
     }
   });
 
+  test('the /data files streamed from the database a few products at a time, byte for byte the same', async () => {
+    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), 7);
+    for (const file of CATALOGUE_DATA_FILES) {
+      const english = file === 'searchResults.json' ? path.join(generated, 'data', file) : path.join(repoRoot, 'content', 'data', file);
+      for (const [name, expected] of [
+        [file, english],
+        [`ar/${file}`, path.join(generated, 'data', 'ar', file)],
+      ] as const) {
+        const streamed = await files.get(name);
+        assert.ok(streamed !== undefined && isStreamed(streamed), name);
+        assert.equal(streamed.etag, `W/"catalogue-${feed.version()}"`, `${name}: the catalogue's version is its ETag`);
+        const opened = await streamed.open();
+        assert.equal(opened.etag, streamed.etag, `${name}: read at the version it is tagged with`);
+        assert.equal(await text(opened.body), await readFile(expected, 'utf8'), name);
+      }
+    }
+  });
+
   test('/data through the feed: a file is made on its own request, not with the others', async () => {
     const read: string[] = [];
     const watched = (locale: 'en' | 'ar') =>
@@ -87,7 +120,8 @@ describe('the seeded database, read by every consumer, is the committed catalogu
     };
     const files = withCatalogueDataFiles({ get: async () => undefined }, spiedFeed);
     const products = await files.get('products.json');
-    assert.equal(products?.body.toString('utf8'), await readFile(path.join(repoRoot, 'content', 'data', 'products.json'), 'utf8'));
+    assert.ok(products !== undefined && !isStreamed(products));
+    assert.equal(products.body.toString('utf8'), await readFile(path.join(repoRoot, 'content', 'data', 'products.json'), 'utf8'));
     assert.deepEqual(read, ['en.products'], 'only the English products were read out of the records');
     await files.get('ar/product-details.json');
     assert.deepEqual(read, ['en.products', 'ar.details']);
@@ -118,6 +152,54 @@ describe('the seeded database, read by every consumer, is the committed catalogu
       assert.deepEqual(reviews.seedReviews(id), siteReviewCatalogue.seedReviews(id), id);
       assert.deepEqual(quotes.find(id), siteQuoteCatalogue().find(id), id);
     }
+  });
+
+  test("the reviews' catalogue over the database answers as the records' does, a product at a time", async () => {
+    const logged = logStatements(database.db);
+    const reviews = databaseReviewCatalogue(logged.db.kysely, feed);
+    assert.deepEqual([...(await reviews.seedTotals())], [...siteReviewCatalogue.seedTotals()]);
+    const ids = records.en.products.map(({ id }) => id);
+    assert.deepEqual(await reviews.known([...ids, 'nope']), new Set(ids));
+    assert.equal(await reviews.has('nope'), false);
+    assert.deepEqual(await reviews.seedReviews('nope'), []);
+    logged.clear();
+    for (const id of ids) {
+      assert.equal(await reviews.has(id), true, id);
+      assert.deepEqual(await reviews.seedReviews(id), siteReviewCatalogue.seedReviews(id), id);
+    }
+    assert.ok(
+      logged.statements.every((statement) => /\bwhere "id" = \$1/.test(statement)),
+      `each question reads its own product: ${logged.statements.find((statement) => !/\bwhere "id" = \$1/.test(statement))}`,
+    );
+  });
+
+  test('the quote catalogue over the database: the products a request names, as the records give them, in one statement', async () => {
+    const logged = logStatements(database.db);
+    const ids = records.en.products.map(({ id }) => id).slice(0, 20);
+    const quotes = await databaseQuoteCatalogue(logged.db.kysely)([...ids, 'nope', '__proto__']);
+    for (const id of ids) assert.deepEqual(quotes.find(id), siteQuoteCatalogue().find(id), id);
+    assert.equal(quotes.find('nope'), undefined);
+    assert.equal(quotes.find('__proto__'), undefined);
+    assert.equal(quotes.find(records.en.products[30]!.id), undefined, 'a product not named is not read');
+    assert.equal(logged.statements.length, 1);
+  });
+
+  test("the code look-up over the database finds what the records' finds, from the named products' rows only", async () => {
+    const logged = logStatements(database.db);
+    const fromRows = databaseProductLookup(new CatalogueStore(logged.db.kysely));
+    const fromRecords = productLookupOf(records);
+    const products = records.en.products;
+    // every product by its code and by its id, as the page sends them, in an order of their own, with unknown codes
+    const codes = products.flatMap((product, index) => (index % 2 === 0 ? [normalizedProductCode(product.code)] : [normalizedProductCode(product.id), 'nosuchcode']));
+    for (const locale of ['en', 'ar'] as const) {
+      for (const asked of [codes, [...codes].reverse(), codes.slice(5, 9), [], ['', '-']]) {
+        assert.deepEqual(await fromRows(asked, locale), await fromRecords(asked, locale), `${locale} ${asked.slice(0, 3).join()}`);
+      }
+    }
+    assert.ok(
+      logged.statements.filter((statement) => /from "catalogue_products"/.test(statement)).every((statement) => /regexp_replace/.test(statement)),
+      'products read by the codes named',
+    );
   });
 
   test('read once per version: the same records until the version moves', async () => {

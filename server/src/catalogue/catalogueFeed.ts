@@ -61,10 +61,10 @@ async function readRecords(db: Database): Promise<CatalogueRecords> {
 /** The database's feed: also what reads its own rows, rather than every record, kept per version. */
 export interface DatabaseCatalogueFeed extends CatalogueFeed {
   /**
-   * `make()` at the current version, made once per version on first use, without reading the records (a page's head
-   * reads its own rows when asked for).
+   * `make(version)` at the current version, made once per version on first use, without reading the records (a page's
+   * head reads its own rows when asked for; a /data file is read as it is sent).
    */
-  perVersion<T>(make: () => T | Promise<T>): () => Promise<T>;
+  perVersion<T>(make: (version: number) => T | Promise<T>): () => Promise<T>;
 }
 
 /**
@@ -109,8 +109,8 @@ export function databaseCatalogueFeed(db: Database): DatabaseCatalogueFeed {
         return current();
       };
     },
-    perVersion<T>(make: () => T | Promise<T>) {
-      const made = new VersionedCache(feed.version, async () => make());
+    perVersion<T>(make: (version: number) => T | Promise<T>) {
+      const made = new VersionedCache(feed.version, async (version) => make(version));
       return async () => {
         await started();
         return made.get();

@@ -45,7 +45,7 @@ import type { ProductLookup } from './productLookup.js';
 export interface CatalogueRoutesOptions {
   store: CatalogueStore;
   /** The products a buyer's list names (productLookup.ts), at the catalogue's current version. */
-  lookup: () => Promise<ProductLookup>;
+  lookup: ProductLookup;
 }
 
 const NOT_LOADED = 'The catalogue could not be loaded right now. Please try again in a few minutes.';
@@ -134,8 +134,8 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
     { schema: { querystring: lookupQuerySchema, response: answers(lookupResponseSchema) } },
     async (request, reply) => {
       const { lang, codes } = request.query;
-      const find = await read(request, 'the catalogue for a look-up', lookup);
-      return sendTagged(request, reply, { products: find(codes, lang) });
+      const products = await read(request, 'the catalogue for a look-up', () => lookup(codes, lang));
+      return sendTagged(request, reply, { products });
     },
   );
 

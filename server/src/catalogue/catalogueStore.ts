@@ -1,6 +1,6 @@
 // The catalogue's reads: the category grid, one page of a category in one of the listing's six orders with its total,
-// one product's detail, and the whole catalogue for /data/*.json. Every answer is a record of content/src/types.ts in
-// the language asked for (records.ts), so the pages render what they always rendered.
+// one product's detail, and the whole catalogue a page at a time for /data/*.json. Every answer is a record of
+// content/src/types.ts in the language asked for (records.ts), so the pages render what they always rendered.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { foldSearchText } from '@site/content/search-text';
@@ -13,6 +13,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import type { DatabaseSchema } from '../db/index.js';
 import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
 import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
+import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
 
@@ -59,6 +60,12 @@ export interface CategoryFirstPage {
 
 /** A product as the sitemap lists it. */
 export type ProductEntry = Pick<Product, 'id' | 'productCategoryId' | 'dateAdded'>;
+
+/** How many products there are, and their newest date added, of all and by category. */
+export interface ProductDates {
+  count: number;
+  newest: { all: string | undefined; byCategory: ReadonlyMap<string, string | undefined> };
+}
 
 
 /**
@@ -127,6 +134,9 @@ function byRating(rows: ProductRow[], ratings: Readonly<Record<string, RatingSum
   });
 }
 
+/** A column's letters and digits, lower-cased: the expression migration 013 indexes code and id by. */
+const LETTERS_OF = (column: 'code' | 'id') => sql`regexp_replace(lower(${sql.ref(`catalogue_products.${column}`)}), '[^a-z0-9]+', '', 'g')`;
+
 /** How many filter counts and search pages a process keeps per catalogue version (a few KB each). */
 export const CATALOGUE_MEMO_LIMIT = 1000;
 
@@ -177,6 +187,11 @@ export class CatalogueStore {
       .limit(limit - first.length)
       .execute();
     return [...first, ...rest];
+  }
+
+  /** The catalogue's version as the database has it now (state.ts). */
+  version(): Promise<number> {
+    return readCatalogueVersion(this.db);
   }
 
   /** The category grid, in the catalogue's order. */
@@ -244,15 +259,45 @@ export class CatalogueStore {
     return { category: categoryRecord(category, locale), products: rows.map((row) => productRecord(row, category, locale)), total: Number(total) };
   }
 
-  /** Every product's id, category and date added, in the catalogue's order: the sitemap's, without the rest of the rows. */
-  async productEntries(): Promise<ProductEntry[]> {
+  /**
+   * Products `from` to `from + count` (in the catalogue's order) by id, category and date added: the sitemap's, without
+   * the rest of the rows, `pageSize` at a time.
+   */
+  async *productEntryPages(from: number, count: number, pageSize: number): AsyncGenerator<ProductEntry[]> {
+    const entries = this.db.selectFrom('catalogue_products').select(['id', 'position', 'category_id', sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')]);
+    for await (const rows of this.pagesOf(entries, pageSize, { from, count })) {
+      yield rows.map((row) => ({ id: row.id, productCategoryId: row.category_id, dateAdded: row.date_added }));
+    }
+  }
+
+  /** How many products there are, and the newest date added of all and of each category's (the sitemap's dates). */
+  async productDates(): Promise<ProductDates> {
     const rows = await this.db
       .selectFrom('catalogue_products')
-      .select(['id', 'category_id', sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')])
-      .orderBy('position')
-      .orderBy('id')
+      .select(['category_id', (eb) => eb.fn.countAll<string>().as('count'), sql<string>`to_char(max(date_added), 'YYYY-MM-DD')`.as('newest')])
+      .groupBy('category_id')
       .execute();
-    return rows.map((row) => ({ id: row.id, productCategoryId: row.category_id, dateAdded: row.date_added }));
+    const byCategory = new Map(rows.map((row) => [row.category_id, row.newest]));
+    return { count: rows.reduce((sum, row) => sum + Number(row.count), 0), newest: { all: [...byCategory.values()].sort().at(-1), byCategory } };
+  }
+
+  /**
+   * The products whose code or id may be one of `keys` (normalizedProductCode's): those with the same letters and
+   * digits, by their indexes (migration 013); the caller matches them exactly.
+   */
+  async productsNamedBy(keys: readonly string[], locale: Locale): Promise<Product[]> {
+    const letters = [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== '');
+    if (letters.length === 0) return [];
+    const named = sql.val(letters);
+    const rows = await ordered(
+      selectProductRow(this.db.selectFrom('catalogue_products')).where(
+        sql<boolean>`(${LETTERS_OF('code')} = any(${named}::text[]) or ${LETTERS_OF('id')} = any(${named}::text[]))`,
+      ),
+      1,
+    ).execute();
+    if (rows.length === 0) return [];
+    const categories = await this.categoriesById();
+    return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
   }
 
   /** The search's matches, best first (catalogueSearch.ts). */
@@ -261,19 +306,73 @@ export class CatalogueStore {
     return this.searches?.get(JSON.stringify(query), read) ?? read();
   }
 
-  /** Every product's listing record, in the catalogue's order (the /data/products.json of a language). */
-  async allProducts(locale: Locale): Promise<Product[]> {
-    const categories = new Map((await this.categoryRows()).map((row) => [row.id, row]));
-    const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products')), 1).execute();
-    return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+  /**
+   * Every product's listing record in the catalogue's order, `pageSize` at a time (the /data/products.json of a
+   * language): a page per statement, each after the last one's (position, id), so that no read holds the catalogue.
+   */
+  async *productPages(locale: Locale, pageSize: number): AsyncGenerator<Product[]> {
+    const categories = await this.categoriesById();
+    for await (const rows of this.pagesOf(selectProductRow(this.db.selectFrom('catalogue_products')), pageSize)) {
+      yield rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+    }
   }
 
-  /** Every product's detail record, in the catalogue's order (the /data/product-details.json of a language). */
-  async allDetails(locale: Locale): Promise<ProductDetail[]> {
-    const categories = new Map((await this.categoryRows()).map((row) => [row.id, row]));
-    const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products')), 1)
-      .select(locale === 'ar' ? 'details_ar as details' : 'details')
-      .execute();
-    return rows.map((row) => productDetailRecord(row, categories.get(row.category_id)!, locale));
+  /** Every product's detail record in the catalogue's order, `pageSize` at a time (the /data/product-details.json of a language). */
+  async *detailPages(locale: Locale, pageSize: number): AsyncGenerator<ProductDetail[]> {
+    const categories = await this.categoriesById();
+    const withDetails = selectProductRow(this.db.selectFrom('catalogue_products')).select(locale === 'ar' ? 'details_ar as details' : 'details');
+    for await (const rows of this.pagesOf(withDetails, pageSize)) {
+      yield rows.map((row) => productDetailRecord(row, categories.get(row.category_id)!, locale));
+    }
   }
+
+  /** Every product's listing record, in the catalogue's order. */
+  async allProducts(locale: Locale): Promise<Product[]> {
+    return allOf(this.productPages(locale, ALL_PAGE_SIZE));
+  }
+
+  /** Every product's detail record, in the catalogue's order. */
+  async allDetails(locale: Locale): Promise<ProductDetail[]> {
+    return allOf(this.detailPages(locale, ALL_PAGE_SIZE));
+  }
+
+  private async categoriesById(): Promise<Map<string, CategoryRow>> {
+    return new Map((await this.categoryRows()).map((row) => [row.id, row]));
+  }
+
+  /**
+   * `query`'s rows in the catalogue's order, a page at a time, keyed on (position, id) (its index: migration 013); of
+   * `range` only, when given (the first page skips to its start).
+   */
+  private async *pagesOf<R extends Pick<ProductRow, 'position' | 'id'>>(
+    query: SelectQueryBuilder<DatabaseSchema, 'catalogue_products', R>,
+    pageSize: number,
+    range: { from: number; count: number } = { from: 0, count: Number.POSITIVE_INFINITY },
+  ): AsyncGenerator<R[]> {
+    let after: { position: number; id: string } | undefined;
+    let left = range.count;
+    while (left > 0) {
+      const from = after;
+      const inOrder =
+        from === undefined
+          ? query.offset(range.from)
+          : query.where(sql<boolean>`(catalogue_products.position, catalogue_products.id) > (${from.position}, ${from.id})`);
+      const size = Math.min(pageSize, left);
+      const rows = await inOrder.orderBy('catalogue_products.position').orderBy('catalogue_products.id').limit(size).execute();
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+      left -= rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { position: last.position, id: last.id };
+    }
+  }
+}
+
+/** The page size of a read of the whole catalogue (the records of every product: catalogueFeed.ts). */
+const ALL_PAGE_SIZE = 5000;
+
+async function allOf<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
 }

@@ -1,13 +1,15 @@
 // The products a buyer's list names, by model code or id compared as normalizedProductCode compares them (case, spaces
 // and dashes ignored): the request page's "Paste a list" and the names of its basket's lines. One map per edition,
-// made from the catalogue's records once per version (catalogueFeed.ts follow), so a look-up reads nothing.
+// made from the catalogue's records once per version (catalogueFeed.ts follow) over records given; over the database,
+// a query of the named products per look-up.
 import type { Product } from '@site/content';
 import { normalizedProductCode } from '@site/content/validation';
 import type { Locale } from '@site/contracts/locale';
 import type { CatalogueRecords } from './catalogueFeed.js';
+import type { CatalogueStore } from './catalogueStore.js';
 
 /** The products `codes` name, each once, in the order of the first code naming it; unknown codes find nothing. */
-export type ProductLookup = (codes: readonly string[], locale: Locale) => Product[];
+export type ProductLookup = (codes: readonly string[], locale: Locale) => Promise<Product[]>;
 
 function byKey(products: readonly Product[]): ReadonlyMap<string, Product> {
   const keys = new Map<string, Product>();
@@ -19,14 +21,25 @@ function byKey(products: readonly Product[]): ReadonlyMap<string, Product> {
   return keys;
 }
 
+/** The products of `products` that `codes` name, each once, in the order of the first code naming it. */
+export function lookUp(codes: readonly string[], products: readonly Product[]): Product[] {
+  const keys = byKey(products);
+  const found = new Map<string, Product>();
+  for (const code of codes) {
+    const product = keys.get(normalizedProductCode(code));
+    if (product !== undefined && !found.has(product.id)) found.set(product.id, product);
+  }
+  return [...found.values()];
+}
+
 export function productLookupOf(records: CatalogueRecords): ProductLookup {
-  const editions = { en: byKey(records.en.products), ar: byKey(records.ar.products) };
-  return (codes, locale) => {
-    const found = new Map<string, Product>();
-    for (const code of codes) {
-      const product = editions[locale].get(normalizedProductCode(code));
-      if (product !== undefined && !found.has(product.id)) found.set(product.id, product);
-    }
-    return [...found.values()];
-  };
+  return async (codes, locale) => lookUp(codes, records[locale].products);
+}
+
+/**
+ * The database's look-up: the few products whose code or id the codes may name, read by an index of their letters
+ * and digits (CatalogueStore.productsNamedBy), then matched as the records' look-up matches them.
+ */
+export function databaseProductLookup(store: Pick<CatalogueStore, 'productsNamedBy'>): ProductLookup {
+  return async (codes, locale) => lookUp(codes, await store.productsNamedBy(codes.map(normalizedProductCode), locale));
 }

@@ -19,6 +19,9 @@ export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' 
 /** A product with its detail document in one language. */
 export type ProductWithDetails = ProductRow & { details: Record<string, unknown> };
 
+/** Whether a text can be a product's id (catalogue_products' check, migration 008): any other names no product, unread. */
+export const mayBeProductId = (text: string): boolean => /^[A-Za-z0-9_-]{1,100}$/.test(text);
+
 /** The detail record's fields that are columns (or the category's): everything else is the detail document. */
 const DETAIL_HEAD = ['id', 'productName', 'image', 'productCategory', 'categoryName'] as const;
 

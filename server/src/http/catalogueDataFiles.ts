@@ -1,20 +1,31 @@
-// The catalogue's /data files made from the database instead of content/data and the build's generated files:
+// The catalogue's /data files made from the catalogue instead of content/data and the build's generated files:
 // products-category.json, products.json, product-details.json and searchResults.json, English at /data and Arabic at
 // /data/ar, each in the bytes the committed or generated file has (catalogueFeed.test.ts compares them with the
-// seeded database). Each made once per catalogue version, on its first request after it moved, with an ETag of its bytes
-// and its brotli and gzip copies (as the build's precompressed files had: the route sends copies, and a body this big
-// is past compression.ts's cache). Every other data file is still read from disk (dataFiles.ts).
+// seeded database). Every other data file is still read from disk (dataFiles.ts).
+//
+// Over the database each file is streamed: read a page of rows at a time (CatalogueStore's pages) and written as it is
+// read, compressed on the way by Accept-Encoding (dataFiles.ts), so that a server holds a page, never the catalogue;
+// its ETag is the catalogue's version, so a conditional GET is answered 304 without reading a row. Over records given
+// (a test's feed) each file is made once per version from them, with its compressed copies, as before.
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Product, ProductCategory, SearchResult } from '@site/content';
+import type { Product, ProductCategory, ProductDetail, SearchResult } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import type { CatalogueEdition, CatalogueFeed, CatalogueRecords } from '../catalogue/catalogueFeed.js';
+import type { CatalogueEdition, CatalogueFeed, CatalogueRecords, DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
+import type { CatalogueStore } from '../catalogue/catalogueStore.js';
 import { COMPRESS_THRESHOLD, type Encoding } from './compression.js';
-import type { DataFile, DataFiles } from './dataFiles.js';
+import type { DataFile, DataFiles, StreamedDataFile } from './dataFiles.js';
 import { contentEtag } from './etag.js';
+import { jsonArrayText } from './jsonArrayText.js';
 
 /** The data files that are the catalogue's (in each edition's folder). */
 export const CATALOGUE_DATA_FILES = ['products-category.json', 'products.json', 'product-details.json', 'searchResults.json'] as const;
+
+type CatalogueDataFile = (typeof CATALOGUE_DATA_FILES)[number];
+
+/** Products read per statement when a file is streamed from the database (a page of details is a few MB at most). */
+export const DATA_FILE_PAGE_SIZE = 500;
 
 /** A file's name in an edition: 'products.json' at the top for English, 'ar/products.json' for Arabic. */
 const inEdition = (locale: Locale, file: string): string => (locale === 'en' ? file : `${locale}/${file}`);
@@ -35,21 +46,51 @@ export function searchResultsOf(products: readonly Product[], categories: readon
   }));
 }
 
-/**
- * The JSON text as the site has always served it: English indented (the committed files, and the generated search
- * index), the Arabic edition on one line (content/scripts/generate-editions.ts).
- */
-function jsonText(locale: Locale, value: unknown): string {
-  return `${locale === 'en' ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
+/** One edition's catalogue as the files read it: its categories, and its products and details a page at a time. */
+interface EditionPages {
+  categories(): Promise<readonly ProductCategory[]>;
+  products(): AsyncIterable<readonly Product[]>;
+  details(): AsyncIterable<readonly ProductDetail[]>;
 }
 
-/** What each file holds: made on asking, so that only the file asked for is read out of the records. */
-function editionFiles(edition: CatalogueEdition): Record<(typeof CATALOGUE_DATA_FILES)[number], () => unknown> {
+/** What each file holds, a page at a time: read on asking, so that only the file asked for is read. */
+async function* filePages(edition: EditionPages, file: CatalogueDataFile): AsyncGenerator<readonly unknown[]> {
+  switch (file) {
+    case 'products-category.json':
+      yield await edition.categories();
+      return;
+    case 'products.json':
+      yield* edition.products();
+      return;
+    case 'product-details.json':
+      yield* edition.details();
+      return;
+    case 'searchResults.json': {
+      const categories = await edition.categories();
+      for await (const products of edition.products()) yield searchResultsOf(products, categories);
+    }
+  }
+}
+
+/**
+ * The file's text, in pieces, as the site has always served it: English indented (the committed files, and the
+ * generated search index), the Arabic edition on one line (content/scripts/generate-editions.ts).
+ */
+const fileText = (edition: EditionPages, locale: Locale, file: CatalogueDataFile): AsyncGenerator<string> =>
+  jsonArrayText(filePages(edition, file), locale === 'en');
+
+// ---- over records (a feed other than the database's) ----
+
+/** An edition's records as pages: each part one page, read out of the records only when asked for. */
+function recordPages(edition: CatalogueEdition): EditionPages {
   return {
-    'products-category.json': () => edition.categories,
-    'products.json': () => edition.products,
-    'product-details.json': () => edition.details,
-    'searchResults.json': () => searchResultsOf(edition.products, edition.categories),
+    categories: async () => edition.categories,
+    async *products() {
+      yield edition.products;
+    },
+    async *details() {
+      yield edition.details;
+    },
   };
 }
 
@@ -72,15 +113,15 @@ async function copiesOf(body: Buffer): Promise<Partial<Record<Encoding, Buffer>>
   return { br, gzip: gz };
 }
 
-type CatalogueDataFile = (typeof CATALOGUE_DATA_FILES)[number];
-
-/** One catalogue data file of an edition, with its ETag and compressed copies. */
+/** One catalogue data file of an edition made whole from the records, with its ETag and compressed copies. */
 async function catalogueDataFile(records: CatalogueRecords, locale: Locale, file: CatalogueDataFile): Promise<DataFile> {
-  const body = Buffer.from(jsonText(locale, editionFiles(records[locale])[file]()));
+  const pieces: string[] = [];
+  for await (const piece of fileText(recordPages(records[locale]), locale, file)) pieces.push(piece);
+  const body = Buffer.from(pieces.join(''));
   return { body, etag: contentEtag(body), copies: await copiesOf(body) };
 }
 
-/** Every catalogue data file of both editions, by name ('products.json', 'ar/products.json'), with its copies. */
+/** Every catalogue data file of both editions made from records, by name ('products.json', 'ar/products.json'), with its copies. */
 export async function catalogueDataFiles(records: CatalogueRecords): Promise<ReadonlyMap<string, DataFile>> {
   const files = new Map<string, DataFile>();
   for (const locale of ['en', 'ar'] as const) {
@@ -89,21 +130,82 @@ export async function catalogueDataFiles(records: CatalogueRecords): Promise<Rea
   return files;
 }
 
-/**
- * /data's files: the catalogue's from the feed, each made on its own first request after the version moved (a reader
- * of products.json does not make every edition's details: at 100,000 products each file is tens of megabytes, and
- * their copies more); the others from `disk`.
- */
-export function withCatalogueDataFiles(disk: DataFiles, feed: CatalogueFeed): DataFiles {
-  const files = new Map(
-    (['en', 'ar'] as const).flatMap((locale) =>
-      CATALOGUE_DATA_FILES.map((file) => [inEdition(locale, file), feed.follow((records) => catalogueDataFile(records, locale, file))] as const),
-    ),
-  );
+/** /data's files with the catalogue's in front of `disk`'s: `catalogue(name)` is a catalogue file's current version. */
+function inFrontOf(disk: DataFiles, catalogue: (locale: Locale, file: CatalogueDataFile) => () => Promise<DataFile | StreamedDataFile>): DataFiles {
+  const files = new Map((['en', 'ar'] as const).flatMap((locale) => CATALOGUE_DATA_FILES.map((file) => [inEdition(locale, file), catalogue(locale, file)] as const)));
   return {
     async get(name) {
       const current = files.get(name);
       return current === undefined ? disk.get(name) : current();
     },
   };
+}
+
+/**
+ * /data's files: the catalogue's made from the feed's records, each on its own first request after the version moved
+ * (a reader of products.json does not make every edition's details); the others from `disk`.
+ */
+export function withCatalogueDataFiles(disk: DataFiles, feed: CatalogueFeed): DataFiles {
+  return inFrontOf(disk, (locale, file) => feed.follow((records) => catalogueDataFile(records, locale, file)));
+}
+
+// ---- over the database ----
+
+/** The catalogue's version moved while a file was being read: what was sent mixes two versions, so it is cut off. */
+export class CatalogueMovedError extends Error {
+  constructor(file: string, from: number, to: number) {
+    super(`the catalogue moved from version ${from} to ${to} while /data/${file} was read`);
+  }
+}
+
+/**
+ * `pages` as long as the catalogue stays at `version`: its version is read before the first page and after each (each
+ * page is a statement of its own; a version read on each side of it is the version it read, since every change bumps
+ * the version in its own transaction), and a move fails the read.
+ */
+async function* atVersion<T>(pages: AsyncIterable<T>, version: number, versionNow: () => Promise<number>, file: string): AsyncGenerator<T> {
+  const check = async () => {
+    const now = await versionNow();
+    if (now !== version) throw new CatalogueMovedError(file, version, now);
+  };
+  const iterator = pages[Symbol.asyncIterator]();
+  await check();
+  for (;;) {
+    const next = await iterator.next();
+    await check();
+    if (next.done === true) return;
+    yield next.value;
+  }
+}
+
+/** The weak ETag of the catalogue's files at `version` (weak: the answer's bytes depend on its encoding too). */
+export const catalogueVersionEtag = (version: number): string => `W/"catalogue-${version}"`;
+
+/** An edition read from the store `pageSize` products at a time. */
+function storePages(store: CatalogueStore, locale: Locale, pageSize: number): EditionPages {
+  return {
+    categories: () => store.categories(locale),
+    products: () => store.productPages(locale, pageSize),
+    details: () => store.detailPages(locale, pageSize),
+  };
+}
+
+/**
+ * /data's files over the database: the catalogue's streamed from `store`, `pageSize` products per statement, tagged
+ * with the feed's version (known before any row is read) and read at the database's (which the feed hears of a moment
+ * later: a file is never read at a version it is not tagged with); the others from `disk`.
+ */
+export function withStreamedCatalogueDataFiles(disk: DataFiles, feed: DatabaseCatalogueFeed, store: CatalogueStore, pageSize = DATA_FILE_PAGE_SIZE): DataFiles {
+  return inFrontOf(disk, (locale, file) =>
+    feed.perVersion(
+      (version): StreamedDataFile => ({
+        etag: catalogueVersionEtag(version),
+        open: async () => {
+          const now = await store.version();
+          const text = atVersion(fileText(storePages(store, locale, pageSize), locale, file), now, () => store.version(), inEdition(locale, file));
+          return { etag: catalogueVersionEtag(now), body: Readable.from(text, { objectMode: false }) };
+        },
+      }),
+    ),
+  );
 }

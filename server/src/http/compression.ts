@@ -7,7 +7,9 @@
 //   cache. This is the one hand-written piece left (the bench's HTML row needs it).
 // - Every other answer goes through @fastify/compress: brotli at quality 4 / gzip at level 6 on the fly, above 1 KB
 //   (also a static file that has no copy beside it, e.g. one released without its copies).
+// - The catalogue's /data files over the database are streamed, and compressed as they are read (compressedStream).
 // Request bodies are never decompressed (globalDecompression: false): the POST routes take plain JSON only.
+import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -39,6 +41,19 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
   const [br, gz] = [of('br'), of('gzip')];
   if (br <= 0 && gz <= 0) return undefined;
   return br >= gz ? 'br' : 'gzip';
+}
+
+/**
+ * `body` compressed as it is read, for an answer too long to hold (the catalogue's /data files over the database): at
+ * @fastify/compress's on-the-fly levels (brotli 4, gzip 6), since every request compresses it again. A failure of
+ * `body` fails the compressed stream (the answer is cut off).
+ */
+export function compressedStream(body: Readable, encoding: Encoding): Readable {
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+      : zlib.createGzip({ level: 6 });
+  return pipeline(body, compressor, () => undefined); // the error reaches the reader of the compressed stream
 }
 
 function addVary(reply: FastifyReply): void {

@@ -16,11 +16,12 @@
 // English text → Arabic text) are outside every root: never served.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { DEFAULT_LOCALE, LOCALES } from '@site/contracts/locale';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CACHE_REVALIDATE } from './caching.js';
 import { contentEtag, isFresh } from './etag.js';
-import { preferredEncoding, type Encoding } from './compression.js';
+import { compressedStream, preferredEncoding, type Encoding } from './compression.js';
 
 export const DATA_CONTENT_TYPE = 'application/json; charset=utf-8';
 const DEFAULT_RECHECK_MS = 1000;
@@ -53,6 +54,23 @@ export interface DataFile {
   copies: Partial<Record<Encoding, Buffer>>;
 }
 
+/**
+ * A data file made as it is sent (the catalogue's, read from the database a page at a time): its ETag is known before
+ * its bytes, which are never held whole.
+ */
+export interface StreamedDataFile {
+  /** The version as this process knows it (a client holding it is answered 304 without reading anything). */
+  etag: string;
+  /** The file as it is now, to be read as it is sent; the stream fails if what it reads moves on meanwhile. */
+  open(): Promise<OpenedDataFile>;
+}
+
+/** A streamed file opened: the version it is read at, and its bytes. */
+export interface OpenedDataFile {
+  etag: string;
+  body: Readable;
+}
+
 export interface FileVersion extends DataFile {
   filePath: string;
 }
@@ -60,7 +78,7 @@ export interface FileVersion extends DataFile {
 /** Where /data's files come from (a DataFileCache, or catalogueDataFiles.ts's database files over one). */
 export interface DataFiles {
   /** The file of a checked name (isDataFileName), or undefined when there is none. */
-  get(name: string): Promise<DataFile | undefined>;
+  get(name: string): Promise<DataFile | StreamedDataFile | undefined>;
 }
 
 /** Where a file is and the stats that tell a change: the file's size and mtime, and its usable copies' mtimes. */
@@ -198,13 +216,11 @@ export const dataFileRoutes: FastifyPluginAsync<{ cache: DataFiles }> = async (a
 
 /** The answer for a data file's name (checked here), or the app's not-found handler. */
 async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequest, reply: FastifyReply) {
-  let file: DataFile | undefined;
+  let file: DataFile | StreamedDataFile | undefined;
   try {
     file = isDataFileName(name) ? await cache.get(name) : undefined;
   } catch (error) {
-    // the catalogue's files when the database cannot be read (a disk error is no better answered by a 500)
-    request.log.error({ err: error }, `could not read /data/${name}`);
-    return reply.code(503).header('cache-control', 'no-store').send({ error: UNREADABLE });
+    return sendUnreadable(name, error, request, reply);
   }
   if (file === undefined) return reply.callNotFound();
 
@@ -214,6 +230,7 @@ async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequ
     .header('etag', file.etag)
     .header('vary', 'accept-encoding');
   if (isFresh(request, file.etag)) return reply.code(304).send();
+  if (isStreamed(file)) return sendStreamed(file, name, request, reply);
 
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const copy = encoding === undefined ? undefined : file.copies[encoding];
@@ -222,3 +239,32 @@ async function sendDataFile(cache: DataFiles, name: string, request: FastifyRequ
   }
   return reply.header('content-length', file.body.length).send(file.body);
 }
+
+/** A streamed file's answer (its headers set): its bytes as they are read, compressed on the way by Accept-Encoding. */
+async function sendStreamed(file: StreamedDataFile, name: string, request: FastifyRequest, reply: FastifyReply) {
+  if (request.method === 'HEAD') return reply.send(); // its headers, without reading what it holds
+  let opened: OpenedDataFile;
+  try {
+    opened = await file.open();
+  } catch (error) {
+    return sendUnreadable(name, error, request, reply);
+  }
+  // the version it is read at: newer than the one asked about when this process has not heard of a change yet
+  reply.header('etag', opened.etag);
+  if (isFresh(request, opened.etag)) {
+    opened.body.destroy();
+    return reply.code(304).send();
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === undefined) return reply.send(opened.body);
+  return reply.header('content-encoding', encoding).send(compressedStream(opened.body, encoding));
+}
+
+/** 503: the catalogue's files when the database cannot be read (a disk error is no better answered by a 500). */
+function sendUnreadable(name: string, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  request.log.error({ err: error }, `could not read /data/${name}`);
+  return reply.code(503).header('cache-control', 'no-store').send({ error: UNREADABLE });
+}
+
+/** Whether a data file is read as it is sent (else its bytes are held). */
+export const isStreamed = (file: DataFile | StreamedDataFile): file is StreamedDataFile => 'open' in file;

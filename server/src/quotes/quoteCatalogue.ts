@@ -1,9 +1,9 @@
 // What a request for quotation needs of the catalogue: a product by id, with its model code, unit and names in both
-// languages (the request stores them as they are on the day it is sent). The app's follows the database's catalogue
-// at its current version (app.ts); the committed content/data is the default.
+// languages (the request stores them as they are on the day it is sent). The app's reads the products a request names
+// from the database (databaseQuoteCatalogue.ts); the committed content/data is the default.
 import type { Product } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
-import type { QuoteUnit } from '@site/content/validation';
+import { QUOTE_LIMITS, type QuoteUnit } from '@site/content/validation';
 
 export interface QuoteProduct {
   id: string;
@@ -18,16 +18,31 @@ export interface QuoteCatalogue {
   find(productId: string): QuoteProduct | undefined;
 }
 
+/** A catalogue of these products. */
+export function quoteCatalogueOf(products: Iterable<QuoteProduct>): QuoteCatalogue {
+  const byId = new Map<string, QuoteProduct>([...products].map((product) => [product.id, product]));
+  return { find: (productId) => byId.get(productId) };
+}
+
 /** A catalogue over the English records and their Arabic edition (same ids). */
 export function createQuoteCatalogue(english: readonly Product[], arabic: readonly Product[]): QuoteCatalogue {
   const arabicNames = new Map(arabic.map((product) => [product.id, product.productName]));
-  const products = new Map<string, QuoteProduct>(
-    english.map((product) => [
-      product.id,
-      { id: product.id, code: product.code, unit: product.unit, name: product.productName, nameAr: arabicNames.get(product.id) ?? product.productName },
-    ]),
+  return quoteCatalogueOf(
+    english.map((product) => ({ id: product.id, code: product.code, unit: product.unit, name: product.productName, nameAr: arabicNames.get(product.id) ?? product.productName })),
   );
-  return { find: (productId) => products.get(productId) };
+}
+
+/**
+ * The products a request for quotation names, as `find` will be asked for them: its lines' product ids (at most the
+ * lines a request may hold; the schema refuses more, and anything that is not a product id).
+ */
+export function namedProductIds(body: unknown): string[] {
+  const lines = typeof body === 'object' && body !== null ? (body as { lines?: unknown }).lines : undefined;
+  if (!Array.isArray(lines)) return [];
+  return lines
+    .slice(0, QUOTE_LIMITS.maxLines)
+    .map((line: unknown) => (typeof line === 'object' && line !== null ? (line as { productId?: unknown }).productId : undefined))
+    .filter((id): id is string => typeof id === 'string');
 }
 
 let site: QuoteCatalogue | undefined;

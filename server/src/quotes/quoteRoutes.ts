@@ -8,7 +8,7 @@ import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit } from '../routes/submissions.js';
 import { parseSubmission } from '../validation/submissionSchemas.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
-import { siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
+import { namedProductIds, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { quoteRequestSchema } from './quoteSchema.js';
 import { quotePdfFileName } from './quoteSnapshot.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS, keyMatches, loadQuoteRequest, quotePdfKey, saveQuoteRequest, type SavedQuote } from './quoteStore.js';
@@ -23,10 +23,10 @@ export interface QuoteRoutesOptions extends Pick<SubmissionsConfig, 'rateLimitMa
   /** Called after a request queued its mails (the outbox worker sends them at once). */
   onOutboxWrite?: () => void;
   /**
-   * The products a request may name: fixed, or as the catalogue is now (the database's, following its version:
-   * app.ts); the site's committed catalogue by default.
+   * The products a request may name: fixed, or the catalogue of those a request names (`productIds`) as it is now
+   * (read from the database: app.ts); the site's committed catalogue by default.
    */
-  catalogue?: QuoteCatalogue | (() => Promise<QuoteCatalogue>);
+  catalogue?: QuoteCatalogue | ((productIds: readonly string[]) => Promise<QuoteCatalogue>);
   /** Today, for the needed-by date's bounds (tests). */
   now?: () => Date;
   redisNamespace?: string;
@@ -62,7 +62,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
   const requireJson = useJsonEndpoint(app, { bodyLimit: QUOTE_BODY_LIMIT, what: 'the request', emptyHint: 'send the request for quotation as a JSON object' });
   const given = options.catalogue ?? siteQuoteCatalogue();
   const currentCatalogue = typeof given === 'function' ? given : async () => given;
-  // The schema of the catalogue last read (a new one per catalogue version).
+  // The schema of the catalogue last read (a fixed catalogue's made once).
   let made: { catalogue: QuoteCatalogue; schema: ReturnType<typeof quoteRequestSchema> } | undefined;
   const schemaOf = (catalogue: QuoteCatalogue) => {
     if (made?.catalogue !== catalogue) made = { catalogue, schema: quoteRequestSchema(catalogue, options.now) };
@@ -74,7 +74,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     reply.header('cache-control', 'no-store');
     let catalogue: QuoteCatalogue;
     try {
-      catalogue = await currentCatalogue();
+      catalogue = await currentCatalogue(namedProductIds(request.body));
     } catch (error) {
       request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_SAVED });

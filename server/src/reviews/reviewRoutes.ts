@@ -28,8 +28,8 @@ export const REVIEWS_ROUTE = REVIEWS_API_PATTERN;
 export interface ReviewRoutesOptions extends SubmissionsConfig {
   db: Database;
   /**
-   * Which products exist and their seed reviews: fixed, or as the catalogue is now (the database's, following its
-   * version: app.ts); the site's committed catalogue by default.
+   * Which products exist and their seed reviews: the database's, asked a product at a time (app.ts), or records
+   * fixed or as a feed has them now; the site's committed catalogue by default.
    */
   catalogue?: ReviewCatalogue | (() => Promise<ReviewCatalogue>);
   /** Prefix of the rate-limit keys in Redis. */
@@ -50,14 +50,12 @@ export const averageStars = (stars: number, count: number): number => Math.round
  * weigh one in the average (a burst from one client moves it as one review). Products gone from the catalogue are left out.
  */
 export async function productRatings(db: Kysely<DatabaseSchema>, catalogue: ReviewCatalogue): Promise<Record<string, RatingSummary>> {
-  const totals = await storedStarTotals(db);
+  const [totals, seedTotals] = await Promise.all([storedStarTotals(db), catalogue.seedTotals()]);
   const sums = new Map<string, { count: number; weights: number; stars: number }>();
-  for (const productId of catalogue.seededProductIds()) {
-    const seeds = catalogue.seedReviews(productId);
-    sums.set(productId, { count: seeds.length, weights: seeds.length, stars: seeds.reduce((sum, review) => sum + review.stars, 0) });
-  }
+  for (const [productId, seeds] of seedTotals) sums.set(productId, { count: seeds.count, weights: seeds.count, stars: seeds.stars });
+  const known = await catalogue.known(totals.map((total) => total.productId));
   for (const { productId, count, sources, sourceStars } of totals) {
-    if (!catalogue.has(productId)) continue;
+    if (!known.has(productId)) continue;
     const seed = sums.get(productId) ?? { count: 0, weights: 0, stars: 0 };
     sums.set(productId, { count: seed.count + count, weights: seed.weights + sources, stars: seed.stars + sourceStars });
   }
@@ -96,15 +94,15 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     const { productId } = request.params;
     const catalogue = await catalogueFor(request);
     if (catalogue === undefined) return reply.code(503).send({ error: NOT_LOADED });
-    if (!catalogue.has(productId)) return reply.code(404).send({ error: unknownProduct(productId) });
-    let stored: CustomerReview[];
+    let reviews: CustomerReview[] | undefined;
     try {
-      stored = await storedReviews(db.kysely, productId);
+      reviews = (await catalogue.has(productId)) ? [...(await storedReviews(db.kysely, productId)), ...(await catalogue.seedReviews(productId))] : undefined;
     } catch (error) {
       request.log.error({ err: error }, `could not read the reviews of ${productId}: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_LOADED });
     }
-    return { reviews: [...stored, ...catalogue.seedReviews(productId)] };
+    if (reviews === undefined) return reply.code(404).send({ error: unknownProduct(productId) });
+    return { reviews };
   });
 
   app.post<WithProduct>(
@@ -115,7 +113,14 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
       const { productId } = request.params;
       const catalogue = await catalogueFor(request);
       if (catalogue === undefined) return reply.code(503).send({ error: NOT_SAVED });
-      if (!catalogue.has(productId)) return reply.code(404).send({ error: unknownProduct(productId) });
+      let known: boolean;
+      try {
+        known = await catalogue.has(productId);
+      } catch (error) {
+        request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
+        return reply.code(503).send({ error: NOT_SAVED });
+      }
+      if (!known) return reply.code(404).send({ error: unknownProduct(productId) });
       const parsed = parseReview(request.body);
       if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
       const { customerName, stars, comment } = parsed.review;

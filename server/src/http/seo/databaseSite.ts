@@ -1,31 +1,35 @@
 // The pages' heads and the sitemap written from the database's rows as they are asked for, never from every record in
 // memory: a product's page from its own row and category, a category's from its row and its listing's first page, the
 // facts pages (the categories page among them) from the categories, read once per catalogue version; the sitemap's
-// products from their ids, categories and dates. The company's own data (content/data) is around them, as in
+// products from their ids, categories and dates, a run at a time. The company's own data (content/data) is around them, as in
 // catalogueSite.ts, which writes the same pages from records in memory (the committed files, tests' feeds).
 import type { ProductCategory } from '@site/content';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
-import type { Locale } from '@site/contracts/locale';
-import type { CategoryFirstPage, ProductEntry, ProductRecords } from '../../catalogue/catalogueStore.js';
+import { LOCALES, type Locale } from '@site/contracts/locale';
+import type { CategoryFirstPage, ProductDates, ProductEntry, ProductRecords } from '../../catalogue/catalogueStore.js';
 import { VersionedMemo } from '../../catalogue/versionedCache.js';
 import { arabicSeoSource } from './arabicSource.js';
-import { editionHeads, siteAddress, sitemapOfEditions, type EditionHeads } from './editionHeads.js';
-import { mapOriginsOf, siteSeoSource, type CurrentSeoPages, type SeoPages, type SitemapEntry, type SitePage } from './pages.js';
+import { editionHeads, siteAddress, sitemapOfEdition, type EditionHeads } from './editionHeads.js';
+import { mapOriginsOf, siteSeoSource, type CurrentSeoPages, type SeoPages, type SitemapEntry, type SitemapSource, type SitePage } from './pages.js';
 
 /** What the pages read of the catalogue (catalogueStore.ts CatalogueStore), each a page's worth. */
 export interface SeoRows {
   categories(locale: Locale): Promise<ProductCategory[]>;
   categoryFirstPage(id: string, locale: Locale, limit: number): Promise<CategoryFirstPage | undefined>;
   product(id: string, locale: Locale): Promise<ProductRecords | undefined>;
-  productEntries(): Promise<ProductEntry[]>;
+  productEntryPages(from: number, count: number, pageSize: number): AsyncIterable<ProductEntry[]>;
+  productDates(): Promise<ProductDates>;
 }
+
+/** Products read per statement for a sitemap file. */
+export const SITEMAP_PAGE_SIZE = 1000;
 
 /** How the pages follow the catalogue (catalogueFeed.ts DatabaseCatalogueFeed). */
 export interface SeoVersion {
   /** The version now (the kept category and product pages are dropped when it moves). */
   version(): number;
-  /** `make()` once per version, on first use after it moved. */
-  perVersion<T>(make: () => T | Promise<T>): () => Promise<T>;
+  /** `make(version)` once per version, on first use after it moved. */
+  perVersion<T>(make: (version: number) => T | Promise<T>): () => Promise<T>;
 }
 
 /** Category and product pages kept per catalogue version (a few KB each; the least recently asked for go first). */
@@ -54,7 +58,7 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
       return records && heads[locale].productPage(records.listing, records.detail, records.category);
     });
 
-  return catalogue.perVersion(async (): Promise<SeoPages> => {
+  return catalogue.perVersion(async (version): Promise<SeoPages> => {
     const categories = { en: await rows.categories('en'), ar: await rows.categories('ar') };
     const factsPages = { en: heads.en.factsPages(categories.en), ar: heads.ar.factsPages(categories.ar) };
 
@@ -73,21 +77,59 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
       return found ?? notFound[locale];
     }
 
-    // made when first read (200,000 entries at 100,000 products, which most processes never serve), then kept with
-    // this version's pages; a failed read is tried again
-    let sitemap: Promise<SitemapEntry[]> | undefined;
-    const readSitemap = async (): Promise<SitemapEntry[]> => {
-      const products = await rows.productEntries();
-      return sitemapOfEditions({ en: heads.en.sitemap(categories.en, products, products), ar: heads.ar.sitemap(categories.ar, products, products) });
-    };
-    const sitemapEntries = (): Promise<SitemapEntry[]> => {
-      const reading = (sitemap ??= readSitemap());
-      reading.catch(() => {
-        if (sitemap === reading) sitemap = undefined;
-      });
-      return reading;
-    };
+    // the sitemap read a run at a time (200,000 entries at 100,000 products): only its counts and dates kept
+    const sitemap = databaseSitemap(rows, heads, categories, `catalogue-${version}`);
 
-    return { siteName: heads.en.siteName, page, notFound, sitemapEntries, mapOrigins, noscript };
+    return { siteName: heads.en.siteName, page, notFound, sitemap, mapOrigins, noscript };
   });
+}
+
+/**
+ * The sitemap over the rows: each edition's facts pages and categories (dated by the products' newest dates, read in one
+ * aggregate when first asked for and kept with the version), then its products, read `SITEMAP_PAGE_SIZE` at a time from
+ * where a file starts.
+ */
+function databaseSitemap(
+  rows: SeoRows,
+  heads: Readonly<Record<Locale, EditionHeads>>,
+  categories: Readonly<Record<Locale, readonly ProductCategory[]>>,
+  tag: string,
+): SitemapSource {
+  let reading: Promise<{ products: number; heads: Record<Locale, SitemapEntry[]> }> | undefined;
+  const outline = () => {
+    const read = (reading ??= rows.productDates().then(({ count, newest }) => ({
+      products: count,
+      heads: Object.fromEntries(LOCALES.map((locale) => [locale, sitemapOfEdition(locale, heads[locale].sitemapHead(categories[locale], newest))])) as Record<Locale, SitemapEntry[]>,
+    })));
+    read.catch(() => {
+      if (reading === read) reading = undefined; // tried again on the next read
+    });
+    return read;
+  };
+  return {
+    tag,
+    count: async () => {
+      const { products, heads: head } = await outline();
+      return LOCALES.reduce((sum, locale) => sum + head[locale].length + (heads[locale].sitemapListsProducts ? products : 0), 0);
+    },
+    async *entries(from, count) {
+      const { products, heads: head } = await outline();
+      let start = from; // the first wanted entry, counted from the start of the current edition
+      let left = count;
+      for (const locale of LOCALES) {
+        if (left <= 0) return;
+        const wantedHead = head[locale].slice(start, start + left);
+        if (wantedHead.length > 0) yield wantedHead;
+        left -= wantedHead.length;
+        start = Math.max(0, start - head[locale].length);
+        const listed = heads[locale].sitemapListsProducts ? products : 0;
+        const take = Math.min(left, Math.max(0, listed - start));
+        if (take > 0) {
+          for await (const page of rows.productEntryPages(start, take, SITEMAP_PAGE_SIZE)) yield sitemapOfEdition(locale, heads[locale].sitemapProducts(page));
+        }
+        left -= take;
+        start = Math.max(0, start - listed);
+      }
+    },
+  };
 }

@@ -114,15 +114,23 @@ export function siteAddress(pathname: string): { locale: Locale; match: SiteRout
   return { locale, match: matchSiteRoute(/^\/*$/.test(path) ? localizedPath(locale, HOME_PATH) : pathname) };
 }
 
-/** Each edition's sitemap entries as the site lists them: in its own addresses, each with both as its alternates. */
+/** One edition's sitemap entries as the site lists them: in its own addresses, each with both as its alternates. */
+export const sitemapOfEdition = (locale: Locale, entries: readonly EditionSitemapEntry[]): SitemapEntry[] =>
+  entries.map(({ path, lastmod }) => ({
+    path: localizedPath(locale, path),
+    ...(lastmod === undefined ? {} : { lastmod }),
+    alternates: editionPaths(path),
+  }));
+
+/** Each edition's sitemap entries as the site lists them, the editions in LOCALES' order. */
 export const sitemapOfEditions = (entries: Readonly<Record<Locale, readonly EditionSitemapEntry[]>>): SitemapEntry[] =>
-  LOCALES.flatMap((locale) =>
-    entries[locale].map(({ path, lastmod }) => ({
-      path: localizedPath(locale, path),
-      ...(lastmod === undefined ? {} : { lastmod }),
-      alternates: editionPaths(path),
-    })),
-  );
+  LOCALES.flatMap((locale) => sitemapOfEdition(locale, entries[locale]));
+
+/** The newest date of the catalogue's products, of all and by category: the dates of the categories' entries. */
+export interface NewestDates {
+  all: string | undefined;
+  byCategory: ReadonlyMap<string, string | undefined>;
+}
 
 /** One edition's page writers. */
 export interface EditionHeads {
@@ -141,6 +149,12 @@ export interface EditionHeads {
    * every category (dated by its newest product of `products`) and every product of `withPages`.
    */
   sitemap(categories: readonly Pick<ProductCategory, 'id'>[], products: readonly SitemapProduct[], withPages: readonly SitemapProduct[]): EditionSitemapEntry[];
+  /** The sitemap's entries before its products' (its facts pages, then every category), dated by `newest`. */
+  sitemapHead(categories: readonly Pick<ProductCategory, 'id'>[], newest: NewestDates): EditionSitemapEntry[];
+  /** The sitemap's entries of these products (none when product pages are not indexed). */
+  sitemapProducts(products: readonly SitemapProduct[]): EditionSitemapEntry[];
+  /** Whether the sitemap lists the products (their pages are indexed). */
+  sitemapListsProducts: boolean;
 }
 
 export function editionHeads(locale: Locale, facts: SiteFactsSource): EditionHeads {
@@ -370,6 +384,13 @@ export function editionHeads(locale: Locale, facts: SiteFactsSource): EditionHea
     dates.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d)).sort().at(-1);
   const entry = (path: string, lastmod: string | undefined): EditionSitemapEntry => (lastmod ? { path, lastmod } : { path });
 
+  const sitemapHead = (categories: readonly Pick<ProductCategory, 'id'>[], newest: NewestDates): EditionSitemapEntry[] => [
+    ...siteRoutes.flatMap((route: SiteRoute) => (route.index && isFactsRoute(route) ? [entry(`/${route.path}`, route === categoriesRoute ? newest.all : undefined)] : [])),
+    ...(categoryRoute.index ? categories.map((category) => entry(categoryPath(category.id), newest.byCategory.get(category.id))) : []),
+  ];
+  const sitemapProducts = (products: readonly SitemapProduct[]): EditionSitemapEntry[] =>
+    productRoute.index ? products.map((product) => entry(productPath(product), lastDate([product.dateAdded]))) : [];
+
   const sitemap = (categories: readonly Pick<ProductCategory, 'id'>[], products: readonly SitemapProduct[], withPages: readonly SitemapProduct[]) => {
     const datesByCategory = new Map<string, (string | undefined)[]>();
     for (const product of products) {
@@ -377,14 +398,12 @@ export function editionHeads(locale: Locale, facts: SiteFactsSource): EditionHea
       dates.push(product.dateAdded);
       datesByCategory.set(product.productCategoryId, dates);
     }
-    return [
-      ...siteRoutes.flatMap((route: SiteRoute) =>
-        route.index && isFactsRoute(route) ? [entry(`/${route.path}`, route === categoriesRoute ? lastDate(products.map((p) => p.dateAdded)) : undefined)] : [],
-      ),
-      ...(categoryRoute.index ? categories.map((category) => entry(categoryPath(category.id), lastDate(datesByCategory.get(category.id) ?? []))) : []),
-      ...(productRoute.index ? withPages.map((product) => entry(productPath(product), lastDate([product.dateAdded]))) : []),
-    ];
+    const newest: NewestDates = {
+      all: lastDate(products.map((p) => p.dateAdded)),
+      byCategory: new Map([...datesByCategory].map(([id, dates]) => [id, lastDate(dates)])),
+    };
+    return [...sitemapHead(categories, newest), ...sitemapProducts(withPages)];
   };
 
-  return { siteName, notFound, noscript: texts.noscript(company), factsPages, categoryPage, productPage, sitemap };
+  return { siteName, notFound, noscript: texts.noscript(company), factsPages, categoryPage, productPage, sitemap, sitemapHead, sitemapProducts, sitemapListsProducts: productRoute.index };
 }

@@ -20,6 +20,7 @@ import type { SiteRouteMatch } from '@site/contracts/routes';
 import { siteKnowledgeBaseSources } from '../../assistant/knowledge-base/index.js';
 import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEditions, type EditionSitemapEntry } from './editionHeads.js';
+import { contentEtag } from '../etag.js';
 
 /** The data the heads are built from (the site's own by default; tests pass their own). */
 export interface SeoSource {
@@ -221,12 +222,42 @@ export interface SeoPages {
   page(pathname: string): Promise<SitePage>;
   /** The not-found page of each edition. */
   notFound: Readonly<Record<Locale, SitePage>>;
-  /** Every indexable URL of both editions, as SeoSite.sitemap. */
-  sitemapEntries(): Promise<readonly SitemapEntry[]>;
+  /** Every indexable URL of both editions, as SeoSite.sitemap, read a run at a time. */
+  sitemap: SitemapSource;
   /** Origins of the map embeds (branches, footer), for the CSP's frame-src. */
   mapOrigins: readonly string[];
   /** As SeoSite.noscript. */
   noscript: Readonly<Record<Locale, string | undefined>>;
+}
+
+/**
+ * The sitemap's entries as the sitemap files read them: how many there are, and a run of them in the sitemap's order
+ * (a page at a time, so that a file of 10,000 entries over the database is never held whole).
+ */
+export interface SitemapSource {
+  /** What the entries are made from (the catalogue's version): a new tag, new entries. */
+  tag: string;
+  count(): Promise<number>;
+  /** Entries [from, from + count), in pieces. */
+  entries(from: number, count: number): AsyncIterable<readonly SitemapEntry[]>;
+}
+
+/** A sitemap held whole (every record in memory). */
+export function sitemapOfEntries(entries: readonly SitemapEntry[]): SitemapSource {
+  return {
+    tag: contentEtag(JSON.stringify(entries)),
+    count: async () => entries.length,
+    async *entries(from, count) {
+      yield entries.slice(from, from + count);
+    },
+  };
+}
+
+/** Every entry of a sitemap source, in its order (tests, and sources small enough to hold). */
+export async function allSitemapEntries(sitemap: SitemapSource): Promise<SitemapEntry[]> {
+  const all: SitemapEntry[] = [];
+  for await (const piece of sitemap.entries(0, await sitemap.count())) all.push(...piece);
+  return all;
 }
 
 /** A site with every record in memory, served. */
@@ -234,7 +265,7 @@ export const seoPagesOf = (site: SeoSite): SeoPages => ({
   siteName: site.siteName,
   page: async (pathname) => site.resolve(pathname),
   notFound: site.notFound,
-  sitemapEntries: async () => site.sitemap,
+  sitemap: sitemapOfEntries(site.sitemap),
   mapOrigins: site.mapOrigins,
   noscript: site.noscript,
 });

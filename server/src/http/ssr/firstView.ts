@@ -19,12 +19,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { CATALOGUE_API_PREFIX } from '@site/contracts/api';
 import { MANIFEST_FILE, messagesModule } from '@site/contracts/federation';
 import type { Locale } from '@site/contracts/locale';
 import { matchSiteRoute, startDataPaths } from '@site/contracts/routes';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
-import { DATA_CONTENT_TYPE, isDataFileName, type DataFiles } from '../dataFiles.js';
+import { DATA_CONTENT_TYPE, isDataFileName, isStreamed, type DataFiles } from '../dataFiles.js';
 import type { Variant } from '../canary.js';
 import { buildId, localBuilds, type ServedRemote } from '../localBuilds.js';
 import { provideShared, serverProvidedPackages } from './sharedModules.js';
@@ -228,7 +229,9 @@ export class FirstViewRenderer {
     }
     const file = await this.dataFile(href);
     if (file === undefined) return new Response('Not found', { status: 404 });
-    return new Response(new Uint8Array(file.body), { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
+    // a streamed file is read as the page reads it (only the category grid is a page's start data, but any may be)
+    const body = isStreamed(file) ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
+    return new Response(body, { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
   };
 
   private async refresh(): Promise<void> {

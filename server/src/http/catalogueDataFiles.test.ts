@@ -1,0 +1,148 @@
+// /data's catalogue files as a browser gets them from a server over the database: streamed (never a statement reading
+// every product), the same bytes in every encoding, 304 on the catalogue version's ETag without reading a row, HEAD
+// without reading one, a new file once an import moves the version, and a read cut off when the version moves under it.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
+import { CatalogueStore } from '../catalogue/catalogueStore.js';
+import { exportCatalogueRows, importCatalogueRows } from '../catalogue/file/catalogueImport.js';
+import { seedCatalogue } from '../catalogue/seed.js';
+import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { logStatements, type LoggedDatabase } from '../test-support/statementLog.js';
+import { CatalogueMovedError, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
+import { isStreamed } from './dataFiles.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const PRODUCT = 'oc_cu_xlpe_swa_pvc_cable';
+const NEW_NAME = 'XLPE/SWA/PVC Power Cable, renamed by an import';
+
+/** A statement that reads products with no bound on how many: the whole catalogue at once. */
+const readsEveryProduct = (statement: string): boolean => /from "catalogue_products"/.test(statement) && !/\blimit\b/.test(statement);
+const readsProducts = (statement: string): boolean => /from "catalogue_products"/.test(statement);
+
+/** Renames PRODUCT through an import (its own transaction, version bump and NOTIFY). */
+async function renameProduct(database: TestDatabase): Promise<void> {
+  const rows = await exportCatalogueRows(database.db.kysely);
+  const row = rows.find((candidate) => candidate.id === PRODUCT);
+  assert.ok(row, 'the seeded catalogue has the product');
+  const outcome = await importCatalogueRows(database.db, [{ line: 2, row: { ...row, productName: NEW_NAME } }], { dryRun: false });
+  assert.equal(outcome.written, true, JSON.stringify(outcome));
+}
+
+/** Polls `read` until `holds`, for up to 2 s. */
+async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (holds(value) || Date.now() - started > 2_000) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('/data/<catalogue file> from a server over a seeded PGlite database', () => {
+  let database: TestDatabase;
+  let logged: LoggedDatabase;
+  let fixture: Fixture;
+  let app: FastifyInstance;
+  const committed = (file: string) => readFile(path.join(repoRoot, 'content', 'data', file), 'utf8');
+
+  before(async () => {
+    database = await pgliteTarget.fresh();
+    await seedCatalogue(database.db);
+    logged = logStatements(database.db);
+    fixture = await createFixture();
+    app = await buildApp(fixture.config, logged.db);
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await database.cleanup();
+    await fixture.cleanup();
+  });
+
+  test('the committed bytes, as they are and brotli- or gzip-compressed, read without a statement over every product', async () => {
+    for (const file of ['products.json', 'product-details.json', 'products-category.json']) {
+      logged.clear();
+      const plain = await app.inject({ method: 'GET', url: `/data/${file}` });
+      assert.equal(plain.statusCode, 200, file);
+      assert.equal(plain.headers['content-type'], 'application/json; charset=utf-8');
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.equal(plain.body, await committed(file), file);
+      assert.deepEqual(logged.statements.filter(readsEveryProduct), [], `${file}: products read a page at a time`);
+      for (const [encoding, decompress] of [
+        ['br', zlib.brotliDecompressSync],
+        ['gzip', zlib.gunzipSync],
+      ] as const) {
+        const compressed = await app.inject({ method: 'GET', url: `/data/${file}`, headers: { 'accept-encoding': encoding } });
+        assert.equal(compressed.headers['content-encoding'], encoding, `${file} ${encoding}`);
+        assert.equal(compressed.headers.vary, 'accept-encoding');
+        assert.equal(decompress(compressed.rawPayload).toString('utf8'), plain.body, `${file} ${encoding}`);
+      }
+    }
+  });
+
+  test("304 on the version's ETag, and HEAD, without reading a product", async () => {
+    const first = await app.inject({ method: 'GET', url: '/data/ar/product-details.json' });
+    const etag = first.headers.etag;
+    assert.match(String(etag), /^W\/"catalogue-\d+"$/);
+    logged.clear();
+    const again = await app.inject({ method: 'GET', url: '/data/ar/product-details.json', headers: { 'if-none-match': String(etag) } });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.body, '');
+    const head = await app.inject({ method: 'HEAD', url: '/data/ar/product-details.json' });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers.etag, etag);
+    assert.equal(head.body, '');
+    assert.deepEqual(logged.statements.filter(readsProducts), [], 'no product read for a 304 or a HEAD');
+  });
+
+  test('an import moves the version: a new ETag, the new name in both editions, the old ETag no longer fresh', async () => {
+    const before = await app.inject({ method: 'GET', url: '/data/products.json' });
+    await renameProduct(database);
+    const after = await eventually(
+      () => app.inject({ method: 'GET', url: '/data/products.json', headers: { 'if-none-match': String(before.headers.etag) } }),
+      (answer) => answer.statusCode === 200,
+    );
+    assert.equal(after.statusCode, 200, 'the older ETag is not fresh any more');
+    assert.notEqual(after.headers.etag, before.headers.etag);
+    assert.ok(after.body.includes(NEW_NAME), 'the renamed product');
+    assert.ok(!before.body.includes(NEW_NAME));
+    const search = await app.inject({ method: 'GET', url: '/data/searchResults.json' });
+    assert.ok(search.body.includes(NEW_NAME), 'the search index too');
+  });
+});
+
+describe('a /data file read while an import moves the catalogue', () => {
+  let database: TestDatabase;
+  let feed: DatabaseCatalogueFeed;
+
+  before(async () => {
+    database = await pgliteTarget.fresh();
+    await seedCatalogue(database.db);
+    feed = databaseCatalogueFeed(database.db);
+  });
+  after(async () => {
+    await feed.stop();
+    await database.cleanup();
+  });
+
+  test('is cut off rather than finished from two versions', async () => {
+    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), 10);
+    const file = await files.get('product-details.json');
+    assert.ok(file !== undefined && isStreamed(file));
+    const stream: Readable = (await file.open()).body;
+    const chunks = stream[Symbol.asyncIterator]();
+    assert.equal((await chunks.next()).done, false, 'the first page is sent');
+    await renameProduct(database);
+    await assert.rejects(async () => {
+      for (let next = await chunks.next(); next.done !== true; next = await chunks.next());
+    }, CatalogueMovedError);
+  });
+});
