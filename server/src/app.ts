@@ -62,6 +62,11 @@ export interface BuildAppOptions {
    * HTTP layer over a stub database).
    */
   catalogue?: CatalogueFeed | 'files';
+  /**
+   * The most products a catalogue in the database may have for its /data files to be made whole and sent from memory
+   * (WHOLE_DATA_FILES_MAX_PRODUCTS by default); past it they are streamed. Tests of the streaming set 0.
+   */
+  wholeDataFilesMaxProducts?: number;
 }
 
 /**
@@ -128,13 +133,14 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // The data files: committed, then generated (first root wins). Served at /data, and read by pages rendered here.
   const dataRoots = [config.content.dataDir, path.join(config.content.generatedDir, 'data')];
   const diskFiles = new DataFileCache(dataRoots);
-  // the catalogue's files: streamed from the database (read as they are sent), or made from the records given
+  // the catalogue's files: from the database (a small catalogue's made whole once per version, a large one's streamed
+  // as they are sent), or made from the records given
   const dataFiles =
     options.catalogue === 'files'
       ? diskFiles
       : databaseFeed === undefined
         ? withCatalogueDataFiles(diskFiles, feed)
-        : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue);
+        : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue, { wholeMaxProducts: options.wholeDataFilesMaxProducts });
   // Who gets a remote's canary build (REMOTE_<NAME>_CANARY_*): one for the pages and /remotes.json, which must agree.
   const canaries = new CanaryAssignment(config.remotes);
   // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same

@@ -79,7 +79,7 @@ describe('the seeded database, read by every consumer, is the committed catalogu
   });
 
   test('the /data files streamed from the database a few products at a time, byte for byte the same', async () => {
-    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), 7);
+    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), { pageSize: 7, wholeMaxProducts: 0 });
     for (const file of CATALOGUE_DATA_FILES) {
       const english = file === 'searchResults.json' ? path.join(generated, 'data', file) : path.join(repoRoot, 'content', 'data', file);
       for (const [name, expected] of [

@@ -270,6 +270,11 @@ export class CatalogueStore {
     }
   }
 
+  /** Whether the catalogue has more than `count` products (reading at most `count` + 1 of its ids). */
+  async hasMoreProductsThan(count: number): Promise<boolean> {
+    return (await this.db.selectFrom('catalogue_products').select('id').offset(count).limit(1).executeTakeFirst()) !== undefined;
+  }
+
   /** How many products there are, and the newest date added of all and of each category's (the sitemap's dates). */
   async productDates(): Promise<ProductDates> {
     const rows = await this.db

@@ -46,7 +46,7 @@ async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolea
   }
 }
 
-describe('/data/<catalogue file> from a server over a seeded PGlite database', () => {
+describe('/data/<catalogue file> streamed from a server over a seeded PGlite database', () => {
   let database: TestDatabase;
   let logged: LoggedDatabase;
   let fixture: Fixture;
@@ -58,7 +58,8 @@ describe('/data/<catalogue file> from a server over a seeded PGlite database', (
     await seedCatalogue(database.db);
     logged = logStatements(database.db);
     fixture = await createFixture();
-    app = await buildApp(fixture.config, logged.db);
+    // streamed whatever the catalogue's size (96 products are otherwise made whole: below)
+    app = await buildApp(fixture.config, logged.db, { wholeDataFilesMaxProducts: 0 });
     await app.ready();
   });
   after(async () => {
@@ -134,7 +135,7 @@ describe('a /data file read while an import moves the catalogue', () => {
   });
 
   test('is cut off rather than finished from two versions', async () => {
-    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), 10);
+    const files = withStreamedCatalogueDataFiles({ get: async () => undefined }, feed, new CatalogueStore(database.db.kysely), { pageSize: 10, wholeMaxProducts: 0 });
     const file = await files.get('product-details.json');
     assert.ok(file !== undefined && isStreamed(file));
     const stream: Readable = (await file.open()).body;
@@ -144,5 +145,43 @@ describe('a /data file read while an import moves the catalogue', () => {
     await assert.rejects(async () => {
       for (let next = await chunks.next(); next.done !== true; next = await chunks.next());
     }, CatalogueMovedError);
+  });
+});
+
+describe("a small catalogue's /data files: made whole once per version and sent from memory", () => {
+  let database: TestDatabase;
+  let logged: LoggedDatabase;
+  let fixture: Fixture;
+  let app: FastifyInstance;
+
+  before(async () => {
+    database = await pgliteTarget.fresh();
+    await seedCatalogue(database.db);
+    logged = logStatements(database.db);
+    fixture = await createFixture();
+    app = await buildApp(fixture.config, logged.db);
+    await app.ready();
+  });
+  after(async () => {
+    await app.close();
+    await database.cleanup();
+    await fixture.cleanup();
+  });
+
+  test('the committed bytes; asked again, not a statement over the products; after an import, the new file', async () => {
+    const first = await app.inject({ method: 'GET', url: '/data/product-details.json', headers: { 'accept-encoding': 'br' } });
+    assert.equal(first.statusCode, 200);
+    assert.equal(zlib.brotliDecompressSync(first.rawPayload).toString(), await readFile(path.join(repoRoot, 'content', 'data', 'product-details.json'), 'utf8'));
+    assert.doesNotMatch(String(first.headers.etag), /catalogue-/, "its bytes' ETag, not the version's");
+    logged.clear();
+    const again = await app.inject({ method: 'GET', url: '/data/product-details.json', headers: { 'accept-encoding': 'br' } });
+    assert.deepEqual([again.statusCode, again.headers.etag], [200, first.headers.etag]);
+    assert.deepEqual(logged.statements.filter(readsProducts), [], 'sent from memory');
+    await renameProduct(database);
+    const renamed = await eventually(
+      () => app.inject({ method: 'GET', url: '/data/products.json' }),
+      (answer) => answer.body.includes(NEW_NAME),
+    );
+    assert.ok(renamed.body.includes(NEW_NAME), 'the renamed product');
   });
 });

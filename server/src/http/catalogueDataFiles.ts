@@ -3,10 +3,11 @@
 // /data/ar, each in the bytes the committed or generated file has (catalogueFeed.test.ts compares them with the
 // seeded database). Every other data file is still read from disk (dataFiles.ts).
 //
-// Over the database each file is streamed: read a page of rows at a time (CatalogueStore's pages) and written as it is
-// read, compressed on the way by Accept-Encoding (dataFiles.ts), so that a server holds a page, never the catalogue;
-// its ETag is the catalogue's version, so a conditional GET is answered 304 without reading a row. Over records given
-// (a test's feed) each file is made once per version from them, with its compressed copies, as before.
+// Over the database, a large catalogue's files are streamed: read a page of rows at a time (CatalogueStore's pages) and
+// written as read, compressed on the way by Accept-Encoding (dataFiles.ts), so that a server holds a page, never the
+// catalogue; the ETag is the catalogue's version, so a conditional GET is answered 304 without reading a row. A small
+// catalogue's (and over records given: a test's feed) are made whole once per version, with their compressed copies,
+// and sent from memory.
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -191,21 +192,42 @@ function storePages(store: CatalogueStore, locale: Locale, pageSize: number): Ed
 }
 
 /**
- * /data's files over the database: the catalogue's streamed from `store`, `pageSize` products per statement, tagged
- * with the feed's version (known before any row is read) and read at the database's (which the feed hears of a moment
- * later: a file is never read at a version it is not tagged with); the others from `disk`.
+ * A catalogue of at most this many products has its files made whole once per version, with their compressed copies
+ * (a few MB in all at this size), and sent from memory: thousands of requests a second, as the committed files were.
+ * A larger one's are streamed, so that a server's memory does not grow with the catalogue.
  */
-export function withStreamedCatalogueDataFiles(disk: DataFiles, feed: DatabaseCatalogueFeed, store: CatalogueStore, pageSize = DATA_FILE_PAGE_SIZE): DataFiles {
-  return inFrontOf(disk, (locale, file) =>
-    feed.perVersion(
-      (version): StreamedDataFile => ({
+export const WHOLE_DATA_FILES_MAX_PRODUCTS = 2_000;
+
+/**
+ * /data's files over the database: the catalogue's from `store`, `pageSize` products per statement. Up to
+ * `wholeMaxProducts` products, each file is made whole on its first request after the version moved (its
+ * ETag its bytes'); past that it is streamed, tagged with the feed's version (known before any row is read) and read
+ * at the database's (which the feed hears of a moment later: a file is never read at a version it is not tagged with).
+ * Either way it is read at one version or not at all. The other files come from `disk`.
+ */
+export function withStreamedCatalogueDataFiles(
+  disk: DataFiles,
+  feed: DatabaseCatalogueFeed,
+  store: CatalogueStore,
+  { pageSize = DATA_FILE_PAGE_SIZE, wholeMaxProducts = WHOLE_DATA_FILES_MAX_PRODUCTS }: { pageSize?: number; wholeMaxProducts?: number } = {},
+): DataFiles {
+  return inFrontOf(disk, (locale, file) => {
+    const name = inEdition(locale, file);
+    const readAt = (version: number) => atVersion(fileText(storePages(store, locale, pageSize), locale, file), version, () => store.version(), name);
+    return feed.perVersion(async (version): Promise<DataFile | StreamedDataFile> => {
+      if (!(await store.hasMoreProductsThan(wholeMaxProducts))) {
+        const pieces: string[] = [];
+        for await (const piece of readAt(await store.version())) pieces.push(piece);
+        const body = Buffer.from(pieces.join(''));
+        return { body, etag: contentEtag(body), copies: await copiesOf(body) };
+      }
+      return {
         etag: catalogueVersionEtag(version),
         open: async () => {
           const now = await store.version();
-          const text = atVersion(fileText(storePages(store, locale, pageSize), locale, file), now, () => store.version(), inEdition(locale, file));
-          return { etag: catalogueVersionEtag(now), body: Readable.from(text, { objectMode: false }) };
+          return { etag: catalogueVersionEtag(now), body: Readable.from(readAt(now), { objectMode: false }) };
         },
-      }),
-    ),
-  );
+      };
+    });
+  });
 }
