@@ -11,40 +11,19 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
 import { CatalogueStore } from '../catalogue/catalogueStore.js';
-import { exportCatalogueRows, importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
+import { eventually, renameSeededProduct, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { logStatements, type LoggedDatabase } from '../test-support/statementLog.js';
 import { CatalogueMovedError, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
 import { isStreamed } from './dataFiles.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const PRODUCT = 'oc_cu_xlpe_swa_pvc_cable';
-const NEW_NAME = 'XLPE/SWA/PVC Power Cable, renamed by an import';
 
 /** A statement that reads products with no bound on how many: the whole catalogue at once. */
 const readsEveryProduct = (statement: string): boolean => /from "catalogue_products"/.test(statement) && !/\blimit\b/.test(statement);
 const readsProducts = (statement: string): boolean => /from "catalogue_products"/.test(statement);
-
-/** Renames PRODUCT through an import (its own transaction, version bump and NOTIFY). */
-async function renameProduct(database: TestDatabase): Promise<void> {
-  const rows = await exportCatalogueRows(database.db.kysely);
-  const row = rows.find((candidate) => candidate.id === PRODUCT);
-  assert.ok(row, 'the seeded catalogue has the product');
-  const outcome = await importCatalogueRows(database.db, [{ line: 2, row: { ...row, productName: NEW_NAME } }], { dryRun: false });
-  assert.equal(outcome.written, true, JSON.stringify(outcome));
-}
-
-/** Polls `read` until `holds`, for up to 2 s. */
-async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (holds(value) || Date.now() - started > 2_000) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('/data/<catalogue file> streamed from a server over a seeded PGlite database', () => {
   let database: TestDatabase;
@@ -106,17 +85,17 @@ describe('/data/<catalogue file> streamed from a server over a seeded PGlite dat
 
   test('an import moves the version: a new ETag, the new name in both editions, the old ETag no longer fresh', async () => {
     const before = await app.inject({ method: 'GET', url: '/data/products.json' });
-    await renameProduct(database);
+    await renameSeededProduct(database);
     const after = await eventually(
       () => app.inject({ method: 'GET', url: '/data/products.json', headers: { 'if-none-match': String(before.headers.etag) } }),
       (answer) => answer.statusCode === 200,
     );
     assert.equal(after.statusCode, 200, 'the older ETag is not fresh any more');
     assert.notEqual(after.headers.etag, before.headers.etag);
-    assert.ok(after.body.includes(NEW_NAME), 'the renamed product');
-    assert.ok(!before.body.includes(NEW_NAME));
+    assert.ok(after.body.includes(RENAMED_PRODUCT_NAME), 'the renamed product');
+    assert.ok(!before.body.includes(RENAMED_PRODUCT_NAME));
     const search = await app.inject({ method: 'GET', url: '/data/searchResults.json' });
-    assert.ok(search.body.includes(NEW_NAME), 'the search index too');
+    assert.ok(search.body.includes(RENAMED_PRODUCT_NAME), 'the search index too');
   });
 });
 
@@ -141,7 +120,7 @@ describe('a /data file read while an import moves the catalogue', () => {
     const stream: Readable = (await file.open()).body;
     const chunks = stream[Symbol.asyncIterator]();
     assert.equal((await chunks.next()).done, false, 'the first page is sent');
-    await renameProduct(database);
+    await renameSeededProduct(database);
     await assert.rejects(async () => {
       for (let next = await chunks.next(); next.done !== true; next = await chunks.next());
     }, CatalogueMovedError);
@@ -177,11 +156,11 @@ describe("a small catalogue's /data files: made whole once per version and sent 
     const again = await app.inject({ method: 'GET', url: '/data/product-details.json', headers: { 'accept-encoding': 'br' } });
     assert.deepEqual([again.statusCode, again.headers.etag], [200, first.headers.etag]);
     assert.deepEqual(logged.statements.filter(readsProducts), [], 'sent from memory');
-    await renameProduct(database);
+    await renameSeededProduct(database);
     const renamed = await eventually(
       () => app.inject({ method: 'GET', url: '/data/products.json' }),
-      (answer) => answer.body.includes(NEW_NAME),
+      (answer) => answer.body.includes(RENAMED_PRODUCT_NAME),
     );
-    assert.ok(renamed.body.includes(NEW_NAME), 'the renamed product');
+    assert.ok(renamed.body.includes(RENAMED_PRODUCT_NAME), 'the renamed product');
   });
 });

@@ -6,9 +6,9 @@ import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../app.js';
 import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../../catalogue/catalogueFeed.js';
 import { CatalogueStore } from '../../catalogue/catalogueStore.js';
-import { exportCatalogueRows, importCatalogueRows } from '../../catalogue/file/catalogueImport.js';
 import { seedCatalogue } from '../../catalogue/seed.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
+import { eventually, renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../../test-support/catalogueChanges.js';
 import { createFixture } from '../../test-support/fixture.js';
 import { parseHead } from '../../test-support/html.js';
 import { logStatements, type LoggedDatabase } from '../../test-support/statementLog.js';
@@ -18,30 +18,9 @@ import { renderHead } from './head.js';
 import { allSitemapEntries, siteSeo, type CurrentSeoPages, type SitemapEntry } from './pages.js';
 
 const ORIGIN = 'https://www.example.test';
-const PRODUCT = 'oc_cu_xlpe_swa_pvc_cable';
-const NEW_NAME = 'XLPE/SWA/PVC Power Cable, renamed by an import';
 
 /** A statement that reads every product (the whole catalogue's records, not a page's rows). */
 const readsEveryProduct = (statement: string): boolean => /from "catalogue_products"/.test(statement) && !/\bwhere\b/.test(statement);
-
-/** Renames PRODUCT through an import (its own transaction, version bump and NOTIFY). */
-async function renameProduct(database: TestDatabase): Promise<void> {
-  const rows = await exportCatalogueRows(database.db.kysely);
-  const row = rows.find((candidate) => candidate.id === PRODUCT);
-  assert.ok(row, 'the seeded catalogue has the product');
-  const outcome = await importCatalogueRows(database.db, [{ line: 2, row: { ...row, productName: NEW_NAME } }], { dryRun: false });
-  assert.equal(outcome.written, true, JSON.stringify(outcome));
-}
-
-/** Polls `read` until `holds`, for up to 2 s. */
-async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (holds(value) || Date.now() - started > 2_000) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 function seededPages(target: () => DatabaseTarget) {
   const state = {} as { database: TestDatabase; logged: LoggedDatabase; feed: DatabaseCatalogueFeed; pages: CurrentSeoPages };
@@ -85,7 +64,7 @@ describe('pages from the rows of a seeded PGlite database', () => {
 
   test("a product page's head is read from its own rows, then kept until the version moves", async () => {
     const site = await state.pages();
-    const path = `/our-products/x/${PRODUCT}`; // the client loads a product under any category segment
+    const path = `/our-products/x/${RENAMED_PRODUCT}`; // the client loads a product under any category segment
     state.logged.clear();
     const english = await site.page(path);
     const arabic = await site.page(`/ar${path}`);
@@ -129,17 +108,17 @@ describe('pages from the rows of a seeded PGlite database', () => {
   });
 
   test('after an import renames the product, its page (both editions) is read again, with the new name', async () => {
-    const before = await (await state.pages()).page(`/our-products/x/${PRODUCT}`);
-    assert.notEqual(before.title, NEW_NAME);
+    const before = await (await state.pages()).page(`/our-products/x/${RENAMED_PRODUCT}`);
+    assert.notEqual(before.title, RENAMED_PRODUCT_NAME);
     const version = state.feed.version();
-    await renameProduct(state.database);
+    await renameSeededProduct(state.database);
     await eventually(
       async () => state.feed.version(),
       (now) => now > version,
     );
     const site = await state.pages();
-    assert.equal((await site.page(`/our-products/x/${PRODUCT}`)).title, NEW_NAME);
-    assert.ok((await allSitemapEntries(site.sitemap)).some((entry) => entry.path.endsWith(`/${PRODUCT}`)));
+    assert.equal((await site.page(`/our-products/x/${RENAMED_PRODUCT}`)).title, RENAMED_PRODUCT_NAME);
+    assert.ok((await allSitemapEntries(site.sitemap)).some((entry) => entry.path.endsWith(`/${RENAMED_PRODUCT}`)));
   });
 });
 
@@ -163,7 +142,7 @@ test("the app over the database: a product page's head without reading every rec
   const app = await buildApp(fixture.config, logged.db);
   try {
     await seedCatalogue(database.db);
-    const path = `/our-products/x/${PRODUCT}`;
+    const path = `/our-products/x/${RENAMED_PRODUCT}`;
     const title = async (url: string) => parseHead((await app.inject({ method: 'GET', url })).body).titles[0] ?? '';
     logged.clear();
     const [english, arabic] = [await title(path), await title(`/ar${path}`)];
@@ -172,12 +151,12 @@ test("the app over the database: a product page's head without reading every rec
     assert.deepEqual(logged.statements.filter(readsEveryProduct), [], 'no statement read every product');
     assert.ok(!logged.statements.some((statement) => /repeatable read/.test(statement)), "the feed's records were not read");
 
-    await renameProduct(database);
+    await renameSeededProduct(database);
     const renamed = await eventually(
       () => title(path),
-      (now) => now.startsWith(NEW_NAME),
+      (now) => now.startsWith(RENAMED_PRODUCT_NAME),
     );
-    assert.ok(renamed.startsWith(`${NEW_NAME} | `), renamed);
+    assert.ok(renamed.startsWith(`${RENAMED_PRODUCT_NAME} | `), renamed);
   } finally {
     await app.close();
     await database.cleanup();
