@@ -268,7 +268,7 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     }
     for (const [name, methods] of Object.entries(NOT_CATALOGUE_ROLE_CALLS) as [StaffAddressName, readonly string[]][]) {
       for (const method of methods) {
-        const res = await call(method as InjectOptions['method'], urlOf(name), { cookie: catalogue.cookie, csrf: catalogue.session.csrfToken, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+        const res = await call(method, urlOf(name), { cookie: catalogue.cookie, csrf: catalogue.session.csrfToken, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
         assert.equal(res.statusCode, 403, `catalogue role ${method} ${name}: ${res.body}`);
       }
     }

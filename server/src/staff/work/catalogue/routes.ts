@@ -68,7 +68,7 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: Staf
   app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
     const problems = validationProblems(error);
     // an address naming no product (or version) is one that is not there
-    if (problems !== undefined && error.validationContext === 'params') return reply.code(404).send({ error: problems.join('; ') });
+    if (problems !== undefined && !(error instanceof StaffWorkError) && error.validationContext === 'params') return reply.code(404).send({ error: problems.join('; ') });
     if (problems !== undefined) return reply.code(400).send({ error: problems.join('; '), problems });
     if (error instanceof StaleEdit) {
       const { message, version, changedBy, changedAt, yours } = error;
