@@ -85,7 +85,7 @@ export const STAFF_API = {
   catalogueProducts: '/api/staff/catalogue/products',
   /** GET → EditorProduct: every field in both languages, its version and its pending draft. */
   catalogueProduct: '/api/staff/catalogue/products/:id',
-  /** PUT {baseVersion, content} (csrf) → EditorProduct | 400 {error, problems} | 409 StaleEditAnswer. */
+  /** PUT {baseVersion, content} (csrf) → EditorProduct | 400 {error} | 409 StaleEditAnswer. */
   catalogueDraft: '/api/staff/catalogue/products/:id/draft',
   /** POST {baseVersion} (csrf) → EditorProduct: the draft goes live (search, filters, every process's caches). */
   cataloguePublish: '/api/staff/catalogue/products/:id/publish',

@@ -99,8 +99,8 @@ export const saveDraftBodySchema = z.strictObject({ baseVersion: z.number().int(
 export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
 export const baseVersionBodySchema = z.strictObject({ baseVersion: z.number().int().min(0) });
 
-/** A refused change: a sentence, and for content that breaks the catalogue's rules one line a problem naming its field. */
-export const editorErrorSchema = z.strictObject({ error: z.string(), problems: z.array(z.string()).optional() });
+/** A refused change: a sentence; for content that breaks the catalogue's rules, every problem with its field. */
+export const editorErrorSchema = z.strictObject({ error: z.string() });
 
 /** 409: someone changed the product after `baseVersion`; `yours` is the content sent, returned untouched. */
 export const staleEditSchema = z.strictObject({

@@ -208,7 +208,7 @@ async function list(db: Database, io: StaffCliIo): Promise<void> {
     String(account.id),
     account.email,
     account.role,
-    account.branch ?? 'all',
+    account.role === 'catalogue' ? '-' : (account.branch ?? 'all'), // the catalogue role works for no branch
     account.disabled ? 'disabled' : 'enabled',
     account.totp_enabled_at === null ? 'no' : 'yes',
     day(account.last_sign_in_at),

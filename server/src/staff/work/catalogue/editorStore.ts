@@ -31,13 +31,9 @@ export class StaleEdit extends StaffWorkError {
   }
 }
 
-/** The content breaks the catalogue's rules: 400 with one line a problem, each naming its field. */
-export class ContentRefused extends StaffWorkError {
-  constructor(readonly problems: readonly string[]) {
-    super(400, `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix (${problems.join('; ')})`);
-    this.name = 'ContentRefused';
-  }
-}
+/** The content breaks the catalogue's rules: 400 naming every problem with its field. */
+const contentRefused = (problems: readonly string[]) =>
+  new StaffWorkError(400, `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
 
 const NO_PRODUCT = 'There is no such product';
 
@@ -96,7 +92,7 @@ export async function saveDraft(db: Database, actor: Actor, id: string, baseVers
     const edits = await lockProduct(trx, id);
     refuseStale(edits, baseVersion, content);
     const problems = await importContent(trx, id, content, { dryRun: true });
-    if (problems.length > 0) throw new ContentRefused(problems);
+    if (problems.length > 0) throw contentRefused(problems);
     const version = edits.version + 1;
     await writeEdits(trx, id, actor, version, { content, basedOn: baseVersion });
     await recordStaffAction(trx, actor, 'catalogue.draft', `product:${id}`, `draft saved as version ${version}`);
@@ -125,7 +121,7 @@ export async function publishDraft(db: Database, actor: Actor, id: string, baseV
       }
     }
     const problems = await importContent(trx, id, content, { dryRun: false });
-    if (problems.length > 0) throw new ContentRefused(problems);
+    if (problems.length > 0) throw contentRefused(problems);
     const version = edits.version + 1;
     await writeEdits(trx, id, actor, version, null);
     await trx

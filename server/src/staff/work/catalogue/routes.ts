@@ -21,9 +21,11 @@ import {
   versionParamsSchema,
 } from '@site/contracts/staff-catalogue-api';
 import { describeError, type Database } from '../../../db/index.js';
+import { textProblemMessage } from '../../../validation/textField.js';
 import { requireJson } from '../bodies.js';
-import { forbidden, StaffWorkError } from '../errors.js';
-import { ContentRefused, publishDraft, readEditorProduct, restoreVersion, saveDraft, StaleEdit } from './editorStore.js';
+import { badRequest, forbidden, StaffWorkError } from '../errors.js';
+import { contentTextProblem } from './contentText.js';
+import { publishDraft, readEditorProduct, restoreVersion, saveDraft, StaleEdit } from './editorStore.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
 
@@ -34,7 +36,7 @@ export interface StaffCatalogueOptions {
 export const EDITORS_ONLY = 'Only the catalogue role and administrators can edit the catalogue.';
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
 
-/** Every refusal's shapes: a sentence (with the problems of refused content), or a stale edit's answer. */
+/** Every refusal's shapes: a sentence (naming each problem's field), or a stale edit's answer. */
 const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': z.union([staleEditSchema, editorErrorSchema]), '5xx': editorErrorSchema });
 
 /** Every problem of a rejected request, as sentences naming their field ('content.details: …'). */
@@ -69,12 +71,11 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: Staf
     const problems = validationProblems(error);
     // an address naming no product (or version) is one that is not there
     if (problems !== undefined && !(error instanceof StaffWorkError) && error.validationContext === 'params') return reply.code(404).send({ error: problems.join('; ') });
-    if (problems !== undefined) return reply.code(400).send({ error: problems.join('; '), problems });
+    if (problems !== undefined) return reply.code(400).send({ error: problems.join('; ') });
     if (error instanceof StaleEdit) {
       const { message, version, changedBy, changedAt, yours } = error;
       return reply.code(409).send({ error: message, version, changedBy, changedAt: changedAt.toISOString(), ...(yours === undefined ? {} : { yours }) });
     }
-    if (error instanceof ContentRefused) return reply.code(400).send({ error: error.message, problems: [...error.problems] });
     if (error instanceof StaffWorkError) return reply.code(error.statusCode).send({ error: error.message });
     // a bad body (not JSON, too large...): the enclosing scopes word it like every staff call's
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) throw error;
@@ -82,9 +83,14 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: Staf
     return reply.code(503).send({ error: NOT_DONE });
   });
 
-  app.get(STAFF_API.catalogueProducts, { schema: { querystring: editorListQuerySchema, response: answers(editorProductPageSchema) } }, async (request) =>
-    listEditorProducts(db.kysely, request.query),
-  );
+  app.get(STAFF_API.catalogueProducts, { schema: { querystring: editorListQuerySchema, response: answers(editorProductPageSchema) } }, async (request) => {
+    // the text rule of every stored field: a NUL would reach the query (PostgreSQL refuses it), a control is no search
+    for (const [name, value] of Object.entries(request.query)) {
+      const problem = typeof value === 'string' ? textProblemMessage(name, value, 'line') : null;
+      if (problem !== null) throw badRequest(problem);
+    }
+    return listEditorProducts(db.kysely, request.query);
+  });
 
   app.get(STAFF_API.catalogueProduct, { schema: { params: productIdParamsSchema, response: answers(editorProductSchema) } }, async (request) =>
     readEditorProduct(db.kysely, request.params.id),
@@ -93,7 +99,11 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: Staf
   app.put(
     STAFF_API.catalogueDraft,
     { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { params: productIdParamsSchema, body: saveDraftBodySchema, response: answers(editorProductSchema) } },
-    async (request) => saveDraft(db, editorOf(request), request.params.id, request.body.baseVersion, request.body.content),
+    async (request) => {
+      const problem = contentTextProblem(request.body.content);
+      if (problem !== undefined) throw badRequest(problem);
+      return saveDraft(db, editorOf(request), request.params.id, request.body.baseVersion, request.body.content);
+    },
   );
 
   app.post(
