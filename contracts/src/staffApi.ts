@@ -12,7 +12,11 @@
 export const STAFF_BRANCHES = ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'] as const;
 export type StaffBranch = (typeof STAFF_BRANCHES)[number];
 
-export const STAFF_ROLES = ['admin', 'branch'] as const;
+/**
+ * admin: everything; branch: their branch's inbox; catalogue: the catalogue editor only (never the inbox or reviews).
+ * Admins and the catalogue role edit the catalogue.
+ */
+export const STAFF_ROLES = ['admin', 'branch', 'catalogue'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The header a state-changing staff call carries its CSRF token in (the token comes with the session). */
@@ -76,7 +80,27 @@ export const STAFF_API = {
   settings: '/api/staff/settings',
   /** GET ?page (admins) → AuditPage. */
   audit: '/api/staff/audit',
+  // The catalogue editor (admins and the catalogue role; shapes and rules: @site/contracts/staff-catalogue-api).
+  /** GET ?q&category&brand&status&missingArabic&after&limit → EditorProductPage (keyset paging by id: `after`). */
+  catalogueProducts: '/api/staff/catalogue/products',
+  /** GET → EditorProduct: every field in both languages, its version and its pending draft. */
+  catalogueProduct: '/api/staff/catalogue/products/:id',
+  /** PUT {baseVersion, content} (csrf) → EditorProduct | 400 {error} | 409 StaleEditAnswer. */
+  catalogueDraft: '/api/staff/catalogue/products/:id/draft',
+  /** POST {baseVersion} (csrf) → EditorProduct: the draft goes live (search, filters, every process's caches). */
+  cataloguePublish: '/api/staff/catalogue/products/:id/publish',
+  /** GET → ProductVersionList: every published version, newest first. */
+  catalogueVersions: '/api/staff/catalogue/products/:id/versions',
+  /** GET ?from&to → ProductDiff: field by field, between two published versions. */
+  catalogueDiff: '/api/staff/catalogue/products/:id/diff',
+  /** POST {baseVersion} (csrf) → EditorProduct: an earlier version becomes the pending draft. */
+  catalogueRestore: '/api/staff/catalogue/products/:id/versions/:version/restore',
 } as const;
+
+/** Whether an account may edit the catalogue. */
+export const canEditCatalogue = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role === 'admin' || account.role === 'catalogue';
+/** Whether an account may read the inbox (the catalogue role works on the catalogue only). */
+export const canReadInbox = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role !== 'catalogue';
 
 /** An address of STAFF_API with its :params filled. */
 export function staffApiPath(pattern: string, params: Readonly<Record<string, string | number>>): string {
@@ -87,7 +111,7 @@ export interface StaffAccountSummary {
   id: number;
   email: string;
   role: StaffRole;
-  /** null for admins (all branches). */
+  /** null for admins (all branches) and the catalogue role (no branch's work). */
   branch: StaffBranch | null;
 }
 

@@ -38,4 +38,5 @@ export const MAIL_STATE_LABELS: Record<InboxMail['state'], string> = {
 export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Administrator',
   branch: 'Branch staff',
+  catalogue: 'Catalogue editor',
 };

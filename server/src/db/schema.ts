@@ -117,8 +117,8 @@ export interface StaffAccountsTable {
   id: Generated<number>;
   email: string;
   password_hash: string;
-  role: 'admin' | 'branch';
-  /** The check constraint allows only these (migration 005). */
+  role: 'admin' | 'branch' | 'catalogue';
+  /** The check constraint allows only these (migration 005); set for branch staff only (migration 014). */
   branch: 'Dubai' | 'Oman' | 'Bahrain' | 'Saudi Arabia' | null;
   disabled: Defaulted<boolean>;
   totp_secret: string | null;
@@ -258,6 +258,28 @@ export interface CatalogueStateTable {
   changed_at: Timestamp;
 }
 
+/** A product's edit counter and pending draft (migration 014; staff/work/catalogue/). */
+export interface CatalogueProductEditsTable {
+  product_id: string;
+  version: number;
+  /** The whole product as the editor saved it (an EditableProduct), or null when nothing is pending. */
+  draft: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  draft_based_on: number | null;
+  saved_by_id: number | null;
+  saved_by_email: string | null;
+  saved_at: Timestamp;
+}
+
+/** A product's published contents, one row a version (migration 014). */
+export interface CatalogueProductHistoryTable {
+  product_id: string;
+  version: number;
+  content: JsonDocument;
+  published_by_id: number | null;
+  published_by_email: string | null;
+  published_at: Timestamp;
+}
+
 /** Every table, by name: the type parameter of the server's Kysely instance. */
 export interface DatabaseSchema {
   contact_messages: ContactMessagesTable;
@@ -282,6 +304,8 @@ export interface DatabaseSchema {
   catalogue_search_ar: CatalogueSearchTable;
   catalogue_search_words: CatalogueSearchWordsTable;
   catalogue_state: CatalogueStateTable;
+  catalogue_product_edits: CatalogueProductEditsTable;
+  catalogue_product_history: CatalogueProductHistoryTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

@@ -12,7 +12,7 @@ export const accountSummary = (row: Pick<StaffAccountRow, 'id' | 'email' | 'role
   id: row.id,
   email: row.email,
   role: row.role,
-  branch: row.role === 'admin' ? null : row.branch,
+  branch: row.role === 'branch' ? row.branch : null,
 });
 
 /** E-mails are kept trimmed and in lower case, and compared so (the unique index is on lower(email) too). */
@@ -51,7 +51,7 @@ export function listAccounts(db: Kysely<DatabaseSchema>): Promise<StaffAccountRo
  * colleagues and the admins.
  */
 export async function colleaguesOf(db: Kysely<DatabaseSchema>, viewer: StaffAccountSummary): Promise<StaffAccountSummary[]> {
-  // no branch (an admin): every enabled account
+  // no branch (an admin): every enabled account; the catalogue role assigns no inbox work (its route refuses it)
   const branch: StaffBranch | null = viewer.role === 'admin' ? null : viewer.branch;
   const rows = await db
     .selectFrom('staff_accounts')

@@ -83,6 +83,9 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
     assert.equal(res.code, 0, res.err);
     generated = /^Password \(shown once; hand it over by a safe channel\): (\S+)$/m.exec(res.out)?.[1] ?? '';
     assert.ok(generated.length >= 20, res.out);
+    res = await cli(['add', 'catalogue.editor@crescent.example', '--role', 'catalogue'], `${PASSWORD}\n`);
+    assert.equal(res.code, 0, res.err);
+    assert.match(res.out, /^Added catalogue editor catalogue\.editor@crescent\.example \(account \d+\)\.\n$/);
 
     const refusals: [string[], string, number, RegExp][] = [
       [['add', 'admin@crescent.example', '--role', 'admin'], PASSWORD, 1, /^An account for admin@crescent\.example already exists\.\n$/],
@@ -93,7 +96,8 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
       [['add', 'x@crescent.example', '--role', 'branch'], PASSWORD, 2, /Branch staff need --branch Dubai, Oman, Bahrain or Saudi/],
       [['add', 'x@crescent.example', '--role', 'admin', '--branch', 'Dubai'], PASSWORD, 2, /Admins see every branch: leave out --branch/],
       [['add', 'x@crescent.example', '--role', 'branch', '--branch', 'Qatar'], PASSWORD, 2, /Unknown branch "Qatar"/],
-      [['add', 'x@crescent.example', '--role', 'owner'], PASSWORD, 2, /--role admin or --role branch/],
+      [['add', 'x@crescent.example', '--role', 'owner'], PASSWORD, 2, /--role admin, --role branch or --role catalogue/],
+      [['add', 'x@crescent.example', '--role', 'catalogue', '--branch', 'Dubai'], PASSWORD, 2, /The catalogue role belongs to no branch: leave out --branch/],
       [['add', 'not-an-address', '--role', 'admin'], PASSWORD, 2, /is not an e-mail address/],
       [['disable', 'admin@crescent.example', '--role', 'admin'], '', 2, /disable does not take --role/],
       [['frobnicate'], '', 2, /Unknown command "frobnicate"/],
@@ -116,8 +120,9 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
     assert.equal(res.code, 0, res.err);
     const lines = res.out.trimEnd().split('\n');
     assert.match(lines[0]!, /^id\s+e-mail\s+role\s+branch\s+state\s+TOTP\s+last sign-in$/);
-    assert.equal(lines.length, 4);
+    assert.equal(lines.length, 5);
     assert.match(res.out, /admin@crescent\.example\s+admin\s+all\s+enabled\s+no\s+-/);
+    assert.match(res.out, /catalogue\.editor@crescent\.example\s+catalogue\s+-\s+enabled\s+no\s+-/);
     assert.match(res.out, /dubai\.staff@crescent\.example\s+branch\s+Saudi Arabia\s+enabled\s+no/);
     assert.match(res.out, /oman\.staff@crescent\.example\s+branch\s+Oman\s+enabled/);
 
@@ -161,11 +166,11 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
       );
       assert.deepEqual(
         audit.map((row) => row.action),
-        ['account added', 'account added', 'account added', 'account disabled', 'password reset', 'password reset'],
+        ['account added', 'account added', 'account added', 'account added', 'account disabled', 'password reset', 'password reset'],
       );
       assert.ok(audit.every((row) => row.actor_id === null && /^account:\d+$/.test(row.target)));
       assert.match(audit[1]!.detail, /^cli; dubai\.staff@crescent\.example, branch, Saudi Arabia$/);
-      assert.match(audit[5]!.detail, /^cli; second factor reset; \d+ sessions ended$/);
+      assert.match(audit[6]!.detail, /^cli; second factor reset; \d+ sessions ended$/);
     });
     res = await cli(['enable', 'dubai.staff@crescent.example']);
     assert.equal(res.code, 0, res.err);

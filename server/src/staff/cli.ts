@@ -11,8 +11,8 @@ import { recordStaffAction } from './audit.js';
 import { generatePassword, hashPassword, passwordProblem } from './passwords.js';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command>
-  add EMAIL --role admin|branch [--branch Dubai|Oman|Bahrain|Saudi] [--generate-password]
-      a new account; --branch is required for branch staff and refused for admins (they see every branch)
+  add EMAIL --role admin|branch|catalogue [--branch Dubai|Oman|Bahrain|Saudi] [--generate-password]
+      a new account; --branch is required for branch staff and refused for admins (they see every branch) and the catalogue role (it edits the catalogue, no inbox)
   disable EMAIL                      the account can no longer sign in; its sessions end at once
   enable EMAIL                       undoes disable
   reset-password EMAIL [--generate-password] [--reset-totp]
@@ -114,14 +114,14 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
 
   if (args.command === 'add') {
     const role = args.role as StaffRole | undefined;
-    if (role === undefined || !STAFF_ROLES.includes(role)) throw new UsageError('add needs --role admin or --role branch.');
+    if (role === undefined || !STAFF_ROLES.includes(role)) throw new UsageError('add needs --role admin, --role branch or --role catalogue.');
     let branch: StaffBranch | null = null;
     if (role === 'branch') {
       if (args.branch === undefined) throw new UsageError('Branch staff need --branch Dubai, Oman, Bahrain or Saudi.');
       branch = parseBranch(args.branch) ?? null;
       if (branch === null) throw new UsageError(`Unknown branch "${args.branch}": use Dubai, Oman, Bahrain or Saudi.`);
     } else if (args.branch !== undefined) {
-      throw new UsageError('Admins see every branch: leave out --branch.');
+      throw new UsageError(role === 'admin' ? 'Admins see every branch: leave out --branch.' : 'The catalogue role belongs to no branch: leave out --branch.');
     }
     if ((await findAccountByEmail(db.kysely, email)) !== undefined) throw new CliError(`An account for ${email} already exists.`);
     const password = await newPassword(args, email, io);
@@ -135,7 +135,7 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
       await recordStaffAction(trx, null, 'account added', `account:${accountId}`, `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}`);
       return accountId;
     });
-    io.out(`Added ${role === 'admin' ? 'admin' : `branch staff (${branch})`} ${email} (account ${id}).\n`);
+    io.out(`Added ${role === 'admin' ? 'admin' : role === 'catalogue' ? 'catalogue editor' : `branch staff (${branch})`} ${email} (account ${id}).\n`);
     if (role === 'admin') io.out('At their first sign-in they set up an authenticator app (TOTP) and get their recovery codes.\n');
     return;
   }
@@ -208,7 +208,7 @@ async function list(db: Database, io: StaffCliIo): Promise<void> {
     String(account.id),
     account.email,
     account.role,
-    account.branch ?? 'all',
+    account.role === 'catalogue' ? '-' : (account.branch ?? 'all'), // the catalogue role works for no branch
     account.disabled ? 'disabled' : 'enabled',
     account.totp_enabled_at === null ? 'no' : 'yes',
     day(account.last_sign_in_at),

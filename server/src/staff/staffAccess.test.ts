@@ -30,13 +30,40 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 /** Every address of the contract with its :params filled, so an address added to STAFF_API is covered here at once. */
 const STAFF_ADDRESSES = Object.entries(STAFF_API).map(([name, pattern]) => ({
   name,
-  url: staffApiPath(pattern, { kind: 'contact', id: 1 }),
+  url: staffApiPath(pattern, { kind: 'contact', id: 1, version: 1 }),
 }));
+type StaffAddressName = keyof typeof STAFF_API;
+/** The catalogue editor's calls and their methods: admins and the catalogue role only. */
+const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
+  catalogueProducts: ['GET'],
+  catalogueProduct: ['GET'],
+  catalogueDraft: ['PUT'],
+  cataloguePublish: ['POST'],
+  catalogueVersions: ['GET'],
+  catalogueDiff: ['GET'],
+  catalogueRestore: ['POST'],
+};
+/** The inbox's and the reviews' calls (and whom work is assigned to, and the admins' own): never the catalogue role's. */
+const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
+  accounts: ['GET'],
+  inbox: ['GET'],
+  inboxCsv: ['GET'],
+  inboxItem: ['GET', 'DELETE'],
+  inboxStatus: ['POST'],
+  inboxAssign: ['POST'],
+  inboxNote: ['POST'],
+  inboxResend: ['POST'],
+  reviews: ['GET'],
+  reviewVisibility: ['POST'],
+  audit: ['GET'],
+};
+/** A fixed second factor for accounts the role matrix signs in (admins need one for an active session). */
+const MATRIX_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** The calls a session half-way through signing in may make. */
 const SIGN_IN_STEPS = new Set<string>([STAFF_API.signIn, STAFF_API.secondFactor, STAFF_API.signOut, STAFF_API.session, STAFF_API.totpSetup, STAFF_API.totpConfirm]);
 
-async function addAccount(db: Database, email: string, role: 'admin' | 'branch', branch: string | null = null, password = PASSWORD): Promise<number> {
+async function addAccount(db: Database, email: string, role: 'admin' | 'branch' | 'catalogue', branch: string | null = null, password = PASSWORD): Promise<number> {
   const [row] = await db.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id', [
     email.toLowerCase(), // as the CLI keeps them
     await hashPassword(password),
@@ -129,6 +156,9 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     ids.dubai2 = await addAccount(db, 'dubai.two@crescent.example', 'branch', 'Dubai');
     ids.oman = await addAccount(db, 'oman@crescent.example', 'branch', 'Oman');
     ids.gone = await addAccount(db, 'gone@crescent.example', 'branch', 'Oman');
+    ids.catalogue = await addAccount(db, 'catalogue@crescent.example', 'catalogue');
+    ids.matrixAdmin = await addAccount(db, 'matrix.admin@crescent.example', 'admin');
+    await db.query('update staff_accounts set totp_secret = $1, totp_enabled_at = now() where id = $2', [MATRIX_TOTP_SECRET, ids.matrixAdmin]);
     await db.query('update staff_accounts set disabled = true where id = $1', [ids.gone]);
   });
   t.after(async () => {
@@ -205,6 +235,50 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.ok(emails.includes('admin@crescent.example') && emails.includes('dubai@crescent.example') && emails.includes('dubai.two@crescent.example'), emails.join());
     assert.ok(!emails.includes('oman@crescent.example'), 'another branch is not listed');
     assert.ok(!emails.includes('gone@crescent.example'), 'a disabled account is not listed');
+  });
+
+  await t.test('the catalogue editor: admins and the catalogue role only; the catalogue role never reads the inbox or reviews', async () => {
+    const { call, signIn, signedIn } = api;
+    const admin = await (async () => {
+      const first = await signIn('matrix.admin@crescent.example');
+      assert.equal(first.json<StaffSession>().state, 'second-factor');
+      const res = await call('POST', STAFF_API.secondFactor, { cookie: sessionCookieOf(first), body: { code: codeAt(MATRIX_TOTP_SECRET, currentStep()) } });
+      assert.equal(res.statusCode, 200, res.body);
+      return { cookie: sessionCookieOf(res), session: res.json<StaffSession>() };
+    })();
+    const catalogue = await signedIn('catalogue@crescent.example');
+    assert.deepEqual(catalogue.session.account, { id: ids.catalogue, email: 'catalogue@crescent.example', role: 'catalogue', branch: null });
+    const branch = await signedIn('dubai.two@crescent.example');
+    const roles = [
+      { who: 'admin', ...admin, edits: true },
+      { who: 'catalogue role', ...catalogue, edits: true },
+      { who: 'branch staff', ...branch, edits: false },
+    ];
+    const urlOf = (name: StaffAddressName) => STAFF_ADDRESSES.find((address) => address.name === name)!.url;
+    for (const [name, methods] of Object.entries(CATALOGUE_CALLS) as [StaffAddressName, readonly string[]][]) {
+      for (const method of METHODS) {
+        for (const role of roles) {
+          const res = await call(method, urlOf(name), { cookie: role.cookie, csrf: role.session.csrfToken, ...(method === 'GET' ? {} : { body: {} }) });
+          const what = `${role.who} ${method} ${name}: ${res.statusCode} ${res.body}`;
+          if (!methods.includes(method)) assert.equal(res.statusCode, 404, what);
+          else if (role.edits) assert.ok(res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500, what);
+          else assert.deepEqual([res.statusCode, res.json()], [403, { error: 'Only the catalogue role and administrators can edit the catalogue.' }], what);
+        }
+      }
+    }
+    for (const [name, methods] of Object.entries(NOT_CATALOGUE_ROLE_CALLS) as [StaffAddressName, readonly string[]][]) {
+      for (const method of methods) {
+        const res = await call(method, urlOf(name), { cookie: catalogue.cookie, csrf: catalogue.session.csrfToken, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+        assert.equal(res.statusCode, 403, `catalogue role ${method} ${name}: ${res.body}`);
+      }
+    }
+    // what every signed-in account may do stays open to it
+    assert.equal((await call('GET', STAFF_API.settings, { cookie: catalogue.cookie })).statusCode, 200);
+    assert.equal((await call('PUT', STAFF_API.settings, { cookie: catalogue.cookie, csrf: catalogue.session.csrfToken, body: { holdNewReviews: true } })).statusCode, 403, 'admins only');
+    // and an inbox row of any branch stays closed to it, asked for by its own address
+    const [row] = await db.query<{ id: number }>("insert into contact_messages (name, email, phone, message, country, company_name, company_location) values ('A', 'a@example.com', '+971 4 000 0000', 'Hello', 'Dubai', 'Co', 'Dubai') returning id");
+    const item = await call('GET', staffApiPath(STAFF_API.inboxItem, { kind: 'contact', id: row!.id }), { cookie: catalogue.cookie });
+    assert.equal(item.statusCode, 403, item.body);
   });
 
   await t.test('CSRF: a state change without the token, or with a wrong one, is refused (403) and changes nothing', async () => {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { canReadInbox, CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../db/index.js';
 import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
@@ -59,6 +59,7 @@ export const MESSAGES = {
   stale: 'Your session has expired or the form is stale. Please reload the page.',
   crossSite: 'Staff requests from another site are refused.',
   adminsOnly: 'Only administrators can do this.',
+  noInbox: 'The catalogue role does not work on the inbox.',
   totpAlreadyOn: 'The second factor is already set up for this account.',
   totpNotStarted: 'Start the set-up of the second factor first.',
   tooMany: TOO_MANY_FAILURES,
@@ -307,7 +308,12 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       request.staff = accountSummary(session.account);
     });
 
-    scope.get(STAFF_API.accounts, async (request) => ({ accounts: await colleaguesOf(db, staffOf(request)) }));
+    // whom inbox work can be assigned to: an inbox call, refused to the catalogue role with the rest of the inbox
+    scope.get(STAFF_API.accounts, async (request) => {
+      const staff = staffOf(request);
+      if (!canReadInbox(staff)) throw httpError(403, MESSAGES.noInbox);
+      return { accounts: await colleaguesOf(db, staff) };
+    });
 
     scope.get(STAFF_API.audit, async (request): Promise<AuditPage> => {
       if (staffOf(request).role !== 'admin') throw httpError(403, MESSAGES.adminsOnly);

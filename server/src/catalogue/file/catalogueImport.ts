@@ -22,6 +22,8 @@ export interface ImportOutcome {
   updated: number;
   /** Whether the rows were written (false for a dry run or when there were problems). */
   written: boolean;
+  /** The problems by the line they are on, without the line's prefix (the editor shows them by field). */
+  problemsByLine: ReadonlyMap<number, readonly string[]>;
 }
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
@@ -152,42 +154,55 @@ export async function importCatalogueRows(db: Database, rows: readonly NumberedR
 
 async function writeImport(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
-    // one import at a time, and none beside the editor's changes: they all take this row's lock first
-    await trx.selectFrom('catalogue_state').select('version').forUpdate().executeTakeFirstOrThrow();
-    const categories = new Map(
-      (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]),
-    );
-    const existing = await trx.selectFrom('catalogue_products').select(['id', 'code', 'position']).execute();
-
-    const byLine = new Map<number, string[]>();
-    const checked: CheckedRow[] = [];
-    for (const numbered of rows) {
-      const result = checkRow(numbered, categories);
-      if ('problems' in result) byLine.set(numbered.line, result.problems);
-      else checked.push(result.checked);
-    }
-    for (const [line, problems] of crossProblems(checked, existing)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
-    const idOf = new Map(rows.map(({ line, row }) => [line, row.id.trim()]));
-    const problems = [...byLine]
-      .sort(([a], [b]) => a - b)
-      .flatMap(([line, list]) => list.map((problem) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${problem}`));
-
-    const known = new Set(existing.map((product) => product.id));
-    const added = checked.filter((row) => !known.has(row.id)).length;
-    const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, written: false };
-    if (problems.length > 0 || options.dryRun || checked.length === 0) return outcome;
-
-    let next = existing.reduce((max, product) => Math.max(max, product.position), 0);
-    const positions = new Map(existing.map((product) => [product.id, product.position]));
-    const values = checked.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
-    // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
-    // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
-    // own pages rather than a few rows from every page (a file that mixes its categories line by line).
-    await upsertProducts(trx, [...values].sort((a, b) => (a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0)));
-    await upsertBrands(trx, checked);
-    await bumpCatalogueVersion(trx);
-    return { ...outcome, written: true };
+    await lockCatalogue(trx);
+    return importRowsIn(trx, rows, options);
   });
+}
+
+/** One import at a time, and none beside the editor's publishes: they all take this row's lock first. */
+export async function lockCatalogue(trx: Kysely<DatabaseSchema>): Promise<void> {
+  await trx.selectFrom('catalogue_state').select('version').forUpdate().executeTakeFirstOrThrow();
+}
+
+/**
+ * The import inside the caller's transaction (which holds lockCatalogue's lock when it writes): every row checked, and
+ * unless `dryRun` or a problem, written with the brands they name and the catalogue's version bumped. The editor's
+ * publish writes a product through here, so its search rows, filter values and every cache follow as an import's.
+ */
+export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
+  const categories = new Map(
+    (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]),
+  );
+  const existing = await trx.selectFrom('catalogue_products').select(['id', 'code', 'position']).execute();
+
+  const byLine = new Map<number, string[]>();
+  const checked: CheckedRow[] = [];
+  for (const numbered of rows) {
+    const result = checkRow(numbered, categories);
+    if ('problems' in result) byLine.set(numbered.line, result.problems);
+    else checked.push(result.checked);
+  }
+  for (const [line, problems] of crossProblems(checked, existing)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+  const idOf = new Map(rows.map(({ line, row }) => [line, row.id.trim()]));
+  const problems = [...byLine]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([line, list]) => list.map((problem) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${problem}`));
+
+  const known = new Set(existing.map((product) => product.id));
+  const added = checked.filter((row) => !known.has(row.id)).length;
+  const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, written: false, problemsByLine: byLine };
+  if (problems.length > 0 || options.dryRun || checked.length === 0) return outcome;
+
+  let next = existing.reduce((max, product) => Math.max(max, product.position), 0);
+  const positions = new Map(existing.map((product) => [product.id, product.position]));
+  const values = checked.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
+  // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
+  // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
+  // own pages rather than a few rows from every page (a file that mixes its categories line by line).
+  await upsertProducts(trx, [...values].sort((a, b) => (a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0)));
+  await upsertBrands(trx, checked);
+  await bumpCatalogueVersion(trx);
+  return { ...outcome, written: true };
 }
 
 const ROWS_PER_UPSERT = 1_000;
@@ -236,8 +251,19 @@ async function upsertBrands(trx: Kysely<DatabaseSchema>, rows: readonly CheckedR
 
 /** Every product as a file row, in the catalogue's order. */
 export async function exportCatalogueRows(db: Kysely<DatabaseSchema>): Promise<CatalogueFileRow[]> {
+  return readFileRows(db);
+}
+
+/** One product as a file row (the editor's content), or undefined when there is no such product. */
+export async function exportCatalogueRow(db: Kysely<DatabaseSchema>, id: string): Promise<CatalogueFileRow | undefined> {
+  const [row] = await readFileRows(db, id);
+  return row;
+}
+
+async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<CatalogueFileRow[]> {
   const rows = await db
     .selectFrom('catalogue_products')
+    .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? ''))
     .select([
       'id',
       'category_id',

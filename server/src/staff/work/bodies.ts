@@ -1,8 +1,9 @@
 // The bodies of the work calls (allow-list schemas, like the public forms'), and the path parameters of a row.
+import type { FastifyRequest } from 'fastify';
 import { INBOX_STATUSES, type InboxKind } from '@site/contracts/staff-api';
 import { z } from 'zod';
 import { textField } from '../../validation/textField.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound, StaffWorkError } from './errors.js';
 import { inboxKindOf } from './inboxTables.js';
 
 /** Longest internal note, in characters (as the public forms' message). */
@@ -55,4 +56,10 @@ export function rowParams(params: { kind: string; id: string }): { kind: InboxKi
 export function reviewIdParam(params: { id: string }): number {
   if (!/^[1-9]\d{0,14}$/.test(params.id)) throw notFound('There is no such review');
   return Number(params.id);
+}
+
+/** A change's body must be JSON (as every staff call's): anything else is a 415. */
+export async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new StaffWorkError(415, 'Send the request as JSON (Content-Type: application/json)');
 }

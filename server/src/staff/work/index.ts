@@ -2,12 +2,12 @@
 // signed-in scope, so every handler here runs with `request.staff` set and the CSRF check already passed.
 // Each change writes its audit line (../audit.ts) in its own transaction.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { STAFF_API, type InboxItemDetail, type InboxKind, type InboxPage, type ReviewPage, type StaffAccountSummary, type StaffReview, type StaffSettings } from '@site/contracts/staff-api';
+import { canReadInbox, STAFF_API, type InboxItemDetail, type InboxKind, type InboxPage, type ReviewPage, type StaffAccountSummary, type StaffReview, type StaffSettings } from '@site/contracts/staff-api';
 import { describeError, type Database } from '../../db/index.js';
 import { siteQuoteCatalogue } from '../../quotes/quoteCatalogue.js';
 import '../access.js'; // request.staff
 import { recordStaffAction } from '../audit.js';
-import { assignBody, noteBody, parseBody, resendBody, reviewIdParam, rowParams, settingsBody, statusBody, visibilityBody } from './bodies.js';
+import { assignBody, noteBody, parseBody, requireJson, resendBody, reviewIdParam, rowParams, settingsBody, statusBody, visibilityBody } from './bodies.js';
 import { forbidden, StaffWorkError } from './errors.js';
 import { addNote, assign, deleteSpam, resendMail, setStatus } from './inboxActions.js';
 import { inboxCsvFileName, openInboxCsv } from './inboxCsv.js';
@@ -16,6 +16,7 @@ import { parseInboxQuery } from './inboxFilters.js';
 import { listInbox } from './inboxQuery.js';
 import { listReviews, parseReviewQuery, setReviewVisibility } from './reviewModeration.js';
 import { readSettings, writeSettings } from './settingsStore.js';
+import { staffCatalogueRoutes } from './catalogue/routes.js';
 
 export interface StaffWorkOptions {
   db: Database;
@@ -32,17 +33,20 @@ const NOT_DONE = 'That could not be done right now. Please try again in a minute
 type RowRoute = { Params: { kind: string; id: string } };
 type Query = { Querystring: Record<string, unknown> };
 
-/** A change's body must be JSON (as every staff call's): anything else is a 415. */
-async function requireJson(request: FastifyRequest): Promise<void> {
-  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') throw new StaffWorkError(415, 'Send the request as JSON (Content-Type: application/json)');
-}
-
 /** The signed-in account (the scope's preHandler sets it; without one nothing here runs). */
 function staffOf(request: FastifyRequest): StaffAccountSummary {
   if (request.staff === undefined) throw new StaffWorkError(401, 'Please sign in.');
   return request.staff;
 }
+
+/** The signed-in account if it may read the inbox (the catalogue role may not), else a 403. */
+function inboxReaderOf(request: FastifyRequest): StaffAccountSummary {
+  const staff = staffOf(request);
+  if (!canReadInbox(staff)) throw forbidden(INBOX_REFUSED);
+  return staff;
+}
+
+export const INBOX_REFUSED = 'The catalogue role does not work on the inbox.';
 
 export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOptions): Promise<void> {
   const { db, onOutboxWrite } = options;
@@ -61,10 +65,10 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
   });
 
   // ---- the inbox ----
-  app.get<Query>(STAFF_API.inbox, async (request): Promise<InboxPage> => listInbox(db.kysely, parseInboxQuery(request.query, staffOf(request))));
+  app.get<Query>(STAFF_API.inbox, async (request): Promise<InboxPage> => listInbox(db.kysely, parseInboxQuery(request.query, inboxReaderOf(request))));
 
   app.get<Query>(STAFF_API.inboxCsv, async (request, reply) => {
-    const staff = staffOf(request);
+    const staff = inboxReaderOf(request);
     const filters = parseInboxQuery(request.query, staff, { paging: false });
     const stream = await openInboxCsv(db.kysely, filters);
     // who took personal data out, and which view
@@ -79,13 +83,13 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
 
   app.get<RowRoute>(STAFF_API.inboxItem, async (request): Promise<InboxItemDetail> => {
     const { kind, id } = rowParams(request.params);
-    return loadInboxDetail(db.kysely, staffOf(request), kind, id);
+    return loadInboxDetail(db.kysely, inboxReaderOf(request), kind, id);
   });
 
   /** A change to one row: checked, committed with its audit line, then answered with the row as it is now. */
   const rowChange = (url: string, change: (staff: StaffAccountSummary, kind: InboxKind, id: number, body: unknown) => Promise<void>) =>
     app.post<RowRoute>(url, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<InboxItemDetail> => {
-      const staff = staffOf(request);
+      const staff = inboxReaderOf(request);
       const { kind, id } = rowParams(request.params);
       await change(staff, kind, id, request.body);
       return loadInboxDetail(db.kysely, staff, kind, id);
@@ -101,7 +105,7 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
 
   app.delete<RowRoute>(STAFF_API.inboxDelete, async (request, reply) => {
     const { kind, id } = rowParams(request.params);
-    await deleteSpam(db, staffOf(request), kind, id);
+    await deleteSpam(db, inboxReaderOf(request), kind, id);
     return reply.code(204).send();
   });
 
@@ -124,6 +128,9 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
     const { hidden } = parseBody(visibilityBody, request.body);
     return setReviewVisibility(db, staff, id, hidden, productName);
   });
+
+  // ---- the catalogue editor (admins and the catalogue role) ----
+  await app.register(staffCatalogueRoutes, { db });
 
   // ---- settings ----
   app.get(STAFF_API.settings, async (request): Promise<StaffSettings> => {

@@ -18,5 +18,5 @@ export const ACCOUNT_COLUMNS = ['a.id as account_id', 'a.email as account_email'
 
 export function accountOf(row: AccountColumns): StaffAccountSummary | null {
   if (row.account_id === null || row.account_email === null || row.account_role === null) return null;
-  return { id: row.account_id, email: row.account_email, role: row.account_role, branch: row.account_role === 'admin' ? null : row.account_branch };
+  return { id: row.account_id, email: row.account_email, role: row.account_role, branch: row.account_role === 'branch' ? row.account_branch : null };
 }

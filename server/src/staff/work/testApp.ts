@@ -1,5 +1,5 @@
 // For tests of the work calls: a small Fastify app with staffWorkRoutes behind a stand-in for the signed-in scope (its
-// preHandler takes the account from an `x-test-account` header instead of a session; sign-in, sessions and CSRF
+// hook takes the account from an `x-test-account` header instead of a session; sign-in, sessions and CSRF
 // have their own tests), and staff accounts made with SQL.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { StaffAccountSummary, StaffBranch, StaffRole } from '@site/contracts/staff-api';
@@ -12,7 +12,8 @@ export const TEST_ACCOUNT_HEADER = 'x-test-account';
 export async function buildStaffWorkTestApp(options: StaffWorkOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   await app.register(async (scope) => {
-    scope.addHook('preHandler', async (request, reply) => {
+    // onRequest, as the real scope's: nothing of a request without an account is parsed or validated
+    scope.addHook('onRequest', async (request, reply) => {
       const id = Number(request.headers[TEST_ACCOUNT_HEADER]);
       const row = Number.isSafeInteger(id)
         ? await options.db.kysely

@@ -1,0 +1,135 @@
+// The staff catalogue editor's requests and answers (addresses: STAFF_API.catalogue* in ./staffApi.ts). The schemas
+// are the routes' own (server/src/staff/work/catalogue/routes.ts validates with them); the staff app imports the types.
+// A product's editable content is the catalogue file's row (server/src/catalogue/file/columns.ts): the same fields,
+// checked by the same rules as an import, with the two detail documents as JSON objects instead of JSON text.
+import { z } from 'zod';
+
+/** A product id as the catalogue keeps them. */
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/** Products a list page holds: the default, and the most a page may ask for. */
+export const EDITOR_PAGE_SIZE = 50;
+export const EDITOR_PAGE_SIZE_MAX = 200;
+/** Largest draft body, in bytes: the biggest detail documents of the catalogue are a few tens of kilobytes. */
+export const EDITOR_BODY_LIMIT = 256 * 1024;
+
+export const EDITOR_STATUSES = ['published', 'draft'] as const;
+export type EditorStatus = (typeof EDITOR_STATUSES)[number];
+
+const text = (field: string, max: number) => z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
+const document = (field: string) => z.record(z.string(), z.unknown(), { error: `${field} must be a JSON object` });
+
+export const editableProductSchema = z.strictObject({
+  productCategoryId: text('productCategoryId', 100),
+  productName: text('productName', 500),
+  productName_ar: text('productName_ar', 500),
+  code: text('code', 200),
+  /** The listing's brand line; '' for none. */
+  company: text('company', 500),
+  /** AED with at most two decimals, or '' for none (price on request). */
+  price: text('price', 20),
+  unit: text('unit', 100),
+  /** A whole number from 0 to 100, as text. */
+  popularity: text('popularity', 3),
+  /** YYYY-MM-DD. */
+  dateAdded: text('dateAdded', 10),
+  image: text('image', 500),
+  details: document('details'),
+  details_ar: document('details_ar'),
+});
+export type EditableProduct = z.infer<typeof editableProductSchema>;
+
+export const productIdParamsSchema = z.strictObject({ id: z.string().regex(PRODUCT_ID_PATTERN, 'There is no such product') });
+export const versionParamsSchema = productIdParamsSchema.extend({ version: z.string().regex(/^\d{1,15}$/, 'There is no such version').transform(Number) });
+
+const wholeNumber = (what: string) => z.string().regex(/^\d{1,15}$/, `${what} must be a whole number`).transform(Number);
+
+export const editorListQuerySchema = z.strictObject({
+  /** Found anywhere in the name (either language) or the code, any case. */
+  q: text('q', 200).optional(),
+  category: text('category', 100).optional(),
+  /** One of the product's brands, exactly. */
+  brand: text('brand', 200).optional(),
+  status: z.enum(EDITOR_STATUSES, { error: `status must be one of: ${EDITOR_STATUSES.join(', ')}` }).optional(),
+  /** '1': only products whose Arabic name has no Arabic letter yet. */
+  missingArabic: z.literal('1', { error: 'missingArabic must be 1 when given' }).optional(),
+  /** The last id of the page before (keyset paging: each page is found through the ids' index, never counted over). */
+  after: z.string().regex(PRODUCT_ID_PATTERN, 'after must be a product id').optional(),
+  limit: wholeNumber('limit')
+    .pipe(z.number().min(1, 'limit must be at least 1').max(EDITOR_PAGE_SIZE_MAX, `limit must be at most ${EDITOR_PAGE_SIZE_MAX}`))
+    .default(EDITOR_PAGE_SIZE),
+});
+export type EditorListQuery = z.input<typeof editorListQuerySchema>;
+
+export const editorProductSummarySchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  nameAr: z.string(),
+  code: z.string(),
+  categoryId: z.string(),
+  company: z.string().nullable(),
+  status: z.enum(EDITOR_STATUSES),
+  missingArabic: z.boolean(),
+  version: z.number(),
+});
+export type EditorProductSummary = z.infer<typeof editorProductSummarySchema>;
+
+export const editorProductPageSchema = z.strictObject({
+  products: z.array(editorProductSummarySchema),
+  /** The `after` of the next page, or null on the last. */
+  next: z.string().nullable(),
+});
+export type EditorProductPage = z.infer<typeof editorProductPageSchema>;
+
+const byWhomSchema = z.strictObject({ by: z.string().nullable(), at: z.string() });
+
+export const editorProductSchema = z.strictObject({
+  id: z.string(),
+  /** The product's edit version: send it back as `baseVersion` with the next change. */
+  version: z.number(),
+  /** What the catalogue shows now. */
+  published: editableProductSchema,
+  /** The pending draft, if any: its content, the version it was based on, who saved it and when. */
+  draft: z.strictObject({ content: editableProductSchema, basedOn: z.number(), savedBy: z.string().nullable(), savedAt: z.string() }).nullable(),
+  /** Who last changed it in the editor, or null when it never was. */
+  lastChange: byWhomSchema.nullable(),
+});
+export type EditorProduct = z.infer<typeof editorProductSchema>;
+
+export const saveDraftBodySchema = z.strictObject({ baseVersion: z.number().int().min(0), content: editableProductSchema });
+export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
+export const baseVersionBodySchema = z.strictObject({ baseVersion: z.number().int().min(0) });
+
+/** A refused change: a sentence; for content that breaks the catalogue's rules, every problem with its field. */
+export const editorErrorSchema = z.strictObject({ error: z.string() });
+
+/** 409: someone changed the product after `baseVersion`; `yours` is the content sent, returned untouched. */
+export const staleEditSchema = z.strictObject({
+  error: z.string(),
+  version: z.number(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string(),
+  yours: editableProductSchema.optional(),
+});
+export type StaleEditAnswer = z.infer<typeof staleEditSchema>;
+
+export const productVersionListSchema = z.strictObject({
+  versions: z.array(
+    z.strictObject({
+      version: z.number(),
+      /** null: the content it had before the editor first published it (seed or import). */
+      publishedBy: z.string().nullable(),
+      publishedAt: z.string(),
+    }),
+  ),
+});
+export type ProductVersionList = z.infer<typeof productVersionListSchema>;
+
+export const diffQuerySchema = z.strictObject({ from: wholeNumber('from'), to: wholeNumber('to') });
+
+export const productDiffSchema = z.strictObject({
+  from: z.number(),
+  to: z.number(),
+  /** Every field that differs: its path ('price', 'details.description.2'), and its value in each (null: absent). */
+  changes: z.array(z.strictObject({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type ProductDiff = z.infer<typeof productDiffSchema>;

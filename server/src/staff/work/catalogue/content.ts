@@ -1,0 +1,36 @@
+// A product's editable content (@site/contracts/staff-catalogue-api EditableProduct) and the catalogue file's row it
+// stands for: the editor reads, checks and writes a product as the import does (catalogue/file/catalogueImport.ts),
+// so a draft is held to exactly the rules a file's row is.
+import type { Kysely } from 'kysely';
+import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
+import type { DatabaseSchema } from '../../../db/index.js';
+import type { CatalogueFileRow } from '../../../catalogue/file/columns.js';
+import { exportCatalogueRow, importRowsIn } from '../../../catalogue/file/catalogueImport.js';
+
+/** The line number an editor's one-row import is given (never shown: problems are read by line, without it). */
+const EDITOR_LINE = 1;
+
+export function contentOfRow(row: CatalogueFileRow): EditableProduct {
+  const { id: _id, details, details_ar, ...fields } = row;
+  return { ...fields, details: JSON.parse(details) as Record<string, unknown>, details_ar: JSON.parse(details_ar) as Record<string, unknown> };
+}
+
+export function rowOfContent(id: string, content: EditableProduct): CatalogueFileRow {
+  return { id, ...content, details: JSON.stringify(content.details), details_ar: JSON.stringify(content.details_ar) };
+}
+
+/** The product's live content, or undefined when there is no such product. */
+export async function publishedContent(db: Kysely<DatabaseSchema>, id: string): Promise<EditableProduct | undefined> {
+  const row = await exportCatalogueRow(db, id);
+  return row === undefined ? undefined : contentOfRow(row);
+}
+
+/**
+ * Writes `content` as product `id` through the import (search rows, filter values, brands, the catalogue's version),
+ * or with `dryRun` only checks it. Resolves to its problems, each naming its field ('missing Arabic: productName_ar is
+ * empty', 'details: description.0.key: …'); nothing is written when there is any.
+ */
+export async function importContent(trx: Kysely<DatabaseSchema>, id: string, content: EditableProduct, options: { dryRun: boolean }): Promise<readonly string[]> {
+  const outcome = await importRowsIn(trx, [{ line: EDITOR_LINE, row: rowOfContent(id, content) }], options);
+  return outcome.problemsByLine.get(EDITOR_LINE) ?? [];
+}

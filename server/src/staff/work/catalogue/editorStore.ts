@@ -1,0 +1,148 @@
+// A product's drafts, publishing and restoring, with optimistic locking: every change carries the version it was based
+// on (catalogue_product_edits.version, moved on by each saved draft, publish and restore), and one based on an older
+// version is refused with who changed the product meanwhile, the refused content handed back untouched. Each change
+// commits with its audit line; a publish also with its history row and the product written as an import writes it.
+import { sql, type Kysely } from 'kysely';
+import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
+import type { StaffAccountSummary } from '@site/contracts/staff-api';
+import type { Database, DatabaseSchema } from '../../../db/index.js';
+import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
+import { recordStaffAction } from '../../audit.js';
+import { conflict, notFound, StaffWorkError } from '../errors.js';
+import { importContent, publishedContent } from './content.js';
+
+type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
+
+/** A change based on a version that is not the product's any more: answered 409 with these fields. */
+export class StaleEdit extends StaffWorkError {
+  constructor(
+    readonly version: number,
+    readonly changedBy: string | null,
+    readonly changedAt: Date,
+    readonly yours: EditableProduct | undefined,
+    baseVersion: number,
+  ) {
+    super(
+      409,
+      `${changedBy ?? 'Someone'} changed this product at ${changedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC (version ${version}) after you opened version ${baseVersion}. ` +
+        `Nothing of yours was saved or lost${yours === undefined ? '' : ' (your text is sent back with this answer)'}: reload the product to see their change, then apply yours again.`,
+    );
+    this.name = 'StaleEdit';
+  }
+}
+
+/** The content breaks the catalogue's rules: 400 naming every problem with its field. */
+const contentRefused = (problems: readonly string[]) =>
+  new StaffWorkError(400, `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
+
+const NO_PRODUCT = 'There is no such product';
+
+const editsOf = (db: Kysely<DatabaseSchema>, id: string) =>
+  db.selectFrom('catalogue_product_edits').selectAll().where('product_id', '=', id).executeTakeFirst();
+
+/** Locks the product's row (one change of a product at a time) and reads its edits; 404 when there is no product. */
+async function lockProduct(trx: Kysely<DatabaseSchema>, id: string) {
+  const product = await trx.selectFrom('catalogue_products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (product === undefined) throw notFound(NO_PRODUCT);
+  const edits = await editsOf(trx, id);
+  return { edits, version: edits === undefined ? 0 : Number(edits.version) };
+}
+
+function refuseStale(edits: Awaited<ReturnType<typeof lockProduct>>, baseVersion: number, yours?: EditableProduct): void {
+  if (baseVersion === edits.version) return;
+  throw new StaleEdit(edits.version, edits.edits?.saved_by_email ?? null, edits.edits?.saved_at ?? new Date(), yours, baseVersion);
+}
+
+/** Moves the product's version on and sets (or clears) its draft. */
+async function writeEdits(trx: Kysely<DatabaseSchema>, id: string, actor: Actor, version: number, draft: { content: EditableProduct; basedOn: number } | null): Promise<void> {
+  const values = {
+    version,
+    draft: draft === null ? null : JSON.stringify(draft.content),
+    draft_based_on: draft?.basedOn ?? null,
+    saved_by_id: actor.id,
+    saved_by_email: actor.email,
+    saved_at: sql<Date>`now()`,
+  };
+  await trx
+    .insertInto('catalogue_product_edits')
+    .values({ product_id: id, ...values })
+    .onConflict((oc) => oc.column('product_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string): Promise<EditorProduct> {
+  const published = await publishedContent(db, id);
+  if (published === undefined) throw notFound(NO_PRODUCT);
+  const edits = await editsOf(db, id);
+  return {
+    id,
+    version: edits === undefined ? 0 : Number(edits.version),
+    published,
+    draft:
+      edits?.draft == null
+        ? null
+        : { content: edits.draft as EditableProduct, basedOn: Number(edits.draft_based_on), savedBy: edits.saved_by_email, savedAt: edits.saved_at.toISOString() },
+    lastChange: edits === undefined ? null : { by: edits.saved_by_email, at: edits.saved_at.toISOString() },
+  };
+}
+
+/** Saves `content` as the product's draft, if it keeps every rule of the catalogue and `baseVersion` is current. */
+export async function saveDraft(db: Database, actor: Actor, id: string, baseVersion: number, content: EditableProduct): Promise<EditorProduct> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const edits = await lockProduct(trx, id);
+    refuseStale(edits, baseVersion, content);
+    const problems = await importContent(trx, id, content, { dryRun: true });
+    if (problems.length > 0) throw contentRefused(problems);
+    const version = edits.version + 1;
+    await writeEdits(trx, id, actor, version, { content, basedOn: baseVersion });
+    await recordStaffAction(trx, actor, 'catalogue.draft', `product:${id}`, `draft saved as version ${version}`);
+  });
+  return readEditorProduct(db.kysely, id);
+}
+
+/**
+ * Publishes the product's draft: written as the import writes a row (one transaction, under the import's lock), kept
+ * in the history as the new version, the draft cleared. The first publish also keeps what the product was before
+ * (version 0 when the editor never changed it), so it can be restored.
+ */
+export async function publishDraft(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorProduct> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const edits = await lockProduct(trx, id);
+    refuseStale(edits, baseVersion);
+    const draft = edits.edits?.draft;
+    if (draft == null) throw conflict('There is no draft of this product to publish: save one first.');
+    const content = draft as EditableProduct;
+    const before = await trx.selectFrom('catalogue_product_history').select('version').where('product_id', '=', id).limit(1).executeTakeFirst();
+    if (before === undefined) {
+      const live = await publishedContent(trx, id);
+      if (live !== undefined) {
+        await trx.insertInto('catalogue_product_history').values({ product_id: id, version: 0, content: JSON.stringify(live), published_at: sql<Date>`now()` }).execute();
+      }
+    }
+    const problems = await importContent(trx, id, content, { dryRun: false });
+    if (problems.length > 0) throw contentRefused(problems);
+    const version = edits.version + 1;
+    await writeEdits(trx, id, actor, version, null);
+    await trx
+      .insertInto('catalogue_product_history')
+      .values({ product_id: id, version, content: JSON.stringify(content), published_by_id: actor.id, published_by_email: actor.email })
+      .execute();
+    await recordStaffAction(trx, actor, 'catalogue.publish', `product:${id}`, `version ${version} published`);
+  });
+  return readEditorProduct(db.kysely, id);
+}
+
+/** Makes an earlier published version the product's draft (publishing it is a step of its own). */
+export async function restoreVersion(db: Database, actor: Actor, id: string, restored: number, baseVersion: number): Promise<EditorProduct> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const edits = await lockProduct(trx, id);
+    refuseStale(edits, baseVersion);
+    const row = await trx.selectFrom('catalogue_product_history').select('content').where('product_id', '=', id).where('version', '=', restored).executeTakeFirst();
+    if (row === undefined) throw notFound(`Product ${id} has no published version ${restored}`);
+    const version = edits.version + 1;
+    await writeEdits(trx, id, actor, version, { content: row.content as EditableProduct, basedOn: baseVersion });
+    await recordStaffAction(trx, actor, 'catalogue.restore', `product:${id}`, `version ${restored} restored as the draft (version ${version})`);
+  });
+  return readEditorProduct(db.kysely, id);
+}

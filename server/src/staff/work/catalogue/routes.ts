@@ -1,0 +1,130 @@
+// The catalogue editor's calls (STAFF_API.catalogue*), for admins and the catalogue role: registered inside the staff
+// work routes, so the session and the CSRF token are checked before anything here runs. Requests and answers are
+// checked by the zod schemas of @site/contracts/staff-catalogue-api declared on each route.
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canEditCatalogue, STAFF_API, type StaffAccountSummary } from '@site/contracts/staff-api';
+import {
+  baseVersionBodySchema,
+  diffQuerySchema,
+  EDITOR_BODY_LIMIT,
+  editorErrorSchema,
+  editorListQuerySchema,
+  editorProductPageSchema,
+  editorProductSchema,
+  productDiffSchema,
+  productIdParamsSchema,
+  productVersionListSchema,
+  saveDraftBodySchema,
+  staleEditSchema,
+  versionParamsSchema,
+} from '@site/contracts/staff-catalogue-api';
+import { describeError, type Database } from '../../../db/index.js';
+import { textProblemMessage } from '../../../validation/textField.js';
+import { requireJson } from '../bodies.js';
+import { badRequest, forbidden, StaffWorkError } from '../errors.js';
+import { contentTextProblem } from './contentText.js';
+import { publishDraft, readEditorProduct, restoreVersion, saveDraft, StaleEdit } from './editorStore.js';
+import { diffVersions, listVersions } from './history.js';
+import { listEditorProducts } from './productList.js';
+
+export interface StaffCatalogueOptions {
+  db: Database;
+}
+
+export const EDITORS_ONLY = 'Only the catalogue role and administrators can edit the catalogue.';
+const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
+
+/** Every refusal's shapes: a sentence (naming each problem's field), or a stale edit's answer. */
+const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': z.union([staleEditSchema, editorErrorSchema]), '5xx': editorErrorSchema });
+
+/** Every problem of a rejected request, as sentences naming their field ('content.details: …'). */
+function validationProblems(error: unknown): string[] | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  return error.validation.map((issue) => {
+    const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const keys = (issue.params as { keys?: unknown }).keys;
+    const unknownKeys = issue.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
+    const message = issue.message ?? 'is not valid';
+    return where === '' || message.startsWith(where) ? `${message}${unknownKeys}` : `${where}: ${message}${unknownKeys}`;
+  });
+}
+
+/** The signed-in account if it may edit the catalogue, else a 403. */
+function editorOf(request: FastifyRequest): StaffAccountSummary {
+  const staff = request.staff;
+  if (staff === undefined) throw new StaffWorkError(401, 'Please sign in.');
+  if (!canEditCatalogue(staff)) throw forbidden(EDITORS_ONLY);
+  return staff;
+}
+
+export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: StaffCatalogueOptions): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // before the body is parsed and validated: branch staff learn nothing of what a request would have done
+  app.addHook('preParsing', async (request) => {
+    editorOf(request);
+  });
+  app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
+    const problems = validationProblems(error);
+    // an address naming no product (or version) is one that is not there
+    if (problems !== undefined && !(error instanceof StaffWorkError) && error.validationContext === 'params') return reply.code(404).send({ error: problems.join('; ') });
+    if (problems !== undefined) return reply.code(400).send({ error: problems.join('; ') });
+    if (error instanceof StaleEdit) {
+      const { message, version, changedBy, changedAt, yours } = error;
+      return reply.code(409).send({ error: message, version, changedBy, changedAt: changedAt.toISOString(), ...(yours === undefined ? {} : { yours }) });
+    }
+    if (error instanceof StaffWorkError) return reply.code(error.statusCode).send({ error: error.message });
+    // a bad body (not JSON, too large...): the enclosing scopes word it like every staff call's
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) throw error;
+    request.log.error({ err: error }, `catalogue editor call failed: ${describeError(error)}`);
+    return reply.code(503).send({ error: NOT_DONE });
+  });
+
+  app.get(STAFF_API.catalogueProducts, { schema: { querystring: editorListQuerySchema, response: answers(editorProductPageSchema) } }, async (request) => {
+    // the text rule of every stored field: a NUL would reach the query (PostgreSQL refuses it), a control is no search
+    for (const [name, value] of Object.entries(request.query)) {
+      const problem = typeof value === 'string' ? textProblemMessage(name, value, 'line') : null;
+      if (problem !== null) throw badRequest(problem);
+    }
+    return listEditorProducts(db.kysely, request.query);
+  });
+
+  app.get(STAFF_API.catalogueProduct, { schema: { params: productIdParamsSchema, response: answers(editorProductSchema) } }, async (request) =>
+    readEditorProduct(db.kysely, request.params.id),
+  );
+
+  app.put(
+    STAFF_API.catalogueDraft,
+    { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { params: productIdParamsSchema, body: saveDraftBodySchema, response: answers(editorProductSchema) } },
+    async (request) => {
+      const problem = contentTextProblem(request.body.content);
+      if (problem !== undefined) throw badRequest(problem);
+      return saveDraft(db, editorOf(request), request.params.id, request.body.baseVersion, request.body.content);
+    },
+  );
+
+  app.post(
+    STAFF_API.cataloguePublish,
+    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: answers(editorProductSchema) } },
+    async (request) => publishDraft(db, editorOf(request), request.params.id, request.body.baseVersion),
+  );
+
+  app.get(STAFF_API.catalogueVersions, { schema: { params: productIdParamsSchema, response: answers(productVersionListSchema) } }, async (request) =>
+    listVersions(db.kysely, request.params.id),
+  );
+
+  app.get(
+    STAFF_API.catalogueDiff,
+    { schema: { params: productIdParamsSchema, querystring: diffQuerySchema, response: answers(productDiffSchema) } },
+    async (request) => diffVersions(db.kysely, request.params.id, request.query.from, request.query.to),
+  );
+
+  app.post(
+    STAFF_API.catalogueRestore,
+    { preValidation: requireJson, schema: { params: versionParamsSchema, body: baseVersionBodySchema, response: answers(editorProductSchema) } },
+    async (request) => restoreVersion(db, editorOf(request), request.params.id, request.params.version, request.body.baseVersion),
+  );
+}
