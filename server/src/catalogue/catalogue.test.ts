@@ -162,6 +162,21 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     }
   });
 
+  await t.test("a few rows' import meets the catalogue's products it must: another's code refused, a new product last", async () => {
+    const rows = await exportCatalogueRows(database.db.kysely);
+    const taken = rows.find((row) => row.id === 'oc_cu_xlpe_swa_pvc_cable')!;
+    const last = rows.at(-1)!;
+    // another product's code belongs to the catalogue's product already
+    const clash = await importCatalogueRows(database.db, [{ line: 2, row: { ...last, id: 'a_new_gland', code: taken.code } }], { dryRun: true });
+    assert.deepEqual(clash.problems, [`line 2 (id a_new_gland): duplicate code "${taken.code}": product oc_cu_xlpe_swa_pvc_cable in the catalogue has it`]);
+    // a product's own code is no clash; a new one goes after every product
+    const written = await importCatalogueRows(database.db, [{ line: 2, row: { ...last, id: 'a_new_gland', code: 'NEW-GLAND-1' } }, { line: 3, row: taken }], { dryRun: false });
+    assert.deepEqual([written.problems, written.added, written.updated], [[], 1, 1]);
+    const positions = await database.db.kysely.selectFrom('catalogue_products').select(['id', 'position']).orderBy('position', 'desc').limit(1).execute();
+    assert.equal(positions[0]?.id, 'a_new_gland');
+    await database.db.kysely.deleteFrom('catalogue_products').where('id', '=', 'a_new_gland').execute();
+  });
+
   await t.test('sort by rating: rated first by average then count, unrated last in catalogue order', async () => {
     const cables = products.filter((p) => p.productCategoryId === 'cables').map((p) => p.id);
     const [a, b, c] = cables;

@@ -135,7 +135,7 @@ function byRating(rows: ProductRow[], ratings: Readonly<Record<string, RatingSum
 }
 
 /** A column's letters and digits, lower-cased: the expression migration 013 indexes code and id by. */
-const LETTERS_OF = (column: 'code' | 'id') => sql`regexp_replace(lower(${sql.ref(`catalogue_products.${column}`)}), '[^a-z0-9]+', '', 'g')`;
+export const LETTERS_OF = (column: 'code' | 'id') => sql`regexp_replace(lower(${sql.ref(`catalogue_products.${column}`)}), '[^a-z0-9]+', '', 'g')`;
 
 /** How many filter counts and search pages a process keeps per catalogue version (a few KB each). */
 export const CATALOGUE_MEMO_LIMIT = 1000;

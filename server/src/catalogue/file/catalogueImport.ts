@@ -9,6 +9,7 @@ import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
+import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
 import { bumpCatalogueVersion } from '../state.js';
 import type { CatalogueFileRow, NumberedRow } from './columns.js';
@@ -173,7 +174,7 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
   const categories = new Map(
     (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]),
   );
-  const existing = await trx.selectFrom('catalogue_products').select(['id', 'code', 'position']).execute();
+  const { existing, lastPosition } = await productsMet(trx, rows);
 
   const byLine = new Map<number, string[]>();
   const checked: CheckedRow[] = [];
@@ -193,7 +194,7 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
   const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, written: false, problemsByLine: byLine };
   if (problems.length > 0 || options.dryRun || checked.length === 0) return outcome;
 
-  let next = existing.reduce((max, product) => Math.max(max, product.position), 0);
+  let next = lastPosition;
   const positions = new Map(existing.map((product) => [product.id, product.position]));
   const values = checked.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
   // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
@@ -203,6 +204,33 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
   await upsertBrands(trx, checked);
   await bumpCatalogueVersion(trx);
   return { ...outcome, written: true };
+}
+
+/** Up to this many rows, an import reads only the products its rows may meet; past it, every product's id and code. */
+const FEW_ROWS = 1_000;
+
+/**
+ * The products an import's rows meet (the same id, or a code with the same letters and digits: its duplicates once
+ * normalised are among them, by migration 013's indexes) and the catalogue's last position. A file of a few rows (the
+ * editor's publish: one) does not read 100,000 codes; a large one reads them all at once.
+ */
+async function productsMet(
+  trx: Kysely<DatabaseSchema>,
+  rows: readonly NumberedRow[],
+): Promise<{ existing: { id: string; code: string; position: number }[]; lastPosition: number }> {
+  const ids = rows.map(({ row }) => row.id.trim());
+  const codes = rows.map(({ row }) => row.code.toLowerCase().replace(/[^a-z0-9]+/g, ''));
+  if (rows.length > FEW_ROWS || codes.includes('')) {
+    const existing = await trx.selectFrom('catalogue_products').select(['id', 'code', 'position']).execute();
+    return { existing, lastPosition: existing.reduce((max, product) => Math.max(max, product.position), 0) };
+  }
+  const existing = await trx
+    .selectFrom('catalogue_products')
+    .select(['id', 'code', 'position'])
+    .where(sql<boolean>`(id = any(${sql.val(ids)}::text[]) or ${LETTERS_OF('code')} = any(${sql.val(codes)}::text[]))`)
+    .execute();
+  const last = await trx.selectFrom('catalogue_products').select((eb) => eb.fn.max('position').as('position')).executeTakeFirst();
+  return { existing, lastPosition: last?.position ?? 0 };
 }
 
 const ROWS_PER_UPSERT = 1_000;
