@@ -156,7 +156,18 @@ export async function importCatalogueRows(db: Database, rows: readonly NumberedR
 async function writeImport(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
-    return importRowsIn(trx, rows, options);
+    const outcome = await importRowsIn(trx, rows, options);
+    // The editor's version of each product written moves on (its author unknown): a draft or publish based on what
+    // the product was before the import is refused as stale, and its editor is told to reload, instead of writing
+    // over the import unseen.
+    if (outcome.written) {
+      await trx
+        .updateTable('catalogue_product_edits')
+        .set({ version: sql<number>`version + 1`, saved_by_id: null, saved_by_email: null, saved_at: sql<Date>`now()` })
+        .where('product_id', 'in', [...new Set(rows.map(({ row }) => row.id.trim()))])
+        .execute();
+    }
+    return outcome;
   });
 }
 

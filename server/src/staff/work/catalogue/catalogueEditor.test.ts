@@ -9,6 +9,7 @@ import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { CSRF_HEADER, STAFF_API, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
 import { EDITOR_BODY_LIMIT, type EditableProduct, type EditorProduct, type EditorProductPage, type ProductDiff, type ProductVersionList, type StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
 import { buildApp } from '../../../app.js';
+import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
 import { seedCatalogue } from '../../../catalogue/seed.js';
 import type { Database } from '../../../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
@@ -241,6 +242,21 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
         ['yusuf@crescent.example', 'catalogue.publish', `product:${PRODUCT}`],
       ],
     );
+  });
+
+  await t.test('an import of the product meanwhile: a draft or publish based on what it was before is refused as stale', async () => {
+    const { version, published } = await read();
+    const saved = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: version, content: { ...published, price: '13.50' } });
+    assert.equal(saved.statusCode, 200, saved.body);
+    const draft = saved.json<EditorProduct>();
+    const [row] = (await exportCatalogueRows(db.kysely)).filter((candidate) => candidate.id === PRODUCT);
+    const imported = await importCatalogueRows(db, [{ line: 2, row: { ...row!, popularity: '7' } }], { dryRun: false });
+    assert.equal(imported.written, true, JSON.stringify(imported));
+    const publish = await call(app, layla, 'POST', productUrl(STAFF_API.cataloguePublish), { baseVersion: draft.version });
+    assert.equal(publish.statusCode, 409, publish.body);
+    assert.match(publish.json<StaleEditAnswer>().error, /^Someone changed this product .* Nothing of yours was saved or lost/);
+    const now = await read();
+    assert.deepEqual([now.version, now.draft?.content.price, now.published.popularity], [draft.version + 1, '13.50', '7'], 'the draft kept, the import shown');
   });
 }
 
