@@ -114,13 +114,17 @@ async function copiesOf(body: Buffer): Promise<Partial<Record<Encoding, Buffer>>
   return { br, gzip: gz };
 }
 
-/** One catalogue data file of an edition made whole from the records, with its ETag and compressed copies. */
-async function catalogueDataFile(records: CatalogueRecords, locale: Locale, file: CatalogueDataFile): Promise<DataFile> {
+/** A file's text read to its end and kept whole, with the ETag of its bytes and its compressed copies. */
+async function wholeFile(text: AsyncIterable<string>): Promise<DataFile> {
   const pieces: string[] = [];
-  for await (const piece of fileText(recordPages(records[locale]), locale, file)) pieces.push(piece);
+  for await (const piece of text) pieces.push(piece);
   const body = Buffer.from(pieces.join(''));
   return { body, etag: contentEtag(body), copies: await copiesOf(body) };
 }
+
+/** One catalogue data file of an edition made whole from the records. */
+const catalogueDataFile = (records: CatalogueRecords, locale: Locale, file: CatalogueDataFile): Promise<DataFile> =>
+  wholeFile(fileText(recordPages(records[locale]), locale, file));
 
 /** Every catalogue data file of both editions made from records, by name ('products.json', 'ar/products.json'), with its copies. */
 export async function catalogueDataFiles(records: CatalogueRecords): Promise<ReadonlyMap<string, DataFile>> {
@@ -215,12 +219,7 @@ export function withStreamedCatalogueDataFiles(
     const name = inEdition(locale, file);
     const readAt = (version: number) => atVersion(fileText(storePages(store, locale, pageSize), locale, file), version, () => store.version(), name);
     return feed.perVersion(async (version): Promise<DataFile | StreamedDataFile> => {
-      if (!(await store.hasMoreProductsThan(wholeMaxProducts))) {
-        const pieces: string[] = [];
-        for await (const piece of readAt(await store.version())) pieces.push(piece);
-        const body = Buffer.from(pieces.join(''));
-        return { body, etag: contentEtag(body), copies: await copiesOf(body) };
-      }
+      if (!(await store.hasMoreProductsThan(wholeMaxProducts))) return wholeFile(readAt(await store.version()));
       return {
         etag: catalogueVersionEtag(version),
         open: async () => {
