@@ -222,8 +222,9 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   const narrowing = query.facets || (query.filters !== undefined && hasListingFilters(query.filters));
   // One read for the page and the number of matches: the matches with their rank kept once (materialised), counted,
   // and their best few taken (a top-N sort; a window's count would sort every match: 37,000 for 'cable' at 100,000
-  // products). Each page row carries the count; a page past the last match has none, and is counted on its own.
-  const readPage = async (shown: RawBuilder<boolean>) => {
+  // products). Each page row carries the count; a page past the last match has none, and is counted on its own. With
+  // the filters counted (the view's total is the count) the page is read without it.
+  const readPage = async (shown: RawBuilder<boolean>, counted: boolean) => {
     const rows = await db
       .with(
         (cte) => cte('matched').materialized(),
@@ -242,19 +243,17 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
         'p.category_id as productCategoryId',
         sql<string>`coalesce(p.company, '')`.as('company'),
         'p.image',
-        sql<string | number>`(select count(*) from matched)`.as('total'),
+        (counted ? sql<string | number | null>`(select count(*) from matched)` : sql<null>`null`).as('total'),
       ])
       .orderBy('found.rank')
       .orderBy('found.position')
       .orderBy('found.product_id')
       .execute();
-    const total =
-      rows[0] !== undefined
-        ? Number(rows[0].total)
-        : query.offset === 0
-          ? 0
-          : Number((await db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow()).total);
-    return { rows, total };
+    if (!counted) return { rows, total: undefined };
+    if (rows[0] !== undefined) return { rows, total: Number(rows[0].total) };
+    if (query.offset === 0) return { rows, total: 0 };
+    const past = await db.selectFrom(`${table} as s`).select((eb) => eb.fn.countAll<string | number>().as('total')).where(shown).executeTakeFirstOrThrow();
+    return { rows, total: Number(past.total) };
   };
   let total: number;
   let rows: Awaited<ReturnType<typeof readPage>>['rows'];
@@ -266,11 +265,12 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
     const facetRows = searchFacetRows(table);
     const asked = sql<boolean>`(${matches} and ${askedCondition(facetRows, query.filters)})`;
     let page: Awaited<ReturnType<typeof readPage>>;
-    [view, page] = await Promise.all([narrowedView(db, facetRows, matches, query.filters), readPage(asked)]);
-    if (!view.asAsked) page = await readPage(sql<boolean>`(${matches} and ${view.where})`);
+    [view, page] = await Promise.all([narrowedView(db, facetRows, matches, query.filters), readPage(asked, false)]);
+    if (!view.asAsked) page = await readPage(sql<boolean>`(${matches} and ${view.where})`, false);
     [total, rows] = [view.total, page.rows];
   } else {
-    ({ total, rows } = await readPage(matches));
+    const page = await readPage(matches, true);
+    [total, rows] = [page.total ?? 0, page.rows];
   }
   return {
     total,
