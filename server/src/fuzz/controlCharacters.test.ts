@@ -30,6 +30,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { Secret, TOTP } from 'otpauth';
 import { QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
 import { CSRF_HEADER, STAFF_API, type InboxPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { CHAT_API_PATH } from '@site/content/chat';
 import { HONEYPOT_FIELD } from '@site/content/validation';
 import { buildApp } from '../app.js';
@@ -139,6 +140,8 @@ interface Route {
   validStatus?: number;
   /** Sent with no lockout counted and from a new client address each time (the sign-in steps). */
   signInStep?: boolean;
+  /** The body as it must be sent now (e.g. with the product's current edit version), from the slot-filled one. */
+  bodyNow?: (body: Json) => Promise<Json>;
 }
 
 /** A staff address with nothing a client writes in it (no body, query or path parameter): nothing to put a character in. */
@@ -172,6 +175,19 @@ function slotsOf(route: Route): Slot[] {
   ];
 }
 
+/**
+ * `value` with every list cut to its first item: every kind of slot of a product's documents is still there
+ * (rows, sub-rows, sections, table rows), without thousands of requests per run for their repeats. A table's header
+ * stays whole: its rows' spans must add up to its columns.
+ */
+function fewLeaves<T>(value: T): T {
+  if (Array.isArray(value)) return value.slice(0, 1).map(fewLeaves) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'productDetailTableColumns' ? item : fewLeaves(item)])) as T;
+  }
+  return value;
+}
+
 function setLeaf(body: Json, at: (string | number)[], value: string): Json {
   const copy = structuredClone(body);
   let node: unknown = copy;
@@ -200,6 +216,10 @@ interface Made {
   cursor: string;
   totpCode: string;
   setupCode: string;
+  /** The fuzzed product's published content, as the editor's draft sends it. */
+  productContent: Json;
+  /** The fuzzed product's current edit version (each accepted draft moves it on). */
+  editVersion: () => Promise<number>;
 }
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -326,6 +346,21 @@ function staffRoutes(made: Made): Route[] {
     { method: 'GET', pattern: STAFF_API.catalogueDiff, staffApi: 'catalogueDiff', as: ['admin'], params: { id: PRODUCT }, query: { from: '0', to: '1' }, validStatus: 404 },
     { method: 'POST', pattern: STAFF_API.cataloguePublish, staffApi: 'cataloguePublish', as: ['admin'], params: { id: PRODUCT }, body: { baseVersion: 0 }, validStatus: 409 },
     { method: 'POST', pattern: STAFF_API.catalogueRestore, staffApi: 'catalogueRestore', as: ['admin'], params: { id: PRODUCT, version: '1' }, body: { baseVersion: 0 }, validStatus: 404 },
+    // last: an accepted draft would give the publish above a draft to publish. Sent at the current edit version, so
+    // what validation lets through is saved (a 200), never hidden behind a stale edit's 409.
+    {
+      method: 'PUT',
+      pattern: STAFF_API.catalogueDraft,
+      staffApi: 'catalogueDraft',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      body: { baseVersion: 0, content: made.productContent },
+      // the detail documents' texts are HTML and lists: line breaks and Arabic's direction marks belong there
+      multiline: slotsOf({ method: 'PUT', pattern: '', as: [], body: { content: made.productContent } })
+        .map((slot) => slot.name)
+        .filter((name) => /^content\.details(_ar)?[.[]/.test(name)),
+      bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
+    },
   ];
 }
 
@@ -334,10 +369,6 @@ const STAFF_UNSLOTTED: readonly Unslotted[] = [
   { staffApi: 'session', why: 'no body or parameter' },
   { staffApi: 'totpSetup', why: 'no body or parameter' },
   { staffApi: 'accounts', why: 'no body or parameter' },
-  {
-    staffApi: 'catalogueDraft',
-    why: 'not tried here yet (a stale save answers more than {error}): its character rule is tried by staff/work/catalogue/catalogueEditor.test.ts',
-  },
 ];
 
 
@@ -537,6 +568,8 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
     cursor: page.nextCursor,
     totpCode: spentCode,
     setupCode: wrongCode(setup.secret),
+    productContent: fewLeaves(ok<EditorProduct>(await send('GET', STAFF_API.catalogueProduct.replace(':id', PRODUCT), { session: adminSession }), 'the product in the editor').published),
+    editVersion: async () => (await db.query<{ version: number }>('select version from catalogue_product_edits where product_id = $1', [PRODUCT]))[0]?.version ?? 0,
   };
   const routes = [...publicRoutes(made), ...staffRoutes(made)];
 
@@ -558,7 +591,7 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
       const exchange = async (params: Record<string, string>, query: Record<string, string>, body: Json | undefined) => {
         if (route.signInStep) await forgetFailures();
         requests += 1;
-        const res = await send(route.method, urlOf(route, params, query), { body, session });
+        const res = await send(route.method, urlOf(route, params, query), { body: body === undefined || route.bodyNow === undefined ? body : await route.bodyNow(body), session });
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         return res;
       };
