@@ -27,7 +27,6 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
 import { QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
 import { CSRF_HEADER, STAFF_API, type InboxPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
@@ -41,6 +40,7 @@ import { hashPassword } from '../staff/passwords.js';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
 
 // ---------------------------------------------------------------- the hostile values
 
@@ -380,8 +380,6 @@ const SETUP_EMAIL = 'new.admin@crescent.example';
 const BRANCH_EMAIL = 'dubai@crescent.example';
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
-const codeAt = (secret: string, step: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
-const currentStep = () => Math.floor(Date.now() / 30_000);
 
 /** A well-formed code that is not the secret's code in any step near now. */
 function wrongCode(secret: string): string {
@@ -390,14 +388,6 @@ function wrongCode(secret: string): string {
     const code = String(n).padStart(6, '0');
     if (!near.has(code)) return code;
   }
-}
-
-function sessionCookieOf(res: LightMyRequestResponse): string {
-  const header = res.headers['set-cookie'];
-  const cookies = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-  const found = cookies.find((cookie) => /^(__Host-)?staff_session=/.test(cookie));
-  assert.ok(found !== undefined, `a session cookie is set (got ${JSON.stringify(header)}): ${res.body}`);
-  return found.split(';')[0]!;
 }
 
 interface Session {
