@@ -565,6 +565,26 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     await forgetFailures();
   });
 
+  await t.test('branch staff may set up a second factor once signed in; from then on the password is only the first step', async () => {
+    const { call, signIn, signedIn, sessionFor } = api;
+    await addAccount(db, 'oman.careful@crescent.example', 'branch', 'Oman');
+    const { cookie, session } = await signedIn('oman.careful@crescent.example');
+    assert.equal((await call('POST', STAFF_API.totpSetup, { cookie })).statusCode, 403, 'set-up without the CSRF token');
+    const setupRes = await call('POST', STAFF_API.totpSetup, { cookie, csrf: session.csrfToken });
+    assert.equal(setupRes.statusCode, 200, setupRes.body);
+    const { secret } = setupRes.json<TotpSetup>();
+    const confirmed = await call('POST', STAFF_API.totpConfirm, { cookie, csrf: session.csrfToken, body: { code: codeAt(secret, currentStep()) } });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    assert.equal(confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes.length, 10);
+    assert.equal(await sessionFor(cookie), null, 'the session before the set-up ended (a new id)');
+    const again = confirmed.json<{ session: StaffSession }>().session;
+    assert.equal((await call('POST', STAFF_API.totpSetup, { cookie: sessionCookieOf(confirmed), csrf: again.csrfToken })).statusCode, 409, 'set up once');
+    const next = await signIn('oman.careful@crescent.example');
+    assert.equal(next.json<StaffSession>().state, 'second-factor', 'the password alone no longer signs in');
+    const second = await call('POST', STAFF_API.secondFactor, { cookie: sessionCookieOf(next), body: { code: codeAt(secret, currentStep() + 1) } });
+    assert.equal(second.json<StaffSession>().state, 'active');
+  });
+
   await t.test('admins: the password alone never gives an active session; TOTP set-up with a QR code, codes once', async () => {
     const { call, signIn, sessionFor } = api;
     const first = await signIn('admin@crescent.example');

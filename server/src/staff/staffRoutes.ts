@@ -260,8 +260,9 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
   // ---- TOTP set-up: POST setup (csrf) → secret + QR code; POST confirm {code} (csrf) → recovery codes, signed in ----
 
   app.post(STAFF_API.totpSetup, async (request): Promise<TotpSetup> => {
+    // an admin's first sign-in must set one up; any other account may, once signed in
     const session = await requireSession(request, ['totp-setup', 'active'], true);
-    if (session.state === 'active') throw httpError(409, MESSAGES.totpAlreadyOn);
+    if (session.account.totp_enabled_at !== null) throw httpError(409, MESSAGES.totpAlreadyOn);
     const secret = newTotpSecret();
     await setPendingTotpSecret(db, session.id, secrets.seal(secret, sessionBinding(session.id)));
     return { secret, ...(await totpEnrolment(secret, session.account.email)) };
@@ -269,7 +270,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
 
   app.post(STAFF_API.totpConfirm, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
     const session = await requireSession(request, ['totp-setup', 'active'], true);
-    if (session.state === 'active') throw httpError(409, MESSAGES.totpAlreadyOn);
+    if (session.account.totp_enabled_at !== null) throw httpError(409, MESSAGES.totpAlreadyOn);
     const { code } = parse(codeSchema, request.body);
     // a set-up whose secret no key opens (sealed by a key since dropped) starts again
     const secret = session.pendingTotpSecret === null ? undefined : secrets.open(session.pendingTotpSecret, sessionBinding(session.id));

@@ -514,6 +514,41 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     await worker.stop();
   });
 
+  await t.test('re-send while the worker is retrying that very mail: refused as pending, and the mail goes once', async () => {
+    const row = rows.contactDubai!;
+    const [mail] = await db.query<{ id: number }>(`select id from outbox where kind = 'contact_message' and ref_id = $1`, [row.id]);
+    await db.query(`update outbox set sent_at = null, last_error = '550 mailbox unavailable', attempts = 1, next_attempt_at = now() where id = $1`, [mail!.id]);
+    await db.query(`update outbox set next_attempt_at = now() + interval '1 day' where id <> $1 and sent_at is null`, [mail!.id]);
+    assert.equal(ok<InboxItemDetail>(await get(dubai, itemUrl(row.kind, row.id))).mails[0]!.state, 'failed');
+    // a transport that holds the first send until the test lets it go
+    let entered!: () => void;
+    const sending = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    const transport: MailTransport = {
+      async sendMail() {
+        entered();
+        await released;
+        sent += 1;
+        return {};
+      },
+      close() {},
+    };
+    const worker = createOutboxWorker({ db, transport, from: 'site@crescent.example', retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, pollMs: 60_000, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const draining = worker.drain();
+    await sending;
+    const during = await post(dubai, itemUrl(row.kind, row.id, STAFF_API.inboxResend), { mailId: mail!.id });
+    assert.equal(during.statusCode, 409, during.body);
+    assert.deepEqual(during.json(), { error: 'Only a mail that failed can be sent again (this one is pending)' });
+    release();
+    assert.deepEqual(await draining, { sent: 1, failed: 0 });
+    assert.deepEqual(await worker.drain(), { sent: 0, failed: 0 }, 'nothing queued twice');
+    assert.equal(sent, 1);
+    assert.equal(ok<InboxItemDetail>(await get(dubai, itemUrl(row.kind, row.id))).mails[0]!.state, 'sent');
+    await worker.stop();
+  });
+
   await t.test('delete: spam only, with its notes, lines and mails', async () => {
     const quote = rows.quoteDubai!;
     const refused = await app.inject({ method: 'DELETE', url: itemUrl(quote.kind, quote.id, STAFF_API.inboxDelete), headers: as(dubai) });

@@ -72,8 +72,8 @@ export function addNote(db: Database, actor: StaffAccountSummary, kind: InboxKin
 
 /**
  * Queues a failed mail of the row again now: due at once, its attempts back to 0 (the worker's backoff starts over)
- * and its error cleared (the audit line keeps it). Delivery stays at least once: were the worker in the middle of a
- * retry of this very mail, it could go out twice.
+ * and its error cleared (the audit line keeps it). A mail the worker is retrying right now is pending, not failed
+ * (its claim clears the error under the row's lock), so it is refused here and goes out once.
  */
 export function resendMail(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, mailId: number): Promise<void> {
   return db.kysely.transaction().execute(async (trx) => {
