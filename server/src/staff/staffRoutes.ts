@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { canReadInbox, CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema } from '../db/index.js';
+import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
 import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
@@ -107,8 +107,15 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       : redisFailureCounter(connectRedis(app, options.redisUrl), options.redisNamespace ?? 'site-staff-sign-in-', inDatabase, app.log);
   const requireJson = useJsonEndpoint(app, { bodyLimit: STAFF_BODY_LIMIT, what: 'the request', emptyHint: 'send a JSON object' });
   const secrets = new TotpSecretBox(options.totpKeys ?? [await localTotpKey(options.totpKeyFile)]);
-  const resealed = await resealTotpSecrets(db, secrets);
-  if (resealed > 0) app.log.info(`staff: ${resealed} TOTP secret(s) sealed under the current key`);
+  // at start, not per request; a server that starts with its database down still starts (the next start re-seals)
+  app.addHook('onReady', async () => {
+    try {
+      const resealed = await resealTotpSecrets(db, secrets);
+      if (resealed > 0) app.log.info(`staff: ${resealed} TOTP secret(s) sealed under the current key`);
+    } catch (error) {
+      app.log.warn(`staff: the TOTP secrets could not be re-sealed at start (${describeError(error)}); the next start tries again`);
+    }
+  });
 
   // Every answer, errors included: never kept by a browser or proxy.
   app.addHook('onRequest', async (request, reply) => {

@@ -95,7 +95,9 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
       return loadInboxDetail(db.kysely, staff, kind, id);
     });
 
-  rowChange(STAFF_API.inboxStatus, (staff, kind, id, body) => setStatus(db, staff, kind, id, parseBody(statusBody, body).status));
+  rowChange(STAFF_API.inboxStatus, async (staff, kind, id, body) => {
+    if (await setStatus(db, staff, kind, id, parseBody(statusBody, body).status)) onOutboxWrite?.();
+  });
   rowChange(STAFF_API.inboxAssign, (staff, kind, id, body) => assign(db, staff, kind, id, parseBody(assignBody, body).assigneeId));
   rowChange(STAFF_API.inboxNote, (staff, kind, id, body) => addNote(db, staff, kind, id, parseBody(noteBody, body).text));
   rowChange(STAFF_API.inboxResend, async (staff, kind, id, body) => {
