@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { CSRF_HEADER, STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
