@@ -30,6 +30,7 @@ import {
 } from './sessions.js';
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment, totpStep } from './totp.js';
 import { staffWorkRoutes } from './work/index.js';
+import type { MediaStore } from '../catalogue/media/mediaStore.js';
 
 export interface StaffRoutesOptions {
   db: Database;
@@ -44,6 +45,8 @@ export interface StaffRoutesOptions {
   sessionMaxHours: number;
   /** PUBLIC_SITE_URL: an Origin header equal to it is the site's own (besides the request's own origin). */
   publicSiteUrl?: string | undefined;
+  /** Where the catalogue editor's uploads are kept (DATA_DIR/catalogue-media); unset, the editor takes none. */
+  media?: MediaStore | undefined;
 }
 
 /** Sign-in bodies are a few hundred bytes; nothing a staff call sends comes near this. */
@@ -321,7 +324,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return readAuditPage(db, page);
     });
 
-    await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite });
+    await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite, media: options.media });
 
     // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
     // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the
