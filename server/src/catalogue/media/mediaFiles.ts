@@ -60,8 +60,8 @@ const NOT_A_PICTURE = 'The file is not a picture this site takes: send a JPEG, P
 export async function inspectPicture(file: string): Promise<{ format: PictureFormat; width: number; height: number }> {
   let metadata: Metadata;
   try {
-    // the limit is checked against the header's dimensions; nothing is decoded here
-    metadata = await sharp(file, { limitInputPixels: PICTURE_MAX_PIXELS }).metadata();
+    // only the header is read here, nothing decoded: its dimensions are checked below, to say what they are
+    metadata = await sharp(file, { limitInputPixels: false }).metadata();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
     throw new MediaRefused(415, NOT_A_PICTURE);

@@ -72,7 +72,8 @@ async function receive(request: FastifyRequest, store: MediaStore, what: string,
   if (!request.isMultipart()) throw new StaffWorkError(415, NOT_MULTIPART);
   let part: MultipartFile | undefined;
   try {
-    part = await request.file({ limits: { fileSize: limit, files: 1, fields: 0, parts: 1, headerPairs: 20 } });
+    // the limit is seen as the part's `truncated` (a sentence of ours), not the plugin's terse error
+    part = await request.file({ limits: { fileSize: limit, files: 1, fields: 0, parts: 1, headerPairs: 20 }, throwFileSizeLimit: false });
   } catch (error) {
     throw multipartRefusal(error) ?? error;
   }
