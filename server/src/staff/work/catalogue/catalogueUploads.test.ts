@@ -257,7 +257,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     for (const file of files) assert.match(path.basename(file), STORED_NAME);
     for (const width of picture.picture.widths) {
       for (const [format, type] of [['avif', 'image/avif'], ['webp', 'image/webp']] as const) {
-        const served = await app.inject({ url: `${picture.picture.src}-${width}.${format}` });
+        const served: LightMyRequestResponse = await app.inject({ url: `${picture.picture.src}-${width}.${format}` });
         assert.equal(served.statusCode, 200, served.body);
         assert.equal(served.headers['content-type'], type);
         assert.equal(served.headers['x-content-type-options'], 'nosniff');
