@@ -242,6 +242,23 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
       payload: `--${BOUNDARY}--\r\n`,
     });
     await refused(empty, 400, /had no file/);
+    // two files in one request: the second is not taken (nor is the first kept)
+    const two = Buffer.concat([partHead('a.jpg', 'image/jpeg'), jpeg, Buffer.from('\r\n', 'latin1'), partHead('b.jpg', 'image/jpeg'), jpeg, partTail]);
+    const twice = await app.inject({
+      method: 'POST',
+      url: pictures,
+      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: two,
+    });
+    await refused(twice, 400, /one file part\. Other parts or fields are not taken/);
+    const field = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`, 'latin1'), partHead('a.jpg', 'image/jpeg'), jpeg, partTail]);
+    const withField = await app.inject({
+      method: 'POST',
+      url: pictures,
+      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: field,
+    });
+    await refused(withField, 400, /Other parts or fields are not taken/);
     await refused(await upload(app, layla, staffApiPath(STAFF_API.cataloguePictures, { id: 'no_such_product' }), 'p.jpg', 'image/jpeg', jpeg), 404, /no such product/);
   });
 
@@ -281,6 +298,15 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const served = await app.inject({ url: `${small.picture.src}-200.webp` });
     assert.equal(served.statusCode, 200);
     assert.equal((await sharp(served.rawPayload).metadata()).width, 200);
+    // WebP and AVIF are taken too (sharp names AVIF 'heif' with AV1 inside)
+    for (const format of ['webp', 'avif'] as const) {
+      const content = await sharp({ create: { width: 700, height: 400, channels: 3, background: { r: 20, g: format === 'webp' ? 200 : 100, b: 60 } } })
+        .toFormat(format)
+        .toBuffer();
+      const res = await upload(app, layla, pictures, `photo.${format}`, 'application/octet-stream', content);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual([res.json<UploadedPicture>().format, res.json<UploadedPicture>().picture.widths], [format, [320, 640]]);
+    }
   });
 
   await t.test('a file name of ../../etc/passwd or with NUL does not matter: the server names what it stores', async () => {

@@ -135,7 +135,8 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
 
   // uploads: multipart bodies only here, each route taking one file part at its own size limit
   if (media !== undefined) {
-    await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 20 } });
+    // a file over its limit is answered by uploads.ts with a sentence of its own, from the part's `truncated`
+    await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 20 }, throwFileSizeLimit: false });
     await app.register(catalogueUploadRoutes, { db, store: media });
   }
 }

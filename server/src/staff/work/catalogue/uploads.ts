@@ -4,7 +4,7 @@
 // from its hash, never the client's file name. The answer is the reference the client puts into the product's draft
 // (details.picture / details.datasheet), so an upload goes live only through the draft and publish, with their
 // optimistic locking. Each upload is audited with the editor's other actions.
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,19 +70,23 @@ async function receive(request: FastifyRequest, store: MediaStore, what: string,
   // a body announced larger than any file allowed: refused before a byte of it is read
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLarge(what, limit);
   if (!request.isMultipart()) throw new StaffWorkError(415, NOT_MULTIPART);
-  let part: MultipartFile | undefined;
+  // the size limit is seen as the part's `truncated` (the plugin is registered not to throw its own terse error)
+  const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 0, parts: 1, headerPairs: 20 } })[Symbol.asyncIterator]();
+  let part: Multipart | undefined;
   try {
-    // the limit is seen as the part's `truncated` (a sentence of ours), not the plugin's terse error
-    part = await request.file({ limits: { fileSize: limit, files: 1, fields: 0, parts: 1, headerPairs: 20 }, throwFileSizeLimit: false });
+    const first = await parts.next();
+    part = first.done === true ? undefined : first.value;
   } catch (error) {
     throw multipartRefusal(error) ?? error;
   }
-  if (part === undefined) throw new StaffWorkError(400, `${NOT_MULTIPART} It had no file.`);
+  if (part?.type !== 'file') throw new StaffWorkError(400, `${NOT_MULTIPART} It had no file.`);
   const file = await store.tempFile();
   try {
     const streamed = await streamToFile(part.file, file);
     if (streamed.truncated) throw tooLarge(what, limit);
     if (streamed.bytes === 0) throw new StaffWorkError(400, `The ${what} is empty.`);
+    // nothing may follow the file (a second part is refused by the limits above, as an error here)
+    if ((await parts.next()).done !== true) throw new StaffWorkError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
     return { file, hash: streamed.hash, bytes: streamed.bytes };
   } catch (error) {
     await discardTemp(file);
