@@ -226,6 +226,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   // ---- the catalogue editor's uploads: kept in DATA_DIR, served to anyone at CATALOGUE_MEDIA_PREFIX ----
   const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
+  const swept = await media.sweepTemp();
+  if (swept > 0) app.log.warn(`removed ${swept} temp file(s) of catalogue uploads that never finished`);
   await app.register(catalogueMediaRoutes, { store: media });
 
   // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----

@@ -3,8 +3,11 @@
 // S3-compatible store would implement the same four calls.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+
+/** A temp file older than this is an upload whose process died (a request lasts at most HTTP_REQUEST_TIMEOUT_SECONDS). */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 /** A product id as the catalogue keeps them (the editor's own pattern): no dot or slash, so never a path of its own. */
 const PRODUCT_FOLDER = /^[A-Za-z0-9_-]{1,100}$/;
@@ -47,11 +50,40 @@ export class DiskMediaStore implements MediaStore {
     return path.join(this.root, productId, name);
   }
 
+  /** A dot folder: never a product's (their ids have no dot), and never served. */
+  private get uploading(): string {
+    return path.join(this.root, '.uploading');
+  }
+
   async tempFile(): Promise<string> {
-    // a dot folder: never a product's (their ids have no dot), and never served
-    const folder = path.join(this.root, '.uploading');
-    await mkdir(folder, { recursive: true });
-    return path.join(folder, randomUUID());
+    await mkdir(this.uploading, { recursive: true });
+    return path.join(this.uploading, randomUUID());
+  }
+
+  /**
+   * Removes the temp files of uploads that never finished (a process killed mid-upload), leaving any younger than
+   * STALE_UPLOAD_MS: another process sharing the folder may be writing them. Resolves to how many were removed.
+   */
+  async sweepTemp(now = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.uploading);
+    } catch {
+      return 0; // no upload yet
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.uploading, name);
+      try {
+        if (now - (await stat(file)).mtimeMs > STALE_UPLOAD_MS) {
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      } catch {
+        // gone meanwhile (moved in by its process): nothing to sweep
+      }
+    }
+    return removed;
   }
 
   async put(key: MediaKey, tempFile: string): Promise<void> {
