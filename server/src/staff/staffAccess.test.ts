@@ -12,13 +12,13 @@ import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import { Secret, TOTP } from 'otpauth';
 import { CSRF_HEADER, STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
 import { ACCOUNT_FAILURE_LIMIT, ACCOUNT_PASSWORD_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from './lockout.js';
 import { hashPassword } from './passwords.js';
 import { MESSAGES, staffRoutes } from './staffRoutes.js';
@@ -75,17 +75,6 @@ async function addAccount(db: Database, email: string, role: 'admin' | 'branch' 
   return row!.id;
 }
 
-/** The `name=value` of the session cookie an answer sets. */
-function sessionCookieOf(res: LightMyRequestResponse): string {
-  const header = res.headers['set-cookie'];
-  const cookies = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-  const found = cookies.find((cookie) => /^(__Host-)?staff_session=/.test(cookie));
-  assert.ok(found !== undefined, `a session cookie is set (got ${JSON.stringify(header)})`);
-  return found.split(';')[0]!;
-}
-
-const codeAt = (secret: string, step: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
-const currentStep = () => Math.floor(Date.now() / 30_000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 let addressCounter = 0;
 /** A client address no other test uses (the per-address lock must not leak between tests). */
@@ -753,7 +742,7 @@ describe('the sign-in lockout shared through Redis', () => {
     const db = await openDatabase({ dataDir, databaseUrl: undefined });
     await runMigrations(db);
     const app = Fastify();
-    await app.register(staffRoutes, { db, redisUrl, redisNamespace: namespace, sessionIdleMinutes: 30, sessionMaxHours: 12 });
+    await app.register(staffRoutes, { db, redisUrl, redisNamespace: namespace, sessionIdleMinutes: 30, sessionMaxHours: 12, totpKeys: undefined, totpKeyFile: path.join(dataDir, 'staff-totp.key') });
     await app.ready();
     return {
       app,
