@@ -175,12 +175,14 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     await refused(await upload(app, layla, pictures, 'photo.png', 'image/png', svg), 415, /not a picture this site takes.*This one is SVG.*Nothing was kept/);
   });
 
-  await t.test('HTML named .jpg, and a GIF, are refused', async () => {
+  await t.test('HTML named .jpg, a GIF, and a JPEG cut short are refused', async () => {
     await refused(await upload(app, layla, pictures, 'photo.jpg', 'image/jpeg', Buffer.from('<!doctype html><html><script>alert(1)</script></html>')), 415, /not a picture this site takes/);
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
       .gif()
       .toBuffer();
     await refused(await upload(app, layla, pictures, 'photo.png', 'image/png', gif), 415, /This one is GIF/);
+    // a real JPEG's header over data cut short: the header reads, the pixels do not decode
+    await refused(await upload(app, layla, pictures, 'photo.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))), 415, /could not be decoded/);
   });
 
   await t.test('a PDF that is not one is refused: HTML named .pdf, a header alone, a picture, a cut-short PDF', async () => {

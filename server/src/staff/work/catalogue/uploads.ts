@@ -114,7 +114,7 @@ export async function catalogueUploadRoutes(parent: FastifyInstance, { db, store
     const received = await receive(request, store, 'picture', PICTURE_MAX_BYTES);
     try {
       const { format, width, height } = await inspectPicture(received.file);
-      const widths = await storePictureVariants(store, id, received.hash, received.file, width);
+      const widths = await storePictureVariants(store, id, received.hash, received.file);
       await db.kysely.transaction().execute((trx) =>
         recordStaffAction(trx, actor, 'catalogue.upload', `product:${id}`, `picture ${received.hash} (${format}, ${width} × ${height}, ${received.bytes} bytes) stored as AVIF and WebP ${widths.join(', ')} px wide`),
       );
