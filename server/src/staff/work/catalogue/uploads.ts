@@ -40,7 +40,7 @@ const tooLarge = (what: string, limit: number) => new StaffWorkError(413, `The $
 
 /** The multipart plugin's own refusals, as sentences (its messages are terse). */
 function multipartRefusal(error: unknown): StaffWorkError | undefined {
-  const code = (error as { code?: unknown }).code;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new StaffWorkError(415, NOT_MULTIPART);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return new StaffWorkError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
   if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') return new StaffWorkError(400, NOT_MULTIPART);
