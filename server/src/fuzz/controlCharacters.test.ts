@@ -346,6 +346,10 @@ function staffRoutes(made: Made): Route[] {
     { method: 'GET', pattern: STAFF_API.catalogueDiff, staffApi: 'catalogueDiff', as: ['admin'], params: { id: PRODUCT }, query: { from: '0', to: '1' }, validStatus: 404 },
     { method: 'POST', pattern: STAFF_API.cataloguePublish, staffApi: 'cataloguePublish', as: ['admin'], params: { id: PRODUCT }, body: { baseVersion: 0 }, validStatus: 409 },
     { method: 'POST', pattern: STAFF_API.catalogueRestore, staffApi: 'catalogueRestore', as: ['admin'], params: { id: PRODUCT, version: '1' }, body: { baseVersion: 0 }, validStatus: 404 },
+    // uploads: the one slot is the product id (the file part's name is never used or stored: a NUL or ../ in it is
+    // tried by staff/work/catalogue/catalogueUploads.test.ts); the valid request sends no file, so it is a 415
+    { method: 'POST', pattern: STAFF_API.cataloguePictures, staffApi: 'cataloguePictures', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
+    { method: 'POST', pattern: STAFF_API.catalogueDatasheets, staffApi: 'catalogueDatasheets', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
     // last: an accepted draft would give the publish above a draft to publish. Sent at the current edit version, so
     // what validation lets through is saved (a 200), never hidden behind a stale edit's 409.
     {

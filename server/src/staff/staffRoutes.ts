@@ -31,6 +31,7 @@ import {
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment, totpStep } from './totp.js';
 import { accountBinding, localTotpKey, resealTotpSecrets, sessionBinding, TotpSecretBox, type TotpKey } from './totpSecrets.js';
 import { staffWorkRoutes } from './work/index.js';
+import type { MediaStore } from '../catalogue/media/mediaStore.js';
 
 export interface StaffRoutesOptions {
   db: Database;
@@ -48,6 +49,8 @@ export interface StaffRoutesOptions {
   totpKeyFile: string;
   /** PUBLIC_SITE_URL: an Origin header equal to it is the site's own (besides the request's own origin). */
   publicSiteUrl?: string | undefined;
+  /** Where the catalogue editor's uploads are kept (DATA_DIR/catalogue-media); unset, the editor takes none. */
+  media?: MediaStore | undefined;
 }
 
 /** Sign-in bodies are a few hundred bytes; nothing a staff call sends comes near this. */
@@ -339,7 +342,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return readAuditPage(db, page);
     });
 
-    await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite });
+    await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite, media: options.media });
 
     // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
     // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the
