@@ -75,8 +75,15 @@ export function ProductHistoryPage() {
 
   const choose = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setCompare({ from: Number(form.get('from')), to: Number(form.get('to')) });
+    // read from the controls, not with FormData (jsdom's forms cannot give one to Node's FormData in the tests)
+    const { elements } = event.currentTarget;
+    const valueOf = (name: string) => {
+      const control = elements.namedItem(name);
+      return control instanceof HTMLSelectElement ? Number(control.value) : undefined;
+    };
+    const from = valueOf('from');
+    const to = valueOf('to');
+    if (from !== undefined && to !== undefined) setCompare({ from, to });
   };
 
   const name = product.resource.data?.published.productName ?? id;
