@@ -72,6 +72,9 @@ export function withSection(entry: DescriptionEntry, key: DescriptionSectionKey)
   return { key, value: typeof entry.value === 'string' ? entry.value : entry.value.map((row) => `${row.key}: ${row.value}`).join('\n') };
 }
 
+/** A text of the document: numbers as written, anything else (absent, an object) as ''. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function stringList(value: unknown): string[] {
@@ -80,14 +83,14 @@ export function stringList(value: unknown): string[] {
 
 function descriptionRows(value: unknown): DescriptionRow[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isRecord).map((row) => ({ key: String(row.key ?? ''), value: String(row.value ?? '') }));
+  return value.filter(isRecord).map((row) => ({ key: textOf(row.key), value: textOf(row.value) }));
 }
 
 export function descriptionOf(details: Details): DescriptionEntry[] {
   if (!Array.isArray(details.description)) return [];
   return details.description.filter(isRecord).map((entry) => ({
-    key: String(entry.key ?? ''),
-    value: Array.isArray(entry.value) ? descriptionRows(entry.value) : String(entry.value ?? ''),
+    key: textOf(entry.key),
+    value: Array.isArray(entry.value) ? descriptionRows(entry.value) : textOf(entry.value),
   }));
 }
 
@@ -121,7 +124,7 @@ export function blocksOf(details: Details, field: 'detailDescription' | 'detailD
   if (!Array.isArray(blocks)) return [];
   return blocks.filter(isRecord).map((block) => ({
     ...block,
-    ...(Array.isArray(block.table) ? { table: block.table.map((row) => (Array.isArray(row) ? row.map((cell) => String(cell)) : [])) } : {}),
+    ...(Array.isArray(block.table) ? { table: block.table.map((row: unknown) => (Array.isArray(row) ? row.map(textOf) : [])) } : {}),
   }));
 }
 
@@ -135,9 +138,9 @@ export function productTableOf(details: Details): ProductTable | undefined {
   const header = details.productDetailTableColumns;
   const data = details.productDetailTableData;
   if (!Array.isArray(header) || !Array.isArray(data) || header.length === 0) return undefined;
-  const leaves = header[header.length - 1];
+  const leaves: unknown = header[header.length - 1];
   if (!Array.isArray(leaves)) return undefined;
-  const columns = leaves.filter(isRecord).map((cell) => ({ id: String(cell.id ?? ''), name: String(cell.name ?? '') }));
+  const columns = leaves.filter(isRecord).map((cell) => ({ id: textOf(cell.id), name: textOf(cell.name) }));
   const rows = data.filter(isRecord).map((row) => {
     const cells: Record<string, string | number> = {};
     for (const [key, value] of Object.entries(row)) {

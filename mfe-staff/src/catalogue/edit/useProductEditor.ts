@@ -1,6 +1,6 @@
-// The edit page's state: the product as the server last answered, the content being edited (kept whatever the
-// server answers, so a refused save loses nothing), and the save and publish calls with their outcome.
-import { useCallback, useEffect, useState } from 'react';
+// The edit page's state: the product as the server last answered, the edits made since (kept whatever the server
+// answers, so a refused save loses nothing), and the save and publish calls with their outcome.
+import { useCallback, useState } from 'react';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { useStaffResource } from '../../ui/useStaffResource';
@@ -11,44 +11,30 @@ export type EditorOutcome = { kind: 'saved' } | { kind: 'published' } | { kind: 
 /** What is being edited: the draft if there is one, else what the catalogue shows. */
 export const editedContent = (product: EditorProduct): EditableProduct => product.draft?.content ?? product.published;
 
+interface Edits {
+  content: EditableProduct;
+  /** The version the edits are based on: sent as baseVersion, so a change made meanwhile is refused (409). */
+  baseVersion: number;
+}
+
 export function useProductEditor(id: string) {
   const { resource, retry, set } = useStaffResource<EditorProduct>(productUrl(id));
   const call = useCatalogueCall();
   const product = resource.data;
-  const [content, setContent] = useState<EditableProduct | undefined>(undefined);
-  /** The version the edits are based on: sent as baseVersion, so a change made meanwhile is refused (409). */
-  const [baseVersion, setBaseVersion] = useState<number | undefined>(undefined);
-  /** Counts the times the form was filled from the server (the structured editors restart then). */
+  // undefined: no unsaved edits, the form shows the product as the server last answered it
+  const [edits, setEdits] = useState<Edits | undefined>(undefined);
+  /** Counts the reloads (the structured editors start again from the loaded content then). */
   const [loads, setLoads] = useState(0);
-  const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<EditorOutcome | undefined>(undefined);
-  const [reloading, setReloading] = useState(false);
 
-  const fill = useCallback((next: EditorProduct) => {
-    setContent(editedContent(next));
-    setBaseVersion(next.version);
-    setDirty(false);
-    setLoads((count) => count + 1);
-  }, []);
+  const content = edits?.content ?? (product === undefined ? undefined : editedContent(product));
+  const baseVersion = edits?.baseVersion ?? product?.version;
 
-  // The form is filled from the first answer, and from the one asked for by "Load the latest version"; never from an
-  // answer that would overwrite edits.
-  useEffect(() => {
-    if (resource.status !== 'ready') return;
-    if (content === undefined || reloading) {
-      fill(resource.data);
-      if (reloading) {
-        setReloading(false);
-        setOutcome({ kind: 'reloaded' });
-      }
-    }
-  }, [resource, content, reloading, fill]);
-
-  const edit = useCallback((next: EditableProduct) => {
-    setContent(next);
-    setDirty(true);
-  }, []);
+  const edit = useCallback(
+    (next: EditableProduct) => setEdits((last) => ({ content: next, baseVersion: last?.baseVersion ?? product?.version ?? 0 })),
+    [product?.version],
+  );
 
   const run = async (work: () => Promise<EditorProduct>, done: EditorOutcome) => {
     setBusy(true);
@@ -56,8 +42,7 @@ export function useProductEditor(id: string) {
     try {
       const answer = await work();
       set(answer);
-      setBaseVersion(answer.version);
-      setDirty(false);
+      setEdits(undefined);
       setOutcome(done);
     } catch (error) {
       setOutcome(refusalOf(error));
@@ -76,12 +61,13 @@ export function useProductEditor(id: string) {
     return run(() => call(staffApiPath(STAFF_API.cataloguePublish, { id }), 'POST', { baseVersion }), { kind: 'published' });
   };
 
-  /** Drops the edits and fills the form with the product as it is now. */
+  /** Drops the edits and shows the product as it is now. */
   const reloadLatest = () => {
-    setOutcome(undefined);
-    setReloading(true);
+    setEdits(undefined);
+    setLoads((count) => count + 1);
+    setOutcome({ kind: 'reloaded' });
     retry();
   };
 
-  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, saveDraft, publish, reloadLatest, retry };
+  return { resource, product, content, baseVersion, loads, dirty: edits !== undefined, busy, outcome, edit, saveDraft, publish, reloadLatest, retry };
 }
