@@ -178,7 +178,8 @@ export function ProductHistoryPage() {
 function DiffTable({ id, from, to }: { id: string; from: number; to: number }) {
   const { resource, retry } = useStaffResource<ProductDiff>(diffUrl(id, from, to));
   if (resource.status === 'failed') return <LoadError message={`The differences could not be loaded. ${resource.error}`} onRetry={retry} />;
-  if (resource.data === undefined) return <Spinner label="Loading the differences" />;
+  // not the last pair's answer under the new pair's caption
+  if (resource.status === 'loading') return <Spinner label="Loading the differences" />;
   const { changes } = resource.data;
   if (changes.length === 0) return <p role="status">{`${versionName(from)} and ${versionName(to)} have the same content.`}</p>;
   return (
