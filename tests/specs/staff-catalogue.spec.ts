@@ -3,6 +3,7 @@
 // draft and publishes it; the public pages (a new page load) show the change; an older version restored and
 // published brings the old values back.
 import { categoryPath, productPath } from '@site/contracts/paths';
+import { axeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
 import { CATALOGUE_STAFF, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
 
@@ -27,8 +28,11 @@ test.describe('the catalogue editor', () => {
       await page.getByRole('searchbox', { name: 'Search' }).fill('CW Brass');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await expect(page).toHaveURL(at('/staff/catalogue?q=CW+Brass'));
+      await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
+      expect(await axeViolations(page), 'catalogue list').toEqual([]);
       await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /^CW Brass Cable Gland/ }).click();
       await expect(heading(page, /^Edit: CW Brass Cable Gland/)).toBeVisible();
+      expect(await axeViolations(page), 'edit page').toEqual([]);
 
       // a description row in each language, and the price
       const english = page.getByRole('group', { name: 'English description', exact: true });
@@ -57,13 +61,14 @@ test.describe('the catalogue editor', () => {
       await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
       await expect(publicPage.getByText('نحاس CZ122 مطلي بالنيكل')).toBeVisible();
       await publicPage.goto(at(categoryPath(CATEGORY)));
-      await expect(publicPage.getByRole('article').filter({ hasText: /CW Brass Cable Gland/ }).first()).toContainText('19.95');
+      await expect(publicPage.getByRole('listitem').filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) })).toContainText('19.95');
 
       // the history: restore the version before the editor, publish it, the old values are back
       await page.getByRole('link', { name: 'History and versions' }).click();
       await expect(heading(page, /^History: CW Brass Cable Gland/)).toBeVisible();
       const diff = page.getByRole('table', { name: /^Fields that differ from version 0 to version \d+$/ });
       await expect(diff.getByRole('rowheader', { name: 'price', exact: true })).toBeVisible();
+      expect(await axeViolations(page), 'history page').toEqual([]);
       await page.getByRole('button', { name: 'Restore version 0 as a draft' }).click();
       await expect(page.getByText(/Version 0 \(before the editor\) is now the draft/)).toBeVisible();
       await page.getByRole('button', { name: 'Open the editor' }).click();
