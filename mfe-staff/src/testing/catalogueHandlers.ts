@@ -145,6 +145,12 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const problems: string[] = [];
       if (!PRICE.test(content.price)) problems.push(`bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
       if (content.productName_ar.trim() === '') problems.push('missing Arabic: productName_ar is empty');
+      for (const field of ['details', 'details_ar'] as const) {
+        const entries = Array.isArray(content[field].description) ? (content[field].description as { key: string; value: unknown }[]) : [];
+        entries.forEach((entry, index) => {
+          if (entry.key === '' && entry.value === '') problems.push(`${field}: description.${index}.value: the '' entry needs a value`);
+        });
+      }
       if (problems.length > 0) {
         return HttpResponse.json({ error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}` }, { status: 400 });
       }

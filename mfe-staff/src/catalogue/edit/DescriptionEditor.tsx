@@ -1,9 +1,23 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import type { DescriptionEntry, DescriptionRow, DescriptionSectionKey } from '@site/content';
 import { Fieldset, LANG_NAMES, langProps, moved, removed, replaced, Row, RowButtons, SmallButton, SmallLabel, type Lang } from './editorParts';
 import { ROW_KIND_LABELS, rowKind, sectionOf, SECTIONS, withKind, withSection, type RowKind } from './detailsModel';
 
 const KINDS = Object.keys(ROW_KIND_LABELS) as RowKind[];
+
+const RowProblem = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.error};
+  font-weight: 600;
+`;
+
+/** The row (from 0) a problem of the details names ('details: description.3.value: …'), if any. */
+export function problemRow(problem: string): number | undefined {
+  const match = /(?:^|\s)description\.(\d+)(?:[.:]|$)/.exec(problem);
+  return match === null ? undefined : Number(match[1]);
+}
 
 /**
  * The kind a row shows as: the one chosen for it while its text cannot tell yet (a key and value row whose value is
@@ -21,7 +35,18 @@ export function shownKind(chosen: RowKind | undefined, entry: DescriptionEntry):
  * `*` titled section, `%` picture) is chosen from a list and the key's mark follows from it; a table section's
  * key/value rows are sub-rows of their own.
  */
-export function DescriptionEditor({ lang, entries, onChange }: { lang: Lang; entries: readonly DescriptionEntry[]; onChange: (entries: DescriptionEntry[]) => void }) {
+export function DescriptionEditor({
+  lang,
+  entries,
+  problems = [],
+  onChange,
+}: {
+  lang: Lang;
+  entries: readonly DescriptionEntry[];
+  /** The server's problems with this language's details ('details: description.3.key: …'), shown at their row. */
+  problems?: readonly string[];
+  onChange: (entries: DescriptionEntry[]) => void;
+}) {
   const language = LANG_NAMES[lang];
   // The kind chosen for each row, moved and removed with its row (the page remounts this editor on a reload).
   const [chosen, setChosen] = useState<(RowKind | undefined)[]>([]);
@@ -37,8 +62,15 @@ export function DescriptionEditor({ lang, entries, onChange }: { lang: Lang; ent
           setChosen((kinds) => replaced(Array.from({ length: entries.length }, (_, at) => kinds[at]), index, next));
           set(withKind(entry, next));
         };
+        const rowProblems = problems.filter((problem) => problemRow(problem) === index);
+        const problemId = `${lang}-description-row-${index + 1}-problems`;
         return (
-          <Row key={index} role="group" aria-label={`${language} description row ${index + 1}`}>
+          <Row key={index} role="group" aria-label={`${language} description row ${index + 1}`} aria-describedby={rowProblems.length > 0 ? problemId : undefined}>
+            {rowProblems.length > 0 ? (
+              <RowProblem id={problemId} role="note">
+                {rowProblems.join(' ')}
+              </RowProblem>
+            ) : null}
             <SmallLabel>
               {`Row ${index + 1} kind`}
               <select value={kind} onChange={(event) => choose(event.target.value as RowKind)}>

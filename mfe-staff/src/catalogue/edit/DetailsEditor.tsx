@@ -56,7 +56,7 @@ export function DetailsEditor({ lang, details, errors, onChange }: { lang: Lang;
         onChange={(lines) => set('detail', lines)}
       />
       <SpecificationEditor lang={lang} blocks={specificationOf(details)} onChange={(blocks) => set('Specification', blocks)} />
-      <DescriptionEditor lang={lang} entries={descriptionOf(details)} onChange={(entries) => set('description', entries)} />
+      <DescriptionEditor lang={lang} entries={descriptionOf(details)} problems={errors} onChange={(entries) => set('description', entries)} />
       {table !== undefined ? <ProductTableEditor lang={lang} table={table} details={details} onChange={onChange} /> : null}
       <BlocksEditor lang={lang} title="text blocks after the table" blocks={blocksOf(details, 'detailDescription')} onChange={(blocks) => set('detailDescription', blocks)} />
       <BlocksEditor

@@ -6,7 +6,7 @@ import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from 
 import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
 import { renderStaffApp } from '../../testing/renderStaff';
 import { fieldOfProblem, problemsOf } from '../catalogueCalls';
-import { shownKind } from './DescriptionEditor';
+import { problemRow, shownKind } from './DescriptionEditor';
 
 let fake: FakeStaffServer;
 let catalogue: FakeCatalogue;
@@ -129,6 +129,16 @@ describe('the product edit page', () => {
     expect(gland().draft).toBeNull();
   });
 
+  it('a problem of a description row shows at that row', async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a row to the Arabic description' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Not saved: one problem to fix.')).toBeInTheDocument();
+    const row = within(description('Arabic')).getByRole('group', { name: 'Arabic description row 3' });
+    expect(row).toHaveAccessibleDescription("details_ar: description.2.value: the '' entry needs a value");
+    expect(within(screen.getByRole('list', { name: 'Problems in the Arabic details' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('an unknown product is said so', async () => {
     renderStaffApp('/catalogue/no_such_product');
     expect(await screen.findByText('There is no product no_such_product.')).toBeInTheDocument();
@@ -142,6 +152,12 @@ describe('the server problems', () => {
     expect(problems.map(fieldOfProblem)).toEqual(['productName_ar', 'details_ar', 'price']);
     expect(fieldOfProblem('details: description.3.key: unknown description section key')).toBe('details');
     expect(fieldOfProblem('content.productName: productName must be text')).toBe('productName');
+  });
+
+  it('name the description row they are about', () => {
+    expect(problemRow('details: description.3.key: unknown description section key')).toBe(3);
+    expect(problemRow('details_ar: description.0: the entry needs a value')).toBe(0);
+    expect(problemRow('details: detail.0: bad HTML')).toBeUndefined();
   });
 
   it('a row being typed keeps the kind chosen for it', () => {
