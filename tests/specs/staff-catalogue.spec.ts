@@ -1,7 +1,7 @@
 // The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
-// catalogue, no inbox), finds a product, changes a description row in English and Arabic and the price, saves the
-// draft and publishes it; the public pages (a new page load) show the change; an older version restored and
-// published brings the old values back.
+// catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
+// and the price, saves the draft and publishes it; the public pages (a new page load) show the change; an older
+// version restored and published brings the old values back. Axe checks the three screens on the way.
 import { categoryPath, productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
@@ -12,7 +12,9 @@ const CATEGORY = 'industrial_cable_glands';
 
 test.describe('the catalogue editor', () => {
   test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({ page }) => {
-    test.setTimeout(120_000);
+    // about 55 s on the 2-core container with other jobs running (the account's CLI, the server's start, three axe
+    // runs, five public page loads): three times that for a slow CI machine
+    test.setTimeout(180_000);
     const staffSite = await startStaffSite([CATALOGUE_STAFF]);
     const at = (path: string) => `${staffSite.url}${path}`;
     try {
@@ -44,6 +46,17 @@ test.describe('the catalogue editor', () => {
       const arabicValue = arabicRow.getByRole('textbox', { name: 'Row 2 value' });
       const oldEnglish = await englishValue.inputValue();
       const oldArabic = await arabicValue.inputValue();
+      // and a line of the summary's specification block
+      const specLine = (language: 'English' | 'Arabic') =>
+        page
+          .getByRole('group', { name: `${language} summary specification`, exact: true })
+          .getByRole('group', { name: 'Block 1 specification lines', exact: true })
+          .getByRole('textbox', { name: 'Line 1', exact: true });
+      await expect(specLine('English')).toHaveValue('Material: brass, nickel plating optional');
+      const oldArabicSpec = await specLine('Arabic').inputValue();
+      expect(oldArabicSpec).not.toBe('');
+      await specLine('English').fill('Material: brass, nickel plated as standard');
+      await specLine('Arabic').fill('المادة: نحاس مطلي بالنيكل قياسيًا');
       const price = page.getByRole('textbox', { name: /^Price \(AED\)/ });
       const oldPrice = await price.inputValue();
       await englishValue.fill('Brass CZ122, nickel plated');
@@ -58,8 +71,10 @@ test.describe('the catalogue editor', () => {
       const publicPage = await page.context().newPage();
       await publicPage.goto(at(productPath(CATEGORY, ID)));
       await expect(publicPage.getByRole('main')).toContainText('Material : Brass CZ122, nickel plated');
+      await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
       await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
-      await expect(publicPage.getByText('نحاس CZ122 مطلي بالنيكل')).toBeVisible();
+      await expect(publicPage.getByRole('main')).toContainText('نحاس CZ122 مطلي بالنيكل');
+      await expect(publicPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
       await publicPage.goto(at(categoryPath(CATEGORY)));
       await expect(publicPage.getByRole('listitem').filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) })).toContainText('19.95');
 
@@ -80,9 +95,11 @@ test.describe('the catalogue editor', () => {
       await publicPage.goto(at(productPath(CATEGORY, ID)));
       // the row shows as '<strong>Material</strong> : value'
       await expect(publicPage.getByRole('main')).toContainText(`Material : ${oldEnglish}`);
+      await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plating optional');
       await expect(publicPage.getByText('Brass CZ122, nickel plated')).toHaveCount(0);
       await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
       await expect(publicPage.getByRole('main')).toContainText(oldArabic);
+      await expect(publicPage.getByRole('main')).toContainText(oldArabicSpec);
       await expect(publicPage.getByText('نحاس CZ122 مطلي بالنيكل')).toHaveCount(0);
       expect(staffConsole.problems).toEqual([]);
     } finally {
