@@ -234,11 +234,12 @@ function ProductTableEditor({ lang, table, details, onChange }: { lang: Lang; ta
   const language = LANG_NAMES[lang];
   const name = `${language} product table`;
   const header = details.productDetailTableColumns as { id: string; name: string }[][];
-  const setLeafName = (c: number, value: string) => {
-    const last = header.length - 1;
-    const next = header.map((row, r) => (r === last ? row.map((cell, at) => (at === c ? { ...cell, name: value } : cell)) : row));
+  const setHeaderName = (r: number, c: number, value: string) => {
+    const next = header.map((row, at) => (at === r ? row.map((cell, index) => (index === c ? { ...cell, name: value } : cell)) : row));
     onChange(withField(details, 'productDetailTableColumns', next));
   };
+  const setLeafName = (c: number, value: string) => setHeaderName(header.length - 1, c, value);
+  const groupRows = header.slice(0, -1) as { id: string; name: string; colSpan?: number }[][];
   const setRows = (rows: Record<string, string | number>[]) => onChange(withField(details, 'productDetailTableData', tableDataOf(rows)));
   return (
     <Fieldset>
@@ -246,6 +247,22 @@ function ProductTableEditor({ lang, table, details, onChange }: { lang: Lang; ta
       <Grid>
         <table>
           <thead>
+            {groupRows.map((row, r) => (
+              <tr key={`group-${r}`}>
+                {row.map((cell, c) => (
+                  <th key={cell.id} scope="colgroup" colSpan={cell.colSpan ?? 1}>
+                    <input
+                      {...langProps(lang)}
+                      type="text"
+                      aria-label={`${name}, heading row ${r + 1}, heading ${c + 1} (${cell.id})`}
+                      value={cell.name}
+                      onChange={(event) => setHeaderName(r, c, event.target.value)}
+                    />
+                  </th>
+                ))}
+                <td />
+              </tr>
+            ))}
             <tr>
               {table.columns.map((column, c) => (
                 <th key={column.id} scope="col">

@@ -129,6 +129,40 @@ describe('the product edit page', () => {
     expect(gland().draft).toBeNull();
   });
 
+  it('edits the product table cell by cell and a block table, keeping nested cells and numbers in their shape', async () => {
+    const table = {
+      productDetailTableColumns: [
+        [
+          { id: 'h_size', name: 'Size' },
+          { id: 'h_thread', name: 'Thread', colSpan: 2 },
+        ],
+        [
+          { id: 'size', name: '' },
+          { id: 'thread.mm', name: 'mm' },
+          { id: 'thread.inch', name: 'Inch' },
+        ],
+      ],
+      productDetailTableData: [{ size: 20, thread: { mm: 'M20', inch: '3/4"' } }],
+    };
+    gland().published = { ...gland().published, details: { ...gland().published.details, ...table } };
+    await openEditor();
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 1 (size)' }), { target: { value: '25' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 2 (mm)' }), { target: { value: 'M25' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, heading row 1, heading 2 (h_thread)' }), { target: { value: 'Thread size' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text blocks after the table, block 1: table, header, column 1' }), { target: { value: 'Gland size' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a row to Text blocks after the table, block 1: table' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+    const [sent] = await draftBodies();
+    expect(sent?.content.details.productDetailTableData).toEqual([{ size: 25, thread: { mm: 'M25', inch: '3/4"' } }]);
+    expect((sent?.content.details.productDetailTableColumns as { name: string }[][])[0]![1]!.name).toBe('Thread size');
+    expect((sent?.content.details.detailDescription as { table: string[][] }[])[0]!.table).toEqual([
+      ['Gland size', 'Thread'],
+      ['20S', 'M20'],
+      ['', ''],
+    ]);
+  });
+
   it('a problem of a description row shows at that row', async () => {
     await openEditor();
     fireEvent.click(screen.getByRole('button', { name: 'Add a row to the Arabic description' }));

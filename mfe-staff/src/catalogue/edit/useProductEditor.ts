@@ -1,6 +1,6 @@
 // The edit page's state: the product as the server last answered, the edits made since (kept whatever the server
 // answers, so a refused save loses nothing), and the save and publish calls with their outcome.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { useStaffResource } from '../../ui/useStaffResource';
@@ -27,6 +27,15 @@ export function useProductEditor(id: string) {
   const [loads, setLoads] = useState(0);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<EditorOutcome | undefined>(undefined);
+
+  // Closing the tab or reloading with unsaved edits asks first (the browser's own question).
+  const dirty = edits !== undefined;
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 
   const content = edits?.content ?? (product === undefined ? undefined : editedContent(product));
   const baseVersion = edits?.baseVersion ?? product?.version;
@@ -69,5 +78,5 @@ export function useProductEditor(id: string) {
     retry();
   };
 
-  return { resource, product, content, baseVersion, loads, dirty: edits !== undefined, busy, outcome, edit, saveDraft, publish, reloadLatest, retry };
+  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, saveDraft, publish, reloadLatest, retry };
 }
