@@ -51,6 +51,10 @@ export function DescriptionEditor({
   // The kind chosen for each row, moved and removed with its row (the page remounts this editor on a reload).
   const [chosen, setChosen] = useState<(RowKind | undefined)[]>([]);
   const usedSections = new Set(entries.filter((entry) => entry.key.startsWith('*')).map((entry) => entry.key));
+  const addRow = () => {
+    setChosen((kinds) => [...Array.from({ length: entries.length }, (_, at) => kinds[at]), 'row']);
+    onChange([...entries, { key: '', value: '' }]);
+  };
   return (
     <Fieldset>
       <legend>{`${language} description`}</legend>
@@ -60,7 +64,7 @@ export function DescriptionEditor({
         const set = (next: DescriptionEntry) => onChange(replaced(entries, index, next));
         const choose = (next: RowKind) => {
           setChosen((kinds) => replaced(Array.from({ length: entries.length }, (_, at) => kinds[at]), index, next));
-          set(withKind(entry, next));
+          set(withKind(entry, next, usedSections));
         };
         const rowProblems = problems.filter((problem) => problemRow(problem) === index);
         const problemId = `${lang}-description-row-${index + 1}-problems`;
@@ -99,10 +103,7 @@ export function DescriptionEditor({
         );
       })}
       <div>
-        <SmallButton type="button" $variant="secondary" onClick={() => {
-            setChosen((kinds) => [...Array.from({ length: entries.length }, (_, at) => kinds[at]), 'row']);
-            onChange([...entries, { key: '', value: '' }]);
-          }}>
+        <SmallButton type="button" $variant="secondary" onClick={addRow}>
           {`Add a row to the ${language} description`}
         </SmallButton>
       </div>

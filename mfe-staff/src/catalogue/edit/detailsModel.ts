@@ -43,8 +43,11 @@ export function rowKind(entry: DescriptionEntry): RowKind {
   return 'row';
 }
 
-/** The entry turned into another kind: its key gets that kind's mark, its value the kind's shape. */
-export function withKind(entry: DescriptionEntry, kind: RowKind): DescriptionEntry {
+/**
+ * The entry turned into another kind: its key gets that kind's mark, its value the kind's shape; a new section is the
+ * first one the description does not have yet (each appears once).
+ */
+export function withKind(entry: DescriptionEntry, kind: RowKind, usedSections: ReadonlySet<string> = new Set()): DescriptionEntry {
   const text = typeof entry.value === 'string' ? entry.value : '';
   const plainKey = /^[-^%*]/.test(entry.key) ? '' : entry.key;
   switch (kind) {
@@ -59,8 +62,8 @@ export function withKind(entry: DescriptionEntry, kind: RowKind): DescriptionEnt
     case 'ceilingRose':
       return { key: '%', value: text };
     case 'section': {
-      const section = SECTIONS[0]!;
-      return { key: section.key, value: text };
+      const section = SECTIONS.find((each) => !usedSections.has(each.key)) ?? SECTIONS[0]!;
+      return withSection({ key: section.key, value: text }, section.key);
     }
   }
 }
