@@ -25,6 +25,7 @@ describe('the catalogue list', () => {
     const table = await screen.findByRole('table', { name: 'Products' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByRole('link', { name: 'CW Brass Cable Gland' })).toHaveAttribute('href', '/catalogue/hex_cw_brass_cable_gland');
+    expect(within(within(table).getByRole('link', { name: 'CW Brass Cable Gland' }).closest('tr')!).getByText('Industrial Cable Glands')).toBeInTheDocument();
     // product 2's Arabic name has no Arabic letter
     expect(within(within(table).getByRole('link', { name: 'Product 2' }).closest('tr')!).getByText('Missing')).toBeInTheDocument();
     // the inbox was never asked for (it would answer 403)

@@ -45,6 +45,7 @@ const Paging = styled.nav`
 `;
 
 const CATEGORY_OPTIONS = (categories as { id: string; title: string }[]).map(({ id, title }) => ({ id, title }));
+const CATEGORY_TITLES = new Map(CATEGORY_OPTIONS.map(({ id, title }) => [id, title]));
 
 /**
  * /staff/catalogue: the products, filtered by the address's query, a page at a time. The server pages by key (the last
@@ -163,7 +164,7 @@ export function CatalogueListPage() {
                 <td>
                   <VisibleText text={product.code} />
                 </td>
-                <td>{product.categoryId}</td>
+                <td>{CATEGORY_TITLES.get(product.categoryId) ?? product.categoryId}</td>
                 <td>{product.company ?? ''}</td>
                 <td>{EDITOR_STATUS_LABELS[product.status]}</td>
               </tr>
