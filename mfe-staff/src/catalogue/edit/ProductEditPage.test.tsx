@@ -114,6 +114,12 @@ describe('the product edit page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Load the latest version (discards your edits)' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Price \(AED\)/ })).toHaveValue('42.00'));
+
+    // a publish refused as stale says so too
+    gland().version = 10;
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/^Not published: layla@crescent\.example changed this product/)).toHaveTextContent('Load the latest version to see what they changed.');
+    expect(screen.queryByRole('button', { name: 'Save my edits over theirs' })).toBeNull();
   });
 
   it("shows the server's 400 problems at the fields they name, and saves nothing", async () => {

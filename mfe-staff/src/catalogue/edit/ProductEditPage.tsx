@@ -184,16 +184,18 @@ function OutcomeNotice({ outcome, busy, onReload, onSaveOver }: { outcome: Edito
       body = (
         <>
           <p>
-            Not saved: {outcome.changedBy ?? 'someone'} changed this product on {formatDateTime(outcome.changedAt)} (version {outcome.version}), after you opened it. Your
-            edits are still in the form.
+            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}: {outcome.changedBy ?? 'someone'} changed this product on {formatDateTime(outcome.changedAt)} (version{' '}
+            {outcome.version}), after you opened it. {outcome.refused === 'save' ? 'Your edits are still in the form.' : 'Load the latest version to see what they changed.'}
           </p>
           <Actions>
             <Button type="button" $variant="secondary" disabled={busy} onClick={onReload}>
-              Load the latest version (discards your edits)
+              {outcome.refused === 'save' ? 'Load the latest version (discards your edits)' : 'Load the latest version'}
             </Button>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => onSaveOver(outcome.version)}>
-              Save my edits over theirs
-            </Button>
+            {outcome.refused === 'save' ? (
+              <Button type="button" $variant="secondary" disabled={busy} onClick={() => onSaveOver(outcome.version)}>
+                Save my edits over theirs
+              </Button>
+            ) : null}
           </Actions>
         </>
       );
@@ -202,7 +204,9 @@ function OutcomeNotice({ outcome, busy, onReload, onSaveOver }: { outcome: Edito
       tone = 'error';
       body = (
         <>
-          <p>Not saved: {outcome.problems.length === 1 ? 'one problem' : `${outcome.problems.length} problems`} to fix.</p>
+          <p>
+            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}: {outcome.problems.length === 1 ? 'one problem' : `${outcome.problems.length} problems`} to fix.
+          </p>
           <ul>
             {outcome.problems.map((problem) => (
               <li key={problem}>{problem}</li>

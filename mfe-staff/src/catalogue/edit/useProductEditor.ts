@@ -6,7 +6,7 @@ import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catal
 import { useStaffResource } from '../../ui/useStaffResource';
 import { productUrl, refusalOf, useCatalogueCall, type ChangeRefusal } from '../catalogueCalls';
 
-export type EditorOutcome = { kind: 'saved' } | { kind: 'published' } | { kind: 'reloaded' } | ChangeRefusal;
+export type EditorOutcome = { kind: 'saved' } | { kind: 'published' } | { kind: 'reloaded' } | (ChangeRefusal & { refused: 'save' | 'publish' });
 
 /** What is being edited: the draft if there is one, else what the catalogue shows. */
 export const editedContent = (product: EditorProduct): EditableProduct => product.draft?.content ?? product.published;
@@ -45,7 +45,7 @@ export function useProductEditor(id: string) {
     [product?.version],
   );
 
-  const run = async (work: () => Promise<EditorProduct>, done: EditorOutcome) => {
+  const run = async (work: () => Promise<EditorProduct>, done: EditorOutcome, refused: 'save' | 'publish') => {
     setBusy(true);
     setOutcome(undefined);
     try {
@@ -54,7 +54,7 @@ export function useProductEditor(id: string) {
       setEdits(undefined);
       setOutcome(done);
     } catch (error) {
-      setOutcome(refusalOf(error));
+      setOutcome({ ...refusalOf(error), refused });
     } finally {
       setBusy(false);
     }
@@ -62,12 +62,12 @@ export function useProductEditor(id: string) {
 
   const saveDraft = (over?: number) => {
     if (content === undefined || baseVersion === undefined) return Promise.resolve();
-    return run(() => call(staffApiPath(STAFF_API.catalogueDraft, { id }), 'PUT', { baseVersion: over ?? baseVersion, content }), { kind: 'saved' });
+    return run(() => call(staffApiPath(STAFF_API.catalogueDraft, { id }), 'PUT', { baseVersion: over ?? baseVersion, content }), { kind: 'saved' }, 'save');
   };
 
   const publish = () => {
     if (baseVersion === undefined) return Promise.resolve();
-    return run(() => call(staffApiPath(STAFF_API.cataloguePublish, { id }), 'POST', { baseVersion }), { kind: 'published' });
+    return run(() => call(staffApiPath(STAFF_API.cataloguePublish, { id }), 'POST', { baseVersion }), { kind: 'published' }, 'publish');
   };
 
   /** Drops the edits and shows the product as it is now. */
