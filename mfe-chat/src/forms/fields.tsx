@@ -30,22 +30,36 @@ const Input = styled.input`${control}`;
 const Select = styled.select`${control}`;
 const Textarea = styled.textarea`${control} resize: vertical;`;
 
-export function TextField({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return <ChatField label={label}>{(control) => <Input {...control} {...input} />}</ChatField>;
+/** A field's label and, after a refused submit, what is wrong with it (shown under it, read with it). */
+interface FieldText {
+  label: string;
+  error?: string | undefined;
 }
 
-export function TextAreaField({ label, ...textarea }: { label: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <ChatField label={label}>{(control) => <Textarea {...control} {...textarea} />}</ChatField>;
+export function TextField({ label, error, ...input }: FieldText & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <ChatField label={label} error={error}>
+      {(control) => <Input {...control} {...input} />}
+    </ChatField>
+  );
+}
+
+export function TextAreaField({ label, error, ...textarea }: FieldText & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <ChatField label={label} error={error}>
+      {(control) => <Textarea {...control} {...textarea} />}
+    </ChatField>
+  );
 }
 
 /**
  * The region/branch choice: value is the branch name ('Oman'), shown with its region label in the page's language
  * ('Oman (Muscat Office)', 'عُمان (مكتب مسقط)').
  */
-export function RegionField({ label, ...select }: { label: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+export function RegionField({ label, error, ...select }: FieldText & SelectHTMLAttributes<HTMLSelectElement>) {
   const text = useText();
   return (
-    <ChatField label={label}>
+    <ChatField label={label} error={error}>
       {(control) => (
         <Select {...control} {...select}>
           <option value="">{text('chat.form.selectRegion')}</option>

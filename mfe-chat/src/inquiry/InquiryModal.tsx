@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Modal } from '@site/shared-ui';
 import { FIELD_MAX_LENGTH } from '@site/content/validation';
 import { RegionField, TextAreaField, TextField } from '../forms/fields';
 import { useText } from '../i18n/useText';
 import type { VisitorProfile } from '../welcome/visitorProfile';
-import { checkInquiry, clearInquiryDetails, EMPTY_INQUIRY, prefillInquiry, type InquiryError, type InquiryForm } from './inquiryForm';
+import type { FieldErrors } from '../forms/fieldErrors';
+import { checkInquiry, clearInquiryDetails, EMPTY_INQUIRY, inquiryFieldErrors, prefillInquiry, type InquiryError, type InquiryForm } from './inquiryForm';
 import type { InquiryPayload } from './sendInquiry';
 
 const Row = styled.div`
@@ -37,17 +38,33 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
   const [form, setForm] = useState<InquiryForm>(EMPTY_INQUIRY);
   const text = useText();
   const [error, setError] = useState<InquiryError | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof InquiryForm>>({});
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    // the first field that says what it lacks takes the focus (its message is read with it)
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- prefilled on each opening; the visitor's edits stay until then
     if (open) setForm((current) => prefillInquiry(current, profile));
   }, [open, profile]);
 
-  const set = (field: keyof InquiryForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof InquiryForm) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [field]: event.target.value });
+    setFieldErrors(({ [field]: _fixed, ...others }) => others);
+  };
+  const errorOf = (field: keyof InquiryForm) => {
+    const id = fieldErrors[field];
+    return id === undefined ? undefined : text(id);
+  };
 
   const dismiss = () => {
     setForm(clearInquiryDetails);
     setError(null);
+    setFieldErrors({});
     onClose();
   };
 
@@ -56,9 +73,12 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
     const checked = checkInquiry(form);
     if ('error' in checked) {
       setError(checked.error);
+      setFieldErrors(inquiryFieldErrors(form));
+      setRefusals((count) => count + 1);
       return;
     }
     setError(null);
+    setFieldErrors({});
     onClose();
     void onSubmit(checked.payload).then((sent) => {
       if (sent) setForm(clearInquiryDetails);
@@ -67,7 +87,7 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
 
   return (
     <Modal open={open} onClose={dismiss} title={text('chat.inquiry.title')} closeLabel={text('chat.inquiry.close')} maxWidth={560}>
-      <form onSubmit={submit}>
+      <form ref={formRef} onSubmit={submit} noValidate>
         {error ? <FormError role="alert">{text(error)}</FormError> : null}
         <Row>
           <TextField
@@ -77,6 +97,7 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             required
             maxLength={FIELD_MAX_LENGTH.name}
             value={form.userName}
+            error={errorOf('userName')}
             onChange={set('userName')}
           />
           <TextField
@@ -88,6 +109,7 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             required
             maxLength={FIELD_MAX_LENGTH.email}
             value={form.userEmail}
+            error={errorOf('userEmail')}
             onChange={set('userEmail')}
           />
           {/* A phone number's example is a technical value, the same in both languages */}
@@ -101,7 +123,7 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             value={form.inquiryPhone}
             onChange={set('inquiryPhone')}
           />
-          <RegionField label={text('chat.inquiry.region')} required value={form.userCountry} onChange={set('userCountry')} />
+          <RegionField label={text('chat.inquiry.region')} required value={form.userCountry} error={errorOf('userCountry')} onChange={set('userCountry')} />
           <TextField
             label={text('chat.inquiry.companyName')}
             placeholder={text('chat.inquiry.companyNamePlaceholder')}
@@ -125,6 +147,7 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
           required
           maxLength={FIELD_MAX_LENGTH.message}
           value={form.inquiryMessage}
+          error={errorOf('inquiryMessage')}
           onChange={set('inquiryMessage')}
         />
         <Button type="submit">{text('chat.inquiry.submit')}</Button>

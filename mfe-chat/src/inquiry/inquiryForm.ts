@@ -1,4 +1,5 @@
 import { BRANCH_NAMES, isValidEmail } from '@site/content/validation';
+import { visitorFieldErrors, type FieldErrors } from '../forms/fieldErrors';
 import type { VisitorProfile } from '../welcome/visitorProfile';
 import type { InquiryPayload } from './sendInquiry';
 
@@ -47,4 +48,9 @@ export function checkInquiry(form: InquiryForm): { payload: InquiryPayload } | {
   }
   if (!isValidEmail(payload.userEmail)) return { error: INQUIRY_ERRORS.invalidEmail };
   return { payload };
+}
+
+/** What is wrong with each field the form requires (shown under it), beside the form's one message above. */
+export function inquiryFieldErrors(form: InquiryForm): FieldErrors<keyof InquiryForm> {
+  return { ...visitorFieldErrors(form), ...(form.inquiryMessage.trim() === '' ? { inquiryMessage: 'chat.form.errorRequired' as const } : {}) };
 }

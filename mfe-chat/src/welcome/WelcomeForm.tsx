@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { FIELD_MAX_LENGTH } from '@site/content/validation';
+import { visitorFieldErrors, type FieldErrors } from '../forms/fieldErrors';
 import { RegionField, TextField } from '../forms/fields';
 import { useText } from '../i18n/useText';
 import type { VisitorDetails } from './visitorProfile';
@@ -29,19 +30,43 @@ export interface WelcomeFormProps {
   onJustChat: () => void;
 }
 
-/** Spec "Welcome form (chat)": name, e-mail and region, all required; or just start chatting. */
+/**
+ * Spec "Welcome form (chat)": name, e-mail and region, all required; or just start chatting. An incomplete form is
+ * not sent; each field says what it lacks, in the page's language, and the first such field takes the focus.
+ */
 export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
   const text = useText();
+  const form = useRef<HTMLFormElement>(null);
   const [details, setDetails] = useState<VisitorDetails>({ userName: '', userEmail: '', userCountry: '' });
-  const set = (field: keyof VisitorDetails) => (event: { target: { value: string } }) => setDetails({ ...details, [field]: event.target.value });
+  const [errors, setErrors] = useState<FieldErrors<keyof VisitorDetails>>({});
+  const [refusals, setRefusals] = useState(0);
+  const set = (field: keyof VisitorDetails) => (event: { target: { value: string } }) => {
+    setDetails({ ...details, [field]: event.target.value });
+    // a field the visitor corrects stops saying what was wrong with it
+    setErrors(({ [field]: _fixed, ...others }) => others);
+  };
+
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = visitorFieldErrors(details);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     onSubmit(details);
+  };
+  const errorOf = (field: keyof VisitorDetails) => {
+    const id = errors[field];
+    return id === undefined ? undefined : text(id);
   };
 
   return (
-    <Form onSubmit={submit} aria-labelledby="chat-welcome-title">
+    <Form ref={form} onSubmit={submit} noValidate aria-labelledby="chat-welcome-title">
       <h3 id="chat-welcome-title">{text('chat.welcome.title')}</h3>
       <TextField
         label={text('chat.form.fullName')}
@@ -50,6 +75,7 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
         required
         maxLength={FIELD_MAX_LENGTH.name}
         value={details.userName}
+        error={errorOf('userName')}
         onChange={set('userName')}
       />
       <TextField
@@ -61,9 +87,10 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
         required
         maxLength={FIELD_MAX_LENGTH.email}
         value={details.userEmail}
+        error={errorOf('userEmail')}
         onChange={set('userEmail')}
       />
-      <RegionField label={text('chat.welcome.region')} required value={details.userCountry} onChange={set('userCountry')} />
+      <RegionField label={text('chat.welcome.region')} required value={details.userCountry} error={errorOf('userCountry')} onChange={set('userCountry')} />
       <Button type="submit">{text('chat.welcome.start')}</Button>
       <Or>{text('chat.welcome.or')}</Or>
       <Button type="button" $variant="secondary" onClick={onJustChat}>

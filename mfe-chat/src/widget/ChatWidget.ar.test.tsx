@@ -114,6 +114,19 @@ describe('a new visitor in Arabic', () => {
     expect(latinIn(panel())).toEqual([]);
   });
 
+  it('an incomplete welcome form says what each field lacks in Arabic, never in the browser\'s language', async () => {
+    renderChat();
+    await advance(500);
+    fireEvent.change(screen.getByLabelText('البريد الإلكتروني *'), { target: { value: 'aisha@example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'بدء المحادثة' }));
+    expect(screen.getByRole('button', { name: 'بدء المحادثة' }).closest('form')).toHaveAttribute('novalidate');
+    expect(screen.getByLabelText('الاسم الكامل *')).toHaveAccessibleDescription('يُرجى تعبئة هذا الحقل.');
+    expect(screen.getByLabelText('الاسم الكامل *')).toHaveFocus();
+    expect(screen.getByLabelText('البريد الإلكتروني *')).toHaveAccessibleDescription('يُرجى إدخال عنوان بريد إلكتروني صحيح، مثل name@example.com.');
+    expect(screen.getByLabelText('المنطقة أو الفرع الذي تودّ الاستفسار منه *')).toHaveAccessibleDescription('يُرجى اختيار المنطقة أو الفرع.');
+    expect(latinIn(panel(), /name@example\.com/g)).toEqual([]);
+  });
+
   it('submitting the form registers the branch name of the data and thanks in Arabic', async () => {
     renderChat();
     await advance(500);

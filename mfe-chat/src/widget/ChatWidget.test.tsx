@@ -175,6 +175,31 @@ describe('a new visitor', () => {
     expect(screen.getByRole('button', { name: 'Start Chat' })).toBeInTheDocument();
   });
 
+  it('the welcome form says under each field what it lacks, in its own words (no browser bubble), and focuses the first', async () => {
+    renderChat();
+    await advance(500);
+    const form = screen.getByRole('button', { name: 'Start Chat' }).closest('form')!;
+    expect(form).toHaveAttribute('novalidate');
+    fillWelcome('Aisha', 'aisha@example', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Chat' }));
+    const [name, email, region] = [screen.getByLabelText('Full Name *'), screen.getByLabelText('Email Address *'), screen.getByLabelText('Region/Branch You Want to Inquire About *')];
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address, such as name@example.com.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(region).toHaveAccessibleDescription('Please choose a region or branch.');
+    expect(email).toHaveFocus();
+    // corrected, a field stops saying it; the others keep their message until the next try
+    fireEvent.change(email, { target: { value: 'aisha@example.com' } });
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(region).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start Chat' }));
+    expect(name).toHaveAccessibleDescription('Please fill in this field.');
+    expect(name).toHaveFocus();
+    await advance(1000);
+    expect(requestsSent()).toEqual([]);
+  });
+
   it('is kept, registered and thanked on submitting the form, and goes to the chat', async () => {
     renderChat();
     await advance(500);
@@ -484,6 +509,11 @@ describe('the inquiry modal', () => {
     await openInquiry();
     fireEvent.submit(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')!);
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please fill in all required fields');
+    // and under the field that lacks it (the profile filled the rest); the browser's bubbles are off
+    expect(field('Your Inquiry *')).toHaveAccessibleDescription('Please fill in this field.');
+    expect(field('Your Inquiry *')).toHaveFocus();
+    expect(field('Full Name *')).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')).toHaveAttribute('novalidate');
     fireEvent.change(field('Your Inquiry *'), { target: { value: 'Need glands' } });
     fireEvent.change(field('Email Address *'), { target: { value: 'aisha@example' } });
     fireEvent.submit(within(dialog()).getByRole('button', { name: 'Submit Inquiry' }).closest('form')!);
