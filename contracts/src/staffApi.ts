@@ -125,6 +125,8 @@ export interface StaffSession {
   csrfToken: string;
   /** 'active': signed in; the others allow only the sign-in steps they name. */
   state: 'active' | 'second-factor' | 'totp-setup';
+  /** Whether the account signs in with a second step (admins always; branch and catalogue staff once they set it up). */
+  secondFactor: boolean;
 }
 
 /** GET STAFF_API.session's answer: the caller's session, or null when signed out. */

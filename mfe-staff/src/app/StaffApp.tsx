@@ -15,6 +15,7 @@ import { ItemPage } from '../item/ItemPage';
 import { ReviewsPage } from '../reviews/ReviewsPage';
 import { SettingsPage } from '../settings/SettingsPage';
 import { AuditPage } from '../audit/AuditPage';
+import { AccountPage } from '../account/AccountPage';
 import { CatalogueListPage } from '../catalogue/list/CatalogueListPage';
 import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
 import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
@@ -97,6 +98,7 @@ export default function StaffApp() {
                   </RequireAdmin>
                 }
               />
+              <Route path="account" element={<AccountPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -38,6 +38,14 @@ const Account = styled.div`
   margin-inline-start: auto;
   color: ${({ theme }) => theme.colors.onBrandMuted};
   font-size: ${({ theme }) => theme.typeScale.sm};
+  /* who is signed in opens their account page: the bar's colour, underlined as a link, a 44 px target */
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    color: inherit;
+    text-decoration: underline;
+  }
 `;
 
 const SignOutButton = styled(Button)`
@@ -96,10 +104,10 @@ export function StaffLayout() {
         </Nav>
         <Account>
           {account ? (
-            <span>
+            <Link to="/account" aria-current={pathname === '/account' ? 'page' : undefined}>
               {account.email} ({ROLE_LABELS[account.role]}
               {account.branch ? `, ${account.branch}` : ''})
-            </span>
+            </Link>
           ) : null}
           <SignOutButton type="button" onClick={() => void dispatch(signOut())}>
             Sign out

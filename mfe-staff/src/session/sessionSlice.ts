@@ -26,9 +26,11 @@ export interface SessionState {
    * say they saved them (set with the active session in one update, so the page never moves on before showing them).
    */
   recoveryCodes: string[] | null;
+  /** Whether the account signs in with a second step (its account page offers to set one up when not). */
+  secondFactor: boolean;
 }
 
-const initialState: SessionState = { status: 'checking', account: null, csrfToken: null, endedBy: null, error: null, recoveryCodes: null };
+const initialState: SessionState = { status: 'checking', account: null, csrfToken: null, endedBy: null, error: null, recoveryCodes: null, secondFactor: false };
 
 export const loadSession = staffThunk('session/load', (_: void, { signal }) => staffFetch<SessionAnswer>(STAFF_API.session, { signal }));
 
@@ -66,6 +68,7 @@ function begin(state: SessionState, session: StaffSession): void {
   state.status = session.state;
   state.account = session.account;
   state.csrfToken = session.csrfToken;
+  state.secondFactor = session.secondFactor;
   state.endedBy = null;
   state.error = null;
 }

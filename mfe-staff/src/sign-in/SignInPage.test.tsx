@@ -133,7 +133,7 @@ describe('the sign-in page', () => {
   });
 
   it('goes on at once when the session is active already', async () => {
-    fake.session = { account: DUBAI_STAFF, csrfToken: 't', state: 'active' };
+    fake.session = { account: DUBAI_STAFF, csrfToken: 't', state: 'active', secondFactor: false };
     renderStaffApp('/sign-in?next=%2Freviews');
     await waitFor(() => expect(currentAddress()).toBe('/reviews'));
   });

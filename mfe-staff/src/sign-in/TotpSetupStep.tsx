@@ -41,8 +41,17 @@ const Secret = styled.code`
 
 type Setup = { status: 'loading' } | { status: 'ready'; setup: TotpSetup } | { status: 'failed'; error: string };
 
-/** An admin's first sign-in: connect an authenticator app (QR code or key) and prove it with a code. */
-export function TotpSetupStep() {
+export interface TotpSetupStepProps {
+  /** Why this person sets it up (an admin must; anyone else may). */
+  intro?: string;
+  /** The secondary button: the sign-in page starts again; the account page closes the set-up. */
+  cancel?: { label: string; onClick: () => void };
+}
+
+const ADMIN_INTRO = 'Administrators sign in with a second step.';
+
+/** Connect an authenticator app (QR code or key) and prove it with a code: an admin's first sign-in, or any account's page. */
+export function TotpSetupStep({ intro = ADMIN_INTRO, cancel }: TotpSetupStepProps) {
   const dispatch = useStaffDispatch();
   const [setup, setSetup] = useState<Setup>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -78,7 +87,7 @@ export function TotpSetupStep() {
   const { qrSvg, secret } = setup.setup;
   return (
     <>
-      <p>Administrators sign in with a second step. Scan this QR code with an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</p>
+      <p>{intro} Scan this QR code with an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</p>
       <Qr src={qrImageSource(qrSvg)} alt="QR code that adds your staff account to an authenticator app" width={200} height={200} />
       <p>Cannot scan it? Add the account in the app by typing this key:</p>
       <p>
@@ -98,8 +107,8 @@ export function TotpSetupStep() {
           <Button type="submit" disabled={sending}>
             {sending ? 'Checking…' : 'Turn on two-step sign-in'}
           </Button>
-          <Button type="button" $variant="secondary" onClick={() => dispatch(signInRestarted())}>
-            Start again
+          <Button type="button" $variant="secondary" onClick={cancel?.onClick ?? (() => dispatch(signInRestarted()))}>
+            {cancel?.label ?? 'Start again'}
           </Button>
         </Actions>
       </StepForm>

@@ -127,10 +127,11 @@ export interface FakeStaffServer {
   audit: AuditPage;
 }
 
-export const sessionOf = (account: StaffAccountSummary, state: StaffSession['state'] = 'active'): StaffSession => ({
+export const sessionOf = (account: StaffAccountSummary, state: StaffSession['state'] = 'active', secondFactor = account.role === 'admin' && state !== 'totp-setup'): StaffSession => ({
   account,
   csrfToken: `csrf-${account.id}-${state}`,
   state,
+  secondFactor,
 });
 
 export function fakeStaffServer(overrides: Partial<FakeStaffServer> = {}): FakeStaffServer {
@@ -190,18 +191,20 @@ export function staffHandlers(fake: FakeStaffServer) {
       fake.session = sessionOf(fake.session.account, 'active');
       return HttpResponse.json(fake.session);
     }),
+    // as the server: an admin's first sign-in, or any active account without a second step yet
     http.post(STAFF_API.totpSetup, ({ request }) => {
-      if (fake.session?.state !== 'totp-setup') return unauthorized();
+      if (fake.session === null || (fake.session.state !== 'totp-setup' && fake.session.state !== 'active')) return unauthorized();
+      if (fake.session.secondFactor) return HttpResponse.json({ error: 'The second factor is already set up for this account.' }, { status: 409 });
       if (request.headers.get(CSRF_HEADER) !== fake.session.csrfToken) return staleForm();
       const setup: TotpSetup = { secret: TOTP_SECRET, otpauthUrl: `otpauth://totp/Crescent:${fake.session.account.email}?secret=${TOTP_SECRET}`, qrSvg: QR_SVG };
       return HttpResponse.json(setup);
     }),
     http.post(STAFF_API.totpConfirm, async ({ request }) => {
-      if (fake.session?.state !== 'totp-setup') return unauthorized();
+      if (fake.session === null || (fake.session.state !== 'totp-setup' && fake.session.state !== 'active')) return unauthorized();
       if (request.headers.get(CSRF_HEADER) !== fake.session.csrfToken) return staleForm();
       const { code } = (await request.json()) as { code: string };
       if (code !== TOTP_CODE) return HttpResponse.json({ error: 'That code is not right.' }, { status: 400 });
-      fake.session = sessionOf(fake.session.account, 'active');
+      fake.session = sessionOf(fake.session.account, 'active', true);
       return HttpResponse.json({ recoveryCodes: RECOVERY_CODES, session: fake.session });
     }),
     http.post(STAFF_API.signOut, ({ request }) => {

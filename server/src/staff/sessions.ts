@@ -38,6 +38,7 @@ export const sessionView = (session: Pick<LoadedSession, 'state' | 'csrfToken' |
   account: accountSummary(session.account),
   csrfToken: session.csrfToken,
   state: session.state,
+  secondFactor: session.account.totp_enabled_at !== null,
 });
 
 /**
