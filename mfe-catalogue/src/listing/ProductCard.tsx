@@ -1,13 +1,12 @@
 import { memo } from 'react';
 import styled from 'styled-components';
-import { Card, CataloguePicture, StarIcon } from '@site/shared-ui';
+import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/content/reviews';
 import { priceText } from './priceText';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
-import { CardLink } from '../common/CardLink';
 
 const QuoteForm = styled(AddToQuote)`
   padding: 0 16px 8px;
@@ -60,36 +59,40 @@ export interface ProductCardProps {
 export const ProductCard = memo(function ProductCard({ product, rating, eager }: ProductCardProps) {
   const text = useText();
   return (
-    <Card as="li">
-      {/* Relative to /our-products/{category}, as the spec's router does. */}
-      <CardLink to={product.id}>
-        {/* Decorative: the card's heading names what the picture shows. */}
-        <CataloguePicture src={productImagePath(product.image)} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-        <Body>
-          <h2>{product.productName}</h2>
-          {product.company ? <p>{product.company}</p> : null}
-          <Meta>
-            <strong>{priceText(product.price, text)}</strong>
-            {rating ? (
-              <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
-                <StarIcon size={14} /> {rating.average} ({rating.count})
-              </Rating>
-            ) : null}
-          </Meta>
-        </Body>
-      </CardLink>
-      <QuoteForm
-        compact
-        product={{
-          id: product.id,
-          code: product.code,
-          productCategoryId: product.productCategoryId,
-          image: product.image,
-          unit: product.unit,
-          name: product.productName,
-        }}
-      />
-      <CardCompare id={product.id} name={product.productName} />
-    </Card>
+    // Relative to /our-products/{category}, as the spec's router does.
+    <ImageLinkCard
+      to={product.id}
+      imageSrc={productImagePath(product.image)}
+      eager={eager}
+      after={
+        <>
+          <QuoteForm
+            compact
+            product={{
+              id: product.id,
+              code: product.code,
+              productCategoryId: product.productCategoryId,
+              image: product.image,
+              unit: product.unit,
+              name: product.productName,
+            }}
+          />
+          <CardCompare id={product.id} name={product.productName} />
+        </>
+      }
+    >
+      <Body>
+        <h2>{product.productName}</h2>
+        {product.company ? <p>{product.company}</p> : null}
+        <Meta>
+          <strong>{priceText(product.price, text)}</strong>
+          {rating ? (
+            <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
+              <StarIcon size={14} /> {rating.average} ({rating.count})
+            </Rating>
+          ) : null}
+        </Meta>
+      </Body>
+    </ImageLinkCard>
   );
 });

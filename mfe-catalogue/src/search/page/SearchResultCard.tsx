@@ -1,11 +1,10 @@
 import { memo } from 'react';
 import styled from 'styled-components';
-import { Card, CataloguePicture } from '@site/shared-ui';
+import { ImageLinkCard } from '@site/shared-ui';
 import { productImagePath, type SearchResult } from '@site/content';
 import { productPath } from '@site/contracts/paths';
 import { CompareToggle } from '../../compare/CompareToggle';
 import { Highlighted } from '../Highlighted';
-import { CardLink } from '../../common/CardLink';
 
 const Body = styled.div`
   display: flex;
@@ -34,19 +33,19 @@ export interface SearchResultCardProps {
  */
 export const SearchResultCard = memo(function SearchResultCard({ result, highlight, eager }: SearchResultCardProps) {
   return (
-    <Card as="li">
-      <CardLink to={productPath(result.productCategoryId, result.id)}>
-        {/* Decorative: the card's heading names what the picture shows. */}
-        <CataloguePicture src={productImagePath(result.image)} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
-        <Body>
-          <h2>
-            <Highlighted text={result.title} phrases={highlight} />
-          </h2>
-          <p>{result.productCategory}</p>
-          {result.company ? <p>{result.company}</p> : null}
-        </Body>
-      </CardLink>
-      <CardCompare id={result.id} name={result.title} />
-    </Card>
+    <ImageLinkCard
+      to={productPath(result.productCategoryId, result.id)}
+      imageSrc={productImagePath(result.image)}
+      eager={eager}
+      after={<CardCompare id={result.id} name={result.title} />}
+    >
+      <Body>
+        <h2>
+          <Highlighted text={result.title} phrases={highlight} />
+        </h2>
+        <p>{result.productCategory}</p>
+        {result.company ? <p>{result.company}</p> : null}
+      </Body>
+    </ImageLinkCard>
   );
 });

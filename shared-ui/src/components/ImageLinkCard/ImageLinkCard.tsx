@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card } from '../Card/Card';
 
+/** The picture and text as one link; the card's controls (`after`) sit below it, outside it (no control inside a link). */
 const CardLink = styled(Link)`
   display: flex;
+  flex: 1;
   flex-direction: column;
-  height: 100%;
   color: inherit;
   text-decoration: none;
 `;
@@ -28,11 +29,14 @@ export interface ImageLinkCardProps {
   imageSrc: string;
   /** Eager-load the first row's pictures (they are the largest paint); lazy below. */
   eager: boolean;
+  /** The text under the picture, inside the link. */
   children: ReactNode;
+  /** Controls of the card (a product's "Add to quote", "Compare"), after the link. */
+  after?: ReactNode;
 }
 
-/** A grid item that is one link: picture on top, the caller's text below (categories, products). */
-export function ImageLinkCard({ to, imageSrc, eager, children }: ImageLinkCardProps) {
+/** A grid item led by one link: picture on top, the caller's text below, its controls after (categories, products, matches). */
+export function ImageLinkCard({ to, imageSrc, eager, children, after }: ImageLinkCardProps) {
   return (
     <Card as="li">
       <CardLink to={to}>
@@ -40,6 +44,7 @@ export function ImageLinkCard({ to, imageSrc, eager, children }: ImageLinkCardPr
         <CataloguePicture src={imageSrc} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         {children}
       </CardLink>
+      {after}
     </Card>
   );
 }
