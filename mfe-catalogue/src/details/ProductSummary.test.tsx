@@ -38,8 +38,9 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     expect(img).toHaveAttribute('src', `${MEDIA}-640.webp`);
     expect(img).toHaveAttribute('width', '480');
     expect(img).toHaveAttribute('height', '360');
-    // The LCP element: loaded eagerly, as the illustration is.
+    // The LCP element: loaded eagerly and early, as the illustration is (the server preloads that one at high priority).
     expect(img).not.toHaveAttribute('loading');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
     const picture = img.parentElement!;
     expect(picture.tagName).toBe('PICTURE');
     const sources = [...picture.querySelectorAll('source')].map((source) => ({ type: source.type, srcset: source.srcset, sizes: source.sizes }));
@@ -63,6 +64,7 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     expect(img).toHaveAttribute('src', '/images/products/gland_brass.svg');
     expect(img.parentElement!.tagName).not.toBe('PICTURE');
     expect(summary.querySelector('picture, source')).toBeNull();
+    expect(img).not.toHaveAttribute('fetchpriority');
   });
 
   it('links the uploaded datasheet beside the other downloads', () => {
@@ -129,6 +131,7 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
         // HTML attribute names are case-insensitive: React writes srcSet, the browser reads srcset.
         expect(html).toContain(`<source type="image/avif" srcSet="${MEDIA}-320.avif 320w`);
         expect(html).toContain(`src="${MEDIA}-640.webp"`);
+        expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
         // No preload of the fallback: inside <picture> the browser, not the <img>, picks the file.
         expect(html).not.toContain('rel="preload"');
       }

@@ -77,9 +77,11 @@ export function ProductSummary({ product, quoteFacts }: { product: ProductDetail
 
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
-      {/* The uploaded photo where there is one; the same 480 × 360 box either way. */}
+      {/* The uploaded photo where there is one; the same 480 × 360 box either way. Both are the page's largest element,
+          loaded eagerly at high priority: the server's preload does it for the illustration (it names only that), the
+          photo's <img> asks for itself. */}
       {product.picture ? (
-        <UploadedPicture picture={product.picture} alt={product.productName} width={480} height={360} />
+        <UploadedPicture picture={product.picture} alt={product.productName} width={480} height={360} fetchPriority="high" />
       ) : (
         <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} />
       )}
