@@ -1,20 +1,7 @@
 import type { ComponentProps } from 'react';
 import styled from 'styled-components';
 import { CataloguePicture } from '@site/shared-ui';
-import type { ProductDetail } from '@site/content';
-
-type UploadedPicture = NonNullable<ProductDetail['picture']>;
-
-// The summary's picture column (ProductSummary's Layout): the whole width of the page's container (1240 px, 20 px
-// padding on each side) up to 900 px, then 2/5 of it less the 32 px gap.
-const SIZES = '(max-width: 900px) calc(100vw - 40px), (max-width: 1240px) calc(40vw - 29px), 468px';
-
-/** `<src>-<width>.<format>` of every width, as the server names its variants, narrowest first. */
-export const pictureSrcSet = ({ src, widths }: UploadedPicture, format: 'avif' | 'webp'): string =>
-  [...widths]
-    .sort((a, b) => a - b)
-    .map((width) => `${src}-${width}.${format} ${width}w`)
-    .join(', ');
+import { pictureSrcSet, PRODUCT_PICTURE_SIZES as SIZES, type PictureVariants as UploadedPicture } from '@site/content';
 
 /** The fallback's width: the middle one (640 of 320/640/1280), sharp enough for the column without the largest file. */
 export const fallbackWidth = ({ widths }: UploadedPicture): number => {

@@ -38,7 +38,7 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     expect(img).toHaveAttribute('src', `${MEDIA}-640.webp`);
     expect(img).toHaveAttribute('width', '480');
     expect(img).toHaveAttribute('height', '360');
-    // The LCP element: loaded eagerly and early, as the illustration is (the server preloads that one at high priority).
+    // The LCP element: loaded eagerly and early, as the illustration is (the server's HTML preloads either at high priority).
     expect(img).not.toHaveAttribute('loading');
     expect(img).toHaveAttribute('fetchpriority', 'high');
     const picture = img.parentElement!;

@@ -77,9 +77,9 @@ export function ProductSummary({ product, quoteFacts }: { product: ProductDetail
 
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
-      {/* The uploaded photo where there is one; the same 480 × 360 box either way. Both are the page's largest element,
-          loaded eagerly at high priority: the server's preload does it for the illustration (it names only that), the
-          photo's <img> asks for itself. */}
+      {/* The uploaded photo where there is one; the same 480 × 360 box either way. Either is the page's largest element,
+          eager at high priority: the server's HTML preloads it so; the photo's <img> also asks, for a page drawn in the
+          browser. */}
       {product.picture ? (
         <UploadedPicture picture={product.picture} alt={product.productName} width={480} height={360} fetchPriority="high" />
       ) : (
