@@ -66,6 +66,26 @@ export const findCategory = (id: string): ProductCategory | undefined => product
 /** Site-root path of a product illustration (content/public/images/products). */
 export const productImagePath = (key: string): string => `/images/products/${key}.svg`;
 
+/** An uploaded picture (a product detail's `picture`): its variants' common path and their widths. */
+export interface PictureVariants {
+  src: string;
+  widths: readonly number[];
+}
+
+/** An uploaded picture's srcset in one format, narrowest first: `<src>-<width>.<format>`, as the server names them. */
+export const pictureSrcSet = ({ src, widths }: PictureVariants, format: 'avif' | 'webp'): string =>
+  [...widths]
+    .sort((a, b) => a - b)
+    .map((width) => `${src}-${width}.${format} ${width}w`)
+    .join(', ');
+
+/**
+ * `sizes` of the product page's picture, for its <picture> and the server's preload of it alike (they must agree, or
+ * the preload is another file): the whole width of the page's container (1240 px, 20 px padding on each side) up to
+ * 900 px, then the summary's picture column, 2/5 of it less the 32 px gap (mfe-catalogue/src/details/ProductSummary.tsx).
+ */
+export const PRODUCT_PICTURE_SIZES = '(max-width: 900px) calc(100vw - 40px), (max-width: 1240px) calc(40vw - 29px), 468px';
+
 /** Site-root path of a brand logo (content/public/images/brands). */
 export const brandLogoPath = (slug: string): string => `/images/brands/${slug}.svg`;
 

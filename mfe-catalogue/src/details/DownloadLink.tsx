@@ -11,24 +11,33 @@ const DOWNLOAD_LABELS: Readonly<Record<string, MessageId>> = {
   Datasheet: 'catalogue.download.label.datasheet',
 };
 
-/** A PDF of the uploads, in a new tab. The PDFs are English: the Arabic label says so. */
-function PdfLink({ file, label }: { file: string; label: string }) {
+/** A PDF, in a new tab. */
+function PdfLink({ href, label }: { href: string; label: string }) {
   return (
-    <ButtonLink href={uploadPath(file)} target="_blank" rel="noopener noreferrer">
+    <ButtonLink href={href} target="_blank" rel="noopener noreferrer">
       <DownloadIcon size={18} /> {label}
     </ButtonLink>
   );
 }
 
-/** 'Download Datasheet' (Arabic: '… (بالإنجليزية)'). */
+/** 'Download Datasheet' of /uploads/; those PDFs are English, so the Arabic label says so ('… (بالإنجليزية)'). */
 export function DatasheetLink({ file }: { file: string }) {
   const text = useText();
-  return <PdfLink file={file} label={text('catalogue.download.datasheet')} />;
+  return <PdfLink href={uploadPath(file)} label={text('catalogue.download.datasheet')} />;
+}
+
+/**
+ * 'Download datasheet (PDF)' of the catalogue editor's upload (`path` is served as is). Each edition's details carry
+ * their own upload, so the Arabic label does not call it English.
+ */
+export function UploadedDatasheetLink({ path }: { path: string }) {
+  const text = useText();
+  return <PdfLink href={path} label={text('catalogue.download.uploadedDatasheet')} />;
 }
 
 /** A named download ('Type Test Report'), its label from the catalogs when they know it, else as the data has it. */
 export function DownloadLink({ label, file }: { label: string; file: string }) {
   const text = useText();
   const known = DOWNLOAD_LABELS[label];
-  return <PdfLink file={file} label={text('catalogue.download.file', { label: known === undefined ? label : text(known) })} />;
+  return <PdfLink href={uploadPath(file)} label={text('catalogue.download.file', { label: known === undefined ? label : text(known) })} />;
 }

@@ -9,7 +9,8 @@ import { parseDescription } from './description/parseDescription';
 import { SafeHtml } from './SafeHtml';
 import { categoryPath } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
-import { DatasheetLink, DownloadLink } from './DownloadLink';
+import { DatasheetLink, DownloadLink, UploadedDatasheetLink } from './DownloadLink';
+import { ProductPicture } from './ProductPicture';
 import type { ProductQuoteFacts } from './productDetailSlice';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
@@ -23,6 +24,10 @@ const Layout = styled.section`
 `;
 
 const Picture = styled(CataloguePicture)`
+  border-radius: ${({ theme }) => theme.radius.md};
+`;
+
+const UploadedPicture = styled(ProductPicture)`
   border-radius: ${({ theme }) => theme.radius.md};
 `;
 
@@ -72,7 +77,14 @@ export function ProductSummary({ product, quoteFacts }: { product: ProductDetail
 
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
-      <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} />
+      {/* The uploaded photo where there is one; the same 480 × 360 box either way. Either is the page's largest element,
+          eager at high priority: the server's HTML preloads it so; the photo's <img> also asks, for a page drawn in the
+          browser. */}
+      {product.picture ? (
+        <UploadedPicture picture={product.picture} alt={product.productName} width={480} height={360} fetchPriority="high" />
+      ) : (
+        <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} />
+      )}
       <Info>
         <h2>{product.productName}</h2>
         {quoteFacts ? (
@@ -119,9 +131,10 @@ export function ProductSummary({ product, quoteFacts }: { product: ProductDetail
         {product.detail?.map((html, index) => <SafeHtml key={index} html={html} />)}
         <DescriptionList blocks={blocks} />
         <DescriptionSections sections={sections} />
-        {product.downloadFile || downloads.length > 0 || product.viewManufacturersCatalogue ? (
+        {product.downloadFile || product.datasheet || downloads.length > 0 || product.viewManufacturersCatalogue ? (
           <Buttons>
             {product.downloadFile ? <DatasheetLink file={product.downloadFile} /> : null}
+            {product.datasheet ? <UploadedDatasheetLink path={product.datasheet} /> : null}
             {downloads.map(([label, file]) => (
               <DownloadLink key={label} label={label} file={file} />
             ))}

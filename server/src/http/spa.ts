@@ -186,10 +186,13 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       .join('');
     // A product page's largest element is the product's picture (its og:image): fetched with the scripts, not
     // after they rendered the page. (Simulated LCP barely moves: the scripts are the longer path.)
+    const preload = page.image?.preload;
     const picture =
-      page.ogType === 'product' && page.image !== undefined
-        ? `<link rel="preload" href="${escapeHtml(page.image.path)}" as="image" fetchpriority="high">`
-        : '';
+      page.ogType !== 'product' || page.image === undefined
+        ? ''
+        : preload !== undefined
+          ? `<link rel="preload" as="image" type="${escapeHtml(preload.type)}" imagesrcset="${escapeHtml(preload.srcset)}" imagesizes="${escapeHtml(preload.sizes)}" fetchpriority="high">`
+          : `<link rel="preload" href="${escapeHtml(page.image.path)}" as="image" fetchpriority="high">`;
     return { html: remote.html + data + picture, key: remote.key };
   }
 

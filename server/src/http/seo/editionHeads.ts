@@ -5,6 +5,8 @@
 import {
   categoryImagePath,
   LOGO_PATH,
+  pictureSrcSet,
+  PRODUCT_PICTURE_SIZES,
   productImagePath,
   type BranchId,
   type CompanyInfo,
@@ -335,7 +337,16 @@ export function editionHeads(locale: Locale, facts: SiteFactsSource): EditionHea
     const text = htmlToText((detail.detail ?? []).join(' '));
     const description = text || texts.productSummary(product.productName, categoryName, texts.list(brands), company.name);
     const path = productPath(product);
-    const image: PageImage = { path: productImagePath(detail.image || product.image), alt: product.productName };
+    // An uploaded photo is what the page shows: shared as its widest WebP (crawlers read WebP, not AVIF), preloaded
+    // as the AVIF its <picture> picks first.
+    const picture = detail.picture;
+    const image: PageImage = picture
+      ? {
+          path: `${picture.src}-${Math.max(...picture.widths)}.webp`,
+          alt: product.productName,
+          preload: { type: 'image/avif', srcset: pictureSrcSet(picture, 'avif'), sizes: PRODUCT_PICTURE_SIZES },
+        }
+      : { path: productImagePath(detail.image || product.image), alt: product.productName };
     const brandLd = brands.map((name) => ({ '@type': 'Brand', name }));
     return page(productRoute, path, {
       title: product.productName,

@@ -47,6 +47,8 @@ export interface PageImage {
   alt?: string;
   width?: number;
   height?: number;
+  /** An uploaded photo, drawn by a <picture>: preloaded by the srcset the browser picks from, not by `path`. */
+  preload?: { type: string; srcset: string; sizes: string };
 }
 
 /** A page's address in each edition ('/about' and '/ar/about'): its hreflang alternates. */

@@ -417,6 +417,23 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     while ((await publicDetail())?.picture === undefined && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
     const detail = await publicDetail();
     assert.deepEqual([detail?.picture, detail?.datasheet], [picture!.picture, datasheet!.datasheet]);
+    // The product page's head: shared as the widest WebP, and the AVIF its <picture> picks first preloaded.
+    const src = picture!.picture.src;
+    const pageHtml = async () => (await app.inject({ url: `/our-products/industrial_cable_glands/${PRODUCT}` })).body;
+    let html = await pageHtml();
+    while (!html.includes(src) && Date.now() - started < 4_000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      html = await pageHtml();
+    }
+    assert.ok(html.includes(`<meta property="og:image" content="http`), 'an og:image');
+    assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*${src}-1280\\.webp"`));
+    assert.ok(
+      html.includes(
+        `<link rel="preload" as="image" type="image/avif" imagesrcset="${src}-320.avif 320w, ${src}-640.avif 640w, ${src}-1280.avif 1280w" imagesizes="(max-width: 900px) calc(100vw - 40px), (max-width: 1240px) calc(40vw - 29px), 468px" fetchpriority="high">`,
+      ),
+      'the AVIF preloaded',
+    );
+    assert.ok(!html.includes('<link rel="preload" href="/images/products/'), 'not the illustration');
   });
 }
 
