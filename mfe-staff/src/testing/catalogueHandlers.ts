@@ -1,7 +1,7 @@
 // A small fake of the catalogue editor's calls (STAFF_API.catalogue*) for the catalogue screens' tests: products in
 // memory with their drafts and published versions, optimistic locking (409 with who and when), a price rule (400
 // naming the field), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
-// take one file part and answer a reference as the server does (uploads.ts): the type by the content's first bytes,
+// take one file part and answer a reference as the server does (server/src/staff/work/catalogue/uploads.ts): the type by the content's first bytes,
 // 413/415 with a sentence.
 import { http, HttpResponse } from 'msw';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
@@ -97,7 +97,7 @@ function summaryOf({ product }: FakeProduct): EditorProductSummary {
   };
 }
 
-/** The server's refusals of an upload (uploads.ts, mediaFiles.ts), as sentences. */
+/** The server's refusals of an upload (server/src/catalogue/media/mediaFiles.ts), as sentences. */
 export const UPLOAD_REFUSALS = {
   notPicture: 'The file is not a picture this site takes: send a JPEG, PNG, WebP or AVIF image (its name and type do not matter, its content does). Nothing was kept.',
   notPdf: 'The file is not a PDF: a datasheet must be a PDF document (its name and type do not matter, its content does). Nothing was kept.',
