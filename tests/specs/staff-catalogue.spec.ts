@@ -1,13 +1,24 @@
 // The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
 // catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
-// and the price, saves the draft and publishes it; the public pages (a new page load) show the change; an older
-// version restored and published brings the old values back. Axe checks the three screens on the way.
+// and the price, uploads a picture and a datasheet, saves the draft and publishes it; the public pages (a new page
+// load) show the change; an older version restored and published brings the old values back. Axe checks the three
+// screens on the way.
+import path from 'node:path';
 import { categoryPath, productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
+import { REPO_ROOT } from '../support/site-server';
 import { test, expect } from '../support/fixtures';
 import { CATALOGUE_STAFF, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
 
 const ID = 'hex_cw_brass_cable_gland';
+const PICTURE = path.join(REPO_ROOT, 'content/public/images/carousel/slide-1.jpg');
+
+/** A small PDF the server's structural check takes: its startxref points at its xref table. */
+function datasheetPdf(): Buffer {
+  const body = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
+  const xref = Buffer.byteLength(body, 'latin1');
+  return Buffer.from(`${body}xref\n0 3\n0000000000 65535 f \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`, 'latin1');
+}
 const CATEGORY = 'industrial_cable_glands';
 
 test.describe('the catalogue editor', () => {
@@ -62,8 +73,18 @@ test.describe('the catalogue editor', () => {
       await englishValue.fill('Brass CZ122, nickel plated');
       await arabicValue.fill('نحاس CZ122 مطلي بالنيكل');
       await price.fill('19.95');
+      // a picture and a datasheet, uploaded at once and saved with the draft
+      const media = page.getByRole('region', { name: 'Picture and datasheet' });
+      await media.getByLabel('Upload a picture').setInputFiles(PICTURE);
+      await expect(media.getByText('Uploaded. Save the draft to keep it.')).toBeVisible();
+      const picture = media.getByRole('img', { name: 'CW Brass Cable Gland' });
+      await expect(picture).toHaveAttribute('src', /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}-320\.webp$/);
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+      await media.getByLabel('Upload a datasheet').setInputFiles({ name: 'sheet.pdf', mimeType: 'application/pdf', buffer: datasheetPdf() });
+      await expect(media.getByRole('link', { name: 'Datasheet (PDF, opens in a new tab)' })).toHaveAttribute('href', /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/);
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
+      await expect(picture).toBeVisible();
       await page.getByRole('button', { name: 'Publish' }).click();
       await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
 

@@ -21,6 +21,23 @@ describe('staffFetch', () => {
     expect(headers).toEqual({ get: null, post: 'token-1' });
   });
 
+  it('sends a FormData as it is, its multipart Content-Type (with the boundary) left to fetch', async () => {
+    const seen: { type: string | null; csrf: string | null; field: string | null } = { type: null, csrf: null, field: null };
+    server.use(
+      http.post('/api/staff/upload', async ({ request }) => {
+        seen.type = request.headers.get('content-type');
+        seen.csrf = request.headers.get(CSRF_HEADER);
+        const field = (await request.formData()).get('note');
+        seen.field = typeof field === 'string' ? field : null;
+        return HttpResponse.json({ ok: 3 });
+      }),
+    );
+    const form = new FormData();
+    form.append('note', 'hello');
+    await expect(staffFetch('/api/staff/upload', { method: 'POST', body: form, csrfToken: 'token-2' })).resolves.toEqual({ ok: 3 });
+    expect(seen).toEqual({ type: expect.stringMatching(/^multipart\/form-data; boundary=/), csrf: 'token-2', field: 'hello' });
+  });
+
   it("rejects with the server's message and status; 204 resolves with nothing", async () => {
     server.use(
       http.post('/api/staff/refused', () => HttpResponse.json({ error: 'Only spam can be deleted.' }, { status: 409 })),

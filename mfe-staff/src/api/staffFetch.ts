@@ -28,7 +28,7 @@ export class StaffApiError extends Error {
 
 export interface StaffFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as it is (multipart/form-data, its boundary set by fetch). */
   body?: unknown;
   /** The session's token: required by the server on every method but GET/HEAD. */
   csrfToken?: string | null;
@@ -51,7 +51,9 @@ async function refusalOf(response: Response): Promise<StaffApiError> {
 /** Calls a staff address; resolves with the parsed JSON (undefined for 204), rejects with StaffApiError. */
 export async function staffFetch<T>(url: string, { method = 'GET', body, csrfToken, signal }: StaffFetchOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  // a multipart body's Content-Type carries the boundary, which only fetch knows: never set by hand
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   let response: Response;
   try {
@@ -61,7 +63,7 @@ export async function staffFetch<T>(url: string, { method = 'GET', body, csrfTok
       credentials: 'same-origin',
       // A staff answer is never taken from the HTTP cache (the server says no-store too).
       cache: 'no-store',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
     });
   } catch (error) {

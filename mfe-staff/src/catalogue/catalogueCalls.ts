@@ -81,3 +81,25 @@ export function useCatalogueCall() {
     [csrfToken, dispatch],
   );
 }
+
+/**
+ * A file sent to one of the upload addresses (STAFF_API.cataloguePictures, catalogueDatasheets) as the one file part
+ * of a FormData, with the CSRF token; resolves with the reference to put into the draft. A 401 ends the session.
+ */
+export function useCatalogueUpload() {
+  const dispatch = useStaffDispatch();
+  const { csrfToken } = useStaffSelector(selectSession);
+  return useCallback(
+    async <T>(url: string, file: File): Promise<T> => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      try {
+        return await staffFetch<T>(url, { method: 'POST', body: form, csrfToken });
+      } catch (error) {
+        if (error instanceof StaffApiError && error.status === 401) dispatch(sessionExpired());
+        throw error;
+      }
+    },
+    [csrfToken, dispatch],
+  );
+}

@@ -1,9 +1,24 @@
 // A small fake of the catalogue editor's calls (STAFF_API.catalogue*) for the catalogue screens' tests: products in
 // memory with their drafts and published versions, optimistic locking (409 with who and when), a price rule (400
-// naming the field), 403 for branch staff, and a session and CSRF check as handlers.ts's.
+// naming the field), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
+// take one file part and answer a reference as the server does (server/src/staff/work/catalogue/uploads.ts): the type by the content's first bytes,
+// 413/415 with a sentence.
 import { http, HttpResponse } from 'msw';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
-import type { EditableProduct, EditorProduct, EditorProductPage, EditorProductSummary, ProductDiff, ProductVersionList, StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
+import {
+  CATALOGUE_MEDIA_PREFIX,
+  DATASHEET_MAX_BYTES,
+  PICTURE_MAX_BYTES,
+  type EditableProduct,
+  type EditorProduct,
+  type EditorProductPage,
+  type EditorProductSummary,
+  type ProductDiff,
+  type ProductVersionList,
+  type StaleEditAnswer,
+  type UploadedDatasheet,
+  type UploadedPicture,
+} from '@site/contracts/staff-catalogue-api';
 
 export const CATALOGUE_EDITOR = { id: 3, email: 'layla@crescent.example', role: 'catalogue', branch: null } as const;
 
@@ -82,6 +97,27 @@ function summaryOf({ product }: FakeProduct): EditorProductSummary {
   };
 }
 
+/** The server's refusals of an upload (server/src/catalogue/media/mediaFiles.ts), as sentences. */
+export const UPLOAD_REFUSALS = {
+  notPicture: 'The file is not a picture this site takes: send a JPEG, PNG, WebP or AVIF image (its name and type do not matter, its content does). Nothing was kept.',
+  notPdf: 'The file is not a PDF: a datasheet must be a PDF document (its name and type do not matter, its content does). Nothing was kept.',
+  notMultipart: 'Send the file as multipart/form-data, in one file part.',
+} as const;
+
+/** A made-up content hash per upload (64 hex digits, as the server's SHA-256). */
+const fakeHash = (count: number) => count.toString(16).padStart(64, 'a');
+
+/** What the content's first bytes say it is, as the server decides by the content and never by the name. */
+function sniff(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | 'avif' | 'pdf' | undefined {
+  const text = String.fromCharCode(...bytes.slice(0, 12));
+  if (text.startsWith('\x89PNG')) return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'jpeg';
+  if (text.startsWith('RIFF') && text.slice(8, 12) === 'WEBP') return 'webp';
+  if (text.slice(4, 12) === 'ftypavif') return 'avif';
+  if (text.startsWith('%PDF-')) return 'pdf';
+  return undefined;
+}
+
 const PRICE = /^(\d+(\.\d{1,2})?)?$/;
 
 /** Every field that differs, top-level and one level into the detail documents. */
@@ -115,6 +151,17 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       { status: 409 },
     );
   const author = () => session()?.account.email ?? null;
+  let uploads = 0;
+  /** The request's one file part, or a refusal. */
+  const filePart = async (request: Request, what: string, limit: number): Promise<{ bytes: Uint8Array } | Response> => {
+    if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return HttpResponse.json({ error: UPLOAD_REFUSALS.notMultipart }, { status: 415 });
+    const entries = [...(await request.formData()).entries()];
+    const file = entries[0]?.[1];
+    if (entries.length !== 1 || typeof file === 'string' || file === undefined) return HttpResponse.json({ error: `${UPLOAD_REFUSALS.notMultipart} Other parts or fields are not taken.` }, { status: 400 });
+    if (file.size > limit) return HttpResponse.json({ error: `The ${what} is too large: at most ${limit / (1024 * 1024)} MB is taken. Nothing was kept.` }, { status: 413 });
+    if (file.size === 0) return HttpResponse.json({ error: `The ${what} is empty.` }, { status: 400 });
+    return { bytes: new Uint8Array(await file.arrayBuffer()) };
+  };
 
   return [
     http.get(STAFF_API.catalogueProducts, ({ request }) => {
@@ -172,6 +219,27 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       entry.versions.unshift({ version, publishedBy: author(), publishedAt: fake.now, content: draft.content });
       entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: { by: author(), at: fake.now } };
       return HttpResponse.json(entry.product);
+    }),
+    http.post(STAFF_API.cataloguePictures, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      if (find(params.id) === undefined) return notFound();
+      const part = await filePart(request, 'picture', PICTURE_MAX_BYTES);
+      if (part instanceof Response) return part;
+      const format = sniff(part.bytes);
+      if (format === undefined || format === 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPicture }, { status: 415 });
+      uploads += 1;
+      return HttpResponse.json<UploadedPicture>({ picture: { src: `${CATALOGUE_MEDIA_PREFIX}/${String(params.id)}/${fakeHash(uploads)}`, widths: [320, 640, 1280] }, width: 1600, height: 1200, format });
+    }),
+    http.post(STAFF_API.catalogueDatasheets, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      if (find(params.id) === undefined) return notFound();
+      const part = await filePart(request, 'datasheet', DATASHEET_MAX_BYTES);
+      if (part instanceof Response) return part;
+      if (sniff(part.bytes) !== 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPdf }, { status: 415 });
+      uploads += 1;
+      return HttpResponse.json<UploadedDatasheet>({ datasheet: `${CATALOGUE_MEDIA_PREFIX}/${String(params.id)}/${fakeHash(uploads)}.pdf`, bytes: part.bytes.length });
     }),
     http.get(STAFF_API.catalogueVersions, ({ request, params }) => {
       const refused = refusal(request);

@@ -10,6 +10,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Actions, StaffField } from '../../ui/StaffField';
 import { fieldOfProblem, historyPath } from '../catalogueCalls';
 import { DetailsEditor } from './DetailsEditor';
+import { MediaEditor } from './MediaEditor';
 import { useProductEditor, type EditorOutcome } from './useProductEditor';
 
 const Columns = styled.div`
@@ -135,6 +136,11 @@ export function ProductEditPage() {
               </StaffField>
             ))}
           </Columns>
+        </Section>
+
+        <Section aria-labelledby="media-heading">
+          <h2 id="media-heading">Picture and datasheet</h2>
+          <MediaEditor productId={id} content={content} update={editor.update} />
         </Section>
 
         <Section aria-labelledby="details-heading">

@@ -45,6 +45,16 @@ export function useProductEditor(id: string) {
     [product?.version],
   );
 
+  /** An edit made from the content as it is when it lands (an upload answers later: edits made meanwhile are kept). */
+  const update = useCallback(
+    (change: (content: EditableProduct) => EditableProduct) =>
+      setEdits((last) => {
+        const from = last?.content ?? (product === undefined ? undefined : editedContent(product));
+        return from === undefined ? last : { content: change(from), baseVersion: last?.baseVersion ?? product?.version ?? 0 };
+      }),
+    [product],
+  );
+
   const run = async (work: () => Promise<EditorProduct>, done: EditorOutcome, refused: 'save' | 'publish') => {
     setBusy(true);
     setOutcome(undefined);
@@ -78,5 +88,5 @@ export function useProductEditor(id: string) {
     retry();
   };
 
-  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, saveDraft, publish, reloadLatest, retry };
+  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, update, saveDraft, publish, reloadLatest, retry };
 }

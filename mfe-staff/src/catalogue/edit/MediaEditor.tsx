@@ -1,0 +1,190 @@
+// The product's uploaded picture and datasheet (details.picture / details.datasheet): a file chosen is uploaded at once,
+// and the server's reference goes into both detail documents (the same file serves both languages). Nothing is live
+// until the draft is saved and published, so the upload only changes the form.
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import { DATASHEET_MAX_BYTES, PICTURE_MAX_BYTES, type EditableProduct, type UploadedDatasheet, type UploadedPicture } from '@site/contracts/staff-catalogue-api';
+import { Notice } from '../../ui/Notice';
+import { StaffField } from '../../ui/StaffField';
+import { refusalOf, useCatalogueUpload } from '../catalogueCalls';
+import { SmallButton } from './editorParts';
+import { withField, type Details } from './detailsModel';
+
+export type MediaKind = 'picture' | 'datasheet';
+
+/** What each kind takes: the input's accept list (a hint to the file chooser; the server decides by the content). */
+const KINDS: Record<MediaKind, { label: string; accept: string; hint: string; maxBytes: number; address: string }> = {
+  picture: {
+    label: 'Upload a picture',
+    accept: 'image/jpeg,image/png,image/webp,image/avif',
+    hint: `JPEG, PNG, WebP or AVIF, at most ${megabytes(PICTURE_MAX_BYTES)}. The same picture shows in both languages.`,
+    maxBytes: PICTURE_MAX_BYTES,
+    address: STAFF_API.cataloguePictures,
+  },
+  datasheet: {
+    label: 'Upload a datasheet',
+    accept: 'application/pdf',
+    hint: `A PDF, at most ${megabytes(DATASHEET_MAX_BYTES)}. The same datasheet is offered in both languages.`,
+    maxBytes: DATASHEET_MAX_BYTES,
+    address: STAFF_API.catalogueDatasheets,
+  },
+};
+
+function megabytes(bytes: number): string {
+  return `${bytes / (1024 * 1024)} MB`;
+}
+
+/** The sentence for a file refused before sending, in the server's style (tooLarge in server/src/staff/work/catalogue/uploads.ts). */
+export const tooLargeSentence = (kind: MediaKind) => `The ${kind} is too large: at most ${megabytes(KINDS[kind].maxBytes)} is taken. Nothing was sent.`;
+
+export interface PictureRef {
+  src: string;
+  widths: number[];
+}
+
+function pictureOf(details: Details): PictureRef | undefined {
+  const picture = details.picture as Partial<PictureRef> | undefined;
+  if (typeof picture?.src !== 'string' || !Array.isArray(picture.widths) || picture.widths.length === 0) return undefined;
+  return { src: picture.src, widths: picture.widths.filter((width): width is number => typeof width === 'number') };
+}
+
+/** The 320 px WebP variant, or the one variant of a picture narrower than that (never enlarged by the server). */
+export function thumbnailOf({ src, widths }: PictureRef): string {
+  const width = widths.includes(320) ? 320 : Math.min(...widths);
+  return `${src}-${width}.webp`;
+}
+
+type UploadState = { kind: 'idle' } | { kind: 'uploading' } | { kind: 'uploaded' } | { kind: 'removed' } | { kind: 'refused'; message: string };
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  gap: 24px;
+  align-items: start;
+`;
+
+const Current = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  img {
+    width: 160px;
+    height: auto;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+interface MediaEditorProps {
+  productId: string;
+  content: EditableProduct;
+  /** Applies a change to the content as it is when the change lands (an upload answers later). */
+  update: (change: (content: EditableProduct) => EditableProduct) => void;
+}
+
+/** Sets (or, with undefined, removes) a field in both detail documents. */
+const inBoth = (field: MediaKind, value: unknown) => (content: EditableProduct): EditableProduct => ({
+  ...content,
+  details: withField(content.details, field, value),
+  details_ar: withField(content.details_ar, field, value),
+});
+
+export function MediaEditor({ productId, content, update }: MediaEditorProps) {
+  const picture = pictureOf(content.details);
+  const datasheet = typeof content.details.datasheet === 'string' ? content.details.datasheet : undefined;
+  return (
+    <Row>
+      <MediaField productId={productId} kind="picture" present={picture !== undefined} update={update}>
+        {picture ? <img src={thumbnailOf(picture)} alt={content.productName} width={160} /> : null}
+      </MediaField>
+      <MediaField productId={productId} kind="datasheet" present={datasheet !== undefined} update={update}>
+        {datasheet ? (
+          <a href={datasheet} target="_blank" rel="noreferrer">
+            Datasheet (PDF, opens in a new tab)
+          </a>
+        ) : null}
+      </MediaField>
+    </Row>
+  );
+}
+
+function MediaField({ productId, kind, present, update, children }: { productId: string; kind: MediaKind; present: boolean; update: MediaEditorProps['update']; children: ReactNode }) {
+  const upload = useCatalogueUpload();
+  const [state, setState] = useState<UploadState>({ kind: 'idle' });
+  const { label, accept, hint, maxBytes, address } = KINDS[kind];
+  const uploading = state.kind === 'uploading';
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // cleared, so that choosing the same file again (after a refusal) is a change too
+    input.value = '';
+    if (file === undefined) return;
+    // a quick answer for the obvious case; the server checks the size (and the content) anyway
+    if (file.size > maxBytes) {
+      setState({ kind: 'refused', message: tooLargeSentence(kind) });
+      return;
+    }
+    setState({ kind: 'uploading' });
+    try {
+      const url = staffApiPath(address, { id: productId });
+      if (kind === 'picture') {
+        const answer = await upload<UploadedPicture>(url, file);
+        update(inBoth('picture', answer.picture));
+      } else {
+        const answer = await upload<UploadedDatasheet>(url, file);
+        update(inBoth('datasheet', answer.datasheet));
+      }
+      setState({ kind: 'uploaded' });
+    } catch (error) {
+      setState({ kind: 'refused', message: refusalOf(error).message });
+    }
+  };
+
+  const status =
+    state.kind === 'uploading'
+      ? `Uploading the ${kind}…`
+      : state.kind === 'uploaded'
+        ? 'Uploaded. Save the draft to keep it.'
+        : state.kind === 'removed'
+          ? `The ${kind} is removed. Save the draft to keep the change.`
+          : '';
+
+  return (
+    <div>
+      <h3>{kind === 'picture' ? 'Picture' : 'Datasheet'}</h3>
+      <Current>
+        {present ? (
+          <>
+            {children}
+            <SmallButton
+              type="button"
+              $variant="secondary"
+              disabled={uploading}
+              aria-label={`Remove the ${kind}`}
+              onClick={() => {
+                update(inBoth(kind, undefined));
+                setState({ kind: 'removed' });
+              }}
+            >
+              Remove
+            </SmallButton>
+          </>
+        ) : (
+          <Muted>{kind === 'picture' ? 'No uploaded picture.' : 'No uploaded datasheet.'}</Muted>
+        )}
+      </Current>
+      <StaffField label={label} hint={hint}>
+        {(control) => <input {...control} type="file" accept={accept} disabled={uploading} aria-busy={uploading || undefined} onChange={(event) => void choose(event)} />}
+      </StaffField>
+      <Notice tone="info">{status}</Notice>
+      <Notice tone="error">{state.kind === 'refused' ? state.message : null}</Notice>
+    </div>
+  );
+}
