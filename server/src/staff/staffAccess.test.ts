@@ -42,6 +42,8 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueVersions: ['GET'],
   catalogueDiff: ['GET'],
   catalogueRestore: ['POST'],
+  catalogueArchive: ['POST'],
+  catalogueUnarchive: ['POST'],
 };
 /** The inbox's and the reviews' calls (and whom work is assigned to, and the admins' own): never the catalogue role's. */
 const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
