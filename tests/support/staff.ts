@@ -20,7 +20,7 @@ export type CliBranch = 'Dubai' | 'Oman' | 'Bahrain' | 'Saudi';
 export interface StaffAccount {
   email: string;
   password: string;
-  role: 'admin' | 'branch';
+  role: 'admin' | 'branch' | 'catalogue';
   branch?: CliBranch;
 }
 

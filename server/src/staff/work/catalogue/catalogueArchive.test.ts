@@ -11,6 +11,7 @@ import type { CompareResponse, ListingResponse, LookupResponse, ProductGone, Sea
 import { CSRF_HEADER, STAFF_API, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
 import type { EditorProduct, EditorProductPage, ProductVersionList } from '@site/contracts/staff-catalogue-api';
 import { buildApp } from '../../../app.js';
+import { importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
 import { seedCatalogue } from '../../../catalogue/seed.js';
 import type { Database } from '../../../db/index.js';
 import { eventually } from '../../../test-support/catalogueChanges.js';
@@ -18,6 +19,7 @@ import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-sup
 import { createFixture } from '../../../test-support/fixture.js';
 import { quoteRequestBody } from '../../../test-support/quoteRequest.js';
 import { hashPassword } from '../../passwords.js';
+import { rowOfContent } from './content.js';
 
 const PASSWORD = 'amber falcon quietly 71';
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -153,6 +155,9 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     assert.deepEqual(versions.map((entry) => [entry.action, entry.publishedBy]), [['archive', 'layla@crescent.example']]);
     const product = await editorProduct();
     assert.match(product.published.productName, /CW Brass Cable Gland/, 'the editor still reads what it was');
+    const imported = await importCatalogueRows(db, [{ line: 2, row: rowOfContent(PRODUCT, product.published) }], { dryRun: false });
+    assert.equal(imported.written, false, 'an import may not bring an archived id back beside it');
+    assert.match(imported.problems.join('\n'), /^line 2 \(id hex_cw_brass_cable_gland\): this product is archived/);
   });
 
   await t.test('the look-up names it as withdrawn; a quote request naming it is refused with a sentence', async () => {
