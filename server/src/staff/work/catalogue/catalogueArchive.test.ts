@@ -59,7 +59,10 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   const { db } = database;
   await seedCatalogue(db);
   const app = await buildApp(fixture.config, db);
+  // another server process's app, on connections of its own (PostgreSQL: its own LISTEN): it hears of each change
+  const other = await buildApp(fixture.config, await database.openAnother());
   t.after(async () => {
+    await other.close();
     await app.close();
     await database.cleanup();
     await fixture.cleanup();
@@ -93,6 +96,12 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
       compared: compare.products.find((item) => item.id === PRODUCT)?.found,
     };
   };
+  /** What the other server answers of the product: its API's status, and whether its category lists it. */
+  const otherSees = async () => ({
+    product: (await other.inject({ url: catalogueProductApiPath(PRODUCT) })).statusCode,
+    inListing: (await other.inject({ url: `${catalogueListingApiPath(CATEGORY)}?pageSize=100` })).json<ListingResponse>().products.some((product) => product.id === PRODUCT),
+  });
+  assert.deepEqual(await otherSees(), { product: 200, inListing: true });
   const shown = { inListing: true, searchEn: true, searchAr: true, searchCode: true, sitemap: true, data: true, compared: true };
   const gone = { inListing: false, searchEn: false, searchAr: false, searchCode: false, sitemap: false, data: false, compared: false };
   const pick = ({ total: _t, hexCount: _h, ...where }: Awaited<ReturnType<typeof publicView>>) => where;
@@ -119,8 +128,12 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     const archived = res.json<EditorProduct>();
     assert.equal(archived.archived?.by, 'layla@crescent.example');
     assert.equal(archived.version, version + 1);
+    const started = Date.now();
     const after = await eventually(publicView, (view) => !view.inListing && !view.sitemap);
     assert.deepEqual(pick(after), gone);
+    const elsewhere = await eventually(() => otherSees(), (seen) => seen.product === 410 && !seen.inListing);
+    assert.deepEqual(elsewhere, { product: 410, inListing: false }, 'the other server within 2 s');
+    t.diagnostic(`archived: seen by the other server after ${Date.now() - started} ms`);
     assert.equal(after.total, before.total - 1, "the listing's total");
     assert.equal(after.hexCount, before.hexCount - 1, "the brand filter's count");
     assert.equal((await call(app, layla, 'POST', archiveUrl, { baseVersion: archived.version })).statusCode, 409, 'archived already');
@@ -178,6 +191,7 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     assert.equal(res.json<EditorProduct>().archived, null);
     const after = await eventually(publicView, (view) => view.inListing && view.sitemap);
     assert.deepEqual(after, before);
+    assert.deepEqual(await eventually(() => otherSees(), (seen) => seen.product === 200 && seen.inListing), { product: 200, inListing: true }, 'the other server within 2 s');
     assert.equal((await app.inject({ url: catalogueProductApiPath(PRODUCT) })).statusCode, 200);
     assert.equal((await app.inject({ url: `/our-products/${CATEGORY}/${PRODUCT}` })).statusCode, 200);
     const versions = (await call(app, layla, 'GET', staffApiPath(STAFF_API.catalogueVersions, { id: PRODUCT }))).json<ProductVersionList>().versions;
