@@ -89,7 +89,9 @@ test.describe('a withdrawn (archived) product', () => {
     await expect(page.getByRole('alert').getByRole('heading', { name: 'المنتج غير موجود' })).toBeVisible();
     await expect(page.getByRole('alert').getByRole('link', { name: /^عرض جميع منتجات / })).toHaveAttribute('href', `/ar${gland.listingPath}`);
 
-    // the basket: the gland's line says it is no longer available; the request goes with the cable only
+    // the basket: the gland's line says it is no longer available (in Arabic too); the request goes with the cable only
+    await page.goto(at('/ar/request-quote'));
+    await expect(page.getByRole('row').filter({ hasText: gland.code })).toContainText('لم يعد متوفراً');
     await page.goto(at('/request-quote'));
     const lines = page.getByRole('table', { name: 'Products to quote', exact: true });
     await expect(lines.getByRole('row')).toHaveCount(1 + 2);
