@@ -417,6 +417,14 @@ describe('the catalogue schema rejects broken records', () => {
     expect(productDetailSchema.safeParse({ ...gland, image: 'toaster' }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, downloadFile: '../secret.pdf' }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, viewManufacturersCatalogue: 'http://example.com' }).success).toBe(false);
+    // an uploaded picture and datasheet: only the paths the server makes (server/src/catalogue/media/)
+    const hash = 'a'.repeat(64);
+    expect(productDetailSchema.safeParse({ ...gland, picture: { src: `/media/catalogue/hex_cw_brass_cable_gland/${hash}`, widths: [320, 640] }, datasheet: `/media/catalogue/hex_cw_brass_cable_gland/${hash}.pdf` }).success).toBe(true);
+    expect(productDetailSchema.safeParse({ ...gland, picture: { src: 'javascript:alert(1)', widths: [320] } }).success).toBe(false);
+    expect(productDetailSchema.safeParse({ ...gland, picture: { src: `/media/catalogue/../../${hash}`, widths: [320] } }).success).toBe(false);
+    expect(productDetailSchema.safeParse({ ...gland, picture: { src: `/media/catalogue/hex_cw_brass_cable_gland/${hash}`, widths: [] } }).success).toBe(false);
+    expect(productDetailSchema.safeParse({ ...gland, datasheet: `/media/catalogue/hex_cw_brass_cable_gland/${hash}.pdf.html` }).success).toBe(false);
+    expect(productDetailSchema.safeParse({ ...gland, datasheet: 'https://evil.example/x.pdf' }).success).toBe(false);
     expect(productDetailSchema.safeParse({ ...gland, customerReviews: [{ customerName: 'A', stars: 6, comment: 'x' }] }).success).toBe(false);
   });
 

@@ -159,6 +159,22 @@ export const pdfFileNameSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*\.pdf$
 const isoDate = z.iso.date();
 
 /**
+ * Where the catalogue editor's uploads are served: `<prefix>/<product id>/<sha-256 of the upload>…`, every name made by
+ * the server (server/src/catalogue/media/). A picture is its variants `<src>-<width>.avif` and `<src>-<width>.webp`.
+ */
+export const CATALOGUE_MEDIA_PREFIX = '/media/catalogue';
+const MEDIA_PRODUCT = '[A-Za-z0-9_-]{1,100}';
+export const CATALOGUE_PICTURE_SRC = new RegExp(`^${CATALOGUE_MEDIA_PREFIX}/${MEDIA_PRODUCT}/[a-f0-9]{64}$`);
+export const CATALOGUE_DATASHEET_PATH = new RegExp(`^${CATALOGUE_MEDIA_PREFIX}/${MEDIA_PRODUCT}/[a-f0-9]{64}\\.pdf$`);
+/** An uploaded picture: its variants' common path and their widths, for a srcset in AVIF and WebP. */
+export const uploadedPictureSchema = z.strictObject({
+  src: z.string().regex(CATALOGUE_PICTURE_SRC, `expected an uploaded picture's path, ${CATALOGUE_MEDIA_PREFIX}/<product id>/<hash>`),
+  widths: z.array(z.number().int().min(1).max(4096)).min(1).max(8),
+});
+/** An uploaded datasheet's path. */
+export const uploadedDatasheetSchema = z.string().regex(CATALOGUE_DATASHEET_PATH, `expected an uploaded datasheet's path, ${CATALOGUE_MEDIA_PREFIX}/<product id>/<hash>.pdf`);
+
+/**
  * An HTML fragment from the data. The UI sanitises it anyway; the data itself must not carry anything active,
  * and its tags must be balanced.
  */
@@ -422,6 +438,10 @@ export const productDetailSchema = z
     downloadFile: pdfFileNameSchema.optional(),
     /** Button label -> file name under /uploads/ (one button per entry). */
     downloadFiles: z.record(text, pdfFileNameSchema).optional(),
+    /** A photo uploaded in the catalogue editor, shown instead of the illustration `image` where the page can. */
+    picture: uploadedPictureSchema.optional(),
+    /** A datasheet uploaded in the catalogue editor (its path, not a file name under /uploads/). */
+    datasheet: uploadedDatasheetSchema.optional(),
     /** External https link to the manufacturer's catalogue. */
     viewManufacturersCatalogue: z.url({ protocol: /^https$/ }).optional(),
   })

@@ -99,6 +99,10 @@ export const STAFF_API = {
   catalogueArchive: '/api/staff/catalogue/products/:id/archive',
   /** POST {baseVersion} (csrf) → EditorProduct: an archived product is published again as it was archived. */
   catalogueUnarchive: '/api/staff/catalogue/products/:id/unarchive',
+  /** POST multipart/form-data, one file part (csrf) → UploadedPicture: put its `picture` into the draft's details. */
+  cataloguePictures: '/api/staff/catalogue/products/:id/pictures',
+  /** POST multipart/form-data, one file part (csrf) → UploadedDatasheet: put its `datasheet` into the draft's details. */
+  catalogueDatasheets: '/api/staff/catalogue/products/:id/datasheets',
 } as const;
 
 /** Whether an account may edit the catalogue. */

@@ -3,6 +3,9 @@
 // A product's editable content is the catalogue file's row (server/src/catalogue/file/columns.ts): the same fields,
 // checked by the same rules as an import, with the two detail documents as JSON objects instead of JSON text.
 import { z } from 'zod';
+import { CATALOGUE_MEDIA_PREFIX, uploadedDatasheetSchema, uploadedPictureSchema } from '@site/content/schema';
+
+export { CATALOGUE_MEDIA_PREFIX };
 
 /** A product id as the catalogue keeps them. */
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -138,3 +141,30 @@ export const productDiffSchema = z.strictObject({
   changes: z.array(z.strictObject({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 export type ProductDiff = z.infer<typeof productDiffSchema>;
+
+// ---- uploads (STAFF_API.cataloguePictures, STAFF_API.catalogueDatasheets): one file part of multipart/form-data ----
+
+/** Largest picture and datasheet, in bytes: a bigger upload is refused with 413 as it streams, and nothing is kept. */
+export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+export const DATASHEET_MAX_BYTES = 20 * 1024 * 1024;
+/** Most pixels (width × height, read from the header before decoding) a picture may declare. */
+export const PICTURE_MAX_PIXELS = 40_000_000;
+/** The widths a picture is made in (never wider than it is; a narrower picture gets one variant, its own width). */
+export const PICTURE_WIDTHS = [320, 640, 1280] as const;
+
+/**
+ * A stored picture. Put `picture` into the draft's `details.picture` (and `details_ar.picture`) and save the draft:
+ * the page's srcset is `${src}-${width}.avif` (and `.webp`) for each width. The file name sent is never used.
+ */
+export const uploadedPictureAnswerSchema = z.strictObject({
+  picture: uploadedPictureSchema,
+  /** The upload's own size and format, as decoded. */
+  width: z.number(),
+  height: z.number(),
+  format: z.enum(['jpeg', 'png', 'webp', 'avif']),
+});
+export type UploadedPicture = z.infer<typeof uploadedPictureAnswerSchema>;
+
+/** A stored datasheet. Put `datasheet` into the draft's `details.datasheet` (and `details_ar.datasheet`). */
+export const uploadedDatasheetAnswerSchema = z.strictObject({ datasheet: uploadedDatasheetSchema, bytes: z.number() });
+export type UploadedDatasheet = z.infer<typeof uploadedDatasheetAnswerSchema>;

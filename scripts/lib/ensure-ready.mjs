@@ -1,24 +1,13 @@
 // Installs dependencies and builds the site when (and only when) something is missing.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmCommand, run } from './run.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** What `npm run build` produces; if any is missing the site is built. */
-export const buildOutputs = [
-  'content/generated',
-  'shell/dist/index.html',
-  'mfe-catalogue/dist/mf-manifest.json',
-  'mfe-company/dist/mf-manifest.json',
-  'mfe-contact/dist/mf-manifest.json',
-  'mfe-chat/dist/mf-manifest.json',
-  'mfe-staff/dist/mf-manifest.json',
-  'staff-host/dist/index.html',
-  'server/dist/main.js',
-  'server/dist/server.js',
-];
+/** What `npm run build` produces (one list for `npm start` and the browser tests); if any is missing the site is built. */
+export const buildOutputs = JSON.parse(readFileSync(path.join(repoRoot, 'scripts', 'lib', 'build-outputs.json'), 'utf8')).outputs;
 
 function installIsCurrent() {
   const marker = path.join(repoRoot, 'node_modules', '.package-lock.json');

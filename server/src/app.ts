@@ -45,9 +45,11 @@ import { databaseSeoPages } from './http/seo/databaseSite.js';
 import { productRatings, reviewRoutes } from './reviews/reviewRoutes.js';
 import { quoteRoutes } from './quotes/quoteRoutes.js';
 import { staffRoutes } from './staff/staffRoutes.js';
+import { DiskMediaStore } from './catalogue/media/mediaStore.js';
+import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'host' | 'port' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'>;
+export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -222,9 +224,16 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     catalogue: databaseFeed === undefined ? feed.follow((records) => createQuoteCatalogue(records.en.products, records.ar.products)) : databaseQuoteCatalogue(db.kysely),
   });
 
+  // ---- the catalogue editor's uploads: kept in DATA_DIR, served to anyone at CATALOGUE_MEDIA_PREFIX ----
+  const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
+  const swept = await media.sweepTemp();
+  if (swept > 0) app.log.warn(`removed ${swept} temp file(s) of catalogue uploads that never finished`);
+  await app.register(catalogueMediaRoutes, { store: media });
+
   // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----
   await app.register(staffRoutes, {
     ...config.staff,
+    media,
     db,
     redisUrl: config.submissions.redisUrl,
     onOutboxWrite: options.onOutboxWrite,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
 import { STAFF_REMOTE } from '@site/contracts/staff-api';
+import { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey } from './staff/totpSecrets.js';
 
 export { REMOTE_NAMES, type RemoteName };
 
@@ -163,6 +164,10 @@ export interface StaffConfig {
   sessionIdleMinutes: number;
   /** A session ends this long after sign-in, however much it is used (STAFF_SESSION_MAX_HOURS). */
   sessionMaxHours: number;
+  /** The keys sealing TOTP secrets at rest, the current one first (STAFF_TOTP_KEYS); undefined: totpKeyFile's. */
+  totpKeys: readonly TotpKey[] | undefined;
+  /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
+  totpKeyFile: string;
 }
 
 /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
@@ -230,6 +235,26 @@ const seconds = (fallbackSeconds: number) =>
     })
     .transform((raw) => Math.round(Number(raw) * 1000))
     .default(fallbackSeconds * 1000);
+
+/** `id:base64` keys of 32 bytes, comma-separated, ids unique (no value echoed: they are secrets). */
+const totpKeys = z
+  .string()
+  .transform((raw, ctx): TotpKey[] => {
+    const keys = raw.split(',').map((entry) => {
+      const [id = '', encoded = ''] = entry.trim().split(':');
+      return { id, key: Buffer.from(encoded, 'base64') };
+    });
+    const bad = keys.findIndex(({ id, key }) => !TOTP_KEY_ID_PATTERN.test(id) || key.length !== TOTP_KEY_BYTES);
+    if (bad !== -1 || new Set(keys.map(({ id }) => id)).size !== keys.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be id:key pairs separated by commas, each id unique (a-z, 0-9, -) and each key ${TOTP_KEY_BYTES} random bytes in base64 (\`openssl rand -base64 32\`); ${bad === -1 ? 'an id is given twice' : `entry ${bad + 1} is not`}`,
+      });
+      return z.NEVER;
+    }
+    return keys;
+  })
+  .optional();
 
 /** A URL whose scheme is one of `protocols` (no value echoed: it may hold a password). */
 const urlOf = (protocols: readonly string[], message: string) =>
@@ -393,6 +418,7 @@ const ServerVariables = z
     CHAT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
     STAFF_SESSION_IDLE_MINUTES: countOf('minutes', 30),
     STAFF_SESSION_MAX_HOURS: countOf('hours', 12),
+    STAFF_TOTP_KEYS: totpKeys,
   })
   // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
   // problem is listed at once.
@@ -518,6 +544,8 @@ export function loadConfig(env: Env = process.env): Config {
     staff: {
       sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
       sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
+      totpKeys: vars.STAFF_TOTP_KEYS,
+      totpKeyFile: path.join(vars.DATA_DIR ?? path.join(repoRoot, '.data'), 'staff-totp.key'),
     },
     http: {
       publicSiteUrl: vars.PUBLIC_SITE_URL,

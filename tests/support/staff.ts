@@ -28,6 +28,7 @@ export interface StaffAccount {
 export const ADMIN: StaffAccount = { email: 'fatima.admin@example.com', password: 'Lantern-Quarry-Mosaic-83', role: 'admin' };
 export const OMAN_STAFF: StaffAccount = { email: 'omar.muscat@example.com', password: 'Harbour-Cedar-Falcon-27', role: 'branch', branch: 'Oman' };
 export const DUBAI_STAFF: StaffAccount = { email: 'dana.dubai@example.com', password: 'Copper-Dune-Orchid-64', role: 'branch', branch: 'Dubai' };
+export const CATALOGUE_STAFF: StaffAccount = { email: 'layla.catalogue@example.com', password: 'Saffron-Lattice-Beacon-51', role: 'catalogue' };
 
 /**
  * Adds `account` with the staff CLI (`npm run staff -- add …`, server/scripts/staff.ts) on the embedded database of

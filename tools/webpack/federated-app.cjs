@@ -169,7 +169,7 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath }, argv) {
         name,
         filename: 'remoteEntry.js',
         exposes,
-        // Remotes are registered at run time from the server's remotes map (shell/src/remotes/federation.ts).
+        // Remotes are registered at run time from the server's remotes map (shell/src/remotes/siteRemotesPlugin.ts).
         remotes: {},
         shared: sharedSingletons(appPackageJson, appDir, isHost),
         // A remote's entry is fetched when one of its modules is first needed: with the default 'version-first'
@@ -188,7 +188,7 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath }, argv) {
             // target 'web': the runtime's Node.js code is left out (~3 KB gzip).
             target: 'web',
             // No snapshot handler (~3 KB): it is what reads a manifest URL. The shell reads the manifest itself, in a
-            // runtime plugin, and registers the remoteEntry.js it names (shell/src/remotes/federation.ts).
+            // runtime plugin, and registers the remoteEntry.js it names (shell/src/remotes/siteRemotesPlugin.ts).
             disableSnapshot: true,
             // Remotes load no other remote: the remote-loading half of the runtime is left out of theirs.
             ...(isHost ? {} : { disableRemote: true }),

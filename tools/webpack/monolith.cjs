@@ -5,7 +5,7 @@
 //
 //   webpack --config tools/webpack/monolith.cjs --mode production     (or let `npm run bench` build it)
 //
-// Output: tools/bench/dist/monolith/shell/dist (override with MONOLITH_OUT). tools/bench/monolith.ts
+// Output: tools/bench/dist/monolith/shell/dist (override with MONOLITH_OUT). tools/bench/lib/monolith.ts
 // serves it with the real server, pointing REPO_ROOT at tools/bench/dist/monolith (content linked in).
 const fs = require('node:fs');
 const path = require('node:path');

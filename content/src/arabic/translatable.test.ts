@@ -15,3 +15,14 @@ describe('a product\'s code and unit in the Arabic edition', () => {
     expect(translateData([product], dictionary)).toEqual([{ id: 'kit_a', productName: 'طقم وصلة', code: 'Joint Kit', unit: 'Kit' }]);
   });
 });
+
+describe('values a visitor reads as words', () => {
+  it('a range, an upper limit, a choice and a country by its initials are asked of the dictionary', () => {
+    const values = [{ value: 'Up to 1000 V' }, { value: '-60 °C to +100 °C' }, { value: '20 W, 30 W or 50 W' }, { country: 'UAE' }];
+    expect(missingTranslations(values, {})).toEqual(['Up to 1000 V', '-60 °C to +100 °C', '20 W, 30 W or 50 W', 'UAE']);
+  });
+
+  it('technical values, codes and standards are not', () => {
+    expect(missingTranslations([{ value: '600/1000 V' }, { value: 'BS 5467' }, { value: 'IP68' }, { value: '3 x 2.5 mm²' }, { code: 'UP TO 16' }], {})).toEqual([]);
+  });
+});

@@ -49,6 +49,11 @@ const MARKER_KEY = /^[*\-^%]|^$/;
 
 /** A string holds prose when it has a word of ordinary English (a capital or lower-case letter then lower-case ones). */
 const PROSE = /[A-Za-z][a-z]{2,}/;
+/**
+ * Or a short English word between values ('Up to 1000 V', '-60 °C to +100 °C', '20 W, 30 W or 50 W'), or a country
+ * written as its initials ('UAE'): a visitor reads those as words too ('حتى 1000 V', 'من -60 °C إلى +100 °C').
+ */
+const SHORT_WORDS = /(?:^|\s)(?:[Uu]p|to|or|of|in|at|per|and|by)(?=\s)|\b(?:UAE|KSA|GCC)\b/;
 
 /** Strings that are not prose wherever they stand: addresses on the web, e-mail addresses, lower-case identifiers. */
 const NOT_PROSE = /^(?:https?:\/\/|\/)|^[^\s@]+@[^\s@]+$|^[a-z0-9_-]+$|^\w+_\w+$|^\S+\.(?:pdf|png|svg|jpe?g|webp)$/;
@@ -57,7 +62,7 @@ const NOT_PROSE = /^(?:https?:\/\/|\/)|^[^\s@]+@[^\s@]+$|^[a-z0-9_-]+$|^\w+_\w+$
 export function isTranslatable(field: string | undefined, value: string): boolean {
   if (field !== undefined && (NEVER_TRANSLATED_FIELDS.has(field) || field.endsWith('Id') || field.endsWith('Url'))) return false;
   if (field === 'key' && MARKER_KEY.test(value)) return false;
-  return PROSE.test(value) && !NOT_PROSE.test(value);
+  return (PROSE.test(value) || SHORT_WORDS.test(value)) && !NOT_PROSE.test(value);
 }
 
 /** Calls `visit` for each translatable string of a data file's JSON, with the field that holds it. */

@@ -14,6 +14,8 @@ export class StaffApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's JSON body when it had one (a 409 of the catalogue editor names who changed what and when). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'StaffApiError';
@@ -35,15 +37,15 @@ export interface StaffFetchOptions {
 
 const NETWORK_FAILURE = 'The server could not be reached. Check your connection and try again.';
 
-/** The message of a refusal: the server's `{error}` when it sent one, else the status line. */
-async function messageOf(response: Response): Promise<string> {
+/** A refusal as an error: the server's `{error}` as its message when it sent one, else the status line. */
+async function refusalOf(response: Response): Promise<StaffApiError> {
   try {
     const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error !== '') return body.error;
+    if (typeof body.error === 'string' && body.error !== '') return new StaffApiError(response.status, body.error, body);
   } catch {
     // not JSON (a proxy's page): the status says enough
   }
-  return `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
+  return new StaffApiError(response.status, `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
 }
 
 /** Calls a staff address; resolves with the parsed JSON (undefined for 204), rejects with StaffApiError. */
@@ -66,7 +68,7 @@ export async function staffFetch<T>(url: string, { method = 'GET', body, csrfTok
     if (signal?.aborted) throw error;
     throw new StaffApiError(0, NETWORK_FAILURE);
   }
-  if (!response.ok) throw new StaffApiError(response.status, await messageOf(response));
+  if (!response.ok) throw await refusalOf(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

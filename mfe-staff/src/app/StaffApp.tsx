@@ -7,6 +7,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { SessionStart } from '../session/SessionStart';
 import { RequireSession } from '../session/RequireSession';
 import { RequireAdmin } from '../session/RequireAdmin';
+import { RequireCatalogueEditor, RequireInbox } from '../session/RequireRole';
 import { HOME_ROUTE, SIGN_IN_ROUTE } from '../session/returnPath';
 import SignInPage from '../sign-in/SignInPage';
 import { InboxPage } from '../inbox/InboxPage';
@@ -14,6 +15,9 @@ import { ItemPage } from '../item/ItemPage';
 import { ReviewsPage } from '../reviews/ReviewsPage';
 import { SettingsPage } from '../settings/SettingsPage';
 import { AuditPage } from '../audit/AuditPage';
+import { CatalogueListPage } from '../catalogue/list/CatalogueListPage';
+import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
+import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
 
 /**
  * The staff app, as the staff host page renders it (staff-host/): inside the host's router (basename /staff) and
@@ -29,8 +33,46 @@ export default function StaffApp() {
           <Route element={<RequireSession />}>
             <Route element={<StaffLayout />}>
               <Route index element={<Navigate to={HOME_ROUTE} replace />} />
-              <Route path="inbox" element={<InboxPage />} />
-              <Route path="inbox/:kind/:id" element={<ItemPage />} />
+              <Route
+                path="inbox"
+                element={
+                  <RequireInbox>
+                    <InboxPage />
+                  </RequireInbox>
+                }
+              />
+              <Route
+                path="inbox/:kind/:id"
+                element={
+                  <RequireInbox>
+                    <ItemPage />
+                  </RequireInbox>
+                }
+              />
+              <Route
+                path="catalogue"
+                element={
+                  <RequireCatalogueEditor title="Catalogue">
+                    <CatalogueListPage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue/:id"
+                element={
+                  <RequireCatalogueEditor title="Edit product">
+                    <ProductEditPage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue/:id/history"
+                element={
+                  <RequireCatalogueEditor title="Product history">
+                    <ProductHistoryPage />
+                  </RequireCatalogueEditor>
+                }
+              />
               <Route
                 path="reviews"
                 element={

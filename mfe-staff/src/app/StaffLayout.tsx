@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
+import { canEditCatalogue, canReadInbox, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { useStaffDispatch, useStaffSelector } from './store';
 import { selectAccount, signOut } from '../session/sessionSlice';
 import { ROLE_LABELS } from '../ui/labels';
@@ -49,14 +50,18 @@ const SignOutButton = styled(Button)`
 interface NavItem {
   to: string;
   label: string;
-  adminOnly?: boolean;
+  /** Whether the account's role may open it (the server refuses the others' calls with 403). */
+  shownTo: (account: StaffAccountSummary) => boolean;
 }
 
+const isAdmin = (account: StaffAccountSummary) => account.role === 'admin';
+
 const NAV_ITEMS: NavItem[] = [
-  { to: '/inbox', label: 'Inbox' },
-  { to: '/reviews', label: 'Reviews', adminOnly: true },
-  { to: '/settings', label: 'Settings', adminOnly: true },
-  { to: '/audit', label: 'Audit log', adminOnly: true },
+  { to: '/inbox', label: 'Inbox', shownTo: canReadInbox },
+  { to: '/reviews', label: 'Reviews', shownTo: isAdmin },
+  { to: '/catalogue', label: 'Catalogue', shownTo: canEditCatalogue },
+  { to: '/settings', label: 'Settings', shownTo: isAdmin },
+  { to: '/audit', label: 'Audit log', shownTo: isAdmin },
 ];
 
 /** The signed-in pages' frame: the staff app's name, its sections, who is signed in, and the sign-out button. */
@@ -64,7 +69,6 @@ export function StaffLayout() {
   const dispatch = useStaffDispatch();
   const account = useStaffSelector(selectAccount);
   const { pathname } = useLocation();
-  const admin = account?.role === 'admin';
 
   // A navigation inside the app moves the focus to the new page's heading, as a page load would start at its top.
   const shownPath = useRef(pathname);
@@ -81,7 +85,7 @@ export function StaffLayout() {
         <Brand>Crescent Electrical Trading · Staff</Brand>
         <Nav aria-label="Staff sections">
           <ul>
-            {NAV_ITEMS.filter((item) => admin || !item.adminOnly).map((item) => (
+            {NAV_ITEMS.filter((item) => account !== null && item.shownTo(account)).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} aria-current={pathname === item.to || pathname.startsWith(`${item.to}/`) ? 'page' : undefined}>
                   {item.label}

@@ -27,7 +27,7 @@ import { FirstViewRenderer, type CatalogueApiReader, type FirstViewSource } from
 export const CLIENT_ROUTES: readonly string[] = LOCALES.flatMap((locale) => siteRoutes.map((route) => localizedPath(locale, `/${route.path}`)));
 
 /** Paths under these prefixes are never client routes: an unknown one is a plain 404. */
-const NON_CLIENT_PREFIXES = ['/api', '/data', '/remotes', '/images', '/uploads'];
+const NON_CLIENT_PREFIXES = ['/api', '/data', '/remotes', '/images', '/uploads', '/media'];
 
 /** A file extension on the last segment: a dot then 1-8 letters/digits, at least one letter (so "2.5" is not one). */
 const FILE_EXTENSION = /\.(?=[0-9a-z]*[a-z])[0-9a-z]{1,8}$/i;

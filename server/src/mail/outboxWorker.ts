@@ -3,7 +3,8 @@
 // UPDATE ... FOR UPDATE SKIP LOCKED that also pushes its next attempt a lease ahead, so no other
 // worker takes it while it is being sent, and a worker that dies mid-send leaves it to be retried
 // when the lease ends. Delivery is at least once: a crash between the SMTP answer and the
-// "sent" mark sends that mail again.
+// "sent" mark sends that mail again. A claimed mail is pending again (its last error cleared until this attempt
+// ends), so staff cannot queue it again while it is being sent (inboxActions.resendMail takes failed mail only).
 import { sql } from 'kysely';
 import { describeError, type Database } from '../db/index.js';
 import type { OutboxRow } from './compose.js';
@@ -66,7 +67,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claim(): Promise<(OutboxRow & { attempts: number }) | undefined> {
     return db.kysely
       .updateTable('outbox')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: fromNow(leaseMs) }))
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: fromNow(leaseMs), last_error: null }))
       .where('id', '=', (eb) =>
         eb
           .selectFrom('outbox')

@@ -159,7 +159,16 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
 
 /** A stored request as its mails have it, and its key's hash; undefined when no request has that reference. */
 export async function loadQuoteRequest(db: Database, reference: string): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
-  const row = await db.kysely
+  return loadStoredQuote(db.kysely, { reference });
+}
+
+/** A stored request as its mails have it, by its row id (a restored spam row's mail); undefined when there is none. */
+export async function loadQuoteSnapshot(db: Kysely<DatabaseSchema>, id: number): Promise<QuoteSnapshot | undefined> {
+  return (await loadStoredQuote(db, { id }))?.snapshot;
+}
+
+async function loadStoredQuote(db: Kysely<DatabaseSchema>, by: { reference: string } | { id: number }): Promise<{ snapshot: QuoteSnapshot; keyHash: string } | undefined> {
+  const row = await db
     .selectFrom('quote_requests')
     .select((eb) => [
       'id',
@@ -177,10 +186,10 @@ export async function loadQuoteRequest(db: Database, reference: string): Promise
       'language',
       'pdf_key_hash',
     ])
-    .where('reference', '=', reference)
+    .where((eb) => ('reference' in by ? eb('reference', '=', by.reference) : eb('id', '=', by.id)))
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const lines = await db.kysely
+  const lines = await db
     .selectFrom('quote_request_lines')
     .select(['product_id', 'product_code', 'product_name', 'product_name_ar', 'unit', 'quantity'])
     .where('request_id', '=', row.id)

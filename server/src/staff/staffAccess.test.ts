@@ -10,15 +10,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import { Secret, TOTP } from 'otpauth';
 import { CSRF_HEADER, STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
 import { ACCOUNT_FAILURE_LIMIT, ACCOUNT_PASSWORD_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from './lockout.js';
 import { hashPassword } from './passwords.js';
 import { MESSAGES, staffRoutes } from './staffRoutes.js';
@@ -44,6 +44,8 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueRestore: ['POST'],
   catalogueArchive: ['POST'],
   catalogueUnarchive: ['POST'],
+  cataloguePictures: ['POST'],
+  catalogueDatasheets: ['POST'],
 };
 /** The inbox's and the reviews' calls (and whom work is assigned to, and the admins' own): never the catalogue role's. */
 const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
@@ -75,17 +77,6 @@ async function addAccount(db: Database, email: string, role: 'admin' | 'branch' 
   return row!.id;
 }
 
-/** The `name=value` of the session cookie an answer sets. */
-function sessionCookieOf(res: LightMyRequestResponse): string {
-  const header = res.headers['set-cookie'];
-  const cookies = Array.isArray(header) ? header : header === undefined ? [] : [String(header)];
-  const found = cookies.find((cookie) => /^(__Host-)?staff_session=/.test(cookie));
-  assert.ok(found !== undefined, `a session cookie is set (got ${JSON.stringify(header)})`);
-  return found.split(';')[0]!;
-}
-
-const codeAt = (secret: string, step: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
-const currentStep = () => Math.floor(Date.now() / 30_000);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 let addressCounter = 0;
 /** A client address no other test uses (the per-address lock must not leak between tests). */
@@ -578,6 +569,26 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     await forgetFailures();
   });
 
+  await t.test('branch staff may set up a second factor once signed in; from then on the password is only the first step', async () => {
+    const { call, signIn, signedIn, sessionFor } = api;
+    await addAccount(db, 'oman.careful@crescent.example', 'branch', 'Oman');
+    const { cookie, session } = await signedIn('oman.careful@crescent.example');
+    assert.equal((await call('POST', STAFF_API.totpSetup, { cookie })).statusCode, 403, 'set-up without the CSRF token');
+    const setupRes = await call('POST', STAFF_API.totpSetup, { cookie, csrf: session.csrfToken });
+    assert.equal(setupRes.statusCode, 200, setupRes.body);
+    const { secret } = setupRes.json<TotpSetup>();
+    const confirmed = await call('POST', STAFF_API.totpConfirm, { cookie, csrf: session.csrfToken, body: { code: codeAt(secret, currentStep()) } });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    assert.equal(confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes.length, 10);
+    assert.equal(await sessionFor(cookie), null, 'the session before the set-up ended (a new id)');
+    const again = confirmed.json<{ session: StaffSession }>().session;
+    assert.equal((await call('POST', STAFF_API.totpSetup, { cookie: sessionCookieOf(confirmed), csrf: again.csrfToken })).statusCode, 409, 'set up once');
+    const next = await signIn('oman.careful@crescent.example');
+    assert.equal(next.json<StaffSession>().state, 'second-factor', 'the password alone no longer signs in');
+    const second = await call('POST', STAFF_API.secondFactor, { cookie: sessionCookieOf(next), body: { code: codeAt(secret, currentStep() + 1) } });
+    assert.equal(second.json<StaffSession>().state, 'active');
+  });
+
   await t.test('admins: the password alone never gives an active session; TOTP set-up with a QR code, codes once', async () => {
     const { call, signIn, sessionFor } = api;
     const first = await signIn('admin@crescent.example');
@@ -753,7 +764,7 @@ describe('the sign-in lockout shared through Redis', () => {
     const db = await openDatabase({ dataDir, databaseUrl: undefined });
     await runMigrations(db);
     const app = Fastify();
-    await app.register(staffRoutes, { db, redisUrl, redisNamespace: namespace, sessionIdleMinutes: 30, sessionMaxHours: 12 });
+    await app.register(staffRoutes, { db, redisUrl, redisNamespace: namespace, sessionIdleMinutes: 30, sessionMaxHours: 12, totpKeys: undefined, totpKeyFile: path.join(dataDir, 'staff-totp.key') });
     await app.ready();
     return {
       app,

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { canReadInbox, CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema } from '../db/index.js';
+import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
 import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
@@ -29,7 +29,9 @@ import {
   type SessionTimes,
 } from './sessions.js';
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment, totpStep } from './totp.js';
+import { accountBinding, localTotpKey, resealTotpSecrets, sessionBinding, TotpSecretBox, type TotpKey } from './totpSecrets.js';
 import { staffWorkRoutes } from './work/index.js';
+import type { MediaStore } from '../catalogue/media/mediaStore.js';
 
 export interface StaffRoutesOptions {
   db: Database;
@@ -42,8 +44,13 @@ export interface StaffRoutesOptions {
   /** STAFF_SESSION_IDLE_MINUTES, STAFF_SESSION_MAX_HOURS. */
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** STAFF_TOTP_KEYS; when undefined, the key kept in totpKeyFile (made on first start). */
+  totpKeys: readonly TotpKey[] | undefined;
+  totpKeyFile: string;
   /** PUBLIC_SITE_URL: an Origin header equal to it is the site's own (besides the request's own origin). */
   publicSiteUrl?: string | undefined;
+  /** Where the catalogue editor's uploads are kept (DATA_DIR/catalogue-media); unset, the editor takes none. */
+  media?: MediaStore | undefined;
 }
 
 /** Sign-in bodies are a few hundred bytes; nothing a staff call sends comes near this. */
@@ -102,6 +109,16 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       ? inDatabase
       : redisFailureCounter(connectRedis(app, options.redisUrl), options.redisNamespace ?? 'site-staff-sign-in-', inDatabase, app.log);
   const requireJson = useJsonEndpoint(app, { bodyLimit: STAFF_BODY_LIMIT, what: 'the request', emptyHint: 'send a JSON object' });
+  const secrets = new TotpSecretBox(options.totpKeys ?? [await localTotpKey(options.totpKeyFile)]);
+  // at start, not per request; a server that starts with its database down still starts (the next start re-seals)
+  app.addHook('onReady', async () => {
+    try {
+      const resealed = await resealTotpSecrets(db, secrets);
+      if (resealed > 0) app.log.info(`staff: ${resealed} TOTP secret(s) sealed under the current key`);
+    } catch (error) {
+      app.log.warn(`staff: the TOTP secrets could not be re-sealed at start (${describeError(error)}); the next start tries again`);
+    }
+  });
 
   // Every answer, errors included: never kept by a browser or proxy.
   app.addHook('onRequest', async (request, reply) => {
@@ -207,7 +224,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     const result = await db.transaction().execute(async (tx) => {
       let how: string | undefined;
       if (looksLikeTotp(code)) {
-        const step = account.totp_secret === null ? undefined : totpStep(account.totp_secret, code.replace(/\s/g, ''), Date.now());
+        const secret = account.totp_secret === null ? undefined : secrets.open(account.totp_secret, accountBinding(account.id));
+        const step = secret === undefined ? undefined : totpStep(secret, code.replace(/\s/g, ''), Date.now());
         if (step !== undefined && (await storeTotpStep(tx, account.id, step))) how = 'password + authenticator code';
       } else {
         const left = await useRecoveryCode(tx, account.id, code);
@@ -252,19 +270,21 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
   // ---- TOTP set-up: POST setup (csrf) → secret + QR code; POST confirm {code} (csrf) → recovery codes, signed in ----
 
   app.post(STAFF_API.totpSetup, async (request): Promise<TotpSetup> => {
+    // an admin's first sign-in must set one up; any other account may, once signed in
     const session = await requireSession(request, ['totp-setup', 'active'], true);
-    if (session.state === 'active') throw httpError(409, MESSAGES.totpAlreadyOn);
+    if (session.account.totp_enabled_at !== null) throw httpError(409, MESSAGES.totpAlreadyOn);
     const secret = newTotpSecret();
-    await setPendingTotpSecret(db, session.id, secret);
+    await setPendingTotpSecret(db, session.id, secrets.seal(secret, sessionBinding(session.id)));
     return { secret, ...(await totpEnrolment(secret, session.account.email)) };
   });
 
   app.post(STAFF_API.totpConfirm, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
     const session = await requireSession(request, ['totp-setup', 'active'], true);
-    if (session.state === 'active') throw httpError(409, MESSAGES.totpAlreadyOn);
+    if (session.account.totp_enabled_at !== null) throw httpError(409, MESSAGES.totpAlreadyOn);
     const { code } = parse(codeSchema, request.body);
-    const secret = session.pendingTotpSecret;
-    if (secret === null) throw httpError(409, MESSAGES.totpNotStarted);
+    // a set-up whose secret no key opens (sealed by a key since dropped) starts again
+    const secret = session.pendingTotpSecret === null ? undefined : secrets.open(session.pendingTotpSecret, sessionBinding(session.id));
+    if (secret === undefined) throw httpError(409, MESSAGES.totpNotStarted);
     const { account } = session;
     const keys = failureKeys(account.email, request.ip);
     const attempt = await failures.attempt(keys);
@@ -277,10 +297,11 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return reply.code(401).send({ error: MESSAGES.wrongCode });
     }
     const recoveryCodes = newRecoveryCodes();
+    const sealed = secrets.seal(secret, accountBinding(account.id));
     const next = await db.transaction().execute(async (tx) => {
       const updated = await tx
         .updateTable('staff_accounts')
-        .set({ totp_secret: secret, totp_enabled_at: sql<Date>`now()`, totp_last_step: step })
+        .set({ totp_secret: sealed, totp_enabled_at: sql<Date>`now()`, totp_last_step: step })
         .where('id', '=', account.id)
         .where('totp_enabled_at', 'is', null)
         .executeTakeFirstOrThrow();
@@ -289,7 +310,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       for (const recoveryCode of recoveryCodes) {
         await tx.insertInto('staff_recovery_codes').values({ account_id: account.id, code_hash: recoveryCodeHash(recoveryCode) }).execute();
       }
-      const started = await startSession(request, reply, tx, { ...account, totp_secret: secret, totp_enabled_at: new Date() }, 'active', session);
+      const started = await startSession(request, reply, tx, { ...account, totp_secret: sealed, totp_enabled_at: new Date() }, 'active', session);
       if (started === undefined) throw httpError(401, MESSAGES.signIn);
       await recordStaffAction(tx, account, 'totp enabled', `account:${account.id}`, `${recoveryCodes.length} recovery codes issued`);
       await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `password + new authenticator; address ${request.ip}`);
@@ -321,7 +342,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return readAuditPage(db, page);
     });
 
-    await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite });
+    await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite, media: options.media });
 
     // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
     // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the

@@ -28,6 +28,21 @@ export function textProblemMessage(field: string, value: string, kind: TextKind)
   }
 }
 
+/**
+ * The first text of a parsed JSON document (a product's detail record) that breaks the rule, as a sentence naming its
+ * place ('details.description.2 contains…'), or undefined. Its texts may hold line breaks and direction marks (HTML and
+ * lists, Arabic among them); its keys are one-line names.
+ */
+export function documentTextProblem(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return textProblemMessage(path, value, 'multiline') ?? undefined;
+  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  for (const [key, item] of entries) {
+    const problem = textProblemMessage(`${path} key`, key, 'line') ?? documentTextProblem(item, `${path}.${key}`);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** The characters a person sees in `value`: grapheme clusters ('é' typed as e + accent, a flag, a family emoji: one each). */

@@ -90,6 +90,11 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
     { ...base, id: 'english_only', code: 'NEW-GL-008', productName_ar: 'New Brass Gland' },
     { ...base, id: 'not_json', code: 'NEW-GL-009', details_ar: '{"detail": [' },
     { ...base, id: 'new_gland_one', code: 'NEW-GL-010' },
+    // the stored-text rule: a control character in a one-line column, a direction override in a code, and a control
+    // written as a JSON escape inside a detail text
+    { ...base, id: 'control_name', code: 'NEW-GL-011', productName: 'Gland\u0007 20S' },
+    { ...base, id: 'direction_code', code: 'NEW-GL-\u202E012' },
+    { ...base, id: 'escaped_control', code: 'NEW-GL-013', details: '{"detail": ["<p>A gland.\\u0000</p>"], "description": [{"key": "Size", "value": "20S"}]}' },
   ];
   await writeFile(file('bad.csv'), writeCsv(CATALOGUE_COLUMNS, rows.map((row) => CATALOGUE_COLUMNS.map((column) => row[column]))));
   const before = await inDatabase(async (db) => ({
@@ -109,7 +114,10 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
       /^line 9 \(id english_only\): missing Arabic: productName_ar has no Arabic letter$/m,
       /^line 10 \(id not_json\): details_ar is not valid JSON/m,
       /^line 11 \(id new_gland_one\): duplicate id: line 2 has the same id$/m,
-      /^9 of 10 rows have problems: nothing was imported\.$/m,
+      /^line 12 \(id control_name\): productName contains characters that are not allowed$/m,
+      /^line 13 \(id direction_code\): code contains invisible text-direction characters/m,
+      /^line 14 \(id escaped_control\): details\.detail\.0 contains characters that are not allowed$/m,
+      /^12 of 13 rows have problems: nothing was imported\.$/m,
     ];
     for (const pattern of expected) assert.match(result.err, pattern);
     assert.doesNotMatch(result.err, /^line 2 /m);

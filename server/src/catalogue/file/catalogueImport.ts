@@ -9,10 +9,11 @@ import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
+import { documentTextProblem, textProblemMessage } from '../../validation/textField.js';
 import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
 import { bumpCatalogueVersion } from '../state.js';
-import type { CatalogueFileRow, NumberedRow } from './columns.js';
+import { CATALOGUE_COLUMNS, type CatalogueFileRow, type NumberedRow } from './columns.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -43,7 +44,13 @@ function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', 
   }
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      // JSON's escapes (\u0000) reach the parsed texts: the rule is applied to what would be stored
+      const problem = documentTextProblem(value, column);
+      if (problem === undefined) return value as Record<string, unknown>;
+      problems.push(problem);
+      return undefined;
+    }
     problems.push(`${column} must be a JSON object`);
   } catch (error) {
     problems.push(`${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
@@ -66,6 +73,11 @@ function checkRow(
   categories: ReadonlyMap<string, { title: string; title_ar: string }>,
 ): { checked: CheckedRow } | { problems: string[] } {
   const problems: string[] = [];
+  // the character rule of every stored text (no NUL or control; one-line columns no line break or direction control)
+  for (const column of CATALOGUE_COLUMNS) {
+    const problem = column === 'details' || column === 'details_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
+    if (problem !== null) problems.push(problem);
+  }
   const category = categories.get(row.productCategoryId.trim());
   if (category === undefined) problems.push(`unknown category "${row.productCategoryId}"`);
   const priceText = row.price.trim();

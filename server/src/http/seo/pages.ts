@@ -271,7 +271,7 @@ export const seoPagesOf = (site: SeoSite): SeoPages => ({
   noscript: site.noscript,
 });
 
-/** The pages as they are now (made again when the catalogue's version moves: seo/databaseSite.ts, seo/catalogueSite.ts). */
+/** The pages as they are now (made again when the catalogue's version moves: databaseSite.ts, catalogueSite.ts). */
 export type CurrentSeoPages = () => Promise<SeoPages>;
 
 /** Pages that do not change (tests' own, or the committed content's). */

@@ -2,7 +2,7 @@
 // plugin's error handler as {error} with their status.
 export class StaffWorkError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 415,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415,
     message: string,
   ) {
     super(message);

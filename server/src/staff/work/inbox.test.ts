@@ -9,7 +9,10 @@ import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { STAFF_API, staffApiPath, type InboxItemDetail, type InboxKind, type InboxPage, type StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database } from '../../db/index.js';
+import { composeOutboxMail } from '../../mail/outboxMail.js';
 import { createOutboxWorker } from '../../mail/outboxWorker.js';
+import { readQuoteSnapshot } from '../../quotes/quoteSnapshot.js';
+import { branchEmail } from '../../submissions/store.js';
 import type { MailTransport } from '../../mail/transport.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { csvCell, csvRow } from './csv.js';
@@ -514,6 +517,41 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     await worker.stop();
   });
 
+  await t.test('re-send while the worker is retrying that very mail: refused as pending, and the mail goes once', async () => {
+    const row = rows.contactDubai!;
+    const [mail] = await db.query<{ id: number }>(`select id from outbox where kind = 'contact_message' and ref_id = $1`, [row.id]);
+    await db.query(`update outbox set sent_at = null, last_error = '550 mailbox unavailable', attempts = 1, next_attempt_at = now() where id = $1`, [mail!.id]);
+    await db.query(`update outbox set next_attempt_at = now() + interval '1 day' where id <> $1 and sent_at is null`, [mail!.id]);
+    assert.equal(ok<InboxItemDetail>(await get(dubai, itemUrl(row.kind, row.id))).mails[0]!.state, 'failed');
+    // a transport that holds the first send until the test lets it go
+    let entered!: () => void;
+    const sending = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    const transport: MailTransport = {
+      async sendMail() {
+        entered();
+        await released;
+        sent += 1;
+        return {};
+      },
+      close() {},
+    };
+    const worker = createOutboxWorker({ db, transport, from: 'site@crescent.example', retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, pollMs: 60_000, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const draining = worker.drain();
+    await sending;
+    const during = await post(dubai, itemUrl(row.kind, row.id, STAFF_API.inboxResend), { mailId: mail!.id });
+    assert.equal(during.statusCode, 409, during.body);
+    assert.deepEqual(during.json(), { error: 'Only a mail that failed can be sent again (this one is pending)' });
+    release();
+    assert.deepEqual(await draining, { sent: 1, failed: 0 });
+    assert.deepEqual(await worker.drain(), { sent: 0, failed: 0 }, 'nothing queued twice');
+    assert.equal(sent, 1);
+    assert.equal(ok<InboxItemDetail>(await get(dubai, itemUrl(row.kind, row.id))).mails[0]!.state, 'sent');
+    await worker.stop();
+  });
+
   await t.test('delete: spam only, with its notes, lines and mails', async () => {
     const quote = rows.quoteDubai!;
     const refused = await app.inject({ method: 'DELETE', url: itemUrl(quote.kind, quote.id, STAFF_API.inboxDelete), headers: as(dubai) });
@@ -610,6 +648,35 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     const res = await app.inject({ method: 'GET', url: STAFF_API.inbox });
     assert.equal(res.statusCode, 401);
     assert.equal((await get(dubaiDisabled, STAFF_API.inbox)).statusCode, 401);
+  });
+
+  const omanEmail = branchEmail('Oman');
+  await t.test('a submission that came as spam, restored by staff, gets the branch mail it never got, once; no buyer confirmation', async () => {
+    const outboxOf = (kind: string, id: number) => db.query<{ kind: string; recipient: string; payload: Record<string, unknown> }>('select kind, recipient, payload from outbox where ref_id = $1 and kind like $2 order by id', [id, `${kind}%`]);
+    const contact = await submitContact(db, { name: 'Real Buyer', message: 'Flagged by mistake: please call.', country: 'Oman', website: 'x' });
+    const quote = await submitQuote(db, { name: 'Real Quote', branch: 'Oman', website: 'x' });
+    assert.deepEqual(await outboxOf('contact', contact.id), [], 'spam gets no mail when it comes');
+    assert.deepEqual(await outboxOf('quote', quote.id), []);
+
+    for (const row of [contact, quote]) {
+      const restored = ok<InboxItemDetail>(await post(oman, itemUrl(row.kind, row.id, STAFF_API.inboxStatus), { status: 'new' }));
+      assert.deepEqual(restored.mails.map((mail) => mail.state), ['pending'], `${row.kind}: its mail is queued`);
+    }
+    const [contactMail] = await outboxOf('contact', contact.id);
+    assert.deepEqual([contactMail?.kind, contactMail?.recipient], ['contact_message', omanEmail]);
+    const mail = await composeOutboxMail({ id: 1, ref_id: contact.id, ...contactMail! }, 'site@crescent.example');
+    assert.match(mail.text, /Flagged by mistake: please call\./);
+    assert.equal(mail.replyTo.address, 'aisha@example.com');
+    const quoteMails = await outboxOf('quote', quote.id);
+    assert.deepEqual(quoteMails.map((row) => [row.kind, row.recipient]), [['quote_request', omanEmail]], 'the branch only: no late confirmation');
+    assert.equal(readQuoteSnapshot(quoteMails[0]!.payload).reference, quote.reference);
+    assert.match((await auditLines(db, key(contact))).at(-1)!.detail!, new RegExp(`^spam → new; its mail to ${omanEmail} queued$`));
+
+    // spam again and back: the mail it has is not queued twice
+    ok(await post(oman, itemUrl(contact.kind, contact.id, STAFF_API.inboxStatus), { status: 'spam' }));
+    ok(await post(oman, itemUrl(contact.kind, contact.id, STAFF_API.inboxStatus), { status: 'handled' }));
+    assert.equal((await outboxOf('contact', contact.id)).length, 1);
+    assert.equal((await auditLines(db, key(contact))).at(-1)!.detail, 'spam → handled');
   });
 }
 

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from './errors.js';
 import { mailState, visibleRow } from './inboxDetail.js';
 import { INBOX_TABLES, inboxTarget } from './inboxTables.js';
 import { ACCOUNT_COLUMNS, accountOf } from './staffAccounts.js';
+import { queueWithheldMail } from './withheldMail.js';
 
 /** The enabled account `id` when it may see `branch`'s rows (so it may be assigned one), else undefined. */
 async function assignableAccount(db: Kysely<DatabaseSchema>, id: number, branch: string | null): Promise<StaffAccountSummary | undefined> {
@@ -31,14 +32,19 @@ const NOW = sql<Date>`now()`;
 /** The status the inbox shows for a row. */
 const shownStatus = (row: { spam: boolean; status: InboxStatus }): InboxStatus => (row.spam ? 'spam' : row.status);
 
-/** 'spam' flags the row (its workflow status stays for a later restore); any other status clears the flag and sets it. */
-export function setStatus(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, status: InboxStatus): Promise<void> {
+/**
+ * 'spam' flags the row (its workflow status stays for a later restore); any other status clears the flag and sets it.
+ * A row restored from spam that never got its branch mail gets it now. Resolves to whether a mail was queued.
+ */
+export function setStatus(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, status: InboxStatus): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await visibleRow(trx, actor, kind, id, { lock: true });
     const update = trx.updateTable(inboxTable(trx, kind));
     if (status === 'spam') await update.set({ spam: true, updated_at: NOW }).where('id', '=', id).execute();
     else await update.set({ spam: false, status, updated_at: NOW }).where('id', '=', id).execute();
-    await recordStaffAction(trx, actor, 'inbox.status', inboxTarget(kind, id), `${shownStatus(row)} → ${status}`);
+    const queuedTo = row.spam && status !== 'spam' ? await queueWithheldMail(trx, kind, id) : undefined;
+    await recordStaffAction(trx, actor, 'inbox.status', inboxTarget(kind, id), `${shownStatus(row)} → ${status}${queuedTo === undefined ? '' : `; its mail to ${queuedTo} queued`}`);
+    return queuedTo !== undefined;
   });
 }
 
@@ -72,8 +78,8 @@ export function addNote(db: Database, actor: StaffAccountSummary, kind: InboxKin
 
 /**
  * Queues a failed mail of the row again now: due at once, its attempts back to 0 (the worker's backoff starts over)
- * and its error cleared (the audit line keeps it). Delivery stays at least once: were the worker in the middle of a
- * retry of this very mail, it could go out twice.
+ * and its error cleared (the audit line keeps it). A mail the worker is retrying right now is pending, not failed
+ * (its claim clears the error under the row's lock), so it is refused here and goes out once.
  */
 export function resendMail(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, mailId: number): Promise<void> {
   return db.kysely.transaction().execute(async (trx) => {

@@ -17,6 +17,7 @@ import { listInbox } from './inboxQuery.js';
 import { listReviews, parseReviewQuery, setReviewVisibility } from './reviewModeration.js';
 import { readSettings, writeSettings } from './settingsStore.js';
 import { staffCatalogueRoutes } from './catalogue/routes.js';
+import type { MediaStore } from '../../catalogue/media/mediaStore.js';
 
 export interface StaffWorkOptions {
   db: Database;
@@ -24,6 +25,8 @@ export interface StaffWorkOptions {
   onOutboxWrite?: () => void;
   /** A product's name for the review list (the site's catalogue by default; the id when unknown). */
   productName?: (productId: string) => string;
+  /** Where the catalogue editor's uploads are kept; unset, the editor takes none. */
+  media?: MediaStore | undefined;
 }
 
 /** Largest body of a work call: a note at its limit, escaped, fits. */
@@ -95,7 +98,9 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
       return loadInboxDetail(db.kysely, staff, kind, id);
     });
 
-  rowChange(STAFF_API.inboxStatus, (staff, kind, id, body) => setStatus(db, staff, kind, id, parseBody(statusBody, body).status));
+  rowChange(STAFF_API.inboxStatus, async (staff, kind, id, body) => {
+    if (await setStatus(db, staff, kind, id, parseBody(statusBody, body).status)) onOutboxWrite?.();
+  });
   rowChange(STAFF_API.inboxAssign, (staff, kind, id, body) => assign(db, staff, kind, id, parseBody(assignBody, body).assigneeId));
   rowChange(STAFF_API.inboxNote, (staff, kind, id, body) => addNote(db, staff, kind, id, parseBody(noteBody, body).text));
   rowChange(STAFF_API.inboxResend, async (staff, kind, id, body) => {
@@ -130,7 +135,7 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
   });
 
   // ---- the catalogue editor (admins and the catalogue role) ----
-  await app.register(staffCatalogueRoutes, { db });
+  await app.register(staffCatalogueRoutes, { db, media: options.media });
 
   // ---- settings ----
   app.get(STAFF_API.settings, async (request): Promise<StaffSettings> => {

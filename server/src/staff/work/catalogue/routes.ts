@@ -1,6 +1,7 @@
 // The catalogue editor's calls (STAFF_API.catalogue*), for admins and the catalogue role: registered inside the staff
 // work routes, so the session and the CSRF token are checked before anything here runs. Requests and answers are
 // checked by the zod schemas of @site/contracts/staff-catalogue-api declared on each route.
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,9 +30,13 @@ import { publishDraft, readEditorProduct, restoreVersion, saveDraft, StaleEdit }
 import { archiveProduct, unarchiveProduct } from './archive.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
+import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
+import { catalogueUploadRoutes, mediaReferenceProblem } from './uploads.js';
 
 export interface StaffCatalogueOptions {
   db: Database;
+  /** Where uploaded pictures and datasheets are kept (DATA_DIR/catalogue-media); unset (work tests' apps): no uploads. */
+  media?: MediaStore | undefined;
 }
 
 export const EDITORS_ONLY = 'Only the catalogue role and administrators can edit the catalogue.';
@@ -60,7 +65,7 @@ function editorOf(request: FastifyRequest): StaffAccountSummary {
   return staff;
 }
 
-export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: StaffCatalogueOptions): Promise<void> {
+export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media }: StaffCatalogueOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,7 +106,7 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: Staf
     STAFF_API.catalogueDraft,
     { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { params: productIdParamsSchema, body: saveDraftBodySchema, response: answers(editorProductSchema) } },
     async (request) => {
-      const problem = contentTextProblem(request.body.content);
+      const problem = contentTextProblem(request.body.content) ?? (await mediaReferenceProblem(media, request.params.id, request.body.content));
       if (problem !== undefined) throw badRequest(problem);
       return saveDraft(db, editorOf(request), request.params.id, request.body.baseVersion, request.body.content);
     },
@@ -140,4 +145,11 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db }: Staf
     { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: answers(editorProductSchema) } },
     async (request) => unarchiveProduct(db, editorOf(request), request.params.id, request.body.baseVersion),
   );
+
+  // uploads: multipart bodies only here, each route taking one file part at its own size limit
+  if (media !== undefined) {
+    // a file over its limit is answered by uploads.ts with a sentence of its own, from the part's `truncated`
+    await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 20 }, throwFileSizeLimit: false });
+    await app.register(catalogueUploadRoutes, { db, store: media });
+  }
 }

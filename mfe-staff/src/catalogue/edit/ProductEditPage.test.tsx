@@ -1,0 +1,209 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { requestsSentWithBodies, server } from '@test/msw';
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
+import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
+import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { renderStaffApp } from '../../testing/renderStaff';
+import { fieldOfProblem, problemsOf } from '../catalogueCalls';
+import { problemRow, shownKind } from './DescriptionEditor';
+
+let fake: FakeStaffServer;
+let catalogue: FakeCatalogue;
+beforeEach(() => {
+  fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
+  catalogue = fakeCatalogue(2);
+  server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
+});
+
+const ID = 'hex_cw_brass_cable_gland';
+const gland = () => catalogue.products[0]!.product;
+const description = (language: 'English' | 'Arabic') => screen.getByRole('group', { name: `${language} description` });
+const draftBodies = async () =>
+  (await requestsSentWithBodies())
+    .filter(({ request }) => request === `PUT ${staffApiPath(STAFF_API.catalogueDraft, { id: ID })}`)
+    .map(({ body }) => body as { baseVersion: number; content: EditableProduct });
+
+async function openEditor() {
+  renderStaffApp(`/catalogue/${ID}`);
+  await screen.findByRole('heading', { level: 1, name: 'Edit: CW Brass Cable Gland' });
+}
+
+describe('the product edit page', () => {
+  it('shows both languages side by side, and the description as rows of their kind, never as JSON', async () => {
+    await openEditor();
+    expect(screen.getByRole('textbox', { name: 'English name' })).toHaveValue('CW Brass Cable Gland');
+    expect(screen.getByRole('textbox', { name: 'Arabic name' })).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('textbox', { name: /^Price \(AED\)/ })).toHaveValue('12.50');
+    const en = within(description('English'));
+    const row = (n: number) => within(en.getByRole('group', { name: `English description row ${n}` }));
+    expect(row(1).getByRole('combobox', { name: 'Row 1 kind' })).toHaveDisplayValue('Key and value');
+    expect(row(1).getByRole('textbox', { name: 'Row 1 key' })).toHaveValue('Material');
+    expect(row(1).getByRole('textbox', { name: 'Row 1 value' })).toHaveValue('Brass CZ121');
+    expect(row(2).getByRole('combobox', { name: 'Row 2 kind' })).toHaveDisplayValue('Sub-heading');
+    expect(row(3).getByRole('combobox', { name: 'Row 3 kind' })).toHaveDisplayValue('List item (-)');
+    expect(row(3).getByRole('textbox', { name: 'Row 3 list item' })).toHaveValue('PVC shroud');
+    expect(row(4).getByRole('combobox', { name: 'Row 4 kind' })).toHaveDisplayValue('Note paragraph (^)');
+    expect(row(5).getByRole('combobox', { name: 'Row 5 section' })).toHaveDisplayValue('Application');
+    expect(row(6).getByRole('textbox', { name: 'Construction row 1 key' })).toHaveValue('Body');
+    const ar = within(description('Arabic'));
+    expect(ar.getByRole('textbox', { name: 'Row 1 key' })).toHaveValue('المادة');
+    expect(ar.getByRole('textbox', { name: 'Row 1 value' })).toHaveAttribute('lang', 'ar');
+    // a block's plain table, cell by cell
+    expect(screen.getByRole('textbox', { name: 'Text blocks after the table, block 1: table, row 1, column 2' })).toHaveValue('M20');
+    for (const control of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('main input, main textarea')) {
+      expect(control.value).not.toMatch(/^\s*[[{]/);
+    }
+  });
+
+  it('saves a draft with the edits in both languages, then publishes it', async () => {
+    await openEditor();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+    fireEvent.change(within(description('English')).getByRole('textbox', { name: 'Row 1 value' }), { target: { value: 'Brass CZ122' } });
+    fireEvent.change(within(description('Arabic')).getByRole('textbox', { name: 'Row 1 value' }), { target: { value: 'نحاس CZ122' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price \(AED\)/ }), { target: { value: '14.75' } });
+    // a new row, turned into a list item
+    fireEvent.click(screen.getByRole('button', { name: 'Add a row to the English description' }));
+    const newRow = within(within(description('English')).getByRole('group', { name: 'English description row 7' }));
+    fireEvent.change(newRow.getByRole('textbox', { name: 'Row 7 key' }), { target: { value: 'Finish' } });
+    expect(newRow.getByRole('combobox', { name: 'Row 7 kind' })).toHaveDisplayValue('Key and value');
+    fireEvent.change(newRow.getByRole('textbox', { name: 'Row 7 value' }), { target: { value: 'Nickel plated' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+    const [sent] = await draftBodies();
+    expect(sent?.baseVersion).toBe(0);
+    expect(sent?.content.price).toBe('14.75');
+    expect((sent?.content.details.description as unknown[])[0]).toEqual({ key: 'Material', value: 'Brass CZ122' });
+    expect((sent?.content.details.description as unknown[])[6]).toEqual({ key: 'Finish', value: 'Nickel plated' });
+    expect((sent?.content.details_ar.description as unknown[])[0]).toEqual({ key: 'المادة', value: 'نحاس CZ122' });
+    // the fields the editor does not show travel untouched
+    expect(sent?.content.details.companyImg).toEqual(['/images/brands/hex.svg']);
+    expect(screen.getByText(/A draft is pending: saved by layla@crescent\.example/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Published: the catalogue shows this content now.')).toBeInTheDocument();
+    expect(gland().published.price).toBe('14.75');
+    expect(gland().draft).toBeNull();
+  });
+
+  it('a save refused as stale says who changed it and when, keeps the edits, and can load the latest or save over it', async () => {
+    await openEditor();
+    // someone else saves a draft first
+    gland().version = 4;
+    gland().draft = { content: { ...gland().published, price: '99.00' }, basedOn: 3, savedBy: 'omar@crescent.example', savedAt: '2026-11-25T09:15:00.000Z' };
+    gland().lastChange = { by: 'omar@crescent.example', at: '2026-11-25T09:15:00.000Z' };
+    const price = screen.getByRole('textbox', { name: /^Price \(AED\)/ });
+    fireEvent.change(price, { target: { value: '15.00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    const alert = await screen.findByText(/Not saved: omar@crescent\.example changed this product on 25 Nov 2026/);
+    expect(alert).toHaveTextContent('(version 4)');
+    expect(alert).toHaveTextContent('Your edits are still in the form.');
+    expect(price).toHaveValue('15.00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save my edits over theirs' }));
+    expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+    expect((await draftBodies()).map((body) => [body.baseVersion, body.content.price])).toEqual([
+      [0, '15.00'],
+      [4, '15.00'],
+    ]);
+
+    // and once more stale: this time the latest is loaded instead
+    gland().version = 9;
+    gland().draft = { content: { ...gland().published, price: '42.00' }, basedOn: 8, savedBy: 'omar@crescent.example', savedAt: '2026-11-25T09:30:00.000Z' };
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price \(AED\)/ }), { target: { value: '16.00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load the latest version (discards your edits)' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Price \(AED\)/ })).toHaveValue('42.00'));
+
+    // a publish refused as stale says so too
+    gland().version = 10;
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/^Not published: layla@crescent\.example changed this product/)).toHaveTextContent('Load the latest version to see what they changed.');
+    expect(screen.queryByRole('button', { name: 'Save my edits over theirs' })).toBeNull();
+  });
+
+  it("shows the server's 400 problems at the fields they name, and saves nothing", async () => {
+    await openEditor();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price \(AED\)/ }), { target: { value: '12,50 AED' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Arabic name' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Not saved: 2 problems to fix.')).toBeInTheDocument();
+    const price = screen.getByRole('textbox', { name: /^Price \(AED\)/ });
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(expect.stringContaining('bad price "12,50 AED"'));
+    expect(screen.getByRole('textbox', { name: 'Arabic name' })).toHaveAccessibleDescription('missing Arabic: productName_ar is empty');
+    expect(gland().draft).toBeNull();
+  });
+
+  it('edits the product table cell by cell and a block table, keeping nested cells and numbers in their shape', async () => {
+    const table = {
+      productDetailTableColumns: [
+        [
+          { id: 'h_size', name: 'Size' },
+          { id: 'h_thread', name: 'Thread', colSpan: 2 },
+        ],
+        [
+          { id: 'size', name: '' },
+          { id: 'thread.mm', name: 'mm' },
+          { id: 'thread.inch', name: 'Inch' },
+        ],
+      ],
+      productDetailTableData: [{ size: 20, thread: { mm: 'M20', inch: '3/4"' } }],
+    };
+    gland().published = { ...gland().published, details: { ...gland().published.details, ...table } };
+    await openEditor();
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 1 (size)' }), { target: { value: '25' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, row 1, column 2 (mm)' }), { target: { value: 'M25' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'English product table, heading row 1, heading 2 (h_thread)' }), { target: { value: 'Thread size' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text blocks after the table, block 1: table, header, column 1' }), { target: { value: 'Gland size' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a row to Text blocks after the table, block 1: table' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+    const [sent] = await draftBodies();
+    expect(sent?.content.details.productDetailTableData).toEqual([{ size: 25, thread: { mm: 'M25', inch: '3/4"' } }]);
+    expect((sent?.content.details.productDetailTableColumns as { name: string }[][])[0]![1]!.name).toBe('Thread size');
+    expect((sent?.content.details.detailDescription as { table: string[][] }[])[0]!.table).toEqual([
+      ['Gland size', 'Thread'],
+      ['20S', 'M20'],
+      ['', ''],
+    ]);
+  });
+
+  it('a problem of a description row shows at that row', async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a row to the Arabic description' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Not saved: one problem to fix.')).toBeInTheDocument();
+    const row = within(description('Arabic')).getByRole('group', { name: 'Arabic description row 3' });
+    expect(row).toHaveAccessibleDescription("details_ar: description.2.value: the '' entry needs a value");
+    expect(within(screen.getByRole('list', { name: 'Problems in the Arabic details' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('an unknown product is said so', async () => {
+    renderStaffApp('/catalogue/no_such_product');
+    expect(await screen.findByText('There is no product no_such_product.')).toBeInTheDocument();
+  });
+});
+
+describe('the server problems', () => {
+  it('are split one per problem and read for the field they name', () => {
+    const problems = problemsOf('The product was not saved: 3 problems to fix: missing Arabic: productName_ar is empty; details_ar: description.0.key: bad; bad price "x": …');
+    expect(problems).toHaveLength(3);
+    expect(problems.map(fieldOfProblem)).toEqual(['productName_ar', 'details_ar', 'price']);
+    expect(fieldOfProblem('details: description.3.key: unknown description section key')).toBe('details');
+    expect(fieldOfProblem('content.productName: productName must be text')).toBe('productName');
+  });
+
+  it('name the description row they are about', () => {
+    expect(problemRow('details: description.3.key: unknown description section key')).toBe(3);
+    expect(problemRow('details_ar: description.0: the entry needs a value')).toBe(0);
+    expect(problemRow('details: detail.0: bad HTML')).toBeUndefined();
+  });
+
+  it('a row being typed keeps the kind chosen for it', () => {
+    expect(shownKind('row', { key: 'Finish', value: '' })).toBe('row');
+    expect(shownKind('row', { key: '', value: '' })).toBe('row');
+    expect(shownKind(undefined, { key: 'Finish', value: '' })).toBe('subheading');
+    expect(shownKind('row', { key: '-1', value: 'x' })).toBe('item');
+  });
+});

@@ -1,0 +1,82 @@
+// The edit page's state: the product as the server last answered, the edits made since (kept whatever the server
+// answers, so a refused save loses nothing), and the save and publish calls with their outcome.
+import { useCallback, useEffect, useState } from 'react';
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
+import { useStaffResource } from '../../ui/useStaffResource';
+import { productUrl, refusalOf, useCatalogueCall, type ChangeRefusal } from '../catalogueCalls';
+
+export type EditorOutcome = { kind: 'saved' } | { kind: 'published' } | { kind: 'reloaded' } | (ChangeRefusal & { refused: 'save' | 'publish' });
+
+/** What is being edited: the draft if there is one, else what the catalogue shows. */
+export const editedContent = (product: EditorProduct): EditableProduct => product.draft?.content ?? product.published;
+
+interface Edits {
+  content: EditableProduct;
+  /** The version the edits are based on: sent as baseVersion, so a change made meanwhile is refused (409). */
+  baseVersion: number;
+}
+
+export function useProductEditor(id: string) {
+  const { resource, retry, set } = useStaffResource<EditorProduct>(productUrl(id));
+  const call = useCatalogueCall();
+  const product = resource.data;
+  // undefined: no unsaved edits, the form shows the product as the server last answered it
+  const [edits, setEdits] = useState<Edits | undefined>(undefined);
+  /** Counts the reloads (the structured editors start again from the loaded content then). */
+  const [loads, setLoads] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<EditorOutcome | undefined>(undefined);
+
+  // Closing the tab or reloading with unsaved edits asks first (the browser's own question).
+  const dirty = edits !== undefined;
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
+  const content = edits?.content ?? (product === undefined ? undefined : editedContent(product));
+  const baseVersion = edits?.baseVersion ?? product?.version;
+
+  const edit = useCallback(
+    (next: EditableProduct) => setEdits((last) => ({ content: next, baseVersion: last?.baseVersion ?? product?.version ?? 0 })),
+    [product?.version],
+  );
+
+  const run = async (work: () => Promise<EditorProduct>, done: EditorOutcome, refused: 'save' | 'publish') => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const answer = await work();
+      set(answer);
+      setEdits(undefined);
+      setOutcome(done);
+    } catch (error) {
+      setOutcome({ ...refusalOf(error), refused });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveDraft = (over?: number) => {
+    if (content === undefined || baseVersion === undefined) return Promise.resolve();
+    return run(() => call(staffApiPath(STAFF_API.catalogueDraft, { id }), 'PUT', { baseVersion: over ?? baseVersion, content }), { kind: 'saved' }, 'save');
+  };
+
+  const publish = () => {
+    if (baseVersion === undefined) return Promise.resolve();
+    return run(() => call(staffApiPath(STAFF_API.cataloguePublish, { id }), 'POST', { baseVersion }), { kind: 'published' }, 'publish');
+  };
+
+  /** Drops the edits and shows the product as it is now. */
+  const reloadLatest = () => {
+    setEdits(undefined);
+    setLoads((count) => count + 1);
+    setOutcome({ kind: 'reloaded' });
+    retry();
+  };
+
+  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, saveDraft, publish, reloadLatest, retry };
+}

@@ -1,0 +1,191 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
+import { STAFF_API } from '@site/contracts/staff-api';
+import { EDITOR_STATUSES, type EditorProductPage, type EditorStatus } from '@site/contracts/staff-catalogue-api';
+import categories from '@site/content/data/products-category.json';
+import { PageHeading } from '../../ui/PageHeading';
+import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
+import { Table } from '../../ui/Table';
+import { searchText } from '../../ui/searchText';
+import { useStaffResource } from '../../ui/useStaffResource';
+import { VisibleText } from '../../ui/VisibleText';
+import { editPath } from '../catalogueCalls';
+import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
+
+export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending' };
+
+const Filters = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  margin-bottom: 24px;
+`;
+
+const SearchField = styled(StaffField)`
+  flex: 1 1 260px;
+  input { width: 100%; }
+`;
+
+const CheckLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  font-weight: 600;
+  input { width: 20px; height: 20px; }
+`;
+
+const Paging = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  margin-top: 16px;
+`;
+
+const CATEGORY_OPTIONS = (categories as { id: string; title: string }[]).map(({ id, title }) => ({ id, title }));
+const CATEGORY_TITLES = new Map(CATEGORY_OPTIONS.map(({ id, title }) => [id, title]));
+
+/**
+ * /staff/catalogue: the products, filtered by the address's query, a page at a time. The server pages by key (the last
+ * id of the page before): there is no total at 100,000 products, so the pager goes on while there is a next page, and
+ * back through the pages seen.
+ */
+export function CatalogueListPage() {
+  const [search, setSearch] = useAddressQuery();
+  const query = useMemo(() => listQueryFromSearch(search), [search]);
+  const { resource, retry } = useStaffResource<EditorProductPage>(`${STAFF_API.catalogueProducts}${listSearch(query)}`);
+  // The `after` of each page seen before this one, to go back (keyset pages cannot be numbered).
+  const [trail, setTrail] = useState<(string | undefined)[]>([]);
+
+  const apply = (next: ListQuery) => {
+    setTrail([]);
+    setSearch(listSearch({ ...next, after: undefined }));
+  };
+  const change = (name: 'category' | 'status', value: string) => apply({ ...query, [name]: value === '' ? undefined : value });
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const brand = form.elements.namedItem('brand');
+    apply({
+      ...query,
+      q: searchText(form).trim() || undefined,
+      brand: brand instanceof HTMLInputElement ? brand.value.trim() || undefined : query.brand,
+    });
+  };
+  const nextPage = (next: string) => {
+    setTrail((seen) => [...seen, query.after]);
+    setSearch(listSearch({ ...query, after: next }));
+  };
+  const previousPage = () => {
+    const before = trail[trail.length - 1];
+    setTrail((seen) => seen.slice(0, -1));
+    setSearch(listSearch({ ...query, after: before }));
+  };
+
+  const page = resource.data;
+  return (
+    <PageContainer>
+      <PageHeading title="Catalogue" />
+      <Filters role="search" aria-label="Filter the products" onSubmit={submitSearch}>
+        <FieldRow>
+          <StaffField label="Category">
+            {(control) => (
+              <select {...control} name="category" value={query.category ?? ''} onChange={(event) => change('category', event.target.value)}>
+                <option value="">All categories</option>
+                {CATEGORY_OPTIONS.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </StaffField>
+          <StaffField label="Status">
+            {(control) => (
+              <select {...control} name="status" value={query.status ?? ''} onChange={(event) => change('status', event.target.value)}>
+                <option value="">Any</option>
+                {EDITOR_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {EDITOR_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </StaffField>
+          <CheckLabel>
+            <input type="checkbox" name="missingArabic" checked={query.missingArabic === true} onChange={(event) => apply({ ...query, missingArabic: event.target.checked || undefined })} />
+            Arabic name missing
+          </CheckLabel>
+        </FieldRow>
+        <FieldRow>
+          <SearchField label="Search" hint="Part of the English or Arabic name, or the code.">
+            {(control) => <input {...control} key={query.q ?? ''} type="search" name="q" defaultValue={query.q ?? ''} maxLength={200} />}
+          </SearchField>
+          <StaffField label="Brand" hint="The brand's name exactly, e.g. Hex.">
+            {(control) => <input {...control} key={query.brand ?? ''} type="text" name="brand" defaultValue={query.brand ?? ''} maxLength={200} />}
+          </StaffField>
+          <Actions>
+            <Button type="submit">Search</Button>
+            <Button type="button" $variant="secondary" onClick={() => apply({})} disabled={search === ''}>
+              Clear filters
+            </Button>
+          </Actions>
+        </FieldRow>
+      </Filters>
+
+      <p role="status">{resource.status === 'ready' && page !== undefined && page.products.length === 0 ? 'No products match these filters.' : ''}</p>
+      {resource.status === 'loading' ? <Spinner label="Loading the products" /> : null}
+      {resource.status === 'failed' ? <LoadError message={`The products could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {page !== undefined && page.products.length > 0 ? (
+        <Table caption="Products">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Arabic name</th>
+              <th scope="col">Code</th>
+              <th scope="col">Category</th>
+              <th scope="col">Brand</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.products.map((product) => (
+              <tr key={product.id}>
+                <td>
+                  <Link to={editPath(product.id)}>
+                    <VisibleText text={product.name} />
+                  </Link>
+                </td>
+                <td lang="ar" dir="rtl">
+                  {product.missingArabic ? <span lang="en" dir="ltr">Missing</span> : <VisibleText text={product.nameAr} />}
+                </td>
+                <td>
+                  <VisibleText text={product.code} />
+                </td>
+                <td>{CATEGORY_TITLES.get(product.categoryId) ?? product.categoryId}</td>
+                <td>{product.company ?? ''}</td>
+                <td>{EDITOR_STATUS_LABELS[product.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+      {page !== undefined && (page.next !== null || query.after !== undefined) ? (
+        <Paging aria-label="Product pages">
+          {query.after !== undefined ? (
+            <Button type="button" $variant="secondary" onClick={trail.length > 0 ? previousPage : () => apply(query)}>
+              {trail.length > 0 ? 'Previous page' : 'First page'}
+            </Button>
+          ) : null}
+          {page.next !== null ? (
+            <Button type="button" $variant="secondary" onClick={() => page.next !== null && nextPage(page.next)}>
+              Next page
+            </Button>
+          ) : null}
+        </Paging>
+      ) : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,206 @@
+// A small fake of the catalogue editor's calls (STAFF_API.catalogue*) for the catalogue screens' tests: products in
+// memory with their drafts and published versions, optimistic locking (409 with who and when), a price rule (400
+// naming the field), 403 for branch staff, and a session and CSRF check as handlers.ts's.
+import { http, HttpResponse } from 'msw';
+import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
+import type { EditableProduct, EditorProduct, EditorProductPage, EditorProductSummary, ProductDiff, ProductVersionList, StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
+
+export const CATALOGUE_EDITOR = { id: 3, email: 'layla@crescent.example', role: 'catalogue', branch: null } as const;
+
+export function glandContent(overrides: Partial<EditableProduct> = {}): EditableProduct {
+  return {
+    productCategoryId: 'industrial_cable_glands',
+    productName: 'CW Brass Cable Gland',
+    productName_ar: 'جلبة كابل نحاسية CW',
+    code: 'CW-20S',
+    company: 'Hex',
+    price: '12.50',
+    unit: 'piece',
+    popularity: '80',
+    dateAdded: '2026-01-15',
+    image: 'gland_brass',
+    details: {
+      detail: ['<p>The general-purpose gland for armoured cables.</p>'],
+      description: [
+        { key: 'Material', value: 'Brass CZ121' },
+        { key: 'Accessories', value: '' },
+        { key: '-1', value: 'PVC shroud' },
+        { key: '^', value: '<p>Sizes 20S to 75.</p>' },
+        { key: '*Application', value: '<p>Switchgear and motors.</p>' },
+        { key: '*Construction', value: [{ key: 'Body', value: 'Brass' }] },
+      ],
+      detailDescription: [{ title: '<h3>Selecting a gland</h3>', table: [['Size', 'Thread'], ['20S', 'M20']] }],
+      company: ['Hex'],
+      companyImg: ['/images/brands/hex.svg'],
+    },
+    details_ar: {
+      detail: ['<p>جلبة للكابلات المدرعة.</p>'],
+      description: [
+        { key: 'المادة', value: 'نحاس CZ121' },
+        { key: '*Application', value: '<p>لوحات التوزيع والمحركات.</p>' },
+      ],
+      company: ['Hex'],
+      companyImg: ['/images/brands/hex.svg'],
+    },
+    ...overrides,
+  };
+}
+
+interface FakeProduct {
+  product: EditorProduct;
+  versions: { version: number; publishedBy: string | null; publishedAt: string; content: EditableProduct }[];
+}
+
+export interface FakeCatalogue {
+  products: FakeProduct[];
+  /** The session's account's e-mail, as the server writes it as author. */
+  now: string;
+}
+
+export function fakeCatalogue(count = 3): FakeCatalogue {
+  const products: FakeProduct[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = index === 0 ? 'hex_cw_brass_cable_gland' : `product_${String(index).padStart(3, '0')}`;
+    const content = index === 0 ? glandContent() : glandContent({ productName: `Product ${index}`, code: `P-${index}`, productName_ar: index === 2 ? 'Product 2' : `منتج ${index}` });
+    products.push({ product: { id, version: 0, published: content, draft: null, lastChange: null }, versions: [] });
+  }
+  return { products, now: '2026-11-25T10:00:00.000Z' };
+}
+
+function summaryOf({ product }: FakeProduct): EditorProductSummary {
+  const content = product.draft?.content ?? product.published;
+  return {
+    id: product.id,
+    name: content.productName,
+    nameAr: content.productName_ar,
+    code: content.code,
+    categoryId: content.productCategoryId,
+    company: content.company || null,
+    status: product.draft ? 'draft' : 'published',
+    missingArabic: !/[\u0600-\u06ff]/.test(content.productName_ar),
+    version: product.version,
+  };
+}
+
+const PRICE = /^(\d+(\.\d{1,2})?)?$/;
+
+/** Every field that differs, top-level and one level into the detail documents. */
+function changes(before: EditableProduct, after: EditableProduct): ProductDiff['changes'] {
+  const list: ProductDiff['changes'] = [];
+  for (const field of Object.keys(after) as (keyof EditableProduct)[]) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) list.push({ field, before: before[field], after: after[field] });
+  }
+  return list;
+}
+
+export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSession | null) {
+  const refusal = (request: Request): Response | undefined => {
+    const current = session();
+    if (current === null || current.state !== 'active') return HttpResponse.json({ error: 'Please sign in.' }, { status: 401 });
+    if (current.account.role === 'branch') return HttpResponse.json({ error: 'Only administrators and catalogue editors can do this.' }, { status: 403 });
+    if (request.method !== 'GET' && request.headers.get(CSRF_HEADER) !== current.csrfToken) return HttpResponse.json({ error: 'Stale form.' }, { status: 403 });
+    return undefined;
+  };
+  const find = (id: unknown) => fake.products.find(({ product }) => product.id === id);
+  const notFound = () => HttpResponse.json({ error: 'There is no such product.' }, { status: 404 });
+  const stale = (entry: FakeProduct, yours?: EditableProduct) =>
+    HttpResponse.json<StaleEditAnswer>(
+      {
+        error: 'Someone changed this product after you opened it.',
+        version: entry.product.version,
+        changedBy: entry.product.lastChange?.by ?? null,
+        changedAt: entry.product.lastChange?.at ?? fake.now,
+        ...(yours ? { yours } : {}),
+      },
+      { status: 409 },
+    );
+  const author = () => session()?.account.email ?? null;
+
+  return [
+    http.get(STAFF_API.catalogueProducts, ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const params = new URL(request.url).searchParams;
+      const q = params.get('q')?.toLowerCase();
+      const limit = Number(params.get('limit') ?? 50);
+      const after = params.get('after');
+      let rows = fake.products.map(summaryOf);
+      if (q) rows = rows.filter((row) => `${row.name} ${row.nameAr} ${row.code}`.toLowerCase().includes(q));
+      if (params.get('status')) rows = rows.filter((row) => row.status === params.get('status'));
+      if (params.get('category')) rows = rows.filter((row) => row.categoryId === params.get('category'));
+      if (params.get('missingArabic') === '1') rows = rows.filter((row) => row.missingArabic);
+      if (after) rows = rows.filter((row) => row.id > after);
+      const products = rows.slice(0, limit);
+      const page: EditorProductPage = { products, next: rows.length > limit ? (products[products.length - 1]?.id ?? null) : null };
+      return HttpResponse.json(page);
+    }),
+    http.get(STAFF_API.catalogueProduct, ({ request, params }) => refusal(request) ?? (find(params.id) ? HttpResponse.json(find(params.id)!.product) : notFound())),
+    http.put(STAFF_API.catalogueDraft, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      if (entry === undefined) return notFound();
+      const { baseVersion, content } = (await request.json()) as { baseVersion: number; content: EditableProduct };
+      if (baseVersion !== entry.product.version) return stale(entry, content);
+      const problems: string[] = [];
+      if (!PRICE.test(content.price)) problems.push(`bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
+      if (content.productName_ar.trim() === '') problems.push('missing Arabic: productName_ar is empty');
+      for (const field of ['details', 'details_ar'] as const) {
+        const entries = Array.isArray(content[field].description) ? (content[field].description as { key: string; value: unknown }[]) : [];
+        entries.forEach((entry, index) => {
+          if (entry.key === '' && entry.value === '') problems.push(`${field}: description.${index}.value: the '' entry needs a value`);
+        });
+      }
+      if (problems.length > 0) {
+        return HttpResponse.json({ error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}` }, { status: 400 });
+      }
+      const version = entry.product.version + 1;
+      entry.product = { ...entry.product, version, draft: { content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now } };
+      return HttpResponse.json(entry.product);
+    }),
+    http.post(STAFF_API.cataloguePublish, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      if (entry === undefined) return notFound();
+      const { baseVersion } = (await request.json()) as { baseVersion: number };
+      if (baseVersion !== entry.product.version) return stale(entry);
+      const draft = entry.product.draft;
+      if (draft === null) return HttpResponse.json({ error: 'There is no draft to publish.' }, { status: 409 });
+      if (entry.versions.length === 0) entry.versions.push({ version: 0, publishedBy: null, publishedAt: '2026-01-15T00:00:00.000Z', content: entry.product.published });
+      const version = entry.product.version + 1;
+      entry.versions.unshift({ version, publishedBy: author(), publishedAt: fake.now, content: draft.content });
+      entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: { by: author(), at: fake.now } };
+      return HttpResponse.json(entry.product);
+    }),
+    http.get(STAFF_API.catalogueVersions, ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      if (entry === undefined) return notFound();
+      return HttpResponse.json<ProductVersionList>({ versions: entry.versions.map(({ version, publishedBy, publishedAt }) => ({ version, publishedBy, publishedAt })) });
+    }),
+    http.get(STAFF_API.catalogueDiff, ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      const query = new URL(request.url).searchParams;
+      const from = entry?.versions.find((each) => each.version === Number(query.get('from')));
+      const to = entry?.versions.find((each) => each.version === Number(query.get('to')));
+      if (from === undefined || to === undefined) return notFound();
+      return HttpResponse.json<ProductDiff>({ from: from.version, to: to.version, changes: changes(from.content, to.content) });
+    }),
+    http.post(STAFF_API.catalogueRestore, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      const old = entry?.versions.find((each) => String(each.version) === params.version);
+      if (entry === undefined || old === undefined) return notFound();
+      const { baseVersion } = (await request.json()) as { baseVersion: number };
+      if (baseVersion !== entry.product.version) return stale(entry);
+      const version = entry.product.version + 1;
+      entry.product = { ...entry.product, version, draft: { content: old.content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now } };
+      return HttpResponse.json(entry.product);
+    }),
+  ];
+}

@@ -1,0 +1,31 @@
+// The catalogue editor's uploads, served to anyone: GET CATALOGUE_MEDIA_PREFIX/<product id>/<file>. Only names the
+// store makes are answered (a 404 for anything else, so no path of a request's reaches the disk); a name is its
+// content's hash, so an answer never changes and is kept for a year.
+import type { FastifyInstance } from 'fastify';
+import { CATALOGUE_MEDIA_PREFIX } from '@site/contracts/staff-catalogue-api';
+import { isMediaKey, type MediaStore } from './mediaStore.js';
+
+const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', pdf: 'application/pdf' };
+
+export interface MediaRoutesOptions {
+  store: MediaStore;
+}
+
+export async function catalogueMediaRoutes(app: FastifyInstance, { store }: MediaRoutesOptions): Promise<void> {
+  app.get<{ Params: { product: string; file: string } }>(`${CATALOGUE_MEDIA_PREFIX}/:product/:file`, async (request, reply) => {
+    const key = { productId: request.params.product, name: request.params.file };
+    const stored = isMediaKey(key) ? await store.open(key) : undefined;
+    if (stored === undefined) return reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' });
+    const extension = key.name.slice(key.name.lastIndexOf('.') + 1);
+    return reply
+      .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+      .header('content-length', stored.bytes)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      // a PDF opens in the browser's viewer, under the name of the product's datasheet rather than a hash
+      .header('content-disposition', extension === 'pdf' ? `inline; filename="${key.productId}-datasheet.pdf"` : 'inline')
+      .send(stored.stream);
+  });
+  // any other address under the prefix: not there (never the site's page shell)
+  app.all(`${CATALOGUE_MEDIA_PREFIX}/*`, async (_request, reply) => reply.code(404).header('cache-control', 'no-store').send({ error: 'Not found' }));
+}

@@ -1,0 +1,130 @@
+// TOTP secrets at rest: sealed with AES-256-GCM under a key that is not in the database (STAFF_TOTP_KEYS, or a key
+// file in DATA_DIR), so a copy of the database (a backup, a leaked dump, a read-only SQL injection) holds no secret
+// that makes a staff member's codes. Each sealed value is bound to its row (`account:<id>`, `session:<id>`): moved to
+// another account it no longer opens. Rotation: a new key goes first in the list, the old ones stay after it for
+// reading; every start re-seals what an older key (or no key) sealed, after which the old key can be dropped.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/index.js';
+
+export interface TotpKey {
+  /** Names the key in each sealed value, so the right one opens it after a rotation. */
+  id: string;
+  /** 32 bytes. */
+  key: Buffer;
+}
+
+export const TOTP_KEY_BYTES = 32;
+export const TOTP_KEY_ID_PATTERN = /^[a-z0-9-]{1,32}$/;
+const SEALED = /^v1\.([a-z0-9-]{1,32})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
+
+/** Seals and opens the TOTP secrets with the first key of a list, opening with any of them. */
+export class TotpSecretBox {
+  readonly #keys: ReadonlyMap<string, Buffer>;
+  readonly #current: TotpKey;
+
+  constructor(keys: readonly TotpKey[]) {
+    const [current] = keys;
+    if (current === undefined) throw new Error('TOTP secrets need at least one key');
+    for (const { id, key } of keys) {
+      if (!TOTP_KEY_ID_PATTERN.test(id) || key.length !== TOTP_KEY_BYTES) throw new Error(`TOTP key ${id}: an id of a-z, 0-9 and - and ${TOTP_KEY_BYTES} bytes`);
+    }
+    this.#current = current;
+    this.#keys = new Map(keys.map(({ id, key }) => [id, key]));
+  }
+
+  /** `secret` sealed for the row `boundTo` under the current key. */
+  seal(secret: string, boundTo: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.#current.key, iv).setAAD(Buffer.from(boundTo, 'utf8'));
+    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return ['v1', this.#current.id, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+  }
+
+  /**
+   * The secret in `stored` if it was sealed for `boundTo` by one of the keys; a value from before sealing (a base32
+   * secret) as it is, until the next start re-seals it. Undefined for anything else: tampered, moved, or sealed by a
+   * key no longer given.
+   */
+  open(stored: string, boundTo: string): string | undefined {
+    const parts = SEALED.exec(stored);
+    if (parts === null) return /^[A-Z2-7]+=*$/.test(stored) ? stored : undefined;
+    const [, id, iv, sealed, tag] = parts as unknown as [string, string, string, string, string];
+    const key = this.#keys.get(id);
+    if (key === undefined) return undefined;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(boundTo, 'utf8'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether `stored` is sealed by the current key (else the next start re-seals it). */
+  isCurrent(stored: string): boolean {
+    return SEALED.exec(stored)?.[1] === this.#current.id;
+  }
+}
+
+export const accountBinding = (accountId: number) => `account:${accountId}`;
+export const sessionBinding = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The key of a site that gives none (STAFF_TOTP_KEYS unset): made once in DATA_DIR, readable by the server's user
+ * only. Kept beside the embedded database, it protects a copy of a PostgreSQL database, not of the data folder.
+ */
+export async function localTotpKey(file: string): Promise<TotpKey> {
+  try {
+    const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+    if (key.length !== TOTP_KEY_BYTES) throw new Error(`${file} does not hold a key of ${TOTP_KEY_BYTES} bytes in base64`);
+    return { id: 'local', key };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  const key = randomBytes(TOTP_KEY_BYTES);
+  // 'wx': two processes starting together do not overwrite each other's key; the loser reads the winner's
+  try {
+    await writeFile(file, `${key.toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+    await chmod(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return localTotpKey(file);
+    throw error;
+  }
+  return { id: 'local', key };
+}
+
+/**
+ * Re-seals under the current key every TOTP secret (accounts' and set-ups in progress) that is not: plain ones from
+ * before sealing, and those of a key being rotated out. A value no key opens is left as it is (its account's codes
+ * fail until an administrator resets its second factor). Returns how many were re-sealed.
+ */
+export async function resealTotpSecrets(db: Kysely<DatabaseSchema>, box: TotpSecretBox): Promise<number> {
+  let resealed = 0;
+  const accounts = await db.selectFrom('staff_accounts').select(['id', 'totp_secret']).where('totp_secret', 'is not', null).execute();
+  for (const { id, totp_secret: stored } of accounts) {
+    if (stored === null || box.isCurrent(stored)) continue;
+    const secret = box.open(stored, accountBinding(id));
+    if (secret === undefined) continue;
+    // only if unchanged meanwhile (another process re-sealing, a new set-up)
+    const { numUpdatedRows } = await db.updateTable('staff_accounts').set({ totp_secret: box.seal(secret, accountBinding(id)) }).where('id', '=', id).where('totp_secret', '=', stored).executeTakeFirst();
+    resealed += Number(numUpdatedRows);
+  }
+  const pending = await db.selectFrom('staff_sessions').select(['id', 'pending_totp_secret']).where('pending_totp_secret', 'is not', null).execute();
+  for (const { id, pending_totp_secret: stored } of pending) {
+    if (stored === null || box.isCurrent(stored)) continue;
+    const secret = box.open(stored, sessionBinding(id));
+    if (secret === undefined) continue;
+    const { numUpdatedRows } = await db
+      .updateTable('staff_sessions')
+      .set({ pending_totp_secret: box.seal(secret, sessionBinding(id)) })
+      .where('id', '=', id)
+      .where('pending_totp_secret', '=', stored)
+      .executeTakeFirst();
+    resealed += Number(numUpdatedRows);
+  }
+  return resealed;
+}

@@ -1,0 +1,109 @@
+// The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
+// catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
+// and the price, saves the draft and publishes it; the public pages (a new page load) show the change; an older
+// version restored and published brings the old values back. Axe checks the three screens on the way.
+import { categoryPath, productPath } from '@site/contracts/paths';
+import { axeViolations } from '../support/axe';
+import { test, expect } from '../support/fixtures';
+import { CATALOGUE_STAFF, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+
+const ID = 'hex_cw_brass_cable_gland';
+const CATEGORY = 'industrial_cable_glands';
+
+test.describe('the catalogue editor', () => {
+  test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({ page }) => {
+    // about 55 s on the 2-core container with other jobs running (the account's CLI, the server's start, three axe
+    // runs, five public page loads): three times that for a slow CI machine
+    test.setTimeout(180_000);
+    const staffSite = await startStaffSite([CATALOGUE_STAFF]);
+    const at = (path: string) => `${staffSite.url}${path}`;
+    try {
+      const staffConsole = watchStaffConsole(page);
+      await page.goto(at('/staff/sign-in'));
+      await submitPassword(page, CATALOGUE_STAFF);
+      // the catalogue role lands on the catalogue and is offered nothing else
+      await expect(page).toHaveURL(at('/staff/catalogue'));
+      await expect(heading(page, 'Catalogue')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Catalogue']);
+
+      // find the product
+      await page.getByRole('searchbox', { name: 'Search' }).fill('CW Brass');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page).toHaveURL(at('/staff/catalogue?q=CW+Brass'));
+      await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
+      expect(await axeViolations(page), 'catalogue list').toEqual([]);
+      await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /^CW Brass Cable Gland/ }).click();
+      await expect(heading(page, /^Edit: CW Brass Cable Gland/)).toBeVisible();
+      expect(await axeViolations(page), 'edit page').toEqual([]);
+
+      // a description row in each language, and the price
+      const english = page.getByRole('group', { name: 'English description', exact: true });
+      const arabic = page.getByRole('group', { name: 'Arabic description', exact: true });
+      const englishRow = english.getByRole('group', { name: 'English description row 2', exact: true });
+      const arabicRow = arabic.getByRole('group', { name: 'Arabic description row 2', exact: true });
+      await expect(englishRow.getByRole('textbox', { name: 'Row 2 key' })).toHaveValue('Material');
+      const englishValue = englishRow.getByRole('textbox', { name: 'Row 2 value' });
+      const arabicValue = arabicRow.getByRole('textbox', { name: 'Row 2 value' });
+      const oldEnglish = await englishValue.inputValue();
+      const oldArabic = await arabicValue.inputValue();
+      // and a line of the summary's specification block
+      const specLine = (language: 'English' | 'Arabic') =>
+        page
+          .getByRole('group', { name: `${language} summary specification`, exact: true })
+          .getByRole('group', { name: 'Block 1 specification lines', exact: true })
+          .getByRole('textbox', { name: 'Line 1', exact: true });
+      await expect(specLine('English')).toHaveValue('Material: brass, nickel plating optional');
+      const oldArabicSpec = await specLine('Arabic').inputValue();
+      expect(oldArabicSpec).not.toBe('');
+      await specLine('English').fill('Material: brass, nickel plated as standard');
+      await specLine('Arabic').fill('المادة: نحاس مطلي بالنيكل قياسيًا');
+      const price = page.getByRole('textbox', { name: /^Price \(AED\)/ });
+      const oldPrice = await price.inputValue();
+      await englishValue.fill('Brass CZ122, nickel plated');
+      await arabicValue.fill('نحاس CZ122 مطلي بالنيكل');
+      await price.fill('19.95');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
+
+      // the public pages, each a new page load
+      const publicPage = await page.context().newPage();
+      await publicPage.goto(at(productPath(CATEGORY, ID)));
+      await expect(publicPage.getByRole('main')).toContainText('Material : Brass CZ122, nickel plated');
+      await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
+      await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
+      await expect(publicPage.getByRole('main')).toContainText('نحاس CZ122 مطلي بالنيكل');
+      await expect(publicPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
+      await publicPage.goto(at(categoryPath(CATEGORY)));
+      await expect(publicPage.getByRole('listitem').filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) })).toContainText('19.95');
+
+      // the history: restore the version before the editor, publish it, the old values are back
+      await page.getByRole('link', { name: 'History and versions' }).click();
+      await expect(heading(page, /^History: CW Brass Cable Gland/)).toBeVisible();
+      const diff = page.getByRole('table', { name: /^Fields that differ from version 0 to version \d+$/ });
+      await expect(diff.getByRole('rowheader', { name: 'price', exact: true })).toBeVisible();
+      expect(await axeViolations(page), 'history page').toEqual([]);
+      await page.getByRole('button', { name: 'Restore version 0 as a draft' }).click();
+      await expect(page.getByText(/Version 0 \(before the editor\) is now the draft/)).toBeVisible();
+      await page.getByRole('button', { name: 'Open the editor' }).click();
+      await expect(page.getByRole('textbox', { name: /^Price \(AED\)/ })).toHaveValue(oldPrice);
+      await expect(page.getByRole('group', { name: 'English description row 2', exact: true }).getByRole('textbox', { name: 'Row 2 value' })).toHaveValue(oldEnglish);
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
+
+      await publicPage.goto(at(productPath(CATEGORY, ID)));
+      // the row shows as '<strong>Material</strong> : value'
+      await expect(publicPage.getByRole('main')).toContainText(`Material : ${oldEnglish}`);
+      await expect(publicPage.getByRole('main')).toContainText('Material: brass, nickel plating optional');
+      await expect(publicPage.getByText('Brass CZ122, nickel plated')).toHaveCount(0);
+      await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
+      await expect(publicPage.getByRole('main')).toContainText(oldArabic);
+      await expect(publicPage.getByRole('main')).toContainText(oldArabicSpec);
+      await expect(publicPage.getByText('نحاس CZ122 مطلي بالنيكل')).toHaveCount(0);
+      expect(staffConsole.problems).toEqual([]);
+    } finally {
+      await staffSite.stop();
+    }
+  });
+});
