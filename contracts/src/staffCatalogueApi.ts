@@ -96,8 +96,11 @@ export const editorProductSchema = z.strictObject({
   draft: z.strictObject({ content: editableProductSchema, basedOn: z.number(), savedBy: z.string().nullable(), savedAt: z.string() }).nullable(),
   /** Who last changed it in the editor, or null when it never was. */
   lastChange: byWhomSchema.nullable(),
-  /** Who archived it and when, or null when it is published (an archived product is restored before it is edited). */
-  archived: byWhomSchema.nullable(),
+  /**
+   * Who archived it and when, or null when it is in the catalogue (an archived product is restored before it is
+   * edited). The server always sends it; optional for the clients written before archiving.
+   */
+  archived: byWhomSchema.nullable().optional(),
 });
 export type EditorProduct = z.infer<typeof editorProductSchema>;
 
@@ -125,8 +128,8 @@ export const productVersionListSchema = z.strictObject({
       /** null: the content it had before the editor first published it (seed or import). */
       publishedBy: z.string().nullable(),
       publishedAt: z.string(),
-      /** What made the version: a publish, or the content as the product was archived or restored. */
-      action: z.enum(['publish', 'archive', 'unarchive']),
+      /** What made the version: a publish, or the content as the product was archived or restored (always sent). */
+      action: z.enum(['publish', 'archive', 'unarchive']).optional(),
     }),
   ),
 });
