@@ -5,8 +5,7 @@
 // catalogueSite.ts, which writes the same pages from records in memory (the committed files, tests' feeds).
 import type { ProductCategory } from '@site/content';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
-import { LOCALES, type Locale } from '@site/contracts/locale';
-import { localizedPath } from '@site/contracts/locale';
+import { LOCALES, localizedPath, type Locale } from '@site/contracts/locale';
 import { productPath } from '@site/contracts/paths';
 import type { CategoryFirstPage, ProductDates, ProductEntry, ProductRecords, WithdrawnProduct } from '../../catalogue/catalogueStore.js';
 import { VersionedMemo } from '../../catalogue/versionedCache.js';
