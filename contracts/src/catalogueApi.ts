@@ -113,6 +113,19 @@ export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema
 export const productResponseSchema = z.strictObject({ product: productDetailSchema, listing: productSchema });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 
+/** HTTP status of a withdrawn (archived) product's answer and page: gone, where an unknown id is a 404. */
+export const PRODUCT_GONE_STATUS = 410;
+
+/**
+ * A withdrawn product's answer (410): a sentence, and its name and category in the language asked for, so its page
+ * can say it is no longer in the catalogue and lead to its category.
+ */
+export const productGoneSchema = z.strictObject({
+  error: z.string(),
+  withdrawn: z.strictObject({ id: z.string(), productName: z.string(), categoryId: z.string(), categoryName: z.string() }),
+});
+export type ProductGone = z.infer<typeof productGoneSchema>;
+
 /** The most products one look-up may name: a basket's lines, or a pasted list, fit. */
 export const LOOKUP_CODES_MAX = 200;
 
@@ -137,6 +150,8 @@ export const lookupQuerySchema = z.strictObject({
 export const lookupResponseSchema = z.strictObject({
   /** Each product a code names, once, in the order of the codes that name them. */
   products: z.array(productSchema),
+  /** The withdrawn (archived) products the codes name: a basket's line of one says it is no longer available. */
+  withdrawn: z.array(z.strictObject({ id: z.string(), code: z.string(), productName: z.string() })).optional(),
 });
 export type LookupResponse = z.infer<typeof lookupResponseSchema>;
 

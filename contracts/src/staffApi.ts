@@ -95,6 +95,10 @@ export const STAFF_API = {
   catalogueDiff: '/api/staff/catalogue/products/:id/diff',
   /** POST {baseVersion} (csrf) → EditorProduct: an earlier version becomes the pending draft. */
   catalogueRestore: '/api/staff/catalogue/products/:id/versions/:version/restore',
+  /** POST {baseVersion} (csrf) → EditorProduct: the product is withdrawn (gone from the public site; its page a 410). */
+  catalogueArchive: '/api/staff/catalogue/products/:id/archive',
+  /** POST {baseVersion} (csrf) → EditorProduct: an archived product is published again as it was archived. */
+  catalogueUnarchive: '/api/staff/catalogue/products/:id/unarchive',
   /** POST multipart/form-data, one file part (csrf) → UploadedPicture: put its `picture` into the draft's details. */
   cataloguePictures: '/api/staff/catalogue/products/:id/pictures',
   /** POST multipart/form-data, one file part (csrf) → UploadedDatasheet: put its `datasheet` into the draft's details. */

@@ -15,7 +15,8 @@ export const EDITOR_PAGE_SIZE_MAX = 200;
 /** Largest draft body, in bytes: the biggest detail documents of the catalogue are a few tens of kilobytes. */
 export const EDITOR_BODY_LIMIT = 256 * 1024;
 
-export const EDITOR_STATUSES = ['published', 'draft'] as const;
+/** archived: withdrawn from the public site (the list shows archived products only when asked for them). */
+export const EDITOR_STATUSES = ['published', 'draft', 'archived'] as const;
 export type EditorStatus = (typeof EDITOR_STATUSES)[number];
 
 const text = (field: string, max: number) => z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
@@ -95,6 +96,11 @@ export const editorProductSchema = z.strictObject({
   draft: z.strictObject({ content: editableProductSchema, basedOn: z.number(), savedBy: z.string().nullable(), savedAt: z.string() }).nullable(),
   /** Who last changed it in the editor, or null when it never was. */
   lastChange: byWhomSchema.nullable(),
+  /**
+   * Who archived it and when, or null when it is in the catalogue (an archived product is restored before it is
+   * edited). The server always sends it; optional for the clients written before archiving.
+   */
+  archived: byWhomSchema.nullable().optional(),
 });
 export type EditorProduct = z.infer<typeof editorProductSchema>;
 
@@ -122,6 +128,8 @@ export const productVersionListSchema = z.strictObject({
       /** null: the content it had before the editor first published it (seed or import). */
       publishedBy: z.string().nullable(),
       publishedAt: z.string(),
+      /** What made the version: a publish, or the content as the product was archived or restored (always sent). */
+      action: z.enum(['publish', 'archive', 'unarchive']).optional(),
     }),
   ),
 });

@@ -146,6 +146,25 @@ describe('ProductDetailsPage', () => {
     expect(document.title).toBe('Product not found | Crescent Electrical Trading');
   });
 
+  it("shows a withdrawn product (the API's 410) as not found, with a link to its own category", async () => {
+    server.use(
+      http.get(catalogueProductApiPath('old_gland'), () =>
+        HttpResponse.json(
+          { error: 'withdrawn', withdrawn: { id: 'old_gland', productName: 'Old Gland', categoryId: 'industrial_cable_glands', categoryName: 'Industrial Cable Glands' } },
+          { status: 410 },
+        ),
+      ),
+      http.get(reviewsApiPath('old_gland'), () => HttpResponse.json({ reviews: [] })),
+    );
+    // an old link under another category: the link leads to the product's own
+    renderAt('cables', 'old_gland');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Product not found');
+    expect(alert).toHaveTextContent('We could not find the product “old_gland” in our catalogue.');
+    expect(within(alert).getByRole('link', { name: 'See all Industrial Cable Glands products' })).toHaveAttribute('href', '/our-products/industrial_cable_glands');
+    expect(screen.queryByTestId('spinner')).toBeNull();
+  });
+
   it('shows a clear error with a retry when the details cannot be loaded', async () => {
     let fail = true;
     server.use(http.get(CATALOGUE_PRODUCT_API_PATTERN, () => (fail ? HttpResponse.error() : HttpResponse.json({ product: DETAIL, listing: PRODUCTS[0] }))));

@@ -16,6 +16,7 @@ import {
   fetchReviews,
   selectProductDetail,
   selectProductQuoteFacts,
+  selectProductWithdrawn,
   selectProductDetailError,
   selectProductDetailStatus,
   selectProductId,
@@ -53,6 +54,7 @@ export default function ProductDetailsPage() {
   const loadedId = useAppSelector(selectProductId);
   const product = useAppSelector(selectProductDetail);
   const quoteFacts = useAppSelector(selectProductQuoteFacts);
+  const withdrawn = useAppSelector(selectProductWithdrawn);
   const status = useAppSelector(selectProductDetailStatus);
   const error = useAppSelector(selectProductDetailError);
   const reviews = useAppSelector(selectReviews);
@@ -80,12 +82,14 @@ export default function ProductDetailsPage() {
   const deferredProduct = useDeferredValue(found ? product : null);
   const restReady = found && deferredProduct === product;
 
-  const categoryId = found ? product.productCategory : productCategoryId;
+  // a withdrawn product (the API's 410) is not found either, and its answer names its real category
+  const gone = notFound ? withdrawn : null;
+  const categoryId = found ? product.productCategory : (gone?.categoryId ?? productCategoryId);
   // Before the product is known: the spec's names from the address's segments; the Arabic edition cannot make Arabic
   // names from them, and says 'Category' and 'Product' (the server's page has the product already).
   const english = locale === 'en';
   const segmentCategoryName = english ? categoryNameFromSegment(productCategoryId) : undefined;
-  const categoryName = found ? product.categoryName : (segmentCategoryName ?? text('catalogue.details.categoryPlaceholder'));
+  const categoryName = found ? product.categoryName : (gone?.categoryName ?? segmentCategoryName ?? text('catalogue.details.categoryPlaceholder'));
   const productName = found
     ? product.productName
     : notFound
@@ -117,9 +121,9 @@ export default function ProductDetailsPage() {
           <p>{text('catalogue.details.notFound.text', { productId })}</p>
           <p>
             <Rich
-              id={segmentCategoryName === undefined ? 'catalogue.details.notFound.linksUnnamed' : 'catalogue.details.notFound.links'}
+              id={gone === null && segmentCategoryName === undefined ? 'catalogue.details.notFound.linksUnnamed' : 'catalogue.details.notFound.links'}
               values={{ categoryName }}
-              components={{ 0: <Link to={categoryPath(productCategoryId)} />, 1: <Link to={CATEGORIES_PATH} /> }}
+              components={{ 0: <Link to={categoryPath(categoryId)} />, 1: <Link to={CATEGORIES_PATH} /> }}
             />
           </p>
         </NotFound>

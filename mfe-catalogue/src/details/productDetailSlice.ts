@@ -2,12 +2,14 @@ import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit'
 import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
 import type { CustomerReview, Product, ProductDetail } from '@site/content';
 import { catalogueProductApiPath } from '@site/contracts/api';
-import type { ProductResponse } from '@site/contracts/catalogue-api';
+import { PRODUCT_GONE_STATUS, type ProductGone, type ProductResponse } from '@site/contracts/catalogue-api';
 import type { ReviewToSend } from '@site/content/reviews';
 import { getReviews, postReview } from '../reviews/reviewsApi';
 
 /** What the quote basket needs of the product beyond its detail record: the listing record's code and unit. */
 export type ProductQuoteFacts = Pick<Product, 'code' | 'unit' | 'productCategoryId' | 'image'>;
+
+export type WithdrawnProduct = Pick<ProductGone['withdrawn'], 'categoryId' | 'categoryName'>;
 
 export interface ProductDetailState {
   /** The product asked for (the last path segment). */
@@ -16,6 +18,8 @@ export interface ProductDetailState {
   productDetail: ProductDetail | null;
   /** Its unit and code, from its listing record (null until it is loaded). */
   quoteFacts: ProductQuoteFacts | null;
+  /** The product was withdrawn from the catalogue (the API's 410): its category, for the not-found state's link. */
+  withdrawn: WithdrawnProduct | null;
   status: LoadStatus;
   error: string | null;
   requestId: string | null;
@@ -30,6 +34,7 @@ const initialState: ProductDetailState = {
   productId: null,
   productDetail: null,
   quoteFacts: null,
+  withdrawn: null,
   status: 'idle',
   error: null,
   requestId: null,
@@ -51,11 +56,15 @@ export const fetchProductDetail = createAsyncThunk(
   async (productId: string, { signal, extra }) => {
     const path = catalogueProductApiPath(productId);
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
-    if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null };
+    if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null, withdrawn: null };
+    if (response.status === PRODUCT_GONE_STATUS) {
+      const { withdrawn } = (await response.json()) as ProductGone;
+      return { detail: null, quoteFacts: null, withdrawn: { categoryId: withdrawn.categoryId, categoryName: withdrawn.categoryName } };
+    }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
     const { product, listing } = (await response.json()) as ProductResponse;
     const quoteFacts: ProductQuoteFacts = { code: listing.code, unit: listing.unit, productCategoryId: listing.productCategoryId, image: listing.image };
-    return { detail: product, quoteFacts };
+    return { detail: product, quoteFacts, withdrawn: null };
   },
   // The server drew the page with this product: not again as it hydrates.
   {
@@ -82,10 +91,12 @@ export const productDetailSlice = createSlice({
         state.productId = action.meta.arg;
         state.productDetail = null;
         state.quoteFacts = null;
+        state.withdrawn = null;
       },
       fulfilled: (state, action) => {
         state.productDetail = action.payload.detail;
         state.quoteFacts = action.payload.quoteFacts;
+        state.withdrawn = action.payload.withdrawn;
       },
     });
     addLoadCases(builder, fetchReviews, {
@@ -107,6 +118,7 @@ export const productDetailSlice = createSlice({
     selectProductId: (state) => state.productId,
     selectProductDetail: (state) => state.productDetail,
     selectProductQuoteFacts: (state) => state.quoteFacts,
+    selectProductWithdrawn: (state) => state.withdrawn,
     selectProductDetailStatus: (state) => state.status,
     selectProductDetailError: (state) => state.error,
     selectReviews: (state) => state.reviews,
@@ -125,6 +137,7 @@ export const {
   selectProductId,
   selectProductDetail,
   selectProductQuoteFacts,
+  selectProductWithdrawn,
   selectProductDetailStatus,
   selectProductDetailError,
   selectReviews,

@@ -55,7 +55,8 @@ export function PasteList() {
     if (entries.length > 0) {
       setOutcome({ type: 'matching' });
       try {
-        products = await dispatch(lookupQuoteProducts(entries.map((entry) => entry.code))).unwrap();
+        // a withdrawn product's code is not recognised: it cannot be quoted
+        products = (await dispatch(lookupQuoteProducts(entries.map((entry) => entry.code))).unwrap()).products;
       } catch {
         return setOutcome({ type: 'unavailable' });
       }

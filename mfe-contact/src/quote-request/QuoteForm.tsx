@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, SectionHeading, Spinner, useHydrated } from '@site/shared-ui';
 import { branches as englishBranches } from '@site/content';
@@ -7,6 +7,7 @@ import { selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@si
 import { useText } from '../i18n/useText';
 import { branchValue, usePageBranches } from '../contact/pageBranches';
 import { FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, useFormValues } from '../form-parts/FormParts';
+import { selectWithdrawnQuoteProducts } from './quoteProductsSlice';
 import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormProblem, type QuoteFormValues } from './quoteRequest';
 
 const Problem = styled.div`
@@ -54,7 +55,10 @@ export interface QuoteFormProps {
 export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
   const text = useText();
   const locale = useLocale();
-  const lines = useAppSelector(selectQuoteLines);
+  const withdrawn = useAppSelector(selectWithdrawnQuoteProducts);
+  const basket = useAppSelector(selectQuoteLines);
+  // a withdrawn product's line is shown as no longer available and left out of the request (the server refuses it)
+  const lines = useMemo(() => basket.filter((line) => withdrawn[line.productId] === undefined), [basket, withdrawn]);
   const page = usePageBranches();
   // the English names until an Arabic page's have loaded: the values sent are the same
   const branches = page.status === 'ready' ? page.branches : englishBranches;

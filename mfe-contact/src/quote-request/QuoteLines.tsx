@@ -21,6 +21,7 @@ import {
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { LinesTableHead } from './LinesTableHead';
+import { selectWithdrawnQuoteProducts } from './quoteProductsSlice';
 
 /**
  * The lines' area keeps one height whatever it holds (nothing, a placeholder, the empty text, 100 lines: it scrolls),
@@ -51,6 +52,12 @@ const ProductCell = styled.div`
   gap: 12px;
 `;
 
+/** A withdrawn product's line: said in words, not only by its colour. */
+const Unavailable = styled.span`
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.error};
+`;
+
 const Empty = styled.div`
   padding: 24px;
   p { margin-block: 0 12px; }
@@ -71,8 +78,11 @@ export interface QuoteLinesProps {
   onDraft: (productId: string, typed: string) => void;
 }
 
-/** One line: picture, name, code, its quantity field (the basket takes each valid value at once) and remove. */
-function LineRow({ line, draft, onDraft }: { line: QuoteLine; draft: string | undefined; onDraft: QuoteLinesProps['onDraft'] }) {
+/**
+ * One line: picture, name, code, its quantity field (the basket takes each valid value at once) and remove; a withdrawn
+ * product's line says it is no longer available instead of its quantity (it is not sent with the request).
+ */
+function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: string | undefined; onDraft: QuoteLinesProps['onDraft']; withdrawn: boolean }) {
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();
@@ -96,6 +106,9 @@ function LineRow({ line, draft, onDraft }: { line: QuoteLine; draft: string | un
         <Ltr>{line.code}</Ltr>
       </td>
       <td>
+        {withdrawn ? (
+          <Unavailable id={`quote-unavailable-${line.productId}`}>{text('contact.quote.unavailable')}</Unavailable>
+        ) : (
         <QuantityField
           id={`quote-quantity-${line.productId}`}
           label={text('contact.quote.quantityOf', { name })}
@@ -105,6 +118,7 @@ function LineRow({ line, draft, onDraft }: { line: QuoteLine; draft: string | un
           onChange={change}
           problem={checked === null || checked.ok ? null : checked.problem}
         />
+        )}
       </td>
       <td>
         <Button type="button" $variant="secondary" onClick={() => dispatch(quoteLineRemoved({ productId: line.productId }))}>
@@ -166,6 +180,7 @@ function useBasketShown(): boolean {
 export function QuoteLines({ drafts, onDraft }: QuoteLinesProps) {
   const text = useText();
   const lines = useAppSelector(selectQuoteLines);
+  const withdrawn = useAppSelector(selectWithdrawnQuoteProducts);
   const restored = useBasketShown();
   let content;
   if (!restored) {
@@ -184,7 +199,7 @@ export function QuoteLines({ drafts, onDraft }: QuoteLinesProps) {
         <LinesTableHead withRemove />
         <tbody>
           {lines.map((line) => (
-            <LineRow key={line.productId} line={line} draft={drafts[line.productId]} onDraft={onDraft} />
+            <LineRow key={line.productId} line={line} draft={drafts[line.productId]} onDraft={onDraft} withdrawn={withdrawn[line.productId] !== undefined} />
           ))}
         </tbody>
       </Table>

@@ -253,4 +253,28 @@ describe('the request page', () => {
     send();
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
   });
+
+  it("says a withdrawn product's line is no longer available, and sends the request without it", async () => {
+    // the look-up names the wire as withdrawn (archived): its line stays, without a quantity field
+    server.use(
+      http.get(CATALOGUE_LOOKUP_API_PATH, () =>
+        HttpResponse.json({ products: [CABLE], withdrawn: [{ id: WIRE.id, code: WIRE.code, productName: WIRE.productName }] }),
+      ),
+    );
+    const store = renderPage();
+    await waitFor(() => expect(selectQuoteProductsStatus(store.getState())).toBe('succeeded'));
+    const table = screen.getByRole('table', { name: 'Products to quote' });
+    const wireRow = within(table).getByText(WIRE.productName).closest('tr')!;
+    expect(within(wireRow).getByText('No longer available')).toBeInTheDocument();
+    expect(within(wireRow).queryByRole('textbox')).toBeNull();
+    expect(within(wireRow).getByRole('button', { name: `Remove ${WIRE.productName}` })).toBeInTheDocument();
+    expect(Object.keys(quantities(store))).toEqual([CABLE.id, WIRE.id]);
+    fillForm();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
+    fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: NEXT_MONTH } });
+    send();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    expect(body.lines).toEqual([{ productId: CABLE.id, quantity: 200 }]);
+  });
 });

@@ -17,7 +17,7 @@ import { QuoteLines } from './QuoteLines';
 import { PasteList } from './PasteList';
 import { QuoteForm, type SentQuoteRequest } from './QuoteForm';
 import { QuoteSent } from './QuoteSent';
-import { lookupBasketProducts, selectQuoteProducts, selectQuoteProductsStatus } from './quoteProductsSlice';
+import { lookupBasketProducts, selectQuoteProducts, selectQuoteProductsStatus, selectWithdrawnQuoteProducts } from './quoteProductsSlice';
 
 /** Lines and paste on one side, the form on the other on wide screens; stacked (lines first, fixed height) on narrow ones. */
 const Columns = styled.div`
@@ -41,6 +41,7 @@ export default function QuoteRequestPage() {
   const restored = useAppSelector(selectQuoteBasketRestored);
   const products = useAppSelector(selectQuoteProducts);
   const productsStatus = useAppSelector(selectQuoteProductsStatus);
+  const withdrawn = useAppSelector(selectWithdrawnQuoteProducts);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [sent, setSent] = useState<SentQuoteRequest | null>(null);
 
@@ -50,11 +51,12 @@ export default function QuoteRequestPage() {
   }, [restored, dispatch]);
 
   // the lines named in the page's language, once their products are there (lines of products the catalogue no longer
-  // has go: the server would refuse them)
+  // has go: the server would refuse them; a withdrawn product's line stays, marked no longer available and not sent)
   useEffect(() => {
     if (!restored || productsStatus !== 'succeeded') return;
-    dispatch(quoteLinesDescribed({ locale, names: Object.fromEntries(Object.values(products).map((product) => [product.id, product.productName])) }));
-  }, [restored, productsStatus, products, locale, dispatch]);
+    const names = Object.fromEntries(Object.values(products).map((product) => [product.id, product.productName]));
+    dispatch(quoteLinesDescribed({ locale, names, withdrawn: Object.keys(withdrawn) }));
+  }, [restored, productsStatus, products, withdrawn, locale, dispatch]);
 
   const onDraft = useCallback((productId: string, typed: string) => setDrafts((current) => ({ ...current, [productId]: typed })), []);
 

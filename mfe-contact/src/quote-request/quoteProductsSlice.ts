@@ -9,15 +9,20 @@ import { normalizedProductCode } from '@site/content/validation';
 import { CATALOGUE_LOOKUP_API_PATH } from '@site/contracts/api';
 import { LOOKUP_CODES_MAX, type LookupResponse } from '@site/contracts/catalogue-api';
 
+/** A withdrawn (archived) product a look-up named: a basket's line of it is no longer available. */
+export type WithdrawnQuoteProduct = NonNullable<LookupResponse['withdrawn']>[number];
+
 export interface QuoteProductsState {
   /** Every product looked up on this page so far, by id. */
   products: Record<string, Product>;
+  /** The withdrawn products looked up on this page, by id (a product restored meanwhile leaves on its next look-up). */
+  withdrawn: Record<string, WithdrawnQuoteProduct>;
   /** The newest look-up's. */
   status: LoadStatus;
   error: string | null;
 }
 
-const initialState: QuoteProductsState = { products: {}, status: 'idle', error: null };
+const initialState: QuoteProductsState = { products: {}, withdrawn: {}, status: 'idle', error: null };
 
 const SLICE = 'quoteProducts';
 
@@ -37,7 +42,7 @@ export function lookupPaths(codes: readonly string[]): string[] {
 /** The products `codes` (model codes or ids, as typed) name; a code the catalogue does not have finds nothing. */
 export const lookupQuoteProducts = createAsyncThunk(`${SLICE}/lookup`, async (codes: readonly string[], { signal, extra }) => {
   const answers = await Promise.all(lookupPaths(codes).map((path) => loadJson<LookupResponse>(path, signal, fetchOf(extra))));
-  return answers.flatMap((answer) => answer.products);
+  return { products: answers.flatMap((answer) => answer.products), withdrawn: answers.flatMap((answer) => answer.withdrawn ?? []) };
 });
 
 /** The products of the basket's lines, as the page opens with them. */
@@ -54,12 +59,20 @@ export const quoteProductsSlice = createSlice({
       failure: 'The catalogue could not be loaded.',
       aborted: 'fail',
       fulfilled: (state, action) => {
-        for (const product of action.payload) state.products[product.id] = product;
+        for (const product of action.payload.products) {
+          state.products[product.id] = product;
+          delete state.withdrawn[product.id];
+        }
+        for (const product of action.payload.withdrawn) {
+          state.withdrawn[product.id] = product;
+          delete state.products[product.id];
+        }
       },
     });
   },
   selectors: {
     selectQuoteProducts: (state) => state.products,
+    selectWithdrawnQuoteProducts: (state) => state.withdrawn,
     selectQuoteProductsStatus: (state) => state.status,
   },
 });
@@ -70,4 +83,4 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the request page's code loads. */
 export const injectedQuoteProductsSlice = quoteProductsSlice.injectInto(rootReducer);
-export const { selectQuoteProducts, selectQuoteProductsStatus } = injectedQuoteProductsSlice.selectors;
+export const { selectQuoteProducts, selectWithdrawnQuoteProducts, selectQuoteProductsStatus } = injectedQuoteProductsSlice.selectors;

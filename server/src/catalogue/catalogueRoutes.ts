@@ -25,6 +25,8 @@ import {
   listingQuerySchema,
   listingResponseSchema,
   lookupQuerySchema,
+  PRODUCT_GONE_STATUS,
+  productGoneSchema,
   lookupResponseSchema,
   productParamsSchema,
   productQuerySchema,
@@ -134,8 +136,8 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
     { schema: { querystring: lookupQuerySchema, response: answers(lookupResponseSchema) } },
     async (request, reply) => {
       const { lang, codes } = request.query;
-      const products = await read(request, 'the catalogue for a look-up', () => lookup(codes, lang));
-      return sendTagged(request, reply, { products });
+      const [products, withdrawn] = await read(request, 'the catalogue for a look-up', () => Promise.all([lookup(codes, lang), store.archivedNamedBy(codes, lang)]));
+      return sendTagged(request, reply, withdrawn.length === 0 ? { products } : { products, withdrawn });
     },
   );
 
@@ -170,13 +172,22 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
       schema: {
         params: productParamsSchema,
         querystring: productQuerySchema,
-        response: answers(productResponseSchema),
+        response: { ...answers(productResponseSchema), [PRODUCT_GONE_STATUS]: productGoneSchema },
       },
     },
     async (request, reply) => {
       const { productId } = request.params;
       const records = await read(request, `the product ${productId}`, () => store.product(productId, request.query.lang));
-      if (records === undefined) throw httpError(404, `There is no product "${productId}" in the catalogue`);
+      if (records === undefined) {
+        // a withdrawn product is gone, not unknown: its page says so and leads to its category
+        const gone = await read(request, `the product ${productId}`, () => store.archivedProduct(productId, request.query.lang));
+        if (gone === undefined) throw httpError(404, `There is no product "${productId}" in the catalogue`);
+        const { code: _code, ...withdrawn } = gone;
+        return reply
+          .code(PRODUCT_GONE_STATUS)
+          .header('cache-control', 'no-cache')
+          .send({ error: `The product "${productId}" is no longer in the catalogue: it was withdrawn`, withdrawn });
+      }
       return sendTagged(request, reply, { product: records.detail, listing: records.listing });
     },
   );

@@ -21,6 +21,15 @@ import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, t
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
+/** A withdrawn product, as its 410 page and answer name it. */
+export interface WithdrawnProduct {
+  id: string;
+  code: string;
+  productName: string;
+  categoryId: string;
+  categoryName: string;
+}
+
 export interface ListingQuery {
   categoryId: string;
   sort: ListingSort;
@@ -247,6 +256,39 @@ export class CatalogueStore {
       listing: productRecord(row, category, locale),
       category: categoryRecord(category, locale),
     };
+  }
+
+  /**
+   * A withdrawn (archived, migration 016) product's name and category in `locale`, or undefined when no product of
+   * that id is archived: its page answers 410 with a link to the category.
+   */
+  async archivedProduct(id: string, locale: Locale): Promise<WithdrawnProduct | undefined> {
+    const row = await this.db
+      .selectFrom('catalogue_archived_products as a')
+      .innerJoin('catalogue_categories as c', 'c.id', 'a.category_id')
+      .select(['a.id', 'a.code', 'a.name', 'a.name_ar', 'a.category_id', 'c.title', 'c.title_ar'])
+      .where('a.id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const ar = locale === 'ar';
+    return { id: row.id, code: row.code, productName: ar ? row.name_ar : row.name, categoryId: row.category_id, categoryName: ar ? row.title_ar : row.title };
+  }
+
+  /** The withdrawn products whose id or code has the letters and digits of one of `keys` (productsNamedBy's match). */
+  async archivedNamedBy(keys: readonly string[], locale: Locale): Promise<{ id: string; code: string; productName: string }[]> {
+    const letters = [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== '');
+    if (letters.length === 0) return [];
+    const named = sql.val(letters);
+    // few rows (the withdrawn products): no index needed
+    const rows = await this.db
+      .selectFrom('catalogue_archived_products')
+      .select(['id', 'code', 'name', 'name_ar'])
+      .where(
+        sql<boolean>`(regexp_replace(lower(code), '[^a-z0-9]+', '', 'g') = any(${named}::text[]) or regexp_replace(lower(id), '[^a-z0-9]+', '', 'g') = any(${named}::text[]))`,
+      )
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ id: row.id, code: row.code, productName: locale === 'ar' ? row.name_ar : row.name }));
   }
 
   /** A category's first `limit` products in the catalogue's order and its count; undefined for an unknown category. */

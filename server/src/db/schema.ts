@@ -278,6 +278,22 @@ export interface CatalogueProductHistoryTable {
   published_by_id: number | null;
   published_by_email: string | null;
   published_at: Timestamp;
+  /** What made the version (migration 016): a publish, or the content as it was archived or restored. */
+  action: Defaulted<'publish' | 'archive' | 'unarchive'>;
+}
+
+/** A withdrawn product: its catalogue_products row, moved here whole while it is archived (migration 016). */
+export interface CatalogueArchivedProductsTable {
+  id: string;
+  category_id: string;
+  name: string;
+  name_ar: string;
+  code: string;
+  /** The product's catalogue_products row as JSON (to_json), put back by json_populate_record when restored. */
+  product: ColumnType<Record<string, unknown>, string, string>;
+  archived_at: Timestamp;
+  archived_by_id: number | null;
+  archived_by_email: string | null;
 }
 
 /** Every table, by name: the type parameter of the server's Kysely instance. */
@@ -306,6 +322,7 @@ export interface DatabaseSchema {
   catalogue_state: CatalogueStateTable;
   catalogue_product_edits: CatalogueProductEditsTable;
   catalogue_product_history: CatalogueProductHistoryTable;
+  catalogue_archived_products: CatalogueArchivedProductsTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

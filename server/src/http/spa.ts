@@ -60,7 +60,7 @@ interface ShellHtml {
 }
 
 export interface RenderedPage {
-  status: 200 | 404;
+  status: 200 | 404 | 410;
   html: Buffer;
   etag: string;
 }
@@ -173,7 +173,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    */
   async function hintsFor(page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
     // page.path is canonical, in the page's edition: a product under the wrong category its real one.
-    const match = page.status === 200 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
+    const match = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     if (match === undefined) return NO_HINTS;
     const { route } = match;
     const remote = await hints.forModule(route.remote, route.modulePath, variantOf(visitor, route.remote));
@@ -201,7 +201,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * is moved to its own in the browser: it would not show what the server drew).
    */
   async function firstViewFor(page: SitePage, requestPath: string, visitor: Visitor, viewSearch: string): Promise<FirstViewSource | undefined> {
-    if (firstViews === undefined || page.status !== 200 || page.path === undefined || page.path !== requestPath) return undefined;
+    // a withdrawn product's page (410) is drawn too: the product page draws its not-found state from the API's 410
+    if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
     const match = matchSiteRoute(page.path);
     return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch);
   }
@@ -290,7 +291,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const visitor = canaries.visitor(request);
     // What the address's query names of the page (a listing's order and page), in one spelling: any other query
     // makes no new page, so it cannot fill the page cache.
-    const pageMatch = page.status === 200 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
+    const pageMatch = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
     const view = await firstViewFor(page, requestPath, visitor, viewSearch);
     const preload = await hintsFor(page, view !== undefined, visitor, viewSearch);

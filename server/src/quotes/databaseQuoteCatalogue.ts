@@ -16,7 +16,16 @@ export function databaseQuoteCatalogue(db: Kysely<DatabaseSchema>): (productIds:
       .select(['id', 'code', 'unit', 'name', 'name_ar as nameAr'])
       .where(sql<boolean>`id = any(${sql.val(ids)}::text[])`)
       .execute();
+    // the ids not found may be withdrawn products (migration 016): the refusal says so rather than "not a product"
+    const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+    const withdrawn =
+      missing.length === 0
+        ? []
+        : await db.selectFrom('catalogue_archived_products').select(['id', 'code', 'name']).where(sql<boolean>`id = any(${sql.val(missing)}::text[])`).execute();
     // a unit is one of QuoteUnit's: the seed and the import write only the content schema's units (as records.ts reads them)
-    return quoteCatalogueOf(rows.map((row) => ({ ...row, unit: row.unit as QuoteUnit })));
+    return quoteCatalogueOf(
+      rows.map((row) => ({ ...row, unit: row.unit as QuoteUnit })),
+      withdrawn,
+    );
   };
 }

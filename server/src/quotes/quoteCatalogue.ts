@@ -16,12 +16,15 @@ export interface QuoteProduct {
 export interface QuoteCatalogue {
   /** The product with this id; undefined for any other string ('__proto__' too). */
   find(productId: string): QuoteProduct | undefined;
+  /** A withdrawn (archived) product with this id, which a request may not name; undefined for any other. */
+  withdrawn?(productId: string): Pick<QuoteProduct, 'id' | 'code' | 'name'> | undefined;
 }
 
-/** A catalogue of these products. */
-export function quoteCatalogueOf(products: Iterable<QuoteProduct>): QuoteCatalogue {
+/** A catalogue of these products (and of these withdrawn ones). */
+export function quoteCatalogueOf(products: Iterable<QuoteProduct>, withdrawn: Iterable<Pick<QuoteProduct, 'id' | 'code' | 'name'>> = []): QuoteCatalogue {
   const byId = new Map<string, QuoteProduct>([...products].map((product) => [product.id, product]));
-  return { find: (productId) => byId.get(productId) };
+  const gone = new Map([...withdrawn].map((product) => [product.id, product]));
+  return { find: (productId) => byId.get(productId), withdrawn: (productId) => gone.get(productId) };
 }
 
 /** A catalogue over the English records and their Arabic edition (same ids). */

@@ -85,7 +85,14 @@ export function checkQuoteLines(value: unknown, catalogue: QuoteCatalogue): { ok
     if (productId === undefined) problems.push({ path: ['lines', index, 'productId'], message: `${at}.productId is required` });
     else if (typeof productId !== 'string') problems.push({ path: ['lines', index, 'productId'], message: `${at}.productId must be text` });
     else if ((product = catalogue.find(productId)) === undefined) {
-      problems.push({ path: ['lines', index, 'productId'], message: `${at}.productId ${quoted(productId)} is not a product of the catalogue` });
+      const gone = catalogue.withdrawn?.(productId);
+      problems.push({
+        path: ['lines', index, 'productId'],
+        message:
+          gone === undefined
+            ? `${at}.productId ${quoted(productId)} is not a product of the catalogue`
+            : `${at}.productId ${quoted(productId)} (${gone.name}, ${gone.code}) is no longer available: it was withdrawn from the catalogue. Remove it from the request and send the rest`,
+      });
     } else if (firstIndex.has(productId)) {
       problems.push({
         path: ['lines', index, 'productId'],

@@ -24,6 +24,8 @@ export function databaseReviewCatalogue(db: Kysely<DatabaseSchema>, feed: Pick<D
   const products = () => db.selectFrom('catalogue_products');
   return {
     has: async (productId) => mayBeProductId(productId) && (await products().select('id').where('id', '=', productId).executeTakeFirst()) !== undefined,
+    withdrawn: async (productId) =>
+      mayBeProductId(productId) && (await db.selectFrom('catalogue_archived_products').select('id').where('id', '=', productId).executeTakeFirst()) !== undefined,
     seedReviews: async (productId) => {
       if (!mayBeProductId(productId)) return [];
       const row = await products()

@@ -18,6 +18,8 @@ type Answer<T> = T | Promise<T>;
 
 export interface ReviewCatalogue {
   has(productId: string): Answer<boolean>;
+  /** Whether the product is withdrawn (archived): its stored reviews are still read (its 410 page asks), never added to. */
+  withdrawn?(productId: string): Answer<boolean>;
   /** The catalogue's own reviews of a product, in file order (empty for none or an unknown id). */
   seedReviews(productId: string): Answer<readonly CustomerReview[]>;
   /** Those of `productIds` that are in the catalogue. */

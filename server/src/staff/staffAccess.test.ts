@@ -42,6 +42,8 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueVersions: ['GET'],
   catalogueDiff: ['GET'],
   catalogueRestore: ['POST'],
+  catalogueArchive: ['POST'],
+  catalogueUnarchive: ['POST'],
   cataloguePictures: ['POST'],
   catalogueDatasheets: ['POST'],
 };

@@ -72,10 +72,17 @@ export const quoteBasketSlice = createSlice({
     quoteBasketCleared(state) {
       state.lines = [];
     },
-    /** The request page names the lines in the page's language from the catalogue it loaded; lines of products no longer in the catalogue go. */
-    quoteLinesDescribed(state, { payload }: PayloadAction<{ locale: Locale; names: Record<string, string> }>) {
-      state.lines = state.lines.filter((line) => payload.names[line.productId] !== undefined);
-      for (const line of state.lines) line.names[payload.locale] = payload.names[line.productId]!;
+    /**
+     * The request page names the lines in the page's language from the catalogue it loaded; lines of products no longer
+     * in the catalogue go, but those `withdrawn` (archived) stay, for the page to say they are no longer available.
+     */
+    quoteLinesDescribed(state, { payload }: PayloadAction<{ locale: Locale; names: Record<string, string>; withdrawn?: readonly string[] }>) {
+      const kept = new Set(payload.withdrawn ?? []);
+      state.lines = state.lines.filter((line) => payload.names[line.productId] !== undefined || kept.has(line.productId));
+      for (const line of state.lines) {
+        const name = payload.names[line.productId];
+        if (name !== undefined) line.names[payload.locale] = name;
+      }
     },
     /** The stored basket, read at start and whenever another tab changes it (persistQuoteBasket). */
     quoteBasketRestored(state, { payload }: PayloadAction<QuoteLine[]>) {

@@ -14,7 +14,7 @@ import { VisibleText } from '../../ui/VisibleText';
 import { editPath } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
-export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending' };
+export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', archived: 'Archived' };
 
 const Filters = styled.form`
   display: flex;

@@ -207,6 +207,8 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
     else checked.push(result.checked);
   }
   for (const [line, problems] of crossProblems(checked, existing)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+  // a withdrawn product's id stays its own (migration 016): written here it would be a second product beside it
+  for (const [line, problems] of await archivedProblems(trx, rows)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   const idOf = new Map(rows.map(({ line, row }) => [line, row.id.trim()]));
   const problems = [...byLine]
     .sort(([a], [b]) => a - b)
@@ -227,6 +229,20 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
   await upsertBrands(trx, checked);
   await bumpCatalogueVersion(trx);
   return { ...outcome, written: true };
+}
+
+/** The rows naming a withdrawn (archived) product's id: refused, the product is restored in the editor instead. */
+async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly NumberedRow[]): Promise<Map<number, string[]>> {
+  const ids = [...new Set(rows.map(({ row }) => row.id.trim()))];
+  // the withdrawn products are few: each is tested against the file's ids
+  const archived = new Set(
+    (await trx.selectFrom('catalogue_archived_products').select('id').where(sql<boolean>`id = any(${sql.val(ids)}::text[])`).execute()).map((row) => row.id),
+  );
+  const problems = new Map<number, string[]>();
+  for (const { line, row } of rows) {
+    if (archived.has(row.id.trim())) problems.set(line, ['this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id']);
+  }
+  return problems;
 }
 
 /** Up to this many rows, an import reads only the products its rows may meet; past it, every product's id and code. */

@@ -5,8 +5,9 @@
 // catalogueSite.ts, which writes the same pages from records in memory (the committed files, tests' feeds).
 import type { ProductCategory } from '@site/content';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
-import { LOCALES, type Locale } from '@site/contracts/locale';
-import type { CategoryFirstPage, ProductDates, ProductEntry, ProductRecords } from '../../catalogue/catalogueStore.js';
+import { LOCALES, localizedPath, type Locale } from '@site/contracts/locale';
+import { productPath } from '@site/contracts/paths';
+import type { CategoryFirstPage, ProductDates, ProductEntry, ProductRecords, WithdrawnProduct } from '../../catalogue/catalogueStore.js';
 import { VersionedMemo } from '../../catalogue/versionedCache.js';
 import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEdition, type EditionHeads } from './editionHeads.js';
@@ -17,6 +18,8 @@ export interface SeoRows {
   categories(locale: Locale): Promise<ProductCategory[]>;
   categoryFirstPage(id: string, locale: Locale, limit: number): Promise<CategoryFirstPage | undefined>;
   product(id: string, locale: Locale): Promise<ProductRecords | undefined>;
+  /** A withdrawn product (catalogueStore.ts archivedProduct): its page is a 410. */
+  archivedProduct(id: string, locale: Locale): Promise<Pick<WithdrawnProduct, 'id' | 'categoryId'> | undefined>;
   productEntryPages(from: number, count: number, pageSize: number): AsyncIterable<ProductEntry[]>;
   productDates(): Promise<ProductDates>;
 }
@@ -31,6 +34,9 @@ export interface SeoVersion {
   /** `make(version)` once per version, on first use after it moved. */
   perVersion<T>(make: (version: number) => T | Promise<T>): () => Promise<T>;
 }
+
+/** A withdrawn product's page title: the app's own words for a product not found (mfe-catalogue's i18n). */
+const GONE_TITLE: Readonly<Record<Locale, string>> = { en: 'Product not found', ar: 'المنتج غير موجود' };
 
 /** Category and product pages kept per catalogue version (a few KB each; the least recently asked for go first). */
 export const SEO_PAGES_KEPT = 1000;
@@ -55,7 +61,10 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
   const productPage = (locale: Locale, id: string) =>
     kept.get(`${locale} product ${id}`, async () => {
       const records = await rows.product(id, locale);
-      return records && heads[locale].productPage(records.listing, records.detail, records.category);
+      if (records !== undefined) return heads[locale].productPage(records.listing, records.detail, records.category);
+      // withdrawn: gone (410), the not-found head at the product's own address, which the app draws as not found
+      const gone = await rows.archivedProduct(id, locale);
+      return gone && { ...notFound[locale], status: 410 as const, title: GONE_TITLE[locale], path: localizedPath(locale, productPath(gone.categoryId, gone.id)) };
     });
 
   return catalogue.perVersion(async (version): Promise<SeoPages> => {

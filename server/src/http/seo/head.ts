@@ -70,7 +70,7 @@ export function renderHead(page: SitePage, origin: string): string {
     `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}">`;
   const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', page.description)];
 
-  if (page.status === 404 || page.path === undefined) {
+  if (page.status !== 200 || page.path === undefined) {
     tags.push(meta('name', 'robots', 'noindex'));
     return tags.join('');
   }

@@ -56,7 +56,8 @@ export type EditionPaths = Readonly<Record<Locale, string>>;
 
 /** The head of one page. */
 export interface SitePage {
-  status: 200 | 404;
+  /** 410: a withdrawn (archived) product's page, drawn like the app draws it (its wording and a link to its category). */
+  status: 200 | 404 | 410;
   /** The edition the page is in: its <html lang dir>, its texts' language, og:locale and JSON-LD inLanguage. */
   locale: Locale;
   /** The company's name in the page's language; the document title is '{title} | {siteName}'. */

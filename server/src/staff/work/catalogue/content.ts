@@ -34,3 +34,20 @@ export async function importContent(trx: Kysely<DatabaseSchema>, id: string, con
   const outcome = await importRowsIn(trx, [{ line: EDITOR_LINE, row: rowOfContent(id, content) }], options);
   return outcome.problemsByLine.get(EDITOR_LINE) ?? [];
 }
+
+/**
+ * An archived product's content (as it was archived: its history's archive version) and who archived it when, or
+ * undefined when no product of that id is archived.
+ */
+export async function archivedContent(db: Kysely<DatabaseSchema>, id: string): Promise<{ content: EditableProduct; by: string | null; at: Date } | undefined> {
+  const row = await db
+    .selectFrom('catalogue_archived_products as a')
+    .innerJoin('catalogue_product_history as h', (join) => join.onRef('h.product_id', '=', 'a.id').on('h.action', '=', 'archive'))
+    .select(['h.content', 'a.archived_by_email', 'a.archived_at'])
+    .where('a.id', '=', id)
+    .orderBy('h.version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  // the content was written by archiveProduct from publishedContent: an EditableProduct
+  return row === undefined ? undefined : { content: row.content as EditableProduct, by: row.archived_by_email, at: row.archived_at };
+}

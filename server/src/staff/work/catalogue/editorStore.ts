@@ -9,7 +9,7 @@ import type { Database, DatabaseSchema } from '../../../db/index.js';
 import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound, StaffWorkError } from '../errors.js';
-import { importContent, publishedContent } from './content.js';
+import { archivedContent, importContent, publishedContent } from './content.js';
 
 type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
 
@@ -35,26 +35,38 @@ export class StaleEdit extends StaffWorkError {
 const contentRefused = (problems: readonly string[]) =>
   new StaffWorkError(400, `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
 
-const NO_PRODUCT = 'There is no such product';
+export const NO_PRODUCT = 'There is no such product';
+export const ARCHIVED_PRODUCT = 'This product is archived: restore it (unarchive) before changing it.';
 
 const editsOf = (db: Kysely<DatabaseSchema>, id: string) =>
   db.selectFrom('catalogue_product_edits').selectAll().where('product_id', '=', id).executeTakeFirst();
 
-/** Locks the product's row (one change of a product at a time) and reads its edits; 404 when there is no product. */
-async function lockProduct(trx: Kysely<DatabaseSchema>, id: string) {
+/**
+ * Locks the product's row (one change of a product at a time) and reads its edits; 404 when there is no product, 409
+ * when it is archived (its content is not in the catalogue to be changed).
+ */
+export async function lockProduct(trx: Kysely<DatabaseSchema>, id: string) {
   const product = await trx.selectFrom('catalogue_products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  if (product === undefined) throw notFound(NO_PRODUCT);
+  if (product === undefined) {
+    const archived = await trx.selectFrom('catalogue_archived_products').select('id').where('id', '=', id).executeTakeFirst();
+    throw archived === undefined ? notFound(NO_PRODUCT) : conflict(ARCHIVED_PRODUCT);
+  }
+  return lockedEdits(trx, id);
+}
+
+/** The product's edits and edit version (0 when the editor never changed it), read under the caller's lock of its row. */
+export async function lockedEdits(trx: Kysely<DatabaseSchema>, id: string) {
   const edits = await editsOf(trx, id);
   return { edits, version: edits === undefined ? 0 : Number(edits.version) };
 }
 
-function refuseStale(edits: Awaited<ReturnType<typeof lockProduct>>, baseVersion: number, yours?: EditableProduct): void {
+export function refuseStale(edits: Awaited<ReturnType<typeof lockedEdits>>, baseVersion: number, yours?: EditableProduct): void {
   if (baseVersion === edits.version) return;
   throw new StaleEdit(edits.version, edits.edits?.saved_by_email ?? null, edits.edits?.saved_at ?? new Date(), yours, baseVersion);
 }
 
 /** Moves the product's version on and sets (or clears) its draft. */
-async function writeEdits(trx: Kysely<DatabaseSchema>, id: string, actor: Actor, version: number, draft: { content: EditableProduct; basedOn: number } | null): Promise<void> {
+export async function writeEdits(trx: Kysely<DatabaseSchema>, id: string, actor: Actor, version: number, draft: { content: EditableProduct; basedOn: number } | null): Promise<void> {
   const values = {
     version,
     draft: draft === null ? null : JSON.stringify(draft.content),
@@ -71,7 +83,9 @@ async function writeEdits(trx: Kysely<DatabaseSchema>, id: string, actor: Actor,
 }
 
 export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string): Promise<EditorProduct> {
-  const published = await publishedContent(db, id);
+  const live = await publishedContent(db, id);
+  const archived = live === undefined ? await archivedContent(db, id) : undefined;
+  const published = live ?? archived?.content;
   if (published === undefined) throw notFound(NO_PRODUCT);
   const edits = await editsOf(db, id);
   return {
@@ -83,6 +97,7 @@ export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string):
         ? null
         : { content: edits.draft as EditableProduct, basedOn: Number(edits.draft_based_on), savedBy: edits.saved_by_email, savedAt: edits.saved_at.toISOString() },
     lastChange: edits === undefined ? null : { by: edits.saved_by_email, at: edits.saved_at.toISOString() },
+    archived: archived === undefined ? null : { by: archived.by, at: archived.at.toISOString() },
   };
 }
 

@@ -5,15 +5,17 @@ import type { DatabaseSchema } from '../../../db/index.js';
 import { notFound } from '../errors.js';
 
 export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Promise<ProductVersionList> {
-  const product = await db.selectFrom('catalogue_products').select('id').where('id', '=', id).executeTakeFirst();
+  const product =
+    (await db.selectFrom('catalogue_products').select('id').where('id', '=', id).executeTakeFirst()) ??
+    (await db.selectFrom('catalogue_archived_products').select('id').where('id', '=', id).executeTakeFirst());
   if (product === undefined) throw notFound('There is no such product');
   const rows = await db
     .selectFrom('catalogue_product_history')
-    .select(['version', 'published_by_email', 'published_at'])
+    .select(['version', 'published_by_email', 'published_at', 'action'])
     .where('product_id', '=', id)
     .orderBy('version', 'desc')
     .execute();
-  return { versions: rows.map((row) => ({ version: Number(row.version), publishedBy: row.published_by_email, publishedAt: row.published_at.toISOString() })) };
+  return { versions: rows.map((row) => ({ version: Number(row.version), publishedBy: row.published_by_email, publishedAt: row.published_at.toISOString(), action: row.action })) };
 }
 
 /** Every leaf of a JSON value by its path ('details.description.2.value'); an empty object or array is a leaf. */

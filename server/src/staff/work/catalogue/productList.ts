@@ -11,6 +11,7 @@ export type EditorListFilters = z.output<typeof editorListQuerySchema>;
 const MISSING_ARABIC = sql<boolean>`p.name_ar !~ '[\u0600-\u06FF]'`;
 
 export async function listEditorProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<EditorProductPage> {
+  if (filters.status === 'archived') return listArchivedProducts(db, filters);
   const { q, category, brand, status, missingArabic, after, limit } = filters;
   const rows = await db
     .selectFrom('catalogue_products as p')
@@ -48,6 +49,43 @@ export async function listEditorProducts(db: Kysely<DatabaseSchema>, filters: Ed
       categoryId: row.category_id,
       company: row.company,
       status: row.has_draft ? 'draft' : 'published',
+      missingArabic: row.missing_arabic,
+      version: Number(row.version),
+    })),
+    next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/**
+ * The archived products (withdrawn: their rows are in catalogue_archived_products, migration 016), under the same
+ * filters and keyset paging as the catalogue's; the unfiltered list is the catalogue's own products.
+ */
+async function listArchivedProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<EditorProductPage> {
+  const { q, category, brand, missingArabic, after, limit } = filters;
+  const missing = sql<boolean>`a.name_ar !~ '[\u0600-\u06FF]'`;
+  const company = sql<string | null>`a.product->>'company'`;
+  const rows = await db
+    .selectFrom('catalogue_archived_products as a')
+    .leftJoin('catalogue_product_edits as e', 'e.product_id', 'a.id')
+    .select(['a.id', 'a.name', 'a.name_ar', 'a.code', 'a.category_id', company.as('company'), sql<number>`coalesce(e.version, 0)`.as('version'), missing.as('missing_arabic')])
+    .$if(after !== undefined, (qb) => qb.where('a.id', '>', after ?? ''))
+    .$if(category !== undefined, (qb) => qb.where('a.category_id', '=', category ?? ''))
+    .$if(q !== undefined && q.trim() !== '', (qb) => qb.where(sql<number>`strpos(lower(a.name || ' ' || a.name_ar || ' ' || a.code), lower(${q?.trim() ?? ''}))`, '>', 0))
+    .$if(brand !== undefined, (qb) => qb.where(sql<number>`strpos(', ' || coalesce(${company}, '') || ', ', ${`, ${brand ?? ''}, `})`, '>', 0))
+    .$if(missingArabic === '1', (qb) => qb.where(missing))
+    .orderBy('a.id')
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  return {
+    products: page.map((row) => ({
+      id: row.id,
+      name: row.name,
+      nameAr: row.name_ar,
+      code: row.code,
+      categoryId: row.category_id,
+      company: row.company,
+      status: 'archived' as const,
       missingArabic: row.missing_arabic,
       version: Number(row.version),
     })),

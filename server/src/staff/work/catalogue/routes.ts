@@ -27,6 +27,7 @@ import { requireJson } from '../bodies.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { contentTextProblem } from './contentText.js';
 import { publishDraft, readEditorProduct, restoreVersion, saveDraft, StaleEdit } from './editorStore.js';
+import { archiveProduct, unarchiveProduct } from './archive.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
 import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
@@ -131,6 +132,18 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     STAFF_API.catalogueRestore,
     { preValidation: requireJson, schema: { params: versionParamsSchema, body: baseVersionBodySchema, response: answers(editorProductSchema) } },
     async (request) => restoreVersion(db, editorOf(request), request.params.id, request.params.version, request.body.baseVersion),
+  );
+
+  app.post(
+    STAFF_API.catalogueArchive,
+    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: answers(editorProductSchema) } },
+    async (request) => archiveProduct(db, editorOf(request), request.params.id, request.body.baseVersion),
+  );
+
+  app.post(
+    STAFF_API.catalogueUnarchive,
+    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: answers(editorProductSchema) } },
+    async (request) => unarchiveProduct(db, editorOf(request), request.params.id, request.body.baseVersion),
   );
 
   // uploads: multipart bodies only here, each route taking one file part at its own size limit
