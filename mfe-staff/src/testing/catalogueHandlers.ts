@@ -220,6 +220,23 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: { by: author(), at: fake.now } };
       return HttpResponse.json(entry.product);
     }),
+    // as the server: withdrawing and putting back move the version; the product keeps its content
+    ...([
+      [STAFF_API.catalogueArchive, true],
+      [STAFF_API.catalogueUnarchive, false],
+    ] as const).map(([address, withdraw]) =>
+      http.post(address, async ({ request, params }) => {
+        const refused = refusal(request);
+        if (refused) return refused;
+        const entry = find(params.id);
+        if (entry === undefined) return notFound();
+        const { baseVersion } = (await request.json()) as { baseVersion: number };
+        if (baseVersion !== entry.product.version) return stale(entry);
+        if (withdraw === (entry.product.archived != null)) return HttpResponse.json({ error: withdraw ? 'This product is withdrawn already.' : 'This product is in the catalogue.' }, { status: 409 });
+        entry.product = { ...entry.product, version: entry.product.version + 1, archived: withdraw ? { by: author(), at: fake.now } : null, lastChange: { by: author(), at: fake.now } };
+        return HttpResponse.json(entry.product);
+      }),
+    ),
     http.post(STAFF_API.cataloguePictures, async ({ request, params }) => {
       const refused = refusal(request);
       if (refused) return refused;

@@ -179,6 +179,36 @@ describe('the product edit page', () => {
     expect(within(screen.getByRole('list', { name: 'Problems in the Arabic details' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('withdraws the product after asking once more, says so, and puts it back', async () => {
+    await openEditor();
+    const section = screen.getByRole('region', { name: 'In the catalogue' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Withdraw from the catalogue' }));
+    expect(section).toHaveTextContent('Withdraw this product? It leaves the listings, search and quote baskets');
+    fireEvent.click(within(section).getByRole('button', { name: 'Cancel' }));
+    expect(gland().archived ?? null).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Withdraw from the catalogue' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(section).findByText('Withdrawn: the catalogue no longer shows this product.')).toBeInTheDocument();
+    expect(section).toHaveTextContent(/Withdrawn from the catalogue by layla@crescent\.example on /);
+    expect(gland().archived).not.toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Put back in the catalogue' }));
+    expect(await within(section).findByText('Put back: the catalogue shows this product again.')).toBeInTheDocument();
+    expect(gland().archived).toBeNull();
+    const posts = (await requestsSentWithBodies()).filter(({ request }) => /archive$/.test(request));
+    expect(posts.map(({ request, body }) => [request.replace(/^POST \S+\/products\/[^/]+\//, ''), body])).toEqual([
+      ['archive', { baseVersion: 0 }],
+      ['unarchive', { baseVersion: 1 }],
+    ]);
+  });
+
+  it('does not withdraw over unsaved edits', async () => {
+    await openEditor();
+    fireEvent.change(screen.getByRole('textbox', { name: 'English name' }), { target: { value: 'CW Brass Gland' } });
+    const section = screen.getByRole('region', { name: 'In the catalogue' });
+    expect(within(section).getByRole('button', { name: 'Withdraw from the catalogue' })).toBeDisabled();
+    expect(section).toHaveTextContent('Save the draft or load the latest version first.');
+  });
+
   it('an unknown product is said so', async () => {
     renderStaffApp('/catalogue/no_such_product');
     expect(await screen.findByText('There is no product no_such_product.')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { Actions, StaffField } from '../../ui/StaffField';
 import { fieldOfProblem, historyPath } from '../catalogueCalls';
 import { DetailsEditor } from './DetailsEditor';
 import { MediaEditor } from './MediaEditor';
+import { WithdrawSection } from './WithdrawSection';
 import { useProductEditor, type EditorOutcome } from './useProductEditor';
 
 const Columns = styled.div`
@@ -164,6 +165,11 @@ export function ProductEditPage() {
           </Actions>
         </Sticky>
       </form>
+
+      <Section aria-labelledby="withdraw-heading">
+        <h2 id="withdraw-heading">In the catalogue</h2>
+        <WithdrawSection product={product} dirty={editor.dirty} onChanged={editor.showAnswer} />
+      </Section>
     </PageContainer>
   );
 }

@@ -88,5 +88,5 @@ export function useProductEditor(id: string) {
     retry();
   };
 
-  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, update, saveDraft, publish, reloadLatest, retry };
+  return { resource, product, content, baseVersion, loads, dirty, busy, outcome, edit, update, saveDraft, publish, reloadLatest, retry, showAnswer: set };
 }
