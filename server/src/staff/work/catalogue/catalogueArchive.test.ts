@@ -5,54 +5,30 @@
 // branch staff a 403, and both changes are in the product's history and the audit log.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { catalogueListingApiPath, catalogueProductApiPath, CATALOGUE_COMPARE_API_PATH, CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import type { CompareResponse, ListingResponse, LookupResponse, ProductGone, SearchResponse } from '@site/contracts/catalogue-api';
-import { CSRF_HEADER, STAFF_API, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorProduct, EditorProductPage, ProductVersionList } from '@site/contracts/staff-catalogue-api';
 import { buildApp } from '../../../app.js';
 import { databaseCatalogueFeed } from '../../../catalogue/catalogueFeed.js';
 import { importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
 import { seedCatalogue } from '../../../catalogue/seed.js';
-import type { Database } from '../../../db/index.js';
 import { eventually } from '../../../test-support/catalogueChanges.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { createFixture } from '../../../test-support/fixture.js';
+import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 import { quoteRequestBody } from '../../../test-support/quoteRequest.js';
-import { hashPassword } from '../../passwords.js';
 import { rowOfContent } from './content.js';
 
-const PASSWORD = 'amber falcon quietly 71';
 const PRODUCT = 'hex_cw_brass_cable_gland';
 const CATEGORY = 'industrial_cable_glands';
 const CODE = 'HEX-CW-20S';
 const OTHER = 'oc_cu_xlpe_swa_pvc_cable';
 
-interface Staff {
-  cookie: string;
-  csrf: string;
-}
+const addAccount = addStaffAccount;
+const signIn = signInStaff;
 
-async function addAccount(db: Database, email: string, role: 'catalogue' | 'branch', branch: string | null = null): Promise<void> {
-  await db.query('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4)', [email, await hashPassword(PASSWORD), role, branch]);
-}
-
-async function signIn(app: FastifyInstance, email: string): Promise<Staff> {
-  const res = await app.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email, password: PASSWORD } });
-  assert.equal(res.statusCode, 200, res.body);
-  const header = res.headers['set-cookie'];
-  const cookie = (Array.isArray(header) ? header : [String(header)]).find((value) => value.startsWith('staff_session='))!.split(';')[0]!;
-  return { cookie, csrf: res.json<StaffSession>().csrfToken };
-}
-
-function call(app: FastifyInstance, who: Staff, method: 'GET' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+const call = staffCall;
 
 async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });

@@ -3,47 +3,25 @@
 // at once by the public catalogue API, the history with its diff and restore, the audit log, and bad input.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
-import { CSRF_HEADER, STAFF_API, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { EDITOR_BODY_LIMIT, type EditableProduct, type EditorProduct, type EditorProductPage, type ProductDiff, type ProductVersionList, type StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
 import { buildApp } from '../../../app.js';
 import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
 import { seedCatalogue } from '../../../catalogue/seed.js';
-import type { Database } from '../../../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { createFixture } from '../../../test-support/fixture.js';
-import { hashPassword } from '../../passwords.js';
+import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
 
-const PASSWORD = 'amber falcon quietly 71';
 const PRODUCT = 'hex_cw_brass_cable_gland';
 
-interface Editor {
-  cookie: string;
-  csrf: string;
-}
+type Editor = StaffCaller;
 
-async function addAccount(db: Database, email: string, role: 'catalogue' | 'branch', branch: string | null = null): Promise<void> {
-  await db.query('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4)', [email, await hashPassword(PASSWORD), role, branch]);
-}
+const addAccount = addStaffAccount;
+const signIn = signInStaff;
 
-async function signIn(app: FastifyInstance, email: string): Promise<Editor> {
-  const res = await app.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email, password: PASSWORD } });
-  assert.equal(res.statusCode, 200, res.body);
-  const header = res.headers['set-cookie'];
-  const cookie = (Array.isArray(header) ? header : [String(header)]).find((value) => value.startsWith('staff_session='))!.split(';')[0]!;
-  return { cookie, csrf: res.json<StaffSession>().csrfToken };
-}
-
-function call(app: FastifyInstance, who: Editor, method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-}
+const call = staffCall;
 
 const productUrl = (pattern: string, extra: Record<string, string | number> = {}) => staffApiPath(pattern, { id: PRODUCT, ...extra });
 

@@ -13,36 +13,22 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
-import { CSRF_HEADER, STAFF_API, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { PICTURE_MAX_BYTES, type EditorProduct, type UploadedDatasheet, type UploadedPicture } from '@site/contracts/staff-catalogue-api';
 import { buildApp } from '../../../app.js';
 import { seedCatalogue } from '../../../catalogue/seed.js';
-import type { Database } from '../../../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { createFixture } from '../../../test-support/fixture.js';
-import { hashPassword } from '../../passwords.js';
+import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
 
-const PASSWORD = 'amber falcon quietly 71';
 const PRODUCT = 'hex_cw_brass_cable_gland';
 const BOUNDARY = '----catalogue-upload-test';
 const STORED_NAME = /^[a-f0-9]{64}(?:-\d{1,4}\.(?:avif|webp)|\.pdf)$/;
 
-interface Who {
-  cookie: string;
-  csrf: string;
-}
+type Who = StaffCaller;
 
-async function addAccount(db: Database, email: string, role: 'catalogue' | 'branch', branch: string | null = null): Promise<void> {
-  await db.query('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4)', [email, await hashPassword(PASSWORD), role, branch]);
-}
-
-async function signIn(app: FastifyInstance, email: string): Promise<Who> {
-  const res = await app.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email, password: PASSWORD } });
-  assert.equal(res.statusCode, 200, res.body);
-  const header = res.headers['set-cookie'];
-  const cookie = (Array.isArray(header) ? header : [String(header)]).find((value) => value.startsWith('staff_session='))!.split(';')[0]!;
-  return { cookie, csrf: res.json<StaffSession>().csrfToken };
-}
+const addAccount = addStaffAccount;
+const signIn = signInStaff;
 
 /** The head of a multipart body's one file part, as a browser writes it (the name and type are the client's word). */
 const partHead = (filename: string, type: string) =>
