@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { FIELD_MAX_LENGTH } from '@site/content/validation';
@@ -39,26 +40,20 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const [details, setDetails] = useState<VisitorDetails>({ userName: '', userEmail: '', userCountry: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof VisitorDetails>>({});
-  const [refusals, setRefusals] = useState(0);
   const set = (field: keyof VisitorDetails) => (event: { target: { value: string } }) => {
     setDetails({ ...details, [field]: event.target.value });
     // a field the visitor corrects stops saying what was wrong with it
     setErrors(({ [field]: _fixed, ...others }) => others);
   };
 
-  useEffect(() => {
-    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = visitorFieldErrors(details);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setRefusals((count) => count + 1);
-      return;
-    }
-    onSubmit(details);
+    // drawn at once, so the first field that says what it lacks can take the focus (its message is read with it)
+    flushSync(() => setErrors(found));
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else onSubmit(details);
   };
   const errorOf = (field: keyof VisitorDetails) => {
     const id = errors[field];

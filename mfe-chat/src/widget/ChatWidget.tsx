@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button, ChatIcon, CloseIcon, MinimizeIcon, theme, useMediaQuery, IconButton, VisuallyHidden } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
-import { InquiryModal } from '../inquiry/InquiryModal';
 import { Composer } from '../messages/Composer';
 import { MessageList } from '../messages/MessageList';
 import { WelcomeForm } from '../welcome/WelcomeForm';
@@ -22,6 +21,9 @@ import {
   type ChatPanel,
 } from './chatSlice';
 import { keepChoiceOfChatter, PHONE_QUERY, rememberPanel } from './panelMemory';
+
+// The inquiry form is fetched when first opened: most visitors never send one, and every page carries the widget.
+const InquiryModal = lazy(() => import('../inquiry/InquiryModal').then((module) => ({ default: module.InquiryModal })));
 
 const { edge, chatButton } = theme.floating;
 
@@ -156,6 +158,9 @@ export default function ChatWidget() {
   const chatted = useAppSelector(selectHasChatted);
   const onPhone = useMediaQuery(PHONE_QUERY);
   const [inquiryOpen, setInquiryOpen] = useState(false);
+  // mounted from its first opening on, so what a visitor typed stays between openings (X clears only some fields)
+  const [inquiryUsed, setInquiryUsed] = useState(false);
+  if (inquiryOpen && !inquiryUsed) setInquiryUsed(true);
   const text = useText();
   const locale = useLocale();
   // What the bot says and offers, in the page's language (the flows are not components: they get it from here).
@@ -250,7 +255,11 @@ export default function ChatWidget() {
           </>
         ) : null}
       </Fab>
-      <InquiryModal open={inquiryOpen} profile={profile} onClose={() => setInquiryOpen(false)} onSubmit={(payload) => dispatch(submitInquiry(payload, language))} />
+      {inquiryUsed ? (
+        <Suspense fallback={null}>
+          <InquiryModal open={inquiryOpen} profile={profile} onClose={() => setInquiryOpen(false)} onSubmit={(payload) => dispatch(submitInquiry(payload, language))} />
+        </Suspense>
+      ) : null}
     </Dock>
   );
 }
