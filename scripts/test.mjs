@@ -50,7 +50,7 @@ const steps = [
 ];
 
 const failedSteps = [];
-/** Minutes each step took, printed at the end: which parts dominate the run (README: "How long it takes"). */
+/** Minutes each step took, printed at the end: which parts dominate the run (docs/testing.md). */
 const stepMinutes = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);

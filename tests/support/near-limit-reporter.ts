@@ -1,5 +1,5 @@
 // Lists, after a run, every test that took more than half of its time limit: on a machine twice as slow it would
-// fail. The list is how the suite stays well inside its limits (README: "How long it takes").
+// fail. The list is how the suite stays well inside its limits (docs/testing.md).
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 type NearLimit = { title: string; seconds: number; limitSeconds: number };

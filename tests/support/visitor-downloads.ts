@@ -9,10 +9,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
  * The guard of tests/specs/js-budget.spec.ts: what every visitor downloads on /home, so any growth fails `npm test`.
  * 176 KB before the Arabic edition (175.6 KB); the languages took /home to 187.8 KB (2026-11-23): the English catalogs the page
  * shows (shell 0.9, company 2.2, chat 1.3 KB), Lingui's runtime in main.js (+1.3 KB) and the remotes' language code
- * (Arabic data loading, RTL, the chat's Arabic matching: ~6.5 KB), README "Languages"; the guard was 190 KB then.
+ * (Arabic data loading, RTL, the chat's Arabic matching: ~6.5 KB), docs/languages.md; the guard was 190 KB then.
  * The quote basket's bar: it adds at most 3 KB gzip to /home (its header button, the store's basket and its
  * persistence; the panel and the request page load when used), so the guard is 187.8 + 3 = 190.8 KB. The ratio bar is
- * the benchmark's (tools/bench/lib/downloads.ts; it needs the monolith build); the README says why it is missed.
+ * the benchmark's (tools/bench/lib/downloads.ts; it needs the monolith build); docs/performance.md says why it is missed.
  */
 export const HOME_JS_BEFORE_BASKET = 187.8 * 1024;
 export const BASKET_JS_ALLOWANCE = 3 * 1024;

@@ -1,6 +1,5 @@
 // Compiles an app's message catalog (src/i18n/<locale>.json: message id → ICU MessageFormat text) into Lingui's
-// compiled form at build time, so browsers get no message parser: Lingui's runtime only interpolates (README
-// "Languages"). A message that does not parse fails the build.
+// compiled form at build time, so browsers get no message parser: Lingui's runtime only interpolates (docs/languages.md). A message that does not parse fails the build.
 const { compileMessageOrThrow } = require('@lingui/message-utils/compileMessage');
 
 /** @this {import('webpack').LoaderContext<unknown>} */

@@ -7,7 +7,7 @@ import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import type { ItemAction } from './useItemAction';
 
-/** The longest note the server takes (README, "Staff app: inbox and moderation"). */
+/** The longest note the server takes (docs/staff.md, "Inbox and moderation"). */
 export const NOTE_MAX_LENGTH = 4000;
 
 const Notes = styled.ol`

@@ -2,8 +2,7 @@
 // needs (tools/webpack/arabic-font.cjs: ~9 KB per weight instead of ~49 KB), served by our own server from the shell's
 // build (webpack copies each file to dist/assets/<name>.<hash>.woff2: `new URL(…, import.meta.url)` is an asset
 // module). Two weights, 400 and 700 (600 is drawn with 700 by the browser's font matching), both preloaded on Arabic
-// pages: /ar/home's LCP 1.29 s under Lighthouse (1.6 Mbps), 1.96 s with @fontsource's whole "arabic" subset (README
-// "Languages"). Declared on Arabic pages only (AppFrame), so an English page never downloads it, not even for the
+// pages: /ar/home's LCP 1.29 s under Lighthouse (1.6 Mbps), 1.96 s with @fontsource's whole "arabic" subset (docs/languages.md). Declared on Arabic pages only (AppFrame), so an English page never downloads it, not even for the
 // switch's «العربية».
 import { createGlobalStyle } from 'styled-components';
 import { theme } from '@site/shared-ui';
