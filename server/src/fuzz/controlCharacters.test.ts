@@ -365,6 +365,18 @@ function staffRoutes(made: Made): Route[] {
         .filter((name) => /^content\.details(_ar)?[.[]/.test(name)),
       bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
     },
+    // after the draft: the valid archive withdraws the product, the valid unarchive puts it back (each at its version)
+    ...(['catalogueArchive', 'catalogueUnarchive'] as const).map(
+      (staffApi): Route => ({
+        method: 'POST',
+        pattern: STAFF_API[staffApi],
+        staffApi,
+        as: ['admin'],
+        params: { id: PRODUCT },
+        body: { baseVersion: 0 },
+        bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
+      }),
+    ),
   ];
 }
 

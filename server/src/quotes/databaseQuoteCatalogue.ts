@@ -11,21 +11,17 @@ export function databaseQuoteCatalogue(db: Kysely<DatabaseSchema>): (productIds:
   return async (productIds) => {
     const ids = productIds.filter(mayBeProductId); // any other text is no product: the request's check says so
     if (ids.length === 0) return quoteCatalogueOf([]);
-    const rows = await db
-      .selectFrom('catalogue_products')
-      .select(['id', 'code', 'unit', 'name', 'name_ar as nameAr'])
-      .where(sql<boolean>`id = any(${sql.val(ids)}::text[])`)
-      .execute();
-    // the ids not found may be withdrawn products (migration 016): the refusal says so rather than "not a product"
-    const missing = ids.filter((id) => !rows.some((row) => row.id === id));
-    const withdrawn =
-      missing.length === 0
-        ? []
-        : await db.selectFrom('catalogue_archived_products').select(['id', 'code', 'name']).where(sql<boolean>`id = any(${sql.val(missing)}::text[])`).execute();
+    // one statement: the products named, and those of them withdrawn (migration 016), so the refusal can say so
+    // rather than "not a product"
+    const { rows } = await sql<{ id: string; code: string; unit: string; name: string; nameAr: string; withdrawn: boolean }>`
+      select id, code, unit, name, name_ar as "nameAr", false as withdrawn from catalogue_products where id = any(${sql.val(ids)}::text[])
+      union all
+      select id, code, '' as unit, name, name_ar as "nameAr", true as withdrawn from catalogue_archived_products where id = any(${sql.val(ids)}::text[])
+    `.execute(db);
     // a unit is one of QuoteUnit's: the seed and the import write only the content schema's units (as records.ts reads them)
     return quoteCatalogueOf(
-      rows.map((row) => ({ ...row, unit: row.unit as QuoteUnit })),
-      withdrawn,
+      rows.filter((row) => !row.withdrawn).map(({ withdrawn: _live, ...row }) => ({ ...row, unit: row.unit as QuoteUnit })),
+      rows.filter((row) => row.withdrawn).map(({ id, code, name }) => ({ id, code, name })),
     );
   };
 }
