@@ -1,23 +1,10 @@
 import type { FormEvent } from 'react';
-import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { INBOX_KINDS, INBOX_STATUSES, STAFF_BRANCHES } from '@site/contracts/staff-api';
 import { KIND_FILTER_LABELS, STATUS_LABELS } from '../ui/labels';
-import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
 import { isoDay, SEARCH_MAX_LENGTH, type InboxFilters as Filters } from './inboxQuery';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  margin-bottom: 24px;
-`;
-
-const SearchField = styled(StaffField)`
-  flex: 1 1 260px;
-  input { width: 100%; }
-`;
 
 export interface InboxFiltersProps {
   filters: Filters;
@@ -45,7 +32,7 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
   };
 
   return (
-    <Form role="search" aria-label="Filter the inbox" onSubmit={submit}>
+    <FilterForm role="search" aria-label="Filter the inbox" onSubmit={submit}>
       <FieldRow>
         <StaffField label="Kind">
           {(control) => (
@@ -104,6 +91,6 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
           </Button>
         </Actions>
       </FieldRow>
-    </Form>
+    </FilterForm>
   );
 }

@@ -9,18 +9,11 @@ import { VISIBILITY_LABELS } from '../ui/labels';
 import { Notice } from '../ui/Notice';
 import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
-import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
 import { reviewQueryFromSearch, reviewSearch, STARS, VISIBILITIES } from './reviewQuery';
 import { fetchReviews, selectReviews, setReviewHidden } from './reviewsSlice';
 import { ProductPicker } from './ProductPicker';
-
-const Filters = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  margin-bottom: 24px;
-`;
 
 const List = styled.ol`
   margin: 0;
@@ -37,11 +30,6 @@ const List = styled.ol`
 const Meta = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.typeScale.sm};
-`;
-
-const SearchField = styled(StaffField)`
-  flex: 1 1 260px;
-  input { width: 100%; }
 `;
 
 /** '4 of 5 stars'. */
@@ -72,7 +60,7 @@ export function ReviewsPage() {
   return (
     <PageContainer>
       <PageHeading title="Reviews" />
-      <Filters role="search" aria-label="Filter the reviews" onSubmit={submitSearch}>
+      <FilterForm role="search" aria-label="Filter the reviews" onSubmit={submitSearch}>
         <FieldRow>
           <ProductPicker productId={query.productId} onChange={(productId) => change('productId', productId ?? '')} />
           <StaffField label="Visibility">
@@ -111,7 +99,7 @@ export function ReviewsPage() {
             </Button>
           </Actions>
         </FieldRow>
-      </Filters>
+      </FilterForm>
 
       <p role="status">{reviews.status === 'ready' ? (reviews.total === 0 ? 'No reviews match these filters.' : `${reviews.total} ${reviews.total === 1 ? 'review' : 'reviews'}`) : ''}</p>
       {reviews.status === 'loading' || reviews.status === 'idle' ? <Spinner label="Loading the reviews" /> : null}

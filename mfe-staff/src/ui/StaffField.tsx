@@ -22,3 +22,17 @@ export const Actions = styled.div`
   align-items: center;
   gap: 12px;
 `;
+
+/** A list page's filters: rows of fields above the list. */
+export const FilterForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  margin-bottom: 24px;
+`;
+
+/** A filter row's search box: it takes the row's free width. */
+export const SearchField = styled(StaffField)`
+  flex: 1 1 260px;
+  input { width: 100%; }
+`;

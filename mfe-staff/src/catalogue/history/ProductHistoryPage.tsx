@@ -141,28 +141,8 @@ export function ProductHistoryPage() {
           <h2 id="compare-heading">Compare two versions</h2>
           <form onSubmit={choose} aria-label="Choose the versions to compare">
             <FieldRow>
-              <StaffField label="From version">
-                {(control) => (
-                  <select {...control} name="from" defaultValue={String(chosen.from)}>
-                    {list.map((entry) => (
-                      <option key={entry.version} value={entry.version}>
-                        {versionName(entry.version)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </StaffField>
-              <StaffField label="To version">
-                {(control) => (
-                  <select {...control} name="to" defaultValue={String(chosen.to)}>
-                    {list.map((entry) => (
-                      <option key={entry.version} value={entry.version}>
-                        {versionName(entry.version)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </StaffField>
+              <VersionSelect label="From version" name="from" chosen={chosen.from} versions={list} />
+              <VersionSelect label="To version" name="to" chosen={chosen.to} versions={list} />
               <Actions>
                 <Button type="submit">Compare</Button>
               </Actions>
@@ -205,5 +185,22 @@ function DiffTable({ id, from, to }: { id: string; from: number; to: number }) {
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** One end of the comparison: a list of the versions, named as the page names them. */
+function VersionSelect({ label, name, chosen, versions }: { label: string; name: string; chosen: number; versions: readonly { version: number }[] }) {
+  return (
+    <StaffField label={label}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={String(chosen)}>
+          {versions.map((entry) => (
+            <option key={entry.version} value={entry.version}>
+              {versionName(entry.version)}
+            </option>
+          ))}
+        </select>
+      )}
+    </StaffField>
   );
 }

@@ -6,7 +6,7 @@ import { STAFF_API } from '@site/contracts/staff-api';
 import { EDITOR_STATUSES, type EditorProductPage, type EditorStatus } from '@site/contracts/staff-catalogue-api';
 import categories from '@site/content/data/products-category.json';
 import { PageHeading } from '../../ui/PageHeading';
-import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
+import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../../ui/StaffField';
 import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
 import { useStaffResource } from '../../ui/useStaffResource';
@@ -15,18 +15,6 @@ import { editPath } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
 export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', archived: 'Archived' };
-
-const Filters = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  margin-bottom: 24px;
-`;
-
-const SearchField = styled(StaffField)`
-  flex: 1 1 260px;
-  input { width: 100%; }
-`;
 
 const CheckLabel = styled.label`
   display: inline-flex;
@@ -88,7 +76,7 @@ export function CatalogueListPage() {
   return (
     <PageContainer>
       <PageHeading title="Catalogue" />
-      <Filters role="search" aria-label="Filter the products" onSubmit={submitSearch}>
+      <FilterForm role="search" aria-label="Filter the products" onSubmit={submitSearch}>
         <FieldRow>
           <StaffField label="Category">
             {(control) => (
@@ -133,7 +121,7 @@ export function CatalogueListPage() {
             </Button>
           </Actions>
         </FieldRow>
-      </Filters>
+      </FilterForm>
 
       <p role="status">{resource.status === 'ready' && page !== undefined && page.products.length === 0 ? 'No products match these filters.' : ''}</p>
       {resource.status === 'loading' ? <Spinner label="Loading the products" /> : null}
