@@ -1,7 +1,7 @@
 // The editor's product list: search text, filters and keyset paging by id (each page read through the primary key's
 // order from the last id seen, so page 2,000 costs what page 1 does; nothing counts the whole catalogue).
 import { sql, type Kysely } from 'kysely';
-import type { EditorProductPage, editorListQuerySchema } from '@site/contracts/staff-catalogue-api';
+import type { EditorProductPage, EditorStatus, editorListQuerySchema } from '@site/contracts/staff-catalogue-api';
 import type { z } from 'zod';
 import type { DatabaseSchema } from '../../../db/index.js';
 
@@ -9,6 +9,37 @@ export type EditorListFilters = z.output<typeof editorListQuerySchema>;
 
 /** An Arabic name without one Arabic letter is not a translation yet (the import's own test of it). */
 const MISSING_ARABIC = sql<boolean>`p.name_ar !~ '[\u0600-\u06FF]'`;
+
+/** A row of either list, as read. */
+interface ListedRow {
+  id: string;
+  name: string;
+  name_ar: string;
+  code: string;
+  category_id: string;
+  company: string | null;
+  missing_arabic: boolean;
+  version: number | string;
+}
+
+/** A page of `limit` rows from `limit + 1` read: the extra one only says whether there is a next page. */
+function pageOf<Row extends ListedRow>(rows: readonly Row[], limit: number, statusOf: (row: Row) => EditorStatus): EditorProductPage {
+  const page = rows.slice(0, limit);
+  return {
+    products: page.map((row) => ({
+      id: row.id,
+      name: row.name,
+      nameAr: row.name_ar,
+      code: row.code,
+      categoryId: row.category_id,
+      company: row.company,
+      status: statusOf(row),
+      missingArabic: row.missing_arabic,
+      version: Number(row.version),
+    })),
+    next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
 
 export async function listEditorProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<EditorProductPage> {
   if (filters.status === 'archived') return listArchivedProducts(db, filters);
@@ -39,21 +70,7 @@ export async function listEditorProducts(db: Kysely<DatabaseSchema>, filters: Ed
     .orderBy('p.id')
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit);
-  return {
-    products: page.map((row) => ({
-      id: row.id,
-      name: row.name,
-      nameAr: row.name_ar,
-      code: row.code,
-      categoryId: row.category_id,
-      company: row.company,
-      status: row.has_draft ? 'draft' : 'published',
-      missingArabic: row.missing_arabic,
-      version: Number(row.version),
-    })),
-    next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  return pageOf(rows, limit, (row) => (row.has_draft ? 'draft' : 'published'));
 }
 
 /**
@@ -76,19 +93,5 @@ async function listArchivedProducts(db: Kysely<DatabaseSchema>, filters: EditorL
     .orderBy('a.id')
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit);
-  return {
-    products: page.map((row) => ({
-      id: row.id,
-      name: row.name,
-      nameAr: row.name_ar,
-      code: row.code,
-      categoryId: row.category_id,
-      company: row.company,
-      status: 'archived' as const,
-      missingArabic: row.missing_arabic,
-      version: Number(row.version),
-    })),
-    next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  return pageOf(rows, limit, () => 'archived');
 }
