@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
+import { requestsSent, server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
-import { PICTURE_MAX_BYTES, type EditableProduct } from '@site/contracts/staff-catalogue-api';
+import { PICTURE_MAX_BYTES } from '@site/contracts/staff-catalogue-api';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
 import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, glandContent, UPLOAD_REFUSALS, type FakeCatalogue } from '../../testing/catalogueHandlers';
 import { File as NodeFile } from 'node:buffer';
-import { renderStaffApp } from '../../testing/renderStaff';
+import { draftBodies, EDITED_ID, openEditor } from '../../testing/productEditor';
 import { thumbnailOf, tooLargeSentence } from './MediaEditor';
 
 let fake: FakeStaffServer;
@@ -25,7 +25,7 @@ function recordUpload({ request }: { request: Request }) {
   if (request.method === 'POST' && /\/(pictures|datasheets)$/.test(new URL(request.url).pathname)) uploadHeaders.push(request.headers);
 }
 
-const ID = 'hex_cw_brass_cable_gland';
+const ID = EDITED_ID;
 const PICTURES = `POST ${staffApiPath(STAFF_API.cataloguePictures, { id: ID })}`;
 const DATASHEETS = `POST ${staffApiPath(STAFF_API.catalogueDatasheets, { id: ID })}`;
 const HASH = /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}$/;
@@ -43,15 +43,6 @@ const media = () => within(screen.getByRole('region', { name: 'Picture and datas
 const pictureInput = () => media().getByLabelText('Upload a picture');
 const datasheetInput = () => media().getByLabelText('Upload a datasheet');
 const choose = (input: HTMLElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
-const draftBodies = async () =>
-  (await requestsSentWithBodies())
-    .filter(({ request }) => request === `PUT ${staffApiPath(STAFF_API.catalogueDraft, { id: ID })}`)
-    .map(({ body }) => body as { baseVersion: number; content: EditableProduct });
-
-async function openEditor() {
-  renderStaffApp(`/catalogue/${ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Edit: CW Brass Cable Gland' });
-}
 
 describe('the picture and datasheet section', () => {
   it('uploads a picture and a datasheet at once, shows them, and Save draft sends them in both languages', async () => {

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { requestsSentWithBodies, server } from '@test/msw';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
-import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
 import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { draftBodies, openEditor } from '../../testing/productEditor';
 import { renderStaffApp } from '../../testing/renderStaff';
 import { fieldOfProblem, problemsOf } from '../catalogueCalls';
 import { problemRow, shownKind } from './DescriptionEditor';
@@ -16,18 +15,8 @@ beforeEach(() => {
   server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
 });
 
-const ID = 'hex_cw_brass_cable_gland';
 const gland = () => catalogue.products[0]!.product;
 const description = (language: 'English' | 'Arabic') => screen.getByRole('group', { name: `${language} description` });
-const draftBodies = async () =>
-  (await requestsSentWithBodies())
-    .filter(({ request }) => request === `PUT ${staffApiPath(STAFF_API.catalogueDraft, { id: ID })}`)
-    .map(({ body }) => body as { baseVersion: number; content: EditableProduct });
-
-async function openEditor() {
-  renderStaffApp(`/catalogue/${ID}`);
-  await screen.findByRole('heading', { level: 1, name: 'Edit: CW Brass Cable Gland' });
-}
 
 describe('the product edit page', () => {
   it('shows both languages side by side, and the description as rows of their kind, never as JSON', async () => {
