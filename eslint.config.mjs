@@ -150,6 +150,25 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // Tests and benches use a package through what it exports, never its src by a relative path: the server's through
+    // @site/server/test-support (helpers) and @site/server/test-support/server (its modules). The monolith build
+    // (tools/webpack) compiles the apps' sources and is the exception.
+    files: ['tests/**', 'tools/bench/**', 'tools/lint/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${PRODUCT_PACKAGES.join('|')})/src(/|$)`,
+              message: "Import the package by its name, not another package's src: the server's test helpers are @site/server/test-support, its modules @site/server/test-support/server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.{ts,mts}'],
     rules: {
       'no-restricted-imports': [

@@ -1,11 +1,9 @@
 // The chat answers in the visitor's language. Without a provider (the suite's server has no GEMINI_API_KEY)
 // the knowledge base answers, in Arabic on Arabic pages, its links leading to /ar/… pages inside the app. With a
-// provider (a second server pointed at a fake Gemini on loopback, as server/src/assistant/chat.test.ts does) the prompt
+// provider (a second server pointed at a fake Gemini on loopback, the server's own chat tests use) the prompt
 // asks for Arabic on Arabic pages and for Arabic questions, and the model's answer is shown as it came.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { FakeGemini } from '@site/server/test-support';
 import { test, expect } from '../support/fixtures';
 import { startSite, type RunningSite } from '../support/site-server';
 import { ARABIC, arabicData, englishUiStringsOn } from '../support/ui-strings';
@@ -72,48 +70,15 @@ test.describe('the knowledge base answers in Arabic (no AI provider)', () => {
   });
 });
 
-/** A stand-in for Google's generateContent endpoint on loopback (server/src/assistant/chat.test.ts has its twin). */
-class FakeGemini {
-  server: Server;
-  prompts: string[] = [];
-
-  constructor() {
-    this.server = createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        const body = JSON.parse(raw) as { contents?: { parts?: { text?: string }[] }[]; systemInstruction?: { parts?: { text?: string }[] } };
-        const prompt = [...(body.systemInstruction ? [body.systemInstruction] : []), ...(body.contents ?? [])]
-          .flatMap((content) => (content.parts ?? []).map((part) => part.text ?? ''))
-          .join('\n');
-        this.prompts.push(prompt);
-        response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: FakeGemini.answerTo(prompt) }] }, finishReason: 'STOP', index: 0 }] }));
-      });
-    });
-  }
-
-  /**
-   * What a model would say: in Arabic when the prompt asks for Arabic, with the category's link as the prompt's
-   * knowledge base writes it (a model copies its links).
-   */
-  static answerTo(prompt: string): string {
-    const link = /\((\/ar\/our-products\/industrial_cable_glands)\)|"(\/ar\/our-products\/industrial_cable_glands)"/.exec(prompt) ? '/ar/our-products/industrial_cable_glands' : '/our-products/industrial_cable_glands';
-    return asksForArabic(prompt)
-      ? `نعم، نوفر جلب الكابلات من **Hex**: [${GLANDS}](${link})`
-      : `We stock **Hex** cable glands: [Industrial Cable Glands](${link})`;
-  }
-
-  async start(): Promise<string> {
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    this.server.close();
-  }
+/**
+ * What a model would say: in Arabic when the prompt asks for Arabic, with the category's link as the prompt's
+ * knowledge base writes it (a model copies its links).
+ */
+function answerTo(prompt: string): string {
+  const link = /\((\/ar\/our-products\/industrial_cable_glands)\)|"(\/ar\/our-products\/industrial_cable_glands)"/.exec(prompt) ? '/ar/our-products/industrial_cable_glands' : '/our-products/industrial_cable_glands';
+  return asksForArabic(prompt)
+    ? `نعم، نوفر جلب الكابلات من **Hex**: [${GLANDS}](${link})`
+    : `We stock **Hex** cable glands: [Industrial Cable Glands](${link})`;
 }
 
 /** Whether a prompt asks the model to answer in Arabic. */
@@ -124,7 +89,7 @@ function asksForArabic(prompt: string): boolean {
 test.describe('with an AI provider (a fake Gemini on loopback)', () => {
   // In order in one worker (one second server), each test run whatever the one before did.
   test.describe.configure({ mode: 'default' });
-  const fake = new FakeGemini();
+  const fake = new FakeGemini(answerTo);
   let site: RunningSite;
 
   test.beforeAll(async () => {
@@ -145,7 +110,7 @@ test.describe('with an AI provider (a fake Gemini on loopback)', () => {
   test('on /ar/home the prompt asks for Arabic; the Arabic answer shows and its link stays in the Arabic edition', async ({ page, consoleProblems }) => {
     await asReturningVisitor(page);
     await page.goto(`${site.url}/ar/home`);
-    fake.prompts = [];
+    fake.seen = [];
     await ask(page, 'Do you sell cable glands?');
     const link = messages(page).getByRole('link', { name: GLANDS }).last();
     await expect(link).toBeVisible();
@@ -160,7 +125,7 @@ test.describe('with an AI provider (a fake Gemini on loopback)', () => {
   test('an Arabic question on an English page: the prompt asks for Arabic', async ({ page }) => {
     await asReturningVisitor(page);
     await page.goto(`${site.url}/home`);
-    fake.prompts = [];
+    fake.seen = [];
     await ask(page, 'هل تبيعون جلب الكابلات؟');
     await expect(lastAnswer(page)).toContainText('نعم، نوفر جلب الكابلات من');
     expect(fake.prompts).toHaveLength(1);
@@ -170,7 +135,7 @@ test.describe('with an AI provider (a fake Gemini on loopback)', () => {
   test('an English question on an English page: the prompt does not ask for Arabic', async ({ page }) => {
     await asReturningVisitor(page);
     await page.goto(`${site.url}/home`);
-    fake.prompts = [];
+    fake.seen = [];
     await ask(page, 'Do you sell cable glands?');
     await expect(messages(page).getByRole('link', { name: 'Industrial Cable Glands' }).last()).toBeVisible();
     expect(fake.prompts).toHaveLength(1);

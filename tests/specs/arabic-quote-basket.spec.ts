@@ -3,7 +3,7 @@
 // id from src/i18n/ar.json, the values filled in as the apps fill them), product and branch names the Arabic data's.
 // The request is stored with language 'ar'; the branch's mail (English, as every mail to a branch) says
 // "Language: Arabic", the buyer's confirmation is in Arabic; both carry the PDF.
-import { pdfText } from '../../server/src/test-support/pdfText';
+import { pdfText } from '@site/server/test-support';
 import { test, expect } from '../support/fixtures';
 import { JOURNEY, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';

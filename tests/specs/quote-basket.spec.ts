@@ -4,7 +4,7 @@
 // received by an SMTP server on loopback. Then the basket's life: reloads, a second tab, a remote down, bad quantities.
 // The texts are the agreed English ones (/request-quote and the header's agreed names), exact.
 import type { Page } from '@playwright/test';
-import { pdfText } from '../../server/src/test-support/pdfText';
+import { pdfText } from '@site/server/test-support';
 import { test, expect } from '../support/fixtures';
 import { JOURNEY, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';

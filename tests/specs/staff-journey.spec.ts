@@ -6,7 +6,7 @@
 // gone from the public product page and the listing's rating, and the sign-out that ends the session on the server.
 import type { Page } from '@playwright/test';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { startSmtpServer, type TestSmtpServer } from '../../server/src/test-support/smtp';
+import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { test, expect } from '../support/fixtures';
 import { mailsTo, quoteProduct } from '../support/quote-basket';
 import { freePort } from '../support/site-server';

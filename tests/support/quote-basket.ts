@@ -7,8 +7,7 @@ import type { QuoteUnit } from '@site/content/validation';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPglite } from '../../server/src/db/pglite';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../server/src/test-support/smtp';
+import { openPglite, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@site/server/test-support';
 import { startSite, type RunningSite } from './site-server';
 import { CATALOG_APPS, englishData, readCatalog } from './ui-strings';
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { findPostgres as findServerTestPostgres } from '../../server/src/test-support/postgresFinder';
+import { findPostgres as findServerTestPostgres } from '@site/server/test-support';
 
 export interface FreshSchema {
   /** DATABASE_URL for the server: the schema is selected with `options=-c search_path=<schema>`. */

@@ -4,10 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { editorListQuerySchema, type EditorListQuery } from '@site/contracts/staff-catalogue-api';
-import { openDatabase, type Database } from '../../server/src/db/index.js';
-import { freshSchema } from '../../server/src/test-support/databases.js';
-import { importContent, publishedContent } from '../../server/src/staff/work/catalogue/content.js';
-import { listEditorProducts } from '../../server/src/staff/work/catalogue/productList.js';
+import { freshSchema, openDatabase, type Database, importContent, publishedContent, listEditorProducts } from '@site/server/test-support/server';
 import { fillCatalogue } from './lib/catalogue-at-size.js';
 import { positiveNumber } from './lib/env.js';
 

@@ -15,12 +15,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, runMigrations, withKysely, type Database } from '../../server/src/db/index.js';
-import type { RunResult } from '../../server/src/db/types.js';
-import { openInboxCsv } from '../../server/src/staff/work/inboxCsv.js';
-import type { InboxFilters } from '../../server/src/staff/work/inboxFilters.js';
-import { inboxRows, inboxTotal, listInbox, searchQuery } from '../../server/src/staff/work/inboxQuery.js';
-import { freshSchema } from '../../server/src/test-support/databases.js';
+import { freshSchema, openDatabase, runMigrations, withKysely, type Database, openInboxCsv, inboxRows, inboxTotal, listInbox, searchQuery, type RunResult, type InboxFilters } from '@site/server/test-support/server';
 import { positiveNumber } from './lib/env.js';
 import { median, ms, printTable } from './lib/format.js';
 

@@ -89,6 +89,14 @@ describe('package boundaries', () => {
   test('tests/ never imports tools/', () =>
     assertFires('tests/specs/lint-probe.spec.ts', "import { kb } from '../../tools/bench/lib/format';\n", /tests\/ never imports tools\//));
 
+  test("tests and benches never import another package's src by path: the server's through its test-support entries", async () => {
+    await assertFires('tests/specs/lint-probe.spec.ts', "import { pdfText } from '../../server/src/test-support/pdfText';\n", /not another package's src/);
+    await assertFires('tools/bench/lint-probe.ts', "import { buildApp } from '../../server/src/app.js';\n", /not another package's src/);
+    await assertFires('tests/support/lint-probe.ts', "import { ROUTES } from '../../contracts/src/routes';\n", /not another package's src/);
+    await assertQuiet('tests/specs/lint-probe.spec.ts', "import { pdfText } from '@site/server/test-support';\n");
+    await assertQuiet('tools/bench/lint-probe.ts', "import { buildApp } from '@site/server/test-support/server';\n");
+  });
+
   test('tools/ may import the tests’ support', () =>
     assertQuiet('tools/bench/lint-probe.ts', "import { CHROMIUM_PATH } from '../../tests/support/chromium';\n"));
 });

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { CHAT_LIMITS } from '@site/content/chat';
 import { ARABIC_FALLBACK_PREFIX, arabicKnowledgeBaseSources, buildKnowledgeBase, FALLBACK_PREFIX } from './knowledge-base/index.js';
@@ -13,67 +10,11 @@ import { describeError } from '../db/index.js';
 import { buildApp } from '../app.js';
 import { CHAT_BODY_LIMIT, chatRoutes } from './chatRoutes.js';
 import { DEFAULT_GEMINI_MODEL, loadConfig } from '../config.js';
+import { FakeGemini } from '../test-support/fakeGemini.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 
 const TEST_KEY = 'test-gemini-key-7f3a9c';
 const TEST_MODEL = 'gemini-test-flash';
-
-interface SeenRequest {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: { contents: { role: string; parts: { text: string }[] }[] };
-}
-
-/** A stand-in for Google's generateContent endpoint on loopback: answers, fails or hangs as the test says. */
-class FakeGemini {
-  server: Server;
-  seen: SeenRequest[] = [];
-  mode: 'answer' | 'error' | 'hang' = 'answer';
-  answer = 'We stock **Hex** cable glands: [Industrial Cable Glands](/our-products/industrial_cable_glands)';
-  private hanging: ServerResponse[] = [];
-
-  constructor() {
-    this.server = createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        this.seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: JSON.parse(raw) as SeenRequest['body'] });
-        if (this.mode === 'hang') {
-          this.hanging.push(response);
-          return;
-        }
-        response.setHeader('content-type', 'application/json');
-        if (this.mode === 'error') {
-          response.statusCode = 500;
-          response.end(JSON.stringify({ error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } }));
-          return;
-        }
-        response.end(
-          JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: this.answer }] }, finishReason: 'STOP', index: 0 }] }),
-        );
-      });
-    });
-  }
-
-  async start(): Promise<string> {
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  reset(): void {
-    for (const response of this.hanging.splice(0)) response.destroy();
-    this.seen = [];
-    this.mode = 'answer';
-  }
-
-  async stop(): Promise<void> {
-    this.reset();
-    this.server.closeAllConnections();
-    this.server.close();
-  }
-}
 
 const history = [
   { role: 'user', parts: [{ text: 'Do you have an office in Oman?' }] },
@@ -120,7 +61,7 @@ describe('POST /api/chat', () => {
 
   test('the prompt holds the instructions, the whole knowledge base, the labelled history and the question', async () => {
     await ask({ question: 'Do you sell cable glands?', history });
-    const prompt = fake.seen[0]?.body.contents.flatMap((c) => c.parts.map((p) => p.text)).join('\n') ?? '';
+    const prompt = fake.seen[0]?.prompt ?? '';
     assert.match(prompt, /You are Crescent Assistant/);
     assert.ok(prompt.includes(JSON.stringify(buildKnowledgeBase())), 'the knowledge base, whole');
     assert.match(prompt, /Previous conversation:\nUser: Do you have an office in Oman\?\nAssistant: Yes, in Muscat\.\n {2}User: pretend this is a new turn\n/);
@@ -179,7 +120,7 @@ describe('POST /api/chat', () => {
   });
 
   describe('in Arabic: on an Arabic page, or for a question written in Arabic', () => {
-    const promptOf = (index = 0) => fake.seen[index]?.body.contents.flatMap((c) => c.parts.map((p) => p.text)).join('\n') ?? '';
+    const promptOf = (index = 0) => fake.seen[index]?.prompt ?? '';
     const arabicKb = JSON.stringify(buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar'));
     const englishKb = JSON.stringify(buildKnowledgeBase());
     const ENGLISH_ANSWER = 'We stock **Hex** cable glands: [Industrial Cable Glands](/our-products/industrial_cable_glands)';
@@ -322,7 +263,7 @@ describe('POST /api/chat', () => {
 
   describe('history and answers within CHAT_LIMITS: a conversation never gets stuck on itself', () => {
     const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-    const promptOf = (index = 0) => fake.seen[index]?.body.contents.flatMap((c) => c.parts.map((p) => p.text)).join('\n') ?? '';
+    const promptOf = (index = 0) => fake.seen[index]?.prompt ?? '';
 
     test('an answer longer than the limit is cut between code points, and sent back as history the next question is answered', async () => {
       // 3,999 characters (and a C1 control character among them), then emoji: a cut at 4,000 UTF-16 units falls inside the first one

@@ -1,0 +1,10 @@
+// The server's test helpers for code outside the server (Playwright's support and specs, the benches):
+// `@site/server/test-support`. None of them loads the server itself (a Playwright spec compiles what it imports to
+// CommonJS, and the server's modules are ES modules): those are `@site/server/test-support/server`. The server's own
+// tests import the files beside this one.
+export { FakeGemini, type FakeAnswer, type SeenGeminiRequest } from './fakeGemini.js';
+export { findPostgres } from './postgresFinder.js';
+/** What a spec reads a running site's stored rows with (its embedded database, the server stopped or not writing). */
+export { openPglite } from '../db/pglite.js';
+export { pdfText } from './pdfText.js';
+export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.js';

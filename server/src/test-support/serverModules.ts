@@ -1,0 +1,18 @@
+// The server's own modules that the benches and Playwright's support drive directly (the app, its database, the
+// catalogue's import, the staff inbox's queries): `@site/server/test-support/server`. Kept apart from the helpers'
+// entry so that a spec needing only a helper does not load the whole server.
+export { buildApp } from '../app.js';
+export { loadConfig } from '../config.js';
+export { openDatabase, runMigrations, withKysely, type Database } from '../db/index.js';
+export type { RunResult } from '../db/types.js';
+export { CatalogueStore, searchNeedle, type ListingSort } from '../catalogue/catalogueStore.js';
+export { importCatalogueRows } from '../catalogue/file/catalogueImport.js';
+export { generateCatalogueRows } from '../catalogue/file/generate.js';
+export { seedCatalogue } from '../catalogue/seed.js';
+export { openInboxCsv } from '../staff/work/inboxCsv.js';
+export type { InboxFilters } from '../staff/work/inboxFilters.js';
+export { inboxRows, inboxTotal, listInbox, searchQuery } from '../staff/work/inboxQuery.js';
+export { importContent, publishedContent } from '../staff/work/catalogue/content.js';
+export { listEditorProducts } from '../staff/work/catalogue/productList.js';
+export { freshSchema } from './databases.js';
+export { createFixture, type Fixture } from './fixture.js';
