@@ -10,7 +10,7 @@ import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type 
 import ar from '../i18n/ar.json';
 import { ARABIC_PRODUCTS, contactHandlers, productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
-import { CABLE, OTHER_WIRE, WIRE, lineOf } from './testLines';
+import { CABLE, OTHER_WIRE, WIRE, lineOf } from '../testing/quoteLines';
 
 const arabicName = (id: string) => ARABIC_PRODUCTS.find((product) => product.id === id)!.productName;
 const HUMAN_CHECK = 'ما ناتج \u206623 - 14\u2069؟';

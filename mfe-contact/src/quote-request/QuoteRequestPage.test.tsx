@@ -10,7 +10,7 @@ import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type 
 import { productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
 import { selectQuoteProductsStatus } from './quoteProductsSlice';
-import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from './testLines';
+import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from '../testing/quoteLines';
 
 const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
 /** A needed-by date the form takes whatever day the test runs: a month from now. */

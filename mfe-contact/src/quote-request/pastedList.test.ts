@@ -2,7 +2,7 @@
 // ones while there is room; the rest is said, never counted as added.
 import { QUOTE_LIMITS } from '@site/content/validation';
 import { pastedLine, splitByRoom, type PastedAddition } from './pastedList';
-import { CABLE, LSZH_CABLE, WIRE } from './testLines';
+import { CABLE, LSZH_CABLE, WIRE } from '../testing/quoteLines';
 
 const add = (product: PastedAddition['product'], quantity: number): PastedAddition => ({ product, quantity });
 

@@ -1,4 +1,4 @@
-// Crash durability of the staff changes, on both databases: a process serving the work calls (crashChild.ts) is
+// Crash durability of the staff changes, on both databases: a process serving the work calls (test-support/staffWorkCrashChild.ts) is
 // killed with SIGKILL in the middle of a stream of notes and status changes. Every change it acknowledged is in the
 // database afterwards with its audit line, and no change is there without its line (or a line without its change):
 // each change and its line are one transaction, committed before the answer.
@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { STAFF_API, staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { openDatabase, type Database } from '../../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
-import { as, createTestAccount } from './testApp.js';
-import { submitContact } from './testData.js';
+import { as, createTestAccount } from '../../test-support/staffWorkApp.js';
+import { submitContact } from '../../test-support/staffWorkData.js';
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crashChild.ts');
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test-support/staffWorkCrashChild.ts');
 /** Acknowledged changes to wait for before the kill (the stream keeps coming while it lands). */
 const ACKED_BEFORE_KILL = 40;
 const ROWS = 80;

@@ -17,8 +17,8 @@ import type { MailTransport } from '../../mail/transport.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { csvCell, csvRow } from './csv.js';
 import { decodeCursor, encodeCursor } from './inboxFilters.js';
-import { as, buildStaffWorkTestApp, createTestAccount } from './testApp.js';
-import { submit, submitContact, submitEnquiry, submitQuote, submitRegistration, type Submitted } from './testData.js';
+import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
+import { submit, submitContact, submitEnquiry, submitQuote, submitRegistration, type Submitted } from '../../test-support/staffWorkData.js';
 
 // ---------------------------------------------------------------- helpers
 

@@ -13,7 +13,7 @@ import { siteReviewCatalogue } from '../../reviews/productCatalogue.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { createFixture, type Fixture } from '../../test-support/fixture.js';
 import { REVIEWS_PER_PAGE } from './reviewModeration.js';
-import { as, buildStaffWorkTestApp, createTestAccount } from './testApp.js';
+import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
 import { seedCatalogue } from '../../catalogue/seed.js';
 
 /** Two seed reviews (5 and 4 stars) in the catalogue. */

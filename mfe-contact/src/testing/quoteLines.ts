@@ -2,7 +2,7 @@
 import type { Product } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
 import type { QuoteLine } from '@site/shared-store';
-import { ENGLISH_PRODUCTS } from '../testing/handlers';
+import { ENGLISH_PRODUCTS } from './handlers';
 
 export const productById = (id: string): Product => {
   const product = ENGLISH_PRODUCTS.find((candidate) => candidate.id === id);

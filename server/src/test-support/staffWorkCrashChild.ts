@@ -1,7 +1,7 @@
-// The process durability.test.ts kills with SIGKILL: the work calls (testApp.ts) on the database that DATA_DIR
+// The process staff/work/durability.test.ts kills with SIGKILL: the work calls (staffWorkApp.ts) on the database that DATA_DIR
 // (embedded) or DATABASE_URL names, listening on loopback. Prints "listening <url>" once it answers.
-import { openDatabase } from '../../db/index.js';
-import { buildStaffWorkTestApp } from './testApp.js';
+import { openDatabase } from '../db/index.js';
+import { buildStaffWorkTestApp } from './staffWorkApp.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const db = await openDatabase({ dataDir: process.env.DATA_DIR ?? '', databaseUrl: databaseUrl === undefined || databaseUrl === '' ? undefined : databaseUrl });
