@@ -11,6 +11,12 @@ const PROFILE_KEY = 'crescent-chat-visitor';
 /** The widget's greeting comes 0.5 s after it mounts: a panel that changed its state on its own would have by then. */
 const SETTLE_MS = 1000;
 
+/**
+ * The page's timers of the next SETTLE_MS fired at once, on Playwright's clock (installed before the page loads; real
+ * time flows meanwhile), instead of waiting for them.
+ */
+const settle = (page: Page) => page.clock.runFor(SETTLE_MS);
+
 const chat = (page: Page) => page.getByRole('dialog', { name: 'Crescent Assistant' });
 const openButton = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
 const restoreButton = (page: Page) => page.getByRole('button', { name: 'Restore chat', exact: true });
@@ -23,7 +29,7 @@ async function panelCookie(page: Page): Promise<Cookie | undefined> {
 /** The chat has mounted (after the page load) closed, and stays closed. */
 async function expectClosed(page: Page) {
   await expect(openButton(page)).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
+  await settle(page);
   await expect(chat(page)).toHaveCount(0);
   await expect(restoreButton(page)).toHaveCount(0);
 }
@@ -31,7 +37,7 @@ async function expectClosed(page: Page) {
 /** The chat has mounted minimized, and stays so. */
 async function expectMinimized(page: Page) {
   await expect(restoreButton(page)).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
+  await settle(page);
   await expect(chat(page)).toHaveCount(0);
   await expect(restoreButton(page)).toBeVisible();
 }
@@ -52,10 +58,12 @@ async function nextVisit(page: Page, browser: Browser, baseURL: string): Promise
     viewport: page.viewportSize(),
     storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.expires > 0) },
   });
+  await context.clock.install();
   return context.newPage();
 }
 
 test.describe('the chat panel stays as the visitor left it (1280 px)', () => {
+  test.beforeEach(async ({ context }) => context.clock.install());
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("a fresh visitor's first page view opens it (the spec's default); nothing is remembered yet", async ({ page }) => {
@@ -173,6 +181,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test.describe('on a phone (375 px), the floating controls share one corner', () => {
+  test.beforeEach(async ({ context }) => context.clock.install());
   test.use({ viewport: { width: 375, height: 740 } });
   const STRIP = 80;
 
@@ -262,6 +271,7 @@ for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 
         await recordLayoutShifts(page);
         await page.goto(path);
         await expect(page.getByRole('button', { name: /^(Open|Close|Restore) chat$/ }).last()).toBeVisible();
+        // Real time here, not the clock's jump: a layout shift is measured over the frames the browser really draws.
         await page.waitForTimeout(SETTLE_MS);
         expect(await layoutShifts(page)).toEqual([]);
 
