@@ -2,6 +2,7 @@
 // products they pick, a site of their own that mails through a real SMTP server on loopback, the request as stored in
 // that site's embedded database, and the apps' messages in either language (the Arabic suite reads its texts there).
 import { setupI18n, type I18n } from '@lingui/core';
+import { expect } from '@playwright/test';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { QuoteUnit } from '@site/content/validation';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -142,18 +143,13 @@ export async function startMailingSite(): Promise<MailingSite> {
   };
 }
 
-/** The mails received for `recipient` once there are `count` of them (polls: the outbox worker sends them). */
+/** The mails received for `recipient` once there are `count` of them (the outbox worker sends them: polled). */
 export async function mailsTo(smtp: TestSmtpServer, recipient: string, count = 1, timeoutMs = 30_000): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = smtp.received.filter((mail) => mail.envelopeTo.some((address) => address.toLowerCase() === recipient.toLowerCase()));
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) {
-      const seen = smtp.received.map((mail) => `${mail.envelopeTo.join(', ')}: ${mail.headers.subject}`);
-      throw new Error(`${found.length} of ${count} mails to ${recipient} in ${timeoutMs} ms; received: ${JSON.stringify(seen)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const found = () => smtp.received.filter((mail) => mail.envelopeTo.some((address) => address.toLowerCase() === recipient.toLowerCase()));
+  await expect
+    .poll(() => found().length, { message: `mails to ${recipient}`, timeout: timeoutMs, intervals: [200] })
+    .toBeGreaterThanOrEqual(count);
+  return found();
 }
 
 export interface StoredQuoteRequest {
