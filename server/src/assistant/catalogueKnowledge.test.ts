@@ -55,7 +55,7 @@ async function chatOverTheDatabase(t: TestContext, target: DatabaseTarget): Prom
   const provider = new FakeProvider();
   const database = await target.fresh();
   const fixture = await createFixture({
-    env: { ...database.env, GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: await provider.start(), GEMINI_TIMEOUT_SECONDS: '30', CHAT_RATE_LIMIT_MAX: '0' },
+    env: { ...database.env, GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: await provider.start(), GEMINI_TIMEOUT_SECONDS: '10', CHAT_RATE_LIMIT_MAX: '0' },
   });
   const logged = logStatements(database.db);
   const app = await buildApp(fixture.config, logged.db, { chatKnowledge: { perCategory: 1 } });
@@ -91,6 +91,15 @@ async function chatOverTheDatabase(t: TestContext, target: DatabaseTarget): Prom
       const other = await ask('Hello, where are your offices?');
       assert.ok(!other.includes(FOUND.id), 'a question that does not name it does not carry it');
       assert.ok(other.length < prompt.length);
+    });
+
+    await t.test('any text of a question is searched without a server error', async () => {
+      const questions = ['cable '.repeat(150), "'; drop table catalogue_products; -- %_\\ cable", '🔌 cable \u202e glands', 'cable \ud800 gland', '%%%', 'كابل'.repeat(100)];
+      for (const question of questions) {
+        const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { question, history: [] } });
+        assert.ok(res.statusCode === 200 || res.statusCode === 400, `${res.statusCode} ${res.body}`);
+      }
+      assert.equal((await app.inject({ url: '/api/catalogue/lookup?lang=en&codes=ocfr2e15' })).statusCode, 200, 'the catalogue is still there');
     });
 
     await t.test('in Arabic: the Arabic record of what the search finds, with the Arabic page', async () => {

@@ -4,6 +4,7 @@
 // reads every product: what the prompt carries is bounded by the categories and these two limits.
 import type { Locale } from '@site/contracts/locale';
 import type { DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
+import { SEARCH_TERMS_MAX } from '../catalogue/catalogueSearch.js';
 import { searchNeedle, type CatalogueSample, type CatalogueStore } from '../catalogue/catalogueStore.js';
 import { catalogueKnowledgeBase, searchWords, type KnowledgeBase } from './knowledge-base/index.js';
 
@@ -40,7 +41,8 @@ async function searched(store: KnowledgeStore, text: string, locale: Locale, lim
  * its first words.
  */
 export async function questionProducts(store: KnowledgeStore, question: string, locale: Locale, limit: number): Promise<string[]> {
-  const words = searchWords(question);
+  // the search looks for this many terms at most; a long question's words past them would only make its text too long
+  const words = searchWords(question).slice(0, SEARCH_TERMS_MAX);
   if (words.length === 0) return [];
   const together = await searched(store, words.join(' '), locale, limit);
   if (together.length > 0 || words.length === 1) return together;

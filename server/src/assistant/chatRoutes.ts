@@ -1,6 +1,7 @@
 // POST /api/chat: the chat widget's question, answered by the AI provider with the knowledge base in the prompt (over
 // the database, of a bounded size: catalogueKnowledge.ts), or by the knowledge base alone when there is no key, the
-// provider fails or it is too slow. In the visitor's language: Arabic, with links to the Arabic pages, on an Arabic page or when the question is in Arabic.
+// provider fails or it is too slow. In the visitor's language: Arabic, with links to the Arabic pages, on an Arabic
+// page or when the question is in Arabic.
 import rateLimit from '@fastify/rate-limit';
 import { CHAT_API_PATH, CHAT_LIMITS, type ChatResponse } from '@site/content/chat';
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
