@@ -3,7 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { sql } from 'kysely';
 import { canaryServedPath, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
-import { LOCALE_BASE, localizedPath } from '@site/contracts/locale';
+import { LOCALE_BASE, localizedPath, type Locale } from '@site/contracts/locale';
 import { HOME_PATH } from '@site/contracts/routes';
 import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
@@ -38,7 +38,8 @@ import { createQuoteCatalogue } from './quotes/quoteCatalogue.js';
 import { databaseQuoteCatalogue } from './quotes/databaseQuoteCatalogue.js';
 import { databaseCatalogueFeed, fixedCatalogueFeed, type CatalogueFeed, type DatabaseCatalogueFeed } from './catalogue/catalogueFeed.js';
 import { siteCatalogueSource } from './catalogue/seed.js';
-import { catalogueKnowledgeBases } from './assistant/knowledge-base/index.js';
+import { catalogueKnowledgeBases, type KnowledgeBase } from './assistant/knowledge-base/index.js';
+import { databaseKnowledgeBases, type CatalogueKnowledgeLimits, type KnowledgeBasesFor } from './assistant/catalogueKnowledge.js';
 import { withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './http/catalogueDataFiles.js';
 import { catalogueSeoSite, siteMapOrigins } from './http/seo/catalogueSite.js';
 import { databaseSeoPages } from './http/seo/databaseSite.js';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
    * (WHOLE_DATA_FILES_MAX_PRODUCTS by default); past it they are streamed. Tests of the streaming set 0.
    */
   wholeDataFilesMaxProducts?: number;
+  /** Over the database, how many products of each category and of a question's search the chat's knowledge base holds (tests set fewer). */
+  chatKnowledge?: CatalogueKnowledgeLimits;
 }
 
 /**
@@ -204,15 +207,17 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await app.register(submissionRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
   // ---- the chat assistant: /api/chat (AI provider, or the knowledge base) ----
-  await app.register(chatRoutes, { ...config.assistant, redisUrl: config.submissions.redisUrl, knowledgeBases: feed.follow(catalogueKnowledgeBases) });
+  // over the database a sample of each category and each question's search results; over records given, made from them
+  const knowledgeBases: KnowledgeBasesFor =
+    databaseFeed === undefined ? ignoringQuestion(feed.follow(catalogueKnowledgeBases)) : databaseKnowledgeBases(catalogue, databaseFeed, options.chatKnowledge);
+  await app.register(chatRoutes, { ...config.assistant, redisUrl: config.submissions.redisUrl, knowledgeBases });
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
   await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
   // the look-up: over the database a query of the products named; over records given, made from them per version
-  const lookupOfRecords = feed.follow(productLookupOf);
-  const lookup: ProductLookup = databaseFeed === undefined ? async (codes, locale) => (await lookupOfRecords())(codes, locale) : databaseProductLookup(catalogue);
+  const lookup: ProductLookup = databaseFeed === undefined ? recordsLookup(feed) : databaseProductLookup(catalogue);
   await app.register(catalogueRoutes, { store: catalogue, lookup });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
@@ -318,6 +323,18 @@ function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']):
   }
   return { feed: catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : catalogue };
 }
+
+/** The look-up made from the records given, per version. */
+function recordsLookup(feed: CatalogueFeed): ProductLookup {
+  const lookupOfRecords = feed.follow(productLookupOf);
+  return async (codes, locale) => (await lookupOfRecords())(codes, locale);
+}
+
+/** Knowledge bases made of every record: the same whatever the question. */
+const ignoringQuestion =
+  (knowledgeBases: () => Promise<Record<Locale, KnowledgeBase>>): KnowledgeBasesFor =>
+  async () =>
+    knowledgeBases();
 
 /** A value as the readers of what a feed makes ask for it. */
 const constant =

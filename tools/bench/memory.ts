@@ -39,7 +39,9 @@ async function stepsAt(label: string, db: Database, databaseUrl: string | undefi
     rows.push([label, size.toLocaleString('en'), what, mb(memory.rss), mb(memory.heapUsed), mb(memory.external + memory.arrayBuffers)]);
   };
   await record('catalogue filled, before the app');
-  const app = await buildApp(loadConfig({ ...process.env, REPO_ROOT, DATA_DIR: fixture.config.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), db);
+  // no AI provider: the chat's step answers from the knowledge base, on this machine
+  const { GEMINI_API_KEY: _key, ...env } = process.env;
+  const app = await buildApp(loadConfig({ ...env, REPO_ROOT, DATA_DIR: fixture.config.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }), db);
   try {
     await app.ready();
     await record('app ready');
@@ -69,6 +71,12 @@ async function stepsAt(label: string, db: Database, databaseUrl: string | undefi
     await record('after an Arabic product page, a category, a search, a listing');
     await get('/sitemap.xml');
     await record('after /sitemap.xml');
+    // answered from the knowledge base (no provider key here): the categories' sample and what the question finds
+    for (const question of ['Do you have armoured cable?', 'هل لديكم كابلات مدرعة؟']) {
+      const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { question, history: [] } });
+      if (res.statusCode !== 200) throw new Error(`/api/chat: ${res.statusCode} ${res.body}`);
+    }
+    await record('after a chat question in each language');
     await get('/data/products.json');
     await record('after /data/products.json');
   } finally {

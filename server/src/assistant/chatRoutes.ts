@@ -1,6 +1,7 @@
-// POST /api/chat: the chat widget's question, answered by the AI provider with the whole knowledge base in the
-// prompt, or by the knowledge base alone when there is no key, the provider fails or it is too slow. In the visitor's
-// language: Arabic, with links to the Arabic pages, on an Arabic page or when the question is in Arabic.
+// POST /api/chat: the chat widget's question, answered by the AI provider with the knowledge base in the prompt (over
+// the database, of a bounded size: catalogueKnowledge.ts), or by the knowledge base alone when there is no key, the
+// provider fails or it is too slow. In the visitor's language: Arabic, with links to the Arabic pages, on an Arabic
+// page or when the question is in Arabic.
 import rateLimit from '@fastify/rate-limit';
 import { CHAT_API_PATH, CHAT_LIMITS, type ChatResponse } from '@site/content/chat';
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
@@ -22,6 +23,7 @@ import { createGeminiModel, type AnswerModel } from './answerModel.js';
 import { linksInEdition } from './answerLinks.js';
 import { parseChatRequest } from './chatRequest.js';
 import { buildPrompt } from './prompt.js';
+import type { KnowledgeBasesFor } from './catalogueKnowledge.js';
 
 /** Body limit (413 beyond it): it holds a question with the longest history CHAT_LIMITS allows, as the widget's JSON.stringify writes it. */
 export const CHAT_BODY_LIMIT = CHAT_LIMITS.requestMaxBytes;
@@ -42,10 +44,10 @@ export interface ChatRoutesOptions extends AssistantConfig {
   /** The Arabic knowledge base (the site's Arabic edition by default). */
   arabicKnowledgeBase?: KnowledgeBase;
   /**
-   * Both knowledge bases as they are now (the database's catalogue at its current version: app.ts), instead of the
-   * fixed ones above.
+   * Both knowledge bases for a question answered in a language, as the catalogue is now (over the database, a sample of
+   * each category and the products the question finds: catalogueKnowledge.ts), instead of the fixed ones above.
    */
-  knowledgeBases?: () => Promise<Record<Locale, KnowledgeBase>>;
+  knowledgeBases?: KnowledgeBasesFor;
   /** The rate limiter's Redis (REDIS_URL, shared with the forms), so that every server process counts together; in memory when undefined. */
   redisUrl?: string | undefined;
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
@@ -97,7 +99,7 @@ function answeringOf(knowledgeBases: Record<Locale, KnowledgeBase>): Answering {
 }
 
 /** The answering now: fixed (the given knowledge bases, or the site's committed ones), or made again per catalogue version. */
-function answeringSource(options: ChatRoutesOptions): () => Promise<Answering> {
+function answeringSource(options: ChatRoutesOptions): (question: string, locale: Locale) => Promise<Answering> {
   const { knowledgeBases } = options;
   if (knowledgeBases === undefined) {
     const fixed = answeringOf({
@@ -107,8 +109,9 @@ function answeringSource(options: ChatRoutesOptions): () => Promise<Answering> {
     return async () => fixed;
   }
   let made: { from: Record<Locale, KnowledgeBase>; answering: Answering } | undefined;
-  return async () => {
-    const from = await knowledgeBases();
+  // made again only when the knowledge bases are others (a new version, or a question whose search added products)
+  return async (question, locale) => {
+    const from = await knowledgeBases(question, locale);
     if (made?.from !== from) made = { from, answering: answeringOf(from) };
     return made.answering;
   };
@@ -149,7 +152,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
       const locale = answerLocale(question, language);
       let answering: Answering;
       try {
-        answering = await currentAnswering();
+        answering = await currentAnswering(question, locale);
       } catch (error) {
         request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
         return reply.code(503).send({ error: CATALOGUE_UNREADABLE });

@@ -1,8 +1,9 @@
 // The catalogue as the rest of the server reads it (/data files, reviews, quotes, the chat's knowledge base): every
 // record in both languages, read once per catalogue version and shared, and `follow(make)` for what each of them makes
-// from the records, kept per version too (versionedCache.ts); `perVersion(make)` for what reads its own rows instead
-// (the pages' heads and sitemap over the database). The version is followed across processes (changes.ts), so an
-// import beside the servers reaches all of them.
+// from the records, kept per version too (versionedCache.ts); `perVersion(make)` for what reads its own rows instead.
+// Over the database every reader of the server does (pages' heads and sitemap, /data, reviews, quotes, the code look-up,
+// the chat): `records()` there is read by tests only, to compare with the files. The version is followed across
+// processes (changes.ts), so an import beside the servers reaches all of them.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
 import { sql } from 'kysely';

@@ -15,7 +15,7 @@ import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueS
 import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
-import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow } from './records.js';
+import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow, type ProductWithDetails } from './records.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -68,6 +68,13 @@ export interface CategoryFirstPage {
 }
 
 /** A product as the sitemap lists it. */
+/** Some of the catalogue's records in one language: every category, and the products read with their details. */
+export interface CatalogueSample {
+  categories: ProductCategory[];
+  products: Product[];
+  details: ProductDetail[];
+}
+
 export type ProductEntry = Pick<Product, 'id' | 'productCategoryId' | 'dateAdded'>;
 
 /** How many products there are, and their newest date added, of all and by category. */
@@ -345,6 +352,48 @@ export class CatalogueStore {
     if (rows.length === 0) return [];
     const categories = await this.categoriesById();
     return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+  }
+
+  /**
+   * The categories, each with its first `perCategory` products in the catalogue's order (the listing's default) and their
+   * detail records: a sample whose size does not grow with the catalogue (the chat's knowledge base). One statement for
+   * the products, each category's read by its (category_id, position) index.
+   */
+  async categorySamples(locale: Locale, perCategory: number): Promise<CatalogueSample> {
+    const categoryRows = await this.categoryRows();
+    const firstOfEach = sql<boolean>`catalogue_products.id in (
+      select p.id from catalogue_categories c
+      cross join lateral (
+        select q.id from catalogue_products q where q.category_id = c.id order by q.position, q.id limit ${perCategory}
+      ) p
+    )`;
+    const rows = await ordered(selectProductRow(this.db.selectFrom('catalogue_products').where(firstOfEach)), 1)
+      .select(locale === 'ar' ? 'details_ar as details' : 'details')
+      .execute();
+    return { categories: categoryRows.map((row) => categoryRecord(row, locale)), ...this.recordsOf(rows, categoryRows, locale) };
+  }
+
+  /** The products of `ids` (unknown ids find nothing) with their detail records, in the catalogue's order. */
+  async productsWithDetails(ids: readonly string[], locale: Locale): Promise<Omit<CatalogueSample, 'categories'>> {
+    if (ids.length === 0) return { products: [], details: [] };
+    const named = this.db.selectFrom('catalogue_products').where(sql<boolean>`id = any(${sql.val([...ids])}::text[])`);
+    const rows = await ordered(selectProductRow(named), 1)
+      .select(locale === 'ar' ? 'details_ar as details' : 'details')
+      .execute();
+    return this.recordsOf(rows, await this.categoryRows(), locale);
+  }
+
+  private recordsOf(
+    rows: readonly ProductWithDetails[],
+    categoryRows: readonly CategoryRow[],
+    locale: Locale,
+  ): Omit<CatalogueSample, 'categories'> {
+    const categories = new Map(categoryRows.map((row) => [row.id, row]));
+    const known = rows.filter((row) => categories.has(row.category_id));
+    return {
+      products: known.map((row) => productRecord(row, categories.get(row.category_id)!, locale)),
+      details: known.map((row) => productDetailRecord(row, categories.get(row.category_id)!, locale)),
+    };
   }
 
   /** The search's matches, best first (catalogueSearch.ts). */

@@ -2,6 +2,7 @@
 export {
   arabicKnowledgeBaseSources,
   buildKnowledgeBase,
+  catalogueKnowledgeBase,
   catalogueKnowledgeBases,
   MAX_SPECS_PER_PRODUCT,
   siteKnowledgeBaseSources,
@@ -14,3 +15,4 @@ export {
 } from './knowledgeBase.js';
 export { answerLocale, ARABIC_FALLBACK_PREFIX, createFallbackAnswerer, fallbackReply, FALLBACK_PREFIX } from './fallbackAnswer.js';
 export { hasArabicLetters } from './arabicWords.js';
+export { searchWords } from './matching.js';

@@ -31,7 +31,7 @@ import { translateData } from '@site/content/arabic';
 import { htmlToText } from '@site/content/html-text';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@site/contracts/locale';
 import { categoryPath, productPath } from '@site/contracts/paths';
-import type { CatalogueRecords } from '../../catalogue/catalogueFeed.js';
+import type { CatalogueEdition, CatalogueRecords } from '../../catalogue/catalogueFeed.js';
 
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
 export const MAX_SPECS_PER_PRODUCT = 8;
@@ -161,15 +161,16 @@ export function arabicKnowledgeBaseSources(sources?: KnowledgeBaseSources): Know
  * the site's data around them; the Arabic catalogue is the records' own, not translated again.
  */
 export function catalogueKnowledgeBases(records: CatalogueRecords): Record<Locale, KnowledgeBase> {
-  const catalogue = (edition: CatalogueRecords[Locale]) => ({
-    categories: [...edition.categories],
-    products: [...edition.products],
-    productDetails: [...edition.details],
-  });
-  return {
-    en: buildKnowledgeBase({ ...siteKnowledgeBaseSources(), ...catalogue(records.en) }, 'en'),
-    ar: buildKnowledgeBase({ ...arabicKnowledgeBaseSources(), ...catalogue(records.ar) }, 'ar'),
-  };
+  return { en: catalogueKnowledgeBase(records.en, 'en'), ar: catalogueKnowledgeBase(records.ar, 'ar') };
+}
+
+/**
+ * One edition's knowledge base over some of the catalogue's records in that language (every record, or the database's
+ * sample and a question's search results: catalogueKnowledge.ts), with the rest of the site's data around them.
+ */
+export function catalogueKnowledgeBase(edition: CatalogueEdition, locale: Locale): KnowledgeBase {
+  const site = locale === 'ar' ? arabicKnowledgeBaseSources() : siteKnowledgeBaseSources();
+  return buildKnowledgeBase({ ...site, categories: [...edition.categories], products: [...edition.products], productDetails: [...edition.details] }, locale);
 }
 
 /** Names the certificates' data writes in English only (a code, not prose), in Arabic. */

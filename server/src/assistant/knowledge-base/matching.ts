@@ -90,6 +90,30 @@ export function words(text: string): string[] {
   return [...latin, ...arabic];
 }
 
+/** Words of asking and greeting that name no product (the matcher's stop words aside). */
+const CHAT_WORDS = new Set(
+  ('where when why there here this that these those about know like would should will just also than then they their ' +
+    'was were am hi hello hey thanks thank good morning evening afternoon much many more offer stock available')
+    .split(' '),
+);
+
+/**
+ * The words of a question as the catalogue's search is asked for them: without stop words and bare numbers, Latin
+ * words cut to what their singular and plural start with ('glands' → 'gland', 'accessories' → 'accessor': the search
+ * finds a word's start), Arabic words light-stemmed (the search finds them inside a word: 'الكابلات' → 'كابل').
+ */
+export function searchWords(text: string): string[] {
+  const latin = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '' && !STOP_WORDS.has(w) && !CHAT_WORDS.has(w) && /[a-z]/.test(w))
+    .map((w) => (w.length > 4 && w.endsWith('ies') ? w.slice(0, -3) : stem(w)));
+  const arabic = hasArabicLetters(text) ? arabicStems(text).filter((w) => w.length >= 2 && !ARABIC_STOP_WORDS.has(w)) : [];
+  return [...new Set([...latin, ...arabic])];
+}
+
 /** A word found in more product names than this names a kind of product, not products: it is left to the categories. */
 const MAX_RARE_WORD_PRODUCTS = 5;
 

@@ -112,7 +112,7 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     const elsewhere = await eventually(() => otherSees(), (seen) => seen.product === 410 && !seen.inListing);
     assert.deepEqual(elsewhere, { product: 410, inListing: false }, 'the other server within 2 s');
     t.diagnostic(`archived: seen by the other server after ${Date.now() - started} ms`);
-    // the records the chat's knowledge bases are made from (app.ts: feed.follow(catalogueKnowledgeBases))
+    // every record as the database's feed reads them (the chat's knowledge bases over records given are made of them)
     const feed = databaseCatalogueFeed(db);
     try {
       const records = await feed.records();

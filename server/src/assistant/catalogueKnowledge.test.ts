@@ -1,0 +1,160 @@
+// The chat over the database's catalogue: what it sends the AI provider (a fake on loopback) is made of a sample of each
+// category and the products the search finds for the question, never of every product; a catalogue change is in the
+// next answer. Over the seeded catalogue the knowledge bases are those of every record. PGlite and PostgreSQL.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test, type TestContext } from 'node:test';
+import { buildApp } from '../app.js';
+import { databaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
+import { CatalogueStore } from '../catalogue/catalogueStore.js';
+import { seedCatalogue } from '../catalogue/seed.js';
+import { eventually, renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
+import { createFixture } from '../test-support/fixture.js';
+import { logStatements } from '../test-support/statementLog.js';
+import { databaseKnowledgeBases, questionProducts } from './catalogueKnowledge.js';
+import { arabicKnowledgeBaseSources, buildKnowledgeBase } from './knowledge-base/index.js';
+
+/** A statement that reads every product (the whole catalogue's records, not a page's rows). */
+const readsEveryProduct = (statement: string): boolean => /from "?catalogue_products"?/.test(statement) && !/\bwhere\b/.test(statement);
+
+/** Google's generateContent on loopback: keeps each prompt, answers with a fixed text. */
+class FakeProvider {
+  readonly prompts: string[] = [];
+  private readonly server: Server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const body = JSON.parse(raw) as { contents: { parts: { text: string }[] }[] };
+      this.prompts.push(body.contents.flatMap((content) => content.parts.map((part) => part.text)).join('\n'));
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'We have it.' }] }, finishReason: 'STOP', index: 0 }] }));
+    });
+  });
+
+  async start(): Promise<string> {
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    this.server.close();
+  }
+}
+
+/** The seeded catalogue's third product of the cables: not in a sample of one product per category. */
+const FOUND = { id: 'oc_fire_resistant_cable', name: 'Fire Resistant LSZH Cable, 2 Core + Earth, 300/500 V (BS 7629-1)', code: 'OC-FR-2E-15' };
+/** Another product that is not the first of its category, that no question below names. */
+const NOT_NAMED = 'hex_bw_brass_cable_gland';
+
+async function chatOverTheDatabase(t: TestContext, target: DatabaseTarget): Promise<void> {
+  const provider = new FakeProvider();
+  const database = await target.fresh();
+  const fixture = await createFixture({
+    env: { ...database.env, GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: await provider.start(), GEMINI_TIMEOUT_SECONDS: '10', CHAT_RATE_LIMIT_MAX: '0' },
+  });
+  const logged = logStatements(database.db);
+  const app = await buildApp(fixture.config, logged.db, { chatKnowledge: { perCategory: 1 } });
+  const ask = async (question: string, language: 'en' | 'ar' = 'en'): Promise<string> => {
+    const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { question, history: [], language } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json<{ source: string }>().source, 'ai', res.body);
+    return provider.prompts.at(-1) ?? '';
+  };
+  try {
+    await seedCatalogue(database.db);
+    await app.ready();
+
+    await t.test('a question and a code look-up read no statement over every product, nor the records', async () => {
+      logged.clear();
+      const prompt = await ask('Do you have fire resistant LSZH cable?');
+      const lookup = await app.inject({ url: `/api/catalogue/lookup?lang=en&codes=${FOUND.code.replace(/-/g, '').toLowerCase()},nosuchcode` });
+      assert.equal(lookup.statusCode, 200, lookup.body);
+      assert.deepEqual(
+        lookup.json<{ products: { id: string }[] }>().products.map((product) => product.id),
+        [FOUND.id],
+      );
+      assert.ok(prompt.includes(FOUND.name), 'the product the search found is in the prompt');
+      assert.deepEqual(logged.statements.filter(readsEveryProduct), [], 'no statement reads every product');
+      assert.ok(!logged.statements.some((statement) => /repeatable read/.test(statement)), "the feed's records were not read");
+    });
+
+    await t.test('what the provider is sent: the sample and what the question finds, with its link; not the rest', async () => {
+      const prompt = await ask('Do you have fire resistant LSZH cable?');
+      assert.ok(prompt.includes(`/our-products/cables/${FOUND.id}`), 'its link');
+      assert.ok(!prompt.includes(NOT_NAMED), 'a product neither sampled nor found is not sent');
+      assert.ok(prompt.includes('/our-products/industrial_cable_glands'), 'every category is there');
+      const other = await ask('Hello, where are your offices?');
+      assert.ok(!other.includes(FOUND.id), 'a question that does not name it does not carry it');
+      assert.ok(other.length < prompt.length);
+    });
+
+    await t.test('any text of a question is searched without a server error', async () => {
+      const questions = ['cable '.repeat(150), "'; drop table catalogue_products; -- %_\\ cable", '🔌 cable \u202e glands', 'cable \ud800 gland', '%%%', 'كابل'.repeat(100)];
+      for (const question of questions) {
+        const res = await app.inject({ method: 'POST', url: '/api/chat', payload: { question, history: [] } });
+        assert.ok(res.statusCode === 200 || res.statusCode === 400, `${res.statusCode} ${res.body}`);
+      }
+      assert.equal((await app.inject({ url: '/api/catalogue/lookup?lang=en&codes=ocfr2e15' })).statusCode, 200, 'the catalogue is still there');
+    });
+
+    await t.test('in Arabic: the Arabic record of what the search finds, with the Arabic page', async () => {
+      const prompt = await ask('هل لديكم كابل مقاوم للحريق؟', 'ar');
+      assert.ok(prompt.includes(`/ar/our-products/cables/${FOUND.id}`), prompt.slice(-2000));
+    });
+
+    await t.test('a catalogue change (a rename by an import) is in the next answer', async () => {
+      const question = 'Do you have the cable renamed by an import?';
+      assert.ok(!(await ask(question)).includes(RENAMED_PRODUCT_NAME));
+      await renameSeededProduct(database);
+      const prompt = await eventually(
+        () => ask(question),
+        (sent) => sent.includes(RENAMED_PRODUCT_NAME),
+      );
+      assert.ok(prompt.includes(RENAMED_PRODUCT_NAME) && prompt.includes(RENAMED_PRODUCT), 'the new name, found by the search');
+    });
+  } finally {
+    await app.close();
+    await fixture.cleanup();
+    await database.cleanup();
+    await provider.stop();
+  }
+}
+
+test('the chat over a PGlite catalogue', (t) => chatOverTheDatabase(t, pgliteTarget));
+test('the chat over a PostgreSQL catalogue', (t) => onPostgres(t, (target) => chatOverTheDatabase(t, target)));
+
+describe('the knowledge bases over the seeded database', () => {
+  const state = {} as { cleanup(): Promise<void>; store: CatalogueStore; knowledgeBases: ReturnType<typeof databaseKnowledgeBases> };
+  before(async () => {
+    const database = await pgliteTarget.fresh();
+    await seedCatalogue(database.db);
+    const feed = databaseCatalogueFeed(database.db);
+    state.store = new CatalogueStore(database.db.kysely);
+    state.knowledgeBases = databaseKnowledgeBases(state.store, feed);
+    state.cleanup = async () => {
+      await feed.stop();
+      await database.cleanup();
+    };
+  });
+  after(() => state.cleanup());
+
+  test("are every record's: the site's knowledge bases, whatever the question", async () => {
+    const site = { en: buildKnowledgeBase(), ar: buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar') };
+    for (const [question, locale] of [['Hello', 'en'], ['fire resistant cable', 'en'], ['كابلات', 'ar']] as const) {
+      assert.deepEqual(await state.knowledgeBases(question, locale), site, question);
+    }
+  });
+
+  test("a question's products: all its words, or else each of them in turn, bounded", async () => {
+    assert.deepEqual(await questionProducts(state.store, 'Do you have fire resistant LSZH cable?', 'en', 20), [FOUND.id]);
+    assert.deepEqual(await questionProducts(state.store, 'Hello, good morning!', 'en', 20), []);
+    const either = await questionProducts(state.store, 'LSZH fire resistant or Scotch tapes', 'en', 20);
+    assert.ok(either.includes(FOUND.id) && either.some((id) => id.includes('scotch')), either.join());
+    assert.ok((await questionProducts(state.store, 'cable', 'en', 3)).length === 3);
+  });
+});

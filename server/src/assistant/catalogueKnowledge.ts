@@ -1,0 +1,78 @@
+// The chat's knowledge bases over the database's catalogue, of a size that does not grow with it: per version, every
+// category with its first few products in the listing's default order (a sample read by the category index), and per
+// question the products the catalogue's own search finds for the visitor's words, in the answer's language. Neither
+// reads every product: what the prompt carries is bounded by the categories and these two limits.
+import type { Locale } from '@site/contracts/locale';
+import type { DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
+import { SEARCH_TERMS_MAX } from '../catalogue/catalogueSearch.js';
+import { searchNeedle, type CatalogueSample, type CatalogueStore } from '../catalogue/catalogueStore.js';
+import { catalogueKnowledgeBase, searchWords, type KnowledgeBase } from './knowledge-base/index.js';
+
+/**
+ * Products of each category in the knowledge base whatever the question: more than the committed catalogue's largest
+ * category holds (7), so that over the seeded catalogue the knowledge bases are those of every record.
+ */
+export const KNOWLEDGE_SAMPLE_PER_CATEGORY = 8;
+/** Most products a question's search adds. */
+export const KNOWLEDGE_SEARCH_LIMIT = 20;
+/** When a question's words together find nothing, the first this many are searched for one at a time. */
+const SEPARATE_WORDS_MAX = 4;
+
+/** Both editions' knowledge bases for one question, answered in `locale`. */
+export type KnowledgeBasesFor = (question: string, locale: Locale) => Promise<Record<Locale, KnowledgeBase>>;
+
+export interface CatalogueKnowledgeLimits {
+  perCategory?: number;
+  searchLimit?: number;
+}
+
+type KnowledgeStore = Pick<CatalogueStore, 'categorySamples' | 'productsWithDetails' | 'search'>;
+
+/** The ids of the products the search finds for `text` (not those of a corrected text: the visitor named none of them). */
+async function searched(store: KnowledgeStore, text: string, locale: Locale, limit: number): Promise<string[]> {
+  const needle = searchNeedle(text);
+  if (needle === undefined) return [];
+  const page = await store.search({ needle, offset: 0, limit, locale });
+  return page.suggestion === undefined ? page.results.map((result) => result.id) : [];
+}
+
+/**
+ * The products a question names, best first: those holding all its words, or else, taken in turn, those holding each of
+ * its first words.
+ */
+export async function questionProducts(store: KnowledgeStore, question: string, locale: Locale, limit: number): Promise<string[]> {
+  // the search looks for this many terms at most; a long question's words past them would only make its text too long
+  const words = searchWords(question).slice(0, SEARCH_TERMS_MAX);
+  if (words.length === 0) return [];
+  const together = await searched(store, words.join(' '), locale, limit);
+  if (together.length > 0 || words.length === 1) return together;
+  const each: string[][] = [];
+  for (const word of words.slice(0, SEPARATE_WORDS_MAX)) each.push(await searched(store, word, locale, limit));
+  const ids = new Set<string>();
+  for (let at = 0; ids.size < limit && each.some((found) => at < found.length); at += 1) {
+    for (const found of each) if (at < found.length && ids.size < limit) ids.add(found[at]!);
+  }
+  return [...ids];
+}
+
+/** The knowledge bases of each question over the database's catalogue (the sample kept per version). */
+export function databaseKnowledgeBases(store: KnowledgeStore, feed: Pick<DatabaseCatalogueFeed, 'perVersion'>, limits: CatalogueKnowledgeLimits = {}): KnowledgeBasesFor {
+  const perCategory = limits.perCategory ?? KNOWLEDGE_SAMPLE_PER_CATEGORY;
+  const searchLimit = limits.searchLimit ?? KNOWLEDGE_SEARCH_LIMIT;
+  const sampled = feed.perVersion(async () => {
+    const samples: Record<Locale, CatalogueSample> = { en: await store.categorySamples('en', perCategory), ar: await store.categorySamples('ar', perCategory) };
+    const knowledgeBases: Record<Locale, KnowledgeBase> = { en: catalogueKnowledgeBase(samples.en, 'en'), ar: catalogueKnowledgeBase(samples.ar, 'ar') };
+    return { samples, knowledgeBases };
+  });
+  return async (question, locale) => {
+    const { samples, knowledgeBases } = await sampled();
+    const sample = samples[locale];
+    const inSample = new Set(sample.products.map((product) => product.id));
+    const more = (await questionProducts(store, question, locale, searchLimit)).filter((id) => !inSample.has(id));
+    // the same object when the search adds nothing: the chat keeps what it made of it (chatRoutes.ts)
+    if (more.length === 0) return knowledgeBases;
+    const found = await store.productsWithDetails(more, locale);
+    const edition = { categories: sample.categories, products: [...sample.products, ...found.products], details: [...sample.details, ...found.details] };
+    return { ...knowledgeBases, [locale]: catalogueKnowledgeBase(edition, locale) };
+  };
+}
