@@ -2,9 +2,6 @@
 // category and the products the search finds for the question, never of every product; a catalogue change is in the
 // next answer. Over the seeded catalogue the knowledge bases are those of every record. PGlite and PostgreSQL.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { buildApp } from '../app.js';
 import { databaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
@@ -12,6 +9,7 @@ import { CatalogueStore } from '../catalogue/catalogueStore.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import { eventually, renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
+import { FakeGemini } from '../test-support/fakeGemini.js';
 import { createFixture } from '../test-support/fixture.js';
 import { logStatements } from '../test-support/statementLog.js';
 import { databaseKnowledgeBases, questionProducts } from './catalogueKnowledge.js';
@@ -20,39 +18,13 @@ import { arabicKnowledgeBaseSources, buildKnowledgeBase } from './knowledge-base
 /** A statement that reads every product (the whole catalogue's records, not a page's rows). */
 const readsEveryProduct = (statement: string): boolean => /from "?catalogue_products"?/.test(statement) && !/\bwhere\b/.test(statement);
 
-/** Google's generateContent on loopback: keeps each prompt, answers with a fixed text. */
-class FakeProvider {
-  readonly prompts: string[] = [];
-  private readonly server: Server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const body = JSON.parse(raw) as { contents: { parts: { text: string }[] }[] };
-      this.prompts.push(body.contents.flatMap((content) => content.parts.map((part) => part.text)).join('\n'));
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'We have it.' }] }, finishReason: 'STOP', index: 0 }] }));
-    });
-  });
-
-  async start(): Promise<string> {
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    this.server.close();
-  }
-}
-
 /** The seeded catalogue's third product of the cables: not in a sample of one product per category. */
 const FOUND = { id: 'oc_fire_resistant_cable', name: 'Fire Resistant LSZH Cable, 2 Core + Earth, 300/500 V (BS 7629-1)', code: 'OC-FR-2E-15' };
 /** Another product that is not the first of its category, that no question below names. */
 const NOT_NAMED = 'hex_bw_brass_cable_gland';
 
 async function chatOverTheDatabase(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const provider = new FakeProvider();
+  const provider = new FakeGemini('We have it.');
   const database = await target.fresh();
   const fixture = await createFixture({
     env: { ...database.env, GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: await provider.start(), GEMINI_TIMEOUT_SECONDS: '10', CHAT_RATE_LIMIT_MAX: '0' },
