@@ -58,7 +58,11 @@ const canaryBody = z.strictObject(
   { error: 'send { "version"?, "percent" } as a JSON object' },
 );
 
-const noBody = z.union([z.undefined(), z.null(), z.strictObject({})], { error: 'send no body, or {}' });
+/** A promote or a rollback names nothing but the remote: no body, or {}. */
+function requireNoBody(body: unknown): void {
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw httpError(400, 'send no body, or {}');
+}
 
 function isEntryAddress(entry: string): boolean {
   let pathname: string;
@@ -168,7 +172,7 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (ap
   ] as const) {
     app.post(path, { bodyLimit: BODY_LIMIT }, async (request) => {
       const remote = remoteOf(request);
-      parse(noBody, request.body);
+      requireNoBody(request.body);
       const state = await change(db.kysely, actorOf(tokenOf(request)), remote);
       await applied();
       return state;
