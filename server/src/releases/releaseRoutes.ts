@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
 import type { Database } from '../db/index.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { textField, textProblemMessage } from '../validation/textField.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
 import { isRemoteName, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './registry.js';
@@ -22,9 +23,6 @@ export const RELEASES_API = {
 } as const;
 
 const BODY_LIMIT = 16 * 1024;
-/** Any control character: none belongs in a label, an address or a note (a note's line breaks aside). */
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const NOTE_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 const versionLabel = z
   .string({ error: 'version must be a text such as 2026-06-01.1' })
@@ -34,18 +32,18 @@ const versionLabel = z
 const entryAddress = z
   .string({ error: `entry must be the release's ${MANIFEST_FILE} address` })
   .max(2000, { error: 'entry must be at most 2000 characters' })
-  .refine((entry) => !CONTROL.test(entry), { error: 'entry must not contain control characters' })
+  // checked before URL parsing, which would drop a tab or line break silently
+  .superRefine((entry, context) => {
+    const problem = textProblemMessage('entry', entry, 'line');
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem, input: entry });
+  })
   .refine(isEntryAddress, { error: `entry must be an absolute http(s) URL or a path on this site starting with "/", ending in ${MANIFEST_FILE}` });
 
 const registerBody = z.strictObject(
   {
     version: versionLabel,
     entry: entryAddress,
-    notes: z
-      .string({ error: 'notes must be a text' })
-      .max(1000, { error: 'notes must be at most 1000 characters' })
-      .refine((notes) => !NOTE_CONTROL.test(notes), { error: 'notes must not contain control characters' })
-      .optional(),
+    notes: textField('notes', { max: 1000, kind: 'multiline' }).optional(),
   },
   { error: 'send { "version", "entry", "notes"? } as a JSON object' },
 );

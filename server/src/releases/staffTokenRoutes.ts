@@ -8,6 +8,7 @@ import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import { recordStaffAction } from '../staff/audit.js';
+import { textField } from '../validation/textField.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken, TOKEN_MAX_DAYS } from './tokens.js';
 
 /** The staff API's addresses of release tokens. */
@@ -18,12 +19,7 @@ export const STAFF_RELEASE_TOKENS_API = {
 
 const createBody = z.strictObject(
   {
-    name: z
-      .string({ error: 'name must be a text saying what uses the token, e.g. "catalogue pipeline"' })
-      .trim()
-      .min(1, { error: 'name must not be empty' })
-      .max(100, { error: 'name must be at most 100 characters' })
-      .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'name must not contain control characters' }),
+    name: textField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
     remotes: z
       .array(z.enum(REMOTE_NAMES, { error: `remotes must name remotes among ${REMOTE_NAMES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
       .min(1, { error: 'remotes must name at least one remote' })
