@@ -244,7 +244,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
-  await app.register(releaseRoutes, { db, liveRemotes });
+  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0] });
 
   // ---- remote bundles: loadable from any origin ----
   app.addHook('onRequest', async (request, reply) => {

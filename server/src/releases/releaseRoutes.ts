@@ -89,8 +89,8 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 export interface ReleaseRoutesOptions {
   db: Database;
   liveRemotes: LiveRemotes;
-  /** Reads a manifest at an absolute URL (tests); fetch with a time and size limit by default. */
-  fetchManifest?: (url: string) => ReturnType<ManifestReader>;
+  /** A host name the site answers for (ALLOWED_HOSTS), sent with the check's own request for a manifest on this site. */
+  siteHost?: string | undefined;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
@@ -133,8 +133,8 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (ap
   };
   const applied = async () => liveRemotes.refresh();
   const readManifest: ManifestReader = async (entry) => {
-    if (!entry.startsWith('/')) return (options.fetchManifest ?? fetchManifest)(entry);
-    const answer = await app.inject({ method: 'GET', url: entry });
+    if (!entry.startsWith('/')) return fetchManifest(entry);
+    const answer = await app.inject({ method: 'GET', url: entry, ...(options.siteHost === undefined ? {} : { headers: { host: options.siteHost } }) });
     return { status: answer.statusCode, body: answer.body };
   };
 

@@ -21,7 +21,8 @@ describe('npm run remotes', () => {
   let token = '';
 
   before(async () => {
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off' } });
+    // ALLOWED_HOSTS: the check of a manifest on this site asks the site under one of its own names
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', ALLOWED_HOSTS: 'www.example.com,127.0.0.1' } });
     const manifest = (names: string[]) => JSON.stringify({ id: 'catalogue', exposes: names.map((name) => ({ name })) });
     await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v2'), { recursive: true });
     await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v2/mf-manifest.json'), manifest(requiredExposes('catalogue')));
