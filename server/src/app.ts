@@ -241,6 +241,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     redisUrl: config.submissions.redisUrl,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
+    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0] },
   });
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----

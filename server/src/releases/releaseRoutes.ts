@@ -86,22 +86,104 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data;
 }
 
+/** Who makes a call and the remotes they may act on (a token's, or a member of staff's). */
+export interface ReleaseCaller {
+  actor: string;
+  remotes: readonly string[];
+  /** Says whose remotes they are, in a 403: 'This token', 'Your account'. */
+  who: string;
+}
+
+export interface ReleaseCallsOptions {
+  db: Database;
+  /** The process's remotes, read again after a change made here (the others hear of it by NOTIFY). */
+  liveRemotes?: LiveRemotes | undefined;
+  /** A host name the site answers for (ALLOWED_HOSTS), sent with the check's own request for a manifest on this site. */
+  siteHost?: string | undefined;
+  /** The addresses' start: '/api/releases' or '/api/staff/releases'. */
+  prefix: string;
+  callerOf: (request: FastifyRequest) => ReleaseCaller;
+  /** Refuses a body that is not JSON (415). */
+  requireJson: (request: FastifyRequest) => Promise<void>;
+}
+
+/**
+ * The registry's calls under `prefix`: list, register, canary, promote, rollback. One set of handlers for every way in
+ * (a pipeline's token, a member of staff's session): only who the caller is differs.
+ */
+export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions): void {
+  const { db, prefix, callerOf, requireJson } = options;
+  const remotesPath = `${prefix}/remotes`;
+  /** The remote named in the address, when the caller may act on it (400 unknown, 403 not theirs). */
+  const remoteOf = (request: FastifyRequest): RemoteName => {
+    const name = (request.params as { remote: string }).remote;
+    if (!isRemoteName(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${REMOTE_NAMES.join(', ')}`);
+    const caller = callerOf(request);
+    if (!caller.remotes.includes(name)) throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
+    return name;
+  };
+  const applied = async () => options.liveRemotes?.refresh();
+  const readManifest: ManifestReader = async (entry) => {
+    if (!entry.startsWith('/')) return fetchManifest(entry);
+    const answer = await app.inject({ method: 'GET', url: entry, ...(options.siteHost === undefined ? {} : { headers: { host: options.siteHost } }) });
+    return { status: answer.statusCode, body: answer.body };
+  };
+
+  app.get(remotesPath, async (request) => ({ remotes: await listRemotes(db.kysely, callerOf(request).remotes) }));
+
+  app.get(`${remotesPath}/:remote`, async (request) => {
+    const remote = remoteOf(request);
+    const [listing] = await listRemotes(db.kysely, [remote]);
+    if (listing === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
+    return listing;
+  });
+
+  app.post(`${remotesPath}/:remote/releases`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request, reply) => {
+    const remote = remoteOf(request);
+    const body = parse(registerBody, request.body);
+    const refusal = await checkRelease(remote, body.entry, readManifest);
+    if (refusal !== undefined) throw httpError(400, refusal);
+    const release = await registerRelease(db.kysely, callerOf(request).actor, remote, body);
+    return reply.code(201).send({ release });
+  });
+
+  app.post(`${remotesPath}/:remote/canary`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request) => {
+    const remote = remoteOf(request);
+    const body = parse(canaryBody, request.body);
+    const state = await setCanary(db.kysely, callerOf(request).actor, remote, body);
+    await applied();
+    return state;
+  });
+
+  for (const [path, change] of [
+    [`${remotesPath}/:remote/promote`, promote],
+    [`${remotesPath}/:remote/rollback`, rollback],
+  ] as const) {
+    app.post(path, { bodyLimit: BODY_LIMIT }, async (request) => {
+      const remote = remoteOf(request);
+      requireNoBody(request.body);
+      const state = await change(db.kysely, callerOf(request).actor, remote);
+      await applied();
+      return state;
+    });
+  }
+}
+
 export interface ReleaseRoutesOptions {
   db: Database;
   liveRemotes: LiveRemotes;
-  /** A host name the site answers for (ALLOWED_HOSTS), sent with the check's own request for a manifest on this site. */
   siteHost?: string | undefined;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
 
+/** The API of deployment pipelines: /api/releases/*, with a release token. */
 export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (app, options) => {
-  const { db, liveRemotes } = options;
+  const { db } = options;
   const requireJson = useJsonEndpoint(app, { bodyLimit: BODY_LIMIT, what: 'the release', emptyHint: 'send a JSON object' });
 
   // Before the body is read: nothing of a request without a token in force is parsed.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/releases')) return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,300})$/.exec(header.trim()) : null;
     if (match === null) throw httpError(401, 'Send a release token: Authorization: Bearer <token> (an admin makes one in the staff app)');
@@ -119,63 +201,16 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (ap
     );
   });
 
-  const tokenOf = (request: FastifyRequest): ReleaseTokenInfo => {
-    const token = tokens.get(request);
-    if (token === undefined) throw httpError(401, 'Send a release token');
-    return token;
-  };
-  /** The remote named in the address, when the token may act on it (400 unknown, 403 not the token's). */
-  const remoteOf = (request: FastifyRequest): RemoteName => {
-    const name = (request.params as { remote: string }).remote;
-    if (!isRemoteName(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${REMOTE_NAMES.join(', ')}`);
-    if (!tokenOf(request).remotes.includes(name)) throw httpError(403, `This token may not act on ${name}: it is for ${tokenOf(request).remotes.join(', ')}`);
-    return name;
-  };
-  const applied = async () => liveRemotes.refresh();
-  const readManifest: ManifestReader = async (entry) => {
-    if (!entry.startsWith('/')) return fetchManifest(entry);
-    const answer = await app.inject({ method: 'GET', url: entry, ...(options.siteHost === undefined ? {} : { headers: { host: options.siteHost } }) });
-    return { status: answer.statusCode, body: answer.body };
-  };
-
-  app.get(RELEASES_API.remotes, async (request) => ({ remotes: await listRemotes(db.kysely, tokenOf(request).remotes) }));
-
-  app.get(`${RELEASES_API.remotes}/:remote`, async (request) => {
-    const remote = remoteOf(request);
-    const [listing] = await listRemotes(db.kysely, [remote]);
-    if (listing === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
-    return listing;
+  releaseCalls(app, {
+    ...options,
+    prefix: '/api/releases',
+    requireJson,
+    callerOf: (request) => {
+      const token = tokens.get(request);
+      if (token === undefined) throw httpError(401, 'Send a release token');
+      return { actor: actorOf(token), remotes: token.remotes, who: 'This token' };
+    },
   });
-
-  app.post(`${RELEASES_API.remotes}/:remote/releases`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request, reply) => {
-    const remote = remoteOf(request);
-    const body = parse(registerBody, request.body);
-    const refusal = await checkRelease(remote, body.entry, readManifest);
-    if (refusal !== undefined) throw httpError(400, refusal);
-    const release = await registerRelease(db.kysely, actorOf(tokenOf(request)), remote, body);
-    return reply.code(201).send({ release });
-  });
-
-  app.post(`${RELEASES_API.remotes}/:remote/canary`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request) => {
-    const remote = remoteOf(request);
-    const body = parse(canaryBody, request.body);
-    const state = await setCanary(db.kysely, actorOf(tokenOf(request)), remote, body);
-    await applied();
-    return state;
-  });
-
-  for (const [path, change] of [
-    [`${RELEASES_API.remotes}/:remote/promote`, promote],
-    [`${RELEASES_API.remotes}/:remote/rollback`, rollback],
-  ] as const) {
-    app.post(path, { bodyLimit: BODY_LIMIT }, async (request) => {
-      const remote = remoteOf(request);
-      requireNoBody(request.body);
-      const state = await change(db.kysely, actorOf(tokenOf(request)), remote);
-      await applied();
-      return state;
-    });
-  }
 
   // Any other address under the API: after the token check, so nothing tells what exists without one.
   app.all('/api/releases', notFound);

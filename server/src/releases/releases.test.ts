@@ -15,7 +15,7 @@ import { addStaffAccount, codeAt, currentStep, sessionCookieOf, STAFF_TEST_PASSW
 import { hashPassword } from '../staff/passwords.js';
 import { requiredExposes } from './manifestCheck.js';
 import { RELEASES_API } from './releaseRoutes.js';
-import { STAFF_RELEASE_TOKENS_API } from './staffTokenRoutes.js';
+import { STAFF_RELEASE_TOKENS_API, STAFF_RELEASES_PREFIX } from './staffTokenRoutes.js';
 
 const ADMIN_TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
@@ -311,6 +311,27 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     } finally {
       await restarted.close();
     }
+  });
+
+  await t.test('admins release through the staff API with the same calls (their session and CSRF token); other roles cannot', async () => {
+    const canary = `${STAFF_RELEASES_PREFIX}/remotes/catalogue/canary`;
+    assert.equal((await staffCall({ cookie: admin.cookie }, 'POST', canary, { version: 'v3', percent: 20 })).statusCode, 403, 'no CSRF token');
+    assert.equal((await first.inject({ method: 'POST', url: canary, headers: bearer(catalogueToken), payload: { version: 'v3', percent: 20 } })).statusCode, 401, 'a release token is no staff session');
+    const editorSignIn = await first.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email: 'catalogue@crescent.example', password: STAFF_TEST_PASSWORD } });
+    const editor = { cookie: sessionCookieOf(editorSignIn), csrf: editorSignIn.json<StaffSession>().csrfToken };
+    assert.equal((await staffCall(editor, 'POST', canary, { version: 'v3', percent: 20 })).statusCode, 403);
+    assert.equal((await staffCall(editor, 'GET', `${STAFF_RELEASES_PREFIX}/remotes`)).statusCode, 403);
+
+    const set = await staffCall(admin, 'POST', canary, { version: 'v3', percent: 20 });
+    assert.equal(set.statusCode, 200, set.body);
+    await waitFor('the staff change reaches the second process', async () => (await catalogueEntry(second, 10))?.entry.includes('/v3/') === true);
+    assert.equal((await staffCall(admin, 'POST', canary, { version: 'v3', percent: 101 })).statusCode, 400);
+    assert.equal((await staffCall(admin, 'POST', `${STAFF_RELEASES_PREFIX}/remotes/catalogue/rollback`)).statusCode, 200);
+    await waitFor('the staff rollback reaches the second process', async () => (await catalogueEntry(second, 10))?.entry === STABLE_ENTRY);
+    const listed = await staffCall(admin, 'GET', `${STAFF_RELEASES_PREFIX}/remotes`);
+    assert.deepEqual(listed.json<{ remotes: { remote: string }[] }>().remotes.map(({ remote }) => remote), ['catalogue', 'company', 'contact', 'chat']);
+    const audit = await db.query<{ action: string }>(`select action from release_audit where actor = 'staff admin@crescent.example' order by id`);
+    assert.deepEqual(audit.map(({ action }) => action), ['canary', 'rollback']);
   });
 
   await t.test('an expired or revoked token is refused (401)', async () => {

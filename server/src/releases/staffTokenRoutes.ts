@@ -1,5 +1,6 @@
-// The staff API's management of release tokens: admins make them (the token is in that answer only), list them (no
-// secrets) and revoke them. Registered inside the staff API's signed-in scope, so the session and the CSRF token on
+// The staff API's side of the remotes registry: admins make release tokens (the token is in that answer only), list
+// them (no secrets) and revoke them, and list, register, canary, promote and roll back remotes with the same handlers
+// as the pipelines' API (releaseRoutes.ts). Registered inside the staff API's signed-in scope, so the session and the CSRF token on
 // every change are checked there, as for every other staff call.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,7 +10,12 @@ import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import { recordStaffAction } from '../staff/audit.js';
 import { textField } from '../validation/textField.js';
+import type { LiveRemotes } from './liveRemotes.js';
+import { releaseCalls } from './releaseRoutes.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken, TOKEN_MAX_DAYS } from './tokens.js';
+
+/** The start of the staff API's registry calls: /api/staff/releases/remotes/<remote>/… as /api/releases/… has them. */
+export const STAFF_RELEASES_PREFIX = '/api/staff/releases';
 
 /** The staff API's addresses of release tokens. */
 export const STAFF_RELEASE_TOKENS_API = {
@@ -33,7 +39,14 @@ const createBody = z.strictObject(
   { error: 'send { "name", "remotes", "expiresInDays" } as a JSON object' },
 );
 
-export interface StaffTokenRoutesOptions {
+export interface StaffReleasesOptions {
+  /** The process's remotes, read again after a change made here. */
+  liveRemotes?: LiveRemotes | undefined;
+  /** A host name the site answers for, for the check of a manifest on this site. */
+  siteHost?: string | undefined;
+}
+
+export interface StaffTokenRoutesOptions extends StaffReleasesOptions {
   db: Database;
   /** The staff API's JSON check (415 for any other body). */
   requireJson: (request: FastifyRequest) => Promise<void>;
@@ -42,11 +55,19 @@ export interface StaffTokenRoutesOptions {
 function adminOf(request: FastifyRequest): StaffAccountSummary {
   const staff = request.staff;
   if (staff === undefined) throw httpError(401, 'Sign in first.');
-  if (staff.role !== 'admin') throw httpError(403, 'Only administrators can manage release tokens.');
+  if (staff.role !== 'admin') throw httpError(403, 'Only administrators can release remotes and manage release tokens.');
   return staff;
 }
 
-export function staffReleaseTokenRoutes(scope: FastifyInstance, { db, requireJson }: StaffTokenRoutesOptions): void {
+export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTokenRoutesOptions): void {
+  const { db, requireJson } = options;
+  // the registry's calls for admins, as the pipelines' API has them (one set of handlers)
+  releaseCalls(scope, {
+    ...options,
+    prefix: STAFF_RELEASES_PREFIX,
+    callerOf: (request) => ({ actor: `staff ${adminOf(request).email}`, remotes: REMOTE_NAMES, who: 'Your account' }),
+  });
+
   scope.get(STAFF_RELEASE_TOKENS_API.tokens, async (request) => {
     adminOf(request);
     return { tokens: await listReleaseTokens(db.kysely) };
