@@ -37,7 +37,7 @@ import { HONEYPOT_FIELD } from '@site/content/validation';
 import { buildApp } from '../app.js';
 import { requiredExposes } from '../releases/manifestCheck.js';
 import { RELEASES_API } from '../releases/releaseRoutes.js';
-import { STAFF_RELEASE_TOKENS_API } from '../releases/staffTokenRoutes.js';
+import { STAFF_RELEASE_TOKENS_API, STAFF_RELEASES_PREFIX } from '../releases/staffTokenRoutes.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import type { Database } from '../db/index.js';
 import { SUBMISSION_PATHS } from '../routes/submissions.js';
@@ -303,29 +303,32 @@ function publicRoutes(made: Made): Route[] {
       ignored: HONEYPOT_IGNORED,
     },
     { method: 'GET', pattern: `${QUOTE_REQUESTS_API_PATH}/:file`, as: ['visitor'], params: { file: made.quoteFile }, query: { key: made.quoteKey } },
-    ...releaseRoutes(),
+    ...releaseRoutes(RELEASES_API.remotes, 'pipeline'),
   ];
 }
 
 let releaseCounter = 0;
-/** The remotes registry's API, with a deployment pipeline's token: a release (each under a version of its own), its canary, promote, roll back. */
-function releaseRoutes(): Route[] {
+/**
+ * The remotes registry's calls under `remotes` (the pipelines' API with a token, the staff API as an admin): a release
+ * (each under a version of its own), its canary, promote, roll back.
+ */
+function releaseRoutes(remotes: string, who: Who): Route[] {
   const remote = { remote: 'catalogue' };
   return [
-    { method: 'GET', pattern: `${RELEASES_API.remotes}/:remote`, as: ['pipeline'], params: remote },
+    { method: 'GET', pattern: `${remotes}/:remote`, as: [who], params: remote },
     {
       method: 'POST',
-      pattern: `${RELEASES_API.remotes}/:remote/releases`,
-      as: ['pipeline'],
+      pattern: `${remotes}/:remote/releases`,
+      as: [who],
       params: remote,
       body: { version: 'fuzz', entry: FUZZ_RELEASE_ENTRY, notes: 'New heading.' },
       multiline: ['notes'],
       validStatus: 201,
       bodyNow: async (body) => (body.version === 'fuzz' ? { ...body, version: `fuzz-${++releaseCounter}` } : body),
     },
-    { method: 'POST', pattern: `${RELEASES_API.remotes}/:remote/canary`, as: ['pipeline'], params: remote, body: { version: 'v2', percent: 50 } },
-    { method: 'POST', pattern: `${RELEASES_API.remotes}/:remote/promote`, as: ['pipeline'], params: remote, body: {} },
-    { method: 'POST', pattern: `${RELEASES_API.remotes}/:remote/rollback`, as: ['pipeline'], params: remote, body: {} },
+    { method: 'POST', pattern: `${remotes}/:remote/canary`, as: [who], params: remote, body: { version: 'v2', percent: 50 } },
+    { method: 'POST', pattern: `${remotes}/:remote/promote`, as: [who], params: remote, body: {} },
+    { method: 'POST', pattern: `${remotes}/:remote/rollback`, as: [who], params: remote, body: {} },
   ];
 }
 
@@ -369,6 +372,8 @@ function staffRoutes(made: Made): Route[] {
     // release tokens (releases/staffTokenRoutes.ts): the valid request makes one (201), the revocation revokes a spare one
     { method: 'POST', pattern: STAFF_RELEASE_TOKENS_API.tokens, as: ['admin'], body: { name: 'chat pipeline', remotes: ['chat'], expiresInDays: 30 }, validStatus: 201 },
     { method: 'POST', pattern: `${STAFF_RELEASE_TOKENS_API.tokens}/:id/revoke`, as: ['admin'], params: { id: String(made.spareTokenId) } },
+    // the registry's calls for admins (the same handlers as the pipelines')
+    ...releaseRoutes(`${STAFF_RELEASES_PREFIX}/remotes`, 'admin'),
     {
       method: 'GET',
       pattern: STAFF_API.catalogueProducts,
