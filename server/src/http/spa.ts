@@ -139,17 +139,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     }
     return String(number);
   };
-  const fixedState: RemotesState | undefined =
-    options.live === undefined
-      ? {
-          generation: 0,
-          remotes: options.remotes ?? [],
-          canaries: options.canaries ?? new CanaryAssignment(options.remotes ?? []),
-          // One per visitor kind (which canaries): the visitor's key in the page cache key covers it.
-          maps: options.remotes === undefined ? undefined : new RemotesMaps(options.remotes),
-        }
-      : undefined;
-  const live: CurrentRemotes = options.live ?? { current: () => fixedState as RemotesState };
+  const live: CurrentRemotes = options.live ?? fixedRemotesOf(options);
   // The manifests' readers of one state of the remotes, made again when it is swapped (rarely: a release).
   let builds: { generation: number; hints: RemotePreloadHints; firstViews: FirstViewRenderer | undefined } | undefined;
   const buildsOf = (state: RemotesState) => {
@@ -346,6 +336,18 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     }
     return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
   };
+}
+
+/** The remotes given as they are, for the whole process. */
+function fixedRemotesOf(options: Pick<ShellResponderOptions, 'remotes' | 'canaries'>): CurrentRemotes {
+  const state: RemotesState = {
+    generation: 0,
+    remotes: options.remotes ?? [],
+    canaries: options.canaries ?? new CanaryAssignment(options.remotes ?? []),
+    // One per visitor kind (which canaries): the visitor's key in the page cache key covers it.
+    maps: options.remotes === undefined ? undefined : new RemotesMaps(options.remotes),
+  };
+  return { current: () => state };
 }
 
 /** The shell's empty root element, as html-webpack-plugin writes it (minified or not). */

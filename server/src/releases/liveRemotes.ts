@@ -36,12 +36,6 @@ const snapshotOf = (generation: number, remotes: readonly RemoteConfig[], option
   maps: new RemotesMaps(remotes),
 });
 
-/** The remotes as configured, never changing (tests, and the pages of a server without a registry). */
-export function fixedRemotes(remotes: readonly RemoteConfig[], options: CanaryAssignmentOptions = {}): LiveRemotes {
-  const snapshot = snapshotOf(0, remotes, options);
-  return { current: () => snapshot, refresh: async () => undefined, stop: async () => undefined };
-}
-
 /**
  * Seeds the registry from the configured remotes, reads it and follows it. Never throws: a database that cannot be read
  * leaves the configured remotes in use (and is reported through `warn`).
