@@ -141,23 +141,24 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   };
   const live: CurrentRemotes = options.live ?? fixedRemotesOf(options);
   // The manifests' readers of one state of the remotes, made again when it is swapped (rarely: a release).
-  let builds: { generation: number; hints: RemotePreloadHints; firstViews: FirstViewRenderer | undefined } | undefined;
-  const buildsOf = (state: RemotesState) => {
-    if (builds?.generation !== state.generation) {
-      builds = {
-        generation: state.generation,
-        hints: new RemotePreloadHints(state.remotes, { recheckMs: options.manifestRecheckMs }),
-        firstViews:
-          options.serverRendering === false
-            ? undefined
-            : new FirstViewRenderer(shellDist, state.remotes, {
-                recheckMs: options.manifestRecheckMs,
-                dataFiles: options.dataFiles,
-                catalogueApi: options.catalogueApi,
-              }),
-      };
-    }
-    return builds;
+  type Builds = { generation: number; hints: RemotePreloadHints; firstViews: FirstViewRenderer | undefined };
+  const buildsFor = (state: RemotesState): Builds => ({
+    generation: state.generation,
+    hints: new RemotePreloadHints(state.remotes, { recheckMs: options.manifestRecheckMs }),
+    firstViews:
+      options.serverRendering === false
+        ? undefined
+        : new FirstViewRenderer(shellDist, state.remotes, {
+            recheckMs: options.manifestRecheckMs,
+            dataFiles: options.dataFiles,
+            catalogueApi: options.catalogueApi,
+          }),
+  });
+  let builds: Builds | undefined;
+  const buildsOf = (state: RemotesState): Builds => {
+    if (builds === undefined || state.generation > builds.generation) builds = buildsFor(state);
+    // an answer begun before a swap finishes with its own state's, which are not kept
+    return state.generation === builds.generation ? builds : buildsFor(state);
   };
   const siteOrigin = options.origin ?? (() => localOrigin('localhost', 8080));
   let cached: ShellHtml | undefined;
