@@ -10,8 +10,9 @@ import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import type { CatalogueApiReader } from './http/ssr/firstView.js';
 import { chosenLocale } from './http/languageChoice.js';
-import { CanaryAssignment } from './http/canary.js';
-import { RemotesMaps } from './http/remotes.js';
+import { followRemoteOrigins, registerSecurityHeaders } from './http/securityHeaders.js';
+import { startLiveRemotes } from './releases/liveRemotes.js';
+import { releaseRoutes } from './releases/releaseRoutes.js';
 import { registerHostCheck } from './http/allowedHosts.js';
 import { rewriteMalformedUrl } from './http/malformedUrls.js';
 import type { PageCache } from './http/pageCache.js';
@@ -20,7 +21,6 @@ import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePat
 import { registerStaticFiles } from './http/staticFiles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
-import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
@@ -112,9 +112,14 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   // ---- security headers (helmet: CSP, nosniff, referrer policy...; HSTS over https): first, so that later hooks
   // (CORS/CORP on /remotes/*) can override its headers ----
-  // A canary on another origin is allowed like a stable remote there.
-  const remoteEntries = config.remotes.flatMap((remote) => (remote.canary === undefined ? [remote.entry] : [remote.entry, remote.canary.entry]));
-  await registerSecurityHeaders(app, { remoteEntries, frameOrigins: options.seoSite?.mapOrigins ?? siteMapOrigins() });
+  // The remotes as they are now: the configured ones with the registry's pointers applied, swapped when a release
+  // moves them (releases/liveRemotes.ts). Every reader below asks it per request.
+  const liveRemotes = await startLiveRemotes(db, config.remotes, { warn: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onClose', async () => liveRemotes.stop());
+  // A canary on another origin is allowed like a stable remote there; a release on a new origin adds it.
+  const frameOrigins = options.seoSite?.mapOrigins ?? siteMapOrigins();
+  await registerSecurityHeaders(app, { remoteEntries: entriesOf(config.remotes), frameOrigins });
+  followRemoteOrigins(app, { frameOrigins, configured: entriesOf(config.remotes), current: () => entriesOf(liveRemotes.current().remotes) });
   // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
   // No Host at all (HTTP/1.1) is a 400 whatever the list: Node's own check is off (timeouts.ts) for this one.
   registerHostRequired(app);
@@ -146,8 +151,6 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
       : databaseFeed === undefined
         ? withCatalogueDataFiles(diskFiles, feed)
         : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue, { wholeMaxProducts: options.wholeDataFilesMaxProducts });
-  // Who gets a remote's canary build (REMOTE_<NAME>_CANARY_*): one for the pages and /remotes.json, which must agree.
-  const canaries = new CanaryAssignment(config.remotes);
   // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same
   // records). Over the committed files (tests on a stub database) there is no catalogue to ask.
   const catalogueApi: CatalogueApiReader | undefined =
@@ -161,13 +164,13 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
           version: () => feed.version(),
         };
   const sendShell = createShellResponder(config.shellDist, {
-    canaries,
+    // who gets a remote's canary build: one assignment for the pages and /remotes.json, which must agree
+    live: liveRemotes,
     dataFiles,
     catalogueApi,
     site: seoSite,
     origin: siteOrigin,
     pageCache: options.pageCache,
-    remotes: config.remotes,
     serverRendering: config.http.serverRendering,
   });
 
@@ -180,8 +183,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- remotes map (also inline in every page: spa.ts), health ----
-  const maps = new RemotesMaps(config.remotes);
   app.get('/remotes.json', async (request, reply) => {
+    const { canaries, maps } = liveRemotes.current();
     const visitor = canaries.visitor(request);
     canaries.sendHeaders(reply, visitor);
     return maps.for(visitor).body;
@@ -243,7 +246,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     redisUrl: config.submissions.redisUrl,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
+    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0] },
   });
+
+  // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
+  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0] });
 
   // ---- remote bundles: loadable from any origin ----
   app.addHook('onRequest', async (request, reply) => {
@@ -335,6 +342,10 @@ const ignoringQuestion =
   (knowledgeBases: () => Promise<Record<Locale, KnowledgeBase>>): KnowledgeBasesFor =>
   async () =>
     knowledgeBases();
+
+/** The entries the CSP allows: every remote's, and its canary's. */
+const entriesOf = (remotes: readonly Config['remotes'][number][]): string[] =>
+  remotes.flatMap((remote) => (remote.canary === undefined ? [remote.entry] : [remote.entry, remote.canary.entry]));
 
 /** A value as the readers of what a feed makes ask for it. */
 const constant =

@@ -296,6 +296,60 @@ export interface CatalogueArchivedProductsTable {
   archived_by_email: string | null;
 }
 
+/** A release of a remote in the registry (migration 017; releases/registry.ts). */
+export interface RemoteReleasesTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  /** What the shell registers: a manifest URL, absolute or a path on this server. */
+  entry: string;
+  notes: string | null;
+  registered_by: string;
+  registered_at: Timestamp;
+}
+
+/** A remote's live pointers (migration 017). */
+export interface RemotePointersTable {
+  remote: string;
+  stable_id: number;
+  previous_stable_id: number | null;
+  canary_id: number | null;
+  canary_percent: Defaulted<number>;
+  /** 'variables': the remote follows REMOTE_*; 'registry': a change came through the registry. */
+  source: Defaulted<'variables' | 'registry'>;
+  changed_at: Timestamp;
+}
+
+/** The registry's version, bumped and announced by every change (migration 017). */
+export interface RemoteRegistryStateTable {
+  id: Defaulted<boolean>;
+  version: Defaulted<number>;
+}
+
+/** A deployment pipeline's API token: only its SHA-256 is kept (migration 017). */
+export interface ReleaseTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  /** The remotes it may act on, comma-separated. */
+  remotes: string;
+  created_by: string;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+/** Every change of the registry and every use of a token (migration 017). */
+export interface ReleaseAuditTable {
+  id: Generated<number>;
+  at: Timestamp;
+  remote: string | null;
+  actor: string;
+  action: string;
+  detail: string | null;
+}
+
 /** Every table, by name: the type parameter of the server's Kysely instance. */
 export interface DatabaseSchema {
   contact_messages: ContactMessagesTable;
@@ -323,6 +377,11 @@ export interface DatabaseSchema {
   catalogue_product_edits: CatalogueProductEditsTable;
   catalogue_product_history: CatalogueProductHistoryTable;
   catalogue_archived_products: CatalogueArchivedProductsTable;
+  remote_releases: RemoteReleasesTable;
+  remote_pointers: RemotePointersTable;
+  remote_registry_state: RemoteRegistryStateTable;
+  release_tokens: ReleaseTokensTable;
+  release_audit: ReleaseAuditTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

@@ -25,6 +25,8 @@
 //
 // Deterministic (fixed values, no random seed); one app and one pair of staff sessions per database.
 import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
@@ -33,6 +35,9 @@ import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { CHAT_API_PATH } from '@site/content/chat';
 import { HONEYPOT_FIELD } from '@site/content/validation';
 import { buildApp } from '../app.js';
+import { requiredExposes } from '../releases/manifestCheck.js';
+import { RELEASES_API } from '../releases/releaseRoutes.js';
+import { STAFF_RELEASE_TOKENS_API, STAFF_RELEASES_PREFIX } from '../releases/staffTokenRoutes.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import type { Database } from '../db/index.js';
 import { SUBMISSION_PATHS } from '../routes/submissions.js';
@@ -121,7 +126,7 @@ function percentEncode(value: string): string {
 
 type Json = Record<string, unknown>;
 /** Who sends a request: a visitor, a signed-in staff member, or a session part-way through signing in. */
-type Who = 'visitor' | 'admin' | 'branch' | 'second-factor' | 'totp-setup';
+type Who = 'visitor' | 'admin' | 'branch' | 'second-factor' | 'totp-setup' | 'pipeline';
 
 interface Route {
   method: NonNullable<InjectOptions['method']>;
@@ -220,6 +225,8 @@ interface Made {
   productContent: Json;
   /** The fuzzed product's current edit version (each accepted draft moves it on). */
   editVersion: () => Promise<number>;
+  /** A release token's id, for its revocation. */
+  spareTokenId: number;
 }
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -296,8 +303,37 @@ function publicRoutes(made: Made): Route[] {
       ignored: HONEYPOT_IGNORED,
     },
     { method: 'GET', pattern: `${QUOTE_REQUESTS_API_PATH}/:file`, as: ['visitor'], params: { file: made.quoteFile }, query: { key: made.quoteKey } },
+    ...releaseRoutes(RELEASES_API.remotes, 'pipeline'),
   ];
 }
+
+let releaseCounter = 0;
+/**
+ * The remotes registry's calls under `remotes` (the pipelines' API with a token, the staff API as an admin): a release
+ * (each under a version of its own), its canary, promote, roll back.
+ */
+function releaseRoutes(remotes: string, who: Who): Route[] {
+  const remote = { remote: 'catalogue' };
+  return [
+    { method: 'GET', pattern: `${remotes}/:remote`, as: [who], params: remote },
+    {
+      method: 'POST',
+      pattern: `${remotes}/:remote/releases`,
+      as: [who],
+      params: remote,
+      body: { version: 'fuzz', entry: FUZZ_RELEASE_ENTRY, notes: 'New heading.' },
+      multiline: ['notes'],
+      validStatus: 201,
+      bodyNow: async (body) => (body.version === 'fuzz' ? { ...body, version: `fuzz-${++releaseCounter}` } : body),
+    },
+    { method: 'POST', pattern: `${remotes}/:remote/canary`, as: [who], params: remote, body: { version: 'v2', percent: 50 } },
+    { method: 'POST', pattern: `${remotes}/:remote/promote`, as: [who], params: remote, body: {} },
+    { method: 'POST', pattern: `${remotes}/:remote/rollback`, as: [who], params: remote, body: {} },
+  ];
+}
+
+/** A catalogue build exposing what the shell uses, in the fixture's dist (served at /remotes/catalogue/). */
+const FUZZ_RELEASE_ENTRY = '/remotes/catalogue/v2/mf-manifest.json';
 
 /** Public API routes without a text slot (nothing to put a character in): listed so the coverage is explicit. */
 const PUBLIC_UNSLOTTED = [`GET ${RATINGS_API_PATH}: no parameters`];
@@ -333,6 +369,11 @@ function staffRoutes(made: Made): Route[] {
     { method: 'POST', pattern: STAFF_API.reviewVisibility, staffApi: 'reviewVisibility', as: ['admin'], params: { id: String(made.reviewId) }, body: { hidden: false } },
     { method: 'PUT', pattern: STAFF_API.settings, staffApi: 'settings', as: ['admin'], body: { holdNewReviews: false } },
     { method: 'GET', pattern: STAFF_API.audit, staffApi: 'audit', as: ['admin'], query: { page: '1' } },
+    // release tokens (releases/staffTokenRoutes.ts): the valid request makes one (201), the revocation revokes a spare one
+    { method: 'POST', pattern: STAFF_RELEASE_TOKENS_API.tokens, as: ['admin'], body: { name: 'chat pipeline', remotes: ['chat'], expiresInDays: 30 }, validStatus: 201 },
+    { method: 'POST', pattern: `${STAFF_RELEASE_TOKENS_API.tokens}/:id/revoke`, as: ['admin'], params: { id: String(made.spareTokenId) } },
+    // the registry's calls for admins (the same handlers as the pipelines')
+    ...releaseRoutes(`${STAFF_RELEASES_PREFIX}/remotes`, 'admin'),
     {
       method: 'GET',
       pattern: STAFF_API.catalogueProducts,
@@ -409,6 +450,8 @@ function wrongCode(secret: string): string {
 interface Session {
   cookie: string;
   csrf: string;
+  /** A deployment pipeline's `Authorization` (the release API): sent instead of the cookie. */
+  authorization?: string;
 }
 
 let addressCounter = 0;
@@ -436,7 +479,7 @@ function refusalProblem(res: LightMyRequestResponse): string | undefined {
 }
 
 /** Multi-line columns (tab, line breaks and direction controls allowed): the stored values of the multi-line fields. */
-const MULTILINE_COLUMNS = new Set(['contact_messages.message', 'inquiries.message', 'reviews.comment', 'quote_requests.notes', 'staff_notes.text']);
+const MULTILINE_COLUMNS = new Set(['contact_messages.message', 'inquiries.message', 'reviews.comment', 'quote_requests.notes', 'staff_notes.text', 'remote_releases.notes']);
 /** Characters no stored text holds: controls but tab and line breaks, and U+FFFD (what a lone surrogate half becomes). */
 const NEVER_STORED = '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]';
 /** And what no one-line column holds. */
@@ -481,6 +524,9 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
   });
   const fixture: Fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0', CHAT_RATE_LIMIT_MAX: '0', REVIEWS_PER_PRODUCT_MAX: '0' } });
   cleanups.push(() => fixture.cleanup());
+  const releaseManifest = { id: 'catalogue', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: requiredExposes('catalogue').map((name) => ({ name })) };
+  await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v2'), { recursive: true });
+  await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v2/mf-manifest.json'), JSON.stringify(releaseManifest));
   const database: TestDatabase = await target.fresh();
   cleanups.push(() => database.cleanup());
   const db = database.db;
@@ -497,7 +543,11 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
       remoteAddress: options.address ?? freshAddress(),
       headers: {
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.session === undefined ? {} : { cookie: options.session.cookie, [CSRF_HEADER]: options.session.csrf }),
+        ...(options.session === undefined
+          ? {}
+          : options.session.authorization !== undefined
+            ? { authorization: options.session.authorization }
+            : { cookie: options.session.cookie, [CSRF_HEADER]: options.session.csrf }),
       },
       ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
     });
@@ -542,7 +592,15 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
     branch: branchSession,
     'second-factor': secondFactorSession,
     'totp-setup': setupSession,
+    pipeline: undefined,
   };
+  // ---- a deployment pipeline's token, a spare one to revoke, and the release its canary names
+  const makeToken = async (name: string) =>
+    ok<{ id: number; token: string }>(await send('POST', STAFF_RELEASE_TOKENS_API.tokens, { body: { name, remotes: ['catalogue'], expiresInDays: 1 }, session: adminSession }), `the token ${name}`);
+  const pipelineToken = await makeToken('catalogue pipeline');
+  const spareToken = await makeToken('spare');
+  sessions.pipeline = { cookie: '', csrf: '', authorization: `Bearer ${pipelineToken.token}` };
+  ok(await send('POST', RELEASES_API.releases('catalogue'), { body: { version: 'v2', entry: FUZZ_RELEASE_ENTRY }, session: sessions.pipeline }), 'the v2 release');
 
   // ---- rows to work on: two contact messages (one marked spam), a review, a quote request and its PDF
   const contact = { name: 'Aisha Rahman', email: 'aisha@example.com', message: 'Please call me.', country: 'Dubai' };
@@ -576,6 +634,7 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
     setupCode: wrongCode(setup.secret),
     productContent: fewLeaves(ok<EditorProduct>(await send('GET', STAFF_API.catalogueProduct.replace(':id', PRODUCT), { session: adminSession }), 'the product in the editor').published),
     editVersion: async () => (await db.query<{ version: number }>('select version from catalogue_product_edits where product_id = $1', [PRODUCT]))[0]?.version ?? 0,
+    spareTokenId: spareToken.id,
   };
   const routes = [...publicRoutes(made), ...staffRoutes(made)];
 

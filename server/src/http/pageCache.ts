@@ -21,11 +21,13 @@ export interface PageKey {
   hints: string;
   /** The first view's render modules and data file versions ('' when the page is not drawn here: ssr/firstView.ts). */
   view: string;
+  /** The state of the remotes the page was drawn for (releases/liveRemotes.ts: a release moves it on). */
+  remotes?: string;
 }
 
 export function pageKey(key: PageKey): string {
   // The parts cannot contain a newline (paths are URL paths, the rest are the server's own strings).
-  return [key.shell, key.origin, key.site ?? '', key.path, key.visitor, key.hints, key.view].join('\n');
+  return [key.shell, key.origin, key.site ?? '', key.path, key.visitor, key.hints, key.view, key.remotes ?? ''].join('\n');
 }
 
 /**

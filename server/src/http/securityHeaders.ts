@@ -106,6 +106,39 @@ export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions)
   };
 }
 
+/** The CSP header as helmet writes it (directive and values joined by spaces, directives by ';'). */
+export function serializeDirectives(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
+export interface RemoteOriginsFollow {
+  frameOrigins: readonly string[];
+  /** The entries helmet's CSP was made from. */
+  configured: readonly string[];
+  /** The entries as they are now (the remotes registry may have moved a remote to another origin). */
+  current: () => readonly string[];
+}
+
+/**
+ * Keeps the CSP's remote origins equal to the remotes' current entries: while they are the configured ones helmet's
+ * header stands; once a release names other origins, this hook (after helmet's) writes the header for those. The header
+ * is made once per set of origins.
+ */
+export function followRemoteOrigins(app: FastifyInstance, follow: RemoteOriginsFollow): void {
+  const keyOf = (entries: readonly string[]) => remoteOrigins(entries).sort().join(' ');
+  const configuredKey = keyOf(follow.configured);
+  let made: { key: string; header: string } | undefined;
+  app.addHook('onRequest', async (_request, reply) => {
+    const entries = follow.current();
+    const key = keyOf(entries);
+    if (key === configuredKey) return;
+    if (made?.key !== key) made = { key, header: serializeDirectives(contentSecurityPolicyDirectives({ remoteEntries: entries, frameOrigins: follow.frameOrigins })) };
+    reply.header('content-security-policy', made.header);
+  });
+}
+
 /**
  * Registers helmet on the root instance (its hooks then cover every route, 404s included) and the HSTS hook.
  * Call it before any other onRequest hook that must override one of its headers (CORP on /remotes/*).

@@ -70,6 +70,19 @@ export interface PageRemote extends ServedRemote {
   canary?: { entry: string; percent: number; distDir: string | undefined } | undefined;
 }
 
+/** One state of the remotes: its generation names it in the page cache's key. */
+export interface RemotesState {
+  generation: number;
+  remotes: readonly PageRemote[];
+  canaries: CanaryAssignment;
+  /** The inline remotes map per visitor kind; none: pages carry no map. */
+  maps: RemotesMaps | undefined;
+}
+
+export interface CurrentRemotes {
+  current(): RemotesState;
+}
+
 export interface ShellResponderOptions {
   /** The pages' SEO data, fixed or as it is now (the site's committed content by default). */
   site?: SeoSite | SeoPages | CurrentSeoPages;
@@ -84,6 +97,11 @@ export interface ShellResponderOptions {
   remotes?: readonly PageRemote[];
   /** Who gets which canary (canary.ts); made from `remotes` when not given (app.ts shares one with /remotes.json). */
   canaries?: CanaryAssignment;
+  /**
+   * The remotes as they are now, asked on every page (the registry moves them at run time: releases/liveRemotes.ts);
+   * `remotes` and `canaries` are not read when given.
+   */
+  live?: CurrentRemotes;
   /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds (1 s by default; tests: 0). */
   manifestRecheckMs?: number;
   /**
@@ -121,19 +139,27 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     }
     return String(number);
   };
-  const canaries = options.canaries ?? new CanaryAssignment(options.remotes ?? []);
-  // One per visitor kind (which canaries), fixed for the process: the visitor's key in the page cache key covers it.
-  const maps = options.remotes === undefined ? undefined : new RemotesMaps(options.remotes);
-  const remotesMapTag = (visitor: Visitor): string => maps?.for(visitor).script ?? '';
-  const hints = new RemotePreloadHints(options.remotes ?? [], { recheckMs: options.manifestRecheckMs });
-  const firstViews =
-    options.serverRendering === false
-      ? undefined
-      : new FirstViewRenderer(shellDist, options.remotes ?? [], {
-          recheckMs: options.manifestRecheckMs,
-          dataFiles: options.dataFiles,
-          catalogueApi: options.catalogueApi,
-        });
+  const live: CurrentRemotes = options.live ?? fixedRemotesOf(options);
+  // The manifests' readers of one state of the remotes, made again when it is swapped (rarely: a release).
+  type Builds = { generation: number; hints: RemotePreloadHints; firstViews: FirstViewRenderer | undefined };
+  const buildsFor = (state: RemotesState): Builds => ({
+    generation: state.generation,
+    hints: new RemotePreloadHints(state.remotes, { recheckMs: options.manifestRecheckMs }),
+    firstViews:
+      options.serverRendering === false
+        ? undefined
+        : new FirstViewRenderer(shellDist, state.remotes, {
+            recheckMs: options.manifestRecheckMs,
+            dataFiles: options.dataFiles,
+            catalogueApi: options.catalogueApi,
+          }),
+  });
+  let builds: Builds | undefined;
+  const buildsOf = (state: RemotesState): Builds => {
+    if (builds === undefined || state.generation > builds.generation) builds = buildsFor(state);
+    // an answer begun before a swap finishes with its own state's, which are not kept
+    return state.generation === builds.generation ? builds : buildsFor(state);
+  };
   const siteOrigin = options.origin ?? (() => localOrigin('localhost', 8080));
   let cached: ShellHtml | undefined;
   // Promises: requests for a page arriving while it renders wait for that render instead of starting their own.
@@ -171,12 +197,12 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
    * not-found page: no remote module is known).
    */
-  async function hintsFor(page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
+  async function hintsFor(state: RemotesState, page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
     // page.path is canonical, in the page's edition: a product under the wrong category its real one.
     const match = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     if (match === undefined) return NO_HINTS;
     const { route } = match;
-    const remote = await hints.forModule(route.remote, route.modulePath, variantOf(visitor, route.remote));
+    const remote = await buildsOf(state).hints.forModule(route.remote, route.modulePath, variantOf(visitor, route.remote));
     // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
     // A page drawn on the server brings the site's data (its files, the catalogue's answers) in its state: only
     // visitors' data (reviews, ratings) is fetched.
@@ -200,7 +226,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The page's server-rendered first view, if it has one: only at its own address (a product under another category
    * is moved to its own in the browser: it would not show what the server drew).
    */
-  async function firstViewFor(page: SitePage, requestPath: string, visitor: Visitor, viewSearch: string): Promise<FirstViewSource | undefined> {
+  async function firstViewFor(state: RemotesState, page: SitePage, requestPath: string, visitor: Visitor, viewSearch: string): Promise<FirstViewSource | undefined> {
+    const { firstViews } = buildsOf(state);
     // a withdrawn product's page (410) is drawn too: the product page draws its not-found state from the API's 410
     if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
     const match = matchSiteRoute(page.path);
@@ -208,6 +235,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   }
 
   function render(
+    state: RemotesState,
     shell: ShellHtml,
     page: SitePage,
     origin: string,
@@ -227,14 +255,16 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       site: siteNumber(shell.site),
       path: page.status === 404 || page.path === undefined ? `404 ${page.locale}` : page.path + viewSearch,
       visitor: visitor.key,
+      remotes: String(state.generation),
       hints: preload.key,
       view: view?.key ?? '',
     };
     // A search's page, or a filtered listing's, is one per text anyone types: drawn for each request, never kept.
-    if (!cacheable) return compose(shell, page, origin, remotesMapTag(visitor), preload, view);
+    const mapTag = state.maps?.for(visitor).script ?? '';
+    if (!cacheable) return compose(shell, page, origin, mapTag, preload, view);
     let rendered = pages.get(key);
     if (rendered === undefined) {
-      rendered = compose(shell, page, origin, remotesMapTag(visitor), preload, view);
+      rendered = compose(shell, page, origin, mapTag, preload, view);
       pages.set(key, rendered);
     }
     return rendered;
@@ -288,15 +318,18 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
         .header('cache-control', 'no-store')
         .send(NOT_BUILT_MESSAGE);
     }
+    // one state of the remotes for the whole answer, even if a release swaps it meanwhile
+    const state = live.current();
+    const { canaries } = state;
     const visitor = canaries.visitor(request);
     // What the address's query names of the page (a listing's order and page), in one spelling: any other query
     // makes no new page, so it cannot fill the page cache.
     const pageMatch = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
-    const view = await firstViewFor(page, requestPath, visitor, viewSearch);
-    const preload = await hintsFor(page, view !== undefined, visitor, viewSearch);
+    const view = await firstViewFor(state, page, requestPath, visitor, viewSearch);
+    const preload = await hintsFor(state, page, view !== undefined, visitor, viewSearch);
     const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
-    const rendered = await render(shell, page, siteOrigin(), visitor, preload, view, viewSearch, cacheable);
+    const rendered = await render(state, shell, page, siteOrigin(), visitor, preload, view, viewSearch, cacheable);
     canaries.sendHeaders(reply, visitor);
     reply.header('etag', rendered.etag);
     if (rendered.status === 200 && isFresh(request, rendered.etag)) {
@@ -304,6 +337,18 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     }
     return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
   };
+}
+
+/** The remotes given as they are, for the whole process. */
+function fixedRemotesOf(options: Pick<ShellResponderOptions, 'remotes' | 'canaries'>): CurrentRemotes {
+  const state: RemotesState = {
+    generation: 0,
+    remotes: options.remotes ?? [],
+    canaries: options.canaries ?? new CanaryAssignment(options.remotes ?? []),
+    // One per visitor kind (which canaries): the visitor's key in the page cache key covers it.
+    maps: options.remotes === undefined ? undefined : new RemotesMaps(options.remotes),
+  };
+  return { current: () => state };
 }
 
 /** The shell's empty root element, as html-webpack-plugin writes it (minified or not). */

@@ -9,6 +9,7 @@ import { describeError, type Database, type DatabaseSchema } from '../db/index.j
 import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/staffTokenRoutes.js';
 import { connectRedis } from '../routes/submissions.js';
 import { strictObject } from '../validation/submissionSchemas.js';
 import { textField } from '../validation/textField.js';
@@ -51,6 +52,8 @@ export interface StaffRoutesOptions {
   publicSiteUrl?: string | undefined;
   /** Where the catalogue editor's uploads are kept (DATA_DIR/catalogue-media); unset, the editor takes none. */
   media?: MediaStore | undefined;
+  /** The remotes registry's live remotes and the site's host (releases/): its calls for admins, and release tokens. */
+  releases?: StaffReleasesOptions | undefined;
 }
 
 /** Sign-in bodies are a few hundred bytes; nothing a staff call sends comes near this. */
@@ -343,6 +346,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     });
 
     await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite, media: options.media });
+    // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
+    staffReleaseTokenRoutes(scope, { db: options.db, requireJson, ...options.releases });
 
     // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
     // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the

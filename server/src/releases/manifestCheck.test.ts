@@ -1,0 +1,48 @@
+// What a release must expose: every module the shell uses of its remote, and nothing the remotes do not declare (a
+// check that asked for more would refuse every real build).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { REMOTE_NAMES } from '@site/contracts/federation';
+import { checkRelease, exposesOf, requiredExposes } from './manifestCheck.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The expose names a remote declares in its src/exposes.ts (`'./SearchModal': typeof import(...)`), without './'. */
+function declaredExposes(remote: string): string[] {
+  const source = readFileSync(path.join(repoRoot, `mfe-${remote}`, 'src', 'exposes.ts'), 'utf8');
+  return [...source.matchAll(/^\s*'\.\/([^']+)':\s*typeof import\(/gm)].map((match) => match[1]!);
+}
+
+describe('the exposes a release must have', () => {
+  for (const remote of REMOTE_NAMES) {
+    test(`${remote}: each is declared by the remote (or is its messages, which the build adds)`, () => {
+      const required = requiredExposes(remote);
+      assert.ok(required.some((name) => !name.startsWith('messages-')), 'at least one module besides the messages');
+      const declared = new Set(declaredExposes(remote));
+      assert.deepEqual(required.filter((name) => !name.startsWith('messages-') && !declared.has(name)), []);
+    });
+  }
+
+  test('the catalogue needs its pages and the search modal; the chat its widget', () => {
+    assert.ok(requiredExposes('catalogue').includes('SearchModal'));
+    assert.ok(requiredExposes('catalogue').includes('ProductDetailsPage'));
+    assert.deepEqual(requiredExposes('chat'), ['ChatWidget', 'messages-ar', 'messages-en']);
+  });
+
+  test('a manifest is read by its expose names, with or without "./"', () => {
+    assert.deepEqual(exposesOf({ exposes: [{ name: 'HomePage' }, { name: './AboutPage' }, { path: 'x' }, null] }), ['HomePage', 'AboutPage']);
+    assert.equal(exposesOf([]), 'it is not a JSON object');
+    assert.equal(exposesOf({ exposes: 'HomePage' }), 'it has no "exposes" list');
+  });
+
+  test('the refusals say what went wrong', async () => {
+    const answering = (status: number, body: string) => async () => ({ status, body });
+    const full = JSON.stringify({ exposes: requiredExposes('chat').map((name) => ({ name })) });
+    assert.equal(await checkRelease('chat', '/x/mf-manifest.json', answering(200, full)), undefined);
+    assert.match((await checkRelease('chat', '/x/mf-manifest.json', answering(200, '{"exposes":[]}')))!, /missing \.\/ChatWidget, \.\/messages-ar, \.\/messages-en/);
+    assert.match((await checkRelease('chat', '/x/mf-manifest.json', answering(500, full)))!, /answered 500/);
+    assert.match((await checkRelease('chat', '/x/mf-manifest.json', async () => ({ error: 'it could not be reached' })))!, /could not be reached/);
+  });
+});

@@ -1,0 +1,271 @@
+// The remotes registry: each remote's releases and its live pointers (stable, canary and its percent), in the
+// database. Every change bumps remote_registry_state.version and NOTIFYs it in its own transaction, as catalogue
+// changes do (catalogue/state.ts), so every server process hears of it once it commits (liveRemotes.ts).
+//
+// A remote whose pointers were only ever seeded from the REMOTE_* variables keeps following them (source
+// 'variables'): a site that never uses the registry behaves as the variables say. The first change through the
+// registry makes it 'registry', and from then on the database decides.
+import { sql, type Kysely } from 'kysely';
+import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { canaryServedPath, type RemoteConfig } from '../config.js';
+import type { DatabaseSchema } from '../db/index.js';
+import { httpError } from '../http/jsonEndpoint.js';
+
+/** The channel a registry change is announced on; the payload is the registry's new version. */
+export const REMOTES_CHANNEL = 'remotes_changed';
+
+/** The version labels of the releases seeded from the variables. */
+export const VARIABLES_RELEASE = 'variables';
+export const VARIABLES_CANARY_RELEASE = 'variables-canary';
+
+type Db = Kysely<DatabaseSchema>;
+
+export const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
+
+export interface Release {
+  id: number;
+  remote: string;
+  version: string;
+  entry: string;
+  notes: string | null;
+  registeredBy: string;
+  registeredAt: string;
+}
+
+/** A remote's live pointers, with the releases they point at. */
+export interface RemotePointers {
+  remote: string;
+  source: 'variables' | 'registry';
+  stable: Release;
+  previousStable: Release | undefined;
+  canary: Release | undefined;
+  canaryPercent: number;
+  changedAt: string;
+}
+
+type ReleaseRow = { id: number; remote: string; version: string; entry: string; notes: string | null; registered_by: string; registered_at: Date };
+
+const releaseOf = (row: ReleaseRow): Release => ({
+  id: row.id,
+  remote: row.remote,
+  version: row.version,
+  entry: row.entry,
+  notes: row.notes,
+  registeredBy: row.registered_by,
+  registeredAt: new Date(row.registered_at).toISOString(),
+});
+
+export async function readRegistryVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('remote_registry_state').select('version').executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Bumps the version inside the caller's transaction and announces it on commit. */
+async function bumpRegistryVersion(trx: Db): Promise<void> {
+  const { version } = await trx
+    .updateTable('remote_registry_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  await sql`select pg_notify(${REMOTES_CHANNEL}, ${String(version)})`.execute(trx);
+}
+
+export async function recordReleaseAction(db: Db, actor: string, action: string, remote: string | null, detail: string | null = null): Promise<void> {
+  await db.insertInto('release_audit').values({ actor, action, remote, detail }).execute();
+}
+
+/**
+ * Writes each configured remote's variables into the registry: the rows of a remote not seen before, and those of a
+ * remote still following its variables (kept equal to them). Idempotent, and safe when several processes start at
+ * once (every insert gives way to a row already there). Remotes changed through the registry are left alone.
+ */
+export async function seedRegistry(db: Db, remotes: readonly RemoteConfig[]): Promise<void> {
+  for (const remote of remotes) {
+    await db.transaction().execute(async (trx) => {
+      const pointer = await trx.selectFrom('remote_pointers').select(['source']).where('remote', '=', remote.name).forUpdate().executeTakeFirst();
+      if (pointer?.source === 'registry') return;
+      const stableId = await upsertVariablesRelease(trx, remote.name, VARIABLES_RELEASE, remote.entry);
+      const canaryId = remote.canary === undefined ? null : await upsertVariablesRelease(trx, remote.name, VARIABLES_CANARY_RELEASE, remote.canary.entry);
+      const canaryPercent = remote.canary?.percent ?? 0;
+      await trx
+        .insertInto('remote_pointers')
+        .values({ remote: remote.name, stable_id: stableId, canary_id: canaryId, canary_percent: canaryPercent, source: 'variables' })
+        .onConflict((oc) =>
+          oc
+            .column('remote')
+            .doUpdateSet({ stable_id: stableId, canary_id: canaryId, canary_percent: canaryPercent })
+            .where('remote_pointers.source', '=', 'variables'),
+        )
+        .execute();
+    });
+  }
+}
+
+async function upsertVariablesRelease(trx: Db, remote: string, version: string, entry: string): Promise<number> {
+  const row = await trx
+    .insertInto('remote_releases')
+    .values({ remote, version, entry, registered_by: 'REMOTE_* variables', notes: 'seeded from the environment' })
+    .onConflict((oc) => oc.columns(['remote', 'version']).doUpdateSet({ entry }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Every remote's pointers, by remote name. */
+export async function readPointers(db: Db): Promise<Map<string, RemotePointers>> {
+  const pointers = await db.selectFrom('remote_pointers').selectAll().execute();
+  if (pointers.length === 0) return new Map();
+  const ids = [...new Set(pointers.flatMap((row) => [row.stable_id, row.previous_stable_id, row.canary_id]).filter((id): id is number => id !== null))];
+  const releases = new Map((await db.selectFrom('remote_releases').selectAll().where('id', 'in', ids).execute()).map((row) => [Number(row.id), releaseOf(row)]));
+  const found = (id: number | null) => (id === null ? undefined : releases.get(Number(id)));
+  const result = new Map<string, RemotePointers>();
+  for (const row of pointers) {
+    const stable = found(row.stable_id);
+    if (stable === undefined) continue;
+    result.set(row.remote, {
+      remote: row.remote,
+      source: row.source,
+      stable,
+      previousStable: found(row.previous_stable_id),
+      canary: found(row.canary_id),
+      canaryPercent: Number(row.canary_percent),
+      changedAt: new Date(row.changed_at).toISOString(),
+    });
+  }
+  return result;
+}
+
+/**
+ * The remotes as the server uses them: a remote changed through the registry as the registry says, every other one as
+ * configured. A build on this disk stays served where it was (a registry entry naming /remotes/<name>/canary/ is the
+ * configured canary folder's).
+ */
+export function remotesFromRegistry(configured: readonly RemoteConfig[], pointers: ReadonlyMap<string, RemotePointers>): RemoteConfig[] {
+  return configured.map((remote): RemoteConfig => {
+    const state = pointers.get(remote.name);
+    if (state === undefined || state.source !== 'registry') return remote;
+    const canaryEntry = state.canary?.entry;
+    const canaryDir =
+      canaryEntry !== undefined && canaryEntry === `${canaryServedPath(remote.name)}${MANIFEST_FILE}` ? remote.canary?.distDir : undefined;
+    return {
+      ...remote,
+      entry: state.stable.entry,
+      canary: state.canary === undefined ? undefined : { entry: state.canary.entry, percent: state.canaryPercent, distDir: canaryDir },
+    };
+  });
+}
+
+export interface RemoteListing extends RemotePointers {
+  /** The newest releases first. */
+  releases: Release[];
+}
+
+/** The registry's view of `names`, with their latest `limit` releases. */
+export async function listRemotes(db: Db, names: readonly string[], limit = 20): Promise<RemoteListing[]> {
+  const pointers = await readPointers(db);
+  const listings: RemoteListing[] = [];
+  for (const name of names) {
+    const state = pointers.get(name);
+    if (state === undefined) continue;
+    const rows = await db.selectFrom('remote_releases').selectAll().where('remote', '=', name).orderBy('id', 'desc').limit(limit).execute();
+    listings.push({ ...state, releases: rows.map(releaseOf) });
+  }
+  return listings;
+}
+
+export interface NewRelease {
+  version: string;
+  entry: string;
+  notes?: string | undefined;
+}
+
+/** Adds a release (not yet live: `setCanary` or `promote` puts it in front of visitors). */
+export async function registerRelease(db: Db, actor: string, remote: RemoteName, release: NewRelease): Promise<Release> {
+  return db.transaction().execute(async (trx) => {
+    await lockPointers(trx, remote);
+    const row = await trx
+      .insertInto('remote_releases')
+      .values({ remote, version: release.version, entry: release.entry, notes: release.notes ?? null, registered_by: actor })
+      .onConflict((oc) => oc.columns(['remote', 'version']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row === undefined) throw httpError(409, `${remote} already has a release "${release.version}": give the new one another version label`);
+    await recordReleaseAction(trx, actor, 'register', remote, `${release.version} ${release.entry}`);
+    return releaseOf(row);
+  });
+}
+
+/** Puts `version` (or the current canary) in front of `percent` % of visitors; percent 0 takes it out. */
+export async function setCanary(db: Db, actor: string, remote: RemoteName, change: { version?: string | undefined; percent: number }): Promise<RemotePointers> {
+  return changePointers(db, actor, remote, 'canary', async (trx, current) => {
+    let canaryId = current.canary_id;
+    if (change.version !== undefined) {
+      const release = await releaseByVersion(trx, remote, change.version);
+      if (release.id === current.stable_id) throw httpError(400, `${change.version} is already ${remote}'s stable release`);
+      canaryId = release.id;
+    }
+    if (canaryId === null) throw httpError(400, `${remote} has no canary release: name the release to put in front of visitors (version)`);
+    return { update: { canary_id: canaryId, canary_percent: change.percent }, detail: `${change.version ?? 'current canary'} at ${change.percent}%` };
+  });
+}
+
+/** Makes the canary the stable release (for every visitor); the stable one becomes the one a rollback returns to. */
+export async function promote(db: Db, actor: string, remote: RemoteName): Promise<RemotePointers> {
+  return changePointers(db, actor, remote, 'promote', async (_trx, current) => {
+    if (current.canary_id === null) throw httpError(400, `${remote} has no canary to promote: register a release and set it as the canary first`);
+    return { update: { stable_id: current.canary_id, previous_stable_id: current.stable_id, canary_id: null, canary_percent: 0 }, detail: `release ${current.canary_id} is stable` };
+  });
+}
+
+/** Takes the canary out (percent 0) and, when there is one, puts the previous stable release back. */
+export async function rollback(db: Db, actor: string, remote: RemoteName): Promise<RemotePointers> {
+  return changePointers(db, actor, remote, 'rollback', async (_trx, current) => {
+    if (current.previous_stable_id === null) {
+      if (current.canary_id === null || current.canary_percent === 0) throw httpError(400, `${remote} has nothing to roll back: no canary is live and no earlier stable release is known`);
+      return { update: { canary_percent: 0 }, detail: 'canary at 0%' };
+    }
+    return {
+      update: { stable_id: current.previous_stable_id, previous_stable_id: null, canary_id: null, canary_percent: 0 },
+      detail: `release ${current.previous_stable_id} is stable again, canary at 0%`,
+    };
+  });
+}
+
+type PointerRow = Awaited<ReturnType<typeof lockPointers>>;
+type PointerUpdate = { stable_id?: number; previous_stable_id?: number | null; canary_id?: number | null; canary_percent?: number };
+
+async function lockPointers(trx: Db, remote: string) {
+  const row = await trx.selectFrom('remote_pointers').selectAll().where('remote', '=', remote).forUpdate().executeTakeFirst();
+  if (row === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
+  return row;
+}
+
+async function releaseByVersion(trx: Db, remote: string, version: string): Promise<ReleaseRow> {
+  const row = await trx.selectFrom('remote_releases').selectAll().where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
+  if (row === undefined) throw httpError(400, `${remote} has no release "${version}": register it first`);
+  return row;
+}
+
+/** One change of a remote's pointers: locked, changed, audited and announced in one transaction. */
+async function changePointers(
+  db: Db,
+  actor: string,
+  remote: RemoteName,
+  action: string,
+  decide: (trx: Db, current: PointerRow) => Promise<{ update: PointerUpdate; detail: string }>,
+): Promise<RemotePointers> {
+  await db.transaction().execute(async (trx) => {
+    const current = await lockPointers(trx, remote);
+    const { update, detail } = await decide(trx, current);
+    await trx
+      .updateTable('remote_pointers')
+      .set({ ...update, source: 'registry', changed_at: sql<Date>`now()` })
+      .where('remote', '=', remote)
+      .execute();
+    await recordReleaseAction(trx, actor, action, remote, detail);
+    await bumpRegistryVersion(trx);
+  });
+  const state = (await readPointers(db)).get(remote);
+  if (state === undefined) throw new Error(`the pointers of ${remote} vanished`);
+  return state;
+}

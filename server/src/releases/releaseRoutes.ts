@@ -1,0 +1,224 @@
+// The registry's HTTP API for deployment pipelines (and `npm run remotes`): /api/releases/*, each call with a token
+// an admin made (tokens.ts) in `Authorization: Bearer …`. The token names the remotes it may act on; every use is
+// audited. The changes go through registry.ts, as every other way in does.
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import type { Database } from '../db/index.js';
+import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { textField, textProblemMessage } from '../validation/textField.js';
+import type { LiveRemotes } from './liveRemotes.js';
+import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
+import { isRemoteName, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './registry.js';
+import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
+
+/** The API's addresses. */
+export const RELEASES_API = {
+  remotes: '/api/releases/remotes',
+  remote: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}`,
+  releases: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/releases`,
+  canary: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/canary`,
+  promote: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/promote`,
+  rollback: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/rollback`,
+} as const;
+
+const BODY_LIMIT = 16 * 1024;
+
+const versionLabel = z
+  .string({ error: 'version must be a text such as 2026-06-01.1' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/, { error: 'version must be 1–64 letters, digits, dots, dashes, pluses or underscores, starting with a letter or digit' })
+  .refine((label) => label !== VARIABLES_RELEASE && label !== VARIABLES_CANARY_RELEASE, { error: 'version "variables" and "variables-canary" are kept for the REMOTE_* variables' });
+
+const entryAddress = z
+  .string({ error: `entry must be the release's ${MANIFEST_FILE} address` })
+  .max(2000, { error: 'entry must be at most 2000 characters' })
+  // checked before URL parsing, which would drop a tab or line break silently
+  .superRefine((entry, context) => {
+    const problem = textProblemMessage('entry', entry, 'line');
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem, input: entry });
+  })
+  .refine(isEntryAddress, { error: `entry must be an absolute http(s) URL or a path on this site starting with "/", ending in ${MANIFEST_FILE}` });
+
+const registerBody = z.strictObject(
+  {
+    version: versionLabel,
+    entry: entryAddress,
+    notes: textField('notes', { max: 1000, kind: 'multiline' }).optional(),
+  },
+  { error: 'send { "version", "entry", "notes"? } as a JSON object' },
+);
+
+const canaryBody = z.strictObject(
+  {
+    version: versionLabel.optional(),
+    percent: z.number({ error: 'percent must be a whole number from 0 to 100' }).int({ error: 'percent must be a whole number from 0 to 100' }).min(0, { error: 'percent must be a whole number from 0 to 100' }).max(100, { error: 'percent must be a whole number from 0 to 100' }),
+  },
+  { error: 'send { "version"?, "percent" } as a JSON object' },
+);
+
+/** A promote or a rollback names nothing but the remote: no body, or {}. */
+function requireNoBody(body: unknown): void {
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw httpError(400, 'send no body, or {}');
+}
+
+function isEntryAddress(entry: string): boolean {
+  let pathname: string;
+  if (entry.startsWith('/')) {
+    if (entry.startsWith('//') || /\s/.test(entry)) return false;
+    pathname = entry.split(/[?#]/)[0] ?? '';
+  } else {
+    try {
+      const url = new URL(entry);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+      if (url.username !== '' || url.password !== '') return false;
+      pathname = url.pathname;
+    } catch {
+      return false;
+    }
+  }
+  return pathname.endsWith(`/${MANIFEST_FILE}`) && !pathname.split('/').includes('..');
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw httpError(400, [...new Set(result.error.issues.map((issue) => issue.message))].join('; '));
+  return result.data;
+}
+
+/** Who makes a call and the remotes they may act on (a token's, or a member of staff's). */
+export interface ReleaseCaller {
+  actor: string;
+  remotes: readonly string[];
+  /** Says whose remotes they are, in a 403: 'This token', 'Your account'. */
+  who: string;
+}
+
+export interface ReleaseCallsOptions {
+  db: Database;
+  /** The process's remotes, read again after a change made here (the others hear of it by NOTIFY). */
+  liveRemotes?: LiveRemotes | undefined;
+  /** A host name the site answers for (ALLOWED_HOSTS), sent with the check's own request for a manifest on this site. */
+  siteHost?: string | undefined;
+  /** The addresses' start: '/api/releases' or '/api/staff/releases'. */
+  prefix: string;
+  callerOf: (request: FastifyRequest) => ReleaseCaller;
+  /** Refuses a body that is not JSON (415). */
+  requireJson: (request: FastifyRequest) => Promise<void>;
+}
+
+/**
+ * The registry's calls under `prefix`: list, register, canary, promote, rollback. One set of handlers for every way in
+ * (a pipeline's token, a member of staff's session): only who the caller is differs.
+ */
+export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions): void {
+  const { db, prefix, callerOf, requireJson } = options;
+  const remotesPath = `${prefix}/remotes`;
+  /** The remote named in the address, when the caller may act on it (400 unknown, 403 not theirs). */
+  const remoteOf = (request: FastifyRequest): RemoteName => {
+    const name = (request.params as { remote: string }).remote;
+    if (!isRemoteName(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${REMOTE_NAMES.join(', ')}`);
+    const caller = callerOf(request);
+    if (!caller.remotes.includes(name)) throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
+    return name;
+  };
+  const applied = async () => options.liveRemotes?.refresh();
+  const readManifest: ManifestReader = async (entry) => {
+    if (!entry.startsWith('/')) return fetchManifest(entry);
+    const answer = await app.inject({ method: 'GET', url: entry, ...(options.siteHost === undefined ? {} : { headers: { host: options.siteHost } }) });
+    return { status: answer.statusCode, body: answer.body };
+  };
+
+  app.get(remotesPath, async (request) => ({ remotes: await listRemotes(db.kysely, callerOf(request).remotes) }));
+
+  app.get(`${remotesPath}/:remote`, async (request) => {
+    const remote = remoteOf(request);
+    const [listing] = await listRemotes(db.kysely, [remote]);
+    if (listing === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
+    return listing;
+  });
+
+  app.post(`${remotesPath}/:remote/releases`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request, reply) => {
+    const remote = remoteOf(request);
+    const body = parse(registerBody, request.body);
+    const refusal = await checkRelease(remote, body.entry, readManifest);
+    if (refusal !== undefined) throw httpError(400, refusal);
+    const release = await registerRelease(db.kysely, callerOf(request).actor, remote, body);
+    return reply.code(201).send({ release });
+  });
+
+  app.post(`${remotesPath}/:remote/canary`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request) => {
+    const remote = remoteOf(request);
+    const body = parse(canaryBody, request.body);
+    const state = await setCanary(db.kysely, callerOf(request).actor, remote, body);
+    await applied();
+    return state;
+  });
+
+  for (const [path, change] of [
+    [`${remotesPath}/:remote/promote`, promote],
+    [`${remotesPath}/:remote/rollback`, rollback],
+  ] as const) {
+    app.post(path, { bodyLimit: BODY_LIMIT }, async (request) => {
+      const remote = remoteOf(request);
+      requireNoBody(request.body);
+      const state = await change(db.kysely, callerOf(request).actor, remote);
+      await applied();
+      return state;
+    });
+  }
+}
+
+export interface ReleaseRoutesOptions {
+  db: Database;
+  liveRemotes: LiveRemotes;
+  siteHost?: string | undefined;
+}
+
+const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
+
+/** The API of deployment pipelines: /api/releases/*, with a release token. */
+export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  const requireJson = useJsonEndpoint(app, { bodyLimit: BODY_LIMIT, what: 'the release', emptyHint: 'send a JSON object' });
+
+  // Before the body is read: nothing of a request without a token in force is parsed.
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,300})$/.exec(header.trim()) : null;
+    if (match === null) throw httpError(401, 'Send a release token: Authorization: Bearer <token> (an admin makes one in the staff app)');
+    const token = await verifyReleaseToken(db.kysely, match[1] as string);
+    if (token === undefined) throw httpError(401, 'The release token is unknown, expired or revoked');
+    tokens.set(request, token);
+  });
+  // Every use of a token, whatever its answer.
+  app.addHook('onResponse', async (request, reply) => {
+    const token = tokens.get(request);
+    if (token === undefined) return;
+    const remote = (request.params as { remote?: unknown } | undefined)?.remote;
+    await recordReleaseAction(db.kysely, actorOf(token), 'api', typeof remote === 'string' && isRemoteName(remote) ? remote : null, `${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}`).catch(
+      (error: unknown) => request.log.error({ err: error }, 'could not audit a release token use'),
+    );
+  });
+
+  releaseCalls(app, {
+    ...options,
+    prefix: '/api/releases',
+    requireJson,
+    callerOf: (request) => {
+      const token = tokens.get(request);
+      if (token === undefined) throw httpError(401, 'Send a release token');
+      return { actor: actorOf(token), remotes: token.remotes, who: 'This token' };
+    },
+  });
+
+  // Any other address under the API: after the token check, so nothing tells what exists without one.
+  app.all('/api/releases', notFound);
+  app.all('/api/releases/*', notFound);
+};
+
+async function notFound(this: FastifyInstance): Promise<never> {
+  throw httpError(404, 'Not found');
+}
+
+const actorOf = (token: ReleaseTokenInfo): string => `token ${token.id} "${token.name}"`;
