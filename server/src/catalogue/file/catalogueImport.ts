@@ -12,6 +12,7 @@ import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
 import { documentTextProblem, textProblemMessage } from '../../validation/textField.js';
 import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
+import { cleanDetailDocument } from '../richText.js';
 import { bumpCatalogueVersion } from '../state.js';
 import { CATALOGUE_COLUMNS, type CatalogueFileRow, type NumberedRow } from './columns.js';
 
@@ -57,6 +58,8 @@ function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', 
   }
   return undefined;
 }
+
+const cleanDocument = (document: Record<string, unknown> | undefined) => (document === undefined ? undefined : cleanDetailDocument(document));
 
 interface CheckedRow {
   line: number;
@@ -112,8 +115,9 @@ function checkRow(
     productCategory: listing.productCategoryId,
     categoryName: title,
   });
-  const details = parseDocument(row, 'details', problems);
-  const detailsAr = parseDocument(row, 'details_ar', problems);
+  // their HTML cleaned to what the product page renders before it is checked and stored (catalogue/richText.ts)
+  const details = cleanDocument(parseDocument(row, 'details', problems));
+  const detailsAr = cleanDocument(parseDocument(row, 'details_ar', problems));
   // an unknown category is reported once, above: its id stands in for its titles here
   const detail = details === undefined ? undefined : productDetailSchema.safeParse({ ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)), ...details });
   const detailAr = detailsAr === undefined ? undefined : productDetailSchema.safeParse({ ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)), ...detailsAr });

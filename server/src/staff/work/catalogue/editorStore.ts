@@ -9,7 +9,7 @@ import type { Database, DatabaseSchema } from '../../../db/index.js';
 import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound, StaffWorkError } from '../errors.js';
-import { archivedContent, importContent, publishedContent } from './content.js';
+import { archivedContent, cleanContent, importContent, publishedContent } from './content.js';
 
 type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
 
@@ -102,10 +102,12 @@ export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string):
 }
 
 /** Saves `content` as the product's draft, if it keeps every rule of the catalogue and `baseVersion` is current. */
-export async function saveDraft(db: Database, actor: Actor, id: string, baseVersion: number, content: EditableProduct): Promise<EditorProduct> {
+export async function saveDraft(db: Database, actor: Actor, id: string, baseVersion: number, sent: EditableProduct): Promise<EditorProduct> {
+  // stored (and answered) as cleaned: the editor shows what was kept, as a CMS does
+  const content = cleanContent(sent);
   await db.kysely.transaction().execute(async (trx) => {
     const edits = await lockProduct(trx, id);
-    refuseStale(edits, baseVersion, content);
+    refuseStale(edits, baseVersion, sent);
     const problems = await importContent(trx, id, content, { dryRun: true });
     if (problems.length > 0) throw contentRefused(problems);
     const version = edits.version + 1;
