@@ -21,7 +21,7 @@ export function DuplicateSection({ productId, dirty }: { productId: string; dirt
     setError(undefined);
     try {
       const copy = await call(staffApiPath(STAFF_API.catalogueDuplicate, { id: productId }), 'POST', {});
-      navigate(editPath(copy.id));
+      void navigate(editPath(copy.id));
     } catch (refused) {
       setError(refusalOf(refused).message);
       setBusy(false);

@@ -52,7 +52,7 @@ export function NewProductPage() {
     const { id, ...rest } = form;
     try {
       const created = await call(STAFF_API.catalogueCreate, 'POST', { id: id.trim(), content: newProductContent(rest, new Date().toISOString().slice(0, 10)) });
-      navigate(editPath(created.id));
+      void navigate(editPath(created.id));
     } catch (error) {
       const refused = refusalOf(error);
       setRefusal({ message: refused.message, problems: refused.kind === 'invalid' ? refused.problems : [refused.message] });
