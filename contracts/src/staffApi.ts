@@ -103,6 +103,10 @@ export const STAFF_API = {
   cataloguePictures: '/api/staff/catalogue/products/:id/pictures',
   /** POST multipart/form-data, one file part (csrf) → UploadedDatasheet: put its `datasheet` into the draft's details. */
   catalogueDatasheets: '/api/staff/catalogue/products/:id/datasheets',
+  /** POST a new product, as a draft (CreateProductBody); not public until published. */
+  catalogueCreate: '/api/staff/catalogue/new-product',
+  /** POST: a new draft product copying this one (a new id, its code and names marked as a copy). */
+  catalogueDuplicate: '/api/staff/catalogue/products/:id/duplicate',
 } as const;
 
 /** Whether an account may edit the catalogue. */

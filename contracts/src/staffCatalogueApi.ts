@@ -90,8 +90,13 @@ export const editorProductSchema = z.strictObject({
   id: z.string(),
   /** The product's edit version: send it back as `baseVersion` with the next change. */
   version: z.number(),
-  /** What the catalogue shows now. */
+  /** What the catalogue shows now (for a product never published, its draft's content: see `unpublished`). */
   published: editableProductSchema,
+  /**
+   * A product created or duplicated in the editor and never published: the public cannot see it until its draft is
+   * published. The server always sends it; optional for the clients written before.
+   */
+  unpublished: z.boolean().optional(),
   /** The pending draft, if any: its content, the version it was based on, who saved it and when. */
   draft: z.strictObject({ content: editableProductSchema, basedOn: z.number(), savedBy: z.string().nullable(), savedAt: z.string() }).nullable(),
   /** Who last changed it in the editor, or null when it never was. */
@@ -107,6 +112,14 @@ export type EditorProduct = z.infer<typeof editorProductSchema>;
 export const saveDraftBodySchema = z.strictObject({ baseVersion: z.number().int().min(0), content: editableProductSchema });
 export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
 export const baseVersionBodySchema = z.strictObject({ baseVersion: z.number().int().min(0) });
+/** A new product: its id (letters, digits, '_' and '-', unique, never changed) and its whole content, as a draft. */
+export const createProductBodySchema = z.strictObject({
+  id: z.string().regex(PRODUCT_ID_PATTERN, 'id: letters, digits, _ and - only, 1 to 100 of them'),
+  content: editableProductSchema,
+});
+export type CreateProductBody = z.infer<typeof createProductBodySchema>;
+/** A duplicate needs nothing but the product it copies (its address). */
+export const duplicateProductBodySchema = z.strictObject({});
 
 /** A refused change: a sentence; for content that breaks the catalogue's rules, every problem with its field. */
 export const editorErrorSchema = z.strictObject({ error: z.string() });

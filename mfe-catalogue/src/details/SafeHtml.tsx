@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
+import { RICH_TEXT_PURIFY_CONFIG } from '@site/content/rich-text';
 
-/** Tags that catalogue HTML never needs and that could restyle or take over the page. */
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'];
-
-/** Catalogue HTML made safe to insert: scripts, event handlers, javascript: links and the tags above removed. */
-export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, { FORBID_TAGS, FORBID_ATTR: ['style'] });
+/**
+ * Catalogue HTML made safe to insert: only the elements, attributes and link schemes of catalogue rich text
+ * (@site/content/rich-text, which the server also cleans with before it stores a product) are kept.
+ */
+export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, { ...RICH_TEXT_PURIFY_CONFIG, RETURN_TRUSTED_TYPE: false });
 
 export interface SafeHtmlProps {
   /** An HTML fragment from the catalogue data. */

@@ -18,6 +18,7 @@ import { AuditPage } from '../audit/AuditPage';
 import { AccountPage } from '../account/AccountPage';
 import { CatalogueListPage } from '../catalogue/list/CatalogueListPage';
 import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
+import { NewProductPage } from '../catalogue/create/NewProductPage';
 import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
 
 /**
@@ -55,6 +56,14 @@ export default function StaffApp() {
                 element={
                   <RequireCatalogueEditor title="Catalogue">
                     <CatalogueListPage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue/new"
+                element={
+                  <RequireCatalogueEditor title="New product">
+                    <NewProductPage />
                   </RequireCatalogueEditor>
                 }
               />

@@ -15,6 +15,8 @@ export const diffUrl = (id: string, from: number, to: number) => `${staffApiPath
 /** The app's address of a product's edit page, and of its history. */
 export const editPath = (id: string) => `/catalogue/${encodeURIComponent(id)}`;
 export const historyPath = (id: string) => `/catalogue/${encodeURIComponent(id)}/history`;
+/** The new-product form's address (the server refuses 'new' as a product id). */
+export const NEW_PRODUCT_PATH = '/catalogue/new';
 
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
 export type ChangeRefusal =

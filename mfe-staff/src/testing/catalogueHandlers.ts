@@ -220,6 +220,31 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: { by: author(), at: fake.now } };
       return HttpResponse.json(entry.product);
     }),
+    // as the server: a new product is a draft only (unpublished), its id no other's and its code no published one's
+    http.post(STAFF_API.catalogueCreate, async ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const { id, content } = (await request.json()) as { id: string; content: EditableProduct };
+      if (find(id) !== undefined || id === 'new') return HttpResponse.json({ error: `id: a product with the id "${id}" already exists. Choose another id.` }, { status: 409 });
+      const owner = fake.products.find(({ product }) => product.published.code === content.code && !product.unpublished);
+      if (owner !== undefined) return HttpResponse.json({ error: `The product was not created: 1 problem to fix: duplicate code "${content.code}": product ${owner.product.id} in the catalogue has it` }, { status: 400 });
+      const product: EditorProduct = { id, version: 1, unpublished: true, published: content, draft: { content, basedOn: 0, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now }, archived: null };
+      fake.products.push({ product, versions: [] });
+      return HttpResponse.json(product);
+    }),
+    http.post(STAFF_API.catalogueDuplicate, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      if (entry === undefined) return notFound();
+      const source = entry.product.draft?.content ?? entry.product.published;
+      let id = `${entry.product.id}_copy`;
+      for (let n = 2; find(id) !== undefined; n += 1) id = `${entry.product.id}_copy_${n}`;
+      const content = { ...source, code: `${source.code}-COPY`, productName: `${source.productName} (copy)`, productName_ar: `${source.productName_ar} (نسخة)` };
+      const product: EditorProduct = { id, version: 1, unpublished: true, published: content, draft: { content, basedOn: 0, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now }, archived: null };
+      fake.products.push({ product, versions: [] });
+      return HttpResponse.json(product);
+    }),
     // as the server: withdrawing and putting back move the version; the product keeps its content
     ...([
       [STAFF_API.catalogueArchive, true],

@@ -341,6 +341,7 @@ const PUBLIC_UNSLOTTED = [`GET ${RATINGS_API_PATH}: no parameters`];
 function staffRoutes(made: Made): Route[] {
   const row = { kind: 'contact', id: String(made.contactId) };
   const inboxQuery = { kind: 'contact', branch: 'Dubai', status: 'new', from: '2020-01-01', to: isoDay(1), q: 'Aisha' };
+  let createdIds = 0;
   return [
     {
       method: 'POST',
@@ -391,6 +392,18 @@ function staffRoutes(made: Made): Route[] {
     // tried by staff/work/catalogue/catalogueUploads.test.ts); the valid request sends no file, so it is a 415
     { method: 'POST', pattern: STAFF_API.cataloguePictures, staffApi: 'cataloguePictures', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
     { method: 'POST', pattern: STAFF_API.catalogueDatasheets, staffApi: 'catalogueDatasheets', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
+    // a new product: every request that reaches the store takes an id of its own (an accepted one keeps its id), so
+    // none is a 409 for an id an earlier one took; its code is no product's. Empty detail documents: their texts go
+    // through the draft's checks (contentTextProblem, the import's), tried slot by slot by the draft below
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueCreate,
+      staffApi: 'catalogueCreate',
+      as: ['admin'],
+      body: { id: 'fuzz_new_product', content: { ...made.productContent, code: 'FUZZ-NEW-1', details: {}, details_ar: {} } },
+      bodyNow: async (body) => (body.id === 'fuzz_new_product' ? { ...body, id: `fuzz_new_product_${(createdIds += 1)}` } : body),
+    },
+    { method: 'POST', pattern: STAFF_API.catalogueDuplicate, staffApi: 'catalogueDuplicate', as: ['admin'], params: { id: PRODUCT }, body: {} },
     // last: an accepted draft would give the publish above a draft to publish. Sent at the current edit version, so
     // what validation lets through is saved (a 200), never hidden behind a stale edit's 409.
     {

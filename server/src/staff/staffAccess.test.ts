@@ -46,6 +46,8 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueUnarchive: ['POST'],
   cataloguePictures: ['POST'],
   catalogueDatasheets: ['POST'],
+  catalogueCreate: ['POST'],
+  catalogueDuplicate: ['POST'],
 };
 /** The inbox's and the reviews' calls (and whom work is assigned to, and the admins' own): never the catalogue role's. */
 const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {

@@ -12,6 +12,7 @@ import { fieldOfProblem, historyPath } from '../catalogueCalls';
 import { DetailsEditor } from './DetailsEditor';
 import { MediaEditor } from './MediaEditor';
 import { WithdrawSection } from './WithdrawSection';
+import { DuplicateSection } from '../create/DuplicateSection';
 import { useProductEditor, type EditorOutcome } from './useProductEditor';
 
 const Columns = styled.div`
@@ -63,6 +64,11 @@ const SHARED_FIELDS: { field: SimpleField; label: string; hint?: string; type?: 
 /** /staff/catalogue/:id: a product's content in English and Arabic side by side; save a draft, publish it. */
 export function ProductEditPage() {
   const { id = '' } = useParams();
+  // keyed by the id: a duplicate opens its copy here, which starts with nothing of the original's form state
+  return <ProductEditor key={id} id={id} />;
+}
+
+function ProductEditor({ id }: { id: string }) {
   const editor = useProductEditor(id);
   const { resource, product, content, outcome } = editor;
 
@@ -102,11 +108,17 @@ export function ProductEditPage() {
           : 'No draft: the form shows the published content.'}{' '}
         {product.lastChange ? `Last change by ${product.lastChange.by ?? 'someone'} on ${formatDateTime(product.lastChange.at)}.` : ''}
       </Meta>
+      {product.unpublished === true ? <Notice tone="info">New product, never published: the public cannot see it until you publish it.</Notice> : null}
       <p>
-        <Link to="/catalogue">Back to the catalogue</Link> · <Link to={historyPath(id)}>History and versions</Link> ·{' '}
-        <a href={productPath(product.published.productCategoryId, id)} target="_blank" rel="noreferrer">
-          Public page (opens in a new tab)
-        </a>
+        <Link to="/catalogue">Back to the catalogue</Link> · <Link to={historyPath(id)}>History and versions</Link>
+        {product.unpublished === true ? null : (
+          <>
+            {' · '}
+            <a href={productPath(product.published.productCategoryId, id)} target="_blank" rel="noreferrer">
+              Public page (opens in a new tab)
+            </a>
+          </>
+        )}
       </p>
 
       <form
@@ -166,9 +178,16 @@ export function ProductEditPage() {
         </Sticky>
       </form>
 
-      <Section aria-labelledby="withdraw-heading">
-        <h2 id="withdraw-heading">In the catalogue</h2>
-        <WithdrawSection product={product} dirty={editor.dirty} onChanged={editor.showAnswer} />
+      {product.unpublished === true ? null : (
+        <Section aria-labelledby="withdraw-heading">
+          <h2 id="withdraw-heading">In the catalogue</h2>
+          <WithdrawSection product={product} dirty={editor.dirty} onChanged={editor.showAnswer} />
+        </Section>
+      )}
+
+      <Section aria-labelledby="duplicate-heading">
+        <h2 id="duplicate-heading">Copy</h2>
+        <DuplicateSection productId={id} dirty={editor.dirty} />
       </Section>
     </PageContainer>
   );

@@ -11,7 +11,7 @@ import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
 import { useStaffResource } from '../../ui/useStaffResource';
 import { VisibleText } from '../../ui/VisibleText';
-import { editPath } from '../catalogueCalls';
+import { editPath, NEW_PRODUCT_PATH } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
 export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', archived: 'Archived' };
@@ -76,6 +76,9 @@ export function CatalogueListPage() {
   return (
     <PageContainer>
       <PageHeading title="Catalogue" />
+      <p>
+        <Link to={NEW_PRODUCT_PATH}>New product</Link>
+      </p>
       <FilterForm role="search" aria-label="Filter the products" onSubmit={submitSearch}>
         <FieldRow>
           <StaffField label="Category">

@@ -4,7 +4,8 @@
 // there is none. Products are upserted by id: a new one goes to the end of the catalogue's order, an existing one keeps
 // its place. The catalogue's version is bumped in the same transaction, so every server sees the change.
 import type { Product, ProductDetail } from '@site/content';
-import { productDetailSchema, productSchema } from '@site/content/schema';
+import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
+import { mapProductDetailHtml } from '@site/content/rich-text';
 import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
 import { documentTextProblem, textProblemMessage } from '../../validation/textField.js';
 import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
+import { cleanDetailDocument } from '../richText.js';
 import { bumpCatalogueVersion } from '../state.js';
 import { CATALOGUE_COLUMNS, type CatalogueFileRow, type NumberedRow } from './columns.js';
 
@@ -56,6 +58,22 @@ function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', 
     problems.push(`${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   return undefined;
+}
+
+/**
+ * The document with its HTML cleaned (richText.ts). Its tags' balance is checked before, as the schema checks it:
+ * cleaning would close an unclosed tag where the parser guesses, and a typo is the writer's to fix, not to guess.
+ */
+function cleanDocument(document: Record<string, unknown> | undefined, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
+  if (document === undefined) return undefined;
+  mapProductDetailHtml(document, (html) => {
+    const check = htmlSchema.safeParse(html);
+    for (const issue of check.error?.issues ?? []) {
+      if (/^(unbalanced|unclosed) /.test(issue.message)) problems.push(`${column}: ${issue.message} (${JSON.stringify(html.slice(0, 60))})`);
+    }
+    return html;
+  });
+  return cleanDetailDocument(document);
 }
 
 interface CheckedRow {
@@ -112,8 +130,9 @@ function checkRow(
     productCategory: listing.productCategoryId,
     categoryName: title,
   });
-  const details = parseDocument(row, 'details', problems);
-  const detailsAr = parseDocument(row, 'details_ar', problems);
+  // their HTML cleaned to what the product page renders before it is checked and stored (catalogue/richText.ts)
+  const details = cleanDocument(parseDocument(row, 'details', problems), 'details', problems);
+  const detailsAr = cleanDocument(parseDocument(row, 'details_ar', problems), 'details_ar', problems);
   // an unknown category is reported once, above: its id stands in for its titles here
   const detail = details === undefined ? undefined : productDetailSchema.safeParse({ ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)), ...details });
   const detailAr = detailsAr === undefined ? undefined : productDetailSchema.safeParse({ ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)), ...detailsAr });

@@ -11,9 +11,10 @@ let domPurify: unknown;
 
 /**
  * DOMPurify over a jsdom window: the same library and rules as in the browser, so the server's sanitized HTML is the
- * HTML the browser's hydration expects (DOMPurify alone has no DOM on Node). Made once.
+ * HTML the browser's hydration expects (DOMPurify alone has no DOM on Node). Made once; the catalogue's rich-text
+ * cleaning (catalogue/richText.ts) uses the same one, passing its config with each call.
  */
-function serverDomPurify(): unknown {
+export function serverDomPurify(): unknown {
   if (domPurify === undefined) {
     const { JSDOM } = requirePackage('jsdom') as { JSDOM: new (html: string) => { window: unknown } };
     const createDOMPurify = requirePackage('dompurify') as (window: unknown) => unknown;

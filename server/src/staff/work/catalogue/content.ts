@@ -6,6 +6,7 @@ import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../db/index.js';
 import type { CatalogueFileRow } from '../../../catalogue/file/columns.js';
 import { exportCatalogueRow, importRowsIn } from '../../../catalogue/file/catalogueImport.js';
+import { cleanDetailDocument } from '../../../catalogue/richText.js';
 
 /** The line number an editor's one-row import is given (never shown: problems are read by line, without it). */
 const EDITOR_LINE = 1;
@@ -17,6 +18,11 @@ export function contentOfRow(row: CatalogueFileRow): EditableProduct {
 
 export function rowOfContent(id: string, content: EditableProduct): CatalogueFileRow {
   return { id, ...content, details: JSON.stringify(content.details), details_ar: JSON.stringify(content.details_ar) };
+}
+
+/** `content` with the HTML of its two detail documents cleaned to what the product page renders. */
+export function cleanContent(content: EditableProduct): EditableProduct {
+  return { ...content, details: cleanDetailDocument(content.details), details_ar: cleanDetailDocument(content.details_ar) };
 }
 
 /** The product's live content, or undefined when there is no such product. */

@@ -9,7 +9,7 @@ import type { Database, DatabaseSchema } from '../../../db/index.js';
 import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound, StaffWorkError } from '../errors.js';
-import { archivedContent, importContent, publishedContent } from './content.js';
+import { archivedContent, cleanContent, importContent, publishedContent } from './content.js';
 
 type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
 
@@ -37,6 +37,7 @@ const contentRefused = (problems: readonly string[]) =>
 
 export const NO_PRODUCT = 'There is no such product';
 export const ARCHIVED_PRODUCT = 'This product is archived: restore it (unarchive) before changing it.';
+export const UNPUBLISHED_PRODUCT = 'This product is new and was never published: publish it first.';
 
 const editsOf = (db: Kysely<DatabaseSchema>, id: string) =>
   db.selectFrom('catalogue_product_edits').selectAll().where('product_id', '=', id).executeTakeFirst();
@@ -45,11 +46,15 @@ const editsOf = (db: Kysely<DatabaseSchema>, id: string) =>
  * Locks the product's row (one change of a product at a time) and reads its edits; 404 when there is no product, 409
  * when it is archived (its content is not in the catalogue to be changed).
  */
-export async function lockProduct(trx: Kysely<DatabaseSchema>, id: string) {
+export async function lockProduct(trx: Kysely<DatabaseSchema>, id: string, options: { unpublished?: 'allow' } = {}) {
   const product = await trx.selectFrom('catalogue_products').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
   if (product === undefined) {
     const archived = await trx.selectFrom('catalogue_archived_products').select('id').where('id', '=', id).executeTakeFirst();
-    throw archived === undefined ? notFound(NO_PRODUCT) : conflict(ARCHIVED_PRODUCT);
+    if (archived !== undefined) throw conflict(ARCHIVED_PRODUCT);
+    // a product created in the editor and never published is its edits row alone: that row is locked instead
+    const created = await trx.selectFrom('catalogue_product_edits').select('product_id').where('product_id', '=', id).where('draft', 'is not', null).forUpdate().executeTakeFirst();
+    if (created === undefined) throw notFound(NO_PRODUCT);
+    if (options.unpublished !== 'allow') throw conflict(UNPUBLISHED_PRODUCT);
   }
   return lockedEdits(trx, id);
 }
@@ -85,11 +90,14 @@ export async function writeEdits(trx: Kysely<DatabaseSchema>, id: string, actor:
 export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string): Promise<EditorProduct> {
   const live = await publishedContent(db, id);
   const archived = live === undefined ? await archivedContent(db, id) : undefined;
-  const published = live ?? archived?.content;
-  if (published === undefined) throw notFound(NO_PRODUCT);
   const edits = await editsOf(db, id);
+  // a product created in the editor and never published: its draft stands for what it will be
+  const unpublished = live === undefined && archived === undefined && edits?.draft != null;
+  const published = live ?? archived?.content ?? (unpublished ? (edits.draft as EditableProduct) : undefined);
+  if (published === undefined) throw notFound(NO_PRODUCT);
   return {
     id,
+    unpublished,
     version: edits === undefined ? 0 : Number(edits.version),
     published,
     draft:
@@ -102,10 +110,12 @@ export async function readEditorProduct(db: Kysely<DatabaseSchema>, id: string):
 }
 
 /** Saves `content` as the product's draft, if it keeps every rule of the catalogue and `baseVersion` is current. */
-export async function saveDraft(db: Database, actor: Actor, id: string, baseVersion: number, content: EditableProduct): Promise<EditorProduct> {
+export async function saveDraft(db: Database, actor: Actor, id: string, baseVersion: number, sent: EditableProduct): Promise<EditorProduct> {
+  // stored (and answered) as cleaned: the editor shows what was kept, as a CMS does
+  const content = cleanContent(sent);
   await db.kysely.transaction().execute(async (trx) => {
-    const edits = await lockProduct(trx, id);
-    refuseStale(edits, baseVersion, content);
+    const edits = await lockProduct(trx, id, { unpublished: 'allow' });
+    refuseStale(edits, baseVersion, sent);
     const problems = await importContent(trx, id, content, { dryRun: true });
     if (problems.length > 0) throw contentRefused(problems);
     const version = edits.version + 1;
@@ -123,7 +133,7 @@ export async function saveDraft(db: Database, actor: Actor, id: string, baseVers
 export async function publishDraft(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorProduct> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
-    const edits = await lockProduct(trx, id);
+    const edits = await lockProduct(trx, id, { unpublished: 'allow' });
     refuseStale(edits, baseVersion);
     const draft = edits.edits?.draft;
     if (draft == null) throw conflict('There is no draft of this product to publish: save one first.');

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { canEditCatalogue, STAFF_API, type StaffAccountSummary } from '@site/contracts/staff-api';
 import {
   baseVersionBodySchema,
+  createProductBodySchema,
   diffQuerySchema,
+  duplicateProductBodySchema,
   EDITOR_BODY_LIMIT,
   editorErrorSchema,
   editorListQuerySchema,
@@ -28,6 +30,7 @@ import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { contentTextProblem } from './contentText.js';
 import { publishDraft, readEditorProduct, restoreVersion, saveDraft, StaleEdit } from './editorStore.js';
 import { archiveProduct, unarchiveProduct } from './archive.js';
+import { createProduct, duplicateProduct } from './create.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
 import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
@@ -144,6 +147,22 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     STAFF_API.catalogueUnarchive,
     { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: answers(editorProductSchema) } },
     async (request) => unarchiveProduct(db, editorOf(request), request.params.id, request.body.baseVersion),
+  );
+
+  app.post(
+    STAFF_API.catalogueCreate,
+    { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { body: createProductBodySchema, response: answers(editorProductSchema) } },
+    async (request) => {
+      const problem = contentTextProblem(request.body.content) ?? (await mediaReferenceProblem(media, request.body.id, request.body.content));
+      if (problem !== undefined) throw badRequest(problem);
+      return createProduct(db, editorOf(request), request.body.id, request.body.content);
+    },
+  );
+
+  app.post(
+    STAFF_API.catalogueDuplicate,
+    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: duplicateProductBodySchema, response: answers(editorProductSchema) } },
+    async (request) => duplicateProduct(db, editorOf(request), request.params.id),
   );
 
   // uploads: multipart bodies only here, each route taking one file part at its own size limit

@@ -1,0 +1,79 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { requestsSentWithBodies, server } from '@test/msw';
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import type { CreateProductBody } from '@site/contracts/staff-catalogue-api';
+import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
+import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { EDITED_ID, openEditor } from '../../testing/productEditor';
+import { currentAddress, renderStaffApp } from '../../testing/renderStaff';
+
+let fake: FakeStaffServer;
+let catalogue: FakeCatalogue;
+beforeEach(() => {
+  fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
+  catalogue = fakeCatalogue(2);
+  server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
+});
+
+const sent = async (request: string) => (await requestsSentWithBodies()).filter((entry) => entry.request === request).map(({ body }) => body);
+const type = (name: string | RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+
+async function fillNewProduct(id: string, code: string): Promise<void> {
+  renderStaffApp('/catalogue');
+  fireEvent.click(await screen.findByRole('link', { name: 'New product' }));
+  await screen.findByRole('heading', { level: 1, name: 'New product' });
+  expect(screen.getByText(/the public sees nothing of it until you publish it/)).toBeInTheDocument();
+  type(/^Id/, id);
+  type(/^Code/, code);
+  fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: 'industrial_cable_glands' } });
+  type('English name', 'Brass gland M20');
+  type('Arabic name', 'جلاند نحاسي M20');
+  fireEvent.click(screen.getByRole('button', { name: 'Create the draft' }));
+}
+
+describe('new and duplicated products', () => {
+  it('"New product" on the list: the form sends the id and a whole content, and the edit page opens on the draft', async () => {
+    await fillNewProduct('hex_brass_gland_m20', 'HX-BG-M20');
+    await screen.findByRole('heading', { level: 1, name: 'Edit: Brass gland M20' });
+    expect(currentAddress()).toBe('/catalogue/hex_brass_gland_m20');
+    expect(screen.getByText('New product, never published: the public cannot see it until you publish it.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Public page/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw from the catalogue' })).not.toBeInTheDocument();
+    const [body] = (await sent(`POST ${STAFF_API.catalogueCreate}`)) as CreateProductBody[];
+    expect(body).toEqual({
+      id: 'hex_brass_gland_m20',
+      content: expect.objectContaining({ code: 'HX-BG-M20', productCategoryId: 'industrial_cable_glands', productName: 'Brass gland M20', productName_ar: 'جلاند نحاسي M20', details: {}, details_ar: {} }),
+    });
+  });
+
+  it('a taken id is shown at the id field, a taken code at the code field, and nothing opens', async () => {
+    await fillNewProduct(EDITED_ID, 'HX-BG-M20');
+    expect(await screen.findByText(`id: a product with the id "${EDITED_ID}" already exists. Choose another id.`)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Id/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(currentAddress()).toBe('/catalogue/new');
+    type(/^Id/, 'hex_other_gland');
+    type(/^Code/, catalogue.products[0]!.product.published.code);
+    fireEvent.click(screen.getByRole('button', { name: 'Create the draft' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Code/ })).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('textbox', { name: /^Id/ })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(currentAddress()).toBe('/catalogue/new');
+  });
+
+  it('"Duplicate this product" on the edit page opens the copy: a new id, the code marked -COPY, the names marked as a copy', async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate this product' }));
+    await screen.findByRole('heading', { level: 1, name: 'Edit: CW Brass Cable Gland (copy)' });
+    expect(currentAddress()).toBe(`/catalogue/${EDITED_ID}_copy`);
+    expect(screen.getByRole('textbox', { name: 'Arabic name' })).toHaveValue(`${catalogue.products[0]!.product.published.productName_ar} (نسخة)`);
+    expect(screen.getByRole('textbox', { name: /^Code/ })).toHaveValue(`${catalogue.products[0]!.product.published.code}-COPY`);
+    expect(screen.getByText('New product, never published: the public cannot see it until you publish it.')).toBeInTheDocument();
+    expect(await sent(`POST ${staffApiPath(STAFF_API.catalogueDuplicate, { id: EDITED_ID })}`)).toEqual([{}]);
+  });
+
+  it('is not offered over unsaved edits', async () => {
+    await openEditor();
+    type('English name', 'Changed');
+    expect(screen.getByRole('button', { name: 'Duplicate this product' })).toBeDisabled();
+    expect(screen.getByText('Save or discard your changes first.')).toBeInTheDocument();
+  });
+});

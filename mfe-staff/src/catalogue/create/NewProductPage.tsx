@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, PageContainer } from '@site/shared-ui';
+import { STAFF_API } from '@site/contracts/staff-api';
+import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
+import { PRODUCT_IMAGE_KEYS } from '@site/content';
+import categories from '@site/content/data/products-category.json';
+import { Notice } from '../../ui/Notice';
+import { PageHeading } from '../../ui/PageHeading';
+import { Actions, StaffField } from '../../ui/StaffField';
+import { editPath, fieldOfProblem, refusalOf, useCatalogueCall } from '../catalogueCalls';
+
+const CATEGORY_OPTIONS = (categories as { id: string; title: string }[]).map(({ id, title }) => ({ id, title }));
+
+interface NewProductForm {
+  id: string;
+  code: string;
+  productCategoryId: string;
+  productName: string;
+  productName_ar: string;
+}
+
+/** The rest of a new product's content: what the edit page fills in afterwards. */
+export function newProductContent(form: Omit<NewProductForm, 'id'>, today: string): EditableProduct {
+  return { ...form, company: '', price: '', unit: 'piece', popularity: '0', dateAdded: today, image: PRODUCT_IMAGE_KEYS[0], details: {}, details_ar: {} };
+}
+
+type Field = keyof NewProductForm;
+const LABELS: Record<Field, { label: string; hint?: string; lang?: 'ar' }> = {
+  id: { label: 'Id', hint: 'Lower-case letters and digits joined by _, e.g. hex_brass_gland_m20. It is the page address and cannot change.' },
+  code: { label: 'Code', hint: 'The order code, unique in the catalogue, e.g. HX-BG-M20.' },
+  productCategoryId: { label: 'Category' },
+  productName: { label: 'English name' },
+  productName_ar: { label: 'Arabic name', lang: 'ar' },
+};
+
+/**
+ * /staff/catalogue/new: a new product's id, code, category and names; the server keeps it as a draft (not public until
+ * published) and the edit page opens on it for the rest.
+ */
+export function NewProductPage() {
+  const call = useCatalogueCall();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<NewProductForm>({ id: '', code: '', productCategoryId: CATEGORY_OPTIONS[0]?.id ?? '', productName: '', productName_ar: '' });
+  const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setRefusal(undefined);
+    const { id, ...rest } = form;
+    try {
+      const created = await call(STAFF_API.catalogueCreate, 'POST', { id: id.trim(), content: newProductContent(rest, new Date().toISOString().slice(0, 10)) });
+      void navigate(editPath(created.id));
+    } catch (error) {
+      const refused = refusalOf(error);
+      setRefusal({ message: refused.message, problems: refused.kind === 'invalid' ? refused.problems : [refused.message] });
+      setBusy(false);
+    }
+  };
+  // a refusal's problems at the fields they name ('id: …' for a taken id, 'duplicate code …' for the code)
+  const errorOf = (field: Field) =>
+    refusal?.problems
+      .filter((problem) => (field === 'id' ? /^id: /.test(problem) : field === 'code' ? /\bcode\b/.test(problem) && !/^id: /.test(problem) : fieldOfProblem(problem) === field))
+      .join(' ') || undefined;
+  const set = (field: Field, value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  return (
+    <PageContainer>
+      <PageHeading title="New product" />
+      <p>The new product is kept as a draft: the public sees nothing of it until you publish it from its edit page.</p>
+      <form aria-label="New product" onSubmit={(event) => void submit(event)}>
+        {(Object.keys(LABELS) as Field[]).map((field) => (
+          <StaffField key={field} label={LABELS[field].label} hint={LABELS[field].hint} error={errorOf(field)}>
+            {(control) =>
+              field === 'productCategoryId' ? (
+                <select {...control} value={form[field]} onChange={(event) => set(field, event.target.value)}>
+                  {CATEGORY_OPTIONS.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.title}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...control} type="text" required lang={LABELS[field].lang ?? 'en'} dir={LABELS[field].lang === 'ar' ? 'rtl' : 'ltr'} value={form[field]} onChange={(event) => set(field, event.target.value)} />
+              )
+            }
+          </StaffField>
+        ))}
+        <Notice tone="error">{refusal !== undefined ? `Not created: ${refusal.message}` : null}</Notice>
+        <Actions>
+          <Button type="submit" disabled={busy}>
+            Create the draft
+          </Button>
+          <Link to="/catalogue">Back to the catalogue</Link>
+        </Actions>
+      </form>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,93 @@
+// New products from the editor: created from a form, or duplicated from another product. Either is a draft only (its
+// edits row, which migration 016 freed from catalogue_products), so the public sees nothing until it is published;
+// publishing writes it as an import writes a new row (editorStore.publishDraft). The content is held to the import's
+// rules, as every draft is; the id must be no product's, live, archived or already created.
+import { sql, type Kysely } from 'kysely';
+import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
+import type { StaffAccountSummary } from '@site/contracts/staff-api';
+import type { Database, DatabaseSchema } from '../../../db/index.js';
+import { recordStaffAction } from '../../audit.js';
+import { conflict, StaffWorkError } from '../errors.js';
+import { cleanContent, importContent } from './content.js';
+import { readEditorProduct } from './editorStore.js';
+
+type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
+
+/** The staff app's address of the new-product form (/staff/catalogue/new): no product may take it as its id. */
+const RESERVED_IDS = new Set(['new']);
+/** productCodeSchema's longest code. */
+const CODE_MAX = 32;
+const COPY_CODE = '-COPY';
+
+const idTaken = (id: string) => conflict(`id: a product with the id "${id}" already exists (in the catalogue, archived, or created and not yet published). Choose another id.`);
+
+async function idInUse(trx: Kysely<DatabaseSchema>, id: string): Promise<boolean> {
+  const found = await sql<{ n: number }>`select 1 as n from catalogue_products where id = ${id}
+    union all select 1 from catalogue_archived_products where id = ${id}
+    union all select 1 from catalogue_product_edits where product_id = ${id} limit 1`.execute(trx);
+  return found.rows.length > 0;
+}
+
+/** Stores `content` as the draft of a new product `id`; 409 when the id is taken, 400 naming each problem. */
+async function createDraft(db: Database, actor: Actor, id: string, sent: EditableProduct, audit: string): Promise<EditorProduct> {
+  if (RESERVED_IDS.has(id)) throw idTaken(id);
+  const content = cleanContent(sent);
+  await db.kysely.transaction().execute(async (trx) => {
+    if (await idInUse(trx, id)) throw idTaken(id);
+    const problems = await importContent(trx, id, content, { dryRun: true });
+    if (problems.length > 0) {
+      throw new StaffWorkError(400, `The product was not created: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
+    }
+    // two creations of one id at once: the second finds the first's row here and is told, as above
+    const inserted = await trx
+      .insertInto('catalogue_product_edits')
+      .values({ product_id: id, version: 1, draft: JSON.stringify(content), draft_based_on: 0, saved_by_id: actor.id, saved_by_email: actor.email })
+      .onConflict((oc) => oc.column('product_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw idTaken(id);
+    await recordStaffAction(trx, actor, 'catalogue.create', `product:${id}`, audit);
+  });
+  return readEditorProduct(db.kysely, id);
+}
+
+/** A new product, as a draft not yet public. */
+export function createProduct(db: Database, actor: Actor, id: string, content: EditableProduct): Promise<EditorProduct> {
+  return createDraft(db, actor, id, content, 'created as a draft (version 1)');
+}
+
+/** The first free id of a copy of `id`: `<id>_copy`, `<id>_copy_2`, ... */
+async function copyId(db: Kysely<DatabaseSchema>, id: string): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const candidate = `${id.slice(0, 80)}_copy${n === 1 ? '' : `_${n}`}`;
+    if (!(await idInUse(db, candidate))) return candidate;
+  }
+}
+
+/**
+ * A copy of the product (its draft if it has one, else what is published) as a new draft: every field kept but the
+ * code, suffixed -COPY for the staff member to change (codes are unique once published), and the names, marked as a
+ * copy in both languages. The uploaded picture and datasheet are the source's files (a draft may only name its own
+ * product's), so the copy starts without them.
+ */
+export async function duplicateProduct(db: Database, actor: Actor, sourceId: string): Promise<EditorProduct> {
+  const source = await readEditorProduct(db.kysely, sourceId);
+  const content = source.draft?.content ?? source.published;
+  const withoutMedia = ({ picture: _picture, datasheet: _datasheet, ...details }: Record<string, unknown>) => details;
+  const copy: EditableProduct = {
+    ...content,
+    code: `${content.code.slice(0, CODE_MAX - COPY_CODE.length)}${COPY_CODE}`,
+    productName: `${content.productName} (copy)`,
+    productName_ar: `${content.productName_ar} (نسخة)`,
+    details: withoutMedia(content.details),
+    details_ar: withoutMedia(content.details_ar),
+  };
+  // a copy made at the same moment may take the id first: the next one is tried
+  for (let attempt = 0; ; attempt += 1) {
+    const id = await copyId(db.kysely, sourceId);
+    try {
+      return await createDraft(db, actor, id, copy, `duplicated from product:${sourceId} as a draft (version 1)`);
+    } catch (error) {
+      if (!(error instanceof StaffWorkError && error.statusCode === 409) || attempt >= 3) throw error;
+    }
+  }
+}
