@@ -8,26 +8,15 @@ import { test, type TestContext } from 'node:test';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
-import { buildApp } from '../../../app.js';
-import { seedCatalogue } from '../../../catalogue/seed.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { createFixture } from '../../../test-support/fixture.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const SOURCE = 'hex_cw_brass_cable_gland';
 const NEW_ID = 'hex_test_new_gland';
 
 async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-  const database = await target.fresh();
-  const { db } = database;
-  await seedCatalogue(db);
-  const app = await buildApp(fixture.config, db);
-  t.after(async () => {
-    await app.close();
-    await database.cleanup();
-    await fixture.cleanup();
-  });
+  const { app, db } = await catalogueEditorApp(t, target);
   await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
   await addStaffAccount(db, 'omar@crescent.example', 'branch', 'Dubai');
   const layla = await signInStaff(app, 'layla@crescent.example');

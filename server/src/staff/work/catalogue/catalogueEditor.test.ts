@@ -7,11 +7,9 @@ import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { EDITOR_BODY_LIMIT, type EditableProduct, type EditorProduct, type EditorProductPage, type ProductDiff, type ProductVersionList, type StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
-import { buildApp } from '../../../app.js';
 import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
-import { seedCatalogue } from '../../../catalogue/seed.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { createFixture } from '../../../test-support/fixture.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -26,16 +24,7 @@ const call = staffCall;
 const productUrl = (pattern: string, extra: Record<string, string | number> = {}) => staffApiPath(pattern, { id: PRODUCT, ...extra });
 
 async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-  const database = await target.fresh();
-  const { db } = database;
-  await seedCatalogue(db);
-  const app = await buildApp(fixture.config, db);
-  t.after(async () => {
-    await app.close();
-    await database.cleanup();
-    await fixture.cleanup();
-  });
+  const { app, db } = await catalogueEditorApp(t, target);
   await addAccount(db, 'layla@crescent.example', 'catalogue');
   await addAccount(db, 'yusuf@crescent.example', 'catalogue');
   const layla = await signIn(app, 'layla@crescent.example');

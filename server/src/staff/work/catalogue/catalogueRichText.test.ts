@@ -8,12 +8,10 @@ import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
-import { buildApp } from '../../../app.js';
 import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
 import { cleanDetailDocument } from '../../../catalogue/richText.js';
-import { seedCatalogue } from '../../../catalogue/seed.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { createFixture } from '../../../test-support/fixture.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { ATTACK_MARKERS, RICH_TEXT_ATTACKS } from '../../../test-support/richTextAttacks.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
@@ -41,16 +39,7 @@ function assertClean(text: string, where: string): void {
 }
 
 async function richTextSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-  const database = await target.fresh();
-  const { db } = database;
-  await seedCatalogue(db);
-  const app = await buildApp(fixture.config, db);
-  t.after(async () => {
-    await app.close();
-    await database.cleanup();
-    await fixture.cleanup();
-  });
+  const { app, db } = await catalogueEditorApp(t, target);
   await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
   const layla = await signInStaff(app, 'layla@crescent.example');
   const url = (pattern: string) => staffApiPath(pattern, { id: PRODUCT });

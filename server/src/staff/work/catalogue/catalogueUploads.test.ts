@@ -15,10 +15,8 @@ import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { PICTURE_MAX_BYTES, type EditorProduct, type UploadedDatasheet, type UploadedPicture } from '@site/contracts/staff-catalogue-api';
-import { buildApp } from '../../../app.js';
-import { seedCatalogue } from '../../../catalogue/seed.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { createFixture } from '../../../test-support/fixture.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -122,16 +120,7 @@ async function filesUnder(root: string): Promise<string[]> {
 }
 
 async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-  const database = await target.fresh();
-  const { db } = database;
-  await seedCatalogue(db);
-  const app = await buildApp(fixture.config, db);
-  t.after(async () => {
-    await app.close();
-    await database.cleanup();
-    await fixture.cleanup();
-  });
+  const { app, db, fixture } = await catalogueEditorApp(t, target);
   const mediaRoot = path.join(fixture.config.dataDir, 'catalogue-media');
   await addAccount(db, 'layla@crescent.example', 'catalogue');
   await addAccount(db, 'omar@crescent.example', 'branch', 'Dubai');

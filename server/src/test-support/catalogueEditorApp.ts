@@ -1,0 +1,30 @@
+// What the catalogue editor's suites run against: the whole app over a fresh database of the target holding the
+// seeded catalogue, closed and removed when the test ends.
+import type { TestContext } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { seedCatalogue } from '../catalogue/seed.js';
+import type { Database } from '../db/index.js';
+import type { DatabaseTarget } from './databases.js';
+import { createFixture, type Fixture } from './fixture.js';
+
+export interface CatalogueEditorApp {
+  app: FastifyInstance;
+  db: Database;
+  fixture: Fixture;
+}
+
+export async function catalogueEditorApp(t: TestContext, target: DatabaseTarget): Promise<CatalogueEditorApp> {
+  // Staff suites send many calls in a row: the public rate limit is not what they test.
+  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
+  const database = await target.fresh();
+  const { db } = database;
+  await seedCatalogue(db);
+  const app = await buildApp(fixture.config, db);
+  t.after(async () => {
+    await app.close();
+    await database.cleanup();
+    await fixture.cleanup();
+  });
+  return { app, db, fixture };
+}
