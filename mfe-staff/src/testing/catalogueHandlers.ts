@@ -4,6 +4,7 @@
 // take one file part and answer a reference as the server does (server/src/staff/work/catalogue/uploads.ts): the type by the content's first bytes,
 // 413/415 with a sentence.
 import { http, HttpResponse } from 'msw';
+import { server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import {
   CATALOGUE_MEDIA_PREFIX,
@@ -19,6 +20,7 @@ import {
   type UploadedDatasheet,
   type UploadedPicture,
 } from '@site/contracts/staff-catalogue-api';
+import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from './handlers';
 
 export const CATALOGUE_EDITOR = { id: 3, email: 'layla@crescent.example', role: 'catalogue', branch: null } as const;
 
@@ -313,4 +315,12 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       return HttpResponse.json(entry.product);
     }),
   ];
+}
+
+/** A signed-in catalogue editor beside a fake catalogue of `count` products, both answering through msw. */
+export function servedCatalogueEditor(count: number): { fake: FakeStaffServer; catalogue: FakeCatalogue } {
+  const fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
+  const catalogue = fakeCatalogue(count);
+  server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
+  return { fake, catalogue };
 }

@@ -1,19 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { requestsSentWithBodies, server } from '@test/msw';
+import { requestsSentWithBodies } from '@test/msw';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { CreateProductBody } from '@site/contracts/staff-catalogue-api';
-import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
-import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { servedCatalogueEditor, type FakeCatalogue } from '../../testing/catalogueHandlers';
 import { EDITED_ID, openEditor } from '../../testing/productEditor';
 import { currentAddress, renderStaffApp } from '../../testing/renderStaff';
 
-let fake: FakeStaffServer;
 let catalogue: FakeCatalogue;
-beforeEach(() => {
-  fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
-  catalogue = fakeCatalogue(2);
-  server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
-});
+beforeEach(() => ({ catalogue } = servedCatalogueEditor(2)));
 
 const sent = async (request: string) => (await requestsSentWithBodies()).filter((entry) => entry.request === request).map(({ body }) => body);
 const type = (name: string | RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });

@@ -1,19 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { requestsSentWithBodies, server } from '@test/msw';
-import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
-import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { requestsSentWithBodies } from '@test/msw';
+import { servedCatalogueEditor, type FakeCatalogue } from '../../testing/catalogueHandlers';
 import { draftBodies, openEditor } from '../../testing/productEditor';
 import { renderStaffApp } from '../../testing/renderStaff';
 import { fieldOfProblem, problemsOf } from '../catalogueCalls';
 import { problemRow, shownKind } from './DescriptionEditor';
 
-let fake: FakeStaffServer;
 let catalogue: FakeCatalogue;
-beforeEach(() => {
-  fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
-  catalogue = fakeCatalogue(2);
-  server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
-});
+beforeEach(() => ({ catalogue } = servedCatalogueEditor(2)));
 
 const gland = () => catalogue.products[0]!.product;
 const description = (language: 'English' | 'Arabic') => screen.getByRole('group', { name: `${language} description` });

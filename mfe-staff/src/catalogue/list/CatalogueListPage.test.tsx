@@ -1,18 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { requestsSent, server } from '@test/msw';
+import { requestsSent } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { DUBAI_STAFF, fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
-import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { DUBAI_STAFF, sessionOf, type FakeStaffServer } from '../../testing/handlers';
+import { fakeCatalogue, servedCatalogueEditor, type FakeCatalogue } from '../../testing/catalogueHandlers';
 import { currentAddress, renderStaffApp } from '../../testing/renderStaff';
 import { listQueryFromSearch, listSearch } from './listQuery';
 
 let fake: FakeStaffServer;
 let catalogue: FakeCatalogue;
-beforeEach(() => {
-  fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
-  catalogue = fakeCatalogue(3);
-  server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
-});
+beforeEach(() => ({ fake, catalogue } = servedCatalogueEditor(3)));
 
 const listRequests = () => requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.catalogueProducts}`));
 
