@@ -74,20 +74,25 @@ export function stem(word: string): string {
   return word;
 }
 
-/** The stemmed words of a text, without stop words and bare numbers: its Latin words, then its Arabic ones. */
-export function words(text: string): string[] {
-  const latin = text
+/** A text's Latin words (lower case, accents dropped) other than stop words and bare numbers. */
+function latinWords(text: string): string[] {
+  return text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '' && !STOP_WORDS.has(w) && /[a-z]/.test(w))
-    .map((w) => SYNONYMS[stem(w)] ?? stem(w));
-  if (!hasArabicLetters(text)) return latin;
-  const arabic = arabicStems(text)
-    .filter((w) => w.length >= 2 && !ARABIC_STOP_WORDS.has(w))
-    .map((w) => ARABIC_SYNONYMS[w] ?? w);
-  return [...latin, ...arabic];
+    .filter((w) => w !== '' && !STOP_WORDS.has(w) && /[a-z]/.test(w));
+}
+
+/** A text's light-stemmed Arabic words of two letters or more, other than stop words. */
+function arabicWords(text: string): string[] {
+  return hasArabicLetters(text) ? arabicStems(text).filter((w) => w.length >= 2 && !ARABIC_STOP_WORDS.has(w)) : [];
+}
+
+/** The stemmed words of a text, without stop words and bare numbers: its Latin words, then its Arabic ones. */
+export function words(text: string): string[] {
+  const latin = latinWords(text).map((w) => SYNONYMS[stem(w)] ?? stem(w));
+  return [...latin, ...arabicWords(text).map((w) => ARABIC_SYNONYMS[w] ?? w)];
 }
 
 /** Words of asking and greeting that name no product (the matcher's stop words aside). */
@@ -103,15 +108,10 @@ const CHAT_WORDS = new Set(
  * finds a word's start), Arabic words light-stemmed (the search finds them inside a word: 'الكابلات' → 'كابل').
  */
 export function searchWords(text: string): string[] {
-  const latin = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '' && !STOP_WORDS.has(w) && !CHAT_WORDS.has(w) && /[a-z]/.test(w))
+  const latin = latinWords(text)
+    .filter((w) => !CHAT_WORDS.has(w))
     .map((w) => (w.length > 4 && w.endsWith('ies') ? w.slice(0, -3) : stem(w)));
-  const arabic = hasArabicLetters(text) ? arabicStems(text).filter((w) => w.length >= 2 && !ARABIC_STOP_WORDS.has(w)) : [];
-  return [...new Set([...latin, ...arabic])];
+  return [...new Set([...latin, ...arabicWords(text)])];
 }
 
 /** A word found in more product names than this names a kind of product, not products: it is left to the categories. */
