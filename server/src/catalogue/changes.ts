@@ -3,31 +3,11 @@
 // (an import beside the servers on PostgreSQL, the editor in another instance) made it. Caches of catalogue pages and
 // data key on this version and drop what an older one built.
 import type { Database } from '../db/index.js';
+import { watchVersion, type VersionWatch } from '../db/versionWatch.js';
 import { CATALOGUE_CHANNEL, readCatalogueVersion } from './state.js';
 
-export interface CatalogueVersionWatch {
-  /** The newest version heard of (read at start, then from each notification). */
-  current(): number;
-  stop(): Promise<void>;
-}
+export type CatalogueVersionWatch = VersionWatch;
 
 /** Calls `onChange(version)` each time the catalogue's version moves on. Resolves once listening. */
-export async function watchCatalogueVersion(db: Database, onChange: (version: number) => void): Promise<CatalogueVersionWatch> {
-  let version = await readCatalogueVersion(db.kysely);
-  const advance = (next: number) => {
-    if (!(next > version)) return;
-    version = next;
-    onChange(next);
-  };
-  const stop = await db.listen(CATALOGUE_CHANNEL, (payload) => {
-    if (payload !== undefined && /^\d+$/.test(payload)) {
-      advance(Number(payload));
-      return;
-    }
-    // a reconnect (notifications may have been missed) or a payload not ours: read the version itself
-    readCatalogueVersion(db.kysely).then(advance, () => undefined);
-  });
-  // a change committed between the first read and LISTEN would otherwise go unheard until the next one
-  advance(await readCatalogueVersion(db.kysely));
-  return { current: () => version, stop };
-}
+export const watchCatalogueVersion = (db: Database, onChange: (version: number) => void): Promise<CatalogueVersionWatch> =>
+  watchVersion(db, CATALOGUE_CHANNEL, readCatalogueVersion, onChange);

@@ -1,8 +1,9 @@
 // The remotes as this process uses them right now: the configured ones, with the registry's pointers applied. Every
 // reader of the remotes (the remotes map, the canary assignment, the pages and their cache keys, the preload hints,
-// the CSP) asks `current()` per request, and a change in the registry swaps the snapshot: no restart. Changes are
-// heard through LISTEN on the registry's channel, as the catalogue's version is (catalogue/changes.ts).
+// the CSP) asks `current()` per request, and a change in the registry swaps the snapshot: no restart. The registry's
+// version is followed as the catalogue's is (db/versionWatch.ts).
 import type { Database } from '../db/index.js';
+import { watchVersion } from '../db/versionWatch.js';
 import type { RemoteConfig } from '../config.js';
 import { CanaryAssignment, type CanaryAssignmentOptions } from '../http/canary.js';
 import { RemotesMaps } from '../http/remotes.js';
@@ -43,14 +44,11 @@ const snapshotOf = (generation: number, remotes: readonly RemoteConfig[], option
 export async function startLiveRemotes(db: Database, configured: readonly RemoteConfig[], options: LiveRemotesOptions = {}): Promise<LiveRemotes> {
   const warn = options.warn ?? (() => undefined);
   let snapshot = snapshotOf(0, configured, options);
-  let seenVersion = -1;
   let reading: Promise<void> | undefined;
   let again = false;
 
   const read = async () => {
-    const version = await readRegistryVersion(db.kysely);
     const remotes = remotesFromRegistry(configured, await readPointers(db.kysely));
-    seenVersion = Math.max(seenVersion, version);
     if (JSON.stringify(remotes) !== JSON.stringify(snapshot.remotes)) snapshot = snapshotOf(snapshot.generation + 1, remotes, options);
   };
   // One read at a time; a change heard during one is read once it ends.
@@ -81,11 +79,8 @@ export async function startLiveRemotes(db: Database, configured: readonly Remote
   }
   let stopListening: () => Promise<void> = async () => undefined;
   try {
-    stopListening = await db.listen(REMOTES_CHANNEL, (payload) => {
-      // a payload not newer than what was read is this process's own change, already applied
-      if (payload !== undefined && /^\d+$/.test(payload) && Number(payload) <= seenVersion) return;
-      void refresh();
-    });
+    // A change this process made was read by its own refresh(); its notification reads once more (harmless).
+    stopListening = (await watchVersion(db, REMOTES_CHANNEL, readRegistryVersion, () => void refresh())).stop;
   } catch (error) {
     warn('could not listen for changes of the remotes registry', error);
   }
