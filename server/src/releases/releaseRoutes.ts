@@ -80,7 +80,8 @@ function isEntryAddress(entry: string): boolean {
   return pathname.endsWith(`/${MANIFEST_FILE}`) && !pathname.split('/').includes('..');
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+/** `value` as `schema` reads it, or a 400 naming each problem once. */
+export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw httpError(400, [...new Set(result.error.issues.map((issue) => issue.message))].join('; '));
   return result.data;

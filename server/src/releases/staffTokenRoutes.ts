@@ -11,7 +11,7 @@ import { httpError } from '../http/jsonEndpoint.js';
 import { recordStaffAction } from '../staff/audit.js';
 import { textField } from '../validation/textField.js';
 import type { LiveRemotes } from './liveRemotes.js';
-import { releaseCalls } from './releaseRoutes.js';
+import { parse, releaseCalls } from './releaseRoutes.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken, TOKEN_MAX_DAYS } from './tokens.js';
 
 /** The start of the staff API's registry calls: /api/staff/releases/remotes/<remote>/… as /api/releases/… has them. */
@@ -75,10 +75,9 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
 
   scope.post(STAFF_RELEASE_TOKENS_API.tokens, { preHandler: requireJson }, async (request, reply) => {
     const admin = adminOf(request);
-    const parsed = createBody.safeParse(request.body);
-    if (!parsed.success) throw httpError(400, [...new Set(parsed.error.issues.map((issue) => issue.message))].join('; '));
-    const remotes = [...new Set(parsed.data.remotes)];
-    const { token, info } = await createReleaseToken(db.kysely, admin.email, { ...parsed.data, remotes });
+    const body = parse(createBody, request.body);
+    const remotes = [...new Set(body.remotes)];
+    const { token, info } = await createReleaseToken(db.kysely, admin.email, { ...body, remotes });
     await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, `${info.name} (${info.remotes.join(', ')})`);
     // no-store: the one answer that carries the token must not stay in any cache
     return reply.code(201).header('cache-control', 'no-store').send({ token, ...info });
