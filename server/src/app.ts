@@ -119,7 +119,14 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // A canary on another origin is allowed like a stable remote there; a release on a new origin adds it.
   const frameOrigins = options.seoSite?.mapOrigins ?? siteMapOrigins();
   await registerSecurityHeaders(app, { remoteEntries: entriesOf(config.remotes), frameOrigins });
-  followRemoteOrigins(app, { frameOrigins, configured: entriesOf(config.remotes), current: () => entriesOf(liveRemotes.current().remotes) });
+  // The entries made once per state of the remotes, not per request.
+  let liveEntries: { remotes: readonly Config['remotes'][number][]; entries: string[] } | undefined;
+  const currentEntries = () => {
+    const { remotes } = liveRemotes.current();
+    if (liveEntries?.remotes !== remotes) liveEntries = { remotes, entries: entriesOf(remotes) };
+    return liveEntries.entries;
+  };
+  followRemoteOrigins(app, { frameOrigins, configured: entriesOf(config.remotes), current: currentEntries });
   // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
   // No Host at all (HTTP/1.1) is a 400 whatever the list: Node's own check is off (timeouts.ts) for this one.
   registerHostRequired(app);
