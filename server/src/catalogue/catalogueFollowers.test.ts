@@ -69,6 +69,7 @@ async function seenBy(server: Server, categoryId: string) {
     addedTitle,
     inSitemap: sitemap.includes(`${productPage({ productCategoryId: categoryId, id: ADDED })}</loc>`),
     quote: quote.status,
+    addedStatus: added.status,
   };
 }
 
@@ -116,9 +117,13 @@ async function followersSuite(t: TestContext, servers: Server[], changeThrough: 
     assert.equal(seen.inListing, false);
     assert.deepEqual(seen.searchFinds, []);
     assert.notEqual(seen.productName, NEW_NAME);
-    assert.equal(seen.addedTitle, undefined, 'the product page is the not-found page before the import');
+    assert.equal(seen.addedStatus, 404, 'the product page is the not-found page before the import');
+    assert.equal(seen.addedTitle, undefined);
     assert.equal(seen.inSitemap, false);
     assert.equal(seen.quote, 400, 'a product not in the catalogue is refused');
+  }
+  for (const unknown of ['/our-products/no_such_category', `/our-products/${categoryId}/no_such_product`, '/ar/our-products/no_such_category']) {
+    assert.equal((await servers[0]!.get(unknown)).status, 404, `${unknown}: the server's HTML is a 404`);
   }
   const etagBefore = (await servers[0]!.get('/data/products.json')).headers.get('etag') ?? '';
 
