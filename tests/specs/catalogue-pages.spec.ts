@@ -95,6 +95,10 @@ test.describe('a catalogue of hundreds of products', () => {
       results: { id: string }[];
     };
     expect(search.results.map((result) => result.id)).toContain(imported.id);
+    const catalogueFiles: string[] = [];
+    page.on('request', (request) => {
+      if (WHOLE_CATALOGUE.test(new URL(request.url()).pathname)) catalogueFiles.push(request.url());
+    });
     await page.goto(`${site.url}/home`);
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search' });
@@ -103,5 +107,6 @@ test.describe('a catalogue of hundreds of products', () => {
     await dialog.getByRole('option').first().click();
     await expect(page).toHaveURL(new RegExp(`/our-products/cables/${search.results[0]!.id}$`));
     await expect(page.getByRole('heading', { level: 2, name: imported.productName })).toBeVisible();
+    expect(catalogueFiles).toEqual([]);
   });
 });

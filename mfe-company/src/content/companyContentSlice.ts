@@ -1,10 +1,12 @@
-// The site's data the company pages show, in the page's language. English pages draw it from the bundle
-// ('@site/content': home, company, certificates, projects, the categories' titles), as before: nothing to load, nothing
-// more to download. Arabic pages read the same files through the store's fetch, which on an Arabic page reads
-// /data/ar/<file>.json (the same records with their prose translated, built from content/translations/ar/<file>.json). The
-// server loads them as it draws the page (each page's `loadFirstView`) and sends them with it, so the Arabic first view
-// is complete in the HTML and the browser does not fetch them again; a page opened later in the visit loads what it
-// still lacks. The Arabic texts travel as data, not as JavaScript: English pages pay nothing for them.
+// The site's data the company pages show, in the page's language. English pages draw their texts from the bundle
+// ('@site/content': home, company, certificates, projects), as before: nothing to load, nothing more to download.
+// Arabic pages read the same files through the store's fetch, which on an Arabic page reads /data/ar/<file>.json (the
+// same records with their prose translated, built from content/translations/ar/<file>.json). The home page's teaser
+// names categories of the catalogue, which lives in the database (the server makes /data/products-category.json from
+// it): it is loaded in both languages, never bundled. The server loads what a page needs as it draws it (each page's
+// `loadFirstView`) and sends it with the page, so the first view is complete in the HTML and the browser does not fetch
+// it again; a page opened later in the visit loads what it still lacks. The Arabic texts travel as data, not as
+// JavaScript: English pages pay nothing for them.
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { fetchOf, loadJson, rootReducer, type LoadStatus } from '@site/shared-store';
 import type { Certificate, CompanyInfo, HomeContent, ProductCategory, Project } from '@site/content';

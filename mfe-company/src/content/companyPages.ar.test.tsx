@@ -6,12 +6,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { renderInSite } from '@test/render';
 import { requestsSent, server } from '@test/msw';
-import { arabicEdition } from '@site/content/arabic-edition';
+import { arabicEdition, dataEdition } from '@site/content/arabic-edition';
 import { categoryImagePath, company as englishCompany, TEASER_CATEGORY_IDS } from '@site/content';
-import type { LoadFirstView } from '@site/shared-store';
+import { makeStore, type LoadFirstView } from '@site/shared-store';
 import { setReducedMotion } from '@site/shared-ui/testing';
 import english from '../i18n/en.json';
-import { arabicStore, serveArabicEditions } from '../testing/handlers';
+import { arabicStore, englishHomeStore, serveArabicEditions, serveEnglishCategories } from '../testing/handlers';
 import HomePage, { loadFirstView as loadHomeFirstView } from '../home/HomePage';
 import AboutPage from '../about/AboutPage';
 import CertificatesPage, { loadFirstView as loadCertificatesFirstView } from '../certificates/CertificatesPage';
@@ -22,6 +22,7 @@ import CareersPage from '../careers/CareersPage';
 const home = arabicEdition('home.json');
 const company = arabicEdition('company.json');
 const categories = arabicEdition('products-category.json');
+const englishCategories = dataEdition('en', 'products-category.json');
 const certificates = arabicEdition('certificates.json');
 const projects = arabicEdition('projects.json');
 const team = arabicEdition('our-team.json');
@@ -101,13 +102,30 @@ describe('HomePage in Arabic', () => {
     expect(requestsSent()).toHaveLength(fetchedByServer);
   });
 
-  it('loads nothing for an English page, on the server or in the browser (its texts are in the bundle)', async () => {
-    const store = arabicStore();
-    await loadHomeFirstView(firstViewContext(store, 'en'));
-    await loadCertificatesFirstView(firstViewContext(store, 'en'));
-    renderInSite(<HomePage />, { route: '/home' });
+  it("an English page loads only the teaser's categories (its texts are in the bundle), on the server or in the browser", async () => {
+    serveEnglishCategories();
+    const english = makeStore();
+    await loadHomeFirstView(firstViewContext(english, 'en'));
+    await loadCertificatesFirstView(firstViewContext(english, 'en'));
+    expect(requestsSent()).toEqual(['GET /data/products-category.json']);
+    // what the server sends with the page is the state the synchronous English tests start from
+    expect(english.getState().companyContent).toEqual(englishHomeStore().getState().companyContent);
+    renderInSite(<HomePage />, { route: '/home', store: english });
     expect(screen.getByRole('heading', { level: 2, name: 'Our Products' })).toBeInTheDocument();
-    expect(requestsSent()).toEqual([]);
+    expect(within(screen.getByRole('list', { name: 'Featured product categories' })).getAllByRole('link').map((card) => card.textContent)).toEqual(
+      TEASER_CATEGORY_IDS.map((id) => englishCategories.find((category) => category.id === id)!.title),
+    );
+    expect(requestsSent()).toHaveLength(1);
+  });
+
+  it('opened in the browser in English: waits for the categories, then shows the page with their titles', async () => {
+    serveEnglishCategories();
+    renderInSite(<HomePage />, { route: '/home' });
+    expect(screen.getByTestId('spinner').closest('[role="status"]')).toHaveTextContent('Loading...');
+    const cards = await screen.findAllByRole('link', { name: /Cable Jointing Kit|Industrial Plugs/ });
+    expect(cards).toHaveLength(2);
+    expect(requestsSent()).toEqual(['GET /data/products-category.json']);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Electrical Products & Industrial Solutions');
   });
 
   it('says so in Arabic when the texts cannot be loaded, and tries again', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { LoadError, Spinner } from '@site/shared-ui';
-import { certificates, company, home, productCategories, projects } from '@site/content';
+import { certificates, company, home, projects } from '@site/content';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { DEFAULT_LOCALE } from '@site/contracts/locale';
 import { useText } from '../i18n/useText';
@@ -9,13 +9,20 @@ import {
   fetchCompanyContent,
   selectContentParts,
   selectContentStatus,
-  teaserCategories,
   type CompanyContent,
   type ContentPart,
 } from './companyContentSlice';
 
-/** The English edition: the bundle's data, there from the first render. */
-const ENGLISH: CompanyContent = { home, company, certificates, projects, teaser: teaserCategories(productCategories) };
+/**
+ * The English edition's texts: the bundle's, there from the first render. The teaser's categories are not among them:
+ * they are the catalogue's (the database's, renamed without a release), loaded in every language.
+ */
+const ENGLISH: Omit<CompanyContent, 'teaser'> = { home, company, certificates, projects };
+
+/** The parts a page of `locale` loads: all of them in Arabic, what the bundle does not hold in English. */
+function loadedParts<P extends ContentPart>(parts: readonly P[], english: boolean): P[] {
+  return english ? parts.filter((part) => !(part in ENGLISH)) : [...parts];
+}
 
 /** The parts a page asked for: ready to draw, still loading (an Arabic page opened in the browser), or failed. */
 export type ContentView<P extends ContentPart> =
@@ -24,8 +31,9 @@ export type ContentView<P extends ContentPart> =
   | { status: 'failed'; retry: () => void };
 
 /**
- * The data `parts` of the company pages in the page's language (see companyContentSlice.ts). English: at once. Arabic:
- * from the store, which the server filled for the first page; a page opened later loads what is missing.
+ * The data `parts` of the company pages in the page's language (see companyContentSlice.ts). English texts: at once.
+ * Arabic, and the teaser's categories in both: from the store, which the server filled for the first page; a page
+ * opened later loads what is missing.
  */
 export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): ContentView<P> {
   const locale = useLocale();
@@ -33,7 +41,7 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): C
   const loaded = useAppSelector(selectContentParts);
   const status = useAppSelector(selectContentStatus);
   const english = locale === DEFAULT_LOCALE;
-  const missing = english ? [] : parts.filter((part) => loaded[part] === undefined);
+  const missing = loadedParts(parts, english).filter((part) => loaded[part] === undefined);
   const missingKey = missing.join(' ');
 
   useEffect(() => {
@@ -42,8 +50,7 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): C
   }, [dispatch, missingKey]);
 
   return useMemo((): ContentView<P> => {
-    if (english) return { status: 'ready', content: ENGLISH };
-    if (missingKey === '') return { status: 'ready', content: loaded as Pick<CompanyContent, P> };
+    if (missingKey === '') return { status: 'ready', content: (english ? { ...ENGLISH, ...loaded } : loaded) as Pick<CompanyContent, P> };
     const failed = (missingKey.split(' ') as P[]).filter((part) => status[part] === 'failed');
     if (failed.length === 0) return { status: 'loading' };
     return { status: 'failed', retry: () => failed.forEach((part) => void dispatch(fetchCompanyContent(part))) };
@@ -51,14 +58,12 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): C
 }
 
 /**
- * For a page's `loadFirstView`: on the server, an Arabic page loads its parts before it is drawn, so its HTML is
- * complete and the browser starts from them. English pages load nothing (their data is in the bundle).
+ * For a page's `loadFirstView`: on the server, a page loads the parts it does not have in its bundle before it is
+ * drawn (an Arabic page all of them, an English one the teaser's categories), so its HTML is complete and the browser
+ * starts from them.
  */
 export function loadContentFirstView(parts: readonly ContentPart[]): LoadFirstView {
-  return (context) => {
-    if (context.locale === DEFAULT_LOCALE) return Promise.resolve();
-    return Promise.all(parts.map((part) => context.dispatch(fetchCompanyContent(part))));
-  };
+  return (context) => Promise.all(loadedParts(parts, context.locale === DEFAULT_LOCALE).map((part) => context.dispatch(fetchCompanyContent(part))));
 }
 
 const Pending = styled.div`

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { brandLogoPath, categoryImagePath, findCategory } from '@site/content';
 import { setReducedMotion, useScrollAnimationMocks } from '@site/shared-ui/testing';
+import { englishHomeStore } from '../testing/handlers';
 import HomePage from './HomePage';
 
 const TEASER = [
@@ -23,6 +24,9 @@ const COUNTERS = [
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 
+/** /home as the server draws it: the teaser's categories are in the first view's state (loading them: companyPages.ar.test.tsx). */
+const renderHome = () => renderInSite(<HomePage />, { route: '/home', store: englishHomeStore() });
+
 describe('HomePage', () => {
   let scrollTo: jest.SpyInstance;
   beforeEach(() => {
@@ -36,18 +40,18 @@ describe('HomePage', () => {
   });
 
   it('scrolls smoothly to the top when it opens', () => {
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
 
   it('jumps to the top without animation for visitors who prefer reduced motion', () => {
     setReducedMotion(true);
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'auto' });
   });
 
   it('has the page title as its one h1 and the four blocks in order', () => {
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Electrical Products & Industrial Solutions');
     const order = [
       screen.getByRole('region', { name: 'Highlights' }),
@@ -61,7 +65,7 @@ describe('HomePage', () => {
   });
 
   it('shows the Our Products teaser: View All Products and the four category cards', () => {
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     expect(screen.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/our-products');
     const cards = within(screen.getByRole('list', { name: 'Featured product categories' })).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual(TEASER.map((id) => `/our-products/${id}`));
@@ -76,13 +80,13 @@ describe('HomePage', () => {
   });
 
   it('a teaser card opens its category', () => {
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     fireEvent.click(screen.getByRole('link', { name: /Cable Jointing Kit/ }));
     expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/cable_jointing_kit');
   });
 
   it('shows the claims of the home page', () => {
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     const text = document.body.textContent ?? '';
     for (const claim of ['30+ years', 'since 1995', 'ISO 9001:2008', 'first electrical trading company in the UAE', '1,000+ customers', '10+ countries', '150+ global suppliers']) {
       expect(text).toContain(claim);
@@ -90,7 +94,7 @@ describe('HomePage', () => {
   });
 
   it('shows the partners subtitle and 16 logo cards, lazily loaded, with a 0.1 s stagger', () => {
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     expect(screen.getByText('Authorized Distributors of Leading Global Brands')).toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Partner brands' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual(PARTNERS);
@@ -117,7 +121,7 @@ describe('HomePage counters', () => {
   const digits = () => figures().map((item) => within(item).getByTestId('count-up-digits').textContent);
 
   it('count up over 5 s once scrolled into view, to 1000+, 10+, 200+ and 150+', () => {
-    renderInSite(<HomePage />, { route: '/home' });
+    renderHome();
     expect(figures().map((item) => item.textContent)).toEqual(COUNTERS.map(([value, label]) => `${value}0+${label}`));
     advance(3000);
     expect(digits()).toEqual(['0+', '0+', '0+', '0+']);

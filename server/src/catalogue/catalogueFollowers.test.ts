@@ -1,7 +1,11 @@
 // A catalogue change reaches what visitors get from every server: the listing's and the search's answers, the product's
 // own, /data/products.json, the product's page head, the sitemap and the quote form's check of the product. On PostgreSQL two servers, each on its own connections, follow an
-// import made through a third connection (LISTEN/NOTIFY); on PGlite one process follows its own import.
+// import made through a third connection (LISTEN/NOTIFY); on PGlite one process follows its own import. And at a
+// distributor's size: 10,000 products imported by the catalogue command beside a running server on PostgreSQL.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { Product } from '@site/content';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +18,8 @@ import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { parseHead } from '../test-support/html.js';
 import { listenOnLoopback } from '../test-support/ports.js';
 import { quoteRequestBody } from '../test-support/quoteRequest.js';
+import { catalogueCli } from './file/catalogueCli.js';
+import { readCatalogueFile } from './file/catalogueFiles.js';
 import { exportCatalogueRows, importCatalogueRows } from './file/catalogueImport.js';
 import { seedCatalogue } from './seed.js';
 
@@ -63,6 +69,7 @@ async function seenBy(server: Server, categoryId: string) {
     addedTitle,
     inSitemap: sitemap.includes(`${productPage({ productCategoryId: categoryId, id: ADDED })}</loc>`),
     quote: quote.status,
+    addedStatus: added.status,
   };
 }
 
@@ -110,9 +117,13 @@ async function followersSuite(t: TestContext, servers: Server[], changeThrough: 
     assert.equal(seen.inListing, false);
     assert.deepEqual(seen.searchFinds, []);
     assert.notEqual(seen.productName, NEW_NAME);
-    assert.equal(seen.addedTitle, undefined, 'the product page is the not-found page before the import');
+    assert.equal(seen.addedStatus, 404, 'the product page is the not-found page before the import');
+    assert.equal(seen.addedTitle, undefined);
     assert.equal(seen.inSitemap, false);
     assert.equal(seen.quote, 400, 'a product not in the catalogue is refused');
+  }
+  for (const unknown of ['/our-products/no_such_category', `/our-products/${categoryId}/no_such_product`, '/ar/our-products/no_such_category']) {
+    assert.equal((await servers[0]!.get(unknown)).status, 404, `${unknown}: the server's HTML is a 404`);
   }
   const etagBefore = (await servers[0]!.get('/data/products.json')).headers.get('etag') ?? '';
 
@@ -158,6 +169,73 @@ test('two servers on PostgreSQL follow an import made through a third connection
         // each server on a pool of its own (its own LISTEN connection); the import through the test's own
         const servers = [await startServer(fixture, await database.openAnother(), started), await startServer(fixture, await database.openAnother(), started)];
         await followersSuite(t, servers, database.db);
+      },
+    ),
+  ));
+
+const GENERATED = 10_000;
+const LISTING_PAGE_SIZE = 100;
+
+/** Runs `npm run catalogue -- …` as the command does (its own pool on `env`'s database); fails with what it printed. */
+async function catalogueCommand(env: Record<string, string>, ...argv: string[]): Promise<string> {
+  let out = '';
+  let err = '';
+  const code = await catalogueCli(argv, env, { out: (text) => (out += text), err: (text) => (err += text) });
+  assert.equal(code, 0, `catalogue ${argv.join(' ')}: ${err}`);
+  return out;
+}
+
+/** Every product page of the sitemap: its one file, or each file its index names. */
+async function sitemapText(server: Server): Promise<string> {
+  const root = await (await server.get('/sitemap.xml')).text();
+  if (!root.includes('<sitemapindex')) return root;
+  const files = [...root.matchAll(/<loc>[^<]*?(\/sitemap-\d+\.xml)<\/loc>/g)].map((match) => match[1]!);
+  assert.ok(files.length > 1, root);
+  return (await Promise.all(files.map(async (file) => (await server.get(file)).text()))).join('\n');
+}
+
+test('10,000 products imported by the catalogue command beside a running server on PostgreSQL: its listing, search and sitemap show them without a restart', { timeout: 240_000 }, (t) =>
+  onPostgres(t, (postgres) =>
+    withSeededDatabase(
+      () => postgres.fresh(),
+      async (fixture, database, started) => {
+        const folder = await mkdtemp(path.join(os.tmpdir(), 'site-catalogue-10k-'));
+        try {
+          const server = await startServer(fixture, await database.openAnother(), started);
+          const file = path.join(folder, 'generated.csv');
+          await catalogueCommand(database.env, 'generate', String(GENERATED), '--seed', '31', '--out', file);
+          const read = await readCatalogueFile(file);
+          assert.ok('rows' in read, JSON.stringify(read));
+          const cables = read.rows.filter(({ row }) => row.productCategoryId === 'cables').map(({ row }) => row);
+          const last = cables.at(-1)!; // a new product goes to the end of the catalogue's order
+          const listingTotal = async () => ((await (await server.get(`${catalogueListingApiPath('cables')}?pageSize=1`)).json()) as ListingResponse).total;
+          const before = await listingTotal();
+          const sitemapBefore = await sitemapText(server);
+          assert.equal(sitemapBefore.includes(`/our-products/cables/${last.id}</loc>`), false);
+
+          const importStarted = Date.now();
+          assert.equal(await catalogueCommand(database.env, 'import', file), `Imported ${GENERATED.toLocaleString('en')} new, 0 updated products.\n`);
+          t.diagnostic(`the command imported ${GENERATED} products in ${Date.now() - importStarted} ms`);
+          // the server heard of it (NOTIFY) and reads the new version: no restart, no rebuild
+          const took = await within(listingTotal, (total) => total === before + cables.length);
+          t.diagnostic(`the listing counted them ${took} ms after the command ended`);
+
+          const lastPage = Math.ceil((before + cables.length) / LISTING_PAGE_SIZE);
+          const listing = (await (await server.get(`${catalogueListingApiPath('cables')}?pageSize=${LISTING_PAGE_SIZE}&page=${lastPage}`)).json()) as ListingResponse;
+          assert.equal(listing.products.at(-1)?.id, last.id, 'the last imported cable ends the listing');
+          const page = await server.get(productPage({ productCategoryId: 'cables', id: last.id }));
+          assert.equal(page.status, 200);
+          assert.ok(parseHead(await page.text()).titles[0]?.startsWith(last.productName), 'its page is drawn from its row');
+          const search = (await (await server.get(`${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: last.code }).toString()}`)).json()) as SearchResponse;
+          assert.equal(search.results[0]?.id, last.id, 'the search finds it by its code first');
+          const sitemap = await sitemapText(server);
+          for (const { row } of [read.rows[0]!, read.rows.at(-1)!]) {
+            assert.ok(sitemap.includes(`/our-products/${row.productCategoryId}/${row.id}</loc>`), `${row.id} in the sitemap`);
+          }
+          assert.ok(sitemap.includes(`/ar/our-products/cables/${last.id}</loc>`), 'and its Arabic page');
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
       },
     ),
   ));

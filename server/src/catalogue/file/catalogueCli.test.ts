@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { dataEdition } from '@site/content/arabic-edition';
 import ExcelJS from 'exceljs';
-import { openDatabase } from '../../db/index.js';
+import { openDatabase, pgliteDir } from '../../db/index.js';
 import { CatalogueStore } from '../catalogueStore.js';
 import { readCatalogueVersion } from '../state.js';
 import { catalogueCli } from './catalogueCli.js';
@@ -181,4 +182,17 @@ test('generate: the same seed gives the same catalogue; imported, it shows in th
   const cables = await inDatabase((db) => new CatalogueStore(db.kysely).listing({ categoryId: 'cables', sort: 1, offset: 0, limit: 100, locale: 'en' }));
   assert.ok(cables!.products.some((product) => /Armoured Power Cable, \dC x \d+ mm²$/.test(product.productName)));
   assert.equal(cables!.total, dataEdition('en', 'products.json').filter((p) => p.productCategoryId === 'cables').length + 3);
+});
+
+test('on the embedded database while a server holds it: refused, saying to stop the server or use PostgreSQL, nothing written', async () => {
+  const held = path.join(folder, 'held');
+  await mkdir(held, { recursive: true });
+  // what a running server leaves beside its folder: its pid (here a live process other than this one, the test runner)
+  await writeFile(`${pgliteDir(held)}.lock`, `${process.ppid}\n`);
+  let err = '';
+  const code = await catalogueCli(['export', file('held.csv')], { DATA_DIR: held }, { out: () => undefined, err: (text) => (err += text) });
+  assert.equal(code, 1);
+  assert.match(err, new RegExp(`in use by another process \\(pid ${process.ppid}\\)`));
+  assert.match(err, /\nThe embedded database can be opened by one process at a time: stop the server first, or run the site on PostgreSQL \(DATABASE_URL\) to change the catalogue while it runs\.\n$/);
+  assert.equal(existsSync(file('held.csv')), false);
 });
