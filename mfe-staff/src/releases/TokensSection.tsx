@@ -49,6 +49,8 @@ export function TokensSection() {
   const [revoking, setRevoking] = useState<ReleaseTokenInfo | null>(null);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // the page's opening time: a token expiring while the page is open is shown as in force until the next visit
+  const [now] = useState(Date.now);
   const errorOf = (field: Field) => (refusal?.field === field ? refusal.message : undefined);
 
   const create = async (event: FormEvent) => {
@@ -83,7 +85,6 @@ export function TokensSection() {
     }
   };
 
-  const now = Date.now();
   let list;
   if (resource.data !== undefined) {
     list =
