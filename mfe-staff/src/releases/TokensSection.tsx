@@ -119,7 +119,7 @@ export function TokensSection() {
                 <td>
                   {stateOf(token, now) === 'In force' ? (
                     <Button type="button" $variant="secondary" aria-label={`Revoke ${token.name}`} onClick={() => setRevoking(token)}>
-                      Revoke…
+                      Revoke
                     </Button>
                   ) : null}
                 </td>
