@@ -122,8 +122,10 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
     const name = (request.params as { remote: string }).remote;
     if (!isRemoteName(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${REMOTE_NAMES.join(', ')}`);
     const caller = callerOf(request);
-    if (!caller.remotes.includes(name)) await options.onRefused?.(request, caller, name);
-    if (!caller.remotes.includes(name)) throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
+    if (!caller.remotes.includes(name)) {
+      await options.onRefused?.(request, caller, name);
+      throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
+    }
     return name;
   };
   const applied = async () => options.liveRemotes?.refresh();
