@@ -13,10 +13,11 @@ export const STAFF_BRANCHES = ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'] as co
 export type StaffBranch = (typeof STAFF_BRANCHES)[number];
 
 /**
- * admin: everything; branch: their branch's inbox; catalogue: the catalogue editor only (never the inbox or reviews).
- * Admins and the catalogue role edit the catalogue.
+ * admin: everything; branch: their branch's inbox; catalogue: the catalogue editor only (never the inbox or reviews);
+ * release: the releases console of its named remotes only (a team releases its own remote). Admins and the catalogue
+ * role edit the catalogue; admins release every remote.
  */
-export const STAFF_ROLES = ['admin', 'branch', 'catalogue'] as const;
+export const STAFF_ROLES = ['admin', 'branch', 'catalogue', 'release'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The header a state-changing staff call carries its CSRF token in (the token comes with the session). */
@@ -35,6 +36,9 @@ export const STAFF_REMOTE = 'staff';
 export const STAFF_APP_MODULE = './StaffApp';
 /** Where the server serves the staff host page's own files (staff-host/dist: its webpack publicPath). */
 export const STAFF_HOST_ASSETS_PATH = '/staff/assets/';
+
+/** The start of the staff API's registry calls (the same calls as the pipelines' /api/releases/…). */
+export const STAFF_RELEASES_PREFIX = '/api/staff/releases';
 
 export const STAFF_API = {
   /** POST {email, password} → 200 SignInResult | 401 {error} (one message for every wrong e-mail/password) | 429 {error}. */
@@ -107,12 +111,32 @@ export const STAFF_API = {
   catalogueCreate: '/api/staff/catalogue/new-product',
   /** POST: a new draft product copying this one (a new id, its code and names marked as a copy). */
   catalogueDuplicate: '/api/staff/catalogue/products/:id/duplicate',
+  // The releases console (admins: every remote; the release role: its own remotes, else 403; shapes: releases-api).
+  /** GET → {remotes: RemoteListing[]}: the caller's remotes, each with its pointers and latest releases. */
+  releaseRemotes: `${STAFF_RELEASES_PREFIX}/remotes`,
+  /** GET → RemoteListing. */
+  releaseRemote: `${STAFF_RELEASES_PREFIX}/remotes/:remote`,
+  /** POST {version, entry, notes?} (csrf) → 201 {release} | 400 {error} (the manifest's refusal, in words) | 409. */
+  releaseRegister: `${STAFF_RELEASES_PREFIX}/remotes/:remote/releases`,
+  /** POST {version?, percent} (csrf) → RemotePointers: that release in front of percent % of visitors (0 takes it out). */
+  releaseCanary: `${STAFF_RELEASES_PREFIX}/remotes/:remote/canary`,
+  /** POST no body or {} (csrf) → RemotePointers: the canary becomes stable. */
+  releasePromote: `${STAFF_RELEASES_PREFIX}/remotes/:remote/promote`,
+  /** POST no body or {} (csrf) → RemotePointers: the canary out, the previous stable back. */
+  releaseRollback: `${STAFF_RELEASES_PREFIX}/remotes/:remote/rollback`,
+  /** GET (admins) → {tokens: ReleaseTokenInfo[]} (no secrets); POST {name, remotes, expiresInDays} (csrf) → 201 CreatedReleaseToken. */
+  releaseTokens: '/api/staff/release-tokens',
+  /** POST (csrf, admins) → {revoked: true} | 404. */
+  releaseTokenRevoke: '/api/staff/release-tokens/:id/revoke',
 } as const;
 
 /** Whether an account may edit the catalogue. */
 export const canEditCatalogue = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role === 'admin' || account.role === 'catalogue';
-/** Whether an account may read the inbox (the catalogue role works on the catalogue only). */
-export const canReadInbox = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role !== 'catalogue';
+/** Whether an account may read the inbox (the catalogue and release roles work on their own things only). */
+export const canReadInbox = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role === 'admin' || account.role === 'branch';
+/** Whether an account may use the releases console (for `remote`, when named): admins every remote, the release role its own. */
+export const canRelease = (account: Pick<StaffAccountSummary, 'role' | 'remotes'>, remote?: string): boolean =>
+  account.role === 'admin' || (account.role === 'release' && (remote === undefined || (account.remotes ?? []).includes(remote)));
 
 /** An address of STAFF_API with its :params filled. */
 export function staffApiPath(pattern: string, params: Readonly<Record<string, string | number>>): string {
@@ -123,8 +147,10 @@ export interface StaffAccountSummary {
   id: number;
   email: string;
   role: StaffRole;
-  /** null for admins (all branches) and the catalogue role (no branch's work). */
+  /** null for admins (all branches) and the catalogue and release roles (no branch's work). */
   branch: StaffBranch | null;
+  /** The release role's remotes (federation names), which it alone may release; absent for every other role. */
+  remotes?: string[];
 }
 
 export interface StaffSession {

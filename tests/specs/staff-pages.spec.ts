@@ -81,8 +81,8 @@ test.describe('the staff pages', () => {
       await staffSite?.stop();
     });
 
-    test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings and audit; no console errors', async ({ page }) => {
-      test.slow(); // a journey by nature: thirteen axe checks through an admin's first and second sign-in
+    test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings, audit and releases; no console errors', async ({ page }) => {
+      test.slow(); // a journey by nature: fourteen axe checks through an admin's first and second sign-in
       const { url } = staffSite!;
       const at = (path: string) => `${url}${path}`;
       // the wrong password typed on purpose is answered 401
@@ -151,6 +151,16 @@ test.describe('the staff pages', () => {
       await page.goto(at('/staff/settings'));
       await expect(page.getByRole('switch', { name: 'Hold new reviews until approved' })).not.toBeChecked();
       expect(await axeViolations(page), 'settings').toEqual([]);
+
+      // the releases console as an admin sees it: every remote, and a pipeline token just made (its secret shown once)
+      await page.goto(at('/staff/releases'));
+      const tokenForm = page.getByRole('form', { name: 'Make a pipeline token' });
+      await tokenForm.getByLabel(/^Name/).fill('catalogue pipeline');
+      await tokenForm.getByRole('checkbox', { name: 'catalogue' }).check();
+      await tokenForm.getByRole('button', { name: 'Make token' }).click();
+      await expect(page.getByText('Copy the token for catalogue pipeline now', { exact: false })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(['catalogue', 'company', 'contact', 'chat', 'Pipeline tokens']);
+      expect(await axeViolations(page), 'releases console').toEqual([]);
 
       await page.goto(at('/staff/audit'));
       await expect(heading(page, 'Audit log')).toBeVisible();

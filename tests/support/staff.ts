@@ -20,8 +20,10 @@ export type CliBranch = 'Dubai' | 'Oman' | 'Bahrain' | 'Saudi';
 export interface StaffAccount {
   email: string;
   password: string;
-  role: 'admin' | 'branch' | 'catalogue';
+  role: 'admin' | 'branch' | 'catalogue' | 'release';
   branch?: CliBranch;
+  /** The release role's remotes (`--remotes`). */
+  remotes?: string[];
 }
 
 /** Passwords the policy takes (12+ characters, not a common one, not the e-mail). */
@@ -29,6 +31,7 @@ export const ADMIN: StaffAccount = { email: 'fatima.admin@example.com', password
 export const OMAN_STAFF: StaffAccount = { email: 'omar.muscat@example.com', password: 'Harbour-Cedar-Falcon-27', role: 'branch', branch: 'Oman' };
 export const DUBAI_STAFF: StaffAccount = { email: 'dana.dubai@example.com', password: 'Copper-Dune-Orchid-64', role: 'branch', branch: 'Dubai' };
 export const CATALOGUE_STAFF: StaffAccount = { email: 'layla.catalogue@example.com', password: 'Saffron-Lattice-Beacon-51', role: 'catalogue' };
+export const CATALOGUE_RELEASER: StaffAccount = { email: 'karim.release@example.com', password: 'Meridian-Copper-Kestrel-46', role: 'release', remotes: ['catalogue'] };
 
 /**
  * Adds `account` with the staff CLI (`npm run staff -- add …`, server/scripts/staff.ts) on the embedded database of
@@ -37,6 +40,7 @@ export const CATALOGUE_STAFF: StaffAccount = { email: 'layla.catalogue@example.c
 export async function addStaffAccount(dataDir: string, account: StaffAccount): Promise<void> {
   const args = [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'scripts', 'staff.ts'), 'add', account.email, '--role', account.role];
   if (account.branch !== undefined) args.push('--branch', account.branch);
+  if (account.remotes !== undefined) args.push('--remotes', account.remotes.join(','));
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     // DATABASE_URL emptied: the CLI must use the embedded database of this folder, whatever the caller's environment

@@ -7,7 +7,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { SessionStart } from '../session/SessionStart';
 import { RequireSession } from '../session/RequireSession';
 import { RequireAdmin } from '../session/RequireAdmin';
-import { RequireCatalogueEditor, RequireInbox } from '../session/RequireRole';
+import { RequireCatalogueEditor, RequireInbox, RequireReleaser } from '../session/RequireRole';
 import { HOME_ROUTE, SIGN_IN_ROUTE } from '../session/returnPath';
 import SignInPage from '../sign-in/SignInPage';
 import { InboxPage } from '../inbox/InboxPage';
@@ -20,6 +20,7 @@ import { CatalogueListPage } from '../catalogue/list/CatalogueListPage';
 import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
 import { NewProductPage } from '../catalogue/create/NewProductPage';
 import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
+import { ReleasesPage } from '../releases/ReleasesPage';
 
 /**
  * The staff app, as the staff host page renders it (staff-host/): inside the host's router (basename /staff) and
@@ -81,6 +82,14 @@ export default function StaffApp() {
                   <RequireCatalogueEditor title="Product history">
                     <ProductHistoryPage />
                   </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="releases"
+                element={
+                  <RequireReleaser>
+                    <ReleasesPage />
+                  </RequireReleaser>
                 }
               />
               <Route

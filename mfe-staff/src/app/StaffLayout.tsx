@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import { canEditCatalogue, canReadInbox, type StaffAccountSummary } from '@site/contracts/staff-api';
+import { canEditCatalogue, canReadInbox, canRelease, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { useStaffDispatch, useStaffSelector } from './store';
 import { selectAccount, signOut } from '../session/sessionSlice';
 import { ROLE_LABELS } from '../ui/labels';
@@ -68,6 +68,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/inbox', label: 'Inbox', shownTo: canReadInbox },
   { to: '/reviews', label: 'Reviews', shownTo: isAdmin },
   { to: '/catalogue', label: 'Catalogue', shownTo: canEditCatalogue },
+  { to: '/releases', label: 'Releases', shownTo: (account) => canRelease(account) },
   { to: '/settings', label: 'Settings', shownTo: isAdmin },
   { to: '/audit', label: 'Audit log', shownTo: isAdmin },
 ];
@@ -106,7 +107,8 @@ export function StaffLayout() {
           {account ? (
             <Link to="/account" aria-current={pathname === '/account' ? 'page' : undefined}>
               {account.email} ({ROLE_LABELS[account.role]}
-              {account.branch ? `, ${account.branch}` : ''})
+              {account.branch ? `, ${account.branch}` : ''}
+              {account.remotes ? `, ${account.remotes.join(', ')}` : ''})
             </Link>
           ) : null}
           <SignOutButton type="button" onClick={() => void dispatch(signOut())}>

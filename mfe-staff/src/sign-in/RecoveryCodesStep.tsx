@@ -3,7 +3,7 @@ import { Button } from '@site/shared-ui';
 import { useStaffDispatch } from '../app/store';
 import { recoveryCodesSaved } from '../session/sessionSlice';
 import { Actions } from '../ui/StaffField';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../ui/CopyButton';
 
 const Codes = styled.ol`
   display: grid;

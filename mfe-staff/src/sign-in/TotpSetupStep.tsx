@@ -9,7 +9,7 @@ import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';
 import { useCodeSubmit } from './useCodeSubmit';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../ui/CopyButton';
 
 /**
  * The server's QR code as an image. The SVG is drawn by the browser as a picture (an <img> runs no script and reaches

@@ -39,4 +39,5 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Administrator',
   branch: 'Branch staff',
   catalogue: 'Catalogue editor',
+  release: 'Release staff',
 };

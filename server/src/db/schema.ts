@@ -117,9 +117,11 @@ export interface StaffAccountsTable {
   id: Generated<number>;
   email: string;
   password_hash: string;
-  role: 'admin' | 'branch' | 'catalogue';
+  role: 'admin' | 'branch' | 'catalogue' | 'release';
   /** The check constraint allows only these (migration 005); set for branch staff only (migration 014). */
   branch: 'Dubai' | 'Oman' | 'Bahrain' | 'Saudi Arabia' | null;
+  /** The release role's remotes, comma-separated; null for every other role (migration 018). */
+  remotes: ColumnType<string | null, string | null | undefined, string | null>;
   disabled: Defaulted<boolean>;
   totp_secret: string | null;
   totp_enabled_at: Date | null;

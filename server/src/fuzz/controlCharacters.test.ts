@@ -30,14 +30,13 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
-import { CSRF_HEADER, STAFF_API, type InboxPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, STAFF_RELEASES_PREFIX, type InboxPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { CHAT_API_PATH } from '@site/content/chat';
 import { HONEYPOT_FIELD } from '@site/content/validation';
 import { buildApp } from '../app.js';
 import { requiredExposes } from '../releases/manifestCheck.js';
 import { RELEASES_API } from '../releases/releaseRoutes.js';
-import { STAFF_RELEASE_TOKENS_API, STAFF_RELEASES_PREFIX } from '../releases/staffTokenRoutes.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import type { Database } from '../db/index.js';
 import { SUBMISSION_PATHS } from '../routes/submissions.js';
@@ -314,11 +313,14 @@ let releaseCounter = 0;
  */
 function releaseRoutes(remotes: string, who: Who): Route[] {
   const remote = { remote: 'catalogue' };
+  /** The STAFF_API name of the staff API's copy of a call (the pipelines' have none). */
+  const named = (staffApi: keyof typeof STAFF_API) => (remotes.startsWith(STAFF_RELEASES_PREFIX) ? { staffApi } : {});
   return [
-    { method: 'GET', pattern: `${remotes}/:remote`, as: [who], params: remote },
+    { method: 'GET', pattern: `${remotes}/:remote`, ...named('releaseRemote'), as: [who], params: remote },
     {
       method: 'POST',
       pattern: `${remotes}/:remote/releases`,
+      ...named('releaseRegister'),
       as: [who],
       params: remote,
       body: { version: 'fuzz', entry: FUZZ_RELEASE_ENTRY, notes: 'New heading.' },
@@ -326,9 +328,9 @@ function releaseRoutes(remotes: string, who: Who): Route[] {
       validStatus: 201,
       bodyNow: async (body) => (body.version === 'fuzz' ? { ...body, version: `fuzz-${++releaseCounter}` } : body),
     },
-    { method: 'POST', pattern: `${remotes}/:remote/canary`, as: [who], params: remote, body: { version: 'v2', percent: 50 } },
-    { method: 'POST', pattern: `${remotes}/:remote/promote`, as: [who], params: remote, body: {} },
-    { method: 'POST', pattern: `${remotes}/:remote/rollback`, as: [who], params: remote, body: {} },
+    { method: 'POST', pattern: `${remotes}/:remote/canary`, ...named('releaseCanary'), as: [who], params: remote, body: { version: 'v2', percent: 50 } },
+    { method: 'POST', pattern: `${remotes}/:remote/promote`, ...named('releasePromote'), as: [who], params: remote, body: {} },
+    { method: 'POST', pattern: `${remotes}/:remote/rollback`, ...named('releaseRollback'), as: [who], params: remote, body: {} },
   ];
 }
 
@@ -371,10 +373,10 @@ function staffRoutes(made: Made): Route[] {
     { method: 'PUT', pattern: STAFF_API.settings, staffApi: 'settings', as: ['admin'], body: { holdNewReviews: false } },
     { method: 'GET', pattern: STAFF_API.audit, staffApi: 'audit', as: ['admin'], query: { page: '1' } },
     // release tokens (releases/staffTokenRoutes.ts): the valid request makes one (201), the revocation revokes a spare one
-    { method: 'POST', pattern: STAFF_RELEASE_TOKENS_API.tokens, as: ['admin'], body: { name: 'chat pipeline', remotes: ['chat'], expiresInDays: 30 }, validStatus: 201 },
-    { method: 'POST', pattern: `${STAFF_RELEASE_TOKENS_API.tokens}/:id/revoke`, as: ['admin'], params: { id: String(made.spareTokenId) } },
+    { method: 'POST', pattern: STAFF_API.releaseTokens, staffApi: 'releaseTokens', as: ['admin'], body: { name: 'chat pipeline', remotes: ['chat'], expiresInDays: 30 }, validStatus: 201 },
+    { method: 'POST', pattern: STAFF_API.releaseTokenRevoke, staffApi: 'releaseTokenRevoke', as: ['admin'], params: { id: String(made.spareTokenId) } },
     // the registry's calls for admins (the same handlers as the pipelines')
-    ...releaseRoutes(`${STAFF_RELEASES_PREFIX}/remotes`, 'admin'),
+    ...releaseRoutes(STAFF_API.releaseRemotes, 'admin'),
     {
       method: 'GET',
       pattern: STAFF_API.catalogueProducts,
@@ -439,6 +441,7 @@ const STAFF_UNSLOTTED: readonly Unslotted[] = [
   { staffApi: 'session', why: 'no body or parameter' },
   { staffApi: 'totpSetup', why: 'no body or parameter' },
   { staffApi: 'accounts', why: 'no body or parameter' },
+  { staffApi: 'releaseRemotes', why: 'no body or parameter' },
 ];
 
 
@@ -609,7 +612,7 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
   };
   // ---- a deployment pipeline's token, a spare one to revoke, and the release its canary names
   const makeToken = async (name: string) =>
-    ok<{ id: number; token: string }>(await send('POST', STAFF_RELEASE_TOKENS_API.tokens, { body: { name, remotes: ['catalogue'], expiresInDays: 1 }, session: adminSession }), `the token ${name}`);
+    ok<{ id: number; token: string }>(await send('POST', STAFF_API.releaseTokens, { body: { name, remotes: ['catalogue'], expiresInDays: 1 }, session: adminSession }), `the token ${name}`);
   const pipelineToken = await makeToken('catalogue pipeline');
   const spareToken = await makeToken('spare');
   sessions.pipeline = { cookie: '', csrf: '', authorization: `Bearer ${pipelineToken.token}` };

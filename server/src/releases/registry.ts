@@ -7,6 +7,7 @@
 // registry makes it 'registry', and from then on the database decides.
 import { sql, type Kysely } from 'kysely';
 import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import type { Release, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
 import { canaryServedPath, type RemoteConfig } from '../config.js';
 import type { DatabaseSchema } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
@@ -20,28 +21,9 @@ export const VARIABLES_CANARY_RELEASE = 'variables-canary';
 
 type Db = Kysely<DatabaseSchema>;
 
+export type { Release, RemoteListing, RemotePointers };
+
 export const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
-
-export interface Release {
-  id: number;
-  remote: string;
-  version: string;
-  entry: string;
-  notes: string | null;
-  registeredBy: string;
-  registeredAt: string;
-}
-
-/** A remote's live pointers, with the releases they point at. */
-export interface RemotePointers {
-  remote: string;
-  source: 'variables' | 'registry';
-  stable: Release;
-  previousStable: Release | undefined;
-  canary: Release | undefined;
-  canaryPercent: number;
-  changedAt: string;
-}
 
 type ReleaseRow = { id: number; remote: string; version: string; entry: string; notes: string | null; registered_by: string; registered_at: Date };
 
@@ -153,11 +135,6 @@ export function remotesFromRegistry(configured: readonly RemoteConfig[], pointer
       canary: state.canary === undefined ? undefined : { entry: state.canary.entry, percent: state.canaryPercent, distDir: canaryDir },
     };
   });
-}
-
-export interface RemoteListing extends RemotePointers {
-  /** The newest releases first. */
-  releases: Release[];
 }
 
 /** The registry's view of `names`, with their latest `limit` releases. */

@@ -104,6 +104,8 @@ export interface ReleaseCallsOptions {
   /** The addresses' start: '/api/releases' or '/api/staff/releases'. */
   prefix: string;
   callerOf: (request: FastifyRequest) => ReleaseCaller;
+  /** Told of a call refused because the remote is not the caller's (before its 403), e.g. to audit it. */
+  onRefused?: ((request: FastifyRequest, caller: ReleaseCaller, remote: RemoteName) => Promise<void>) | undefined;
   /** Refuses a body that is not JSON (415). */
   requireJson: (request: FastifyRequest) => Promise<void>;
 }
@@ -116,11 +118,14 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
   const { db, prefix, callerOf, requireJson } = options;
   const remotesPath = `${prefix}/remotes`;
   /** The remote named in the address, when the caller may act on it (400 unknown, 403 not theirs). */
-  const remoteOf = (request: FastifyRequest): RemoteName => {
+  const remoteOf = async (request: FastifyRequest): Promise<RemoteName> => {
     const name = (request.params as { remote: string }).remote;
     if (!isRemoteName(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${REMOTE_NAMES.join(', ')}`);
     const caller = callerOf(request);
-    if (!caller.remotes.includes(name)) throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
+    if (!caller.remotes.includes(name)) {
+      await options.onRefused?.(request, caller, name);
+      throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
+    }
     return name;
   };
   const applied = async () => options.liveRemotes?.refresh();
@@ -133,14 +138,14 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
   app.get(remotesPath, async (request) => ({ remotes: await listRemotes(db.kysely, callerOf(request).remotes) }));
 
   app.get(`${remotesPath}/:remote`, async (request) => {
-    const remote = remoteOf(request);
+    const remote = await remoteOf(request);
     const [listing] = await listRemotes(db.kysely, [remote]);
     if (listing === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
     return listing;
   });
 
   app.post(`${remotesPath}/:remote/releases`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request, reply) => {
-    const remote = remoteOf(request);
+    const remote = await remoteOf(request);
     const body = parse(registerBody, request.body);
     const refusal = await checkRelease(remote, body.entry, readManifest);
     if (refusal !== undefined) throw httpError(400, refusal);
@@ -149,7 +154,7 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
   });
 
   app.post(`${remotesPath}/:remote/canary`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request) => {
-    const remote = remoteOf(request);
+    const remote = await remoteOf(request);
     const body = parse(canaryBody, request.body);
     const state = await setCanary(db.kysely, callerOf(request).actor, remote, body);
     await applied();
@@ -161,7 +166,7 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
     [`${remotesPath}/:remote/rollback`, rollback],
   ] as const) {
     app.post(path, { bodyLimit: BODY_LIMIT }, async (request) => {
-      const remote = remoteOf(request);
+      const remote = await remoteOf(request);
       requireNoBody(request.body);
       const state = await change(db.kysely, callerOf(request).actor, remote);
       await applied();

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, STAFF_RELEASES_PREFIX, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
@@ -15,7 +15,6 @@ import { addStaffAccount, codeAt, currentStep, sessionCookieOf, STAFF_TEST_PASSW
 import { hashPassword } from '../staff/passwords.js';
 import { requiredExposes } from './manifestCheck.js';
 import { RELEASES_API } from './releaseRoutes.js';
-import { STAFF_RELEASE_TOKENS_API, STAFF_RELEASES_PREFIX } from './staffTokenRoutes.js';
 
 const ADMIN_TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
@@ -130,30 +129,30 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
 
   await t.test('release tokens: admins only, with the CSRF token; shown once, listed without secrets', async () => {
     const body = { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 30 };
-    const withoutCsrf = await staffCall({ cookie: admin.cookie }, 'POST', STAFF_RELEASE_TOKENS_API.tokens, body);
+    const withoutCsrf = await staffCall({ cookie: admin.cookie }, 'POST', STAFF_API.releaseTokens, body);
     assert.equal(withoutCsrf.statusCode, 403, withoutCsrf.body);
-    const wrongCsrf = await staffCall({ cookie: admin.cookie, csrf: 'x'.repeat(43) }, 'POST', STAFF_RELEASE_TOKENS_API.tokens, body);
+    const wrongCsrf = await staffCall({ cookie: admin.cookie, csrf: 'x'.repeat(43) }, 'POST', STAFF_API.releaseTokens, body);
     assert.equal(wrongCsrf.statusCode, 403, wrongCsrf.body);
-    const signedOut = await first.inject({ method: 'POST', url: STAFF_RELEASE_TOKENS_API.tokens, payload: body });
+    const signedOut = await first.inject({ method: 'POST', url: STAFF_API.releaseTokens, payload: body });
     assert.equal(signedOut.statusCode, 401);
     const editorSignIn = await first.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email: 'catalogue@crescent.example', password: STAFF_TEST_PASSWORD } });
     const editor = { cookie: sessionCookieOf(editorSignIn), csrf: editorSignIn.json<StaffSession>().csrfToken };
-    const byEditor = await staffCall(editor, 'POST', STAFF_RELEASE_TOKENS_API.tokens, body);
+    const byEditor = await staffCall(editor, 'POST', STAFF_API.releaseTokens, body);
     assert.equal(byEditor.statusCode, 403, byEditor.body);
-    assert.equal((await staffCall(editor, 'GET', STAFF_RELEASE_TOKENS_API.tokens)).statusCode, 403);
+    assert.equal((await staffCall(editor, 'GET', STAFF_API.releaseTokens)).statusCode, 403);
 
     for (const bad of [{ ...body, remotes: ['staff'] }, { ...body, remotes: [] }, { ...body, expiresInDays: 0 }, { ...body, expiresInDays: 366 }, { ...body, name: 'a\u0000b' }, { ...body, extra: 1 }, 'not json', [1]]) {
-      const res = await staffCall(admin, 'POST', STAFF_RELEASE_TOKENS_API.tokens, bad);
+      const res = await staffCall(admin, 'POST', STAFF_API.releaseTokens, bad);
       assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
     }
 
-    const made = await staffCall(admin, 'POST', STAFF_RELEASE_TOKENS_API.tokens, body);
+    const made = await staffCall(admin, 'POST', STAFF_API.releaseTokens, body);
     assert.equal(made.statusCode, 201, made.body);
     assert.equal(made.headers['cache-control'], 'no-store');
     catalogueToken = made.json<{ token: string }>().token;
     assert.match(catalogueToken, /^srt_[\w-]{43}$/);
-    chatToken = (await staffCall(admin, 'POST', STAFF_RELEASE_TOKENS_API.tokens, { ...body, name: 'chat pipeline', remotes: ['chat'] })).json<{ token: string }>().token;
-    const listed = await staffCall(admin, 'GET', STAFF_RELEASE_TOKENS_API.tokens);
+    chatToken = (await staffCall(admin, 'POST', STAFF_API.releaseTokens, { ...body, name: 'chat pipeline', remotes: ['chat'] })).json<{ token: string }>().token;
+    const listed = await staffCall(admin, 'GET', STAFF_API.releaseTokens);
     assert.equal(listed.statusCode, 200);
     assert.ok(!listed.body.includes(catalogueToken) && !listed.body.includes(catalogueToken.slice(4, 20)), 'no secret in the list');
     assert.deepEqual(
@@ -346,13 +345,13 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.equal((await api('GET', RELEASES_API.remotes, chatToken)).statusCode, 401);
     assert.equal((await api('GET', RELEASES_API.remotes, catalogueToken)).statusCode, 200);
     const [row] = await db.query<{ id: number }>('select id from release_tokens where name = $1', ['catalogue pipeline']);
-    const withoutCsrf = await staffCall({ cookie: admin.cookie }, 'POST', STAFF_RELEASE_TOKENS_API.revoke(row!.id));
+    const withoutCsrf = await staffCall({ cookie: admin.cookie }, 'POST', staffApiPath(STAFF_API.releaseTokenRevoke, { id: row!.id }));
     assert.equal(withoutCsrf.statusCode, 403);
     assert.equal((await api('GET', RELEASES_API.remotes, catalogueToken)).statusCode, 200, 'still in force');
-    const revoked = await staffCall(admin, 'POST', STAFF_RELEASE_TOKENS_API.revoke(row!.id));
+    const revoked = await staffCall(admin, 'POST', staffApiPath(STAFF_API.releaseTokenRevoke, { id: row!.id }));
     assert.equal(revoked.statusCode, 200, revoked.body);
-    assert.equal((await staffCall(admin, 'POST', STAFF_RELEASE_TOKENS_API.revoke(row!.id))).statusCode, 404);
-    assert.equal((await staffCall(admin, 'POST', STAFF_RELEASE_TOKENS_API.revoke('abc'))).statusCode, 400);
+    assert.equal((await staffCall(admin, 'POST', staffApiPath(STAFF_API.releaseTokenRevoke, { id: row!.id }))).statusCode, 404);
+    assert.equal((await staffCall(admin, 'POST', staffApiPath(STAFF_API.releaseTokenRevoke, { id: 'abc' }))).statusCode, 400);
     for (const app of [first, second]) assert.equal((await api('POST', RELEASES_API.rollback('catalogue'), catalogueToken, {}, app)).statusCode, 401);
     const staffAudit = await db.query<{ action: string }>("select action from staff_audit_log where action like 'release-token-%' order by id");
     assert.deepEqual(staffAudit.map((entry) => entry.action), ['release-token-create', 'release-token-create', 'release-token-revoke']);

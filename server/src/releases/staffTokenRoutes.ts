@@ -1,27 +1,19 @@
 // The staff API's side of the remotes registry: admins make release tokens (the token is in that answer only), list
-// them (no secrets) and revoke them, and list, register, canary, promote and roll back remotes with the same handlers
-// as the pipelines' API (releaseRoutes.ts). Registered inside the staff API's signed-in scope, so the session and the CSRF token on
+// them (no secrets) and revoke them; admins (every remote) and the release role (its own remotes) list, register,
+// canary, promote and roll back remotes with the same handlers as the pipelines' API (releaseRoutes.ts). Registered inside the staff API's signed-in scope, so the session and the CSRF token on
 // every change are checked there, as for every other staff call.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { REMOTE_NAMES } from '@site/contracts/federation';
-import type { StaffAccountSummary } from '@site/contracts/staff-api';
+import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import { recordStaffAction } from '../staff/audit.js';
 import { textField } from '../validation/textField.js';
 import type { LiveRemotes } from './liveRemotes.js';
-import { parse, releaseCalls } from './releaseRoutes.js';
+import { recordReleaseAction } from './registry.js';
+import { parse, releaseCalls, type ReleaseCaller } from './releaseRoutes.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken, TOKEN_MAX_DAYS } from './tokens.js';
-
-/** The start of the staff API's registry calls: /api/staff/releases/remotes/<remote>/… as /api/releases/… has them. */
-export const STAFF_RELEASES_PREFIX = '/api/staff/releases';
-
-/** The staff API's addresses of release tokens. */
-export const STAFF_RELEASE_TOKENS_API = {
-  tokens: '/api/staff/release-tokens',
-  revoke: (id: number | string) => `/api/staff/release-tokens/${id}/revoke`,
-} as const;
 
 const createBody = z.strictObject(
   {
@@ -52,28 +44,49 @@ export interface StaffTokenRoutesOptions extends StaffReleasesOptions {
   requireJson: (request: FastifyRequest) => Promise<void>;
 }
 
-function adminOf(request: FastifyRequest): StaffAccountSummary {
+export const RELEASE_MESSAGES = {
+  tokensAdminsOnly: 'Only administrators can manage release tokens.',
+  noConsole: 'Only administrators and the release role can release remotes.',
+} as const;
+
+function staffOf(request: FastifyRequest): StaffAccountSummary {
   const staff = request.staff;
   if (staff === undefined) throw httpError(401, 'Sign in first.');
-  if (staff.role !== 'admin') throw httpError(403, 'Only administrators can release remotes and manage release tokens.');
   return staff;
+}
+
+function adminOf(request: FastifyRequest): StaffAccountSummary {
+  const staff = staffOf(request);
+  if (staff.role !== 'admin') throw httpError(403, RELEASE_MESSAGES.tokensAdminsOnly);
+  return staff;
+}
+
+/** The caller of a registry call: an admin acts on every remote, the release role on its own; other roles on none. */
+function releaserOf(request: FastifyRequest): ReleaseCaller {
+  const staff = staffOf(request);
+  if (!canRelease(staff)) throw httpError(403, RELEASE_MESSAGES.noConsole);
+  return { actor: `staff ${staff.email}`, remotes: staff.role === 'admin' ? REMOTE_NAMES : (staff.remotes ?? []), who: 'Your account' };
 }
 
 export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTokenRoutesOptions): void {
   const { db, requireJson } = options;
-  // the registry's calls for admins, as the pipelines' API has them (one set of handlers)
+  // the registry's calls for admins and the release role, as the pipelines' API has them (one set of handlers); a
+  // try at another team's remote is kept in the registry's audit, as a token's is
   releaseCalls(scope, {
     ...options,
     prefix: STAFF_RELEASES_PREFIX,
-    callerOf: (request) => ({ actor: `staff ${adminOf(request).email}`, remotes: REMOTE_NAMES, who: 'Your account' }),
+    callerOf: releaserOf,
+    onRefused: async (request, caller, remote) => {
+      await recordReleaseAction(db.kysely, caller.actor, 'refused', remote, `${request.method} ${request.routeOptions.url ?? request.url} → 403`);
+    },
   });
 
-  scope.get(STAFF_RELEASE_TOKENS_API.tokens, async (request) => {
+  scope.get(STAFF_API.releaseTokens, async (request) => {
     adminOf(request);
     return { tokens: await listReleaseTokens(db.kysely) };
   });
 
-  scope.post(STAFF_RELEASE_TOKENS_API.tokens, { preHandler: requireJson }, async (request, reply) => {
+  scope.post(STAFF_API.releaseTokens, { preHandler: requireJson }, async (request, reply) => {
     const admin = adminOf(request);
     const body = parse(createBody, request.body);
     const remotes = [...new Set(body.remotes)];
@@ -83,7 +96,7 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
     return reply.code(201).header('cache-control', 'no-store').send({ token, ...info });
   });
 
-  scope.post<{ Params: { id: string } }>(`${STAFF_RELEASE_TOKENS_API.tokens}/:id/revoke`, async (request) => {
+  scope.post<{ Params: { id: string } }>(STAFF_API.releaseTokenRevoke, async (request) => {
     const admin = adminOf(request);
     const { id } = request.params;
     if (!/^\d{1,12}$/.test(id)) throw httpError(400, 'The token id must be a number');

@@ -2,6 +2,7 @@
 // Only the SHA-256 of a token is kept: 32 random bytes need no slow hash, and a copy of the table lets no one act.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { TOKEN_MAX_DAYS, type ReleaseTokenInfo } from '@site/contracts/releases-api';
 import type { DatabaseSchema } from '../db/index.js';
 import { recordReleaseAction } from './registry.js';
 
@@ -9,19 +10,8 @@ type Db = Kysely<DatabaseSchema>;
 
 /** What every token starts with: a secret scanner (and a person) can tell one in a log or a commit. */
 export const TOKEN_PREFIX = 'srt_';
-/** The longest a token may live, in days. */
-export const TOKEN_MAX_DAYS = 365;
-
-export interface ReleaseTokenInfo {
-  id: number;
-  name: string;
-  remotes: string[];
-  createdBy: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-}
+export { TOKEN_MAX_DAYS };
+export type { ReleaseTokenInfo };
 
 type TokenRow = {
   id: number;

@@ -4,15 +4,17 @@ import { STAFF_BRANCHES, type StaffAccountSummary, type StaffBranch } from '@sit
 import type { DatabaseSchema, Row } from '../db/index.js';
 
 /** What the sign-in and the CLI read of an account (never totp_last_step or password_changed_at). */
-const COLUMNS = ['id', 'email', 'password_hash', 'role', 'branch', 'disabled', 'totp_secret', 'totp_enabled_at', 'created_at', 'last_sign_in_at'] as const;
+const COLUMNS = ['id', 'email', 'password_hash', 'role', 'branch', 'remotes', 'disabled', 'totp_secret', 'totp_enabled_at', 'created_at', 'last_sign_in_at'] as const;
 
 export type StaffAccountRow = Pick<Row<'staff_accounts'>, (typeof COLUMNS)[number]>;
 
-export const accountSummary = (row: Pick<StaffAccountRow, 'id' | 'email' | 'role' | 'branch'>): StaffAccountSummary => ({
+export const accountSummary = (row: Pick<StaffAccountRow, 'id' | 'email' | 'role' | 'branch' | 'remotes'>): StaffAccountSummary => ({
   id: row.id,
   email: row.email,
   role: row.role,
   branch: row.role === 'branch' ? row.branch : null,
+  // only the release role has remotes; the other roles' summaries stay as they were
+  ...(row.role === 'release' ? { remotes: (row.remotes ?? '').split(',').filter(Boolean) } : {}),
 });
 
 /** E-mails are kept trimmed and in lower case, and compared so (the unique index is on lower(email) too). */

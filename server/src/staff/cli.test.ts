@@ -86,6 +86,9 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
     res = await cli(['add', 'catalogue.editor@crescent.example', '--role', 'catalogue'], `${PASSWORD}\n`);
     assert.equal(res.code, 0, res.err);
     assert.match(res.out, /^Added catalogue editor catalogue\.editor@crescent\.example \(account \d+\)\.\n$/);
+    res = await cli(['add', 'release.team@crescent.example', '--role', 'release', '--remotes', 'Chat, catalogue'], `${PASSWORD}\n`);
+    assert.equal(res.code, 0, res.err);
+    assert.match(res.out, /^Added release staff \(catalogue, chat\) release\.team@crescent\.example \(account \d+\)\.\n$/);
 
     const refusals: [string[], string, number, RegExp][] = [
       [['add', 'admin@crescent.example', '--role', 'admin'], PASSWORD, 1, /^An account for admin@crescent\.example already exists\.\n$/],
@@ -96,7 +99,12 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
       [['add', 'x@crescent.example', '--role', 'branch'], PASSWORD, 2, /Branch staff need --branch Dubai, Oman, Bahrain or Saudi/],
       [['add', 'x@crescent.example', '--role', 'admin', '--branch', 'Dubai'], PASSWORD, 2, /Admins see every branch: leave out --branch/],
       [['add', 'x@crescent.example', '--role', 'branch', '--branch', 'Qatar'], PASSWORD, 2, /Unknown branch "Qatar"/],
-      [['add', 'x@crescent.example', '--role', 'owner'], PASSWORD, 2, /--role admin, --role branch or --role catalogue/],
+      [['add', 'x@crescent.example', '--role', 'owner'], PASSWORD, 2, /--role admin, --role branch, --role catalogue or --role release/],
+      [['add', 'x@crescent.example', '--role', 'release'], PASSWORD, 2, /The release role needs --remotes with one or more of catalogue, company, contact, chat/],
+      [['add', 'x@crescent.example', '--role', 'release', '--remotes', 'catalogue,shop'], PASSWORD, 2, /Unknown remote "shop"/],
+      [['add', 'x@crescent.example', '--role', 'release', '--remotes', ' , '], PASSWORD, 2, /--remotes must name one or more of/],
+      [['add', 'x@crescent.example', '--role', 'release', '--remotes', 'chat', '--branch', 'Oman'], PASSWORD, 2, /The release role belongs to no branch/],
+      [['add', 'x@crescent.example', '--role', 'catalogue', '--remotes', 'chat'], PASSWORD, 2, /Only the release role has --remotes/],
       [['add', 'x@crescent.example', '--role', 'catalogue', '--branch', 'Dubai'], PASSWORD, 2, /The catalogue role belongs to no branch: leave out --branch/],
       [['add', 'not-an-address', '--role', 'admin'], PASSWORD, 2, /is not an e-mail address/],
       [['disable', 'admin@crescent.example', '--role', 'admin'], '', 2, /disable does not take --role/],
@@ -120,7 +128,8 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
     assert.equal(res.code, 0, res.err);
     const lines = res.out.trimEnd().split('\n');
     assert.match(lines[0]!, /^id\s+e-mail\s+role\s+branch\s+state\s+TOTP\s+last sign-in$/);
-    assert.equal(lines.length, 5);
+    assert.equal(lines.length, 6);
+    assert.match(res.out, /release\.team@crescent\.example\s+release \(catalogue, chat\)\s+-\s+enabled/);
     assert.match(res.out, /admin@crescent\.example\s+admin\s+all\s+enabled\s+no\s+-/);
     assert.match(res.out, /catalogue\.editor@crescent\.example\s+catalogue\s+-\s+enabled\s+no\s+-/);
     assert.match(res.out, /dubai\.staff@crescent\.example\s+branch\s+Saudi Arabia\s+enabled\s+no/);
@@ -131,6 +140,8 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
       assert.equal(branch.statusCode, 200, branch.body);
       assert.deepEqual(branch.json<StaffSession>().account, { id: branch.json<StaffSession>().account.id, email: 'dubai.staff@crescent.example', role: 'branch', branch: 'Saudi Arabia' });
       assert.equal((await signIn(app, 'oman.staff@crescent.example', generated)).statusCode, 200, 'the generated password');
+      const release = await signIn(app, 'release.team@crescent.example', PASSWORD);
+      assert.deepEqual(release.json<StaffSession>().account, { id: release.json<StaffSession>().account.id, email: 'release.team@crescent.example', role: 'release', branch: null, remotes: ['catalogue', 'chat'] });
       assert.equal((await signIn(app, 'admin@crescent.example', PASSWORD)).json<StaffSession>().state, 'totp-setup');
       // pretend the admin set up TOTP, for reset-password --reset-totp below
       await db.query(`update staff_accounts set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() where email = 'admin@crescent.example'`);
@@ -166,11 +177,12 @@ async function cliSuite(t: TestContext, place: Place): Promise<void> {
       );
       assert.deepEqual(
         audit.map((row) => row.action),
-        ['account added', 'account added', 'account added', 'account added', 'account disabled', 'password reset', 'password reset'],
+        ['account added', 'account added', 'account added', 'account added', 'account added', 'account disabled', 'password reset', 'password reset'],
       );
       assert.ok(audit.every((row) => row.actor_id === null && /^account:\d+$/.test(row.target)));
       assert.match(audit[1]!.detail, /^cli; dubai\.staff@crescent\.example, branch, Saudi Arabia$/);
-      assert.match(audit[6]!.detail, /^cli; second factor reset; \d+ sessions ended$/);
+      assert.match(audit[4]!.detail, /^cli; release\.team@crescent\.example, release, catalogue chat$/);
+      assert.match(audit[7]!.detail, /^cli; second factor reset; \d+ sessions ended$/);
     });
     res = await cli(['enable', 'dubai.staff@crescent.example']);
     assert.equal(res.code, 0, res.err);

@@ -3,6 +3,7 @@
 // on the database the server is configured with: DATABASE_URL (PostgreSQL), else the embedded one in DATA_DIR.
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { REMOTE_NAMES } from '@site/contracts/federation';
 import { STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
 import { describeError, runMigrations, type Database } from '../db/index.js';
 import { openCliDatabase, type CliIo } from '../cli/cliDatabase.js';
@@ -11,8 +12,9 @@ import { recordStaffAction } from './audit.js';
 import { generatePassword, hashPassword, passwordProblem } from './passwords.js';
 
 export const STAFF_USAGE = `Usage: npm run staff -- <command>
-  add EMAIL --role admin|branch|catalogue [--branch Dubai|Oman|Bahrain|Saudi] [--generate-password]
-      a new account; --branch is required for branch staff and refused for admins (they see every branch) and the catalogue role (it edits the catalogue, no inbox)
+  add EMAIL --role admin|branch|catalogue|release [--branch Dubai|Oman|Bahrain|Saudi] [--remotes catalogue,chat] [--generate-password]
+      a new account; --branch is required for branch staff and refused for admins (they see every branch) and the catalogue role (it edits the catalogue, no inbox);
+      --remotes is required for the release role (it releases only those remotes in the staff app's releases console, no inbox) and refused for the others
   disable EMAIL                      the account can no longer sign in; its sessions end at once
   enable EMAIL                       undoes disable
   reset-password EMAIL [--generate-password] [--reset-totp]
@@ -36,6 +38,7 @@ interface Args {
   email: string | undefined;
   role: string | undefined;
   branch: string | undefined;
+  remotes: string | undefined;
   generatePassword: boolean;
   resetTotp: boolean;
 }
@@ -47,6 +50,7 @@ function parseCommandLine(argv: string[]): Args | 'help' {
     options: {
       role: { type: 'string' },
       branch: { type: 'string' },
+      remotes: { type: 'string' },
       'generate-password': { type: 'boolean', default: false },
       'reset-totp': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
@@ -60,8 +64,8 @@ function parseCommandLine(argv: string[]): Args | 'help' {
     throw new UsageError(command === 'list' ? 'list takes no e-mail address.' : `${command} needs the account's e-mail address.`);
   }
   if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  const allowed: Record<string, string[]> = { add: ['role', 'branch', 'generate-password'], 'reset-password': ['generate-password', 'reset-totp'] };
-  for (const option of ['role', 'branch', 'generate-password', 'reset-totp'] as const) {
+  const allowed: Record<string, string[]> = { add: ['role', 'branch', 'remotes', 'generate-password'], 'reset-password': ['generate-password', 'reset-totp'] };
+  for (const option of ['role', 'branch', 'remotes', 'generate-password', 'reset-totp'] as const) {
     const given = values[option] !== undefined && values[option] !== false;
     if (given && !(allowed[command] ?? []).includes(option)) throw new UsageError(`${command} does not take --${option}.`);
   }
@@ -70,6 +74,7 @@ function parseCommandLine(argv: string[]): Args | 'help' {
     email,
     role: values.role,
     branch: values.branch,
+    remotes: values.remotes,
     generatePassword: values['generate-password'] === true,
     resetTotp: values['reset-totp'] === true,
   };
@@ -114,28 +119,31 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
 
   if (args.command === 'add') {
     const role = args.role as StaffRole | undefined;
-    if (role === undefined || !STAFF_ROLES.includes(role)) throw new UsageError('add needs --role admin, --role branch or --role catalogue.');
+    if (role === undefined || !STAFF_ROLES.includes(role)) throw new UsageError('add needs --role admin, --role branch, --role catalogue or --role release.');
     let branch: StaffBranch | null = null;
     if (role === 'branch') {
       if (args.branch === undefined) throw new UsageError('Branch staff need --branch Dubai, Oman, Bahrain or Saudi.');
       branch = parseBranch(args.branch) ?? null;
       if (branch === null) throw new UsageError(`Unknown branch "${args.branch}": use Dubai, Oman, Bahrain or Saudi.`);
     } else if (args.branch !== undefined) {
-      throw new UsageError(role === 'admin' ? 'Admins see every branch: leave out --branch.' : 'The catalogue role belongs to no branch: leave out --branch.');
+      throw new UsageError(role === 'admin' ? 'Admins see every branch: leave out --branch.' : `The ${role} role belongs to no branch: leave out --branch.`);
     }
+    const remotes = role === 'release' ? releaseRemotes(args.remotes) : null;
+    if (role !== 'release' && args.remotes !== undefined) throw new UsageError('Only the release role has --remotes (admins release every remote).');
     if ((await findAccountByEmail(db.kysely, email)) !== undefined) throw new CliError(`An account for ${email} already exists.`);
     const password = await newPassword(args, email, io);
     const passwordHash = await hashPassword(password);
     const id = await db.kysely.transaction().execute(async (trx) => {
       const { id: accountId } = await trx
         .insertInto('staff_accounts')
-        .values({ email, password_hash: passwordHash, role, branch })
+        .values({ email, password_hash: passwordHash, role, branch, remotes: remotes?.join(',') ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await recordStaffAction(trx, null, 'account added', `account:${accountId}`, `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}`);
+      await recordStaffAction(trx, null, 'account added', `account:${accountId}`, `cli; ${email}, ${role}${branch === null ? '' : `, ${branch}`}${remotes === null ? '' : `, ${remotes.join(' ')}`}`);
       return accountId;
     });
-    io.out(`Added ${role === 'admin' ? 'admin' : role === 'catalogue' ? 'catalogue editor' : `branch staff (${branch})`} ${email} (account ${id}).\n`);
+    const what = role === 'admin' ? 'admin' : role === 'catalogue' ? 'catalogue editor' : role === 'release' ? `release staff (${remotes?.join(', ')})` : `branch staff (${branch})`;
+    io.out(`Added ${what} ${email} (account ${id}).\n`);
     if (role === 'admin') io.out('At their first sign-in they set up an authenticator app (TOTP) and get their recovery codes.\n');
     return;
   }
@@ -177,6 +185,17 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
   if (args.resetTotp) io.out('Their second factor and recovery codes are cleared: admins set up a new one at their next sign-in.\n');
 }
 
+/** The release role's remotes from --remotes: known federation names, each once, in the registry's order. */
+function releaseRemotes(option: string | undefined): string[] {
+  const known = REMOTE_NAMES.join(', ');
+  if (option === undefined) throw new UsageError(`The release role needs --remotes with one or more of ${known}, e.g. --remotes catalogue.`);
+  const named = option.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const unknown = named.find((name) => !(REMOTE_NAMES as readonly string[]).includes(name));
+  if (unknown !== undefined) throw new UsageError(`Unknown remote "${unknown}": use ${known}.`);
+  if (named.length === 0) throw new UsageError(`--remotes must name one or more of ${known}.`);
+  return REMOTE_NAMES.filter((name) => named.includes(name));
+}
+
 /** The new password: generated (printed once) or read, and checked against the policy. */
 async function newPassword(args: Args, email: string, io: StaffCliIo): Promise<string> {
   if (args.generatePassword) {
@@ -207,8 +226,8 @@ async function list(db: Database, io: StaffCliIo): Promise<void> {
   const rows = accounts.map((account) => [
     String(account.id),
     account.email,
-    account.role,
-    account.role === 'catalogue' ? '-' : (account.branch ?? 'all'), // the catalogue role works for no branch
+    account.role === 'release' ? `release (${(account.remotes ?? '').split(',').join(', ')})` : account.role,
+    account.role === 'catalogue' || account.role === 'release' ? '-' : (account.branch ?? 'all'), // these roles work for no branch
     account.disabled ? 'disabled' : 'enabled',
     account.totp_enabled_at === null ? 'no' : 'yes',
     day(account.last_sign_in_at),

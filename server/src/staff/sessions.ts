@@ -24,7 +24,7 @@ export interface LoadedSession {
   csrfToken: string;
   /** The secret shown by /totp/setup, waiting for its first code (/totp/confirm). */
   pendingTotpSecret: string | null;
-  account: Pick<StaffAccountRow, 'id' | 'email' | 'role' | 'branch' | 'totp_secret' | 'totp_enabled_at'>;
+  account: Pick<StaffAccountRow, 'id' | 'email' | 'role' | 'branch' | 'remotes' | 'totp_secret' | 'totp_enabled_at'>;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -86,7 +86,7 @@ export async function loadSession(db: Kysely<DatabaseSchema>, token: string | un
     )
     .selectFrom('touched as t')
     .innerJoin('staff_accounts as a', 'a.id', 't.account_id')
-    .select(['t.id', 't.state', 't.csrf_token', 't.pending_totp_secret', 't.account_id', 'a.email', 'a.role', 'a.branch', 'a.totp_secret', 'a.totp_enabled_at'])
+    .select(['t.id', 't.state', 't.csrf_token', 't.pending_totp_secret', 't.account_id', 'a.email', 'a.role', 'a.branch', 'a.remotes', 'a.totp_secret', 'a.totp_enabled_at'])
     .where((eb) => eb.not(eb.ref('a.disabled')))
     .executeTakeFirst();
   if (row === undefined) return undefined;
@@ -95,7 +95,7 @@ export async function loadSession(db: Kysely<DatabaseSchema>, token: string | un
     state: row.state,
     csrfToken: row.csrf_token,
     pendingTotpSecret: row.pending_totp_secret,
-    account: { id: row.account_id, email: row.email, role: row.role, branch: row.branch, totp_secret: row.totp_secret, totp_enabled_at: row.totp_enabled_at },
+    account: { id: row.account_id, email: row.email, role: row.role, branch: row.branch, remotes: row.remotes, totp_secret: row.totp_secret, totp_enabled_at: row.totp_enabled_at },
   };
 }
 

@@ -30,7 +30,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 /** Every address of the contract with its :params filled, so an address added to STAFF_API is covered here at once. */
 const STAFF_ADDRESSES = Object.entries(STAFF_API).map(([name, pattern]) => ({
   name,
-  url: staffApiPath(pattern, { kind: 'contact', id: 1, version: 1 }),
+  url: staffApiPath(pattern, { kind: 'contact', id: 1, version: 1, remote: 'catalogue' }),
 }));
 type StaffAddressName = keyof typeof STAFF_API;
 /** The catalogue editor's calls and their methods: admins and the catalogue role only. */
@@ -63,18 +63,33 @@ const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string
   reviewVisibility: ['POST'],
   audit: ['GET'],
 };
+/** The releases console's registry calls (admins: every remote; the release role: its own remotes only). */
+const RELEASE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
+  releaseRemotes: ['GET'],
+  releaseRemote: ['GET'],
+  releaseRegister: ['POST'],
+  releaseCanary: ['POST'],
+  releasePromote: ['POST'],
+  releaseRollback: ['POST'],
+};
+/** The pipelines' release tokens: admins only. */
+const RELEASE_TOKEN_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
+  releaseTokens: ['GET', 'POST'],
+  releaseTokenRevoke: ['POST'],
+};
 /** A fixed second factor for accounts the role matrix signs in (admins need one for an active session). */
 const MATRIX_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** The calls a session half-way through signing in may make. */
 const SIGN_IN_STEPS = new Set<string>([STAFF_API.signIn, STAFF_API.secondFactor, STAFF_API.signOut, STAFF_API.session, STAFF_API.totpSetup, STAFF_API.totpConfirm]);
 
-async function addAccount(db: Database, email: string, role: 'admin' | 'branch' | 'catalogue', branch: string | null = null, password = PASSWORD): Promise<number> {
-  const [row] = await db.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch) values ($1, $2, $3, $4) returning id', [
+async function addAccount(db: Database, email: string, role: 'admin' | 'branch' | 'catalogue' | 'release', branch: string | null = null, password = PASSWORD, remotes: string | null = null): Promise<number> {
+  const [row] = await db.query<{ id: number }>('insert into staff_accounts (email, password_hash, role, branch, remotes) values ($1, $2, $3, $4, $5) returning id', [
     email.toLowerCase(), // as the CLI keeps them
     await hashPassword(password),
     role,
     branch,
+    remotes,
   ]);
   return row!.id;
 }
@@ -152,6 +167,7 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     ids.oman = await addAccount(db, 'oman@crescent.example', 'branch', 'Oman');
     ids.gone = await addAccount(db, 'gone@crescent.example', 'branch', 'Oman');
     ids.catalogue = await addAccount(db, 'catalogue@crescent.example', 'catalogue');
+    ids.release = await addAccount(db, 'release@crescent.example', 'release', null, PASSWORD, 'catalogue');
     ids.matrixAdmin = await addAccount(db, 'matrix.admin@crescent.example', 'admin');
     await db.query('update staff_accounts set totp_secret = $1, totp_enabled_at = now() where id = $2', [MATRIX_TOTP_SECRET, ids.matrixAdmin]);
     await db.query('update staff_accounts set disabled = true where id = $1', [ids.gone]);
@@ -274,6 +290,73 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const [row] = await db.query<{ id: number }>("insert into contact_messages (name, email, phone, message, country, company_name, company_location) values ('A', 'a@example.com', '+971 4 000 0000', 'Hello', 'Dubai', 'Co', 'Dubai') returning id");
     const item = await call('GET', staffApiPath(STAFF_API.inboxItem, { kind: 'contact', id: row!.id }), { cookie: catalogue.cookie });
     assert.equal(item.statusCode, 403, item.body);
+  });
+
+  await t.test('the releases console: admins every remote, the release role its own remotes only (others 403, audited); tokens admins only', async () => {
+    const { call, signIn, signedIn } = api;
+    // the catalogue test above may have used this step's code: a code works once
+    await db.query('update staff_accounts set totp_last_step = null where id = $1', [ids.matrixAdmin]);
+    const first = await signIn('matrix.admin@crescent.example');
+    const second = await call('POST', STAFF_API.secondFactor, { cookie: sessionCookieOf(first), body: { code: codeAt(MATRIX_TOTP_SECRET, currentStep()) } });
+    assert.equal(second.statusCode, 200, second.body);
+    const admin = { cookie: sessionCookieOf(second), session: second.json<StaffSession>() };
+    const release = await signedIn('release@crescent.example');
+    assert.deepEqual(release.session.account, { id: ids.release, email: 'release@crescent.example', role: 'release', branch: null, remotes: ['catalogue'] });
+    const roles = [
+      { who: 'admin', ...admin, remotes: ['catalogue', 'chat'], tokens: true },
+      { who: 'release role (catalogue)', ...release, remotes: ['catalogue'], tokens: false },
+      { who: 'catalogue role', ...(await signedIn('catalogue@crescent.example')), remotes: [], tokens: false },
+      { who: 'branch staff', ...(await signedIn('dubai@crescent.example')), remotes: [], tokens: false },
+    ];
+    const noConsole = { error: 'Only administrators and the release role can release remotes.' };
+    let checked = 0;
+    for (const remote of ['catalogue', 'chat']) {
+      for (const [name, methods] of Object.entries(RELEASE_CALLS) as [StaffAddressName, readonly string[]][]) {
+        const url = staffApiPath(STAFF_API[name], { remote });
+        for (const method of METHODS) {
+          for (const role of roles) {
+            const res = await call(method, url, { cookie: role.cookie, csrf: role.session.csrfToken, ...(method === 'GET' ? {} : { body: {} }) });
+            const what = `${role.who} ${method} ${name} ${remote}: ${res.statusCode} ${res.body}`;
+            checked += 1;
+            if (!methods.includes(method)) assert.equal(res.statusCode, 404, what);
+            else if (role.remotes.length === 0) assert.deepEqual([res.statusCode, res.json()], [403, noConsole], what);
+            else if (name === 'releaseRemotes' || role.remotes.includes(remote)) assert.ok(res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500, what);
+            else assert.deepEqual([res.statusCode, res.json()], [403, { error: `Your account may not act on ${remote}: only on catalogue` }], what);
+          }
+        }
+      }
+    }
+    for (const [name, methods] of Object.entries(RELEASE_TOKEN_CALLS) as [StaffAddressName, readonly string[]][]) {
+      const url = staffApiPath(STAFF_API[name], { id: 1 });
+      for (const method of METHODS) {
+        for (const role of roles) {
+          const res = await call(method, url, { cookie: role.cookie, csrf: role.session.csrfToken, ...(method === 'GET' ? {} : { body: {} }) });
+          const what = `${role.who} ${method} ${name}: ${res.statusCode} ${res.body}`;
+          checked += 1;
+          if (!methods.includes(method)) assert.equal(res.statusCode, 404, what);
+          else if (role.tokens) assert.ok(res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500, what);
+          else assert.deepEqual([res.statusCode, res.json()], [403, { error: 'Only administrators can manage release tokens.' }], what);
+        }
+      }
+    }
+    assert.ok(checked > 200, `${checked} calls checked`);
+    // the list holds only the caller's remotes
+    const listed = await call('GET', STAFF_API.releaseRemotes, { cookie: release.cookie });
+    assert.deepEqual(listed.json<{ remotes: { remote: string }[] }>().remotes.map(({ remote }) => remote), ['catalogue']);
+    // each try at another team's remote is in the registry's audit, with who and what
+    const refused = await db.query<{ actor: string; remote: string; detail: string }>("select actor, remote, detail from release_audit where action = 'refused' order by id");
+    assert.equal(refused.length, 5, 'the release role’s five calls on chat');
+    assert.ok(refused.every((row) => row.actor === 'staff release@crescent.example' && row.remote === 'chat' && row.detail.endsWith('→ 403')), JSON.stringify(refused));
+    // the release role works on nothing else: not the inbox, the reviews, the audit log or the catalogue
+    for (const calls of [NOT_CATALOGUE_ROLE_CALLS, CATALOGUE_CALLS]) {
+      for (const [name, methods] of Object.entries(calls) as [StaffAddressName, readonly string[]][]) {
+        for (const method of methods) {
+          const url = STAFF_ADDRESSES.find((address) => address.name === name)!.url;
+          const res = await call(method, url, { cookie: release.cookie, csrf: release.session.csrfToken, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+          assert.equal(res.statusCode, 403, `release role ${method} ${name}: ${res.body}`);
+        }
+      }
+    }
   });
 
   await t.test('CSRF: a state change without the token, or with a wrong one, is refused (403) and changes nothing', async () => {

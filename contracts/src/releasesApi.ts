@@ -1,0 +1,51 @@
+// The remotes registry's answers, as the pipelines' API (/api/releases/…) and the staff app's releases console
+// (STAFF_API.release*) both give them. No imports, only types and constants.
+
+/** One release of a remote: a build's manifest address (a URL, or a path on this site) and who registered it. */
+export interface Release {
+  id: number;
+  remote: string;
+  version: string;
+  entry: string;
+  notes: string | null;
+  registeredBy: string;
+  registeredAt: string;
+}
+
+/** A remote's live pointers, with the releases they point at. */
+export interface RemotePointers {
+  remote: string;
+  /** 'variables' while the remote follows its REMOTE_* variables; 'registry' after its first change here. */
+  source: 'variables' | 'registry';
+  stable: Release;
+  /** The release a rollback returns to. */
+  previousStable: Release | undefined;
+  canary: Release | undefined;
+  canaryPercent: number;
+  changedAt: string;
+}
+
+export interface RemoteListing extends RemotePointers {
+  /** The newest releases first. */
+  releases: Release[];
+}
+
+/** The longest a release token may live, in days. */
+export const TOKEN_MAX_DAYS = 365;
+
+/** A pipeline's release token as listed: never its secret. */
+export interface ReleaseTokenInfo {
+  id: number;
+  name: string;
+  remotes: string[];
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** The answer that makes a token: the only time its secret is seen. */
+export interface CreatedReleaseToken extends ReleaseTokenInfo {
+  token: string;
+}

@@ -1,0 +1,127 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { requestsSentWithBodies } from '@test/msw';
+import { STAFF_API } from '@site/contracts/staff-api';
+import { DUBAI_STAFF, sessionOf } from '../testing/handlers';
+import { MISSING_EXPOSE, NO_SEARCH_ENTRY, RELEASE_STAFF, servedReleases } from '../testing/releaseHandlers';
+import { currentAddress, renderStaffApp } from '../testing/renderStaff';
+
+const catalogueSection = () => screen.getByRole('region', { name: 'catalogue' });
+const rowOf = (version: string) => within(catalogueSection()).getByRole('rowheader', { name: version }).closest('tr')!;
+
+describe('the releases console', () => {
+  it('release staff land on it, see only their remotes and nothing else of the staff app', async () => {
+    servedReleases({ session: sessionOf(RELEASE_STAFF) });
+    renderStaffApp('/inbox');
+    expect(await screen.findByRole('heading', { level: 2, name: 'catalogue' })).toBeInTheDocument();
+    expect(currentAddress()).toBe('/releases');
+    expect(screen.queryByRole('heading', { level: 2, name: 'chat' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Pipeline tokens' })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Staff sections' });
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Releases']);
+    expect(screen.getByRole('link', { name: /omar@crescent\.example \(Release staff, catalogue\)/ })).toBeInTheDocument();
+  });
+
+  it('registers, sets the canary, promotes and rolls back, asking first, with the CSRF token on every change', async () => {
+    servedReleases({ session: sessionOf(RELEASE_STAFF) });
+    renderStaffApp('/releases');
+    const form = await screen.findByRole('form', { name: 'Register a release of catalogue' });
+    // the server's refusal of a manifest is said at the manifest's field
+    fireEvent.change(within(form).getByLabelText(/^Version/), { target: { value: '2026-11-26.1' } });
+    fireEvent.change(within(form).getByLabelText(/^Manifest URL or path/), { target: { value: NO_SEARCH_ENTRY } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    const manifest = within(form).getByLabelText(/^Manifest URL or path/);
+    await waitFor(() => expect(manifest).toHaveAccessibleDescription(expect.stringContaining(MISSING_EXPOSE)));
+    expect(manifest).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(manifest, { target: { value: 'https://cdn.example/catalogue/2026-11-26.1/mf-manifest.json' } });
+    fireEvent.change(within(form).getByLabelText(/^Notes/), { target: { value: 'Faster search' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('2026-11-26.1 is registered. Set it as the canary to put it in front of some visitors.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('2026-11-26.1')).getByText('Faster search')).toBeInTheDocument());
+    expect(within(rowOf('2026-11-26.1')).getByText('staff omar@crescent.example')).toBeInTheDocument();
+
+    // a version taken is said at the version's field
+    fireEvent.change(within(form).getByLabelText(/^Version/), { target: { value: '2026-11-26.1' } });
+    fireEvent.change(within(form).getByLabelText(/^Manifest URL or path/), { target: { value: '/remotes/catalogue/mf-manifest.json' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(within(form).getByLabelText(/^Version/)).toHaveAccessibleDescription(expect.stringContaining('already has a release "2026-11-26.1"')));
+
+    const canary = screen.getByRole('form', { name: 'Canary of catalogue' });
+    fireEvent.change(within(canary).getByLabelText(/^Percent of visitors/), { target: { value: '101' } });
+    fireEvent.click(within(canary).getByRole('button', { name: 'Set canary' }));
+    await waitFor(() => expect(within(canary).getByLabelText(/^Percent of visitors/)).toHaveAccessibleDescription(expect.stringContaining('percent must be a whole number from 0 to 100')));
+    fireEvent.change(within(canary).getByLabelText(/^Percent of visitors/), { target: { value: '20' } });
+    fireEvent.click(within(canary).getByRole('button', { name: 'Set canary' }));
+    expect(await screen.findByText('2026-11-26.1 is the canary for 20 % of visitors.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('2026-11-26.1')).getByText('Canary, 20 %')).toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Promote the canary…' }));
+    const promote = await screen.findByRole('dialog', { name: 'Promote 2026-11-26.1 of catalogue?' });
+    fireEvent.click(within(promote).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Promote the canary…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
+    expect(await screen.findByText('2026-11-26.1 is now stable for every visitor.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('2026-11-26.1')).getByText('Stable')).toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Roll back…' }));
+    const rollback = await screen.findByRole('dialog', { name: 'Roll back catalogue?' });
+    expect(rollback).toHaveTextContent('every visitor gets variables again');
+    fireEvent.click(within(rollback).getByRole('button', { name: 'Roll back' }));
+    expect(await screen.findByText('Rolled back: every visitor gets variables.')).toBeInTheDocument();
+
+    const changes = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST /api/staff/releases/'));
+    expect(changes.map(({ request }) => request.replace('POST /api/staff/releases/remotes/catalogue/', ''))).toEqual([
+      'releases',
+      'releases',
+      'releases',
+      'canary',
+      'canary',
+      'promote',
+      'rollback',
+    ]);
+    // the fake refuses a change without the session's CSRF token (403), so each one above carried it
+  });
+
+  it('administrators make a pipeline token (its secret shown once, with a copy button), list and revoke tokens', async () => {
+    servedReleases();
+    Object.assign(navigator, { clipboard: { writeText: jest.fn(async () => undefined) } });
+    renderStaffApp('/releases');
+    expect(await screen.findByRole('heading', { level: 2, name: 'chat' })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Make a pipeline token' });
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'catalogue pipeline' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make token' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('remotes must name at least one remote');
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'catalogue' }));
+    fireEvent.change(within(form).getByLabelText(/^Valid for \(days\)/), { target: { value: '400' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make token' }));
+    await waitFor(() => expect(within(form).getByLabelText(/^Valid for \(days\)/)).toHaveAccessibleDescription(expect.stringContaining('from 1 to 365')));
+    fireEvent.change(within(form).getByLabelText(/^Valid for \(days\)/), { target: { value: '30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make token' }));
+
+    expect(await screen.findByText('Copy the token for catalogue pipeline now: it is shown only this once and cannot be seen again.')).toBeInTheDocument();
+    const secret = screen.getByTestId('new-token').textContent ?? '';
+    expect(secret).toMatch(/^srt_/);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the token' }));
+    expect(await screen.findByText('Copied.')).toBeInTheDocument();
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(secret);
+    const table = await screen.findByRole('table', { name: /Pipeline tokens/ });
+    expect(within(table).getByRole('rowheader', { name: 'catalogue pipeline' })).toBeInTheDocument();
+    expect(table).not.toHaveTextContent(secret);
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke catalogue pipeline' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Revoke catalogue pipeline?' })).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('catalogue pipeline is revoked: pipelines using it are refused from now on.')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('table', { name: /Pipeline tokens/ })).getByText(/^Revoked/)).toBeInTheDocument());
+    const sent = (await requestsSentWithBodies()).filter(({ request }) => request === `POST ${STAFF_API.releaseTokens}`);
+    expect(sent.at(-1)?.body).toEqual({ name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 30 });
+  });
+
+  it('is closed to branch staff: not in their menu, and the page says so', async () => {
+    servedReleases({ session: sessionOf(DUBAI_STAFF) });
+    renderStaffApp('/releases');
+    expect(await screen.findByText('Only administrators and release staff can open this page.')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Staff sections' });
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox']);
+  });
+});

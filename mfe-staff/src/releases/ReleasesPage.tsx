@@ -1,0 +1,45 @@
+import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { STAFF_API } from '@site/contracts/staff-api';
+import type { RemoteListing } from '@site/contracts/releases-api';
+import { useStaffSelector } from '../app/store';
+import { selectIsAdmin } from '../session/sessionSlice';
+import { PageHeading } from '../ui/PageHeading';
+import { useStaffResource } from '../ui/useStaffResource';
+import { RemoteConsole } from './RemoteConsole';
+import { TokensSection } from './TokensSection';
+
+/**
+ * /staff/releases: the releases console. Each of the caller's remotes (an admin's: all; release staff's: their own)
+ * with its releases and live pointers; every server process applies a change within seconds, with no restart.
+ * Administrators also manage the pipelines' tokens here.
+ */
+export function ReleasesPage() {
+  const admin = useStaffSelector(selectIsAdmin);
+  const { resource, retry } = useStaffResource<{ remotes: RemoteListing[] }>(STAFF_API.releaseRemotes);
+
+  let body;
+  if (resource.data !== undefined) {
+    body =
+      resource.data.remotes.length === 0 ? (
+        <p>None of your remotes is in the registry yet: it is added when the site starts with the remote configured.</p>
+      ) : (
+        resource.data.remotes.map((listing) => <RemoteConsole key={listing.remote} listing={listing} onChanged={retry} />)
+      );
+  } else if (resource.status === 'failed') {
+    body = <LoadError message={`The releases could not be loaded. ${resource.error}`} onRetry={retry} />;
+  } else {
+    body = <Spinner label="Loading the releases" />;
+  }
+
+  return (
+    <PageContainer>
+      <PageHeading title="Releases" />
+      <p>
+        A registered release is not live until it is the canary (for a share of visitors) or promoted (for everyone). Roll back takes the canary out and
+        puts the previous stable release back.
+      </p>
+      {body}
+      {admin ? <TokensSection /> : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '@site/shared-ui';
+import type { Release, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
+import { Notice } from '../ui/Notice';
+import { Table } from '../ui/Table';
+import { formatDateTime } from '../ui/format';
+import { Actions } from '../ui/StaffField';
+import { CanaryForm } from './CanaryForm';
+import { ConfirmDialog } from './ConfirmDialog';
+import { RegisterForm } from './RegisterForm';
+import { messageOf, promoteUrl, rollbackUrl, useReleaseCall } from './releaseCalls';
+
+const Section = styled.section`
+  margin-bottom: 40px;
+  h3 { margin: 24px 0 8px; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0 0 16px; }
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+  code { overflow-wrap: anywhere; }
+`;
+
+/** What a release is to visitors now. */
+function stateOf(listing: RemoteListing, release: Release): string {
+  if (release.id === listing.stable.id) return 'Stable';
+  if (release.id === listing.canary?.id) return `Canary, ${listing.canaryPercent} %`;
+  if (release.id === listing.previousStable?.id) return 'Previous stable';
+  return '—';
+}
+
+type Pending = 'promote' | 'rollback' | null;
+
+/** One remote's releases and pointers, and the changes its team makes: register, canary, promote, roll back. */
+export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; onChanged: () => void }) {
+  const call = useReleaseCall();
+  const { remote } = listing;
+  const [pending, setPending] = useState<Pending>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const headingId = `remote-${remote}`;
+  const changed = (text: string) => {
+    setMessage({ tone: 'success', text });
+    onChanged();
+  };
+
+  const move = async (action: 'promote' | 'rollback') => {
+    setPending(null);
+    setMessage(null);
+    try {
+      const state = await call<RemotePointers>(action === 'promote' ? promoteUrl(remote) : rollbackUrl(remote), {});
+      changed(action === 'promote' ? `${state.stable.version} is now stable for every visitor.` : `Rolled back: every visitor gets ${state.stable.version}.`);
+    } catch (error) {
+      setMessage({ tone: 'error', text: messageOf(error) });
+    }
+  };
+
+  const canRollBack = listing.previousStable !== undefined || (listing.canary !== undefined && listing.canaryPercent > 0);
+  return (
+    <Section aria-labelledby={headingId}>
+      <h2 id={headingId}>{remote}</h2>
+      <dl>
+        <dt>Stable</dt>
+        <dd>{listing.stable.version}</dd>
+        <dt>Canary</dt>
+        <dd>{listing.canary === undefined ? 'None' : `${listing.canary.version} for ${listing.canaryPercent} % of visitors`}</dd>
+        <dt>Follows</dt>
+        <dd>{listing.source === 'variables' ? 'the REMOTE_* variables (until the first change here)' : `this registry (changed ${formatDateTime(listing.changedAt)})`}</dd>
+      </dl>
+      <Table caption={`Releases of ${remote}, newest first`}>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Now</th>
+            <th scope="col">Manifest</th>
+            <th scope="col">Registered by</th>
+            <th scope="col">When</th>
+            <th scope="col">Notes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {listing.releases.map((release) => (
+            <tr key={release.id}>
+              <th scope="row">{release.version}</th>
+              <td>{stateOf(listing, release)}</td>
+              <td>
+                <code dir="ltr">{release.entry}</code>
+              </td>
+              <td>{release.registeredBy}</td>
+              <td>{formatDateTime(release.registeredAt)}</td>
+              <td dir="auto">{release.notes ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Notice tone={message?.tone ?? 'info'}>{message?.text}</Notice>
+
+      <h3>Canary</h3>
+      <CanaryForm key={`${listing.canary?.id ?? 'none'} ${listing.releases.length}`} listing={listing} onChanged={(_state, text) => changed(text)} />
+      <Actions>
+        <Button type="button" $variant="secondary" disabled={listing.canary === undefined} onClick={() => setPending('promote')}>
+          Promote the canary…
+        </Button>
+        <Button type="button" $variant="secondary" disabled={!canRollBack} onClick={() => setPending('rollback')}>
+          Roll back…
+        </Button>
+      </Actions>
+
+      <h3>Register a release</h3>
+      <RegisterForm remote={remote} onRegistered={(release) => changed(`${release.version} is registered. Set it as the canary to put it in front of some visitors.`)} />
+
+      <ConfirmDialog title={`Promote ${listing.canary?.version ?? ''} of ${remote}?`} confirm="Promote" open={pending === 'promote'} onConfirm={() => void move('promote')} onClose={() => setPending(null)}>
+        <p>Every visitor gets it at once; {listing.stable.version} becomes the release a rollback returns to.</p>
+      </ConfirmDialog>
+      <ConfirmDialog title={`Roll back ${remote}?`} confirm="Roll back" open={pending === 'rollback'} onConfirm={() => void move('rollback')} onClose={() => setPending(null)}>
+        <p>
+          {listing.previousStable !== undefined
+            ? `The canary is taken out and every visitor gets ${listing.previousStable.version} again.`
+            : 'The canary is taken out: every visitor gets the stable release.'}
+        </p>
+      </ConfirmDialog>
+    </Section>
+  );
+}

@@ -1,0 +1,191 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, LoadError, Spinner, VisuallyHidden } from '@site/shared-ui';
+import { REMOTE_NAMES } from '@site/contracts/federation';
+import { STAFF_API } from '@site/contracts/staff-api';
+import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo } from '@site/contracts/releases-api';
+import { CopyButton } from '../ui/CopyButton';
+import { Notice } from '../ui/Notice';
+import { Table } from '../ui/Table';
+import { formatDateTime } from '../ui/format';
+import { Actions, FieldRow, StaffField } from '../ui/StaffField';
+import { useStaffResource } from '../ui/useStaffResource';
+import { ConfirmDialog } from './ConfirmDialog';
+import { messageOf, revokeUrl, useReleaseCall } from './releaseCalls';
+
+const Section = styled.section`
+  h3 { margin: 24px 0 8px; }
+  fieldset { border: 0; margin: 0; padding: 0; }
+  legend { font-weight: 600; margin-bottom: 6px; }
+  fieldset label { display: inline-flex; align-items: center; gap: 8px; min-height: 44px; margin-inline-end: 16px; }
+  fieldset input { width: 20px; height: 20px; }
+`;
+
+const Secret = styled.div`
+  margin: 16px 0;
+  code { display: block; margin: 8px 0; padding: 8px; overflow-wrap: anywhere; background: ${({ theme }) => theme.colors.surfaceAlt}; }
+`;
+
+function stateOf(token: ReleaseTokenInfo, now: number): string {
+  if (token.revokedAt !== null) return `Revoked ${formatDateTime(token.revokedAt)}`;
+  if (Date.parse(token.expiresAt) <= now) return 'Expired';
+  return 'In force';
+}
+
+type Field = 'name' | 'remotes' | 'expiresInDays';
+
+/** The fields a refusal of the token form names ('remotes must …', 'expiresInDays must …'); else the name's. */
+const fieldOf = (message: string): Field => (/^remotes\b/.test(message) ? 'remotes' : /^expiresInDays\b/.test(message) ? 'expiresInDays' : 'name');
+
+/** Administrators' tokens for deployment pipelines: made here (the secret shown once), listed without secrets, revoked. */
+export function TokensSection() {
+  const call = useReleaseCall();
+  const { resource, retry } = useStaffResource<{ tokens: ReleaseTokenInfo[] }>(STAFF_API.releaseTokens);
+  const [name, setName] = useState('');
+  const [remotes, setRemotes] = useState<string[]>([]);
+  const [days, setDays] = useState('90');
+  const [refusal, setRefusal] = useState<{ field: Field; message: string } | null>(null);
+  const [made, setMade] = useState<CreatedReleaseToken | null>(null);
+  const [revoking, setRevoking] = useState<ReleaseTokenInfo | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // the page's opening time: a token expiring while the page is open is shown as in force until the next visit
+  const [now] = useState(Date.now);
+  const errorOf = (field: Field) => (refusal?.field === field ? refusal.message : undefined);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setRefusal(null);
+    setMade(null);
+    setMessage(null);
+    try {
+      const expiresInDays = /^\d+$/.test(days.trim()) ? Number(days) : Number.NaN;
+      const token = await call<CreatedReleaseToken>(STAFF_API.releaseTokens, { name: name.trim(), remotes, expiresInDays });
+      setMade(token);
+      setName('');
+      setRemotes([]);
+      retry();
+    } catch (error) {
+      const text = messageOf(error);
+      setRefusal({ field: fieldOf(text), message: text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (token: ReleaseTokenInfo) => {
+    setRevoking(null);
+    try {
+      await call(revokeUrl(token.id));
+      setMessage({ tone: 'success', text: `${token.name} is revoked: pipelines using it are refused from now on.` });
+      retry();
+    } catch (error) {
+      setMessage({ tone: 'error', text: messageOf(error) });
+    }
+  };
+
+  let list;
+  if (resource.data !== undefined) {
+    list =
+      resource.data.tokens.length === 0 ? (
+        <p>No tokens yet.</p>
+      ) : (
+        <Table caption="Pipeline tokens, newest first (their secrets are never shown again)">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Remotes</th>
+              <th scope="col">Made by</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Last used</th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {resource.data.tokens.map((token) => (
+              <tr key={token.id}>
+                <th scope="row">{token.name}</th>
+                <td>{token.remotes.join(', ')}</td>
+                <td>
+                  {token.createdBy}, {formatDateTime(token.createdAt)}
+                </td>
+                <td>{formatDateTime(token.expiresAt)}</td>
+                <td>{token.lastUsedAt === null ? 'Never' : formatDateTime(token.lastUsedAt)}</td>
+                <td>{stateOf(token, now)}</td>
+                <td>
+                  {stateOf(token, now) === 'In force' ? (
+                    <Button type="button" $variant="secondary" aria-label={`Revoke ${token.name}`} onClick={() => setRevoking(token)}>
+                      Revoke
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      );
+  } else if (resource.status === 'failed') {
+    list = <LoadError message={`The tokens could not be loaded. ${resource.error}`} onRetry={retry} />;
+  } else {
+    list = <Spinner label="Loading the tokens" />;
+  }
+
+  return (
+    <Section aria-labelledby="tokens-heading">
+      <h2 id="tokens-heading">Pipeline tokens</h2>
+      <p>A deployment pipeline releases through the API (/api/releases/…) or `npm run remotes` with a token made here, for the remotes it names.</p>
+      <form aria-label="Make a pipeline token" onSubmit={(event) => void create(event)} noValidate>
+        <FieldRow>
+          <StaffField label="Name" required hint='What uses it, e.g. "catalogue pipeline"' error={errorOf('name')}>
+            {(control) => <input {...control} type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />}
+          </StaffField>
+          <StaffField label="Valid for (days)" required hint={`1 to ${TOKEN_MAX_DAYS}`} error={errorOf('expiresInDays')}>
+            {(control) => <input {...control} type="number" inputMode="numeric" min={1} max={TOKEN_MAX_DAYS} step={1} value={days} onChange={(event) => setDays(event.target.value)} />}
+          </StaffField>
+        </FieldRow>
+        <fieldset aria-describedby={errorOf('remotes') === undefined ? undefined : 'token-remotes-error'}>
+          <legend>Remotes it may release</legend>
+          {REMOTE_NAMES.map((remote) => (
+            <label key={remote}>
+              <input
+                type="checkbox"
+                checked={remotes.includes(remote)}
+                onChange={(event) => setRemotes((current) => (event.target.checked ? [...current, remote] : current.filter((name) => name !== remote)))}
+              />
+              {remote}
+            </label>
+          ))}
+          {errorOf('remotes') === undefined ? null : (
+            <p id="token-remotes-error" role="alert">
+              {errorOf('remotes')}
+            </p>
+          )}
+        </fieldset>
+        <Actions>
+          <Button type="submit" disabled={busy}>
+            Make token
+          </Button>
+        </Actions>
+      </form>
+      {made !== null ? (
+        <Secret>
+          <strong>Copy the token for {made.name} now: it is shown only this once and cannot be seen again.</strong>
+          <code dir="ltr" data-testid="new-token">
+            {made.token}
+          </code>
+          <CopyButton text={made.token} label="Copy the token" done="Copied." />
+        </Secret>
+      ) : null}
+      <Notice tone={message?.tone ?? 'info'}>{message?.text}</Notice>
+      <h3>Tokens</h3>
+      {list}
+      <ConfirmDialog title={`Revoke ${revoking?.name ?? ''}?`} confirm="Revoke" open={revoking !== null} onConfirm={() => revoking !== null && void revoke(revoking)} onClose={() => setRevoking(null)}>
+        <p>Pipelines using it are refused from the next call. This cannot be undone: make a new token instead.</p>
+      </ConfirmDialog>
+    </Section>
+  );
+}

@@ -1,0 +1,142 @@
+// A small fake of the releases console's calls (STAFF_API.release*) for its screens' tests: each remote's releases
+// and pointers in memory, scoped as the server scopes them (admins every remote, the release role its own, 403 for
+// another's), the server's refusal sentences for a manifest without an expose and a version taken, tokens for admins
+// only, and a session and CSRF check as handlers.ts's.
+import { http, HttpResponse } from 'msw';
+import { server } from '@test/msw';
+import { CSRF_HEADER, STAFF_API, type StaffAccountSummary, type StaffSession } from '@site/contracts/staff-api';
+import type { CreatedReleaseToken, Release, ReleaseTokenInfo, RemoteListing } from '@site/contracts/releases-api';
+import { fakeStaffServer, staffHandlers, type FakeStaffServer } from './handlers';
+
+export const RELEASE_STAFF: StaffAccountSummary = { id: 4, email: 'omar@crescent.example', role: 'release', branch: null, remotes: ['catalogue'] };
+/** A manifest address the fake refuses as the server refuses a build without the search modal. */
+export const NO_SEARCH_ENTRY = 'https://cdn.example/catalogue/no-search/mf-manifest.json';
+export const MISSING_EXPOSE = 'The catalogue release does not expose what the shell uses: missing ./SearchModal';
+
+export interface FakeRegistry {
+  remotes: RemoteListing[];
+  tokens: ReleaseTokenInfo[];
+}
+
+const release = (id: number, remote: string, version: string, notes: string | null = null): Release => ({
+  id,
+  remote,
+  version,
+  entry: `/remotes/${remote}/mf-manifest.json`,
+  notes,
+  registeredBy: 'REMOTE_* variables',
+  registeredAt: '2026-11-20T08:00:00.000Z',
+});
+
+export function fakeRegistry(): FakeRegistry {
+  const listing = (id: number, remote: string): RemoteListing => {
+    const stable = release(id, remote, 'variables', 'seeded from the environment');
+    return { remote, source: 'variables', stable, previousStable: undefined, canary: undefined, canaryPercent: 0, changedAt: '2026-11-20T08:00:00.000Z', releases: [stable] };
+  };
+  return { remotes: [listing(1, 'catalogue'), listing(2, 'company'), listing(3, 'contact'), listing(4, 'chat')], tokens: [] };
+}
+
+export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession | null) {
+  let nextId = 100;
+  const error = (text: string, status: number) => HttpResponse.json({ error: text }, { status });
+  const refusal = (request: Request): Response | undefined => {
+    const current = session();
+    if (current === null || current.state !== 'active') return error('Please sign in.', 401);
+    if (request.method !== 'GET' && request.headers.get(CSRF_HEADER) !== current.csrfToken) return error('Your session has expired or the form is stale. Please reload the page.', 403);
+    if (current.account.role !== 'admin' && current.account.role !== 'release') return error('Only administrators and the release role can release remotes.', 403);
+    return undefined;
+  };
+  const mine = (remote: string) => {
+    const { account } = session()!;
+    return account.role === 'admin' || (account.remotes ?? []).includes(remote);
+  };
+  /** The remote of the address, when the caller may act on it. */
+  const remoteOf = (request: Request, name: unknown): RemoteListing | Response => {
+    const refused = refusal(request);
+    if (refused !== undefined) return refused;
+    const listing = fake.remotes.find((each) => each.remote === name);
+    if (listing === undefined) return error(`Unknown remote "${String(name)}"`, 400);
+    if (!mine(listing.remote)) return error(`Your account may not act on ${listing.remote}: only on ${(session()!.account.remotes ?? []).join(', ')}`, 403);
+    return listing;
+  };
+  const change = (listing: RemoteListing, update: Partial<RemoteListing>) => {
+    const changed = { ...listing, ...update, source: 'registry' as const, changedAt: new Date().toISOString() };
+    fake.remotes = fake.remotes.map((each) => (each === listing ? changed : each));
+    const { releases: _releases, ...pointers } = changed;
+    return HttpResponse.json(pointers);
+  };
+  const adminsOnly = (request: Request) => refusal(request) ?? (session()!.account.role === 'admin' ? undefined : error('Only administrators can manage release tokens.', 403));
+
+  return [
+    http.get(STAFF_API.releaseRemotes, ({ request }) => refusal(request) ?? HttpResponse.json({ remotes: fake.remotes.filter((listing) => mine(listing.remote)) })),
+    http.post(STAFF_API.releaseRegister, async ({ request, params }) => {
+      const listing = remoteOf(request, params.remote);
+      if (listing instanceof Response) return listing;
+      const body = (await request.json()) as { version: string; entry: string; notes?: string };
+      if (!/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(body.version)) return error('version must be 1–64 letters, digits, dots, dashes, pluses or underscores, starting with a letter or digit', 400);
+      if (body.entry === NO_SEARCH_ENTRY) return error(MISSING_EXPOSE, 400);
+      if (listing.releases.some((each) => each.version === body.version)) return error(`${listing.remote} already has a release "${body.version}": give the new one another version label`, 409);
+      const made: Release = { id: nextId++, remote: listing.remote, version: body.version, entry: body.entry, notes: body.notes ?? null, registeredBy: `staff ${session()!.account.email}`, registeredAt: new Date().toISOString() };
+      fake.remotes = fake.remotes.map((each) => (each === listing ? { ...each, releases: [made, ...each.releases] } : each));
+      return HttpResponse.json({ release: made }, { status: 201 });
+    }),
+    http.post(STAFF_API.releaseCanary, async ({ request, params }) => {
+      const listing = remoteOf(request, params.remote);
+      if (listing instanceof Response) return listing;
+      const body = (await request.json()) as { version?: string; percent: number };
+      if (!Number.isInteger(body.percent) || body.percent < 0 || body.percent > 100) return error('percent must be a whole number from 0 to 100', 400);
+      const canary = listing.releases.find((each) => each.version === body.version) ?? listing.canary;
+      if (canary === undefined) return error(`${listing.remote} has no release "${body.version}": register it first`, 400);
+      return change(listing, { canary, canaryPercent: body.percent });
+    }),
+    http.post(STAFF_API.releasePromote, ({ request, params }) => {
+      const listing = remoteOf(request, params.remote);
+      if (listing instanceof Response) return listing;
+      if (listing.canary === undefined) return error(`${listing.remote} has no canary to promote`, 400);
+      return change(listing, { stable: listing.canary, previousStable: listing.stable, canary: undefined, canaryPercent: 0 });
+    }),
+    http.post(STAFF_API.releaseRollback, ({ request, params }) => {
+      const listing = remoteOf(request, params.remote);
+      if (listing instanceof Response) return listing;
+      if (listing.previousStable === undefined) return change(listing, { canaryPercent: 0 });
+      return change(listing, { stable: listing.previousStable, previousStable: undefined, canary: undefined, canaryPercent: 0 });
+    }),
+    http.get(STAFF_API.releaseTokens, ({ request }) => adminsOnly(request) ?? HttpResponse.json({ tokens: fake.tokens })),
+    http.post(STAFF_API.releaseTokens, async ({ request }) => {
+      const refused = adminsOnly(request);
+      if (refused !== undefined) return refused;
+      const body = (await request.json()) as { name: string; remotes: string[]; expiresInDays: number };
+      if (body.name === '') return error('name must say what uses the token, e.g. "catalogue pipeline"', 400);
+      if (body.remotes.length === 0) return error('remotes must name at least one remote', 400);
+      if (!Number.isInteger(body.expiresInDays) || body.expiresInDays < 1 || body.expiresInDays > 365) return error('expiresInDays must be a whole number of days from 1 to 365', 400);
+      const info: ReleaseTokenInfo = {
+        id: nextId++,
+        name: body.name,
+        remotes: [...body.remotes].sort(),
+        createdBy: session()!.account.email,
+        createdAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + body.expiresInDays * 86_400_000).toISOString(),
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      fake.tokens = [info, ...fake.tokens];
+      return HttpResponse.json<CreatedReleaseToken>({ ...info, token: `srt_secret${info.id}` }, { status: 201 });
+    }),
+    http.post(STAFF_API.releaseTokenRevoke, ({ request, params }) => {
+      const refused = adminsOnly(request);
+      if (refused !== undefined) return refused;
+      const token = fake.tokens.find((each) => String(each.id) === params.id && each.revokedAt === null);
+      if (token === undefined) return error('No such token in force', 404);
+      fake.tokens = fake.tokens.map((each) => (each === token ? { ...each, revokedAt: new Date().toISOString() } : each));
+      return HttpResponse.json({ revoked: true });
+    }),
+  ];
+}
+
+/** Serves the staff fake and the registry's: what a releases test starts with. */
+export function servedReleases(overrides: Partial<FakeStaffServer> = {}): { fake: FakeStaffServer; registry: FakeRegistry } {
+  const fake = fakeStaffServer(overrides);
+  const registry = fakeRegistry();
+  server.use(...staffHandlers(fake), ...releaseHandlers(registry, () => fake.session));
+  return { fake, registry };
+}
