@@ -184,3 +184,35 @@ export type UploadedPicture = z.infer<typeof uploadedPictureAnswerSchema>;
 /** A stored datasheet. Put `datasheet` into the draft's `details.datasheet` (and `details_ar.datasheet`). */
 export const uploadedDatasheetAnswerSchema = z.strictObject({ datasheet: uploadedDatasheetSchema, bytes: z.number() });
 export type UploadedDatasheet = z.infer<typeof uploadedDatasheetAnswerSchema>;
+
+/** The largest catalogue file an import takes (the CLI's limit too). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** At most this many problems are listed in an import's report (the rest are counted). */
+export const IMPORT_PROBLEMS_LISTED = 1000;
+export const CATALOGUE_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type CatalogueFileFormat = (typeof CATALOGUE_FILE_FORMATS)[number];
+
+export const exportQuerySchema = z.strictObject({ format: z.enum(CATALOGUE_FILE_FORMATS, { error: 'format must be csv or xlsx' }) });
+export const importQuerySchema = z.strictObject({ dryRun: z.enum(['1', '0'], { error: 'dryRun must be 1 or 0' }).optional() });
+
+/** One problem of an import's file: its line (1 is the header), the row's id, the column it names (if one), why. */
+export const importProblemSchema = z.strictObject({ line: z.number(), id: z.string(), column: z.string().nullable(), reason: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** What a dry run found, or an import did: nothing is written when any row has a problem. */
+export const importReportSchema = z.strictObject({
+  dryRun: z.boolean(),
+  written: z.boolean(),
+  format: z.enum(CATALOGUE_FILE_FORMATS),
+  rows: z.number(),
+  added: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  badRows: z.number(),
+  problems: z.array(importProblemSchema),
+  /** How many problems there are in all (more than `problems` lists past IMPORT_PROBLEMS_LISTED). */
+  problemCount: z.number(),
+  /** The catalogue's version after an import that wrote (the pages follow it); null otherwise. */
+  version: z.number().nullable(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;

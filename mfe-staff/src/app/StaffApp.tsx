@@ -20,6 +20,7 @@ import { CatalogueListPage } from '../catalogue/list/CatalogueListPage';
 import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
 import { NewProductPage } from '../catalogue/create/NewProductPage';
 import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
+import { CatalogueFilePage } from '../catalogue/file/CatalogueFilePage';
 
 /**
  * The staff app, as the staff host page renders it (staff-host/): inside the host's router (basename /staff) and
@@ -80,6 +81,14 @@ export default function StaffApp() {
                 element={
                   <RequireCatalogueEditor title="Product history">
                     <ProductHistoryPage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue-file"
+                element={
+                  <RequireCatalogueEditor title="Import and export">
+                    <CatalogueFilePage />
                   </RequireCatalogueEditor>
                 }
               />

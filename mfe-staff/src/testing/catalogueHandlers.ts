@@ -9,7 +9,9 @@ import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff
 import {
   CATALOGUE_MEDIA_PREFIX,
   DATASHEET_MAX_BYTES,
+  IMPORT_MAX_BYTES,
   PICTURE_MAX_BYTES,
+  type ImportReport,
   type EditableProduct,
   type EditorProduct,
   type EditorProductPage,
@@ -70,6 +72,10 @@ interface FakeProduct {
 
 export interface FakeCatalogue {
   products: FakeProduct[];
+  /** The catalogue's version, moved on by each import that writes. */
+  version: number;
+  /** The ids each import that wrote brought in (the dry runs write nothing). */
+  imported: string[][];
   /** The session's account's e-mail, as the server writes it as author. */
   now: string;
 }
@@ -81,7 +87,7 @@ export function fakeCatalogue(count = 3): FakeCatalogue {
     const content = index === 0 ? glandContent() : glandContent({ productName: `Product ${index}`, code: `P-${index}`, productName_ar: index === 2 ? 'Product 2' : `منتج ${index}` });
     products.push({ product: { id, version: 0, published: content, draft: null, lastChange: null }, versions: [] });
   }
-  return { products, now: '2026-11-25T10:00:00.000Z' };
+  return { products, version: 40, imported: [], now: '2026-11-25T10:00:00.000Z' };
 }
 
 function summaryOf({ product }: FakeProduct): EditorProductSummary {
@@ -166,6 +172,37 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
   };
 
   return [
+    // The import of a catalogue file, simplified: CSV lines of `id,price`; a price that is not a number is a bad row.
+    http.post(STAFF_API.catalogueImport, async ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const part = await filePart(request, 'catalogue file', IMPORT_MAX_BYTES);
+      if (part instanceof Response) return part;
+      const text = new TextDecoder().decode(part.bytes);
+      if (/^\s*</.test(text)) return HttpResponse.json({ error: 'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file. Nothing was imported.' }, { status: 415 });
+      const rows = text.split('\n').slice(1).filter((line) => line.trim() !== '').map((line, index) => ({ line: index + 2, id: line.split(',')[0] ?? '', price: line.split(',')[1] ?? '' }));
+      const problems = rows.filter((row) => !PRICE.test(row.price)).map((row) => ({ line: row.line, id: row.id, column: 'price', reason: `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty` }));
+      const known = rows.filter((row) => find(row.id) !== undefined).length;
+      const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
+      const written = !dryRun && problems.length === 0;
+      if (written) {
+        fake.version += 1;
+        fake.imported.push(rows.map((row) => row.id));
+      }
+      return HttpResponse.json<ImportReport>({
+        dryRun,
+        written,
+        format: 'csv',
+        rows: rows.length,
+        added: rows.length - known,
+        changed: known,
+        unchanged: 0,
+        badRows: problems.length,
+        problems,
+        problemCount: problems.length,
+        version: written ? fake.version : null,
+      });
+    }),
     http.get(STAFF_API.catalogueProducts, ({ request }) => {
       const refused = refusal(request);
       if (refused) return refused;

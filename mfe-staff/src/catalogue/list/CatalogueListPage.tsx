@@ -11,7 +11,7 @@ import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
 import { useStaffResource } from '../../ui/useStaffResource';
 import { VisibleText } from '../../ui/VisibleText';
-import { editPath, NEW_PRODUCT_PATH } from '../catalogueCalls';
+import { CATALOGUE_FILE_PATH, editPath, NEW_PRODUCT_PATH } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
 export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', archived: 'Archived' };
@@ -23,6 +23,12 @@ const CheckLabel = styled.label`
   min-height: 44px;
   font-weight: 600;
   input { width: 20px; height: 20px; }
+`;
+
+const LinkRow = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 24px;
 `;
 
 const Paging = styled.nav`
@@ -76,9 +82,10 @@ export function CatalogueListPage() {
   return (
     <PageContainer>
       <PageHeading title="Catalogue" />
-      <p>
+      <LinkRow>
         <Link to={NEW_PRODUCT_PATH}>New product</Link>
-      </p>
+        <Link to={CATALOGUE_FILE_PATH}>Import and export</Link>
+      </LinkRow>
       <FilterForm role="search" aria-label="Filter the products" onSubmit={submitSearch}>
         <FieldRow>
           <StaffField label="Category">

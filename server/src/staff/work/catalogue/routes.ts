@@ -35,6 +35,7 @@ import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
 import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
 import { catalogueUploadRoutes, mediaReferenceProblem } from './uploads.js';
+import { catalogueFileRoutes } from './importExport.js';
 
 export interface StaffCatalogueOptions {
   db: Database;
@@ -170,5 +171,6 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     // a file over its limit is answered by uploads.ts with a sentence of its own, from the part's `truncated`
     await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 20 }, throwFileSizeLimit: false });
     await app.register(catalogueUploadRoutes, { db, store: media });
+    await app.register(catalogueFileRoutes, { db, store: media });
   }
 }
