@@ -114,6 +114,8 @@ export const STAFF_API = {
    * ImportReport: `npm run catalogue -- import` through the server (one transaction, the catalogue version announced).
    */
   catalogueImport: '/api/staff/catalogue/import',
+  /** GET ?category&after&limit → MissingArabicReport: the products (and categories) whose Arabic is still missing. */
+  catalogueMissingArabic: '/api/staff/catalogue/missing-arabic',
 } as const;
 
 /** Whether an account may edit the catalogue. */

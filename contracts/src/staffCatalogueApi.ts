@@ -216,3 +216,32 @@ export const importReportSchema = z.strictObject({
   version: z.number().nullable(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** A product's fields that can lack Arabic: the name with no Arabic letter, the details with none (an English copy). */
+export const MISSING_ARABIC_PRODUCT_FIELDS = ['productName_ar', 'details_ar'] as const;
+/** A category's texts that can lack Arabic. */
+export const MISSING_ARABIC_CATEGORY_FIELDS = ['title_ar', 'info_ar'] as const;
+
+export const missingArabicQuerySchema = z.strictObject({
+  category: z.string().regex(PRODUCT_ID_PATTERN, 'category must be a category id').optional(),
+  /** `<category id>/<product id>` of the last row of the page before (keyset paging in the report's order). */
+  after: z.string().regex(/^[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}$/, 'after must be the next value of a page before').optional(),
+  limit: wholeNumber('limit')
+    .pipe(z.number().min(1, 'limit must be at least 1').max(EDITOR_PAGE_SIZE_MAX, `limit must be at most ${EDITOR_PAGE_SIZE_MAX}`))
+    .default(EDITOR_PAGE_SIZE),
+});
+export type MissingArabicQuery = z.input<typeof missingArabicQuerySchema>;
+
+export const missingArabicReportSchema = z.strictObject({
+  /** Every category in the catalogue's order: its own texts lacking Arabic, and how many of its products lack some. */
+  categories: z.array(
+    z.strictObject({ id: z.string(), title: z.string(), titleAr: z.string(), fields: z.array(z.enum(MISSING_ARABIC_CATEGORY_FIELDS)), products: z.number() }),
+  ),
+  /** The products lacking Arabic, in all (or the category asked for). */
+  total: z.number(),
+  /** A page of them, by category and id. */
+  products: z.array(z.strictObject({ id: z.string(), name: z.string(), nameAr: z.string(), categoryId: z.string(), fields: z.array(z.enum(MISSING_ARABIC_PRODUCT_FIELDS)) })),
+  /** The `after` of the next page; null on the last. */
+  next: z.string().nullable(),
+});
+export type MissingArabicReport = z.infer<typeof missingArabicReportSchema>;

@@ -21,6 +21,7 @@ import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
 import { NewProductPage } from '../catalogue/create/NewProductPage';
 import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
 import { CatalogueFilePage } from '../catalogue/file/CatalogueFilePage';
+import { MissingArabicPage } from '../catalogue/arabic/MissingArabicPage';
 
 /**
  * The staff app, as the staff host page renders it (staff-host/): inside the host's router (basename /staff) and
@@ -89,6 +90,14 @@ export default function StaffApp() {
                 element={
                   <RequireCatalogueEditor title="Import and export">
                     <CatalogueFilePage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue-arabic"
+                element={
+                  <RequireCatalogueEditor title="Missing Arabic">
+                    <MissingArabicPage />
                   </RequireCatalogueEditor>
                 }
               />

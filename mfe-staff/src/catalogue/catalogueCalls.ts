@@ -19,6 +19,8 @@ export const historyPath = (id: string) => `/catalogue/${encodeURIComponent(id)}
 export const NEW_PRODUCT_PATH = '/catalogue/new';
 /** The import and export page's address (outside /catalogue/…, where any other segment is a product id). */
 export const CATALOGUE_FILE_PATH = '/catalogue-file';
+/** The report of what still lacks Arabic. */
+export const MISSING_ARABIC_PATH = '/catalogue-arabic';
 
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
 export type ChangeRefusal =

@@ -12,6 +12,7 @@ import {
   IMPORT_MAX_BYTES,
   PICTURE_MAX_BYTES,
   type ImportReport,
+  type MissingArabicReport,
   type EditableProduct,
   type EditorProduct,
   type EditorProductPage,
@@ -74,6 +75,8 @@ export interface FakeCatalogue {
   products: FakeProduct[];
   /** The catalogue's version, moved on by each import that writes. */
   version: number;
+  /** The missing-Arabic report's page size when the request names none (the real one: 50). */
+  reportPageSize?: number;
   /** The ids each import that wrote brought in (the dry runs write nothing). */
   imported: string[][];
   /** The session's account's e-mail, as the server writes it as author. */
@@ -201,6 +204,27 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         problems,
         problemCount: problems.length,
         version: written ? fake.version : null,
+      });
+    }),
+    // What lacks Arabic: the products whose Arabic name has no Arabic letter (their details are taken as translated).
+    http.get(STAFF_API.catalogueMissingArabic, ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const params = new URL(request.url).searchParams;
+      const limit = Number(params.get('limit') ?? fake.reportPageSize ?? 50);
+      const category = params.get('category');
+      const after = params.get('after');
+      const missing = fake.products.map(summaryOf).filter((row) => row.missingArabic);
+      const categoryIds = [...new Set(fake.products.map(({ product }) => product.published.productCategoryId))];
+      let rows = missing.filter((row) => category === null || row.categoryId === category).sort((a, b) => `${a.categoryId}/${a.id}`.localeCompare(`${b.categoryId}/${b.id}`));
+      if (after) rows = rows.filter((row) => `${row.categoryId}/${row.id}` > after);
+      const products = rows.slice(0, limit);
+      const last = products.at(-1);
+      return HttpResponse.json<MissingArabicReport>({
+        categories: categoryIds.map((id) => ({ id, title: id === 'industrial_cable_glands' ? 'Industrial Cable Glands' : id, titleAr: 'فئة', fields: [], products: missing.filter((row) => row.categoryId === id).length })),
+        total: missing.filter((row) => category === null || row.categoryId === category).length,
+        products: products.map((row) => ({ id: row.id, name: row.name, nameAr: row.nameAr, categoryId: row.categoryId, fields: ['productName_ar'] })),
+        next: rows.length > limit && last !== undefined ? `${last.categoryId}/${last.id}` : null,
       });
     }),
     http.get(STAFF_API.catalogueProducts, ({ request }) => {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
@@ -7,11 +7,12 @@ import { EDITOR_STATUSES, type EditorProductPage, type EditorStatus } from '@sit
 import categories from '@site/content/data/products-category.json';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../../ui/StaffField';
+import { KeysetPager, useKeysetTrail } from '../../ui/Pager';
 import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
 import { useStaffResource } from '../../ui/useStaffResource';
 import { VisibleText } from '../../ui/VisibleText';
-import { CATALOGUE_FILE_PATH, editPath, NEW_PRODUCT_PATH } from '../catalogueCalls';
+import { CATALOGUE_FILE_PATH, editPath, MISSING_ARABIC_PATH, NEW_PRODUCT_PATH } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
 export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', archived: 'Archived' };
@@ -31,13 +32,6 @@ const LinkRow = styled.p`
   gap: 12px 24px;
 `;
 
-const Paging = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  margin-top: 16px;
-`;
-
 const CATEGORY_OPTIONS = (categories as { id: string; title: string }[]).map(({ id, title }) => ({ id, title }));
 const CATEGORY_TITLES = new Map(CATEGORY_OPTIONS.map(({ id, title }) => [id, title]));
 
@@ -50,11 +44,10 @@ export function CatalogueListPage() {
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => listQueryFromSearch(search), [search]);
   const { resource, retry } = useStaffResource<EditorProductPage>(`${STAFF_API.catalogueProducts}${listSearch(query)}`);
-  // The `after` of each page seen before this one, to go back (keyset pages cannot be numbered).
-  const [trail, setTrail] = useState<(string | undefined)[]>([]);
+  const trail = useKeysetTrail(query.after, (after) => setSearch(listSearch({ ...query, after })));
 
   const apply = (next: ListQuery) => {
-    setTrail([]);
+    trail.reset();
     setSearch(listSearch({ ...next, after: undefined }));
   };
   const change = (name: 'category' | 'status', value: string) => apply({ ...query, [name]: value === '' ? undefined : value });
@@ -68,15 +61,6 @@ export function CatalogueListPage() {
       brand: brand instanceof HTMLInputElement ? brand.value.trim() || undefined : query.brand,
     });
   };
-  const nextPage = (next: string) => {
-    setTrail((seen) => [...seen, query.after]);
-    setSearch(listSearch({ ...query, after: next }));
-  };
-  const previousPage = () => {
-    const before = trail[trail.length - 1];
-    setTrail((seen) => seen.slice(0, -1));
-    setSearch(listSearch({ ...query, after: before }));
-  };
 
   const page = resource.data;
   return (
@@ -85,6 +69,7 @@ export function CatalogueListPage() {
       <LinkRow>
         <Link to={NEW_PRODUCT_PATH}>New product</Link>
         <Link to={CATALOGUE_FILE_PATH}>Import and export</Link>
+        <Link to={MISSING_ARABIC_PATH}>Missing Arabic</Link>
       </LinkRow>
       <FilterForm role="search" aria-label="Filter the products" onSubmit={submitSearch}>
         <FieldRow>
@@ -170,20 +155,7 @@ export function CatalogueListPage() {
           </tbody>
         </Table>
       ) : null}
-      {page !== undefined && (page.next !== null || query.after !== undefined) ? (
-        <Paging aria-label="Product pages">
-          {query.after !== undefined ? (
-            <Button type="button" $variant="secondary" onClick={trail.length > 0 ? previousPage : () => apply(query)}>
-              {trail.length > 0 ? 'Previous page' : 'First page'}
-            </Button>
-          ) : null}
-          {page.next !== null ? (
-            <Button type="button" $variant="secondary" onClick={() => page.next !== null && nextPage(page.next)}>
-              Next page
-            </Button>
-          ) : null}
-        </Paging>
-      ) : null}
+      {page !== undefined ? <KeysetPager label="Product pages" after={query.after} next={page.next} trail={trail} /> : null}
     </PageContainer>
   );
 }

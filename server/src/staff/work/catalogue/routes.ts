@@ -16,6 +16,8 @@ import {
   editorListQuerySchema,
   editorProductPageSchema,
   editorProductSchema,
+  missingArabicQuerySchema,
+  missingArabicReportSchema,
   productDiffSchema,
   productIdParamsSchema,
   productVersionListSchema,
@@ -33,6 +35,7 @@ import { archiveProduct, unarchiveProduct } from './archive.js';
 import { createProduct, duplicateProduct } from './create.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
+import { missingArabicReport } from './missingArabic.js';
 import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
 import { catalogueUploadRoutes, mediaReferenceProblem } from './uploads.js';
 import { catalogueFileRoutes } from './importExport.js';
@@ -101,6 +104,10 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     }
     return listEditorProducts(db.kysely, request.query);
   });
+
+  app.get(STAFF_API.catalogueMissingArabic, { schema: { querystring: missingArabicQuerySchema, response: answers(missingArabicReportSchema) } }, async (request) =>
+    missingArabicReport(db.kysely, request.query),
+  );
 
   app.get(STAFF_API.catalogueProduct, { schema: { params: productIdParamsSchema, response: answers(editorProductSchema) } }, async (request) =>
     readEditorProduct(db.kysely, request.params.id),
