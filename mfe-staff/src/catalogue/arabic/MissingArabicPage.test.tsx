@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { requestsSent } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { DUBAI_STAFF, sessionOf, type FakeStaffServer } from '../../testing/handlers';
 import { servedCatalogueEditor, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { axeViolations } from '../../testing/axe';
 import { currentAddress, renderStaffApp } from '../../testing/renderStaff';
 
 let fake: FakeStaffServer;
@@ -17,11 +17,6 @@ beforeEach(() => {
 
 const reportRequests = () => requestsSent().filter((request) => request.startsWith(`GET ${STAFF_API.catalogueMissingArabic}`));
 const productNames = () => within(screen.getByRole('table', { name: 'Products lacking Arabic' })).getAllByRole('link').map((link) => link.textContent);
-
-async function axeViolations(): Promise<string[]> {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
-}
 
 describe('the missing-Arabic report', () => {
   it('is reached from the list, counts per category, links each product to its edit page, and pages by key', async () => {

@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
-import axe from 'axe-core';
 import { requestsSent } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { IMPORT_MAX_BYTES } from '@site/contracts/staff-catalogue-api';
 import { DUBAI_STAFF, sessionOf, type FakeStaffServer } from '../../testing/handlers';
 import { servedCatalogueEditor, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { axeViolations } from '../../testing/axe';
 import { currentAddress, renderStaffApp } from '../../testing/renderStaff';
 import { TOO_LARGE } from './CatalogueFilePage';
 
@@ -18,12 +18,6 @@ const csv = (text: string, name = 'catalogue.csv') => new NodeFile([text], name,
 const fileInput = () => screen.getByLabelText('Catalogue file');
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
 const imports = () => requestsSent().filter((request) => request.startsWith(`POST ${STAFF_API.catalogueImport}`));
-
-/** axe-core over the page as it is (jsdom has no layout: contrast is the browser journeys' to check). */
-async function axeViolations(): Promise<string[]> {
-  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
-}
 
 async function openPage() {
   renderStaffApp('/catalogue-file');

@@ -17,21 +17,17 @@ import { CATALOGUE_COLUMNS } from '../../../catalogue/file/columns.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { lazyMultipartBody, multipartBody, MULTIPART_TYPE, partHead, partTail } from '../../../test-support/multipart.js';
 
-const BOUNDARY = '----catalogue-file-test';
 const PRODUCT = 'hex_cw_brass_cable_gland';
 const STALE = { error: 'Your session has expired or the form is stale. Please reload the page.' };
-
-const partHead = (filename: string, type: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`, 'latin1');
-const partTail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`, 'latin1');
 
 function upload(app: FastifyInstance, who: StaffCaller, dryRun: boolean, filename: string, content: Buffer | Readable, options: { csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie: who.cookie, ...(options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }) },
-    payload: content instanceof Readable ? content : Buffer.concat([partHead(filename, 'text/csv'), content, partTail]),
+    headers: { 'content-type': MULTIPART_TYPE, cookie: who.cookie, ...(options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }) },
+    payload: content instanceof Readable ? content : multipartBody(filename, 'text/csv', content),
   });
 }
 
@@ -71,30 +67,6 @@ function zipOf(entries: Record<string, string>): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
-}
-
-/** A multipart body whose file is `bytes` long, made as it is read, without a Content-Length. Counts what was read. */
-function lazyBody(bytes: number): { stream: Readable; read: () => number } {
-  const chunk = Buffer.alloc(256 * 1024, 0x61);
-  let sent = 0;
-  let stage: 'head' | 'body' | 'tail' | 'done' = 'head';
-  const stream = new Readable({
-    read() {
-      if (stage === 'head') {
-        stage = 'body';
-        this.push(partHead('big.csv', 'text/csv'));
-      } else if (stage === 'body') {
-        const next = Math.min(chunk.length, bytes - sent);
-        sent += next;
-        this.push(chunk.subarray(0, next));
-        if (sent >= bytes) stage = 'tail';
-      } else if (stage === 'tail') {
-        stage = 'done';
-        this.push(partTail);
-      } else this.push(null);
-    },
-  });
-  return { stream, read: () => sent };
 }
 
 async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
@@ -171,12 +143,12 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const announced = await app.inject({
       method: 'POST',
       url: `${STAFF_API.catalogueImport}?dryRun=1`,
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(IMPORT_MAX_BYTES + 1024 * 1024), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      headers: { 'content-type': MULTIPART_TYPE, 'content-length': String(IMPORT_MAX_BYTES + 1024 * 1024), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
       payload: Buffer.concat([partHead('big.csv', 'text/csv'), partTail]),
     });
     assert.equal(announced.statusCode, 413, announced.body);
     // not announced (chunked): stopped as it streams past the limit
-    const body = lazyBody(IMPORT_MAX_BYTES + 4 * 1024 * 1024);
+    const body = lazyMultipartBody(IMPORT_MAX_BYTES + 4 * 1024 * 1024, 'big.csv', 'text/csv');
     const streamed = await upload(app, layla, true, 'big.csv', body.stream);
     assert.equal(streamed.statusCode, 413, streamed.body);
     assert.equal(streamed.json<{ error: string }>().error, 'The catalogue file is too large: at most 50 MB is taken. Nothing was kept.');
