@@ -249,10 +249,14 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
   const added = checked.filter((row) => !known.has(row.id)).length;
   let next = lastPosition;
   const positions = new Map(existing.map((product) => [product.id, product.position]));
-  const values = checked.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
-  const unchanged = options.countUnchanged === true ? await countUnchanged(trx, values.filter((value) => known.has(value.id))) : 0;
+  const rowsOf = (rows: readonly CheckedRow[]) => rows.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
+  const writes = problems.length === 0 && !options.dryRun && checked.length > 0;
+  // the rows as they would be stored: made only for what needs them (a plain dry run does not)
+  const values = writes ? rowsOf(checked) : undefined;
+  const unchanged =
+    options.countUnchanged === true ? await countUnchanged(trx, values?.filter((value) => known.has(value.id)) ?? rowsOf(checked.filter((row) => known.has(row.id)))) : 0;
   const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, unchanged, written: false, problemsByLine: byLine };
-  if (problems.length > 0 || options.dryRun || checked.length === 0) return outcome;
+  if (values === undefined) return outcome;
 
   // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
   // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
