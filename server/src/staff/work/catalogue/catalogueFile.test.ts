@@ -139,6 +139,11 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal(binary.statusCode, 415, binary.body);
     const empty = await upload(app, layla, true, 'catalogue.csv', Buffer.alloc(0));
     assert.equal(empty.statusCode, 400, empty.body);
+    const headerOnly = await upload(app, layla, true, 'catalogue.csv', Buffer.from(writeCsv(CATALOGUE_COLUMNS, [])));
+    assert.deepEqual([headerOnly.statusCode, headerOnly.json()], [400, { error: 'The file has its header but no product rows: nothing to import.' }]);
+    const unknownColumn = await upload(app, layla, true, 'catalogue.csv', Buffer.from(writeCsv([...CATALOGUE_COLUMNS, 'colour'], [])));
+    assert.equal(unknownColumn.statusCode, 400, unknownColumn.body);
+    assert.match(unknownColumn.json<{ error: string }>().error, /^The file could not be read: line 1: unknown column\(s\) colour /);
     // announced larger: refused before the body is read
     const announced = await app.inject({
       method: 'POST',

@@ -103,6 +103,7 @@ export async function catalogueFileRoutes(parent: FastifyInstance, { db, store }
         file = `${file}.${type.format}`;
         const read = await readCatalogueFile(file);
         if ('problems' in read) throw badRequest(`The file could not be read: ${read.problems.map((problem) => problem.replace(file, 'the file')).join('; ')}. Nothing was imported.`);
+        if (read.rows.length === 0) throw badRequest('The file has its header but no product rows: nothing to import.');
         const idOf = new Map(read.rows.map(({ line, row }) => [line, row.id.trim()]));
         let version: number | null = null;
         const outcome = await importCatalogueRows(db, read.rows, {
