@@ -111,6 +111,15 @@ export const STAFF_API = {
   catalogueCreate: '/api/staff/catalogue/new-product',
   /** POST: a new draft product copying this one (a new id, its code and names marked as a copy). */
   catalogueDuplicate: '/api/staff/catalogue/products/:id/duplicate',
+  /** GET ?format=csv|xlsx → the whole catalogue as `npm run catalogue -- export` writes it (an attachment). */
+  catalogueExport: '/api/staff/catalogue/export',
+  /**
+   * POST multipart/form-data, one file part: a .csv or .xlsx catalogue file (csrf), ?dryRun=1 to check only →
+   * ImportReport: `npm run catalogue -- import` through the server (one transaction, the catalogue version announced).
+   */
+  catalogueImport: '/api/staff/catalogue/import',
+  /** GET ?category&after&limit → MissingArabicReport: the products (and categories) whose Arabic is still missing. */
+  catalogueMissingArabic: '/api/staff/catalogue/missing-arabic',
   // The releases console (admins: every remote; the release role: its own remotes, else 403; shapes: releases-api).
   /** GET → {remotes: RemoteListing[]}: the caller's remotes, each with its pointers and latest releases. */
   releaseRemotes: `${STAFF_RELEASES_PREFIX}/remotes`,

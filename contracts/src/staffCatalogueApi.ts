@@ -184,3 +184,64 @@ export type UploadedPicture = z.infer<typeof uploadedPictureAnswerSchema>;
 /** A stored datasheet. Put `datasheet` into the draft's `details.datasheet` (and `details_ar.datasheet`). */
 export const uploadedDatasheetAnswerSchema = z.strictObject({ datasheet: uploadedDatasheetSchema, bytes: z.number() });
 export type UploadedDatasheet = z.infer<typeof uploadedDatasheetAnswerSchema>;
+
+/** The largest catalogue file an import takes (the CLI's limit too). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** At most this many problems are listed in an import's report (the rest are counted). */
+export const IMPORT_PROBLEMS_LISTED = 1000;
+export const CATALOGUE_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type CatalogueFileFormat = (typeof CATALOGUE_FILE_FORMATS)[number];
+
+export const exportQuerySchema = z.strictObject({ format: z.enum(CATALOGUE_FILE_FORMATS, { error: 'format must be csv or xlsx' }) });
+export const importQuerySchema = z.strictObject({ dryRun: z.enum(['1', '0'], { error: 'dryRun must be 1 or 0' }).optional() });
+
+/** One problem of an import's file: its line (1 is the header), the row's id, the column it names (if one), why. */
+export const importProblemSchema = z.strictObject({ line: z.number(), id: z.string(), column: z.string().nullable(), reason: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** What a dry run found, or an import did: nothing is written when any row has a problem. */
+export const importReportSchema = z.strictObject({
+  dryRun: z.boolean(),
+  written: z.boolean(),
+  format: z.enum(CATALOGUE_FILE_FORMATS),
+  rows: z.number(),
+  added: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  badRows: z.number(),
+  problems: z.array(importProblemSchema),
+  /** How many problems there are in all (more than `problems` lists past IMPORT_PROBLEMS_LISTED). */
+  problemCount: z.number(),
+  /** The catalogue's version after an import that wrote (the pages follow it); null otherwise. */
+  version: z.number().nullable(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** A product's fields that can lack Arabic: the name with no Arabic letter, the details with none (an English copy). */
+export const MISSING_ARABIC_PRODUCT_FIELDS = ['productName_ar', 'details_ar'] as const;
+/** A category's texts that can lack Arabic. */
+export const MISSING_ARABIC_CATEGORY_FIELDS = ['title_ar', 'info_ar'] as const;
+
+export const missingArabicQuerySchema = z.strictObject({
+  category: z.string().regex(PRODUCT_ID_PATTERN, 'category must be a category id').optional(),
+  /** `<category id>/<product id>` of the last row of the page before (keyset paging in the report's order). */
+  after: z.string().regex(/^[A-Za-z0-9_-]{1,100}\/[A-Za-z0-9_-]{1,100}$/, 'after must be the next value of a page before').optional(),
+  limit: wholeNumber('limit')
+    .pipe(z.number().min(1, 'limit must be at least 1').max(EDITOR_PAGE_SIZE_MAX, `limit must be at most ${EDITOR_PAGE_SIZE_MAX}`))
+    .default(EDITOR_PAGE_SIZE),
+});
+export type MissingArabicQuery = z.input<typeof missingArabicQuerySchema>;
+
+export const missingArabicReportSchema = z.strictObject({
+  /** Every category in the catalogue's order: its own texts lacking Arabic, and how many of its products lack some. */
+  categories: z.array(
+    z.strictObject({ id: z.string(), title: z.string(), titleAr: z.string(), fields: z.array(z.enum(MISSING_ARABIC_CATEGORY_FIELDS)), products: z.number() }),
+  ),
+  /** The products lacking Arabic, in all (or the category asked for). */
+  total: z.number(),
+  /** A page of them, by category and id. */
+  products: z.array(z.strictObject({ id: z.string(), name: z.string(), nameAr: z.string(), categoryId: z.string(), fields: z.array(z.enum(MISSING_ARABIC_PRODUCT_FIELDS)) })),
+  /** The `after` of the next page; null on the last. */
+  next: z.string().nullable(),
+});
+export type MissingArabicReport = z.infer<typeof missingArabicReportSchema>;

@@ -1,8 +1,9 @@
 // The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
 // catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
 // and the price, uploads a picture and a datasheet, saves the draft and publishes it; the public pages (a new page
-// load) show the change; an older version restored and published brings the old values back. Axe checks the three
-// screens on the way.
+// load) show the change; an older version restored and published brings the old values back; the catalogue exported
+// as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { categoryPath, productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
@@ -122,6 +123,24 @@ test.describe('the catalogue editor', () => {
       await expect(publicPage.getByRole('main')).toContainText(oldArabic);
       await expect(publicPage.getByRole('main')).toContainText(oldArabicSpec);
       await expect(publicPage.getByText('نحاس CZ122 مطلي بالنيكل')).toHaveCount(0);
+
+      // the catalogue as a file: the page's CSV link (the server's streamed attachment), that very file chosen and
+      // checked (the browser's own File, multipart): every product unchanged; then the missing-Arabic report
+      await page.goto(at('/staff/catalogue'));
+      await page.getByRole('link', { name: 'Import and export' }).click();
+      await expect(heading(page, 'Import and export')).toBeVisible();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as CSV' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^catalogue-\d{4}-\d{2}-\d{2}\.csv$/);
+      const exported = await download.path();
+      const rows = (await readFile(exported, 'utf8')).trim().split('\r\n').length - 1;
+      await page.getByLabel('Catalogue file').setInputFiles(exported);
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      await expect(page.getByText(`The file is ready to import: 0 new, 0 changed, ${rows} unchanged. Nothing has been written yet.`)).toBeVisible();
+      expect(await axeViolations(page), 'import and export page').toEqual([]);
+      await page.getByRole('link', { name: 'Back to the catalogue' }).click();
+      await page.getByRole('link', { name: 'Missing Arabic' }).click();
+      await expect(page.getByText('Nothing lacks Arabic here.')).toBeVisible();
+      expect(await axeViolations(page), 'missing-Arabic page').toEqual([]);
       expect(staffConsole.problems).toEqual([]);
     } finally {
       await staffSite.stop();

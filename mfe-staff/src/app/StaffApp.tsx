@@ -21,6 +21,8 @@ import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
 import { NewProductPage } from '../catalogue/create/NewProductPage';
 import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
 import { ReleasesPage } from '../releases/ReleasesPage';
+import { CatalogueFilePage } from '../catalogue/file/CatalogueFilePage';
+import { MissingArabicPage } from '../catalogue/arabic/MissingArabicPage';
 
 /**
  * The staff app, as the staff host page renders it (staff-host/): inside the host's router (basename /staff) and
@@ -90,6 +92,22 @@ export default function StaffApp() {
                   <RequireReleaser>
                     <ReleasesPage />
                   </RequireReleaser>
+                }
+              />
+              <Route
+                path="catalogue-file"
+                element={
+                  <RequireCatalogueEditor title="Import and export">
+                    <CatalogueFilePage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue-arabic"
+                element={
+                  <RequireCatalogueEditor title="Missing Arabic">
+                    <MissingArabicPage />
+                  </RequireCatalogueEditor>
                 }
               />
               <Route

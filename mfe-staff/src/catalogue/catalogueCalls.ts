@@ -17,6 +17,10 @@ export const editPath = (id: string) => `/catalogue/${encodeURIComponent(id)}`;
 export const historyPath = (id: string) => `/catalogue/${encodeURIComponent(id)}/history`;
 /** The new-product form's address (the server refuses 'new' as a product id). */
 export const NEW_PRODUCT_PATH = '/catalogue/new';
+/** The import and export page's address (outside /catalogue/…, where any other segment is a product id). */
+export const CATALOGUE_FILE_PATH = '/catalogue-file';
+/** The report of what still lacks Arabic. */
+export const MISSING_ARABIC_PATH = '/catalogue-arabic';
 
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
 export type ChangeRefusal =

@@ -9,7 +9,10 @@ import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff
 import {
   CATALOGUE_MEDIA_PREFIX,
   DATASHEET_MAX_BYTES,
+  IMPORT_MAX_BYTES,
   PICTURE_MAX_BYTES,
+  type ImportReport,
+  type MissingArabicReport,
   type EditableProduct,
   type EditorProduct,
   type EditorProductPage,
@@ -70,6 +73,12 @@ interface FakeProduct {
 
 export interface FakeCatalogue {
   products: FakeProduct[];
+  /** The catalogue's version, moved on by each import that writes. */
+  version: number;
+  /** The missing-Arabic report's page size when the request names none (the real one: 50). */
+  reportPageSize?: number;
+  /** The ids each import that wrote brought in (the dry runs write nothing). */
+  imported: string[][];
   /** The session's account's e-mail, as the server writes it as author. */
   now: string;
 }
@@ -81,7 +90,7 @@ export function fakeCatalogue(count = 3): FakeCatalogue {
     const content = index === 0 ? glandContent() : glandContent({ productName: `Product ${index}`, code: `P-${index}`, productName_ar: index === 2 ? 'Product 2' : `منتج ${index}` });
     products.push({ product: { id, version: 0, published: content, draft: null, lastChange: null }, versions: [] });
   }
-  return { products, now: '2026-11-25T10:00:00.000Z' };
+  return { products, version: 40, imported: [], now: '2026-11-25T10:00:00.000Z' };
 }
 
 function summaryOf({ product }: FakeProduct): EditorProductSummary {
@@ -166,6 +175,58 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
   };
 
   return [
+    // The import of a catalogue file, simplified: CSV lines of `id,price`; a price that is not a number is a bad row.
+    http.post(STAFF_API.catalogueImport, async ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const part = await filePart(request, 'catalogue file', IMPORT_MAX_BYTES);
+      if (part instanceof Response) return part;
+      const text = new TextDecoder().decode(part.bytes);
+      if (/^\s*</.test(text)) return HttpResponse.json({ error: 'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file. Nothing was imported.' }, { status: 415 });
+      const rows = text.split('\n').slice(1).filter((line) => line.trim() !== '').map((line, index) => ({ line: index + 2, id: line.split(',')[0] ?? '', price: line.split(',')[1] ?? '' }));
+      const problems = rows.filter((row) => !PRICE.test(row.price)).map((row) => ({ line: row.line, id: row.id, column: 'price', reason: `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty` }));
+      const known = rows.filter((row) => find(row.id) !== undefined).length;
+      const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
+      const written = !dryRun && problems.length === 0;
+      if (written) {
+        fake.version += 1;
+        fake.imported.push(rows.map((row) => row.id));
+      }
+      return HttpResponse.json<ImportReport>({
+        dryRun,
+        written,
+        format: 'csv',
+        rows: rows.length,
+        added: rows.length - known,
+        changed: known,
+        unchanged: 0,
+        badRows: problems.length,
+        problems,
+        problemCount: problems.length,
+        version: written ? fake.version : null,
+      });
+    }),
+    // What lacks Arabic: the products whose Arabic name has no Arabic letter (their details are taken as translated).
+    http.get(STAFF_API.catalogueMissingArabic, ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const params = new URL(request.url).searchParams;
+      const limit = Number(params.get('limit') ?? fake.reportPageSize ?? 50);
+      const category = params.get('category');
+      const after = params.get('after');
+      const missing = fake.products.map(summaryOf).filter((row) => row.missingArabic);
+      const categoryIds = [...new Set(fake.products.map(({ product }) => product.published.productCategoryId))];
+      let rows = missing.filter((row) => category === null || row.categoryId === category).sort((a, b) => `${a.categoryId}/${a.id}`.localeCompare(`${b.categoryId}/${b.id}`));
+      if (after) rows = rows.filter((row) => `${row.categoryId}/${row.id}` > after);
+      const products = rows.slice(0, limit);
+      const last = products.at(-1);
+      return HttpResponse.json<MissingArabicReport>({
+        categories: categoryIds.map((id) => ({ id, title: id === 'industrial_cable_glands' ? 'Industrial Cable Glands' : id, titleAr: 'فئة', fields: [], products: missing.filter((row) => row.categoryId === id).length })),
+        total: missing.filter((row) => category === null || row.categoryId === category).length,
+        products: products.map((row) => ({ id: row.id, name: row.name, nameAr: row.nameAr, categoryId: row.categoryId, fields: ['productName_ar'] })),
+        next: rows.length > limit && last !== undefined ? `${last.categoryId}/${last.id}` : null,
+      });
+    }),
     http.get(STAFF_API.catalogueProducts, ({ request }) => {
       const refused = refusal(request);
       if (refused) return refused;

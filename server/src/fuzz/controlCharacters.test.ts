@@ -394,6 +394,10 @@ function staffRoutes(made: Made): Route[] {
     // tried by staff/work/catalogue/catalogueUploads.test.ts); the valid request sends no file, so it is a 415
     { method: 'POST', pattern: STAFF_API.cataloguePictures, staffApi: 'cataloguePictures', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
     { method: 'POST', pattern: STAFF_API.catalogueDatasheets, staffApi: 'catalogueDatasheets', as: ['admin'], params: { id: PRODUCT }, validStatus: 415 },
+    // the catalogue file: the export's one slot is its format; the import's its dryRun flag (its file is the file tests')
+    { method: 'GET', pattern: STAFF_API.catalogueExport, staffApi: 'catalogueExport', as: ['admin'], query: { format: 'csv' } },
+    { method: 'POST', pattern: STAFF_API.catalogueImport, staffApi: 'catalogueImport', as: ['admin'], query: { dryRun: '1' }, validStatus: 415 },
+    { method: 'GET', pattern: STAFF_API.catalogueMissingArabic, staffApi: 'catalogueMissingArabic', as: ['admin'], query: { category: 'industrial_cable_glands', after: 'industrial_cable_glands/a', limit: '5' } },
     // a new product: every request that reaches the store takes an id of its own (an accepted one keeps its id), so
     // none is a 409 for an id an earlier one took; its code is no product's. Empty detail documents: their texts go
     // through the draft's checks (contentTextProblem, the import's), tried slot by slot by the draft below

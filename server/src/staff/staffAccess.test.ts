@@ -48,6 +48,9 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueDatasheets: ['POST'],
   catalogueCreate: ['POST'],
   catalogueDuplicate: ['POST'],
+  catalogueExport: ['GET'],
+  catalogueImport: ['POST'],
+  catalogueMissingArabic: ['GET'],
 };
 /** The inbox's and the reviews' calls (and whom work is assigned to, and the admins' own): never the catalogue role's. */
 const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
@@ -7,11 +7,12 @@ import { EDITOR_STATUSES, type EditorProductPage, type EditorStatus } from '@sit
 import categories from '@site/content/data/products-category.json';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../../ui/StaffField';
+import { KeysetPager, useKeysetTrail } from '../../ui/Pager';
 import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
 import { useStaffResource } from '../../ui/useStaffResource';
 import { VisibleText } from '../../ui/VisibleText';
-import { editPath, NEW_PRODUCT_PATH } from '../catalogueCalls';
+import { CATALOGUE_FILE_PATH, editPath, MISSING_ARABIC_PATH, NEW_PRODUCT_PATH } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
 export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', archived: 'Archived' };
@@ -25,11 +26,10 @@ const CheckLabel = styled.label`
   input { width: 20px; height: 20px; }
 `;
 
-const Paging = styled.nav`
+const LinkRow = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: 12px;
-  margin-top: 16px;
+  gap: 12px 24px;
 `;
 
 const CATEGORY_OPTIONS = (categories as { id: string; title: string }[]).map(({ id, title }) => ({ id, title }));
@@ -44,11 +44,10 @@ export function CatalogueListPage() {
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => listQueryFromSearch(search), [search]);
   const { resource, retry } = useStaffResource<EditorProductPage>(`${STAFF_API.catalogueProducts}${listSearch(query)}`);
-  // The `after` of each page seen before this one, to go back (keyset pages cannot be numbered).
-  const [trail, setTrail] = useState<(string | undefined)[]>([]);
+  const trail = useKeysetTrail(query.after, (after) => setSearch(listSearch({ ...query, after })));
 
   const apply = (next: ListQuery) => {
-    setTrail([]);
+    trail.reset();
     setSearch(listSearch({ ...next, after: undefined }));
   };
   const change = (name: 'category' | 'status', value: string) => apply({ ...query, [name]: value === '' ? undefined : value });
@@ -62,23 +61,16 @@ export function CatalogueListPage() {
       brand: brand instanceof HTMLInputElement ? brand.value.trim() || undefined : query.brand,
     });
   };
-  const nextPage = (next: string) => {
-    setTrail((seen) => [...seen, query.after]);
-    setSearch(listSearch({ ...query, after: next }));
-  };
-  const previousPage = () => {
-    const before = trail[trail.length - 1];
-    setTrail((seen) => seen.slice(0, -1));
-    setSearch(listSearch({ ...query, after: before }));
-  };
 
   const page = resource.data;
   return (
     <PageContainer>
       <PageHeading title="Catalogue" />
-      <p>
+      <LinkRow>
         <Link to={NEW_PRODUCT_PATH}>New product</Link>
-      </p>
+        <Link to={CATALOGUE_FILE_PATH}>Import and export</Link>
+        <Link to={MISSING_ARABIC_PATH}>Missing Arabic</Link>
+      </LinkRow>
       <FilterForm role="search" aria-label="Filter the products" onSubmit={submitSearch}>
         <FieldRow>
           <StaffField label="Category">
@@ -163,20 +155,7 @@ export function CatalogueListPage() {
           </tbody>
         </Table>
       ) : null}
-      {page !== undefined && (page.next !== null || query.after !== undefined) ? (
-        <Paging aria-label="Product pages">
-          {query.after !== undefined ? (
-            <Button type="button" $variant="secondary" onClick={trail.length > 0 ? previousPage : () => apply(query)}>
-              {trail.length > 0 ? 'Previous page' : 'First page'}
-            </Button>
-          ) : null}
-          {page.next !== null ? (
-            <Button type="button" $variant="secondary" onClick={() => page.next !== null && nextPage(page.next)}>
-              Next page
-            </Button>
-          ) : null}
-        </Paging>
-      ) : null}
+      {page !== undefined ? <KeysetPager label="Product pages" after={query.after} next={page.next} trail={trail} /> : null}
     </PageContainer>
   );
 }

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { runMigrations, describeError } from '../../db/index.js';
 import { openCliDatabase, type CliIo } from '../../cli/cliDatabase.js';
 import { seedCatalogue } from '../seed.js';
-import { exportCatalogueRows, importCatalogueRows } from './catalogueImport.js';
+import { exportCatalogueFile, importCatalogueRows } from './catalogueImport.js';
 import { fileFormat, readCatalogueFile, writeCatalogueFile } from './catalogueFiles.js';
 import { CATALOGUE_COLUMNS } from './columns.js';
 import { generateCatalogueRows } from './generate.js';
@@ -83,9 +83,9 @@ export async function catalogueCli(argv: string[], env: Record<string, string | 
     await runMigrations(db);
     await seedCatalogue(db); // a database never started yet holds the site's catalogue first, as the server would
     if (args.command === 'export') {
-      const rows = await exportCatalogueRows(db.kysely);
-      await writeCatalogueFile(args.target, rows);
-      io.out(`Exported ${rows.length.toLocaleString('en')} products to ${args.target}\n`);
+      // written a batch at a time, as the staff app's export is (the same function)
+      const { products } = await exportCatalogueFile(db.kysely, args.target, fileFormat(args.target) ?? 'csv');
+      io.out(`Exported ${products.toLocaleString('en')} products to ${args.target}\n`);
       return 0;
     }
     let rows;

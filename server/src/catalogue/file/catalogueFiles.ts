@@ -1,19 +1,22 @@
 // The catalogue file on disk: CSV (csv.ts) or an Excel workbook (.xlsx, exceljs: the first sheet, the header in row 1).
 // A workbook's formula cells are read as their formula's text, never as a result it computed; every cell is written as
 // text, so a spreadsheet program shows exactly what the catalogue holds and reads it back unchanged.
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { IMPORT_MAX_BYTES, type CatalogueFileFormat } from '@site/contracts/staff-catalogue-api';
 import { CATALOGUE_COLUMNS, rowsFromRecords, type CatalogueFileRow, type NumberedRow } from './columns.js';
 import { CsvSyntaxError, readCsv, writeCsv } from './csv.js';
 
 /** The most characters an Excel cell holds (a longer one is cut when the workbook is opened). */
 const EXCEL_CELL_MAX = 32_767;
 
-/** The largest file an import reads. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** The largest file an import reads (the staff app's upload stops there too). */
+export const MAX_IMPORT_BYTES = IMPORT_MAX_BYTES;
 
-export type CatalogueFileFormat = 'csv' | 'xlsx';
+export type { CatalogueFileFormat };
 
 export function fileFormat(file: string): CatalogueFileFormat | undefined {
   const extension = path.extname(file).toLowerCase();
@@ -75,20 +78,103 @@ export async function readCatalogueFile(file: string): Promise<{ rows: NumberedR
 }
 
 export async function writeCatalogueFile(file: string, rows: readonly CatalogueFileRow[]): Promise<void> {
-  const cells = rows.map((row) => CATALOGUE_COLUMNS.map((column) => row[column]));
-  if (fileFormat(file) === 'csv') {
-    await writeFile(file, writeCsv(CATALOGUE_COLUMNS, cells));
-    return;
+  const format = fileFormat(file);
+  if (format === undefined) throw new Error(`${file}: the file must end in .csv or .xlsx`);
+  await writeCatalogueFileFrom(file, format, [rows]);
+}
+
+/** Thrown when a row cannot be written to a workbook (a cell over Excel's limit). */
+export class CatalogueFileWriteError extends Error {}
+
+/**
+ * Writes the rows as they come, a batch at a time, so that the whole catalogue is never in memory (the export of
+ * 100,000 products): CSV line by line, a workbook through ExcelJS's streaming writer (inline strings, every cell text).
+ * Resolves to the number of rows written.
+ */
+export async function writeCatalogueFileFrom(file: string, format: CatalogueFileFormat, batches: AsyncIterable<readonly CatalogueFileRow[]> | Iterable<readonly CatalogueFileRow[]>): Promise<number> {
+  let written = 0;
+  if (format === 'csv') {
+    const out = createWriteStream(file);
+    const failed = new Promise<never>((_resolve, reject) => out.once('error', reject));
+    const write = async (text: string) => {
+      if (!out.write(text)) await Promise.race([once(out, 'drain'), failed]);
+    };
+    try {
+      // the same bytes as writeCsv makes of the whole: a byte-order mark, then every record ending in CRLF
+      await write(writeCsv(CATALOGUE_COLUMNS, []));
+      for await (const batch of batches) {
+        if (batch.length === 0) continue;
+        await write(writeCsv(CATALOGUE_COLUMNS, batch.map((row) => CATALOGUE_COLUMNS.map((column) => row[column]))).slice(CSV_HEAD.length));
+        written += batch.length;
+      }
+    } finally {
+      out.end();
+      await Promise.race([once(out, 'close'), failed]);
+    }
+    return written;
   }
-  const tooLong = rows.find((row) => CATALOGUE_COLUMNS.some((column) => row[column].length > EXCEL_CELL_MAX));
-  if (tooLong !== undefined) {
-    throw new Error(`Product ${tooLong.id} has a cell longer than Excel's ${EXCEL_CELL_MAX.toLocaleString('en')} characters: export to .csv instead`);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const header = sheet.addRow([...CATALOGUE_COLUMNS]);
+  header.font = { bold: true };
+  header.commit();
+  try {
+    for await (const batch of batches) {
+      for (const row of batch) {
+        if (CATALOGUE_COLUMNS.some((column) => row[column].length > EXCEL_CELL_MAX)) {
+          throw new CatalogueFileWriteError(`Product ${row.id} has a cell longer than Excel's ${EXCEL_CELL_MAX.toLocaleString('en')} characters: export to .csv instead`);
+        }
+        sheet.addRow(CATALOGUE_COLUMNS.map((column) => workbookCell(row[column]))).commit();
+      }
+      written += batch.length;
+    }
+  } finally {
+    sheet.commit();
+    await workbook.commit();
   }
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Products');
-  sheet.addRow([...CATALOGUE_COLUMNS]);
-  for (const row of cells) sheet.addRow(row);
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  await workbook.xlsx.writeFile(file);
+  return written;
+}
+
+/**
+ * A cell for the streaming writer. Its plain text cells (`t="str"`) are read back by ExcelJS with their entities
+ * decoded twice (`&amp;gt;` written for `&gt;` comes back as `>`): a text holding `&` goes as an inline rich text of
+ * one run instead, which is read back as written (the import joins a rich text's runs).
+ */
+const workbookCell = (text: string): string | ExcelJS.CellRichTextValue => (text.includes('&') ? { richText: [{ text }] } : text);
+
+/** What writeCsv puts before the first row: the byte-order mark and the header's line. */
+const CSV_HEAD = writeCsv(CATALOGUE_COLUMNS, []);
+
+/**
+ * The format of an uploaded file by its content, never its name: an Excel workbook is a zip (`PK\x03\x04`) holding
+ * `xl/workbook.xml`; CSV is UTF-8 text without NUL or other control characters (tab, CR and LF aside) that does not
+ * start like markup. Anything else is a sentence saying why it is refused.
+ */
+export async function catalogueFileTypeOf(file: string): Promise<{ format: CatalogueFileFormat } | { refused: string }> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, 4));
+    await handle.read(head, 0, head.length, 0);
+    if (head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+      // a zip's central directory (at its end) names its entries: a workbook has xl/workbook.xml
+      const tailLength = Math.min(size, 4 * 1024 * 1024);
+      const tail = Buffer.alloc(tailLength);
+      await handle.read(tail, 0, tailLength, size - tailLength);
+      if (tail.includes('xl/workbook.xml') && tail.includes('[Content_Types].xml')) return { format: 'xlsx' };
+      return { refused: 'The file is a zip archive but not an Excel workbook (.xlsx): save the catalogue from Excel as an .xlsx workbook, or as CSV.' };
+    }
+  } finally {
+    await handle.close();
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file));
+  } catch {
+    return { refused: 'The file is neither an Excel workbook (.xlsx) nor CSV text in UTF-8: save it from your spreadsheet as .xlsx or as "CSV UTF-8".' };
+  }
+  // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) return { refused: 'The file is not CSV text: it holds control characters (is it a binary file?). Send a .csv or .xlsx catalogue file.' };
+  if (/^\uFEFF?\s*</.test(text)) return { refused: 'The file is not CSV: it looks like HTML or XML. Send a .csv or .xlsx catalogue file.' };
+  return { format: 'csv' };
 }

@@ -16,6 +16,7 @@ import { productRowOf } from '../records.js';
 import { cleanDetailDocument } from '../richText.js';
 import { bumpCatalogueVersion } from '../state.js';
 import { CATALOGUE_COLUMNS, type CatalogueFileRow, type NumberedRow } from './columns.js';
+import { writeCatalogueFileFrom, type CatalogueFileFormat } from './catalogueFiles.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -24,6 +25,8 @@ export interface ImportOutcome {
   badRows: number;
   added: number;
   updated: number;
+  /** Of the updated, how many rows hold exactly what the product already has (counted when `countUnchanged`). */
+  unchanged: number;
   /** Whether the rows were written (false for a dry run or when there were problems). */
   written: boolean;
   /** The problems by the line they are on, without the line's prefix (the editor shows them by field). */
@@ -178,13 +181,21 @@ const ANALYZE_AFTER_ROWS = 1_000;
  * search term's matches from defaults and scans the whole catalogue instead of its trigram indexes, and the closest
  * word to a misspelling ("Did you mean") is looked for over every word (100 ms at 100,000 products, not 12).
  */
-export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Compares each existing product's row with what it holds (the staff app's report); reads their content. */
+  countUnchanged?: boolean;
+  /** Runs inside the import's transaction once it is done (the staff app's audit line, committed with the rows). */
+  alsoInTransaction?: (trx: Kysely<DatabaseSchema>, outcome: ImportOutcome) => Promise<void>;
+}
+
+export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: ImportOptions): Promise<ImportOutcome> {
   const outcome = await writeImport(db, rows, options);
   if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search_en, catalogue_search_ar, catalogue_search_words`.execute(db.kysely);
   return outcome;
 }
 
-async function writeImport(db: Database, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
+async function writeImport(db: Database, rows: readonly NumberedRow[], options: ImportOptions): Promise<ImportOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const outcome = await importRowsIn(trx, rows, options);
@@ -198,6 +209,7 @@ async function writeImport(db: Database, rows: readonly NumberedRow[], options: 
         .where('product_id', 'in', [...new Set(rows.map(({ row }) => row.id.trim()))])
         .execute();
     }
+    await options.alsoInTransaction?.(trx, outcome);
     return outcome;
   });
 }
@@ -212,7 +224,7 @@ export async function lockCatalogue(trx: Kysely<DatabaseSchema>): Promise<void> 
  * unless `dryRun` or a problem, written with the brands they name and the catalogue's version bumped. The editor's
  * publish writes a product through here, so its search rows, filter values and every cache follow as an import's.
  */
-export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly NumberedRow[], options: { dryRun: boolean }): Promise<ImportOutcome> {
+export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly NumberedRow[], options: Pick<ImportOptions, 'dryRun' | 'countUnchanged'>): Promise<ImportOutcome> {
   const categories = new Map(
     (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]),
   );
@@ -235,12 +247,17 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
 
   const known = new Set(existing.map((product) => product.id));
   const added = checked.filter((row) => !known.has(row.id)).length;
-  const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, written: false, problemsByLine: byLine };
-  if (problems.length > 0 || options.dryRun || checked.length === 0) return outcome;
-
   let next = lastPosition;
   const positions = new Map(existing.map((product) => [product.id, product.position]));
-  const values = checked.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
+  const rowsOf = (rows: readonly CheckedRow[]) => rows.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
+  const writes = problems.length === 0 && !options.dryRun && checked.length > 0;
+  // the rows as they would be stored: made only for what needs them (a plain dry run does not)
+  const values = writes ? rowsOf(checked) : undefined;
+  const unchanged =
+    options.countUnchanged === true ? await countUnchanged(trx, values?.filter((value) => known.has(value.id)) ?? rowsOf(checked.filter((row) => known.has(row.id)))) : 0;
+  const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, unchanged, written: false, problemsByLine: byLine };
+  if (values === undefined) return outcome;
+
   // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
   // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
   // own pages rather than a few rows from every page (a file that mixes its categories line by line).
@@ -248,6 +265,53 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
   await upsertBrands(trx, checked);
   await bumpCatalogueVersion(trx);
   return { ...outcome, written: true };
+}
+
+/** A JSON value with its objects' keys sorted, as text: jsonb keeps keys in an order of its own. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const UNCHANGED_BATCH = 500;
+
+/** How many of these rows (of existing products) hold exactly what the product holds: read a batch at a time. */
+async function countUnchanged(trx: Kysely<DatabaseSchema>, values: readonly NewRow<'catalogue_products'>[]): Promise<number> {
+  let count = 0;
+  for (let start = 0; start < values.length; start += UNCHANGED_BATCH) {
+    const batch = values.slice(start, start + UNCHANGED_BATCH);
+    const stored = await trx
+      .selectFrom('catalogue_products')
+      .select(['id', 'category_id', 'name', 'name_ar', 'code', 'image', 'company', 'popularity', 'unit', 'details', 'details_ar'])
+      .select([sql<string | null>`price::text`.as('price'), sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')])
+      .where(sql<boolean>`id = any(${sql.val(batch.map((value) => value.id))}::text[])`)
+      .execute();
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    for (const value of batch) {
+      const row = byId.get(value.id);
+      if (row === undefined) continue;
+      const same =
+        row.category_id === value.category_id &&
+        row.name === value.name &&
+        row.name_ar === value.name_ar &&
+        row.code === value.code &&
+        row.image === value.image &&
+        (row.company ?? null) === (value.company ?? null) &&
+        Number(row.popularity) === Number(value.popularity) &&
+        row.unit === value.unit &&
+        row.date_added === String(value.date_added) &&
+        (row.price === null ? null : Number(row.price)) === (value.price === null || value.price === undefined ? null : Number(value.price)) &&
+        canonicalJson(row.details) === canonicalJson(JSON.parse(String(value.details))) &&
+        canonicalJson(row.details_ar) === canonicalJson(JSON.parse(String(value.details_ar)));
+      if (same) count += 1;
+    }
+  }
+  return count;
 }
 
 /** The rows naming a withdrawn (archived) product's id: refused, the product is restored in the editor instead. */
@@ -340,17 +404,64 @@ export async function exportCatalogueRows(db: Kysely<DatabaseSchema>): Promise<C
   return readFileRows(db);
 }
 
+const EXPORT_BATCH = 1_000;
+
+/** Every product as file rows, in the catalogue's order, a batch at a time (keyset on the order: each read is short). */
+export async function* exportCatalogueBatches(db: Kysely<DatabaseSchema>, batchSize = EXPORT_BATCH): AsyncGenerator<CatalogueFileRow[]> {
+  let after: { position: number; id: string } | undefined;
+  for (;;) {
+    const rows = await readFileRows(db, undefined, { after, limit: batchSize });
+    if (rows.length > 0) yield rows.map(({ row }) => row);
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.key;
+  }
+}
+
+/** Thrown when an export could not be read whole from one version of the catalogue (imports kept changing it). */
+export class ExportMovedError extends Error {}
+
+/**
+ * The whole catalogue written to `file` (writeCatalogueFileFrom), a batch at a time: read outside a transaction, which
+ * on the embedded database would hold its one connection for the whole export, so the catalogue's version is read
+ * before and after and the file written again when a change committed meanwhile (a file mixing two versions could
+ * import a product's old row over its new one).
+ */
+export async function exportCatalogueFile(db: Kysely<DatabaseSchema>, file: string, format: CatalogueFileFormat, attempts = 3): Promise<{ products: number; version: number }> {
+  const versionNow = async () => Number((await db.selectFrom('catalogue_state').select('version').executeTakeFirstOrThrow()).version);
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const before = await versionNow();
+    const products = await writeCatalogueFileFrom(file, format, exportCatalogueBatches(db));
+    const after = await versionNow();
+    if (before === after) return { products, version: after };
+  }
+  throw new ExportMovedError('The catalogue kept changing during the export (imports or publishes): please try again in a minute.');
+}
+
 /** One product as a file row (the editor's content), or undefined when there is no such product. */
 export async function exportCatalogueRow(db: Kysely<DatabaseSchema>, id: string): Promise<CatalogueFileRow | undefined> {
   const [row] = await readFileRows(db, id);
   return row;
 }
 
-async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<CatalogueFileRow[]> {
+async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<CatalogueFileRow[]>;
+async function readFileRows(
+  db: Kysely<DatabaseSchema>,
+  id: undefined,
+  page: { after: { position: number; id: string } | undefined; limit: number },
+): Promise<{ row: CatalogueFileRow; key: { position: number; id: string } }[]>;
+async function readFileRows(
+  db: Kysely<DatabaseSchema>,
+  id?: string,
+  page?: { after: { position: number; id: string } | undefined; limit: number },
+): Promise<CatalogueFileRow[] | { row: CatalogueFileRow; key: { position: number; id: string } }[]> {
+  const after = page?.after;
   const rows = await db
     .selectFrom('catalogue_products')
     .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? ''))
+    .$if(after !== undefined, (qb) => qb.where(sql<boolean>`(position, id) > (${after?.position ?? 0}, ${after?.id ?? ''})`))
+    .$if(page !== undefined, (qb) => qb.limit(page?.limit ?? 0))
     .select([
+      'position',
       'id',
       'category_id',
       'name',
@@ -368,7 +479,7 @@ async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<Ca
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
+  const fileRows = rows.map((row) => ({
     id: row.id,
     productCategoryId: row.category_id,
     productName: row.name,
@@ -383,4 +494,6 @@ async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<Ca
     details: JSON.stringify(row.details),
     details_ar: JSON.stringify(row.details_ar),
   }));
+  if (page === undefined) return fileRows;
+  return fileRows.map((row, index) => ({ row, key: { position: rows[index]!.position, id: rows[index]!.id } }));
 }

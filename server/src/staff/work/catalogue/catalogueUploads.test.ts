@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { test, type TestContext } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -18,9 +17,10 @@ import { PICTURE_MAX_BYTES, type EditorProduct, type UploadedDatasheet, type Upl
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { lazyMultipartBody, MULTIPART_BOUNDARY, MULTIPART_TYPE, partHead, partTail } from '../../../test-support/multipart.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
-const BOUNDARY = '----catalogue-upload-test';
+const BOUNDARY = MULTIPART_BOUNDARY;
 const STORED_NAME = /^[a-f0-9]{64}(?:-\d{1,4}\.(?:avif|webp)|\.pdf)$/;
 
 type Who = StaffCaller;
@@ -28,46 +28,17 @@ type Who = StaffCaller;
 const addAccount = addStaffAccount;
 const signIn = signInStaff;
 
-/** The head of a multipart body's one file part, as a browser writes it (the name and type are the client's word). */
-const partHead = (filename: string, type: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`, 'latin1');
-const partTail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`, 'latin1');
-
 function upload(app: FastifyInstance, who: Who | undefined, url: string, filename: string, type: string, content: Buffer, options: { csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,
     headers: {
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'content-type': MULTIPART_TYPE,
       ...(who === undefined ? {} : { cookie: who.cookie }),
       ...(who === undefined || options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }),
     },
     payload: Buffer.concat([partHead(filename, type), content, partTail]),
   });
-}
-
-/** A multipart body whose file is `bytes` long, made as it is read (never all in memory). Counts what was read. */
-function lazyBody(bytes: number): { stream: Readable; read: () => number } {
-  const chunk = Buffer.alloc(64 * 1024, 0x41);
-  let sent = 0;
-  let stage: 'head' | 'body' | 'tail' | 'done' = 'head';
-  const stream = new Readable({
-    read() {
-      if (stage === 'head') {
-        stage = 'body';
-        this.push(partHead('big.jpg', 'image/jpeg'));
-      } else if (stage === 'body') {
-        const next = Math.min(chunk.length, bytes - sent);
-        sent += next;
-        this.push(chunk.subarray(0, next));
-        if (sent >= bytes) stage = 'tail';
-      } else if (stage === 'tail') {
-        stage = 'done';
-        this.push(partTail);
-      } else this.push(null);
-    },
-  });
-  return { stream, read: () => sent };
 }
 
 /** A PNG's header declaring `width` × `height` over a few bytes of data: what an image bomb looks like. */
@@ -182,21 +153,21 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
 
   await t.test('a too-large upload is refused with 413 as it streams, and nothing is kept', async () => {
     // announced at 200 MB: refused before its body is read
-    const announced = lazyBody(200 * 1024 * 1024);
+    const announced = lazyMultipartBody(200 * 1024 * 1024, 'big.jpg', 'image/jpeg');
     const early = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(200 * 1024 * 1024 + 400), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      headers: { 'content-type': MULTIPART_TYPE, 'content-length': String(200 * 1024 * 1024 + 400), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
       payload: announced.stream,
     });
     await refused(early, 413, /The picture is too large: at most 10 MB is taken\. Nothing was kept\./);
     assert.ok(announced.read() < 8 * 1024 * 1024, `read ${announced.read()} bytes of it`);
     // no length announced (chunked): streamed up to the limit, then refused
-    const chunked = lazyBody(PICTURE_MAX_BYTES + 1024 * 1024);
+    const chunked = lazyMultipartBody(PICTURE_MAX_BYTES + 1024 * 1024, 'big.jpg', 'image/jpeg');
     const late = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked', cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      headers: { 'content-type': MULTIPART_TYPE, 'transfer-encoding': 'chunked', cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
       payload: chunked.stream,
     });
     await refused(late, 413, /The picture is too large: at most 10 MB is taken/);
@@ -215,7 +186,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const empty = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
       payload: `--${BOUNDARY}--\r\n`,
     });
     await refused(empty, 400, /had no file/);
@@ -224,7 +195,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const twice = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
       payload: two,
     });
     await refused(twice, 400, /one file part\. Other parts or fields are not taken/);
@@ -232,7 +203,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const withField = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
       payload: field,
     });
     await refused(withField, 400, /Other parts or fields are not taken/);

@@ -16,6 +16,8 @@ import {
   editorListQuerySchema,
   editorProductPageSchema,
   editorProductSchema,
+  missingArabicQuerySchema,
+  missingArabicReportSchema,
   productDiffSchema,
   productIdParamsSchema,
   productVersionListSchema,
@@ -33,8 +35,10 @@ import { archiveProduct, unarchiveProduct } from './archive.js';
 import { createProduct, duplicateProduct } from './create.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
+import { missingArabicReport } from './missingArabic.js';
 import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
 import { catalogueUploadRoutes, mediaReferenceProblem } from './uploads.js';
+import { catalogueFileRoutes } from './importExport.js';
 
 export interface StaffCatalogueOptions {
   db: Database;
@@ -100,6 +104,10 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     }
     return listEditorProducts(db.kysely, request.query);
   });
+
+  app.get(STAFF_API.catalogueMissingArabic, { schema: { querystring: missingArabicQuerySchema, response: answers(missingArabicReportSchema) } }, async (request) =>
+    missingArabicReport(db.kysely, request.query),
+  );
 
   app.get(STAFF_API.catalogueProduct, { schema: { params: productIdParamsSchema, response: answers(editorProductSchema) } }, async (request) =>
     readEditorProduct(db.kysely, request.params.id),
@@ -170,5 +178,6 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     // a file over its limit is answered by uploads.ts with a sentence of its own, from the part's `truncated`
     await app.register(fastifyMultipart, { limits: { files: 1, fields: 0, parts: 1, headerPairs: 20 }, throwFileSizeLimit: false });
     await app.register(catalogueUploadRoutes, { db, store: media });
+    await app.register(catalogueFileRoutes, { db, store: media });
   }
 }

@@ -63,9 +63,10 @@ interface Received {
 
 /**
  * The request's one file part, streamed into a temp file of the store, stopped at `limit`; refused (and the temp file
- * removed) when it is not there, too large or empty. The caller discards the file when done with it.
+ * removed) when it is not there, too large or empty. The caller discards the file when done with it. (The catalogue
+ * file's import takes its file through here too.)
  */
-async function receive(request: FastifyRequest, store: MediaStore, what: string, limit: number): Promise<Received> {
+export async function receiveOneFile(request: FastifyRequest, store: MediaStore, what: string, limit: number): Promise<Received> {
   const declared = Number(request.headers['content-length']);
   // a body announced larger than any file allowed: refused before a byte of it is read
   if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) throw tooLarge(what, limit);
@@ -111,7 +112,7 @@ export async function catalogueUploadRoutes(parent: FastifyInstance, { db, store
     const actor = editorOf(request);
     const { id } = request.params;
     await requireProduct(db, id);
-    const received = await receive(request, store, 'picture', PICTURE_MAX_BYTES);
+    const received = await receiveOneFile(request, store, 'picture', PICTURE_MAX_BYTES);
     try {
       const { format, width, height } = await inspectPicture(received.file);
       const widths = await storePictureVariants(store, id, received.hash, received.file);
@@ -130,7 +131,7 @@ export async function catalogueUploadRoutes(parent: FastifyInstance, { db, store
     const actor = editorOf(request);
     const { id } = request.params;
     await requireProduct(db, id);
-    const received = await receive(request, store, 'datasheet', DATASHEET_MAX_BYTES);
+    const received = await receiveOneFile(request, store, 'datasheet', DATASHEET_MAX_BYTES);
     try {
       await checkPdf(received.file, received.bytes);
       const name = `${received.hash}.pdf`;

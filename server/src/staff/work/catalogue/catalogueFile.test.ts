@@ -1,0 +1,237 @@
+// The staff app's import and export of the whole catalogue, through the whole app (buildApp, real sessions and CSRF
+// tokens), on both databases: the export as a download, the file types refused by their content (HTML named .csv, a
+// zip that is no workbook), a workbook's formula read as its text, the 50 MB limit while streaming, a dry run that
+// writes nothing, an import the public API shows at once, an export that imports back unchanged, and who may.
+import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
+import { test, type TestContext } from 'node:test';
+import { crc32 } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { catalogueProductApiPath } from '@site/contracts/api';
+import type { ProductResponse } from '@site/contracts/catalogue-api';
+import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
+import { IMPORT_MAX_BYTES, type ImportReport } from '@site/contracts/staff-catalogue-api';
+import { readCsv, writeCsv } from '../../../catalogue/file/csv.js';
+import { CATALOGUE_COLUMNS } from '../../../catalogue/file/columns.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
+import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { lazyMultipartBody, multipartBody, MULTIPART_TYPE, partHead, partTail } from '../../../test-support/multipart.js';
+
+const PRODUCT = 'hex_cw_brass_cable_gland';
+const STALE = { error: 'Your session has expired or the form is stale. Please reload the page.' };
+
+function upload(app: FastifyInstance, who: StaffCaller, dryRun: boolean, filename: string, content: Buffer | Readable, options: { csrf?: boolean } = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
+    headers: { 'content-type': MULTIPART_TYPE, cookie: who.cookie, ...(options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }) },
+    payload: content instanceof Readable ? content : multipartBody(filename, 'text/csv', content),
+  });
+}
+
+/** A zip archive of stored (uncompressed) entries: what a workbook is made of, here without a workbook in it. */
+function zipOf(entries: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(entries)) {
+    const data = Buffer.from(text);
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
+  const { app, db } = await catalogueEditorApp(t, target);
+  await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
+  await addStaffAccount(db, 'omar@crescent.example', 'branch', 'Dubai');
+  const layla = await signInStaff(app, 'layla@crescent.example');
+  const omar = await signInStaff(app, 'omar@crescent.example');
+  const audited = async (action: string) => (await db.query<{ detail: string }>('select detail from staff_audit_log where action = $1 order by id', [action])).map((row) => row.detail);
+  const version = async () => Number((await db.query<{ version: string }>('select version from catalogue_state'))[0]!.version);
+  const stored = async () => db.query<Record<string, unknown>>('select id, name, price::text as price, details, updated_at from catalogue_products order by id');
+  const productCount = (await stored()).length;
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    const res = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=${format}`, headers: { cookie: layla.cookie } });
+    assert.equal(res.statusCode, 200, res.body);
+    return res;
+  };
+
+  await t.test('the export downloads the whole catalogue as CSV or a workbook, audited', async () => {
+    const csv = await exportAs('csv');
+    assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+    assert.match(String(csv.headers['content-disposition']), /^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
+    assert.equal(csv.headers['cache-control'], 'no-store');
+    const records = readCsv(csv.body);
+    assert.deepEqual(records[0]!.cells, [...CATALOGUE_COLUMNS]);
+    assert.equal(records.length - 1, productCount);
+    const xlsx = await exportAs('xlsx');
+    assert.match(String(xlsx.headers['content-disposition']), /filename="catalogue-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    assert.deepEqual([...xlsx.rawPayload.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
+    const exports = await audited('catalogue.export');
+    assert.deepEqual(exports.map((detail) => detail.replace(/ \(catalogue version \d+\)$/, '')), [`${productCount} products as csv`, `${productCount} products as xlsx`]);
+    const bad = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=pdf`, headers: { cookie: layla.cookie } });
+    assert.deepEqual([bad.statusCode, bad.json()], [400, { error: 'format must be csv or xlsx' }]);
+  });
+
+  await t.test('the export imports back unchanged, as CSV and as a workbook', async () => {
+    // the workbook checked (its every row compared with the stored product), the CSV imported
+    for (const format of ['xlsx', 'csv'] as const) {
+      const dryRun = format === 'xlsx';
+      const before = await stored();
+      const res = await upload(app, layla, dryRun, `catalogue.${format}`, (await exportAs(format)).rawPayload);
+      assert.equal(res.statusCode, 200, res.body);
+      const report = res.json<ImportReport>();
+      assert.deepEqual({ ...report, version: null }, { dryRun, written: !dryRun, format, rows: productCount, added: 0, changed: 0, unchanged: productCount, badRows: 0, problems: [], problemCount: 0, version: null });
+      assert.deepEqual((await stored()).map(({ updated_at: _updated, ...row }) => row), before.map(({ updated_at: _updated, ...row }) => row));
+    }
+  });
+
+  await t.test('only admins and the catalogue role, with the CSRF token', async () => {
+    const csv = (await exportAs('csv')).rawPayload;
+    const branchExport = await staffCall(app, omar, 'GET', `${STAFF_API.catalogueExport}?format=csv`);
+    assert.deepEqual([branchExport.statusCode, branchExport.json()], [403, { error: 'Only the catalogue role and administrators can edit the catalogue.' }]);
+    const branchImport = await upload(app, omar, true, 'catalogue.csv', csv);
+    assert.equal(branchImport.statusCode, 403, branchImport.body);
+    const checks = (await audited('catalogue.import-check')).length;
+    const noToken = await upload(app, layla, true, 'catalogue.csv', csv, { csrf: false });
+    assert.deepEqual([noToken.statusCode, noToken.json()], [403, STALE]);
+    assert.equal((await audited('catalogue.import-check')).length, checks, 'nothing ran');
+  });
+
+  await t.test('files refused by their content, whatever their name: HTML, a zip that is no workbook, over 50 MB', async () => {
+    const before = await version();
+    const html = await upload(app, layla, true, 'catalogue.csv', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'));
+    assert.equal(html.statusCode, 415, html.body);
+    assert.match(html.json<{ error: string }>().error, /^The file is not CSV: it looks like HTML or XML\./);
+    const zip = await upload(app, layla, true, 'catalogue.xlsx', zipOf({ 'readme.txt': 'not a workbook', 'word/document.xml': '<w/>' }));
+    assert.equal(zip.statusCode, 415, zip.body);
+    assert.match(zip.json<{ error: string }>().error, /^The file is a zip archive but not an Excel workbook/);
+    const binary = await upload(app, layla, true, 'catalogue.csv', Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe]));
+    assert.equal(binary.statusCode, 415, binary.body);
+    const empty = await upload(app, layla, true, 'catalogue.csv', Buffer.alloc(0));
+    assert.equal(empty.statusCode, 400, empty.body);
+    const headerOnly = await upload(app, layla, true, 'catalogue.csv', Buffer.from(writeCsv(CATALOGUE_COLUMNS, [])));
+    assert.deepEqual([headerOnly.statusCode, headerOnly.json()], [400, { error: 'The file has its header but no product rows: nothing to import.' }]);
+    const unknownColumn = await upload(app, layla, true, 'catalogue.csv', Buffer.from(writeCsv([...CATALOGUE_COLUMNS, 'colour'], [])));
+    assert.equal(unknownColumn.statusCode, 400, unknownColumn.body);
+    assert.match(unknownColumn.json<{ error: string }>().error, /^The file could not be read: line 1: unknown column\(s\) colour /);
+    // announced larger: refused before the body is read
+    const announced = await app.inject({
+      method: 'POST',
+      url: `${STAFF_API.catalogueImport}?dryRun=1`,
+      headers: { 'content-type': MULTIPART_TYPE, 'content-length': String(IMPORT_MAX_BYTES + 1024 * 1024), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      payload: Buffer.concat([partHead('big.csv', 'text/csv'), partTail]),
+    });
+    assert.equal(announced.statusCode, 413, announced.body);
+    // not announced (chunked): stopped as it streams past the limit
+    const body = lazyMultipartBody(IMPORT_MAX_BYTES + 4 * 1024 * 1024, 'big.csv', 'text/csv');
+    const streamed = await upload(app, layla, true, 'big.csv', body.stream);
+    assert.equal(streamed.statusCode, 413, streamed.body);
+    assert.equal(streamed.json<{ error: string }>().error, 'The catalogue file is too large: at most 50 MB is taken. Nothing was kept.');
+    assert.equal(await version(), before);
+  });
+
+  await t.test('a workbook formula is read as its text, never its result; the bad rows are a table', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow([...CATALOGUE_COLUMNS]);
+    const exported = readCsv((await exportAs('csv')).body);
+    const row = exported.find((record) => record.cells[0] === PRODUCT)!.cells;
+    const price = CATALOGUE_COLUMNS.indexOf('price');
+    sheet.addRow(row.map((cell, index) => (index === price ? { formula: '1+1', result: 2 } : cell)));
+    const res = await upload(app, layla, true, 'catalogue.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    assert.equal(res.statusCode, 200, res.body);
+    const report = res.json<ImportReport>();
+    assert.equal(report.written, false);
+    assert.equal(report.badRows, 1);
+    assert.deepEqual(report.problems.map(({ line, id, column }) => ({ line, id, column })), [{ line: 2, id: PRODUCT, column: 'price' }]);
+    assert.match(report.problems[0]!.reason, /^bad price "=1\+1"/);
+  });
+
+  await t.test('a dry run reports and writes nothing; the import writes in one go and the public API shows it', async () => {
+    const exported = readCsv((await exportAs('csv')).body);
+    const header = exported[0]!.cells;
+    const col = (name: (typeof CATALOGUE_COLUMNS)[number]) => header.indexOf(name);
+    const rows = exported.slice(1).map((record) => [...record.cells]);
+    const changed = rows.find((cells) => cells[col('id')] === PRODUCT)!;
+    changed[col('price')] = '123.45';
+    changed[col('productName')] = 'CW brass cable gland, imported';
+    const added = [...changed];
+    added[col('id')] = 'imported_gland';
+    added[col('code')] = 'IMP-GLAND-1';
+    const file = Buffer.from(writeCsv(header, [...rows, added]));
+    const before = await stored();
+    const versionBefore = await version();
+
+    const dry = await upload(app, layla, true, 'new.csv', file);
+    assert.equal(dry.statusCode, 200, dry.body);
+    assert.deepEqual(dry.json<ImportReport>(), { dryRun: true, written: false, format: 'csv', rows: productCount + 1, added: 1, changed: 1, unchanged: productCount - 1, badRows: 0, problems: [], problemCount: 0, version: null });
+    assert.deepEqual(await stored(), before, 'the dry run wrote nothing');
+    assert.equal(await version(), versionBefore);
+
+    // a bad row stops the whole import: nothing written
+    const bad = [...added];
+    bad[col('id')] = 'imported_bad';
+    bad[col('code')] = 'IMP-BAD-1';
+    bad[col('price')] = '1,200';
+    const refused = await upload(app, layla, false, 'bad.csv', Buffer.from(writeCsv(header, [...rows, added, bad])));
+    assert.equal(refused.statusCode, 200, refused.body);
+    const refusedReport = refused.json<ImportReport>();
+    assert.equal(refusedReport.written, false);
+    assert.deepEqual(refusedReport.problems.map(({ line, id, column }) => ({ line, id, column })), [{ line: productCount + 3, id: 'imported_bad', column: 'price' }]);
+    assert.deepEqual(await stored(), before, 'a refused import wrote nothing');
+
+    const res = await upload(app, layla, false, 'new.csv', file);
+    assert.equal(res.statusCode, 200, res.body);
+    const report = res.json<ImportReport>();
+    assert.equal(report.written, true);
+    assert.deepEqual([report.added, report.changed, report.unchanged], [1, 1, productCount - 1]);
+    assert.ok(report.version !== null && report.version > versionBefore, `the version moved on: ${report.version}`);
+    assert.equal(await version(), report.version);
+    const live = (await app.inject({ url: catalogueProductApiPath(PRODUCT) })).json<ProductResponse>();
+    assert.equal(live.listing.price, 123.45);
+    assert.equal(live.product.productName, 'CW brass cable gland, imported');
+    assert.equal((await app.inject({ url: catalogueProductApiPath('imported_gland') })).statusCode, 200);
+    const imports = await audited('catalogue.import');
+    assert.equal(imports.length, 3, imports.join('\n'));
+    assert.match(imports.at(-2)!, /^refused, csv of \d+ bytes \(sha256 [a-f0-9]{64}\); \d+ rows: .* 1 with problems$/);
+    assert.match(imports.at(-1)!, new RegExp(`^imported, csv of \\d+ bytes \\(sha256 [a-f0-9]{64}\\); ${productCount + 1} rows: 1 new, 1 changed, ${productCount - 1} unchanged, 0 with problems$`));
+  });
+}
+
+test('the catalogue file from the staff app on embedded PGlite', async (t) => {
+  await fileSuite(t, pgliteTarget);
+});
+
+test('the catalogue file from the staff app on PostgreSQL', async (t) => {
+  await onPostgres(t, (target) => fileSuite(t, target));
+});

@@ -1,0 +1,38 @@
+// multipart/form-data bodies as a browser sends them, for the upload tests: one file part, and a body of any size
+// made as it is read (never all in memory), which counts what the server read of it.
+import { Readable } from 'node:stream';
+
+export const MULTIPART_BOUNDARY = '----site-upload-test';
+export const MULTIPART_TYPE = `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`;
+
+/** The head of a body's one file part (the name and type are the client's word). */
+export const partHead = (filename: string, type: string): Buffer =>
+  Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`, 'latin1');
+export const partTail = Buffer.from(`\r\n--${MULTIPART_BOUNDARY}--\r\n`, 'latin1');
+
+/** A whole body of one file part. */
+export const multipartBody = (filename: string, type: string, content: Buffer): Buffer => Buffer.concat([partHead(filename, type), content, partTail]);
+
+/** A body whose file is `bytes` long, made as it is read. `read()` says how many of its bytes were asked for. */
+export function lazyMultipartBody(bytes: number, filename: string, type: string): { stream: Readable; read: () => number } {
+  const chunk = Buffer.alloc(256 * 1024, 0x41);
+  let sent = 0;
+  let stage: 'head' | 'body' | 'tail' | 'done' = 'head';
+  const stream = new Readable({
+    read() {
+      if (stage === 'head') {
+        stage = 'body';
+        this.push(partHead(filename, type));
+      } else if (stage === 'body') {
+        const next = Math.min(chunk.length, bytes - sent);
+        sent += next;
+        this.push(chunk.subarray(0, next));
+        if (sent >= bytes) stage = 'tail';
+      } else if (stage === 'tail') {
+        stage = 'done';
+        this.push(partTail);
+      } else this.push(null);
+    },
+  });
+  return { stream, read: () => sent };
+}
