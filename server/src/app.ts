@@ -28,6 +28,7 @@ import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/aft
 import { answerClientError, registerHostRequired } from './http/bareAnswers.js';
 import { isBrowserFile } from './http/browserFiles.js';
 import { submissionRoutes } from './routes/submissions.js';
+import { sharedRedis } from './http/redis.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
@@ -213,6 +214,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     }
   });
 
+  // ---- the one Redis connection (REDIS_URL) of every rate limit and the staff sign-in lockout: app.redis ----
+  if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
+
   // ---- form submissions: /api/send-contact-form, /api/send-user-registration, /api/send-inquiry ----
   await app.register(submissionRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
@@ -220,7 +224,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // over the database a sample of each category and each question's search results; over records given, made from them
   const knowledgeBases: KnowledgeBasesFor =
     databaseFeed === undefined ? ignoringQuestion(feed.follow(catalogueKnowledgeBases)) : databaseKnowledgeBases(catalogue, databaseFeed, options.chatKnowledge);
-  await app.register(chatRoutes, { ...config.assistant, redisUrl: config.submissions.redisUrl, knowledgeBases });
+  await app.register(chatRoutes, { ...config.assistant, knowledgeBases });
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
   await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
@@ -250,7 +254,6 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     ...config.staff,
     media,
     db,
-    redisUrl: config.submissions.redisUrl,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
     releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0] },
