@@ -216,6 +216,27 @@ describe('site server', () => {
       assert.equal(res.headers['access-control-allow-headers'], 'x-requested-with');
     });
 
+    test('no other address answers a foreign origin: pages, data, the APIs and their preflights carry no Access-Control-Allow-Origin', async () => {
+      const origin = 'https://attacker.example';
+      for (const url of ['/home', '/data/products-category.json', '/remotes.json', '/healthz', '/api/catalogue/categories', '/api/staff/session']) {
+        const res = await get(url, { origin });
+        assert.equal(res.headers['access-control-allow-origin'], undefined, url);
+      }
+      for (const url of ['/api/send-contact-form', '/api/chat', '/api/staff/sign-in', '/home']) {
+        const preflight = await app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-csrf-token' },
+        });
+        assert.equal(preflight.headers['access-control-allow-origin'], undefined, url);
+        assert.equal(preflight.headers['access-control-allow-methods'], undefined, url);
+        assert.equal(preflight.headers['access-control-allow-headers'], undefined, url);
+      }
+      // a simple POST is answered (a server cannot stop it being sent), but the foreign page may not read the answer
+      const post = await app.inject({ method: 'POST', url: '/api/send-contact-form', headers: { origin, 'content-type': 'application/json' }, payload: '{}' });
+      assert.equal(post.headers['access-control-allow-origin'], undefined);
+    });
+
     test('never serves files outside the dist folder', async () => {
       for (const url of [
         '/remotes/catalogue/../../secret.txt',

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { canaryServedPath, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { LOCALE_BASE, localizedPath, type Locale } from '@site/contracts/locale';
 import { HOME_PATH } from '@site/contracts/routes';
+import { STAFF_REMOTE } from '@site/contracts/staff-api';
 import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
@@ -19,6 +20,7 @@ import type { PageCache } from './http/pageCache.js';
 import { createSiteOrigin } from './http/siteOrigin.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
 import { registerStaticFiles } from './http/staticFiles.js';
+import { REMOTES_PREFIX, remoteBundleRoutes } from './http/remoteBundles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { sitemapRoutes } from './http/sitemap.js';
@@ -28,6 +30,7 @@ import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/aft
 import { answerClientError, registerHostRequired } from './http/bareAnswers.js';
 import { isBrowserFile } from './http/browserFiles.js';
 import { submissionRoutes } from './routes/submissions.js';
+import { sharedRedis } from './http/redis.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
@@ -213,6 +216,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     }
   });
 
+  // ---- the one Redis connection (REDIS_URL) of every rate limit and the staff sign-in lockout: app.redis ----
+  if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
+
   // ---- form submissions: /api/send-contact-form, /api/send-user-registration, /api/send-inquiry ----
   await app.register(submissionRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
@@ -220,7 +226,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // over the database a sample of each category and each question's search results; over records given, made from them
   const knowledgeBases: KnowledgeBasesFor =
     databaseFeed === undefined ? ignoringQuestion(feed.follow(catalogueKnowledgeBases)) : databaseKnowledgeBases(catalogue, databaseFeed, options.chatKnowledge);
-  await app.register(chatRoutes, { ...config.assistant, redisUrl: config.submissions.redisUrl, knowledgeBases });
+  await app.register(chatRoutes, { ...config.assistant, knowledgeBases });
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
   await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
@@ -250,7 +256,6 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     ...config.staff,
     media,
     db,
-    redisUrl: config.submissions.redisUrl,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
     releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0] },
@@ -259,29 +264,16 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
   await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0] });
 
-  // ---- remote bundles: loadable from any origin ----
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/remotes/')) allowCrossOrigin(reply);
-  });
-  app.options('/remotes/*', async (request, reply) => {
-    const requested = request.headers['access-control-request-headers'];
-    return reply
-      .code(204)
-      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
-      .header('access-control-allow-headers', typeof requested === 'string' ? requested : '*')
-      .header('access-control-max-age', '86400')
-      .send();
-  });
+  // ---- remote bundles, the staff remote's included: loadable from any origin (CORS in their scope only) ----
   // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
   // and a remote built later is served without a restart.
-  const serveRemoteBuild = (root: string, prefix: string) =>
-    // CORS again after any onRequest security-header hook added later
-    registerStaticFiles(app, { root, prefix, allowedPath: isBrowserFile, addHeaders: allowCrossOrigin });
-  for (const remote of config.remotes) {
-    await serveRemoteBuild(remote.distDir, remoteServedPath(remote.name));
+  const builds = config.remotes.flatMap((remote) => [
+    { root: remote.distDir, servedPath: remoteServedPath(remote.name) },
     // A canary build on this disk (REMOTE_<NAME>_CANARY_DIR), beside the stable one and by the same rules.
-    if (remote.canary?.distDir !== undefined) await serveRemoteBuild(remote.canary.distDir, canaryServedPath(remote.name));
-  }
+    ...(remote.canary?.distDir === undefined ? [] : [{ root: remote.canary.distDir, servedPath: canaryServedPath(remote.name) }]),
+  ]);
+  builds.push({ root: config.staffPages.distDir, servedPath: remoteServedPath(STAFF_REMOTE) });
+  await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds });
 
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
   await app.register(staffPageRoutes, config.staffPages);
@@ -359,13 +351,6 @@ const constant =
   <T>(value: T): (() => Promise<T>) =>
   async () =>
     value;
-
-function allowCrossOrigin(reply: FastifyReply): void {
-  reply
-    .header('access-control-allow-origin', '*')
-    .header('cross-origin-resource-policy', 'cross-origin')
-    .header('timing-allow-origin', '*');
-}
 
 function pathOf(url: string): string {
   const end = url.search(/[?#]/);

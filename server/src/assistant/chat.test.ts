@@ -12,6 +12,7 @@ import { CHAT_BODY_LIMIT, chatRoutes } from './chatRoutes.js';
 import { DEFAULT_GEMINI_MODEL, loadConfig } from '../config.js';
 import { FakeGemini } from '../test-support/fakeGemini.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { sharedRedis } from '../http/redis.js';
 
 const TEST_KEY = 'test-gemini-key-7f3a9c';
 const TEST_MODEL = 'gemini-test-flash';
@@ -378,10 +379,11 @@ describe('chat rate limit shared through Redis (REDIS_URL)', () => {
     }
     const namespace = `test-chat-rate-${randomBytes(6).toString('hex')}-`;
     // no provider key: the knowledge base answers, so only the limiter is under test
-    const options = { ...loadConfig({ CHAT_RATE_LIMIT_MAX: '3', CHAT_RATE_LIMIT_WINDOW_SECONDS: '60' }).assistant, redisUrl: url, redisNamespace: namespace };
+    const options = { ...loadConfig({ CHAT_RATE_LIMIT_MAX: '3', CHAT_RATE_LIMIT_WINDOW_SECONDS: '60' }).assistant, redisNamespace: namespace };
     const apps = await Promise.all(
       [0, 1].map(async () => {
         const app = Fastify();
+        await app.register(sharedRedis, { url });
         await app.register(chatRoutes, options);
         await app.ready();
         return app;
@@ -410,7 +412,8 @@ describe('chat rate limit shared through Redis (REDIS_URL)', () => {
 
   test('with Redis down the chat still answers (not limited, never a 500)', async () => {
     const app = Fastify();
-    await app.register(chatRoutes, { ...loadConfig({ CHAT_RATE_LIMIT_MAX: '1' }).assistant, redisUrl: 'redis://127.0.0.1:1' });
+    await app.register(sharedRedis, { url: 'redis://127.0.0.1:1' });
+    await app.register(chatRoutes, { ...loadConfig({ CHAT_RATE_LIMIT_MAX: '1' }).assistant });
     await app.ready();
     try {
       for (let i = 0; i < 3; i += 1) {

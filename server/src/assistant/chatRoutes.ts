@@ -16,9 +16,9 @@ import {
 } from './knowledge-base/index.js';
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { sharedCounting } from '../http/rateLimit.js';
 import type { AssistantConfig } from '../config.js';
 import { describeError } from '../db/index.js';
-import { connectRedis } from '../routes/submissions.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
 import { linksInEdition } from './answerLinks.js';
 import { parseChatRequest } from './chatRequest.js';
@@ -48,9 +48,7 @@ export interface ChatRoutesOptions extends AssistantConfig {
    * each category and the products the question finds: catalogueKnowledge.ts), instead of the fixed ones above.
    */
   knowledgeBases?: KnowledgeBasesFor;
-  /** The rate limiter's Redis (REDIS_URL, shared with the forms), so that every server process counts together; in memory when undefined. */
-  redisUrl?: string | undefined;
-  /** Prefix of the rate-limit keys in Redis (tests use their own). */
+  /** Prefix of the rate-limit keys in the app's Redis (http/redis.ts; tests use their own); in memory without one. */
   redisNamespace?: string;
 }
 
@@ -126,12 +124,11 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
 
   const limited = options.rateLimitMax > 0;
   if (limited) {
-    const redis = options.redisUrl === undefined ? undefined : connectRedis(app, options.redisUrl);
     await app.register(rateLimit, {
       global: false,
       max: options.rateLimitMax,
       timeWindow: options.rateLimitWindowMs,
-      ...(redis === undefined ? {} : { redis, nameSpace: options.redisNamespace ?? 'site-chat-rate-' }),
+      ...sharedCounting(app, options.redisNamespace ?? 'site-chat-rate-'),
       // Redis unreachable: answer (logged) rather than refuse every question.
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>

@@ -4,14 +4,14 @@
 // /staff/), never cached (no-store: it is the door to visitors' personal data) and carries a CSP of its own, stricter
 // than the public pages': nothing is allowed that the staff app does not use.
 //
-// Also served here: the staff host's files at /staff/assets/ and the staff remote's build at /remotes/staff/, like the
-// public remotes' (app.ts gives every /remotes/* answer its CORS headers).
+// Also served here: the staff host's files at /staff/assets/ (the staff remote's build at /remotes/staff/ is served
+// with the public remotes': remoteBundles.ts).
 import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_BASE, STAFF_HOST_ASSETS_PATH, STAFF_REMOTE } from '@site/contracts/staff-api';
-import { remoteServedPath, type StaffPagesConfig } from '../config.js';
+import type { StaffPagesConfig } from '../config.js';
 import { escapeHtml } from './seo/escape.js';
 import { remoteOrigins } from './securityHeaders.js';
 import { remotesMap, remotesMapScript } from './remotes.js';
@@ -126,9 +126,9 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPagesC
 
   for (const url of [STAFF_BASE, `${STAFF_BASE}/`, `${STAFF_BASE}/*`]) app.get(url, sendStaffPage);
 
-  // The host's own files (hashed names, cached for a year) and the staff remote's build, each missing until built.
+  // The host's own files (hashed names, cached for a year), missing until built. The staff remote's build is served
+  // with the others under /remotes/ (remoteBundles.ts).
   await registerStaticFiles(app, { root: options.hostDist, prefix: STAFF_HOST_ASSETS_PATH, allowedPath: isStaffHostFile });
-  await registerStaticFiles(app, { root: options.distDir, prefix: remoteServedPath(STAFF_REMOTE), allowedPath: isBrowserFile });
 }
 
 /** The host's files but its index.html, which only the page routes send (with the staff page's head and headers). */

@@ -2,10 +2,10 @@
 // GET /api/quote-requests/<reference>.pdf?key=... gives it back as a PDF to whoever holds its key (the sender only).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
-import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT, type SubmissionsConfig } from '../config.js';
+import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../config.js';
 import { describeError, type Database } from '../db/index.js';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { registerRateLimit } from '../routes/submissions.js';
+import { registerRateLimit, type RateLimitOptions } from '../http/rateLimit.js';
 import { parseSubmission } from '../validation/submissionSchemas.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
 import { namedProductIds, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
@@ -16,7 +16,7 @@ import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS, keyMatches, loadQ
 /** Largest accepted body: 100 lines and 2,000 characters of notes (each up to 12 bytes as a JSON escape) fit twice over. */
 export const QUOTE_BODY_LIMIT = 64 * 1024;
 
-export interface QuoteRoutesOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs' | 'redisUrl'> {
+export interface QuoteRoutesOptions extends RateLimitOptions {
   db: Database;
   /** QUOTE_CONFIRMATIONS_PER_HOUR (its default when left out). */
   quoteConfirmationsPerHour?: number;
@@ -29,7 +29,6 @@ export interface QuoteRoutesOptions extends Pick<SubmissionsConfig, 'rateLimitMa
   catalogue?: QuoteCatalogue | ((productIds: readonly string[]) => Promise<QuoteCatalogue>);
   /** Today, for the needed-by date's bounds (tests). */
   now?: () => Date;
-  redisNamespace?: string;
 }
 
 export interface QuoteCreatedResponse {

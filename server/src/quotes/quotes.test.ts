@@ -457,7 +457,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   await t.test('a later change to the catalogue does not rewrite a stored request: its PDF names the product as it was', async (t2) => {
     const renamed: QuoteCatalogue = { find: (id) => (id === GLAND ? { id, code: 'OLD-GLAND-7', unit: 'box', name: 'Old gland name', nameAr: 'اسم قديم' } : undefined) };
     const before = Fastify();
-    await before.register(quoteRoutes, { db: database.db, rateLimitMax: 0, rateLimitWindowMs: 60_000, redisUrl: undefined, catalogue: renamed });
+    await before.register(quoteRoutes, { db: database.db, rateLimitMax: 0, rateLimitWindowMs: 60_000, catalogue: renamed });
     try {
       const { pdfUrl, reference } = created(await before.inject({ method: 'POST', url: URL, payload: withLines(line(GLAND, 3)) }));
       const res = await app.inject({ method: 'GET', url: pdfUrl }); // today's catalogue

@@ -12,7 +12,7 @@ import type { RatingsResponse, RatingSummary, ReviewCreatedResponse, ReviewsResp
 import type { SubmissionsConfig } from '../config.js';
 import type { Kysely } from 'kysely';
 import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
-import { registerRateLimit } from '../routes/submissions.js';
+import { registerRateLimit } from '../http/rateLimit.js';
 import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
 import { parseReview } from './reviewSchema.js';
 import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';

@@ -8,7 +8,9 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
 import { describeError } from '../db/index.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
-import { describeWindow, submissionRoutes } from './submissions.js';
+import { submissionRoutes } from './submissions.js';
+import { describeWindow } from '../http/rateLimit.js';
+import { sharedRedis } from '../http/redis.js';
 
 const TOO_MANY = 'Too many requests, please try again in a minute.';
 /** Invalid on purpose: the limit counts every request, and a 400 needs no database. */
@@ -86,10 +88,11 @@ describe('rate limit shared through Redis', () => {
       return;
     }
     const namespace = `test-rate-${randomBytes(6).toString('hex')}-`;
-    const options = { db: stubDatabase(), rateLimitMax: 4, rateLimitWindowMs: 60_000, redisUrl: url, redisNamespace: namespace };
+    const options = { db: stubDatabase(), rateLimitMax: 4, rateLimitWindowMs: 60_000, redisNamespace: namespace };
     const apps = await Promise.all(
       [0, 1].map(async () => {
         const app = (await import('fastify')).default();
+        await app.register(sharedRedis, { url });
         await app.register(submissionRoutes, options);
         await app.ready();
         return app;
@@ -110,9 +113,36 @@ describe('rate limit shared through Redis', () => {
     }
   });
 
+  test('the whole server opens one Redis connection for every limit and the lockout, and closes it with itself', async (t) => {
+    const unreachable = await redisReachable();
+    if (unreachable !== undefined) {
+      if (required) assert.fail(`${unreachable} (required in CI / REQUIRE_REDIS=1)`);
+      t.skip(unreachable);
+      return;
+    }
+    const counter = new Redis(url);
+    const siteConnections = async () => String(await counter.client('LIST')).split('\n').filter((line) => / name=site /.test(line)).length;
+    const other = await createFixture({ env: { REDIS_URL: url } });
+    try {
+      const before = await siteConnections();
+      const app = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
+      await app.ready();
+      // a form, a review and a question: each limiter counts, all through the one connection
+      assert.equal((await send(app, '/api/send-contact-form', '198.51.100.77')).statusCode, 400);
+      assert.equal((await app.inject({ method: 'POST', url: '/api/chat', payload: { question: 'hi' }, remoteAddress: '198.51.100.77' })).statusCode, 200);
+      assert.equal(await siteConnections(), before + 1, 'one connection for the whole server');
+      await app.close();
+      assert.equal(await siteConnections(), before, 'closed with the server');
+    } finally {
+      counter.disconnect();
+      await other.cleanup();
+    }
+  });
+
   test('with Redis down the forms still answer (not limited, never a 500)', async () => {
     const app = (await import('fastify')).default();
-    await app.register(submissionRoutes, { db: stubDatabase(), rateLimitMax: 1, rateLimitWindowMs: 60_000, redisUrl: 'redis://127.0.0.1:1' });
+    await app.register(sharedRedis, { url: 'redis://127.0.0.1:1' });
+    await app.register(submissionRoutes, { db: stubDatabase(), rateLimitMax: 1, rateLimitWindowMs: 60_000 });
     await app.ready();
     try {
       for (let i = 0; i < 3; i += 1) assert.equal((await send(app, '/api/send-contact-form')).statusCode, 400);

@@ -22,6 +22,7 @@ import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignI
 import { ACCOUNT_FAILURE_LIMIT, ACCOUNT_PASSWORD_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from './lockout.js';
 import { hashPassword } from './passwords.js';
 import { MESSAGES, staffRoutes } from './staffRoutes.js';
+import { sharedRedis } from '../http/redis.js';
 import { recoveryCodeHash } from './totp.js';
 
 const PASSWORD = 'amber falcon quietly 71';
@@ -852,7 +853,8 @@ describe('the sign-in lockout shared through Redis', () => {
     const db = await openDatabase({ dataDir, databaseUrl: undefined });
     await runMigrations(db);
     const app = Fastify();
-    await app.register(staffRoutes, { db, redisUrl, redisNamespace: namespace, sessionIdleMinutes: 30, sessionMaxHours: 12, totpKeys: undefined, totpKeyFile: path.join(dataDir, 'staff-totp.key') });
+    await app.register(sharedRedis, { url: redisUrl });
+    await app.register(staffRoutes, { db, redisNamespace: namespace, sessionIdleMinutes: 30, sessionMaxHours: 12, totpKeys: undefined, totpKeyFile: path.join(dataDir, 'staff-totp.key') });
     await app.ready();
     return {
       app,

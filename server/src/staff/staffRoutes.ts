@@ -10,7 +10,6 @@ import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/staffTokenRoutes.js';
-import { connectRedis } from '../routes/submissions.js';
 import { strictObject } from '../validation/submissionSchemas.js';
 import { textField } from '../validation/textField.js';
 import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
@@ -36,8 +35,6 @@ import type { MediaStore } from '../catalogue/media/mediaStore.js';
 
 export interface StaffRoutesOptions {
   db: Database;
-  /** Counts failed sign-ins in Redis (shared by every process) when set; in the database otherwise. */
-  redisUrl?: string | undefined;
   /** Prefix of the lockout's Redis keys (tests use their own). */
   redisNamespace?: string;
   /** Wakes the outbox worker (the work routes' re-send). */
@@ -108,9 +105,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
   const times: SessionTimes = { idleMs: options.sessionIdleMinutes * 60_000, maxMs: options.sessionMaxHours * 3_600_000 };
   const inDatabase = databaseFailureCounter(db);
   const failures: FailureCounter =
-    options.redisUrl === undefined
-      ? inDatabase
-      : redisFailureCounter(connectRedis(app, options.redisUrl), options.redisNamespace ?? 'site-staff-sign-in-', inDatabase, app.log);
+    // in the app's Redis (http/redis.ts) when REDIS_URL is set, so that every process counts together
+    app.redis === undefined ? inDatabase : redisFailureCounter(app.redis, options.redisNamespace ?? 'site-staff-sign-in-', inDatabase, app.log);
   const requireJson = useJsonEndpoint(app, { bodyLimit: STAFF_BODY_LIMIT, what: 'the request', emptyHint: 'send a JSON object' });
   const secrets = new TotpSecretBox(options.totpKeys ?? [await localTotpKey(options.totpKeyFile)]);
   // at start, not per request; a server that starts with its database down still starts (the next start re-seals)

@@ -67,17 +67,20 @@ function faceOf(cp: number): Face | undefined {
   return undefined;
 }
 
-/** Invisible characters that only steer the order or the joining of letters: read by bidi.ts, never drawn. */
-const isInvisible = (cp: number): boolean => cp === 0x200e || cp === 0x200f || cp === 0x061c || cp === 0x200b || cp === 0x00ad || cp === 0xfeff || cp === 0x2060;
+/**
+ * Invisible characters that only steer the order (marks, embeddings, isolates) or the joining of letters: read by
+ * bidi.ts, never drawn.
+ */
+const isInvisible = (cp: number): boolean =>
+  cp === 0x200e || cp === 0x200f || cp === 0x061c || cp === 0x200b || cp === 0x00ad || cp === 0xfeff || cp === 0x2060 || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 /** Kept for fontkit (they decide whether two Arabic letters join). */
 const isJoiner = (cp: number): boolean => cp === 0x200c || cp === 0x200d;
 
-/** A paragraph as drawable code points: tabs and odd spaces as spaces, embedding controls out, the unknown as '?'. */
+/** A paragraph as drawable code points: tabs and odd spaces as spaces, the unknown as '?'. */
 function drawable(paragraph: string): number[] {
   const out: number[] = [];
   for (const char of paragraph) {
     const cp = char.codePointAt(0)!;
-    if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) continue;
     if (cp === 0x09 || cp === 0x2028 || cp === 0x2029 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000) out.push(0x20);
     else if (isInvisible(cp) || faceOf(cp) !== undefined) out.push(cp);
     else if (isJoiner(cp)) out.push(cp);

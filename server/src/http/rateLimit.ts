@@ -1,0 +1,47 @@
+// The per-client rate limit of the visitor POSTs (forms, reviews, quotes), counted in the shared Redis when there is one.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { SubmissionsConfig } from '../config.js';
+import { httpError } from './jsonEndpoint.js';
+
+export interface RateLimitOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs'> {
+  /** Prefix of the rate-limit keys in Redis (tests use their own). */
+  redisNamespace?: string;
+}
+
+/** "a minute", "2 minutes", "30 seconds": the rate-limit window in words. */
+export function describeWindow(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds === 60) return 'a minute';
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return seconds === 1 ? 'a second' : `${seconds} seconds`;
+}
+
+/**
+ * The per-client rate limit of a plugin's POSTs (SUBMIT_RATE_LIMIT_*, shared through the app's Redis: http/redis.ts):
+ * routes opt in with `config: { rateLimit: {} }`. Over it: 429 "Too many <what>, please try again in a minute.".
+ * Returns whether a limit is on (rateLimitMax 0 turns it off).
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: RateLimitOptions,
+  { namespace, what = 'requests' }: { namespace: string; what?: string },
+): Promise<boolean> {
+  if (options.rateLimitMax <= 0) return false;
+  const tooMany = `Too many ${what}, please try again in ${describeWindow(options.rateLimitWindowMs)}.`;
+  await app.register(rateLimit, {
+    global: false,
+    max: options.rateLimitMax,
+    timeWindow: options.rateLimitWindowMs,
+    ...sharedCounting(app, options.redisNamespace ?? namespace),
+    // Redis unreachable: let the visitor through (logged) rather than refuse every form.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
+  });
+  return true;
+}
+
+/** @fastify/rate-limit's store options: the app's Redis under `namespace`, else none (each process counts in memory). */
+export function sharedCounting(app: FastifyInstance, namespace: string): { redis?: NonNullable<FastifyInstance['redis']>; nameSpace?: string } {
+  return app.redis === undefined ? {} : { redis: app.redis, nameSpace: namespace };
+}
