@@ -171,13 +171,15 @@ function termQuery(term: SearchTerm, words: ReadonlyMap<string, string | undefin
 
 /**
  * The results page's filters count the matches as read once (the CTE `matched`, aliased `s`): each carries its
- * product's brands, values and price from its search row, and its rank, for the page read in the same statement.
+ * product's pair of brands and values (by id), price and rank, for the page read in the same statement.
  */
 const MATCHED_FACET_ROWS: FacetRows = {
   from: sql`matched as s`,
-  brands: sql<string[]>`s.brands`,
-  values: sql<string[]>`s.filter_values`,
+  // the matches carry their pair's id only (kept small enough to stay in memory); its arrays are the pair's
+  brands: sql<string[]>`(select pair.brands from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
+  values: sql<string[]>`(select pair.filter_values from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
   price: sql`s.price`,
+  set: sql<number>`s.facet_set`,
 };
 
 /** What a result shows of its product (the page's language). */
@@ -293,7 +295,7 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
     // combinations of brands and values, the view's total, and the page's ids under the view; then the page's shown
     // fields by id.
     const before = sql`matched as materialized (
-      select s.product_id, s.position, ${rank} as rank, s.brands, s.filter_values, s.price from ${sql.table(table)} as s where ${matches})`;
+      select s.product_id, s.position, ${rank} as rank, s.facet_set, s.price from ${sql.table(table)} as s where ${matches})`;
     const ids = (where: RawBuilder<boolean>) => sql<string[]>`array(
       select s.product_id from matched as s where ${where} order by s.rank, s.position, s.product_id offset ${query.offset} limit ${query.limit})`;
     view = await narrowedView(db, MATCHED_FACET_ROWS, sql<boolean>`true`, query.filters, { before, ids });

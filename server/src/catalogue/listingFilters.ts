@@ -16,6 +16,11 @@ export interface FacetRows {
   /** Specification values, 'attribute:value' (catalogue_products.filter_values). */
   values: RawBuilder<string[]>;
   price: RawBuilder<unknown>;
+  /**
+   * The row's pair of brands and values by id (catalogue_facet_sets, migration 019), when it has one: the rows are
+   * then grouped by it, and the pairs' arrays read once each, instead of grouped by their arrays.
+   */
+  set?: RawBuilder<number>;
 }
 
 /** A category's listing: the products themselves (a product's brands are its `company`, names joined with ', '). */
@@ -140,14 +145,29 @@ async function countedView(
     FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofCombination.ofBrands} and ${ofCombination.ofAttributes(attribute)}`),
     sql` `,
   );
+  const combinations =
+    rows.set === undefined
+      ? sql`select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
+          min(${rows.price}) as min, max(${rows.price}) as max
+        from ${rows.from}
+        where ${inSet}
+        group by 1, 2`
+      : sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
+        from (
+          select ${rows.set} as pair_id, count(*) filter (where ${inRange}) as in_range, min(${rows.price}) as min, max(${rows.price}) as max
+          from ${rows.from}
+          where ${inSet}
+          group by 1
+        ) as counted join catalogue_facet_sets as pair on pair.id = counted.pair_id`;
+  // The page's rows: those of the combinations in the view (by their pair, when the rows name one) in the price range.
+  const asksNothing = asked.brands.length === 0 && asked.chosen.length === 0 && filters?.minPrice === undefined && filters?.maxPrice === undefined;
+  const pageWhere = asksNothing
+    ? sql<boolean>`true`
+    : rows.set === undefined
+      ? where
+      : sql<boolean>`(${rows.set} in (select combination.pair_id from combination where ${ofCombination.inView}) and ${inRange})`;
   const { rows: counted } = await sql<{ value: string | null; count: number; min: string | null; max: string | null; page: string[] | null }>`
-    with ${page === undefined ? sql`` : sql`${page.before}, `}combination as (
-      select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
-        min(${rows.price}) as min, max(${rows.price}) as max
-      from ${rows.from}
-      where ${inSet}
-      group by 1, 2
-    )
+    with ${page === undefined ? sql`` : sql`${page.before}, `}combination as (${combinations})
     select facet.value, coalesce(sum(combination.in_range) filter (where case split_part(facet.value, ':', 1)
         when 'brand' then ${ofCombination.ofAttributes()} ${underOthers} else false end), 0)::int as count,
       null::text as min, null::text as max, null::text[] as page
@@ -158,7 +178,7 @@ async function countedView(
     ) as facet
     group by facet.value
     union all
-    select null, coalesce(sum(in_range), 0)::int, min(min)::text, max(max)::text, ${page === undefined ? sql`null` : page.ids(where)}
+    select null, coalesce(sum(in_range), 0)::int, min(min)::text, max(max)::text, ${page === undefined ? sql`null` : page.ids(pageWhere)}
     from combination where ${ofCombination.inView}`.execute(db);
   const counts = counted.filter((row): row is typeof row & { value: string } => row.value !== null);
   const view = counted.find((row) => row.value === null);
