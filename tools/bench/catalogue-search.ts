@@ -15,6 +15,7 @@ import { CatalogueStore, freshSchema, openDatabase, runMigrations, searchNeedle,
 import { fillCatalogue } from './lib/catalogue-at-size.js';
 import { positiveNumber } from './lib/env.js';
 import { printTable } from './lib/format.js';
+import { timedCalls } from './lib/timed-calls.js';
 
 const SIZE = Math.round(positiveNumber('CATALOGUE_SIZE', 100_000));
 const RUNS = Math.round(positiveNumber('CATALOGUE_RUNS', 100));
@@ -25,18 +26,12 @@ const KEEP = process.env.SEARCH_BENCH_KEEP?.trim() || undefined;
 /** Which databases (SEARCH_BENCH_DATABASES=pglite,postgres; PostgreSQL only with TEST_DATABASE_URL). */
 const DATABASES = new Set((process.env.SEARCH_BENCH_DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim()));
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const fine = (value: number): string => `${value.toFixed(1)} ms`;
 
-async function timedCalls(requests: number, call: (run: number) => Promise<unknown>): Promise<[string, string]> {
-  const times: number[] = [];
-  for (let run = -5; run < requests; run += 1) {
-    const started = performance.now();
-    await call(run < 0 ? 0 : run);
-    if (run >= 0) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return [fine(percentile(times, 50)), fine(percentile(times, 95))];
+/** p50 and p95 of `requests` calls, as the table shows them. */
+async function timed(requests: number, call: (run: number) => Promise<unknown>): Promise<[string, string]> {
+  const { p50, p95 } = await timedCalls(requests, call);
+  return [fine(p50), fine(p95)];
 }
 
 /** The catalogue at SIZE: filled now, or (kept) migrated by this code; what was done and how long it took. */
@@ -60,12 +55,12 @@ async function benchOne(label: string, db: Database): Promise<string[][]> {
     locale: Math.floor(run / SEARCHES.length) % 2 ? ('ar' as const) : ('en' as const),
   });
   const rows: string[][] = [[label, String(size), `catalogue ${how}`, '', '']];
-  rows.push([label, String(size), `search, ${SEARCHES.length} texts, both languages`, ...(await timedCalls(RUNS, (run) => store.search(query(run))))]);
-  rows.push([label, String(size), 'the same with its filters counted (results page)', ...(await timedCalls(RUNS, (run) => store.search({ ...query(run), facets: true })))]);
+  rows.push([label, String(size), `search, ${SEARCHES.length} texts, both languages`, ...(await timed(RUNS, (run) => store.search(query(run))))]);
+  rows.push([label, String(size), 'the same with its filters counted (results page)', ...(await timed(RUNS, (run) => store.search({ ...query(run), facets: true })))]);
   for (const [index, text] of SEARCHES.entries()) {
     const alone = (run: number) => query(index + run * SEARCHES.length, index);
-    rows.push([label, String(size), `  "${text}"`, ...(await timedCalls(SEARCH_RUNS, (run) => store.search(alone(run))))]);
-    rows.push([label, String(size), `  "${text}" with its filters counted`, ...(await timedCalls(SEARCH_RUNS, (run) => store.search({ ...alone(run), facets: true })))]);
+    rows.push([label, String(size), `  "${text}"`, ...(await timed(SEARCH_RUNS, (run) => store.search(alone(run))))]);
+    rows.push([label, String(size), `  "${text}" with its filters counted`, ...(await timed(SEARCH_RUNS, (run) => store.search({ ...alone(run), facets: true })))]);
   }
   return rows;
 }
