@@ -20,6 +20,7 @@ import { REPO_ROOT } from '../../tests/support/site-server.js';
 import { fillCatalogue } from './lib/catalogue-at-size.js';
 import { positiveNumber } from './lib/env.js';
 import { kb, ms, printTable } from './lib/format.js';
+import { percentile, timedCalls as timedCallsOf } from './lib/timed-calls.js';
 
 /** Server-side times are a few milliseconds: one decimal. */
 const fine = (value: number): string => `${value.toFixed(1)} ms`;
@@ -33,7 +34,6 @@ const SEARCH_RUNS = Math.round(positiveNumber('CATALOGUE_SEARCH_RUNS', 20));
  * categories and a third of the catalogue ('cable'). */
 const SEARCHES = ['gland', 'Hex', 'armoured cable', 'hex cw 20s', 'CB-', '4 core 16mm swa', 'mcb', 'armourd cabel', 'كابل ارضي', 'zzzz', 'cable'];
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 interface Timed {
   p50: number;
@@ -59,16 +59,7 @@ async function timed(requests: number, url: (run: number) => string, inject: (ur
 }
 
 /** The same over direct calls (the store, not the routes): p50 and p95 of `requests` after 5 warm-ups. */
-async function timedCalls(requests: number, call: (run: number) => Promise<unknown>): Promise<Timed> {
-  const times: number[] = [];
-  for (let run = -5; run < requests; run += 1) {
-    const started = performance.now();
-    await call(run < 0 ? 0 : run);
-    if (run >= 0) times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes: 0 };
-}
+const timedCalls = async (requests: number, call: (run: number) => Promise<unknown>): Promise<Timed> => ({ ...(await timedCallsOf(requests, call)), bytes: 0 });
 
 async function benchSize(label: string, db: Database, size: number): Promise<string[][]> {
   const { added: extra, importMs } = await fillCatalogue(db, size);

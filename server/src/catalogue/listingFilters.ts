@@ -16,6 +16,11 @@ export interface FacetRows {
   /** Specification values, 'attribute:value' (catalogue_products.filter_values). */
   values: RawBuilder<string[]>;
   price: RawBuilder<unknown>;
+  /**
+   * The row's pair of brands and values by id (catalogue_facet_sets, migration 019), when it has one: the rows are
+   * then grouped by it, and the pairs' arrays read once each, instead of grouped by their arrays.
+   */
+  set?: RawBuilder<number>;
 }
 
 /** A category's listing: the products themselves (a product's brands are its `company`, names joined with ', '). */
@@ -27,6 +32,8 @@ export const PRODUCT_FACET_ROWS: FacetRows = {
 };
 
 export interface NarrowedView {
+  /** With a ViewPage: the page's product ids, best first. */
+  page: string[];
   /** The brands the view narrows to, of those the set offers. */
   brands: string[];
   /** The specification values the view narrows to, of those the set offers. */
@@ -107,30 +114,63 @@ export function askedCondition(rows: FacetRows, filters: ListingFilters | undefi
 }
 
 /**
+ * A page of the view read in the statement that counts it (the search's results page): `before` defines the common
+ * table expressions the FacetRows read (their `from` names one), and `ids` is the page's product ids, best first, of
+ * the rows under a condition. The set is then read once for its filters, its count and its page.
+ */
+export interface ViewPage {
+  before: RawBuilder<unknown>;
+  ids: (where: RawBuilder<boolean>) => RawBuilder<string[]>;
+}
+
+/**
  * One reading of the set under the view, in one statement: its rows grouped by their brands and values (a catalogue
  * of 100,000 has a few hundred combinations in a set of tens of thousands), each combination's rows in the price range
  * counted and its prices' range; then every brand and specification value of the combinations, each counted under the
  * other filters, and (the row whose value is null) the view's count and price range.
  */
-async function countedView(db: Kysely<DatabaseSchema>, rows: FacetRows, inSet: RawBuilder<boolean>, asked: Asked, filters: ListingFilters | undefined) {
+async function countedView(
+  db: Kysely<DatabaseSchema>,
+  rows: FacetRows,
+  inSet: RawBuilder<boolean>,
+  asked: Asked,
+  filters: ListingFilters | undefined,
+  page: ViewPage | undefined,
+) {
   const inRange = inPriceRange(rows, filters);
   const ofRow = conditionsOf(rows.brands, rows.values, asked);
+  const where = sql<boolean>`(${ofRow.inView} and ${inRange})`;
   const ofCombination = conditionsOf(sql<string[]>`combination.brands`, sql<string[]>`combination.filter_values`, asked);
   const underOthers = sql.join(
     FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofCombination.ofBrands} and ${ofCombination.ofAttributes(attribute)}`),
     sql` `,
   );
-  const { rows: counted } = await sql<{ value: string | null; count: number; min: string | null; max: string | null }>`
-    with combination as (
-      select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
-        min(${rows.price}) as min, max(${rows.price}) as max
-      from ${rows.from}
-      where ${inSet}
-      group by 1, 2
-    )
+  const combinations =
+    rows.set === undefined
+      ? sql`select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
+          min(${rows.price}) as min, max(${rows.price}) as max
+        from ${rows.from}
+        where ${inSet}
+        group by 1, 2`
+      : sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
+        from (
+          select ${rows.set} as pair_id, count(*) filter (where ${inRange}) as in_range, min(${rows.price}) as min, max(${rows.price}) as max
+          from ${rows.from}
+          where ${inSet}
+          group by 1
+        ) as counted join catalogue_facet_sets as pair on pair.id = counted.pair_id`;
+  // The page's rows: those of the combinations in the view (by their pair, when the rows name one) in the price range.
+  const asksNothing = asked.brands.length === 0 && asked.chosen.length === 0 && filters?.minPrice === undefined && filters?.maxPrice === undefined;
+  const pageWhere = asksNothing
+    ? sql<boolean>`true`
+    : rows.set === undefined
+      ? where
+      : sql<boolean>`(${rows.set} in (select combination.pair_id from combination where ${ofCombination.inView}) and ${inRange})`;
+  const { rows: counted } = await sql<{ value: string | null; count: number; min: string | null; max: string | null; page: string[] | null }>`
+    with ${page === undefined ? sql`` : sql`${page.before}, `}combination as (${combinations})
     select facet.value, coalesce(sum(combination.in_range) filter (where case split_part(facet.value, ':', 1)
         when 'brand' then ${ofCombination.ofAttributes()} ${underOthers} else false end), 0)::int as count,
-      null::text as min, null::text as max
+      null::text as min, null::text as max, null::text[] as page
     from combination cross join lateral (
       select ${BRAND_PREFIX} || brand.name as value from unnest(combination.brands) as brand(name)
       union all
@@ -138,13 +178,15 @@ async function countedView(db: Kysely<DatabaseSchema>, rows: FacetRows, inSet: R
     ) as facet
     group by facet.value
     union all
-    select null, coalesce(sum(in_range), 0)::int, min(min)::text, max(max)::text from combination where ${ofCombination.inView}`.execute(db);
+    select null, coalesce(sum(in_range), 0)::int, min(min)::text, max(max)::text, ${page === undefined ? sql`null` : page.ids(pageWhere)}
+    from combination where ${ofCombination.inView}`.execute(db);
   const counts = counted.filter((row): row is typeof row & { value: string } => row.value !== null);
   const view = counted.find((row) => row.value === null);
   return {
     counts,
     price: { min: view?.min ?? null, max: view?.max ?? null, total: view?.count ?? 0 },
-    where: sql<boolean>`(${ofRow.inView} and ${inRange})`,
+    where,
+    page: view?.page ?? [],
   };
 }
 
@@ -166,21 +208,24 @@ const sameAsked = (a: Asked, b: Asked) =>
 /**
  * The filters of the `rows` that `inSet` names (a condition on them), narrowed as `filters` asks: what they offer with
  * their counts, the view's count, and its condition on those rows. Counted once with what was asked; only when the
- * set does not offer part of it (an old link) counted again without that part.
+ * set does not offer part of it (an old link) counted again without that part. With `page`, the same statement reads
+ * the view's page too.
  */
 export async function narrowedView(
   db: Kysely<DatabaseSchema>,
   rows: FacetRows,
   inSet: RawBuilder<boolean>,
   filters: ListingFilters | undefined,
+  page?: ViewPage,
 ): Promise<NarrowedView> {
   const asked = askedOf(filters);
-  let counted = await countedView(db, rows, inSet, asked, filters);
+  let counted = await countedView(db, rows, inSet, asked, filters, page);
   const offered = offeredOf(asked, counted.counts);
   const asAsked = sameAsked(asked, offered);
-  if (!asAsked) counted = await countedView(db, rows, inSet, offered, filters);
+  if (!asAsked) counted = await countedView(db, rows, inSet, offered, filters, page);
   const { counts, price, where } = counted;
   return {
+    page: counted.page,
     brands: [...offered.brands],
     attributes: Object.fromEntries(offered.chosen.map(({ attribute, values }) => [attribute, [...values]])),
     total: Number(price.total),

@@ -244,6 +244,17 @@ export interface CatalogueSearchTable {
   brands: string[];
   filter_values: string[];
   price: string | null;
+  /** The id of its pair of brands and filter values in catalogue_facet_sets (migration 019): what they are counted by. */
+  facet_set: number;
+}
+
+/** Each distinct pair of a product's brands and filter values (migration 019), written by the search rows' trigger. */
+export interface CatalogueFacetSetsTable {
+  id: Generated<number>;
+  /** md5 of the two arrays' text: the pair's unique key. */
+  key: string;
+  brands: string[];
+  filter_values: string[];
 }
 
 /** The catalogue's words, for "Did you mean …?" (catalogue/searchWords.ts). */
@@ -375,6 +386,7 @@ export interface DatabaseSchema {
   catalogue_search_en: CatalogueSearchTable;
   catalogue_search_ar: CatalogueSearchTable;
   catalogue_search_words: CatalogueSearchWordsTable;
+  catalogue_facet_sets: CatalogueFacetSetsTable;
   catalogue_state: CatalogueStateTable;
   catalogue_product_edits: CatalogueProductEditsTable;
   catalogue_product_history: CatalogueProductHistoryTable;

@@ -3,8 +3,8 @@
 // at once by the public catalogue API, the history with its diff and restore, the audit log, and bad input.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { catalogueProductApiPath } from '@site/contracts/api';
-import type { ProductResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_SEARCH_API_PATH, catalogueProductApiPath } from '@site/contracts/api';
+import type { ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { EDITOR_BODY_LIMIT, type EditableProduct, type EditorProduct, type EditorProductPage, type ProductDiff, type ProductVersionList, type StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
 import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
@@ -224,6 +224,32 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.match(publish.json<StaleEditAnswer>().error, /^Someone changed this product .* Nothing of yours was saved or lost/);
     const now = await read();
     assert.deepEqual([now.version, now.draft?.content.price, now.published.popularity], [draft.version + 1, '13.50', '7'], 'the draft kept, the import shown');
+  });
+
+  await t.test("a published edit's new brand and specification value are counted by the results page's filters at once", async () => {
+    const { version, published } = await read();
+    // a second brand, and an IP rating the catalogue has nowhere else, stated in the product's compliance list
+    const specification = (published.details.Specification as { extraSpec?: string[] }[]).map((entry, index) =>
+      index === 0 ? { ...entry, extraSpec: [...(entry.extraSpec ?? []), 'IP69 with the hose-down seal'] } : entry,
+    );
+    const content = { ...published, company: 'Hex, Quasar', details: { ...published.details, Specification: specification } };
+    const saved = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: version, content });
+    assert.equal(saved.statusCode, 200, saved.body);
+    const search = async (filters = '') =>
+      (await app.inject({ url: `${CATALOGUE_SEARCH_API_PATH}?q=gland&facets=1${filters}` })).json<SearchResponse>();
+    assert.equal((await search()).facets?.brands.find((brand) => brand.name === 'Quasar'), undefined, 'a draft is not public');
+    const publish = await call(app, layla, 'POST', productUrl(STAFF_API.cataloguePublish), { baseVersion: saved.json<EditorProduct>().version });
+    assert.equal(publish.statusCode, 200, publish.body);
+    const counted = async () => {
+      const { facets } = await search();
+      assert.ok(facets !== undefined);
+      return [facets.brands.find((brand) => brand.name === 'Quasar')?.count, facets.attributes.find((facet) => facet.attribute === 'ip')?.values.find((value) => value.value === 'IP69')?.count];
+    };
+    const started = Date.now();
+    while ((await counted())[0] === undefined && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
+    assert.deepEqual(await counted(), [1, 1]);
+    const narrowed = await search('&brand=Quasar&ip=IP69');
+    assert.deepEqual([narrowed.total, narrowed.results.map((result) => result.id)], [1, [PRODUCT]]);
   });
 }
 
