@@ -23,6 +23,7 @@ import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
+import { previewRoutes } from './staff/work/catalogue/preview.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
 import { answerClientError, registerHostRequired } from './http/bareAnswers.js';
@@ -282,6 +283,15 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     // A canary build on this disk (REMOTE_<NAME>_CANARY_DIR), beside the stable one and by the same rules.
     if (remote.canary?.distDir !== undefined) await serveRemoteBuild(remote.canary.distDir, canaryServedPath(remote.name));
   }
+
+  // ---- the staff preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----
+  await app.register(previewRoutes, {
+    db: db.kysely,
+    sessionIdleMinutes: config.staff.sessionIdleMinutes,
+    sessionMaxHours: config.staff.sessionMaxHours,
+    publicSiteUrl: config.http.publicSiteUrl,
+    render: sendShell.preview,
+  });
 
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
   await app.register(staffPageRoutes, config.staffPages);
