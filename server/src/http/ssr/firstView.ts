@@ -224,16 +224,16 @@ export class FirstViewRenderer {
   /** The fetch a page's data thunks get on the server: the data files and the catalogue API only (never another address). */
   private fetchDataFile(catalogueApi: CatalogueApiReader | undefined): typeof fetch {
     return async (input) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
-    if (href.startsWith(CATALOGUE_API_PREFIX) && catalogueApi !== undefined) {
-      const { status, body } = await catalogueApi.get(href);
-      return new Response(body, { status, headers: { 'content-type': DATA_CONTENT_TYPE } });
-    }
-    const file = await this.dataFile(href);
-    if (file === undefined) return new Response('Not found', { status: 404 });
-    // a streamed file is read as the page reads it (only the category grid is a page's start data, but any may be)
-    const body = isStreamed(file) ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
-    return new Response(body, { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
+      const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+      if (href.startsWith(CATALOGUE_API_PREFIX) && catalogueApi !== undefined) {
+        const { status, body } = await catalogueApi.get(href);
+        return new Response(body, { status, headers: { 'content-type': DATA_CONTENT_TYPE } });
+      }
+      const file = await this.dataFile(href);
+      if (file === undefined) return new Response('Not found', { status: 404 });
+      // a streamed file is read as the page reads it (only the category grid is a page's start data, but any may be)
+      const body = isStreamed(file) ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
+      return new Response(body, { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
     };
   }
 

@@ -104,7 +104,8 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     const forged = await preview('en', { cookie: 'staff_session=AAAA' });
     assert.equal(forged.statusCode, 401);
     // signed in, but asked by another site (a link or a frame there): refused whatever its cookie
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }]) {
+    const crossSite: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }];
+    for (const headers of crossSite) {
       const res = await preview('en', { cookie: layla.cookie, ...headers });
       assert.equal(res.statusCode, 403, JSON.stringify(headers));
       assert.match(res.body, /opens only from the site itself/);

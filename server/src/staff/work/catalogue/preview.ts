@@ -35,11 +35,12 @@ const PREVIEW_ROBOTS = 'noindex, nofollow';
 
 /**
  * No script at all (the page is the server's rendering, nothing hydrates it); the site's own styles, pictures and
- * fonts; inline styles (styled-components' <style> elements: harmless without scripts); no framing, forms or fetches.
+ * fonts; inline styles (styled-components' <style> elements: harmless without scripts); framed only by this site (the
+ * editor's preview panel); no forms or fetches.
  */
 export const PREVIEW_CSP =
   "default-src 'none'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; " +
-  "frame-ancestors 'none'; form-action 'none'; base-uri 'none'; object-src 'none'";
+  "frame-ancestors 'self'; form-action 'none'; base-uri 'none'; object-src 'none'";
 
 /** Draws the public page at `pathname` with `catalogueApi` (spa.ts createShellResponder's preview). */
 export type PreviewRenderer = (pathname: string, catalogueApi: CatalogueApiReader, banner: string, title: string) => Promise<string | undefined>;
