@@ -139,6 +139,14 @@ export const STAFF_API = {
   releaseTokenRevoke: '/api/staff/release-tokens/:id/revoke',
 } as const;
 
+/**
+ * The staff preview of a product's pending draft, drawn as the public page draws it (server: staff/work/catalogue/
+ * preview.ts): `/staff/preview/products/:id`, the Arabic edition's under `/staff/preview/ar/…`.
+ */
+export const STAFF_PREVIEW_PATTERNS = [`${STAFF_BASE}/preview/products/:id`, `${STAFF_BASE}/preview/ar/products/:id`] as const;
+export const staffPreviewPath = (productId: string, locale: 'en' | 'ar' = 'en'): string =>
+  `${STAFF_BASE}/preview${locale === 'ar' ? '/ar' : ''}/products/${encodeURIComponent(productId)}`;
+
 /** Whether an account may edit the catalogue. */
 export const canEditCatalogue = (account: Pick<StaffAccountSummary, 'role'>): boolean => account.role === 'admin' || account.role === 'catalogue';
 /** Whether an account may read the inbox (the catalogue and release roles work on their own things only). */

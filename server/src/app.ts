@@ -25,6 +25,7 @@ import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
+import { previewRoutes } from './staff/work/catalogue/preview.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
 import { answerClientError, registerHostRequired } from './http/bareAnswers.js';
@@ -274,6 +275,15 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   ]);
   builds.push({ root: config.staffPages.distDir, servedPath: remoteServedPath(STAFF_REMOTE) });
   await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds });
+
+  // ---- the staff preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----
+  await app.register(previewRoutes, {
+    db: db.kysely,
+    sessionIdleMinutes: config.staff.sessionIdleMinutes,
+    sessionMaxHours: config.staff.sessionMaxHours,
+    publicSiteUrl: config.http.publicSiteUrl,
+    render: sendShell.preview,
+  });
 
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
   await app.register(staffPageRoutes, config.staffPages);

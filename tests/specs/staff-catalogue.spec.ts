@@ -1,8 +1,8 @@
 // The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
 // catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
-// and the price, uploads a picture and a datasheet, saves the draft and publishes it; the public pages (a new page
-// load) show the change; an older version restored and published brings the old values back; the catalogue exported
-// as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
+// and the price, uploads a picture and a datasheet, saves the draft, previews it in both languages and publishes it;
+// the public pages (a new page load) show the change; an older version restored and published brings the old values
+// back; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { categoryPath, productPath } from '@site/contracts/paths';
@@ -86,6 +86,14 @@ test.describe('the catalogue editor', () => {
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
       await expect(picture).toBeVisible();
+      // the saved draft drawn by the product page's own rendering (the server's preview, framed), in both languages
+      const preview = page.getByRole('region', { name: 'Preview' });
+      await preview.getByText('Preview the saved draft as the public page').click();
+      const drawn = page.frameLocator('iframe[title="Preview of the saved draft (English)"]');
+      await expect(drawn.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
+      await expect(drawn.getByRole('note')).toContainText('Preview of the draft: not published.');
+      await preview.getByRole('radio', { name: 'Arabic' }).click();
+      await expect(page.frameLocator('iframe[title="Preview of the saved draft (Arabic)"]').getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
       await page.getByRole('button', { name: 'Publish' }).click();
       await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
 

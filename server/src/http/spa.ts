@@ -297,8 +297,30 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     return { status: page.status, html, etag: contentEtag(html) };
   }
 
+  /**
+   * The page at `pathname` (in its edition) as the server draws its first view, reading the catalogue through
+   * `catalogueApi` instead of the server's: the staff preview of a draft (staff/work/catalogue/preview.ts). It is the
+   * shell's HTML with the rendered view and none of its scripts: the public app's router does not know the preview's
+   * address and, hydrating, would replace the draft with the live product. Never cached here. Undefined when the page
+   * cannot be drawn on this server (not built, server rendering off, a remote served from elsewhere).
+   */
+  async function preview(pathname: string, catalogueApi: CatalogueApiReader, banner: string, title: string): Promise<string | undefined> {
+    const match = matchSiteRoute(pathname);
+    const shell = await load(await currentSite());
+    const { firstViews } = buildsOf(live.current());
+    if (match === undefined || shell === undefined || firstViews === undefined) return undefined;
+    const firstView = await (await firstViews.viewFor(pathname, 'stable', '', catalogueApi))?.render();
+    if (firstView === undefined) return undefined;
+    const template = shell.templates[match.locale];
+    const head = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow">${shell.fonts[match.locale]}${firstView.head}`;
+    const { page: rest } = moveScriptsPastFirstPaint(withRootContent(template.after, banner + firstView.html), '');
+    return (template.before + head + rest).replace(ANY_SCRIPT, '');
+  }
+
   /** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
-  return async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
+  return Object.assign(sendShell, { preview });
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
     const requestPath = pathOf(request.url);
     let site: SeoPages;
     let page: SitePage;
@@ -336,8 +358,11 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       return reply.code(304).send();
     }
     return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
-  };
+  }
 }
+
+/** Every script element, for a page sent without any (its CSP allows none, so none is left to be refused noisily). */
+const ANY_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
 
 /** The remotes given as they are, for the whole process. */
 function fixedRemotesOf(options: Pick<ShellResponderOptions, 'remotes' | 'canaries'>): CurrentRemotes {

@@ -95,6 +95,7 @@ describe('the staff pages (/staff/*)', () => {
       'connect-src': ["'self'"],
       'img-src': ["'self'", 'data:'],
       'style-src': ["'self'", `'nonce-${nonce}'`],
+      'frame-src': ["'self'"],
       'frame-ancestors': ["'none'"],
       'form-action': ["'self'"],
       'base-uri': ["'none'"],

@@ -28,7 +28,7 @@ export const STAFF_ROBOTS = 'noindex, nofollow';
  * <img src="data:image/svg+xml,…">); styles from the site and the <style> elements styled-components inserts, which
  * carry this page's nonce (it reads it from <meta property="csp-nonce">): no 'unsafe-inline', unlike the public pages,
  * whose HTML is cached and revalidated by ETag and so cannot change per request (securityHeaders.ts), while this one
- * is no-store anyway. No frames, objects, fonts, workers or plugins; no framing by anyone; forms post only here; no
+ * is no-store anyway. No frames but this site's own (the draft preview), no objects, fonts, workers or plugins; no framing by anyone; forms post only here; no
  * <base>.
  */
 export function staffContentSecurityPolicy(remoteEntry: string, nonce: string): string {
@@ -40,6 +40,8 @@ export function staffContentSecurityPolicy(remoteEntry: string, nonce: string): 
     'connect-src': ["'self'", ...remote],
     'img-src': ["'self'", 'data:'],
     'style-src': ["'self'", `'nonce-${nonce}'`],
+    // the editor's preview panel frames the server's preview of a draft (/staff/preview/…), nothing else
+    'frame-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
     'base-uri': ["'none'"],

@@ -11,6 +11,7 @@ import { Actions, StaffField } from '../../ui/StaffField';
 import { fieldOfProblem, historyPath } from '../catalogueCalls';
 import { DetailsEditor } from './DetailsEditor';
 import { MediaEditor } from './MediaEditor';
+import { PreviewPanel } from './PreviewPanel';
 import { WithdrawSection } from './WithdrawSection';
 import { DuplicateSection } from '../create/DuplicateSection';
 import { useProductEditor, type EditorOutcome } from './useProductEditor';
@@ -177,6 +178,11 @@ function ProductEditor({ id }: { id: string }) {
           </Actions>
         </Sticky>
       </form>
+
+      <Section aria-labelledby="preview-heading">
+        <h2 id="preview-heading">Preview</h2>
+        <PreviewPanel productId={id} version={product.version} dirty={editor.dirty} />
+      </Section>
 
       {product.unpublished === true ? null : (
         <Section aria-labelledby="withdraw-heading">

@@ -4,6 +4,7 @@
 // there is none. Products are upserted by id: a new one goes to the end of the catalogue's order, an existing one keeps
 // its place. The catalogue's version is bumped in the same transaction, so every server sees the change.
 import type { Product, ProductDetail } from '@site/content';
+import type { Locale } from '@site/contracts/locale';
 import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
 import { mapProductDetailHtml } from '@site/content/rich-text';
 import { normalizedProductCode } from '@site/content/validation';
@@ -144,6 +145,24 @@ function checkRow(
 
   if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success) return { problems };
   return { checked: { line, id: product.data.id, product: product.data, detail: detail.data, detailAr: detailAr.data, nameAr } };
+}
+
+/**
+ * One row's records as the catalogue API serves them in `locale` (the staff preview draws the product page from a
+ * draft's), or its problems: the same checks as an import's row, so the preview shows what publishing would.
+ */
+export async function recordsOfRow(
+  db: Kysely<DatabaseSchema>,
+  row: CatalogueFileRow,
+  locale: Locale,
+): Promise<{ product: ProductDetail; listing: Product } | { problems: string[] }> {
+  const categories = new Map((await db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]));
+  const checked = checkRow({ line: 0, row }, categories);
+  if ('problems' in checked) return checked;
+  const { product, detail, detailAr, nameAr } = checked.checked;
+  if (locale === 'en') return { product: detail, listing: product };
+  const titleAr = categories.get(product.productCategoryId)?.title_ar ?? product.productCategory;
+  return { product: detailAr, listing: { ...product, productName: nameAr, productCategory: titleAr } };
 }
 
 /** The checks across rows and the database: one row per id, and every code unique once normalised. */

@@ -165,8 +165,9 @@ export class FirstViewRenderer {
   /**
    * The first view of the page at `pathname` drawn by the `variant` build of its remote, when this server can render
    * it, in the view `viewSearch` names (contracts' viewSearchOf: a listing's order and page). Never throws.
+   * `catalogueApi` replaces the server's for this one view (the staff preview's, which answers a product's draft).
    */
-  async viewFor(pathname: string, variant: Variant = 'stable', viewSearch = ''): Promise<FirstViewSource | undefined> {
+  async viewFor(pathname: string, variant: Variant = 'stable', viewSearch = '', catalogueApi = this.catalogueApi): Promise<FirstViewSource | undefined> {
     const match = matchSiteRoute(pathname);
     const id = match === undefined ? undefined : buildId(match.route.remote, variant);
     if (match === undefined || id === undefined || !this.builds.has(id)) return undefined;
@@ -185,18 +186,18 @@ export class FirstViewRenderer {
     if (loadsData && this.dataFiles === undefined) return undefined;
     const startData = startDataPaths(match, viewSearch);
     const readsCatalogueApi = startData.some((href) => href.startsWith(CATALOGUE_API_PREFIX));
-    if (loadsData && readsCatalogueApi && this.catalogueApi === undefined) return undefined;
+    if (loadsData && readsCatalogueApi && catalogueApi === undefined) return undefined;
     const modules = new Map([[`${route.remote}/${route.modulePath}`, page]]);
     // The remote's messages in the page's language (a build without them draws its own fallback texts).
     const catalog = remote.module?.exposes[messagesModule(locale)]?.default;
     const catalogs = catalog === undefined ? [] : [catalog];
     // The data files it reads are part of the key: new content, new HTML.
-    const dataVersions = loadsData ? await this.dataVersions(startData) : '';
+    const dataVersions = loadsData ? await this.dataVersions(startData, catalogueApi) : '';
     return {
       key: `ssr:${locale} ${this.shell.version} ${id}@${remote.version}${dataVersions}${viewSearch}`,
       render: async () => {
         try {
-          return await shell.renderPage({ url: pathname + viewSearch, params, modules, fetch: this.fetchDataFile, locale, catalogs });
+          return await shell.renderPage({ url: pathname + viewSearch, params, modules, fetch: this.fetchDataFile(catalogueApi), locale, catalogs });
         } catch (error) {
           this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
           return undefined;
@@ -205,10 +206,10 @@ export class FirstViewRenderer {
     };
   }
 
-  private async dataVersions(paths: readonly string[]): Promise<string> {
+  private async dataVersions(paths: readonly string[], catalogueApi: CatalogueApiReader | undefined): Promise<string> {
     const tags = await Promise.all(
       paths.map(async (href) => {
-        if (href.startsWith(CATALOGUE_API_PREFIX)) return `catalogue@${this.catalogueApi?.version() ?? 'none'}`;
+        if (href.startsWith(CATALOGUE_API_PREFIX)) return `catalogue@${catalogueApi?.version() ?? 'none'}`;
         return href.startsWith('/data/') ? ((await this.dataFile(href))?.etag ?? 'none') : undefined;
       }),
     );
@@ -221,18 +222,20 @@ export class FirstViewRenderer {
   }
 
   /** The fetch a page's data thunks get on the server: the data files and the catalogue API only (never another address). */
-  private readonly fetchDataFile: typeof fetch = async (input) => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
-    if (href.startsWith(CATALOGUE_API_PREFIX) && this.catalogueApi !== undefined) {
-      const { status, body } = await this.catalogueApi.get(href);
-      return new Response(body, { status, headers: { 'content-type': DATA_CONTENT_TYPE } });
-    }
-    const file = await this.dataFile(href);
-    if (file === undefined) return new Response('Not found', { status: 404 });
-    // a streamed file is read as the page reads it (only the category grid is a page's start data, but any may be)
-    const body = isStreamed(file) ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
-    return new Response(body, { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
-  };
+  private fetchDataFile(catalogueApi: CatalogueApiReader | undefined): typeof fetch {
+    return async (input) => {
+      const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+      if (href.startsWith(CATALOGUE_API_PREFIX) && catalogueApi !== undefined) {
+        const { status, body } = await catalogueApi.get(href);
+        return new Response(body, { status, headers: { 'content-type': DATA_CONTENT_TYPE } });
+      }
+      const file = await this.dataFile(href);
+      if (file === undefined) return new Response('Not found', { status: 404 });
+      // a streamed file is read as the page reads it (only the category grid is a page's start data, but any may be)
+      const body = isStreamed(file) ? (Readable.toWeb((await file.open()).body) as ReadableStream<Uint8Array>) : new Uint8Array(file.body);
+      return new Response(body, { status: 200, headers: { 'content-type': DATA_CONTENT_TYPE } });
+    };
+  }
 
   private async refresh(): Promise<void> {
     const startedAt = Date.now();
