@@ -50,7 +50,8 @@ import { DiskMediaStore } from './catalogue/media/mediaStore.js';
 import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'>;
+export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
+  Partial<Pick<Config, 'requirePassedRun'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -253,11 +254,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     redisUrl: config.submissions.redisUrl,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
-    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0] },
+    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun },
   });
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
-  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0] });
+  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun });
 
   // ---- remote bundles: loadable from any origin ----
   app.addHook('onRequest', async (request, reply) => {

@@ -50,7 +50,7 @@ const detailOf = (id: string) => details.find((d) => d.id === id)!;
 /** The product names of the listing's cards, in page order. */
 const cardNames = (page: Page) => page.getByRole('list', { name: / products$/ }).getByRole('listitem').locator('h2').allTextContents();
 
-test.describe('catalogue', () => {
+test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
   test('home teaser → listing → details → a review is stored, shown first and still first after a reload', async ({ page, consoleProblems }) => {
     test.slow(); // a journey by nature: home, a listing, a product, a review sent, a reload
     const category = categories.find((c) => c.id === 'industrial_plugs_and_sockets')!;
