@@ -21,7 +21,9 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['./support/near-limit-reporter.ts'],
-    ...(deployed === undefined ? [] : [['html', { outputFolder: './playwright-report', open: 'never' }] as const]),
+    ...(deployed === undefined
+      ? []
+      : ([['./support/site-skips-reporter.ts'], ['html', { outputFolder: './playwright-report', open: 'never' }]] as const)),
   ],
   outputDir: './test-results',
   use: {

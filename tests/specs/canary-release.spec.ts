@@ -235,7 +235,7 @@ for (const [cohort, build] of [
 ] as const) {
   for (const url of ['/our-products', LISTING]) {
     const label = `${url}, cohort ${cohort} (${build})`;
-    test(`the server draws ${label} with the build the browser then hydrates it with: same text, no mismatch`, async ({ browser }) => {
+    test(`the server draws ${label} with the build the browser then hydrates it with: same text, no mismatch`, { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
       const context = await contextWithCohort(browser, 50, cohort);
       const { page, problems } = await openPage(context);
       // Hold the shell's script until the server's elements are marked: hydration must keep them as they are.

@@ -263,7 +263,7 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
 
 for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
-  test.describe(`nothing moves as the controls arrive, at ${viewport.width} px`, () => {
+  test.describe(`nothing moves as the controls arrive, at ${viewport.width} px`, { tag: ['@site', '@shell', '@chat'] }, () => {
     test.use({ viewport });
 
     for (const path of ['/home', PRODUCT]) {

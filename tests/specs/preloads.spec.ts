@@ -11,7 +11,7 @@ const UNUSED_PRELOAD = /was preloaded using link preload but not used/;
 const UNUSED_PRELOAD_CHECK_MS = 3_000;
 
 for (const route of SITE_ROUTES) {
-  test(`${route.path}: every preload is used once, none is fetched twice`, async ({ page, request }) => {
+  test(`${route.path}: every preload is used once, none is fetched twice`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
     const html = await (await request.get(route.path)).text();
     const hinted = [...html.matchAll(/<link rel="preload" href="([^"]+)"[^>]*>|<link rel="preload" as="script" href="([^"]+)">/g)].map(
       (match) => match[1] ?? match[2]!,

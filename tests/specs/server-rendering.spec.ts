@@ -66,7 +66,7 @@ test.describe('with scripts off', { tag: ['@site', '@shell', '@catalogue'] }, ()
 });
 
 for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
-  test.describe(`taken over by the browser at ${viewport.width} px`, () => {
+  test.describe(`taken over by the browser at ${viewport.width} px`, { tag: ['@site', '@shell', '@catalogue'] }, () => {
     test.use({ viewport });
 
     for (const { path, heading } of SERVER_RENDERED) {

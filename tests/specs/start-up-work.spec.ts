@@ -22,7 +22,7 @@ const PAGES = [
 ];
 
 for (const { path, heading, basket } of PAGES) {
-  test(`${path}: the start-up makes no Intl.NumberFormat, and the header reads "${basket}"`, async ({ page }) => {
+  test(`${path}: the start-up makes no Intl.NumberFormat, and the header reads "${basket}"`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
     await page.addInitScript(COUNT_NUMBER_FORMATS);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

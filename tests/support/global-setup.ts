@@ -3,7 +3,7 @@ import type { FullConfig } from '@playwright/test';
 import { assertChromiumInstalled } from './chromium';
 import { buildIfNeeded } from './build-if-needed';
 import { DATA_TEMPLATE_ENV, makeDataTemplate, startSite } from './site-server';
-import { deployedSite } from './site-mode';
+import { checkDeployedSite, deployedSite } from './site-mode';
 
 /** Builds what is missing and starts the real server once for the run; tests read SITE_URL. */
 export default async function globalSetup(_config: FullConfig) {
@@ -11,6 +11,7 @@ export default async function globalSetup(_config: FullConfig) {
   const deployed = deployedSite();
   if (deployed !== undefined) {
     // site mode: nothing is built or started, the tests use the site given by URL
+    await checkDeployedSite(deployed);
     process.env.SITE_URL = deployed;
     return async () => {};
   }

@@ -59,3 +59,28 @@ export function canaryPin(site: string | undefined): PinnedState | undefined {
   });
   return { cookies: [cookie(COHORT_COOKIE, '0'), cookie(CANARY_FAILED_COOKIE, encodeURIComponent(others))], origins: [] };
 }
+
+/**
+ * Before a run against a deployed site: it answers, and a pinned canary is live there (the remotes map the pinned
+ * browser gets names the canary, with the stable build as its fallback). Otherwise one clear error instead of every
+ * test failing, or a run that passes on the stable build and is then recorded as the canary's.
+ */
+export async function checkDeployedSite(site: string): Promise<void> {
+  const pin = canaryPin(site);
+  const remote = process.env[CANARY_ENV]?.trim();
+  let map: { remotes?: { name: string; entry: string; fallback?: string }[] };
+  try {
+    const cookie = pin?.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${site}/remotes.json`, { headers: cookie === undefined ? {} : { cookie }, signal: AbortSignal.timeout(15_000) });
+    if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
+    map = (await response.json()) as typeof map;
+  } catch (error) {
+    throw new Error(`The site ${site} does not answer as this site does (${error instanceof Error ? error.message : String(error)}): check the URL.`);
+  }
+  if (pin === undefined || remote === undefined) return;
+  const item = map.remotes?.find((entry) => entry.name === remote);
+  if (item?.fallback === undefined) {
+    throw new Error(`${remote} has no live canary on ${site}, so the run would test its stable build: put the canary in front of at least 1 % of visitors first.`);
+  }
+  console.log(`Pinned to ${remote}'s canary: ${item.entry} (stable: ${item.fallback})`);
+}
