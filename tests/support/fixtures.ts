@@ -70,7 +70,8 @@ export { expect };
 /**
  * Marks the file or describe it is called in as needing the suite's own servers (it starts, builds or breaks them, or
  * reads their database): against a deployed site (tests/support/site-mode.ts) its tests are skipped with `reason`, and
- * before any of their hooks run. Such tests carry the `@local` tag; the others `@site`.
+ * before any of their hooks run. Such tests carry the `@local` tag; the others `@site`. Called in a test's body (a test
+ * of a `@site` block that needs a fresh database), it skips that test only.
  */
 export function localOnly(reason: string): void {
   test.skip(deployedSite() !== undefined, `@local: ${reason}, so it cannot run against a deployed site`);
