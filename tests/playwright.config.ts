@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { canaryPin, deployedSite } from './support/site-mode';
+
+// Against a deployed site (E2E_SITE_URL, or `--site` through scripts/e2e.mjs) the run also writes an HTML report with
+// the failures' traces and screenshots, for QA to read; the default run keeps its two reporters.
+const deployed = deployedSite();
+const pin = canaryPin(deployed);
 
 export default defineConfig({
   testDir: './specs',
@@ -12,7 +18,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['./support/near-limit-reporter.ts']],
+  reporter: [
+    ['list'],
+    ['./support/near-limit-reporter.ts'],
+    ...(deployed === undefined
+      ? []
+      : ([['./support/site-skips-reporter.ts'], ['html', { outputFolder: './playwright-report', open: 'never' }]] as const)),
+  ],
   outputDir: './test-results',
   use: {
     browserName: 'chromium',
@@ -20,5 +32,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // a canary pinned for the run (E2E_CANARY): every page the tests open is on that remote's canary build
+    ...(pin === undefined ? {} : { storageState: pin }),
   },
 });

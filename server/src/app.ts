@@ -54,7 +54,8 @@ import { DiskMediaStore } from './catalogue/media/mediaStore.js';
 import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
-export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'>;
+export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
+  Partial<Pick<Config, 'requirePassedRun'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -259,11 +260,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     db,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
-    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0] },
+    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun },
   });
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
-  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0] });
+  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun });
 
   // ---- remote bundles, the staff remote's included: loadable from any origin (CORS in their scope only) ----
   // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),

@@ -59,6 +59,11 @@ export interface Config {
   assistant: AssistantConfig;
   http: HttpConfig;
   staff: StaffConfig;
+  /**
+   * The remotes whose canary is promoted only after a test run pinned to it has passed (RELEASE_REQUIRE_PASSED_RUN:
+   * comma-separated names, or `all`); none by default.
+   */
+  requirePassedRun: readonly RemoteName[];
 }
 
 /** The staff pages: their host page's build and the staff remote (http/staffPage.ts). No canary for them. */
@@ -379,6 +384,14 @@ const ServerVariables = z
       .default(false),
     // The staff remote: like REMOTE_<NAME>_URL, but written only into the staff pages.
     REMOTE_STAFF_URL: entryUrl(`https://cdn.example.com/staff/${MANIFEST_FILE}`),
+    RELEASE_REQUIRE_PASSED_RUN: z
+      .string()
+      .transform((raw) => (raw.trim().toLowerCase() === 'all' ? [...REMOTE_NAMES] : raw.split(',').map((name) => name.trim())))
+      .refine((names) => names.length > 0 && names.every((name) => (REMOTE_NAMES as readonly string[]).includes(name)), {
+        error: (issue) => `must be all or comma-separated remote names (${REMOTE_NAMES.join(', ')}) ${got(issue)}`,
+      })
+      .transform((names) => [...new Set(names)] as RemoteName[])
+      .default([]),
     SERVER_RENDERING: z
       .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
       .default(true),
@@ -547,6 +560,7 @@ export function loadConfig(env: Env = process.env): Config {
       totpKeys: vars.STAFF_TOTP_KEYS,
       totpKeyFile: path.join(vars.DATA_DIR ?? path.join(repoRoot, '.data'), 'staff-totp.key'),
     },
+    requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
     http: {
       publicSiteUrl: vars.PUBLIC_SITE_URL,
       allowedHosts: allowedHosts === undefined ? undefined : [...allowedHosts],

@@ -2,7 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
 import { SITE_ROUTES } from '../support/site-routes';
 
-test.describe('axe: zero violations', () => {
+test.describe('axe: zero violations', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
   // axe's whole-page analysis is 3–8 s of CPU on a quiet machine and 4× that beside other work: long by nature.
   test.slow();
 

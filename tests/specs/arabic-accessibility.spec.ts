@@ -16,7 +16,7 @@ async function expectArabicAndAccessible(page: Page) {
 const PROFILE_KEY = 'crescent-chat-visitor';
 const chatPanel = (page: Page) => page.locator('[role="dialog"]').filter({ has: page.getByRole('log') });
 
-test.describe('axe on the Arabic edition: zero violations', () => {
+test.describe('axe on the Arabic edition: zero violations', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
   // axe's whole-page analysis is 3–8 s of CPU on a quiet machine and 4× that beside other work: long by nature.
   test.slow();
 

@@ -4,9 +4,11 @@
 // asks for Arabic on Arabic pages and for Arabic questions, and the model's answer is shown as it came.
 import type { Page } from '@playwright/test';
 import { FakeGemini } from '@site/server/test-support';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { startSite, type RunningSite } from '../support/site-server';
 import { ARABIC, arabicData, englishUiStringsOn } from '../support/ui-strings';
+
+localOnly('starts its own servers (with and without a fake AI provider)');
 
 const PROFILE_KEY = 'crescent-chat-visitor';
 const ENGLISH_FALLBACK_NOTICE = "⚠️ AI service temporarily unavailable. Here's basic information:";
@@ -35,7 +37,7 @@ async function ask(page: Page, question: string) {
 /** The newest answer of the assistant (the log's last item once it is not the question). */
 const lastAnswer = (page: Page) => messages(page).getByRole('listitem').last();
 
-test.describe('the knowledge base answers in Arabic (no AI provider)', () => {
+test.describe('the knowledge base answers in Arabic (no AI provider)', { tag: ['@local', '@chat'] }, () => {
   for (const question of ['هل تبيعون جلب الكابلات؟', 'Do you sell cable glands?']) {
     test(`on /ar/home, "${question}": an Arabic answer whose link stays in the Arabic edition`, async ({ page, baseURL, consoleProblems }) => {
       await asReturningVisitor(page);
@@ -86,7 +88,7 @@ function asksForArabic(prompt: string): boolean {
   return /\b(?:in|into) (?:Modern Standard )?Arabic\b|باللغة العربية|بالعربية/i.test(prompt);
 }
 
-test.describe('with an AI provider (a fake Gemini on loopback)', () => {
+test.describe('with an AI provider (a fake Gemini on loopback)', { tag: ['@local', '@chat'] }, () => {
   // In order in one worker (one second server), each test run whatever the one before did.
   test.describe.configure({ mode: 'default' });
   const fake = new FakeGemini(answerTo);

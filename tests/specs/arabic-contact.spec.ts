@@ -29,7 +29,7 @@ function messageForm(page: Page) {
   };
 }
 
-test.describe('the contact form in Arabic', () => {
+test.describe('the contact form in Arabic', { tag: ['@site', '@contact'] }, () => {
   test('required fields, e-mail and the human check are refused in Arabic, sending nothing', async ({ page, consoleProblems }) => {
     const posts: string[] = [];
     page.on('request', (request) => {

@@ -29,7 +29,7 @@ async function languageCookie(page: Page): Promise<string | undefined> {
   return (await page.context().cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
 }
 
-test.describe('the language switch', () => {
+test.describe('the language switch', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
   test('from a product page to the same product in Arabic and back; the choice is remembered and / follows it', async ({ page, baseURL, consoleProblems }) => {
     test.slow(); // a journey by nature: six page loads across both editions
     await page.goto(PRODUCT);
@@ -88,7 +88,7 @@ test.describe('the language switch', () => {
   });
 });
 
-test.describe('which addresses pick an edition', () => {
+test.describe('which addresses pick an edition', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
   // Where the server's redirects lead is all that matters here: followed by an API request, no browser (the browser's
   // own trip through them is the language switch's test above).
   test('/ follows Accept-Language when no choice is remembered; /ar is the Arabic home', async ({ playwright, baseURL }) => {
@@ -180,7 +180,7 @@ function headLinks(html: string) {
   };
 }
 
-test.describe('hreflang, canonical URLs and the sitemap', () => {
+test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
   for (const { path, englishPath, route } of ARABIC_SITE_ROUTES) {
     test(`${route.kind} page ${englishPath} and ${path}: alternates en/ar/x-default, canonical to its own edition`, async ({ request, baseURL }) => {
       // A query names a view of the page (a search's text), not another page: the head's addresses have none.

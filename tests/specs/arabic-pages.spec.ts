@@ -142,7 +142,7 @@ function arabicNamesOf(kind: string, englishPath: string): string[] {
   return [];
 }
 
-test.describe('the Arabic edition: every route in Arabic, right to left', () => {
+test.describe('the Arabic edition: every route in Arabic, right to left', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
   for (const { path, englishPath, route } of ARABIC_SITE_ROUTES) {
     test(`${path}`, async ({ page, context, consoleProblems }) => {
       test.setTimeout(60_000);

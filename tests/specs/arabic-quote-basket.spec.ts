@@ -4,10 +4,12 @@
 // The request is stored with language 'ar'; the branch's mail (English, as every mail to a branch) says
 // "Language: Arabic", the buyer's confirmation is in Arabic; both carry the PDF.
 import { pdfText } from '@site/server/test-support';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';
 import { ARABIC, arabicData, englishData, englishUiStringsOn } from '../support/ui-strings';
+
+localOnly('starts its own server with a mail catcher and reads the stored request from its database');
 
 const ar = (id: string, values?: Record<string, string | number>) => message('ar', id, values);
 
@@ -63,7 +65,7 @@ const BUYER: Buyer = {
 const branches = englishData<{ name: string; email: string }[]>('branches.json');
 const omanEmail = branches.find((branch) => branch.name === BUYER.branch)!.email;
 
-test.describe('the quote basket in Arabic', () => {
+test.describe('the quote basket in Arabic', { tag: ['@local', '@catalogue'] }, () => {
   test('the journey on /ar pages: Arabic texts throughout, stored as Arabic, the branch told "Language: Arabic", the buyer answered in Arabic, both with the PDF', async ({ page, consoleProblems }) => {
     test.setTimeout(180_000);
     const mailing = await startMailingSite();

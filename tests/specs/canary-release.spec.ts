@@ -8,9 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Cookie, Page } from '@playwright/test';
-import { test, expect, waitUntilStarted } from '../support/fixtures';
+import { test, expect, waitUntilStarted, localOnly } from '../support/fixtures';
 import { buildRemote, copyBuiltSite, copyRemoteSources, editSource } from '../support/release';
 import { startSite, type RunningSite } from '../support/site-server';
+
+localOnly('builds a second catalogue and starts its own servers with it as the canary');
 
 const REMOTE = 'mfe-catalogue';
 const LISTING = '/our-products/industrial_cable_glands';
@@ -124,7 +126,7 @@ const catalogueEntry = (map: RemotesMap) => map.remotes.find((remote) => remote.
 const inlineMap = (html: string): RemotesMap =>
   JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"remotes":[]}') as RemotesMap;
 
-test('at 0 %: every new visitor gets the stable catalogue, and no cohort is given out', async ({ browser }) => {
+test('at 0 %: every new visitor gets the stable catalogue, and no cohort is given out', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
   for (let visitor = 0; visitor < 2; visitor += 1) {
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);
@@ -142,7 +144,7 @@ test('at 0 %: every new visitor gets the stable catalogue, and no cohort is give
   expect(response.headers.get('set-cookie')).toBeNull();
 });
 
-test('at 100 %: every new visitor gets the canary, with a cohort cookie', async ({ browser }) => {
+test('at 100 %: every new visitor gets the canary, with a cohort cookie', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
   for (let visitor = 0; visitor < 2; visitor += 1) {
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);
@@ -156,7 +158,7 @@ test('at 100 %: every new visitor gets the canary, with a cohort cookie', async 
   }
 });
 
-test('at 50 %: new visitors split between both builds by their cohort', async () => {
+test('at 50 %: new visitors split between both builds by their cohort', { tag: ['@local', '@catalogue', '@shell'] }, async () => {
   // many new visitors over HTTP: each gets a cohort, and the page drawn for it by the build that cohort gives
   const seen = new Set<Build>();
   for (let visitor = 0; visitor < 40; visitor += 1) {
@@ -174,7 +176,7 @@ test('at 50 %: new visitors split between both builds by their cohort', async ()
   expect([...seen].sort()).toEqual(['canary', 'stable']);
 });
 
-test('at 50 %: fresh browsers too, each on the build its cohort gives, until both builds have been seen', async ({ browser }) => {
+test('at 50 %: fresh browsers too, each on the build its cohort gives, until both builds have been seen', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
   test.slow(); // a new browser context and a whole page start for each visitor, as many as chance takes (three on average)
   // one in 2^20 would see one build only
   const inBrowsers = new Set<Build>();
@@ -192,7 +194,7 @@ test('at 50 %: fresh browsers too, each on the build its cohort gives, until bot
   // deterministically by cohort (10 on the canary, 90 on stable, the cookie kept): the server-drawn page tests below
 });
 
-test('a visitor stays on one build: home → Products → a listing in the browser, then reload, then a new load', async ({ browser }) => {
+test('a visitor stays on one build: home → Products → a listing in the browser, then reload, then a new load', { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
   test.slow(); // a journey by nature: two visitors, each through three page loads and two moves inside the site
   // a visitor assigned by the server (whichever cohort it draws), then one on the other build
   let firstBuild: Build | undefined;
@@ -233,7 +235,7 @@ for (const [cohort, build] of [
 ] as const) {
   for (const url of ['/our-products', LISTING]) {
     const label = `${url}, cohort ${cohort} (${build})`;
-    test(`the server draws ${label} with the build the browser then hydrates it with: same text, no mismatch`, async ({ browser }) => {
+    test(`the server draws ${label} with the build the browser then hydrates it with: same text, no mismatch`, { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
       const context = await contextWithCohort(browser, 50, cohort);
       const { page, problems } = await openPage(context);
       // Hold the shell's script until the server's elements are marked: hydration must keep them as they are.
@@ -278,7 +280,7 @@ for (const [cohort, build] of [
   }
 }
 
-test("a canary that does not load in the browser: the visitor gets the stable catalogue, stays on it, and the page works", async ({ browser }) => {
+test("a canary that does not load in the browser: the visitor gets the stable catalogue, stays on it, and the page works", { tag: ['@local', '@catalogue', '@shell'] }, async ({ browser }) => {
   const context = await browser.newContext();
   // the canary's files are unreachable for this browser (its CDN down, a broken upload...)
   await context.route('**/remotes/catalogue/canary/**', (route) => route.abort());

@@ -5,10 +5,12 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { STAFF_API, staffApiPath, CSRF_HEADER, type StaffSession } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, daysFromToday } from '../support/quote-basket';
 import { addFromProductPage, type BasketTexts } from '../support/quote-journey';
 import { startStaffSite, type StaffAccount, type StaffSite } from '../support/staff';
+
+localOnly('starts its own server with staff accounts it creates');
 
 const EDITOR: StaffAccount = { email: 'mona.catalogue@example.com', password: 'Walnut-Harbour-Prism-58', role: 'catalogue' };
 const { gland, metreCable } = JOURNEY;
@@ -25,7 +27,7 @@ const PAGE_TEXTS = {
 const problemsBut = (messages: string[], statuses: number[]) =>
   messages.filter((message) => !statuses.some((status) => message.includes(`the server responded with a status of ${status}`)));
 
-test.describe('a withdrawn (archived) product', () => {
+test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', '@staff'] }, () => {
   let staff: StaffSite;
   let api: APIRequestContext;
   let csrf: string;

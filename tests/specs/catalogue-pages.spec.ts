@@ -8,8 +8,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { DATA_TEMPLATE_ENV, REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
+
+localOnly('starts its own server on a catalogue of hundreds of generated products');
 
 interface ListingAnswer {
   total: number;
@@ -23,7 +25,7 @@ const WHOLE_CATALOGUE = /\/data\/(ar\/)?(products|product-details|searchResults)
 /** The product names of the listing's cards, in page order. */
 const cardNames = (page: Page) => page.getByRole('list', { name: / products$/ }).getByRole('listitem').locator('h2').allTextContents();
 
-test.describe('a catalogue of hundreds of products', () => {
+test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalogue'] }, () => {
   let site: RunningSite;
   let dataDir: string;
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { REPO_ROOT } from '../support/site-server';
 
 interface Product {
@@ -50,8 +50,9 @@ const detailOf = (id: string) => details.find((d) => d.id === id)!;
 /** The product names of the listing's cards, in page order. */
 const cardNames = (page: Page) => page.getByRole('list', { name: / products$/ }).getByRole('listitem').locator('h2').allTextContents();
 
-test.describe('catalogue', () => {
-  test('home teaser → listing → details → a review is stored, shown first and still first after a reload', async ({ page, consoleProblems }) => {
+test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
+  test('home teaser → listing → details → a review is stored, shown first and still first after a reload', { tag: '@local' }, async ({ page, consoleProblems }) => {
+    localOnly('expects the product with its seed review only, as on a fresh database');
     test.slow(); // a journey by nature: home, a listing, a product, a review sent, a reload
     const category = categories.find((c) => c.id === 'industrial_plugs_and_sockets')!;
     const product = productsOf(category.id).find((p) => p.id === 'pce_16a_industrial_plug')!;

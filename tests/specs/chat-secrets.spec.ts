@@ -5,8 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { REPO_ROOT } from '../support/site-server';
+
+localOnly('rebuilds the chat remote with a key in the environment');
 
 /** The key the server tests use (server/src/assistant/chat.test.ts). */
 const TEST_KEY = 'test-gemini-key-7f3a9c';
@@ -20,7 +22,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('no browser bundle holds the AI key or the provider address, even when built with the key in the environment', async () => {
+test('no browser bundle holds the AI key or the provider address, even when built with the key in the environment', { tag: ['@local', '@chat'] }, async () => {
   test.setTimeout(240_000);
   const out = mkdtempSync(path.join(tmpdir(), 'chat-bundle-'));
   try {

@@ -36,7 +36,7 @@ async function ask(page: Page, question: string) {
   await messageInput(page).press('Enter');
 }
 
-test.describe('chat widget', () => {
+test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
   test('opens by default, minimizes to a bar, restores, closes to the button and reopens', async ({ page, consoleProblems }) => {
     await page.goto('/home');
     await expect(chat(page)).toBeVisible();

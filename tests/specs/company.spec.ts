@@ -56,7 +56,7 @@ async function openHomeStopped(page: Page) {
   await expectSlide(page, 1);
 }
 
-test.describe('home', () => {
+test.describe('home', { tag: ['@site', '@company'] }, () => {
   test('the four blocks with their headings, teaser links, counters and partners', async ({ page, consoleProblems }) => {
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'Electrical Products & Industrial Solutions' })).toBeVisible();
@@ -193,7 +193,7 @@ test.describe('home', () => {
   });
 });
 
-test.describe('home on a touch screen', () => {
+test.describe('home on a touch screen', { tag: ['@site', '@company'] }, () => {
   test.use({ hasTouch: true });
 
   /** A real touch gesture across the slides, from their middle, through the browser's input pipeline. */
@@ -223,7 +223,7 @@ test.describe('home on a touch screen', () => {
   });
 });
 
-test.describe('home with reduced motion', () => {
+test.describe('home with reduced motion', { tag: ['@site', '@company'] }, () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('the carousel stands still but stays operable', async ({ page }) => {
@@ -236,7 +236,7 @@ test.describe('home with reduced motion', () => {
   });
 });
 
-test.describe('company pages', () => {
+test.describe('company pages', { tag: ['@site', '@company'] }, () => {
   test('/about: breadcrumb, hero, intro, the four cards and the partners', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('About Us');
@@ -291,7 +291,7 @@ async function openManagementInApp(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Management' }).click();
 }
 
-test.describe('management', () => {
+test.describe('management', { tag: ['@site', '@company'] }, () => {
   test("shows 'Loading our team...' while the team loads, then the five members", async ({ page }) => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));

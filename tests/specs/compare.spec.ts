@@ -3,7 +3,7 @@
 // sent to the quote basket.
 import { test, expect } from '../support/fixtures';
 
-test.describe('compare', () => {
+test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
   test('two picked from a listing and a product page; the comparison marks what differs; a column is removed', async ({ page, consoleProblems }) => {
     await page.goto('/our-products/switchgear_accessories');
     await page.getByRole('checkbox', { name: /^Compare ABB S200/ }).click();

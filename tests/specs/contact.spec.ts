@@ -101,7 +101,7 @@ async function watchSpinner(page: Page, text: string): Promise<() => Promise<num
   return () => page.evaluate(() => (window as unknown as { spinnerShownMs: Promise<number> }).spinnerShownMs);
 }
 
-test.describe('contact page', () => {
+test.describe('contact page', { tag: ['@site', '@contact'] }, () => {
   test('the form checks required fields, then the e-mail, then the human check, in that order, sending nothing', async ({ page }) => {
     const posts = watchPosts(page);
     await page.goto('/contact-us');

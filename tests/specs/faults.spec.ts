@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { findPostgres, freshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import {
@@ -14,6 +14,8 @@ import {
   type Outcome,
   type StoredSubmission,
 } from '../support/submission-stream';
+
+localOnly('kills and restarts its own servers and their database');
 
 /** Acknowledged submissions to wait for before the SIGKILL (the stream keeps sending while it lands). */
 const ACKED_BEFORE_KILL = 40;
@@ -80,7 +82,7 @@ function checkDurability(run: CrashRun, stored: StoredSubmission[]): string {
   );
 }
 
-test.describe('crash durability: SIGKILL in the middle of a stream of contact submissions', () => {
+test.describe('crash durability: SIGKILL in the middle of a stream of contact submissions', { tag: ['@local', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('embedded database (PGlite): every acknowledged submission survives, with its mail queued', async () => {
@@ -154,7 +156,7 @@ async function expectFrameAndChatWork(page: Page): Promise<void> {
 }
 
 
-test.describe('each remote down, then back', () => {
+test.describe('each remote down, then back', { tag: ['@local', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const remote of Object.keys(PAGES) as PageRemote[]) {

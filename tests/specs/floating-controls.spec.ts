@@ -62,7 +62,7 @@ async function nextVisit(page: Page, browser: Browser, baseURL: string): Promise
   return context.newPage();
 }
 
-test.describe('the chat panel stays as the visitor left it (1280 px)', () => {
+test.describe('the chat panel stays as the visitor left it (1280 px)', { tag: ['@site', '@shell', '@chat'] }, () => {
   test.beforeEach(async ({ context }) => context.clock.install());
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -180,7 +180,7 @@ async function box(locator: Locator) {
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test.describe('on a phone (375 px), the floating controls share one corner', () => {
+test.describe('on a phone (375 px), the floating controls share one corner', { tag: ['@site', '@shell', '@chat'] }, () => {
   test.beforeEach(async ({ context }) => context.clock.install());
   test.use({ viewport: { width: 375, height: 740 } });
   const STRIP = 80;
@@ -263,7 +263,7 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
 
 for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
-  test.describe(`nothing moves as the controls arrive, at ${viewport.width} px`, () => {
+  test.describe(`nothing moves as the controls arrive, at ${viewport.width} px`, { tag: ['@site', '@shell', '@chat'] }, () => {
     test.use({ viewport });
 
     for (const path of ['/home', PRODUCT]) {

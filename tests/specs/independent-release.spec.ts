@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import {
   APPS,
   buildRemote,
@@ -20,6 +20,8 @@ import {
 } from '../support/release';
 import { startSite, type RunningSite } from '../support/site-server';
 
+localOnly('rebuilds the company remote and releases it into its own server folder');
+
 const REMOTE = 'mfe-company';
 const ROUTE = '/about';
 /** The page's texts are the remote's messages (src/i18n/en.json): a release of new text edits them. */
@@ -28,7 +30,7 @@ const OLD_TEXT = 'Electrical products and industrial solutions for the Gulf, fro
 
 test.describe.configure({ timeout: 600_000 });
 
-test('company rebuilt and released alone: new text on reload, no restart, every other bundle byte-identical; rollback', async ({ page }) => {
+test('company rebuilt and released alone: new text on reload, no restart, every other bundle byte-identical; rollback', { tag: ['@local', '@company'] }, async ({ page }) => {
   const work = mkdtempSync(path.join(tmpdir(), 'site-release-'));
   const siteRoot = path.join(work, 'site');
   const buildDir = path.join(work, 'build', REMOTE);

@@ -7,7 +7,7 @@ import { BASKET_JS_ALLOWANCE, HOME_JS_BEFORE_BASKET, HOME_JS_GUARD, visitorDownl
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
 // The guard (support/visitor-downloads.ts) is /home before the quote basket plus a 3 KB allowance for it: a
 // change that makes every visitor download more fails here. The ratio to a build without federation is the benchmark's.
-test('/home downloads at most 190.8 KB of JS (gzip): federation runtime, remote entries and the chat included', async ({ baseURL }) => {
+test('/home downloads at most 190.8 KB of JS (gzip): federation runtime, remote entries and the chat included', { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL }) => {
   test.setTimeout(90_000);
   const home = await visitorDownloads(baseURL!, '/home');
   expect(home.heading).toBe('Electrical Products & Industrial Solutions');
@@ -30,7 +30,7 @@ test('/home downloads at most 190.8 KB of JS (gzip): federation runtime, remote 
 const ARABIC_JS_EXTRA = 8 * 1024;
 const PRODUCT_PAGE = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
 
-test('Arabic pages download at most 8 KB gzip more JS than their English twins (fonts reported apart)', async ({ baseURL }) => {
+test('Arabic pages download at most 8 KB gzip more JS than their English twins (fonts reported apart)', { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL }) => {
   test.setTimeout(180_000);
   const chatName = arabicFor('Crescent Assistant');
   for (const english of ['/home', PRODUCT_PAGE]) {
@@ -55,7 +55,7 @@ test('Arabic pages download at most 8 KB gzip more JS than their English twins (
 // The request page's code (the contact remote's ./QuoteRequestPage) loads only where it is used. Its files are
 // read from the contact remote's manifest (the chunks of that module no other module of the remote needs): none on
 // /home, all of them on /request-quote (so the names looked for are the ones a visitor really downloads).
-test("/home does not download the request page's code; /request-quote does", async ({ baseURL }) => {
+test("/home does not download the request page's code; /request-quote does", { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL }) => {
   test.setTimeout(120_000);
   const manifest = (await (await fetch(`${baseURL}/remotes/contact/mf-manifest.json`)).json()) as {
     exposes: { path: string; assets: { js: { sync: string[] } } }[];

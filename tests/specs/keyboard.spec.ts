@@ -9,7 +9,7 @@ const focusedName = (page: Page) =>
     return (element?.getAttribute('aria-label') || element?.textContent || '').trim();
   });
 
-test.describe('keyboard only at 1280 px', () => {
+test.describe('keyboard only at 1280 px', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('Tab first reaches "Skip to main content", which moves focus to the page; then the header links in order', async ({ page }) => {

@@ -5,7 +5,7 @@ import { test, expect } from '../support/fixtures';
 
 const SWITCHGEAR = '/our-products/switchgear_accessories';
 
-test.describe('filters on a listing', () => {
+test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
   test('a brand narrows the count and the cards; a second brand widens; reload and back keep the address’s filters', async ({ page, consoleProblems }) => {
     await page.goto(SWITCHGEAR);
     const filters = page.getByRole('complementary', { name: 'Filters' });

@@ -11,7 +11,7 @@ const UNUSED_PRELOAD = /was preloaded using link preload but not used/;
 const UNUSED_PRELOAD_CHECK_MS = 3_000;
 
 for (const route of SITE_ROUTES) {
-  test(`${route.path}: every preload is used once, none is fetched twice`, async ({ page, request }) => {
+  test(`${route.path}: every preload is used once, none is fetched twice`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
     const html = await (await request.get(route.path)).text();
     const hinted = [...html.matchAll(/<link rel="preload" href="([^"]+)"[^>]*>|<link rel="preload" as="script" href="([^"]+)">/g)].map(
       (match) => match[1] ?? match[2]!,
@@ -39,7 +39,7 @@ for (const route of SITE_ROUTES) {
   });
 }
 
-test("the data a page fetches as it starts is preloaded; the site's data files a server-drawn page brings in its state are not", async ({ request }) => {
+test("the data a page fetches as it starts is preloaded; the site's data files a server-drawn page brings in its state are not", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
   const preloadsOf = async (path: string) =>
     [...(await (await request.get(path)).text()).matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((match) => match[1]);
   expect(await preloadsOf('/our-products/industrial_cable_glands/hex_cw_brass_cable_gland')).toEqual([
@@ -52,7 +52,7 @@ test("the data a page fetches as it starts is preloaded; the site's data files a
 
 // tools/webpack/compile-hints.cjs: the scripts a page runs as it starts are compiled off the main thread (V8 compiles
 // a file marked so while it streams in); without the mark, compiling them blocked the page for ~100 ms at 4x CPU.
-test('every script a product page runs carries the compile hint on its first line', async ({ page }) => {
+test('every script a product page runs carries the compile hint on its first line', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
   const scripts: Promise<{ url: string; firstLine: string }>[] = [];
   const readScript = (response: Response) => {
     if (response.request().resourceType() === 'script' && response.ok()) {

@@ -5,10 +5,12 @@
 // The texts are the agreed English ones (/request-quote and the header's agreed names), exact.
 import type { Page } from '@playwright/test';
 import { pdfText } from '@site/server/test-support';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';
 import { englishData } from '../support/ui-strings';
+
+localOnly('starts its own server with a mail catcher and reads the stored request from its database');
 
 const UNITS = { metre: ['metre', 'metres'], piece: ['piece', 'pieces'] } as Record<string, [string, string]>;
 
@@ -78,7 +80,7 @@ function expectPdfAttachment(mail: { attachments: { filename: string; contentTyp
   for (const code of codes) expect(read.text).toContain(code);
 }
 
-test.describe('the quote basket', () => {
+test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
   test('the journey: two products from a listing and one from its page, the badge on a company page, a changed quantity and a pasted list, sent; stored and mailed with the PDF', async ({ page, consoleProblems }) => {
     test.setTimeout(180_000);
     const mailing = await startMailingSite();

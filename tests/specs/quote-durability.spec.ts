@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { findPostgres, freshSchema } from '../support/services';
 import type { RunningSite } from '../support/site-server';
 import {
@@ -18,6 +18,8 @@ import {
   type Outcome,
   type StoredQuoteRequest,
 } from '../support/submission-stream';
+
+localOnly('kills its own servers mid-burst and reads their database');
 
 /** Acknowledged requests to wait for before the SIGKILL (the burst keeps coming while it lands). */
 const ACKED_BEFORE_KILL = 30;
@@ -68,7 +70,7 @@ function checkDurability(run: CrashRun, stored: StoredQuoteRequest[]): string {
   );
 }
 
-test.describe('crash durability: SIGKILL in the middle of a burst of requests for quotation', () => {
+test.describe('crash durability: SIGKILL in the middle of a burst of requests for quotation', { tag: ['@local', '@catalogue'] }, () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('embedded database (PGlite): every acknowledged request survives, with its lines and its mail queued', async () => {

@@ -9,7 +9,7 @@ const categories = JSON.parse(readFileSync(path.join(REPO_ROOT, 'content/data/pr
   title: string;
 }[];
 
-test.describe('each remote renders its screen through the shell', () => {
+test.describe('each remote renders its screen through the shell', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, () => {
   test('catalogue: /our-products lists every category, each linking to its listing', async ({ page }) => {
     await page.goto('/our-products');
     const list = page.getByRole('list', { name: 'Product categories' });

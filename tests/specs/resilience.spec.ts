@@ -3,7 +3,7 @@ import { test, expect, overrideRemoteEntry, stripInlineRemotesMap } from '../sup
 // Nothing listens on port 9 of the loopback: the connection is refused at once.
 const DEAD_ENTRY = 'http://127.0.0.1:9/mf-manifest.json';
 
-test.describe('one broken remote breaks only its own routes', () => {
+test.describe('one broken remote breaks only its own routes', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
   test('catalogue at a dead URL: its route shows the error screen, the rest of the site works', async ({ page }) => {
     await overrideRemoteEntry(page, 'catalogue', DEAD_ENTRY);
     await page.goto('/our-products');

@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { SITE_ROUTES } from '../support/site-routes';
 
-test.describe('the route table', () => {
+test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
   test('the empty path is replaced by /home', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/home$/);

@@ -3,9 +3,11 @@
 // per-client rate limits count across both: the forms', the reviews' (per minute in Redis, one review of a product a
 // day in PostgreSQL) and the chat's. Skipped, with the reason, when PostgreSQL or Redis is not reachable.
 import { randomInt } from 'node:crypto';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
+
+localOnly('starts two servers of its own on PostgreSQL and Redis');
 
 const PRODUCT = { id: 'hex_cw_brass_cable_gland', path: '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland' };
 /** Other products, for a client that reviews several (one review of a product a day from one address). */
@@ -61,7 +63,7 @@ async function send(site: RunningSite, path: string, body: unknown, clientIp: st
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-test('the two processes share one PostgreSQL: a review posted through one is read through the other', async ({ page }) => {
+test('the two processes share one PostgreSQL: a review posted through one is read through the other', { tag: ['@local', '@catalogue', '@chat'] }, async ({ page }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
   const review = {
@@ -84,7 +86,7 @@ test('the two processes share one PostgreSQL: a review posted through one is rea
   await expect(page.getByText(review.customerName)).toBeVisible();
 });
 
-test(`the rate limits count across both processes through one Redis: the ${LIMIT + 1}th request answers 429`, async () => {
+test(`the rate limits count across both processes through one Redis: the ${LIMIT + 1}th request answers 429`, { tag: ['@local', '@catalogue', '@chat'] }, async () => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
 
@@ -117,7 +119,7 @@ test(`the rate limits count across both processes through one Redis: the ${LIMIT
   expect(Number(stored[0]!.count), 'the refused request stored nothing').toBe(LIMIT);
 });
 
-test('one review of a product a day from one client, counted in PostgreSQL: the other process refuses the second', async () => {
+test('one review of a product a day from one client, counted in PostgreSQL: the other process refuses the second', { tag: ['@local', '@catalogue', '@chat'] }, async () => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
   const attacker = freshClientIp();
@@ -132,7 +134,7 @@ test('one review of a product a day from one client, counted in PostgreSQL: the 
   expect(Number(stored[0]!.count), 'one stored').toBe(1);
 });
 
-test(`the chat's rate limit counts across both processes through Redis: the ${LIMIT + 1}th question answers 429`, async () => {
+test(`the chat's rate limit counts across both processes through Redis: the ${LIMIT + 1}th question answers 429`, { tag: ['@local', '@catalogue', '@chat'] }, async () => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   const [one, two] = sites as [RunningSite, RunningSite];
   const asker = freshClientIp();

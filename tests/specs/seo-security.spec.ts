@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, overrideRemoteEntry } from '../support/fixtures';
+import { test, expect, localOnly, overrideRemoteEntry } from '../support/fixtures';
 import { SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 
@@ -55,7 +55,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const decode = (value: string): string => value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ENTITIES[name] ?? '');
 const titleOf = (html: string): string => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 
-test.describe('with the Content-Security-Policy in force', () => {
+test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   for (const route of [...SITE_ROUTES, { path: '/', heading: 'Electrical Products & Industrial Solutions' }]) {
     test(`${route.path}: renders with no CSP violation or console error; the client keeps the server's title`, async ({
       page,
@@ -108,7 +108,8 @@ test.describe('with the Content-Security-Policy in force', () => {
   });
 });
 
-test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL', () => {
+test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL', { tag: ['@local', '@shell', '@catalogue'] }, () => {
+  localOnly('starts its own server with the catalogue on another origin');
   let site: RunningSite;
 
   test.beforeAll(async ({ baseURL }) => {
@@ -143,7 +144,7 @@ test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL'
   });
 });
 
-test.describe('the product head, before any script runs', () => {
+test.describe('the product head, before any script runs', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test('the HTML of a product page carries its title, canonical URL, Open Graph tags and Product JSON-LD', async ({ request, baseURL }) => {
     const product = products.find((p) => p.id === 'hex_cw_brass_cable_gland') ?? products[0]!;
     const detail = details.find((d) => d.id === product.id)!;
@@ -192,7 +193,7 @@ test.describe('the product head, before any script runs', () => {
   });
 });
 
-test.describe("the site's origin is the server's, not the visitor's Host", () => {
+test.describe("the site's origin is the server's, not the visitor's Host", { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test('pages, robots.txt and the sitemap name the server whatever Host the request sends', async ({ baseURL }) => {
     for (const host of ['evil.attacker.example', 'x1.attacker.example:8443']) {
       const page = await getWithHost(`${baseURL}/about`, host);
@@ -208,7 +209,7 @@ test.describe("the site's origin is the server's, not the visitor's Host", () =>
   });
 });
 
-test.describe('odd addresses a prober tries', () => {
+test.describe('odd addresses a prober tries', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test("a broken percent escape gets the site's 404 page, and the page still draws its frame", async ({ page }) => {
     const response = await page.goto('/our-products/%ZZ');
     expect(response?.status()).toBe(404);
@@ -225,7 +226,7 @@ test.describe('odd addresses a prober tries', () => {
   });
 });
 
-test.describe('the Permissions-Policy in force', () => {
+test.describe('the Permissions-Policy in force', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test('camera, microphone, geolocation, payment... are off in the page; each name is one Chromium knows; clipboard-write stays', async ({ page }) => {
     const response = await page.goto('/home');
     const denied = String(response?.headers()['permissions-policy'])
@@ -244,7 +245,7 @@ test.describe('the Permissions-Policy in force', () => {
   });
 });
 
-test.describe('interactive parts under the CSP', () => {
+test.describe('interactive parts under the CSP', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test('the chat answers and the contact form sends, with no CSP violation or console error', async ({ page, consoleProblems }) => {
     const violations = await watchCspViolations(page);
     await page.addInitScript(() => {

@@ -38,7 +38,7 @@ async function recordLayoutShifts(page: Page): Promise<void> {
 }
 const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
 
-test.describe('with scripts off', () => {
+test.describe('with scripts off', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test.use({ javaScriptEnabled: false });
 
   for (const { path, heading } of SERVER_RENDERED) {
@@ -66,7 +66,7 @@ test.describe('with scripts off', () => {
 });
 
 for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
-  test.describe(`taken over by the browser at ${viewport.width} px`, () => {
+  test.describe(`taken over by the browser at ${viewport.width} px`, { tag: ['@site', '@shell', '@catalogue'] }, () => {
     test.use({ viewport });
 
     for (const { path, heading } of SERVER_RENDERED) {
@@ -101,7 +101,7 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 
   });
 }
 
-test('the scripts start once the page is parsed and drawn, not from the HTML; then the page works (search)', async ({ page }) => {
+test('the scripts start once the page is parsed and drawn, not from the HTML; then the page works (search)', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
   await page.goto('/home');
   const timing = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -116,7 +116,7 @@ test('the scripts start once the page is parsed and drawn, not from the HTML; th
 
 // The page's own part hydrates after the frame, once its remote's code has arrived; until then a click on it is lost
 // (React does not replay it). <html data-started> (shell/src/app/StartedMark.tsx) says when the page answers clicks.
-test('the page is marked started only once its own part has been taken over, then its buttons answer', async ({ page }) => {
+test('the page is marked started only once its own part has been taken over, then its buttons answer', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
   let releasePage = () => undefined as void;
   const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
   let pageRequested = () => undefined as void;

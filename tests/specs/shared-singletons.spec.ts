@@ -3,7 +3,7 @@ import { test, expect, stripInlineRemotesMap } from '../support/fixtures';
 // A property name that only React's core package carries (react-dom and the JSX runtime do not).
 const REACT_CORE_MARKER = '__COMPILER_RUNTIME';
 
-test('exactly one copy of React is downloaded while visiting every remote', async ({ page }) => {
+test('exactly one copy of React is downloaded while visiting every remote', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, async ({ page }) => {
   const reactCopies = new Set<string>();
   const scripts: string[] = [];
   const bodiesRead: Promise<void>[] = [];
@@ -35,7 +35,7 @@ test('exactly one copy of React is downloaded while visiting every remote', asyn
   expect([...reactCopies]).toHaveLength(1);
 });
 
-test('the shell build carries no remote URL: remotes come from the map the server puts into the page', async ({ page, request }) => {
+test('the shell build carries no remote URL: remotes come from the map the server puts into the page', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, async ({ page, request }) => {
   const map = (await (await request.get('/remotes.json')).json()) as { remotes: { name: string; entry: string }[] };
   expect(map.remotes.map((remote) => remote.name).sort()).toEqual(['catalogue', 'chat', 'company', 'contact']);
   const html = await (await request.get('/certificates')).text();
@@ -50,7 +50,7 @@ test('the shell build carries no remote URL: remotes come from the map the serve
   expect(requested).not.toContain('/remotes.json'); // no round trip for the map
 });
 
-test('without the map in the page (a static host), the shell fetches /remotes.json and works the same', async ({ page }) => {
+test('without the map in the page (a static host), the shell fetches /remotes.json and works the same', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact', '@chat'] }, async ({ page }) => {
   await stripInlineRemotesMap(page);
   const requested: string[] = [];
   page.on('request', (req) => requested.push(new URL(req.url()).pathname));

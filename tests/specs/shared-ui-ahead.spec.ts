@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import {
   APPS,
   buildRemote,
@@ -23,6 +23,8 @@ import {
   saveEntryFiles,
 } from '../support/release';
 import { startSite, type RunningSite } from '../support/site-server';
+
+localOnly('builds a remote with a newer shared-ui and starts its own server with it');
 
 const REMOTE = 'mfe-company';
 const ROUTE = '/certificates';
@@ -92,7 +94,7 @@ const oneVersion = (shares: Record<string, string[]>) => Object.keys(shares);
 
 test.describe.configure({ timeout: 600_000 });
 
-test('a remote released with a newer shared-ui draws its new component before the shell is rebuilt; one React; rollback', async ({
+test('a remote released with a newer shared-ui draws its new component before the shell is rebuilt; one React; rollback', { tag: ['@local', '@catalogue', '@shell'] }, async ({
   page,
   consoleProblems,
 }) => {

@@ -3,7 +3,7 @@ import { test, expect } from '../support/fixtures';
 
 const MAIN_PHONE = '+971 4 347 1100';
 
-test.describe('header at 1280 px', () => {
+test.describe('header at 1280 px', { tag: ['@site', '@shell'] }, () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('shows the navigation with the current section highlighted', async ({ page }) => {
@@ -67,7 +67,7 @@ test.describe('header at 1280 px', () => {
   });
 });
 
-test.describe('header at 800 px', () => {
+test.describe('header at 800 px', { tag: ['@site', '@shell'] }, () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
   test('the menu button opens the drawer; an item closes it and navigates', async ({ page }) => {
@@ -103,7 +103,7 @@ test.describe('header at 800 px', () => {
   });
 });
 
-test.describe('header at 375 px', () => {
+test.describe('header at 375 px', { tag: ['@site', '@shell'] }, () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test('Call Us is a phone icon that dials the Dubai number', async ({ page }) => {

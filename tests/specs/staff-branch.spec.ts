@@ -2,14 +2,16 @@
 // (the list, the CSV), never a branch filter or the admins' pages; a Dubai row opened by its address says it belongs
 // to another branch, and the API refuses it (403) to a GET and to changes that carry the session's valid CSRF token.
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { QUOTE_REQUESTS } from '../support/submission-stream';
 import { heading, inboxCount, inboxRows, OMAN_STAFF, sentFields, staffSession, startStaffSite, submit, submitPassword, watchStaffConsole } from '../support/staff';
+
+localOnly('starts its own server with staff accounts it creates');
 
 const contact = (name: string, country: string) => ({ name, email: 'visitor@example.com', message: `A message from ${name}.`, country, website: '' });
 const enquiry = (name: string, country: string) => ({ userName: name, userEmail: 'visitor@example.com', userCountry: country, inquiryMessage: `An enquiry from ${name}.` });
 
-test.describe('branch staff', () => {
+test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
   test('an Oman account signs in without a second factor and sees Oman rows only; a Dubai row is refused in the page and by the API', async ({ page }) => {
     test.setTimeout(120_000);
     const staffSite = await startStaffSite([OMAN_STAFF]);

@@ -8,8 +8,10 @@ import path from 'node:path';
 import { categoryPath, productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { CATALOGUE_STAFF, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+
+localOnly('starts its own server with staff accounts it creates');
 
 const ID = 'hex_cw_brass_cable_gland';
 const PICTURE = path.join(REPO_ROOT, 'content/public/images/carousel/slide-1.jpg');
@@ -22,7 +24,7 @@ function datasheetPdf(): Buffer {
 }
 const CATEGORY = 'industrial_cable_glands';
 
-test.describe('the catalogue editor', () => {
+test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] }, () => {
   test('a catalogue editor changes a row in both languages and the price, publishes, sees it on the public pages, then restores the old version', async ({ page }) => {
     // about 55 s on the 2-core container with other jobs running (the account's CLI, the server's start, three axe
     // runs, five public page loads): three times that for a slow CI machine

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { mailsTo, quoteProduct } from '../support/quote-basket';
 import { freePort } from '../support/site-server';
 import {
@@ -25,6 +25,8 @@ import {
   watchStaffConsole,
 } from '../support/staff';
 import { englishData } from '../support/ui-strings';
+
+localOnly('starts its own server with staff accounts it creates and a mail catcher');
 
 const branches = englishData<{ name: string; email: string }[]>('branches.json');
 const branchEmail = (name: string) => branches.find((branch) => branch.name === name)!.email;
@@ -127,7 +129,7 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
   await expect(contact.locator('#message-form-status')).toHaveText("Thank you for your message! We'll get back to you within 24 hours.");
 }
 
-test.describe('the staff app', () => {
+test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
   test('visitors send through the public pages with SMTP down; an admin sets up TOTP, works the inbox, re-sends the failed mail, hides the review, signs out', async ({
     page,
     request,

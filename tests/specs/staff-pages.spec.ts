@@ -4,7 +4,7 @@
 // second sign-in, with no console errors.
 import { STAFF_API } from '@site/contracts/staff-api';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { QUOTE_REQUESTS } from '../support/submission-stream';
 import { axeViolations } from '../support/axe';
 import {
@@ -21,10 +21,12 @@ import {
   watchStaffConsole,
 } from '../support/staff';
 
+localOnly('starts its own server with staff accounts it creates');
+
 /** Anything that names the staff app: its pages, its API, its remote, its packages. ("staff" alone is in the site's copy.) */
 const NAMES_STAFF = /\/staff\b|\/api\/staff|remotes\/staff|mfe-staff|staff-host|StaffApp|"name":\s*"staff"/;
 
-test.describe('the staff pages', () => {
+test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
   test('never indexed, and the public /home page never names or downloads them', async ({ page, request }) => {
     test.slow(); // two full page loads, the second watched until the network is idle (all that /home downloads)
     // every staff address answers the host page, noindex and not cached

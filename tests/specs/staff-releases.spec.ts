@@ -7,12 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { CATALOGUE_RELEASER, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+
+localOnly('starts its own server with staff accounts it creates and registers builds in it');
 
 type RemotesMap = { remotes: { name: string; entry: string }[] };
 
-test('release staff register a catalogue build, make it the canary and roll it back; /remotes.json follows each change', async ({ page }) => {
+test('release staff register a catalogue build, make it the canary and roll it back; /remotes.json follows each change', { tag: ['@local', '@staff', '@catalogue'] }, async ({ page }) => {
   test.setTimeout(120_000); // the CLI and the server's start on a loaded 2-core machine; the journey itself takes seconds
   const canaryDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-release-'));
   cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), canaryDir, { recursive: true });

@@ -2,8 +2,10 @@
 // form) and a review whose name and text hold an <img onerror> and a <script> show as those very characters in the
 // inbox, on the item page and in the reviews list, no element comes of them, and nothing they hold runs.
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { ADMIN, confirmCodesSaved, heading, inboxCount, inboxRows, sentFields, setUpTotp, startStaffSite, submit, submitPassword, watchStaffConsole } from '../support/staff';
+
+localOnly('starts its own server with staff accounts it creates');
 
 const NAME = 'Eve <img src=x onerror="window.__pwned=1">';
 const MESSAGE = 'Hello <script>window.__pwned=2</script> and <img src=x onerror="window.__pwned=3"> bye';
@@ -15,7 +17,7 @@ async function expectInert(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
 }
 
-test.describe('stored XSS in the staff pages', () => {
+test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, () => {
   test('markup and script in a contact message and a review show as literal text to staff and never run', async ({ page }) => {
     test.setTimeout(120_000);
     const staffSite = await startStaffSite([ADMIN]); // an admin: the reviews list is the admins'

@@ -22,7 +22,7 @@ const PAGES = [
 ];
 
 for (const { path, heading, basket } of PAGES) {
-  test(`${path}: the start-up makes no Intl.NumberFormat, and the header reads "${basket}"`, async ({ page }) => {
+  test(`${path}: the start-up makes no Intl.NumberFormat, and the header reads "${basket}"`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
     await page.addInitScript(COUNT_NUMBER_FORMATS);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -34,7 +34,7 @@ for (const { path, heading, basket } of PAGES) {
   });
 }
 
-test('the basket label counts what a visitor adds, in both editions', async ({ page }) => {
+test('the basket label counts what a visitor adds, in both editions', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
   await page.goto('/our-products/industrial_cable_glands');
   await page.getByRole('button', { name: /^Add .* to quote$/ }).first().click();
   await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();

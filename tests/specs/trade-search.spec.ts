@@ -12,7 +12,7 @@ async function openSearch(page: Page, path: string, buttonName: string, dialogNa
   return dialog;
 }
 
-test.describe('search that knows the trade', () => {
+test.describe('search that knows the trade', { tag: ['@site', '@catalogue'] }, () => {
   test('a misspelling offers the closest words and shows their results; choosing the offer searches it', async ({ page, consoleProblems }) => {
     const dialog = await openSearch(page, '/home', 'Search', 'Search');
     await dialog.getByRole('combobox').pressSequentially('armourd cabel');
@@ -60,7 +60,7 @@ test.describe('search that knows the trade', () => {
   });
 });
 
-test.describe('the search results page', () => {
+test.describe('the search results page', { tag: ['@site', '@catalogue'] }, () => {
   test("the modal's 'See all N results' leads to the results page, which pages through them; back returns", async ({ page, consoleProblems }) => {
     const dialog = await openSearch(page, '/home', 'Search', 'Search');
     await dialog.getByRole('combobox').pressSequentially('cable');
@@ -110,7 +110,7 @@ test.describe('the search results page', () => {
   });
 });
 
-test.describe('filters on the search results page', () => {
+test.describe('filters on the search results page', { tag: ['@site', '@catalogue'] }, () => {
   test('a specification value and a brand narrow the matches, counted over every match; the server draws the filtered count', async ({ page, request }) => {
     await page.goto('/search?q=socket');
     const filters = page.getByRole('complementary', { name: 'Filters' });

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { deployedSite } from './site-mode';
 
 export interface ConsoleProblems {
   /** console.error messages and uncaught exceptions seen by the page so far. */
@@ -65,6 +66,16 @@ export const test = base.extend<{ consoleProblems: ConsoleProblems }>({
 });
 
 export { expect };
+
+/**
+ * Marks the file or describe it is called in as needing the suite's own servers (it starts, builds or breaks them, or
+ * reads their database): against a deployed site (tests/support/site-mode.ts) its tests are skipped with `reason`, and
+ * before any of their hooks run. Such tests carry the `@local` tag; the others `@site`. Called in a test's body (a test
+ * of a `@site` block that needs a fresh database), it skips that test only.
+ */
+export function localOnly(reason: string): void {
+  test.skip(deployedSite() !== undefined, `@local: ${reason}, so it cannot run against a deployed site`);
+}
 
 type RemotesMap = { remotes: { name: string; entry: string }[] };
 

@@ -3,10 +3,18 @@ import type { FullConfig } from '@playwright/test';
 import { assertChromiumInstalled } from './chromium';
 import { buildIfNeeded } from './build-if-needed';
 import { DATA_TEMPLATE_ENV, makeDataTemplate, startSite } from './site-server';
+import { checkDeployedSite, deployedSite } from './site-mode';
 
 /** Builds what is missing and starts the real server once for the run; tests read SITE_URL. */
 export default async function globalSetup(_config: FullConfig) {
   assertChromiumInstalled();
+  const deployed = deployedSite();
+  if (deployed !== undefined) {
+    // site mode: nothing is built or started, the tests use the site given by URL
+    await checkDeployedSite(deployed);
+    process.env.SITE_URL = deployed;
+    return async () => {};
+  }
   buildIfNeeded();
   const template = await makeDataTemplate();
   if (template !== undefined) process.env[DATA_TEMPLATE_ENV] = template;

@@ -186,10 +186,14 @@ export async function setCanary(db: Db, actor: string, remote: RemoteName, chang
   });
 }
 
-/** Makes the canary the stable release (for every visitor); the stable one becomes the one a rollback returns to. */
-export async function promote(db: Db, actor: string, remote: RemoteName): Promise<RemotePointers> {
-  return changePointers(db, actor, remote, 'promote', async (_trx, current) => {
+/**
+ * Makes the canary the stable release (for every visitor); the stable one becomes the one a rollback returns to.
+ * `guard` may refuse it (by throwing) once the canary is known and locked, e.g. until a pinned test run has passed.
+ */
+export async function promote(db: Db, actor: string, remote: RemoteName, guard?: (trx: Db, canaryId: number) => Promise<void>): Promise<RemotePointers> {
+  return changePointers(db, actor, remote, 'promote', async (trx, current) => {
     if (current.canary_id === null) throw httpError(400, `${remote} has no canary to promote: register a release and set it as the canary first`);
+    await guard?.(trx, Number(current.canary_id));
     return { update: { stable_id: current.canary_id, previous_stable_id: current.stable_id, canary_id: null, canary_percent: 0 }, detail: `release ${current.canary_id} is stable` };
   });
 }

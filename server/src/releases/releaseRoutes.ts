@@ -9,6 +9,7 @@ import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { textField, textProblemMessage } from '../validation/textField.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
+import { recordPinnedRun, requirePassedRun } from './pinnedRuns.js';
 import { isRemoteName, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './registry.js';
 import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
 
@@ -20,6 +21,7 @@ export const RELEASES_API = {
   canary: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/canary`,
   promote: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/promote`,
   rollback: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/rollback`,
+  runs: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/runs`,
 } as const;
 
 const BODY_LIMIT = 16 * 1024;
@@ -54,6 +56,14 @@ const canaryBody = z.strictObject(
     percent: z.number({ error: 'percent must be a whole number from 0 to 100' }).int({ error: 'percent must be a whole number from 0 to 100' }).min(0, { error: 'percent must be a whole number from 0 to 100' }).max(100, { error: 'percent must be a whole number from 0 to 100' }),
   },
   { error: 'send { "version"?, "percent" } as a JSON object' },
+);
+
+const runBody = z.strictObject(
+  {
+    passed: z.boolean({ error: 'passed must be true or false' }),
+    report: textField('report', { max: 500, kind: 'line' }).optional(),
+  },
+  { error: 'send { "passed", "report"? } as a JSON object' },
 );
 
 /** A promote or a rollback names nothing but the remote: no body, or {}. */
@@ -108,6 +118,8 @@ export interface ReleaseCallsOptions {
   onRefused?: ((request: FastifyRequest, caller: ReleaseCaller, remote: RemoteName) => Promise<void>) | undefined;
   /** Refuses a body that is not JSON (415). */
   requireJson: (request: FastifyRequest) => Promise<void>;
+  /** The remotes whose canary is promoted only after a pinned test run passed (RELEASE_REQUIRE_PASSED_RUN). */
+  requirePassedRun?: readonly RemoteName[] | undefined;
 }
 
 /**
@@ -161,8 +173,20 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
     return state;
   });
 
+  // a pipeline (or QA) tells how the suites pinned to the live canary went; the promote of a remote that requires it
+  // waits for a passed one
+  app.post(`${remotesPath}/:remote/runs`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request, reply) => {
+    const remote = await remoteOf(request);
+    const body = parse(runBody, request.body);
+    const run = await recordPinnedRun(db.kysely, callerOf(request).actor, remote, body);
+    return reply.code(201).send({ run });
+  });
+
+  const gatedPromote = (database: Database['kysely'], actor: string, remote: RemoteName) =>
+    promote(database, actor, remote, options.requirePassedRun?.includes(remote) === true ? (trx, canaryId) => requirePassedRun(trx, remote, canaryId) : undefined);
+
   for (const [path, change] of [
-    [`${remotesPath}/:remote/promote`, promote],
+    [`${remotesPath}/:remote/promote`, gatedPromote],
     [`${remotesPath}/:remote/rollback`, rollback],
   ] as const) {
     app.post(path, { bodyLimit: BODY_LIMIT }, async (request) => {
@@ -179,6 +203,7 @@ export interface ReleaseRoutesOptions {
   db: Database;
   liveRemotes: LiveRemotes;
   siteHost?: string | undefined;
+  requirePassedRun?: readonly RemoteName[] | undefined;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();

@@ -97,4 +97,16 @@ describe('npm run remotes', () => {
     assert.equal(unreachable.code, 1);
     assert.match(unreachable.err, /Could not reach/);
   });
+
+  test('record-run tells the site how the run pinned to the live canary went', async () => {
+    const noCanary = await run(['record-run', 'catalogue', '--passed', '--site', site]);
+    assert.equal(noCanary.code, 1);
+    assert.match(noCanary.err, /Refused \(409\): catalogue has no live canary/);
+    assert.equal((await run(['canary', 'catalogue', '--percent', '10', '--release', 'v2', '--site', site])).code, 0);
+    const passed = await run(['record-run', 'catalogue', '--passed', '--report', 'https://ci.example.com/runs/7', '--site', site]);
+    assert.equal(passed.code, 0, passed.err);
+    assert.equal(passed.out, "Recorded a passed run pinned to catalogue's canary v2\n");
+    assert.equal((await run(['record-run', 'catalogue', '--site', site])).code, 2, 'neither --passed nor --failed');
+    assert.equal((await run(['record-run', 'catalogue', '--passed', '--failed', '--site', site])).code, 2, 'both');
+  });
 });

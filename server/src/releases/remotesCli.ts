@@ -15,6 +15,9 @@ export const REMOTES_USAGE = `Usage: npm run remotes -- <command> --site <URL> (
                                                     put a release (or the current canary) in front of that share of visitors
   promote <remote>                                  make the canary the stable release
   rollback <remote>                                 the previous stable release back, the canary at 0 %
+  record-run <remote> --passed|--failed [--report <text>]
+                                                    how the suites pinned to the live canary went (npm run test:e2e --
+                                                    --site <URL> --canary <remote>); RELEASE_REQUIRE_PASSED_RUN waits for it
 `;
 
 type Fetch = typeof fetch;
@@ -25,7 +28,16 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { site: { type: 'string' }, notes: { type: 'string' }, percent: { type: 'string' }, release: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        site: { type: 'string' },
+        notes: { type: 'string' },
+        percent: { type: 'string' },
+        release: { type: 'string' },
+        passed: { type: 'boolean' },
+        failed: { type: 'boolean' },
+        report: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     });
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n\n${REMOTES_USAGE}`);
@@ -70,6 +82,12 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
       if (remote === undefined || args.length > 0) return usage(`${command} needs <remote>`);
       request = { method: 'POST', path: command === 'promote' ? RELEASES_API.promote(remote) : RELEASES_API.rollback(remote), body: {} };
       break;
+    case 'record-run': {
+      if (remote === undefined || args.length > 0) return usage('record-run needs <remote> and --passed or --failed');
+      if ((values.passed === true) === (values.failed === true)) return usage('record-run needs exactly one of --passed and --failed');
+      request = { method: 'POST', path: RELEASES_API.runs(remote), body: { passed: values.passed === true, ...(values.report === undefined ? {} : { report: values.report }) } };
+      break;
+    }
     default:
       return usage(`Unknown command "${command}"`);
   }
@@ -104,6 +122,9 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
   } else if (command === 'register') {
     const { release } = answer as { release: { version: string; entry: string } };
     io.out(`Registered ${remote} ${release.version} (${release.entry}); not live yet: put it in front of visitors with canary --release ${release.version}\n`);
+  } else if (command === 'record-run') {
+    const { run } = answer as { run: { version: string; passed: boolean } };
+    io.out(`Recorded a ${run.passed ? 'passed' : 'failed'} run pinned to ${remote}'s canary ${run.version}\n`);
   } else {
     io.out(describeListing({ ...(answer as RemoteListing), releases: [] }));
   }

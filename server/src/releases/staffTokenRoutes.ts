@@ -4,7 +4,7 @@
 // every change are checked there, as for every other staff call.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { REMOTE_NAMES } from '@site/contracts/federation';
+import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
 import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
@@ -36,6 +36,8 @@ export interface StaffReleasesOptions {
   liveRemotes?: LiveRemotes | undefined;
   /** A host name the site answers for, for the check of a manifest on this site. */
   siteHost?: string | undefined;
+  /** The remotes whose canary is promoted only after a pinned test run passed. */
+  requirePassedRun?: readonly RemoteName[] | undefined;
 }
 
 export interface StaffTokenRoutesOptions extends StaffReleasesOptions {

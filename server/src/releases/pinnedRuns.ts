@@ -1,0 +1,60 @@
+// The result of a test run pinned to a remote's canary (tests/scripts/e2e.mjs --site <URL> --canary <remote>), told
+// by the pipeline that ran it (`npm run remotes -- record-run`). A remote listed in RELEASE_REQUIRE_PASSED_RUN has its
+// canary promoted only when the latest run recorded for that very release passed: a run of an earlier canary, or a
+// later failed run, does not count.
+//
+// The runs are kept in the registry's audit (action 'pinned-run', detail 'release <id> passed|failed[: report]'),
+// beside who recorded them and when: they are what the audit is for, and no other table is needed.
+import type { Kysely } from 'kysely';
+import type { RemoteName } from '@site/contracts/federation';
+import type { DatabaseSchema } from '../db/index.js';
+import { httpError } from '../http/jsonEndpoint.js';
+import { recordReleaseAction } from './registry.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+export const PINNED_RUN_ACTION = 'pinned-run';
+
+export interface PinnedRun {
+  remote: RemoteName;
+  /** The canary release the run was pinned to. */
+  version: string;
+  passed: boolean;
+}
+
+const detailPrefix = (releaseId: number) => `release ${releaseId} `;
+
+/** Records a run's result against `remote`'s live canary (409 when no canary is live: the run was on stable). */
+export async function recordPinnedRun(db: Db, actor: string, remote: RemoteName, run: { passed: boolean; report?: string | undefined }): Promise<PinnedRun> {
+  return db.transaction().execute(async (trx) => {
+    const pointer = await trx.selectFrom('remote_pointers').select(['canary_id', 'canary_percent']).where('remote', '=', remote).forUpdate().executeTakeFirst();
+    if (pointer === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
+    if (pointer.canary_id === null || Number(pointer.canary_percent) === 0) {
+      throw httpError(409, `${remote} has no live canary, so no run was pinned to one: put the canary in front of at least 1 % of visitors, run the suites with --canary ${remote}, then record the run`);
+    }
+    const release = await trx.selectFrom('remote_releases').select('version').where('id', '=', pointer.canary_id).executeTakeFirstOrThrow();
+    const detail = `${detailPrefix(Number(pointer.canary_id))}${run.passed ? 'passed' : 'failed'}${run.report === undefined ? '' : `: ${run.report}`}`;
+    await recordReleaseAction(trx, actor, PINNED_RUN_ACTION, remote, detail);
+    return { remote, version: release.version, passed: run.passed };
+  });
+}
+
+/** Refuses (409) to promote `remote`'s canary release `canaryId` unless the latest run pinned to it passed. */
+export async function requirePassedRun(db: Db, remote: RemoteName, canaryId: number): Promise<void> {
+  const latest = await db
+    .selectFrom('release_audit')
+    .select('detail')
+    .where('action', '=', PINNED_RUN_ACTION)
+    .where('remote', '=', remote)
+    .where('detail', 'like', `${detailPrefix(canaryId)}%`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest?.detail?.startsWith(`${detailPrefix(canaryId)}passed`) === true) return;
+  throw httpError(
+    409,
+    latest === undefined
+      ? `${remote}'s canary is promoted only after a test run pinned to it passes: run the suites with --site <URL> --canary ${remote}, then npm run remotes -- record-run ${remote} --passed`
+      : `${remote}'s canary failed its latest pinned test run: fix it and record a passing run before promoting it`,
+  );
+}
