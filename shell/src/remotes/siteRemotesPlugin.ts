@@ -59,8 +59,10 @@ export interface SiteRemotesPluginOptions {
 
 /** The report to the server; its failure is of no concern to the visitor. */
 function postReport(report: RemoteLoadReport): void {
-  // keepalive: sent even when the visitor leaves the page at once
-  fetch(REMOTE_LOAD_REPORT_PATH, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) }).catch(() => undefined);
+  // the answer is read to its end: an unread one keeps the request open (and the page never network-idle)
+  fetch(REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) })
+    .then((answer) => answer.text())
+    .catch(() => undefined);
 }
 
 export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: SiteRemotesPluginOptions = {}): ModuleFederationRuntimePlugin {
