@@ -236,29 +236,20 @@ async function releaseByVersion(trx: Db, remote: string, version: string): Promi
   return row;
 }
 
-/** One change of a remote's pointers: locked, changed, audited and announced in one transaction. */
-async function changePointers(
+type Decision = { update: PointerUpdate; detail: string };
+
+/**
+ * One change of a remote's pointers: locked, changed, audited and announced in one transaction. A change may find, once
+ * it holds the lock, that it has nothing to do (`decide` gives undefined): nothing is written, and undefined returned.
+ */
+async function changePointers<D extends Decision | undefined>(
   db: Db,
   actor: string,
   remote: RemoteName,
   action: string,
-  decide: (trx: Db, current: PointerRow) => Promise<{ update: PointerUpdate; detail: string }>,
-): Promise<RemotePointers>;
-/** The same, for a change that may find, once it holds the lock, that it has nothing to do (undefined: nothing written). */
-async function changePointers(
-  db: Db,
-  actor: string,
-  remote: RemoteName,
-  action: string,
-  decide: (trx: Db, current: PointerRow) => Promise<{ update: PointerUpdate; detail: string } | undefined>,
-): Promise<RemotePointers | undefined>;
-async function changePointers(
-  db: Db,
-  actor: string,
-  remote: RemoteName,
-  action: string,
-  decide: (trx: Db, current: PointerRow) => Promise<{ update: PointerUpdate; detail: string } | undefined>,
-): Promise<RemotePointers | undefined> {
+  decide: (trx: Db, current: PointerRow) => Promise<D>,
+): Promise<undefined extends D ? RemotePointers | undefined : RemotePointers> {
+  type Result = undefined extends D ? RemotePointers | undefined : RemotePointers;
   const changed = await db.transaction().execute(async (trx) => {
     const current = await lockPointers(trx, remote);
     const decision = await decide(trx, current);
@@ -272,7 +263,7 @@ async function changePointers(
     await bumpRegistryVersion(trx);
     return true;
   });
-  if (!changed) return undefined;
+  if (!changed) return undefined as Result;
   const state = (await readPointers(db)).get(remote);
   if (state === undefined) throw new Error(`the pointers of ${remote} vanished`);
   return state;

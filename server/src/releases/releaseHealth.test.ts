@@ -121,7 +121,7 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(mails.length, 1, 'one mail');
     assert.equal(mails[0]?.recipient, TEAM);
     assert.ok(mailsWoken >= 1, 'the outbox worker was woken');
-    const mail = await composeOutboxMail(mails[0]!, 'Website <website@crescent.example>');
+    const mail = await composeOutboxMail(mails[0], 'Website <website@crescent.example>');
     assert.equal(mail.subject, 'Canary v2 of catalogue was rolled back automatically');
     assert.match(mail.text, /of the last 10 loads of catalogue's canary release v2 failed/);
 
