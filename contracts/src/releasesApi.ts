@@ -25,9 +25,33 @@ export interface RemotePointers {
   changedAt: string;
 }
 
+/** A release's loads as browsers reported them (one per page view per remote), and the server's render errors. */
+export interface ReleaseHealth {
+  /** Loads that worked. */
+  loads: number;
+  /** Loads that failed in the browser (its manifest, its remoteEntry.js or a module). */
+  failures: number;
+  /** First views the server could not render with it (the browser then draws the page). */
+  renderErrors: number;
+}
+
 export interface RemoteListing extends RemotePointers {
   /** The newest releases first. */
   releases: Release[];
+  /** The live releases' loads and failures. */
+  health: { stable: ReleaseHealth; canary: ReleaseHealth | undefined };
+}
+
+/** The public address the browser reports a remote's load to (the shell's runtime plugin). */
+export const REMOTE_LOAD_REPORT_PATH = '/api/remote-loads';
+
+/** One report: the remote, its manifest address as the page's remotes map had it, and what happened. */
+export interface RemoteLoadReport {
+  remote: string;
+  entry: string;
+  outcome: 'loaded' | 'failed';
+  /** With a failure: what failed (the manifest, the remoteEntry.js as it downloaded or ran, or a module). */
+  kind?: 'manifest' | 'entry' | 'module';
 }
 
 /** The longest a release token may live, in days. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { canaryServedPath, remoteServedPath, type Config } from './config.js';
+import { canaryServedPath, RELEASE_SAFETY_DEFAULTS, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { LOCALE_BASE, localizedPath, type Locale } from '@site/contracts/locale';
 import { HOME_PATH } from '@site/contracts/routes';
@@ -13,6 +13,8 @@ import type { CatalogueApiReader } from './http/ssr/firstView.js';
 import { chosenLocale } from './http/languageChoice.js';
 import { followRemoteOrigins, registerSecurityHeaders } from './http/securityHeaders.js';
 import { startLiveRemotes } from './releases/liveRemotes.js';
+import { loadReportRoutes } from './releases/loadReportRoutes.js';
+import { recordRenderError } from './releases/releaseHealth.js';
 import { releaseRoutes } from './releases/releaseRoutes.js';
 import { registerHostCheck } from './http/allowedHosts.js';
 import { rewriteMalformedUrl } from './http/malformedUrls.js';
@@ -55,7 +57,8 @@ import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
-  Partial<Pick<Config, 'requirePassedRun'>>;
+  // config.ts's defaults when not given (tests that do not look at them)
+  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -184,6 +187,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     origin: siteOrigin,
     pageCache: options.pageCache,
     serverRendering: config.http.serverRendering,
+    onRenderError: (remote, variant) =>
+      void recordRenderError(db.kysely, remote, variant).catch((error: unknown) => app.log.warn({ err: error }, 'could not count a render error')),
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -265,6 +270,13 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
   await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun });
+  // ---- the browser's reports of remote loads (public), which can take a failing canary out ----
+  await app.register(loadReportRoutes, {
+    db,
+    liveRemotes,
+    releaseSafety: config.releaseSafety ?? RELEASE_SAFETY_DEFAULTS,
+    onOutboxWrite: options.onOutboxWrite,
+  });
 
   // ---- remote bundles, the staff remote's included: loadable from any origin (CORS in their scope only) ----
   // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),

@@ -64,6 +64,22 @@ export interface Config {
    * comma-separated names, or `all`); none by default.
    */
   requirePassedRun: readonly RemoteName[];
+  releaseSafety: ReleaseSafetyConfig;
+}
+
+/** The RELEASE_* variables' defaults: a canary goes when 20 % of its last 50 loads failed. */
+export const RELEASE_SAFETY_DEFAULTS: ReleaseSafetyConfig = { rollbackWindow: 50, rollbackFailurePercent: 20, alertEmail: undefined, reportsPerMinute: 60 };
+
+/** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
+export interface ReleaseSafetyConfig {
+  /** The canary's latest loads looked at (RELEASE_ROLLBACK_WINDOW): none is rolled back before this many. */
+  rollbackWindow: number;
+  /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
+  rollbackFailurePercent: number;
+  /** Who is mailed when a canary is taken out (RELEASE_ALERT_EMAIL); undefined: the audit only. */
+  alertEmail: string | undefined;
+  /** Load reports per client IP per minute (RELEASE_REPORTS_PER_MINUTE); 0 turns the limit off (load tests only). */
+  reportsPerMinute: number;
 }
 
 /** The staff pages: their host page's build and the staff remote (http/staffPage.ts). No canary for them. */
@@ -432,6 +448,17 @@ const ServerVariables = z
     STAFF_SESSION_IDLE_MINUTES: countOf('minutes', 30),
     STAFF_SESSION_MAX_HOURS: countOf('hours', 12),
     STAFF_TOTP_KEYS: totpKeys,
+    RELEASE_ROLLBACK_WINDOW: countOf('loads', RELEASE_SAFETY_DEFAULTS.rollbackWindow),
+    RELEASE_ROLLBACK_FAILURE_PERCENT: z
+      .string()
+      .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, { error: (issue) => `must be a whole percent from 0 to 100 ${got(issue)}` })
+      .transform(Number)
+      .default(RELEASE_SAFETY_DEFAULTS.rollbackFailurePercent),
+    RELEASE_ALERT_EMAIL: z
+      .string()
+      .regex(/^[^\s@<>,;]{1,64}@[^\s@<>,;]{1,190}$/, { error: 'must be one e-mail address such as web-team@example.com' })
+      .optional(),
+    RELEASE_REPORTS_PER_MINUTE: wholeNumber(RELEASE_SAFETY_DEFAULTS.reportsPerMinute),
   })
   // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
   // problem is listed at once.
@@ -561,6 +588,12 @@ export function loadConfig(env: Env = process.env): Config {
       totpKeyFile: path.join(vars.DATA_DIR ?? path.join(repoRoot, '.data'), 'staff-totp.key'),
     },
     requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
+    releaseSafety: {
+      rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
+      rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
+      alertEmail: vars.RELEASE_ALERT_EMAIL,
+      reportsPerMinute: vars.RELEASE_REPORTS_PER_MINUTE,
+    },
     http: {
       publicSiteUrl: vars.PUBLIC_SITE_URL,
       allowedHosts: allowedHosts === undefined ? undefined : [...allowedHosts],

@@ -54,6 +54,9 @@ describe('the releases console', () => {
     fireEvent.click(within(canary).getByRole('button', { name: 'Set canary' }));
     expect(await screen.findByText('2026-11-26.1 is the canary for 20 % of visitors.')).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf('2026-11-26.1')).getByText('Canary, 20 %')).toBeInTheDocument());
+    // each live release's loads and failures, as reported
+    expect(within(catalogueSection()).getByText('1203 loads, 3 failed (0.2 %); 1 server render errors')).toBeInTheDocument();
+    await waitFor(() => expect(within(catalogueSection()).getByText('0 loads, 0 failed; 0 server render errors')).toBeInTheDocument());
 
     fireEvent.click(screen.getByRole('button', { name: 'Promote the canary…' }));
     const promote = await screen.findByRole('dialog', { name: 'Promote 2026-11-26.1 of catalogue?' });

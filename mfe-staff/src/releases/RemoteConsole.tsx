@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import type { Release, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
+import type { Release, ReleaseHealth, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
 import { Notice } from '../ui/Notice';
 import { Table } from '../ui/Table';
 import { formatDateTime } from '../ui/format';
@@ -21,6 +21,13 @@ const Section = styled.section`
 `;
 
 /** What a release is to visitors now. */
+/** A live release's loads as visitors' browsers reported them (one per page view), and the server's render errors. */
+function healthText({ loads, failures, renderErrors }: ReleaseHealth): string {
+  const all = loads + failures;
+  const share = all === 0 ? '' : ` (${((failures * 100) / all).toFixed(1)} %)`;
+  return `${all} loads, ${failures} failed${share}; ${renderErrors} server render errors`;
+}
+
 function stateOf(listing: RemoteListing, release: Release): string {
   if (release.id === listing.stable.id) return 'Stable';
   if (release.id === listing.canary?.id) return `Canary, ${listing.canaryPercent} %`;
@@ -62,6 +69,14 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
         <dd>{listing.stable.version}</dd>
         <dt>Canary</dt>
         <dd>{listing.canary === undefined ? 'None' : `${listing.canary.version} for ${listing.canaryPercent} % of visitors`}</dd>
+        <dt>Stable's loads</dt>
+        <dd>{healthText(listing.health.stable)}</dd>
+        {listing.canary !== undefined && listing.health.canary !== undefined && (
+          <>
+            <dt>Canary's loads</dt>
+            <dd>{healthText(listing.health.canary)}</dd>
+          </>
+        )}
         <dt>Follows</dt>
         <dd>{listing.source === 'variables' ? 'the REMOTE_* variables (until the first change here)' : `this registry (changed ${formatDateTime(listing.changedAt)})`}</dd>
       </dl>

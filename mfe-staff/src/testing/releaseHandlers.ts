@@ -31,7 +31,8 @@ const release = (id: number, remote: string, version: string, notes: string | nu
 export function fakeRegistry(): FakeRegistry {
   const listing = (id: number, remote: string): RemoteListing => {
     const stable = release(id, remote, 'variables', 'seeded from the environment');
-    return { remote, source: 'variables', stable, previousStable: undefined, canary: undefined, canaryPercent: 0, changedAt: '2026-11-20T08:00:00.000Z', releases: [stable] };
+    return { remote, source: 'variables', stable, previousStable: undefined, canary: undefined, canaryPercent: 0, changedAt: '2026-11-20T08:00:00.000Z', releases: [stable],
+      health: { stable: { loads: 1200, failures: 3, renderErrors: 1 }, canary: undefined } };
   };
   return { remotes: [listing(1, 'catalogue'), listing(2, 'company'), listing(3, 'contact'), listing(4, 'chat')], tokens: [] };
 }
@@ -87,7 +88,7 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       if (!Number.isInteger(body.percent) || body.percent < 0 || body.percent > 100) return error('percent must be a whole number from 0 to 100', 400);
       const canary = listing.releases.find((each) => each.version === body.version) ?? listing.canary;
       if (canary === undefined) return error(`${listing.remote} has no release "${body.version}": register it first`, 400);
-      return change(listing, { canary, canaryPercent: body.percent });
+      return change(listing, { canary, canaryPercent: body.percent, health: { ...listing.health, canary: { loads: 0, failures: 0, renderErrors: 0 } } });
     }),
     http.post(STAFF_API.releasePromote, ({ request, params }) => {
       const listing = remoteOf(request, params.remote);

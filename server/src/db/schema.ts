@@ -333,6 +333,23 @@ export interface RemotePointersTable {
   changed_at: Timestamp;
 }
 
+/** A release's load totals as browsers and the server reported them (migration 022; releases/releaseHealth.ts). */
+export interface RemoteReleaseHealthTable {
+  release_id: number;
+  /** bigint: counted in SQL, read as strings by pg (Number() them). */
+  loads: ColumnType<string | number, number | undefined, number>;
+  failures: ColumnType<string | number, number | undefined, number>;
+  render_errors: ColumnType<string | number, number | undefined, number>;
+}
+
+/** A release's latest load outcomes, as many as the automatic rollback looks at (migration 022). */
+export interface RemoteLoadOutcomesTable {
+  id: Generated<number>;
+  release_id: number;
+  failed: boolean;
+  created_at: Timestamp;
+}
+
 /** The registry's version, bumped and announced by every change (migration 017). */
 export interface RemoteRegistryStateTable {
   id: Defaulted<boolean>;
@@ -396,6 +413,8 @@ export interface DatabaseSchema {
   remote_registry_state: RemoteRegistryStateTable;
   release_tokens: ReleaseTokensTable;
   release_audit: ReleaseAuditTable;
+  remote_release_health: RemoteReleaseHealthTable;
+  remote_load_outcomes: RemoteLoadOutcomesTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

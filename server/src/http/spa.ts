@@ -18,7 +18,7 @@ import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFiles } from './dataFiles.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
-import { FirstViewRenderer, type CatalogueApiReader, type FirstViewSource } from './ssr/firstView.js';
+import { FirstViewRenderer, type CatalogueApiReader, type FirstViewOptions, type FirstViewSource } from './ssr/firstView.js';
 
 /**
  * The addresses answered with the shell, as Fastify routes: the route table's patterns (React Router's ':param'
@@ -102,6 +102,8 @@ export interface ShellResponderOptions {
    * `remotes` and `canaries` are not read when given.
    */
   live?: CurrentRemotes;
+  /** Told of each failed server render of a remote's page (firstView.ts). */
+  onRenderError?: FirstViewOptions['onRenderError'];
   /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds (1 s by default; tests: 0). */
   manifestRecheckMs?: number;
   /**
@@ -152,6 +154,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
             recheckMs: options.manifestRecheckMs,
             dataFiles: options.dataFiles,
             catalogueApi: options.catalogueApi,
+            onRenderError: options.onRenderError,
           }),
   });
   let builds: Builds | undefined;

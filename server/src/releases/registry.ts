@@ -7,7 +7,7 @@
 // registry makes it 'registry', and from then on the database decides.
 import { sql, type Kysely } from 'kysely';
 import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
-import type { Release, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
+import type { Release, ReleaseHealth, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
 import { canaryServedPath, type RemoteConfig } from '../config.js';
 import type { DatabaseSchema } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
@@ -137,6 +137,13 @@ export function remotesFromRegistry(configured: readonly RemoteConfig[], pointer
   });
 }
 
+/** The load totals (releaseHealth.ts counts them) of the releases `ids`, by release id (a release never reported: zeros). */
+export async function readHealth(db: Db, ids: readonly number[]): Promise<Map<number, ReleaseHealth>> {
+  const rows = ids.length === 0 ? [] : await db.selectFrom('remote_release_health').selectAll().where('release_id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [Number(row.release_id), { loads: Number(row.loads), failures: Number(row.failures), renderErrors: Number(row.render_errors) }]));
+  return new Map(ids.map((id) => [id, byId.get(id) ?? { loads: 0, failures: 0, renderErrors: 0 }]));
+}
+
 /** The registry's view of `names`, with their latest `limit` releases. */
 export async function listRemotes(db: Db, names: readonly string[], limit = 20): Promise<RemoteListing[]> {
   const pointers = await readPointers(db);
@@ -145,7 +152,13 @@ export async function listRemotes(db: Db, names: readonly string[], limit = 20):
     const state = pointers.get(name);
     if (state === undefined) continue;
     const rows = await db.selectFrom('remote_releases').selectAll().where('remote', '=', name).orderBy('id', 'desc').limit(limit).execute();
-    listings.push({ ...state, releases: rows.map(releaseOf) });
+    const health = await readHealth(db, state.canary === undefined ? [state.stable.id] : [state.stable.id, state.canary.id]);
+    const zero = { loads: 0, failures: 0, renderErrors: 0 };
+    listings.push({
+      ...state,
+      releases: rows.map(releaseOf),
+      health: { stable: health.get(state.stable.id) ?? zero, canary: state.canary === undefined ? undefined : (health.get(state.canary.id) ?? zero) },
+    });
   }
   return listings;
 }
@@ -227,26 +240,58 @@ async function releaseByVersion(trx: Db, remote: string, version: string): Promi
   return row;
 }
 
-/** One change of a remote's pointers: locked, changed, audited and announced in one transaction. */
-async function changePointers(
+type Decision = { update: PointerUpdate; detail: string };
+
+/**
+ * One change of a remote's pointers: locked, changed, audited and announced in one transaction. A change may find, once
+ * it holds the lock, that it has nothing to do (`decide` gives undefined): nothing is written, and undefined returned.
+ */
+async function changePointers<D extends Decision | undefined>(
   db: Db,
   actor: string,
   remote: RemoteName,
   action: string,
-  decide: (trx: Db, current: PointerRow) => Promise<{ update: PointerUpdate; detail: string }>,
-): Promise<RemotePointers> {
-  await db.transaction().execute(async (trx) => {
+  decide: (trx: Db, current: PointerRow) => Promise<D>,
+): Promise<undefined extends D ? RemotePointers | undefined : RemotePointers> {
+  type Result = undefined extends D ? RemotePointers | undefined : RemotePointers;
+  const changed = await db.transaction().execute(async (trx) => {
     const current = await lockPointers(trx, remote);
-    const { update, detail } = await decide(trx, current);
+    const decision = await decide(trx, current);
+    if (decision === undefined) return false;
     await trx
       .updateTable('remote_pointers')
-      .set({ ...update, source: 'registry', changed_at: sql<Date>`now()` })
+      .set({ ...decision.update, source: 'registry', changed_at: sql<Date>`now()` })
       .where('remote', '=', remote)
       .execute();
-    await recordReleaseAction(trx, actor, action, remote, detail);
+    await recordReleaseAction(trx, actor, action, remote, decision.detail);
     await bumpRegistryVersion(trx);
+    return true;
   });
+  if (!changed) return undefined as Result;
   const state = (await readPointers(db)).get(remote);
   if (state === undefined) throw new Error(`the pointers of ${remote} vanished`);
   return state;
+}
+
+/** Who the automatic rollback is in the audit. */
+export const AUTOMATIC_ACTOR = 'automatic rollback';
+
+/**
+ * Takes a failing canary out (percent 0), when release `canaryId` is still the live canary; the stable release stays
+ * (it is not the one failing). `alsoInTransaction` runs inside the change's transaction (the team's mail). Under
+ * concurrent calls the pointers' lock lets exactly one of them change anything: the others find the canary at 0 and
+ * return undefined.
+ */
+export async function rollBackFailingCanary(
+  db: Db,
+  remote: RemoteName,
+  canaryId: number,
+  detail: string,
+  alsoInTransaction: (trx: Db) => Promise<void>,
+): Promise<RemotePointers | undefined> {
+  return changePointers(db, AUTOMATIC_ACTOR, remote, 'auto-rollback', async (trx, current) => {
+    if (current.canary_id === null || Number(current.canary_id) !== canaryId || Number(current.canary_percent) === 0) return undefined;
+    await alsoInTransaction(trx);
+    return { update: { canary_percent: 0 }, detail };
+  });
 }

@@ -1,3 +1,4 @@
+import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { init } from '@module-federation/enhanced/runtime';
 import { fakeContainer, manifest, resetFederationGlobals, stubFetch, stubScripts } from './federationTestDoubles';
 import { loadRemoteModule, RemoteUnavailableError, setKnownRemotes } from './loadRemoteModule';
@@ -51,7 +52,8 @@ describe('with the federation runtime', () => {
 
     await expect(loadRemoteModule('catalogue', './SearchModal')).resolves.toEqual({ default: 'catalogue module ./SearchModal' });
     await expect(loadRemoteModule('catalogue', 'CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // the manifest once, and the page's one report of the remote's load to the server
+    expect(fetchMock.mock.calls.map(([url]: [string]) => url)).toEqual([manifestOf('catalogue'), REMOTE_LOAD_REPORT_PATH]);
     expect(scripts).toEqual([entryOf('catalogue')]);
     expect(container.get.mock.calls).toEqual([['./SearchModal'], ['./CategoryListPage']]);
   });

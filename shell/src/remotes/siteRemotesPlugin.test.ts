@@ -20,8 +20,9 @@ const stableMap: RemoteEntry[] = [{ name: 'catalogue', entry: STABLE_MANIFEST }]
 const canaryMap: RemoteEntry[] = [{ name: 'catalogue', entry: CANARY_MANIFEST, fallback: STABLE_MANIFEST }];
 
 function federation(remotes: readonly RemoteEntry[], onCanaryFailed = jest.fn()) {
-  const instance = createInstance({ name: 'test-host', remotes: [], shared: {}, plugins: [siteRemotesPlugin(remotes, { onCanaryFailed })] });
-  return { instance, onCanaryFailed };
+  const onReport = jest.fn();
+  const instance = createInstance({ name: 'test-host', remotes: [], shared: {}, plugins: [siteRemotesPlugin(remotes, { onCanaryFailed, onReport })] });
+  return { instance, onCanaryFailed, onReport };
 }
 
 /** Scripts: `up(src)` says whether the file at src (query aside) runs and defines `container` as `catalogue`. */
@@ -286,16 +287,52 @@ describe('canary builds', () => {
     expect(onCanaryFailed).toHaveBeenCalledTimes(1);
   });
 
+  it('uses the stable build when the canary\'s remoteEntry.js downloads and throws as it runs, and reports both', async () => {
+    stubFetch({ [CANARY_MANIFEST]: manifest('catalogue'), [STABLE_MANIFEST]: manifest('catalogue') });
+    // a script that throws as it runs still fires "load", with no container defined
+    const scripts = stubScripts((src) => (src === CANARY_ENTRY ? { defines: 'nothing_defined', container: fakeContainer('catalogue') } : { defines: 'catalogue', container: fakeContainer('catalogue') }));
+    const { instance, onCanaryFailed, onReport } = federation(canaryMap);
+
+    await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
+    await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
+    expect(scripts).toEqual([CANARY_ENTRY, STABLE_ENTRY]);
+    expect(onCanaryFailed).toHaveBeenCalledTimes(1);
+    expect(onReport.mock.calls).toEqual([
+      [{ remote: 'catalogue', entry: CANARY_MANIFEST, outcome: 'failed', kind: 'entry' }],
+      [{ remote: 'catalogue', entry: STABLE_MANIFEST, outcome: 'loaded' }],
+    ]);
+  });
+
+  it("uses the stable build when the canary's container throws in init", async () => {
+    stubFetch({ [CANARY_MANIFEST]: manifest('catalogue'), [STABLE_MANIFEST]: manifest('catalogue') });
+    const broken = fakeContainer('catalogue');
+    broken.init.mockRejectedValue(new Error('init exploded'));
+    const stable = fakeContainer('catalogue');
+    const scripts = stubScripts((src) => ({ defines: 'catalogue', container: src === CANARY_ENTRY ? broken : stable }));
+    const { instance, onCanaryFailed, onReport } = federation(canaryMap);
+
+    await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
+    expect(scripts).toEqual([CANARY_ENTRY, STABLE_ENTRY]);
+    expect(stable.get).toHaveBeenCalledWith('./SearchModal');
+    expect(onCanaryFailed).toHaveBeenCalledTimes(1);
+    expect(onReport.mock.calls.map(([report]: [{ entry: string; outcome: string }]) => `${report.entry} ${report.outcome}`)).toEqual([
+      `${CANARY_MANIFEST} failed`,
+      `${STABLE_MANIFEST} loaded`,
+    ]);
+  });
+
   it('never asks for the stable build while the canary works', async () => {
     const fetchMock = stubFetch({ [CANARY_MANIFEST]: manifest('catalogue'), [STABLE_MANIFEST]: manifest('catalogue') });
     const scripts = catalogueScripts(fakeContainer('catalogue'), (file) => file === CANARY_ENTRY);
-    const { instance, onCanaryFailed } = federation(canaryMap);
+    const { instance, onCanaryFailed, onReport } = federation(canaryMap);
 
     await expect(instance.loadRemote('catalogue/SearchModal')).resolves.toEqual(searchModal);
     await expect(instance.loadRemote('catalogue/CategoryListPage')).resolves.toEqual({ default: 'catalogue module ./CategoryListPage' });
     expect(fetchMock.mock.calls).toEqual([[CANARY_MANIFEST]]);
     expect(scripts).toEqual([CANARY_ENTRY]);
     expect(onCanaryFailed).not.toHaveBeenCalled();
+    // one report of the page's loads of the remote, not one per module
+    expect(onReport.mock.calls).toEqual([[{ remote: 'catalogue', entry: CANARY_MANIFEST, outcome: 'loaded' }]]);
   });
 
   it('by default tells the server through the cookie, and warns', async () => {

@@ -7,7 +7,10 @@
 //   replaced by the stable build for this visitor (and the server is told so through a cookie: canaryCookie.ts). A
 //   canary whose manifest cannot be fetched is replaced the same way in beforeRequest.
 // - errorLoadRemote: any other failed load (the manifest, a chunk of the module) is tried once more, then reported as
-//   RemoteUnavailableError, which the route's error boundary shows as the error screen.
+//   RemoteUnavailableError, which the route's error boundary shows as the error screen. A canary's failure there (its
+//   remoteEntry.js downloaded but threw as it ran, its init or get threw) is not tried again: the stable build is.
+// - Every remote's first load on the page, and its failure, is reported to the server (one small POST each: the
+//   server counts loads and failures per release and takes a failing canary out: server/src/releases/releaseHealth.ts).
 // The second tries are not only for flaky networks: when a remote was down as the page loaded, the browser keeps the
 // page's failed preloads of its files (server/src/http/remoteHints.ts) and answers the next request for each with that
 // failure, without asking the network; the second request goes to the network, so a remote that is back is used.
@@ -15,6 +18,7 @@
 // request for a chunk still loading that load, so a second try started at the first try's first failed chunk would get
 // the first try's failure of its other chunks (a page of two chunks, both preloaded, then never recovered).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { REMOTE_LOAD_REPORT_PATH, type RemoteLoadReport } from '@site/contracts/releases-api';
 import { rememberCanaryFailure } from './canaryCookie';
 import { chunkLoadsSettled } from './chunkLoadsSettled';
 import { resolveRemoteSource, type RemoteSource } from './remoteSource';
@@ -49,6 +53,16 @@ function withRetryQuery(url: string): string {
 export interface SiteRemotesPluginOptions {
   /** Records that a canary could not be loaded (the cookie; a test passes its own). */
   onCanaryFailed?: (remote: string, error: unknown) => void;
+  /** Sends a load report (a POST to the server; a test passes its own). */
+  onReport?: (report: RemoteLoadReport) => void;
+}
+
+/** The report to the server; its failure is of no concern to the visitor. */
+function postReport(report: RemoteLoadReport): void {
+  // the answer is read to its end: an unread one keeps the request open (and the page never network-idle)
+  fetch(REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) })
+    .then((answer) => answer.text())
+    .catch(() => undefined);
 }
 
 export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: SiteRemotesPluginOptions = {}): ModuleFederationRuntimePlugin {
@@ -69,9 +83,26 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
   const isOnCanary = (remote: RemoteEntry): remote is RemoteEntry & { fallback: string } =>
     remote.fallback !== undefined && !onStable.has(remote.name);
 
-  function useStable(remote: RemoteEntry & { fallback: string }, error: unknown): Promise<RemoteSource> {
+  /** Reports already sent on this page: one per build and outcome. */
+  const reported = new Set<string>();
+  function report(name: string, kind?: RemoteLoadReport['kind']): void {
+    const remote = byName.get(name);
+    if (remote === undefined) return;
+    const entry = isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry);
+    const key = `${entry} ${kind === undefined}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    (options.onReport ?? postReport)(kind === undefined ? { remote: name, entry, outcome: 'loaded' } : { remote: name, entry, outcome: 'failed', kind });
+  }
+
+  function leaveCanary(remote: RemoteEntry, error: unknown, kind: NonNullable<RemoteLoadReport['kind']>): void {
+    report(remote.name, kind);
     onStable.add(remote.name);
     canaryFailed(remote.name, error);
+  }
+
+  function useStable(remote: RemoteEntry & { fallback: string }, error: unknown, kind: NonNullable<RemoteLoadReport['kind']>): Promise<RemoteSource> {
+    leaveCanary(remote, error, kind);
     return resolveRemoteSource(remote.name, remote.fallback);
   }
 
@@ -81,7 +112,7 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
       source = await resolveRemoteSource(remote.name, isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry));
     } catch (error) {
       if (!isOnCanary(remote)) throw error;
-      source = await useStable(remote, error);
+      source = await useStable(remote, error, 'manifest');
     }
     const known = origin.options.remotes.some((registered) => registered.name === remote.name);
     origin.registerRemotes([{ name: remote.name, entry: source.entry, entryGlobalName: source.entryGlobalName }], { force: known });
@@ -105,17 +136,31 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
       return args;
     },
 
+    onLoad({ id }) {
+      report(splitRequestId(id).remote);
+    },
+
     async errorLoadRemote({ id, error, lifecycle, origin }) {
       // Every failure ends in the 'onLoad' call (an earlier lifecycle's error is rethrown into it): handled once there.
       if (lifecycle !== 'onLoad') return undefined;
       if (retrying.has(id)) throw error;
       retrying.add(id);
+      const { remote, modulePath } = splitRequestId(id);
+      // the runtime's codes for a remoteEntry.js that did not load or defined nothing as it ran
+      const kind = /RUNTIME-00[18]/.test(String(error)) ? 'entry' : 'module';
       try {
+        const entry = byName.get(remote);
+        if (entry !== undefined && isOnCanary(entry)) {
+          // A canary that downloaded and then failed: the stable build, registered anew by beforeRequest (forced: the
+          // canary's global and loading are dropped).
+          leaveCanary(entry, error, kind);
+          registrations.delete(remote);
+        }
         // Not while a chunk of the failed try is still loading: this try would be given that load and its failure.
         await chunkLoadsSettled();
         return await origin.loadRemote(id);
       } catch (secondError) {
-        const { remote, modulePath } = splitRequestId(id);
+        report(remote, kind);
         throw new RemoteUnavailableError(remote, modulePath, secondError);
       } finally {
         retrying.delete(id);
@@ -131,7 +176,7 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
           const remote = byName.get(remoteInfo.name);
           if (remote === undefined || !isOnCanary(remote)) return undefined; // the runtime reports the first failure
           try {
-            const stable = await useStable(remote, error);
+            const stable = await useStable(remote, error, 'entry');
             return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: stable.entry, entryGlobalName: stable.entryGlobalName } })) || undefined;
           } catch (stableError) {
             // The runtime's remote is still the canary (registered by beforeRequest): forget that registration, so that

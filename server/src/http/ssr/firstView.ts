@@ -80,6 +80,8 @@ export interface FirstViewOptions {
   recheckMs?: number;
   /** Where a module that fails to load or render is reported. */
   warn?: (message: string, error: unknown) => void;
+  /** Told of each failed render of a remote's page, by its build (counted per release: releases/releaseHealth.ts). */
+  onRenderError?: ((remote: string, variant: Variant) => void) | undefined;
   /** The site's data files (/data/*.json), which pages may load as they render. None: pages that load data are not rendered. */
   dataFiles?: DataFiles;
   /** The catalogue API (/api/catalogue/…), which pages may read as they render. None: pages that start from it are not rendered. */
@@ -150,6 +152,7 @@ export class FirstViewRenderer {
   private readonly remoteModules = new Map<string, LoadedModule<RemoteRenderModule>>();
   private checkedAt = Number.NEGATIVE_INFINITY;
   private checking: Promise<void> | undefined;
+  private readonly onRenderError: FirstViewOptions['onRenderError'];
 
   constructor(shellDist: string, remotes: readonly ServedRemote[], options: FirstViewOptions = {}) {
     this.shellDist = shellDist;
@@ -160,6 +163,7 @@ export class FirstViewRenderer {
     this.warn = options.warn ?? ((message, error) => console.warn(message, error));
     this.dataFiles = options.dataFiles;
     this.catalogueApi = options.catalogueApi;
+    this.onRenderError = options.onRenderError;
   }
 
   /**
@@ -200,6 +204,7 @@ export class FirstViewRenderer {
           return await shell.renderPage({ url: pathname + viewSearch, params, modules, fetch: this.fetchDataFile(catalogueApi), locale, catalogs });
         } catch (error) {
           this.warn(`Server rendering of ${pathname} failed; the page is sent for the browser to draw.`, error);
+          this.onRenderError?.(route.remote, variant);
           return undefined;
         }
       },

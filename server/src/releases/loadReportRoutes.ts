@@ -1,0 +1,64 @@
+// POST /api/remote-loads: the browser's report of one remote's load (the shell's runtime plugin, one per page view per
+// remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a 400 naming the
+// problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live is not counted.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { REMOTE_NAMES } from '@site/contracts/federation';
+import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
+import type { ReleaseSafetyConfig } from '../config.js';
+import type { Database } from '../db/index.js';
+import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { registerRateLimit } from '../http/rateLimit.js';
+import { LOAD_FAILURE_KINDS, recordLoad } from './releaseHealth.js';
+import type { LiveRemotes } from './liveRemotes.js';
+import { parse } from './releaseRoutes.js';
+import { isRemoteName } from './registry.js';
+
+const BODY_LIMIT = 1024;
+
+const reportBody = z
+  .strictObject(
+    {
+      remote: z.string({ error: 'remote must be the remote\'s name' }).max(64, { error: 'remote must be the remote\'s name' }),
+      entry: z.string({ error: 'entry must be the manifest address of the remotes map' }).max(600, { error: 'entry must be at most 600 characters' }),
+      outcome: z.enum(['loaded', 'failed'], { error: 'outcome must be "loaded" or "failed"' }),
+      kind: z.enum(LOAD_FAILURE_KINDS, { error: `kind must be one of ${LOAD_FAILURE_KINDS.join(', ')}` }).optional(),
+    },
+    { error: 'send { "remote", "entry", "outcome", "kind"? } as a JSON object' },
+  )
+  .refine((report) => (report.outcome === 'failed') === (report.kind !== undefined), { error: 'kind goes with a failed outcome, and only with it' });
+
+export interface LoadReportRoutesOptions {
+  db: Database;
+  liveRemotes: LiveRemotes;
+  releaseSafety: ReleaseSafetyConfig;
+  /** Wakes the outbox worker after a rollback queued the team's mail. */
+  onOutboxWrite?: (() => void) | undefined;
+}
+
+export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = async (app, options) => {
+  const { db, releaseSafety } = options;
+  const limited = await registerRateLimit(
+    app,
+    { rateLimitMax: releaseSafety.reportsPerMinute, rateLimitWindowMs: 60_000 },
+    { namespace: 'site-remote-loads-rate-', what: 'load reports' },
+  );
+  const requireJson = useJsonEndpoint(app, { bodyLimit: BODY_LIMIT, what: 'the load report', emptyHint: 'send the report as a JSON object' });
+
+  app.post(REMOTE_LOAD_REPORT_PATH, { bodyLimit: BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const report = parse(reportBody, request.body);
+    if (!isRemoteName(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${REMOTE_NAMES.join(', ')}`);
+    const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', {
+      window: releaseSafety.rollbackWindow,
+      failurePercent: releaseSafety.rollbackFailurePercent,
+      alertEmail: releaseSafety.alertEmail,
+    });
+    if (result.counted && result.rolledBack) {
+      request.log.warn({ remote: report.remote }, 'a failing canary was rolled back automatically');
+      if (releaseSafety.alertEmail !== undefined) options.onOutboxWrite?.();
+      await options.liveRemotes.refresh();
+    }
+    return reply.code(202).send({ counted: result.counted });
+  });
+};
