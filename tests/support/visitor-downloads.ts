@@ -17,11 +17,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 export const HOME_JS_BEFORE_BASKET = 187.8 * 1024;
 export const BASKET_JS_ALLOWANCE = 3 * 1024;
 /**
- * The guard: that bar, 190.8 KB. /home measured 189.9 KB with the basket (+2.1 KB: its header button ~0.4 KB; the
- * basket slice, its persistence and the quote rules they use ~1.6 KB). The quantity field and the quantity words are not
- * on /home: they are shared-ui's non-shared entry @site/shared-ui/quantity, bundled by the apps that show quantities.
+ * The guard only goes down. It was that bar, 190.8 KB (/home measured 189.9 KB with the basket: its header button ~0.4 KB;
+ * the basket slice, its persistence and the quote rules they use ~1.6 KB; the quantity field and words are not on /home:
+ * they are shared-ui's non-shared entry @site/shared-ui/quantity). On 2026-11-26 the home teaser's titles left the
+ * bundle for the catalogue (-1.9 KB) and the runtime plugin began reporting remote loads (+0.3 KB): /home measured
+ * 189.2 KB, and the guard came down to 189.5 KB.
  */
-export const HOME_JS_GUARD = HOME_JS_BEFORE_BASKET + BASKET_JS_ALLOWANCE;
+export const HOME_JS_GUARD = 189.5 * 1024;
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 
