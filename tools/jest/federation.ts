@@ -49,7 +49,7 @@ export function stubFetch(answers: Record<string, FetchAnswer | FetchAnswer[]>):
     const count = asked.get(url) ?? 0;
     asked.set(url, count + 1);
     const listed = answers[url];
-    const list = listed === undefined ? [404] : Array.isArray(listed) ? listed : [listed];
+    const list: FetchAnswer[] = listed === undefined ? [404] : Array.isArray(listed) ? (listed as FetchAnswer[]) : [listed];
     const answer = list[Math.min(count, list.length - 1)];
     if (answer instanceof Error) throw answer;
     if (typeof answer === 'number') return { ok: answer >= 200 && answer < 300, status: answer, json: async () => ({}) };
