@@ -31,6 +31,7 @@ module.exports = {
         '\\.(svg|png|jpe?g|webp|pdf)$': '<rootDir>/../tools/jest/file-stub.cjs',
         '^@test/render$': '<rootDir>/../tools/jest/render.tsx',
         '^@test/msw$': '<rootDir>/../tools/jest/msw.ts',
+        '^@test/federation$': '<rootDir>/../tools/jest/federation.ts',
       },
       testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     })),

@@ -39,3 +39,13 @@ export interface SearchModalProps {
 export function messagesModule(locale: string): `./messages-${string}` {
   return `./messages-${locale}`;
 }
+
+/**
+ * The URL with a query that makes it another request for the same file: a retry of a remote's file, which the browser
+ * could otherwise answer with the page's failed preload of that URL.
+ */
+export function withRetryQuery(url: string): string {
+  const retry = new URL(url);
+  retry.searchParams.set('retry', '1');
+  return retry.href;
+}

@@ -1,7 +1,10 @@
+import { createInstance } from '@module-federation/enhanced/runtime';
 import { http, HttpResponse } from 'msw';
+import { fakeContainer, manifest, resetFederationGlobals, stubScripts } from '@test/federation';
 import { server } from '@test/msw';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { resolveStaffSource, staffEntryOf } from './staffRemote';
+import { STAFF_APP_MODULE } from '@site/contracts/staff-api';
+import { loadStaffApp, resolveStaffSource, staffEntryOf } from './staffRemote';
 
 function pageWithMap(body: string, type = 'application/json'): Document {
   const doc = document.implementation.createHTMLDocument('staff');
@@ -46,5 +49,57 @@ describe('resolveStaffSource', () => {
     await expect(resolveStaffSource('http://localhost/bad/mf-manifest.json')).rejects.toThrow("is not a remote's manifest");
     server.use(http.get('http://localhost/gone/mf-manifest.json', () => new HttpResponse(null, { status: 404 })));
     await expect(resolveStaffSource('http://localhost/gone/mf-manifest.json')).rejects.toThrow('answered HTTP 404');
+  });
+});
+
+describe('loadStaffApp', () => {
+  const MANIFEST = 'http://localhost/remotes/staff/mf-manifest.json';
+  const ENTRY = 'http://localhost/remotes/staff/remoteEntry.js';
+  const staffApp = { default: `staff module ${STAFF_APP_MODULE}` };
+  let map: HTMLScriptElement;
+
+  beforeEach(() => {
+    // The runtime warns of each failure it meets: expected here.
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    map = document.createElement('script');
+    map.type = 'application/json';
+    map.id = REMOTES_MAP_ELEMENT_ID;
+    map.textContent = JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }] });
+    document.head.append(map);
+    server.use(http.get(MANIFEST, () => HttpResponse.json(manifest('staff'))));
+  });
+
+  afterEach(() => {
+    map.remove();
+    resetFederationGlobals();
+  });
+
+  /** The real federation runtime, as the staff host's build makes it (without remotes until the page names one). */
+  const runtime = () => createInstance({ name: 'staff-host-test', remotes: [], shared: {} });
+
+  it('asks for a remoteEntry.js that failed once again, by another address, and the staff app loads', async () => {
+    const container = fakeContainer('staff');
+    const scripts = stubScripts((src) => (src === ENTRY ? 'fails' : { defines: 'staff', container }));
+
+    await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+    expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
+  });
+
+  it('loads the staff app once more when its module failed once', async () => {
+    const container = fakeContainer('staff');
+    container.get.mockRejectedValueOnce(new Error('Loading chunk 12 failed.'));
+    const scripts = stubScripts(() => ({ defines: 'staff', container }));
+
+    await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+    expect(container.get.mock.calls).toEqual([[STAFF_APP_MODULE], [STAFF_APP_MODULE]]);
+    expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
+  });
+
+  it('fails after the second try, without a third', async () => {
+    const scripts = stubScripts(() => 'fails');
+
+    await expect(loadStaffApp(document, runtime())).rejects.toThrow();
+    expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
   });
 });

@@ -3,7 +3,7 @@
 // remoteEntry.js and its global, and that is registered with the federation runtime the build plugin made.
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { remoteEntryFileOf } from '@site/contracts/federation';
+import { remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import type { StaffExposes } from '@site/mfe-staff/exposes';
 
@@ -36,14 +36,28 @@ export async function resolveStaffSource(entry: string, fetchFile: typeof fetch 
   return { entry: new URL(file, entry).href, entryGlobalName: globalName };
 }
 
-/** Registers the staff remote from the page's map and loads its StaffApp module. */
-export async function loadStaffApp(doc: Document = document): Promise<StaffAppModule> {
+type Federation = NonNullable<ReturnType<typeof getInstance>>;
+
+/**
+ * Registers the staff remote from the page's map and loads its StaffApp module. A failed load (its manifest or its
+ * remoteEntry.js did not arrive, or the module failed) is tried once more as the shell does for its remotes: registered
+ * again (forced: the failed entry's global and loading are dropped) by a cache-busting address, then loaded again.
+ * `federation` is the runtime the build plugin made; a test passes its own.
+ */
+export async function loadStaffApp(doc: Document = document, federation: Federation | null | undefined = getInstance()): Promise<StaffAppModule> {
   const entry = staffEntryOf(doc, doc.location.href);
   if (entry === undefined) throw new Error('The page names no staff remote.');
-  const federation = getInstance();
   if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');
-  federation.registerRemotes([{ name: STAFF_REMOTE, ...(await resolveStaffSource(entry)) }]);
-  const loaded = await federation.loadRemote<StaffAppModule>(`${STAFF_REMOTE}/${STAFF_APP_MODULE.replace(/^\.\//, '')}`);
+  const request = `${STAFF_REMOTE}/${STAFF_APP_MODULE.replace(/^\.\//, '')}`;
+  let loaded: StaffAppModule | null;
+  try {
+    federation.registerRemotes([{ name: STAFF_REMOTE, ...(await resolveStaffSource(entry)) }]);
+    loaded = await federation.loadRemote<StaffAppModule>(request);
+  } catch {
+    const source = await resolveStaffSource(withRetryQuery(entry));
+    federation.registerRemotes([{ name: STAFF_REMOTE, ...source, entry: withRetryQuery(source.entry) }], { force: true });
+    loaded = await federation.loadRemote<StaffAppModule>(request);
+  }
   if (loaded == null) throw new Error('The staff remote returned nothing.');
   return loaded;
 }

@@ -1,6 +1,6 @@
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { init } from '@module-federation/enhanced/runtime';
-import { fakeContainer, manifest, resetFederationGlobals, stubFetch, stubScripts } from './federationTestDoubles';
+import { fakeContainer, manifest, resetFederationGlobals, stubFetch, stubScripts } from '@test/federation';
 import { loadRemoteModule, RemoteUnavailableError, setKnownRemotes } from './loadRemoteModule';
 import type { RemoteEntry } from './remotesMap';
 

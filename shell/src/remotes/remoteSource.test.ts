@@ -1,4 +1,4 @@
-import { stubFetch, resetFederationGlobals } from './federationTestDoubles';
+import { stubFetch, resetFederationGlobals } from '@test/federation';
 import { isManifestUrl, resolveRemoteSource, sourceFromManifest } from './remoteSource';
 
 const MANIFEST_URL = 'https://cdn.example.com/catalogue/1.4.0/mf-manifest.json';

@@ -1,12 +1,12 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 import { canaryFailures } from './canaryCookie';
-import { fakeContainer, manifest, resetFederationGlobals, stubFetch, stubScripts, type FakeContainer } from './federationTestDoubles';
+import { fakeContainer, manifest, resetFederationGlobals, stubFetch, stubScripts, type FakeContainer } from '@test/federation';
 import type { RemoteEntry } from './remotesMap';
 import { RemoteUnavailableError, siteRemotesPlugin, splitRequestId } from './siteRemotesPlugin';
 
 // The plugin in the real federation runtime (createInstance, loadRemote): only the manifests' fetch and the running of
-// remoteEntry.js are stubbed (federationTestDoubles.ts). Each assertion is about what a visitor gets: the module, the
+// remoteEntry.js are stubbed (tools/jest/federation.ts). Each assertion is about what a visitor gets: the module, the
 // error, and which files were asked for.
 
 const CDN = 'https://cdn.example.com/catalogue';

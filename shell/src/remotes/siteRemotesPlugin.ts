@@ -18,6 +18,7 @@
 // request for a chunk still loading that load, so a second try started at the first try's first failed chunk would get
 // the first try's failure of its other chunks (a page of two chunks, both preloaded, then never recovered).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { withRetryQuery } from '@site/contracts/federation';
 import { REMOTE_LOAD_REPORT_PATH, type RemoteLoadReport } from '@site/contracts/releases-api';
 import { rememberCanaryFailure } from './canaryCookie';
 import { chunkLoadsSettled } from './chunkLoadsSettled';
@@ -41,13 +42,6 @@ export class RemoteUnavailableError extends Error {
 export function splitRequestId(id: string): { remote: string; modulePath: string } {
   const slash = id.indexOf('/');
   return slash < 0 ? { remote: id, modulePath: '.' } : { remote: id.slice(0, slash), modulePath: `./${id.slice(slash + 1)}` };
-}
-
-/** The URL with a query that makes it another request (the file served is the same). */
-function withRetryQuery(url: string): string {
-  const retry = new URL(url);
-  retry.searchParams.set('retry', '1');
-  return retry.href;
 }
 
 export interface SiteRemotesPluginOptions {

@@ -1,6 +1,6 @@
 // Test doubles for the two things jsdom cannot do on the federation runtime's path: fetching a remote's
 // mf-manifest.json and running its remoteEntry.js. Everything else is the real runtime (@module-federation/enhanced).
-// Used by siteRemotesPlugin.test.ts and loadRemoteModule.test.ts; not part of the build (nothing else imports it).
+// Used by the shell's remote tests and the staff host's (as '@test/federation'); not part of any build.
 
 const globals = globalThis as unknown as Record<string, unknown>;
 
@@ -35,6 +35,9 @@ export function manifest(globalName: string, remoteEntryPath = ''): object {
 /** A manifest body, an HTTP status (the fetch answers, not ok) or an Error (the fetch itself fails). */
 export type FetchAnswer = object | number | Error;
 
+/** The fetch stubFetch replaced (MSW's, in a test that uses both), put back by resetFederationGlobals. */
+let fetchBeforeStub: unknown;
+
 /**
  * Stubs globalThis.fetch: each URL gets its answers in turn (the last one repeats); a URL not listed is a 404.
  * Returns the mock (its calls are the URLs asked for).
@@ -46,12 +49,13 @@ export function stubFetch(answers: Record<string, FetchAnswer | FetchAnswer[]>):
     const count = asked.get(url) ?? 0;
     asked.set(url, count + 1);
     const listed = answers[url];
-    const list = listed === undefined ? [404] : Array.isArray(listed) ? listed : [listed];
+    const list: FetchAnswer[] = listed === undefined ? [404] : Array.isArray(listed) ? (listed as FetchAnswer[]) : [listed];
     const answer = list[Math.min(count, list.length - 1)];
     if (answer instanceof Error) throw answer;
     if (typeof answer === 'number') return { ok: answer >= 200 && answer < 300, status: answer, json: async () => ({}) };
     return { ok: true, status: 200, json: async () => JSON.parse(JSON.stringify(answer)) as unknown };
   });
+  fetchBeforeStub ??= globals.fetch;
   globals.fetch = fetchMock;
   return fetchMock;
 }
@@ -87,7 +91,6 @@ export function stubScripts(run: (src: string, attempt: number) => ScriptOutcome
   return added;
 }
 
-const originalFetch = globals.fetch;
 
 /**
  * Forgets what a test left behind: the stubs, the containers the scripts defined and the runtime's page-wide state
@@ -95,7 +98,8 @@ const originalFetch = globals.fetch;
  */
 export function resetFederationGlobals(): void {
   jest.restoreAllMocks();
-  globals.fetch = originalFetch;
+  if (fetchBeforeStub !== undefined) globals.fetch = fetchBeforeStub;
+  fetchBeforeStub = undefined;
   for (const name of definedGlobals) delete globals[name];
   definedGlobals.clear();
   const loading = globals.__GLOBAL_LOADING_REMOTE_ENTRY__ as Record<string, unknown> | undefined;
