@@ -111,6 +111,8 @@ export const STAFF_API = {
   catalogueCreate: '/api/staff/catalogue/new-product',
   /** POST: a new draft product copying this one (a new id, its code and names marked as a copy). */
   catalogueDuplicate: '/api/staff/catalogue/products/:id/duplicate',
+  /** POST {baseVersion} (csrf) → {deleted: id}: a product created in the editor and never published is deleted (409 once published). */
+  catalogueDeleteNew: '/api/staff/catalogue/products/:id/delete',
   /** GET ?format=csv|xlsx → the whole catalogue as `npm run catalogue -- export` writes it (an attachment). */
   catalogueExport: '/api/staff/catalogue/export',
   /**
@@ -120,6 +122,10 @@ export const STAFF_API = {
   catalogueImport: '/api/staff/catalogue/import',
   /** GET ?category&after&limit → MissingArabicReport: the products (and categories) whose Arabic is still missing. */
   catalogueMissingArabic: '/api/staff/catalogue/missing-arabic',
+  /** GET → EditorCategoryList (the catalogue's order); POST CreateCategoryBody (csrf) → EditorCategory: live at once. */
+  catalogueCategories: '/api/staff/catalogue/categories',
+  /** GET → EditorCategory; PUT SaveCategoryBody (csrf) → EditorCategory | 400 {error} | 409 {error} (saved by another meanwhile). */
+  catalogueCategory: '/api/staff/catalogue/categories/:id',
   // The releases console (admins: every remote; the release role: its own remotes, else 403; shapes: releases-api).
   /** GET → {remotes: RemoteListing[]}: the caller's remotes, each with its pointers and latest releases. */
   releaseRemotes: `${STAFF_RELEASES_PREFIX}/remotes`,

@@ -15,8 +15,11 @@ export const EDITOR_PAGE_SIZE_MAX = 200;
 /** Largest draft body, in bytes: the biggest detail documents of the catalogue are a few tens of kilobytes. */
 export const EDITOR_BODY_LIMIT = 256 * 1024;
 
-/** archived: withdrawn from the public site (the list shows archived products only when asked for them). */
-export const EDITOR_STATUSES = ['published', 'draft', 'archived'] as const;
+/**
+ * archived: withdrawn from the public site (the list shows archived products only when asked for them); new: created in
+ * the editor and never published (its draft alone). The `draft` filter lists both kinds of pending drafts.
+ */
+export const EDITOR_STATUSES = ['published', 'draft', 'new', 'archived'] as const;
 export type EditorStatus = (typeof EDITOR_STATUSES)[number];
 
 const text = (field: string, max: number) => z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
@@ -120,6 +123,8 @@ export const createProductBodySchema = z.strictObject({
 export type CreateProductBody = z.infer<typeof createProductBodySchema>;
 /** A duplicate needs nothing but the product it copies (its address). */
 export const duplicateProductBodySchema = z.strictObject({});
+export const deletedProductSchema = z.strictObject({ deleted: z.string() });
+export type DeletedProduct = z.infer<typeof deletedProductSchema>;
 
 /** A refused change: a sentence; for content that breaks the catalogue's rules, every problem with its field. */
 export const editorErrorSchema = z.strictObject({ error: z.string() });
@@ -245,3 +250,61 @@ export const missingArabicReportSchema = z.strictObject({
   next: z.string().nullable(),
 });
 export type MissingArabicReport = z.infer<typeof missingArabicReportSchema>;
+
+// Categories (STAFF_API.catalogueCategories, catalogueCategory): saved directly, no draft; `version` is the lock.
+/** A category id as content/data writes them: words of letters and digits joined by underscores. */
+export const CATEGORY_ID_PATTERN = /^[A-Za-z0-9]+(_[A-Za-z0-9]+)*$/;
+export const CATEGORY_ID_MAX = 100;
+
+/** Every field of a category the staff edit, in both languages ('' company: none). */
+export const editableCategorySchema = z.strictObject({
+  title: text('title', 200),
+  title_ar: text('title_ar', 200),
+  /** The introduction on the category grid: plain text (the page shows it as text, never as HTML). */
+  info: text('info', 2000),
+  info_ar: text('info_ar', 2000),
+  /** The category's illustration: one of the site's category picture keys. */
+  image: text('image', 100),
+  /** The brand line shown on its card; '' for none. */
+  company: text('company', 200),
+  /** Its place in the catalogue's order (the grid, the menu, the sitemap): smaller first, then by id. */
+  position: z.number({ error: 'position must be a whole number' }).int({ error: 'position must be a whole number' }).min(0, { error: 'position must be 0 or more' }).max(1_000_000, { error: 'position must be at most 1000000' }),
+});
+export type EditableCategory = z.infer<typeof editableCategorySchema>;
+
+export const categoryIdParamsSchema = z.strictObject({ id: z.string().regex(PRODUCT_ID_PATTERN, 'There is no such category') });
+
+export const editorCategorySchema = z.strictObject({
+  id: z.string(),
+  content: editableCategorySchema,
+  /** The lock: send it back as baseVersion with the next save. */
+  version: z.number(),
+  /** Its products in the catalogue (published ones). */
+  products: z.number(),
+  lastChange: z.strictObject({ by: z.string().nullable(), at: z.string() }),
+});
+export type EditorCategory = z.infer<typeof editorCategorySchema>;
+
+export const editorCategoryListSchema = z.strictObject({
+  categories: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      titleAr: z.string(),
+      position: z.number(),
+      products: z.number(),
+      /** Its title or introduction has no Arabic letter in the Arabic field. */
+      missingArabic: z.boolean(),
+      version: z.number(),
+    }),
+  ),
+});
+export type EditorCategoryList = z.infer<typeof editorCategoryListSchema>;
+
+export const saveCategoryBodySchema = z.strictObject({ baseVersion: z.number().int().min(0), content: editableCategorySchema });
+export type SaveCategoryBody = z.infer<typeof saveCategoryBodySchema>;
+export const createCategoryBodySchema = z.strictObject({
+  id: z.string({ error: 'id must be text' }).max(CATEGORY_ID_MAX, { error: `id must be at most ${CATEGORY_ID_MAX} characters` }).regex(CATEGORY_ID_PATTERN, { error: 'id: letters and digits, words joined by underscores (e.g. cable_trays)' }),
+  content: editableCategorySchema,
+});
+export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;

@@ -53,6 +53,7 @@ import { productRatings, reviewRoutes } from './reviews/reviewRoutes.js';
 import { quoteRoutes } from './quotes/quoteRoutes.js';
 import { staffRoutes } from './staff/staffRoutes.js';
 import { DiskMediaStore } from './catalogue/media/mediaStore.js';
+import { sweepUnusedMedia, UNUSED_MEDIA_SWEEP_MS } from './catalogue/media/unusedMedia.js';
 import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 
 /** The settings buildApp uses (a full Config fits). */
@@ -256,6 +257,20 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
   const swept = await media.sweepTemp();
   if (swept > 0) app.log.warn(`removed ${swept} temp file(s) of catalogue uploads that never finished`);
+  // uploads no row names any more, older than a day: at each start, then every few hours (unusedMedia.ts says why)
+  const sweepMedia = () =>
+    sweepUnusedMedia(db.kysely, media).then(
+      (removed) => {
+        if (removed > 0) app.log.info(`removed ${removed} catalogue upload(s) that nothing refers to`);
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'the sweep of unused catalogue uploads failed; it runs again later'),
+    );
+  app.addHook('onReady', async () => {
+    void sweepMedia();
+  });
+  const mediaSweep = setInterval(() => void sweepMedia(), UNUSED_MEDIA_SWEEP_MS);
+  mediaSweep.unref();
+  app.addHook('onClose', async () => clearInterval(mediaSweep));
   await app.register(catalogueMediaRoutes, { store: media });
 
   // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----

@@ -23,6 +23,8 @@ import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
 import { ReleasesPage } from '../releases/ReleasesPage';
 import { CatalogueFilePage } from '../catalogue/file/CatalogueFilePage';
 import { MissingArabicPage } from '../catalogue/arabic/MissingArabicPage';
+import { CategoryListPage } from '../catalogue/categories/CategoryListPage';
+import { CategoryEditPage } from '../catalogue/categories/CategoryEditPage';
 
 /**
  * The staff app, as the staff host page renders it (staff-host/): inside the host's router (basename /staff) and
@@ -107,6 +109,22 @@ export default function StaffApp() {
                 element={
                   <RequireCatalogueEditor title="Missing Arabic">
                     <MissingArabicPage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue-categories"
+                element={
+                  <RequireCatalogueEditor title="Categories">
+                    <CategoryListPage />
+                  </RequireCatalogueEditor>
+                }
+              />
+              <Route
+                path="catalogue-categories/:id"
+                element={
+                  <RequireCatalogueEditor title="Edit category">
+                    <CategoryEditPage />
                   </RequireCatalogueEditor>
                 }
               />

@@ -21,6 +21,10 @@ export const NEW_PRODUCT_PATH = '/catalogue/new';
 export const CATALOGUE_FILE_PATH = '/catalogue-file';
 /** The report of what still lacks Arabic. */
 export const MISSING_ARABIC_PATH = '/catalogue-arabic';
+/** The categories' list, a category's edit page and the new-category form (the server refuses 'new' as an id). */
+export const CATEGORIES_PATH = '/catalogue-categories';
+export const categoryEditPath = (id: string) => `${CATEGORIES_PATH}/${encodeURIComponent(id)}`;
+export const NEW_CATEGORY_PATH = `${CATEGORIES_PATH}/new`;
 
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
 export type ChangeRefusal =
@@ -76,9 +80,10 @@ export function useCatalogueCall() {
   const dispatch = useStaffDispatch();
   const { csrfToken } = useStaffSelector(selectSession);
   return useCallback(
-    async (url: string, method: 'PUT' | 'POST', body: unknown): Promise<EditorProduct> => {
+    // most calls answer the product; the categories' answer their category
+    async <T = EditorProduct>(url: string, method: 'PUT' | 'POST' | 'DELETE', body: unknown): Promise<T> => {
       try {
-        return await staffFetch<EditorProduct>(url, { method, body, csrfToken });
+        return await staffFetch<T>(url, { method, body, csrfToken });
       } catch (error) {
         if (error instanceof StaffApiError && error.status === 401) dispatch(sessionExpired());
         throw error;

@@ -14,6 +14,7 @@ import {
   type ImportReport,
   type MissingArabicReport,
   type EditableProduct,
+  type EditorCategoryList,
   type EditorProduct,
   type EditorProductPage,
   type EditorProductSummary,
@@ -23,6 +24,7 @@ import {
   type UploadedDatasheet,
   type UploadedPicture,
 } from '@site/contracts/staff-catalogue-api';
+import seededCategories from '@site/content/data/products-category.json';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from './handlers';
 
 export const CATALOGUE_EDITOR = { id: 3, email: 'layla@crescent.example', role: 'catalogue', branch: null } as const;
@@ -102,7 +104,7 @@ function summaryOf({ product }: FakeProduct): EditorProductSummary {
     code: content.code,
     categoryId: content.productCategoryId,
     company: content.company || null,
-    status: product.draft ? 'draft' : 'published',
+    status: product.unpublished === true ? 'new' : product.draft ? 'draft' : 'published',
     missingArabic: !/[\u0600-\u06ff]/.test(content.productName_ar),
     version: product.version,
   };
@@ -175,6 +177,15 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
   };
 
   return [
+    // the categories products can be put in (the category screens' own fake: categoryHandlers.ts)
+    http.get(STAFF_API.catalogueCategories, ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const list: EditorCategoryList = {
+        categories: (seededCategories as { id: string; title: string }[]).map(({ id, title }, position) => ({ id, title, titleAr: title, position, products: 0, missingArabic: false, version: 0 })),
+      };
+      return HttpResponse.json(list);
+    }),
     // The import of a catalogue file, simplified: CSV lines of `id,price`; a price that is not a number is a bad row.
     http.post(STAFF_API.catalogueImport, async ({ request }) => {
       const refused = refusal(request);
@@ -236,7 +247,9 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const after = params.get('after');
       let rows = fake.products.map(summaryOf);
       if (q) rows = rows.filter((row) => `${row.name} ${row.nameAr} ${row.code}`.toLowerCase().includes(q));
-      if (params.get('status')) rows = rows.filter((row) => row.status === params.get('status'));
+      const status = params.get('status');
+      // as the server: the draft filter lists the new products' drafts too
+      if (status) rows = rows.filter((row) => row.status === status || (status === 'draft' && row.status === 'new'));
       if (params.get('category')) rows = rows.filter((row) => row.categoryId === params.get('category'));
       if (params.get('missingArabic') === '1') rows = rows.filter((row) => row.missingArabic);
       if (after) rows = rows.filter((row) => row.id > after);
@@ -307,6 +320,18 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const product: EditorProduct = { id, version: 1, unpublished: true, published: content, draft: { content, basedOn: 0, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now }, archived: null };
       fake.products.push({ product, versions: [] });
       return HttpResponse.json(product);
+    }),
+    // as the server: only a product never published is deleted, at its current version
+    http.post(STAFF_API.catalogueDeleteNew, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      if (entry === undefined) return notFound();
+      const { baseVersion } = (await request.json()) as { baseVersion: number };
+      if (baseVersion !== entry.product.version) return stale(entry);
+      if (entry.product.unpublished !== true) return HttpResponse.json({ error: 'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).' }, { status: 409 });
+      fake.products.splice(fake.products.indexOf(entry), 1);
+      return HttpResponse.json({ deleted: entry.product.id });
     }),
     // as the server: withdrawing and putting back move the version; the product keeps its content
     ...([

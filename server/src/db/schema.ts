@@ -197,6 +197,9 @@ export interface CatalogueCategoriesTable {
   image: string;
   company: string | null;
   updated_at: Timestamp;
+  /** Moved on by each save in the staff app (migration 023): its optimistic lock. */
+  edit_version: ColumnType<number, number | undefined, number>;
+  edited_by_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CatalogueBrandsTable {

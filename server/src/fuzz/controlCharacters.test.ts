@@ -224,11 +224,24 @@ interface Made {
   productContent: Json;
   /** The fuzzed product's current edit version (each accepted draft moves it on). */
   editVersion: () => Promise<number>;
+  /** The fuzzed category's current edit version (each accepted save moves it on). */
+  categoryVersion: () => Promise<number>;
   /** A release token's id, for its revocation. */
   spareTokenId: number;
 }
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
+const CATEGORY = 'industrial_cable_glands';
+/** A category's every field as the staff app sends them (all one-line texts). */
+const CATEGORY_CONTENT = {
+  title: 'Industrial Cable Glands',
+  title_ar: 'جلندات الكابلات الصناعية',
+  info: 'Brass and nickel-plated cable glands.',
+  info_ar: 'جلندات نحاسية ومطلية بالنيكل.',
+  image: 'Industrial_Cable_Glands',
+  company: 'Hex',
+  position: 2,
+};
 const HONEYPOT_IGNORED = { [HONEYPOT_FIELD]: 'the honeypot: its value only marks the submission as spam, and is never stored' };
 
 function publicRoutes(made: Made): Route[] {
@@ -424,6 +437,35 @@ function staffRoutes(made: Made): Route[] {
         .map((slot) => slot.name)
         .filter((name) => /^content\.details(_ar)?[.[]/.test(name)),
       bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
+    },
+    // a published product: the valid deletion is the 409 that says it cannot be deleted
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueDeleteNew,
+      staffApi: 'catalogueDeleteNew',
+      as: ['admin'],
+      params: { id: PRODUCT },
+      body: { baseVersion: 0 },
+      validStatus: 409,
+      bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.editVersion() } : body),
+    },
+    // categories: a new one takes an id of its own each time; a save is sent at the category's current version
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueCategories,
+      staffApi: 'catalogueCategories',
+      as: ['admin'],
+      body: { id: 'fuzz_category', content: CATEGORY_CONTENT },
+      bodyNow: async (body) => (body.id === 'fuzz_category' ? { ...body, id: `fuzz_category_${(createdIds += 1)}` } : body),
+    },
+    {
+      method: 'PUT',
+      pattern: STAFF_API.catalogueCategory,
+      staffApi: 'catalogueCategory',
+      as: ['admin'],
+      params: { id: CATEGORY },
+      body: { baseVersion: 0, content: CATEGORY_CONTENT },
+      bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body),
     },
     // after the draft: the valid archive withdraws the product, the valid unarchive puts it back (each at its version)
     ...(['catalogueArchive', 'catalogueUnarchive'] as const).map(
@@ -654,6 +696,7 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
     setupCode: wrongCode(setup.secret),
     productContent: fewLeaves(ok<EditorProduct>(await send('GET', STAFF_API.catalogueProduct.replace(':id', PRODUCT), { session: adminSession }), 'the product in the editor').published),
     editVersion: async () => (await db.query<{ version: number }>('select version from catalogue_product_edits where product_id = $1', [PRODUCT]))[0]?.version ?? 0,
+    categoryVersion: async () => (await db.query<{ edit_version: number }>('select edit_version from catalogue_categories where id = $1', [CATEGORY]))[0]?.edit_version ?? 0,
     spareTokenId: spareToken.id,
   };
   const routes = [...publicRoutes(made), ...staffRoutes(made)];

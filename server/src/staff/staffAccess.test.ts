@@ -49,9 +49,12 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueDatasheets: ['POST'],
   catalogueCreate: ['POST'],
   catalogueDuplicate: ['POST'],
+  catalogueDeleteNew: ['POST'],
   catalogueExport: ['GET'],
   catalogueImport: ['POST'],
   catalogueMissingArabic: ['GET'],
+  catalogueCategories: ['GET', 'POST'],
+  catalogueCategory: ['GET', 'PUT'],
 };
 /** The inbox's and the reviews' calls (and whom work is assigned to, and the admins' own): never the catalogue role's. */
 const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {

@@ -40,6 +40,32 @@ describe('new and duplicated products', () => {
     });
   });
 
+  it('a new product is listed as a new draft (also under the draft filter) and "Delete draft", asked again, removes it', async () => {
+    const content = { ...catalogue.products[0]!.product.published, productName: 'Brass gland M20', code: 'HX-BG-M20' };
+    catalogue.products.push({
+      product: { id: 'hex_brass_gland_m20', version: 1, unpublished: true, published: content, draft: { content, basedOn: 0, savedBy: 'layla@crescent.example', savedAt: catalogue.now }, lastChange: null, archived: null },
+      versions: [],
+    });
+    renderStaffApp('/catalogue?status=draft');
+    const link = await screen.findByRole('link', { name: 'Brass gland M20' });
+    expect(link.closest('tr')).toHaveTextContent('New draft');
+    fireEvent.click(link);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete draft' }));
+    expect(screen.getByText(/Delete this new product\? Its draft and its uploaded picture and datasheet are removed for good/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete draft' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentAddress()).toBe('/catalogue'));
+    expect(await sent(`POST ${staffApiPath(STAFF_API.catalogueDeleteNew, { id: 'hex_brass_gland_m20' })}`)).toEqual([{ baseVersion: 1 }]);
+    expect(catalogue.products.some(({ product }) => product.id === 'hex_brass_gland_m20')).toBe(false);
+  });
+
+  it('a published product offers no "Delete draft"', async () => {
+    await openEditor();
+    expect(screen.queryByRole('button', { name: 'Delete draft' })).not.toBeInTheDocument();
+  });
+
   it('a taken id is shown at the id field, a taken code at the code field, and nothing opens', async () => {
     await fillNewProduct(EDITED_ID, 'HX-BG-M20');
     expect(await screen.findByText(`id: a product with the id "${EDITED_ID}" already exists. Choose another id.`)).toBeInTheDocument();

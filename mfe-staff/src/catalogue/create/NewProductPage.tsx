@@ -4,13 +4,12 @@ import { Button, PageContainer } from '@site/shared-ui';
 import { STAFF_API } from '@site/contracts/staff-api';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import { PRODUCT_IMAGE_KEYS } from '@site/content';
-import categories from '@site/content/data/products-category.json';
+import { useCategoryOptions } from '../categories/useCategoryOptions';
 import { Notice } from '../../ui/Notice';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, StaffField } from '../../ui/StaffField';
 import { editPath, fieldOfProblem, refusalOf, useCatalogueCall } from '../catalogueCalls';
 
-const CATEGORY_OPTIONS = (categories as { id: string; title: string }[]).map(({ id, title }) => ({ id, title }));
 
 interface NewProductForm {
   id: string;
@@ -41,7 +40,8 @@ const LABELS: Record<Field, { label: string; hint?: string; lang?: 'ar' }> = {
 export function NewProductPage() {
   const call = useCatalogueCall();
   const navigate = useNavigate();
-  const [form, setForm] = useState<NewProductForm>({ id: '', code: '', productCategoryId: CATEGORY_OPTIONS[0]?.id ?? '', productName: '', productName_ar: '' });
+  const categoryOptions = useCategoryOptions();
+  const [form, setForm] = useState<NewProductForm>({ id: '', code: '', productCategoryId: categoryOptions[0]?.id ?? '', productName: '', productName_ar: '' });
   const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -76,7 +76,7 @@ export function NewProductPage() {
             {(control) =>
               field === 'productCategoryId' ? (
                 <select {...control} value={form[field]} onChange={(event) => set(field, event.target.value)}>
-                  {CATEGORY_OPTIONS.map((category) => (
+                  {categoryOptions.map((category) => (
                     <option key={category.id} value={category.id}>
                       {category.title}
                     </option>

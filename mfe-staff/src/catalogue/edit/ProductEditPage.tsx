@@ -14,6 +14,7 @@ import { MediaEditor } from './MediaEditor';
 import { PreviewPanel } from './PreviewPanel';
 import { WithdrawSection } from './WithdrawSection';
 import { DuplicateSection } from '../create/DuplicateSection';
+import { DeleteDraftSection } from '../create/DeleteDraftSection';
 import { useProductEditor, type EditorOutcome } from './useProductEditor';
 
 const Columns = styled.div`
@@ -184,7 +185,12 @@ function ProductEditor({ id }: { id: string }) {
         <PreviewPanel productId={id} version={product.version} dirty={editor.dirty} />
       </Section>
 
-      {product.unpublished === true ? null : (
+      {product.unpublished === true ? (
+        <Section aria-labelledby="delete-heading">
+          <h2 id="delete-heading">Delete</h2>
+          <DeleteDraftSection productId={id} version={product.version} />
+        </Section>
+      ) : (
         <Section aria-labelledby="withdraw-heading">
           <h2 id="withdraw-heading">In the catalogue</h2>
           <WithdrawSection product={product} dirty={editor.dirty} onChanged={editor.showAnswer} />

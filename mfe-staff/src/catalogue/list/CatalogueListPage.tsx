@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { EDITOR_STATUSES, type EditorProductPage, type EditorStatus } from '@site/contracts/staff-catalogue-api';
-import categories from '@site/content/data/products-category.json';
+import { useCategoryOptions } from '../categories/useCategoryOptions';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../../ui/StaffField';
 import { KeysetPager, useKeysetTrail } from '../../ui/Pager';
@@ -12,10 +12,10 @@ import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
 import { useStaffResource } from '../../ui/useStaffResource';
 import { VisibleText } from '../../ui/VisibleText';
-import { CATALOGUE_FILE_PATH, editPath, MISSING_ARABIC_PATH, NEW_PRODUCT_PATH } from '../catalogueCalls';
+import { CATALOGUE_FILE_PATH, CATEGORIES_PATH, editPath, MISSING_ARABIC_PATH, NEW_PRODUCT_PATH } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
 
-export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', archived: 'Archived' };
+export const EDITOR_STATUS_LABELS: Record<EditorStatus, string> = { published: 'Published', draft: 'Draft pending', new: 'New draft', archived: 'Archived' };
 
 const CheckLabel = styled.label`
   display: inline-flex;
@@ -32,8 +32,6 @@ const LinkRow = styled.p`
   gap: 12px 24px;
 `;
 
-const CATEGORY_OPTIONS = (categories as { id: string; title: string }[]).map(({ id, title }) => ({ id, title }));
-const CATEGORY_TITLES = new Map(CATEGORY_OPTIONS.map(({ id, title }) => [id, title]));
 
 /**
  * /staff/catalogue: the products, filtered by the address's query, a page at a time. The server pages by key (the last
@@ -41,6 +39,8 @@ const CATEGORY_TITLES = new Map(CATEGORY_OPTIONS.map(({ id, title }) => [id, tit
  * back through the pages seen.
  */
 export function CatalogueListPage() {
+  const categoryOptions = useCategoryOptions();
+  const categoryTitles = useMemo(() => new Map(categoryOptions.map(({ id, title }) => [id, title])), [categoryOptions]);
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => listQueryFromSearch(search), [search]);
   const { resource, retry } = useStaffResource<EditorProductPage>(`${STAFF_API.catalogueProducts}${listSearch(query)}`);
@@ -70,6 +70,7 @@ export function CatalogueListPage() {
         <Link to={NEW_PRODUCT_PATH}>New product</Link>
         <Link to={CATALOGUE_FILE_PATH}>Import and export</Link>
         <Link to={MISSING_ARABIC_PATH}>Missing Arabic</Link>
+        <Link to={CATEGORIES_PATH}>Categories</Link>
       </LinkRow>
       <FilterForm role="search" aria-label="Filter the products" onSubmit={submitSearch}>
         <FieldRow>
@@ -77,7 +78,7 @@ export function CatalogueListPage() {
             {(control) => (
               <select {...control} name="category" value={query.category ?? ''} onChange={(event) => change('category', event.target.value)}>
                 <option value="">All categories</option>
-                {CATEGORY_OPTIONS.map((category) => (
+                {categoryOptions.map((category) => (
                   <option key={category.id} value={category.id}>
                     {category.title}
                   </option>
@@ -147,7 +148,7 @@ export function CatalogueListPage() {
                 <td>
                   <VisibleText text={product.code} />
                 </td>
-                <td>{CATEGORY_TITLES.get(product.categoryId) ?? product.categoryId}</td>
+                <td>{categoryTitles.get(product.categoryId) ?? product.categoryId}</td>
                 <td>{product.company ?? ''}</td>
                 <td>{EDITOR_STATUS_LABELS[product.status]}</td>
               </tr>

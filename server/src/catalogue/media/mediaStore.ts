@@ -1,6 +1,6 @@
 // Where the catalogue editor's uploads are kept: a small interface (a key is a product id and a file name, both made by
 // the server), and its one implementation, a folder on disk (DATA_DIR/catalogue-media/<product id>/<file>). An
-// S3-compatible store would implement the same four calls.
+// S3-compatible store would implement the same calls.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -33,6 +33,11 @@ export interface MediaStore {
   has(key: MediaKey): Promise<boolean>;
   /** The file, or undefined when there is none (or the key is not one the store could hold). */
   open(key: MediaKey): Promise<StoredMedia | undefined>;
+  /** The products that have files (`productId` given: that one, if it has any). */
+  products(productId?: string): Promise<string[]>;
+  /** A product's files with when each was last written (a re-upload of the same content writes it again). */
+  files(productId: string): Promise<{ name: string; modifiedMs: number }[]>;
+  remove(key: MediaKey): Promise<void>;
 }
 
 export const isMediaKey = (key: MediaKey): boolean => PRODUCT_FOLDER.test(key.productId) && MEDIA_FILE_NAME.test(key.name);
@@ -99,6 +104,48 @@ export class DiskMediaStore implements MediaStore {
     } catch {
       return false;
     }
+  }
+
+  async products(productId?: string): Promise<string[]> {
+    let names: string[];
+    try {
+      names = productId === undefined ? await readdir(this.root) : [productId];
+    } catch {
+      return []; // no upload yet
+    }
+    const folders: string[] = [];
+    for (const name of names) {
+      if (!PRODUCT_FOLDER.test(name)) continue; // .uploading, and anything not the store's
+      try {
+        if ((await stat(path.join(this.root, name))).isDirectory()) folders.push(name);
+      } catch {
+        // none
+      }
+    }
+    return folders;
+  }
+
+  async files(productId: string): Promise<{ name: string; modifiedMs: number }[]> {
+    if (!PRODUCT_FOLDER.test(productId)) return [];
+    let names: string[];
+    try {
+      names = await readdir(path.join(this.root, productId));
+    } catch {
+      return [];
+    }
+    const files: { name: string; modifiedMs: number }[] = [];
+    for (const name of names.filter((candidate) => MEDIA_FILE_NAME.test(candidate))) {
+      try {
+        files.push({ name, modifiedMs: (await stat(path.join(this.root, productId, name))).mtimeMs });
+      } catch {
+        // removed meanwhile
+      }
+    }
+    return files;
+  }
+
+  async remove(key: MediaKey): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   async open(key: MediaKey): Promise<StoredMedia | undefined> {

@@ -18,9 +18,10 @@ import { migration018 } from './018_release_role.js';
 import { migration019 } from './019_catalogue_facet_sets.js';
 import { migration021 } from './021_catalogue_missing_arabic.js';
 import { migration022 } from './022_release_health.js';
+import { migration023CategoriesEdit } from './023_catalogue_categories_edit.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
 
 /** Every migration, in order. Add a new file NNN_name.ts and list it here. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration021, migration022];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration021, migration022, migration023CategoriesEdit];

@@ -9,7 +9,7 @@ import type { Database, DatabaseSchema } from '../../../db/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, StaffWorkError } from '../errors.js';
 import { cleanContent, importContent } from './content.js';
-import { readEditorProduct } from './editorStore.js';
+import { lockProduct, readEditorProduct, refuseStale } from './editorStore.js';
 
 type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
 
@@ -90,4 +90,22 @@ export async function duplicateProduct(db: Database, actor: Actor, sourceId: str
       if (!(error instanceof StaffWorkError && error.statusCode === 409) || attempt >= 3) throw error;
     }
   }
+}
+
+export const PUBLISHED_CANNOT_BE_DELETED = 'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).';
+
+/**
+ * Deletes a product created in the editor and never published: its edits row (the draft) goes, audited. A product
+ * that is in the catalogue, archived, or has a published version is a 409: its history and its public address stay.
+ */
+export async function deleteNewProduct(db: Database, actor: Actor, id: string, baseVersion: number): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const edits = await lockProduct(trx, id, { unpublished: 'allow' }); // 404 unknown, 409 archived
+    refuseStale(edits, baseVersion);
+    const published = await sql<{ n: number }>`select 1 as n from catalogue_products where id = ${id}
+      union all select 1 from catalogue_product_history where product_id = ${id} limit 1`.execute(trx);
+    if (published.rows.length > 0) throw conflict(PUBLISHED_CANNOT_BE_DELETED);
+    await trx.deleteFrom('catalogue_product_edits').where('product_id', '=', id).execute();
+    await recordStaffAction(trx, actor, 'catalogue.delete', `product:${id}`, `new draft deleted (it was at version ${edits.version}; never published)`);
+  });
 }

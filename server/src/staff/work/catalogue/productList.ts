@@ -43,6 +43,16 @@ function pageOf<Row extends ListedRow>(rows: readonly Row[], limit: number, stat
 
 export async function listEditorProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<EditorProductPage> {
   if (filters.status === 'archived') return listArchivedProducts(db, filters);
+  // two walks by id from `after`, each stopping at the page, merged: the catalogue's products and the new ones
+  const [live, created] = await Promise.all([
+    filters.status === 'new' ? [] : listLiveProducts(db, filters),
+    filters.status === 'published' ? [] : listNewProducts(db, filters),
+  ]);
+  const rows = [...live, ...created].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, filters.limit + 1);
+  return pageOf(rows, filters.limit, (row) => row.status);
+}
+
+async function listLiveProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<(ListedRow & { status: EditorStatus })[]> {
   const { q, category, brand, status, missingArabic, after, limit } = filters;
   const rows = await db
     .selectFrom('catalogue_products as p')
@@ -70,7 +80,45 @@ export async function listEditorProducts(db: Kysely<DatabaseSchema>, filters: Ed
     .orderBy('p.id')
     .limit(limit + 1)
     .execute();
-  return pageOf(rows, limit, (row) => (row.has_draft ? 'draft' : 'published'));
+  return rows.map((row) => ({ ...row, status: row.has_draft ? 'draft' : 'published' }));
+}
+
+/**
+ * Products created in the editor and never published: their edits row alone, with a draft, and no row in the
+ * catalogue or the archive. Their listing fields are read from the draft (the catalogue file's row), under the same
+ * filters; the walk is the edits table's primary key from `after`.
+ */
+async function listNewProducts(db: Kysely<DatabaseSchema>, filters: EditorListFilters): Promise<(ListedRow & { status: EditorStatus })[]> {
+  const { q, category, brand, missingArabic, after, limit } = filters;
+  const field = (name: string) => sql<string>`coalesce(e.draft->>${name}, '')`;
+  const company = sql<string>`coalesce(e.draft->>'company', '')`;
+  const missing = sql<boolean>`${field('productName_ar')} !~ '[\u0600-\u06FF]'`;
+  const rows = await db
+    .selectFrom('catalogue_product_edits as e')
+    .select([
+      'e.product_id as id',
+      field('productName').as('name'),
+      field('productName_ar').as('name_ar'),
+      field('code').as('code'),
+      field('productCategoryId').as('category_id'),
+      sql<string | null>`nullif(${company}, '')`.as('company'),
+      'e.version',
+      missing.as('missing_arabic'),
+    ])
+    .where('e.draft', 'is not', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('catalogue_products as p').select('p.id').whereRef('p.id', '=', 'e.product_id'))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('catalogue_archived_products as a').select('a.id').whereRef('a.id', '=', 'e.product_id'))))
+    .$if(after !== undefined, (qb) => qb.where('e.product_id', '>', after ?? ''))
+    .$if(category !== undefined, (qb) => qb.where(field('productCategoryId'), '=', category ?? ''))
+    .$if(q !== undefined && q.trim() !== '', (qb) =>
+      qb.where(sql<number>`strpos(lower(${field('productName')} || ' ' || ${field('productName_ar')} || ' ' || ${field('code')}), lower(${q?.trim() ?? ''}))`, '>', 0),
+    )
+    .$if(brand !== undefined, (qb) => qb.where(sql<number>`strpos(', ' || ${company} || ', ', ${`, ${brand ?? ''}, `})`, '>', 0))
+    .$if(missingArabic === '1', (qb) => qb.where(missing))
+    .orderBy('e.product_id')
+    .limit(limit + 1)
+    .execute();
+  return rows.map((row) => ({ ...row, status: 'new' }));
 }
 
 /**

@@ -8,10 +8,15 @@ import { z } from 'zod';
 import { canEditCatalogue, STAFF_API, type StaffAccountSummary } from '@site/contracts/staff-api';
 import {
   baseVersionBodySchema,
+  categoryIdParamsSchema,
+  createCategoryBodySchema,
   createProductBodySchema,
+  deletedProductSchema,
   diffQuerySchema,
   duplicateProductBodySchema,
   EDITOR_BODY_LIMIT,
+  editorCategoryListSchema,
+  editorCategorySchema,
   editorErrorSchema,
   editorListQuerySchema,
   editorProductPageSchema,
@@ -21,6 +26,7 @@ import {
   productDiffSchema,
   productIdParamsSchema,
   productVersionListSchema,
+  saveCategoryBodySchema,
   saveDraftBodySchema,
   staleEditSchema,
   versionParamsSchema,
@@ -32,13 +38,15 @@ import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { contentTextProblem } from './contentText.js';
 import { publishDraft, readEditorProduct, restoreVersion, saveDraft, StaleEdit } from './editorStore.js';
 import { archiveProduct, unarchiveProduct } from './archive.js';
-import { createProduct, duplicateProduct } from './create.js';
+import { createProduct, deleteNewProduct, duplicateProduct } from './create.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
 import { missingArabicReport } from './missingArabic.js';
 import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
+import { sweepUnusedMedia } from '../../../catalogue/media/unusedMedia.js';
 import { catalogueUploadRoutes, mediaReferenceProblem } from './uploads.js';
 import { catalogueFileRoutes } from './importExport.js';
+import { createCategory, listEditorCategories, readEditorCategory, saveCategory } from './categories.js';
 
 export interface StaffCatalogueOptions {
   db: Database;
@@ -171,6 +179,38 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     STAFF_API.catalogueDuplicate,
     { preValidation: requireJson, schema: { params: productIdParamsSchema, body: duplicateProductBodySchema, response: answers(editorProductSchema) } },
     async (request) => duplicateProduct(db, editorOf(request), request.params.id),
+  );
+
+  app.post(
+    STAFF_API.catalogueDeleteNew,
+    { preValidation: requireJson, schema: { params: productIdParamsSchema, body: baseVersionBodySchema, response: answers(deletedProductSchema) } },
+    async (request) => {
+      await deleteNewProduct(db, editorOf(request), request.params.id, request.body.baseVersion);
+      // its uploads go at once, after the commit (nothing can save into its draft any more), unless a row names one
+      if (media !== undefined) {
+        const removed = await sweepUnusedMedia(db.kysely, media, { productId: request.params.id, graceMs: 0 });
+        if (removed > 0) request.log.info(`removed ${removed} upload(s) of the deleted new product ${request.params.id}`);
+      }
+      return { deleted: request.params.id };
+    },
+  );
+
+  app.get(STAFF_API.catalogueCategories, { schema: { response: answers(editorCategoryListSchema) } }, async () => listEditorCategories(db.kysely));
+
+  app.post(
+    STAFF_API.catalogueCategories,
+    { preValidation: requireJson, schema: { body: createCategoryBodySchema, response: answers(editorCategorySchema) } },
+    async (request) => createCategory(db, editorOf(request), request.body.id, request.body.content),
+  );
+
+  app.get(STAFF_API.catalogueCategory, { schema: { params: categoryIdParamsSchema, response: answers(editorCategorySchema) } }, async (request) =>
+    readEditorCategory(db.kysely, request.params.id),
+  );
+
+  app.put(
+    STAFF_API.catalogueCategory,
+    { preValidation: requireJson, schema: { params: categoryIdParamsSchema, body: saveCategoryBodySchema, response: answers(editorCategorySchema) } },
+    async (request) => saveCategory(db, editorOf(request), request.params.id, request.body.baseVersion, request.body.content),
   );
 
   // uploads: multipart bodies only here, each route taking one file part at its own size limit

@@ -96,9 +96,18 @@ export async function receiveOneFile(request: FastifyRequest, store: MediaStore,
   }
 }
 
+/** A product of the catalogue, or one created in the editor and not yet published (its draft takes uploads too). */
 async function requireProduct(db: Database, id: string): Promise<void> {
   const product = await db.kysely.selectFrom('catalogue_products').select('id').where('id', '=', id).executeTakeFirst();
-  if (product === undefined) throw notFound('There is no such product');
+  if (product !== undefined) return;
+  const created = await db.kysely
+    .selectFrom('catalogue_product_edits as e')
+    .select('e.product_id')
+    .where('e.product_id', '=', id)
+    .where('e.draft', 'is not', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('catalogue_archived_products as a').select('a.id').whereRef('a.id', '=', 'e.product_id'))))
+    .executeTakeFirst();
+  if (created === undefined) throw notFound('There is no such product');
 }
 
 const refusal = (error: unknown): unknown => (error instanceof MediaRefused ? new StaffWorkError(error.statusCode, `${error.message} Nothing was kept.`) : error);

@@ -1,0 +1,168 @@
+// /staff/catalogue-categories/<id> and …/new: every field of a category, English and Arabic side by side. A save is
+// live at once (categories have no draft); it sends the version the form was loaded at, and a 409 (someone saved
+// meanwhile) keeps the form as typed and offers to load their version. A 400's problems show at their fields.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import { CATEGORY_IMAGE_KEYS } from '@site/content';
+import { Notice } from '../../ui/Notice';
+import { PageHeading } from '../../ui/PageHeading';
+import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
+import { useStaffResource } from '../../ui/useStaffResource';
+import { CATEGORIES_PATH, categoryEditPath, problemsOf, refusalOf, useCatalogueCall } from '../catalogueCalls';
+
+type Field = keyof EditableCategory | 'id';
+const TEXT_FIELDS: readonly { field: 'title' | 'title_ar' | 'info' | 'info_ar'; label: string; arabic: boolean; long: boolean }[] = [
+  { field: 'title', label: 'English title', arabic: false, long: false },
+  { field: 'title_ar', label: 'Arabic title', arabic: true, long: false },
+  { field: 'info', label: 'English introduction', arabic: false, long: true },
+  { field: 'info_ar', label: 'Arabic introduction', arabic: true, long: true },
+];
+
+/** The field a problem names ('title_ar is required', 'content.position: …', 'id: …'), if any. */
+export function categoryFieldOf(problem: string): Field | undefined {
+  return /^(?:content\.)?(title_ar|title|info_ar|info|image|company|position|id)\b/.exec(problem)?.[1] as Field | undefined;
+}
+
+const EMPTY: EditableCategory = { title: '', title_ar: '', info: '', info_ar: '', image: CATEGORY_IMAGE_KEYS[0], company: '', position: 0 };
+
+export function CategoryEditPage() {
+  const { id = 'new' } = useParams();
+  const creating = id === 'new';
+  const { resource, retry } = useStaffResource<EditorCategory | EditorCategoryList>(creating ? STAFF_API.catalogueCategories : staffApiPath(STAFF_API.catalogueCategory, { id }));
+  const call = useCatalogueCall();
+  const navigate = useNavigate();
+  const [newId, setNewId] = useState('');
+  // the staff's edits and the version of their last save, over what was loaded (both cleared to load the latest)
+  const [edits, setEdits] = useState<EditableCategory | undefined>();
+  const [savedVersion, setSavedVersion] = useState<number | undefined>();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string; stale?: boolean } | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const data = resource.data;
+  const loaded = data !== undefined && !('categories' in data) ? data : undefined;
+  // a new category goes last: one past the largest position
+  const blank = data !== undefined && 'categories' in data ? { ...EMPTY, position: Math.max(0, ...data.categories.map((category) => category.position + 1)) } : undefined;
+  const form = edits ?? loaded?.content ?? blank;
+  const version = savedVersion ?? loaded?.version ?? 0;
+  const set = <K extends keyof EditableCategory>(field: K, value: EditableCategory[K]) => {
+    if (form !== undefined) setEdits({ ...form, [field]: value });
+  };
+  const errorOf = (field: Field) => problems.filter((problem) => categoryFieldOf(problem) === field).join(' ') || undefined;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (form === undefined) return;
+    setBusy(true);
+    setNotice(undefined);
+    setProblems([]);
+    try {
+      if (creating) {
+        const created = await call<EditorCategory>(STAFF_API.catalogueCategories, 'POST', { id: newId.trim(), content: form });
+        void navigate(categoryEditPath(created.id));
+        return;
+      }
+      const saved = await call<EditorCategory>(staffApiPath(STAFF_API.catalogueCategory, { id }), 'PUT', { baseVersion: version, content: form });
+      setEdits(saved.content);
+      setSavedVersion(saved.version);
+      setNotice({ tone: 'success', text: `Saved (version ${saved.version}). The public pages show it now.` });
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused.kind === 'invalid') setProblems(problemsOf(refused.message));
+      else if (creating && refused.kind === 'other' && refused.status === 409) setProblems([refused.message]); // a taken id
+      setNotice({ tone: 'error', text: `Not ${creating ? 'created' : 'saved'}: ${refused.message}`, stale: refused.kind === 'other' && refused.status === 409 && !creating });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const loadLatest = () => {
+    setNotice(undefined);
+    setEdits(undefined);
+    setSavedVersion(undefined);
+    retry();
+  };
+
+  const title = creating ? 'New category' : `Category: ${loaded?.content.title ?? id}`;
+  return (
+    <PageContainer>
+      <PageHeading title={title} />
+      <p>
+        <Link to={CATEGORIES_PATH}>Back to the categories</Link>
+      </p>
+      {resource.status === 'loading' && form === undefined ? <Spinner label="Loading the category" /> : null}
+      {resource.status === 'failed' ? <LoadError message={`The category could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {loaded !== undefined ? (
+        <p>
+          {loaded.products.toLocaleString('en')} product{loaded.products === 1 ? '' : 's'} in it. Version {loaded.version}
+          {loaded.lastChange.by !== null ? `, last saved by ${loaded.lastChange.by}` : ''}.
+        </p>
+      ) : null}
+      {form !== undefined ? (
+        <form aria-label={creating ? 'New category' : 'Edit the category'} onSubmit={(event) => void submit(event)}>
+          {creating ? (
+            <StaffField label="Id" hint="Letters and digits, words joined by _, e.g. cable_trays. It is the page address and cannot change." error={errorOf('id')}>
+              {(control) => <input {...control} type="text" required value={newId} onChange={(event) => setNewId(event.target.value)} />}
+            </StaffField>
+          ) : null}
+          <FieldRow>
+            {TEXT_FIELDS.map(({ field, label, arabic, long }) => (
+              <StaffField key={field} label={label} hint={long ? 'One paragraph of plain text, shown on the category card.' : undefined} error={errorOf(field)}>
+                {(control) =>
+                  long ? (
+                    <textarea
+                      {...control}
+                      required
+                      rows={4}
+                      cols={40}
+                      lang={arabic ? 'ar' : 'en'}
+                      dir={arabic ? 'rtl' : 'ltr'}
+                      value={form[field]}
+                      // one paragraph: a line break typed becomes a space
+                      onChange={(event) => set(field, event.target.value.replace(/\r?\n/g, ' '))}
+                    />
+                  ) : (
+                    <input {...control} type="text" required lang={arabic ? 'ar' : 'en'} dir={arabic ? 'rtl' : 'ltr'} value={form[field]} onChange={(event) => set(field, event.target.value)} />
+                  )
+                }
+              </StaffField>
+            ))}
+          </FieldRow>
+          <FieldRow>
+            <StaffField label="Picture" hint="The category's illustration on the site." error={errorOf('image')}>
+              {(control) => (
+                <select {...control} value={form.image} onChange={(event) => set('image', event.target.value)}>
+                  {CATEGORY_IMAGE_KEYS.map((key) => (
+                    <option key={key} value={key}>
+                      {key.replace(/_/g, ' ')}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </StaffField>
+            <StaffField label="Brand line" hint="Shown on the category card; leave empty for none." error={errorOf('company')}>
+              {(control) => <input {...control} type="text" value={form.company} onChange={(event) => set('company', event.target.value)} />}
+            </StaffField>
+            <StaffField label="Order" hint="Smaller first on the categories page." error={errorOf('position')}>
+              {(control) => <input {...control} type="number" min={0} step={1} required value={form.position} onChange={(event) => set('position', Number(event.target.value))} />}
+            </StaffField>
+          </FieldRow>
+          <Notice tone={notice?.tone ?? 'info'}>{notice?.text ?? null}</Notice>
+          <Actions>
+            <Button type="submit" disabled={busy}>
+              {creating ? 'Create the category' : 'Save and publish'}
+            </Button>
+            {notice?.stale === true ? (
+              <Button type="button" $variant="secondary" onClick={loadLatest}>
+                Load the latest version
+              </Button>
+            ) : null}
+          </Actions>
+        </form>
+      ) : null}
+    </PageContainer>
+  );
+}

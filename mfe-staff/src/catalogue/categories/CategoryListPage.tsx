@@ -1,0 +1,66 @@
+// /staff/catalogue-categories: every category in the catalogue's order, with its products and whether its Arabic is
+// missing; each opens its edit page, and "New category" the form for one more.
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { STAFF_API } from '@site/contracts/staff-api';
+import type { EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import { PageHeading } from '../../ui/PageHeading';
+import { Table } from '../../ui/Table';
+import { useStaffResource } from '../../ui/useStaffResource';
+import { VisibleText } from '../../ui/VisibleText';
+import { categoryEditPath, NEW_CATEGORY_PATH } from '../catalogueCalls';
+
+const LinkRow = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 24px;
+`;
+
+export function CategoryListPage() {
+  const { resource, retry } = useStaffResource<EditorCategoryList>(STAFF_API.catalogueCategories);
+  const categories = resource.data?.categories;
+  return (
+    <PageContainer>
+      <PageHeading title="Categories" />
+      <LinkRow>
+        <Link to="/catalogue">Back to the catalogue</Link>
+        <Link to={NEW_CATEGORY_PATH}>New category</Link>
+      </LinkRow>
+      <p>A category saved here is live at once on the public site: its card, its page and the sitemap.</p>
+      {resource.status === 'loading' ? <Spinner label="Loading the categories" /> : null}
+      {resource.status === 'failed' ? <LoadError message={`The categories could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {categories !== undefined ? (
+        <Table caption="Categories, in the catalogue's order">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Category</th>
+              <th scope="col">Arabic title</th>
+              <th scope="col">Products</th>
+              <th scope="col">Arabic</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((category) => (
+              <tr key={category.id}>
+                <td>{category.position}</td>
+                <th scope="row">
+                  <Link to={categoryEditPath(category.id)}>
+                    <VisibleText text={category.title} />
+                  </Link>{' '}
+                  <small>({category.id})</small>
+                </th>
+                <td lang="ar" dir="rtl">
+                  <VisibleText text={category.titleAr} />
+                </td>
+                <td>{category.products.toLocaleString('en')}</td>
+                <td>{category.missingArabic ? 'Missing' : 'Done'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+    </PageContainer>
+  );
+}

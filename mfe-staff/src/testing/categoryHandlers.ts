@@ -1,0 +1,106 @@
+// A small fake of the categories' calls (STAFF_API.catalogueCategories, catalogueCategory) for the category screens'
+// tests: categories in memory, optimistic locking by version (409 with a sentence), the server's rules for a required
+// title and markup in the introduction (400 naming the field), 409 for a taken id, and the session and CSRF checks.
+import { http, HttpResponse } from 'msw';
+import { server } from '@test/msw';
+import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
+import type { CreateCategoryBody, EditableCategory, EditorCategory, EditorCategoryList, SaveCategoryBody } from '@site/contracts/staff-catalogue-api';
+import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from './handlers';
+import { CATALOGUE_EDITOR } from './catalogueHandlers';
+
+export const glandsCategory = (overrides: Partial<EditableCategory> = {}): EditableCategory => ({
+  title: 'Industrial Cable Glands',
+  title_ar: 'جلندات الكابلات الصناعية',
+  info: 'Brass and nickel-plated cable glands.',
+  info_ar: 'جلندات نحاسية ومطلية بالنيكل.',
+  image: 'Industrial_Cable_Glands',
+  company: 'Hex',
+  position: 2,
+  ...overrides,
+});
+
+export interface FakeCategories {
+  categories: EditorCategory[];
+}
+
+function problemsOf(content: EditableCategory): string[] {
+  const problems: string[] = [];
+  for (const field of ['title', 'title_ar', 'info', 'info_ar'] as const) {
+    if (content[field].trim() === '') problems.push(`${field} is required`);
+    else if (/<[A-Za-z!/?]/.test(content[field])) problems.push(`${field} is plain text on the site: remove the HTML tags (<…)`);
+  }
+  return problems;
+}
+
+export function servedCategories(): { fake: FakeStaffServer; categories: FakeCategories } {
+  const fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
+  const state: FakeCategories = {
+    categories: [
+      { id: 'cables', content: glandsCategory({ title: 'Cables', title_ar: 'كابلات', image: 'Cables', position: 0 }), version: 0, products: 12, lastChange: { by: null, at: '2026-11-01T08:00:00.000Z' } },
+      { id: 'industrial_cable_glands', content: glandsCategory(), version: 0, products: 5, lastChange: { by: null, at: '2026-11-01T08:00:00.000Z' } },
+    ],
+  };
+  const refusal = (request: Request): Response | undefined => {
+    const current = fake.session;
+    if (current === null || current.state !== 'active') return HttpResponse.json({ error: 'Please sign in.' }, { status: 401 });
+    if (current.account.role === 'branch') return HttpResponse.json({ error: 'Only the catalogue role and administrators can edit the catalogue.' }, { status: 403 });
+    if (request.method !== 'GET' && request.headers.get(CSRF_HEADER) !== current.csrfToken) return HttpResponse.json({ error: 'Stale form.' }, { status: 403 });
+    return undefined;
+  };
+  const invalid = (what: string, problems: string[]) =>
+    HttpResponse.json({ error: `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}` }, { status: 400 });
+  const by = () => fake.session?.account.email ?? null;
+  server.use(
+    ...staffHandlers(fake),
+    http.get(STAFF_API.catalogueCategories, ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const categories = [...state.categories].sort((a, b) => a.content.position - b.content.position || a.id.localeCompare(b.id));
+      return HttpResponse.json<EditorCategoryList>({
+        categories: categories.map(({ id, content, products, version }) => ({
+          id,
+          title: content.title,
+          titleAr: content.title_ar,
+          position: content.position,
+          products,
+          missingArabic: !/[\u0600-\u06FF]/.test(content.title_ar + content.info_ar),
+          version,
+        })),
+      });
+    }),
+    http.post(STAFF_API.catalogueCategories, async ({ request }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const { id, content } = (await request.json()) as CreateCategoryBody;
+      if (state.categories.some((category) => category.id === id)) return HttpResponse.json({ error: `id: the category "${id}" already exists. Choose another id.` }, { status: 409 });
+      const problems = problemsOf(content);
+      if (problems.length > 0) return invalid('created', problems);
+      const created: EditorCategory = { id, content, version: 1, products: 0, lastChange: { by: by(), at: '2026-11-26T06:00:00.000Z' } };
+      state.categories.push(created);
+      return HttpResponse.json(created);
+    }),
+    http.get(STAFF_API.catalogueCategory, ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const found = state.categories.find((category) => category.id === params.id);
+      return found ? HttpResponse.json(found) : HttpResponse.json({ error: 'There is no such category' }, { status: 404 });
+    }),
+    http.put(STAFF_API.catalogueCategory, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const index = state.categories.findIndex((category) => category.id === params.id);
+      const found = state.categories[index];
+      if (found === undefined) return HttpResponse.json({ error: 'There is no such category' }, { status: 404 });
+      const { baseVersion, content } = (await request.json()) as SaveCategoryBody;
+      if (baseVersion !== found.version) {
+        return HttpResponse.json({ error: `${found.lastChange.by ?? 'Someone'} changed this category (version ${found.version}) after you opened version ${baseVersion}. Nothing of yours was saved or lost.` }, { status: 409 });
+      }
+      const problems = problemsOf(content);
+      if (problems.length > 0) return invalid('saved', problems);
+      const saved: EditorCategory = { ...found, content, version: found.version + 1, lastChange: { by: by(), at: '2026-11-26T06:00:00.000Z' } };
+      state.categories[index] = saved;
+      return HttpResponse.json(saved);
+    }),
+  );
+  return { fake, categories: state };
+}

@@ -1,0 +1,133 @@
+// Categories in the editor: listed, read, created and saved. A category is a few short texts in two languages, an
+// illustration key, a brand line and its place in the order: saved directly, live at once (no draft: the staff page
+// shows every field as it will be, and a wrong word is mended by the next save). Each save is one transaction under
+// the import's lock with its audit line; the category's edit_version (migration 023) is its optimistic lock, and the
+// catalogue's version is bumped and announced (NOTIFY catalogue_changed), so every process's pages, API answers and
+// sitemap follow within the followers' 2 s, as a product's publish does.
+import { sql, type Kysely } from 'kysely';
+import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import type { StaffAccountSummary } from '@site/contracts/staff-api';
+import { CATEGORY_IMAGE_KEYS } from '@site/content';
+import type { Database, DatabaseSchema } from '../../../db/index.js';
+import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
+import { bumpCatalogueVersion } from '../../../catalogue/state.js';
+import { textProblemMessage } from '../../../validation/textField.js';
+import { recordStaffAction } from '../../audit.js';
+import { conflict, notFound, StaffWorkError } from '../errors.js';
+
+type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
+
+export const NO_CATEGORY = 'There is no such category';
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+/** The start of an HTML tag, comment or declaration: the introduction is shown as text, so markup would show as it is. */
+const MARKUP = /<[A-Za-z!/?]/;
+
+/** Every problem of a category's content, each naming its field; [] when it may be saved. */
+export function categoryProblems(content: EditableCategory): string[] {
+  const problems: string[] = [];
+  for (const field of ['title', 'title_ar', 'info', 'info_ar'] as const) {
+    const value = content[field];
+    if (value.trim() === '') {
+      problems.push(`${field} is required`);
+      continue;
+    }
+    if (value !== value.trim()) problems.push(`${field} must not start or end with spaces`);
+    const characters = textProblemMessage(field, value, 'line');
+    if (characters !== null) problems.push(characters);
+    if (MARKUP.test(value)) problems.push(`${field} is plain text on the site: remove the HTML tags (${value.match(MARKUP)?.[0] ?? '<'}…)`);
+  }
+  if (!(CATEGORY_IMAGE_KEYS as readonly string[]).includes(content.image)) problems.push(`image must be one of the category pictures: ${CATEGORY_IMAGE_KEYS.join(', ')}`);
+  const company = textProblemMessage('company', content.company, 'line');
+  if (company !== null) problems.push(company);
+  if (content.company !== content.company.trim()) problems.push('company must not start or end with spaces');
+  return problems;
+}
+
+const refused = (what: string, problems: readonly string[]) =>
+  new StaffWorkError(400, `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
+
+const productCounts = (db: Kysely<DatabaseSchema>) =>
+  db.selectFrom('catalogue_products').select(['category_id', sql<string>`count(*)`.as('n')]).groupBy('category_id');
+
+export async function listEditorCategories(db: Kysely<DatabaseSchema>): Promise<EditorCategoryList> {
+  const [rows, counts] = await Promise.all([
+    db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'info_ar', 'position', 'edit_version']).orderBy('position').orderBy('id').execute(),
+    productCounts(db).execute(),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.category_id, Number(row.n)]));
+  return {
+    categories: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      titleAr: row.title_ar,
+      position: row.position,
+      products: countOf.get(row.id) ?? 0,
+      missingArabic: !ARABIC_LETTER.test(row.title_ar) || !ARABIC_LETTER.test(row.info_ar),
+      version: row.edit_version,
+    })),
+  };
+}
+
+export async function readEditorCategory(db: Kysely<DatabaseSchema>, id: string): Promise<EditorCategory> {
+  const row = await db.selectFrom('catalogue_categories').selectAll().where('id', '=', id).executeTakeFirst();
+  if (row === undefined) throw notFound(NO_CATEGORY);
+  const count = await productCounts(db).where('category_id', '=', id).executeTakeFirst();
+  return {
+    id,
+    content: { title: row.title, title_ar: row.title_ar, info: row.info, info_ar: row.info_ar, image: row.image, company: row.company ?? '', position: row.position },
+    version: row.edit_version,
+    products: Number(count?.n ?? 0),
+    lastChange: { by: row.edited_by_email, at: row.updated_at.toISOString() },
+  };
+}
+
+const columnsOf = (content: EditableCategory, actor: Actor) => ({
+  title: content.title,
+  title_ar: content.title_ar,
+  info: content.info,
+  info_ar: content.info_ar,
+  image: content.image,
+  company: content.company === '' ? null : content.company,
+  position: content.position,
+  edited_by_email: actor.email,
+  updated_at: sql<Date>`now()`,
+});
+
+/** Saves the category if `baseVersion` is still its version: else a 409 naming who changed it, nothing written. */
+export async function saveCategory(db: Database, actor: Actor, id: string, baseVersion: number, content: EditableCategory): Promise<EditorCategory> {
+  const problems = categoryProblems(content);
+  if (problems.length > 0) throw refused('saved', problems);
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const row = await trx.selectFrom('catalogue_categories').select(['edit_version', 'edited_by_email', 'updated_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (row === undefined) throw notFound(NO_CATEGORY);
+    if (row.edit_version !== baseVersion) {
+      throw conflict(
+        `${row.edited_by_email ?? 'Someone'} changed this category at ${row.updated_at.toISOString().slice(0, 16).replace('T', ' ')} UTC (version ${row.edit_version}) after you opened version ${baseVersion}. ` +
+          'Nothing of yours was saved or lost: your text is still in the form. Reload the category to see their change, then apply yours again.',
+      );
+    }
+    const version = baseVersion + 1;
+    await trx.updateTable('catalogue_categories').set({ ...columnsOf(content, actor), edit_version: version }).where('id', '=', id).execute();
+    await recordStaffAction(trx, actor, 'catalogue.category', `category:${id}`, `saved as version ${version}`);
+    await bumpCatalogueVersion(trx);
+  });
+  return readEditorCategory(db.kysely, id);
+}
+
+/** A new category, live at once (empty until products are put in it); 409 when the id is taken. */
+export async function createCategory(db: Database, actor: Actor, id: string, content: EditableCategory): Promise<EditorCategory> {
+  const problems = categoryProblems(content);
+  if (problems.length > 0) throw refused('created', problems);
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    if (id === 'new') throw conflict('id: "new" is the staff app\'s address of the new-category form. Choose another id.');
+    // two ids differing only in case would be two addresses a person reads as one
+    const taken = await trx.selectFrom('catalogue_categories').select('id').where(sql<string>`lower(id)`, '=', id.toLowerCase()).executeTakeFirst();
+    if (taken !== undefined) throw conflict(`id: the category "${taken.id}" already exists. Choose another id.`);
+    await trx.insertInto('catalogue_categories').values({ id, ...columnsOf(content, actor), edit_version: 1 }).execute();
+    await recordStaffAction(trx, actor, 'catalogue.category', `category:${id}`, 'created as version 1');
+    await bumpCatalogueVersion(trx);
+  });
+  return readEditorCategory(db.kysely, id);
+}
