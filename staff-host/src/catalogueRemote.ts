@@ -14,7 +14,7 @@ type Federation = NonNullable<ReturnType<typeof getInstance>>;
 
 /**
  * A loader of the preview module for the staff app: loads it once and keeps it; a failure is given to the caller (the
- * editor falls back to the server's preview) and forgotten, so the next opening tries again.
+ * editor falls back to the server's preview) and forgotten, so the next caller (the next edit page opened) tries again.
  */
 export function productPreviewLoader(doc: Document = document, federation: () => Federation | null | undefined = getInstance): LoadProductPreview {
   let loading: Promise<ProductPreviewModule> | undefined;
