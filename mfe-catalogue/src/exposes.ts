@@ -9,4 +9,6 @@ export type CatalogueExposes = {
   './SearchModal': typeof import('./search/SearchModal');
   './SearchResultsPage': typeof import('./search/page/SearchResultsPage');
   './ComparePage': typeof import('./compare/ComparePage');
+  /** The staff editor's live preview (contracts/src/productPreview.ts); the shell never loads it. */
+  './ProductPreview': typeof import('./details/preview/ProductPreview');
 };

@@ -27,6 +27,7 @@ import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
+import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
 import { previewRoutes } from './staff/work/catalogue/preview.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
@@ -314,7 +315,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
-  await app.register(staffPageRoutes, config.staffPages);
+  // Their map also names the catalogue's stable build (the product editor's live preview), as a release moves it.
+  await app.register(staffPageRoutes, {
+    ...config.staffPages,
+    catalogueEntry: () => liveRemotes.current().remotes.find((remote) => remote.name === PRODUCT_PREVIEW_REMOTE)?.entry,
+  });
 
   // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies; the
   // catalogue's streamed from the database ----

@@ -3,8 +3,13 @@ import { useLocation } from 'react-router-dom';
 import { createStaffRoot } from './StaffRoot';
 import type { StaffAppModule } from './staffRemote';
 
-function FakeStaffApp() {
-  return <p>Staff app at {useLocation().pathname}</p>;
+function FakeStaffApp({ loadProductPreview }: { loadProductPreview?: unknown }) {
+  return (
+    <p>
+      Staff app at {useLocation().pathname}
+      {loadProductPreview === undefined ? '' : ', with the preview loader'}
+    </p>
+  );
 }
 
 beforeEach(() => window.history.replaceState(null, '', '/staff/inbox/quote/12'));
@@ -12,9 +17,12 @@ afterEach(() => jest.restoreAllMocks());
 
 describe("the staff host page's tree", () => {
   it("renders the remote's app in a router whose base is /staff", async () => {
-    const StaffRoot = createStaffRoot(async (): Promise<StaffAppModule> => ({ default: FakeStaffApp }));
+    const loadPreview = jest.fn();
+    const StaffRoot = createStaffRoot(async (): Promise<StaffAppModule> => ({ default: FakeStaffApp }), loadPreview);
     render(<StaffRoot />);
-    expect(await screen.findByText('Staff app at /inbox/quote/12')).toBeInTheDocument();
+    // the app is handed the catalogue preview's loader, which nothing calls until the editor's preview is opened
+    expect(await screen.findByText('Staff app at /inbox/quote/12, with the preview loader')).toBeInTheDocument();
+    expect(loadPreview).not.toHaveBeenCalled();
   });
 
   it('says the staff pages could not be loaded, with a way to try again, when the remote cannot be fetched', async () => {

@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, PageContainer, SectionHeading, Spinner, ThemeRoot } from '@site/shared-ui';
 import { STAFF_BASE } from '@site/contracts/staff-api';
+import type { LoadProductPreview } from '@site/contracts/product-preview';
 import type { StaffAppModule } from './staffRemote';
 
 const Message = styled.main`
@@ -42,9 +43,10 @@ class LoadFailureBoundary extends Component<{ children: ReactNode }, { failed: b
 
 /**
  * The staff page's tree: the site's theme, a router for /staff/*, and the staff remote's app, loaded once (`load`:
- * staffRemote.ts in the browser, a stand-in in tests).
+ * staffRemote.ts in the browser, a stand-in in tests). The app is given the loader of the catalogue's product preview
+ * (catalogueRemote.ts), which it calls only when the editor's preview is opened.
  */
-export function createStaffRoot(load: () => Promise<StaffAppModule>): ComponentType {
+export function createStaffRoot(load: () => Promise<StaffAppModule>, loadProductPreview?: LoadProductPreview): ComponentType {
   const StaffApp = lazy(load);
   return function StaffRoot() {
     return (
@@ -53,7 +55,7 @@ export function createStaffRoot(load: () => Promise<StaffAppModule>): ComponentT
           <BrowserRouter basename={STAFF_BASE}>
             <LoadFailureBoundary>
               <Suspense fallback={<Spinner label="Loading the staff pages" />}>
-                <StaffApp />
+                <StaffApp loadProductPreview={loadProductPreview} />
               </Suspense>
             </LoadFailureBoundary>
           </BrowserRouter>

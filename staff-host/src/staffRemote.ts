@@ -1,6 +1,7 @@
-// The staff remote, found and registered the way the shell registers the public ones (shell/src/remotes/), for this
-// one remote only: the page's remotes map names its mf-manifest.json (or remoteEntry.js), the manifest names the
-// remoteEntry.js and its global, and that is registered with the federation runtime the build plugin made.
+// The staff page's remotes, found and registered the way the shell registers the public ones (shell/src/remotes/): the
+// page's remotes map names each one's mf-manifest.json (or remoteEntry.js), the manifest names the remoteEntry.js and
+// its global, and that is registered with the federation runtime the build plugin made. The staff remote is loaded at
+// once; the catalogue remote only when the editor's preview is opened (catalogueRemote.ts).
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
@@ -11,21 +12,33 @@ export type StaffAppModule = StaffExposes[typeof STAFF_APP_MODULE];
 
 /** The staff remote's entry in the page's remotes map, absolute; undefined when the map is missing or names none. */
 export function staffEntryOf(doc: Document, baseUrl: string): string | undefined {
+  return remoteEntryOfMap(doc, baseUrl, STAFF_REMOTE);
+}
+
+/** Remote `name`'s entry in the page's remotes map, absolute; undefined when the map is missing or names none. */
+export function remoteEntryOfMap(doc: Document, baseUrl: string, name: string): string | undefined {
   const element = doc.getElementById(REMOTES_MAP_ELEMENT_ID);
   if (element === null || element.getAttribute('type') !== 'application/json') return undefined;
   try {
     const map = JSON.parse(element.textContent ?? '') as { remotes?: unknown };
     const remotes = Array.isArray(map.remotes) ? (map.remotes as { name?: unknown; entry?: unknown }[]) : [];
-    const entry = remotes.find((remote) => remote?.name === STAFF_REMOTE)?.entry;
+    const entry = remotes.find((remote) => remote?.name === name)?.entry;
     return typeof entry === 'string' && entry !== '' ? new URL(entry, baseUrl).href : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The remoteEntry.js and global of the remote registered by `entry` (a manifest is read; a remoteEntry.js used as is). */
-export async function resolveStaffSource(entry: string, fetchFile: typeof fetch = (input, init) => fetch(input, init)): Promise<{ entry: string; entryGlobalName: string }> {
-  if (!new URL(entry).pathname.endsWith('.json')) return { entry, entryGlobalName: STAFF_REMOTE };
+/**
+ * The remoteEntry.js and global of the remote registered by `entry` (a manifest is read; a remoteEntry.js used as is,
+ * its global being the remote's name, `name`).
+ */
+export async function resolveStaffSource(
+  entry: string,
+  fetchFile: typeof fetch = (input, init) => fetch(input, init),
+  name: string = STAFF_REMOTE,
+): Promise<{ entry: string; entryGlobalName: string }> {
+  if (!new URL(entry).pathname.endsWith('.json')) return { entry, entryGlobalName: name };
   // Default options: the request the server's <link rel=preload as=fetch crossorigin=anonymous> matches.
   const response = await fetchFile(entry);
   if (!response.ok) throw new Error(`${entry} answered HTTP ${response.status}.`);
@@ -39,25 +52,34 @@ export async function resolveStaffSource(entry: string, fetchFile: typeof fetch 
 type Federation = NonNullable<ReturnType<typeof getInstance>>;
 
 /**
- * Registers the staff remote from the page's map and loads its StaffApp module. A failed load (its manifest or its
- * remoteEntry.js did not arrive, or the module failed) is tried once more as the shell does for its remotes: registered
- * again (forced: the failed entry's global and loading are dropped) by a cache-busting address, then loaded again.
- * `federation` is the runtime the build plugin made; a test passes its own.
+ * Registers the staff remote from the page's map and loads its StaffApp module (see loadFromPageMap). `federation` is
+ * the runtime the build plugin made; a test passes its own.
  */
-export async function loadStaffApp(doc: Document = document, federation: Federation | null | undefined = getInstance()): Promise<StaffAppModule> {
-  const entry = staffEntryOf(doc, doc.location.href);
-  if (entry === undefined) throw new Error('The page names no staff remote.');
+export function loadStaffApp(doc: Document = document, federation: Federation | null | undefined = getInstance()): Promise<StaffAppModule> {
+  return loadFromPageMap<StaffAppModule>(STAFF_REMOTE, STAFF_APP_MODULE, doc, federation);
+}
+
+/**
+ * Registers remote `name` from the page's map and loads its module `module` ('./StaffApp'). A failed load (its
+ * manifest or its remoteEntry.js did not arrive, or the module failed) is tried once more as the shell does for its
+ * remotes: registered again (forced: the failed entry's global and loading are dropped) by a cache-busting address,
+ * then loaded again.
+ */
+export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined): Promise<T> {
+  const entry = remoteEntryOfMap(doc, doc.location.href, name);
+  if (entry === undefined) throw new Error(`The page names no ${name} remote.`);
   if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');
-  const request = `${STAFF_REMOTE}/${STAFF_APP_MODULE.replace(/^\.\//, '')}`;
-  let loaded: StaffAppModule | null;
+  const request = `${name}/${module.replace(/^\.\//, '')}`;
+  const fetchFile: typeof fetch = (input, init) => fetch(input, init);
+  let loaded: T | null;
   try {
-    federation.registerRemotes([{ name: STAFF_REMOTE, ...(await resolveStaffSource(entry)) }]);
-    loaded = await federation.loadRemote<StaffAppModule>(request);
+    federation.registerRemotes([{ name, ...(await resolveStaffSource(entry, fetchFile, name)) }]);
+    loaded = await federation.loadRemote<T>(request);
   } catch {
-    const source = await resolveStaffSource(withRetryQuery(entry));
-    federation.registerRemotes([{ name: STAFF_REMOTE, ...source, entry: withRetryQuery(source.entry) }], { force: true });
-    loaded = await federation.loadRemote<StaffAppModule>(request);
+    const source = await resolveStaffSource(withRetryQuery(entry), fetchFile, name);
+    federation.registerRemotes([{ name, ...source, entry: withRetryQuery(source.entry) }], { force: true });
+    loaded = await federation.loadRemote<T>(request);
   }
-  if (loaded == null) throw new Error('The staff remote returned nothing.');
+  if (loaded == null) throw new Error(`The ${name} remote returned nothing for ${module}.`);
   return loaded;
 }

@@ -1,6 +1,7 @@
 // The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
 // catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
-// and the price, uploads a picture and a datasheet, saves the draft, previews it in both languages and publishes it;
+// and the price (the live preview drawing them as they are typed, in both languages), uploads a picture and a datasheet,
+// saves the draft, previews it in both languages and publishes it;
 // the public pages (a new page load) show the change; an older version restored and published brings the old values
 // back; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
 import { readFile } from 'node:fs/promises';
@@ -69,8 +70,19 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(specLine('English')).toHaveValue('Material: brass, nickel plating optional');
       const oldArabicSpec = await specLine('Arabic').inputValue();
       expect(oldArabicSpec).not.toBe('');
+      // the live preview: the catalogue remote's own components (loaded through federation once the panel opens) draw
+      // the form as it is typed, before any save, in English and in Arabic right-to-left
+      const preview = page.getByRole('region', { name: 'Preview' });
+      await preview.getByText('Preview as the public page').click();
+      const live = (language: 'English' | 'Arabic') => preview.getByRole('region', { name: `Live preview (${language})` });
+      await expect(live('English').getByRole('heading', { level: 2 })).toHaveText('CW Brass Cable Gland');
+      await expect(live('English')).toContainText('Material: brass, nickel plating optional');
       await specLine('English').fill('Material: brass, nickel plated as standard');
+      await expect(live('English')).toContainText('Material: brass, nickel plated as standard');
       await specLine('Arabic').fill('المادة: نحاس مطلي بالنيكل قياسيًا');
+      await preview.getByRole('radio', { name: 'Arabic' }).click();
+      await expect(live('Arabic')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
+      await expect(live('Arabic').locator('[data-preview-locale]')).toHaveAttribute('dir', 'rtl');
       const price = page.getByRole('textbox', { name: /^Price \(AED\)/ });
       const oldPrice = await price.inputValue();
       await englishValue.fill('Brass CZ122, nickel plated');
@@ -88,14 +100,14 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
       await expect(picture).toBeVisible();
-      // the saved draft drawn by the product page's own rendering (the server's preview, framed), in both languages
-      const preview = page.getByRole('region', { name: 'Preview' });
-      await preview.getByText('Preview the saved draft as the public page').click();
-      const drawn = page.frameLocator('iframe[title="Preview of the saved draft (English)"]');
-      await expect(drawn.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
-      await expect(drawn.getByRole('note')).toContainText('Preview of the draft: not published.');
-      await preview.getByRole('radio', { name: 'Arabic' }).click();
-      await expect(page.frameLocator('iframe[title="Preview of the saved draft (Arabic)"]').getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
+      // the saved draft drawn by the server's preview (the product page's own server rendering), in both languages
+      const draftPage = await page.context().newPage();
+      await draftPage.goto(at(`/staff/preview/products/${ID}`));
+      await expect(draftPage.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
+      await expect(draftPage.getByRole('note')).toContainText('Preview of the draft: not published.');
+      await draftPage.goto(at(`/staff/preview/ar/products/${ID}`));
+      await expect(draftPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
+      await draftPage.close();
       await page.getByRole('button', { name: 'Publish' }).click();
       await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
 

@@ -112,8 +112,10 @@ function versionedShared(packageName, appDir, isHost) {
  * @param {string} [options.publicPath] a host's address of its files ('/' by default: the shell's, at the site root)
  * @param {boolean} [options.serverRender] also build the server-render module (default true); false for the staff
  *   pages, which the server never renders (staff-host, mfe-staff)
+ * @param {string[]} [options.browserOnlyExposes] exposes left out of the server-render module: modules the server never
+ *   renders (the catalogue's staff preview, which draws in a React root of its own with react-dom/client)
  */
-function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false, publicPath = '/', serverRender = true }) {
+function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false, publicPath = '/', serverRender = true, browserOnlyExposes = [] }) {
   // Every remote also exposes its message catalogs, one module per language ('./messages-ar': src/i18n/ar.json): the
   // shell loads the page's language with the remote's first module, so a remote's strings ship with its code and a
   // page downloads only its own language (contracts/src/federation.ts, messagesModule).
@@ -121,7 +123,8 @@ function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = 
   const browser = (argv) => browserConfig({ appDir, name, exposes, isHost, publicPath }, argv);
   if (!serverRender) return (_env, argv) => browser(argv);
   // Two builds: the browser's (below) and the server-render module (server-render.cjs), into the same dist/.
-  return (_env, argv) => [browser(argv), createServerRenderConfig({ appDir, name, exposes, isHost })];
+  const serverExposes = Object.fromEntries(Object.entries(exposes).filter(([key]) => !browserOnlyExposes.includes(key)));
+  return (_env, argv) => [browser(argv), createServerRenderConfig({ appDir, name, exposes: serverExposes, isHost })];
 }
 
 /**

@@ -8,9 +8,8 @@ import { categoryNameFromSegment } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
 import { Reviews } from '../reviews/Reviews';
 import { withEditionSeedReviews } from '../reviews/seedReviews';
-import { DetailBlock } from './DetailBlock';
 import { ProductSummary } from './ProductSummary';
-import { DetailTable } from './table/DetailTable';
+import { ProductDetailsRest } from './ProductDetailsRest';
 import {
   fetchProductDetail,
   fetchReviews,
@@ -134,23 +133,15 @@ export default function ProductDetailsPage() {
           <ProductSummary product={product} quoteFacts={quoteFacts} />
           {restReady ? (
             <>
-          {product.detailDescriptionAfterTable?.map((block, index) => <DetailBlock key={`before-${index}`} block={block} />)}
-          {product.productDetailTableColumns?.length && product.productDetailTableData?.length ? (
-            <DetailTable
-              caption={text('catalogue.details.tableCaption', { name: product.productName })}
-              columns={product.productDetailTableColumns}
-              rows={product.productDetailTableData}
-            />
-          ) : null}
-          {product.detailDescription?.map((block, index) => <DetailBlock key={`after-${index}`} block={block} />)}
-          <Reviews
-            productName={product.productName}
-            reviews={shownReviews}
-            status={reviewsStatus}
-            error={reviewsError}
-            onRetry={() => dispatch(fetchReviews(productId))}
-            onSubmit={sendReview}
-          />
+              <ProductDetailsRest product={product} />
+              <Reviews
+                productName={product.productName}
+                reviews={shownReviews}
+                status={reviewsStatus}
+                error={reviewsError}
+                onRetry={() => dispatch(fetchReviews(productId))}
+                onSubmit={sendReview}
+              />
             </>
           ) : null}
         </>

@@ -25,15 +25,19 @@ import { CatalogueFilePage } from '../catalogue/file/CatalogueFilePage';
 import { MissingArabicPage } from '../catalogue/arabic/MissingArabicPage';
 import { CategoryListPage } from '../catalogue/categories/CategoryListPage';
 import { CategoryEditPage } from '../catalogue/categories/CategoryEditPage';
+import { ProductPreviewLoaderContext } from '../catalogue/edit/productPreviewLoader';
+import type { LoadProductPreview } from '@site/contracts/product-preview';
 
 /**
  * The staff app, as the staff host page renders it (staff-host/): inside the host's router (basename /staff) and
- * theme, with a store of its own. Every page but the sign-in page needs an active session.
+ * theme, with a store of its own. Every page but the sign-in page needs an active session. `loadProductPreview`: the
+ * host's loader of the catalogue's live preview (the product editor's; absent from an older host).
  */
-export default function StaffApp() {
+export default function StaffApp({ loadProductPreview }: { loadProductPreview?: LoadProductPreview | undefined }) {
   const [store] = useState(makeStaffStore);
   return (
     <Provider store={store}>
+      <ProductPreviewLoaderContext.Provider value={loadProductPreview}>
       <SessionStart>
         <Routes>
           <Route path={SIGN_IN_ROUTE} element={<SignInPage />} />
@@ -158,6 +162,7 @@ export default function StaffApp() {
           </Route>
         </Routes>
       </SessionStart>
+      </ProductPreviewLoaderContext.Provider>
     </Provider>
   );
 }

@@ -13,8 +13,8 @@ export const draftBodies = async () =>
     .filter(({ request }) => request === `PUT ${staffApiPath(STAFF_API.catalogueDraft, { id: EDITED_ID })}`)
     .map(({ body }) => body as { baseVersion: number; content: EditableProduct });
 
-/** Opens the edited product's page and waits for its heading. */
-export async function openEditor(): Promise<void> {
-  renderStaffApp(`/catalogue/${EDITED_ID}`);
+/** Opens the edited product's page and waits for its heading (`props`: the host's, as renderStaffApp takes them). */
+export async function openEditor(props: Parameters<typeof renderStaffApp>[1] = {}): Promise<void> {
+  renderStaffApp(`/catalogue/${EDITED_ID}`, props);
   await screen.findByRole('heading', { level: 1, name: 'Edit: CW Brass Cable Gland' });
 }

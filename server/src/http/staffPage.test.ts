@@ -76,10 +76,18 @@ describe('the staff pages (/staff/*)', () => {
     assert.equal((await app.inject({ method: 'HEAD', url: '/staff/inbox' })).headers['x-robots-tag'], 'noindex, nofollow');
   });
 
-  test("its remotes map names the staff remote only, and its manifest is preloaded; the public shell's page is not used", async () => {
+  test("its remotes map names the staff remote, preloaded, and the catalogue for the editor's preview, not preloaded; the public shell's page is not used", async () => {
     const res = await get('/staff/sign-in');
-    assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }] }]);
+    assert.deepEqual(inlineMaps(res.body), [
+      {
+        remotes: [
+          { name: 'staff', entry: '/remotes/staff/mf-manifest.json' },
+          { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' },
+        ],
+      },
+    ]);
     assert.match(headOf(res.body), /<link rel="preload" href="\/remotes\/staff\/mf-manifest\.json" as="fetch" crossorigin="anonymous">/);
+    assert.equal(headOf(res.body).match(/rel="preload"/g)?.length, 1);
     assert.ok(!res.body.includes('Fixture shell'));
   });
 
@@ -175,12 +183,24 @@ describe('the staff pages, configured and not built', () => {
     const entry = 'https://staff.cdn.example/v3/mf-manifest.json';
     const app = await site({ REMOTE_STAFF_URL: entry }, STAFF_FILES);
     const res = await app.inject({ method: 'GET', url: '/staff/inbox' });
-    assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry }] }]);
+    assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry }, { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' }] }]);
     const policy = csp(res);
     assert.deepEqual(policy.get('script-src'), ["'self'", 'https://staff.cdn.example']);
     assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://staff.cdn.example']);
     const publicPolicy = String((await app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy']);
     assert.ok(!publicPolicy.includes('staff.cdn.example'));
+  });
+
+  test("the catalogue on another origin, with a canary: the staff map names its stable build, the staff CSP allows that origin and no other", async () => {
+    const stable = 'https://catalogue.cdn.example/v7/mf-manifest.json';
+    const canary = 'https://canary.cdn.example/v8/mf-manifest.json';
+    const app = await site({ REMOTE_CATALOGUE_URL: stable, REMOTE_CATALOGUE_CANARY_URL: canary, REMOTE_CATALOGUE_CANARY_PERCENT: '100' }, STAFF_FILES);
+    const res = await app.inject({ method: 'GET', url: '/staff/catalogue/gland_a' });
+    assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }, { name: 'catalogue', entry: stable }] }]);
+    const policy = csp(res);
+    assert.deepEqual(policy.get('script-src'), ["'self'", 'https://catalogue.cdn.example']);
+    assert.deepEqual(policy.get('connect-src'), ["'self'", 'https://catalogue.cdn.example']);
+    assert.deepEqual(policy.get('img-src'), ["'self'", 'data:']);
   });
 
   test('REMOTE_STAFF_URL must be a URL like the other remotes', async () => {

@@ -1,6 +1,7 @@
 // The staff pages: /staff and /staff/* answer with the staff host's own page (staff-host/dist/index.html),
-// never with the public shell. The page names only the staff remote in a remotes map of its own (the public pages'
-// map and /remotes.json never do), is never indexed (X-Robots-Tag and the page's robots meta, and robots.txt disallows
+// never with the public shell. The page names the staff remote in a remotes map of its own (the public pages' map and
+// /remotes.json never do), and the catalogue remote's stable build, which the product editor's live preview loads when
+// it is opened, is never indexed (X-Robots-Tag and the page's robots meta, and robots.txt disallows
 // /staff/), never cached (no-store: it is the door to visitors' personal data) and carries a CSP of its own, stricter
 // than the public pages': nothing is allowed that the staff app does not use.
 //
@@ -11,6 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_BASE, STAFF_HOST_ASSETS_PATH, STAFF_REMOTE } from '@site/contracts/staff-api';
+import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
 import type { StaffPagesConfig } from '../config.js';
 import { escapeHtml } from './seo/escape.js';
 import { remoteOrigins } from './securityHeaders.js';
@@ -23,16 +25,17 @@ import { registerStaticFiles } from './staticFiles.js';
 export const STAFF_ROBOTS = 'noindex, nofollow';
 
 /**
- * The staff pages' Content-Security-Policy. Scripts and fetches from this site and the staff remote's origin only
- * (its manifest is fetched, its files run); images from the site and data: URLs (the TOTP set-up's QR code is an
+ * The staff pages' Content-Security-Policy. Scripts and fetches from this site and the origins of the staff remote and
+ * of the catalogue's stable build only (their manifests are fetched, their files run: the catalogue's for the editor's
+ * live preview); images from the site and data: URLs (the TOTP set-up's QR code is an
  * <img src="data:image/svg+xml,…">); styles from the site and the <style> elements styled-components inserts, which
  * carry this page's nonce (it reads it from <meta property="csp-nonce">): no 'unsafe-inline', unlike the public pages,
  * whose HTML is cached and revalidated by ETag and so cannot change per request (securityHeaders.ts), while this one
  * is no-store anyway. No frames but this site's own (the draft preview), no objects, fonts, workers or plugins; no framing by anyone; forms post only here; no
  * <base>.
  */
-export function staffContentSecurityPolicy(remoteEntry: string, nonce: string): string {
-  const remote = remoteOrigins([remoteEntry]);
+export function staffContentSecurityPolicy(remoteEntries: readonly string[], nonce: string): string {
+  const remote = remoteOrigins(remoteEntries);
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
     'script-src': ["'self'", ...remote],
@@ -56,6 +59,12 @@ interface HostPage {
   template: { before: string; after: string };
   mtimeMs: number;
   size: number;
+  catalogueEntry: string | undefined;
+}
+
+/** The staff page's options: its config, and where the catalogue's stable build is now (it moves with releases). */
+export interface StaffPageOptions extends StaffPagesConfig {
+  catalogueEntry: () => string | undefined;
 }
 
 /** A fresh nonce for one answer (128 random bits). */
@@ -63,11 +72,13 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
 
 /**
  * The staff host's index.html with the staff page's head, cut around the place for the answer's nonce: the remotes map
- * naming only the staff remote, and a preload of its manifest (fetched by the host's first script; as=fetch
- * crossorigin=anonymous is the request it makes).
+ * naming the staff remote and the catalogue's stable build (never a canary: staff see what visitors see), and a preload
+ * of the staff remote's manifest (fetched by the host's first script; as=fetch crossorigin=anonymous is the request it
+ * makes). The catalogue's is not preloaded: it is fetched only when the editor's preview is opened.
  */
-export function staffPageTemplate(hostHtml: string, remoteEntry: string): { before: string; after: string } {
-  const map = remotesMapScript(remotesMap([{ name: STAFF_REMOTE, entry: remoteEntry }]));
+export function staffPageTemplate(hostHtml: string, remoteEntry: string, catalogueEntry?: string): { before: string; after: string } {
+  const remotes = [{ name: STAFF_REMOTE, entry: remoteEntry }, ...(catalogueEntry === undefined ? [] : [{ name: PRODUCT_PREVIEW_REMOTE, entry: catalogueEntry }])];
+  const map = remotesMapScript(remotesMap(remotes));
   const preload = new URL(remoteEntry, 'http://x').pathname.endsWith('.json')
     ? `<link rel="preload" href="${escapeHtml(remoteEntry)}" as="fetch" crossorigin="anonymous">`
     : '';
@@ -96,12 +107,15 @@ function staffPageHeaders(reply: FastifyReply, csp: string): FastifyReply {
   );
 }
 
-export async function staffPageRoutes(app: FastifyInstance, options: StaffPagesConfig): Promise<void> {
+export async function staffPageRoutes(app: FastifyInstance, options: StaffPageOptions): Promise<void> {
   const indexPath = path.join(options.hostDist, 'index.html');
   let cached: HostPage | undefined;
 
-  /** The page, read again when the staff host is rebuilt (no restart needed); undefined when it is not built. */
-  async function page(): Promise<HostPage | undefined> {
+  /**
+   * The page, read again when the staff host is rebuilt (no restart needed) and made again when a release moves the
+   * catalogue; undefined when it is not built.
+   */
+  async function page(catalogueEntry: string | undefined): Promise<HostPage | undefined> {
     let info;
     try {
       info = await stat(indexPath);
@@ -109,8 +123,9 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPagesC
       cached = undefined;
       return undefined;
     }
-    if (cached?.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
-      cached = { template: staffPageTemplate(await readFile(indexPath, 'utf8'), options.entry), mtimeMs: info.mtimeMs, size: info.size };
+    if (cached?.mtimeMs !== info.mtimeMs || cached.size !== info.size || cached.catalogueEntry !== catalogueEntry) {
+      const template = staffPageTemplate(await readFile(indexPath, 'utf8'), options.entry, catalogueEntry);
+      cached = { template, mtimeMs: info.mtimeMs, size: info.size, catalogueEntry };
     }
     return cached;
   }
@@ -119,9 +134,10 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPagesC
     const end = request.url.search(/[?#]/);
     // /staff/logo.png is a missing file, not a page of the staff app.
     if (hasFileExtension(end === -1 ? request.url : request.url.slice(0, end))) return reply.callNotFound();
-    const staffPage = await page();
+    const catalogueEntry = options.catalogueEntry();
+    const staffPage = await page(catalogueEntry);
     const nonce = newNonce();
-    staffPageHeaders(reply, staffContentSecurityPolicy(options.entry, nonce));
+    staffPageHeaders(reply, staffContentSecurityPolicy(catalogueEntry === undefined ? [options.entry] : [options.entry, catalogueEntry], nonce));
     if (staffPage === undefined) return reply.code(503).header('content-type', 'text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(staffPageHtml(staffPage.template, nonce));
   }

@@ -6,7 +6,11 @@ import { LOCALES } from '@site/contracts/locale';
 import { messagesModule, type RemoteName } from '@site/contracts/federation';
 import { siteRoutes } from '@site/contracts/routes';
 
-/** Modules the shell loads outside the route table: the header's search and the frame's chat. */
+/**
+ * Modules the shell loads outside the route table: the header's search and the frame's chat. The catalogue's
+ * ./ProductPreview is not required: only the staff editor loads it, and a build without it (an older release) leaves
+ * the editor its server-drawn preview (it says so), while refusing the release would hold back the public pages.
+ */
 const WIDGETS: Partial<Record<RemoteName, readonly string[]>> = {
   catalogue: ['./SearchModal'],
   chat: ['./ChatWidget'],

@@ -182,7 +182,7 @@ function ProductEditor({ id }: { id: string }) {
 
       <Section aria-labelledby="preview-heading">
         <h2 id="preview-heading">Preview</h2>
-        <PreviewPanel productId={id} version={product.version} dirty={editor.dirty} />
+        <PreviewPanel productId={id} version={product.version} dirty={editor.dirty} content={content} />
       </Section>
 
       {product.unpublished === true ? (

@@ -1,0 +1,21 @@
+import type { I18n, Messages } from '@lingui/core';
+import { makeSiteI18n } from '@site/shared-store';
+import type { Locale } from '@site/contracts/locale';
+import en from '../../i18n/en.json';
+import ar from '../../i18n/ar.json';
+
+// Both catalogs are in the preview's chunk (a few KB): the staff page switches language without a download, and no
+// public page loads this chunk.
+const CATALOGS: Record<Locale, Messages> = { en, ar };
+
+const made = new Map<Locale, I18n>();
+
+/** The catalogue's messages in `locale`, for the preview's own tree (the staff page has no site i18n of its own). */
+export function previewI18n(locale: Locale): I18n {
+  let i18n = made.get(locale);
+  if (i18n === undefined) {
+    i18n = makeSiteI18n(locale, [CATALOGS[locale]]);
+    made.set(locale, i18n);
+  }
+  return i18n;
+}

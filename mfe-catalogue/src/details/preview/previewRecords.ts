@@ -1,0 +1,36 @@
+import type { ProductDetail } from '@site/content';
+import type { Locale } from '@site/contracts/locale';
+import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
+import type { ProductQuoteFacts } from '../productDetailSlice';
+
+/**
+ * The product page's records made from the editor's content in `locale`, as the catalogue API would answer them once
+ * the content is published: the catalogue import lays a row out the same way (server/src/catalogue/file/
+ * catalogueImport.ts, checkRow: the head of the detail record, then the language's detail document over it). Nothing
+ * is checked here: the server checks the draft when it is saved, and the preview draws what the form holds meanwhile.
+ */
+export function previewRecords(
+  productId: string,
+  content: EditableProduct,
+  locale: Locale,
+  categoryName: string | undefined,
+): { product: ProductDetail; quoteFacts: ProductQuoteFacts } {
+  const categoryId = content.productCategoryId.trim();
+  // The form's illustration key and unit are free text until the server checks them at save: one the catalogue does not
+  // know draws as a missing picture or an unknown unit, which is what the form holds.
+  const image = content.image.trim() as ProductDetail['image'];
+  const unit = content.unit.trim() as ProductQuoteFacts['unit'];
+  const head = {
+    id: productId,
+    productName: (locale === 'ar' ? content.productName_ar : content.productName).trim(),
+    image,
+    productCategory: categoryId,
+    categoryName: categoryName ?? categoryId,
+  };
+  // A detail document is the page's record without its head (the editor keeps it as the JSON object it stores).
+  const details = (locale === 'ar' ? content.details_ar : content.details) as Partial<ProductDetail>;
+  return {
+    product: { ...head, ...details },
+    quoteFacts: { code: content.code.trim(), unit, productCategoryId: categoryId, image },
+  };
+}
