@@ -14,7 +14,7 @@ import { createSmtpTransport } from '../mail/transport.js';
 import { submissionsCli } from '../submissions/cli.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
-import { pdfText } from '../test-support/pdfText.js';
+import { pdfText } from '@site/content/pdf/testing';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { freePort } from '../test-support/ports.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test-support/smtp.js';

@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { QuoteSnapshot } from '../quoteSnapshot.js';
 import { quoteDate } from '../quoteSnapshot.js';
 import { quoteTexts } from '../quoteTexts.js';
-import { PdfTextWriter, registerFonts, type PdfDoc, type TextDirection, type TextStyle } from './pdfText.js';
+import { PdfTextWriter, registerFonts, type PdfDoc, type TextDirection, type TextStyle } from '@site/content/pdf';
 
 const NAVY = '#003c75';
 const INK = '#1f2a36';

@@ -1,7 +1,6 @@
 // The display order of the PDF's mixed Arabic and Latin text (the examples are the catalogue's own names).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { displayOrder, paragraphLevel, resolveLevels, visualLine } from './bidi.js';
+import { displayOrder, paragraphLevel, resolveLevels, visualLine } from './bidi';
 
 /** Arabic written in display order (left to right) for the expectations: the letters reversed. */
 const shown = (arabic: string): string => [...arabic].reverse().join('');

@@ -1,13 +1,11 @@
-// The Unicode bidirectional algorithm (UAX #9) for the PDF's paragraphs, from bidi-js: pdfkit draws text in the order
+// The Unicode bidirectional algorithm (UAX #9) for the PDFs' paragraphs, from bidi-js: pdfkit draws text in the order
 // it is given and fontkit only reverses a run it finds to be in a right-to-left script, so an Arabic paragraph with
 // Latin words and numbers in it ("كابل 0.6/1 kV من نوع Cu/XLPE (BS 5467)") must be put in display order here. The
 // whole algorithm: bracket pairs (N0), explicit embeddings and isolates (a name wrapped in U+2068…U+2069 keeps its own
-// direction) included. Text is handed over as code points (pdfText.ts); bidi-js counts UTF-16 units.
-import bidiJs, { type EmbeddingLevels } from 'bidi-js';
+// direction) included. Text is handed over as code points (textWriter.ts); bidi-js counts UTF-16 units.
+// This package is CommonJS, so the default import is bidi-js's module.exports, the factory, as its types say.
+import bidiFactory, { type EmbeddingLevels } from 'bidi-js';
 
-// bidi-js is CommonJS whose module.exports is the factory, typed as an ES module's default export: the import is the
-// factory itself (Node's default import of CommonJS), which TypeScript under NodeNext types as the module object.
-const bidiFactory = bidiJs as unknown as typeof bidiJs.default;
 const bidi = bidiFactory();
 
 const textOf = (codePoints: readonly number[]): string => String.fromCodePoint(...codePoints);

@@ -1,9 +1,8 @@
 // The PDF's lines as drawn, left to right: what a reader of a quote PDF sees of mixed Arabic, Latin, numbers and
 // brackets (pdftotext reads a PDF back in its own guess of reading order, so the runs are checked here instead).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import PDFDocument from 'pdfkit';
-import { PdfTextWriter, registerFonts, type TextStyle } from './pdfText.js';
+import { PdfTextWriter, registerFonts, type TextStyle } from '.';
 
 const STYLE: TextStyle = { size: 10, weight: 'regular', color: '#000000' };
 const RTL_SCRIPT = /\p{Script=Arabic}/u;

@@ -1,94 +1,24 @@
-// Text in any of the site's languages on a pdfkit page: Latin in Helvetica (pdfkit's built-in font, WinAnsi), Arabic
-// in Noto Sans Arabic (embedded, shaped by fontkit), extended Latin (ā, ł, ş...) in Noto's latin-ext cut; any other
-// character (CJK, emoji...) is drawn as '?'. Paragraphs are wrapped at spaces and each line is put in display order
-// (bidi.ts), then drawn run by run: fontkit reverses a run in a right-to-left script itself, so such a run is handed
-// over in reading order, everything else in display order.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { paragraphLevel, resolveLevels, visualLine, type VisualChar } from './bidi.js';
-import { woffToSfnt } from './woff.js';
-
-export type Weight = 'regular' | 'bold';
+// Text in any of the site's languages on a pdfkit page, in the fonts of fonts.ts, for the quote PDFs (server) and the
+// datasheets and brochure (scripts/generate-pdfs.ts). Paragraphs are wrapped at spaces and each line is put in display
+// order (bidi.ts), then drawn run by run: fontkit reverses a run in a right-to-left script itself, so such a run is
+// handed over in reading order, everything else in display order.
+import { paragraphLevel, resolveLevels, visualLine, type VisualChar } from './bidi';
+import { drawable, faceOf, fontName, isInvisible, isJoiner, type Face, type PdfDoc, type Weight } from './fonts';
 
 export interface TextStyle {
   size: number;
   weight: Weight;
   color: string;
+  /** Line height as a multiple of the size; LINE_HEIGHT (room for Arabic's marks) unless given. */
+  leading?: number;
 }
 
 /** 'auto': the paragraph's first strong character decides (else the document's direction); 'ltr' for codes, e-mails, phones. */
 export type TextDirection = 'auto' | 'ltr';
 
-type Face = 'latin' | 'arabic' | 'latinExt';
+/** Where lines sit in their box; 'start': at the left of a left-to-right paragraph, the right of a right-to-left one. */
+export type TextAlign = 'left' | 'right' | 'center' | 'start';
 
-/** What pdfkit needs of a document here (PDFKit.PDFDocument fits). */
-export type PdfDoc = PDFKit.PDFDocument;
-
-// ---------------------------------------------------------------- fonts
-
-/** The @fontsource files with the Arabic and extended Latin glyphs (fontkit reads WOFF). */
-const resolveFrom = createRequire(import.meta.url);
-const fontFile = (subset: 'arabic' | 'latin-ext', weight: Weight): string =>
-  resolveFrom.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-${subset}-${weight === 'bold' ? 700 : 400}-normal.woff`);
-
-let fontData: Record<`${'arabic' | 'latinExt'}-${Weight}`, Buffer> | undefined;
-
-/** The embedded fonts, read and unwrapped (woff.ts) once. Throws when the package is missing. */
-function embeddedFonts(): NonNullable<typeof fontData> {
-  const read = (file: string) => woffToSfnt(readFileSync(file));
-  fontData ??= {
-    'arabic-regular': read(fontFile('arabic', 'regular')),
-    'arabic-bold': read(fontFile('arabic', 'bold')),
-    'latinExt-regular': read(fontFile('latin-ext', 'regular')),
-    'latinExt-bold': read(fontFile('latin-ext', 'bold')),
-  };
-  return fontData;
-}
-
-/** Registers the fonts with a new document (the embedded ones are subset into it as they are used). */
-export function registerFonts(doc: PdfDoc): void {
-  for (const [name, data] of Object.entries(embeddedFonts())) doc.registerFont(name, data);
-}
-
-const fontName = (face: Face, weight: Weight): string =>
-  face === 'latin' ? (weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica') : `${face}-${weight}`;
-
-// ---------------------------------------------------------------- characters
-
-/** The characters of WinAnsiEncoding beyond Latin-1 (its 0x80–0x9F row). */
-const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'].map((char) => char.codePointAt(0)!));
-
-function faceOf(cp: number): Face | undefined {
-  if ((cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff && cp !== 0xad) || WIN_ANSI_EXTRA.has(cp)) return 'latin';
-  if ((cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0x0870 && cp <= 0x08ff) || (cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfefc)) {
-    return 'arabic';
-  }
-  if ((cp >= 0x0100 && cp <= 0x024f) || (cp >= 0x1e00 && cp <= 0x1eff)) return 'latinExt';
-  return undefined;
-}
-
-/**
- * Invisible characters that only steer the order (marks, embeddings, isolates) or the joining of letters: read by
- * bidi.ts, never drawn.
- */
-const isInvisible = (cp: number): boolean =>
-  cp === 0x200e || cp === 0x200f || cp === 0x061c || cp === 0x200b || cp === 0x00ad || cp === 0xfeff || cp === 0x2060 || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
-/** Kept for fontkit (they decide whether two Arabic letters join). */
-const isJoiner = (cp: number): boolean => cp === 0x200c || cp === 0x200d;
-
-/** A paragraph as drawable code points: tabs and odd spaces as spaces, the unknown as '?'. */
-function drawable(paragraph: string): number[] {
-  const out: number[] = [];
-  for (const char of paragraph) {
-    const cp = char.codePointAt(0)!;
-    if (cp === 0x09 || cp === 0x2028 || cp === 0x2029 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x202f || cp === 0x205f || cp === 0x3000) out.push(0x20);
-    else if (isInvisible(cp) || faceOf(cp) !== undefined) out.push(cp);
-    else if (isJoiner(cp)) out.push(cp);
-    else if (/\p{M}/u.test(char)) continue; // a mark on a character drawn as '?'
-    else out.push(0x3f);
-  }
-  return out;
-}
 
 /** Right-to-left scripts fontkit reverses on its own (it looks at the first letter of a script in the run). */
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
@@ -104,6 +34,8 @@ interface Run {
 export interface LaidOutLine {
   runs: Run[];
   width: number;
+  /** Its paragraph's direction: 1 (right to left) or 0. */
+  level: 0 | 1;
 }
 
 export interface LaidOutText {
@@ -113,8 +45,8 @@ export interface LaidOutText {
 }
 
 /** Line height as a multiple of the font size: room for Arabic's marks above and below the letters. */
-const LINE_HEIGHT = 1.55;
-/** Baseline below a line's top, in font sizes. */
+export const LINE_HEIGHT = 1.55;
+/** Baseline below a line's top, in font sizes, at LINE_HEIGHT (a tighter leading takes from above and below alike). */
 const ASCENT = 1.1;
 
 export class PdfTextWriter {
@@ -150,14 +82,14 @@ export class PdfTextWriter {
 
   /** Wraps `text` (paragraphs split at line breaks) to `width` and orders each line for display. */
   layout(text: string, width: number, style: TextStyle, direction: TextDirection = 'auto'): LaidOutText {
-    const lineHeight = style.size * LINE_HEIGHT;
+    const lineHeight = style.size * (style.leading ?? LINE_HEIGHT);
     const lines: LaidOutLine[] = [];
     for (const paragraph of text.split(/\r\n|\r|\n/)) {
       const cps = drawable(paragraph);
       const base = direction === 'ltr' ? 0 : paragraphLevel(cps, this.documentLevel);
       const levels = resolveLevels(cps, base);
       for (const [start, end] of this.wrap(cps, width, style)) {
-        lines.push(this.runsOf(visualLine(cps, levels, start, end, base), style));
+        lines.push(this.runsOf(visualLine(cps, levels, start, end, base), style, base));
       }
     }
     return { lines, lineHeight, height: lines.length * lineHeight };
@@ -219,7 +151,7 @@ export class PdfTextWriter {
   }
 
   /** A line in display order as runs of one font and one level, each as fontkit must be handed it. */
-  private runsOf(visual: readonly VisualChar[], style: TextStyle): LaidOutLine {
+  private runsOf(visual: readonly VisualChar[], style: TextStyle, level: 0 | 1): LaidOutLine {
     // the spaces a line was broken after (and any before its first word) take no room at its ends
     let from = 0;
     let to = visual.length;
@@ -246,19 +178,21 @@ export class PdfTextWriter {
       current.chars.push(char);
     }
     flush();
-    return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
+    return { runs, width: runs.reduce((sum, run) => sum + run.width, 0), level };
   }
 
   /**
-   * Draws laid-out text in the box starting at (x, top) of `width`, each line at the box's left or right edge.
-   * Returns the height used.
+   * Draws laid-out text in the box starting at (x, top) of `width`, each line placed as `align` says. Returns the
+   * height used.
    */
-  draw(text: LaidOutText, x: number, top: number, width: number, style: TextStyle, align: 'left' | 'right'): number {
+  draw(text: LaidOutText, x: number, top: number, width: number, style: TextStyle, align: TextAlign): number {
     const { doc } = this;
     doc.fillColor(style.color);
+    const ascent = style.size * (ASCENT - (LINE_HEIGHT - (style.leading ?? LINE_HEIGHT)) / 2);
     text.lines.forEach((line, index) => {
-      let cursor = align === 'left' ? x : x + width - line.width;
-      const baseline = top + index * text.lineHeight + style.size * ASCENT;
+      const side = align === 'start' ? (line.level === 1 ? 'right' : 'left') : align;
+      let cursor = side === 'left' ? x : side === 'right' ? x + width - line.width : x + (width - line.width) / 2;
+      const baseline = top + index * text.lineHeight + ascent;
       for (const run of line.runs) {
         if (run.text.trim() !== '') doc.font(run.font).fontSize(style.size).text(run.text, cursor, baseline, { lineBreak: false, baseline: 'alphabetic' });
         cursor += run.width;
@@ -268,7 +202,7 @@ export class PdfTextWriter {
   }
 
   /** Lays out and draws in one go; returns the height used. */
-  write(text: string, x: number, top: number, width: number, style: TextStyle, options: { align: 'left' | 'right'; direction?: TextDirection }): number {
+  write(text: string, x: number, top: number, width: number, style: TextStyle, options: { align: TextAlign; direction?: TextDirection }): number {
     return this.draw(this.layout(text, width, style, options.direction), x, top, width, style, options.align);
   }
 }
