@@ -38,7 +38,7 @@ describe("the catalogue's product preview on the staff page", () => {
   it("registers the catalogue from the page's map only when asked, loads ./ProductPreview once and keeps it", async () => {
     const container = fakeContainer('catalogue');
     const scripts = stubScripts(() => ({ defines: 'catalogue', container }));
-    const load = productPreviewLoader(document, () => runtime);
+    const load = productPreviewLoader(document, runtime);
     expect(scripts).toEqual([]);
     await expect(load()).resolves.toEqual({ default: `catalogue module ${PRODUCT_PREVIEW_MODULE}` });
     await load();
@@ -50,7 +50,7 @@ describe("the catalogue's product preview on the staff page", () => {
     const container = fakeContainer('catalogue');
     let down = true;
     const scripts = stubScripts(() => (down ? 'fails' : { defines: 'catalogue', container }));
-    const load = productPreviewLoader(document, () => createInstance({ name: 'staff-host-preview-test-2', remotes: [], shared: {} }));
+    const load = productPreviewLoader(document, createInstance({ name: 'staff-host-preview-test-2', remotes: [], shared: {} }));
     await expect(load()).rejects.toThrow();
     expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
     down = false;

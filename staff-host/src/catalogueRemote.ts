@@ -13,13 +13,15 @@ export type CataloguePreviewModule = Checked<CatalogueExposes[typeof PRODUCT_PRE
 type Federation = NonNullable<ReturnType<typeof getInstance>>;
 
 /**
- * A loader of the preview module for the staff app: loads it once and keeps it; a failure is given to the caller (the
+ * A loader of the preview module for the staff app, made at the host's start: the runtime is taken then, while the
+ * host's is the only one (once the staff remote has started, `getInstance()` answers the remote's own instance, which
+ * cannot register remotes for the host: RUNTIME-004). It loads the module once and keeps it; a failure is given to the caller (the
  * editor falls back to the server's preview) and forgotten, so the next caller (the next edit page opened) tries again.
  */
-export function productPreviewLoader(doc: Document = document, federation: () => Federation | null | undefined = getInstance): LoadProductPreview {
+export function productPreviewLoader(doc: Document = document, federation: Federation | null | undefined = getInstance()): LoadProductPreview {
   let loading: Promise<ProductPreviewModule> | undefined;
   return () => {
-    loading ??= loadFromPageMap<CataloguePreviewModule>(PRODUCT_PREVIEW_REMOTE, PRODUCT_PREVIEW_MODULE, doc, federation()).catch((error: unknown) => {
+    loading ??= loadFromPageMap<CataloguePreviewModule>(PRODUCT_PREVIEW_REMOTE, PRODUCT_PREVIEW_MODULE, doc, federation).catch((error: unknown) => {
       loading = undefined;
       throw error;
     });

@@ -75,7 +75,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       const preview = page.getByRole('region', { name: 'Preview' });
       await preview.getByText('Preview as the public page').click();
       const live = (language: 'English' | 'Arabic') => preview.getByRole('region', { name: `Live preview (${language})` });
-      await expect(live('English').getByRole('heading', { level: 2 })).toHaveText('CW Brass Cable Gland');
+      await expect(live('English').getByRole('heading', { level: 2 })).toHaveText('CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)');
       await expect(live('English')).toContainText('Material: brass, nickel plating optional');
       await specLine('English').fill('Material: brass, nickel plated as standard');
       await expect(live('English')).toContainText('Material: brass, nickel plated as standard');
