@@ -4,13 +4,13 @@
 // failed with "Can not get '@site/shared-store'". Staff pages only; the public shell provides them all already.
 import * as linguiCore from '@lingui/core';
 import * as linguiReact from '@lingui/react';
-import * as reduxToolkit from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import * as reactDomClient from 'react-dom/client';
-import * as reactRedux from 'react-redux';
-import * as reactRouterDom from 'react-router-dom';
-import * as styledComponents from 'styled-components';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
 import * as sharedStore from '@site/shared-store';
 import * as sharedUi from '@site/shared-ui';
 
-/** Named once, so the build keeps (and the share scope offers) each package. */
-export const PROVIDED_FOR_REMOTES: readonly object[] = [linguiCore, linguiReact, reduxToolkit, reactDomClient, reactRedux, reactRouterDom, styledComponents, sharedStore, sharedUi];
+/** One name of each, so the build keeps (and the share scope offers) each package (facades allow only some names). */
+export const PROVIDED_FOR_REMOTES: readonly object[] = [linguiCore, linguiReact, configureStore, reactDomClient, Provider, BrowserRouter, ThemeProvider, sharedStore, sharedUi];
