@@ -2,7 +2,9 @@
 // never with the public shell. The page names only the staff remote in a remotes map of its own (the public pages'
 // map and /remotes.json never do), is never indexed (X-Robots-Tag and the page's robots meta, and robots.txt disallows
 // /staff/), never cached (no-store: it is the door to visitors' personal data) and carries a CSP of its own, stricter
-// than the public pages': nothing is allowed that the staff app does not use.
+// than the public pages': nothing is allowed that the staff app does not use. The staff remote is released through the
+// registry like the public ones: the map names the build the registry says now, its canary for a visitor whose cohort
+// is on it (with the stable build as `fallback`, which the staff host loads when the canary does not load).
 //
 // Also served here: the staff host's files at /staff/assets/ (the staff remote's build at /remotes/staff/ is served
 // with the public remotes': remoteBundles.ts).
@@ -10,11 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_BASE, STAFF_HOST_ASSETS_PATH, STAFF_REMOTE } from '@site/contracts/staff-api';
-import type { StaffPagesConfig } from '../config.js';
+import { STAFF_BASE, STAFF_HOST_ASSETS_PATH } from '@site/contracts/staff-api';
+import type { ReleasedRemoteConfig } from '../config.js';
+import type { CanaryAssignment } from './canary.js';
 import { escapeHtml } from './seo/escape.js';
 import { remoteOrigins } from './securityHeaders.js';
-import { remotesMap, remotesMapScript } from './remotes.js';
+import { remotesMap, remotesMapScript, type RemotesMap } from './remotes.js';
 import { isBrowserFile } from './browserFiles.js';
 import { hasFileExtension, NOT_BUILT_MESSAGE } from './spa.js';
 import { registerStaticFiles } from './staticFiles.js';
@@ -31,8 +34,8 @@ export const STAFF_ROBOTS = 'noindex, nofollow';
  * is no-store anyway. No frames but this site's own (the draft preview), no objects, fonts, workers or plugins; no framing by anyone; forms post only here; no
  * <base>.
  */
-export function staffContentSecurityPolicy(remoteEntry: string, nonce: string): string {
-  const remote = remoteOrigins([remoteEntry]);
+export function staffContentSecurityPolicy(remoteEntries: readonly string[], nonce: string): string {
+  const remote = remoteOrigins(remoteEntries);
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
     'script-src': ["'self'", ...remote],
@@ -61,25 +64,27 @@ interface HostPage {
 /** A fresh nonce for one answer (128 random bits). */
 export const newNonce = (): string => randomBytes(16).toString('base64');
 
-/**
- * The staff host's index.html with the staff page's head, cut around the place for the answer's nonce: the remotes map
- * naming only the staff remote, and a preload of its manifest (fetched by the host's first script; as=fetch
- * crossorigin=anonymous is the request it makes).
- */
-export function staffPageTemplate(hostHtml: string, remoteEntry: string): { before: string; after: string } {
-  const map = remotesMapScript(remotesMap([{ name: STAFF_REMOTE, entry: remoteEntry }]));
-  const preload = new URL(remoteEntry, 'http://x').pathname.endsWith('.json')
-    ? `<link rel="preload" href="${escapeHtml(remoteEntry)}" as="fetch" crossorigin="anonymous">`
-    : '';
+/** The staff host's index.html, cut where the staff page's head goes (before </head>). */
+export function staffPageTemplate(hostHtml: string): { before: string; after: string } {
   const at = hostHtml.search(/<\/head>/i);
   if (at === -1) return { before: hostHtml, after: '' };
-  return { before: hostHtml.slice(0, at), after: preload + map + hostHtml.slice(at) };
+  return { before: hostHtml.slice(0, at), after: hostHtml.slice(at) };
 }
 
-/** The page for one answer: styled-components gives its <style> elements the nonce of this meta (and the CSP allows it). */
-export function staffPageHtml(template: { before: string; after: string }, nonce: string): string {
+/**
+ * The page for one answer: the meta whose nonce styled-components gives its <style> elements (and the CSP allows), a
+ * preload of the staff remote's manifest this visitor loads first (fetched by the host's first script; as=fetch
+ * crossorigin=anonymous is the request it makes), and the remotes map naming only the staff remote (its canary for a
+ * visitor on it, with the stable build as `fallback`).
+ */
+export function staffPageHtml(template: { before: string; after: string }, nonce: string, map: RemotesMap): string {
   if (template.after === '') return template.before;
-  return `${template.before}<meta property="csp-nonce" nonce="${escapeHtml(nonce)}">${template.after}`;
+  const first = map.remotes[0]?.entry;
+  const preload =
+    first !== undefined && new URL(first, 'http://x').pathname.endsWith('.json')
+      ? `<link rel="preload" href="${escapeHtml(first)}" as="fetch" crossorigin="anonymous">`
+      : '';
+  return `${template.before}<meta property="csp-nonce" nonce="${escapeHtml(nonce)}">${preload}${remotesMapScript(map)}${template.after}`;
 }
 
 /** The headers every staff page answer carries (the 503 too). */
@@ -96,7 +101,14 @@ function staffPageHeaders(reply: FastifyReply, csp: string): FastifyReply {
   );
 }
 
-export async function staffPageRoutes(app: FastifyInstance, options: StaffPagesConfig): Promise<void> {
+export interface StaffPageOptions {
+  /** staff-host's build output (StaffPagesConfig.hostDist). */
+  hostDist: string;
+  /** The staff remote as it is now (the registry's pointers applied: releases/liveRemotes.ts), and who gets its canary. */
+  current: () => { remote: ReleasedRemoteConfig; canaries: CanaryAssignment };
+}
+
+export async function staffPageRoutes(app: FastifyInstance, options: StaffPageOptions): Promise<void> {
   const indexPath = path.join(options.hostDist, 'index.html');
   let cached: HostPage | undefined;
 
@@ -110,7 +122,7 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPagesC
       return undefined;
     }
     if (cached?.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
-      cached = { template: staffPageTemplate(await readFile(indexPath, 'utf8'), options.entry), mtimeMs: info.mtimeMs, size: info.size };
+      cached = { template: staffPageTemplate(await readFile(indexPath, 'utf8')), mtimeMs: info.mtimeMs, size: info.size };
     }
     return cached;
   }
@@ -121,9 +133,15 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPagesC
     if (hasFileExtension(end === -1 ? request.url : request.url.slice(0, end))) return reply.callNotFound();
     const staffPage = await page();
     const nonce = newNonce();
-    staffPageHeaders(reply, staffContentSecurityPolicy(options.entry, nonce));
+    // A staff canary is assigned as a public remote's (the cohort cookie, the failed-canaries cookie); the answer is
+    // no-store anyway, so only a newly drawn cohort's cookie is added.
+    const { remote, canaries } = options.current();
+    const visitor = canaries.visitor(request);
+    const map = remotesMap([remote], visitor.canaries);
+    staffPageHeaders(reply, staffContentSecurityPolicy(map.remotes.flatMap(({ entry, fallback }) => (fallback === undefined ? [entry] : [entry, fallback])), nonce));
+    if (visitor.setCookie !== undefined) reply.header('set-cookie', visitor.setCookie);
     if (staffPage === undefined) return reply.code(503).header('content-type', 'text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(staffPageHtml(staffPage.template, nonce));
+    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(staffPageHtml(staffPage.template, nonce, map));
   }
 
   for (const url of [STAFF_BASE, `${STAFF_BASE}/`, `${STAFF_BASE}/*`]) app.get(url, sendStaffPage);
