@@ -1,4 +1,5 @@
-import { remoteEntryFileOf } from './federation';
+import { RELEASED_REMOTES, REMOTE_NAMES, remoteEntryFileOf } from './federation';
+import { STAFF_REMOTE } from './staffApi';
 
 describe('remoteEntryFileOf', () => {
   it("names the manifest's remoteEntry.js relative to the manifest's folder", () => {
@@ -10,5 +11,12 @@ describe('remoteEntryFileOf', () => {
     expect(remoteEntryFileOf(null)).toBeUndefined();
     expect(remoteEntryFileOf({ metaData: { remoteEntry: { name: '' } } })).toBeUndefined();
     expect(remoteEntryFileOf({ metaData: {} })).toBeUndefined();
+  });
+});
+
+describe('RELEASED_REMOTES', () => {
+  it('are the public remotes and the staff remote, each once', () => {
+    expect([...RELEASED_REMOTES].sort()).toEqual([...REMOTE_NAMES, STAFF_REMOTE].sort());
+    expect(new Set(RELEASED_REMOTES).size).toBe(RELEASED_REMOTES.length);
   });
 });

@@ -1,10 +1,18 @@
 // Module Federation between the shell, the remotes and the server: the remotes' container names, the manifest file a
-// remote's build writes and how it names the remoteEntry.js, the cookie the shell reports a failed canary in, and the
-// props the shell passes to the catalogue's search modal. Plain data and types: browser bundles import it.
+// remote's build writes and how it names the remoteEntry.js, the cookie the shell (and the staff host) report a failed
+// canary in, and the props the shell passes to the catalogue's search modal. Plain data, types and small functions:
+// browser bundles import it.
 
 /** The remotes, by federation container name (each remote's webpack.config.cjs `name`), in the order the shell lists them. */
 export const REMOTE_NAMES = ['catalogue', 'company', 'contact', 'chat'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/**
+ * The remotes the remotes registry releases (register, canary, promote, roll back): the public ones and the staff app's
+ * remote (STAFF_REMOTE of staff-api, which only the staff pages load and never a public page's map).
+ */
+export const RELEASED_REMOTES = [...REMOTE_NAMES, 'staff'] as const;
+export type ReleasedRemote = (typeof RELEASED_REMOTES)[number];
 
 /** The manifest @module-federation/enhanced's build plugin writes beside a remote's files; what the remotes map names. */
 export const MANIFEST_FILE = 'mf-manifest.json';
@@ -25,6 +33,33 @@ export function remoteEntryFileOf(manifest: unknown): string | undefined {
  * URI-encoded): the server then sends that visitor their stable build (server/src/http/canary.ts).
  */
 export const CANARY_FAILED_COOKIE = 'site_canary_failed';
+
+/** The failed-canaries cookie's lifetime: a day, after which the visitor is offered the canary again (it may be fixed). */
+const CANARY_FAILED_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+/** The remote names the failed-canaries cookie holds, read from a Cookie header or `document.cookie`. */
+export function canaryFailures(cookieHeader: string): string[] {
+  const pair = cookieHeader.split(/;\s*/).find((part) => part.startsWith(`${CANARY_FAILED_COOKIE}=`));
+  if (pair === undefined) return [];
+  return decodeURIComponent(pair.slice(CANARY_FAILED_COOKIE.length + 1)).split(',').filter(Boolean);
+}
+
+/** What of a page's `document` the cookie needs (structural: the server, which imports this module, has no DOM types). */
+export interface CookieDocument {
+  cookie: string;
+  readonly location?: { readonly protocol: string } | null;
+}
+
+/**
+ * Adds `remote` to the failed-canaries cookie (kept with the others already in it): the browser of the shell or of the
+ * staff host tells the server it could not load that remote's canary, so the server sends the stable build from now on.
+ */
+export function rememberCanaryFailure(remote: string, doc: CookieDocument): void {
+  const names = new Set(canaryFailures(doc.cookie));
+  names.add(remote);
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  doc.cookie = `${CANARY_FAILED_COOKIE}=${encodeURIComponent([...names].join(','))}; Path=/; Max-Age=${CANARY_FAILED_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
 
 /** The props of the catalogue's './SearchModal' expose, which the shell's header renders while the search is open. */
 export interface SearchModalProps {

@@ -35,11 +35,31 @@ export interface ReleaseHealth {
   renderErrors: number;
 }
 
+/** A test run pinned to a canary release, as a pipeline (or QA) recorded it (POST …/remotes/<remote>/runs). */
+export interface PinnedRunRecord {
+  /** The canary release the run was pinned to. */
+  version: string;
+  passed: boolean;
+  /** The run's one line (e.g. its address), when one was sent. */
+  report: string | null;
+  recordedBy: string;
+  recordedAt: string;
+}
+
+/** What `promote` of a remote waits for. */
+export interface PromoteGate {
+  /** Whether the server's RELEASE_REQUIRE_PASSED_RUN names this remote (or is `all`): promote waits for a passed run. */
+  requiresPassedRun: boolean;
+  /** The latest run recorded for the current canary release (the one the gate looks at); undefined: none, or no canary. */
+  latestRun: PinnedRunRecord | undefined;
+}
+
 export interface RemoteListing extends RemotePointers {
   /** The newest releases first. */
   releases: Release[];
   /** The live releases' loads and failures. */
   health: { stable: ReleaseHealth; canary: ReleaseHealth | undefined };
+  promoteGate: PromoteGate;
 }
 
 /** The public address the browser reports a remote's load to (the shell's runtime plugin). */

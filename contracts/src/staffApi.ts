@@ -139,6 +139,11 @@ export const STAFF_API = {
   releasePromote: `${STAFF_RELEASES_PREFIX}/remotes/:remote/promote`,
   /** POST no body or {} (csrf) → RemotePointers: the canary out, the previous stable back. */
   releaseRollback: `${STAFF_RELEASES_PREFIX}/remotes/:remote/rollback`,
+  /**
+   * POST {passed, report?} (csrf) → 201 {run: {remote, version, passed}}: how a test run pinned to the live canary went
+   * (409 when no canary is live).
+   */
+  releaseRuns: `${STAFF_RELEASES_PREFIX}/remotes/:remote/runs`,
   /** GET (admins) → {tokens: ReleaseTokenInfo[]} (no secrets); POST {name, remotes, expiresInDays} (csrf) → 201 CreatedReleaseToken. */
   releaseTokens: '/api/staff/release-tokens',
   /** POST (csrf, admins) → {revoked: true} | 404. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { CanaryAssignment } from './http/canary.js';
 import { canaryServedPath, RELEASE_SAFETY_DEFAULTS, remoteServedPath, type Config } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { LOCALE_BASE, localizedPath, type Locale } from '@site/contracts/locale';
@@ -124,7 +125,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // (CORS/CORP on /remotes/*) can override its headers ----
   // The remotes as they are now: the configured ones with the registry's pointers applied, swapped when a release
   // moves them (releases/liveRemotes.ts). Every reader below asks it per request.
-  const liveRemotes = await startLiveRemotes(db, config.remotes, { warn: (message, error) => app.log.warn({ err: error }, message) });
+  const liveRemotes = await startLiveRemotes(db, config.remotes, { staff: config.staffPages, warn: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', async () => liveRemotes.stop());
   // A canary on another origin is allowed like a stable remote there; a release on a new origin adds it.
   const frameOrigins = options.seoSite?.mapOrigins ?? siteMapOrigins();
@@ -303,6 +304,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     ...(remote.canary?.distDir === undefined ? [] : [{ root: remote.canary.distDir, servedPath: canaryServedPath(remote.name) }]),
   ]);
   builds.push({ root: config.staffPages.distDir, servedPath: remoteServedPath(STAFF_REMOTE) });
+  if (config.staffPages.canary?.distDir !== undefined) builds.push({ root: config.staffPages.canary.distDir, servedPath: canaryServedPath(STAFF_REMOTE) });
   await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds });
 
   // ---- the staff preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----
@@ -315,9 +317,12 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
-  // Their map also names the catalogue's stable build (the product editor's live preview), as a release moves it.
+  // the staff remote as the registry has it now (the snapshot holds it: it was given above; else as configured)
+  const configuredStaff = { remote: config.staffPages, canaries: new CanaryAssignment([config.staffPages]) };
+  // Its map also names the catalogue's stable build (the product editor's live preview), as a release moves it.
   await app.register(staffPageRoutes, {
-    ...config.staffPages,
+    hostDist: config.staffPages.hostDist,
+    current: () => liveRemotes.current().staff ?? configuredStaff,
     catalogueEntry: () => liveRemotes.current().remotes.find((remote) => remote.name === PRODUCT_PREVIEW_REMOTE)?.entry,
   });
 

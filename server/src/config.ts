@@ -3,23 +3,29 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { MANIFEST_FILE, RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
 import { STAFF_REMOTE } from '@site/contracts/staff-api';
 import { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey } from './staff/totpSecrets.js';
 
-export { REMOTE_NAMES, type RemoteName };
+export { RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export interface RemoteConfig {
-  name: RemoteName;
+/** A remote the registry releases, as configured: a public one (RemoteConfig) or the staff remote (StaffPagesConfig). */
+export interface ReleasedRemoteConfig {
+  name: ReleasedRemote;
   /** What the shell registers: a manifest (`.json`) or remoteEntry.js URL, absolute or origin-relative. */
   entry: string;
   /** The remote's build output, served under /remotes/<name>/. */
   distDir: string;
   /** A second build in front of a share of visitors (http/canary.ts); undefined when none is configured. */
   canary: CanaryConfig | undefined;
+}
+
+/** A public remote: in every page's remotes map. */
+export interface RemoteConfig extends ReleasedRemoteConfig {
+  name: RemoteName;
 }
 
 /** A remote's canary release: REMOTE_<NAME>_CANARY_URL, _CANARY_PERCENT and _CANARY_DIR. */
@@ -63,7 +69,7 @@ export interface Config {
    * The remotes whose canary is promoted only after a test run pinned to it has passed (RELEASE_REQUIRE_PASSED_RUN:
    * comma-separated names, or `all`); none by default.
    */
-  requirePassedRun: readonly RemoteName[];
+  requirePassedRun: readonly ReleasedRemote[];
   releaseSafety: ReleaseSafetyConfig;
 }
 
@@ -82,12 +88,13 @@ export interface ReleaseSafetyConfig {
   reportsPerMinute: number;
 }
 
-/** The staff pages: their host page's build and the staff remote (http/staffPage.ts). No canary for them. */
-export interface StaffPagesConfig {
-  /** What the staff page's own remotes map names (REMOTE_STAFF_URL): a manifest or remoteEntry.js, like RemoteConfig.entry. */
-  entry: string;
-  /** mfe-staff's build output, served under /remotes/staff/. */
-  distDir: string;
+/**
+ * The staff pages: their host page's build and the staff remote (http/staffPage.ts), whose variables are a public
+ * remote's (REMOTE_STAFF_URL, REMOTE_STAFF_CANARY_URL/_PERCENT/_DIR) and which the registry releases like them; only the
+ * staff page's own remotes map names it. `entry` and `distDir` are mfe-staff's (served under /remotes/staff/).
+ */
+export interface StaffPagesConfig extends ReleasedRemoteConfig {
+  name: typeof STAFF_REMOTE;
   /** staff-host's build output: the page's index.html, and its files served under /staff/assets/. */
   hostDist: string;
 }
@@ -211,10 +218,10 @@ export class ConfigError extends Error {
   }
 }
 
-export const remoteEnvVar = (name: RemoteName): string => `REMOTE_${name.toUpperCase()}_URL`;
+export const remoteEnvVar = (name: ReleasedRemote): string => `REMOTE_${name.toUpperCase()}_URL`;
 
 /** The canary variables of a remote (REMOTE_CATALOGUE_CANARY_URL...). */
-export const canaryEnvVars = (name: RemoteName) => {
+export const canaryEnvVars = (name: ReleasedRemote) => {
   const prefix = `REMOTE_${name.toUpperCase()}_CANARY`;
   return { url: `${prefix}_URL`, percent: `${prefix}_PERCENT`, dir: `${prefix}_DIR` } as const;
 };
@@ -301,7 +308,7 @@ const existingFolder = (what: (issue: { input?: unknown }) => string) =>
 
 // ---- the variables ----
 
-const remoteVariables = (name: RemoteName) =>
+const remoteVariables = (name: ReleasedRemote) =>
   z
     .object({
       entry: entryUrl(`https://cdn.example.com/${name}/${MANIFEST_FILE}`),
@@ -326,7 +333,7 @@ const remoteVariables = (name: RemoteName) =>
     });
 
 /** Each remote's variables under the names remoteVariables reads them by. */
-function remoteVariableNames(name: RemoteName) {
+function remoteVariableNames(name: ReleasedRemote) {
   const canary = canaryEnvVars(name);
   return { entry: remoteEnvVar(name), canaryUrl: canary.url, canaryPercent: canary.percent, canaryDir: canary.dir } as const;
 }
@@ -398,15 +405,13 @@ const ServerVariables = z
             : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
       })
       .default(false),
-    // The staff remote: like REMOTE_<NAME>_URL, but written only into the staff pages.
-    REMOTE_STAFF_URL: entryUrl(`https://cdn.example.com/staff/${MANIFEST_FILE}`),
     RELEASE_REQUIRE_PASSED_RUN: z
       .string()
-      .transform((raw) => (raw.trim().toLowerCase() === 'all' ? [...REMOTE_NAMES] : raw.split(',').map((name) => name.trim())))
-      .refine((names) => names.length > 0 && names.every((name) => (REMOTE_NAMES as readonly string[]).includes(name)), {
-        error: (issue) => `must be all or comma-separated remote names (${REMOTE_NAMES.join(', ')}) ${got(issue)}`,
+      .transform((raw) => (raw.trim().toLowerCase() === 'all' ? [...RELEASED_REMOTES] : raw.split(',').map((name) => name.trim())))
+      .refine((names) => names.length > 0 && names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
+        error: (issue) => `must be all or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
       })
-      .transform((names) => [...new Set(names)] as RemoteName[])
+      .transform((names) => [...new Set(names)] as ReleasedRemote[])
       .default([]),
     SERVER_RENDERING: z
       .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
@@ -512,7 +517,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!parsed.success) problems.push(...problemsOf(parsed.error));
   const repoRoot = parsed.data?.REPO_ROOT ?? findRepoRoot();
 
-  const remotes = REMOTE_NAMES.map((name): RemoteConfig | undefined => {
+  /** A remote's REMOTE_<NAME>_* variables (the staff remote's too), or undefined when they hold a problem (listed). */
+  const remoteOf = <Name extends ReleasedRemote>(name: Name): (ReleasedRemoteConfig & { name: Name }) | undefined => {
     const names = remoteVariableNames(name);
     const vars = remoteVariables(name).safeParse(Object.fromEntries(Object.entries(names).map(([key, variable]) => [key, given[variable]])));
     if (!vars.success) {
@@ -531,9 +537,11 @@ export function loadConfig(env: Env = process.env): Config {
           ? undefined
           : { entry: canaryUrl ?? `${canaryServedPath(name)}${MANIFEST_FILE}`, percent: canaryPercent, distDir: canaryDir },
     };
-  });
+  };
+  const remotes = REMOTE_NAMES.map((name): RemoteConfig | undefined => remoteOf(name));
+  const staffRemote = remoteOf(STAFF_REMOTE);
 
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || problems.length > 0 || staffRemote === undefined) throw new ConfigError(problems);
   const vars = parsed.data;
   const allowedHosts = vars.ALLOWED_HOSTS === undefined ? undefined : new Set(vars.ALLOWED_HOSTS);
   // The site's own public host always belongs: a list that forgot it would refuse every visitor.
@@ -553,11 +561,7 @@ export function loadConfig(env: Env = process.env): Config {
       generatedDir: path.join(repoRoot, 'content', 'generated'),
     },
     remotes: remotes.filter((remote) => remote !== undefined),
-    staffPages: {
-      entry: vars.REMOTE_STAFF_URL ?? `${remoteServedPath(STAFF_REMOTE)}${MANIFEST_FILE}`,
-      distDir: path.join(repoRoot, 'mfe-staff', 'dist'),
-      hostDist: path.join(repoRoot, 'staff-host', 'dist'),
-    },
+    staffPages: { ...staffRemote, hostDist: path.join(repoRoot, 'staff-host', 'dist') },
     submissions: {
       rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
       rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,

@@ -3,8 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { fakeContainer, manifest, resetFederationGlobals, stubScripts } from '@test/federation';
 import { server } from '@test/msw';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 import { STAFF_APP_MODULE } from '@site/contracts/staff-api';
-import { loadStaffApp, resolveStaffSource, staffEntryOf } from './staffRemote';
+import { loadStaffApp, resolveStaffSource, staffRemoteOf } from './staffRemote';
 
 function pageWithMap(body: string, type = 'application/json'): Document {
   const doc = document.implementation.createHTMLDocument('staff');
@@ -19,14 +20,22 @@ function pageWithMap(body: string, type = 'application/json'): Document {
 describe("the staff page's remotes map", () => {
   it("gives the staff remote's entry, resolved against the page", () => {
     const doc = pageWithMap(JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }] }));
-    expect(staffEntryOf(doc, 'https://site.example/staff/inbox')).toBe('https://site.example/remotes/staff/mf-manifest.json');
+    expect(staffRemoteOf(doc, 'https://site.example/staff/inbox')).toEqual({ entry: 'https://site.example/remotes/staff/mf-manifest.json', fallback: undefined });
+  });
+
+  it("gives a canary's entry with the stable build's as the fallback", () => {
+    const doc = pageWithMap(JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/canary/mf-manifest.json', fallback: '/remotes/staff/mf-manifest.json' }] }));
+    expect(staffRemoteOf(doc, 'https://site.example/staff/inbox')).toEqual({
+      entry: 'https://site.example/remotes/staff/canary/mf-manifest.json',
+      fallback: 'https://site.example/remotes/staff/mf-manifest.json',
+    });
   });
 
   it('gives nothing for a map without it, a broken map, or no map', () => {
-    expect(staffEntryOf(pageWithMap(JSON.stringify({ remotes: [{ name: 'catalogue', entry: '/x.json' }] })), 'https://s.example/')).toBeUndefined();
-    expect(staffEntryOf(pageWithMap('{not json'), 'https://s.example/')).toBeUndefined();
-    expect(staffEntryOf(pageWithMap('{"remotes":[]}', 'text/javascript'), 'https://s.example/')).toBeUndefined();
-    expect(staffEntryOf(document.implementation.createHTMLDocument(''), 'https://s.example/')).toBeUndefined();
+    expect(staffRemoteOf(pageWithMap(JSON.stringify({ remotes: [{ name: 'catalogue', entry: '/x.json' }] })), 'https://s.example/')).toBeUndefined();
+    expect(staffRemoteOf(pageWithMap('{not json'), 'https://s.example/')).toBeUndefined();
+    expect(staffRemoteOf(pageWithMap('{"remotes":[]}', 'text/javascript'), 'https://s.example/')).toBeUndefined();
+    expect(staffRemoteOf(document.implementation.createHTMLDocument(''), 'https://s.example/')).toBeUndefined();
   });
 });
 
@@ -94,6 +103,32 @@ describe('loadStaffApp', () => {
     await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
     expect(container.get.mock.calls).toEqual([[STAFF_APP_MODULE], [STAFF_APP_MODULE]]);
     expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
+  });
+
+  describe('on the canary', () => {
+    const CANARY_MANIFEST = 'http://localhost/remotes/staff/canary/mf-manifest.json';
+    const CANARY_ENTRY = 'http://localhost/remotes/staff/canary/remoteEntry.js';
+
+    beforeEach(() => {
+      map.textContent = JSON.stringify({ remotes: [{ name: 'staff', entry: '/remotes/staff/canary/mf-manifest.json', fallback: '/remotes/staff/mf-manifest.json' }] });
+      server.use(http.get(CANARY_MANIFEST, () => HttpResponse.json(manifest('staff'))));
+      document.cookie = `${CANARY_FAILED_COOKIE}=; Max-Age=0; Path=/`;
+    });
+
+    it('loads the canary when it works, and says nothing to the server', async () => {
+      const scripts = stubScripts(() => ({ defines: 'staff', container: fakeContainer('staff') }));
+      await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+      expect(scripts).toEqual([CANARY_ENTRY]);
+      expect(document.cookie).not.toContain(CANARY_FAILED_COOKIE);
+    });
+
+    it('a canary whose remoteEntry.js fails twice: the stable build loads, and the cookie names the staff remote', async () => {
+      const container = fakeContainer('staff');
+      const scripts = stubScripts((src) => (src.startsWith(CANARY_ENTRY) ? 'fails' : { defines: 'staff', container }));
+      await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+      expect(scripts).toEqual([CANARY_ENTRY, `${CANARY_ENTRY}?retry=1`, ENTRY]);
+      expect(document.cookie).toContain(`${CANARY_FAILED_COOKIE}=staff`);
+    });
   });
 
   it('fails after the second try, without a third', async () => {

@@ -4,29 +4,34 @@
 // once; the catalogue remote only when the editor's preview is opened (catalogueRemote.ts).
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
+import { rememberCanaryFailure, remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import type { StaffExposes } from '@site/mfe-staff/exposes';
 
 export type StaffAppModule = StaffExposes[typeof STAFF_APP_MODULE];
 
-/** The staff remote's entry in the page's remotes map, absolute; undefined when the map is missing or names none. */
-export function staffEntryOf(doc: Document, baseUrl: string): string | undefined {
-  return remoteEntryOfMap(doc, baseUrl, STAFF_REMOTE);
-}
-
-/** Remote `name`'s entry in the page's remotes map, absolute; undefined when the map is missing or names none. */
-export function remoteEntryOfMap(doc: Document, baseUrl: string, name: string): string | undefined {
+/**
+ * Remote `name`'s entry in the page's remotes map, absolute, and for a visitor on its canary the stable build's
+ * (`fallback`); undefined when the map is missing or names none.
+ */
+export function remoteOfMap(doc: Document, baseUrl: string, name: string): { entry: string; fallback: string | undefined } | undefined {
   const element = doc.getElementById(REMOTES_MAP_ELEMENT_ID);
   if (element === null || element.getAttribute('type') !== 'application/json') return undefined;
   try {
     const map = JSON.parse(element.textContent ?? '') as { remotes?: unknown };
-    const remotes = Array.isArray(map.remotes) ? (map.remotes as { name?: unknown; entry?: unknown }[]) : [];
-    const entry = remotes.find((remote) => remote?.name === name)?.entry;
-    return typeof entry === 'string' && entry !== '' ? new URL(entry, baseUrl).href : undefined;
+    const remotes = Array.isArray(map.remotes) ? (map.remotes as { name?: unknown; entry?: unknown; fallback?: unknown }[]) : [];
+    const remote = remotes.find((candidate) => candidate?.name === name);
+    if (typeof remote?.entry !== 'string' || remote.entry === '') return undefined;
+    const fallback = typeof remote.fallback === 'string' && remote.fallback !== '' ? new URL(remote.fallback, baseUrl).href : undefined;
+    return { entry: new URL(remote.entry, baseUrl).href, fallback };
   } catch {
     return undefined;
   }
+}
+
+/** The staff remote's entry in the page's remotes map, with its stable build for a visitor on its canary. */
+export function staffRemoteOf(doc: Document, baseUrl: string): { entry: string; fallback: string | undefined } | undefined {
+  return remoteOfMap(doc, baseUrl, STAFF_REMOTE);
 }
 
 /**
@@ -52,28 +57,16 @@ export async function resolveStaffSource(
 type Federation = NonNullable<ReturnType<typeof getInstance>>;
 
 /**
- * Registers the staff remote from the page's map and loads its StaffApp module (see loadFromPageMap). `federation` is
- * the runtime the build plugin made; a test passes its own.
+ * Registers remote `name` by `entry` and loads its module `module`. A failed load (its manifest or its remoteEntry.js
+ * did not arrive, or the module failed) is tried once more as the shell does for its remotes: registered again (forced:
+ * the failed entry's global and loading are dropped) by a cache-busting address, then loaded again.
  */
-export function loadStaffApp(doc: Document = document, federation: Federation | null | undefined = getInstance()): Promise<StaffAppModule> {
-  return loadFromPageMap<StaffAppModule>(STAFF_REMOTE, STAFF_APP_MODULE, doc, federation);
-}
-
-/**
- * Registers remote `name` from the page's map and loads its module `module` ('./StaffApp'). A failed load (its
- * manifest or its remoteEntry.js did not arrive, or the module failed) is tried once more as the shell does for its
- * remotes: registered again (forced: the failed entry's global and loading are dropped) by a cache-busting address,
- * then loaded again.
- */
-export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined): Promise<T> {
-  const entry = remoteEntryOfMap(doc, doc.location.href, name);
-  if (entry === undefined) throw new Error(`The page names no ${name} remote.`);
-  if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');
+async function loadFrom<T>(federation: Federation, name: string, module: string, entry: string, force: boolean): Promise<T> {
   const request = `${name}/${module.replace(/^\.\//, '')}`;
   const fetchFile: typeof fetch = (input, init) => fetch(input, init);
   let loaded: T | null;
   try {
-    federation.registerRemotes([{ name, ...(await resolveStaffSource(entry, fetchFile, name)) }]);
+    federation.registerRemotes([{ name, ...(await resolveStaffSource(entry, fetchFile, name)) }], force ? { force: true } : undefined);
     loaded = await federation.loadRemote<T>(request);
   } catch {
     const source = await resolveStaffSource(withRetryQuery(entry), fetchFile, name);
@@ -82,4 +75,30 @@ export async function loadFromPageMap<T>(name: string, module: string, doc: Docu
   }
   if (loaded == null) throw new Error(`The ${name} remote returned nothing for ${module}.`);
   return loaded;
+}
+
+/**
+ * Loads module `module` of remote `name` as the page's map names it (each build tried twice: loadFrom). A visitor on
+ * the remote's canary whose canary does not load gets the stable build (`fallback`) instead, as the shell does for the
+ * public remotes, and the failed-canaries cookie tells the server to send the stable build from now on.
+ */
+export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined): Promise<T> {
+  const remote = remoteOfMap(doc, doc.location.href, name);
+  if (remote === undefined) throw new Error(`The page names no ${name} remote.`);
+  if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');
+  try {
+    return await loadFrom<T>(federation, name, module, remote.entry, false);
+  } catch (error) {
+    if (remote.fallback === undefined) throw error;
+    rememberCanaryFailure(name, doc);
+    return loadFrom<T>(federation, name, module, remote.fallback, true);
+  }
+}
+
+/**
+ * Loads the StaffApp module of the staff remote the page's map names (loadFromPageMap). `federation` is the runtime the
+ * build plugin made; a test passes its own.
+ */
+export function loadStaffApp(doc: Document = document, federation: Federation | null | undefined = getInstance()): Promise<StaffAppModule> {
+  return loadFromPageMap<StaffAppModule>(STAFF_REMOTE, STAFF_APP_MODULE, doc, federation);
 }

@@ -35,16 +35,18 @@ export const CATALOGUE_RELEASER: StaffAccount = { email: 'karim.release@example.
 
 /**
  * Adds `account` with the staff CLI (`npm run staff -- add …`, server/scripts/staff.ts) on the embedded database of
- * `dataDir`, the password piped to it as an operator would. No server may hold that database meanwhile.
+ * `dataDir`, the password piped to it as an operator would. No server may hold that database meanwhile. With
+ * `databaseUrl` it works on that PostgreSQL instead (running servers may share it).
  */
-export async function addStaffAccount(dataDir: string, account: StaffAccount): Promise<void> {
+export async function addStaffAccount(dataDir: string, account: StaffAccount, databaseUrl = ''): Promise<void> {
   const args = [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join('server', 'scripts', 'staff.ts'), 'add', account.email, '--role', account.role];
   if (account.branch !== undefined) args.push('--branch', account.branch);
   if (account.remotes !== undefined) args.push('--remotes', account.remotes.join(','));
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    // DATABASE_URL emptied: the CLI must use the embedded database of this folder, whatever the caller's environment
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    // DATABASE_URL emptied unless given: the CLI must use the embedded database of this folder, whatever the caller's
+    // environment
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

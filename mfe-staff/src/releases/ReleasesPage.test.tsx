@@ -58,10 +58,33 @@ describe('the releases console', () => {
     expect(within(catalogueSection()).getByText('1203 loads, 3 failed (0.2 %); 1 server render errors')).toBeInTheDocument();
     await waitFor(() => expect(within(catalogueSection()).getByText('0 loads, 0 failed; 0 server render errors')).toBeInTheDocument());
 
+    // this server promotes the catalogue only after a passed run pinned to its canary (RELEASE_REQUIRE_PASSED_RUN)
+    const gate = (term: string) => within(catalogueSection()).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(gate('Promote')).toHaveTextContent('Only after a test run pinned to the canary passed (RELEASE_REQUIRE_PASSED_RUN names this remote)');
+    expect(gate("Canary's latest test run")).toHaveTextContent('None recorded');
     fireEvent.click(screen.getByRole('button', { name: 'Promote the canary…' }));
     const promote = await screen.findByRole('dialog', { name: 'Promote 2026-11-26.1 of catalogue?' });
     fireEvent.click(within(promote).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Promote the canary…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
+    expect(await screen.findByText("catalogue's canary is promoted only after a test run pinned to it passes")).toBeInTheDocument();
+
+    // QA records the run they made pinned to the canary: a failure first, which keeps the gate shut
+    const run = screen.getByRole('form', { name: "Record a test run of catalogue's canary" });
+    fireEvent.change(within(run).getByLabelText('Result of the run pinned to 2026-11-26.1'), { target: { value: 'failed' } });
+    fireEvent.change(within(run).getByLabelText(/^Report/), { target: { value: 'https://ci.example/runs/41' } });
+    fireEvent.click(within(run).getByRole('button', { name: 'Record test run' }));
+    expect(await screen.findByText('Recorded a failed test run of 2026-11-26.1.')).toBeInTheDocument();
+    await waitFor(() => expect(gate("Canary's latest test run")).toHaveTextContent(/^Failed, recorded by staff omar@crescent\.example on .+: https:\/\/ci\.example\/runs\/41$/));
+    fireEvent.click(screen.getByRole('button', { name: 'Promote the canary…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
+    expect(await screen.findByText("catalogue's canary failed its latest pinned test run: fix it and record a passing run before promoting it")).toBeInTheDocument();
+    // then a pass, which opens it
+    fireEvent.change(within(run).getByLabelText('Result of the run pinned to 2026-11-26.1'), { target: { value: 'passed' } });
+    fireEvent.click(within(run).getByRole('button', { name: 'Record test run' }));
+    expect(await screen.findByText('Recorded a passed test run of 2026-11-26.1.')).toBeInTheDocument();
+    await waitFor(() => expect(gate("Canary's latest test run")).toHaveTextContent(/^Passed, recorded by staff omar@crescent\.example on /));
     fireEvent.click(screen.getByRole('button', { name: 'Promote the canary…' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
     expect(await screen.findByText('2026-11-26.1 is now stable for every visitor.')).toBeInTheDocument();
@@ -81,8 +104,13 @@ describe('the releases console', () => {
       'canary',
       'canary',
       'promote',
+      'runs',
+      'promote',
+      'runs',
+      'promote',
       'rollback',
     ]);
+    expect(changes.filter(({ request }) => request.endsWith('/runs')).map(({ body }) => body)).toEqual([{ passed: false, report: 'https://ci.example/runs/41' }, { passed: true }]);
     // the fake refuses a change without the session's CSRF token (403), so each one above carried it
   });
 
@@ -91,6 +119,11 @@ describe('the releases console', () => {
     Object.assign(navigator, { clipboard: { writeText: jest.fn(async () => undefined) } });
     renderStaffApp('/releases');
     expect(await screen.findByRole('heading', { level: 2, name: 'chat' })).toBeInTheDocument();
+    // a remote the server's RELEASE_REQUIRE_PASSED_RUN does not name; with no canary, no run to record
+    const chat = screen.getByRole('region', { name: 'chat' });
+    expect(within(chat).getByText('Promote', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No test run required (RELEASE_REQUIRE_PASSED_RUN does not name this remote)');
+    expect(within(chat).queryByRole('form', { name: "Record a test run of chat's canary" })).toBeNull();
+    expect(within(chat).getByText(/^A test run is recorded against a live canary/)).toBeInTheDocument();
     const form = await screen.findByRole('form', { name: 'Make a pipeline token' });
     fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'catalogue pipeline' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Make token' }));

@@ -8,6 +8,7 @@ import { formatDateTime } from '../ui/format';
 import { Actions } from '../ui/StaffField';
 import { CanaryForm } from './CanaryForm';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RecordRunForm } from './RecordRunForm';
 import { RegisterForm } from './RegisterForm';
 import { messageOf, promoteUrl, rollbackUrl, useReleaseCall } from './releaseCalls';
 
@@ -26,6 +27,19 @@ function healthText({ loads, failures, renderErrors }: ReleaseHealth): string {
   const all = loads + failures;
   const share = all === 0 ? '' : ` (${((failures * 100) / all).toFixed(1)} %)`;
   return `${all} loads, ${failures} failed${share}; ${renderErrors} server render errors`;
+}
+
+/** Whether promote waits for a passed test run pinned to the canary (the server's RELEASE_REQUIRE_PASSED_RUN). */
+const gateText = (listing: RemoteListing): string =>
+  listing.promoteGate.requiresPassedRun
+    ? 'Only after a test run pinned to the canary passed (RELEASE_REQUIRE_PASSED_RUN names this remote)'
+    : 'No test run required (RELEASE_REQUIRE_PASSED_RUN does not name this remote)';
+
+/** The latest run recorded for the current canary: the one the gate looks at. */
+function latestRunText({ promoteGate: { latestRun } }: RemoteListing): string {
+  if (latestRun === undefined) return 'None recorded';
+  const report = latestRun.report === null ? '' : `: ${latestRun.report}`;
+  return `${latestRun.passed ? 'Passed' : 'Failed'}, recorded by ${latestRun.recordedBy} on ${formatDateTime(latestRun.recordedAt)}${report}`;
 }
 
 function stateOf(listing: RemoteListing, release: Release): string {
@@ -77,6 +91,14 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
             <dd>{healthText(listing.health.canary)}</dd>
           </>
         )}
+        <dt>Promote</dt>
+        <dd>{gateText(listing)}</dd>
+        {listing.canary !== undefined && (
+          <>
+            <dt>Canary's latest test run</dt>
+            <dd>{latestRunText(listing)}</dd>
+          </>
+        )}
         <dt>Follows</dt>
         <dd>{listing.source === 'variables' ? 'the REMOTE_* variables (until the first change here)' : `this registry (changed ${formatDateTime(listing.changedAt)})`}</dd>
       </dl>
@@ -118,6 +140,9 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
           Roll back…
         </Button>
       </Actions>
+
+      <h3>Test run of the canary</h3>
+      <RecordRunForm key={listing.canary?.id ?? 'none'} listing={listing} onRecorded={changed} />
 
       <h3>Register a release</h3>
       <RegisterForm remote={remote} onRegistered={(release) => changed(`${release.version} is registered. Set it as the canary to put it in front of some visitors.`)} />

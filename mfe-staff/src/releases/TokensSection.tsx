@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, Spinner, VisuallyHidden } from '@site/shared-ui';
-import { REMOTE_NAMES } from '@site/contracts/federation';
+import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo } from '@site/contracts/releases-api';
 import { CopyButton } from '../ui/CopyButton';
@@ -149,7 +149,7 @@ export function TokensSection() {
         </FieldRow>
         <fieldset aria-describedby={errorOf('remotes') === undefined ? undefined : 'token-remotes-error'}>
           <legend>Remotes it may release</legend>
-          {REMOTE_NAMES.map((remote) => (
+          {RELEASED_REMOTES.map((remote) => (
             <label key={remote}>
               <input
                 type="checkbox"

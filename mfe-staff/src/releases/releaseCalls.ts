@@ -11,6 +11,7 @@ export const registerUrl = (remote: string) => staffApiPath(STAFF_API.releaseReg
 export const canaryUrl = (remote: string) => staffApiPath(STAFF_API.releaseCanary, { remote });
 export const promoteUrl = (remote: string) => staffApiPath(STAFF_API.releasePromote, { remote });
 export const rollbackUrl = (remote: string) => staffApiPath(STAFF_API.releaseRollback, { remote });
+export const runsUrl = (remote: string) => staffApiPath(STAFF_API.releaseRuns, { remote });
 export const revokeUrl = (id: number) => staffApiPath(STAFF_API.releaseTokenRevoke, { id });
 
 /** A state-changing call with the session's CSRF token; a 401 ends the session (and rejects as any refusal). */

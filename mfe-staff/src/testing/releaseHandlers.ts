@@ -1,7 +1,8 @@
 // A small fake of the releases console's calls (STAFF_API.release*) for its screens' tests: each remote's releases
 // and pointers in memory, scoped as the server scopes them (admins every remote, the release role its own, 403 for
-// another's), the server's refusal sentences for a manifest without an expose and a version taken, tokens for admins
-// only, and a session and CSRF check as handlers.ts's.
+// another's), the server's refusal sentences for a manifest without an expose and a version taken, the promote gate
+// of a server with RELEASE_REQUIRE_PASSED_RUN=catalogue (the canary's pinned runs), tokens for admins only, and a
+// session and CSRF check as handlers.ts's.
 import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, type StaffAccountSummary, type StaffSession } from '@site/contracts/staff-api';
@@ -32,7 +33,9 @@ export function fakeRegistry(): FakeRegistry {
   const listing = (id: number, remote: string): RemoteListing => {
     const stable = release(id, remote, 'variables', 'seeded from the environment');
     return { remote, source: 'variables', stable, previousStable: undefined, canary: undefined, canaryPercent: 0, changedAt: '2026-11-20T08:00:00.000Z', releases: [stable],
-      health: { stable: { loads: 1200, failures: 3, renderErrors: 1 }, canary: undefined } };
+      health: { stable: { loads: 1200, failures: 3, renderErrors: 1 }, canary: undefined },
+      // as a server with RELEASE_REQUIRE_PASSED_RUN=catalogue
+      promoteGate: { requiresPassedRun: remote === 'catalogue', latestRun: undefined } };
   };
   return { remotes: [listing(1, 'catalogue'), listing(2, 'company'), listing(3, 'contact'), listing(4, 'chat')], tokens: [] };
 }
@@ -88,13 +91,27 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       if (!Number.isInteger(body.percent) || body.percent < 0 || body.percent > 100) return error('percent must be a whole number from 0 to 100', 400);
       const canary = listing.releases.find((each) => each.version === body.version) ?? listing.canary;
       if (canary === undefined) return error(`${listing.remote} has no release "${body.version}": register it first`, 400);
-      return change(listing, { canary, canaryPercent: body.percent, health: { ...listing.health, canary: { loads: 0, failures: 0, renderErrors: 0 } } });
+      const latestRun = canary.id === listing.canary?.id ? listing.promoteGate.latestRun : undefined;
+      return change(listing, { canary, canaryPercent: body.percent, health: { ...listing.health, canary: { loads: 0, failures: 0, renderErrors: 0 } }, promoteGate: { ...listing.promoteGate, latestRun } });
+    }),
+    http.post(STAFF_API.releaseRuns, async ({ request, params }) => {
+      const listing = remoteOf(request, params.remote);
+      if (listing instanceof Response) return listing;
+      const body = (await request.json()) as { passed: boolean; report?: string };
+      if (typeof body.report === 'string' && body.report.length > 500) return error('report must be at most 500 characters', 400);
+      if (listing.canary === undefined || listing.canaryPercent === 0) return error(`${listing.remote} has no live canary, so no run was pinned to one`, 409);
+      const latestRun = { version: listing.canary.version, passed: body.passed, report: body.report ?? null, recordedBy: `staff ${session()!.account.email}`, recordedAt: new Date().toISOString() };
+      fake.remotes = fake.remotes.map((each) => (each === listing ? { ...each, promoteGate: { ...each.promoteGate, latestRun } } : each));
+      return HttpResponse.json({ run: { remote: listing.remote, version: listing.canary.version, passed: body.passed } }, { status: 201 });
     }),
     http.post(STAFF_API.releasePromote, ({ request, params }) => {
       const listing = remoteOf(request, params.remote);
       if (listing instanceof Response) return listing;
       if (listing.canary === undefined) return error(`${listing.remote} has no canary to promote`, 400);
-      return change(listing, { stable: listing.canary, previousStable: listing.stable, canary: undefined, canaryPercent: 0 });
+      const { requiresPassedRun, latestRun } = listing.promoteGate;
+      if (requiresPassedRun && latestRun === undefined) return error(`${listing.remote}'s canary is promoted only after a test run pinned to it passes`, 409);
+      if (requiresPassedRun && latestRun?.passed !== true) return error(`${listing.remote}'s canary failed its latest pinned test run: fix it and record a passing run before promoting it`, 409);
+      return change(listing, { stable: listing.canary, previousStable: listing.stable, canary: undefined, canaryPercent: 0, promoteGate: { requiresPassedRun, latestRun: undefined } });
     }),
     http.post(STAFF_API.releaseRollback, ({ request, params }) => {
       const listing = remoteOf(request, params.remote);

@@ -210,10 +210,21 @@ describe('the staff pages, configured and not built', () => {
 
 describe('staffPageHtml', () => {
   test('puts the nonce, the map (escaped) and the preload before </head>; a remoteEntry.js gets no fetch preload', () => {
-    const template = staffPageTemplate('<html><head><title>t</title></head><body></body></html>', '/remotes/staff/remoteEntry.js?</script>');
+    const template = staffPageTemplate('<html><head><title>t</title></head><body></body></html>');
     assert.equal(
-      staffPageHtml(template, 'n0nce+/=='),
+      staffPageHtml(template, 'n0nce+/==', { remotes: [{ name: 'staff', entry: '/remotes/staff/remoteEntry.js?</script>' }] }),
       '<html><head><title>t</title><meta property="csp-nonce" nonce="n0nce+/=="><script type="application/json" id="remotes-map">{"remotes":[{"name":"staff","entry":"/remotes/staff/remoteEntry.js?\\u003c/script\\u003e"}]}</script></head><body></body></html>',
+    );
+  });
+});
+
+describe('staffPageHtml on a canary', () => {
+  test("preloads the canary's manifest (the one loaded first) and names the stable build as its fallback", () => {
+    const template = staffPageTemplate('<html><head></head><body></body></html>');
+    assert.equal(
+      staffPageHtml(template, 'n', { remotes: [{ name: 'staff', entry: '/remotes/staff/canary/mf-manifest.json', fallback: '/remotes/staff/mf-manifest.json' }] }),
+      '<html><head><meta property="csp-nonce" nonce="n"><link rel="preload" href="/remotes/staff/canary/mf-manifest.json" as="fetch" crossorigin="anonymous">' +
+        '<script type="application/json" id="remotes-map">{"remotes":[{"name":"staff","entry":"/remotes/staff/canary/mf-manifest.json","fallback":"/remotes/staff/mf-manifest.json"}]}</script></head><body></body></html>',
     );
   });
 });

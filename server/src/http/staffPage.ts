@@ -1,9 +1,10 @@
 // The staff pages: /staff and /staff/* answer with the staff host's own page (staff-host/dist/index.html),
-// never with the public shell. The page names the staff remote in a remotes map of its own (the public pages' map and
-// /remotes.json never do), and the catalogue remote's stable build, which the product editor's live preview loads when
-// it is opened, is never indexed (X-Robots-Tag and the page's robots meta, and robots.txt disallows
+// never with the public shell. The page names only the staff remote in a remotes map of its own (the public pages'
+// map and /remotes.json never do), is never indexed (X-Robots-Tag and the page's robots meta, and robots.txt disallows
 // /staff/), never cached (no-store: it is the door to visitors' personal data) and carries a CSP of its own, stricter
-// than the public pages': nothing is allowed that the staff app does not use.
+// than the public pages': nothing is allowed that the staff app does not use. The staff remote is released through the
+// registry like the public ones: the map names the build the registry says now, its canary for a visitor whose cohort
+// is on it (with the stable build as `fallback`, which the staff host loads when the canary does not load).
 //
 // Also served here: the staff host's files at /staff/assets/ (the staff remote's build at /remotes/staff/ is served
 // with the public remotes': remoteBundles.ts).
@@ -11,12 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STAFF_BASE, STAFF_HOST_ASSETS_PATH, STAFF_REMOTE } from '@site/contracts/staff-api';
+import { STAFF_BASE, STAFF_HOST_ASSETS_PATH } from '@site/contracts/staff-api';
 import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
-import type { StaffPagesConfig } from '../config.js';
+import type { ReleasedRemoteConfig } from '../config.js';
+import type { CanaryAssignment } from './canary.js';
 import { escapeHtml } from './seo/escape.js';
 import { remoteOrigins } from './securityHeaders.js';
-import { remotesMap, remotesMapScript } from './remotes.js';
+import { remotesMap, remotesMapScript, type RemotesMap } from './remotes.js';
 import { isBrowserFile } from './browserFiles.js';
 import { hasFileExtension, NOT_BUILT_MESSAGE } from './spa.js';
 import { registerStaticFiles } from './staticFiles.js';
@@ -25,9 +27,8 @@ import { registerStaticFiles } from './staticFiles.js';
 export const STAFF_ROBOTS = 'noindex, nofollow';
 
 /**
- * The staff pages' Content-Security-Policy. Scripts and fetches from this site and the origins of the staff remote and
- * of the catalogue's stable build only (their manifests are fetched, their files run: the catalogue's for the editor's
- * live preview); images from the site and data: URLs (the TOTP set-up's QR code is an
+ * The staff pages' Content-Security-Policy. Scripts and fetches from this site and the staff remote's origin only
+ * (its manifest is fetched, its files run); images from the site and data: URLs (the TOTP set-up's QR code is an
  * <img src="data:image/svg+xml,…">); styles from the site and the <style> elements styled-components inserts, which
  * carry this page's nonce (it reads it from <meta property="csp-nonce">): no 'unsafe-inline', unlike the public pages,
  * whose HTML is cached and revalidated by ETag and so cannot change per request (securityHeaders.ts), while this one
@@ -59,38 +60,32 @@ interface HostPage {
   template: { before: string; after: string };
   mtimeMs: number;
   size: number;
-  catalogueEntry: string | undefined;
-}
-
-/** The staff page's options: its config, and where the catalogue's stable build is now (it moves with releases). */
-export interface StaffPageOptions extends StaffPagesConfig {
-  catalogueEntry: () => string | undefined;
 }
 
 /** A fresh nonce for one answer (128 random bits). */
 export const newNonce = (): string => randomBytes(16).toString('base64');
 
-/**
- * The staff host's index.html with the staff page's head, cut around the place for the answer's nonce: the remotes map
- * naming the staff remote and the catalogue's stable build (never a canary: staff see what visitors see), and a preload
- * of the staff remote's manifest (fetched by the host's first script; as=fetch crossorigin=anonymous is the request it
- * makes). The catalogue's is not preloaded: it is fetched only when the editor's preview is opened.
- */
-export function staffPageTemplate(hostHtml: string, remoteEntry: string, catalogueEntry?: string): { before: string; after: string } {
-  const remotes = [{ name: STAFF_REMOTE, entry: remoteEntry }, ...(catalogueEntry === undefined ? [] : [{ name: PRODUCT_PREVIEW_REMOTE, entry: catalogueEntry }])];
-  const map = remotesMapScript(remotesMap(remotes));
-  const preload = new URL(remoteEntry, 'http://x').pathname.endsWith('.json')
-    ? `<link rel="preload" href="${escapeHtml(remoteEntry)}" as="fetch" crossorigin="anonymous">`
-    : '';
+/** The staff host's index.html, cut where the staff page's head goes (before </head>). */
+export function staffPageTemplate(hostHtml: string): { before: string; after: string } {
   const at = hostHtml.search(/<\/head>/i);
   if (at === -1) return { before: hostHtml, after: '' };
-  return { before: hostHtml.slice(0, at), after: preload + map + hostHtml.slice(at) };
+  return { before: hostHtml.slice(0, at), after: hostHtml.slice(at) };
 }
 
-/** The page for one answer: styled-components gives its <style> elements the nonce of this meta (and the CSP allows it). */
-export function staffPageHtml(template: { before: string; after: string }, nonce: string): string {
+/**
+ * The page for one answer: the meta whose nonce styled-components gives its <style> elements (and the CSP allows), a
+ * preload of the staff remote's manifest this visitor loads first (fetched by the host's first script; as=fetch
+ * crossorigin=anonymous is the request it makes), and the remotes map naming only the staff remote (its canary for a
+ * visitor on it, with the stable build as `fallback`).
+ */
+export function staffPageHtml(template: { before: string; after: string }, nonce: string, map: RemotesMap): string {
   if (template.after === '') return template.before;
-  return `${template.before}<meta property="csp-nonce" nonce="${escapeHtml(nonce)}">${template.after}`;
+  const first = map.remotes[0]?.entry;
+  const preload =
+    first !== undefined && new URL(first, 'http://x').pathname.endsWith('.json')
+      ? `<link rel="preload" href="${escapeHtml(first)}" as="fetch" crossorigin="anonymous">`
+      : '';
+  return `${template.before}<meta property="csp-nonce" nonce="${escapeHtml(nonce)}">${preload}${remotesMapScript(map)}${template.after}`;
 }
 
 /** The headers every staff page answer carries (the 503 too). */
@@ -107,15 +102,21 @@ function staffPageHeaders(reply: FastifyReply, csp: string): FastifyReply {
   );
 }
 
+export interface StaffPageOptions {
+  /** staff-host's build output (StaffPagesConfig.hostDist). */
+  hostDist: string;
+  /** The staff remote as it is now (the registry's pointers applied: releases/liveRemotes.ts), and who gets its canary. */
+  current: () => { remote: ReleasedRemoteConfig; canaries: CanaryAssignment };
+  /** The catalogue's stable entry now (never a canary: staff preview what visitors see), for the live preview. */
+  catalogueEntry: () => string | undefined;
+}
+
 export async function staffPageRoutes(app: FastifyInstance, options: StaffPageOptions): Promise<void> {
   const indexPath = path.join(options.hostDist, 'index.html');
   let cached: HostPage | undefined;
 
-  /**
-   * The page, read again when the staff host is rebuilt (no restart needed) and made again when a release moves the
-   * catalogue; undefined when it is not built.
-   */
-  async function page(catalogueEntry: string | undefined): Promise<HostPage | undefined> {
+  /** The page, read again when the staff host is rebuilt (no restart needed); undefined when it is not built. */
+  async function page(): Promise<HostPage | undefined> {
     let info;
     try {
       info = await stat(indexPath);
@@ -123,9 +124,8 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPageOp
       cached = undefined;
       return undefined;
     }
-    if (cached?.mtimeMs !== info.mtimeMs || cached.size !== info.size || cached.catalogueEntry !== catalogueEntry) {
-      const template = staffPageTemplate(await readFile(indexPath, 'utf8'), options.entry, catalogueEntry);
-      cached = { template, mtimeMs: info.mtimeMs, size: info.size, catalogueEntry };
+    if (cached?.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
+      cached = { template: staffPageTemplate(await readFile(indexPath, 'utf8')), mtimeMs: info.mtimeMs, size: info.size };
     }
     return cached;
   }
@@ -134,12 +134,19 @@ export async function staffPageRoutes(app: FastifyInstance, options: StaffPageOp
     const end = request.url.search(/[?#]/);
     // /staff/logo.png is a missing file, not a page of the staff app.
     if (hasFileExtension(end === -1 ? request.url : request.url.slice(0, end))) return reply.callNotFound();
-    const catalogueEntry = options.catalogueEntry();
-    const staffPage = await page(catalogueEntry);
+    const staffPage = await page();
     const nonce = newNonce();
-    staffPageHeaders(reply, staffContentSecurityPolicy(catalogueEntry === undefined ? [options.entry] : [options.entry, catalogueEntry], nonce));
+    // A staff canary is assigned as a public remote's (the cohort cookie, the failed-canaries cookie); the answer is
+    // no-store anyway, so only a newly drawn cohort's cookie is added.
+    const { remote, canaries } = options.current();
+    const visitor = canaries.visitor(request);
+    const staffMap = remotesMap([remote], visitor.canaries);
+    const catalogueEntry = options.catalogueEntry();
+    const map = catalogueEntry === undefined ? staffMap : { ...staffMap, remotes: [...staffMap.remotes, { name: PRODUCT_PREVIEW_REMOTE, entry: catalogueEntry }] };
+    staffPageHeaders(reply, staffContentSecurityPolicy(map.remotes.flatMap(({ entry, fallback }) => (fallback === undefined ? [entry] : [entry, fallback])), nonce));
+    if (visitor.setCookie !== undefined) reply.header('set-cookie', visitor.setCookie);
     if (staffPage === undefined) return reply.code(503).header('content-type', 'text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(staffPageHtml(staffPage.template, nonce));
+    return reply.code(200).header('content-type', 'text/html; charset=utf-8').send(staffPageHtml(staffPage.template, nonce, map));
   }
 
   for (const url of [STAFF_BASE, `${STAFF_BASE}/`, `${STAFF_BASE}/*`]) app.get(url, sendStaffPage);

@@ -4,7 +4,7 @@
 // version is followed as the catalogue's is (db/versionWatch.ts).
 import type { Database } from '../db/index.js';
 import { watchVersion } from '../db/versionWatch.js';
-import type { RemoteConfig } from '../config.js';
+import type { ReleasedRemoteConfig, RemoteConfig } from '../config.js';
 import { CanaryAssignment, type CanaryAssignmentOptions } from '../http/canary.js';
 import { RemotesMaps } from '../http/remotes.js';
 import { readPointers, readRegistryVersion, remotesFromRegistry, REMOTES_CHANNEL, seedRegistry } from './registry.js';
@@ -16,6 +16,8 @@ export interface RemotesSnapshot {
   remotes: readonly RemoteConfig[];
   canaries: CanaryAssignment;
   maps: RemotesMaps;
+  /** The staff remote, when this process serves the staff pages: only their own map names it (http/staffPage.ts). */
+  staff: { remote: ReleasedRemoteConfig; canaries: CanaryAssignment } | undefined;
 }
 
 export interface LiveRemotes {
@@ -28,13 +30,22 @@ export interface LiveRemotes {
 export interface LiveRemotesOptions extends CanaryAssignmentOptions {
   /** Where a registry that cannot be read is reported (the configured remotes are used meanwhile). */
   warn?: (message: string, error: unknown) => void;
+  /** The staff remote as configured (REMOTE_STAFF_*): released through the registry like the public ones. */
+  staff?: ReleasedRemoteConfig | undefined;
 }
 
-const snapshotOf = (generation: number, remotes: readonly RemoteConfig[], options: CanaryAssignmentOptions): RemotesSnapshot => ({
+const snapshotOf = (
+  generation: number,
+  remotes: readonly RemoteConfig[],
+  staff: ReleasedRemoteConfig | undefined,
+  options: CanaryAssignmentOptions,
+): RemotesSnapshot => ({
   generation,
   remotes,
   canaries: new CanaryAssignment(remotes, options),
   maps: new RemotesMaps(remotes),
+  // its own assignment: a staff canary changes nothing of the public pages (their cache keys, their cohort cookie)
+  staff: staff === undefined ? undefined : { remote: staff, canaries: new CanaryAssignment([staff], options) },
 });
 
 /**
@@ -43,13 +54,18 @@ const snapshotOf = (generation: number, remotes: readonly RemoteConfig[], option
  */
 export async function startLiveRemotes(db: Database, configured: readonly RemoteConfig[], options: LiveRemotesOptions = {}): Promise<LiveRemotes> {
   const warn = options.warn ?? (() => undefined);
-  let snapshot = snapshotOf(0, configured, options);
+  const configuredStaff = options.staff;
+  let snapshot = snapshotOf(0, configured, configuredStaff, options);
   let reading: Promise<void> | undefined;
   let again = false;
 
   const read = async () => {
-    const remotes = remotesFromRegistry(configured, await readPointers(db.kysely));
-    if (JSON.stringify(remotes) !== JSON.stringify(snapshot.remotes)) snapshot = snapshotOf(snapshot.generation + 1, remotes, options);
+    const pointers = await readPointers(db.kysely);
+    const remotes = remotesFromRegistry(configured, pointers);
+    const staff = configuredStaff === undefined ? undefined : remotesFromRegistry([configuredStaff], pointers)[0];
+    if (JSON.stringify([remotes, staff]) !== JSON.stringify([snapshot.remotes, snapshot.staff?.remote])) {
+      snapshot = snapshotOf(snapshot.generation + 1, remotes, staff, options);
+    }
   };
   // One read at a time; a change heard during one is read once it ends.
   const refresh = async (): Promise<void> => {
@@ -73,7 +89,7 @@ export async function startLiveRemotes(db: Database, configured: readonly Remote
   };
 
   try {
-    await seedRegistry(db.kysely, configured);
+    await seedRegistry(db.kysely, configuredStaff === undefined ? configured : [...configured, configuredStaff]);
   } catch (error) {
     warn('could not seed the remotes registry from the REMOTE_* variables', error);
   }

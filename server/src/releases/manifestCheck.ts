@@ -3,7 +3,8 @@
 // with what is missing. The shell checks the same use against each remote's declared exposes at compile time
 // (shell/src/remotes/remoteExposes.ts); this is that check against a build, before visitors load it.
 import { LOCALES } from '@site/contracts/locale';
-import { messagesModule, type RemoteName } from '@site/contracts/federation';
+import { messagesModule, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
+import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import { siteRoutes } from '@site/contracts/routes';
 
 /**
@@ -16,8 +17,10 @@ const WIDGETS: Partial<Record<RemoteName, readonly string[]>> = {
   chat: ['./ChatWidget'],
 };
 
-/** The exposes (without './', as a manifest names them) the shell needs of `remote`. */
-export function requiredExposes(remote: RemoteName): string[] {
+/** The exposes (without './', as a manifest names them) the shell needs of `remote` (the staff host of the staff remote). */
+export function requiredExposes(remote: ReleasedRemote): string[] {
+  // the staff host renders one module of it, and its screens are English only (no messages modules)
+  if (remote === STAFF_REMOTE) return [STAFF_APP_MODULE.replace(/^\.\//, '')];
   const modules = [
     ...siteRoutes.filter((route) => route.remote === remote).map((route) => route.modulePath),
     ...(WIDGETS[remote] ?? []),
@@ -59,7 +62,7 @@ export async function fetchManifest(url: string): Promise<{ status: number; body
 }
 
 /** Undefined when the release at `entry` may be accepted for `remote`, else the refusal's sentence. */
-export async function checkRelease(remote: RemoteName, entry: string, read: ManifestReader): Promise<string | undefined> {
+export async function checkRelease(remote: ReleasedRemote, entry: string, read: ManifestReader): Promise<string | undefined> {
   const answer = await read(entry);
   if ('error' in answer) return `The manifest at ${entry} could not be loaded: ${answer.error}`;
   if (answer.status !== 200) return `The manifest at ${entry} could not be loaded: it answered ${answer.status}`;
@@ -72,6 +75,7 @@ export async function checkRelease(remote: RemoteName, entry: string, read: Mani
   const exposes = exposesOf(manifest);
   if (typeof exposes === 'string') return `The manifest at ${entry} is not a federation manifest: ${exposes}`;
   const missing = requiredExposes(remote).filter((name) => !exposes.includes(name));
-  if (missing.length > 0) return `The ${remote} release does not expose what the shell uses: missing ${missing.map((name) => `./${name}`).join(', ')}`;
+  const user = remote === STAFF_REMOTE ? 'the staff host' : 'the shell';
+  if (missing.length > 0) return `The ${remote} release does not expose what ${user} uses: missing ${missing.map((name) => `./${name}`).join(', ')}`;
   return undefined;
 }

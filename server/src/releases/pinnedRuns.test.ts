@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { PromoteGate } from '@site/contracts/releases-api';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -50,6 +51,8 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const json = res.json<Record<string, unknown>>();
     return { status: res.statusCode, error: typeof json.error === 'string' ? json.error : '', body: json };
   };
+  const gateOf = async (remote: string) =>
+    (await app.inject({ method: 'GET', url: RELEASES_API.remote(remote), headers: { authorization: `Bearer ${token}` } })).json<{ promoteGate: PromoteGate }>().promoteGate;
   const stableOf = async (remote: string) =>
     (await app.inject({ method: 'GET', url: RELEASES_API.remote(remote), headers: { authorization: `Bearer ${token}` } })).json<{ stable: { version: string } }>().stable.version;
 
@@ -68,9 +71,19 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       noRun.error,
       "catalogue's canary is promoted only after a test run pinned to it passes: run the suites with --site <URL> --canary catalogue, then npm run remotes -- record-run catalogue --passed",
     );
+    assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true }, 'required, no run yet (latestRun undefined: left out)');
     const failed = await call(RELEASES_API.runs('catalogue'), { passed: false, report: 'https://ci.example.com/runs/41' });
     assert.equal(failed.status, 201);
     assert.deepEqual(failed.body, { run: { remote: 'catalogue', version: 'v2', passed: false } });
+    const afterFailedRun = await gateOf('catalogue');
+    assert.deepEqual({ ...afterFailedRun.latestRun, recordedAt: undefined }, {
+      version: 'v2',
+      passed: false,
+      report: 'https://ci.example.com/runs/41',
+      recordedBy: 'token 1 "pipeline"',
+      recordedAt: undefined,
+    });
+    assert.ok(Math.abs(Date.parse(afterFailedRun.latestRun?.recordedAt ?? '') - Date.now()) < 60_000, afterFailedRun.latestRun?.recordedAt);
     const afterFailure = await call(RELEASES_API.promote('catalogue'), {});
     assert.equal(afterFailure.status, 409);
     assert.match(afterFailure.error, /failed its latest pinned test run/);
@@ -81,9 +94,12 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal((await call(RELEASES_API.runs('catalogue'), { passed: false })).status, 201);
     assert.equal((await call(RELEASES_API.promote('catalogue'), {})).status, 409);
     assert.equal((await call(RELEASES_API.runs('catalogue'), { passed: true, report: 'https://ci.example.com/runs/43' })).status, 201);
+    assert.deepEqual((await gateOf('catalogue')).latestRun?.passed, true);
+    assert.equal((await gateOf('catalogue')).latestRun?.report, 'https://ci.example.com/runs/43');
     const promoted = await call(RELEASES_API.promote('catalogue'), {});
     assert.equal(promoted.status, 200, promoted.error);
     assert.equal(await stableOf('catalogue'), 'v2');
+    assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true }, 'no canary now: no run to show');
 
     const runs = await db.query<{ actor: string; detail: string }>('select actor, detail from release_audit where action = $1 order by id', [PINNED_RUN_ACTION]);
     assert.deepEqual(
@@ -97,10 +113,21 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal((await call(RELEASES_API.canary('catalogue'), { version: 'v3', percent: 10 })).status, 200);
     assert.equal((await call(RELEASES_API.promote('catalogue'), {})).status, 409);
     assert.equal(await stableOf('catalogue'), 'v2');
+    assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true }, "v2's runs are not v3's");
   });
 
   await t.test('a remote the setting does not name promotes without a run', async () => {
     assert.equal((await call(RELEASES_API.canary('chat'), { version: 'v2', percent: 10 })).status, 200);
+    assert.deepEqual(await gateOf('chat'), { requiresPassedRun: false });
+    const listed = (await app.inject({ method: 'GET', url: RELEASES_API.remotes, headers: { authorization: `Bearer ${token}` } })).json<{ remotes: { remote: string; promoteGate: PromoteGate }[] }>();
+    assert.deepEqual(
+      listed.remotes.map(({ remote, promoteGate }) => [remote, promoteGate.requiresPassedRun]),
+      [
+        ['catalogue', true],
+        ['chat', false],
+      ],
+      'the listing of every remote says it too',
+    );
     const promoted = await call(RELEASES_API.promote('chat'), {});
     assert.equal(promoted.status, 200, promoted.error);
     assert.equal(await stableOf('chat'), 'v2');
@@ -128,10 +155,11 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
 
 describe('a canary promoted only after its pinned test run passed', () => {
   test('RELEASE_REQUIRE_PASSED_RUN: all, or known remotes only', () => {
-    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'all' }).requirePassedRun, ['catalogue', 'company', 'contact', 'chat']);
+    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'all' }).requirePassedRun, ['catalogue', 'company', 'contact', 'chat', 'staff']);
     assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'chat, catalogue,chat' }).requirePassedRun, ['chat', 'catalogue']);
+    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'staff' }).requirePassedRun, ['staff'], 'the staff remote is released like the others');
     assert.deepEqual(loadConfig({}).requirePassedRun, []);
-    assert.throws(() => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'catalogue,staff' }), (error: unknown) => error instanceof ConfigError && /RELEASE_REQUIRE_PASSED_RUN/.test(error.message));
+    assert.throws(() => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'catalogue,admin' }), (error: unknown) => error instanceof ConfigError && /RELEASE_REQUIRE_PASSED_RUN/.test(error.message));
   });
   test('on embedded PGlite', async (t) => gateSuite(t, pgliteTarget));
   test('on PostgreSQL', async (t) => onPostgres(t, (target) => gateSuite(t, target)));

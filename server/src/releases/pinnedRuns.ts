@@ -6,17 +6,18 @@
 // The runs are kept in the registry's audit (action 'pinned-run', detail 'release <id> passed|failed[: report]'),
 // beside who recorded them and when: they are what the audit is for, and no other table is needed.
 import type { Kysely } from 'kysely';
-import type { RemoteName } from '@site/contracts/federation';
+import type { ReleasedRemote } from '@site/contracts/federation';
+import type { PinnedRunRecord, PromoteGate, RemoteListing } from '@site/contracts/releases-api';
 import type { DatabaseSchema } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
-import { recordReleaseAction } from './registry.js';
+import { recordReleaseAction, type RegistryListing } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;
 
 export const PINNED_RUN_ACTION = 'pinned-run';
 
 export interface PinnedRun {
-  remote: RemoteName;
+  remote: ReleasedRemote;
   /** The canary release the run was pinned to. */
   version: string;
   passed: boolean;
@@ -25,7 +26,7 @@ export interface PinnedRun {
 const detailPrefix = (releaseId: number) => `release ${releaseId} `;
 
 /** Records a run's result against `remote`'s live canary (409 when no canary is live: the run was on stable). */
-export async function recordPinnedRun(db: Db, actor: string, remote: RemoteName, run: { passed: boolean; report?: string | undefined }): Promise<PinnedRun> {
+export async function recordPinnedRun(db: Db, actor: string, remote: ReleasedRemote, run: { passed: boolean; report?: string | undefined }): Promise<PinnedRun> {
   return db.transaction().execute(async (trx) => {
     const pointer = await trx.selectFrom('remote_pointers').select(['canary_id', 'canary_percent']).where('remote', '=', remote).forUpdate().executeTakeFirst();
     if (pointer === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
@@ -39,22 +40,54 @@ export async function recordPinnedRun(db: Db, actor: string, remote: RemoteName,
   });
 }
 
-/** Refuses (409) to promote `remote`'s canary release `canaryId` unless the latest run pinned to it passed. */
-export async function requirePassedRun(db: Db, remote: RemoteName, canaryId: number): Promise<void> {
-  const latest = await db
+/** The latest run recorded for `remote`'s release `releaseId`, or undefined when none was. */
+async function latestRunOf(db: Db, remote: string, releaseId: number): Promise<Omit<PinnedRunRecord, 'version'> | undefined> {
+  const row = await db
     .selectFrom('release_audit')
-    .select('detail')
+    .select(['detail', 'actor', 'at'])
     .where('action', '=', PINNED_RUN_ACTION)
     .where('remote', '=', remote)
-    .where('detail', 'like', `${detailPrefix(canaryId)}%`)
+    .where('detail', 'like', `${detailPrefix(releaseId)}%`)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (latest?.detail?.startsWith(`${detailPrefix(canaryId)}passed`) === true) return;
+  if (row === undefined) return undefined;
+  // 'release <id> passed: <report>' (recordPinnedRun writes it)
+  const outcome = (row.detail ?? '').slice(detailPrefix(releaseId).length);
+  const report = /^(?:passed|failed): (.*)$/s.exec(outcome)?.[1];
+  return { passed: outcome.startsWith('passed'), report: report ?? null, recordedBy: row.actor, recordedAt: new Date(row.at).toISOString() };
+}
+
+/** Refuses (409) to promote `remote`'s canary release `canaryId` unless the latest run pinned to it passed. */
+export async function requirePassedRun(db: Db, remote: ReleasedRemote, canaryId: number): Promise<void> {
+  const latest = await latestRunOf(db, remote, canaryId);
+  if (latest?.passed === true) return;
   throw httpError(
     409,
     latest === undefined
       ? `${remote}'s canary is promoted only after a test run pinned to it passes: run the suites with --site <URL> --canary ${remote}, then npm run remotes -- record-run ${remote} --passed`
       : `${remote}'s canary failed its latest pinned test run: fix it and record a passing run before promoting it`,
+  );
+}
+
+/**
+ * The listings with what their promote waits for: whether `requiredFor` (RELEASE_REQUIRE_PASSED_RUN) names the remote,
+ * and the latest run recorded for its current canary release, which is what the gate looks at.
+ */
+export async function withPromoteGate(
+  db: Db,
+  listings: readonly RegistryListing[],
+  requiredFor: readonly string[],
+): Promise<RemoteListing[]> {
+  return Promise.all(
+    listings.map(async (listing) => {
+      const { canary } = listing;
+      const run = canary === undefined ? undefined : await latestRunOf(db, listing.remote, canary.id);
+      const promoteGate: PromoteGate = {
+        requiresPassedRun: requiredFor.includes(listing.remote),
+        latestRun: canary === undefined || run === undefined ? undefined : { version: canary.version, ...run },
+      };
+      return { ...listing, promoteGate };
+    }),
   );
 }

@@ -6,9 +6,9 @@
 // 'variables'): a site that never uses the registry behaves as the variables say. The first change through the
 // registry makes it 'registry', and from then on the database decides.
 import { sql, type Kysely } from 'kysely';
-import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import type { Release, ReleaseHealth, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
-import { canaryServedPath, type RemoteConfig } from '../config.js';
+import { canaryServedPath, type ReleasedRemoteConfig } from '../config.js';
 import type { DatabaseSchema } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 
@@ -23,7 +23,11 @@ type Db = Kysely<DatabaseSchema>;
 
 export type { Release, RemoteListing, RemotePointers };
 
-export const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
+/** A remote as the registry alone lists it (what its promote waits for is added by pinnedRuns.ts). */
+export type RegistryListing = Omit<RemoteListing, 'promoteGate'>;
+
+/** A remote the registry releases: a public one or the staff remote. */
+export const isReleasedRemote = (name: string): name is ReleasedRemote => (RELEASED_REMOTES as readonly string[]).includes(name);
 
 type ReleaseRow = { id: number; remote: string; version: string; entry: string; notes: string | null; registered_by: string; registered_at: Date };
 
@@ -61,7 +65,7 @@ export async function recordReleaseAction(db: Db, actor: string, action: string,
  * remote still following its variables (kept equal to them). Idempotent, and safe when several processes start at
  * once (every insert gives way to a row already there). Remotes changed through the registry are left alone.
  */
-export async function seedRegistry(db: Db, remotes: readonly RemoteConfig[]): Promise<void> {
+export async function seedRegistry(db: Db, remotes: readonly ReleasedRemoteConfig[]): Promise<void> {
   for (const remote of remotes) {
     await db.transaction().execute(async (trx) => {
       const pointer = await trx.selectFrom('remote_pointers').select(['source']).where('remote', '=', remote.name).forUpdate().executeTakeFirst();
@@ -122,8 +126,8 @@ export async function readPointers(db: Db): Promise<Map<string, RemotePointers>>
  * configured. A build on this disk stays served where it was (a registry entry naming /remotes/<name>/canary/ is the
  * configured canary folder's).
  */
-export function remotesFromRegistry(configured: readonly RemoteConfig[], pointers: ReadonlyMap<string, RemotePointers>): RemoteConfig[] {
-  return configured.map((remote): RemoteConfig => {
+export function remotesFromRegistry<Remote extends ReleasedRemoteConfig>(configured: readonly Remote[], pointers: ReadonlyMap<string, RemotePointers>): Remote[] {
+  return configured.map((remote): Remote => {
     const state = pointers.get(remote.name);
     if (state === undefined || state.source !== 'registry') return remote;
     const canaryEntry = state.canary?.entry;
@@ -145,9 +149,9 @@ export async function readHealth(db: Db, ids: readonly number[]): Promise<Map<nu
 }
 
 /** The registry's view of `names`, with their latest `limit` releases. */
-export async function listRemotes(db: Db, names: readonly string[], limit = 20): Promise<RemoteListing[]> {
+export async function listRemotes(db: Db, names: readonly string[], limit = 20): Promise<RegistryListing[]> {
   const pointers = await readPointers(db);
-  const listings: RemoteListing[] = [];
+  const listings: RegistryListing[] = [];
   for (const name of names) {
     const state = pointers.get(name);
     if (state === undefined) continue;
@@ -170,7 +174,7 @@ export interface NewRelease {
 }
 
 /** Adds a release (not yet live: `setCanary` or `promote` puts it in front of visitors). */
-export async function registerRelease(db: Db, actor: string, remote: RemoteName, release: NewRelease): Promise<Release> {
+export async function registerRelease(db: Db, actor: string, remote: ReleasedRemote, release: NewRelease): Promise<Release> {
   return db.transaction().execute(async (trx) => {
     await lockPointers(trx, remote);
     const row = await trx
@@ -186,7 +190,7 @@ export async function registerRelease(db: Db, actor: string, remote: RemoteName,
 }
 
 /** Puts `version` (or the current canary) in front of `percent` % of visitors; percent 0 takes it out. */
-export async function setCanary(db: Db, actor: string, remote: RemoteName, change: { version?: string | undefined; percent: number }): Promise<RemotePointers> {
+export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, change: { version?: string | undefined; percent: number }): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'canary', async (trx, current) => {
     let canaryId = current.canary_id;
     if (change.version !== undefined) {
@@ -203,7 +207,7 @@ export async function setCanary(db: Db, actor: string, remote: RemoteName, chang
  * Makes the canary the stable release (for every visitor); the stable one becomes the one a rollback returns to.
  * `guard` may refuse it (by throwing) once the canary is known and locked, e.g. until a pinned test run has passed.
  */
-export async function promote(db: Db, actor: string, remote: RemoteName, guard?: (trx: Db, canaryId: number) => Promise<void>): Promise<RemotePointers> {
+export async function promote(db: Db, actor: string, remote: ReleasedRemote, guard?: (trx: Db, canaryId: number) => Promise<void>): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'promote', async (trx, current) => {
     if (current.canary_id === null) throw httpError(400, `${remote} has no canary to promote: register a release and set it as the canary first`);
     await guard?.(trx, Number(current.canary_id));
@@ -212,7 +216,7 @@ export async function promote(db: Db, actor: string, remote: RemoteName, guard?:
 }
 
 /** Takes the canary out (percent 0) and, when there is one, puts the previous stable release back. */
-export async function rollback(db: Db, actor: string, remote: RemoteName): Promise<RemotePointers> {
+export async function rollback(db: Db, actor: string, remote: ReleasedRemote): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'rollback', async (_trx, current) => {
     if (current.previous_stable_id === null) {
       if (current.canary_id === null || current.canary_percent === 0) throw httpError(400, `${remote} has nothing to roll back: no canary is live and no earlier stable release is known`);
@@ -249,7 +253,7 @@ type Decision = { update: PointerUpdate; detail: string };
 async function changePointers<D extends Decision | undefined>(
   db: Db,
   actor: string,
-  remote: RemoteName,
+  remote: ReleasedRemote,
   action: string,
   decide: (trx: Db, current: PointerRow) => Promise<D>,
 ): Promise<undefined extends D ? RemotePointers | undefined : RemotePointers> {
@@ -284,7 +288,7 @@ export const AUTOMATIC_ACTOR = 'automatic rollback';
  */
 export async function rollBackFailingCanary(
   db: Db,
-  remote: RemoteName,
+  remote: ReleasedRemote,
   canaryId: number,
   detail: string,
   alsoInTransaction: (trx: Db) => Promise<void>,

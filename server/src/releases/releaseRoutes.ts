@@ -3,14 +3,14 @@
 // audited. The changes go through registry.ts, as every other way in does.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import type { Database } from '../db/index.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { textField, textProblemMessage } from '../validation/textField.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
-import { recordPinnedRun, requirePassedRun } from './pinnedRuns.js';
-import { isRemoteName, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './registry.js';
+import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';
+import { isReleasedRemote, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './registry.js';
 import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
 
 /** The API's addresses. */
@@ -115,11 +115,11 @@ export interface ReleaseCallsOptions {
   prefix: string;
   callerOf: (request: FastifyRequest) => ReleaseCaller;
   /** Told of a call refused because the remote is not the caller's (before its 403), e.g. to audit it. */
-  onRefused?: ((request: FastifyRequest, caller: ReleaseCaller, remote: RemoteName) => Promise<void>) | undefined;
+  onRefused?: ((request: FastifyRequest, caller: ReleaseCaller, remote: ReleasedRemote) => Promise<void>) | undefined;
   /** Refuses a body that is not JSON (415). */
   requireJson: (request: FastifyRequest) => Promise<void>;
   /** The remotes whose canary is promoted only after a pinned test run passed (RELEASE_REQUIRE_PASSED_RUN). */
-  requirePassedRun?: readonly RemoteName[] | undefined;
+  requirePassedRun?: readonly ReleasedRemote[] | undefined;
 }
 
 /**
@@ -130,9 +130,9 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
   const { db, prefix, callerOf, requireJson } = options;
   const remotesPath = `${prefix}/remotes`;
   /** The remote named in the address, when the caller may act on it (400 unknown, 403 not theirs). */
-  const remoteOf = async (request: FastifyRequest): Promise<RemoteName> => {
+  const remoteOf = async (request: FastifyRequest): Promise<ReleasedRemote> => {
     const name = (request.params as { remote: string }).remote;
-    if (!isRemoteName(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${REMOTE_NAMES.join(', ')}`);
+    if (!isReleasedRemote(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
     const caller = callerOf(request);
     if (!caller.remotes.includes(name)) {
       await options.onRefused?.(request, caller, name);
@@ -147,11 +147,14 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
     return { status: answer.statusCode, body: answer.body };
   };
 
-  app.get(remotesPath, async (request) => ({ remotes: await listRemotes(db.kysely, callerOf(request).remotes) }));
+  /** The registry's listings of `names`, with what each one's promote waits for. */
+  const listings = async (names: readonly string[]) => withPromoteGate(db.kysely, await listRemotes(db.kysely, names), options.requirePassedRun ?? []);
+
+  app.get(remotesPath, async (request) => ({ remotes: await listings(callerOf(request).remotes) }));
 
   app.get(`${remotesPath}/:remote`, async (request) => {
     const remote = await remoteOf(request);
-    const [listing] = await listRemotes(db.kysely, [remote]);
+    const [listing] = await listings([remote]);
     if (listing === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
     return listing;
   });
@@ -182,7 +185,7 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
     return reply.code(201).send({ run });
   });
 
-  const gatedPromote = (database: Database['kysely'], actor: string, remote: RemoteName) =>
+  const gatedPromote = (database: Database['kysely'], actor: string, remote: ReleasedRemote) =>
     promote(database, actor, remote, options.requirePassedRun?.includes(remote) === true ? (trx, canaryId) => requirePassedRun(trx, remote, canaryId) : undefined);
 
   for (const [path, change] of [
@@ -203,7 +206,7 @@ export interface ReleaseRoutesOptions {
   db: Database;
   liveRemotes: LiveRemotes;
   siteHost?: string | undefined;
-  requirePassedRun?: readonly RemoteName[] | undefined;
+  requirePassedRun?: readonly ReleasedRemote[] | undefined;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
@@ -227,7 +230,7 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (ap
     const token = tokens.get(request);
     if (token === undefined) return;
     const remote = (request.params as { remote?: unknown } | undefined)?.remote;
-    await recordReleaseAction(db.kysely, actorOf(token), 'api', typeof remote === 'string' && isRemoteName(remote) ? remote : null, `${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}`).catch(
+    await recordReleaseAction(db.kysely, actorOf(token), 'api', typeof remote === 'string' && isReleasedRemote(remote) ? remote : null, `${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}`).catch(
       (error: unknown) => request.log.error({ err: error }, 'could not audit a release token use'),
     );
   });

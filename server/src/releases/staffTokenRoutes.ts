@@ -4,7 +4,7 @@
 // every change are checked there, as for every other staff call.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
@@ -19,9 +19,9 @@ const createBody = z.strictObject(
   {
     name: textField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
     remotes: z
-      .array(z.enum(REMOTE_NAMES, { error: `remotes must name remotes among ${REMOTE_NAMES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
+      .array(z.enum(RELEASED_REMOTES, { error: `remotes must name remotes among ${RELEASED_REMOTES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
       .min(1, { error: 'remotes must name at least one remote' })
-      .max(REMOTE_NAMES.length, { error: 'remotes must name each remote once' }),
+      .max(RELEASED_REMOTES.length, { error: 'remotes must name each remote once' }),
     expiresInDays: z
       .number({ error: `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}` })
       .int({ error: `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}` })
@@ -37,7 +37,7 @@ export interface StaffReleasesOptions {
   /** A host name the site answers for, for the check of a manifest on this site. */
   siteHost?: string | undefined;
   /** The remotes whose canary is promoted only after a pinned test run passed. */
-  requirePassedRun?: readonly RemoteName[] | undefined;
+  requirePassedRun?: readonly ReleasedRemote[] | undefined;
 }
 
 export interface StaffTokenRoutesOptions extends StaffReleasesOptions {
@@ -67,7 +67,7 @@ function adminOf(request: FastifyRequest): StaffAccountSummary {
 function releaserOf(request: FastifyRequest): ReleaseCaller {
   const staff = staffOf(request);
   if (!canRelease(staff)) throw httpError(403, RELEASE_MESSAGES.noConsole);
-  return { actor: `staff ${staff.email}`, remotes: staff.role === 'admin' ? REMOTE_NAMES : (staff.remotes ?? []), who: 'Your account' };
+  return { actor: `staff ${staff.email}`, remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []), who: 'Your account' };
 }
 
 export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTokenRoutesOptions): void {

@@ -3,7 +3,7 @@
 // on the database the server is configured with: DATABASE_URL (PostgreSQL), else the embedded one in DATA_DIR.
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { REMOTE_NAMES } from '@site/contracts/federation';
+import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
 import { describeError, runMigrations, type Database } from '../db/index.js';
 import { openCliDatabase, type CliIo } from '../cli/cliDatabase.js';
@@ -187,13 +187,13 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
 
 /** The release role's remotes from --remotes: known federation names, each once, in the registry's order. */
 function releaseRemotes(option: string | undefined): string[] {
-  const known = REMOTE_NAMES.join(', ');
+  const known = RELEASED_REMOTES.join(', ');
   if (option === undefined) throw new UsageError(`The release role needs --remotes with one or more of ${known}, e.g. --remotes catalogue.`);
   const named = option.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
-  const unknown = named.find((name) => !(REMOTE_NAMES as readonly string[]).includes(name));
+  const unknown = named.find((name) => !(RELEASED_REMOTES as readonly string[]).includes(name));
   if (unknown !== undefined) throw new UsageError(`Unknown remote "${unknown}": use ${known}.`);
   if (named.length === 0) throw new UsageError(`--remotes must name one or more of ${known}.`);
-  return REMOTE_NAMES.filter((name) => named.includes(name));
+  return RELEASED_REMOTES.filter((name) => named.includes(name));
 }
 
 /** The new password: generated (printed once) or read, and checked against the policy. */

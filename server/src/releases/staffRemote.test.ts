@@ -1,0 +1,168 @@
+// The staff remote in the remotes registry, through the whole app on both databases: seeded from REMOTE_STAFF_URL,
+// registered (refused without the module the staff host renders), put in front of a share of staff as a canary,
+// promoted and rolled back with a pipeline's token like the public remotes; the staff pages' own remotes map, preload
+// and CSP follow each change per visitor (cohort, failed-canaries cookie), and no public page ever names it.
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { describe, test, type TestContext } from 'node:test';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
+import type { RemoteListing } from '@site/contracts/releases-api';
+import { buildApp } from '../app.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { RELEASES_API } from './releaseRoutes.js';
+import { createReleaseToken } from './tokens.js';
+
+const STABLE = '/remotes/staff/mf-manifest.json';
+const STAFF_FILES: Record<string, string> = {
+  'staff-host/dist/index.html': '<!doctype html><html lang=en><head><title>Staff</title><script defer src=/staff/assets/main.0a1b2c3d.js></script></head><body><div id=root></div></body></html>',
+  'mfe-staff/dist/mf-manifest.json': '{"id":"staff","metaData":{"globalName":"staff","remoteEntry":{"name":"remoteEntry.js","path":""}},"exposes":[{"name":"StaffApp","path":"./StaffApp"}]}\n',
+};
+
+/** A CDN of two staff builds: one exposing the StaffApp the staff host renders, one without it. */
+async function startCdn(): Promise<{ origin: string; server: Server }> {
+  const manifest = (names: string[]) => JSON.stringify({ id: 'staff', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: names.map((name) => ({ name, path: `./${name}` })) });
+  const files: Record<string, string> = { '/staff/v2/mf-manifest.json': manifest(['StaffApp']), '/staff/broken/mf-manifest.json': manifest(['Inbox']) };
+  const server = createServer((request, response) => {
+    const body = files[request.url ?? ''];
+    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(body ?? '{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+type Entry = { name: string; entry: string; fallback?: string };
+const inlineMap = (html: string): Entry[] =>
+  (JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"remotes":[]}') as { remotes: Entry[] }).remotes;
+const scriptSrc = (res: LightMyRequestResponse): string =>
+  String(res.headers['content-security-policy']).split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src ')) ?? '';
+
+async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
+  let fixture: Fixture;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let cdn: { origin: string; server: Server };
+  let staffToken = '';
+  let catalogueToken = '';
+
+  t.before(async () => {
+    cdn = await startCdn();
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off' } });
+    for (const [file, content] of Object.entries(STAFF_FILES)) {
+      await mkdir(path.dirname(path.join(fixture.root, file)), { recursive: true });
+      await writeFile(path.join(fixture.root, file), content);
+    }
+    database = await target.fresh();
+    app = await buildApp(fixture.config, database.db, { catalogue: 'files' });
+    staffToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'staff pipeline', remotes: ['staff'], expiresInDays: 1 })).token;
+    catalogueToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 })).token;
+  });
+  t.after(async () => {
+    await app?.close();
+    await database?.cleanup();
+    await fixture?.cleanup();
+    cdn?.server.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token = staffToken) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+  };
+  const staffPage = (cookie?: string) => app.inject({ method: 'GET', url: '/staff/inbox', headers: cookie === undefined ? {} : { cookie } });
+
+  await t.test('the registry lists the staff remote, seeded as configured; its page names the stable build', async () => {
+    const listed = await call('GET', RELEASES_API.remotes);
+    assert.equal(listed.status, 200);
+    const [staff] = (listed.body as { remotes: RemoteListing[] }).remotes;
+    assert.equal(staff?.remote, 'staff');
+    assert.equal(staff?.source, 'variables');
+    assert.equal(staff?.stable.entry, STABLE);
+    assert.deepEqual(staff?.promoteGate, { requiresPassedRun: false });
+    const page = await staffPage();
+    assert.deepEqual(inlineMap(page.body), [{ name: 'staff', entry: STABLE }]);
+    assert.equal(page.headers['set-cookie'], undefined, 'no canary: no cohort given out');
+  });
+
+  await t.test('a build without the StaffApp the staff host renders is refused, saying so; a good one is registered', async () => {
+    const refused = await call('POST', RELEASES_API.releases('staff'), { version: 'broken', entry: `${cdn.origin}/staff/broken/mf-manifest.json` });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.error, 'The staff release does not expose what the staff host uses: missing ./StaffApp');
+    const registered = await call('POST', RELEASES_API.releases('staff'), { version: 'v2', entry: `${cdn.origin}/staff/v2/mf-manifest.json`, notes: 'new inbox' });
+    assert.equal(registered.status, 201, JSON.stringify(registered.body));
+  });
+
+  await t.test("another remote's token may not touch it (403), and a staff token no public remote", async () => {
+    const other = await call('POST', RELEASES_API.canary('staff'), { version: 'v2', percent: 50 }, catalogueToken);
+    assert.equal(other.status, 403);
+    assert.equal(other.body.error, 'This token may not act on staff: only on catalogue');
+    assert.equal((await call('POST', RELEASES_API.rollback('catalogue'))).status, 403);
+  });
+
+  await t.test('as the canary for 50 %: staff of the lower half get it with the stable build as fallback, the CSP allowing its origin', async () => {
+    const canary = await call('POST', RELEASES_API.canary('staff'), { version: 'v2', percent: 50 });
+    assert.equal(canary.status, 200, JSON.stringify(canary.body));
+    const v2 = `${cdn.origin}/staff/v2/mf-manifest.json`;
+
+    const onCanary = await staffPage('site_cohort=10');
+    assert.deepEqual(inlineMap(onCanary.body), [{ name: 'staff', entry: v2, fallback: STABLE }]);
+    assert.ok(onCanary.body.includes(`<link rel="preload" href="${v2}" as="fetch" crossorigin="anonymous">`), 'the canary is preloaded');
+    assert.equal(scriptSrc(onCanary), `script-src 'self' ${cdn.origin}`);
+    assert.equal(onCanary.headers['cache-control'], 'no-store');
+
+    const onStable = await staffPage('site_cohort=90');
+    assert.deepEqual(inlineMap(onStable.body), [{ name: 'staff', entry: STABLE }]);
+    assert.equal(scriptSrc(onStable), "script-src 'self'", 'no other origin for staff not on it');
+    // a browser that could not load the canary is on stable from then on
+    const failed = await staffPage(`site_cohort=10; ${CANARY_FAILED_COOKIE}=staff`);
+    assert.deepEqual(inlineMap(failed.body), [{ name: 'staff', entry: STABLE }]);
+    // a new visitor is given a cohort, as on the public pages
+    assert.match(String((await staffPage()).headers['set-cookie']), /^site_cohort=\d{1,2}; Path=\/; Max-Age=7776000; SameSite=Lax; HttpOnly$/);
+
+    // the public pages never name it, whatever the cohort
+    const remotesJson = (await app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: 'site_cohort=10' } })).json<{ remotes: Entry[] }>();
+    assert.ok(!remotesJson.remotes.some((remote) => remote.name === 'staff'));
+    const home = await app.inject({ method: 'GET', url: '/home', headers: { cookie: 'site_cohort=10' } });
+    assert.ok(!home.body.includes('/staff/v2/'));
+    assert.ok(!String(home.headers['content-security-policy']).includes(cdn.origin));
+  });
+
+  await t.test('promoted: every member of staff gets it; rolled back: the build seeded from the variables again', async () => {
+    const v2 = `${cdn.origin}/staff/v2/mf-manifest.json`;
+    assert.equal((await call('POST', RELEASES_API.promote('staff'))).status, 200);
+    assert.deepEqual(inlineMap((await staffPage('site_cohort=90')).body), [{ name: 'staff', entry: v2 }]);
+    const rolledBack = await call('POST', RELEASES_API.rollback('staff'));
+    assert.equal(rolledBack.status, 200);
+    assert.equal((rolledBack.body as { stable: { version: string } }).stable.version, 'variables');
+    assert.deepEqual(inlineMap((await staffPage('site_cohort=10')).body), [{ name: 'staff', entry: STABLE }]);
+  });
+}
+
+describe('the staff remote in the remotes registry', () => {
+  test('on embedded PGlite', async (t) => staffRemoteSuite(t, pgliteTarget));
+  test('on PostgreSQL', async (t) => onPostgres(t, (target) => staffRemoteSuite(t, target)));
+
+  test('REMOTE_STAFF_URL still seeds it, as REMOTE_<NAME>_URL does a public remote', async (t) => {
+    const entry = 'https://staff.cdn.example/v3/mf-manifest.json';
+    const fixture = await createFixture({ env: { SERVER_RENDERING: 'off', REMOTE_STAFF_URL: entry } });
+    const database = await pgliteTarget.fresh();
+    const app = await buildApp(fixture.config, database.db, { catalogue: 'files' });
+    t.after(async () => {
+      await app.close();
+      await database.cleanup();
+      await fixture.cleanup();
+    });
+    const token = (await createReleaseToken(database.db.kysely, 'test', { name: 'staff pipeline', remotes: ['staff'], expiresInDays: 1 })).token;
+    const res = await app.inject({ method: 'GET', url: RELEASES_API.remote('staff'), headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual({ source: res.json<RemoteListing>().source, entry: res.json<RemoteListing>().stable.entry }, { source: 'variables', entry });
+  });
+});
