@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { descriptionSection, tableHeaderProblems, tableRowProblems } from './catalogue';
 import { BRANCH_IDS, BRANCH_LABELS, BRANDS, CATEGORY_IMAGE_KEYS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
 import { normalizedProductCode, QUOTE_UNITS } from './validation/quote';
+import { BRANCH_NAMES } from './validation/rules';
 
 const text = z.string().trim().min(1);
 /** International phone number in groups, e.g. '+971 4 347 1100'; X digits mark a placeholder ('+966 XX XXX XXXX'). */
@@ -47,7 +48,7 @@ export const productCategoriesSchema = z
 export const branchSchema = z
   .strictObject({
     id: z.enum(BRANCH_IDS),
-    /** Branch name, also the contact form's `country` value: 'Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'. */
+    /** Branch name (BRANCH_NAMES), also the contact form's `country` value: 'Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'. */
     name: text,
     /** Label of the region selector, e.g. 'Oman (Muscat Office)'. */
     label: text,
@@ -74,6 +75,10 @@ export const branchesSchema = z
     const ids = branches.map((b) => b.id).join(',');
     if (ids !== BRANCH_IDS.join(',')) {
       ctx.addIssue({ code: 'custom', message: `expected branches ${BRANCH_IDS.join(', ')} in this order, got ${ids || 'none'}` });
+    }
+    const names = branches.map((b) => b.name).join(', ');
+    if (names !== BRANCH_NAMES.join(', ')) {
+      ctx.addIssue({ code: 'custom', message: `expected branch names ${BRANCH_NAMES.join(', ')} in this order, got ${names || 'none'}` });
     }
   });
 

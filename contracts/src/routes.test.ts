@@ -46,13 +46,18 @@ describe('startDataPaths', () => {
     expect(startData('/our-products/cables/lv_cable')).toEqual(['/api/catalogue/products/lv_cable', '/api/products/lv_cable/reviews']);
     expect(startData('/our-products/cables/a%20b%3F/')).toEqual(['/api/catalogue/products/a%20b%3F', '/api/products/a%20b%3F/reviews']);
     expect(startData('/our-products/cables')).toEqual(['/api/catalogue/categories/cables/products', '/api/products/ratings']);
-    expect(startData('/home')).toEqual([]);
+    expect(startData('/home')).toEqual(['/data/products-category.json']);
+    expect(startData('/about')).toEqual([]);
   });
 
   it("names an Arabic page's data in its edition: its folder's files, the catalogue API in Arabic", () => {
     const startData = (pathname: string) => startDataPaths(matchSiteRoute(pathname)!);
     expect(startData('/ar/our-products/cables/lv_cable')).toEqual(['/api/catalogue/products/lv_cable?lang=ar', '/api/products/lv_cable/reviews']);
     expect(startData('/ar/our-products')).toEqual(['/data/ar/products-category.json']);
+    // the texts the English pages have in their bundle
+    expect(startData('/ar/home')).toEqual(['/data/ar/products-category.json', '/data/ar/home.json']);
+    expect(startData('/ar/about')).toEqual(['/data/ar/home.json', '/data/ar/company.json']);
+    expect(startData('/ar/contact-us')).toEqual(['/data/ar/branches.json']);
   });
 
   it("asks for a listing's page in the order and page its address names, in one spelling", () => {

@@ -36,6 +36,11 @@ interface RouteFields {
    */
   startData?: readonly string[];
   /**
+   * What only the Arabic edition fetches as it starts, beside startData: the texts the English edition has in its
+   * bundle (data/ar/…). Also the server's key for the drawn page: new texts, new HTML.
+   */
+  startDataAr?: readonly string[];
+  /**
    * Whether search engines may index it: listed in sitemap.xml (a route with parameters once per record) and sent
    * without `robots: noindex`.
    */
@@ -72,6 +77,9 @@ export const siteRoutes = [
     titleAr: 'الرئيسية',
     kind: 'company',
     index: true,
+    // the teaser's categories in both editions (the catalogue's, renamed without a release)
+    startData: ['/data/products-category.json'],
+    startDataAr: ['/data/home.json'],
   },
   {
     path: CATALOGUE_SEGMENT,
@@ -133,6 +141,7 @@ export const siteRoutes = [
     titleAr: 'من نحن',
     kind: 'company',
     index: true,
+    startDataAr: ['/data/home.json', '/data/company.json'],
   },
   {
     path: 'certificates',
@@ -142,6 +151,7 @@ export const siteRoutes = [
     titleAr: 'الشهادات',
     kind: 'company',
     index: true,
+    startDataAr: ['/data/certificates.json'],
   },
   {
     path: 'management',
@@ -161,6 +171,7 @@ export const siteRoutes = [
     titleAr: 'مشاريعنا',
     kind: 'company',
     index: true,
+    startDataAr: ['/data/projects.json'],
   },
   {
     path: 'career-opportunities',
@@ -170,6 +181,7 @@ export const siteRoutes = [
     titleAr: 'الوظائف الشاغرة',
     kind: 'company',
     index: true,
+    startDataAr: ['/data/company.json'],
   },
   {
     path: 'contact-us',
@@ -179,6 +191,7 @@ export const siteRoutes = [
     titleAr: 'اتصل بنا',
     kind: 'company',
     index: true,
+    startDataAr: ['/data/branches.json'],
   },
   {
     // the buyer's own basket: nothing for search engines
@@ -189,6 +202,7 @@ export const siteRoutes = [
     titleAr: 'طلب عرض سعر',
     kind: 'company',
     index: false,
+    startDataAr: ['/data/branches.json'],
   },
 ] as const satisfies readonly SiteRoute[];
 
@@ -324,7 +338,8 @@ function startDataQuery(template: string, viewSearch: string): string | undefine
  * (viewSearchOf).
  */
 export function startDataPaths({ route, params, locale }: SiteRouteMatch, viewSearch = ''): string[] {
-  return (route.startData ?? []).flatMap((template) => {
+  const templates = [...(route.startData ?? []), ...(locale === 'ar' ? (route.startDataAr ?? []) : [])];
+  return templates.flatMap((template) => {
     const query = startDataQuery(template, viewSearch);
     return query === undefined ? [] : [localizedDataPath(locale, generatePath(template, params) + query)];
   });

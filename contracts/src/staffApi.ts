@@ -1,5 +1,6 @@
 // The staff app's calls: what mfe-staff asks and the server answers, each address and shape once.
-// Public pages never import this module (the staff app is never loaded on them); no imports, only strings and types.
+// Public pages never import this module (the staff app is never loaded on them); only strings and types, and the
+// branch list of the field rules.
 //
 // Every staff call is JSON under /api/staff/, answers `cache-control: no-store`, and:
 // - 401 {error} without a valid session (or with one still waiting for its second factor, outside the sign-in steps),
@@ -8,9 +9,11 @@
 // - 403 {error: 'Your session has expired or the form is stale. Please reload the page.'} for a state-changing call
 //   (every method but GET/HEAD) whose `x-csrf-token` header is missing or is not the session's token.
 
-/** The branches staff work for: the `name` of content/data/branches.json (the CLI also takes `Saudi`). */
-export const STAFF_BRANCHES = ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'] as const;
-export type StaffBranch = (typeof STAFF_BRANCHES)[number];
+import { BRANCH_NAMES, type BranchName } from '@site/content/validation';
+
+/** The branches staff work for: the branch names of the forms (the CLI also takes `Saudi`). */
+export const STAFF_BRANCHES = BRANCH_NAMES;
+export type StaffBranch = BranchName;
 
 /**
  * admin: everything; branch: their branch's inbox; catalogue: the catalogue editor only (never the inbox or reviews);

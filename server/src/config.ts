@@ -12,153 +12,6 @@ export { RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName };
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** A remote the registry releases, as configured: a public one (RemoteConfig) or the staff remote (StaffPagesConfig). */
-export interface ReleasedRemoteConfig {
-  name: ReleasedRemote;
-  /** What the shell registers: a manifest (`.json`) or remoteEntry.js URL, absolute or origin-relative. */
-  entry: string;
-  /** The remote's build output, served under /remotes/<name>/. */
-  distDir: string;
-  /** A second build in front of a share of visitors (http/canary.ts); undefined when none is configured. */
-  canary: CanaryConfig | undefined;
-}
-
-/** A public remote: in every page's remotes map. */
-export interface RemoteConfig extends ReleasedRemoteConfig {
-  name: RemoteName;
-}
-
-/** A remote's canary release: REMOTE_<NAME>_CANARY_URL, _CANARY_PERCENT and _CANARY_DIR. */
-export interface CanaryConfig {
-  /** What the shell registers for visitors on the canary (as RemoteConfig.entry). */
-  entry: string;
-  /** Visitors whose cohort (0–99) is below this get the canary: 0 is nobody (the rollback), 100 everybody. */
-  percent: number;
-  /** The canary's build output on this disk, served under /remotes/<name>/canary/ (undefined: it is elsewhere). */
-  distDir: string | undefined;
-}
-
-export interface Config {
-  port: number;
-  host: string;
-  /** Fastify's logger is off when this is undefined. */
-  logLevel: LogLevel | undefined;
-  repoRoot: string;
-  /** Where the embedded database (and any other server state) lives. */
-  dataDir: string;
-  /** PostgreSQL connection string; when undefined the embedded PGlite database is used. */
-  databaseUrl: string | undefined;
-  shellDist: string;
-  content: {
-    /** Committed static files: images/, uploads/, the brochure PDF... served at the site root. */
-    publicDir: string;
-    /** Committed data files served under /data/. */
-    dataDir: string;
-    /** Generated files (gitignored, may not exist): served at the root, and its data/ under /data/. */
-    generatedDir: string;
-  };
-  remotes: RemoteConfig[];
-  /** The staff pages: apart from `remotes`, so that no public page's map ever names the staff remote. */
-  staffPages: StaffPagesConfig;
-  submissions: SubmissionsConfig;
-  mail: MailConfig;
-  assistant: AssistantConfig;
-  http: HttpConfig;
-  staff: StaffConfig;
-  /**
-   * The remotes whose canary is promoted only after a test run pinned to it has passed (RELEASE_REQUIRE_PASSED_RUN:
-   * comma-separated names, or `all`); none by default.
-   */
-  requirePassedRun: readonly ReleasedRemote[];
-  releaseSafety: ReleaseSafetyConfig;
-}
-
-/** The RELEASE_* variables' defaults: a canary goes when 20 % of its last 50 loads failed. */
-export const RELEASE_SAFETY_DEFAULTS: ReleaseSafetyConfig = { rollbackWindow: 50, rollbackFailurePercent: 20, alertEmail: undefined, reportsPerMinute: 60 };
-
-/** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
-export interface ReleaseSafetyConfig {
-  /** The canary's latest loads looked at (RELEASE_ROLLBACK_WINDOW): none is rolled back before this many. */
-  rollbackWindow: number;
-  /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
-  rollbackFailurePercent: number;
-  /** Who is mailed when a canary is taken out (RELEASE_ALERT_EMAIL); undefined: the audit only. */
-  alertEmail: string | undefined;
-  /** Load reports per client IP per minute (RELEASE_REPORTS_PER_MINUTE); 0 turns the limit off (load tests only). */
-  reportsPerMinute: number;
-}
-
-/**
- * The staff pages: their host page's build and the staff remote (http/staffPage.ts), whose variables are a public
- * remote's (REMOTE_STAFF_URL, REMOTE_STAFF_CANARY_URL/_PERCENT/_DIR) and which the registry releases like them; only the
- * staff page's own remotes map names it. `entry` and `distDir` are mfe-staff's (served under /remotes/staff/).
- */
-export interface StaffPagesConfig extends ReleasedRemoteConfig {
-  name: typeof STAFF_REMOTE;
-  /** staff-host's build output: the page's index.html, and its files served under /staff/assets/. */
-  hostDist: string;
-}
-
-/** How the server sees itself from outside: its public address and the proxies in front of it. */
-export interface HttpConfig {
-  /**
-   * PUBLIC_SITE_URL, e.g. https://www.crescent-electrical.example (origin only, no trailing slash): the base of
-   * canonical URLs, Open Graph URLs, JSON-LD and the sitemap. Never taken from a request (its Host is the visitor's
-   * to choose): when undefined, http/siteOrigin.ts derives it from HOST and the listening port (local runs).
-   */
-  publicSiteUrl: string | undefined;
-  /**
-   * ALLOWED_HOSTS: the host names this server answers for (lower case, no port), plus PUBLIC_SITE_URL's; any other
-   * Host gets 421 (http/allowedHosts.ts). Undefined: every Host is served (the pages never depend on it).
-   */
-  allowedHosts: readonly string[] | undefined;
-  /** How long a client may take over each part of a connection (http/timeouts.ts). */
-  timeouts: HttpTimeouts;
-  /**
-   * TRUST_PROXY, passed to Fastify's `trustProxy`: false (default: X-Forwarded-* are ignored), a hop count, or
-   * comma-separated proxy addresses/CIDRs (`true`, trust every hop, is refused). It decides request.protocol (HSTS is sent only over
-   * https), request.hostname (the name ALLOWED_HOSTS checks) and request.ip (rate limits); never the site's origin.
-   */
-  trustProxy: false | number | string;
-  /**
-   * SERVER_RENDERING: `on` (default) sends pages with their first view rendered on the server where the page's
-   * remote allows it (http/ssr/firstView.ts); `off` sends every page for the browser to draw.
-   */
-  serverRendering: boolean;
-}
-
-/**
- * The server's socket timeouts, in milliseconds (HTTP_*_TIMEOUT_SECONDS). Without them a client that sends a
- * Content-Length and then stops holds its connection (and its memory) for ever.
- */
-export interface HttpTimeouts {
-  /** The request line and headers must have arrived within this (Node's headersTimeout). */
-  headersMs: number;
-  /** The whole request, body included, must have arrived within this (Node's requestTimeout). */
-  requestMs: number;
-  /** An idle keep-alive connection between two requests is closed after this. */
-  keepAliveMs: number;
-  /**
-   * A socket with no traffic either way for this long is closed (Fastify's connectionTimeout): the backstop for a
-   * client that stops reading its answer. Longer than any wait of a handler (the assistant's provider timeout).
-   */
-  idleMs: number;
-}
-
-/** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
-export interface AssistantConfig {
-  /** Google Generative AI key (GEMINI_API_KEY). Server-side only; without it every answer comes from the knowledge base. */
-  apiKey: string | undefined;
-  /** A flash-class model name (GEMINI_MODEL). */
-  model: string;
-  /** The provider's address (GEMINI_BASE_URL), for tests and proxies; the SDK's default when undefined. */
-  baseUrl: string | undefined;
-  /** Longest wait for the provider before answering from the knowledge base. */
-  timeoutMs: number;
-  /** Questions per client IP in one window; 0 turns the limit off (load tests only). */
-  rateLimitMax: number;
-  rateLimitWindowMs: number;
-}
 
 /** The model used when GEMINI_MODEL is not set. */
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
@@ -166,50 +19,9 @@ export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
 /** Default of QUOTE_CONFIRMATIONS_PER_HOUR: an hour's confirmations to every address together (a busy day's requests fit). */
 export const QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT = 60;
 
-/** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
-export interface SubmissionsConfig {
-  /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
-  rateLimitMax: number;
-  rateLimitWindowMs: number;
-  /** redis:// or rediss:// URL of the rate-limit store; in-memory (per process) when undefined. */
-  redisUrl: string | undefined;
-  /**
-   * Reviews of one product from one client address (an IPv6 one's /64) within reviewsPerProductWindowMs, counted in
-   * the database (every process, across restarts: reviews/reviewLimit.ts); 0 turns the limit off.
-   */
-  reviewsPerProductMax: number;
-  reviewsPerProductWindowMs: number;
-  /**
-   * Confirmations of requests for quotation mailed to all addresses together in one hour (QUOTE_CONFIRMATIONS_PER_HOUR),
-   * counted in the database; past it requests are stored and their branches mailed, without one. 0: none at all.
-   */
-  quoteConfirmationsPerHour: number;
-}
+/** The RELEASE_* variables' defaults: a canary goes when 20 % of its last 50 loads failed. */
+export const RELEASE_SAFETY_DEFAULTS = { rollbackWindow: 50, rollbackFailurePercent: 20, alertEmail: undefined, reportsPerMinute: 60 } as const;
 
-/** The staff app's sessions (staff/sessions.ts). */
-export interface StaffConfig {
-  /** A session unused for this long ends (STAFF_SESSION_IDLE_MINUTES). */
-  sessionIdleMinutes: number;
-  /** A session ends this long after sign-in, however much it is used (STAFF_SESSION_MAX_HOURS). */
-  sessionMaxHours: number;
-  /** The keys sealing TOTP secrets at rest, the current one first (STAFF_TOTP_KEYS); undefined: totpKeyFile's. */
-  totpKeys: readonly TotpKey[] | undefined;
-  /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
-  totpKeyFile: string;
-}
-
-/** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
-export interface MailConfig {
-  /** smtp:// or smtps:// URL; when undefined nothing is sent and the outbox keeps the mail pending. */
-  smtpUrl: string | undefined;
-  /** The From address, e.g. "Crescent Electrical website <website@example.com>"; required with SMTP_URL. */
-  from: string | undefined;
-  /** First retry delay after a failed send; it doubles on every further failure, up to retryMaxMs. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** How often the worker looks for due mail (it also wakes at once when a form is submitted). */
-  pollMs: number;
-}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -267,7 +79,7 @@ const seconds = (fallbackSeconds: number) =>
 /** `id:base64` keys of 32 bytes, comma-separated, ids unique (no value echoed: they are secrets). */
 const totpKeys = z
   .string()
-  .transform((raw, ctx): TotpKey[] => {
+  .transform((raw, ctx): readonly TotpKey[] => {
     const keys = raw.split(',').map((entry) => {
       const [id = '', encoded = ''] = entry.trim().split(':');
       return { id, key: Buffer.from(encoded, 'base64') };
@@ -411,7 +223,7 @@ const ServerVariables = z
       .refine((names) => names.length > 0 && names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
         error: (issue) => `must be all or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
       })
-      .transform((names) => [...new Set(names)] as ReleasedRemote[])
+      .transform((names): readonly ReleasedRemote[] => [...new Set(names)] as ReleasedRemote[])
       .default([]),
     SERVER_RENDERING: z
       .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
@@ -493,6 +305,197 @@ const ServerVariables = z
     }
   });
 
+// ---- the configuration: its types are inferred from these mappings, so each setting is written once ----
+
+/** A remote the registry releases, as configured (a public one, or the staff remote): its stable build and maybe a canary. */
+function remoteConfigOf<Name extends ReleasedRemote>(name: Name, vars: z.output<ReturnType<typeof remoteVariables>>, repoRoot: string) {
+  const { entry, canaryUrl, canaryPercent, canaryDir } = vars;
+  return {
+    name,
+    /** What the shell registers: a manifest (`.json`) or remoteEntry.js URL, absolute or origin-relative. */
+    entry: entry ?? `${remoteServedPath(name)}${MANIFEST_FILE}`,
+    /** The remote's build output, served under /remotes/<name>/. */
+    distDir: path.join(repoRoot, `mfe-${name}`, 'dist'),
+    /**
+     * A second build in front of a share of visitors (http/canary.ts); undefined when none is configured. A percent
+     * without a URL or folder is accepted (no canary): removing the URL is a rollback, and must not stop the server.
+     */
+    canary:
+      canaryUrl === undefined && canaryDir === undefined
+        ? undefined
+        : {
+            /** What the shell registers for visitors on the canary (as the remote's entry). */
+            entry: canaryUrl ?? `${canaryServedPath(name)}${MANIFEST_FILE}`,
+            /** Visitors whose cohort (0–99) is below this get the canary: 0 is nobody (the rollback), 100 everybody. */
+            percent: canaryPercent,
+            /** The canary's build output on this disk, served under /remotes/<name>/canary/ (undefined: it is elsewhere). */
+            distDir: canaryDir,
+          },
+  };
+}
+
+/** The server's configuration from its parsed variables (the variables' names say where each value comes from). */
+function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remotes: RemoteConfig[], staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>) {
+  const dataDir = vars.DATA_DIR ?? path.join(repoRoot, '.data');
+  const allowedHosts = vars.ALLOWED_HOSTS === undefined ? undefined : new Set(vars.ALLOWED_HOSTS);
+  // The site's own public host always belongs: a list that forgot it would refuse every visitor.
+  if (allowedHosts !== undefined && vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
+  const hosts: readonly string[] | undefined = allowedHosts === undefined ? undefined : [...allowedHosts];
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    /** Fastify's logger is off when this is undefined. */
+    logLevel: vars.LOG_LEVEL,
+    repoRoot,
+    /** Where the embedded database (and any other server state) lives. */
+    dataDir,
+    /** PostgreSQL connection string; when undefined the embedded PGlite database is used. */
+    databaseUrl: vars.DATABASE_URL,
+    shellDist: path.join(repoRoot, 'shell', 'dist'),
+    content: {
+      /** Committed static files: images/, uploads/, the brochure PDF... served at the site root. */
+      publicDir: path.join(repoRoot, 'content', 'public'),
+      /** Committed data files served under /data/. */
+      dataDir: path.join(repoRoot, 'content', 'data'),
+      /** Generated files (gitignored, may not exist): served at the root, and its data/ under /data/. */
+      generatedDir: path.join(repoRoot, 'content', 'generated'),
+    },
+    remotes,
+    /**
+     * The staff pages: their host page's build and the staff remote (http/staffPage.ts), apart from `remotes` so that
+     * no public page's map ever names the staff remote. Its variables are a public remote's (REMOTE_STAFF_URL,
+     * REMOTE_STAFF_CANARY_URL/_PERCENT/_DIR) and the registry releases it like them; `entry` and `distDir` are mfe-staff's.
+     */
+    staffPages: {
+      ...staffRemote,
+      /** staff-host's build output: the page's index.html, and its files served under /staff/assets/. */
+      hostDist: path.join(repoRoot, 'staff-host', 'dist'),
+    },
+    /** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
+    submissions: {
+      /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
+      rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
+      rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
+      /** The rate-limit store; in-memory (per process) when undefined. */
+      redisUrl: vars.REDIS_URL,
+      /**
+       * Reviews of one product from one client address (an IPv6 one's /64) within reviewsPerProductWindowMs, counted in
+       * the database (every process, across restarts: reviews/reviewLimit.ts); 0 turns the limit off.
+       */
+      reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
+      reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
+      /**
+       * Confirmations of requests for quotation mailed to all addresses together in one hour, counted in the database;
+       * past it requests are stored and their branches mailed, without one. 0: none at all.
+       */
+      quoteConfirmationsPerHour: vars.QUOTE_CONFIRMATIONS_PER_HOUR,
+    },
+    /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
+    mail: {
+      /** When undefined nothing is sent and the outbox keeps the mail pending. */
+      smtpUrl: vars.SMTP_URL,
+      /** The From address, e.g. "Crescent Electrical website <website@example.com>"; required with SMTP_URL. */
+      from: vars.MAIL_FROM,
+      /** First retry delay after a failed send; it doubles on every further failure, up to retryMaxMs. */
+      retryBaseMs: vars.MAIL_RETRY_BASE_SECONDS,
+      retryMaxMs: vars.MAIL_RETRY_MAX_SECONDS,
+      /** How often the worker looks for due mail (it also wakes at once when a form is submitted). */
+      pollMs: vars.MAIL_POLL_SECONDS,
+    },
+    /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
+    assistant: {
+      /** Server-side only; without it every answer comes from the knowledge base. */
+      apiKey: vars.GEMINI_API_KEY,
+      /** A flash-class model name. */
+      model: vars.GEMINI_MODEL,
+      /** The provider's address, for tests and proxies; the SDK's default when undefined. */
+      baseUrl: vars.GEMINI_BASE_URL,
+      /** Longest wait for the provider before answering from the knowledge base. */
+      timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
+      /** Questions per client IP in one window; 0 turns the limit off (load tests only). */
+      rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
+      rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    /** The staff app's sessions (staff/sessions.ts). */
+    staff: {
+      /** A session unused for this long ends. */
+      sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
+      /** A session ends this long after sign-in, however much it is used. */
+      sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
+      /** The keys sealing TOTP secrets at rest, the current one first; undefined: totpKeyFile's. */
+      totpKeys: vars.STAFF_TOTP_KEYS,
+      /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
+      totpKeyFile: path.join(dataDir, 'staff-totp.key'),
+    },
+    /** The remotes whose canary is promoted only after a test run pinned to it has passed; none by default. */
+    requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
+    /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
+    releaseSafety: {
+      /** The canary's latest loads looked at: none is rolled back before this many. */
+      rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
+      /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
+      rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
+      /** Who is mailed when a canary is taken out; undefined: the audit only. */
+      alertEmail: vars.RELEASE_ALERT_EMAIL,
+      /** Load reports per client IP per minute; 0 turns the limit off (load tests only). */
+      reportsPerMinute: vars.RELEASE_REPORTS_PER_MINUTE,
+    },
+    /** How the server sees itself from outside: its public address and the proxies in front of it. */
+    http: {
+      /**
+       * The base of canonical URLs, Open Graph URLs, JSON-LD and the sitemap (origin only). Never taken from a request
+       * (its Host is the visitor's to choose): when undefined, http/siteOrigin.ts derives it from HOST and the port.
+       */
+      publicSiteUrl: vars.PUBLIC_SITE_URL,
+      /**
+       * The host names this server answers for (lower case, no port), PUBLIC_SITE_URL's included; any other Host gets
+       * 421 (http/allowedHosts.ts). Undefined: every Host is served (the pages never depend on it).
+       */
+      allowedHosts: hosts,
+      /**
+       * The server's socket timeouts, in milliseconds. Without them a client that sends a Content-Length and then stops
+       * holds its connection (and its memory) for ever (http/timeouts.ts).
+       */
+      timeouts: {
+        /** The request line and headers must have arrived within this (Node's headersTimeout). */
+        headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
+        /** The whole request, body included, must have arrived within this (Node's requestTimeout). */
+        requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
+        /** An idle keep-alive connection between two requests is closed after this. */
+        keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+        /**
+         * A socket with no traffic either way for this long is closed (Fastify's connectionTimeout): the backstop for a
+         * client that stops reading its answer. Longer than any wait of a handler (the assistant's provider timeout).
+         */
+        idleMs: vars.HTTP_IDLE_TIMEOUT_SECONDS,
+      },
+      /**
+       * Fastify's `trustProxy`: false (X-Forwarded-* are ignored), a hop count, or comma-separated proxy
+       * addresses/CIDRs. It decides request.protocol (HSTS only over https), request.hostname (what allowedHosts
+       * checks) and request.ip (rate limits); never the site's origin.
+       */
+      trustProxy: vars.TRUST_PROXY,
+      /** True: pages are sent with their first view rendered on the server where the page's remote allows it (http/ssr/firstView.ts). */
+      serverRendering: vars.SERVER_RENDERING,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof configOf>;
+/** A remote the registry releases, as configured; `Name` narrows it to one (the staff remote) or the public ones. */
+export type ReleasedRemoteConfig<Name extends ReleasedRemote = ReleasedRemote> = ReturnType<typeof remoteConfigOf<Name>>;
+/** A public remote: in every page's remotes map. */
+export type RemoteConfig = ReleasedRemoteConfig<RemoteName>;
+export type CanaryConfig = NonNullable<RemoteConfig['canary']>;
+export type StaffPagesConfig = Config['staffPages'];
+export type SubmissionsConfig = Config['submissions'];
+export type MailConfig = Config['mail'];
+export type AssistantConfig = Config['assistant'];
+export type StaffConfig = Config['staff'];
+export type ReleaseSafetyConfig = Config['releaseSafety'];
+export type HttpConfig = Config['http'];
+export type HttpTimeouts = HttpConfig['timeouts'];
+
 /** "PORT must be ..." for each issue; `names` maps a schema's keys to the variables' (remoteVariableNames). */
 function problemsOf(error: z.ZodError, names: Record<string, string> = {}): string[] {
   return error.issues.map((issue) => {
@@ -518,99 +521,18 @@ export function loadConfig(env: Env = process.env): Config {
   const repoRoot = parsed.data?.REPO_ROOT ?? findRepoRoot();
 
   /** A remote's REMOTE_<NAME>_* variables (the staff remote's too), or undefined when they hold a problem (listed). */
-  const remoteOf = <Name extends ReleasedRemote>(name: Name): (ReleasedRemoteConfig & { name: Name }) | undefined => {
+  const remoteOf = <Name extends ReleasedRemote>(name: Name) => {
     const names = remoteVariableNames(name);
     const vars = remoteVariables(name).safeParse(Object.fromEntries(Object.entries(names).map(([key, variable]) => [key, given[variable]])));
-    if (!vars.success) {
-      problems.push(...problemsOf(vars.error, names));
-      return undefined;
-    }
-    const { entry, canaryUrl, canaryPercent, canaryDir } = vars.data;
-    return {
-      name,
-      entry: entry ?? `${remoteServedPath(name)}${MANIFEST_FILE}`,
-      distDir: path.join(repoRoot, `mfe-${name}`, 'dist'),
-      // A percent without a URL or folder is accepted (no canary): removing the URL is a rollback, and must not stop
-      // the server from starting.
-      canary:
-        canaryUrl === undefined && canaryDir === undefined
-          ? undefined
-          : { entry: canaryUrl ?? `${canaryServedPath(name)}${MANIFEST_FILE}`, percent: canaryPercent, distDir: canaryDir },
-    };
+    if (vars.success) return remoteConfigOf(name, vars.data, repoRoot);
+    problems.push(...problemsOf(vars.error, names));
+    return undefined;
   };
-  const remotes = REMOTE_NAMES.map((name): RemoteConfig | undefined => remoteOf(name));
+  const remotes = REMOTE_NAMES.map((name) => remoteOf(name));
   const staffRemote = remoteOf(STAFF_REMOTE);
 
   if (!parsed.success || problems.length > 0 || staffRemote === undefined) throw new ConfigError(problems);
-  const vars = parsed.data;
-  const allowedHosts = vars.ALLOWED_HOSTS === undefined ? undefined : new Set(vars.ALLOWED_HOSTS);
-  // The site's own public host always belongs: a list that forgot it would refuse every visitor.
-  if (allowedHosts !== undefined && vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
-
-  return {
-    port: vars.PORT,
-    host: vars.HOST,
-    logLevel: vars.LOG_LEVEL,
-    repoRoot,
-    dataDir: vars.DATA_DIR ?? path.join(repoRoot, '.data'),
-    databaseUrl: vars.DATABASE_URL,
-    shellDist: path.join(repoRoot, 'shell', 'dist'),
-    content: {
-      publicDir: path.join(repoRoot, 'content', 'public'),
-      dataDir: path.join(repoRoot, 'content', 'data'),
-      generatedDir: path.join(repoRoot, 'content', 'generated'),
-    },
-    remotes: remotes.filter((remote) => remote !== undefined),
-    staffPages: { ...staffRemote, hostDist: path.join(repoRoot, 'staff-host', 'dist') },
-    submissions: {
-      rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
-      rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
-      redisUrl: vars.REDIS_URL,
-      reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
-      reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
-      quoteConfirmationsPerHour: vars.QUOTE_CONFIRMATIONS_PER_HOUR,
-    },
-    mail: {
-      smtpUrl: vars.SMTP_URL,
-      from: vars.MAIL_FROM,
-      retryBaseMs: vars.MAIL_RETRY_BASE_SECONDS,
-      retryMaxMs: vars.MAIL_RETRY_MAX_SECONDS,
-      pollMs: vars.MAIL_POLL_SECONDS,
-    },
-    assistant: {
-      apiKey: vars.GEMINI_API_KEY,
-      model: vars.GEMINI_MODEL,
-      baseUrl: vars.GEMINI_BASE_URL,
-      timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
-      rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
-      rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
-    },
-    staff: {
-      sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
-      sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
-      totpKeys: vars.STAFF_TOTP_KEYS,
-      totpKeyFile: path.join(vars.DATA_DIR ?? path.join(repoRoot, '.data'), 'staff-totp.key'),
-    },
-    requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
-    releaseSafety: {
-      rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
-      rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
-      alertEmail: vars.RELEASE_ALERT_EMAIL,
-      reportsPerMinute: vars.RELEASE_REPORTS_PER_MINUTE,
-    },
-    http: {
-      publicSiteUrl: vars.PUBLIC_SITE_URL,
-      allowedHosts: allowedHosts === undefined ? undefined : [...allowedHosts],
-      trustProxy: vars.TRUST_PROXY,
-      serverRendering: vars.SERVER_RENDERING,
-      timeouts: {
-        headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
-        requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
-        keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
-        idleMs: vars.HTTP_IDLE_TIMEOUT_SECONDS,
-      },
-    },
-  };
+  return configOf(parsed.data, repoRoot, remotes.filter((remote) => remote !== undefined), staffRemote);
 }
 
 function tryUrl(value: string): URL | undefined {

@@ -5,7 +5,8 @@ import { Provider } from 'react-redux';
 import { LOCALE_DIRECTION, type Locale } from '@site/contracts/locale';
 import { testI18n } from './i18n';
 import { ThemeRoot } from '@site/shared-ui';
-import { localizedFetch, makeStore, SiteI18nProvider, type AppStore } from '@site/shared-store';
+import { localizedFetch, makeStore, SiteI18nProvider, type AppStore, type LoadFirstView } from '@site/shared-store';
+import { requestsSent } from './msw';
 
 /** Shows the router's current path and query, so a test can see where a click navigated. */
 function CurrentPath() {
@@ -59,3 +60,15 @@ export function renderInSite(
 
 export { setViewportWidth } from './viewport';
 export { testI18n } from './i18n';
+
+/**
+ * The addresses a page's `loadFirstView` fetches on the server for an edition (its store's fetch reads that edition's
+ * data files), sorted: what the route table's start data of the page must name (contracts' startDataPaths).
+ */
+export async function firstViewFetches(loadFirstView: LoadFirstView | undefined, locale: Locale): Promise<string[]> {
+  const store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
+  await loadFirstView?.({ dispatch: store.dispatch, params: {}, locale });
+  return requestsSent()
+    .map((request) => request.replace(/^GET /, ''))
+    .sort();
+}

@@ -3,6 +3,8 @@
 // not `export *`: Node finds the names of this CommonJS-compiled module only when they are listed.
 export {
   BRANCH_NAMES,
+  type BranchName,
+  isBranchName,
   cutText,
   DEFAULT_BRANCH_NAME,
   EMAIL_PATTERN,

@@ -1,7 +1,5 @@
 // Field rules shared by the browser forms and the server's schemas (server/src/validation).
 // Plain data and functions only: no zod, no node modules, so browser bundles can import them.
-import branchesJson from '../../data/branches.json';
-
 /**
  * The e-mail check of every form (spec "Validation rules"): text, @, text, dot, text, no spaces.
  * The text parts also exclude the few characters that would let one field hold several mail
@@ -11,8 +9,15 @@ export const EMAIL_PATTERN = /^[^\s@,;:<>()[\]\\"]+@[^\s@,;:<>()[\]\\"]+\.[^\s@,
 
 export const isValidEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
 
-/** Branch names: the only values a form's country / region field may hold ('Dubai', 'Oman', ...). */
-export const BRANCH_NAMES: readonly string[] = (branchesJson as { name: string }[]).map((branch) => branch.name);
+/**
+ * Branch names, the one list of them: the `name` of each record of data/branches.json (its schema checks it), the only
+ * values a form's country / region field may hold, and the branches staff work for (the staff contract, and the check
+ * on staff_accounts.branch that the server's database test holds to this list).
+ */
+export const BRANCH_NAMES = ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'] as const;
+export type BranchName = (typeof BRANCH_NAMES)[number];
+
+export const isBranchName = (value: string): value is BranchName => (BRANCH_NAMES as readonly string[]).includes(value);
 
 /** The branch a form goes to when the visitor picks none. */
 export const DEFAULT_BRANCH_NAME = 'Dubai';

@@ -4,8 +4,11 @@ import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
 import { selectQuoteLines } from '@site/shared-store';
+import { fetchProductsCategory } from '../categories/productsCategorySlice';
+import { GLANDS_AR } from '../testing/arabicFixtures';
+import { editionStore, englishLeft } from '../testing/arabicPage';
 import { product } from '../testing/catalogueFixtures';
-import { catalogueHandlers, listingApi } from '../testing/handlers';
+import { arabicCatalogueHandlers, catalogueHandlers, listingApi } from '../testing/handlers';
 import { shownText } from '../testing/shownText';
 import ProductListingPage from './ProductListingPage';
 
@@ -16,6 +19,179 @@ const cardNames = () =>
   within(screen.getByRole('list', { name: /products$/ }))
     .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
+
+const GLANDS_API = catalogueListingApiPath('industrial_cable_glands');
+
+/** The listing in each edition (/ar/our-products/… in Arabic): the catalogue API asked in the page's language, its texts in it, Western digits. */
+const EDITIONS = [
+  {
+    locale: 'en' as const,
+    handlers: catalogueHandlers,
+    glands: 'Industrial Cable Glands',
+    glandsShort: 'Cable Glands',
+    gland: 'Gland',
+    cards: ['Gland A', 'Gland B', 'Gland C'],
+    home: 'Home',
+    ourProducts: 'Our Products',
+    title: (name: string) => `${name} | Crescent Electrical Trading`,
+    listLabel: 'Industrial Cable Glands products',
+    asked: { first: '', sorted: '?sort=5' },
+    loading: 'Loading products',
+    count: { 0: 'Showing 0 results', 3: 'Showing 3 results', 11: 'Showing 11 results' } as Record<number, string>,
+    sortLabel: 'Sort products',
+    sorts: ['Default Sorting', 'Sort by popularity', 'Sort by average rating', 'Sort by newness', 'Sort by price: low to high', 'Sort by price: high to low'],
+    price: 'AED 4.5',
+    ratings: { two: 'Rated 4.5 out of 5 (2 reviews)', one: 'Rated 3 out of 5 (1 review)' },
+    priceOnRequest: 'Price on request',
+    empty: 'No Products were found.',
+    /** English names an unknown category from its address; Arabic cannot, and says "Products". */
+    unknownCategory: 'Copper Bus Bars',
+    loadFailed: `Could not load ${GLANDS_API} (HTTP 500)`,
+    pages: 'Pages of products',
+    pageOf: 'Page 1 of 2',
+    nextPage: 'Next page',
+    /** The server's own message in English; the Arabic page says it in Arabic. */
+    ratingsFailed: 'Reviews could not be loaded right now. Products without a known rating are listed last.',
+  },
+  {
+    locale: 'ar' as const,
+    handlers: [...catalogueHandlers, ...arabicCatalogueHandlers],
+    glands: GLANDS_AR,
+    glandsShort: 'الكابلات الصناعية',
+    gland: 'جلبة',
+    cards: ['جلبة كابل أ', 'جلبة كابل ب', 'جلبة كابل ج'],
+    home: 'الرئيسية',
+    ourProducts: 'منتجاتنا',
+    title: (name: string) => `${name} | الهلال للتجارة الكهربائية`,
+    listLabel: `منتجات ${GLANDS_AR}`,
+    asked: { first: '?lang=ar', sorted: '?sort=5&lang=ar' },
+    loading: 'جارٍ تحميل المنتجات',
+    count: { 0: 'لا توجد نتائج', 3: 'عرض 3 نتائج', 11: 'عرض 11 نتيجة' } as Record<number, string>,
+    sortLabel: 'ترتيب المنتجات',
+    sorts: [
+      'الترتيب الافتراضي',
+      'الترتيب حسب الأكثر طلبًا',
+      'الترتيب حسب متوسط التقييم',
+      'الترتيب حسب الأحدث',
+      'الترتيب حسب السعر: من الأقل إلى الأعلى',
+      'الترتيب حسب السعر: من الأعلى إلى الأقل',
+    ],
+    price: '4.5 درهم',
+    ratings: { two: 'التقييم 4.5 من 5 (تقييمان)', one: 'التقييم 3 من 5 (تقييم واحد)' },
+    priceOnRequest: 'السعر عند الطلب',
+    empty: 'لم يُعثر على أي منتجات.',
+    unknownCategory: 'المنتجات',
+    loadFailed: 'تعذّر تحميل المنتجات.',
+    pages: 'صفحات المنتجات',
+    pageOf: 'الصفحة 1 من 2',
+    nextPage: 'الصفحة التالية',
+    ratingsFailed: 'تعذّر تحميل تقييمات المنتجات. تظهر المنتجات التي لا يتوفر لها تقييم في آخر القائمة.',
+  },
+];
+
+describe.each(EDITIONS)('ProductListingPage in each edition ($locale)', (edition) => {
+  const renderIn = (category: string, store?: ReturnType<typeof renderInSite>['store']) =>
+    renderInSite(<ProductListingPage />, { route: `/our-products/${category}`, path: '/our-products/:productCategoryId', locale: edition.locale, ...(store ? { store } : {}) });
+  const names = () =>
+    within(screen.getByRole('list', { name: edition.listLabel }))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+  const many = (count: number) => Array.from({ length: count }, (_, index) => product(`g${index}`, { productCategory: edition.glands, productName: `${edition.gland} ${index}` }));
+
+  beforeEach(() => {
+    server.use(...edition.handlers);
+    window.scrollTo = jest.fn();
+  });
+
+  it("asks the catalogue API in the edition's language and shows the category, its count, sort and cards in it", async () => {
+    renderIn('industrial_cable_glands');
+    expect(screen.getByText(edition.loading)).toBeInTheDocument();
+    expect(await screen.findByText(edition.count[3]!)).toBeInTheDocument();
+    expect(requestsSent()).toContain(`GET ${GLANDS_API}${edition.asked.first}`);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(edition.glands);
+    expect(heading.querySelector('span')).toHaveTextContent(edition.glandsShort);
+    const breadcrumb = screen.getByRole('navigation').querySelector<HTMLElement>('[data-trail="wide"]')!;
+    expect(within(breadcrumb).getByRole('link', { name: edition.home })).toHaveAttribute('href', '/home');
+    expect(within(breadcrumb).getByRole('link', { name: edition.ourProducts })).toHaveAttribute('href', '/our-products');
+    expect(within(breadcrumb).getByText(edition.glands)).toHaveAttribute('aria-current', 'page');
+    expect(names()).toEqual(edition.cards);
+    expect(document.title).toBe(edition.title(edition.glands));
+
+    const sort = screen.getByRole('combobox', { name: edition.sortLabel });
+    expect(within(sort).getAllByRole('option').map((option) => option.textContent)).toEqual(edition.sorts);
+    fireEvent.change(sort, { target: { value: '5' } });
+    // the test server answers every other order reversed (testing/handlers.ts listingApi)
+    await waitFor(() => expect(names()).toEqual([...edition.cards].reverse()));
+    expect(requestsSent()).toContain(`GET ${GLANDS_API}${edition.asked.sorted}`);
+    // Technical values and brand names only.
+    if (edition.locale === 'ar') expect(englishLeft(['Hex'])).toEqual([]);
+  });
+
+  it("writes prices and ratings in the edition's language, with Western digits and its plurals", async () => {
+    renderIn('industrial_cable_glands');
+    const card = (await screen.findByRole('link', { name: new RegExp(edition.cards[2]!) })).closest('li')!;
+    expect(within(card).getByText(edition.price)).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: edition.ratings.two })).toBeInTheDocument();
+    const rated = screen.getByRole('link', { name: new RegExp(edition.cards[0]!) }).closest('li')!;
+    expect(within(rated).getByRole('img', { name: edition.ratings.one })).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: new RegExp(edition.cards[1]!) })).getByText(edition.priceOnRequest)).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/[٠-٩]/);
+  });
+
+  it("counts with the edition's plural forms", async () => {
+    server.use(listingApi(many(11), many(11)));
+    renderIn('industrial_cable_glands');
+    expect(await screen.findByText(edition.count[11]!)).toBeInTheDocument();
+  });
+
+  it('names the category from the category list while its products load', async () => {
+    server.use(listingApi([], []));
+    const store = editionStore(edition.locale);
+    await store.dispatch(fetchProductsCategory());
+    renderIn('industrial_cable_glands', store);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(edition.glands);
+    expect(await screen.findByText(edition.empty)).toBeInTheDocument();
+    expect(screen.getByText(edition.count[0]!)).toBeInTheDocument();
+  });
+
+  it('names an unknown category without a list to name it from', async () => {
+    renderIn('copper_bus_bars');
+    expect(await screen.findByText(edition.empty)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(edition.unknownCategory);
+    expect(document.title).toBe(edition.title(edition.unknownCategory));
+    // never with English words from the address
+    if (edition.locale === 'ar') expect(englishLeft()).toEqual([]);
+  });
+
+  it('says that the products could not be loaded, with a retry', async () => {
+    let fail = true;
+    server.use(http.get(GLANDS_API, () => (fail ? new HttpResponse(null, { status: 500 }) : undefined)));
+    renderIn('industrial_cable_glands');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(edition.loadFailed);
+    if (edition.locale === 'ar') expect(alert).not.toHaveTextContent('Could not load');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button'));
+    expect(await screen.findByText(edition.count[3]!)).toBeInTheDocument();
+  });
+
+  it('offers the pages of a long category', async () => {
+    server.use(listingApi(many(30), many(30)));
+    renderIn('industrial_cable_glands');
+    const pages = await screen.findByRole('navigation', { name: edition.pages });
+    expect(pages).toHaveTextContent(edition.pageOf);
+    expect(within(pages).getByRole('link', { name: edition.nextPage })).toHaveAttribute('href', '/our-products/industrial_cable_glands?page=2');
+    if (edition.locale === 'ar') expect(englishLeft(['Hex'])).toEqual([]); // the brand's name only
+  });
+
+  it('says when the ratings are missing while sorting by rating', async () => {
+    server.use(http.get(RATINGS_API_PATH, () => HttpResponse.json({ error: 'Reviews could not be loaded right now.' }, { status: 503 })));
+    renderIn('industrial_cable_glands');
+    fireEvent.change(await screen.findByRole('combobox', { name: edition.sortLabel }), { target: { value: '3' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(edition.ratingsFailed);
+  });
+});
 
 describe('ProductListingPage', () => {
   beforeEach(() => {

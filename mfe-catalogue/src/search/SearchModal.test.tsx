@@ -4,8 +4,10 @@ import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import { SEARCH_PAGE_SIZE } from '@site/contracts/catalogue-api';
+import { GLANDS_AR, SEARCH_RESULTS_AR } from '../testing/arabicFixtures';
+import { englishLeft } from '../testing/arabicPage';
 import { SEARCH_RESULTS } from '../testing/catalogueFixtures';
-import { catalogueHandlers, searchApi } from '../testing/handlers';
+import { arabicCatalogueHandlers, catalogueHandlers, searchApi } from '../testing/handlers';
 import SearchModal, { SEARCH_DEBOUNCE_MS, SEARCH_FOCUS_DELAY_MS } from './SearchModal';
 
 /** A catalogue with more matches than a page: 'Cable 1' ... 'Cable 45', all matching 'cable'. */
@@ -19,6 +21,129 @@ const MANY_RESULTS = Array.from({ length: 2 * SEARCH_PAGE_SIZE + 5 }, (_, index)
 const searchAnswer = (resolver: HttpResponseResolver) => http.get(CATALOGUE_SEARCH_API_PATH, resolver);
 const neverAnswered = searchAnswer(() => delay('infinite'));
 const searches = () => requestsSent().filter((request) => request.startsWith(`GET ${CATALOGUE_SEARCH_API_PATH}`));
+
+/** A catalogue of `count` results titled `<word> 0` ... `<word> <count - 1>`. */
+const numbered = (results: typeof SEARCH_RESULTS, word: string, count: number) =>
+  Array.from({ length: count }, (_, index) => ({ ...results[0]!, id: `c${index}`, title: `${word} ${index}` }));
+const MANY = 2 * SEARCH_PAGE_SIZE + 5;
+
+/** What each edition's search shows: the same screen, its texts in the page's language, the server asked in it. */
+const EDITIONS = [
+  {
+    locale: 'en' as const,
+    handlers: catalogueHandlers,
+    results: SEARCH_RESULTS,
+    glands: 'Industrial Cable Glands',
+    gland: 'gland',
+    cable: 'Cable',
+    dialog: 'Search',
+    listLabel: 'Search results',
+    input: 'Search text',
+    placeholder: 'Search for products, categories...',
+    start: 'Start typing to search',
+    startHint: 'Search for products, categories, or companies',
+    close: 'Close search',
+    clear: 'Clear search',
+    keys: ['to close', 'to navigate', 'to open'],
+    noResults: 'No results found for "xyz"',
+    noResultsHint: 'Try different keywords or check your spelling',
+    loadFailed: 'The search could not be loaded.',
+    count: { 2: '2 result(s) found', 6: '6 result(s) found', 11: '11 result(s) found', [MANY]: `${MANY} result(s) found` } as Record<number, string>,
+    showMore: (more: number) => `Show more results (${more} more)`,
+  },
+  {
+    locale: 'ar' as const,
+    handlers: arabicCatalogueHandlers,
+    results: SEARCH_RESULTS_AR,
+    glands: GLANDS_AR,
+    gland: 'جلبة',
+    cable: 'كابل',
+    dialog: 'البحث',
+    listLabel: 'نتائج البحث',
+    input: 'نص البحث',
+    placeholder: 'ابحث عن المنتجات والفئات...',
+    start: 'ابدأ الكتابة للبحث',
+    startHint: 'ابحث عن المنتجات أو الفئات أو الشركات',
+    close: 'إغلاق البحث',
+    clear: 'مسح نص البحث',
+    keys: ['للإغلاق', 'للتنقّل', 'للفتح'],
+    noResults: 'لا توجد نتائج لـ «\u2068xyz\u2069»',
+    noResultsHint: 'جرّب كلمات أخرى أو تحقّق من الإملاء',
+    loadFailed: 'تعذّر تحميل البحث.',
+    count: { 2: 'تم العثور على نتيجتين', 6: 'تم العثور على 6 نتائج', 11: 'تم العثور على 11 نتيجة', [MANY]: `تم العثور على ${MANY} نتيجة` } as Record<number, string>,
+    showMore: (more: number) => `عرض مزيد من النتائج (المتبقي: ${more})`,
+  },
+];
+
+describe.each(EDITIONS)('SearchModal in each edition ($locale)', (edition) => {
+  let onClose: jest.Mock;
+  beforeEach(() => server.use(...edition.handlers, searchApi()));
+  const open = () => {
+    onClose = jest.fn();
+    return renderInSite(<SearchModal open onClose={onClose} />, { route: '/about', locale: edition.locale });
+  };
+  const input = () => screen.getByRole('combobox', { name: edition.input });
+  const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
+
+  it("the dialog, its input and start texts are the edition's", () => {
+    open();
+    const dialog = screen.getByRole('dialog', { name: edition.dialog });
+    expect(input()).toHaveAttribute('placeholder', edition.placeholder);
+    expect(dialog).toHaveTextContent(edition.start);
+    expect(dialog).toHaveTextContent(edition.startHint);
+    expect(within(dialog).getByRole('button', { name: edition.close })).toBeInTheDocument();
+    if (edition.locale === 'ar') expect(englishLeft()).toEqual([]);
+  });
+
+  it("finds the edition's titles, counts them in its language and opens the product inside the edition", async () => {
+    open();
+    type(edition.gland);
+    await screen.findByText(edition.count[2]!);
+    expect(requestsSent()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?${new URLSearchParams({ q: edition.gland, offset: '0', limit: String(SEARCH_PAGE_SIZE), lang: edition.locale })}`]);
+    const options = within(screen.getByRole('listbox', { name: edition.listLabel })).getAllByRole('option');
+    expect(options[0]).toHaveTextContent(edition.results[0]!.title);
+    expect(options[0]).toHaveTextContent(edition.glands);
+    for (const hint of edition.keys) expect(screen.getByText(hint, { exact: false })).toBeInTheDocument();
+    // Model codes, brand names and the keys' names only.
+    if (edition.locale === 'ar') expect(englishLeft(['CW', 'E1W', 'Hex', 'ESC', 'Enter'])).toEqual([]);
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    // The router's path inside the edition: the browser's router adds '/ar' (its basename).
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/industrial_cable_glands/gland_b');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says that nothing matched, the text isolated, and offers the clear button', async () => {
+    open();
+    type('xyz');
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(edition.noResults));
+    expect(screen.getByText(edition.noResultsHint)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: edition.clear }));
+    expect(screen.getByText(edition.start)).toBeInTheDocument();
+  });
+
+  it('counts many results and offers the next page', async () => {
+    const many = numbered(edition.results, edition.cable, MANY);
+    server.use(searchApi(many, many));
+    open();
+    type(edition.cable);
+    await screen.findByText(edition.count[MANY]!);
+    fireEvent.click(screen.getByRole('button', { name: edition.showMore(MANY - SEARCH_PAGE_SIZE) }));
+    await screen.findByRole('button', { name: edition.showMore(5) });
+    expect(screen.getAllByRole('option')).toHaveLength(2 * SEARCH_PAGE_SIZE);
+    type(`${edition.cable} 1`);
+    await screen.findByText(edition.count[11]!);
+    type(`${edition.cable} 4`);
+    await screen.findByText(edition.count[6]!);
+  });
+
+  it('says that the search could not be loaded', async () => {
+    server.use(http.get(CATALOGUE_SEARCH_API_PATH, () => new HttpResponse(null, { status: 500 })));
+    open();
+    type(edition.cable);
+    expect(await screen.findByRole('alert')).toHaveTextContent(edition.loadFailed);
+  });
+});
 
 describe('SearchModal', () => {
   let onClose: jest.Mock;

@@ -1,7 +1,10 @@
+import type { Locale } from '@site/contracts/locale';
 import { localizedFetch, makeStore } from '@site/shared-store';
 
-/** A store as an Arabic page makes it (shell bootstrap): its thunks read the Arabic data files (/data/ar/*.json). */
-export const arabicStore = () => makeStore(undefined, { fetch: localizedFetch('ar', (input, init) => fetch(input, init)) });
+/** A store as a page of the edition makes it (shell bootstrap): in Arabic its thunks read /data/ar/*.json. */
+export const editionStore = (locale: Locale) => makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
+
+export const arabicStore = () => editionStore('ar');
 
 /** Attributes a visitor reads or hears. */
 const READ_ATTRIBUTES = ['aria-label', 'alt', 'title', 'placeholder'];

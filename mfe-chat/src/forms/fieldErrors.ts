@@ -1,6 +1,6 @@
 // The chat forms' own checks, worded in the page's language under each field. The forms set noValidate: a browser's
 // bubbles speak the browser's language (English on an Arabic page) and vanish before a screen reader reads them.
-import { BRANCH_NAMES, isValidEmail } from '@site/content/validation';
+import { isBranchName, isValidEmail } from '@site/content/validation';
 
 /** The message id (src/i18n/<locale>.json) of what is wrong with a field. */
 export type FieldErrorId = 'chat.form.errorRequired' | 'chat.form.errorEmail' | 'chat.form.errorRegion';
@@ -19,7 +19,7 @@ export function visitorFieldErrors({ userName, userEmail, userCountry }: Visitor
   if (userName.trim() === '') errors.userName = 'chat.form.errorRequired';
   if (userEmail.trim() === '') errors.userEmail = 'chat.form.errorRequired';
   else if (!isValidEmail(userEmail.trim())) errors.userEmail = 'chat.form.errorEmail';
-  if (!BRANCH_NAMES.includes(userCountry)) errors.userCountry = 'chat.form.errorRegion';
+  if (!isBranchName(userCountry)) errors.userCountry = 'chat.form.errorRegion';
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { BRANCH_NAMES, isValidEmail } from '@site/content/validation';
+import { isBranchName, isValidEmail } from '@site/content/validation';
 import { visitorFieldErrors, type FieldErrors } from '../forms/fieldErrors';
 import type { VisitorProfile } from '../welcome/visitorProfile';
 import type { InquiryPayload } from './sendInquiry';
@@ -43,7 +43,7 @@ export function clearInquiryDetails(form: InquiryForm): InquiryForm {
 export function checkInquiry(form: InquiryForm): { payload: InquiryPayload } | { error: InquiryError } {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- every field is a string; Object.entries() types the values any
   const payload = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value.trim()])) as InquiryPayload;
-  if (!payload.userName || !payload.userEmail || !payload.inquiryMessage || !BRANCH_NAMES.includes(payload.userCountry)) {
+  if (!payload.userName || !payload.userEmail || !payload.inquiryMessage || !isBranchName(payload.userCountry)) {
     return { error: INQUIRY_ERRORS.required };
   }
   if (!isValidEmail(payload.userEmail)) return { error: INQUIRY_ERRORS.invalidEmail };

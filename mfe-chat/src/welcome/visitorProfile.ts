@@ -1,5 +1,5 @@
 // The visitor's profile, kept in the browser under one key so that a returning visitor goes straight to the chat.
-import { BRANCH_NAMES, FIELD_MAX_LENGTH, isValidEmail } from '@site/content/validation';
+import { FIELD_MAX_LENGTH, isBranchName, isValidEmail } from '@site/content/validation';
 
 /** Spec "Visitor profile". userCountry is a branch name ('Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'). */
 export interface VisitorProfile {
@@ -20,7 +20,7 @@ export function checkVisitorDetails(details: VisitorDetails): VisitorDetails | n
   const userEmail = details.userEmail.trim();
   if (userName === '' || userName.length > FIELD_MAX_LENGTH.name) return null;
   if (!isValidEmail(userEmail) || userEmail.length > FIELD_MAX_LENGTH.email) return null;
-  if (!BRANCH_NAMES.includes(details.userCountry)) return null;
+  if (!isBranchName(details.userCountry)) return null;
   return { userName, userEmail, userCountry: details.userCountry };
 }
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
+import { STAFF_BRANCHES } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { createFixture } from '../test-support/fixture.js';
 import { findPostgres, freshSchema } from '../test-support/databases.js';
@@ -188,6 +189,26 @@ async function databaseSuite(t: TestContext, target: Target): Promise<void> {
 
       const edited = MIGRATIONS.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
       await assert.rejects(runMigrations(db, edited), /Migration 001_initial was changed after it was applied/);
+    } finally {
+      await db.close();
+      await location.cleanup();
+    }
+  });
+
+  // Migration 005's check spells the branches in SQL (a migration that ran never changes): it must keep to the list.
+  await t.test("staff_accounts.branch takes exactly the contract's branches", async () => {
+    const location = await target.fresh();
+    const db = await location.open();
+    try {
+      await runMigrations(db);
+      const insert = (branch: string) =>
+        db.query(`insert into staff_accounts (email, password_hash, role, branch) values ($1, 'x', 'branch', $2)`, [`${branch.replace(/\W/g, '')}@example.com`, branch]);
+      for (const branch of STAFF_BRANCHES) await insert(branch);
+      const stored = await db.query<{ branch: string }>('select branch from staff_accounts order by id');
+      assert.deepEqual(stored.map((row) => row.branch), [...STAFF_BRANCHES]);
+      for (const other of ['Saudi', 'dubai', 'Abu Dhabi']) {
+        await assert.rejects(insert(other), (error: unknown) => (error as { code?: string }).code === '23514', other); // check_violation
+      }
     } finally {
       await db.close();
       await location.cleanup();

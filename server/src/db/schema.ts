@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { StaffBranch } from '@site/contracts/staff-api';
 
 /**
  * The database's tables as Kysely sees them: the one declaration the row types of every store come from.
@@ -118,8 +119,8 @@ export interface StaffAccountsTable {
   email: string;
   password_hash: string;
   role: 'admin' | 'branch' | 'catalogue' | 'release';
-  /** The check constraint allows only these (migration 005); set for branch staff only (migration 014). */
-  branch: 'Dubai' | 'Oman' | 'Bahrain' | 'Saudi Arabia' | null;
+  /** The check constraint allows only these (migration 005; db.test.ts holds it to the list); set for branch staff only (migration 014). */
+  branch: StaffBranch | null;
   /** The release role's remotes, comma-separated; null for every other role (migration 018). */
   remotes: ColumnType<string | null, string | null | undefined, string | null>;
   disabled: Defaulted<boolean>;

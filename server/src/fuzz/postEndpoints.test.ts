@@ -22,7 +22,7 @@ import { after, before, describe, test } from 'node:test';
 import { branches } from '@site/content';
 import { CHAT_API_PATH, CHAT_LIMITS } from '@site/content/chat';
 import { reviewsApiPath } from '@site/contracts/api';
-import { BRANCH_NAMES, checkQuantity, DEFAULT_BRANCH_NAME, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } from '@site/content/validation';
+import { BRANCH_NAMES, checkQuantity, isBranchName, DEFAULT_BRANCH_NAME, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } from '@site/content/validation';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -182,7 +182,7 @@ const optional = (body: Json, field: string): string | null => {
 };
 const branch = (body: Json, field: string, fallback?: string): string => {
   const value = fallback !== undefined && (body[field] === undefined || body[field] === null || body[field] === '') ? fallback : textOf(body, field);
-  assert.ok(BRANCH_NAMES.includes(value), `accepted ${field} ${JSON.stringify(value)}, not a branch`);
+  assert.ok(isBranchName(value), `accepted ${field} ${JSON.stringify(value)}, not a branch`);
   return value;
 };
 const isSpam = (body: Json) => {

@@ -37,6 +37,8 @@ const HOME_HINTS = [
   '<link rel="preload" href="/remotes/company/remoteEntry.js" as="script">',
   '<link rel="preload" as="script" href="/remotes/company/__federation_expose_HomePage.bc6fe5f6.js">',
 ];
+/** The English home's data hint: the teaser's categories (contracts' startData), whatever the remote's manifest says. */
+const TEASER_HINT = '<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">';
 
 /** The <head> of a page. */
 const headOf = (html: string): string => /<head\b[^>]*>([\s\S]*?)<\/head>/i.exec(html)?.[1] ?? '';
@@ -90,11 +92,13 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     const app = await site();
     const res = await app.inject({ method: 'GET', url: '/home' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(preloads(res.body), HOME_HINTS);
+    const dataHint = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`;
+    assert.deepEqual(preloads(res.body), [...HOME_HINTS, TEASER_HINT]);
     assert.deepEqual(inlineMap(res.body), (await app.inject({ method: 'GET', url: '/remotes.json' })).json());
-    // the Arabic home page: the same remote, the same hints, its own page (and ETag)
+    // the Arabic home page: the same remote, the same hints, its edition's data (with the texts the English bundle
+    // holds), its own page (and ETag)
     const arabic = await app.inject({ method: 'GET', url: '/ar/home' });
-    assert.deepEqual(preloads(arabic.body), HOME_HINTS);
+    assert.deepEqual(preloads(arabic.body), [...HOME_HINTS, dataHint('/data/ar/products-category.json'), dataHint('/data/ar/home.json')]);
     assert.deepEqual(inlineMap(arabic.body), inlineMap(res.body));
     assert.notEqual(arabic.headers.etag, res.headers.etag);
   });
@@ -157,7 +161,9 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     ]);
     assert.deepEqual(await dataPreloads('/management'), ['<link rel="preload" href="/data/our-team.json" as="fetch" crossorigin="anonymous">']);
     assert.deepEqual(await dataPreloads('/our-products'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
-    assert.deepEqual(await dataPreloads('/home'), []);
+    // the home's teaser categories (the catalogue's, in both editions)
+    assert.deepEqual(await dataPreloads('/home'), ['<link rel="preload" href="/data/products-category.json" as="fetch" crossorigin="anonymous">']);
+    assert.deepEqual(await dataPreloads('/about'), []);
     assert.deepEqual(await dataPreloads('/no-such-page'), []);
     // an Arabic page reads the Arabic edition of the data files (/data/ar/…) and of the catalogue's answers
     // (?lang=ar); visitors' data is the same API
@@ -167,6 +173,12 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
     ]);
     assert.deepEqual(await dataPreloads('/ar/management'), ['<link rel="preload" href="/data/ar/our-team.json" as="fetch" crossorigin="anonymous">']);
+    // an Arabic company page's texts, which the English page has in its bundle
+    assert.deepEqual(await dataPreloads('/ar/about'), [
+      '<link rel="preload" href="/data/ar/home.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/data/ar/company.json" as="fetch" crossorigin="anonymous">',
+    ]);
+    assert.deepEqual(await dataPreloads('/ar/contact-us'), ['<link rel="preload" href="/data/ar/branches.json" as="fetch" crossorigin="anonymous">']);
     assert.deepEqual(await dataPreloads('/ar/our-products/cables'), [
       '<link rel="preload" href="/api/catalogue/categories/cables/products?lang=ar" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/ratings" as="fetch" crossorigin="anonymous">',
@@ -215,11 +227,11 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     }
   });
 
-  test('a missing manifest: no hints, a 200 page', async () => {
+  test("a missing manifest: no remote hints (the page's data only), a 200 page", async () => {
     const app = await site({}, true);
     const res = await app.inject({ method: 'GET', url: '/home' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(preloads(res.body), []);
+    assert.deepEqual(preloads(res.body), [TEASER_HINT]);
     assert.ok(inlineMap(res.body));
   });
 
@@ -230,12 +242,12 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.deepEqual(preloads(res.body), []);
   });
 
-  test('a remote configured with a full https URL: no hints (its manifest is not on this disk), the map has the URL', async () => {
+  test('a remote configured with a full https URL: no remote hints (its manifest is not on this disk), the map has the URL', async () => {
     const cdn = 'https://cdn.example/company/2026-11-01/mf-manifest.json';
     const app = await site({ REMOTE_COMPANY_URL: cdn });
     const res = await app.inject({ method: 'GET', url: '/home' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(preloads(res.body), []);
+    assert.deepEqual(preloads(res.body), [TEASER_HINT]);
     const map = inlineMap(res.body) as { remotes: { name: string; entry: string }[] };
     assert.equal(map.remotes.find((remote) => remote.name === 'company')?.entry, cdn);
   });
@@ -281,12 +293,12 @@ describe('preload hints follow a remote released while the server runs', () => {
     assert.ok(firstHint > head.indexOf('</title>'), 'after the title');
     assert.ok(firstHint < head.indexOf('id="remotes-map"'), 'before the map');
     assert.ok(head.indexOf('id="remotes-map"') < head.indexOf('/main.0123abcd.js'), "the map before the shell's script");
-    assert.deepEqual(preloads(res.body), HOME_HINTS);
+    assert.deepEqual(preloads(res.body), [...HOME_HINTS, TEASER_HINT]);
   });
 
   test('a new manifest: new links and a new ETag; removed or broken: no links, still a 200 page; back: links again', async () => {
     const first = await home();
-    assert.deepEqual(preloads(first.body), HOME_HINTS);
+    assert.deepEqual(preloads(first.body), [...HOME_HINTS, TEASER_HINT]);
     const etag = String(first.headers.etag);
     assert.equal((await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode, 304);
 
@@ -296,6 +308,7 @@ describe('preload hints follow a remote released while the server runs', () => {
     assert.deepEqual(preloads(released.body).slice(2), [
       '<link rel="preload" as="script" href="/remotes/company/__federation_expose_HomePage.99999999.js">',
       '<link rel="preload" as="script" href="/remotes/company/5.aaaabbbb.js">',
+      TEASER_HINT,
     ]);
     assert.notEqual(released.headers.etag, etag);
     assert.equal((await app.inject({ method: 'GET', url: '/home', headers: { 'if-none-match': etag } })).statusCode, 200);
@@ -303,16 +316,16 @@ describe('preload hints follow a remote released while the server runs', () => {
     await unlink(manifestPath);
     const missing = await home();
     assert.equal(missing.statusCode, 200);
-    assert.deepEqual(preloads(missing.body), []);
+    assert.deepEqual(preloads(missing.body), [TEASER_HINT]);
 
     await rewrite(manifestPath, '{"metaData": {"remoteEntry": ', 20); // a release caught half-written
     const broken = await home();
     assert.equal(broken.statusCode, 200);
-    assert.deepEqual(preloads(broken.body), []);
+    assert.deepEqual(preloads(broken.body), [TEASER_HINT]);
 
     await rewrite(manifestPath, COMPANY_MANIFEST, 30); // rolled back
     const back = await home();
-    assert.deepEqual(preloads(back.body), HOME_HINTS);
+    assert.deepEqual(preloads(back.body), [...HOME_HINTS, TEASER_HINT]);
     assert.equal(back.headers.etag, etag, 'the same bytes as before the release: the same ETag');
   });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   BRANCH_NAMES,
+  isBranchName,
   DEFAULT_BRANCH_NAME,
   EMAIL_PATTERN,
   FIELD_MAX_LENGTH,
@@ -44,7 +45,7 @@ const BRANCH_LIST = BRANCH_NAMES.join(', ');
 export function branchName(field: string) {
   return z
     .string({ error: typeError(field) })
-    .refine((value) => BRANCH_NAMES.includes(value), { error: `${field} must be one of: ${BRANCH_LIST}` });
+    .refine((value) => isBranchName(value), { error: `${field} must be one of: ${BRANCH_LIST}` });
 }
 
 const LANGUAGE_LIST = LOCALES.join(', ');
@@ -87,7 +88,7 @@ export const contactFormSchema = strictObject({
     .string({ error: typeError('country') })
     .nullish()
     .transform((value) => (value === undefined || value === null || value === '' ? DEFAULT_BRANCH_NAME : value))
-    .refine((value) => BRANCH_NAMES.includes(value), { error: `country must be one of: ${BRANCH_LIST}` }),
+    .refine((value) => isBranchName(value), { error: `country must be one of: ${BRANCH_LIST}` }),
   companyName: optionalText('companyName', { max: FIELD_MAX_LENGTH.companyName }),
   companyLocation: optionalText('companyLocation', { max: FIELD_MAX_LENGTH.companyLocation }),
   language,

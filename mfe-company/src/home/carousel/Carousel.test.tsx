@@ -1,25 +1,167 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
+import { arabicEdition } from '@site/content/arabic-edition';
 import { brochurePath, home } from '@site/content';
 import { setReducedMotion, useScrollAnimationMocks } from '@site/shared-ui/testing';
 import { Carousel } from './Carousel';
 import { BACKGROUND_INTERVAL_MS, CAROUSEL_INTERVAL_MS } from './carouselReducer';
 
-const HEADINGS = ['Electrical Products & Industrial Solutions', 'High Caliber Professionals', 'ISO 9001:2008 Certified'];
+/**
+ * The carousel in each edition (/ar/home in Arabic): its names in the page's language, and the reading direction
+ * followed: on a right-to-left page ArrowLeft and a swipe to the right show the next slide.
+ */
+const EDITIONS = [
+  {
+    locale: 'en' as const,
+    content: home,
+    headings: ['Electrical Products & Industrial Solutions', 'High Caliber Professionals', 'ISO 9001:2008 Certified'],
+    region: 'Highlights',
+    previous: 'Previous slide',
+    next: 'Next slide',
+    stop: 'Stop automatic slide show',
+    start: 'Start automatic slide show',
+    choose: 'Choose a slide',
+    dot: (index: number, heading: string) => `Slide ${index}: ${heading}`,
+    slide: (index: number) => `${index} of 3`,
+    announced: (index: number, heading: string) => `Slide ${index} of 3: ${heading}`,
+    getQuote: 'Get a Quote',
+    catalogue: 'Download Catalogue',
+    /** The third slide's rank, and the other edition's (never shown). */
+    rank: '1st',
+    otherRank: 'الأولى',
+    nextKey: 'ArrowRight',
+    previousKey: 'ArrowLeft',
+    /** A swipe's start and end (x) that shows the next slide: against the reading direction. */
+    swipeToNext: [300, 200],
+  },
+  {
+    locale: 'ar' as const,
+    content: arabicEdition('home.json'),
+    headings: ['المنتجات الكهربائية والحلول الصناعية', 'كفاءات مهنية عالية', 'حاصلون على شهادة ISO 9001:2008'],
+    region: 'أبرز إنجازاتنا',
+    previous: 'الشريحة السابقة',
+    next: 'الشريحة التالية',
+    stop: 'إيقاف العرض التلقائي للشرائح',
+    start: 'تشغيل العرض التلقائي للشرائح',
+    choose: 'اختر شريحة',
+    dot: (index: number, heading: string) => `الشريحة ${index}: ${heading}`,
+    slide: (index: number) => `${index} من 3`,
+    announced: (index: number, heading: string) => `الشريحة ${index} من 3: ${heading}`,
+    getQuote: 'اطلب عرض سعر',
+    // The brochure is in English, and says so.
+    catalogue: 'تنزيل الكتالوج (بالإنجليزية)',
+    rank: 'الأولى',
+    otherRank: '1st',
+    nextKey: 'ArrowLeft',
+    previousKey: 'ArrowRight',
+    swipeToNext: [100, 200],
+  },
+];
+type Edition = (typeof EDITIONS)[number];
+const [ENGLISH] = EDITIONS as [Edition, Edition];
+const HEADINGS = ENGLISH.headings;
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
-const renderCarousel = () => renderInSite(<Carousel slides={home.slides} backgrounds={home.backgrounds} />);
+const renderCarousel = (edition: Edition = ENGLISH) =>
+  renderInSite(<Carousel slides={edition.content.slides} backgrounds={edition.content.backgrounds} />, { route: '/home', locale: edition.locale });
 
 /** The heading of the slide on show: the one whose dot is marked current, checked against what is visible. */
-function shownHeading(): string {
-  const dots = within(screen.getByRole('group', { name: 'Choose a slide' })).getAllByRole('button');
+function shownHeading(edition: Edition = ENGLISH): string {
+  const dots = within(screen.getByRole('group', { name: edition.choose })).getAllByRole('button');
   const current = dots.filter((dot) => dot.getAttribute('aria-current') === 'true');
   expect(current).toHaveLength(1);
   const visible = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
   expect(visible).toHaveLength(1);
-  expect(current[0]).toHaveAccessibleName(`Slide ${dots.indexOf(current[0]!) + 1}: ${visible[0]}`);
+  expect(current[0]).toHaveAccessibleName(edition.dot(dots.indexOf(current[0]!) + 1, visible[0] ?? ''));
   return visible[0] ?? '';
 }
+
+/** A slide by its label, on show or not. */
+const slideOf = (edition: Edition, index: number) => document.querySelector(`[aria-roledescription="slide"][aria-label="${edition.slide(index)}"]`) as HTMLElement;
+
+describe.each(EDITIONS)('Carousel in each edition ($locale)', (edition) => {
+  const { headings } = edition;
+  const shown = () => shownHeading(edition);
+  const swipe = (from: number, to: number) => {
+    const slides = slideOf(edition, 1).parentElement as HTMLElement;
+    fireEvent.touchStart(slides, { touches: [{ clientX: from, clientY: 100 }] });
+    fireEvent.touchEnd(slides, { changedTouches: [{ clientX: to, clientY: 110 }] });
+  };
+  const [from, to] = edition.swipeToNext as [number, number];
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    setReducedMotion(false);
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it("names the region, the slides and every control in the page's language", () => {
+    renderCarousel(edition);
+    expect(screen.getByRole('region', { name: edition.region })).toHaveAttribute('aria-roledescription', 'carousel');
+    for (const name of [edition.previous, edition.next, edition.stop]) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    headings.forEach((heading, i) => expect(screen.getByRole('button', { name: edition.dot(i + 1, heading) })).toBeInTheDocument());
+    expect(screen.getByRole('group', { name: edition.slide(1) })).toHaveAttribute('aria-roledescription', 'slide');
+    fireEvent.click(screen.getByRole('button', { name: edition.stop }));
+    expect(screen.getByRole('button', { name: edition.start })).toBeInTheDocument();
+  });
+
+  it("shows the slides in the page's language, the ordinal rank in its words, and the catalogue's link", () => {
+    renderCarousel(edition);
+    expect(shown()).toBe(headings[0]);
+    const first = screen.getByRole('group', { name: edition.slide(1) });
+    expect(within(first).getByText(edition.content.slides[0]!.companyText)).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: edition.getQuote })).toHaveAttribute('href', '/contact-us');
+    const catalogue = within(first).getByRole('link', { name: edition.catalogue });
+    expect(catalogue).toHaveAttribute('href', brochurePath());
+    expect(catalogue).toHaveAttribute('download');
+    expect(within(slideOf(edition, 2)).getByText('23')).toBeInTheDocument();
+    const third = slideOf(edition, 3);
+    expect(within(third).getByText(edition.rank)).toBeInTheDocument();
+    expect(within(third).queryByText(edition.otherRank)).toBeNull();
+  });
+
+  it("puts 'previous' first and 'next' last (on a right-to-left page: previous at the right), their chevrons mirrored there", () => {
+    renderCarousel(edition);
+    const previous = screen.getByRole('button', { name: edition.previous });
+    const next = screen.getByRole('button', { name: edition.next });
+    expect(previous.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The global style turns svg[data-mirror-rtl] round on a right-to-left page: previous points right, next left.
+    expect(previous.querySelector('svg')).toHaveAttribute('data-mirror-rtl');
+    expect(next.querySelector('svg')).toHaveAttribute('data-mirror-rtl');
+  });
+
+  it('takes the arrow key of the reading direction for the next slide, the other for the previous one', () => {
+    renderCarousel(edition);
+    fireEvent.keyDown(document.body, { key: edition.nextKey });
+    expect(shown()).toBe(headings[1]);
+    fireEvent.keyDown(document.body, { key: edition.nextKey });
+    expect(shown()).toBe(headings[2]);
+    fireEvent.keyDown(document.body, { key: edition.nextKey });
+    expect(shown()).toBe(headings[0]);
+    fireEvent.keyDown(document.body, { key: edition.previousKey });
+    expect(shown()).toBe(headings[2]);
+    fireEvent.keyDown(document.body, { key: '2' });
+    expect(shown()).toBe(headings[1]);
+  });
+
+  it('shows the next slide for a swipe against the reading direction and the previous one for a swipe along it', () => {
+    renderCarousel(edition);
+    swipe(from, to);
+    expect(shown()).toBe(headings[1]);
+    swipe(to, from);
+    expect(shown()).toBe(headings[0]);
+    swipe(to, from);
+    expect(shown()).toBe(headings[2]);
+    swipe(from, from + Math.sign(to - from) * 40); // 40 px: not a swipe
+    expect(shown()).toBe(headings[2]);
+  });
+
+  it('announces a slide the visitor chose, with Western digits', () => {
+    renderCarousel(edition);
+    fireEvent.click(screen.getByRole('button', { name: edition.next }));
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(edition.announced(2, headings[1]!));
+  });
+});
 
 /** Fires the load event of every picture in the page (jsdom loads nothing). */
 const loadPictures = () => document.querySelectorAll('img').forEach((img) => fireEvent.load(img));

@@ -110,6 +110,23 @@ describe('FirstViewRenderer', () => {
     assert.match((await newData.render())?.html ?? '', /\["cables","glands"\]/);
   });
 
+  test("an Arabic company page is keyed on the texts it loads (the route table's startDataAr): new texts, a new key", async () => {
+    await writeModule(
+      companyDist,
+      'bbbb0002',
+      'exports.exposes = { "./AboutPage": { default: "about", loadFirstView: () => ["/data/ar/home.json", "/data/ar/company.json"] } };',
+      10,
+    );
+    await write(path.join(root, 'data', 'ar', 'home.json'), '{"home":1}');
+    await write(path.join(root, 'data', 'ar', 'company.json'), '{"company":1}');
+    const view = (await renderer.viewFor('/ar/about'))!;
+    assert.match((await view.render())?.html ?? '', /\/data\/ar\/company\.json:200:\{"company":1\}/);
+    await write(path.join(root, 'data', 'ar', 'company.json'), '{"company":2}', 20);
+    const newTexts = (await renderer.viewFor('/ar/about'))!;
+    assert.notEqual(newTexts.key, view.key);
+    assert.match((await newTexts.render())?.html ?? '', /\{"company":2\}/);
+  });
+
   test("a product page reads the catalogue API's answers (its own product, in its edition); a new catalogue version, a new key", async () => {
     await write(path.join(root, 'catalogue', 'mf-manifest.json'), MANIFEST);
     await writeModule(
