@@ -11,8 +11,8 @@ import { apiErrorSchema } from '@site/contracts/forms-api';
 type Problem = Pick<FastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
 
 /**
- * One sentence naming every problem: the first one of each field, in the schema's order, joined by '; '. A message
- * that does not start with its field's place gets it in front ('sort: Too big…', 'history.2.role: …'); an unknown
+ * One sentence naming every problem: the first one of each place, in the schema's order, joined by '; '. A message
+ * that does not name its field gets its place in front ('sort: Too big…', 'history.2.role: …'); an unknown
  * field's message names the fields when zod's own words do not.
  */
 export function describeProblems(problems: readonly Problem[]): string {
@@ -26,7 +26,10 @@ export function describeProblems(problems: readonly Problem[]): string {
     const message = problem.message ?? 'is not valid';
     const unknownKeys =
       problem.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.some((key) => !message.includes(String(key))) ? ` (${keys.join(', ')})` : '';
-    messages.add(where === '' || message.startsWith(where) ? `${message}${unknownKeys}` : `${where}: ${message}${unknownKeys}`);
+    // 'lines[3].quantity must…', 'and 5 more problems in lines' name their field already: only others get the place
+    const field = where.split('.')[0] ?? '';
+    const named = where === '' || new RegExp(`(^|\\W)${field.replace(/[^\w]/g, '\\$&')}(\\W|$)`).test(message);
+    messages.add(named ? `${message}${unknownKeys}` : `${where}: ${message}${unknownKeys}`);
   }
   return messages.size === 0 ? 'The request is not valid' : [...messages].join('; ');
 }
