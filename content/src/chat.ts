@@ -1,9 +1,7 @@
-// The chat assistant's call (POST /api/chat), shared by the chat remote and the server.
-// Plain data, types and pure functions only: the chat remote and the server import it as '@site/content/chat'.
+// The chat assistant's limits and history trimming, shared by the chat remote and the server. Plain data, types and pure
+// functions only: the chat remote and the server import it as '@site/content/chat'. The call's address and schemas are
+// @site/contracts' (api.ts, chat-api).
 import { cutText } from './validation/rules';
-
-/** Where the chat widget sends a question; the server answers it (AI provider or knowledge base). */
-export const CHAT_API_PATH = '/api/chat';
 
 /**
  * Bounds of a chat request, in characters (UTF-16 code units, as the input's maxLength counts). The browser keeps
@@ -37,22 +35,6 @@ export interface ChatHistoryEntry {
  */
 export const CHAT_LANGUAGES = ['en', 'ar'] as const;
 export type ChatLanguage = (typeof CHAT_LANGUAGES)[number];
-
-export interface ChatRequest {
-  question: string;
-  history: ChatHistoryEntry[];
-  /**
-   * The language of the page the visitor asks from ('en' when left out: the English pages send none). The answer is
-   * in Arabic, with links to the Arabic pages (/ar/…), on an Arabic page or when the question is written in Arabic.
-   */
-  language?: ChatLanguage;
-}
-
-/** `source` says whether the AI provider answered or the knowledge base did (no key, provider error, timeout). */
-export interface ChatResponse {
-  answer: string;
-  source: 'ai' | 'knowledge-base';
-}
 
 /** The characters of an entry's text (all its parts). */
 const entryLength = (entry: ChatHistoryEntry): number => entry.parts.reduce((sum, part) => sum + part.text.length, 0);

@@ -1,6 +1,18 @@
 // The addresses of the API calls the browser makes and the server answers (the route table's start data names some).
 // No imports: a remote that calls the API bundles just these strings.
 
+/** POST the 'Send us a message' form (contact page, either edition): request and answer in forms-api.ts. */
+export const CONTACT_FORM_API_PATH = '/api/send-contact-form';
+
+/** POST the chat's welcome form (a visitor's name, e-mail and branch). */
+export const REGISTRATION_API_PATH = '/api/send-user-registration';
+
+/** POST the chat's 'Send Inquiry' form. */
+export const INQUIRY_API_PATH = '/api/send-inquiry';
+
+/** POST a question to the chat assistant: request and answer in chat-api.ts. */
+export const CHAT_API_PATH = '/api/chat';
+
 /** GET a product's reviews (stored ones newest first, then the catalogue's seed reviews); POST a new one. */
 export const REVIEWS_API_PATTERN = '/api/products/:productId/reviews';
 

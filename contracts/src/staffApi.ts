@@ -212,6 +212,9 @@ export interface TotpSetup {
 export const INBOX_KINDS = ['contact', 'registration', 'enquiry', 'quote'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
+/** Longest internal note, in characters (as the public forms' message): the note box's maxLength, the server's bound. */
+export const NOTE_MAX_LENGTH = 4000;
+
 export const INBOX_STATUSES = ['new', 'in_progress', 'handled', 'spam'] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 

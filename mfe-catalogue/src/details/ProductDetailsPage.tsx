@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
-import type { ReviewToSend } from '@site/content/reviews';
+import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { categoryNameFromSegment } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
 import { Reviews } from '../reviews/Reviews';

@@ -3,7 +3,7 @@ import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus
 import type { CustomerReview, Product, ProductDetail } from '@site/content';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import { PRODUCT_GONE_STATUS, type ProductGone, type ProductResponse } from '@site/contracts/catalogue-api';
-import type { ReviewToSend } from '@site/content/reviews';
+import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { getReviews, postReview } from '../reviews/reviewsApi';
 
 /** What the quote basket needs of the product beyond its detail record: the listing record's code and unit. */

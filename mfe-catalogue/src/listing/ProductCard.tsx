@@ -2,7 +2,7 @@ import { memo } from 'react';
 import styled from 'styled-components';
 import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
-import type { RatingSummary } from '@site/content/reviews';
+import type { RatingSummary } from '@site/contracts/reviews-api';
 import { priceText } from './priceText';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';

@@ -4,7 +4,7 @@ import type { Product } from '@site/content';
 import { RATINGS_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
 import { LISTING_PAGE_SIZE, type ListingFacets, type ListingResponse } from '@site/contracts/catalogue-api';
 import { listingViewSearch, type ListingView } from '@site/contracts/listing-view';
-import { type RatingsResponse, type RatingSummary } from '@site/content/reviews';
+import type { RatingsResponse, RatingSummary } from '@site/contracts/reviews-api';
 import { apiErrorMessage } from '../common/apiError';
 
 export interface ProductsState {

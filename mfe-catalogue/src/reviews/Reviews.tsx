@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { LoadError, Spinner } from '@site/shared-ui';
 import type { CustomerReview } from '@site/content';
 import type { LoadStatus } from '@site/shared-store';
-import type { ReviewToSend } from '@site/content/reviews';
+import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { Stars } from '../common/Stars';
 import { ReviewForm } from './ReviewForm';
 import type { ReviewSent } from './reviewsApi';

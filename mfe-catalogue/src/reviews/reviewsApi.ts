@@ -1,6 +1,6 @@
 import type { CustomerReview } from '@site/content';
 import { reviewsApiPath } from '@site/contracts/api';
-import { type ReviewCreatedResponse, type ReviewsResponse, type ReviewToSend } from '@site/content/reviews';
+import type { ReviewCreatedResponse, ReviewsResponse, ReviewToSend } from '@site/contracts/reviews-api';
 import { apiErrorMessage } from '../common/apiError';
 
 /** Why a review was not sent: the form words it in the page's language (ReviewForm's REVIEW_FAILURE_TEXT). */

@@ -1,6 +1,6 @@
 // Small catalogue records for tests, in the shapes of the site's data (@site/content types, from content/src/schema.ts).
 import type { CustomerReview, Product, ProductDetail, SearchResult } from '@site/content';
-import type { RatingsResponse } from '@site/content/reviews';
+import type { RatingsResponse } from '@site/contracts/reviews-api';
 
 export const product = (id: string, overrides: Partial<Product> = {}): Product => ({
   id,

@@ -1,6 +1,8 @@
 // The browser's side of the assistant: the question and the conversation so far go to our server (POST /api/chat),
 // which calls the AI provider. No provider key or address is ever in the browser.
-import { CHAT_API_PATH, CHAT_LIMITS, trimHistory, type ChatHistoryEntry, type ChatRequest, type ChatResponse } from '@site/content/chat';
+import { CHAT_LIMITS, trimHistory, type ChatHistoryEntry } from '@site/content/chat';
+import { CHAT_API_PATH } from '@site/contracts/api';
+import type { ChatRequest, ChatResponse } from '@site/contracts/chat-api';
 import type { Locale } from '@site/contracts/locale';
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
 import { postJson, errorOf } from '../api/postJson';

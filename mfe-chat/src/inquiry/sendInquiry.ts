@@ -1,18 +1,13 @@
+import { INQUIRY_API_PATH } from '@site/contracts/api';
+import type { InquiryBody } from '@site/contracts/forms-api';
 import type { Locale } from '@site/contracts/locale';
 import { errorOf, postJson } from '../api/postJson';
 
-export const INQUIRY_PATH = '/api/send-inquiry';
-
-/** Spec "Inquiry payload". userCountry is a branch name. */
-export interface InquiryPayload {
-  userName: string;
-  userEmail: string;
-  userCountry: string;
-  inquiryPhone: string;
-  inquiryMessage: string;
-  companyName: string;
-  companyLocation: string;
-}
+/**
+ * Spec "Inquiry payload": the fields of the server's schema the form fills in, each as typed (userCountry is a branch
+ * name); the page's language is added when sending.
+ */
+export type InquiryPayload = Record<keyof Omit<InquiryBody, 'language' | 'website'>, string>;
 
 /**
  * Sends the inquiry; true when the server accepted it. A failure is logged as a warning (the bot tells the visitor).
@@ -21,7 +16,7 @@ export interface InquiryPayload {
  */
 export async function sendInquiry(payload: InquiryPayload, locale: Locale = 'en'): Promise<boolean> {
   try {
-    const answer = await postJson(INQUIRY_PATH, locale === 'en' ? payload : { ...payload, language: locale });
+    const answer = await postJson(INQUIRY_API_PATH, (locale === 'en' ? payload : { ...payload, language: locale }) satisfies InquiryBody);
     if (!answer.ok) console.warn(`The inquiry was not accepted: ${errorOf(answer)}`);
     return answer.ok;
   } catch (error) {

@@ -1,7 +1,7 @@
+import { REGISTRATION_API_PATH } from '@site/contracts/api';
+import type { RegistrationBody } from '@site/contracts/forms-api';
 import { errorOf, postJson } from '../api/postJson';
 import type { VisitorDetails } from './visitorProfile';
-
-export const REGISTRATION_PATH = '/api/send-user-registration';
 
 /**
  * Tells the company who started a chat (spec: the result is not shown; a failure is only logged, as a warning:
@@ -9,7 +9,7 @@ export const REGISTRATION_PATH = '/api/send-user-registration';
  */
 export async function registerVisitor(details: VisitorDetails): Promise<void> {
   try {
-    const answer = await postJson(REGISTRATION_PATH, details);
+    const answer = await postJson(REGISTRATION_API_PATH, details satisfies RegistrationBody);
     if (!answer.ok) console.warn(`The chat registration was not accepted: ${errorOf(answer)}`);
   } catch (error) {
     console.warn('The chat registration could not be sent:', error);

@@ -1,13 +1,11 @@
 // The chat widget on an Arabic page: every text a visitor reads or hears is Arabic, the stored and sent
 // values stay those of the data (branch names), and the assistant is asked for an Arabic answer.
+import { CHAT_API_PATH, INQUIRY_API_PATH, REGISTRATION_API_PATH } from '@site/contracts/api';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite, setViewportWidth } from '@test/render';
-import { CHAT_API_PATH } from '@site/content/chat';
-import { INQUIRY_PATH } from '../inquiry/sendInquiry';
 import { assistantAnswers, chatHandlers } from '../testing/handlers';
-import { REGISTRATION_PATH } from '../welcome/registerVisitor';
 import { PROFILE_STORAGE_KEY } from '../welcome/visitorProfile';
 import ChatWidget from './ChatWidget';
 import { CHAT_PANEL_COOKIE } from './panelMemory';
@@ -136,7 +134,7 @@ describe('a new visitor in Arabic', () => {
     fireEvent.click(screen.getByRole('button', { name: 'بدء المحادثة' }));
     await advance(500);
     expect(await requestsSentWithBodies()).toEqual([
-      { request: `POST ${REGISTRATION_PATH}`, body: { userName: 'عائشة خان', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
+      { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: 'عائشة خان', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
     ]);
     expect(log()).toHaveTextContent('شكرًا لك، عائشة خان! كيف يمكنني مساعدتك اليوم؟');
     expect(screen.getByRole('button', { name: 'إرسال استفسار' })).toBeInTheDocument();
@@ -168,7 +166,7 @@ describe('a new visitor in Arabic', () => {
     fireEvent.click(within(options).getByRole('button', { name: 'السعودية (عبر شركة شقيقة)' }));
     await advance(0);
     expect(await requestsSentWithBodies()).toEqual([
-      { request: `POST ${REGISTRATION_PATH}`, body: { userName: 'عمر', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
+      { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: 'عمر', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
     ]);
     await advance(1000);
     expect(log()).toHaveTextContent('شكرًا لك، عمر!');
@@ -285,7 +283,7 @@ describe('the inquiry modal in Arabic', () => {
     await advance(500);
     const [sent] = await requestsSentWithBodies();
     expect(sent).toEqual({
-      request: `POST ${INQUIRY_PATH}`,
+      request: `POST ${INQUIRY_API_PATH}`,
       body: {
         userName: 'عائشة',
         userEmail: 'aisha@example.com',
@@ -305,7 +303,7 @@ describe('the inquiry modal in Arabic', () => {
   });
 
   it('failed: the Arabic apology with our e-mail and phone, each left to right', async () => {
-    server.use(http.post(INQUIRY_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
+    server.use(http.post(INQUIRY_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
     renderChat();
     await advance(500);
     await openInquiry();

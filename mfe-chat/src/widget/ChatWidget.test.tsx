@@ -1,11 +1,9 @@
+import { CHAT_API_PATH, INQUIRY_API_PATH, REGISTRATION_API_PATH } from '@site/contracts/api';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite, setViewportWidth } from '@test/render';
-import { CHAT_API_PATH } from '@site/content/chat';
-import { INQUIRY_PATH } from '../inquiry/sendInquiry';
 import { assistantAnswers, chatHandlers } from '../testing/handlers';
-import { REGISTRATION_PATH } from '../welcome/registerVisitor';
 import { PROFILE_STORAGE_KEY } from '../welcome/visitorProfile';
 import ChatWidget from './ChatWidget';
 import { CHAT_PANEL_COOKIE } from './panelMemory';
@@ -213,7 +211,7 @@ describe('a new visitor', () => {
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(await requestsSentWithBodies()).toEqual([
-      { request: `POST ${REGISTRATION_PATH}`, body: { userName: 'Aisha Khan', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
+      { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: 'Aisha Khan', userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
     ]);
     expect(screen.queryByRole('button', { name: 'Start Chat' })).not.toBeInTheDocument();
     await advance(500);
@@ -222,7 +220,7 @@ describe('a new visitor', () => {
   });
 
   it('is thanked even when the registration fails, which is only logged as a warning', async () => {
-    server.use(http.post(REGISTRATION_PATH, () => HttpResponse.json({ error: 'database down' }, { status: 500 })));
+    server.use(http.post(REGISTRATION_API_PATH, () => HttpResponse.json({ error: 'database down' }, { status: 500 })));
     renderChat();
     await advance(500);
     fillWelcome('Aisha', 'aisha@example.com', 'Dubai');
@@ -257,7 +255,7 @@ describe('a new visitor', () => {
     await advance(0);
     expect(screen.queryByRole('group', { name: 'Choose your region/branch' })).not.toBeInTheDocument();
     expect(await requestsSentWithBodies()).toEqual([
-      { request: `POST ${REGISTRATION_PATH}`, body: { userName: 'Omar', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
+      { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: 'Omar', userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
     ]);
     expect(JSON.parse(localStorage.getItem(PROFILE_STORAGE_KEY)!)).toMatchObject({ userName: 'Omar', userCountry: 'Saudi Arabia' });
     await advance(500);
@@ -469,7 +467,7 @@ describe('the inquiry modal', () => {
     await advance(500);
     expect(await requestsSentWithBodies()).toEqual([
       {
-        request: `POST ${INQUIRY_PATH}`,
+        request: `POST ${INQUIRY_API_PATH}`,
         body: {
           userName: 'Aisha',
           userEmail: 'aisha@example.com',
@@ -489,7 +487,7 @@ describe('the inquiry modal', () => {
   });
 
   it('closes on submit; failure: the spec apology with our e-mail and phone', async () => {
-    server.use(http.post(INQUIRY_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
+    server.use(http.post(INQUIRY_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
     renderChat();
     await advance(500);
     await openInquiry();

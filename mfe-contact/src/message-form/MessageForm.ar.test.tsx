@@ -1,12 +1,12 @@
 // The form on an Arabic page (/ar/contact-us): every label, check, success and failure text in Arabic, the e-mail in
 // the failure text kept left to right, and the page's language sent with the message.
+import { CONTACT_FORM_API_PATH } from '@site/contracts/api';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { ARABIC_BRANCHES } from '../testing/handlers';
 import { MessageForm } from './MessageForm';
-import { CONTACT_FORM_URL } from './contactMessage';
 
 const REQUIRED = 'يُرجى تعبئة جميع الحقول المطلوبة (الاسم، البريد الإلكتروني، الرسالة)';
 const BAD_EMAIL = 'يُرجى إدخال عنوان بريد إلكتروني صحيح';
@@ -18,7 +18,7 @@ const HUMAN_CHECK = 'ما ناتج \u206623 - 14\u2069؟';
 const LABELS = ['الاسم', 'البريد الإلكتروني', 'رقم الهاتف', 'الرسالة', 'اسم الشركة', 'موقع الشركة', HUMAN_CHECK];
 
 beforeEach(() => {
-  server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.json({ ok: true, id: 1 })));
+  server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ ok: true, id: 1 })));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -111,7 +111,7 @@ describe('the Send us a message form on an Arabic page', () => {
     ['503', () => HttpResponse.json({ error: 'Your submission could not be saved right now. Please try again in a few minutes.' }, { status: 503 })],
     ['a network error', () => HttpResponse.error()],
   ])('a %s answer shows the Arabic failure text with the branch e-mail left to right, keeping every field', async (_what, answer) => {
-    server.use(http.post(CONTACT_FORM_URL, answer));
+    server.use(http.post(CONTACT_FORM_API_PATH, answer));
     renderForm();
     fillValid();
     fireEvent.change(country(), { target: { value: 'Bahrain' } });
@@ -128,7 +128,7 @@ describe('the Send us a message form on an Arabic page', () => {
 
   it('a second submit clears the earlier Arabic error while it sends', async () => {
     let respond: (response: Response) => void = () => undefined;
-    server.use(http.post(CONTACT_FORM_URL, () => new Promise<Response>((resolve) => (respond = resolve))));
+    server.use(http.post(CONTACT_FORM_API_PATH, () => new Promise<Response>((resolve) => (respond = resolve))));
     renderForm();
     fillValid();
     type('البريد الإلكتروني', 'bad');

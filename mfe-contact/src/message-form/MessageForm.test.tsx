@@ -1,10 +1,10 @@
+import { CONTACT_FORM_API_PATH } from '@site/contracts/api';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { branches } from '@site/content';
 import { MessageForm } from './MessageForm';
-import { CONTACT_FORM_URL } from './contactMessage';
 
 const REQUIRED = 'Please fill in all required fields (Name, Email, Message)';
 const BAD_EMAIL = 'Please enter a valid email address';
@@ -16,7 +16,7 @@ const failure = (email: string) => `Failed to send message. Please try again or 
 const stored = () => HttpResponse.json({ ok: true, id: 1 });
 
 beforeEach(() => {
-  server.use(http.post(CONTACT_FORM_URL, stored));
+  server.use(http.post(CONTACT_FORM_API_PATH, stored));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -105,7 +105,7 @@ describe('the Send us a message form', () => {
       expect(requestsSent()).toEqual([]);
       type('23 - 14 = ?', ' 9 ');
       submit();
-      expect(requestsSent()).toEqual([`POST ${CONTACT_FORM_URL}`]);
+      expect(requestsSent()).toEqual([`POST ${CONTACT_FORM_API_PATH}`]);
     });
   });
 
@@ -113,7 +113,7 @@ describe('the Send us a message form', () => {
     let respond: (response: Response) => void = () => undefined;
     let contentType: string | null = null;
     server.use(
-      http.post(CONTACT_FORM_URL, ({ request }) => {
+      http.post(CONTACT_FORM_API_PATH, ({ request }) => {
         contentType = request.headers.get('content-type');
         return new Promise<Response>((resolve) => (respond = resolve));
       }),
@@ -130,8 +130,8 @@ describe('the Send us a message form', () => {
     expect(status()).toBeEmptyDOMElement(); // the earlier error is cleared
     expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
     expect(screen.getByText('Sending your message')).toBeInTheDocument();
-    expect(CONTACT_FORM_URL).toBe('/api/send-contact-form');
-    expect(requestsSent()).toEqual([`POST ${CONTACT_FORM_URL}`]);
+    expect(CONTACT_FORM_API_PATH).toBe('/api/send-contact-form');
+    expect(requestsSent()).toEqual([`POST ${CONTACT_FORM_API_PATH}`]);
     await waitFor(() => expect(contentType).toBe('application/json'));
     expect((await requestsSentWithBodies())[0]?.body).toEqual({
       name: 'Aisha Rahman',
@@ -154,7 +154,7 @@ describe('the Send us a message form', () => {
   });
 
   it("a non-ok answer shows the failure text with the chosen branch's e-mail and keeps every field", async () => {
-    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
+    server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
     renderForm();
     fillValid();
     fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'Bahrain' } });
@@ -169,14 +169,14 @@ describe('the Send us a message form', () => {
   });
 
   it('a network error (or a 429) shows the same failure text, with the Dubai address by default', async () => {
-    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.error()));
+    server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.error()));
     renderForm();
     fillValid();
     submit();
     await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
     expect(field('Email')).toHaveValue('aisha@example.com');
 
-    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.json({ error: 'Too many requests, please try again in a minute.' }, { status: 429 })));
+    server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ error: 'Too many requests, please try again in a minute.' }, { status: 429 })));
     submit();
     await waitFor(() => expect(requestsSent()).toHaveLength(2));
     await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
@@ -192,7 +192,7 @@ describe('the Send us a message form', () => {
   });
 
   it('keeps the e-mail of the failure text left to right (the same text on an English page)', async () => {
-    server.use(http.post(CONTACT_FORM_URL, () => HttpResponse.json({ error: 'x' }, { status: 400 })));
+    server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ error: 'x' }, { status: 400 })));
     renderForm();
     fillValid();
     submit();

@@ -1,25 +1,16 @@
 // The contact form's values and its one call, without React: the form component keeps the values in its own state.
 import { branches, company } from '@site/content';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD } from '@site/content/validation';
+import { CONTACT_FORM_API_PATH } from '@site/contracts/api';
+import type { ContactFormBody } from '@site/contracts/forms-api';
 import { DEFAULT_LOCALE, type Locale } from '@site/contracts/locale';
 
-/** Same-origin, relative: the site's own server answers it wherever the site is deployed. */
-export const CONTACT_FORM_URL = '/api/send-contact-form';
-
-export interface ContactFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  /** A branch name as the server knows it ('Dubai', whatever the page's language): where the message goes. */
-  country: string;
-  companyName: string;
-  companyLocation: string;
-  /** The human check '23 - 14 = ?' (checked here, never sent). */
-  answer: string;
-  /** The hidden honeypot: empty for every person. */
-  [HONEYPOT_FIELD]: string;
-}
+/**
+ * The form's values: each field of the server's schema as typed (country a branch name as the server knows it,
+ * 'Dubai' whatever the page's language; the hidden honeypot empty for every person), and the human check
+ * '23 - 14 = ?' (checked here, never sent).
+ */
+export type ContactFormValues = Record<keyof Omit<ContactFormBody, 'language'>, string> & { answer: string };
 
 export const EMPTY_CONTACT_FORM: ContactFormValues = {
   name: '',
@@ -43,7 +34,7 @@ export function failureEmailFor(country: string): string {
  * English (the server's default): the branch's mail says which language the visitor wrote from. An English page sends
  * the body it always sent, so it works with a server released before the field existed.
  */
-export function contactPayload(values: ContactFormValues, language: Locale = DEFAULT_LOCALE) {
+export function contactPayload(values: ContactFormValues, language: Locale = DEFAULT_LOCALE): ContactFormBody {
   const { answer: _answer, ...payload } = values;
   return language === DEFAULT_LOCALE ? payload : { ...payload, language };
 }
@@ -54,7 +45,7 @@ export function contactPayload(values: ContactFormValues, language: Locale = DEF
  */
 export async function sendContactMessage(values: ContactFormValues, language: Locale = DEFAULT_LOCALE): Promise<boolean> {
   try {
-    const response = await fetch(CONTACT_FORM_URL, {
+    const response = await fetch(CONTACT_FORM_API_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(contactPayload(values, language)),

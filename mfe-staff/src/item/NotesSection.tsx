@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import type { InboxNote } from '@site/contracts/staff-api';
+import { NOTE_MAX_LENGTH, type InboxNote } from '@site/contracts/staff-api';
 import { formatDateTime } from '../ui/format';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import type { ItemAction } from './useItemAction';
-
-/** The longest note the server takes (docs/staff.md, "Inbox and moderation"). */
-export const NOTE_MAX_LENGTH = 4000;
 
 const Notes = styled.ol`
   margin: 0 0 16px;

@@ -3,7 +3,11 @@
 // provider fails or it is too slow. In the visitor's language: Arabic, with links to the Arabic pages, on an Arabic
 // page or when the question is in Arabic.
 import rateLimit from '@fastify/rate-limit';
-import { CHAT_API_PATH, CHAT_LIMITS, type ChatResponse } from '@site/content/chat';
+import { CHAT_LIMITS } from '@site/content/chat';
+import { CHAT_API_PATH } from '@site/contracts/api';
+import { chatRequestSchema, chatResponseSchema, type ChatResponse } from '@site/contracts/chat-api';
+import { apiErrorSchema } from '@site/contracts/forms-api';
+import { useContracts } from '../http/contracts.js';
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
 import type { Locale } from '@site/contracts/locale';
 import {
@@ -21,7 +25,6 @@ import type { AssistantConfig } from '../config.js';
 import { describeError } from '../db/index.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
 import { linksInEdition } from './answerLinks.js';
-import { parseChatRequest } from './chatRequest.js';
 import { buildPrompt } from './prompt.js';
 import type { KnowledgeBasesFor } from './catalogueKnowledge.js';
 
@@ -117,7 +120,8 @@ function answeringSource(options: ChatRoutesOptions): (question: string, locale:
 
 const CATALOGUE_UNREADABLE = 'The assistant could not read the catalogue right now. Please try again in a few minutes.';
 
-export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
+export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
+  const app = useContracts(parent);
   const currentAnswering = answeringSource(options);
   const provider =
     options.provider ?? (options.apiKey === undefined ? undefined : createGeminiModel({ apiKey: options.apiKey, model: options.model, baseUrl: options.baseUrl }));
@@ -140,12 +144,18 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
 
   app.post(
     CHAT_API_PATH,
-    { bodyLimit: CHAT_BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} },
+    {
+      bodyLimit: CHAT_BODY_LIMIT,
+      // every answer, a refused question's too, is the visitor's own
+      onRequest: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      },
+      preValidation: requireJson,
+      config: limited ? { rateLimit: {} } : {},
+      schema: { body: chatRequestSchema, response: { 200: chatResponseSchema, 503: apiErrorSchema } },
+    },
     async (request, reply): Promise<ChatResponse | void> => {
-      reply.header('cache-control', 'no-store');
-      const parsed = parseChatRequest(request.body);
-      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
-      const { question, history, language } = parsed.request;
+      const { question, history, language } = request.body;
       const locale = answerLocale(question, language);
       let answering: Answering;
       try {

@@ -2,13 +2,7 @@
 // category, one product, the search modal's matches. Requests and answers are checked by the zod schemas declared on each route; a bad query is a
 // 400 whose message names the parameter, an unknown category or product a 404, a database failure a 503, each {error}.
 // Answers carry an ETag of their bytes and are revalidated (no-cache): a catalogue change shows on the next request.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CATALOGUE_CATEGORIES_API_PATH,
   CATALOGUE_COMPARE_API_PATH,
@@ -39,6 +33,7 @@ import {
 } from '@site/contracts/catalogue-api';
 import { describeError } from '../db/index.js';
 import { contentEtag, isFresh } from '../http/etag.js';
+import { useContracts } from '../http/contracts.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import type { SearchPage } from './catalogueSearch.js';
 import { searchNeedle, type CatalogueStore } from './catalogueStore.js';
@@ -55,18 +50,6 @@ const NOT_LOADED = 'The catalogue could not be loaded right now. Please try agai
 /** A read that failed on the database's side: answered 503 with NOT_LOADED. */
 class CatalogueUnavailable extends Error {}
 
-/** The first problem of a rejected request, as a sentence ('sort must be at most 6'). */
-function validationMessage(error: unknown): string | undefined {
-  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
-  const [first] = error.validation;
-  if (first === undefined) return 'The request is not valid';
-  const where = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const keys = (first.params as { keys?: unknown }).keys;
-  const unknownKey = first.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
-  const message = first.message ?? 'is not valid';
-  return where === '' || message.startsWith(where) ? `${message}${unknownKey}` : `${where}: ${message}`;
-}
-
 /** A route's answers: `ok` for 200, the error sentence for any 4xx and 5xx. */
 const answers = <T>(ok: T) => ({ 200: ok, '4xx': catalogueErrorSchema, '5xx': catalogueErrorSchema });
 
@@ -80,12 +63,10 @@ async function sendTagged<T>(request: FastifyRequest, reply: FastifyReply, body:
 }
 
 export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }: CatalogueRoutesOptions): Promise<void> {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(async (error, _request, reply) => {
-    const message = validationMessage(error);
-    if (message !== undefined) return reply.code(400).send({ error: message });
+  const app = useContracts(parent);
+  app.setErrorHandler(async (error: FastifyError, _request, reply) => {
+    // a refused request: the contracts' one formatter worded it (http/contracts.ts)
+    if (error.validation !== undefined) return reply.code(400).send({ error: error.message });
     // the app's handler hides every 5xx's message; this one is written for people
     if (error instanceof CatalogueUnavailable) return reply.code(503).header('cache-control', 'no-store').send({ error: NOT_LOADED });
     throw error;

@@ -2,7 +2,7 @@
 // one product's detail, and the whole catalogue a page at a time for /data/*.json. Every answer is a record of
 // content/src/types.ts in the language asked for (records.ts), so the pages render what they always rendered.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
-import type { RatingSummary } from '@site/content/reviews';
+import type { RatingSummary } from '@site/contracts/reviews-api';
 import { foldSearchText } from '@site/content/search-text';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import type { FilterAttribute } from '@site/content/filter-attributes';

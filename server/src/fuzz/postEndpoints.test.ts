@@ -20,10 +20,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { branches } from '@site/content';
-import { CHAT_API_PATH, CHAT_LIMITS } from '@site/content/chat';
-import { reviewsApiPath } from '@site/contracts/api';
+import { CHAT_LIMITS } from '@site/content/chat';
+import { CHAT_API_PATH, QUOTE_REQUESTS_API_PATH, reviewsApiPath } from '@site/contracts/api';
 import { BRANCH_NAMES, checkQuantity, isBranchName, DEFAULT_BRANCH_NAME, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } from '@site/content/validation';
-import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';

@@ -6,7 +6,7 @@ import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../config.js';
 import { describeError, type Database } from '../db/index.js';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../http/rateLimit.js';
-import { parseSubmission } from '../validation/submissionSchemas.js';
+import { parseSubmission } from '../http/contracts.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
 import { namedProductIds, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { quoteRequestSchema } from './quoteSchema.js';

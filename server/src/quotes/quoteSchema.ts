@@ -1,5 +1,6 @@
 // The allow-list schema of POST /api/quote-requests: the buyer's lines (known products, each once, a quantity its
-// unit allows) and details, with the same text rules and messages as the other forms (validation/submissionSchemas.ts).
+// unit allows) and details, with the same text rules and messages as the other forms (@site/contracts/forms-api).
+// Made per catalogue (the products a line may name), so the handler checks it (checkBody in http/contracts.ts).
 import { z } from 'zod';
 import {
   checkQuantity,
@@ -12,7 +13,7 @@ import {
   type NeededByProblem,
   type QuantityProblem,
 } from '@site/content/validation';
-import { branchName, email, honeypot, language, optionalText, requiredText, strictObject, type Submission } from '../validation/submissionSchemas.js';
+import { branchName, email, honeypot, language, optionalText, requiredText, strictObject, type Submission } from '@site/contracts/forms-api';
 import type { QuoteCatalogue, QuoteProduct } from './quoteCatalogue.js';
 import { quoteTexts } from './quoteTexts.js';
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import type { Database } from '../db/index.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { textField, textProblemMessage } from '../validation/textField.js';
+import { textField, textProblemMessage } from '@site/contracts/text-field';
 import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
 import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';

@@ -9,7 +9,7 @@ import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type StaffAccountSummary 
 import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import { recordStaffAction } from '../staff/audit.js';
-import { textField } from '../validation/textField.js';
+import { textField } from '@site/contracts/text-field';
 import type { LiveRemotes } from './liveRemotes.js';
 import { recordReleaseAction } from './registry.js';
 import { parse, releaseCalls, type ReleaseCaller } from './releaseRoutes.js';

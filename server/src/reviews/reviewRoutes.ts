@@ -4,17 +4,27 @@
 // client may send REVIEWS_PER_PRODUCT_MAX reviews of a product per REVIEWS_PER_PRODUCT_WINDOW_SECONDS (reviewLimit.ts);
 // the rating counts each client once, however many reviews it sent. Only reviews staff have not hidden (or still
 // hold for approval, when the staff setting "hold new reviews" is on) are listed and rated.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answers, useContracts, withoutHoneypot } from '../http/contracts.js';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import type { CustomerReview } from '@site/content';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
-import type { RatingsResponse, RatingSummary, ReviewCreatedResponse, ReviewsResponse } from '@site/content/reviews';
+import {
+  ratingsResponseSchema,
+  reviewBodySchema,
+  reviewCreatedSchema,
+  reviewParamsSchema,
+  reviewsResponseSchema,
+  type RatingsResponse,
+  type RatingSummary,
+  type ReviewCreatedResponse,
+  type ReviewsResponse,
+} from '@site/contracts/reviews-api';
 import type { SubmissionsConfig } from '../config.js';
 import type { Kysely } from 'kysely';
 import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
 import { registerRateLimit } from '../http/rateLimit.js';
 import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
-import { parseReview } from './reviewSchema.js';
 import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';
 import { insertReviewWithinLimit, storedReviews, storedStarTotals } from './reviewStore.js';
 import { readSettings } from '../staff/work/settingsStore.js';
@@ -69,8 +79,9 @@ export async function productRatings(db: Kysely<DatabaseSchema>, catalogue: Revi
  * ratings as {ratings}; 400 bad input, 404 unknown product, 405 wrong method, 413, 415, 429 too many reviews,
  * 503 database down, each as {error} with a message a person can read. Register it with app.register.
  */
-export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOptions): Promise<void> {
+export async function reviewRoutes(parent: FastifyInstance, options: ReviewRoutesOptions): Promise<void> {
   const { db } = options;
+  const app = useContracts(parent);
   const given = options.catalogue ?? siteReviewCatalogue;
   const currentCatalogue = typeof given === 'function' ? given : async () => given;
   /** The catalogue now, or undefined (logged) when it cannot be read: the caller answers 503. */
@@ -89,7 +100,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
 
   type WithProduct = { Params: { productId: string } };
 
-  app.get<WithProduct>(REVIEWS_ROUTE, async (request, reply): Promise<ReviewsResponse | void> => {
+  app.get(REVIEWS_ROUTE, { schema: { params: reviewParamsSchema, response: answers(reviewsResponseSchema) } }, async (request, reply): Promise<ReviewsResponse | void> => {
     reply.header('cache-control', 'no-store');
     const { productId } = request.params;
     const catalogue = await catalogueFor(request);
@@ -110,25 +121,38 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     return { reviews };
   });
 
-  app.post<WithProduct>(
+  /** Before the body is checked (after its type): an unknown product is a 404, an unreadable catalogue a 503. */
+  const knownProduct = async (request: FastifyRequest<WithProduct>, reply: FastifyReply) => {
+    const { productId } = request.params;
+    const catalogue = await catalogueFor(request);
+    if (catalogue === undefined) return reply.code(503).send({ error: NOT_SAVED });
+    let known: boolean;
+    try {
+      known = await catalogue.has(productId);
+    } catch (error) {
+      request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
+      return reply.code(503).send({ error: NOT_SAVED });
+    }
+    if (!known) return reply.code(404).send({ error: unknownProduct(productId) });
+    return undefined;
+  };
+
+  app.post(
     REVIEWS_ROUTE,
-    { bodyLimit: REVIEW_BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} },
+    {
+      bodyLimit: REVIEW_BODY_LIMIT,
+      // every answer, a refused body's too, is the visitor's own
+      onRequest: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      },
+      preValidation: [requireJson, knownProduct],
+      config: limited ? { rateLimit: {} } : {},
+      schema: { params: reviewParamsSchema, body: reviewBodySchema, response: answers(reviewCreatedSchema) },
+    },
     async (request, reply): Promise<ReviewCreatedResponse | void> => {
-      reply.header('cache-control', 'no-store');
       const { productId } = request.params;
-      const catalogue = await catalogueFor(request);
-      if (catalogue === undefined) return reply.code(503).send({ error: NOT_SAVED });
-      let known: boolean;
-      try {
-        known = await catalogue.has(productId);
-      } catch (error) {
-        request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
-        return reply.code(503).send({ error: NOT_SAVED });
-      }
-      if (!known) return reply.code(404).send({ error: unknownProduct(productId) });
-      const parsed = parseReview(request.body);
-      if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
-      const { customerName, stars, comment } = parsed.review;
+      const parsed = withoutHoneypot(request.body);
+      const { customerName, stars, comment } = parsed.data;
       let held: boolean;
       if (parsed.spam) {
         // Same answer, nothing stored: a bot's review would otherwise show on the product page.
@@ -141,7 +165,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
         const limit = { max: options.reviewsPerProductMax, windowMs: options.reviewsPerProductWindowMs };
         let result: Awaited<ReturnType<typeof insertReviewWithinLimit>>;
         try {
-          result = await insertReviewWithinLimit(db, productId, parsed.review, reviewClientKey(request.ip), limit);
+          result = await insertReviewWithinLimit(db, productId, parsed.data, reviewClientKey(request.ip), limit);
         } catch (error) {
           request.log.error({ err: error }, `could not store a review of ${productId}: ${describeError(error)}`);
           return reply.code(503).send({ error: NOT_SAVED });
@@ -159,7 +183,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     },
   );
 
-  app.get(RATINGS_API_PATH, async (request, reply): Promise<RatingsResponse | void> => {
+  app.get(RATINGS_API_PATH, { schema: { response: answers(ratingsResponseSchema) } }, async (request, reply): Promise<RatingsResponse | void> => {
     reply.header('cache-control', 'no-store');
     const catalogue = await catalogueFor(request);
     if (catalogue === undefined) return reply.code(503).send({ error: NOT_LOADED });

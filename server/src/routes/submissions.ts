@@ -1,25 +1,22 @@
 // The three form POSTs (spec "The calls it makes"): validated, rate limited, stored with their mail.
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { CONTACT_FORM_API_PATH, INQUIRY_API_PATH, REGISTRATION_API_PATH } from '@site/contracts/api';
+import { apiErrorSchema, contactFormSchema, inquirySchema, registrationSchema, submissionCreatedSchema, type Submission } from '@site/contracts/forms-api';
+import { HONEYPOT_FIELD } from '@site/content/validation';
+import { useContracts, withoutHoneypot } from '../http/contracts.js';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../http/rateLimit.js';
-import type { z } from 'zod';
 import { describeError, type Database } from '../db/index.js';
 import { saveContactMessage, saveInquiry, saveRegistration, type SaveOptions } from '../submissions/store.js';
-import {
-  contactFormSchema,
-  inquirySchema,
-  parseSubmission,
-  registrationSchema,
-  type Submission,
-} from '../validation/submissionSchemas.js';
 
 /** Largest accepted request body: a full form is far below it (the longest field is 4,000 characters). */
 export const SUBMISSION_BODY_LIMIT = 16 * 1024;
 
 export const SUBMISSION_PATHS = {
-  contactForm: '/api/send-contact-form',
-  registration: '/api/send-user-registration',
-  inquiry: '/api/send-inquiry',
+  contactForm: CONTACT_FORM_API_PATH,
+  registration: REGISTRATION_API_PATH,
+  inquiry: INQUIRY_API_PATH,
 } as const;
 
 export interface SubmissionRoutesOptions extends RateLimitOptions {
@@ -37,14 +34,15 @@ const NOT_SAVED = 'Your submission could not be saved right now. Please try agai
  * 429 too many requests, 503 database down; each 4xx/5xx as {error} with a message a person can read.
  * Register it with app.register (its error handler, hooks and rate limiter stay inside it).
  */
-export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions): Promise<void> {
+export async function submissionRoutes(parent: FastifyInstance, options: SubmissionRoutesOptions): Promise<void> {
   const { db, onOutboxWrite } = options;
+  const app = useContracts(parent);
 
   const limited = await registerRateLimit(app, options, { namespace: 'site-submissions-rate-' });
 
   const requireJson = useJsonEndpoint(app, { bodyLimit: SUBMISSION_BODY_LIMIT, what: 'the form', emptyHint: 'send the form as a JSON object' });
 
-  const post = <S extends z.ZodType<Record<string, unknown>>>(
+  const post = <S extends z.ZodType<Record<string, unknown> & { [HONEYPOT_FIELD]?: string | undefined }>>(
     url: string,
     schema: S,
     save: (data: Submission<S>, saveOptions: SaveOptions) => Promise<number>,
@@ -52,11 +50,18 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   ) => {
     app.post(
       url,
-      { bodyLimit: SUBMISSION_BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} },
+      {
+        bodyLimit: SUBMISSION_BODY_LIMIT,
+        // every answer, a refused body's too, is the visitor's own
+        onRequest: async (_request, reply) => {
+          reply.header('cache-control', 'no-store');
+        },
+        preValidation: requireJson,
+        config: limited ? { rateLimit: {} } : {},
+        schema: { body: schema, response: { 200: submissionCreatedSchema, 503: apiErrorSchema } },
+      },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        const parsed = parseSubmission(schema, request.body);
-        if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+        const parsed = withoutHoneypot(request.body as z.output<S>);
         let id: number;
         try {
           id = await save(parsed.data, { spam: parsed.spam });
@@ -66,7 +71,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         }
         if (parsed.spam) request.log.info({ id, url }, 'honeypot field filled: stored as spam, no mail');
         else if (queuesMail) onOutboxWrite?.();
-        return { ok: true, id };
+        return { ok: true as const, id };
       },
     );
     app.route({

@@ -10,8 +10,8 @@ import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/staffTokenRoutes.js';
-import { strictObject } from '../validation/submissionSchemas.js';
-import { textField } from '../validation/textField.js';
+import { strictObject } from '@site/contracts/forms-api';
+import { textField } from '@site/contracts/text-field';
 import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
 import './access.js'; // declares request.staff
 import { recordStaffAction } from './audit.js';

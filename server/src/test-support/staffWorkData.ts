@@ -7,7 +7,8 @@ import { siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
 import { quoteRequestSchema } from '../quotes/quoteSchema.js';
 import { quotePdfKey, saveQuoteRequest } from '../quotes/quoteStore.js';
 import { saveContactMessage, saveInquiry, saveRegistration } from '../submissions/store.js';
-import { contactFormSchema, inquirySchema, parseSubmission, registrationSchema } from '../validation/submissionSchemas.js';
+import { contactFormSchema, inquirySchema, registrationSchema } from '@site/contracts/forms-api';
+import { parseSubmission } from '../http/contracts.js';
 
 /** A product of the site's catalogue, sold by the piece (quote lines). */
 export const TEST_PRODUCT = 'hex_cw_brass_cable_gland';

@@ -2,7 +2,7 @@
 // bound so that one "character" cannot carry kilobytes.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { characterCount, maxBytesOf, textField } from './textField.js';
+import { characterCount, maxBytesOf, textField, utf8Length } from '@site/contracts/text-field';
 
 const name = textField('name', { max: 10 });
 const problems = (value: unknown) => {
@@ -40,5 +40,13 @@ describe('textField: length in characters a person sees, and bytes', () => {
     assert.deepEqual(problems('a\u0000b'), ['name contains characters that are not allowed']);
     assert.deepEqual(problems('a\u001bb'), ['name contains characters that are not allowed']);
     assert.deepEqual(problems('a\u202eb'), ['name contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed']);
+  });
+});
+
+describe('utf8Length', () => {
+  test('counts as Node does, lone surrogates as U+FFFD', () => {
+    for (const value of ['', 'Aisha', 'é', 'مُحَمَّد', '中文', '🇦🇪', '👨‍👩‍👧', '\ud800', 'a\udc00b', '\ud83d']) {
+      assert.equal(utf8Length(value), Buffer.byteLength(value, 'utf8'), JSON.stringify(value));
+    }
   });
 });

@@ -11,7 +11,7 @@ import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
-import { documentTextProblem, textProblemMessage } from '../../validation/textField.js';
+import { documentTextProblem, textProblemMessage } from '@site/contracts/text-field';
 import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
 import { cleanDetailDocument } from '../richText.js';

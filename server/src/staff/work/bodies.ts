@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { INBOX_STATUSES, type InboxKind } from '@site/contracts/staff-api';
 import { z } from 'zod';
-import { textField } from '../../validation/textField.js';
+import { textField } from '@site/contracts/text-field';
 import { badRequest, notFound, StaffWorkError } from './errors.js';
 import { inboxKindOf } from './inboxTables.js';
 

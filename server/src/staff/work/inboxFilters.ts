@@ -9,7 +9,7 @@ import {
   type StaffAccountSummary,
   type StaffBranch,
 } from '@site/contracts/staff-api';
-import { textProblemMessage } from '../../validation/textField.js';
+import { textProblemMessage } from '@site/contracts/text-field';
 import { badRequest, forbidden } from './errors.js';
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReviewPage, StaffAccountSummary, StaffReview } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema, Row } from '../../db/index.js';
-import { textProblemMessage } from '../../validation/textField.js';
+import { textProblemMessage } from '@site/contracts/text-field';
 import { recordStaffAction } from '../audit.js';
 import { badRequest, notFound } from './errors.js';
 

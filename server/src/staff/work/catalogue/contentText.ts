@@ -3,7 +3,7 @@
 // detail documents' texts are HTML and lists, where line breaks and Arabic's direction marks belong. A publish goes
 // through the import's row check, which applies the same rule; a draft is checked here, before it is stored.
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
-import { documentTextProblem, textProblemMessage } from '../../../validation/textField.js';
+import { documentTextProblem, textProblemMessage } from '@site/contracts/text-field';
 
 /** The first text of `content` that breaks the rule, as a sentence naming its field, or undefined. */
 export function contentTextProblem(content: EditableProduct): string | undefined {

@@ -3,7 +3,6 @@
 // checked by the zod schemas of @site/contracts/staff-catalogue-api declared on each route.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canEditCatalogue, STAFF_API, type StaffAccountSummary } from '@site/contracts/staff-api';
 import {
@@ -32,7 +31,8 @@ import {
   versionParamsSchema,
 } from '@site/contracts/staff-catalogue-api';
 import { describeError, type Database } from '../../../db/index.js';
-import { textProblemMessage } from '../../../validation/textField.js';
+import { textProblemMessage } from '@site/contracts/text-field';
+import { useContracts } from '../../../http/contracts.js';
 import { requireJson } from '../bodies.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { contentTextProblem } from './contentText.js';
@@ -60,18 +60,6 @@ const NOT_DONE = 'That could not be done right now. Please try again in a minute
 /** Every refusal's shapes: a sentence (naming each problem's field), or a stale edit's answer. */
 const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': z.union([staleEditSchema, editorErrorSchema]), '5xx': editorErrorSchema });
 
-/** Every problem of a rejected request, as sentences naming their field ('content.details: …'). */
-function validationProblems(error: unknown): string[] | undefined {
-  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
-  return error.validation.map((issue) => {
-    const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    const keys = (issue.params as { keys?: unknown }).keys;
-    const unknownKeys = issue.keyword === 'unrecognized_keys' && Array.isArray(keys) ? ` (${keys.join(', ')})` : '';
-    const message = issue.message ?? 'is not valid';
-    return where === '' || message.startsWith(where) ? `${message}${unknownKeys}` : `${where}: ${message}${unknownKeys}`;
-  });
-}
-
 /** The signed-in account if it may edit the catalogue, else a 403. */
 function editorOf(request: FastifyRequest): StaffAccountSummary {
   const staff = request.staff;
@@ -81,18 +69,15 @@ function editorOf(request: FastifyRequest): StaffAccountSummary {
 }
 
 export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media }: StaffCatalogueOptions): Promise<void> {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const app = useContracts(parent);
   // before the body is parsed and validated: branch staff learn nothing of what a request would have done
   app.addHook('preParsing', async (request) => {
     editorOf(request);
   });
   app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
-    const problems = validationProblems(error);
-    // an address naming no product (or version) is one that is not there
-    if (problems !== undefined && !(error instanceof StaffWorkError) && error.validationContext === 'params') return reply.code(404).send({ error: problems.join('; ') });
-    if (problems !== undefined) return reply.code(400).send({ error: problems.join('; ') });
+    // a refused request, worded by the contracts' one formatter (http/contracts.ts); an address naming no product (or
+    // version) is one that is not there
+    if (!(error instanceof StaffWorkError) && error.validation !== undefined) return reply.code(error.validationContext === 'params' ? 404 : 400).send({ error: error.message });
     if (error instanceof StaleEdit) {
       const { message, version, changedBy, changedAt, yours } = error;
       return reply.code(409).send({ error: message, version, changedBy, changedAt: changedAt.toISOString(), ...(yours === undefined ? {} : { yours }) });

@@ -1,9 +1,10 @@
-// Allow-list schema of POST /api/chat: a bounded question and a history, trimmed to the limits shared with the chat
-// widget (CHAT_LIMITS, trimHistory) rather than refused when longer, so a conversation never gets stuck; and the
-// page's language ('en' when left out).
-import { CHAT_LANGUAGES, CHAT_LIMITS, trimHistory, type ChatLanguage, type ChatRequest } from '@site/content/chat';
+// The chat assistant's call, POST CHAT_API_PATH (api.ts): the schema the server registers on its route, whose types
+// the chat widget imports (`import type`: no zod in a bundle). A bounded question and a history, trimmed to the limits
+// shared with the widget (CHAT_LIMITS, trimHistory) rather than refused when longer, so a conversation never gets
+// stuck; and the page's language ('en' when left out).
 import { z } from 'zod';
-import { textField } from '../validation/textField.js';
+import { CHAT_LANGUAGES, CHAT_LIMITS, trimHistory, type ChatHistoryEntry } from '@site/content/chat';
+import { textField } from './textField';
 
 const entrySchema = z.strictObject(
   {
@@ -16,7 +17,7 @@ const entrySchema = z.strictObject(
       .max(4, { error: 'a history entry has at most 4 parts' }),
   },
   { error: 'each history entry is {"role": "user" | "model", "parts": [{"text": "..."}]}' },
-);
+) satisfies z.ZodType<ChatHistoryEntry>;
 
 export const chatRequestSchema = z.strictObject(
   {
@@ -28,19 +29,23 @@ export const chatRequestSchema = z.strictObject(
       .array(entrySchema, { error: 'history must be a list of previous messages' })
       .default([])
       .transform((history) => trimHistory(history)),
+    /**
+     * The language of the page the visitor asks from ('en' when left out: the English pages send none). The answer is
+     * in Arabic, with links to the Arabic pages (/ar/…), on an Arabic page or when the question is written in Arabic.
+     */
     language: z.enum(CHAT_LANGUAGES, { error: `language must be one of ${CHAT_LANGUAGES.map((l) => `"${l}"`).join(', ')}` }).default('en'),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys' ? `Unknown field(s) ${issue.keys.join(', ')}: expected only question, history, language` : 'The request body must be a JSON object',
   },
-) satisfies z.ZodType<ChatRequest, unknown>;
+);
 
-export type ParsedChatRequest = { ok: true; request: ChatRequest & { language: ChatLanguage } } | { ok: false; error: string };
+/** `source` says whether the AI provider answered or the knowledge base did (no key, provider error, timeout). */
+export const chatResponseSchema = z.strictObject({ answer: z.string(), source: z.enum(['ai', 'knowledge-base']) });
 
-/** Checks a parsed JSON body; on failure one message naming each problem once. */
-export function parseChatRequest(body: unknown): ParsedChatRequest {
-  const result = chatRequestSchema.safeParse(body);
-  if (result.success) return { ok: true, request: result.data };
-  return { ok: false, error: [...new Set(result.error.issues.map((issue) => issue.message))].join('; ') };
-}
+/** What the widget sends (history and language may be left out). */
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+/** What the server answers from: trimmed, with the language filled in. */
+export type CheckedChatRequest = z.output<typeof chatRequestSchema>;
+export type ChatResponse = z.infer<typeof chatResponseSchema>;

@@ -1,16 +1,10 @@
-// Allow-list schemas of the three form POSTs (spec "The calls it makes"). The field rules the browser
-// also checks (e-mail pattern, branch names, lengths) come from the shared module in content/.
+// The bodies and answers of the three form POSTs (spec "The calls it makes"; addresses in api.ts): allow-list schemas
+// the server registers on its routes, whose types the browser imports (`import type`: no zod in a bundle). The field
+// rules the browser also checks (e-mail pattern, branch names, lengths) are content's; the text rule is textField.ts.
 import { z } from 'zod';
-import {
-  BRANCH_NAMES,
-  isBranchName,
-  DEFAULT_BRANCH_NAME,
-  EMAIL_PATTERN,
-  FIELD_MAX_LENGTH,
-  HONEYPOT_FIELD,
-} from '@site/content/validation';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contracts/locale';
-import { textField, typeError } from './textField.js';
+import { BRANCH_NAMES, isBranchName, DEFAULT_BRANCH_NAME, EMAIL_PATTERN, FIELD_MAX_LENGTH, HONEYPOT_FIELD } from '@site/content/validation';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
+import { textField, typeError } from './textField';
 
 export interface TextOptions {
   max: number;
@@ -65,6 +59,7 @@ export const honeypot = z
   .max(1000, { error: `${HONEYPOT_FIELD} must be at most 1000 characters` })
   .optional();
 
+/** An object of exactly these fields; the 400 of anything else names the unknown fields and the expected ones. */
 export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.strictObject(shape, {
     error: (issue) => {
@@ -77,7 +72,7 @@ export function strictObject<T extends z.core.$ZodLooseShape>(shape: T) {
   });
 }
 
-/** POST /api/send-contact-form: the 'Send us a message' form (from either edition: `language`). */
+/** POST CONTACT_FORM_API_PATH: the 'Send us a message' form (from either edition: `language`). */
 export const contactFormSchema = strictObject({
   name: requiredText('name', { max: FIELD_MAX_LENGTH.name }),
   email: email('email'),
@@ -95,7 +90,7 @@ export const contactFormSchema = strictObject({
   [HONEYPOT_FIELD]: honeypot,
 });
 
-/** POST /api/send-user-registration: the chat's welcome form. */
+/** POST REGISTRATION_API_PATH: the chat's welcome form. */
 export const registrationSchema = strictObject({
   userName: requiredText('userName', { max: FIELD_MAX_LENGTH.name }),
   userEmail: email('userEmail'),
@@ -103,7 +98,7 @@ export const registrationSchema = strictObject({
   [HONEYPOT_FIELD]: honeypot,
 });
 
-/** POST /api/send-inquiry: the chat's 'Send Inquiry' form (from either edition: `language`). */
+/** POST INQUIRY_API_PATH: the chat's 'Send Inquiry' form (from either edition: `language`). */
 export const inquirySchema = strictObject({
   userName: requiredText('userName', { max: FIELD_MAX_LENGTH.name }),
   userEmail: email('userEmail'),
@@ -116,34 +111,24 @@ export const inquirySchema = strictObject({
   [HONEYPOT_FIELD]: honeypot,
 });
 
-/** What a schema gives, without the honeypot (it only sets the spam flag). */
+/** The answer of a stored form: its row id. */
+export const submissionCreatedSchema = z.strictObject({ ok: z.literal(true), id: z.number().int() });
+
+/**
+ * Every refusal of a public call (400, 404, 413, 415, 429, 503): a sentence a person can read. Other fields pass
+ * through unchecked (a 429's, or Fastify's own {statusCode, message} in a scope without the site's error handler).
+ */
+export const apiErrorSchema = z.looseObject({ error: z.string() });
+
+/** What the browser sends (z.input: optional fields may be left out). */
+export type ContactFormBody = z.input<typeof contactFormSchema>;
+export type RegistrationBody = z.input<typeof registrationSchema>;
+export type InquiryBody = z.input<typeof inquirySchema>;
+export type SubmissionCreated = z.infer<typeof submissionCreatedSchema>;
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** What a schema gives the server, without the honeypot (it only sets the spam flag). */
 export type Submission<S extends z.ZodType> = Omit<z.output<S>, typeof HONEYPOT_FIELD>;
 export type ContactForm = Submission<typeof contactFormSchema>;
 export type Registration = Submission<typeof registrationSchema>;
 export type Inquiry = Submission<typeof inquirySchema>;
-
-export type ParseResult<T> = { ok: true; data: T; spam: boolean } | { ok: false; error: string };
-
-/**
- * Checks a parsed JSON body against a schema. On failure, one message naming every problem
- * (field by field, in the schema's order). `spam` is true when the honeypot field was filled.
- */
-export function parseSubmission<S extends z.ZodType<Record<string, unknown>>>(schema: S, body: unknown): ParseResult<Submission<S>> {
-  const result = schema.safeParse(body);
-  if (!result.success) return { ok: false, error: describeIssues(result.error.issues) };
-  const { [HONEYPOT_FIELD]: trap, ...data } = result.data;
-  return { ok: true, data, spam: typeof trap === 'string' && trap.trim() !== '' };
-}
-
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  // A body that is not an object gives one root issue; otherwise one message per field, first issue each.
-  const messages: string[] = [];
-  const seen = new Set<string>();
-  for (const issue of issues) {
-    const key = issue.path.join('.');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    messages.push(issue.message);
-  }
-  return messages.join('; ');
-}

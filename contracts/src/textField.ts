@@ -1,5 +1,5 @@
-// The text fields of every request schema (forms, reviews, chat): one character rule, shared with the browser
-// (textProblem in content/src/validation), and the same messages everywhere.
+// The text fields of every request schema (forms, reviews, chat, staff): one character rule, shared with the browser
+// (textProblem in content/src/validation), and the same messages everywhere. Zod: the server's, never a bundle's.
 import { z } from 'zod';
 import { textProblem, type TextKind } from '@site/content/validation';
 
@@ -59,6 +59,21 @@ export function characterCount(value: string): number {
  */
 export const maxBytesOf = (max: number): number => 4 * max;
 
+/** Bytes of `value` in UTF-8 (a lone surrogate as the 3 of U+FFFD, as Node's Buffer.byteLength counts it). */
+export function utf8Length(value: string): number {
+  let bytes = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 /**
  * Text up to `max` characters as a person counts them (grapheme clusters: the browser's maxLength, which counts UTF-16
  * units, is never looser) and at most maxBytesOf(max) bytes of UTF-8, passing the character rule. May be empty.
@@ -69,7 +84,7 @@ export function textField(field: string, { max, kind = 'line', trim = true }: Te
   return trimmed.superRefine((value, context) => {
     if (max !== undefined) {
       // the byte bound first: it also bounds the work of counting clusters
-      if (Buffer.byteLength(value, 'utf8') > maxBytesOf(max) || characterCount(value) > max) {
+      if (utf8Length(value) > maxBytesOf(max) || characterCount(value) > max) {
         context.addIssue({ code: 'custom', message: `${field} must be at most ${max} characters`, input: value });
         return;
       }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseReview } from '../reviews/reviewSchema.js';
-import { contactFormSchema, inquirySchema, parseSubmission, registrationSchema } from './submissionSchemas.js';
+import { contactFormSchema, inquirySchema, registrationSchema } from '@site/contracts/forms-api';
+import { reviewBodySchema } from '@site/contracts/reviews-api';
+import { parseSubmission } from './contracts.js';
 
 const contact = {
   name: 'Aisha Rahman',
@@ -172,8 +173,8 @@ describe('text-direction controls, field by field', () => {
       name: 'review',
       valid: review,
       parse: (body) => {
-        const result = parseReview(body);
-        return result.ok ? { ok: true, data: { ...result.review } } : result;
+        const result = parseSubmission(reviewBodySchema, body);
+        return result.ok ? { ok: true, data: { ...result.data } } : result;
       },
       line: ['customerName', 'emailId'],
       multiline: ['comment'],
