@@ -11,7 +11,7 @@ import { CATEGORY_IMAGE_KEYS } from '@site/content';
 import type { Database, DatabaseSchema } from '../../../db/index.js';
 import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
 import { bumpCatalogueVersion } from '../../../catalogue/state.js';
-import { textProblemMessage } from '../../../validation/textField.js';
+import { textProblemMessage } from '@site/contracts/text-field';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound, StaffWorkError } from '../errors.js';
 
