@@ -321,7 +321,7 @@ function publicRoutes(made: Made): Route[] {
 let releaseCounter = 0;
 /**
  * The remotes registry's calls under `remotes` (the pipelines' API with a token, the staff API as an admin): a release
- * (each under a version of its own), its canary, promote, roll back.
+ * (each under a version of its own), its canary, a test run pinned to it, promote, roll back.
  */
 function releaseRoutes(remotes: string, who: Who): Route[] {
   const remote = { remote: 'catalogue' };
@@ -341,6 +341,8 @@ function releaseRoutes(remotes: string, who: Who): Route[] {
       bodyNow: async (body) => (body.version === 'fuzz' ? { ...body, version: `fuzz-${++releaseCounter}` } : body),
     },
     { method: 'POST', pattern: `${remotes}/:remote/canary`, ...named('releaseCanary'), as: [who], params: remote, body: { version: 'v2', percent: 50 } },
+    // a test run pinned to that canary (its report is free text)
+    { method: 'POST', pattern: `${remotes}/:remote/runs`, ...named('releaseRuns'), as: [who], params: remote, body: { passed: true, report: 'Suites passed.' }, multiline: ['report'], validStatus: 201 },
     { method: 'POST', pattern: `${remotes}/:remote/promote`, ...named('releasePromote'), as: [who], params: remote, body: {} },
     { method: 'POST', pattern: `${remotes}/:remote/rollback`, ...named('releaseRollback'), as: [who], params: remote, body: {} },
   ];
