@@ -41,7 +41,6 @@ export function clearInquiryDetails(form: InquiryForm): InquiryForm {
 
 /** The trimmed payload, or the message (its id) to show when a required field is blank or the e-mail is malformed. */
 export function checkInquiry(form: InquiryForm): { payload: InquiryPayload } | { error: InquiryError } {
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- every field is a string; Object.entries() types the values any
   const payload = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value.trim()])) as InquiryPayload;
   if (!payload.userName || !payload.userEmail || !payload.inquiryMessage || !isBranchName(payload.userCountry)) {
     return { error: INQUIRY_ERRORS.required };
