@@ -36,8 +36,11 @@ async function startCdn(): Promise<{ origin: string; server: Server }> {
 }
 
 type Entry = { name: string; entry: string; fallback?: string };
+/** The staff remote's entries in the staff page's map (which also names the catalogue's stable build, for the editor's preview). */
 const inlineMap = (html: string): Entry[] =>
-  (JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"remotes":[]}') as { remotes: Entry[] }).remotes;
+  (JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{"remotes":[]}') as { remotes: Entry[] }).remotes.filter(
+    (remote) => remote.name === 'staff',
+  );
 const scriptSrc = (res: LightMyRequestResponse): string =>
   String(res.headers['content-security-policy']).split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src ')) ?? '';
 
