@@ -113,10 +113,11 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     const releases = await db.query<{ remote: string; version: string; entry: string }>('select remote, version, entry from remote_releases order by remote');
     assert.deepEqual(
       releases.map(({ remote, version, entry }) => `${remote} ${version} ${entry}`),
-      ['catalogue', 'chat', 'company', 'contact'].map((name) => `${name} variables /remotes/${name}/mf-manifest.json`),
+      // the four public remotes and the staff remote, which the registry releases like them
+      ['catalogue', 'chat', 'company', 'contact', 'staff'].map((name) => `${name} variables /remotes/${name}/mf-manifest.json`),
     );
     const pointers = await db.query<{ source: string; canary_percent: number }>('select source, canary_percent from remote_pointers');
-    assert.equal(pointers.length, 4);
+    assert.equal(pointers.length, 5);
     assert.ok(pointers.every((row) => row.source === 'variables' && Number(row.canary_percent) === 0));
     assert.deepEqual(await catalogueEntry(first, 10), { name: 'catalogue', entry: STABLE_ENTRY });
     configuredCsp = String((await first.inject({ method: 'GET', url: '/about' })).headers['content-security-policy']);
@@ -124,7 +125,7 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     // a third start on the same database adds nothing
     const third = await buildApp(fixture.config, db, { catalogue: 'files' });
     await third.close();
-    assert.equal((await db.query('select id from remote_releases')).length, 4);
+    assert.equal((await db.query('select id from remote_releases')).length, 5);
   });
 
   await t.test('release tokens: admins only, with the CSRF token; shown once, listed without secrets', async () => {
@@ -141,7 +142,7 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.equal(byEditor.statusCode, 403, byEditor.body);
     assert.equal((await staffCall(editor, 'GET', STAFF_API.releaseTokens)).statusCode, 403);
 
-    for (const bad of [{ ...body, remotes: ['staff'] }, { ...body, remotes: [] }, { ...body, expiresInDays: 0 }, { ...body, expiresInDays: 366 }, { ...body, name: 'a\u0000b' }, { ...body, extra: 1 }, 'not json', [1]]) {
+    for (const bad of [{ ...body, remotes: ['shell'] }, { ...body, remotes: [] }, { ...body, expiresInDays: 0 }, { ...body, expiresInDays: 366 }, { ...body, name: 'a\u0000b' }, { ...body, extra: 1 }, 'not json', [1]]) {
       const res = await staffCall(admin, 'POST', STAFF_API.releaseTokens, bad);
       assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
     }
@@ -335,7 +336,7 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.equal((await staffCall(admin, 'POST', `${STAFF_RELEASES_PREFIX}/remotes/catalogue/rollback`)).statusCode, 200);
     await waitFor('the staff rollback reaches the second process', async () => (await catalogueEntry(second, 10))?.entry === STABLE_ENTRY);
     const listed = await staffCall(admin, 'GET', `${STAFF_RELEASES_PREFIX}/remotes`);
-    assert.deepEqual(listed.json<{ remotes: { remote: string }[] }>().remotes.map(({ remote }) => remote), ['catalogue', 'company', 'contact', 'chat']);
+    assert.deepEqual(listed.json<{ remotes: { remote: string }[] }>().remotes.map(({ remote }) => remote), ['catalogue', 'company', 'contact', 'chat', 'staff']);
     const audit = await db.query<{ action: string }>(`select action from release_audit where actor = 'staff admin@crescent.example' order by id`);
     assert.deepEqual(audit.map(({ action }) => action), ['canary', 'rollback']);
   });
