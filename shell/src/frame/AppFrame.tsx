@@ -12,7 +12,7 @@ import { Footer } from './Footer';
 import { BrochureButton } from './BrochureButton';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
-import { useAfterPageLoad } from './useAfterPageLoad';
+import { useChatMayLoad } from './chatLoadMoment';
 import { StartedMark } from '../app/StartedMark';
 
 const Main = styled.main`
@@ -74,8 +74,8 @@ export function AppFrame() {
   const location = useLocation();
   useRouteTitle(location.pathname, locale);
   // The chat is not what a visitor came to the page for: it loads once the page has (~17 KB and two requests
-  // off the first paint).
-  const chatReady = useAfterPageLoad();
+  // off the first paint), and on a phone once the visitor starts using the page (chatLoadMoment.ts).
+  const chatReady = useChatMayLoad();
   return (
     <Page>
       {/* The Arabic web font: declared on Arabic pages only, so English pages never download it. */}
