@@ -1,5 +1,5 @@
 // The remotes registry's answers, as the pipelines' API (/api/releases/…) and the staff app's releases console
-// (STAFF_API.release*) both give them. No imports, only types and constants.
+// (STAFF_API.release*) both give them. Only types and constants; the bodies' schemas: ./releasesApiSchemas.ts.
 
 /** One release of a remote: a build's manifest address (a URL, or a path on this site) and who registered it. */
 export interface Release {
@@ -65,14 +65,16 @@ export interface RemoteListing extends RemotePointers {
 /** The public address the browser reports a remote's load to (the shell's runtime plugin). */
 export const REMOTE_LOAD_REPORT_PATH = '/api/remote-loads';
 
-/** One report: the remote, its manifest address as the page's remotes map had it, and what happened. */
-export interface RemoteLoadReport {
-  remote: string;
-  entry: string;
-  outcome: 'loaded' | 'failed';
-  /** With a failure: what failed (the manifest, the remoteEntry.js as it downloaded or ran, or a module). */
-  kind?: 'manifest' | 'entry' | 'module';
-}
+/** Why a remote failed in the browser: its manifest, its remoteEntry.js (download or evaluation), or a module. */
+export const LOAD_FAILURE_KINDS = ['manifest', 'entry', 'module'] as const;
+export type LoadFailureKind = (typeof LOAD_FAILURE_KINDS)[number];
+
+/** One report: the remote, its manifest address as the page's remotes map had it, and what happened (its schema's type). */
+export type { RemoteLoadReport } from './releasesApiSchemas';
+
+/** The version labels of the releases seeded from the REMOTE_* variables (no release registered may take them). */
+export const VARIABLES_RELEASE = 'variables';
+export const VARIABLES_CANARY_RELEASE = 'variables-canary';
 
 /** The longest a release token may live, in days. */
 export const TOKEN_MAX_DAYS = 365;

@@ -1,6 +1,6 @@
 // The staff app's calls: what mfe-staff asks and the server answers, each address and shape once.
 // Public pages never import this module (the staff app is never loaded on them); only strings and types, and the
-// branch list of the field rules.
+// branch list of the field rules. The bodies' schemas: ./staffApiSchemas.ts.
 //
 // Every staff call is JSON under /api/staff/, answers `cache-control: no-store`, and:
 // - 401 {error} without a valid session (or with one still waiting for its second factor, outside the sign-in steps),
@@ -318,10 +318,8 @@ export interface ReviewPage {
   pageCount: number;
 }
 
-export interface StaffSettings {
-  /** New reviews wait for a member of staff's approval before they are shown (off by default). */
-  holdNewReviews: boolean;
-}
+/** The settings (GET and PUT STAFF_API.settings), from their schema. */
+export type { StaffSettings } from './staffApiSchemas';
 
 export interface AuditEntry {
   id: number;

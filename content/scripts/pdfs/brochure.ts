@@ -3,7 +3,6 @@
 import { BRANDS } from '../../src/dataConstants';
 import type { ProductCategory } from '../../src/types';
 import {
-  addFooters,
   bullet,
   contentWidth,
   drawLogoMark,
@@ -16,14 +15,13 @@ import {
   MARGIN,
   moveDown,
   NAVY,
-  newDocument,
   ORANGE,
   paragraph,
   RULE,
   sectionHeading,
   style,
   textAt,
-  writeDocument,
+  writePdf,
   type Pdf,
 } from './document';
 import { pdfText } from './datasheet';
@@ -207,23 +205,21 @@ function contentsList(pdf: Pdf, data: CatalogueData, pageOf: ReadonlyMap<string,
 }
 
 /** Writes the brochure: cover, profile, branches, contents, one section per category, contact page. */
-export async function writeBrochure(data: CatalogueData, file: string): Promise<number> {
-  const pdf = newDocument(`${data.company.name} - Catalogue and Company Profile`, 'Catalogue and Company Profile', data.company);
-  coverPage(pdf, data);
-  profilePage(pdf, data);
-  branchesPage(pdf, data);
-  const contentsIndex = contentsPage(pdf);
-  const pageOf = new Map<string, number>();
-  for (const category of data.categories) {
-    // categorySection starts on a new page: its 1-based number is the current page count + 1
-    pageOf.set(category.id, pdf.doc.bufferedPageRange().count + 1);
-    categorySection(pdf, data, category);
-  }
-  contactPage(pdf, data);
-  pdf.doc.switchToPage(contentsIndex);
-  contentsList(pdf, data, pageOf);
-  const pages = pdf.doc.bufferedPageRange().count;
-  addFooters(pdf, data.company, data.branches, true);
-  await writeDocument(pdf, file);
-  return pages;
+export function writeBrochure(data: CatalogueData, file: string): Promise<number> {
+  const { company, branches } = data;
+  return writePdf(file, { title: `${company.name} - Catalogue and Company Profile`, subject: 'Catalogue and Company Profile', company, branches, cover: true }, (pdf) => {
+    coverPage(pdf, data);
+    profilePage(pdf, data);
+    branchesPage(pdf, data);
+    const contentsIndex = contentsPage(pdf);
+    const pageOf = new Map<string, number>();
+    for (const category of data.categories) {
+      // categorySection starts on a new page: its 1-based number is the current page count + 1
+      pageOf.set(category.id, pdf.doc.bufferedPageRange().count + 1);
+      categorySection(pdf, data, category);
+    }
+    contactPage(pdf, data);
+    pdf.doc.switchToPage(contentsIndex);
+    contentsList(pdf, data, pageOf);
+  });
 }

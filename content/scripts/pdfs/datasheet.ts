@@ -5,7 +5,6 @@ import { htmlToText } from '../../src/htmlText';
 import { descriptionEntryKind, descriptionSection, referencedDownloadFiles } from '../../src/catalogue';
 import type { CompanyInfo, DescriptionEntry, DetailBlock, ProductDetail } from '../../src/types';
 import {
-  addFooters,
   bullet,
   contentWidth,
   drawLogoMark,
@@ -14,14 +13,13 @@ import {
   MARGIN,
   moveDown,
   NAVY,
-  newDocument,
   ORANGE,
   paragraph,
   sectionHeading,
   style,
   textAt,
   flow,
-  writeDocument,
+  writePdf,
   type Pdf,
 } from './document';
 import { blockTable, specTable } from './table';
@@ -153,11 +151,10 @@ function productSection(pdf: Pdf, data: CatalogueData, product: ProductDetail, l
 export async function writeDatasheet(plan: DatasheetPlan, data: CatalogueData, file: string): Promise<void> {
   const first = plan.entries[0];
   const title = first ? `${first.product.productName} - ${first.label}` : plan.fileName;
-  const pdf = newDocument(title, 'Product datasheet', data.company);
-  plan.entries.forEach((entry, index) => {
-    if (index > 0) pdf.doc.addPage();
-    productSection(pdf, data, entry.product, entry.label, entry.block);
+  await writePdf(file, { title, subject: 'Product datasheet', company: data.company, branches: data.branches }, (pdf) => {
+    plan.entries.forEach((entry, index) => {
+      if (index > 0) pdf.doc.addPage();
+      productSection(pdf, data, entry.product, entry.label, entry.block);
+    });
   });
-  addFooters(pdf, data.company, data.branches);
-  await writeDocument(pdf, file);
 }

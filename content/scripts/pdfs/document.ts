@@ -28,7 +28,7 @@ export interface Pdf {
   writer: PdfTextWriter;
 }
 
-export function newDocument(title: string, subject: string, company: CompanyInfo): Pdf {
+function newDocument(title: string, subject: string, company: CompanyInfo): Pdf {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: 78, left: MARGIN, right: MARGIN },
@@ -161,7 +161,7 @@ function footerLines(company: CompanyInfo, branches: Branch[]): string[] {
 }
 
 /** Writes the footer (contact details and page x of y) on every buffered page. */
-export function addFooters(pdf: Pdf, company: CompanyInfo, branches: Branch[], skipFirst = false): void {
+function addFooters(pdf: Pdf, company: CompanyInfo, branches: Branch[], skipFirst = false): void {
   const { doc } = pdf;
   const range = doc.bufferedPageRange();
   const lines = footerLines(company, branches);
@@ -185,7 +185,7 @@ export function addFooters(pdf: Pdf, company: CompanyInfo, branches: Branch[], s
   }
 }
 
-export function writeDocument({ doc }: Pdf, file: string): Promise<void> {
+function writeDocument({ doc }: Pdf, file: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const stream = createWriteStream(file);
     stream.on('finish', () => resolvePromise());
@@ -193,4 +193,27 @@ export function writeDocument({ doc }: Pdf, file: string): Promise<void> {
     doc.pipe(stream);
     doc.end();
   });
+}
+
+export interface DocumentOptions {
+  title: string;
+  subject: string;
+  /** Whose document: its info and every page's footer. */
+  company: CompanyInfo;
+  branches: Branch[];
+  /** The first page is a cover: no footer on it. */
+  cover?: boolean;
+}
+
+/**
+ * A document of every generator: opened with its info, drawn by `draw`, a footer on each page (the cover's aside),
+ * written to `file`. Resolves to its page count.
+ */
+export async function writePdf(file: string, { title, subject, company, branches, cover = false }: DocumentOptions, draw: (pdf: Pdf) => void): Promise<number> {
+  const pdf = newDocument(title, subject, company);
+  draw(pdf);
+  const pages = pdf.doc.bufferedPageRange().count;
+  addFooters(pdf, company, branches, cover);
+  await writeDocument(pdf, file);
+  return pages;
 }

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/contracts/reviews-api';
+import { CardText } from '../common/CardText';
 import { priceText } from './priceText';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';
@@ -16,14 +17,9 @@ const CardCompare = styled(CompareToggle)`
   padding: 0 16px 12px;
 `;
 
-const Body = styled.div`
-  display: flex;
+// the price and rating line sits at the card's bottom, whatever the name's length
+const Body = styled(CardText)`
   flex: 1;
-  flex-direction: column;
-  gap: 6px;
-  padding: 16px;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
-  p { margin: 0; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 const Meta = styled.p`

@@ -2,6 +2,7 @@
 // change answers the whole item as the server now has it, which replaces the one shown (no local guessing).
 import { createSlice } from '@reduxjs/toolkit';
 import { STAFF_API, staffApiPath, type InboxItemDetail, type InboxKind, type InboxStatus } from '@site/contracts/staff-api';
+import type { InboxAssignBody, InboxNoteBody, InboxResendBody, InboxStatusBody } from '@site/contracts/staff-api-schemas';
 import { staffFetch } from '../api/staffFetch';
 import { failureOfAction, staffThunk } from '../api/staffThunk';
 
@@ -30,19 +31,19 @@ export const loadItem = staffThunk('item/load', (ref: ItemRef, { signal }) =>
 );
 
 export const setItemStatus = staffThunk('item/setStatus', ({ ref, status }: { ref: ItemRef; status: InboxStatus }, { csrfToken }) =>
-  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxStatus, params(ref)), { method: 'POST', body: { status }, csrfToken }),
+  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxStatus, params(ref)), { method: 'POST', body: { status } satisfies InboxStatusBody, csrfToken }),
 );
 
 export const assignItem = staffThunk('item/assign', ({ ref, assigneeId }: { ref: ItemRef; assigneeId: number | null }, { csrfToken }) =>
-  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxAssign, params(ref)), { method: 'POST', body: { assigneeId }, csrfToken }),
+  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxAssign, params(ref)), { method: 'POST', body: { assigneeId } satisfies InboxAssignBody, csrfToken }),
 );
 
 export const addNote = staffThunk('item/addNote', ({ ref, text }: { ref: ItemRef; text: string }, { csrfToken }) =>
-  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxNote, params(ref)), { method: 'POST', body: { text }, csrfToken }),
+  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxNote, params(ref)), { method: 'POST', body: { text } satisfies InboxNoteBody, csrfToken }),
 );
 
 export const resendMail = staffThunk('item/resend', ({ ref, mailId }: { ref: ItemRef; mailId: number }, { csrfToken }) =>
-  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxResend, params(ref)), { method: 'POST', body: { mailId }, csrfToken }),
+  staffFetch<InboxItemDetail>(staffApiPath(STAFF_API.inboxResend, params(ref)), { method: 'POST', body: { mailId } satisfies InboxResendBody, csrfToken }),
 );
 
 export const deleteItem = staffThunk('item/delete', (ref: ItemRef, { csrfToken }) =>

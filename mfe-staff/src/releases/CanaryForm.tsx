@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
 import type { RemoteListing, RemotePointers } from '@site/contracts/releases-api';
+import type { CanaryBody } from '@site/contracts/releases-api-schemas';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
 import { canaryUrl, messageOf, useReleaseCall } from './releaseCalls';
 
@@ -20,7 +21,7 @@ export function CanaryForm({ listing, onChanged }: { listing: RemoteListing; onC
     setRefusal(null);
     try {
       const share = /^\d+$/.test(percent.trim()) ? Number(percent) : Number.NaN;
-      const state = await call<RemotePointers>(canaryUrl(listing.remote), { version, percent: share });
+      const state = await call<RemotePointers>(canaryUrl(listing.remote), { version, percent: share } satisfies CanaryBody);
       onChanged(state, state.canaryPercent === 0 ? `${version} is out of the way: every visitor gets ${state.stable.version}.` : `${version} is the canary for ${state.canaryPercent} % of visitors.`);
     } catch (error) {
       const message = messageOf(error);

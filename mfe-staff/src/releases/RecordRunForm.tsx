@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
 import type { RemoteListing } from '@site/contracts/releases-api';
+import type { PinnedRunBody } from '@site/contracts/releases-api-schemas';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
 import { messageOf, runsUrl, useReleaseCall } from './releaseCalls';
 
@@ -27,7 +28,7 @@ export function RecordRunForm({ listing, onRecorded }: { listing: RemoteListing;
     setRefusal(null);
     try {
       const line = report.trim();
-      const { run } = await call<{ run: { version: string; passed: boolean } }>(runsUrl(listing.remote), { passed: outcome === 'passed', ...(line === '' ? {} : { report: line }) });
+      const { run } = await call<{ run: { version: string; passed: boolean } }>(runsUrl(listing.remote), { passed: outcome === 'passed', ...(line === '' ? {} : { report: line }) } satisfies PinnedRunBody);
       setReport('');
       onRecorded(`Recorded a ${run.passed ? 'passed' : 'failed'} test run of ${run.version}.`);
     } catch (error) {

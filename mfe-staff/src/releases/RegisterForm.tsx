@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
 import type { Release } from '@site/contracts/releases-api';
+import type { RegisterReleaseBody } from '@site/contracts/releases-api-schemas';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
 import { messageOf, registerFieldOf, registerUrl, useReleaseCall } from './releaseCalls';
 
@@ -22,7 +23,7 @@ export function RegisterForm({ remote, onRegistered }: { remote: string; onRegis
     setRefusal(null);
     try {
       const notes = form.notes.trim();
-      const { release } = await call<{ release: Release }>(registerUrl(remote), { version: form.version.trim(), entry: form.entry.trim(), ...(notes === '' ? {} : { notes }) });
+      const { release } = await call<{ release: Release }>(registerUrl(remote), { version: form.version.trim(), entry: form.entry.trim(), ...(notes === '' ? {} : { notes }) } satisfies RegisterReleaseBody);
       setForm(EMPTY);
       onRegistered(release);
     } catch (error) {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, Spinner, VisuallyHidden } from '@site/shared-ui';
-import { RELEASED_REMOTES } from '@site/contracts/federation';
+import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo } from '@site/contracts/releases-api';
+import type { ReleaseTokenBody } from '@site/contracts/releases-api-schemas';
 import { CopyButton } from '../ui/CopyButton';
 import { Notice } from '../ui/Notice';
 import { Table } from '../ui/Table';
@@ -42,7 +43,7 @@ export function TokensSection() {
   const call = useReleaseCall();
   const { resource, retry } = useStaffResource<{ tokens: ReleaseTokenInfo[] }>(STAFF_API.releaseTokens);
   const [name, setName] = useState('');
-  const [remotes, setRemotes] = useState<string[]>([]);
+  const [remotes, setRemotes] = useState<ReleasedRemote[]>([]);
   const [days, setDays] = useState('90');
   const [refusal, setRefusal] = useState<{ field: Field; message: string } | null>(null);
   const [made, setMade] = useState<CreatedReleaseToken | null>(null);
@@ -61,7 +62,7 @@ export function TokensSection() {
     setMessage(null);
     try {
       const expiresInDays = /^\d+$/.test(days.trim()) ? Number(days) : Number.NaN;
-      const token = await call<CreatedReleaseToken>(STAFF_API.releaseTokens, { name: name.trim(), remotes, expiresInDays });
+      const token = await call<CreatedReleaseToken>(STAFF_API.releaseTokens, { name: name.trim(), remotes, expiresInDays } satisfies ReleaseTokenBody);
       setMade(token);
       setName('');
       setRemotes([]);

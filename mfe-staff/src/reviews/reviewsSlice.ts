@@ -2,6 +2,7 @@
 // changed in place with the server's answer.
 import { createSlice } from '@reduxjs/toolkit';
 import { STAFF_API, staffApiPath, type ReviewPage, type ReviewQuery, type StaffReview } from '@site/contracts/staff-api';
+import type { ReviewVisibilityBody } from '@site/contracts/staff-api-schemas';
 import { queryString, staffFetch } from '../api/staffFetch';
 import { failureOfAction, staffThunk } from '../api/staffThunk';
 
@@ -22,7 +23,7 @@ export const fetchReviews = staffThunk('reviews/fetch', (query: ReviewQuery, { s
 );
 
 export const setReviewHidden = staffThunk('reviews/setHidden', ({ id, hidden }: { id: number; hidden: boolean }, { csrfToken }) =>
-  staffFetch<StaffReview>(staffApiPath(STAFF_API.reviewVisibility, { id }), { method: 'POST', body: { hidden }, csrfToken }),
+  staffFetch<StaffReview>(staffApiPath(STAFF_API.reviewVisibility, { id }), { method: 'POST', body: { hidden } satisfies ReviewVisibilityBody, csrfToken }),
 );
 
 export const reviewsSlice = createSlice({

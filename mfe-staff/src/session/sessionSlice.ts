@@ -3,6 +3,7 @@
 // session here, and the session guard (RequireSession.tsx) sends the visitor to the sign-in page, keeping where they were.
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { STAFF_API, type SessionAnswer, type SignInResult, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import type { CodeBody, SignInBody } from '@site/contracts/staff-api-schemas';
 import { staffFetch } from '../api/staffFetch';
 import { failureOfAction, staffThunk } from '../api/staffThunk';
 
@@ -34,12 +35,12 @@ const initialState: SessionState = { status: 'checking', account: null, csrfToke
 
 export const loadSession = staffThunk('session/load', (_: void, { signal }) => staffFetch<SessionAnswer>(STAFF_API.session, { signal }));
 
-export const signIn = staffThunk('session/signIn', (credentials: { email: string; password: string }, { csrfToken }) =>
+export const signIn = staffThunk('session/signIn', (credentials: SignInBody, { csrfToken }) =>
   staffFetch<SignInResult>(STAFF_API.signIn, { method: 'POST', body: credentials, csrfToken }),
 );
 
 export const submitSecondFactor = staffThunk('session/secondFactor', (code: string, { csrfToken }) =>
-  staffFetch<SignInResult>(STAFF_API.secondFactor, { method: 'POST', body: { code }, csrfToken }),
+  staffFetch<SignInResult>(STAFF_API.secondFactor, { method: 'POST', body: { code } satisfies CodeBody, csrfToken }),
 );
 
 export const startTotpSetup = staffThunk('session/totpSetup', (_: void, { csrfToken }) =>
@@ -47,7 +48,7 @@ export const startTotpSetup = staffThunk('session/totpSetup', (_: void, { csrfTo
 );
 
 export const confirmTotp = staffThunk('session/totpConfirm', (code: string, { csrfToken }) =>
-  staffFetch<{ recoveryCodes: string[]; session: StaffSession }>(STAFF_API.totpConfirm, { method: 'POST', body: { code }, csrfToken }),
+  staffFetch<{ recoveryCodes: string[]; session: StaffSession }>(STAFF_API.totpConfirm, { method: 'POST', body: { code } satisfies CodeBody, csrfToken }),
 );
 
 export const signOut = staffThunk('session/signOut', (_: void, { csrfToken }) =>

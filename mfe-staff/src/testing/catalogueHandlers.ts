@@ -3,7 +3,7 @@
 // naming the field), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
 // take one file part and answer a reference as the server does (server/src/staff/work/catalogue/uploads.ts): the type by the content's first bytes,
 // 413/415 with a sentence.
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type PathParams } from 'msw';
 import { server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import {
@@ -175,6 +175,31 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
     if (file.size === 0) return HttpResponse.json({ error: `The ${what} is empty.` }, { status: 400 });
     return { bytes: new Uint8Array(await file.arrayBuffer()) };
   };
+  /** A handler of one product's address: the session's checks, then `answer` with the product (404 without one). */
+  const forProduct =
+    (answer: (entry: FakeProduct, request: Request, params: PathParams) => Response | Promise<Response>) =>
+    ({ request, params }: { request: Request; params: PathParams }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const entry = find(params.id);
+      return entry === undefined ? notFound() : answer(entry, request, params);
+    };
+  /** A change's baseVersion, or the 409 of one older than the product's. */
+  const baseVersionOf = async (entry: FakeProduct, request: Request): Promise<number | Response> => {
+    const { baseVersion } = (await request.json()) as { baseVersion: number };
+    return baseVersion === entry.product.version ? baseVersion : stale(entry);
+  };
+  const changedNow = () => ({ by: author(), at: fake.now });
+  /** A product made in the editor: its draft alone, never published. */
+  const newProduct = (id: string, content: EditableProduct): EditorProduct => ({
+    id,
+    version: 1,
+    unpublished: true,
+    published: content,
+    draft: { content, basedOn: 0, savedBy: author(), savedAt: fake.now },
+    lastChange: changedNow(),
+    archived: null,
+  });
 
   return [
     // the categories products can be put in (the category screens' own fake: categoryHandlers.ts)
@@ -257,45 +282,43 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const page: EditorProductPage = { products, next: rows.length > limit ? (products[products.length - 1]?.id ?? null) : null };
       return HttpResponse.json(page);
     }),
-    http.get(STAFF_API.catalogueProduct, ({ request, params }) => refusal(request) ?? (find(params.id) ? HttpResponse.json(find(params.id)!.product) : notFound())),
-    http.put(STAFF_API.catalogueDraft, async ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      const entry = find(params.id);
-      if (entry === undefined) return notFound();
-      const { baseVersion, content } = (await request.json()) as { baseVersion: number; content: EditableProduct };
-      if (baseVersion !== entry.product.version) return stale(entry, content);
-      const problems: string[] = [];
-      if (!PRICE.test(content.price)) problems.push(`bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
-      if (content.productName_ar.trim() === '') problems.push('missing Arabic: productName_ar is empty');
-      for (const field of ['details', 'details_ar'] as const) {
-        const entries = Array.isArray(content[field].description) ? (content[field].description as { key: string; value: unknown }[]) : [];
-        entries.forEach((entry, index) => {
-          if (entry.key === '' && entry.value === '') problems.push(`${field}: description.${index}.value: the '' entry needs a value`);
-        });
-      }
-      if (problems.length > 0) {
-        return HttpResponse.json({ error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}` }, { status: 400 });
-      }
-      const version = entry.product.version + 1;
-      entry.product = { ...entry.product, version, draft: { content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now } };
-      return HttpResponse.json(entry.product);
-    }),
-    http.post(STAFF_API.cataloguePublish, async ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      const entry = find(params.id);
-      if (entry === undefined) return notFound();
-      const { baseVersion } = (await request.json()) as { baseVersion: number };
-      if (baseVersion !== entry.product.version) return stale(entry);
-      const draft = entry.product.draft;
-      if (draft === null) return HttpResponse.json({ error: 'There is no draft to publish.' }, { status: 409 });
-      if (entry.versions.length === 0) entry.versions.push({ version: 0, publishedBy: null, publishedAt: '2026-01-15T00:00:00.000Z', content: entry.product.published });
-      const version = entry.product.version + 1;
-      entry.versions.unshift({ version, publishedBy: author(), publishedAt: fake.now, content: draft.content });
-      entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: { by: author(), at: fake.now } };
-      return HttpResponse.json(entry.product);
-    }),
+    http.get(STAFF_API.catalogueProduct, forProduct((entry) => HttpResponse.json(entry.product))),
+    http.put(
+      STAFF_API.catalogueDraft,
+      forProduct(async (entry, request) => {
+        const { baseVersion, content } = (await request.json()) as { baseVersion: number; content: EditableProduct };
+        if (baseVersion !== entry.product.version) return stale(entry, content);
+        const problems: string[] = [];
+        if (!PRICE.test(content.price)) problems.push(`bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
+        if (content.productName_ar.trim() === '') problems.push('missing Arabic: productName_ar is empty');
+        for (const field of ['details', 'details_ar'] as const) {
+          const entries = Array.isArray(content[field].description) ? (content[field].description as { key: string; value: unknown }[]) : [];
+          entries.forEach((entry, index) => {
+            if (entry.key === '' && entry.value === '') problems.push(`${field}: description.${index}.value: the '' entry needs a value`);
+          });
+        }
+        if (problems.length > 0) {
+          return HttpResponse.json({ error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}` }, { status: 400 });
+        }
+        const version = entry.product.version + 1;
+        entry.product = { ...entry.product, version, draft: { content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now }, lastChange: changedNow() };
+        return HttpResponse.json(entry.product);
+      }),
+    ),
+    http.post(
+      STAFF_API.cataloguePublish,
+      forProduct(async (entry, request) => {
+        const based = await baseVersionOf(entry, request);
+        if (based instanceof Response) return based;
+        const draft = entry.product.draft;
+        if (draft === null) return HttpResponse.json({ error: 'There is no draft to publish.' }, { status: 409 });
+        if (entry.versions.length === 0) entry.versions.push({ version: 0, publishedBy: null, publishedAt: '2026-01-15T00:00:00.000Z', content: entry.product.published });
+        const version = entry.product.version + 1;
+        entry.versions.unshift({ version, publishedBy: author(), publishedAt: fake.now, content: draft.content });
+        entry.product = { ...entry.product, version, published: draft.content, draft: null, lastChange: changedNow() };
+        return HttpResponse.json(entry.product);
+      }),
+    ),
     // as the server: a new product is a draft only (unpublished), its id no other's and its code no published one's
     http.post(STAFF_API.catalogueCreate, async ({ request }) => {
       const refused = refusal(request);
@@ -304,102 +327,94 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       if (find(id) !== undefined || id === 'new') return HttpResponse.json({ error: `id: a product with the id "${id}" already exists. Choose another id.` }, { status: 409 });
       const owner = fake.products.find(({ product }) => product.published.code === content.code && !product.unpublished);
       if (owner !== undefined) return HttpResponse.json({ error: `The product was not created: 1 problem to fix: duplicate code "${content.code}": product ${owner.product.id} in the catalogue has it` }, { status: 400 });
-      const product: EditorProduct = { id, version: 1, unpublished: true, published: content, draft: { content, basedOn: 0, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now }, archived: null };
+      const product = newProduct(id, content);
       fake.products.push({ product, versions: [] });
       return HttpResponse.json(product);
     }),
-    http.post(STAFF_API.catalogueDuplicate, async ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      const entry = find(params.id);
-      if (entry === undefined) return notFound();
-      const source = entry.product.draft?.content ?? entry.product.published;
-      let id = `${entry.product.id}_copy`;
-      for (let n = 2; find(id) !== undefined; n += 1) id = `${entry.product.id}_copy_${n}`;
-      const content = { ...source, code: `${source.code}-COPY`, productName: `${source.productName} (copy)`, productName_ar: `${source.productName_ar} (نسخة)` };
-      const product: EditorProduct = { id, version: 1, unpublished: true, published: content, draft: { content, basedOn: 0, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now }, archived: null };
-      fake.products.push({ product, versions: [] });
-      return HttpResponse.json(product);
-    }),
+    http.post(
+      STAFF_API.catalogueDuplicate,
+      forProduct((entry) => {
+        const source = entry.product.draft?.content ?? entry.product.published;
+        let id = `${entry.product.id}_copy`;
+        for (let n = 2; find(id) !== undefined; n += 1) id = `${entry.product.id}_copy_${n}`;
+        const product = newProduct(id, { ...source, code: `${source.code}-COPY`, productName: `${source.productName} (copy)`, productName_ar: `${source.productName_ar} (نسخة)` });
+        fake.products.push({ product, versions: [] });
+        return HttpResponse.json(product);
+      }),
+    ),
     // as the server: only a product never published is deleted, at its current version
-    http.post(STAFF_API.catalogueDeleteNew, async ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      const entry = find(params.id);
-      if (entry === undefined) return notFound();
-      const { baseVersion } = (await request.json()) as { baseVersion: number };
-      if (baseVersion !== entry.product.version) return stale(entry);
-      if (entry.product.unpublished !== true) return HttpResponse.json({ error: 'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).' }, { status: 409 });
-      fake.products.splice(fake.products.indexOf(entry), 1);
-      return HttpResponse.json({ deleted: entry.product.id });
-    }),
+    http.post(
+      STAFF_API.catalogueDeleteNew,
+      forProduct(async (entry, request) => {
+        const based = await baseVersionOf(entry, request);
+        if (based instanceof Response) return based;
+        if (entry.product.unpublished !== true) return HttpResponse.json({ error: 'This product was published: it cannot be deleted. Withdraw it from the catalogue instead (its page then says it is no longer available).' }, { status: 409 });
+        fake.products.splice(fake.products.indexOf(entry), 1);
+        return HttpResponse.json({ deleted: entry.product.id });
+      }),
+    ),
     // as the server: withdrawing and putting back move the version; the product keeps its content
     ...([
       [STAFF_API.catalogueArchive, true],
       [STAFF_API.catalogueUnarchive, false],
     ] as const).map(([address, withdraw]) =>
-      http.post(address, async ({ request, params }) => {
-        const refused = refusal(request);
-        if (refused) return refused;
-        const entry = find(params.id);
-        if (entry === undefined) return notFound();
-        const { baseVersion } = (await request.json()) as { baseVersion: number };
-        if (baseVersion !== entry.product.version) return stale(entry);
-        if (withdraw === (entry.product.archived != null)) return HttpResponse.json({ error: withdraw ? 'This product is withdrawn already.' : 'This product is in the catalogue.' }, { status: 409 });
-        entry.product = { ...entry.product, version: entry.product.version + 1, archived: withdraw ? { by: author(), at: fake.now } : null, lastChange: { by: author(), at: fake.now } };
+      http.post(
+        address,
+        forProduct(async (entry, request) => {
+          const based = await baseVersionOf(entry, request);
+          if (based instanceof Response) return based;
+          if (withdraw === (entry.product.archived != null)) return HttpResponse.json({ error: withdraw ? 'This product is withdrawn already.' : 'This product is in the catalogue.' }, { status: 409 });
+          entry.product = { ...entry.product, version: entry.product.version + 1, archived: withdraw ? changedNow() : null, lastChange: changedNow() };
+          return HttpResponse.json(entry.product);
+        }),
+      ),
+    ),
+    http.post(
+      STAFF_API.cataloguePictures,
+      forProduct(async (entry, request) => {
+        const part = await filePart(request, 'picture', PICTURE_MAX_BYTES);
+        if (part instanceof Response) return part;
+        const format = sniff(part.bytes);
+        if (format === undefined || format === 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPicture }, { status: 415 });
+        uploads += 1;
+        return HttpResponse.json<UploadedPicture>({ picture: { src: `${CATALOGUE_MEDIA_PREFIX}/${entry.product.id}/${fakeHash(uploads)}`, widths: [320, 640, 1280] }, width: 1600, height: 1200, format });
+      }),
+    ),
+    http.post(
+      STAFF_API.catalogueDatasheets,
+      forProduct(async (entry, request) => {
+        const part = await filePart(request, 'datasheet', DATASHEET_MAX_BYTES);
+        if (part instanceof Response) return part;
+        if (sniff(part.bytes) !== 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPdf }, { status: 415 });
+        uploads += 1;
+        return HttpResponse.json<UploadedDatasheet>({ datasheet: `${CATALOGUE_MEDIA_PREFIX}/${entry.product.id}/${fakeHash(uploads)}.pdf`, bytes: part.bytes.length });
+      }),
+    ),
+    http.get(
+      STAFF_API.catalogueVersions,
+      forProduct((entry) => HttpResponse.json<ProductVersionList>({ versions: entry.versions.map(({ version, publishedBy, publishedAt }) => ({ version, publishedBy, publishedAt })) })),
+    ),
+    http.get(
+      STAFF_API.catalogueDiff,
+      forProduct((entry, request) => {
+        const query = new URL(request.url).searchParams;
+        const from = entry.versions.find((each) => each.version === Number(query.get('from')));
+        const to = entry.versions.find((each) => each.version === Number(query.get('to')));
+        if (from === undefined || to === undefined) return notFound();
+        return HttpResponse.json<ProductDiff>({ from: from.version, to: to.version, changes: changes(from.content, to.content) });
+      }),
+    ),
+    http.post(
+      STAFF_API.catalogueRestore,
+      forProduct(async (entry, request, params) => {
+        const old = entry.versions.find((each) => String(each.version) === params.version);
+        if (old === undefined) return notFound();
+        const based = await baseVersionOf(entry, request);
+        if (based instanceof Response) return based;
+        entry.product = { ...entry.product, version: based + 1, draft: { content: old.content, basedOn: based, savedBy: author(), savedAt: fake.now }, lastChange: changedNow() };
         return HttpResponse.json(entry.product);
       }),
     ),
-    http.post(STAFF_API.cataloguePictures, async ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      if (find(params.id) === undefined) return notFound();
-      const part = await filePart(request, 'picture', PICTURE_MAX_BYTES);
-      if (part instanceof Response) return part;
-      const format = sniff(part.bytes);
-      if (format === undefined || format === 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPicture }, { status: 415 });
-      uploads += 1;
-      return HttpResponse.json<UploadedPicture>({ picture: { src: `${CATALOGUE_MEDIA_PREFIX}/${String(params.id)}/${fakeHash(uploads)}`, widths: [320, 640, 1280] }, width: 1600, height: 1200, format });
-    }),
-    http.post(STAFF_API.catalogueDatasheets, async ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      if (find(params.id) === undefined) return notFound();
-      const part = await filePart(request, 'datasheet', DATASHEET_MAX_BYTES);
-      if (part instanceof Response) return part;
-      if (sniff(part.bytes) !== 'pdf') return HttpResponse.json({ error: UPLOAD_REFUSALS.notPdf }, { status: 415 });
-      uploads += 1;
-      return HttpResponse.json<UploadedDatasheet>({ datasheet: `${CATALOGUE_MEDIA_PREFIX}/${String(params.id)}/${fakeHash(uploads)}.pdf`, bytes: part.bytes.length });
-    }),
-    http.get(STAFF_API.catalogueVersions, ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      const entry = find(params.id);
-      if (entry === undefined) return notFound();
-      return HttpResponse.json<ProductVersionList>({ versions: entry.versions.map(({ version, publishedBy, publishedAt }) => ({ version, publishedBy, publishedAt })) });
-    }),
-    http.get(STAFF_API.catalogueDiff, ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      const entry = find(params.id);
-      const query = new URL(request.url).searchParams;
-      const from = entry?.versions.find((each) => each.version === Number(query.get('from')));
-      const to = entry?.versions.find((each) => each.version === Number(query.get('to')));
-      if (from === undefined || to === undefined) return notFound();
-      return HttpResponse.json<ProductDiff>({ from: from.version, to: to.version, changes: changes(from.content, to.content) });
-    }),
-    http.post(STAFF_API.catalogueRestore, async ({ request, params }) => {
-      const refused = refusal(request);
-      if (refused) return refused;
-      const entry = find(params.id);
-      const old = entry?.versions.find((each) => String(each.version) === params.version);
-      if (entry === undefined || old === undefined) return notFound();
-      const { baseVersion } = (await request.json()) as { baseVersion: number };
-      if (baseVersion !== entry.product.version) return stale(entry);
-      const version = entry.product.version + 1;
-      entry.product = { ...entry.product, version, draft: { content: old.content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now }, lastChange: { by: author(), at: fake.now } };
-      return HttpResponse.json(entry.product);
-    }),
   ];
 }
 

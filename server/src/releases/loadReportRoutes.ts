@@ -2,30 +2,18 @@
 // remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a 400 naming the
 // problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live is not counted.
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { remoteLoadReportSchema } from '@site/contracts/releases-api-schemas';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import type { ReleaseSafetyConfig } from '../config.js';
 import type { Database } from '../db/index.js';
+import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit } from '../http/rateLimit.js';
-import { LOAD_FAILURE_KINDS, recordLoad } from './releaseHealth.js';
+import { recordLoad } from './releaseHealth.js';
 import type { LiveRemotes } from './liveRemotes.js';
-import { parse } from './releaseRoutes.js';
 
 const BODY_LIMIT = 1024;
-
-const reportBody = z
-  .strictObject(
-    {
-      remote: z.string({ error: 'remote must be the remote\'s name' }).max(64, { error: 'remote must be the remote\'s name' }),
-      entry: z.string({ error: 'entry must be the manifest address of the remotes map' }).max(600, { error: 'entry must be at most 600 characters' }),
-      outcome: z.enum(['loaded', 'failed'], { error: 'outcome must be "loaded" or "failed"' }),
-      kind: z.enum(LOAD_FAILURE_KINDS, { error: `kind must be one of ${LOAD_FAILURE_KINDS.join(', ')}` }).optional(),
-    },
-    { error: 'send { "remote", "entry", "outcome", "kind"? } as a JSON object' },
-  )
-  .refine((report) => (report.outcome === 'failed') === (report.kind !== undefined), { error: 'kind goes with a failed outcome, and only with it' });
 
 export interface LoadReportRoutesOptions {
   db: Database;
@@ -35,7 +23,8 @@ export interface LoadReportRoutesOptions {
   onOutboxWrite?: (() => void) | undefined;
 }
 
-export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = async (app, options) => {
+export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = async (parent, options) => {
+  const app = useContracts(parent);
   const { db, releaseSafety } = options;
   const limited = await registerRateLimit(
     app,
@@ -44,22 +33,32 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
   );
   const requireJson = useJsonEndpoint(app, { bodyLimit: BODY_LIMIT, what: 'the load report', emptyHint: 'send the report as a JSON object' });
 
-  app.post(REMOTE_LOAD_REPORT_PATH, { bodyLimit: BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const report = parse(reportBody, request.body);
-    if (!isPublicRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${REMOTE_NAMES.join(', ')}`);
-    const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', {
-      window: releaseSafety.rollbackWindow,
-      failurePercent: releaseSafety.rollbackFailurePercent,
-      alertEmail: releaseSafety.alertEmail,
-    });
-    if (result.counted && result.rolledBack) {
-      request.log.warn({ remote: report.remote }, 'a failing canary was rolled back automatically');
-      if (releaseSafety.alertEmail !== undefined) options.onOutboxWrite?.();
-      await options.liveRemotes.refresh();
-    }
-    return reply.code(202).send({ counted: result.counted });
-  });
+  app.post(
+    REMOTE_LOAD_REPORT_PATH,
+    {
+      bodyLimit: BODY_LIMIT,
+      // every answer, a refused report's too
+      onRequest: async (_request, reply) => void reply.header('cache-control', 'no-store'),
+      preValidation: requireJson,
+      schema: { body: remoteLoadReportSchema },
+      config: limited ? { rateLimit: {} } : {},
+    },
+    async (request, reply) => {
+      const report = request.body;
+      if (!isPublicRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${REMOTE_NAMES.join(', ')}`);
+      const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', {
+        window: releaseSafety.rollbackWindow,
+        failurePercent: releaseSafety.rollbackFailurePercent,
+        alertEmail: releaseSafety.alertEmail,
+      });
+      if (result.counted && result.rolledBack) {
+        request.log.warn({ remote: report.remote }, 'a failing canary was rolled back automatically');
+        if (releaseSafety.alertEmail !== undefined) options.onOutboxWrite?.();
+        await options.liveRemotes.refresh();
+      }
+      return reply.code(202).send({ counted: result.counted });
+    },
+  );
 };
 
 /** The remotes whose loads the shell reports (the staff host reports none: a staff canary is rolled back by hand). */

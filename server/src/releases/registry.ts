@@ -7,17 +7,13 @@
 // registry makes it 'registry', and from then on the database decides.
 import { sql, type Kysely } from 'kysely';
 import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
-import type { Release, ReleaseHealth, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
+import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type Release, type ReleaseHealth, type RemoteListing, type RemotePointers } from '@site/contracts/releases-api';
 import { canaryServedPath, type ReleasedRemoteConfig } from '../config.js';
 import type { DatabaseSchema } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 
 /** The channel a registry change is announced on; the payload is the registry's new version. */
 export const REMOTES_CHANNEL = 'remotes_changed';
-
-/** The version labels of the releases seeded from the variables. */
-export const VARIABLES_RELEASE = 'variables';
-export const VARIABLES_CANARY_RELEASE = 'variables-canary';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -17,10 +17,6 @@ type Db = Kysely<DatabaseSchema>;
 /** The outbox kind of the team's mail about an automatic rollback (releaseMail.ts composes it). */
 export const RELEASE_ROLLBACK_MAIL = 'release_rollback';
 
-/** Why a remote failed in the browser: its manifest, its remoteEntry.js (download or evaluation), or a module. */
-export const LOAD_FAILURE_KINDS = ['manifest', 'entry', 'module'] as const;
-export type LoadFailureKind = (typeof LOAD_FAILURE_KINDS)[number];
-
 export interface RollbackPolicy {
   /** The latest loads looked at; none is rolled back before this many. */
   window: number;

@@ -2,15 +2,16 @@
 // an admin made (tokens.ts) in `Authorization: Bearer …`. The token names the remotes it may act on; every use is
 // audited. The changes go through registry.ts, as every other way in does.
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
+import { canaryBodySchema, noBodySchema, pinnedRunBodySchema, registerReleaseBodySchema } from '@site/contracts/releases-api-schemas';
 import type { Database } from '../db/index.js';
+import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { textField, textProblemMessage } from '@site/contracts/text-field';
 import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
 import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';
-import { isReleasedRemote, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './registry.js';
+import { isReleasedRemote, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary } from './registry.js';
 import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
 
 /** The API's addresses. */
@@ -25,77 +26,6 @@ export const RELEASES_API = {
 } as const;
 
 const BODY_LIMIT = 16 * 1024;
-
-const versionLabel = z
-  .string({ error: 'version must be a text such as 2026-06-01.1' })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/, { error: 'version must be 1–64 letters, digits, dots, dashes, pluses or underscores, starting with a letter or digit' })
-  .refine((label) => label !== VARIABLES_RELEASE && label !== VARIABLES_CANARY_RELEASE, { error: 'version "variables" and "variables-canary" are kept for the REMOTE_* variables' });
-
-const entryAddress = z
-  .string({ error: `entry must be the release's ${MANIFEST_FILE} address` })
-  .max(2000, { error: 'entry must be at most 2000 characters' })
-  // checked before URL parsing, which would drop a tab or line break silently
-  .superRefine((entry, context) => {
-    const problem = textProblemMessage('entry', entry, 'line');
-    if (problem !== null) context.addIssue({ code: 'custom', message: problem, input: entry });
-  })
-  .refine(isEntryAddress, { error: `entry must be an absolute http(s) URL or a path on this site starting with "/", ending in ${MANIFEST_FILE}` });
-
-const registerBody = z.strictObject(
-  {
-    version: versionLabel,
-    entry: entryAddress,
-    notes: textField('notes', { max: 1000, kind: 'multiline' }).optional(),
-  },
-  { error: 'send { "version", "entry", "notes"? } as a JSON object' },
-);
-
-const canaryBody = z.strictObject(
-  {
-    version: versionLabel.optional(),
-    percent: z.number({ error: 'percent must be a whole number from 0 to 100' }).int({ error: 'percent must be a whole number from 0 to 100' }).min(0, { error: 'percent must be a whole number from 0 to 100' }).max(100, { error: 'percent must be a whole number from 0 to 100' }),
-  },
-  { error: 'send { "version"?, "percent" } as a JSON object' },
-);
-
-const runBody = z.strictObject(
-  {
-    passed: z.boolean({ error: 'passed must be true or false' }),
-    report: textField('report', { max: 500, kind: 'line' }).optional(),
-  },
-  { error: 'send { "passed", "report"? } as a JSON object' },
-);
-
-/** A promote or a rollback names nothing but the remote: no body, or {}. */
-function requireNoBody(body: unknown): void {
-  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-  if (!empty) throw httpError(400, 'send no body, or {}');
-}
-
-function isEntryAddress(entry: string): boolean {
-  let pathname: string;
-  if (entry.startsWith('/')) {
-    if (entry.startsWith('//') || /\s/.test(entry)) return false;
-    pathname = entry.split(/[?#]/)[0] ?? '';
-  } else {
-    try {
-      const url = new URL(entry);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-      if (url.username !== '' || url.password !== '') return false;
-      pathname = url.pathname;
-    } catch {
-      return false;
-    }
-  }
-  return pathname.endsWith(`/${MANIFEST_FILE}`) && !pathname.split('/').includes('..');
-}
-
-/** `value` as `schema` reads it, or a 400 naming each problem once. */
-export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw httpError(400, [...new Set(result.error.issues.map((issue) => issue.message))].join('; '));
-  return result.data;
-}
 
 /** Who makes a call and the remotes they may act on (a token's, or a member of staff's). */
 export interface ReleaseCaller {
@@ -124,13 +54,18 @@ export interface ReleaseCallsOptions {
 
 /**
  * The registry's calls under `prefix`: list, register, canary, promote, rollback. One set of handlers for every way in
- * (a pipeline's token, a member of staff's session): only who the caller is differs.
+ * (a pipeline's token, a member of staff's session): only who the caller is differs. Bodies are checked by the
+ * schemas of @site/contracts/releases-api-schemas on each route (the scope's compilers: useContracts), after the
+ * remote's own checks (preValidation): a remote that is not the caller's is its 403 whatever the body.
  */
-export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions): void {
+export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOptions): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, prefix, callerOf, requireJson } = options;
   const remotesPath = `${prefix}/remotes`;
-  /** The remote named in the address, when the caller may act on it (400 unknown, 403 not theirs). */
-  const remoteOf = async (request: FastifyRequest): Promise<ReleasedRemote> => {
+  /** The remotes `checkRemote` let through, for the handlers after it. */
+  const allowed = new WeakMap<FastifyRequest, ReleasedRemote>();
+  /** A preValidation hook: the remote named in the address, when the caller may act on it (400 unknown, 403 not theirs). */
+  const checkRemote = async (request: FastifyRequest): Promise<void> => {
     const name = (request.params as { remote: string }).remote;
     if (!isReleasedRemote(name)) throw httpError(400, `Unknown remote "${name.slice(0, 64)}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
     const caller = callerOf(request);
@@ -138,7 +73,12 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
       await options.onRefused?.(request, caller, name);
       throw httpError(403, `${caller.who} may not act on ${name}${caller.remotes.length === 0 ? '' : `: only on ${caller.remotes.join(', ')}`}`);
     }
-    return name;
+    allowed.set(request, name);
+  };
+  const remoteOf = (request: FastifyRequest): ReleasedRemote => {
+    const remote = allowed.get(request);
+    if (remote === undefined) throw new Error('a registry call without its checkRemote hook');
+    return remote;
   };
   const applied = async () => options.liveRemotes?.refresh();
   const readManifest: ManifestReader = async (entry) => {
@@ -152,36 +92,32 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
 
   app.get(remotesPath, async (request) => ({ remotes: await listings(callerOf(request).remotes) }));
 
-  app.get(`${remotesPath}/:remote`, async (request) => {
-    const remote = await remoteOf(request);
+  app.get(`${remotesPath}/:remote`, { preValidation: checkRemote }, async (request) => {
+    const remote = remoteOf(request);
     const [listing] = await listings([remote]);
     if (listing === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
     return listing;
   });
 
-  app.post(`${remotesPath}/:remote/releases`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request, reply) => {
-    const remote = await remoteOf(request);
-    const body = parse(registerBody, request.body);
+  app.post(`${remotesPath}/:remote/releases`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: registerReleaseBodySchema } }, async (request, reply) => {
+    const remote = remoteOf(request);
+    const { body } = request;
     const refusal = await checkRelease(remote, body.entry, readManifest);
     if (refusal !== undefined) throw httpError(400, refusal);
     const release = await registerRelease(db.kysely, callerOf(request).actor, remote, body);
     return reply.code(201).send({ release });
   });
 
-  app.post(`${remotesPath}/:remote/canary`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request) => {
-    const remote = await remoteOf(request);
-    const body = parse(canaryBody, request.body);
-    const state = await setCanary(db.kysely, callerOf(request).actor, remote, body);
+  app.post(`${remotesPath}/:remote/canary`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: canaryBodySchema } }, async (request) => {
+    const state = await setCanary(db.kysely, callerOf(request).actor, remoteOf(request), request.body);
     await applied();
     return state;
   });
 
   // a pipeline (or QA) tells how the suites pinned to the live canary went; the promote of a remote that requires it
   // waits for a passed one
-  app.post(`${remotesPath}/:remote/runs`, { bodyLimit: BODY_LIMIT, preHandler: requireJson }, async (request, reply) => {
-    const remote = await remoteOf(request);
-    const body = parse(runBody, request.body);
-    const run = await recordPinnedRun(db.kysely, callerOf(request).actor, remote, body);
+  app.post(`${remotesPath}/:remote/runs`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: pinnedRunBodySchema } }, async (request, reply) => {
+    const run = await recordPinnedRun(db.kysely, callerOf(request).actor, remoteOf(request), request.body);
     return reply.code(201).send({ run });
   });
 
@@ -192,10 +128,8 @@ export function releaseCalls(app: FastifyInstance, options: ReleaseCallsOptions)
     [`${remotesPath}/:remote/promote`, gatedPromote],
     [`${remotesPath}/:remote/rollback`, rollback],
   ] as const) {
-    app.post(path, { bodyLimit: BODY_LIMIT }, async (request) => {
-      const remote = await remoteOf(request);
-      requireNoBody(request.body);
-      const state = await change(db.kysely, callerOf(request).actor, remote);
+    app.post(path, { bodyLimit: BODY_LIMIT, preValidation: checkRemote, schema: { body: noBodySchema } }, async (request) => {
+      const state = await change(db.kysely, callerOf(request).actor, remoteOf(request));
       await applied();
       return state;
     });
@@ -212,7 +146,8 @@ export interface ReleaseRoutesOptions {
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
 
 /** The API of deployment pipelines: /api/releases/*, with a release token. */
-export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (app, options) => {
+export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (parent, options) => {
+  const app = useContracts(parent);
   const { db } = options;
   const requireJson = useJsonEndpoint(app, { bodyLimit: BODY_LIMIT, what: 'the release', emptyHint: 'send a JSON object' });
 

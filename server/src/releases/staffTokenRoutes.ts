@@ -3,33 +3,17 @@
 // canary, promote and roll back remotes with the same handlers as the pipelines' API (releaseRoutes.ts). Registered inside the staff API's signed-in scope, so the session and the CSRF token on
 // every change are checked there, as for every other staff call.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import { recordStaffAction } from '../staff/audit.js';
-import { textField } from '@site/contracts/text-field';
+import { releaseTokenBodySchema } from '@site/contracts/releases-api-schemas';
 import type { LiveRemotes } from './liveRemotes.js';
 import { recordReleaseAction } from './registry.js';
-import { parse, releaseCalls, type ReleaseCaller } from './releaseRoutes.js';
-import { createReleaseToken, listReleaseTokens, revokeReleaseToken, TOKEN_MAX_DAYS } from './tokens.js';
-
-const createBody = z.strictObject(
-  {
-    name: textField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
-    remotes: z
-      .array(z.enum(RELEASED_REMOTES, { error: `remotes must name remotes among ${RELEASED_REMOTES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
-      .min(1, { error: 'remotes must name at least one remote' })
-      .max(RELEASED_REMOTES.length, { error: 'remotes must name each remote once' }),
-    expiresInDays: z
-      .number({ error: `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}` })
-      .int({ error: `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}` })
-      .min(1, { error: `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}` })
-      .max(TOKEN_MAX_DAYS, { error: `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}` }),
-  },
-  { error: 'send { "name", "remotes", "expiresInDays" } as a JSON object' },
-);
+import { releaseCalls, type ReleaseCaller } from './releaseRoutes.js';
+import { createReleaseToken, listReleaseTokens, revokeReleaseToken } from './tokens.js';
 
 export interface StaffReleasesOptions {
   /** The process's remotes, read again after a change made here. */
@@ -70,6 +54,7 @@ function releaserOf(request: FastifyRequest): ReleaseCaller {
   return { actor: `staff ${staff.email}`, remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []), who: 'Your account' };
 }
 
+/** The routes; the body's schema is checked with the scope's compilers (useContracts), after the admin check. */
 export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTokenRoutesOptions): void {
   const { db, requireJson } = options;
   // the registry's calls for admins and the release role, as the pipelines' API has them (one set of handlers); a
@@ -88,9 +73,10 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
     return { tokens: await listReleaseTokens(db.kysely) };
   });
 
-  scope.post(STAFF_API.releaseTokens, { preHandler: requireJson }, async (request, reply) => {
+  const adminsOnly = async (request: FastifyRequest) => void adminOf(request);
+  scope.withTypeProvider<ZodTypeProvider>().post(STAFF_API.releaseTokens, { preValidation: [requireJson, adminsOnly], schema: { body: releaseTokenBodySchema } }, async (request, reply) => {
     const admin = adminOf(request);
-    const body = parse(createBody, request.body);
+    const { body } = request;
     const remotes = [...new Set(body.remotes)];
     const { token, info } = await createReleaseToken(db.kysely, admin.email, { ...body, remotes });
     await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, `${info.name} (${info.remotes.join(', ')})`);

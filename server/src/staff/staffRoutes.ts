@@ -3,15 +3,14 @@
 // the signed-in scope every other staff call lives in (./work/). Addresses and shapes: @site/contracts/staff-api.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
 import { canReadInbox, CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
 import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
+import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/staffTokenRoutes.js';
-import { strictObject } from '@site/contracts/forms-api';
-import { textField } from '@site/contracts/text-field';
+import { auditQuerySchema, codeBodySchema, signInBodySchema } from '@site/contracts/staff-api-schemas';
 import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
 import './access.js'; // declares request.staff
 import { recordStaffAction } from './audit.js';
@@ -75,32 +74,14 @@ export const MESSAGES = {
 const AUDIT_PAGE_SIZE = 50;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-// The e-mail and codes reach the database (lockout counters, the audit log): the text rule of every stored field
-// refuses NUL (PostgreSQL cannot hold it), other controls and the direction overrides (they forge audit lines). The
-// password is only ever hashed: any character a password manager makes is taken.
-const signInSchema = strictObject({
-  email: textField('email', { max: 320, trim: false }),
-  password: z.string({ error: 'password must be text' }).max(1024, { error: 'password must be at most 1024 characters' }),
-});
-const codeSchema = strictObject({
-  code: textField('code', { max: 64, trim: false }),
-});
-const auditQuerySchema = strictObject({
-  page: z.string().regex(/^[1-9]\d{0,5}$/, { error: 'page must be a whole number from 1' }).optional(),
-});
-
-/** The body or query checked by `schema`, else a 400 naming every problem. */
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw httpError(400, result.error.issues.map((issue) => issue.message).join('; '));
-  return result.data;
-}
-
 /**
  * Registers every /api/staff/* address. Register it with app.register (its hooks, error handler and body parser
- * stay inside it).
+ * stay inside it). Bodies and queries are checked by the schemas of @site/contracts/staff-api-schemas on each route;
+ * who may call is checked before them (onRequest or preValidation hooks), so a request without the right session,
+ * role or CSRF token is its 401 or 403 whatever it sends.
  */
-export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
+export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
+  const app = useContracts(parent);
   const db = options.db.kysely;
   const times: SessionTimes = { idleMs: options.sessionIdleMinutes * 60_000, maxMs: options.sessionMaxHours * 3_600_000 };
   const inDatabase = databaseFailureCounter(db);
@@ -145,6 +126,28 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
     return session;
   }
 
+  /** The sessions `sessionIn` found, for the handlers after it. */
+  const sessions = new WeakMap<FastifyRequest, LoadedSession>();
+  /**
+   * A preValidation hook: requireSession, then `check` of the session (e.g. a 409), before the body is validated.
+   * The handler takes the session from `sessionFor`.
+   */
+  const sessionIn =
+    (states: readonly SessionState[], csrf: boolean, check?: (session: LoadedSession) => void) =>
+    async (request: FastifyRequest): Promise<void> => {
+      const session = await requireSession(request, states, csrf);
+      check?.(session);
+      sessions.set(request, session);
+    };
+  const sessionFor = (request: FastifyRequest): LoadedSession => {
+    const session = sessions.get(request);
+    if (session === undefined) throw httpError(401, MESSAGES.signIn);
+    return session;
+  };
+  const totpNotOnYet = (session: LoadedSession) => {
+    if (session.account.totp_enabled_at !== null) throw httpError(409, MESSAGES.totpAlreadyOn);
+  };
+
   /**
    * Replaces `previous` (if any) by a new session in `state`: a new id at every step of signing in, so no id known
    * before a step (planted by someone else, or seen half-way) is worth anything after it. Resolves to undefined when
@@ -176,8 +179,8 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
 
   // ---- sign-in: POST {email, password} ----
 
-  app.post(STAFF_API.signIn, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
-    const body = parse(signInSchema, request.body);
+  app.post(STAFF_API.signIn, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson, schema: { body: signInBodySchema } }, async (request, reply) => {
+    const { body } = request;
     const email = normaliseEmail(body.email);
     const keys = failureKeys(email, request.ip);
     const attempt = await failures.attempt(keys);
@@ -211,41 +214,45 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
 
   // ---- second factor: POST {code} (a TOTP code or a recovery code) ----
 
-  app.post(STAFF_API.secondFactor, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
-    const session = await requireSession(request, ['second-factor'], false);
-    const { code } = parse(codeSchema, request.body);
-    const { account } = session;
-    const keys = failureKeys(account.email, request.ip);
-    const attempt = await failures.attempt(keys);
-    // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
-    if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
+  app.post(
+    STAFF_API.secondFactor,
+    { bodyLimit: STAFF_BODY_LIMIT, preValidation: [requireJson, sessionIn(['second-factor'], false)], schema: { body: codeBodySchema } },
+    async (request, reply) => {
+      const session = sessionFor(request);
+      const { code } = request.body;
+      const { account } = session;
+      const keys = failureKeys(account.email, request.ip);
+      const attempt = await failures.attempt(keys);
+      // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
+      if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
 
-    const result = await db.transaction().execute(async (tx) => {
-      let how: string | undefined;
-      if (looksLikeTotp(code)) {
-        const secret = account.totp_secret === null ? undefined : secrets.open(account.totp_secret, accountBinding(account.id));
-        const step = secret === undefined ? undefined : totpStep(secret, code.replace(/\s/g, ''), Date.now());
-        if (step !== undefined && (await storeTotpStep(tx, account.id, step))) how = 'password + authenticator code';
-      } else {
-        const left = await useRecoveryCode(tx, account.id, code);
-        if (left !== undefined) {
-          how = `password + recovery code (${left} left)`;
-          await recordStaffAction(tx, account, 'recovery code used', `account:${account.id}`, `${left} left`);
+      const result = await db.transaction().execute(async (tx) => {
+        let how: string | undefined;
+        if (looksLikeTotp(code)) {
+          const secret = account.totp_secret === null ? undefined : secrets.open(account.totp_secret, accountBinding(account.id));
+          const step = secret === undefined ? undefined : totpStep(secret, code.replace(/\s/g, ''), Date.now());
+          if (step !== undefined && (await storeTotpStep(tx, account.id, step))) how = 'password + authenticator code';
+        } else {
+          const left = await useRecoveryCode(tx, account.id, code);
+          if (left !== undefined) {
+            how = `password + recovery code (${left} left)`;
+            await recordStaffAction(tx, account, 'recovery code used', `account:${account.id}`, `${left} left`);
+          }
         }
+        if (how === undefined) return undefined;
+        const next = await startSession(request, reply, tx, account, 'active', session);
+        if (next === undefined) throw httpError(401, MESSAGES.signIn); // the pending session was used by another request
+        await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `${how}; address ${request.ip}`);
+        return next;
+      });
+      if (result === undefined) {
+        await failed(request, attempt, 'second factor', account.email);
+        return reply.code(401).send({ error: MESSAGES.wrongCode });
       }
-      if (how === undefined) return undefined;
-      const next = await startSession(request, reply, tx, account, 'active', session);
-      if (next === undefined) throw httpError(401, MESSAGES.signIn); // the pending session was used by another request
-      await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `${how}; address ${request.ip}`);
-      return next;
-    });
-    if (result === undefined) {
-      await failed(request, attempt, 'second factor', account.email);
-      return reply.code(401).send({ error: MESSAGES.wrongCode });
-    }
-    await failures.succeeded(keys, true);
-    return result;
-  });
+      await failures.succeeded(keys, true);
+      return result;
+    },
+  );
 
   // ---- sign-out: POST (csrf), in any state ----
 
@@ -271,57 +278,61 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
   app.post(STAFF_API.totpSetup, async (request): Promise<TotpSetup> => {
     // an admin's first sign-in must set one up; any other account may, once signed in
     const session = await requireSession(request, ['totp-setup', 'active'], true);
-    if (session.account.totp_enabled_at !== null) throw httpError(409, MESSAGES.totpAlreadyOn);
+    totpNotOnYet(session);
     const secret = newTotpSecret();
     await setPendingTotpSecret(db, session.id, secrets.seal(secret, sessionBinding(session.id)));
     return { secret, ...(await totpEnrolment(secret, session.account.email)) };
   });
 
-  app.post(STAFF_API.totpConfirm, { bodyLimit: STAFF_BODY_LIMIT, preValidation: requireJson }, async (request, reply) => {
-    const session = await requireSession(request, ['totp-setup', 'active'], true);
-    if (session.account.totp_enabled_at !== null) throw httpError(409, MESSAGES.totpAlreadyOn);
-    const { code } = parse(codeSchema, request.body);
-    // a set-up whose secret no key opens (sealed by a key since dropped) starts again
-    const secret = session.pendingTotpSecret === null ? undefined : secrets.open(session.pendingTotpSecret, sessionBinding(session.id));
-    if (secret === undefined) throw httpError(409, MESSAGES.totpNotStarted);
-    const { account } = session;
-    const keys = failureKeys(account.email, request.ip);
-    const attempt = await failures.attempt(keys);
-    // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
-    if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
+  app.post(
+    STAFF_API.totpConfirm,
+    { bodyLimit: STAFF_BODY_LIMIT, preValidation: [requireJson, sessionIn(['totp-setup', 'active'], true, totpNotOnYet)], schema: { body: codeBodySchema } },
+    async (request, reply) => {
+      const session = sessionFor(request);
+      const { code } = request.body;
+      // a set-up whose secret no key opens (sealed by a key since dropped) starts again
+      const secret = session.pendingTotpSecret === null ? undefined : secrets.open(session.pendingTotpSecret, sessionBinding(session.id));
+      if (secret === undefined) throw httpError(409, MESSAGES.totpNotStarted);
+      const { account } = session;
+      const keys = failureKeys(account.email, request.ip);
+      const attempt = await failures.attempt(keys);
+      // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
+      if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
 
-    const step = totpStep(secret, code.replace(/\s/g, ''), Date.now());
-    if (step === undefined) {
-      await failed(request, attempt, 'second factor set-up', account.email);
-      return reply.code(401).send({ error: MESSAGES.wrongCode });
-    }
-    const recoveryCodes = newRecoveryCodes();
-    const sealed = secrets.seal(secret, accountBinding(account.id));
-    const next = await db.transaction().execute(async (tx) => {
-      const updated = await tx
-        .updateTable('staff_accounts')
-        .set({ totp_secret: sealed, totp_enabled_at: sql<Date>`now()`, totp_last_step: step })
-        .where('id', '=', account.id)
-        .where('totp_enabled_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      if (updated.numUpdatedRows === 0n) throw httpError(409, MESSAGES.totpAlreadyOn);
-      await tx.deleteFrom('staff_recovery_codes').where('account_id', '=', account.id).execute();
-      for (const recoveryCode of recoveryCodes) {
-        await tx.insertInto('staff_recovery_codes').values({ account_id: account.id, code_hash: recoveryCodeHash(recoveryCode) }).execute();
+      const step = totpStep(secret, code.replace(/\s/g, ''), Date.now());
+      if (step === undefined) {
+        await failed(request, attempt, 'second factor set-up', account.email);
+        return reply.code(401).send({ error: MESSAGES.wrongCode });
       }
-      const started = await startSession(request, reply, tx, { ...account, totp_secret: sealed, totp_enabled_at: new Date() }, 'active', session);
-      if (started === undefined) throw httpError(401, MESSAGES.signIn);
-      await recordStaffAction(tx, account, 'totp enabled', `account:${account.id}`, `${recoveryCodes.length} recovery codes issued`);
-      await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `password + new authenticator; address ${request.ip}`);
-      return started;
-    });
-    await failures.succeeded(keys, true);
-    return { recoveryCodes, session: next };
-  });
+      const recoveryCodes = newRecoveryCodes();
+      const sealed = secrets.seal(secret, accountBinding(account.id));
+      const next = await db.transaction().execute(async (tx) => {
+        const updated = await tx
+          .updateTable('staff_accounts')
+          .set({ totp_secret: sealed, totp_enabled_at: sql<Date>`now()`, totp_last_step: step })
+          .where('id', '=', account.id)
+          .where('totp_enabled_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        if (updated.numUpdatedRows === 0n) throw httpError(409, MESSAGES.totpAlreadyOn);
+        await tx.deleteFrom('staff_recovery_codes').where('account_id', '=', account.id).execute();
+        for (const recoveryCode of recoveryCodes) {
+          await tx.insertInto('staff_recovery_codes').values({ account_id: account.id, code_hash: recoveryCodeHash(recoveryCode) }).execute();
+        }
+        const started = await startSession(request, reply, tx, { ...account, totp_secret: sealed, totp_enabled_at: new Date() }, 'active', session);
+        if (started === undefined) throw httpError(401, MESSAGES.signIn);
+        await recordStaffAction(tx, account, 'totp enabled', `account:${account.id}`, `${recoveryCodes.length} recovery codes issued`);
+        await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `password + new authenticator; address ${request.ip}`);
+        return started;
+      });
+      await failures.succeeded(keys, true);
+      return { recoveryCodes, session: next };
+    },
+  );
 
   // ---- the signed-in scope: an active session for everything in it; the CSRF token on every change ----
 
-  await app.register(async (scope) => {
+  await app.register(async (signedIn) => {
+    const scope = useContracts(signedIn);
     // onRequest: before the body is read, so nothing of an unauthenticated request is parsed
     scope.addHook('onRequest', async (request) => {
       const session = await requireSession(request, ['active'], !SAFE_METHODS.has(request.method));
@@ -335,11 +346,12 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRoutesOpti
       return { accounts: await colleaguesOf(db, staff) };
     });
 
-    scope.get(STAFF_API.audit, async (request): Promise<AuditPage> => {
+    const adminsOnly = async (request: FastifyRequest) => {
       if (staffOf(request).role !== 'admin') throw httpError(403, MESSAGES.adminsOnly);
-      const page = Number(parse(auditQuerySchema, request.query).page ?? 1);
-      return readAuditPage(db, page);
-    });
+    };
+    scope.get(STAFF_API.audit, { preValidation: adminsOnly, schema: { querystring: auditQuerySchema } }, async (request): Promise<AuditPage> =>
+      readAuditPage(db, request.query.page ?? 1),
+    );
 
     await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite, media: options.media });
     // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks

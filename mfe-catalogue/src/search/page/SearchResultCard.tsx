@@ -3,17 +3,9 @@ import styled from 'styled-components';
 import { ImageLinkCard } from '@site/shared-ui';
 import { productImagePath, type SearchResult } from '@site/content';
 import { productPath } from '@site/contracts/paths';
+import { CardText } from '../../common/CardText';
 import { CompareToggle } from '../../compare/CompareToggle';
 import { Highlighted } from '../Highlighted';
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
-  padding: 16px;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
-  p { margin: 0; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
 
 const CardCompare = styled(CompareToggle)`
   padding: 0 16px 12px;
@@ -39,13 +31,13 @@ export const SearchResultCard = memo(function SearchResultCard({ result, highlig
       eager={eager}
       after={<CardCompare id={result.id} name={result.title} />}
     >
-      <Body>
+      <CardText>
         <h2>
           <Highlighted text={result.title} phrases={highlight} />
         </h2>
         <p>{result.productCategory}</p>
         {result.company ? <p>{result.company}</p> : null}
-      </Body>
+      </CardText>
     </ImageLinkCard>
   );
 });

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@site/shared-ui';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { DeletedProduct } from '@site/contracts/staff-catalogue-api';
 import { Notice } from '../../ui/Notice';
-import { Actions } from '../../ui/StaffField';
+import { ConfirmAction } from '../../ui/ConfirmAction';
 import { refusalOf, useCatalogueCall } from '../catalogueCalls';
 
 export interface DeleteDraftSectionProps {
@@ -20,7 +19,6 @@ export interface DeleteDraftSectionProps {
 export function DeleteDraftSection({ productId, version }: DeleteDraftSectionProps) {
   const call = useCatalogueCall();
   const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,31 +31,18 @@ export function DeleteDraftSection({ productId, version }: DeleteDraftSectionPro
     } catch (refused) {
       setError(`Not deleted: ${refusalOf(refused).message}`);
       setBusy(false);
-      setAsking(false);
     }
   };
 
   return (
     <>
-      {asking ? (
-        <>
-          <p>Delete this new product? Its draft and its uploaded picture and datasheet are removed for good.</p>
-          <Actions>
-            <Button type="button" disabled={busy} onClick={() => void remove()}>
-              Delete
-            </Button>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          </Actions>
-        </>
-      ) : (
-        <Actions>
-          <Button type="button" $variant="secondary" onClick={() => setAsking(true)}>
-            Delete draft
-          </Button>
-        </Actions>
-      )}
+      <ConfirmAction
+        label="Delete draft"
+        question="Delete this new product? Its draft and its uploaded picture and datasheet are removed for good."
+        confirmLabel="Delete"
+        onConfirm={remove}
+        busy={busy}
+      />
       {error !== null ? <Notice tone="error">{error}</Notice> : null}
     </>
   );

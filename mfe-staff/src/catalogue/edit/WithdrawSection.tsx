@@ -4,6 +4,7 @@ import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { formatDateTime } from '../../ui/format';
 import { Notice } from '../../ui/Notice';
+import { ConfirmAction } from '../../ui/ConfirmAction';
 import { Actions } from '../../ui/StaffField';
 import { refusalOf, useCatalogueCall } from '../catalogueCalls';
 
@@ -21,7 +22,6 @@ export interface WithdrawSectionProps {
  */
 export function WithdrawSection({ product, dirty, onChanged }: WithdrawSectionProps) {
   const call = useCatalogueCall();
-  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const archived = product.archived ?? null;
@@ -36,7 +36,6 @@ export function WithdrawSection({ product, dirty, onChanged }: WithdrawSectionPr
       setMessage({ tone: 'error', text: refusalOf(error).message });
     } finally {
       setBusy(false);
-      setAsking(false);
     }
   };
 
@@ -53,25 +52,16 @@ export function WithdrawSection({ product, dirty, onChanged }: WithdrawSectionPr
             </Button>
           </Actions>
         </>
-      ) : asking ? (
-        <>
-          <p>Withdraw this product? It leaves the listings, search and quote baskets, and its page tells visitors it is no longer available.</p>
-          <Actions>
-            <Button type="button" disabled={busy} onClick={() => void change(STAFF_API.catalogueArchive, 'Withdrawn: the catalogue no longer shows this product.')}>
-              Withdraw
-            </Button>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          </Actions>
-        </>
       ) : (
-        <Actions>
-          <Button type="button" $variant="secondary" disabled={busy || dirty} onClick={() => setAsking(true)}>
-            Withdraw from the catalogue
-          </Button>
-          {dirty ? <span>Save the draft or load the latest version first.</span> : null}
-        </Actions>
+        <ConfirmAction
+          label="Withdraw from the catalogue"
+          question="Withdraw this product? It leaves the listings, search and quote baskets, and its page tells visitors it is no longer available."
+          confirmLabel="Withdraw"
+          onConfirm={() => change(STAFF_API.catalogueArchive, 'Withdrawn: the catalogue no longer shows this product.')}
+          busy={busy}
+          disabled={dirty}
+          note={dirty ? <span>Save the draft or load the latest version first.</span> : null}
+        />
       )}
       {message !== null ? <Notice tone={message.tone}>{message.text}</Notice> : null}
     </>

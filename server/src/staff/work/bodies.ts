@@ -1,48 +1,9 @@
-// The bodies of the work calls (allow-list schemas, like the public forms'), and the path parameters of a row.
+// The path parameters of a row and a review, and the JSON check of a change's body. (The bodies' schemas are the
+// contracts': @site/contracts/staff-api-schemas.)
 import type { FastifyRequest } from 'fastify';
-import { INBOX_STATUSES, type InboxKind } from '@site/contracts/staff-api';
-import { z } from 'zod';
-import { textField } from '@site/contracts/text-field';
-import { badRequest, notFound, StaffWorkError } from './errors.js';
+import type { InboxKind } from '@site/contracts/staff-api';
+import { notFound, StaffWorkError } from './errors.js';
 import { inboxKindOf } from './inboxTables.js';
-
-/** Longest internal note, in characters (as the public forms' message). */
-export const NOTE_MAX_LENGTH = 4000;
-
-const id = (field: string) =>
-  z.number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number`) }).int({ error: `${field} must be a whole number` }).positive({ error: `${field} must be positive` });
-
-const object = <T extends z.core.$ZodLooseShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}: expected only ${Object.keys(shape).join(', ')}`
-        : 'The request body must be a JSON object',
-  });
-
-const boolean = (field: string) => z.boolean({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be true or false`) });
-
-export const statusBody = object({ status: z.enum(INBOX_STATUSES, { error: `status must be one of: ${INBOX_STATUSES.join(', ')}` }) });
-/** null unassigns. */
-export const assignBody = object({ assigneeId: id('assigneeId').nullable() });
-export const noteBody = object({
-  text: textField('text', { max: NOTE_MAX_LENGTH, kind: 'multiline' }).refine((value) => value !== '', { error: 'text is required', abort: true }),
-});
-export const resendBody = object({ mailId: id('mailId') });
-export const visibilityBody = object({ hidden: boolean('hidden') });
-export const settingsBody = object({ holdNewReviews: boolean('holdNewReviews') });
-
-/** The body checked by `schema`; a 400 naming each wrong field once otherwise. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const seen = new Set<string>();
-  const messages = result.error.issues.filter((issue) => {
-    const key = issue.path.join('.');
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
-  throw badRequest(messages.map((issue) => issue.message).join('; '));
-}
 
 /** A row's address: a known kind and a positive id, or a 404 (like any unknown address). */
 export function rowParams(params: { kind: string; id: string }): { kind: InboxKind; id: number } {

@@ -2,12 +2,22 @@
 // signed-in scope, so every handler here runs with `request.staff` set and the CSRF check already passed.
 // Each change writes its audit line (../audit.ts) in its own transaction.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { canReadInbox, STAFF_API, type InboxItemDetail, type InboxKind, type InboxPage, type ReviewPage, type StaffAccountSummary, type StaffReview, type StaffSettings } from '@site/contracts/staff-api';
+import {
+  inboxAssignBodySchema,
+  inboxNoteBodySchema,
+  inboxResendBodySchema,
+  inboxStatusBodySchema,
+  reviewVisibilityBodySchema,
+  staffSettingsSchema,
+} from '@site/contracts/staff-api-schemas';
 import { describeError, type Database } from '../../db/index.js';
+import { useContracts } from '../../http/contracts.js';
 import { siteQuoteCatalogue } from '../../quotes/quoteCatalogue.js';
 import '../access.js'; // request.staff
 import { recordStaffAction } from '../audit.js';
-import { assignBody, noteBody, parseBody, requireJson, resendBody, reviewIdParam, rowParams, settingsBody, statusBody, visibilityBody } from './bodies.js';
+import { requireJson, reviewIdParam, rowParams } from './bodies.js';
 import { forbidden, StaffWorkError } from './errors.js';
 import { addNote, assign, deleteSpam, resendMail, setStatus } from './inboxActions.js';
 import { inboxCsvFileName, openInboxCsv } from './inboxCsv.js';
@@ -51,7 +61,13 @@ function inboxReaderOf(request: FastifyRequest): StaffAccountSummary {
 
 export const INBOX_REFUSED = 'The catalogue role does not work on the inbox.';
 
-export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOptions): Promise<void> {
+/**
+ * Bodies are checked by the schemas of @site/contracts/staff-api-schemas on each route; the role, branch and address
+ * checks that refuse a call run before them (preValidation), so a call one may not make is its 403 or 404 whatever
+ * its body.
+ */
+export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWorkOptions): Promise<void> {
+  const app = useContracts(parent);
   const { db, onOutboxWrite } = options;
   const productName = options.productName ?? ((id: string) => siteQuoteCatalogue().find(id)?.name ?? id);
 
@@ -61,6 +77,8 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
   });
   app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
     if (error instanceof StaffWorkError) return reply.code(error.statusCode).send({ error: error.message });
+    // a body its schema refuses, in the contracts' one formatter's words (http/contracts.ts)
+    if (error.validation !== undefined) return reply.code(400).send({ error: error.message });
     // a bad body (not JSON, too large...): the enclosing scope's handler words it like every staff call's
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) throw error;
     request.log.error({ err: error }, `staff work call failed: ${describeError(error)}`);
@@ -89,22 +107,28 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
     return loadInboxDetail(db.kysely, inboxReaderOf(request), kind, id);
   });
 
-  /** A change to one row: checked, committed with its audit line, then answered with the row as it is now. */
-  const rowChange = (url: string, change: (staff: StaffAccountSummary, kind: InboxKind, id: number, body: unknown) => Promise<void>) =>
-    app.post<RowRoute>(url, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<InboxItemDetail> => {
+  /** Before a row change's body is validated: the inbox is the caller's (403) and the address names a row (404). */
+  const rowChangeAllowed = async (request: FastifyRequest) => {
+    inboxReaderOf(request);
+    rowParams(request.params as RowRoute['Params']);
+  };
+  /** A change to one row, its body checked by `body`: committed with its audit line, answered with the row as it is now. */
+  const rowChange = <S extends z.ZodType>(url: string, body: S, change: (staff: StaffAccountSummary, kind: InboxKind, id: number, body: z.output<S>) => Promise<void>) =>
+    app.post<RowRoute>(url, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, rowChangeAllowed], schema: { body } }, async (request): Promise<InboxItemDetail> => {
       const staff = inboxReaderOf(request);
       const { kind, id } = rowParams(request.params);
-      await change(staff, kind, id, request.body);
+      // the route's schema checked it (Fastify's type of a generic body does not reduce to z.output<S>)
+      await change(staff, kind, id, request.body as z.output<S>);
       return loadInboxDetail(db.kysely, staff, kind, id);
     });
 
-  rowChange(STAFF_API.inboxStatus, async (staff, kind, id, body) => {
-    if (await setStatus(db, staff, kind, id, parseBody(statusBody, body).status)) onOutboxWrite?.();
+  rowChange(STAFF_API.inboxStatus, inboxStatusBodySchema, async (staff, kind, id, { status }) => {
+    if (await setStatus(db, staff, kind, id, status)) onOutboxWrite?.();
   });
-  rowChange(STAFF_API.inboxAssign, (staff, kind, id, body) => assign(db, staff, kind, id, parseBody(assignBody, body).assigneeId));
-  rowChange(STAFF_API.inboxNote, (staff, kind, id, body) => addNote(db, staff, kind, id, parseBody(noteBody, body).text));
-  rowChange(STAFF_API.inboxResend, async (staff, kind, id, body) => {
-    await resendMail(db, staff, kind, id, parseBody(resendBody, body).mailId);
+  rowChange(STAFF_API.inboxAssign, inboxAssignBodySchema, (staff, kind, id, { assigneeId }) => assign(db, staff, kind, id, assigneeId));
+  rowChange(STAFF_API.inboxNote, inboxNoteBodySchema, (staff, kind, id, { text }) => addNote(db, staff, kind, id, text));
+  rowChange(STAFF_API.inboxResend, inboxResendBodySchema, async (staff, kind, id, { mailId }) => {
+    await resendMail(db, staff, kind, id, mailId);
     onOutboxWrite?.();
   });
 
@@ -127,12 +151,16 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
     return listReviews(db.kysely, parseReviewQuery(request.query), productName);
   });
 
-  app.post<{ Params: { id: string } }>(STAFF_API.reviewVisibility, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<StaffReview> => {
-    const staff = moderatorOf(request);
-    const id = reviewIdParam(request.params);
-    const { hidden } = parseBody(visibilityBody, request.body);
-    return setReviewVisibility(db, staff, id, hidden, productName);
-  });
+  type ReviewRoute = { Params: { id: string }; Body: z.output<typeof reviewVisibilityBodySchema> };
+  const moderationAllowed = async (request: FastifyRequest) => {
+    moderatorOf(request);
+    reviewIdParam(request.params as ReviewRoute['Params']);
+  };
+  app.post<ReviewRoute>(
+    STAFF_API.reviewVisibility,
+    { bodyLimit: BODY_LIMIT, preValidation: [requireJson, moderationAllowed], schema: { body: reviewVisibilityBodySchema } },
+    async (request): Promise<StaffReview> => setReviewVisibility(db, moderatorOf(request), reviewIdParam(request.params), request.body.hidden, productName),
+  );
 
   // ---- the catalogue editor (admins and the catalogue role) ----
   await app.register(staffCatalogueRoutes, { db, media: options.media });
@@ -143,9 +171,14 @@ export async function staffWorkRoutes(app: FastifyInstance, options: StaffWorkOp
     return readSettings(db.kysely);
   });
 
-  app.put(STAFF_API.settings, { bodyLimit: BODY_LIMIT, preValidation: requireJson }, async (request): Promise<StaffSettings> => {
+  const settingsAdminOf = (request: FastifyRequest) => {
     const staff = staffOf(request);
     if (staff.role !== 'admin') throw forbidden('Only an administrator can change the settings.');
-    return writeSettings(db, staff, parseBody(settingsBody, request.body));
-  });
+    return staff;
+  };
+  app.put(
+    STAFF_API.settings,
+    { bodyLimit: BODY_LIMIT, preValidation: [requireJson, async (request) => void settingsAdminOf(request)], schema: { body: staffSettingsSchema } },
+    async (request): Promise<StaffSettings> => writeSettings(db, settingsAdminOf(request), request.body),
+  );
 }

@@ -1,0 +1,109 @@
+// The bodies of the remotes registry's calls (./releasesApi.ts; the pipelines' /api/releases/… and the staff
+// console's STAFF_API.release*) and of the browser's load report, as allow-list zod schemas: the server registers them
+// on its routes (server/src/releases/), the staff app and the shell import their types only (no zod in a bundle).
+import { z } from 'zod';
+import { MANIFEST_FILE, RELEASED_REMOTES } from './federation';
+import { LOAD_FAILURE_KINDS, TOKEN_MAX_DAYS, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './releasesApi';
+import { textField, textProblemMessage } from './textField';
+
+const versionLabel = z
+  .string({ error: 'version must be a text such as 2026-06-01.1' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/, { error: 'version must be 1–64 letters, digits, dots, dashes, pluses or underscores, starting with a letter or digit' })
+  .refine((label) => label !== VARIABLES_RELEASE && label !== VARIABLES_CANARY_RELEASE, { error: 'version "variables" and "variables-canary" are kept for the REMOTE_* variables' });
+
+/** A release's manifest address: an absolute http(s) URL, or a path on this site, ending in the manifest's file name. */
+export function isEntryAddress(entry: string): boolean {
+  let pathname: string;
+  if (entry.startsWith('/')) {
+    if (entry.startsWith('//') || /\s/.test(entry)) return false;
+    pathname = entry.split(/[?#]/)[0] ?? '';
+  } else {
+    try {
+      const url = new URL(entry);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+      if (url.username !== '' || url.password !== '') return false;
+      pathname = url.pathname;
+    } catch {
+      return false;
+    }
+  }
+  return pathname.endsWith(`/${MANIFEST_FILE}`) && !pathname.split('/').includes('..');
+}
+
+const entryAddress = z
+  .string({ error: `entry must be the release's ${MANIFEST_FILE} address` })
+  .max(2000, { error: 'entry must be at most 2000 characters' })
+  // checked before URL parsing, which would drop a tab or line break silently
+  .superRefine((entry, context) => {
+    const problem = textProblemMessage('entry', entry, 'line');
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem, input: entry });
+  })
+  .refine(isEntryAddress, { error: `entry must be an absolute http(s) URL or a path on this site starting with "/", ending in ${MANIFEST_FILE}` });
+
+/** POST …/remotes/:remote/releases. */
+export const registerReleaseBodySchema = z.strictObject(
+  {
+    version: versionLabel,
+    entry: entryAddress,
+    notes: textField('notes', { max: 1000, kind: 'multiline' }).optional(),
+  },
+  { error: 'send { "version", "entry", "notes"? } as a JSON object' },
+);
+
+const percentError = 'percent must be a whole number from 0 to 100';
+/** POST …/remotes/:remote/canary. */
+export const canaryBodySchema = z.strictObject(
+  {
+    version: versionLabel.optional(),
+    percent: z.number({ error: percentError }).int({ error: percentError }).min(0, { error: percentError }).max(100, { error: percentError }),
+  },
+  { error: 'send { "version"?, "percent" } as a JSON object' },
+);
+
+/** POST …/remotes/:remote/runs. */
+export const pinnedRunBodySchema = z.strictObject(
+  {
+    passed: z.boolean({ error: 'passed must be true or false' }),
+    report: textField('report', { max: 500, kind: 'line' }).optional(),
+  },
+  { error: 'send { "passed", "report"? } as a JSON object' },
+);
+
+/** POST …/remotes/:remote/promote and …/rollback name nothing but the remote: no body, or {}. */
+export const noBodySchema = z.custom<Record<string, never> | null | undefined>(
+  (body) => body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0),
+  { error: 'send no body, or {}' },
+);
+
+const daysError = `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}`;
+/** POST STAFF_API.releaseTokens (admins). */
+export const releaseTokenBodySchema = z.strictObject(
+  {
+    name: textField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
+    remotes: z
+      .array(z.enum(RELEASED_REMOTES, { error: `remotes must name remotes among ${RELEASED_REMOTES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
+      .min(1, { error: 'remotes must name at least one remote' })
+      .max(RELEASED_REMOTES.length, { error: 'remotes must name each remote once' }),
+    expiresInDays: z.number({ error: daysError }).int({ error: daysError }).min(1, { error: daysError }).max(TOKEN_MAX_DAYS, { error: daysError }),
+  },
+  { error: 'send { "name", "remotes", "expiresInDays" } as a JSON object' },
+);
+
+/** POST REMOTE_LOAD_REPORT_PATH: one remote's load, as the shell's runtime plugin reports it. */
+export const remoteLoadReportSchema = z
+  .strictObject(
+    {
+      remote: z.string({ error: "remote must be the remote's name" }).max(64, { error: "remote must be the remote's name" }),
+      entry: z.string({ error: 'entry must be the manifest address of the remotes map' }).max(600, { error: 'entry must be at most 600 characters' }),
+      outcome: z.enum(['loaded', 'failed'], { error: 'outcome must be "loaded" or "failed"' }),
+      kind: z.enum(LOAD_FAILURE_KINDS, { error: `kind must be one of ${LOAD_FAILURE_KINDS.join(', ')}` }).optional(),
+    },
+    { error: 'send { "remote", "entry", "outcome", "kind"? } as a JSON object' },
+  )
+  .refine((report) => (report.outcome === 'failed') === (report.kind !== undefined), { error: 'kind goes with a failed outcome, and only with it' });
+
+export type RegisterReleaseBody = z.input<typeof registerReleaseBodySchema>;
+export type CanaryBody = z.input<typeof canaryBodySchema>;
+export type PinnedRunBody = z.input<typeof pinnedRunBodySchema>;
+export type ReleaseTokenBody = z.input<typeof releaseTokenBodySchema>;
+export type RemoteLoadReport = z.input<typeof remoteLoadReportSchema>;
