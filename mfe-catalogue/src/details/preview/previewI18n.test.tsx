@@ -8,8 +8,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { testI18n } from '@test/render';
 import type { Locale } from '@site/contracts/locale';
-import { DETAIL } from '../../testing/catalogueFixtures';
-import { CATEGORIES_AR, DETAIL_AR } from '../../testing/arabicFixtures';
+import { CATEGORIES_AR } from '../../testing/arabicFixtures';
+import { PREVIEW_CONTENT } from '../../testing/previewContent';
 import arDesignSystem from './i18n/ar.json';
 import { PREVIEW_CATALOGS } from './previewI18n';
 import ProductPreview from './ProductPreview';
@@ -30,34 +30,13 @@ jest.mock('./previewI18n', () => {
   return { ...actual, previewI18n: (locale: Locale) => previewOnly(locale) };
 });
 
-const { id: _id, productName: _name, image: _image, productCategory: _category, categoryName: _categoryName, ...detailsAr } = DETAIL_AR;
-
 beforeEach(() => {
   server.use(http.get('/data/ar/products-category.json', () => HttpResponse.json(CATEGORIES_AR)));
 });
 
 describe("the preview's messages", () => {
   it('name the Arabic preview\'s breadcrumb in Arabic, without the shell\'s catalog', async () => {
-    render(
-      <ProductPreview
-        productId="gland_a"
-        locale="ar"
-        content={{
-          productCategoryId: 'industrial_cable_glands',
-          productName: DETAIL.productName,
-          productName_ar: DETAIL_AR.productName,
-          code: 'GLAND-A',
-          company: 'Hex',
-          price: '12.50',
-          unit: 'piece',
-          popularity: '10',
-          dateAdded: '2026-01-05',
-          image: 'gland_brass',
-          details: {},
-          details_ar: detailsAr,
-        }}
-      />,
-    );
+    render(<ProductPreview productId="gland_a" locale="ar" content={PREVIEW_CONTENT} />);
     expect(await screen.findByRole('navigation', { name: 'مسار التنقل' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull();
   });

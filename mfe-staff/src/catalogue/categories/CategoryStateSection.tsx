@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@site/shared-ui';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { CategoryState, EditorCategory } from '@site/contracts/staff-catalogue-api';
+import { ConfirmStep } from '../../ui/ConfirmStep';
 import { Notice } from '../../ui/Notice';
 import { Actions, StaffField } from '../../ui/StaffField';
 import { categoryEditPath, problemsOf, refusalOf, useCatalogueCall } from '../catalogueCalls';
@@ -67,20 +68,13 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
       <h2>On the public site</h2>
       <p>{CATEGORY_STATE_TEXT[category.state]}</p>
       {category.state === 'live' && asking ? (
-        <>
-          <p>
-            Archive this category? It leaves the menus, the categories page, search and the sitemap, and its page tells visitors it is no longer
-            available. A category that still holds products cannot be archived: withdraw them or move them to another category first.
-          </p>
-          <Actions>
-            <Button type="button" disabled={busy} onClick={() => void change(STAFF_API.catalogueCategoryArchive, 'Archived: the public site no longer shows this category.')}>
-              Archive
-            </Button>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          </Actions>
-        </>
+        <ConfirmStep
+          question="Archive this category? It leaves the menus, the categories page, search and the sitemap, and its page tells visitors it is no longer available. A category that still holds products cannot be archived: withdraw them or move them to another category first."
+          confirmLabel="Archive"
+          busy={busy}
+          onConfirm={() => void change(STAFF_API.catalogueCategoryArchive, 'Archived: the public site no longer shows this category.')}
+          onCancel={() => setAsking(false)}
+        />
       ) : (
         <Actions>
           {category.state === 'live' ? (

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@site/shared-ui';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { DeletedProduct } from '@site/contracts/staff-catalogue-api';
+import { ConfirmStep } from '../../ui/ConfirmStep';
 import { Notice } from '../../ui/Notice';
 import { Actions } from '../../ui/StaffField';
 import { refusalOf, useCatalogueCall } from '../catalogueCalls';
@@ -40,17 +41,13 @@ export function DeleteDraftSection({ productId, version }: DeleteDraftSectionPro
   return (
     <>
       {asking ? (
-        <>
-          <p>Delete this new product? Its draft and its uploaded picture and datasheet are removed for good.</p>
-          <Actions>
-            <Button type="button" disabled={busy} onClick={() => void remove()}>
-              Delete
-            </Button>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          </Actions>
-        </>
+        <ConfirmStep
+          question="Delete this new product? Its draft and its uploaded picture and datasheet are removed for good."
+          confirmLabel="Delete"
+          busy={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setAsking(false)}
+        />
       ) : (
         <Actions>
           <Button type="button" $variant="secondary" onClick={() => setAsking(true)}>

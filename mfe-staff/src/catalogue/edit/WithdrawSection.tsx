@@ -3,6 +3,7 @@ import { Button } from '@site/shared-ui';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { formatDateTime } from '../../ui/format';
+import { ConfirmStep } from '../../ui/ConfirmStep';
 import { Notice } from '../../ui/Notice';
 import { Actions } from '../../ui/StaffField';
 import { refusalOf, useCatalogueCall } from '../catalogueCalls';
@@ -54,17 +55,13 @@ export function WithdrawSection({ product, dirty, onChanged }: WithdrawSectionPr
           </Actions>
         </>
       ) : asking ? (
-        <>
-          <p>Withdraw this product? It leaves the listings, search and quote baskets, and its page tells visitors it is no longer available.</p>
-          <Actions>
-            <Button type="button" disabled={busy} onClick={() => void change(STAFF_API.catalogueArchive, 'Withdrawn: the catalogue no longer shows this product.')}>
-              Withdraw
-            </Button>
-            <Button type="button" $variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          </Actions>
-        </>
+        <ConfirmStep
+          question="Withdraw this product? It leaves the listings, search and quote baskets, and its page tells visitors it is no longer available."
+          confirmLabel="Withdraw"
+          busy={busy}
+          onConfirm={() => void change(STAFF_API.catalogueArchive, 'Withdrawn: the catalogue no longer shows this product.')}
+          onCancel={() => setAsking(false)}
+        />
       ) : (
         <Actions>
           <Button type="button" $variant="secondary" disabled={busy || dirty} onClick={() => setAsking(true)}>

@@ -205,17 +205,17 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     async (request) => duplicateCategory(db, editorOf(request), request.params.id, request.body.id),
   );
 
-  app.post(
-    STAFF_API.catalogueCategoryArchive,
-    { preValidation: requireJson, schema: { params: categoryIdParamsSchema, body: baseVersionBodySchema, response: answers(editorCategorySchema) } },
-    async (request) => archiveCategory(db, editorOf(request), request.params.id, request.body.baseVersion),
-  );
-
-  app.post(
-    STAFF_API.catalogueCategoryPublish,
-    { preValidation: requireJson, schema: { params: categoryIdParamsSchema, body: baseVersionBodySchema, response: answers(editorCategorySchema) } },
-    async (request) => publishCategory(db, editorOf(request), request.params.id, request.body.baseVersion),
-  );
+  // a category withdrawn from the public site, or a draft or archived one put on it: each at the version it was read
+  for (const [address, change] of [
+    [STAFF_API.catalogueCategoryArchive, archiveCategory],
+    [STAFF_API.catalogueCategoryPublish, publishCategory],
+  ] as const) {
+    app.post(
+      address,
+      { preValidation: requireJson, schema: { params: categoryIdParamsSchema, body: baseVersionBodySchema, response: answers(editorCategorySchema) } },
+      async (request) => change(db, editorOf(request), request.params.id, request.body.baseVersion),
+    );
+  }
 
   // uploads: multipart bodies only here, each route taking one file part at its own size limit
   if (media !== undefined) {
