@@ -115,6 +115,8 @@ export type ProductResponse = z.infer<typeof productResponseSchema>;
 
 /** HTTP status of a withdrawn (archived) product's answer and page: gone, where an unknown id is a 404. */
 export const PRODUCT_GONE_STATUS = 410;
+/** HTTP status of an archived category's listing and page: gone, where an unknown category is a 404. */
+export const CATEGORY_GONE_STATUS = 410;
 
 /**
  * A withdrawn product's answer (410): a sentence, and its name and category in the language asked for, so its page

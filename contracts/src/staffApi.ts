@@ -129,6 +129,12 @@ export const STAFF_API = {
   catalogueCategories: '/api/staff/catalogue/categories',
   /** GET → EditorCategory; PUT SaveCategoryBody (csrf) → EditorCategory | 400 {error} | 409 {error} (saved by another meanwhile). */
   catalogueCategory: '/api/staff/catalogue/categories/:id',
+  /** POST DuplicateCategoryBody (csrf) → EditorCategory: a draft copy under the id the editor confirmed (409 when taken). */
+  catalogueCategoryDuplicate: '/api/staff/catalogue/categories/:id/duplicate',
+  /** POST {baseVersion} (csrf) → EditorCategory: withdrawn from the public site (409 while it holds live products). */
+  catalogueCategoryArchive: '/api/staff/catalogue/categories/:id/archive',
+  /** POST {baseVersion} (csrf) → EditorCategory: a draft or archived category goes live. */
+  catalogueCategoryPublish: '/api/staff/catalogue/categories/:id/publish',
   // The releases console (admins: every remote; the release role: its own remotes, else 403; shapes: releases-api).
   /** GET → {remotes: RemoteListing[]}: the caller's remotes, each with its pointers and latest releases. */
   releaseRemotes: `${STAFF_RELEASES_PREFIX}/remotes`,

@@ -274,6 +274,13 @@ export type EditableCategory = z.infer<typeof editableCategorySchema>;
 
 export const categoryIdParamsSchema = z.strictObject({ id: z.string().regex(PRODUCT_ID_PATTERN, 'There is no such category') });
 
+/**
+ * Where a category stands: `live` on the public site; `draft` (a duplicate) shown to staff only until it is published;
+ * `archived`: gone from the menus, listings, search and sitemap, its page a 410. Products live in live categories only.
+ */
+export const CATEGORY_STATES = ['draft', 'live', 'archived'] as const;
+export type CategoryState = (typeof CATEGORY_STATES)[number];
+
 export const editorCategorySchema = z.strictObject({
   id: z.string(),
   content: editableCategorySchema,
@@ -281,6 +288,7 @@ export const editorCategorySchema = z.strictObject({
   version: z.number(),
   /** Its products in the catalogue (published ones). */
   products: z.number(),
+  state: z.enum(CATEGORY_STATES),
   lastChange: z.strictObject({ by: z.string().nullable(), at: z.string() }),
 });
 export type EditorCategory = z.infer<typeof editorCategorySchema>;
@@ -296,6 +304,7 @@ export const editorCategoryListSchema = z.strictObject({
       /** Its title or introduction has no Arabic letter in the Arabic field. */
       missingArabic: z.boolean(),
       version: z.number(),
+      state: z.enum(CATEGORY_STATES),
     }),
   ),
 });
@@ -308,3 +317,6 @@ export const createCategoryBodySchema = z.strictObject({
   content: editableCategorySchema,
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;
+/** A duplicate's id, which the editor confirms (the copy's page address once published). */
+export const duplicateCategoryBodySchema = createCategoryBodySchema.pick({ id: true });
+export type DuplicateCategoryBody = z.infer<typeof duplicateCategoryBodySchema>;

@@ -63,6 +63,26 @@ function facadeShared(singleton, packageName, appDir) {
 /** 'react' for 'react/jsx-runtime', '@scope/name' for '@scope/name/sub': the package whose version a shared name has. */
 const packageOf = (name) => name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
 
+/** webpack's resolution of a bare import in a browser build (its defaults for target 'web'), for a host's provides. */
+const resolveForBrowser = require('enhanced-resolve').create.sync({
+  conditionNames: ['import', 'module', 'webpack', 'production', 'browser'],
+  mainFields: ['browser', 'module', 'main'],
+  aliasFields: ['browser'],
+  extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+});
+
+/**
+ * What a host provides of a shared package: the file its own import resolves to, named by its absolute path and
+ * version. A provide named by package only enters the share scope if the host's own code imports it; by file it always
+ * does (the federation plugin includes it), so a host offers every shared package a remote may take (the staff host
+ * uses neither the store nor Lingui, which the catalogue's preview takes from it). A host that imports the package
+ * itself (the shell imports them all) bundles the same file as before.
+ */
+function hostProvided(name, appDir) {
+  const { version } = require(require.resolve(`${packageOf(name)}/package.json`, { paths: [appDir] }));
+  return { import: resolveForBrowser(appDir, name), version };
+}
+
 /**
  * Packages that must exist once in the page (shared-packages.json's browser: 'singleton'), and shared-ui, shared by
  * version. Subpaths are listed too: a key without a trailing slash does not cover `react/jsx-runtime` or
@@ -85,7 +105,9 @@ function sharedSingletons(appPackageJson, appDir, isHost) {
   const facade = (packageName) => ({ ...facadeShared(singleton, packageName, appDir), ...(isHost ? {} : { import: false }) });
   const shared = ({ name, browser }) => {
     if (browser === 'by-version') return versionedShared(name, appDir, isHost);
-    return name in SHARED_FACADES ? facade(name) : singleton(packageOf(name));
+    if (name in SHARED_FACADES) return facade(name);
+    // a host provides the file (a subpath such as react-dom/client is a file of its own), at its package's version
+    return isHost ? { ...singleton(packageOf(name)), ...hostProvided(name, appDir) } : singleton(packageOf(name));
   };
   return Object.fromEntries(sharedPackages.packages.filter((entry) => entry.browser !== undefined).map((entry) => [entry.name, shared(entry)]));
 }
@@ -100,7 +122,7 @@ function sharedSingletons(appPackageJson, appDir, isHost) {
  */
 function versionedShared(packageName, appDir, isHost) {
   const { version } = require(require.resolve(`${packageName}/package.json`, { paths: [appDir] }));
-  return { singleton: false, requiredVersion: `^${version}`, version, eager: isHost };
+  return { singleton: false, requiredVersion: `^${version}`, version, eager: isHost, ...(isHost ? hostProvided(packageName, appDir) : {}) };
 }
 
 /**

@@ -31,8 +31,9 @@ function moduleRules(production) {
       },
     },
     { test: /\.(png|jpe?g|webp|svg|pdf)$/, type: 'asset/resource' },
-    // An app's message catalogs (src/i18n/en.json, ar.json), compiled for Lingui's runtime.
-    { test: /[\\/]src[\\/]i18n[\\/][a-z]{2}\.json$/, type: 'javascript/auto', use: require.resolve('./messages-loader.cjs') },
+    // An app's message catalogs (src/i18n/en.json, ar.json, and a part's own under src/…/i18n/, such as the staff
+    // preview's), compiled for Lingui's runtime.
+    { test: /[\\/]src[\\/](?:[\w-]+[\\/])*i18n[\\/][a-z]{2}\.json$/, type: 'javascript/auto', use: require.resolve('./messages-loader.cjs') },
   ];
 }
 

@@ -58,8 +58,8 @@ const initialState: ProductsState = {
 const PRODUCTS_FAILED = 'The products could not be loaded.';
 const RATINGS_FAILED = 'The product ratings could not be loaded.';
 
-/** No such category in the catalogue: the API's 404, the listing's 'No Products were found.' */
-const CATEGORY_NOT_FOUND = 404;
+/** No such category in the catalogue (404) or an archived one (410): the listing's 'No Products were found.' */
+const CATEGORY_NOT_FOUND = new Set([404, 410]);
 
 export interface ListingRequest {
   productCategoryId: string;
@@ -80,7 +80,7 @@ export const fetchProducts = createAsyncThunk(
     const path = `${catalogueListingApiPath(productCategoryId)}${listingViewSearch(view)}`;
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
     const viewKey = listingKey(request);
-    if (response.status === CATEGORY_NOT_FOUND) {
+    if (CATEGORY_NOT_FOUND.has(response.status)) {
       return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, brands: [], facets: NO_FACETS, page: view.page, pageSize: LISTING_PAGE_SIZE };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);

@@ -207,7 +207,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const refused = refusal(request);
       if (refused) return refused;
       const list: EditorCategoryList = {
-        categories: (seededCategories as { id: string; title: string }[]).map(({ id, title }, position) => ({ id, title, titleAr: title, position, products: 0, missingArabic: false, version: 0 })),
+        categories: (seededCategories as { id: string; title: string }[]).map(({ id, title }, position) => ({ id, title, titleAr: title, position, products: 0, missingArabic: false, version: 0, state: 'live' as const })),
       };
       return HttpResponse.json(list);
     }),

@@ -1,10 +1,12 @@
-// A small fake of the categories' calls (STAFF_API.catalogueCategories, catalogueCategory) for the category screens'
-// tests: categories in memory, optimistic locking by version (409 with a sentence), the server's rules for a required
-// title and markup in the introduction (400 naming the field), 409 for a taken id, and the session and CSRF checks.
+// A small fake of the categories' calls (STAFF_API.catalogueCategories, catalogueCategory, and a category's duplicate,
+// archive and publish) for the category screens' tests: categories in memory, optimistic locking by version (409 with
+// a sentence), the server's rules for a required title and markup in the introduction (400 naming the field), 409 for
+// a taken id, for archiving a category that holds products and for a change its state already is, and the session and
+// CSRF checks.
 import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
-import type { CreateCategoryBody, EditableCategory, EditorCategory, EditorCategoryList, SaveCategoryBody } from '@site/contracts/staff-catalogue-api';
+import type { CategoryState, CreateCategoryBody, DuplicateCategoryBody, EditableCategory, EditorCategory, EditorCategoryList, SaveCategoryBody } from '@site/contracts/staff-catalogue-api';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from './handlers';
 import { CATALOGUE_EDITOR } from './catalogueHandlers';
 
@@ -36,8 +38,8 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
   const fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
   const state: FakeCategories = {
     categories: [
-      { id: 'cables', content: glandsCategory({ title: 'Cables', title_ar: 'كابلات', image: 'Cables', position: 0 }), version: 0, products: 12, lastChange: { by: null, at: '2026-11-01T08:00:00.000Z' } },
-      { id: 'industrial_cable_glands', content: glandsCategory(), version: 0, products: 5, lastChange: { by: null, at: '2026-11-01T08:00:00.000Z' } },
+      { id: 'cables', content: glandsCategory({ title: 'Cables', title_ar: 'كابلات', image: 'Cables', position: 0 }), version: 0, products: 12, state: 'live', lastChange: { by: null, at: '2026-11-01T08:00:00.000Z' } },
+      { id: 'industrial_cable_glands', content: glandsCategory(), version: 0, products: 5, state: 'live', lastChange: { by: null, at: '2026-11-01T08:00:00.000Z' } },
     ],
   };
   const refusal = (request: Request): Response | undefined => {
@@ -57,7 +59,7 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
       if (refused) return refused;
       const categories = [...state.categories].sort((a, b) => a.content.position - b.content.position || a.id.localeCompare(b.id));
       return HttpResponse.json<EditorCategoryList>({
-        categories: categories.map(({ id, content, products, version }) => ({
+        categories: categories.map(({ id, content, products, version, state: categoryState }) => ({
           id,
           title: content.title,
           titleAr: content.title_ar,
@@ -65,6 +67,7 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
           products,
           missingArabic: !/[\u0600-\u06FF]/.test(content.title_ar + content.info_ar),
           version,
+          state: categoryState,
         })),
       });
     }),
@@ -75,7 +78,7 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
       if (state.categories.some((category) => category.id === id)) return HttpResponse.json({ error: `id: the category "${id}" already exists. Choose another id.` }, { status: 409 });
       const problems = problemsOf(content);
       if (problems.length > 0) return invalid('created', problems);
-      const created: EditorCategory = { id, content, version: 1, products: 0, lastChange: { by: by(), at: '2026-11-26T06:00:00.000Z' } };
+      const created: EditorCategory = { id, content, version: 1, products: 0, state: 'live', lastChange: { by: by(), at: '2026-11-26T06:00:00.000Z' } };
       state.categories.push(created);
       return HttpResponse.json(created);
     }),
@@ -101,6 +104,50 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
       state.categories[index] = saved;
       return HttpResponse.json(saved);
     }),
+    http.post(`${STAFF_API.catalogueCategory}/duplicate`, async ({ request, params }) => {
+      const refused = refusal(request);
+      if (refused) return refused;
+      const source = state.categories.find((category) => category.id === params.id);
+      if (source === undefined) return HttpResponse.json({ error: 'There is no such category' }, { status: 404 });
+      const { id } = (await request.json()) as DuplicateCategoryBody;
+      if (state.categories.some((category) => category.id === id)) return HttpResponse.json({ error: `id: the category "${id}" already exists. Choose another id.` }, { status: 409 });
+      const copy: EditorCategory = {
+        id,
+        content: { ...source.content, title: `${source.content.title} (copy)`, title_ar: `${source.content.title_ar} (نسخة)` },
+        version: 1,
+        products: 0,
+        state: 'draft',
+        lastChange: { by: by(), at: '2026-11-26T06:00:00.000Z' },
+      };
+      state.categories.push(copy);
+      return HttpResponse.json(copy);
+    }),
+    ...(
+      [
+        ['archive', 'archived'],
+        ['publish', 'live'],
+      ] as const
+    ).map(([action, next]: readonly [string, CategoryState]) =>
+      http.post(`${STAFF_API.catalogueCategory}/${action}`, async ({ request, params }) => {
+        const refused = refusal(request);
+        if (refused) return refused;
+        const index = state.categories.findIndex((category) => category.id === params.id);
+        const found = state.categories[index];
+        if (found === undefined) return HttpResponse.json({ error: 'There is no such category' }, { status: 404 });
+        const { baseVersion } = (await request.json()) as { baseVersion: number };
+        if (baseVersion !== found.version) return HttpResponse.json({ error: `Someone changed this category (version ${found.version}) after you opened version ${baseVersion}.` }, { status: 409 });
+        if (found.state === next) return HttpResponse.json({ error: next === 'live' ? 'This category is already on the public site.' : 'This category is already archived.' }, { status: 409 });
+        if (next === 'archived' && found.products > 0) {
+          return HttpResponse.json(
+            { error: `This category still holds ${found.products} live products: withdraw them from the catalogue or move them to another category first, then archive the category. Nothing was changed.` },
+            { status: 409 },
+          );
+        }
+        const changed: EditorCategory = { ...found, state: next, version: found.version + 1, lastChange: { by: by(), at: '2026-11-26T06:00:00.000Z' } };
+        state.categories[index] = changed;
+        return HttpResponse.json(changed);
+      }),
+    ),
   );
   return { fake, categories: state };
 }

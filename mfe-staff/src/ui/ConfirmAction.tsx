@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@site/shared-ui';
 import { Actions } from './StaffField';
+import { ConfirmStep } from './ConfirmStep';
 
 export interface ConfirmActionProps {
   /** The button that starts it ("Delete draft"). */
@@ -26,17 +27,7 @@ export function ConfirmAction({ label, question, confirmLabel, onConfirm, busy, 
   };
 
   return asking ? (
-    <>
-      <p>{question}</p>
-      <Actions>
-        <Button type="button" disabled={busy} onClick={() => void confirm()}>
-          {confirmLabel}
-        </Button>
-        <Button type="button" $variant="secondary" disabled={busy} onClick={() => setAsking(false)}>
-          Cancel
-        </Button>
-      </Actions>
-    </>
+    <ConfirmStep question={question} confirmLabel={confirmLabel} busy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />
   ) : (
     <Actions>
       <Button type="button" $variant="secondary" disabled={busy || disabled} onClick={() => setAsking(true)}>

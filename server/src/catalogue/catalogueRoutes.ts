@@ -20,6 +20,7 @@ import {
   listingResponseSchema,
   lookupQuerySchema,
   PRODUCT_GONE_STATUS,
+  CATEGORY_GONE_STATUS,
   productGoneSchema,
   lookupResponseSchema,
   productParamsSchema,
@@ -107,7 +108,12 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
       const listing = await read(request, `the listing of ${categoryId}`, () =>
         store.listing({ categoryId, sort: sort as 1 | 2 | 3 | 4 | 5 | 6, filters, offset: (page - 1) * pageSize, limit: pageSize, locale: lang }),
       );
-      if (listing === undefined) throw httpError(404, `There is no category "${categoryId}" in the catalogue`);
+      if (listing === undefined) {
+        // an archived category is gone, not unknown (its page is a 410 too); the app shows both as not found
+        const gone = await read(request, `the listing of ${categoryId}`, () => store.archivedCategory(categoryId));
+        if (gone) throw httpError(CATEGORY_GONE_STATUS, `The category "${categoryId}" is no longer in the catalogue: it was withdrawn`);
+        throw httpError(404, `There is no category "${categoryId}" in the catalogue`);
+      }
       return sendTagged(request, reply, { ...listing, page, pageSize });
     },
   );

@@ -113,6 +113,7 @@ export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQ
   const titles: CategoryTitle[] = await db
     .selectFrom('catalogue_categories')
     .select(['id', query.locale === 'ar' ? 'title_ar as title' : 'title'])
+    .where('state', '=', 'live')
     .execute();
   const page = await matching(db, query, query.needle, titles);
   // nothing left under the filters is not a misspelling

@@ -178,12 +178,19 @@ export class CatalogueStore {
     this.searches = version === undefined ? undefined : new VersionedMemo(version, CATALOGUE_MEMO_LIMIT);
   }
 
+  // the public site's categories are the live ones (migration 024): a draft or an archived one is nowhere public
   private async categoryRow(id: string): Promise<CategoryRow | undefined> {
-    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).where('id', '=', id).where('state', '=', 'live').executeTakeFirst();
   }
 
   private async categoryRows(): Promise<CategoryRow[]> {
-    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).orderBy('position').orderBy('id').execute();
+    return this.db.selectFrom('catalogue_categories').select(CATEGORY_COLUMNS).where('state', '=', 'live').orderBy('position').orderBy('id').execute();
+  }
+
+  /** Whether `id` names an archived category: its page and listing answer 410 (gone), not 404. */
+  async archivedCategory(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('catalogue_categories').select('id').where('id', '=', id).where('state', '=', 'archived').executeTakeFirst();
+    return row !== undefined;
   }
 
   /**

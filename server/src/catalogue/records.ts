@@ -8,7 +8,7 @@ import type { NewRow, Row } from '../db/index.js';
 import { productFilterValues } from '@site/content/filter-values';
 
 /** A category as the catalogue's queries select it. */
-export type CategoryRow = Omit<Row<'catalogue_categories'>, 'updated_at' | 'edit_version' | 'edited_by_email'>;
+export type CategoryRow = Omit<Row<'catalogue_categories'>, 'updated_at' | 'edit_version' | 'edited_by_email' | 'state'>;
 
 /** A product's listing columns, as the catalogue's queries select them (date as 'YYYY-MM-DD', price as numeric text). */
 export type ProductRow = Omit<Row<'catalogue_products'>, 'date_added' | 'price' | 'details' | 'details_ar' | 'filter_values' | 'updated_at'> & {

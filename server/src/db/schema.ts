@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { StaffBranch } from '@site/contracts/staff-api';
+import type { CategoryState } from '@site/contracts/staff-catalogue-api';
 
 /**
  * The database's tables as Kysely sees them: the one declaration the row types of every store come from.
@@ -201,6 +202,8 @@ export interface CatalogueCategoriesTable {
   /** Moved on by each save in the staff app (migration 023): its optimistic lock. */
   edit_version: ColumnType<number, number | undefined, number>;
   edited_by_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Live on the public site, a draft (a duplicate not yet published) or archived (migration 024). */
+  state: ColumnType<CategoryState, CategoryState | undefined, CategoryState>;
 }
 
 export interface CatalogueBrandsTable {

@@ -468,6 +468,29 @@ function staffRoutes(made: Made): Route[] {
       body: { baseVersion: 0, content: CATEGORY_CONTENT },
       bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body),
     },
+    // a duplicate takes an id of its own each time; the category holds products (its valid archive is the 409 saying
+    // so) and is live (its valid publish is the 409 saying so): each at its current version
+    {
+      method: 'POST',
+      pattern: STAFF_API.catalogueCategoryDuplicate,
+      staffApi: 'catalogueCategoryDuplicate',
+      as: ['admin'],
+      params: { id: CATEGORY },
+      body: { id: 'fuzz_category_copy' },
+      bodyNow: async (body) => (body.id === 'fuzz_category_copy' ? { ...body, id: `fuzz_category_copy_${(createdIds += 1)}` } : body),
+    },
+    ...(['catalogueCategoryArchive', 'catalogueCategoryPublish'] as const).map(
+      (staffApi): Route => ({
+        method: 'POST',
+        pattern: STAFF_API[staffApi],
+        staffApi,
+        as: ['admin'],
+        params: { id: CATEGORY },
+        body: { baseVersion: 0 },
+        validStatus: 409,
+        bodyNow: async (body) => (typeof body.baseVersion === 'number' ? { ...body, baseVersion: await made.categoryVersion() } : body),
+      }),
+    ),
     // after the draft: the valid archive withdraws the product, the valid unarchive puts it back (each at its version)
     ...(['catalogueArchive', 'catalogueUnarchive'] as const).map(
       (staffApi): Route => ({

@@ -55,6 +55,9 @@ const CATALOGUE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   catalogueMissingArabic: ['GET'],
   catalogueCategories: ['GET', 'POST'],
   catalogueCategory: ['GET', 'PUT'],
+  catalogueCategoryDuplicate: ['POST'],
+  catalogueCategoryArchive: ['POST'],
+  catalogueCategoryPublish: ['POST'],
 };
 /** The inbox's and the reviews' calls (and whom work is assigned to, and the admins' own): never the catalogue role's. */
 const NOT_CATALOGUE_ROLE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {

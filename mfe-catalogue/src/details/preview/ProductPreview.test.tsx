@@ -6,35 +6,13 @@ import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { testI18n } from '@test/render';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
-import type { ProductDetail } from '@site/content';
-import { DETAIL } from '../../testing/catalogueFixtures';
 import { CATEGORIES_AR, DETAIL_AR, GLANDS_AR } from '../../testing/arabicFixtures';
+import { PREVIEW_CONTENT as CONTENT } from '../../testing/previewContent';
 import ProductPreview from './ProductPreview';
 
 // The build compiles the catalogs it imports (messages-loader.cjs); jest reads them as written: the test's instance
 // has them compiled the same way.
 jest.mock('./previewI18n', () => ({ previewI18n: (locale: 'en' | 'ar') => testI18n(locale) }));
-
-/** A detail record without its head: the detail document the editor keeps. */
-function documentOf(detail: ProductDetail): Record<string, unknown> {
-  const { id: _id, productName: _name, image: _image, productCategory: _category, categoryName: _categoryName, ...rest } = detail;
-  return rest;
-}
-
-const CONTENT: EditableProduct = {
-  productCategoryId: 'industrial_cable_glands',
-  productName: DETAIL.productName,
-  productName_ar: DETAIL_AR.productName,
-  code: 'GLAND-A',
-  company: 'Hex',
-  price: '12.50',
-  unit: 'piece',
-  popularity: '10',
-  dateAdded: '2026-01-05',
-  image: 'gland_brass',
-  details: documentOf(DETAIL),
-  details_ar: documentOf(DETAIL_AR),
-};
 
 const withSpecification = (content: EditableProduct, line: string): EditableProduct => ({
   ...content,

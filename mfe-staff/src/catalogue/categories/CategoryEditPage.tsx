@@ -1,6 +1,7 @@
-// /staff/catalogue-categories/<id> and …/new: every field of a category, English and Arabic side by side. A save is
-// live at once (categories have no draft); it sends the version the form was loaded at, and a 409 (someone saved
-// meanwhile) keeps the form as typed and offers to load their version. A 400's problems show at their fields.
+// /staff/catalogue-categories/<id> and …/new: every field of a category, English and Arabic side by side. A save of a
+// live category is live at once (a category's texts have no draft); it sends the version the form was loaded at, and a
+// 409 (someone saved meanwhile) keeps the form as typed and offers to load their version. A 400's problems show at
+// their fields. Below the form: publishing, archiving and duplicating it (CategoryStateSection).
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
@@ -12,6 +13,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
 import { useStaffResource } from '../../ui/useStaffResource';
 import { CATEGORIES_PATH, categoryEditPath, problemsOf, refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { CategoryStateSection } from './CategoryStateSection';
 
 type Field = keyof EditableCategory | 'id';
 const TEXT_FIELDS: readonly { field: 'title' | 'title_ar' | 'info' | 'info_ar'; label: string; arabic: boolean; long: boolean }[] = [
@@ -30,6 +32,11 @@ const EMPTY: EditableCategory = { title: '', title_ar: '', info: '', info_ar: ''
 
 export function CategoryEditPage() {
   const { id = 'new' } = useParams();
+  // a page of its own per category: opening a copy (or the category just created) starts from what the server holds
+  return <CategoryEditor key={id} id={id} />;
+}
+
+function CategoryEditor({ id }: { id: string }) {
   const creating = id === 'new';
   const { resource, retry } = useStaffResource<EditorCategory | EditorCategoryList>(creating ? STAFF_API.catalogueCategories : staffApiPath(STAFF_API.catalogueCategory, { id }));
   const call = useCatalogueCall();
@@ -41,9 +48,11 @@ export function CategoryEditPage() {
   const [problems, setProblems] = useState<string[]>([]);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string; stale?: boolean } | undefined>();
   const [busy, setBusy] = useState(false);
+  // the category as the server last answered a save or a change of state, over what was loaded
+  const [latest, setLatest] = useState<EditorCategory | undefined>();
 
   const data = resource.data;
-  const loaded = data !== undefined && !('categories' in data) ? data : undefined;
+  const loaded = latest ?? (data !== undefined && !('categories' in data) ? data : undefined);
   // a new category goes last: one past the largest position
   const blank = data !== undefined && 'categories' in data ? { ...EMPTY, position: Math.max(0, ...data.categories.map((category) => category.position + 1)) } : undefined;
   const form = edits ?? loaded?.content ?? blank;
@@ -68,7 +77,8 @@ export function CategoryEditPage() {
       const saved = await call<EditorCategory>(staffApiPath(STAFF_API.catalogueCategory, { id }), 'PUT', { baseVersion: version, content: form });
       setEdits(saved.content);
       setSavedVersion(saved.version);
-      setNotice({ tone: 'success', text: `Saved (version ${saved.version}). The public pages show it now.` });
+      setLatest(saved);
+      setNotice({ tone: 'success', text: `Saved (version ${saved.version}). ${saved.state === 'live' ? 'The public pages show it now.' : 'It is not on the public site.'}` });
     } catch (error) {
       const refused = refusalOf(error);
       if (refused.kind === 'invalid') setProblems(problemsOf(refused.message));
@@ -83,8 +93,10 @@ export function CategoryEditPage() {
     setNotice(undefined);
     setEdits(undefined);
     setSavedVersion(undefined);
+    setLatest(undefined);
     retry();
   };
+  const dirty = edits !== undefined && loaded !== undefined && JSON.stringify(edits) !== JSON.stringify(loaded.content);
 
   const title = creating ? 'New category' : `Category: ${loaded?.content.title ?? id}`;
   return (
@@ -153,7 +165,7 @@ export function CategoryEditPage() {
           <Notice tone={notice?.tone ?? 'info'}>{notice?.text ?? null}</Notice>
           <Actions>
             <Button type="submit" disabled={busy}>
-              {creating ? 'Create the category' : 'Save and publish'}
+              {creating || loaded?.state === 'live' ? (creating ? 'Create the category' : 'Save and publish') : 'Save'}
             </Button>
             {notice?.stale === true ? (
               <Button type="button" $variant="secondary" onClick={loadLatest}>
@@ -162,6 +174,18 @@ export function CategoryEditPage() {
             ) : null}
           </Actions>
         </form>
+      ) : null}
+      {loaded !== undefined && !creating ? (
+        <CategoryStateSection
+          category={loaded}
+          dirty={dirty}
+          onChanged={(changed) => {
+            setLatest(changed);
+            setEdits(undefined);
+            setSavedVersion(undefined);
+            setNotice(undefined);
+          }}
+        />
       ) : null}
     </PageContainer>
   );

@@ -1,15 +1,18 @@
-// /staff/catalogue-categories: every category in the catalogue's order, with its products and whether its Arabic is
-// missing; each opens its edit page, and "New category" the form for one more.
+// /staff/catalogue-categories: every category in the catalogue's order, with its products, where it stands on the
+// public site (live, draft or archived) and whether its Arabic is missing; each opens its edit page, and "New
+// category" the form for one more.
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
 import { STAFF_API } from '@site/contracts/staff-api';
-import type { EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import type { CategoryState, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
 import { PageHeading } from '../../ui/PageHeading';
 import { Table } from '../../ui/Table';
 import { useStaffResource } from '../../ui/useStaffResource';
 import { VisibleText } from '../../ui/VisibleText';
 import { categoryEditPath, NEW_CATEGORY_PATH } from '../catalogueCalls';
+
+const STATE_LABEL: Readonly<Record<CategoryState, string>> = { live: 'Live', draft: 'Draft', archived: 'Archived' };
 
 const LinkRow = styled.p`
   display: flex;
@@ -27,7 +30,10 @@ export function CategoryListPage() {
         <Link to="/catalogue">Back to the catalogue</Link>
         <Link to={NEW_CATEGORY_PATH}>New category</Link>
       </LinkRow>
-      <p>A category saved here is live at once on the public site: its card, its page and the sitemap.</p>
+      <p>
+        A live category saved here is live at once on the public site: its card, its page and the sitemap. A duplicate is a draft until it is
+        published; an archived category is on none of them.
+      </p>
       {resource.status === 'loading' ? <Spinner label="Loading the categories" /> : null}
       {resource.status === 'failed' ? <LoadError message={`The categories could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
       {categories !== undefined ? (
@@ -38,6 +44,7 @@ export function CategoryListPage() {
               <th scope="col">Category</th>
               <th scope="col">Arabic title</th>
               <th scope="col">Products</th>
+              <th scope="col">On the site</th>
               <th scope="col">Arabic</th>
             </tr>
           </thead>
@@ -55,6 +62,7 @@ export function CategoryListPage() {
                   <VisibleText text={category.titleAr} />
                 </td>
                 <td>{category.products.toLocaleString('en')}</td>
+                <td>{STATE_LABEL[category.state]}</td>
                 <td>{category.missingArabic ? 'Missing' : 'Done'}</td>
               </tr>
             ))}

@@ -24,7 +24,7 @@ describe('the category screens', () => {
     expect(currentAddress()).toBe('/catalogue-categories');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Cables (cables)', 'Industrial Cable Glands (industrial_cable_glands)']);
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'جلندات الكابلات الصناعية', '5', 'Done']);
+    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'جلندات الكابلات الصناعية', '5', 'Live', 'Done']);
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(within(table).getByRole('link', { name: 'Industrial Cable Glands' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Category: Industrial Cable Glands' })).toBeInTheDocument();
@@ -92,6 +92,64 @@ describe('the category screens', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Category: Cable Trays' })).toBeInTheDocument();
     expect(currentAddress()).toBe('/catalogue-categories/cable_trays');
     expect(state.categories.at(-1)).toMatchObject({ id: 'cable_trays', content: { position: 3, title_ar: 'حوامل الكابلات' } });
+  });
+
+  it('duplicates a category under the id the editor confirms as a draft, publishes the copy, archives it and puts it back', async () => {
+    renderStaffApp('/catalogue-categories/industrial_cable_glands');
+    expect(await screen.findByText('Live on the public site.')).toBeInTheDocument();
+    expect(field('Id of the copy')).toHaveValue('industrial_cable_glands_copy');
+    fireEvent.change(field('Id of the copy'), { target: { value: 'cables' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate this category' }));
+    await waitFor(() => expect(field('Id of the copy')).toHaveAccessibleDescription(expect.stringContaining('id: the category "cables" already exists')));
+    fireEvent.change(field('Id of the copy'), { target: { value: 'glands_copy' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate this category' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category: Industrial Cable Glands (copy)' })).toBeInTheDocument();
+    expect(currentAddress()).toBe('/catalogue-categories/glands_copy');
+    expect(await screen.findByText('Draft: not on the public site until it is published.')).toBeInTheDocument();
+    expect(field('Arabic title')).toHaveValue('جلندات الكابلات الصناعية (نسخة)');
+    expect(field('Id of the copy')).toHaveValue('glands_copy_copy');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Publish the category' }));
+    expect(await screen.findByText('Published: the public pages show this category now.')).toBeInTheDocument();
+    expect(screen.getByText('Live on the public site.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Archive the category' }));
+    expect(screen.getByText(/^Archive this category\? It leaves the menus/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Archived: the public site no longer shows this category.')).toBeInTheDocument();
+    expect(screen.getByText(/^Archived: gone from the menus, the categories page, search and the sitemap/)).toBeInTheDocument();
+    expect(state.categories.find((category) => category.id === 'glands_copy')).toMatchObject({ state: 'archived', version: 3 });
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Put back on the site' }));
+    expect(await screen.findByText('Live on the public site.')).toBeInTheDocument();
+    expect(requestsSent()).toEqual(
+      expect.arrayContaining([
+        `POST ${STAFF_API.catalogueCategories}/industrial_cable_glands/duplicate`,
+        `POST ${STAFF_API.catalogueCategories}/glands_copy/publish`,
+        `POST ${STAFF_API.catalogueCategories}/glands_copy/archive`,
+      ]),
+    );
+  });
+
+  it('shows the server\'s refusal to archive a category that still holds products, and offers no change over unsaved edits', async () => {
+    renderStaffApp('/catalogue-categories/industrial_cable_glands');
+    fireEvent.click(await screen.findByRole('button', { name: 'Archive the category' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Not changed: This category still holds 5 live products: withdraw them/);
+    expect(state.categories[1]).toMatchObject({ state: 'live', version: 0 });
+    fireEvent.change(field('English title'), { target: { value: 'Edited' } });
+    expect(screen.getByRole('button', { name: 'Archive the category' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Duplicate this category' })).toBeDisabled();
+    expect(screen.getAllByText('Save your changes or load the latest version first.')).toHaveLength(2);
+  });
+
+  it('lists where each category stands on the public site', async () => {
+    state.categories.push({ ...state.categories[1]!, id: 'old_glands', state: 'archived', products: 0, content: { ...state.categories[1]!.content, title: 'Old Glands', position: 5 } });
+    renderStaffApp('/catalogue-categories');
+    const table = await screen.findByRole('table', { name: "Categories, in the catalogue's order" });
+    const row = within(table).getByRole('row', { name: /Old Glands/ });
+    expect(within(row).getAllByRole('cell')[3]).toHaveTextContent('Archived');
   });
 
   it('is not for branch staff, and asks the server nothing for them', async () => {

@@ -1,4 +1,5 @@
-// The categories a product can be put in, for the list's filter and the new-product form: the server's list (so a
+// The categories for the list's filter (every one: an archived category's withdrawn products are listed too) and the
+// new-product form (live ones only: a product is published into a live category only): the server's list (so a
 // category made in the staff app is there at once), the seeded ones from the content data while it loads.
 import { useMemo } from 'react';
 import { STAFF_API } from '@site/contracts/staff-api';
@@ -13,8 +14,11 @@ export interface CategoryOption {
 
 const SEEDED: readonly CategoryOption[] = (seeded as CategoryOption[]).map(({ id, title }) => ({ id, title }));
 
-export function useCategoryOptions(): readonly CategoryOption[] {
+export function useCategoryOptions({ liveOnly = false }: { liveOnly?: boolean } = {}): readonly CategoryOption[] {
   const { resource } = useStaffResource<EditorCategoryList>(STAFF_API.catalogueCategories);
   const categories = resource.data?.categories;
-  return useMemo(() => (categories === undefined ? SEEDED : categories.map(({ id, title }) => ({ id, title }))), [categories]);
+  return useMemo(
+    () => (categories === undefined ? SEEDED : categories.filter((category) => !liveOnly || category.state === 'live').map(({ id, title }) => ({ id, title }))),
+    [categories, liveOnly],
+  );
 }

@@ -40,7 +40,7 @@ const LABELS: Record<Field, { label: string; hint?: string; lang?: 'ar' }> = {
 export function NewProductPage() {
   const call = useCatalogueCall();
   const navigate = useNavigate();
-  const categoryOptions = useCategoryOptions();
+  const categoryOptions = useCategoryOptions({ liveOnly: true });
   const [form, setForm] = useState<NewProductForm>({ id: '', code: '', productCategoryId: categoryOptions[0]?.id ?? '', productName: '', productName_ar: '' });
   const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | undefined>();
   const [busy, setBusy] = useState(false);

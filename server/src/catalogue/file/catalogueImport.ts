@@ -5,6 +5,7 @@
 // its place. The catalogue's version is bumped in the same transaction, so every server sees the change.
 import type { Product, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
+import type { CategoryState } from '@site/contracts/staff-catalogue-api';
 import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
 import { mapProductDetailHtml } from '@site/content/rich-text';
 import { normalizedProductCode } from '@site/content/validation';
@@ -92,7 +93,7 @@ interface CheckedRow {
 /** One row checked on its own: the product's records, or the row's problems. */
 function checkRow(
   { line, row }: NumberedRow,
-  categories: ReadonlyMap<string, { title: string; title_ar: string }>,
+  categories: ReadonlyMap<string, { title: string; title_ar: string; state: CategoryState }>,
 ): { checked: CheckedRow } | { problems: string[] } {
   const problems: string[] = [];
   // the character rule of every stored text (no NUL or control; one-line columns no line break or direction control)
@@ -100,8 +101,11 @@ function checkRow(
     const problem = column === 'details' || column === 'details_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
     if (problem !== null) problems.push(problem);
   }
-  const category = categories.get(row.productCategoryId.trim());
-  if (category === undefined) problems.push(`unknown category "${row.productCategoryId}"`);
+  const named = categories.get(row.productCategoryId.trim());
+  // a product goes live in a live category only: a draft or archived one is not on the public site
+  const category = named?.state === 'live' ? named : undefined;
+  if (named === undefined) problems.push(`unknown category "${row.productCategoryId}"`);
+  else if (category === undefined) problems.push(`category "${row.productCategoryId}" is ${named.state === 'draft' ? 'a draft' : 'archived'}: publish it in the categories editor first, or choose another`);
   const priceText = row.price.trim();
   if (priceText !== '' && !PRICE.test(priceText)) {
     problems.push(`bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
@@ -156,7 +160,7 @@ export async function recordsOfRow(
   row: CatalogueFileRow,
   locale: Locale,
 ): Promise<{ product: ProductDetail; listing: Product } | { problems: string[] }> {
-  const categories = new Map((await db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]));
+  const categories = new Map((await db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'state']).execute()).map((c) => [c.id, c]));
   const checked = checkRow({ line: 0, row }, categories);
   if ('problems' in checked) return checked;
   const { product, detail, detailAr, nameAr } = checked.checked;
@@ -245,7 +249,7 @@ export async function lockCatalogue(trx: Kysely<DatabaseSchema>): Promise<void> 
  */
 export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly NumberedRow[], options: Pick<ImportOptions, 'dryRun' | 'countUnchanged'>): Promise<ImportOutcome> {
   const categories = new Map(
-    (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar']).execute()).map((c) => [c.id, c]),
+    (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'state']).execute()).map((c) => [c.id, c]),
   );
   const { existing, lastPosition } = await productsMet(trx, rows);
 

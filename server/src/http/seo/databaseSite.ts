@@ -6,7 +6,7 @@
 import type { ProductCategory } from '@site/content';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
 import { LOCALES, localizedPath, type Locale } from '@site/contracts/locale';
-import { productPath } from '@site/contracts/paths';
+import { categoryPath, productPath } from '@site/contracts/paths';
 import type { CategoryFirstPage, ProductDates, ProductEntry, ProductRecords, WithdrawnProduct } from '../../catalogue/catalogueStore.js';
 import { VersionedMemo } from '../../catalogue/versionedCache.js';
 import { arabicSeoSource } from './arabicSource.js';
@@ -18,6 +18,8 @@ export interface SeoRows {
   categories(locale: Locale): Promise<ProductCategory[]>;
   categoryFirstPage(id: string, locale: Locale, limit: number): Promise<CategoryFirstPage | undefined>;
   product(id: string, locale: Locale): Promise<ProductRecords | undefined>;
+  /** An archived category (catalogueStore.ts archivedCategory): its page is a 410. */
+  archivedCategory(id: string): Promise<boolean>;
   /** A withdrawn product (catalogueStore.ts archivedProduct): its page is a 410. */
   archivedProduct(id: string, locale: Locale): Promise<Pick<WithdrawnProduct, 'id' | 'categoryId'> | undefined>;
   productEntryPages(from: number, count: number, pageSize: number): AsyncIterable<ProductEntry[]>;
@@ -56,7 +58,9 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
   const categoryPage = (locale: Locale, id: string) =>
     kept.get(`${locale} category ${id}`, async () => {
       const first = await rows.categoryFirstPage(id, locale, LISTING_PAGE_SIZE);
-      return first && heads[locale].categoryPage(first.category, first.products, first.total);
+      if (first !== undefined) return heads[locale].categoryPage(first.category, first.products, first.total);
+      // archived: gone (410), the not-found head at the category's own address; the app draws its empty listing
+      return (await rows.archivedCategory(id)) ? { ...notFound[locale], status: 410 as const, path: localizedPath(locale, categoryPath(id)) } : undefined;
     });
   const productPage = (locale: Locale, id: string) =>
     kept.get(`${locale} product ${id}`, async () => {

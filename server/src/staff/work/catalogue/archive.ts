@@ -70,13 +70,18 @@ export async function archiveProduct(db: Database, actor: Actor, id: string, bas
 export async function unarchiveProduct(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorProduct> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
-    const archived = await trx.selectFrom('catalogue_archived_products').select(['id', 'code']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const archived = await trx.selectFrom('catalogue_archived_products').select(['id', 'code', 'category_id']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (archived === undefined) {
       const live = await trx.selectFrom('catalogue_products').select('id').where('id', '=', id).executeTakeFirst();
       throw live === undefined ? notFound(NO_PRODUCT) : conflict(NOT_ARCHIVED);
     }
     const edits = await lockedEdits(trx, id);
     refuseStale(edits, baseVersion);
+    // a live product in an archived category would be a page, search result and sitemap entry of a hidden category
+    const category = await trx.selectFrom('catalogue_categories').select(['title', 'state']).where('id', '=', archived.category_id).executeTakeFirstOrThrow();
+    if (category.state !== 'live') {
+      throw conflict(`Its category ${category.title} (${archived.category_id}) is ${category.state === 'draft' ? 'a draft' : 'archived'}: put the category back on the site first, then restore this product.`);
+    }
     const letters = archived.code.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const taken = await trx
       .selectFrom('catalogue_products')

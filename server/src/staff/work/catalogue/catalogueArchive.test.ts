@@ -9,13 +9,11 @@ import { catalogueListingApiPath, catalogueProductApiPath, CATALOGUE_COMPARE_API
 import type { CompareResponse, ListingResponse, LookupResponse, ProductGone, SearchResponse } from '@site/contracts/catalogue-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorProduct, EditorProductPage, ProductVersionList } from '@site/contracts/staff-catalogue-api';
-import { buildApp } from '../../../app.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { databaseCatalogueFeed } from '../../../catalogue/catalogueFeed.js';
 import { importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
-import { seedCatalogue } from '../../../catalogue/seed.js';
 import { eventually } from '../../../test-support/catalogueChanges.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { createFixture } from '../../../test-support/fixture.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 import { quoteRequestBody } from '../../../test-support/quoteRequest.js';
 import { rowOfContent } from './content.js';
@@ -31,19 +29,8 @@ const signIn = signInStaff;
 const call = staffCall;
 
 async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-  const database = await target.fresh();
-  const { db } = database;
-  await seedCatalogue(db);
-  const app = await buildApp(fixture.config, db);
-  // another server process's app, on connections of its own (PostgreSQL: its own LISTEN): it hears of each change
-  const other = await buildApp(fixture.config, await database.openAnother());
-  t.after(async () => {
-    await other.close();
-    await app.close();
-    await database.cleanup();
-    await fixture.cleanup();
-  });
+  // another server process's app beside this one: it hears of each change
+  const { app, db, other } = await catalogueEditorApp(t, target, { anotherProcess: true });
   await addAccount(db, 'layla@crescent.example', 'catalogue');
   await addAccount(db, 'omar@crescent.example', 'branch', 'Dubai');
   const layla = await signIn(app, 'layla@crescent.example');

@@ -8,30 +8,17 @@ import { CATALOGUE_CATEGORIES_API_PATH } from '@site/contracts/api';
 import type { CategoriesResponse } from '@site/contracts/catalogue-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
-import { buildApp } from '../../../app.js';
-import { seedCatalogue } from '../../../catalogue/seed.js';
+import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { eventually } from '../../../test-support/catalogueChanges.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { createFixture } from '../../../test-support/fixture.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const CATEGORY = 'industrial_cable_glands';
 const NEW_ID = 'cable_trays_test';
 
 async function categoriesSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  const fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-  const database = await target.fresh();
-  const { db } = database;
-  await seedCatalogue(db);
-  const app = await buildApp(fixture.config, db);
-  // another server process's app, on connections of its own (PostgreSQL: its own LISTEN)
-  const other = await buildApp(fixture.config, await database.openAnother());
-  t.after(async () => {
-    await other.close();
-    await app.close();
-    await database.cleanup();
-    await fixture.cleanup();
-  });
+  // another server process's app beside this one: it hears of each change
+  const { app, db, other } = await catalogueEditorApp(t, target, { anotherProcess: true });
   await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
   await addStaffAccount(db, 'sara@crescent.example', 'catalogue');
   await addStaffAccount(db, 'omar@crescent.example', 'branch', 'Dubai');

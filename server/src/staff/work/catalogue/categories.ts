@@ -4,8 +4,11 @@
 // the import's lock with its audit line; the category's edit_version (migration 023) is its optimistic lock, and the
 // catalogue's version is bumped and announced (NOTIFY catalogue_changed), so every process's pages, API answers and
 // sitemap follow within the followers' 2 s, as a product's publish does.
+// A category is also duplicated (a draft copy under an id the editor confirms, public once published) and archived
+// (migration 024's state): archiving is refused while the category holds live products, since their pages, listing and
+// search would otherwise point into a category the public cannot see; the editor withdraws or moves them first.
 import { sql, type Kysely } from 'kysely';
-import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import type { CategoryState, EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import { CATEGORY_IMAGE_KEYS } from '@site/content';
 import type { Database, DatabaseSchema } from '../../../db/index.js';
@@ -51,7 +54,7 @@ const productCounts = (db: Kysely<DatabaseSchema>) =>
 
 export async function listEditorCategories(db: Kysely<DatabaseSchema>): Promise<EditorCategoryList> {
   const [rows, counts] = await Promise.all([
-    db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'info_ar', 'position', 'edit_version']).orderBy('position').orderBy('id').execute(),
+    db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'info_ar', 'position', 'edit_version', 'state']).orderBy('position').orderBy('id').execute(),
     productCounts(db).execute(),
   ]);
   const countOf = new Map(counts.map((row) => [row.category_id, Number(row.n)]));
@@ -64,6 +67,7 @@ export async function listEditorCategories(db: Kysely<DatabaseSchema>): Promise<
       products: countOf.get(row.id) ?? 0,
       missingArabic: !ARABIC_LETTER.test(row.title_ar) || !ARABIC_LETTER.test(row.info_ar),
       version: row.edit_version,
+      state: row.state,
     })),
   };
 }
@@ -77,6 +81,7 @@ export async function readEditorCategory(db: Kysely<DatabaseSchema>, id: string)
     content: { title: row.title, title_ar: row.title_ar, info: row.info, info_ar: row.info_ar, image: row.image, company: row.company ?? '', position: row.position },
     version: row.edit_version,
     products: Number(count?.n ?? 0),
+    state: row.state,
     lastChange: { by: row.edited_by_email, at: row.updated_at.toISOString() },
   };
 }
@@ -93,26 +98,82 @@ const columnsOf = (content: EditableCategory, actor: Actor) => ({
   updated_at: sql<Date>`now()`,
 });
 
+/**
+ * The category's row locked for a change based on `baseVersion`: a 404 when there is none, a 409 naming who changed it
+ * when the version moved on (nothing written).
+ */
+async function lockedCategory(trx: Kysely<DatabaseSchema>, id: string, baseVersion: number): Promise<{ state: CategoryState }> {
+  const row = await trx.selectFrom('catalogue_categories').select(['edit_version', 'edited_by_email', 'updated_at', 'state']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (row === undefined) throw notFound(NO_CATEGORY);
+  if (row.edit_version !== baseVersion) {
+    throw conflict(
+      `${row.edited_by_email ?? 'Someone'} changed this category at ${row.updated_at.toISOString().slice(0, 16).replace('T', ' ')} UTC (version ${row.edit_version}) after you opened version ${baseVersion}. ` +
+        'Nothing of yours was saved or lost: your text is still in the form. Reload the category to see their change, then apply yours again.',
+    );
+  }
+  return row;
+}
+
+/** Moves the category's version on with `set`, its audit line and the catalogue's version (every process follows). */
+async function writeCategory(trx: Kysely<DatabaseSchema>, actor: Actor, id: string, version: number, set: Partial<ReturnType<typeof columnsOf>> & { state?: CategoryState }, detail: string): Promise<void> {
+  await trx.updateTable('catalogue_categories').set({ ...set, edited_by_email: actor.email, updated_at: sql<Date>`now()`, edit_version: version }).where('id', '=', id).execute();
+  await recordStaffAction(trx, actor, 'catalogue.category', `category:${id}`, detail);
+  await bumpCatalogueVersion(trx);
+}
+
 /** Saves the category if `baseVersion` is still its version: else a 409 naming who changed it, nothing written. */
 export async function saveCategory(db: Database, actor: Actor, id: string, baseVersion: number, content: EditableCategory): Promise<EditorCategory> {
   const problems = categoryProblems(content);
   if (problems.length > 0) throw refused('saved', problems);
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
-    const row = await trx.selectFrom('catalogue_categories').select(['edit_version', 'edited_by_email', 'updated_at']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (row === undefined) throw notFound(NO_CATEGORY);
-    if (row.edit_version !== baseVersion) {
+    await lockedCategory(trx, id, baseVersion);
+    const version = baseVersion + 1;
+    await writeCategory(trx, actor, id, version, columnsOf(content, actor), `saved as version ${version}`);
+  });
+  return readEditorCategory(db.kysely, id);
+}
+
+/**
+ * Withdraws the category from the public site: gone from the menus, the grid, the search and the sitemap, its page a
+ * 410. Refused (409) while live products are in it: withdrawn first (or moved), they cannot point into a hidden page.
+ */
+export async function archiveCategory(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorCategory> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const { state } = await lockedCategory(trx, id, baseVersion);
+    if (state === 'archived') throw conflict('This category is already archived.');
+    const live = await productCounts(trx).where('category_id', '=', id).executeTakeFirst();
+    const count = Number(live?.n ?? 0);
+    if (count > 0) {
       throw conflict(
-        `${row.edited_by_email ?? 'Someone'} changed this category at ${row.updated_at.toISOString().slice(0, 16).replace('T', ' ')} UTC (version ${row.edit_version}) after you opened version ${baseVersion}. ` +
-          'Nothing of yours was saved or lost: your text is still in the form. Reload the category to see their change, then apply yours again.',
+        `This category still holds ${count} live product${count === 1 ? '' : 's'}: withdraw ${count === 1 ? 'it' : 'them'} from the catalogue or move ${count === 1 ? 'it' : 'them'} to another category first, then archive the category. Nothing was changed.`,
       );
     }
     const version = baseVersion + 1;
-    await trx.updateTable('catalogue_categories').set({ ...columnsOf(content, actor), edit_version: version }).where('id', '=', id).execute();
-    await recordStaffAction(trx, actor, 'catalogue.category', `category:${id}`, `saved as version ${version}`);
-    await bumpCatalogueVersion(trx);
+    await writeCategory(trx, actor, id, version, { state: 'archived' }, `archived as version ${version}`);
   });
   return readEditorCategory(db.kysely, id);
+}
+
+/** A draft (a duplicate) or an archived category goes live: on the menus, the grid, the search and the sitemap again. */
+export async function publishCategory(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorCategory> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const { state } = await lockedCategory(trx, id, baseVersion);
+    if (state === 'live') throw conflict('This category is already on the public site.');
+    const version = baseVersion + 1;
+    await writeCategory(trx, actor, id, version, { state: 'live' }, `${state === 'draft' ? 'published' : 'put back on the site'} as version ${version}`);
+  });
+  return readEditorCategory(db.kysely, id);
+}
+
+/** Refuses an id a new category cannot take: the staff form's address, or one a category has in any case. */
+async function refuseTakenId(trx: Kysely<DatabaseSchema>, id: string): Promise<void> {
+  if (id === 'new') throw conflict('id: "new" is the staff app\'s address of the new-category form. Choose another id.');
+  // two ids differing only in case would be two addresses a person reads as one
+  const taken = await trx.selectFrom('catalogue_categories').select('id').where(sql<string>`lower(id)`, '=', id.toLowerCase()).executeTakeFirst();
+  if (taken !== undefined) throw conflict(`id: the category "${taken.id}" already exists. Choose another id.`);
 }
 
 /** A new category, live at once (empty until products are put in it); 409 when the id is taken. */
@@ -121,13 +182,47 @@ export async function createCategory(db: Database, actor: Actor, id: string, con
   if (problems.length > 0) throw refused('created', problems);
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
-    if (id === 'new') throw conflict('id: "new" is the staff app\'s address of the new-category form. Choose another id.');
-    // two ids differing only in case would be two addresses a person reads as one
-    const taken = await trx.selectFrom('catalogue_categories').select('id').where(sql<string>`lower(id)`, '=', id.toLowerCase()).executeTakeFirst();
-    if (taken !== undefined) throw conflict(`id: the category "${taken.id}" already exists. Choose another id.`);
+    await refuseTakenId(trx, id);
     await trx.insertInto('catalogue_categories').values({ id, ...columnsOf(content, actor), edit_version: 1 }).execute();
     await recordStaffAction(trx, actor, 'catalogue.category', `category:${id}`, 'created as version 1');
     await bumpCatalogueVersion(trx);
   });
   return readEditorCategory(db.kysely, id);
+}
+
+const COPY_MARK = { en: ' (copy)', ar: ' (نسخة)' } as const;
+const TITLE_MAX = 200;
+const marked = (title: string, mark: string) => `${title.slice(0, TITLE_MAX - mark.length).trimEnd()}${mark}`;
+
+/**
+ * A draft copy of the category under `newId` (which the editor confirmed): its texts, picture, brand line and place in
+ * the order, the titles marked as a copy. Not public until published; it holds no products.
+ */
+export async function duplicateCategory(db: Database, actor: Actor, sourceId: string, newId: string): Promise<EditorCategory> {
+  await db.kysely.transaction().execute(async (trx) => {
+    await lockCatalogue(trx);
+    const source = await trx.selectFrom('catalogue_categories').selectAll().where('id', '=', sourceId).executeTakeFirst();
+    if (source === undefined) throw notFound(NO_CATEGORY);
+    await refuseTakenId(trx, newId);
+    await trx
+      .insertInto('catalogue_categories')
+      .values({
+        id: newId,
+        title: marked(source.title, COPY_MARK.en),
+        title_ar: marked(source.title_ar, COPY_MARK.ar),
+        info: source.info,
+        info_ar: source.info_ar,
+        image: source.image,
+        company: source.company,
+        position: source.position,
+        edited_by_email: actor.email,
+        updated_at: sql<Date>`now()`,
+        edit_version: 1,
+        state: 'draft',
+      })
+      .execute();
+    // a draft shows nowhere public: the catalogue's version (the public caches) stays
+    await recordStaffAction(trx, actor, 'catalogue.category', `category:${newId}`, `duplicated from category:${sourceId} as a draft, version 1`);
+  });
+  return readEditorCategory(db.kysely, newId);
 }

@@ -12,6 +12,7 @@ import {
   createProductBodySchema,
   deletedProductSchema,
   diffQuerySchema,
+  duplicateCategoryBodySchema,
   duplicateProductBodySchema,
   EDITOR_BODY_LIMIT,
   editorCategoryListSchema,
@@ -46,7 +47,7 @@ import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
 import { sweepUnusedMedia } from '../../../catalogue/media/unusedMedia.js';
 import { catalogueUploadRoutes, mediaReferenceProblem } from './uploads.js';
 import { catalogueFileRoutes } from './importExport.js';
-import { createCategory, listEditorCategories, readEditorCategory, saveCategory } from './categories.js';
+import { archiveCategory, createCategory, duplicateCategory, listEditorCategories, publishCategory, readEditorCategory, saveCategory } from './categories.js';
 
 export interface StaffCatalogueOptions {
   db: Database;
@@ -197,6 +198,24 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
     { preValidation: requireJson, schema: { params: categoryIdParamsSchema, body: saveCategoryBodySchema, response: answers(editorCategorySchema) } },
     async (request) => saveCategory(db, editorOf(request), request.params.id, request.body.baseVersion, request.body.content),
   );
+
+  app.post(
+    STAFF_API.catalogueCategoryDuplicate,
+    { preValidation: requireJson, schema: { params: categoryIdParamsSchema, body: duplicateCategoryBodySchema, response: answers(editorCategorySchema) } },
+    async (request) => duplicateCategory(db, editorOf(request), request.params.id, request.body.id),
+  );
+
+  // a category withdrawn from the public site, or a draft or archived one put on it: each at the version it was read
+  for (const [address, change] of [
+    [STAFF_API.catalogueCategoryArchive, archiveCategory],
+    [STAFF_API.catalogueCategoryPublish, publishCategory],
+  ] as const) {
+    app.post(
+      address,
+      { preValidation: requireJson, schema: { params: categoryIdParamsSchema, body: baseVersionBodySchema, response: answers(editorCategorySchema) } },
+      async (request) => change(db, editorOf(request), request.params.id, request.body.baseVersion),
+    );
+  }
 
   // uploads: multipart bodies only here, each route taking one file part at its own size limit
   if (media !== undefined) {
