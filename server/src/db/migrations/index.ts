@@ -19,7 +19,7 @@ import { migration019 } from './019_catalogue_facet_sets.js';
 import { migration021 } from './021_catalogue_missing_arabic.js';
 import { migration022 } from './022_release_health.js';
 import { migration023CategoriesEdit } from './023_catalogue_categories_edit.js';
-import { migration024CategoryState } from './024_catalogue_category_state_catalogue2.js';
+import { migration024CategoryState } from './024_catalogue_category_state.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
