@@ -1,9 +1,10 @@
-// POST /api/remote-loads: the browser's report of one remote's load (the shell's runtime plugin, one per page view per
-// remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a 400 naming the
-// problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live is not counted.
+// POST /api/remote-loads: the browser's report of one remote's load (the shell's runtime plugin and the staff host, one
+// per page view per remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a
+// 400 naming the problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live
+// is not counted.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import type { ReleaseSafetyConfig } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -11,6 +12,7 @@ import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit } from '../http/rateLimit.js';
 import { LOAD_FAILURE_KINDS, recordLoad } from './releaseHealth.js';
 import type { LiveRemotes } from './liveRemotes.js';
+import { isReleasedRemote } from './registry.js';
 import { parse } from './releaseRoutes.js';
 
 const BODY_LIMIT = 1024;
@@ -47,7 +49,7 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
   app.post(REMOTE_LOAD_REPORT_PATH, { bodyLimit: BODY_LIMIT, preValidation: requireJson, config: limited ? { rateLimit: {} } : {} }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const report = parse(reportBody, request.body);
-    if (!isPublicRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${REMOTE_NAMES.join(', ')}`);
+    if (!isReleasedRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
     const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', {
       window: releaseSafety.rollbackWindow,
       failurePercent: releaseSafety.rollbackFailurePercent,
@@ -61,6 +63,3 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     return reply.code(202).send({ counted: result.counted });
   });
 };
-
-/** The remotes whose loads the shell reports (the staff host reports none: a staff canary is rolled back by hand). */
-const isPublicRemote = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
