@@ -6,6 +6,9 @@ import { REMOTE_LOAD_REPORT_PATH, type RemoteLoadReport } from './releasesApi';
 
 export type SendLoadReport = (report: RemoteLoadReport) => void;
 
+/** Reports that `remote`'s build `entry` (its manifest address, as the page's map has it) loaded, or failed (`kind`). */
+export type LoadReporter = (remote: string, entry: string, kind?: RemoteLoadReport['kind']) => void;
+
 /** The POST to the server; its failure is of no concern to the visitor. */
 export function postRemoteLoadReport(report: RemoteLoadReport): void {
   // the answer is read to its end: an unread one keeps the request open (and the page never network-idle)
@@ -14,14 +17,15 @@ export function postRemoteLoadReport(report: RemoteLoadReport): void {
     .catch(() => undefined);
 }
 
-/** A page's reporter: passes each build's first report of each outcome to `send`, and no other. */
-export function remoteLoadReporter(send: SendLoadReport = postRemoteLoadReport): SendLoadReport {
+/** A page's reporter: sends each build's first load, and its first failure, to `send`, and no other report. */
+export function remoteLoadReporter(send: SendLoadReport = postRemoteLoadReport): LoadReporter {
   const reported = new Set<string>();
-  return (report) => {
-    const key = `${report.entry} ${report.outcome}`;
-    if (reported.has(key)) return;
-    reported.add(key);
-    send(report);
+  return (remote, entry, kind) => {
+    // a load has no kind (undefined: not in the JSON sent)
+    const outcome = kind ? 'failed' : 'loaded';
+    if (reported.has(outcome + entry)) return;
+    reported.add(outcome + entry);
+    send({ remote, entry, outcome, kind });
   };
 }
 
@@ -30,6 +34,4 @@ export function remoteLoadReporter(send: SendLoadReport = postRemoteLoadReport):
  * remoteEntry.js that did not load or defined nothing as it ran (RUNTIME-001, RUNTIME-008) are the entry's; any other
  * failure (its init, the module's get or chunks) the module's.
  */
-export function loadFailureKind(error: unknown): 'entry' | 'module' {
-  return /RUNTIME-00[18]/.test(String(error)) ? 'entry' : 'module';
-}
+export const loadFailureKind = (error: unknown): 'entry' | 'module' => (/RUNTIME-00[18]/.test(String(error)) ? 'entry' : 'module');

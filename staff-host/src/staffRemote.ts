@@ -8,7 +8,7 @@ import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { rememberCanaryFailure, remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
 import type { RemoteLoadReport } from '@site/contracts/releases-api';
-import { loadFailureKind, remoteLoadReporter, type SendLoadReport } from '@site/contracts/remote-load-reports';
+import { loadFailureKind, remoteLoadReporter, type LoadReporter, type SendLoadReport } from '@site/contracts/remote-load-reports';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import type { StaffExposes } from '@site/mfe-staff/exposes';
 
@@ -111,17 +111,17 @@ async function loadFrom<T>(federation: Federation, name: string, module: string,
  * public remotes, and the failed-canaries cookie tells the server to send the stable build from now on. With `report`,
  * each build's load or failure is reported (the canary's failure, then the stable build's load).
  */
-export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined, report?: SendLoadReport): Promise<T> {
+export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined, report?: LoadReporter): Promise<T> {
   const remote = remoteOfMap(doc, doc.location.href, name);
   if (remote === undefined) throw new Error(`The page names no ${name} remote.`);
   if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');
   const reported = async (entry: string, force: boolean): Promise<T> => {
     try {
       const loaded = await loadFrom<T>(federation, name, module, entry, force);
-      report?.({ remote: name, entry, outcome: 'loaded' });
+      report?.(name, entry);
       return loaded;
     } catch (error) {
-      report?.({ remote: name, entry, outcome: 'failed', kind: error instanceof BuildLoadError ? error.kind : 'module' });
+      report?.(name, entry, error instanceof BuildLoadError ? error.kind : 'module');
       throw error instanceof BuildLoadError ? error.cause : error;
     }
   };
@@ -136,12 +136,12 @@ export async function loadFromPageMap<T>(name: string, module: string, doc: Docu
 
 /**
  * Loads the StaffApp module of the staff remote the page's map names (loadFromPageMap), and reports it to the server.
- * `federation` is the runtime the build plugin made; a test passes its own, and its own `report`.
+ * `federation` is the runtime the build plugin made; a test passes its own, and its own `send` of the reports.
  */
 export function loadStaffApp(
   doc: Document = document,
   federation: Federation | null | undefined = getInstance(),
-  report: SendLoadReport = remoteLoadReporter(),
+  send?: SendLoadReport,
 ): Promise<StaffAppModule> {
-  return loadFromPageMap<StaffAppModule>(STAFF_REMOTE, STAFF_APP_MODULE, doc, federation, report);
+  return loadFromPageMap<StaffAppModule>(STAFF_REMOTE, STAFF_APP_MODULE, doc, federation, remoteLoadReporter(send));
 }

@@ -69,14 +69,14 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
 
   const isOnCanary = (remote: RemoteEntry): remote is RemoteEntry & { fallback: string } =>
     remote.fallback !== undefined && !onStable.has(remote.name);
+  /** The manifest of the build this page uses: the canary's, or the stable one's once the canary failed. */
+  const buildInUse = (remote: RemoteEntry): string => (isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry));
 
   /** One report per build and outcome on this page. */
   const send = remoteLoadReporter(options.onReport);
   function report(name: string, kind?: RemoteLoadReport['kind']): void {
     const remote = byName.get(name);
-    if (remote === undefined) return;
-    const entry = isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry);
-    send(kind === undefined ? { remote: name, entry, outcome: 'loaded' } : { remote: name, entry, outcome: 'failed', kind });
+    if (remote !== undefined) send(name, buildInUse(remote), kind);
   }
 
   function leaveCanary(remote: RemoteEntry, error: unknown, kind: NonNullable<RemoteLoadReport['kind']>): void {
@@ -93,13 +93,13 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
   async function register(origin: Parameters<NonNullable<ModuleFederationRuntimePlugin['beforeRequest']>>[0]['origin'], remote: RemoteEntry) {
     let source: RemoteSource;
     try {
-      source = await resolveRemoteSource(remote.name, isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry));
+      source = await resolveRemoteSource(remote.name, buildInUse(remote));
     } catch (error) {
       if (!isOnCanary(remote)) throw error;
       source = await useStable(remote, error, 'manifest');
     }
     const known = origin.options.remotes.some((registered) => registered.name === remote.name);
-    origin.registerRemotes([{ name: remote.name, entry: source.entry, entryGlobalName: source.entryGlobalName }], { force: known });
+    origin.registerRemotes([{ name: remote.name, ...source }], { force: known });
     return source;
   }
 
@@ -160,7 +160,7 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
           if (remote === undefined || !isOnCanary(remote)) return undefined; // the runtime reports the first failure
           try {
             const stable = await useStable(remote, error, 'entry');
-            return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: stable.entry, entryGlobalName: stable.entryGlobalName } })) || undefined;
+            return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, ...stable } })) || undefined;
           } catch (stableError) {
             // The runtime's remote is still the canary (registered by beforeRequest): forget that registration, so that
             // the next try (errorLoadRemote's, the next navigation's) registers the stable build instead of asking for
