@@ -1,9 +1,10 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { http, HttpResponse } from 'msw';
 import { fakeContainer, manifest, resetFederationGlobals, stubScripts } from '@test/federation';
-import { server } from '@test/msw';
+import { requestsSentWithBodies, server } from '@test/msw';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
+import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { STAFF_APP_MODULE } from '@site/contracts/staff-api';
 import { loadStaffApp, resolveStaffSource, staffRemoteOf } from './staffRemote';
 
@@ -86,13 +87,33 @@ describe('loadStaffApp', () => {
 
   /** The real federation runtime, as the staff host's build makes it (without remotes until the page names one). */
   const runtime = () => createInstance({ name: 'staff-host-test', remotes: [], shared: {} });
+  /** The staff app loaded in that runtime, with the load reports it sends to the server. */
+  const load = () => {
+    const report = jest.fn();
+    return { loading: loadStaffApp(document, runtime(), report), report };
+  };
+  const reportsOf = (report: jest.Mock) => report.mock.calls.map(([sent]: [unknown]) => sent);
 
   it('asks for a remoteEntry.js that failed once again, by another address, and the staff app loads', async () => {
     const container = fakeContainer('staff');
     const scripts = stubScripts((src) => (src === ENTRY ? 'fails' : { defines: 'staff', container }));
 
-    await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+    const { loading, report } = load();
+    await expect(loading).resolves.toEqual(staffApp);
     expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
+    expect(reportsOf(report)).toEqual([{ remote: 'staff', entry: MANIFEST, outcome: 'loaded' }]);
+  });
+
+  it("tells the server of the staff remote's load, once, as the public shell tells of its remotes", async () => {
+    server.use(http.post(REMOTE_LOAD_REPORT_PATH, () => HttpResponse.json({ counted: true }, { status: 202 })));
+    stubScripts(() => ({ defines: 'staff', container: fakeContainer('staff') }));
+
+    await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+    await expect(requestsSentWithBodies()).resolves.toContainEqual({
+      request: `POST ${REMOTE_LOAD_REPORT_PATH}`,
+      body: { remote: 'staff', entry: MANIFEST, outcome: 'loaded' },
+    });
+    expect((await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'))).toHaveLength(1);
   });
 
   it('loads the staff app once more when its module failed once', async () => {
@@ -100,9 +121,11 @@ describe('loadStaffApp', () => {
     container.get.mockRejectedValueOnce(new Error('Loading chunk 12 failed.'));
     const scripts = stubScripts(() => ({ defines: 'staff', container }));
 
-    await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+    const { loading, report } = load();
+    await expect(loading).resolves.toEqual(staffApp);
     expect(container.get.mock.calls).toEqual([[STAFF_APP_MODULE], [STAFF_APP_MODULE]]);
     expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
+    expect(reportsOf(report)).toEqual([{ remote: 'staff', entry: MANIFEST, outcome: 'loaded' }]);
   });
 
   describe('on the canary', () => {
@@ -115,26 +138,60 @@ describe('loadStaffApp', () => {
       document.cookie = `${CANARY_FAILED_COOKIE}=; Max-Age=0; Path=/`;
     });
 
-    it('loads the canary when it works, and says nothing to the server', async () => {
+    it('loads the canary when it works, sets no cookie and reports the canary\'s load', async () => {
       const scripts = stubScripts(() => ({ defines: 'staff', container: fakeContainer('staff') }));
-      await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+      const { loading, report } = load();
+      await expect(loading).resolves.toEqual(staffApp);
       expect(scripts).toEqual([CANARY_ENTRY]);
       expect(document.cookie).not.toContain(CANARY_FAILED_COOKIE);
+      expect(reportsOf(report)).toEqual([{ remote: 'staff', entry: CANARY_MANIFEST, outcome: 'loaded' }]);
     });
 
-    it('a canary whose remoteEntry.js fails twice: the stable build loads, and the cookie names the staff remote', async () => {
+    it('a canary whose remoteEntry.js fails twice: the stable build loads, the cookie names the staff remote, both are reported', async () => {
       const container = fakeContainer('staff');
       const scripts = stubScripts((src) => (src.startsWith(CANARY_ENTRY) ? 'fails' : { defines: 'staff', container }));
-      await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
+      const { loading, report } = load();
+      await expect(loading).resolves.toEqual(staffApp);
       expect(scripts).toEqual([CANARY_ENTRY, `${CANARY_ENTRY}?retry=1`, ENTRY]);
       expect(document.cookie).toContain(`${CANARY_FAILED_COOKIE}=staff`);
+      expect(reportsOf(report)).toEqual([
+        { remote: 'staff', entry: CANARY_MANIFEST, outcome: 'failed', kind: 'entry' },
+        { remote: 'staff', entry: MANIFEST, outcome: 'loaded' },
+      ]);
+    });
+
+    it('a canary whose container throws in init: the stable build, the failure reported (as the shell reports it)', async () => {
+      const broken = fakeContainer('staff');
+      broken.init.mockRejectedValue(new Error('canary init threw'));
+      const stable = fakeContainer('staff');
+      stubScripts((src) => ({ defines: 'staff', container: src.startsWith(CANARY_ENTRY) ? broken : stable }));
+      const { loading, report } = load();
+      await expect(loading).resolves.toEqual(staffApp);
+      expect(stable.get.mock.calls).toEqual([[STAFF_APP_MODULE]]);
+      expect(reportsOf(report)).toEqual([
+        { remote: 'staff', entry: CANARY_MANIFEST, outcome: 'failed', kind: 'module' },
+        { remote: 'staff', entry: MANIFEST, outcome: 'loaded' },
+      ]);
+    });
+
+    it("a canary whose manifest is gone: the stable build, the failure reported as the manifest's", async () => {
+      server.use(http.get(CANARY_MANIFEST, () => new HttpResponse(null, { status: 404 })));
+      stubScripts(() => ({ defines: 'staff', container: fakeContainer('staff') }));
+      const { loading, report } = load();
+      await expect(loading).resolves.toEqual(staffApp);
+      expect(reportsOf(report)).toEqual([
+        { remote: 'staff', entry: CANARY_MANIFEST, outcome: 'failed', kind: 'manifest' },
+        { remote: 'staff', entry: MANIFEST, outcome: 'loaded' },
+      ]);
     });
   });
 
-  it('fails after the second try, without a third', async () => {
+  it('fails after the second try, without a third, and reports the failure', async () => {
     const scripts = stubScripts(() => 'fails');
 
-    await expect(loadStaffApp(document, runtime())).rejects.toThrow();
+    const { loading, report } = load();
+    await expect(loading).rejects.toThrow();
     expect(scripts).toEqual([ENTRY, `${ENTRY}?retry=1`]);
+    expect(reportsOf(report)).toEqual([{ remote: 'staff', entry: MANIFEST, outcome: 'failed', kind: 'entry' }]);
   });
 });

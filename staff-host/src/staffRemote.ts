@@ -2,9 +2,13 @@
 // page's remotes map names each one's mf-manifest.json (or remoteEntry.js), the manifest names the remoteEntry.js and
 // its global, and that is registered with the federation runtime the build plugin made. The staff remote is loaded at
 // once; the catalogue remote only when the editor's preview is opened (catalogueRemote.ts).
+// The staff remote's load, or its failure, is reported to the server per build as the shell reports the public remotes
+// (@site/contracts/remote-load-reports), so a failing staff canary is taken out automatically like theirs.
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { rememberCanaryFailure, remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
+import type { RemoteLoadReport } from '@site/contracts/releases-api';
+import { loadFailureKind, remoteLoadReporter, type LoadReporter, type SendLoadReport } from '@site/contracts/remote-load-reports';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import type { StaffExposes } from '@site/mfe-staff/exposes';
 
@@ -55,6 +59,34 @@ export async function resolveStaffSource(
 }
 
 type Federation = NonNullable<ReturnType<typeof getInstance>>;
+type FailureKind = NonNullable<RemoteLoadReport['kind']>;
+
+/** A build that did not load, and what of it failed (its manifest, its remoteEntry.js or the module) for the report. */
+class BuildLoadError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'BuildLoadError';
+  }
+}
+
+/** Registers remote `name` by `entry` and loads its module; a failure is a BuildLoadError saying what failed. */
+async function loadOnce<T>(federation: Federation, name: string, request: string, entry: string, retry: boolean, force: boolean): Promise<T | null> {
+  let source: { entry: string; entryGlobalName: string };
+  try {
+    source = await resolveStaffSource(retry ? withRetryQuery(entry) : entry, (input, init) => fetch(input, init), name);
+  } catch (error) {
+    throw new BuildLoadError('manifest', error);
+  }
+  federation.registerRemotes([{ name, ...source, entry: retry ? withRetryQuery(source.entry) : source.entry }], force ? { force: true } : undefined);
+  try {
+    return await federation.loadRemote<T>(request);
+  } catch (error) {
+    throw new BuildLoadError(loadFailureKind(error), error);
+  }
+}
 
 /**
  * Registers remote `name` by `entry` and loads its module `module`. A failed load (its manifest or its remoteEntry.js
@@ -63,42 +95,53 @@ type Federation = NonNullable<ReturnType<typeof getInstance>>;
  */
 async function loadFrom<T>(federation: Federation, name: string, module: string, entry: string, force: boolean): Promise<T> {
   const request = `${name}/${module.replace(/^\.\//, '')}`;
-  const fetchFile: typeof fetch = (input, init) => fetch(input, init);
   let loaded: T | null;
   try {
-    federation.registerRemotes([{ name, ...(await resolveStaffSource(entry, fetchFile, name)) }], force ? { force: true } : undefined);
-    loaded = await federation.loadRemote<T>(request);
+    loaded = await loadOnce<T>(federation, name, request, entry, false, force);
   } catch {
-    const source = await resolveStaffSource(withRetryQuery(entry), fetchFile, name);
-    federation.registerRemotes([{ name, ...source, entry: withRetryQuery(source.entry) }], { force: true });
-    loaded = await federation.loadRemote<T>(request);
+    loaded = await loadOnce<T>(federation, name, request, entry, true, true);
   }
-  if (loaded == null) throw new Error(`The ${name} remote returned nothing for ${module}.`);
+  if (loaded == null) throw new BuildLoadError('module', new Error(`The ${name} remote returned nothing for ${module}.`));
   return loaded;
 }
 
 /**
  * Loads module `module` of remote `name` as the page's map names it (each build tried twice: loadFrom). A visitor on
  * the remote's canary whose canary does not load gets the stable build (`fallback`) instead, as the shell does for the
- * public remotes, and the failed-canaries cookie tells the server to send the stable build from now on.
+ * public remotes, and the failed-canaries cookie tells the server to send the stable build from now on. With `report`,
+ * each build's load or failure is reported (the canary's failure, then the stable build's load).
  */
-export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined): Promise<T> {
+export async function loadFromPageMap<T>(name: string, module: string, doc: Document, federation: Federation | null | undefined, report?: LoadReporter): Promise<T> {
   const remote = remoteOfMap(doc, doc.location.href, name);
   if (remote === undefined) throw new Error(`The page names no ${name} remote.`);
   if (!federation) throw new Error('The Module Federation runtime is missing from the staff host build.');
+  const reported = async (entry: string, force: boolean): Promise<T> => {
+    try {
+      const loaded = await loadFrom<T>(federation, name, module, entry, force);
+      report?.(name, entry);
+      return loaded;
+    } catch (error) {
+      report?.(name, entry, error instanceof BuildLoadError ? error.kind : 'module');
+      throw error instanceof BuildLoadError ? error.cause : error;
+    }
+  };
   try {
-    return await loadFrom<T>(federation, name, module, remote.entry, false);
+    return await reported(remote.entry, false);
   } catch (error) {
     if (remote.fallback === undefined) throw error;
     rememberCanaryFailure(name, doc);
-    return loadFrom<T>(federation, name, module, remote.fallback, true);
+    return reported(remote.fallback, true);
   }
 }
 
 /**
- * Loads the StaffApp module of the staff remote the page's map names (loadFromPageMap). `federation` is the runtime the
- * build plugin made; a test passes its own.
+ * Loads the StaffApp module of the staff remote the page's map names (loadFromPageMap), and reports it to the server.
+ * `federation` is the runtime the build plugin made; a test passes its own, and its own `send` of the reports.
  */
-export function loadStaffApp(doc: Document = document, federation: Federation | null | undefined = getInstance()): Promise<StaffAppModule> {
-  return loadFromPageMap<StaffAppModule>(STAFF_REMOTE, STAFF_APP_MODULE, doc, federation);
+export function loadStaffApp(
+  doc: Document = document,
+  federation: Federation | null | undefined = getInstance(),
+  send?: SendLoadReport,
+): Promise<StaffAppModule> {
+  return loadFromPageMap<StaffAppModule>(STAFF_REMOTE, STAFF_APP_MODULE, doc, federation, remoteLoadReporter(send));
 }

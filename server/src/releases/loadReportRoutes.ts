@@ -1,8 +1,9 @@
-// POST /api/remote-loads: the browser's report of one remote's load (the shell's runtime plugin, one per page view per
-// remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a 400 naming the
-// problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live is not counted.
+// POST /api/remote-loads: the browser's report of one remote's load (the shell's runtime plugin and the staff host, one
+// per page view per remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a
+// 400 naming the problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live
+// is not counted.
 import type { FastifyPluginAsync } from 'fastify';
-import { REMOTE_NAMES, type RemoteName } from '@site/contracts/federation';
+import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { remoteLoadReportSchema } from '@site/contracts/releases-api-schemas';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import type { ReleaseSafetyConfig } from '../config.js';
@@ -12,6 +13,7 @@ import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit } from '../http/rateLimit.js';
 import { recordLoad } from './releaseHealth.js';
 import type { LiveRemotes } from './liveRemotes.js';
+import { isReleasedRemote } from './registry.js';
 
 const BODY_LIMIT = 1024;
 
@@ -45,7 +47,7 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     },
     async (request, reply) => {
       const report = request.body;
-      if (!isPublicRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${REMOTE_NAMES.join(', ')}`);
+      if (!isReleasedRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
       const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', {
         window: releaseSafety.rollbackWindow,
         failurePercent: releaseSafety.rollbackFailurePercent,
@@ -60,6 +62,3 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     },
   );
 };
-
-/** The remotes whose loads the shell reports (the staff host reports none: a staff canary is rolled back by hand). */
-const isPublicRemote = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);

@@ -1,14 +1,15 @@
-// What each live release's loads look like, as browsers report them (the shell's runtime plugin posts one report per
-// page view per remote: its first load, or its failure) and as the server's own first-view rendering finds them: per
-// release its totals, and its latest outcomes for the automatic rollback. A canary whose share of failed loads among
-// its latest `rollbackWindow` loads reaches `rollbackFailurePercent` is taken out (registry.ts's one code path for a
-// change: locked, audited, announced), and the team is mailed through the outbox in the same transaction.
+// What each live release's loads look like, as browsers report them (the shell's runtime plugin and the staff host post
+// one report per page view per remote: its first load, or its failure) and as the server's own first-view rendering
+// finds them: per release its totals, and its latest outcomes for the automatic rollback. A canary whose share of
+// failed loads among its latest `rollbackWindow` loads reaches `rollbackFailurePercent` is taken out (registry.ts's one
+// code path for a change: locked, audited, announced), and the team is mailed through the outbox in the same
+// transaction.
 //
 // Anyone can post a report (the browser is anonymous), so a report is only ever evidence against a canary: the worst a
 // forged stream of failures can do, past the per-client rate limit, is take a canary out early (never promote, never
 // touch the stable release).
 import { sql, type Kysely } from 'kysely';
-import type { RemoteName } from '@site/contracts/federation';
+import type { ReleasedRemote } from '@site/contracts/federation';
 import type { DatabaseSchema } from '../db/index.js';
 import { readPointers, rollBackFailingCanary, type RemotePointers } from './registry.js';
 
@@ -55,7 +56,7 @@ async function addToTotals(db: Db, releaseId: number, column: 'loads' | 'failure
 export type ReportResult = { counted: false } | { counted: true; rolledBack: boolean };
 
 /** Counts one browser load of `remote` from `entry`; a failed load of a live canary may take it out. */
-export async function recordLoad(db: Db, remote: RemoteName, entry: string, failed: boolean, policy: RollbackPolicy): Promise<ReportResult> {
+export async function recordLoad(db: Db, remote: ReleasedRemote, entry: string, failed: boolean, policy: RollbackPolicy): Promise<ReportResult> {
   const pointers = (await readPointers(db)).get(remote);
   const release = pointers === undefined ? undefined : liveReleaseOf(pointers, entry);
   // A page opened before a change still reports the release it had: not live any more, not counted.

@@ -109,4 +109,31 @@ describe('npm run remotes', () => {
     assert.equal((await run(['record-run', 'catalogue', '--site', site])).code, 2, 'neither --passed nor --failed');
     assert.equal((await run(['record-run', 'catalogue', '--passed', '--failed', '--site', site])).code, 2, 'both');
   });
+
+  test("list prints each remote's promote gate: whether a passed pinned run is required, and the latest run recorded", async (t) => {
+    // the same site with RELEASE_REQUIRE_PASSED_RUN=catalogue
+    const gated = await buildApp({ ...fixture.config, requirePassedRun: ['catalogue'] }, database.db, { catalogue: 'files' });
+    t.after(() => gated.close());
+    await gated.listen({ port: 0, host: '127.0.0.1' });
+    const gatedSite = `http://127.0.0.1:${(gated.server.address() as AddressInfo).port}`;
+    const gateLine = (out: string) => out.split('\n').find((line) => line.startsWith('  promote '));
+
+    // v2 is the live canary, with the passed run recorded above
+    const listed = await run(['list', '--site', site]);
+    assert.equal(listed.code, 0, listed.err);
+    assert.match(gateLine(listed.out) ?? '', /^ {2}promote needs no pinned run; latest run on canary v2: passed \S+ by .+ \(https:\/\/ci\.example\.com\/runs\/7\)$/);
+    assert.match(gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out) ?? '', /^ {2}promote waits for a passed pinned run; latest run on canary v2: passed /);
+
+    assert.equal((await run(['record-run', 'catalogue', '--failed', '--site', site])).code, 0);
+    const failed = gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out) ?? '';
+    assert.match(failed, /^ {2}promote waits for a passed pinned run; latest run on canary v2: failed \S+ by .+$/);
+    assert.doesNotMatch(failed, /\(/, 'a run recorded without a report shows none');
+
+    // a new canary release: the earlier release's runs are not its own
+    assert.equal((await run(['register', 'catalogue', 'v3', '/remotes/catalogue/v2/mf-manifest.json', '--site', site])).code, 0);
+    assert.equal((await run(['canary', 'catalogue', '--percent', '10', '--release', 'v3', '--site', site])).code, 0);
+    assert.equal(gateLine((await run(['list', 'catalogue', '--site', gatedSite])).out), '  promote waits for a passed pinned run; no run recorded for canary v3');
+    // a change's answer carries no gate: none printed
+    assert.equal(gateLine((await run(['canary', 'catalogue', '--percent', '0', '--site', site])).out), undefined);
+  });
 });

@@ -3,12 +3,15 @@
 // it prints as the site said it.
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli/cliDatabase.js';
+import type { PromoteGate, RemotePointers } from '@site/contracts/releases-api';
 import type { RemoteListing } from './registry.js';
 import { RELEASES_API } from './releaseRoutes.js';
 
 export const REMOTES_USAGE = `Usage: npm run remotes -- <command> --site <URL> (the token in SITE_RELEASE_TOKEN)
 
-  list [<remote>]                                   each remote's stable release, canary and recent releases
+  list [<remote>]                                   each remote's stable release, canary, promote gate (whether a
+                                                    passed pinned run is required, and the latest run recorded) and
+                                                    recent releases
   register <remote> <version> <manifest URL> [--notes <text>]
                                                     add a release (checked: its manifest loads and exposes what the shell uses)
   canary <remote> --percent <0-100> [--release <version>]
@@ -126,18 +129,29 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
     const { run } = answer as { run: { version: string; passed: boolean } };
     io.out(`Recorded a ${run.passed ? 'passed' : 'failed'} run pinned to ${remote}'s canary ${run.version}\n`);
   } else {
-    io.out(describeListing({ ...(answer as RemoteListing), releases: [] }));
+    io.out(describeListing({ ...(answer as RemotePointers), releases: [] }));
   }
   return 0;
 }
 
-function describeListing(listing: RemoteListing): string {
+/** A remote's pointers, its releases, and (in a listing; a change answers without it) its promote gate. */
+function describeListing(listing: RemotePointers & Pick<RemoteListing, 'releases'> & { promoteGate?: PromoteGate }): string {
   const lines = [
     `${listing.remote}: stable ${listing.stable.version} (${listing.stable.entry})${listing.source === 'variables' ? ', following the REMOTE_* variables' : ''}`,
     listing.canary === undefined || listing.canaryPercent === 0
       ? `  no canary live${listing.canary === undefined ? '' : ` (${listing.canary.version} at 0 %)`}`
       : `  canary ${listing.canary.version} at ${listing.canaryPercent} % (${listing.canary.entry})`,
+    ...(listing.promoteGate === undefined ? [] : [describeGate(listing.promoteGate, listing.canary?.version)]),
     ...listing.releases.map((release) => `  - ${release.version}  ${release.registeredAt}  ${release.registeredBy}  ${release.entry}${release.notes === null ? '' : `  ${release.notes.split('\n')[0]}`}`),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** What promote waits for (RELEASE_REQUIRE_PASSED_RUN), and the latest run recorded for the current canary release. */
+function describeGate(gate: PromoteGate, canary: string | undefined): string {
+  const rule = gate.requiresPassedRun ? 'promote waits for a passed pinned run' : 'promote needs no pinned run';
+  const run = gate.latestRun;
+  if (run === undefined) return `  ${rule}${canary === undefined ? '' : `; no run recorded for canary ${canary}`}`;
+  const report = run.report === null ? '' : ` (${run.report})`;
+  return `  ${rule}; latest run on canary ${run.version}: ${run.passed ? 'passed' : 'failed'} ${run.recordedAt} by ${run.recordedBy}${report}`;
 }

@@ -1,7 +1,8 @@
 // The staff remote in the remotes registry, through the whole app on both databases: seeded from REMOTE_STAFF_URL,
 // registered (refused without the module the staff host renders), put in front of a share of staff as a canary,
 // promoted and rolled back with a pipeline's token like the public remotes; the staff pages' own remotes map, preload
-// and CSP follow each change per visitor (cohort, failed-canaries cookie), and no public page ever names it.
+// and CSP follow each change per visitor (cohort, failed-canaries cookie), and no public page ever names it. The staff
+// host's load reports are counted per staff release, and a failing staff canary is rolled back automatically.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -10,21 +11,25 @@ import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
-import type { RemoteListing } from '@site/contracts/releases-api';
+import { REMOTE_LOAD_REPORT_PATH, type RemoteListing } from '@site/contracts/releases-api';
 import { buildApp } from '../app.js';
+import { composeOutboxMail } from '../mail/outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { RELEASES_API } from './releaseRoutes.js';
 import { createReleaseToken } from './tokens.js';
 
 const STABLE = '/remotes/staff/mf-manifest.json';
+const TEAM = 'staff-team@crescent.example';
+/** The rollback looks at the canary's last 4 loads and takes it out at half of them failing. */
+const RELEASE_SAFETY = { rollbackWindow: 4, rollbackFailurePercent: 50, alertEmail: TEAM, reportsPerMinute: 0 };
 const STAFF_FILES: Record<string, string> = {
   'staff-host/dist/index.html': '<!doctype html><html lang=en><head><title>Staff</title><script defer src=/staff/assets/main.0a1b2c3d.js></script></head><body><div id=root></div></body></html>',
   'mfe-staff/dist/mf-manifest.json': '{"id":"staff","metaData":{"globalName":"staff","remoteEntry":{"name":"remoteEntry.js","path":""}},"exposes":[{"name":"StaffApp","path":"./StaffApp"}]}\n',
 };
 
-/** A CDN of two staff builds: one exposing the StaffApp the staff host renders, one without it. */
-async function startCdn(): Promise<{ origin: string; server: Server }> {
+/** A CDN of staff builds: one exposing the StaffApp the staff host renders, one without it (a test adds more). */
+async function startCdn(): Promise<{ origin: string; server: Server; files: Record<string, string> }> {
   const manifest = (names: string[]) => JSON.stringify({ id: 'staff', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: names.map((name) => ({ name, path: `./${name}` })) });
   const files: Record<string, string> = { '/staff/v2/mf-manifest.json': manifest(['StaffApp']), '/staff/broken/mf-manifest.json': manifest(['Inbox']) };
   const server = createServer((request, response) => {
@@ -32,7 +37,7 @@ async function startCdn(): Promise<{ origin: string; server: Server }> {
     response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(body ?? '{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, files };
 }
 
 type Entry = { name: string; entry: string; fallback?: string };
@@ -48,7 +53,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
   let fixture: Fixture;
   let database: TestDatabase;
   let app: FastifyInstance;
-  let cdn: { origin: string; server: Server };
+  let cdn: Awaited<ReturnType<typeof startCdn>>;
   let staffToken = '';
   let catalogueToken = '';
 
@@ -60,7 +65,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
       await writeFile(path.join(fixture.root, file), content);
     }
     database = await target.fresh();
-    app = await buildApp(fixture.config, database.db, { catalogue: 'files' });
+    app = await buildApp({ ...fixture.config, releaseSafety: RELEASE_SAFETY }, database.db, { catalogue: 'files' });
     staffToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'staff pipeline', remotes: ['staff'], expiresInDays: 1 })).token;
     catalogueToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 })).token;
   });
@@ -146,6 +151,58 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     assert.equal(rolledBack.status, 200);
     assert.equal((rolledBack.body as { stable: { version: string } }).stable.version, 'variables');
     assert.deepEqual(inlineMap((await staffPage('site_cohort=10')).body), [{ name: 'staff', entry: STABLE }]);
+  });
+
+  const report = (body: unknown) =>
+    app.inject({ method: 'POST', url: REMOTE_LOAD_REPORT_PATH, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const staffListing = async () => (await call('GET', RELEASES_API.remote('staff'))).body as unknown as RemoteListing;
+
+  await t.test("the staff host's load reports are counted per staff release, as the public remotes' are", async () => {
+    // the staff host reports the map's address made absolute with the page's origin
+    const stable = `http://localhost${STABLE}`;
+    assert.deepEqual((await report({ remote: 'staff', entry: stable, outcome: 'loaded' })).json(), { counted: true });
+    assert.deepEqual((await report({ remote: 'staff', entry: stable, outcome: 'failed', kind: 'module' })).json(), { counted: true });
+    // a build that is not live (v2 after the rollback, or an unknown address) is not counted
+    assert.deepEqual((await report({ remote: 'staff', entry: `${cdn.origin}/staff/v2/mf-manifest.json`, outcome: 'loaded' })).json(), { counted: false });
+    assert.deepEqual((await staffListing()).health.stable, { loads: 1, failures: 1, renderErrors: 0 });
+    const refused = await report({ remote: 'staff', entry: stable, outcome: 'failed' });
+    assert.equal(refused.statusCode, 400);
+    assert.match(refused.json<{ error: string }>().error, /kind goes with a failed outcome/);
+  });
+
+  await t.test('a staff canary failing past the threshold is rolled back by itself: audited, mailed, off the staff pages', async () => {
+    const v3 = `${cdn.origin}/staff/v3/mf-manifest.json`;
+    cdn.files['/staff/v3/mf-manifest.json'] = cdn.files['/staff/v2/mf-manifest.json'] ?? '';
+    assert.equal((await call('POST', RELEASES_API.releases('staff'), { version: 'v3', entry: v3 })).status, 201);
+    assert.equal((await call('POST', RELEASES_API.canary('staff'), { version: 'v3', percent: 50 })).status, 200);
+    assert.deepEqual(inlineMap((await staffPage('site_cohort=10')).body), [{ name: 'staff', entry: v3, fallback: STABLE }]);
+
+    // what the staff host sends for a member of staff on the canary whose canary failed: its failure, then the stable
+    // build's load
+    const failed = { remote: 'staff', entry: v3, outcome: 'failed', kind: 'entry' };
+    assert.deepEqual((await report({ remote: 'staff', entry: v3, outcome: 'loaded' })).json(), { counted: true });
+    assert.deepEqual((await report(failed)).json(), { counted: true });
+    assert.equal((await staffListing()).canaryPercent, 50, 'fewer loads than the window: nothing happens');
+    await Promise.all([report(failed), report(failed), report(failed)]);
+
+    const after = await staffListing();
+    assert.equal(after.canaryPercent, 0, 'the staff canary is out');
+    assert.equal(after.stable.entry, STABLE, 'the stable release stays');
+    assert.equal(after.health.canary?.loads, 1);
+    assert.ok((after.health.canary?.failures ?? 0) >= 3);
+    const audit = await database.db.query<{ actor: string; remote: string; detail: string }>("select actor, remote, detail from release_audit where action = 'auto-rollback'");
+    assert.deepEqual(audit.map(({ actor, remote }) => `${actor} ${remote}`), ['automatic rollback staff'], 'rolled back once');
+    assert.match(audit[0]?.detail ?? '', /^v3: [34] of its last 4 loads failed \(threshold 50%\), canary at 0%$/);
+    const mails = await database.db.query<{ id: number; kind: string; ref_id: number | null; recipient: string; payload: unknown }>(
+      "select id, kind, ref_id, recipient, payload from outbox where kind = 'release_rollback'",
+    );
+    assert.equal(mails.length, 1);
+    assert.equal(mails[0]?.recipient, TEAM);
+    assert.equal((await composeOutboxMail(mails[0], 'Website <website@crescent.example>')).subject, 'Canary v3 of staff was rolled back automatically');
+
+    // every member of staff gets the stable build again; later reports of the old canary are not counted
+    assert.deepEqual(inlineMap((await staffPage('site_cohort=10')).body), [{ name: 'staff', entry: STABLE }]);
+    assert.deepEqual((await report(failed)).json(), { counted: false });
   });
 }
 

@@ -9,8 +9,8 @@
 // - errorLoadRemote: any other failed load (the manifest, a chunk of the module) is tried once more, then reported as
 //   RemoteUnavailableError, which the route's error boundary shows as the error screen. A canary's failure there (its
 //   remoteEntry.js downloaded but threw as it ran, its init or get threw) is not tried again: the stable build is.
-// - Every remote's first load on the page, and its failure, is reported to the server (one small POST each: the
-//   server counts loads and failures per release and takes a failing canary out: server/src/releases/releaseHealth.ts).
+// - Every remote's first load on the page, and its failure, is reported to the server (one small POST each, as the
+//   staff host reports its remotes: @site/contracts/remote-load-reports).
 // The second tries are not only for flaky networks: when a remote was down as the page loaded, the browser keeps the
 // page's failed preloads of its files (server/src/http/remoteHints.ts) and answers the next request for each with that
 // failure, without asking the network; the second request goes to the network, so a remote that is back is used.
@@ -19,7 +19,8 @@
 // the first try's failure of its other chunks (a page of two chunks, both preloaded, then never recovered).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { withRetryQuery } from '@site/contracts/federation';
-import { REMOTE_LOAD_REPORT_PATH, type RemoteLoadReport } from '@site/contracts/releases-api';
+import type { RemoteLoadReport } from '@site/contracts/releases-api';
+import { loadFailureKind, remoteLoadReporter, type SendLoadReport } from '@site/contracts/remote-load-reports';
 import { rememberCanaryFailure } from './canaryCookie';
 import { chunkLoadsSettled } from './chunkLoadsSettled';
 import { resolveRemoteSource, type RemoteSource } from './remoteSource';
@@ -48,15 +49,7 @@ export interface SiteRemotesPluginOptions {
   /** Records that a canary could not be loaded (the cookie; a test passes its own). */
   onCanaryFailed?: (remote: string, error: unknown) => void;
   /** Sends a load report (a POST to the server; a test passes its own). */
-  onReport?: (report: RemoteLoadReport) => void;
-}
-
-/** The report to the server; its failure is of no concern to the visitor. */
-function postReport(report: RemoteLoadReport): void {
-  // the answer is read to its end: an unread one keeps the request open (and the page never network-idle)
-  fetch(REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) })
-    .then((answer) => answer.text())
-    .catch(() => undefined);
+  onReport?: SendLoadReport;
 }
 
 export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: SiteRemotesPluginOptions = {}): ModuleFederationRuntimePlugin {
@@ -76,17 +69,14 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
 
   const isOnCanary = (remote: RemoteEntry): remote is RemoteEntry & { fallback: string } =>
     remote.fallback !== undefined && !onStable.has(remote.name);
+  /** The manifest of the build this page uses: the canary's, or the stable one's once the canary failed. */
+  const buildInUse = (remote: RemoteEntry): string => (isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry));
 
-  /** Reports already sent on this page: one per build and outcome. */
-  const reported = new Set<string>();
+  /** One report per build and outcome on this page. */
+  const send = remoteLoadReporter(options.onReport);
   function report(name: string, kind?: RemoteLoadReport['kind']): void {
     const remote = byName.get(name);
-    if (remote === undefined) return;
-    const entry = isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry);
-    const key = `${entry} ${kind === undefined}`;
-    if (reported.has(key)) return;
-    reported.add(key);
-    (options.onReport ?? postReport)(kind === undefined ? { remote: name, entry, outcome: 'loaded' } : { remote: name, entry, outcome: 'failed', kind });
+    if (remote !== undefined) send(name, buildInUse(remote), kind);
   }
 
   function leaveCanary(remote: RemoteEntry, error: unknown, kind: NonNullable<RemoteLoadReport['kind']>): void {
@@ -103,13 +93,13 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
   async function register(origin: Parameters<NonNullable<ModuleFederationRuntimePlugin['beforeRequest']>>[0]['origin'], remote: RemoteEntry) {
     let source: RemoteSource;
     try {
-      source = await resolveRemoteSource(remote.name, isOnCanary(remote) ? remote.entry : (remote.fallback ?? remote.entry));
+      source = await resolveRemoteSource(remote.name, buildInUse(remote));
     } catch (error) {
       if (!isOnCanary(remote)) throw error;
       source = await useStable(remote, error, 'manifest');
     }
     const known = origin.options.remotes.some((registered) => registered.name === remote.name);
-    origin.registerRemotes([{ name: remote.name, entry: source.entry, entryGlobalName: source.entryGlobalName }], { force: known });
+    origin.registerRemotes([{ name: remote.name, ...source }], { force: known });
     return source;
   }
 
@@ -140,8 +130,7 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
       if (retrying.has(id)) throw error;
       retrying.add(id);
       const { remote, modulePath } = splitRequestId(id);
-      // the runtime's codes for a remoteEntry.js that did not load or defined nothing as it ran
-      const kind = /RUNTIME-00[18]/.test(String(error)) ? 'entry' : 'module';
+      const kind = loadFailureKind(error);
       try {
         const entry = byName.get(remote);
         if (entry !== undefined && isOnCanary(entry)) {
@@ -171,7 +160,7 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
           if (remote === undefined || !isOnCanary(remote)) return undefined; // the runtime reports the first failure
           try {
             const stable = await useStable(remote, error, 'entry');
-            return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, entry: stable.entry, entryGlobalName: stable.entryGlobalName } })) || undefined;
+            return (await getRemoteEntry({ origin, remoteInfo: { ...remoteInfo, ...stable } })) || undefined;
           } catch (stableError) {
             // The runtime's remote is still the canary (registered by beforeRequest): forget that registration, so that
             // the next try (errorLoadRemote's, the next navigation's) registers the stable build instead of asking for

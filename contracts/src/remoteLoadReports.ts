@@ -1,0 +1,37 @@
+// The browser's reports of how a remote loaded (POST /api/remote-loads), made the same way by the shell's runtime plugin
+// and the staff host: the server counts them per release and takes a failing canary out
+// (server/src/releases/releaseHealth.ts). One report per page view per build and outcome: the first load, or the
+// failure; not one per module (a page may load several of one remote), which is what a failure rate means to a visitor.
+import { REMOTE_LOAD_REPORT_PATH, type RemoteLoadReport } from './releasesApi';
+
+export type SendLoadReport = (report: RemoteLoadReport) => void;
+
+/** Reports that `remote`'s build `entry` (its manifest address, as the page's map has it) loaded, or failed (`kind`). */
+export type LoadReporter = (remote: string, entry: string, kind?: RemoteLoadReport['kind']) => void;
+
+/** The POST to the server; its failure is of no concern to the visitor. */
+export function postRemoteLoadReport(report: RemoteLoadReport): void {
+  // the answer is read to its end: an unread one keeps the request open (and the page never network-idle)
+  fetch(REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) })
+    .then((answer) => answer.text())
+    .catch(() => undefined);
+}
+
+/** A page's reporter: sends each build's first load, and its first failure, to `send`, and no other report. */
+export function remoteLoadReporter(send: SendLoadReport = postRemoteLoadReport): LoadReporter {
+  const reported = new Set<string>();
+  return (remote, entry, kind) => {
+    // a load has no kind (undefined: not in the JSON sent)
+    const outcome = kind ? 'failed' : 'loaded';
+    if (reported.has(outcome + entry)) return;
+    reported.add(outcome + entry);
+    send({ remote, entry, outcome, kind });
+  };
+}
+
+/**
+ * What failed, from the federation runtime's error of a load whose remoteEntry.js was registered: its codes for a
+ * remoteEntry.js that did not load or defined nothing as it ran (RUNTIME-001, RUNTIME-008) are the entry's; any other
+ * failure (its init, the module's get or chunks) the module's.
+ */
+export const loadFailureKind = (error: unknown): 'entry' | 'module' => (/RUNTIME-00[18]/.test(String(error)) ? 'entry' : 'module');
