@@ -1,21 +1,5 @@
 import { afterPageLoad, MAX_WAIT_FOR_LOAD_MS } from './useAfterPageLoad';
-
-/** A window whose readyState and idle callbacks the test controls. */
-function fakeWindow(readyState: DocumentReadyState) {
-  const target = new EventTarget();
-  const idle: (() => void)[] = [];
-  const win = {
-    document: { readyState },
-    addEventListener: target.addEventListener.bind(target),
-    removeEventListener: target.removeEventListener.bind(target),
-    dispatchEvent: target.dispatchEvent.bind(target),
-    setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
-    clearTimeout: (id: number) => window.clearTimeout(id),
-    requestIdleCallback: (fn: () => void) => idle.push(fn),
-    cancelIdleCallback: jest.fn(),
-  };
-  return { win: win as unknown as Window, runIdle: () => idle.splice(0).forEach((fn) => fn()), idleCount: () => idle.length };
-}
+import { fakeWindow } from '../testing/fakeWindow';
 
 describe('afterPageLoad', () => {
   beforeEach(() => jest.useFakeTimers());
