@@ -41,3 +41,37 @@ test('the basket label counts what a visitor adds, in both editions', { tag: ['@
   await page.goto('/ar/our-products/industrial_cable_glands');
   await expect(page.getByRole('button', { name: 'سلة عرض السعر، منتج واحد' })).toBeVisible();
 });
+
+// The scripts wait for the first view's pictures (server/src/http/ssr/afterFirstPaint.ts): the largest paint is often a
+// picture, and 150 KB of scripts downloading beside it delayed it.
+const PRODUCT_PAGE = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
+const PRODUCT_PICTURE = '**/images/products/gland_brass.svg';
+const SHELL_SCRIPT = /\/main\.[0-9a-f]+\.js$/;
+
+test("a product page's scripts start after its picture has arrived, and the page then works", { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+  const order: string[] = [];
+  await page.route(PRODUCT_PICTURE, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  page.on('requestfinished', (request) => {
+    if (request.url().endsWith('/images/products/gland_brass.svg')) order.push('picture');
+  });
+  page.on('request', (request) => {
+    if (SHELL_SCRIPT.test(new URL(request.url()).pathname)) order.push('script');
+  });
+  await page.goto(PRODUCT_PAGE);
+  expect(order.slice(0, 2)).toEqual(['picture', 'script']);
+  await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
+});
+
+test('a picture that does not arrive keeps the scripts back one second at most', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+  await page.route(PRODUCT_PICTURE, () => {
+    // never answered: the picture stays on its way
+  });
+  await page.goto(PRODUCT_PAGE, { waitUntil: 'commit' });
+  await page.locator('html[data-started]').waitFor({ state: 'attached', timeout: 10_000 });
+  await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
+});
