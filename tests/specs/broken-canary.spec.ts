@@ -2,13 +2,12 @@
 // falls back to the stable build, reports the failure, and the server (a rollback window of one load) takes the canary
 // out on that report. The canary is a copy of the built catalogue with a throw put first in its remoteEntry.js (and its
 // brotli/gzip copies, which browsers get): no second build is needed.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { test, expect, localOnly } from '../support/fixtures';
-import { copyBuiltSite } from '../support/release';
+import { copyBuiltSite, writeBuiltFile } from '../support/release';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 
 localOnly('starts its own server with a broken canary, which that server then rolls back');
@@ -31,10 +30,7 @@ test.beforeAll(async () => {
   copyBuiltSite(siteRoot);
   cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), canaryDir, { recursive: true });
   const entryFile = path.join(canaryDir, 'remoteEntry.js');
-  const broken = Buffer.from(`throw new Error(${JSON.stringify(CANARY_ERROR)});\n${readFileSync(entryFile, 'utf8')}`);
-  writeFileSync(entryFile, broken);
-  if (existsSync(`${entryFile}.br`)) writeFileSync(`${entryFile}.br`, brotliCompressSync(broken));
-  if (existsSync(`${entryFile}.gz`)) writeFileSync(`${entryFile}.gz`, gzipSync(broken));
+  writeBuiltFile(entryFile, `throw new Error(${JSON.stringify(CANARY_ERROR)});\n${readFileSync(entryFile, 'utf8')}`);
   site = await startSite({
     REPO_ROOT: siteRoot,
     REMOTE_CATALOGUE_CANARY_DIR: canaryDir,

@@ -6,15 +6,15 @@
 // load on each. The second build is a copy of the built catalogue whose category list heading says so (its English
 // messages and its server-render module edited, with their brotli/gzip copies): no second webpack build is needed.
 // Skipped, with the reason, when PostgreSQL or Redis is not reachable (REQUIRE_POSTGRES=1 / REQUIRE_REDIS=1 fail).
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { request as playwrightRequest, type Browser } from '@playwright/test';
 import type { CreatedReleaseToken, RemotePointers } from '@site/contracts/releases-api';
 import { CSRF_HEADER, STAFF_API, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
+import { writeBuiltFile } from '../support/release';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 import { addStaffAccount, ADMIN, totpCode } from '../support/staff';
 
@@ -52,11 +52,7 @@ function makeSecondBuild(dir: string): void {
   for (const file of [path.join(dir, messages), path.join(dir, render.module)]) {
     const text = readFileSync(file, 'utf8');
     if (text.split(from).length !== 2) throw new Error(`expected ${from} once in ${file}`);
-    const edited = Buffer.from(text.replace(from, to));
-    writeFileSync(file, edited);
-    // the copies browsers are sent
-    if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(edited));
-    if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(edited));
+    writeBuiltFile(file, text.replace(from, to));
   }
 }
 

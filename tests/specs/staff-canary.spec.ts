@@ -4,13 +4,13 @@
 // half the stable build. Then the canary's remoteEntry.js is replaced in its folder, without a restart, by one that
 // throws as it runs: the staff host falls back to the stable build, reports the failure, and the server (a rollback
 // window of one load) takes the staff canary out.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { test, expect, localOnly } from '../support/fixtures';
+import { writeBuiltFile } from '../support/release';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 import { heading } from '../support/staff';
 
@@ -31,14 +31,6 @@ let work: string | undefined;
 let canaryDir = '';
 let site: RunningSite | undefined;
 
-/** Writes `text` to `file` and to the brotli/gzip copies the server sends browsers in its place. */
-function writeWithCopies(file: string, text: string): void {
-  const body = Buffer.from(text);
-  writeFileSync(file, body);
-  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(body));
-  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(body));
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   work = mkdtempSync(path.join(tmpdir(), 'site-staff-canary-'));
@@ -47,7 +39,7 @@ test.beforeAll(async () => {
   const from = `title:"${STABLE_HEADING}"`;
   const edited = readdirSync(canaryDir).filter((name) => name.endsWith('.js') && readFileSync(path.join(canaryDir, name), 'utf8').includes(from));
   expect(edited.length, `the built staff remote draws "${STABLE_HEADING}"`).toBeGreaterThan(0);
-  for (const name of edited) writeWithCopies(path.join(canaryDir, name), readFileSync(path.join(canaryDir, name), 'utf8').replace(from, `title:"${CANARY_HEADING}"`));
+  for (const name of edited) writeBuiltFile(path.join(canaryDir, name), readFileSync(path.join(canaryDir, name), 'utf8').replace(from, `title:"${CANARY_HEADING}"`));
   site = await startSite({
     REMOTE_STAFF_CANARY_DIR: canaryDir,
     REMOTE_STAFF_CANARY_PERCENT: '50',
@@ -120,7 +112,7 @@ test('a staff canary whose remoteEntry.js throws: the stable build is drawn, the
   const url = site?.url ?? '';
   // a broken build put into the canary's folder, as a release would be (no restart)
   const entryFile = path.join(canaryDir, 'remoteEntry.js');
-  writeWithCopies(entryFile, `throw new Error(${JSON.stringify(CANARY_ERROR)});\n${readFileSync(entryFile, 'utf8')}`);
+  writeBuiltFile(entryFile, `throw new Error(${JSON.stringify(CANARY_ERROR)});\n${readFileSync(entryFile, 'utf8')}`);
   expect(await staffInMap(0), 'still live').toEqual({ name: 'staff', entry: CANARY_ENTRY, fallback: STABLE_ENTRY });
 
   const member = await openSignIn(browser, 0, STABLE_HEADING);

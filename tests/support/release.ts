@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { REPO_ROOT } from './site-server';
@@ -24,6 +25,17 @@ export const ENTRY_FILES = ['mf-stats.json', 'remoteEntry.js', SERVER_RENDER_POI
  * browsers get the copies, so they switch (and roll back) together with it.
  */
 const withCopies = (file: string): string[] => [`${file}.gz`, `${file}.br`, file];
+
+/**
+ * Writes `text` to a built file and to the brotli/gzip copies beside it (where the build wrote them): browsers are sent
+ * the copies, so an edited build file without them would still be the old one to a browser.
+ */
+export function writeBuiltFile(file: string, text: string): void {
+  const body = Buffer.from(text);
+  writeFileSync(file, body);
+  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(body));
+  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(body));
+}
 
 /**
  * Copies what the server serves into `siteRoot`: every app's dist and content/{public,data,generated}.
