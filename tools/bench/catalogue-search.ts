@@ -28,10 +28,13 @@ const DATABASES = new Set((process.env.SEARCH_BENCH_DATABASES ?? 'pglite,postgre
 
 const fine = (value: number): string => `${value.toFixed(1)} ms`;
 
-/** p50 and p95 of `requests` calls, as the table shows them. */
-async function timed(requests: number, call: (run: number) => Promise<unknown>): Promise<[string, string]> {
-  const { p50, p95 } = await timedCalls(requests, call);
-  return [fine(p50), fine(p95)];
+/**
+ * p50 and p95 of `requests` calls, as the table shows them: elapsed, then this process's CPU (on PGlite the database's
+ * own work, which a busy or CPU-capped machine does not inflate; on PostgreSQL only the client's share).
+ */
+async function timed(requests: number, call: (run: number) => Promise<unknown>): Promise<[string, string, string, string]> {
+  const { p50, p95, cpuP50, cpuP95 } = await timedCalls(requests, call);
+  return [fine(p50), fine(p95), fine(cpuP50), fine(cpuP95)];
 }
 
 /** The catalogue at SIZE: filled now, or (kept) migrated by this code; what was done and how long it took. */
@@ -54,7 +57,7 @@ async function benchOne(label: string, db: Database): Promise<string[][]> {
     limit: 24,
     locale: Math.floor(run / SEARCHES.length) % 2 ? ('ar' as const) : ('en' as const),
   });
-  const rows: string[][] = [[label, String(size), `catalogue ${how}`, '', '']];
+  const rows: string[][] = [[label, String(size), `catalogue ${how}`, '', '', '', '']];
   rows.push([label, String(size), `search, ${SEARCHES.length} texts, both languages`, ...(await timed(RUNS, (run) => store.search(query(run))))]);
   rows.push([label, String(size), 'the same with its filters counted (results page)', ...(await timed(RUNS, (run) => store.search({ ...query(run), facets: true })))]);
   for (const [index, text] of SEARCHES.entries()) {
@@ -66,7 +69,7 @@ async function benchOne(label: string, db: Database): Promise<string[][]> {
 }
 
 async function main(): Promise<void> {
-  const table: string[][] = [['database', 'products', 'what', 'p50', 'p95']];
+  const table: string[][] = [['database', 'products', 'what', 'p50', 'p95', 'CPU p50', 'CPU p95']];
   if (KEEP !== undefined) await mkdir(KEEP, { recursive: true });
   if (DATABASES.has('pglite')) {
     const dataDir = KEEP ?? (await mkdtemp(path.join(os.tmpdir(), 'catalogue-search-bench-')));

@@ -67,6 +67,19 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.deepEqual(inName, [...inName].sort((a, b) => Number(b) - Number(a)));
   });
 
+  await t.test("a match's own text ranks it: the text itself first, then a synonym of it, then the category alone", async () => {
+    // in Arabic 'cable' is in no product's name: its names hold the synonym 'كابل', and a cable gland's category names it
+    const page = await store.search({ needle: 'cable', offset: 0, limit: 200, locale: 'ar' });
+    assert.equal(page.results.length, page.total);
+    const { rows } = await sql<{ id: string; own: string }>`select product_id as id, own from catalogue_search_ar
+      where product_id in (${sql.join(page.results.map((result) => result.id))})`.execute(database.db.kysely);
+    const own = new Map(rows.map((row) => [row.id, row.own]));
+    const level = (id: string) => (own.get(id)!.includes('cable') ? 0 : own.get(id)!.includes(foldSearchText('كابل')) ? 1 : 2);
+    const levels = page.results.map((result) => level(result.id));
+    assert.deepEqual(levels, [...levels].sort((a, b) => a - b));
+    assert.ok(levels.includes(1) && levels.includes(2), 'both a synonym in the name and the category alone are among the matches');
+  });
+
   await t.test('a fragment typed inside a word finds the word, in either language (an Arabic word under its article)', async () => {
     // 'mour' starts no word: it is inside 'armoured' and 'unarmoured'
     const fragment = await ids('mour');
