@@ -1,3 +1,6 @@
+// The chat widget: first the cases run for each edition, with that edition's texts (on an Arabic page every text a
+// visitor reads or hears is Arabic, the stored and sent values stay those of the data, the assistant is asked for an
+// Arabic answer); then the English behaviour cases.
 import { CHAT_API_PATH, INQUIRY_API_PATH, REGISTRATION_API_PATH } from '@site/contracts/api';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
@@ -57,6 +60,380 @@ afterEach(() => {
   warn.mockRestore();
   expect(error).not.toHaveBeenCalled();
   error.mockRestore();
+});
+
+/** Latin letters a visitor would read in `element`: its text, and its controls' names, placeholders and options. */
+function latinIn(element: HTMLElement, allowed: RegExp = /$^/): string[] {
+  const texts = [
+    element.textContent ?? '',
+    ...[...element.querySelectorAll('[aria-label], [placeholder], [title]')].flatMap((node) =>
+      ['aria-label', 'placeholder', 'title'].map((name) => node.getAttribute(name) ?? ''),
+    ),
+  ];
+  return texts.flatMap((text) => text.replace(allowed, '').match(/[A-Za-z]{2,}/g) ?? []);
+}
+
+/** What each edition's widget shows and sends: the same widget, its texts in the page's language. */
+const EDITIONS = [
+  {
+    locale: 'en' as const,
+    title: 'Crescent Assistant',
+    online: 'Online',
+    minimize: 'Minimize chat',
+    restore: 'Restore chat',
+    close: 'Close chat',
+    open: 'Open chat',
+    newMessage: 'New message',
+    log: 'Chat messages',
+    input: 'Type your message',
+    typing: 'Crescent Assistant is typing',
+    greeting: "Hello! Welcome to Crescent Electrical Trading. I'm Crescent Assistant",
+    company: 'Crescent Electrical Trading',
+    welcome: {
+      title: 'Please introduce yourself', fullName: 'Full Name *', fullNamePlaceholder: 'Enter your full name', email: 'Email Address *',
+      emailPlaceholder: 'Enter your email address', region: 'Region/Branch You Want to Inquire About *', selectRegion: 'Select region/branch',
+      start: 'Start Chat', justChat: 'Just start chatting', or: 'or',
+      errorRequired: 'Please fill in this field.', errorEmail: 'Please enter a valid email address, such as name@example.com.', errorRegion: 'Please choose a region or branch.',
+    },
+    regions: ['Dubai', 'Oman (Muscat Office)', 'Bahrain (Warehouse)', 'Saudi (through an associated company)'],
+    chooseRegion: 'Choose your region/branch',
+    sendInquiry: 'Send Inquiry',
+    placeholderChat: 'Ask about products, brands, branches...',
+    placeholderOnboarding: 'Type your answer...',
+    names: { visitor: 'Aisha', fullName: 'Aisha Khan', chatter: 'Omar' },
+    bot: {
+      thanks: (name: string) => `Thank you, ${name}! How can I help you today?`,
+      thanksShort: (name: string) => `Thank you, ${name}!`,
+      askName: "Happy to chat! First, what's your name?",
+      askEmail: (name: string) => `Nice to meet you, ${name}! What's your email address?`,
+      invalidEmail: 'Please enter a valid email address so I can assist you better.',
+      welcomeBack: (name: string) => `Welcome back, ${name}!`,
+      assistantFailed: "I apologize, but I'm having trouble processing your request right now. Please try again or contact us directly at +971 4 347 1100.",
+      inquirySent: (name: string) => `Thank you, ${name}! Your inquiry has been sent successfully. Our team will reply to aisha@example.com within 24 hours. Is there anything else I can help you with?`,
+      inquiryFailed: (name: string) => `Sorry ${name}, there was an issue sending your inquiry. Please try contacting us directly at info@crescent-electrical.example or call +971 4 347 1100.`,
+    },
+    hello: 'Hello?',
+    link: { answer: 'See [Industrial Cable Glands](/our-products/industrial_cable_glands)', question: 'glands', name: 'Industrial Cable Glands' },
+    inquiry: {
+      title: 'Send Inquiry', fullName: 'Full Name *', email: 'Email Address *', region: 'Region/Branch *', phone: 'Phone Number', companyName: 'Company Name',
+      companyNamePlaceholder: 'Enter your company name', companyLocation: 'Company Location', companyLocationPlaceholder: 'City, Country',
+      message: 'Your Inquiry *', messagePlaceholder: 'Please describe your requirements: products, quantities, specifications...',
+      submit: 'Submit Inquiry', close: 'Close inquiry form',
+      errorRequired: 'Please fill in all required fields (Full Name, Email, Region/Branch, Inquiry)', errorEmail: 'Please enter a valid email address',
+      text: '200 m of cable', glands: 'Cable glands',
+    },
+    /** An English page sends no language: the server's default. */
+    sentLanguage: {},
+  },
+  {
+    locale: 'ar' as const,
+    title: 'مساعد الهلال',
+    online: 'متصل الآن',
+    minimize: 'تصغير نافذة المحادثة',
+    restore: 'استعادة نافذة المحادثة',
+    close: 'إغلاق المحادثة',
+    open: 'فتح المحادثة',
+    newMessage: 'رسالة جديدة',
+    log: 'رسائل المحادثة',
+    input: 'اكتب رسالتك',
+    typing: 'مساعد الهلال يكتب الآن',
+    greeting: 'مرحبًا بك في الهلال للتجارة الكهربائية. أنا مساعد الهلال',
+    company: 'الهلال للتجارة الكهربائية',
+    welcome: {
+      title: 'يُرجى التعريف بنفسك', fullName: 'الاسم الكامل *', fullNamePlaceholder: 'أدخل اسمك الكامل', email: 'البريد الإلكتروني *',
+      emailPlaceholder: 'أدخل عنوان بريدك الإلكتروني', region: 'المنطقة أو الفرع الذي تودّ الاستفسار منه *', selectRegion: 'اختر المنطقة أو الفرع',
+      start: 'بدء المحادثة', justChat: 'ابدأ المحادثة مباشرةً', or: 'أو',
+      errorRequired: 'يُرجى تعبئة هذا الحقل.', errorEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح، مثل name@example.com.', errorRegion: 'يُرجى اختيار المنطقة أو الفرع.',
+    },
+    regions: ['دبي', 'عُمان (مكتب مسقط)', 'البحرين (المستودع)', 'السعودية (عبر شركة شقيقة)'],
+    chooseRegion: 'اختر المنطقة أو الفرع',
+    sendInquiry: 'إرسال استفسار',
+    placeholderChat: 'اسأل عن المنتجات والعلامات التجارية والفروع...',
+    placeholderOnboarding: 'اكتب إجابتك...',
+    names: { visitor: 'عائشة', fullName: 'عائشة خان', chatter: 'عمر' },
+    bot: {
+      thanks: (name: string) => `شكرًا لك، ${name}! كيف يمكنني مساعدتك اليوم؟`,
+      thanksShort: (name: string) => `شكرًا لك، ${name}!`,
+      askName: 'يسعدني التحدث معك! بدايةً، ما اسمك؟',
+      askEmail: (name: string) => `تشرّفنا بمعرفتك، ${name}! ما عنوان بريدك الإلكتروني؟`,
+      invalidEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح حتى أتمكن من مساعدتك على نحو أفضل.',
+      welcomeBack: (name: string) => `مرحبًا بعودتك، ${name}!`,
+      assistantFailed: 'نعتذر، نواجه حاليًا صعوبة في معالجة طلبك. يُرجى المحاولة مرة أخرى أو التواصل معنا مباشرةً على الرقم +971 4 347 1100.',
+      inquirySent: (name: string) => `شكرًا لك، ${name}! تم إرسال استفسارك بنجاح، وسيردّ فريقنا على aisha@example.com خلال 24 ساعة. هل يمكنني مساعدتك في أي شيء آخر؟`,
+      inquiryFailed: (name: string) => `عذرًا ${name}، حدثت مشكلة أثناء إرسال استفسارك. يُرجى التواصل معنا مباشرةً عبر البريد الإلكتروني info@crescent-electrical.example أو الاتصال على الرقم +971 4 347 1100.`,
+    },
+    hello: 'مرحبا؟',
+    link: { answer: 'انظر [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)', question: 'جلب', name: 'جلب الكابلات الصناعية' },
+    inquiry: {
+      title: 'إرسال استفسار', fullName: 'الاسم الكامل *', email: 'البريد الإلكتروني *', region: 'المنطقة/الفرع *', phone: 'رقم الهاتف', companyName: 'اسم الشركة',
+      companyNamePlaceholder: 'أدخل اسم شركتك', companyLocation: 'موقع الشركة', companyLocationPlaceholder: 'المدينة، الدولة',
+      message: 'استفسارك *', messagePlaceholder: 'يُرجى وصف متطلباتك: المنتجات، والكميات، والمواصفات...',
+      submit: 'إرسال الاستفسار', close: 'إغلاق نموذج الاستفسار',
+      errorRequired: 'يُرجى تعبئة جميع الحقول المطلوبة (الاسم الكامل، البريد الإلكتروني، المنطقة/الفرع، الاستفسار)', errorEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
+      text: 'أحتاج 200 m من الكابل', glands: 'جلب كابلات',
+    },
+    // the branch's mail says the visitor wrote from the Arabic edition; the assistant answers in Arabic
+    sentLanguage: { language: 'ar' },
+  },
+];
+
+describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
+  const arabic = edition.locale === 'ar';
+  const { welcome, bot, names } = edition;
+  const renderEdition = (route = '/home') => renderInSite(<ChatWidget />, { route, locale: edition.locale });
+  const panel = () => screen.getByRole('dialog', { name: edition.title });
+  const log = () => screen.getByRole('log', { name: edition.log });
+  const input = () => screen.getByRole('textbox', { name: edition.input });
+
+  async function type(text: string) {
+    fireEvent.change(input(), { target: { value: text } });
+    fireEvent.submit(input().closest('form')!);
+    await advance(0);
+  }
+
+  describe('the panel', () => {
+    it("is the edition's assistant: title, status and every button named in its language", async () => {
+      renderEdition();
+      expect(panel()).toHaveTextContent(edition.online);
+      fireEvent.click(within(panel()).getByRole('button', { name: edition.minimize }));
+      fireEvent.click(screen.getByRole('button', { name: edition.restore }));
+      fireEvent.click(within(panel()).getByRole('button', { name: edition.close }));
+      fireEvent.click(screen.getByRole('button', { name: edition.open }));
+      expect(panel()).toBeInTheDocument();
+    });
+
+    it('on a phone: the round button restores the chat, with a note of an unread message', async () => {
+      setViewportWidth(375);
+      renderEdition();
+      const restore = screen.getByRole('button', { name: edition.restore });
+      await advance(500);
+      expect(restore).toHaveAccessibleDescription(edition.newMessage);
+    });
+  });
+
+  describe('a new visitor', () => {
+    it("is greeted and shown the welcome form in the page's language (an Arabic page: no English left)", async () => {
+      renderEdition();
+      await advance(400);
+      expect(within(panel()).getByRole('status')).toHaveTextContent(edition.typing);
+      await advance(100);
+      expect(log()).toHaveTextContent(edition.greeting);
+      expect(within(log()).getByText(edition.company).tagName).toBe('STRONG');
+      expect(screen.getByRole('heading', { name: welcome.title })).toBeInTheDocument();
+      expect(screen.getByLabelText(welcome.fullName)).toHaveAttribute('placeholder', welcome.fullNamePlaceholder);
+      const email = screen.getByLabelText(welcome.email);
+      expect(email).toHaveAttribute('placeholder', welcome.emailPlaceholder);
+      expect(email).toHaveAttribute('dir', 'ltr');
+      const region = screen.getByLabelText(welcome.region);
+      expect(within(region).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+        ['', welcome.selectRegion],
+        ...['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'].map((value, i) => [value, edition.regions[i]]),
+      ]);
+      expect(screen.getByRole('button', { name: welcome.start })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: welcome.justChat })).toBeInTheDocument();
+      expect(panel()).toHaveTextContent(welcome.or);
+      // the time is the only thing in Western characters: digits
+      if (arabic) expect(latinIn(panel())).toEqual([]);
+    });
+
+    it("an incomplete welcome form says what each field lacks in the page's language, never in the browser's", async () => {
+      renderEdition();
+      await advance(500);
+      fireEvent.change(screen.getByLabelText(welcome.email), { target: { value: 'aisha@example' } });
+      fireEvent.click(screen.getByRole('button', { name: welcome.start }));
+      expect(screen.getByRole('button', { name: welcome.start }).closest('form')).toHaveAttribute('novalidate');
+      expect(screen.getByLabelText(welcome.fullName)).toHaveAccessibleDescription(welcome.errorRequired);
+      expect(screen.getByLabelText(welcome.fullName)).toHaveFocus();
+      expect(screen.getByLabelText(welcome.email)).toHaveAccessibleDescription(welcome.errorEmail);
+      expect(screen.getByLabelText(welcome.region)).toHaveAccessibleDescription(welcome.errorRegion);
+      if (arabic) expect(latinIn(panel(), /name@example\.com/g)).toEqual([]);
+    });
+
+    it("submitting the form registers the branch name of the data and thanks in the page's language", async () => {
+      renderEdition();
+      await advance(500);
+      fireEvent.change(screen.getByLabelText(welcome.fullName), { target: { value: names.fullName } });
+      fireEvent.change(screen.getByLabelText(welcome.email), { target: { value: 'aisha@example.com' } });
+      fireEvent.change(screen.getByLabelText(welcome.region), { target: { value: 'Bahrain' } });
+      fireEvent.click(screen.getByRole('button', { name: welcome.start }));
+      await advance(500);
+      expect(await requestsSentWithBodies()).toEqual([
+        { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: names.fullName, userEmail: 'aisha@example.com', userCountry: 'Bahrain' } },
+      ]);
+      expect(log()).toHaveTextContent(bot.thanks(names.fullName));
+      expect(screen.getByRole('button', { name: edition.sendInquiry })).toBeInTheDocument();
+      expect(input()).toHaveAttribute('placeholder', edition.placeholderChat);
+    });
+
+    it("can just start chatting: name, e-mail (retried), then the regions as buttons in the page's language", async () => {
+      renderEdition();
+      await advance(500);
+      fireEvent.click(screen.getByRole('button', { name: welcome.justChat }));
+      await advance(500);
+      expect(log()).toHaveTextContent(bot.askName);
+      expect(input()).toHaveAttribute('placeholder', edition.placeholderOnboarding);
+      await type(names.chatter);
+      await advance(500);
+      expect(log()).toHaveTextContent(bot.askEmail(names.chatter));
+      await type('omar at example');
+      await advance(500);
+      expect(log()).toHaveTextContent(bot.invalidEmail);
+      await type('omar@example.com');
+      await advance(500);
+      const options = screen.getByRole('group', { name: edition.chooseRegion });
+      expect(within(options).getAllByRole('button').map((b) => b.textContent)).toEqual(edition.regions);
+      fireEvent.click(within(options).getByRole('button', { name: edition.regions[3] }));
+      await advance(0);
+      expect(await requestsSentWithBodies()).toEqual([
+        { request: `POST ${REGISTRATION_API_PATH}`, body: { userName: names.chatter, userEmail: 'omar@example.com', userCountry: 'Saudi Arabia' } },
+      ]);
+      await advance(1000);
+      expect(log()).toHaveTextContent(bot.thanksShort(names.chatter));
+      // the visitor's e-mail is the only Latin text of the conversation
+      if (arabic) expect(latinIn(panel(), /omar@example\.com|omar at example/g)).toEqual([]);
+    });
+  });
+
+  describe('the chat', () => {
+    beforeEach(() => storeProfile(names.visitor));
+
+    it("welcomes back and asks the assistant for an answer in the page's language (language 'ar' from an Arabic page)", async () => {
+      renderEdition();
+      await advance(500);
+      expect(log()).toHaveTextContent(bot.welcomeBack(names.visitor));
+      server.use(assistantAnswers({ answer: 'نعم، لدينا **جلب الكابلات**: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)', source: 'ai' }));
+      await type('هل لديكم جلب كابلات؟');
+      await advance(500);
+      await type('cable glands?');
+      await advance(500);
+      const sent = await requestsSentWithBodies();
+      expect(sent.map(({ body }) => body)).toEqual([
+        { question: 'هل لديكم جلب كابلات؟', history: [], ...edition.sentLanguage },
+        {
+          question: 'cable glands?',
+          history: [
+            { role: 'user', parts: [{ text: 'هل لديكم جلب كابلات؟' }] },
+            { role: 'model', parts: [{ text: 'نعم، لدينا **جلب الكابلات**: [جلب الكابلات الصناعية](/ar/our-products/industrial_cable_glands)' }] },
+          ],
+          ...edition.sentLanguage,
+        },
+      ]);
+      // an English question reads left to right; an Arabic message right to left, on either page
+      expect(within(log()).getByText('cable glands?').closest('[dir]')).toHaveAttribute('dir', 'ltr');
+      expect(within(log()).getByText('هل لديكم جلب كابلات؟').closest('[dir]')).toHaveAttribute('dir', 'rtl');
+    });
+
+    it('follows a link of an answer inside the edition', async () => {
+      renderEdition('/home');
+      await advance(500);
+      server.use(assistantAnswers({ answer: edition.link.answer }));
+      await type(edition.link.question);
+      await advance(500);
+      const link = within(log()).getByRole('link', { name: edition.link.name });
+      fireEvent.click(link);
+      // the router of an Arabic page has the basename /ar: the route inside it is the English path
+      expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/industrial_cable_glands');
+    });
+
+    it('apologises with the phone number (kept left to right in an Arabic message)', async () => {
+      renderEdition();
+      await advance(500);
+      server.use(http.post(CHAT_API_PATH, () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+      await type(edition.hello);
+      await advance(500);
+      expect(log()).toHaveTextContent(bot.assistantFailed);
+      if (arabic) {
+        const phone = within(log()).getByText('+971 4 347 1100');
+        expect(phone.tagName).toBe('BDI');
+        expect(phone).toHaveAttribute('dir', 'ltr');
+      }
+    });
+  });
+
+  describe('the inquiry modal', () => {
+    const { inquiry } = edition;
+    beforeEach(() => storeProfile(names.visitor));
+
+    const dialog = () => screen.getByRole('dialog', { name: inquiry.title });
+    const field = (label: string) => within(dialog()).getByLabelText(label);
+
+    async function openInquiry() {
+      fireEvent.click(screen.getByRole('button', { name: edition.sendInquiry }));
+      await advance(0);
+    }
+
+    it("has the page's labels, placeholders and buttons, prefilled from the profile", async () => {
+      renderEdition();
+      await advance(500);
+      await openInquiry();
+      expect(field(inquiry.fullName)).toHaveValue(names.visitor);
+      expect(field(inquiry.email)).toHaveValue('aisha@example.com');
+      expect(field(inquiry.region)).toHaveValue('Oman');
+      expect(within(field(inquiry.region)).getByRole('option', { selected: true })).toHaveTextContent(edition.regions[1]!);
+      expect(field(inquiry.phone)).toHaveAttribute('dir', 'ltr');
+      expect(field(inquiry.phone)).toHaveAttribute('placeholder', '+971 XX XXX XXXX');
+      expect(field(inquiry.companyName)).toHaveAttribute('placeholder', inquiry.companyNamePlaceholder);
+      expect(field(inquiry.companyLocation)).toHaveAttribute('placeholder', inquiry.companyLocationPlaceholder);
+      expect(field(inquiry.message)).toHaveAttribute('placeholder', inquiry.messagePlaceholder);
+      expect(within(dialog()).getByRole('button', { name: inquiry.submit })).toBeInTheDocument();
+      expect(within(dialog()).getByRole('button', { name: inquiry.close })).toBeInTheDocument();
+      // Western characters: the visitor's e-mail and the phone number's example only
+      if (arabic) expect(latinIn(dialog(), /aisha@example\.com|XX XXX XXXX/g)).toEqual([]);
+    });
+
+    it("shows its validation messages in the page's language", async () => {
+      renderEdition();
+      await advance(500);
+      await openInquiry();
+      const form = () => within(dialog()).getByRole('button', { name: inquiry.submit }).closest('form')!;
+      fireEvent.submit(form());
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(inquiry.errorRequired);
+      fireEvent.change(field(inquiry.message), { target: { value: inquiry.text } });
+      fireEvent.change(field(inquiry.email), { target: { value: 'aisha@example' } });
+      fireEvent.submit(form());
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(inquiry.errorEmail);
+    });
+
+    it('sent: the thanks with the e-mail; the payload holds the branch name of the data and the page language', async () => {
+      renderEdition();
+      await advance(500);
+      await openInquiry();
+      fireEvent.change(field(inquiry.message), { target: { value: inquiry.text } });
+      fireEvent.click(within(dialog()).getByRole('button', { name: inquiry.submit }));
+      await advance(500);
+      const [sent] = await requestsSentWithBodies();
+      expect(sent).toEqual({
+        request: `POST ${INQUIRY_API_PATH}`,
+        body: {
+          userName: names.visitor,
+          userEmail: 'aisha@example.com',
+          userCountry: 'Oman',
+          inquiryPhone: '',
+          inquiryMessage: inquiry.text,
+          companyName: '',
+          companyLocation: '',
+          ...edition.sentLanguage,
+        },
+      });
+      expect(log()).toHaveTextContent(bot.inquirySent(names.visitor));
+      if (arabic) expect(within(log()).getByText('aisha@example.com').tagName).toBe('BDI');
+    });
+
+    it('failed: the apology with our e-mail and phone (each left to right in an Arabic message)', async () => {
+      server.use(http.post(INQUIRY_API_PATH, () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })));
+      renderEdition();
+      await advance(500);
+      await openInquiry();
+      fireEvent.change(field(inquiry.message), { target: { value: inquiry.glands } });
+      fireEvent.click(within(dialog()).getByRole('button', { name: inquiry.submit }));
+      await advance(500);
+      expect(log()).toHaveTextContent(bot.inquiryFailed(names.visitor));
+      if (arabic) {
+        expect(within(log()).getByText('info@crescent-electrical.example')).toHaveAttribute('dir', 'ltr');
+        expect(within(log()).getByText('+971 4 347 1100')).toHaveAttribute('dir', 'ltr');
+      }
+    });
+  });
 });
 
 describe('the panel', () => {

@@ -1,9 +1,17 @@
+// The home page (/home, /ar/home): first the cases run for each edition, with that edition's texts and data (the
+// Arabic one loaded from /data/ar/…, on the server or in the browser); then the English behaviour cases.
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { renderInSite } from '@test/render';
-import { brandLogoPath, categoryImagePath, findCategory } from '@site/content';
+import { requestsSent, server } from '@test/msw';
+import { dataEdition } from '@site/content/arabic-edition';
+import { brandLogoPath, categoryImagePath, findCategory, TEASER_CATEGORY_IDS } from '@site/content';
+import { makeStore } from '@site/shared-store';
 import { setReducedMotion, useScrollAnimationMocks } from '@site/shared-ui/testing';
-import { englishHomeStore } from '../testing/handlers';
-import HomePage from './HomePage';
+import { englishHomeStore, serveEnglishCategories } from '../testing/handlers';
+import { editionStore, expectNoEnglishText, firstViewContext, LOADING, loaded, renderEdition, serveEditions } from '../testing/editionPage';
+import { loadFirstView as loadCertificatesFirstView } from '../certificates/CertificatesPage';
+import HomePage, { loadFirstView as loadHomeFirstView } from './HomePage';
 
 const TEASER = [
   'industrial_plugs_and_sockets',
@@ -24,8 +32,141 @@ const COUNTERS = [
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 
-/** /home as the server draws it: the teaser's categories are in the first view's state (loading them: companyPages.ar.test.tsx). */
+/** /home as the server draws it: the teaser's categories are in the first view's state (loading them: the cases below). */
 const renderHome = () => renderInSite(<HomePage />, { route: '/home', store: englishHomeStore() });
+
+/** What each edition's home page shows: the same page, its texts in the page's language. */
+const EDITIONS = [
+  {
+    locale: 'en' as const,
+    /** The files a home page opened in the browser loads: English pages have the texts in the bundle. */
+    loads: ['GET /data/products-category.json'],
+    /** The file whose failure leaves the page without its texts. */
+    failing: '/data/products-category.json',
+    heading: 'Electrical Products & Industrial Solutions',
+    highlights: 'Highlights',
+    products: 'Our Products',
+    viewAll: 'View All Products',
+    featured: 'Featured product categories',
+    about: 'About Us',
+    moreAboutUs: 'More about us',
+    figures: 'Our figures',
+    figureLabels: COUNTERS.map(([, label]) => label!),
+    partners: 'Our Partners',
+    partnersSubtitle: 'Authorized Distributors of Leading Global Brands',
+    partnerBrands: 'Partner brands',
+    raychemLogo: 'Raychem logo',
+    loadError: 'We could not load this page just now. Please check your connection and try again.',
+  },
+  {
+    locale: 'ar' as const,
+    loads: ['GET /data/ar/home.json', 'GET /data/ar/products-category.json'],
+    failing: '/data/ar/home.json',
+    heading: 'المنتجات الكهربائية والحلول الصناعية',
+    highlights: 'أبرز إنجازاتنا',
+    products: 'منتجاتنا',
+    viewAll: 'عرض جميع المنتجات',
+    featured: 'فئات منتجات مختارة',
+    about: 'من نحن',
+    moreAboutUs: 'المزيد عنّا',
+    figures: 'أرقامنا',
+    figureLabels: ['عملاء نخدمهم', 'دول نعمل فيها', 'كتالوج المنتجات', 'مورّدون حول العالم'],
+    partners: 'شركاؤنا',
+    partnersSubtitle: 'موزّعون معتمدون لكبرى العلامات التجارية العالمية',
+    partnerBrands: 'العلامات التجارية الشريكة',
+    raychemLogo: 'شعار Raychem',
+    loadError: 'تعذّر تحميل هذه الصفحة حاليًا. يُرجى التحقق من الاتصال والمحاولة مرة أخرى.',
+  },
+];
+
+describe.each(EDITIONS)('HomePage in each edition ($locale)', (edition) => {
+  const { locale } = edition;
+  const home = dataEdition(locale, 'home.json');
+  const categories = dataEdition(locale, 'products-category.json');
+  let scrollTo: jest.SpyInstance;
+  beforeEach(() => {
+    serveEditions();
+    setReducedMotion(true);
+    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => scrollTo.mockRestore());
+
+  it("opened in the browser: loads what the edition lacks, then shows every block in the page's language", async () => {
+    renderEdition(<HomePage />, '/home', locale);
+    expect(screen.getByTestId('spinner').closest('[role="status"]')).toHaveTextContent(LOADING[locale]);
+    await loaded(locale);
+    expect(requestsSent().sort()).toEqual(edition.loads);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(edition.heading);
+    expect(screen.getByRole('region', { name: edition.highlights })).toBeInTheDocument();
+    const products = screen.getByText(edition.products, { selector: 'h2' }).closest('section')!;
+    expect(within(products).getByRole('link', { name: edition.viewAll })).toHaveAttribute('href', '/our-products');
+    const cards = within(within(products).getByLabelText(edition.featured)).getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(TEASER_CATEGORY_IDS.map((id) => `/our-products/${id}`));
+    TEASER_CATEGORY_IDS.forEach((id, i) => {
+      const category = categories.find((c) => c.id === id)!;
+      expect(cards[i]).toHaveTextContent(category.title);
+      expect(cards[i]!.querySelector('img')).toHaveAttribute('src', categoryImagePath(category.image));
+    });
+    const about = screen.getByText(edition.about, { selector: 'h2' }).closest('section')!;
+    expect(within(about).getByRole('link', { name: edition.moreAboutUs })).toHaveAttribute('href', '/about');
+    const figures = within(within(about).getByLabelText(edition.figures)).getAllByRole('listitem');
+    // Western digits (reduced motion: the final figures at once).
+    figures.forEach((item, i) => expect(within(item).getByTestId('count-up-digits').textContent).toBe(COUNTERS[i]![0]));
+    figures.forEach((item, i) => expect(item).toHaveTextContent(edition.figureLabels[i]!));
+    const partnersSection = screen.getByText(edition.partners, { selector: 'h2' }).closest('section')!;
+    expect(within(partnersSection).getByText(edition.partnersSubtitle)).toBeInTheDocument();
+    const partners = within(within(partnersSection).getByRole('list', { name: edition.partnerBrands })).getAllByRole('img');
+    expect(partners.map((logo) => logo.getAttribute('alt'))).toEqual(home.partners.items.map((partner) => partner.alt));
+    expect(partners[2]).toHaveAccessibleName(edition.raychemLogo);
+    if (locale === 'ar') expectNoEnglishText();
+  });
+
+  it('drawn by the server: its loadFirstView loads what the edition lacks, and the page shows it at once without fetching', async () => {
+    const store = editionStore(locale);
+    await loadHomeFirstView(firstViewContext(store, locale));
+    const fetchedByServer = requestsSent().length;
+    expect(fetchedByServer).toBe(edition.loads.length);
+    renderEdition(<HomePage />, '/home', locale, store);
+    expect(screen.queryAllByText(LOADING[locale])).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(home.slides[0]!.heading);
+    expect(requestsSent()).toHaveLength(fetchedByServer);
+  });
+
+  it('says so when its data cannot be loaded, and tries again', async () => {
+    server.use(http.get(edition.failing, () => HttpResponse.json({ error: 'down' }, { status: 500 }), { once: true }));
+    renderEdition(<HomePage />, '/home', locale);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(edition.loadError);
+    fireEvent.click(within(alert).getByRole('button'));
+    await loaded(locale);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(home.slides[0]!.heading);
+  });
+});
+
+describe('HomePage on an English page drawn by the server', () => {
+  let scrollTo: jest.SpyInstance;
+  beforeEach(() => {
+    setReducedMotion(true);
+    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => scrollTo.mockRestore());
+
+  it("loads only the teaser's categories (its texts are in the bundle), on the server or in the browser", async () => {
+    serveEnglishCategories();
+    const english = makeStore();
+    await loadHomeFirstView(firstViewContext(english, 'en'));
+    await loadCertificatesFirstView(firstViewContext(english, 'en'));
+    expect(requestsSent()).toEqual(['GET /data/products-category.json']);
+    // what the server sends with the page is the state the synchronous English tests start from
+    expect(english.getState().companyContent).toEqual(englishHomeStore().getState().companyContent);
+    renderInSite(<HomePage />, { route: '/home', store: english });
+    const englishProducts = screen.getByText('Our Products', { selector: 'h2' }).closest('section')!;
+    expect(within(within(englishProducts).getByLabelText('Featured product categories')).getAllByRole('link').map((card) => card.textContent)).toEqual(
+      TEASER_CATEGORY_IDS.map((id) => dataEdition('en', 'products-category.json').find((category) => category.id === id)!.title),
+    );
+    expect(requestsSent()).toHaveLength(1);
+  });
+});
 
 describe('HomePage', () => {
   let scrollTo: jest.SpyInstance;

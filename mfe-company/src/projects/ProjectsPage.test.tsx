@@ -1,5 +1,9 @@
+// The projects page (/our-projects, /ar/our-projects): first its cards in each edition, with that edition's texts and
+// data (the Arabic one loaded from /data/ar/…); then the English behaviour case.
 import { screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
+import { dataEdition } from '@site/content/arabic-edition';
+import { expectNoEnglishText, loaded, renderEdition, serveEditions } from '../testing/editionPage';
 import ProjectsPage from './ProjectsPage';
 
 const TITLES = [
@@ -11,6 +15,34 @@ const TITLES = [
   'Palm Jumeirah',
   'The Atlantis Royal',
 ];
+
+/** What each edition's projects page shows: the same page, its texts in the page's language. */
+const EDITIONS = [
+  { locale: 'en' as const, title: 'Our Projects', list: 'Projects', first: 'Al Habtoor City' },
+  { locale: 'ar' as const, title: 'مشاريعنا', list: 'المشاريع', first: 'مدينة الحبتور' },
+];
+
+describe.each(EDITIONS)('ProjectsPage in each edition ($locale)', (edition) => {
+  const { locale } = edition;
+  let scrollTo: jest.SpyInstance;
+  beforeEach(() => {
+    serveEditions();
+    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => scrollTo.mockRestore());
+
+  it("shows the seven projects with their titles and alt texts in the page's language", async () => {
+    const projects = dataEdition(locale, 'projects.json');
+    renderEdition(<ProjectsPage />, '/our-projects', locale);
+    expect(screen.getByText(edition.title, { selector: 'h1' })).toBeInTheDocument();
+    await loaded(locale);
+    const cards = within(screen.getByLabelText(edition.list, { selector: 'ul' })).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 2 }).textContent)).toEqual(projects.map((project) => project.title));
+    expect(cards[0]).toHaveTextContent(edition.first);
+    cards.forEach((card, i) => expect(within(card).getByRole('img')).toHaveAttribute('alt', projects[i]!.alt));
+    if (locale === 'ar') expectNoEnglishText();
+  });
+});
 
 describe('ProjectsPage', () => {
   let scrollTo: jest.SpyInstance;

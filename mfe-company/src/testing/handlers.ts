@@ -5,15 +5,12 @@ import { http, HttpResponse } from 'msw';
 import { answerByHand, server } from '@test/msw';
 import { arabicEdition, dataEdition, type DataFileName } from '@site/content/arabic-edition';
 import { localizedDataPath } from '@site/contracts/locale';
-import { localizedFetch, makeStore } from '@site/shared-store';
+import { makeStore } from '@site/shared-store';
 import { OUR_TEAM_PATH } from '../management/ourTeamSlice';
 import { CONTENT_FILES, fetchCompanyContent, teaserCategories } from '../content/companyContentSlice';
 
 /** Holds each GET of the team file until the test answers it, so a test sees the page while it loads. */
 export const ourTeamAnsweredByHand = () => answerByHand('get', OUR_TEAM_PATH);
-
-/** A store as an Arabic page has it: its fetch reads the data files of the Arabic edition (/data/ar/…). */
-export const arabicStore = () => makeStore(undefined, { fetch: localizedFetch('ar', (input, init) => fetch(input, init)) });
 
 /** Serves the Arabic edition of every data file the company pages read (and the team). */
 export function serveArabicEditions(): void {
@@ -25,7 +22,6 @@ export function serveArabicEditions(): void {
   );
 }
 
-
 /** Serves the English categories file (/data/products-category.json), which the home page's teaser reads. */
 export function serveEnglishCategories(): void {
   server.use(http.get(CONTENT_FILES.teaser, () => HttpResponse.json(dataEdition('en', 'products-category.json'))));
@@ -33,7 +29,7 @@ export function serveEnglishCategories(): void {
 
 /**
  * A store as an English /home drawn by the server starts with: the teaser's categories its loadFirstView loaded (the
- * state is checked against the real loadFirstView in companyPages.ar.test.tsx), for tests that render synchronously.
+ * state is checked against the real loadFirstView in home/HomePage.test.tsx), for tests that render synchronously.
  */
 export function englishHomeStore() {
   const store = makeStore();

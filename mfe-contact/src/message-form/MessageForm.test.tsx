@@ -1,9 +1,13 @@
+// The Send us a message form (/contact-us, /ar/contact-us): its cases run for each edition, with that edition's texts
+// (on an Arabic page every label, check, success and failure text in Arabic, the e-mail of the failure text kept left
+// to right, the page's language sent with the message); the English-only behaviour cases follow.
 import { CONTACT_FORM_API_PATH } from '@site/contracts/api';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { branches } from '@site/content';
+import { ARABIC_BRANCHES } from '../testing/handlers';
 import { MessageForm } from './MessageForm';
 
 const REQUIRED = 'Please fill in all required fields (Name, Email, Message)';
@@ -20,6 +24,176 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
+
+/** What each edition's form shows and sends: the same form, its texts in the page's language. */
+const EDITIONS = [
+  {
+    locale: 'en' as const,
+    branches,
+    /** The fields' names (the visual ' *' of required fields is aria-hidden). */
+    labels: { name: 'Name', email: 'Email', phone: 'Phone', message: 'Message', companyName: 'Company Name', companyLocation: 'Company Location', humanCheck: '23 - 14 = ?' },
+    country: 'Country',
+    heading: 'Send us a message',
+    send: 'Send Message',
+    sending: 'Sending…',
+    sendingLabel: 'Sending your message',
+    honeypot: 'Leave this field empty',
+    countries: ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'],
+    required: REQUIRED,
+    badEmail: BAD_EMAIL,
+    wrongAnswer: WRONG_ANSWER,
+    thanks: THANKS,
+    failure,
+    /** The right answer to the human check as this edition's visitor may type it. */
+    answer: '9',
+    values: { name: 'Aisha Rahman', companyName: 'Gulf Build LLC', companyLocation: 'Dubai, UAE', message: 'Please quote 200 cable glands.' },
+    /** An English page sends no language: the server takes English by default. */
+    sentLanguage: {},
+  },
+  {
+    locale: 'ar' as const,
+    branches: ARABIC_BRANCHES,
+    // The human check: the equation isolated left to right (U+2066 … U+2069) inside the Arabic question.
+    labels: { name: 'الاسم', email: 'البريد الإلكتروني', phone: 'رقم الهاتف', message: 'الرسالة', companyName: 'اسم الشركة', companyLocation: 'موقع الشركة', humanCheck: 'ما ناتج \u206623 - 14\u2069؟' },
+    country: 'الدولة',
+    heading: 'أرسل لنا رسالة',
+    send: 'إرسال الرسالة',
+    sending: 'جارٍ الإرسال…',
+    sendingLabel: 'جارٍ إرسال رسالتك',
+    honeypot: 'اترك هذا الحقل فارغًا',
+    countries: ['دبي', 'عُمان', 'البحرين', 'المملكة العربية السعودية'],
+    required: 'يُرجى تعبئة جميع الحقول المطلوبة (الاسم، البريد الإلكتروني، الرسالة)',
+    badEmail: 'يُرجى إدخال عنوان بريد إلكتروني صحيح',
+    wrongAnswer: 'إجابة المعادلة غير صحيحة. يُرجى المحاولة مرة أخرى.',
+    thanks: 'شكرًا لتواصلك معنا! سنرد على رسالتك خلال 24 ساعة.',
+    failure: (email: string) => `تعذّر إرسال الرسالة. يُرجى المحاولة مرة أخرى أو التواصل معنا مباشرةً على ${email}`,
+    // typed with Arabic-Indic digits
+    answer: '٩',
+    values: { name: 'عائشة الرحمن', companyName: 'شركة الخليج للبناء', companyLocation: 'دبي', message: 'نرجو تزويدنا بعرض سعر لـ 200 جلبة كابل.' },
+    sentLanguage: { language: 'ar' },
+  },
+];
+
+describe.each(EDITIONS)('the Send us a message form in each edition ($locale)', (edition) => {
+  const { labels } = edition;
+  const renderForm = () => renderInSite(<MessageForm branches={edition.branches} />, { route: '/contact-us', locale: edition.locale });
+  const field = (label: string) => screen.getByRole<HTMLInputElement>('textbox', { name: label });
+  const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+  const country = () => screen.getByRole<HTMLSelectElement>('combobox', { name: edition.country });
+  const submit = () => fireEvent.click(screen.getByRole('button', { name: edition.send }));
+  const status = () => document.getElementById('message-form-status')!;
+
+  function fillValid() {
+    type(labels.name, edition.values.name);
+    type(labels.email, 'aisha@example.com');
+    type(labels.phone, '+971 50 123 4567');
+    type(labels.companyName, edition.values.companyName);
+    type(labels.companyLocation, edition.values.companyLocation);
+    type(labels.message, edition.values.message);
+    type(labels.humanCheck, '9');
+  }
+
+  it("has the edition's heading, labels, button and country names; the countries keep the names the server knows", () => {
+    renderForm();
+    expect(screen.getByRole('heading', { level: 2, name: edition.heading })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: edition.heading })).toBeInTheDocument();
+    for (const label of Object.values(labels)) expect(field(label)).toBeInTheDocument();
+    expect(screen.getByLabelText(`${labels.name} *`)).toBe(field(labels.name));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(edition.countries);
+    expect(screen.getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
+    expect(country()).toHaveValue('Dubai');
+    // e-mail and phone are typed left to right; free text follows what is typed
+    expect(field(labels.email)).toHaveAttribute('dir', 'ltr');
+    expect(field(labels.phone)).toHaveAttribute('dir', 'ltr');
+    expect(field(labels.message)).toHaveAttribute('dir', 'auto');
+    expect(screen.getByRole('button', { name: edition.send })).toBeEnabled();
+    if (edition.locale === 'ar') expect(document.body.textContent).not.toMatch(/Send us a message|Send Message|Company Name|Leave this field empty/);
+    expect(document.getElementById('contact-website')!.closest('label')).toHaveTextContent(edition.honeypot);
+  });
+
+  it("shows each check in the edition's language, in the spec order, sending nothing", () => {
+    renderForm();
+    type(labels.email, 'not-an-email');
+    type(labels.humanCheck, '5');
+    submit();
+    expect(status()).toHaveTextContent(edition.required);
+    type(labels.name, edition.values.name);
+    type(labels.message, edition.values.message);
+    submit();
+    expect(status()).toHaveTextContent(edition.badEmail);
+    type(labels.email, 'aisha@example.com');
+    submit();
+    expect(status()).toHaveTextContent(edition.wrongAnswer);
+    expect(status()).toHaveAttribute('data-type', 'error');
+    expect(requestsSent()).toEqual([]);
+  });
+
+  it("takes the answer as the edition's visitor types it, sends the page language (if not English) and the branch name, then thanks", async () => {
+    renderForm();
+    fillValid();
+    type(labels.humanCheck, edition.answer);
+    fireEvent.change(country(), { target: { value: 'Oman' } });
+    submit();
+    expect(screen.getByRole('button', { name: edition.sending })).toBeDisabled();
+    expect(screen.getByText(edition.sendingLabel)).toBeInTheDocument();
+    await waitFor(() => expect(status()).toHaveTextContent(edition.thanks));
+    expect(status()).toHaveAttribute('data-type', 'success');
+    expect((await requestsSentWithBodies())[0]?.body).toEqual({
+      name: edition.values.name,
+      email: 'aisha@example.com',
+      phone: '+971 50 123 4567',
+      message: edition.values.message,
+      country: 'Oman',
+      companyName: edition.values.companyName,
+      companyLocation: edition.values.companyLocation,
+      website: '',
+      ...edition.sentLanguage,
+    });
+    for (const label of Object.values(labels)) expect(field(label)).toHaveValue('');
+    expect(country()).toHaveValue('Dubai');
+  });
+
+  it.each([
+    ['400', () => HttpResponse.json({ error: 'name contains characters that are not allowed' }, { status: 400 })],
+    ['413', () => HttpResponse.json({ error: 'The request body is too large: the limit is 16 KB' }, { status: 413 })],
+    ['415', () => HttpResponse.json({ error: 'Send the form as JSON (Content-Type: application/json)' }, { status: 415 })],
+    ['429', () => HttpResponse.json({ error: 'Too many requests, please try again in a minute.' }, { status: 429 })],
+    ['500', () => HttpResponse.json({ error: 'Internal server error' }, { status: 500 })],
+    ['503', () => HttpResponse.json({ error: 'Your submission could not be saved right now. Please try again in a few minutes.' }, { status: 503 })],
+    ['a network error', () => HttpResponse.error()],
+  ])("a %s answer shows the edition's failure text with the branch e-mail left to right, keeping every field", async (_what, answer) => {
+    server.use(http.post(CONTACT_FORM_API_PATH, answer));
+    renderForm();
+    fillValid();
+    fireEvent.change(country(), { target: { value: 'Bahrain' } });
+    submit();
+    await waitFor(() => expect(status()).toHaveTextContent(edition.failure('bahrain@crescent-electrical.example')));
+    const address = status().querySelector('bdi')!;
+    expect(address).toHaveAttribute('dir', 'ltr');
+    expect(address).toHaveTextContent(/^bahrain@crescent-electrical\.example$/);
+    // no English sentence from the server
+    if (edition.locale === 'ar') expect(status().textContent).not.toMatch(/[A-Za-z]{3,} [A-Za-z]{3,}/);
+    expect(field(labels.name)).toHaveValue(edition.values.name);
+    expect(country()).toHaveValue('Bahrain');
+    expect(screen.getByRole('button', { name: edition.send })).toBeEnabled();
+  });
+
+  it('a second submit clears the earlier error while it sends', async () => {
+    let respond: (response: Response) => void = () => undefined;
+    server.use(http.post(CONTACT_FORM_API_PATH, () => new Promise<Response>((resolve) => (respond = resolve))));
+    renderForm();
+    fillValid();
+    type(labels.email, 'bad');
+    submit();
+    expect(status()).toHaveTextContent(edition.badEmail);
+    type(labels.email, 'aisha@example.com');
+    submit();
+    expect(status()).toBeEmptyDOMElement();
+    await waitFor(() => expect(requestsSent()).toHaveLength(1));
+    await act(async () => respond(HttpResponse.json({ ok: true, id: 2 })));
+    expect(status()).toHaveTextContent(edition.thanks);
+  });
+});
 
 function renderForm() {
   renderInSite(<MessageForm branches={branches} />, { route: '/contact-us' });
@@ -189,15 +363,6 @@ describe('the Send us a message form', () => {
     await waitFor(() => expect(status()).toHaveTextContent(THANKS));
     expect((await requestsSentWithBodies())[0]?.body).not.toHaveProperty('language');
     expect(status().querySelector('bdi')).toBeNull();
-  });
-
-  it('keeps the e-mail of the failure text left to right (the same text on an English page)', async () => {
-    server.use(http.post(CONTACT_FORM_API_PATH, () => HttpResponse.json({ error: 'x' }, { status: 400 })));
-    renderForm();
-    fillValid();
-    submit();
-    await waitFor(() => expect(status()).toHaveTextContent(failure('dubai@crescent-electrical.example')));
-    expect(status().querySelector('bdi')).toHaveAttribute('dir', 'ltr');
   });
 
   it('sends what a bot put into the honeypot, so the server can flag it', async () => {

@@ -1,5 +1,7 @@
-// The request page /request-quote in English: the basket's lines (edit, remove, clear), "Paste a list", the form's
-// checks, what is posted, and what each answer of the server shows.
+// The request page /request-quote: first the cases run for each edition, with that edition's texts (on an Arabic page
+// the lines named from the Arabic catalogue, every text in Arabic, codes and the reference left to right, the page's
+// language sent, the Arabic failure texts); then the English behaviour: the basket's lines (edit, remove, clear),
+// "Paste a list", the form's checks, what is posted, and what each answer of the server shows.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
@@ -7,7 +9,7 @@ import { renderInSite } from '@test/render';
 import { CATALOGUE_LOOKUP_API_PATH, QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { normalizedProductCode } from '@site/content/validation';
 import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type AppStore, type QuoteLine } from '@site/shared-store';
-import { productHandlers } from '../testing/handlers';
+import { ARABIC_PRODUCTS, ENGLISH_PRODUCTS, contactHandlers, productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
 import { selectQuoteProductsStatus } from './quoteProductsSlice';
 import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from '../testing/quoteLines';
@@ -53,6 +55,168 @@ function fillForm() {
   type('Phone', '+971 50 123 4567');
   type('23 - 14 = ?', '9');
 }
+
+/** What each edition's request page shows: the same page, its texts in the page's language. */
+const EDITIONS = [
+  {
+    locale: 'en' as const,
+    products: ENGLISH_PRODUCTS,
+    heading: 'Request a Quote',
+    linesCaption: 'Products to quote',
+    quantityOf: (name: string) => `Quantity of ${name}`,
+    remove: (name: string) => `Remove ${name}`,
+    neededBy: 'Needed by',
+    /** The look-up's language: an English page asks without one. */
+    lookupLanguage: '',
+    branches: ['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia'],
+    form: { companyName: 'Company', name: 'Your name', email: 'Email', phone: 'Phone', humanCheck: '23 - 14 = ?', send: 'Send request' },
+    values: { companyName: 'Gulf Build LLC', name: 'Aisha Rahman', answer: '9' },
+    paste: {
+      label: 'Paste a list',
+      add: 'Add from list',
+      tenMore: '10',
+      addedOne: 'Added 1 product from your list.',
+      notRecognised: 'Not recognised:',
+      refused: 'Quantity not accepted:',
+      wholeCoils: 'Enter a whole number of coils.',
+    },
+    sent: { heading: 'Request sent', reference: /Your reference is/, referenceText: 'Your reference is RFQ-2026-000124.', metres: '200 metres', pdf: 'Download PDF' },
+    errors: {
+      required: 'Please fill in all required fields (Company, Your name, Email, Phone).',
+      refused: 'Please check the highlighted fields.',
+      rateLimited: 'Too many requests. Please wait a minute and try again.',
+      failed: 'Your request could not be sent. Please try again in a few minutes.',
+    },
+  },
+  {
+    locale: 'ar' as const,
+    products: ARABIC_PRODUCTS,
+    heading: 'طلب عرض سعر',
+    linesCaption: 'المنتجات المطلوب تسعيرها',
+    quantityOf: (name: string) => `كمية ${name}`,
+    remove: (name: string) => `إزالة ${name}`,
+    neededBy: 'مطلوب بحلول',
+    lookupLanguage: '&lang=ar',
+    branches: ['دبي', 'عُمان', 'البحرين', 'المملكة العربية السعودية'],
+    form: { companyName: 'الشركة', name: 'اسمك', email: 'البريد الإلكتروني', phone: 'رقم الهاتف', humanCheck: 'ما ناتج \u206623 - 14\u2069؟', send: 'إرسال الطلب' },
+    // the answer typed with Arabic-Indic digits
+    values: { companyName: 'شركة الخليج للبناء', name: 'عائشة الرحمن', answer: '٩' },
+    paste: {
+      label: 'لصق قائمة',
+      add: 'إضافة من القائمة',
+      // a quantity pasted in Arabic-Indic digits
+      tenMore: '١٠',
+      addedOne: 'أُضيف منتج واحد من قائمتك.',
+      notRecognised: 'لم يُتعرّف على:',
+      refused: 'كمية غير مقبولة:',
+      wholeCoils: 'أدخل عددًا صحيحًا بوحدة «لفة».',
+    },
+    sent: { heading: 'تم إرسال الطلب', reference: /الرقم المرجعي/, referenceText: 'الرقم المرجعي لطلبك هو RFQ-2026-000124.', metres: '200 متر', pdf: 'تنزيل ملف PDF' },
+    errors: {
+      required: 'يُرجى تعبئة جميع الحقول المطلوبة (الشركة، اسمك، البريد الإلكتروني، رقم الهاتف).',
+      refused: 'يُرجى مراجعة الحقول المحددة.',
+      rateLimited: 'طلبات كثيرة جدًا. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.',
+      failed: 'تعذّر إرسال طلبك. يُرجى المحاولة مرة أخرى بعد بضع دقائق.',
+    },
+  },
+];
+
+describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) => {
+  const nameOf = (id: string) => edition.products.find((product) => product.id === id)!.productName;
+  const { form } = edition;
+
+  beforeEach(() => {
+    server.use(
+      ...contactHandlers,
+      http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ ok: true, reference: 'RFQ-2026-000124', pdfUrl: '/api/quote-requests/RFQ-2026-000124.pdf?key=k' })),
+    );
+  });
+
+  function renderEdition() {
+    const store: AppStore = makeStore(undefined, { fetch: localizedFetch(edition.locale, (input, init) => fetch(input, init)) });
+    // seen on the English site: an Arabic page names them in Arabic once the Arabic catalogue is there
+    store.dispatch(quoteBasketRestored([lineOf(CABLE, 200), lineOf(WIRE, 3)]));
+    renderInSite(<QuoteRequestPage />, { route: '/request-quote', locale: edition.locale, store });
+    return store;
+  }
+
+  const sendRequest = () => fireEvent.click(screen.getByRole('button', { name: form.send }));
+
+  function fillEditionForm() {
+    type(form.companyName, edition.values.companyName);
+    type(form.name, edition.values.name);
+    type(form.email, 'aisha@example.com');
+    type(form.phone, '+971 50 123 4567');
+    type(form.humanCheck, edition.values.answer);
+  }
+
+  it("names the lines from the edition's catalogue, in its texts, codes left to right", async () => {
+    renderEdition();
+    expect(screen.getByRole('heading', { level: 1, name: edition.heading })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: edition.linesCaption });
+    expect(await within(table).findByText(nameOf(CABLE.id))).toBeInTheDocument();
+    // the basket's products asked for in the page's language, by their ids: never the whole catalogue
+    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[CABLE.id, WIRE.id].map(normalizedProductCode).join(',')}${edition.lookupLanguage}`);
+    expect(within(table).getByRole('textbox', { name: edition.quantityOf(nameOf(WIRE.id)) })).toHaveValue('3');
+    expect(within(table).getByText(CABLE.code).closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByRole('button', { name: edition.remove(nameOf(CABLE.id)) })).toBeInTheDocument();
+    expect(screen.getByLabelText(edition.neededBy)).toHaveAttribute('dir', 'ltr');
+    // the branches as the edition's contact page names them, sending the server's names
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(edition.branches));
+    expect(screen.getAllByRole<HTMLOptionElement>('option').map((option) => option.value)).toEqual(['Dubai', 'Oman', 'Bahrain', 'Saudi Arabia']);
+  });
+
+  it("adds a pasted list and lists, in the edition's language, the unknown line and the refused quantity", async () => {
+    const store = renderEdition();
+    await screen.findByText(nameOf(CABLE.id));
+    fireEvent.change(textbox(edition.paste.label), { target: { value: `${CABLE.code} ${edition.paste.tenMore}\nXYZ-000 5\n${OTHER_WIRE.code} 2.5` } });
+    fireEvent.click(screen.getByRole('button', { name: edition.paste.add }));
+    const status = within(screen.getByRole('form', { name: edition.paste.label })).getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(edition.paste.addedOne));
+    expect(status).toHaveTextContent(`${edition.paste.notRecognised}XYZ-000 5`);
+    expect(status).toHaveTextContent(`${edition.paste.refused}${OTHER_WIRE.code} 2.5: ${edition.paste.wholeCoils}`);
+    expect(within(status).getByText('XYZ-000 5')).toHaveAttribute('dir', 'ltr');
+    expect(selectQuoteLines(store.getState()).find((line) => line.productId === CABLE.id)?.quantity).toBe(210);
+  });
+
+  it('sends the page’s language and shows the reference in its language, left to right', async () => {
+    const store = renderEdition();
+    await screen.findByText(nameOf(CABLE.id));
+    fillEditionForm();
+    sendRequest();
+    expect(await screen.findByRole('heading', { level: 2, name: edition.sent.heading })).toBeInTheDocument();
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ language: edition.locale, branch: 'Dubai', companyName: edition.values.companyName, lines: [{ productId: CABLE.id, quantity: 200 }, { productId: WIRE.id, quantity: 3 }] });
+    expect(screen.getByText('RFQ-2026-000124')).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByText(edition.sent.reference)).toHaveTextContent(edition.sent.referenceText);
+    expect(screen.getByText(edition.sent.metres)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: edition.sent.pdf })).toHaveAttribute('href', '/api/quote-requests/RFQ-2026-000124.pdf?key=k');
+    expect(selectQuoteLines(store.getState())).toEqual([]);
+    // the figures in Western digits
+    expect(document.body.textContent).not.toMatch(/[٠-٩]/);
+  });
+
+  it("shows the edition's texts for a refusal, a rate limit and a failure (an Arabic page never the server's English)", async () => {
+    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'phone is required' }, { status: 400 }), { once: true }));
+    renderEdition();
+    await screen.findByText(nameOf(CABLE.id));
+    sendRequest();
+    expect(screen.getByRole('alert')).toHaveTextContent(edition.errors.required);
+    fillEditionForm();
+    sendRequest();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(edition.errors.refused));
+    // the English page adds the server's reason; the Arabic one cannot (the server words it in English)
+    if (edition.locale === 'ar') expect(screen.getByRole('alert')).not.toHaveTextContent('phone is required');
+    else expect(screen.getByRole('alert')).toHaveTextContent('phone is required');
+    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.json({ error: 'Too many requests' }, { status: 429 }), { once: true }));
+    sendRequest();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(edition.errors.rateLimited));
+    server.use(http.post(QUOTE_REQUESTS_API_PATH, () => HttpResponse.error(), { once: true }));
+    sendRequest();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(edition.errors.failed));
+    expect(textbox(form.companyName)).toHaveValue(edition.values.companyName);
+  });
+});
 
 describe('the request page', () => {
   it('keeps the lines’ place, silent, until the stored basket is read; then shows the lines', async () => {

@@ -134,38 +134,61 @@ export async function saveCategory(db: Database, actor: Actor, id: string, baseV
   return readEditorCategory(db.kysely, id);
 }
 
+/** A change of a category's state: where it goes, what it says, and what else may refuse it. */
+interface StateChange {
+  to: CategoryState;
+  /** The 409's text when the category is in that state already. */
+  already: string;
+  /** The audit line's words for the change from `from` ('archived', 'published', 'put back on the site'). */
+  done: (from: CategoryState) => string;
+  /** Throws (a 409) when the change may not happen; nothing is written then. */
+  refuse?: (trx: Kysely<DatabaseSchema>) => Promise<void>;
+}
+
 /**
- * Withdraws the category from the public site: gone from the menus, the grid, the search and the sitemap, its page a
- * 410. Refused (409) while live products are in it: withdrawn first (or moved), they cannot point into a hidden page.
+ * Moves the category to `change.to` if `baseVersion` is still its version, under the import's lock: a 409 when it is
+ * there already or `change.refuse` finds a reason (nothing written), else a new version with its audit line.
  */
-export async function archiveCategory(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorCategory> {
+async function changeCategoryState(db: Database, actor: Actor, id: string, baseVersion: number, change: StateChange): Promise<EditorCategory> {
   await db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const { state } = await lockedCategory(trx, id, baseVersion);
-    if (state === 'archived') throw conflict('This category is already archived.');
-    const live = await productCounts(trx).where('category_id', '=', id).executeTakeFirst();
-    const count = Number(live?.n ?? 0);
-    if (count > 0) {
-      throw conflict(
-        `This category still holds ${count} live product${count === 1 ? '' : 's'}: withdraw ${count === 1 ? 'it' : 'them'} from the catalogue or move ${count === 1 ? 'it' : 'them'} to another category first, then archive the category. Nothing was changed.`,
-      );
-    }
+    if (state === change.to) throw conflict(change.already);
+    await change.refuse?.(trx);
     const version = baseVersion + 1;
-    await writeCategory(trx, actor, id, version, { state: 'archived' }, `archived as version ${version}`);
+    await writeCategory(trx, actor, id, version, { state: change.to }, `${change.done(state)} as version ${version}`);
   });
   return readEditorCategory(db.kysely, id);
 }
 
-/** A draft (a duplicate) or an archived category goes live: on the menus, the grid, the search and the sitemap again. */
-export async function publishCategory(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorCategory> {
-  await db.kysely.transaction().execute(async (trx) => {
-    await lockCatalogue(trx);
-    const { state } = await lockedCategory(trx, id, baseVersion);
-    if (state === 'live') throw conflict('This category is already on the public site.');
-    const version = baseVersion + 1;
-    await writeCategory(trx, actor, id, version, { state: 'live' }, `${state === 'draft' ? 'published' : 'put back on the site'} as version ${version}`);
+/**
+ * Withdraws the category from the public site: gone from the menus, the grid, the search and the sitemap, its page a
+ * 410. Refused (409) while live products are in it: withdrawn first (or moved), they cannot point into a hidden page.
+ */
+export function archiveCategory(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorCategory> {
+  return changeCategoryState(db, actor, id, baseVersion, {
+    to: 'archived',
+    already: 'This category is already archived.',
+    done: () => 'archived',
+    refuse: async (trx) => {
+      const live = await productCounts(trx).where('category_id', '=', id).executeTakeFirst();
+      const count = Number(live?.n ?? 0);
+      if (count > 0) {
+        throw conflict(
+          `This category still holds ${count} live product${count === 1 ? '' : 's'}: withdraw ${count === 1 ? 'it' : 'them'} from the catalogue or move ${count === 1 ? 'it' : 'them'} to another category first, then archive the category. Nothing was changed.`,
+        );
+      }
+    },
   });
-  return readEditorCategory(db.kysely, id);
+}
+
+/** A draft (a duplicate) or an archived category goes live: on the menus, the grid, the search and the sitemap again. */
+export function publishCategory(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorCategory> {
+  return changeCategoryState(db, actor, id, baseVersion, {
+    to: 'live',
+    already: 'This category is already on the public site.',
+    done: (from) => (from === 'draft' ? 'published' : 'put back on the site'),
+  });
 }
 
 /** Refuses an id a new category cannot take: the staff form's address, or one a category has in any case. */
