@@ -145,7 +145,7 @@ export function decodeInboxCursor(text: string): InboxCursor | undefined {
     return undefined;
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
-  const [at, rank, id]: unknown[] = parsed;
+  const [at, rank, id] = parsed as unknown[];
   const valid =
     typeof at === 'string' &&
     isRealInstant(at) &&
