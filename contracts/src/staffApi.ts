@@ -224,21 +224,17 @@ export const NOTE_MAX_LENGTH = 4000;
 export const INBOX_STATUSES = ['new', 'in_progress', 'handled', 'spam'] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 
-/** The inbox's filters, as query parameters; all optional. Without `status`, spam is left out (it sits apart). */
-export interface InboxQuery {
-  kind?: InboxKind;
-  branch?: StaffBranch;
-  status?: InboxStatus;
-  /** YYYY-MM-DD, inclusive, in UTC. */
-  from?: string;
-  to?: string;
-  /** Full-text search over names, e-mails, companies and messages. */
-  q?: string;
-  /** Opaque, from the previous InboxPage. */
-  cursor?: string;
-  /** 1–100, default 50. */
-  limit?: number;
-}
+/** The inbox's page size: `limit` when left out, and the largest `limit` taken. */
+export const INBOX_LIMIT = { default: 50, max: 100 } as const;
+
+/** Longest search text (`q`) of the inbox and the review list, and the review list's product id, in characters. */
+export const STAFF_SEARCH_MAX_LENGTH = 200;
+
+/**
+ * The query strings of the inbox (InboxQuery: its filters, all optional; without `status`, spam is left out, it sits
+ * apart) and of the review list (ReviewQuery), from their schemas (./staffApiSchemas.ts).
+ */
+export type { InboxQuery, ReviewQuery } from './staffApiSchemas';
 
 export interface InboxItemSummary {
   kind: InboxKind;
@@ -296,13 +292,9 @@ export interface InboxItemDetail extends InboxItemSummary {
   notes: InboxNote[];
 }
 
-export interface ReviewQuery {
-  productId?: string;
-  visibility?: 'visible' | 'hidden' | 'held';
-  stars?: number;
-  q?: string;
-  page?: number;
-}
+/** A review's visibility: 'held' waits for approval (the "hold new reviews" setting was on when it came). */
+export const REVIEW_VISIBILITIES = ['visible', 'hidden', 'held'] as const;
+export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
 
 export interface StaffReview {
   id: number;
@@ -313,8 +305,7 @@ export interface StaffReview {
   comment: string;
   stars: number;
   createdAt: string;
-  /** 'held': waiting for approval (the "hold new reviews" setting was on when it came). */
-  visibility: 'visible' | 'hidden' | 'held';
+  visibility: ReviewVisibility;
 }
 
 export interface ReviewPage {

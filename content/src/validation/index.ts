@@ -26,6 +26,7 @@ export {
   type ContactFormProblem,
 } from './contactForm';
 export {
+  calendarDayProblem,
   checkQuantity,
   isQuoteUnit,
   NEEDED_BY_MAX_YEARS,

@@ -150,10 +150,21 @@ export function quoteReference(id: number, createdAt: Date): string {
 
 export const QUOTE_REFERENCE_PATTERN = /^RFQ-\d{4}-\d{6,}$/;
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 const utcDay = (date: Date, yearsAhead = 0): number => Date.UTC(date.getUTCFullYear() + yearsAhead, date.getUTCMonth(), date.getUTCDate());
 const dateText = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Why `value` is not a calendar day: not written 'YYYY-MM-DD' ('format'), or no such day ('noSuchDay': 2026-02-30).
+ * The date fields' rule (the needed-by date, the staff inbox's from and to), in the browser and on the server.
+ */
+export function calendarDayProblem(value: string): 'format' | 'noSuchDay' | null {
+  if (!DATE_TEXT.test(value)) return 'format';
+  // Date.parse takes 2026-02-30 as 2 March: the day must come back as written
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(time) || dateText(time) !== value ? 'noSuchDay' : null;
+}
 
 /** Why a needed-by date is refused: not written 'YYYY-MM-DD', no such day, before today, more than two years ahead. */
 export type NeededByProblem = 'format' | 'noSuchDay' | 'past' | 'tooFar';
@@ -166,11 +177,9 @@ export const NEEDED_BY_MAX_YEARS = 2;
  * two years ahead. Today is UTC's, less a day: the buyer's today may still be yesterday in UTC (or already tomorrow).
  */
 export function neededByProblem(value: string, now: Date): NeededByProblem | null {
-  const match = DATE_TEXT.exec(value);
-  if (match === null) return 'format';
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = Date.UTC(year, month - 1, day);
-  if (dateText(date) !== value) return 'noSuchDay';
+  const problem = calendarDayProblem(value);
+  if (problem !== null) return problem;
+  const date = Date.parse(`${value}T00:00:00Z`);
   if (date < utcDay(now) - DAY_MS) return 'past';
   if (date > utcDay(now, NEEDED_BY_MAX_YEARS)) return 'tooFar';
   return null;

@@ -1,6 +1,7 @@
 // The request form's values, its checks and its one call (POST /api/quote-requests), without React.
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { Locale } from '@site/contracts/locale';
+import type { QuoteCreated, QuoteRequestBody } from '@site/contracts/quote-api';
 import type { QuoteLine } from '@site/shared-store';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem, parseQuantity } from '@site/content/validation';
 
@@ -62,8 +63,8 @@ export function quoteFormProblem(
 
 const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
-/** The body of POST /api/quote-requests (server.md's contract): the lines, the form without the human check, the page's language. */
-export function quoteRequestBody(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale) {
+/** The body of the request (its contract's): the lines, the form without the human check, the page's language. */
+export function quoteRequestBody(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale): QuoteRequestBody {
   return {
     lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
     companyName: values.companyName.trim(),
@@ -81,13 +82,14 @@ export function quoteRequestBody(values: QuoteFormValues, lines: readonly QuoteL
 
 /** What the server said: taken (with its reference and the PDF's address), or why not. */
 export type QuoteSendResult =
-  | { type: 'sent'; reference: string; pdfUrl: string }
+  | ({ type: 'sent' } & Omit<QuoteCreated, 'ok'>)
   | { type: 'rateLimited' }
   /** 400: the server's message (English), shown on English pages. */
   | { type: 'refused'; message: string }
   | { type: 'failed' };
 
-const textOf = (body: unknown, key: string): string | null =>
+/** A text field of the answer: the answer's (QuoteCreated) or a refusal's `error`. */
+const textOf = (body: unknown, key: Exclude<keyof QuoteCreated, 'ok'> | 'error'): string | null =>
   typeof body === 'object' && body !== null && key in body && typeof (body as Record<string, unknown>)[key] === 'string'
     ? ((body as Record<string, unknown>)[key] as string)
     : null;

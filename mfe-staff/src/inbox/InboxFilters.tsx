@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
-import { INBOX_KINDS, INBOX_STATUSES, STAFF_BRANCHES } from '@site/contracts/staff-api';
+import { INBOX_KINDS, INBOX_STATUSES, STAFF_BRANCHES, STAFF_SEARCH_MAX_LENGTH } from '@site/contracts/staff-api';
 import { KIND_FILTER_LABELS, STATUS_LABELS } from '../ui/labels';
 import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
-import { isoDay, SEARCH_MAX_LENGTH, type InboxFilters as Filters } from './inboxQuery';
+import { isoDay, type InboxFilters as Filters } from './inboxQuery';
 
 export interface InboxFiltersProps {
   filters: Filters;
@@ -22,7 +22,7 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = searchText(event.currentTarget).trim().slice(0, SEARCH_MAX_LENGTH);
+    const q = searchText(event.currentTarget).trim().slice(0, STAFF_SEARCH_MAX_LENGTH);
     onChange({ ...filters, q: q === '' ? undefined : q });
   };
 
@@ -82,7 +82,7 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
       <FieldRow>
         <SearchField label="Search" hint="Names, e-mail addresses, companies and messages.">
           {/* Uncontrolled, refilled from the address when it changes (key): typing does not touch the address. */}
-          {(control) => <input {...control} key={filters.q ?? ''} type="search" name="q" defaultValue={filters.q ?? ''} maxLength={SEARCH_MAX_LENGTH} />}
+          {(control) => <input {...control} key={filters.q ?? ''} type="search" name="q" defaultValue={filters.q ?? ''} maxLength={STAFF_SEARCH_MAX_LENGTH} />}
         </SearchField>
         <Actions>
           <Button type="submit">Search</Button>

@@ -1,24 +1,27 @@
 // The inbox's filters live in the page's address (?kind=quote&status=new&q=cable), so a view can be shared and survives
 // a reload. These read an address's query into an InboxQuery (dropping what is not a valid filter) and write one back
 // in a fixed order: one view, one address, one request.
-import { INBOX_KINDS, INBOX_STATUSES, STAFF_BRANCHES, type InboxKind, type InboxQuery, type InboxStatus, type StaffBranch } from '@site/contracts/staff-api';
+import { calendarDayProblem } from '@site/content/validation';
+import {
+  INBOX_KINDS,
+  INBOX_STATUSES,
+  STAFF_BRANCHES,
+  STAFF_SEARCH_MAX_LENGTH,
+  type InboxKind,
+  type InboxQuery,
+  type InboxStatus,
+  type StaffBranch,
+} from '@site/contracts/staff-api';
 import { queryString } from '../api/staffFetch';
 
 /** The filters a person sets (the cursor and page size are the list's own business, never in the address). */
 export type InboxFilters = Pick<InboxQuery, 'kind' | 'branch' | 'status' | 'from' | 'to' | 'q'>;
 
-/** The longest search text sent (a pasted paragraph is cut, not refused). */
-export const SEARCH_MAX_LENGTH = 200;
-
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
-/** A real calendar day written YYYY-MM-DD (what <input type="date"> gives), else undefined. */
-export function isoDay(value: string | null): string | undefined {
-  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined;
-}
+/** A real calendar day written YYYY-MM-DD (what <input type="date"> gives, what the server takes), else undefined. */
+export const isoDay = (value: string | null): string | undefined => (value !== null && calendarDayProblem(value) === null ? value : undefined);
 
 /**
  * The filters of an address's query. `branch` counts for admins only (branch staff see their own branch: the server
@@ -26,7 +29,8 @@ export function isoDay(value: string | null): string | undefined {
  */
 export function inboxFiltersFromSearch(search: string, { admin }: { admin: boolean }): InboxFilters {
   const params = new URLSearchParams(search);
-  const q = params.get('q')?.trim().slice(0, SEARCH_MAX_LENGTH);
+  // the longest search text the server takes (a pasted paragraph is cut, not refused)
+  const q = params.get('q')?.trim().slice(0, STAFF_SEARCH_MAX_LENGTH);
   const filters: InboxFilters = {
     kind: oneOf<InboxKind>(INBOX_KINDS, params.get('kind')),
     branch: admin ? oneOf<StaffBranch>(STAFF_BRANCHES, params.get('branch')) : undefined,

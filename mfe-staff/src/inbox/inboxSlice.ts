@@ -2,13 +2,13 @@
 // for them with the server's cursor. The rows of another filter never mix in: each answer is kept only if it is the
 // answer to the latest request.
 import { createSlice } from '@reduxjs/toolkit';
-import { STAFF_API, type InboxItemSummary, type InboxPage } from '@site/contracts/staff-api';
+import { INBOX_LIMIT, STAFF_API, type InboxItemSummary, type InboxPage, type InboxQuery } from '@site/contracts/staff-api';
 import { queryString, staffFetch } from '../api/staffFetch';
 import { failureOfAction, staffThunk } from '../api/staffThunk';
 import { inboxSearch, type InboxFilters } from './inboxQuery';
 
-/** Rows per request (the server's default; up to 100). */
-export const INBOX_PAGE_SIZE = 50;
+/** Rows per request: the server's default. */
+export const INBOX_PAGE_SIZE = INBOX_LIMIT.default;
 
 export interface InboxState {
   /** The filters' query ('?kind=quote', '' for none) the rows are for. */
@@ -31,7 +31,7 @@ export interface FetchInboxArg {
 }
 
 export const fetchInbox = staffThunk('inbox/fetch', ({ filters, cursor }: FetchInboxArg, { signal }) =>
-  staffFetch<InboxPage>(`${STAFF_API.inbox}${queryString({ ...filters, cursor, limit: INBOX_PAGE_SIZE })}`, { signal }),
+  staffFetch<InboxPage>(`${STAFF_API.inbox}${queryString({ ...filters, cursor, limit: INBOX_PAGE_SIZE } satisfies InboxQuery)}`, { signal }),
 );
 
 export const inboxSlice = createSlice({

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
-import type { ReviewQuery, StaffReview } from '@site/contracts/staff-api';
+import { REVIEW_VISIBILITIES, type ReviewQuery, type StaffReview } from '@site/contracts/staff-api';
 import { useStaffDispatch, useStaffSelector } from '../app/store';
 import type { ApiFailure } from '../api/staffFetch';
 import { formatDateTime } from '../ui/format';
@@ -11,7 +11,7 @@ import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
 import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
-import { reviewQueryFromSearch, reviewSearch, STARS, VISIBILITIES } from './reviewQuery';
+import { reviewQueryFromSearch, reviewSearch, STARS } from './reviewQuery';
 import { fetchReviews, selectReviews, setReviewHidden } from './reviewsSlice';
 import { ProductPicker } from './ProductPicker';
 
@@ -67,7 +67,7 @@ export function ReviewsPage() {
             {(control) => (
               <select {...control} name="visibility" value={query.visibility ?? ''} onChange={(event) => change('visibility', event.target.value)}>
                 <option value="">All</option>
-                {VISIBILITIES.map((visibility) => (
+                {REVIEW_VISIBILITIES.map((visibility) => (
                   <option key={visibility} value={visibility}>
                     {VISIBILITY_LABELS[visibility]}
                   </option>

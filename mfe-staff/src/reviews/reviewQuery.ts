@@ -1,8 +1,7 @@
 // The reviews page's filters in the address (?visibility=held&stars=1&page=2), read and written in one order.
-import type { ReviewQuery, StaffReview } from '@site/contracts/staff-api';
+import { REVIEW_VISIBILITIES, STAFF_SEARCH_MAX_LENGTH, type ReviewQuery, type ReviewVisibility } from '@site/contracts/staff-api';
 import { queryString } from '../api/staffFetch';
 
-export const VISIBILITIES: readonly StaffReview['visibility'][] = ['visible', 'hidden', 'held'];
 export const STARS = [1, 2, 3, 4, 5] as const;
 
 /** A product id as the catalogue writes them (letters, digits, '-', '_'). */
@@ -14,10 +13,10 @@ export function reviewQueryFromSearch(search: string): ReviewQuery {
   const visibility = params.get('visibility') ?? '';
   const stars = Number(params.get('stars'));
   const page = Number(params.get('page'));
-  const q = params.get('q')?.trim().slice(0, 200) ?? '';
+  const q = params.get('q')?.trim().slice(0, STAFF_SEARCH_MAX_LENGTH) ?? '';
   const query: ReviewQuery = {};
   if (PRODUCT_ID.test(productId)) query.productId = productId;
-  if ((VISIBILITIES as readonly string[]).includes(visibility)) query.visibility = visibility as StaffReview['visibility'];
+  if ((REVIEW_VISIBILITIES as readonly string[]).includes(visibility)) query.visibility = visibility as ReviewVisibility;
   if ((STARS as readonly number[]).includes(stars)) query.stars = stars;
   if (q !== '') query.q = q;
   if (Number.isInteger(page) && page > 1) query.page = page;

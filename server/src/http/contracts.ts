@@ -10,28 +10,82 @@ import { apiErrorSchema } from '@site/contracts/forms-api';
 /** A refused value as the type provider reports it (its zod issue, with the path as a JSON pointer). */
 type Problem = Pick<FastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
 
+/** Problems named of one list (a body's `lines`): any more are counted ('and 5 more problems in lines'). */
+export const MAX_LIST_PROBLEMS = 10;
+
+/** A problem's place: the path of its value ('lines.3.quantity'), from the type provider's JSON pointer. */
+const placeOf = (problem: Problem): string => problem.instancePath.replace(/^\//, '').replace(/\//g, '.');
+
+/** The list a problem is in ('lines' for 'lines.3.quantity') and the item's index; undefined outside a list's items. */
+function listItemOf(where: string): { list: string; index: number } | undefined {
+  const [list, index] = where.split('.');
+  return list !== undefined && index !== undefined && /^\d+$/.test(index) ? { list, index: Number(index) } : undefined;
+}
+
 /**
- * One sentence naming every problem: the first one of each place, in the schema's order, joined by '; '. A message
- * that does not name its field gets its place in front ('sort: Too big…', 'history.2.role: …'); an unknown
- * field's message names the fields when zod's own words do not.
+ * The problems in the schema's order, with each list's together in its items' order, where its first one is: a check
+ * over a whole list (the quote's lines against the catalogue) adds its problems after those of the items' own schema.
+ */
+function inListOrder(problems: readonly Problem[]): Problem[] {
+  const lists = new Map<string, { problem: Problem; index: number }[]>();
+  const order: (Problem | string)[] = [];
+  for (const problem of problems) {
+    const item = listItemOf(placeOf(problem));
+    if (item === undefined) {
+      order.push(problem);
+      continue;
+    }
+    const items = lists.get(item.list);
+    if (items === undefined) {
+      lists.set(item.list, [{ problem, index: item.index }]);
+      order.push(item.list);
+    } else items.push({ problem, index: item.index });
+  }
+  // Array.prototype.sort is stable: one item's problems keep their order
+  return order.flatMap((entry) => (typeof entry === 'string' ? (lists.get(entry) ?? []).sort((a, b) => a.index - b.index).map(({ problem }) => problem) : [entry]));
+}
+
+/**
+ * One sentence naming every problem: the first one of each place, in the schema's order (a list's in its items'
+ * order, at most MAX_LIST_PROBLEMS of them, the rest counted), joined by '; '. A message that does not name its field
+ * gets its place in front ('sort: Too big…', 'history.2.role: …'); an unknown field's message names the fields when
+ * zod's own words do not.
  */
 export function describeProblems(problems: readonly Problem[]): string {
   const seen = new Set<string>();
-  const messages = new Set<string>();
-  for (const problem of problems) {
-    const where = problem.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const messages: string[] = [];
+  /** Per list: its problems named, those counted, and where in `messages` its count goes (after its last named one). */
+  const lists = new Map<string, { named: number; more: number; at: number }>();
+  for (const problem of inListOrder(problems)) {
+    const where = placeOf(problem);
     if (seen.has(where)) continue;
     seen.add(where);
+    const list = listItemOf(where)?.list;
+    const counted = list === undefined ? undefined : (lists.get(list) ?? { named: 0, more: 0, at: 0 });
+    if (list !== undefined && counted !== undefined) {
+      lists.set(list, counted);
+      if (counted.named === MAX_LIST_PROBLEMS) {
+        counted.more += 1;
+        continue;
+      }
+      counted.named += 1;
+    }
     const keys = problem.params.keys;
     const message = problem.message ?? 'is not valid';
     const unknownKeys =
       problem.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.some((key) => !message.includes(String(key))) ? ` (${keys.join(', ')})` : '';
-    // 'lines[3].quantity must…', 'and 5 more problems in lines' name their field already: only others get the place
+    // 'lines[3].quantity must…' names its field already: only others get the place
     const field = where.split('.')[0] ?? '';
     const named = where === '' || new RegExp(`(^|\\W)${field.replace(/[^\w]/g, '\\$&')}(\\W|$)`).test(message);
-    messages.add(named ? `${message}${unknownKeys}` : `${where}: ${message}${unknownKeys}`);
+    const text = named ? `${message}${unknownKeys}` : `${where}: ${message}${unknownKeys}`;
+    if (!messages.includes(text)) messages.push(text);
+    if (counted !== undefined) counted.at = messages.length;
   }
-  return messages.size === 0 ? 'The request is not valid' : [...messages].join('; ');
+  // from the last list's place back, so the places before it hold
+  for (const [list, { more, at }] of [...lists].sort(([, a], [, b]) => b.at - a.at)) {
+    if (more > 0) messages.splice(at, 0, `and ${more} more problem${more > 1 ? 's' : ''} in ${list}`);
+  }
+  return messages.length === 0 ? 'The request is not valid' : messages.join('; ');
 }
 
 /**

@@ -2,6 +2,7 @@
 // GET /api/quote-requests/<reference>.pdf?key=... gives it back as a PDF to whoever holds its key (the sender only).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import type { QuoteCreated } from '@site/contracts/quote-api';
 import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../config.js';
 import { describeError, type Database } from '../db/index.js';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
@@ -29,13 +30,6 @@ export interface QuoteRoutesOptions extends RateLimitOptions {
   catalogue?: QuoteCatalogue | ((productIds: readonly string[]) => Promise<QuoteCatalogue>);
   /** Today, for the needed-by date's bounds (tests). */
   now?: () => Date;
-}
-
-export interface QuoteCreatedResponse {
-  ok: true;
-  reference: string;
-  /** Where the sender downloads the PDF (the only place its key is given). */
-  pdfUrl: string;
 }
 
 const NOT_SAVED = 'Your request could not be saved right now. Please try again in a few minutes.';
@@ -69,7 +63,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
   };
   const confirmationsPerHour = options.quoteConfirmationsPerHour ?? QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT;
 
-  app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreatedResponse | void> => {
+  app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreated | void> => {
     reply.header('cache-control', 'no-store');
     let catalogue: QuoteCatalogue;
     try {

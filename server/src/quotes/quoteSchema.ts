@@ -1,19 +1,11 @@
-// The allow-list schema of POST /api/quote-requests: the buyer's lines (known products, each once, a quantity its
-// unit allows) and details, with the same text rules and messages as the other forms (@site/contracts/forms-api).
-// Made per catalogue (the products a line may name), so the handler checks it (checkBody in http/contracts.ts).
+// The schema of POST /api/quote-requests over the catalogue: the contract's (@site/contracts/quote-api: the fields,
+// their types and bounds, the lines' shape) with what the catalogue decides on top: each line a product it has, each
+// product once, a quantity its unit allows, and the needed-by date within its bounds from today. Made per catalogue, so
+// the handler checks it (checkBody in http/contracts.ts, whose sentence names at most ten problems of the lines).
 import { z } from 'zod';
-import {
-  checkQuantity,
-  cutText,
-  FIELD_MAX_LENGTH,
-  HONEYPOT_FIELD,
-  NEEDED_BY_MAX_YEARS,
-  neededByProblem,
-  QUOTE_LIMITS,
-  type NeededByProblem,
-  type QuantityProblem,
-} from '@site/content/validation';
-import { branchName, email, honeypot, language, optionalText, requiredText, strictObject, type Submission } from '@site/contracts/forms-api';
+import { checkQuantity, cutText, NEEDED_BY_MAX_YEARS, neededByProblem, QUOTE_LIMITS, type QuantityProblem } from '@site/content/validation';
+import type { Submission } from '@site/contracts/forms-api';
+import { linePlace, quoteRequestBodySchema } from '@site/contracts/quote-api';
 import type { QuoteCatalogue, QuoteProduct } from './quoteCatalogue.js';
 import { quoteTexts } from './quoteTexts.js';
 
@@ -23,13 +15,9 @@ export interface QuoteLineInput {
   quantity: number;
 }
 
-/** Problems of single lines listed in one answer at most; the rest are counted. */
-const MAX_LINE_PROBLEMS = 10;
-
-const LINE_FIELDS = ['productId', 'quantity'];
-
 interface Problem {
-  path: (string | number)[];
+  /** In the lines: [index, field]. */
+  path: [number, 'productId' | 'quantity'];
   message: string;
 }
 
@@ -55,108 +43,79 @@ function quantityMessage(problem: QuantityProblem, product: QuoteProduct): strin
 }
 
 /**
- * Checks the `lines` of a request: a list of 1 to QUOTE_LIMITS.maxLines objects {productId, quantity}, each product of
- * the catalogue once, each quantity a number its unit allows (checkQuantity). Problems name their line: "lines[3].quantity
- * must be a whole number of pieces" (the index in the list as sent, from 0).
+ * The lines against the catalogue: each product one it has (not withdrawn), once, each quantity one its unit allows
+ * (checkQuantity). Lines the contract refused (no text product id, no quantity above 0) are passed over here: their
+ * problems are the contract's. Problems name their line: "lines[3].quantity must be a whole number of pieces".
  */
-export function checkQuoteLines(value: unknown, catalogue: QuoteCatalogue): { ok: true; lines: QuoteLineInput[] } | { ok: false; problems: Problem[] } {
-  const fail = (message: string) => ({ ok: false as const, problems: [{ path: ['lines'], message }] });
-  if (value === undefined) return fail('lines is required');
-  if (!Array.isArray(value)) return fail('lines must be a list of products: [{"productId": ..., "quantity": ...}, ...]');
-  if (value.length === 0) return fail('lines must hold at least one product');
-  if (value.length > QUOTE_LIMITS.maxLines) return fail(`lines must hold at most ${QUOTE_LIMITS.maxLines} products (got ${value.length})`);
-
+export function checkQuoteLines(lines: readonly unknown[], catalogue: QuoteCatalogue): { ok: true; lines: QuoteLineInput[] } | { ok: false; problems: Problem[] } {
   const problems: Problem[] = [];
-  const lines: QuoteLineInput[] = [];
+  const checked: QuoteLineInput[] = [];
   const firstIndex = new Map<string, number>();
-  value.forEach((line: unknown, index) => {
-    const at = `lines[${index}]`;
-    if (!isRecord(line)) {
-      problems.push({ path: ['lines', index], message: `${at} must be an object {"productId": ..., "quantity": ...}` });
-      return;
-    }
-    const unknown = Object.keys(line).filter((key) => !LINE_FIELDS.includes(key));
-    if (unknown.length > 0) {
-      const keys = unknown.map((key) => quoted(key)).join(', ');
-      problems.push({ path: ['lines', index], message: `${at} has unknown field${unknown.length > 1 ? 's' : ''} ${keys}: expected only ${LINE_FIELDS.join(', ')}` });
-      return;
-    }
+  lines.forEach((line, index) => {
+    if (!isRecord(line)) return;
+    const at = linePlace(['lines', index]);
     const { productId, quantity } = line;
     let product: QuoteProduct | undefined;
-    if (productId === undefined) problems.push({ path: ['lines', index, 'productId'], message: `${at}.productId is required` });
-    else if (typeof productId !== 'string') problems.push({ path: ['lines', index, 'productId'], message: `${at}.productId must be text` });
-    else if ((product = catalogue.find(productId)) === undefined) {
+    if (typeof productId !== 'string') return;
+    if ((product = catalogue.find(productId)) === undefined) {
       const gone = catalogue.withdrawn?.(productId);
       problems.push({
-        path: ['lines', index, 'productId'],
+        path: [index, 'productId'],
         message:
           gone === undefined
             ? `${at}.productId ${quoted(productId)} is not a product of the catalogue`
             : `${at}.productId ${quoted(productId)} (${gone.name}, ${gone.code}) is no longer available: it was withdrawn from the catalogue. Remove it from the request and send the rest`,
       });
     } else if (firstIndex.has(productId)) {
-      problems.push({
-        path: ['lines', index, 'productId'],
-        message: `${at}.productId ${quoted(productId)} is also lines[${firstIndex.get(productId)}]: send each product once, with its whole quantity`,
-      });
+      problems.push({ path: [index, 'productId'], message: `${at}.productId ${quoted(productId)} is also lines[${firstIndex.get(productId)}]: send each product once, with its whole quantity` });
       product = undefined;
     } else firstIndex.set(productId, index);
 
-    if (quantity === undefined) problems.push({ path: ['lines', index, 'quantity'], message: `${at}.quantity is required` });
-    else if (typeof quantity !== 'number') problems.push({ path: ['lines', index, 'quantity'], message: `${at}.quantity must be a number` });
-    else if (product !== undefined) {
-      const checked = checkQuantity(quantity, product.unit);
-      if (checked.ok) lines.push({ product, quantity: checked.quantity });
-      else problems.push({ path: ['lines', index, 'quantity'], message: `${at}.quantity ${quantityMessage(checked.problem, product)}` });
-    }
+    if (product === undefined || typeof quantity !== 'number' || !(quantity > 0)) return;
+    const quantityChecked = checkQuantity(quantity, product.unit);
+    if (quantityChecked.ok) checked.push({ product, quantity: quantityChecked.quantity });
+    else problems.push({ path: [index, 'quantity'], message: `${at}.quantity ${quantityMessage(quantityChecked.problem, product)}` });
   });
-  if (problems.length === 0) return { ok: true, lines };
-  if (problems.length <= MAX_LINE_PROBLEMS) return { ok: false, problems };
-  const more = problems.length - MAX_LINE_PROBLEMS;
-  return { ok: false, problems: [...problems.slice(0, MAX_LINE_PROBLEMS), { path: ['lines', 'more'], message: `and ${more} more problem${more > 1 ? 's' : ''} in lines` }] };
+  return problems.length === 0 ? { ok: true, lines: checked } : { ok: false, problems };
 }
 
-/** The server's words for a refused needed-by date (the rule is shared with the form: @site/content/validation). */
-const NEEDED_BY_MESSAGES: Readonly<Record<NeededByProblem, string>> = {
-  format: 'neededBy must be a date written YYYY-MM-DD',
-  noSuchDay: 'neededBy must be a real date (YYYY-MM-DD)',
+/** The server's words for a needed-by date out of bounds (the rule is shared with the form: @site/content/validation). */
+const NEEDED_BY_OUT_OF_BOUNDS = {
   past: 'neededBy cannot be in the past',
   tooFar: `neededBy must be at most ${NEEDED_BY_MAX_YEARS} years ahead`,
-};
+} as const;
+
+/** Whether the lines' own shape was taken (a list of an allowed length), whatever its lines: then the catalogue's turn. */
+const listTaken = (payload: z.core.ParsePayload): boolean => Array.isArray(payload.value) && payload.issues.every((issue) => (issue.path?.length ?? 0) > 0);
 
 /** The schema over the catalogue that knows the products; `now` for the needed-by date's bounds (tests). */
 export function quoteRequestSchema(catalogue: QuoteCatalogue, now: () => Date = () => new Date()) {
-  return strictObject({
-    lines: z.unknown().transform((value, ctx): QuoteLineInput[] => {
-      const checked = checkQuoteLines(value, catalogue);
-      if (checked.ok) return checked.lines;
-      for (const problem of checked.problems) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path.slice(1), input: value });
-      return z.NEVER;
-    }),
-    companyName: requiredText('companyName', { max: FIELD_MAX_LENGTH.companyName }),
-    name: requiredText('name', { max: FIELD_MAX_LENGTH.name }),
-    email: email('email'),
-    phone: requiredText('phone', { max: FIELD_MAX_LENGTH.phone }),
-    branch: branchName('branch'),
-    deliveryCity: optionalText('deliveryCity', { max: QUOTE_LIMITS.deliveryCity }),
-    neededBy: z
-      .string({ error: 'neededBy must be a date written YYYY-MM-DD' })
-      .trim()
-      .nullish()
-      .transform((value, ctx): string | null => {
-        if (value === undefined || value === null || value === '') return null;
-        const problem = neededByProblem(value, now());
-        if (problem === null) return value;
-        ctx.addIssue({ code: 'custom', message: NEEDED_BY_MESSAGES[problem], input: value });
-        return z.NEVER;
+  const { lines, neededBy } = quoteRequestBodySchema.shape;
+  return quoteRequestBodySchema.extend({
+    lines: lines
+      // after the contract's problems of single lines (`when`: those do not stop it), so both are named at once
+      .superRefine(
+        (value, context) => {
+          const checked = checkQuoteLines(value, catalogue);
+          if (checked.ok) return;
+          for (const problem of checked.problems) context.addIssue({ code: 'custom', message: problem.message, path: problem.path, input: value });
+        },
+        { when: listTaken },
+      )
+      .transform((value): QuoteLineInput[] => {
+        const checked = checkQuoteLines(value, catalogue);
+        // the refinement above let nothing else through
+        if (!checked.ok) throw new Error('quote lines changed between their check and their use');
+        return checked.lines;
       }),
-    notes: optionalText('notes', { max: QUOTE_LIMITS.notes, multiline: true }),
-    language,
-    [HONEYPOT_FIELD]: honeypot,
+    neededBy: neededBy.superRefine((value, context) => {
+      if (value === null) return;
+      const problem = neededByProblem(value, now());
+      if (problem === 'past' || problem === 'tooFar') context.addIssue({ code: 'custom', message: NEEDED_BY_OUT_OF_BOUNDS[problem], input: value });
+    }),
   });
 }
 
 export type QuoteRequestSchema = ReturnType<typeof quoteRequestSchema>;
 /** A checked request, without the honeypot. */
 export type QuoteRequestInput = Submission<QuoteRequestSchema>;
-

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
+import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
 import { withKysely, type Database } from '../db/index.js';
 import { createOutboxWorker, type OutboxWorker } from '../mail/outboxWorker.js';
@@ -23,7 +24,7 @@ import { QUOTE_BODY_LIMIT, quoteRoutes } from './quoteRoutes.js';
 import { checkQuoteLines } from './quoteSchema.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 
-const URL = '/api/quote-requests';
+const URL = QUOTE_REQUESTS_API_PATH;
 const MAIL_FROM = 'Crescent website <website@crescent-electrical.example>';
 const DUBAI = 'dubai@crescent-electrical.example';
 const OMAN = 'oman@crescent-electrical.example';
@@ -108,6 +109,8 @@ function badInputCorpus(): BadCase[] {
     // every problem named, each line's on its own; past ten, counted
     bad('three problems at once', { ...withLines(line(GLAND, 0), line('nope', 1)), email: 'aisha' }, /^lines\[0\]\.quantity must be greater than 0; lines\[1\]\.productId "nope" is not a product of the catalogue; email must be a valid email address$/),
     bad('fifteen bad lines', withLines(...Array.from({ length: 15 }, (_unused, index) => line(`gone_${index}`, 1))), /; lines\[9\]\.productId "gone_9" is not a product of the catalogue; and 5 more problems in lines$/),
+    bad('fifteen lines of the wrong shape', withLines(...Array.from({ length: 15 }, (_unused, index) => line(index, 1))), /; lines\[9\]\.productId must be text; and 5 more problems in lines$/),
+    bad('problems of the shape and of the catalogue, in line order', withLines(line('nope', 1), line(GLAND, 'x')), /^lines\[0\]\.productId "nope" is not a product of the catalogue; lines\[1\]\.quantity must be a number$/),
     // the buyer's details
     bad('branch left out', without('branch'), /^branch is required$/),
     bad('branch Qatar', { ...VALID, branch: 'Qatar' }, /^branch must be one of: Dubai, Oman, Bahrain, Saudi Arabia$/),

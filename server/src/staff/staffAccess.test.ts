@@ -375,6 +375,11 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
       ['dubai@crescent.example', 'PUT', STAFF_API.settings, { holdNewReviews: 'yes', extra: 1 }],
       ['dubai@crescent.example', 'GET', `${STAFF_API.audit}?page=abc&extra=1`, undefined],
       ['dubai@crescent.example', 'POST', staffApiPath(STAFF_API.reviewVisibility, { id: 1 }), { hidden: 'no' }],
+      ['dubai@crescent.example', 'GET', `${STAFF_API.reviews}?stars=9&stars=1&extra=1`, undefined],
+      // another branch's inbox, or the inbox in a role without one
+      ['dubai@crescent.example', 'GET', `${STAFF_API.inbox}?branch=Oman&limit=0&extra=1`, undefined],
+      ['dubai@crescent.example', 'GET', `${STAFF_API.inboxCsv}?branch=Qatar&from=never`, undefined],
+      ['catalogue@crescent.example', 'GET', `${STAFF_API.inbox}?kind=order&kind=quote`, undefined],
       ['dubai@crescent.example', 'POST', STAFF_API.releaseTokens, { name: 42 }],
       ['catalogue@crescent.example', 'POST', staffApiPath(STAFF_API.inboxStatus, { kind: 'contact', id: 1 }), { status: 'done' }],
       ['catalogue@crescent.example', 'POST', staffApiPath(STAFF_API.inboxNote, { kind: 'contact', id: 1 }), {}],

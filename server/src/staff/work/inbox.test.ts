@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { STAFF_API, staffApiPath, type InboxItemDetail, type InboxKind, type InboxPage, type StaffAccountSummary } from '@site/contracts/staff-api';
+import { decodeInboxCursor, encodeInboxCursor } from '@site/contracts/staff-api-schemas';
 import type { Database } from '../../db/index.js';
 import { composeOutboxMail } from '../../mail/outboxMail.js';
 import { createOutboxWorker } from '../../mail/outboxWorker.js';
@@ -16,7 +17,6 @@ import { branchEmail } from '../../submissions/store.js';
 import type { MailTransport } from '../../mail/transport.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { csvCell, csvRow } from './csv.js';
-import { decodeCursor, encodeCursor } from './inboxFilters.js';
 import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
 import { submit, submitContact, submitEnquiry, submitQuote, submitRegistration, type Submitted } from '../../test-support/staffWorkData.js';
 
@@ -318,7 +318,7 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.equal(twice.statusCode, 400);
     assert.match(twice.json<{ error: string }>().error, /^kind must be given once$/);
     const cursor = { at: '2025-03-01T10:00:01.123456Z', rank: 2, id: 7 };
-    assert.deepEqual(decodeCursor(encodeCursor(cursor)), cursor);
+    assert.deepEqual(decodeInboxCursor(encodeInboxCursor(cursor)), cursor);
   });
 
   await t.test('branch staff: their branch only, in the list, search, filters and CSV; admins see every branch and rows of none', async () => {

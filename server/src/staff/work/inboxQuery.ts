@@ -2,8 +2,9 @@
 // (so each uses its own indexes: migration 006), keyset paging on (created_at, kind, id) and the total count.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { InboxPage, InboxItemSummary, InboxKind, InboxStatus, StaffBranch } from '@site/contracts/staff-api';
+import { encodeInboxCursor, type InboxCursor } from '@site/contracts/staff-api-schemas';
 import type { DatabaseSchema } from '../../db/index.js';
-import { encodeCursor, type InboxCursor, type InboxFilters } from './inboxFilters.js';
+import type { InboxFilters } from './inboxFilters.js';
 import { INBOX_TABLES, type InboxTable } from './inboxTables.js';
 import { ACCOUNT_COLUMNS, accountOf } from './staffAccounts.js';
 
@@ -147,7 +148,7 @@ export async function listInbox(db: Kysely<DatabaseSchema>, filters: InboxFilter
   return {
     items: page.map(summaryOf),
     total: await inboxTotal(db, filters, tsquery),
-    nextCursor: rows.length > filters.limit && last !== undefined ? encodeCursor({ at: last.at_key, rank: last.rank, id: last.id }) : null,
+    nextCursor: rows.length > filters.limit && last !== undefined ? encodeInboxCursor({ at: last.at_key, rank: last.rank, id: last.id }) : null,
   };
 }
 

@@ -6,9 +6,12 @@ import type { z } from 'zod';
 import { canReadInbox, STAFF_API, type InboxItemDetail, type InboxKind, type InboxPage, type ReviewPage, type StaffAccountSummary, type StaffReview, type StaffSettings } from '@site/contracts/staff-api';
 import {
   inboxAssignBodySchema,
+  inboxCsvQuerySchema,
   inboxNoteBodySchema,
+  inboxQuerySchema,
   inboxResendBodySchema,
   inboxStatusBodySchema,
+  reviewQuerySchema,
   reviewVisibilityBodySchema,
   staffSettingsSchema,
 } from '@site/contracts/staff-api-schemas';
@@ -22,9 +25,9 @@ import { forbidden, StaffWorkError } from './errors.js';
 import { addNote, assign, deleteSpam, resendMail, setStatus } from './inboxActions.js';
 import { inboxCsvFileName, openInboxCsv } from './inboxCsv.js';
 import { loadInboxDetail } from './inboxDetail.js';
-import { parseInboxQuery } from './inboxFilters.js';
+import { checkBranchAsked, inboxFilters } from './inboxFilters.js';
 import { listInbox } from './inboxQuery.js';
-import { listReviews, parseReviewQuery, setReviewVisibility } from './reviewModeration.js';
+import { listReviews, setReviewVisibility } from './reviewModeration.js';
 import { readSettings, writeSettings } from './settingsStore.js';
 import { staffCatalogueRoutes } from './catalogue/routes.js';
 import type { MediaStore } from '../../catalogue/media/mediaStore.js';
@@ -44,7 +47,6 @@ const BODY_LIMIT = 32 * 1024;
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
 
 type RowRoute = { Params: { kind: string; id: string } };
-type Query = { Querystring: Record<string, unknown> };
 
 /** The signed-in account (the scope's preHandler sets it; without one nothing here runs). */
 function staffOf(request: FastifyRequest): StaffAccountSummary {
@@ -62,9 +64,9 @@ function inboxReaderOf(request: FastifyRequest): StaffAccountSummary {
 export const INBOX_REFUSED = 'The catalogue role does not work on the inbox.';
 
 /**
- * Bodies are checked by the schemas of @site/contracts/staff-api-schemas on each route; the role, branch and address
- * checks that refuse a call run before them (preValidation), so a call one may not make is its 403 or 404 whatever
- * its body.
+ * Bodies and query strings are checked by the schemas of @site/contracts/staff-api-schemas on each route; the role,
+ * branch and address checks that refuse a call run before them (preValidation), so a call one may not make is its 403
+ * or 404 whatever its body or query.
  */
 export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWorkOptions): Promise<void> {
   const app = useContracts(parent);
@@ -86,11 +88,16 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
   });
 
   // ---- the inbox ----
-  app.get<Query>(STAFF_API.inbox, async (request): Promise<InboxPage> => listInbox(db.kysely, parseInboxQuery(request.query, inboxReaderOf(request))));
+  /** Before an inbox query is checked: the inbox is the caller's, and so is the branch it names (else a 403). */
+  const inboxQueryAllowed = async (request: FastifyRequest) => checkBranchAsked(inboxReaderOf(request), request.query);
 
-  app.get<Query>(STAFF_API.inboxCsv, async (request, reply) => {
+  app.get(STAFF_API.inbox, { preValidation: inboxQueryAllowed, schema: { querystring: inboxQuerySchema } }, async (request): Promise<InboxPage> =>
+    listInbox(db.kysely, inboxFilters(request.query, inboxReaderOf(request))),
+  );
+
+  app.get(STAFF_API.inboxCsv, { preValidation: inboxQueryAllowed, schema: { querystring: inboxCsvQuerySchema } }, async (request, reply) => {
     const staff = inboxReaderOf(request);
-    const filters = parseInboxQuery(request.query, staff, { paging: false });
+    const filters = inboxFilters(request.query, staff);
     const stream = await openInboxCsv(db.kysely, filters);
     // who took personal data out, and which view
     const { kinds, branch, status, fromInstant, toInstant, q } = filters;
@@ -146,10 +153,9 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
     return staff;
   };
 
-  app.get<Query>(STAFF_API.reviews, async (request): Promise<ReviewPage> => {
-    moderatorOf(request);
-    return listReviews(db.kysely, parseReviewQuery(request.query), productName);
-  });
+  app.get(STAFF_API.reviews, { preValidation: async (request) => void moderatorOf(request), schema: { querystring: reviewQuerySchema } }, async (request): Promise<ReviewPage> =>
+    listReviews(db.kysely, { ...request.query, page: request.query.page ?? 1 }, productName),
+  );
 
   type ReviewRoute = { Params: { id: string }; Body: z.output<typeof reviewVisibilityBodySchema> };
   const moderationAllowed = async (request: FastifyRequest) => {

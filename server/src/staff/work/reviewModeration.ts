@@ -1,52 +1,20 @@
 // Reviews for staff: every stored review (hidden and held ones too, with the e-mail), filtered and paged; hiding,
 // showing again and approving. The public calls show only 'visible' ones (reviews/reviewStore.ts).
 import { sql, type Kysely } from 'kysely';
-import type { ReviewPage, StaffAccountSummary, StaffReview } from '@site/contracts/staff-api';
+import type { ReviewPage, ReviewVisibility, StaffAccountSummary, StaffReview } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema, Row } from '../../db/index.js';
-import { textProblemMessage } from '@site/contracts/text-field';
 import { recordStaffAction } from '../audit.js';
-import { badRequest, notFound } from './errors.js';
+import { notFound } from './errors.js';
 
 export const REVIEWS_PER_PAGE = 50;
-const VISIBILITIES = ['visible', 'hidden', 'held'] as const;
-type Visibility = StaffReview['visibility'];
 
+/** The list's filters: a ReviewQuery as reviewQuerySchema (@site/contracts/staff-api-schemas) gives it, page 1 by default. */
 export interface ReviewFilters {
-  productId?: string;
-  visibility?: Visibility;
-  stars?: number;
-  q?: string;
+  productId?: string | undefined;
+  visibility?: ReviewVisibility | undefined;
+  stars?: number | undefined;
+  q?: string | undefined;
   page: number;
-}
-
-const KNOWN = new Set(['productId', 'visibility', 'stars', 'q', 'page']);
-
-/** A ReviewQuery as Fastify parsed the query string; 400 (StaffWorkError) for a bad value or an unknown parameter. */
-export function parseReviewQuery(query: Record<string, unknown>): ReviewFilters {
-  const filters: ReviewFilters = { page: 1 };
-  for (const [name, raw] of Object.entries(query)) {
-    if (!KNOWN.has(name)) throw badRequest(`Unknown parameter "${name}": expected only ${[...KNOWN].join(', ')}`);
-    if (typeof raw !== 'string') throw badRequest(`${name} must be given once`);
-    const value = raw.trim();
-    if (value === '') continue;
-    if (name === 'visibility') {
-      if (!(VISIBILITIES as readonly string[]).includes(value)) throw badRequest(`visibility must be one of: ${VISIBILITIES.join(', ')}`);
-      filters.visibility = value as Visibility;
-    } else if (name === 'stars') {
-      if (!/^[1-5]$/.test(value)) throw badRequest('stars must be a whole number from 1 to 5');
-      filters.stars = Number(value);
-    } else if (name === 'page') {
-      if (!/^[1-9]\d{0,5}$/.test(value)) throw badRequest('page must be a whole number from 1');
-      filters.page = Number(value);
-    } else {
-      if (value.length > 200) throw badRequest(`${name} must be at most 200 characters`);
-      const problem = textProblemMessage(name, value, 'line');
-      if (problem !== null) throw badRequest(problem);
-      if (name === 'productId') filters.productId = value;
-      else filters.q = value;
-    }
-  }
-  return filters;
 }
 
 /** What staff see of a review (never its client key). */
@@ -92,7 +60,7 @@ export function setReviewVisibility(db: Database, actor: StaffAccountSummary, id
   return db.kysely.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('reviews').select('visibility').where('id', '=', id).forUpdate().executeTakeFirst();
     if (before === undefined) throw notFound('There is no such review');
-    const visibility: Visibility = hidden ? 'hidden' : 'visible';
+    const visibility: ReviewVisibility = hidden ? 'hidden' : 'visible';
     const row = await trx.updateTable('reviews').set({ visibility }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
     await recordStaffAction(trx, actor, before.visibility === 'held' && !hidden ? 'review.approve' : hidden ? 'review.hide' : 'review.show', `review:${id}`, `${before.visibility} → ${visibility}`);
     return toReview(row, productName);
