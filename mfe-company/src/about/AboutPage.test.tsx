@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { dataEdition } from '@site/content/arabic-edition';
-import { expectNoEnglishText, loaded, renderEdition, serveEditions } from '../testing/editionPage';
+import { expectNoEnglishText, loaded, renderEdition, setUpEditionPage } from '../testing/editionPage';
 import AboutPage from './AboutPage';
 
 /** What each edition's about page shows: the same page, its texts in the page's language. */
@@ -34,12 +34,7 @@ const EDITIONS = [
 
 describe.each(EDITIONS)('AboutPage in each edition ($locale)', (edition) => {
   const { locale } = edition;
-  let scrollTo: jest.SpyInstance;
-  beforeEach(() => {
-    serveEditions();
-    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  });
-  afterEach(() => scrollTo.mockRestore());
+  setUpEditionPage();
 
   it("shows the breadcrumb, hero, introduction, the four cards and the partners in the page's language", async () => {
     const company = dataEdition(locale, 'company.json');

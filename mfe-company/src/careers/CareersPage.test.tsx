@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { company } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
-import { expectNoEnglishText, loaded, renderEdition, serveEditions } from '../testing/editionPage';
+import { expectNoEnglishText, loaded, renderEdition, setUpEditionPage } from '../testing/editionPage';
 import CareersPage from './CareersPage';
 
 /** What each edition's careers page shows: the same page, its texts in the page's language. */
@@ -49,12 +49,7 @@ const EDITIONS = [
 
 describe.each(EDITIONS)('CareersPage in each edition ($locale)', (edition) => {
   const { locale } = edition;
-  let scrollTo: jest.SpyInstance;
-  beforeEach(() => {
-    serveEditions();
-    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  });
-  afterEach(() => scrollTo.mockRestore());
+  setUpEditionPage();
 
   it("advertises the vacancy in the page's language, the e-mail address kept left to right, the mail's subject in it too", async () => {
     const editionCompany = dataEdition(locale, 'company.json');

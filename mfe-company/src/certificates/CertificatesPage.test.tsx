@@ -2,7 +2,7 @@
 // Arabic one loaded from /data/ar/…): each standard kept left to right, a certificate opened full size.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { dataEdition } from '@site/content/arabic-edition';
-import { expectNoEnglishText, loaded, renderEdition, serveEditions } from '../testing/editionPage';
+import { expectNoEnglishText, loaded, renderEdition, setUpEditionPage } from '../testing/editionPage';
 import CertificatesPage from './CertificatesPage';
 
 /** What each edition's certificates page shows: the same page, its texts in the page's language. */
@@ -27,12 +27,7 @@ const EDITIONS = [
 
 describe.each(EDITIONS)('CertificatesPage in each edition ($locale)', (edition) => {
   const { locale } = edition;
-  let scrollTo: jest.SpyInstance;
-  beforeEach(() => {
-    serveEditions();
-    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  });
-  afterEach(() => scrollTo.mockRestore());
+  setUpEditionPage();
 
   it("shows the certificates and Quality Assurance in the page's language, each standard kept left to right", async () => {
     const certificates = dataEdition(locale, 'certificates.json');

@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderInSite } from '@test/render';
 import { dataEdition } from '@site/content/arabic-edition';
-import { expectNoEnglishText, loaded, renderEdition, serveEditions } from '../testing/editionPage';
+import { expectNoEnglishText, loaded, renderEdition, setUpEditionPage } from '../testing/editionPage';
 import ProjectsPage from './ProjectsPage';
 
 const TITLES = [
@@ -24,12 +24,7 @@ const EDITIONS = [
 
 describe.each(EDITIONS)('ProjectsPage in each edition ($locale)', (edition) => {
   const { locale } = edition;
-  let scrollTo: jest.SpyInstance;
-  beforeEach(() => {
-    serveEditions();
-    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  });
-  afterEach(() => scrollTo.mockRestore());
+  setUpEditionPage();
 
   it("shows the seven projects with their titles and alt texts in the page's language", async () => {
     const projects = dataEdition(locale, 'projects.json');

@@ -21,6 +21,19 @@ export function serveEditions(): void {
   serveEnglishCategories();
 }
 
+/**
+ * The set-up of a page's cases for each edition: both editions' data served, and window.scrollTo (which the pages call
+ * as they open; jsdom has none) a no-op.
+ */
+export function setUpEditionPage(): void {
+  let scrollTo: jest.SpyInstance | undefined;
+  beforeEach(() => {
+    serveEditions();
+    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => scrollTo?.mockRestore());
+}
+
 /** A store as a page of the edition makes it (shell bootstrap): in Arabic its fetch reads /data/ar/…. */
 export const editionStore = (locale: Locale) => makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
 
