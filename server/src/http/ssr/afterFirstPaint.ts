@@ -15,51 +15,27 @@ export const AFTER_FIRST_PAINT_ID = 'after-first-paint';
 export const PICTURES_WAIT_MS = 1000;
 
 /**
- * The script, as plain ES2017 for every browser the site supports. The second animation frame comes after the first
- * one was drawn. A hidden tab draws no frames: it starts at once.
- * The pictures of the first view still on their way are waited for too (at most PICTURES_WAIT_MS), then a drawn
- * frame: the largest paint is often a picture (a product's, a category's), and scripts downloading beside it delayed
- * it (Lighthouse runs whose picture arrived after `main.js` read LCP 2.4 s, the others 0.95-1.05 s, 2026-11-26).
- * Dynamically inserted scripts run as soon as they arrive, so `async = false` keeps the template's order.
+ * The script, as plain ES2017 for every browser the site supports, written small by hand: every visitor downloads it,
+ * and /home's JS is guarded to the byte (tests/specs/js-budget.spec.ts). What it does:
+ * - `start` inserts the template's tags once (t=0 after; `async = false` keeps their order: inserted scripts run as
+ *   they arrive); a page without the template does nothing;
+ * - `frame(f)` runs f after the next frame was drawn (the second animation frame comes after the first was drawn);
+ * - `pictures` counts the pictures of the first view still on their way (not lazy, within the window's height) and
+ *   starts when the last has arrived and been drawn, or after PICTURES_WAIT_MS: the largest paint is often a picture (a
+ *   product's, a category's), and scripts downloading beside it delayed it (Lighthouse runs whose picture arrived after
+ *   `main.js` read LCP 2.4 s, the others 0.95-1.05 s, 2026-11-26);
+ * - a hidden tab (`document.hidden`) draws no frames: it starts at once; otherwise the pictures are looked at after
+ *   the first drawn frame.
  */
-export const AFTER_FIRST_PAINT_SOURCE = `(function () {
-  var template = document.getElementById(${JSON.stringify(AFTER_FIRST_PAINT_ID)});
-  if (!template) return;
-  var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    var tags = document.importNode(template.content, true);
-    tags.querySelectorAll('script').forEach(function (script) { script.async = false; });
-    document.head.appendChild(tags);
-  }
-  function afterDrawnFrame(then) {
-    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(then, 0); }); });
-  }
-  function afterVisiblePictures(then) {
-    var width = window.innerWidth;
-    var height = window.innerHeight;
-    var waiting = Array.prototype.filter.call(document.images, function (image) {
-      if (image.complete || image.loading === 'lazy') return false;
-      var box = image.getBoundingClientRect();
-      return box.width > 0 && box.bottom > 0 && box.top < height && box.right > 0 && box.left < width;
-    });
-    var left = waiting.length;
-    if (left === 0) return then();
-    setTimeout(then, ${PICTURES_WAIT_MS});
-    function arrived() {
-      left -= 1;
-      if (left === 0) afterDrawnFrame(then);
-    }
-    waiting.forEach(function (image) {
-      image.addEventListener('load', arrived, { once: true });
-      image.addEventListener('error', arrived, { once: true });
-    });
-  }
-  if (document.visibilityState === 'hidden') start();
-  else afterDrawnFrame(function () { afterVisiblePictures(start); });
-})();
-`;
+export const AFTER_FIRST_PAINT_SOURCE =
+  `(function(){var d=document,t=d.getElementById(${JSON.stringify(AFTER_FIRST_PAINT_ID)}),n=0;` +
+  'function start(){if(t){var s=d.importNode(t.content,!0);t=0;' +
+  'for(var e of s.querySelectorAll("script"))e.async=!1;d.head.appendChild(s)}}' +
+  'function frame(f){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(f)})})}' +
+  'function pictures(){for(var i of d.images){var b=i.getBoundingClientRect();' +
+  'if(!i.complete&&i.loading!="lazy"&&b.bottom>0&&b.top<innerHeight){n++;i.onload=i.onerror=one}}' +
+  `function one(){--n||frame(start)}n?setTimeout(start,${PICTURES_WAIT_MS}):start()}` +
+  'd.hidden?start():frame(pictures)})();\n';
 
 /** Where the server serves it: the name carries its hash, so it is cached as immutable. */
 export const AFTER_FIRST_PAINT_PATH = `/ssr/after-first-paint.${createHash('sha256').update(AFTER_FIRST_PAINT_SOURCE).digest('hex').slice(0, 8)}.js`;
