@@ -10,12 +10,21 @@ const UNUSED_PRELOAD = /was preloaded using link preload but not used/;
 /** When Chromium checks for unused preloads, after the load event (Blink's kUnusedPreloadTimeoutInSeconds). */
 const UNUSED_PRELOAD_CHECK_MS = 3_000;
 
-for (const route of SITE_ROUTES) {
+/** Every preload's address: the server's (quoted) and the shell build's own (minified, unquoted). */
+const preloadedFiles = (html: string): string[] =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)"[^>]*>|<link rel="preload" as="script" href="([^"]+)">|<link rel=preload href=([^\s>]+)[^>]*>/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3]!,
+  );
+
+const ARABIC_PAGES = [
+  { path: '/ar/home', heading: 'المنتجات الكهربائية والحلول الصناعية' },
+  { path: '/ar/our-products/industrial_cable_glands/hex_cw_brass_cable_gland', heading: /./ },
+];
+
+for (const route of [...SITE_ROUTES, ...ARABIC_PAGES]) {
   test(`${route.path}: every preload is used once, none is fetched twice`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
     const html = await (await request.get(route.path)).text();
-    const hinted = [...html.matchAll(/<link rel="preload" href="([^"]+)"[^>]*>|<link rel="preload" as="script" href="([^"]+)">/g)].map(
-      (match) => match[1] ?? match[2]!,
-    );
+    const hinted = preloadedFiles(html);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (UNUSED_PRELOAD.test(message.text())) warnings.push(message.text());
@@ -38,6 +47,15 @@ for (const route of SITE_ROUTES) {
     expect(warnings).toEqual([]);
   });
 }
+
+test("the shell's and the page remote's catalogs are preloaded in the page's language only", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
+  const catalogs = async (path: string) =>
+    preloadedFiles(await (await request.get(path)).text())
+      .filter((file) => /messages[-_]/.test(file))
+      .map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, ''));
+  expect(await catalogs('/home')).toEqual(['/remotes/company/__federation_expose_messages_en', '/messages-en']);
+  expect(await catalogs('/ar/our-products/industrial_cable_glands')).toEqual(['/remotes/catalogue/__federation_expose_messages_ar', '/messages-ar']);
+});
 
 test("the data a page fetches as it starts is preloaded; the site's data files a server-drawn page brings in its state are not", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
   const preloadsOf = async (path: string) =>

@@ -47,7 +47,7 @@ interface ManifestState {
   /** `${mtimeMs}:${size}` of the file read last, or 'missing'. */
   version: string | undefined;
   hints: ManifestHints | undefined;
-  /** Rendered tags per expose name, made once per manifest version. */
+  /** Rendered tags per list of expose names, made once per manifest version. */
   tags: Map<string, string>;
   checkedAt: number;
   checking?: Promise<void>;
@@ -75,8 +75,11 @@ export class RemotePreloadHints {
     }
   }
 
-  /** The hints for a page rendered by `modulePath` (e.g. './HomePage') of `remote`'s `variant` build. Never throws. */
-  async forModule(remote: string, modulePath: string, variant: Variant = 'stable'): Promise<PreloadHints> {
+  /**
+   * The hints for a page rendered by `modulePaths` (e.g. './HomePage', or the page's module and its catalog
+   * './messages-ar') of `remote`'s `variant` build: each file once, in the modules' order. Never throws.
+   */
+  async forModule(remote: string, modulePaths: string | readonly string[], variant: Variant = 'stable'): Promise<PreloadHints> {
     const id = buildId(remote, variant);
     const state = this.builds.get(id);
     if (state === undefined) return NO_HINTS;
@@ -87,11 +90,12 @@ export class RemotePreloadHints {
       await state.checking;
     }
     if (state.hints === undefined) return NO_HINTS;
-    const exposeName = modulePath.replace(/^\.\//, '');
-    let html = state.tags.get(exposeName);
+    const exposeNames = (typeof modulePaths === 'string' ? [modulePaths] : modulePaths).map((modulePath) => modulePath.replace(/^\.\//, ''));
+    const tagsKey = exposeNames.join(' ');
+    let html = state.tags.get(tagsKey);
     if (html === undefined) {
-      html = renderHints(state.servedAt, state.hints, exposeName);
-      state.tags.set(exposeName, html);
+      html = renderHints(state.servedAt, state.hints, exposeNames);
+      state.tags.set(tagsKey, html);
     }
     return { html, key: `${id}@${state.version ?? ''}` };
   }
@@ -149,15 +153,17 @@ export function parseManifest(manifest: unknown): ManifestHints | undefined {
   return { remoteEntry: entryFile, exposes };
 }
 
-function renderHints(base: string, hints: ManifestHints, exposeName: string): string {
+function renderHints(base: string, hints: ManifestHints, exposeNames: readonly string[]): string {
   const href = (file: string) => escapeHtml(base + file);
+  // Exposes share chunks (a page and another page's code): each file is preloaded once.
+  const files = new Set(exposeNames.flatMap((name) => hints.exposes.get(name) ?? []));
   const tags = [
     // The shell fetch()es the manifest (CORS mode, same-origin credentials): the preload must match, or the
     // browser downloads it twice.
     `<link rel="preload" href="${href(MANIFEST_FILE)}" as="fetch" crossorigin="anonymous">`,
     // A plain <script> without crossorigin (the runtime's and webpack's script loading set none).
     `<link rel="preload" href="${href(hints.remoteEntry)}" as="script">`,
-    ...(hints.exposes.get(exposeName) ?? []).map((file) => `<link rel="preload" as="script" href="${href(file)}">`),
+    ...[...files].map((file) => `<link rel="preload" as="script" href="${href(file)}">`),
   ];
   return tags.join('');
 }

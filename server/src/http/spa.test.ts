@@ -146,6 +146,53 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     }
   });
 
+  test("the remote's catalog in the page's language is preloaded with the page's chunks, each file once", async () => {
+    const app = await site();
+    const fixture = apps.at(-1)!.fixture;
+    await rewrite(
+      path.join(fixture.root, 'mfe-company/dist/mf-manifest.json'),
+      manifest('company', {
+        HomePage: ['__federation_expose_HomePage.bc6fe5f6.js', '71.4cb95001.js'],
+        'messages-en': ['71.4cb95001.js', '__federation_expose_messages_en.823be4e1.js'],
+        'messages-ar': ['__federation_expose_messages_ar.ff33eaa0.js'],
+      }),
+      10,
+    );
+    const chunk = (file: string) => `<link rel="preload" as="script" href="/remotes/company/${file}">`;
+    assert.deepEqual(preloads((await app.inject({ method: 'GET', url: '/home' })).body).slice(2, 5), [
+      chunk('__federation_expose_HomePage.bc6fe5f6.js'),
+      chunk('71.4cb95001.js'),
+      chunk('__federation_expose_messages_en.823be4e1.js'),
+    ]);
+    const arabic = preloads((await app.inject({ method: 'GET', url: '/ar/home' })).body);
+    assert.deepEqual(arabic.slice(2, 5), [
+      chunk('__federation_expose_HomePage.bc6fe5f6.js'),
+      chunk('71.4cb95001.js'),
+      chunk('__federation_expose_messages_ar.ff33eaa0.js'),
+    ]);
+    assert.ok(!arabic.some((tag) => tag.includes('messages_en')), 'never the other language');
+  });
+
+  test("the shell's catalog is preloaded in the page's language only, with the shell's scripts", async () => {
+    const app = await site();
+    const fixture = apps.at(-1)!.fixture;
+    // as html-webpack-plugin writes it, minified (tools/webpack/preload-startup-chunks.cjs)
+    await rewrite(
+      path.join(fixture.root, 'shell/dist/index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"><title>Shell</title><script defer src=/main.3f2a9c1b.js></script>' +
+        '<link rel=preload href=/675.d0a9bb03.js as=script fetchpriority=low>' +
+        '<link rel=preload href=/messages-ar.38c140e5.js as=script hreflang=ar fetchpriority=low>' +
+        '<link rel=preload href=/messages-en.38dc8522.js as=script hreflang=en fetchpriority=low></head><body><div id="root"></div></body></html>\n',
+      10,
+    );
+    const catalogs = (html: string) => [...html.matchAll(/<link rel=preload href=(\/messages-[^ ]+) as=script hreflang=(\w+)/g)].map((m) => `${m[2]} ${m[1]}`);
+    const english = (await app.inject({ method: 'GET', url: '/home' })).body;
+    assert.deepEqual(catalogs(english), ['en /messages-en.38dc8522.js']);
+    assert.deepEqual(catalogs((await app.inject({ method: 'GET', url: '/ar/about' })).body), ['ar /messages-ar.38c140e5.js']);
+    // the other start-up preloads stay
+    assert.match(english, /<link rel=preload href=\/675\.d0a9bb03\.js as=script fetchpriority=low>/);
+  });
+
   test("the data a page starts by fetching is preloaded too, with the address's product id", async () => {
     const app = await site({}, true);
     const dataPreloads = async (url: string) =>

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isSiteDataPath } from '@site/contracts/api';
 import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { messagesModule } from '@site/contracts/federation';
 import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
 import { isBoundedView, matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -205,7 +206,10 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const match = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     if (match === undefined) return NO_HINTS;
     const { route } = match;
-    const remote = await buildsOf(state).hints.forModule(route.remote, route.modulePath, variantOf(visitor, route.remote));
+    // The page's module and the remote's catalog in the page's language: the shell asks for both once the remote's
+    // entry has run, and without the hint the catalog came one round trip after the page's chunks.
+    const modules = [route.modulePath, messagesModule(page.locale)];
+    const remote = await buildsOf(state).hints.forModule(route.remote, modules, variantOf(visitor, route.remote));
     // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
     // A page drawn on the server brings the site's data (its files, the catalogue's answers) in its state: only
     // visitors' data (reviews, ratings) is fetched.

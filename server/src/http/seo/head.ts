@@ -33,6 +33,13 @@ const HTML_OPEN = /<html\b[^>]*>/i;
 /** A lang= or dir= attribute in any quoting. */
 const LANGUAGE_ATTRIBUTE = /\s(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)/gi;
 const NOSCRIPT = /(<noscript\b[^>]*>)[\s\S]*?(<\/noscript>)/i;
+/** A preload of one language's file (the shell's catalogs: tools/webpack/preload-startup-chunks.cjs), in any quoting. */
+const LANGUAGE_PRELOAD = /<link\b(?=[^>]*\brel\s*=\s*["']?preload\b)[^>]*\bhreflang\s*=\s*["']?([\w-]+)["']?[^>]*>/gi;
+
+/** The HTML without the preloads of other languages' files than `locale`'s. */
+function withLanguagePreloads(html: string, locale: Locale): string {
+  return html.replace(LANGUAGE_PRELOAD, (tag, language: string) => (language.toLowerCase() === locale ? tag : ''));
+}
 
 /** The <html> element's opening tag with the edition's language and direction (the shell's own lang/dir replaced). */
 export function withDocumentLanguage(html: string, locale: Locale): string {
@@ -43,14 +50,14 @@ export function withDocumentLanguage(html: string, locale: Locale): string {
 }
 
 /**
- * The shell's template for one edition: its <html lang dir>, and its <noscript> text when the edition has its own
- * (`noscript`: HTML, written by the server from the site's data).
+ * The shell's template for one edition: its <html lang dir>, only its own language's preloads, and its <noscript>
+ * text when the edition has its own (`noscript`: HTML, written by the server from the site's data).
  */
 export function localizeShellTemplate(template: ShellTemplate, locale: Locale, noscript: string | undefined): ShellTemplate {
   // The document's own <html>: in the part before the head, unless the shell had no place for one (prepareShellTemplate).
   const inBefore = HTML_OPEN.test(template.before);
   const before = inBefore ? withDocumentLanguage(template.before, locale) : template.before;
-  let after = inBefore ? template.after : withDocumentLanguage(template.after, locale);
+  let after = withLanguagePreloads(inBefore ? template.after : withDocumentLanguage(template.after, locale), locale);
   if (noscript !== undefined) after = after.replace(NOSCRIPT, (_all, open: string, close: string) => `${open}${noscript}${close}`);
   return { before, after };
 }
