@@ -175,7 +175,8 @@ async function wordQueries(db: Kysely<DatabaseSchema>, words: readonly string[])
       ),
       sql` union all `,
     )}`.execute(db);
-    for (const row of rows) holding.set(row.token, row.words);
+    // in one order whatever the index read: the tsquery's text is part of a broad text's key (migration 025)
+    for (const row of rows) holding.set(row.token, [...row.words].sort());
   }
   return new Map(
     split.map((row) => {
