@@ -302,11 +302,14 @@ async function keepBroad(db: Kysely<DatabaseSchema>, table: 'catalogue_search_en
         .returning('id')
         .executeTakeFirst();
       if (added === undefined) return;
-      await sql`insert into catalogue_search_broad_rows (broad_id, product_id, rank, position, facet_set, price)
-        select ${added.id}, s.product_id, (${sql.raw(broad.rank)})::integer, s.position, s.facet_set, s.price
-        from ${sql.table(table)} as s where ${sql.raw(broad.condition)}`.execute(trx);
-      await sql`insert into catalogue_search_broad_pairs (broad_id, facet_set, count, min, max)
-        select broad_id, facet_set, count(*), min(price), max(price) from catalogue_search_broad_rows where broad_id = ${added.id} group by 1, 2`.execute(trx);
+      // the pairs counted from the rows as they are written (read back from the table, unanalysed, they were scanned whole)
+      await sql`with kept as (
+          insert into catalogue_search_broad_rows (broad_id, product_id, rank, position, facet_set, price)
+          select ${added.id}, s.product_id, (${sql.raw(broad.rank)})::integer, s.position, s.facet_set, s.price
+          from ${sql.table(table)} as s where ${sql.raw(broad.condition)}
+          returning facet_set, price)
+        insert into catalogue_search_broad_pairs (broad_id, facet_set, count, min, max)
+        select ${added.id}, facet_set, count(*), min(price), max(price) from kept group by facet_set`.execute(trx);
     });
   } catch (error) {
     if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
