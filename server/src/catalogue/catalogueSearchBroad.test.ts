@@ -108,6 +108,21 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   });
 
   await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
+  await t.test("a price or a pair of brands and values changed alone: the pair's count and price range follow", async () => {
+    // the cheapest match made dearer: the range's low end is read again from the rest
+    const { rows } = await sql<{ id: string }>`select product_id as id from catalogue_search_en
+      where product_id = any(${(await afresh.search(asked('cable', 'en', { limit: 2000 }))).results.map((result) => result.id)})
+      and price is not null order by price, product_id limit 2`.execute(kysely);
+    const [cheapest, next] = rows.map((row) => row.id);
+    await kysely.updateTable('catalogue_products').set({ price: '777.00' }).where('id', '=', cheapest!).execute();
+    // another moves to a pair no match had: counted there, and not under its old one
+    await kysely.updateTable('catalogue_products').set({ filter_values: ['ip:IP69K'] }).where('id', '=', next!).execute();
+    const after = await kept.search(asked('cable', 'en', { facets: true }));
+    assert.ok(after.narrowed?.facets.attributes.find((facet) => facet.attribute === 'ip')?.values.some((value) => value.value === 'IP69K'));
+    await same('cable', 'after a price and a pair changed');
+    await stillKept();
+  });
+
   const actor = (await kysely.selectFrom('staff_accounts').select(['id', 'email']).where('email', '=', 'layla@crescent.example').executeTakeFirstOrThrow());
   const cableProduct = async (offset: number) => (await afresh.search(asked('cable', 'en', { offset, limit: 1 }))).results[0]!.id;
 

@@ -12,8 +12,11 @@ import type { Migration } from './types.js';
  * - `catalogue_search_broad_pairs`: per pair of brands and values, its matches' count and price range (the results
  *   page's filters without a price range are counted from these few hundred rows).
  * The trigger on both languages' search rows keeps them in the statement that writes a search row (the products'
- * sync trigger, a product's delete by cascade), so they are never behind a commit. A pair's price range after a
- * delete is read again from its rows (by the index on (broad_id, facet_set, price): two index probes).
+ * sync trigger, a product's delete by cascade), so they are never behind a commit: a row's place, pair or price moved
+ * under every condition of its language in one statement; a new or changed text run against each condition (one
+ * EXECUTE each); a pair's count moved by one, and its price range, when a row leaves it, read again from its rows (by
+ * the index on (broad_id, facet_set, price): two index probes) once the pair's row is locked. A migration that
+ * rebuilds the search rows' tables must create this trigger again.
  */
 export const migration025SearchBroad: Migration = {
   version: '025',
@@ -52,46 +55,75 @@ create table catalogue_search_broad_pairs (
 create function catalogue_search_broad_sync() returns trigger language plpgsql as $$
 declare
   row_locale text := case tg_table_name when 'catalogue_search_ar' then 'ar' else 'en' end;
+  same_match boolean := tg_op = 'UPDATE' and new.words = old.words and new.own = old.own
+    and new.code_key = old.code_key and new.category_id = old.category_id;
   broad record;
-  gone_set integer;
-  gone_price numeric(12, 2);
-  found_rank integer;
+  touched integer[];
 begin
   -- an upsert that changes nothing a condition, rank or count reads (an import of the same rows) changes nothing here
-  if tg_op = 'UPDATE' and new.product_id = old.product_id and new.words = old.words and new.own = old.own
-      and new.code_key = old.code_key and new.category_id = old.category_id and new.position = old.position
-      and new.facet_set = old.facet_set and new.price is not distinct from old.price then
+  if same_match and new.position = old.position and new.facet_set = old.facet_set and new.price is not distinct from old.price then
     return null;
   end if;
-  for broad in select id, condition, rank from catalogue_search_broad where locale = row_locale loop
-    if tg_op <> 'INSERT' then
-      delete from catalogue_search_broad_rows where broad_id = broad.id and product_id = old.product_id
-        returning facet_set, price into gone_set, gone_price;
-      if found then
-        -- the pair's row locked first, so that its price range is read after any other writer of it committed
-        update catalogue_search_broad_pairs set count = count - 1 where broad_id = broad.id and facet_set = gone_set;
-        delete from catalogue_search_broad_pairs where broad_id = broad.id and facet_set = gone_set and count <= 0;
-        if gone_price is not null then
-          update catalogue_search_broad_pairs set
-            min = (select min(r.price) from catalogue_search_broad_rows as r where r.broad_id = broad.id and r.facet_set = gone_set),
-            max = (select max(r.price) from catalogue_search_broad_rows as r where r.broad_id = broad.id and r.facet_set = gone_set)
-          where broad_id = broad.id and facet_set = gone_set;
-        end if;
+  if same_match then
+    -- the same text: the same matches and ranks; only the row's place, pair or price moves, under every condition at once
+    with moved as (
+      update catalogue_search_broad_rows as r set position = new.position, facet_set = new.facet_set, price = new.price
+      where r.product_id = new.product_id and r.broad_id in (select b.id from catalogue_search_broad as b where b.locale = row_locale)
+      returning r.broad_id)
+    select array_agg(moved.broad_id) into touched from moved;
+    if touched is null or (new.facet_set = old.facet_set and new.price is not distinct from old.price) then
+      return null;
+    end if;
+    if new.facet_set <> old.facet_set then
+      update catalogue_search_broad_pairs set count = count - 1 where broad_id = any(touched) and facet_set = old.facet_set;
+      delete from catalogue_search_broad_pairs where broad_id = any(touched) and facet_set = old.facet_set and count <= 0;
+      insert into catalogue_search_broad_pairs as pair (broad_id, facet_set, count, min, max)
+        select id, new.facet_set, 1, new.price, new.price from unnest(touched) as id
+        on conflict (broad_id, facet_set) do update set
+          count = pair.count + 1, min = least(pair.min, excluded.min), max = greatest(pair.max, excluded.max);
+    end if;
+    -- the old pair's range read again from its rows' index (its lowest or highest may be gone), once its row is locked:
+    -- a statement after the lock reads what another writer of the pair committed meanwhile
+    perform from catalogue_search_broad_pairs where broad_id = any(touched) and facet_set = old.facet_set for update;
+    update catalogue_search_broad_pairs as pair set
+        min = (select min(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set),
+        max = (select max(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set)
+      where broad_id = any(touched) and facet_set = old.facet_set;
+    return null;
+  end if;
+  if tg_op <> 'INSERT' then
+    -- gone from every condition of its language at once, each pair counted down and its range read again
+    with gone as (
+      delete from catalogue_search_broad_rows as r
+      where r.product_id = old.product_id and r.broad_id in (select b.id from catalogue_search_broad as b where b.locale = row_locale)
+      returning r.broad_id)
+    select array_agg(gone.broad_id) into touched from gone;
+    if touched is not null then
+      update catalogue_search_broad_pairs set count = count - 1 where broad_id = any(touched) and facet_set = old.facet_set;
+      delete from catalogue_search_broad_pairs where broad_id = any(touched) and facet_set = old.facet_set and count <= 0;
+      if old.price is not null then
+        update catalogue_search_broad_pairs as pair set
+            min = (select min(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set),
+            max = (select max(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set)
+          where broad_id = any(touched) and facet_set = old.facet_set;
       end if;
     end if;
-    if tg_op <> 'DELETE' then
-      execute format('select (%s)::integer from (select ($1).*) as s where %s', broad.rank, broad.condition) into found_rank using new;
-      if found_rank is not null then
-        insert into catalogue_search_broad_rows (broad_id, product_id, rank, position, facet_set, price)
-          values (broad.id, new.product_id, found_rank, new.position, new.facet_set, new.price);
+  end if;
+  if tg_op <> 'DELETE' then
+    -- each condition run on the row alone, its match kept and its pair counted up, in one statement
+    for broad in select b.id, b.condition, b.rank from catalogue_search_broad as b where b.locale = row_locale loop
+      execute format(
+        'with kept as (
+          insert into catalogue_search_broad_rows (broad_id, product_id, rank, position, facet_set, price)
+          select $2, s.product_id, (%s)::integer, s.position, s.facet_set, s.price from (select ($1).*) as s where %s
+          returning facet_set, price)
         insert into catalogue_search_broad_pairs as pair (broad_id, facet_set, count, min, max)
-          values (broad.id, new.facet_set, 1, new.price, new.price)
+          select $2, facet_set, 1, price, price from kept
           on conflict (broad_id, facet_set) do update set
-            count = pair.count + 1, min = least(pair.min, excluded.min), max = greatest(pair.max, excluded.max);
-      end if;
-      found_rank := null;
-    end if;
-  end loop;
+            count = pair.count + 1, min = least(pair.min, excluded.min), max = greatest(pair.max, excluded.max)',
+        broad.rank, broad.condition) using new, broad.id;
+    end loop;
+  end if;
   return null;
 end
 $$;
