@@ -165,6 +165,37 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     // each language keeps at most a few conditions however many the catalogue's changes made
     assert.ok((await keptConditions()).length <= 16);
   });
+
+  // PGlite runs one transaction at a time: a search there waits for the write instead
+  if (target.name === 'PostgreSQL') {
+    await t.test('a write under way on another connection: the broad text answered afresh, kept on a later search with that write', async () => {
+      await kysely.deleteFrom('catalogue_search_broad').where('locale', '=', 'en').execute();
+      const other = await database.openAnother();
+      const id = await cableProduct(5);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => (wrote = resolve));
+      const writer = other.kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('catalogue_products').set({ price: '4321.00' }).where('id', '=', id).execute();
+        wrote();
+        await held;
+      });
+      await written;
+      const query = asked('cable', 'en', { facets: true });
+      try {
+        assert.deepEqual(await kept.search(query), await afresh.search(query));
+        assert.ok(!(await keptConditions()).includes('en'), 'not kept while a write is under way');
+      } finally {
+        release();
+        await writer;
+      }
+      await kept.search(query);
+      assert.ok((await keptConditions()).includes('en'), 'kept once the write committed');
+      assert.equal(await keptRows('en'), await totalOf('en'));
+      await same('cable', 'kept after a write committed');
+    });
+  }
 }
 
 test('broad texts kept on embedded PGlite', async (t) => {
