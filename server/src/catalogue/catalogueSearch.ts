@@ -11,12 +11,13 @@
 // When nothing matches, each term no catalogue word holds is replaced by the closest word (trigram similarity, a
 // product's or category's word first) and the search runs again: its results come with that text, for "Did you mean
 // …?". The answer names the phrases it looked for, so a page can mark them in what it shows.
+import { createHash } from 'node:crypto';
 import type { SearchResult } from '@site/content';
 import { SEARCH_SYNONYMS } from '@site/content/search-synonyms';
 import { foldSearchText } from '@site/content/search-text';
 import { hasListingFilters, type ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
 import { narrowedView, type FacetRows, type NarrowedView } from './listingFilters.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
@@ -115,19 +116,37 @@ const holdsOne = (column: RawBuilder<unknown>, phrases: readonly string[]) =>
 /** A category's id and title in the page's language: what a term may name. */
 type CategoryTitle = { id: string; title: string };
 
-export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery): Promise<SearchPage> {
+/** How the search keeps a broad text's matches (tests ask for a lower bound, to make a broad text of a small catalogue). */
+export interface SearchOptions {
+  /** A text with at least this many matches has them kept beside the search rows (BROAD_MATCHES_MIN). */
+  broadMatchesMin?: number;
+  /** false: every search reads the search rows, none is kept (what tests compare the kept matches with). */
+  kept?: boolean;
+}
+
+/**
+ * A text that matches this many products or more has its matches kept (migration 025): each match costs about half
+ * a microsecond per step of the search (find, rank, count by pair, sort), so 10,000 matches, a tenth of a catalogue
+ * of 100,000, are where the results page nears 50 ms; kept, it reads a page and a few hundred pairs' counts.
+ */
+export const BROAD_MATCHES_MIN = 10_000;
+
+/** The most broad conditions kept per language: a write runs each one's condition on the rows it writes. */
+export const BROAD_CONDITIONS_MAX = 8;
+
+export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery, options: SearchOptions = {}): Promise<SearchPage> {
   // the few titles, read once for the text and for its correction
   const titles: CategoryTitle[] = await db
     .selectFrom('catalogue_categories')
     .select(['id', query.locale === 'ar' ? 'title_ar as title' : 'title'])
     .where('state', '=', 'live')
     .execute();
-  const page = await matching(db, query, query.needle, titles);
+  const page = await matching(db, query, query.needle, titles, options);
   // nothing left under the filters is not a misspelling
   if (page.total > 0 || (query.filters !== undefined && hasListingFilters(query.filters))) return page;
   const closest = await closestText(db, query.needle);
   if (closest === undefined) return page;
-  const closePage = await matching(db, query, closest, titles);
+  const closePage = await matching(db, query, closest, titles, options);
   return closePage.total > 0 ? { ...closePage, suggestion: closest } : page;
 }
 
@@ -156,7 +175,8 @@ async function wordQueries(db: Kysely<DatabaseSchema>, words: readonly string[])
       ),
       sql` union all `,
     )}`.execute(db);
-    for (const row of rows) holding.set(row.token, row.words);
+    // in one order whatever the index read: the tsquery's text is part of a broad text's key (migration 025)
+    for (const row of rows) holding.set(row.token, [...row.words].sort());
   }
   return new Map(
     split.map((row) => {
@@ -219,7 +239,90 @@ async function shownFields(db: Kysely<DatabaseSchema>, locale: Locale, ids: read
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: string, titles: readonly CategoryTitle[]): Promise<SearchPage> {
+/** A SQL value written as a literal (a broad condition is kept as text, to be run by the trigger on each row written). */
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]::text[]`;
+  throw new Error(`A search condition holds a value it cannot write as SQL: ${typeof value}`);
+}
+
+/** `builder` as one SQL text, its parameters written in as literals. */
+function inlined(builder: RawBuilder<unknown>, db: Kysely<DatabaseSchema>): string {
+  const { sql: text, parameters } = builder.compile(db);
+  return text.replace(/\$(\d+)/g, (_, at: string) => literal(parameters[Number(at) - 1]));
+}
+
+/** A text's match condition and rank on a search row `s`, as kept (migration 025), and the key it is found by. */
+interface BroadCondition {
+  locale: Locale;
+  key: string;
+  condition: string;
+  rank: string;
+}
+
+function broadCondition(locale: Locale, matches: RawBuilder<boolean>, rank: RawBuilder<number>, db: Kysely<DatabaseSchema>): BroadCondition {
+  const condition = inlined(matches, db);
+  const rankText = inlined(rank, db);
+  const key = createHash('sha256').update(`${locale}\n${condition}\n${rankText}`).digest('hex');
+  return { locale, key, condition, rank: rankText };
+}
+
+/** A kept condition's matches as the results page's filters count them: by pair, and without a price range from its pairs' counts. */
+function broadFacetRows(id: number): FacetRows {
+  return {
+    from: sql`catalogue_search_broad_rows as s`,
+    brands: sql<string[]>`(select pair.brands from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
+    values: sql<string[]>`(select pair.filter_values from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
+    price: sql`s.price`,
+    set: sql<number>`s.facet_set`,
+    pairs: sql`select facet_set as pair_id, count as in_range, min, max from catalogue_search_broad_pairs where broad_id = ${id}`,
+  };
+}
+
+/** PostgreSQL's "lock not available" (a NOWAIT lock refused). */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * Keeps a broad condition's matches: in one transaction that holds the language's search rows still (SHARE: writers
+ * wait, readers do not), so no write falls between the matches read here and the trigger that keeps them from then
+ * on. Skipped when a write is under way (NOWAIT): the search is answered all the same, and kept on a later one. The
+ * oldest condition of the language gives way past BROAD_CONDITIONS_MAX.
+ */
+async function keepBroad(db: Kysely<DatabaseSchema>, table: 'catalogue_search_en' | 'catalogue_search_ar', broad: BroadCondition): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx: Transaction<DatabaseSchema>) => {
+      await sql`lock table ${sql.table(table)} in share mode nowait`.execute(trx);
+      await sql`delete from catalogue_search_broad where id in (
+        select id from catalogue_search_broad where locale = ${broad.locale} order by id desc offset ${BROAD_CONDITIONS_MAX - 1})`.execute(trx);
+      const added = await trx
+        .insertInto('catalogue_search_broad')
+        .values({ locale: broad.locale, key: broad.key, condition: broad.condition, rank: broad.rank })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (added === undefined) return;
+      // the pairs counted from the rows as they are written (read back from the table, unanalysed, they were scanned whole)
+      await sql`with kept as (
+          insert into catalogue_search_broad_rows (broad_id, product_id, rank, position, facet_set, price)
+          select ${added.id}, s.product_id, (${sql.raw(broad.rank)})::integer, s.position, s.facet_set, s.price
+          from ${sql.table(table)} as s where ${sql.raw(broad.condition)}
+          returning facet_set, price)
+        insert into catalogue_search_broad_pairs (broad_id, facet_set, count, min, max)
+        select ${added.id}, facet_set, count(*), min(price), max(price) from kept group by facet_set`.execute(trx);
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
+  }
+}
+
+async function matching(
+  db: Kysely<DatabaseSchema>,
+  query: SearchQuery,
+  needle: string,
+  titles: readonly CategoryTitle[],
+  options: SearchOptions,
+): Promise<SearchPage> {
   const table = query.locale === 'ar' ? 'catalogue_search_ar' : 'catalogue_search_en';
   const ownText = sql.ref('s.own');
   const terms = searchTerms(needle);
@@ -297,7 +400,29 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   let total: number;
   let rows: ShownRow[];
   let view: NarrowedView | undefined;
-  if (narrowing) {
+  const broad = broadCondition(query.locale, matches, rank, db);
+  const kept =
+    options.kept === false ? undefined : await db.selectFrom('catalogue_search_broad').select('id').where('key', '=', broad.key).executeTakeFirst();
+  if (kept !== undefined) {
+    // a broad text's matches as kept (migration 025): read by index, not found and ranked again
+    if (narrowing) {
+      view = await narrowedView(db, broadFacetRows(kept.id), sql<boolean>`s.broad_id = ${kept.id}`, query.filters, {
+        ids: (where) => sql<string[]>`array(
+          select s.product_id from catalogue_search_broad_rows as s where s.broad_id = ${kept.id} and ${where}
+          order by s.rank, s.position, s.product_id offset ${query.offset} limit ${query.limit})`,
+      });
+      total = view.total;
+      rows = view.page.length === 0 ? [] : await shownFields(db, query.locale, view.page);
+    } else {
+      const { rows: found } = await sql<{ ids: string[] | null; total: number }>`select array(
+          select product_id from catalogue_search_broad_rows where broad_id = ${kept.id}
+          order by rank, position, product_id offset ${query.offset} limit ${query.limit}) as ids,
+        (select coalesce(sum(count), 0)::int from catalogue_search_broad_pairs where broad_id = ${kept.id}) as total`.execute(db);
+      total = Number(found[0]?.total ?? 0);
+      const ids = found[0]?.ids ?? [];
+      rows = ids.length === 0 ? [] : await shownFields(db, query.locale, ids);
+    }
+  } else if (narrowing) {
     // The matches read once, in one statement (PGlite runs one statement at a time; two reads of 37,000 matched rows,
     // one for the filters and one for the page, took twice as long): the filters over every match, counted by their
     // combinations of brands and values, the view's total, and the page's ids under the view; then the page's shown
@@ -312,6 +437,9 @@ async function matching(db: Kysely<DatabaseSchema>, query: SearchQuery, needle: 
   } else {
     ({ total, rows } = await readPage(matches));
   }
+  // every match counted (no filter narrowed them): a broad text's are kept for the next search of its condition
+  const everyMatch = !(query.filters !== undefined && hasListingFilters(query.filters));
+  if (options.kept !== false && kept === undefined && everyMatch && total >= (options.broadMatchesMin ?? BROAD_MATCHES_MIN)) await keepBroad(db, table, broad);
   return {
     total,
     results: rows.map((row) => ({

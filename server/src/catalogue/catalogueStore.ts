@@ -11,7 +11,7 @@ import type { Locale } from '@site/contracts/locale';
 import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
-import { searchCatalogue, type SearchPage, type SearchQuery } from './catalogueSearch.js';
+import { searchCatalogue, type SearchOptions, type SearchPage, type SearchQuery } from './catalogueSearch.js';
 import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
@@ -162,11 +162,14 @@ export interface CatalogueStoreOptions {
    * pages are kept until it moves (a category's sorts and pages share one counting); without it, read every time.
    */
   version?: () => number;
+  /** How a broad text's matches are kept (catalogueSearch.ts: tests make a small catalogue's text broad). */
+  search?: SearchOptions;
 }
 
 export class CatalogueStore {
   private readonly views: VersionedMemo<NarrowedView> | undefined;
   private readonly searches: VersionedMemo<SearchPage> | undefined;
+  private readonly searchOptions: SearchOptions;
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -174,6 +177,7 @@ export class CatalogueStore {
     options: CatalogueStoreOptions = {},
   ) {
     const { version } = options;
+    this.searchOptions = options.search ?? {};
     this.views = version === undefined ? undefined : new VersionedMemo(version, CATALOGUE_MEMO_LIMIT);
     this.searches = version === undefined ? undefined : new VersionedMemo(version, CATALOGUE_MEMO_LIMIT);
   }
@@ -405,7 +409,7 @@ export class CatalogueStore {
 
   /** The search's matches, best first (catalogueSearch.ts). */
   search(query: SearchQuery): Promise<SearchPage> {
-    const read = () => searchCatalogue(this.db, query);
+    const read = () => searchCatalogue(this.db, query, this.searchOptions);
     return this.searches?.get(JSON.stringify(query), read) ?? read();
   }
 

@@ -21,6 +21,11 @@ export interface FacetRows {
    * then grouped by it, and the pairs' arrays read once each, instead of grouped by their arrays.
    */
   set?: RawBuilder<number>;
+  /**
+   * The set's rows already counted by pair (a broad search's kept counts, migration 025): a select of (pair_id,
+   * in_range, min, max) over every row of the set. Read instead of the rows when the view asks no price range.
+   */
+  pairs?: RawBuilder<unknown>;
 }
 
 /** A category's listing: the products themselves (a product's brands are its `company`, names joined with ', '). */
@@ -119,7 +124,7 @@ export function askedCondition(rows: FacetRows, filters: ListingFilters | undefi
  * the rows under a condition. The set is then read once for its filters, its count and its page.
  */
 export interface ViewPage {
-  before: RawBuilder<unknown>;
+  before?: RawBuilder<unknown>;
   ids: (where: RawBuilder<boolean>) => RawBuilder<string[]>;
 }
 
@@ -145,8 +150,12 @@ async function countedView(
     FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofCombination.ofBrands} and ${ofCombination.ofAttributes(attribute)}`),
     sql` `,
   );
+  const noPriceRange = filters?.minPrice === undefined && filters?.maxPrice === undefined;
   const combinations =
-    rows.set === undefined
+    rows.set !== undefined && rows.pairs !== undefined && noPriceRange
+      ? sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
+        from (${rows.pairs}) as counted join catalogue_facet_sets as pair on pair.id = counted.pair_id`
+      : rows.set === undefined
       ? sql`select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
           min(${rows.price}) as min, max(${rows.price}) as max
         from ${rows.from}
@@ -160,14 +169,14 @@ async function countedView(
           group by 1
         ) as counted join catalogue_facet_sets as pair on pair.id = counted.pair_id`;
   // The page's rows: those of the combinations in the view (by their pair, when the rows name one) in the price range.
-  const asksNothing = asked.brands.length === 0 && asked.chosen.length === 0 && filters?.minPrice === undefined && filters?.maxPrice === undefined;
+  const asksNothing = asked.brands.length === 0 && asked.chosen.length === 0 && noPriceRange;
   const pageWhere = asksNothing
     ? sql<boolean>`true`
     : rows.set === undefined
       ? where
       : sql<boolean>`(${rows.set} in (select combination.pair_id from combination where ${ofCombination.inView}) and ${inRange})`;
   const { rows: counted } = await sql<{ value: string | null; count: number; min: string | null; max: string | null; page: string[] | null }>`
-    with ${page === undefined ? sql`` : sql`${page.before}, `}combination as (${combinations})
+    with ${page?.before === undefined ? sql`` : sql`${page.before}, `}combination as (${combinations})
     select facet.value, coalesce(sum(combination.in_range) filter (where case split_part(facet.value, ':', 1)
         when 'brand' then ${ofCombination.ofAttributes()} ${underOthers} else false end), 0)::int as count,
       null::text as min, null::text as max, null::text[] as page

@@ -237,6 +237,37 @@ export interface CatalogueProductsTable {
 }
 
 /** A product's search row in one language, written by the trigger catalogue_search_sync (migration 011): read, never written. */
+/** A broad search's condition, kept with its matches (migration 025). */
+export interface CatalogueSearchBroadTable {
+  id: Generated<number>;
+  locale: 'en' | 'ar';
+  /** The condition's and rank's SQL, hashed: what a search looks its condition up by. */
+  key: string;
+  /** The condition and the rank on a search row aliased `s`, as SQL: what the trigger runs on each row written. */
+  condition: string;
+  rank: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A match of a broad search's condition: its rank, position, pair and price. */
+export interface CatalogueSearchBroadRowsTable {
+  broad_id: number;
+  product_id: string;
+  rank: number;
+  position: number;
+  facet_set: number;
+  price: string | null;
+}
+
+/** A broad search's matches counted by their pair of brands and values, with their price range. */
+export interface CatalogueSearchBroadPairsTable {
+  broad_id: number;
+  facet_set: number;
+  count: number;
+  min: string | null;
+  max: string | null;
+}
+
 export interface CatalogueSearchTable {
   product_id: string;
   category_id: string;
@@ -410,6 +441,9 @@ export interface DatabaseSchema {
   catalogue_search_en: CatalogueSearchTable;
   catalogue_search_ar: CatalogueSearchTable;
   catalogue_search_words: CatalogueSearchWordsTable;
+  catalogue_search_broad: CatalogueSearchBroadTable;
+  catalogue_search_broad_rows: CatalogueSearchBroadRowsTable;
+  catalogue_search_broad_pairs: CatalogueSearchBroadPairsTable;
   catalogue_facet_sets: CatalogueFacetSetsTable;
   catalogue_state: CatalogueStateTable;
   catalogue_product_edits: CatalogueProductEditsTable;

@@ -214,7 +214,7 @@ export interface ImportOptions {
 
 export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: ImportOptions): Promise<ImportOutcome> {
   const outcome = await writeImport(db, rows, options);
-  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets`.execute(db.kysely);
+  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets, catalogue_search_broad_rows, catalogue_search_broad_pairs`.execute(db.kysely);
   return outcome;
 }
 
