@@ -126,10 +126,11 @@ export interface SearchOptions {
 
 /**
  * A text that matches this many products or more has its matches kept (migration 025): each match costs about half
- * a microsecond per step of the search (find, rank, count by pair, sort), so 10,000 matches, a tenth of a catalogue
- * of 100,000, are where the results page nears 50 ms; kept, it reads a page and a few hundred pairs' counts.
+ * a microsecond per step of the search (find, rank, count by pair, sort), so the results page of a text with 5,000
+ * matches (`armoured cable` at 100,000 products) nears 50 ms at p95; kept, it reads a page and a few hundred pairs'
+ * counts. BROAD_CONDITIONS_MAX bounds what the writes pay for it.
  */
-export const BROAD_MATCHES_MIN = 10_000;
+export const BROAD_MATCHES_MIN = 5_000;
 
 /** The most broad conditions kept per language: a write runs each one's condition on the rows it writes. */
 export const BROAD_CONDITIONS_MAX = 8;
@@ -316,6 +317,27 @@ async function keepBroad(db: Kysely<DatabaseSchema>, table: 'catalogue_search_en
   }
 }
 
+/** The keeps started by searches that have already answered, by their condition's key. */
+const keepsUnderWay = new Map<string, Promise<void>>();
+
+/**
+ * Keeps a broad condition after the search that found it has answered: keeping `cable`'s 36,855 matches takes about a
+ * second, which that visitor would otherwise wait for. Until it is kept, searches of the text read the search rows
+ * as before. A keep that fails only leaves the text read afresh (and tried again by its next search).
+ */
+function keepAfterAnswer(db: Kysely<DatabaseSchema>, table: 'catalogue_search_en' | 'catalogue_search_ar', broad: BroadCondition): void {
+  if (keepsUnderWay.has(broad.key)) return;
+  const keeping = keepBroad(db, table, broad)
+    .catch((error: unknown) => console.warn(`A broad search's matches were not kept (read afresh until they are): ${String(error)}`))
+    .finally(() => keepsUnderWay.delete(broad.key));
+  keepsUnderWay.set(broad.key, keeping);
+}
+
+/** Resolves once every keep started so far has ended (tests, and a server closing its database). */
+export async function broadKeepsSettled(): Promise<void> {
+  while (keepsUnderWay.size > 0) await Promise.all(keepsUnderWay.values());
+}
+
 async function matching(
   db: Kysely<DatabaseSchema>,
   query: SearchQuery,
@@ -439,7 +461,7 @@ async function matching(
   }
   // every match counted (no filter narrowed them): a broad text's are kept for the next search of its condition
   const everyMatch = !(query.filters !== undefined && hasListingFilters(query.filters));
-  if (options.kept !== false && kept === undefined && everyMatch && total >= (options.broadMatchesMin ?? BROAD_MATCHES_MIN)) await keepBroad(db, table, broad);
+  if (options.kept !== false && kept === undefined && everyMatch && total >= (options.broadMatchesMin ?? BROAD_MATCHES_MIN)) keepAfterAnswer(db, table, broad);
   return {
     total,
     results: rows.map((row) => ({

@@ -6,6 +6,7 @@ export { loadConfig } from '../config.js';
 export { openDatabase, runMigrations, withKysely, type Database } from '../db/index.js';
 export type { RunResult } from '../db/types.js';
 export { CatalogueStore, searchNeedle, type ListingSort } from '../catalogue/catalogueStore.js';
+export { broadKeepsSettled } from '../catalogue/catalogueSearch.js';
 export { importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 export { generateCatalogueRows } from '../catalogue/file/generate.js';
 export { seedCatalogue } from '../catalogue/seed.js';
