@@ -52,6 +52,15 @@ create table catalogue_search_broad_pairs (
   primary key (broad_id, facet_set)
 );
 
+-- A pair's price range read again from its kept rows (by the index on (broad_id, facet_set, price): two probes), under
+-- each condition in conditions: its lowest or highest row may have left it.
+create function catalogue_search_broad_pair_range(conditions integer[], pair_set integer) returns void language sql as $$
+  update catalogue_search_broad_pairs as pair set
+      min = (select min(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set),
+      max = (select max(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set)
+    where pair.broad_id = any(conditions) and pair.facet_set = pair_set;
+$$;
+
 create function catalogue_search_broad_sync() returns trigger language plpgsql as $$
 declare
   row_locale text := case tg_table_name when 'catalogue_search_ar' then 'ar' else 'en' end;
@@ -85,10 +94,7 @@ begin
     -- the old pair's range read again from its rows' index (its lowest or highest may be gone), once its row is locked:
     -- a statement after the lock reads what another writer of the pair committed meanwhile
     perform from catalogue_search_broad_pairs where broad_id = any(touched) and facet_set = old.facet_set for update;
-    update catalogue_search_broad_pairs as pair set
-        min = (select min(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set),
-        max = (select max(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set)
-      where broad_id = any(touched) and facet_set = old.facet_set;
+    perform catalogue_search_broad_pair_range(touched, old.facet_set);
     return null;
   end if;
   if tg_op <> 'INSERT' then
@@ -102,10 +108,7 @@ begin
       update catalogue_search_broad_pairs set count = count - 1 where broad_id = any(touched) and facet_set = old.facet_set;
       delete from catalogue_search_broad_pairs where broad_id = any(touched) and facet_set = old.facet_set and count <= 0;
       if old.price is not null then
-        update catalogue_search_broad_pairs as pair set
-            min = (select min(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set),
-            max = (select max(r.price) from catalogue_search_broad_rows as r where r.broad_id = pair.broad_id and r.facet_set = pair.facet_set)
-          where broad_id = any(touched) and facet_set = old.facet_set;
+        perform catalogue_search_broad_pair_range(touched, old.facet_set);
       end if;
     end if;
   end if;
