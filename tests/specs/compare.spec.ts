@@ -11,7 +11,14 @@ test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
     await expect(tray).toContainText('Compare (1): choose another product to compare it with.');
     // another page of the visit: the pick is still there
     await page.goto('/our-products/switchgear_accessories/hager_rccb_30ma');
+    // the compare page's code is fetched as soon as the tray offers its link, and only then: once for the visit
+    const comparePageCode: string[] = [];
+    page.on('request', (request) => {
+      if (/__federation_expose_ComparePage\.[^/]*\.js$/.test(request.url())) comparePageCode.push(request.url());
+    });
+    const preloaded = page.waitForRequest(/__federation_expose_ComparePage\.[^/]*\.js$/);
     await page.getByRole('checkbox', { name: /^Compare Hager/ }).click();
+    await preloaded;
     await tray.getByRole('link', { name: 'Compare (2)' }).click();
     await expect(page).toHaveURL(/\/compare\?ids=abb_s200_mcb,hager_rccb_30ma$/);
     const table = page.getByRole('table', { name: 'Products compared' });
@@ -25,6 +32,7 @@ test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
     await expect(page).toHaveURL(/\/compare\?ids=abb_s200_mcb$/);
     await expect(table.getByRole('columnheader')).toHaveCount(1);
     await expect(page.getByText('Add another product to compare it with.')).toBeVisible();
+    expect(comparePageCode).toHaveLength(1);
     expect(consoleProblems.messages).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { COMPARE_PATH } from '@site/contracts/paths';
 import { TextButton } from '../common/TextButton';
 import { useText } from '../i18n/useText';
 import { loadCompareIds, saveCompareIds } from './compareMemory';
+import { preloadComparePage } from './preloadComparePage';
 import { compareCleared, compareRestored, selectCompareIds, selectCompareRestored } from './compareSelectionSlice';
 
 /** At the foot of the screen while the page scrolls, at the inline start (the chat's button is at the end). */
@@ -53,10 +54,15 @@ export function CompareTray() {
     if (restored) saveCompareIds(ids);
   }, [restored, ids]);
 
+  const offersLink = ids.length >= COMPARE_MIN;
+  useEffect(() => {
+    if (offersLink) preloadComparePage();
+  }, [offersLink]);
+
   if (ids.length === 0) return null;
   return (
     <Tray aria-label={text('catalogue.compare.trayLabel')}>
-      {ids.length >= COMPARE_MIN ? (
+      {offersLink ? (
         <ButtonLink as={Link} to={{ pathname: COMPARE_PATH, search: compareViewSearch(ids) }}>
           {text('catalogue.compare.tray', { count: ids.length })}
         </ButtonLink>
