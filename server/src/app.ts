@@ -38,6 +38,7 @@ import { submissionRoutes } from './routes/submissions.js';
 import { sharedRedis } from './http/redis.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
+import { broadKeepsSettled } from './catalogue/catalogueSearch.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
 import { databaseProductLookup, productLookupOf, type ProductLookup } from './catalogue/productLookup.js';
 import { createReviewCatalogue, type ReviewCatalogue } from './reviews/productCatalogue.js';
@@ -105,6 +106,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // made again on first use after its version moved (catalogue/catalogueFeed.ts) ----
   const { feed, databaseFeed } = catalogueFeedOf(db, options.catalogue);
   if (databaseFeed !== undefined) app.addHook('onClose', async () => databaseFeed.stop()); // the app's own: its LISTEN goes with it
+  // A broad search's keep under way finishes before the database it writes to is closed (it takes ~1 s at most).
+  app.addHook('onClose', broadKeepsSettled);
   // The reviews' catalogue: over the database a query per product; over records given, made from them.
   const reviewCatalogue: () => Promise<ReviewCatalogue> =
     databaseFeed === undefined ? feed.follow((records) => createReviewCatalogue(records.en.details)) : constant(databaseReviewCatalogue(db.kysely, databaseFeed));

@@ -333,7 +333,7 @@ function keepAfterAnswer(db: Kysely<DatabaseSchema>, table: 'catalogue_search_en
   keepsUnderWay.set(broad.key, keeping);
 }
 
-/** Resolves once every keep started so far has ended (tests, and a server closing its database). */
+/** Resolves once every keep started so far has ended (tests, and the app as it closes, before its database). */
 export async function broadKeepsSettled(): Promise<void> {
   while (keepsUnderWay.size > 0) await Promise.all(keepsUnderWay.values());
 }
