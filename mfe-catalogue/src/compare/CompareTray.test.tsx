@@ -1,12 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { requestsSent, server } from '@test/msw';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { CATALOGUE_COMPARE_API_PATH } from '@site/contracts/api';
-import { DETAIL, PRODUCTS } from '../testing/catalogueFixtures';
-import { catalogueHandlers, compareApi } from '../testing/handlers';
+import { catalogueHandlers } from '../testing/handlers';
 import ProductListingPage from '../listing/ProductListingPage';
 import { loadCompareIds } from './compareMemory';
-import ComparePage from './ComparePage';
 
 const renderListing = () =>
   renderInSite(<ProductListingPage />, { route: '/our-products/industrial_cable_glands', path: '/our-products/:productCategoryId' });
@@ -32,23 +29,6 @@ describe('picking products to compare', () => {
     fireEvent.click(within(tray()).getByRole('button', { name: 'Clear' }));
     expect(box('Gland A')).not.toBeChecked();
     expect(loadCompareIds()).toEqual([]);
-  });
-
-  it('the comparison is asked for as the pointer reaches the link, and the compare page opens with that answer', async () => {
-    server.use(compareApi({ details: [DETAIL, { ...DETAIL, id: 'gland_c', productName: 'Gland C' }], listing: PRODUCTS }));
-    const compareRequest = `GET ${CATALOGUE_COMPARE_API_PATH}?ids=gland_a,gland_c`;
-    const listing = renderListing();
-    await screen.findByText('Showing 3 results');
-    fireEvent.click(box('Gland A'));
-    fireEvent.click(box('Gland C'));
-    expect(requestsSent()).not.toContain(compareRequest);
-    fireEvent.pointerEnter(within(tray()).getByRole('link', { name: 'Compare (2)' }));
-    await waitFor(() => expect(requestsSent()).toContain(compareRequest));
-    listing.unmount();
-    renderInSite(<ComparePage />, { route: '/compare?ids=gland_a,gland_c', path: '/compare' });
-    const table = await screen.findByRole('table', { name: 'Products compared' });
-    expect(within(table).getAllByRole('columnheader')).toHaveLength(2);
-    expect(requestsSent().filter((request) => request === compareRequest)).toHaveLength(1);
   });
 
   it('picks kept for the visit are ticked on the next page; past four, the other boxes wait', async () => {

@@ -9,7 +9,6 @@ import { TextButton } from '../common/TextButton';
 import { useText } from '../i18n/useText';
 import { loadCompareIds, saveCompareIds } from './compareMemory';
 import { preloadComparePage } from './preloadComparePage';
-import { prefetchComparison } from './comparisonPrefetch';
 import { compareCleared, compareRestored, selectCompareIds, selectCompareRestored } from './compareSelectionSlice';
 
 /** At the foot of the screen while the page scrolls, at the inline start (the chat's button is at the end). */
@@ -60,14 +59,11 @@ export function CompareTray() {
     if (offersLink) preloadComparePage();
   }, [offersLink]);
 
-  // the comparison asked for as the visitor reaches for the link: the page then opens with its table
-  const prefetch = () => dispatch(prefetchComparison(ids));
-
   if (ids.length === 0) return null;
   return (
     <Tray aria-label={text('catalogue.compare.trayLabel')}>
       {offersLink ? (
-        <ButtonLink as={Link} to={{ pathname: COMPARE_PATH, search: compareViewSearch(ids) }} onPointerEnter={prefetch} onPointerDown={prefetch} onFocus={prefetch}>
+        <ButtonLink as={Link} to={{ pathname: COMPARE_PATH, search: compareViewSearch(ids) }}>
           {text('catalogue.compare.tray', { count: ids.length })}
         </ButtonLink>
       ) : (

@@ -3,7 +3,6 @@ import { addLoadCases, fetchOf, loadJson, rootReducer, takeLoadedByServer, type 
 import { CATALOGUE_COMPARE_API_PATH } from '@site/contracts/api';
 import type { CompareItem, CompareResponse } from '@site/contracts/catalogue-api';
 import { compareViewSearch } from '@site/contracts/compare-view';
-import { takePrefetchedComparison } from './comparisonPrefetch';
 
 export interface ComparePageState {
   /** The comparison the columns below are of (compareViewSearch of its ids), null before the first load. */
@@ -21,21 +20,12 @@ const COMPARE_FAILED = 'The products could not be loaded.';
 
 /**
  * GET /api/catalogue/compare?ids=…: the records of the products compared, in the page's language (the store's fetch
- * asks in it; the server preloads the same address: the route's startData). An answer the tray asked for ahead
- * (comparisonPrefetch.ts) serves instead of a second request.
+ * asks in it; the server preloads the same address: the route's startData).
  */
 export const fetchComparison = createAsyncThunk(
   'comparePage/fetch',
   async (ids: readonly string[], { signal, extra }) => {
     const viewKey = compareViewSearch(ids);
-    const prefetched = takePrefetchedComparison(viewKey);
-    if (prefetched !== undefined) {
-      try {
-        return { viewKey, items: await prefetched };
-      } catch {
-        // asked again below
-      }
-    }
     const path = `${CATALOGUE_COMPARE_API_PATH}${viewKey}`;
     const { products } = await loadJson<CompareResponse>(path, signal, fetchOf(extra));
     return { viewKey, items: products };
