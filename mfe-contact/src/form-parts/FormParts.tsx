@@ -3,8 +3,10 @@
 import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { Field, fieldControlStyles, Honeypot } from '@site/shared-ui';
-import { HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
+import type { Branch } from '@site/content';
+import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
 import { useText } from '../i18n/useText';
+import { branchValue } from '../contact/pageBranches';
 
 /** The forms' fields: two columns, one on narrow screens. */
 export const FormGrid = styled.div`
@@ -36,6 +38,66 @@ export function useFormValues<Values extends { [Field in keyof Values]: string }
     },
   });
   return { values, setValues, bind };
+}
+
+/** What `bind(field)` gives a control: its name, value and onChange. */
+export interface BoundControl {
+  name: string;
+  value: string;
+  onChange: ControlChange;
+}
+
+interface PersonFieldsProps {
+  /** The form's prefix of the fields' ids ('contact' gives 'contact-name'). */
+  idPrefix: string;
+  /** The name's label: the forms word it each their own way. */
+  nameLabel: string;
+  bind: (field: 'name' | 'email' | 'phone') => BoundControl;
+  phoneRequired: boolean;
+}
+
+/** Who writes: name, e-mail and phone, as both forms ask for them (e-mail and phone are written left to right). */
+export function PersonFields({ idPrefix, nameLabel, bind, phoneRequired }: PersonFieldsProps) {
+  const text = useText();
+  return (
+    <>
+      <FormField id={`${idPrefix}-name`} label={nameLabel} required>
+        {(control) => <input {...control} {...bind('name')} type="text" dir="auto" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
+      </FormField>
+      <FormField id={`${idPrefix}-email`} label={text('contact.form.email')} required>
+        {(control) => <input {...control} {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
+      </FormField>
+      <FormField id={`${idPrefix}-phone`} label={text('contact.form.phone')} required={phoneRequired}>
+        {(control) => <input {...control} {...bind('phone')} type="tel" dir="ltr" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
+      </FormField>
+    </>
+  );
+}
+
+interface BranchFieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  /** The branches in the page's language: the list shows their names and sends the server's name of each. */
+  branches: readonly Branch[];
+  control: BoundControl;
+}
+
+/** The choice of a branch (the message form's country, the request's branch). */
+export function BranchField({ id, label, required, branches, control: bound }: BranchFieldProps) {
+  return (
+    <FormField id={id} label={label} required={required}>
+      {(control) => (
+        <select {...control} {...bound}>
+          {branches.map((branch) => (
+            <option key={branch.id} value={branchValue(branch.id)}>
+              {branch.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
 }
 
 /** A labelled field of the contact remote's forms ($wide: across both columns of a two-column grid). */

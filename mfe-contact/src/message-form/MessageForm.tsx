@@ -11,8 +11,7 @@ import {
   type ContactFormProblem,
 } from '@site/content/validation';
 import { useText } from '../i18n/useText';
-import { branchValue } from '../contact/pageBranches';
-import { FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, useFormValues } from '../form-parts/FormParts';
+import { BranchField, FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
 import { EMPTY_CONTACT_FORM, failureEmailFor, sendContactMessage } from './contactMessage';
 
 const Section = styled.section`
@@ -102,26 +101,8 @@ export function MessageForm({ branches }: MessageFormProps) {
       {/* noValidate: the spec's own checks run in its order and show its texts */}
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="message-form-heading" aria-busy={loading}>
         <FormGrid>
-          <FormField id="contact-name" label={text('contact.form.name')} required>
-            {(control) => <input {...control} {...bind('name')} type="text" dir="auto" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
-          </FormField>
-          <FormField id="contact-email" label={text('contact.form.email')} required>
-            {(control) => <input {...control} {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
-          </FormField>
-          <FormField id="contact-phone" label={text('contact.form.phone')}>
-            {(control) => <input {...control} {...bind('phone')} type="tel" dir="ltr" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
-          </FormField>
-          <FormField id="contact-country" label={text('contact.form.country')}>
-            {(control) => (
-              <select {...control} {...bind('country')}>
-                {branches.map((branch) => (
-                  <option key={branch.id} value={branchValue(branch.id)}>
-                    {branch.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <PersonFields nameLabel={text('contact.form.name')} idPrefix="contact" bind={bind} phoneRequired={false} />
+          <BranchField id="contact-country" label={text('contact.form.country')} branches={branches} control={bind('country')} />
           <FormField id="contact-companyName" label={text('contact.form.companyName')}>
             {(control) => (
               <input {...control} {...bind('companyName')} type="text" dir="auto" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />

@@ -6,7 +6,7 @@ import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, neededByRange, QUOTE_LIMITS } from '@
 import { selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { branchValue, usePageBranches } from '../contact/pageBranches';
-import { FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, useFormValues } from '../form-parts/FormParts';
+import { BranchField, FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
 import { selectWithdrawnQuoteProducts } from './quoteProductsSlice';
 import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormProblem, type QuoteFormValues } from './quoteRequest';
 
@@ -118,26 +118,8 @@ export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
           <FormField id="quote-companyName" label={text('contact.quote.form.companyName')} required>
             {(control) => <input {...control} {...bind('companyName')} type="text" dir="auto" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />}
           </FormField>
-          <FormField id="quote-name" label={text('contact.quote.form.name')} required>
-            {(control) => <input {...control} {...bind('name')} type="text" dir="auto" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
-          </FormField>
-          <FormField id="quote-email" label={text('contact.form.email')} required>
-            {(control) => <input {...control} {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}
-          </FormField>
-          <FormField id="quote-phone" label={text('contact.form.phone')} required>
-            {(control) => <input {...control} {...bind('phone')} type="tel" dir="ltr" autoComplete="tel" maxLength={FIELD_MAX_LENGTH.phone} />}
-          </FormField>
-          <FormField id="quote-branch" label={text('contact.quote.form.branch')} required>
-            {(control) => (
-              <select {...control} {...bind('branch')}>
-                {branches.map((branch) => (
-                  <option key={branch.id} value={branchValue(branch.id)}>
-                    {branch.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <PersonFields nameLabel={text('contact.quote.form.name')} idPrefix="quote" bind={bind} phoneRequired={true} />
+          <BranchField id="quote-branch" label={text('contact.quote.form.branch')} required branches={branches} control={bind('branch')} />
           <FormField id="quote-deliveryCity" label={text('contact.quote.form.deliveryCity')}>
             {(control) => <input {...control} {...bind('deliveryCity')} type="text" dir="auto" autoComplete="address-level2" maxLength={QUOTE_LIMITS.deliveryCity} />}
           </FormField>
