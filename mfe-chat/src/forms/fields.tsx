@@ -3,7 +3,6 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { Field } from '@site/shared-ui';
-import { FIELD_MAX_LENGTH } from '@site/content/validation';
 import { useText } from '../i18n/useText';
 import { regionsIn } from '../widget/botTexts';
 
@@ -72,44 +71,5 @@ export function RegionField({ label, error, ...select }: FieldText & SelectHTMLA
         </Select>
       )}
     </ChatField>
-  );
-}
-
-type VisitorField = 'userName' | 'userEmail';
-
-interface VisitorFieldsProps {
-  values: Readonly<Record<VisitorField, string>>;
-  errorOf: (field: VisitorField) => string | undefined;
-  set: (field: VisitorField) => (event: { target: { value: string } }) => void;
-}
-
-/** The visitor's name and e-mail, as both chat forms ask for them (the inquiry starts from the welcome's answers). */
-export function NameAndEmailFields({ values, errorOf, set }: VisitorFieldsProps) {
-  const text = useText();
-  return (
-    <>
-      <TextField
-        label={text('chat.form.fullName')}
-        placeholder={text('chat.form.fullNamePlaceholder')}
-        autoComplete="name"
-        required
-        maxLength={FIELD_MAX_LENGTH.name}
-        value={values.userName}
-        error={errorOf('userName')}
-        onChange={set('userName')}
-      />
-      <TextField
-        label={text('chat.form.email')}
-        type="email"
-        dir="ltr"
-        placeholder={text('chat.form.emailPlaceholder')}
-        autoComplete="email"
-        required
-        maxLength={FIELD_MAX_LENGTH.email}
-        value={values.userEmail}
-        error={errorOf('userEmail')}
-        onChange={set('userEmail')}
-      />
-    </>
   );
 }

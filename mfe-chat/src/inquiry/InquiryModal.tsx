@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Modal } from '@site/shared-ui';
 import { FIELD_MAX_LENGTH } from '@site/content/validation';
-import { NameAndEmailFields, RegionField, TextAreaField, TextField } from '../forms/fields';
+import { RegionField, TextAreaField, TextField } from '../forms/fields';
 import { useText } from '../i18n/useText';
 import type { VisitorProfile } from '../welcome/visitorProfile';
 import type { FieldErrors } from '../forms/fieldErrors';
@@ -90,7 +90,28 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
       <form ref={formRef} onSubmit={submit} noValidate>
         {error ? <FormError role="alert">{text(error)}</FormError> : null}
         <Row>
-          <NameAndEmailFields values={form} errorOf={errorOf} set={set} />
+          <TextField
+            label={text('chat.form.fullName')}
+            placeholder={text('chat.form.fullNamePlaceholder')}
+            autoComplete="name"
+            required
+            maxLength={FIELD_MAX_LENGTH.name}
+            value={form.userName}
+            error={errorOf('userName')}
+            onChange={set('userName')}
+          />
+          <TextField
+            label={text('chat.form.email')}
+            type="email"
+            dir="ltr"
+            placeholder={text('chat.form.emailPlaceholder')}
+            autoComplete="email"
+            required
+            maxLength={FIELD_MAX_LENGTH.email}
+            value={form.userEmail}
+            error={errorOf('userEmail')}
+            onChange={set('userEmail')}
+          />
           {/* A phone number's example is a technical value, the same in both languages */}
           <TextField
             label={text('chat.inquiry.phone')}

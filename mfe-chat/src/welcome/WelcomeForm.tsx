@@ -2,8 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
+import { FIELD_MAX_LENGTH } from '@site/content/validation';
 import { visitorFieldErrors, type FieldErrors } from '../forms/fieldErrors';
-import { NameAndEmailFields, RegionField } from '../forms/fields';
+import { RegionField, TextField } from '../forms/fields';
 import { useText } from '../i18n/useText';
 import type { VisitorDetails } from './visitorProfile';
 
@@ -62,7 +63,28 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
   return (
     <Form ref={form} onSubmit={submit} noValidate aria-labelledby="chat-welcome-title">
       <h3 id="chat-welcome-title">{text('chat.welcome.title')}</h3>
-      <NameAndEmailFields values={details} errorOf={errorOf} set={set} />
+      <TextField
+        label={text('chat.form.fullName')}
+        placeholder={text('chat.form.fullNamePlaceholder')}
+        autoComplete="name"
+        required
+        maxLength={FIELD_MAX_LENGTH.name}
+        value={details.userName}
+        error={errorOf('userName')}
+        onChange={set('userName')}
+      />
+      <TextField
+        label={text('chat.form.email')}
+        type="email"
+        dir="ltr"
+        placeholder={text('chat.form.emailPlaceholder')}
+        autoComplete="email"
+        required
+        maxLength={FIELD_MAX_LENGTH.email}
+        value={details.userEmail}
+        error={errorOf('userEmail')}
+        onChange={set('userEmail')}
+      />
       <RegionField label={text('chat.welcome.region')} required value={details.userCountry} error={errorOf('userCountry')} onChange={set('userCountry')} />
       <Button type="submit">{text('chat.welcome.start')}</Button>
       <Or>{text('chat.welcome.or')}</Or>
