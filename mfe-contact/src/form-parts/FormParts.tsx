@@ -26,10 +26,17 @@ export const FormActions = styled.div`
 
 type ControlChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
 
+/** What `bind(field)` gives a control: its name, value and onChange. */
+export interface BoundControl {
+  name: string;
+  value: string;
+  onChange: ControlChange;
+}
+
 /** A form's text values in state, and `bind(field)`: the name, value and onChange to spread on that field's control. */
 export function useFormValues<Values extends { [Field in keyof Values]: string }>(initial: Values) {
   const [values, setValues] = useState(initial);
-  const bind = (field: keyof Values & string): { name: string; value: string; onChange: ControlChange } => ({
+  const bind = (field: keyof Values & string): BoundControl => ({
     name: field,
     value: values[field],
     onChange: (event) => {
@@ -38,13 +45,6 @@ export function useFormValues<Values extends { [Field in keyof Values]: string }
     },
   });
   return { values, setValues, bind };
-}
-
-/** What `bind(field)` gives a control: its name, value and onChange. */
-export interface BoundControl {
-  name: string;
-  value: string;
-  onChange: ControlChange;
 }
 
 interface PersonFieldsProps {

@@ -118,7 +118,7 @@ export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
           <FormField id="quote-companyName" label={text('contact.quote.form.companyName')} required>
             {(control) => <input {...control} {...bind('companyName')} type="text" dir="auto" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />}
           </FormField>
-          <PersonFields nameLabel={text('contact.quote.form.name')} idPrefix="quote" bind={bind} phoneRequired={true} />
+          <PersonFields nameLabel={text('contact.quote.form.name')} idPrefix="quote" bind={bind} phoneRequired />
           <BranchField id="quote-branch" label={text('contact.quote.form.branch')} required branches={branches} control={bind('branch')} />
           <FormField id="quote-deliveryCity" label={text('contact.quote.form.deliveryCity')}>
             {(control) => <input {...control} {...bind('deliveryCity')} type="text" dir="auto" autoComplete="address-level2" maxLength={QUOTE_LIMITS.deliveryCity} />}
