@@ -71,6 +71,8 @@ describe('the listing’s filters', () => {
     setViewportWidth(375);
     renderAt('?brand=Elite');
     expect(await screen.findByText('Showing 1 results')).toBeInTheDocument();
+    // the side copy, never seen on a phone, is not drawn at all (jsdom would still list it: it has no CSS)
+    expect(screen.queryByRole('checkbox', { name: 'Hex (2)' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
     const sheet = screen.getByRole('dialog', { name: 'Filters' });
     fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Hex (2)' }));

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, CloseIcon, Drawer, IconButton } from '@site/shared-ui';
+import { Button, CloseIcon, Drawer, IconButton, useMediaQuery } from '@site/shared-ui';
 import { useLocale } from '@site/shared-store';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
@@ -69,6 +69,9 @@ const PriceRow = styled.div`
     font: inherit;
   }
 `;
+
+/** Where the filters stand beside the products. */
+const WIDE_QUERY = `(min-width: ${FILTERS_SHEET_BELOW_PX}px)`;
 
 /** Beside the products on a wide screen; hidden below FILTERS_SHEET_BELOW_PX, where the button opens them in a sheet. */
 const Beside = styled.aside`
@@ -269,6 +272,10 @@ export function ListingFilters({ facets, filters, total, onChange }: ListingFilt
   const text = useText();
   const id = useId();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The side copy is drawn only where it shows, and only in the browser: on a phone it is never seen, and drawing it
+  // into the server's HTML doubled the listing's elements and made its first style, layout and hydration the page's
+  // longest task. Its grid column is there from the first paint, so nothing moves when it fills.
+  const wide = useMediaQuery(WIDE_QUERY);
   const chosen =
     filters.brands.length +
     Object.values(filters.attributes ?? {}).reduce((sum, values) => sum + values.length, 0) +
@@ -276,7 +283,7 @@ export function ListingFilters({ facets, filters, total, onChange }: ListingFilt
   return (
     <>
       <Beside aria-label={text('catalogue.filters.label')}>
-        <FiltersPanel facets={facets} filters={filters} onChange={onChange} idPrefix={`${id}-side`} />
+        {wide ? <FiltersPanel facets={facets} filters={filters} onChange={onChange} idPrefix={`${id}-side`} /> : null}
       </Beside>
       <SheetButton type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
         {chosen > 0 ? text('catalogue.filters.openChosen', { count: chosen }) : text('catalogue.filters.open')}
