@@ -18,7 +18,9 @@ export const PICTURES_WAIT_MS = 1000;
  * The script, as plain ES2017 for every browser the site supports, written small by hand: every visitor downloads it,
  * and /home's JS is guarded to the byte (tests/specs/js-budget.spec.ts). What it does:
  * - `start` inserts the template's tags once (t=0 after; `async = false` keeps their order: inserted scripts run as
- *   they arrive); a page without the template does nothing;
+ *   they arrive), each in a task of its own: each insertion starts a request, ~1-2 ms of main thread apiece, and the
+ *   ten of a listing in one task made a 87-110 ms task at 4x CPU, the longest after the first paint (Lighthouse,
+ *   2026-11-26); a page without the template does nothing;
  * - `frame(f)` runs f after the next frame was drawn (the second animation frame comes after the first was drawn);
  * - `pictures` counts the pictures of the first view still on their way (not lazy, within the window's height) and
  *   starts when the last has arrived and been drawn, or after PICTURES_WAIT_MS: the largest paint is often a picture (a
@@ -29,8 +31,8 @@ export const PICTURES_WAIT_MS = 1000;
  */
 export const AFTER_FIRST_PAINT_SOURCE =
   `(function(){var d=document,t=d.getElementById(${JSON.stringify(AFTER_FIRST_PAINT_ID)}),n=0;` +
-  'function start(){if(t){var s=d.importNode(t.content,!0);t=0;' +
-  'for(var e of s.querySelectorAll("script"))e.async=!1;d.head.appendChild(s)}}' +
+  'function start(){if(t)for(var e of[...d.importNode(t.content,!0).children])' +
+  'e.async=!1,setTimeout(d.head.append.bind(d.head,e));t=0}' +
   'function frame(f){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(f)})})}' +
   'function pictures(){for(var i of d.images){var b=i.getBoundingClientRect();' +
   'if(!i.complete&&i.loading!="lazy"&&b.bottom>0&&b.top<innerHeight){n++;i.onload=i.onerror=one}}' +
