@@ -75,3 +75,22 @@ test('a picture that does not arrive keeps the scripts back one second at most',
   await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
 });
+
+// The server's styles stay as they are once the scripts start (shell/src/server-render/serverStyles.ts): had the
+// browser's styled-components copied them into a sheet of its own, every element's style would be recalculated after
+// the first paint. Its own sheet holds only what the browser drew itself (the closed menu's panel, the chat).
+for (const path of ['/home', '/ar/our-products/industrial_cable_glands']) {
+  test(`${path}: the start-up keeps the server's styles, copying none of them`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+    await page.goto(path);
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('button', { name: /Quote basket|سلة عرض السعر/ })).toBeVisible();
+    const sheets = await page.evaluate(() => {
+      const rules = (selector: string) => [...document.querySelectorAll<HTMLStyleElement>(selector)].flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText));
+      return { server: rules('style[data-server-styles]'), browser: rules('style[data-styled]'), bodyFont: getComputedStyle(document.body).fontFamily };
+    });
+    expect(sheets.server.length).toBeGreaterThan(80);
+    expect(sheets.browser.filter((rule) => sheets.server.includes(rule))).toEqual([]);
+    // the global style still applies (from the server's sheet)
+    expect(sheets.bodyFont).toContain('system-ui');
+  });
+}

@@ -10,6 +10,7 @@ import { SiteApp } from '../app/SiteApp';
 import { LoadedRemoteModules, type RemoteComponentModule } from '../remotes/RemotePage';
 import type { ExposedModuleShape } from '../remotes/remoteExposes';
 import { FOOTER_ID } from '../frame/Footer';
+import { splitServerStyles } from './serverStyles';
 
 /**
  * A page module as the server has it: the component, and how to load the data it starts with (if it has any). Every
@@ -40,7 +41,7 @@ export interface RenderedPage {
   html: string;
   /**
    * For the head: the <style> elements of the styled components it uses (styled-components in the browser takes them
-   * over) and the preload links React writes for its images.
+   * over without copying them: serverStyles.ts) and the preload links React writes for its images.
    */
   head: string;
   /** The slices the page's data load filled: the browser's store starts from them (shared-store's firstView.ts). */
@@ -94,7 +95,7 @@ export async function renderPage({ url, params, modules, fetch, locale, catalogs
     // renderToString has no <head> to put React's resource hints (<link rel="preload"> of images) in, so it writes
     // them first inside the root, where hydration would find a <link> instead of the page: they go to the head.
     const hints = LEADING_LINKS.exec(html)?.[0] ?? '';
-    return { html: html.slice(hints.length), head: RENDER_AFTER_FOOTER + sheet.getStyleTags() + hints, state };
+    return { html: html.slice(hints.length), head: RENDER_AFTER_FOOTER + splitServerStyles(sheet.getStyleTags()) + hints, state };
   } finally {
     sheet.seal();
   }
