@@ -19,7 +19,7 @@ export const PICTURES_WAIT_MS = 1000;
  * and /home's JS is guarded to the byte (tests/specs/js-budget.spec.ts). What it does:
  * - `start` inserts the template's tags once (t=0 after; `async = false` keeps their order: inserted scripts run as
  *   they arrive), each in a task of its own: each insertion starts a request, ~1-2 ms of main thread apiece, and the
- *   ten of a listing in one task made a 87-110 ms task at 4x CPU, the longest after the first paint (Lighthouse,
+ *   ten of a listing in one task made an 87-110 ms task at 4x CPU, the longest after the first paint (Lighthouse,
  *   2026-11-26); a page without the template does nothing;
  * - `frame(f)` runs f after the next frame was drawn (the second animation frame comes after the first was drawn);
  * - `pictures` counts the pictures of the first view still on their way (not lazy, within the window's height) and
