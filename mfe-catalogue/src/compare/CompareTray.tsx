@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '@site/shared-ui';
@@ -40,7 +40,7 @@ const Clear = styled(TextButton)`
  * The picks of the visit: "Compare (N)" to the compare page once two are picked, and "Clear". Reads the visit's picks
  * once the page is in the browser and keeps them as they change (compareMemory.ts). Nothing when none is picked.
  */
-export function CompareTray() {
+export const CompareTray = memo(function CompareTray() {
   const dispatch = useAppDispatch();
   const text = useText();
   const ids = useAppSelector(selectCompareIds);
@@ -75,4 +75,4 @@ export function CompareTray() {
       </Clear>
     </Tray>
   );
-}
+});

@@ -13,6 +13,19 @@ import { editionStore, englishLeft } from '../testing/arabicPage';
 import { DETAIL, PRODUCTS } from '../testing/catalogueFixtures';
 import { arabicCatalogueHandlers, catalogueHandlers, productApi } from '../testing/handlers';
 import ProductDetailsPage from './ProductDetailsPage';
+import { DetailTable } from './table/DetailTable';
+import { DescriptionList } from './description/DescriptionList';
+
+// The product's table and description, counted as they are drawn (and drawn as they are): the page must not draw them
+// again when only its reviews change.
+jest.mock('./table/DetailTable', () => {
+  const actual = jest.requireActual<typeof import('./table/DetailTable')>('./table/DetailTable');
+  return { ...actual, DetailTable: jest.fn(actual.DetailTable) };
+});
+jest.mock('./description/DescriptionList', () => {
+  const actual = jest.requireActual<typeof import('./description/DescriptionList')>('./description/DescriptionList');
+  return { ...actual, DescriptionList: jest.fn(actual.DescriptionList) };
+});
 
 const renderAt = (category: string, id: string) =>
   renderInSite(<ProductDetailsPage />, { route: `/our-products/${category}/${id}`, path: '/our-products/:productCategoryId/:productId' });
@@ -340,6 +353,25 @@ describe('ProductDetailsPage', () => {
     const order = ['Compliance', 'Description :', 'Selecting a gland', 'Gland Size', 'Installation', 'Reviews'].map((text) => main.indexOf(text));
     expect(order.every((position) => position >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('draws the summary and the table once: its reviews loading and arriving redraw the reviews only', async () => {
+    let answerReviews = () => {};
+    const reviewsHeld = new Promise<void>((resolve) => (answerReviews = resolve));
+    server.use(http.get(reviewsApiPath('gland_a'), async () => (await reviewsHeld, HttpResponse.json({ reviews: [] }))));
+    jest.mocked(DetailTable).mockClear();
+    jest.mocked(DescriptionList).mockClear();
+    renderAt('industrial_cable_glands', 'gland_a');
+    await screen.findByRole('table', { name: 'Gland A <Brass>: specifications' });
+    expect(screen.getByText('Loading reviews')).toBeInTheDocument();
+    const tableDrawn = jest.mocked(DetailTable).mock.calls.length;
+    const descriptionDrawn = jest.mocked(DescriptionList).mock.calls.length;
+    expect(tableDrawn).toBeGreaterThan(0);
+
+    answerReviews();
+    expect(await screen.findByText('No Reviews Yet.')).toBeInTheDocument();
+    expect(jest.mocked(DetailTable).mock.calls.length).toBe(tableDrawn);
+    expect(jest.mocked(DescriptionList).mock.calls.length).toBe(descriptionDrawn);
   });
 
   it('loads its own product only (no catalogue file), shows its code and adds it to the quote basket', async () => {

@@ -102,6 +102,9 @@ export default function ProductDetailsPage() {
   const seedReviews = found && !english ? product.customerReviews : undefined;
   const shownReviews = useMemo(() => withEditionSeedReviews(reviews, seedReviews), [reviews, seedReviews]);
 
+  // Stable handlers, so that the memoised summary, rest and review form skip the page's re-renders as its reviews load
+  // (the store's updates render synchronously, in the task that dispatches them).
+  const retryReviews = useCallback(() => dispatch(fetchReviews(productId)), [dispatch, productId]);
   const sendReview = useCallback(
     async (review: ReviewToSend) => ({ held: (await dispatch(submitReview({ productId, review })).unwrap()).held }),
     [dispatch, productId],
@@ -139,7 +142,7 @@ export default function ProductDetailsPage() {
                 reviews={shownReviews}
                 status={reviewsStatus}
                 error={reviewsError}
-                onRetry={() => dispatch(fetchReviews(productId))}
+                onRetry={retryReviews}
                 onSubmit={sendReview}
               />
             </>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ProductDetail } from '@site/content';
 import { useText } from '../i18n/useText';
 import { DetailBlock } from './DetailBlock';
@@ -7,7 +8,7 @@ import { DetailTable } from './table/DetailTable';
  * What the product page shows under the summary, before the reviews: the detail blocks before the table, the product
  * table, the blocks after it. Also drawn by the staff editor's live preview (preview/ProductPreview.tsx).
  */
-export function ProductDetailsRest({ product }: { product: ProductDetail }) {
+export const ProductDetailsRest = memo(function ProductDetailsRest({ product }: { product: ProductDetail }) {
   const text = useText();
   return (
     <>
@@ -22,4 +23,4 @@ export function ProductDetailsRest({ product }: { product: ProductDetail }) {
       {product.detailDescription?.map((block, index) => <DetailBlock key={`after-${index}`} block={block} />)}
     </>
   );
-}
+});

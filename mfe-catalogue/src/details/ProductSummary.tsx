@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, CataloguePicture, maxWidth } from '@site/shared-ui';
@@ -69,7 +69,7 @@ const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
  * The product summary: picture, name, code and "Add to quote" (when the listing has the product's unit), specification
  * blocks, category, brands, detail text, description and its sections, downloads.
  */
-export function ProductSummary({ product, quoteFacts }: { product: ProductDetail; quoteFacts: ProductQuoteFacts | null }) {
+export const ProductSummary = memo(function ProductSummary({ product, quoteFacts }: { product: ProductDetail; quoteFacts: ProductQuoteFacts | null }) {
   const { blocks, sections } = useMemo(() => parseDescription(product.description), [product.description]);
   const brands = (product.company ?? []).map((name, index) => ({ name, logo: product.companyImg?.[index] }));
   const downloads = Object.entries(product.downloadFiles ?? {});
@@ -148,4 +148,4 @@ export function ProductSummary({ product, quoteFacts }: { product: ProductDetail
       </Info>
     </Layout>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type FormEventHandler } from 'react';
+import { memo, useId, useState, type FormEvent, type FormEventHandler } from 'react';
 import styled from 'styled-components';
 import { Button, Field, Honeypot } from '@site/shared-ui';
 import { HONEYPOT_FIELD, isValidEmail } from '@site/content/validation';
@@ -88,7 +88,7 @@ export interface ReviewFormProps {
 }
 
 /** 'Write a Review': Name, Email, Write Your Review (4 rows), Select Rating One..Five, Submit. Fields clear once it is stored. */
-export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
+export const ReviewForm = memo(function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
   const [values, setValues] = useState(EMPTY);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ error: boolean; text: string } | null>(null);
@@ -189,4 +189,4 @@ export function ReviewForm({ productName, first, onSubmit }: ReviewFormProps) {
       </Button>
     </Form>
   );
-}
+});
