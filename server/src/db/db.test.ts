@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { test, type TestContext } from 'node:test';
 import { STAFF_BRANCHES } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { createFixture } from '../test-support/fixture.js';
-import { findPostgres, freshSchema } from '../test-support/databases.js';
+import { adminQuery, findPostgres, freshSchema } from '../test-support/databases.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
 const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'quote_requests', 'quote_request_lines', 'schema_migrations',
@@ -267,6 +268,32 @@ test('database on PostgreSQL', async (t) => {
     return;
   }
   await databaseSuite(t, postgresTarget(found.url));
+
+  await t.test('migration runs in two schemas of a new database at once both succeed: what the database shares is made once', async (t) => {
+    // A database of its own: the test database has the pg_trgm extension since the first run, and making it is the race.
+    const name = `test_db_${randomBytes(6).toString('hex')}`;
+    try {
+      await adminQuery(found.url, `create database ${name}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501') throw error; // insufficient_privilege: no CREATEDB here
+      t.skip(`cannot create a database at ${found.url}`);
+      return;
+    }
+    const url = new URL(found.url);
+    url.pathname = `/${name}`;
+    try {
+      const schemas = await Promise.all([freshSchema(url.toString()), freshSchema(url.toString())]);
+      const dbs = await Promise.all(schemas.map((schema) => openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() })));
+      try {
+        const results = await Promise.all(dbs.map((db) => runMigrations(db)));
+        assert.deepEqual(results, dbs.map(() => ({ applied: MIGRATIONS.map((m) => m.version) })));
+      } finally {
+        await Promise.all(dbs.map((db) => db.close()));
+      }
+    } finally {
+      await adminQuery(found.url, `drop database if exists ${name}`);
+    }
+  });
 
   await t.test("a server's statements run without parallel workers, on every connection of its pool", async () => {
     const schema = await freshSchema(found.url);

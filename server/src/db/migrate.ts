@@ -3,8 +3,15 @@ import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/types.js';
 import type { Database } from './types.js';
 
-/** First key of the advisory lock that serialises migration runs (the second is the schema). */
+/** First key of the advisory lock that serialises migration runs on one schema (the second is the schema). */
 const LOCK_KEY = 480_215_377;
+/**
+ * The advisory lock every migration run on the database takes first, whatever its schema: a migration can create what
+ * the whole database shares (009's `create extension if not exists pg_trgm`), and two runs in two schemas at once
+ * would both try to create it, the second failing on pg_extension's unique name. The per-schema lock stays, after
+ * it, so that a process of an earlier release, which takes only that one, still takes turns with this one.
+ */
+const DATABASE_LOCK_KEY = 480_215_378;
 
 export interface MigrationResult {
   /** Versions applied by this run, in order (empty when the database was up to date). */
@@ -13,8 +20,9 @@ export interface MigrationResult {
 
 /**
  * Applies the pending migrations in order, in one transaction, recording each in schema_migrations.
- * Safe when several processes start at once on PostgreSQL: pg_advisory_xact_lock makes them take turns,
- * and the later ones find nothing left to do. A migration edited after it was applied is an error.
+ * Safe when several processes start at once on PostgreSQL, on one schema or several of one database:
+ * pg_advisory_xact_lock makes them take turns, and the later ones find nothing left to do. A migration edited after it
+ * was applied is an error.
  */
 export async function runMigrations(
   db: Database,
@@ -22,6 +30,7 @@ export async function runMigrations(
 ): Promise<MigrationResult> {
   checkOrder(migrations);
   return db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(${DATABASE_LOCK_KEY})`);
     await tx.query(`select pg_advisory_xact_lock(${LOCK_KEY}, hashtext(coalesce(current_schema(), '')))`);
     await tx.exec(`
       create table if not exists schema_migrations (
