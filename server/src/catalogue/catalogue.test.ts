@@ -3,13 +3,15 @@ import { test, type TestContext } from 'node:test';
 import type { Product } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
 import { sql } from 'kysely';
+import pg from 'pg';
+import { channelName } from '../db/channels.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { CatalogueStore, type ListingSort } from './catalogueStore.js';
 import { watchCatalogueVersion } from './changes.js';
 import { fillMissingFilterValues } from './filterValues.js';
 import { exportCatalogueRows, importCatalogueRows } from './file/catalogueImport.js';
 import { seedCatalogue } from './seed.js';
-import { readCatalogueVersion } from './state.js';
+import { CATALOGUE_CHANNEL, readCatalogueVersion } from './state.js';
 
 const products = dataEdition('en', 'products.json');
 
@@ -228,13 +230,15 @@ test('catalogue on PostgreSQL', (t) =>
         assert.deepEqual(heard, [before + 1]);
 
         // the listening connection cut (a server restart, a network cut): it is made again and a change made while
-        // it was down is still heard
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen "catalogue_changed"' and pid <> pg_backend_pid()`.execute(
-          database.db.kysely,
-        );
+        // it was down is still heard. Only this test's listener: the channel is named after the test's schema, and
+        // another test file beside this one listens on its own.
+        const listening = `listen ${pg.escapeIdentifier(await channelName(database.db, CATALOGUE_CHANNEL))}`;
+        const cut = await sql<{ cut: boolean }>`select pg_terminate_backend(pid) as cut from pg_stat_activity
+          where datname = current_database() and query = ${listening} and pid <> pg_backend_pid()`.execute(database.db.kysely);
+        assert.deepEqual(cut.rows, [{ cut: true }], 'the one listening connection of the other process was cut');
         await importCatalogueRows(database.db, rows, { dryRun: false });
-        const cut = Date.now();
-        while (heard.length < 2 && Date.now() - cut < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+        const cutAt = Date.now();
+        while (heard.length < 2 && Date.now() - cutAt < 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
         assert.deepEqual(heard, [before + 1, before + 2]);
       } finally {
         await watch.stop();

@@ -3,6 +3,7 @@
 // listening on the channel when (and only if) the change commits.
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/index.js';
+import { notifyChannel } from '../db/channels.js';
 
 /** The channel a catalogue change is announced on; the payload is the new version. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
@@ -14,7 +15,7 @@ export async function bumpCatalogueVersion(trx: Kysely<DatabaseSchema>): Promise
     .set((eb) => ({ version: eb('version', '+', 1), changed_at: sql<Date>`now()` }))
     .returning('version')
     .executeTakeFirstOrThrow();
-  await sql`select pg_notify(${CATALOGUE_CHANNEL}, ${String(version)})`.execute(trx);
+  await notifyChannel(trx, CATALOGUE_CHANNEL, String(version));
   return version;
 }
 

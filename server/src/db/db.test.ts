@@ -8,6 +8,7 @@ import { STAFF_BRANCHES } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { createFixture } from '../test-support/fixture.js';
 import { adminQuery, findPostgres, freshSchema } from '../test-support/databases.js';
+import { channelName, notifyChannel } from './channels.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
 const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'outbox', 'quote_requests', 'quote_request_lines', 'schema_migrations',
@@ -292,6 +293,32 @@ test('database on PostgreSQL', async (t) => {
       }
     } finally {
       await adminQuery(found.url, `drop database if exists ${name}`);
+    }
+  });
+
+  await t.test('a NOTIFY is heard in its own schema only; in public the channel keeps its bare name', async () => {
+    const [first, second] = [await freshSchema(found.url), await freshSchema(found.url)];
+    const open = (url: string) => openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
+    const [a, b, inPublic] = [await open(first.url), await open(second.url), await open(found.url)];
+    const heard: string[] = [];
+    const stops = [await a.listen('test_changed', (payload) => heard.push(`a ${payload}`)), await b.listen('test_changed', (payload) => heard.push(`b ${payload}`))];
+    const settle = async (count: number) => {
+      const started = Date.now();
+      while (heard.length < count && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // time for a wrong delivery to show too
+    };
+    try {
+      await a.kysely.transaction().execute((trx) => notifyChannel(trx, 'test_changed', '7'));
+      await settle(1);
+      await b.kysely.transaction().execute((trx) => notifyChannel(trx, 'test_changed', '8'));
+      await settle(2);
+      assert.deepEqual(heard, ['a 7', 'b 8']);
+      assert.match(await channelName(a, 'test_changed'), /^test_changed\.\d+$/);
+      assert.equal(await channelName(inPublic, 'test_changed'), 'test_changed', 'what every release so far listens on');
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+      await Promise.all([a, b, inPublic].map((db) => db.close()));
+      await Promise.all([first.drop(), second.drop()]);
     }
   });
 

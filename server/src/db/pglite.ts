@@ -2,6 +2,7 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CHANNEL_NAME_SQL } from './channels.js';
 import { describeError } from './errors.js';
 import type { DatabaseClient, RunResult, Transaction } from './types.js';
 
@@ -57,8 +58,10 @@ export async function openPglite(dir: string): Promise<DatabaseClient> {
       );
     },
     async listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>> {
-      // one process holds the embedded database, so its own NOTIFYs are all there is to hear; nothing reconnects
-      const stop = await pg.listen(channel, (payload) => onNotify(payload));
+      // one process holds the embedded database, so its own NOTIFYs are all there is to hear; nothing reconnects.
+      // The channel is named as notifyChannel names it (db/channels.ts), quoted as PGlite passes it to LISTEN as is.
+      const name = (await pg.query<{ name: string }>(CHANNEL_NAME_SQL, [channel])).rows[0]?.name ?? channel;
+      const stop = await pg.listen(`"${name.replace(/"/g, '""')}"`, (payload) => onNotify(payload));
       return async () => {
         if (!closed) await stop();
       };

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { redactUrl } from '../config.js';
+import { CHANNEL_NAME_SQL } from './channels.js';
 import { describeError } from './errors.js';
 import type { DatabaseClient, RunResult, Transaction } from './types.js';
 
@@ -146,8 +147,10 @@ async function listenOn(
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    /** The channel as this connection's schema names it (db/channels.ts); set before LISTEN. */
+    let name: string | undefined;
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify(message.payload);
+      if (name !== undefined && message.channel === name) onNotify(message.payload);
     });
     const lost = (error?: Error) => {
       if (error !== undefined) onError(error);
@@ -160,7 +163,8 @@ async function listenOn(
     next.on('end', () => lost());
     try {
       await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      name = (await next.query<{ name: string }>(CHANNEL_NAME_SQL, [channel])).rows[0]?.name ?? channel;
+      await next.query(`listen ${pg.escapeIdentifier(name)}`);
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;

@@ -38,7 +38,8 @@ export interface DatabaseClient extends Statements {
   /** Runs fn in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
-   * Calls `onNotify` with the payload of each NOTIFY on `channel` (by any process, once its transaction commits). After
+   * Calls `onNotify` with the payload of each NOTIFY on `channel` (by any process, once its transaction commits; sent
+   * with notifyChannel, which names the channel after the schema as this does: db/channels.ts). After
    * a lost connection is made again `onNotify` gets `undefined`: notifications may have been missed, read the state
    * again. Resolves once listening; the function it gives stops it.
    */

@@ -10,6 +10,7 @@ import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/cont
 import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type Release, type ReleaseHealth, type RemoteListing, type RemotePointers } from '@site/contracts/releases-api';
 import { canaryServedPath, type ReleasedRemoteConfig } from '../config.js';
 import type { DatabaseSchema } from '../db/index.js';
+import { notifyChannel } from '../db/channels.js';
 import { httpError } from '../http/jsonEndpoint.js';
 
 /** The channel a registry change is announced on; the payload is the registry's new version. */
@@ -49,7 +50,7 @@ async function bumpRegistryVersion(trx: Db): Promise<void> {
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .returning('version')
     .executeTakeFirstOrThrow();
-  await sql`select pg_notify(${REMOTES_CHANNEL}, ${String(version)})`.execute(trx);
+  await notifyChannel(trx, REMOTES_CHANNEL, String(version));
 }
 
 export async function recordReleaseAction(db: Db, actor: string, action: string, remote: string | null, detail: string | null = null): Promise<void> {
