@@ -120,12 +120,20 @@ describe('rate limit shared through Redis', () => {
       t.skip(unreachable);
       return;
     }
+    // The server's connection named, and its keys prefixed, for this test alone: test files beside this one open
+    // connections named `site` and count in the same Redis. ioredis takes both from REDIS_URL's query, ahead of the
+    // server's own `connectionName: 'site'` (a name it ignored would leave none to count, and fail the test).
+    const tag = `test-whole-server-${randomBytes(6).toString('hex')}`;
+    const redisUrl = new URL(url);
+    redisUrl.searchParams.set('connectionName', tag);
+    redisUrl.searchParams.set('keyPrefix', `${tag}:`);
     const counter = new Redis(url);
-    const siteConnections = async () => String(await counter.client('LIST')).split('\n').filter((line) => / name=site /.test(line)).length;
-    const other = await createFixture({ env: { REDIS_URL: url } });
+    const siteConnections = async () => String(await counter.client('LIST')).split('\n').filter((line) => line.includes(` name=${tag} `)).length;
+    const other = await createFixture({ env: { REDIS_URL: redisUrl.toString() } });
+    let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
       const before = await siteConnections();
-      const app = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
+      app = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
       await app.ready();
       // a form, a review and a question: each limiter counts, all through the one connection
       assert.equal((await send(app, '/api/send-contact-form', '198.51.100.77')).statusCode, 400);
@@ -133,7 +141,11 @@ describe('rate limit shared through Redis', () => {
       assert.equal(await siteConnections(), before + 1, 'one connection for the whole server');
       await app.close();
       assert.equal(await siteConnections(), before, 'closed with the server');
+      assert.ok((await counter.keys(`${tag}:*`)).length > 0, 'its counters under its own prefix');
     } finally {
+      await app?.close(); // closed already when the test passed; a failed one must not keep the process open
+      const keys = await counter.keys(`${tag}:*`);
+      if (keys.length > 0) await counter.del(...keys);
       counter.disconnect();
       await other.cleanup();
     }
