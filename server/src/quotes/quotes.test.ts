@@ -17,7 +17,6 @@ import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pdfText } from '@site/content/pdf/testing';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
-import { freePort } from '../test-support/ports.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test-support/smtp.js';
 import { siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { QUOTE_BODY_LIMIT, quoteRoutes } from './quoteRoutes.js';
@@ -616,14 +615,13 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
 
   await t.test('with SMTP down the mails wait; once it is back they are sent, with the same PDF', async () => {
     await database.db.query('delete from outbox');
-    const port = await freePort();
-    const sender = worker(database.db, `smtp://127.0.0.1:${port}`);
-    let smtp: TestSmtpServer | undefined;
+    const smtp = await startSmtpServer(0, { down: true });
+    const sender = worker(database.db, smtp.url);
     try {
       const { pdfUrl } = created(await post({ ...VALID, email: 'retry.test@example.com' }));
       assert.deepEqual(await sender.drain(), { sent: 0, failed: 2 });
       await database.db.query('update outbox set next_attempt_at = now()');
-      smtp = await startSmtpServer(port);
+      smtp.down = false;
       assert.deepEqual(await sender.drain(), { sent: 2, failed: 0 });
       const download = (await app.inject({ method: 'GET', url: pdfUrl })).rawPayload;
       const [branch] = mailTo(smtp, DUBAI);
@@ -631,7 +629,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       assert.equal(mailTo(smtp, 'retry.test@example.com').length, 1, 'the confirmation is sent too');
     } finally {
       await sender.stop();
-      await smtp?.close();
+      await smtp.close();
     }
   });
 

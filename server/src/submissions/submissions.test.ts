@@ -13,8 +13,7 @@ import { createSmtpTransport, type MailTransport } from '../mail/transport.js';
 import { SUBMISSION_BODY_LIMIT } from '../routes/submissions.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { startSmtpServer, type TestSmtpServer } from '../test-support/smtp.js';
-import { freePort } from '../test-support/ports.js';
+import { startSmtpServer } from '../test-support/smtp.js';
 import { submissionsCli } from './cli.js';
 
 const MAIL_FROM = 'Crescent website <website@crescent-electrical.example>';
@@ -550,34 +549,43 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
 
   await t.test('with SMTP down the mail stays pending with the error, and is delivered once SMTP is back', async () => {
     await database.db.query('delete from outbox');
-    const port = await freePort();
-    const sender = worker(database.db, createSmtpTransport(`smtp://127.0.0.1:${port}`), { retryBaseMs: 300, retryMaxMs: 2_000 });
-    let smtp: TestSmtpServer | undefined;
+    const smtp = await startSmtpServer(0, { down: true });
+    const sender = worker(database.db, createSmtpTransport(smtp.url), { retryBaseMs: 300, retryMaxMs: 2_000 });
     try {
       const { id } = (await post(INQUIRY.url, INQUIRY.valid)).json<{ id: number }>();
-      assert.deepEqual(await sender.drain(), { sent: 0, failed: 1 });
       const pending = async () =>
-        (await database.db.query<{ attempts: number; sent_at: Date | null; last_error: string | null; wait_ms: number }>(
-          `select attempts, sent_at, last_error, extract(epoch from (next_attempt_at - now()))::float8 * 1000 as wait_ms
+        (await database.db.query<{ attempts: number; sent_at: Date | null; last_error: string | null; wait_ms: number; next_ms: number }>(
+          `select attempts, sent_at, last_error, extract(epoch from (next_attempt_at - now()))::float8 * 1000 as wait_ms,
+                  extract(epoch from next_attempt_at)::float8 * 1000 as next_ms
              from outbox where kind = 'inquiry' and ref_id = $1`,
           [id],
         ))[0]!;
+      const databaseNow = async () => (await database.db.query<{ ms: number }>('select extract(epoch from now())::float8 * 1000 as ms'))[0]!.ms;
+      /**
+       * The next try is `delay` after the failed one, which came after `before` and before the row was read: bounds
+       * that hold however long a busy machine takes between the statements (a fixed margin of 200 ms did not).
+       */
+      const assertBackoff = (row: { wait_ms: number; next_ms: number }, before: number, delay: number, what: string) =>
+        assert.ok(row.next_ms - before >= delay - 0.01 && row.wait_ms <= delay + 0.01, `${what} (next try ${row.next_ms - before} ms after the drain began, ${row.wait_ms} ms from now)`);
+      let before = await databaseNow();
+      assert.deepEqual(await sender.drain(), { sent: 0, failed: 1 });
       let row = await pending();
       assert.equal(row.attempts, 1);
       assert.equal(row.sent_at, null);
-      assert.match(row.last_error ?? '', /ECONNREFUSED/);
-      assert.ok(row.wait_ms > 100 && row.wait_ms <= 300, `backs off the base delay (${row.wait_ms} ms)`);
+      assert.match(row.last_error ?? '', /ECONNRESET/);
+      assertBackoff(row, before, 300, 'backs off the base delay');
       assert.deepEqual(await sender.drain(), { sent: 0, failed: 0 }, 'not retried before its time');
 
       await until(async () => (await pending()).wait_ms <= 0, 'the backoff to pass', 2_000);
+      before = await databaseNow();
       assert.deepEqual(await sender.drain(), { sent: 0, failed: 1 }, 'retried after the backoff, still down');
       row = await pending();
       assert.equal(row.attempts, 2);
-      assert.ok(row.wait_ms > 400 && row.wait_ms <= 600, `the delay doubled (${row.wait_ms} ms)`);
+      assertBackoff(row, before, 600, 'the delay doubled');
 
-      smtp = await startSmtpServer(port);
+      smtp.down = false;
       sender.start(); // the background loop picks it up when it is due
-      await until(() => smtp!.received.length === 1, 'the mail to arrive');
+      await until(() => smtp.received.length === 1, 'the mail to arrive');
       assert.deepEqual(smtp.received[0]!.envelopeTo, [SAUDI]);
       assert.ok(smtp.received[0]!.text.includes(INQUIRY.valid.inquiryMessage!));
       await until(async () => (await pending()).sent_at !== null, 'the mail to be marked sent');
@@ -586,7 +594,7 @@ async function submissionsSuite(t: TestContext, target: DatabaseTarget): Promise
       assert.equal(row.last_error, null);
     } finally {
       await sender.stop();
-      await smtp?.close();
+      await smtp.close();
     }
   });
 

@@ -1,4 +1,5 @@
 // A real SMTP server on loopback for the mail tests (smtp-server), and a small MIME reader for what it got.
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -24,11 +25,20 @@ export interface TestSmtpServer {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /**
+   * While true the server is down to its clients: every connection is reset as soon as it is made (a sender's error:
+   * ECONNRESET). It keeps its port all along, so it comes back where the sender expects it: a port freed meanwhile
+   * could be taken by another process (a test file beside this one) before the server listened on it again.
+   */
+  down: boolean;
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1:`port` (0 = any free port); every message is accepted and kept in `received`. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * Listens on 127.0.0.1:`port` (0 = any free port); every message is accepted and kept in `received`. With `down` it
+ * starts down (see TestSmtpServer.down).
+ */
+export async function startSmtpServer(port = 0, { down = false }: { down?: boolean } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -52,15 +62,56 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => resolve());
   });
-  const address = server.server.address();
-  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  const smtpPort = (server.server.address() as AddressInfo).port;
+
+  // In front of it, on the port the clients are given: passes each connection through, or resets it while down.
+  let isDown = down;
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  };
+  const front = createServer((client) => {
+    if (isDown) {
+      client.resetAndDestroy();
+      return;
+    }
+    const inner = createConnection(smtpPort, '127.0.0.1');
+    track(client);
+    track(inner);
+    client.on('error', () => inner.destroy());
+    inner.on('error', () => client.destroy());
+    client.pipe(inner).pipe(client);
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(port, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  const actualPort = (front.address() as AddressInfo).port;
   return {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    get down() {
+      return isDown;
+    },
+    set down(value: boolean) {
+      isDown = value;
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        front.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
