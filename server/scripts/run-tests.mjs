@@ -1,6 +1,12 @@
-// Runs every src/**/*.test.ts with node:test through tsx, one file at a time.
+// Runs every src/**/*.test.ts with node:test through tsx, each file in a process of its own, two files at a time.
 // (Node 20's `node --test` does not expand glob patterns itself, and sh has no recursive **.)
 // Extra arguments are passed on, e.g. `npm test -w server -- --test-name-pattern=healthz`.
+//
+// Two at a time because most of a file's time is waiting (on PostgreSQL, child processes, timers), which one core
+// cannot fill alone, and CI has two. Files side by side share nothing that could make one fail the other: each
+// test's database is a schema of its own (and NOTIFY channels are named after it), Redis keys and connection names
+// are the test's own, every server listens on a port of 0, files go to temp folders of their own.
+// SERVER_TEST_CONCURRENCY sets another number (1: one file at a time, to tell a collision from a plain failure).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,10 +22,16 @@ function findTests(dir) {
   });
 }
 
+const concurrency = process.env.SERVER_TEST_CONCURRENCY?.trim() || '2';
+if (!/^[1-9]\d*$/.test(concurrency)) {
+  console.error(`SERVER_TEST_CONCURRENCY must be a whole number of 1 or more (got "${concurrency}")`);
+  process.exit(2);
+}
+
 const files = findTests(path.join(serverDir, 'src')).sort();
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', ...process.argv.slice(2), ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...process.argv.slice(2), ...files],
   { cwd: serverDir, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
