@@ -11,7 +11,8 @@ export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, {
 /**
  * The fragment the server's HTML already holds for this element, when the page is hydrating it: React keeps a
  * server-drawn element's inner HTML as it is, so there is nothing to sanitise again. Found by the element's useId, which
- * the server and the hydrating browser agree on; a component drawn in the browser gets an id no element has yet.
+ * the server and the hydrating browser agree on (the site hydrates one root: a second one would need its own
+ * identifierPrefix); a component drawn in the browser gets an id no element has yet.
  */
 function serverDrawnHtml(id: string): string | undefined {
   return typeof document === 'undefined' ? undefined : document.getElementById(id)?.innerHTML;
