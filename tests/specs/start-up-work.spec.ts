@@ -3,6 +3,7 @@
 // the start-up paid for the header's basket label ("Quote basket, empty", a plural) and the carousel's "1st". The
 // site's texts write their counts without it (shared-store's messageText.ts); this holds the first views to that,
 // and shows the texts it writes are the ones visitors read.
+import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 
 /** Counts every Intl.NumberFormat the page makes (a transparent wrapper, installed before the page's scripts). */
@@ -104,7 +105,7 @@ const COUNT_PARSED_FRAGMENTS = `
   const parse = DOMParser.prototype.parseFromString;
   DOMParser.prototype.parseFromString = function (...args) { window.__parsedFragments += 1; return parse.apply(this, args); };
 `;
-const parsedFragments = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __parsedFragments: number }).__parsedFragments);
+const parsedFragments = (page: Page) => page.evaluate(() => (window as unknown as { __parsedFragments: number }).__parsedFragments);
 
 test("a product page hydrates the server's sanitised rich text as it is, and sanitises the next product's it draws", { tag: ['@site', '@catalogue'] }, async ({ page }) => {
   await page.addInitScript(COUNT_PARSED_FRAGMENTS);
