@@ -15,6 +15,7 @@ import { arabicCatalogueHandlers, catalogueHandlers, productApi } from '../testi
 import ProductDetailsPage from './ProductDetailsPage';
 import { DetailTable } from './table/DetailTable';
 import { DescriptionList } from './description/DescriptionList';
+import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
 
 // The product's table and description, counted as they are drawn (and drawn as they are): the page must not draw them
 // again when only its reviews change.
@@ -25,6 +26,12 @@ jest.mock('./table/DetailTable', () => {
 jest.mock('./description/DescriptionList', () => {
   const actual = jest.requireActual<typeof import('./description/DescriptionList')>('./description/DescriptionList');
   return { ...actual, DescriptionList: jest.fn(actual.DescriptionList) };
+});
+
+// The page's trail, counted the same way: drawn by the page itself, it is drawn again whenever the page is.
+jest.mock('../common/CatalogueBreadcrumb', () => {
+  const actual = jest.requireActual<typeof import('../common/CatalogueBreadcrumb')>('../common/CatalogueBreadcrumb');
+  return { ...actual, CatalogueBreadcrumb: jest.fn(actual.CatalogueBreadcrumb) };
 });
 
 const renderAt = (category: string, id: string) =>
@@ -372,6 +379,24 @@ describe('ProductDetailsPage', () => {
     expect(await screen.findByText('No Reviews Yet.')).toBeInTheDocument();
     expect(jest.mocked(DetailTable).mock.calls.length).toBe(tableDrawn);
     expect(jest.mocked(DescriptionList).mock.calls.length).toBe(descriptionDrawn);
+  });
+
+  it('is not drawn again as its reviews arrive or fail: the reviews section alone is, retry included', async () => {
+    let answerReviews = () => {};
+    const reviewsHeld = new Promise<void>((resolve) => (answerReviews = resolve));
+    server.use(http.get(reviewsApiPath('gland_a'), async () => (await reviewsHeld, HttpResponse.json({ error: 'Database unavailable' }, { status: 503 }))));
+    jest.mocked(CatalogueBreadcrumb).mockClear();
+    renderAt('industrial_cable_glands', 'gland_a');
+    await screen.findByRole('table', { name: 'Gland A <Brass>: specifications' });
+    expect(screen.getByText('Loading reviews')).toBeInTheDocument();
+    const pageDrawn = jest.mocked(CatalogueBreadcrumb).mock.calls.length;
+
+    answerReviews();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    server.use(http.get(reviewsApiPath('gland_a'), () => HttpResponse.json({ reviews: [{ customerName: 'Huda', stars: 5, comment: 'Sealed well.' }] })));
+    fireEvent.click(retry);
+    expect(await screen.findByText('Sealed well.')).toBeInTheDocument();
+    expect(jest.mocked(CatalogueBreadcrumb).mock.calls.length).toBe(pageDrawn);
   });
 
   it('loads its own product only (no catalogue file), shows its code and adds it to the quote basket', async () => {

@@ -1,15 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
-import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { categoryNameFromSegment } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
-import { Reviews } from '../reviews/Reviews';
-import { withEditionSeedReviews } from '../reviews/seedReviews';
 import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
+import { ProductReviews } from './ProductReviews';
 import {
   fetchProductDetail,
   fetchReviews,
@@ -19,10 +17,6 @@ import {
   selectProductDetailError,
   selectProductDetailStatus,
   selectProductId,
-  selectReviews,
-  selectReviewsError,
-  selectReviewsStatus,
-  submitReview,
 } from './productDetailSlice';
 import { CATEGORIES_PATH, categoryPath } from '@site/contracts/paths';
 import { useFailureText } from '../common/useFailureText';
@@ -56,9 +50,6 @@ export default function ProductDetailsPage() {
   const withdrawn = useAppSelector(selectProductWithdrawn);
   const status = useAppSelector(selectProductDetailStatus);
   const error = useAppSelector(selectProductDetailError);
-  const reviews = useAppSelector(selectReviews);
-  const reviewsStatus = useAppSelector(selectReviewsStatus);
-  const reviewsError = useAppSelector(selectReviewsError);
 
   // On load and whenever the last segment changes: to the top, and load that product and its reviews.
   useEffect(() => {
@@ -100,15 +91,6 @@ export default function ProductDetailsPage() {
 
   // On another edition's page the catalogue's own reviews are shown from its data file, in its language.
   const seedReviews = found && !english ? product.customerReviews : undefined;
-  const shownReviews = useMemo(() => withEditionSeedReviews(reviews, seedReviews), [reviews, seedReviews]);
-
-  // Stable handlers, so that the memoised summary, rest and review form skip the page's re-renders as its reviews load
-  // (the store's updates render synchronously, in the task that dispatches them).
-  const retryReviews = useCallback(() => dispatch(fetchReviews(productId)), [dispatch, productId]);
-  const sendReview = useCallback(
-    async (review: ReviewToSend) => ({ held: (await dispatch(submitReview({ productId, review })).unwrap()).held }),
-    [dispatch, productId],
-  );
 
   return (
     <PageContainer>
@@ -137,14 +119,7 @@ export default function ProductDetailsPage() {
           {restReady ? (
             <>
               <ProductDetailsRest product={product} />
-              <Reviews
-                productName={product.productName}
-                reviews={shownReviews}
-                status={reviewsStatus}
-                error={reviewsError}
-                onRetry={retryReviews}
-                onSubmit={sendReview}
-              />
+              <ProductReviews productId={productId} productName={product.productName} seedReviews={seedReviews} />
             </>
           ) : null}
         </>
