@@ -12,7 +12,9 @@
 //     no longer signs it in: only an account with a second factor goes on, to that second step (also counted here).
 //
 // An attempt is counted *before* its password or code is checked, and taken back when it was right: a burst of
-// guesses sent in parallel cannot all pass a check made before any of them failed.
+// guesses sent in parallel cannot all pass a check made before any of them failed. In the database the attempts at
+// one account are counted one at a time (an advisory lock per account): counted side by side, every attempt of a burst
+// saw all the others, all were refused and taken back, and the burst left neither a checked guess nor a lock behind.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
@@ -86,6 +88,9 @@ export function judgeAttempt({ account, address, pair }: Counts): Attempt {
   };
 }
 
+/** The advisory lock class of the sign-in counters (beside the other stores' classes: reviews, quotes). */
+const SIGN_IN_LOCK_KEY = 602_117_935;
+
 /** Rows in staff_sign_in_failures, one per attempt and counter: a sliding window. */
 export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => number = Date.now): FailureCounter {
   /** An instant as a timestamptz parameter (its ISO text, cast in SQL). */
@@ -93,31 +98,39 @@ export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => nu
   const since = () => instant(now() - LOCKOUT_WINDOW_MS);
   // The rows have no key of their own: ctid (the row's place in the table) picks the newest one of a counter.
   const ctid = sql<string>`ctid`;
-  const takeBackOne = (key: string) =>
-    db
+  const takeBackOne = (key: string, from: Kysely<DatabaseSchema> = db) =>
+    from
       .deleteFrom('staff_sign_in_failures')
-      .where(ctid, 'in', db.selectFrom('staff_sign_in_failures').select(ctid.as('ctid')).where('key', '=', key).where('at', '>', since()).orderBy('at', 'desc').limit(1))
+      .where(ctid, 'in', from.selectFrom('staff_sign_in_failures').select(ctid.as('ctid')).where('key', '=', key).where('at', '>', since()).orderBy('at', 'desc').limit(1))
       .execute();
   return {
     async attempt(keys) {
-      // old rows go as new ones come: the table holds about one window of attempts
+      // old rows go as new ones come: the table holds about one window of attempts (outside the transaction below, so
+      // that it holds no lock on rows another account's attempt also clears)
       await db.deleteFrom('staff_sign_in_failures').where('at', '<=', since()).execute();
-      const at = instant(now());
-      await db
-        .insertInto('staff_sign_in_failures')
-        .values([keys.account, keys.address, keys.pair].map((key) => ({ key, at })))
-        .execute();
-      const rows = await db
-        .selectFrom('staff_sign_in_failures')
-        .select((eb) => ['key', eb.fn.countAll<number>().as('n')])
-        .where('key', 'in', [keys.account, keys.address, keys.pair])
-        .where('at', '>', since())
-        .groupBy('key')
-        .execute();
-      const of = (key: string) => rows.find((row) => row.key === key)?.n ?? 0;
-      const result = judgeAttempt({ account: of(keys.account), address: of(keys.address), pair: of(keys.pair) });
-      if (result.refused && !result.secondFactorOnly) await Promise.all([takeBackOne(keys.account), takeBackOne(keys.address), takeBackOne(keys.pair)]);
-      return result;
+      return db.transaction().execute(async (trx) => {
+        // One attempt at an account at a time, on every process: each counts the attempts before it, none that is
+        // about to be refused and taken back. One lock, so two attempts can never wait on each other in turn.
+        await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${SIGN_IN_LOCK_KEY}, hashtext(${keys.account}))`.as('locked')).execute();
+        const at = instant(now());
+        await trx
+          .insertInto('staff_sign_in_failures')
+          .values([keys.account, keys.address, keys.pair].map((key) => ({ key, at })))
+          .execute();
+        const rows = await trx
+          .selectFrom('staff_sign_in_failures')
+          .select((eb) => ['key', eb.fn.countAll<number>().as('n')])
+          .where('key', 'in', [keys.account, keys.address, keys.pair])
+          .where('at', '>', since())
+          .groupBy('key')
+          .execute();
+        const of = (key: string) => rows.find((row) => row.key === key)?.n ?? 0;
+        const result = judgeAttempt({ account: of(keys.account), address: of(keys.address), pair: of(keys.pair) });
+        if (result.refused && !result.secondFactorOnly) {
+          for (const key of [keys.account, keys.address, keys.pair]) await takeBackOne(key, trx);
+        }
+        return result;
+      });
     },
     async succeeded(keys, signedIn) {
       if (signedIn) await db.deleteFrom('staff_sign_in_failures').where('key', 'in', [keys.account, keys.pair]).execute();
