@@ -1,38 +1,68 @@
 // The database's sign-in counter under a burst: twenty guesses at one account from one address, sent at once, on both
-// databases. The counter's insert is slowed (a Kysely plugin), so every attempt of the burst has written its row
-// before any has counted: the interleaving PostgreSQL produced now and then under the whole app's test.
+// databases, from one process and from four (four counters on four connection pools, as four server processes). A
+// Kysely plugin holds the counter's inserts back, so attempts side by side have all written their rows before any
+// counts: the interleaving PostgreSQL produced now and then under the whole app's test (staffAccess.test.ts). Without
+// the counter's turns and lock, one process let 0 guesses through and four let 6-8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { databaseFailureCounter, failureKeys, PAIR_FAILURE_LIMIT } from './lockout.js';
 
-/** Holds every INSERT's answer back a while: the row is written, the attempt goes on later. */
-class SlowInserts implements KyselyPlugin {
+/**
+ * Holds every INSERT's answer back until `parties` inserts are waiting, or `ms` have passed: the rows are written, and
+ * the attempts go on together (without the counter's lock, each then counts the others' rows) or, one at a time, after
+ * `ms` each.
+ */
+class InsertsTogether implements KyselyPlugin {
   private readonly inserts = new WeakSet<QueryId>();
-  constructor(private readonly ms: number) {}
+  private waiting: (() => void)[] = [];
+  constructor(
+    private readonly parties: number,
+    private readonly ms: number,
+  ) {}
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
     if (node.kind === 'InsertQueryNode') this.inserts.add(queryId);
     return node;
   }
   async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.inserts.has(queryId)) await new Promise((resolve) => setTimeout(resolve, this.ms));
+    if (!this.inserts.has(queryId)) return result;
+    await new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+      if (this.waiting.length >= this.parties) {
+        for (const go of this.waiting) go();
+        this.waiting = [];
+      } else setTimeout(resolve, this.ms);
+    });
     return result;
   }
 }
 
 async function burstSuite(target: DatabaseTarget): Promise<void> {
   const database = await target.fresh();
+  // other pools on the same database, as other server processes have (PGlite has one, shared)
+  const others = await Promise.all([1, 2, 3].map(() => database.openAnother()));
   try {
-    const counter = databaseFailureCounter(database.db.kysely.withPlugin(new SlowInserts(40)));
     const keys = failureKeys('dubai.two@crescent.example', '203.0.113.7');
-    const burst = await Promise.all(Array.from({ length: 20 }, () => counter.attempt(keys)));
-    const checked = burst.filter((attempt) => !attempt.refused).length;
-    assert.equal(checked, PAIR_FAILURE_LIMIT, `${checked} of the burst were let through to the password check`);
-    assert.equal((await counter.attempt(keys)).refused, true, 'the address is locked out of the account after the burst');
-    const [row] = await database.db.query<{ n: number }>(`select count(*)::int as n from staff_sign_in_failures where key = $1`, [keys.pair]);
-    assert.equal(row?.n, PAIR_FAILURE_LIMIT, 'the checked guesses stay counted, the refused ones are taken back');
+    const pairRows = async () =>
+      (await database.db.query<{ n: number }>(`select count(*)::int as n from staff_sign_in_failures where key = $1`, [keys.pair]))[0]?.n;
+    // one process: every insert held 40 ms; four: held until the four processes' inserts are in (at most 100 ms)
+    const together = new InsertsTogether(4, 100);
+    const processes = [database.db, ...others].map((db) => databaseFailureCounter(db.kysely.withPlugin(together)));
+    const alone = databaseFailureCounter(database.db.kysely.withPlugin(new InsertsTogether(Infinity, 40)));
+    for (const [burst, counters] of [
+      ['one process', [alone]],
+      ['four processes', processes],
+    ] as const) {
+      await database.db.query('delete from staff_sign_in_failures');
+      const attempts = await Promise.all(Array.from({ length: 20 }, (_unused, i) => counters[i % counters.length]!.attempt(keys)));
+      const checked = attempts.filter((attempt) => !attempt.refused).length
+      assert.equal(checked, PAIR_FAILURE_LIMIT, `${burst}: ${checked} of the burst were let through to the password check`);
+      assert.equal((await processes[0]!.attempt(keys)).refused, true, `${burst}: the address is locked out of the account after the burst`);
+      assert.equal(await pairRows(), PAIR_FAILURE_LIMIT, `${burst}: the checked guesses stay counted, the refused ones are taken back`);
+    }
   } finally {
+    for (const other of others) if (other !== database.db) await other.close();
     await database.cleanup();
   }
 }

@@ -103,35 +103,51 @@ export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => nu
       .deleteFrom('staff_sign_in_failures')
       .where(ctid, 'in', from.selectFrom('staff_sign_in_failures').select(ctid.as('ctid')).where('key', '=', key).where('at', '>', since()).orderBy('at', 'desc').limit(1))
       .execute();
+  const countAttempt = async (keys: FailureKeys): Promise<Attempt> => {
+    // old rows go as new ones come: the table holds about one window of attempts (outside the transaction below, so
+    // that it holds no lock on rows another account's attempt also clears)
+    await db.deleteFrom('staff_sign_in_failures').where('at', '<=', since()).execute();
+    return db.transaction().execute(async (trx) => {
+      // One attempt at an account at a time, on every process: each counts the attempts before it, none that is about
+      // to be refused and taken back. One lock, so two attempts can never wait on each other in turn.
+      await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${SIGN_IN_LOCK_KEY}, hashtext(${keys.account}))`.as('locked')).execute();
+      const at = instant(now());
+      await trx
+        .insertInto('staff_sign_in_failures')
+        .values([keys.account, keys.address, keys.pair].map((key) => ({ key, at })))
+        .execute();
+      const rows = await trx
+        .selectFrom('staff_sign_in_failures')
+        .select((eb) => ['key', eb.fn.countAll<number>().as('n')])
+        .where('key', 'in', [keys.account, keys.address, keys.pair])
+        .where('at', '>', since())
+        .groupBy('key')
+        .execute();
+      const of = (key: string) => rows.find((row) => row.key === key)?.n ?? 0;
+      const result = judgeAttempt({ account: of(keys.account), address: of(keys.address), pair: of(keys.pair) });
+      if (result.refused && !result.secondFactorOnly) {
+        for (const key of [keys.account, keys.address, keys.pair]) await takeBackOne(key, trx);
+      }
+      return result;
+    });
+  };
+  // This process's attempts at one account take turns here, before they take a connection: waiting on the lock above
+  // holds one each, and a burst at one account would otherwise hold the whole pool.
+  const turns = new Map<string, Promise<void>>();
+  const inTurn = <T>(account: string, run: () => Promise<T>): Promise<T> => {
+    const mine = (turns.get(account) ?? Promise.resolve()).then(run);
+    const done = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    turns.set(account, done);
+    void done.then(() => {
+      if (turns.get(account) === done) turns.delete(account);
+    });
+    return mine;
+  };
   return {
-    async attempt(keys) {
-      // old rows go as new ones come: the table holds about one window of attempts (outside the transaction below, so
-      // that it holds no lock on rows another account's attempt also clears)
-      await db.deleteFrom('staff_sign_in_failures').where('at', '<=', since()).execute();
-      return db.transaction().execute(async (trx) => {
-        // One attempt at an account at a time, on every process: each counts the attempts before it, none that is
-        // about to be refused and taken back. One lock, so two attempts can never wait on each other in turn.
-        await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${SIGN_IN_LOCK_KEY}, hashtext(${keys.account}))`.as('locked')).execute();
-        const at = instant(now());
-        await trx
-          .insertInto('staff_sign_in_failures')
-          .values([keys.account, keys.address, keys.pair].map((key) => ({ key, at })))
-          .execute();
-        const rows = await trx
-          .selectFrom('staff_sign_in_failures')
-          .select((eb) => ['key', eb.fn.countAll<number>().as('n')])
-          .where('key', 'in', [keys.account, keys.address, keys.pair])
-          .where('at', '>', since())
-          .groupBy('key')
-          .execute();
-        const of = (key: string) => rows.find((row) => row.key === key)?.n ?? 0;
-        const result = judgeAttempt({ account: of(keys.account), address: of(keys.address), pair: of(keys.pair) });
-        if (result.refused && !result.secondFactorOnly) {
-          for (const key of [keys.account, keys.address, keys.pair]) await takeBackOne(key, trx);
-        }
-        return result;
-      });
-    },
+    attempt: (keys) => inTurn(keys.account, () => countAttempt(keys)),
     async succeeded(keys, signedIn) {
       if (signedIn) await db.deleteFrom('staff_sign_in_failures').where('key', 'in', [keys.account, keys.pair]).execute();
       else await Promise.all([takeBackOne(keys.account), takeBackOne(keys.pair)]);
