@@ -56,7 +56,7 @@ async function burstSuite(target: DatabaseTarget): Promise<void> {
     ] as const) {
       await database.db.query('delete from staff_sign_in_failures');
       const attempts = await Promise.all(Array.from({ length: 20 }, (_unused, i) => counters[i % counters.length]!.attempt(keys)));
-      const checked = attempts.filter((attempt) => !attempt.refused).length
+      const checked = attempts.filter((attempt) => !attempt.refused).length;
       assert.equal(checked, PAIR_FAILURE_LIMIT, `${burst}: ${checked} of the burst were let through to the password check`);
       assert.equal((await processes[0]!.attempt(keys)).refused, true, `${burst}: the address is locked out of the account after the burst`);
       assert.equal(await pairRows(), PAIR_FAILURE_LIMIT, `${burst}: the checked guesses stay counted, the refused ones are taken back`);
