@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
+import { LOCK_CLASS, SINGLE_KEY_LOCK } from './advisoryLocks.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/types.js';
 import type { Database } from './types.js';
 
-/** First key of the advisory lock that serialises migration runs on one schema (the second is the schema). */
-const LOCK_KEY = 480_215_377;
 /**
  * The advisory lock every migration run on the database takes first, whatever its schema: a migration can create what
  * the whole database shares (009's `create extension if not exists pg_trgm`), and two runs in two schemas at once
  * would both try to create it, the second failing on pg_extension's unique name. The per-schema lock stays, after
  * it, so that a process of an earlier release, which takes only that one, still takes turns with this one.
  */
-const DATABASE_LOCK_KEY = 480_215_378;
+const DATABASE_LOCK_KEY = SINGLE_KEY_LOCK.migrationsOfDatabase;
+/** The advisory lock that serialises migration runs on one schema (the second key is the schema). */
+const LOCK_KEY = LOCK_CLASS.migrationsOfSchema;
 
 export interface MigrationResult {
   /** Versions applied by this run, in order (empty when the database was up to date). */

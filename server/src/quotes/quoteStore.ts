@@ -5,6 +5,7 @@ import { quoteReference } from '@site/content/validation';
 import { isLocale } from '@site/contracts/locale';
 import { sql, type Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from '../db/index.js';
+import { SINGLE_KEY_LOCK, takeTurn } from '../db/advisoryLocks.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/store.js';
 import type { QuoteRequestInput } from './quoteSchema.js';
 import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
@@ -13,11 +14,6 @@ import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
 export const CONFIRMATIONS_PER_ADDRESS = 3;
 export const CONFIRMATION_WINDOW_HOURS = 24;
 
-/**
- * The advisory lock under which a confirmation is counted and queued. One lock for every address: the hourly cap
- * counts all of them, so two requests for different addresses must not both see room for one.
- */
-const CONFIRMATION_LOCK = 731_904_221;
 
 export interface SaveQuoteOptions {
   /** The honeypot was filled: stored, flagged, no mail. */
@@ -134,7 +130,9 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
       trx.insertInto('outbox').values({ kind, ref_id: id, recipient, payload: JSON.stringify(snapshot) }).execute();
     await queue(OUTBOX_KIND.quoteRequest, branchEmail(input.branch));
 
-    await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${CONFIRMATION_LOCK})`.as('locked')).execute();
+    // One lock for every address: the hourly cap counts all of them, so two requests for different addresses must not
+    // both see room for one.
+    await takeTurn(trx, { key: SINGLE_KEY_LOCK.quoteConfirmations });
     // the address's window (a day) holds the site's (an hour); clock_timestamp(), not now(): now() is when this
     // transaction began, before its wait for the lock. lower(recipient) as the index outbox_recipient_recent_idx has it.
     const recent = await trx

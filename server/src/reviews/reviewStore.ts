@@ -5,14 +5,13 @@
 import type { CustomerReview } from '@site/content';
 import { sql, type Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from '../db/index.js';
+import { LOCK_CLASS, takeTurn } from '../db/advisoryLocks.js';
 import { readSettings } from '../staff/work/settingsStore.js';
 import type { NewReview } from '@site/contracts/reviews-api';
 
 /** Most stored reviews a product page shows (the newest). */
 export const MAX_STORED_REVIEWS_SHOWN = 100;
 
-/** First key of the advisory lock that makes one client's reviews of one product take turns (the second is a hash of both). */
-const REVIEW_LOCK_KEY = 480_215_378;
 
 /** Where a new review goes: public at once, or held for approval. */
 export type NewReviewVisibility = 'visible' | 'held';
@@ -64,7 +63,7 @@ export function insertReviewWithinLimit(
 ): Promise<LimitedInsert> {
   return db.kysely.transaction().execute(async (trx): Promise<LimitedInsert> => {
     if (limit.max > 0) {
-      await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${REVIEW_LOCK_KEY}, hashtext(${`${productId}\n${clientKey}`}))`.as('locked')).execute();
+      await takeTurn(trx, { lockClass: LOCK_CLASS.reviewsOfClient, name: `${productId}\n${clientKey}` });
       const windowSeconds = limit.windowMs / 1000;
       // The newest `max` in the window: once the oldest of them leaves it, the client may review again.
       const recent = await trx

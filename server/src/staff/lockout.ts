@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import { describeError, type DatabaseSchema } from '../db/index.js';
+import { LOCK_CLASS, takeTurn } from '../db/advisoryLocks.js';
 import { clientAddress } from '../reviews/reviewLimit.js';
 
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
@@ -88,9 +89,6 @@ export function judgeAttempt({ account, address, pair }: Counts): Attempt {
   };
 }
 
-/** The advisory lock class of the sign-in counters (beside the other stores' classes: reviews, quotes). */
-const SIGN_IN_LOCK_KEY = 602_117_935;
-
 /** Rows in staff_sign_in_failures, one per attempt and counter: a sliding window. */
 export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => number = Date.now): FailureCounter {
   /** An instant as a timestamptz parameter (its ISO text, cast in SQL). */
@@ -110,7 +108,7 @@ export function databaseFailureCounter(db: Kysely<DatabaseSchema>, now: () => nu
     return db.transaction().execute(async (trx) => {
       // One attempt at an account at a time, on every process: each counts the attempts before it, none that is about
       // to be refused and taken back. One lock, so two attempts can never wait on each other in turn.
-      await trx.selectNoFrom(sql<void>`pg_advisory_xact_lock(${SIGN_IN_LOCK_KEY}, hashtext(${keys.account}))`.as('locked')).execute();
+      await takeTurn(trx, { lockClass: LOCK_CLASS.staffSignIn, name: keys.account });
       const at = instant(now());
       await trx
         .insertInto('staff_sign_in_failures')
