@@ -5,7 +5,7 @@
 // the counter's turns and lock, one process let 0 guesses through and four let 6-8.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { databaseFailureCounter, failureKeys, PAIR_FAILURE_LIMIT } from './lockout.js';
 
@@ -66,6 +66,44 @@ async function burstSuite(target: DatabaseTarget): Promise<void> {
     await database.cleanup();
   }
 }
+
+/**
+ * A burst at one account takes one of the process's connections, not its pool: each attempt waits for the one before
+ * it *before* it takes a connection (the counter's turns), so the rest of the site (a page, a form) is still answered
+ * while the burst is counted. Without the turns (each attempt waiting on the account's lock with a connection of its
+ * own) another query was answered only after 7 of the 20 attempts on PostgreSQL's pool of 10, after all 20 on PGlite.
+ */
+async function poolSuite(target: DatabaseTarget): Promise<void> {
+  const database = await target.fresh();
+  try {
+    const keys = failureKeys('dubai.three@crescent.example', '203.0.113.8');
+    const counter = databaseFailureCounter(database.db.kysely.withPlugin(new InsertsTogether(Infinity, 40)));
+    let counted = 0;
+    const burst = Promise.all(
+      Array.from({ length: 20 }, () =>
+        counter.attempt(keys).then(() => {
+          counted += 1;
+        }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sql`select 1`.execute(database.db.kysely);
+    const countedBeforeAnswer = counted;
+    await burst;
+    assert.ok(countedBeforeAnswer <= 2, `another query was answered only after ${countedBeforeAnswer} of the burst's 20 attempts`);
+    assert.equal(counted, 20);
+  } finally {
+    await database.cleanup();
+  }
+}
+
+test('a burst at one account leaves the rest of the pool to the site, on embedded PGlite', async () => {
+  await poolSuite(pgliteTarget);
+});
+
+test('a burst at one account leaves the rest of the pool to the site, on PostgreSQL', async (t) => {
+  await onPostgres(t, poolSuite);
+});
 
 test('a parallel burst of guesses on embedded PGlite: exactly 5 checked, then locked', async () => {
   await burstSuite(pgliteTarget);
