@@ -19,7 +19,8 @@
 // per page, 5 beside a reference, else 3), BENCH_DURATION (seconds per load row, 10),
 // BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_INP_SCENARIOS (their names' parts), BENCH_ONLY=lighthouse,js,load,inp (a subset),
 // BENCH_REBUILD=1 (rebuild the monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
-// BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found),
+// BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found; with BENCH_TRACES=1
+// also each run's trace and DevTools log, for `npm run bench:lantern`: what set the simulated LCP),
 // BENCH_CLIENT=autocannon (the read rows on autocannon even when wrk is installed), WRK_PATH (/usr/bin/wrk).
 import os from 'node:os';
 import { assertChromiumInstalled } from '../../tests/support/chromium';

@@ -90,7 +90,14 @@ export async function openLighthouseSession(categories: LighthouseCategory[]): P
         if (lhr && !lhr.runtimeError) {
           if (process.env.BENCH_REPORTS) {
             mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
-            writeFileSync(path.join(process.env.BENCH_REPORTS, `${reportName}.json`), JSON.stringify(lhr));
+            const saved = path.join(process.env.BENCH_REPORTS, reportName);
+            writeFileSync(`${saved}.json`, JSON.stringify(lhr));
+            // The trace and DevTools log too (2-3 MB a run), named as the CLI's --save-assets names them, for
+            // `npm run bench:lantern` (tools/bench/lantern-lcp.ts).
+            if (process.env.BENCH_TRACES === '1' && result.artifacts) {
+              writeFileSync(`${saved}-0.trace.json`, JSON.stringify(result.artifacts.Trace));
+              writeFileSync(`${saved}-0.devtoolslog.json`, JSON.stringify(result.artifacts.DevtoolsLog));
+            }
           }
           for (const warning of lhr.runWarnings ?? []) console.log(`    warning: ${warning}`);
           return readSample(lhr);
