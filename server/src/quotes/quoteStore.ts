@@ -14,7 +14,6 @@ import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
 export const CONFIRMATIONS_PER_ADDRESS = 3;
 export const CONFIRMATION_WINDOW_HOURS = 24;
 
-
 export interface SaveQuoteOptions {
   /** The honeypot was filled: stored, flagged, no mail. */
   spam: boolean;

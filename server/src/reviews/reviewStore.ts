@@ -12,7 +12,6 @@ import type { NewReview } from '@site/contracts/reviews-api';
 /** Most stored reviews a product page shows (the newest). */
 export const MAX_STORED_REVIEWS_SHOWN = 100;
 
-
 /** Where a new review goes: public at once, or held for approval. */
 export type NewReviewVisibility = 'visible' | 'held';
 
