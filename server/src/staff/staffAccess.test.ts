@@ -558,19 +558,30 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
       assert.equal(res.body, JSON.stringify({ error: MESSAGES.wrongPassword }));
       assert.equal(res.headers['set-cookie'], undefined);
     }
-    // timing: an unknown e-mail runs an argon2 verify too (against a dummy hash). Interleaved, medians.
-    const times = { unknown: [] as number[], wrong: [] as number[] };
-    for (let i = 0; i < 9; i += 1) {
-      for (const kind of ['unknown', 'wrong'] as const) {
-        await forgetFailures();
-        const started = performance.now();
-        const res = await signIn(kind === 'unknown' ? `nobody${i}@crescent.example` : 'dubai@crescent.example', `wrong password ${i}`);
-        times[kind].push(performance.now() - started);
-        assert.equal(res.statusCode, 401);
+    // timing: an unknown e-mail runs an argon2 verify too (against a dummy hash). Interleaved, the order alternating
+    // pair by pair (so a hiccup that recurs on a beat cannot land on one kind only), medians of 9. On CI's two cores,
+    // with another test file beside this one, a round once read 15.4 against 30.7 ms (2026-11-27, 29f3530; not seen in
+    // 8 rounds here): a round that shows a gap is measured again, up to three. A real leak (no dummy verify: ~1 ms
+    // against ~15) shows in every round.
+    const rounds: string[] = [];
+    let even = false;
+    for (let round = 0; round < 3 && !even; round += 1) {
+      const times = { unknown: [] as number[], wrong: [] as number[] };
+      for (let i = 0; i < 9; i += 1) {
+        const order = i % 2 === 0 ? (['unknown', 'wrong'] as const) : (['wrong', 'unknown'] as const);
+        for (const kind of order) {
+          await forgetFailures();
+          const started = performance.now();
+          const res = await signIn(kind === 'unknown' ? `nobody${round}.${i}@crescent.example` : 'dubai@crescent.example', `wrong password ${i}`);
+          times[kind].push(performance.now() - started);
+          assert.equal(res.statusCode, 401);
+        }
       }
+      const [unknownMs, wrongMs] = [median(times.unknown), median(times.wrong)];
+      rounds.push(`unknown e-mail ${unknownMs.toFixed(1)} ms vs wrong password ${wrongMs.toFixed(1)} ms`);
+      even = unknownMs >= 0.6 * wrongMs;
     }
-    const [unknownMs, wrongMs] = [median(times.unknown), median(times.wrong)];
-    assert.ok(unknownMs >= 0.6 * wrongMs, `unknown e-mail ${unknownMs.toFixed(1)} ms vs wrong password ${wrongMs.toFixed(1)} ms (medians)`);
+    assert.ok(even, `every round (medians): ${rounds.join('; ')}`);
     await forgetFailures();
   });
 
