@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
-import { generatePassword, hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { assertTakesAsLong } from '../test-support/timing.js';
+import { generatePassword, hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment, totpStep } from './totp.js';
 
 describe('the password policy', () => {
