@@ -40,6 +40,7 @@ test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
   });
 
   test('leaving each page through the header keeps the site working', async ({ page, consoleProblems }) => {
+    test.slow(); // five full page loads, each left for a client-side one: 23.8 of 30 s on a slow machine (2026-11-27, c89c5ea)
     // Regression: a page effect that returned window.scrollTo's Promise crashed the site on leaving it.
     for (const path of ['/about', '/our-projects', '/career-opportunities', '/management', '/certificates']) {
       await page.goto(path);
