@@ -4,6 +4,10 @@
 import { existsSync } from 'node:fs';
 import { build, ensureInstalled, repoRoot } from './lib/ensure-ready.mjs';
 import { npmCommand, run } from './lib/run.mjs';
+import { clearTestTimes, slowestTestFiles } from './lib/test-times.mjs';
+
+/** Above this many minutes a run warns and names its slowest files (not a failure: a slow machine must still land). */
+const BUDGET_MINUTES = 30;
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -49,6 +53,8 @@ const steps = [
   },
 ];
 
+clearTestTimes();
+const runStarted = performance.now();
 const failedSteps = [];
 /** Minutes each step took, printed at the end: which parts dominate the run (docs/testing.md). */
 const stepMinutes = [];
@@ -67,6 +73,16 @@ for (const step of steps) {
 }
 
 console.log(`\n${stepMinutes.join('\n')}`);
+const totalMinutes = (performance.now() - runStarted) / 60_000;
+console.log(`total: ${totalMinutes.toFixed(1)} min`);
+if (totalMinutes > BUDGET_MINUTES) {
+  const slowest = slowestTestFiles(5);
+  console.log(
+    `Warning: the run took ${totalMinutes.toFixed(1)} min, over its ${BUDGET_MINUTES}-minute budget (docs/testing.md says how to find what grew).\n` +
+      `  slowest spec files: ${slowest.playwright.join('; ') || 'none recorded'}\n` +
+      `  slowest server test files: ${slowest.server.join('; ') || 'none recorded'}`,
+  );
+}
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join('; ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

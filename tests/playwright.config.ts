@@ -21,6 +21,7 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['./support/near-limit-reporter.ts'],
+    ['./support/file-times-reporter.ts'],
     ...(deployed === undefined
       ? []
       : ([['./support/site-skips-reporter.ts'], ['html', { outputFolder: './playwright-report', open: 'never' }]] as const)),

@@ -9,7 +9,7 @@
 // files go to temp folders of their own.
 // SERVER_TEST_CONCURRENCY sets another number (1: one file at a time, to tell a collision from a plain failure).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,9 +30,19 @@ if (!/^[1-9]\d*$/.test(concurrency)) {
 }
 
 const files = findTests(path.join(serverDir, 'src')).sort();
+// The usual report on standard output (spec on a terminal, TAP otherwise: `npm test` reads its counts), and each file's
+// seconds to a file of the run's test times (scripts/lib/test-times.mjs).
+const timesDir = path.join(serverDir, '..', 'node_modules', '.cache', 'test-times');
+mkdirSync(timesDir, { recursive: true });
+const reporters = [
+  `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`,
+  '--test-reporter-destination=stdout',
+  `--test-reporter=${path.join(serverDir, 'scripts', 'file-times-reporter.mjs')}`,
+  `--test-reporter-destination=${path.join(timesDir, 'server.jsonl')}`,
+];
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...process.argv.slice(2), ...files],
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...process.argv.slice(2), ...files],
   { cwd: serverDir, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
