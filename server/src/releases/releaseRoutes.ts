@@ -8,6 +8,7 @@ import { canaryBodySchema, noBodySchema, pinnedRunBodySchema, registerReleaseBod
 import type { Database } from '../db/index.js';
 import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { originRefusal, type AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
 import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';
@@ -26,6 +27,7 @@ export const RELEASES_API = {
 } as const;
 
 const BODY_LIMIT = 16 * 1024;
+const NO_ORIGINS: AllowedOrigins = new Set();
 
 /** Who makes a call and the remotes they may act on (a token's, or a member of staff's). */
 export interface ReleaseCaller {
@@ -50,6 +52,8 @@ export interface ReleaseCallsOptions {
   requireJson: (request: FastifyRequest) => Promise<void>;
   /** The remotes whose canary is promoted only after a pinned test run passed (RELEASE_REQUIRE_PASSED_RUN). */
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
+  /** The origins a release may be registered on (allowedOrigins.ts); paths on this site always may. Undefined: none. */
+  allowedOrigins?: AllowedOrigins | undefined;
 }
 
 /**
@@ -102,7 +106,10 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
   app.post(`${remotesPath}/:remote/releases`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: registerReleaseBodySchema } }, async (request, reply) => {
     const remote = remoteOf(request);
     const { body } = request;
-    const refusal = await checkRelease(remote, body.entry, readManifest);
+    // before anything is fetched: only an origin an admin allowed is ever asked
+    const notAllowed = originRefusal(body.entry, options.allowedOrigins ?? NO_ORIGINS);
+    if (notAllowed !== undefined) throw httpError(400, notAllowed);
+    const refusal = await checkRelease(remote, body.entry, readManifest, (why) => request.log.info({ entry: body.entry, why }, 'a release manifest could not be used'));
     if (refusal !== undefined) throw httpError(400, refusal);
     const release = await registerRelease(db.kysely, callerOf(request).actor, remote, body);
     return reply.code(201).send({ release });
@@ -141,6 +148,7 @@ export interface ReleaseRoutesOptions {
   liveRemotes: LiveRemotes;
   siteHost?: string | undefined;
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
+  allowedOrigins: AllowedOrigins;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
