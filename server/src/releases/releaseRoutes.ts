@@ -13,6 +13,7 @@ import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
 import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';
 import { isReleasedRemote, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary } from './registry.js';
+import { isStaffActor } from './staffPagesTrust.js';
 import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
 
 /** The API's addresses. */
@@ -123,8 +124,13 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
 
   // a pipeline (or QA) tells how the suites pinned to the live canary went; the promote of a remote that requires it
   // waits for a passed one
+  // When the promote waits for a passed run, the token that registered the canary may not vouch for it itself: a
+  // leaked token alone could otherwise register, test and promote a build of its own.
   app.post(`${remotesPath}/:remote/runs`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: pinnedRunBodySchema } }, async (request, reply) => {
-    const run = await recordPinnedRun(db.kysely, callerOf(request).actor, remoteOf(request), request.body);
+    const remote = remoteOf(request);
+    const { actor } = callerOf(request);
+    const gated = options.requirePassedRun?.includes(remote) === true;
+    const run = await recordPinnedRun(db.kysely, actor, remote, request.body, { refuseRegistrant: gated && !isStaffActor(actor) });
     return reply.code(201).send({ run });
   });
 
