@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CanaryAssignment } from './http/canary.js';
-import { canaryServedPath, RELEASE_SAFETY_DEFAULTS, remoteServedPath, type Config } from './config.js';
+import { canaryServedPath, RELEASE_SAFETY_DEFAULTS, remoteServedPath, type Config, type ReleasedRemoteConfig } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { LOCALE_BASE, localizedPath, type Locale } from '@site/contracts/locale';
 import { HOME_PATH } from '@site/contracts/routes';
@@ -13,6 +13,7 @@ import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import type { CatalogueApiReader } from './http/ssr/firstView.js';
 import { chosenLocale } from './http/languageChoice.js';
 import { followRemoteOrigins, registerSecurityHeaders } from './http/securityHeaders.js';
+import { allowedOriginsOf } from './releases/allowedOrigins.js';
 import { startLiveRemotes } from './releases/liveRemotes.js';
 import { loadReportRoutes } from './releases/loadReportRoutes.js';
 import { recordRenderError } from './releases/releaseHealth.js';
@@ -28,7 +29,6 @@ import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { sitemapRoutes } from './http/sitemap.js';
 import { staffPageRoutes } from './http/staffPage.js';
-import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
 import { previewRoutes } from './staff/work/catalogue/preview.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
@@ -62,7 +62,7 @@ import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
   // config.ts's defaults when not given (tests that do not look at them)
-  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety'>>;
+  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -128,7 +128,9 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // (CORS/CORP on /remotes/*) can override its headers ----
   // The remotes as they are now: the configured ones with the registry's pointers applied, swapped when a release
   // moves them (releases/liveRemotes.ts). Every reader below asks it per request.
-  const liveRemotes = await startLiveRemotes(db, config.remotes, { staff: config.staffPages, warn: (message, error) => app.log.warn({ err: error }, message) });
+  // Remote builds come only from this site, the configured remotes' origins and REMOTE_ORIGINS (allowedOrigins.ts).
+  const allowedOrigins = allowedOriginsOf(config.remoteOrigins ?? [], [...entriesOf(config.remotes, 'all'), ...entriesOf([config.staffPages], 'all')]);
+  const liveRemotes = await startLiveRemotes(db, config.remotes, { staff: config.staffPages, allowedOrigins, warn: (message, error) => app.log.warn({ err: error }, message) });
   app.addHook('onClose', async () => liveRemotes.stop());
   // A canary on another origin is allowed like a stable remote there; a release on a new origin adds it.
   const frameOrigins = options.seoSite?.mapOrigins ?? siteMapOrigins();
@@ -285,11 +287,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     db,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
-    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun },
+    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins },
   });
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
-  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun });
+  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins });
   // ---- the browser's reports of remote loads (public), which can take a failing canary out ----
   await app.register(loadReportRoutes, {
     db,
@@ -320,13 +322,14 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
-  // the staff remote as the registry has it now (the snapshot holds it: it was given above; else as configured)
+  // the staff remote as the registry has it now, only builds a person put there (the snapshot holds it: it was given
+  // above; else as configured)
   const configuredStaff = { remote: config.staffPages, canaries: new CanaryAssignment([config.staffPages]) };
-  // Its map also names the catalogue's stable build (the product editor's live preview), as a release moves it.
+  // Its map also names the catalogue's stable build (the product editor's live preview), as a person's release moves it.
   await app.register(staffPageRoutes, {
     hostDist: config.staffPages.hostDist,
     current: () => liveRemotes.current().staff ?? configuredStaff,
-    catalogueEntry: () => liveRemotes.current().remotes.find((remote) => remote.name === PRODUCT_PREVIEW_REMOTE)?.entry,
+    catalogueEntry: () => liveRemotes.current().preview?.entry,
   });
 
   // ---- data: committed, then generated (first root wins), served from memory with the build's compressed copies; the
@@ -393,9 +396,15 @@ const ignoringQuestion =
   async () =>
     knowledgeBases();
 
-/** The entries the CSP allows: every remote's, and its canary's. */
-const entriesOf = (remotes: readonly Config['remotes'][number][]): string[] =>
-  remotes.flatMap((remote) => (remote.canary === undefined ? [remote.entry] : [remote.entry, remote.canary.entry]));
+/**
+ * The entries of the builds that can be served: every remote's, and its canary's while its percent is above 0 (a canary
+ * at 0, rolled back by hand or automatically, is in no page's map, so its origin is in no CSP). 'all' takes every
+ * canary (the configured origins of the allow-list: allowedOrigins.ts).
+ */
+const entriesOf = (remotes: readonly ReleasedRemoteConfig[], canaries: 'served' | 'all' = 'served'): string[] =>
+  remotes.flatMap((remote) =>
+    remote.canary === undefined || (canaries === 'served' && remote.canary.percent <= 0) ? [remote.entry] : [remote.entry, remote.canary.entry],
+  );
 
 /** A value as the readers of what a feed makes ask for it. */
 const constant =

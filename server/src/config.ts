@@ -159,6 +159,9 @@ const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0
 /** ALLOWED_HOSTS's names: lower case, without a final dot. */
 const hostList = (raw: string) => raw.split(',').map((item) => item.trim().toLowerCase().replace(/\.$/, '')).filter((item) => item !== '');
 
+/** REMOTE_ORIGINS's items. */
+const originList = (raw: string) => raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+
 /** An http(s) origin, with no path, query or credentials. */
 function isSiteOrigin(raw: string): boolean {
   const url = tryUrl(raw);
@@ -224,6 +227,15 @@ const ServerVariables = z
         error: (issue) => `must be all or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
       })
       .transform((names): readonly ReleasedRemote[] => [...new Set(names)] as ReleasedRemote[])
+      .default([]),
+    // The origins remote builds may be registered and served from, besides this site and the configured remotes' own
+    // (releases/allowedOrigins.ts): what an admin allows, so a pipeline token cannot bring in a host of its own.
+    REMOTE_ORIGINS: z
+      .string()
+      .refine((raw) => originList(raw).length > 0 && originList(raw).every(isSiteOrigin), {
+        error: (issue) => `must be comma-separated origins such as https://cdn.example.com,https://static.example.com (no path, query or credentials) ${got(issue)}`,
+      })
+      .transform((raw): readonly string[] => [...new Set(originList(raw).map((item) => new URL(item).origin))])
       .default([]),
     SERVER_RENDERING: z
       .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
@@ -429,6 +441,11 @@ function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remo
     },
     /** The remotes whose canary is promoted only after a test run pinned to it has passed; none by default. */
     requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
+    /**
+     * Origins an admin allows remote builds from (REMOTE_ORIGINS), besides this site and the configured remotes' own
+     * origins, which are always allowed (releases/allowedOrigins.ts). A release elsewhere is refused and never served.
+     */
+    remoteOrigins: vars.REMOTE_ORIGINS,
     /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
     releaseSafety: {
       /** The canary's latest loads looked at: none is rolled back before this many. */

@@ -2,12 +2,16 @@
 // reader of the remotes (the remotes map, the canary assignment, the pages and their cache keys, the preload hints,
 // the CSP) asks `current()` per request, and a change in the registry swaps the snapshot: no restart. The registry's
 // version is followed as the catalogue's is (db/versionWatch.ts).
+import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
+import type { RemotePointers } from '@site/contracts/releases-api';
 import type { Database } from '../db/index.js';
 import { watchVersion } from '../db/versionWatch.js';
 import type { ReleasedRemoteConfig, RemoteConfig } from '../config.js';
 import { CanaryAssignment, type CanaryAssignmentOptions } from '../http/canary.js';
 import { RemotesMaps } from '../http/remotes.js';
+import { servablePointers, type AllowedOrigins } from './allowedOrigins.js';
 import { readPointers, readRegistryVersion, remotesFromRegistry, REMOTES_CHANNEL, seedRegistry } from './registry.js';
+import { readStaffTrust, staffPagesRemote } from './staffPagesTrust.js';
 
 /** One state of the remotes, and what is made from it once. */
 export interface RemotesSnapshot {
@@ -16,8 +20,13 @@ export interface RemotesSnapshot {
   remotes: readonly RemoteConfig[];
   canaries: CanaryAssignment;
   maps: RemotesMaps;
-  /** The staff remote, when this process serves the staff pages: only their own map names it (http/staffPage.ts). */
+  /**
+   * The staff remote as the staff pages run it, when this process serves them: only their own map names it
+   * (http/staffPage.ts). Only builds a person put there (staffPagesTrust.ts), unlike the public remotes above.
+   */
   staff: { remote: ReleasedRemoteConfig; canaries: CanaryAssignment } | undefined;
+  /** The catalogue as the staff pages' product preview loads it: its stable build, one a person put there. */
+  preview: ReleasedRemoteConfig | undefined;
 }
 
 export interface LiveRemotes {
@@ -32,20 +41,21 @@ export interface LiveRemotesOptions extends CanaryAssignmentOptions {
   warn?: (message: string, error: unknown) => void;
   /** The staff remote as configured (REMOTE_STAFF_*): released through the registry like the public ones. */
   staff?: ReleasedRemoteConfig | undefined;
+  /** The origins a registry release may be served from (allowedOrigins.ts); undefined: any (tests of this module). */
+  allowedOrigins?: AllowedOrigins | undefined;
 }
 
-const snapshotOf = (
-  generation: number,
-  remotes: readonly RemoteConfig[],
-  staff: ReleasedRemoteConfig | undefined,
-  options: CanaryAssignmentOptions,
-): RemotesSnapshot => ({
+/** What the staff pages run: the staff remote and the preview's catalogue. */
+type StaffPagesRemotes = { staff: ReleasedRemoteConfig | undefined; preview: ReleasedRemoteConfig | undefined };
+
+const snapshotOf = (generation: number, remotes: readonly RemoteConfig[], staffPages: StaffPagesRemotes, options: CanaryAssignmentOptions): RemotesSnapshot => ({
   generation,
   remotes,
   canaries: new CanaryAssignment(remotes, options),
   maps: new RemotesMaps(remotes),
   // its own assignment: a staff canary changes nothing of the public pages (their cache keys, their cohort cookie)
-  staff: staff === undefined ? undefined : { remote: staff, canaries: new CanaryAssignment([staff], options) },
+  staff: staffPages.staff === undefined ? undefined : { remote: staffPages.staff, canaries: new CanaryAssignment([staffPages.staff], options) },
+  preview: staffPages.preview,
 });
 
 /**
@@ -55,16 +65,26 @@ const snapshotOf = (
 export async function startLiveRemotes(db: Database, configured: readonly RemoteConfig[], options: LiveRemotesOptions = {}): Promise<LiveRemotes> {
   const warn = options.warn ?? (() => undefined);
   const configuredStaff = options.staff;
-  let snapshot = snapshotOf(0, configured, configuredStaff, options);
+  const configuredPreview = configured.find((remote) => remote.name === PRODUCT_PREVIEW_REMOTE);
+  let snapshot = snapshotOf(0, configured, { staff: configuredStaff, preview: configuredPreview }, options);
   let reading: Promise<void> | undefined;
   let again = false;
 
+  const allowed = options.allowedOrigins;
+  /** A remote as the staff pages run it (only when the registry decides for it is its audit read). */
+  const forStaffPages = async <Remote extends ReleasedRemoteConfig>(remote: Remote | undefined, pointers: ReadonlyMap<string, RemotePointers>) => {
+    const state = remote === undefined ? undefined : pointers.get(remote.name);
+    if (remote === undefined || state?.source !== 'registry') return remote;
+    return staffPagesRemote(remote, state, await readStaffTrust(db.kysely, remote.name), allowed);
+  };
   const read = async () => {
-    const pointers = await readPointers(db.kysely);
+    const registry = await readPointers(db.kysely);
+    const pointers =
+      allowed === undefined ? registry : servablePointers(registry, allowed, (remote, entry) => warn(`${remote}: ${entry} is on an origin not allowed (REMOTE_ORIGINS); it is not served`, undefined));
     const remotes = remotesFromRegistry(configured, pointers);
-    const staff = configuredStaff === undefined ? undefined : remotesFromRegistry([configuredStaff], pointers)[0];
-    if (JSON.stringify([remotes, staff]) !== JSON.stringify([snapshot.remotes, snapshot.staff?.remote])) {
-      snapshot = snapshotOf(snapshot.generation + 1, remotes, staff, options);
+    const staffPages = { staff: await forStaffPages(configuredStaff, pointers), preview: await forStaffPages(configuredPreview, pointers) };
+    if (JSON.stringify([remotes, staffPages]) !== JSON.stringify([snapshot.remotes, { staff: snapshot.staff?.remote, preview: snapshot.preview }])) {
+      snapshot = snapshotOf(snapshot.generation + 1, remotes, staffPages, options);
     }
   };
   // One read at a time; a change heard during one is read once it ends.

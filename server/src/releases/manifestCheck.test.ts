@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { REMOTE_NAMES } from '@site/contracts/federation';
-import { checkRelease, exposesOf, requiredExposes } from './manifestCheck.js';
+import { checkRelease, exposesOf, manifestNotLoaded, requiredExposes } from './manifestCheck.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -37,12 +37,15 @@ describe('the exposes a release must have', () => {
     assert.equal(exposesOf({ exposes: 'HomePage' }), 'it has no "exposes" list');
   });
 
-  test('the refusals say what went wrong', async () => {
+  test('a build lacking a module is told which; every manifest that cannot be used is told one sentence, its reason logged', async () => {
     const answering = (status: number, body: string) => async () => ({ status, body });
     const full = JSON.stringify({ exposes: requiredExposes('chat').map((name) => ({ name })) });
     assert.equal(await checkRelease('chat', '/x/mf-manifest.json', answering(200, full)), undefined);
     assert.match((await checkRelease('chat', '/x/mf-manifest.json', answering(200, '{"exposes":[]}')))!, /missing \.\/ChatWidget, \.\/messages-ar, \.\/messages-en/);
-    assert.match((await checkRelease('chat', '/x/mf-manifest.json', answering(500, full)))!, /answered 500/);
-    assert.match((await checkRelease('chat', '/x/mf-manifest.json', async () => ({ error: 'it could not be reached' })))!, /could not be reached/);
+    const reasons: string[] = [];
+    for (const read of [answering(500, full), answering(200, 'not json'), answering(200, '[]'), answering(200, '{}'), async () => ({ error: 'it could not be reached' })]) {
+      assert.equal(await checkRelease('chat', '/x/mf-manifest.json', read, (why) => reasons.push(why)), manifestNotLoaded('/x/mf-manifest.json'));
+    }
+    assert.deepEqual(reasons, ['it answered 500', 'it is not JSON', 'it is not a JSON object', 'it has no "exposes" list', 'it could not be reached']);
   });
 });

@@ -40,40 +40,78 @@ export function exposesOf(manifest: unknown): string[] | string {
   });
 }
 
-/** Reads a manifest's text: JSON at a URL (absolute) or at a path of this server. */
+/**
+ * Reads a manifest's text: JSON at a URL (absolute) or at a path of this server. A failure's `error` says what went
+ * wrong for the server's log only: the caller is told one sentence whatever it was (`checkRelease`).
+ */
 export type ManifestReader = (entry: string) => Promise<{ status: number; body: string } | { error: string }>;
 
 /** The most of a manifest read (a real one is a few KB). */
 export const MANIFEST_MAX_BYTES = 1024 * 1024;
 const FETCH_TIMEOUT_MS = 5000;
 
-/** Reads an absolute http(s) URL with a time and size limit. */
+/**
+ * Reads an absolute http(s) URL (the caller has checked its origin is allowed: allowedOrigins.ts) with a time limit,
+ * no redirect followed (a 3xx is a failure: it could lead anywhere, this site's own API included) and no more than
+ * MANIFEST_MAX_BYTES read: the body is counted as it streams in and the request aborted past the limit, whatever
+ * Content-Length said (or did not: a chunked answer).
+ */
 export async function fetchManifest(url: string): Promise<{ status: number; body: string } | { error: string }> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new Error(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`)), FETCH_TIMEOUT_MS);
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > MANIFEST_MAX_BYTES) return { error: `it is larger than ${MANIFEST_MAX_BYTES / 1024} KB` };
-    const body = await response.text();
-    if (body.length > MANIFEST_MAX_BYTES) return { error: `it is larger than ${MANIFEST_MAX_BYTES / 1024} KB` };
-    return { status: response.status, body };
+    const response = await fetch(url, { signal: abort.signal, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) return { error: `it redirected (${response.status})` };
+    if (Number(response.headers.get('content-length') ?? 0) > MANIFEST_MAX_BYTES) return { error: 'it is too large (Content-Length)' };
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read !== undefined && !read.done; read = await reader?.read()) {
+      // the body's chunk type is untyped here; fetch gives bytes
+      const chunk: unknown = read.value;
+      if (!(chunk instanceof Uint8Array)) throw new TypeError('a body chunk that is not bytes');
+      size += chunk.byteLength;
+      if (size > MANIFEST_MAX_BYTES) {
+        abort.abort(new Error('too large'));
+        return { error: `it is larger than ${MANIFEST_MAX_BYTES / 1024} KB` };
+      }
+      chunks.push(chunk);
+    }
+    return { status: response.status, body: Buffer.concat(chunks).toString('utf8') };
   } catch (error) {
-    return { error: error instanceof Error && error.name === 'TimeoutError' ? `it did not answer within ${FETCH_TIMEOUT_MS / 1000} s` : 'it could not be reached' };
+    return { error: abort.signal.aborted ? String((abort.signal.reason as Error | undefined)?.message) : `it could not be reached (${error instanceof Error ? error.message : String(error)})` };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** Undefined when the release at `entry` may be accepted for `remote`, else the refusal's sentence. */
-export async function checkRelease(remote: ReleasedRemote, entry: string, read: ManifestReader): Promise<string | undefined> {
+/**
+ * What every manifest that cannot be used as one is told, whatever the reason (unreachable, slow, a redirect, another
+ * status, too large, not JSON, no exposes): the refusal must not tell a caller what answers where.
+ */
+export const manifestNotLoaded = (entry: string): string =>
+  `The manifest at ${entry} could not be loaded: it must answer 200 within ${FETCH_TIMEOUT_MS / 1000} s, with no redirect, a federation manifest (JSON with an "exposes" list) of at most ${MANIFEST_MAX_BYTES / 1024} KB`;
+
+/**
+ * Undefined when the release at `entry` may be accepted for `remote`, else the refusal's sentence. `onFailure` hears
+ * why a manifest could not be used (for the server's log; the refusal says the same words for every reason).
+ */
+export async function checkRelease(remote: ReleasedRemote, entry: string, read: ManifestReader, onFailure: (why: string) => void = () => undefined): Promise<string | undefined> {
   const answer = await read(entry);
-  if ('error' in answer) return `The manifest at ${entry} could not be loaded: ${answer.error}`;
-  if (answer.status !== 200) return `The manifest at ${entry} could not be loaded: it answered ${answer.status}`;
+  const failed = (why: string) => {
+    onFailure(why);
+    return manifestNotLoaded(entry);
+  };
+  if ('error' in answer) return failed(answer.error);
+  if (answer.status !== 200) return failed(`it answered ${answer.status}`);
   let manifest: unknown;
   try {
     manifest = JSON.parse(answer.body);
   } catch {
-    return `The manifest at ${entry} is not JSON`;
+    return failed('it is not JSON');
   }
   const exposes = exposesOf(manifest);
-  if (typeof exposes === 'string') return `The manifest at ${entry} is not a federation manifest: ${exposes}`;
+  if (typeof exposes === 'string') return failed(exposes);
   const missing = requiredExposes(remote).filter((name) => !exposes.includes(name));
   const user = remote === STAFF_REMOTE ? 'the staff host' : 'the shell';
   if (missing.length > 0) return `The ${remote} release does not expose what ${user} uses: missing ${missing.map((name) => `./${name}`).join(', ')}`;

@@ -2,6 +2,8 @@
 // RELEASE_REQUIRE_PASSED_RUN naming the catalogue, its canary is promoted only after a passed run was recorded for that
 // very release (not for an earlier canary, not when a failed run came later); a remote not named promotes as before.
 import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { PromoteGate } from '@site/contracts/releases-api';
@@ -10,6 +12,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import type { Database } from '../db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { requiredExposes } from './manifestCheck.js';
 import { PINNED_RUN_ACTION } from './pinnedRuns.js';
 import { registerRelease } from './registry.js';
 import { RELEASES_API } from './releaseRoutes.js';
@@ -150,6 +153,25 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal((await call(RELEASES_API.runs('nosuch'), { passed: true })).status, 400);
     assert.equal((await call(RELEASES_API.runs('chat'), { passed: true }, catalogueOnly)).status, 403);
     assert.equal((await db.query('select id from release_audit where action = $1', [PINNED_RUN_ACTION])).length, before);
+  });
+
+  await t.test('the token that registered the canary cannot record its passing run: it alone cannot get its build promoted', async () => {
+    // a build uploaded to this site, registered, made the canary and "tested" by one token
+    const manifest = JSON.stringify({ id: 'catalogue', exposes: requiredExposes('catalogue').map((name) => ({ name })) });
+    await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v4'), { recursive: true });
+    await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v4/mf-manifest.json'), manifest);
+    const registered = await call(RELEASES_API.releases('catalogue'), { version: 'v4', entry: '/remotes/catalogue/v4/mf-manifest.json' }, catalogueOnly);
+    assert.equal(registered.status, 201, registered.error);
+    assert.equal((await call(RELEASES_API.canary('catalogue'), { version: 'v4', percent: 10 }, catalogueOnly)).status, 200);
+    const ownRun = await call(RELEASES_API.runs('catalogue'), { passed: true }, catalogueOnly);
+    assert.equal(ownRun.status, 403);
+    assert.equal(ownRun.error, 'v4 was registered with this token: its test run is recorded with another token or by a member of staff with the release role');
+    assert.equal((await call(RELEASES_API.promote('catalogue'), {}, catalogueOnly)).status, 409, 'no run recorded: still not promoted');
+    assert.deepEqual(await gateOf('catalogue'), { requiresPassedRun: true });
+    // QA's token records it: then the promote goes through
+    assert.equal((await call(RELEASES_API.runs('catalogue'), { passed: true })).status, 201);
+    assert.equal((await call(RELEASES_API.promote('catalogue'), {}, catalogueOnly)).status, 200);
+    assert.equal(await stableOf('catalogue'), 'v4');
   });
 }
 

@@ -25,15 +25,27 @@ export interface PinnedRun {
 
 const detailPrefix = (releaseId: number) => `release ${releaseId} `;
 
-/** Records a run's result against `remote`'s live canary (409 when no canary is live: the run was on stable). */
-export async function recordPinnedRun(db: Db, actor: string, remote: ReleasedRemote, run: { passed: boolean; report?: string | undefined }): Promise<PinnedRun> {
+/**
+ * Records a run's result against `remote`'s live canary (409 when no canary is live: the run was on stable). With
+ * `refuseRegistrant`, the actor that registered that canary release may not record its run (403).
+ */
+export async function recordPinnedRun(
+  db: Db,
+  actor: string,
+  remote: ReleasedRemote,
+  run: { passed: boolean; report?: string | undefined },
+  rules: { refuseRegistrant?: boolean } = {},
+): Promise<PinnedRun> {
   return db.transaction().execute(async (trx) => {
     const pointer = await trx.selectFrom('remote_pointers').select(['canary_id', 'canary_percent']).where('remote', '=', remote).forUpdate().executeTakeFirst();
     if (pointer === undefined) throw httpError(400, `${remote} is not in the registry yet: start the site once with it configured`);
     if (pointer.canary_id === null || Number(pointer.canary_percent) === 0) {
       throw httpError(409, `${remote} has no live canary, so no run was pinned to one: put the canary in front of at least 1 % of visitors, run the suites with --canary ${remote}, then record the run`);
     }
-    const release = await trx.selectFrom('remote_releases').select('version').where('id', '=', pointer.canary_id).executeTakeFirstOrThrow();
+    const release = await trx.selectFrom('remote_releases').select(['version', 'registered_by']).where('id', '=', pointer.canary_id).executeTakeFirstOrThrow();
+    if (rules.refuseRegistrant === true && release.registered_by === actor) {
+      throw httpError(403, `${release.version} was registered with this token: its test run is recorded with another token or by a member of staff with the release role`);
+    }
     const detail = `${detailPrefix(Number(pointer.canary_id))}${run.passed ? 'passed' : 'failed'}${run.report === undefined ? '' : `: ${run.report}`}`;
     await recordReleaseAction(trx, actor, PINNED_RUN_ACTION, remote, detail);
     return { remote, version: release.version, passed: run.passed };

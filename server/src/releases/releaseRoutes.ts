@@ -8,10 +8,12 @@ import { canaryBodySchema, noBodySchema, pinnedRunBodySchema, registerReleaseBod
 import type { Database } from '../db/index.js';
 import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { originRefusal, type AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
 import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';
 import { isReleasedRemote, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary } from './registry.js';
+import { isStaffActor } from './staffPagesTrust.js';
 import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
 
 /** The API's addresses. */
@@ -26,6 +28,7 @@ export const RELEASES_API = {
 } as const;
 
 const BODY_LIMIT = 16 * 1024;
+const NO_ORIGINS: AllowedOrigins = new Set();
 
 /** Who makes a call and the remotes they may act on (a token's, or a member of staff's). */
 export interface ReleaseCaller {
@@ -50,6 +53,8 @@ export interface ReleaseCallsOptions {
   requireJson: (request: FastifyRequest) => Promise<void>;
   /** The remotes whose canary is promoted only after a pinned test run passed (RELEASE_REQUIRE_PASSED_RUN). */
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
+  /** The origins a release may be registered on (allowedOrigins.ts); paths on this site always may. Undefined: none. */
+  allowedOrigins?: AllowedOrigins | undefined;
 }
 
 /**
@@ -102,7 +107,10 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
   app.post(`${remotesPath}/:remote/releases`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: registerReleaseBodySchema } }, async (request, reply) => {
     const remote = remoteOf(request);
     const { body } = request;
-    const refusal = await checkRelease(remote, body.entry, readManifest);
+    // before anything is fetched: only an origin an admin allowed is ever asked
+    const notAllowed = originRefusal(body.entry, options.allowedOrigins ?? NO_ORIGINS);
+    if (notAllowed !== undefined) throw httpError(400, notAllowed);
+    const refusal = await checkRelease(remote, body.entry, readManifest, (why) => request.log.info({ entry: body.entry, why }, 'a release manifest could not be used'));
     if (refusal !== undefined) throw httpError(400, refusal);
     const release = await registerRelease(db.kysely, callerOf(request).actor, remote, body);
     return reply.code(201).send({ release });
@@ -116,8 +124,13 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
 
   // a pipeline (or QA) tells how the suites pinned to the live canary went; the promote of a remote that requires it
   // waits for a passed one
+  // When the promote waits for a passed run, the token that registered the canary may not vouch for it itself: a
+  // leaked token alone could otherwise register, test and promote a build of its own.
   app.post(`${remotesPath}/:remote/runs`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: pinnedRunBodySchema } }, async (request, reply) => {
-    const run = await recordPinnedRun(db.kysely, callerOf(request).actor, remoteOf(request), request.body);
+    const remote = remoteOf(request);
+    const { actor } = callerOf(request);
+    const gated = options.requirePassedRun?.includes(remote) === true;
+    const run = await recordPinnedRun(db.kysely, actor, remote, request.body, { refuseRegistrant: gated && !isStaffActor(actor) });
     return reply.code(201).send({ run });
   });
 
@@ -141,6 +154,7 @@ export interface ReleaseRoutesOptions {
   liveRemotes: LiveRemotes;
   siteHost?: string | undefined;
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
+  allowedOrigins: AllowedOrigins;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();

@@ -1,9 +1,13 @@
 // The remotes registry through the whole app (buildApp), on both databases: seeding from the REMOTE_* variables, the
 // release API with a pipeline's token (register, canary, promote, rollback), two app instances on one database
-// following each change within 2 s with no restart, the staff API's token management, and the attacks on both.
+// following each change within 2 s with no restart, the staff API's token management, and the attacks on both: a
+// leaked pipeline token trying to bring in a host of its own, to make the site fetch what it should not, or to reach the
+// staff pages.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, STAFF_API, STAFF_RELEASES_PREFIX, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
@@ -13,27 +17,65 @@ import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { addStaffAccount, codeAt, currentStep, sessionCookieOf, STAFF_TEST_PASSWORD } from '../test-support/staffSignIn.js';
 import { hashPassword } from '../staff/passwords.js';
-import { requiredExposes } from './manifestCheck.js';
+import { manifestNotLoaded, MANIFEST_MAX_BYTES, requiredExposes } from './manifestCheck.js';
 import { RELEASES_API } from './releaseRoutes.js';
 
 const ADMIN_TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
 
-/** A CDN of two catalogue builds: one exposing what the shell uses, one without its search modal. */
-async function startCdn(): Promise<{ origin: string; server: Server }> {
-  const manifest = (names: string[]) => JSON.stringify({ id: 'catalogue', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: names.map((name) => ({ name, path: `./${name}` })) });
-  const files: Record<string, string> = {
-    '/catalogue/v2/mf-manifest.json': manifest(requiredExposes('catalogue')),
-    '/catalogue/v3/mf-manifest.json': manifest(requiredExposes('catalogue')),
-    '/catalogue/no-search/mf-manifest.json': manifest(requiredExposes('catalogue').filter((name) => name !== 'SearchModal')),
-    '/catalogue/not-json/mf-manifest.json': '<html>oops</html>',
-  };
+const catalogueManifest = (names: string[]) =>
+  JSON.stringify({ id: 'catalogue', metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: names.map((name) => ({ name, path: `./${name}` })) });
+
+/** A loopback HTTP server answering with `handle`; it counts the requests it got. */
+async function startServer(handle: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ origin: string; server: Server; requests: string[] }> {
+  const requests: string[] = [];
   const server = createServer((request, response) => {
-    const body = files[request.url ?? ''];
-    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(body ?? '{}');
+    requests.push(request.url ?? '');
+    handle(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests };
+}
+
+/** What the endless manifest wrote before the reader hung up, and whether it got to its end. */
+const endless = { written: 0, finished: false };
+
+/**
+ * A CDN of catalogue builds (an origin the test allows in REMOTE_ORIGINS): two exposing what the shell uses, one
+ * without its search modal, and answers that are no manifest: not JSON, a 500, a redirect, a chunked body far past
+ * the size limit.
+ */
+async function startCdn(): Promise<{ origin: string; server: Server }> {
+  const files: Record<string, string> = {
+    '/catalogue/v2/mf-manifest.json': catalogueManifest(requiredExposes('catalogue')),
+    '/catalogue/v3/mf-manifest.json': catalogueManifest(requiredExposes('catalogue')),
+    '/catalogue/v4/mf-manifest.json': catalogueManifest(requiredExposes('catalogue')),
+    '/catalogue/no-search/mf-manifest.json': catalogueManifest(requiredExposes('catalogue').filter((name) => name !== 'SearchModal')),
+    '/catalogue/not-json/mf-manifest.json': '<html>oops</html>',
+  };
+  return startServer((request, response) => {
+    const url = request.url ?? '';
+    if (url === '/catalogue/error/mf-manifest.json') return void response.writeHead(500).end('{}');
+    if (url.startsWith('/catalogue/redirect/')) return void response.writeHead(302, { location: decodeURIComponent(url.slice('/catalogue/redirect/'.length).replace(/\/mf-manifest\.json$/, '')) }).end();
+    if (url === '/catalogue/endless/mf-manifest.json') {
+      // no Content-Length (chunked), 16 times the limit, written as fast as the reader takes it
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const write = (left: number): void => {
+        if (response.destroyed) return;
+        if (left === 0) {
+          endless.finished = true;
+          return void response.end();
+        }
+        endless.written += chunk.length;
+        if (response.write(chunk)) setImmediate(() => write(left - 1));
+        else response.once('drain', () => write(left - 1));
+      };
+      return write((16 * MANIFEST_MAX_BYTES) / chunk.length);
+    }
+    const body = files[url];
+    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(body ?? '{}');
+  });
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -59,6 +101,8 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
   let first: FastifyInstance;
   let second: FastifyInstance;
   let cdn: { origin: string; server: Server };
+  /** A host of the attacker's with a good catalogue manifest (no origin an admin allowed), or an internal service. */
+  let elsewhere: Awaited<ReturnType<typeof startServer>>;
   let admin: { cookie: string; csrf: string };
   let catalogueToken = '';
   /** The pages' CSP with the configured remotes (all on this site). */
@@ -67,7 +111,12 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
 
   t.before(async () => {
     cdn = await startCdn();
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off' } });
+    elsewhere = await startServer((_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end(catalogueManifest(requiredExposes('catalogue'))));
+    // the operator allows the CDN, and a second origin where nothing answers
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', REMOTE_ORIGINS: `${cdn.origin}, http://127.0.0.1:9` } });
+    // the staff host's page, for the staff pages' remotes map
+    await mkdir(path.join(fixture.root, 'staff-host/dist'), { recursive: true });
+    await writeFile(path.join(fixture.root, 'staff-host/dist/index.html'), '<!doctype html><html lang=en><head><title>Staff</title></head><body><div id=root></div></body></html>');
     database = await target.fresh();
     db = database.db;
     first = await buildApp(fixture.config, db, { catalogue: 'files' });
@@ -92,6 +141,7 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     await database?.cleanup();
     await fixture?.cleanup();
     cdn?.server.close();
+    elsewhere?.server.close();
   });
 
   const staffCall = (who: { cookie: string; csrf?: string }, method: 'GET' | 'POST', url: string, body?: unknown) =>
@@ -227,19 +277,60 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
   });
 
   await t.test('a release whose manifest does not load or lacks an expose the shell uses is refused, naming what is missing', async () => {
-    const refused = [
-      [`${cdn.origin}/catalogue/no-search/mf-manifest.json`, /missing \.\/SearchModal/],
-      [`${cdn.origin}/catalogue/gone/mf-manifest.json`, /could not be loaded: it answered 404/],
-      [`${cdn.origin}/catalogue/not-json/mf-manifest.json`, /is not JSON/],
+    const missing = await api('POST', RELEASES_API.releases('catalogue'), catalogueToken, { version: 'refused', entry: `${cdn.origin}/catalogue/no-search/mf-manifest.json` });
+    assert.equal(missing.statusCode, 400, missing.body);
+    assert.match(missing.json<{ error: string }>().error, /missing \.\/SearchModal/);
+    // every other failure says the same words, whatever it was: what answers where is not told
+    for (const entry of [
+      `${cdn.origin}/catalogue/gone/mf-manifest.json`,
+      `${cdn.origin}/catalogue/not-json/mf-manifest.json`,
+      `${cdn.origin}/catalogue/error/mf-manifest.json`,
       // the fixture's own stable build: its manifest lists no exposes
-      [STABLE_ENTRY, /no "exposes" list/],
-      ['http://127.0.0.1:9/catalogue/mf-manifest.json', /could not be reached/],
-    ] as const;
-    for (const [entry, message] of refused) {
+      STABLE_ENTRY,
+      // an allowed origin where nothing answers
+      'http://127.0.0.1:9/catalogue/mf-manifest.json',
+    ]) {
       const res = await api('POST', RELEASES_API.releases('catalogue'), catalogueToken, { version: 'refused', entry });
       assert.equal(res.statusCode, 400, `${entry}: ${res.body}`);
-      assert.match(res.json<{ error: string }>().error, message);
+      assert.equal(res.json<{ error: string }>().error, manifestNotLoaded(entry));
     }
+    assert.equal((await db.query('select id from remote_releases where remote = $1', ['catalogue'])).length, 1);
+  });
+
+  await t.test('a token cannot register a build on an origin no admin allowed: nothing is fetched there, nothing registered', async () => {
+    const port = new URL(elsewhere.origin).port;
+    for (const entry of [
+      `${elsewhere.origin}/catalogue/mf-manifest.json`,
+      // the same host by other names
+      `http://localhost:${port}/catalogue/mf-manifest.json`,
+      `http://0x7f000001:${port}/catalogue/mf-manifest.json`,
+      'https://cdn.attacker.example/catalogue/mf-manifest.json',
+      // a path a browser reads as another host
+      '/\\cdn.attacker.example/catalogue/mf-manifest.json',
+    ]) {
+      const res = await api('POST', RELEASES_API.releases('catalogue'), catalogueToken, { version: 'elsewhere', entry });
+      assert.equal(res.statusCode, 400, `${entry}: ${res.body}`);
+      assert.match(res.json<{ error: string }>().error, /^Remote builds are loaded only from this site and the origins an administrator allows \(REMOTE_ORIGINS\): \S+ is not one of them$/, entry);
+    }
+    assert.deepEqual(elsewhere.requests, [], 'the host was never asked');
+    assert.equal((await db.query('select id from remote_releases where remote = $1', ['catalogue'])).length, 1, 'nothing was registered');
+  });
+
+  await t.test('the manifest fetch follows no redirect and stops reading past the size limit, saying the same as any failure', async () => {
+    const sessionUrl = encodeURIComponent(`${elsewhere.origin}/api/staff/session`);
+    for (const entry of [`${cdn.origin}/catalogue/redirect/${sessionUrl}/mf-manifest.json`, `${cdn.origin}/catalogue/redirect/${encodeURIComponent('/catalogue/v2/mf-manifest.json')}/mf-manifest.json`]) {
+      const res = await api('POST', RELEASES_API.releases('catalogue'), catalogueToken, { version: 'redirected', entry });
+      assert.equal(res.statusCode, 400, `${entry}: ${res.body}`);
+      assert.equal(res.json<{ error: string }>().error, manifestNotLoaded(entry));
+    }
+    assert.deepEqual(elsewhere.requests, [], 'the redirect was not followed');
+
+    const huge = `${cdn.origin}/catalogue/endless/mf-manifest.json`;
+    const res = await api('POST', RELEASES_API.releases('catalogue'), catalogueToken, { version: 'huge', entry: huge });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json<{ error: string }>().error, manifestNotLoaded(huge));
+    await waitFor('the CDN sees the reader hang up', async () => endless.written > 0);
+    assert.equal(endless.finished, false, `the answer was not read to its end (${endless.written} bytes written)`);
     assert.equal((await db.query('select id from remote_releases where remote = $1', ['catalogue'])).length, 1);
   });
 
@@ -309,6 +400,17 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.ok(attempts.every((row) => row.action === 'api' && row.detail.endsWith('→ 403')));
   });
 
+  await t.test("a canary taken out (0 %, as the automatic rollback does) leaves the pages' CSP: only builds that can be served are in it", async () => {
+    const cspOf = async (app: FastifyInstance) => String((await app.inject({ method: 'GET', url: '/about', headers: cohort(90) })).headers['content-security-policy']);
+    assert.equal((await api('POST', RELEASES_API.canary('catalogue'), catalogueToken, { version: 'v3', percent: 50 })).statusCode, 200);
+    for (const app of [first, second]) await waitFor('the canary\u2019s origin is allowed on every process', async () => (await cspOf(app)).includes(cdn.origin));
+    assert.equal((await api('POST', RELEASES_API.canary('catalogue'), catalogueToken, { percent: 0 })).statusCode, 200);
+    for (const app of [first, second]) {
+      await waitFor('the canary at 0 % leaves the CSP of every process', async () => (await cspOf(app)) === configuredCsp);
+      assert.deepEqual(await catalogueEntry(app, 10), { name: 'catalogue', entry: STABLE_ENTRY });
+    }
+  });
+
   await t.test('after the first change the registry, not the variables, decides for that remote', async () => {
     const restarted = await buildApp(fixture.config, db, { catalogue: 'files' });
     try {
@@ -339,6 +441,36 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.deepEqual(listed.json<{ remotes: { remote: string }[] }>().remotes.map(({ remote }) => remote), ['catalogue', 'company', 'contact', 'chat', 'staff']);
     const audit = await db.query<{ action: string }>(`select action from release_audit where actor = 'staff admin@crescent.example' order by id`);
     assert.deepEqual(audit.map(({ action }) => action), ['canary', 'rollback']);
+  });
+
+  await t.test("a catalogue token's promotion never reaches the staff pages (the editor's preview, their CSP); an admin's does", async () => {
+    type StaffPage = { preview: string | undefined; scripts: string };
+    const staffPage = async (app: FastifyInstance): Promise<StaffPage> => {
+      const page = await app.inject({ method: 'GET', url: '/staff/catalogue', headers: cohort(10) });
+      const map = JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '{"remotes":[]}') as { remotes: Entry[] };
+      const policy = String(page.headers['content-security-policy']).split(';').map((directive) => directive.trim());
+      return { preview: map.remotes.find((remote) => remote.name === 'catalogue')?.entry, scripts: policy.filter((directive) => /^(script|connect)-src /.test(directive)).join('; ') };
+    };
+    const onlySelf = { preview: STABLE_ENTRY, scripts: "script-src 'self'; connect-src 'self'" };
+    const v2 = `${cdn.origin}/catalogue/v2/mf-manifest.json`;
+    // the token alone: canary, promote; the public pages take it, the staff pages do not
+    assert.equal((await api('POST', RELEASES_API.canary('catalogue'), catalogueToken, { version: 'v2', percent: 50 })).statusCode, 200);
+    assert.equal((await api('POST', RELEASES_API.promote('catalogue'), catalogueToken)).statusCode, 200);
+    for (const app of [first, second]) {
+      await waitFor('the promotion reaches every process', async () => (await catalogueEntry(app, 90))?.entry === v2);
+      assert.deepEqual(await staffPage(app), onlySelf, "the staff pages keep the configured build and allow no other origin");
+    }
+
+    // promoted by an admin: the staff pages take it
+    const v4 = `${cdn.origin}/catalogue/v4/mf-manifest.json`;
+    assert.equal((await api('POST', RELEASES_API.releases('catalogue'), catalogueToken, { version: 'v4', entry: v4 })).statusCode, 201);
+    assert.equal((await api('POST', RELEASES_API.canary('catalogue'), catalogueToken, { version: 'v4', percent: 10 })).statusCode, 200);
+    assert.deepEqual(await staffPage(first), onlySelf, 'nor does a canary reach them');
+    assert.equal((await staffCall(admin, 'POST', `${STAFF_RELEASES_PREFIX}/remotes/catalogue/promote`)).statusCode, 200);
+    for (const app of [first, second]) {
+      await waitFor("the admin's promotion reaches every process", async () => (await catalogueEntry(app, 90))?.entry === v4);
+      assert.deepEqual(await staffPage(app), { preview: v4, scripts: `script-src 'self' ${cdn.origin}; connect-src 'self' ${cdn.origin}` });
+    }
   });
 
   await t.test('an expired or revoked token is refused (401)', async () => {

@@ -1,8 +1,9 @@
 // The staff remote in the remotes registry, through the whole app on both databases: seeded from REMOTE_STAFF_URL,
 // registered (refused without the module the staff host renders), put in front of a share of staff as a canary,
 // promoted and rolled back with a pipeline's token like the public remotes; the staff pages' own remotes map, preload
-// and CSP follow each change per visitor (cohort, failed-canaries cookie), and no public page ever names it. The staff
-// host's load reports are counted per staff release, and a failing staff canary is rolled back automatically.
+// and CSP follow each change a person made (a release account's: never a token's alone) per visitor (cohort,
+// failed-canaries cookie), and no public page ever names it. The staff host's load reports are counted per staff
+// release, and a failing staff canary is rolled back automatically.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -11,11 +12,14 @@ import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
+import { STAFF_RELEASES_PREFIX } from '@site/contracts/staff-api';
 import { REMOTE_LOAD_REPORT_PATH, type RemoteListing } from '@site/contracts/releases-api';
 import { buildApp } from '../app.js';
 import { composeOutboxMail } from '../mail/outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { signInStaff, staffCall, STAFF_TEST_PASSWORD, type StaffCaller } from '../test-support/staffSignIn.js';
+import { hashPassword } from '../staff/passwords.js';
 import { RELEASES_API } from './releaseRoutes.js';
 import { createReleaseToken } from './tokens.js';
 
@@ -56,10 +60,12 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
   let cdn: Awaited<ReturnType<typeof startCdn>>;
   let staffToken = '';
   let catalogueToken = '';
+  /** A release account of the staff remote, signed in: a person with the role. */
+  let releaser: StaffCaller;
 
   t.before(async () => {
     cdn = await startCdn();
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off' } });
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', REMOTE_ORIGINS: cdn.origin } });
     for (const [file, content] of Object.entries(STAFF_FILES)) {
       await mkdir(path.dirname(path.join(fixture.root, file)), { recursive: true });
       await writeFile(path.join(fixture.root, file), content);
@@ -68,6 +74,8 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     app = await buildApp({ ...fixture.config, releaseSafety: RELEASE_SAFETY }, database.db, { catalogue: 'files' });
     staffToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'staff pipeline', remotes: ['staff'], expiresInDays: 1 })).token;
     catalogueToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 })).token;
+    await database.db.query('insert into staff_accounts (email, password_hash, role, remotes) values ($1, $2, $3, $4)', ['karim@crescent.example', await hashPassword(STAFF_TEST_PASSWORD), 'release', 'staff']);
+    releaser = await signInStaff(app, 'karim@crescent.example');
   });
   t.after(async () => {
     await app?.close();
@@ -86,6 +94,11 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
   };
   const staffPage = (cookie?: string) => app.inject({ method: 'GET', url: '/staff/inbox', headers: cookie === undefined ? {} : { cookie } });
+  /** The release account's call of the console (the same handlers as the token's). */
+  const byPerson = async (change: 'canary' | 'promote', body?: unknown) => {
+    const res = await staffCall(app, releaser, 'POST', `${STAFF_RELEASES_PREFIX}/remotes/staff/${change}`, body);
+    assert.equal(res.statusCode, 200, res.body);
+  };
 
   await t.test('the registry lists the staff remote, seeded as configured; its page names the stable build', async () => {
     const listed = await call('GET', RELEASES_API.remotes);
@@ -115,9 +128,19 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     assert.equal((await call('POST', RELEASES_API.rollback('catalogue'))).status, 403);
   });
 
-  await t.test('as the canary for 50 %: staff of the lower half get it with the stable build as fallback, the CSP allowing its origin', async () => {
-    const canary = await call('POST', RELEASES_API.canary('staff'), { version: 'v2', percent: 50 });
+  await t.test('a staff token alone puts its build in front of no member of staff: not as a canary, not promoted', async () => {
+    const canary = await call('POST', RELEASES_API.canary('staff'), { version: 'v2', percent: 100 });
     assert.equal(canary.status, 200, JSON.stringify(canary.body));
+    const onStable = { map: [{ name: 'staff', entry: STABLE }], scripts: "script-src 'self'" };
+    assert.deepEqual({ map: inlineMap((await staffPage('site_cohort=10')).body), scripts: scriptSrc(await staffPage('site_cohort=10')) }, onStable);
+    assert.equal((await call('POST', RELEASES_API.promote('staff'))).status, 200);
+    assert.deepEqual({ map: inlineMap((await staffPage('site_cohort=10')).body), scripts: scriptSrc(await staffPage('site_cohort=10')) }, onStable);
+    // back as it was: the build seeded from the variables stable, no canary
+    assert.equal((await call('POST', RELEASES_API.rollback('staff'))).status, 200);
+  });
+
+  await t.test('as the canary for 50 % (set by a release account): staff of the lower half get it with the stable build as fallback, the CSP allowing its origin', async () => {
+    await byPerson('canary', { version: 'v2', percent: 50 });
     const v2 = `${cdn.origin}/staff/v2/mf-manifest.json`;
 
     const onCanary = await staffPage('site_cohort=10');
@@ -145,7 +168,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
 
   await t.test('promoted: every member of staff gets it; rolled back: the build seeded from the variables again', async () => {
     const v2 = `${cdn.origin}/staff/v2/mf-manifest.json`;
-    assert.equal((await call('POST', RELEASES_API.promote('staff'))).status, 200);
+    await byPerson('promote');
     assert.deepEqual(inlineMap((await staffPage('site_cohort=90')).body), [{ name: 'staff', entry: v2 }]);
     const rolledBack = await call('POST', RELEASES_API.rollback('staff'));
     assert.equal(rolledBack.status, 200);
@@ -174,7 +197,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     const v3 = `${cdn.origin}/staff/v3/mf-manifest.json`;
     cdn.files['/staff/v3/mf-manifest.json'] = cdn.files['/staff/v2/mf-manifest.json'] ?? '';
     assert.equal((await call('POST', RELEASES_API.releases('staff'), { version: 'v3', entry: v3 })).status, 201);
-    assert.equal((await call('POST', RELEASES_API.canary('staff'), { version: 'v3', percent: 50 })).status, 200);
+    await byPerson('canary', { version: 'v3', percent: 50 });
     assert.deepEqual(inlineMap((await staffPage('site_cohort=10')).body), [{ name: 'staff', entry: v3, fallback: STABLE }]);
 
     // what the staff host sends for a member of staff on the canary whose canary failed: its failure, then the stable

@@ -10,9 +10,11 @@ import type { Database } from '../db/index.js';
 import { httpError } from '../http/jsonEndpoint.js';
 import { recordStaffAction } from '../staff/audit.js';
 import { releaseTokenBodySchema } from '@site/contracts/releases-api-schemas';
+import type { AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { recordReleaseAction } from './registry.js';
 import { releaseCalls, type ReleaseCaller } from './releaseRoutes.js';
+import { staffActor } from './staffPagesTrust.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken } from './tokens.js';
 
 export interface StaffReleasesOptions {
@@ -22,6 +24,8 @@ export interface StaffReleasesOptions {
   siteHost?: string | undefined;
   /** The remotes whose canary is promoted only after a pinned test run passed. */
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
+  /** The origins a release may be registered on (allowedOrigins.ts); undefined: paths on this site only. */
+  allowedOrigins?: AllowedOrigins | undefined;
 }
 
 export interface StaffTokenRoutesOptions extends StaffReleasesOptions {
@@ -51,7 +55,7 @@ function adminOf(request: FastifyRequest): StaffAccountSummary {
 function releaserOf(request: FastifyRequest): ReleaseCaller {
   const staff = staffOf(request);
   if (!canRelease(staff)) throw httpError(403, RELEASE_MESSAGES.noConsole);
-  return { actor: `staff ${staff.email}`, remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []), who: 'Your account' };
+  return { actor: staffActor(staff.email), remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []), who: 'Your account' };
 }
 
 /** The routes; the body's schema is checked with the scope's compilers (useContracts), after the admin check. */
