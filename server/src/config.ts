@@ -217,14 +217,19 @@ const ServerVariables = z
             : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
       })
       .default(false),
+    // On for every remote unless turned off explicitly (0): a canary whose QA run failed must not be promoted by default.
     RELEASE_REQUIRE_PASSED_RUN: z
       .string()
-      .transform((raw) => (raw.trim().toLowerCase() === 'all' ? [...RELEASED_REMOTES] : raw.split(',').map((name) => name.trim())))
-      .refine((names) => names.length > 0 && names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
-        error: (issue) => `must be all or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
+      .transform((raw) => {
+        const value = raw.trim().toLowerCase();
+        if (value === '0') return [];
+        return value === 'all' ? [...RELEASED_REMOTES] : raw.split(',').map((name) => name.trim());
+      })
+      .refine((names) => names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
+        error: (issue) => `must be all, 0 (no remote) or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
       })
       .transform((names): readonly ReleasedRemote[] => [...new Set(names)] as ReleasedRemote[])
-      .default([]),
+      .default([...RELEASED_REMOTES]),
     SERVER_RENDERING: z
       .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
       .default(true),
@@ -427,7 +432,7 @@ function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remo
       /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
       totpKeyFile: path.join(dataDir, 'staff-totp.key'),
     },
-    /** The remotes whose canary is promoted only after a test run pinned to it has passed; none by default. */
+    /** The remotes whose canary is promoted only after a test run pinned to it has passed; every one by default. */
     requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
     /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
     releaseSafety: {

@@ -67,7 +67,8 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
 
   t.before(async () => {
     cdn = await startCdn();
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off' } });
+    // not about the promote gate (pinnedRuns.test.ts is)
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', RELEASE_REQUIRE_PASSED_RUN: '0' } });
     database = await target.fresh();
     db = database.db;
     first = await buildApp(fixture.config, db, { catalogue: 'files' });
