@@ -33,6 +33,8 @@ export interface ReleaseCaller {
   remotes: readonly string[];
   /** Says whose remotes they are, in a 403: 'This token', 'Your account'. */
   who: string;
+  /** An admin's session: may register again a build the automatic rollback took out (which allows its promote). */
+  admin?: boolean;
 }
 
 export interface ReleaseCallsOptions {
@@ -104,7 +106,8 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
     const { body } = request;
     const refusal = await checkRelease(remote, body.entry, readManifest);
     if (refusal !== undefined) throw httpError(400, refusal);
-    const release = await registerRelease(db.kysely, callerOf(request).actor, remote, body);
+    const caller = callerOf(request);
+    const release = await registerRelease(db.kysely, caller.actor, remote, body, caller.admin === true);
     return reply.code(201).send({ release });
   });
 
