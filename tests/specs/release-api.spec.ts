@@ -1,7 +1,8 @@
 // A pipeline releases the catalogue through the registry's HTTP API, on two server processes sharing one PostgreSQL
 // (a fresh schema) and one Redis, as behind a load balancer: an admin makes a release token in the staff API (signed in
 // with a password and a second factor, as the console does), then, with that token only, the pipeline registers a
-// second catalogue build, puts it in front of 50 % of visitors, promotes it and rolls it back. Each change is honoured
+// second catalogue build, puts it in front of 50 % of visitors, records its passed pinned run (the promote gate is on by
+// default), promotes it and rolls it back. Each change is honoured
 // by both processes within 2 s with no restart (the one it was not sent to hears of it by NOTIFY), and is seen by a page
 // load on each. The second build is a copy of the built catalogue whose category list heading says so (its English
 // messages and its server-render module edited, with their brotli/gzip copies): no second webpack build is needed.
@@ -184,6 +185,11 @@ test('the pipeline promotes the second build: both processes give it to every vi
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.slow(); // a step of a release journey across two server processes: the change, both answers, a full page load on each
   const [one, two] = sites as [RunningSite, RunningSite];
+  // the promote gate is on by default: the pipeline records the passed run pinned to the canary first
+  const early = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/promote`);
+  expect(early.status, JSON.stringify(early.body)).toBe(409);
+  const run = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/runs`, { passed: true, report: 'the release journey, pinned to the canary' });
+  expect(run.status, JSON.stringify(run.body)).toBe(201);
   const promoted = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/promote`);
   const changedAt = Date.now();
   expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
