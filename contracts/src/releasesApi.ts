@@ -10,6 +10,15 @@ export interface Release {
   notes: string | null;
   registeredBy: string;
   registeredAt: string;
+  /** Set when the automatic rollback took it out for failing: its promote is refused until an admin registers it again. */
+  rolledBack: AutomaticRollback | null;
+}
+
+/** When and why the automatic rollback took a canary release out. */
+export interface AutomaticRollback {
+  at: string;
+  /** In words: "4 of its last 5 loads failed (from 4 addresses within 60 s; threshold 20%)". */
+  reason: string;
 }
 
 /** A remote's live pointers, with the releases they point at. */
@@ -68,6 +77,9 @@ export const REMOTE_LOAD_REPORT_PATH = '/api/remote-loads';
 /** Why a remote failed in the browser: its manifest, its remoteEntry.js (download or evaluation), or a module. */
 export const LOAD_FAILURE_KINDS = ['manifest', 'entry', 'module'] as const;
 export type LoadFailureKind = (typeof LOAD_FAILURE_KINDS)[number];
+
+/** A load report's session id: the random id a visitor's tab keeps (sessionStorage), so that a visitor counts once. */
+export const LOAD_REPORT_SESSION_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** One report: the remote, its manifest address as the page's remotes map had it, and what happened (its schema's type). */
 export type { RemoteLoadReport } from './releasesApiSchemas';

@@ -3,7 +3,7 @@
 // on its routes (server/src/releases/), the staff app and the shell import their types only (no zod in a bundle).
 import { z } from 'zod';
 import { MANIFEST_FILE, RELEASED_REMOTES } from './federation';
-import { LOAD_FAILURE_KINDS, TOKEN_MAX_DAYS, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './releasesApi';
+import { LOAD_FAILURE_KINDS, LOAD_REPORT_SESSION_PATTERN, TOKEN_MAX_DAYS, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './releasesApi';
 import { textField, textProblemMessage } from './textField';
 
 const versionLabel = z
@@ -89,6 +89,8 @@ export const releaseTokenBodySchema = z.strictObject(
   { error: 'send { "name", "remotes", "expiresInDays" } as a JSON object' },
 );
 
+const sessionError = "session must be the page's session id: 8 to 64 letters, digits, dashes or underscores";
+
 /** POST REMOTE_LOAD_REPORT_PATH: one remote's load, as the shell's runtime plugin reports it. */
 export const remoteLoadReportSchema = z
   .strictObject(
@@ -97,8 +99,14 @@ export const remoteLoadReportSchema = z
       entry: z.string({ error: 'entry must be the manifest address of the remotes map' }).max(600, { error: 'entry must be at most 600 characters' }),
       outcome: z.enum(['loaded', 'failed'], { error: 'outcome must be "loaded" or "failed"' }),
       kind: z.enum(LOAD_FAILURE_KINDS, { error: `kind must be one of ${LOAD_FAILURE_KINDS.join(', ')}` }).optional(),
+      // the visitor's random id for the tab (./remoteLoadReports.ts): the server counts a visitor once; optional, as a
+      // page opened before it was sent has none
+      session: z
+        .string({ error: sessionError })
+        .regex(LOAD_REPORT_SESSION_PATTERN, { error: sessionError })
+        .optional(),
     },
-    { error: 'send { "remote", "entry", "outcome", "kind"? } as a JSON object' },
+    { error: 'send { "remote", "entry", "outcome", "kind"?, "session"? } as a JSON object' },
   )
   .refine((report) => (report.outcome === 'failed') === (report.kind !== undefined), { error: 'kind goes with a failed outcome, and only with it' });
 

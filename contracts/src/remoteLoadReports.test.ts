@@ -1,5 +1,5 @@
 import { REMOTE_LOAD_REPORT_PATH } from './releasesApi';
-import { loadFailureKind, postRemoteLoadReport, remoteLoadReporter } from './remoteLoadReports';
+import { LOAD_REPORT_SESSION_KEY, loadFailureKind, loadReportSession, postRemoteLoadReport, remoteLoadReporter } from './remoteLoadReports';
 
 const STABLE = 'https://site.example/remotes/staff/mf-manifest.json';
 const CANARY = 'https://cdn.example/staff/v2/mf-manifest.json';
@@ -20,15 +20,20 @@ describe("a page's load reporter", () => {
     ]);
   });
 
-  it('posts a report as JSON to the public address, and a failed post is not thrown at the page', async () => {
+  it("posts a report as JSON to the public address with the tab's session id, and a failed post is not thrown at the page", async () => {
     const fetchMock = jest.fn(async () => ({ text: async () => '{"counted":true}' }));
     const failing = jest.fn(async () => Promise.reject(new Error('offline')));
     const original = globalThis.fetch;
     try {
       globalThis.fetch = fetchMock as unknown as typeof fetch;
       postRemoteLoadReport({ remote: 'staff', entry: STABLE, outcome: 'loaded' });
+      postRemoteLoadReport({ remote: 'catalogue', entry: CANARY, outcome: 'failed', kind: 'entry' });
+      // this test runs without sessionStorage: the page's own session id, the same in each report
+      const session = loadReportSession(undefined);
+      expect(session).toMatch(/^[0-9a-f]{32}$/);
       expect(fetchMock.mock.calls).toEqual([
-        [REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'staff', entry: STABLE, outcome: 'loaded' }) }],
+        [REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'staff', entry: STABLE, outcome: 'loaded', session }) }],
+        [REMOTE_LOAD_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remote: 'catalogue', entry: CANARY, outcome: 'failed', kind: 'entry', session }) }],
       ]);
       globalThis.fetch = failing;
       expect(() => postRemoteLoadReport({ remote: 'staff', entry: STABLE, outcome: 'loaded' })).not.toThrow();
@@ -36,6 +41,21 @@ describe("a page's load reporter", () => {
     } finally {
       globalThis.fetch = original;
     }
+  });
+});
+
+describe("a tab's session id", () => {
+  it('is made once and kept for the tab; where storage is refused, one per page', () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => void kept.set(key, value) };
+    const first = loadReportSession(storage);
+    expect(loadReportSession(storage)).toBe(first);
+    expect(kept.get(LOAD_REPORT_SESSION_KEY)).toBe(first);
+    const refusing = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => undefined };
+    const page = loadReportSession(refusing);
+    expect(page).toMatch(/^[0-9a-f]{32}$/);
+    expect(page).not.toBe(first);
+    expect(loadReportSession(refusing)).toBe(page);
   });
 });
 

@@ -84,6 +84,8 @@ export interface BuildAppOptions {
   wholeDataFilesMaxProducts?: number;
   /** Over the database, how many products of each category and of a question's search the chat's knowledge base holds (tests set fewer). */
   chatKnowledge?: CatalogueKnowledgeLimits;
+  /** The time remote load reports are received at, which the automatic rollback's window is judged by (tests move it). */
+  releaseClock?: () => Date;
 }
 
 /**
@@ -298,6 +300,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     liveRemotes,
     releaseSafety: config.releaseSafety ?? RELEASE_SAFETY_DEFAULTS,
     onOutboxWrite: options.onOutboxWrite,
+    now: options.releaseClock,
   });
 
   // ---- remote bundles, the staff remote's included: loadable from any origin (CORS in their scope only) ----

@@ -252,3 +252,16 @@ describe('loadConfig: canary release of a remote', () => {
     );
   });
 });
+
+describe('loadConfig: the automatic rollback', () => {
+  test('a canary is judged on its last 60 s: 5 loads at least, 20 % failing, from 3 addresses; each setting its variable', () => {
+    const defaults = loadConfig({}).releaseSafety;
+    assert.deepEqual(
+      { ...defaults },
+      { rollbackWindow: 50, rollbackWindowSeconds: 60, rollbackMinLoads: 5, rollbackFailurePercent: 20, rollbackMinFailingAddresses: 3, countedPerAddress: 3, alertEmail: undefined, reportsPerMinute: 60 },
+    );
+    const set = loadConfig({ RELEASE_ROLLBACK_WINDOW_SECONDS: '120', RELEASE_ROLLBACK_MIN_LOADS: '1', RELEASE_ROLLBACK_MIN_ADDRESSES: '1' }).releaseSafety;
+    assert.deepEqual([set.rollbackWindowSeconds, set.rollbackMinLoads, set.rollbackMinFailingAddresses], [120, 1, 1]);
+    assert.throws(() => loadConfig({ RELEASE_ROLLBACK_MIN_ADDRESSES: '0' }), /RELEASE_ROLLBACK_MIN_ADDRESSES must be a whole number of addresses, 1 or more/);
+  });
+});

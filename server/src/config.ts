@@ -19,8 +19,22 @@ export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
 /** Default of QUOTE_CONFIRMATIONS_PER_HOUR: an hour's confirmations to every address together (a busy day's requests fit). */
 export const QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT = 60;
 
-/** The RELEASE_* variables' defaults: a canary goes when 20 % of its last 50 loads failed. */
-export const RELEASE_SAFETY_DEFAULTS = { rollbackWindow: 50, rollbackFailurePercent: 20, alertEmail: undefined, reportsPerMinute: 60 } as const;
+/**
+ * The automatic rollback's settings (RELEASE_ROLLBACK_*), in one place: a canary goes when, among the visitors who
+ * loaded it in the last 60 s (at most the latest 50), at least 5 did and 20 % or more of them failed, from at least 3
+ * client addresses; one address counts as at most 3 visitors (releases/rollbackJudgement.ts).
+ */
+export const RELEASE_SAFETY_DEFAULTS = {
+  rollbackWindow: 50,
+  rollbackWindowSeconds: 60,
+  rollbackMinLoads: 5,
+  rollbackFailurePercent: 20,
+  rollbackMinFailingAddresses: 3,
+  /** Not a variable: a forged stream is judged by what one address may weigh, whatever the site's traffic. */
+  countedPerAddress: 3,
+  alertEmail: undefined,
+  reportsPerMinute: 60,
+} as const;
 
 
 export class ConfigError extends Error {
@@ -220,14 +234,19 @@ const ServerVariables = z
             : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
       })
       .default(false),
+    // On for every remote unless turned off explicitly (0): a canary whose QA run failed must not be promoted by default.
     RELEASE_REQUIRE_PASSED_RUN: z
       .string()
-      .transform((raw) => (raw.trim().toLowerCase() === 'all' ? [...RELEASED_REMOTES] : raw.split(',').map((name) => name.trim())))
-      .refine((names) => names.length > 0 && names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
-        error: (issue) => `must be all or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
+      .transform((raw) => {
+        const value = raw.trim().toLowerCase();
+        if (value === '0') return [];
+        return value === 'all' ? [...RELEASED_REMOTES] : raw.split(',').map((name) => name.trim());
+      })
+      .refine((names) => names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
+        error: (issue) => `must be all, 0 (no remote) or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
       })
       .transform((names): readonly ReleasedRemote[] => [...new Set(names)] as ReleasedRemote[])
-      .default([]),
+      .default([...RELEASED_REMOTES]),
     // The origins remote builds may be registered and served from, besides this site and the configured remotes' own
     // (releases/allowedOrigins.ts): what an admin allows, so a pipeline token cannot bring in a host of its own.
     REMOTE_ORIGINS: z
@@ -278,6 +297,9 @@ const ServerVariables = z
     STAFF_SESSION_MAX_HOURS: countOf('hours', 12),
     STAFF_TOTP_KEYS: totpKeys,
     RELEASE_ROLLBACK_WINDOW: countOf('loads', RELEASE_SAFETY_DEFAULTS.rollbackWindow),
+    RELEASE_ROLLBACK_WINDOW_SECONDS: countOf('seconds', RELEASE_SAFETY_DEFAULTS.rollbackWindowSeconds),
+    RELEASE_ROLLBACK_MIN_LOADS: countOf('loads', RELEASE_SAFETY_DEFAULTS.rollbackMinLoads),
+    RELEASE_ROLLBACK_MIN_ADDRESSES: countOf('addresses', RELEASE_SAFETY_DEFAULTS.rollbackMinFailingAddresses),
     RELEASE_ROLLBACK_FAILURE_PERCENT: z
       .string()
       .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, { error: (issue) => `must be a whole percent from 0 to 100 ${got(issue)}` })
@@ -439,7 +461,7 @@ function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remo
       /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
       totpKeyFile: path.join(dataDir, 'staff-totp.key'),
     },
-    /** The remotes whose canary is promoted only after a test run pinned to it has passed; none by default. */
+    /** The remotes whose canary is promoted only after a test run pinned to it has passed; every one by default. */
     requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
     /**
      * Origins an admin allows remote builds from (REMOTE_ORIGINS), besides this site and the configured remotes' own
@@ -448,10 +470,18 @@ function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remo
     remoteOrigins: vars.REMOTE_ORIGINS,
     /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
     releaseSafety: {
-      /** The canary's latest loads looked at: none is rolled back before this many. */
+      /** The most visitors' loads of the canary looked at (the latest). */
       rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
+      /** Only loads reported this recently are looked at, in seconds. */
+      rollbackWindowSeconds: vars.RELEASE_ROLLBACK_WINDOW_SECONDS,
+      /** No canary is rolled back on fewer visitors' loads than this (in the window). */
+      rollbackMinLoads: vars.RELEASE_ROLLBACK_MIN_LOADS,
       /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
       rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
+      /** The failures must come from at least this many client addresses. */
+      rollbackMinFailingAddresses: vars.RELEASE_ROLLBACK_MIN_ADDRESSES,
+      /** One client address counts as at most this many visitors in the window. */
+      countedPerAddress: RELEASE_SAFETY_DEFAULTS.countedPerAddress as number,
       /** Who is mailed when a canary is taken out; undefined: the audit only. */
       alertEmail: vars.RELEASE_ALERT_EMAIL,
       /** Load reports per client IP per minute; 0 turns the limit off (load tests only). */

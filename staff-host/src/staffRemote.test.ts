@@ -5,6 +5,7 @@ import { requestsSentWithBodies, server } from '@test/msw';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
+import { LOAD_REPORT_SESSION_KEY } from '@site/contracts/remote-load-reports';
 import { STAFF_APP_MODULE } from '@site/contracts/staff-api';
 import { loadStaffApp, resolveStaffSource, staffRemoteOf } from './staffRemote';
 
@@ -111,8 +112,10 @@ describe('loadStaffApp', () => {
     await expect(loadStaffApp(document, runtime())).resolves.toEqual(staffApp);
     await expect(requestsSentWithBodies()).resolves.toContainEqual({
       request: `POST ${REMOTE_LOAD_REPORT_PATH}`,
-      body: { remote: 'staff', entry: MANIFEST, outcome: 'loaded' },
+      // with the tab's session id (kept in sessionStorage), by which the server counts a visitor once
+      body: { remote: 'staff', entry: MANIFEST, outcome: 'loaded', session: sessionStorage.getItem(LOAD_REPORT_SESSION_KEY) },
     });
+    expect(sessionStorage.getItem(LOAD_REPORT_SESSION_KEY)).toMatch(/^[0-9a-f]{32}$/);
     expect((await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'))).toHaveLength(1);
   });
 

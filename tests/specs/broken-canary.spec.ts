@@ -35,8 +35,10 @@ test.beforeAll(async () => {
     REPO_ROOT: siteRoot,
     REMOTE_CATALOGUE_CANARY_DIR: canaryDir,
     REMOTE_CATALOGUE_CANARY_PERCENT: '100',
-    // the first failed load of the canary is enough (the failure percent is the default)
+    // the first failed load of the canary is enough, from this one browser (the failure percent is the default)
     RELEASE_ROLLBACK_WINDOW: '1',
+    RELEASE_ROLLBACK_MIN_LOADS: '1',
+    RELEASE_ROLLBACK_MIN_ADDRESSES: '1',
   });
 });
 
@@ -74,7 +76,8 @@ test('a catalogue canary whose remoteEntry.js throws: the page shows the stable 
   // the browser ran the canary's entry, which threw, and then the stable build's code
   const report = await failedReport;
   // (the page's remotes map has the addresses in full)
-  expect(report.request().postDataJSON()).toEqual({ remote: 'catalogue', entry: `${url}${CANARY_ENTRY}`, outcome: 'failed', kind: 'entry' });
+  // with the tab's session id, so that the server counts this visitor once
+  expect(report.request().postDataJSON()).toEqual({ remote: 'catalogue', entry: `${url}${CANARY_ENTRY}`, outcome: 'failed', kind: 'entry', session: expect.stringMatching(/^[0-9a-f]{32}$/) });
   expect(report.status()).toBe(202);
   expect(await report.json()).toEqual({ counted: true });
   const catalogueFiles = await page.evaluate(() =>

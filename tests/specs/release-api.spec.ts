@@ -1,7 +1,8 @@
 // A pipeline releases the catalogue through the registry's HTTP API, on two server processes sharing one PostgreSQL
 // (a fresh schema) and one Redis, as behind a load balancer: an admin makes a release token in the staff API (signed in
 // with a password and a second factor, as the console does), then, with that token only, the pipeline registers a
-// second catalogue build, puts it in front of 50 % of visitors, promotes it and rolls it back. Each change is honoured
+// second catalogue build, puts it in front of 50 % of visitors, records its passed pinned run (the promote gate is on by
+// default), promotes it and rolls it back. Each change is honoured
 // by both processes within 2 s with no restart (the one it was not sent to hears of it by NOTIFY), and is seen by a page
 // load on each. The second build is a copy of the built catalogue whose category list heading says so (its English
 // messages and its server-render module edited, with their brotli/gzip copies): no second webpack build is needed.
@@ -35,6 +36,8 @@ let schema: FreshSchema | undefined;
 let sites: RunningSite[] = [];
 let work: string | undefined;
 let token = '';
+/** QA's token: records the run pinned to the canary. */
+let qaToken = '';
 /** Who the token's calls are in the registry's audit. */
 let tokenActor = '';
 let skipped: string | undefined;
@@ -56,8 +59,12 @@ function makeSecondBuild(dir: string): void {
   }
 }
 
-/** The admin signs in through the staff API (password, then the second factor's set-up) and makes a catalogue token. */
-async function makeCatalogueToken(siteUrl: string): Promise<string> {
+/**
+ * The admin signs in through the staff API (password, then the second factor's set-up) and makes two catalogue tokens:
+ * the pipeline's, which registers and releases, and QA's, which records the pinned run (the token that registered a
+ * canary may not record its own run while the promote gate is on).
+ */
+async function makeCatalogueTokens(siteUrl: string): Promise<{ pipeline: string; qa: string }> {
   const staff = await playwrightRequest.newContext({ baseURL: siteUrl });
   try {
     const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
@@ -70,15 +77,16 @@ async function makeCatalogueToken(siteUrl: string): Promise<string> {
     const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
     const { session } = (await confirmed.json()) as { session: StaffSession };
-    const made = await staff.post(STAFF_API.releaseTokens, {
-      headers: { [CSRF_HEADER]: session.csrfToken },
-      data: { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    const created = (await made.json()) as CreatedReleaseToken;
-    expect(created.remotes).toEqual(['catalogue']);
-    tokenActor = `token ${created.id} "${created.name}"`;
-    return created.token;
+    const make = async (name: string): Promise<CreatedReleaseToken> => {
+      const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name, remotes: ['catalogue'], expiresInDays: 1 } });
+      expect(made.status(), await made.text()).toBe(201);
+      const created = (await made.json()) as CreatedReleaseToken;
+      expect(created.remotes).toEqual(['catalogue']);
+      return created;
+    };
+    const pipelineToken = await make('catalogue pipeline');
+    tokenActor = `token ${pipelineToken.id} "${pipelineToken.name}"`;
+    return { pipeline: pipelineToken.token, qa: (await make('catalogue QA')).token };
   } finally {
     await staff.dispose();
   }
@@ -101,7 +109,7 @@ test.beforeAll(async () => {
   sites.push(await startSite(env));
   sites.push(await startSite(env));
   await addStaffAccount(sites[0]!.dataDir, ADMIN, schema.url);
-  token = await makeCatalogueToken(sites[1]!.url);
+  ({ pipeline: token, qa: qaToken } = await makeCatalogueTokens(sites[1]!.url));
 });
 
 test.afterAll(async () => {
@@ -111,11 +119,11 @@ test.afterAll(async () => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true });
 });
 
-/** A call of the pipelines' API on `site`, with the token. */
-async function pipeline(site: RunningSite, method: 'GET' | 'POST', address: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+/** A call of the pipelines' API on `site`, with the pipeline's token (or `bearer`). */
+async function pipeline(site: RunningSite, method: 'GET' | 'POST', address: string, body?: unknown, bearer = token): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${site.url}${address}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -184,6 +192,14 @@ test('the pipeline promotes the second build: both processes give it to every vi
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.slow(); // a step of a release journey across two server processes: the change, both answers, a full page load on each
   const [one, two] = sites as [RunningSite, RunningSite];
+  // the promote gate is on by default: QA records the passed run pinned to the canary first (not the token that
+  // registered it: that one is refused)
+  const early = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/promote`);
+  expect(early.status, JSON.stringify(early.body)).toBe(409);
+  const ownRun = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/runs`, { passed: true, report: 'recorded by the token that registered it' });
+  expect(ownRun.status, JSON.stringify(ownRun.body)).toBe(403);
+  const run = await pipeline(one, 'POST', `/api/releases/remotes/catalogue/runs`, { passed: true, report: 'the release journey, pinned to the canary' }, qaToken);
+  expect(run.status, JSON.stringify(run.body)).toBe(201);
   const promoted = await pipeline(two, 'POST', `/api/releases/remotes/catalogue/promote`);
   const changedAt = Date.now();
   expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);

@@ -14,6 +14,9 @@ import { writeBuiltFile } from '../support/release';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 import { heading } from '../support/staff';
 
+/** The tab's session id each load report carries (the server counts a visitor once by it). */
+const TAB_SESSION = expect.stringMatching(/^[0-9a-f]{32}$/);
+
 localOnly('starts its own server with a staff canary, which it then breaks and the server rolls back');
 
 const STABLE_HEADING = 'Staff sign-in';
@@ -43,8 +46,10 @@ test.beforeAll(async () => {
   site = await startSite({
     REMOTE_STAFF_CANARY_DIR: canaryDir,
     REMOTE_STAFF_CANARY_PERCENT: '50',
-    // the first failed load of the canary is enough (the failure percent is the default)
+    // the first failed load of the canary is enough, from this one browser (the failure percent is the default)
     RELEASE_ROLLBACK_WINDOW: '1',
+    RELEASE_ROLLBACK_MIN_LOADS: '1',
+    RELEASE_ROLLBACK_MIN_ADDRESSES: '1',
   });
 });
 
@@ -96,13 +101,13 @@ test('the staff canary at 50 %: the lower half (and a pinned run, cohort 0) load
 
   const onCanary = await openSignIn(browser, 0, CANARY_HEADING);
   expect(onCanary.staffFiles.every((file) => file.startsWith('/remotes/staff/canary/')), onCanary.staffFiles.join(', ')).toBe(true);
-  await expect.poll(() => onCanary.reports).toEqual([{ remote: 'staff', entry: `${url}${CANARY_ENTRY}`, outcome: 'loaded' }]);
+  await expect.poll(() => onCanary.reports).toEqual([{ remote: 'staff', entry: `${url}${CANARY_ENTRY}`, outcome: 'loaded', session: TAB_SESSION }]);
   expect(onCanary.problems).toEqual([]);
   await onCanary.context.close();
 
   const onStable = await openSignIn(browser, 99, STABLE_HEADING);
   expect(onStable.staffFiles.some((file) => file.startsWith('/remotes/staff/canary/')), onStable.staffFiles.join(', ')).toBe(false);
-  await expect.poll(() => onStable.reports).toEqual([{ remote: 'staff', entry: `${url}${STABLE_ENTRY}`, outcome: 'loaded' }]);
+  await expect.poll(() => onStable.reports).toEqual([{ remote: 'staff', entry: `${url}${STABLE_ENTRY}`, outcome: 'loaded', session: TAB_SESSION }]);
   expect(onStable.problems).toEqual([]);
   await onStable.context.close();
 });
@@ -122,8 +127,8 @@ test('a staff canary whose remoteEntry.js throws: the stable build is drawn, the
   await expect
     .poll(() => member.reports)
     .toEqual([
-      { remote: 'staff', entry: `${url}${CANARY_ENTRY}`, outcome: 'failed', kind: 'entry' },
-      { remote: 'staff', entry: `${url}${STABLE_ENTRY}`, outcome: 'loaded' },
+      { remote: 'staff', entry: `${url}${CANARY_ENTRY}`, outcome: 'failed', kind: 'entry', session: TAB_SESSION },
+      { remote: 'staff', entry: `${url}${STABLE_ENTRY}`, outcome: 'loaded', session: TAB_SESSION },
     ]);
   // the failed-canaries cookie keeps this browser on the stable build
   expect((await member.context.cookies()).find((cookie) => cookie.name === 'site_canary_failed')?.value).toBe('staff');

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { requestsSentWithBodies } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { DUBAI_STAFF, sessionOf } from '../testing/handlers';
-import { MISSING_EXPOSE, NO_SEARCH_ENTRY, RELEASE_STAFF, servedReleases } from '../testing/releaseHandlers';
+import { MISSING_EXPOSE, NO_SEARCH_ENTRY, RELEASE_STAFF, servedReleases, withRolledBackCanary } from '../testing/releaseHandlers';
+import { formatDateTime } from '../ui/format';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 
 const catalogueSection = () => screen.getByRole('region', { name: 'catalogue' });
@@ -112,6 +113,19 @@ describe('the releases console', () => {
     ]);
     expect(changes.filter(({ request }) => request.endsWith('/runs')).map(({ body }) => body)).toEqual([{ passed: false, report: 'https://ci.example/runs/41' }, { passed: true }]);
     // the fake refuses a change without the session's CSRF token (403), so each one above carried it
+  });
+
+  it('a canary the automatic rollback took out is marked with when and why, and its promote button is disabled, saying so', async () => {
+    const { registry } = servedReleases({ session: sessionOf(RELEASE_STAFF) });
+    const at = '2026-11-24T14:03:00.000Z';
+    withRolledBackCanary(registry, { at, reason: '5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%)' });
+    renderStaffApp('/releases');
+    await waitFor(() => expect(within(rowOf('2026-11-24.1')).getByText('Canary, 0 %, rolled back automatically')).toBeInTheDocument());
+    const reason = `Rolled back automatically on ${formatDateTime(at)} because 5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%). It cannot be promoted until an admin registers it again (the same version and manifest).`;
+    expect(within(catalogueSection()).getByText('Canary rolled back', { selector: 'dt' }).nextElementSibling).toHaveTextContent(reason);
+    const promote = within(catalogueSection()).getByRole('button', { name: 'Promote the canary…' });
+    expect(promote).toBeDisabled();
+    expect(promote).toHaveAccessibleDescription(reason);
   });
 
   it('administrators make a pipeline token (its secret shown once, with a copy button), list and revoke tokens', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import type { Release, ReleaseHealth, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
+import type { AutomaticRollback, Release, ReleaseHealth, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
 import { Notice } from '../ui/Notice';
 import { Table } from '../ui/Table';
 import { formatDateTime } from '../ui/format';
@@ -43,11 +43,16 @@ function latestRunText({ promoteGate: { latestRun } }: RemoteListing): string {
 }
 
 function stateOf(listing: RemoteListing, release: Release): string {
+  const rolledBack = release.rolledBack === null ? '' : ', rolled back automatically';
   if (release.id === listing.stable.id) return 'Stable';
-  if (release.id === listing.canary?.id) return `Canary, ${listing.canaryPercent} %`;
+  if (release.id === listing.canary?.id) return `Canary, ${listing.canaryPercent} %${rolledBack}`;
   if (release.id === listing.previousStable?.id) return 'Previous stable';
-  return '—';
+  return rolledBack === '' ? '—' : 'Rolled back automatically';
 }
+
+/** Why the canary cannot be promoted: the automatic rollback took it out (the server refuses its promote too). */
+const rolledBackText = ({ at, reason }: AutomaticRollback): string =>
+  `Rolled back automatically on ${formatDateTime(at)} because ${reason}. It cannot be promoted until an admin registers it again (the same version and manifest).`;
 
 type Pending = 'promote' | 'rollback' | null;
 
@@ -75,6 +80,8 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
   };
 
   const canRollBack = listing.previousStable !== undefined || (listing.canary !== undefined && listing.canaryPercent > 0);
+  const canaryRolledBack = listing.canary?.rolledBack ?? null;
+  const rolledBackId = `remote-${remote}-rolled-back`;
   return (
     <Section aria-labelledby={headingId}>
       <h2 id={headingId}>{remote}</h2>
@@ -83,6 +90,12 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
         <dd>{listing.stable.version}</dd>
         <dt>Canary</dt>
         <dd>{listing.canary === undefined ? 'None' : `${listing.canary.version} for ${listing.canaryPercent} % of visitors`}</dd>
+        {canaryRolledBack !== null && (
+          <>
+            <dt>Canary rolled back</dt>
+            <dd id={rolledBackId}>{rolledBackText(canaryRolledBack)}</dd>
+          </>
+        )}
         <dt>Stable's loads</dt>
         <dd>{healthText(listing.health.stable)}</dd>
         {listing.canary !== undefined && listing.health.canary !== undefined && (
@@ -133,7 +146,13 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
       <h3>Canary</h3>
       <CanaryForm key={`${listing.canary?.id ?? 'none'} ${listing.releases.length}`} listing={listing} onChanged={(_state, text) => changed(text)} />
       <Actions>
-        <Button type="button" $variant="secondary" disabled={listing.canary === undefined} onClick={() => setPending('promote')}>
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={listing.canary === undefined || canaryRolledBack !== null}
+          aria-describedby={canaryRolledBack === null ? undefined : rolledBackId}
+          onClick={() => setPending('promote')}
+        >
           Promote the canary…
         </Button>
         <Button type="button" $variant="secondary" disabled={!canRollBack} onClick={() => setPending('rollback')}>

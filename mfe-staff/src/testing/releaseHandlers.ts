@@ -27,6 +27,7 @@ const release = (id: number, remote: string, version: string, notes: string | nu
   notes,
   registeredBy: 'REMOTE_* variables',
   registeredAt: '2026-11-20T08:00:00.000Z',
+  rolledBack: null,
 });
 
 export function fakeRegistry(): FakeRegistry {
@@ -80,7 +81,7 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       if (!/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(body.version)) return error('version must be 1–64 letters, digits, dots, dashes, pluses or underscores, starting with a letter or digit', 400);
       if (body.entry === NO_SEARCH_ENTRY) return error(MISSING_EXPOSE, 400);
       if (listing.releases.some((each) => each.version === body.version)) return error(`${listing.remote} already has a release "${body.version}": give the new one another version label`, 409);
-      const made: Release = { id: nextId++, remote: listing.remote, version: body.version, entry: body.entry, notes: body.notes ?? null, registeredBy: `staff ${session()!.account.email}`, registeredAt: new Date().toISOString() };
+      const made: Release = { id: nextId++, remote: listing.remote, version: body.version, entry: body.entry, notes: body.notes ?? null, registeredBy: `staff ${session()!.account.email}`, registeredAt: new Date().toISOString(), rolledBack: null };
       fake.remotes = fake.remotes.map((each) => (each === listing ? { ...each, releases: [made, ...each.releases] } : each));
       return HttpResponse.json({ release: made }, { status: 201 });
     }),
@@ -108,6 +109,7 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       const listing = remoteOf(request, params.remote);
       if (listing instanceof Response) return listing;
       if (listing.canary === undefined) return error(`${listing.remote} has no canary to promote`, 400);
+      if (listing.canary.rolledBack !== null) return error(`This build (${listing.canary.version}) was rolled back automatically because ${listing.canary.rolledBack.reason}`, 409);
       const { requiresPassedRun, latestRun } = listing.promoteGate;
       if (requiresPassedRun && latestRun === undefined) return error(`${listing.remote}'s canary is promoted only after a test run pinned to it passes`, 409);
       if (requiresPassedRun && latestRun?.passed !== true) return error(`${listing.remote}'s canary failed its latest pinned test run: fix it and record a passing run before promoting it`, 409);
@@ -149,6 +151,15 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       return HttpResponse.json({ revoked: true });
     }),
   ];
+}
+
+/** A canary of the catalogue the automatic rollback took out, as the server lists it afterwards (at 0 %, marked). */
+export function withRolledBackCanary(registry: FakeRegistry, rolledBack: { at: string; reason: string }): void {
+  registry.remotes = registry.remotes.map((listing) => {
+    if (listing.remote !== 'catalogue') return listing;
+    const canary: Release = { ...release(7, 'catalogue', '2026-11-24.1'), entry: 'https://cdn.example/catalogue/2026-11-24.1/mf-manifest.json', rolledBack };
+    return { ...listing, source: 'registry', canary, canaryPercent: 0, releases: [canary, ...listing.releases], health: { ...listing.health, canary: { loads: 2, failures: 5, renderErrors: 0 } } };
+  });
 }
 
 /** Serves the staff fake and the registry's: what a releases test starts with. */

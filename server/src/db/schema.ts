@@ -357,6 +357,10 @@ export interface RemoteReleasesTable {
   notes: string | null;
   registered_by: string;
   registered_at: Timestamp;
+  /** When the automatic rollback took it out (migration 026); its promote is refused until an admin registers it again. */
+  rolled_back_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why, in words: "4 of its last 5 loads failed …". */
+  rolled_back_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A remote's live pointers (migration 017). */
@@ -385,7 +389,12 @@ export interface RemoteLoadOutcomesTable {
   id: Generated<number>;
   release_id: number;
   failed: boolean;
+  /** The server's clock when it was reported (the rollback's window is by time as well as count). */
   created_at: Timestamp;
+  /** The client address it came from (migration 026): one address counts only so much. */
+  client: Defaulted<string>;
+  /** The visitor's session id as the page sent it; null: none sent (counts as a visitor of its own). */
+  session: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The registry's version, bumped and announced by every change (migration 017). */

@@ -1,7 +1,8 @@
 // POST /api/remote-loads: the browser's report of one remote's load (the shell's runtime plugin and the staff host, one
 // per page view per remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a
 // 400 naming the problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live
-// is not counted.
+// is not counted. Each report is kept with its client address and the visitor's session id, which the rollback's
+// judgement weighs it by.
 import type { FastifyPluginAsync } from 'fastify';
 import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { remoteLoadReportSchema } from '@site/contracts/releases-api-schemas';
@@ -11,7 +12,7 @@ import type { Database } from '../db/index.js';
 import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit } from '../http/rateLimit.js';
-import { recordLoad } from './releaseHealth.js';
+import { recordLoad, rollbackPolicyOf } from './releaseHealth.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { isReleasedRemote } from './registry.js';
 
@@ -23,11 +24,15 @@ export interface LoadReportRoutesOptions {
   releaseSafety: ReleaseSafetyConfig;
   /** Wakes the outbox worker after a rollback queued the team's mail. */
   onOutboxWrite?: (() => void) | undefined;
+  /** The time a report is received at (tests move it instead of waiting). */
+  now?: (() => Date) | undefined;
 }
 
 export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = async (parent, options) => {
   const app = useContracts(parent);
   const { db, releaseSafety } = options;
+  const policy = rollbackPolicyOf(releaseSafety);
+  const now = options.now ?? (() => new Date());
   const limited = await registerRateLimit(
     app,
     { rateLimitMax: releaseSafety.reportsPerMinute, rateLimitWindowMs: 60_000 },
@@ -48,11 +53,9 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     async (request, reply) => {
       const report = request.body;
       if (!isReleasedRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
-      const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', {
-        window: releaseSafety.rollbackWindow,
-        failurePercent: releaseSafety.rollbackFailurePercent,
-        alertEmail: releaseSafety.alertEmail,
-      });
+      // request.ip: the address the proxies we trust saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
+      const reporter = { client: request.ip, session: report.session };
+      const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', reporter, policy, now());
       if (result.counted && result.rolledBack) {
         request.log.warn({ remote: report.remote }, 'a failing canary was rolled back automatically');
         if (releaseSafety.alertEmail !== undefined) options.onOutboxWrite?.();

@@ -176,11 +176,13 @@ async function gateSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
 }
 
 describe('a canary promoted only after its pinned test run passed', () => {
-  test('RELEASE_REQUIRE_PASSED_RUN: all, or known remotes only', () => {
+  test('RELEASE_REQUIRE_PASSED_RUN: every remote unless 0 turns the gate off; or known remotes only', () => {
+    assert.deepEqual(loadConfig({}).requirePassedRun, ['catalogue', 'company', 'contact', 'chat', 'staff'], 'on by default');
+    assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: '0' }).requirePassedRun, []);
+    assert.throws(() => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'off' }), /RELEASE_REQUIRE_PASSED_RUN must be all, 0 \(no remote\) or comma-separated remote names/);
     assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'all' }).requirePassedRun, ['catalogue', 'company', 'contact', 'chat', 'staff']);
     assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'chat, catalogue,chat' }).requirePassedRun, ['chat', 'catalogue']);
     assert.deepEqual(loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'staff' }).requirePassedRun, ['staff'], 'the staff remote is released like the others');
-    assert.deepEqual(loadConfig({}).requirePassedRun, []);
     assert.throws(() => loadConfig({ RELEASE_REQUIRE_PASSED_RUN: 'catalogue,admin' }), (error: unknown) => error instanceof ConfigError && /RELEASE_REQUIRE_PASSED_RUN/.test(error.message));
   });
   test('on embedded PGlite', async (t) => gateSuite(t, pgliteTarget));

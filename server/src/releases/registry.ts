@@ -26,7 +26,17 @@ export type RegistryListing = Omit<RemoteListing, 'promoteGate'>;
 /** A remote the registry releases: a public one or the staff remote. */
 export const isReleasedRemote = (name: string): name is ReleasedRemote => (RELEASED_REMOTES as readonly string[]).includes(name);
 
-type ReleaseRow = { id: number; remote: string; version: string; entry: string; notes: string | null; registered_by: string; registered_at: Date };
+type ReleaseRow = {
+  id: number;
+  remote: string;
+  version: string;
+  entry: string;
+  notes: string | null;
+  registered_by: string;
+  registered_at: Date;
+  rolled_back_at: Date | null;
+  rolled_back_reason: string | null;
+};
 
 const releaseOf = (row: ReleaseRow): Release => ({
   id: row.id,
@@ -36,6 +46,7 @@ const releaseOf = (row: ReleaseRow): Release => ({
   notes: row.notes,
   registeredBy: row.registered_by,
   registeredAt: new Date(row.registered_at).toISOString(),
+  rolledBack: row.rolled_back_at === null ? null : { at: new Date(row.rolled_back_at).toISOString(), reason: row.rolled_back_reason ?? 'it failed' },
 });
 
 export async function readRegistryVersion(db: Db): Promise<number> {
@@ -170,8 +181,12 @@ export interface NewRelease {
   notes?: string | undefined;
 }
 
-/** Adds a release (not yet live: `setCanary` or `promote` puts it in front of visitors). */
-export async function registerRelease(db: Db, actor: string, remote: ReleasedRemote, release: NewRelease): Promise<Release> {
+/**
+ * Adds a release (not yet live: `setCanary` or `promote` puts it in front of visitors). The same version and manifest
+ * of a release the automatic rollback took out, registered again by an admin (`mayClearRollback`), clears its mark: its
+ * promote is allowed again.
+ */
+export async function registerRelease(db: Db, actor: string, remote: ReleasedRemote, release: NewRelease, mayClearRollback = false): Promise<Release> {
   return db.transaction().execute(async (trx) => {
     await lockPointers(trx, remote);
     const row = await trx
@@ -180,11 +195,36 @@ export async function registerRelease(db: Db, actor: string, remote: ReleasedRem
       .onConflict((oc) => oc.columns(['remote', 'version']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (row === undefined) throw httpError(409, `${remote} already has a release "${release.version}": give the new one another version label`);
+    if (row === undefined) return registerAgain(trx, actor, remote, release, mayClearRollback);
     await recordReleaseAction(trx, actor, 'register', remote, `${release.version} ${release.entry}`);
     return releaseOf(row);
   });
 }
+
+/** A version label already taken: a 409, unless it is an admin's registering again of a build rolled back automatically. */
+async function registerAgain(trx: Db, actor: string, remote: ReleasedRemote, release: NewRelease, mayClearRollback: boolean): Promise<Release> {
+  const taken = await releaseByVersion(trx, remote, release.version);
+  if (taken.rolled_back_at === null || taken.entry !== release.entry) {
+    throw httpError(409, `${remote} already has a release "${release.version}": give the new one another version label`);
+  }
+  if (!mayClearRollback) {
+    throw httpError(
+      409,
+      `${release.version} of ${remote} was rolled back automatically: only an admin can register it again (which allows its promote), or register the fixed build under a new version label`,
+    );
+  }
+  const row = await trx
+    .updateTable('remote_releases')
+    .set({ rolled_back_at: null, rolled_back_reason: null })
+    .where('id', '=', taken.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordReleaseAction(trx, actor, 'register-again', remote, `${release.version} ${release.entry}: its automatic rollback cleared`);
+  return releaseOf(row);
+}
+
+/** "14:03 UTC": the time of day in a refusal (the server does not know the reader's zone). */
+const timeOfDay = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
 
 /** Puts `version` (or the current canary) in front of `percent` % of visitors; percent 0 takes it out. */
 export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, change: { version?: string | undefined; percent: number }): Promise<RemotePointers> {
@@ -207,6 +247,13 @@ export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, c
 export async function promote(db: Db, actor: string, remote: ReleasedRemote, guard?: (trx: Db, canaryId: number) => Promise<void>): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'promote', async (trx, current) => {
     if (current.canary_id === null) throw httpError(400, `${remote} has no canary to promote: register a release and set it as the canary first`);
+    const canary = await trx.selectFrom('remote_releases').select(['version', 'rolled_back_at', 'rolled_back_reason']).where('id', '=', current.canary_id).executeTakeFirstOrThrow();
+    if (canary.rolled_back_at !== null) {
+      throw httpError(
+        409,
+        `This build (${canary.version}) was rolled back automatically at ${timeOfDay(new Date(canary.rolled_back_at))} because ${canary.rolled_back_reason ?? 'it failed'}; an admin can register it again (the same version and manifest) to promote it`,
+      );
+    }
     await guard?.(trx, Number(current.canary_id));
     return { update: { stable_id: current.canary_id, previous_stable_id: current.stable_id, canary_id: null, canary_percent: 0 }, detail: `release ${current.canary_id} is stable` };
   });

@@ -1,24 +1,29 @@
 // The browser's load reports through the whole app (buildApp), on both databases: refused reports (never a 5xx),
 // the counts per live release, the rate limit, and the automatic rollback of a failing canary (exactly once under
-// concurrent reports, with its audit row and the team's mail in the outbox).
+// concurrent reports, with its audit row and the team's mail in the outbox; not for forged failures from one address;
+// within a minute at low traffic, by an injected clock), and the refused promote of the build it took out.
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { buildApp } from '../app.js';
-import type { ReleaseSafetyConfig } from '../config.js';
+import { RELEASE_SAFETY_DEFAULTS, type ReleaseSafetyConfig } from '../config.js';
 import type { Database } from '../db/index.js';
 import { composeOutboxMail } from '../mail/outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { recordRenderError } from './releaseHealth.js';
 import { listRemotes, registerRelease, setCanary } from './registry.js';
+import { createReleaseToken } from './tokens.js';
+import { RELEASES_API } from './releaseRoutes.js';
 
 const PAGE = 'http://localhost:8080';
 const STABLE = `${PAGE}/remotes/catalogue/mf-manifest.json`;
 const CANARY = 'https://cdn.example.com/catalogue/v2/mf-manifest.json';
 const TEAM = 'web-team@crescent.example';
-const SAFETY: ReleaseSafetyConfig = { rollbackWindow: 10, rollbackFailurePercent: 30, alertEmail: TEAM, reportsPerMinute: 0 };
+// the site's defaults (the last 50 visitors within 60 s; 5 at least, 20 % failing, from 3 addresses), no rate limit
+const SAFETY: ReleaseSafetyConfig = { ...RELEASE_SAFETY_DEFAULTS, alertEmail: TEAM, reportsPerMinute: 0 };
+const START = Date.parse('2026-06-08T14:00:00.000Z');
 
 async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let fixture: Fixture;
@@ -27,12 +32,15 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
   let app: FastifyInstance;
   let limitedApp: FastifyInstance;
   let mailsWoken = 0;
+  /** The time the app receives reports at: moved by the tests, never waited for. */
+  let clock = START;
 
   t.before(async () => {
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off' } });
+    // the promote gate off: a promote here is refused for its rollback or not at all (pinnedRuns.test.ts has the gate)
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', RELEASE_REQUIRE_PASSED_RUN: '0' } });
     database = await target.fresh();
     db = database.db;
-    app = await buildApp({ ...fixture.config, releaseSafety: SAFETY }, db, { catalogue: 'files', onOutboxWrite: () => (mailsWoken += 1) });
+    app = await buildApp({ ...fixture.config, releaseSafety: SAFETY }, db, { catalogue: 'files', onOutboxWrite: () => (mailsWoken += 1), releaseClock: () => new Date(clock) });
     limitedApp = await buildApp({ ...fixture.config, releaseSafety: { ...SAFETY, reportsPerMinute: 2 } }, db, { catalogue: 'files' });
   });
   t.after(async () => {
@@ -42,8 +50,28 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     await fixture?.cleanup();
   });
 
-  const report = (body: unknown, on = app, contentType = 'application/json') =>
-    on.inject({ method: 'POST', url: REMOTE_LOAD_REPORT_PATH, headers: { 'content-type': contentType }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+  const report = (body: unknown, on = app, contentType = 'application/json', from = '127.0.0.1', headers: Record<string, string> = {}) =>
+    on.inject({
+      method: 'POST',
+      url: REMOTE_LOAD_REPORT_PATH,
+      remoteAddress: from,
+      headers: { 'content-type': contentType, ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  let visitors = 0;
+  /** A new visitor's report of the catalogue build `entry`: their own address (10.<n>) and session id. */
+  const visitorReport = (entry: string, outcome: 'loaded' | 'failed') => {
+    visitors += 1;
+    const from = `10.${Math.floor(visitors / 250)}.${visitors % 250}.1`;
+    return report({ remote: 'catalogue', entry, outcome, ...(outcome === 'failed' ? { kind: 'entry' } : {}), session: `visitor-${visitors}` }, app, 'application/json', from);
+  };
+  /** A release `version` of the catalogue registered and put in front of 10 % of visitors; its manifest address. */
+  const newCanary = async (version: string): Promise<string> => {
+    const entry = `https://cdn.example.com/catalogue/${version}/mf-manifest.json`;
+    await registerRelease(db.kysely, 'test', 'catalogue', { version, entry });
+    await setCanary(db.kysely, 'test', 'catalogue', { version, percent: 10 });
+    return entry;
+  };
   const catalogue = async () => {
     const [listing] = await listRemotes(db.kysely, ['catalogue']);
     assert.ok(listing !== undefined);
@@ -57,7 +85,8 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
       [{ remote: 'catalogue', entry: STABLE, outcome: 'failed' }, 400, /kind goes with a failed outcome/],
       [{ remote: 'catalogue', entry: STABLE, outcome: 'loaded', kind: 'entry' }, 400, /kind goes with a failed outcome/],
       [{ remote: 'catalogue', entry: STABLE, outcome: 'failed', kind: 'disk' }, 400, /kind must be one of manifest, entry, module/],
-      [{ remote: 'catalogue', entry: STABLE, outcome: 'loaded', token: 'x' }, 400, /send \{ "remote", "entry", "outcome", "kind"\? \}/],
+      [{ remote: 'catalogue', entry: STABLE, outcome: 'loaded', token: 'x' }, 400, /send \{ "remote", "entry", "outcome", "kind"\?, "session"\? \}/],
+      [{ remote: 'catalogue', entry: STABLE, outcome: 'loaded', session: 'a b' }, 400, /session must be the page's session id/],
       [{ remote: 'catalogue', entry: 'x'.repeat(700), outcome: 'loaded' }, 400, /entry must be at most 600 characters/],
       [[1, 2], 400, /send \{ "remote"/],
       ['{"remote":', 400, /not valid JSON/],
@@ -97,11 +126,11 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
   await t.test('a canary failing past the threshold is rolled back once, under concurrent reports, with an audit row and the mail', async () => {
     await registerRelease(db.kysely, 'test', 'catalogue', { version: 'v2', entry: CANARY });
     await setCanary(db.kysely, 'test', 'catalogue', { version: 'v2', percent: 50 });
-    const canary = (outcome: 'loaded' | 'failed') => report(outcome === 'loaded' ? { remote: 'catalogue', entry: CANARY, outcome } : { remote: 'catalogue', entry: CANARY, outcome, kind: 'entry' });
+    const canary = (outcome: 'loaded' | 'failed') => visitorReport(CANARY, outcome);
     for (let i = 0; i < 7; i += 1) assert.deepEqual((await canary('loaded')).json(), { counted: true });
     await canary('failed');
     await canary('failed');
-    // 2 failures of 9 loads: fewer loads than the window, nothing happens
+    // 2 failures of 9 visitors (22 %), but from 2 addresses only: nothing happens
     assert.equal((await catalogue()).canaryPercent, 50);
     const answers = await Promise.all(Array.from({ length: 10 }, () => canary('failed')));
     assert.ok(answers.every((answer) => answer.statusCode === 202), answers.map((answer) => answer.body).join());
@@ -114,7 +143,7 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const audit = await db.query<{ actor: string; detail: string }>("select actor, detail from release_audit where action = 'auto-rollback'");
     assert.equal(audit.length, 1, 'rolled back exactly once');
     assert.equal(audit[0]?.actor, 'automatic rollback');
-    assert.match(audit[0]?.detail ?? '', /^v2: \d+ of its last 10 loads failed \(threshold 30%\), canary at 0%$/);
+    assert.match(audit[0]?.detail ?? '', /^v2: \d+ of its last \d+ loads failed \(from \d+ addresses within 60 s; threshold 20%\), canary at 0%$/);
     const mails = await db.query<{ id: number; kind: string; ref_id: number | null; recipient: string; payload: unknown }>(
       "select id, kind, ref_id, recipient, payload from outbox where kind = 'release_rollback'",
     );
@@ -123,13 +152,80 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.ok(mailsWoken >= 1, 'the outbox worker was woken');
     const mail = await composeOutboxMail(mails[0], 'Website <website@crescent.example>');
     assert.equal(mail.subject, 'Canary v2 of catalogue was rolled back automatically');
-    assert.match(mail.text, /of the last 10 loads of catalogue's canary release v2 failed/);
+    assert.match(mail.text, /of the last \d+ loads of catalogue's canary release v2 failed/);
 
     // every visitor is on the stable build again, and later failures of the old canary are not counted
     const map = (await app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: 'site_cohort=1' } })).json<{ remotes: { name: string; entry: string }[] }>();
     assert.equal(map.remotes.find((remote) => remote.name === 'catalogue')?.entry, '/remotes/catalogue/mf-manifest.json');
     assert.deepEqual((await canary('failed')).json(), { counted: false });
     assert.equal((await db.query("select id from release_audit where action = 'auto-rollback'")).length, 1);
+  });
+
+  await t.test('forged failures from one address do not roll back a canary that loads for its visitors; failures from several addresses do', async () => {
+    const entry = await newCanary('v3');
+    for (let i = 0; i < 40; i += 1) assert.equal((await visitorReport(entry, 'loaded')).statusCode, 202);
+    // one address posts a burst of failures, each with another session id and an invented X-Forwarded-For
+    for (let i = 0; i < 10; i += 1) {
+      const forged = { remote: 'catalogue', entry, outcome: 'failed', kind: 'entry', session: `forged-session-${i}` };
+      const answer = await report(forged, app, 'application/json', '203.0.113.7', { 'x-forwarded-for': `198.51.100.${i + 1}` });
+      assert.deepEqual(answer.json(), { counted: true });
+    }
+    const forgedAt = await catalogue();
+    assert.equal(forgedAt.canaryPercent, 10, 'the canary stays: one address weighs as 3 visitors at most');
+    assert.deepEqual(forgedAt.health.canary, { loads: 40, failures: 10, renderErrors: 0 }, 'every report is in the totals');
+    assert.equal(forgedAt.canary?.rolledBack, null);
+
+    for (let i = 0; i < 10; i += 1) assert.equal((await visitorReport(entry, 'failed')).statusCode, 202);
+    const after = await catalogue();
+    assert.equal(after.canaryPercent, 0, 'failing for visitors on several addresses, it is out');
+    assert.match(after.canary?.rolledBack?.reason ?? '', /^\d+ of its last 50 loads failed \(from \d+ addresses within 60 s; threshold 20%\)$/);
+  });
+
+  await t.test('a canary failing everyone at 10 visitors a minute is out within the minute; loads older than a minute do not count', async () => {
+    const entry = await newCanary('v4');
+    // an hour of loads that worked: they do not hide what the canary does now
+    for (let i = 0; i < 45; i += 1) await visitorReport(entry, 'loaded');
+    clock += 3_600_000;
+    const failingSince = clock;
+    for (let i = 1; i <= 4; i += 1) {
+      await visitorReport(entry, 'failed');
+      assert.equal((await catalogue()).canaryPercent, 10, `${i} failed loads: fewer than 5, nothing happens`);
+      clock += 6_000;
+    }
+    await visitorReport(entry, 'failed');
+    const after = await catalogue();
+    assert.equal(after.canaryPercent, 0, 'the fifth failed load takes it out');
+    assert.ok(clock - failingSince < 60_000, 'within a minute of the first failure');
+    assert.deepEqual(after.canary?.rolledBack, { at: new Date(clock).toISOString(), reason: '5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%)' });
+    assert.deepEqual(
+      (await db.query<{ detail: string }>("select detail from release_audit where action = 'auto-rollback' order by id desc limit 1"))[0]?.detail,
+      'v4: 5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%), canary at 0%',
+    );
+  });
+
+  await t.test('the build the automatic rollback took out is refused promote, saying why, until an admin registers it again', async () => {
+    const { token } = await createReleaseToken(db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 });
+    const promote = () => app.inject({ method: 'POST', url: RELEASES_API.promote('catalogue'), headers: { authorization: `Bearer ${token}` } });
+    const refused = await promote();
+    assert.equal(refused.statusCode, 409);
+    const at = new Date(clock).toISOString().slice(11, 16);
+    assert.equal(
+      refused.json<{ error: string }>().error,
+      `This build (v4) was rolled back automatically at ${at} UTC because 5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%); an admin can register it again (the same version and manifest) to promote it`,
+    );
+    assert.equal((await catalogue()).stable.version, 'variables', 'the stable release stays');
+
+    const v4 = { version: 'v4', entry: 'https://cdn.example.com/catalogue/v4/mf-manifest.json' };
+    await assert.rejects(registerRelease(db.kysely, 'release staff', 'catalogue', v4), /v4 of catalogue was rolled back automatically: only an admin can register it again/);
+    await assert.rejects(registerRelease(db.kysely, 'admin', 'catalogue', { ...v4, entry: CANARY }, true), /already has a release "v4"/, 'another build under its label is not it');
+    const again = await registerRelease(db.kysely, 'staff admin@crescent.example', 'catalogue', v4, true);
+    assert.equal(again.rolledBack, null);
+    const promoted = await promote();
+    assert.equal(promoted.statusCode, 200, promoted.body);
+    assert.equal(promoted.json<{ stable: { version: string } }>().stable.version, 'v4');
+    const audit = await db.query<{ actor: string; action: string }>("select actor, action from release_audit where action in ('register-again', 'promote') order by id");
+    assert.deepEqual(audit.map(({ action }) => action), ['register-again', 'promote']);
+    assert.equal(audit[0]?.actor, 'staff admin@crescent.example');
   });
 }
 

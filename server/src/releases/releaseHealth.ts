@@ -1,31 +1,54 @@
 // What each live release's loads look like, as browsers report them (the shell's runtime plugin and the staff host post
 // one report per page view per remote: its first load, or its failure) and as the server's own first-view rendering
-// finds them: per release its totals, and its latest outcomes for the automatic rollback. A canary whose share of
-// failed loads among its latest `rollbackWindow` loads reaches `rollbackFailurePercent` is taken out (registry.ts's one
-// code path for a change: locked, audited, announced), and the team is mailed through the outbox in the same
-// transaction.
+// finds them: per release its totals, and the canary's recent outcomes for the automatic rollback. A canary whose
+// recent visitors' loads fail too often (rollbackJudgement.ts) is taken out (registry.ts's one code path for a change:
+// locked, audited, announced), marked as rolled back with when and why (its promote is refused), and the team is
+// mailed through the outbox in the same transaction.
 //
-// Anyone can post a report (the browser is anonymous), so a report is only ever evidence against a canary: the worst a
-// forged stream of failures can do, past the per-client rate limit, is take a canary out early (never promote, never
-// touch the stable release).
+// Anyone can post a report (the browser is anonymous), so a report is only ever evidence against a canary, and what
+// one client address sends weighs as a few visitors at most: forged failures from one address cannot take out a canary
+// that loads for its real visitors (never promote, never touch the stable release).
 import { sql, type Kysely } from 'kysely';
 import type { ReleasedRemote } from '@site/contracts/federation';
 import type { DatabaseSchema } from '../db/index.js';
+import type { ReleaseSafetyConfig } from '../config.js';
 import { readPointers, rollBackFailingCanary, type RemotePointers } from './registry.js';
+import { judgeCanary, type JudgementPolicy } from './rollbackJudgement.js';
 
 type Db = Kysely<DatabaseSchema>;
 
 /** The outbox kind of the team's mail about an automatic rollback (releaseMail.ts composes it). */
 export const RELEASE_ROLLBACK_MAIL = 'release_rollback';
 
-export interface RollbackPolicy {
-  /** The latest loads looked at; none is rolled back before this many. */
-  window: number;
-  /** Percent of those failing at or above which the canary is taken out; 0: never. */
-  failurePercent: number;
+export interface RollbackPolicy extends JudgementPolicy {
+  /** Only outcomes reported this recently are judged, in seconds. */
+  windowSeconds: number;
   /** The team's address; undefined: the audit only. */
   alertEmail: string | undefined;
 }
+
+/** The policy of the settings (config.ts's releaseSafety). */
+export const rollbackPolicyOf = (safety: ReleaseSafetyConfig): RollbackPolicy => ({
+  window: safety.rollbackWindow,
+  windowSeconds: safety.rollbackWindowSeconds,
+  minLoads: safety.rollbackMinLoads,
+  failurePercent: safety.rollbackFailurePercent,
+  minFailingAddresses: safety.rollbackMinFailingAddresses,
+  countedPerAddress: safety.countedPerAddress,
+  alertEmail: safety.alertEmail,
+});
+
+/** Who sent a report: its client address and the visitor's session id (undefined: the page sent none). */
+export interface Reporter {
+  client: string;
+  session: string | undefined;
+}
+
+/**
+ * How many of the canary's latest reports are kept (and read to judge it) per visitor the window looks at: enough
+ * that one address, held to its rate limit, cannot push the real visitors' reports out.
+ */
+const REPORTS_KEPT_PER_VISITOR = 20;
 
 /**
  * The live release of `remote` whose manifest address is `entry` as a page's remotes map holds it (absolute: a path
@@ -55,32 +78,51 @@ async function addToTotals(db: Db, releaseId: number, column: 'loads' | 'failure
 
 export type ReportResult = { counted: false } | { counted: true; rolledBack: boolean };
 
-/** Counts one browser load of `remote` from `entry`; a failed load of a live canary may take it out. */
-export async function recordLoad(db: Db, remote: ReleasedRemote, entry: string, failed: boolean, policy: RollbackPolicy): Promise<ReportResult> {
+/** Counts one browser load of `remote` from `entry`, sent by `reporter` at `now`; a failed load of a live canary may take it out. */
+export async function recordLoad(
+  db: Db,
+  remote: ReleasedRemote,
+  entry: string,
+  failed: boolean,
+  reporter: Reporter,
+  policy: RollbackPolicy,
+  now: Date = new Date(),
+): Promise<ReportResult> {
   const pointers = (await readPointers(db)).get(remote);
   const release = pointers === undefined ? undefined : liveReleaseOf(pointers, entry);
   // A page opened before a change still reports the release it had: not live any more, not counted.
   if (pointers === undefined || release === undefined) return { counted: false };
   await addToTotals(db, release.id, failed ? 'failures' : 'loads');
   if (release.role !== 'canary') return { counted: true, rolledBack: false };
-  await db.insertInto('remote_load_outcomes').values({ release_id: release.id, failed }).execute();
-  // Only the window is kept: what is older than the latest `window` outcomes goes.
+  await db.insertInto('remote_load_outcomes').values({ release_id: release.id, failed, client: reporter.client, session: reporter.session ?? null, created_at: now }).execute();
+  // Only the window is kept: what is older than it, or past the latest reports kept, goes.
+  const since = new Date(now.getTime() - policy.windowSeconds * 1000);
+  const kept = policy.window * REPORTS_KEPT_PER_VISITOR;
+  await db.deleteFrom('remote_load_outcomes').where('release_id', '=', release.id).where('created_at', '<', since).execute();
   await sql`delete from remote_load_outcomes where release_id = ${release.id} and id <= (
-      select id from remote_load_outcomes where release_id = ${release.id} order by id desc offset ${policy.window} limit 1)`.execute(db);
+      select id from remote_load_outcomes where release_id = ${release.id} order by id desc offset ${kept} limit 1)`.execute(db);
   if (!failed || policy.failurePercent === 0) return { counted: true, rolledBack: false };
   const latest = await db
     .selectFrom('remote_load_outcomes')
-    .select('failed')
+    .select(['id', 'failed', 'client', 'session'])
     .where('release_id', '=', release.id)
+    .where('created_at', '>=', since)
     .orderBy('id', 'desc')
-    .limit(policy.window)
+    .limit(kept)
     .execute();
-  const failures = latest.filter((row) => row.failed).length;
-  if (latest.length < policy.window || failures * 100 < policy.failurePercent * policy.window) return { counted: true, rolledBack: false };
-  const detail = `${release.version}: ${failures} of its last ${policy.window} loads failed (threshold ${policy.failurePercent}%), canary at 0%`;
-  const state = await rollBackFailingCanary(db, remote, release.id, detail, async (trx) => {
+  const judgement = judgeCanary(
+    latest.map((row) => ({ ...row, id: Number(row.id) })),
+    policy,
+  );
+  if (!judgement.rollBack) return { counted: true, rolledBack: false };
+  const reason =
+    `${judgement.failed} of its last ${judgement.visitors} loads failed ` +
+    `(from ${judgement.failingAddresses} ${judgement.failingAddresses === 1 ? 'address' : 'addresses'} within ${policy.windowSeconds} s; threshold ${policy.failurePercent}%)`;
+  const state = await rollBackFailingCanary(db, remote, release.id, `${release.version}: ${reason}, canary at 0%`, async (trx) => {
+    // marked, so that its promote is refused until it is registered again (registry.ts)
+    await trx.updateTable('remote_releases').set({ rolled_back_at: now, rolled_back_reason: reason }).where('id', '=', release.id).execute();
     if (policy.alertEmail === undefined) return;
-    const payload = { remote, version: release.version, failures, window: policy.window, percent: pointers.canaryPercent, stableVersion: pointers.stable.version };
+    const payload = { remote, version: release.version, failures: judgement.failed, window: judgement.visitors, percent: pointers.canaryPercent, stableVersion: pointers.stable.version };
     await trx.insertInto('outbox').values({ kind: RELEASE_ROLLBACK_MAIL, ref_id: release.id, recipient: policy.alertEmail, payload: JSON.stringify(payload) }).execute();
   });
   return { counted: true, rolledBack: state !== undefined };

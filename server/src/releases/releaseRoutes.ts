@@ -36,6 +36,8 @@ export interface ReleaseCaller {
   remotes: readonly string[];
   /** Says whose remotes they are, in a 403: 'This token', 'Your account'. */
   who: string;
+  /** An admin's session: may register again a build the automatic rollback took out (which allows its promote). */
+  admin?: boolean;
 }
 
 export interface ReleaseCallsOptions {
@@ -112,7 +114,8 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
     if (notAllowed !== undefined) throw httpError(400, notAllowed);
     const refusal = await checkRelease(remote, body.entry, readManifest, (why) => request.log.info({ entry: body.entry, why }, 'a release manifest could not be used'));
     if (refusal !== undefined) throw httpError(400, refusal);
-    const release = await registerRelease(db.kysely, callerOf(request).actor, remote, body);
+    const caller = callerOf(request);
+    const release = await registerRelease(db.kysely, caller.actor, remote, body, caller.admin === true);
     return reply.code(201).send({ release });
   });
 

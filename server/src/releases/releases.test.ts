@@ -113,7 +113,8 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     cdn = await startCdn();
     elsewhere = await startServer((_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end(catalogueManifest(requiredExposes('catalogue'))));
     // the operator allows the CDN, and a second origin where nothing answers
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', REMOTE_ORIGINS: `${cdn.origin}, http://127.0.0.1:9` } });
+    // not about the promote gate (pinnedRuns.test.ts is)
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', REMOTE_ORIGINS: `${cdn.origin}, http://127.0.0.1:9`, RELEASE_REQUIRE_PASSED_RUN: '0' } });
     // the staff host's page, for the staff pages' remotes map
     await mkdir(path.join(fixture.root, 'staff-host/dist'), { recursive: true });
     await writeFile(path.join(fixture.root, 'staff-host/dist/index.html'), '<!doctype html><html lang=en><head><title>Staff</title></head><body><div id=root></div></body></html>');

@@ -22,7 +22,8 @@ describe('npm run remotes', () => {
 
   before(async () => {
     // ALLOWED_HOSTS: the check of a manifest on this site asks the site under one of its own names
-    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', ALLOWED_HOSTS: 'www.example.com,127.0.0.1' } });
+    // the gate off (RELEASE_REQUIRE_PASSED_RUN=0) but where a test turns it on
+    fixture = await createFixture({ env: { SERVER_RENDERING: 'off', ALLOWED_HOSTS: 'www.example.com,127.0.0.1', RELEASE_REQUIRE_PASSED_RUN: '0' } });
     const manifest = (names: string[]) => JSON.stringify({ id: 'catalogue', exposes: names.map((name) => ({ name })) });
     await mkdir(path.join(fixture.root, 'mfe-catalogue/dist/v2'), { recursive: true });
     await writeFile(path.join(fixture.root, 'mfe-catalogue/dist/v2/mf-manifest.json'), manifest(requiredExposes('catalogue')));

@@ -55,7 +55,7 @@ function adminOf(request: FastifyRequest): StaffAccountSummary {
 function releaserOf(request: FastifyRequest): ReleaseCaller {
   const staff = staffOf(request);
   if (!canRelease(staff)) throw httpError(403, RELEASE_MESSAGES.noConsole);
-  return { actor: staffActor(staff.email), remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []), who: 'Your account' };
+  return { actor: staffActor(staff.email), remotes: staff.role === 'admin' ? RELEASED_REMOTES : (staff.remotes ?? []), who: 'Your account', admin: staff.role === 'admin' };
 }
 
 /** The routes; the body's schema is checked with the scope's compilers (useContracts), after the admin check. */
