@@ -173,13 +173,14 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
         ? withCatalogueDataFiles(diskFiles, feed)
         : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue, { wholeMaxProducts: options.wholeDataFilesMaxProducts });
   // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same
-  // records). Over the committed files (tests on a stub database) there is no catalogue to ask.
+  // records). Over the committed files (tests on a stub database) there is no catalogue to ask. The read names a host
+  // the site serves: inject's own, localhost, is refused (421) when ALLOWED_HOSTS does not list it.
   const catalogueApi: CatalogueApiReader | undefined =
     options.catalogue === 'files'
       ? undefined
       : {
           get: async (href) => {
-            const answer = await app.inject({ method: 'GET', url: href, headers: { accept: 'application/json' } });
+            const answer = await app.inject({ method: 'GET', url: href, headers: { accept: 'application/json', ...inProcessHost(config.http.allowedHosts) } });
             return { status: answer.statusCode, body: answer.body };
           },
           version: () => feed.version(),
@@ -380,6 +381,10 @@ function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']):
   }
   return { feed: catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : catalogue };
 }
+
+/** The Host of a request the server sends itself: a name ALLOWED_HOSTS lists (any will do: the check is the only reader). */
+const inProcessHost = (allowedHosts: readonly string[] | undefined): { host?: string } =>
+  allowedHosts?.[0] === undefined ? {} : { host: allowedHosts[0] };
 
 /** The look-up made from the records given, per version. */
 function recordsLookup(feed: CatalogueFeed): ProductLookup {
