@@ -235,7 +235,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    */
   async function firstViewFor(state: RemotesState, page: SitePage, requestPath: string, visitor: Visitor, viewSearch: string): Promise<FirstViewSource | undefined> {
     const { firstViews } = buildsOf(state);
-    // a withdrawn product's page (410) is drawn too: the product page draws its not-found state from the API's 410
+    // a withdrawn product's page is drawn too: the product page draws its no-longer-available state from the API's 410
     if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
     const match = matchSiteRoute(page.path);
     return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch);
