@@ -116,6 +116,8 @@ export interface ShellResponderOptions {
   dataFiles?: DataFiles;
   /** The catalogue API as pages rendered here read it (ssr/firstView.ts); none: pages that start from it are drawn in the browser. */
   catalogueApi?: CatalogueApiReader;
+  /** By remote: the build that draws its pages while the one visitors load is not on this disk (ssr/firstView.ts). */
+  standIns?: FirstViewOptions['standIns'];
 }
 
 /**
@@ -156,6 +158,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
             dataFiles: options.dataFiles,
             catalogueApi: options.catalogueApi,
             onRenderError: options.onRenderError,
+            standIns: options.standIns,
           }),
   });
   let builds: Builds | undefined;

@@ -86,6 +86,12 @@ export interface FirstViewOptions {
   dataFiles?: DataFiles;
   /** The catalogue API (/api/catalogue/…), which pages may read as they render. None: pages that start from it are not rendered. */
   catalogueApi?: CatalogueApiReader;
+  /**
+   * By remote: the folder of the build this server renders it from when the stable build visitors load is not on this
+   * disk (a promoted canary, a release on another origin): its own dist folder (app.ts), the build it drew the pages
+   * with until then. Its pages keep their first view, with a warning, instead of being sent for the browser to draw.
+   */
+  standIns?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -141,8 +147,10 @@ function isRemoteModule(value: unknown): value is RemoteRenderModule {
 
 export class FirstViewRenderer {
   private readonly shellDist: string;
-  /** Build id ('catalogue', 'catalogue/canary': localBuilds.ts) → its folder and manifest. */
-  private readonly builds = new Map<string, { distDir: string; manifest: string }>();
+  /** Build id ('catalogue', 'catalogue/canary': localBuilds.ts) → its folder and manifest; a stand-in names the entry it stands in for. */
+  private readonly builds = new Map<string, { distDir: string; manifest: string; standsInFor?: string }>();
+  /** The stand-ins already warned about (once per state of the remotes: a renderer is made per state). */
+  private readonly standInsWarned = new Set<string>();
   private readonly recheckMs: number;
   private readonly warn: (message: string, error: unknown) => void;
   private readonly dataFiles: DataFiles | undefined;
@@ -158,6 +166,11 @@ export class FirstViewRenderer {
     this.shellDist = shellDist;
     for (const build of localBuilds(remotes)) {
       this.builds.set(buildId(build.remote, build.variant), { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST_FILE) });
+    }
+    for (const { name, entry } of remotes) {
+      const standIn = options.standIns?.get(name);
+      const id = buildId(name, 'stable');
+      if (standIn !== undefined && !this.builds.has(id)) this.builds.set(id, { distDir: standIn, manifest: path.join(standIn, MANIFEST_FILE), standsInFor: entry });
     }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.warn = options.warn ?? ((message, error) => console.warn(message, error));
@@ -254,13 +267,21 @@ export class FirstViewRenderer {
         provideShared({ '@site/shared-ui': this.shell.module.sharedUi, '@site/shared-store': this.shell.module.sharedStore });
       }
     }
-    for (const [id, { distDir, manifest }] of this.builds) {
+    for (const [id, { distDir, manifest, standsInFor }] of this.builds) {
       const manifestVersion = await fileVersion(manifest);
       const current = this.remoteModules.get(id);
       if (!shellChanged && current?.version.startsWith(`${manifestVersion} `)) continue;
       const file = manifestVersion === 'missing' ? undefined : await pointedModule(distDir);
       const module = this.shell.module === undefined ? undefined : this.load(file, isRemoteModule);
       this.remoteModules.set(id, { version: `${manifestVersion} ${file ?? 'missing'}`, module });
+      if (module !== undefined && standsInFor !== undefined && !this.standInsWarned.has(id)) {
+        this.standInsWarned.add(id);
+        this.warn(
+          `The ${id} build visitors load (${standsInFor}) is not on this server's disk: its pages are drawn by the build in ${distDir} ` +
+            'until one is, and the browser then takes them over with its own.',
+          undefined,
+        );
+      }
     }
     this.checkedAt = startedAt;
   }
