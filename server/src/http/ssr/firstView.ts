@@ -6,8 +6,9 @@
 // Which pages: every page of a remote this server serves from its own disk (localBuilds.ts, as for the preload hints: a
 // remote on another origin is not on this disk), in the build the visitor is on: a visitor on a remote's canary
 // (canary.ts) gets the page drawn by the canary's module from REMOTE_<NAME>_CANARY_DIR, the code the browser then
-// hydrates it with. A page that starts by fetching the site's data exports `loadFirstView`
-// (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) and the catalogue API's
+// hydrates it with. A remote this server serves itself whose stable pointer names a build on no folder of its own (a
+// promoted canary, a release on another origin) is drawn by its own dist folder meanwhile (`standIns`, warned). A page
+// that starts by fetching the site's data exports `loadFirstView` (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) and the catalogue API's
 // answers (/api/catalogue/…, the routes' own, in-process) from this server, and sends the store's state with the page
 // so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
 // fetched here: the HTML is cached per page and release (and data file version), and it loads in the browser.
@@ -173,7 +174,7 @@ export class FirstViewRenderer {
       if (standIn !== undefined && !this.builds.has(id)) this.builds.set(id, { distDir: standIn, manifest: path.join(standIn, MANIFEST_FILE), standsInFor: entry });
     }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
-    this.warn = options.warn ?? ((message, error) => console.warn(message, error));
+    this.warn = options.warn ?? ((message, error) => (error === undefined ? console.warn(message) : console.warn(message, error)));
     this.dataFiles = options.dataFiles;
     this.catalogueApi = options.catalogueApi;
     this.onRenderError = options.onRenderError;
