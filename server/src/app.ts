@@ -7,6 +7,7 @@ import { describeError, type Database } from './db/index.js';
 import { LOCALE_BASE, localizedPath, type Locale } from '@site/contracts/locale';
 import { HOME_PATH } from '@site/contracts/routes';
 import { STAFF_REMOTE } from '@site/contracts/staff-api';
+import { MANIFEST_FILE } from '@site/contracts/federation';
 import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
@@ -177,13 +178,14 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
         ? withCatalogueDataFiles(diskFiles, feed)
         : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue, { wholeMaxProducts: options.wholeDataFilesMaxProducts });
   // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same
-  // records). Over the committed files (tests on a stub database) there is no catalogue to ask.
+  // records). Over the committed files (tests on a stub database) there is no catalogue to ask. The read names a host
+  // the site serves: inject's own, localhost, is refused (421) when ALLOWED_HOSTS does not list it.
   const catalogueApi: CatalogueApiReader | undefined =
     options.catalogue === 'files'
       ? undefined
       : {
           get: async (href) => {
-            const answer = await app.inject({ method: 'GET', url: href, headers: { accept: 'application/json' } });
+            const answer = await app.inject({ method: 'GET', url: href, headers: { accept: 'application/json', ...inProcessHost(config.http.allowedHosts) } });
             return { status: answer.statusCode, body: answer.body };
           },
           version: () => feed.version(),
@@ -197,6 +199,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     origin: siteOrigin,
     pageCache: options.pageCache,
     serverRendering: config.http.serverRendering,
+    // a release promoted from where this server cannot render it keeps the pages drawn by the remote's own build
+    standIns: ownBuilds(config.remotes),
     onRenderError: (remote, variant) =>
       void recordRenderError(db.kysely, remote, variant).catch((error: unknown) => app.log.warn({ err: error }, 'could not count a render error')),
   });
@@ -386,6 +390,14 @@ function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']):
   }
   return { feed: catalogue === 'files' ? fixedCatalogueFeed(siteCatalogueSource()) : catalogue };
 }
+
+/** By remote: its dist folder, for the remotes this server serves itself at /remotes/<name>/ as configured. */
+const ownBuilds = (remotes: Config['remotes']): Map<string, string> =>
+  new Map(remotes.filter((remote) => remote.entry === `${remoteServedPath(remote.name)}${MANIFEST_FILE}`).map((remote) => [remote.name, remote.distDir]));
+
+/** The Host of a request the server sends itself: a name ALLOWED_HOSTS lists (any will do: the check is the only reader). */
+const inProcessHost = (allowedHosts: readonly string[] | undefined): { host?: string } =>
+  allowedHosts?.[0] === undefined ? {} : { host: allowedHosts[0] };
 
 /** The look-up made from the records given, per version. */
 function recordsLookup(feed: CatalogueFeed): ProductLookup {

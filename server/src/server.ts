@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
 import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
 import { createSmtpTransport } from './mail/transport.js';
+import { readyAddress } from './readyAddress.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -78,7 +79,9 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const database = db.kind === 'embedded' ? `embedded PGlite in ${db.location}` : 'PostgreSQL';
-  console.log(`Site ready at http://localhost:${port} (database: ${database})`);
+  // the public address when set (this process's port too, for its operator), else one this process answers at
+  const listening = config.http.publicSiteUrl === undefined ? '' : `listening on port ${port}, `;
+  console.log(`Site ready at ${readyAddress(config.http, port)} (${listening}database: ${database})`);
   console.log(
     smtpUrl === undefined
       ? 'E-mail delivery is off (SMTP_URL not set): submissions are stored, see npm run submissions'

@@ -205,6 +205,13 @@ test('the pipeline promotes the second build: both processes give it to every vi
   expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
   expect((promoted.body as unknown as RemotePointers).stable.version).toBe(VERSION);
   await expectOnBoth(changedAt, 99, { name: 'catalogue', entry: SECOND_ENTRY });
+  // The promoted build is in no folder the server renders a stable build from: the pages keep their first view, drawn by
+  // the catalogue's own build (not only the no-JavaScript sentence), and each process says so in its log.
+  for (const site of sites) {
+    const html = await (await fetch(`${site.url}/our-products`)).text();
+    expect(html, `${site.url}: the category list as the server draws it`).toMatch(new RegExp(`<h1[^>]*>${STABLE_HEADING}</h1>`));
+    expect(site.output()).toContain(`The catalogue build visitors load (${SECOND_ENTRY}) is not on this server's disk`);
+  }
   expect(await Promise.all([headingSeen(browser, one), headingSeen(browser, two)]), 'processes one and two, a new visitor').toEqual([SECOND_HEADING, SECOND_HEADING]);
 });
 

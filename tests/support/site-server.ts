@@ -35,6 +35,8 @@ export interface SiteOptions {
   dataDir?: string;
   /** The checkout whose built server runs (the benchmark's reference build); this repository by default. */
   root?: string;
+  /** The port to listen on (a spec that names the address in PUBLIC_SITE_URL before the start); a free one by default. */
+  port?: number;
 }
 
 /**
@@ -80,7 +82,7 @@ export async function makeDataTemplate(): Promise<string | undefined> {
  * `env` adds configuration (e.g. a remote URL, DATABASE_URL or REPO_ROOT).
  */
 export async function startSite(env: Record<string, string> = {}, options: SiteOptions = {}): Promise<RunningSite> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];

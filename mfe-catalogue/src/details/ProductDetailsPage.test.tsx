@@ -80,6 +80,11 @@ const EDITIONS = [
       title: 'Product not found', text: 'We could not find the product “no_such_gland” in our catalogue.',
       category: 'See all Industrial Cable Glands products', all: 'browse all our product categories',
     },
+    withdrawn: {
+      productName: 'Old Gland', categoryName: 'Industrial Cable Glands',
+      title: 'Product no longer available', text: '“Old Gland” is no longer available: it was withdrawn from our catalogue.',
+      category: 'See all Industrial Cable Glands products',
+    },
   },
   {
     locale: 'ar' as const,
@@ -120,6 +125,11 @@ const EDITIONS = [
       // the id kept left to right
       title: 'المنتج غير موجود', text: 'لم نعثر على المنتج «\u2066no_such_gland\u2069» في كتالوجنا.',
       category: 'عرض جميع منتجات هذه الفئة', all: 'تصفّح جميع فئات منتجاتنا',
+    },
+    withdrawn: {
+      productName: 'جلبة قديمة', categoryName: 'جلب الكابلات الصناعية',
+      title: 'المنتج لم يعد متوفراً', text: 'لم يعد المنتج «جلبة قديمة» متوفراً، فقد سُحب من كتالوجنا.',
+      category: 'عرض جميع منتجات جلب الكابلات الصناعية',
     },
   },
 ];
@@ -312,6 +322,25 @@ describe.each(EDITIONS)('ProductDetailsPage in each edition ($locale)', (edition
     if (edition.locale === 'ar') expect(englishLeft(['no', 'such', 'gland'])).toEqual([]);
   });
 
+  it("says that a withdrawn product (the API's 410) is no longer available, under its name, with its own category's link", async () => {
+    const { productName, categoryName } = edition.withdrawn;
+    server.use(
+      http.get(catalogueProductApiPath('old_gland'), () =>
+        HttpResponse.json({ error: 'withdrawn', withdrawn: { id: 'old_gland', productName, categoryId: 'industrial_cable_glands', categoryName } }, { status: 410 }),
+      ),
+      http.get(reviewsApiPath('old_gland'), () => HttpResponse.json({ reviews: [] })),
+    );
+    // an old link under another category: the link leads to the product's own
+    renderEdition('cables', 'old_gland');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 2 })).toHaveTextContent(edition.withdrawn.title);
+    expect(alert).toHaveTextContent(edition.withdrawn.text);
+    expect(alert).not.toHaveTextContent('old_gland');
+    expect(within(alert).getByRole('link', { name: edition.withdrawn.category })).toHaveAttribute('href', '/our-products/industrial_cable_glands');
+    expect(within(alert).getByRole('link', { name: edition.notFound.all })).toBeInTheDocument();
+    expect(document.title).toBe(`${edition.withdrawn.title} | ${edition.siteName}`);
+  });
+
   it('says that the product or its reviews could not be loaded (an Arabic page in Arabic, an English one with the reason)', async () => {
     server.use(
       http.get(CATALOGUE_PRODUCT_API_PATTERN, () => HttpResponse.error()),
@@ -484,25 +513,6 @@ describe('ProductDetailsPage', () => {
     expect(within(alert).getByRole('link', { name: 'See all Industrial Cable Glands products' })).toHaveAttribute('href', '/our-products/industrial_cable_glands');
     expect(screen.queryByTestId('spinner')).toBeNull();
     expect(document.title).toBe('Product not found | Crescent Electrical Trading');
-  });
-
-  it("shows a withdrawn product (the API's 410) as not found, with a link to its own category", async () => {
-    server.use(
-      http.get(catalogueProductApiPath('old_gland'), () =>
-        HttpResponse.json(
-          { error: 'withdrawn', withdrawn: { id: 'old_gland', productName: 'Old Gland', categoryId: 'industrial_cable_glands', categoryName: 'Industrial Cable Glands' } },
-          { status: 410 },
-        ),
-      ),
-      http.get(reviewsApiPath('old_gland'), () => HttpResponse.json({ reviews: [] })),
-    );
-    // an old link under another category: the link leads to the product's own
-    renderAt('cables', 'old_gland');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Product not found');
-    expect(alert).toHaveTextContent('We could not find the product “old_gland” in our catalogue.');
-    expect(within(alert).getByRole('link', { name: 'See all Industrial Cable Glands products' })).toHaveAttribute('href', '/our-products/industrial_cable_glands');
-    expect(screen.queryByTestId('spinner')).toBeNull();
   });
 
   it('shows a clear error with a retry when the details cannot be loaded', async () => {

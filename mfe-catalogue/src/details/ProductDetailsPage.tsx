@@ -80,14 +80,17 @@ export default function ProductDetailsPage() {
   const english = locale === 'en';
   const segmentCategoryName = english ? categoryNameFromSegment(productCategoryId) : undefined;
   const categoryName = found ? product.categoryName : (gone?.categoryName ?? segmentCategoryName ?? text('catalogue.details.categoryPlaceholder'));
+  // a withdrawn product's page says so (what the staff were told as they withdrew it), under its own name
   const productName = found
     ? product.productName
-    : notFound
-      ? text('catalogue.details.notFound.title')
-      : english
+    : gone !== null
+      ? gone.productName
+      : notFound
+        ? text('catalogue.details.notFound.title')
+        : english
         ? categoryNameFromSegment(productId)
         : text('catalogue.details.productPlaceholder');
-  usePageTitle(found || notFound ? productName : undefined);
+  usePageTitle(found ? productName : gone !== null ? text('catalogue.details.withdrawn.title') : notFound ? productName : undefined);
 
   // On another edition's page the catalogue's own reviews are shown from its data file, in its language.
   const seedReviews = found && !english ? product.customerReviews : undefined;
@@ -100,9 +103,18 @@ export default function ProductDetailsPage() {
         <LoadError message={failureText(error, 'catalogue.details.loadFailed')} onRetry={() => dispatch(fetchProductDetail(productId))} />
       ) : notFound ? (
         <NotFound role="alert">
-          <h2>{text('catalogue.details.notFound.title')}</h2>
-          {/* The Arabic message keeps the id left-to-right (U+2066…U+2069). */}
-          <p>{text('catalogue.details.notFound.text', { productId })}</p>
+          {gone !== null ? (
+            <>
+              <h2>{text('catalogue.details.withdrawn.title')}</h2>
+              <p>{text('catalogue.details.withdrawn.text', { productName: gone.productName })}</p>
+            </>
+          ) : (
+            <>
+              <h2>{text('catalogue.details.notFound.title')}</h2>
+              {/* The Arabic message keeps the id left-to-right (U+2066…U+2069). */}
+              <p>{text('catalogue.details.notFound.text', { productId })}</p>
+            </>
+          )}
           <p>
             <Rich
               id={gone === null && segmentCategoryName === undefined ? 'catalogue.details.notFound.linksUnnamed' : 'catalogue.details.notFound.links'}

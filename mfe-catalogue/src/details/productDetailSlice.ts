@@ -9,7 +9,7 @@ import { getReviews, postReview } from '../reviews/reviewsApi';
 /** What the quote basket needs of the product beyond its detail record: the listing record's code and unit. */
 export type ProductQuoteFacts = Pick<Product, 'code' | 'unit' | 'productCategoryId' | 'image'>;
 
-export type WithdrawnProduct = Pick<ProductGone['withdrawn'], 'categoryId' | 'categoryName'>;
+export type WithdrawnProduct = Pick<ProductGone['withdrawn'], 'productName' | 'categoryId' | 'categoryName'>;
 
 export interface ProductDetailState {
   /** The product asked for (the last path segment). */
@@ -18,7 +18,7 @@ export interface ProductDetailState {
   productDetail: ProductDetail | null;
   /** Its unit and code, from its listing record (null until it is loaded). */
   quoteFacts: ProductQuoteFacts | null;
-  /** The product was withdrawn from the catalogue (the API's 410): its category, for the not-found state's link. */
+  /** The product was withdrawn from the catalogue (the API's 410): its name and category, for the page's words and link. */
   withdrawn: WithdrawnProduct | null;
   status: LoadStatus;
   error: string | null;
@@ -59,7 +59,7 @@ export const fetchProductDetail = createAsyncThunk(
     if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null, withdrawn: null };
     if (response.status === PRODUCT_GONE_STATUS) {
       const { withdrawn } = (await response.json()) as ProductGone;
-      return { detail: null, quoteFacts: null, withdrawn: { categoryId: withdrawn.categoryId, categoryName: withdrawn.categoryName } };
+      return { detail: null, quoteFacts: null, withdrawn: { productName: withdrawn.productName, categoryId: withdrawn.categoryId, categoryName: withdrawn.categoryName } };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
     const { product, listing } = (await response.json()) as ProductResponse;

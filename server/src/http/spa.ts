@@ -116,6 +116,8 @@ export interface ShellResponderOptions {
   dataFiles?: DataFiles;
   /** The catalogue API as pages rendered here read it (ssr/firstView.ts); none: pages that start from it are drawn in the browser. */
   catalogueApi?: CatalogueApiReader;
+  /** By remote: the build that draws its pages while the one visitors load is not on this disk (ssr/firstView.ts). */
+  standIns?: FirstViewOptions['standIns'];
 }
 
 /**
@@ -156,6 +158,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
             dataFiles: options.dataFiles,
             catalogueApi: options.catalogueApi,
             onRenderError: options.onRenderError,
+            standIns: options.standIns,
           }),
   });
   let builds: Builds | undefined;
@@ -235,7 +238,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    */
   async function firstViewFor(state: RemotesState, page: SitePage, requestPath: string, visitor: Visitor, viewSearch: string): Promise<FirstViewSource | undefined> {
     const { firstViews } = buildsOf(state);
-    // a withdrawn product's page (410) is drawn too: the product page draws its not-found state from the API's 410
+    // a withdrawn product's page is drawn too: the product page draws its no-longer-available state from the API's 410
     if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
     const match = matchSiteRoute(page.path);
     return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch);

@@ -20,7 +20,7 @@ export interface SeoRows {
   product(id: string, locale: Locale): Promise<ProductRecords | undefined>;
   /** An archived category (catalogueStore.ts archivedCategory): its page is a 410. */
   archivedCategory(id: string): Promise<boolean>;
-  /** A withdrawn product (catalogueStore.ts archivedProduct): its page is a 410. */
+  /** A withdrawn product (catalogueStore.ts archivedProduct): its page says it is no longer available (noindex). */
   archivedProduct(id: string, locale: Locale): Promise<Pick<WithdrawnProduct, 'id' | 'categoryId'> | undefined>;
   productEntryPages(from: number, count: number, pageSize: number): AsyncIterable<ProductEntry[]>;
   productDates(): Promise<ProductDates>;
@@ -37,8 +37,8 @@ export interface SeoVersion {
   perVersion<T>(make: (version: number) => T | Promise<T>): () => Promise<T>;
 }
 
-/** A withdrawn product's page title: the app's own words for a product not found (mfe-catalogue's i18n). */
-const GONE_TITLE: Readonly<Record<Locale, string>> = { en: 'Product not found', ar: 'المنتج غير موجود' };
+/** A withdrawn product's page title: the app's own words for it (mfe-catalogue's i18n, catalogue.details.withdrawn.title). */
+const GONE_TITLE: Readonly<Record<Locale, string>> = { en: 'Product no longer available', ar: 'المنتج لم يعد متوفراً' };
 
 /** Category and product pages kept per catalogue version (a few KB each; the least recently asked for go first). */
 export const SEO_PAGES_KEPT = 1000;
@@ -66,9 +66,10 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
     kept.get(`${locale} product ${id}`, async () => {
       const records = await rows.product(id, locale);
       if (records !== undefined) return heads[locale].productPage(records.listing, records.detail, records.category);
-      // withdrawn: gone (410), the not-found head at the product's own address, which the app draws as not found
+      // withdrawn: the not-found head (noindex) at the product's own address, where the app says it is no longer
+      // available and links its category. Answered 200, not 410: a browser logs every 4xx page as an error.
       const gone = await rows.archivedProduct(id, locale);
-      return gone && { ...notFound[locale], status: 410 as const, title: GONE_TITLE[locale], path: localizedPath(locale, productPath(gone.categoryId, gone.id)) };
+      return gone && { ...notFound[locale], status: 200 as const, title: GONE_TITLE[locale], path: localizedPath(locale, productPath(gone.categoryId, gone.id)) };
     });
 
   return catalogue.perVersion(async (version): Promise<SeoPages> => {

@@ -56,7 +56,7 @@ export type EditionPaths = Readonly<Record<Locale, string>>;
 
 /** The head of one page. */
 export interface SitePage {
-  /** 410: a withdrawn (archived) product's page, drawn like the app draws it (its wording and a link to its category). */
+  /** 410: an archived category's page (a withdrawn product's is a 200 with noindex: databaseSite.ts says why). */
   status: 200 | 404 | 410;
   /** The edition the page is in: its <html lang dir>, its texts' language, og:locale and JSON-LD inLanguage. */
   locale: Locale;

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createShellResponder } from '../spa.js';
+import { CanaryAssignment } from '../canary.js';
+import { RemotesMaps } from '../remotes.js';
+import { createShellResponder, type RemotesState } from '../spa.js';
 import { AFTER_FIRST_PAINT_ID, AFTER_FIRST_PAINT_PATH } from './afterFirstPaint.js';
 import { DataFileCache } from '../dataFiles.js';
 import { FirstViewRenderer } from './firstView.js';
@@ -160,6 +162,20 @@ describe('FirstViewRenderer', () => {
     assert.equal(await renderer.viewFor('/ar/our-products/cables/lv_cable'), undefined);
   });
 
+  test("a release promoted from where this server cannot render it: the pages are drawn by the remote's own build, with a warning", async () => {
+    const promoted = (standIns?: Map<string, string>) =>
+      new FirstViewRenderer(shellDist, [{ name: 'company', entry: 'https://company.cdn.example/v2/mf-manifest.json', distDir: companyDist }], {
+        recheckMs: 0,
+        warn: (message) => warnings.push(message),
+        standIns,
+      });
+    assert.equal(await promoted().viewFor('/home'), undefined, 'without a stand-in: none, as for any build on another origin');
+    const drawn = promoted(new Map([['company', companyDist]]));
+    assert.match((await (await drawn.viewFor('/home'))!.render())!.html, /home v1/);
+    assert.equal(warnings.length, 1, 'warned once');
+    assert.match(warnings[0] ?? '', /company build visitors load \(https:\/\/company\.cdn\.example\/v2\/mf-manifest\.json\) is not on this server's disk/);
+  });
+
   test('no view for a remote on another origin or an unknown address', async () => {
     assert.equal(await renderer.viewFor('/contact-us'), undefined, 'contact is on another origin');
     assert.equal(await renderer.viewFor('/no-such-page'), undefined);
@@ -262,6 +278,32 @@ describe('a server-rendered page', () => {
     assert.ok(template.includes('/remotes/company/mf-manifest.json'), "and the remote's preload hints");
     assert.equal(head.replace(template, '').includes('/main.0123abcd.js'), false, 'nowhere else');
     assert.ok(head.includes(`<script defer src="${AFTER_FIRST_PAINT_PATH}"></script>`), 'the script that inserts it');
+  });
+
+  test("after a promote of a build this server cannot render, the page keeps the view of the remote's own build (warned)", async (t) => {
+    const warn = t.mock.method(console, 'warn', () => undefined);
+    const stateOf = (generation: number, entry: string): RemotesState => {
+      const remotes = [{ ...remotesOf(root)[0]!, entry }];
+      return { generation, remotes, canaries: new CanaryAssignment(remotes), maps: new RemotesMaps(remotes) };
+    };
+    let state = stateOf(1, '/remotes/company/mf-manifest.json');
+    const responder = (standIns?: Map<string, string>) => {
+      const respond = createShellResponder(path.join(root, 'shell'), { live: { current: () => state }, manifestRecheckMs: 0, standIns });
+      const server = Fastify();
+      server.get('/*', (request, reply) => respond(request, reply, 200));
+      t.after(() => server.close());
+      return server;
+    };
+    const standIn = responder(new Map([['company', path.join(root, 'company')]]));
+    const without = responder();
+    assert.match((await standIn.inject({ method: 'GET', url: '/home' })).body, /<div id="root"><main>\/home home v1/);
+    // promoted: the canary folder's build (no canary folder here), as a registered release's promote leaves it
+    state = stateOf(2, '/remotes/company/canary/mf-manifest.json');
+    const promoted = await standIn.inject({ method: 'GET', url: '/home' });
+    assert.match(promoted.body, /<div id="root"><main>\/home home v1/);
+    assert.ok(promoted.body.includes('/remotes/company/canary/mf-manifest.json'), 'the browser loads the promoted build');
+    assert.match(String(warn.mock.calls[0]?.arguments[0]), /company build visitors load \(\/remotes\/company\/canary\/mf-manifest\.json\) is not on this server's disk/);
+    assert.match((await without.inject({ method: 'GET', url: '/home' })).body, /<div id="root"><\/div>/, 'without it, none (as before)');
   });
 
   test("not at an address the browser moves away from ('/' goes to /home), nor with SERVER_RENDERING=off", async () => {

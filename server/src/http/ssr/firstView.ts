@@ -6,8 +6,9 @@
 // Which pages: every page of a remote this server serves from its own disk (localBuilds.ts, as for the preload hints: a
 // remote on another origin is not on this disk), in the build the visitor is on: a visitor on a remote's canary
 // (canary.ts) gets the page drawn by the canary's module from REMOTE_<NAME>_CANARY_DIR, the code the browser then
-// hydrates it with. A page that starts by fetching the site's data exports `loadFirstView`
-// (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) and the catalogue API's
+// hydrates it with. A remote this server serves itself whose stable pointer names a build on no folder of its own (a
+// promoted canary, a release on another origin) is drawn by its own dist folder meanwhile (`standIns`, warned). A page
+// that starts by fetching the site's data exports `loadFirstView` (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) and the catalogue API's
 // answers (/api/catalogue/…, the routes' own, in-process) from this server, and sends the store's state with the page
 // so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
 // fetched here: the HTML is cached per page and release (and data file version), and it loads in the browser.
@@ -86,6 +87,12 @@ export interface FirstViewOptions {
   dataFiles?: DataFiles;
   /** The catalogue API (/api/catalogue/…), which pages may read as they render. None: pages that start from it are not rendered. */
   catalogueApi?: CatalogueApiReader;
+  /**
+   * By remote: the folder of the build this server renders it from when the stable build visitors load is not on this
+   * disk (a promoted canary, a release on another origin): its own dist folder (app.ts), the build it drew the pages
+   * with until then. Its pages keep their first view, with a warning, instead of being sent for the browser to draw.
+   */
+  standIns?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -141,8 +148,10 @@ function isRemoteModule(value: unknown): value is RemoteRenderModule {
 
 export class FirstViewRenderer {
   private readonly shellDist: string;
-  /** Build id ('catalogue', 'catalogue/canary': localBuilds.ts) → its folder and manifest. */
-  private readonly builds = new Map<string, { distDir: string; manifest: string }>();
+  /** Build id ('catalogue', 'catalogue/canary': localBuilds.ts) → its folder and manifest; a stand-in names the entry it stands in for. */
+  private readonly builds = new Map<string, { distDir: string; manifest: string; standsInFor?: string }>();
+  /** The stand-ins already warned about (once per state of the remotes: a renderer is made per state). */
+  private readonly standInsWarned = new Set<string>();
   private readonly recheckMs: number;
   private readonly warn: (message: string, error: unknown) => void;
   private readonly dataFiles: DataFiles | undefined;
@@ -159,8 +168,13 @@ export class FirstViewRenderer {
     for (const build of localBuilds(remotes)) {
       this.builds.set(buildId(build.remote, build.variant), { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST_FILE) });
     }
+    for (const { name, entry } of remotes) {
+      const standIn = options.standIns?.get(name);
+      const id = buildId(name, 'stable');
+      if (standIn !== undefined && !this.builds.has(id)) this.builds.set(id, { distDir: standIn, manifest: path.join(standIn, MANIFEST_FILE), standsInFor: entry });
+    }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
-    this.warn = options.warn ?? ((message, error) => console.warn(message, error));
+    this.warn = options.warn ?? ((message, error) => (error === undefined ? console.warn(message) : console.warn(message, error)));
     this.dataFiles = options.dataFiles;
     this.catalogueApi = options.catalogueApi;
     this.onRenderError = options.onRenderError;
@@ -254,13 +268,21 @@ export class FirstViewRenderer {
         provideShared({ '@site/shared-ui': this.shell.module.sharedUi, '@site/shared-store': this.shell.module.sharedStore });
       }
     }
-    for (const [id, { distDir, manifest }] of this.builds) {
+    for (const [id, { distDir, manifest, standsInFor }] of this.builds) {
       const manifestVersion = await fileVersion(manifest);
       const current = this.remoteModules.get(id);
       if (!shellChanged && current?.version.startsWith(`${manifestVersion} `)) continue;
       const file = manifestVersion === 'missing' ? undefined : await pointedModule(distDir);
       const module = this.shell.module === undefined ? undefined : this.load(file, isRemoteModule);
       this.remoteModules.set(id, { version: `${manifestVersion} ${file ?? 'missing'}`, module });
+      if (module !== undefined && standsInFor !== undefined && !this.standInsWarned.has(id)) {
+        this.standInsWarned.add(id);
+        this.warn(
+          `The ${id} build visitors load (${standsInFor}) is not on this server's disk: its pages are drawn by the build in ${distDir} ` +
+            'until one is, and the browser then takes them over with its own.',
+          undefined,
+        );
+      }
     }
     this.checkedAt = startedAt;
   }
