@@ -128,7 +128,20 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
       .toBuffer();
     await refused(await upload(app, layla, pictures, 'photo.png', 'image/png', gif), 415, /This one is GIF/);
     // a real JPEG's header over data cut short: the header reads, the pixels do not decode
-    await refused(await upload(app, layla, pictures, 'photo.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))), 415, /could not be decoded/);
+    await refused(await upload(app, layla, pictures, 'photo.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))), 400, /The picture “photo\.jpg” could not be decoded/);
+  });
+
+  await t.test('a PNG whose header reads but whose data is bad (CRC, cut short, zlib) is a 400 naming the file, not a 503', async () => {
+    const idat = smallPng.indexOf('IDAT', 0, 'latin1');
+    const dataLength = smallPng.readUInt32BE(idat - 4);
+    const badCrc = Buffer.from(smallPng);
+    badCrc.writeUInt8(badCrc.readUInt8(idat + 4 + dataLength) ^ 0xff, idat + 4 + dataLength);
+    const badZlib = Buffer.from(smallPng);
+    badZlib.fill(0x55, idat + 6, idat + 4 + dataLength - 4);
+    const cutShort = smallPng.subarray(0, idat + 4 + Math.floor(dataLength / 2));
+    for (const [name, content] of [['bad crc.png', badCrc], ['bad-zlib.png', badZlib], ['cut-short.png', cutShort]] as const) {
+      await refused(await upload(app, layla, pictures, name, 'image/png', content), 400, new RegExp(`^The picture “${name}” could not be decoded: its data is damaged or cut short\\..*Nothing was kept\\.$`));
+    }
   });
 
   await t.test('a PDF that is not one is refused: HTML named .pdf, a header alone, a picture, a cut-short PDF', async () => {
