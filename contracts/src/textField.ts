@@ -64,3 +64,21 @@ export function textField(field: string, { max, kind = 'line', trim = true }: Te
     if (message !== null) context.addIssue({ code: 'custom', message, input: value });
   });
 }
+
+/**
+ * Characters a name never needs and that show nothing: format characters (Unicode's Cf: soft hyphen, zero-width
+ * characters and joiners, direction marks, the tag characters U+E0000–U+E007F…), controls, line and paragraph
+ * separators, the Hangul fillers and the combining grapheme joiner. In a name staff read (a release token's) they
+ * would make two names that look the same differ, or hide text inside one.
+ */
+const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uffa0\u2060-\u206f\u{e0000}-\u{e007f}]/u;
+
+/** textField for a name staff read: the same rule, and no invisible character (INVISIBLE_IN_NAME), said by its code. */
+export function nameField(field: string, options: TextFieldOptions) {
+  return textField(field, options).superRefine((value, context) => {
+    const invisible = INVISIBLE_IN_NAME.exec(value)?.[0];
+    if (invisible === undefined) return;
+    const code = (invisible.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    context.addIssue({ code: 'custom', message: `${field} contains an invisible character (U+${code}), which a name may not hold`, input: value });
+  });
+}
