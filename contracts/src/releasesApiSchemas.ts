@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { MANIFEST_FILE, RELEASED_REMOTES } from './federation';
 import { LOAD_FAILURE_KINDS, LOAD_REPORT_SESSION_PATTERN, TOKEN_MAX_DAYS, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './releasesApi';
-import { textField, textProblemMessage } from './textField';
+import { nameField, textField, textProblemMessage } from './textField';
 
 const versionLabel = z
   .string({ error: 'version must be a text such as 2026-06-01.1' })
@@ -79,7 +79,7 @@ const daysError = `expiresInDays must be a whole number of days from 1 to ${TOKE
 /** POST STAFF_API.releaseTokens (admins). */
 export const releaseTokenBodySchema = z.strictObject(
   {
-    name: textField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
+    name: nameField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
     remotes: z
       .array(z.enum(RELEASED_REMOTES, { error: `remotes must name remotes among ${RELEASED_REMOTES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
       .min(1, { error: 'remotes must name at least one remote' })

@@ -318,13 +318,22 @@ export interface ReviewPage {
 /** The settings (GET and PUT STAFF_API.settings), from their schema. */
 export type { StaffSettings } from './staffApiSchemas';
 
+/**
+ * An audit entry's values by name ({"step": "password", "email": "…", "address": "…"}): each value is only ever its
+ * field's, whatever it holds (a `;` in a typed e-mail cannot add a field). Shown and exported as name and value.
+ */
+export type AuditFields = Readonly<Record<string, string | number | boolean | null>>;
+
 export interface AuditEntry {
   id: number;
   at: string;
   actor: string | null;
   action: string;
   target: string | null;
+  /** The server's own words about the entry (older entries: their values too, as one text). */
   detail: string | null;
+  /** The entry's values by name; null when it has none (and for entries written before there were fields). */
+  fields: AuditFields | null;
 }
 
 export interface AuditPage {

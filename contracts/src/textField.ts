@@ -1,7 +1,9 @@
 // The text fields of every request schema (forms, reviews, chat, staff): one character rule, shared with the browser
 // (textProblem in content/src/validation), and the same messages everywhere. Zod: the server's, never a bundle's.
 import { z } from 'zod';
-import { textProblem, type TextKind } from '@site/content/validation';
+import { characterCount, isWithinCharacters, textProblem, type TextKind } from '@site/content/validation';
+
+export { characterCount };
 
 export interface TextFieldOptions {
   /** Longest value; undefined for none (the body limit bounds it, e.g. the chat history, which is trimmed instead). */
@@ -43,53 +45,40 @@ export function documentTextProblem(value: unknown, path: string): string | unde
   return undefined;
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
-/** The characters a person sees in `value`: grapheme clusters ('é' typed as e + accent, a flag, a family emoji: one each). */
-export function characterCount(value: string): number {
-  let count = 0;
-  for (const _grapheme of graphemes.segment(value)) count += 1;
-  return count;
-}
-
 /**
- * Bytes of UTF-8 a field of `max` characters may take: any text of `max` code points fits (4 bytes each at most), so
- * what a person can type within the limit is never refused by it; a cluster that stacks hundreds of combining marks
- * on one letter (one "character", kilobytes) is.
- */
-export const maxBytesOf = (max: number): number => 4 * max;
-
-/** Bytes of `value` in UTF-8 (a lone surrogate as the 3 of U+FFFD, as Node's Buffer.byteLength counts it). */
-export function utf8Length(value: string): number {
-  let bytes = 0;
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/**
- * Text up to `max` characters as a person counts them (grapheme clusters: the browser's maxLength, which counts UTF-16
- * units, is never looser) and at most maxBytesOf(max) bytes of UTF-8, passing the character rule. May be empty.
+ * Text up to `max` characters as a person counts them (grapheme clusters, the browser's cutToCharacters counting the
+ * same), none of them a letter stacked with more than CHARACTER_MAX_UNITS of marks, passing the character rule. May be
+ * empty.
  */
 export function textField(field: string, { max, kind = 'line', trim = true }: TextFieldOptions) {
   const base = z.string({ error: typeError(field) });
   const trimmed = trim ? base.trim() : base;
   return trimmed.superRefine((value, context) => {
     if (max !== undefined) {
-      // the byte bound first: it also bounds the work of counting clusters
-      if (utf8Length(value) > maxBytesOf(max) || characterCount(value) > max) {
+      if (!isWithinCharacters(value, max)) {
         context.addIssue({ code: 'custom', message: `${field} must be at most ${max} characters`, input: value });
         return;
       }
     }
     const message = textProblemMessage(field, value, kind);
     if (message !== null) context.addIssue({ code: 'custom', message, input: value });
+  });
+}
+
+/**
+ * Characters a name never needs and that show nothing: format characters (Unicode's Cf: soft hyphen, zero-width
+ * characters and joiners, direction marks, the tag characters U+E0000–U+E007F…), controls, line and paragraph
+ * separators, the Hangul fillers and the combining grapheme joiner. In a name staff read (a release token's) they
+ * would make two names that look the same differ, or hide text inside one.
+ */
+const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uffa0\u2060-\u206f\u{e0000}-\u{e007f}]/u;
+
+/** textField for a name staff read: the same rule, and no invisible character (INVISIBLE_IN_NAME), said by its code. */
+export function nameField(field: string, options: TextFieldOptions) {
+  return textField(field, options).superRefine((value, context) => {
+    const invisible = INVISIBLE_IN_NAME.exec(value)?.[0];
+    if (invisible === undefined) return;
+    const code = (invisible.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    context.addIssue({ code: 'custom', message: `${field} contains an invisible character (U+${code}), which a name may not hold`, input: value });
   });
 }

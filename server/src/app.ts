@@ -33,7 +33,7 @@ import { staffPageRoutes } from './http/staffPage.js';
 import { previewRoutes } from './staff/work/catalogue/preview.js';
 import { fastifyTrustProxy } from './http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './http/ssr/afterFirstPaint.js';
-import { answerClientError, registerHostRequired } from './http/bareAnswers.js';
+import { answerClientError, registerExpectationFailed, registerHostRequired } from './http/bareAnswers.js';
 import { isBrowserFile } from './http/browserFiles.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { sharedRedis } from './http/redis.js';
@@ -149,6 +149,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
   // No Host at all (HTTP/1.1) is a 400 whatever the list: Node's own check is off (timeouts.ts) for this one.
   registerHostRequired(app);
+  registerExpectationFailed(app); // Expect: other than 100-continue: Node's 417, with the site's headers
   registerHostCheck(app, config.http.allowedHosts);
 
   // ---- compression of what the server makes (HTML, JSON): static files are sent as the build compressed them

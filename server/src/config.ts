@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -234,6 +234,10 @@ const ServerVariables = z
             : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
       })
       .default(false),
+    // Says the operator means a TRUST_PROXY the start would otherwise refuse as too wide (see the rules below).
+    TRUST_PROXY_WIDE: z
+      .stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off'], case: 'insensitive', error: (issue) => `must be 1 or 0 ${got(issue)}` })
+      .default(false),
     // On for every remote unless turned off explicitly (0): a canary whose QA run failed must not be promoted by default.
     RELEASE_REQUIRE_PASSED_RUN: z
       .string()
@@ -332,6 +336,11 @@ const ServerVariables = z
     }
     if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
       problem('MAIL_FROM', 'must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
+    }
+    // A hop count or range so large that it is `true` by another name: every X-Forwarded-For believed.
+    if (vars.TRUST_PROXY_WIDE !== true) {
+      const tooWide = trustProxyTooWide(vars.TRUST_PROXY);
+      if (tooWide !== undefined) problem('TRUST_PROXY', `${tooWide}, or set TRUST_PROXY_WIDE=1 if you really mean it (see docs/configuration.md)`);
     }
     const [retryBase, retryMax] = [number(vars.MAIL_RETRY_BASE_SECONDS), number(vars.MAIL_RETRY_MAX_SECONDS)];
     if (retryBase !== undefined && retryMax !== undefined && retryMax < retryBase) {
@@ -598,6 +607,46 @@ function isProxyAddress(value: string): boolean {
   const version = isIP(match[1] as string);
   // a /0 is every address: `true` by another name (refused for the same reason)
   return version !== 0 && (match[2] === undefined || (Number(match[2]) >= 1 && Number(match[2]) <= (version === 4 ? 32 : 128)));
+}
+
+/** The most proxy hops TRUST_PROXY takes without TRUST_PROXY_WIDE: more proxies than this in front of one site are unheard of. */
+export const TRUST_PROXY_MAX_HOPS = 5;
+/** The widest ranges TRUST_PROXY takes without TRUST_PROXY_WIDE (a prefix shorter than these holds a share of the internet). */
+export const TRUST_PROXY_NARROWEST_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+
+/** One IPv6 block, and whether a range of `prefix` bits starting at `address` lies inside it. */
+function ipv6Block(network: string, bits: number): (address: string, prefix: number) => boolean {
+  const block = new BlockList();
+  block.addSubnet(network, bits, 'ipv6');
+  return (address, prefix) => prefix >= bits && block.check(address, 'ipv6');
+}
+/** IPv6 blocks no client of the internet can come from (unique-local, link-local): any width of them is taken. */
+const PRIVATE_IPV6 = [ipv6Block('fc00::', 7), ipv6Block('fe80::', 10)];
+/** IPv4 addresses written as IPv6 (::ffff:a.b.c.d): the proxy check compares IPv4 clients with them. */
+const IPV4_MAPPED = ipv6Block('::ffff:0:0', 96);
+
+/**
+ * Why a parsed TRUST_PROXY believes nearly any client ("must ..." for the message), or undefined when it does not: a hop
+ * count above TRUST_PROXY_MAX_HOPS, or a range wider than /8 (IPv4, an IPv4-mapped IPv6 range too) or /32 (IPv6).
+ */
+function trustProxyTooWide(value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    return value > TRUST_PROXY_MAX_HOPS
+      ? `must be at most ${TRUST_PROXY_MAX_HOPS} proxy hops (got ${value}): with more, the addresses a client writes in X-Forwarded-For are believed. Give the number of proxies really in front of the server`
+      : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const wide = value.split(',').filter((item) => {
+    const match = /^([^/]+)\/(\d{1,3})$/.exec(item);
+    if (match === null) return false;
+    const [address, prefix] = [match[1] as string, Number(match[2])];
+    if (isIP(address) === 4) return prefix < TRUST_PROXY_NARROWEST_PREFIX.ipv4;
+    if (IPV4_MAPPED(address, prefix)) return prefix - 96 < TRUST_PROXY_NARROWEST_PREFIX.ipv4;
+    return prefix < TRUST_PROXY_NARROWEST_PREFIX.ipv6 && !PRIVATE_IPV6.some((inside) => inside(address, prefix));
+  });
+  return wide.length > 0
+    ? `must not hold a range wider than /${TRUST_PROXY_NARROWEST_PREFIX.ipv4} (IPv4) or /${TRUST_PROXY_NARROWEST_PREFIX.ipv6} (IPv6) (got ${wide.join(', ')}): X-Forwarded-For would be believed from a large share of the internet. Give your proxies' own addresses or ranges`
+    : undefined;
 }
 
 function isValidEntryUrl(value: string): boolean {

@@ -96,7 +96,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(picture).toHaveAttribute('src', /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}-320\.webp$/);
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
       await media.getByLabel('Upload a datasheet').setInputFiles({ name: 'sheet.pdf', mimeType: 'application/pdf', buffer: datasheetPdf() });
-      await expect(media.getByRole('link', { name: 'Datasheet (PDF, opens in a new tab)' })).toHaveAttribute('href', /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/);
+      await expect(media.getByRole('link', { name: 'Datasheet (PDF, download)' })).toHaveAttribute('href', /^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/);
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page.getByText('Draft saved. Publish it to show it in the catalogue.')).toBeVisible();
       await expect(picture).toBeVisible();

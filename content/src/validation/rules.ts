@@ -23,8 +23,9 @@ export const isBranchName = (value: string): value is BranchName => (BRANCH_NAME
 export const DEFAULT_BRANCH_NAME = 'Dubai';
 
 /**
- * Longest accepted value of each text field, in characters. The browser sets them as maxLength,
- * the server rejects anything longer. A full request stays under the server's 16 KB body limit.
+ * Longest accepted value of each text field, in characters as a person counts them (characterCount: grapheme
+ * clusters, so 'مُحَمَّد' is 4). The browser cuts what is typed to them (cutToCharacters), the server rejects anything
+ * longer (contracts' textField). A full request stays under the server's 16 KB body limit.
  */
 export const FIELD_MAX_LENGTH = {
   name: 100,
@@ -98,4 +99,40 @@ export function cutText(value: string, max: number): string {
   if (max <= 0) return '';
   const last = value.charCodeAt(max - 1);
   return value.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * UTF-16 units one character may take (CHARACTER_MAX_UNITS): a letter with its vowel marks, an accent typed apart, a
+ * family emoji or a flag with its tags fit (up to 14); a letter stacked with dozens of combining marks does not.
+ */
+export const CHARACTER_MAX_UNITS = 32;
+
+const graphemes = typeof Intl === 'object' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : undefined;
+
+/** `value`'s characters as a person sees them: grapheme clusters ('é' typed as e + accent, a flag, a family emoji: one each). */
+function charactersOf(value: string): string[] {
+  // without Intl.Segmenter (older browsers), code points: never fewer than the clusters, so never looser
+  return graphemes === undefined ? Array.from(value) : Array.from(graphemes.segment(value), (part) => part.segment);
+}
+
+/** The characters a person sees in `value` (grapheme clusters): the one count of every length limit, browser and server. */
+export function characterCount(value: string): number {
+  return charactersOf(value).length;
+}
+
+/**
+ * Whether `value` is at most `max` characters (characterCount), none of them over CHARACTER_MAX_UNITS. The UTF-16
+ * length is checked first, so a huge value costs no segmenting.
+ */
+export function isWithinCharacters(value: string, max: number): boolean {
+  if (value.length <= max) return true; // a cluster is at least one unit
+  if (value.length > max * CHARACTER_MAX_UNITS) return false;
+  const characters = charactersOf(value);
+  return characters.length <= max && characters.every((character) => character.length <= CHARACTER_MAX_UNITS);
+}
+
+/** The first `max` characters of `value` (whole grapheme clusters): what a form field keeps of what is typed or pasted. */
+export function cutToCharacters(value: string, max: number): string {
+  if (value.length <= max) return value;
+  return charactersOf(value).slice(0, max).join('');
 }

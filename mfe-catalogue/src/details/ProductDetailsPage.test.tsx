@@ -570,6 +570,18 @@ describe('ProductDetailsPage', () => {
       expect(screen.getByLabelText('Name*')).toHaveValue('');
     });
 
+    it('keeps a name of 70 vocalised Arabic letters whole (characters as the server counts them) and cuts at 100 of them', async () => {
+      const letters = (count: number) => Array.from({ length: count }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651\u064E`).join('');
+      renderAt('industrial_cable_glands', 'gland_a');
+      await loaded();
+      const name = screen.getByLabelText('Name*');
+      expect(name).not.toHaveAttribute('maxlength'); // UTF-16 units: 210 for these 70 letters
+      fill({ 'Name*': letters(70) });
+      expect(name).toHaveValue(letters(70));
+      fill({ 'Name*': letters(101) });
+      expect(name).toHaveValue(letters(100));
+    });
+
     it('checks the e-mail with the shared rule before sending', async () => {
       renderAt('industrial_cable_glands', 'gland_a');
       await loaded();

@@ -1,7 +1,7 @@
 import { memo, useId, useState, type FormEvent, type FormEventHandler } from 'react';
 import styled from 'styled-components';
 import { Button, Field, Honeypot } from '@site/shared-ui';
-import { HONEYPOT_FIELD, isValidEmail } from '@site/content/validation';
+import { cutToCharacters, HONEYPOT_FIELD, isValidEmail } from '@site/content/validation';
 import { REVIEW_MAX_LENGTH, REVIEW_STARS } from '@site/content/reviews';
 import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { useLocale } from '@site/shared-store';
@@ -97,7 +97,11 @@ export const ReviewForm = memo(function ReviewForm({ productName, first, onSubmi
   const english = useLocale() === 'en';
   const set = (field: keyof typeof EMPTY) => (event: { target: Control }) => {
     event.target.setCustomValidity('');
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    // the name and review are cut to their length in characters as the server counts them (not maxLength's UTF-16
+    // units, which would stop vocalised Arabic at a third of its length)
+    const limit = field === 'customerName' || field === 'comment' ? REVIEW_MAX_LENGTH[field] : undefined;
+    const value = limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit);
+    setValues((current) => ({ ...current, [field]: value }));
   };
   const required = validityMessages(english, text('catalogue.reviewForm.required'));
 
@@ -141,7 +145,6 @@ export const ReviewForm = memo(function ReviewForm({ productName, first, onSubmi
             name="customerName"
             autoComplete="name"
             required
-            maxLength={REVIEW_MAX_LENGTH.customerName}
             value={values.customerName}
             onChange={set('customerName')}
           />
@@ -163,7 +166,7 @@ export const ReviewForm = memo(function ReviewForm({ productName, first, onSubmi
       </Field>
       <Field label={text('catalogue.reviewForm.comment')}>
         {(control) => (
-          <textarea {...control} {...required} name="comment" rows={4} required maxLength={REVIEW_MAX_LENGTH.comment} value={values.comment} onChange={set('comment')} />
+          <textarea {...control} {...required} name="comment" rows={4} required value={values.comment} onChange={set('comment')} />
         )}
       </Field>
       <Field label={text('catalogue.reviewForm.rating')}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Modal } from '@site/shared-ui';
-import { FIELD_MAX_LENGTH } from '@site/content/validation';
+import { cutToCharacters, FIELD_MAX_LENGTH } from '@site/content/validation';
 import { RegionField, TextAreaField, TextField } from '../forms/fields';
 import { useText } from '../i18n/useText';
 import type { VisitorProfile } from '../welcome/visitorProfile';
@@ -52,8 +52,9 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
     if (open) setForm((current) => prefillInquiry(current, profile));
   }, [open, profile]);
 
-  const set = (field: keyof InquiryForm) => (event: { target: { value: string } }) => {
-    setForm({ ...form, [field]: event.target.value });
+  /** With `limit`, what is typed is cut to that many characters as the server counts them (not maxLength's UTF-16 units). */
+  const set = (field: keyof InquiryForm, limit?: number) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [field]: limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit) });
     setFieldErrors(({ [field]: _fixed, ...others }) => others);
   };
   const errorOf = (field: keyof InquiryForm) => {
@@ -95,10 +96,9 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             placeholder={text('chat.form.fullNamePlaceholder')}
             autoComplete="name"
             required
-            maxLength={FIELD_MAX_LENGTH.name}
             value={form.userName}
             error={errorOf('userName')}
-            onChange={set('userName')}
+            onChange={set('userName', FIELD_MAX_LENGTH.name)}
           />
           <TextField
             label={text('chat.form.email')}
@@ -128,16 +128,14 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
             label={text('chat.inquiry.companyName')}
             placeholder={text('chat.inquiry.companyNamePlaceholder')}
             autoComplete="organization"
-            maxLength={FIELD_MAX_LENGTH.companyName}
             value={form.companyName}
-            onChange={set('companyName')}
+            onChange={set('companyName', FIELD_MAX_LENGTH.companyName)}
           />
           <TextField
             label={text('chat.inquiry.companyLocation')}
             placeholder={text('chat.inquiry.companyLocationPlaceholder')}
-            maxLength={FIELD_MAX_LENGTH.companyLocation}
             value={form.companyLocation}
-            onChange={set('companyLocation')}
+            onChange={set('companyLocation', FIELD_MAX_LENGTH.companyLocation)}
           />
         </Row>
         <TextAreaField
@@ -145,10 +143,9 @@ export function InquiryModal({ open, profile, onClose, onSubmit }: InquiryModalP
           rows={5}
           placeholder={text('chat.inquiry.messagePlaceholder')}
           required
-          maxLength={FIELD_MAX_LENGTH.message}
           value={form.inquiryMessage}
           error={errorOf('inquiryMessage')}
-          onChange={set('inquiryMessage')}
+          onChange={set('inquiryMessage', FIELD_MAX_LENGTH.message)}
         />
         <Button type="submit">{text('chat.inquiry.submit')}</Button>
       </form>

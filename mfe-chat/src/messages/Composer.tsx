@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { IconButton, SendIcon } from '@site/shared-ui';
 import { CHAT_LIMITS } from '@site/content/chat';
+import { cutToCharacters } from '@site/content/validation';
 import { useText } from '../i18n/useText';
 
 const Form = styled.form`
@@ -52,10 +53,10 @@ export function Composer({ onSend, placeholder }: ComposerProps) {
       <input
         aria-label={t('chat.composer.label')}
         placeholder={placeholder}
-        maxLength={CHAT_LIMITS.questionMaxLength}
         autoComplete="off"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        // cut to characters as the server counts them (maxLength's UTF-16 units would stop vocalised Arabic early)
+        onChange={(event) => setText(cutToCharacters(event.target.value, CHAT_LIMITS.questionMaxLength))}
       />
       <SendButton type="submit" aria-label={t('chat.composer.send')} disabled={blank}>
         <SendIcon size={20} />

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
-import { FIELD_MAX_LENGTH } from '@site/content/validation';
+import { cutToCharacters, FIELD_MAX_LENGTH } from '@site/content/validation';
 import { visitorFieldErrors, type FieldErrors } from '../forms/fieldErrors';
 import { RegionField, TextField } from '../forms/fields';
 import { useText } from '../i18n/useText';
@@ -40,8 +40,9 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const [details, setDetails] = useState<VisitorDetails>({ userName: '', userEmail: '', userCountry: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof VisitorDetails>>({});
-  const set = (field: keyof VisitorDetails) => (event: { target: { value: string } }) => {
-    setDetails({ ...details, [field]: event.target.value });
+  /** With `limit`, what is typed is cut to that many characters as the server counts them (not maxLength's UTF-16 units). */
+  const set = (field: keyof VisitorDetails, limit?: number) => (event: { target: { value: string } }) => {
+    setDetails({ ...details, [field]: limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit) });
     // a field the visitor corrects stops saying what was wrong with it
     setErrors(({ [field]: _fixed, ...others }) => others);
   };
@@ -68,10 +69,9 @@ export function WelcomeForm({ onSubmit, onJustChat }: WelcomeFormProps) {
         placeholder={text('chat.form.fullNamePlaceholder')}
         autoComplete="name"
         required
-        maxLength={FIELD_MAX_LENGTH.name}
         value={details.userName}
         error={errorOf('userName')}
-        onChange={set('userName')}
+        onChange={set('userName', FIELD_MAX_LENGTH.name)}
       />
       <TextField
         label={text('chat.form.email')}

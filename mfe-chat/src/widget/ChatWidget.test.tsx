@@ -236,6 +236,18 @@ describe.each(EDITIONS)('the widget in each edition ($locale)', (edition) => {
       if (arabic) expect(latinIn(panel())).toEqual([]);
     });
 
+    it('the welcome form keeps a name of 70 vocalised Arabic letters whole (characters as the server counts them), cut at 100', async () => {
+      const letters = (count: number) => Array.from({ length: count }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651\u064E`).join('');
+      renderEdition();
+      await advance(500);
+      const name = screen.getByLabelText(welcome.fullName);
+      expect(name).not.toHaveAttribute('maxlength');
+      fireEvent.change(name, { target: { value: letters(70) } });
+      expect(name).toHaveValue(letters(70));
+      fireEvent.change(name, { target: { value: letters(101) } });
+      expect(name).toHaveValue(letters(100));
+    });
+
     it("an incomplete welcome form says what each field lacks in the page's language, never in the browser's", async () => {
       renderEdition();
       await advance(500);

@@ -4,7 +4,7 @@ import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { Field, fieldControlStyles, Honeypot } from '@site/shared-ui';
 import type { Branch } from '@site/content';
-import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
+import { cutToCharacters, FIELD_MAX_LENGTH, HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
 import { useText } from '../i18n/useText';
 import { branchValue } from '../contact/pageBranches';
 
@@ -33,14 +33,18 @@ export interface BoundControl {
   onChange: ControlChange;
 }
 
-/** A form's text values in state, and `bind(field)`: the name, value and onChange to spread on that field's control. */
+/**
+ * A form's text values in state, and `bind(field, limit)`: the name, value and onChange to spread on that field's
+ * control. With `limit`, what is typed or pasted is cut to that many characters as the server counts them (grapheme
+ * clusters, cutToCharacters): not maxLength, whose UTF-16 units would stop vocalised Arabic at a third of the limit.
+ */
 export function useFormValues<Values extends { [Field in keyof Values]: string }>(initial: Values) {
   const [values, setValues] = useState(initial);
-  const bind = (field: keyof Values & string): BoundControl => ({
+  const bind = (field: keyof Values & string, limit?: number): BoundControl => ({
     name: field,
     value: values[field],
     onChange: (event) => {
-      const { value } = event.target;
+      const value = limit === undefined ? event.target.value : cutToCharacters(event.target.value, limit);
       setValues((current) => ({ ...current, [field]: value }));
     },
   });
@@ -52,7 +56,7 @@ interface PersonFieldsProps {
   idPrefix: string;
   /** The name's label: the forms word it each their own way. */
   nameLabel: string;
-  bind: (field: 'name' | 'email' | 'phone') => BoundControl;
+  bind: (field: 'name' | 'email' | 'phone', limit?: number) => BoundControl;
   phoneRequired: boolean;
 }
 
@@ -62,7 +66,7 @@ export function PersonFields({ idPrefix, nameLabel, bind, phoneRequired }: Perso
   return (
     <>
       <FormField id={`${idPrefix}-name`} label={nameLabel} required>
-        {(control) => <input {...control} {...bind('name')} type="text" dir="auto" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} />}
+        {(control) => <input {...control} {...bind('name', FIELD_MAX_LENGTH.name)} type="text" dir="auto" autoComplete="name" />}
       </FormField>
       <FormField id={`${idPrefix}-email`} label={text('contact.form.email')} required>
         {(control) => <input {...control} {...bind('email')} type="email" dir="ltr" autoComplete="email" maxLength={FIELD_MAX_LENGTH.email} />}

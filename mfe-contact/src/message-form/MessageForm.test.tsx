@@ -93,6 +93,16 @@ describe.each(EDITIONS)('the Send us a message form in each edition ($locale)', 
     type(labels.humanCheck, '9');
   }
 
+  it('keeps a name of 70 vocalised Arabic letters whole (characters as the server counts them) and cuts at 100', () => {
+    const letters = (count: number) => Array.from({ length: count }, (_, i) => `${'بتثجحخدذرزسشصضطظعغفقكلمنهوي'[i % 27]}\u0651\u064E`).join('');
+    renderForm();
+    expect(field(labels.name)).not.toHaveAttribute('maxlength'); // UTF-16 units: 210 for these 70 letters
+    type(labels.name, letters(70));
+    expect(field(labels.name)).toHaveValue(letters(70));
+    type(labels.name, letters(101));
+    expect(field(labels.name)).toHaveValue(letters(100));
+  });
+
   it("has the edition's heading, labels, button and country names; the countries keep the names the server knows", () => {
     renderForm();
     expect(screen.getByRole('heading', { level: 2, name: edition.heading })).toBeInTheDocument();

@@ -105,14 +105,14 @@ export function MessageForm({ branches }: MessageFormProps) {
           <BranchField id="contact-country" label={text('contact.form.country')} branches={branches} control={bind('country')} />
           <FormField id="contact-companyName" label={text('contact.form.companyName')}>
             {(control) => (
-              <input {...control} {...bind('companyName')} type="text" dir="auto" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />
+              <input {...control} {...bind('companyName', FIELD_MAX_LENGTH.companyName)} type="text" dir="auto" autoComplete="organization" />
             )}
           </FormField>
           <FormField id="contact-companyLocation" label={text('contact.form.companyLocation')}>
-            {(control) => <input {...control} {...bind('companyLocation')} type="text" dir="auto" maxLength={FIELD_MAX_LENGTH.companyLocation} />}
+            {(control) => <input {...control} {...bind('companyLocation', FIELD_MAX_LENGTH.companyLocation)} type="text" dir="auto" />}
           </FormField>
           <FormField id="contact-message" label={text('contact.form.message')} required $wide>
-            {(control) => <textarea {...control} {...bind('message')} dir="auto" rows={5} maxLength={FIELD_MAX_LENGTH.message} />}
+            {(control) => <textarea {...control} {...bind('message', FIELD_MAX_LENGTH.message)} dir="auto" rows={5} />}
           </FormField>
           <HumanCheckField id="contact-answer" {...bind('answer')} />
         </FormGrid>

@@ -116,12 +116,12 @@ export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="quote-form-heading" aria-busy={loading}>
         <FormGrid>
           <FormField id="quote-companyName" label={text('contact.quote.form.companyName')} required>
-            {(control) => <input {...control} {...bind('companyName')} type="text" dir="auto" autoComplete="organization" maxLength={FIELD_MAX_LENGTH.companyName} />}
+            {(control) => <input {...control} {...bind('companyName', FIELD_MAX_LENGTH.companyName)} type="text" dir="auto" autoComplete="organization" />}
           </FormField>
           <PersonFields nameLabel={text('contact.quote.form.name')} idPrefix="quote" bind={bind} phoneRequired />
           <BranchField id="quote-branch" label={text('contact.quote.form.branch')} required branches={branches} control={bind('branch')} />
           <FormField id="quote-deliveryCity" label={text('contact.quote.form.deliveryCity')}>
-            {(control) => <input {...control} {...bind('deliveryCity')} type="text" dir="auto" autoComplete="address-level2" maxLength={QUOTE_LIMITS.deliveryCity} />}
+            {(control) => <input {...control} {...bind('deliveryCity', QUOTE_LIMITS.deliveryCity)} type="text" dir="auto" autoComplete="address-level2" />}
           </FormField>
           <FormField id="quote-neededBy" label={text('contact.quote.form.neededBy')}>
             {/* dir="ltr": the browser's date field keeps its day, month and year order on an Arabic page */}
@@ -139,7 +139,7 @@ export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
           </FormField>
           <HumanCheckField id="quote-answer" {...bind('answer')} />
           <FormField id="quote-notes" label={text('contact.quote.form.notes')} $wide>
-            {(control) => <textarea {...control} {...bind('notes')} dir="auto" rows={4} maxLength={QUOTE_LIMITS.notes} />}
+            {(control) => <textarea {...control} {...bind('notes', QUOTE_LIMITS.notes)} dir="auto" rows={4} />}
           </FormField>
         </FormGrid>
         <FormHoneypot idPrefix="quote" {...bind(HONEYPOT_FIELD)} />

@@ -3,6 +3,7 @@ import { requestsSent, server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { ADMIN, fakeStaffServer, staffHandlers } from '../testing/handlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
+import { withHiddenCharactersShown } from '../ui/VisibleText';
 import { auditPageOf } from './AuditPage';
 
 describe('the audit log', () => {
@@ -25,7 +26,7 @@ describe('the audit log', () => {
   it('shows typed text with its hidden characters written out and isolated: a forged line or reversed address shows as what it is', async () => {
     const fake = fakeStaffServer();
     const forged = 'password; e-mail x@crescent.example\naddress 10.0.0.1\u202e; address 9.113.0.302';
-    fake.audit = { ...fake.audit, entries: [{ id: 99, at: '2026-11-23T10:00:00.000Z', actor: null, action: 'sign-in failed', target: null, detail: forged }] };
+    fake.audit = { ...fake.audit, entries: [{ id: 99, at: '2026-11-23T10:00:00.000Z', actor: null, action: 'sign-in failed', target: null, detail: forged, fields: null }] };
     server.use(...staffHandlers(fake));
     renderStaffApp('/audit');
     const table = await screen.findByRole('table');
@@ -33,6 +34,29 @@ describe('the audit log', () => {
     expect(cell.tagName).toBe('BDI');
     expect(cell.textContent).toBe('password; e-mail x@crescent.example⟨U+000A⟩address 10.0.0.1⟨U+202E⟩; address 9.113.0.302');
     expect(table.textContent).not.toMatch(/[\n\u202e]/);
+  });
+
+  it("shows an entry's fields as name and value: an e-mail holding '; address 10.9.9.9' stays the e-mail's value", async () => {
+    const fake = fakeStaffServer();
+    const fields = { step: 'password', email: 'admin@rt.test; address 10.9.9.9', address: '127.0.3.1' };
+    fake.audit = { ...fake.audit, entries: [{ id: 98, at: '2026-11-23T10:00:00.000Z', actor: null, action: 'sign-in failed', target: null, detail: null, fields }] };
+    server.use(...staffHandlers(fake));
+    renderStaffApp('/audit');
+    const table = await screen.findByRole('table');
+    const shown = within(table)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(shown).toEqual([
+      ['Step', 'password'],
+      ['E-mail', 'admin@rt.test; address 10.9.9.9'],
+      ['Address', '127.0.3.1'],
+    ]);
+  });
+
+  it('writes out tag characters, soft hyphens and other invisible format characters', () => {
+    const tagged = `admin\u00ad\u{E0041}\u{E0042}\u2063\u180e\u3164x`;
+    expect(withHiddenCharactersShown(tagged)).toBe('admin⟨U+00AD⟩⟨U+E0041⟩⟨U+E0042⟩⟨U+2063⟩⟨U+180E⟩⟨U+3164⟩x');
+    expect(withHiddenCharactersShown('عائشة 😀 e\u0301')).toBe('عائشة 😀 e\u0301');
   });
 
   it('reads the page from the address', () => {

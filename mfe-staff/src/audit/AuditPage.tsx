@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
+import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
-import { STAFF_API, type AuditPage as AuditPageData } from '@site/contracts/staff-api';
+import { STAFF_API, type AuditEntry, type AuditPage as AuditPageData } from '@site/contracts/staff-api';
 import { queryString } from '../api/staffFetch';
 import { formatDateTime } from '../ui/format';
 import { PageHeading } from '../ui/PageHeading';
@@ -13,6 +14,41 @@ import { VisibleText } from '../ui/VisibleText';
 export function auditPageOf(search: string): number {
   const page = Number(new URLSearchParams(search).get('page'));
   return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/** The words for the audit's field names; a name not listed is shown as it is. */
+const FIELD_LABELS: Readonly<Record<string, string>> = { step: 'Step', email: 'E-mail', address: 'Address', name: 'Name', remotes: 'Remotes' };
+
+const Fields = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 2px 8px;
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+`;
+
+/**
+ * An entry's detail: the server's words, then each field as its name and value, one to a row. A value is shown as
+ * that field's alone (hidden characters written out), so text typed into it cannot pass for another field.
+ */
+function EntryDetail({ entry }: { entry: AuditEntry }) {
+  const fields = Object.entries(entry.fields ?? {});
+  return (
+    <>
+      {entry.detail === null ? null : <VisibleText text={entry.detail} />}
+      {fields.length === 0 ? null : (
+        <Fields>
+          {fields.map(([name, value]) => (
+            <Fragment key={name}>
+              <dt>{FIELD_LABELS[name] ?? <VisibleText text={name} />}</dt>
+              <dd>{value === null ? '' : <VisibleText text={String(value)} />}</dd>
+            </Fragment>
+          ))}
+        </Fields>
+      )}
+    </>
+  );
 }
 
 /** /staff/audit (admins): who did what, newest first, a page at a time (?page=2 in the address). */
@@ -50,7 +86,9 @@ export function AuditPage() {
                     <td>{entry.actor === null ? 'The system' : <VisibleText text={entry.actor} />}</td>
                     <td>{entry.action}</td>
                     <td>{entry.target === null ? '' : <VisibleText text={entry.target} />}</td>
-                    <td>{entry.detail === null ? '' : <VisibleText text={entry.detail} />}</td>
+                    <td>
+                      <EntryDetail entry={entry} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

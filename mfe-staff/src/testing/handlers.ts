@@ -145,7 +145,7 @@ export function fakeStaffServer(overrides: Partial<FakeStaffServer> = {}): FakeS
     reviews: [review(), review({ id: 2, visibility: 'held', stars: 1, comment: HOSTILE, customerName: 'Spammer' })],
     settings: { holdNewReviews: false },
     audit: {
-      entries: [{ id: 1, at: '2026-11-20T10:00:00.000Z', actor: ADMIN.email, action: 'inbox.status', target: 'contact/7', detail: 'new → handled' }],
+      entries: [{ id: 1, at: '2026-11-20T10:00:00.000Z', actor: ADMIN.email, action: 'inbox.status', target: 'contact/7', detail: 'new → handled', fields: null }],
       page: 1,
       pageCount: 1,
     },

@@ -3,13 +3,16 @@
 // break cannot start a fake audit line and U+202E cannot reverse the address after it; and the whole value sits in a
 // <bdi>, so right-to-left text in it cannot reorder the cell around it.
 
-/** C0/C1 controls, zero-width characters, direction marks, embeddings, overrides, isolates, line separators, BOM. */
-// eslint-disable-next-line no-control-regex -- control characters are what this shows
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+/**
+ * Characters that show nothing or move other text: C0/C1 controls, every format character (Unicode's Cf: soft hyphen,
+ * zero-width characters, direction marks, embeddings, overrides, isolates, BOM, the tag characters U+E0000–U+E007F…),
+ * line and paragraph separators, the Hangul fillers and the combining grapheme joiner (default-ignorable, shown blank).
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034f\u115f\u1160\u3164\uffa0\u2060-\u206f\u{e0000}-\u{e007f}]/gu;
 
-/** `text` with each hidden character written out as ⟨U+XXXX⟩. */
+/** `text` with each hidden character written out as ⟨U+XXXX⟩ (a tag character as ⟨U+E0041⟩). */
 export function withHiddenCharactersShown(text: string): string {
-  return text.replace(HIDDEN, (character) => `⟨U+${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+  return text.replace(HIDDEN, (character) => `⟨U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
 }
 
 export function VisibleText({ text }: { text: string }) {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { StaffBranch } from '@site/contracts/staff-api';
+import type { AuditFields, StaffBranch } from '@site/contracts/staff-api';
 import type { CategoryState } from '@site/contracts/staff-catalogue-api';
 
 /**
@@ -165,6 +165,8 @@ export interface StaffAuditLogTable {
   action: string;
   target: string | null;
   detail: string | null;
+  /** jsonb: the entry's values by name (AuditFields), or null; written as a JSON text. */
+  fields: ColumnType<AuditFields | null, string | null | undefined, string | null>;
 }
 
 export interface StaffNotesTable {

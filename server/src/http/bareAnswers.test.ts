@@ -1,6 +1,6 @@
 // What a prober sends that Node's HTTP parser refuses before any route runs, played on a real socket (app.inject has
 // no parser): an unknown method, Transfer-Encoding with Content-Length (request smuggling's opening), no Host, headers
-// too large, headers that never finish. Each answer must carry the site's security headers and say what was wrong.
+// too large, an Expect Node does not know, headers that never finish. Each answer must carry the site's security headers and say what was wrong.
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -63,6 +63,7 @@ describe('answers made before routing carry the security headers', () => {
     { what: 'a request line that is not HTTP', request: 'GET /home\x00 HTTP/1.1\r\n\r\n', status: 400, error: /^The request is not valid HTTP$/ },
     { what: 'no Host header', request: 'GET /home HTTP/1.1\r\nConnection: close\r\n\r\n', status: 400, error: /^A Host header naming this site is required$/ },
     { what: 'headers of 70 KB', request: `GET /home HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(70_000)}\r\n\r\n`, status: 431, error: /^The request headers are too large$/ },
+    { what: 'an Expect other than 100-continue', request: 'GET /home HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\n\r\n', status: 417, error: /^Only "Expect: 100-continue" is understood here$/ },
     { what: 'headers that never finish', request: 'GET /home HTTP/1.1\r\nHost: localhost\r\n', status: 408, error: /^The request did not arrive in time$/ },
   ];
 

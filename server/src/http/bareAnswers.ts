@@ -1,9 +1,10 @@
 // Answers Node's HTTP parser makes before Fastify routes a request, so before any hook can add a header: a request
 // line or headers that are not HTTP (an unknown method, Transfer-Encoding with Content-Length), headers too large
-// (431), headers or a body that never finish (408), and an HTTP/1.1 request without a Host. Fastify's own answers to
-// the first ones, and Node's to the last, carry no security header; a prober reads them as another server's. Here
-// they carry the site's headers (BARE_ANSWER_HEADERS) and a line of JSON saying what was wrong.
-import { STATUS_CODES } from 'node:http';
+// (431), headers or a body that never finish (408), an HTTP/1.1 request without a Host, and an Expect other than
+// 100-continue (417). Fastify's own answers to the first ones, and Node's to the last two, carry no security header; a
+// prober reads them as another server's. Here they carry the site's headers (BARE_ANSWER_HEADERS) and a line of JSON
+// saying what was wrong.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { BARE_ANSWER_HEADERS, HSTS_VALUE } from './securityHeaders.js';
@@ -15,9 +16,8 @@ function statusAndWords(code: string | undefined): [number, string] {
   return [400, 'The request is not valid HTTP'];
 }
 
-/** The raw answer, headers and body, for a parser error of `code`; HSTS only on a TLS socket. */
-export function bareAnswer(code: string | undefined, overTls: boolean): string {
-  const [status, words] = statusAndWords(code);
+/** The headers and body of a bare answer saying `words`; HSTS only on a TLS socket. */
+function bareHeadersAndBody(words: string, overTls: boolean): { headers: Record<string, string>; body: string } {
   const body = JSON.stringify({ error: words });
   const headers: Record<string, string> = {
     ...BARE_ANSWER_HEADERS,
@@ -27,8 +27,26 @@ export function bareAnswer(code: string | undefined, overTls: boolean): string {
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',
   };
+  return { headers, body };
+}
+
+/** The raw answer, headers and body, for a parser error of `code`; HSTS only on a TLS socket. */
+export function bareAnswer(code: string | undefined, overTls: boolean): string {
+  const [status, words] = statusAndWords(code);
+  const { headers, body } = bareHeadersAndBody(words, overTls);
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * An `Expect` other than 100-continue: Node answers 417 itself, before any route or hook, unless the server has a
+ * 'checkExpectation' listener. This is that listener: the same 417, with the site's headers, the request not served.
+ */
+export function registerExpectationFailed(app: FastifyInstance): void {
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const { headers, body } = bareHeadersAndBody('Only "Expect: 100-continue" is understood here', 'encrypted' in request.socket);
+    response.writeHead(417, headers).end(body);
+  });
 }
 
 /** Fastify's clientErrorHandler option: as Fastify's own, with the site's headers and words. */

@@ -52,6 +52,33 @@ describe('PUBLIC_SITE_URL and TRUST_PROXY', () => {
     });
   }
 
+  // `true` by another name: a start with any of these would believe any X-Forwarded-For a client writes.
+  for (const [wide, named] of [
+    ['999', 'at most 5 proxy hops (got 999)'],
+    ['6', 'at most 5 proxy hops (got 6)'],
+    ['0.0.0.0/1,128.0.0.0/1', 'wider than /8 (IPv4) or /32 (IPv6) (got 0.0.0.0/1, 128.0.0.0/1)'],
+    ['::/1', '(got ::/1)'],
+    ['10.0.0.1,2001:db8::/16', '(got 2001:db8::/16)'],
+    ['::ffff:0.0.0.0/97', '(got ::ffff:0.0.0.0/97)'],
+  ] as const) {
+    test(`TRUST_PROXY "${wide}" is refused at start unless TRUST_PROXY_WIDE=1 says it is meant`, () => {
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: wide }),
+        (error: unknown) =>
+          error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY must') && p.includes(named) && p.includes('TRUST_PROXY_WIDE=1')),
+      );
+      assert.ok(loadConfig({ TRUST_PROXY: wide, TRUST_PROXY_WIDE: '1' }).http.trustProxy);
+    });
+  }
+
+  test('TRUST_PROXY: up to 5 hops, /8 (IPv4) and /32 (IPv6) ranges and private IPv6 blocks of any width start without TRUST_PROXY_WIDE', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: '5' }).http.trustProxy, 5);
+    for (const narrow of ['10.0.0.0/8', '2001:db8::/32', '::ffff:10.0.0.0/104', 'fc00::/7', 'fe80::/10', 'uniquelocal']) {
+      assert.equal(loadConfig({ TRUST_PROXY: narrow }).http.trustProxy, narrow);
+    }
+    assert.throws(() => loadConfig({ TRUST_PROXY: '2', TRUST_PROXY_WIDE: 'maybe' }), (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith('TRUST_PROXY_WIDE must be 1 or 0')));
+  });
+
   test('a hop count becomes a function trusting that many hops', () => {
     const trust = fastifyTrustProxy(2);
     assert.equal(typeof trust, 'function');

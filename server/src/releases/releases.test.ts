@@ -197,6 +197,12 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
       const res = await staffCall(admin, 'POST', STAFF_API.releaseTokens, bad);
       assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
     }
+    // a name that looks like another: tag characters, a soft hyphen, a zero-width space or joiner inside it
+    for (const [name, code] of [['catalogue\u{E0041}\u{E0042} pipeline', 'E0041'], ['cata\u00adlogue pipeline', '00AD'], ['catalogue\u200b pipeline', '200B'], ['catalogue\u2063pipeline', '2063']] as const) {
+      const res = await staffCall(admin, 'POST', STAFF_API.releaseTokens, { ...body, name });
+      assert.equal(res.statusCode, 400, `${JSON.stringify(name)}: ${res.body}`);
+      assert.deepEqual(res.json(), { error: `name contains an invisible character (U+${code}), which a name may not hold` });
+    }
 
     const made = await staffCall(admin, 'POST', STAFF_API.releaseTokens, body);
     assert.equal(made.statusCode, 201, made.body);

@@ -83,7 +83,7 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
     const { body } = request;
     const remotes = [...new Set(body.remotes)];
     const { token, info } = await createReleaseToken(db.kysely, admin.email, { ...body, remotes });
-    await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, `${info.name} (${info.remotes.join(', ')})`);
+    await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, null, { name: info.name, remotes: info.remotes.join(', ') });
     // no-store: the one answer that carries the token must not stay in any cache
     return reply.code(201).header('cache-control', 'no-store').send({ token, ...info });
   });

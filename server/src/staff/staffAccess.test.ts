@@ -665,6 +665,19 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(await count('staff_audit_log'), auditBefore, 'no audit line');
   });
 
+  await t.test("an e-mail written to forge the audit line ('; address 10.9.9.9') stays that one field's value", async () => {
+    const { signIn } = api;
+    await forgetFailures();
+    const forged = 'admin@rt.test; address 10.9.9.9';
+    const res = await signIn(forged, 'wrong password', { address: '127.0.3.1' });
+    assert.equal(res.statusCode, 401, res.body);
+    const [line] = await db.query<{ detail: string | null; fields: Record<string, unknown> | null }>(
+      "select detail, fields from staff_audit_log where action = 'sign-in failed' order by id desc limit 1",
+    );
+    assert.deepEqual(line, { detail: null, fields: { step: 'password', email: forged, address: '127.0.3.1' } });
+    await forgetFailures();
+  });
+
   await t.test('lockout per address: 20 failures from one address lock it for every account; other addresses go on', async () => {
     const { signIn } = api;
     await forgetFailures();
@@ -803,7 +816,7 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const newest = page1.entries[0]!;
     assert.equal(newest.action, 'sign-in');
     assert.equal(newest.actor, 'admin@crescent.example');
-    assert.match(newest.detail ?? '', /recovery code/);
+    assert.match(String(newest.fields?.step), /recovery code/);
     assert.ok(Date.now() - Date.parse(newest.at) < 60_000, 'when');
     const at = page1.entries.map((entry) => Date.parse(entry.at));
     assert.deepEqual(at, [...at].sort((a, b) => b - a), 'newest first');

@@ -172,9 +172,10 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
 
   /** A failed attempt (already counted by failures.attempt): written to the audit log, and the lock if it starts now. */
   async function failed(request: FastifyRequest, attempt: Attempt, step: string, email: string): Promise<void> {
-    const detail = `${step}; e-mail ${email}; address ${request.ip}`;
-    await recordStaffAction(db, null, 'sign-in failed', null, detail);
-    if (attempt.last) await recordStaffAction(db, null, 'sign-in locked', null, detail);
+    // the e-mail is the visitor's text: a field of its own, never joined into a sentence it could extend
+    const fields = { step, email, address: request.ip };
+    await recordStaffAction(db, null, 'sign-in failed', null, null, fields);
+    if (attempt.last) await recordStaffAction(db, null, 'sign-in locked', null, null, fields);
   }
 
   // ---- sign-in: POST {email, password} ----
@@ -207,7 +208,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
     const session = await startSession(request, reply, db, account, state, undefined);
     await failures.succeeded(keys, state === 'active');
     if (state === 'active') {
-      await recordStaffAction(db, account, 'sign-in', `account:${account.id}`, `password; address ${request.ip}`);
+      await recordStaffAction(db, account, 'sign-in', `account:${account.id}`, null, { step: 'password', address: request.ip });
     }
     return session;
   });
@@ -242,7 +243,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
         if (how === undefined) return undefined;
         const next = await startSession(request, reply, tx, account, 'active', session);
         if (next === undefined) throw httpError(401, MESSAGES.signIn); // the pending session was used by another request
-        await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `${how}; address ${request.ip}`);
+        await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: how, address: request.ip });
         return next;
       });
       if (result === undefined) {
@@ -321,7 +322,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
         const started = await startSession(request, reply, tx, { ...account, totp_secret: sealed, totp_enabled_at: new Date() }, 'active', session);
         if (started === undefined) throw httpError(401, MESSAGES.signIn);
         await recordStaffAction(tx, account, 'totp enabled', `account:${account.id}`, `${recoveryCodes.length} recovery codes issued`);
-        await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, `password + new authenticator; address ${request.ip}`);
+        await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: 'password + new authenticator', address: request.ip });
         return started;
       });
       await failures.succeeded(keys, true);
@@ -409,14 +410,14 @@ async function readAuditPage(db: Kysely<DatabaseSchema>, page: number): Promise<
   const pageCount = Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE));
   const rows = await db
     .selectFrom('staff_audit_log')
-    .select(['id', 'at', 'actor_email', 'action', 'target', 'detail'])
+    .select(['id', 'at', 'actor_email', 'action', 'target', 'detail', 'fields'])
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE)
     .execute();
   return {
-    entries: rows.map((row) => ({ id: row.id, at: row.at.toISOString(), actor: row.actor_email, action: row.action, target: row.target, detail: row.detail })),
+    entries: rows.map((row) => ({ id: row.id, at: row.at.toISOString(), actor: row.actor_email, action: row.action, target: row.target, detail: row.detail, fields: row.fields })),
     page,
     pageCount,
   };

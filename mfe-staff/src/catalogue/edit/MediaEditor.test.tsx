@@ -62,7 +62,7 @@ describe('the picture and datasheet section', () => {
     expect(screen.getByText('Unsaved changes: save the draft before publishing.')).toBeInTheDocument();
 
     choose(datasheetInput(), file([PDF], 'sheet.pdf', 'application/pdf'));
-    const link = await media().findByRole('link', { name: 'Datasheet (PDF, opens in a new tab)' });
+    const link = await media().findByRole('link', { name: 'Datasheet (PDF, download)' });
     expect(link.getAttribute('href')).toMatch(/^\/media\/catalogue\/hex_cw_brass_cable_gland\/[a-f0-9]{64}\.pdf$/);
 
     // each upload: multipart with the CSRF token, the boundary set by fetch
@@ -125,7 +125,7 @@ describe('the picture and datasheet section', () => {
     };
     await openEditor();
     expect(media().getByRole('img', { name: 'CW Brass Cable Gland' })).toHaveAttribute('src', `${picture.src}-320.webp`);
-    expect(media().getByRole('link', { name: 'Datasheet (PDF, opens in a new tab)' })).toHaveAttribute('href', datasheet);
+    expect(media().getByRole('link', { name: 'Datasheet (PDF, download)' })).toHaveAttribute('href', datasheet);
 
     fireEvent.click(media().getByRole('button', { name: 'Remove the picture' }));
     expect(media().queryByRole('img')).not.toBeInTheDocument();

@@ -105,8 +105,9 @@ export function MediaEditor({ productId, content, update }: MediaEditorProps) {
       </MediaField>
       <MediaField productId={productId} kind="datasheet" present={datasheet !== undefined} update={update}>
         {datasheet ? (
-          <a href={datasheet} target="_blank" rel="noreferrer">
-            Datasheet (PDF, opens in a new tab)
+          // the server sends an uploaded PDF as a download (never shown on the site's origin: it may hold script)
+          <a href={datasheet} download>
+            Datasheet (PDF, download)
           </a>
         ) : null}
       </MediaField>

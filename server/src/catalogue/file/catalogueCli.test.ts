@@ -11,7 +11,7 @@ import { CatalogueStore } from '../catalogueStore.js';
 import { readCatalogueVersion } from '../state.js';
 import { catalogueCli } from './catalogueCli.js';
 import { CATALOGUE_COLUMNS } from './columns.js';
-import { writeCsv } from './csv.js';
+import { readCsv, writeCsv } from './csv.js';
 
 let folder: string;
 let env: Record<string, string>;
@@ -139,6 +139,43 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
   );
   assert.equal(listing?.products.at(-1)?.productName, 'جلبة نحاسية جديدة 20S');
   assert.equal(await inDatabase(async (db) => readCatalogueVersion(db.kysely)), before.version + 1);
+});
+
+test("a value's own leading apostrophe survives export and import; only the formula guard is taken off", async () => {
+  const texts = ["'quoted", "'-5 mm gland", "''=x", '=1+1', '-20 °C', "it's", "'"];
+  assert.deepEqual(readCsv(writeCsv(['text'], texts.map((text) => [text]))).slice(1).map((record) => record.cells[0]), texts);
+  // a spreadsheet shows a guarded cell without the apostrophe, as its text: the file holds one more than the value
+  assert.equal(writeCsv(['text'], [['=1+1'], ["'-5 mm gland"], ["'quoted"]]), "\uFEFFtext\r\n'=1+1\r\n''-5 mm gland\r\n'quoted\r\n");
+
+  // through the catalogue: products named so, imported, exported and imported again, unchanged
+  const names = ["'Quoted' Brass Gland", "'-5 mm Brass Gland"];
+  const row = (name: string, index: number) => ({
+    id: `apostrophe_gland_${index}`,
+    productCategoryId: 'industrial_cable_glands',
+    productName: name,
+    productName_ar: 'جلبة نحاسية',
+    code: `APOS-${index}`,
+    company: 'Hex',
+    price: '',
+    unit: 'piece',
+    popularity: '10',
+    dateAdded: '2026-11-02',
+    image: 'gland_brass',
+    details: JSON.stringify({ detail: ['<p>A gland.</p>'], description: [{ key: 'Size', value: '20S' }] }),
+    details_ar: JSON.stringify({ detail: ['<p>جلبة.</p>'], description: [{ key: 'المقاس', value: '20S' }] }),
+  });
+  const storedNames = () => inDatabase(async (db) => Promise.all(names.map(async (_, index) => (await new CatalogueStore(db.kysely).product(`apostrophe_gland_${index}`, 'en'))?.listing.productName)));
+  const rows = names.map(row);
+  await writeFile(file('apostrophes.csv'), writeCsv(CATALOGUE_COLUMNS, rows.map((one) => CATALOGUE_COLUMNS.map((column) => one[column]))));
+  const imported = await run('import', file('apostrophes.csv'));
+  assert.equal(imported.code, 0, imported.err);
+  assert.deepEqual(await storedNames(), names);
+  // exported and read back as the import reads it (the whole catalogue's import is the first test's)
+  assert.equal((await run('export', file('apostrophes-out.csv'))).code, 0);
+  const [header, ...records] = readCsv(await readFile(file('apostrophes-out.csv'), 'utf8'));
+  const [idColumn, nameColumn] = [header!.cells.indexOf('id'), header!.cells.indexOf('productName')];
+  const exported = names.map((_, index) => records.find((record) => record.cells[idColumn] === `apostrophe_gland_${index}`)?.cells[nameColumn]);
+  assert.deepEqual(exported, names);
 });
 
 test('a workbook formula is read as its text, never as what it computes', async () => {

@@ -1,6 +1,7 @@
 // CSV as RFC 4180 writes it (comma, double quotes, CRLF), read with each record's line number for the import's
 // messages. A spreadsheet opens what we write: UTF-8 with a byte-order mark (Excel needs it to read Arabic), and a
-// cell that would start a formula (=, +, -, @, tab, CR) carries a leading apostrophe, which reading takes off again.
+// cell that would start a formula (=, +, -, @, tab, CR) carries a leading apostrophe, which reading takes off again;
+// an apostrophe of the value's own comes back as it was.
 
 /** A record of a read file: its cells, and the line it starts on (1 is the header). */
 export interface CsvRecord {
@@ -8,11 +9,16 @@ export interface CsvRecord {
   cells: string[];
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * The cells that get the guard: a formula start (=, +, -, @, tab, CR), or apostrophes before one. Guarding the second kind too is what lets
+ * reading take off exactly one apostrophe, and only one it can tell was ours: a value of the user's that begins with
+ * an apostrophe ('quoted, '-5 mm) comes back as it was.
+ */
+const GUARDED = /^'*[=+\-@\t\r]/;
 
 /** One cell as written: the apostrophe guard, then quoted when it holds a comma, a quote, a line break or edge spaces. */
 export function csvCell(value: string): string {
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  const guarded = GUARDED.test(value) ? `'${value}` : value;
   return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
@@ -21,8 +27,8 @@ export function writeCsv(header: readonly string[], rows: readonly (readonly str
   return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** Takes off the guard csvCell put on a cell that would start a formula. */
-export const unguardCell = (value: string): string => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+/** Takes off the guard csvCell put on a cell: its first apostrophe, only when what follows is a cell csvCell guards. */
+export const unguardCell = (value: string): string => (value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value);
 
 export class CsvSyntaxError extends Error {}
 

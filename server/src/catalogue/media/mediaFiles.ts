@@ -14,7 +14,7 @@ import { discardTemp, type MediaStore } from './mediaStore.js';
 /** An upload that is not what it should be: answered with its status and sentence, nothing kept. */
 export class MediaRefused extends Error {
   constructor(
-    readonly statusCode: 413 | 415,
+    readonly statusCode: 400 | 413 | 415,
     message: string,
   ) {
     super(message);
@@ -87,21 +87,47 @@ export function variantWidths(width: number): number[] {
 
 export const variantName = (hash: string, width: number, format: 'avif' | 'webp'): string => `${hash}-${width}.${format}`;
 
-/** A decoding failure as the answer to send: too many pixels, or data that does not decode under a header that read well. */
-function decodeRefusal(error: unknown): unknown {
+/**
+ * Failures of the server rather than of the upload: memory, disk, open files, the temp file gone. Only these stay a
+ * server error (503); anything else the decoder says about a file whose header read well is the file's fault.
+ */
+const RESOURCE_FAILURE = /out of memory|memory allocation|unable to allocate|cannot allocate|Input file is missing|\b(?:ENOMEM|ENOSPC|EMFILE|ENFILE|EIO|EACCES)\b/i;
+
+/** Whether `error` is the server running short of something, not the input being bad. */
+function isResourceFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return true;
+  const code = (error as NodeJS.ErrnoException).code;
+  return RESOURCE_FAILURE.test(error.message) || (typeof code === 'string' && RESOURCE_FAILURE.test(code));
+}
+
+/** Said of a picture whose header read well but whose data the decoder refused (a bad CRC, data cut short, bad zlib…). */
+export const UNDECODABLE_PICTURE = 'could not be decoded: its data is damaged or cut short. Send the picture again, or save it anew from an image editor.';
+
+/**
+ * A decoding failure as the answer to send: too many pixels (413), the server short of memory or disk (rethrown, a
+ * server error), or else the decoder refusing the data under a header that read well (400: the file is bad).
+ */
+function decodeRefusal(error: unknown, sentName: string | undefined): unknown {
   if (error instanceof Error && /pixel limit/i.test(error.message)) return tooManyPixels();
-  if (error instanceof Error && /(corrupt|premature|invalid|bad|unsupported|decode|truncated)/i.test(error.message)) {
-    return new MediaRefused(415, `${NOT_A_PICTURE} This one could not be decoded.`);
-  }
-  return error;
+  if (isResourceFailure(error)) return error;
+  return new MediaRefused(400, `The picture ${namedAs(sentName)}${UNDECODABLE_PICTURE}`);
+}
+
+/** The name the sender gave the file, quoted for a sentence (invisible and control characters dropped, kept short); '' without one. */
+function namedAs(sentName: string | undefined): string {
+  const shown = (sentName ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').trim();
+  if (shown === '') return '';
+  const short = [...shown].length > 80 ? `${[...shown].slice(0, 79).join('')}…` : shown;
+  return `“${short}” `;
 }
 
 /**
  * Makes and stores the picture's variants: each width in AVIF and WebP, turned upright by its EXIF orientation, no
  * metadata kept. The upload is decoded once, to the widest variant (raw pixels); the others are made from that, so a
- * 40-megapixel upload is decoded once, not six times. Resolves to the widths made.
+ * 40-megapixel upload is decoded once, not six times. Resolves to the widths made. `sentName` (the file's name on the
+ * sender's side) names the file when its data does not decode.
  */
-export async function storePictureVariants(store: MediaStore, productId: string, hash: string, file: string): Promise<number[]> {
+export async function storePictureVariants(store: MediaStore, productId: string, hash: string, file: string, sentName?: string): Promise<number[]> {
   let base: { data: Buffer; info: OutputInfo };
   try {
     // limitInputPixels again: the decoder enforces it, whatever the header check concluded
@@ -111,7 +137,7 @@ export async function storePictureVariants(store: MediaStore, productId: string,
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    throw decodeRefusal(error);
+    throw decodeRefusal(error, sentName);
   }
   const { width, height, channels } = base.info;
   const widths = variantWidths(width);

@@ -59,6 +59,26 @@ function pngDeclaring(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(4096))), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** A well-formed one-page PDF that runs `script` when opened (an OpenAction of JavaScript), as an attacker would upload. */
+function scriptedPdf(script: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+    `<< /Type /Action /S /JavaScript /JS (${script}) >>`,
+  ];
+  let text = '%PDF-1.7\n';
+  const offsets = objects.map((object, index) => {
+    const offset = text.length;
+    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
 async function pdf(): Promise<Buffer> {
   const document = new PDFDocument({ size: 'A4' });
   const chunks: Buffer[] = [];
@@ -128,7 +148,20 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
       .toBuffer();
     await refused(await upload(app, layla, pictures, 'photo.png', 'image/png', gif), 415, /This one is GIF/);
     // a real JPEG's header over data cut short: the header reads, the pixels do not decode
-    await refused(await upload(app, layla, pictures, 'photo.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))), 415, /could not be decoded/);
+    await refused(await upload(app, layla, pictures, 'photo.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))), 400, /The picture “photo\.jpg” could not be decoded/);
+  });
+
+  await t.test('a PNG whose header reads but whose data is bad (CRC, cut short, zlib) is a 400 naming the file, not a 503', async () => {
+    const idat = smallPng.indexOf('IDAT', 0, 'latin1');
+    const dataLength = smallPng.readUInt32BE(idat - 4);
+    const badCrc = Buffer.from(smallPng);
+    badCrc.writeUInt8(badCrc.readUInt8(idat + 4 + dataLength) ^ 0xff, idat + 4 + dataLength);
+    const badZlib = Buffer.from(smallPng);
+    badZlib.fill(0x55, idat + 6, idat + 4 + dataLength - 4);
+    const cutShort = smallPng.subarray(0, idat + 4 + Math.floor(dataLength / 2));
+    for (const [name, content] of [['bad crc.png', badCrc], ['bad-zlib.png', badZlib], ['cut-short.png', cutShort]] as const) {
+      await refused(await upload(app, layla, pictures, name, 'image/png', content), 400, new RegExp(`^The picture “${name}” could not be decoded: its data is damaged or cut short\\..*Nothing was kept\\.$`));
+    }
   });
 
   await t.test('a PDF that is not one is refused: HTML named .pdf, a header alone, a picture, a cut-short PDF', async () => {
@@ -283,6 +316,18 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
   });
 
   let datasheet: UploadedDatasheet | undefined;
+  await t.test('a PDF holding JavaScript is served as a sandboxed download, never a page of the site', async () => {
+    const scripted = scriptedPdf('app.alert(document.cookie)');
+    const res = await upload(app, layla, datasheets, 'evil "name".pdf', 'application/pdf', scripted);
+    assert.equal(res.statusCode, 200, res.body);
+    const served = await app.inject({ url: res.json<UploadedDatasheet>().datasheet });
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['content-type'], 'application/pdf');
+    assert.equal(served.headers['content-disposition'], `attachment; filename="${PRODUCT}-datasheet.pdf"`);
+    assert.equal(served.headers['content-security-policy'], 'sandbox');
+    assert.ok(served.rawPayload.equals(scripted));
+  });
+
   await t.test('a good PDF is stored as <hash>.pdf and served as a PDF', async () => {
     const content = await pdf();
     const res = await upload(app, layla, datasheets, '../datasheet.html', 'text/html', content);

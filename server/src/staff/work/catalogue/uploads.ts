@@ -59,6 +59,8 @@ interface Received {
   file: string;
   hash: string;
   bytes: number;
+  /** The file's name on the sender's side (the part's filename): only ever quoted in a refusal, never used as a path. */
+  sentName: string;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function receiveOneFile(request: FastifyRequest, store: MediaStore,
     if (streamed.bytes === 0) throw new StaffWorkError(400, `The ${what} is empty.`);
     // nothing may follow the file (a second part is refused by the limits above, as an error here)
     if ((await parts.next()).done !== true) throw new StaffWorkError(400, `${NOT_MULTIPART} Other parts or fields are not taken.`);
-    return { file, hash: streamed.hash, bytes: streamed.bytes };
+    return { file, hash: streamed.hash, bytes: streamed.bytes, sentName: part.filename };
   } catch (error) {
     await discardTemp(file);
     if (error instanceof StaffWorkError) throw error;
@@ -124,7 +126,7 @@ export async function catalogueUploadRoutes(parent: FastifyInstance, { db, store
     const received = await receiveOneFile(request, store, 'picture', PICTURE_MAX_BYTES);
     try {
       const { format, width, height } = await inspectPicture(received.file);
-      const widths = await storePictureVariants(store, id, received.hash, received.file);
+      const widths = await storePictureVariants(store, id, received.hash, received.file, received.sentName);
       await db.kysely.transaction().execute((trx) =>
         recordStaffAction(trx, actor, 'catalogue.upload', `product:${id}`, `picture ${received.hash} (${format}, ${width} × ${height}, ${received.bytes} bytes) stored as AVIF and WebP ${widths.join(', ')} px wide`),
       );
