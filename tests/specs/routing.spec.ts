@@ -51,3 +51,30 @@ test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
     expect(consoleProblems.messages).toEqual([]);
   });
 });
+
+test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }, () => {
+  test.use({ viewport: { width: 1280, height: 600 } });
+
+  test('the comparison opened from a scrolled listing starts at its top; back returns to the listing where it was', async ({ page }) => {
+    // Issue 59: the compare page opened at the listing's position, showing its bottom rows.
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.goto('/our-products/switchgear_accessories');
+    await page.getByRole('checkbox', { name: /^Compare ABB S200/ }).click();
+    await page.getByRole('checkbox', { name: /^Compare Hager Residual/ }).click();
+    await page.mouse.wheel(0, 1000);
+    await expect.poll(scrollY).toBeGreaterThan(400);
+    // Hovered first: the click itself scrolls no further.
+    const compare = page.getByRole('region', { name: 'Products to compare' }).getByRole('link', { name: 'Compare (2)' });
+    await compare.hover();
+    const listingY = await scrollY();
+
+    await compare.click();
+    await expect(page.getByRole('table', { name: 'Products compared' })).toBeVisible();
+    expect(await scrollY()).toBe(0);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: /Switchgear/ })).toBeVisible();
+    await expect.poll(scrollY).toBeGreaterThan(listingY - 20);
+    expect(Math.abs((await scrollY()) - listingY)).toBeLessThanOrEqual(20);
+  });
+});

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 
 const MAIN_PHONE = '+971 4 347 1100';
@@ -66,6 +67,66 @@ test.describe('header at 1280 px', { tag: ['@site', '@shell'] }, () => {
     await expect(footer).toContainText('© 2025 All Rights Reserved.');
   });
 });
+
+/**
+ * Where the header's links and buttons are, what wraps and what overlaps, at the page's current width: one problem a
+ * line, none when the header is one row (issue 59: at 1280 px "About Us" and "Call Us" broke onto two lines).
+ */
+async function headerRowProblems(page: Page): Promise<string[]> {
+  return page.getByRole('banner').evaluate((banner) => {
+    const problems: string[] = [];
+    const shown = [...banner.querySelectorAll<HTMLElement>('a, button')].filter(
+      (element) => element.closest('[role="dialog"]') === null && element.getBoundingClientRect().width > 0,
+    );
+    const name = (element: HTMLElement) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
+    const boxes = shown.map((element) => ({ element, box: element.getBoundingClientRect() }));
+    for (const { element, box } of boxes) {
+      if (box.left < 0 || box.right > window.innerWidth) problems.push(`${name(element)} is cut off by the window's edge`);
+      // A link or button named by its words (not an icon's label): its words are one line high.
+      if (!element.hasAttribute('aria-label') && element.textContent?.trim()) {
+        const words = document.createRange();
+        words.selectNodeContents(element);
+        const textHeight = words.getBoundingClientRect().height;
+        const style = getComputedStyle(element);
+        const lineHeight = style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.2 : parseFloat(style.lineHeight);
+        if (textHeight > lineHeight * 1.2) problems.push(`${name(element)} wraps: ${Math.round(textHeight)} px of text at ${Math.round(lineHeight)} px a line`);
+      }
+    }
+    const navTops = new Set(boxes.filter(({ element }) => element.closest('nav') !== null).map(({ box }) => Math.round(box.top)));
+    if (navTops.size !== 1) problems.push(`the navigation links are not on one row (tops ${[...navTops].join(', ')})`);
+    boxes.forEach((first, index) => {
+      for (const second of boxes.slice(index + 1)) {
+        const overlap = Math.min(first.box.right, second.box.right) - Math.max(first.box.left, second.box.left);
+        if (overlap > 0.5 && Math.min(first.box.bottom, second.box.bottom) > Math.max(first.box.top, second.box.top)) {
+          problems.push(`${name(first.element)} overlaps ${name(second.element)}`);
+        }
+      }
+    });
+    const logo = banner.querySelector('img');
+    if (logo === null || logo.getBoundingClientRect().width < 100) problems.push('the logo is squeezed below 100 px');
+    return problems;
+  });
+}
+
+for (const edition of [
+  { name: 'English', prefix: '', nav: 'Main', menu: 'Open menu' },
+  { name: 'Arabic', prefix: '/ar', nav: 'التنقل الرئيسي', menu: 'فتح القائمة' },
+]) {
+  test.describe(`header from 1025 px up, ${edition.name}`, { tag: ['@site', '@shell'] }, () => {
+    test(`one row, nothing wrapped or overlapping, at 1025, 1280 and 1440 px; the drawer at 1024 px`, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 800 });
+      await page.goto(`${edition.prefix}/about`);
+      for (const width of [1440, 1280, 1025]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect(page.getByRole('navigation', { name: edition.nav })).toBeVisible();
+        expect(await headerRowProblems(page), `at ${width} px`).toEqual([]);
+      }
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect(page.getByRole('navigation', { name: edition.nav })).toBeHidden();
+      await expect(page.getByRole('button', { name: edition.menu })).toBeVisible();
+    });
+  });
+}
 
 test.describe('header at 800 px', { tag: ['@site', '@shell'] }, () => {
   test.use({ viewport: { width: 800, height: 900 } });

@@ -24,8 +24,8 @@ export default function CategoryListPage() {
   const status = useAppSelector(selectCategoriesStatus);
   const error = useAppSelector(selectCategoriesError);
 
+  // No scroll of its own: the shell opens every page at its top, or where the visitor left it on back.
   useEffect(() => {
-    window.scrollTo({ top: 0 });
     const request = dispatch(fetchProductsCategory());
     return () => request.abort();
   }, [dispatch]);

@@ -51,9 +51,9 @@ export default function ProductDetailsPage() {
   const status = useAppSelector(selectProductDetailStatus);
   const error = useAppSelector(selectProductDetailError);
 
-  // On load and whenever the last segment changes: to the top, and load that product and its reviews.
+  // On load and whenever the last segment changes: load that product and its reviews. (Another product is another
+  // address: the shell opens it at its top, or where the visitor left it on back.)
   useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
     const detailRequest = dispatch(fetchProductDetail(productId));
     const reviewsRequest = dispatch(fetchReviews(productId));
     return () => {

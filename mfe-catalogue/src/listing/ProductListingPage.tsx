@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
@@ -103,9 +103,13 @@ export default function ProductListingPage() {
   // the view in its one spelling: what the effect below follows (another parameter in the address asks for nothing)
   const viewSearch = listingViewSearch(view);
 
-  // On entry and on every change of the category or the page: to the top.
+  // Another page of the same category's products: to the top, where the new list starts. Entering the listing, or
+  // another category, is another address: the shell opens it at its top, or where the visitor left it on back.
+  const shownPage = useRef({ productCategoryId, page: view.page });
   useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    const shown = shownPage.current;
+    shownPage.current = { productCategoryId, page: view.page };
+    if (shown.productCategoryId === productCategoryId && shown.page !== view.page) window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [productCategoryId, view.page]);
 
   // The view's products, whenever the category, the order or the page changes.

@@ -14,6 +14,7 @@ import { RemoteWidget } from '../remotes/RemoteWidget';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { useChatMayLoad } from './chatLoadMoment';
 import { StartedMark } from '../app/StartedMark';
+import { ScrollToTopOnNavigation } from '../app/ScrollToTopOnNavigation';
 
 const Main = styled.main`
   flex: 1;
@@ -78,6 +79,7 @@ export function AppFrame() {
   const chatReady = useChatMayLoad();
   return (
     <Page>
+      <ScrollToTopOnNavigation />
       {/* The Arabic web font: declared on Arabic pages only, so English pages never download it. */}
       {locale === 'ar' ? <ArabicFont /> : null}
       <SkipLink href="#main-content" onClick={skipToMain}>

@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react';
 import { PhoneIcon, theme, Tooltip } from '@site/shared-ui';
 import { company } from '@site/content';
 import { useText } from '../i18n/useText';
+import { tightestHeader } from './headerBands';
 
 /** Spec: the tooltip reads 'Copied' for 3 s after a copy. */
 export const COPIED_FOR_MS = 3000;
@@ -22,8 +23,10 @@ const CallButton = styled.button`
   background: transparent;
   font: inherit;
   font-weight: 700;
+  white-space: nowrap;
   cursor: pointer;
   &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
+  ${tightestHeader} { padding: 8px 12px; font-size: 14px; }
 `;
 
 /** On a phone-sized screen only; the copy button elsewhere. */

@@ -10,6 +10,7 @@ import { preloadSearchDialog, SearchDialog } from './SearchDialog';
 import { LanguageSwitch } from './LanguageSwitch';
 import { QuoteBasketButton } from './quote-basket/QuoteBasketButton';
 import { menuTextId } from './menuText';
+import { tightestHeader, tightHeader } from './headerBands';
 import { HOME_PATH } from '@site/contracts/paths';
 import { useText } from '../i18n/useText';
 
@@ -25,10 +26,20 @@ const Bar = styled.header`
   padding: 8px 20px;
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: 0 1px 0 ${({ theme }) => theme.colors.border};
+  ${tightHeader} { gap: 12px; }
+  ${tightestHeader} { gap: 8px; padding: 8px 12px; }
+`;
+
+/** The logo gives way first when the row is short of room, down to a size that still reads. */
+const LogoLink = styled(Link)`
+  flex: 0 1 180px;
+  min-width: 112px;
+  img { width: 100%; height: auto; }
 `;
 
 const Nav = styled.nav`
   display: none;
+  flex-shrink: 0;
   margin-inline-start: auto;
   ul { display: flex; gap: 2px; margin: 0; padding: 0; list-style: none; }
   ${wide} { display: block; }
@@ -39,17 +50,22 @@ const NavItem = styled(Link)<{ $active: boolean }>`
   padding: 10px 10px;
   border-radius: ${({ theme }) => theme.radius.sm};
   font-weight: 600;
+  white-space: nowrap;
   text-decoration: none;
   color: ${({ $active, theme }) => ($active ? theme.colors.surface : theme.colors.brand)};
   background: ${({ $active, theme }) => ($active ? theme.colors.brand : 'transparent')};
+  ${tightHeader} { padding: 10px 8px; }
+  ${tightestHeader} { padding: 10px 5px; font-size: 13px; }
 `;
 
 const Actions = styled.div`
   display: flex;
+  flex-shrink: 0;
   align-items: center;
   gap: 8px;
   margin-inline-start: auto;
   ${wide} { margin-inline-start: 0; }
+  ${tightestHeader} { gap: 4px; }
 `;
 
 /** Above phone width only; on a phone the drawer has it (MobileDrawer). */
@@ -62,8 +78,10 @@ const HeaderLanguageSwitch = styled(LanguageSwitch)`
   font-weight: 600;
   text-decoration: none;
   color: ${({ theme }) => theme.colors.brand};
+  white-space: nowrap;
   &:hover { background: ${({ theme }) => theme.colors.brandLight}; }
   @media (max-width: ${theme.chatMobile}px) { display: none; }
+  ${tightestHeader} { padding: 0 6px; font-size: 14px; }
 `;
 
 
@@ -83,9 +101,9 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   return (
     <Bar>
-      <Link to={HOME_PATH} aria-label={text('header.homeLink', { name: siteName })}>
+      <LogoLink to={HOME_PATH} aria-label={text('header.homeLink', { name: siteName })}>
         <img src="/images/logo.svg" alt={siteName} width={180} height={42} />
-      </Link>
+      </LogoLink>
       <Nav aria-label={text('header.mainNav')}>
         <ul>
           {menu

@@ -24,6 +24,7 @@ export {
   useInRouterContext,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useResolvedPath,
   useRoutes,
