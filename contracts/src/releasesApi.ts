@@ -10,6 +10,20 @@ export interface Release {
   notes: string | null;
   registeredBy: string;
   registeredAt: string;
+  /**
+   * What the build was when it was registered (absent for the releases seeded from the REMOTE_* variables and those
+   * registered before the site recorded it): its manifest's SHA-256 and, when the server can render its pages, its
+   * server-render module and that module's SHA-256. Only those bytes are run on the server.
+   */
+  build?: ReleaseBuild | undefined;
+}
+
+/** A registered build's content, by SHA-256 (hex). */
+export interface ReleaseBuild {
+  manifestSha256: string;
+  /** 'server/render.<hash>.js' as its server-render.json named it; null: its pages are not server-rendered. */
+  renderModule: string | null;
+  renderSha256: string | null;
 }
 
 /** A remote's live pointers, with the releases they point at. */

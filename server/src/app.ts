@@ -11,6 +11,9 @@ import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import type { CatalogueApiReader } from './http/ssr/firstView.js';
+import { BuildCache } from './http/ssr/buildCache.js';
+import { storedBuildsPath } from './http/buildStore.js';
+import { registeredBuilds } from './http/localBuilds.js';
 import { chosenLocale } from './http/languageChoice.js';
 import { followRemoteOrigins, registerSecurityHeaders } from './http/securityHeaders.js';
 import { allowedOriginsOf } from './releases/allowedOrigins.js';
@@ -62,7 +65,7 @@ import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
   // config.ts's defaults when not given (tests that do not look at them)
-  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins'>>;
+  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins' | 'remoteBuilds'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -130,7 +133,26 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // moves them (releases/liveRemotes.ts). Every reader below asks it per request.
   // Remote builds come only from this site, the configured remotes' origins and REMOTE_ORIGINS (allowedOrigins.ts).
   const allowedOrigins = allowedOriginsOf(config.remoteOrigins ?? [], [...entriesOf(config.remotes, 'all'), ...entriesOf([config.staffPages], 'all')]);
-  const liveRemotes = await startLiveRemotes(db, config.remotes, { staff: config.staffPages, allowedOrigins, warn: (message, error) => app.log.warn({ err: error }, message) });
+  // Registered builds as registered: copied from this site's folders into a store every process reads, and each
+  // process's cache of their server-render modules (http/buildStore.ts, http/ssr/buildCache.ts).
+  const remoteBuilds = config.remoteBuilds ?? { storeDir: path.join(config.dataDir, 'remote-builds'), cacheDir: path.join(config.dataDir, 'remote-build-cache') };
+  const buildCache = config.http.serverRendering
+    ? new BuildCache({ dir: remoteBuilds.cacheDir, buildsDir: remoteBuilds.storeDir, warn: (message) => app.log.warn(message) })
+    : undefined;
+  // this site's build folders, which a release registered at their address is copied from (releases/buildContent.ts)
+  const buildFolders = new Map<string, string>();
+  for (const remote of [...config.remotes, config.staffPages]) {
+    buildFolders.set(remoteServedPath(remote.name), remote.distDir);
+    if (remote.canary?.distDir !== undefined) buildFolders.set(canaryServedPath(remote.name), remote.canary.distDir);
+  }
+  const buildStore = { dir: remoteBuilds.storeDir, folders: buildFolders };
+  const liveRemotes = await startLiveRemotes(db, config.remotes, {
+    staff: config.staffPages,
+    allowedOrigins,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+    // a release made live is fetched now, on every process, not by its first visitor
+    onChange: (remotes) => buildCache?.prefetch(registeredBuilds(remotes)),
+  });
   app.addHook('onClose', async () => liveRemotes.stop());
   // A canary on another origin is allowed like a stable remote there; a release on a new origin adds it.
   const frameOrigins = options.seoSite?.mapOrigins ?? siteMapOrigins();
@@ -195,6 +217,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     origin: siteOrigin,
     pageCache: options.pageCache,
     serverRendering: config.http.serverRendering,
+    buildCache,
     onRenderError: (remote, variant) =>
       void recordRenderError(db.kysely, remote, variant).catch((error: unknown) => app.log.warn({ err: error }, 'could not count a render error')),
   });
@@ -287,11 +310,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     db,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
-    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins },
+    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins, buildStore },
   });
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
-  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins });
+  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins, buildStore });
   // ---- the browser's reports of remote loads (public), which can take a failing canary out ----
   await app.register(loadReportRoutes, {
     db,
@@ -310,6 +333,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   ]);
   builds.push({ root: config.staffPages.distDir, servedPath: remoteServedPath(STAFF_REMOTE) });
   if (config.staffPages.canary?.distDir !== undefined) builds.push({ root: config.staffPages.canary.distDir, servedPath: canaryServedPath(STAFF_REMOTE) });
+  // the registered builds stored apart, each at /remotes/<name>/builds/<sha256>/
+  for (const { name } of [...config.remotes, config.staffPages]) builds.push({ root: path.join(remoteBuilds.storeDir, name), servedPath: storedBuildsPath(name) });
   await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds });
 
   // ---- the staff preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----

@@ -357,6 +357,12 @@ export interface RemoteReleasesTable {
   notes: string | null;
   registered_by: string;
   registered_at: Timestamp;
+  /** The SHA-256 of its mf-manifest.json as registered (migration 026); null before, and for the variables' releases. */
+  manifest_sha256: Generated<string | null>;
+  /** Its server-render module as server-render.json named it ('server/render.<hash>.js'); null: not server-rendered. */
+  render_module: Generated<string | null>;
+  /** That module's SHA-256: only these bytes are ever run for it. */
+  render_sha256: Generated<string | null>;
 }
 
 /** A remote's live pointers (migration 017). */

@@ -5,6 +5,7 @@
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { canaryServedPath, remoteServedPath } from '../config.js';
 import type { Variant } from './canary.js';
+import type { RegisteredBuild } from './ssr/buildCache.js';
 
 /** A remote as configured (a RemoteConfig fits): its stable build and maybe a canary. */
 export interface ServedRemote {
@@ -13,7 +14,12 @@ export interface ServedRemote {
   entry: string;
   /** The remote's build output, served at /remotes/<name>/. */
   distDir: string;
-  canary?: { entry: string; distDir: string | undefined } | undefined;
+  canary?: { entry: string; distDir: string | undefined; build?: RegisteredBuild | undefined } | undefined;
+  /**
+   * A registry release's recorded content (releases/registry.ts: remotesFromRegistry): rendered from those bytes
+   * (ssr/buildCache.ts), never from a folder that may have changed since.
+   */
+  build?: RegisteredBuild | undefined;
 }
 
 export interface LocalBuild {
@@ -32,6 +38,7 @@ export function localBuilds(remotes: readonly ServedRemote[]): LocalBuild[] {
   return remotes.flatMap(({ name, entry, distDir, canary }) => {
     const builds: LocalBuild[] = [];
     const stableAt = remoteServedPath(name);
+    // (a registry release with recorded content never names these folders: it was stored apart when registered)
     if (entry === stableAt + MANIFEST_FILE) builds.push({ remote: name, variant: 'stable', distDir, servedAt: stableAt });
     const canaryAt = canaryServedPath(name);
     if (canary?.distDir !== undefined && canary.entry === canaryAt + MANIFEST_FILE) {
@@ -39,4 +46,9 @@ export function localBuilds(remotes: readonly ServedRemote[]): LocalBuild[] {
     }
     return builds;
   });
+}
+
+/** The registry releases among `remotes` the server renders from their recorded content (stable and canary). */
+export function registeredBuilds(remotes: readonly ServedRemote[]): RegisteredBuild[] {
+  return remotes.flatMap((remote) => [remote.build, remote.canary?.build].filter((build) => build !== undefined));
 }

@@ -105,6 +105,8 @@ export interface ShellResponderOptions {
   live?: CurrentRemotes;
   /** Told of each failed server render of a remote's page (firstView.ts). */
   onRenderError?: FirstViewOptions['onRenderError'];
+  /** Where registry releases' server-render modules are kept (ssr/buildCache.ts); none: those releases are drawn in the browser. */
+  buildCache?: FirstViewOptions['buildCache'];
   /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds (1 s by default; tests: 0). */
   manifestRecheckMs?: number;
   /**
@@ -156,6 +158,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
             dataFiles: options.dataFiles,
             catalogueApi: options.catalogueApi,
             onRenderError: options.onRenderError,
+            buildCache: options.buildCache,
           }),
   });
   let builds: Builds | undefined;
