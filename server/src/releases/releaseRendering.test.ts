@@ -94,15 +94,14 @@ async function renderingSuite(t: TestContext, target: DatabaseTarget): Promise<v
   const replaced = new Map<string, string>();
   const cdn = await startCdn(path.join(work, 'cdn'), replaced);
   const config = loadConfig({ REPO_ROOT, DATA_DIR: path.join(work, 'data'), REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_ORIGINS: cdn.origin });
-  let database: TestDatabase | undefined;
   let apps: FastifyInstance[] = [];
+  const database: TestDatabase = await target.fresh();
   t.after(async () => {
     await Promise.all(apps.map((app) => app.close()));
-    await database?.cleanup();
+    await database.cleanup();
     cdn.server.close();
     rmSync(work, { recursive: true, force: true });
   });
-  database = await target.fresh();
   // two processes: one store of registered builds (shared storage), a cache of render modules each
   apps = [
     await buildApp(config, database.db, { catalogue: 'files' }),
