@@ -12,7 +12,7 @@ import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import type { CatalogueApiReader } from './http/ssr/firstView.js';
 import { BuildCache } from './http/ssr/buildCache.js';
-import { storedBuildsPath } from './http/buildStore.js';
+import { isStoredBuildFile, storedBuildsPath } from './http/buildStore.js';
 import { registeredBuilds } from './http/localBuilds.js';
 import { chosenLocale } from './http/languageChoice.js';
 import { followRemoteOrigins, registerSecurityHeaders } from './http/securityHeaders.js';
@@ -27,7 +27,7 @@ import type { PageCache } from './http/pageCache.js';
 import { createSiteOrigin } from './http/siteOrigin.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
 import { registerStaticFiles } from './http/staticFiles.js';
-import { REMOTES_PREFIX, remoteBundleRoutes } from './http/remoteBundles.js';
+import { REMOTES_PREFIX, remoteBundleRoutes, type RemoteBundlesOptions } from './http/remoteBundles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { sitemapRoutes } from './http/sitemap.js';
@@ -326,7 +326,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- remote bundles, the staff remote's included: loadable from any origin (CORS in their scope only) ----
   // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
   // and a remote built later is served without a restart.
-  const builds = config.remotes.flatMap((remote) => [
+  const builds: RemoteBundlesOptions['builds'][number][] = config.remotes.flatMap((remote) => [
     { root: remote.distDir, servedPath: remoteServedPath(remote.name) },
     // A canary build on this disk (REMOTE_<NAME>_CANARY_DIR), beside the stable one and by the same rules.
     ...(remote.canary?.distDir === undefined ? [] : [{ root: remote.canary.distDir, servedPath: canaryServedPath(remote.name) }]),
@@ -334,7 +334,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   builds.push({ root: config.staffPages.distDir, servedPath: remoteServedPath(STAFF_REMOTE) });
   if (config.staffPages.canary?.distDir !== undefined) builds.push({ root: config.staffPages.canary.distDir, servedPath: canaryServedPath(STAFF_REMOTE) });
   // the registered builds stored apart, each at /remotes/<name>/builds/<sha256>/
-  for (const { name } of [...config.remotes, config.staffPages]) builds.push({ root: path.join(remoteBuilds.storeDir, name), servedPath: storedBuildsPath(name) });
+  for (const { name } of [...config.remotes, config.staffPages]) builds.push({ root: path.join(remoteBuilds.storeDir, name), servedPath: storedBuildsPath(name), allowedPath: isStoredBuildFile });
   await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds });
 
   // ---- the staff preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----

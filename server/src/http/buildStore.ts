@@ -12,6 +12,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { fetchBounded } from './boundedFetch.js';
+import { isBrowserFile } from './browserFiles.js';
 
 /** The SHA-256 of `bytes`, in hex. */
 export const sha256Hex = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
@@ -20,6 +21,15 @@ export const sha256Hex = (bytes: Uint8Array | string): string => createHash('sha
 export const storedBuildPath = (remote: string, id: string): string => `/remotes/${remote}/builds/${id}/`;
 /** Where `remote`'s stored builds are served: one folder per build below. */
 export const storedBuildsPath = (remote: string): string => `/remotes/${remote}/builds/`;
+
+/**
+ * Whether a file under a remote's stored builds (`/<sha256>/remoteEntry.js`, relative to /remotes/<name>/builds) is for
+ * browsers: within one build's folder, by the rules of any build's files (its server/ folder and server-render.json not).
+ */
+export function isStoredBuildFile(pathName: string): boolean {
+  const inBuild = /^\/[0-9a-f]{64}(\/.+)$/.exec(pathName)?.[1];
+  return inBuild !== undefined && isBrowserFile(inBuild);
+}
 
 const STORED_ENTRY = /^\/remotes\/([a-z][a-z0-9-]{0,30})\/builds\/([0-9a-f]{64})\/mf-manifest\.json$/;
 

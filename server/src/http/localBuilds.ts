@@ -1,7 +1,8 @@
-// The builds of remotes that sit on this server's disk and are served by it: a remote's dist folder at
-// /remotes/<name>/ and a canary's REMOTE_<NAME>_CANARY_DIR at /remotes/<name>/canary/. Only those get preload hints
-// (remoteHints.ts) and a server-rendered first view (ssr/firstView.ts): a build on another origin is not on this disk,
-// and the server does not fetch other origins while writing a page (a stale or slow CDN would delay or break the HTML).
+// The builds of remotes that sit on this server's disk as configured and are served by it: a remote's dist folder at
+// /remotes/<name>/ and a canary's REMOTE_<NAME>_CANARY_DIR at /remotes/<name>/canary/. Those get preload hints
+// (remoteHints.ts) and a server-rendered first view (ssr/firstView.ts) from their folders. A registry release with
+// recorded content (`build`) is rendered from its verified module instead (ssr/buildCache.ts), fetched ahead of the
+// pages: the server does not fetch other origins while writing a page beyond a short bounded wait.
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { canaryServedPath, remoteServedPath } from '../config.js';
 import type { Variant } from './canary.js';

@@ -125,6 +125,10 @@ async function renderingSuite(t: TestContext, target: DatabaseTarget): Promise<v
     secondEntry = (registered.body.release as { entry: string }).entry;
     assert.match(secondEntry, /^\/remotes\/catalogue\/builds\/[0-9a-f]{64}\/mf-manifest\.json$/, 'registered as its own copy');
     assert.equal((await second.inject({ method: 'GET', url: secondEntry })).statusCode, 200, 'the copy is served by every process');
+    const module = (registered.body.release as { build: { renderModule: string } }).build.renderModule;
+    for (const file of [module, 'server-render.json', 'mf-stats.json']) {
+      assert.equal((await second.inject({ method: 'GET', url: secondEntry.replace('mf-manifest.json', file) })).statusCode, 404, `${file} is not for browsers`);
+    }
     assert.deepEqual(await headings(), { canaryHalf: everywhere(STABLE_HEADING), otherHalf: everywhere(STABLE_HEADING) }, 'registered, not live');
 
     assert.equal((await api(RELEASES_API.canary('catalogue'), { version: 'v2', percent: 50 })).status, 200);
