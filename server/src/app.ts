@@ -218,6 +218,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     pageCache: options.pageCache,
     serverRendering: config.http.serverRendering,
     buildCache,
+    remoteBuildsDir: remoteBuilds.storeDir,
     onRenderError: (remote, variant) =>
       void recordRenderError(db.kysely, remote, variant).catch((error: unknown) => app.log.warn({ err: error }, 'could not count a render error')),
   });

@@ -36,10 +36,19 @@ const STORED_ENTRY = /^\/remotes\/([a-z][a-z0-9-]{0,30})\/builds\/([0-9a-f]{64})
 /** Where a build's files are read from: its base address on an allowed origin, or its folder in the store. */
 export type BuildSource = { url: string } | { folder: string };
 
+/** The stored build an entry names (`/remotes/<remote>/builds/<id>/mf-manifest.json`), or undefined. */
+export function storedBuildOf(entry: string): { remote: string; id: string } | undefined {
+  const stored = STORED_ENTRY.exec(entry);
+  return stored === null ? undefined : { remote: stored[1] as string, id: stored[2] as string };
+}
+
+/** A stored build's folder in the store. */
+export const storedBuildFolder = (buildsDir: string, { remote, id }: { remote: string; id: string }): string => path.join(buildsDir, remote, id);
+
 /** The source of the build whose manifest is `entry`, or undefined when the server has no way to read its files. */
 export function buildSourceOf(entry: string, buildsDir: string): BuildSource | undefined {
-  const stored = STORED_ENTRY.exec(entry);
-  if (stored !== null) return { folder: path.join(buildsDir, stored[1] as string, stored[2] as string) };
+  const stored = storedBuildOf(entry);
+  if (stored !== undefined) return { folder: storedBuildFolder(buildsDir, stored) };
   if (/^https?:\/\//i.test(entry) && entry.endsWith(`/${MANIFEST_FILE}`)) return { url: entry.slice(0, -MANIFEST_FILE.length) };
   return undefined;
 }

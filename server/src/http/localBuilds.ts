@@ -6,6 +6,7 @@
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { canaryServedPath, remoteServedPath } from '../config.js';
 import type { Variant } from './canary.js';
+import { storedBuildFolder, storedBuildOf, storedBuildPath } from './buildStore.js';
 import type { RegisteredBuild } from './ssr/buildCache.js';
 
 /** A remote as configured (a RemoteConfig fits): its stable build and maybe a canary. */
@@ -34,10 +35,18 @@ export interface LocalBuild {
 /** Names one build of a remote: 'catalogue' or 'catalogue/canary'. */
 export const buildId = (remote: string, variant: Variant): string => (variant === 'stable' ? remote : `${remote}/canary`);
 
-/** The builds registered by the manifest this server serves from its disk. */
-export function localBuilds(remotes: readonly ServedRemote[]): LocalBuild[] {
+/**
+ * The builds registered by the manifest this server serves from its disk; with `storeDir` (REMOTE_BUILDS_DIR) also the
+ * registered builds stored there (buildStore.ts), which never change: for their preload hints.
+ */
+export function localBuilds(remotes: readonly ServedRemote[], storeDir?: string): LocalBuild[] {
+  const stored = (remote: string, variant: Variant, entry: string | undefined): LocalBuild[] => {
+    const build = storeDir === undefined || entry === undefined ? undefined : storedBuildOf(entry);
+    if (storeDir === undefined || build === undefined || build.remote !== remote) return [];
+    return [{ remote, variant, distDir: storedBuildFolder(storeDir, build), servedAt: storedBuildPath(remote, build.id) }];
+  };
   return remotes.flatMap(({ name, entry, distDir, canary }) => {
-    const builds: LocalBuild[] = [];
+    const builds: LocalBuild[] = [...stored(name, 'stable', entry), ...stored(name, 'canary', canary?.entry)];
     const stableAt = remoteServedPath(name);
     // (a registry release with recorded content never names these folders: it was stored apart when registered)
     if (entry === stableAt + MANIFEST_FILE) builds.push({ remote: name, variant: 'stable', distDir, servedAt: stableAt });

@@ -138,6 +138,10 @@ async function renderingSuite(t: TestContext, target: DatabaseTarget): Promise<v
     assert.equal((await api(RELEASES_API.promote('catalogue'), undefined, second)).status, 200);
     for (const app of apps) await waitFor('the promotion reaches every process', async () => (await catalogueEntry(app, 99))?.entry === secondEntry);
     assert.deepEqual(await headings(), { canaryHalf: everywhere(SECOND_HEADING), otherHalf: everywhere(SECOND_HEADING) }, 'promoted');
+    for (const app of apps) {
+      const page = await app.inject({ method: 'GET', url: '/our-products', headers: { cookie: 'site_cohort=99' } });
+      assert.ok(page.body.includes(`<link rel="preload" href="${secondEntry}"`), 'the preload hints name its stored copy');
+    }
 
     assert.equal((await api(RELEASES_API.rollback('catalogue'))).status, 200);
     for (const app of apps) await waitFor('the rollback reaches every process', async () => (await catalogueEntry(app, 0))?.entry === STABLE_ENTRY);
