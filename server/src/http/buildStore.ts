@@ -78,6 +78,9 @@ const NOT_STORED = new Set(['mf-stats.json']);
 const STORE_MAX_BYTES = 512 * 1024 * 1024;
 const STORE_MAX_FILES = 20_000;
 
+/** A folder that holds no build (no manifest, or missing): what it is registered for is refused by the manifest check. */
+export class NotABuildFolder extends Error {}
+
 async function filesOf(root: string, under = ''): Promise<string[]> {
   const entries = await readdir(path.join(root, under), { withFileTypes: true });
   const files: string[] = [];
@@ -94,11 +97,12 @@ async function filesOf(root: string, under = ''): Promise<string[]> {
  * Copies the build folder `sourceDir` of `remote` into the store, named by the SHA-256 of its files (each file's path and
  * SHA-256, in order), and gives that name. The bytes hashed are the bytes written (read once), into a folder of its own
  * renamed into place when complete: a copy is whole or absent, and is never written again (the same content has the same
- * name: a second registration of it finds it there). Throws when the folder cannot be read.
+ * name: a second registration of it finds it there). Throws NotABuildFolder when it holds no build, and any other error
+ * when it cannot be read or copied.
  */
 export async function storeBuild(buildsDir: string, remote: string, sourceDir: string): Promise<string> {
+  if (!(await exists(path.join(sourceDir, MANIFEST_FILE)))) throw new NotABuildFolder(`${sourceDir} has no ${MANIFEST_FILE}`);
   const names = (await filesOf(sourceDir)).sort();
-  if (!names.includes(MANIFEST_FILE)) throw new Error(`${sourceDir} has no ${MANIFEST_FILE}`);
   const files: { name: string; bytes: Buffer }[] = [];
   let size = 0;
   for (const name of names) {

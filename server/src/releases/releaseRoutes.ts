@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { canaryBodySchema, noBodySchema, pinnedRunBodySchema, registerReleaseBodySchema } from '@site/contracts/releases-api-schemas';
 import type { Database } from '../db/index.js';
+import { NotABuildFolder } from '../http/buildStore.js';
 import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { originRefusal, type AllowedOrigins } from './allowedOrigins.js';
@@ -119,8 +120,10 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
       buildStore === undefined
         ? body.entry
         : await entryToRegister(remote, body.entry, buildStore).catch((error: unknown) => {
-            request.log.info({ entry: body.entry, err: error }, 'a release folder could not be stored');
-            return body.entry;
+            // no build there: the manifest check refuses it in its usual words
+            if (error instanceof NotABuildFolder) return body.entry;
+            request.log.error({ entry: body.entry, err: error }, 'a release folder could not be copied into the store of builds');
+            throw httpError(503, "The build could not be copied into the site's store of builds (REMOTE_BUILDS_DIR): try again, and tell an administrator if it fails again");
           });
     let manifestText: string | undefined;
     // the copy is what is checked (and what the refusal names is what was sent)
