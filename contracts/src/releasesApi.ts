@@ -12,6 +12,12 @@ export interface Release {
   registeredAt: string;
   /** Set when the automatic rollback took it out for failing: its promote is refused until an admin registers it again. */
   rolledBack: AutomaticRollback | null;
+  /**
+   * What the build was when it was registered (absent for the releases seeded from the REMOTE_* variables and those
+   * registered before the site recorded it): its manifest's SHA-256 and, when the server can render its pages, its
+   * server-render module and that module's SHA-256. Only those bytes are run on the server.
+   */
+  build?: ReleaseBuild | undefined;
 }
 
 /** When and why the automatic rollback took a canary release out. */
@@ -19,6 +25,14 @@ export interface AutomaticRollback {
   at: string;
   /** In words: "4 of its last 5 loads failed (from 4 addresses within 60 s; threshold 20%)". */
   reason: string;
+}
+
+/** A registered build's content, by SHA-256 (hex). */
+export interface ReleaseBuild {
+  manifestSha256: string;
+  /** 'server/render.<hash>.js' as its server-render.json named it; null: its pages are not server-rendered. */
+  renderModule: string | null;
+  renderSha256: string | null;
 }
 
 /** A remote's live pointers, with the releases they point at. */

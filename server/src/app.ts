@@ -12,6 +12,9 @@ import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
 import type { CatalogueApiReader } from './http/ssr/firstView.js';
+import { BuildCache } from './http/ssr/buildCache.js';
+import { isStoredBuildFile, storedBuildsPath } from './http/buildStore.js';
+import { registeredBuilds } from './http/localBuilds.js';
 import { chosenLocale } from './http/languageChoice.js';
 import { followRemoteOrigins, registerSecurityHeaders } from './http/securityHeaders.js';
 import { allowedOriginsOf } from './releases/allowedOrigins.js';
@@ -25,7 +28,7 @@ import type { PageCache } from './http/pageCache.js';
 import { createSiteOrigin } from './http/siteOrigin.js';
 import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
 import { registerStaticFiles } from './http/staticFiles.js';
-import { REMOTES_PREFIX, remoteBundleRoutes } from './http/remoteBundles.js';
+import { REMOTES_PREFIX, remoteBundleRoutes, type RemoteBundlesOptions } from './http/remoteBundles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
 import { seoPagesOf, type SeoSite } from './http/seo/pages.js';
 import { sitemapRoutes } from './http/sitemap.js';
@@ -63,7 +66,7 @@ import { catalogueMediaRoutes } from './catalogue/media/mediaRoutes.js';
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
   // config.ts's defaults when not given (tests that do not look at them)
-  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins'>>;
+  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins' | 'remoteBuilds'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -133,7 +136,26 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // moves them (releases/liveRemotes.ts). Every reader below asks it per request.
   // Remote builds come only from this site, the configured remotes' origins and REMOTE_ORIGINS (allowedOrigins.ts).
   const allowedOrigins = allowedOriginsOf(config.remoteOrigins ?? [], [...entriesOf(config.remotes, 'all'), ...entriesOf([config.staffPages], 'all')]);
-  const liveRemotes = await startLiveRemotes(db, config.remotes, { staff: config.staffPages, allowedOrigins, warn: (message, error) => app.log.warn({ err: error }, message) });
+  // Registered builds as registered: copied from this site's folders into a store every process reads, and each
+  // process's cache of their server-render modules (http/buildStore.ts, http/ssr/buildCache.ts).
+  const remoteBuilds = config.remoteBuilds ?? { storeDir: path.join(config.dataDir, 'remote-builds'), cacheDir: path.join(config.dataDir, 'remote-build-cache') };
+  const buildCache = config.http.serverRendering
+    ? new BuildCache({ dir: remoteBuilds.cacheDir, buildsDir: remoteBuilds.storeDir, warn: (message) => app.log.warn(message) })
+    : undefined;
+  // this site's build folders, which a release registered at their address is copied from (releases/buildContent.ts)
+  const buildFolders = new Map<string, string>();
+  for (const remote of [...config.remotes, config.staffPages]) {
+    buildFolders.set(remoteServedPath(remote.name), remote.distDir);
+    if (remote.canary?.distDir !== undefined) buildFolders.set(canaryServedPath(remote.name), remote.canary.distDir);
+  }
+  const buildStore = { dir: remoteBuilds.storeDir, folders: buildFolders };
+  const liveRemotes = await startLiveRemotes(db, config.remotes, {
+    staff: config.staffPages,
+    allowedOrigins,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+    // a release made live is fetched now, on every process, not by its first visitor
+    onChange: (remotes) => buildCache?.prefetch(registeredBuilds(remotes)),
+  });
   app.addHook('onClose', async () => liveRemotes.stop());
   // A canary on another origin is allowed like a stable remote there; a release on a new origin adds it.
   const frameOrigins = options.seoSite?.mapOrigins ?? siteMapOrigins();
@@ -202,6 +224,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     serverRendering: config.http.serverRendering,
     // a release promoted from where this server cannot render it keeps the pages drawn by the remote's own build
     standIns: ownBuilds(config.remotes),
+    buildCache,
+    remoteBuildsDir: remoteBuilds.storeDir,
     onRenderError: (remote, variant) =>
       void recordRenderError(db.kysely, remote, variant).catch((error: unknown) => app.log.warn({ err: error }, 'could not count a render error')),
   });
@@ -294,11 +318,11 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     db,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
-    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins },
+    releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins, buildStore },
   });
 
   // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
-  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins });
+  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins, buildStore });
   // ---- the browser's reports of remote loads (public), which can take a failing canary out ----
   await app.register(loadReportRoutes, {
     db,
@@ -311,13 +335,15 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // ---- remote bundles, the staff remote's included: loadable from any origin (CORS in their scope only) ----
   // A missing dist folder is fine: its files 404 (the shell shows that remote's routes as errors),
   // and a remote built later is served without a restart.
-  const builds = config.remotes.flatMap((remote) => [
+  const builds: RemoteBundlesOptions['builds'][number][] = config.remotes.flatMap((remote) => [
     { root: remote.distDir, servedPath: remoteServedPath(remote.name) },
     // A canary build on this disk (REMOTE_<NAME>_CANARY_DIR), beside the stable one and by the same rules.
     ...(remote.canary?.distDir === undefined ? [] : [{ root: remote.canary.distDir, servedPath: canaryServedPath(remote.name) }]),
   ]);
   builds.push({ root: config.staffPages.distDir, servedPath: remoteServedPath(STAFF_REMOTE) });
   if (config.staffPages.canary?.distDir !== undefined) builds.push({ root: config.staffPages.canary.distDir, servedPath: canaryServedPath(STAFF_REMOTE) });
+  // the registered builds stored apart, each at /remotes/<name>/builds/<sha256>/
+  for (const { name } of [...config.remotes, config.staffPages]) builds.push({ root: path.join(remoteBuilds.storeDir, name), servedPath: storedBuildsPath(name), allowedPath: isStoredBuildFile });
   await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds });
 
   // ---- the staff preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----

@@ -196,6 +196,18 @@ const ServerVariables = z
       .string()
       .transform((raw) => path.resolve(raw))
       .optional(),
+    // Registered builds copied from this site's folders, served and rendered by every process: shared storage when the
+    // processes run on several machines (releases/buildContent.ts). Default: DATA_DIR/remote-builds.
+    REMOTE_BUILDS_DIR: z
+      .string()
+      .transform((raw) => path.resolve(raw))
+      .optional(),
+    // Each process's own cache of registered builds' server-render modules (http/ssr/buildCache.ts). Default:
+    // DATA_DIR/remote-build-cache.
+    REMOTE_BUILD_CACHE_DIR: z
+      .string()
+      .transform((raw) => path.resolve(raw))
+      .optional(),
     DATABASE_URL: urlOf(
       ['postgres:', 'postgresql:'],
       'must be a PostgreSQL connection string such as postgres://user:password@host:5432/dbname (leave it unset to use the embedded database)',
@@ -392,6 +404,13 @@ function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remo
     repoRoot,
     /** Where the embedded database (and any other server state) lives. */
     dataDir,
+    /** Registered builds, as registered (releases/buildContent.ts): what every process serves and renders them from. */
+    remoteBuilds: {
+      /** REMOTE_BUILDS_DIR: the builds registered from this site's folders, copied; shared by every process. */
+      storeDir: vars.REMOTE_BUILDS_DIR ?? path.join(dataDir, 'remote-builds'),
+      /** REMOTE_BUILD_CACHE_DIR: this process's copies of registered builds' server-render modules. */
+      cacheDir: vars.REMOTE_BUILD_CACHE_DIR ?? path.join(dataDir, 'remote-build-cache'),
+    },
     /** PostgreSQL connection string; when undefined the embedded PGlite database is used. */
     databaseUrl: vars.DATABASE_URL,
     shellDist: path.join(repoRoot, 'shell', 'dist'),

@@ -363,6 +363,12 @@ export interface RemoteReleasesTable {
   rolled_back_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Why, in words: "4 of its last 5 loads failed …". */
   rolled_back_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The SHA-256 of its mf-manifest.json as registered (migration 028); null before, and for the variables' releases. */
+  manifest_sha256: Generated<string | null>;
+  /** Its server-render module as server-render.json named it ('server/render.<hash>.js'); null: not server-rendered. */
+  render_module: Generated<string | null>;
+  /** That module's SHA-256: only these bytes are ever run for it. */
+  render_sha256: Generated<string | null>;
 }
 
 /** A remote's live pointers (migration 017). */

@@ -10,8 +10,11 @@ import { registerStaticFiles } from './staticFiles.js';
 export const REMOTES_PREFIX = '/remotes';
 
 export interface RemoteBundlesOptions {
-  /** Each build's folder and its served path (`/remotes/<name>/`, config.ts). A missing folder is fine: its files 404. */
-  builds: readonly { root: string; servedPath: string }[];
+  /**
+   * Each build's folder and its served path (`/remotes/<name>/`, config.ts), and which of its files browsers may have
+   * (isBrowserFile by default). A missing folder is fine: its files 404.
+   */
+  builds: readonly { root: string; servedPath: string; allowedPath?: (pathName: string) => boolean }[];
 }
 
 /**
@@ -30,9 +33,9 @@ export async function remoteBundleRoutes(app: FastifyInstance, { builds }: Remot
     strictPreflight: false,
   });
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: 'Not found' }));
-  for (const { root, servedPath } of builds) {
+  for (const { root, servedPath, allowedPath } of builds) {
     // again on each file: after any onRequest hook of a scope in between
-    await registerStaticFiles(app, { root, prefix: servedPath.slice(REMOTES_PREFIX.length), allowedPath: isBrowserFile, addHeaders: crossOriginResource });
+    await registerStaticFiles(app, { root, prefix: servedPath.slice(REMOTES_PREFIX.length), allowedPath: allowedPath ?? isBrowserFile, addHeaders: crossOriginResource });
   }
 }
 

@@ -2,8 +2,8 @@
 // it), its remoteEntry.js and the exposed module's start-up chunks, written into the page's head so the browser
 // fetches them while the shell's own scripts download, instead of one after the other once the shell has started.
 //
-// Only for a build this server serves from its disk (localBuilds.ts: /remotes/<name>/mf-manifest.json, or a canary's
-// /remotes/<name>/canary/mf-manifest.json): the server reads that manifest to know the chunk names. A remote on another
+// Only for a build this server serves from its disk (localBuilds.ts: /remotes/<name>/mf-manifest.json, a canary's
+// /remotes/<name>/canary/mf-manifest.json, or a registered build's copy at /remotes/<name>/builds/<sha256>/): the server reads that manifest to know the chunk names. A remote on another
 // origin (REMOTE_*_URL = https://...) gets no hints: its manifest is not on this disk. A chat-like remote loaded after
 // the page gets none either: only the page's own remote is asked for (spa.ts), in the build the visitor is on.
 import { readFile, stat } from 'node:fs/promises';
@@ -28,6 +28,8 @@ export interface RemoteHintsOptions {
   recheckMs?: number;
   /** The clock the re-check interval is measured with (tests). */
   now?: () => number;
+  /** REMOTE_BUILDS_DIR: registry releases stored there are hinted from their copies (buildStore.ts). */
+  storeDir?: string | undefined;
 }
 
 export const NO_HINTS: PreloadHints = { html: '', key: '' };
@@ -63,7 +65,7 @@ export class RemotePreloadHints {
   constructor(remotes: readonly HintedRemote[], options: RemoteHintsOptions = {}) {
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.now = options.now ?? Date.now;
-    for (const build of localBuilds(remotes)) {
+    for (const build of localBuilds(remotes, options.storeDir)) {
       this.builds.set(buildId(build.remote, build.variant), {
         servedAt: build.servedAt,
         manifestPath: path.join(build.distDir, MANIFEST_FILE),

@@ -105,6 +105,10 @@ export interface ShellResponderOptions {
   live?: CurrentRemotes;
   /** Told of each failed server render of a remote's page (firstView.ts). */
   onRenderError?: FirstViewOptions['onRenderError'];
+  /** REMOTE_BUILDS_DIR: where registered builds copied from this site's folders are (their preload hints). */
+  remoteBuildsDir?: string | undefined;
+  /** Where registry releases' server-render modules are kept (ssr/buildCache.ts); none: those releases are drawn in the browser. */
+  buildCache?: FirstViewOptions['buildCache'];
   /** How often a remote's mf-manifest.json is checked for a new release, in milliseconds (1 s by default; tests: 0). */
   manifestRecheckMs?: number;
   /**
@@ -149,7 +153,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   type Builds = { generation: number; hints: RemotePreloadHints; firstViews: FirstViewRenderer | undefined };
   const buildsFor = (state: RemotesState): Builds => ({
     generation: state.generation,
-    hints: new RemotePreloadHints(state.remotes, { recheckMs: options.manifestRecheckMs }),
+    hints: new RemotePreloadHints(state.remotes, { recheckMs: options.manifestRecheckMs, storeDir: options.remoteBuildsDir }),
     firstViews:
       options.serverRendering === false
         ? undefined
@@ -159,6 +163,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
             catalogueApi: options.catalogueApi,
             onRenderError: options.onRenderError,
             standIns: options.standIns,
+            buildCache: options.buildCache,
           }),
   });
   let builds: Builds | undefined;

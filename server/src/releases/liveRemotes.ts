@@ -43,6 +43,8 @@ export interface LiveRemotesOptions extends CanaryAssignmentOptions {
   staff?: ReleasedRemoteConfig | undefined;
   /** The origins a registry release may be served from (allowedOrigins.ts); undefined: any (tests of this module). */
   allowedOrigins?: AllowedOrigins | undefined;
+  /** Told of each new state of the remotes (and the first): e.g. to fetch what rendering it needs before a page asks. */
+  onChange?: ((remotes: readonly RemoteConfig[]) => void) | undefined;
 }
 
 /** What the staff pages run: the staff remote and the preview's catalogue. */
@@ -85,6 +87,7 @@ export async function startLiveRemotes(db: Database, configured: readonly Remote
     const staffPages = { staff: await forStaffPages(configuredStaff, pointers), preview: await forStaffPages(configuredPreview, pointers) };
     if (JSON.stringify([remotes, staffPages]) !== JSON.stringify([snapshot.remotes, { staff: snapshot.staff?.remote, preview: snapshot.preview }])) {
       snapshot = snapshotOf(snapshot.generation + 1, remotes, staffPages, options);
+      options.onChange?.(remotes);
     }
   };
   // One read at a time; a change heard during one is read once it ends.

@@ -6,6 +6,7 @@ import { LOCALES } from '@site/contracts/locale';
 import { messagesModule, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import { siteRoutes } from '@site/contracts/routes';
+import { fetchBounded } from '../http/boundedFetch.js';
 
 /**
  * Modules the shell loads outside the route table: the header's search and the frame's chat. The catalogue's
@@ -52,37 +53,11 @@ const FETCH_TIMEOUT_MS = 5000;
 
 /**
  * Reads an absolute http(s) URL (the caller has checked its origin is allowed: allowedOrigins.ts) with a time limit,
- * no redirect followed (a 3xx is a failure: it could lead anywhere, this site's own API included) and no more than
- * MANIFEST_MAX_BYTES read: the body is counted as it streams in and the request aborted past the limit, whatever
- * Content-Length said (or did not: a chunked answer).
+ * no redirect followed and no more than MANIFEST_MAX_BYTES read (http/boundedFetch.ts).
  */
 export async function fetchManifest(url: string): Promise<{ status: number; body: string } | { error: string }> {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new Error(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`)), FETCH_TIMEOUT_MS);
-  try {
-    const response = await fetch(url, { signal: abort.signal, redirect: 'manual' });
-    if (response.status >= 300 && response.status < 400) return { error: `it redirected (${response.status})` };
-    if (Number(response.headers.get('content-length') ?? 0) > MANIFEST_MAX_BYTES) return { error: 'it is too large (Content-Length)' };
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body?.getReader();
-    for (let read = await reader?.read(); read !== undefined && !read.done; read = await reader?.read()) {
-      // the body's chunk type is untyped here; fetch gives bytes
-      const chunk: unknown = read.value;
-      if (!(chunk instanceof Uint8Array)) throw new TypeError('a body chunk that is not bytes');
-      size += chunk.byteLength;
-      if (size > MANIFEST_MAX_BYTES) {
-        abort.abort(new Error('too large'));
-        return { error: `it is larger than ${MANIFEST_MAX_BYTES / 1024} KB` };
-      }
-      chunks.push(chunk);
-    }
-    return { status: response.status, body: Buffer.concat(chunks).toString('utf8') };
-  } catch (error) {
-    return { error: abort.signal.aborted ? String((abort.signal.reason as Error | undefined)?.message) : `it could not be reached (${error instanceof Error ? error.message : String(error)})` };
-  } finally {
-    clearTimeout(timer);
-  }
+  const answer = await fetchBounded(url, { maxBytes: MANIFEST_MAX_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
+  return 'error' in answer ? answer : { status: answer.status, body: answer.bytes.toString('utf8') };
 }
 
 /**

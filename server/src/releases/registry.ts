@@ -7,11 +7,12 @@
 // registry makes it 'registry', and from then on the database decides.
 import { sql, type Kysely } from 'kysely';
 import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
-import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type Release, type ReleaseHealth, type RemoteListing, type RemotePointers } from '@site/contracts/releases-api';
+import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type Release, type ReleaseBuild, type ReleaseHealth, type RemoteListing, type RemotePointers } from '@site/contracts/releases-api';
 import { canaryServedPath, type ReleasedRemoteConfig } from '../config.js';
 import type { DatabaseSchema } from '../db/index.js';
 import { notifyChannel } from '../db/channels.js';
 import { httpError } from '../http/jsonEndpoint.js';
+import type { RegisteredBuild } from '../http/ssr/buildCache.js';
 
 /** The channel a registry change is announced on; the payload is the registry's new version. */
 export const REMOTES_CHANNEL = 'remotes_changed';
@@ -36,6 +37,9 @@ type ReleaseRow = {
   registered_at: Date;
   rolled_back_at: Date | null;
   rolled_back_reason: string | null;
+  manifest_sha256: string | null;
+  render_module: string | null;
+  render_sha256: string | null;
 };
 
 const releaseOf = (row: ReleaseRow): Release => ({
@@ -47,7 +51,17 @@ const releaseOf = (row: ReleaseRow): Release => ({
   registeredBy: row.registered_by,
   registeredAt: new Date(row.registered_at).toISOString(),
   rolledBack: row.rolled_back_at === null ? null : { at: new Date(row.rolled_back_at).toISOString(), reason: row.rolled_back_reason ?? 'it failed' },
+  ...(row.manifest_sha256 === null
+    ? {}
+    : { build: { manifestSha256: row.manifest_sha256, renderModule: row.render_module, renderSha256: row.render_module === null ? null : row.render_sha256 } }),
 });
+
+/** What the server renders a release's pages with: the module recorded at its registration (none: not rendered by it). */
+export function registeredBuildOf(release: Release | undefined): RegisteredBuild | undefined {
+  const build = release?.build;
+  if (release === undefined || build?.renderModule == null || build.renderSha256 === null) return undefined;
+  return { entry: release.entry, renderModule: build.renderModule, renderSha256: build.renderSha256 };
+}
 
 export async function readRegistryVersion(db: Db): Promise<number> {
   const row = await db.selectFrom('remote_registry_state').select('version').executeTakeFirst();
@@ -131,8 +145,9 @@ export async function readPointers(db: Db): Promise<Map<string, RemotePointers>>
 
 /**
  * The remotes as the server uses them: a remote changed through the registry as the registry says, every other one as
- * configured. A build on this disk stays served where it was (a registry entry naming /remotes/<name>/canary/ is the
- * configured canary folder's).
+ * configured. A release with recorded content carries it (`build`): its pages are rendered from those bytes only. A
+ * build on this disk stays served where it was (a registry entry naming /remotes/<name>/canary/, registered before the
+ * site stored builds apart, is the configured canary folder's).
  */
 export function remotesFromRegistry<Remote extends ReleasedRemoteConfig>(configured: readonly Remote[], pointers: ReadonlyMap<string, RemotePointers>): Remote[] {
   return configured.map((remote): Remote => {
@@ -141,10 +156,16 @@ export function remotesFromRegistry<Remote extends ReleasedRemoteConfig>(configu
     const canaryEntry = state.canary?.entry;
     const canaryDir =
       canaryEntry !== undefined && canaryEntry === `${canaryServedPath(remote.name)}${MANIFEST_FILE}` ? remote.canary?.distDir : undefined;
+    const stableBuild = registeredBuildOf(state.stable);
+    const canaryBuild = registeredBuildOf(state.canary);
     return {
       ...remote,
       entry: state.stable.entry,
-      canary: state.canary === undefined ? undefined : { entry: state.canary.entry, percent: state.canaryPercent, distDir: canaryDir },
+      ...(stableBuild === undefined ? {} : { build: stableBuild }),
+      canary:
+        state.canary === undefined
+          ? undefined
+          : { entry: state.canary.entry, percent: state.canaryPercent, distDir: canaryDir, ...(canaryBuild === undefined ? {} : { build: canaryBuild }) },
     };
   });
 }
@@ -179,6 +200,8 @@ export interface NewRelease {
   version: string;
   entry: string;
   notes?: string | undefined;
+  /** What the build is made of, as read when it was registered (releases/buildContent.ts). */
+  build?: ReleaseBuild | undefined;
 }
 
 /**
@@ -191,7 +214,16 @@ export async function registerRelease(db: Db, actor: string, remote: ReleasedRem
     await lockPointers(trx, remote);
     const row = await trx
       .insertInto('remote_releases')
-      .values({ remote, version: release.version, entry: release.entry, notes: release.notes ?? null, registered_by: actor })
+      .values({
+        remote,
+        version: release.version,
+        entry: release.entry,
+        notes: release.notes ?? null,
+        registered_by: actor,
+        manifest_sha256: release.build?.manifestSha256 ?? null,
+        render_module: release.build?.renderModule ?? null,
+        render_sha256: release.build?.renderSha256 ?? null,
+      })
       .onConflict((oc) => oc.columns(['remote', 'version']).doNothing())
       .returningAll()
       .executeTakeFirst();

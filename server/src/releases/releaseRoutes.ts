@@ -6,10 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { canaryBodySchema, noBodySchema, pinnedRunBodySchema, registerReleaseBodySchema } from '@site/contracts/releases-api-schemas';
 import type { Database } from '../db/index.js';
+import { NotABuildFolder } from '../http/buildStore.js';
 import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { originRefusal, type AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
+import { buildContentOf, entryToRegister, notServerRendered, type BuildStoreOptions } from './buildContent.js';
 import { checkRelease, fetchManifest, type ManifestReader } from './manifestCheck.js';
 import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';
 import { isReleasedRemote, listRemotes, promote, recordReleaseAction, registerRelease, rollback, setCanary } from './registry.js';
@@ -57,6 +59,8 @@ export interface ReleaseCallsOptions {
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
   /** The origins a release may be registered on (allowedOrigins.ts); paths on this site always may. Undefined: none. */
   allowedOrigins?: AllowedOrigins | undefined;
+  /** Where registered builds are stored and read (buildContent.ts). Undefined: their content is not recorded. */
+  buildStore?: BuildStoreOptions | undefined;
 }
 
 /**
@@ -112,11 +116,32 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
     // before anything is fetched: only an origin an admin allowed is ever asked
     const notAllowed = originRefusal(body.entry, options.allowedOrigins ?? NO_ORIGINS);
     if (notAllowed !== undefined) throw httpError(400, notAllowed);
-    const refusal = await checkRelease(remote, body.entry, readManifest, (why) => request.log.info({ entry: body.entry, why }, 'a release manifest could not be used'));
+    // one of this site's build folders: registered as a copy of its files now, which nothing overwrites
+    const { buildStore } = options;
+    const entry =
+      buildStore === undefined
+        ? body.entry
+        : await entryToRegister(remote, body.entry, buildStore).catch((error: unknown) => {
+            // no build there: the manifest check refuses it in its usual words
+            if (error instanceof NotABuildFolder) return body.entry;
+            request.log.error({ entry: body.entry, err: error }, 'a release folder could not be copied into the store of builds');
+            throw httpError(503, "The build could not be copied into the site's store of builds (REMOTE_BUILDS_DIR): try again, and tell an administrator if it fails again");
+          });
+    let manifestText: string | undefined;
+    // the copy is what is checked (and what the refusal names is what was sent)
+    const readChecked: ManifestReader = async () => {
+      const answer = await readManifest(entry);
+      if ('body' in answer) manifestText = answer.body;
+      return answer;
+    };
+    const refusal = await checkRelease(remote, body.entry, readChecked, (why) => request.log.info({ entry: body.entry, why }, 'a release manifest could not be used'));
     if (refusal !== undefined) throw httpError(400, refusal);
     const caller = callerOf(request);
-    const release = await registerRelease(db.kysely, caller.actor, remote, body, caller.admin === true);
-    return reply.code(201).send({ release });
+    const content = buildStore === undefined || manifestText === undefined ? undefined : await buildContentOf(entry, manifestText, buildStore);
+    if (content?.why !== undefined) request.log.warn({ entry, why: content.why }, 'a release was registered without its server-render module');
+    const release = await registerRelease(db.kysely, caller.actor, remote, { ...body, entry, build: content?.build }, caller.admin === true);
+    const serverRendered = content?.build.renderModule != null;
+    return reply.code(201).send({ release, serverRendered, ...(serverRendered ? {} : { warning: notServerRendered(entry) }) });
   });
 
   app.post(`${remotesPath}/:remote/canary`, { bodyLimit: BODY_LIMIT, preValidation: [requireJson, checkRemote], schema: { body: canaryBodySchema } }, async (request) => {
@@ -158,6 +183,7 @@ export interface ReleaseRoutesOptions {
   siteHost?: string | undefined;
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
   allowedOrigins: AllowedOrigins;
+  buildStore?: BuildStoreOptions | undefined;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();

@@ -123,8 +123,9 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
     const listings = remote === undefined ? (answer as { remotes: RemoteListing[] }).remotes : [answer as RemoteListing];
     io.out(listings.map(describeListing).join('\n'));
   } else if (command === 'register') {
-    const { release } = answer as { release: { version: string; entry: string } };
+    const { release, warning } = answer as { release: { version: string; entry: string }; warning?: string };
     io.out(`Registered ${remote} ${release.version} (${release.entry}); not live yet: put it in front of visitors with canary --release ${release.version}\n`);
+    if (warning !== undefined) io.err(`${warning}\n`);
   } else if (command === 'record-run') {
     const { run } = answer as { run: { version: string; passed: boolean } };
     io.out(`Recorded a ${run.passed ? 'passed' : 'failed'} run pinned to ${remote}'s canary ${run.version}\n`);

@@ -13,6 +13,7 @@ import { releaseTokenBodySchema } from '@site/contracts/releases-api-schemas';
 import type { AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { recordReleaseAction } from './registry.js';
+import type { BuildStoreOptions } from './buildContent.js';
 import { releaseCalls, type ReleaseCaller } from './releaseRoutes.js';
 import { staffActor } from './staffPagesTrust.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken } from './tokens.js';
@@ -26,6 +27,8 @@ export interface StaffReleasesOptions {
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
   /** The origins a release may be registered on (allowedOrigins.ts); undefined: paths on this site only. */
   allowedOrigins?: AllowedOrigins | undefined;
+  /** Where registered builds are stored and read (buildContent.ts). */
+  buildStore?: BuildStoreOptions | undefined;
 }
 
 export interface StaffTokenRoutesOptions extends StaffReleasesOptions {

@@ -13,7 +13,12 @@
 // so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
 // fetched here: the HTML is cached per page and release (and data file version), and it loads in the browser.
 //
-// Releases: a build's server-render.json is read again when its mf-manifest.json changes (the canary's as the stable's), the file a release writes
+// Registry releases (a build registered, canaried, promoted through the registry) are rendered from the module recorded
+// at their registration, by its SHA-256, from this process's cache (buildCache.ts): never from a folder that a later
+// build may have overwritten. A page whose build's module is not cached yet waits for it at most REGISTERED_BUILD_WAIT_MS,
+// else it is sent for the browser to draw (and rendered by the next request once the module is here).
+//
+// Builds on this disk as configured (the remote's folder, REMOTE_<NAME>_CANARY_DIR): a build's server-render.json is read again when its mf-manifest.json changes (the canary's as the stable's), the file a release writes
 // last (the switch: tests/support/release.ts), so the HTML comes from the release the browser will load; a rollback
 // restores both. The shell's is read again when it changes, and then every remote's module is reloaded too (they hold
 // the shell's shared packages).
@@ -29,11 +34,12 @@ import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { DATA_CONTENT_TYPE, isDataFileName, isStreamed, type DataFiles } from '../dataFiles.js';
 import type { Variant } from '../canary.js';
 import { buildId, localBuilds, type ServedRemote } from '../localBuilds.js';
+import { renderModuleOf, type BuildCache, type RegisteredBuild } from './buildCache.js';
 import { provideShared, serverProvidedPackages } from './sharedModules.js';
 
-/** What server-render.json may name: a .js file under server/, nothing outside the dist folder. */
-const MODULE_FILE = /^server\/[\w-][\w.-]*\.js$/;
 const DEFAULT_RECHECK_MS = 1000;
+/** How long a page waits for its registered build's module to be fetched before it is sent without its first view. */
+export const REGISTERED_BUILD_WAIT_MS = 3000;
 
 /** A page module as a remote exposes it (see ServerPageModule in shell/src/server-render). */
 interface PageModule {
@@ -93,6 +99,10 @@ export interface FirstViewOptions {
    * with until then. Its pages keep their first view, with a warning, instead of being sent for the browser to draw.
    */
   standIns?: ReadonlyMap<string, string>;
+  /** Where registry releases' modules are kept (one per process). None: registry releases are not rendered. */
+  buildCache?: BuildCache | undefined;
+  /** How long a page waits for a registered build's module (REGISTERED_BUILD_WAIT_MS). */
+  registeredBuildWaitMs?: number;
 }
 
 /**
@@ -130,8 +140,8 @@ async function fileVersion(file: string): Promise<string> {
 /** The module file server-render.json in `distDir` names, or undefined (none, unreadable, or not a safe name). */
 async function pointedModule(distDir: string): Promise<string | undefined> {
   try {
-    const { module } = JSON.parse(await readFile(path.join(distDir, SERVER_RENDER_POINTER), 'utf8')) as { module?: unknown };
-    return typeof module === 'string' && MODULE_FILE.test(module) ? path.join(distDir, module) : undefined;
+    const module = renderModuleOf(await readFile(path.join(distDir, SERVER_RENDER_POINTER), 'utf8'));
+    return module === undefined ? undefined : path.join(distDir, module);
   } catch {
     return undefined;
   }
@@ -152,6 +162,10 @@ export class FirstViewRenderer {
   private readonly builds = new Map<string, { distDir: string; manifest: string; standsInFor?: string }>();
   /** The stand-ins already warned about (once per state of the remotes: a renderer is made per state). */
   private readonly standInsWarned = new Set<string>();
+  /** Build id → a registry release's recorded module, rendered from the cache. */
+  private readonly registered = new Map<string, RegisteredBuild>();
+  private readonly buildCache: BuildCache | undefined;
+  private readonly registeredBuildWaitMs: number;
   private readonly recheckMs: number;
   private readonly warn: (message: string, error: unknown) => void;
   private readonly dataFiles: DataFiles | undefined;
@@ -165,13 +179,22 @@ export class FirstViewRenderer {
 
   constructor(shellDist: string, remotes: readonly ServedRemote[], options: FirstViewOptions = {}) {
     this.shellDist = shellDist;
+    this.buildCache = options.buildCache;
+    this.registeredBuildWaitMs = options.registeredBuildWaitMs ?? REGISTERED_BUILD_WAIT_MS;
+    if (this.buildCache !== undefined) {
+      for (const remote of remotes) {
+        if (remote.build !== undefined) this.registered.set(buildId(remote.name, 'stable'), remote.build);
+        if (remote.canary?.build !== undefined) this.registered.set(buildId(remote.name, 'canary'), remote.canary.build);
+      }
+    }
     for (const build of localBuilds(remotes)) {
-      this.builds.set(buildId(build.remote, build.variant), { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST_FILE) });
+      const id = buildId(build.remote, build.variant);
+      if (!this.registered.has(id)) this.builds.set(id, { distDir: build.distDir, manifest: path.join(build.distDir, MANIFEST_FILE) });
     }
     for (const { name, entry } of remotes) {
       const standIn = options.standIns?.get(name);
       const id = buildId(name, 'stable');
-      if (standIn !== undefined && !this.builds.has(id)) this.builds.set(id, { distDir: standIn, manifest: path.join(standIn, MANIFEST_FILE), standsInFor: entry });
+      if (standIn !== undefined && !this.builds.has(id) && !this.registered.has(id)) this.builds.set(id, { distDir: standIn, manifest: path.join(standIn, MANIFEST_FILE), standsInFor: entry });
     }
     this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
     this.warn = options.warn ?? ((message, error) => (error === undefined ? console.warn(message) : console.warn(message, error)));
@@ -188,7 +211,7 @@ export class FirstViewRenderer {
   async viewFor(pathname: string, variant: Variant = 'stable', viewSearch = '', catalogueApi = this.catalogueApi): Promise<FirstViewSource | undefined> {
     const match = matchSiteRoute(pathname);
     const id = match === undefined ? undefined : buildId(match.route.remote, variant);
-    if (match === undefined || id === undefined || !this.builds.has(id)) return undefined;
+    if (match === undefined || id === undefined || (!this.builds.has(id) && !this.registered.has(id))) return undefined;
     const { route, params, locale } = match;
     if (Date.now() - this.checkedAt >= this.recheckMs) {
       this.checking ??= this.refresh().finally(() => {
@@ -197,7 +220,7 @@ export class FirstViewRenderer {
       await this.checking;
     }
     const shell = this.shell.module;
-    const remote = this.remoteModules.get(id);
+    const remote = this.registered.has(id) ? await this.registeredModule(id) : this.remoteModules.get(id);
     const page = remote?.module?.exposes[route.modulePath];
     if (shell === undefined || remote === undefined || page === undefined) return undefined;
     const loadsData = typeof page.loadFirstView === 'function';
@@ -223,6 +246,23 @@ export class FirstViewRenderer {
         }
       },
     };
+  }
+
+  /**
+   * A registry release's module, loaded from its verified copy (buildCache.ts) once per renderer; undefined while it is
+   * not here (after the bounded wait) or when its bytes were refused: the page is then drawn in the browser.
+   */
+  private async registeredModule(id: string): Promise<LoadedModule<RemoteRenderModule> | undefined> {
+    const build = this.registered.get(id);
+    const version = `sha256:${build?.renderSha256 ?? ''}`;
+    const current = this.remoteModules.get(id);
+    if (current?.version === version) return current;
+    if (build === undefined || this.buildCache === undefined || this.shell.module === undefined) return undefined;
+    const file = await this.buildCache.fileWithin(build, this.registeredBuildWaitMs);
+    if (file === undefined) return undefined;
+    const loaded = { version, module: this.load(file, isRemoteModule) };
+    this.remoteModules.set(id, loaded);
+    return loaded;
   }
 
   private async dataVersions(paths: readonly string[], catalogueApi: CatalogueApiReader | undefined): Promise<string> {
@@ -268,6 +308,8 @@ export class FirstViewRenderer {
         provideShared({ '@site/shared-ui': this.shell.module.sharedUi, '@site/shared-store': this.shell.module.sharedStore });
       }
     }
+    // the remotes' modules hold the shell's shared packages: a new shell, their modules loaded again
+    if (shellChanged) for (const id of this.registered.keys()) this.remoteModules.delete(id);
     for (const [id, { distDir, manifest, standsInFor }] of this.builds) {
       const manifestVersion = await fileVersion(manifest);
       const current = this.remoteModules.get(id);
