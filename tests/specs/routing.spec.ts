@@ -56,7 +56,7 @@ test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }
   test.use({ viewport: { width: 1280, height: 600 } });
 
   test('the comparison opened from a scrolled listing starts at its top; back returns to the listing where it was', async ({ page }) => {
-    // Issue 59: the compare page opened at the listing's position, showing its bottom rows.
+    // Before: the compare page opened at the listing's position, showing its bottom rows.
     const scrollY = () => page.evaluate(() => window.scrollY);
     await page.goto('/our-products/switchgear_accessories');
     await page.getByRole('checkbox', { name: /^Compare ABB S200/ }).click();

@@ -70,7 +70,7 @@ test.describe('header at 1280 px', { tag: ['@site', '@shell'] }, () => {
 
 /**
  * Where the header's links and buttons are, what wraps and what overlaps, at the page's current width: one problem a
- * line, none when the header is one row (issue 59: at 1280 px "About Us" and "Call Us" broke onto two lines).
+ * line, none when the header is one row (at 1280 px "About Us" and "Call Us" broke onto two lines).
  */
 async function headerRowProblems(page: Page): Promise<string[]> {
   return page.getByRole('banner').evaluate((banner) => {

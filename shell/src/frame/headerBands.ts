@@ -2,7 +2,7 @@ import { theme } from '@site/shared-ui';
 
 /**
  * The header's navigation shows from wideNav + 1 px, but its full-size links fit beside the logo and the actions only
- * from 1440 px: narrower, the header tightens in two steps so it stays one row (issue 59: at 1280 px "About Us" and
+ * from 1440 px: narrower, the header tightens in two steps so it stays one row (at 1280 px "About Us" and
  * "Call Us" broke onto two lines; at 1025 px the logo was squeezed to nothing).
  */
 const FULL_HEADER = 1440;
