@@ -93,7 +93,8 @@ async function renderingSuite(t: TestContext, target: DatabaseTarget): Promise<v
   writeBuild(cdnBuild, FOURTH_HEADING);
   const replaced = new Map<string, string>();
   const cdn = await startCdn(path.join(work, 'cdn'), replaced);
-  const config = loadConfig({ REPO_ROOT, DATA_DIR: path.join(work, 'data'), REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_ORIGINS: cdn.origin });
+  // not about the promote gate (pinnedRuns.test.ts is)
+  const config = loadConfig({ REPO_ROOT, DATA_DIR: path.join(work, 'data'), REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_ORIGINS: cdn.origin, RELEASE_REQUIRE_PASSED_RUN: '0' });
   let apps: FastifyInstance[] = [];
   const database: TestDatabase = await target.fresh();
   t.after(async () => {
