@@ -2,16 +2,9 @@
 // database the server is configured with, saying what to do when the embedded one is held by a running server.
 import { ConfigError, loadConfig } from '../config.js';
 import { describeError, openDatabase, type Database } from '../db/index.js';
+import type { CliIo } from './cliIo.js';
 
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
-
-export const processIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
+export { processIo, type CliIo } from './cliIo.js';
 
 /**
  * DATABASE_URL's PostgreSQL, else the embedded database in DATA_DIR; undefined (the reason written to io.err) when it

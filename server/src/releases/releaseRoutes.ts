@@ -18,16 +18,7 @@ import { isReleasedRemote, listRemotes, promote, recordReleaseAction, registerRe
 import { isStaffActor } from './staffPagesTrust.js';
 import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
 
-/** The API's addresses. */
-export const RELEASES_API = {
-  remotes: '/api/releases/remotes',
-  remote: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}`,
-  releases: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/releases`,
-  canary: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/canary`,
-  promote: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/promote`,
-  rollback: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/rollback`,
-  runs: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/runs`,
-} as const;
+export { RELEASES_API } from './releasesApiPaths.js';
 
 const BODY_LIMIT = 16 * 1024;
 const NO_ORIGINS: AllowedOrigins = new Set();
