@@ -35,7 +35,8 @@ interface Phase {
   took: number;
   healthz: number[];
   page: number[];
-  failures: number;
+  /** Requests that got no 2xx, by what they got (a status, or the error). */
+  failures: Map<string, number>;
   peakRss: number;
   note: string;
 }
@@ -58,17 +59,18 @@ async function during(site: RunningSite, label: string, work: () => Promise<stri
   const page = productPagePath();
   const healthz: number[] = [];
   const pageTimes: number[] = [];
-  let failures = 0;
+  const failures = new Map<string, number>();
+  const failed = (what: string): void => void failures.set(what, (failures.get(what) ?? 0) + 1);
   const inFlight = new Set<Promise<void>>();
   const ask = (url: string, into: number[]) => {
     const sent = performance.now();
     const request = fetch(`${site.url}${url}`)
       .then(async (res) => {
         await res.arrayBuffer();
-        if (!res.ok) failures += 1;
+        if (!res.ok) failed(`${url === '/healthz' ? '/healthz' : 'page'} ${res.status}`);
         into.push(performance.now() - sent);
       })
-      .catch(() => void (failures += 1));
+      .catch((error: unknown) => failed(error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)));
     inFlight.add(request);
     void request.finally(() => inFlight.delete(request));
   };
@@ -191,7 +193,7 @@ async function main(): Promise<void> {
         ms(phase.took),
         ...figures(phase.healthz),
         ...figures(phase.page),
-        String(phase.failures),
+        phase.failures.size === 0 ? '0' : [...phase.failures].map(([what, count]) => `${count} (${what})`).join(', '),
         `${Math.round(phase.peakRss / 1024 / 1024)} MB`,
         p99(phase.healthz) <= TARGET_P99_MS && p99(phase.page) <= TARGET_P99_MS ? 'ok' : 'MISSED',
         phase.note,
