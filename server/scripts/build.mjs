@@ -1,6 +1,8 @@
 // Bundles the server into dist/server.js, started by dist/main.js (src/main.ts: it sets NODE_ENV before anything
-// loads React, so it imports server.js at run time). npm packages stay external (installed beside it);
-// the workspace packages (@site/content: TypeScript and JSON) are bundled in, since Node cannot run them as they are.
+// loads React, so it imports server.js at run time), and the catalogue import's worker thread into
+// dist/importWorker.js (src/catalogue/file/importWorker.ts, which importWorkerClient.ts starts from beside server.js).
+// npm packages stay external (installed beside it); the workspace packages (@site/content: TypeScript and JSON) are
+// bundled in, since Node cannot run them as they are.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,11 @@ const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path
 const external = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !name.startsWith('@site/'));
 
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts'), path.join(serverDir, 'src/server.ts')],
+  entryPoints: [
+    { in: path.join(serverDir, 'src/main.ts'), out: 'main' },
+    { in: path.join(serverDir, 'src/server.ts'), out: 'server' },
+    { in: path.join(serverDir, 'src/catalogue/file/importWorker.ts'), out: 'importWorker' },
+  ],
   outdir: path.join(serverDir, 'dist'),
   bundle: true,
   platform: 'node',

@@ -1,6 +1,6 @@
 // The server's own modules that the benches and Playwright's support drive directly (the app, its database, the
-// catalogue's import, the staff inbox's queries): `@site/server/test-support/server`. Kept apart from the helpers'
-// entry so that a spec needing only a helper does not load the whole server.
+// catalogue's import and files, the staff inbox's queries, a staff account): `@site/server/test-support/server`. Kept
+// apart from the helpers' entry so that a spec needing only a helper does not load the whole server.
 export { buildApp } from '../app.js';
 export { loadConfig } from '../config.js';
 export { openDatabase, runMigrations, withKysely, type Database } from '../db/index.js';
@@ -9,6 +9,7 @@ export { CatalogueStore, searchNeedle, type ListingSort } from '../catalogue/cat
 export { broadKeepsSettled } from '../catalogue/catalogueSearch.js';
 export { importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 export { generateCatalogueRows } from '../catalogue/file/generate.js';
+export { readCsv, writeCsv } from '../catalogue/file/csv.js';
 export { seedCatalogue } from '../catalogue/seed.js';
 export { openInboxCsv } from '../staff/work/inboxCsv.js';
 export type { InboxFilters } from '../staff/work/inboxFilters.js';
@@ -16,4 +17,5 @@ export { inboxRows, inboxTotal, listInbox, searchQuery } from '../staff/work/inb
 export { importContent, publishedContent } from '../staff/work/catalogue/content.js';
 export { listEditorProducts } from '../staff/work/catalogue/productList.js';
 export { freshSchema } from './databases.js';
+export { addStaffAccount, STAFF_TEST_PASSWORD } from './staffSignIn.js';
 export { createFixture, type Fixture } from './fixture.js';

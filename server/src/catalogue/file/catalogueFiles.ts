@@ -1,6 +1,7 @@
-// The catalogue file on disk: CSV (csv.ts) or an Excel workbook (.xlsx, exceljs: the first sheet, the header in row 1).
-// A workbook's formula cells are read as their formula's text, never as a result it computed; every cell is written as
-// text, so a spreadsheet program shows exactly what the catalogue holds and reads it back unchanged.
+// The catalogue file on disk: CSV (csv.ts) or an Excel workbook (.xlsx: the first sheet, the header in row 1; read as a
+// stream within IMPORT_LIMITS by workbook.ts, written by ExcelJS's streaming writer). A workbook's formula cells are
+// read as their formula's text, never as a result it computed; every cell is written as text, so a spreadsheet
+// program shows exactly what the catalogue holds and reads it back unchanged.
 import { createWriteStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -8,7 +9,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_BYTES, type CatalogueFileFormat } from '@site/contracts/staff-catalogue-api';
 import { CATALOGUE_COLUMNS, rowsFromRecords, type CatalogueFileRow, type NumberedRow } from './columns.js';
-import { CsvSyntaxError, readCsv, writeCsv } from './csv.js';
+import { CsvLimitError, CsvSyntaxError, readCsv, writeCsv } from './csv.js';
+import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError } from './workbook.js';
 
 /** The most characters an Excel cell holds (a longer one is cut when the workbook is opened). */
 const EXCEL_CELL_MAX = 32_767;
@@ -25,54 +27,52 @@ export function fileFormat(file: string): CatalogueFileFormat | undefined {
 
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** A workbook cell as the text it holds. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('formula' in value || 'sharedFormula' in value) {
-    const formula = 'formula' in value ? value.formula : value.sharedFormula;
-    return `=${formula}`;
-  }
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('hyperlink' in value) return String(value.text);
-  if ('error' in value) return String(value.error);
-  return '';
-}
+/**
+ * What an import reads at most, whatever the file (docs/catalogue.md, "The import's limits"): a file past one is
+ * refused with a sentence saying which (the staff app answers 413), before it can take the server's memory.
+ */
+export const IMPORT_LIMITS = {
+  /** Product rows below the header: the 100,000-product catalogue's own export imports back, with room to grow. */
+  rows: 150_000,
+  /** The last column a cell holding something may be in: the catalogue's 13, and room for notes beside them. */
+  columns: 64,
+  /** Characters of a workbook's cell: Excel's own limit (a CSV cell may be longer, within the file's 50 MB). */
+  cellCharacters: EXCEL_CELL_MAX,
+  /**
+   * What a workbook's parts may expand to once unzipped, together: the export of 100,000 products is 16 MB zipped
+   * and 165 MB unzipped. (A CSV file is its own size: MAX_IMPORT_BYTES.)
+   */
+  unzippedBytes: 256 * 1024 * 1024,
+} as const;
 
-async function readWorkbook(file: string): Promise<{ line: number; cells: string[] }[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(file);
-  const sheet = workbook.worksheets[0];
-  if (sheet === undefined) return [];
-  const records: { line: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const cells: string[] = [];
-    // row.values is 1-based: index 0 is empty
-    for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellText(row.getCell(column).value));
-    if (cells.some((cell) => cell.trim() !== '')) records.push({ line, cells });
-  });
-  return records;
-}
+/** A file's rows, or why it cannot be read: `limit` when it passes one of IMPORT_LIMITS (or MAX_IMPORT_BYTES). */
+export type CatalogueFileRead = { rows: NumberedRow[] } | { problems: string[]; limit?: true };
 
 /** The rows of a file, or the problems that stop it being read at all (too big, unknown type, bad CSV, bad header). */
-export async function readCatalogueFile(file: string): Promise<{ rows: NumberedRow[] } | { problems: string[] }> {
+export async function readCatalogueFile(file: string): Promise<CatalogueFileRead> {
   const format = fileFormat(file);
   if (format === undefined) return { problems: [`${file}: the file must end in .csv or .xlsx`] };
+  return readCatalogueFileAs(file, format);
+}
+
+/** readCatalogueFile of a file whose format is known otherwise (the staff app's upload: by its content). */
+export async function readCatalogueFileAs(file: string, format: CatalogueFileFormat): Promise<CatalogueFileRead> {
   let size: number;
   try {
     size = (await stat(file)).size;
   } catch (error) {
     return { problems: [`${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)}`] };
   }
-  if (size > MAX_IMPORT_BYTES) return { problems: [`${file} is ${megabytes(size)}: an import takes files of ${megabytes(MAX_IMPORT_BYTES)} at most`] };
+  if (size > MAX_IMPORT_BYTES) return { problems: [`${file} is ${megabytes(size)}: an import takes files of ${megabytes(MAX_IMPORT_BYTES)} at most`], limit: true };
   try {
-    const records = format === 'csv' ? readCsv(await readFile(file, 'utf8')) : await readWorkbook(file);
+    const records =
+      format === 'csv'
+        ? readCsv(await readFile(file, 'utf8'), { records: IMPORT_LIMITS.rows + 1, cells: IMPORT_LIMITS.columns })
+        : await readWorkbookRecords(file, IMPORT_LIMITS);
     return rowsFromRecords(records);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { problems: [`${file}: ${error.message}`] };
+    if (error instanceof CsvLimitError || error instanceof WorkbookLimitError) return { problems: [`${file}: ${error.message}`], limit: true };
+    if (error instanceof CsvSyntaxError || error instanceof WorkbookFormatError) return { problems: [`${file}: ${error.message}`] };
     return { problems: [`${file} could not be read as ${format === 'csv' ? 'CSV' : 'an Excel workbook'}: ${error instanceof Error ? error.message : String(error)}`] };
   }
 }

@@ -1,24 +1,22 @@
 // Import and export of the whole catalogue as rows (columns.ts). An import is one transaction: every row is checked
-// against the catalogue's rules (content/src/schema.ts, the same as the seed's files) and against the database (known
-// categories, codes unique once normalised), every problem is reported with its line, and nothing is written unless
-// there is none. Products are upserted by id: a new one goes to the end of the catalogue's order, an existing one keeps
-// its place. The catalogue's version is bumped in the same transaction, so every server sees the change.
+// against the catalogue's rules (content/src/schema.ts, the same as the seed's files: rowChecks.ts) and against the
+// database (known categories, codes unique once normalised), every problem is reported with its line, and nothing is
+// written unless there is none. Products are upserted by id: a new one goes to the end of the catalogue's order, an
+// existing one keeps its place. The catalogue's version is bumped in the same transaction, so every server sees the
+// change. A file's rows may come checked on their own already, off the server's thread (importWorker.ts); what is
+// left here for every row is paced (pacer.ts), so that the site keeps answering while a large import runs.
 import type { Product, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import type { CategoryState } from '@site/contracts/staff-catalogue-api';
-import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
-import { mapProductDetailHtml } from '@site/content/rich-text';
 import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
-import type { z } from 'zod';
 import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
-import { documentTextProblem, textProblemMessage } from '@site/contracts/text-field';
 import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
-import { cleanDetailDocument } from '../richText.js';
 import { bumpCatalogueVersion } from '../state.js';
-import { CATALOGUE_COLUMNS, type CatalogueFileRow, type NumberedRow } from './columns.js';
+import type { CatalogueFileRow, NumberedRow } from './columns.js';
 import { writeCatalogueFileFrom, type CatalogueFileFormat } from './catalogueFiles.js';
+import { pacer } from './pacer.js';
+import { checkRow, checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey } from './rowChecks.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -35,122 +33,6 @@ export interface ImportOutcome {
   problemsByLine: ReadonlyMap<number, readonly string[]>;
 }
 
-const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
-const WHOLE = /^\d{1,9}$/;
-const ARABIC_LETTER = /[\u0600-\u06FF]/;
-
-/** zod's issues as 'field: message' lines under a prefix. */
-const issueLines = (prefix: string, error: z.ZodError): string[] =>
-  error.issues.map((issue) => `${prefix}${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
-
-function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
-  const text = row[column].trim();
-  if (text === '') {
-    problems.push(column === 'details_ar' ? 'missing Arabic: details_ar is empty' : 'details is empty: give at least {"detail": [...], "description": [...]}');
-    return undefined;
-  }
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      // JSON's escapes (\u0000) reach the parsed texts: the rule is applied to what would be stored
-      const problem = documentTextProblem(value, column);
-      if (problem === undefined) return value as Record<string, unknown>;
-      problems.push(problem);
-      return undefined;
-    }
-    problems.push(`${column} must be a JSON object`);
-  } catch (error) {
-    problems.push(`${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return undefined;
-}
-
-/**
- * The document with its HTML cleaned (richText.ts). Its tags' balance is checked before, as the schema checks it:
- * cleaning would close an unclosed tag where the parser guesses, and a typo is the writer's to fix, not to guess.
- */
-function cleanDocument(document: Record<string, unknown> | undefined, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
-  if (document === undefined) return undefined;
-  mapProductDetailHtml(document, (html) => {
-    const check = htmlSchema.safeParse(html);
-    for (const issue of check.error?.issues ?? []) {
-      if (/^(unbalanced|unclosed) /.test(issue.message)) problems.push(`${column}: ${issue.message} (${JSON.stringify(html.slice(0, 60))})`);
-    }
-    return html;
-  });
-  return cleanDetailDocument(document);
-}
-
-interface CheckedRow {
-  line: number;
-  id: string;
-  product: Product;
-  detail: ProductDetail;
-  nameAr: string;
-  detailAr: ProductDetail;
-}
-
-/** One row checked on its own: the product's records, or the row's problems. */
-function checkRow(
-  { line, row }: NumberedRow,
-  categories: ReadonlyMap<string, { title: string; title_ar: string; state: CategoryState }>,
-): { checked: CheckedRow } | { problems: string[] } {
-  const problems: string[] = [];
-  // the character rule of every stored text (no NUL or control; one-line columns no line break or direction control)
-  for (const column of CATALOGUE_COLUMNS) {
-    const problem = column === 'details' || column === 'details_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
-    if (problem !== null) problems.push(problem);
-  }
-  const named = categories.get(row.productCategoryId.trim());
-  // a product goes live in a live category only: a draft or archived one is not on the public site
-  const category = named?.state === 'live' ? named : undefined;
-  if (named === undefined) problems.push(`unknown category "${row.productCategoryId}"`);
-  else if (category === undefined) problems.push(`category "${row.productCategoryId}" is ${named.state === 'draft' ? 'a draft' : 'archived'}: publish it in the categories editor first, or choose another`);
-  const priceText = row.price.trim();
-  if (priceText !== '' && !PRICE.test(priceText)) {
-    problems.push(`bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
-  }
-  if (!WHOLE.test(row.popularity.trim())) problems.push(`popularity "${row.popularity}" must be a whole number from 0 to 100`);
-  const listing: Record<string, unknown> = {
-    id: row.id.trim(),
-    productCategoryId: row.productCategoryId.trim(),
-    productCategory: category?.title ?? row.productCategoryId,
-    productName: row.productName.trim(),
-    code: row.code.trim(),
-    image: row.image.trim(),
-    ...(row.company.trim() === '' ? {} : { company: row.company.trim() }),
-    popularity: WHOLE.test(row.popularity.trim()) ? Number(row.popularity.trim()) : 0, // a bad one is reported above
-    dateAdded: row.dateAdded.trim(),
-    unit: row.unit.trim(),
-    ...(priceText === '' || !PRICE.test(priceText) ? {} : { price: Number(priceText) }),
-  };
-  const product = productSchema.safeParse(listing);
-  if (!product.success) problems.push(...issueLines('', product.error));
-
-  const nameAr = row.productName_ar.trim();
-  if (nameAr === '') problems.push('missing Arabic: productName_ar is empty');
-  else if (!ARABIC_LETTER.test(nameAr)) problems.push('missing Arabic: productName_ar has no Arabic letter');
-
-  const head = (name: string, title: string) => ({
-    id: listing.id,
-    productName: name,
-    image: listing.image,
-    productCategory: listing.productCategoryId,
-    categoryName: title,
-  });
-  // their HTML cleaned to what the product page renders before it is checked and stored (catalogue/richText.ts)
-  const details = cleanDocument(parseDocument(row, 'details', problems), 'details', problems);
-  const detailsAr = cleanDocument(parseDocument(row, 'details_ar', problems), 'details_ar', problems);
-  // an unknown category is reported once, above: its id stands in for its titles here
-  const detail = details === undefined ? undefined : productDetailSchema.safeParse({ ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)), ...details });
-  const detailAr = detailsAr === undefined ? undefined : productDetailSchema.safeParse({ ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)), ...detailsAr });
-  if (detail !== undefined && !detail.success) problems.push(...issueLines('details: ', detail.error));
-  if (detailAr !== undefined && !detailAr.success) problems.push(...issueLines('details_ar: ', detailAr.error));
-
-  if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success) return { problems };
-  return { checked: { line, id: product.data.id, product: product.data, detail: detail.data, detailAr: detailAr.data, nameAr } };
-}
-
 /**
  * One row's records as the catalogue API serves them in `locale` (the staff preview draws the product page from a
  * draft's), or its problems: the same checks as an import's row, so the preview shows what publishing would.
@@ -160,7 +42,7 @@ export async function recordsOfRow(
   row: CatalogueFileRow,
   locale: Locale,
 ): Promise<{ product: ProductDetail; listing: Product } | { problems: string[] }> {
-  const categories = new Map((await db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'state']).execute()).map((c) => [c.id, c]));
+  const categories = await readCategories(db);
   const checked = checkRow({ line: 0, row }, categories);
   if ('problems' in checked) return checked;
   const { product, detail, detailAr, nameAr } = checked.checked;
@@ -212,13 +94,49 @@ export interface ImportOptions {
   alsoInTransaction?: (trx: Kysely<DatabaseSchema>, outcome: ImportOutcome) => Promise<void>;
 }
 
-export async function importCatalogueRows(db: Database, rows: readonly NumberedRow[], options: ImportOptions): Promise<ImportOutcome> {
+/**
+ * A file's rows already checked on their own (off the server's thread: importWorker.ts) against the categories as
+ * they were then; `recheck` checks them again against others (a category saved before the import took its lock).
+ */
+export interface CheckedRows {
+  checks: readonly RowCheck[];
+  categories: CategoryMap;
+  recheck(categories: CategoryMap): Promise<readonly RowCheck[]>;
+}
+
+/** An import's rows: as read (checked here, on this thread: the editor's one row, the CLI), or checked already. */
+export type ImportRows = readonly NumberedRow[] | CheckedRows;
+
+const keysOf = (rows: ImportRows): readonly RowKey[] => ('checks' in rows ? rows.checks : rows.map(rowKey));
+
+/** The categories a row's check reads. */
+export async function readCategories(db: Kysely<DatabaseSchema>): Promise<CategoryMap> {
+  return new Map((await db.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'state']).execute()).map((c) => [c.id, c]));
+}
+
+/**
+ * Every row's check against `categories`: done already when they are the same, else done (again) now. Rows checked
+ * here let the event loop turn every few milliseconds (pacer.ts): for the site's other requests, and for the memory
+ * of the rich text's cleaning, which jsdom keeps until the job that made it ends (importWorker.ts).
+ */
+async function checksOf(rows: ImportRows, categories: CategoryMap): Promise<readonly RowCheck[]> {
+  if ('checks' in rows) return sameCategories(rows.categories, categories) ? rows.checks : rows.recheck(categories);
+  const pause = pacer();
+  const checks: RowCheck[] = [];
+  for (const row of rows) {
+    await pause();
+    checks.push(checkRowWithKey(row, categories));
+  }
+  return checks;
+}
+
+export async function importCatalogueRows(db: Database, rows: ImportRows, options: ImportOptions): Promise<ImportOutcome> {
   const outcome = await writeImport(db, rows, options);
-  if (outcome.written && rows.length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets, catalogue_search_broad_rows, catalogue_search_broad_pairs`.execute(db.kysely);
+  if (outcome.written && keysOf(rows).length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets, catalogue_search_broad_rows, catalogue_search_broad_pairs`.execute(db.kysely);
   return outcome;
 }
 
-async function writeImport(db: Database, rows: readonly NumberedRow[], options: ImportOptions): Promise<ImportOutcome> {
+async function writeImport(db: Database, rows: ImportRows, options: ImportOptions): Promise<ImportOutcome> {
   return db.kysely.transaction().execute(async (trx) => {
     await lockCatalogue(trx);
     const outcome = await importRowsIn(trx, rows, options);
@@ -229,7 +147,7 @@ async function writeImport(db: Database, rows: readonly NumberedRow[], options: 
       await trx
         .updateTable('catalogue_product_edits')
         .set({ version: sql<number>`version + 1`, saved_by_id: null, saved_by_email: null, saved_at: sql<Date>`now()` })
-        .where('product_id', 'in', [...new Set(rows.map(({ row }) => row.id.trim()))])
+        .where('product_id', 'in', [...new Set(keysOf(rows).map(({ id }) => id))])
         .execute();
     }
     await options.alsoInTransaction?.(trx, outcome);
@@ -247,23 +165,20 @@ export async function lockCatalogue(trx: Kysely<DatabaseSchema>): Promise<void> 
  * unless `dryRun` or a problem, written with the brands they name and the catalogue's version bumped. The editor's
  * publish writes a product through here, so its search rows, filter values and every cache follow as an import's.
  */
-export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly NumberedRow[], options: Pick<ImportOptions, 'dryRun' | 'countUnchanged'>): Promise<ImportOutcome> {
-  const categories = new Map(
-    (await trx.selectFrom('catalogue_categories').select(['id', 'title', 'title_ar', 'state']).execute()).map((c) => [c.id, c]),
-  );
-  const { existing, lastPosition } = await productsMet(trx, rows);
+export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows, options: Pick<ImportOptions, 'dryRun' | 'countUnchanged'>): Promise<ImportOutcome> {
+  const checks = await checksOf(rows, await readCategories(trx));
+  const { existing, lastPosition } = await productsMet(trx, checks);
 
   const byLine = new Map<number, string[]>();
   const checked: CheckedRow[] = [];
-  for (const numbered of rows) {
-    const result = checkRow(numbered, categories);
-    if ('problems' in result) byLine.set(numbered.line, result.problems);
-    else checked.push(result.checked);
+  for (const check of checks) {
+    if ('problems' in check) byLine.set(check.line, check.problems);
+    else checked.push(check.checked);
   }
   for (const [line, problems] of crossProblems(checked, existing)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   // a withdrawn product's id stays its own (migration 016): written here it would be a second product beside it
-  for (const [line, problems] of await archivedProblems(trx, rows)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
-  const idOf = new Map(rows.map(({ line, row }) => [line, row.id.trim()]));
+  for (const [line, problems] of await archivedProblems(trx, checks)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+  const idOf = new Map(checks.map(({ line, id }) => [line, id]));
   const problems = [...byLine]
     .sort(([a], [b]) => a - b)
     .flatMap(([line, list]) => list.map((problem) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${problem}`));
@@ -272,12 +187,20 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: readonly N
   const added = checked.filter((row) => !known.has(row.id)).length;
   let next = lastPosition;
   const positions = new Map(existing.map((product) => [product.id, product.position]));
-  const rowsOf = (rows: readonly CheckedRow[]) => rows.map((row) => productRowOf(row, positions.get(row.id) ?? (next += 1)));
+  const pause = pacer();
+  const rowsOf = async (rows: readonly CheckedRow[]) => {
+    const values: NewRow<'catalogue_products'>[] = [];
+    for (const row of rows) {
+      await pause();
+      values.push(productRowOf(row, positions.get(row.id) ?? (next += 1)));
+    }
+    return values;
+  };
   const writes = problems.length === 0 && !options.dryRun && checked.length > 0;
   // the rows as they would be stored: made only for what needs them (a plain dry run does not)
-  const values = writes ? rowsOf(checked) : undefined;
+  const values = writes ? await rowsOf(checked) : undefined;
   const unchanged =
-    options.countUnchanged === true ? await countUnchanged(trx, values?.filter((value) => known.has(value.id)) ?? rowsOf(checked.filter((row) => known.has(row.id)))) : 0;
+    options.countUnchanged === true ? await countUnchanged(trx, values?.filter((value) => known.has(value.id)) ?? (await rowsOf(checked.filter((row) => known.has(row.id))))) : 0;
   const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, unchanged, written: false, problemsByLine: byLine };
   if (values === undefined) return outcome;
 
@@ -305,6 +228,7 @@ const UNCHANGED_BATCH = 500;
 
 /** How many of these rows (of existing products) hold exactly what the product holds: read a batch at a time. */
 async function countUnchanged(trx: Kysely<DatabaseSchema>, values: readonly NewRow<'catalogue_products'>[]): Promise<number> {
+  const pause = pacer();
   let count = 0;
   for (let start = 0; start < values.length; start += UNCHANGED_BATCH) {
     const batch = values.slice(start, start + UNCHANGED_BATCH);
@@ -316,6 +240,7 @@ async function countUnchanged(trx: Kysely<DatabaseSchema>, values: readonly NewR
       .execute();
     const byId = new Map(stored.map((row) => [row.id, row]));
     for (const value of batch) {
+      await pause();
       const row = byId.get(value.id);
       if (row === undefined) continue;
       const same =
@@ -338,15 +263,15 @@ async function countUnchanged(trx: Kysely<DatabaseSchema>, values: readonly NewR
 }
 
 /** The rows naming a withdrawn (archived) product's id: refused, the product is restored in the editor instead. */
-async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly NumberedRow[]): Promise<Map<number, string[]>> {
-  const ids = [...new Set(rows.map(({ row }) => row.id.trim()))];
+async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly RowKey[]): Promise<Map<number, string[]>> {
+  const ids = [...new Set(rows.map(({ id }) => id))];
   // the withdrawn products are few: each is tested against the file's ids
   const archived = new Set(
     (await trx.selectFrom('catalogue_archived_products').select('id').where(sql<boolean>`id = any(${sql.val(ids)}::text[])`).execute()).map((row) => row.id),
   );
   const problems = new Map<number, string[]>();
-  for (const { line, row } of rows) {
-    if (archived.has(row.id.trim())) problems.set(line, ['this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id']);
+  for (const { line, id } of rows) {
+    if (archived.has(id)) problems.set(line, ['this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id']);
   }
   return problems;
 }
@@ -361,10 +286,10 @@ const FEW_ROWS = 1_000;
  */
 async function productsMet(
   trx: Kysely<DatabaseSchema>,
-  rows: readonly NumberedRow[],
+  rows: readonly RowKey[],
 ): Promise<{ existing: { id: string; code: string; position: number }[]; lastPosition: number }> {
-  const ids = rows.map(({ row }) => row.id.trim());
-  const codes = rows.map(({ row }) => row.code.toLowerCase().replace(/[^a-z0-9]+/g, ''));
+  const ids = rows.map(({ id }) => id);
+  const codes = rows.map(({ code }) => code.toLowerCase().replace(/[^a-z0-9]+/g, ''));
   if (rows.length > FEW_ROWS || codes.includes('')) {
     const existing = await trx.selectFrom('catalogue_products').select(['id', 'code', 'position']).execute();
     return { existing, lastPosition: existing.reduce((max, product) => Math.max(max, product.position), 0) };

@@ -32,8 +32,15 @@ export const unguardCell = (value: string): string => (value.startsWith("'") && 
 
 export class CsvSyntaxError extends Error {}
 
-/** Every record of a CSV text, the header first; fully blank lines are skipped. Throws CsvSyntaxError with the line. */
-export function readCsv(text: string): CsvRecord[] {
+/** Thrown when a text passes readCsv's limits: the message says which, in words. */
+export class CsvLimitError extends Error {}
+
+/**
+ * Every record of a CSV text, the header first; fully blank lines are skipped. Throws CsvSyntaxError with the line.
+ * With `limits`, more than `records` records, or a cell holding something past the `cells`th of its record, throw
+ * CsvLimitError (empty cells past it are dropped: a row of commas holds nothing).
+ */
+export function readCsv(text: string, limits?: { records: number; cells: number }): CsvRecord[] {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const records: CsvRecord[] = [];
   let cells: string[] = [];
@@ -42,15 +49,30 @@ export function readCsv(text: string): CsvRecord[] {
   let line = 1;
   let recordLine = 1;
   let cellStarted = false;
+  // the column of the cell being read, counted on past the cells dropped
+  let column = 1;
   const endCell = () => {
+    column += 1;
+    if (limits !== undefined && cells.length >= limits.cells) {
+      if (cell.trim() !== '') throw new CsvLimitError(`Line ${recordLine} has something in column ${column - 1}: an import reads ${limits.cells} columns at most (the catalogue has 13).`);
+      cell = '';
+      cellStarted = false;
+      return;
+    }
     cells.push(unguardCell(cell));
     cell = '';
     cellStarted = false;
   };
   const endRecord = () => {
     endCell();
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: recordLine, cells });
+    if (!(cells.length === 1 && cells[0] === '')) {
+      if (limits !== undefined && records.length >= limits.records) {
+        throw new CsvLimitError(`The file has more than ${(limits.records - 1).toLocaleString('en')} product rows: an import takes ${(limits.records - 1).toLocaleString('en')} at most. Split it into several files.`);
+      }
+      records.push({ line: recordLine, cells });
+    }
     cells = [];
+    column = 1;
   };
   for (let i = 0; i < source.length; i += 1) {
     const char = source[i]!;

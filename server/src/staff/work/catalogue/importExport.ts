@@ -6,7 +6,6 @@
 // dry run and the import: the browser still holds the file, so nothing lingers on the server's disk, any process
 // behind a load balancer can take it, and the import checks every row again anyway (the catalogue may have changed).
 import { createReadStream } from 'node:fs';
-import { rename } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -22,8 +21,9 @@ import {
   type ImportReport,
 } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../../db/index.js';
-import { catalogueFileTypeOf, CatalogueFileWriteError, readCatalogueFile } from '../../../catalogue/file/catalogueFiles.js';
-import { exportCatalogueFile, ExportMovedError, importCatalogueRows, type ImportOutcome } from '../../../catalogue/file/catalogueImport.js';
+import { CatalogueFileWriteError } from '../../../catalogue/file/catalogueFiles.js';
+import { exportCatalogueFile, ExportMovedError, importCatalogueRows, readCategories, type ImportOutcome } from '../../../catalogue/file/catalogueImport.js';
+import { checkCatalogueFile } from '../../../catalogue/file/importWorkerClient.js';
 import { problemColumn } from '../../../catalogue/file/columns.js';
 import { discardTemp, type MediaStore } from '../../../catalogue/media/mediaStore.js';
 import { recordStaffAction } from '../../audit.js';
@@ -94,33 +94,36 @@ export async function catalogueFileRoutes(parent: FastifyInstance, { db, store }
       const actor = editorOf(request);
       const dryRun = request.query.dryRun === '1';
       const received = await receiveOneFile(request, store, 'catalogue file', IMPORT_MAX_BYTES);
-      let file = received.file;
+      const { file } = received;
       try {
-        const type = await catalogueFileTypeOf(file);
-        if ('refused' in type) throw new StaffWorkError(415, `${type.refused} Nothing was imported.`);
-        // readCatalogueFile knows a file's format by its name: the one its content showed
-        await rename(file, `${file}.${type.format}`);
-        file = `${file}.${type.format}`;
-        const read = await readCatalogueFile(file);
-        if ('problems' in read) throw badRequest(`The file could not be read: ${read.problems.map((problem) => problem.replace(file, 'the file')).join('; ')}. Nothing was imported.`);
-        if (read.rows.length === 0) throw badRequest('The file has its header but no product rows: nothing to import.');
-        const idOf = new Map(read.rows.map(({ line, row }) => [line, row.id.trim()]));
+        // its type told by its content, read within the import's limits and every row checked on its own, all in a
+        // worker thread (importWorkerClient.ts): the server's thread goes on answering meanwhile
+        const checked = await checkCatalogueFile(file, await readCategories(db.kysely));
+        if ('refused' in checked) {
+          const { status, problems } = checked.refused;
+          const said = problems.map((problem) => problem.replace(`${file}: `, '').replace(file, 'The file'));
+          if (status === 400) throw badRequest(`The file could not be read: ${said.join('; ')}. Nothing was imported.`);
+          throw new StaffWorkError(status, `${said.join(' ')} Nothing was imported.`);
+        }
+        const { format, rows } = checked;
+        if (rows.checks.length === 0) throw badRequest('The file has its header but no product rows: nothing to import.');
+        const idOf = new Map(rows.checks.map(({ line, id }) => [line, id]));
         let version: number | null = null;
-        const outcome = await importCatalogueRows(db, read.rows, {
+        const outcome = await importCatalogueRows(db, rows, {
           dryRun,
           countUnchanged: true,
           alsoInTransaction: async (trx, result) => {
-            const counts = `${read.rows.length} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
+            const counts = `${rows.checks.length} rows: ${result.added} new, ${result.updated - result.unchanged} changed, ${result.unchanged} unchanged, ${result.badRows} with problems`;
             const what = dryRun ? 'dry run' : result.written ? 'imported' : 'refused';
-            await recordStaffAction(trx, actor, dryRun ? 'catalogue.import-check' : 'catalogue.import', 'catalogue', `${what}, ${type.format} of ${received.bytes} bytes (sha256 ${received.hash}); ${counts}`);
+            await recordStaffAction(trx, actor, dryRun ? 'catalogue.import-check' : 'catalogue.import', 'catalogue', `${what}, ${format} of ${received.bytes} bytes (sha256 ${received.hash}); ${counts}`);
             if (result.written) version = Number((await trx.selectFrom('catalogue_state').select(sql<string>`version`.as('version')).executeTakeFirstOrThrow()).version);
           },
         });
         return {
           dryRun,
           written: outcome.written,
-          format: type.format,
-          rows: read.rows.length,
+          format,
+          rows: rows.checks.length,
           added: outcome.added,
           changed: outcome.updated - outcome.unchanged,
           unchanged: outcome.unchanged,

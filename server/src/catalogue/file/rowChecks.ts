@@ -1,0 +1,162 @@
+// The checks of one row of a catalogue file on its own (catalogueImport.ts adds those across rows and against the
+// database): its texts' characters, its category, price and popularity, the product's schema, its Arabic, and its
+// two detail documents parsed, their HTML cleaned (../richText.ts) and checked. Pure: no database, no I/O, so that
+// a file's rows can be checked off the server's thread (importWorker.ts), given the categories as they were read.
+import type { Product, ProductDetail } from '@site/content';
+import type { CategoryState } from '@site/contracts/staff-catalogue-api';
+import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
+import { mapProductDetailHtml } from '@site/content/rich-text';
+import type { z } from 'zod';
+import { documentTextProblem, textProblemMessage } from '@site/contracts/text-field';
+import { cleanDetailDocument } from '../richText.js';
+import { CATALOGUE_COLUMNS, type CatalogueFileRow, type NumberedRow } from './columns.js';
+
+/** What a row's check reads of the category it names. */
+export interface CategoryInfo {
+  title: string;
+  title_ar: string;
+  state: CategoryState;
+}
+
+/** The categories a row may name, by id. */
+export type CategoryMap = ReadonlyMap<string, CategoryInfo>;
+
+const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
+const WHOLE = /^\d{1,9}$/;
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/** zod's issues as 'field: message' lines under a prefix. */
+const issueLines = (prefix: string, error: z.ZodError): string[] =>
+  error.issues.map((issue) => `${prefix}${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+
+function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
+  const text = row[column].trim();
+  if (text === '') {
+    problems.push(column === 'details_ar' ? 'missing Arabic: details_ar is empty' : 'details is empty: give at least {"detail": [...], "description": [...]}');
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      // JSON's escapes (\u0000) reach the parsed texts: the rule is applied to what would be stored
+      const problem = documentTextProblem(value, column);
+      if (problem === undefined) return value as Record<string, unknown>;
+      problems.push(problem);
+      return undefined;
+    }
+    problems.push(`${column} must be a JSON object`);
+  } catch (error) {
+    problems.push(`${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return undefined;
+}
+
+/**
+ * The document with its HTML cleaned (richText.ts). Its tags' balance is checked before, as the schema checks it:
+ * cleaning would close an unclosed tag where the parser guesses, and a typo is the writer's to fix, not to guess.
+ */
+function cleanDocument(document: Record<string, unknown> | undefined, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
+  if (document === undefined) return undefined;
+  mapProductDetailHtml(document, (html) => {
+    const check = htmlSchema.safeParse(html);
+    for (const issue of check.error?.issues ?? []) {
+      if (/^(unbalanced|unclosed) /.test(issue.message)) problems.push(`${column}: ${issue.message} (${JSON.stringify(html.slice(0, 60))})`);
+    }
+    return html;
+  });
+  return cleanDetailDocument(document);
+}
+
+export interface CheckedRow {
+  line: number;
+  id: string;
+  product: Product;
+  detail: ProductDetail;
+  nameAr: string;
+  detailAr: ProductDetail;
+}
+
+/** One row checked on its own: the product's records, or the row's problems. */
+export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): { checked: CheckedRow } | { problems: string[] } {
+  const problems: string[] = [];
+  // the character rule of every stored text (no NUL or control; one-line columns no line break or direction control)
+  for (const column of CATALOGUE_COLUMNS) {
+    const problem = column === 'details' || column === 'details_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
+    if (problem !== null) problems.push(problem);
+  }
+  const named = categories.get(row.productCategoryId.trim());
+  // a product goes live in a live category only: a draft or archived one is not on the public site
+  const category = named?.state === 'live' ? named : undefined;
+  if (named === undefined) problems.push(`unknown category "${row.productCategoryId}"`);
+  else if (category === undefined) problems.push(`category "${row.productCategoryId}" is ${named.state === 'draft' ? 'a draft' : 'archived'}: publish it in the categories editor first, or choose another`);
+  const priceText = row.price.trim();
+  if (priceText !== '' && !PRICE.test(priceText)) {
+    problems.push(`bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
+  }
+  if (!WHOLE.test(row.popularity.trim())) problems.push(`popularity "${row.popularity}" must be a whole number from 0 to 100`);
+  const listing: Record<string, unknown> = {
+    id: row.id.trim(),
+    productCategoryId: row.productCategoryId.trim(),
+    productCategory: category?.title ?? row.productCategoryId,
+    productName: row.productName.trim(),
+    code: row.code.trim(),
+    image: row.image.trim(),
+    ...(row.company.trim() === '' ? {} : { company: row.company.trim() }),
+    popularity: WHOLE.test(row.popularity.trim()) ? Number(row.popularity.trim()) : 0, // a bad one is reported above
+    dateAdded: row.dateAdded.trim(),
+    unit: row.unit.trim(),
+    ...(priceText === '' || !PRICE.test(priceText) ? {} : { price: Number(priceText) }),
+  };
+  const product = productSchema.safeParse(listing);
+  if (!product.success) problems.push(...issueLines('', product.error));
+
+  const nameAr = row.productName_ar.trim();
+  if (nameAr === '') problems.push('missing Arabic: productName_ar is empty');
+  else if (!ARABIC_LETTER.test(nameAr)) problems.push('missing Arabic: productName_ar has no Arabic letter');
+
+  const head = (name: string, title: string) => ({
+    id: listing.id,
+    productName: name,
+    image: listing.image,
+    productCategory: listing.productCategoryId,
+    categoryName: title,
+  });
+  // their HTML cleaned to what the product page renders before it is checked and stored (catalogue/richText.ts)
+  const details = cleanDocument(parseDocument(row, 'details', problems), 'details', problems);
+  const detailsAr = cleanDocument(parseDocument(row, 'details_ar', problems), 'details_ar', problems);
+  // an unknown category is reported once, above: its id stands in for its titles here
+  const detail = details === undefined ? undefined : productDetailSchema.safeParse({ ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)), ...details });
+  const detailAr = detailsAr === undefined ? undefined : productDetailSchema.safeParse({ ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)), ...detailsAr });
+  if (detail !== undefined && !detail.success) problems.push(...issueLines('details: ', detail.error));
+  if (detailAr !== undefined && !detailAr.success) problems.push(...issueLines('details_ar: ', detailAr.error));
+
+  if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success) return { problems };
+  return { checked: { line, id: product.data.id, product: product.data, detail: detail.data, detailAr: detailAr.data, nameAr } };
+}
+
+/** Where a row is and what it names: its line, its id (trimmed) and its code (as written). */
+export interface RowKey {
+  line: number;
+  id: string;
+  code: string;
+}
+
+/** A row's check: its key, and the product's records or the row's problems. */
+export type RowCheck = RowKey & ({ checked: CheckedRow } | { problems: string[] });
+
+export const rowKey = ({ line, row }: NumberedRow): RowKey => ({ line, id: row.id.trim(), code: row.code });
+
+/** One row checked (checkRow) with its key. */
+export function checkRowWithKey(numbered: NumberedRow, categories: CategoryMap): RowCheck {
+  return { ...rowKey(numbered), ...checkRow(numbered, categories) };
+}
+
+/** Whether two reads of the categories would check every row alike. */
+export function sameCategories(a: CategoryMap, b: CategoryMap): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, category] of a) {
+    const other = b.get(id);
+    if (other === undefined || other.title !== category.title || other.title_ar !== category.title_ar || other.state !== category.state) return false;
+  }
+  return true;
+}
