@@ -4,7 +4,7 @@
 // left on the thread is paced (pacer.ts). A file of the site's own products, each again under new ids and with
 // longer text (seconds of checks), is sent while /healthz and a product's answer are asked for every 20 ms; each
 // answer is timed from when it was due, not from when the thread got round to asking (a thread held for 3 s makes
-// 150 answers late, not one). Their p99 must stay under BOUND_MS, which a thread held by the checks passes 5 to 10
+// 150 answers late, not one). Their p99 must stay under BOUND_MS, which a thread held by the checks passes 3 to 4
 // times over (the test fails so without the worker: 4.8 and 5.7 s). A dry run on embedded PGlite; an import (its checks, then its
 // writes) on PostgreSQL (on PGlite an import's transaction holds the database's one connection while it writes, so
 // /healthz waits for it: docs/staff.md).
@@ -29,8 +29,8 @@ import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-su
 const ROWS = 250;
 /** HTML characters a row's detail paragraphs reach in each language (the site's own products have 0.3 to 5 KB). */
 const ROW_HTML = 1_500;
-/** The p99 the site's answers must stay under while a file is checked: the checks on the thread took seconds. */
-const BOUND_MS = 500;
+/** The p99 the site's answers must stay under while a file is checked: the checks on the thread took seconds (with the worker: 71–384 ms on a loaded 2-core machine, so the bound stays far from both). */
+const BOUND_MS = 1_500;
 /** How often each of the two addresses is asked for (100 requests a second: what a busy 2-core CI machine keeps up with). */
 const EVERY_MS = 20;
 
