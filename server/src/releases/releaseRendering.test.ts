@@ -17,6 +17,7 @@ import { loadConfig } from '../config.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { RELEASES_API } from './releaseRoutes.js';
 import { createReleaseToken } from './tokens.js';
+import { waitFor } from '../test-support/waitFor.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const STABLE_HEADING = 'Our Products';
@@ -60,15 +61,6 @@ async function startCdn(root: string, replaced: Map<string, string>): Promise<{ 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, withinMs = 2000): Promise<void> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > until) assert.fail(`${what}: not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The category list's heading as the server drew it for a new visitor of `cohort`; undefined when it drew none. */

@@ -19,6 +19,7 @@ import { addStaffAccount, codeAt, currentStep, sessionCookieOf, STAFF_TEST_PASSW
 import { hashPassword } from '../staff/passwords.js';
 import { manifestNotLoaded, MANIFEST_MAX_BYTES, requiredExposes } from './manifestCheck.js';
 import { RELEASES_API } from './releaseRoutes.js';
+import { waitFor } from '../test-support/waitFor.js';
 
 const ADMIN_TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
@@ -80,15 +81,6 @@ async function startCdn(): Promise<{ origin: string; server: Server }> {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const cohort = (n: number) => ({ cookie: `site_cohort=${n}` });
-
-async function waitFor(what: string, check: () => Promise<boolean>, withinMs = 2000): Promise<void> {
-  const until = Date.now() + withinMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > until) assert.fail(`${what}: not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 type Entry = { name: string; entry: string; fallback?: string };
 const catalogueEntry = async (app: FastifyInstance, n: number): Promise<Entry | undefined> =>
