@@ -38,13 +38,14 @@ const steps = [
       skipped: count(out, /^Tests:.*?(\d+) skipped/m),
     }),
   },
+  // before the server tests: a few render the built site's pages (a registered remote build's server rendering)
+  { name: 'build', run: () => (process.env.SKIP_BUILD === '1' ? Promise.resolve({ code: 0, output: '' }) : build().then(() => ({ code: 0, output: '' }), () => ({ code: 1, output: '' }))) },
   {
     name: 'server tests (node:test)',
     command: npmCommand,
     args: ['run', 'test:server'],
     read: (out) => ({ passed: count(out, /^# pass (\d+)/m), failed: count(out, /^# fail (\d+)/m), skipped: count(out, /^# skipped (\d+)/m) }),
   },
-  { name: 'build', run: () => (process.env.SKIP_BUILD === '1' ? Promise.resolve({ code: 0, output: '' }) : build().then(() => ({ code: 0, output: '' }), () => ({ code: 1, output: '' }))) },
   {
     name: 'browser tests (Playwright)',
     command: npmCommand,

@@ -4,7 +4,7 @@
 // rollback on both; a third build written into that same folder and registered too leaves the second's pages as they
 // were; and a build whose render module changed on its CDN after its registration is never run.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -32,7 +32,10 @@ const NO_SSR = 'needs JavaScript';
 /** A copy of the built catalogue into `dir` (replacing what is there) whose category list heading is `heading`. */
 function writeBuild(dir: string, heading: string): void {
   rmSync(dir, { recursive: true, force: true });
-  cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), dir, { recursive: true });
+  const built = path.join(REPO_ROOT, 'mfe-catalogue', 'dist');
+  // npm test builds the site before the server tests; run alone, this says what is missing
+  if (!existsSync(path.join(built, 'server-render.json'))) throw new Error(`${built} has no build: run npm run build first`);
+  cpSync(built, dir, { recursive: true });
   const from = `"catalogue.categories.heading":["${STABLE_HEADING}"]`;
   const messages = readdirSync(dir).find((file) => /^__federation_expose_messages_en\.[0-9a-f]+\.js$/.test(file));
   const render = (JSON.parse(readFileSync(path.join(dir, 'server-render.json'), 'utf8')) as { module: string }).module;
