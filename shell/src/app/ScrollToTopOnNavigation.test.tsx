@@ -1,7 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, useNavigate } from 'react-router-dom';
 import { ScrollToTopOnNavigation } from './ScrollToTopOnNavigation';
-import { ScrollPositions } from './scrollPositions';
 
 /** Links to the pages of the cases, and the browser's back button. */
 function Controls() {
@@ -28,7 +27,6 @@ function visitorScrollsTo(y: number) {
 describe('ScrollToTopOnNavigation', () => {
   let scrollTo: jest.SpyInstance;
   beforeEach(() => {
-    window.sessionStorage.clear();
     visitorScrollsTo(0);
     scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     render(
@@ -48,26 +46,18 @@ describe('ScrollToTopOnNavigation', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
-  it('puts the page back where the visitor left it on back (POP), and keeps that across a reload of the tab', () => {
+  it('puts the page back where the visitor left it on back (POP)', () => {
     visitorScrollsTo(1200);
     click('Cable 1');
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     visitorScrollsTo(0);
     click('Back');
     expect(scrollTo).toHaveBeenLastCalledWith(0, 1200);
-    // Saved for the tab: a page load after this one finds the position.
-    expect(Object.values(JSON.parse(window.sessionStorage.getItem('site:scroll-positions') ?? '{}'))).toContain(1200);
   });
-});
 
-describe('ScrollPositions', () => {
-  it('keeps the newest 100 entries and survives unreadable storage', () => {
-    const positions = new ScrollPositions(window.sessionStorage);
-    for (let index = 0; index < 101; index += 1) positions.set(`key${index}`, index);
-    positions.save();
-    const reloaded = new ScrollPositions(window.sessionStorage);
-    expect(reloaded.get('key0')).toBeUndefined();
-    expect(reloaded.get('key100')).toBe(100);
-    expect(new ScrollPositions({ getItem: () => 'not json', setItem: () => undefined }).get('key1')).toBeUndefined();
+  it("hands a reload or a return from another site to the browser's own restoration as the page is left", () => {
+    expect(window.history.scrollRestoration).toBe('manual');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(window.history.scrollRestoration).toBe('auto');
   });
 });
