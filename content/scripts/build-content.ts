@@ -3,7 +3,7 @@
 //   data/searchResults.json   the search index (scripts/generate-search.ts)
 //   data/ar/*.json            the Arabic edition of every data file and of the search index (scripts/generate-editions.ts)
 //   uploads/*.pdf             the datasheets referenced by product-details.json (scripts/generate-pdfs.ts)
-//   {company.brochureFile}    the 'Catalogue and Company Profile' brochure (scripts/generate-pdfs.ts)
+//   {BROCHURE_FILE}    the 'Catalogue and Company Profile' brochure (scripts/generate-pdfs.ts)
 // Usage: npm run build -w content   (or npx tsx content/scripts/build-content.ts)
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -15,7 +15,6 @@ import {
 } from './catalogue';
 import * as content from './index';
 import {
-  companySchema,
   MIN_PRODUCTS,
   MIN_PRODUCTS_PER_CATEGORY,
   productCategoriesSchema,
@@ -25,7 +24,7 @@ import {
   productsSchema,
   searchResultsSchema,
 } from './schema';
-import { BRANDS, CATEGORY_IMAGE_KEYS, CEILING_ROSE_TABLE_IMAGE, CHARACTERISTICS_IMAGE, DESCRIPTION_SECTIONS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import { BRANDS, BROCHURE_FILE, CATEGORY_IMAGE_KEYS, CEILING_ROSE_TABLE_IMAGE, CHARACTERISTICS_IMAGE, DESCRIPTION_SECTIONS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
 import type { ProductDetail } from './types';
 import { checkCatalogue, checkSvg } from './validate';
 import { normalizedProductCode } from './validation/quote';
@@ -37,7 +36,6 @@ const publicFile = (sitePath: string): string => join(CONTENT_DIR, 'public', sit
 const categories = productCategoriesSchema.parse(read('products-category.json'));
 const products = productsSchema.parse(read('products.json'));
 const details = productDetailsSchema.parse(read('product-details.json'));
-const company = companySchema.parse(read('company.json'));
 const rawDetails = read('product-details.json') as Record<string, unknown>[];
 
 /** Spec-table families, each recognised by the leaf columns of its table. */
@@ -333,9 +331,9 @@ describe('generated files', () => {
     expect(pageCount(readFileSync(join(outDir, 'uploads', shared?.fileName ?? '')))).toBeGreaterThanOrEqual(shared?.entries.length ?? 2);
   });
 
-  it('produces the multi-page brochure at the file name of company.json', () => {
-    expect(generated.brochure).toBe(company.brochureFile);
-    const pdf = readFileSync(join(outDir, company.brochureFile));
+  it('produces the multi-page brochure at its file name (BROCHURE_FILE)', () => {
+    expect(generated.brochure).toBe(BROCHURE_FILE);
+    const pdf = readFileSync(join(outDir, BROCHURE_FILE));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // cover, profile, branches, contents, one page (at least) per category, contact
     expect(pageCount(pdf)).toBeGreaterThanOrEqual(categories.length + 5);
@@ -346,7 +344,7 @@ describe('generated files', () => {
     const again = mkdtempSync(join(tmpdir(), 'content-pdfs-'));
     try {
       await generatePdfs(again, loadCatalogueData(CONTENT_DIR));
-      for (const file of [company.brochureFile, ...generated.datasheets.map((f) => join('uploads', f))]) {
+      for (const file of [BROCHURE_FILE, ...generated.datasheets.map((f) => join('uploads', f))]) {
         expect({ file, same: readFileSync(join(again, file)).equals(readFileSync(join(outDir, file))) }).toEqual({ file, same: true });
       }
     } finally {

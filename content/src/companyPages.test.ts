@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { checkSvg } from './validate';
 import { homeSchema, projectsSchema } from './schema';
-import { brandLogoPath, home, projects } from './index';
+import { brandLogoPath, home } from './index';
+import { projects } from './projects';
 
 const PUBLIC_DIR = join(__dirname, '..', 'public');
 const file = (sitePath: string) => join(PUBLIC_DIR, sitePath);

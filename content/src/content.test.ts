@@ -12,6 +12,7 @@ import {
 import { BRANCH_LABELS, CATEGORY_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
 import { checkSvg, MAX_CATEGORY_SVG_BYTES, validateContent } from './validate';
 import * as content from './index';
+import * as certificatesModule from './certificates';
 
 const CONTENT_DIR = resolve(__dirname, '..');
 const readData = (file: DataFileName): unknown => JSON.parse(readFileSync(join(CONTENT_DIR, 'data', file), 'utf8')) as unknown;
@@ -33,12 +34,12 @@ describe('data files match the schema', () => {
     expect(validateContent(CONTENT_DIR).errors).toEqual([]);
   });
 
-  it('index.ts exports the same data, typed', () => {
+  it('index.ts and the page subpaths export the same data, typed', () => {
+    expect(certificatesModule.certificates).toEqual(certificates);
     expect(content.productCategories).toEqual(categories);
     expect(content.branches).toEqual(branches);
     expect(content.company).toEqual(company);
     expect(content.menu).toEqual(menu);
-    expect(content.certificates).toEqual(certificates);
     expect(content.categoryImagePath('Cable_Ties')).toBe('/images/categories/Cable_Ties.svg');
     expect(content.findBranch('oman')?.label).toBe('Oman (Muscat Office)');
     expect(content.findCategory('cable_jointing_kit')?.image).toBe('Jointing_Kit');

@@ -102,6 +102,13 @@ export interface Brand {
  * The brands with a logo. The first nineteen are the brands of the product details (spec "Brand logos for details");
  * Ashfield and Simplex complete the sixteen partners of the home page.
  */
+/**
+ * The 'Catalogue and Company Profile' brochure's file name, generated at the site root (scripts/generate-pdfs.ts). A
+ * constant, not a field of company.json: the home page's carousel links it, and reading it from that file put the
+ * whole company record in the home page's bundle.
+ */
+export const BROCHURE_FILE = 'crescent-electrical-catalogue-and-company-profile.pdf';
+
 export const BRANDS = [
   { slug: 'hex', name: 'Hex' },
   { slug: 'elite', name: 'Elite' },

@@ -2,19 +2,17 @@
 // No zod here: the schema lives in schema.ts ('@site/content/schema'). Named re-exports of values, not `export *`:
 // the server (tsx) loads this package as CommonJS, and Node finds only the names listed.
 import branchesJson from '../data/branches.json';
-import certificatesJson from '../data/certificates.json';
-import companyJson from '../data/company.json';
 import menuJson from '../data/menu.json';
 import categoriesJson from '../data/products-category.json';
 import homeJson from '../data/home.json';
-import projectsJson from '../data/projects.json';
-import { BRANDS, type BranchId, type CategoryImageKey } from './dataConstants';
-import type { Branch, Certificate, CompanyInfo, HomeContent, MenuItem, ProductCategory, Project } from './types';
+import { BRANDS, BROCHURE_FILE, type BranchId, type CategoryImageKey } from './dataConstants';
+import type { Branch, HomeContent, MenuItem, ProductCategory } from './types';
 
 export {
   BRANCH_IDS,
   BRANCH_LABELS,
   BRANDS,
+  BROCHURE_FILE,
   CATEGORY_IMAGE_KEYS,
   CEILING_ROSE_TABLE_IMAGE,
   CHARACTERISTICS_IMAGE,
@@ -46,9 +44,9 @@ export {
 
 export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
 export const branches: Branch[] = branchesJson as Branch[];
-export const company: CompanyInfo = companyJson as CompanyInfo;
+// The company record is a subpath of its own too (@site/content/company): pages that draw it import it from there.
+export { company } from './company';
 export const menu: MenuItem[] = menuJson;
-export const certificates: Certificate[] = certificatesJson;
 
 /** Site-root path of a category illustration (content/public/images/categories). */
 export const categoryImagePath = (key: CategoryImageKey): string => `/images/categories/${key}.svg`;
@@ -57,7 +55,7 @@ export const categoryImagePath = (key: CategoryImageKey): string => `/images/cat
 export const LOGO_PATH = '/images/logo.svg';
 
 /** Site-root path of the catalogue and company profile PDF. */
-export const brochurePath = (): string => `/${company.brochureFile}`;
+export const brochurePath = (): string => `/${BROCHURE_FILE}`;
 
 export const findBranch = (id: BranchId): Branch | undefined => branches.find((b) => b.id === id);
 
@@ -98,6 +96,6 @@ export const uploadPath = (fileName: string): string => `/uploads/${fileName}`;
 /** Site-root path of a team portrait (content/public/images/team), e.g. teamImagePath('team-1'). */
 export const teamImagePath = (key: string): string => `/images/team/${key}.svg`;
 
-// Company pages: the home page (carousel, counters, partners) and the projects (content/data/home.json, projects.json).
+// The home page's data (carousel, counters, partners: content/data/home.json); the certificates' and the projects' are
+// subpaths of their own (@site/content/certificates, /projects), so that no other page's bundle carries them.
 export const home: HomeContent = homeJson as HomeContent;
-export const projects: Project[] = projectsJson;

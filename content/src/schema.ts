@@ -121,7 +121,6 @@ export const companySchema = z.strictObject({
   /** Map embed URL of the Dubai warehouse, for the footer. */
   warehouseMap: mapEmbedUrl,
   copyright: text,
-  brochureFile: z.string().regex(/^[a-z0-9-]+\.pdf$/, 'expected a file name like catalogue.pdf'),
 });
 
 export const certificateSchema = z.strictObject({

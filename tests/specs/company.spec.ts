@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { BROCHURE_FILE } from '@site/content';
 import { test, expect } from '../support/fixtures';
 import { expectImagesDescribed, expectImagesLoaded } from '../support/images';
 import { REPO_ROOT } from '../support/site-server';
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(REPO_ROOT, 'content/data', file), 'utf8')) as T;
-const company = readJson<{ careersEmail: string; postalAddress: string; brochureFile: string }>('company.json');
+const company = readJson<{ careersEmail: string; postalAddress: string }>('company.json');
 const team = readJson<{ name: string; position: string; altTextForImg: string }[]>('our-team.json');
 
 const SLIDES = ['Electrical Products & Industrial Solutions', 'High Caliber Professionals', 'ISO 9001:2008 Certified'];
@@ -177,10 +178,10 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Highlights' });
     const catalogue = carousel.getByRole('link', { name: 'Download Catalogue' });
-    await expect(catalogue).toHaveAttribute('href', `/${company.brochureFile}`);
+    await expect(catalogue).toHaveAttribute('href', `/${BROCHURE_FILE}`);
     const downloading = page.waitForEvent('download');
     await catalogue.click();
-    expect((await downloading).suggestedFilename()).toBe(company.brochureFile);
+    expect((await downloading).suggestedFilename()).toBe(BROCHURE_FILE);
     await carousel.getByRole('link', { name: 'Get a Quote' }).click();
     await expect(page).toHaveURL(/\/contact-us$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();

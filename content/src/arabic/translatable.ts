@@ -19,7 +19,6 @@ const NEVER_TRANSLATED_FIELDS = new Set([
   'href',
   'link',
   'file',
-  'brochureFile',
   'pdf',
   'email',
   'emails',

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Breadcrumb, ButtonLink, Card, PageContainer, useScrollToTop } from '@site/shared-ui';
+import { Breadcrumb, ButtonLink, Card, PageContainer } from '@site/shared-ui';
 import { PartnersGrid } from '../partners/PartnersGrid';
 import { CATEGORIES_PATH, HOME_PATH } from '@site/contracts/paths';
 import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
 import { useText } from '../i18n/useText';
+import { home } from '@site/content';
+import { company } from '@site/content/company';
 
 /** Backdrop of the hero (decorative); 1600 × 600 like every carousel background. */
 const HERO_IMAGE = { src: '/images/carousel/background-skyline.svg', width: 1600, height: 600 };
@@ -18,9 +20,11 @@ const ABOUT_CARDS = [
 ] as const;
 
 const CONTENT = ['home', 'company'] as const;
+/** The English texts this page's bundle carries (see useCompanyContent). */
+const BUNDLED = { home, company };
 
 /** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
-export const loadFirstView = loadContentFirstView(CONTENT);
+export const loadFirstView = loadContentFirstView(CONTENT, BUNDLED);
 
 const Hero = styled.section`
   position: relative;
@@ -88,9 +92,8 @@ const PartnersHead = styled.div`
 
 /** /about: who we are, since 1995, what we stand for, and the brands we distribute. */
 export default function AboutPage() {
-  useScrollToTop();
   const text = useText();
-  const view = useCompanyContent(CONTENT);
+  const view = useCompanyContent(CONTENT, BUNDLED);
   const breadcrumb = [{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.about.breadcrumb') }];
   if (view.status !== 'ready') {
     return (

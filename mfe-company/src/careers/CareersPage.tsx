@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { Breadcrumb, MailIcon, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
+import { Breadcrumb, MailIcon, PageContainer, SectionHeading } from '@site/shared-ui';
 import { HOME_PATH } from '@site/contracts/paths';
 import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
 import { useText } from '../i18n/useText';
+import { company } from '@site/content/company';
 
 /** The four responsibilities of the Sales Head (spec "Career Opportunities"), by message id. */
 export const RESPONSIBILITIES = [
@@ -13,9 +14,11 @@ export const RESPONSIBILITIES = [
 ] as const;
 
 const CONTENT = ['company'] as const;
+/** The English texts this page's bundle carries (see useCompanyContent). */
+const BUNDLED = { company };
 
 /** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
-export const loadFirstView = loadContentFirstView(CONTENT);
+export const loadFirstView = loadContentFirstView(CONTENT, BUNDLED);
 
 const Advert = styled.article`
   max-width: 820px;
@@ -60,9 +63,8 @@ const Equal = styled.p`
 
 /** /career-opportunities: the Sales Head advertisement for the new Oil & Gas Division. */
 export default function CareersPage() {
-  useScrollToTop();
   const text = useText();
-  const view = useCompanyContent(CONTENT);
+  const view = useCompanyContent(CONTENT, BUNDLED);
   const vacancy = text('company.careers.vacancy');
   return (
     <PageContainer>

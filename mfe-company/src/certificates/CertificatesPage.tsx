@@ -6,6 +6,7 @@ import { CertificateCard } from './CertificateCard';
 import { HOME_PATH } from '@site/contracts/paths';
 import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
 import { useText } from '../i18n/useText';
+import { certificates } from '@site/content/certificates';
 
 const Grid = styled.div`
   display: grid;
@@ -36,14 +37,16 @@ const QUALITY_POINTS = [
 ] as const;
 
 const CONTENT = ['certificates'] as const;
+/** The English texts this page's bundle carries (see useCompanyContent). */
+const BUNDLED = { certificates };
 
 /** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
-export const loadFirstView = loadContentFirstView(CONTENT);
+export const loadFirstView = loadContentFirstView(CONTENT, BUNDLED);
 
 /** /certificates: the UAE and Oman ISO 9001:2015 certificates and our quality assurance. */
 export default function CertificatesPage() {
   const text = useText();
-  const view = useCompanyContent(CONTENT);
+  const view = useCompanyContent(CONTENT, BUNDLED);
   const [viewing, setViewing] = useState<Certificate | null>(null);
   return (
     <PageContainer>

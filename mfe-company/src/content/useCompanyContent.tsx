@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { LoadError, Spinner } from '@site/shared-ui';
-import { certificates, company, home, projects } from '@site/content';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { DEFAULT_LOCALE } from '@site/contracts/locale';
 import { useText } from '../i18n/useText';
@@ -14,14 +13,15 @@ import {
 } from './companyContentSlice';
 
 /**
- * The English edition's texts: the bundle's, there from the first render. The teaser's categories are not among them:
- * they are the catalogue's (the database's, renamed without a release), loaded in every language.
+ * The English texts a page's bundle carries, there from the first render: each page imports its own (a page's data
+ * in every page's bundle made /home carry the certificates and the projects). The teaser's categories are never among
+ * them: they are the catalogue's (the database's, renamed without a release), loaded in every language.
  */
-const ENGLISH: Omit<CompanyContent, 'teaser'> = { home, company, certificates, projects };
+export type BundledContent = Partial<Omit<CompanyContent, 'teaser'>>;
 
 /** The parts a page of `locale` loads: all of them in Arabic, what the bundle does not hold in English. */
-function loadedParts<P extends ContentPart>(parts: readonly P[], english: boolean): P[] {
-  return english ? parts.filter((part) => !(part in ENGLISH)) : [...parts];
+function loadedParts<P extends ContentPart>(parts: readonly P[], bundled: BundledContent | undefined): P[] {
+  return bundled === undefined ? [...parts] : parts.filter((part) => !(part in bundled));
 }
 
 /** The parts a page asked for: ready to draw, still loading (an Arabic page opened in the browser), or failed. */
@@ -35,13 +35,13 @@ export type ContentView<P extends ContentPart> =
  * Arabic, and the teaser's categories in both: from the store, which the server filled for the first page; a page
  * opened later loads what is missing.
  */
-export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): ContentView<P> {
+export function useCompanyContent<P extends ContentPart>(parts: readonly P[], bundled: BundledContent): ContentView<P> {
   const locale = useLocale();
   const dispatch = useAppDispatch();
   const loaded = useAppSelector(selectContentParts);
   const status = useAppSelector(selectContentStatus);
   const english = locale === DEFAULT_LOCALE;
-  const missing = loadedParts(parts, english).filter((part) => loaded[part] === undefined);
+  const missing = loadedParts(parts, english ? bundled : undefined).filter((part) => loaded[part] === undefined);
   const missingKey = missing.join(' ');
 
   useEffect(() => {
@@ -50,11 +50,11 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): C
   }, [dispatch, missingKey]);
 
   return useMemo((): ContentView<P> => {
-    if (missingKey === '') return { status: 'ready', content: (english ? { ...ENGLISH, ...loaded } : loaded) as Pick<CompanyContent, P> };
+    if (missingKey === '') return { status: 'ready', content: (english ? { ...bundled, ...loaded } : loaded) as Pick<CompanyContent, P> };
     const failed = (missingKey.split(' ') as P[]).filter((part) => status[part] === 'failed');
     if (failed.length === 0) return { status: 'loading' };
     return { status: 'failed', retry: () => failed.forEach((part) => void dispatch(fetchCompanyContent(part))) };
-  }, [english, missingKey, loaded, status, dispatch]);
+  }, [english, bundled, missingKey, loaded, status, dispatch]);
 }
 
 /**
@@ -62,8 +62,8 @@ export function useCompanyContent<P extends ContentPart>(parts: readonly P[]): C
  * drawn (an Arabic page all of them, an English one the teaser's categories), so its HTML is complete and the browser
  * starts from them.
  */
-export function loadContentFirstView(parts: readonly ContentPart[]): LoadFirstView {
-  return (context) => Promise.all(loadedParts(parts, context.locale === DEFAULT_LOCALE).map((part) => context.dispatch(fetchCompanyContent(part))));
+export function loadContentFirstView(parts: readonly ContentPart[], bundled: BundledContent): LoadFirstView {
+  return (context) => Promise.all(loadedParts(parts, context.locale === DEFAULT_LOCALE ? bundled : undefined).map((part) => context.dispatch(fetchCompanyContent(part))));
 }
 
 const Pending = styled.div`

@@ -180,17 +180,6 @@ describe('HomePage', () => {
     jest.useRealTimers();
   });
 
-  it('scrolls smoothly to the top when it opens', () => {
-    renderHome();
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
-  });
-
-  it('jumps to the top without animation for visitors who prefer reduced motion', () => {
-    setReducedMotion(true);
-    renderHome();
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'auto' });
-  });
-
   it('has the page title as its one h1 and the four blocks in order', () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Electrical Products & Industrial Solutions');

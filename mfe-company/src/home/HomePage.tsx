@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import styled from 'styled-components';
 import { PageContainer, VisuallyHidden } from '@site/shared-ui';
 import { Carousel } from './carousel/Carousel';
@@ -7,6 +6,7 @@ import { AboutCounters } from './AboutCounters';
 import { PartnersGrid } from '../partners/PartnersGrid';
 import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
 import { useText } from '../i18n/useText';
+import { home } from '@site/content';
 
 const Blocks = styled(PageContainer)`
   display: flex;
@@ -22,19 +22,16 @@ const PartnersHead = styled.div`
 `;
 
 const CONTENT = ['home', 'teaser'] as const;
+/** The English texts this page's bundle carries (see useCompanyContent). */
+const BUNDLED = { home };
 
 /** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
-export const loadFirstView = loadContentFirstView(CONTENT);
+export const loadFirstView = loadContentFirstView(CONTENT, BUNDLED);
 
 /** /home: the achievements carousel, the Our Products teaser, About Us with counters and Our Partners. */
 export default function HomePage() {
   const text = useText();
-  const view = useCompanyContent(CONTENT);
-
-  useEffect(() => {
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
-  }, []);
+  const view = useCompanyContent(CONTENT, BUNDLED);
 
   if (view.status !== 'ready') {
     return (

@@ -34,7 +34,6 @@ export default function ManagementPage() {
   const status = useAppSelector(selectOurTeamStatus);
 
   useEffect(() => {
-    window.scrollTo({ top: 0 });
     const request = dispatch(fetchOurTeam());
     return () => request.abort();
   }, [dispatch]);

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { Breadcrumb, Card, CardGrid, PageContainer, SectionHeading, useScrollToTop } from '@site/shared-ui';
+import { Breadcrumb, Card, CardGrid, PageContainer, SectionHeading } from '@site/shared-ui';
 import { HOME_PATH } from '@site/contracts/paths';
 import { ContentPending, loadContentFirstView, useCompanyContent } from '../content/useCompanyContent';
 import { useText } from '../i18n/useText';
+import { projects } from '@site/content/projects';
 
 const Lead = styled.p`
   max-width: 70ch;
@@ -26,15 +27,16 @@ const Title = styled.h2`
 `;
 
 const CONTENT = ['projects'] as const;
+/** The English texts this page's bundle carries (see useCompanyContent). */
+const BUNDLED = { projects };
 
 /** For the server (shared-store's LoadFirstView): an Arabic page's texts, so its HTML has them (see useCompanyContent). */
-export const loadFirstView = loadContentFirstView(CONTENT);
+export const loadFirstView = loadContentFirstView(CONTENT, BUNDLED);
 
 /** /our-projects: landmark projects we supplied, one card (picture and title) each. */
 export default function ProjectsPage() {
-  useScrollToTop();
   const text = useText();
-  const view = useCompanyContent(CONTENT);
+  const view = useCompanyContent(CONTENT, BUNDLED);
   return (
     <PageContainer>
       <Breadcrumb items={[{ moduleName: text('company.breadcrumb.home'), link: HOME_PATH }, { moduleName: text('company.projects.title') }]} />

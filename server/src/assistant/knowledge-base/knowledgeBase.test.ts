@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BRANDS, branches, company, menu, productCategories } from '@site/content';
+import { BRANDS, BROCHURE_FILE, branches, company, menu, productCategories } from '@site/content';
 import { arabicKnowledgeBaseSources, buildKnowledgeBase, MAX_SPECS_PER_PRODUCT, siteKnowledgeBaseSources } from './index.js';
 
 const kb = buildKnowledgeBase();
@@ -77,7 +77,7 @@ describe('the knowledge base', () => {
 
   it('has services, brochure, careers and project experience', () => {
     assert.ok(kb.services.length > 0);
-    assert.equal(kb.brochure.file, `/${company.brochureFile}`);
+    assert.equal(kb.brochure.file, `/${BROCHURE_FILE}`);
     assertHas(kb.careers, { email: company.careersEmail, path: '/career-opportunities' });
     assert.equal(kb.projectExperience.projects.length, 7);
     assert.match(kb.projectExperience.clients.join(' '), /defence/i);

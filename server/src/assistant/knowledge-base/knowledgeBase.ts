@@ -6,7 +6,7 @@
 import {
   BRANDS,
   branches,
-  certificates,
+  brochurePath,
   company,
   descriptionEntryKind,
   menu,
@@ -22,6 +22,7 @@ import {
   type ProductDetail,
   type TeamMember,
 } from '@site/content';
+import { certificates } from '@site/content/certificates';
 import factsJson from '@site/content/data/knowledge-base.json' with { type: 'json' };
 import productDetailsJson from '@site/content/data/product-details.json' with { type: 'json' };
 import productsJson from '@site/content/data/products.json' with { type: 'json' };
@@ -297,7 +298,7 @@ export function buildKnowledgeBase(
     brands,
     services: facts.services,
     websitePages: pages.map((page) => ({ id: page.id, name: page.name, path: page.path, description: facts.pages[page.id] ?? '' })),
-    brochure: { ...facts.brochure, file: `/${info.brochureFile}` },
+    brochure: { ...facts.brochure, file: brochurePath() },
     careers: { ...facts.careers, email: info.careersEmail, postalAddress: info.postalAddress, path: pathOf(pages, 'careers', locale) },
     projectExperience: { ...facts.projectExperience, path: pathOf(pages, 'projects', locale) },
   };

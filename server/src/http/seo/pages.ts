@@ -4,7 +4,6 @@
 // the Arabic edition of the same data (arabicSource.ts); each page names its twin for the hreflang alternates.
 import {
   home as siteHome,
-  projects as siteProjects,
   type Branch,
   type Certificate,
   type CompanyInfo,
@@ -14,6 +13,7 @@ import {
   type ProductDetail,
   type Project,
 } from '@site/content';
+import { projects as siteProjects } from '@site/content/projects';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
 import type { Locale } from '@site/contracts/locale';
 import type { SiteRouteMatch } from '@site/contracts/routes';
