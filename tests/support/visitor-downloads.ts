@@ -21,11 +21,11 @@ export const BASKET_JS_ALLOWANCE = 3 * 1024;
  * the basket slice, its persistence and the quote rules they use ~1.6 KB; the quantity field and words are not on /home:
  * they are shared-ui's non-shared entry @site/shared-ui/quantity). On 2026-11-26 the home teaser's titles left the
  * bundle for the catalogue (-1.9 KB) and the runtime plugin began reporting remote loads (+0.3 KB): /home measured
- * 189.2 KB, and the guard came down to 189.5 KB. On 2026-11-27 it went up to 191 KB, a raise for the owners to confirm
- * or undo: /home measured 190.7 KB with the shell's scroll restoration on every navigation, the load reports' session
- * id (the rollback counts visitors, not reports) and the forms' grapheme counting (+1.2 KB together).
+ * 189.2 KB, and the guard came down to 189.5 KB. On 2026-11-27 /home measured 189.47 KB with the shell's scroll
+ * restoration, the load reports' session id and the forms' grapheme counting, paid for by smaller company content
+ * (certificates and projects are loaded with their pages) and one scroll-to-top instead of one per page.
  */
-export const HOME_JS_GUARD = 191 * 1024;
+export const HOME_JS_GUARD = 189.5 * 1024;
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 
