@@ -183,7 +183,7 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await expect(page).toHaveURL(at('/staff/audit'));
       await expect(heading(page, 'Audit log')).toBeVisible();
       // on record: the sign-in by a recovery code, with how many are left
-      await expect(page.getByRole('cell', { name: /^password \+ recovery code \(9 left\); address / })).toBeVisible();
+      await expect(page.getByRole('cell', { name: /^Step password \+ recovery code \(9 left\) Address \S/ })).toBeVisible();
       expect(staffConsole.problems).toEqual([]);
       expect(staffConsole.expectedRefusals).toEqual([`401 ${STAFF_API.signIn}`]);
     });

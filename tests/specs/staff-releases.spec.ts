@@ -53,7 +53,12 @@ test('release staff register a catalogue build, make it the canary and roll it b
     await canary.getByRole('button', { name: 'Set canary' }).click();
     await expect(catalogue.getByText('2026-11-26.2 is the canary for 50 % of visitors.')).toBeVisible();
     await expect(row).toContainText('Canary, 50 %');
-    expect(await catalogueEntry(), 'the canary, at once').toBe('/remotes/catalogue/canary/mf-manifest.json');
+    // registering copied the build into the content-addressed store: the canary is served from there, at once
+    const canaryEntry = await catalogueEntry();
+    expect(canaryEntry, 'the canary, at once').toMatch(/^\/remotes\/catalogue\/builds\/[0-9a-f]{64}\/mf-manifest\.json$/);
+    const served = await fetch(at(canaryEntry!));
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as { name?: string }).name).toBe('catalogue');
 
     await catalogue.getByRole('button', { name: 'Roll back…' }).click();
     await page.getByRole('dialog', { name: 'Roll back catalogue?' }).getByRole('button', { name: 'Roll back' }).click();
