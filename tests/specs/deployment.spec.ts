@@ -42,7 +42,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   publicUrl = `http://127.0.0.1:${port}`;
-  // README.md, "Deployment": the balancer's address, the public origin, the site's names
+  // README.md, "Deploy it": the balancer's address, the public origin, the site's names
   site = await startSite({ TRUST_PROXY: 'loopback', PUBLIC_SITE_URL: publicUrl, ALLOWED_HOSTS: '127.0.0.1' }, { port });
 });
 
