@@ -31,7 +31,9 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    // In CI a trace is written for the retry only: recording one for every test costs every test its snapshots,
+    // and a failure there is tried again anyway. Locally and against a deployed site, every failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // a canary pinned for the run (E2E_CANARY): every page the tests open is on that remote's canary build
     ...(pin === undefined ? {} : { storageState: pin }),
