@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/index.js';
-import { findPostgres, freshSchema } from '../test-support/databases.js';
+import { findPostgres, freshSchema, placeMigratedDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { staffCli } from './cli.js';
 
@@ -214,6 +214,7 @@ async function cliSuite(t: TestContext, place: Place, { refusals: tryRefusals }:
 
 test('npm run staff on embedded PGlite', async (t) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-staff-cli-'));
+  await placeMigratedDatabase(dataDir);
   await cliSuite(t, {
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ dataDir, databaseUrl: undefined }),
@@ -239,6 +240,7 @@ test('npm run staff on PostgreSQL', async (t) => {
 
 test('npm run staff as a program: a piped password is read, the exit codes say what happened', async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-staff-cli-process-'));
+  await placeMigratedDatabase(dataDir);
   const place: Place = {
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ dataDir, databaseUrl: undefined }),

@@ -16,7 +16,7 @@ import { CSRF_HEADER, STAFF_API, staffApiPath, type AuditPage, type SessionAnswe
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { describeError, openDatabase, runMigrations, type Database } from '../db/index.js';
-import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { onPostgres, pgliteTarget, placeMigratedDatabase, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
 import { assertTakesAsLong } from '../test-support/timing.js';
@@ -886,6 +886,7 @@ describe('the sign-in lockout shared through Redis', () => {
   /** A server process of its own: its own embedded database, the shared Redis. */
   async function instance(namespace: string, redisUrl: string) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-staff-redis-'));
+    await placeMigratedDatabase(dataDir);
     const db = await openDatabase({ dataDir, databaseUrl: undefined });
     await runMigrations(db);
     const app = Fastify();

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, runMigrations, type Database } from '../db/index.js';
+import { placeMigratedDatabase } from './pgliteTemplate.js';
 import { adminQuery, findPostgres } from './postgresFinder.js';
 
 /** One empty, migrated database, and how to reach it from loadConfig (e.g. for the staff CLI). */
@@ -27,6 +28,7 @@ export const pgliteTarget: DatabaseTarget = {
   name: 'embedded PGlite',
   async fresh() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'site-submissions-test-'));
+    await placeMigratedDatabase(dataDir);
     const db = await openDatabase({ dataDir, databaseUrl: undefined });
     await runMigrations(db);
     return {
@@ -77,6 +79,7 @@ export function postgresTarget(baseUrl: string): DatabaseTarget {
 }
 
 export { adminQuery, findPostgres } from './postgresFinder.js';
+export { placeMigratedDatabase } from './pgliteTemplate.js';
 
 /**
  * The targets to run a suite on: PGlite always; PostgreSQL when reachable. When it is not, `skipped`

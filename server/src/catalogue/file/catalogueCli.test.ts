@@ -11,6 +11,7 @@ import { CatalogueStore } from '../catalogueStore.js';
 import { readCatalogueVersion } from '../state.js';
 import { catalogueCli } from './catalogueCli.js';
 import { CATALOGUE_COLUMNS } from './columns.js';
+import { placeMigratedDatabase } from '../../test-support/databases.js';
 import { readCsv, writeCsv } from './csv.js';
 
 let folder: string;
@@ -19,6 +20,7 @@ let env: Record<string, string>;
 before(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'site-catalogue-cli-'));
   env = { DATA_DIR: path.join(folder, 'data') };
+  await placeMigratedDatabase(env.DATA_DIR!);
 });
 after(() => rm(folder, { recursive: true, force: true }));
 
