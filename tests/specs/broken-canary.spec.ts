@@ -2,12 +2,11 @@
 // falls back to the stable build, reports the failure, and the server (a rollback window of one load) takes the canary
 // out on that report. The canary is a copy of the built catalogue with a throw put first in its remoteEntry.js (and its
 // brotli/gzip copies, which browsers get): no second build is needed.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { test, expect, localOnly } from '../support/fixtures';
-import { copyBuiltSite, writeBuiltFile } from '../support/release';
+import { breakRemoteEntry, copyBuiltSite, failedLoadReport } from '../support/release';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 
 localOnly('starts its own server with a broken canary, which that server then rolls back');
@@ -29,8 +28,7 @@ test.beforeAll(async () => {
   const canaryDir = path.join(work, 'canary', 'mfe-catalogue');
   copyBuiltSite(siteRoot);
   cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), canaryDir, { recursive: true });
-  const entryFile = path.join(canaryDir, 'remoteEntry.js');
-  writeBuiltFile(entryFile, `throw new Error(${JSON.stringify(CANARY_ERROR)});\n${readFileSync(entryFile, 'utf8')}`);
+  breakRemoteEntry(canaryDir, CANARY_ERROR);
   site = await startSite({
     REPO_ROOT: siteRoot,
     REMOTE_CATALOGUE_CANARY_DIR: canaryDir,
@@ -63,9 +61,7 @@ test('a catalogue canary whose remoteEntry.js throws: the page shows the stable 
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
-  const failedReport = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === REMOTE_LOAD_REPORT_PATH && (response.request().postDataJSON() as { outcome?: string }).outcome === 'failed',
-  );
+  const failedReport = failedLoadReport(page);
 
   const response = await page.goto(`${url}/our-products`);
   expect(response?.status()).toBe(200);

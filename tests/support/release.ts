@@ -7,7 +7,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Page, Response } from '@playwright/test';
 import { MANIFEST_FILE } from '@site/contracts/federation';
+import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { REPO_ROOT } from './site-server';
 
@@ -181,4 +183,49 @@ export function restoreEntryFiles(backupDir: string, servedDir: string): void {
   for (const file of ENTRY_FILES.flatMap(withCopies)) {
     if (existsSync(path.join(backupDir, file))) copyFileSync(path.join(backupDir, file), path.join(servedDir, file));
   }
+}
+
+/** A change of one message of the built catalogue: `key`'s text in `locale`, from `from` to `to`. */
+export interface MessageEdit {
+  locale: 'en' | 'ar';
+  key: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * A copy of the built catalogue in `dir` with messages changed, in the browser (that locale's messages chunk) and on the
+ * server (its server-render module): a second build that draws and hydrates its pages with other texts, without a
+ * second webpack build. Throws when a message is not found exactly once in a file.
+ */
+export function copyCatalogueWithMessages(dir: string, edits: readonly MessageEdit[]): void {
+  cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), dir, { recursive: true });
+  const render = JSON.parse(readFileSync(path.join(dir, SERVER_RENDER_POINTER), 'utf8')) as { module: string };
+  for (const { locale, key, from, to } of edits) {
+    const chunk = readdirSync(dir).find((file) => new RegExp(`^__federation_expose_messages_${locale}\\.[0-9a-f]+\\.js$`).test(file));
+    if (chunk === undefined) throw new Error(`no ${locale} messages chunk in ${dir}`);
+    const before = `${JSON.stringify(key)}:[${JSON.stringify(from)}]`;
+    const after = `${JSON.stringify(key)}:[${JSON.stringify(to)}]`;
+    for (const file of [path.join(dir, chunk), path.join(dir, render.module)]) {
+      const text = readFileSync(file, 'utf8');
+      if (text.split(before).length !== 2) throw new Error(`expected ${before} once in ${file}`);
+      writeBuiltFile(file, text.replace(before, after));
+    }
+  }
+}
+
+/**
+ * Makes the built remote in `dir` a broken build: its remoteEntry.js (and the brotli/gzip copies browsers get) throws
+ * `message` as it runs, after downloading. Its server-render module is left as it was.
+ */
+export function breakRemoteEntry(dir: string, message: string): void {
+  const entryFile = path.join(dir, 'remoteEntry.js');
+  writeBuiltFile(entryFile, `throw new Error(${JSON.stringify(message)});\n${readFileSync(entryFile, 'utf8')}`);
+}
+
+/** The answer to the first report of a failed remote load `page` sends (the shell's, when a canary would not load). */
+export function failedLoadReport(page: Page): Promise<Response> {
+  return page.waitForResponse(
+    (response) => new URL(response.url()).pathname === REMOTE_LOAD_REPORT_PATH && (response.request().postDataJSON() as { outcome?: string }).outcome === 'failed',
+  );
 }
