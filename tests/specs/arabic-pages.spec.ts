@@ -11,29 +11,13 @@
 // (3) catches English still written in the code, which (1) cannot see until it has moved into a catalog.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import { test, expect } from '../support/fixtures';
+import { siteCategories } from '../support/site-facts';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
-import { ARABIC, arabicData, arabicDictionary, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, readCatalog } from '../support/ui-strings';
-
-interface Product {
-  id: string;
-  productCategoryId: string;
-  productName: string;
-}
-interface Category {
-  id: string;
-  title: string;
-}
-interface Detail {
-  id: string;
-  productName: string;
-  categoryName: string;
-}
-const products = englishData<Product[]>('products.json');
-const categories = englishData<Category[]>('products-category.json');
-const details = englishData<Detail[]>('product-details.json');
+import { ARABIC, arabicDictionary, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, readCatalog } from '../support/ui-strings';
 
 /** The data files the site shows: one Arabic dictionary each in content/translations/ar/ (the content build checks it). */
 const DATA_FILES = readdirSync(path.join(REPO_ROOT, 'content', 'translations', 'ar')).filter((file) => file.endsWith('.json'));
@@ -126,25 +110,31 @@ async function horizontalOverflow(page: Page): Promise<string> {
   });
 }
 
-/** The Arabic data texts a route's example page must show (its records' names in Arabic). */
-function arabicNamesOf(kind: string, englishPath: string): string[] {
+/**
+ * The Arabic data texts a route's example page must show (its records' names in Arabic), as the site's catalogue API
+ * answers in Arabic: the categories, the listing's first product, the product's name and category.
+ */
+async function arabicNamesOf(request: APIRequestContext, kind: string, englishPath: string): Promise<string[]> {
   const [, , categoryId, productId] = englishPath.split('/');
-  if (kind === 'categories') return categories.map((category) => arabicData('products-category.json', category.title));
+  const arabic = await siteCategories(request, 'ar');
+  if (kind === 'categories') return arabic.map((category) => category.title);
   if (kind === 'category') {
-    const category = categories.find((item) => item.id === categoryId)!;
-    const first = products.find((product) => product.productCategoryId === categoryId)!;
-    return [arabicData('products-category.json', category.title), arabicData('products.json', first.productName)];
+    const category = arabic.find((item) => item.id === decodeURIComponent(categoryId!))!;
+    const listing = await request.get(`${catalogueListingApiPath(category.id)}?lang=ar`);
+    const { products } = (await listing.json()) as { products: { productName: string }[] };
+    return [category.title, products[0]!.productName];
   }
   if (kind === 'product') {
-    const detail = details.find((item) => item.id === productId)!;
-    return [arabicData('product-details.json', detail.productName), arabicData('product-details.json', detail.categoryName)];
+    const answer = await request.get(`${catalogueProductApiPath(decodeURIComponent(productId!))}?lang=ar`);
+    const { product } = (await answer.json()) as { product: { productName: string; categoryName: string } };
+    return [product.productName, product.categoryName];
   }
   return [];
 }
 
 test.describe('the Arabic edition: every route in Arabic, right to left', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
   for (const { path, englishPath, route } of ARABIC_SITE_ROUTES) {
-    test(`${path}`, async ({ page, context, consoleProblems }) => {
+    test(`${path}`, async ({ page, context, request, consoleProblems }) => {
       test.setTimeout(60_000);
       // The addresses behind a console's 'Failed to load resource' (its text does not name them).
       const failed: string[] = [];
@@ -161,7 +151,7 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
       await expect(heading).toBeVisible();
       await expect.soft(heading, 'the h1 is Arabic').toHaveText(ARABIC);
       await expect.soft(page, 'the title is Arabic').toHaveTitle(ARABIC);
-      for (const name of arabicNamesOf(route.kind, englishPath)) {
+      for (const name of await arabicNamesOf(request, route.kind, englishPath)) {
         await expect.soft(page.locator('main'), 'the records are named in Arabic').toContainText(name);
       }
 

@@ -3,8 +3,11 @@
 // Review validation and storage are covered on both databases in server/src/reviews/reviews.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import { test, expect, localOnly } from '../support/fixtures';
+import { siteCategories } from '../support/site-facts';
+import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
 
 interface Product {
@@ -46,6 +49,20 @@ const TITLE_SUFFIX = ' | Crescent Electrical Trading';
 const WHOLE_CATALOGUE = /\/data\/(ar\/)?(products|product-details|searchResults)\.json/;
 const productsOf = (categoryId: string) => products.filter((p) => p.productCategoryId === categoryId);
 const detailOf = (id: string) => details.find((d) => d.id === id)!;
+
+const sameOrder = (a: Product[], b: Product[]) => a.length === b.length && a.every((product, index) => product.id === b[index]!.id);
+
+/** A category's products in the catalogue's order, as the site's listing API gives them page by page. */
+async function listingOf(request: APIRequestContext, categoryId: string): Promise<{ products: Product[]; pageSize: number; total: number }> {
+  const all: Product[] = [];
+  for (let number = 1; ; number += 1) {
+    const answer = await request.get(`${catalogueListingApiPath(categoryId)}?page=${number}`);
+    expect(answer.status(), await answer.text()).toBe(200);
+    const { total, pageSize, products: onPage } = (await answer.json()) as { total: number; pageSize: number; products: Product[] };
+    all.push(...onPage);
+    if (all.length >= total || onPage.length === 0) return { products: all, pageSize, total };
+  }
+}
 
 /** The product names of the listing's cards, in page order. */
 const cardNames = (page: Page) => page.getByRole('list', { name: / products$/ }).getByRole('listitem').locator('h2').allTextContents();
@@ -95,35 +112,51 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
   });
 
   test('the sort dropdown really orders the listing, the rating with stored reviews', async ({ page, request }) => {
-    const list = productsOf('wires');
-    const reviewed = list.at(-1)!; // last in the catalogue, no seed review: a stored 5-star review puts it first by rating
+    const unpricedLast = (a: Product, b: Product) => (a.price === undefined ? 1 : 0) - (b.price === undefined ? 1 : 0);
+    const ordersBesideRating = (list: Product[]): Record<string, Product[]> => ({
+      'Sort by popularity': [...list].sort((a, b) => b.popularity - a.popularity),
+      'Sort by newness': [...list].sort((a, b) => b.dateAdded.localeCompare(a.dateAdded)),
+      'Sort by price: low to high': [...list].sort((a, b) => unpricedLast(a, b) || (a.price ?? 0) - (b.price ?? 0)),
+      'Sort by price: high to low': [...list].sort((a, b) => unpricedLast(a, b) || (b.price ?? 0) - (a.price ?? 0)),
+    });
+    // a category of the site's own catalogue in which every order differs from the catalogue's (else a sort that does
+    // nothing would pass), its products as the site's listing API gives them
+    let category: { id: string; list: Product[]; pageSize: number } | undefined;
+    for (const { id } of await siteCategories(request)) {
+      const { products: list, pageSize } = await listingOf(request, id);
+      if (list.length >= 3 && Object.values(ordersBesideRating(list)).every((order) => !sameOrder(order, list))) {
+        category = { id, list, pageSize };
+        break;
+      }
+    }
+    if (category === undefined) throw new Error('no category of the site has products whose sorts all differ from its order');
+    const { list, pageSize } = category;
+    const reviewed = list.at(-1)!; // last in the catalogue: a stored 5-star review moves it up by rating
+    const ratingsNow = async () => ((await (await request.get('/api/products/ratings')).json()) as { ratings: Record<string, { average: number; count: number }> }).ratings;
+    const countBefore = (await ratingsNow())[reviewed.id]?.count ?? 0;
     const posted = await request.post(`/api/products/${reviewed.id}/reviews`, {
       data: { customerName: 'Sort check', emailId: '', comment: 'Five stars.', stars: 5 },
     });
     expect(posted.status()).toBe(200);
-    const { ratings } = (await (await request.get('/api/products/ratings')).json()) as { ratings: Record<string, { average: number; count: number }> };
-    const unpricedLast = (a: Product, b: Product) => (a.price === undefined ? 1 : 0) - (b.price === undefined ? 1 : 0);
+    const ratings = await ratingsNow();
+    expect(ratings[reviewed.id]?.count, 'the stored review counts in the ratings').toBe(countBefore + 1);
     const rating = (p: Product) => ratings[p.id] ?? { average: -1, count: -1 };
     const expected: Record<string, Product[]> = {
-      'Sort by popularity': [...list].sort((a, b) => b.popularity - a.popularity),
+      ...ordersBesideRating(list),
       'Sort by average rating': [...list].sort((a, b) => rating(b).average - rating(a).average || rating(b).count - rating(a).count),
-      'Sort by newness': [...list].sort((a, b) => b.dateAdded.localeCompare(a.dateAdded)),
-      'Sort by price: low to high': [...list].sort((a, b) => unpricedLast(a, b) || (a.price ?? 0) - (b.price ?? 0)),
-      'Sort by price: high to low': [...list].sort((a, b) => unpricedLast(a, b) || (b.price ?? 0) - (a.price ?? 0)),
       'Default Sorting': list,
     };
-    expect(expected['Sort by average rating']![0]).toBe(reviewed);
-    for (const [label, order] of Object.entries(expected)) {
-      if (label !== 'Default Sorting') expect(order, `${label} differs from the catalogue order`).not.toEqual(list);
-    }
+    expect(sameOrder(expected['Sort by average rating']!, list), 'Sort by average rating differs from the catalogue order').toBe(false);
+    // the page shows the first page of each order
+    const firstPage = (order: Product[]) => order.slice(0, pageSize).map((p) => p.productName);
 
-    await page.goto('/our-products/wires');
+    await page.goto(`/our-products/${encodeURIComponent(category.id)}`);
     const sort = page.getByRole('combobox', { name: 'Sort products' });
     await expect(sort).toHaveValue('1');
-    await expect.poll(() => cardNames(page)).toEqual(list.map((p) => p.productName));
+    await expect.poll(() => cardNames(page)).toEqual(firstPage(list));
     for (const [label, order] of Object.entries(expected)) {
       await sort.selectOption({ label });
-      await expect.poll(() => cardNames(page), { message: label }).toEqual(order.map((p) => p.productName));
+      await expect.poll(() => cardNames(page), { message: label }).toEqual(firstPage(order));
     }
   });
 
@@ -221,12 +254,15 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
 
   // A test per category (19 page loads in one test took 89 s of its 90 on a loaded machine).
   for (const category of categories) {
-    test(`the category page ${category.id} renders its products without console errors`, async ({ page, consoleProblems }) => {
+    test(`the category page ${category.id} renders its products without console errors`, async ({ page, request, consoleProblems }) => {
+      // how many products it holds and its title, as the site's listing API answers (the site's catalogue, not the seed)
+      const answer = await request.get(catalogueListingApiPath(category.id));
+      expect(answer.status(), `${category.id}: ${await answer.text()}`).toBe(200);
+      const listing = (await answer.json()) as { category: Category; total: number; pageSize: number };
       await page.goto(`/our-products/${category.id}`);
-      const count = productsOf(category.id).length;
-      await expect(page.getByText(`Showing ${count} results`), category.id).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.title);
-      await expect(page.getByRole('list', { name: `${category.title} products` }).getByRole('listitem')).toHaveCount(count);
+      await expect(page.getByText(`Showing ${listing.total} results`), category.id).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.category.title);
+      await expect(page.getByRole('list', { name: `${listing.category.title} products` }).getByRole('listitem')).toHaveCount(Math.min(listing.total, listing.pageSize));
       expect(consoleProblems.messages).toEqual([]);
     });
   }
@@ -286,34 +322,38 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
         for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto('/our-products/industrial_cable_glands/hex_cw_brass_cable_gland');
-    await expect(page.getByRole('heading', { level: 2, name: /CW Brass Cable Gland/ })).toBeVisible();
+    const { product } = (await (await page.request.get(catalogueProductApiPath(EXAMPLE_PRODUCT.productId))).json()) as { product: { productName: string } };
+    await page.goto(EXAMPLE_PRODUCT_PATH);
+    await expect(page.getByRole('heading', { level: 2, name: product.productName, exact: true })).toBeVisible();
     const current = page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current="page"]:visible');
-    await expect(current).toHaveText('CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)');
+    await expect(current).toHaveText(product.productName);
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
   });
 
-  test('an unknown product id shows a clear not-found state', async ({ page }) => {
-    await page.goto('/our-products/industrial_cable_glands/no_such_gland');
+  test('an unknown product id shows a clear not-found state', async ({ page, request }) => {
+    const { total } = await listingOf(request, EXAMPLE_PRODUCT.categoryId);
+    await page.goto(`${EXAMPLE_CATEGORY_PATH}/no_such_gland`);
     await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('We could not find the product “no_such_gland” in our catalogue.');
     await expect(page.getByTestId('spinner')).toHaveCount(0);
     await expect(page).toHaveTitle(`Product not found${TITLE_SUFFIX}`);
-    await page.getByRole('link', { name: 'See all Industrial Cable Glands products' }).click();
-    await expect(page.getByText(`Showing ${productsOf('industrial_cable_glands').length} results`)).toBeVisible();
+    await page.getByRole('link', { name: `See all ${EXAMPLE_PRODUCT.categoryTitle} products` }).click();
+    await expect(page.getByText(`Showing ${total} results`)).toBeVisible();
   });
 
-  test('a failed load shows a message with a retry that works', async ({ page }) => {
+  test('a failed load shows a message with a retry that works', async ({ page, request }) => {
+    const apiPath = catalogueListingApiPath(EXAMPLE_PRODUCT.categoryId);
+    const { total } = await listingOf(request, EXAMPLE_PRODUCT.categoryId);
     // Opened in the app: the browser loads the data (a page loaded from the server comes with it).
     await page.goto('/our-products');
-    const listing = '**/api/catalogue/categories/cables/products';
+    const listing = `**${apiPath}`;
     await page.route(listing, (route) => route.fulfill({ status: 503, body: 'down' }));
-    await page.locator('a[href="/our-products/cables"]').first().click();
+    await page.locator(`a[href="${EXAMPLE_CATEGORY_PATH}"]`).first().click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Could not load /api/catalogue/categories/cables/products (HTTP 503)');
+    await expect(alert).toContainText(`Could not load ${apiPath} (HTTP 503)`);
     await page.unroute(listing);
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByText(`Showing ${productsOf('cables').length} results`)).toBeVisible();
+    await expect(page.getByText(`Showing ${total} results`)).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import { localizedPath } from '@site/contracts/locale';
 import { test, expect } from '../support/fixtures';
+import { EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { ARABIC, arabicFor } from '../support/ui-strings';
 import { BASKET_JS_ALLOWANCE, HOME_JS_BEFORE_BASKET, HOME_JS_GUARD, visitorDownloads, type Downloads } from '../support/visitor-downloads';
 
@@ -28,12 +29,11 @@ test('/home downloads at most 189.5 KB of JS (gzip): federation runtime, remote 
 // direction): the same measure on /ar/home and an Arabic product page beside their English twins. Fonts are not JS:
 // each page's web fonts (the Arabic face on Arabic pages) are reported apart.
 const ARABIC_JS_EXTRA = 8 * 1024;
-const PRODUCT_PAGE = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
 
 test('Arabic pages download at most 8 KB gzip more JS than their English twins (fonts reported apart)', { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL }) => {
   test.setTimeout(180_000);
   const chatName = arabicFor('Crescent Assistant');
-  for (const english of ['/home', PRODUCT_PAGE]) {
+  for (const english of ['/home', EXAMPLE_PRODUCT_PATH]) {
     const arabic = localizedPath('ar', english);
     const en = await visitorDownloads(baseURL!, english);
     const ar = await visitorDownloads(baseURL!, arabic, { chatName });

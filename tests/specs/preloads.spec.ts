@@ -1,9 +1,12 @@
 // The server's preload hints (server/src/http/remoteHints.ts, spa.ts): the page's remote files and the data it starts
 // by fetching download with the shell's own scripts. A hint the page does not use is a wasted download and a console
 // warning; a hint that does not match the page's own request makes the browser fetch the file twice.
-import type { Response } from '@playwright/test';
+import type { APIRequestContext, Response } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { SITE_ROUTES } from '../support/site-routes';
+import { buildFolder, pageRemotesMap, remoteIn, sitePath } from '../support/site-facts';
+import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH, SITE_ROUTES } from '../support/site-routes';
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Chromium's warning, 3 s after the load event, for a preload nobody used. */
 const UNUSED_PRELOAD = /was preloaded using link preload but not used/;
@@ -18,12 +21,22 @@ const preloadedFiles = (html: string): string[] =>
 
 const ARABIC_PAGES = [
   { path: '/ar/home', heading: 'المنتجات الكهربائية والحلول الصناعية' },
-  { path: '/ar/our-products/industrial_cable_glands/hex_cw_brass_cable_gland', heading: /./ },
+  { path: `/ar${EXAMPLE_PRODUCT_PATH}`, heading: /./ },
 ];
 
+/**
+ * Where the page at `path` loads `remote`'s build from, for this browser (a pinned canary's own folder, the stable
+ * build's, a CDN's), read from the remotes map the page is served with: a file of that build is `folder + name`, as
+ * `sitePath` writes it.
+ */
+async function remoteFolder(request: APIRequestContext, path: string, remote: 'catalogue' | 'company', site: string): Promise<string> {
+  return sitePath(buildFolder(new URL(remoteIn(await pageRemotesMap(request, path), remote).entry, site).href), site);
+}
+
 for (const route of [...SITE_ROUTES, ...ARABIC_PAGES]) {
-  test(`${route.path}: every preload is used once, none is fetched twice`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
-    const html = await (await request.get(route.path)).text();
+  test(`${route.path}: every preload is used once, none is fetched twice`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+    // the HTML as this browser gets it (its cookies): with a canary live, another visitor may be on the other build
+    const html = await (await page.request.get(route.path)).text();
     const hinted = preloadedFiles(html);
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -48,45 +61,58 @@ for (const route of [...SITE_ROUTES, ...ARABIC_PAGES]) {
   });
 }
 
-test("the shell's and the page remote's catalogs are preloaded in the page's language only", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
+test("the shell's and the page remote's catalogs are preloaded in the page's language only", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request, baseURL }) => {
+  const site = baseURL!;
   const catalogs = async (path: string) =>
     preloadedFiles(await (await request.get(path)).text())
       .filter((file) => /messages[-_]/.test(file))
-      .map((file) => file.replace(/\.[0-9a-f]{8}\.js$/, ''));
-  expect(await catalogs('/home')).toEqual(['/remotes/company/__federation_expose_messages_en', '/messages-en']);
-  expect(await catalogs('/ar/our-products/industrial_cable_glands')).toEqual(['/remotes/catalogue/__federation_expose_messages_ar', '/messages-ar']);
+      .map((file) => sitePath(file, site).replace(/\.[0-9a-f]{8}\.js$/, ''));
+  const arabicListing = `/ar${EXAMPLE_CATEGORY_PATH}`;
+  expect(await catalogs('/home')).toEqual([`${await remoteFolder(request, '/home', 'company', site)}__federation_expose_messages_en`, '/messages-en']);
+  expect(await catalogs(arabicListing)).toEqual([`${await remoteFolder(request, arabicListing, 'catalogue', site)}__federation_expose_messages_ar`, '/messages-ar']);
 });
 
-test("the data a page fetches as it starts is preloaded; the site's data files a server-drawn page brings in its state are not", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
+test("the data a page fetches as it starts is preloaded; the site's data files a server-drawn page brings in its state are not", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request, baseURL }) => {
+  const site = baseURL!;
   const preloadsOf = async (path: string) =>
-    [...(await (await request.get(path)).text()).matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((match) => match[1]);
-  expect(await preloadsOf('/our-products/industrial_cable_glands/hex_cw_brass_cable_gland')).toEqual([
-    '/remotes/catalogue/mf-manifest.json',
-    '/api/products/hex_cw_brass_cable_gland/reviews',
+    [...(await (await request.get(path)).text()).matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((match) => sitePath(match[1]!, site));
+  // the page's remote's manifest: the one its remotes map names for this browser
+  const manifestOf = async (path: string, remote: 'catalogue' | 'company') => `${await remoteFolder(request, path, remote, site)}mf-manifest.json`;
+  expect(await preloadsOf(EXAMPLE_PRODUCT_PATH)).toEqual([
+    await manifestOf(EXAMPLE_PRODUCT_PATH, 'catalogue'),
+    `/api/products/${encodeURIComponent(EXAMPLE_PRODUCT.productId)}/reviews`,
   ]);
-  expect(await preloadsOf('/our-products/industrial_cable_glands')).toEqual(['/remotes/catalogue/mf-manifest.json', '/api/products/ratings']);
-  expect(await preloadsOf('/management')).toEqual(['/remotes/company/mf-manifest.json']);
+  expect(await preloadsOf(EXAMPLE_CATEGORY_PATH)).toEqual([await manifestOf(EXAMPLE_CATEGORY_PATH, 'catalogue'), '/api/products/ratings']);
+  expect(await preloadsOf('/management')).toEqual([await manifestOf('/management', 'company')]);
 });
 
 // tools/webpack/compile-hints.cjs: the scripts a page runs as it starts are compiled off the main thread (V8 compiles
 // a file marked so while it streams in); without the mark, compiling them blocked the page for ~100 ms at 4x CPU.
-test('every script a product page runs carries the compile hint on its first line', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+test('every script a product page runs carries the compile hint on its first line', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, baseURL }) => {
+  const site = baseURL!;
+  // read with the browser's own cookies, so that the page is then drawn for the same visitor, from the same build
+  const catalogue = await remoteFolder(page.request, EXAMPLE_PRODUCT_PATH, 'catalogue', site);
   const scripts: Promise<{ url: string; firstLine: string }>[] = [];
   const readScript = (response: Response) => {
     if (response.request().resourceType() === 'script' && response.ok()) {
-      scripts.push(response.text().then((body) => ({ url: new URL(response.url()).pathname, firstLine: body.split('\n', 1)[0]! })));
+      scripts.push(response.text().then((body) => ({ url: sitePath(response.url(), site), firstLine: body.split('\n', 1)[0]! })));
     }
   };
   page.on('response', readScript);
-  await page.goto('/our-products/industrial_cable_glands/hex_cw_brass_cable_gland');
+  await page.goto(EXAMPLE_PRODUCT_PATH);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('load');
   // No reading starts after this: one still running when the test ends would fail it ('Test ended').
   page.off('response', readScript);
   const loaded = await Promise.all(scripts);
   // The shell, the catalogue's entry and page module, the chat after the load event (its own remote).
+  // (the catalogue's files from the build this browser's remotes map names: a pinned canary's has a folder of its own)
   expect(loaded.map((script) => script.url)).toEqual(
-    expect.arrayContaining([expect.stringMatching(/^\/main\./), '/remotes/catalogue/remoteEntry.js', expect.stringMatching(/^\/remotes\/catalogue\/__federation_expose_ProductDetailsPage/)]),
+    expect.arrayContaining([
+      expect.stringMatching(/^\/main\./),
+      `${catalogue}remoteEntry.js`,
+      expect.stringMatching(new RegExp(`^${escapeRegExp(catalogue)}__federation_expose_ProductDetailsPage`)),
+    ]),
   );
   const ours = loaded.filter((script) => !script.url.startsWith('/ssr/'));
   expect(ours.filter((script) => script.firstLine !== '//# allFunctionsCalledOnLoad').map((script) => script.url)).toEqual([]);

@@ -5,6 +5,7 @@
 // and shows the texts it writes are the ones visitors read.
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT } from '../support/site-routes';
 
 /** Counts every Intl.NumberFormat the page makes (a transparent wrapper, installed before the page's scripts). */
 const COUNT_NUMBER_FORMATS = `
@@ -17,9 +18,9 @@ const COUNT_NUMBER_FORMATS = `
 
 const PAGES = [
   { path: '/home', heading: 'Electrical Products & Industrial Solutions', basket: 'Quote basket, empty' },
-  { path: '/our-products/industrial_cable_glands', heading: 'Industrial Cable Glands', basket: 'Quote basket, empty' },
+  { path: EXAMPLE_CATEGORY_PATH, heading: EXAMPLE_PRODUCT.categoryTitle, basket: 'Quote basket, empty' },
   { path: '/ar/home', heading: /.+/, basket: 'سلة عرض السعر، فارغة' },
-  { path: '/ar/our-products/industrial_cable_glands', heading: /.+/, basket: 'سلة عرض السعر، فارغة' },
+  { path: `/ar${EXAMPLE_CATEGORY_PATH}`, heading: /.+/, basket: 'سلة عرض السعر، فارغة' },
 ];
 
 for (const { path, heading, basket } of PAGES) {
@@ -36,10 +37,10 @@ for (const { path, heading, basket } of PAGES) {
 }
 
 test('the basket label counts what a visitor adds, in both editions', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
-  await page.goto('/our-products/industrial_cable_glands');
+  await page.goto(EXAMPLE_CATEGORY_PATH);
   await page.getByRole('button', { name: /^Add .* to quote$/ }).first().click();
   await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
-  await page.goto('/ar/our-products/industrial_cable_glands');
+  await page.goto(`/ar${EXAMPLE_CATEGORY_PATH}`);
   await expect(page.getByRole('button', { name: 'سلة عرض السعر، منتج واحد' })).toBeVisible();
 });
 
@@ -80,7 +81,7 @@ test('a picture that does not arrive keeps the scripts back one second at most',
 // The server's styles stay as they are once the scripts start (shell/src/server-render/serverStyles.ts): had the
 // browser's styled-components copied them into a sheet of its own, every element's style would be recalculated after
 // the first paint. Its own sheet holds only what the browser drew itself (the closed menu's panel, the chat).
-for (const path of ['/home', '/ar/our-products/industrial_cable_glands']) {
+for (const path of ['/home', `/ar${EXAMPLE_CATEGORY_PATH}`]) {
   test(`${path}: the start-up keeps the server's styles, copying none of them`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
     await page.goto(path);
     await page.locator('html[data-started]').waitFor({ state: 'attached' });

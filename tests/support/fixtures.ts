@@ -77,19 +77,21 @@ export function localOnly(reason: string): void {
   test.skip(deployedSite() !== undefined, `@local: ${reason}, so it cannot run against a deployed site`);
 }
 
-type RemotesMap = { remotes: { name: string; entry: string }[] };
+type RemotesMap = { remotes: { name: string; entry: string; fallback?: string }[] };
 
 /** The remotes map's JSON block in a page's HTML (server/src/http/spa.ts puts it there). */
 const INLINE_REMOTES_MAP = new RegExp(`(<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">)([\\s\\S]*?)(</script>)`);
 
 /**
- * The remotes map the server announces, rewritten so that `remote` points at `entry` (e.g. a dead URL): in the
- * page's HTML (where the shell reads it) and at /remotes.json (its fallback).
+ * The remotes map the server announces, rewritten so that `remote` points at `entry` (e.g. a dead URL) and nowhere
+ * else: in the page's HTML (where the shell reads it) and at /remotes.json (its fallback). A live canary's `fallback`
+ * (the stable build the shell turns to when the canary does not load) goes too, so that a page on the canary (a
+ * pinned run's) meets the same remote as every other page: one that is only at `entry`.
  */
 export async function overrideRemoteEntry(page: Page, remote: string, entry: string): Promise<void> {
   const rewrite = (map: RemotesMap): RemotesMap => ({
     ...map,
-    remotes: map.remotes.map((item) => (item.name === remote ? { ...item, entry } : item)),
+    remotes: map.remotes.map((item) => (item.name === remote ? { name: item.name, entry } : item)),
   });
   await page.route('**/remotes.json', async (route) => {
     const response = await route.fetch();

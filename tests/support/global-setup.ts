@@ -3,7 +3,8 @@ import type { FullConfig } from '@playwright/test';
 import { assertChromiumInstalled } from './chromium';
 import { buildIfNeeded } from './build-if-needed';
 import { DATA_TEMPLATE_ENV, makeDataTemplate, startSite } from './site-server';
-import { checkDeployedSite, deployedSite } from './site-mode';
+import { readExampleProduct } from './site-facts';
+import { checkDeployedSite, deployedSite, EXAMPLE_PRODUCT_ENV } from './site-mode';
 
 /** Builds what is missing and starts the real server once for the run; tests read SITE_URL. */
 export default async function globalSetup(_config: FullConfig) {
@@ -13,6 +14,10 @@ export default async function globalSetup(_config: FullConfig) {
     // site mode: nothing is built or started, the tests use the site given by URL
     await checkDeployedSite(deployed);
     process.env.SITE_URL = deployed;
+    // the pages the suites take as examples of a category and a product: of this site's catalogue, not the seed's
+    const example = await readExampleProduct(deployed);
+    process.env[EXAMPLE_PRODUCT_ENV] = JSON.stringify(example);
+    console.log(`Example pages: category ${example.categoryId}, product ${example.productId}`);
     return async () => {};
   }
   buildIfNeeded();

@@ -10,6 +10,12 @@ export const SITE_URL_ENV = 'E2E_SITE_URL';
 /** A remote whose live canary every page of the run gets (a canary pinned for the run); unset: the site decides. */
 export const CANARY_ENV = 'E2E_CANARY';
 
+/**
+ * A category and products of the deployed site's own catalogue (site-routes.ts `ExampleProduct`, as JSON), which the
+ * global setup reads from the site before the spec files load: the pages the suites take as examples. Unset: the seed's.
+ */
+export const EXAMPLE_PRODUCT_ENV = 'E2E_EXAMPLE_PRODUCT';
+
 /** The deployed site under test, without a trailing slash, or undefined when the suite starts its own. */
 export function deployedSite(): string | undefined {
   const value = process.env[SITE_URL_ENV]?.trim();

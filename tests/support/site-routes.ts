@@ -1,5 +1,41 @@
 import { localizedPath } from '@site/contracts/locale';
 import { siteRoutes, siteRouteUrl, type SiteRoute, type SiteRoutePath } from '@site/contracts/routes';
+import { EXAMPLE_PRODUCT_ENV } from './site-mode';
+
+/** A category of the catalogue under test, one of its products, and a second product to compare it with. */
+export interface ExampleProduct {
+  categoryId: string;
+  categoryTitle: string;
+  productId: string;
+  /** The product's code: a search for it finds the same results in both editions. */
+  productCode: string;
+  /** Two products for the compare page. */
+  compareIds: [string, string];
+}
+
+// Against a deployed site the global setup reads the example from the site's catalogue (site-facts.ts) into
+// EXAMPLE_PRODUCT_ENV before the spec files load: its catalogue need not be the seed.
+
+/** The example of the seed catalogue: the suite's own server, and a `--list` (which runs no global setup). */
+const SEED_EXAMPLE: ExampleProduct = {
+  categoryId: 'industrial_cable_glands',
+  categoryTitle: 'Industrial Cable Glands',
+  productId: 'hex_cw_brass_cable_gland',
+  productCode: 'hex cw',
+  compareIds: ['abb_s200_mcb', 'hager_rccb_30ma'],
+};
+
+const fromEnvironment = process.env[EXAMPLE_PRODUCT_ENV];
+export const EXAMPLE_PRODUCT: ExampleProduct = fromEnvironment ? (JSON.parse(fromEnvironment) as ExampleProduct) : SEED_EXAMPLE;
+
+export const EXAMPLE_CATEGORY_PATH = siteRouteUrl('our-products/:productCategoryId', { productCategoryId: EXAMPLE_PRODUCT.categoryId });
+export const EXAMPLE_PRODUCT_PATH = siteRouteUrl('our-products/:productCategoryId/:productId', {
+  productCategoryId: EXAMPLE_PRODUCT.categoryId,
+  productId: EXAMPLE_PRODUCT.productId,
+});
+
+/** A title as a heading shows it: the same words, wherever the page breaks the line. */
+const wordsOf = (title: string): RegExp => new RegExp(title.trim().split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
 
 /**
  * For each route of the table, an address of a real page of it and the heading that page shows. Keyed by the table's
@@ -8,17 +44,14 @@ import { siteRoutes, siteRouteUrl, type SiteRoute, type SiteRoutePath } from '@s
 const EXAMPLES: Record<SiteRoutePath, { path: string; heading: RegExp | string }> = {
   home: { path: siteRouteUrl('home'), heading: 'Electrical Products & Industrial Solutions' },
   'our-products': { path: siteRouteUrl('our-products'), heading: 'Our Products' },
-  'our-products/:productCategoryId': {
-    path: siteRouteUrl('our-products/:productCategoryId', { productCategoryId: 'industrial_cable_glands' }),
-    heading: /Industrial\s+Cable Glands/,
-  },
-  'our-products/:productCategoryId/:productId': {
-    path: siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: 'industrial_cable_glands', productId: 'hex_cw_brass_cable_gland' }),
-    heading: 'Product Details',
-  },
+  'our-products/:productCategoryId': { path: EXAMPLE_CATEGORY_PATH, heading: wordsOf(EXAMPLE_PRODUCT.categoryTitle) },
+  'our-products/:productCategoryId/:productId': { path: EXAMPLE_PRODUCT_PATH, heading: 'Product Details' },
   // a code: the same results in both editions
-  search: { path: `${siteRouteUrl('search')}?q=hex%20cw`, heading: 'Search results' },
-  compare: { path: `${siteRouteUrl('compare')}?ids=abb_s200_mcb,hager_rccb_30ma`, heading: 'Compare products' },
+  search: { path: `${siteRouteUrl('search')}?q=${encodeURIComponent(EXAMPLE_PRODUCT.productCode)}`, heading: 'Search results' },
+  compare: {
+    path: `${siteRouteUrl('compare')}?ids=${EXAMPLE_PRODUCT.compareIds.map(encodeURIComponent).join(',')}`,
+    heading: 'Compare products',
+  },
   about: { path: siteRouteUrl('about'), heading: 'About Us' },
   certificates: { path: siteRouteUrl('certificates'), heading: 'Certificates' },
   management: { path: siteRouteUrl('management'), heading: 'Management' },

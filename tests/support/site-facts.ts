@@ -1,0 +1,92 @@
+// What a test expects of the site, read from the site itself rather than from this repository's seed data or build
+// layout: the remotes map a page is served with (where each remote's build is for this browser: a pinned canary's
+// content-addressed folder, a CDN, or the site's own /remotes/<name>/), and the catalogue's categories as its API
+// answers. Against the suite's own server they read the seed catalogue and the local builds; against a deployed site,
+// whatever it holds.
+import type { APIRequestContext } from '@playwright/test';
+import { CATALOGUE_CATEGORIES_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import type { RemoteName } from '@site/contracts/federation';
+import type { ExampleProduct } from './site-routes';
+
+export interface RemoteInMap {
+  name: string;
+  entry: string;
+  /** The stable build, when `entry` is a live canary this browser is on. */
+  fallback?: string;
+}
+
+const INLINE_REMOTES_MAP = new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([\\s\\S]*?)</script>`);
+
+/**
+ * The remotes map the page at `path` is served with, for the browser `request` stands for (its cookies, a pinned
+ * canary's among them): the map in the page's HTML, or /remotes.json when the HTML carries none.
+ */
+export async function pageRemotesMap(request: APIRequestContext, path: string): Promise<RemoteInMap[]> {
+  const html = await (await request.get(path)).text();
+  const inline = INLINE_REMOTES_MAP.exec(html)?.[1];
+  if (inline !== undefined) return (JSON.parse(inline) as { remotes: RemoteInMap[] }).remotes;
+  return ((await (await request.get('/remotes.json')).json()) as { remotes: RemoteInMap[] }).remotes;
+}
+
+/** `remote`'s entry in a remotes map; throws when the map does not name it. */
+export function remoteIn(map: RemoteInMap[], remote: RemoteName): RemoteInMap {
+  const item = map.find((entry) => entry.name === remote);
+  if (item === undefined) throw new Error(`the remotes map names no ${remote}: ${JSON.stringify(map)}`);
+  return item;
+}
+
+/**
+ * The folder a build's files are served from, as the page's links name them: its manifest's address without the file
+ * name ('/remotes/catalogue/', '/remotes/catalogue/builds/<sha-256>/', 'https://cdn.example.com/catalogue/2026-06-08/').
+ */
+export const buildFolder = (entry: string): string => entry.slice(0, entry.lastIndexOf('/') + 1);
+
+/** The path part of an address on the site, or the whole address when it is on another origin (a CDN's build). */
+export function sitePath(href: string, site: string): string {
+  const url = new URL(href, site);
+  return url.origin === new URL(site).origin ? url.pathname : url.href;
+}
+
+export interface SiteCategory {
+  id: string;
+  title: string;
+}
+
+/**
+ * The catalogue's categories, in the order the site lists them, in English or Arabic. `site`: the site's origin when
+ * it is not the one `request` was made for (a server a test started itself).
+ */
+export async function siteCategories(request: APIRequestContext, locale: 'en' | 'ar' = 'en', site = ''): Promise<SiteCategory[]> {
+  const response = await request.get(`${site}${CATALOGUE_CATEGORIES_API_PATH}${locale === 'ar' ? '?lang=ar' : ''}`);
+  if (!response.ok()) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} answered ${response.status()}`);
+  const { categories } = (await response.json()) as { categories: SiteCategory[] };
+  if (categories.length === 0) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} lists no category: the site has no catalogue to test`);
+  return categories;
+}
+
+interface ListedProduct {
+  id: string;
+  code: string;
+}
+
+/**
+ * A category and products of the deployed site at `site`, for the suites' example pages (site-routes.ts): the first
+ * category the site lists that holds two products or more, its first product, and that product beside its second for
+ * the compare page. Read with fetch: the global setup has no Playwright request context.
+ */
+export async function readExampleProduct(site: string): Promise<ExampleProduct> {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${site}${path}`, { signal: AbortSignal.timeout(15_000) });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const { categories } = await get<{ categories: SiteCategory[] }>(CATALOGUE_CATEGORIES_API_PATH);
+  for (const category of categories) {
+    const { products } = await get<{ products: ListedProduct[] }>(catalogueListingApiPath(category.id));
+    const [first, second] = products;
+    if (first === undefined || second === undefined) continue;
+    return { categoryId: category.id, categoryTitle: category.title, productId: first.id, productCode: first.code, compareIds: [first.id, second.id] };
+  }
+  throw new Error(`${site} has no category with two products or more: the suites need one to test its pages with.`);
+}
