@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { build, ensureInstalled, repoRoot } from './lib/ensure-ready.mjs';
 import { npmCommand, run } from './lib/run.mjs';
+import { flakyNames } from './lib/playwright-summary.mjs';
 import { clearTestTimes, slowestTestFiles } from './lib/test-times.mjs';
 
 /** Above this many minutes a run warns and names its slowest files (not a failure: a slow machine must still land). */
@@ -24,6 +25,8 @@ await ensureInstalled();
 /** Test counts read from each runner's closing lines. */
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const count = (output, pattern) => Number(pattern.exec(output)?.[1] ?? 0);
+/** Tests that failed and then passed on their retry: Playwright's summary lists them under "N flaky". */
+const flakyTests = [];
 
 const steps = [
   { name: 'types', command: npmCommand, args: ['run', 'typecheck'] },
@@ -50,7 +53,7 @@ const steps = [
     name: 'browser tests (Playwright)',
     command: npmCommand,
     args: ['run', 'test:e2e'],
-    read: (out) => ({ passed: count(out, /^\s*(\d+) passed/m), failed: count(out, /^\s*(\d+) failed/m), skipped: count(out, /^\s*(\d+) skipped/m) }),
+    read: (out) => ({ passed: count(out, /^\s*(\d+) passed/m), failed: count(out, /^\s*(\d+) failed/m), skipped: count(out, /^\s*(\d+) skipped/m), flaky: flakyNames(out) }),
   },
 ];
 
@@ -69,6 +72,7 @@ for (const step of steps) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
+    flakyTests.push(...(counts.flaky ?? []));
   }
   if (code !== 0) failedSteps.push(step.name);
 }
@@ -85,5 +89,7 @@ if (totalMinutes > BUDGET_MINUTES) {
   );
 }
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join('; ')}`);
+// a pass on the retry hides a bug or a race in the test: named here, to be fixed at its cause (docs/testing.md)
+if (flakyTests.length > 0) console.log(`Flaky (failed, then passed on the retry): ${flakyTests.length}\n  ${flakyTests.join('\n  ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
