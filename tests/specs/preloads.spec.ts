@@ -61,6 +61,16 @@ for (const route of [...SITE_ROUTES, ...ARABIC_PAGES]) {
   });
 }
 
+// The Arabic web font is not preloaded (shell/src/frame/ArabicFont.tsx: `font-display: optional`, the system's Arabic
+// face on a first visit): no page asks for a font before its styles do (arabic-font.spec.ts: nothing moves).
+test('no page preloads a font, the Arabic ones included', { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
+  for (const route of [...ARABIC_PAGES, { path: '/home' }]) {
+    const html = await (await request.get(route.path)).text();
+    expect(html, route.path).not.toMatch(/<link[^>]*rel="?preload"?[^>]*as="?font/);
+    expect(preloadedFiles(html).filter((file) => /\.woff2?$/.test(file)), route.path).toEqual([]);
+  }
+});
+
 test("the shell's and the page remote's catalogs are preloaded in the page's language only", { tag: ['@site', '@shell', '@catalogue'] }, async ({ request, baseURL }) => {
   const site = baseURL!;
   const catalogs = async (path: string) =>

@@ -6,7 +6,6 @@ const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
-const { FontManifestPlugin } = require('./font-manifest.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { precompressPlugins } = require('./precompress.cjs');
 const { createServerRenderConfig, SERVER_RENDER_OUTPUT } = require('./server-render.cjs');
@@ -234,8 +233,6 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath }, argv) {
             // runtime) does, not after it ran: LCP -0.35 s at 150 ms RTT / 1.6 Mbps. The remotes map needs no
             // preload: the server puts it into the page (server/src/http/spa.ts).
             new PreloadStartupChunksPlugin(),
-            // dist/fonts.json: the Arabic font's files, which the server preloads on Arabic pages.
-            new FontManifestPlugin(),
           ]
         : []),
     ],

@@ -1,8 +1,8 @@
 // Which files of a served folder (a dist, the content's public files) a browser may fetch. A build also writes files
 // for itself and for the server: Module Federation's mf-stats.json (it names the build machine's folders),
-// server-render.json and the server-render modules under server/, the shell's fonts.json (read by the server for its
-// preload hints), and source maps if a build ever makes them. None is secret code, but each tells a prober about the
-// build and none is of use to a browser, so they answer the site's 404 like a file that is not there.
+// server-render.json and the server-render modules under server/, an older shell build's fonts.json, and source maps
+// if a build ever makes them. None is secret code, but each tells a prober about the build and none is of use to a
+// browser, so they answer the site's 404 like a file that is not there.
 import { MANIFEST_FILE } from '@site/contracts/federation';
 
 /** The build's compressed copies are judged by the file they copy. */

@@ -8,7 +8,6 @@ import { isBoundedView, matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { contentEtag, isFresh } from './etag.js';
-import { readFontPreloads, type FontPreloads } from './fontPreloads.js';
 import type { ServedRemote } from './localBuilds.js';
 import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.js';
 import { RemotesMaps } from './remotes.js';
@@ -54,8 +53,6 @@ interface ShellHtml {
   /** The same in each edition's language (<html lang dir>, <noscript>), for `site`. */
   templates: Readonly<Record<Locale, ShellTemplate>>;
   site: SeoPages;
-  /** The web fonts each edition preloads (fontPreloads.ts), read with the index.html of the same build. */
-  fonts: FontPreloads;
   mtimeMs: number;
   size: number;
 }
@@ -198,9 +195,8 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
       }
       return cached;
     }
-    const [html, fonts] = await Promise.all([readFile(indexPath, 'utf8'), readFontPreloads(shellDist)]);
-    const template = prepareShellTemplate(html);
-    cached = { template, templates: localized(template, site), site, fonts, mtimeMs: info.mtimeMs, size: info.size };
+    const template = prepareShellTemplate(await readFile(indexPath, 'utf8'));
+    cached = { template, templates: localized(template, site), site, mtimeMs: info.mtimeMs, size: info.size };
     pages.clear();
     return cached;
   }
@@ -296,8 +292,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
   ): Promise<RenderedPage> {
     const firstView = await view?.render();
     const template = shell.templates[page.locale];
-    // The edition's web font is drawn in the first view: it downloads with the page, never after its scripts.
-    const pageHead = renderHead(page, origin) + shell.fonts[page.locale];
+    const pageHead = renderHead(page, origin);
     let html: Buffer;
     if (firstView === undefined) {
       const head = pageHead + preload.html + mapTag;
@@ -327,7 +322,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const firstView = await (await firstViews.viewFor(pathname, 'stable', '', catalogueApi))?.render();
     if (firstView === undefined) return undefined;
     const template = shell.templates[match.locale];
-    const head = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow">${shell.fonts[match.locale]}${firstView.head}`;
+    const head = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow">${firstView.head}`;
     const { page: rest } = moveScriptsPastFirstPaint(withRootContent(template.after, banner + firstView.html), '');
     return (template.before + head + rest).replace(ANY_SCRIPT, '');
   }
