@@ -43,6 +43,14 @@ module.exports = {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {
+      // The benchmarks' pure parts (their verdicts): the benchmarks themselves run by hand (`npm run bench`).
+      displayName: 'tools-bench',
+      rootDir: '<rootDir>/tools/bench',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/lib/**/*.test.ts'],
+    },
+    {
       displayName: 'content',
       rootDir: '<rootDir>/content',
       testEnvironment: 'node',

@@ -4,7 +4,9 @@
 //   (a) Lighthouse 12 (mobile, simulated throttling) on /home, /our-products, a listing and a product page, and the
 //       Arabic /ar/home and product page, beside a reference build (BENCH_REFERENCE, default b99bfdc) served at the
 //       same time, runs interleaved (reference, current, ...): the targets are ratios to the reference
-//       (lib/side-by-side.ts); Arabic pages are read beside the reference's English twins
+//       (lib/side-by-side.ts); Arabic pages are read beside the reference's English twins. Judged on a quiet machine
+//       only (lib/judge.ts): when the reference's own perf median reads >= 95 on every page; otherwise it prints
+//       "machine too slow to judge" and the figures are information only
 //   (b) JS a visitor downloads for /home and the product page, federated vs. one ordinary bundle; the Arabic twins vs.
 //       the English pages (at most 8 KB gzip more), web fonts apart
 //   (c) load on loopback: product page HTML and /data/product-details.json (wrk when installed, else autocannon),

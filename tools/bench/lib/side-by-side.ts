@@ -1,13 +1,11 @@
 // Lighthouse on the current build and the reference build served side by side, runs interleaved (reference, current,
 // reference, ...) so both meet the same machine load; medians per page, ratios, and the targets judged on the ratios
-// (an absolute TBT reads 3x apart on the same code from one day to the next).
+// (an absolute TBT reads 3x apart on the same code from one day to the next), on a quiet machine only (lib/judge.ts).
 import { kb, median, ms, printTable } from './format';
+import { BENCH_TARGETS, judgeRun, targetsCell, verdictLine } from './judge';
 import { medianFigures, warmUp } from './lighthouse';
 import { openLighthouseSession, reportName, type LighthouseFigures, type LongTask } from './lighthouse-session';
 import type { BenchPage } from './pages';
-
-/** Per page, against the reference's median: TBT <= 0.8x, LCP <= 1.0x, CLS <= 0.01, perf >= 99 where the reference reads >= 99. */
-export const REFERENCE_TARGETS = { tbtRatio: 0.8, lcpRatio: 1.0, cls: 0.01, performance: 99 };
 
 export interface PagePair {
   page: BenchPage;
@@ -79,27 +77,18 @@ export async function runSideBySide(
 
 const ratio = (current: number, reference: number) => (reference > 0 ? `${(current / reference).toFixed(2)}x` : '-');
 
-/** The targets a page misses (empty: all met). */
-export function missedTargets(current: LighthouseFigures, reference: LighthouseFigures): string[] {
-  const t = REFERENCE_TARGETS;
-  return [
-    current.tbt > t.tbtRatio * reference.tbt && 'TBT',
-    current.lcp > t.lcpRatio * reference.lcp && 'LCP',
-    current.cls > t.cls && 'CLS',
-    reference.performance >= t.performance && current.performance < t.performance && 'perf',
-  ].filter((item): item is string => Boolean(item));
-}
-
 export function printSideBySide(pairs: PagePair[], runs: number, referenceLabel: string) {
-  const rows = [['page', 'perf', 'TBT', 'TBT ratio', 'LCP', 'LCP ratio', 'CLS', 'script eval.', 'JS on the wire', 'targets']];
+  const verdict = judgeRun(pairs.map((pair) => ({ label: pair.page.label, englishTwin: pair.page.englishTwin, current: pair.current, reference: pair.reference })));
+  const verdicts = new Map(verdict.pages.map((page) => [page.label, page]));
+  const rows = [['page', 'perf', 'TBT', 'TBT ratio', 'LCP', 'LCP ratio', 'CLS', 'script eval.', 'JS on the wire', verdict.counted ? 'targets' : 'targets (information only)']];
   const notes: string[] = [];
   for (const pair of pairs) {
     const { current: c, reference: r } = pair;
-    if (!c || !r) {
+    const judged = verdicts.get(pair.page.label);
+    if (!c || !r || !judged) {
       notes.push(`${pair.page.label}: no figures (every ${c ? 'reference' : 'current'} run failed).`);
       continue;
     }
-    const missed = missedTargets(c, r);
     rows.push([
       pair.page.englishTwin ? `${pair.page.label} (vs ${pair.page.englishTwin})` : pair.page.label,
       `${r.performance} → ${c.performance}`,
@@ -110,17 +99,22 @@ export function printSideBySide(pairs: PagePair[], runs: number, referenceLabel:
       `${r.cls.toFixed(3)} → ${c.cls.toFixed(3)}`,
       `${ms(r.scriptEvaluation)} → ${ms(c.scriptEvaluation)}`,
       `${kb(r.scriptBytes)} → ${kb(c.scriptBytes)}`,
-      missed.length === 0 ? 'all met' : `missed: ${missed.join(', ')}`,
+      verdict.counted ? targetsCell(judged) : '-',
     ]);
   }
-  const t = REFERENCE_TARGETS;
-  rows.push(['target', `>= ${t.performance} if ref >= ${t.performance}`, '', `<= ${t.tbtRatio}x`, '', `<= ${t.lcpRatio}x`, `<= ${t.cls}`, '', '', '']);
+  const t = BENCH_TARGETS;
+  rows.push(['target', `>= ${t.performance}`, `<= max(${t.tbtRatio}x, ${t.tbtFloorMs} ms)`, '', `<= ${t.lcpRatio}x`, '', `<= ${t.cls}`, '', '', '']);
+  const perTarget = verdict.counted
+    ? verdict.pages.map((page) => `  ${page.label}: ${page.targets.map((target) => `${target.detail} ${target.met === undefined ? 'not judged' : target.met ? 'met' : 'missed'}`).join('; ')}`)
+    : [];
   printTable(
     `(a) Lighthouse 12, mobile, simulated throttling: reference ${referenceLabel} → current build, runs interleaved, median of ${runs}`,
     rows,
     [
       ...notes,
-      'Each cell reads reference → current; ratios are current / reference. Arabic pages are read beside their English twins (the reference has no Arabic edition).',
+      'Each cell reads reference → current; ratios are current / reference. Arabic pages are read beside the reference\'s English twins (it has no Arabic edition); their LCP is judged against their English twins of the current build.',
+      verdictLine(verdict),
+      ...perTarget,
     ],
   );
   if (process.env.BENCH_LONG_TASKS === '1') printLongTasks(pairs);
