@@ -5,6 +5,7 @@
 // whatever it holds.
 import type { APIRequestContext } from '@playwright/test';
 import { CATALOGUE_CATEGORIES_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
+import { LISTING_PAGE_SIZE_MAX, type ListingResponse } from '@site/contracts/catalogue-api';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import type { RemoteName } from '@site/contracts/federation';
 import type { ExampleProduct } from './site-routes';
@@ -89,4 +90,30 @@ export async function readExampleProduct(site: string): Promise<ExampleProduct> 
     return { categoryId: category.id, categoryTitle: category.title, productId: first.id, productCode: first.code, compareIds: [first.id, second.id] };
   }
   throw new Error(`${site} has no category with two products or more: the suites need one to test its pages with.`);
+}
+
+/**
+ * A listing as the site's API answers it: `categoryId`'s first page of `query` (the page's own query: '?brand=ABB&maxPrice=100',
+ * '' for the whole category), with its total, its products and the filters' facets counted as the page shows them.
+ */
+export async function siteListing(request: APIRequestContext, categoryId: string, query = ''): Promise<ListingResponse> {
+  const path = `${catalogueListingApiPath(categoryId)}${query}`;
+  const response = await request.get(path);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+  return (await response.json()) as ListingResponse;
+}
+
+/**
+ * The first thing `look` finds in a category of the site, the categories taken in the site's order, each with its
+ * listing's first page (up to LISTING_PAGE_SIZE_MAX products); undefined when no category has it (siteHas then skips).
+ */
+export async function findInCatalogue<T>(
+  request: APIRequestContext,
+  look: (listing: ListingResponse) => Promise<T | undefined> | T | undefined,
+): Promise<T | undefined> {
+  for (const category of await siteCategories(request)) {
+    const found = await look(await siteListing(request, category.id, `?pageSize=${LISTING_PAGE_SIZE_MAX}`));
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
