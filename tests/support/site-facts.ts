@@ -4,8 +4,8 @@
 // answers. Against the suite's own server they read the seed catalogue and the local builds; against a deployed site,
 // whatever it holds.
 import type { APIRequestContext } from '@playwright/test';
-import { CATALOGUE_CATEGORIES_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE_MAX, type ListingResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_CATEGORIES_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import { LISTING_PAGE_SIZE_MAX, type ListingResponse, type ProductResponse } from '@site/contracts/catalogue-api';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import type { RemoteName } from '@site/contracts/federation';
 import type { ExampleProduct } from './site-routes';
@@ -116,4 +116,12 @@ export async function findInCatalogue<T>(
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** A product's detail record and listing record as the site's API answers them; undefined when it has no such product. */
+export async function siteProduct(request: APIRequestContext, productId: string): Promise<ProductResponse | undefined> {
+  const response = await request.get(catalogueProductApiPath(productId));
+  if (response.status() === 404) return undefined;
+  if (!response.ok()) throw new Error(`${catalogueProductApiPath(productId)} answered ${response.status()}`);
+  return (await response.json()) as ProductResponse;
 }
