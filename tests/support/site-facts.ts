@@ -4,8 +4,8 @@
 // answers. Against the suite's own server they read the seed catalogue and the local builds; against a deployed site,
 // whatever it holds.
 import type { APIRequestContext } from '@playwright/test';
-import { CATALOGUE_CATEGORIES_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE_MAX, type ListingResponse, type ProductResponse } from '@site/contracts/catalogue-api';
+import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import { LISTING_PAGE_SIZE_MAX, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import type { RemoteName } from '@site/contracts/federation';
 import type { ExampleProduct } from './site-routes';
@@ -124,4 +124,12 @@ export async function siteProduct(request: APIRequestContext, productId: string)
   if (response.status() === 404) return undefined;
   if (!response.ok()) throw new Error(`${catalogueProductApiPath(productId)} answered ${response.status()}`);
   return (await response.json()) as ProductResponse;
+}
+
+/** The catalogue search's answer for `q` in `locale` (`extra`: more of its query, '&facets=1&ip=IP67'). */
+export async function siteSearch(request: APIRequestContext, q: string, locale: 'en' | 'ar' = 'en', extra = ''): Promise<SearchResponse> {
+  const path = `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(q)}${locale === 'ar' ? '&lang=ar' : ''}${extra}`;
+  const response = await request.get(path);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+  return (await response.json()) as SearchResponse;
 }
