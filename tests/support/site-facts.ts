@@ -133,3 +133,16 @@ export async function siteSearch(request: APIRequestContext, q: string, locale: 
   if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
   return (await response.json()) as SearchResponse;
 }
+
+/** Every product of the site's catalogue, category by category in the site's order, every page of each listing. */
+export async function siteProducts(request: APIRequestContext): Promise<ListingResponse['products']> {
+  const products: ListingResponse['products'] = [];
+  for (const category of await siteCategories(request)) {
+    for (let page = 1; ; page += 1) {
+      const listing = await siteListing(request, category.id, `?pageSize=${LISTING_PAGE_SIZE_MAX}&page=${page}`);
+      products.push(...listing.products);
+      if (page * listing.pageSize >= listing.total || listing.products.length === 0) break;
+    }
+  }
+  return products;
+}
