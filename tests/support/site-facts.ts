@@ -66,6 +66,13 @@ export async function siteCategories(request: APIRequestContext, locale: 'en' | 
   return categories;
 }
 
+/** The ids of the deployed site's categories at `site`, in its order (for the global setup: fetch, no request context). */
+export async function readCategoryIds(site: string): Promise<string[]> {
+  const response = await fetch(`${site}${CATALOGUE_CATEGORIES_API_PATH}`, { signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} answered ${response.status}`);
+  return ((await response.json()) as { categories: SiteCategory[] }).categories.map(({ id }) => id);
+}
+
 interface ListedProduct {
   id: string;
   code: string;
