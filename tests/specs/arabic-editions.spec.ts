@@ -4,22 +4,21 @@
 // the sitemap lists both with their alternates.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LANGUAGE_COOKIE, localizedPath } from '@site/contracts/locale';
+import { catalogueProductApiPath } from '@site/contracts/api';
+import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { test, expect } from '../support/fixtures';
-import { ARABIC_SITE_ROUTES } from '../support/site-routes';
-import { ARABIC, arabicData, englishData } from '../support/ui-strings';
+import { siteCategories, siteProducts } from '../support/site-facts';
+import { ARABIC_SITE_ROUTES, EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
+import { ARABIC } from '../support/ui-strings';
 
-interface Product {
-  id: string;
-  productCategoryId: string;
+// The site's example product and category (site-routes.ts); the product's Arabic name as the site's API gives it.
+const PRODUCT = EXAMPLE_PRODUCT_PATH;
+async function arabicProductName(request: APIRequestContext): Promise<string> {
+  const path = `${catalogueProductApiPath(EXAMPLE_PRODUCT.productId)}?lang=ar`;
+  const response = await request.get(path);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+  return ((await response.json()) as ProductResponse).product.productName;
 }
-interface Category {
-  id: string;
-}
-const products = englishData<Product[]>('products.json');
-const categories = englishData<Category[]>('products-category.json');
-
-const PRODUCT = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
-const ARABIC_PRODUCT_NAME = arabicData('product-details.json', 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)');
 
 /** The header's language switch: it reads 'العربية' on English pages and 'English' on Arabic ones. */
 const languageSwitch = (page: Page, label: 'العربية' | 'English') =>
@@ -30,8 +29,10 @@ async function languageCookie(page: Page): Promise<string | undefined> {
 }
 
 test.describe('the language switch', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
-  test('from a product page to the same product in Arabic and back; the choice is remembered and / follows it', async ({ page, baseURL, consoleProblems }) => {
+  test('from a product page to the same product in Arabic and back; the choice is remembered and / follows it', async ({ page, request, baseURL, consoleProblems }) => {
     test.slow(); // a journey by nature: six page loads across both editions
+    const arabicName = await arabicProductName(request);
+    expect(arabicName, `the Arabic name of ${EXAMPLE_PRODUCT.productId}`).toMatch(ARABIC);
     await page.goto(PRODUCT);
     await expect(languageSwitch(page, 'العربية')).toHaveAttribute('lang', 'ar');
     await languageSwitch(page, 'العربية').click();
@@ -39,7 +40,7 @@ test.describe('the language switch', { tag: ['@site', '@shell', '@catalogue', '@
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(ARABIC);
-    await expect(page.locator('main')).toContainText(ARABIC_PRODUCT_NAME);
+    await expect(page.locator('main')).toContainText(arabicName);
     expect(await languageCookie(page)).toBe('ar');
 
     // '/' now opens the Arabic edition.
@@ -64,7 +65,7 @@ test.describe('the language switch', { tag: ['@site', '@shell', '@catalogue', '@
 
   test('from a listing and from the contact page: the same page in the other edition', async ({ page, baseURL }) => {
     test.slow(); // a journey by nature: six page loads across both editions
-    for (const path of ['/our-products/industrial_cable_glands', '/contact-us']) {
+    for (const path of [EXAMPLE_CATEGORY_PATH, '/contact-us']) {
       await page.goto(path);
       await languageSwitch(page, 'العربية').click();
       await expect(page).toHaveURL(`${baseURL}/ar${path}`);
@@ -229,8 +230,9 @@ test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@she
     const englishPaths = [
       // the indexed pages only (the request-quote page is personal: noindex, not in the sitemap)
       ...ARABIC_SITE_ROUTES.filter(({ route }) => route.index && !route.path.includes(':')).map(({ englishPath }) => englishPath),
-      ...categories.map((category) => `/our-products/${category.id}`),
-      ...products.map((product) => `/our-products/${product.productCategoryId}/${product.id}`),
+      // the site's categories and products, as its catalogue API lists them
+      ...(await siteCategories(request)).map((category) => `/our-products/${category.id}`),
+      ...(await siteProducts(request)).map((product) => `/our-products/${product.productCategoryId}/${product.id}`),
     ];
     const problems: string[] = [];
     for (const englishPath of englishPaths) {

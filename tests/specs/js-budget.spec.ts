@@ -1,8 +1,23 @@
 import { localizedPath } from '@site/contracts/locale';
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { buildFolder, remoteIn } from '../support/site-facts';
+import { canaryPin, deployedSite } from '../support/site-mode';
 import { EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { ARABIC, arabicFor } from '../support/ui-strings';
-import { BASKET_JS_ALLOWANCE, HOME_JS_BEFORE_BASKET, HOME_JS_GUARD, visitorDownloads, type Downloads } from '../support/visitor-downloads';
+import {
+  BASKET_JS_ALLOWANCE,
+  HOME_JS_BEFORE_BASKET,
+  HOME_JS_GUARD,
+  visitorDownloads as freshVisitorDownloads,
+  type DownloadOptions,
+  type Downloads,
+} from '../support/visitor-downloads';
+
+// Each measure is a fresh visitor's; with a canary pinned for the run, one on that canary (the build being tested).
+const pin = canaryPin(deployedSite());
+const visitorDownloads = (site: string, path: string, options: DownloadOptions = {}): Promise<Downloads> =>
+  freshVisitorDownloads(site, path, pin === undefined ? options : { ...options, storageState: pin });
 
 // What /home downloads, guarded: a size, not a timing, so it holds on any machine. The measure is the benchmark's own
 // (`npm run bench:size`): every script and manifest the page fetched in Chromium, the chat included, each body gzip -9.
@@ -53,23 +68,31 @@ test('Arabic pages download at most 8 KB gzip more JS than their English twins (
 });
 
 // The request page's code (the contact remote's ./QuoteRequestPage) loads only where it is used. Its files are
-// read from the contact remote's manifest (the chunks of that module no other module of the remote needs): none on
-// /home, all of them on /request-quote (so the names looked for are the ones a visitor really downloads).
-test("/home does not download the request page's code; /request-quote does", { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL }) => {
-  test.setTimeout(120_000);
-  const manifest = (await (await fetch(`${baseURL}/remotes/contact/mf-manifest.json`)).json()) as {
-    exposes: { path: string; assets: { js: { sync: string[] } } }[];
-  };
-  const syncFiles = (path: string) => manifest.exposes.find((expose) => expose.path === path)?.assets.js.sync ?? [];
+// read from the manifest of the contact build the visitor was served (the page's remotes map: the site's own folder,
+// a canary's or a CDN's), the chunks of that module no other module of the remote needs: none on /home, all of them on
+// /request-quote (so the names looked for are the ones a visitor really downloads).
+async function requestPageFiles(request: APIRequestContext, site: string, downloads: Downloads): Promise<string[]> {
+  const manifestUrl = new URL(remoteIn(downloads.remotesMap, 'contact').entry, site).href;
+  const response = await request.get(manifestUrl);
+  if (!response.ok()) throw new Error(`${manifestUrl} answered ${response.status()}`);
+  const manifest = (await response.json()) as { exposes: { path: string; assets: { js: { sync: string[] } } }[] };
   const others = new Set(manifest.exposes.filter((expose) => expose.path !== './QuoteRequestPage').flatMap((expose) => expose.assets.js.sync));
-  const requestPageFiles = syncFiles('./QuoteRequestPage').filter((file) => !others.has(file));
-  expect(requestPageFiles, 'the contact remote exposes ./QuoteRequestPage with code of its own').not.toEqual([]);
-  const fetched = (downloads: Downloads) => requestPageFiles.filter((file) => downloads.urls.some((url) => new URL(url).pathname.endsWith(`/remotes/contact/${file}`)));
+  const own = manifest.exposes.find((expose) => expose.path === './QuoteRequestPage')?.assets.js.sync ?? [];
+  return own.filter((file) => !others.has(file)).map((file) => new URL(file, new URL(buildFolder(manifestUrl))).href);
+}
+
+test("/home does not download the request page's code; /request-quote does", { tag: ['@site', '@shell', '@catalogue', '@company', '@chat'] }, async ({ baseURL, request }) => {
+  test.setTimeout(120_000);
+  const withoutQuery = (url: string) => `${new URL(url).origin}${new URL(url).pathname}`;
+  const fetched = (downloads: Downloads, files: string[]) => files.filter((file) => downloads.urls.some((url) => withoutQuery(url) === file));
 
   const home = await visitorDownloads(baseURL!, '/home');
-  expect(fetched(home), '/home downloads none of the request page\'s files').toEqual([]);
+  const homeFiles = await requestPageFiles(request, baseURL!, home);
+  expect(homeFiles, 'the contact remote exposes ./QuoteRequestPage with code of its own').not.toEqual([]);
+  expect(fetched(home, homeFiles), '/home downloads none of the request page\'s files').toEqual([]);
   const requestPage = await visitorDownloads(baseURL!, '/request-quote');
   expect(requestPage.heading).toBe('Request a Quote');
-  expect(fetched(requestPage), '/request-quote downloads them').toEqual(requestPageFiles);
-  test.info().annotations.push({ type: 'result', description: `the request page's own code: ${requestPageFiles.join(', ')}` });
+  const files = await requestPageFiles(request, baseURL!, requestPage);
+  expect(fetched(requestPage, files), '/request-quote downloads them').toEqual(files);
+  test.info().annotations.push({ type: 'result', description: `the request page's own code: ${files.map((file) => new URL(file).pathname).join(', ')}` });
 });

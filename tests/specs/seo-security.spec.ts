@@ -6,7 +6,8 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, localOnly, overrideRemoteEntry } from '../support/fixtures';
-import { SITE_ROUTES } from '../support/site-routes';
+import { siteProduct, siteProducts } from '../support/site-facts';
+import { EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH, SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 
 interface Product {
@@ -14,14 +15,9 @@ interface Product {
   productCategoryId: string;
   productName: string;
 }
-interface Detail {
-  id: string;
-  categoryName: string;
-  company?: string[];
-}
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(REPO_ROOT, file), 'utf8')) as T;
+// the seed's products: the server this file starts itself (with the catalogue on another origin) has those
 const products = readJson<Product[]>('content/data/products.json');
-const details = readJson<Detail[]>('content/data/product-details.json');
 
 const SITE = 'Crescent Electrical Trading';
 
@@ -84,7 +80,7 @@ test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@sh
 
   test("an unknown product: 404 with the 'Page not found' head; the page still renders its frame", async ({ page, consoleProblems }) => {
     const violations = await watchCspViolations(page);
-    const response = await page.goto('/our-products/cables/no_such_product');
+    const response = await page.goto(`/our-products/${EXAMPLE_PRODUCT.categoryId}/no_such_product`);
     expect(response?.status()).toBe(404);
     expect(titleOf(await response!.text())).toBe(`Page not found | ${SITE}`);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -146,9 +142,11 @@ test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL'
 
 test.describe('the product head, before any script runs', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test('the HTML of a product page carries its title, canonical URL, Open Graph tags and Product JSON-LD', async ({ request, baseURL }) => {
-    const product = products.find((p) => p.id === 'hex_cw_brass_cable_gland') ?? products[0]!;
-    const detail = details.find((d) => d.id === product.id)!;
-    const url = `/our-products/${product.productCategoryId}/${product.id}`;
+    // the site's example product (site-routes.ts), as its catalogue API describes it
+    const answer = await siteProduct(request, EXAMPLE_PRODUCT.productId);
+    if (answer === undefined) throw new Error(`the site has no product ${EXAMPLE_PRODUCT.productId}, its example`);
+    const { listing: product, product: detail } = answer;
+    const url = EXAMPLE_PRODUCT_PATH;
     const response = await request.get(url);
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -174,9 +172,12 @@ test.describe('the product head, before any script runs', { tag: ['@site', '@she
       url: `${baseURL}${url}`,
       sku: product.id,
     });
-    expect(String(ld?.image)).toMatch(new RegExp(`^${baseURL}/images/products/.+\\.svg$`));
+    // the product's drawing, or the widest WebP of a photo uploaded for it
+    expect(String(ld?.image)).toMatch(new RegExp(`^${baseURL}/(images/products/.+\\.svg|.+\\.webp)$`));
     expect(String(ld?.description).length).toBeGreaterThan(40);
-    expect(ld?.brand).toEqual({ '@type': 'Brand', name: detail.company?.[0] });
+    // its brands as the page names them: one a Brand, several a list of them
+    const brands = (detail.company ?? product.company?.split(', ') ?? []).map((name) => ({ '@type': 'Brand', name }));
+    expect(ld?.brand).toEqual(brands.length > 1 ? brands : brands[0]);
     expect(graph.find((entity) => entity['@type'] === 'BreadcrumbList')).toBeTruthy();
 
     // and the image it names is served
@@ -187,7 +188,7 @@ test.describe('the product head, before any script runs', { tag: ['@site', '@she
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const product of products) {
+    for (const product of await siteProducts(request)) {
       expect(sitemap).toContain(`<loc>${baseURL}/our-products/${product.productCategoryId}/${product.id}</loc>`);
     }
   });

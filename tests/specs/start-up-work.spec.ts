@@ -3,8 +3,12 @@
 // the start-up paid for the header's basket label ("Quote basket, empty", a plural) and the carousel's "1st". The
 // site's texts write their counts without it (shared-store's messageText.ts); this holds the first views to that,
 // and shows the texts it writes are the ones visitors read.
-import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { productImagePath } from '@site/content';
+import { htmlToText } from '@site/content/html-text';
+import { siteRouteUrl } from '@site/contracts/routes';
+import { test, expect, siteHas } from '../support/fixtures';
+import { siteListing, siteProduct } from '../support/site-facts';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT } from '../support/site-routes';
 
 /** Counts every Intl.NumberFormat the page makes (a transparent wrapper, installed before the page's scripts). */
@@ -45,34 +49,79 @@ test('the basket label counts what a visitor adds, in both editions', { tag: ['@
 });
 
 // The scripts wait for the first view's pictures (server/src/http/ssr/afterFirstPaint.ts): the largest paint is often a
-// picture, and 150 KB of scripts downloading beside it delayed it.
-const PRODUCT_PAGE = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
-const PRODUCT_PICTURE = '**/images/products/gland_brass.svg';
+// picture, and 150 KB of scripts downloading beside it delayed it. The product is one of the site's (its catalogue API):
+// the example product, or another of its category, with its drawing as its picture (not an uploaded photo) and rich
+// text of its own, and a second product of that category's first page with rich text too.
+interface PagedProduct {
+  path: string;
+  /** The address of the page's picture (its drawing). */
+  picture: string;
+  /** Words of its first paragraph, as one run of text in the page. */
+  summaryWords: string;
+  categoryTitle: string;
+  /** Another product of the category's first page, with rich text, drawn in the browser. */
+  nextName: string;
+}
+
+/** A paragraph's first words up to its first tag inside (one run of text in the page); '' when a tag comes first. */
+const firstWords = (html: string): string =>
+  htmlToText(html.replace(/^\s*<p[^>]*>/i, '').split('<')[0] ?? '').trim().split(/\s+/).slice(0, 4).join(' ');
+
+let paged: Promise<PagedProduct | undefined> | undefined;
+const pagedProduct = (request: APIRequestContext): Promise<PagedProduct | undefined> =>
+  (paged ??= (async () => {
+    const { products } = await siteListing(request, EXAMPLE_PRODUCT.categoryId);
+    const ids = [EXAMPLE_PRODUCT.productId, ...products.map(({ id }) => id).filter((id) => id !== EXAMPLE_PRODUCT.productId)];
+    const withText: { id: string; name: string; picture?: string; words: string; categoryTitle: string }[] = [];
+    for (const id of ids) {
+      const answer = await siteProduct(request, id);
+      const paragraph = answer?.product.detail?.[0];
+      if (answer === undefined || paragraph === undefined) continue;
+      const words = firstWords(paragraph);
+      withText.push({
+        id,
+        name: answer.listing.productName,
+        ...(answer.product.picture === undefined ? { picture: productImagePath(answer.product.image || answer.listing.image) } : {}),
+        words,
+        categoryTitle: answer.product.categoryName,
+      });
+      const first = withText.find((product) => product.picture !== undefined && product.words.split(' ').length >= 2);
+      const next = withText.find((product) => product !== first && products.some(({ id: listed }) => listed === product.id));
+      if (first?.picture !== undefined && next !== undefined) {
+        const path = siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: EXAMPLE_PRODUCT.categoryId, productId: first.id });
+        return { path, picture: first.picture, summaryWords: first.words, categoryTitle: first.categoryTitle, nextName: next.name };
+      }
+    }
+    return undefined;
+  })());
+const LACKING = "no product of the example category with a drawing and rich text, beside another with rich text";
 const SHELL_SCRIPT = /\/main\.[0-9a-f]+\.js$/;
 
-test("a product page's scripts start after its picture has arrived, and the page then works", { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
+test("a product page's scripts start after its picture has arrived, and the page then works", { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
+  const product = siteHas(await pagedProduct(request), LACKING);
   const order: string[] = [];
-  await page.route(PRODUCT_PICTURE, async (route) => {
+  await page.route(`**${product.picture}`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     await route.continue();
   });
   page.on('requestfinished', (request) => {
-    if (request.url().endsWith('/images/products/gland_brass.svg')) order.push('picture');
+    if (new URL(request.url()).pathname === product.picture) order.push('picture');
   });
   page.on('request', (request) => {
     if (SHELL_SCRIPT.test(new URL(request.url()).pathname)) order.push('script');
   });
-  await page.goto(PRODUCT_PAGE);
+  await page.goto(product.path);
   expect(order.slice(0, 2)).toEqual(['picture', 'script']);
   await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
 });
 
-test('a picture that does not arrive keeps the scripts back one second at most', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
-  await page.route(PRODUCT_PICTURE, () => {
+test('a picture that does not arrive keeps the scripts back one second at most', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, request }) => {
+  const product = siteHas(await pagedProduct(request), LACKING);
+  await page.route(`**${product.picture}`, () => {
     // never answered: the picture stays on its way
   });
-  await page.goto(PRODUCT_PAGE, { waitUntil: 'commit' });
+  await page.goto(product.path, { waitUntil: 'commit' });
   await page.locator('html[data-started]').waitFor({ state: 'attached', timeout: 10_000 });
   await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Quote basket, 1 product' })).toBeVisible();
@@ -108,18 +157,19 @@ const COUNT_PARSED_FRAGMENTS = `
 `;
 const parsedFragments = (page: Page) => page.evaluate(() => (window as unknown as { __parsedFragments: number }).__parsedFragments);
 
-test("a product page hydrates the server's sanitised rich text as it is, and sanitises the next product's it draws", { tag: ['@site', '@catalogue'] }, async ({ page }) => {
+test("a product page hydrates the server's sanitised rich text as it is, and sanitises the next product's it draws", { tag: ['@site', '@catalogue'] }, async ({ page, request }) => {
+  const product = siteHas(await pagedProduct(request), LACKING);
   await page.addInitScript(COUNT_PARSED_FRAGMENTS);
-  await page.goto(PRODUCT_PAGE);
+  await page.goto(product.path);
   await page.locator('html[data-started]').waitFor({ state: 'attached' });
   const summary = page.getByRole('region', { name: 'Product summary' });
-  await expect(summary.getByText(/general-purpose gland/)).toBeVisible();
+  await expect(summary.getByText(product.summaryWords).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();
   expect(await parsedFragments(page)).toBe(0);
 
   // another product of the category, drawn in the browser: its HTML is sanitised before it is written
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Industrial Cable Glands' }).first().click();
-  await page.getByRole('link', { name: /E1W Weatherproof Brass Cable Gland/ }).first().click();
-  await expect(page.getByRole('heading', { level: 2, name: /E1W Weatherproof Brass Cable Gland/ })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: product.categoryTitle, exact: true }).first().click();
+  await page.getByRole('link', { name: product.nextName }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: product.nextName })).toBeVisible();
   expect(await parsedFragments(page)).toBeGreaterThan(0);
 });

@@ -77,6 +77,20 @@ export function localOnly(reason: string): void {
   test.skip(deployedSite() !== undefined, `@local: ${reason}, so it cannot run against a deployed site`);
 }
 
+/** The start of the reason a test skips with when the site's catalogue has nothing of what it tries (siteHas). */
+export const SITE_DATA_SKIP = '@data';
+
+/**
+ * What a test found in the site's catalogue to try (site-facts.ts), or, when `found` is undefined, the test skipped with
+ * the reason that the catalogue has `lacking` ('no category with two brands'): a site need not sell everything a
+ * feature can show, and that is no failure of the site. After a run against a deployed site the skips are listed.
+ */
+export function siteHas<T>(found: T | undefined, lacking: string): T {
+  test.skip(found === undefined, `${SITE_DATA_SKIP}: the site's catalogue has ${lacking}, so there is nothing to try it on`);
+  if (found === undefined) throw new Error(`the site's catalogue has ${lacking}`);
+  return found;
+}
+
 type RemotesMap = { remotes: { name: string; entry: string; fallback?: string }[] };
 
 /** The remotes map's JSON block in a page's HTML (server/src/http/spa.ts puts it there). */

@@ -3,8 +3,8 @@ import type { FullConfig } from '@playwright/test';
 import { assertChromiumInstalled } from './chromium';
 import { buildIfNeeded } from './build-if-needed';
 import { DATA_TEMPLATE_ENV, makeDataTemplate, startSite } from './site-server';
-import { readExampleProduct } from './site-facts';
-import { checkDeployedSite, deployedSite, EXAMPLE_PRODUCT_ENV } from './site-mode';
+import { readCategoryIds, readExampleProduct } from './site-facts';
+import { checkDeployedSite, deployedSite, EXAMPLE_PRODUCT_ENV, SITE_CATEGORY_IDS_ENV } from './site-mode';
 
 /** Builds what is missing and starts the real server once for the run; tests read SITE_URL. */
 export default async function globalSetup(_config: FullConfig) {
@@ -18,6 +18,7 @@ export default async function globalSetup(_config: FullConfig) {
     const example = await readExampleProduct(deployed);
     process.env[EXAMPLE_PRODUCT_ENV] = JSON.stringify(example);
     console.log(`Example pages: category ${example.categoryId}, product ${example.productId}`);
+    process.env[SITE_CATEGORY_IDS_ENV] = JSON.stringify(await readCategoryIds(deployed));
     return async () => {};
   }
   buildIfNeeded();

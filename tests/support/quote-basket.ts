@@ -1,16 +1,14 @@
 // The quote basket's journeys (specs/quote-basket.spec.ts and specs/arabic-quote-basket.spec.ts): the
 // products they pick, a site of their own that mails through a real SMTP server on loopback, the request as stored in
 // that site's embedded database, and the apps' messages in either language (the Arabic suite reads its texts there).
-import { setupI18n, type I18n } from '@lingui/core';
 import { expect } from '@playwright/test';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { QuoteUnit } from '@site/content/validation';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@site/server/test-support';
 import { startSite, type RunningSite } from './site-server';
-import { CATALOG_APPS, englishData, readCatalog } from './ui-strings';
+import { englishData } from './ui-strings';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Products
@@ -55,49 +53,8 @@ export const UNKNOWN_CODE = 'XYZ-000';
 /** A date `days` from today (UTC) as a date field takes it: 'YYYY-MM-DD'. */
 export const daysFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-// ---------------------------------------------------------------------------------------------------------------
-// The apps' messages
-
-const i18ns = new Map<string, I18n>();
-/** All the apps' catalogs of a language in one Lingui instance, compiled as the apps' build compiles them. */
-function catalogsI18n(locale: 'en' | 'ar'): I18n {
-  let i18n = i18ns.get(locale);
-  if (!i18n) {
-    i18n = setupI18n();
-    i18n.setMessagesCompiler(compileMessage);
-    for (const app of CATALOG_APPS) i18n.load(locale, { ...readCatalog(app, locale) });
-    i18n.activate(locale);
-    i18ns.set(locale, i18n);
-  }
-  return i18n;
-}
-
-/** A message's tags (<0>…</0>) left out: the text a visitor reads. */
-const TAGS = /<\/?\d+\s*\/?>/g;
-type Values = Record<string, string | number>;
-
-/** Message `id` of the apps' catalogs in `locale` with `values` filled in, as plain text. */
-export function message(locale: 'en' | 'ar', id: string, values: Values = {}): string {
-  const i18n = catalogsI18n(locale);
-  if (i18n.messages[id] === undefined) throw new Error(`No app's src/i18n/${locale}.json has the message ${id}`);
-  return i18n._(id, values).replace(TAGS, '');
-}
-
-/**
- * The Arabic of the UI text an English page shows as `english` with `values` filled in: the message whose English,
- * filled in, reads `english` (whatever its id), in Arabic with the same values. Throws, naming the text, when no
- * catalog has it or its Arabic is missing.
- */
-export function arabicOf(english: string, values: Values = {}): string {
-  const englishI18n = catalogsI18n('en');
-  const ids = Object.keys(englishI18n.messages).filter((id) => englishI18n._(id, values).replace(TAGS, '') === english);
-  if (ids.length === 0) throw new Error(`No app's src/i18n/en.json has a message reading "${english}" with ${JSON.stringify(values)}`);
-  const arabic = new Set(ids.map((id) => message('ar', id, values)));
-  if (arabic.size > 1) throw new Error(`"${english}" is ${ids.join(', ')}, whose Arabic differ: ${[...arabic].join(' | ')}`);
-  const [text] = arabic;
-  if (!/[\u0600-\u06FF]/.test(text!)) throw new Error(`The Arabic of "${english}" (${ids.join(', ')}) is not Arabic: "${text}"`);
-  return text!;
-}
+// The apps' messages (ui-strings.ts), which the Arabic journey reads its texts with
+export { arabicOf, message } from './ui-strings';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A site that mails, and what it stored

@@ -4,7 +4,8 @@
 // answers. Against the suite's own server they read the seed catalogue and the local builds; against a deployed site,
 // whatever it holds.
 import type { APIRequestContext } from '@playwright/test';
-import { CATALOGUE_CATEGORIES_API_PATH, catalogueListingApiPath } from '@site/contracts/api';
+import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import { LISTING_PAGE_SIZE_MAX, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import type { RemoteName } from '@site/contracts/federation';
 import type { ExampleProduct } from './site-routes';
@@ -65,6 +66,13 @@ export async function siteCategories(request: APIRequestContext, locale: 'en' | 
   return categories;
 }
 
+/** The ids of the deployed site's categories at `site`, in its order (for the global setup: fetch, no request context). */
+export async function readCategoryIds(site: string): Promise<string[]> {
+  const response = await fetch(`${site}${CATALOGUE_CATEGORIES_API_PATH}`, { signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} answered ${response.status}`);
+  return ((await response.json()) as { categories: SiteCategory[] }).categories.map(({ id }) => id);
+}
+
 interface ListedProduct {
   id: string;
   code: string;
@@ -89,4 +97,59 @@ export async function readExampleProduct(site: string): Promise<ExampleProduct> 
     return { categoryId: category.id, categoryTitle: category.title, productId: first.id, productCode: first.code, compareIds: [first.id, second.id] };
   }
   throw new Error(`${site} has no category with two products or more: the suites need one to test its pages with.`);
+}
+
+/**
+ * A listing as the site's API answers it: `categoryId`'s first page of `query` (the page's own query: '?brand=ABB&maxPrice=100',
+ * '' for the whole category), with its total, its products and the filters' facets counted as the page shows them.
+ */
+export async function siteListing(request: APIRequestContext, categoryId: string, query = ''): Promise<ListingResponse> {
+  const path = `${catalogueListingApiPath(categoryId)}${query}`;
+  const response = await request.get(path);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+  return (await response.json()) as ListingResponse;
+}
+
+/**
+ * The first thing `look` finds in a category of the site, the categories taken in the site's order, each with its
+ * listing's first page (up to LISTING_PAGE_SIZE_MAX products); undefined when no category has it (siteHas then skips).
+ */
+export async function findInCatalogue<T>(
+  request: APIRequestContext,
+  look: (listing: ListingResponse) => Promise<T | undefined> | T | undefined,
+): Promise<T | undefined> {
+  for (const category of await siteCategories(request)) {
+    const found = await look(await siteListing(request, category.id, `?pageSize=${LISTING_PAGE_SIZE_MAX}`));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** A product's detail record and listing record as the site's API answers them; undefined when it has no such product. */
+export async function siteProduct(request: APIRequestContext, productId: string): Promise<ProductResponse | undefined> {
+  const response = await request.get(catalogueProductApiPath(productId));
+  if (response.status() === 404) return undefined;
+  if (!response.ok()) throw new Error(`${catalogueProductApiPath(productId)} answered ${response.status()}`);
+  return (await response.json()) as ProductResponse;
+}
+
+/** The catalogue search's answer for `q` in `locale` (`extra`: more of its query, '&facets=1&ip=IP67'). */
+export async function siteSearch(request: APIRequestContext, q: string, locale: 'en' | 'ar' = 'en', extra = ''): Promise<SearchResponse> {
+  const path = `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(q)}${locale === 'ar' ? '&lang=ar' : ''}${extra}`;
+  const response = await request.get(path);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+  return (await response.json()) as SearchResponse;
+}
+
+/** Every product of the site's catalogue, category by category in the site's order, every page of each listing. */
+export async function siteProducts(request: APIRequestContext): Promise<ListingResponse['products']> {
+  const products: ListingResponse['products'] = [];
+  for (const category of await siteCategories(request)) {
+    for (let page = 1; ; page += 1) {
+      const listing = await siteListing(request, category.id, `?pageSize=${LISTING_PAGE_SIZE_MAX}&page=${page}`);
+      products.push(...listing.products);
+      if (page * listing.pageSize >= listing.total || listing.products.length === 0) break;
+    }
+  }
+  return products;
 }

@@ -16,6 +16,12 @@ export const CANARY_ENV = 'E2E_CANARY';
  */
 export const EXAMPLE_PRODUCT_ENV = 'E2E_EXAMPLE_PRODUCT';
 
+/**
+ * The ids of the deployed site's categories, in its order (a JSON list), which the global setup reads with the example:
+ * the suites that test each category page make a test of each. Unset: the seed's.
+ */
+export const SITE_CATEGORY_IDS_ENV = 'E2E_SITE_CATEGORY_IDS';
+
 /** The deployed site under test, without a trailing slash, or undefined when the suite starts its own. */
 export function deployedSite(): string | undefined {
   const value = process.env[SITE_URL_ENV]?.trim();

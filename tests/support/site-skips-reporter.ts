@@ -1,5 +1,6 @@
 // Against a deployed site (site mode only): after the run, the specs skipped because they need the suite's own
-// servers, each file once with its reason, so QA sees what the run did not cover and why.
+// servers (`@local`) or data the site's catalogue does not have (`@data`), each file once with its reason, so QA sees
+// what the run did not cover and why.
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 export default class SiteSkipsReporter implements Reporter {
@@ -8,7 +9,7 @@ export default class SiteSkipsReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status !== 'skipped') return;
-    const reason = test.annotations.find((annotation) => annotation.type === 'skip' && annotation.description?.startsWith('@local'))?.description;
+    const reason = test.annotations.find((annotation) => annotation.type === 'skip' && (annotation.description?.startsWith('@local') === true || annotation.description?.startsWith('@data') === true))?.description;
     if (reason === undefined) return;
     const file = test.location.file.split('/specs/').pop() ?? test.location.file;
     const reasons = this.skipped.get(file) ?? new Map<string, number>();

@@ -4,7 +4,8 @@
 // none of them, in its visible text or in the attributes a screen reader or a pointer reads.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage, compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import type { Page } from '@playwright/test';
 import { REPO_ROOT } from './site-server';
 
@@ -187,4 +188,47 @@ export function arabicData(file: string, english: string): string {
 /** An English data file (content/data/<file>.json). */
 export function englishData<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(REPO_ROOT, 'content', 'data', file), 'utf8')) as T;
+}
+
+// The apps' messages, filled in as the apps fill them in (the quote basket's journeys, the listing's filters)
+
+const i18ns = new Map<string, I18n>();
+/** All the apps' catalogs of a language in one Lingui instance, compiled as the apps' build compiles them. */
+function catalogsI18n(locale: 'en' | 'ar'): I18n {
+  let i18n = i18ns.get(locale);
+  if (!i18n) {
+    i18n = setupI18n();
+    i18n.setMessagesCompiler(compileMessage);
+    for (const app of CATALOG_APPS) i18n.load(locale, { ...readCatalog(app, locale) });
+    i18n.activate(locale);
+    i18ns.set(locale, i18n);
+  }
+  return i18n;
+}
+
+/** A message's tags (<0>…</0>) left out: the text a visitor reads. */
+const TAGS = /<\/?\d+\s*\/?>/g;
+type Values = Record<string, string | number>;
+
+/** Message `id` of the apps' catalogs in `locale` with `values` filled in, as plain text. */
+export function message(locale: 'en' | 'ar', id: string, values: Values = {}): string {
+  const i18n = catalogsI18n(locale);
+  if (i18n.messages[id] === undefined) throw new Error(`No app's src/i18n/${locale}.json has the message ${id}`);
+  return i18n._(id, values).replace(TAGS, '');
+}
+
+/**
+ * The Arabic of the UI text an English page shows as `english` with `values` filled in: the message whose English,
+ * filled in, reads `english` (whatever its id), in Arabic with the same values. Throws, naming the text, when no
+ * catalog has it or its Arabic is missing.
+ */
+export function arabicOf(english: string, values: Values = {}): string {
+  const englishI18n = catalogsI18n('en');
+  const ids = Object.keys(englishI18n.messages).filter((id) => englishI18n._(id, values).replace(TAGS, '') === english);
+  if (ids.length === 0) throw new Error(`No app's src/i18n/en.json has a message reading "${english}" with ${JSON.stringify(values)}`);
+  const arabic = new Set(ids.map((id) => message('ar', id, values)));
+  if (arabic.size > 1) throw new Error(`"${english}" is ${ids.join(', ')}, whose Arabic differ: ${[...arabic].join(' | ')}`);
+  const [text] = arabic;
+  if (!/[\u0600-\u06FF]/.test(text!)) throw new Error(`The Arabic of "${english}" (${ids.join(', ')}) is not Arabic: "${text}"`);
+  return text!;
 }

@@ -3,7 +3,10 @@
 // benchmark (tools/bench) reports it; tools/ imports this, never the other way round.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import type { RemoteInMap } from './site-facts';
+import type { PinnedState } from './site-mode';
 
 /**
  * The guard of tests/specs/js-budget.spec.ts: what every visitor downloads on /home, so any growth fails `npm test`.
@@ -55,11 +58,18 @@ export interface Downloads {
    * budget): how many, and their bodies' bytes (woff2 is compressed already: no gzip figure).
    */
   fonts: { files: number; bytes: number; urls: string[] };
+  /**
+   * The remotes map the page was served with (its remotes-map element, else /remotes.json with the page's cookies):
+   * which build of each remote this visitor got, a canary's or a CDN's included.
+   */
+  remotesMap: RemoteInMap[];
 }
 
 export interface DownloadOptions {
   /** The chat panel's accessible name on that page: the Arabic edition names it in Arabic. */
   chatName?: string;
+  /** The browser's cookies: a run's pinned canary (site-mode.ts), so the page measured is on that canary's build. */
+  storageState?: PinnedState;
 }
 
 /**
@@ -69,7 +79,7 @@ export interface DownloadOptions {
 export async function visitorDownloads(siteUrl: string, pagePath: string, options: DownloadOptions = {}): Promise<Downloads> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage();
+    const page = await browser.newPage(options.storageState === undefined ? {} : { storageState: options.storageState });
     const pending: Promise<void>[] = [];
     const files = new Map<string, { gzip: number; transferred: number; afterLoad: boolean }>();
     const fonts = new Map<string, number>();
@@ -116,6 +126,10 @@ export async function visitorDownloads(siteUrl: string, pagePath: string, option
       throw new Error(`${pagePath} rendered the error screen`);
     }
     const headingText = (await heading.textContent())?.trim() ?? '';
+    const inlineMap = await page.evaluate((id) => document.getElementById(id)?.textContent ?? null, REMOTES_MAP_ELEMENT_ID);
+    const remotesMap = (
+      (inlineMap !== null ? JSON.parse(inlineMap) : await (await page.request.get(new URL('/remotes.json', siteUrl).href)).json()) as { remotes: RemoteInMap[] }
+    ).remotes;
     await Promise.all(pending);
     const byKind = new Map<Kind, number>();
     for (const [url, size] of files) byKind.set(kindOf(url), (byKind.get(kindOf(url)) ?? 0) + size.gzip);
@@ -131,6 +145,7 @@ export async function visitorDownloads(siteUrl: string, pagePath: string, option
       transferred: sum('transferred'),
       heading: headingText,
       fonts: { files: fonts.size, bytes: fontBytes, urls: [...fonts.keys()] },
+      remotesMap,
     };
   } finally {
     await browser.close();
