@@ -171,5 +171,6 @@ test("a product page hydrates the server's sanitised rich text as it is, and san
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: product.categoryTitle, exact: true }).first().click();
   await page.getByRole('link', { name: product.nextName }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: product.nextName })).toBeVisible();
-  expect(await parsedFragments(page)).toBeGreaterThan(0);
+  // its rich text may be written a moment after its heading shows: wait for the sanitising, not for a fixed moment
+  await expect.poll(() => parsedFragments(page)).toBeGreaterThan(0);
 });
