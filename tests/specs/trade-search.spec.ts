@@ -13,7 +13,7 @@ import { SEARCH_SYNONYMS } from '@site/content/search-synonyms';
 import type { ListingResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { SEARCH_RESULTS_PAGE_SIZE, searchViewSearch } from '@site/contracts/search-view';
-import { filterValueText } from '@site/content/filter-attributes';
+import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import { test, expect, siteHas } from '../support/fixtures';
 import { findInCatalogue, siteListing, siteSearch } from '../support/site-facts';
 import { EXAMPLE_CATEGORY_PATH } from '../support/site-routes';
@@ -183,21 +183,13 @@ const manyResults = once(async (request: APIRequestContext): Promise<ManyResults
 
 interface SearchFilter {
   word: string;
-  attribute: keyof typeof ATTRIBUTE_MESSAGES;
+  attribute: FilterAttribute;
   value: string;
   count: number;
 }
 
-const ATTRIBUTE_MESSAGES = {
-  voltage: 'catalogue.filters.attribute.voltage',
-  cores: 'catalogue.filters.attribute.cores',
-  size: 'catalogue.filters.attribute.size',
-  current: 'catalogue.filters.attribute.current',
-  poles: 'catalogue.filters.attribute.poles',
-  ip: 'catalogue.filters.attribute.ip',
-  material: 'catalogue.filters.attribute.material',
-  standard: 'catalogue.filters.attribute.standard',
-} as const;
+/** The heading of a specification filter's group, as the catalogue's messages name it. */
+const attributeLegend = (attribute: FilterAttribute): string => message('en', `catalogue.filters.attribute.${attribute}`);
 
 /** A word of the catalogue whose matches a specification value narrows (counted over every match). */
 const searchFilter = once(async (request: APIRequestContext): Promise<SearchFilter | undefined> => {
@@ -331,7 +323,7 @@ test.describe('filters on the search results page', { tag: ['@site', '@catalogue
     await page.goto(`${siteRouteUrl('search')}${searchViewSearch({ q: word, page: 1, brands: [] })}`);
     const filters = page.getByRole('complementary', { name: message('en', 'catalogue.filters.label') });
     const choice = filters
-      .getByRole('group', { name: message('en', ATTRIBUTE_MESSAGES[attribute]) })
+      .getByRole('group', { name: attributeLegend(attribute) })
       .getByRole('checkbox', { name: `${filterValueText(attribute, value, 'en')} (${count})`, exact: true });
     await choice.click();
     await expect(page).toHaveURL(resultsAddress(word, { [attribute]: [value] }));
