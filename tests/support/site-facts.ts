@@ -49,6 +49,20 @@ export function sitePath(href: string, site: string): string {
   return url.origin === new URL(site).origin ? url.pathname : url.href;
 }
 
+/** The JSON the site's API answers at `path` through `request`; an answer other than 2xx is an error naming it. */
+async function answerOf<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+  return (await response.json()) as T;
+}
+
+/** The same through fetch, for the global setup (it has no Playwright request context): `site` is the origin. */
+async function fetchedAnswerOf<T>(site: string, path: string): Promise<T> {
+  const response = await fetch(`${site}${path}`, { signal: AbortSignal.timeout(15_000) });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
 export interface SiteCategory {
   id: string;
   title: string;
@@ -59,18 +73,14 @@ export interface SiteCategory {
  * it is not the one `request` was made for (a server a test started itself).
  */
 export async function siteCategories(request: APIRequestContext, locale: 'en' | 'ar' = 'en', site = ''): Promise<SiteCategory[]> {
-  const response = await request.get(`${site}${CATALOGUE_CATEGORIES_API_PATH}${locale === 'ar' ? '?lang=ar' : ''}`);
-  if (!response.ok()) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} answered ${response.status()}`);
-  const { categories } = (await response.json()) as { categories: SiteCategory[] };
+  const { categories } = await answerOf<{ categories: SiteCategory[] }>(request, `${site}${CATALOGUE_CATEGORIES_API_PATH}${locale === 'ar' ? '?lang=ar' : ''}`);
   if (categories.length === 0) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} lists no category: the site has no catalogue to test`);
   return categories;
 }
 
 /** The ids of the deployed site's categories at `site`, in its order (for the global setup: fetch, no request context). */
 export async function readCategoryIds(site: string): Promise<string[]> {
-  const response = await fetch(`${site}${CATALOGUE_CATEGORIES_API_PATH}`, { signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) throw new Error(`${CATALOGUE_CATEGORIES_API_PATH} answered ${response.status}`);
-  return ((await response.json()) as { categories: SiteCategory[] }).categories.map(({ id }) => id);
+  return (await fetchedAnswerOf<{ categories: SiteCategory[] }>(site, CATALOGUE_CATEGORIES_API_PATH)).categories.map(({ id }) => id);
 }
 
 interface ListedProduct {
@@ -84,11 +94,7 @@ interface ListedProduct {
  * the compare page. Read with fetch: the global setup has no Playwright request context.
  */
 export async function readExampleProduct(site: string): Promise<ExampleProduct> {
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${site}${path}`, { signal: AbortSignal.timeout(15_000) });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  };
+  const get = <T>(path: string): Promise<T> => fetchedAnswerOf<T>(site, path);
   const { categories } = await get<{ categories: SiteCategory[] }>(CATALOGUE_CATEGORIES_API_PATH);
   for (const category of categories) {
     const { products } = await get<{ products: ListedProduct[] }>(catalogueListingApiPath(category.id));
@@ -104,10 +110,7 @@ export async function readExampleProduct(site: string): Promise<ExampleProduct> 
  * '' for the whole category), with its total, its products and the filters' facets counted as the page shows them.
  */
 export async function siteListing(request: APIRequestContext, categoryId: string, query = ''): Promise<ListingResponse> {
-  const path = `${catalogueListingApiPath(categoryId)}${query}`;
-  const response = await request.get(path);
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
-  return (await response.json()) as ListingResponse;
+  return answerOf<ListingResponse>(request, `${catalogueListingApiPath(categoryId)}${query}`);
 }
 
 /**
@@ -135,10 +138,7 @@ export async function siteProduct(request: APIRequestContext, productId: string)
 
 /** The catalogue search's answer for `q` in `locale` (`extra`: more of its query, '&facets=1&ip=IP67'). */
 export async function siteSearch(request: APIRequestContext, q: string, locale: 'en' | 'ar' = 'en', extra = ''): Promise<SearchResponse> {
-  const path = `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(q)}${locale === 'ar' ? '&lang=ar' : ''}${extra}`;
-  const response = await request.get(path);
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
-  return (await response.json()) as SearchResponse;
+  return answerOf<SearchResponse>(request, `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(q)}${locale === 'ar' ? '&lang=ar' : ''}${extra}`);
 }
 
 /** Every product of the site's catalogue, category by category in the site's order, every page of each listing. */
