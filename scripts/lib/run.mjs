@@ -3,18 +3,22 @@ import { spawn } from 'node:child_process';
 
 export const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs a command with inherited output; resolves with its exit code. `capture` also keeps its output. */
-export function run(command, args, { cwd, env, capture = false } = {}) {
+/**
+ * Runs a command with inherited output; resolves with its exit code. `capture` also keeps its output; `quiet` keeps it
+ * without echoing it (a step run beside others prints its output whole when it ends, not interleaved).
+ */
+export function run(command, args, { cwd, env, capture = false, quiet = false } = {}) {
+  capture ||= quiet;
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: capture ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     if (capture) {
       child.stdout.on('data', (chunk) => {
-        process.stdout.write(chunk);
+        if (!quiet) process.stdout.write(chunk);
         output += chunk;
       });
       child.stderr.on('data', (chunk) => {
-        process.stderr.write(chunk);
+        if (!quiet) process.stderr.write(chunk);
         output += chunk;
       });
     }
