@@ -1,19 +1,11 @@
 import { test, expect } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
-import { SITE_ROUTES } from '../support/site-routes';
 
 test.describe('axe: zero violations', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
   // axe's whole-page analysis is 3–8 s of CPU on a quiet machine and 4× that beside other work: long by nature.
   test.slow();
 
-  for (const route of SITE_ROUTES) {
-    test(`route ${route.path}`, async ({ page }) => {
-      await page.goto(route.path);
-      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
+  // Every route as it loads: specs/every-page.spec.ts, in its one visit of each; here, the states a visitor opens.
 
   test('the error screen of an unknown route', async ({ page }) => {
     await page.goto('/no-such-page');

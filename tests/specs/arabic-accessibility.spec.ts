@@ -4,7 +4,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
-import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { ARABIC, arabicFor, englishUiStringsOn } from '../support/ui-strings';
 
 /** Both checks of a state: axe, and no English UI string. */
@@ -20,14 +19,7 @@ test.describe('axe on the Arabic edition: zero violations', { tag: ['@site', '@s
   // axe's whole-page analysis is 3–8 s of CPU on a quiet machine and 4× that beside other work: long by nature.
   test.slow();
 
-  for (const { path } of ARABIC_SITE_ROUTES) {
-    test(`route ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(ARABIC);
-      await page.waitForLoadState('networkidle');
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
+  // Every Arabic route as it loads: arabic-pages.spec.ts, in its one visit of each; here, the states a visitor opens.
 
   test('the error screen of an unknown Arabic address', async ({ page }) => {
     const response = await page.goto('/ar/no-such-page');

@@ -1,5 +1,6 @@
 // Every route of the table in the Arabic edition (/ar/…) renders in Arabic, right to left, with nothing of
-// the English UI left, and fits a phone and a desktop without sideways scrolling.
+// the English UI left, and fits a phone and a desktop without sideways scrolling; in the same visit, axe finds nothing
+// and every preload is used once (one full load each: specs/every-page.spec.ts does the same for the English routes).
 //
 // "No English left" is checked three ways, each reported apart (soft checks: one run lists every leftover):
 //   1. the English catalogue of UI strings (every app's src/i18n/en.json, support/ui-strings.ts): none of its pieces in
@@ -14,6 +15,8 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import { test, expect } from '../support/fixtures';
+import { axeViolations } from '../support/axe';
+import { watchPreloads } from '../support/page-checks';
 import { siteCategories } from '../support/site-facts';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
@@ -135,7 +138,9 @@ async function arabicNamesOf(request: APIRequestContext, kind: string, englishPa
 test.describe('the Arabic edition: every route in Arabic, right to left', { tag: ['@site', '@shell', '@catalogue', '@company', '@contact'] }, () => {
   for (const { path, englishPath, route } of ARABIC_SITE_ROUTES) {
     test(`${path}`, async ({ page, context, request, consoleProblems }) => {
-      test.setTimeout(60_000);
+      // two full page loads (the Arabic page and its English twin) and axe's analysis: 3–8 s of CPU alone
+      test.setTimeout(120_000);
+      const preloads = watchPreloads(page);
       // The addresses behind a console's 'Failed to load resource' (its text does not name them).
       const failed: string[] = [];
       page.on('response', (answer) => {
@@ -157,6 +162,14 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
 
       // The chat (it loads once the page is idle: on a desktop's first visit its panel is open) and lazy parts.
       await expect(page.getByRole('log')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // axe (WCAG 2.2 AA and best practices, as on the English pages) on the page as it loaded; the states a visitor
+      // opens on it are in arabic-accessibility.spec.ts
+      expect.soft(await axeViolations(page), 'axe violations').toEqual([]);
+      // every preload used once, none fetched twice (as every-page.spec.ts checks the English routes)
+      const html = await response!.text();
+      expect.soft(preloads.requestsOf(html).filter(({ requests }) => requests !== 1), 'preloads not requested exactly once').toEqual([]);
+      expect.soft(await preloads.unusedWarnings(), 'preloads not used').toEqual([]);
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.waitForLoadState('networkidle');
 

@@ -4,25 +4,13 @@
 import type { APIRequestContext, Response } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { buildFolder, pageRemotesMap, remoteIn, sitePath } from '../support/site-facts';
-import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH, SITE_ROUTES } from '../support/site-routes';
+import { preloadedFiles } from '../support/page-checks';
+import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Chromium's warning, 3 s after the load event, for a preload nobody used. */
-const UNUSED_PRELOAD = /was preloaded using link preload but not used/;
-/** When Chromium checks for unused preloads, after the load event (Blink's kUnusedPreloadTimeoutInSeconds). */
-const UNUSED_PRELOAD_CHECK_MS = 3_000;
-
-/** Every preload's address: the server's (quoted) and the shell build's own (minified, unquoted). */
-const preloadedFiles = (html: string): string[] =>
-  [...html.matchAll(/<link rel="preload" href="([^"]+)"[^>]*>|<link rel="preload" as="script" href="([^"]+)">|<link rel=preload href=([^\s>]+)[^>]*>/g)].map(
-    (match) => match[1] ?? match[2] ?? match[3]!,
-  );
-
-const ARABIC_PAGES = [
-  { path: '/ar/home', heading: 'المنتجات الكهربائية والحلول الصناعية' },
-  { path: `/ar${EXAMPLE_PRODUCT_PATH}`, heading: /./ },
-];
+/** Arabic pages that could ask for the Arabic web font. */
+const ARABIC_PAGES = ['/ar/home', `/ar${EXAMPLE_PRODUCT_PATH}`];
 
 /**
  * Where the page at `path` loads `remote`'s build from, for this browser (a pinned canary's own folder, the stable
@@ -33,41 +21,16 @@ async function remoteFolder(request: APIRequestContext, path: string, remote: 'c
   return sitePath(buildFolder(new URL(remoteIn(await pageRemotesMap(request, path), remote).entry, site).href), site);
 }
 
-for (const route of [...SITE_ROUTES, ...ARABIC_PAGES]) {
-  test(`${route.path}: every preload is used once, none is fetched twice`, { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
-    // the HTML as this browser gets it (its cookies): with a canary live, another visitor may be on the other build
-    const html = await (await page.request.get(route.path)).text();
-    const hinted = preloadedFiles(html);
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (UNUSED_PRELOAD.test(message.text())) warnings.push(message.text());
-    });
-    const requested: string[] = [];
-    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
-
-    await page.goto(route.path);
-    await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-    await page.waitForLoadState('load');
-    // Until Chromium has checked for unused preloads, on the page's own clock (with a margin for the warning to arrive).
-    const sinceLoad = () =>
-      page.evaluate(() => performance.now() - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
-    await expect.poll(sinceLoad, { timeout: 10_000 }).toBeGreaterThan(UNUSED_PRELOAD_CHECK_MS + 500);
-
-    for (const href of hinted) {
-      const path = new URL(href, 'http://site').pathname;
-      expect(requested.filter((url) => url === path), `${path} requested once`).toHaveLength(1);
-    }
-    expect(warnings).toEqual([]);
-  });
-}
+// That every preload of a page is used once and none is fetched twice: every route in specs/every-page.spec.ts, every
+// Arabic one in arabic-pages.spec.ts (each in its one visit of the page).
 
 // The Arabic web font is not preloaded (shell/src/frame/ArabicFont.tsx: `font-display: optional`, the system's Arabic
 // face on a first visit): no page asks for a font before its styles do (arabic-font.spec.ts: nothing moves).
 test('no page preloads a font, the Arabic ones included', { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
-  for (const route of [...ARABIC_PAGES, { path: '/home' }]) {
-    const html = await (await request.get(route.path)).text();
-    expect(html, route.path).not.toMatch(/<link[^>]*rel="?preload"?[^>]*as="?font/);
-    expect(preloadedFiles(html).filter((file) => /\.woff2?$/.test(file)), route.path).toEqual([]);
+  for (const path of [...ARABIC_PAGES, '/home']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toMatch(/<link[^>]*rel="?preload"?[^>]*as="?font/);
+    expect(preloadedFiles(html).filter((file) => /\.woff2?$/.test(file)), path).toEqual([]);
   }
 });
 

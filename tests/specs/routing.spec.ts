@@ -1,5 +1,4 @@
 import { test, expect } from '../support/fixtures';
-import { SITE_ROUTES } from '../support/site-routes';
 
 test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
   test('the empty path is replaced by /home', async ({ page }) => {
@@ -10,17 +9,7 @@ test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
     expect(await page.evaluate(() => window.history.length)).toBe(2);
   });
 
-  for (const route of SITE_ROUTES) {
-    test(`deep link and reload: ${route.path}`, async ({ page, consoleProblems }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toContainText('© 2025 All Rights Reserved.');
-      expect(consoleProblems.messages).toEqual([]);
-    });
-  }
+  // Every route's deep link and reload: specs/every-page.spec.ts, in its one visit of each.
 
   test('an unknown path shows the error screen inside the frame, answered as 404', async ({ page }) => {
     const response = await page.goto('/no-such-page');
