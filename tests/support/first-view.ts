@@ -24,12 +24,12 @@ const STARTED_ATTRIBUTE = 'data-started';
  * Installed before the page's own scripts. When the parser has read the whole HTML (readyState 'interactive', before
  * any deferred or inserted script ran) it counts the elements and the rules of the page's style sheets: the server's
  * first view as it arrived. It also notes when the page marked itself started. A linked sheet not yet loaded by then
- * is counted from its text afterwards (countLinkedRules).
+ * is counted from its text afterwards (readFirstView).
  */
 const RECORD_FIRST_VIEW = `(() => {
   performance.setResourceTimingBufferSize(1000);
-  const record = (window.__firstView = { elements: -1, rules: 0, linked: [], startedAt: -1 });
   const count = (rules) => { let n = 0; for (const rule of rules) n += 1 + (rule.cssRules ? count(rule.cssRules) : 0); return n; };
+  const record = (window.__firstView = { elements: -1, rules: 0, linked: [], startedAt: -1, count });
   document.addEventListener('readystatechange', () => {
     if (document.readyState !== 'interactive' || record.elements !== -1) return;
     record.elements = document.getElementsByTagName('*').length;
@@ -51,6 +51,8 @@ interface Recorded {
   rules: number;
   linked: string[];
   startedAt: number;
+  /** Every rule of a list, those nested in @media and the like included. */
+  count: (rules: CSSRuleList) => number;
 }
 
 /** Call before `page.goto`: the first view is recorded as the page loads. */
@@ -72,17 +74,13 @@ export async function readFirstView(page: Page, { startedMark = true } = {}): Pr
   await page.waitForLoadState('load');
   return page.evaluate(
     async ({ startedMark }) => {
+      // (no named function in here: tsx's keepNames would wrap it in a helper the page lacks)
       const recorded = (window as unknown as { __firstView: Recorded }).__firstView;
-      const count = (rules: CSSRuleList): number => {
-        let n = 0;
-        for (const rule of rules) n += 1 + ('cssRules' in rule ? count((rule as CSSGroupingRule).cssRules) : 0);
-        return n;
-      };
       let linkedRules = 0;
       for (const href of recorded.linked) {
         const sheet = new CSSStyleSheet();
         sheet.replaceSync(await (await fetch(href)).text());
-        linkedRules += count(sheet.cssRules);
+        linkedRules += recorded.count(sheet.cssRules);
       }
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const scripts = resources.filter((entry) => /\.m?js$/.test(new URL(entry.name).pathname));
