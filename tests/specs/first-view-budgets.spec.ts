@@ -39,6 +39,13 @@ const WIDTHS = [375, 1280];
 /** The chat of /home at this width loads once the page is idle: the guard's load waits for it. */
 const GUARD_WIDTH = 1280;
 
+/**
+ * Bytes may exceed their budget by this much, counts by nothing. A change renames the chunks it touches (their content
+ * hashes), and the remote entry and manifests that list them compress a few bytes differently: measured 2026-11-28, a
+ * listing change that removed code read +31 B on the catalogue's remoteEntry.js (brotli) and -3 to +3 B on its chunks.
+ */
+const BYTES_NOISE = 128;
+
 // The budgets are this repository's build with the seed catalogue; a deployed site's catalogue and build are its own,
 // so there the figures are reported, not judged.
 const judged = deployedSite() === undefined;
@@ -86,10 +93,12 @@ test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@c
           description: `${label} at ${width} px: ${rows.map(({ name, figure, budget }) => `${name} ${figure} (budget ${budget ?? 'none'})`).join('; ')}`,
         });
         if (!judged) return;
-        for (const { name, figure, budget } of rows) {
+        for (const { measure, name, figure, budget } of rows) {
           expect.soft(budget, `${label} at ${width} px: ${name} has a budget`).toBeDefined();
-          // Exact: a count or a byte over its budget fails; the budget is lowered when a change brings the figure down.
-          expect.soft(figure, `${label} at ${width} px: ${name} ${figure}, over its budget ${budget}`).toBeLessThanOrEqual(budget ?? -1);
+          // A count over its budget fails, by one; bytes past the hashes' noise. The budget is lowered when a change
+          // brings the figure down.
+          const allowed = (budget ?? -1) + (measure.startsWith('jsBytes') ? BYTES_NOISE : 0);
+          expect.soft(figure, `${label} at ${width} px: ${name} ${figure}, over its budget ${budget}`).toBeLessThanOrEqual(allowed);
         }
       });
     }

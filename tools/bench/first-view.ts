@@ -50,10 +50,12 @@ async function main() {
         const current = await measure(browser, site.url, page.path, width, true);
         const before = referenceSite === undefined ? undefined : await measure(browser, referenceSite.url, referencePath(page), width, false);
         const cells = MEASURES.map((measure) => {
-          if (before === undefined) return String(current[measure]);
-          const ratio = current[measure] / before[measure];
+          // The reference has no started mark and loads its scripts from the head: its JS and requests are not read the
+          // same way, so only its counts of the first view are compared.
           const judged = measure === 'domElements' || measure === 'cssRules';
-          return `${before[measure]} → ${current[measure]} (${ratio.toFixed(2)}×${judged ? (ratio <= TARGET_RATIO ? ', met' : ', missed') : ''})`;
+          if (before === undefined || !judged) return String(current[measure]);
+          const ratio = current[measure] / before[measure];
+          return `${before[measure]} → ${current[measure]} (${ratio.toFixed(2)}×, ${ratio <= TARGET_RATIO ? 'met' : 'missed'})`;
         });
         console.log(`| ${page.label}${page.englishTwin ? ` (vs ${page.englishTwin})` : ''} | ${width} | ${cells.join(' | ')} |`);
       }
