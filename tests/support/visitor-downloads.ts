@@ -1,34 +1,13 @@
 // What JS a visitor downloads: every script (plus the federation manifests) fetched while a page loads in Chromium
-// against a running server, all chunks included. The budget test (specs/js-budget.spec.ts) guards it and the
-// benchmark (tools/bench) reports it; tools/ imports this, never the other way round.
+// against a running server, all chunks included. specs/js-budget.spec.ts compares pages with it and the benchmark
+// (tools/bench) reports it (the budgets of each page's bytes are first-view-budgets.spec.ts'); tools/ imports this,
+// never the other way round.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import type { RemoteInMap } from './site-facts';
 import type { PinnedState } from './site-mode';
-
-/**
- * The guard of tests/specs/js-budget.spec.ts: what every visitor downloads on /home, so any growth fails `npm test`.
- * 176 KB before the Arabic edition (175.6 KB); the languages took /home to 187.8 KB (2026-11-23): the English catalogs the page
- * shows (shell 0.9, company 2.2, chat 1.3 KB), Lingui's runtime in main.js (+1.3 KB) and the remotes' language code
- * (Arabic data loading, RTL, the chat's Arabic matching: ~6.5 KB), docs/languages.md; the guard was 190 KB then.
- * The quote basket's bar: it adds at most 3 KB gzip to /home (its header button, the store's basket and its
- * persistence; the panel and the request page load when used), so the guard is 187.8 + 3 = 190.8 KB. The ratio bar is
- * the benchmark's (tools/bench/lib/downloads.ts; it needs the monolith build); docs/performance.md says why it is missed.
- */
-export const HOME_JS_BEFORE_BASKET = 187.8 * 1024;
-export const BASKET_JS_ALLOWANCE = 3 * 1024;
-/**
- * The guard only goes down. It was that bar, 190.8 KB (/home measured 189.9 KB with the basket: its header button ~0.4 KB;
- * the basket slice, its persistence and the quote rules they use ~1.6 KB; the quantity field and words are not on /home:
- * they are shared-ui's non-shared entry @site/shared-ui/quantity). On 2026-11-26 the home teaser's titles left the
- * bundle for the catalogue (-1.9 KB) and the runtime plugin began reporting remote loads (+0.3 KB): /home measured
- * 189.2 KB, and the guard came down to 189.5 KB. On 2026-11-27 /home measured 189.47 KB with the shell's scroll
- * restoration, the load reports' session id and the forms' grapheme counting, paid for by smaller company content
- * (certificates and projects are loaded with their pages) and one scroll-to-top instead of one per page.
- */
-export const HOME_JS_GUARD = 189.5 * 1024;
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 

@@ -13,15 +13,6 @@ const QuoteForm = styled(AddToQuote)`
   padding: 0 16px 8px;
 `;
 
-const CardCompare = styled(CompareToggle)`
-  padding: 0 16px 12px;
-`;
-
-// the price and rating line sits at the card's bottom, whatever the name's length
-const Body = styled(CardText)`
-  flex: 1;
-`;
-
 const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
@@ -73,11 +64,11 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
               name: product.productName,
             }}
           />
-          <CardCompare id={product.id} name={product.productName} />
+          <CompareToggle inCard id={product.id} name={product.productName} />
         </>
       }
     >
-      <Body>
+      <CardText>
         <h2>{product.productName}</h2>
         {product.company ? <p>{product.company}</p> : null}
         <Meta>
@@ -88,7 +79,7 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
             </Rating>
           ) : null}
         </Meta>
-      </Body>
+      </CardText>
     </ImageLinkCard>
   );
 });

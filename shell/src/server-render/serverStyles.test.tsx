@@ -3,7 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import styled, { ServerStyleSheet } from 'styled-components';
 import { GlobalStyle, ThemeRoot } from '@site/shared-ui';
-import { SERVER_RULES_ATTRIBUTE, splitServerStyles } from './serverStyles';
+import { MARKERS_TYPE, SERVER_RULES_ATTRIBUTE, splitServerStyles } from './serverStyles';
 
 /** What the server writes in the head for a page with the site's global style and one styled component. */
 function serverHead(): string {
@@ -38,10 +38,19 @@ describe('the server’s styles', () => {
     expect(names!.textContent).toMatch(/^(data-styled\.g\d+\[id="[^"]+"\]\{content:"[^"]*"\}\/\*!sc\*\/\n)+$/);
   });
 
+  it('gives the browser no style sheet of the names: only the rules are parsed as CSS', () => {
+    document.head.innerHTML = serverHead();
+    const [rules, names] = [...document.head.querySelectorAll('style')];
+    expect(rules!.sheet?.cssRules.length).toBeGreaterThan(0);
+    expect(names!.sheet).toBeNull();
+    expect(document.styleSheets).toHaveLength(1);
+    document.head.innerHTML = '';
+  });
+
   it('splits each element, whatever it holds, and leaves the rest of the head as it was', () => {
     expect(splitServerStyles('')).toBe('');
     expect(splitServerStyles('<link rel="preload" href="/a.svg"><style data-styled="true">.a{color:red}/*!sc*/\n</style>')).toBe(
-      `<link rel="preload" href="/a.svg"><style ${SERVER_RULES_ATTRIBUTE}>.a{color:red}</style><style data-styled="true"></style>`,
+      `<link rel="preload" href="/a.svg"><style ${SERVER_RULES_ATTRIBUTE}>.a{color:red}</style><style data-styled="true" type="${MARKERS_TYPE}"></style>`,
     );
   });
 });

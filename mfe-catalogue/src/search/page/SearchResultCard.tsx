@@ -1,15 +1,10 @@
 import { memo } from 'react';
-import styled from 'styled-components';
 import { ImageLinkCard } from '@site/shared-ui';
 import { productImagePath, type SearchResult } from '@site/content';
 import { productPath } from '@site/contracts/paths';
 import { CardText } from '../../common/CardText';
 import { CompareToggle } from '../../compare/CompareToggle';
 import { Highlighted } from '../Highlighted';
-
-const CardCompare = styled(CompareToggle)`
-  padding: 0 16px 12px;
-`;
 
 export interface SearchResultCardProps {
   result: SearchResult;
@@ -29,7 +24,7 @@ export const SearchResultCard = memo(function SearchResultCard({ result, highlig
       to={productPath(result.productCategoryId, result.id)}
       imageSrc={productImagePath(result.image)}
       eager={eager}
-      after={<CardCompare id={result.id} name={result.title} />}
+      after={<CompareToggle inCard id={result.id} name={result.title} />}
     >
       <CardText>
         <h2>

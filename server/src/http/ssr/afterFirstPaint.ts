@@ -16,7 +16,7 @@ export const PICTURES_WAIT_MS = 1000;
 
 /**
  * The script, as plain ES2017 for every browser the site supports, written small by hand: every visitor downloads it,
- * and /home's JS is guarded to the byte (tests/specs/js-budget.spec.ts). What it does:
+ * and every page's JS is held to its budget to the byte (tests/budgets/first-view.json). What it does:
  * - `start` inserts the template's tags once (t=0 after; `async = false` keeps their order: inserted scripts run as
  *   they arrive), each in a task of its own: each insertion starts a request, ~1-2 ms of main thread apiece, and the
  *   ten of a listing in one task made an 87-110 ms task at 4x CPU, the longest after the first paint (Lighthouse,
