@@ -43,14 +43,17 @@ const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as {
 test.describe('with scripts off', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const { path, heading } of SERVER_RENDERED) {
-    test(`${path} shows its page, header and footer from the HTML alone`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' })).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toBeVisible();
-    });
-  }
+  // one page visiting them all: without scripts a page is its HTML and styles, nothing carries over from one to the next
+  test('every server-rendered page shows its page, header and footer from the HTML alone', async ({ page }) => {
+    for (const { path, heading } of SERVER_RENDERED) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }), path).toBeVisible();
+        await expect(page.getByRole('contentinfo'), path).toBeVisible();
+      });
+    }
+  });
 
   test('the links are plain links: the header leads to another server-rendered page', async ({ page }) => {
     await page.goto('/home');
