@@ -15,8 +15,8 @@
 //     and stores nothing; a request for quotation is one row, its lines and its mails (the branch's, and the buyer's
 //     confirmation while the address has had fewer than 3 that day), read back by its reference.
 //
-// FUZZ_RUNS=<n> sets the runs of every property (default: 100-200 each, about 20 s in all); FUZZ_SEED=<n> replays a run
-// (fast-check prints the seed and path of a failure with the smallest counterexample it found).
+// FUZZ_RUNS=<n> sets the runs of every property (default: 100-200 each, about 20 s in all); FUZZ_SEED=<n> runs with another
+// seed than the fixed one, or replays a run (fast-check prints the seed and path of a failure with the smallest counterexample).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { branches } from '@site/content';
@@ -47,8 +47,12 @@ function envInteger(name: string): number | undefined {
   return value;
 }
 
-/** One seed for the whole file, so that FUZZ_SEED replays every property (fast-check reports it with a failure). */
-const SEED = envInteger('FUZZ_SEED') ?? (Date.now() ^ (Math.random() * 0x1_0000_0000)) | 0;
+/**
+ * One seed for the whole file, so that FUZZ_SEED replays every property (fast-check reports it with a failure). Fixed
+ * unless FUZZ_SEED names another: a test run must not pass or fail by the day's draw (a new seed explores, e.g.
+ * `FUZZ_SEED=$RANDOM FUZZ_RUNS=2000`, and a failure it finds becomes a case of its own here).
+ */
+const SEED = envInteger('FUZZ_SEED') ?? 20_261_128;
 const RUNS = envInteger('FUZZ_RUNS');
 const runs = <T>(fallback: number): fc.Parameters<T> => ({ seed: SEED, numRuns: RUNS ?? fallback, includeErrorInReport: true });
 
