@@ -11,7 +11,6 @@ import { MANIFEST_FILE } from '@site/contracts/federation';
 import { CACHE_IMMUTABLE, CACHE_PER_VISITOR } from './http/caching.js';
 import { registerCompression } from './http/compression.js';
 import { DataFileCache, dataFileRoutes } from './http/dataFiles.js';
-import type { CatalogueApiReader } from './http/ssr/firstView.js';
 import { BuildCache } from './http/ssr/buildCache.js';
 import { isStoredBuildFile, storedBuildsPath } from './http/buildStore.js';
 import { registeredBuilds } from './http/localBuilds.js';
@@ -26,7 +25,7 @@ import { registerHostCheck } from './http/allowedHosts.js';
 import { rewriteMalformedUrl } from './http/malformedUrls.js';
 import type { PageCache } from './http/pageCache.js';
 import { createSiteOrigin } from './http/siteOrigin.js';
-import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type RenderedPage } from './http/spa.js';
+import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePath, type PageCatalogue, type RenderedPage } from './http/spa.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { REMOTES_PREFIX, remoteBundleRoutes, type RemoteBundlesOptions } from './http/remoteBundles.js';
 import { serverTimeoutOptions } from './http/timeouts.js';
@@ -41,6 +40,7 @@ import { isBrowserFile } from './http/browserFiles.js';
 import { submissionRoutes } from './routes/submissions.js';
 import { sharedRedis } from './http/redis.js';
 import { chatRoutes } from './assistant/chatRoutes.js';
+import { firstViewCatalogue, onceAPage } from './catalogue/catalogueAnswers.js';
 import { catalogueRoutes } from './catalogue/catalogueRoutes.js';
 import { broadKeepsSettled } from './catalogue/catalogueSearch.js';
 import { CatalogueStore } from './catalogue/catalogueStore.js';
@@ -200,24 +200,24 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
       : databaseFeed === undefined
         ? withCatalogueDataFiles(diskFiles, feed)
         : withStreamedCatalogueDataFiles(diskFiles, databaseFeed, catalogue, { wholeMaxProducts: options.wholeDataFilesMaxProducts });
-  // What a page drawn here reads of the catalogue API: the routes' own answers, in-process (the same schemas, the same
-  // records). Over the committed files (tests on a stub database) there is no catalogue to ask. The read names a host
-  // the site serves: inject's own, localhost, is refused (421) when ALLOWED_HOSTS does not list it.
-  const catalogueApi: CatalogueApiReader | undefined =
+  // What a page reads of the catalogue: its head and its first view through one set of reads (a product read once for
+  // both), the first view through the catalogue API's own answers (catalogue/catalogueAnswers.ts), handed over as
+  // objects. Over the committed files (tests on a stub database) there is no catalogue to ask.
+  const pageCatalogue: PageCatalogue | undefined =
     options.catalogue === 'files'
       ? undefined
       : {
-          get: async (href) => {
-            const answer = await app.inject({ method: 'GET', url: href, headers: { accept: 'application/json', ...inProcessHost(config.http.allowedHosts) } });
-            return { status: answer.statusCode, body: answer.body };
+          forPage: () => {
+            const reads = onceAPage(catalogue);
+            const answer = firstViewCatalogue(reads, lookup, (error, href) => app.log.error({ err: error }, `could not read ${href} for a page: ${describeError(error)}`));
+            return { reads, api: { get: answer, version: () => feed.version() } };
           },
-          version: () => feed.version(),
         };
   const sendShell = createShellResponder(config.shellDist, {
     // who gets a remote's canary build: one assignment for the pages and /remotes.json, which must agree
     live: liveRemotes,
     dataFiles,
-    catalogueApi,
+    pageCatalogue,
     site: seoSite,
     origin: siteOrigin,
     pageCache: options.pageCache,
@@ -421,10 +421,6 @@ function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']):
 /** By remote: its dist folder, for the remotes this server serves itself at /remotes/<name>/ as configured. */
 const ownBuilds = (remotes: Config['remotes']): Map<string, string> =>
   new Map(remotes.filter((remote) => remote.entry === `${remoteServedPath(remote.name)}${MANIFEST_FILE}`).map((remote) => [remote.name, remote.distDir]));
-
-/** The Host of a request the server sends itself: a name ALLOWED_HOSTS lists (any will do: the check is the only reader). */
-const inProcessHost = (allowedHosts: readonly string[] | undefined): { host?: string } =>
-  allowedHosts?.[0] === undefined ? {} : { host: allowedHosts[0] };
 
 /** The look-up made from the records given, per version. */
 function recordsLookup(feed: CatalogueFeed): ProductLookup {

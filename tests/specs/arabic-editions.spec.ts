@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { LANGUAGE_COOKIE, localizedPath } from '@site/contracts/locale';
 import { catalogueProductApiPath } from '@site/contracts/api';
+import { categoryPath, productPath } from '@site/contracts/paths';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { test, expect } from '../support/fixtures';
 import { siteCategories, siteProducts } from '../support/site-facts';
@@ -231,8 +232,8 @@ test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@she
       // the indexed pages only (the request-quote page is personal: noindex, not in the sitemap)
       ...ARABIC_SITE_ROUTES.filter(({ route }) => route.index && !route.path.includes(':')).map(({ englishPath }) => englishPath),
       // the site's categories and products, as its catalogue API lists them
-      ...(await siteCategories(request)).map((category) => `/our-products/${category.id}`),
-      ...(await siteProducts(request)).map((product) => `/our-products/${product.productCategoryId}/${product.id}`),
+      ...(await siteCategories(request)).map((category) => categoryPath(category.id)),
+      ...(await siteProducts(request)).map((product) => productPath(product.productCategoryId, product.id)),
     ];
     const problems: string[] = [];
     for (const englishPath of englishPaths) {

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly } from '../support/fixtures';
 import { DATA_TEMPLATE_ENV, REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
 
@@ -89,7 +90,7 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
   test('the search finds an imported product and opens it; the sitemap lists it', async ({ page, request }) => {
     const imported = (await listing('?page=2')).products.at(-1)!;
     const sitemap = await (await request.get(`${site.url}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`/our-products/cables/${imported.id}</loc>`);
+    expect(sitemap).toContain(`${productPath('cables', imported.id)}</loc>`);
 
     // generated names repeat across brands' sizes: the search lists every match, the first opens
     const search = (await (await request.get(`${site.url}/api/catalogue/search?${new URLSearchParams({ q: imported.productName })}`)).json()) as {
@@ -107,7 +108,7 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
     await dialog.getByRole('combobox', { name: 'Search text' }).fill(imported.productName);
     await expect(dialog).toContainText(`${search.total} result(s) found`);
     await dialog.getByRole('option').first().click();
-    await expect(page).toHaveURL(new RegExp(`/our-products/cables/${search.results[0]!.id}$`));
+    await expect(page).toHaveURL(new RegExp(`${productPath('cables', search.results[0]!.id)}$`));
     await expect(page.getByRole('heading', { level: 2, name: imported.productName })).toBeVisible();
     expect(catalogueFiles).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { BROCHURE_FILE } from '@site/content';
+import { categoryPath } from '@site/contracts/paths';
 import { test, expect } from '../support/fixtures';
 import { expectImagesDescribed, expectImagesLoaded } from '../support/images';
 import { REPO_ROOT } from '../support/site-server';
@@ -68,7 +69,7 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
     await expect(page.getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/our-products');
     const teaser = page.getByRole('list', { name: 'Featured product categories' }).getByRole('link');
     await expect(teaser).toHaveCount(4);
-    for (const [i, id] of TEASER.entries()) await expect(teaser.nth(i)).toHaveAttribute('href', `/our-products/${id}`);
+    for (const [i, id] of TEASER.entries()) await expect(teaser.nth(i)).toHaveAttribute('href', categoryPath(id));
 
     const partners = page.getByRole('list', { name: 'Partner brands' }).getByRole('listitem');
     await expect(page.getByText('Authorized Distributors of Leading Global Brands')).toBeVisible();

@@ -8,6 +8,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { productAttributes } from '@site/content/product-attributes';
 import { LISTING_PAGE_SIZE, type ListingResponse } from '@site/contracts/catalogue-api';
 import { COMPARE_MAX, compareViewSearch } from '@site/contracts/compare-view';
+import { productPath } from '@site/contracts/paths';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { test, expect, siteHas } from '../support/fixtures';
 import { findInCatalogue, siteCategories, siteListing, siteProduct } from '../support/site-facts';
@@ -75,7 +76,7 @@ test.describe('compare', { tag: ['@site', '@catalogue'] }, () => {
     const tray = page.getByRole('region', { name: message('en', 'catalogue.compare.trayLabel') });
     await expect(tray).toContainText(message('en', 'catalogue.compare.trayHint', { count: 1 }));
     // another page of the visit: the pick is still there
-    await page.goto(siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: categoryId, productId: second.id }));
+    await page.goto(productPath(categoryId, second.id));
     // the compare page's code is fetched as soon as the tray offers its link, and only then: once for the visit
     const comparePageCode: string[] = [];
     page.on('request', (request) => {

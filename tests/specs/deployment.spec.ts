@@ -40,7 +40,7 @@ test.describe('the deployment settings of README.md', { tag: ['@local', '@shell'
   }
 
   test('a product page in the browser shows the product and no error', async ({ page, consoleProblems }) => {
-    await page.goto(`${publicUrl}/${PRODUCT_PATH}`);
+    await page.goto(`${publicUrl}${PRODUCT_PATH}`);
     await expect(page.getByRole('heading', { level: 2, name: PRODUCT.en })).toBeVisible();
     await expect(page.getByText('Could not load')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);

@@ -4,8 +4,9 @@
 // right-to-left page. Nothing moves while they arrive.
 import type { Browser, Cookie, Locator, Page } from '@playwright/test';
 import { test, expect, waitUntilStarted } from '../support/fixtures';
+import { EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 
-const PRODUCT = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
+const PRODUCT = EXAMPLE_PRODUCT_PATH;
 const PANEL_COOKIE = 'site_chat_panel';
 const PROFILE_KEY = 'crescent-chat-visitor';
 /** The widget's greeting comes 0.5 s after it mounts: a panel that changed its state on its own would have by then. */

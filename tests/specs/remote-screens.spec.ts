@@ -1,3 +1,4 @@
+import { categoryPath } from '@site/contracts/paths';
 import { test, expect } from '../support/fixtures';
 import { expectImagesLoaded } from '../support/images';
 import { siteCategories } from '../support/site-facts';
@@ -10,14 +11,14 @@ test.describe('each remote renders its screen through the shell', { tag: ['@site
     const list = page.getByRole('list', { name: 'Product categories' });
     await expect(list.getByRole('listitem')).toHaveCount(categories.length);
     // found by its address, then its name checked: one category's title may be part of another's
-    const linkTo = (category: { id: string }) => list.locator(`a[href=${JSON.stringify(`/our-products/${encodeURIComponent(category.id)}`)}]`);
+    const linkTo = (category: { id: string }) => list.locator(`a[href=${JSON.stringify(categoryPath(category.id))}]`);
     for (const category of categories) {
       await expect(linkTo(category)).toHaveCount(1);
       await expect(linkTo(category)).toContainText(category.title);
     }
     const first = categories[0]!;
     await linkTo(first).click();
-    await expect(page).toHaveURL((url) => url.pathname === `/our-products/${encodeURIComponent(first.id)}`);
+    await expect(page).toHaveURL((url) => url.pathname === categoryPath(first.id));
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(first.title);
   });
 

@@ -3,13 +3,14 @@
 // per-client rate limits count across both: the forms', the reviews' (per minute in Redis, one review of a product a
 // day in PostgreSQL) and the chat's. Skipped, with the reason, when PostgreSQL or Redis is not reachable.
 import { randomInt } from 'node:crypto';
+import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly } from '../support/fixtures';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 
 localOnly('starts two servers of its own on PostgreSQL and Redis');
 
-const PRODUCT = { id: 'hex_cw_brass_cable_gland', path: '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland' };
+const PRODUCT = { id: 'hex_cw_brass_cable_gland', path: productPath('industrial_cable_glands', 'hex_cw_brass_cable_gland') };
 /** Other products, for a client that reviews several (one review of a product a day from one address). */
 const OTHER_PRODUCTS = ['hex_e1w_brass_cable_gland', 'oc_cu_xlpe_swa_pvc_cable', 'oc_fire_resistant_cable', 'abb_s200_mcb', 'pce_16a_industrial_plug'];
 const LIMIT = 3;

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
+import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly, overrideRemoteEntry } from '../support/fixtures';
 import { siteProduct, siteProducts } from '../support/site-facts';
 import { titleOf, watchCspViolations } from '../support/page-checks';
@@ -66,7 +67,7 @@ test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@sh
 
   test("an unknown product: 404 with the 'Page not found' head; the page still renders its frame", async ({ page, consoleProblems }) => {
     const violations = await watchCspViolations(page);
-    const response = await page.goto(`/our-products/${EXAMPLE_PRODUCT.categoryId}/no_such_product`);
+    const response = await page.goto(productPath(EXAMPLE_PRODUCT.categoryId, 'no_such_product'));
     expect(response?.status()).toBe(404);
     expect(titleOf(await response!.text())).toBe(`Page not found | ${SITE}`);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -114,7 +115,7 @@ test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL'
       if (response.url().startsWith(`${remoteOrigin.origin}/remotes/catalogue/`)) fromRemote.push(response.url());
     });
     const product = products[0]!;
-    const response = await page.goto(`${site.url}/our-products/${product.productCategoryId}/${product.id}`);
+    const response = await page.goto(`${site.url}${productPath(product.productCategoryId, product.id)}`);
     expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' ${remoteOrigin.origin};`));
     expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`connect-src 'self' ${remoteOrigin.origin};`));
     await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
@@ -175,7 +176,7 @@ test.describe('the product head, before any script runs', { tag: ['@site', '@she
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     const sitemap = await (await request.get('/sitemap.xml')).text();
     for (const product of await siteProducts(request)) {
-      expect(sitemap).toContain(`<loc>${baseURL}/our-products/${product.productCategoryId}/${product.id}</loc>`);
+      expect(sitemap).toContain(`<loc>${baseURL}${productPath(product.productCategoryId, product.id)}</loc>`);
     }
   });
 });

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { productImagePath } from '@site/content';
 import { htmlToText } from '@site/content/html-text';
-import { siteRouteUrl } from '@site/contracts/routes';
+import { productPath } from '@site/contracts/paths';
 import { test, expect, siteHas } from '../support/fixtures';
 import { siteListing, siteProduct } from '../support/site-facts';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT } from '../support/site-routes';
@@ -88,7 +88,7 @@ const pagedProduct = (request: APIRequestContext): Promise<PagedProduct | undefi
       const first = withText.find((product) => product.picture !== undefined && product.words.split(' ').length >= 2);
       const next = withText.find((product) => product !== first && products.some(({ id: listed }) => listed === product.id));
       if (first?.picture !== undefined && next !== undefined) {
-        const path = siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: EXAMPLE_PRODUCT.categoryId, productId: first.id });
+        const path = productPath(EXAMPLE_PRODUCT.categoryId, first.id);
         return { path, picture: first.picture, summaryWords: first.words, categoryTitle: first.categoryTitle, nextName: next.name };
       }
     }

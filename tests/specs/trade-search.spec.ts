@@ -12,6 +12,7 @@ import { foldSearchText, highlightSegments } from '@site/content/search-text';
 import { SEARCH_SYNONYMS } from '@site/content/search-synonyms';
 import type { ListingResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { siteRouteUrl } from '@site/contracts/routes';
+import { productPath } from '@site/contracts/paths';
 import { SEARCH_RESULTS_PAGE_SIZE, searchViewSearch } from '@site/contracts/search-view';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import { test, expect, siteHas } from '../support/fixtures';
@@ -30,7 +31,7 @@ async function openSearch(page: Page, path: string, buttonName: string, dialogNa
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const named = (title: string): RegExp => new RegExp(escaped(title));
 const productPage = (categoryId: string, productId: string, locale: 'en' | 'ar' = 'en'): RegExp =>
-  new RegExp(`${locale === 'ar' ? '/ar' : ''}${escaped(siteRouteUrl('our-products/:productCategoryId/:productId', { productCategoryId: categoryId, productId }))}$`);
+  new RegExp(`${locale === 'ar' ? '/ar' : ''}${escaped(productPath(categoryId, productId))}$`);
 /** The results page's address of `q` (and a filter), as the page writes it. */
 const resultsAddress = (q: string, attributes: Record<string, string[]> = {}): RegExp =>
   new RegExp(`${escaped(`${siteRouteUrl('search')}${searchViewSearch({ q, page: 1, brands: [], attributes })}`)}$`);

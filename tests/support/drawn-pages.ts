@@ -1,8 +1,10 @@
 // Every kind of page of the site in both editions, and how a spec reads what the server drew for it from a plain
 // request's HTML (no browser): the deployment and release specs check the same pages the same way.
+import { localizedPath } from '@site/contracts/locale';
+import { productPath } from '@site/contracts/paths';
 import { expect } from './fixtures';
 
-export const PRODUCT_PATH = 'our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
+export const PRODUCT_PATH = productPath('industrial_cable_glands', 'hex_cw_brass_cable_gland');
 export const PRODUCT = { en: 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)', ar: 'جلبة كابل CW من النحاس الأصفر لكابلات SWA، للاستخدام الداخلي/الخارجي (IP66)' };
 
 /** A kind of page: its address, its heading, a text of its content (the data it starts from, when it has any). */
@@ -25,14 +27,14 @@ export const EVERY_KIND_OF_PAGE: readonly DrawnPage[] = [
   { path: '/contact-us', heading: 'Contact Us', text: 'Send us a message' },
   { path: '/our-products', heading: 'Our Products', text: 'Industrial Cable Glands', catalogue: true },
   { path: '/our-products/industrial_cable_glands', heading: 'Industrial Cable Glands', text: PRODUCT.en, catalogue: true },
-  { path: `/${PRODUCT_PATH}`, heading: 'Product Details', text: PRODUCT.en, catalogue: true },
+  { path: PRODUCT_PATH, heading: 'Product Details', text: PRODUCT.en, catalogue: true },
   { path: '/search?q=gland', heading: 'Search results', text: PRODUCT.en, catalogue: true },
   { path: '/ar/home', heading: 'المنتجات الكهربائية والحلول الصناعية' },
   { path: '/ar/about', heading: 'من نحن' },
   { path: '/ar/contact-us', heading: 'اتصل بنا', text: 'أرسل لنا رسالة' },
   { path: '/ar/our-products', heading: 'منتجاتنا', text: 'جلب الكابلات الصناعية', catalogue: true },
   { path: '/ar/our-products/industrial_cable_glands', heading: 'جلب الكابلات الصناعية', text: PRODUCT.ar, catalogue: true },
-  { path: `/ar/${PRODUCT_PATH}`, heading: 'تفاصيل المنتج', text: PRODUCT.ar, catalogue: true },
+  { path: localizedPath('ar', PRODUCT_PATH), heading: 'تفاصيل المنتج', text: PRODUCT.ar, catalogue: true },
   { path: '/ar/search?q=gland', heading: 'نتائج البحث', text: PRODUCT.ar, catalogue: true },
 ];
 

@@ -3,6 +3,7 @@
 // that site's embedded database, and the apps' messages in either language (the Arabic suite reads its texts there).
 import { expect } from '@playwright/test';
 import type { QuoteUnit } from '@site/content/validation';
+import { categoryPath } from '@site/contracts/paths';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ const products = englishData<ProductRecord[]>('products.json');
 export function quoteProduct(id: string): QuoteProduct {
   const product = products.find((candidate) => candidate.id === id);
   if (product === undefined) throw new Error(`content/data/products.json has no product ${id}`);
-  const listingPath = `/our-products/${product.productCategoryId}`;
+  const listingPath = categoryPath(product.productCategoryId);
   return { ...product, listingPath, pagePath: `${listingPath}/${product.id}` };
 }
 

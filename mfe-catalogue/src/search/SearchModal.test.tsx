@@ -164,14 +164,20 @@ describe('SearchModal', () => {
   afterEach(() => jest.useRealTimers());
 
   it("is the dialog 'Search' with the input, its placeholder and the start texts; it downloads nothing until the visitor types", async () => {
+    jest.useFakeTimers();
     open();
     const dialog = screen.getByRole('dialog', { name: 'Search' });
     expect(within(dialog).getByPlaceholderText('Search for products, categories...')).toBe(input());
     expect(dialog).toHaveTextContent('Start typing to search');
     expect(dialog).toHaveTextContent('Search for products, categories, or companies');
     expect(screen.queryByRole('listbox')).toBeNull();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 2 * SEARCH_DEBOUNCE_MS)));
-    expect(requestsSent()).toEqual([]);
+    // twice the pause after which a typed text is searched for, with nothing typed
+    act(() => jest.advanceTimersByTime(2 * SEARCH_DEBOUNCE_MS));
+    jest.useRealTimers();
+    // the first request of all is the search for the text typed (one started in the pause would have come before it)
+    type('gland');
+    await screen.findByText('2 result(s) found');
+    expect(requestsSent()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_PAGE_SIZE}&lang=en`]);
   });
 
   it('asks the server once typing pauses, for that page of that text in the page’s edition, and never for the whole catalogue', async () => {
@@ -186,11 +192,20 @@ describe('SearchModal', () => {
 
   it('aborts a search the visitor has typed past: only the newest answer is drawn', async () => {
     let answered = 0;
+    let glandAborted = false;
+    let answerGland = () => {};
+    const glandHeld = new Promise<void>((resolve) => {
+      answerGland = resolve;
+    });
     open(
       searchAnswer(async ({ request }) => {
         const q = new URL(request.url).searchParams.get('q');
-        // the first search answers late, after the second
-        if (q === 'gland') await delay(300);
+        // the first search answers late, after the second: when the test lets it
+        if (q === 'gland') {
+          if (request.signal.aborted) glandAborted = true;
+          else request.signal.addEventListener('abort', () => (glandAborted = true));
+          await glandHeld;
+        }
         answered += 1;
         return HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title: `Answer for ${q}` }], highlight: [] });
       }),
@@ -199,10 +214,12 @@ describe('SearchModal', () => {
     await waitFor(() => expect(searches()).toHaveLength(1));
     type('tape');
     await screen.findByText('Answer for tape');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // the page gave up the first search: its answer, however late, cannot reach it
+    await waitFor(() => expect(glandAborted).toBe(true));
+    answerGland();
+    await waitFor(() => expect(answered).toBe(2));
     expect(screen.getByRole('option')).toHaveTextContent('Answer for tape');
     expect(screen.queryByText('Answer for gland')).toBeNull();
-    expect(answered).toBeLessThanOrEqual(2);
   });
 
   it('asks nothing for a text longer than any name, and finds nothing', async () => {

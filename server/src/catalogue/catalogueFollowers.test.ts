@@ -11,6 +11,7 @@ import type { Product } from '@site/content';
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import type { ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
+import { productPath } from '@site/contracts/paths';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/index.js';
 import { onPostgres, pgliteTarget, type TestDatabase } from '../test-support/databases.js';
@@ -18,6 +19,7 @@ import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { parseHead } from '../test-support/html.js';
 import { listenOnLoopback } from '../test-support/ports.js';
 import { quoteRequestBody } from '../test-support/quoteRequest.js';
+import { timeUntil } from '../test-support/eventually.js';
 import { catalogueCli } from './file/catalogueCli.js';
 import { readCatalogueFile } from './file/catalogueFiles.js';
 import { exportCatalogueRows, importCatalogueRows } from './file/catalogueImport.js';
@@ -46,7 +48,7 @@ async function startServer(fixture: Fixture, db: Database, started: FastifyInsta
   };
 }
 
-const productPage = (product: { productCategoryId: string; id: string }) => `/our-products/${product.productCategoryId}/${product.id}`;
+const productPage = (product: { productCategoryId: string; id: string }) => productPath(product.productCategoryId, product.id);
 
 /** What a server says of the two products now. */
 async function seenBy(server: Server, categoryId: string) {
@@ -90,17 +92,8 @@ async function changeCatalogue(db: Database): Promise<void> {
   assert.equal(outcome.written, true, JSON.stringify(outcome));
 }
 
-/** Polls `check` until it holds or WITHIN_MS passed; returns how long it took, or fails with the last state seen. */
-async function within<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<number> {
-  const started = Date.now();
-  let last: T;
-  do {
-    last = await read();
-    if (holds(last)) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  } while (Date.now() - started < WITHIN_MS);
-  assert.fail(`not within ${WITHIN_MS} ms: ${JSON.stringify(last)}`);
-}
+/** How long `read` took to show `holds`; fails with the last state seen when not within WITHIN_MS. */
+const within = <T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<number> => timeUntil(read, holds, WITHIN_MS);
 
 const current = (seen: Awaited<ReturnType<typeof seenBy>>) =>
   seen.inListing &&
@@ -230,7 +223,7 @@ test('10,000 products imported by the catalogue command beside a running server 
           assert.equal(search.results[0]?.id, last.id, 'the search finds it by its code first');
           const sitemap = await sitemapText(server);
           for (const { row } of [read.rows[0]!, read.rows.at(-1)!]) {
-            assert.ok(sitemap.includes(`/our-products/${row.productCategoryId}/${row.id}</loc>`), `${row.id} in the sitemap`);
+            assert.ok(sitemap.includes(`${productPath(row.productCategoryId, row.id)}</loc>`), `${row.id} in the sitemap`);
           }
           assert.ok(sitemap.includes(`/ar/our-products/cables/${last.id}</loc>`), 'and its Arabic page');
         } finally {

@@ -1,5 +1,6 @@
 // The catalogue's API (@site/contracts/api, shapes in @site/contracts/catalogue-api): the category grid, one page of a
-// category, one product, the search modal's matches. Requests and answers are checked by the zod schemas declared on each route; a bad query is a
+// category, one product, the search modal's matches; each answer made by catalogueAnswers.ts, which a page drawn on
+// the server reads too. Requests and answers are checked by the zod schemas declared on each route; a bad query is a
 // 400 whose message names the parameter, an unknown category or product a 404, a database failure a 503, each {error}.
 // Answers carry an ETag of their bytes and are revalidated (no-cache): a catalogue change shows on the next request.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,14 +21,12 @@ import {
   listingResponseSchema,
   lookupQuerySchema,
   PRODUCT_GONE_STATUS,
-  CATEGORY_GONE_STATUS,
   productGoneSchema,
   lookupResponseSchema,
   productParamsSchema,
   productQuerySchema,
   productResponseSchema,
   compareQuerySchema,
-  NO_FACETS,
   compareResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
@@ -35,9 +34,17 @@ import {
 import { describeError } from '../db/index.js';
 import { contentEtag, isFresh } from '../http/etag.js';
 import { useContracts } from '../http/contracts.js';
-import { httpError } from '../http/jsonEndpoint.js';
-import type { SearchPage } from './catalogueSearch.js';
-import { searchNeedle, type CatalogueStore } from './catalogueStore.js';
+import {
+  categoriesAnswer,
+  compareAnswer,
+  listingAnswer,
+  lookupAnswer,
+  NOT_LOADED,
+  productAnswer,
+  searchAnswer,
+  type Answer,
+} from './catalogueAnswers.js';
+import type { CatalogueStore } from './catalogueStore.js';
 import type { ProductLookup } from './productLookup.js';
 
 export interface CatalogueRoutesOptions {
@@ -45,8 +52,6 @@ export interface CatalogueRoutesOptions {
   /** The products a buyer's list names (productLookup.ts), at the catalogue's current version. */
   lookup: ProductLookup;
 }
-
-const NOT_LOADED = 'The catalogue could not be loaded right now. Please try again in a few minutes.';
 
 /** A read that failed on the database's side: answered 503 with NOT_LOADED. */
 class CatalogueUnavailable extends Error {}
@@ -83,13 +88,18 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
     }
   };
 
+  /** An answer sent: 200 with its ETag (or a 304), any other status as it is. */
+  const send = async <T>(request: FastifyRequest, reply: FastifyReply, answer: Answer<T>): Promise<T | undefined> => {
+    if (answer.status === 200) return sendTagged(request, reply, answer.body);
+    if ('withdrawn' in answer.body) reply.header('cache-control', 'no-cache');
+    await reply.code(answer.status).send(answer.body);
+    return undefined;
+  };
+
   app.get(
     CATALOGUE_CATEGORIES_API_PATH,
     { schema: { querystring: categoriesQuerySchema, response: answers(categoriesResponseSchema) } },
-    async (request, reply) => {
-      const categories = await read(request, 'the categories', () => store.categories(request.query.lang));
-      return sendTagged(request, reply, { categories });
-    },
+    async (request, reply) => send(request, reply, await read(request, 'the categories', () => categoriesAnswer(store, request.query))),
   );
 
   app.get(
@@ -101,56 +111,20 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
         response: answers(listingResponseSchema),
       },
     },
-    async (request, reply) => {
-      const { categoryId } = request.params;
-      const { lang, sort, page, pageSize, brand, minPrice, maxPrice, ...attributes } = request.query;
-      const filters = { brands: brand, minPrice, maxPrice, attributes };
-      const listing = await read(request, `the listing of ${categoryId}`, () =>
-        store.listing({ categoryId, sort: sort as 1 | 2 | 3 | 4 | 5 | 6, filters, offset: (page - 1) * pageSize, limit: pageSize, locale: lang }),
-      );
-      if (listing === undefined) {
-        // an archived category is gone, not unknown (its page is a 410 too); the app shows both as not found
-        const gone = await read(request, `the listing of ${categoryId}`, () => store.archivedCategory(categoryId));
-        if (gone) throw httpError(CATEGORY_GONE_STATUS, `The category "${categoryId}" is no longer in the catalogue: it was withdrawn`);
-        throw httpError(404, `There is no category "${categoryId}" in the catalogue`);
-      }
-      return sendTagged(request, reply, { ...listing, page, pageSize });
-    },
+    async (request, reply) =>
+      send(request, reply, await read(request, `the listing of ${request.params.categoryId}`, () => listingAnswer(store, request.params, request.query))),
   );
 
   app.get(
     CATALOGUE_LOOKUP_API_PATH,
     { schema: { querystring: lookupQuerySchema, response: answers(lookupResponseSchema) } },
-    async (request, reply) => {
-      const { lang, codes } = request.query;
-      const [products, withdrawn] = await read(request, 'the catalogue for a look-up', () => Promise.all([lookup(codes, lang), store.archivedNamedBy(codes, lang)]));
-      return sendTagged(request, reply, withdrawn.length === 0 ? { products } : { products, withdrawn });
-    },
+    async (request, reply) => send(request, reply, await read(request, 'the catalogue for a look-up', () => lookupAnswer(store, lookup, request.query))),
   );
 
   app.get(
     CATALOGUE_SEARCH_API_PATH,
     { schema: { querystring: searchQuerySchema, response: answers(searchResponseSchema) } },
-    async (request, reply) => {
-      const { lang, q, offset, limit, facets, brand, minPrice, maxPrice, ...attributes } = request.query;
-      const needle = searchNeedle(q);
-      const filters = { brands: brand, minPrice, maxPrice, attributes };
-      const page: SearchPage =
-        needle === undefined
-          ? { total: 0, results: [], highlight: [] }
-          : await read(request, 'the search', () => store.search({ needle, offset, limit, locale: lang, filters, facets: facets === '1' }));
-      const { total, results, highlight, suggestion, narrowed } = page;
-      // asked for and nothing to search: the filters offer nothing
-      const filtersOffered = narrowed ?? (facets === '1' ? { brands: [], attributes: {}, facets: NO_FACETS } : undefined);
-      return sendTagged(request, reply, {
-        total,
-        offset,
-        results,
-        highlight,
-        ...(suggestion === undefined ? {} : { suggestion }),
-        ...(filtersOffered ?? {}),
-      });
-    },
+    async (request, reply) => send(request, reply, await read(request, 'the search', () => searchAnswer(store, request.query))),
   );
 
   app.get(
@@ -162,38 +136,14 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
         response: { ...answers(productResponseSchema), [PRODUCT_GONE_STATUS]: productGoneSchema },
       },
     },
-    async (request, reply) => {
-      const { productId } = request.params;
-      const records = await read(request, `the product ${productId}`, () => store.product(productId, request.query.lang));
-      if (records === undefined) {
-        // a withdrawn product is gone, not unknown: its page says so and leads to its category
-        const gone = await read(request, `the product ${productId}`, () => store.archivedProduct(productId, request.query.lang));
-        if (gone === undefined) throw httpError(404, `There is no product "${productId}" in the catalogue`);
-        const { code: _code, ...withdrawn } = gone;
-        return reply
-          .code(PRODUCT_GONE_STATUS)
-          .header('cache-control', 'no-cache')
-          .send({ error: `The product "${productId}" is no longer in the catalogue: it was withdrawn`, withdrawn });
-      }
-      return sendTagged(request, reply, { product: records.detail, listing: records.listing });
-    },
+    async (request, reply) =>
+      send(request, reply, await read(request, `the product ${request.params.productId}`, () => productAnswer(store, request.params, request.query))),
   );
 
   // A comparison's columns: each product's records, an unknown id answered as not found (an old link's product).
   app.get(
     CATALOGUE_COMPARE_API_PATH,
     { schema: { querystring: compareQuerySchema, response: answers(compareResponseSchema) } },
-    async (request, reply) => {
-      const { ids, lang } = request.query;
-      const products = await read(request, 'the products to compare', () =>
-        Promise.all(
-          ids.map(async (id) => {
-            const records = await store.product(id, lang);
-            return records === undefined ? { id, found: false as const } : { id, found: true as const, product: records.detail, listing: records.listing };
-          }),
-        ),
-      );
-      return sendTagged(request, reply, { products });
-    },
+    async (request, reply) => send(request, reply, await read(request, 'the products to compare', () => compareAnswer(store, request.query))),
   );
 }

@@ -8,6 +8,7 @@ import { STAFF_BRANCHES } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { createFixture } from '../test-support/fixture.js';
 import { adminQuery, findPostgres, freshSchema } from '../test-support/databases.js';
+import { eventually } from '../test-support/eventually.js';
 import { channelName, notifyChannel } from './channels.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 
@@ -302,17 +303,17 @@ test('database on PostgreSQL', async (t) => {
     const [a, b, inPublic] = [await open(first.url), await open(second.url), await open(found.url)];
     const heard: string[] = [];
     const stops = [await a.listen('test_changed', (payload) => heard.push(`a ${payload}`)), await b.listen('test_changed', (payload) => heard.push(`b ${payload}`))];
-    const settle = async (count: number) => {
-      const started = Date.now();
-      while (heard.length < count && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
-      await new Promise((resolve) => setTimeout(resolve, 200)); // time for a wrong delivery to show too
-    };
+    const notify = (db: Database, payload: string) => db.kysely.transaction().execute((trx) => notifyChannel(trx, 'test_changed', payload));
+    // Waits for `last` to be heard. Notifications reach each listener in commit order, so one delivered to the wrong
+    // schema's listener would have been heard before the next one sent to that listener: the list is then complete.
+    const settle = (last: string) => eventually(() => [...heard], (seen) => seen.includes(last), 5_000);
     try {
-      await a.kysely.transaction().execute((trx) => notifyChannel(trx, 'test_changed', '7'));
-      await settle(1);
-      await b.kysely.transaction().execute((trx) => notifyChannel(trx, 'test_changed', '8'));
-      await settle(2);
-      assert.deepEqual(heard, ['a 7', 'b 8']);
+      await notify(a, '7');
+      await settle('a 7');
+      await notify(b, '8');
+      await settle('b 8');
+      await notify(a, '9'); // after '8': what a's listener would have heard of b's notification comes before it
+      assert.deepEqual(await settle('a 9'), ['a 7', 'b 8', 'a 9']);
       assert.match(await channelName(a, 'test_changed'), /^test_changed\.\d+$/);
       assert.equal(await channelName(inPublic, 'test_changed'), 'test_changed', 'what every release so far listens on');
     } finally {

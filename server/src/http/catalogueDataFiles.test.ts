@@ -13,7 +13,8 @@ import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../catalogue/
 import { CatalogueStore } from '../catalogue/catalogueStore.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
-import { eventually, renameSeededProduct, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
+import { renameSeededProduct, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
+import { eventually } from '../test-support/eventually.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { logStatements, type LoggedDatabase } from '../test-support/statementLog.js';
 import { CatalogueMovedError, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';

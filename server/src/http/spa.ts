@@ -13,7 +13,7 @@ import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.j
 import { RemotesMaps } from './remotes.js';
 import { PageCache } from './pageCache.js';
 import { localizeShellTemplate, prepareShellTemplate, renderHead, type ShellTemplate } from './seo/head.js';
-import { currentPages, type CurrentSeoPages, type SeoPages, type SeoSite, type SitePage } from './seo/pages.js';
+import { currentPages, type CurrentSeoPages, type PageReads, type SeoPages, type SeoSite, type SitePage } from './seo/pages.js';
 import { escapeHtml, jsonForScript } from './seo/escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFiles } from './dataFiles.js';
@@ -81,6 +81,11 @@ export interface CurrentRemotes {
   current(): RemotesState;
 }
 
+/** The catalogue as one page reads it (app.ts): a fresh set of reads per page, and the catalogue API over them. */
+export interface PageCatalogue {
+  forPage(): { reads: PageReads; api: CatalogueApiReader };
+}
+
 export interface ShellResponderOptions {
   /** The pages' SEO data, fixed or as it is now (the site's committed content by default). */
   site?: SeoSite | SeoPages | CurrentSeoPages;
@@ -115,8 +120,12 @@ export interface ShellResponderOptions {
   serverRendering?: boolean;
   /** The data files (/data/*.json) pages load as they start, the ones /data serves: read when rendering them here. */
   dataFiles?: DataFiles;
-  /** The catalogue API as pages rendered here read it (ssr/firstView.ts); none: pages that start from it are drawn in the browser. */
-  catalogueApi?: CatalogueApiReader;
+  /**
+   * The catalogue as one page reads it: its head and its first view through the same reads (a product read once for
+   * both), the first view through the catalogue API's own answers (ssr/firstView.ts). None: pages that start from the
+   * catalogue API are drawn in the browser.
+   */
+  pageCatalogue?: PageCatalogue;
   /** By remote: the build that draws its pages while the one visitors load is not on this disk (ssr/firstView.ts). */
   standIns?: FirstViewOptions['standIns'];
 }
@@ -157,7 +166,6 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
         : new FirstViewRenderer(shellDist, state.remotes, {
             recheckMs: options.manifestRecheckMs,
             dataFiles: options.dataFiles,
-            catalogueApi: options.catalogueApi,
             onRenderError: options.onRenderError,
             standIns: options.standIns,
             buildCache: options.buildCache,
@@ -237,12 +245,19 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
    * The page's server-rendered first view, if it has one: only at its own address (a product under another category
    * is moved to its own in the browser: it would not show what the server drew).
    */
-  async function firstViewFor(state: RemotesState, page: SitePage, requestPath: string, visitor: Visitor, viewSearch: string): Promise<FirstViewSource | undefined> {
+  async function firstViewFor(
+    state: RemotesState,
+    page: SitePage,
+    requestPath: string,
+    visitor: Visitor,
+    viewSearch: string,
+    catalogueApi: CatalogueApiReader | undefined,
+  ): Promise<FirstViewSource | undefined> {
     const { firstViews } = buildsOf(state);
     // a withdrawn product's page is drawn too: the product page draws its no-longer-available state from the API's 410
     if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
     const match = matchSiteRoute(page.path);
-    return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch);
+    return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch, catalogueApi);
   }
 
   function render(
@@ -332,12 +347,14 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
     const requestPath = pathOf(request.url);
+    // this page's reads of the catalogue: its head's and its first view's
+    const catalogue = options.pageCatalogue?.forPage();
     let site: SeoPages;
     let page: SitePage;
     try {
       site = await currentSite();
       // An unknown address under '/ar' gets the Arabic not-found page.
-      page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : await site.page(requestPath);
+      page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : await site.page(requestPath, catalogue?.reads);
     } catch (error) {
       request.log.error({ err: error }, 'could not read the catalogue for the page');
       return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(CATALOGUE_UNREADABLE_MESSAGE);
@@ -358,7 +375,7 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     // makes no new page, so it cannot fill the page cache.
     const pageMatch = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
     const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
-    const view = await firstViewFor(state, page, requestPath, visitor, viewSearch);
+    const view = await firstViewFor(state, page, requestPath, visitor, viewSearch, catalogue?.api);
     const preload = await hintsFor(state, page, view !== undefined, visitor, viewSearch);
     const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
     const rendered = await render(state, shell, page, siteOrigin(), visitor, preload, view, viewSearch, cacheable);

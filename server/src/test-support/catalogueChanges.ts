@@ -1,5 +1,5 @@
 // What tests of the catalogue's readers do to a seeded catalogue: rename a product through an import (its own
-// transaction, version bump and NOTIFY), then wait for a reader to show it.
+// transaction, version bump and NOTIFY), then wait for a reader to show it (eventually.ts).
 import assert from 'node:assert/strict';
 import { exportCatalogueRows, importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 import type { TestDatabase } from './databases.js';
@@ -15,14 +15,4 @@ export async function renameSeededProduct(database: TestDatabase): Promise<void>
   assert.ok(row, 'the seeded catalogue has the product');
   const outcome = await importCatalogueRows(database.db, [{ line: 2, row: { ...row, productName: RENAMED_PRODUCT_NAME } }], { dryRun: false });
   assert.equal(outcome.written, true, JSON.stringify(outcome));
-}
-
-/** Polls `read` until `holds`, for up to 2 s (a change reaches a reader through the version's notification). */
-export async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (holds(value) || Date.now() - started > 2_000) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

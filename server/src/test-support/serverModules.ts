@@ -9,7 +9,7 @@ export { CatalogueStore, searchNeedle, type ListingSort } from '../catalogue/cat
 export { broadKeepsSettled } from '../catalogue/catalogueSearch.js';
 export { importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 export { generateCatalogueRows } from '../catalogue/file/generate.js';
-export { readCsv, writeCsv } from '../catalogue/file/csv.js';
+export { readCsv, writeCsv } from '../spreadsheet/csv.js';
 export { seedCatalogue } from '../catalogue/seed.js';
 export { openInboxCsv } from '../staff/work/inboxCsv.js';
 export type { InboxFilters } from '../staff/work/inboxFilters.js';

@@ -19,6 +19,8 @@ declare module 'autocannon' {
       requests?: Request[];
       /** Worker threads sharing the connections (options must then be serialisable: no functions). */
       workers?: number;
+      /** Stop after this many requests (before `duration` if sooner). */
+      amount?: number;
     }
     interface Histogram {
       average: number;
@@ -33,6 +35,8 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
+      /** Seconds the run took. */
+      duration: number;
     }
   }
   function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): unknown;

@@ -12,7 +12,7 @@ import { readCatalogueVersion } from '../state.js';
 import { catalogueCli } from './catalogueCli.js';
 import { CATALOGUE_COLUMNS } from './columns.js';
 import { placeMigratedDatabase } from '../../test-support/databases.js';
-import { readCsv, writeCsv } from './csv.js';
+import { readCsv, writeCsv } from '../../spreadsheet/csv.js';
 
 let folder: string;
 let env: Record<string, string>;

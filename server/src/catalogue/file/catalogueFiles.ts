@@ -1,7 +1,8 @@
-// The catalogue file on disk: CSV (csv.ts) or an Excel workbook (.xlsx: the first sheet, the header in row 1; read as a
-// stream within IMPORT_LIMITS by workbook.ts, written by ExcelJS's streaming writer). A workbook's formula cells are
-// read as their formula's text, never as a result it computed; every cell is written as text, so a spreadsheet
-// program shows exactly what the catalogue holds and reads it back unchanged.
+// The catalogue file on disk: CSV (spreadsheet/csv.ts) or an Excel workbook (.xlsx: the first sheet, the header in row
+// 1; read as a stream within IMPORT_LIMITS by workbook.ts, written by ExcelJS's streaming writer). A workbook's formula
+// cells are read as their formula's text, never as a result it computed; every cell is written as text, so a
+// spreadsheet program shows exactly what the catalogue holds and reads it back unchanged (the formula guard's rule
+// for a workbook: spreadsheet/formulaGuard.ts).
 import { createWriteStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -9,7 +10,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_BYTES, type CatalogueFileFormat } from '@site/contracts/staff-catalogue-api';
 import { CATALOGUE_COLUMNS, rowsFromRecords, type CatalogueFileRow, type NumberedRow } from './columns.js';
-import { CsvLimitError, CsvSyntaxError, readCsv, writeCsv } from './csv.js';
+import { CsvLimitError, CsvSyntaxError, readCsv, writeCsv } from '../../spreadsheet/csv.js';
+import { startsFormula } from '../../spreadsheet/formulaGuard.js';
 import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError } from './workbook.js';
 
 /** The most characters an Excel cell holds (a longer one is cut when the workbook is opened). */
@@ -138,9 +140,11 @@ export async function writeCatalogueFileFrom(file: string, format: CatalogueFile
 /**
  * A cell for the streaming writer. Its plain text cells (`t="str"`) are read back by ExcelJS with their entities
  * decoded twice (`&amp;gt;` written for `&gt;` comes back as `>`): a text holding `&` goes as an inline rich text of
- * one run instead, which is read back as written (the import joins a rich text's runs).
+ * one run instead, which is read back as written (the import joins a rich text's runs). So does a text a spreadsheet
+ * would take for a formula (startsFormula): `t="str"` is, to the format, a formula's result, where an inline string
+ * is text and nothing else, whatever it starts with.
  */
-const workbookCell = (text: string): string | ExcelJS.CellRichTextValue => (text.includes('&') ? { richText: [{ text }] } : text);
+const workbookCell = (text: string): string | ExcelJS.CellRichTextValue => (text.includes('&') || startsFormula(text) ? { richText: [{ text }] } : text);
 
 /** What writeCsv puts before the first row: the byte-order mark and the header's line. */
 const CSV_HEAD = writeCsv(CATALOGUE_COLUMNS, []);

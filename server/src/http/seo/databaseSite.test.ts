@@ -8,7 +8,8 @@ import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../../catalog
 import { CatalogueStore } from '../../catalogue/catalogueStore.js';
 import { seedCatalogue } from '../../catalogue/seed.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
-import { eventually, renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../../test-support/catalogueChanges.js';
+import { renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../../test-support/catalogueChanges.js';
+import { eventually } from '../../test-support/eventually.js';
 import { createFixture } from '../../test-support/fixture.js';
 import { parseHead } from '../../test-support/html.js';
 import { logStatements, type LoggedDatabase } from '../../test-support/statementLog.js';

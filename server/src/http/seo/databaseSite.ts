@@ -7,21 +7,18 @@ import type { ProductCategory } from '@site/content';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
 import { LOCALES, localizedPath, type Locale } from '@site/contracts/locale';
 import { categoryPath, productPath } from '@site/contracts/paths';
-import type { CategoryFirstPage, ProductDates, ProductEntry, ProductRecords, WithdrawnProduct } from '../../catalogue/catalogueStore.js';
+import type { CategoryFirstPage, ProductDates, ProductEntry } from '../../catalogue/catalogueStore.js';
 import { VersionedMemo } from '../../catalogue/versionedCache.js';
 import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEdition, type EditionHeads } from './editionHeads.js';
-import { mapOriginsOf, siteSeoSource, type CurrentSeoPages, type SeoPages, type SitemapEntry, type SitemapSource, type SitePage } from './pages.js';
+import { mapOriginsOf, siteSeoSource, type CurrentSeoPages, type PageReads, type SeoPages, type SitemapEntry, type SitemapSource, type SitePage } from './pages.js';
 
 /** What the pages read of the catalogue (catalogueStore.ts CatalogueStore), each a page's worth. */
-export interface SeoRows {
+export interface SeoRows extends PageReads {
   categories(locale: Locale): Promise<ProductCategory[]>;
   categoryFirstPage(id: string, locale: Locale, limit: number): Promise<CategoryFirstPage | undefined>;
-  product(id: string, locale: Locale): Promise<ProductRecords | undefined>;
   /** An archived category (catalogueStore.ts archivedCategory): its page is a 410. */
   archivedCategory(id: string): Promise<boolean>;
-  /** A withdrawn product (catalogueStore.ts archivedProduct): its page says it is no longer available (noindex). */
-  archivedProduct(id: string, locale: Locale): Promise<Pick<WithdrawnProduct, 'id' | 'categoryId'> | undefined>;
   productEntryPages(from: number, count: number, pageSize: number): AsyncIterable<ProductEntry[]>;
   productDates(): Promise<ProductDates>;
 }
@@ -62,13 +59,13 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
       // archived: gone (410), the not-found head at the category's own address; the app draws its empty listing
       return (await rows.archivedCategory(id)) ? { ...notFound[locale], status: 410 as const, path: localizedPath(locale, categoryPath(id)) } : undefined;
     });
-  const productPage = (locale: Locale, id: string) =>
+  const productPage = (locale: Locale, id: string, reads: PageReads) =>
     kept.get(`${locale} product ${id}`, async () => {
-      const records = await rows.product(id, locale);
+      const records = await reads.product(id, locale);
       if (records !== undefined) return heads[locale].productPage(records.listing, records.detail, records.category);
       // withdrawn: the not-found head (noindex) at the product's own address, where the app says it is no longer
       // available and links its category. Answered 200, not 410: a browser logs every 4xx page as an error.
-      const gone = await rows.archivedProduct(id, locale);
+      const gone = await reads.archivedProduct(id, locale);
       return gone && { ...notFound[locale], status: 200 as const, title: GONE_TITLE[locale], path: localizedPath(locale, productPath(gone.categoryId, gone.id)) };
     });
 
@@ -76,7 +73,7 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
     const categories = { en: await rows.categories('en'), ar: await rows.categories('ar') };
     const factsPages = { en: heads.en.factsPages(categories.en), ar: heads.ar.factsPages(categories.ar) };
 
-    async function page(pathname: string): Promise<SitePage> {
+    async function page(pathname: string, reads: PageReads = rows): Promise<SitePage> {
       const { locale, match } = siteAddress(pathname);
       if (match === undefined) return notFound[locale];
       const { route, params } = match;
@@ -86,7 +83,7 @@ export function databaseSeoPages(rows: SeoRows, catalogue: SeoVersion): CurrentS
         route.kind === 'category'
           ? await categoryPage(locale, params.productCategoryId ?? '')
           : route.kind === 'product'
-            ? await productPage(locale, params.productId ?? '')
+            ? await productPage(locale, params.productId ?? '', reads)
             : factsPages[locale].get(route);
       return found ?? notFound[locale];
     }

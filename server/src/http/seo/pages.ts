@@ -21,6 +21,14 @@ import { siteKnowledgeBaseSources } from '../../assistant/knowledge-base/index.j
 import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEditions, type EditionSitemapEntry } from './editionHeads.js';
 import { contentEtag } from '../etag.js';
+import type { ProductRecords, WithdrawnProduct } from '../../catalogue/catalogueStore.js';
+
+/** What a page's head reads of the catalogue that its first view reads too: the product of a product page. */
+export interface PageReads {
+  product(id: string, locale: Locale): Promise<ProductRecords | undefined>;
+  /** A withdrawn product (catalogueStore.ts archivedProduct): its page says it is no longer available (noindex). */
+  archivedProduct(id: string, locale: Locale): Promise<Pick<WithdrawnProduct, 'id' | 'categoryId'> | undefined>;
+}
 
 /** The data the heads are built from (the site's own by default; tests pass their own). */
 export interface SeoSource {
@@ -221,8 +229,12 @@ export function mapOriginsOf(company: CompanyInfo, branches: readonly Branch[]):
 export interface SeoPages {
   /** The company's name in English (the name of the site). */
   siteName: string;
-  /** The page of a client-route path, as SeoSite.resolve. */
-  page(pathname: string): Promise<SitePage>;
+  /**
+   * The page of a client-route path, as SeoSite.resolve. `reads`: the catalogue's reads of this one request, which
+   * its first view reads through too, so that a product is read once for both (catalogue/catalogueAnswers.ts
+   * onceAPage; over the database only: records given are in memory).
+   */
+  page(pathname: string, reads?: PageReads): Promise<SitePage>;
   /** The not-found page of each edition. */
   notFound: Readonly<Record<Locale, SitePage>>;
   /** Every indexable URL of both editions, as SeoSite.sitemap, read a run at a time. */

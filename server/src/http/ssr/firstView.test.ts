@@ -145,7 +145,8 @@ describe('FirstViewRenderer', () => {
       catalogueApi: {
         get: async (href) => {
           asked.push(href);
-          return { status: 200, body: `{"v":${version}}` };
+          // the answer as the contract's object: the page's text() of it is its JSON
+          return { status: 200, body: { v: version } };
         },
         version: () => version,
       },

@@ -9,7 +9,7 @@
 // hydrates it with. A remote this server serves itself whose stable pointer names a build on no folder of its own (a
 // promoted canary, a release on another origin) is drawn by its own dist folder meanwhile (`standIns`, warned). A page
 // that starts by fetching the site's data exports `loadFirstView` (shared-store): the server runs it with a fetch that reads the data files (/data/*.json) and the catalogue API's
-// answers (/api/catalogue/…, the routes' own, in-process) from this server, and sends the store's state with the page
+// answers (/api/catalogue/…: the routes' own functions, called directly, their answers handed over as objects) from this server, and sends the store's state with the page
 // so the browser starts from it. Visitors' data (reviews, ratings: /api) is not
 // fetched here: the HTML is cached per page and release (and data file version), and it loads in the browser.
 //
@@ -106,12 +106,30 @@ export interface FirstViewOptions {
 }
 
 /**
- * The catalogue API as a page rendered here reads it: the server's own answer to a GET of `href` (app.ts: the routes
- * themselves, in-process), and the catalogue's version, which names the data a page was drawn from in its cache key.
+ * The catalogue API as a page rendered here reads it: the answer to a GET of `href` as the route makes it (app.ts: the
+ * same functions, catalogue/catalogueAnswers.ts, over the page's own reads), its body the contract's type, never
+ * serialised; and the catalogue's version, which names the data a page was drawn from in its cache key.
  */
 export interface CatalogueApiReader {
-  get(href: string): Promise<{ status: number; body: string }>;
+  get(href: string): Promise<{ status: number; body: unknown }>;
   version(): number;
+}
+
+/**
+ * An answer of the catalogue API as the page's fetch gives it: json() is the answer's own object (the page reads the
+ * contract's type, as from the network), text() its JSON for a reader that asks for bytes.
+ */
+class AnswerResponse extends Response {
+  // The body as Response.json() types it (any: the standard's own type, for the page to read as its contract says).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override readonly json: () => Promise<any>;
+  override readonly text: () => Promise<string>;
+
+  constructor(answer: unknown, status: number) {
+    super(null, { status, headers: { 'content-type': DATA_CONTENT_TYPE } });
+    this.json = () => Promise.resolve(answer);
+    this.text = () => Promise.resolve(JSON.stringify(answer));
+  }
 }
 
 interface LoadedModule<T> {
@@ -286,7 +304,7 @@ export class FirstViewRenderer {
       const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
       if (href.startsWith(CATALOGUE_API_PREFIX) && catalogueApi !== undefined) {
         const { status, body } = await catalogueApi.get(href);
-        return new Response(body, { status, headers: { 'content-type': DATA_CONTENT_TYPE } });
+        return new AnswerResponse(body, status);
       }
       const file = await this.dataFile(href);
       if (file === undefined) return new Response('Not found', { status: 404 });

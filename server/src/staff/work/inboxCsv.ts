@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/index.js';
-import { CSV_BOM, csvRow } from './csv.js';
+import { CSV_BOM, csvRows } from '../../spreadsheet/csv.js';
 import type { InboxFilters } from './inboxFilters.js';
 import { allInboxRows, type InboxRow } from './inboxQuery.js';
 
@@ -12,8 +12,10 @@ const HEADER = ['Kind', 'ID', 'Reference', 'Received (UTC)', 'Branch', 'Status',
 /** 2025-03-01 09:05:07 */
 const utc = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ');
 
-const line = (row: InboxRow): string =>
-  csvRow([row.kind, row.id, row.reference, utc(row.created_at), row.branch, row.status, row.account_email, row.name, row.email, row.phone, row.company, row.message]);
+const cellsOf = (row: InboxRow) => [row.kind, row.id, row.reference, utc(row.created_at), row.branch, row.status, row.account_email, row.name, row.email, row.phone, row.company, row.message];
+
+/** Rows written at a time (one CSV writer's work per batch, not per row). */
+const LINES_PER_WRITE = 500;
 
 /**
  * The CSV as a stream. Resolves once the first batch is read, so a database that is down is an error the caller
@@ -23,10 +25,16 @@ export async function openInboxCsv(db: Kysely<DatabaseSchema>, filters: InboxFil
   const rows = allInboxRows(db, filters);
   const first = await rows.next();
   async function* lines(): AsyncGenerator<string> {
-    yield CSV_BOM + csvRow(HEADER);
+    yield CSV_BOM + csvRows([HEADER]);
     if (first.done === true) return;
-    yield line(first.value);
-    for await (const row of rows) yield line(row);
+    let batch = [cellsOf(first.value)];
+    for await (const row of rows) {
+      batch.push(cellsOf(row));
+      if (batch.length < LINES_PER_WRITE) continue;
+      yield csvRows(batch);
+      batch = [];
+    }
+    if (batch.length > 0) yield csvRows(batch);
   }
   return Readable.from(lines());
 }

@@ -12,7 +12,7 @@ import type { EditorProduct, EditorProductPage, ProductVersionList } from '@site
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { databaseCatalogueFeed } from '../../../catalogue/catalogueFeed.js';
 import { importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
-import { eventually } from '../../../test-support/catalogueChanges.js';
+import { eventually, stopwatch } from '../../../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 import { quoteRequestBody } from '../../../test-support/quoteRequest.js';
@@ -92,13 +92,13 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     const archived = res.json<EditorProduct>();
     assert.equal(archived.archived?.by, 'layla@crescent.example');
     assert.equal(archived.version, version + 1);
-    const started = Date.now();
+    const elapsed = stopwatch();
     // each reader follows the catalogue's version on its own (the listing's counts, the sitemap, /data): all within 2 s
     const after = await eventually(publicView, (view) => JSON.stringify(pick(view)) === JSON.stringify(gone) && view.total === before.total - 1 && view.hexCount === before.hexCount - 1);
     assert.deepEqual(pick(after), gone);
     const elsewhere = await eventually(() => otherSees(), (seen) => seen.product === 410 && !seen.inListing);
     assert.deepEqual(elsewhere, { product: 410, inListing: false }, 'the other server within 2 s');
-    t.diagnostic(`archived: seen by the other server after ${Date.now() - started} ms`);
+    t.diagnostic(`archived: seen by the other server after ${elapsed()} ms`);
     // every record as the database's feed reads them (the chat's knowledge bases over records given are made of them)
     const feed = databaseCatalogueFeed(db);
     try {

@@ -9,7 +9,7 @@ import type { CategoriesResponse } from '@site/contracts/catalogue-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
-import { eventually } from '../../../test-support/catalogueChanges.js';
+import { eventually, stopwatch } from '../../../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
@@ -61,10 +61,10 @@ async function categoriesSuite(t: TestContext, target: DatabaseTarget): Promise<
     assert.deepEqual([shown(english)?.title, shown(english)?.info, shown(english)?.company], [edited.title, edited.info, edited.company]);
     const arabic = await eventually(() => publicCategories(app, 'ar'), (categories) => shown(categories)?.title === edited.title_ar);
     assert.deepEqual([shown(arabic)?.title, shown(arabic)?.info], [edited.title_ar, edited.info_ar]);
-    const started = Date.now();
+    const elapsed = stopwatch();
     const elsewhere = await eventually(() => publicCategories(other), (categories) => shown(categories)?.title === edited.title);
     assert.equal(shown(elsewhere)?.title, edited.title, 'the other server within 2 s');
-    t.diagnostic(`category saved: seen by the other server after ${Date.now() - started} ms`);
+    t.diagnostic(`category saved: seen by the other server after ${elapsed()} ms`);
     const audit = await db.query<{ action: string; target: string; actor_email: string }>("select action, target, actor_email from staff_audit_log where action = 'catalogue.category'");
     assert.deepEqual(audit, [{ action: 'catalogue.category', target: `category:${CATEGORY}`, actor_email: 'layla@crescent.example' }]);
   });

@@ -12,7 +12,7 @@ import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorCategory, EditorCategoryList, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import type { FastifyInstance } from 'fastify';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
-import { eventually } from '../../../test-support/catalogueChanges.js';
+import { eventually } from '../../../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 

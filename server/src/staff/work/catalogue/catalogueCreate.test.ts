@@ -10,6 +10,7 @@ import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
+import { eventually } from '../../../test-support/eventually.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const SOURCE = 'hex_cw_brass_cable_gland';
@@ -51,9 +52,7 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const published = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.cataloguePublish, { id: NEW_ID }), { baseVersion: 2 });
     assert.equal(published.statusCode, 200, published.body);
     assert.deepEqual([published.json<EditorProduct>().unpublished, published.json<EditorProduct>().published.price], [false, '12.75']);
-    const started = Date.now();
-    while ((await publicStatus(NEW_ID)) !== 200 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
-    assert.equal(await publicStatus(NEW_ID), 200, 'public once published');
+    assert.equal(await eventually(() => publicStatus(NEW_ID), (status) => status === 200), 200, 'public once published');
     assert.deepEqual((await audit('catalogue.create')).map((row) => row.target), [`product:${NEW_ID}`]);
     // what the staff app's new-product form sends: the names, code and category, empty detail documents
     const minimal = await staffCall(app, layla, 'POST', STAFF_API.catalogueCreate, {

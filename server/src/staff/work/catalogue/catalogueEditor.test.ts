@@ -10,6 +10,7 @@ import { EDITOR_BODY_LIMIT, type EditableProduct, type EditorProduct, type Edito
 import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
+import { eventually } from '../../../test-support/eventually.js';
 import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -162,9 +163,7 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(published.version, version + 1);
     assert.deepEqual(published.published, draft.content);
     // the process follows the catalogue's version (NOTIFY) before its next answer; allow it the 2 s of the contract
-    const started = Date.now();
-    while ((await publicName()) !== draft.content.productName && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
-    assert.equal(await publicName(), draft.content.productName);
+    assert.equal(await eventually(publicName, (name) => name === draft.content.productName), draft.content.productName);
     const listing = (await call(app, layla, 'GET', `${STAFF_API.catalogueProducts}?q=${encodeURIComponent("Yusuf's")}`)).json<EditorProductPage>();
     assert.deepEqual(listing.products.map((product) => [product.id, product.status]), [[PRODUCT, 'published']]);
 
@@ -190,9 +189,7 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal((await call(app, yusuf, 'POST', staffApiPath(STAFF_API.catalogueRestore, { id: PRODUCT, version: 42 }), { baseVersion: restored.version })).statusCode, 404);
     const publish = await call(app, yusuf, 'POST', productUrl(STAFF_API.cataloguePublish), { baseVersion: restored.version });
     assert.equal(publish.statusCode, 200, publish.body);
-    const started = Date.now();
-    while ((await publicName()) !== original.productName && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
-    assert.equal(await publicName(), original.productName);
+    assert.equal(await eventually(publicName, (name) => name === original.productName), original.productName);
   });
 
   await t.test('every change is in the audit log with who did it, to which product', async () => {
@@ -245,9 +242,7 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
       assert.ok(facets !== undefined);
       return [facets.brands.find((brand) => brand.name === 'Quasar')?.count, facets.attributes.find((facet) => facet.attribute === 'ip')?.values.find((value) => value.value === 'IP69')?.count];
     };
-    const started = Date.now();
-    while ((await counted())[0] === undefined && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
-    assert.deepEqual(await counted(), [1, 1]);
+    assert.deepEqual(await eventually(counted, ([brand]) => brand !== undefined), [1, 1]);
     const narrowed = await search('&brand=Quasar&ip=IP69');
     assert.deepEqual([narrowed.total, narrowed.results.map((result) => result.id)], [1, [PRODUCT]]);
   });

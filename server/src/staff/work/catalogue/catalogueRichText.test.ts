@@ -12,6 +12,7 @@ import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/fil
 import { cleanDetailDocument } from '../../../catalogue/richText.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
+import { eventually } from '../../../test-support/eventually.js';
 import { ATTACK_MARKERS, RICH_TEXT_ATTACKS } from '../../../test-support/richTextAttacks.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
@@ -74,9 +75,8 @@ async function richTextSuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.equal(publish.statusCode, 200, publish.body);
     const history = await db.query<{ content: unknown }>('select content from catalogue_product_history where product_id = $1 order by version desc limit 1', [PRODUCT]);
     assertClean(JSON.stringify(history[0]?.content), 'the published version');
-    const started = Date.now();
     const publicDetail = async (lang: string) => (await app.inject({ url: `${catalogueProductApiPath(PRODUCT)}?lang=${lang}` })).json<ProductResponse>().product;
-    while (!JSON.stringify(await publicDetail('en')).includes('note0') && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
+    await eventually(() => publicDetail('en'), (detail) => JSON.stringify(detail).includes('note0'));
     for (const lang of ['en', 'ar']) {
       const body = JSON.stringify(await publicDetail(lang));
       assert.ok(body.includes('<h3>Safe</h3>'), `the ${lang} product shows the cleaned draft`);

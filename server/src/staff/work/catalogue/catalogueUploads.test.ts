@@ -16,6 +16,7 @@ import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api'
 import { PICTURE_MAX_BYTES, type EditorProduct, type UploadedDatasheet, type UploadedPicture } from '@site/contracts/staff-catalogue-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
+import { eventually } from '../../../test-support/eventually.js';
 import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
 import { lazyMultipartBody, MULTIPART_BOUNDARY, MULTIPART_TYPE, partHead, partTail } from '../../../test-support/multipart.js';
 
@@ -403,19 +404,13 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
       payload: JSON.stringify({ baseVersion: draft.version }),
     });
     assert.equal(published.statusCode, 200, published.body);
-    const started = Date.now();
     const publicDetail = async () => (await app.inject({ url: catalogueProductApiPath(PRODUCT) })).json<ProductResponse>().product;
-    while ((await publicDetail())?.picture === undefined && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 25));
-    const detail = await publicDetail();
+    const detail = await eventually(publicDetail, (shown) => shown?.picture !== undefined);
     assert.deepEqual([detail?.picture, detail?.datasheet], [picture!.picture, datasheet!.datasheet]);
     // The product page's head: shared as the widest WebP, and the AVIF its <picture> picks first preloaded.
     const src = picture!.picture.src;
     const pageHtml = async () => (await app.inject({ url: `/our-products/industrial_cable_glands/${PRODUCT}` })).body;
-    let html = await pageHtml();
-    while (!html.includes(src) && Date.now() - started < 4_000) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      html = await pageHtml();
-    }
+    const html = await eventually(pageHtml, (page) => page.includes(src));
     assert.ok(html.includes(`<meta property="og:image" content="http`), 'an og:image');
     assert.match(html, new RegExp(`<meta property="og:image" content="[^"]*${src}-1280\\.webp"`));
     assert.ok(

@@ -134,7 +134,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRoutes
     const catalogueApi: CatalogueApiReader = {
       get: async (href) => {
         const path = href.split('?')[0];
-        return path === productApi ? { status: 200, body: JSON.stringify(records) } : { status: 404, body: '{"error":"Not found"}' };
+        return path === productApi ? { status: 200, body: { product: records.product, listing: records.listing } } : { status: 404, body: { error: 'Not found' } };
       },
       version: () => 0,
     };
