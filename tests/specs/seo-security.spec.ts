@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
+import { categoryQuestion, nextChatAnswer, shownText } from '../support/chat-answers';
 import { test, expect, localOnly, overrideRemoteEntry } from '../support/fixtures';
 import { siteProduct, siteProducts } from '../support/site-facts';
 import { titleOf, watchCspViolations } from '../support/page-checks';
@@ -252,9 +253,11 @@ test.describe('interactive parts under the CSP', { tag: ['@site', '@shell', '@ca
     const chat = page.getByRole('dialog', { name: 'Crescent Assistant' });
     await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText('Welcome back, Aisha Rahman!');
     const input = chat.getByRole('textbox', { name: 'Type your message' });
-    await input.fill('Do you sell cable glands?');
+    // a category of the site under test, and the answer the site gives (support/chat-answers.ts)
+    await input.fill(categoryQuestion(EXAMPLE_PRODUCT.categoryTitle));
+    const reply = nextChatAnswer(page);
     await input.press('Enter');
-    await expect(chat.getByRole('log', { name: 'Chat messages' })).toContainText('Industrial Cable Glands');
+    await expect(chat.getByRole('log', { name: 'Chat messages' }).getByRole('listitem').last()).toContainText(shownText((await reply).answer));
 
     // the contact form: a message the server accepts
     const form = page.getByRole('form', { name: 'Send us a message' });
