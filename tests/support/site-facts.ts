@@ -17,6 +17,9 @@ export interface RemoteInMap {
   fallback?: string;
 }
 
+/** Every product's detail record, in the catalogue's order, English (server/src/http/catalogueDataFiles.ts). */
+const PRODUCT_DETAILS_FILE = '/data/product-details.json';
+
 const INLINE_REMOTES_MAP = new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
 /**
@@ -173,4 +176,16 @@ export async function siteProducts(request: APIRequestContext): Promise<ListingR
     }
   }
   return products;
+}
+
+/** A product's detail record, as the product API answers it. */
+export type SiteProductDetail = ProductResponse['product'];
+
+/**
+ * The detail record of every product of the site's catalogue, in its order: the catalogue's whole-catalogue data file
+ * (/data/product-details.json, made from the catalogue the site serves, not from the seed), one request where the
+ * product API would take one a product.
+ */
+export async function siteProductDetails(request: APIRequestContext): Promise<SiteProductDetail[]> {
+  return answerOf<SiteProductDetail[]>(request, PRODUCT_DETAILS_FILE);
 }
