@@ -3,11 +3,13 @@
 // Review validation and storage are covered on both databases in server/src/reviews/reviews.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DESCRIPTION_SECTIONS, uploadPath } from '@site/content';
 import { CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import { SEARCH_PAGE_SIZE, type ListingResponse } from '@site/contracts/catalogue-api';
+import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly, siteHas } from '../support/fixtures';
-import { findInCatalogue, siteCategories, siteProduct } from '../support/site-facts';
+import { findInCatalogue, siteCategories, siteProduct, siteProductDetails, type SiteProductDetail } from '../support/site-facts';
 import { SITE_CATEGORY_IDS_ENV } from '../support/site-mode';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
@@ -42,6 +44,39 @@ const TITLE_SUFFIX = ' | Crescent Electrical Trading';
 /** A file of every product (the spec's addresses, still answered for anyone who reads them): no page downloads one. */
 const WHOLE_CATALOGUE = /\/data\/(ar\/)?(products|product-details|searchResults)\.json/;
 const productsOf = (categoryId: string) => products.filter((p) => p.productCategoryId === categoryId);
+
+/** A description section of a product page as a visitor meets it: its title, whether it stays open, what it shows. */
+interface ShownSection {
+  title: string;
+  alwaysOpen: boolean;
+  /** A row's heading of a table section, or words of an HTML section. */
+  shows: { rowHeader: string } | { text: string };
+}
+
+/** The words of an HTML fragment's longest text (between tags), as the page shows them; undefined when it has none. */
+function longestTextOf(html: string): string | undefined {
+  const texts = html
+    .split(/<[^>]*>/)
+    .map((text) => text.replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim())
+    .filter((text) => text !== '');
+  return texts.sort((a, b) => b.length - a.length)[0];
+}
+
+/** The sections ('*' keys of its description) a product's page shows, in the order content's DESCRIPTION_SECTIONS gives. */
+function sectionsOf(detail: SiteProductDetail): ShownSection[] {
+  const values = new Map((detail.description ?? []).map(({ key, value }) => [key, value]));
+  return DESCRIPTION_SECTIONS.flatMap((section): ShownSection[] => {
+    const value = values.get(section.key);
+    const row = Array.isArray(value) ? value[0] : undefined;
+    const text = typeof value === 'string' ? longestTextOf(value) : undefined;
+    const shows = section.kind === 'table' ? row && { rowHeader: row.key } : text && { text };
+    return shows ? [{ title: section.title, alwaysOpen: section.alwaysOpen, shows }] : [];
+  });
+}
+
+/** What `section` shows inside its region of the page. */
+const shownIn = (region: Locator, { shows }: ShownSection): Locator =>
+  'rowHeader' in shows ? region.getByRole('rowheader', { name: shows.rowHeader, exact: true }) : region.getByText(shows.text).first();
 
 const sameOrder = (a: Product[], b: Product[]) => a.length === b.length && a.every((product, index) => product.id === b[index]!.id);
 
@@ -336,26 +371,62 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     });
   }
 
+  // Products of the site's own catalogue (its every detail record, site-facts.ts) with what the test tries: a datasheet
+  // and a section that collapses (one with a section that stays open too, where the site has one), and documents to
+  // download or its maker's catalogue (both, where one has both). A site whose catalogue has neither skips (@data).
   test('details: collapsed sections open on demand, downloads and the catalogue open in a new tab', async ({ page, request }) => {
-    await page.goto('/our-products/laser_marking_machine/fibre_laser_marking_machine');
-    const toggle = page.getByRole('button', { name: 'Design Features' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByText('Rotary attachment for cylindrical parts')).toBeHidden();
-    await toggle.press('Enter'); // the keyboard: the open chat panel covers the right of the page
-    await expect(page.getByText('Rotary attachment for cylindrical parts')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Technical Specifications' }).getByRole('rowheader', { name: 'Wavelength' })).toBeVisible();
+    const details = await siteProductDetails(request);
+    const first = (wants: (detail: SiteProductDetail) => boolean, orElse: (detail: SiteProductDetail) => boolean) => details.find(wants) ?? details.find(orElse);
+    const collapses = (detail: SiteProductDetail) => detail.downloadFile !== undefined && sectionsOf(detail).some((section) => !section.alwaysOpen);
+    const withSections = siteHas(
+      first((detail) => collapses(detail) && sectionsOf(detail).some((section) => section.alwaysOpen), collapses),
+      'no product with a datasheet and a description section that collapses',
+    );
+    const documents = (detail: SiteProductDetail) => Object.entries(detail.downloadFiles ?? {});
+    const withDocuments = siteHas(
+      first(
+        (detail) => documents(detail).length > 0 && detail.viewManufacturersCatalogue !== undefined,
+        (detail) => documents(detail).length > 0 || detail.viewManufacturersCatalogue !== undefined,
+      ),
+      "no product with documents or its manufacturer's catalogue",
+    );
+    const sections = sectionsOf(withSections);
+    test.info().annotations.push({ type: 'products', description: `${withSections.id} (${sections.map(({ title }) => title).join(', ')}), ${withDocuments.id}` });
+
+    await page.goto(productPath(withSections.productCategory, withSections.id));
+    for (const section of sections) {
+      const region = page.getByRole('region', { name: section.title, exact: true });
+      if (section.alwaysOpen) {
+        await expect(shownIn(region, section)).toBeVisible();
+        continue;
+      }
+      // its name ends with the '+' it shows (CSS content): the words of the title are enough inside its own region
+      await expect(region.getByRole('button', { name: section.title })).toHaveAttribute('aria-expanded', 'false');
+      await expect(shownIn(region, section)).toBeHidden();
+    }
+    const collapsed = sections.find((section) => !section.alwaysOpen)!;
+    const region = page.getByRole('region', { name: collapsed.title, exact: true });
+    await region.getByRole('button', { name: collapsed.title }).press('Enter'); // the keyboard: the open chat panel covers the right of the page
+    await expect(shownIn(region, collapsed)).toBeVisible();
     const datasheet = page.getByRole('link', { name: 'Download Datasheet' });
-    await expect(datasheet).toHaveAttribute('href', '/uploads/fibre-laser-marking-machine-brochure.pdf');
+    await expect(datasheet).toHaveAttribute('href', uploadPath(withSections.downloadFile!));
     await expect(datasheet).toHaveAttribute('target', '_blank');
-    const pdf = await request.get('/uploads/fibre-laser-marking-machine-brochure.pdf');
+    const pdf = await request.get(uploadPath(withSections.downloadFile!));
     expect(pdf.ok()).toBe(true);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    await page.goto('/our-products/cable_jointing_kit/raychem_mv_heat_shrink_termination');
-    await expect(page.getByRole('link', { name: 'Type Test Report' })).toHaveAttribute('href', '/uploads/raychem-mv-heat-shrink-termination-type-test.pdf');
-    const catalogue = page.getByRole('link', { name: 'View Manufacturers Catalogue' });
-    await expect(catalogue).toHaveAttribute('target', '_blank');
-    await expect(catalogue).toHaveAttribute('rel', /noopener/);
+    await page.goto(productPath(withDocuments.productCategory, withDocuments.id));
+    for (const [label, file] of documents(withDocuments)) {
+      const document = page.getByRole('link', { name: label, exact: true });
+      await expect(document).toHaveAttribute('href', uploadPath(file));
+      await expect(document).toHaveAttribute('target', '_blank');
+    }
+    if (withDocuments.viewManufacturersCatalogue !== undefined) {
+      const catalogue = page.getByRole('link', { name: 'View Manufacturers Catalogue' });
+      await expect(catalogue).toHaveAttribute('href', withDocuments.viewManufacturersCatalogue);
+      await expect(catalogue).toHaveAttribute('target', '_blank');
+      await expect(catalogue).toHaveAttribute('rel', /noopener/);
+    }
   });
 
   test('on a phone, the product page does not move while it loads (the breadcrumb learns the real name)', async ({ page }) => {

@@ -4,8 +4,10 @@
 // right-to-left page. Nothing moves while they arrive.
 import type { Browser, Cookie, Locator, Page } from '@playwright/test';
 import { test, expect, waitUntilStarted } from '../support/fixtures';
-import { EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
+import { siteProduct } from '../support/site-facts';
+import { EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 
+/** A product page of the site under test (the seed's cable gland on the suite's own server). */
 const PRODUCT = EXAMPLE_PRODUCT_PATH;
 const PANEL_COOKIE = 'site_chat_panel';
 const PROFILE_KEY = 'crescent-chat-visitor';
@@ -205,7 +207,9 @@ test.describe('on a phone (375 px), the floating controls share one corner', { t
     else expect(boxes[1]!.x).toBeLessThan(boxes[0]!.x);
   }
 
-  test('a product page: the brochure icon button and the round chat button, side by side in a strip of 80 px; no bar', async ({ page, consoleProblems }) => {
+  test('a product page: the brochure icon button and the round chat button, side by side in a strip of 80 px; no bar', async ({ page, request, consoleProblems }) => {
+    const example = await siteProduct(request, EXAMPLE_PRODUCT.productId);
+    if (example === undefined) throw new Error(`the site has no product ${EXAMPLE_PRODUCT.productId}`);
     await page.goto(PRODUCT);
     await expect(restoreButton(page)).toBeVisible();
     await expect(brochure(page)).toHaveAttribute('download', '');
@@ -225,7 +229,7 @@ test.describe('on a phone (375 px), the floating controls share one corner', { t
     await expectCorner(page, openButton(page), 'right');
 
     // scrolled into the text, the controls still only take the strip
-    await page.getByRole('heading', { level: 2, name: /CW Brass Cable Gland/ }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { level: 2, name: example.product.productName, exact: true }).scrollIntoViewIfNeeded();
     await expectCorner(page, openButton(page), 'right');
     expect(consoleProblems.messages).toEqual([]);
   });

@@ -1,4 +1,7 @@
+import { categoryPath } from '@site/contracts/paths';
 import { test, expect } from '../support/fixtures';
+import { siteProduct } from '../support/site-facts';
+import { EXAMPLE_PRODUCT } from '../support/site-routes';
 
 test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
   test('the empty path is replaced by /home', async ({ page }) => {
@@ -44,12 +47,18 @@ test.describe('the route table', { tag: ['@site', '@shell'] }, () => {
 test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }, () => {
   test.use({ viewport: { width: 1280, height: 600 } });
 
-  test('the comparison opened from a scrolled listing starts at its top; back returns to the listing where it was', async ({ page }) => {
+  test('the comparison opened from a scrolled listing starts at its top; back returns to the listing where it was', async ({ page, request }) => {
+    // the example's two products to compare (the site's: support/site-routes.ts), on their category's listing
+    const compared = await Promise.all(EXAMPLE_PRODUCT.compareIds.map((id) => siteProduct(request, id)));
+    const [first, second] = compared.map((answer, index) => {
+      if (answer === undefined) throw new Error(`the site has no product ${EXAMPLE_PRODUCT.compareIds[index]}`);
+      return answer.product;
+    });
     // Before: the compare page opened at the listing's position, showing its bottom rows.
     const scrollY = () => page.evaluate(() => window.scrollY);
-    await page.goto('/our-products/switchgear_accessories');
-    await page.getByRole('checkbox', { name: /^Compare ABB S200/ }).click();
-    await page.getByRole('checkbox', { name: /^Compare Hager Residual/ }).click();
+    await page.goto(categoryPath(first!.productCategory));
+    await page.getByRole('checkbox', { name: `Compare ${first!.productName}`, exact: true }).click();
+    await page.getByRole('checkbox', { name: `Compare ${second!.productName}`, exact: true }).click();
     await page.mouse.wheel(0, 1000);
     await expect.poll(scrollY).toBeGreaterThan(400);
     // Hovered first: the click itself scrolls no further.
@@ -62,7 +71,7 @@ test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }
     expect(await scrollY()).toBe(0);
 
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: /Switchgear/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: first!.categoryName, exact: true })).toBeVisible();
     await expect.poll(scrollY).toBeGreaterThan(listingY - 20);
     expect(Math.abs((await scrollY()) - listingY)).toBeLessThanOrEqual(20);
   });

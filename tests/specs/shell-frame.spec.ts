@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { EXAMPLE_CATEGORY_PATH } from '../support/site-routes';
 
 const MAIN_PHONE = '+971 4 347 1100';
 
@@ -8,7 +9,7 @@ test.describe('header at 1280 px', { tag: ['@site', '@shell'] }, () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('shows the navigation with the current section highlighted', async ({ page }) => {
-    await page.goto('/our-products/cables');
+    await page.goto(EXAMPLE_CATEGORY_PATH);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText(['Home', 'About Us', 'Management', 'Certificates', 'Products', 'Projects', 'Contact']);
     await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');

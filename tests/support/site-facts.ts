@@ -17,6 +17,9 @@ export interface RemoteInMap {
   fallback?: string;
 }
 
+/** Every product's detail record, in the catalogue's order, English (server/src/http/catalogueDataFiles.ts). */
+const PRODUCT_DETAILS_FILE = '/data/product-details.json';
+
 const INLINE_REMOTES_MAP = new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([\\s\\S]*?)</script>`);
 
 /**
@@ -42,6 +45,27 @@ export function remoteIn(map: RemoteInMap[], remote: RemoteName): RemoteInMap {
  * name ('/remotes/catalogue/', '/remotes/catalogue/builds/<sha-256>/', 'https://cdn.example.com/catalogue/2026-06-08/').
  */
 export const buildFolder = (entry: string): string => entry.slice(0, entry.lastIndexOf('/') + 1);
+
+/** What a file a page downloads is, for the JS budget: the shell's, or a remote's entry (its manifest) or chunk. */
+export type FileKind = 'shell' | 'remote entry / manifest' | 'remote chunk';
+
+/** A remote's entry and chunk files by their names (the federation plugin's): the rest of a build's folder is chunks. */
+const REMOTE_ENTRY_FILE = /(^|\/)(remoteEntry\.js|mf-manifest\.json)$/;
+
+/**
+ * Which part of the site `url` belongs to, by the remotes map the page was served with (`site`: the origin its
+ * relative addresses are on): a file in the folder of a remote's build (its entry's, or its stable fallback's, which
+ * the shell turns to when a canary does not load) is that remote's, wherever the folder is (the site's
+ * /remotes/<name>/, a pinned canary's /remotes/<name>/builds/<sha-256>/, a CDN's origin); any other file is the shell's.
+ */
+export function fileKind(url: string, map: RemoteInMap[], site: string): FileKind {
+  const { origin, pathname } = new URL(url, site);
+  const address = `${origin}${pathname}`;
+  const entries = map.flatMap((remote) => (remote.fallback === undefined ? [remote.entry] : [remote.entry, remote.fallback])).map((entry) => new URL(entry, site).href);
+  if (entries.includes(address)) return 'remote entry / manifest';
+  if (!entries.some((entry) => address.startsWith(buildFolder(entry)))) return 'shell';
+  return REMOTE_ENTRY_FILE.test(pathname) ? 'remote entry / manifest' : 'remote chunk';
+}
 
 /** The path part of an address on the site, or the whole address when it is on another origin (a CDN's build). */
 export function sitePath(href: string, site: string): string {
@@ -152,4 +176,16 @@ export async function siteProducts(request: APIRequestContext): Promise<ListingR
     }
   }
   return products;
+}
+
+/** A product's detail record, as the product API answers it. */
+export type SiteProductDetail = ProductResponse['product'];
+
+/**
+ * The detail record of every product of the site's catalogue, in its order: the catalogue's whole-catalogue data file
+ * (/data/product-details.json, made from the catalogue the site serves, not from the seed), one request where the
+ * product API would take one a product.
+ */
+export async function siteProductDetails(request: APIRequestContext): Promise<SiteProductDetail[]> {
+  return answerOf<SiteProductDetail[]>(request, PRODUCT_DETAILS_FILE);
 }

@@ -6,24 +6,18 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import type { RemoteInMap } from './site-facts';
+import { fileKind, type FileKind, type RemoteInMap } from './site-facts';
 import type { PinnedState } from './site-mode';
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 
 
-export type Kind = 'shell' | 'remote entry / manifest' | 'remote chunk';
-export function kindOf(url: string): Kind {
-  const { pathname } = new URL(url);
-  if (!pathname.startsWith('/remotes/')) return 'shell';
-  return /remoteEntry\.js$|mf-manifest\.json$/.test(pathname) ? 'remote entry / manifest' : 'remote chunk';
-}
-
 export interface Downloads {
   files: number;
   /** The address of each of those files. */
   urls: string[];
-  byKind: Map<Kind, number>;
+  /** gzip bytes of the shell's files, the remotes' entries and their chunks, told apart by `remotesMap` (fileKind). */
+  byKind: Map<FileKind, number>;
   /** Sum of gzip -9 of every script body (what it would weigh gzip-compressed, whatever the server sent). */
   gzip: number;
   /** The part of `gzip` requested after the window's load event: what the page defers (the chat). */
@@ -110,8 +104,11 @@ export async function visitorDownloads(siteUrl: string, pagePath: string, option
       (inlineMap !== null ? JSON.parse(inlineMap) : await (await page.request.get(new URL('/remotes.json', siteUrl).href)).json()) as { remotes: RemoteInMap[] }
     ).remotes;
     await Promise.all(pending);
-    const byKind = new Map<Kind, number>();
-    for (const [url, size] of files) byKind.set(kindOf(url), (byKind.get(kindOf(url)) ?? 0) + size.gzip);
+    const byKind = new Map<FileKind, number>();
+    for (const [url, size] of files) {
+      const kind = fileKind(url, remotesMap, siteUrl);
+      byKind.set(kind, (byKind.get(kind) ?? 0) + size.gzip);
+    }
     const sum = (key: 'gzip' | 'transferred') => [...files.values()].reduce((total, size) => total + size[key], 0);
     const gzipAfterLoad = [...files.values()].filter((size) => size.afterLoad).reduce((total, size) => total + size.gzip, 0);
     const fontBytes = [...fonts.values()].reduce((total, bytes) => total + bytes, 0);
