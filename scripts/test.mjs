@@ -2,7 +2,7 @@
 // lints, builds the site, then runs the unit/component tests (jest), the server tests (node:test, embedded
 // database and PostgreSQL when reachable) and the Playwright suites in Debian's Chromium.
 import { existsSync } from 'node:fs';
-import { ensureInstalled, repoRoot } from './lib/ensure-ready.mjs';
+import { build, ensureInstalled, repoRoot } from './lib/ensure-ready.mjs';
 import { npmCommand, run } from './lib/run.mjs';
 import { flakyNames } from './lib/playwright-summary.mjs';
 import { clearTestTimes, slowestTestFiles } from './lib/test-times.mjs';
@@ -28,46 +28,33 @@ const count = (output, pattern) => Number(pattern.exec(output)?.[1] ?? 0);
 /** Tests that failed and then passed on their retry: Playwright's summary lists them under "N flaky". */
 const flakyTests = [];
 
-/**
- * The steps in order; a group's steps run side by side. Types, lint and the build have no time limits to miss and
- * none of them keeps two cores busy for long (tsc and ESLint run on one), so together they take about the longest of
- * them. The test runners go one after another: each fills the machine, and beside another its tests would near their
- * time limits. The build comes before the server tests (a few render the built site's pages).
- */
 const steps = [
-  [
-    { name: 'types', command: npmCommand, args: ['run', 'typecheck'] },
-    { name: 'lint (ESLint, zero warnings; tests of its boundary rules)', command: npmCommand, args: ['run', 'lint'] },
-    { name: 'build', command: npmCommand, args: ['run', 'build'], skip: process.env.SKIP_BUILD === '1' },
-  ],
-  [
-    {
-      name: 'unit and component tests (jest)',
-      command: npmCommand,
-      args: ['run', 'test:unit', '--', '--ci'],
-      read: (out) => ({
-        passed: count(out, /^Tests:.*?(\d+) passed/m),
-        failed: count(out, /^Tests:.*?(\d+) failed/m),
-        skipped: count(out, /^Tests:.*?(\d+) skipped/m),
-      }),
-    },
-  ],
-  [
-    {
-      name: 'server tests (node:test)',
-      command: npmCommand,
-      args: ['run', 'test:server'],
-      read: (out) => ({ passed: count(out, /^# pass (\d+)/m), failed: count(out, /^# fail (\d+)/m), skipped: count(out, /^# skipped (\d+)/m) }),
-    },
-  ],
-  [
-    {
-      name: 'browser tests (Playwright)',
-      command: npmCommand,
-      args: ['run', 'test:e2e'],
-      read: (out) => ({ passed: count(out, /^\s*(\d+) passed/m), failed: count(out, /^\s*(\d+) failed/m), skipped: count(out, /^\s*(\d+) skipped/m), flaky: flakyNames(out) }),
-    },
-  ],
+  { name: 'types', command: npmCommand, args: ['run', 'typecheck'] },
+  { name: 'lint (ESLint, zero warnings; tests of its boundary rules)', command: npmCommand, args: ['run', 'lint'] },
+  {
+    name: 'unit and component tests (jest)',
+    command: npmCommand,
+    args: ['run', 'test:unit', '--', '--ci'],
+    read: (out) => ({
+      passed: count(out, /^Tests:.*?(\d+) passed/m),
+      failed: count(out, /^Tests:.*?(\d+) failed/m),
+      skipped: count(out, /^Tests:.*?(\d+) skipped/m),
+    }),
+  },
+  // before the server tests: a few render the built site's pages (a registered remote build's server rendering)
+  { name: 'build', run: () => (process.env.SKIP_BUILD === '1' ? Promise.resolve({ code: 0, output: '' }) : build().then(() => ({ code: 0, output: '' }), () => ({ code: 1, output: '' }))) },
+  {
+    name: 'server tests (node:test)',
+    command: npmCommand,
+    args: ['run', 'test:server'],
+    read: (out) => ({ passed: count(out, /^# pass (\d+)/m), failed: count(out, /^# fail (\d+)/m), skipped: count(out, /^# skipped (\d+)/m) }),
+  },
+  {
+    name: 'browser tests (Playwright)',
+    command: npmCommand,
+    args: ['run', 'test:e2e'],
+    read: (out) => ({ passed: count(out, /^\s*(\d+) passed/m), failed: count(out, /^\s*(\d+) failed/m), skipped: count(out, /^\s*(\d+) skipped/m), flaky: flakyNames(out) }),
+  },
 ];
 
 clearTestTimes();
@@ -75,15 +62,11 @@ const runStarted = performance.now();
 const failedSteps = [];
 /** Minutes each step took, printed at the end: which parts dominate the run (docs/testing.md). */
 const stepMinutes = [];
-
-/** Runs one step; beside others (`quiet`) its output is printed whole when it ends. */
-async function runStep(step, quiet) {
-  if (!quiet) console.log(`\n=== ${step.name} ===`);
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
   const started = performance.now();
-  const { code, output } = step.skip ? { code: 0, output: '' } : await run(step.command, step.args, { cwd: repoRoot, capture: Boolean(step.read), quiet });
-  const minutes = (performance.now() - started) / 60_000;
-  if (quiet) process.stdout.write(`\n=== ${step.name} (${minutes.toFixed(1)} min, beside the other steps of its group) ===\n${output}`);
-  stepMinutes.push(`${step.name}: ${minutes.toFixed(1)} min`);
+  const { code, output } = step.run ? await step.run() : await run(step.command, step.args, { cwd: repoRoot, capture: Boolean(step.read) });
+  stepMinutes.push(`${step.name}: ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   if (step.read) {
     const counts = step.read(output);
     totals.passed += counts.passed;
@@ -92,12 +75,6 @@ async function runStep(step, quiet) {
     flakyTests.push(...(counts.flaky ?? []));
   }
   if (code !== 0) failedSteps.push(step.name);
-}
-
-for (const group of steps) {
-  const started = performance.now();
-  await Promise.all(group.map((step) => runStep(step, group.length > 1)));
-  if (group.length > 1) stepMinutes.push(`  (those ${group.length} side by side: ${((performance.now() - started) / 60_000).toFixed(1)} min)`);
 }
 
 console.log(`\n${stepMinutes.join('\n')}`);

@@ -3,22 +3,18 @@ import { spawn } from 'node:child_process';
 
 export const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/**
- * Runs a command with inherited output; resolves with its exit code. `capture` also keeps its output; `quiet` keeps it
- * without echoing it (a step run beside others prints its output whole when it ends, not interleaved).
- */
-export function run(command, args, { cwd, env, capture = false, quiet = false } = {}) {
-  capture ||= quiet;
+/** Runs a command with inherited output; resolves with its exit code. `capture` also keeps its output. */
+export function run(command, args, { cwd, env, capture = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: capture ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     if (capture) {
       child.stdout.on('data', (chunk) => {
-        if (!quiet) process.stdout.write(chunk);
+        process.stdout.write(chunk);
         output += chunk;
       });
       child.stderr.on('data', (chunk) => {
-        if (!quiet) process.stderr.write(chunk);
+        process.stderr.write(chunk);
         output += chunk;
       });
     }
