@@ -8,3 +8,9 @@ export const REMOTES_MAP_ELEMENT_ID = 'remotes-map';
 
 /** The JSON block holding the store's state a server-drawn first view was rendered from. */
 export const FIRST_VIEW_STATE_ELEMENT_ID = 'first-view-state';
+
+/**
+ * Set on <html> once the page a visitor sees handles clicks (shell/src/app/StartedMark.tsx); the tests wait for it
+ * (tests/support/fixtures.ts) and the first-view budgets time the page's scripts up to it.
+ */
+export const STARTED_ATTRIBUTE = 'data-started';

@@ -8,6 +8,7 @@ import { catalogueProductApiPath } from '@site/contracts/api';
 import { categoryPath, productPath } from '@site/contracts/paths';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { test, expect } from '../support/fixtures';
+import { decodeEntities } from '../support/page-checks';
 import { siteCategories, siteProducts } from '../support/site-facts';
 import { ARABIC_SITE_ROUTES, EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { ARABIC } from '../support/ui-strings';
@@ -153,8 +154,6 @@ test.describe('which addresses pick an edition', { tag: ['@site', '@shell', '@ca
   });
 });
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-const decode = (value: string): string => value.replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => ENTITIES[name] ?? '');
 
 /** The attributes of each tag `name` in `html` (`<link rel="alternate" hreflang="ar" href="…">` → { rel, hreflang, href }). */
 function tags(html: string, name: string): Record<string, string>[] {
@@ -163,7 +162,7 @@ function tags(html: string, name: string): Record<string, string>[] {
     Object.fromEntries(
       [...match[1]!.matchAll(/([\w:-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)].map((attribute) => [
         attribute[1]!.toLowerCase(),
-        decode(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''),
+        decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''),
       ]),
     ),
   );
@@ -201,7 +200,7 @@ test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@she
         expect.soft(head.html.lang, `${address}: <html lang>`).toBe(language);
         if (language === 'ar') {
           expect.soft(head.html.dir, `${address}: <html dir>`).toBe('rtl');
-          const title = decode(/<title>([^<]*)<\/title>/.exec(head.head)?.[1] ?? '');
+          const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(head.head)?.[1] ?? '');
           expect.soft(title, `${address}: Arabic <title>`).toMatch(ARABIC);
           const meta = tags(head.head, 'meta');
           expect.soft(meta.find((m) => m.name === 'description')?.content ?? '', `${address}: Arabic description`).toMatch(ARABIC);
@@ -224,7 +223,7 @@ test.describe('hreflang, canonical URLs and the sitemap', { tag: ['@site', '@she
     expect(xml).toMatch(/xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml"/);
     const entries = new Map<string, Record<string, string>>();
     for (const [, body] of xml.matchAll(/<url>([\s\S]*?)<\/url>/g)) {
-      const loc = decode(/<loc>([^<]*)<\/loc>/.exec(body!)?.[1] ?? '');
+      const loc = decodeEntities(/<loc>([^<]*)<\/loc>/.exec(body!)?.[1] ?? '');
       const links = tags(body!, 'xhtml:link').filter((link) => link.rel === 'alternate');
       entries.set(loc, Object.fromEntries(links.map((link) => [link.hreflang!, link.href!])));
     }

@@ -3,6 +3,7 @@
 // rules. One load gives all four. specs/first-view-budgets.spec.ts holds them to tests/budgets/first-view.json;
 // tools/bench/first-view.ts measures the reference build with the same code.
 import type { Page } from '@playwright/test';
+import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
 
 export const MEASURES = ['jsBytesBeforeInteractive', 'requestsBeforeFirstPaint', 'domElements', 'cssRules'] as const;
 export type Measure = (typeof MEASURES)[number];
@@ -17,8 +18,6 @@ export const MEASURE_NAMES: Readonly<Record<Measure, string>> = {
 
 export type FirstViewFigures = Record<Measure, number>;
 
-/** What the shell sets on <html> once the page handles clicks (shell/src/app/StartedMark.tsx). */
-const STARTED_ATTRIBUTE = 'data-started';
 
 /**
  * Installed before the page's own scripts. When the parser has read the whole HTML (readyState 'interactive', before

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { REMOTES_MAP_ELEMENT_ID, STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { deployedSite } from './site-mode';
 
 export interface ConsoleProblems {
@@ -10,7 +10,7 @@ export interface ConsoleProblems {
 /** The template a server-rendered page keeps its scripts in until the first paint (server/src/http/ssr). */
 const SERVER_RENDERED_MARK = '#after-first-paint';
 /** What the shell sets on <html> once the page handles clicks (shell/src/app/StartedMark.tsx). */
-const STARTED_MARK = 'html[data-started]';
+const STARTED_MARK = `html[${STARTED_ATTRIBUTE}]`;
 
 /**
  * After a page load: on a server-rendered page, waits until the shell has taken the page over, its own part included
