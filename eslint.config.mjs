@@ -61,6 +61,7 @@ export default tseslint.config(
       '**/test-results/',
       '**/playwright-report/',
       '**/.data/',
+      'server/.test-bundle/',
       '**/.release-test-*/',
       '**/.swc/',
     ],

@@ -1,4 +1,5 @@
-// Runs every src/**/*.test.ts with node:test through tsx, each file in a process of its own, two files at a time.
+// Runs every src/**/*.test.ts with node:test, each file in a process of its own, two files at a time, from one esbuild
+// bundle of them all made first (bundle-tests.mjs says why; SERVER_TESTS_THROUGH_TSX=1 runs the sources through tsx).
 // (Node 20's `node --test` does not expand glob patterns itself, and sh has no recursive **.)
 // Extra arguments are passed on, e.g. `npm test -w server -- --test-name-pattern=healthz`.
 //
@@ -9,9 +10,10 @@
 // files go to temp folders of their own.
 // SERVER_TEST_CONCURRENCY sets another number (1: one file at a time, to tell a collision from a plain failure).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleTests } from './bundle-tests.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,7 +31,21 @@ if (!/^[1-9]\d*$/.test(concurrency)) {
   process.exit(2);
 }
 
-const files = findTests(path.join(serverDir, 'src')).sort();
+const srcDir = path.join(serverDir, 'src');
+const sources = findTests(srcDir).sort();
+const throughTsx = process.env.SERVER_TESTS_THROUGH_TSX === '1';
+const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+const started = performance.now();
+const files = throughTsx
+  ? sources
+  : await bundleTests({
+      serverDir,
+      srcDir,
+      outDir: path.join(serverDir, '.test-bundle'),
+      files: sources,
+      external: Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !name.startsWith('@site/')),
+    });
+if (!throughTsx) console.log(`# bundled ${files.length} test files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 // The usual report on standard output (spec on a terminal, TAP otherwise: `npm test` reads its counts), and each file's
 // seconds to a file of the run's test times (scripts/lib/test-times.mjs).
 const timesDir = path.join(serverDir, '..', 'node_modules', '.cache', 'test-times');
@@ -42,7 +58,7 @@ const reporters = [
 ];
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...reporters, ...process.argv.slice(2), ...files],
+  [...(throughTsx ? ['--import', 'tsx'] : ['--enable-source-maps']), '--test', `--test-concurrency=${concurrency}`, ...reporters, ...process.argv.slice(2), ...files],
   { cwd: serverDir, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
