@@ -10,11 +10,12 @@ import { clearTestTimes, slowestTestFiles } from './lib/test-times.mjs';
 /** Above this many minutes a run warns and names its slowest files (not a failure: a slow machine must still land). */
 const BUDGET_MINUTES = 30;
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+// Debian's headless shell when installed, else its full browser (tests/support/chromium.ts)
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file));
+if (chromium === undefined || !existsSync(chromium)) {
   console.error(
-    `Chromium is missing at ${chromium}; the browser tests need it.\n` +
-      'Install Debian\'s build:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+    `Chromium is missing${chromium === undefined ? '' : ` at ${chromium}`}; the browser tests need it.\n` +
+      'Install Debian\'s build:  sudo apt-get update && sudo apt-get install -y chromium-headless-shell chromium\n' +
       '(or point CHROMIUM_PATH at another Chromium). Playwright never downloads a browser here.',
   );
   process.exit(1);

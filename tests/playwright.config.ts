@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './support/chromium';
 import { canaryPin, deployedSite } from './support/site-mode';
 
 // Against a deployed site (E2E_SITE_URL, or `--site` through scripts/e2e.mjs) the run also writes an HTML report with
@@ -29,7 +29,7 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 900 },
     // In CI a trace is written for the retry only: recording one for every test costs every test its snapshots,
     // and a failure there is tried again anyway. Locally and against a deployed site, every failure keeps its trace.

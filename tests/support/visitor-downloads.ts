@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium';
 import { fileKind, type FileKind, type RemoteInMap } from './site-facts';
 import type { PinnedState } from './site-mode';
 
@@ -58,7 +58,7 @@ export interface DownloadOptions {
  * until the page's h1 is there, the chat (loaded after the page) has arrived and the network is idle.
  */
 export async function visitorDownloads(siteUrl: string, pagePath: string, options: DownloadOptions = {}): Promise<Downloads> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage(options.storageState === undefined ? {} : { storageState: options.storageState });
     const pending: Promise<void>[] = [];
