@@ -31,9 +31,11 @@ const flakyTests = [];
 
 const steps = [
   { name: 'types', command: npmCommand, args: ['run', 'typecheck'] },
-  { name: 'lint (ESLint, zero warnings; tests of its boundary rules)', command: npmCommand, args: ['run', 'lint'] },
   {
     name: 'unit and component tests (jest)',
+    // ESLint and jest's one worker each keep one core busy: side by side they fill a 2-core machine (lint prints
+    // when it ends; docs/testing.md has the minutes)
+    beside: { name: 'lint (ESLint, zero warnings; tests of its boundary rules)', command: npmCommand, args: ['run', 'lint'] },
     command: npmCommand,
     args: ['run', 'test:unit', '--', '--ci'],
     read: (out) => ({
@@ -63,11 +65,25 @@ const runStarted = performance.now();
 const failedSteps = [];
 /** Minutes each step took, printed at the end: which parts dominate the run (docs/testing.md). */
 const stepMinutes = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
+/** Runs one step, its output printed as it comes, or held back and printed at its end (`besideOf`: the step it runs beside). */
+async function runStep(step, { besideOf } = {}) {
+  const held = besideOf !== undefined;
   const started = performance.now();
-  const { code, output } = step.run ? await step.run() : await run(step.command, step.args, { cwd: repoRoot, capture: Boolean(step.read) });
-  stepMinutes.push(`${step.name}: ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  const result = step.run
+    ? await step.run()
+    : await run(step.command, step.args, { cwd: repoRoot, capture: held || Boolean(step.read), echo: !held });
+  const beside = held ? ` (beside the ${besideOf})` : '';
+  stepMinutes.push(`${step.name}${beside}: ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  if (held) console.log(`\n=== ${step.name}${beside} ===\n${result.output}`);
+  if (result.code !== 0) failedSteps.push(step.name);
+  return result;
+}
+
+for (const step of steps) {
+  console.log(`\n=== ${step.name}${step.beside ? ` (and beside it: ${step.beside.name})` : ''} ===`);
+  const beside = step.beside ? runStep(step.beside, { besideOf: step.name }) : undefined;
+  const { output } = await runStep(step);
+  await beside;
   if (step.read) {
     const counts = step.read(output);
     totals.passed += counts.passed;
@@ -75,7 +91,6 @@ for (const step of steps) {
     totals.skipped += counts.skipped;
     flakyTests.push(...(counts.flaky ?? []));
   }
-  if (code !== 0) failedSteps.push(step.name);
 }
 
 console.log(`\n${stepMinutes.join('\n')}`);
