@@ -1,20 +1,32 @@
 import styled from 'styled-components';
-import { VisuallyHidden } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
 import { COMPARE_MAX } from '@site/contracts/compare-view';
-import { Rich } from '../i18n/Rich';
+import { useText } from '../i18n/useText';
 import { compareToggled, selectCompareIds } from './compareSelectionSlice';
 
-const Label = styled.label<{ $inCard: boolean }>`
+const Box = styled.button<{ $inCard: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: 8px;
   min-height: 32px;
+  padding: ${({ $inCard }) => ($inCard ? '0 16px 12px' : '0')};
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
   font-size: ${({ theme }) => theme.typeScale.sm};
   cursor: pointer;
-  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.brand}; }
-  &:has(input:disabled) { cursor: default; color: ${({ theme }) => theme.colors.textMuted}; }
-  ${({ $inCard }) => ($inCard ? 'padding: 0 16px 12px;' : '')}
+  ${({ theme, disabled }) => (disabled ? `cursor: default; color: ${theme.colors.textMuted};` : '')}
+  /* the box, drawn: the control is one element (a checkbox, its label and its words were three); ticked, it fills */
+  &::before {
+    content: '';
+    inline-size: 18px;
+    block-size: 18px;
+    box-sizing: border-box;
+    border: 2px solid ${({ theme }) => theme.colors.textMuted};
+    border-radius: 3px;
+  }
+  &[aria-checked='true']::before { border-color: ${({ theme }) => theme.colors.brand}; background: ${({ theme }) => theme.colors.brand}; box-shadow: inset 0 0 0 3px #fff; }
 `;
 
 export interface CompareToggleProps {
@@ -27,22 +39,27 @@ export interface CompareToggleProps {
 
 /**
  * "Compare <name>": picks the product for the comparison (the tray counts the picks). 'Compare' in sight, the name
- * heard: several boxes on one page. Once COMPARE_MAX are picked, the others wait.
+ * heard too (several boxes on one page; the words in sight begin the name, WCAG 2.5.3 Label in Name). One element, a
+ * button that is a checkbox to assistive technology (Space and Enter tick it). Once COMPARE_MAX are picked, the others
+ * wait.
  */
 export function CompareToggle({ id, name, inCard = false, className }: CompareToggleProps) {
+  const text = useText();
   const dispatch = useAppDispatch();
   const ids = useAppSelector(selectCompareIds);
   const picked = ids.includes(id);
   return (
-    <Label className={className} $inCard={inCard}>
-      <input
-        type="checkbox"
-        checked={picked}
-        disabled={!picked && ids.length >= COMPARE_MAX}
-        onChange={(event) => dispatch(compareToggled({ id, picked: event.target.checked }))}
-      />
-      {/* straight in the label, no span around it: one element fewer a card */}
-      <Rich id="catalogue.compare.toggle" values={{ name }} components={{ 0: <VisuallyHidden /> }} />
-    </Label>
+    <Box
+      type="button"
+      role="checkbox"
+      aria-checked={picked}
+      aria-label={text('catalogue.compare.toggleNamed', { name })}
+      className={className}
+      $inCard={inCard}
+      disabled={!picked && ids.length >= COMPARE_MAX}
+      onClick={() => dispatch(compareToggled({ id, picked: !picked }))}
+    >
+      {text('catalogue.compare.toggle')}
+    </Box>
   );
 }

@@ -3,31 +3,43 @@ import styled from 'styled-components';
 import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/contracts/reviews-api';
-import { CardText } from '../common/CardText';
 import { priceText } from './priceText';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
 
 const QuoteForm = styled(AddToQuote)`
-  padding: 0 16px 8px;
+  padding: 0 16px 16px;
 `;
 
-const Meta = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  margin-top: auto !important;
-  padding-top: 8px;
-  strong { color: ${({ theme }) => theme.colors.text}; }
+/**
+ * The card's text straight in its link, without a wrapper (CardText's look; one element fewer a card): the name, the
+ * brand, and at the bottom, whatever the name's length, the price (bold, no element of its own) and the stars.
+ */
+const Card = styled(ImageLinkCard)`
+  > a { gap: 6px; padding-bottom: 16px; }
+  > a > img { margin-bottom: 10px; }
+  > a > h2 { margin: 0 16px; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
+  > a > p { margin: 0 16px; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
+  > a > p:last-child {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    margin-top: auto;
+    padding-top: 8px;
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
 
 const Rating = styled.span`
   display: inline-flex;
   align-items: center;
   gap: 4px;
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
   svg { color: ${({ theme }) => theme.colors.accent}; }
 `;
 
@@ -47,7 +59,7 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
   const text = useText();
   return (
     // Relative to /our-products/{category}, as the spec's router does.
-    <ImageLinkCard
+    <Card
       to={product.id}
       imageSrc={productImagePath(product.image)}
       eager={eager}
@@ -68,18 +80,16 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
         </>
       }
     >
-      <CardText>
-        <h2>{product.productName}</h2>
-        {product.company ? <p>{product.company}</p> : null}
-        <Meta>
-          <strong>{priceText(product.price, text)}</strong>
-          {rating ? (
-            <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
-              <StarIcon size={14} /> {rating.average} ({rating.count})
-            </Rating>
-          ) : null}
-        </Meta>
-      </CardText>
-    </ImageLinkCard>
+      <h2>{product.productName}</h2>
+      {product.company ? <p>{product.company}</p> : null}
+      <p>
+        {priceText(product.price, text)}
+        {rating ? (
+          <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
+            <StarIcon size={14} /> {rating.average} ({rating.count})
+          </Rating>
+        ) : null}
+      </p>
+    </Card>
   );
 });

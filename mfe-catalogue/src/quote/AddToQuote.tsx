@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, VisuallyHidden } from '@site/shared-ui';
+import { Button, useHydrated, VisuallyHidden } from '@site/shared-ui';
 import { QuantityField, useQuantityTexts } from '@site/shared-ui/quantity';
 import { parseQuantity, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 import { quoteLineAdded, selectQuoteBasketFull, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
@@ -32,6 +32,8 @@ const Form = styled.form<{ $compact: boolean }>`
   align-items: ${({ $compact }) => ($compact ? 'flex-start' : 'flex-end')};
   gap: 8px 12px;
   > button { position: relative; min-block-size: 44px; }
+  /* a card's status, drawn once the page has started: no room taken until it says something (nothing moves then) */
+  ${({ $compact }) => ($compact ? '> p:empty { position: absolute; }' : '')}
 `;
 
 const Status = styled.p`
@@ -56,6 +58,7 @@ export function AddToQuote({ product, compact = false, className }: AddToQuotePr
   const full = useAppSelector(selectQuoteBasketFull);
   const inBasket = useAppSelector((state) => selectQuoteLines(state).some((line) => line.productId === product.id));
   const fieldId = useId();
+  const hydrated = useHydrated();
   const [typed, setTyped] = useState('1');
   const [problem, setProblem] = useState<QuantityProblem | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -102,17 +105,20 @@ export function AddToQuote({ product, compact = false, className }: AddToQuotePr
           text('catalogue.quote.add')
         )}
       </Button>
-      {/* Always in the page, so screen readers announce what appears in it. */}
-      <Status role="status">
-        {outcome?.kind === 'added' ? (
-          <>
-            {text('catalogue.quote.added', { quantity: quantityTexts.quantity(outcome.quantity, product.unit) })}{' '}
-            <Link to={QUOTE_REQUEST_PATH}>{text('catalogue.quote.viewBasket')}</Link>
-          </>
-        ) : outcome?.kind === 'full' ? (
-          text('catalogue.quote.full', { max: QUOTE_LIMITS.maxLines })
-        ) : null}
-      </Status>
+      {/* In the page before anything is added, so screen readers announce what appears in it. A card's is drawn once
+          the page has started (nothing can be added before): on a listing's first view it was one element of each card. */}
+      {compact && !hydrated ? null : (
+        <Status role="status">
+          {outcome?.kind === 'added' ? (
+            <>
+              {text('catalogue.quote.added', { quantity: quantityTexts.quantity(outcome.quantity, product.unit) })}{' '}
+              <Link to={QUOTE_REQUEST_PATH}>{text('catalogue.quote.viewBasket')}</Link>
+            </>
+          ) : outcome?.kind === 'full' ? (
+            text('catalogue.quote.full', { max: QUOTE_LIMITS.maxLines })
+          ) : null}
+        </Status>
+      )}
     </Form>
   );
 }

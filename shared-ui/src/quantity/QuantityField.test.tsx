@@ -12,6 +12,13 @@ function CheckedQuantity({ unit }: { unit: QuoteUnit }) {
   return <QuantityField label="Quantity" unit={unit} value={value} onChange={setValue} problem={checked.ok ? null : checked.problem} />;
 }
 
+/** A field without a label in sight (a card's, a table row's). */
+function UnlabelledQuantity() {
+  const [value, setValue] = useState('1');
+  const checked = parseQuantity(value, 'piece');
+  return <QuantityField label="Quantity of Gland A" labelHidden unit="piece" value={value} onChange={setValue} problem={checked.ok ? null : checked.problem} />;
+}
+
 function Quantities({ entries }: { entries: [number, QuoteUnit][] }) {
   const texts = useQuantityTexts();
   return (
@@ -34,6 +41,17 @@ describe('QuantityField', () => {
     expect(input).toHaveAccessibleDescription('Enter a whole number of pieces. pieces');
     fireEvent.change(input, { target: { value: '0' } });
     expect(screen.getByText('Enter a quantity greater than 0.')).toBeVisible();
+  });
+
+  it('without a label in sight is named and described all the same, and explains a refused quantity', () => {
+    renderInSite(<UnlabelledQuantity />);
+    const input = screen.getByRole('textbox', { name: 'Quantity of Gland A' });
+    expect(screen.queryByText('Quantity of Gland A')).toBeNull();
+    expect(input).toHaveAccessibleDescription('pieces');
+    fireEvent.change(input, { target: { value: '2.5' } });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Enter a whole number of pieces. pieces');
+    expect(screen.getByText('Enter a whole number of pieces.')).toBeVisible();
   });
 
   it('takes decimals where the unit does (metres)', () => {

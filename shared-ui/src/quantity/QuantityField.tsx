@@ -1,6 +1,7 @@
+import { useId } from 'react';
 import styled from 'styled-components';
 import { QUOTE_LIMITS, unitAllowsDecimals, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
-import { Field } from '../components/Field/Field';
+import { ErrorText, Field, type FieldControlProps } from '../components/Field/Field';
 import { useQuantityTexts } from './quantityText';
 
 export interface QuantityFieldProps {
@@ -13,16 +14,22 @@ export interface QuantityFieldProps {
   /** What is wrong with the value (parseQuantity's code), shown under the field in the page's language. */
   problem?: QuantityProblem | null;
   id?: string;
-  /** Hides the label from sight (kept for screen readers): for a field in a table row whose column says it. */
+  /**
+   * No label in sight: the field is named by an aria-label (screen readers hear the same name), for a field whose
+   * place says what it is (a table row's column, a product's card). No label element and no wrapper: one field
+   * is two elements (three with a problem), which counts on a page of a dozen cards.
+   */
   labelHidden?: boolean;
   className?: string;
 }
 
 const Row = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 8px;
 `;
+
 
 const Input = styled.input`
   inline-size: 7.5em;
@@ -34,12 +41,6 @@ const Input = styled.input`
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.error}; }
 `;
 
-const QuantityBox = styled(Field)<{ $labelHidden: boolean }>`
-  ${({ $labelHidden }) =>
-    $labelHidden
-      ? `> label { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }`
-      : ''}
-`;
 
 /**
  * A quantity in a product's unit: a text field (numeric keyboard; decimals only where the unit takes them), the unit's
@@ -47,30 +48,32 @@ const QuantityBox = styled(Field)<{ $labelHidden: boolean }>`
  */
 export function QuantityField({ label, unit, value, onChange, problem = null, id, labelHidden = false, className }: QuantityFieldProps) {
   const texts = useQuantityTexts();
-  const unitName = texts.unitName(unit);
-  return (
-    <QuantityBox
-      label={label}
-      id={id}
-      className={className}
-      $labelHidden={labelHidden}
-      error={problem === null ? undefined : texts.problem(problem, unit, QUOTE_LIMITS.maxQuantity)}
-    >
-      {(control) => (
-        <Row>
-          <Input
-            {...control}
-            type="text"
-            inputMode={unitAllowsDecimals(unit) ? 'decimal' : 'numeric'}
-            autoComplete="off"
-            dir="ltr"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            aria-describedby={[control['aria-describedby'], `${control.id}-unit`].filter(Boolean).join(' ')}
-          />
-          <span id={`${control.id}-unit`}>{unitName}</span>
-        </Row>
-      )}
-    </QuantityBox>
+  const generatedId = useId();
+  const error = problem === null ? undefined : texts.problem(problem, unit, QUOTE_LIMITS.maxQuantity);
+  const row = (control: FieldControlProps, rowClassName?: string) => (
+    <Row className={rowClassName}>
+      <Input
+        {...control}
+        aria-label={labelHidden ? label : undefined}
+        type="text"
+        inputMode={unitAllowsDecimals(unit) ? 'decimal' : 'numeric'}
+        autoComplete="off"
+        dir="ltr"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={[control['aria-describedby'], `${control.id}-unit`].filter(Boolean).join(' ')}
+      />
+      <span id={`${control.id}-unit`}>{texts.unitName(unit)}</span>
+      {labelHidden && error ? <ErrorText id={`${control.id}-error`}>{error}</ErrorText> : null}
+    </Row>
   );
+  if (!labelHidden) {
+    return (
+      <Field label={label} id={id} className={className} error={error}>
+        {(control) => row(control)}
+      </Field>
+    );
+  }
+  const controlId = id ?? generatedId;
+  return row({ id: controlId, ...(error ? { 'aria-describedby': `${controlId}-error`, 'aria-invalid': true } : {}) }, className);
 }

@@ -41,7 +41,9 @@ const Hint = styled.p`
   font-size: ${({ theme }) => theme.typeScale.sm};
 `;
 
-const ErrorText = styled.p`
+/** Exported for QuantityField's field without a label, where it takes a line of its own in the row (flex-basis). */
+export const ErrorText = styled.p`
+  flex-basis: 100%;
   margin: 0;
   color: ${({ theme }) => theme.colors.error};
   font-size: ${({ theme }) => theme.typeScale.sm};

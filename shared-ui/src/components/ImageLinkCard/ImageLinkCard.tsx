@@ -33,12 +33,14 @@ export interface ImageLinkCardProps {
   children: ReactNode;
   /** Controls of the card (a product's "Add to quote", "Compare"), after the link. */
   after?: ReactNode;
+  /** On the card (the list item): styled(ImageLinkCard) styles its link's text without a wrapper of its own. */
+  className?: string;
 }
 
 /** A grid item led by one link: picture on top, the caller's text below, its controls after (categories, products, matches). */
-export function ImageLinkCard({ to, imageSrc, eager, children, after }: ImageLinkCardProps) {
+export function ImageLinkCard({ to, imageSrc, eager, children, after, className }: ImageLinkCardProps) {
   return (
-    <Card as="li">
+    <Card as="li" className={className}>
       <CardLink to={to}>
         {/* Decorative: the card's heading names what the picture shows. */}
         <CataloguePicture src={imageSrc} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
