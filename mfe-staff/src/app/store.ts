@@ -1,13 +1,14 @@
 // The staff app's own store: staff state never enters the public pages' store (shared-store's root reducer), whose
 // types and code stay as they are. Made once per StaffApp; the host page holds no other store.
-import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { sessionSlice } from '../session/sessionSlice';
 import { inboxSlice } from '../inbox/inboxSlice';
 import { itemSlice } from '../item/itemSlice';
 import { reviewsSlice } from '../reviews/reviewsSlice';
+import { staffApi } from '../api/staffApi';
 
-const slicesReducer = combineSlices(sessionSlice, inboxSlice, itemSlice, reviewsSlice);
+const slicesReducer = combineSlices(sessionSlice, inboxSlice, itemSlice, reviewsSlice, staffApi);
 type SlicesState = ReturnType<typeof slicesReducer>;
 
 /**
@@ -20,8 +21,16 @@ function staffReducer(state: SlicesState | undefined, action: UnknownAction): Sl
   return { ...slicesReducer(undefined, action), session: next.session };
 }
 
+/** When the session ends, the reads cached go too (their subscriptions and timers with them: RTK Query's own reset). */
+const forgetOnSignOut: Middleware<object, SlicesState> = (store) => (next) => (action) => {
+  const before = store.getState().session.status;
+  const result = next(action);
+  if (before !== 'signed-out' && store.getState().session.status === 'signed-out') store.dispatch(staffApi.util.resetApiState());
+  return result;
+};
+
 export function makeStaffStore() {
-  return configureStore({ reducer: staffReducer });
+  return configureStore({ reducer: staffReducer, middleware: (defaults) => defaults().concat(staffApi.middleware, forgetOnSignOut) });
 }
 
 export type StaffStore = ReturnType<typeof makeStaffStore>;
