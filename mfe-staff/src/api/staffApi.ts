@@ -2,7 +2,8 @@
 // again on every visit: staff data changes under other people's hands) and the changes, which invalidate the reads
 // they make stale by tag. The staff host is its own build, so RTK Query's bytes never reach the public pages.
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { STAFF_API, staffApiPath, type AuditPage, type StaffAccountSummary, type StaffSettings } from '@site/contracts/staff-api';
+import { STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type SignInResult, type StaffAccountSummary, type StaffSession, type StaffSettings, type TotpSetup } from '@site/contracts/staff-api';
+import type { CodeBody, SignInBody } from '@site/contracts/staff-api-schemas';
 import type { EditorCategory, EditorCategoryList, EditorProduct, EditorProductPage, MissingArabicReport, ProductDiff, ProductVersionList } from '@site/contracts/staff-catalogue-api';
 import type { ReleaseTokenInfo, RemoteListing } from '@site/contracts/releases-api';
 import { queryString, staffBaseQuery } from './staffBaseQuery';
@@ -19,8 +20,18 @@ export const staffApi = createApi({
   baseQuery: staffBaseQuery,
   // what a screen shows is read again each time it is opened (as the pages did before the cache)
   refetchOnMountOrArgChange: true,
-  tagTypes: ['Settings', 'Releases', 'ReleaseTokens', 'CatalogueList', 'Product', 'Versions', 'Categories'],
+  tagTypes: ['Settings', 'Releases', 'ReleaseTokens', 'CatalogueList', 'Product', 'Versions', 'Categories', 'Inbox', 'Reviews'],
   endpoints: (build) => ({
+    // ---- the session (sessionSlice.ts keeps who is signed in and the CSRF token from these answers) ----
+    session: build.query<SessionAnswer, void>({ query: () => STAFF_API.session }),
+    signIn: build.mutation<SignInResult, SignInBody>({ query: (body) => ({ url: STAFF_API.signIn, method: 'POST', body }) }),
+    secondFactor: build.mutation<SignInResult, string>({ query: (code) => ({ url: STAFF_API.secondFactor, method: 'POST', body: { code } satisfies CodeBody }) }),
+    startTotpSetup: build.mutation<TotpSetup, void>({ query: () => ({ url: STAFF_API.totpSetup, method: 'POST' }) }),
+    confirmTotp: build.mutation<{ recoveryCodes: string[]; session: StaffSession }, string>({
+      query: (code) => ({ url: STAFF_API.totpConfirm, method: 'POST', body: { code } satisfies CodeBody }),
+    }),
+    signOut: build.mutation<void, void>({ query: () => ({ url: STAFF_API.signOut, method: 'POST' }) }),
+
     // ---- settings, audit log, colleagues ----
     settings: build.query<StaffSettings, void>({ query: () => STAFF_API.settings, providesTags: ['Settings'] }),
     saveSettings: build.mutation<StaffSettings, StaffSettings>({
@@ -28,7 +39,7 @@ export const staffApi = createApi({
       // the answer is the settings as saved: shown as they are, without asking again
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const saved = await queryFulfilled.catch(() => undefined);
-        if (saved !== undefined) dispatch(staffApi.util.upsertQueryData('settings', undefined, saved.data));
+        if (saved !== undefined) void dispatch(staffApi.util.upsertQueryData('settings', undefined, saved.data));
       },
     }),
     auditPage: build.query<AuditPage, number>({ query: (page) => `${STAFF_API.audit}${queryString({ page: page > 1 ? page : undefined })}` }),

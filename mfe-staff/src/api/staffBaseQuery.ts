@@ -68,7 +68,7 @@ export const OWN_401_ENDPOINTS: ReadonlySet<string> = new Set(['session', 'signI
 export const SESSION_EXPIRED = 'session/sessionExpired';
 
 export const staffBaseQuery: BaseQueryFn<StaffRequest, unknown, StaffFailure> = async (args, api, extraOptions) => {
-  const result = await fetchStaff(args, api, extraOptions as object);
+  const result = await fetchStaff(args, api, extraOptions);
   if (result.error === undefined) return { data: result.data === null ? undefined : result.data, meta: result.meta };
   const { error } = result;
   let failure: StaffFailure;

@@ -19,10 +19,11 @@ interface Edits {
 }
 
 export function useProductEditor(id: string) {
-  const { resource, retry } = staffResource(useCatalogueProductQuery(id));
+  const query = useCatalogueProductQuery(id);
+  const { resource, retry } = staffResource(query);
   const set = useProductAnswered(id);
   const call = useCatalogueCall();
-  const product = resource.data;
+  const product = query.data;
   // undefined: no unsaved edits, the form shows the product as the server last answered it
   const [edits, setEdits] = useState<Edits | undefined>(undefined);
   /** Counts the reloads (the structured editors start again from the loaded content then). */
