@@ -78,7 +78,10 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
   app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
     // a refused request, worded by the contracts' one formatter (http/contracts.ts); an address naming no product (or
     // version) is one that is not there
-    if (!(error instanceof StaffWorkError) && error.validation !== undefined) return reply.code(error.validationContext === 'params' ? 404 : 400).send(refusalAnswer(error));
+    if (!(error instanceof StaffWorkError) && error.validation !== undefined) {
+      // a 404 is a sentence alone; a 400's problems go with it
+      return error.validationContext === 'params' ? reply.code(404).send({ error: error.message }) : reply.code(400).send(refusalAnswer(error));
+    }
     if (error instanceof StaleEdit) {
       const { message, version, changedBy, changedAt, yours } = error;
       return reply.code(409).send({ error: message, version, changedBy, changedAt: changedAt.toISOString(), ...(yours === undefined ? {} : { yours }) });
