@@ -146,6 +146,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', sharedFacadeRestrictions()] },
   },
   {
+    // RTK Query, bundled by the staff app alone: the staff host shares the toolkit whole (staff-host/webpack.config.cjs)
+    files: ['mfe-staff/src/api/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', sharedFacadeRestrictions({ allowSubpaths: ['@reduxjs/toolkit/query/react'] })] },
+  },
+  {
     // A Playwright fixture with no dependencies is declared `async ({}, use) => ...`.
     files: ['tests/**'],
     rules: { 'no-empty-pattern': 'off' },

@@ -10,4 +10,6 @@ module.exports = createFederatedAppConfig({
   isHost: true,
   publicPath: '/staff/assets/',
   serverRender: false,
+  // whole, not the public pages' facades: the staff app bundles RTK Query, which imports more of both
+  wholeShared: ['@reduxjs/toolkit', 'react-redux'],
 });

@@ -2,6 +2,7 @@
 // the routes' own (the server validates requests and answers with them: server/src/catalogue/catalogueRoutes.ts);
 // browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
 import { z } from 'zod';
+import { apiProblemsSchema } from './apiProblems';
 import { productCategorySchema, productDetailSchema, productSchema, searchResultSchema } from '@site/content/schema';
 import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
 import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
@@ -216,4 +217,4 @@ export const searchResponseSchema = z.strictObject({
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** Every error answer of the catalogue's API: a sentence a person can read. */
-export const catalogueErrorSchema = z.strictObject({ error: z.string() });
+export const catalogueErrorSchema = z.strictObject({ error: z.string(), problems: apiProblemsSchema });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BRANCH_NAMES, isBranchName, DEFAULT_BRANCH_NAME, EMAIL_PATTERN, FIELD_MAX_LENGTH, HONEYPOT_FIELD } from '@site/content/validation';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
 import { textField, typeError } from './textField';
+import { apiProblemsSchema } from './apiProblems';
 
 export interface TextOptions {
   max: number;
@@ -115,10 +116,11 @@ export const inquirySchema = strictObject({
 export const submissionCreatedSchema = z.strictObject({ ok: z.literal(true), id: z.number().int() });
 
 /**
- * Every refusal of a public call (400, 404, 413, 415, 429, 503): a sentence a person can read. Other fields pass
+ * Every refusal of a public or staff call (400, 404, 409, 413, 415, 429, 503): a sentence a person can read; a 400
+ * whose body or query was refused also its `problems` one by one (the sentence names the same ones). Other fields pass
  * through unchecked (a 429's, or Fastify's own {statusCode, message} in a scope without the site's error handler).
  */
-export const apiErrorSchema = z.looseObject({ error: z.string() });
+export const apiErrorSchema = z.looseObject({ error: z.string(), problems: apiProblemsSchema });
 
 /** What the browser sends (z.input: optional fields may be left out). */
 export type ContactFormBody = z.input<typeof contactFormSchema>;
@@ -126,6 +128,7 @@ export type RegistrationBody = z.input<typeof registrationSchema>;
 export type InquiryBody = z.input<typeof inquirySchema>;
 export type SubmissionCreated = z.infer<typeof submissionCreatedSchema>;
 export type ApiError = z.infer<typeof apiErrorSchema>;
+export type { ApiProblem } from './apiProblems';
 
 /** What a schema gives the server, without the honeypot (it only sets the spam flag). */
 export type Submission<S extends z.ZodType> = Omit<z.output<S>, typeof HONEYPOT_FIELD>;

@@ -3,6 +3,7 @@
 // A product's editable content is the catalogue file's row (server/src/catalogue/file/columns.ts): the same fields,
 // checked by the same rules as an import, with the two detail documents as JSON objects instead of JSON text.
 import { z } from 'zod';
+import { apiProblemsSchema } from './apiProblems';
 import { CATALOGUE_MEDIA_PREFIX, uploadedDatasheetSchema, uploadedPictureSchema } from '@site/content/schema';
 
 export { CATALOGUE_MEDIA_PREFIX };
@@ -127,7 +128,7 @@ export const deletedProductSchema = z.strictObject({ deleted: z.string() });
 export type DeletedProduct = z.infer<typeof deletedProductSchema>;
 
 /** A refused change: a sentence; for content that breaks the catalogue's rules, every problem with its field. */
-export const editorErrorSchema = z.strictObject({ error: z.string() });
+export const editorErrorSchema = z.strictObject({ error: z.string(), problems: apiProblemsSchema });
 
 /** 409: someone changed the product after `baseVersion`; `yours` is the content sent, returned untouched. */
 export const staleEditSchema = z.strictObject({

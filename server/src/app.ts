@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CanaryAssignment } from './http/canary.js';
+import { refusalAnswer } from './http/contracts.js';
 import { canaryServedPath, RELEASE_SAFETY_DEFAULTS, remoteServedPath, type Config, type ReleasedRemoteConfig } from './config.js';
 import { describeError, type Database } from './db/index.js';
 import { LOCALE_BASE, localizedPath, type Locale } from '@site/contracts/locale';
@@ -185,7 +186,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).header('cache-control', 'no-store').send({ error: 'Internal server error' });
     }
-    return reply.code(status).send({ error: error.message || 'Bad request' });
+    return reply.code(status).send(refusalAnswer(error));
   });
 
   // remotes: the inline remotes map and the preload hints of each page's remote (read from its dist's manifest)

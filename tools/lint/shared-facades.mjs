@@ -22,8 +22,27 @@ export function facadeExports(facadeFile) {
   );
 }
 
-/** Options of @typescript-eslint/no-restricted-imports for code that webpack bundles into an app. */
-export function sharedFacadeRestrictions() {
+/**
+ * The gitignore-style lines that let `subpath` through a `<package>/*` line: each folder on its way re-included, and
+ * its other entries excluded again ('!@a/b/query', '@a/b/query/*', '!@a/b/query/react').
+ */
+function reincluded(subpath) {
+  const parts = subpath.split('/');
+  const packageParts = subpath.startsWith('@') ? 2 : 1;
+  const lines = [];
+  for (let end = packageParts + 1; end <= parts.length; end += 1) {
+    const upTo = parts.slice(0, end).join('/');
+    lines.push(`!${upTo}`);
+    if (end < parts.length) lines.push(`${upTo}/*`);
+  }
+  return lines;
+}
+
+/**
+ * Options of @typescript-eslint/no-restricted-imports for code that webpack bundles into an app. `allowSubpaths`: the
+ * subpaths an app may bundle as its own copy (the staff app's RTK Query, whose host provides the toolkit whole).
+ */
+export function sharedFacadeRestrictions({ allowSubpaths = [] } = {}) {
   const facades = Object.entries(SHARED_FACADES);
   return {
     paths: [
@@ -41,7 +60,7 @@ export function sharedFacadeRestrictions() {
     ],
     patterns: [
       {
-        group: [...facades.map(([packageName]) => `${packageName}/*`), 'react-router/*'],
+        group: [...facades.map(([packageName]) => `${packageName}/*`), 'react-router/*', ...allowSubpaths.flatMap(reincluded)],
         allowTypeImports: true,
         message: 'Import the package itself: its subpaths are not shared, so they would be a second copy beside the shared facade.',
       },

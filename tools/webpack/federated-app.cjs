@@ -93,7 +93,7 @@ function hostProvided(name, appDir) {
  * runtime, too), so a fallback copy would never load, and listing one costs every remoteEntry.js its share
  * registrations (~1 KB gzip each).
  */
-function sharedSingletons(appPackageJson, appDir, isHost) {
+function sharedSingletons(appPackageJson, appDir, isHost, wholeShared = []) {
   const deps = appPackageJson.dependencies;
   const singleton = (packageName) => ({
     singleton: true,
@@ -104,7 +104,7 @@ function sharedSingletons(appPackageJson, appDir, isHost) {
   const facade = (packageName) => ({ ...facadeShared(singleton, packageName, appDir), ...(isHost ? {} : { import: false }) });
   const shared = ({ name, browser }) => {
     if (browser === 'by-version') return versionedShared(name, appDir, isHost);
-    if (name in SHARED_FACADES) return facade(name);
+    if (name in SHARED_FACADES && !wholeShared.includes(name)) return facade(name);
     // a host provides the file (a subpath such as react-dom/client is a file of its own), at its package's version
     return isHost ? { ...singleton(packageOf(name)), ...hostProvided(name, appDir) } : singleton(packageOf(name));
   };
@@ -135,13 +135,16 @@ function versionedShared(packageName, appDir, isHost) {
  *   pages, which the server never renders (staff-host, mfe-staff)
  * @param {string[]} [options.browserOnlyExposes] exposes left out of the server-render module: modules the server never
  *   renders (the catalogue's staff preview, which draws in a React root of its own with react-dom/client)
+ * @param {string[]} [options.wholeShared] a host's packages of SHARED_FACADES provided whole instead of through their
+ *   facade: the staff host's @reduxjs/toolkit, whose remote bundles RTK Query (its imports of the toolkit reach names
+ *   no facade lists); the public shell keeps its facades, so the public pages' bytes do not change
  */
-function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false, publicPath = '/', serverRender = true, browserOnlyExposes = [] }) {
+function createFederatedAppConfig({ appDir, name, exposes: pages = {}, isHost = false, publicPath = '/', serverRender = true, browserOnlyExposes = [], wholeShared = [] }) {
   // Every remote also exposes its message catalogs, one module per language ('./messages-ar': src/i18n/ar.json): the
   // shell loads the page's language with the remote's first module, so a remote's strings ship with its code and a
   // page downloads only its own language (contracts/src/federation.ts, messagesModule).
   const exposes = isHost ? pages : { ...pages, ...messageExposes(appDir) };
-  const browser = (argv) => browserConfig({ appDir, name, exposes, isHost, publicPath }, argv);
+  const browser = (argv) => browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared }, argv);
   if (!serverRender) return (_env, argv) => browser(argv);
   // Two builds: the browser's (below) and the server-render module (server-render.cjs), into the same dist/.
   const serverExposes = Object.fromEntries(Object.entries(exposes).filter(([key]) => !browserOnlyExposes.includes(key)));
@@ -159,7 +162,7 @@ function messageExposes(appDir) {
   return Object.fromEntries(catalogs.map((file) => [`./messages-${file.slice(0, 2)}`, `./src/i18n/${file}`]));
 }
 
-function browserConfig({ appDir, name, exposes, isHost, publicPath }, argv) {
+function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared }, argv) {
   const production = argv.mode !== 'development';
   const appPackageJson = require(path.join(appDir, 'package.json'));
   return {
@@ -195,7 +198,7 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath }, argv) {
         exposes,
         // Remotes are registered at run time from the server's remotes map (shell/src/remotes/siteRemotesPlugin.ts).
         remotes: {},
-        shared: sharedSingletons(appPackageJson, appDir, isHost),
+        shared: sharedSingletons(appPackageJson, appDir, isHost, wholeShared),
         // A remote's entry is fetched when one of its modules is first needed: with the default 'version-first'
         // every remote entry is fetched at start-up, and one dead remote would blank the page.
         shareStrategy: 'loaded-first',

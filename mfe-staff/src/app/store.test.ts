@@ -2,9 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { STAFF_API, type InboxPage } from '@site/contracts/staff-api';
 import { sessionOf, ADMIN } from '../testing/handlers';
-import { fetchInbox } from '../inbox/inboxSlice';
+import { inboxApi } from '../inbox/inboxApi';
 import { sessionExpired, sessionStarted } from '../session/sessionSlice';
-import { makeStaffStore } from './store';
+import { makeStaffStore, type StaffStore } from './store';
 
 const PAGE: InboxPage = {
   items: [{ kind: 'contact', id: 1, createdAt: '2026-11-20T09:00:00Z', branch: 'Dubai', status: 'new', name: 'A', email: 'a@example.com', company: null, preview: 'x', assignee: null }],
@@ -12,15 +12,18 @@ const PAGE: InboxPage = {
   nextCursor: null,
 };
 
+/** What the store holds of the unfiltered inbox. */
+const inboxOf = (store: StaffStore) => inboxApi.endpoints.inbox.select({})(store.getState());
+
 describe('the staff store', () => {
   it('forgets the rows it showed when the session ends', async () => {
     server.use(http.get(STAFF_API.inbox, () => HttpResponse.json(PAGE)));
     const store = makeStaffStore();
     store.dispatch(sessionStarted(sessionOf(ADMIN)));
-    await store.dispatch(fetchInbox({ filters: {} }));
-    expect(store.getState().inbox.items).toHaveLength(1);
+    await store.dispatch(inboxApi.endpoints.inbox.initiate({}));
+    expect(inboxOf(store)?.data?.pages[0]?.items).toHaveLength(1);
     store.dispatch(sessionExpired());
-    expect(store.getState().inbox.items).toEqual([]);
+    expect(inboxOf(store)?.data).toBeUndefined();
     expect(store.getState().session).toMatchObject({ status: 'signed-out', endedBy: 'expiry', csrfToken: null, account: null });
   });
 
@@ -28,7 +31,7 @@ describe('the staff store', () => {
     server.use(http.get(STAFF_API.inbox, () => HttpResponse.json({ error: 'Please sign in.' }, { status: 401 })));
     const store = makeStaffStore();
     store.dispatch(sessionStarted(sessionOf(ADMIN)));
-    await store.dispatch(fetchInbox({ filters: {} }));
+    await store.dispatch(inboxApi.endpoints.inbox.initiate({}));
     expect(store.getState().session.status).toBe('signed-out');
   });
 
@@ -36,8 +39,8 @@ describe('the staff store', () => {
     server.use(http.get(STAFF_API.inbox, () => HttpResponse.json({ error: 'Not yours.' }, { status: 403 })));
     const store = makeStaffStore();
     store.dispatch(sessionStarted(sessionOf(ADMIN)));
-    await store.dispatch(fetchInbox({ filters: {} }));
+    await store.dispatch(inboxApi.endpoints.inbox.initiate({}));
     expect(store.getState().session.status).toBe('active');
-    expect(store.getState().inbox).toMatchObject({ status: 'failed', error: 'Not yours.' });
+    expect(inboxOf(store)).toMatchObject({ isError: true, error: { status: 403, message: 'Not yours.' } });
   });
 });

@@ -1,13 +1,13 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment } from 'react';
 import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
-import { STAFF_API, type AuditEntry, type AuditPage as AuditPageData } from '@site/contracts/staff-api';
-import { queryString } from '../api/staffFetch';
+import type { AuditEntry } from '@site/contracts/staff-api';
+import { useAuditPageQuery } from '../api/staffApi';
 import { formatDateTime } from '../ui/format';
 import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
 import { Table } from '../ui/Table';
-import { useStaffResource } from '../ui/useStaffResource';
+import { staffResource } from '../ui/staffResource';
 import { VisibleText } from '../ui/VisibleText';
 
 /** The page number of the address (?page=3), 1 by default. */
@@ -55,8 +55,7 @@ function EntryDetail({ entry }: { entry: AuditEntry }) {
 export function AuditPage() {
   const [search, setSearch] = useAddressQuery();
   const page = auditPageOf(search);
-  const url = useMemo(() => `${STAFF_API.audit}${queryString({ page: page > 1 ? page : undefined })}`, [page]);
-  const { resource, retry } = useStaffResource<AuditPageData>(url);
+  const { resource, retry } = staffResource(useAuditPageQuery(page));
   const data = resource.data;
 
   return (

@@ -1,16 +1,12 @@
 // The catalogue editor's calls (STAFF_API.catalogue*, shapes in @site/contracts/staff-catalogue-api) as the screens
-// make them: the answers are kept by the one page that shows them (like useStaffResource's), so there is no slice.
-// A 401 ends the session as any staff call's does.
+// make them: changes and uploads through staffApi's mutations (the CSRF token and a 401's end of the session are the
+// base query's), and a refusal read from the server's structured answer (its problems, a 409's who and when).
 import { useCallback } from 'react';
-import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
+import type { ApiProblem } from '@site/contracts/forms-api';
 import type { EditableProduct, EditorProduct, StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
-import { staffFetch, StaffApiError } from '../api/staffFetch';
-import { useStaffDispatch, useStaffSelector } from '../app/store';
-import { selectSession, sessionExpired } from '../session/sessionSlice';
-
-export const productUrl = (id: string) => staffApiPath(STAFF_API.catalogueProduct, { id });
-export const versionsUrl = (id: string) => staffApiPath(STAFF_API.catalogueVersions, { id });
-export const diffUrl = (id: string, from: number, to: number) => `${staffApiPath(STAFF_API.catalogueDiff, { id })}?from=${from}&to=${to}`;
+import { staffApi, useCatalogueChangeMutation, useCatalogueUploadMutation, type CatalogueChange } from '../api/staffApi';
+import { failureOf } from '../api/staffBaseQuery';
+import { useStaffDispatch } from '../app/store';
 
 /** The app's address of a product's edit page, and of its history. */
 export const editPath = (id: string) => `/catalogue/${encodeURIComponent(id)}`;
@@ -26,28 +22,22 @@ export const CATEGORIES_PATH = '/catalogue-categories';
 export const categoryEditPath = (id: string) => `${CATEGORIES_PATH}/${encodeURIComponent(id)}`;
 export const NEW_CATEGORY_PATH = `${CATEGORIES_PATH}/new`;
 
+/** One problem of a refused change: its words, and the field it is about when it names one. */
+export interface FieldProblem {
+  field: string | undefined;
+  text: string;
+}
+
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
 export type ChangeRefusal =
   | { kind: 'stale'; message: string; changedBy: string | null; changedAt: string; version: number; yours: EditableProduct | undefined }
-  | { kind: 'invalid'; message: string; problems: string[] }
-  | { kind: 'other'; message: string; status: number };
+  | { kind: 'invalid'; message: string; problems: FieldProblem[] }
+  | { kind: 'other'; message: string; status: number; problems: FieldProblem[] };
 
 function isStaleAnswer(body: unknown): body is StaleEditAnswer {
   if (typeof body !== 'object' || body === null) return false;
   const answer = body as Partial<StaleEditAnswer>;
   return typeof answer.version === 'number' && typeof answer.changedAt === 'string';
-}
-
-/**
- * The problems of a refused draft, one per field: the server's 400 says 'The product was not saved: 2 problems to
- * fix: a; b' (editorStore.ts), a request the schema refused 'content.price: …; content.code: …' (routes.ts).
- */
-export function problemsOf(message: string): string[] {
-  const list = /problems? to fix: (.*)$/s.exec(message)?.[1] ?? message;
-  return list
-    .split('; ')
-    .map((problem) => problem.trim())
-    .filter((problem) => problem !== '');
 }
 
 /** The content's top-level fields, longest first so that 'productName_ar' is not read as 'productName'. */
@@ -57,7 +47,10 @@ const FIELDS: readonly (keyof EditableProduct)[] = (
   .slice()
   .sort((a, b) => b.length - a.length);
 
-/** The field a problem names ('details_ar: description.0.key: …', 'missing Arabic: productName_ar is empty'), if any. */
+/**
+ * The field a catalogue rule's problem is about ('details_ar: description.0.key: …', 'missing Arabic: productName_ar
+ * is empty'): the import's checks word each problem with its field, and answer it without a path.
+ */
 export function fieldOfProblem(problem: string): keyof EditableProduct | undefined {
   for (const field of FIELDS) {
     if (new RegExp(`(^|[\\s.:'"(])${field}($|[\\s.:'",)])`).test(problem)) return field;
@@ -65,52 +58,54 @@ export function fieldOfProblem(problem: string): keyof EditableProduct | undefin
   return undefined;
 }
 
-export function refusalOf(error: unknown): ChangeRefusal {
-  if (!(error instanceof StaffApiError)) return { kind: 'other', message: error instanceof Error ? error.message : String(error), status: 0 };
-  if (error.status === 409 && isStaleAnswer(error.body)) {
-    const { changedBy, changedAt, version, yours } = error.body;
-    return { kind: 'stale', message: error.message, changedBy, changedAt, version, yours };
-  }
-  if (error.status === 400) return { kind: 'invalid', message: error.message, problems: problemsOf(error.message) };
-  return { kind: 'other', message: error.message, status: error.status };
+/**
+ * A 400's problems, one per thing to fix, from the answer's `problems` (never from its sentence): a schema's problem
+ * names its field by its path (['content', 'price'] is the price's, ['id'] the new id's); a catalogue rule's (path [])
+ * is shown as the rule words it.
+ */
+export function problemsOf(problems: readonly ApiProblem[]): FieldProblem[] {
+  return problems.map(({ path, message }) => {
+    if (path.length === 0) return { field: fieldOfProblem(message), text: message };
+    const field = String(path[0] === 'content' && path.length > 1 ? path[1] : path[0]);
+    const place = path.join('.');
+    return { field, text: message.includes(field) ? message : `${place}: ${message}` };
+  });
 }
 
-/** A state-changing call with the session's CSRF token; a 401 ends the session (and rejects as any refusal). */
+export function refusalOf(error: unknown): ChangeRefusal {
+  const failure = failureOf(error);
+  if (failure.status === 409 && isStaleAnswer(failure.body)) {
+    const { changedBy, changedAt, version, yours } = failure.body;
+    return { kind: 'stale', message: failure.message, changedBy, changedAt, version, yours };
+  }
+  if (failure.status === 400) {
+    const problems = problemsOf(failure.problems);
+    return { kind: 'invalid', message: failure.message, problems: problems.length > 0 ? problems : [{ field: undefined, text: failure.message }] };
+  }
+  return { kind: 'other', message: failure.message, status: failure.status, problems: problemsOf(failure.problems) };
+}
+
+/** A state-changing call (catalogueChange): resolves with the answer, rejects with a StaffFailure. */
 export function useCatalogueCall() {
-  const dispatch = useStaffDispatch();
-  const { csrfToken } = useStaffSelector(selectSession);
+  const [change] = useCatalogueChangeMutation();
   return useCallback(
     // most calls answer the product; the categories' answer their category
-    async <T = EditorProduct>(url: string, method: 'PUT' | 'POST' | 'DELETE', body: unknown): Promise<T> => {
-      try {
-        return await staffFetch<T>(url, { method, body, csrfToken });
-      } catch (error) {
-        if (error instanceof StaffApiError && error.status === 401) dispatch(sessionExpired());
-        throw error;
-      }
-    },
-    [csrfToken, dispatch],
+    async <T = EditorProduct>(url: string, method: CatalogueChange['method'], body: unknown): Promise<T> => (await change({ url, method, body }).unwrap()) as T,
+    [change],
   );
+}
+
+/** The product as a change answered it, put where its edit page and history read it (no read again). */
+export function useProductAnswered(id: string) {
+  const dispatch = useStaffDispatch();
+  return useCallback((answer: EditorProduct) => void dispatch(staffApi.util.upsertQueryData('catalogueProduct', id, answer)), [dispatch, id]);
 }
 
 /**
- * A file sent to one of the upload addresses (STAFF_API.cataloguePictures, catalogueDatasheets) as the one file part
- * of a FormData, with the CSRF token; resolves with the reference to put into the draft. A 401 ends the session.
+ * A file sent to one of the upload addresses (STAFF_API.cataloguePictures, catalogueDatasheets, catalogueImport) as
+ * the one file part of a FormData, with the CSRF token; resolves with the answer (the reference to put into the draft).
  */
 export function useCatalogueUpload() {
-  const dispatch = useStaffDispatch();
-  const { csrfToken } = useStaffSelector(selectSession);
-  return useCallback(
-    async <T>(url: string, file: File): Promise<T> => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      try {
-        return await staffFetch<T>(url, { method: 'POST', body: form, csrfToken });
-      } catch (error) {
-        if (error instanceof StaffApiError && error.status === 401) dispatch(sessionExpired());
-        throw error;
-      }
-    },
-    [csrfToken, dispatch],
-  );
+  const [upload] = useCatalogueUploadMutation();
+  return useCallback(async <T>(url: string, file: File): Promise<T> => (await upload({ url, file }).unwrap()) as T, [upload]);
 }

@@ -1,15 +1,16 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import { Button, ButtonLink, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { useStaffDispatch, useStaffSelector } from '../app/store';
+import { useStaffSelector } from '../app/store';
+import { messageOf } from '../api/staffBaseQuery';
 import { selectIsAdmin } from '../session/sessionSlice';
 import { PageHeading } from '../ui/PageHeading';
 import { Notice } from '../ui/Notice';
 import { InboxFilters } from './InboxFilters';
 import { InboxTable } from './InboxTable';
 import { inboxFiltersFromSearch, inboxSearch, type InboxFilters as Filters } from './inboxQuery';
-import { fetchInbox, selectInbox } from './inboxSlice';
+import { useInboxInfiniteQuery } from './inboxApi';
 
 const Summary = styled.div`
   display: flex;
@@ -40,47 +41,45 @@ export function countText(shown: number, total: number): string {
  * by the address's query, 50 at a time ("Load more"), with the filtered view as CSV.
  */
 export function InboxPage() {
-  const dispatch = useStaffDispatch();
   const admin = useStaffSelector(selectIsAdmin);
-  const inbox = useStaffSelector(selectInbox);
   const [search, setSearch] = useAddressQuery();
   const filters = useMemo(() => inboxFiltersFromSearch(search, { admin }), [search, admin]);
   const canonical = inboxSearch(filters);
-
-  useEffect(() => {
-    const request = dispatch(fetchInbox({ filters }));
-    return () => request.abort();
-  }, [dispatch, filters]);
+  const inbox = useInboxInfiniteQuery(filters);
+  // the rows of these filters only (`data` would keep the last filters' while the new ones load)
+  const items = useMemo(() => inbox.currentData?.pages.flatMap((page) => page.items), [inbox.currentData]);
+  const total = inbox.currentData?.pages.at(-1)?.total ?? 0;
+  const loadingMore = inbox.isFetchingNextPage;
+  // the first page (again): a new filter, a retry or a visit
+  const loading = inbox.isFetching && !loadingMore;
+  const firstPageFailed = inbox.isError && !inbox.isFetchNextPageError;
 
   const applyFilters = (next: Filters) => setSearch(inboxSearch(next));
   const loadMore = () => {
-    if (inbox.nextCursor !== null) void dispatch(fetchInbox({ filters, cursor: inbox.nextCursor }));
+    if (inbox.hasNextPage) void inbox.fetchNextPage();
   };
-  const current = inbox.search === canonical;
 
   return (
     <PageContainer>
       <PageHeading title="Inbox" />
       <InboxFilters filters={filters} showBranch={admin} onChange={applyFilters} />
       <Summary>
-        <p role="status">{current && (inbox.status === 'ready' || inbox.status === 'loading-more') ? countText(inbox.items.length, inbox.total) : ''}</p>
+        <p role="status">{items !== undefined && !loading ? countText(items.length, total) : ''}</p>
         <ButtonLink $variant="secondary" href={`${STAFF_API.inboxCsv}${canonical}`} download>
           Export these as CSV
         </ButtonLink>
       </Summary>
-      {inbox.status === 'loading' || !current ? <Spinner label="Loading the inbox" /> : null}
-      {inbox.status === 'failed' && current ? (
-        <LoadError message={`The inbox could not be loaded. ${inbox.error ?? ''}`} onRetry={() => void dispatch(fetchInbox({ filters }))} />
-      ) : null}
-      {current && inbox.items.length > 0 ? <InboxTable items={inbox.items} inboxSearch={canonical} /> : null}
-      {current && (inbox.nextCursor !== null || inbox.status === 'loading-more') ? (
+      {loading ? <Spinner label="Loading the inbox" /> : null}
+      {firstPageFailed && !loading ? <LoadError message={`The inbox could not be loaded. ${messageOf(inbox.error)}`} onRetry={() => void inbox.refetch()} /> : null}
+      {!loading && items !== undefined && items.length > 0 ? <InboxTable items={items} inboxSearch={canonical} /> : null}
+      {!loading && !firstPageFailed && (inbox.hasNextPage || loadingMore) ? (
         <More>
-          <Button type="button" $variant="secondary" onClick={loadMore} disabled={inbox.status === 'loading-more'}>
-            {inbox.status === 'loading-more' ? 'Loading…' : 'Load more'}
+          <Button type="button" $variant="secondary" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading…' : 'Load more'}
           </Button>
         </More>
       ) : null}
-      {current && inbox.status === 'ready' && inbox.error !== null ? <Notice tone="error">{`More items could not be loaded. ${inbox.error}`}</Notice> : null}
+      {!inbox.isFetching && inbox.isFetchNextPageError ? <Notice tone="error">{`More items could not be loaded. ${messageOf(inbox.error)}`}</Notice> : null}
     </PageContainer>
   );
 }

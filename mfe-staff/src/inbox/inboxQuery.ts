@@ -12,7 +12,7 @@ import {
   type InboxStatus,
   type StaffBranch,
 } from '@site/contracts/staff-api';
-import { queryString } from '../api/staffFetch';
+import { queryString } from '../api/staffBaseQuery';
 
 /** The filters a person sets (the cursor and page size are the list's own business, never in the address). */
 export type InboxFilters = Pick<InboxQuery, 'kind' | 'branch' | 'status' | 'from' | 'to' | 'q'>;

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
-import { INBOX_STATUSES, STAFF_API, type InboxItemDetail, type InboxStatus, type StaffAccountSummary } from '@site/contracts/staff-api';
+import { INBOX_STATUSES, type InboxItemDetail, type InboxStatus } from '@site/contracts/staff-api';
+import { useAccountsQuery } from '../api/staffApi';
+import { messageOf } from '../api/staffBaseQuery';
 import { STATUS_LABELS } from '../ui/labels';
 import { Notice } from '../ui/Notice';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
-import { useStaffResource } from '../ui/useStaffResource';
 import type { ItemAction } from './useItemAction';
 
 export interface AssignFormProps {
@@ -15,9 +16,9 @@ export interface AssignFormProps {
 
 /** Who handles it: a colleague the server lists (own branch, and admins), or nobody. */
 export function AssignForm({ item, action, onAssign }: AssignFormProps) {
-  const { resource } = useStaffResource<{ accounts: StaffAccountSummary[] }>(STAFF_API.accounts);
+  const { data, isError, error } = useAccountsQuery();
   const [chosen, setChosen] = useState(item.assignee === null ? '' : String(item.assignee.id));
-  const accounts = resource.data?.accounts ?? [];
+  const accounts = data?.accounts ?? [];
   // The current assignee stays choosable even if the list no longer has them (disabled since).
   const options = item.assignee !== null && !accounts.some((account) => account.id === item.assignee?.id) ? [item.assignee, ...accounts] : accounts;
 
@@ -30,7 +31,7 @@ export function AssignForm({ item, action, onAssign }: AssignFormProps) {
   return (
     <form aria-label="Assign to a colleague" onSubmit={submit}>
       <FieldRow>
-        <StaffField label="Assigned to" hint={resource.status === 'failed' ? `The list of colleagues could not be loaded. ${resource.error}` : undefined}>
+        <StaffField label="Assigned to" hint={isError ? `The list of colleagues could not be loaded. ${messageOf(error)}` : undefined}>
           {(control) => (
             <select {...control} name="assignee" value={chosen} onChange={(event) => setChosen(event.target.value)}>
               <option value="">Nobody</option>

@@ -65,8 +65,8 @@ describe('an inbox item', () => {
 
   it('assigns to a colleague from the accounts list, sets the status and adds a note', async () => {
     renderStaffApp('/inbox/contact/7');
-    await screen.findByRole('heading', { level: 1 });
-    const assignee = screen.getByRole('combobox', { name: 'Assigned to' });
+    // the item loaded: its controls are there
+    const assignee = await screen.findByRole('combobox', { name: 'Assigned to' });
     await waitFor(() => expect(within(assignee).getAllByRole('option').map((option) => option.textContent)).toEqual(['Nobody', `${ADMIN.email} (administrator)`, `${DUBAI_STAFF.email} (Dubai)`]));
     fireEvent.change(assignee, { target: { value: String(DUBAI_STAFF.id) } });
     fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
@@ -136,8 +136,7 @@ describe('an inbox item', () => {
   it('a change refused for a stale form shows the reason', async () => {
     server.use(http.post('/api/staff/inbox/contact/7/status', () => HttpResponse.json({ error: 'Your session has expired or the form is stale. Please reload the page.' }, { status: 403 })));
     renderStaffApp('/inbox/contact/7');
-    await screen.findByRole('heading', { level: 1 });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'handled' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Status' }), { target: { value: 'handled' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session has expired or the form is stale. Please reload the page.');
   });

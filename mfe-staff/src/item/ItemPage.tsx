@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, Modal, PageContainer, Spinner } from '@site/shared-ui';
 import { INBOX_KINDS, type InboxItemDetail, type InboxKind, type InboxMail } from '@site/contracts/staff-api';
-import { useStaffDispatch, useStaffSelector } from '../app/store';
+import { staffResource } from '../ui/staffResource';
 import { formatDateTime } from '../ui/format';
 import { KIND_LABELS, STATUS_LABELS } from '../ui/labels';
 import { Notice } from '../ui/Notice';
@@ -14,7 +14,16 @@ import { MailsTable } from './MailsTable';
 import { AssignForm, StatusForm } from './ItemControls';
 import { NotesSection } from './NotesSection';
 import { useItemAction } from './useItemAction';
-import { addNote, assignItem, deleteItem, itemKey, loadItem, resendMail, selectItem, setItemStatus, type ItemRef } from './itemSlice';
+import {
+  itemKey,
+  useAddNoteMutation,
+  useAssignItemMutation,
+  useDeleteItemMutation,
+  useInboxItemQuery,
+  useResendMailMutation,
+  useSetItemStatusMutation,
+  type ItemRef,
+} from './itemApi';
 
 const Section = styled.section`
   display: flex;
@@ -72,19 +81,19 @@ export function ItemPage() {
 }
 
 function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
-  const dispatch = useStaffDispatch();
   const navigate = useNavigate();
-  const state = useStaffSelector(selectItem);
   const location = useLocation();
   // The inbox view the item was opened from (InboxTable passes it along), else the plain inbox.
   const inboxSearch = (location.state as { inboxSearch?: unknown } | null)?.inboxSearch;
   const backTo = `/inbox${typeof inboxSearch === 'string' ? inboxSearch : ''}`;
   const { kind, id } = itemRef;
 
-  useEffect(() => {
-    const request = dispatch(loadItem({ kind, id }));
-    return () => request.abort();
-  }, [dispatch, kind, id]);
+  const { resource, retry } = staffResource(useInboxItemQuery({ kind, id }));
+  const [setItemStatus] = useSetItemStatusMutation();
+  const [assignItem] = useAssignItemMutation();
+  const [addNote] = useAddNoteMutation();
+  const [resendMail] = useResendMailMutation();
+  const [deleteItem] = useDeleteItemMutation();
 
   const statusAction = useItemAction();
   const assignAction = useItemAction();
@@ -93,8 +102,7 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
   const spamAction = useItemAction();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
-  const shown = state.key === itemKey(itemRef) ? state : undefined;
-  const item = shown?.item ?? null;
+  const item = resource.data ?? null;
 
   if (item === null) {
     return (
@@ -103,11 +111,11 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
         <p>
           <Link to={backTo}>Back to the inbox</Link>
         </p>
-        {shown?.status === 'failed' ? (
-          shown.errorStatus === 404 || shown.errorStatus === 403 ? (
-            <Notice tone="error">{shown.error}</Notice>
+        {resource.status === 'failed' ? (
+          resource.httpStatus === 404 || resource.httpStatus === 403 ? (
+            <Notice tone="error">{resource.error}</Notice>
           ) : (
-            <LoadError message={`The item could not be loaded. ${shown.error ?? ''}`} onRetry={() => void dispatch(loadItem(itemRef))} />
+            <LoadError message={`The item could not be loaded. ${resource.error}`} onRetry={retry} />
           )
         ) : (
           <Spinner label="Loading the item" />
@@ -117,10 +125,10 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
   }
 
   const resend = (mail: InboxMail) =>
-    void mailAction.run(() => dispatch(resendMail({ ref: itemRef, mailId: mail.id })).unwrap(), `The mail to ${mail.recipient} is queued again.`);
+    void mailAction.run(() => resendMail({ ref: itemRef, mailId: mail.id }).unwrap(), `The mail to ${mail.recipient} is queued again.`);
   const remove = async () => {
     setConfirmingDelete(false);
-    if (await spamAction.run(() => dispatch(deleteItem(itemRef)).unwrap(), 'Deleted.')) void navigate(backTo, { replace: true });
+    if (await spamAction.run(() => deleteItem(itemRef).unwrap(), 'Deleted.')) void navigate(backTo, { replace: true });
   };
 
   return (
@@ -141,7 +149,7 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
           <h2 id="spam-heading">Marked as spam</h2>
           <p>It was never mailed to anyone. Restore it if it is a real message, or delete it for good.</p>
           <Actions>
-            <Button type="button" disabled={spamAction.busy} onClick={() => void spamAction.run(() => dispatch(setItemStatus({ ref: itemRef, status: 'new' })).unwrap(), 'Restored: it is new again.')}>
+            <Button type="button" disabled={spamAction.busy} onClick={() => void spamAction.run(() => setItemStatus({ ref: itemRef, status: 'new' }).unwrap(), 'Restored: it is new again.')}>
               Restore (not spam)
             </Button>
             <Button type="button" $variant="secondary" disabled={spamAction.busy} onClick={() => setConfirmingDelete(true)}>
@@ -178,12 +186,12 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
 
       <Section aria-labelledby="handling-heading">
         <h2 id="handling-heading">Handling</h2>
-        <StatusForm key={item.status} item={item} action={statusAction} onStatus={(status) => dispatch(setItemStatus({ ref: itemRef, status })).unwrap()} />
+        <StatusForm key={item.status} item={item} action={statusAction} onStatus={(status) => setItemStatus({ ref: itemRef, status }).unwrap()} />
         <AssignForm
           key={item.assignee?.id ?? 'nobody'}
           item={item}
           action={assignAction}
-          onAssign={(assigneeId) => dispatch(assignItem({ ref: itemRef, assigneeId })).unwrap()}
+          onAssign={(assigneeId) => assignItem({ ref: itemRef, assigneeId }).unwrap()}
         />
       </Section>
 
@@ -195,7 +203,7 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
 
       <Section aria-labelledby="notes-heading">
         <h2 id="notes-heading">Internal notes</h2>
-        <NotesSection notes={item.notes} action={notesAction} onAdd={(text) => dispatch(addNote({ ref: itemRef, text })).unwrap()} />
+        <NotesSection notes={item.notes} action={notesAction} onAdd={(text) => addNote({ ref: itemRef, text }).unwrap()} />
       </Section>
     </PageContainer>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ApiFailure } from '../api/staffFetch';
+import { messageOf } from '../api/staffBaseQuery';
 
 export interface ItemAction {
   /** Runs a change (a thunk's unwrap()); says `done` when it worked, the server's reason when not. */
@@ -20,7 +20,7 @@ export function useItemAction(): ItemAction {
       setMessage({ tone: 'success', text: done });
       return true;
     } catch (failure) {
-      setMessage({ tone: 'error', text: (failure as ApiFailure).message ?? String(failure) });
+      setMessage({ tone: 'error', text: messageOf(failure) });
       return false;
     } finally {
       setBusy(false);

@@ -1,10 +1,9 @@
 import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { STAFF_API } from '@site/contracts/staff-api';
-import type { RemoteListing } from '@site/contracts/releases-api';
+import { useReleaseRemotesQuery } from '../api/staffApi';
 import { useStaffSelector } from '../app/store';
 import { selectIsAdmin } from '../session/sessionSlice';
 import { PageHeading } from '../ui/PageHeading';
-import { useStaffResource } from '../ui/useStaffResource';
+import { staffResource } from '../ui/staffResource';
 import { RemoteConsole } from './RemoteConsole';
 import { TokensSection } from './TokensSection';
 
@@ -15,7 +14,7 @@ import { TokensSection } from './TokensSection';
  */
 export function ReleasesPage() {
   const admin = useStaffSelector(selectIsAdmin);
-  const { resource, retry } = useStaffResource<{ remotes: RemoteListing[] }>(STAFF_API.releaseRemotes);
+  const { resource, retry } = staffResource(useReleaseRemotesQuery());
 
   let body;
   if (resource.data !== undefined) {

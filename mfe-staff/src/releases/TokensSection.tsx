@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button, LoadError, Spinner, VisuallyHidden } from '@site/shared-ui';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { STAFF_API } from '@site/contracts/staff-api';
+import { useReleaseTokensQuery } from '../api/staffApi';
 import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo } from '@site/contracts/releases-api';
 import type { ReleaseTokenBody } from '@site/contracts/releases-api-schemas';
 import { CopyButton } from '../ui/CopyButton';
@@ -10,9 +11,9 @@ import { Notice } from '../ui/Notice';
 import { Table } from '../ui/Table';
 import { formatDateTime } from '../ui/format';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
-import { useStaffResource } from '../ui/useStaffResource';
+import { staffResource } from '../ui/staffResource';
 import { ConfirmDialog } from './ConfirmDialog';
-import { messageOf, revokeUrl, useReleaseCall } from './releaseCalls';
+import { messageOf, problemFieldOf, revokeUrl, useReleaseCall } from './releaseCalls';
 
 const Section = styled.section`
   h3 { margin: 24px 0 8px; }
@@ -35,13 +36,13 @@ function stateOf(token: ReleaseTokenInfo, now: number): string {
 
 type Field = 'name' | 'remotes' | 'expiresInDays';
 
-/** The fields a refusal of the token form names ('remotes must …', 'expiresInDays must …'); else the name's. */
-const fieldOf = (message: string): Field => (/^remotes\b/.test(message) ? 'remotes' : /^expiresInDays\b/.test(message) ? 'expiresInDays' : 'name');
+/** The field a refusal of the token form is about: the one its first problem names; else the name's. */
+const fieldOf = (error: unknown): Field => problemFieldOf(error, ['remotes', 'expiresInDays'] as const) ?? 'name';
 
 /** Administrators' tokens for deployment pipelines: made here (the secret shown once), listed without secrets, revoked. */
 export function TokensSection() {
   const call = useReleaseCall();
-  const { resource, retry } = useStaffResource<{ tokens: ReleaseTokenInfo[] }>(STAFF_API.releaseTokens);
+  const { resource, retry } = staffResource(useReleaseTokensQuery());
   const [name, setName] = useState('');
   const [remotes, setRemotes] = useState<ReleasedRemote[]>([]);
   const [days, setDays] = useState('90');
@@ -68,8 +69,7 @@ export function TokensSection() {
       setRemotes([]);
       retry();
     } catch (error) {
-      const text = messageOf(error);
-      setRefusal({ field: fieldOf(text), message: text });
+      setRefusal({ field: fieldOf(error), message: messageOf(error) });
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { REVIEW_VISIBILITIES, type ReviewQuery, type StaffReview } from '@site/contracts/staff-api';
-import { useStaffDispatch, useStaffSelector } from '../app/store';
-import type { ApiFailure } from '../api/staffFetch';
+import { messageOf } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
 import { VISIBILITY_LABELS } from '../ui/labels';
 import { Notice } from '../ui/Notice';
@@ -12,7 +11,8 @@ import { Pager } from '../ui/Pager';
 import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
 import { reviewQueryFromSearch, reviewSearch, STARS } from './reviewQuery';
-import { fetchReviews, selectReviews, setReviewHidden } from './reviewsSlice';
+import { useReviewsQuery, useSetReviewHiddenMutation } from './reviewsApi';
+import { staffResource } from '../ui/staffResource';
 import { ProductPicker } from './ProductPicker';
 
 const List = styled.ol`
@@ -37,15 +37,10 @@ export const starsText = (stars: number): string => `${stars} of 5 stars`;
 
 /** /staff/reviews: product reviews for moderation, filtered by the address's query, a page at a time. */
 export function ReviewsPage() {
-  const dispatch = useStaffDispatch();
-  const reviews = useStaffSelector(selectReviews);
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => reviewQueryFromSearch(search), [search]);
-
-  useEffect(() => {
-    const request = dispatch(fetchReviews(query));
-    return () => request.abort();
-  }, [dispatch, query]);
+  const { resource, retry } = staffResource(useReviewsQuery(query));
+  const reviews = resource.status === 'ready' ? resource.data : undefined;
 
   // Any new filter starts again at page 1.
   const apply = (next: ReviewQuery) => setSearch(reviewSearch(next));
@@ -101,10 +96,10 @@ export function ReviewsPage() {
         </FieldRow>
       </FilterForm>
 
-      <p role="status">{reviews.status === 'ready' ? (reviews.total === 0 ? 'No reviews match these filters.' : `${reviews.total} ${reviews.total === 1 ? 'review' : 'reviews'}`) : ''}</p>
-      {reviews.status === 'loading' || reviews.status === 'idle' ? <Spinner label="Loading the reviews" /> : null}
-      {reviews.status === 'failed' ? <LoadError message={`The reviews could not be loaded. ${reviews.error ?? ''}`} onRetry={() => void dispatch(fetchReviews(query))} /> : null}
-      {reviews.status === 'ready' && reviews.reviews.length > 0 ? (
+      <p role="status">{reviews !== undefined ? (reviews.total === 0 ? 'No reviews match these filters.' : `${reviews.total} ${reviews.total === 1 ? 'review' : 'reviews'}`) : ''}</p>
+      {resource.status === 'loading' ? <Spinner label="Loading the reviews" /> : null}
+      {resource.status === 'failed' ? <LoadError message={`The reviews could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
+      {reviews !== undefined && reviews.reviews.length > 0 ? (
         <>
           <List>
             {reviews.reviews.map((review) => (
@@ -119,7 +114,7 @@ export function ReviewsPage() {
 }
 
 function ReviewRow({ review }: { review: StaffReview }) {
-  const dispatch = useStaffDispatch();
+  const [setReviewHidden] = useSetReviewHiddenMutation();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -127,10 +122,10 @@ function ReviewRow({ review }: { review: StaffReview }) {
     setBusy(true);
     setMessage(null);
     try {
-      await dispatch(setReviewHidden({ id: review.id, hidden })).unwrap();
+      await setReviewHidden({ id: review.id, hidden }).unwrap();
       setMessage({ tone: 'success', text: done });
     } catch (failure) {
-      setMessage({ tone: 'error', text: (failure as ApiFailure).message });
+      setMessage({ tone: 'error', text: messageOf(failure) });
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,10 @@
 // Who is signed in: the staff session (GET STAFF_API.session when the app starts: {session: null} when signed out), its
 // CSRF token, and the sign-in steps (password, second factor, TOTP set-up). Any other staff call answered 401 ends the
 // session here, and the session guard (RequireSession.tsx) sends the visitor to the sign-in page, keeping where they were.
-import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import { STAFF_API, type SessionAnswer, type SignInResult, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
-import type { CodeBody, SignInBody } from '@site/contracts/staff-api-schemas';
-import { staffFetch } from '../api/staffFetch';
-import { failureOfAction, staffThunk } from '../api/staffThunk';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { StaffAccountSummary, StaffSession } from '@site/contracts/staff-api';
+import type { SignInBody } from '@site/contracts/staff-api-schemas';
+import { staffApi } from '../api/staffApi';
 
 export type SessionStatus =
   /** GET session has not answered yet. */
@@ -33,37 +32,19 @@ export interface SessionState {
 
 const initialState: SessionState = { status: 'checking', account: null, csrfToken: null, endedBy: null, error: null, recoveryCodes: null, secondFactor: false };
 
-export const loadSession = staffThunk('session/load', (_: void, { signal }) => staffFetch<SessionAnswer>(STAFF_API.session, { signal }));
-
-export const signIn = staffThunk('session/signIn', (credentials: SignInBody, { csrfToken }) =>
-  staffFetch<SignInResult>(STAFF_API.signIn, { method: 'POST', body: credentials, csrfToken }),
-);
-
-export const submitSecondFactor = staffThunk('session/secondFactor', (code: string, { csrfToken }) =>
-  staffFetch<SignInResult>(STAFF_API.secondFactor, { method: 'POST', body: { code } satisfies CodeBody, csrfToken }),
-);
-
-export const startTotpSetup = staffThunk('session/totpSetup', (_: void, { csrfToken }) =>
-  staffFetch<TotpSetup>(STAFF_API.totpSetup, { method: 'POST', csrfToken }),
-);
-
-export const confirmTotp = staffThunk('session/totpConfirm', (code: string, { csrfToken }) =>
-  staffFetch<{ recoveryCodes: string[]; session: StaffSession }>(STAFF_API.totpConfirm, { method: 'POST', body: { code } satisfies CodeBody, csrfToken }),
-);
-
-export const signOut = staffThunk('session/signOut', (_: void, { csrfToken }) =>
-  staffFetch<undefined>(STAFF_API.signOut, { method: 'POST', csrfToken }),
-);
+const { session, signIn: signInCall, secondFactor, startTotpSetup: totpSetupCall, confirmTotp: confirmTotpCall, signOut: signOutCall } = staffApi.endpoints;
 
 /**
- * The calls whose 401 does not end the session: reading it (signed out is {session: null} there, so a 401 is a failure
- * to start, shown with a retry), and the sign-in steps (401 is a wrong password or code, said on the step itself).
+ * The session's calls as the screens dispatch them (`dispatch(signIn(body)).unwrap()`): staffApi's endpoints, not
+ * kept in its cache (the answers carry the CSRF token, which this slice alone keeps). Their 401s are their own
+ * (staffBaseQuery's OWN_401_ENDPOINTS): a wrong password or code, or nobody signed in.
  */
-const OWN_401 = new Set([loadSession, signIn, submitSecondFactor, startTotpSetup, confirmTotp].map((thunk) => thunk.rejected.type));
-
-function isUnauthorized(action: UnknownAction): boolean {
-  return action.type.endsWith('/rejected') && !OWN_401.has(action.type) && failureOfAction(action)?.status === 401;
-}
+export const loadSession = () => session.initiate(undefined, { subscribe: false, forceRefetch: true });
+export const signIn = (credentials: SignInBody) => signInCall.initiate(credentials, { track: false });
+export const submitSecondFactor = (code: string) => secondFactor.initiate(code, { track: false });
+export const startTotpSetup = () => totpSetupCall.initiate(undefined, { track: false });
+export const confirmTotp = (code: string) => confirmTotpCall.initiate(code, { track: false });
+export const signOut = () => signOutCall.initiate(undefined, { track: false });
 
 function begin(state: SessionState, session: StaffSession): void {
   state.status = session.state;
@@ -86,7 +67,7 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    /** A call outside the thunks (a hook's fetch) was answered 401. */
+    /** A staff call was answered 401 (staffBaseQuery dispatches it): the session ended on the server. */
     sessionExpired: (state) => end(state, 'expiry'),
     /** The visitor goes back to the first sign-in step (from the second factor or the TOTP set-up). */
     signInRestarted: (state) => end(state, null),
@@ -98,32 +79,31 @@ export const sessionSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(loadSession.pending, (state) => {
+      .addMatcher(session.matchPending, (state) => {
         state.status = 'checking';
         state.error = null;
       })
-      .addCase(loadSession.fulfilled, (state, action) => {
+      .addMatcher(session.matchFulfilled, (state, action) => {
         // null: nobody is signed in (not an ended session: the sign-in page says nothing about one)
         if (action.payload.session === null) end(state, null);
         else begin(state, action.payload.session);
       })
-      .addCase(loadSession.rejected, (state, action) => {
-        const failure = failureOfAction(action);
-        if (failure === undefined) return;
+      .addMatcher(session.matchRejected, (state, action) => {
+        // aborted: the app was left before the answer (nothing to show)
+        if (action.meta.aborted || action.payload === undefined) return;
         state.status = 'unreachable';
-        state.error = failure.message;
+        state.error = action.payload.message;
       })
-      .addCase(signIn.fulfilled, (state, action) => begin(state, action.payload))
-      .addCase(submitSecondFactor.fulfilled, (state, action) => begin(state, action.payload))
-      .addCase(confirmTotp.fulfilled, (state, action) => {
+      .addMatcher(signInCall.matchFulfilled, (state, action) => begin(state, action.payload))
+      .addMatcher(secondFactor.matchFulfilled, (state, action) => begin(state, action.payload))
+      .addMatcher(confirmTotpCall.matchFulfilled, (state, action) => {
         begin(state, action.payload.session);
         state.recoveryCodes = action.payload.recoveryCodes;
       })
       // Signed out here whatever the server said: a 401 or 403 means the session was already gone, and a network
       // failure must not leave the screen looking signed in (the cookie is HttpOnly; the server ends it on expiry).
-      .addCase(signOut.fulfilled, (state) => end(state, 'sign-out'))
-      .addCase(signOut.rejected, (state) => end(state, 'sign-out'))
-      .addMatcher(isUnauthorized, (state) => end(state, 'expiry'));
+      .addMatcher(signOutCall.matchFulfilled, (state) => end(state, 'sign-out'))
+      .addMatcher(signOutCall.matchRejected, (state) => end(state, 'sign-out'));
   },
   selectors: {
     selectSession: (state) => state,

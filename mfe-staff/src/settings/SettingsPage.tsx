@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { STAFF_API, type StaffSettings } from '@site/contracts/staff-api';
-import { useStaffDispatch, useStaffSelector } from '../app/store';
-import { staffFetch, StaffApiError } from '../api/staffFetch';
-import { sessionExpired } from '../session/sessionSlice';
+import type { StaffSettings } from '@site/contracts/staff-api';
+import { useSaveSettingsMutation, useSettingsQuery } from '../api/staffApi';
+import { messageOf } from '../api/staffBaseQuery';
 import { Notice } from '../ui/Notice';
 import { PageHeading } from '../ui/PageHeading';
-import { useStaffResource } from '../ui/useStaffResource';
+import { staffResource } from '../ui/staffResource';
 
 const Switch = styled.label`
   display: inline-flex;
@@ -31,9 +30,8 @@ const Hint = styled.p`
 
 /** /staff/settings (admins): whether new reviews wait for approval. */
 export function SettingsPage() {
-  const dispatch = useStaffDispatch();
-  const csrfToken = useStaffSelector((state) => state.session.csrfToken);
-  const { resource, retry, set } = useStaffResource<StaffSettings>(STAFF_API.settings);
+  const { resource, retry } = staffResource(useSettingsQuery());
+  const [saveSettings] = useSaveSettingsMutation();
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -41,11 +39,10 @@ export function SettingsPage() {
     setSaving(true);
     setMessage(null);
     try {
-      set(await staffFetch<StaffSettings>(STAFF_API.settings, { method: 'PUT', body: settings, csrfToken }));
+      await saveSettings(settings).unwrap();
       setMessage({ tone: 'success', text: settings.holdNewReviews ? 'New reviews now wait for approval.' : 'New reviews are shown at once.' });
     } catch (error) {
-      if (error instanceof StaffApiError && error.status === 401) dispatch(sessionExpired());
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
+      setMessage({ tone: 'error', text: messageOf(error) });
     } finally {
       setSaving(false);
     }

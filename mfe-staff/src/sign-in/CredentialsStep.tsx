@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui';
 import { useStaffDispatch } from '../app/store';
-import type { ApiFailure } from '../api/staffFetch';
+import { messageOf } from '../api/staffBaseQuery';
 import { signIn } from '../session/sessionSlice';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
@@ -26,7 +26,7 @@ export function CredentialsStep() {
     try {
       await dispatch(signIn({ email: email.trim(), password })).unwrap();
     } catch (failure) {
-      setError((failure as ApiFailure).message);
+      setError(messageOf(failure));
       setSending(false);
     }
   };

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button, LoadError, Spinner } from '@site/shared-ui';
 import type { TotpSetup } from '@site/contracts/staff-api';
 import { useStaffDispatch } from '../app/store';
-import type { ApiFailure } from '../api/staffFetch';
+import { messageOf } from '../api/staffBaseQuery';
 import { confirmTotp, signInRestarted, startTotpSetup } from '../session/sessionSlice';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
@@ -68,7 +68,7 @@ export function TotpSetupStep({ intro = ADMIN_INTRO, cancel }: TotpSetupStepProp
       .unwrap()
       .then(
         (answer) => setSetup({ status: 'ready', setup: answer }),
-        (failure: ApiFailure) => setSetup({ status: 'failed', error: failure.message }),
+        (failure: unknown) => setSetup({ status: 'failed', error: messageOf(failure) }),
       );
   }, [dispatch, attempt]);
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ApiFailure } from '../api/staffFetch';
+import { messageOf } from '../api/staffBaseQuery';
 
 /** Six digits, spaces allowed as the apps show them ('123 456'). */
 export const TOTP_CODE = /^\d{6}$/;
@@ -19,7 +19,7 @@ export function typedCode(code: string, kind: keyof typeof PROBLEM): string | nu
 
 /**
  * The sign-in steps that ask for a code (second factor, TOTP set-up): check what was typed, send it once at a time,
- * and show the server's refusal. `send` resolves when the step is done (the session moves on), rejects with ApiFailure.
+ * and show the server's refusal. `send` resolves when the step is done (the session moves on), rejects with a StaffFailure.
  */
 export function useCodeSubmit(send: (code: string) => Promise<unknown>) {
   const [error, setError] = useState('');
@@ -34,7 +34,7 @@ export function useCodeSubmit(send: (code: string) => Promise<unknown>) {
     try {
       await send(typed);
     } catch (failure) {
-      setError((failure as ApiFailure).message);
+      setError(messageOf(failure));
       setSending(false);
     }
   };

@@ -298,7 +298,10 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
           });
         }
         if (problems.length > 0) {
-          return HttpResponse.json({ error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}` }, { status: 400 });
+          return HttpResponse.json(
+            { error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`, problems: problems.map((message) => ({ path: [], message })) },
+            { status: 400 },
+          );
         }
         const version = entry.product.version + 1;
         entry.product = { ...entry.product, version, draft: { content, basedOn: baseVersion, savedBy: author(), savedAt: fake.now }, lastChange: changedNow() };
@@ -324,9 +327,15 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const refused = refusal(request);
       if (refused) return refused;
       const { id, content } = (await request.json()) as { id: string; content: EditableProduct };
-      if (find(id) !== undefined || id === 'new') return HttpResponse.json({ error: `id: a product with the id "${id}" already exists. Choose another id.` }, { status: 409 });
+      if (find(id) !== undefined || id === 'new') {
+        const taken = `id: a product with the id "${id}" already exists. Choose another id.`;
+        return HttpResponse.json({ error: taken, problems: [{ path: ['id'], message: taken }] }, { status: 409 });
+      }
       const owner = fake.products.find(({ product }) => product.published.code === content.code && !product.unpublished);
-      if (owner !== undefined) return HttpResponse.json({ error: `The product was not created: 1 problem to fix: duplicate code "${content.code}": product ${owner.product.id} in the catalogue has it` }, { status: 400 });
+      if (owner !== undefined) {
+        const problem = `duplicate code "${content.code}": product ${owner.product.id} in the catalogue has it`;
+        return HttpResponse.json({ error: `The product was not created: 1 problem to fix: ${problem}`, problems: [{ path: [], message: problem }] }, { status: 400 });
+      }
       const product = newProduct(id, content);
       fake.products.push({ product, versions: [] });
       return HttpResponse.json(product);

@@ -50,7 +50,10 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
     return undefined;
   };
   const invalid = (what: string, problems: string[]) =>
-    HttpResponse.json({ error: `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}` }, { status: 400 });
+    HttpResponse.json(
+      { error: `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`, problems: problems.map((message) => ({ path: [], message })) },
+      { status: 400 },
+    );
   const by = () => fake.session?.account.email ?? null;
   server.use(
     ...staffHandlers(fake),

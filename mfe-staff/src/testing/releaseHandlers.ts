@@ -44,6 +44,8 @@ export function fakeRegistry(): FakeRegistry {
 export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession | null) {
   let nextId = 100;
   const error = (text: string, status: number) => HttpResponse.json({ error: text }, { status });
+  /** A body its schema refuses: the sentence and its one problem at the field (the contracts' {error, problems}). */
+  const invalid = (field: string, text: string) => HttpResponse.json({ error: text, problems: [{ path: [field], message: text }] }, { status: 400 });
   const refusal = (request: Request): Response | undefined => {
     const current = session();
     if (current === null || current.state !== 'active') return error('Please sign in.', 401);
@@ -78,7 +80,7 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       const listing = remoteOf(request, params.remote);
       if (listing instanceof Response) return listing;
       const body = (await request.json()) as { version: string; entry: string; notes?: string };
-      if (!/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(body.version)) return error('version must be 1–64 letters, digits, dots, dashes, pluses or underscores, starting with a letter or digit', 400);
+      if (!/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(body.version)) return invalid('version', 'version must be 1–64 letters, digits, dots, dashes, pluses or underscores, starting with a letter or digit');
       if (body.entry === NO_SEARCH_ENTRY) return error(MISSING_EXPOSE, 400);
       if (listing.releases.some((each) => each.version === body.version)) return error(`${listing.remote} already has a release "${body.version}": give the new one another version label`, 409);
       const made: Release = { id: nextId++, remote: listing.remote, version: body.version, entry: body.entry, notes: body.notes ?? null, registeredBy: `staff ${session()!.account.email}`, registeredAt: new Date().toISOString(), rolledBack: null };
@@ -89,7 +91,7 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       const listing = remoteOf(request, params.remote);
       if (listing instanceof Response) return listing;
       const body = (await request.json()) as { version?: string; percent: number };
-      if (!Number.isInteger(body.percent) || body.percent < 0 || body.percent > 100) return error('percent must be a whole number from 0 to 100', 400);
+      if (!Number.isInteger(body.percent) || body.percent < 0 || body.percent > 100) return invalid('percent', 'percent must be a whole number from 0 to 100');
       const canary = listing.releases.find((each) => each.version === body.version) ?? listing.canary;
       if (canary === undefined) return error(`${listing.remote} has no release "${body.version}": register it first`, 400);
       const latestRun = canary.id === listing.canary?.id ? listing.promoteGate.latestRun : undefined;
@@ -99,7 +101,7 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       const listing = remoteOf(request, params.remote);
       if (listing instanceof Response) return listing;
       const body = (await request.json()) as { passed: boolean; report?: string };
-      if (typeof body.report === 'string' && body.report.length > 500) return error('report must be at most 500 characters', 400);
+      if (typeof body.report === 'string' && body.report.length > 500) return invalid('report', 'report must be at most 500 characters');
       if (listing.canary === undefined || listing.canaryPercent === 0) return error(`${listing.remote} has no live canary, so no run was pinned to one`, 409);
       const latestRun = { version: listing.canary.version, passed: body.passed, report: body.report ?? null, recordedBy: `staff ${session()!.account.email}`, recordedAt: new Date().toISOString() };
       fake.remotes = fake.remotes.map((each) => (each === listing ? { ...each, promoteGate: { ...each.promoteGate, latestRun } } : each));
@@ -126,9 +128,9 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       const refused = adminsOnly(request);
       if (refused !== undefined) return refused;
       const body = (await request.json()) as { name: string; remotes: string[]; expiresInDays: number };
-      if (body.name === '') return error('name must say what uses the token, e.g. "catalogue pipeline"', 400);
-      if (body.remotes.length === 0) return error('remotes must name at least one remote', 400);
-      if (!Number.isInteger(body.expiresInDays) || body.expiresInDays < 1 || body.expiresInDays > 365) return error('expiresInDays must be a whole number of days from 1 to 365', 400);
+      if (body.name === '') return invalid('name', 'name must say what uses the token, e.g. "catalogue pipeline"');
+      if (body.remotes.length === 0) return invalid('remotes', 'remotes must name at least one remote');
+      if (!Number.isInteger(body.expiresInDays) || body.expiresInDays < 1 || body.expiresInDays > 365) return invalid('expiresInDays', 'expiresInDays must be a whole number of days from 1 to 365');
       const info: ReleaseTokenInfo = {
         id: nextId++,
         name: body.name,

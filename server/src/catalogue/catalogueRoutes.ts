@@ -33,7 +33,7 @@ import {
 } from '@site/contracts/catalogue-api';
 import { describeError } from '../db/index.js';
 import { contentEtag, isFresh } from '../http/etag.js';
-import { useContracts } from '../http/contracts.js';
+import { refusalAnswer, useContracts } from '../http/contracts.js';
 import {
   categoriesAnswer,
   compareAnswer,
@@ -72,7 +72,7 @@ export async function catalogueRoutes(parent: FastifyInstance, { store, lookup }
   const app = useContracts(parent);
   app.setErrorHandler(async (error: FastifyError, _request, reply) => {
     // a refused request: the contracts' one formatter worded it (http/contracts.ts)
-    if (error.validation !== undefined) return reply.code(400).send({ error: error.message });
+    if (error.validation !== undefined) return reply.code(400).send(refusalAnswer(error));
     // the app's handler hides every 5xx's message; this one is written for people
     if (error instanceof CatalogueUnavailable) return reply.code(503).header('cache-control', 'no-store').send({ error: NOT_LOADED });
     throw error;

@@ -32,6 +32,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { CHAT_API_PATH, QUOTE_REQUESTS_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
 import { CSRF_HEADER, STAFF_API, STAFF_RELEASES_PREFIX, type InboxPage, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
+import { apiErrorSchema } from '@site/contracts/forms-api';
 import { HONEYPOT_FIELD } from '@site/content/validation';
 import { buildApp } from '../app.js';
 import { requiredExposes } from '../releases/manifestCheck.js';
@@ -558,9 +559,11 @@ function refusalProblem(res: LightMyRequestResponse): string | undefined {
   } catch {
     return `refusal ${res.statusCode} is not JSON`;
   }
-  if (!isObject(body) || Object.keys(body).join() !== 'error' || typeof body.error !== 'string' || body.error.trim() === '') {
-    return `refusal ${res.statusCode} is not exactly {"error": "<text>"}`;
+  // a 400 may carry its problems one by one beside the sentence (contracts' apiErrorSchema); nothing else
+  if (!isObject(body) || Object.keys(body).filter((key) => !(res.statusCode === 400 && key === 'problems')).join() !== 'error' || typeof body.error !== 'string' || body.error.trim() === '') {
+    return `refusal ${res.statusCode} is not exactly {"error": "<text>"} (and a 400's problems)`;
   }
+  if (body.problems !== undefined && !apiErrorSchema.safeParse(body).success) return `refusal ${res.statusCode} has problems not in the contract's shape`;
   return undefined;
 }
 

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { contactFormSchema, inquirySchema, registrationSchema } from '@site/contracts/forms-api';
 import { reviewBodySchema } from '@site/contracts/reviews-api';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase } from '../test-support/fixture.js';
 import { parseSubmission } from './contracts.js';
 
 const contact = {
@@ -188,7 +191,7 @@ describe('text-direction controls, field by field', () => {
         for (const control of DIRECTION_CONTROLS) {
           for (const value of isEmail(field) ? [`a${control}@example.com`, `${control}a@example.com`] : [`${control}gpj.exe`, `Aisha ${control}Rahman`, `Aisha${control}`]) {
             const result = form.parse({ ...form.valid, [field]: value });
-            assert.deepEqual(result, { ok: false, error: DIRECTION_MESSAGE(field) }, JSON.stringify(value));
+            assert.deepEqual(result, { ok: false, error: DIRECTION_MESSAGE(field), problems: [{ path: [field], message: DIRECTION_MESSAGE(field) }] }, JSON.stringify(value));
           }
         }
       });
@@ -207,8 +210,36 @@ describe('text-direction controls, field by field', () => {
         const result = form.parse({ ...form.valid, [field]: value });
         assert.ok(result.ok, JSON.stringify(result));
         assert.equal(result.data[field], value);
-        assert.deepEqual(form.parse({ ...form.valid, [field]: 'a\u0085b' }), { ok: false, error: `${field} contains characters that are not allowed` });
+        const refused = `${field} contains characters that are not allowed`;
+        assert.deepEqual(form.parse({ ...form.valid, [field]: 'a\u0085b' }), { ok: false, error: refused, problems: [{ path: [field], message: refused }] });
       });
     }
   }
+});
+
+describe('a refused request answers its problems beside the sentence', () => {
+  let app: FastifyInstance;
+  let cleanup: () => Promise<void>;
+  before(async () => {
+    const fixture = await createFixture();
+    cleanup = fixture.cleanup;
+    app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
+  });
+  after(async () => {
+    await app.close();
+    await cleanup();
+  });
+
+  test('a bad contact form: 400 {error, problems}, each problem with its path and the words the sentence names', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/send-contact-form', payload: { ...contact, email: 'not-an-email', phone: 12, colour: 'red' } });
+    assert.equal(res.statusCode, 400, res.body);
+    const { error, problems } = res.json<{ error: string; problems: { path: (string | number)[]; message: string }[] }>();
+    // the sentence is the one it always was (the spec's texts), the problems the same refusal one by one
+    assert.equal(error, errorOf(contactFormSchema, { ...contact, email: 'not-an-email', phone: 12, colour: 'red' }));
+    assert.deepEqual(
+      problems.map(({ path }) => path.join('.')).sort(),
+      ['', 'email', 'phone'].sort(),
+    );
+    for (const { message } of problems) assert.ok(error.includes(message), `${message} in ${error}`);
+  });
 });

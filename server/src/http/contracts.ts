@@ -1,11 +1,11 @@
 // The API contracts of @site/contracts on the server's routes: a route declares its zod schemas (params, querystring,
-// body, answers) and Fastify checks them (fastify-type-provider-zod); a request they refuse is a 400 {error} whose
-// sentence this file's one formatter writes, the same for every API.
+// body, answers) and Fastify checks them (fastify-type-provider-zod); a request they refuse is a 400 {error, problems}
+// whose sentence this file's one formatter writes, the same for every API, beside the problems one by one.
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HONEYPOT_FIELD } from '@site/content/validation';
-import { apiErrorSchema } from '@site/contracts/forms-api';
+import { apiErrorSchema, type ApiError, type ApiProblem } from '@site/contracts/forms-api';
 
 /** A refused value as the type provider reports it (its zod issue, with the path as a JSON pointer). */
 type Problem = Pick<FastifySchemaValidationError, 'keyword' | 'instancePath' | 'message' | 'params'>;
@@ -88,16 +88,43 @@ export function describeProblems(problems: readonly Problem[]): string {
   return messages.length === 0 ? 'The request is not valid' : messages.join('; ');
 }
 
+/** Each problem as the contracts describe it (apiProblemSchema): its path, list indexes as numbers, and zod's words. */
+export function problemList(problems: readonly Problem[]): ApiProblem[] {
+  return problems.map((problem) => {
+    const where = placeOf(problem);
+    const path = where === '' ? [] : where.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    return { path, message: problem.message ?? 'is not valid' };
+  });
+}
+
+/** A request a schema refused: describeProblems' sentence as its message, and the problems one by one. */
+export class RefusedRequest extends Error {
+  constructor(
+    message: string,
+    readonly problems: readonly ApiProblem[],
+  ) {
+    super(message);
+    this.name = 'RefusedRequest';
+  }
+}
+
+/** A refusal's answer: {error}, and `problems` when the error carries them (a schema's refusal, a refused draft). */
+export function refusalAnswer(error: Error & { problems?: readonly ApiProblem[] }): ApiError {
+  const message = error.message || 'Bad request';
+  return error.problems === undefined ? { error: message } : { error: message, problems: [...error.problems] };
+}
+
 /**
- * The scope of `parent` with the contracts' schemas checked on its routes: a refused request is an error with status
- * 400, `validation` and `validationContext` (Fastify's), and describeProblems' sentence as its message, which the
- * app's error handler answers as {error}. Call it at the top of a plugin (it sets the plugin's own compilers).
+ * The scope of `parent` with the contracts' schemas checked on its routes: a refused request is a RefusedRequest with
+ * status 400, `validation` and `validationContext` (Fastify's), describeProblems' sentence as its message and the
+ * problems one by one, which the error handlers answer as {error, problems} (refusalAnswer). Call it at the top of a
+ * plugin (it sets the plugin's own compilers).
  */
 export function useContracts(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setSchemaErrorFormatter((problems) => new Error(describeProblems(problems)));
+  app.setSchemaErrorFormatter((problems) => new RefusedRequest(describeProblems(problems), problemList(problems)));
   return app;
 }
 
@@ -112,10 +139,10 @@ export const answers = <T extends z.ZodType>(ok: T) => ({ 200: ok, '4xx': apiErr
  * A body checked outside a route's schema (one that depends on the data, as the quote request's on the catalogue):
  * the value, or the same sentence a route's 400 carries.
  */
-export function checkBody<S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } {
+export function checkBody<S extends z.ZodType>(schema: S, body: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string; problems: ApiProblem[] } {
   const result = validatorCompiler({ schema, method: 'POST', url: '', httpPart: 'body' })(body) as { value?: z.output<S>; error?: unknown };
   if (result.error === undefined) return { ok: true, data: result.value as z.output<S> };
-  return { ok: false, error: describeProblems(result.error as Problem[]) };
+  return { ok: false, error: describeProblems(result.error as Problem[]), problems: problemList(result.error as Problem[]) };
 }
 
 /** A form's fields without the honeypot, and whether a bot filled it in (stored as spam, never mailed). */
@@ -124,7 +151,7 @@ export function withoutHoneypot<T extends { [HONEYPOT_FIELD]?: string | undefine
   return { data, spam: typeof trap === 'string' && trap.trim() !== '' };
 }
 
-export type ParseResult<T> = { ok: true; data: T; spam: boolean } | { ok: false; error: string };
+export type ParseResult<T> = { ok: true; data: T; spam: boolean } | { ok: false; error: string; problems: ApiProblem[] };
 
 /** A form body checked outside a route (checkBody), split from its honeypot (withoutHoneypot). */
 export function parseSubmission<S extends z.ZodType<{ [HONEYPOT_FIELD]?: string | undefined }>>(schema: S, body: unknown): ParseResult<Omit<z.output<S>, typeof HONEYPOT_FIELD>> {

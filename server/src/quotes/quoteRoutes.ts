@@ -73,7 +73,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       return reply.code(503).send({ error: NOT_SAVED });
     }
     const parsed = parseSubmission(schemaOf(catalogue), request.body);
-    if (!parsed.ok) return reply.code(400).send({ error: parsed.error });
+    if (!parsed.ok) return reply.code(400).send({ error: parsed.error, problems: parsed.problems });
     const { key, hash } = quotePdfKey();
     let saved: SavedQuote;
     try {

@@ -193,7 +193,8 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     for (const [name, code] of [['catalogue\u{E0041}\u{E0042} pipeline', 'E0041'], ['cata\u00adlogue pipeline', '00AD'], ['catalogue\u200b pipeline', '200B'], ['catalogue\u2063pipeline', '2063']] as const) {
       const res = await staffCall(admin, 'POST', STAFF_API.releaseTokens, { ...body, name });
       assert.equal(res.statusCode, 400, `${JSON.stringify(name)}: ${res.body}`);
-      assert.deepEqual(res.json(), { error: `name contains an invisible character (U+${code}), which a name may not hold` });
+      const message = `name contains an invisible character (U+${code}), which a name may not hold`;
+      assert.deepEqual(res.json(), { error: message, problems: [{ path: ['name'], message }] });
     }
 
     const made = await staffCall(admin, 'POST', STAFF_API.releaseTokens, body);

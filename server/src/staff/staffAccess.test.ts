@@ -659,7 +659,8 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     for (const [email, message] of attacks) {
       const res = await signIn(email, PASSWORD);
       assert.equal(res.statusCode, 400, `${JSON.stringify(email)}: ${res.body}`);
-      assert.deepEqual(res.json(), { error: message });
+      // the sentence, and its one problem at the e-mail
+      assert.deepEqual(res.json(), { error: message, problems: [{ path: ['email'], message }] });
     }
     assert.equal(await count('staff_sign_in_failures'), 0, 'no lockout row');
     assert.equal(await count('staff_audit_log'), auditBefore, 'no audit line');

@@ -4,14 +4,14 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
-import { STAFF_API } from '@site/contracts/staff-api';
 import type { MissingArabicReport } from '@site/contracts/staff-catalogue-api';
-import { queryString } from '../../api/staffFetch';
+import { useMissingArabicQuery } from '../../api/staffApi';
+import { queryString } from '../../api/staffBaseQuery';
 import { PageHeading } from '../../ui/PageHeading';
 import { KeysetPager, useKeysetTrail } from '../../ui/Pager';
 import { StaffField } from '../../ui/StaffField';
 import { Table } from '../../ui/Table';
-import { useStaffResource } from '../../ui/useStaffResource';
+import { staffResource } from '../../ui/staffResource';
 import { VisibleText } from '../../ui/VisibleText';
 import { editPath } from '../catalogueCalls';
 
@@ -40,7 +40,7 @@ const searchOf = (query: ReportQuery) => queryString({ category: query.category,
 export function MissingArabicPage() {
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => reportQueryOf(search), [search]);
-  const { resource, retry } = useStaffResource<MissingArabicReport>(`${STAFF_API.catalogueMissingArabic}${searchOf(query)}`);
+  const { resource, retry } = staffResource(useMissingArabicQuery(searchOf(query)));
   const trail = useKeysetTrail(query.after, (after) => setSearch(searchOf({ ...query, after })));
   const report = resource.data;
   const titles = new Map((report?.categories ?? []).map((category) => [category.id, category.title]));

@@ -11,8 +11,9 @@ import { CATEGORY_IMAGE_KEYS } from '@site/content';
 import { Notice } from '../../ui/Notice';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
-import { useStaffResource } from '../../ui/useStaffResource';
-import { CATEGORIES_PATH, categoryEditPath, problemsOf, refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { staffResource } from '../../ui/staffResource';
+import { useCatalogueCategoriesQuery, useCatalogueCategoryQuery } from '../../api/staffApi';
+import { CATEGORIES_PATH, categoryEditPath, refusalOf, useCatalogueCall } from '../catalogueCalls';
 import { CategoryStateSection } from './CategoryStateSection';
 
 type Field = keyof EditableCategory | 'id';
@@ -38,7 +39,10 @@ export function CategoryEditPage() {
 
 function CategoryEditor({ id }: { id: string }) {
   const creating = id === 'new';
-  const { resource, retry } = useStaffResource<EditorCategory | EditorCategoryList>(creating ? STAFF_API.catalogueCategories : staffApiPath(STAFF_API.catalogueCategory, { id }));
+  // the new-category form reads the list (the ids taken), an edit its category
+  const list = useCatalogueCategoriesQuery(undefined, { skip: !creating });
+  const one = useCatalogueCategoryQuery(id, { skip: creating });
+  const { resource, retry } = staffResource<EditorCategory | EditorCategoryList>(creating ? list : one);
   const call = useCatalogueCall();
   const navigate = useNavigate();
   const [newId, setNewId] = useState('');
@@ -81,7 +85,7 @@ function CategoryEditor({ id }: { id: string }) {
       setNotice({ tone: 'success', text: `Saved (version ${saved.version}). ${saved.state === 'live' ? 'The public pages show it now.' : 'It is not on the public site.'}` });
     } catch (error) {
       const refused = refusalOf(error);
-      if (refused.kind === 'invalid') setProblems(problemsOf(refused.message));
+      if (refused.kind === 'invalid') setProblems(refused.problems.map((problem) => problem.text));
       else if (creating && refused.kind === 'other' && refused.status === 409) setProblems([refused.message]); // a taken id
       setNotice({ tone: 'error', text: `Not ${creating ? 'created' : 'saved'}: ${refused.message}`, stale: refused.kind === 'other' && refused.status === 409 && !creating });
     } finally {

@@ -4,11 +4,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { STAFF_API } from '@site/contracts/staff-api';
-import type { CategoryState, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import type { CategoryState } from '@site/contracts/staff-catalogue-api';
+import { useCatalogueCategoriesQuery } from '../../api/staffApi';
 import { PageHeading } from '../../ui/PageHeading';
 import { Table } from '../../ui/Table';
-import { useStaffResource } from '../../ui/useStaffResource';
+import { staffResource } from '../../ui/staffResource';
 import { VisibleText } from '../../ui/VisibleText';
 import { categoryEditPath, NEW_CATEGORY_PATH } from '../catalogueCalls';
 
@@ -21,7 +21,7 @@ const LinkRow = styled.p`
 `;
 
 export function CategoryListPage() {
-  const { resource, retry } = useStaffResource<EditorCategoryList>(STAFF_API.catalogueCategories);
+  const { resource, retry } = staffResource(useCatalogueCategoriesQuery());
   const categories = resource.data?.categories;
   return (
     <PageContainer>

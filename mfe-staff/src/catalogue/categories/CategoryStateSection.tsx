@@ -10,7 +10,7 @@ import type { CategoryState, EditorCategory } from '@site/contracts/staff-catalo
 import { ConfirmStep } from '../../ui/ConfirmStep';
 import { Notice } from '../../ui/Notice';
 import { Actions, StaffField } from '../../ui/StaffField';
-import { categoryEditPath, problemsOf, refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { categoryEditPath, refusalOf, useCatalogueCall } from '../catalogueCalls';
 
 export const CATEGORY_STATE_TEXT: Readonly<Record<CategoryState, string>> = {
   live: 'Live on the public site.',
@@ -57,7 +57,7 @@ export function CategoryStateSection({ category, dirty, onChanged }: CategorySta
       void navigate(categoryEditPath(copy.id));
     } catch (error) {
       const refused = refusalOf(error);
-      setCopyError(refused.kind === 'invalid' ? problemsOf(refused.message).join(' ') : refused.message);
+      setCopyError(refused.kind === 'invalid' ? refused.problems.map((problem) => problem.text).join(' ') : refused.message);
       setBusy(false);
     }
   };

@@ -2,10 +2,8 @@
 // new-product form (live ones only: a product is published into a live category only): the server's list (so a
 // category made in the staff app is there at once), the seeded ones from the content data while it loads.
 import { useMemo } from 'react';
-import { STAFF_API } from '@site/contracts/staff-api';
-import type { EditorCategoryList } from '@site/contracts/staff-catalogue-api';
 import seeded from '@site/content/data/products-category.json';
-import { useStaffResource } from '../../ui/useStaffResource';
+import { useCatalogueCategoriesQuery } from '../../api/staffApi';
 
 export interface CategoryOption {
   id: string;
@@ -15,8 +13,7 @@ export interface CategoryOption {
 const SEEDED: readonly CategoryOption[] = (seeded as CategoryOption[]).map(({ id, title }) => ({ id, title }));
 
 export function useCategoryOptions({ liveOnly = false }: { liveOnly?: boolean } = {}): readonly CategoryOption[] {
-  const { resource } = useStaffResource<EditorCategoryList>(STAFF_API.catalogueCategories);
-  const categories = resource.data?.categories;
+  const categories = useCatalogueCategoriesQuery().data?.categories;
   return useMemo(
     () => (categories === undefined ? SEEDED : categories.filter((category) => !liveOnly || category.state === 'live').map(({ id, title }) => ({ id, title }))),
     [categories, liveOnly],

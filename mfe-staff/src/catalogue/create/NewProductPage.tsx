@@ -8,7 +8,7 @@ import { useCategoryOptions } from '../categories/useCategoryOptions';
 import { Notice } from '../../ui/Notice';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, StaffField } from '../../ui/StaffField';
-import { editPath, fieldOfProblem, refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { editPath, refusalOf, useCatalogueCall, type FieldProblem } from '../catalogueCalls';
 
 
 interface NewProductForm {
@@ -42,7 +42,7 @@ export function NewProductPage() {
   const navigate = useNavigate();
   const categoryOptions = useCategoryOptions({ liveOnly: true });
   const [form, setForm] = useState<NewProductForm>({ id: '', code: '', productCategoryId: categoryOptions[0]?.id ?? '', productName: '', productName_ar: '' });
-  const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | undefined>();
+  const [refusal, setRefusal] = useState<{ message: string; problems: FieldProblem[] } | undefined>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -55,14 +55,15 @@ export function NewProductPage() {
       void navigate(editPath(created.id));
     } catch (error) {
       const refused = refusalOf(error);
-      setRefusal({ message: refused.message, problems: refused.kind === 'invalid' ? refused.problems : [refused.message] });
+      setRefusal({ message: refused.message, problems: refused.kind === 'stale' || refused.problems.length === 0 ? [{ field: undefined, text: refused.message }] : refused.problems });
       setBusy(false);
     }
   };
-  // a refusal's problems at the fields they name ('id: …' for a taken id, 'duplicate code …' for the code)
+  // a refusal's problems at the fields they name (the new id's path is ['id'], a content field's ['content', field])
   const errorOf = (field: Field) =>
     refusal?.problems
-      .filter((problem) => (field === 'id' ? /^id: /.test(problem) : field === 'code' ? /\bcode\b/.test(problem) && !/^id: /.test(problem) : fieldOfProblem(problem) === field))
+      .filter((problem) => problem.field === field)
+      .map((problem) => problem.text)
       .join(' ') || undefined;
   const set = (field: Field, value: string) => setForm((current) => ({ ...current, [field]: value }));
 

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { PICTURE_MAX_BYTES } from '@site/contracts/staff-catalogue-api';
@@ -51,10 +52,15 @@ describe('the picture and datasheet section', () => {
     expect(datasheetInput()).toHaveAttribute('accept', 'application/pdf');
     expect(media().getByText('No uploaded picture.')).toBeInTheDocument();
 
+    // the answer held until the test has seen the upload under way (then the fake server's own answers it)
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(http.post(STAFF_API.cataloguePictures, () => held.then(() => undefined), { once: true }));
     choose(pictureInput(), pngFile());
     // while it travels: said in the live region, and the input is off
     expect(await media().findByText('Uploading the picture…')).toBeInTheDocument();
     expect(pictureInput()).toBeDisabled();
+    answer();
     expect(await media().findByText('Uploaded. Save the draft to keep it.')).toHaveAttribute('role', 'status');
     expect(pictureInput()).toBeEnabled();
     const img = media().getByRole('img', { name: 'CW Brass Cable Gland' });

@@ -199,12 +199,22 @@ describe('the product edit page', () => {
 });
 
 describe('the server problems', () => {
-  it('are split one per problem and read for the field they name', () => {
-    const problems = problemsOf('The product was not saved: 3 problems to fix: missing Arabic: productName_ar is empty; details_ar: description.0.key: bad; bad price "x": …');
-    expect(problems).toHaveLength(3);
-    expect(problems.map(fieldOfProblem)).toEqual(['productName_ar', 'details_ar', 'price']);
+  it("are read from the answer's problems, one each, at the field their path or rule names", () => {
+    const problems = problemsOf([
+      { path: [], message: 'missing Arabic: productName_ar is empty' },
+      { path: [], message: 'details_ar: description.0.key: bad' },
+      { path: [], message: 'bad price "x": …' },
+      { path: ['content', 'popularity'], message: 'Invalid input: expected string, received number' },
+      { path: ['content', 'productName'], message: 'productName must be text' },
+    ]);
+    expect(problems).toEqual([
+      { field: 'productName_ar', text: 'missing Arabic: productName_ar is empty' },
+      { field: 'details_ar', text: 'details_ar: description.0.key: bad' },
+      { field: 'price', text: 'bad price "x": …' },
+      { field: 'popularity', text: 'content.popularity: Invalid input: expected string, received number' },
+      { field: 'productName', text: 'productName must be text' },
+    ]);
     expect(fieldOfProblem('details: description.3.key: unknown description section key')).toBe('details');
-    expect(fieldOfProblem('content.productName: productName must be text')).toBe('productName');
   });
 
   it('name the description row they are about', () => {

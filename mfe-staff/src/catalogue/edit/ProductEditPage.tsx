@@ -8,7 +8,7 @@ import { formatDateTime } from '../../ui/format';
 import { Notice } from '../../ui/Notice';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, StaffField } from '../../ui/StaffField';
-import { fieldOfProblem, historyPath } from '../catalogueCalls';
+import { historyPath } from '../catalogueCalls';
 import { DetailsEditor } from './DetailsEditor';
 import { MediaEditor } from './MediaEditor';
 import { PreviewPanel } from './PreviewPanel';
@@ -95,7 +95,7 @@ function ProductEditor({ id }: { id: string }) {
   }
 
   const problems = outcome?.kind === 'invalid' ? outcome.problems : [];
-  const problemsOf = (field: keyof EditableProduct) => problems.filter((problem) => fieldOfProblem(problem) === field);
+  const problemsOf = (field: keyof EditableProduct) => problems.filter((problem) => problem.field === field).map((problem) => problem.text);
   const errorOf = (field: SimpleField) => problemsOf(field).join(' ') || undefined;
   const setField = (field: SimpleField, value: string) => editor.edit({ ...content, [field]: value });
   const draft = product.draft;
@@ -252,7 +252,7 @@ function OutcomeNotice({ outcome, busy, onReload, onSaveOver }: { outcome: Edito
           </p>
           <ul>
             {outcome.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
+              <li key={problem.text}>{problem.text}</li>
             ))}
           </ul>
         </>

@@ -3,8 +3,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
-import { useStaffResource } from '../../ui/useStaffResource';
-import { productUrl, refusalOf, useCatalogueCall, type ChangeRefusal } from '../catalogueCalls';
+import { useCatalogueProductQuery } from '../../api/staffApi';
+import { staffResource } from '../../ui/staffResource';
+import { refusalOf, useCatalogueCall, useProductAnswered, type ChangeRefusal } from '../catalogueCalls';
 
 export type EditorOutcome = { kind: 'saved' } | { kind: 'published' } | { kind: 'reloaded' } | (ChangeRefusal & { refused: 'save' | 'publish' });
 
@@ -18,9 +19,11 @@ interface Edits {
 }
 
 export function useProductEditor(id: string) {
-  const { resource, retry, set } = useStaffResource<EditorProduct>(productUrl(id));
+  const query = useCatalogueProductQuery(id);
+  const { resource, retry } = staffResource(query);
+  const set = useProductAnswered(id);
   const call = useCatalogueCall();
-  const product = resource.data;
+  const product = query.data;
   // undefined: no unsaved edits, the form shows the product as the server last answered it
   const [edits, setEdits] = useState<Edits | undefined>(undefined);
   /** Counts the reloads (the structured editors start again from the loaded content then). */

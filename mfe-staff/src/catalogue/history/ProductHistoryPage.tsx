@@ -3,14 +3,14 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
-import type { EditorProduct, ProductDiff, ProductVersionList } from '@site/contracts/staff-catalogue-api';
+import { useCatalogueDiffQuery, useCatalogueProductQuery, useCatalogueVersionsQuery } from '../../api/staffApi';
 import { formatDateTime } from '../../ui/format';
 import { Notice } from '../../ui/Notice';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
 import { Table } from '../../ui/Table';
-import { useStaffResource } from '../../ui/useStaffResource';
-import { diffUrl, editPath, productUrl, refusalOf, useCatalogueCall, versionsUrl } from '../catalogueCalls';
+import { staffResource } from '../../ui/staffResource';
+import { editPath, refusalOf, useCatalogueCall, useProductAnswered } from '../catalogueCalls';
 
 const Value = styled.pre`
   margin: 0;
@@ -38,8 +38,9 @@ export function ProductHistoryPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const call = useCatalogueCall();
-  const versions = useStaffResource<ProductVersionList>(versionsUrl(id));
-  const product = useStaffResource<EditorProduct>(productUrl(id));
+  const versions = staffResource(useCatalogueVersionsQuery(id));
+  const product = staffResource(useCatalogueProductQuery(id));
+  const productAnswered = useProductAnswered(id);
   const [compare, setCompare] = useState<{ from: number; to: number } | undefined>(undefined);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -56,7 +57,7 @@ export function ProductHistoryPage() {
     setMessage(undefined);
     try {
       const answer = await call(staffApiPath(STAFF_API.catalogueRestore, { id, version }), 'POST', { baseVersion: current.version });
-      product.set(answer);
+      productAnswered(answer);
       setMessage({ tone: 'success', text: `${versionName(version)} is now the draft. Open the editor to check and publish it.` });
     } catch (error) {
       const refusal = refusalOf(error);
@@ -156,7 +157,7 @@ export function ProductHistoryPage() {
 }
 
 function DiffTable({ id, from, to }: { id: string; from: number; to: number }) {
-  const { resource, retry } = useStaffResource<ProductDiff>(diffUrl(id, from, to));
+  const { resource, retry } = staffResource(useCatalogueDiffQuery({ id, from, to }));
   if (resource.status === 'failed') return <LoadError message={`The differences could not be loaded. ${resource.error}`} onRetry={retry} />;
   // not the last pair's answer under the new pair's caption
   if (resource.status === 'loading') return <Spinner label="Loading the differences" />;

@@ -2,15 +2,15 @@ import { useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
-import { STAFF_API } from '@site/contracts/staff-api';
-import { EDITOR_STATUSES, type EditorProductPage, type EditorStatus } from '@site/contracts/staff-catalogue-api';
+import { useCatalogueProductsQuery } from '../../api/staffApi';
+import { EDITOR_STATUSES, type EditorStatus } from '@site/contracts/staff-catalogue-api';
 import { useCategoryOptions } from '../categories/useCategoryOptions';
 import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../../ui/StaffField';
 import { KeysetPager, useKeysetTrail } from '../../ui/Pager';
 import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
-import { useStaffResource } from '../../ui/useStaffResource';
+import { staffResource } from '../../ui/staffResource';
 import { VisibleText } from '../../ui/VisibleText';
 import { CATALOGUE_FILE_PATH, CATEGORIES_PATH, editPath, MISSING_ARABIC_PATH, NEW_PRODUCT_PATH } from '../catalogueCalls';
 import { listQueryFromSearch, listSearch, type ListQuery } from './listQuery';
@@ -43,7 +43,7 @@ export function CatalogueListPage() {
   const categoryTitles = useMemo(() => new Map(categoryOptions.map(({ id, title }) => [id, title])), [categoryOptions]);
   const [search, setSearch] = useAddressQuery();
   const query = useMemo(() => listQueryFromSearch(search), [search]);
-  const { resource, retry } = useStaffResource<EditorProductPage>(`${STAFF_API.catalogueProducts}${listSearch(query)}`);
+  const { resource, retry } = staffResource(useCatalogueProductsQuery(listSearch(query)));
   const trail = useKeysetTrail(query.after, (after) => setSearch(listSearch({ ...query, after })));
 
   const apply = (next: ListQuery) => {

@@ -1,7 +1,7 @@
 // The product list's filters and page as the address keeps them (/catalogue?q=gland&status=draft&after=abc), so a
 // filtered list can be bookmarked and the back button returns to it.
 import { EDITOR_STATUSES, type EditorListQuery, type EditorStatus } from '@site/contracts/staff-catalogue-api';
-import { queryString } from '../../api/staffFetch';
+import { queryString } from '../../api/staffBaseQuery';
 
 export interface ListQuery {
   q?: string;

@@ -425,7 +425,8 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     for (const [who, id] of [['another branch', oman.id], ['a disabled account', dubaiDisabled.id], ['nobody', 999_999]] as const) {
       const res = await post(dubai, url, { assigneeId: id });
       assert.equal(res.statusCode, 400, who);
-      assert.deepEqual(res.json(), { error: 'assigneeId must be an enabled account that may see this branch' });
+      const message = 'assigneeId must be an enabled account that may see this branch';
+      assert.deepEqual(res.json(), { error: message, problems: [{ path: [], message }] });
     }
     assert.deepEqual(ok<InboxItemDetail>(await post(dubai, url, { assigneeId: admin.id })).assignee, { id: admin.id, email: 'admin@crescent.example', role: 'admin', branch: null });
     assert.equal(ok<InboxItemDetail>(await post(dubai, url, { assigneeId: null })).assignee, null);

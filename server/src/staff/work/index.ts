@@ -16,7 +16,7 @@ import {
   staffSettingsSchema,
 } from '@site/contracts/staff-api-schemas';
 import { describeError, type Database } from '../../db/index.js';
-import { useContracts } from '../../http/contracts.js';
+import { refusalAnswer, useContracts } from '../../http/contracts.js';
 import { siteQuoteCatalogue } from '../../quotes/quoteCatalogue.js';
 import '../access.js'; // request.staff
 import { recordStaffAction } from '../audit.js';
@@ -78,9 +78,9 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
     reply.header('cache-control', 'no-store');
   });
   app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
-    if (error instanceof StaffWorkError) return reply.code(error.statusCode).send({ error: error.message });
+    if (error instanceof StaffWorkError) return reply.code(error.statusCode).send(refusalAnswer(error));
     // a body its schema refuses, in the contracts' one formatter's words (http/contracts.ts)
-    if (error.validation !== undefined) return reply.code(400).send({ error: error.message });
+    if (error.validation !== undefined) return reply.code(400).send(refusalAnswer(error));
     // a bad body (not JSON, too large...): the enclosing scope's handler words it like every staff call's
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) throw error;
     request.log.error({ err: error }, `staff work call failed: ${describeError(error)}`);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { CATALOGUE_SEARCH_API_PATH, catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
+import type { ApiError } from '@site/contracts/forms-api';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { EDITOR_BODY_LIMIT, type EditableProduct, type EditorProduct, type EditorProductPage, type ProductDiff, type ProductVersionList, type StaleEditAnswer } from '@site/contracts/staff-catalogue-api';
 import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/file/catalogueImport.js';
@@ -99,7 +100,11 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     for (const { content, problem } of cases) {
       const res = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: 0, content });
       assert.equal(res.statusCode, 400, res.body);
-      assert.match(res.json<{ error: string }>().error, problem);
+      const answer = res.json<ApiError>();
+      assert.match(answer.error, problem);
+      // the same problems one by one, so the editor marks them without reading the sentence
+      assert.ok(answer.problems !== undefined && answer.problems.some(({ message }) => problem.test(message)), res.body);
+      assert.ok(answer.error.endsWith(answer.problems.map(({ message }) => message).join('; ')), res.body);
     }
     // the request's own shape: an unknown field, a wrong type, no content at all, a control character
     for (const body of [
@@ -112,7 +117,12 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     ]) {
       const res = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), body);
       assert.equal(res.statusCode, 400, res.body);
+      assert.ok((res.json<ApiError>().problems ?? []).length > 0, res.body);
     }
+    // a problem's path is its value's, from the schema: the sentence keeps its words
+    const wrongType = (await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: 0, content: { ...published, popularity: 5 } })).json<ApiError>();
+    assert.deepEqual(wrongType.problems?.map(({ path }) => path), [['content', 'popularity']]);
+    assert.match(wrongType.error, /popularity/);
     assert.equal((await read()).draft, null);
     assert.equal((await read()).version, 0);
   });

@@ -99,7 +99,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const exports = await audited('catalogue.export');
     assert.deepEqual(exports.map((detail) => detail.replace(/ \(catalogue version \d+\)$/, '')), [`${productCount} products as csv`, `${productCount} products as xlsx`]);
     const bad = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=pdf`, headers: { cookie: layla.cookie } });
-    assert.deepEqual([bad.statusCode, bad.json()], [400, { error: 'format must be csv or xlsx' }]);
+    assert.deepEqual([bad.statusCode, bad.json()], [400, { error: 'format must be csv or xlsx', problems: [{ path: ['format'], message: 'format must be csv or xlsx' }] }]);
   });
 
   await t.test('the export imports back unchanged, as CSV and as a workbook', async () => {
@@ -140,7 +140,8 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const empty = await upload(app, layla, true, 'catalogue.csv', Buffer.alloc(0));
     assert.equal(empty.statusCode, 400, empty.body);
     const headerOnly = await upload(app, layla, true, 'catalogue.csv', Buffer.from(writeCsv(CATALOGUE_COLUMNS, [])));
-    assert.deepEqual([headerOnly.statusCode, headerOnly.json()], [400, { error: 'The file has its header but no product rows: nothing to import.' }]);
+    const noRows = 'The file has its header but no product rows: nothing to import.';
+    assert.deepEqual([headerOnly.statusCode, headerOnly.json()], [400, { error: noRows, problems: [{ path: [], message: noRows }] }]);
     const unknownColumn = await upload(app, layla, true, 'catalogue.csv', Buffer.from(writeCsv([...CATALOGUE_COLUMNS, 'colour'], [])));
     assert.equal(unknownColumn.statusCode, 400, unknownColumn.body);
     assert.match(unknownColumn.json<{ error: string }>().error, /^The file could not be read: line 1: unknown column\(s\) colour /);

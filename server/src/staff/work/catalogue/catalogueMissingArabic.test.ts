@@ -91,7 +91,8 @@ async function reportSuite(t: TestContext, target: DatabaseTarget): Promise<void
 
   await t.test('bad paging is refused in words; branch staff are refused', async () => {
     const bad = await staffCall(app, layla, 'GET', `${STAFF_API.catalogueMissingArabic}?after=nothing-here`);
-    assert.deepEqual([bad.statusCode, bad.json()], [400, { error: 'after must be the next value of a page before' }]);
+    const after = 'after must be the next value of a page before';
+    assert.deepEqual([bad.statusCode, bad.json()], [400, { error: after, problems: [{ path: ['after'], message: after }] }]);
     const limit = await staffCall(app, layla, 'GET', `${STAFF_API.catalogueMissingArabic}?limit=500`);
     assert.equal(limit.statusCode, 400, limit.body);
     const branch = await staffCall(app, omar, 'GET', STAFF_API.catalogueMissingArabic);

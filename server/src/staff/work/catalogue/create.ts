@@ -19,7 +19,11 @@ const RESERVED_IDS = new Set(['new']);
 const CODE_MAX = 32;
 const COPY_CODE = '-COPY';
 
-const idTaken = (id: string) => conflict(`id: a product with the id "${id}" already exists (in the catalogue, archived, or created and not yet published). Choose another id.`);
+/** 409 naming the id: its one problem is the id's (path ['id']), so the form marks the field. */
+const idTaken = (id: string) => {
+  const message = `id: a product with the id "${id}" already exists (in the catalogue, archived, or created and not yet published). Choose another id.`;
+  return new StaffWorkError(409, message, [{ path: ['id'], message }]);
+};
 
 async function idInUse(trx: Kysely<DatabaseSchema>, id: string): Promise<boolean> {
   const found = await sql<{ n: number }>`select 1 as n from catalogue_products where id = ${id}

@@ -31,9 +31,16 @@ export class StaleEdit extends StaffWorkError {
   }
 }
 
-/** The content breaks the catalogue's rules: 400 naming every problem with its field. */
+/**
+ * The content breaks the catalogue's rules: 400 naming every problem with its field, and the problems one by one (the
+ * import's checks word each with its field; they are about the content as a whole, path []).
+ */
 const contentRefused = (problems: readonly string[]) =>
-  new StaffWorkError(400, `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
+  new StaffWorkError(
+    400,
+    `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`,
+    problems.map((message) => ({ path: [], message })),
+  );
 
 export const NO_PRODUCT = 'There is no such product';
 export const ARCHIVED_PRODUCT = 'This product is archived: restore it (unarchive) before changing it.';

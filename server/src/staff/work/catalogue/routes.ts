@@ -33,7 +33,7 @@ import {
 } from '@site/contracts/staff-catalogue-api';
 import { describeError, type Database } from '../../../db/index.js';
 import { textProblemMessage } from '@site/contracts/text-field';
-import { useContracts } from '../../../http/contracts.js';
+import { refusalAnswer, useContracts } from '../../../http/contracts.js';
 import { requireJson } from '../bodies.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { contentTextProblem } from './contentText.js';
@@ -78,12 +78,15 @@ export async function staffCatalogueRoutes(parent: FastifyInstance, { db, media 
   app.setErrorHandler((error: FastifyError | StaffWorkError, request, reply) => {
     // a refused request, worded by the contracts' one formatter (http/contracts.ts); an address naming no product (or
     // version) is one that is not there
-    if (!(error instanceof StaffWorkError) && error.validation !== undefined) return reply.code(error.validationContext === 'params' ? 404 : 400).send({ error: error.message });
+    if (!(error instanceof StaffWorkError) && error.validation !== undefined) {
+      // a 404 is a sentence alone; a 400's problems go with it
+      return error.validationContext === 'params' ? reply.code(404).send({ error: error.message }) : reply.code(400).send(refusalAnswer(error));
+    }
     if (error instanceof StaleEdit) {
       const { message, version, changedBy, changedAt, yours } = error;
       return reply.code(409).send({ error: message, version, changedBy, changedAt: changedAt.toISOString(), ...(yours === undefined ? {} : { yours }) });
     }
-    if (error instanceof StaffWorkError) return reply.code(error.statusCode).send({ error: error.message });
+    if (error instanceof StaffWorkError) return reply.code(error.statusCode).send(refusalAnswer(error));
     // a bad body (not JSON, too large...): the enclosing scopes word it like every staff call's
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) throw error;
     request.log.error({ err: error }, `catalogue editor call failed: ${describeError(error)}`);

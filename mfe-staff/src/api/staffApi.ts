@@ -1,0 +1,112 @@
+// The staff app's calls to the server as one RTK Query API: the reads each screen shows (cached per address, fetched
+// again on every visit: staff data changes under other people's hands) and the changes, which invalidate the reads
+// they make stale by tag. The staff host is its own build, so RTK Query's bytes never reach the public pages.
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type SignInResult, type StaffAccountSummary, type StaffSession, type StaffSettings, type TotpSetup } from '@site/contracts/staff-api';
+import type { CodeBody, SignInBody } from '@site/contracts/staff-api-schemas';
+import type { EditorCategory, EditorCategoryList, EditorProduct, EditorProductPage, MissingArabicReport, ProductDiff, ProductVersionList } from '@site/contracts/staff-catalogue-api';
+import type { ReleaseTokenInfo, RemoteListing } from '@site/contracts/releases-api';
+import { queryString, staffBaseQuery } from './staffBaseQuery';
+
+/** A change the catalogue editor makes: the address (draft, publish, archive, a category's…), its method and body. */
+export interface CatalogueChange {
+  url: string;
+  method: 'PUT' | 'POST' | 'DELETE';
+  body: unknown;
+}
+
+export const staffApi = createApi({
+  reducerPath: 'staffApi',
+  baseQuery: staffBaseQuery,
+  // what a screen shows is read again each time it is opened (as the pages did before the cache)
+  refetchOnMountOrArgChange: true,
+  tagTypes: ['Settings', 'Releases', 'ReleaseTokens', 'CatalogueList', 'Product', 'Versions', 'Categories', 'Inbox', 'Reviews'],
+  endpoints: (build) => ({
+    // ---- the session (sessionSlice.ts keeps who is signed in and the CSRF token from these answers) ----
+    session: build.query<SessionAnswer, void>({ query: () => STAFF_API.session }),
+    signIn: build.mutation<SignInResult, SignInBody>({ query: (body) => ({ url: STAFF_API.signIn, method: 'POST', body }) }),
+    secondFactor: build.mutation<SignInResult, string>({ query: (code) => ({ url: STAFF_API.secondFactor, method: 'POST', body: { code } satisfies CodeBody }) }),
+    startTotpSetup: build.mutation<TotpSetup, void>({ query: () => ({ url: STAFF_API.totpSetup, method: 'POST' }) }),
+    confirmTotp: build.mutation<{ recoveryCodes: string[]; session: StaffSession }, string>({
+      query: (code) => ({ url: STAFF_API.totpConfirm, method: 'POST', body: { code } satisfies CodeBody }),
+    }),
+    signOut: build.mutation<void, void>({ query: () => ({ url: STAFF_API.signOut, method: 'POST' }) }),
+
+    // ---- settings, audit log, colleagues ----
+    settings: build.query<StaffSettings, void>({ query: () => STAFF_API.settings, providesTags: ['Settings'] }),
+    saveSettings: build.mutation<StaffSettings, StaffSettings>({
+      query: (body) => ({ url: STAFF_API.settings, method: 'PUT', body }),
+      // the answer is the settings as saved: shown as they are, without asking again
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const saved = await queryFulfilled.catch(() => undefined);
+        if (saved !== undefined) void dispatch(staffApi.util.upsertQueryData('settings', undefined, saved.data));
+      },
+    }),
+    auditPage: build.query<AuditPage, number>({ query: (page) => `${STAFF_API.audit}${queryString({ page: page > 1 ? page : undefined })}` }),
+    accounts: build.query<{ accounts: StaffAccountSummary[] }, void>({ query: () => STAFF_API.accounts }),
+
+    // ---- releases ----
+    releaseRemotes: build.query<{ remotes: RemoteListing[] }, void>({ query: () => STAFF_API.releaseRemotes, providesTags: ['Releases'] }),
+    releaseTokens: build.query<{ tokens: ReleaseTokenInfo[] }, void>({ query: () => STAFF_API.releaseTokens, providesTags: ['ReleaseTokens'] }),
+    /** A release console's POST (register, canary, promote, roll back, a run, a token made or revoked). */
+    releaseCall: build.mutation<unknown, { url: string; body?: unknown }>({
+      query: ({ url, body }) => ({ url, method: 'POST', ...(body === undefined ? {} : { body }) }),
+    }),
+
+    // ---- catalogue editor ----
+    catalogueProducts: build.query<EditorProductPage, string>({ query: (search) => `${STAFF_API.catalogueProducts}${search}`, providesTags: ['CatalogueList'] }),
+    missingArabic: build.query<MissingArabicReport, string>({ query: (search) => `${STAFF_API.catalogueMissingArabic}${search}`, providesTags: ['CatalogueList'] }),
+    catalogueProduct: build.query<EditorProduct, string>({
+      query: (id) => staffApiPath(STAFF_API.catalogueProduct, { id }),
+      providesTags: (_product, _failure, id) => [{ type: 'Product', id }],
+    }),
+    catalogueVersions: build.query<ProductVersionList, string>({
+      query: (id) => staffApiPath(STAFF_API.catalogueVersions, { id }),
+      providesTags: (_list, _failure, id) => [{ type: 'Versions', id }],
+    }),
+    catalogueDiff: build.query<ProductDiff, { id: string; from: number; to: number }>({
+      query: ({ id, from, to }) => `${staffApiPath(STAFF_API.catalogueDiff, { id })}?from=${from}&to=${to}`,
+    }),
+    catalogueCategories: build.query<EditorCategoryList, void>({ query: () => STAFF_API.catalogueCategories, providesTags: ['Categories'] }),
+    catalogueCategory: build.query<EditorCategory, string>({
+      query: (id) => staffApiPath(STAFF_API.catalogueCategory, { id }),
+      providesTags: ['Categories'],
+    }),
+    /**
+     * A change of a product or category. The lists, histories and categories read again; the product being edited
+     * is not (its answer replaces it where the editor keeps it, so nothing typed is overwritten by a refetch).
+     */
+    catalogueChange: build.mutation<unknown, CatalogueChange>({
+      query: ({ url, method, body }) => ({ url, method, body }),
+      invalidatesTags: (_answer, failure) => (failure === undefined ? ['CatalogueList', 'Versions', 'Categories'] : []),
+    }),
+    /** A file sent to an upload or import address as the one file part of a FormData (its boundary set by fetch). */
+    catalogueUpload: build.mutation<unknown, { url: string; file: File }>({
+      query: ({ url, file }) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return { url, method: 'POST', body: form };
+      },
+      invalidatesTags: (_answer, failure, { url }) => (failure === undefined && url.startsWith(STAFF_API.catalogueImport) ? ['CatalogueList', 'Product', 'Versions', 'Categories'] : []),
+    }),
+  }),
+});
+
+export const {
+  useSettingsQuery,
+  useSaveSettingsMutation,
+  useAuditPageQuery,
+  useAccountsQuery,
+  useReleaseRemotesQuery,
+  useReleaseTokensQuery,
+  useReleaseCallMutation,
+  useCatalogueProductsQuery,
+  useMissingArabicQuery,
+  useCatalogueProductQuery,
+  useCatalogueVersionsQuery,
+  useCatalogueDiffQuery,
+  useCatalogueCategoriesQuery,
+  useCatalogueCategoryQuery,
+  useCatalogueChangeMutation,
+  useCatalogueUploadMutation,
+} = staffApi;
