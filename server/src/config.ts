@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MANIFEST_FILE, RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
 import { STAFF_REMOTE } from '@site/contracts/staff-api';
-import { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey } from './staff/totpSecrets.js';
 
 export { RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName };
 
@@ -90,6 +89,16 @@ const seconds = (fallbackSeconds: number) =>
     .transform((raw) => Math.round(Number(raw) * 1000))
     .default(fallbackSeconds * 1000);
 
+/** A key that seals the staff's TOTP secrets at rest (staff/totpSecrets.ts). */
+export interface TotpKey {
+  /** Names the key in each sealed value, so the right one opens it after a rotation. */
+  id: string;
+  /** 32 bytes. */
+  key: Buffer;
+}
+
+export const TOTP_KEY_BYTES = 32;
+export const TOTP_KEY_ID_PATTERN = /^[a-z0-9-]{1,32}$/;
 /** `id:base64` keys of 32 bytes, comma-separated, ids unique (no value echoed: they are secrets). */
 const totpKeys = z
   .string()

@@ -5,7 +5,7 @@
 // translated (tests pass changed data), not only the site's files.
 import { translateData } from '@site/content/arabic';
 import { arabicDictionary, type DataFileName } from '@site/content/arabic-edition';
-import type { SeoSource } from './pages.js';
+import type { SeoSource } from './types.js';
 
 /** Each part of the source and the dictionary of the data file it comes from. */
 const FILES: Readonly<Record<keyof SeoSource, DataFileName>> = {

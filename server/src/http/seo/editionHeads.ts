@@ -29,7 +29,7 @@ import {
   type SiteRouteMatch,
 } from '@site/contracts/routes';
 import { escapeHtml, truncateText } from './escape.js';
-import type { EditionPaths, JsonLd, PageImage, SeoSource, SitemapEntry, SitePage } from './pages.js';
+import type { EditionPaths, JsonLd, PageImage, SeoSource, SitemapEntry, SitePage } from './types.js';
 
 /** The site's facts besides the catalogue (content/data's company files), in one edition's language. */
 export type SiteFactsSource = Omit<SeoSource, 'categories' | 'products' | 'productDetails'>;

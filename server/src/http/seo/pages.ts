@@ -5,13 +5,9 @@
 import {
   home as siteHome,
   type Branch,
-  type Certificate,
   type CompanyInfo,
-  type HomeContent,
   type Product,
-  type ProductCategory,
   type ProductDetail,
-  type Project,
 } from '@site/content';
 import { projects as siteProjects } from '@site/content/projects';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
@@ -22,6 +18,9 @@ import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEditions, type EditionSitemapEntry } from './editionHeads.js';
 import { contentEtag } from '../etag.js';
 import type { ProductRecords, WithdrawnProduct } from '../../catalogue/catalogueStore.js';
+import type { EditionPaths, JsonLd, PageImage, SeoSite, SeoSource, SitemapEntry, SitePage } from './types.js';
+
+export type { EditionPaths, JsonLd, PageImage, SeoSite, SeoSource, SitemapEntry, SitePage };
 
 /** What a page's head reads of the catalogue that its first view reads too: the product of a product page. */
 export interface PageReads {
@@ -30,92 +29,9 @@ export interface PageReads {
   archivedProduct(id: string, locale: Locale): Promise<Pick<WithdrawnProduct, 'id' | 'categoryId'> | undefined>;
 }
 
-/** The data the heads are built from (the site's own by default; tests pass their own). */
-export interface SeoSource {
-  company: CompanyInfo;
-  branches: Branch[];
-  categories: ProductCategory[];
-  products: Product[];
-  productDetails: ProductDetail[];
-  certificates: Certificate[];
-  home: HomeContent;
-  projects: Project[];
-}
-
 export function siteSeoSource(): SeoSource {
   const { company, branches, categories, products, productDetails, certificates } = siteKnowledgeBaseSources();
   return { company, branches, categories, products, productDetails, certificates, home: siteHome, projects: siteProjects };
-}
-
-export type JsonLd = Record<string, unknown>;
-
-export interface PageImage {
-  /** Site-root path (made absolute with the origin). */
-  path: string;
-  alt?: string;
-  width?: number;
-  height?: number;
-  /** An uploaded photo, drawn by a <picture>: preloaded by the srcset the browser picks from, not by `path`. */
-  preload?: { type: string; srcset: string; sizes: string };
-}
-
-/** A page's address in each edition ('/about' and '/ar/about'): its hreflang alternates. */
-export type EditionPaths = Readonly<Record<Locale, string>>;
-
-/** The head of one page. */
-export interface SitePage {
-  /** 410: an archived category's page (a withdrawn product's is a 200 with noindex: databaseSite.ts says why). */
-  status: 200 | 404 | 410;
-  /** The edition the page is in: its <html lang dir>, its texts' language, og:locale and JSON-LD inLanguage. */
-  locale: Locale;
-  /** The company's name in the page's language; the document title is '{title} | {siteName}'. */
-  siteName: string;
-  /** The page's own title. */
-  title: string;
-  description: string;
-  /** Canonical path in the page's own edition, e.g. /our-products/cables or /ar/our-products/cables; undefined for the not-found page. */
-  path: string | undefined;
-  /** The same page in every edition (hreflang alternates; x-default is the English one); undefined for the not-found page. */
-  alternates: EditionPaths | undefined;
-  ogType: 'website' | 'product';
-  image: PageImage | undefined;
-  /** Kept out of search engines (its route's `index` flag; the not-found page always). */
-  noindex: boolean;
-  /** The JSON-LD entities of the page, with absolute URLs on `origin` (no trailing slash). */
-  structuredData(origin: string): JsonLd[];
-}
-
-export interface SitemapEntry {
-  /** The URL listed (in its edition). */
-  path: string;
-  /** YYYY-MM-DD */
-  lastmod?: string;
-  /** The same page in every edition (the sitemap's xhtml:link alternates). */
-  alternates: EditionPaths;
-}
-
-export interface SeoSite {
-  /** The company's name in English (the name of the site). */
-  siteName: string;
-  /**
-   * The page of a client-route path (raw, percent-encoded; with or without a trailing slash), in the edition the path
-   * names ('/ar/…': Arabic).
-   */
-  resolve(pathname: string): SitePage;
-  /** The not-found page of each edition. */
-  notFound: Readonly<Record<Locale, SitePage>>;
-  /**
-   * Every indexable URL of both editions: the static routes, every category and every product, each with its twin
-   * (made when first read).
-   */
-  readonly sitemap: readonly SitemapEntry[];
-  /** Origins of the map embeds (branches, footer), for the CSP's frame-src. */
-  mapOrigins: readonly string[];
-  /**
-   * The text of the shell's <noscript> in each edition (HTML): undefined keeps the shell's own (English). The shell's
-   * index.html has one body for both editions; the server swaps it on Arabic pages.
-   */
-  noscript: Readonly<Record<Locale, string | undefined>>;
 }
 
 /** One edition's pages over every record in memory, by the address inside the edition ('/about'). */
