@@ -8,6 +8,7 @@ import { fillMissingFilterValues } from './catalogue/filterValues.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
 import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
+import { siteMailComposers } from './outboxMail.js';
 import { createSmtpTransport } from './mail/transport.js';
 import { readyAddress } from './readyAddress.js';
 
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const { smtpUrl, from } = config.mail;
   const outbox: OutboxWorker | undefined =
     smtpUrl !== undefined && from !== undefined
-      ? createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), from })
+      ? createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(), from })
       : undefined;
 
   let app: FastifyInstance | undefined;

@@ -8,12 +8,14 @@
 import { sql } from 'kysely';
 import { describeError, type Database } from '../db/index.js';
 import type { OutboxRow } from './compose.js';
-import { composeOutboxMail } from './outboxMail.js';
+import type { MailComposers } from './composers.js';
 import type { MailTransport } from './transport.js';
 
 export interface OutboxWorkerOptions {
   db: Database;
   transport: MailTransport;
+  /** The composers of every kind of row (outboxMail.ts beside app.ts: the site's). */
+  composers: MailComposers;
   /** The From address (MAIL_FROM). */
   from: string;
   /** Delay after the first failed attempt; doubled after each further failure, up to retryMaxMs. */
@@ -50,7 +52,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 const DEFAULT_LEASE_MS = 2 * 60_000;
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, transport, from, retryBaseMs, retryMaxMs, pollMs } = options;
+  const { db, transport, composers, from, retryBaseMs, retryMaxMs, pollMs } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const log = options.log ?? console;
 
@@ -86,7 +88,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(row: OutboxRow & { attempts: number }): Promise<boolean> {
     try {
-      await transport.sendMail(await composeOutboxMail(row, from));
+      await transport.sendMail(await composers.compose(row, from));
     } catch (error) {
       const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
       const reason = describeError(error).slice(0, 1000);

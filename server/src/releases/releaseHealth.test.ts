@@ -9,7 +9,7 @@ import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { buildApp } from '../app.js';
 import { RELEASE_SAFETY_DEFAULTS, type ReleaseSafetyConfig } from '../config.js';
 import type { Database } from '../db/index.js';
-import { composeOutboxMail } from '../mail/outboxMail.js';
+import { composeOutboxMail } from '../outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { recordRenderError } from './releaseHealth.js';

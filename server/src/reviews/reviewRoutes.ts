@@ -27,7 +27,7 @@ import { registerRateLimit } from '../http/rateLimit.js';
 import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
 import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';
 import { insertReviewWithinLimit, storedReviews, storedStarTotals } from './reviewStore.js';
-import { readSettings } from '../staff/work/settingsStore.js';
+import { readSettings } from './reviewSettings.js';
 
 /** Largest accepted body: a review at every field's limit is about 4.5 KB of JSON. */
 export const REVIEW_BODY_LIMIT = 16 * 1024;

@@ -356,7 +356,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
 
     await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite, media: options.media });
     // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
-    staffReleaseTokenRoutes(scope, { db: options.db, requireJson, ...options.releases });
+    staffReleaseTokenRoutes(scope, { db: options.db, requireJson, recordStaffAction, ...options.releases });
 
     // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
     // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the

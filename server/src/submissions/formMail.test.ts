@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { composeMail, escapeHtml, headerText, type OutboxRow } from './compose.js';
+import { escapeHtml, headerText, type OutboxRow } from '../mail/compose.js';
+import { composeMail } from './formMail.js';
 
 const FROM = 'Website <website@example.com>';
 

@@ -3,11 +3,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/index.js';
 import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quotes/quoteReport.js';
-import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from './reportText.js';
-import { OUTBOX_KIND } from './store.js';
+import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from '../cli/reportText.js';
+import { OUTBOX_KIND } from '../submissions/store.js';
 
-export type { MailState } from './reportText.js';
-export { formatTime } from './reportText.js';
+export type { MailState } from '../cli/reportText.js';
+export { formatTime } from '../cli/reportText.js';
 
 export interface ReportEntry {
   id: number;

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { describeError, runMigrations } from '../db/index.js';
 import { openCliDatabase, processIo, type CliIo } from '../cli/cliDatabase.js';
-import { formatSubmissionsReport, loadSubmissionsReport } from './report.js';
+import { formatSubmissionsReport, loadSubmissionsReport } from './submissionsReport.js';
 
 export const USAGE = `Usage: npm run submissions [-- --limit N] [-- --json]
   Prints the newest N (default 20) contact messages, enquiries, registrations and requests for
