@@ -38,7 +38,7 @@ import { requiredExposes } from '../releases/manifestCheck.js';
 import { RELEASES_API } from '../releases/releaseRoutes.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import type { Database } from '../db/index.js';
-import { SUBMISSION_PATHS } from '../routes/submissions.js';
+import { SUBMISSION_PATHS } from '../submissions/submissionRoutes.js';
 import { hashPassword } from '../staff/passwords.js';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';

@@ -32,7 +32,7 @@ import { REVIEW_BODY_LIMIT } from '../reviews/reviewRoutes.js';
 import { siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
 import { QUOTE_BODY_LIMIT } from '../quotes/quoteRoutes.js';
 import { neededByProblem } from '@site/content/validation';
-import { SUBMISSION_BODY_LIMIT, SUBMISSION_PATHS } from '../routes/submissions.js';
+import { SUBMISSION_BODY_LIMIT, SUBMISSION_PATHS } from '../submissions/submissionRoutes.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { seedCatalogue } from '../catalogue/seed.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { MANIFEST_FILE, remoteEntryFileOf } from '@site/contracts/federation';
 import type { Variant } from './canary.js';
 import { buildId, localBuilds, type ServedRemote } from './localBuilds.js';
-import { escapeHtml } from './seo/escape.js';
+import { escapeHtml } from './escape.js';
 
 /** A remote as the hints need it (a RemoteConfig fits). */
 export type HintedRemote = ServedRemote;

@@ -4,7 +4,7 @@
 // It is per visitor while a canary is live (canary.ts): a visitor on a remote's canary gets the canary's entry, with
 // the stable one as `fallback`, which the shell's runtime switches to when the canary cannot be loaded.
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { jsonForScript } from './seo/escape.js';
+import { jsonForScript } from './escape.js';
 import type { Visitor } from './canary.js';
 
 export interface RemoteEntry {

@@ -16,7 +16,7 @@ import { STAFF_BASE, STAFF_HOST_ASSETS_PATH } from '@site/contracts/staff-api';
 import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
 import type { ReleasedRemoteConfig } from '../config.js';
 import type { CanaryAssignment } from './canary.js';
-import { escapeHtml } from './seo/escape.js';
+import { escapeHtml } from './escape.js';
 import { remoteOrigins } from './securityHeaders.js';
 import { remotesMap, remotesMapScript, type RemotesMap } from './remotes.js';
 import { isBrowserFile } from './browserFiles.js';

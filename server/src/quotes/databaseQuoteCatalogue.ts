@@ -2,7 +2,7 @@
 // instead of every product's listing record in both languages held in memory.
 import { sql, type Kysely } from 'kysely';
 import type { QuoteUnit } from '@site/content/validation';
-import { mayBeProductId } from '../catalogue/records.js';
+import { mayBeProductId } from '../catalogue/index.js';
 import type { DatabaseSchema } from '../db/index.js';
 import { quoteCatalogueOf, type QuoteCatalogue } from './quoteCatalogue.js';
 

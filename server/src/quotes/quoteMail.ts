@@ -6,7 +6,7 @@
 // headers (compose.ts).
 import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../mail/compose.js';
 import type { MailComposers } from '../mail/composers.js';
-import { branchEmail, OUTBOX_KIND } from '../submissions/store.js';
+import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
 import { quoteDate, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
 import { quoteTexts, type QuoteTexts } from './quoteTexts.js';

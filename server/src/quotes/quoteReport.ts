@@ -4,7 +4,7 @@ import { isQuoteUnit } from '@site/content/validation';
 import { sql } from 'kysely';
 import type { Database } from '../db/index.js';
 import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../cli/reportText.js';
-import { OUTBOX_KIND } from '../submissions/store.js';
+import { OUTBOX_KIND } from '../submissions/index.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS } from './quoteStore.js';
 import { quoteTexts } from './quoteTexts.js';
 

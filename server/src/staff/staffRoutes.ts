@@ -9,7 +9,7 @@ import { readCookie } from '../http/canary.js';
 import { isCrossSite } from '../http/crossSite.js';
 import { useContracts } from '../http/contracts.js';
 import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/staffTokenRoutes.js';
+import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/index.js';
 import { auditQuerySchema, codeBodySchema, signInBodySchema } from '@site/contracts/staff-api-schemas';
 import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
 import './access.js'; // declares request.staff
@@ -30,7 +30,7 @@ import {
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment, totpStep } from './totp.js';
 import { accountBinding, localTotpKey, resealTotpSecrets, sessionBinding, TotpSecretBox, type TotpKey } from './totpSecrets.js';
 import { staffWorkRoutes } from './work/index.js';
-import type { MediaStore } from '../catalogue/media/mediaStore.js';
+import type { MediaStore } from '../catalogue/index.js';
 
 export interface StaffRoutesOptions {
   db: Database;

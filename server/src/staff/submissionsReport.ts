@@ -2,9 +2,9 @@
 // state of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
 import { sql } from 'kysely';
 import type { Database } from '../db/index.js';
-import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quotes/quoteReport.js';
+import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quotes/index.js';
 import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from '../cli/reportText.js';
-import { OUTBOX_KIND } from '../submissions/store.js';
+import { OUTBOX_KIND } from '../submissions/index.js';
 
 export type { MailState } from '../cli/reportText.js';
 export { formatTime } from '../cli/reportText.js';

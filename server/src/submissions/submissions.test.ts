@@ -11,7 +11,7 @@ import { withKysely, type Database } from '../db/index.js';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../mail/outboxWorker.js';
 import { siteMailComposers } from '../outboxMail.js';
 import { createSmtpTransport, type MailTransport } from '../mail/transport.js';
-import { SUBMISSION_BODY_LIMIT } from '../routes/submissions.js';
+import { SUBMISSION_BODY_LIMIT } from './submissionRoutes.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { startSmtpServer } from '../test-support/smtp.js';

@@ -4,7 +4,7 @@
 import { sql, type RawBuilder, type SelectType } from 'kysely';
 import { INBOX_KINDS, type InboxKind } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../../db/index.js';
-import { OUTBOX_KIND } from '../../submissions/store.js';
+import { OUTBOX_KIND } from '../../submissions/index.js';
 
 /** The four inbox tables: they share the inbox's columns (id, created_at, spam, status, assignee_id, updated_at, search). */
 export type InboxTableName = 'contact_messages' | 'registrations' | 'inquiries' | 'quote_requests';

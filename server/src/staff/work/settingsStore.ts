@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { StaffAccountSummary, StaffSettings } from '@site/contracts/staff-api';
 import type { Database } from '../../db/index.js';
 import { recordStaffAction } from '../audit.js';
-import { readSettings } from '../../reviews/reviewSettings.js';
+import { readSettings } from '../../reviews/index.js';
 
 export { readSettings };
 

@@ -4,8 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { InboxKind } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../../db/index.js';
-import { loadQuoteSnapshot } from '../../quotes/quoteStore.js';
-import { branchEmail, OUTBOX_KIND } from '../../submissions/store.js';
+import { loadQuoteSnapshot } from '../../quotes/index.js';
+import { branchEmail, OUTBOX_KIND } from '../../submissions/index.js';
 
 interface WithheldMail {
   kind: string;

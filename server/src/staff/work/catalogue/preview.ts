@@ -20,10 +20,10 @@ import { canEditCatalogue, STAFF_BASE, STAFF_PREVIEW_PATTERNS, staffPreviewPath 
 import type { DatabaseSchema } from '../../../db/index.js';
 import { readCookie } from '../../../http/canary.js';
 import { isCrossSite } from '../../../http/crossSite.js';
-import { escapeHtml } from '../../../http/seo/escape.js';
+import { escapeHtml } from '../../../http/escape.js';
 import type { CatalogueApiReader } from '../../../http/ssr/firstView.js';
-import { recordsOfRow } from '../../../catalogue/file/catalogueImport.js';
-import { mayBeProductId } from '../../../catalogue/records.js';
+import { recordsOfRow } from '../../../catalogue/index.js';
+import { mayBeProductId } from '../../../catalogue/index.js';
 import { loadSession, type SessionTimes } from '../../sessions.js';
 import { SESSION_COOKIE } from '../../staffRoutes.js';
 import { StaffWorkError } from '../errors.js';

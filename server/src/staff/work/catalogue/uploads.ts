@@ -21,8 +21,8 @@ import {
   type UploadedPicture,
 } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../../db/index.js';
-import { checkPdf, inspectPicture, MediaRefused, storePictureVariants, streamToFile } from '../../../catalogue/media/mediaFiles.js';
-import { discardTemp, type MediaStore } from '../../../catalogue/media/mediaStore.js';
+import { checkPdf, inspectPicture, MediaRefused, storePictureVariants, streamToFile } from '../../../catalogue/index.js';
+import { discardTemp, type MediaStore } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { forbidden, notFound, StaffWorkError } from '../errors.js';
 

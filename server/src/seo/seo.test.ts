@@ -4,14 +4,14 @@ import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
-import { entityOfType, jsonLdEntities, parseHead, type Entity } from '../../test-support/html.js';
+import { buildApp } from '../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { entityOfType, jsonLdEntities, parseHead, type Entity } from '../test-support/html.js';
 import { createSeoSite, siteSeoSource, type SeoSource } from './pages.js';
-import { jsonForScript, truncateText } from './escape.js';
+import { jsonForScript, truncateText } from '../http/escape.js';
 
 // The expectations come from the data files themselves, not from the code under test.
-const DATA = path.resolve(import.meta.dirname, '../../../../content/data');
+const DATA = path.resolve(import.meta.dirname, '../../../content/data');
 const readData = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as T;
 const company = readData<{ name: string; founded: number; mainPhone: string; address: string }>('company.json');
 const branches = readData<{ id: string; label: string; email: string }[]>('branches.json');

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { decodeEntities, parseHead } from '../test-support/html.js';
-import { createSeoSite, siteSeoSource } from './seo/pages.js';
+import { createSeoSite, siteSeoSource } from './pages.js';
 import { sitemapRoutes, sitemapXml } from './sitemap.js';
 
 const DATA = path.resolve(import.meta.dirname, '../../../content/data');

@@ -3,7 +3,7 @@
 // around them. Made again once per catalogue version. Over the database the pages read their own rows instead
 // (databaseSite.ts).
 import { branches, company } from '@site/content';
-import type { CatalogueRecords } from '../../catalogue/catalogueFeed.js';
+import type { CatalogueRecords } from '../catalogue/index.js';
 import { arabicSeoSource } from './arabicSource.js';
 import { createSeoSite, mapOriginsOf, siteSeoSource, type SeoSite, type SeoSource } from './pages.js';
 

@@ -3,17 +3,17 @@
 // every record), kept until the catalogue's version moves, and a change seen by the next visitor.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { buildApp } from '../../app.js';
-import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../../catalogue/catalogueFeed.js';
-import { CatalogueStore } from '../../catalogue/catalogueStore.js';
-import { seedCatalogue } from '../../catalogue/seed.js';
-import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
-import { renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../../test-support/catalogueChanges.js';
-import { eventually } from '../../test-support/eventually.js';
-import { createFixture } from '../../test-support/fixture.js';
-import { parseHead } from '../../test-support/html.js';
-import { logStatements, type LoggedDatabase } from '../../test-support/statementLog.js';
-import { sitemapXml } from '../sitemap.js';
+import { buildApp } from '../app.js';
+import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
+import { CatalogueStore } from '../catalogue/catalogueStore.js';
+import { seedCatalogue } from '../catalogue/seed.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
+import { eventually } from '../test-support/eventually.js';
+import { createFixture } from '../test-support/fixture.js';
+import { parseHead } from '../test-support/html.js';
+import { logStatements, type LoggedDatabase } from '../test-support/statementLog.js';
+import { sitemapXml } from './sitemap.js';
 import { databaseSeoPages } from './databaseSite.js';
 import { renderHead } from './head.js';
 import { allSitemapEntries, siteSeo, type CurrentSeoPages, type SitemapEntry } from './pages.js';

@@ -13,11 +13,11 @@ import { projects as siteProjects } from '@site/content/projects';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
 import type { Locale } from '@site/contracts/locale';
 import type { SiteRouteMatch } from '@site/contracts/routes';
-import { siteKnowledgeBaseSources } from '../../assistant/knowledge-base/index.js';
+import { siteKnowledgeBaseSources } from '../assistant/index.js';
 import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEditions, type EditionSitemapEntry } from './editionHeads.js';
-import { contentEtag } from '../etag.js';
-import type { ProductRecords, WithdrawnProduct } from '../../catalogue/catalogueStore.js';
+import { contentEtag } from '../http/etag.js';
+import type { ProductRecords, WithdrawnProduct } from '../catalogue/index.js';
 import type { EditionPaths, JsonLd, PageImage, SeoSite, SeoSource, SitemapEntry, SitePage } from './types.js';
 
 export type { EditionPaths, JsonLd, PageImage, SeoSite, SeoSource, SitemapEntry, SitePage };

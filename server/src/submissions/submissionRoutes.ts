@@ -8,7 +8,7 @@ import { useContracts, withoutHoneypot } from '../http/contracts.js';
 import { useJsonEndpoint } from '../http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../http/rateLimit.js';
 import { describeError, type Database } from '../db/index.js';
-import { saveContactMessage, saveInquiry, saveRegistration, type SaveOptions } from '../submissions/store.js';
+import { saveContactMessage, saveInquiry, saveRegistration, type SaveOptions } from './store.js';
 
 /** Largest accepted request body: a full form is far below it (the longest field is 4,000 characters). */
 export const SUBMISSION_BODY_LIMIT = 16 * 1024;

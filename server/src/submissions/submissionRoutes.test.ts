@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
 import { describeError } from '../db/index.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
-import { submissionRoutes } from './submissions.js';
+import { submissionRoutes } from './submissionRoutes.js';
 import { describeWindow } from '../http/rateLimit.js';
 import { sharedRedis } from '../http/redis.js';
 

@@ -9,16 +9,16 @@ import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
-import { CatalogueStore } from '../catalogue/catalogueStore.js';
-import { seedCatalogue } from '../catalogue/seed.js';
+import { databaseCatalogueFeed, type DatabaseCatalogueFeed } from './catalogueFeed.js';
+import { CatalogueStore } from './catalogueStore.js';
+import { seedCatalogue } from './seed.js';
 import { pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { renameSeededProduct, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
 import { eventually } from '../test-support/eventually.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { logStatements, type LoggedDatabase } from '../test-support/statementLog.js';
 import { CatalogueMovedError, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
-import { isStreamed } from './dataFiles.js';
+import { isStreamed } from '../http/dataFiles.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 

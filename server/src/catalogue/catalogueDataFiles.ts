@@ -13,12 +13,12 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Product, ProductCategory, ProductDetail, SearchResult } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import type { CatalogueEdition, CatalogueFeed, CatalogueRecords, DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
-import type { CatalogueStore } from '../catalogue/catalogueStore.js';
-import { COMPRESS_THRESHOLD, type Encoding } from './compression.js';
-import type { DataFile, DataFiles, StreamedDataFile } from './dataFiles.js';
-import { contentEtag } from './etag.js';
-import { jsonArrayText } from './jsonArrayText.js';
+import type { CatalogueEdition, CatalogueFeed, CatalogueRecords, DatabaseCatalogueFeed } from './catalogueFeed.js';
+import type { CatalogueStore } from './catalogueStore.js';
+import { COMPRESS_THRESHOLD, type Encoding } from '../http/compression.js';
+import type { DataFile, DataFiles, StreamedDataFile } from '../http/dataFiles.js';
+import { contentEtag } from '../http/etag.js';
+import { jsonArrayText } from '../http/jsonArrayText.js';
 
 /** The data files that are the catalogue's (in each edition's folder). */
 export const CATALOGUE_DATA_FILES = ['products-category.json', 'products.json', 'product-details.json', 'searchResults.json'] as const;
