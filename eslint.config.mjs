@@ -53,7 +53,8 @@ const productCodeZones = [
 /**
  * Inside the server (server/src): the platform below, the features above. The platform (configuration, database,
  * HTTP plumbing, mail outbox, command-line helpers, spreadsheets, validation) imports no feature; a feature imports
- * another only through that feature's public index.ts; app.ts, server.ts and outboxMail.ts put them together.
+ * another only through that feature's public index.ts; app.ts, server.ts and outboxMail.ts put them together, through
+ * the same index.ts files.
  * The few imports against the grain carry an eslint-disable comment saying why. Proven by tools/lint/boundaries.test.mjs.
  */
 const SERVER_SRC = './server/src';
@@ -72,6 +73,12 @@ const serverZones = [
     except: ['./index.ts'],
     message: "A server feature uses another only through that feature's index.ts, never its files.",
   })),
+  {
+    target: SERVER_ASSEMBLY.map((file) => `${SERVER_SRC}/${file}`),
+    from: SERVER_FEATURES.map((feature) => `${SERVER_SRC}/${feature}`),
+    except: ['./index.ts'],
+    message: "app.ts, server.ts and outboxMail.ts use a feature through its index.ts, never its files.",
+  },
   zone(
     [...SERVER_PLATFORM, ...SERVER_FEATURES].map((dir) => `${SERVER_SRC}/${dir}`),
     SERVER_ASSEMBLY.map((file) => `${SERVER_SRC}/${file}`),

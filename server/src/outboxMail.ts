@@ -2,9 +2,9 @@
 // (mail/composers.ts), so that mail/ sends each feature's mail without importing any feature.
 import type { ComposedMail, OutboxRow } from './mail/compose.js';
 import { MailComposers } from './mail/composers.js';
-import { registerQuoteMail } from './quotes/quoteMail.js';
-import { registerReleaseMail } from './releases/releaseMail.js';
-import { registerFormMail } from './submissions/formMail.js';
+import { registerQuoteMail } from './quotes/index.js';
+import { registerReleaseMail } from './releases/index.js';
+import { registerFormMail } from './submissions/index.js';
 
 /** The composers of the forms', the requests for quotation's and the releases' mails. */
 export function siteMailComposers(): MailComposers {

@@ -126,6 +126,11 @@ describe('inside the server: the platform below, the features above', () => {
   test("a feature's own files import each other freely", () =>
     assertQuiet('server/src/catalogue/lint-probe.ts', "import { CatalogueStore } from './catalogueStore.js';\nimport { importCatalogueRows } from './file/catalogueImport.js';\n"));
 
+  test('app.ts uses a feature through its index.ts too', async () => {
+    await assertFires('server/src/app.ts', "import { catalogueRoutes } from './catalogue/catalogueRoutes.js';\n", /use a feature through its index\.ts/);
+    await assertQuiet('server/src/app.ts', "import { catalogueRoutes } from './catalogue/index.js';\n");
+  });
+
   test('nothing imports the assembly (app.ts, server.ts, outboxMail.ts)', async () => {
     await assertFires('server/src/staff/lint-probe.ts', "import { buildApp } from '../app.js';\n", /Nothing imports app\.ts/);
     await assertFires('server/src/mail/lint-probe.ts', "import { siteMailComposers } from '../outboxMail.js';\n", /Nothing imports app\.ts/);

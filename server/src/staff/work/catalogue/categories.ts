@@ -12,8 +12,7 @@ import type { CategoryState, EditableCategory, EditorCategory, EditorCategoryLis
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import { CATEGORY_IMAGE_KEYS } from '@site/content';
 import type { Database, DatabaseSchema } from '../../../db/index.js';
-import { lockCatalogue } from '../../../catalogue/index.js';
-import { bumpCatalogueVersion } from '../../../catalogue/index.js';
+import { bumpCatalogueVersion, lockCatalogue } from '../../../catalogue/index.js';
 import { textProblemMessage } from '@site/contracts/text-field';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound, StaffWorkError } from '../errors.js';

@@ -4,9 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../db/index.js';
-import type { CatalogueFileRow } from '../../../catalogue/index.js';
-import { exportCatalogueRow, importRowsIn } from '../../../catalogue/index.js';
-import { cleanDetailDocument } from '../../../catalogue/index.js';
+import { type CatalogueFileRow, cleanDetailDocument, exportCatalogueRow, importRowsIn } from '../../../catalogue/index.js';
 
 /** The line number an editor's one-row import is given (never shown: problems are read by line, without it). */
 const EDITOR_LINE = 1;

@@ -21,11 +21,7 @@ import {
   type ImportReport,
 } from '@site/contracts/staff-catalogue-api';
 import type { Database } from '../../../db/index.js';
-import { CatalogueFileWriteError } from '../../../catalogue/index.js';
-import { exportCatalogueFile, ExportMovedError, importCatalogueRows, readCategories, type ImportOutcome } from '../../../catalogue/index.js';
-import { checkCatalogueFile } from '../../../catalogue/index.js';
-import { problemColumn } from '../../../catalogue/index.js';
-import { discardTemp, type MediaStore } from '../../../catalogue/index.js';
+import { CatalogueFileWriteError, checkCatalogueFile, discardTemp, exportCatalogueFile, ExportMovedError, importCatalogueRows, type ImportOutcome, type MediaStore, problemColumn, readCategories } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { receiveOneFile } from './uploads.js';
