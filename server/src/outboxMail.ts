@@ -1,7 +1,7 @@
 // The site's mail: the composers of every feature that queues outbox rows, registered with the outbox's registry
 // (mail/composers.ts), so that mail/ sends each feature's mail without importing any feature.
-import type { ComposedMail, OutboxRow } from './mail/compose.js';
-import { MailComposers } from './mail/composers.js';
+import type { ComposedMail, OutboxRow } from './platform/mail/compose.js';
+import { MailComposers } from './platform/mail/composers.js';
 import { registerQuoteMail } from './quotes/index.js';
 import { registerReleaseMail } from './releases/index.js';
 import { registerFormMail } from './submissions/index.js';

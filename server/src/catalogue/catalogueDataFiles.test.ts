@@ -18,7 +18,7 @@ import { eventually } from '../test-support/eventually.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { logStatements, type LoggedDatabase } from '../test-support/statementLog.js';
 import { CatalogueMovedError, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
-import { isStreamed } from '../http/dataFiles.js';
+import { isStreamed } from '../platform/http/dataFiles.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 

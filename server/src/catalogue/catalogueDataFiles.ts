@@ -15,10 +15,10 @@ import type { Product, ProductCategory, ProductDetail, SearchResult } from '@sit
 import type { Locale } from '@site/contracts/locale';
 import type { CatalogueEdition, CatalogueFeed, CatalogueRecords, DatabaseCatalogueFeed } from './catalogueFeed.js';
 import type { CatalogueStore } from './catalogueStore.js';
-import { COMPRESS_THRESHOLD, type Encoding } from '../http/compression.js';
-import type { DataFile, DataFiles, StreamedDataFile } from '../http/dataFiles.js';
-import { contentEtag } from '../http/etag.js';
-import { jsonArrayText } from '../http/jsonArrayText.js';
+import { COMPRESS_THRESHOLD, type Encoding } from '../platform/http/compression.js';
+import type { DataFile, DataFiles, StreamedDataFile } from '../platform/http/dataFiles.js';
+import { contentEtag } from '../platform/http/etag.js';
+import { jsonArrayText } from '../platform/http/jsonArrayText.js';
 
 /** The data files that are the catalogue's (in each edition's folder). */
 export const CATALOGUE_DATA_FILES = ['products-category.json', 'products.json', 'product-details.json', 'searchResults.json'] as const;

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { arabicKnowledgeBaseSources, buildKnowledgeBase, catalogueKnowledgeBases } from '../assistant/knowledge-base/index.js';
 import { CATALOGUE_DATA_FILES, catalogueDataFiles, withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './catalogueDataFiles.js';
-import { isStreamed } from '../http/dataFiles.js';
+import { isStreamed } from '../platform/http/dataFiles.js';
 import { catalogueSeoSite } from '../seo/catalogueSite.js';
 import { siteSeo } from '../seo/pages.js';
 import { databaseQuoteCatalogue } from '../quotes/databaseQuoteCatalogue.js';

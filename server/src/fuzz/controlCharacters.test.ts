@@ -37,7 +37,7 @@ import { buildApp } from '../app.js';
 import { requiredExposes } from '../releases/manifestCheck.js';
 import { RELEASES_API } from '../releases/releaseRoutes.js';
 import { seedCatalogue } from '../catalogue/seed.js';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { SUBMISSION_PATHS } from '../submissions/submissionRoutes.js';
 import { hashPassword } from '../staff/passwords.js';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';

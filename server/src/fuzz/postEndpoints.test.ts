@@ -27,7 +27,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { CHAT_BODY_LIMIT } from '../assistant/chatRoutes.js';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { REVIEW_BODY_LIMIT } from '../reviews/reviewRoutes.js';
 import { siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
 import { QUOTE_BODY_LIMIT } from '../quotes/quoteRoutes.js';

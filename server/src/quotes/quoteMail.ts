@@ -4,8 +4,8 @@
 // the form named, proven by nobody, so it carries no text the requester typed and no PDF (which holds it all): the
 // site must not relay a stranger's words to any inbox. Every visitor value is escaped in HTML and made one line in
 // headers (compose.ts).
-import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../mail/compose.js';
-import type { MailComposers } from '../mail/composers.js';
+import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../platform/mail/compose.js';
+import type { MailComposers } from '../platform/mail/composers.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
 import { quoteDate, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';

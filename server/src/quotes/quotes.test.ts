@@ -9,10 +9,10 @@ import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestR
 import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
-import { withKysely, type Database } from '../db/index.js';
-import { createOutboxWorker, type OutboxWorker } from '../mail/outboxWorker.js';
+import { withKysely, type Database } from '../platform/db/index.js';
+import { createOutboxWorker, type OutboxWorker } from '../platform/mail/outboxWorker.js';
 import { siteMailComposers } from '../outboxMail.js';
-import { createSmtpTransport } from '../mail/transport.js';
+import { createSmtpTransport } from '../platform/mail/transport.js';
 import { submissionsCli } from '../staff/submissionsCli.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';

@@ -1,6 +1,6 @@
 // The team's mail when a failing canary was taken out automatically (releaseHealth.ts queues it in the outbox).
-import { escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../mail/compose.js';
-import type { MailComposers } from '../mail/composers.js';
+import { escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../platform/mail/compose.js';
+import type { MailComposers } from '../platform/mail/composers.js';
 import { RELEASE_ROLLBACK_MAIL } from './releaseHealth.js';
 
 interface RollbackPayload {

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductDetail } from '@site/content';
 import { type DatabaseCatalogueFeed, mayBeProductId } from '../catalogue/index.js';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { seedReviewsOf, type ReviewCatalogue, type SeedTotal } from './productCatalogue.js';
 
 /** Every product with seed reviews (English details, as the records' catalogue reads them), in the catalogue's order. */

@@ -1,7 +1,7 @@
 // One client's reviews of one product (REVIEWS_PER_PRODUCT_MAX per REVIEWS_PER_PRODUCT_WINDOW_SECONDS): who the
 // client is, and what it is told when it has reached the limit. The counting is the database's (reviewStore.ts).
 import { createHash } from 'node:crypto';
-import { clientAddress } from '../http/clientAddress.js';
+import { clientAddress } from '../platform/http/clientAddress.js';
 
 export { clientAddress };
 

@@ -2,7 +2,7 @@
 // staff/work/settingsStore.ts). Read here, by the reviews, so that they do not import the staff pages' code.
 import type { Kysely } from 'kysely';
 import type { StaffSettings } from '@site/contracts/staff-api';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 
 /** `db`: Kysely or one of its transactions (the review store reads it inside the transaction that stores a review). */
 export async function readSettings(db: Kysely<DatabaseSchema>): Promise<StaffSettings> {

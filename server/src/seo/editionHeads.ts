@@ -28,7 +28,7 @@ import {
   type SiteRoute,
   type SiteRouteMatch,
 } from '@site/contracts/routes';
-import { escapeHtml, truncateText } from '../http/escape.js';
+import { escapeHtml, truncateText } from '../platform/http/escape.js';
 import type { EditionPaths, JsonLd, PageImage, SeoSource, SitemapEntry, SitePage } from './types.js';
 
 /** The site's facts besides the catalogue (content/data's company files), in one edition's language. */

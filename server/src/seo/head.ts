@@ -2,7 +2,7 @@
 // title, description, canonical URL, hreflang alternates, Open Graph tags and JSON-LD before any script runs. The
 // document's language and direction (<html lang dir>) follow the page's edition.
 import { LOCALE_DIRECTION, LOCALES, type Locale } from '@site/contracts/locale';
-import { escapeHtml, jsonForScript } from '../http/escape.js';
+import { escapeHtml, jsonForScript } from '../platform/http/escape.js';
 import type { SitePage } from './pages.js';
 
 /** The shell's index.html cut where the page head goes, with its own <title> and description taken out. */

@@ -16,7 +16,7 @@ import type { SiteRouteMatch } from '@site/contracts/routes';
 import { siteKnowledgeBaseSources } from '../assistant/index.js';
 import { arabicSeoSource } from './arabicSource.js';
 import { editionHeads, siteAddress, sitemapOfEditions, type EditionSitemapEntry } from './editionHeads.js';
-import { contentEtag } from '../http/etag.js';
+import { contentEtag } from '../platform/http/etag.js';
 import type { ProductRecords, WithdrawnProduct } from '../catalogue/index.js';
 import type { EditionPaths, JsonLd, PageImage, SeoSite, SeoSource, SitemapEntry, SitePage } from './types.js';
 

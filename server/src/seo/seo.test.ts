@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { entityOfType, jsonLdEntities, parseHead, type Entity } from '../test-support/html.js';
 import { createSeoSite, siteSeoSource, type SeoSource } from './pages.js';
-import { jsonForScript, truncateText } from '../http/escape.js';
+import { jsonForScript, truncateText } from '../platform/http/escape.js';
 
 // The expectations come from the data files themselves, not from the code under test.
 const DATA = path.resolve(import.meta.dirname, '../../../content/data');

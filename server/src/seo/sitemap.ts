@@ -8,11 +8,11 @@ import { Readable } from 'node:stream';
 import { LOCALES } from '@site/contracts/locale';
 import { STAFF_BASE } from '@site/contracts/staff-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CACHE_REVALIDATE } from '../http/caching.js';
-import { contentEtag, isFresh } from '../http/etag.js';
-import { escapeXml } from '../http/escape.js';
+import { CACHE_REVALIDATE } from '../platform/http/caching.js';
+import { contentEtag, isFresh } from '../platform/http/etag.js';
+import { escapeXml } from '../platform/http/escape.js';
 import { currentPages, type CurrentSeoPages, type SeoPages, type SeoSite, type SitemapEntry, type SitemapSource } from './pages.js';
-import type { SiteOrigin } from '../http/siteOrigin.js';
+import type { SiteOrigin } from '../platform/http/siteOrigin.js';
 
 export interface SitemapRoutesOptions {
   /** The pages, fixed or as they are now (seo/pages.ts CurrentSeoPages); the site's committed content by default. */

@@ -4,11 +4,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { canReadInbox, CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
-import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
-import { readCookie } from '../http/canary.js';
-import { isCrossSite } from '../http/crossSite.js';
-import { useContracts } from '../http/contracts.js';
-import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { describeError, type Database, type DatabaseSchema } from '../platform/db/index.js';
+import { readCookie } from '../platform/http/canary.js';
+import { isCrossSite } from '../platform/http/crossSite.js';
+import { useContracts } from '../platform/http/contracts.js';
+import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/index.js';
 import { auditQuerySchema, codeBodySchema, signInBodySchema } from '@site/contracts/staff-api-schemas';
 import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';

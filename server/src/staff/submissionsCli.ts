@@ -2,8 +2,8 @@
 // messages, enquiries, registrations and requests for quotation (with their lines), with the state of their e-mail,
 // from the database the server is configured with (DATABASE_URL for PostgreSQL, else the embedded database in DATA_DIR).
 import { parseArgs } from 'node:util';
-import { describeError, runMigrations } from '../db/index.js';
-import { openCliDatabase, processIo, type CliIo } from '../cli/cliDatabase.js';
+import { describeError, runMigrations } from '../platform/db/index.js';
+import { openCliDatabase, processIo, type CliIo } from '../platform/cli/cliDatabase.js';
 import { formatSubmissionsReport, loadSubmissionsReport } from './submissionsReport.js';
 
 export const USAGE = `Usage: npm run submissions [-- --limit N] [-- --json]
@@ -11,7 +11,7 @@ export const USAGE = `Usage: npm run submissions [-- --limit N] [-- --json]
   quotation (with their lines) and the outbox state.
   Reads DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default <repo>/.data).`;
 
-export type { CliIo } from '../cli/cliDatabase.js';
+export type { CliIo } from '../platform/cli/cliDatabase.js';
 
 /** Runs the command; resolves to the exit code. */
 export async function submissionsCli(

@@ -1,13 +1,13 @@
 // What arrived, for staff: the newest contact messages, enquiries, registrations and requests for quotation with the
 // state of their mail. Read by `npm run submissions` (server/scripts/submissions.ts).
 import { sql } from 'kysely';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { formatQuoteSection, loadQuoteSection, type QuoteSection } from '../quotes/index.js';
-import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from '../cli/reportText.js';
+import { describeMail, formatTime, languageName, mailStateOf, safe, type MailColumns, type MailState } from '../platform/cli/reportText.js';
 import { OUTBOX_KIND } from '../submissions/index.js';
 
-export type { MailState } from '../cli/reportText.js';
-export { formatTime } from '../cli/reportText.js';
+export type { MailState } from '../platform/cli/reportText.js';
+export { formatTime } from '../platform/cli/reportText.js';
 
 export interface ReportEntry {
   id: number;

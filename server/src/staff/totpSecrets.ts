@@ -7,8 +7,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/index.js';
-import { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey } from '../config.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey } from '../platform/config.js';
 
 // The key's shape is the configuration's (STAFF_TOTP_KEYS): config.ts checks it, so it is defined there.
 export { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { escapeHtml, headerText, type OutboxRow } from '../mail/compose.js';
+import { escapeHtml, headerText, type OutboxRow } from '../platform/mail/compose.js';
 import { composeMail } from './formMail.js';
 
 const FROM = 'Website <website@example.com>';

@@ -1,7 +1,7 @@
 // The mail of a form's outbox row: a contact message or a chat enquiry, to the branch, Reply-To the visitor.
 import { DEFAULT_LOCALE, isLocale } from '@site/contracts/locale';
-import { escapeHtml, headerText, LANGUAGE_NAMES, type ComposedMail, type OutboxRow } from '../mail/compose.js';
-import type { MailComposers } from '../mail/composers.js';
+import { escapeHtml, headerText, LANGUAGE_NAMES, type ComposedMail, type OutboxRow } from '../platform/mail/compose.js';
+import type { MailComposers } from '../platform/mail/composers.js';
 import { OUTBOX_KIND } from './store.js';
 
 /** The fields every mailed submission has, whatever form it came from. */

@@ -6,11 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
-import { describeError } from '../db/index.js';
+import { describeError } from '../platform/db/index.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { submissionRoutes } from './submissionRoutes.js';
-import { describeWindow } from '../http/rateLimit.js';
-import { sharedRedis } from '../http/redis.js';
+import { describeWindow } from '../platform/http/rateLimit.js';
+import { sharedRedis } from '../platform/http/redis.js';
 
 const TOO_MANY = 'Too many requests, please try again in a minute.';
 /** Invalid on purpose: the limit counts every request, and a 400 needs no database. */

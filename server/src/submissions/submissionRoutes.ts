@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { CONTACT_FORM_API_PATH, INQUIRY_API_PATH, REGISTRATION_API_PATH } from '@site/contracts/api';
 import { apiErrorSchema, contactFormSchema, inquirySchema, registrationSchema, submissionCreatedSchema, type Submission } from '@site/contracts/forms-api';
 import { HONEYPOT_FIELD } from '@site/content/validation';
-import { useContracts, withoutHoneypot } from '../http/contracts.js';
-import { useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { registerRateLimit, type RateLimitOptions } from '../http/rateLimit.js';
-import { describeError, type Database } from '../db/index.js';
+import { useContracts, withoutHoneypot } from '../platform/http/contracts.js';
+import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
+import { registerRateLimit, type RateLimitOptions } from '../platform/http/rateLimit.js';
+import { describeError, type Database } from '../platform/db/index.js';
 import { saveContactMessage, saveInquiry, saveRegistration, type SaveOptions } from './store.js';
 
 /** Largest accepted request body: a full form is far below it (the longest field is 4,000 characters). */

@@ -15,8 +15,8 @@ import {
   reviewVisibilityBodySchema,
   staffSettingsSchema,
 } from '@site/contracts/staff-api-schemas';
-import { describeError, type Database } from '../../db/index.js';
-import { useContracts } from '../../http/contracts.js';
+import { describeError, type Database } from '../../platform/db/index.js';
+import { useContracts } from '../../platform/http/contracts.js';
 import { siteQuoteCatalogue } from '../../quotes/index.js';
 import '../access.js'; // request.staff
 import { recordStaffAction } from '../audit.js';

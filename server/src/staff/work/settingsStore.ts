@@ -2,7 +2,7 @@
 // it stores a review (reviews/reviewStore.ts), in the same transaction: the reading is the reviews' (reviewSettings.ts).
 import { sql } from 'kysely';
 import type { StaffAccountSummary, StaffSettings } from '@site/contracts/staff-api';
-import type { Database } from '../../db/index.js';
+import type { Database } from '../../platform/db/index.js';
 import { recordStaffAction } from '../audit.js';
 import { readSettings } from '../../reviews/index.js';
 

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CategoryState, EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import { CATEGORY_IMAGE_KEYS } from '@site/content';
-import type { Database, DatabaseSchema } from '../../../db/index.js';
+import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
 import { bumpCatalogueVersion, lockCatalogue } from '../../../catalogue/index.js';
 import { textProblemMessage } from '@site/contracts/text-field';
 import { recordStaffAction } from '../../audit.js';

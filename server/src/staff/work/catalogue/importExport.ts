@@ -20,7 +20,7 @@ import {
   type ImportProblem,
   type ImportReport,
 } from '@site/contracts/staff-catalogue-api';
-import type { Database } from '../../../db/index.js';
+import type { Database } from '../../../platform/db/index.js';
 import { CatalogueFileWriteError, checkCatalogueFile, discardTemp, exportCatalogueFile, ExportMovedError, importCatalogueRows, type ImportOutcome, type MediaStore, problemColumn, readCategories } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';

@@ -31,9 +31,9 @@ import {
   staleEditSchema,
   versionParamsSchema,
 } from '@site/contracts/staff-catalogue-api';
-import { describeError, type Database } from '../../../db/index.js';
+import { describeError, type Database } from '../../../platform/db/index.js';
 import { textProblemMessage } from '@site/contracts/text-field';
-import { useContracts } from '../../../http/contracts.js';
+import { useContracts } from '../../../platform/http/contracts.js';
 import { requireJson } from '../bodies.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { contentTextProblem } from './contentText.js';

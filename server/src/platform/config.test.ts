@@ -15,7 +15,7 @@ describe('loadConfig', () => {
     // the repo root is found from this file's location: the folder whose package.json has workspaces
     const pkg: unknown = JSON.parse(readFileSync(path.join(config.repoRoot, 'package.json'), 'utf8'));
     assert.ok(typeof pkg === 'object' && pkg !== null && 'workspaces' in pkg);
-    assert.ok(existsSync(path.join(config.repoRoot, 'server', 'src', 'config.ts')));
+    assert.ok(existsSync(path.join(config.repoRoot, 'server', 'src', 'platform', 'config.ts')));
     assert.equal(config.dataDir, path.join(config.repoRoot, '.data'));
     assert.equal(config.shellDist, path.join(config.repoRoot, 'shell', 'dist'));
     assert.equal(config.content.dataDir, path.join(config.repoRoot, 'content', 'data'));

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
-import { parseHead } from '../test-support/html.js';
+import { buildApp } from '../../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
+import { parseHead } from '../../test-support/html.js';
 import { withLiteralPercents } from './malformedUrls.js';
 import { hasOverlongSegment } from './staticFiles.js';
 

@@ -2,7 +2,7 @@ import { SEARCH_FOLD_SQL } from '@site/content/search-text';
 // Against the grain (a migration imports a feature's file): the trigger SQL that adds a row's words to the vocabulary
 // is the catalogue's, written once beside the vocabulary's rules (searchWords.ts, which imports nothing of the server).
 // eslint-disable-next-line import-x/no-restricted-paths -- see above
-import { addSearchWordsSql } from '../../catalogue/searchWords.js';
+import { addSearchWordsSql } from '../../../catalogue/searchWords.js';
 import type { Migration } from './types.js';
 
 /**

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import { listenOnLoopback } from '../test-support/ports.js';
-import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { listenOnLoopback } from '../../test-support/ports.js';
+import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { BARE_ANSWER_HEADERS } from './securityHeaders.js';
 
 interface RawAnswer {

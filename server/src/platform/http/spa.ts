@@ -15,7 +15,7 @@ import { PageCache } from './pageCache.js';
 // Against the grain (the platform's page answer imports a feature): the shell's HTML is answered with each page's own
 // head, which the SEO feature writes (seo/head.ts) from its pages (seo/pages.ts, the committed site's by default).
 // eslint-disable-next-line import-x/no-restricted-paths -- see above
-import { currentPages, localizeShellTemplate, prepareShellTemplate, renderHead, type CurrentSeoPages, type PageReads, type SeoPages, type SeoSite, type ShellTemplate, type SitePage } from '../seo/index.js';
+import { currentPages, localizeShellTemplate, prepareShellTemplate, renderHead, type CurrentSeoPages, type PageReads, type SeoPages, type SeoSite, type ShellTemplate, type SitePage } from '../../seo/index.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFiles } from './dataFiles.js';

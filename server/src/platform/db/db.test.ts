@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { STAFF_BRANCHES } from '@site/contracts/staff-api';
-import { buildApp } from '../app.js';
-import { createFixture } from '../test-support/fixture.js';
-import { adminQuery, findPostgres, freshSchema } from '../test-support/databases.js';
-import { eventually } from '../test-support/eventually.js';
+import { buildApp } from '../../app.js';
+import { createFixture } from '../../test-support/fixture.js';
+import { adminQuery, findPostgres, freshSchema } from '../../test-support/databases.js';
+import { eventually } from '../../test-support/eventually.js';
 import { channelName, notifyChannel } from './channels.js';
 import { MIGRATIONS, openDatabase, pgliteDir, runMigrations, type Database } from './index.js';
 

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { STAFF_API } from '@site/contracts/staff-api';
-import { buildApp } from '../app.js';
-import { createFixture, stubDatabase } from '../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { createFixture, stubDatabase } from '../../test-support/fixture.js';
 import { isCrossSite } from './crossSite.js';
 
 const SITE = 'https://www.crescent-electrical.example';

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { createShellResponder, type PageRemote } from './spa.js';
 
 const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';

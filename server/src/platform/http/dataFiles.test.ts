@@ -6,8 +6,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { registerCompression } from './compression.js';
 import { DataFileCache, dataFileRoutes, isDataFileName } from './dataFiles.js';
 
@@ -324,7 +324,7 @@ describe('GET /data/:file', () => {
 });
 
 describe("/data/ar: the site's Arabic data as the content build writes it", () => {
-  const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
   const committed = path.join(repoRoot, 'content', 'data');
   let dir: string;
   let app: FastifyInstance;
@@ -360,7 +360,7 @@ describe("/data/ar: the site's Arabic data as the content build writes it", () =
 
   test('every data file and the search index: 200, JSON, the English records with Arabic texts', async () => {
     // Every data file (one Arabic dictionary each: content/translations/ar) and the search index.
-    const dictionaries = (await readdir(path.resolve(import.meta.dirname, '../../../content/translations/ar'))).filter((file) => file.endsWith('.json'));
+    const dictionaries = (await readdir(path.resolve(import.meta.dirname, '../../../../content/translations/ar'))).filter((file) => file.endsWith('.json'));
     assert.ok(dictionaries.length >= 11, 'the data files');
     for (const file of [...dictionaries, 'searchResults.json']) {
       const res = await get(`/data/ar/${file}`, { 'accept-encoding': 'br, gzip' });

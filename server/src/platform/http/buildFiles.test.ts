@@ -7,8 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 
 /** A path only a build machine has: it must never reach a visitor. */
 const BUILD_PATH = '/home/builder/ci/crescent/shell/src/bootstrap.tsx';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FORMULA_LIKE_TEXTS, formulasOpened } from '../test-support/spreadsheet.js';
+import { FORMULA_LIKE_TEXTS, formulasOpened } from '../../test-support/spreadsheet.js';
 import { csvRows, CsvSyntaxError, readCsv, writeCsv } from './csv.js';
 import { guardFormula, unguardFormula } from './formulaGuard.js';
 

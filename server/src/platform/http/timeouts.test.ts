@@ -5,11 +5,11 @@ import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { listenOnLoopback } from '../test-support/ports.js';
-import { createFixture, stubDatabase } from '../test-support/fixture.js';
-import { stopwatch } from '../test-support/eventually.js';
+import { listenOnLoopback } from '../../test-support/ports.js';
+import { createFixture, stubDatabase } from '../../test-support/fixture.js';
+import { stopwatch } from '../../test-support/eventually.js';
 
 interface Closed {
   /** Milliseconds from the last byte the client sent to the server closing the socket. */

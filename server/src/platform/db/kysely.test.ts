@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { sql } from 'kysely';
-import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 
 /** A row of the contact table through Kysely, with the fields the test reads back. */
 async function insertContact(db: TestDatabase['db'], name: string): Promise<number> {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
-import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { preferredEncoding } from './compression.js';
 
 function decode(res: LightMyRequestResponse): string {
