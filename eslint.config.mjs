@@ -50,6 +50,42 @@ const productCodeZones = [
   ),
 ];
 
+/**
+ * Inside the server (server/src): the platform below, the features above. The platform (platform/: configuration,
+ * database, HTTP plumbing, mail outbox, command-line helpers, spreadsheets, validation) imports no feature; a feature imports
+ * another only through that feature's public index.ts; app.ts, server.ts and outboxMail.ts put them together, through
+ * the same index.ts files.
+ * The few imports against the grain carry an eslint-disable comment saying why. Proven by tools/lint/boundaries.test.mjs.
+ */
+const SERVER_SRC = './server/src';
+const SERVER_PLATFORM = ['platform'];
+const SERVER_FEATURES = ['assistant', 'catalogue', 'quotes', 'releases', 'reviews', 'seo', 'staff', 'submissions'];
+const SERVER_ASSEMBLY = ['app.ts', 'server.ts', 'main.ts', 'outboxMail.ts'];
+const serverZones = [
+  zone(
+    SERVER_PLATFORM.map((dir) => `${SERVER_SRC}/${dir}`),
+    SERVER_FEATURES.map((dir) => `${SERVER_SRC}/${dir}`),
+    "The server's platform (server/src/platform) imports no feature: a feature registers with it, or app.ts passes it what it needs.",
+  ),
+  ...SERVER_FEATURES.map((feature) => ({
+    target: `${SERVER_SRC}/${feature}`,
+    from: SERVER_FEATURES.filter((other) => other !== feature).map((other) => `${SERVER_SRC}/${other}`),
+    except: ['./index.ts'],
+    message: "A server feature uses another only through that feature's index.ts, never its files.",
+  })),
+  {
+    target: SERVER_ASSEMBLY.map((file) => `${SERVER_SRC}/${file}`),
+    from: SERVER_FEATURES.map((feature) => `${SERVER_SRC}/${feature}`),
+    except: ['./index.ts'],
+    message: "app.ts, server.ts and outboxMail.ts use a feature through its index.ts, never its files.",
+  },
+  zone(
+    [...SERVER_PLATFORM, ...SERVER_FEATURES].map((dir) => `${SERVER_SRC}/${dir}`),
+    SERVER_ASSEMBLY.map((file) => `${SERVER_SRC}/${file}`),
+    'Nothing imports app.ts, server.ts or outboxMail.ts: they put the platform and the features together.',
+  ),
+];
+
 const boundaries = (zones) => ({ 'import-x/no-restricted-paths': ['error', { zones, basePath: import.meta.dirname }] });
 
 export default tseslint.config(
@@ -79,7 +115,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'tools/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
-      ...boundaries([...everyFileZones, ...productCodeZones]),
+      ...boundaries([...everyFileZones, ...productCodeZones, ...serverZones]),
       // node:test's test()/describe() return promises the runner itself awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',

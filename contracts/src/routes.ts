@@ -255,7 +255,7 @@ function decodes(segment: string): boolean {
 }
 
 /**
- * A segment with a broken percent escape ('%ZZ') is literal text, as the server reads it (server/src/http/malformedUrls.ts):
+ * A segment with a broken percent escape ('%ZZ') is literal text, as the server reads it (server/src/platform/http/malformedUrls.ts):
  * React Router would otherwise leave the whole path undecoded (and warn).
  */
 function withLiteralBrokenEscapes(pathname: string): string {

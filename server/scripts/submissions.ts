@@ -1,4 +1,4 @@
-// `npm run submissions`: what visitors sent, for staff (see src/submissions/cli.ts).
-import { submissionsCli } from '../src/submissions/cli.js';
+// `npm run submissions`: what visitors sent, for staff (see src/staff/submissionsCli.ts).
+import { submissionsCli } from '../src/staff/submissionsCli.js';
 
 process.exitCode = await submissionsCli(process.argv.slice(2));

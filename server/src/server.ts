@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MANIFEST_FILE } from '@site/contracts/federation';
 import { buildApp } from './app.js';
-import { seedCatalogue } from './catalogue/seed.js';
-import { fillMissingFilterValues } from './catalogue/filterValues.js';
-import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
-import { describeError, openDatabase, runMigrations, type Database } from './db/index.js';
-import { createOutboxWorker, type OutboxWorker } from './mail/outboxWorker.js';
-import { createSmtpTransport } from './mail/transport.js';
-import { readyAddress } from './readyAddress.js';
+import { fillMissingFilterValues, seedCatalogue } from './catalogue/index.js';
+import { ConfigError, loadConfig, redactUrl, type Config } from './platform/config.js';
+import { describeError, openDatabase, runMigrations, type Database } from './platform/db/index.js';
+import { createOutboxWorker, type OutboxWorker } from './platform/mail/outboxWorker.js';
+import { siteMailComposers } from './outboxMail.js';
+import { createSmtpTransport } from './platform/mail/transport.js';
+import { readyAddress } from './platform/readyAddress.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const { smtpUrl, from } = config.mail;
   const outbox: OutboxWorker | undefined =
     smtpUrl !== undefined && from !== undefined
-      ? createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), from })
+      ? createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(), from })
       : undefined;
 
   let app: FastifyInstance | undefined;

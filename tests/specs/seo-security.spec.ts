@@ -1,6 +1,6 @@
 // The server-written page heads and the security headers, in a real Chromium with the Content-Security-Policy in
 // force: every route renders with no CSP violation or console error, the JSON-LD is in the HTML before any script
-// runs, and the chat and the contact form still work. Header details are in server/src/http/*.test.ts.
+// runs, and the chat and the contact form still work. Header details are in server/src/platform/http/*.test.ts.
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';

@@ -132,7 +132,7 @@ export interface StoredQuoteRequest {
  * outbox), opened with the server's own code once the server is stopped (one process at a time), or null.
  */
 export async function readStoredQuoteRequest(dataDir: string, reference: string): Promise<StoredQuoteRequest | null> {
-  // <data folder>/pglite, as server/src/db/index.ts's pgliteDir (that module reads the server's config: ESM only)
+  // <data folder>/pglite, as server/src/platform/db/index.ts's pgliteDir (that module reads the server's config: ESM only)
   const db = await openPglite(path.join(dataDir, 'pglite'));
   try {
     const [row] = await db.query<Record<string, unknown>>(

@@ -17,7 +17,7 @@ export interface RemoteInMap {
   fallback?: string;
 }
 
-/** Every product's detail record, in the catalogue's order, English (server/src/http/catalogueDataFiles.ts). */
+/** Every product's detail record, in the catalogue's order, English (server/src/catalogue/catalogueDataFiles.ts). */
 const PRODUCT_DETAILS_FILE = '/data/product-details.json';
 
 const INLINE_REMOTES_MAP = new RegExp(`<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">([\\s\\S]*?)</script>`);

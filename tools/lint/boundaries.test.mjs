@@ -101,6 +101,42 @@ describe('package boundaries', () => {
     assertQuiet('tools/bench/lint-probe.ts', "import { CHROMIUM_PATH } from '../../tests/support/chromium';\n"));
 });
 
+describe('inside the server: the platform below, the features above', () => {
+  test('the platform imports no feature', async () => {
+    await assertFires('server/src/platform/db/lint-probe.ts', "import { seedCatalogue } from '../../catalogue/seed.js';\n", /The server's platform \(server\/src\/platform\) imports no feature/);
+    await assertFires('server/src/platform/mail/lint-probe.ts', "import { registerQuoteMail } from '../../quotes/quoteMail.js';\n", /The server's platform \(server\/src\/platform\) imports no feature/);
+    await assertFires('server/src/platform/http/lint-probe.ts', "import { recordStaffAction } from '../../staff/audit.js';\n", /The server's platform \(server\/src\/platform\) imports no feature/);
+  });
+
+  test('config.ts, the platform\'s, takes nothing from the staff feature', async () => {
+    const messages = await lint('server/src/platform/config.ts', "import { TotpSecretBox } from '../staff/totpSecrets.js';\n");
+    assert.equal(messages.length, 1, messages.join('\n'));
+    assert.match(messages[0], /The server's platform \(server\/src\/platform\) imports no feature/);
+  });
+
+  test('a feature may import the platform', () =>
+    assertQuiet('server/src/reviews/lint-probe.ts', "import { clientAddress } from '../platform/http/clientAddress.js';\nimport { loadConfig } from '../platform/config.js';\n"));
+
+  test("a feature uses another through its index.ts, never its files", async () => {
+    await assertFires('server/src/reviews/lint-probe.ts', "import { CatalogueStore } from '../catalogue/catalogueStore.js';\n", /only through that feature's index\.ts/);
+    await assertFires('server/src/staff/work/lint-probe.ts', "import { composeQuoteMail } from '../../quotes/quoteMail.js';\n", /only through that feature's index\.ts/);
+    await assertQuiet('server/src/reviews/lint-probe.ts', "import { CatalogueStore } from '../catalogue/index.js';\n");
+  });
+
+  test("a feature's own files import each other freely", () =>
+    assertQuiet('server/src/catalogue/lint-probe.ts', "import { CatalogueStore } from './catalogueStore.js';\nimport { importCatalogueRows } from './file/catalogueImport.js';\n"));
+
+  test('app.ts uses a feature through its index.ts too', async () => {
+    await assertFires('server/src/app.ts', "import { catalogueRoutes } from './catalogue/catalogueRoutes.js';\n", /use a feature through its index\.ts/);
+    await assertQuiet('server/src/app.ts', "import { catalogueRoutes } from './catalogue/index.js';\n");
+  });
+
+  test('nothing imports the assembly (app.ts, server.ts, outboxMail.ts)', async () => {
+    await assertFires('server/src/staff/lint-probe.ts', "import { buildApp } from '../app.js';\n", /Nothing imports app\.ts/);
+    await assertFires('server/src/platform/mail/lint-probe.ts', "import { siteMailComposers } from '../../outboxMail.js';\n", /Nothing imports app\.ts/);
+  });
+});
+
 describe('imports of the shared facades (tools/webpack/shared)', () => {
   test('a name the facade exports is fine, type-only imports of any name too', () =>
     assertQuiet(

@@ -58,7 +58,7 @@ test('every file a comment names from the root or its own folder exists', () => 
 test('the check finds a path that is not there, and passes one that is', () => {
   const found = (named) => targets('server/src/app.ts', named).some(exists);
   assert.equal(found('server/src/app.ts'), true);
-  assert.equal(found('./config.js'), true, 'an emitted name of a source beside it');
+  assert.equal(found('./server.js'), true, 'an emitted name of a source beside it');
   assert.equal(found('shell/src/remotes/federation.ts'), false);
   assert.equal(found('../no-such-folder/x.ts'), false);
   assert.equal(found('scripts/build.mjs'), true, "the package's own folder");

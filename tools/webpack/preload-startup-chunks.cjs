@@ -5,7 +5,7 @@
 // download while main.js does. Measured at 150 ms RTT / 1.6 Mbps in Chromium: /home LCP 2.21 s -> 1.87 s (median
 // of 7). Remotes' files are not hinted (they depend on the route and the remotes map). The shell's catalog of each
 // language (the 'messages-<locale>' chunk the start-up imports) is hinted with hreflang=<locale>: one page template
-// serves every edition, and the server keeps only the page's language (server/src/http/seo/head.ts). Without it the
+// serves every edition, and the server keeps only the page's language (server/src/seo/head.ts). Without it the
 // catalog came one round trip after main.js.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 

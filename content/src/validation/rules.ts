@@ -1,4 +1,4 @@
-// Field rules shared by the browser forms and the server's schemas (server/src/validation).
+// Field rules shared by the browser forms and the server's schemas (server/src/platform/validation).
 // Plain data and functions only: no zod, no node modules, so browser bundles can import them.
 /**
  * The e-mail check of every form (spec "Validation rules"): text, @, text, dot, text, no spaces.

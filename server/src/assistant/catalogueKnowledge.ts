@@ -3,9 +3,7 @@
 // question the products the catalogue's own search finds for the visitor's words, in the answer's language. Neither
 // reads every product: what the prompt carries is bounded by the categories and these two limits.
 import type { Locale } from '@site/contracts/locale';
-import type { DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
-import { SEARCH_TERMS_MAX } from '../catalogue/catalogueSearch.js';
-import { searchNeedle, type CatalogueSample, type CatalogueStore } from '../catalogue/catalogueStore.js';
+import { type CatalogueSample, type CatalogueStore, type DatabaseCatalogueFeed, SEARCH_TERMS_MAX, searchNeedle } from '../catalogue/index.js';
 import { catalogueKnowledgeBase, searchWords, type KnowledgeBase } from './knowledge-base/index.js';
 
 /**

@@ -6,13 +6,13 @@ import { ARABIC_ANSWER_INSTRUCTION } from './prompt.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { describeError } from '../db/index.js';
+import { describeError } from '../platform/db/index.js';
 import { buildApp } from '../app.js';
 import { CHAT_BODY_LIMIT, chatRoutes } from './chatRoutes.js';
-import { DEFAULT_GEMINI_MODEL, loadConfig } from '../config.js';
+import { DEFAULT_GEMINI_MODEL, loadConfig } from '../platform/config.js';
 import { FakeGemini } from '../test-support/fakeGemini.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
-import { sharedRedis } from '../http/redis.js';
+import { sharedRedis } from '../platform/http/redis.js';
 import { stopwatch } from '../test-support/eventually.js';
 
 const TEST_KEY = 'test-gemini-key-7f3a9c';

@@ -7,7 +7,7 @@ import { CHAT_LIMITS } from '@site/content/chat';
 import { CHAT_API_PATH } from '@site/contracts/api';
 import { chatRequestSchema, chatResponseSchema, type ChatResponse } from '@site/contracts/chat-api';
 import { apiErrorSchema } from '@site/contracts/forms-api';
-import { useContracts } from '../http/contracts.js';
+import { useContracts } from '../platform/http/contracts.js';
 import { cutText, withoutDisallowedCharacters } from '@site/content/validation';
 import type { Locale } from '@site/contracts/locale';
 import {
@@ -19,10 +19,10 @@ import {
   type KnowledgeBase,
 } from './knowledge-base/index.js';
 import type { FastifyInstance } from 'fastify';
-import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { sharedCounting } from '../http/rateLimit.js';
-import type { AssistantConfig } from '../config.js';
-import { describeError } from '../db/index.js';
+import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
+import { sharedCounting } from '../platform/http/rateLimit.js';
+import type { AssistantConfig } from '../platform/config.js';
+import { describeError } from '../platform/db/index.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
 import { linksInEdition } from './answerLinks.js';
 import { buildPrompt } from './prompt.js';

@@ -4,7 +4,7 @@ import type { Product } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { channelName } from '../db/channels.js';
+import { channelName } from '../platform/db/channels.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { eventually } from '../test-support/eventually.js';
 import { CatalogueStore, type ListingSort } from './catalogueStore.js';

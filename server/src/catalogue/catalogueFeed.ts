@@ -7,7 +7,7 @@
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
 import { sql } from 'kysely';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { watchCatalogueVersion, type CatalogueVersionWatch } from './changes.js';
 import { CatalogueStore } from './catalogueStore.js';
 import type { CatalogueSource } from './seed.js';

@@ -13,7 +13,7 @@ import { CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApi
 import type { ListingResponse, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { productPath } from '@site/contracts/paths';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { parseHead } from '../test-support/html.js';

@@ -31,9 +31,9 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from '@site/contracts/catalogue-api';
-import { describeError } from '../db/index.js';
-import { contentEtag, isFresh } from '../http/etag.js';
-import { refusalAnswer, useContracts } from '../http/contracts.js';
+import { describeError } from '../platform/db/index.js';
+import { contentEtag, isFresh } from '../platform/http/etag.js';
+import { refusalAnswer, useContracts } from '../platform/http/contracts.js';
 import {
   categoriesAnswer,
   compareAnswer,

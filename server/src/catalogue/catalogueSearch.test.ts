@@ -4,7 +4,7 @@ import { dataEdition } from '@site/content/arabic-edition';
 import { foldSearchText, SEARCH_FOLD_SQL } from '@site/content/search-text';
 import type { Locale } from '@site/contracts/locale';
 import { sql } from 'kysely';
-import { runMigrations } from '../db/index.js';
+import { runMigrations } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { searchTerms } from './catalogueSearch.js';
 import { CatalogueStore, searchNeedle } from './catalogueStore.js';

@@ -18,7 +18,7 @@ import { foldSearchText } from '@site/content/search-text';
 import { hasListingFilters, type ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { narrowedView, type FacetRows, type NarrowedView } from './listingFilters.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 

@@ -10,7 +10,7 @@ import type { ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
 import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { searchCatalogue, type SearchOptions, type SearchPage, type SearchQuery } from './catalogueSearch.js';
 import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
 import { readCatalogueVersion } from './state.js';

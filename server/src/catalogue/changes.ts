@@ -2,8 +2,8 @@
 // it in its own transaction (state.ts), so a process listening hears of a change once it commits, whichever process
 // (an import beside the servers on PostgreSQL, the editor in another instance) made it. Caches of catalogue pages and
 // data key on this version and drop what an older one built.
-import type { Database } from '../db/index.js';
-import { watchVersion, type VersionWatch } from '../db/versionWatch.js';
+import type { Database } from '../platform/db/index.js';
+import { watchVersion, type VersionWatch } from '../platform/db/versionWatch.js';
 import { CATALOGUE_CHANNEL, readCatalogueVersion } from './state.js';
 
 export type CatalogueVersionWatch = VersionWatch;

@@ -1,7 +1,7 @@
 // The specification filters' values of products written before the filters existed (migration 010 adds the column
 // empty): computed from each product's English details, as the seed and the import compute them for what they write.
 import { productFilterValues } from '@site/content/filter-values';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 
 const ROWS_PER_ROUND = 500;
 

@@ -6,7 +6,7 @@ import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-at
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import type { ListingFilters } from '@site/contracts/listing-view';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 
 /** Where a set's brands, specification values and prices are read: the products, or a language's search rows. */
 export interface FacetRows {

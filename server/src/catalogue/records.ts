@@ -4,7 +4,7 @@
 // body row is read in its keys' order, and the /data files' bytes stay what they were.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import type { NewRow, Row } from '../db/index.js';
+import type { NewRow, Row } from '../platform/db/index.js';
 import { productFilterValues } from '@site/content/filter-values';
 
 /** A category as the catalogue's queries select it. */

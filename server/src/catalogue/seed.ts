@@ -4,7 +4,7 @@
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
 import type { Kysely } from 'kysely';
-import type { Database, DatabaseSchema, NewRow } from '../db/index.js';
+import type { Database, DatabaseSchema, NewRow } from '../platform/db/index.js';
 import { categoryRow, productRowOf } from './records.js';
 import { bumpCatalogueVersion } from './state.js';
 

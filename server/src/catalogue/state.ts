@@ -2,8 +2,8 @@
 // Caches of catalogue pages and data are keyed by it; the NOTIFY in the same transaction reaches every server process
 // listening on the channel when (and only if) the change commits.
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/index.js';
-import { notifyChannel } from '../db/channels.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { notifyChannel } from '../platform/db/channels.js';
 
 /** The channel a catalogue change is announced on; the payload is the new version. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';

@@ -2,8 +2,8 @@
 // instead of every product's listing record in both languages held in memory.
 import { sql, type Kysely } from 'kysely';
 import type { QuoteUnit } from '@site/content/validation';
-import { mayBeProductId } from '../catalogue/records.js';
-import type { DatabaseSchema } from '../db/index.js';
+import { mayBeProductId } from '../catalogue/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { quoteCatalogueOf, type QuoteCatalogue } from './quoteCatalogue.js';
 
 /** The catalogue of the products `productIds` name (the others are unknown to it). */

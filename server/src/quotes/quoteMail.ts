@@ -4,8 +4,9 @@
 // the form named, proven by nobody, so it carries no text the requester typed and no PDF (which holds it all): the
 // site must not relay a stranger's words to any inbox. Every visitor value is escaped in HTML and made one line in
 // headers (compose.ts).
-import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../mail/compose.js';
-import { branchEmail, OUTBOX_KIND } from '../submissions/store.js';
+import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../platform/mail/compose.js';
+import type { MailComposers } from '../platform/mail/composers.js';
+import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
 import { quoteDate, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
 import { quoteTexts, type QuoteTexts } from './quoteTexts.js';
@@ -157,9 +158,6 @@ function confirmationMail(snapshot: QuoteSnapshot, from: string, recipient: stri
   };
 }
 
-/** Whether an outbox row is one of a request for quotation's mails. */
-export const isQuoteMail = (row: Pick<OutboxRow, 'kind'>): boolean => row.kind === OUTBOX_KIND.quoteRequest || row.kind === OUTBOX_KIND.quoteConfirmation;
-
 /** The mail of a quote outbox row; the branch's PDF is made from the snapshot in the row (the same bytes on every attempt). */
 export async function composeQuoteMail(row: OutboxRow, from: string): Promise<ComposedMail> {
   let snapshot: QuoteSnapshot;
@@ -170,4 +168,9 @@ export async function composeQuoteMail(row: OutboxRow, from: string): Promise<Co
   }
   if (row.kind !== OUTBOX_KIND.quoteRequest) return confirmationMail(snapshot, from, row.recipient);
   return branchMail(snapshot, from, await renderQuotePdf(snapshot), row.recipient);
+}
+
+/** Registers the mails of a request for quotation (the branch's, with its PDF, and the visitor's confirmation) with the outbox. */
+export function registerQuoteMail(composers: MailComposers): void {
+  composers.register([OUTBOX_KIND.quoteRequest, OUTBOX_KIND.quoteConfirmation], composeQuoteMail);
 }

@@ -2,9 +2,9 @@
 // to the branch and of the buyer's confirmation.
 import { isQuoteUnit } from '@site/content/validation';
 import { sql } from 'kysely';
-import type { Database } from '../db/index.js';
-import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../submissions/reportText.js';
-import { OUTBOX_KIND } from '../submissions/store.js';
+import type { Database } from '../platform/db/index.js';
+import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../platform/cli/reportText.js';
+import { OUTBOX_KIND } from '../submissions/index.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS } from './quoteStore.js';
 import { quoteTexts } from './quoteTexts.js';
 

@@ -3,11 +3,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { QuoteCreated } from '@site/contracts/quote-api';
-import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../config.js';
-import { describeError, type Database } from '../db/index.js';
-import { useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { registerRateLimit, type RateLimitOptions } from '../http/rateLimit.js';
-import { parseSubmission } from '../http/contracts.js';
+import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../platform/config.js';
+import { describeError, type Database } from '../platform/db/index.js';
+import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
+import { registerRateLimit, type RateLimitOptions } from '../platform/http/rateLimit.js';
+import { parseSubmission } from '../platform/http/contracts.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
 import { namedProductIds, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { quoteRequestSchema } from './quoteSchema.js';

@@ -4,9 +4,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { quoteReference } from '@site/content/validation';
 import { isLocale } from '@site/contracts/locale';
 import { sql, type Kysely } from 'kysely';
-import type { Database, DatabaseSchema } from '../db/index.js';
-import { SINGLE_KEY_LOCK, takeTurn } from '../db/advisoryLocks.js';
-import { branchEmail, OUTBOX_KIND } from '../submissions/store.js';
+import type { Database, DatabaseSchema } from '../platform/db/index.js';
+import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
+import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import type { QuoteRequestInput } from './quoteSchema.js';
 import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
 

@@ -9,10 +9,11 @@ import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestR
 import { neededByProblem, neededByRange, QUOTE_REFERENCE_PATTERN, quoteReference } from '@site/content/validation';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
-import { withKysely, type Database } from '../db/index.js';
-import { createOutboxWorker, type OutboxWorker } from '../mail/outboxWorker.js';
-import { createSmtpTransport } from '../mail/transport.js';
-import { submissionsCli } from '../submissions/cli.js';
+import { withKysely, type Database } from '../platform/db/index.js';
+import { createOutboxWorker, type OutboxWorker } from '../platform/mail/outboxWorker.js';
+import { siteMailComposers } from '../outboxMail.js';
+import { createSmtpTransport } from '../platform/mail/transport.js';
+import { submissionsCli } from '../staff/submissionsCli.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { pdfText } from '@site/content/pdf/testing';
@@ -192,6 +193,7 @@ function worker(db: Database, smtpUrl: string): OutboxWorker {
   return createOutboxWorker({
     db,
     transport: createSmtpTransport(smtpUrl),
+    composers: siteMailComposers(),
     from: MAIL_FROM,
     retryBaseMs: 200,
     retryMaxMs: 1_000,

@@ -4,11 +4,11 @@
 // version is followed as the catalogue's is (db/versionWatch.ts).
 import { PRODUCT_PREVIEW_REMOTE } from '@site/contracts/product-preview';
 import type { RemotePointers } from '@site/contracts/releases-api';
-import type { Database } from '../db/index.js';
-import { watchVersion } from '../db/versionWatch.js';
-import type { ReleasedRemoteConfig, RemoteConfig } from '../config.js';
-import { CanaryAssignment, type CanaryAssignmentOptions } from '../http/canary.js';
-import { RemotesMaps } from '../http/remotes.js';
+import type { Database } from '../platform/db/index.js';
+import { watchVersion } from '../platform/db/versionWatch.js';
+import type { ReleasedRemoteConfig, RemoteConfig } from '../platform/config.js';
+import { CanaryAssignment, type CanaryAssignmentOptions } from '../platform/http/canary.js';
+import { RemotesMaps } from '../platform/http/remotes.js';
 import { servablePointers, type AllowedOrigins } from './allowedOrigins.js';
 import { readPointers, readRegistryVersion, remotesFromRegistry, REMOTES_CHANNEL, seedRegistry } from './registry.js';
 import { readStaffTrust, staffPagesRemote } from './staffPagesTrust.js';

@@ -6,7 +6,7 @@ import { LOCALES } from '@site/contracts/locale';
 import { messagesModule, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import { siteRoutes } from '@site/contracts/routes';
-import { fetchBounded } from '../http/boundedFetch.js';
+import { fetchBounded } from '../platform/http/boundedFetch.js';
 
 /**
  * Modules the shell loads outside the route table: the header's search and the frame's chat. The catalogue's

@@ -8,8 +8,8 @@
 import type { Kysely } from 'kysely';
 import type { ReleasedRemote } from '@site/contracts/federation';
 import type { PinnedRunRecord, PromoteGate, RemoteListing } from '@site/contracts/releases-api';
-import type { DatabaseSchema } from '../db/index.js';
-import { httpError } from '../http/jsonEndpoint.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { httpError } from '../platform/http/jsonEndpoint.js';
 import { recordReleaseAction, type RegistryListing } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;

@@ -8,11 +8,11 @@
 import { sql, type Kysely } from 'kysely';
 import { MANIFEST_FILE, RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type Release, type ReleaseBuild, type ReleaseHealth, type RemoteListing, type RemotePointers } from '@site/contracts/releases-api';
-import { canaryServedPath, type ReleasedRemoteConfig } from '../config.js';
-import type { DatabaseSchema } from '../db/index.js';
-import { notifyChannel } from '../db/channels.js';
-import { httpError } from '../http/jsonEndpoint.js';
-import type { RegisteredBuild } from '../http/ssr/buildCache.js';
+import { canaryServedPath, type ReleasedRemoteConfig } from '../platform/config.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { notifyChannel } from '../platform/db/channels.js';
+import { httpError } from '../platform/http/jsonEndpoint.js';
+import type { RegisteredBuild } from '../platform/http/ssr/buildCache.js';
 
 /** The channel a registry change is announced on; the payload is the registry's new version. */
 export const REMOTES_CHANNEL = 'remotes_changed';

@@ -10,8 +10,8 @@
 // that loads for its real visitors (never promote, never touch the stable release).
 import { sql, type Kysely } from 'kysely';
 import type { ReleasedRemote } from '@site/contracts/federation';
-import type { DatabaseSchema } from '../db/index.js';
-import type { ReleaseSafetyConfig } from '../config.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import type { ReleaseSafetyConfig } from '../platform/config.js';
 import { readPointers, rollBackFailingCanary, type RemotePointers } from './registry.js';
 import { judgeCanary, type JudgementPolicy } from './rollbackJudgement.js';
 

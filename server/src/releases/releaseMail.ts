@@ -1,8 +1,7 @@
 // The team's mail when a failing canary was taken out automatically (releaseHealth.ts queues it in the outbox).
-import { escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../mail/compose.js';
+import { escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../platform/mail/compose.js';
+import type { MailComposers } from '../platform/mail/composers.js';
 import { RELEASE_ROLLBACK_MAIL } from './releaseHealth.js';
-
-export const isReleaseMail = (row: Pick<OutboxRow, 'kind'>): boolean => row.kind === RELEASE_ROLLBACK_MAIL;
 
 interface RollbackPayload {
   remote: string;
@@ -27,4 +26,9 @@ export function composeReleaseMail(row: OutboxRow, from: string): ComposedMail {
   // Nobody to answer: replies go to the site's own address.
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
   return { from, to: row.recipient, replyTo: { name: 'Website', address: headerText(address, 254) }, subject, text: lines.join('\n'), html };
+}
+
+/** Registers the rollback mail with the outbox. */
+export function registerReleaseMail(composers: MailComposers): void {
+  composers.register([RELEASE_ROLLBACK_MAIL], composeReleaseMail);
 }

@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { canaryBodySchema, noBodySchema, pinnedRunBodySchema, registerReleaseBodySchema } from '@site/contracts/releases-api-schemas';
-import type { Database } from '../db/index.js';
-import { NotABuildFolder } from '../http/buildStore.js';
-import { useContracts } from '../http/contracts.js';
-import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
+import type { Database } from '../platform/db/index.js';
+import { NotABuildFolder } from '../platform/http/buildStore.js';
+import { useContracts } from '../platform/http/contracts.js';
+import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { originRefusal, type AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { buildContentOf, entryToRegister, notServerRendered, type BuildStoreOptions } from './buildContent.js';

@@ -12,7 +12,7 @@ import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, STAFF_API, STAFF_RELEASES_PREFIX, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { addStaffAccount, codeAt, currentStep, sessionCookieOf, STAFF_TEST_PASSWORD } from '../test-support/staffSignIn.js';

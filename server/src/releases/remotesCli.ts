@@ -2,7 +2,7 @@
 // a running site (--site URL) with a release token (SITE_RELEASE_TOKEN). It only speaks HTTP: what the site refuses,
 // it prints as the site said it.
 import { parseArgs } from 'node:util';
-import type { CliIo } from '../cli/cliIo.js';
+import type { CliIo } from '../platform/cli/cliIo.js';
 import type { PromoteGate, RemotePointers } from '@site/contracts/releases-api';
 import type { RemoteListing } from './registry.js';
 import { RELEASES_API } from './releasesApiPaths.js';

@@ -8,8 +8,8 @@
 // its actor: a member of staff's change is `staff <email>`, a token's `token <id> "<name>"`.
 import type { Kysely } from 'kysely';
 import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type RemotePointers } from '@site/contracts/releases-api';
-import type { ReleasedRemoteConfig } from '../config.js';
-import type { DatabaseSchema } from '../db/index.js';
+import type { ReleasedRemoteConfig } from '../platform/config.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { isAllowedEntry, type AllowedOrigins } from './allowedOrigins.js';
 import { remotesFromRegistry } from './registry.js';
 

@@ -15,7 +15,7 @@ import { CANARY_FAILED_COOKIE } from '@site/contracts/federation';
 import { STAFF_RELEASES_PREFIX } from '@site/contracts/staff-api';
 import { REMOTE_LOAD_REPORT_PATH, type RemoteListing } from '@site/contracts/releases-api';
 import { buildApp } from '../app.js';
-import { composeOutboxMail } from '../mail/outboxMail.js';
+import { composeOutboxMail } from '../outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { signInStaff, staffCall, STAFF_TEST_PASSWORD, type StaffCaller } from '../test-support/staffSignIn.js';

@@ -5,10 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
-import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Database } from '../db/index.js';
-import { httpError } from '../http/jsonEndpoint.js';
-import { recordStaffAction } from '../staff/audit.js';
+import { canRelease, STAFF_API, STAFF_RELEASES_PREFIX, type AuditFields, type StaffAccountSummary } from '@site/contracts/staff-api';
+import type { Kysely } from 'kysely';
+import type { Database, DatabaseSchema } from '../platform/db/index.js';
+import { httpError } from '../platform/http/jsonEndpoint.js';
 import { releaseTokenBodySchema } from '@site/contracts/releases-api-schemas';
 import type { AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
@@ -35,6 +35,8 @@ export interface StaffTokenRoutesOptions extends StaffReleasesOptions {
   db: Database;
   /** The staff API's JSON check (415 for any other body). */
   requireJson: (request: FastifyRequest) => Promise<void>;
+  /** Writes a line of the staff audit log (staff/audit.ts): given by the staff routes, so releases import no staff code. */
+  recordStaffAction: (db: Kysely<DatabaseSchema>, actor: StaffAccountSummary, action: string, target: string, detail?: string | null, fields?: AuditFields | null) => Promise<void>;
 }
 
 export const RELEASE_MESSAGES = {
@@ -63,7 +65,7 @@ function releaserOf(request: FastifyRequest): ReleaseCaller {
 
 /** The routes; the body's schema is checked with the scope's compilers (useContracts), after the admin check. */
 export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTokenRoutesOptions): void {
-  const { db, requireJson } = options;
+  const { db, requireJson, recordStaffAction } = options;
   // the registry's calls for admins and the release role, as the pipelines' API has them (one set of handlers); a
   // try at another team's remote is kept in the registry's audit, as a token's is
   releaseCalls(scope, {

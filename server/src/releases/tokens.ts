@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { TOKEN_MAX_DAYS, type ReleaseTokenInfo } from '@site/contracts/releases-api';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { recordReleaseAction } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;

@@ -3,9 +3,8 @@
 // in one aggregate and kept per catalogue version: a few numbers per reviewed product, not its record.
 import { sql, type Kysely } from 'kysely';
 import type { ProductDetail } from '@site/content';
-import type { DatabaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
-import { mayBeProductId } from '../catalogue/records.js';
-import type { DatabaseSchema } from '../db/index.js';
+import { type DatabaseCatalogueFeed, mayBeProductId } from '../catalogue/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { seedReviewsOf, type ReviewCatalogue, type SeedTotal } from './productCatalogue.js';
 
 /** Every product with seed reviews (English details, as the records' catalogue reads them), in the catalogue's order. */

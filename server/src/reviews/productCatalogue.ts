@@ -5,7 +5,7 @@
 import type { CustomerReview, ProductDetail } from '@site/content';
 // The typed site data of content/ (server side): the same detail records the chat's knowledge base reads,
 // so the bundle carries product-details.json once.
-import { siteKnowledgeBaseSources } from '../assistant/knowledge-base/index.js';
+import { siteKnowledgeBaseSources } from '../assistant/index.js';
 
 /** A product's seed reviews in sum: how many, and their stars' total. */
 export interface SeedTotal {

@@ -5,8 +5,8 @@
 // the rating counts each client once, however many reviews it sent. Only reviews staff have not hidden (or still
 // hold for approval, when the staff setting "hold new reviews" is on) are listed and rated.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answers, useContracts, withoutHoneypot } from '../http/contracts.js';
-import { useJsonEndpoint } from '../http/jsonEndpoint.js';
+import { answers, useContracts, withoutHoneypot } from '../platform/http/contracts.js';
+import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import type { CustomerReview } from '@site/content';
 import { RATINGS_API_PATH, REVIEWS_API_PATTERN } from '@site/contracts/api';
 import {
@@ -20,14 +20,14 @@ import {
   type ReviewCreatedResponse,
   type ReviewsResponse,
 } from '@site/contracts/reviews-api';
-import type { SubmissionsConfig } from '../config.js';
+import type { SubmissionsConfig } from '../platform/config.js';
 import type { Kysely } from 'kysely';
-import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
-import { registerRateLimit } from '../http/rateLimit.js';
+import { describeError, type Database, type DatabaseSchema } from '../platform/db/index.js';
+import { registerRateLimit } from '../platform/http/rateLimit.js';
 import { siteReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
 import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';
 import { insertReviewWithinLimit, storedReviews, storedStarTotals } from './reviewStore.js';
-import { readSettings } from '../staff/work/settingsStore.js';
+import { readSettings } from './reviewSettings.js';
 
 /** Largest accepted body: a review at every field's limit is about 4.5 KB of JSON. */
 export const REVIEW_BODY_LIMIT = 16 * 1024;

@@ -4,9 +4,9 @@
 // Nothing here is cached: a review hidden by staff leaves the list and the rating with the commit.
 import type { CustomerReview } from '@site/content';
 import { sql, type Kysely } from 'kysely';
-import type { Database, DatabaseSchema } from '../db/index.js';
-import { LOCK_CLASS, takeTurn } from '../db/advisoryLocks.js';
-import { readSettings } from '../staff/work/settingsStore.js';
+import type { Database, DatabaseSchema } from '../platform/db/index.js';
+import { LOCK_CLASS, takeTurn } from '../platform/db/advisoryLocks.js';
+import { readSettings } from './reviewSettings.js';
 import type { NewReview } from '@site/contracts/reviews-api';
 
 /** Most stored reviews a product page shows (the newest). */

@@ -10,7 +10,7 @@ import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { reviewsApiPath, RATINGS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
-import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../db/index.js';
+import { MIGRATIONS, openDatabase, runMigrations, type Database } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { createReviewCatalogue, siteReviewCatalogue } from './productCatalogue.js';

@@ -1,7 +1,7 @@
 // Staff accounts in the database: read by the sign-in routes, written by the CLI (`npm run staff`).
 import type { Kysely } from 'kysely';
 import { STAFF_BRANCHES, type StaffAccountSummary, type StaffBranch } from '@site/contracts/staff-api';
-import type { DatabaseSchema, Row } from '../db/index.js';
+import type { DatabaseSchema, Row } from '../platform/db/index.js';
 
 /** What the sign-in and the CLI read of an account (never totp_last_step or password_changed_at). */
 const COLUMNS = ['id', 'email', 'password_hash', 'role', 'branch', 'remotes', 'disabled', 'totp_secret', 'totp_enabled_at', 'created_at', 'last_sign_in_at'] as const;

@@ -2,7 +2,7 @@
 // the change it records, so an acknowledged change always has its line and a rolled-back one never does.
 import type { Kysely } from 'kysely';
 import type { AuditFields, StaffAccountSummary } from '@site/contracts/staff-api';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 
 /**
  * One line of the log. `actor` is null for what no account did (a failed sign-in names the e-mail tried in `fields`

@@ -13,7 +13,7 @@ import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
-import { openDatabase, type Database } from '../db/index.js';
+import { openDatabase, type Database } from '../platform/db/index.js';
 import { findPostgres, freshSchema, placeMigratedDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { staffCli } from './cli.js';

@@ -18,9 +18,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
-import { describeError, type DatabaseSchema } from '../db/index.js';
-import { LOCK_CLASS, takeTurn } from '../db/advisoryLocks.js';
-import { clientAddress } from '../reviews/reviewLimit.js';
+import { describeError, type DatabaseSchema } from '../platform/db/index.js';
+import { LOCK_CLASS, takeTurn } from '../platform/db/advisoryLocks.js';
+import { clientAddress } from '../platform/http/clientAddress.js';
 
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 /** Tries of one address at one account. */

@@ -3,7 +3,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { StaffSession } from '@site/contracts/staff-api';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
 import { accountSummary, type StaffAccountRow } from './accounts.js';
 
 export type SessionState = StaffSession['state'];

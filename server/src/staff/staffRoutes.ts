@@ -4,12 +4,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { canReadInbox, CSRF_HEADER, STAFF_API, type AuditPage, type SessionAnswer, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
-import { describeError, type Database, type DatabaseSchema } from '../db/index.js';
-import { readCookie } from '../http/canary.js';
-import { isCrossSite } from '../http/crossSite.js';
-import { useContracts } from '../http/contracts.js';
-import { httpError, useJsonEndpoint } from '../http/jsonEndpoint.js';
-import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/staffTokenRoutes.js';
+import { describeError, type Database, type DatabaseSchema } from '../platform/db/index.js';
+import { readCookie } from '../platform/http/canary.js';
+import { isCrossSite } from '../platform/http/crossSite.js';
+import { useContracts } from '../platform/http/contracts.js';
+import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
+import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/index.js';
 import { auditQuerySchema, codeBodySchema, signInBodySchema } from '@site/contracts/staff-api-schemas';
 import { accountSummary, colleaguesOf, findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
 import './access.js'; // declares request.staff
@@ -30,7 +30,7 @@ import {
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpEnrolment, totpStep } from './totp.js';
 import { accountBinding, localTotpKey, resealTotpSecrets, sessionBinding, TotpSecretBox, type TotpKey } from './totpSecrets.js';
 import { staffWorkRoutes } from './work/index.js';
-import type { MediaStore } from '../catalogue/media/mediaStore.js';
+import type { MediaStore } from '../catalogue/index.js';
 
 export interface StaffRoutesOptions {
   db: Database;
@@ -356,7 +356,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
 
     await scope.register(staffWorkRoutes, { db: options.db, onOutboxWrite: options.onOutboxWrite, media: options.media });
     // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
-    staffReleaseTokenRoutes(scope, { db: options.db, requireJson, ...options.releases });
+    staffReleaseTokenRoutes(scope, { db: options.db, requireJson, recordStaffAction, ...options.releases });
 
     // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
     // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the

@@ -7,17 +7,12 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/index.js';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey } from '../platform/config.js';
 
-export interface TotpKey {
-  /** Names the key in each sealed value, so the right one opens it after a rotation. */
-  id: string;
-  /** 32 bytes. */
-  key: Buffer;
-}
+// The key's shape is the configuration's (STAFF_TOTP_KEYS): config.ts checks it, so it is defined there.
+export { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey };
 
-export const TOTP_KEY_BYTES = 32;
-export const TOTP_KEY_ID_PATTERN = /^[a-z0-9-]{1,32}$/;
 const SEALED = /^v1\.([a-z0-9-]{1,32})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
 
 /** Seals and opens the TOTP secrets with the first key of a list, opening with any of them. */

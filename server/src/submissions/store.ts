@@ -1,6 +1,6 @@
 // Writing the form submissions: each row together with its outbox mail, in one transaction.
 import { branches, company } from '@site/content';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import type { ContactForm, Inquiry, Registration } from '@site/contracts/forms-api';
 
 /** Outbox kinds, also the `kind` of the mail payloads the worker composes. */

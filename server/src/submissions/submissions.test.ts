@@ -7,14 +7,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { branches, company } from '@site/content';
 import { buildApp } from '../app.js';
-import { withKysely, type Database } from '../db/index.js';
-import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../mail/outboxWorker.js';
-import { createSmtpTransport, type MailTransport } from '../mail/transport.js';
-import { SUBMISSION_BODY_LIMIT } from '../routes/submissions.js';
+import { withKysely, type Database } from '../platform/db/index.js';
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../platform/mail/outboxWorker.js';
+import { siteMailComposers } from '../outboxMail.js';
+import { createSmtpTransport, type MailTransport } from '../platform/mail/transport.js';
+import { SUBMISSION_BODY_LIMIT } from './submissionRoutes.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { startSmtpServer } from '../test-support/smtp.js';
-import { submissionsCli } from './cli.js';
+import { submissionsCli } from '../staff/submissionsCli.js';
 
 const MAIL_FROM = 'Crescent website <website@crescent-electrical.example>';
 const DUBAI = 'dubai@crescent-electrical.example';
@@ -263,6 +264,7 @@ function worker(db: Database, transport: MailTransport, overrides: Partial<Outbo
   return createOutboxWorker({
     db,
     transport,
+    composers: siteMailComposers(),
     from: MAIL_FROM,
     retryBaseMs: 200,
     retryMaxMs: 1_000,

@@ -5,7 +5,7 @@ import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { seedCatalogue } from '../catalogue/seed.js';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import type { DatabaseTarget } from './databases.js';
 import { createFixture, type Fixture } from './fixture.js';
 

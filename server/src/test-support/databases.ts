@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, runMigrations, type Database } from '../db/index.js';
+import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
 import { placeMigratedDatabase } from './pgliteTemplate.js';
 import { adminQuery, findPostgres } from './postgresFinder.js';
 

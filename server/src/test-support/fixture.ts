@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../config.js';
-import { withKysely, type Database, type Transaction } from '../db/index.js';
-import type { RunResult } from '../db/types.js';
+import { loadConfig, type Config } from '../platform/config.js';
+import { withKysely, type Database, type Transaction } from '../platform/db/index.js';
+import type { RunResult } from '../platform/db/types.js';
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Fixture shell</title></head><body><div id="root"></div></body></html>\n';
 

@@ -8,8 +8,8 @@ import { cp, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, pgliteDir, runMigrations } from '../db/index.js';
-import { MIGRATIONS } from '../db/migrations/index.js';
+import { openDatabase, pgliteDir, runMigrations } from '../platform/db/index.js';
+import { MIGRATIONS } from '../platform/db/migrations/index.js';
 
 let templateOfThisProcess: Promise<string> | undefined;
 

@@ -1,7 +1,7 @@
 // Where the tests find PostgreSQL. Kept free of the server's own modules but one dependency-free helper: the
 // Playwright suites (tests/support/services.ts) import this file too, and cannot load the server's database code.
 import pg from 'pg';
-import { describeError } from '../db/errors.js';
+import { describeError } from '../platform/db/errors.js';
 
 /** Runs one statement on its own connection (schema create/drop, reachability checks). */
 export async function adminQuery(url: string, sql: string): Promise<void> {

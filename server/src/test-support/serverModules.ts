@@ -2,14 +2,14 @@
 // catalogue's import and files, the staff inbox's queries, a staff account): `@site/server/test-support/server`. Kept
 // apart from the helpers' entry so that a spec needing only a helper does not load the whole server.
 export { buildApp } from '../app.js';
-export { loadConfig } from '../config.js';
-export { openDatabase, runMigrations, withKysely, type Database } from '../db/index.js';
-export type { RunResult } from '../db/types.js';
+export { loadConfig } from '../platform/config.js';
+export { openDatabase, runMigrations, withKysely, type Database } from '../platform/db/index.js';
+export type { RunResult } from '../platform/db/types.js';
 export { CatalogueStore, searchNeedle, type ListingSort } from '../catalogue/catalogueStore.js';
 export { broadKeepsSettled } from '../catalogue/catalogueSearch.js';
 export { importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 export { generateCatalogueRows } from '../catalogue/file/generate.js';
-export { readCsv, writeCsv } from '../spreadsheet/csv.js';
+export { readCsv, writeCsv } from '../platform/spreadsheet/csv.js';
 export { seedCatalogue } from '../catalogue/seed.js';
 export { openInboxCsv } from '../staff/work/inboxCsv.js';
 export type { InboxFilters } from '../staff/work/inboxFilters.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { hashPassword } from '../staff/passwords.js';
 
 /** The `name=value` of the session cookie an answer sets. */

@@ -3,7 +3,7 @@
 // have their own tests), and staff accounts made with SQL.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { StaffAccountSummary, StaffBranch, StaffRole } from '@site/contracts/staff-api';
-import type { Database } from '../db/index.js';
+import type { Database } from '../platform/db/index.js';
 import { ACCOUNT_COLUMNS, accountOf } from '../staff/work/staffAccounts.js';
 import { staffWorkRoutes, type StaffWorkOptions } from '../staff/work/index.js';
 

@@ -1,6 +1,6 @@
 // The process staff/work/durability.test.ts kills with SIGKILL: the work calls (staffWorkApp.ts) on the database that DATA_DIR
 // (embedded) or DATABASE_URL names, listening on loopback. Prints "listening <url>" once it answers.
-import { openDatabase } from '../db/index.js';
+import { openDatabase } from '../platform/db/index.js';
 import { buildStaffWorkTestApp } from './staffWorkApp.js';
 
 const databaseUrl = process.env.DATABASE_URL;

@@ -1,14 +1,14 @@
 // For tests and the bench: submissions made as the public calls make them, through the real schemas (so only what
 // the forms accept) and the real saving functions (so each row has its outbox mails, lines and spam flag as in use).
 import type { InboxKind } from '@site/contracts/staff-api';
-import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../config.js';
-import type { Database } from '../db/index.js';
+import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../platform/config.js';
+import type { Database } from '../platform/db/index.js';
 import { siteQuoteCatalogue } from '../quotes/quoteCatalogue.js';
 import { quoteRequestSchema } from '../quotes/quoteSchema.js';
 import { quotePdfKey, saveQuoteRequest } from '../quotes/quoteStore.js';
 import { saveContactMessage, saveInquiry, saveRegistration } from '../submissions/store.js';
 import { contactFormSchema, inquirySchema, registrationSchema } from '@site/contracts/forms-api';
-import { parseSubmission } from '../http/contracts.js';
+import { parseSubmission } from '../platform/http/contracts.js';
 
 /** A product of the site's catalogue, sold by the piece (quote lines). */
 export const TEST_PRODUCT = 'hex_cw_brass_cable_gland';

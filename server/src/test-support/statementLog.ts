@@ -1,7 +1,7 @@
 // A database that writes down each SQL statement it runs (in a transaction or not), for tests that check what a
 // request reads: the same client underneath, with Kysely over the watching one.
-import { withKysely, type Database, type Transaction } from '../db/index.js';
-import type { RunResult, Statements } from '../db/types.js';
+import { withKysely, type Database, type Transaction } from '../platform/db/index.js';
+import type { RunResult, Statements } from '../platform/db/types.js';
 
 export interface LoggedDatabase {
   db: Database;

@@ -32,7 +32,7 @@ import { translateData } from '@site/content/arabic';
 import { htmlToText } from '@site/content/html-text';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@site/contracts/locale';
 import { categoryPath, productPath } from '@site/contracts/paths';
-import type { CatalogueEdition, CatalogueRecords } from '../../catalogue/catalogueFeed.js';
+import type { CatalogueEdition, CatalogueRecords } from '../../catalogue/index.js';
 
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
 export const MAX_SPECS_PER_PRODUCT = 8;

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { dataEdition } from '@site/content/arabic-edition';
 import ExcelJS from 'exceljs';
-import { openDatabase, pgliteDir } from '../../db/index.js';
+import { openDatabase, pgliteDir } from '../../platform/db/index.js';
 import { CatalogueStore } from '../catalogueStore.js';
 import { readCatalogueVersion } from '../state.js';
 import { catalogueCli } from './catalogueCli.js';
 import { CATALOGUE_COLUMNS } from './columns.js';
 import { placeMigratedDatabase } from '../../test-support/databases.js';
-import { readCsv, writeCsv } from '../../spreadsheet/csv.js';
+import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 
 let folder: string;
 let env: Record<string, string>;

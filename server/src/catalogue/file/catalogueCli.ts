@@ -3,8 +3,8 @@
 // running server: the servers pick the change up), else the embedded one in DATA_DIR (the server stopped: one process
 // at a time).
 import { parseArgs } from 'node:util';
-import { runMigrations, describeError } from '../../db/index.js';
-import { openCliDatabase, type CliIo } from '../../cli/cliDatabase.js';
+import { runMigrations, describeError } from '../../platform/db/index.js';
+import { openCliDatabase, type CliIo } from '../../platform/cli/cliDatabase.js';
 import { seedCatalogue } from '../seed.js';
 import { exportCatalogueFile, importCatalogueRows } from './catalogueImport.js';
 import { fileFormat, readCatalogueFile, writeCatalogueFile } from './catalogueFiles.js';

@@ -10,8 +10,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_BYTES, type CatalogueFileFormat } from '@site/contracts/staff-catalogue-api';
 import { CATALOGUE_COLUMNS, rowsFromRecords, type CatalogueFileRow, type NumberedRow } from './columns.js';
-import { CsvLimitError, CsvSyntaxError, readCsv, writeCsv } from '../../spreadsheet/csv.js';
-import { startsFormula } from '../../spreadsheet/formulaGuard.js';
+import { CsvLimitError, CsvSyntaxError, readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
+import { startsFormula } from '../../platform/spreadsheet/formulaGuard.js';
 import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError } from './workbook.js';
 
 /** The most characters an Excel cell holds (a longer one is cut when the workbook is opened). */

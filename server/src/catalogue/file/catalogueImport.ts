@@ -9,7 +9,7 @@ import type { Product, ProductDetail } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
 import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
-import type { Database, DatabaseSchema, NewRow } from '../../db/index.js';
+import type { Database, DatabaseSchema, NewRow } from '../../platform/db/index.js';
 import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
 import { bumpCatalogueVersion } from '../state.js';

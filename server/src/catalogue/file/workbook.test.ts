@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { repeated, sheetXml, workbookParts, zipArchive, type ZipPart } from '../../test-support/zipFiles.js';
 import { CATALOGUE_COLUMNS } from './columns.js';
-import { CsvLimitError, readCsv, writeCsv } from '../../spreadsheet/csv.js';
+import { CsvLimitError, readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 import { IMPORT_LIMITS, readCatalogueFile, writeCatalogueFile } from './catalogueFiles.js';
 import { generateCatalogueRows } from './generate.js';
 import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError, type WorkbookLimits, type WorkbookRecord } from './workbook.js';

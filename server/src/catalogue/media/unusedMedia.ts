@@ -11,7 +11,7 @@
 // as a 400 (the reference is checked against the store) once the page is reloaded, and the upload is done again.
 import { sql, type Kysely } from 'kysely';
 import { CATALOGUE_MEDIA_PREFIX } from '@site/content/schema';
-import type { DatabaseSchema } from '../../db/index.js';
+import type { DatabaseSchema } from '../../platform/db/index.js';
 import type { MediaStore } from './mediaStore.js';
 
 /** How old an unreferenced upload must be before a sweep removes it. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { STAFF_API, staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
-import { openDatabase, type Database } from '../../db/index.js';
+import { openDatabase, type Database } from '../../platform/db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { as, createTestAccount } from '../../test-support/staffWorkApp.js';
 import { submitContact } from '../../test-support/staffWorkData.js';

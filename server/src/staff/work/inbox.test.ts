@@ -9,15 +9,15 @@ import { describe, test, type TestContext } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { STAFF_API, staffApiPath, type InboxItemDetail, type InboxKind, type InboxPage, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { decodeInboxCursor, encodeInboxCursor } from '@site/contracts/staff-api-schemas';
-import type { Database } from '../../db/index.js';
-import { composeOutboxMail } from '../../mail/outboxMail.js';
-import { createOutboxWorker } from '../../mail/outboxWorker.js';
+import type { Database } from '../../platform/db/index.js';
+import { composeOutboxMail, siteMailComposers } from '../../outboxMail.js';
+import { createOutboxWorker } from '../../platform/mail/outboxWorker.js';
 import { readQuoteSnapshot } from '../../quotes/quoteSnapshot.js';
 import { branchEmail } from '../../submissions/store.js';
-import type { MailTransport } from '../../mail/transport.js';
+import type { MailTransport } from '../../platform/mail/transport.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { FORMULA_LIKE_TEXTS, formulasOpened } from '../../test-support/spreadsheet.js';
-import { readCsv } from '../../spreadsheet/csv.js';
+import { readCsv } from '../../platform/spreadsheet/csv.js';
 import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
 import { submit, submitContact, submitEnquiry, submitQuote, submitRegistration, type Submitted } from '../../test-support/staffWorkData.js';
 
@@ -465,7 +465,7 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   await t.test('re-send: a failed mail (through a real outbox worker) is queued again now and sent; others are refused', async () => {
     const row = rows.contactDubai!;
     const transport = switchableTransport();
-    const worker = createOutboxWorker({ db, transport, from: 'site@crescent.example', retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, pollMs: 60_000, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const worker = createOutboxWorker({ db, transport, composers: siteMailComposers(), from: 'site@crescent.example', retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, pollMs: 60_000, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     // only this row's mail is due: the others wait
     await db.query(`update outbox set next_attempt_at = now() + interval '1 day' where not (kind = 'contact_message' and ref_id = $1)`, [row.id]);
     assert.deepEqual(await worker.drain(), { sent: 0, failed: 1 });
@@ -516,7 +516,7 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       },
       close() {},
     };
-    const worker = createOutboxWorker({ db, transport, from: 'site@crescent.example', retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, pollMs: 60_000, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const worker = createOutboxWorker({ db, transport, composers: siteMailComposers(), from: 'site@crescent.example', retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, pollMs: 60_000, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
     const draining = worker.drain();
     await sending;
     const during = await post(dubai, itemUrl(row.kind, row.id, STAFF_API.inboxResend), { mailId: mail!.id });

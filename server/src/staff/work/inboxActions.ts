@@ -3,7 +3,7 @@
 // answer: a crash loses no acknowledged change, and a rolled-back one leaves no line.
 import { sql, type Kysely } from 'kysely';
 import type { InboxKind, InboxStatus, StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema } from '../../db/index.js';
+import type { Database, DatabaseSchema } from '../../platform/db/index.js';
 import { canSeeBranch } from '../access.js';
 import { recordStaffAction } from '../audit.js';
 import { badRequest, conflict, notFound } from './errors.js';

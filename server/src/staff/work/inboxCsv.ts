@@ -2,8 +2,8 @@
 // time, so tens of thousands of rows never sit in memory at once.
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/index.js';
-import { CSV_BOM, csvRows } from '../../spreadsheet/csv.js';
+import type { DatabaseSchema } from '../../platform/db/index.js';
+import { CSV_BOM, csvRows } from '../../platform/spreadsheet/csv.js';
 import type { InboxFilters } from './inboxFilters.js';
 import { allInboxRows, type InboxRow } from './inboxQuery.js';
 

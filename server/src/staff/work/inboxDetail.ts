@@ -2,7 +2,7 @@
 // it with their delivery state, and the staff's notes. Also the one access check every call on a row makes.
 import { sql, type Kysely } from 'kysely';
 import type { InboxItemDetail, InboxKind, InboxMail, InboxNote, InboxStatus, QuoteLineDetail, StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
-import type { DatabaseSchema, Row } from '../../db/index.js';
+import type { DatabaseSchema, Row } from '../../platform/db/index.js';
 import { canSeeBranch } from '../access.js';
 import { forbidden, notFound } from './errors.js';
 import { PREVIEW_LENGTH, SHOWN_STATUS } from './inboxQuery.js';

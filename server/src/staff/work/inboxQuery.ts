@@ -3,7 +3,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { InboxPage, InboxItemSummary, InboxKind, InboxStatus, StaffBranch } from '@site/contracts/staff-api';
 import { encodeInboxCursor, type InboxCursor } from '@site/contracts/staff-api-schemas';
-import type { DatabaseSchema } from '../../db/index.js';
+import type { DatabaseSchema } from '../../platform/db/index.js';
 import type { InboxFilters } from './inboxFilters.js';
 import { INBOX_TABLES, type InboxTable } from './inboxTables.js';
 import { ACCOUNT_COLUMNS, accountOf } from './staffAccounts.js';

@@ -3,8 +3,8 @@
 // which outbox mails belong to a row. Each is an SQL expression over the row (alias t), typed by db/schema.ts.
 import { sql, type RawBuilder, type SelectType } from 'kysely';
 import { INBOX_KINDS, type InboxKind } from '@site/contracts/staff-api';
-import type { DatabaseSchema } from '../../db/index.js';
-import { OUTBOX_KIND } from '../../submissions/store.js';
+import type { DatabaseSchema } from '../../platform/db/index.js';
+import { OUTBOX_KIND } from '../../submissions/index.js';
 
 /** The four inbox tables: they share the inbox's columns (id, created_at, spam, status, assignee_id, updated_at, search). */
 export type InboxTableName = 'contact_messages' | 'registrations' | 'inquiries' | 'quote_requests';

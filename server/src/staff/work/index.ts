@@ -15,9 +15,9 @@ import {
   reviewVisibilityBodySchema,
   staffSettingsSchema,
 } from '@site/contracts/staff-api-schemas';
-import { describeError, type Database } from '../../db/index.js';
-import { refusalAnswer, useContracts } from '../../http/contracts.js';
-import { siteQuoteCatalogue } from '../../quotes/quoteCatalogue.js';
+import { describeError, type Database } from '../../platform/db/index.js';
+import { refusalAnswer, useContracts } from '../../platform/http/contracts.js';
+import { siteQuoteCatalogue } from '../../quotes/index.js';
 import '../access.js'; // request.staff
 import { recordStaffAction } from '../audit.js';
 import { requireJson, reviewIdParam, rowParams } from './bodies.js';
@@ -30,7 +30,7 @@ import { listInbox } from './inboxQuery.js';
 import { listReviews, setReviewVisibility } from './reviewModeration.js';
 import { readSettings, writeSettings } from './settingsStore.js';
 import { staffCatalogueRoutes } from './catalogue/routes.js';
-import type { MediaStore } from '../../catalogue/media/mediaStore.js';
+import type { MediaStore } from '../../catalogue/index.js';
 
 export interface StaffWorkOptions {
   db: Database;

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
 import { STAFF_API, staffApiPath, type ReviewPage, type StaffAccountSummary, type StaffReview, type StaffSettings } from '@site/contracts/staff-api';
 import { buildApp } from '../../app.js';
-import type { Database } from '../../db/index.js';
+import type { Database } from '../../platform/db/index.js';
 import { siteReviewCatalogue } from '../../reviews/productCatalogue.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { createFixture, type Fixture } from '../../test-support/fixture.js';

@@ -2,7 +2,7 @@
 // showing again and approving. The public calls show only 'visible' ones (reviews/reviewStore.ts).
 import { sql, type Kysely } from 'kysely';
 import type { ReviewPage, ReviewVisibility, StaffAccountSummary, StaffReview } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema, Row } from '../../db/index.js';
+import type { Database, DatabaseSchema, Row } from '../../platform/db/index.js';
 import { recordStaffAction } from '../audit.js';
 import { notFound } from './errors.js';
 

@@ -1,15 +1,12 @@
 // The staff settings (table staff_settings, one row: migration 006). The public review call reads holdNewReviews as
-// it stores a review (reviews/reviewStore.ts), in the same transaction.
-import { sql, type Kysely } from 'kysely';
+// it stores a review (reviews/reviewStore.ts), in the same transaction: the reading is the reviews' (reviewSettings.ts).
+import { sql } from 'kysely';
 import type { StaffAccountSummary, StaffSettings } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema } from '../../db/index.js';
+import type { Database } from '../../platform/db/index.js';
 import { recordStaffAction } from '../audit.js';
+import { readSettings } from '../../reviews/index.js';
 
-/** `db`: Kysely or one of its transactions (the review store reads it inside the transaction that stores a review). */
-export async function readSettings(db: Kysely<DatabaseSchema>): Promise<StaffSettings> {
-  const row = await db.selectFrom('staff_settings').select('hold_new_reviews').executeTakeFirst();
-  return { holdNewReviews: row?.hold_new_reviews ?? false };
-}
+export { readSettings };
 
 export function writeSettings(db: Database, actor: StaffAccountSummary, settings: StaffSettings): Promise<StaffSettings> {
   return db.kysely.transaction().execute(async (trx) => {

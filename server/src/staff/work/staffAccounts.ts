@@ -1,7 +1,7 @@
 // What the work calls read of staff accounts (table staff_accounts, migration 005): an assignee's or a note
 // author's summary, joined into a row as account_* columns.
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Row } from '../../db/index.js';
+import type { Row } from '../../platform/db/index.js';
 
 type Account = Row<'staff_accounts'>;
 

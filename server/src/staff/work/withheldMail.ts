@@ -3,9 +3,9 @@
 // in the same transaction as the restore. Only the branch's mail: a buyer is not sent a late confirmation.
 import type { Kysely } from 'kysely';
 import type { InboxKind } from '@site/contracts/staff-api';
-import type { DatabaseSchema } from '../../db/index.js';
-import { loadQuoteSnapshot } from '../../quotes/quoteStore.js';
-import { branchEmail, OUTBOX_KIND } from '../../submissions/store.js';
+import type { DatabaseSchema } from '../../platform/db/index.js';
+import { loadQuoteSnapshot } from '../../quotes/index.js';
+import { branchEmail, OUTBOX_KIND } from '../../submissions/index.js';
 
 interface WithheldMail {
   kind: string;

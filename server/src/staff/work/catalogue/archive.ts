@@ -8,9 +8,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema } from '../../../db/index.js';
-import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
-import { bumpCatalogueVersion } from '../../../catalogue/state.js';
+import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
+import { bumpCatalogueVersion, lockCatalogue } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound } from '../errors.js';
 import { publishedContent } from './content.js';

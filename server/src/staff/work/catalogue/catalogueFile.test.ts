@@ -12,7 +12,7 @@ import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import { IMPORT_MAX_BYTES, type ImportReport } from '@site/contracts/staff-catalogue-api';
-import { readCsv, writeCsv } from '../../../spreadsheet/csv.js';
+import { readCsv, writeCsv } from '../../../platform/spreadsheet/csv.js';
 import { CATALOGUE_COLUMNS } from '../../../catalogue/file/columns.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';

@@ -15,7 +15,7 @@ import { catalogueProductApiPath } from '@site/contracts/api';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import type { ImportReport } from '@site/contracts/staff-catalogue-api';
 import { CATALOGUE_COLUMNS } from '../../../catalogue/file/columns.js';
-import { readCsv, writeCsv } from '../../../spreadsheet/csv.js';
+import { readCsv, writeCsv } from '../../../platform/spreadsheet/csv.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { multipartBody, MULTIPART_TYPE } from '../../../test-support/multipart.js';

@@ -3,10 +3,8 @@
 // so a draft is held to exactly the rules a file's row is.
 import type { Kysely } from 'kysely';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
-import type { DatabaseSchema } from '../../../db/index.js';
-import type { CatalogueFileRow } from '../../../catalogue/file/columns.js';
-import { exportCatalogueRow, importRowsIn } from '../../../catalogue/file/catalogueImport.js';
-import { cleanDetailDocument } from '../../../catalogue/richText.js';
+import type { DatabaseSchema } from '../../../platform/db/index.js';
+import { type CatalogueFileRow, cleanDetailDocument, exportCatalogueRow, importRowsIn } from '../../../catalogue/index.js';
 
 /** The line number an editor's one-row import is given (never shown: problems are read by line, without it). */
 const EDITOR_LINE = 1;

@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema } from '../../../db/index.js';
+import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, StaffWorkError } from '../errors.js';
 import { cleanContent, importContent } from './content.js';

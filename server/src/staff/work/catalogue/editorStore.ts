@@ -5,8 +5,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
-import type { Database, DatabaseSchema } from '../../../db/index.js';
-import { lockCatalogue } from '../../../catalogue/file/catalogueImport.js';
+import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
+import { lockCatalogue } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound, StaffWorkError } from '../errors.js';
 import { archivedContent, cleanContent, importContent, publishedContent } from './content.js';

@@ -1,7 +1,7 @@
 // A product's published versions, and what changed between two of them, field by field.
 import type { Kysely } from 'kysely';
 import type { ProductDiff, ProductVersionList } from '@site/contracts/staff-catalogue-api';
-import type { DatabaseSchema } from '../../../db/index.js';
+import type { DatabaseSchema } from '../../../platform/db/index.js';
 import { notFound } from '../errors.js';
 
 export async function listVersions(db: Kysely<DatabaseSchema>, id: string): Promise<ProductVersionList> {

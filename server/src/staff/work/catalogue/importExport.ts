@@ -20,12 +20,8 @@ import {
   type ImportProblem,
   type ImportReport,
 } from '@site/contracts/staff-catalogue-api';
-import type { Database } from '../../../db/index.js';
-import { CatalogueFileWriteError } from '../../../catalogue/file/catalogueFiles.js';
-import { exportCatalogueFile, ExportMovedError, importCatalogueRows, readCategories, type ImportOutcome } from '../../../catalogue/file/catalogueImport.js';
-import { checkCatalogueFile } from '../../../catalogue/file/importWorkerClient.js';
-import { problemColumn } from '../../../catalogue/file/columns.js';
-import { discardTemp, type MediaStore } from '../../../catalogue/media/mediaStore.js';
+import type { Database } from '../../../platform/db/index.js';
+import { CatalogueFileWriteError, checkCatalogueFile, discardTemp, exportCatalogueFile, ExportMovedError, importCatalogueRows, type ImportOutcome, type MediaStore, problemColumn, readCategories } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { receiveOneFile } from './uploads.js';

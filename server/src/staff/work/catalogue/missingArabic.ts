@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { MissingArabicReport, missingArabicQuerySchema } from '@site/contracts/staff-catalogue-api';
-import type { DatabaseSchema } from '../../../db/index.js';
+import type { DatabaseSchema } from '../../../platform/db/index.js';
 
 export type MissingArabicFilters = z.output<typeof missingArabicQuerySchema>;
 

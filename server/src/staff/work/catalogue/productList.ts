@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { EditorProductPage, EditorStatus, editorListQuerySchema } from '@site/contracts/staff-catalogue-api';
 import type { z } from 'zod';
-import type { DatabaseSchema } from '../../../db/index.js';
+import type { DatabaseSchema } from '../../../platform/db/index.js';
 
 export type EditorListFilters = z.output<typeof editorListQuerySchema>;
 

@@ -31,9 +31,9 @@ import {
   staleEditSchema,
   versionParamsSchema,
 } from '@site/contracts/staff-catalogue-api';
-import { describeError, type Database } from '../../../db/index.js';
+import { describeError, type Database } from '../../../platform/db/index.js';
 import { textProblemMessage } from '@site/contracts/text-field';
-import { refusalAnswer, useContracts } from '../../../http/contracts.js';
+import { refusalAnswer, useContracts } from '../../../platform/http/contracts.js';
 import { requireJson } from '../bodies.js';
 import { badRequest, forbidden, StaffWorkError } from '../errors.js';
 import { contentTextProblem } from './contentText.js';
@@ -43,8 +43,7 @@ import { createProduct, deleteNewProduct, duplicateProduct } from './create.js';
 import { diffVersions, listVersions } from './history.js';
 import { listEditorProducts } from './productList.js';
 import { missingArabicReport } from './missingArabic.js';
-import type { MediaStore } from '../../../catalogue/media/mediaStore.js';
-import { sweepUnusedMedia } from '../../../catalogue/media/unusedMedia.js';
+import { type MediaStore, sweepUnusedMedia } from '../../../catalogue/index.js';
 import { catalogueUploadRoutes, mediaReferenceProblem } from './uploads.js';
 import { catalogueFileRoutes } from './importExport.js';
 import { archiveCategory, createCategory, duplicateCategory, listEditorCategories, publishCategory, readEditorCategory, saveCategory } from './categories.js';

@@ -20,9 +20,8 @@ import {
   type UploadedDatasheet,
   type UploadedPicture,
 } from '@site/contracts/staff-catalogue-api';
-import type { Database } from '../../../db/index.js';
-import { checkPdf, inspectPicture, MediaRefused, storePictureVariants, streamToFile } from '../../../catalogue/media/mediaFiles.js';
-import { discardTemp, type MediaStore } from '../../../catalogue/media/mediaStore.js';
+import type { Database } from '../../../platform/db/index.js';
+import { checkPdf, discardTemp, inspectPicture, MediaRefused, type MediaStore, storePictureVariants, streamToFile } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { forbidden, notFound, StaffWorkError } from '../errors.js';
 

@@ -1,0 +1,21 @@
+// The site's mail: the composers of every feature that queues outbox rows, registered with the outbox's registry
+// (mail/composers.ts), so that mail/ sends each feature's mail without importing any feature.
+import type { ComposedMail, OutboxRow } from './platform/mail/compose.js';
+import { MailComposers } from './platform/mail/composers.js';
+import { registerQuoteMail } from './quotes/index.js';
+import { registerReleaseMail } from './releases/index.js';
+import { registerFormMail } from './submissions/index.js';
+
+/** The composers of the forms', the requests for quotation's and the releases' mails. */
+export function siteMailComposers(): MailComposers {
+  const composers = new MailComposers();
+  registerFormMail(composers);
+  registerQuoteMail(composers);
+  registerReleaseMail(composers);
+  return composers;
+}
+
+const site = siteMailComposers();
+
+/** The mail the outbox sends for `row`. */
+export const composeOutboxMail = (row: OutboxRow, from: string): Promise<ComposedMail> => site.compose(row, from);

@@ -1,0 +1,267 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { ConfigError, loadConfig, redactUrl, REMOTE_NAMES } from './config.js';
+
+describe('loadConfig', () => {
+  test('defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.logLevel, undefined);
+    assert.equal(config.databaseUrl, undefined);
+    // the repo root is found from this file's location: the folder whose package.json has workspaces
+    const pkg: unknown = JSON.parse(readFileSync(path.join(config.repoRoot, 'package.json'), 'utf8'));
+    assert.ok(typeof pkg === 'object' && pkg !== null && 'workspaces' in pkg);
+    assert.ok(existsSync(path.join(config.repoRoot, 'server', 'src', 'platform', 'config.ts')));
+    assert.equal(config.dataDir, path.join(config.repoRoot, '.data'));
+    assert.equal(config.shellDist, path.join(config.repoRoot, 'shell', 'dist'));
+    assert.equal(config.content.dataDir, path.join(config.repoRoot, 'content', 'data'));
+    assert.deepEqual(
+      config.remotes.map(({ name, entry, distDir }) => ({ name, entry, distDir })),
+      REMOTE_NAMES.map((name) => ({
+        name,
+        entry: `/remotes/${name}/mf-manifest.json`,
+        distDir: path.join(config.repoRoot, `mfe-${name}`, 'dist'),
+      })),
+    );
+    assert.ok(config.remotes.every((remote) => remote.canary === undefined), 'no canary unless configured');
+  });
+
+  test('environment overrides', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'relative/data',
+      DATABASE_URL: 'postgres://app:secret@db.internal:5432/site',
+      REMOTE_CATALOGUE_URL: 'https://catalogue.example.com/mf-manifest.json',
+      REMOTE_CHAT_URL: '/elsewhere/chat/remoteEntry.js',
+      REMOTE_COMPANY_URL: '', // empty counts as unset
+    });
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.logLevel, 'warn');
+    assert.equal(config.dataDir, path.resolve('relative/data'));
+    assert.equal(config.databaseUrl, 'postgres://app:secret@db.internal:5432/site');
+    const entries = Object.fromEntries(config.remotes.map((remote) => [remote.name, remote.entry]));
+    assert.deepEqual(entries, {
+      catalogue: 'https://catalogue.example.com/mf-manifest.json',
+      company: '/remotes/company/mf-manifest.json',
+      contact: '/remotes/contact/mf-manifest.json',
+      chat: '/elsewhere/chat/remoteEntry.js',
+    });
+  });
+
+  test('PORT 0 (any free port) is allowed', () => {
+    assert.equal(loadConfig({ PORT: '0' }).port, 0);
+  });
+
+  for (const bad of ['abc', '-1', '65536', '80.5', '8080x']) {
+    test(`bad PORT "${bad}" throws a clear message`, () => {
+      assert.throws(
+        () => loadConfig({ PORT: bad }),
+        (error: unknown) =>
+          error instanceof ConfigError && error.message.includes(`PORT must be a whole number from 0 to 65535 (got "${bad}")`),
+      );
+    });
+  }
+
+  test('every problem is listed at once', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          PORT: 'x',
+          LOG_LEVEL: 'loud',
+          DATABASE_URL: 'mysql://nope',
+          REMOTE_CONTACT_URL: 'contact.js',
+          REMOTE_CHAT_URL: '//cdn.example.com/chat.json',
+          REPO_ROOT: '/definitely/not/here',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 6, error.message);
+        assert.match(error.message, /LOG_LEVEL must be one of/);
+        assert.match(error.message, /DATABASE_URL must be a PostgreSQL connection string/);
+        assert.match(error.message, /REMOTE_CONTACT_URL must be an absolute http\(s\) URL or a path starting with "\/"/);
+        assert.match(error.message, /REMOTE_CHAT_URL/);
+        assert.match(error.message, /REPO_ROOT must be an existing folder/);
+        return true;
+      },
+    );
+  });
+
+  test('redactUrl hides the password', () => {
+    assert.equal(redactUrl('postgres://app:secret@db:5432/site'), 'postgres://app:***@db:5432/site');
+    assert.equal(redactUrl('postgres://db/site'), 'postgres://db/site');
+  });
+});
+
+describe('loadConfig: submissions and mail', () => {
+  test('defaults: 10 submissions per client a minute in memory, one review of a product a day; no mail', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.submissions, {
+      rateLimitMax: 10,
+      rateLimitWindowMs: 60_000,
+      redisUrl: undefined,
+      reviewsPerProductMax: 1,
+      reviewsPerProductWindowMs: 86_400_000,
+      quoteConfirmationsPerHour: 60,
+    });
+    assert.deepEqual(config.mail, { smtpUrl: undefined, from: undefined, retryBaseMs: 30_000, retryMaxMs: 3_600_000, pollMs: 10_000 });
+  });
+
+  test('environment overrides', () => {
+    const config = loadConfig({
+      SUBMIT_RATE_LIMIT_MAX: '0',
+      SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '300',
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      REVIEWS_PER_PRODUCT_MAX: '3',
+      REVIEWS_PER_PRODUCT_WINDOW_SECONDS: '3600',
+      QUOTE_CONFIRMATIONS_PER_HOUR: '0',
+      SMTP_URL: 'smtps://site:secret@mail.example.com:465',
+      MAIL_FROM: 'Website <website@example.com>',
+      MAIL_RETRY_BASE_SECONDS: '0.5',
+      MAIL_RETRY_MAX_SECONDS: '60',
+      MAIL_POLL_SECONDS: '2',
+    });
+    assert.deepEqual(config.submissions, {
+      rateLimitMax: 0,
+      rateLimitWindowMs: 300_000,
+      redisUrl: 'redis://127.0.0.1:6379/2',
+      reviewsPerProductMax: 3,
+      reviewsPerProductWindowMs: 3_600_000,
+      quoteConfirmationsPerHour: 0,
+    });
+    assert.deepEqual(config.mail, {
+      smtpUrl: 'smtps://site:secret@mail.example.com:465',
+      from: 'Website <website@example.com>',
+      retryBaseMs: 500,
+      retryMaxMs: 60_000,
+      pollMs: 2_000,
+    });
+  });
+
+  test('bad values are listed with what to write instead, without echoing secrets', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          SUBMIT_RATE_LIMIT_MAX: 'many',
+          SUBMIT_RATE_LIMIT_WINDOW_SECONDS: '0',
+          REVIEWS_PER_PRODUCT_MAX: '-1',
+          REVIEWS_PER_PRODUCT_WINDOW_SECONDS: 'a day',
+          REDIS_URL: 'http://user:redispass@cache:6379',
+          SMTP_URL: 'mailto:user:smtppass@mail',
+          MAIL_RETRY_BASE_SECONDS: '-1',
+          MAIL_POLL_SECONDS: 'soon',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 9, error.message);
+        assert.match(error.message, /SUBMIT_RATE_LIMIT_MAX must be a whole number of 0 or more \(got "many"\)/);
+        assert.match(error.message, /SUBMIT_RATE_LIMIT_WINDOW_SECONDS must be a number of seconds above 0/);
+        assert.match(error.message, /REVIEWS_PER_PRODUCT_MAX must be a whole number of 0 or more \(got "-1"\)/);
+        assert.match(error.message, /REVIEWS_PER_PRODUCT_WINDOW_SECONDS must be a number of seconds above 0, e\.g\. 30 or 0\.5 \(got "a day"\)/);
+        assert.match(error.message, /REDIS_URL must be a Redis URL such as redis:\/\/127\.0\.0\.1:6379/);
+        assert.match(error.message, /SMTP_URL must be an SMTP URL/);
+        assert.match(error.message, /MAIL_FROM must be set when SMTP_URL is set/);
+        assert.match(error.message, /MAIL_RETRY_BASE_SECONDS must be a number of seconds above 0/);
+        assert.match(error.message, /MAIL_POLL_SECONDS/);
+        assert.doesNotMatch(error.message, /redispass|smtppass/);
+        return true;
+      },
+    );
+  });
+
+  test('MAIL_FROM must be one address; the retry maximum not below the base', () => {
+    assert.throws(() => loadConfig({ MAIL_FROM: 'nobody' }), /MAIL_FROM must be one e-mail address/);
+    assert.throws(
+      () => loadConfig({ MAIL_RETRY_BASE_SECONDS: '60', MAIL_RETRY_MAX_SECONDS: '30' }),
+      /MAIL_RETRY_MAX_SECONDS must not be less than MAIL_RETRY_BASE_SECONDS/,
+    );
+  });
+});
+
+describe('loadConfig: canary release of a remote', () => {
+  const canaryDir = mkdtempSync(path.join(os.tmpdir(), 'canary-build-'));
+  after(() => rmSync(canaryDir, { recursive: true, force: true }));
+  const canaryOf = (env: Record<string, string>, name = 'catalogue') => loadConfig(env).remotes.find((remote) => remote.name === name)?.canary;
+
+  test('a URL and a percent', () => {
+    assert.deepEqual(
+      canaryOf({ REMOTE_CATALOGUE_CANARY_URL: 'https://cdn.example.com/catalogue/2026-12-01/mf-manifest.json', REMOTE_CATALOGUE_CANARY_PERCENT: '25' }),
+      { entry: 'https://cdn.example.com/catalogue/2026-12-01/mf-manifest.json', percent: 25, distDir: undefined },
+    );
+    // a path on this site served by something else (a proxy) is fine too; the stable entry is unchanged
+    const config = loadConfig({ REMOTE_CHAT_CANARY_URL: '/next/chat/mf-manifest.json', REMOTE_CHAT_CANARY_PERCENT: '100' });
+    const chat = config.remotes.find((remote) => remote.name === 'chat');
+    assert.deepEqual(chat?.canary, { entry: '/next/chat/mf-manifest.json', percent: 100, distDir: undefined });
+    assert.equal(chat?.entry, '/remotes/chat/mf-manifest.json');
+  });
+
+  test('a folder on this disk: served at /remotes/<name>/canary/, the URL defaults to its manifest there; percent defaults to 0', () => {
+    assert.deepEqual(canaryOf({ REMOTE_CATALOGUE_CANARY_DIR: canaryDir }), {
+      entry: '/remotes/catalogue/canary/mf-manifest.json',
+      percent: 0,
+      distDir: canaryDir,
+    });
+    assert.deepEqual(canaryOf({ REMOTE_COMPANY_CANARY_DIR: canaryDir, REMOTE_COMPANY_CANARY_PERCENT: '0', REMOTE_COMPANY_CANARY_URL: '/remotes/company/canary/remoteEntry.js' }, 'company'), {
+      entry: '/remotes/company/canary/remoteEntry.js',
+      percent: 0,
+      distDir: canaryDir,
+    });
+  });
+
+  test('a percent without a URL or folder is no canary (removing the URL is a rollback, not a failed start)', () => {
+    assert.equal(canaryOf({ REMOTE_CATALOGUE_CANARY_PERCENT: '50' }), undefined);
+    assert.equal(canaryOf({ REMOTE_CATALOGUE_CANARY_PERCENT: '50', REMOTE_CATALOGUE_CANARY_URL: '' }), undefined);
+  });
+
+  for (const bad of ['abc', '-1', '101', '50.5', '50%', '1e2']) {
+    test(`bad REMOTE_CATALOGUE_CANARY_PERCENT "${bad}" throws a clear message`, () => {
+      assert.throws(
+        () => loadConfig({ REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_CATALOGUE_CANARY_PERCENT: bad }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.problems.length === 1 &&
+          error.message.includes(`REMOTE_CATALOGUE_CANARY_PERCENT must be a whole number from 0 to 100, the share of visitors on the canary (got "${bad}")`),
+      );
+    });
+  }
+
+  test('a bad URL, a missing folder, and a URL under /remotes/<name>/canary/ without a folder are each listed', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          REMOTE_CATALOGUE_CANARY_URL: 'catalogue-next.json',
+          REMOTE_COMPANY_CANARY_DIR: path.join(canaryDir, 'not-there'),
+          REMOTE_CONTACT_CANARY_URL: '/remotes/contact/canary/mf-manifest.json',
+          REMOTE_CHAT_CANARY_PERCENT: 'half',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4, error.message);
+        assert.match(error.message, /REMOTE_CATALOGUE_CANARY_URL must be an absolute http\(s\) URL or a path starting with "\/".*\(got "catalogue-next.json"\)/);
+        assert.match(error.message, /REMOTE_COMPANY_CANARY_DIR must be an existing folder holding a build of the company remote/);
+        assert.match(error.message, /REMOTE_CONTACT_CANARY_URL points at \/remotes\/contact\/canary\/, which this server serves from REMOTE_CONTACT_CANARY_DIR: set that too/);
+        assert.match(error.message, /REMOTE_CHAT_CANARY_PERCENT must be a whole number from 0 to 100/);
+        return true;
+      },
+    );
+  });
+});
+
+describe('loadConfig: the automatic rollback', () => {
+  test('a canary is judged on its last 60 s: 5 loads at least, 20 % failing, from 3 addresses; each setting its variable', () => {
+    const defaults = loadConfig({}).releaseSafety;
+    assert.deepEqual(
+      { ...defaults },
+      { rollbackWindow: 50, rollbackWindowSeconds: 60, rollbackMinLoads: 5, rollbackFailurePercent: 20, rollbackMinFailingAddresses: 3, countedPerAddress: 3, alertEmail: undefined, reportsPerMinute: 60 },
+    );
+    const set = loadConfig({ RELEASE_ROLLBACK_WINDOW_SECONDS: '120', RELEASE_ROLLBACK_MIN_LOADS: '1', RELEASE_ROLLBACK_MIN_ADDRESSES: '1' }).releaseSafety;
+    assert.deepEqual([set.rollbackWindowSeconds, set.rollbackMinLoads, set.rollbackMinFailingAddresses], [120, 1, 1]);
+    assert.throws(() => loadConfig({ RELEASE_ROLLBACK_MIN_ADDRESSES: '0' }), /RELEASE_ROLLBACK_MIN_ADDRESSES must be a whole number of addresses, 1 or more/);
+  });
+});

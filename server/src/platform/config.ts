@@ -1,0 +1,723 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { MANIFEST_FILE, RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
+import { STAFF_REMOTE } from '@site/contracts/staff-api';
+
+export { RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+
+/** The model used when GEMINI_MODEL is not set. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
+
+/** Default of QUOTE_CONFIRMATIONS_PER_HOUR: an hour's confirmations to every address together (a busy day's requests fit). */
+export const QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT = 60;
+
+/**
+ * The automatic rollback's settings (RELEASE_ROLLBACK_*), in one place: a canary goes when, among the visitors who
+ * loaded it in the last 60 s (at most the latest 50), at least 5 did and 20 % or more of them failed, from at least 3
+ * client addresses; one address counts as at most 3 visitors (releases/rollbackJudgement.ts).
+ */
+export const RELEASE_SAFETY_DEFAULTS = {
+  rollbackWindow: 50,
+  rollbackWindowSeconds: 60,
+  rollbackMinLoads: 5,
+  rollbackFailurePercent: 20,
+  rollbackMinFailingAddresses: 3,
+  /** Not a variable: a forged stream is judged by what one address may weigh, whatever the site's traffic. */
+  countedPerAddress: 3,
+  alertEmail: undefined,
+  reportsPerMinute: 60,
+} as const;
+
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const remoteEnvVar = (name: ReleasedRemote): string => `REMOTE_${name.toUpperCase()}_URL`;
+
+/** The canary variables of a remote (REMOTE_CATALOGUE_CANARY_URL...). */
+export const canaryEnvVars = (name: ReleasedRemote) => {
+  const prefix = `REMOTE_${name.toUpperCase()}_CANARY`;
+  return { url: `${prefix}_URL`, percent: `${prefix}_PERCENT`, dir: `${prefix}_DIR` } as const;
+};
+
+/** Where this server serves a remote's build (its dist folder), and a canary build from REMOTE_<NAME>_CANARY_DIR. */
+export const remoteServedPath = (name: string): string => `/remotes/${name}/`;
+export const canaryServedPath = (name: string): string => `/remotes/${name}/canary/`;
+
+/** Environment variables by name, as process.env holds them. */
+type Env = Record<string, string | undefined>;
+
+/** `(got "…")`: the value as it was given, in a message. */
+const got = (issue: { input?: unknown }) => `(got "${String(issue.input)}")`;
+
+// ---- the kinds of value (each message follows the variable's name: "PORT must be ...") ----
+
+/** A whole number of 0 or more. */
+const wholeNumber = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: (issue) => `must be a whole number of 0 or more ${got(issue)}` })
+    .transform(Number)
+    .default(fallback);
+
+/** A whole number of 1 or more of some unit ('minutes', 'hours'). */
+const countOf = (unit: string, fallback: number) =>
+  z
+    .string()
+    .refine((raw) => /^\d{1,6}$/.test(raw) && Number(raw) >= 1, { error: (issue) => `must be a whole number of ${unit}, 1 or more ${got(issue)}` })
+    .transform(Number)
+    .default(fallback);
+
+/** A positive number of seconds (decimals allowed, e.g. 0.5), in milliseconds. */
+const seconds = (fallbackSeconds: number) =>
+  z
+    .string()
+    .refine((raw) => /^\d{1,7}(\.\d{1,3})?$/.test(raw) && Number(raw) > 0, {
+      error: (issue) => `must be a number of seconds above 0, e.g. 30 or 0.5 ${got(issue)}`,
+    })
+    .transform((raw) => Math.round(Number(raw) * 1000))
+    .default(fallbackSeconds * 1000);
+
+/** A key that seals the staff's TOTP secrets at rest (staff/totpSecrets.ts). */
+export interface TotpKey {
+  /** Names the key in each sealed value, so the right one opens it after a rotation. */
+  id: string;
+  /** 32 bytes. */
+  key: Buffer;
+}
+
+export const TOTP_KEY_BYTES = 32;
+export const TOTP_KEY_ID_PATTERN = /^[a-z0-9-]{1,32}$/;
+/** `id:base64` keys of 32 bytes, comma-separated, ids unique (no value echoed: they are secrets). */
+const totpKeys = z
+  .string()
+  .transform((raw, ctx): readonly TotpKey[] => {
+    const keys = raw.split(',').map((entry) => {
+      const [id = '', encoded = ''] = entry.trim().split(':');
+      return { id, key: Buffer.from(encoded, 'base64') };
+    });
+    const bad = keys.findIndex(({ id, key }) => !TOTP_KEY_ID_PATTERN.test(id) || key.length !== TOTP_KEY_BYTES);
+    if (bad !== -1 || new Set(keys.map(({ id }) => id)).size !== keys.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be id:key pairs separated by commas, each id unique (a-z, 0-9, -) and each key ${TOTP_KEY_BYTES} random bytes in base64 (\`openssl rand -base64 32\`); ${bad === -1 ? 'an id is given twice' : `entry ${bad + 1} is not`}`,
+      });
+      return z.NEVER;
+    }
+    return keys;
+  })
+  .optional();
+
+/** A URL whose scheme is one of `protocols` (no value echoed: it may hold a password). */
+const urlOf = (protocols: readonly string[], message: string) =>
+  z
+    .string()
+    .refine((raw) => protocols.includes(tryUrl(raw)?.protocol ?? ''), { error: message })
+    .optional();
+
+/** What the shell registers for a remote: an absolute http(s) URL, or a path on this server. */
+const entryUrl = (example: string) =>
+  z
+    .string()
+    .refine(isValidEntryUrl, { error: (issue) => `must be an absolute http(s) URL or a path starting with "/", e.g. ${example} ${got(issue)}` })
+    .optional();
+
+/** An existing folder, as an absolute path. */
+const existingFolder = (what: (issue: { input?: unknown }) => string) =>
+  z
+    .string()
+    .transform((raw) => path.resolve(raw))
+    .refine(isDirectory, { error: what })
+    .optional();
+
+// ---- the variables ----
+
+const remoteVariables = (name: ReleasedRemote) =>
+  z
+    .object({
+      entry: entryUrl(`https://cdn.example.com/${name}/${MANIFEST_FILE}`),
+      canaryUrl: entryUrl(`https://cdn.example.com/${name}/2025-06-01/${MANIFEST_FILE} or ${canaryServedPath(name)}${MANIFEST_FILE}`),
+      canaryPercent: z
+        .string()
+        .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, {
+          error: (issue) => `must be a whole number from 0 to 100, the share of visitors on the canary ${got(issue)}`,
+        })
+        .transform(Number)
+        .default(0),
+      canaryDir: existingFolder(
+        (issue) => `must be an existing folder holding a build of the ${name} remote (its dist contents; got "${String(issue.input)}")`,
+      ),
+    })
+    .superRefine((vars, ctx) => {
+      // Nothing would answer there: every canary visitor would fall back to the stable build.
+      if (typeof vars.canaryUrl === 'string' && vars.canaryUrl.startsWith(canaryServedPath(name)) && vars.canaryDir === undefined) {
+        const keys = canaryEnvVars(name);
+        ctx.addIssue({ code: 'custom', path: ['canaryUrl'], message: `points at ${canaryServedPath(name)}, which this server serves from ${keys.dir}: set that too` });
+      }
+    });
+
+/** Each remote's variables under the names remoteVariables reads them by. */
+function remoteVariableNames(name: ReleasedRemote) {
+  const canary = canaryEnvVars(name);
+  return { entry: remoteEnvVar(name), canaryUrl: canary.url, canaryPercent: canary.percent, canaryDir: canary.dir } as const;
+}
+
+/** Defaults: seconds, not minutes, yet a request body at its route's limit still arrives over a slow mobile link. */
+const TIMEOUT_DEFAULTS = { headers: 10, request: 15, keepAlive: 5, idle: 30 } as const;
+
+/** A host name (letters, digits, hyphens, dots), an IPv4 address or a bracketed IPv6 address; no port. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+
+/** ALLOWED_HOSTS's names: lower case, without a final dot. */
+const hostList = (raw: string) => raw.split(',').map((item) => item.trim().toLowerCase().replace(/\.$/, '')).filter((item) => item !== '');
+
+/** REMOTE_ORIGINS's items. */
+const originList = (raw: string) => raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+
+/** An http(s) origin, with no path, query or credentials. */
+function isSiteOrigin(raw: string): boolean {
+  const url = tryUrl(raw);
+  return url !== undefined && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}
+
+const ServerVariables = z
+  .object({
+    PORT: z
+      .string()
+      .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) <= 65535, { error: (issue) => `must be a whole number from 0 to 65535 ${got(issue)}` })
+      .transform(Number)
+      .default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).optional(),
+    REPO_ROOT: existingFolder((issue) => `must be an existing folder ${got(issue)}`),
+    DATA_DIR: z
+      .string()
+      .transform((raw) => path.resolve(raw))
+      .optional(),
+    // Registered builds copied from this site's folders, served and rendered by every process: shared storage when the
+    // processes run on several machines (releases/buildContent.ts). Default: DATA_DIR/remote-builds.
+    REMOTE_BUILDS_DIR: z
+      .string()
+      .transform((raw) => path.resolve(raw))
+      .optional(),
+    // Each process's own cache of registered builds' server-render modules (http/ssr/buildCache.ts). Default:
+    // DATA_DIR/remote-build-cache.
+    REMOTE_BUILD_CACHE_DIR: z
+      .string()
+      .transform((raw) => path.resolve(raw))
+      .optional(),
+    DATABASE_URL: urlOf(
+      ['postgres:', 'postgresql:'],
+      'must be a PostgreSQL connection string such as postgres://user:password@host:5432/dbname (leave it unset to use the embedded database)',
+    ),
+
+    PUBLIC_SITE_URL: z
+      .string()
+      .refine(isSiteOrigin, {
+        error: (issue) => `must be the site's origin, such as https://www.example.com (no path, query or credentials; got "${String(issue.input)}")`,
+      })
+      .transform((raw) => new URL(raw).origin)
+      .optional(),
+    ALLOWED_HOSTS: z
+      .string()
+      .refine((raw) => hostList(raw).length > 0 && hostList(raw).every((host) => HOST_NAME.test(host)), {
+        error: (issue) => `must be comma-separated host names without port or scheme, such as www.example.com,example.com ${got(issue)}`,
+      })
+      .transform(hostList)
+      .optional(),
+    // `true` is refused: it believes every X-Forwarded-For, so a client that writes its own header chooses the address
+    // its rate limits and staff lockouts count (one invented address per try). A hop count or the proxies' own
+    // addresses take only what our proxies appended.
+    TRUST_PROXY: z
+      .union([
+        z.string().regex(/^false$/i).transform(() => false as const),
+        z.string().regex(/^\d{1,3}$/).transform(Number),
+        z
+          .string()
+          .transform((raw) => raw.split(',').map((item) => item.trim()))
+          .refine((items) => items.every(isProxyAddress))
+          .transform((items) => items.join(',')),
+      ], {
+        error: (issue) =>
+          /^\s*true\s*$/i.test(String(issue.input))
+            ? 'must not be true: it would believe any X-Forwarded-For a client writes (its rate limits and sign-in lockouts could be dodged with invented addresses). Give the number of proxies in front of the server (1 behind one load balancer, 2 behind a CDN and a balancer) or their addresses/CIDRs such as 10.0.0.0/8'
+            : `must be false, a number of proxy hops or comma-separated proxy IP addresses/CIDRs (or loopback, linklocal, uniquelocal) such as 10.0.0.0/8 ${got(issue)}`,
+      })
+      .default(false),
+    // Says the operator means a TRUST_PROXY the start would otherwise refuse as too wide (see the rules below).
+    TRUST_PROXY_WIDE: z
+      .stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off'], case: 'insensitive', error: (issue) => `must be 1 or 0 ${got(issue)}` })
+      .default(false),
+    // On for every remote unless turned off explicitly (0): a canary whose QA run failed must not be promoted by default.
+    RELEASE_REQUIRE_PASSED_RUN: z
+      .string()
+      .transform((raw) => {
+        const value = raw.trim().toLowerCase();
+        if (value === '0') return [];
+        return value === 'all' ? [...RELEASED_REMOTES] : raw.split(',').map((name) => name.trim());
+      })
+      .refine((names) => names.every((name) => (RELEASED_REMOTES as readonly string[]).includes(name)), {
+        error: (issue) => `must be all, 0 (no remote) or comma-separated remote names (${RELEASED_REMOTES.join(', ')}) ${got(issue)}`,
+      })
+      .transform((names): readonly ReleasedRemote[] => [...new Set(names)] as ReleasedRemote[])
+      .default([...RELEASED_REMOTES]),
+    // The origins remote builds may be registered and served from, besides this site and the configured remotes' own
+    // (releases/allowedOrigins.ts): what an admin allows, so a pipeline token cannot bring in a host of its own.
+    REMOTE_ORIGINS: z
+      .string()
+      .refine((raw) => originList(raw).length > 0 && originList(raw).every(isSiteOrigin), {
+        error: (issue) => `must be comma-separated origins such as https://cdn.example.com,https://static.example.com (no path, query or credentials) ${got(issue)}`,
+      })
+      .transform((raw): readonly string[] => [...new Set(originList(raw).map((item) => new URL(item).origin))])
+      .default([]),
+    SERVER_RENDERING: z
+      .stringbool({ truthy: ['on'], falsy: ['off'], case: 'insensitive', error: (issue) => `must be on or off ${got(issue)}` })
+      .default(true),
+    HTTP_HEADERS_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.headers),
+    HTTP_REQUEST_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.request),
+    HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.keepAlive),
+    HTTP_IDLE_TIMEOUT_SECONDS: seconds(TIMEOUT_DEFAULTS.idle),
+
+    SUBMIT_RATE_LIMIT_MAX: wholeNumber(10),
+    SUBMIT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
+    REDIS_URL: urlOf(['redis:', 'rediss:'], 'must be a Redis URL such as redis://127.0.0.1:6379 (leave it unset to keep rate limits in memory)'),
+    REVIEWS_PER_PRODUCT_MAX: wholeNumber(1),
+    REVIEWS_PER_PRODUCT_WINDOW_SECONDS: seconds(86_400),
+    QUOTE_CONFIRMATIONS_PER_HOUR: wholeNumber(QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT),
+
+    SMTP_URL: urlOf(['smtp:', 'smtps:'], 'must be an SMTP URL such as smtp://user:password@mail.example.com:587 or smtps://...:465'),
+    MAIL_FROM: z
+      .string()
+      .refine((raw) => !/[\r\n]/.test(raw) && raw.includes('@'), { error: 'must be one e-mail address, optionally with a name: "Website <website@example.com>"' })
+      .optional(),
+    MAIL_RETRY_BASE_SECONDS: seconds(30),
+    MAIL_RETRY_MAX_SECONDS: seconds(3600),
+    MAIL_POLL_SECONDS: seconds(10),
+
+    GEMINI_API_KEY: z
+      .string()
+      .refine((raw) => !/\s/.test(raw), { error: 'must not contain spaces or line breaks' })
+      .optional(),
+    GEMINI_MODEL: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{0,99}$/i, { error: (issue) => `must be a model name such as ${DEFAULT_GEMINI_MODEL} ${got(issue)}` })
+      .default(DEFAULT_GEMINI_MODEL),
+    GEMINI_BASE_URL: urlOf(['http:', 'https:'], "must be an http(s) URL such as http://127.0.0.1:9090 (leave it unset for Google's own address)")
+      .transform((raw) => raw?.replace(/\/+$/, '')),
+    GEMINI_TIMEOUT_SECONDS: seconds(8),
+    CHAT_RATE_LIMIT_MAX: wholeNumber(20),
+    CHAT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
+    STAFF_SESSION_IDLE_MINUTES: countOf('minutes', 30),
+    STAFF_SESSION_MAX_HOURS: countOf('hours', 12),
+    STAFF_TOTP_KEYS: totpKeys,
+    RELEASE_ROLLBACK_WINDOW: countOf('loads', RELEASE_SAFETY_DEFAULTS.rollbackWindow),
+    RELEASE_ROLLBACK_WINDOW_SECONDS: countOf('seconds', RELEASE_SAFETY_DEFAULTS.rollbackWindowSeconds),
+    RELEASE_ROLLBACK_MIN_LOADS: countOf('loads', RELEASE_SAFETY_DEFAULTS.rollbackMinLoads),
+    RELEASE_ROLLBACK_MIN_ADDRESSES: countOf('addresses', RELEASE_SAFETY_DEFAULTS.rollbackMinFailingAddresses),
+    RELEASE_ROLLBACK_FAILURE_PERCENT: z
+      .string()
+      .refine((raw) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100, { error: (issue) => `must be a whole percent from 0 to 100 ${got(issue)}` })
+      .transform(Number)
+      .default(RELEASE_SAFETY_DEFAULTS.rollbackFailurePercent),
+    RELEASE_ALERT_EMAIL: z
+      .string()
+      .regex(/^[^\s@<>,;]{1,64}@[^\s@<>,;]{1,190}$/, { error: 'must be one e-mail address such as web-team@example.com' })
+      .optional(),
+    RELEASE_REPORTS_PER_MINUTE: wholeNumber(RELEASE_SAFETY_DEFAULTS.reportsPerMinute),
+  })
+  // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
+  // problem is listed at once.
+  .superRefine((vars, ctx) => {
+    const problem = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+    const [headers, request] = [number(vars.HTTP_HEADERS_TIMEOUT_SECONDS), number(vars.HTTP_REQUEST_TIMEOUT_SECONDS)];
+    // Node refuses a headers timeout above the request timeout: the headers are part of the request.
+    if (headers !== undefined && request !== undefined && headers > request) {
+      problem('HTTP_HEADERS_TIMEOUT_SECONDS', 'must not be more than HTTP_REQUEST_TIMEOUT_SECONDS');
+    }
+    // /api/chat waits up to the provider's timeout without a byte on the socket: a shorter idle timeout would cut it.
+    const [idle, provider] = [number(vars.HTTP_IDLE_TIMEOUT_SECONDS), number(vars.GEMINI_TIMEOUT_SECONDS)];
+    if (idle !== undefined && provider !== undefined && idle <= provider) {
+      problem('HTTP_IDLE_TIMEOUT_SECONDS', 'must be more than GEMINI_TIMEOUT_SECONDS (the chat waits that long for its provider)');
+    }
+    const [idleMinutes, maxHours] = [number(vars.STAFF_SESSION_IDLE_MINUTES), number(vars.STAFF_SESSION_MAX_HOURS)];
+    if (idleMinutes !== undefined && maxHours !== undefined && idleMinutes > maxHours * 60) {
+      problem('STAFF_SESSION_IDLE_MINUTES', 'must not be more than STAFF_SESSION_MAX_HOURS in minutes');
+    }
+    if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
+      problem('MAIL_FROM', 'must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
+    }
+    // A hop count or range so large that it is `true` by another name: every X-Forwarded-For believed.
+    if (vars.TRUST_PROXY_WIDE !== true) {
+      const tooWide = trustProxyTooWide(vars.TRUST_PROXY);
+      if (tooWide !== undefined) problem('TRUST_PROXY', `${tooWide}, or set TRUST_PROXY_WIDE=1 if you really mean it (see docs/configuration.md)`);
+    }
+    const [retryBase, retryMax] = [number(vars.MAIL_RETRY_BASE_SECONDS), number(vars.MAIL_RETRY_MAX_SECONDS)];
+    if (retryBase !== undefined && retryMax !== undefined && retryMax < retryBase) {
+      problem('MAIL_RETRY_MAX_SECONDS', 'must not be less than MAIL_RETRY_BASE_SECONDS');
+    }
+  });
+
+// ---- the configuration: its types are inferred from these mappings, so each setting is written once ----
+
+/** A remote the registry releases, as configured (a public one, or the staff remote): its stable build and maybe a canary. */
+function remoteConfigOf<Name extends ReleasedRemote>(name: Name, vars: z.output<ReturnType<typeof remoteVariables>>, repoRoot: string) {
+  const { entry, canaryUrl, canaryPercent, canaryDir } = vars;
+  return {
+    name,
+    /** What the shell registers: a manifest (`.json`) or remoteEntry.js URL, absolute or origin-relative. */
+    entry: entry ?? `${remoteServedPath(name)}${MANIFEST_FILE}`,
+    /** The remote's build output, served under /remotes/<name>/. */
+    distDir: path.join(repoRoot, `mfe-${name}`, 'dist'),
+    /**
+     * A second build in front of a share of visitors (http/canary.ts); undefined when none is configured. A percent
+     * without a URL or folder is accepted (no canary): removing the URL is a rollback, and must not stop the server.
+     */
+    canary:
+      canaryUrl === undefined && canaryDir === undefined
+        ? undefined
+        : {
+            /** What the shell registers for visitors on the canary (as the remote's entry). */
+            entry: canaryUrl ?? `${canaryServedPath(name)}${MANIFEST_FILE}`,
+            /** Visitors whose cohort (0–99) is below this get the canary: 0 is nobody (the rollback), 100 everybody. */
+            percent: canaryPercent,
+            /** The canary's build output on this disk, served under /remotes/<name>/canary/ (undefined: it is elsewhere). */
+            distDir: canaryDir,
+          },
+  };
+}
+
+/** The server's configuration from its parsed variables (the variables' names say where each value comes from). */
+function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remotes: RemoteConfig[], staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>) {
+  const dataDir = vars.DATA_DIR ?? path.join(repoRoot, '.data');
+  const allowedHosts = vars.ALLOWED_HOSTS === undefined ? undefined : new Set(vars.ALLOWED_HOSTS);
+  // The site's own public host always belongs: a list that forgot it would refuse every visitor.
+  if (allowedHosts !== undefined && vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
+  const hosts: readonly string[] | undefined = allowedHosts === undefined ? undefined : [...allowedHosts];
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    /** Fastify's logger is off when this is undefined. */
+    logLevel: vars.LOG_LEVEL,
+    repoRoot,
+    /** Where the embedded database (and any other server state) lives. */
+    dataDir,
+    /** Registered builds, as registered (releases/buildContent.ts): what every process serves and renders them from. */
+    remoteBuilds: {
+      /** REMOTE_BUILDS_DIR: the builds registered from this site's folders, copied; shared by every process. */
+      storeDir: vars.REMOTE_BUILDS_DIR ?? path.join(dataDir, 'remote-builds'),
+      /** REMOTE_BUILD_CACHE_DIR: this process's copies of registered builds' server-render modules. */
+      cacheDir: vars.REMOTE_BUILD_CACHE_DIR ?? path.join(dataDir, 'remote-build-cache'),
+    },
+    /** PostgreSQL connection string; when undefined the embedded PGlite database is used. */
+    databaseUrl: vars.DATABASE_URL,
+    shellDist: path.join(repoRoot, 'shell', 'dist'),
+    content: {
+      /** Committed static files: images/, uploads/, the brochure PDF... served at the site root. */
+      publicDir: path.join(repoRoot, 'content', 'public'),
+      /** Committed data files served under /data/. */
+      dataDir: path.join(repoRoot, 'content', 'data'),
+      /** Generated files (gitignored, may not exist): served at the root, and its data/ under /data/. */
+      generatedDir: path.join(repoRoot, 'content', 'generated'),
+    },
+    remotes,
+    /**
+     * The staff pages: their host page's build and the staff remote (http/staffPage.ts), apart from `remotes` so that
+     * no public page's map ever names the staff remote. Its variables are a public remote's (REMOTE_STAFF_URL,
+     * REMOTE_STAFF_CANARY_URL/_PERCENT/_DIR) and the registry releases it like them; `entry` and `distDir` are mfe-staff's.
+     */
+    staffPages: {
+      ...staffRemote,
+      /** staff-host's build output: the page's index.html, and its files served under /staff/assets/. */
+      hostDist: path.join(repoRoot, 'staff-host', 'dist'),
+    },
+    /** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
+    submissions: {
+      /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
+      rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
+      rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
+      /** The rate-limit store; in-memory (per process) when undefined. */
+      redisUrl: vars.REDIS_URL,
+      /**
+       * Reviews of one product from one client address (an IPv6 one's /64) within reviewsPerProductWindowMs, counted in
+       * the database (every process, across restarts: reviews/reviewLimit.ts); 0 turns the limit off.
+       */
+      reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
+      reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
+      /**
+       * Confirmations of requests for quotation mailed to all addresses together in one hour, counted in the database;
+       * past it requests are stored and their branches mailed, without one. 0: none at all.
+       */
+      quoteConfirmationsPerHour: vars.QUOTE_CONFIRMATIONS_PER_HOUR,
+    },
+    /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
+    mail: {
+      /** When undefined nothing is sent and the outbox keeps the mail pending. */
+      smtpUrl: vars.SMTP_URL,
+      /** The From address, e.g. "Crescent Electrical website <website@example.com>"; required with SMTP_URL. */
+      from: vars.MAIL_FROM,
+      /** First retry delay after a failed send; it doubles on every further failure, up to retryMaxMs. */
+      retryBaseMs: vars.MAIL_RETRY_BASE_SECONDS,
+      retryMaxMs: vars.MAIL_RETRY_MAX_SECONDS,
+      /** How often the worker looks for due mail (it also wakes at once when a form is submitted). */
+      pollMs: vars.MAIL_POLL_SECONDS,
+    },
+    /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
+    assistant: {
+      /** Server-side only; without it every answer comes from the knowledge base. */
+      apiKey: vars.GEMINI_API_KEY,
+      /** A flash-class model name. */
+      model: vars.GEMINI_MODEL,
+      /** The provider's address, for tests and proxies; the SDK's default when undefined. */
+      baseUrl: vars.GEMINI_BASE_URL,
+      /** Longest wait for the provider before answering from the knowledge base. */
+      timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
+      /** Questions per client IP in one window; 0 turns the limit off (load tests only). */
+      rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
+      rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    /** The staff app's sessions (staff/sessions.ts). */
+    staff: {
+      /** A session unused for this long ends. */
+      sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
+      /** A session ends this long after sign-in, however much it is used. */
+      sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
+      /** The keys sealing TOTP secrets at rest, the current one first; undefined: totpKeyFile's. */
+      totpKeys: vars.STAFF_TOTP_KEYS,
+      /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
+      totpKeyFile: path.join(dataDir, 'staff-totp.key'),
+    },
+    /** The remotes whose canary is promoted only after a test run pinned to it has passed; every one by default. */
+    requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
+    /**
+     * Origins an admin allows remote builds from (REMOTE_ORIGINS), besides this site and the configured remotes' own
+     * origins, which are always allowed (releases/allowedOrigins.ts). A release elsewhere is refused and never served.
+     */
+    remoteOrigins: vars.REMOTE_ORIGINS,
+    /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
+    releaseSafety: {
+      /** The most visitors' loads of the canary looked at (the latest). */
+      rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
+      /** Only loads reported this recently are looked at, in seconds. */
+      rollbackWindowSeconds: vars.RELEASE_ROLLBACK_WINDOW_SECONDS,
+      /** No canary is rolled back on fewer visitors' loads than this (in the window). */
+      rollbackMinLoads: vars.RELEASE_ROLLBACK_MIN_LOADS,
+      /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
+      rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
+      /** The failures must come from at least this many client addresses. */
+      rollbackMinFailingAddresses: vars.RELEASE_ROLLBACK_MIN_ADDRESSES,
+      /** One client address counts as at most this many visitors in the window. */
+      countedPerAddress: RELEASE_SAFETY_DEFAULTS.countedPerAddress as number,
+      /** Who is mailed when a canary is taken out; undefined: the audit only. */
+      alertEmail: vars.RELEASE_ALERT_EMAIL,
+      /** Load reports per client IP per minute; 0 turns the limit off (load tests only). */
+      reportsPerMinute: vars.RELEASE_REPORTS_PER_MINUTE,
+    },
+    /** How the server sees itself from outside: its public address and the proxies in front of it. */
+    http: {
+      /**
+       * The base of canonical URLs, Open Graph URLs, JSON-LD and the sitemap (origin only). Never taken from a request
+       * (its Host is the visitor's to choose): when undefined, http/siteOrigin.ts derives it from HOST and the port.
+       */
+      publicSiteUrl: vars.PUBLIC_SITE_URL,
+      /**
+       * The host names this server answers for (lower case, no port), PUBLIC_SITE_URL's included; any other Host gets
+       * 421 (http/allowedHosts.ts). Undefined: every Host is served (the pages never depend on it).
+       */
+      allowedHosts: hosts,
+      /**
+       * The server's socket timeouts, in milliseconds. Without them a client that sends a Content-Length and then stops
+       * holds its connection (and its memory) for ever (http/timeouts.ts).
+       */
+      timeouts: {
+        /** The request line and headers must have arrived within this (Node's headersTimeout). */
+        headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
+        /** The whole request, body included, must have arrived within this (Node's requestTimeout). */
+        requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
+        /** An idle keep-alive connection between two requests is closed after this. */
+        keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+        /**
+         * A socket with no traffic either way for this long is closed (Fastify's connectionTimeout): the backstop for a
+         * client that stops reading its answer. Longer than any wait of a handler (the assistant's provider timeout).
+         */
+        idleMs: vars.HTTP_IDLE_TIMEOUT_SECONDS,
+      },
+      /**
+       * Fastify's `trustProxy`: false (X-Forwarded-* are ignored), a hop count, or comma-separated proxy
+       * addresses/CIDRs. It decides request.protocol (HSTS only over https), request.hostname (what allowedHosts
+       * checks) and request.ip (rate limits); never the site's origin.
+       */
+      trustProxy: vars.TRUST_PROXY,
+      /** True: pages are sent with their first view rendered on the server where the page's remote allows it (http/ssr/firstView.ts). */
+      serverRendering: vars.SERVER_RENDERING,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof configOf>;
+/** A remote the registry releases, as configured; `Name` narrows it to one (the staff remote) or the public ones. */
+export type ReleasedRemoteConfig<Name extends ReleasedRemote = ReleasedRemote> = ReturnType<typeof remoteConfigOf<Name>>;
+/** A public remote: in every page's remotes map. */
+export type RemoteConfig = ReleasedRemoteConfig<RemoteName>;
+export type CanaryConfig = NonNullable<RemoteConfig['canary']>;
+export type StaffPagesConfig = Config['staffPages'];
+export type SubmissionsConfig = Config['submissions'];
+export type MailConfig = Config['mail'];
+export type AssistantConfig = Config['assistant'];
+export type StaffConfig = Config['staff'];
+export type ReleaseSafetyConfig = Config['releaseSafety'];
+export type HttpConfig = Config['http'];
+export type HttpTimeouts = HttpConfig['timeouts'];
+
+/** "PORT must be ..." for each issue; `names` maps a schema's keys to the variables' (remoteVariableNames). */
+function problemsOf(error: z.ZodError, names: Record<string, string> = {}): string[] {
+  return error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    return `${names[key] ?? key} ${issue.message}`;
+  });
+}
+
+/**
+ * Reads the configuration from environment variables (surrounding spaces are dropped, and empty values count as
+ * unset). Throws a ConfigError listing every invalid value.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const given: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const trimmed = value?.trim();
+    if (trimmed !== undefined && trimmed !== '') given[key] = trimmed;
+  }
+  const problems: string[] = [];
+
+  const parsed = ServerVariables.safeParse(given);
+  if (!parsed.success) problems.push(...problemsOf(parsed.error));
+  const repoRoot = parsed.data?.REPO_ROOT ?? findRepoRoot();
+
+  /** A remote's REMOTE_<NAME>_* variables (the staff remote's too), or undefined when they hold a problem (listed). */
+  const remoteOf = <Name extends ReleasedRemote>(name: Name) => {
+    const names = remoteVariableNames(name);
+    const vars = remoteVariables(name).safeParse(Object.fromEntries(Object.entries(names).map(([key, variable]) => [key, given[variable]])));
+    if (vars.success) return remoteConfigOf(name, vars.data, repoRoot);
+    problems.push(...problemsOf(vars.error, names));
+    return undefined;
+  };
+  const remotes = REMOTE_NAMES.map((name) => remoteOf(name));
+  const staffRemote = remoteOf(STAFF_REMOTE);
+
+  if (!parsed.success || problems.length > 0 || staffRemote === undefined) throw new ConfigError(problems);
+  return configOf(parsed.data, repoRoot, remotes.filter((remote) => remote !== undefined), staffRemote);
+}
+
+function tryUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An IP address or CIDR range, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const match = /^([^/]+)(?:\/(\d{1,3}))?$/.exec(value);
+  if (match === null) return false;
+  const version = isIP(match[1] as string);
+  // a /0 is every address: `true` by another name (refused for the same reason)
+  return version !== 0 && (match[2] === undefined || (Number(match[2]) >= 1 && Number(match[2]) <= (version === 4 ? 32 : 128)));
+}
+
+/** The most proxy hops TRUST_PROXY takes without TRUST_PROXY_WIDE: more proxies than this in front of one site are unheard of. */
+export const TRUST_PROXY_MAX_HOPS = 5;
+/** The widest ranges TRUST_PROXY takes without TRUST_PROXY_WIDE (a prefix shorter than these holds a share of the internet). */
+export const TRUST_PROXY_NARROWEST_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+
+/** One IPv6 block, and whether a range of `prefix` bits starting at `address` lies inside it. */
+function ipv6Block(network: string, bits: number): (address: string, prefix: number) => boolean {
+  const block = new BlockList();
+  block.addSubnet(network, bits, 'ipv6');
+  return (address, prefix) => prefix >= bits && block.check(address, 'ipv6');
+}
+/** IPv6 blocks no client of the internet can come from (unique-local, link-local): any width of them is taken. */
+const PRIVATE_IPV6 = [ipv6Block('fc00::', 7), ipv6Block('fe80::', 10)];
+/** IPv4 addresses written as IPv6 (::ffff:a.b.c.d): the proxy check compares IPv4 clients with them. */
+const IPV4_MAPPED = ipv6Block('::ffff:0:0', 96);
+
+/**
+ * Why a parsed TRUST_PROXY believes nearly any client ("must ..." for the message), or undefined when it does not: a hop
+ * count above TRUST_PROXY_MAX_HOPS, or a range wider than /8 (IPv4, an IPv4-mapped IPv6 range too) or /32 (IPv6).
+ */
+function trustProxyTooWide(value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    return value > TRUST_PROXY_MAX_HOPS
+      ? `must be at most ${TRUST_PROXY_MAX_HOPS} proxy hops (got ${value}): with more, the addresses a client writes in X-Forwarded-For are believed. Give the number of proxies really in front of the server`
+      : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const wide = value.split(',').filter((item) => {
+    const match = /^([^/]+)\/(\d{1,3})$/.exec(item);
+    if (match === null) return false;
+    const [address, prefix] = [match[1] as string, Number(match[2])];
+    if (isIP(address) === 4) return prefix < TRUST_PROXY_NARROWEST_PREFIX.ipv4;
+    if (IPV4_MAPPED(address, prefix)) return prefix - 96 < TRUST_PROXY_NARROWEST_PREFIX.ipv4;
+    return prefix < TRUST_PROXY_NARROWEST_PREFIX.ipv6 && !PRIVATE_IPV6.some((inside) => inside(address, prefix));
+  });
+  return wide.length > 0
+    ? `must not hold a range wider than /${TRUST_PROXY_NARROWEST_PREFIX.ipv4} (IPv4) or /${TRUST_PROXY_NARROWEST_PREFIX.ipv6} (IPv6) (got ${wide.join(', ')}): X-Forwarded-For would be believed from a large share of the internet. Give your proxies' own addresses or ranges`
+    : undefined;
+}
+
+function isValidEntryUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
+  const url = tryUrl(value);
+  return url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:');
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The repository root: the nearest folder above this file whose package.json declares workspaces.
+ * Works from server/src (tsx) and from the server/dist bundle alike.
+ */
+function findRepoRoot(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  let dir = here;
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(pkg, 'utf8'));
+        if (typeof parsed === 'object' && parsed !== null && 'workspaces' in parsed) return dir;
+      } catch {
+        // an unreadable package.json is not the root; keep walking up
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(here, '..', '..');
+    dir = parent;
+  }
+}
+
+/** A connection string with its password hidden, for messages and logs. */
+export function redactUrl(url: string): string {
+  const parsed = tryUrl(url);
+  if (parsed === undefined) return '<invalid URL>';
+  if (parsed.password !== '') parsed.password = '***';
+  return parsed.toString();
+}

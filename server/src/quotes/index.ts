@@ -1,0 +1,8 @@
+// The quotes feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
+// keeps them to this file).
+export { databaseQuoteCatalogue } from './databaseQuoteCatalogue.js';
+export { createQuoteCatalogue, siteQuoteCatalogue } from './quoteCatalogue.js';
+export { registerQuoteMail } from './quoteMail.js';
+export { formatQuoteSection, loadQuoteSection, type QuoteSection } from './quoteReport.js';
+export { quoteRoutes } from './quoteRoutes.js';
+export { loadQuoteSnapshot } from './quoteStore.js';

@@ -1,0 +1,9 @@
+// The releases feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
+// keeps them to this file).
+export { allowedOriginsOf } from './allowedOrigins.js';
+export { startLiveRemotes } from './liveRemotes.js';
+export { loadReportRoutes } from './loadReportRoutes.js';
+export { recordRenderError } from './releaseHealth.js';
+export { registerReleaseMail } from './releaseMail.js';
+export { releaseRoutes } from './releaseRoutes.js';
+export { type StaffReleasesOptions, staffReleaseTokenRoutes } from './staffTokenRoutes.js';

@@ -1,0 +1,6 @@
+// The reviews feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
+// keeps them to this file).
+export { databaseReviewCatalogue } from './databaseReviewCatalogue.js';
+export { createReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
+export { productRatings, reviewRoutes } from './reviewRoutes.js';
+export { readSettings } from './reviewSettings.js';
