@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { contactFormSchema, inquirySchema, registrationSchema } from '@site/contracts/forms-api';
 import { reviewBodySchema } from '@site/contracts/reviews-api';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
-import { createFixture, stubDatabase } from '../test-support/fixture.js';
+import { buildApp } from '../../app.js';
+import { createFixture, stubDatabase } from '../../test-support/fixture.js';
 import { parseSubmission } from './contracts.js';
 
 const contact = {
