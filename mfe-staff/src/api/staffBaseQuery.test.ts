@@ -67,7 +67,7 @@ describe('staffBaseQuery', () => {
     expect((await call({ url: '/api/staff/invalid', method: 'PUT', body: {} }, mutation)).error).toMatchObject({ status: 400, message: 'content.price: price must be a number', problems });
     expect((await call({ url: '/api/staff/proxy', method: 'POST' }, mutation)).error).toMatchObject({ status: 502, message: 'The server answered 502 Bad Gateway.' });
     const gone = await call({ url: '/api/staff/gone', method: 'DELETE' }, mutation);
-    expect([gone.data, gone.error]).toEqual([undefined, undefined]);
+    expect([gone.data, gone.error]).toEqual([null, undefined]);
     expect(requestsSent()).toEqual(['POST /api/staff/refused', 'PUT /api/staff/invalid', 'POST /api/staff/proxy', 'DELETE /api/staff/gone']);
   });
 

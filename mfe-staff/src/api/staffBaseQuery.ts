@@ -69,7 +69,8 @@ export const SESSION_EXPIRED = 'session/sessionExpired';
 
 export const staffBaseQuery: BaseQueryFn<StaffRequest, unknown, StaffFailure> = async (args, api, extraOptions) => {
   const result = await fetchStaff(args, api, extraOptions);
-  if (result.error === undefined) return { data: result.data === null ? undefined : result.data, meta: result.meta };
+  // an answer without a body (204) is data null: RTK Query takes undefined data for a base query that answered nothing
+  if (result.error === undefined) return { data: result.data ?? null, meta: result.meta };
   const { error } = result;
   let failure: StaffFailure;
   if (typeof error.status === 'number') failure = failureOfAnswer(error.status, error.data, result.meta?.response?.statusText);

@@ -95,10 +95,17 @@ export function useCatalogueCall() {
   );
 }
 
-/** The product as a change answered it, put where its edit page and history read it (no read again). */
+/**
+ * The product as a change answered it, put where its edit page and history read it (no read again): a caller that says
+ * "done" awaits it, so the page never shows the news beside the old state.
+ */
 export function useProductAnswered(id: string) {
   const dispatch = useStaffDispatch();
-  return useCallback((answer: EditorProduct) => void dispatch(staffApi.util.upsertQueryData('catalogueProduct', id, answer)), [dispatch, id]);
+  return useCallback(async (answer: EditorProduct): Promise<void> => {
+    // the page's entry replaced at once (an upsert lands later, and not over a read in flight); none yet: upserted
+    const patched = dispatch(staffApi.util.updateQueryData('catalogueProduct', id, () => answer));
+    if (patched.patches.length === 0) await dispatch(staffApi.util.upsertQueryData('catalogueProduct', id, answer));
+  }, [dispatch, id]);
 }
 
 /**

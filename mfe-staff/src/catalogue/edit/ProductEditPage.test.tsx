@@ -172,7 +172,7 @@ describe('the product edit page', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Withdraw from the catalogue' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Withdraw' }));
     expect(await within(section).findByText('Withdrawn: the catalogue no longer shows this product.')).toBeInTheDocument();
-    expect(section).toHaveTextContent(/Withdrawn from the catalogue by layla@crescent\.example on /);
+    expect(await within(section).findByText(/^Withdrawn from the catalogue by layla@crescent\.example on /)).toBeInTheDocument();
     expect(gland().archived).not.toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: 'Put back in the catalogue' }));
     expect(await within(section).findByText('Put back: the catalogue shows this product again.')).toBeInTheDocument();

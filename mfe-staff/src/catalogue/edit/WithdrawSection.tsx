@@ -12,8 +12,8 @@ export interface WithdrawSectionProps {
   product: EditorProduct;
   /** Unsaved edits: a withdrawal would move the version under them, so they are saved or dropped first. */
   dirty: boolean;
-  /** The product as the server answered the change. */
-  onChanged: (product: EditorProduct) => void;
+  /** The product as the server answered the change; the change is said done once this settles. */
+  onChanged: (product: EditorProduct) => Promise<void>;
 }
 
 /**
@@ -30,7 +30,7 @@ export function WithdrawSection({ product, dirty, onChanged }: WithdrawSectionPr
     setBusy(true);
     setMessage(null);
     try {
-      onChanged(await call(staffApiPath(address, { id: product.id }), 'POST', { baseVersion: product.version }));
+      await onChanged(await call(staffApiPath(address, { id: product.id }), 'POST', { baseVersion: product.version }));
       setMessage({ tone: 'success', text: done });
     } catch (error) {
       setMessage({ tone: 'error', text: refusalOf(error).message });

@@ -63,7 +63,7 @@ export function useProductEditor(id: string) {
     setOutcome(undefined);
     try {
       const answer = await work();
-      set(answer);
+      await set(answer);
       setEdits(undefined);
       setOutcome(done);
     } catch (error) {

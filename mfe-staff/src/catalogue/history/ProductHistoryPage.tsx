@@ -57,7 +57,7 @@ export function ProductHistoryPage() {
     setMessage(undefined);
     try {
       const answer = await call(staffApiPath(STAFF_API.catalogueRestore, { id, version }), 'POST', { baseVersion: current.version });
-      productAnswered(answer);
+      await productAnswered(answer);
       setMessage({ tone: 'success', text: `${versionName(version)} is now the draft. Open the editor to check and publish it.` });
     } catch (error) {
       const refusal = refusalOf(error);
