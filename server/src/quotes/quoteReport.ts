@@ -45,9 +45,9 @@ export interface QuoteSection {
   entries: QuoteReportEntry[];
 }
 
-/** The newest `limit` requests (newest first) with their lines and mails, and how many there are. */
-export async function loadQuoteSection(db: Database, limit: number): Promise<QuoteSection> {
-  const rows = await db.kysely
+/** The newest `limit` requests (newest first), each with the state of its two mails (outbox rows, when any). */
+function readRequests(db: Database, limit: number) {
+  return db.kysely
     .selectFrom('quote_requests as q')
     .leftJoin('outbox as b', (join) => join.on('b.kind', '=', OUTBOX_KIND.quoteRequest).onRef('b.ref_id', '=', 'q.id'))
     .leftJoin('outbox as c', (join) => join.on('c.kind', '=', OUTBOX_KIND.quoteConfirmation).onRef('c.ref_id', '=', 'q.id'))
@@ -80,57 +80,71 @@ export async function loadQuoteSection(db: Database, limit: number): Promise<Quo
     .orderBy('q.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+type RequestRow = Awaited<ReturnType<typeof readRequests>>[number];
+
+/** The lines of every request from `oldest` on (ids grow: the requests shown and any newer), in their order. */
+function readLinesFrom(db: Database, oldest: number) {
+  return db.kysely
+    .selectFrom('quote_request_lines')
+    .select(['request_id', 'product_code', 'product_name', 'unit', 'quantity'])
+    .where('request_id', '>=', oldest)
+    .orderBy('request_id')
+    .orderBy('line_no')
+    .execute();
+}
+
+type LineRow = Awaited<ReturnType<typeof readLinesFrom>>[number];
+
+/** A request as the listing shows it, with its own lines (of `lines`) and its mails' states. */
+function entryOf(row: RequestRow, lines: readonly LineRow[]): QuoteReportEntry {
+  return {
+    id: row.id,
+    reference: row.reference,
+    createdAt: row.created_at,
+    companyName: row.company_name,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    branch: row.branch,
+    deliveryCity: row.delivery_city,
+    neededBy: row.needed_by,
+    notes: row.notes,
+    language: row.language,
+    spam: row.spam,
+    lines: lines
+      .filter((line) => line.request_id === row.id)
+      .map((line) => ({ code: line.product_code, name: line.product_name, quantity: Number(line.quantity), unit: line.unit })),
+    branchMail: mailStateOf({
+      recipient: row.b_recipient,
+      attempts: row.b_attempts,
+      sent_at: row.b_sent_at,
+      next_attempt_at: row.b_next_attempt_at,
+      last_error: row.b_last_error,
+    }),
+    confirmation: mailStateOf({
+      recipient: row.c_recipient,
+      attempts: row.c_attempts,
+      sent_at: row.c_sent_at,
+      next_attempt_at: row.c_next_attempt_at,
+      last_error: row.c_last_error,
+    }),
+    // no confirmation row and not spam: the address's cap held it back (the hourly cap is marked on the request)
+    confirmationSkipped: row.confirmation_skipped === 'hourly_cap' ? 'hourlyCap' : row.c_recipient === null && row.spam === false ? 'addressCap' : null,
+  };
+}
+
+/** The newest `limit` requests (newest first) with their lines and mails, and how many there are. */
+export async function loadQuoteSection(db: Database, limit: number): Promise<QuoteSection> {
+  const rows = await readRequests(db, limit);
   const oldest = rows.at(-1)?.id;
-  const lines = oldest === undefined
-    ? []
-    : await db.kysely
-        .selectFrom('quote_request_lines')
-        .select(['request_id', 'product_code', 'product_name', 'unit', 'quantity'])
-        .where('request_id', '>=', oldest)
-        .orderBy('request_id')
-        .orderBy('line_no')
-        .execute();
+  const lines = oldest === undefined ? [] : await readLinesFrom(db, oldest);
   const total = await db.kysely
     .selectFrom('quote_requests')
     .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
     .executeTakeFirst();
-  return {
-    title: 'Requests for quotation',
-    total: total?.n ?? 0,
-    entries: rows.map((row) => ({
-      id: row.id,
-      reference: row.reference,
-      createdAt: row.created_at,
-      companyName: row.company_name,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      branch: row.branch,
-      deliveryCity: row.delivery_city,
-      neededBy: row.needed_by,
-      notes: row.notes,
-      language: row.language,
-      spam: row.spam,
-      lines: lines
-        .filter((line) => line.request_id === row.id)
-        .map((line) => ({ code: line.product_code, name: line.product_name, quantity: Number(line.quantity), unit: line.unit })),
-      branchMail: mailStateOf({
-        recipient: row.b_recipient,
-        attempts: row.b_attempts,
-        sent_at: row.b_sent_at,
-        next_attempt_at: row.b_next_attempt_at,
-        last_error: row.b_last_error,
-      }),
-      confirmation: mailStateOf({
-        recipient: row.c_recipient,
-        attempts: row.c_attempts,
-        sent_at: row.c_sent_at,
-        next_attempt_at: row.c_next_attempt_at,
-        last_error: row.c_last_error,
-      }),
-      confirmationSkipped: row.confirmation_skipped === 'hourly_cap' ? 'hourlyCap' : row.c_recipient === null && row.spam === false ? 'addressCap' : null,
-    })),
-  };
+  return { title: 'Requests for quotation', total: total?.n ?? 0, entries: rows.map((row) => entryOf(row, lines)) };
 }
 
 const skippedText = (entry: QuoteReportEntry): string =>

@@ -1,0 +1,102 @@
+// The quote PDF's table of lines: number, code, product, quantity and unit, its header repeated at the top of every
+// page the table goes on to. In an Arabic request the product is named in Arabic, its English name under it.
+import type { LaidOutText, TextDirection, TextStyle } from '@site/content/pdf';
+import type { QuoteSnapshot } from '../quoteSnapshot.js';
+import type { QuoteTexts } from '../quoteTexts.js';
+import { BODY, HEADER_FILL, NAVY, RULE, SMALL, style, type QuotePage } from './quotePage.js';
+
+const CELL_PADDING = 4;
+
+interface Column {
+  key: 'no' | 'code' | 'product' | 'quantity' | 'unit';
+  width: number;
+  direction: TextDirection;
+}
+
+/** The lines table's columns, in reading order; the product column takes what the others leave. */
+const COLUMNS: readonly Column[] = [
+  { key: 'no', width: 30, direction: 'ltr' },
+  { key: 'code', width: 105, direction: 'ltr' },
+  { key: 'product', width: 0, direction: 'auto' },
+  { key: 'quantity', width: 65, direction: 'ltr' },
+  { key: 'unit', width: 60, direction: 'auto' },
+];
+
+const PRODUCT_INDEX = COLUMNS.findIndex((column) => column.key === 'product');
+
+type Cells = Record<Column['key'], string>;
+
+/** A row laid out, not yet drawn: its height decides whether it still fits on the page. */
+interface LaidRow {
+  laid: LaidOutText[];
+  /** The smaller text under the product's name (its English name in an Arabic request). */
+  extra: LaidOutText | undefined;
+  height: number;
+  cellStyle: TextStyle;
+  fill: string | undefined;
+}
+
+/** '200', '12.5' (Western digits, no grouping: as the buyer typed it). */
+const quantityText = (quantity: number): string => String(quantity);
+
+class LinesTable {
+  private readonly widths: number[];
+  /** Each column's distance from the reading start. */
+  private readonly offsets: number[];
+  readonly header: LaidRow;
+
+  constructor(
+    private readonly page: QuotePage,
+    texts: QuoteTexts,
+  ) {
+    const fixed = COLUMNS.reduce((sum, column) => sum + column.width, 0);
+    this.widths = COLUMNS.map((column) => (column.key === 'product' ? page.contentWidth - fixed : column.width));
+    this.offsets = this.widths.map((_width, index) => this.widths.slice(0, index).reduce((sum, width) => sum + width, 0));
+    const headers: Cells = { no: texts.lineNumber, code: texts.code, product: texts.product, quantity: texts.quantity, unit: texts.unit };
+    this.header = this.row(headers, style(9, 'bold'), HEADER_FILL);
+  }
+
+  row(cells: Cells, cellStyle: TextStyle, fill?: string, below?: string): LaidRow {
+    const { writer } = this.page;
+    const laid = COLUMNS.map((column, index) => writer.layout(cells[column.key], this.widths[index]! - 2 * CELL_PADDING, cellStyle, column.direction));
+    const extra = below === undefined ? undefined : writer.layout(below, this.widths[PRODUCT_INDEX]! - 2 * CELL_PADDING, SMALL);
+    const height = Math.max(...laid.map((text, index) => text.height + (index === PRODUCT_INDEX && extra !== undefined ? extra.height : 0))) + 2 * CELL_PADDING;
+    return { laid, extra, height, cellStyle, fill };
+  }
+
+  /** Draws the row at the page's `y`, with a rule under it, and moves `y` below it. */
+  draw(laidRow: LaidRow): void {
+    const { page } = this;
+    if (laidRow.fill !== undefined) page.doc.rect(page.left, page.y, page.contentWidth, laidRow.height).fill(laidRow.fill);
+    laidRow.laid.forEach((text, index) => {
+      const width = this.widths[index]! - 2 * CELL_PADDING;
+      const x = page.boxX(this.offsets[index]! + CELL_PADDING, width);
+      const used = page.writer.draw(text, x, page.y + CELL_PADDING, width, laidRow.cellStyle, page.align);
+      if (index === PRODUCT_INDEX && laidRow.extra !== undefined) page.writer.draw(laidRow.extra, x, page.y + CELL_PADDING + used, width, SMALL, page.align);
+    });
+    page.y += laidRow.height;
+    page.doc.moveTo(page.left, page.y).lineTo(page.right, page.y).lineWidth(0.5).strokeColor(RULE).stroke();
+  }
+}
+
+/** The request's lines from the page's `y`: their heading, the table's header, then a row per line, new pages as they need. */
+export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteTexts): void {
+  const rtl = snapshot.language === 'ar';
+  page.y += page.write(`${texts.products} (${snapshot.lines.length})`, 0, page.y, page.contentWidth, style(13, 'bold', NAVY));
+  page.y += 4;
+  const table = new LinesTable(page, texts);
+  // the header and a first line or so on the same page
+  page.makeRoom(table.header.height, 40);
+  table.draw(table.header);
+  snapshot.lines.forEach((line, index) => {
+    const product = rtl ? line.nameAr : line.name;
+    const laidRow = table.row(
+      { no: String(index + 1), code: line.code, product, quantity: quantityText(line.quantity), unit: texts.unitName(line.unit, line.quantity) },
+      BODY,
+      undefined,
+      rtl && line.nameAr !== line.name ? line.name : undefined,
+    );
+    if (page.makeRoom(laidRow.height)) table.draw(table.header);
+    table.draw(laidRow);
+  });
+}

@@ -1,0 +1,67 @@
+// The quote PDF's page: its margins, colours and text styles, and where the next text goes. Text is written down the
+// page from the top margin; a block that would reach the footer's room starts a new page. In a right-to-left document
+// every box is mirrored, so the same offsets lay out both.
+import { PdfTextWriter, type PdfDoc, type TextDirection, type TextStyle } from '@site/content/pdf';
+
+export const NAVY = '#003c75';
+const INK = '#1f2a36';
+const GREY = '#5c6e82';
+export const RULE = '#c9d2dc';
+export const HEADER_FILL = '#e3eef8';
+export const MARGIN = 50;
+/** Room kept at the bottom of every page for its footer. */
+export const FOOTER = 30;
+
+export const style = (size: number, weight: TextStyle['weight'] = 'regular', color = INK): TextStyle => ({ size, weight, color });
+export const BODY = style(10);
+export const LABEL = style(10, 'bold', GREY);
+export const SMALL = style(8, 'regular', GREY);
+
+export class QuotePage {
+  /** The top of the next text on the current page. */
+  y = MARGIN;
+  readonly left = MARGIN;
+  readonly right: number;
+  readonly contentWidth: number;
+  readonly align: 'right' | 'left';
+  readonly writer: PdfTextWriter;
+
+  constructor(
+    readonly doc: PdfDoc,
+    private readonly rtl: boolean,
+  ) {
+    this.writer = new PdfTextWriter(doc, rtl ? 1 : 0);
+    this.right = doc.page.width - MARGIN;
+    this.contentWidth = this.right - this.left;
+    this.align = rtl ? 'right' : 'left';
+  }
+
+  /** The lowest a text may reach on this page: the footer's room is below it. */
+  bottom(): number {
+    return this.doc.page.height - MARGIN - FOOTER;
+  }
+
+  /** A box from the reading start: its x on the page (mirrored in a right-to-left document). */
+  boxX(offset: number, width: number): number {
+    return this.rtl ? this.right - offset - width : this.left + offset;
+  }
+
+  /** Writes `text` in the box `offset` from the reading start; returns the height it took. */
+  write(text: string, offset: number, top: number, width: number, textStyle: TextStyle, direction: TextDirection = 'auto'): number {
+    return this.writer.write(text, this.boxX(offset, width), top, width, textStyle, { align: this.align, direction });
+  }
+
+  /**
+   * Starts a new page when what comes next, `heights` one below the other from `y`, would pass the bottom of this one.
+   * Says whether it did (a table then repeats its header).
+   */
+  makeRoom(...heights: number[]): boolean {
+    const reached = heights.reduce((sum, height) => sum + height, this.y);
+    if (reached > this.bottom()) {
+      this.doc.addPage();
+      this.y = MARGIN;
+      return true;
+    }
+    return false;
+  }
+}
