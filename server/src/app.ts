@@ -17,7 +17,7 @@ import { isStoredBuildFile, storedBuildsPath } from './platform/http/buildStore.
 import { registeredBuilds } from './platform/http/localBuilds.js';
 import { chosenLocale } from './platform/http/languageChoice.js';
 import { followRemoteOrigins, registerSecurityHeaders } from './platform/http/securityHeaders.js';
-import { allowedOriginsOf, loadReportRoutes, recordRenderError, releaseRoutes, startLiveRemotes } from './releases/index.js';
+import { allowedOriginsOf, recordRenderError, releasesPlugin, startLiveRemotes } from './releases/index.js';
 import { registerHostCheck } from './platform/http/allowedHosts.js';
 import { rewriteMalformedUrl } from './platform/http/malformedUrls.js';
 import type { PageCache } from './platform/http/pageCache.js';
@@ -26,19 +26,19 @@ import { CLIENT_ROUTES, createShellResponder, hasFileExtension, isClientRoutePat
 import { registerStaticFiles } from './platform/http/staticFiles.js';
 import { REMOTES_PREFIX, remoteBundleRoutes, type RemoteBundlesOptions } from './platform/http/remoteBundles.js';
 import { serverTimeoutOptions } from './platform/http/timeouts.js';
-import { catalogueSeoSite, databaseSeoPages, seoPagesOf, type SeoSite, siteMapOrigins, sitemapRoutes } from './seo/index.js';
+import { catalogueSeoSite, databaseSeoPages, seoPagesOf, seoPlugin, type SeoSite, siteMapOrigins } from './seo/index.js';
 import { staffPageRoutes } from './platform/http/staffPage.js';
-import { previewRoutes, staffRoutes } from './staff/index.js';
+import { staffPlugin } from './staff/index.js';
 import { fastifyTrustProxy } from './platform/http/trustProxy.js';
 import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './platform/http/ssr/afterFirstPaint.js';
 import { answerClientError, registerExpectationFailed, registerHostRequired } from './platform/http/bareAnswers.js';
 import { isBrowserFile } from './platform/http/browserFiles.js';
-import { submissionRoutes } from './submissions/index.js';
+import { submissionsPlugin } from './submissions/index.js';
 import { sharedRedis } from './platform/http/redis.js';
-import { catalogueKnowledgeBases, type CatalogueKnowledgeLimits, chatRoutes, databaseKnowledgeBases, type KnowledgeBase, type KnowledgeBasesFor } from './assistant/index.js';
-import { broadKeepsSettled, type CatalogueFeed, catalogueMediaRoutes, catalogueRoutes, CatalogueStore, databaseCatalogueFeed, type DatabaseCatalogueFeed, databaseProductLookup, DiskMediaStore, firstViewCatalogue, fixedCatalogueFeed, onceAPage, type ProductLookup, productLookupOf, siteCatalogueSource, sweepUnusedMedia, UNUSED_MEDIA_SWEEP_MS, withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './catalogue/index.js';
-import { createReviewCatalogue, databaseReviewCatalogue, productRatings, type ReviewCatalogue, reviewRoutes } from './reviews/index.js';
-import { createQuoteCatalogue, databaseQuoteCatalogue, quoteRoutes } from './quotes/index.js';
+import { assistantPlugin, catalogueKnowledgeBases, type CatalogueKnowledgeLimits, databaseKnowledgeBases, type KnowledgeBase, type KnowledgeBasesFor } from './assistant/index.js';
+import { broadKeepsSettled, type CatalogueFeed, cataloguePlugin, CatalogueStore, databaseCatalogueFeed, type DatabaseCatalogueFeed, databaseProductLookup, DiskMediaStore, firstViewCatalogue, fixedCatalogueFeed, onceAPage, type ProductLookup, productLookupOf, siteCatalogueSource, withCatalogueDataFiles, withStreamedCatalogueDataFiles } from './catalogue/index.js';
+import { createReviewCatalogue, databaseReviewCatalogue, productRatings, type ReviewCatalogue, reviewsPlugin } from './reviews/index.js';
+import { createQuoteCatalogue, databaseQuoteCatalogue, quotesPlugin } from './quotes/index.js';
 
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
@@ -243,24 +243,26 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
 
   // ---- form submissions: /api/send-contact-form, /api/send-user-registration, /api/send-inquiry ----
-  await app.register(submissionRoutes, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
+  await app.register(submissionsPlugin, { ...config.submissions, db, onOutboxWrite: options.onOutboxWrite });
 
   // ---- the chat assistant: /api/chat (AI provider, or the knowledge base) ----
   // over the database a sample of each category and each question's search results; over records given, made from them
   const knowledgeBases: KnowledgeBasesFor =
     databaseFeed === undefined ? ignoringQuestion(feed.follow(catalogueKnowledgeBases)) : databaseKnowledgeBases(catalogue, databaseFeed, options.chatKnowledge);
-  await app.register(chatRoutes, { ...config.assistant, knowledgeBases });
+  await app.register(assistantPlugin, { ...config.assistant, knowledgeBases });
 
   // ---- product reviews: /api/products/:productId/reviews, /api/products/ratings ----
-  await app.register(reviewRoutes, { ...config.submissions, db, catalogue: reviewCatalogue });
+  await app.register(reviewsPlugin, { ...config.submissions, db, catalogue: reviewCatalogue });
 
   // ---- the catalogue: /api/catalogue/categories, /api/catalogue/categories/:categoryId/products, /api/catalogue/products/:productId ----
   // the look-up: over the database a query of the products named; over records given, made from them per version
   const lookup: ProductLookup = databaseFeed === undefined ? recordsLookup(feed) : databaseProductLookup(catalogue);
-  await app.register(catalogueRoutes, { store: catalogue, lookup });
+  // and the catalogue editor's uploads: kept in DATA_DIR, served to anyone at CATALOGUE_MEDIA_PREFIX
+  const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
+  await app.register(cataloguePlugin, { store: catalogue, lookup, media, db: db.kysely });
 
   // ---- requests for quotation: /api/quote-requests, /api/quote-requests/<reference>.pdf ----
-  await app.register(quoteRoutes, {
+  await app.register(quotesPlugin, {
     ...config.submissions,
     db,
     onOutboxWrite: options.onOutboxWrite,
@@ -268,42 +270,27 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
     catalogue: databaseFeed === undefined ? feed.follow((records) => createQuoteCatalogue(records.en.products, records.ar.products)) : databaseQuoteCatalogue(db.kysely),
   });
 
-  // ---- the catalogue editor's uploads: kept in DATA_DIR, served to anyone at CATALOGUE_MEDIA_PREFIX ----
-  const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
-  const swept = await media.sweepTemp();
-  if (swept > 0) app.log.warn(`removed ${swept} temp file(s) of catalogue uploads that never finished`);
-  // uploads no row names any more, older than a day: at each start, then every few hours (unusedMedia.ts says why)
-  const sweepMedia = () =>
-    sweepUnusedMedia(db.kysely, media).then(
-      (removed) => {
-        if (removed > 0) app.log.info(`removed ${removed} catalogue upload(s) that nothing refers to`);
-      },
-      (error: unknown) => app.log.warn({ err: error }, 'the sweep of unused catalogue uploads failed; it runs again later'),
-    );
-  app.addHook('onReady', async () => {
-    void sweepMedia();
-  });
-  const mediaSweep = setInterval(() => void sweepMedia(), UNUSED_MEDIA_SWEEP_MS);
-  mediaSweep.unref();
-  app.addHook('onClose', async () => clearInterval(mediaSweep));
-  await app.register(catalogueMediaRoutes, { store: media });
-
-  // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls) ----
-  await app.register(staffRoutes, {
+  // ---- the staff app's API: /api/staff/* (sign-in, sessions, and the signed-in staff's work calls), and the staff
+  // preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----
+  await app.register(staffPlugin, {
     ...config.staff,
     media,
     db,
     onOutboxWrite: options.onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
     releases: { liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins, buildStore },
+    renderPreview: sendShell.preview,
   });
 
-  // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline) ----
-  await app.register(releaseRoutes, { db, liveRemotes, siteHost: config.http.allowedHosts?.[0], requirePassedRun: config.requirePassedRun, allowedOrigins, buildStore });
-  // ---- the browser's reports of remote loads (public), which can take a failing canary out ----
-  await app.register(loadReportRoutes, {
+  // ---- the remotes registry's API for deployment pipelines: /api/releases/* (a token per pipeline), and the browser's
+  // reports of remote loads (public), which can take a failing canary out ----
+  await app.register(releasesPlugin, {
     db,
     liveRemotes,
+    siteHost: config.http.allowedHosts?.[0],
+    requirePassedRun: config.requirePassedRun,
+    allowedOrigins,
+    buildStore,
     releaseSafety: config.releaseSafety ?? RELEASE_SAFETY_DEFAULTS,
     onOutboxWrite: options.onOutboxWrite,
     now: options.releaseClock,
@@ -322,15 +309,6 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   // the registered builds stored apart, each at /remotes/<name>/builds/<sha256>/
   for (const { name } of [...config.remotes, config.staffPages]) builds.push({ root: path.join(remoteBuilds.storeDir, name), servedPath: storedBuildsPath(name), allowedPath: isStoredBuildFile });
   await app.register(remoteBundleRoutes, { prefix: REMOTES_PREFIX, builds });
-
-  // ---- the staff preview of a product's draft: /staff/preview/products/:id, drawn as the public page (never cached) ----
-  await app.register(previewRoutes, {
-    db: db.kysely,
-    sessionIdleMinutes: config.staff.sessionIdleMinutes,
-    sessionMaxHours: config.staff.sessionMaxHours,
-    publicSiteUrl: config.http.publicSiteUrl,
-    render: sendShell.preview,
-  });
 
   // ---- the staff pages: /staff/* (their own HTML, noindex, strict CSP), the staff host's files, the staff remote ----
   // the staff remote as the registry has it now, only builds a person put there (the snapshot holds it: it was given
@@ -355,7 +333,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   });
 
   // ---- robots.txt and sitemap.xml, from the route table and the catalogue ----
-  await app.register(sitemapRoutes, { site: seoSite, origin: siteOrigin });
+  await app.register(seoPlugin, { site: seoSite, origin: siteOrigin });
 
   // ---- client routes: the shell's index.html, with each page's own head, in both editions ('/about', '/ar/about') ----
   const queryOf = (url: string): string => url.slice(pathOf(url).length);
