@@ -12,31 +12,46 @@ import { createSmtpTransport } from './platform/mail/transport.js';
 import { readyAddress } from './platform/readyAddress.js';
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-
+  const config = configOrExit();
   warnAboutMissingBuilds(config);
-
   let db: Database;
   try {
     db = await openDatabase(config);
   } catch (error) {
     fail(describeError(error));
   }
+  const outbox = outboxOf(config, db);
+  const running: Running = { db, outbox };
+  stopOnSignals(running);
+  const app = await startSite(config, running);
+  sayHowItRuns(config, app, db);
+}
 
-  // Mail delivery runs only with SMTP configured; without it submissions wait in the outbox.
+/** What a stop closes, in this order: the app (once started), the outbox worker, the database. */
+interface Running {
+  app?: FastifyInstance;
+  outbox: OutboxWorker | undefined;
+  db: Database;
+}
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+/** Mail delivery runs only with SMTP configured; without it submissions wait in the outbox. */
+function outboxOf(config: Config, db: Database): OutboxWorker | undefined {
   const { smtpUrl, from } = config.mail;
-  const outbox: OutboxWorker | undefined =
-    smtpUrl !== undefined && from !== undefined
-      ? createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(), from })
-      : undefined;
+  if (smtpUrl === undefined || from === undefined) return undefined;
+  return createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(), from });
+}
 
-  let app: FastifyInstance | undefined;
+/** SIGINT and SIGTERM close what runs and exit; a second signal, or a stop over 10 s, exits at once. */
+function stopOnSignals(running: Running): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) {
@@ -50,9 +65,9 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
-      await app?.close();
-      await outbox?.stop();
-      await db.close();
+      await running.app?.close();
+      await running.outbox?.stop();
+      await running.db.close();
       process.exit(0);
     } catch (error) {
       console.error(`Error while shutting down: ${describeError(error)}`);
@@ -61,27 +76,36 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', (signal) => void stop(signal));
   process.on('SIGTERM', (signal) => void stop(signal));
+}
 
+/** Brings the database up to date, then listens and starts the outbox; a failure closes what was opened and exits. */
+async function startSite(config: Config, running: Running): Promise<FastifyInstance> {
+  const { db, outbox } = running;
   try {
     await runMigrations(db);
     if (await seedCatalogue(db)) console.log('Catalogue: the first start wrote content/data into the database');
     const filled = await fillMissingFilterValues(db);
     if (filled > 0) console.log(`Catalogue: the specification filters read from the details of ${filled} products`);
-    app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
-    await app.listen({ port: config.port, host: config.host });
+    running.app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
+    await running.app.listen({ port: config.port, host: config.host });
     outbox?.start();
+    return running.app;
   } catch (error) {
-    await app?.close().catch(() => undefined);
+    await running.app?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     fail(startupMessage(error, config));
   }
+}
 
+/** Where the site answers and what it runs with, for its operator. */
+function sayHowItRuns(config: Config, app: FastifyInstance, db: Database): void {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const database = db.kind === 'embedded' ? `embedded PGlite in ${db.location}` : 'PostgreSQL';
   // the public address when set (this process's port too, for its operator), else one this process answers at
   const listening = config.http.publicSiteUrl === undefined ? '' : `listening on port ${port}, `;
   console.log(`Site ready at ${readyAddress(config.http, port)} (${listening}database: ${database})`);
+  const { smtpUrl } = config.mail;
   console.log(
     smtpUrl === undefined
       ? 'E-mail delivery is off (SMTP_URL not set): submissions are stored, see npm run submissions'

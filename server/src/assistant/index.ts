@@ -1,5 +1,5 @@
 // The assistant feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
 // keeps them to this file).
 export { type CatalogueKnowledgeLimits, databaseKnowledgeBases, type KnowledgeBasesFor } from './catalogueKnowledge.js';
-export { chatRoutes } from './chatRoutes.js';
+export { type AssistantPluginOptions, assistantPlugin } from './plugin.js';
 export { catalogueKnowledgeBases, type KnowledgeBase, siteKnowledgeBaseSources } from './knowledge-base/index.js';

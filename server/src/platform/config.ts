@@ -398,13 +398,15 @@ function remoteConfigOf<Name extends ReleasedRemote>(name: Name, vars: z.output<
   };
 }
 
-/** The server's configuration from its parsed variables (the variables' names say where each value comes from). */
-function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remotes: RemoteConfig[], staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>) {
+/** The server's variables as parsed (their names say where each value of the configuration comes from). */
+type Vars = z.output<typeof ServerVariables>;
+
+/**
+ * The server's configuration from its parsed variables: one section per concern, each mapped by a function of its
+ * own below (the types, and the comments an editor shows on each setting, come from those mappings).
+ */
+function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>) {
   const dataDir = vars.DATA_DIR ?? path.join(repoRoot, '.data');
-  const allowedHosts = vars.ALLOWED_HOSTS === undefined ? undefined : new Set(vars.ALLOWED_HOSTS);
-  // The site's own public host always belongs: a list that forgot it would refuse every visitor.
-  if (allowedHosts !== undefined && vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
-  const hosts: readonly string[] | undefined = allowedHosts === undefined ? undefined : [...allowedHosts];
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -414,14 +416,44 @@ function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remo
     /** Where the embedded database (and any other server state) lives. */
     dataDir,
     /** Registered builds, as registered (releases/buildContent.ts): what every process serves and renders them from. */
-    remoteBuilds: {
-      /** REMOTE_BUILDS_DIR: the builds registered from this site's folders, copied; shared by every process. */
-      storeDir: vars.REMOTE_BUILDS_DIR ?? path.join(dataDir, 'remote-builds'),
-      /** REMOTE_BUILD_CACHE_DIR: this process's copies of registered builds' server-render modules. */
-      cacheDir: vars.REMOTE_BUILD_CACHE_DIR ?? path.join(dataDir, 'remote-build-cache'),
-    },
+    remoteBuilds: remoteBuildsConfigOf(vars, dataDir),
     /** PostgreSQL connection string; when undefined the embedded PGlite database is used. */
     databaseUrl: vars.DATABASE_URL,
+    ...siteBuildsOf(repoRoot, remotes, staffRemote),
+    /** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
+    submissions: submissionsConfigOf(vars),
+    /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
+    mail: mailConfigOf(vars),
+    /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
+    assistant: assistantConfigOf(vars),
+    /** The staff app's sessions (staff/sessions.ts). */
+    staff: staffConfigOf(vars, dataDir),
+    /** The remotes whose canary is promoted only after a test run pinned to it has passed; every one by default. */
+    requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
+    /**
+     * Origins an admin allows remote builds from (REMOTE_ORIGINS), besides this site and the configured remotes' own
+     * origins, which are always allowed (releases/allowedOrigins.ts). A release elsewhere is refused and never served.
+     */
+    remoteOrigins: vars.REMOTE_ORIGINS,
+    /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
+    releaseSafety: releaseSafetyConfigOf(vars),
+    /** How the server sees itself from outside: its public address and the proxies in front of it. */
+    http: httpConfigOf(vars),
+  };
+}
+
+function remoteBuildsConfigOf(vars: Vars, dataDir: string) {
+  return {
+    /** REMOTE_BUILDS_DIR: the builds registered from this site's folders, copied; shared by every process. */
+    storeDir: vars.REMOTE_BUILDS_DIR ?? path.join(dataDir, 'remote-builds'),
+    /** REMOTE_BUILD_CACHE_DIR: this process's copies of registered builds' server-render modules. */
+    cacheDir: vars.REMOTE_BUILD_CACHE_DIR ?? path.join(dataDir, 'remote-build-cache'),
+  };
+}
+
+/** What the server serves from the repository's folders: the shell's build, the content, the remotes and the staff pages. */
+function siteBuildsOf(repoRoot: string, remotes: RemoteConfig[], staffRemote: ReleasedRemoteConfig<typeof STAFF_REMOTE>) {
+  return {
     shellDist: path.join(repoRoot, 'shell', 'dist'),
     content: {
       /** Committed static files: images/, uploads/, the brochure PDF... served at the site root. */
@@ -442,127 +474,140 @@ function configOf(vars: z.output<typeof ServerVariables>, repoRoot: string, remo
       /** staff-host's build output: the page's index.html, and its files served under /staff/assets/. */
       hostDist: path.join(repoRoot, 'staff-host', 'dist'),
     },
-    /** The visitor POSTs (forms /api/send-*, reviews): per-client rate limits, shared through Redis when REDIS_URL is set. */
-    submissions: {
-      /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
-      rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
-      rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
-      /** The rate-limit store; in-memory (per process) when undefined. */
-      redisUrl: vars.REDIS_URL,
-      /**
-       * Reviews of one product from one client address (an IPv6 one's /64) within reviewsPerProductWindowMs, counted in
-       * the database (every process, across restarts: reviews/reviewLimit.ts); 0 turns the limit off.
-       */
-      reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
-      reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
-      /**
-       * Confirmations of requests for quotation mailed to all addresses together in one hour, counted in the database;
-       * past it requests are stored and their branches mailed, without one. 0: none at all.
-       */
-      quoteConfirmationsPerHour: vars.QUOTE_CONFIRMATIONS_PER_HOUR,
-    },
-    /** E-mail delivery of the outbox (contact messages and enquiries to the chosen branch). */
-    mail: {
-      /** When undefined nothing is sent and the outbox keeps the mail pending. */
-      smtpUrl: vars.SMTP_URL,
-      /** The From address, e.g. "Crescent Electrical website <website@example.com>"; required with SMTP_URL. */
-      from: vars.MAIL_FROM,
-      /** First retry delay after a failed send; it doubles on every further failure, up to retryMaxMs. */
-      retryBaseMs: vars.MAIL_RETRY_BASE_SECONDS,
-      retryMaxMs: vars.MAIL_RETRY_MAX_SECONDS,
-      /** How often the worker looks for due mail (it also wakes at once when a form is submitted). */
-      pollMs: vars.MAIL_POLL_SECONDS,
-    },
-    /** The chat assistant (/api/chat): the AI provider it calls, and its own per-client rate limit. */
-    assistant: {
-      /** Server-side only; without it every answer comes from the knowledge base. */
-      apiKey: vars.GEMINI_API_KEY,
-      /** A flash-class model name. */
-      model: vars.GEMINI_MODEL,
-      /** The provider's address, for tests and proxies; the SDK's default when undefined. */
-      baseUrl: vars.GEMINI_BASE_URL,
-      /** Longest wait for the provider before answering from the knowledge base. */
-      timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
-      /** Questions per client IP in one window; 0 turns the limit off (load tests only). */
-      rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
-      rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
-    },
-    /** The staff app's sessions (staff/sessions.ts). */
-    staff: {
-      /** A session unused for this long ends. */
-      sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
-      /** A session ends this long after sign-in, however much it is used. */
-      sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
-      /** The keys sealing TOTP secrets at rest, the current one first; undefined: totpKeyFile's. */
-      totpKeys: vars.STAFF_TOTP_KEYS,
-      /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
-      totpKeyFile: path.join(dataDir, 'staff-totp.key'),
-    },
-    /** The remotes whose canary is promoted only after a test run pinned to it has passed; every one by default. */
-    requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
-    /**
-     * Origins an admin allows remote builds from (REMOTE_ORIGINS), besides this site and the configured remotes' own
-     * origins, which are always allowed (releases/allowedOrigins.ts). A release elsewhere is refused and never served.
-     */
-    remoteOrigins: vars.REMOTE_ORIGINS,
-    /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
-    releaseSafety: {
-      /** The most visitors' loads of the canary looked at (the latest). */
-      rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
-      /** Only loads reported this recently are looked at, in seconds. */
-      rollbackWindowSeconds: vars.RELEASE_ROLLBACK_WINDOW_SECONDS,
-      /** No canary is rolled back on fewer visitors' loads than this (in the window). */
-      rollbackMinLoads: vars.RELEASE_ROLLBACK_MIN_LOADS,
-      /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
-      rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
-      /** The failures must come from at least this many client addresses. */
-      rollbackMinFailingAddresses: vars.RELEASE_ROLLBACK_MIN_ADDRESSES,
-      /** One client address counts as at most this many visitors in the window. */
-      countedPerAddress: RELEASE_SAFETY_DEFAULTS.countedPerAddress as number,
-      /** Who is mailed when a canary is taken out; undefined: the audit only. */
-      alertEmail: vars.RELEASE_ALERT_EMAIL,
-      /** Load reports per client IP per minute; 0 turns the limit off (load tests only). */
-      reportsPerMinute: vars.RELEASE_REPORTS_PER_MINUTE,
-    },
-    /** How the server sees itself from outside: its public address and the proxies in front of it. */
-    http: {
-      /**
-       * The base of canonical URLs, Open Graph URLs, JSON-LD and the sitemap (origin only). Never taken from a request
-       * (its Host is the visitor's to choose): when undefined, http/siteOrigin.ts derives it from HOST and the port.
-       */
-      publicSiteUrl: vars.PUBLIC_SITE_URL,
-      /**
-       * The host names this server answers for (lower case, no port), PUBLIC_SITE_URL's included; any other Host gets
-       * 421 (http/allowedHosts.ts). Undefined: every Host is served (the pages never depend on it).
-       */
-      allowedHosts: hosts,
-      /**
-       * The server's socket timeouts, in milliseconds. Without them a client that sends a Content-Length and then stops
-       * holds its connection (and its memory) for ever (http/timeouts.ts).
-       */
-      timeouts: {
-        /** The request line and headers must have arrived within this (Node's headersTimeout). */
-        headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
-        /** The whole request, body included, must have arrived within this (Node's requestTimeout). */
-        requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
-        /** An idle keep-alive connection between two requests is closed after this. */
-        keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
-        /**
-         * A socket with no traffic either way for this long is closed (Fastify's connectionTimeout): the backstop for a
-         * client that stops reading its answer. Longer than any wait of a handler (the assistant's provider timeout).
-         */
-        idleMs: vars.HTTP_IDLE_TIMEOUT_SECONDS,
-      },
-      /**
-       * Fastify's `trustProxy`: false (X-Forwarded-* are ignored), a hop count, or comma-separated proxy
-       * addresses/CIDRs. It decides request.protocol (HSTS only over https), request.hostname (what allowedHosts
-       * checks) and request.ip (rate limits); never the site's origin.
-       */
-      trustProxy: vars.TRUST_PROXY,
-      /** True: pages are sent with their first view rendered on the server where the page's remote allows it (http/ssr/firstView.ts). */
-      serverRendering: vars.SERVER_RENDERING,
-    },
   };
+}
+
+function submissionsConfigOf(vars: Vars) {
+  return {
+    /** Requests per client IP per endpoint in one window; 0 turns the limit off (load tests only). */
+    rateLimitMax: vars.SUBMIT_RATE_LIMIT_MAX,
+    rateLimitWindowMs: vars.SUBMIT_RATE_LIMIT_WINDOW_SECONDS,
+    /** The rate-limit store; in-memory (per process) when undefined. */
+    redisUrl: vars.REDIS_URL,
+    /**
+     * Reviews of one product from one client address (an IPv6 one's /64) within reviewsPerProductWindowMs, counted in
+     * the database (every process, across restarts: reviews/reviewLimit.ts); 0 turns the limit off.
+     */
+    reviewsPerProductMax: vars.REVIEWS_PER_PRODUCT_MAX,
+    reviewsPerProductWindowMs: vars.REVIEWS_PER_PRODUCT_WINDOW_SECONDS,
+    /**
+     * Confirmations of requests for quotation mailed to all addresses together in one hour, counted in the database;
+     * past it requests are stored and their branches mailed, without one. 0: none at all.
+     */
+    quoteConfirmationsPerHour: vars.QUOTE_CONFIRMATIONS_PER_HOUR,
+  };
+}
+
+function mailConfigOf(vars: Vars) {
+  return {
+    /** When undefined nothing is sent and the outbox keeps the mail pending. */
+    smtpUrl: vars.SMTP_URL,
+    /** The From address, e.g. "Crescent Electrical website <website@example.com>"; required with SMTP_URL. */
+    from: vars.MAIL_FROM,
+    /** First retry delay after a failed send; it doubles on every further failure, up to retryMaxMs. */
+    retryBaseMs: vars.MAIL_RETRY_BASE_SECONDS,
+    retryMaxMs: vars.MAIL_RETRY_MAX_SECONDS,
+    /** How often the worker looks for due mail (it also wakes at once when a form is submitted). */
+    pollMs: vars.MAIL_POLL_SECONDS,
+  };
+}
+
+function assistantConfigOf(vars: Vars) {
+  return {
+    /** Server-side only; without it every answer comes from the knowledge base. */
+    apiKey: vars.GEMINI_API_KEY,
+    /** A flash-class model name. */
+    model: vars.GEMINI_MODEL,
+    /** The provider's address, for tests and proxies; the SDK's default when undefined. */
+    baseUrl: vars.GEMINI_BASE_URL,
+    /** Longest wait for the provider before answering from the knowledge base. */
+    timeoutMs: vars.GEMINI_TIMEOUT_SECONDS,
+    /** Questions per client IP in one window; 0 turns the limit off (load tests only). */
+    rateLimitMax: vars.CHAT_RATE_LIMIT_MAX,
+    rateLimitWindowMs: vars.CHAT_RATE_LIMIT_WINDOW_SECONDS,
+  };
+}
+
+function staffConfigOf(vars: Vars, dataDir: string) {
+  return {
+    /** A session unused for this long ends. */
+    sessionIdleMinutes: vars.STAFF_SESSION_IDLE_MINUTES,
+    /** A session ends this long after sign-in, however much it is used. */
+    sessionMaxHours: vars.STAFF_SESSION_MAX_HOURS,
+    /** The keys sealing TOTP secrets at rest, the current one first; undefined: totpKeyFile's. */
+    totpKeys: vars.STAFF_TOTP_KEYS,
+    /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
+    totpKeyFile: path.join(dataDir, 'staff-totp.key'),
+  };
+}
+
+function releaseSafetyConfigOf(vars: Vars) {
+  return {
+    /** The most visitors' loads of the canary looked at (the latest). */
+    rollbackWindow: vars.RELEASE_ROLLBACK_WINDOW,
+    /** Only loads reported this recently are looked at, in seconds. */
+    rollbackWindowSeconds: vars.RELEASE_ROLLBACK_WINDOW_SECONDS,
+    /** No canary is rolled back on fewer visitors' loads than this (in the window). */
+    rollbackMinLoads: vars.RELEASE_ROLLBACK_MIN_LOADS,
+    /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
+    rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
+    /** The failures must come from at least this many client addresses. */
+    rollbackMinFailingAddresses: vars.RELEASE_ROLLBACK_MIN_ADDRESSES,
+    /** One client address counts as at most this many visitors in the window. */
+    countedPerAddress: RELEASE_SAFETY_DEFAULTS.countedPerAddress as number,
+    /** Who is mailed when a canary is taken out; undefined: the audit only. */
+    alertEmail: vars.RELEASE_ALERT_EMAIL,
+    /** Load reports per client IP per minute; 0 turns the limit off (load tests only). */
+    reportsPerMinute: vars.RELEASE_REPORTS_PER_MINUTE,
+  };
+}
+
+function httpConfigOf(vars: Vars) {
+  return {
+    /**
+     * The base of canonical URLs, Open Graph URLs, JSON-LD and the sitemap (origin only). Never taken from a request
+     * (its Host is the visitor's to choose): when undefined, http/siteOrigin.ts derives it from HOST and the port.
+     */
+    publicSiteUrl: vars.PUBLIC_SITE_URL,
+    /**
+     * The host names this server answers for (lower case, no port), PUBLIC_SITE_URL's included; any other Host gets
+     * 421 (http/allowedHosts.ts). Undefined: every Host is served (the pages never depend on it).
+     */
+    allowedHosts: allowedHostsOf(vars),
+    /**
+     * The server's socket timeouts, in milliseconds. Without them a client that sends a Content-Length and then stops
+     * holds its connection (and its memory) for ever (http/timeouts.ts).
+     */
+    timeouts: {
+      /** The request line and headers must have arrived within this (Node's headersTimeout). */
+      headersMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS,
+      /** The whole request, body included, must have arrived within this (Node's requestTimeout). */
+      requestMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS,
+      /** An idle keep-alive connection between two requests is closed after this. */
+      keepAliveMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+      /**
+       * A socket with no traffic either way for this long is closed (Fastify's connectionTimeout): the backstop for a
+       * client that stops reading its answer. Longer than any wait of a handler (the assistant's provider timeout).
+       */
+      idleMs: vars.HTTP_IDLE_TIMEOUT_SECONDS,
+    },
+    /**
+     * Fastify's `trustProxy`: false (X-Forwarded-* are ignored), a hop count, or comma-separated proxy
+     * addresses/CIDRs. It decides request.protocol (HSTS only over https), request.hostname (what allowedHosts
+     * checks) and request.ip (rate limits); never the site's origin.
+     */
+    trustProxy: vars.TRUST_PROXY,
+    /** True: pages are sent with their first view rendered on the server where the page's remote allows it (http/ssr/firstView.ts). */
+    serverRendering: vars.SERVER_RENDERING,
+  };
+}
+
+/** ALLOWED_HOSTS, with the site's own public host: a list that forgot it would refuse every visitor. */
+function allowedHostsOf(vars: Vars): readonly string[] | undefined {
+  if (vars.ALLOWED_HOSTS === undefined) return undefined;
+  const allowedHosts = new Set(vars.ALLOWED_HOSTS);
+  if (vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
+  return [...allowedHosts];
 }
 
 export type Config = ReturnType<typeof configOf>;

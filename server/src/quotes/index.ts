@@ -4,5 +4,5 @@ export { databaseQuoteCatalogue } from './databaseQuoteCatalogue.js';
 export { createQuoteCatalogue, siteQuoteCatalogue } from './quoteCatalogue.js';
 export { registerQuoteMail } from './quoteMail.js';
 export { formatQuoteSection, loadQuoteSection, type QuoteSection } from './quoteReport.js';
-export { quoteRoutes } from './quoteRoutes.js';
+export { type QuotesPluginOptions, quotesPlugin } from './plugin.js';
 export { loadQuoteSnapshot } from './quoteStore.js';

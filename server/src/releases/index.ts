@@ -2,8 +2,7 @@
 // keeps them to this file).
 export { allowedOriginsOf } from './allowedOrigins.js';
 export { startLiveRemotes } from './liveRemotes.js';
-export { loadReportRoutes } from './loadReportRoutes.js';
+export { type ReleasesPluginOptions, releasesPlugin } from './plugin.js';
 export { recordRenderError } from './releaseHealth.js';
 export { registerReleaseMail } from './releaseMail.js';
-export { releaseRoutes } from './releaseRoutes.js';
 export { type StaffReleasesOptions, staffReleaseTokenRoutes } from './staffTokenRoutes.js';

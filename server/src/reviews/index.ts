@@ -2,5 +2,6 @@
 // keeps them to this file).
 export { databaseReviewCatalogue } from './databaseReviewCatalogue.js';
 export { createReviewCatalogue, type ReviewCatalogue } from './productCatalogue.js';
-export { productRatings, reviewRoutes } from './reviewRoutes.js';
+export { type ReviewsPluginOptions, reviewsPlugin } from './plugin.js';
+export { productRatings } from './reviewRoutes.js';
 export { readSettings } from './reviewSettings.js';

@@ -4,4 +4,4 @@ export { catalogueSeoSite, siteMapOrigins } from './catalogueSite.js';
 export { databaseSeoPages } from './databaseSite.js';
 export { localizeShellTemplate, prepareShellTemplate, renderHead, type ShellTemplate } from './head.js';
 export { currentPages, type CurrentSeoPages, type PageReads, type SeoPages, seoPagesOf, type SeoSite, type SitePage } from './pages.js';
-export { sitemapRoutes } from './sitemap.js';
+export { type SeoPluginOptions, seoPlugin } from './plugin.js';

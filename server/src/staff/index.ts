@@ -1,4 +1,3 @@
 // The staff feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
 // keeps them to this file).
-export { staffRoutes } from './staffRoutes.js';
-export { previewRoutes } from './work/catalogue/preview.js';
+export { type StaffPluginOptions, staffPlugin } from './plugin.js';

@@ -2,4 +2,4 @@
 // keeps them to this file).
 export { registerFormMail } from './formMail.js';
 export { branchEmail, OUTBOX_KIND } from './store.js';
-export { submissionRoutes } from './submissionRoutes.js';
+export { type SubmissionsPluginOptions, submissionsPlugin } from './plugin.js';

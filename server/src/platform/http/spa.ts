@@ -1,26 +1,28 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isSiteDataPath } from '@site/contracts/api';
-import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { messagesModule } from '@site/contracts/federation';
 import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
 import { isBoundedView, matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CanaryAssignment, variantOf, type Visitor } from './canary.js';
+import { type CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { contentEtag, isFresh } from './etag.js';
-import type { ServedRemote } from './localBuilds.js';
-import { NO_HINTS, RemotePreloadHints, type PreloadHints } from './remoteHints.js';
-import { RemotesMaps } from './remotes.js';
+import { NO_HINTS, type PreloadHints } from './remoteHints.js';
 import { PageCache } from './pageCache.js';
 // Against the grain (the platform's page answer imports a feature): the shell's HTML is answered with each page's own
 // head, which the SEO feature writes (seo/head.ts) from its pages (seo/pages.ts, the committed site's by default).
 // eslint-disable-next-line import-x/no-restricted-paths -- see above
 import { currentPages, localizeShellTemplate, prepareShellTemplate, renderHead, type CurrentSeoPages, type PageReads, type SeoPages, type SeoSite, type ShellTemplate, type SitePage } from '../../seo/index.js';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml } from './escape.js';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import type { DataFiles } from './dataFiles.js';
-import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
-import { FirstViewRenderer, type CatalogueApiReader, type FirstViewOptions, type FirstViewSource } from './ssr/firstView.js';
+import { PageBuilds, type BuildReaders } from './pageBuilds.js';
+import { pageHtml, previewHtml } from './pageHtml.js';
+import { fixedRemotesOf, type CurrentRemotes, type PageRemote, type RemotesState } from './pageRemotes.js';
+import type { CatalogueApiReader, FirstViewOptions, FirstViewSource } from './ssr/firstView.js';
+
+export { withRootContent } from './pageHtml.js';
+export type { CurrentRemotes, PageRemote, RemotesState } from './pageRemotes.js';
 
 /**
  * The addresses answered with the shell, as Fastify routes: the route table's patterns (React Router's ':param'
@@ -63,24 +65,6 @@ export interface RenderedPage {
   status: 200 | 404 | 410;
   html: Buffer;
   etag: string;
-}
-
-/** A remote as the pages need it (a RemoteConfig fits): where it is served, and its canary if it has one. */
-export interface PageRemote extends ServedRemote {
-  canary?: { entry: string; percent: number; distDir: string | undefined } | undefined;
-}
-
-/** One state of the remotes: its generation names it in the page cache's key. */
-export interface RemotesState {
-  generation: number;
-  remotes: readonly PageRemote[];
-  canaries: CanaryAssignment;
-  /** The inline remotes map per visitor kind; none: pages carry no map. */
-  maps: RemotesMaps | undefined;
-}
-
-export interface CurrentRemotes {
-  current(): RemotesState;
 }
 
 /** The catalogue as one page reads it (app.ts): a fresh set of reads per page, and the catalogue API over them. */
@@ -132,6 +116,12 @@ export interface ShellResponderOptions {
   standIns?: FirstViewOptions['standIns'];
 }
 
+/** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
+export type SendShell = (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => Promise<FastifyReply>;
+
+/** The page answer, and its drawing of a draft's preview (ShellResponder.preview). */
+export type ShellResponderFunction = SendShell & { preview: ShellResponder['preview'] };
+
 /**
  * Serves shell/dist/index.html for client routes, with each page's own head (seo/head.ts) and the remotes map
  * (remotes.ts): 200 for a page of the site, 404 with a 'Page not found' head for an unknown route, category or product
@@ -140,139 +130,107 @@ export interface ShellResponderOptions {
  * head comes from and the builds the visitor is on (while a canary is live also `private` with `Vary: Cookie`:
  * canary.ts). The file is re-read when it changes on disk, so a rebuilt shell is served without a restart.
  */
-export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}) {
-  const indexPath = path.join(shellDist, 'index.html');
-  const given = options.site;
-  const currentSite = currentPages(given);
-  // Each SeoPages made (one per catalogue version) has its number in the page cache's key: a page drawn from an older
-  // one is never served again, even when its render finishes after the version moved.
-  const siteNumbers = new WeakMap<SeoPages, number>();
-  let sitesMade = 0;
-  const siteNumber = (site: SeoPages): string => {
-    let number = siteNumbers.get(site);
-    if (number === undefined) {
-      number = ++sitesMade;
-      siteNumbers.set(site, number);
-    }
-    return String(number);
-  };
-  const live: CurrentRemotes = options.live ?? fixedRemotesOf(options);
-  // The manifests' readers of one state of the remotes, made again when it is swapped (rarely: a release).
-  type Builds = { generation: number; hints: RemotePreloadHints; firstViews: FirstViewRenderer | undefined };
-  const buildsFor = (state: RemotesState): Builds => ({
-    generation: state.generation,
-    hints: new RemotePreloadHints(state.remotes, { recheckMs: options.manifestRecheckMs, storeDir: options.remoteBuildsDir }),
-    firstViews:
-      options.serverRendering === false
-        ? undefined
-        : new FirstViewRenderer(shellDist, state.remotes, {
-            recheckMs: options.manifestRecheckMs,
-            dataFiles: options.dataFiles,
-            onRenderError: options.onRenderError,
-            standIns: options.standIns,
-            buildCache: options.buildCache,
-          }),
-  });
-  let builds: Builds | undefined;
-  const buildsOf = (state: RemotesState): Builds => {
-    if (builds === undefined || state.generation > builds.generation) builds = buildsFor(state);
-    // an answer begun before a swap finishes with its own state's, which are not kept
-    return state.generation === builds.generation ? builds : buildsFor(state);
-  };
-  const siteOrigin = options.origin ?? (() => localOrigin('localhost', 8080));
-  let cached: ShellHtml | undefined;
-  // Promises: requests for a page arriving while it renders wait for that render instead of starting their own.
-  const pages = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
+export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}): ShellResponderFunction {
+  const responder = new ShellResponder(shellDist, options);
+  const sendShell: SendShell = (request, reply, status) => responder.send(request, reply, status);
+  return Object.assign(sendShell, { preview: responder.preview.bind(responder) });
+}
 
-  const localized = (template: ShellTemplate, site: SeoPages): ShellHtml['templates'] => ({
-    en: localizeShellTemplate(template, 'en', site.noscript.en),
-    ar: localizeShellTemplate(template, 'ar', site.noscript.ar),
-  });
+/** What a page's answer is made of, found once per request. */
+interface PageRequest {
+  state: RemotesState;
+  page: SitePage;
+  visitor: Visitor;
+  /** What the address's query names of the page (a listing's order and page), in one spelling. */
+  viewSearch: string;
+  view: FirstViewSource | undefined;
+  preload: PreloadHints;
+  /** False for a page that is one per text anyone types (a search's, a filtered listing's): drawn, never kept. */
+  cacheable: boolean;
+}
 
-  /** The shell for `site`; the pages kept are dropped when either changed (a new build, a new catalogue version). */
-  async function load(site: SeoPages): Promise<ShellHtml | undefined> {
-    let info;
+export class ShellResponder {
+  private readonly currentSite: CurrentSeoPages;
+  private readonly live: CurrentRemotes;
+  private readonly builds: PageBuilds;
+  private readonly siteOrigin: SiteOrigin;
+  /** Promises: requests for a page arriving while it renders wait for that render instead of starting their own. */
+  private readonly pages: PageCache<Promise<RenderedPage>>;
+  private readonly shell: ShellFile;
+  private readonly siteNumbers = new SiteNumbers();
+
+  constructor(
+    shellDist: string,
+    private readonly options: ShellResponderOptions = {},
+  ) {
+    this.currentSite = currentPages(options.site);
+    this.live = options.live ?? fixedRemotesOf(options);
+    this.builds = new PageBuilds(shellDist, options);
+    this.siteOrigin = options.origin ?? (() => localOrigin('localhost', 8080));
+    this.pages = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
+    this.shell = new ShellFile(path.join(shellDist, 'index.html'), () => this.pages.clear());
+  }
+
+  async send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404): Promise<FastifyReply> {
+    const requestPath = pathOf(request.url);
+    // this page's reads of the catalogue: its head's and its first view's
+    const catalogue = this.options.pageCatalogue?.forPage();
+    let site: SeoPages;
+    let page: SitePage;
     try {
-      info = await stat(indexPath);
-    } catch {
-      cached = undefined;
-      return undefined;
+      site = await this.currentSite();
+      // An unknown address under '/ar' gets the Arabic not-found page.
+      page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : await site.page(requestPath, catalogue?.reads);
+    } catch (error) {
+      request.log.error({ err: error }, 'could not read the catalogue for the page');
+      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(CATALOGUE_UNREADABLE_MESSAGE);
     }
-    if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
-      if (cached.site !== site) {
-        cached = { ...cached, site, templates: localized(cached.template, site) };
-        pages.clear();
-      }
-      return cached;
+    const shell = await this.shell.load(site);
+    if (shell === undefined) {
+      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_MESSAGE);
     }
-    const template = prepareShellTemplate(await readFile(indexPath, 'utf8'));
-    cached = { template, templates: localized(template, site), site, mtimeMs: info.mtimeMs, size: info.size };
-    pages.clear();
-    return cached;
+    const answer = await this.pageRequest(request, page, requestPath, catalogue?.api);
+    const rendered = await this.render(shell, this.siteOrigin(), answer);
+    answer.state.canaries.sendHeaders(reply, answer.visitor);
+    reply.header('etag', rendered.etag);
+    if (rendered.status === 200 && isFresh(request, rendered.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
   }
 
   /**
-   * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
-   * not-found page: no remote module is known).
+   * The page at `pathname` (in its edition) as the server draws its first view, reading the catalogue through
+   * `catalogueApi` instead of the server's: the staff preview of a draft (staff/work/catalogue/preview.ts). It is the
+   * shell's HTML with the rendered view and none of its scripts (pageHtml.ts says why). Never cached here. Undefined
+   * when the page cannot be drawn on this server (not built, server rendering off, a remote served from elsewhere).
    */
-  async function hintsFor(state: RemotesState, page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
-    // page.path is canonical, in the page's edition: a product under the wrong category its real one.
-    const match = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
-    if (match === undefined) return NO_HINTS;
-    const { route } = match;
-    // The page's module and the remote's catalog in the page's language: the shell asks for both once the remote's
-    // entry has run, and without the hint the catalog came one round trip after the page's chunks.
-    const modules = [route.modulePath, messagesModule(page.locale)];
-    const remote = await buildsOf(state).hints.forModule(route.remote, modules, variantOf(visitor, route.remote));
-    // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
-    // A page drawn on the server brings the site's data (its files, the catalogue's answers) in its state: only
-    // visitors' data (reviews, ratings) is fetched.
-    const data = startDataPaths(match, viewSearch)
-      .filter((href) => !(serverRendered && isSiteDataPath(href)))
-      .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
-      .join('');
-    // A product page's largest element is the product's picture (its og:image): fetched with the scripts, not
-    // after they rendered the page. (Simulated LCP barely moves: the scripts are the longer path.)
-    const preload = page.image?.preload;
-    const picture =
-      page.ogType !== 'product' || page.image === undefined
-        ? ''
-        : preload !== undefined
-          ? `<link rel="preload" as="image" type="${escapeHtml(preload.type)}" imagesrcset="${escapeHtml(preload.srcset)}" imagesizes="${escapeHtml(preload.sizes)}" fetchpriority="high">`
-          : `<link rel="preload" href="${escapeHtml(page.image.path)}" as="image" fetchpriority="high">`;
-    return { html: remote.html + data + picture, key: remote.key };
+  async preview(pathname: string, catalogueApi: CatalogueApiReader, banner: string, title: string): Promise<string | undefined> {
+    const match = matchSiteRoute(pathname);
+    const shell = await this.shell.load(await this.currentSite());
+    const { firstViews } = this.builds.of(this.live.current());
+    if (match === undefined || shell === undefined || firstViews === undefined) return undefined;
+    const firstView = await (await firstViews.viewFor(pathname, 'stable', '', catalogueApi))?.render();
+    if (firstView === undefined) return undefined;
+    return previewHtml(shell.templates[match.locale], firstView, banner, title);
   }
 
-  /**
-   * The page's server-rendered first view, if it has one: only at its own address (a product under another category
-   * is moved to its own in the browser: it would not show what the server drew).
-   */
-  async function firstViewFor(
-    state: RemotesState,
-    page: SitePage,
-    requestPath: string,
-    visitor: Visitor,
-    viewSearch: string,
-    catalogueApi: CatalogueApiReader | undefined,
-  ): Promise<FirstViewSource | undefined> {
-    const { firstViews } = buildsOf(state);
-    // a withdrawn product's page is drawn too: the product page draws its no-longer-available state from the API's 410
-    if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
-    const match = matchSiteRoute(page.path);
-    return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch, catalogueApi);
+  /** The page's remotes, visitor, first view and hints, for one state of the remotes even if a release swaps it meanwhile. */
+  private async pageRequest(request: FastifyRequest, page: SitePage, requestPath: string, catalogueApi: CatalogueApiReader | undefined): Promise<PageRequest> {
+    const state = this.live.current();
+    const visitor = state.canaries.visitor(request);
+    // any other query makes no new page, so it cannot fill the page cache
+    const pageMatch = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
+    const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
+    const builds = this.builds.of(state);
+    const view = await firstViewFor(builds, page, requestPath, visitor, viewSearch, catalogueApi);
+    const preload = await pagePreloadHints(builds, page, view !== undefined, visitor, viewSearch);
+    const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
+    return { state, page, visitor, viewSearch, view, preload, cacheable };
   }
 
-  function render(
-    state: RemotesState,
-    shell: ShellHtml,
-    page: SitePage,
-    origin: string,
-    visitor: Visitor,
-    preload: PreloadHints,
-    view: FirstViewSource | undefined,
-    viewSearch: string,
-    cacheable: boolean,
-  ): Promise<RenderedPage> {
+  /** The page's bytes, kept in the page cache under everything they depend on (a page one per query is not kept). */
+  private render(shell: ShellHtml, origin: string, { state, page, visitor, viewSearch, view, preload, cacheable }: PageRequest): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
     // canaries it is on: its map differs on every page, and a canary's page must never reach a stable visitor.
@@ -280,137 +238,139 @@ export function createShellResponder(shellDist: string, options: ShellResponderO
     const key = {
       shell: `${shell.mtimeMs}:${shell.size}`,
       origin,
-      site: siteNumber(shell.site),
+      site: this.siteNumbers.of(shell.site),
       path: page.status === 404 || page.path === undefined ? `404 ${page.locale}` : page.path + viewSearch,
       visitor: visitor.key,
       remotes: String(state.generation),
       hints: preload.key,
       view: view?.key ?? '',
     };
-    // A search's page, or a filtered listing's, is one per text anyone types: drawn for each request, never kept.
     const mapTag = state.maps?.for(visitor).script ?? '';
     if (!cacheable) return compose(shell, page, origin, mapTag, preload, view);
-    let rendered = pages.get(key);
+    let rendered = this.pages.get(key);
     if (rendered === undefined) {
       rendered = compose(shell, page, origin, mapTag, preload, view);
-      pages.set(key, rendered);
+      this.pages.set(key, rendered);
     }
     return rendered;
   }
+}
 
-  /** The page's bytes (render() caches them; view.render() never throws, so neither does this). */
-  async function compose(
-    shell: ShellHtml,
-    page: SitePage,
-    origin: string,
-    mapTag: string,
-    preload: PreloadHints,
-    view: FirstViewSource | undefined,
-  ): Promise<RenderedPage> {
-    const firstView = await view?.render();
-    const template = shell.templates[page.locale];
-    const pageHead = renderHead(page, origin);
-    let html: Buffer;
-    if (firstView === undefined) {
-      const head = pageHead + preload.html + mapTag;
-      html = Buffer.from(template.before + head + template.after);
-    } else {
-      // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts).
-      const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(template.after, firstView.html), preload.html);
-      const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${jsonForScript(firstView.state)}</script>`;
-      const head = pageHead + mapTag + state + firstView.head + headTags;
-      html = Buffer.from(template.before + head + rest);
-    }
-    return { status: page.status, html, etag: contentEtag(html) };
-  }
+/** The page's bytes (render() caches them; view.render() never throws, so neither does this). */
+async function compose(shell: ShellHtml, page: SitePage, origin: string, mapTag: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
+  const firstView = await view?.render();
+  const html = pageHtml(shell.templates[page.locale], { head: renderHead(page, origin), mapTag, preload, firstView });
+  return { status: page.status, html, etag: contentEtag(html) };
+}
 
-  /**
-   * The page at `pathname` (in its edition) as the server draws its first view, reading the catalogue through
-   * `catalogueApi` instead of the server's: the staff preview of a draft (staff/work/catalogue/preview.ts). It is the
-   * shell's HTML with the rendered view and none of its scripts: the public app's router does not know the preview's
-   * address and, hydrating, would replace the draft with the live product. Never cached here. Undefined when the page
-   * cannot be drawn on this server (not built, server rendering off, a remote served from elsewhere).
-   */
-  async function preview(pathname: string, catalogueApi: CatalogueApiReader, banner: string, title: string): Promise<string | undefined> {
-    const match = matchSiteRoute(pathname);
-    const shell = await load(await currentSite());
-    const { firstViews } = buildsOf(live.current());
-    if (match === undefined || shell === undefined || firstViews === undefined) return undefined;
-    const firstView = await (await firstViews.viewFor(pathname, 'stable', '', catalogueApi))?.render();
-    if (firstView === undefined) return undefined;
-    const template = shell.templates[match.locale];
-    const head = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex, nofollow">${firstView.head}`;
-    const { page: rest } = moveScriptsPastFirstPaint(withRootContent(template.after, banner + firstView.html), '');
-    return (template.before + head + rest).replace(ANY_SCRIPT, '');
-  }
+/**
+ * The page's server-rendered first view, if it has one: only at its own address (a product under another category
+ * is moved to its own in the browser: it would not show what the server drew).
+ */
+async function firstViewFor(
+  { firstViews }: BuildReaders,
+  page: SitePage,
+  requestPath: string,
+  visitor: Visitor,
+  viewSearch: string,
+  catalogueApi: CatalogueApiReader | undefined,
+): Promise<FirstViewSource | undefined> {
+  // a withdrawn product's page is drawn too: the product page draws its no-longer-available state from the API's 410
+  if (firstViews === undefined || page.status === 404 || page.path === undefined || page.path !== requestPath) return undefined;
+  const match = matchSiteRoute(page.path);
+  return match === undefined ? undefined : firstViews.viewFor(page.path, variantOf(visitor, match.route.remote), viewSearch, catalogueApi);
+}
 
-  /** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
-  return Object.assign(sendShell, { preview });
+/**
+ * The preload hints of the remote that renders `page` and of the data it starts by fetching (none for the
+ * not-found page: no remote module is known).
+ */
+async function pagePreloadHints({ hints }: BuildReaders, page: SitePage, serverRendered: boolean, visitor: Visitor, viewSearch: string): Promise<PreloadHints> {
+  // page.path is canonical, in the page's edition: a product under the wrong category its real one.
+  const match = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
+  if (match === undefined) return NO_HINTS;
+  const { route } = match;
+  // The page's module and the remote's catalog in the page's language: the shell asks for both once the remote's
+  // entry has run, and without the hint the catalog came one round trip after the page's chunks.
+  const modules = [route.modulePath, messagesModule(page.locale)];
+  const remote = await hints.forModule(route.remote, modules, variantOf(visitor, route.remote));
+  // Same-origin fetch() calls: as=fetch with crossorigin=anonymous is what the browser matches them against.
+  // A page drawn on the server brings the site's data (its files, the catalogue's answers) in its state: only
+  // visitors' data (reviews, ratings) is fetched.
+  const data = startDataPaths(match, viewSearch)
+    .filter((href) => !(serverRendered && isSiteDataPath(href)))
+    .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
+    .join('');
+  return { html: remote.html + data + picturePreload(page), key: remote.key };
+}
 
-  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: 200 | 404) {
-    const requestPath = pathOf(request.url);
-    // this page's reads of the catalogue: its head's and its first view's
-    const catalogue = options.pageCatalogue?.forPage();
-    let site: SeoPages;
-    let page: SitePage;
+/**
+ * A product page's largest element is the product's picture (its og:image): fetched with the scripts, not after they
+ * rendered the page. (Simulated LCP barely moves: the scripts are the longer path.)
+ */
+function picturePreload(page: SitePage): string {
+  if (page.ogType !== 'product' || page.image === undefined) return '';
+  const preload = page.image.preload;
+  return preload !== undefined
+    ? `<link rel="preload" as="image" type="${escapeHtml(preload.type)}" imagesrcset="${escapeHtml(preload.srcset)}" imagesizes="${escapeHtml(preload.sizes)}" fetchpriority="high">`
+    : `<link rel="preload" href="${escapeHtml(page.image.path)}" as="image" fetchpriority="high">`;
+}
+
+/** The shell's index.html as read from disk, in each edition for the pages' current SEO data. */
+class ShellFile {
+  private cached: ShellHtml | undefined;
+
+  /** `changed` is told whenever what the pages were drawn from changes (a new build, a new catalogue version). */
+  constructor(
+    private readonly indexPath: string,
+    private readonly changed: () => void,
+  ) {}
+
+  /** The shell for `site`, re-read when the file changed on disk; undefined when there is none (not built). */
+  async load(site: SeoPages): Promise<ShellHtml | undefined> {
+    let info;
     try {
-      site = await currentSite();
-      // An unknown address under '/ar' gets the Arabic not-found page.
-      page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : await site.page(requestPath, catalogue?.reads);
-    } catch (error) {
-      request.log.error({ err: error }, 'could not read the catalogue for the page');
-      return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(CATALOGUE_UNREADABLE_MESSAGE);
+      info = await stat(this.indexPath);
+    } catch {
+      this.cached = undefined;
+      return undefined;
     }
-    const shell = await load(site);
-    if (shell === undefined) {
-      return reply
-        .code(503)
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(NOT_BUILT_MESSAGE);
+    const { cached } = this;
+    if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
+      if (cached.site !== site) {
+        this.cached = { ...cached, site, templates: localized(cached.template, site) };
+        this.changed();
+      }
+      return this.cached;
     }
-    // one state of the remotes for the whole answer, even if a release swaps it meanwhile
-    const state = live.current();
-    const { canaries } = state;
-    const visitor = canaries.visitor(request);
-    // What the address's query names of the page (a listing's order and page), in one spelling: any other query
-    // makes no new page, so it cannot fill the page cache.
-    const pageMatch = page.status !== 404 && page.path !== undefined ? matchSiteRoute(page.path) : undefined;
-    const viewSearch = pageMatch === undefined ? '' : viewSearchOf(pageMatch.route, queryOf(request.url));
-    const view = await firstViewFor(state, page, requestPath, visitor, viewSearch, catalogue?.api);
-    const preload = await hintsFor(state, page, view !== undefined, visitor, viewSearch);
-    const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
-    const rendered = await render(state, shell, page, siteOrigin(), visitor, preload, view, viewSearch, cacheable);
-    canaries.sendHeaders(reply, visitor);
-    reply.header('etag', rendered.etag);
-    if (rendered.status === 200 && isFresh(request, rendered.etag)) {
-      return reply.code(304).send();
-    }
-    return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
+    const template = prepareShellTemplate(await readFile(this.indexPath, 'utf8'));
+    this.cached = { template, templates: localized(template, site), site, mtimeMs: info.mtimeMs, size: info.size };
+    this.changed();
+    return this.cached;
   }
 }
 
-/** Every script element, for a page sent without any (its CSP allows none, so none is left to be refused noisily). */
-const ANY_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
+const localized = (template: ShellTemplate, site: SeoPages): ShellHtml['templates'] => ({
+  en: localizeShellTemplate(template, 'en', site.noscript.en),
+  ar: localizeShellTemplate(template, 'ar', site.noscript.ar),
+});
 
-/** The remotes given as they are, for the whole process. */
-function fixedRemotesOf(options: Pick<ShellResponderOptions, 'remotes' | 'canaries'>): CurrentRemotes {
-  const state: RemotesState = {
-    generation: 0,
-    remotes: options.remotes ?? [],
-    canaries: options.canaries ?? new CanaryAssignment(options.remotes ?? []),
-    // One per visitor kind (which canaries): the visitor's key in the page cache key covers it.
-    maps: options.remotes === undefined ? undefined : new RemotesMaps(options.remotes),
-  };
-  return { current: () => state };
-}
+/**
+ * Each SeoPages made (one per catalogue version) has its number in the page cache's key: a page drawn from an older
+ * one is never served again, even when its render finishes after the version moved.
+ */
+class SiteNumbers {
+  private readonly numbers = new WeakMap<SeoPages, number>();
+  private made = 0;
 
-/** The shell's empty root element, as html-webpack-plugin writes it (minified or not). */
-const EMPTY_ROOT = new RegExp(`<div id="?${APP_ROOT_ELEMENT_ID}"?></div>`);
-
-/** The shell page with `html` inside its root element (unchanged if the shell has no empty root). */
-export function withRootContent(page: string, html: string): string {
-  return page.replace(EMPTY_ROOT, (root) => root.replace('></div>', () => `>${html}</div>`));
+  of(site: SeoPages): string {
+    let number = this.numbers.get(site);
+    if (number === undefined) {
+      number = ++this.made;
+      this.numbers.set(site, number);
+    }
+    return String(number);
+  }
 }
 
 function pathOf(url: string): string {

@@ -52,41 +52,89 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 const DEFAULT_LEASE_MS = 2 * 60_000;
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, transport, composers, from, retryBaseMs, retryMaxMs, pollMs } = options;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const log = options.log ?? console;
+  return new OutboxSender(options);
+}
 
-  let running = false;
-  let stopping = false;
-  let loopDone: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
+/** A claimed mail: its row, and how many attempts it has had, this one included. */
+type ClaimedMail = OutboxRow & { attempts: number };
+
+/** The worker: a loop that drains the due mail, then sleeps until its next poll or a nudge. */
+class OutboxSender implements OutboxWorker {
+  private readonly leaseMs: number;
+  private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
+  private running = false;
+  private stopping = false;
+  private loopDone: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
   /** Set by nudge(): a mail was queued while the loop was busy, so look again before sleeping. */
-  let nudged = false;
+  private nudged = false;
 
-  /** now() plus `ms`: the interval made by the database from a number of seconds, never from text. */
-  const fromNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms}::float8 / 1000)`;
-
-  async function claim(): Promise<(OutboxRow & { attempts: number }) | undefined> {
-    return db.kysely
-      .updateTable('outbox')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: fromNow(leaseMs), last_error: null }))
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('outbox')
-          .select('id')
-          .where('sent_at', 'is', null)
-          .where('next_attempt_at', '<=', sql<Date>`now()`)
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['id', 'kind', 'ref_id', 'recipient', 'payload', 'attempts'])
-      .executeTakeFirst();
+  constructor(private readonly options: OutboxWorkerOptions) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.log = options.log ?? console;
   }
 
-  async function deliver(row: OutboxRow & { attempts: number }): Promise<boolean> {
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopping = false;
+    this.loopDone = this.loop();
+  }
+
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  async drain(): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, failed: 0 };
+    // Each row is claimed once per drain at most: a failed one is pushed into the future by its backoff.
+    while (!this.stopping) {
+      const row = await claimDueMail(this.options.db, this.leaseMs);
+      if (row === undefined) break;
+      if (await this.deliver(row)) result.sent += 1;
+      else result.failed += 1;
+    }
+    return result;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loopDone;
+    this.running = false;
+    this.options.transport.close();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      this.nudged = false;
+      try {
+        await this.drain();
+      } catch (error) {
+        this.log.error(`Outbox worker: ${describeError(error)} (trying again in ${Math.round(this.options.pollMs / 1000)} s)`);
+      }
+      if (this.stopping) break;
+      if (this.nudged) continue;
+      await this.sleep();
+    }
+  }
+
+  /** Until the next poll, or until nudge() or stop() wakes the loop. */
+  private async sleep(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
+  }
+
+  /** Sends one claimed mail and marks it sent, or failed with its next attempt after the backoff. */
+  private async deliver(row: ClaimedMail): Promise<boolean> {
+    const { db, transport, composers, from, retryBaseMs, retryMaxMs } = this.options;
     try {
       await transport.sendMail(await composers.compose(row, from));
     } catch (error) {
@@ -98,7 +146,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .where('id', '=', row.id)
         .where('sent_at', 'is', null)
         .execute();
-      log.warn(`Mail ${row.id} (${row.kind} to ${row.recipient}) failed, attempt ${row.attempts}: ${reason}; next try in ${Math.round(delay / 1000)} s`);
+      this.log.warn(`Mail ${row.id} (${row.kind} to ${row.recipient}) failed, attempt ${row.attempts}: ${reason}; next try in ${Math.round(delay / 1000)} s`);
       return false;
     }
     await db.kysely
@@ -109,58 +157,28 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .execute();
     return true;
   }
+}
 
-  async function drain(): Promise<DrainResult> {
-    const result: DrainResult = { sent: 0, failed: 0 };
-    // Each row is claimed once per drain at most: a failed one is pushed into the future by its backoff.
-    while (!stopping) {
-      const row = await claim();
-      if (row === undefined) break;
-      if (await deliver(row)) result.sent += 1;
-      else result.failed += 1;
-    }
-    return result;
-  }
+/** now() plus `ms`: the interval made by the database from a number of seconds, never from text. */
+const fromNow = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms}::float8 / 1000)`;
 
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      nudged = false;
-      try {
-        await drain();
-      } catch (error) {
-        log.error(`Outbox worker: ${describeError(error)} (trying again in ${Math.round(pollMs / 1000)} s)`);
-      }
-      if (stopping) break;
-      if (nudged) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      stopping = false;
-      loopDone = loop();
-    },
-    nudge() {
-      nudged = true;
-      wake?.();
-    },
-    drain,
-    async stop() {
-      stopping = true;
-      wake?.();
-      await loopDone;
-      running = false;
-      transport.close();
-    },
-  };
+/** The next due mail, claimed: its attempt counted and its next one pushed a lease ahead, so no other worker takes it. */
+async function claimDueMail(db: Database, leaseMs: number): Promise<ClaimedMail | undefined> {
+  return db.kysely
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: fromNow(leaseMs), last_error: null }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'kind', 'ref_id', 'recipient', 'payload', 'attempts'])
+    .executeTakeFirst();
 }

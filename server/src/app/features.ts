@@ -1,0 +1,66 @@
+// The features that answer /api calls, each one Fastify plugin from its index.ts, registered with what it needs of the
+// settings and of the parts app.ts made (the catalogue's readers, the live remotes, the page answer). The SEO feature's
+// robots.txt and sitemap.xml are registered by app.ts itself, after the files.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { RELEASE_SAFETY_DEFAULTS } from '../platform/config.js';
+import type { Database } from '../platform/db/index.js';
+import { sharedRedis } from '../platform/http/redis.js';
+import { assistantPlugin } from '../assistant/index.js';
+import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
+import { quotesPlugin } from '../quotes/index.js';
+import { releasesPlugin } from '../releases/index.js';
+import { reviewsPlugin } from '../reviews/index.js';
+import { staffPlugin } from '../staff/index.js';
+import { submissionsPlugin } from '../submissions/index.js';
+import type { CatalogueReaders, OpenCatalogue } from './catalogueReaders.js';
+import type { AppConfig, BuildAppOptions } from './options.js';
+import type { PageAnswer } from './pages.js';
+import type { SiteRemotes } from './remotes.js';
+
+export interface FeatureParts {
+  catalogue: OpenCatalogue;
+  readers: CatalogueReaders;
+  remotes: SiteRemotes;
+  pages: PageAnswer;
+}
+
+export async function registerFeatures(app: FastifyInstance, config: AppConfig, db: Database, parts: FeatureParts, options: BuildAppOptions): Promise<void> {
+  const { onOutboxWrite } = options;
+  const { catalogue, readers, remotes } = parts;
+  // The one Redis connection (REDIS_URL) of every rate limit and the staff sign-in lockout, app.redis: before them all.
+  if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
+
+  await app.register(submissionsPlugin, { ...config.submissions, db, onOutboxWrite });
+  await app.register(assistantPlugin, { ...config.assistant, knowledgeBases: readers.knowledgeBases });
+  await app.register(reviewsPlugin, { ...config.submissions, db, catalogue: catalogue.reviews });
+  // the catalogue editor's uploads: kept in DATA_DIR, served by the catalogue, written by the staff
+  const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
+  await app.register(cataloguePlugin, { store: catalogue.store, lookup: readers.lookup, media, db: db.kysely });
+  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes });
+
+  // what the releases' calls act on: the live remotes, and where registered builds are kept
+  const releases = {
+    liveRemotes: remotes.live,
+    siteHost: config.http.allowedHosts?.[0],
+    requirePassedRun: config.requirePassedRun,
+    allowedOrigins: remotes.allowedOrigins,
+    buildStore: remotes.buildStore,
+  };
+  await app.register(staffPlugin, {
+    ...config.staff,
+    media,
+    db,
+    onOutboxWrite,
+    publicSiteUrl: config.http.publicSiteUrl,
+    releases,
+    renderPreview: parts.pages.preview,
+  });
+  await app.register(releasesPlugin, {
+    db,
+    ...releases,
+    releaseSafety: config.releaseSafety ?? RELEASE_SAFETY_DEFAULTS,
+    onOutboxWrite,
+    now: options.releaseClock,
+  });
+}

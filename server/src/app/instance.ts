@@ -1,0 +1,31 @@
+// The Fastify instance itself: how its HTTP server treats a connection, and what an error answers.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { answerClientError } from '../platform/http/bareAnswers.js';
+import { refusalAnswer } from '../platform/http/contracts.js';
+import { rewriteMalformedUrl } from '../platform/http/malformedUrls.js';
+import { serverTimeoutOptions } from '../platform/http/timeouts.js';
+import { fastifyTrustProxy } from '../platform/http/trustProxy.js';
+import type { AppConfig } from './options.js';
+
+/** The instance with the site's server options: its logger, proxies, timeouts and answers to malformed requests. */
+export function createInstance(config: AppConfig): FastifyInstance {
+  return Fastify({
+    logger: config.logLevel === undefined ? false : { level: config.logLevel },
+    trustProxy: fastifyTrustProxy(config.http.trustProxy), // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
+    ...serverTimeoutOptions(config.http.timeouts), // HTTP_*_TIMEOUT_SECONDS: stalled clients are let go
+    rewriteUrl: rewriteMalformedUrl, // /x/%ZZ reaches the routes (and hooks) as /x/%25ZZ instead of Fastify's bare 400
+    clientErrorHandler: answerClientError, // what the parser refuses (bad method, 408, 431...) gets the site's headers too
+  });
+}
+
+/** Never leak internals: 5xx answer a generic message (the error is logged); 4xx keep their message. */
+export function answerErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).header('cache-control', 'no-store').send({ error: 'Internal server error' });
+    }
+    return reply.code(status).send(refusalAnswer(error));
+  });
+}
