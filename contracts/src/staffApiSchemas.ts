@@ -1,5 +1,5 @@
 // The bodies and query strings of the staff calls of ./staffApi.ts as allow-list zod schemas: the server registers
-// them on its routes (server/src/staff/staffRoutes.ts, staff/work/index.ts), the staff app imports their types only
+// them on its routes (server/src/staff/ and staff/work/), the staff app imports their types only
 // (`import type`: no zod in its bundle). Who may ask what (a role, a branch) is the server's, checked before these.
 import { z } from 'zod';
 import { calendarDayProblem } from '@site/content/validation';

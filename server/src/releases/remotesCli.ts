@@ -25,10 +25,61 @@ export const REMOTES_USAGE = `Usage: npm run remotes -- <command> --site <URL> (
 
 type Fetch = typeof fetch;
 
+/** The flags the commands read (--site is the tool's own). */
+interface Flags {
+  notes?: string;
+  percent?: string;
+  release?: string;
+  passed?: boolean;
+  failed?: boolean;
+  report?: string;
+}
+
+/** A call of the release API. */
+interface ApiCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+/** One command: the call it makes (or the sentence of its usage error), and how it prints the site's answer. */
+interface Command {
+  call: (remote: string | undefined, args: readonly string[], flags: Flags) => ApiCall | string;
+  print: (answer: unknown, remote: string | undefined, io: CliIo) => void;
+}
+
 export async function remotesCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo, fetchImpl: Fetch = fetch): Promise<number> {
-  let parsed;
+  const parsed = parseCommandLine(argv, io);
+  if (parsed === undefined) return 2;
+  const { values, positionals } = parsed;
+  const [name, remote, ...args] = positionals;
+  if (values.help === true || name === undefined) {
+    (values.help === true ? io.out : io.err)(REMOTES_USAGE);
+    return values.help === true ? 0 : 2;
+  }
+  const usage = (message: string) => {
+    io.err(`${message}\n\n${REMOTES_USAGE}`);
+    return 2;
+  };
+  const site = values.site ?? env.SITE_URL;
+  if (site === undefined || !/^https?:\/\/[^/]/.test(site)) return usage('--site must be the site\'s address, e.g. --site https://www.example.com');
+  const token = env.SITE_RELEASE_TOKEN?.trim();
+  if (token === undefined || token === '') return usage('SITE_RELEASE_TOKEN must hold a release token (an admin makes one in the staff app)');
+
+  const command = COMMANDS.get(name);
+  if (command === undefined) return usage(`Unknown command "${name}"`);
+  const call = command.call(remote, args, values);
+  if (typeof call === 'string') return usage(call);
+  const answered = await callReleaseApi(fetchImpl, site, token, call, io);
+  if (answered === undefined) return 1;
+  command.print(answered.answer, remote, io);
+  return 0;
+}
+
+/** The command line's flags and words; undefined (the usage printed) when parseArgs refuses it. */
+function parseCommandLine(argv: readonly string[], io: CliIo) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args: [...argv],
       allowPositionals: true,
       options: {
@@ -44,68 +95,23 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
     });
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n\n${REMOTES_USAGE}`);
-    return 2;
+    return undefined;
   }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help === true || command === undefined) {
-    (values.help === true ? io.out : io.err)(REMOTES_USAGE);
-    return values.help === true ? 0 : 2;
-  }
-  const usage = (message: string) => {
-    io.err(`${message}\n\n${REMOTES_USAGE}`);
-    return 2;
-  };
-  const site = values.site ?? env.SITE_URL;
-  if (site === undefined || !/^https?:\/\/[^/]/.test(site)) return usage('--site must be the site\'s address, e.g. --site https://www.example.com');
-  const token = env.SITE_RELEASE_TOKEN?.trim();
-  if (token === undefined || token === '') return usage('SITE_RELEASE_TOKEN must hold a release token (an admin makes one in the staff app)');
+}
 
-  let request: { method: 'GET' | 'POST'; path: string; body?: unknown };
-  const [remote, ...args] = rest;
-  switch (command) {
-    case 'list':
-      if (args.length > 0) return usage('list takes at most one remote');
-      request = { method: 'GET', path: remote === undefined ? RELEASES_API.remotes : RELEASES_API.remote(remote) };
-      break;
-    case 'register': {
-      const [version, entry, ...extra] = args;
-      if (remote === undefined || version === undefined || entry === undefined || extra.length > 0) return usage('register needs <remote> <version> <manifest URL>');
-      request = { method: 'POST', path: RELEASES_API.releases(remote), body: { version, entry, ...(values.notes === undefined ? {} : { notes: values.notes }) } };
-      break;
-    }
-    case 'canary': {
-      if (remote === undefined || args.length > 0) return usage('canary needs <remote> --percent <0-100>');
-      if (values.percent === undefined || !/^\d{1,3}$/.test(values.percent)) return usage('--percent must be a whole number from 0 to 100');
-      request = { method: 'POST', path: RELEASES_API.canary(remote), body: { percent: Number(values.percent), ...(values.release === undefined ? {} : { version: values.release }) } };
-      break;
-    }
-    case 'promote':
-    case 'rollback':
-      if (remote === undefined || args.length > 0) return usage(`${command} needs <remote>`);
-      request = { method: 'POST', path: command === 'promote' ? RELEASES_API.promote(remote) : RELEASES_API.rollback(remote), body: {} };
-      break;
-    case 'record-run': {
-      if (remote === undefined || args.length > 0) return usage('record-run needs <remote> and --passed or --failed');
-      if ((values.passed === true) === (values.failed === true)) return usage('record-run needs exactly one of --passed and --failed');
-      request = { method: 'POST', path: RELEASES_API.runs(remote), body: { passed: values.passed === true, ...(values.report === undefined ? {} : { report: values.report }) } };
-      break;
-    }
-    default:
-      return usage(`Unknown command "${command}"`);
-  }
-
+/** The site's answer to `call`, or undefined when it could not be reached or refused (what it said printed). */
+async function callReleaseApi(fetchImpl: Fetch, site: string, token: string, call: ApiCall, io: CliIo): Promise<{ answer: unknown } | undefined> {
   let response: Response;
   try {
-    response = await fetchImpl(new URL(request.path, site), {
-      method: request.method,
-      headers: { authorization: `Bearer ${token}`, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    response = await fetchImpl(new URL(call.path, site), {
+      method: call.method,
+      headers: { authorization: `Bearer ${token}`, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
     io.err(`Could not reach ${site}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return undefined;
   }
   const text = await response.text();
   let answer: unknown;
@@ -117,23 +123,78 @@ export async function remotesCli(argv: readonly string[], env: Record<string, st
   if (!response.ok) {
     const reason = (answer as { error?: unknown } | undefined)?.error;
     io.err(`Refused (${response.status}): ${typeof reason === 'string' ? reason : text.slice(0, 500)}\n`);
-    return 1;
+    return undefined;
   }
-  if (command === 'list') {
+  return { answer };
+}
+
+// ---- the commands ----
+
+const list: Command = {
+  call: (remote, args) => {
+    if (args.length > 0) return 'list takes at most one remote';
+    return { method: 'GET', path: remote === undefined ? RELEASES_API.remotes : RELEASES_API.remote(remote) };
+  },
+  print: (answer, remote, io) => {
     const listings = remote === undefined ? (answer as { remotes: RemoteListing[] }).remotes : [answer as RemoteListing];
     io.out(listings.map(describeListing).join('\n'));
-  } else if (command === 'register') {
+  },
+};
+
+const register: Command = {
+  call: (remote, [version, entry, ...extra], { notes }) => {
+    if (remote === undefined || version === undefined || entry === undefined || extra.length > 0) return 'register needs <remote> <version> <manifest URL>';
+    return { method: 'POST', path: RELEASES_API.releases(remote), body: { version, entry, ...(notes === undefined ? {} : { notes }) } };
+  },
+  print: (answer, remote, io) => {
     const { release, warning } = answer as { release: { version: string; entry: string }; warning?: string };
     io.out(`Registered ${remote} ${release.version} (${release.entry}); not live yet: put it in front of visitors with canary --release ${release.version}\n`);
     if (warning !== undefined) io.err(`${warning}\n`);
-  } else if (command === 'record-run') {
+  },
+};
+
+/** A change's answer is the remote's pointers (without its releases). */
+const printPointers: Command['print'] = (answer, _remote, io) => io.out(describeListing({ ...(answer as RemotePointers), releases: [] }));
+
+const canary: Command = {
+  call: (remote, args, { percent, release }) => {
+    if (remote === undefined || args.length > 0) return 'canary needs <remote> --percent <0-100>';
+    if (percent === undefined || !/^\d{1,3}$/.test(percent)) return '--percent must be a whole number from 0 to 100';
+    return { method: 'POST', path: RELEASES_API.canary(remote), body: { percent: Number(percent), ...(release === undefined ? {} : { version: release }) } };
+  },
+  print: printPointers,
+};
+
+/** promote and rollback: a remote, no body. */
+const pointerMove = (name: 'promote' | 'rollback'): Command => ({
+  call: (remote, args) => {
+    if (remote === undefined || args.length > 0) return `${name} needs <remote>`;
+    return { method: 'POST', path: RELEASES_API[name](remote), body: {} };
+  },
+  print: printPointers,
+});
+
+const recordRun: Command = {
+  call: (remote, args, { passed, failed, report }) => {
+    if (remote === undefined || args.length > 0) return 'record-run needs <remote> and --passed or --failed';
+    if ((passed === true) === (failed === true)) return 'record-run needs exactly one of --passed and --failed';
+    return { method: 'POST', path: RELEASES_API.runs(remote), body: { passed: passed === true, ...(report === undefined ? {} : { report }) } };
+  },
+  print: (answer, remote, io) => {
     const { run } = answer as { run: { version: string; passed: boolean } };
     io.out(`Recorded a ${run.passed ? 'passed' : 'failed'} run pinned to ${remote}'s canary ${run.version}\n`);
-  } else {
-    io.out(describeListing({ ...(answer as RemotePointers), releases: [] }));
-  }
-  return 0;
-}
+  },
+};
+
+// A Map, not an object: a word such as "constructor" is no command.
+const COMMANDS = new Map<string, Command>([
+  ['list', list],
+  ['register', register],
+  ['canary', canary],
+  ['promote', pointerMove('promote')],
+  ['rollback', pointerMove('rollback')],
+  ['record-run', recordRun],
+]);
 
 /** A remote's pointers, its releases, and (in a listing; a change answers without it) its promote gate. */
 function describeListing(listing: RemotePointers & Pick<RemoteListing, 'releases'> & { promoteGate?: PromoteGate }): string {

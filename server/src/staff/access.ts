@@ -1,10 +1,10 @@
 // Who a staff request is from, and what that account may see: the one place the role and branch rules live.
-// staffRoutes.ts's preHandler sets `request.staff` on every call inside the signed-in scope; the work routes read it.
+// signedInRoutes.ts's onRequest hook sets `request.staff` on every call inside the signed-in scope; the work routes read it.
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in account (active session), set by the staff scope's preHandler; undefined outside it. */
+    /** The signed-in account (active session), set by the signed-in scope's onRequest hook; undefined outside it. */
     staff?: StaffAccountSummary;
   }
 }

@@ -86,7 +86,23 @@ async function count(db: Database, table: 'contact_messages' | 'inquiries' | 're
 
 /** The newest `limit` submissions of each kind (newest first), with totals and the outbox state. */
 export async function loadSubmissionsReport(db: Database, limit: number): Promise<SubmissionsReport> {
-  const contact: Row[] = await db.kysely
+  const contact = await newestContactMessages(db, limit);
+  const inquiries = await newestInquiries(db, limit);
+  const registrations = await newestRegistrations(db, limit);
+  const outbox = await outboxCounts(db);
+  return {
+    sections: [
+      { title: 'Contact messages', total: await count(db, 'contact_messages'), entries: contact.map(toEntry) },
+      { title: 'Enquiries (chat)', total: await count(db, 'inquiries'), entries: inquiries.map(toEntry) },
+      { title: 'Registrations (chat)', total: await count(db, 'registrations'), entries: registrations.map(toEntry) },
+    ],
+    quoteRequests: await loadQuoteSection(db, limit),
+    outbox: outbox ?? { pending: 0, failing: 0, sent: 0 },
+  };
+}
+
+function newestContactMessages(db: Database, limit: number): Promise<Row[]> {
+  return db.kysely
     .selectFrom('contact_messages as c')
     .leftJoin('outbox as o', (join) => join.on('o.kind', '=', OUTBOX_KIND.contactMessage).onRef('o.ref_id', '=', 'c.id'))
     .select([
@@ -106,7 +122,10 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
     .orderBy('c.id', 'desc')
     .limit(limit)
     .execute();
-  const inquiries: Row[] = await db.kysely
+}
+
+function newestInquiries(db: Database, limit: number): Promise<Row[]> {
+  return db.kysely
     .selectFrom('inquiries as i')
     .leftJoin('outbox as o', (join) => join.on('o.kind', '=', OUTBOX_KIND.inquiry).onRef('o.ref_id', '=', 'i.id'))
     .select([
@@ -126,8 +145,11 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
     .orderBy('i.id', 'desc')
     .limit(limit)
     .execute();
-  // a registration has no message and no mail: the same row shape, with nulls
-  const registrations: Row[] = await db.kysely
+}
+
+/** A registration has no message and no mail: the same row shape, with nulls. */
+function newestRegistrations(db: Database, limit: number): Promise<Row[]> {
+  return db.kysely
     .selectFrom('registrations as r')
     .select((eb) => [
       'r.id',
@@ -150,7 +172,11 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
     .orderBy('r.id', 'desc')
     .limit(limit)
     .execute();
-  const outbox = await db.kysely
+}
+
+/** The outbox's mails: waiting (of them, those that failed at least once) and sent. */
+function outboxCounts(db: Database) {
+  return db.kysely
     .selectFrom('outbox')
     .select((eb) => [
       eb.fn.countAll<number>().filterWhere('sent_at', 'is', null).as('pending'),
@@ -158,15 +184,6 @@ export async function loadSubmissionsReport(db: Database, limit: number): Promis
       eb.fn.countAll<number>().filterWhere('sent_at', 'is not', null).as('sent'),
     ])
     .executeTakeFirst();
-  return {
-    sections: [
-      { title: 'Contact messages', total: await count(db, 'contact_messages'), entries: contact.map(toEntry) },
-      { title: 'Enquiries (chat)', total: await count(db, 'inquiries'), entries: inquiries.map(toEntry) },
-      { title: 'Registrations (chat)', total: await count(db, 'registrations'), entries: registrations.map(toEntry) },
-    ],
-    quoteRequests: await loadQuoteSection(db, limit),
-    outbox: outbox ?? { pending: 0, failing: 0, sent: 0 },
-  };
 }
 
 function mailLine(entry: ReportEntry): string {

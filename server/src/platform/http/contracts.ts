@@ -128,6 +128,9 @@ export function useContracts(parent: FastifyInstance) {
   return app;
 }
 
+/** A scope useContracts set up: what a module of routes takes to declare its routes with their zod schemas. */
+export type ContractsApp = ReturnType<typeof useContracts>;
+
 /**
  * A route's answers: `ok` for 200, {error} for every refusal and failure (the site's error handler writes them so; a
  * scope without it, as some tests build, answers Fastify's own {statusCode, error, message}: declare only the codes

@@ -1,9 +1,12 @@
-// The path parameters of a row and a review, and the JSON check of a change's body. (The bodies' schemas are the
-// contracts': @site/contracts/staff-api-schemas.)
+// The path parameters of a row and a review, and the size limit and JSON check of a change's body. (The bodies'
+// schemas are the contracts': @site/contracts/staff-api-schemas.)
 import type { FastifyRequest } from 'fastify';
 import type { InboxKind } from '@site/contracts/staff-api';
 import { notFound, StaffWorkError } from './errors.js';
 import { inboxKindOf } from './inboxTables.js';
+
+/** Largest body of a work call: a note at its limit, escaped, fits. */
+export const WORK_BODY_LIMIT = 32 * 1024;
 
 /** A row's address: a known kind and a positive id, or a 404 (like any unknown address). */
 export function rowParams(params: { kind: string; id: string }): { kind: InboxKind; id: number } {

@@ -24,7 +24,7 @@ import { escapeHtml } from '../../../platform/http/escape.js';
 import type { CatalogueApiReader } from '../../../platform/http/ssr/firstView.js';
 import { mayBeProductId, recordsOfRow } from '../../../catalogue/index.js';
 import { loadSession, type SessionTimes } from '../../sessions.js';
-import { SESSION_COOKIE } from '../../staffRoutes.js';
+import { SESSION_COOKIE } from '../../staffApiTerms.js';
 import { StaffWorkError } from '../errors.js';
 import { rowOfContent } from './content.js';
 import { readEditorProduct } from './editorStore.js';
