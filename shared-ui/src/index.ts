@@ -6,7 +6,7 @@ export { ThemeRoot } from './theme/ThemeRoot';
 export { Spinner, VisuallyHidden, type SpinnerProps } from './components/Spinner/Spinner';
 export { Card, CardGrid } from './components/Card/Card';
 export { Button, ButtonLink } from './components/Button/Button';
-export { Field, type FieldProps, type FieldControlProps } from './components/Field/Field';
+export { ErrorText, Field, type FieldProps, type FieldControlProps } from './components/Field/Field';
 export { fieldControlStyles } from './components/Field/fieldControls';
 export { Honeypot, type HoneypotProps } from './components/Honeypot/Honeypot';
 export { SectionHeading } from './components/SectionHeading/SectionHeading';
