@@ -402,6 +402,36 @@ export const tableValueSchema = z.union([plainTextSchema, z.number()]);
  */
 export const tableRowSchema = z.record(z.string(), z.union([tableValueSchema, z.record(z.string(), tableValueSchema)]));
 
+/** AED has fils: a price has at most two decimals. */
+export const aedPriceSchema = z
+  .number()
+  .positive()
+  .max(1_000_000)
+  .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, 'a price in AED has at most two decimals (fils)');
+
+/** Most variants one product may have (the spec table a page draws, the editor's rows). */
+export const PRODUCT_VARIANTS_MAX = 200;
+
+/**
+ * An orderable variant of a product: the part a buyer orders (docs/decisions/034-orderable-variants.md). A product is the
+ * family; each of its variants has its own code, price, pack and published state.
+ */
+export const productVariantSchema = z.strictObject({
+  /** Our order code (SKU): unique over the catalogue with every variant's code and every product's id, also normalised. */
+  code: productCodeSchema,
+  /** The manufacturer's part number, where the maker names the part otherwise. */
+  mpn: z.string().trim().min(1).max(64).optional(),
+  /** What tells it apart from its siblings, in the answer's language ('Size 25 (M25)'); '' for a product's only variant. */
+  label: noMarkup(z.string().max(120)),
+  /** Its row of the product's specification table, when the table lists the product's parts (tableRowSchema's form). */
+  row: tableRowSchema.optional(),
+  /** AED for one `unit`; absent: "Price on request". */
+  price: aedPriceSchema.optional(),
+  unit: z.enum(QUOTE_UNITS),
+  /** How many come in a pack or carton: quantities in its multiples are suggested, never required. */
+  packQuantity: z.number().int().min(2).max(100_000).optional(),
+});
+
 /** A review shown on a product (seed reviews carry no e-mail). */
 export const customerReviewSchema = z.strictObject({
   customerName: noMarkup(text.max(80)),
@@ -497,6 +527,8 @@ export const searchResultSchema = z.strictObject({
   /** Brand(s); '' when the product has none. */
   company: z.string(),
   image: productImageKey,
+  /** The code of the variant the text named (its code or part number): the result's link selects it (?variant=). */
+  variant: productCodeSchema.optional(),
 });
 
 /** Generated searchResults.json. */

@@ -17,6 +17,7 @@ import type {
   productCategorySchema,
   productDetailSchema,
   productSchema,
+  productVariantSchema,
   projectSchema,
   searchResultSchema,
   specificationBlockSchema,
@@ -63,6 +64,9 @@ export type TableValue = z.infer<typeof tableValueSchema>;
 export type TableRow = z.infer<typeof tableRowSchema>;
 
 export type CustomerReview = z.infer<typeof customerReviewSchema>;
+
+/** An orderable variant of a product (docs/decisions/034-orderable-variants.md). */
+export type ProductVariant = z.infer<typeof productVariantSchema>;
 
 /** A record of /data/product-details.json. */
 export type ProductDetail = z.infer<typeof productDetailSchema>;

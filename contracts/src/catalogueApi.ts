@@ -3,7 +3,7 @@
 // browsers import this module's types only (`import type`), so no zod reaches a bundle. The addresses are in ./api.ts.
 import { z } from 'zod';
 import { apiProblemsSchema } from './apiProblems';
-import { productCategorySchema, productDetailSchema, productSchema, searchResultSchema } from '@site/content/schema';
+import { productCategorySchema, productDetailSchema, productSchema, productVariantSchema, searchResultSchema } from '@site/content/schema';
 import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
 import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
 import { BRAND_NAME_MAX, LISTING_BRANDS_MAX, LISTING_PAGE_MAX, LISTING_PRICE_MAX, brandsOf } from './listingView';
@@ -110,8 +110,17 @@ export type ListingResponse = z.infer<typeof listingResponseSchema>;
 export const productParamsSchema = z.strictObject({ productId: z.string().min(1).max(100) });
 export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema });
 
-/** A product page's one answer: its detail record, and its listing record (code and unit, for the quote basket). */
-export const productResponseSchema = z.strictObject({ product: productDetailSchema, listing: productSchema });
+/**
+ * A product page's one answer: its detail record, its listing record (code and unit, for the quote basket), and its
+ * published variants in order (at least one; docs/decisions/034-orderable-variants.md). Where the variants carry table
+ * rows, the detail's productDetailTableData is exactly their rows, in the same order.
+ */
+export const productResponseSchema = z.strictObject({
+  product: productDetailSchema,
+  listing: productSchema,
+  // Optional until every server answer carries it; then required (min 1).
+  variants: z.array(productVariantSchema).optional(),
+});
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 
 /** HTTP status of a withdrawn (archived) product's answer and page: gone, where an unknown id is a 404. */
@@ -155,6 +164,11 @@ export const lookupResponseSchema = z.strictObject({
   products: z.array(productSchema),
   /** The withdrawn (archived) products the codes name: a basket's line of one says it is no longer available. */
   withdrawn: z.array(z.strictObject({ id: z.string(), code: z.string(), productName: z.string() })).optional(),
+  /**
+   * The codes that named a variant (a product's code names its first published variant), each with its product and
+   * the variant: a pasted list's or a basket's line then names the part. A withdrawn variant's code is among `withdrawn`.
+   */
+  variants: z.array(z.strictObject({ key: z.string(), productId: z.string(), variant: productVariantSchema })).optional(),
 });
 export type LookupResponse = z.infer<typeof lookupResponseSchema>;
 

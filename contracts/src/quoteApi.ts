@@ -7,7 +7,7 @@ import { calendarDayProblem, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } fr
 import { branchName, email, honeypot, language, optionalText, requiredText, strictObject } from './formsApi';
 
 /** A line's fields, in order. */
-export const QUOTE_LINE_FIELDS = ['productId', 'quantity'] as const;
+export const QUOTE_LINE_FIELDS = ['productId', 'code', 'quantity'] as const;
 
 /** 'lines[3]': the line a problem's path is in, by its index in the list as sent (from 0). */
 export function linePlace(path: readonly PropertyKey[] | undefined): string {
@@ -28,6 +28,8 @@ const lineFieldError =
 export const quoteLineSchema = z.strictObject(
   {
     productId: z.string({ error: lineFieldError('productId', 'text') }),
+    /** The variant's code (docs/decisions/034-orderable-variants.md); left out: the product's first published variant. */
+    code: z.string({ error: lineFieldError('code', 'text') }).optional(),
     quantity: z.number({ error: lineFieldError('quantity', 'a number') }).positive({ error: (issue) => `${linePlace(issue.path)}.quantity must be greater than 0` }),
   },
   {
