@@ -74,7 +74,7 @@ export async function searchAnswer(reads: CatalogueReads, query: z.output<typeof
 
 export async function productAnswer(reads: CatalogueReads, { productId }: z.output<typeof productParamsSchema>, { lang }: z.output<typeof productQuerySchema>): Promise<Answer<ProductResponse>> {
   const records = await reads.product(productId, lang);
-  if (records !== undefined) return ok({ product: records.detail, listing: records.listing });
+  if (records !== undefined) return ok({ product: records.detail, listing: records.listing, variants: records.variants });
   // a withdrawn product is gone, not unknown: its page says so and leads to its category
   const gone = await reads.archivedProduct(productId, lang);
   if (gone === undefined) return refused(404, `There is no product "${productId}" in the catalogue`);

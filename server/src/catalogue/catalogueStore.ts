@@ -1,7 +1,7 @@
 // The catalogue's reads: the category grid, one page of a category in one of the listing's six orders with its total,
 // one product's detail, and the whole catalogue a page at a time for /data/*.json. Every answer is a record of
 // content/src/types.ts in the language asked for (records.ts), so the pages render what they always rendered.
-import type { Product, ProductCategory, ProductDetail } from '@site/content';
+import type { Product, ProductCategory, ProductDetail, ProductVariant } from '@site/content';
 import type { RatingSummary } from '@site/contracts/reviews-api';
 import { foldSearchText } from '@site/content/search-text';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
@@ -16,6 +16,7 @@ import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } f
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow, type ProductWithDetails } from './records.js';
+import { publishedVariants, variantRecord } from './variants/variantRecords.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -53,11 +54,12 @@ export interface ListingPage {
   facets: ListingFacets;
 }
 
-/** A product page's records: the detail and the listing record of one product, and its category's. */
+/** A product page's records: the detail and the listing record of one product, its category's, and its published variants. */
 export interface ProductRecords {
   detail: ProductDetail;
   listing: Product;
   category: ProductCategory;
+  variants: ProductVariant[];
 }
 
 /** A category page's head: the category, the products of its listing's first page (catalogue order) and how many it has. */
@@ -259,7 +261,7 @@ export class CatalogueStore {
 
   /**
    * One product's records, or undefined for an unknown id: its detail record (the product page) and its listing record
-   * (the code and unit the quote basket needs), both from its one row.
+   * (the code and unit the quote basket needs), both from its one row, and its published variants in order.
    */
   async product(id: string, locale: Locale): Promise<ProductRecords | undefined> {
     const row = await selectProductRow(this.db.selectFrom('catalogue_products'))
@@ -267,13 +269,15 @@ export class CatalogueStore {
       .where('id', '=', id)
       .executeTakeFirst();
     if (row === undefined) return undefined;
-    const category = await this.categoryRow(row.category_id);
+    const [category, variantRows] = await Promise.all([this.categoryRow(row.category_id), publishedVariants(this.db, id)]);
     if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
-    return {
-      detail: productDetailRecord(row, category, locale),
-      listing: productRecord(row, category, locale),
-      category: categoryRecord(category, locale),
-    };
+    const variants = variantRows.map((variant) => variantRecord(variant, locale));
+    const detail = productDetailRecord(row, category, locale);
+    // where the variants are the table's rows, the table is theirs: a withdrawn variant's row leaves it (decision 034)
+    if (variants.some((variant) => variant.row !== undefined)) {
+      detail.productDetailTableData = variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row])) as ProductDetail['productDetailTableData'];
+    }
+    return { detail, listing: productRecord(row, category, locale), category: categoryRecord(category, locale), variants };
   }
 
   /**
