@@ -282,7 +282,7 @@ export class CatalogueStore {
     const detail = productDetailRecord(row, category, locale);
     // where the variants are the table's rows, the table is theirs: a withdrawn variant's row leaves it (decision 034)
     if (variants.some((variant) => variant.row !== undefined)) {
-      detail.productDetailTableData = variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row])) as ProductDetail['productDetailTableData'];
+      detail.productDetailTableData = variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row]));
     }
     return { detail, listing: productRecord(row, category, locale), category: categoryRecord(category, locale), variants };
   }
