@@ -10,7 +10,7 @@ import { openDatabase, pgliteDir } from '../../platform/db/index.js';
 import { CatalogueStore } from '../catalogueStore.js';
 import { readCatalogueVersion } from '../state.js';
 import { catalogueCli } from './catalogueCli.js';
-import { CATALOGUE_COLUMNS } from './columns.js';
+import { CATALOGUE_COLUMNS, LONE_VARIANT } from './columns.js';
 import { placeMigratedDatabase } from '../../test-support/databases.js';
 import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 
@@ -68,6 +68,7 @@ test('an export imports back unchanged, as CSV and as an Excel workbook', async 
 
 test('a bad file: every bad row with its line and reason, and nothing written', async () => {
   const base = {
+    ...LONE_VARIANT,
     id: 'new_gland_one',
     productCategoryId: 'industrial_cable_glands',
     productName: 'New Brass Gland 20S',
@@ -152,6 +153,7 @@ test("a value's own leading apostrophe survives export and import; only the form
   // through the catalogue: products named so, imported, exported and imported again, unchanged
   const names = ["'Quoted' Brass Gland", "'-5 mm Brass Gland"];
   const row = (name: string, index: number) => ({
+    ...LONE_VARIANT,
     id: `apostrophe_gland_${index}`,
     productCategoryId: 'industrial_cable_glands',
     productName: name,

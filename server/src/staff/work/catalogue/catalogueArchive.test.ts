@@ -16,7 +16,7 @@ import { eventually, stopwatch } from '../../../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 import { quoteRequestBody } from '../../../test-support/quoteRequest.js';
-import { rowOfContent } from './content.js';
+import { rowsOfContent } from './content.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
 const CATEGORY = 'industrial_cable_glands';
@@ -146,7 +146,7 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     assert.deepEqual(versions.map((entry) => [entry.action, entry.publishedBy]), [['archive', 'layla@crescent.example']]);
     const product = await editorProduct();
     assert.match(product.published.productName, /CW Brass Cable Gland/, 'the editor still reads what it was');
-    const imported = await importCatalogueRows(db, [{ line: 2, row: rowOfContent(PRODUCT, product.published) }], { dryRun: false });
+    const imported = await importCatalogueRows(db, rowsOfContent(PRODUCT, product.published).map((row, index) => ({ line: index + 2, row })), { dryRun: false });
     assert.equal(imported.written, false, 'an import may not bring an archived id back beside it');
     assert.match(imported.problems.join('\n'), /^line 2 \(id hex_cw_brass_cable_gland\): this product is archived/);
   });

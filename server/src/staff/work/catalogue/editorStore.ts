@@ -4,6 +4,7 @@
 // commits with its audit line; a publish also with its history row and the product written as an import writes it.
 import { sql, type Kysely } from 'kysely';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
+import type { ApiProblem } from '@site/contracts/forms-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
 import { lockCatalogue } from '../../../catalogue/index.js';
@@ -32,14 +33,14 @@ export class StaleEdit extends StaffWorkError {
 }
 
 /**
- * The content breaks the catalogue's rules: 400 naming every problem with its field, and the problems one by one (the
- * import's checks word each with its field; they are about the content as a whole, path []).
+ * The content breaks the catalogue's rules: 400 naming every problem with its field, and the problems one by one (a
+ * variant's with its path, ['variants', 3, 'code']; the product's with path [], the import's words naming its field).
  */
-const contentRefused = (problems: readonly string[]) =>
+export const contentRefused = (problems: readonly ApiProblem[], what = 'saved') =>
   new StaffWorkError(
     400,
-    `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`,
-    problems.map((message) => ({ path: [], message })),
+    `The product was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map((problem) => problem.message).join('; ')}`,
+    problems,
   );
 
 export const NO_PRODUCT = 'There is no such product';
