@@ -26,6 +26,8 @@ export const NEW_CATEGORY_PATH = `${CATEGORIES_PATH}/new`;
 export interface FieldProblem {
   field: string | undefined;
   text: string;
+  /** The answer's path, where it gave one (a variant's field: ['variants', 3, 'code']). */
+  path?: readonly (string | number)[];
 }
 
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
@@ -68,7 +70,8 @@ export function problemsOf(problems: readonly ApiProblem[]): FieldProblem[] {
     if (path.length === 0) return { field: fieldOfProblem(message), text: message };
     const field = String(path[0] === 'content' && path.length > 1 ? path[1] : path[0]);
     const place = path.join('.');
-    return { field, text: message.includes(field) ? message : `${place}: ${message}` };
+    const within = path[0] === 'content' ? path.slice(1) : path;
+    return { field, text: message.includes(field) || field === 'variants' ? message : `${place}: ${message}`, path: within };
   });
 }
 

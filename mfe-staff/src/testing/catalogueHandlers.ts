@@ -68,6 +68,26 @@ export function glandContent(overrides: Partial<EditableProduct> = {}): Editable
   };
 }
 
+/** The server's refusals of a draft's variants (server/src/staff/work/catalogue/variantRows.ts words them), with their paths. */
+function variantProblemsOf(content: EditableProduct): { path: (string | number)[]; message: string }[] {
+  const variants = content.variants ?? [];
+  const named = (index: number) => `variant ${index + 1} (${variants[index]!.code})`;
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const first = new Map<string, number>();
+  variants.forEach((variant, index) => {
+    if (!PRICE.test(variant.price)) problems.push({ path: ['variants', index, 'price'], message: `${named(index)}: bad price "${variant.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+    const key = variant.code.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    const before = first.get(key);
+    if (before === undefined) first.set(key, index);
+    else {
+      const message = `${named(before)} and ${named(index)} have one code (${variant.code}): each variant needs its own`;
+      problems.push({ path: ['variants', before, 'code'], message }, { path: ['variants', index, 'code'], message });
+    }
+  });
+  if (variants.length > 0 && !variants.some((variant) => variant.published)) problems.push({ path: ['variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
+  return problems;
+}
+
 interface FakeProduct {
   product: EditorProduct;
   versions: { version: number; publishedBy: string | null; publishedAt: string; content: EditableProduct }[];
@@ -297,9 +317,11 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
             if (entry.key === '' && entry.value === '') problems.push(`${field}: description.${index}.value: the '' entry needs a value`);
           });
         }
-        if (problems.length > 0) {
+        const variantProblems = variantProblemsOf(content);
+        if (problems.length > 0 || variantProblems.length > 0) {
+          const all = [...problems.map((message) => ({ path: [], message })), ...variantProblems];
           return HttpResponse.json(
-            { error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`, problems: problems.map((message) => ({ path: [], message })) },
+            { error: `The product was not saved: ${all.length} problem${all.length === 1 ? '' : 's'} to fix: ${all.map(({ message }) => message).join('; ')}`, problems: all },
             { status: 400 },
           );
         }

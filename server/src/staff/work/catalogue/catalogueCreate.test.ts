@@ -22,8 +22,10 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
   await addStaffAccount(db, 'omar@crescent.example', 'branch', 'Dubai');
   const layla = await signInStaff(app, 'layla@crescent.example');
   const source = (await staffCall(app, layla, 'GET', staffApiPath(STAFF_API.catalogueProduct, { id: SOURCE }))).json<EditorProduct>().published;
+  // a new product of one variant: its code, price and unit (content without variants)
+  const { variants: _variants, ...single } = source;
   const fresh: EditableProduct = {
-    ...source,
+    ...single,
     productName: 'Test gland',
     productName_ar: 'جلاند تجريبي',
     code: 'TEST-GL-1',
@@ -77,7 +79,8 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     for (const field of ['productName_ar', 'bad price']) assert.ok(message.includes(field), `${field} in ${message}`);
     const code = await staffCall(app, layla, 'POST', STAFF_API.catalogueCreate, { id: 'hex_test_other', content: { ...fresh, code: source.code } });
     assert.equal(code.statusCode, 400, code.body);
-    assert.match(code.json<{ error: string }>().error, new RegExp(`duplicate code "${source.code}": product ${SOURCE} in the catalogue has it`));
+    assert.match(code.json<{ error: string }>().error, new RegExp(`variant code "${source.code}" is already product ${SOURCE}'s \\(${source.code}\\)`));
+    assert.deepEqual(code.json<{ problems: unknown[] }>().problems[0], { path: ['variants', 0, 'code'], message: `variant 1 (${source.code}): variant code "${source.code}" is already product ${SOURCE}'s (${source.code}): each variant code is unique over the catalogue` });
     const kept = await db.query('select 1 from catalogue_product_edits where product_id = $1', ['hex_test_other']);
     assert.deepEqual(kept, []);
   });
@@ -92,6 +95,7 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.deepEqual(content, {
       ...source,
       code: `${source.code}-COPY`,
+      ...(source.variants === undefined ? {} : { variants: source.variants.map((variant) => ({ ...variant, code: `${variant.code}-COPY` })) }),
       productName: `${source.productName} (copy)`,
       productName_ar: `${source.productName_ar} (نسخة)`,
     });
