@@ -242,6 +242,15 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const rows = text.split('\n').slice(1).filter((line) => line.trim() !== '').map((line, index) => ({ line: index + 2, id: line.split(',')[0] ?? '', price: line.split(',')[1] ?? '' }));
       const problems = rows.filter((row) => !PRICE.test(row.price)).map((row) => ({ line: row.line, id: row.id, column: 'price', reason: `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty` }));
       const known = rows.filter((row) => find(row.id) !== undefined).length;
+      // the server's words of each change, by the variant's code (server/src/catalogue/file/importChanges.ts)
+      const importChanges = (list: typeof rows) => {
+        const changes = list.flatMap((row) => {
+          const content = find(row.id)?.product.published;
+          if (content === undefined) return [];
+          return content.price === row.price ? [] : [{ line: row.line, id: row.id, change: `${content.code}: price ${content.price || 'none'} → ${row.price || 'none'}` }];
+        });
+        return { changes, changeCount: changes.length };
+      };
       const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
       const written = !dryRun && problems.length === 0;
       if (written) {
@@ -260,6 +269,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         problems,
         problemCount: problems.length,
         version: written ? fake.version : null,
+        ...importChanges(rows),
       });
     }),
     // What lacks Arabic: the products whose Arabic name has no Arabic letter (their details are taken as translated).

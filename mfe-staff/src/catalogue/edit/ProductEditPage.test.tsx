@@ -206,13 +206,16 @@ describe('the server problems', () => {
       { path: [], message: 'bad price "x": …' },
       { path: ['content', 'popularity'], message: 'Invalid input: expected string, received number' },
       { path: ['content', 'productName'], message: 'productName must be text' },
+      { path: ['variants', 1, 'price'], message: 'variant 2 (CW-25): bad price "1.555": …' },
     ]);
     expect(problems).toEqual([
       { field: 'productName_ar', text: 'missing Arabic: productName_ar is empty' },
       { field: 'details_ar', text: 'details_ar: description.0.key: bad' },
       { field: 'price', text: 'bad price "x": …' },
-      { field: 'popularity', text: 'content.popularity: Invalid input: expected string, received number' },
-      { field: 'productName', text: 'productName must be text' },
+      { field: 'popularity', text: 'content.popularity: Invalid input: expected string, received number', path: ['popularity'] },
+      { field: 'productName', text: 'productName must be text', path: ['productName'] },
+      // a variant's: its path tells the variants' rows where to show it
+      { field: 'variants', text: 'variant 2 (CW-25): bad price "1.555": …', path: ['variants', 1, 'price'] },
     ]);
     expect(fieldOfProblem('details: description.3.key: unknown description section key')).toBe('details');
   });

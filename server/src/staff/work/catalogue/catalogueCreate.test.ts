@@ -107,7 +107,7 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(first.statusCode, 200, first.body);
     const second = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.cataloguePublish, { id: again.id }), { baseVersion: 1 });
     assert.equal(second.statusCode, 400, second.body);
-    assert.match(second.body, /duplicate code/);
+    assert.match(second.body, new RegExp(`variant code \\\\"${source.code}-COPY\\\\" is already product ${copy.id}'s`));
     const unknown = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.catalogueDuplicate, { id: 'no_such_product' }), {});
     assert.equal(unknown.statusCode, 404, unknown.body);
     assert.deepEqual((await audit('catalogue.create')).slice(-2).map((row) => row.detail), [

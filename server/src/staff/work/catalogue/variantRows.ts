@@ -26,7 +26,9 @@ export function variantsOf(content: EditableProduct): EditableVariant[] {
 
 /** The product's code, price and unit as its variants make them: its first published one's code and unit, its lowest published price. */
 export function derivedProductColumns(content: EditableProduct): Pick<EditableProduct, 'code' | 'price' | 'unit'> {
-  const published = variantsOf(content).filter((variant) => variant.published);
+  // content without variants is its one variant: its own code, price and unit (a bad price is the check's to say)
+  if (content.variants === undefined) return { code: content.code, price: content.price, unit: content.unit };
+  const published = content.variants.filter((variant) => variant.published);
   const first = published[0];
   if (first === undefined) return { code: content.code, price: content.price, unit: content.unit };
   const prices = published.map((variant) => variant.price.trim()).filter((price) => /^\d{1,9}(\.\d{1,2})?$/.test(price));
