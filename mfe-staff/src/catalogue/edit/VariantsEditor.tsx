@@ -2,7 +2,7 @@
 // buyers see them, with its code, part number, labels in both languages, its table row's cells where the product's
 // table lists parts, price, unit, pack and published state; add, duplicate, move up or down, withdraw. Each problem the
 // server answers with a variant's path is shown beside its field. Moving keeps the focus on the moved row's button.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import { Button, VisuallyHidden } from '@site/shared-ui';
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
@@ -44,12 +44,16 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
   const variants = variantsOf(content);
   const columns = variants.some((variant) => variant.row !== undefined) ? leafColumns(content.details) : [];
   // the button to focus once the list has drawn again (a moved row's, or the new row's first field)
-  const [focus, setFocus] = useState<string | undefined>(undefined);
+  const focus = useRef<string | undefined>(undefined);
+  const setFocus = (target: string) => {
+    focus.current = target;
+  };
+  // after each drawing: the control asked for, once
   useEffect(() => {
-    if (focus === undefined) return;
-    document.querySelector<HTMLElement>(`[data-focus="${focus}"]`)?.focus();
-    setFocus(undefined);
-  }, [focus]);
+    if (focus.current === undefined) return;
+    document.querySelector<HTMLElement>(`[data-focus="${focus.current}"]`)?.focus();
+    focus.current = undefined;
+  });
 
   const set = (next: EditableVariant[]) => onChange(withVariants(content, next));
   const errorOf = (index: number, field: string) =>

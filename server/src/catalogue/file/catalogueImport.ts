@@ -7,7 +7,6 @@
 // left here for every row is paced (pacer.ts), so that the site keeps answering while a large import runs.
 import type { Product, ProductDetail, ProductVariant } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { Database, DatabaseSchema, NewRow } from '../../platform/db/index.js';
 import { LETTERS_OF } from '../catalogueStore.js';
@@ -19,7 +18,7 @@ import { pacer } from './pacer.js';
 import { compareWithStored, type ImportChange } from './importChanges.js';
 import { codeOwnersOf, crossProblems, groupRows, productOfGroup } from './productGroups.js';
 import { removeVariantsOf, replaceVariantsOf, type VariantInput } from '../variants/variantStore.js';
-import { checkRow, checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowMemo } from './rowChecks.js';
+import { checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowMemo } from './rowChecks.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */

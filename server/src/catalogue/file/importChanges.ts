@@ -105,7 +105,7 @@ async function readStored(trx: Kysely<DatabaseSchema>, ids: readonly string[]) {
     .orderBy('position')
     .execute();
   const variantsOf = new Map<string, StoredVariant[]>();
-  for (const variant of variants) variantsOf.set(variant.product_id, [...(variantsOf.get(variant.product_id) ?? []), variant as StoredVariant]);
+  for (const variant of variants) variantsOf.set(variant.product_id, [...(variantsOf.get(variant.product_id) ?? []), variant]);
   return { products: new Map(products.map((row) => [row.id, row as StoredProduct])), variantsOf };
 }
 
