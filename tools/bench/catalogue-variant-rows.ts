@@ -29,7 +29,7 @@ function variantRows(products: Rows): Rows {
       row: {
         ...row,
         code: `${row.code}-V${index + 1}`,
-        price: row.price === '' ? '' : String(Number(row.price) + index),
+        price: row.price === '' ? '' : (Number(row.price) + index).toFixed(2),
         variantLabel: `Size ${index + 1}`,
         variantLabel_ar: `المقاس ${index + 1}`,
         packQuantity: index % 2 === 0 ? '10' : '',
