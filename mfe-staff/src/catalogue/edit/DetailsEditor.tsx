@@ -123,31 +123,31 @@ function SpecificationEditor({
         const blockProblems = problemsInItem(problems, 'Specification', index);
         const problemId = `${lang}-specification-block-${index + 1}-problems`;
         return (
-        <Fieldset key={index} aria-describedby={blockProblems.length > 0 ? problemId : undefined}>
-          <legend>{`Specification block ${index + 1}`}</legend>
-          {blockProblems.length > 0 ? (
-            <ItemProblem id={problemId} role="note">
-              {blockProblems.join(' ')}
-            </ItemProblem>
-          ) : null}
-          <SmallLabel>
-            {`Block ${index + 1} title`}
-            <input {...langProps(lang)} type="text" value={block.extraSpecTitle ?? ''} onChange={(event) => setBlock(index, { ...block, extraSpecTitle: event.target.value })} />
-          </SmallLabel>
-          <LinesEditor legend={`Block ${index + 1} titled lines`} itemName="line" lang={lang} lines={block.extraSpec ?? []} onChange={(lines) => setBlock(index, { ...block, extraSpec: lines })} />
-          <LinesEditor
-            legend={`Block ${index + 1} specification lines`}
-            itemName="line"
-            lang={lang}
-            lines={block.specification ?? []}
-            onChange={(lines) => setBlock(index, { ...block, specification: lines })}
-          />
-          <div>
-            <SmallButton type="button" $variant="secondary" onClick={() => onChange(removed(blocks, index))}>
-              {`Remove specification block ${index + 1}`}
-            </SmallButton>
-          </div>
-        </Fieldset>
+          <Fieldset key={index} aria-describedby={blockProblems.length > 0 ? problemId : undefined}>
+            <legend>{`Specification block ${index + 1}`}</legend>
+            {blockProblems.length > 0 ? (
+              <ItemProblem id={problemId} role="note">
+                {blockProblems.join(' ')}
+              </ItemProblem>
+            ) : null}
+            <SmallLabel>
+              {`Block ${index + 1} title`}
+              <input {...langProps(lang)} type="text" value={block.extraSpecTitle ?? ''} onChange={(event) => setBlock(index, { ...block, extraSpecTitle: event.target.value })} />
+            </SmallLabel>
+            <LinesEditor legend={`Block ${index + 1} titled lines`} itemName="line" lang={lang} lines={block.extraSpec ?? []} onChange={(lines) => setBlock(index, { ...block, extraSpec: lines })} />
+            <LinesEditor
+              legend={`Block ${index + 1} specification lines`}
+              itemName="line"
+              lang={lang}
+              lines={block.specification ?? []}
+              onChange={(lines) => setBlock(index, { ...block, specification: lines })}
+            />
+            <div>
+              <SmallButton type="button" $variant="secondary" onClick={() => onChange(removed(blocks, index))}>
+                {`Remove specification block ${index + 1}`}
+              </SmallButton>
+            </div>
+          </Fieldset>
         );
       })}
       <div>
