@@ -43,8 +43,9 @@ export async function importContent(trx: Kysely<DatabaseSchema>, id: string, con
 
 /**
  * 400: the content breaks the catalogue's rules. The sentence names every problem in the import's words; the problems
- * one by one are at their values in the request: a content field's under ['content', …], the id's at `idAt` (a new
- * product's id is its body's ['id']; a draft's is its address, [] the request as a whole).
+ * one by one are at their values in the request: a content field's under ['content', …] (a publish's too: its draft's
+ * content is the form's), the id's at `idAt` (a new product's id is its body's ['id']; a draft's is its address, [] the
+ * request as a whole).
  */
 export function contentRefused(what: 'saved' | 'created', problems: readonly RowProblem[], idAt: readonly ['id'] | readonly []): StaffWorkError {
   const paths: ApiProblem[] = problems.map(({ path, message }) => ({ path: path[0] === 'id' ? [...idAt] : ['content', ...path], message }));
