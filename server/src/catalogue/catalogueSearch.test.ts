@@ -110,8 +110,12 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     // the exact code before codes that start with it: 'HEX-CW-20' is one gland's variant and starts another's 'HEX-CW-20S'
     const twenty = (await search('HEX-CW-20')).results;
     assert.equal(twenty[0]?.variant, 'HEX-CW-20');
-    // a product found by its words, not a code, names no variant
+    // a product found by its words, not a code, names no variant; nor one found by the code of its only variant
     assert.ok((await search('brass cable gland')).results.every((result) => result.variant === undefined));
+    const [only] = (await search('OC-FR-2E-15')).results;
+    assert.deepEqual([only?.id, only?.variant], ['oc_fire_resistant_cable', undefined]);
+    // the first of several is named: its link selects it
+    assert.equal((await search('HEX-CW-20S')).results[0]?.variant, 'HEX-CW-20S');
   });
 
   await t.test("the variants a text names are read by their code's and part number's indexes (the plan names both)", async () => {

@@ -17,15 +17,19 @@ export interface VariantMatches {
   exact: string[];
   /** Products with a variant whose code or part number starts with the text (and none that is it). */
   starting: string[];
-  /** Each product's variant named: an exact one before one that starts with the text, then the first in its order. */
+  /**
+   * Each product's variant named, where it has several: an exact one before one that starts with the text, then the
+   * first in its order.
+   */
   variantOf: ReadonlyMap<string, string>;
 }
 
 export const NO_VARIANT_MATCHES: VariantMatches = { exact: [], starting: [], variantOf: new Map() };
 
 /** The read of variantMatches: each named product once, with its best variant (exact first, then in its order). */
-export const variantMatchesQuery = (codeKey: string, keyAfter: string) => sql<{ product_id: string; code: string; exact: boolean }>`
-    select distinct on (v.product_id) v.product_id, v.code, v.exact
+export const variantMatchesQuery = (codeKey: string, keyAfter: string) => sql<{ product_id: string; code: string; exact: boolean; several: boolean }>`
+    select distinct on (v.product_id) v.product_id, v.code, v.exact,
+      (select count(*) from catalogue_product_variants as w where w.product_id = v.product_id and w.published) > 1 as several
     from (
       (select product_id, code, position, code_key = ${codeKey} as exact from catalogue_product_variants
         where code_key ~>=~ ${codeKey} and code_key ~<~ ${keyAfter} and published order by code_key limit ${VARIANT_MATCHES_MAX})
@@ -45,6 +49,7 @@ export async function variantMatches(db: Kysely<DatabaseSchema>, codeKey: string
   return {
     exact: rows.filter((row) => row.exact).map((row) => row.product_id),
     starting: rows.filter((row) => !row.exact).map((row) => row.product_id),
-    variantOf: new Map(rows.map((row) => [row.product_id, row.code])),
+    // a product's only variant is the product: its link stays the product's own address
+    variantOf: new Map(rows.filter((row) => row.several).map((row) => [row.product_id, row.code])),
   };
 }
