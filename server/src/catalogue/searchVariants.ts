@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 
 /**
- * The most variants read per key (code, part number). A key's range is read in its index's order, so an exact key
+ * The most variants read per key (code, part number). A key's range is read in its index's order (`using ~<~`: the
+ * order of text_pattern_ops, which the index gives without a sort of every match), so an exact key
  * (the shortest of its range) always comes first; past this many, a short text's prefix matches are a code family's
  * (its products' own codes start with the text too, and are matched by the search rows' index).
  */
@@ -29,13 +30,14 @@ export const NO_VARIANT_MATCHES: VariantMatches = { exact: [], starting: [], var
 /** The read of variantMatches: each named product once, with its best variant (exact first, then in its order). */
 export const variantMatchesQuery = (codeKey: string, keyAfter: string) => sql<{ product_id: string; code: string; exact: boolean; several: boolean }>`
     select distinct on (v.product_id) v.product_id, v.code, v.exact,
-      (select count(*) from catalogue_product_variants as w where w.product_id = v.product_id and w.published) > 1 as several
+      -- another published variant: one probe of the (product_id, position) index, not a count of its thousands
+      exists (select from catalogue_product_variants as w where w.product_id = v.product_id and w.position <> v.position and w.published) as several
     from (
       (select product_id, code, position, code_key = ${codeKey} as exact from catalogue_product_variants
-        where code_key ~>=~ ${codeKey} and code_key ~<~ ${keyAfter} and published order by code_key limit ${VARIANT_MATCHES_MAX})
+        where code_key ~>=~ ${codeKey} and code_key ~<~ ${keyAfter} and published order by code_key using ~<~ limit ${VARIANT_MATCHES_MAX})
       union all
       (select product_id, code, position, mpn_key = ${codeKey} as exact from catalogue_product_variants
-        where mpn_key ~>=~ ${codeKey} and mpn_key ~<~ ${keyAfter} and published order by mpn_key limit ${VARIANT_MATCHES_MAX})
+        where mpn_key ~>=~ ${codeKey} and mpn_key ~<~ ${keyAfter} and published order by mpn_key using ~<~ limit ${VARIANT_MATCHES_MAX})
     ) as v
     order by v.product_id, v.exact desc, v.position`;
 
