@@ -26,8 +26,11 @@ export {
   selectQuoteBasketFull,
   selectQuoteBasketRestored,
   quoteLineName,
+  quoteLineLabel,
+  quoteLineTitle,
   type QuoteLine,
   type QuoteLineAdded,
+  type QuoteLineDescription,
   type QuoteBasketState,
 } from './quote-basket/quoteBasketSlice';
 export { persistQuoteBasket, readStoredBasket, QUOTE_BASKET_STORAGE_KEY } from './quote-basket/persistQuoteBasket';

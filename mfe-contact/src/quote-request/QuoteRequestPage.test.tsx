@@ -33,13 +33,15 @@ function renderPage(lines: QuoteLine[] | null = DEFAULT_LINES) {
   return store;
 }
 
-const quantities = (store: AppStore) => Object.fromEntries(selectQuoteLines(store.getState()).map((line) => [line.productId, line.quantity]));
+const quantities = (store: AppStore) => Object.fromEntries(selectQuoteLines(store.getState()).map((line) => [line.code, line.quantity]));
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
 const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
 const alert = () => screen.getByRole('alert');
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-/** The look-up the page makes for the basket's lines: their ids as the server compares codes, never the whole catalogue. */
-const lookupOf = (lines: QuoteLine[]) => `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${lines.map((line) => normalizedProductCode(line.productId)).join(',')}`;
+/** The basket's lines' codes and product ids, as the server compares codes: what the page looks up. */
+const keysOf = (lines: QuoteLine[]) => lines.flatMap((line) => [line.code, line.productId]).map(normalizedProductCode).join(',');
+/** The look-up the page makes for the basket's lines: their codes and ids, never the whole catalogue. */
+const lookupOf = (lines: QuoteLine[]) => `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf(lines)}`;
 /** Waits for the basket's products to be looked up and their answer applied; nothing under /data is downloaded. */
 async function basketLookedUp(store: AppStore, lines: QuoteLine[] = DEFAULT_LINES) {
   await waitFor(() => expect(selectQuoteProductsStatus(store.getState())).toBe('succeeded'));
@@ -155,8 +157,8 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     expect(screen.getByRole('heading', { level: 1, name: edition.heading })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: edition.linesCaption });
     expect(await within(table).findByText(nameOf(CABLE.id))).toBeInTheDocument();
-    // the basket's products asked for in the page's language, by their ids: never the whole catalogue
-    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[CABLE.id, WIRE.id].map(normalizedProductCode).join(',')}${edition.lookupLanguage}`);
+    // the basket's variants asked for in the page's language, by their codes and products' ids: never the whole catalogue
+    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf([lineOf(CABLE, 200), lineOf(WIRE, 3)])}${edition.lookupLanguage}`);
     expect(within(table).getByRole('textbox', { name: edition.quantityOf(nameOf(WIRE.id)) })).toHaveValue('3');
     expect(within(table).getByText(CABLE.code).closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('button', { name: edition.remove(nameOf(CABLE.id)) })).toBeInTheDocument();
@@ -176,7 +178,7 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     expect(status).toHaveTextContent(`${edition.paste.notRecognised}XYZ-000 5`);
     expect(status).toHaveTextContent(`${edition.paste.refused}${OTHER_WIRE.code} 2.5: ${edition.paste.wholeCoils}`);
     expect(within(status).getByText('XYZ-000 5')).toHaveAttribute('dir', 'ltr');
-    expect(selectQuoteLines(store.getState()).find((line) => line.productId === CABLE.id)?.quantity).toBe(210);
+    expect(selectQuoteLines(store.getState()).find((line) => line.code === CABLE.code)?.quantity).toBe(210);
   });
 
   it('sends the page’s language and shows the reference in its language, left to right', async () => {
@@ -186,7 +188,7 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     sendRequest();
     expect(await screen.findByRole('heading', { level: 2, name: edition.sent.heading })).toBeInTheDocument();
     const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ language: edition.locale, branch: 'Dubai', companyName: edition.values.companyName, lines: [{ productId: CABLE.id, quantity: 200 }, { productId: WIRE.id, quantity: 3 }] });
+    expect(body).toMatchObject({ language: edition.locale, branch: 'Dubai', companyName: edition.values.companyName, lines: [{ productId: CABLE.id, code: CABLE.code, quantity: 200 }, { productId: WIRE.id, code: WIRE.code, quantity: 3 }] });
     expect(screen.getByText('RFQ-2026-000124')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText(edition.sent.reference)).toHaveTextContent(edition.sent.referenceText);
     expect(screen.getByText(edition.sent.metres)).toBeInTheDocument();
@@ -246,11 +248,11 @@ describe('the request page', () => {
     const store = renderPage();
     await basketLookedUp(store);
     type(`Quantity of ${CABLE.productName}`, '250.5');
-    expect(quantities(store)[CABLE.id]).toBe(250.5);
+    expect(quantities(store)[CABLE.code]).toBe(250.5);
     type(`Quantity of ${WIRE.productName}`, '2.5');
     expect(screen.getByText('Enter a whole number of coils.')).toBeInTheDocument();
     expect(textbox(`Quantity of ${WIRE.productName}`)).toHaveAttribute('aria-invalid', 'true');
-    expect(quantities(store)[WIRE.id]).toBe(3);
+    expect(quantities(store)[WIRE.code]).toBe(3);
     fillForm();
     send();
     expect(alert()).toHaveTextContent('Please correct the quantities marked in the list.');
@@ -261,7 +263,7 @@ describe('the request page', () => {
     const store = renderPage([lineOf(CABLE, 200), lineOf(WIRE, 3), lineOf(LSZH_CABLE, 10)]);
     await basketLookedUp(store, [lineOf(CABLE, 200), lineOf(WIRE, 3), lineOf(LSZH_CABLE, 10)]);
     fireEvent.click(screen.getByRole('button', { name: `Remove ${WIRE.productName}` }));
-    expect(Object.keys(quantities(store))).toEqual([CABLE.id, LSZH_CABLE.id]);
+    expect(Object.keys(quantities(store))).toEqual([CABLE.code, LSZH_CABLE.code]);
     expect(screen.getAllByRole('row')).toHaveLength(3);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
@@ -291,7 +293,7 @@ describe('the request page', () => {
     expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[WIRE.code, 'XYZ-000', LSZH_CABLE.id, OTHER_WIRE.code].map(normalizedProductCode).join(',')}`);
     expect(status).toHaveTextContent('Not recognised:XYZ-000 5');
     expect(status).toHaveTextContent(`Quantity not accepted:${OTHER_WIRE.code} 2.5: Enter a whole number of coils.`);
-    expect(quantities(store)).toEqual({ [WIRE.id]: 5, [LSZH_CABLE.id]: 12.5 });
+    expect(quantities(store)).toEqual({ [WIRE.code]: 5, [LSZH_CABLE.code]: 12.5 });
     expect(screen.getByRole('textbox', { name: `Quantity of ${LSZH_CABLE.productName}` })).toHaveValue('12.5');
     // what needs the buyer's eye stays in the box
     expect(textbox('Paste a list')).toHaveValue(`XYZ-000 5\n${OTHER_WIRE.code} 2.5`);
@@ -307,7 +309,7 @@ describe('the request page', () => {
     expect(status).toHaveTextContent('Finding the products in your list…');
     await waitFor(() => expect(status).toHaveTextContent('The catalogue could not be reached, so the list cannot be matched just now. Please try again later.'));
     expect(textbox('Paste a list')).toHaveValue(`${CABLE.code} 10`);
-    expect(quantities(store)).toEqual({ [WIRE.id]: 3 });
+    expect(quantities(store)).toEqual({ [WIRE.code]: 3 });
   });
 
   it('checks the form before sending: required fields, the e-mail, the human check, at least one product', async () => {
@@ -345,8 +347,8 @@ describe('the request page', () => {
     const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body;
     expect(body).toEqual({
       lines: [
-        { productId: CABLE.id, quantity: 200 },
-        { productId: WIRE.id, quantity: 3 },
+        { productId: CABLE.id, code: CABLE.code, quantity: 200 },
+        { productId: WIRE.id, code: WIRE.code, quantity: 3 },
       ],
       companyName: 'Gulf Build LLC',
       name: 'Aisha Rahman',
@@ -432,13 +434,13 @@ describe('the request page', () => {
     expect(within(wireRow).getByText('No longer available')).toBeInTheDocument();
     expect(within(wireRow).queryByRole('textbox')).toBeNull();
     expect(within(wireRow).getByRole('button', { name: `Remove ${WIRE.productName}` })).toBeInTheDocument();
-    expect(Object.keys(quantities(store))).toEqual([CABLE.id, WIRE.id]);
+    expect(Object.keys(quantities(store))).toEqual([CABLE.code, WIRE.code]);
     fillForm();
     fireEvent.change(screen.getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
     fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: NEXT_MONTH } });
     send();
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
     const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
-    expect(body.lines).toEqual([{ productId: CABLE.id, quantity: 200 }]);
+    expect(body.lines).toEqual([{ productId: CABLE.id, code: CABLE.code, quantity: 200 }]);
   });
 });

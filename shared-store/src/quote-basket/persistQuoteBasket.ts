@@ -1,28 +1,41 @@
 import { checkQuantity, isQuoteUnit, QUOTE_LIMITS } from '@site/content/validation';
-import { isLocale } from '@site/contracts/locale';
+import { isLocale, type Locale } from '@site/contracts/locale';
 import type { AppStore } from '../store';
 import { quoteBasketRestored, type QuoteLine } from './quoteBasketSlice';
 
-/** The localStorage key of the basket (versioned: a later shape gets a new key instead of misreading this one). */
+/**
+ * The localStorage key of the basket (versioned: a later shape gets a new key instead of misreading this one). Lines
+ * with variant labels kept it: a line without labels reads as its product's first variant (readLine).
+ */
 export const QUOTE_BASKET_STORAGE_KEY = 'site.quoteBasket.v1';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isShortText = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 300;
 
-/** One stored line, if it still is a valid line (storage is the visitor's to edit: read it as untrusted input). */
-function readLine(value: unknown): QuoteLine | undefined {
-  if (!isRecord(value)) return undefined;
-  const { productId, code, productCategoryId, image, unit, names, quantity } = value;
-  if (!isShortText(productId) || !isShortText(code) || !isShortText(productCategoryId) || !isShortText(image)) return undefined;
-  if (!isQuoteUnit(unit) || typeof quantity !== 'number' || !isRecord(names)) return undefined;
-  const checked = checkQuantity(quantity, unit);
-  if (!checked.ok) return undefined;
-  const readNames = Object.fromEntries(Object.entries(names).filter(([locale, name]) => isLocale(locale) && isShortText(name)));
-  if (Object.keys(readNames).length === 0) return undefined;
-  return { productId, code, productCategoryId, image, unit, names: readNames, quantity: checked.quantity };
+/** The texts of `value` under a known language (names, labels); `allowEmpty`: '' is a text (a only variant's label). */
+function readTexts(value: Record<string, unknown>, allowEmpty: boolean): Partial<Record<Locale, string>> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([locale, text]) => isLocale(locale) && (isShortText(text) || (allowEmpty && text === ''))),
+  );
 }
 
-/** The stored basket's lines: what of it is valid, one line per product, at most QUOTE_LIMITS.maxLines. */
+/**
+ * One stored line, if it still is a valid line (storage is the visitor's to edit: read it as untrusted input). A line
+ * saved before variants has no labels: its code is its product's code, which names the product's first variant.
+ */
+function readLine(value: unknown): QuoteLine | undefined {
+  if (!isRecord(value)) return undefined;
+  const { productId, code, productCategoryId, image, unit, names, labels = {}, quantity } = value;
+  if (!isShortText(productId) || !isShortText(code) || !isShortText(productCategoryId) || !isShortText(image)) return undefined;
+  if (!isQuoteUnit(unit) || typeof quantity !== 'number' || !isRecord(names) || !isRecord(labels)) return undefined;
+  const checked = checkQuantity(quantity, unit);
+  if (!checked.ok) return undefined;
+  const readNames = readTexts(names, false);
+  if (Object.keys(readNames).length === 0) return undefined;
+  return { productId, code, productCategoryId, image, unit, names: readNames, labels: readTexts(labels, true), quantity: checked.quantity };
+}
+
+/** The stored basket's lines: what of it is valid, one line per variant code, at most QUOTE_LIMITS.maxLines. */
 export function readStoredBasket(stored: string | null): QuoteLine[] {
   if (stored === null) return [];
   let parsed: unknown;
@@ -35,7 +48,7 @@ export function readStoredBasket(stored: string | null): QuoteLine[] {
   const lines = new Map<string, QuoteLine>();
   for (const value of parsed.lines) {
     const line = readLine(value);
-    if (line !== undefined && !lines.has(line.productId)) lines.set(line.productId, line);
+    if (line !== undefined && !lines.has(line.code)) lines.set(line.code, line);
   }
   return [...lines.values()].slice(0, QUOTE_LIMITS.maxLines);
 }
