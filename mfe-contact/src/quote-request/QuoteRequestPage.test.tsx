@@ -12,7 +12,7 @@ import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type 
 import { ARABIC_PRODUCTS, ENGLISH_PRODUCTS, contactHandlers, productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
 import { selectQuoteProductsStatus } from './quoteProductsSlice';
-import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from '../testing/quoteLines';
+import { CABLE, CW_GLAND, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf, sizeLineOf } from '../testing/quoteLines';
 
 const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
 /** A needed-by date the form takes whatever day the test runs: a month from now. */
@@ -38,8 +38,8 @@ const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', 
 const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
 const alert = () => screen.getByRole('alert');
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-/** The basket's lines' codes and product ids, as the server compares codes: what the page looks up. */
-const keysOf = (lines: QuoteLine[]) => lines.flatMap((line) => [line.code, line.productId]).map(normalizedProductCode).join(',');
+/** The basket's lines' codes and product ids, as the server compares codes, each once: what the page looks up. */
+const keysOf = (lines: QuoteLine[]) => [...new Set(lines.flatMap((line) => [line.code, line.productId]).map(normalizedProductCode))].join(',');
 /** The look-up the page makes for the basket's lines: their codes and ids, never the whole catalogue. */
 const lookupOf = (lines: QuoteLine[]) => `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf(lines)}`;
 /** Waits for the basket's products to be looked up and their answer applied; nothing under /data is downloaded. */
@@ -442,5 +442,72 @@ describe('the request page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
     const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
     expect(body.lines).toEqual([{ productId: CABLE.id, code: CABLE.code, quantity: 200 }]);
+  });
+});
+
+describe('the request page with sizes of one product (orderable variants)', () => {
+  const rowOf = (code: string) => within(screen.getByRole('table', { name: 'Products to quote' })).getByText(code).closest('tr')!;
+
+  it('shows two sizes of the gland as two lines, each with its code and size, and sends both codes', async () => {
+    const lines = [sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100), sizeLineOf('HEX-CW-32', 'Size 32 (M32)', 50)];
+    const store = renderPage(lines);
+    await basketLookedUp(store, lines);
+    expect(within(rowOf('HEX-CW-25')).getByText('Size 25 (M25)')).toBeInTheDocument();
+    expect(within(rowOf('HEX-CW-32')).getByText('Size 32 (M32)')).toBeInTheDocument();
+    type(`Quantity of ${CW_GLAND.productName}, Size 32 (M32)`, '60');
+    expect(quantities(store)).toEqual({ 'HEX-CW-25': 100, 'HEX-CW-32': 60 });
+    fillForm();
+    send();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    expect(body.lines).toEqual([
+      { productId: CW_GLAND.id, code: 'HEX-CW-25', quantity: 100 },
+      { productId: CW_GLAND.id, code: 'HEX-CW-32', quantity: 60 },
+    ]);
+    const summary = screen.getByRole('table', { name: 'Products to quote' });
+    expect(within(summary).getByText(`${CW_GLAND.productName}, Size 32 (M32)`)).toBeInTheDocument();
+    expect(within(summary).getByText('60 pieces')).toBeInTheDocument();
+  });
+
+  it("names a basket saved before variants by its product's first size, and says a withdrawn or unknown size is no longer available", async () => {
+    // saved before variants: the product's code, no label; then a withdrawn size, and a code the gland no longer has
+    const saved = { ...lineOf(CW_GLAND, 10), labels: {} };
+    const lines = [saved, sizeLineOf('HEX-CW-40', 'Size 40 (M40)', 5), sizeLineOf('HEX-CW-99', 'Size 99', 7)];
+    const store = renderPage(lines);
+    await basketLookedUp(store, lines);
+    await waitFor(() => expect(within(rowOf('HEX-CW-20S')).getByText('Size 20S (M20)')).toBeInTheDocument());
+    expect(within(rowOf('HEX-CW-20S')).getByRole('textbox', { name: `Quantity of ${CW_GLAND.productName}, Size 20S (M20)` })).toHaveValue('10');
+    for (const code of ['HEX-CW-40', 'HEX-CW-99']) {
+      expect(within(rowOf(code)).getByText('No longer available')).toBeInTheDocument();
+      expect(within(rowOf(code)).queryByRole('textbox')).toBeNull();
+    }
+    fillForm();
+    send();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    expect(body.lines).toEqual([{ productId: CW_GLAND.id, code: 'HEX-CW-20S', quantity: 10 }]);
+  });
+
+  it('adds pasted sizes by their codes, each its own line, and names a withdrawn size as no longer available', async () => {
+    const store = renderPage([lineOf(WIRE, 3)]);
+    await basketLookedUp(store, [lineOf(WIRE, 3)]);
+    fireEvent.change(textbox('Paste a list'), { target: { value: 'hex-cw-25 100\nHEX-CW-40 5\nHEX CW 32\t50\nHEX-CW-25 20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
+    const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Added 3 products from your list.'));
+    expect(status).toHaveTextContent('No longer available:HEX-CW-40 5');
+    expect(status).not.toHaveTextContent('Not recognised');
+    expect(quantities(store)).toEqual({ [WIRE.code]: 3, 'HEX-CW-25': 120, 'HEX-CW-32': 50 });
+    expect(within(rowOf('HEX-CW-32')).getByText('Size 32 (M32)')).toBeInTheDocument();
+    expect(textbox('Paste a list')).toHaveValue('HEX-CW-40 5');
+  });
+
+  it('names the sizes in Arabic on an Arabic page', async () => {
+    const store: AppStore = makeStore(undefined, { fetch: localizedFetch('ar', (input, init) => fetch(input, init)) });
+    store.dispatch(quoteBasketRestored([sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100)]));
+    renderInSite(<QuoteRequestPage />, { route: '/request-quote', locale: 'ar', store });
+    const table = screen.getByRole('table', { name: 'المنتجات المطلوب تسعيرها' });
+    expect(await within(table).findByText('المقاس 25 (M25)')).toBeInTheDocument();
+    expect(within(table).getByText('HEX-CW-25').closest('bdi')).toHaveAttribute('dir', 'ltr');
   });
 });
