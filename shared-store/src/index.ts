@@ -26,8 +26,6 @@ export {
   selectQuoteBasketFull,
   selectQuoteBasketRestored,
   quoteLineName,
-  quoteLineLabel,
-  quoteLineTitle,
   type QuoteLine,
   type QuoteLineAdded,
   type QuoteLineDescription,

@@ -8,10 +8,8 @@ import { parseQuantity } from '@site/content/validation';
 import { CATEGORIES_PATH } from '@site/contracts/paths';
 import {
   quoteBasketCleared,
-  quoteLineLabel,
   quoteLineName,
   quoteLineRemoved,
-  quoteLineTitle,
   quoteQuantityChanged,
   selectQuoteBasketRestored,
   selectQuoteLines,
@@ -53,7 +51,6 @@ const ProductCell = styled.div`
   display: flex;
   align-items: center;
   gap: 12px;
-  small { display: block; }
 `;
 
 /** A withdrawn product's line: said in words, not only by its colour. */
@@ -83,7 +80,7 @@ export interface QuoteLinesProps {
 }
 
 /**
- * One line: picture, name and variant label, code, its quantity field (the basket takes each valid value at once) and
+ * One line: picture, name with the variant's label, code, its quantity field (the basket takes each valid value at once) and
  * remove; a line whose code no longer names a published variant says it is no longer available instead of its quantity
  * (it is not sent with the request). Fields and buttons are named with the label: two sizes of a product are two lines.
  */
@@ -91,8 +88,7 @@ function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: 
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();
-  const name = quoteLineTitle(line, locale);
-  const label = quoteLineLabel(line, locale);
+  const name = quoteLineName(line, locale);
   const checked = draft === undefined ? null : parseQuantity(draft, line.unit);
   const change = (typed: string) => {
     onDraft(line.code, typed);
@@ -105,10 +101,7 @@ function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: 
         <ProductCell>
           {/* decorative: the name beside it says what it shows */}
           <img src={productImagePath(line.image)} alt="" width={64} height={48} loading="lazy" decoding="async" />
-          <span dir="auto">
-            {quoteLineName(line, locale)}
-            {label === '' ? null : <small dir="auto">{label}</small>}
-          </span>
+          <span dir="auto">{name}</span>
         </ProductCell>
       </td>
       <td>

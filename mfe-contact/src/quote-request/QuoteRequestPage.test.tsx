@@ -452,9 +452,9 @@ describe('the request page with sizes of one product (orderable variants)', () =
     const lines = [sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100), sizeLineOf('HEX-CW-32', 'Size 32 (M32)', 50)];
     const store = renderPage(lines);
     await basketLookedUp(store, lines);
-    expect(within(rowOf('HEX-CW-25')).getByText('Size 25 (M25)')).toBeInTheDocument();
-    expect(within(rowOf('HEX-CW-32')).getByText('Size 32 (M32)')).toBeInTheDocument();
-    type(`Quantity of ${CW_GLAND.productName}, Size 32 (M32)`, '60');
+    expect(within(rowOf('HEX-CW-25')).getByText(`${CW_GLAND.productName} – Size 25 (M25)`)).toBeInTheDocument();
+    expect(within(rowOf('HEX-CW-32')).getByText(`${CW_GLAND.productName} – Size 32 (M32)`)).toBeInTheDocument();
+    type(`Quantity of ${CW_GLAND.productName} – Size 32 (M32)`, '60');
     expect(quantities(store)).toEqual({ 'HEX-CW-25': 100, 'HEX-CW-32': 60 });
     fillForm();
     send();
@@ -465,7 +465,7 @@ describe('the request page with sizes of one product (orderable variants)', () =
       { productId: CW_GLAND.id, code: 'HEX-CW-32', quantity: 60 },
     ]);
     const summary = screen.getByRole('table', { name: 'Products to quote' });
-    expect(within(summary).getByText(`${CW_GLAND.productName}, Size 32 (M32)`)).toBeInTheDocument();
+    expect(within(summary).getByText(`${CW_GLAND.productName} – Size 32 (M32)`)).toBeInTheDocument();
     expect(within(summary).getByText('60 pieces')).toBeInTheDocument();
   });
 
@@ -475,8 +475,8 @@ describe('the request page with sizes of one product (orderable variants)', () =
     const lines = [saved, sizeLineOf('HEX-CW-40', 'Size 40 (M40)', 5), sizeLineOf('HEX-CW-99', 'Size 99', 7)];
     const store = renderPage(lines);
     await basketLookedUp(store, lines);
-    await waitFor(() => expect(within(rowOf('HEX-CW-20S')).getByText('Size 20S (M20)')).toBeInTheDocument());
-    expect(within(rowOf('HEX-CW-20S')).getByRole('textbox', { name: `Quantity of ${CW_GLAND.productName}, Size 20S (M20)` })).toHaveValue('10');
+    await waitFor(() => expect(within(rowOf('HEX-CW-20S')).getByText(`${CW_GLAND.productName} – Size 20S (M20)`)).toBeInTheDocument());
+    expect(within(rowOf('HEX-CW-20S')).getByRole('textbox', { name: `Quantity of ${CW_GLAND.productName} – Size 20S (M20)` })).toHaveValue('10');
     for (const code of ['HEX-CW-40', 'HEX-CW-99']) {
       expect(within(rowOf(code)).getByText('No longer available')).toBeInTheDocument();
       expect(within(rowOf(code)).queryByRole('textbox')).toBeNull();
@@ -498,7 +498,7 @@ describe('the request page with sizes of one product (orderable variants)', () =
     expect(status).toHaveTextContent('No longer available:HEX-CW-40 5');
     expect(status).not.toHaveTextContent('Not recognised');
     expect(quantities(store)).toEqual({ [WIRE.code]: 3, 'HEX-CW-25': 120, 'HEX-CW-32': 50 });
-    expect(within(rowOf('HEX-CW-32')).getByText('Size 32 (M32)')).toBeInTheDocument();
+    expect(within(rowOf('HEX-CW-32')).getByText(`${CW_GLAND.productName} – Size 32 (M32)`)).toBeInTheDocument();
     expect(textbox('Paste a list')).toHaveValue('HEX-CW-40 5');
   });
 
@@ -507,7 +507,8 @@ describe('the request page with sizes of one product (orderable variants)', () =
     store.dispatch(quoteBasketRestored([sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100)]));
     renderInSite(<QuoteRequestPage />, { route: '/request-quote', locale: 'ar', store });
     const table = screen.getByRole('table', { name: 'المنتجات المطلوب تسعيرها' });
-    expect(await within(table).findByText('المقاس 25 (M25)')).toBeInTheDocument();
+    const arabicName = ARABIC_PRODUCTS.find((product) => product.id === CW_GLAND.id)!.productName;
+    expect(await within(table).findByText(`${arabicName} – المقاس 25 (M25)`)).toBeInTheDocument();
     expect(within(table).getByText('HEX-CW-25').closest('bdi')).toHaveAttribute('dir', 'ltr');
   });
 });

@@ -3,7 +3,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { Trans } from '@lingui/react';
 import { Button, ButtonLink, SectionHeading } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
-import { quoteLineTitle, useLocale } from '@site/shared-store';
+import { quoteLineName, useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { LinesTableHead } from './LinesTableHead';
@@ -78,7 +78,7 @@ export function QuoteSent({ sent }: { sent: SentQuoteRequest }) {
         <tbody>
           {sent.lines.map((line) => (
             <tr key={line.code}>
-              <td dir="auto">{quoteLineTitle(line, locale)}</td>
+              <td dir="auto">{quoteLineName(line, locale)}</td>
               <td>
                 <Ltr>{line.code}</Ltr>
               </td>

@@ -43,6 +43,10 @@ describe('reading a stored basket (the visitor can edit it: untrusted)', () => {
     expect(readStoredBasket(stored([cable, gland, { ...cable, quantity: 5 }, cw32, { ...cw32, quantity: 7 }]))).toEqual([cable, gland, cw32]);
   });
 
+  it('reads labels that are not texts as none', () => {
+    expect(readStoredBasket(stored([{ ...gland, labels: 'Size 25' }, { ...cable, labels: { en: 25, ar: '' } }]))).toEqual([{ ...gland, labels: {} }, { ...cable, labels: { ar: '' } }]);
+  });
+
   it("reads a basket saved before variants as its products' first variants (the product's code), labels unknown", () => {
     const { labels: _, ...before } = gland;
     const { labels: __, ...gland20S } = { ...cw32, code: 'HEX-CW-20S' };
@@ -69,7 +73,6 @@ describe('reading a stored basket (the visitor can edit it: untrusted)', () => {
     ['a quantity beyond the largest', { ...gland, quantity: QUOTE_LIMITS.maxQuantity + 1 }],
     ['no product id', { ...cable, productId: '' }],
     ['names in no known language', { ...cable, names: { fr: 'Câble' } }],
-    ['labels that are not a record', { ...cable, labels: 'Size 25' }],
     ['no code', { ...cable, code: '' }],
     ['a line that is not an object', 'swa-cable'],
   ])('drops a line with %s and keeps the others', (_, bad) => {

@@ -3,10 +3,8 @@ import { makeStore } from '../store';
 import {
   quoteBasketCleared,
   quoteLineAdded,
-  quoteLineLabel,
   quoteLineName,
   quoteLineRemoved,
-  quoteLineTitle,
   quoteLinesDescribed,
   quoteQuantityChanged,
   selectQuoteBasketFull,
@@ -101,7 +99,7 @@ describe('the quote basket', () => {
     expect(quoteLineName(lines[0]!, 'ar')).toBe('كابل مدرّع');
     expect(quoteLineName(lines[0]!, 'en')).toBe('Armoured cable');
     // the withdrawn size keeps what the buyer saw: the page says it is no longer available
-    expect(quoteLineTitle(lines[1]!, 'ar')).toBe('CW Brass Cable Gland, Size 25 (M25)');
+    expect(quoteLineName(lines[1]!, 'en')).toBe('CW Brass Cable Gland – Size 25 (M25)');
   });
 
   it('keeps two sizes of one product as two lines, each by its code, and names each size', () => {
@@ -115,11 +113,11 @@ describe('the quote basket', () => {
       ['hex_cw_brass_cable_gland', 'HEX-CW-25', 120],
       ['hex_cw_brass_cable_gland', 'HEX-CW-32', 50],
     ]);
-    expect(lines.map((line) => quoteLineTitle(line, 'en'))).toEqual(['CW Brass Cable Gland, Size 25 (M25)', 'CW Brass Cable Gland, Size 32 (M32)']);
+    expect(lines.map((line) => quoteLineName(line, 'en'))).toEqual(['CW Brass Cable Gland – Size 25 (M25)', 'CW Brass Cable Gland – Size 32 (M32)']);
     store.dispatch(quoteLinesDescribed({ locale: 'ar', described: { 'HEX-CW-32': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 32 (M32)' }, 'HEX-CW-25': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 25 (M25)' } } }));
     lines = selectQuoteLines(store.getState());
-    expect(quoteLineLabel(lines[1]!, 'ar')).toBe('مقاس 32 (M32)');
-    expect(quoteLineLabel(lines[1]!, 'en')).toBe('Size 32 (M32)');
+    expect(quoteLineName(lines[1]!, 'ar')).toBe('جلبة كابل نحاسية CW – مقاس 32 (M32)');
+    expect(quoteLineName(lines[1]!, 'en')).toBe('CW Brass Cable Gland – Size 32 (M32)');
     store.dispatch(quoteQuantityChanged({ code: 'HEX-CW-32', quantity: 60 }));
     store.dispatch(quoteLineRemoved({ code: 'HEX-CW-25' }));
     expect(selectQuoteLines(store.getState()).map((line) => [line.code, line.quantity])).toEqual([['HEX-CW-32', 60]]);

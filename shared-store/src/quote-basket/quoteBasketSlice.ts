@@ -37,9 +37,6 @@ export interface QuoteBasketState {
 
 const initialState: QuoteBasketState = { lines: [], restored: false };
 
-/** A line's key is its code as the catalogue writes it (every code in a basket comes from the catalogue's answers). */
-const sameCode = (code: string) => (line: QuoteLine) => line.code === code;
-
 /**
  * What adding asks for: a variant and how much of it (already checked against its unit by the caller). `label` left
  * out: not known where it is added (a listing's card adds its product's code, the first variant), the request page
@@ -65,29 +62,30 @@ export const quoteBasketSlice = createSlice({
       const { locale, name, label, ...line } = payload;
       // A refused quantity adds nothing (only a sum beyond the largest quantity is capped, below).
       if (!checkQuantity(line.quantity, line.unit).ok) return;
-      const existing = state.lines.find(sameCode(line.code));
+      // a line's key is its code as the catalogue writes it (every code in a basket comes from the catalogue's answers)
+      const existing = state.lines.find((candidate) => candidate.code === line.code);
       if (existing !== undefined) {
         const sum = checkQuantity(existing.quantity + line.quantity, existing.unit);
         if (sum.ok) existing.quantity = sum.quantity;
         else if (sum.problem === 'tooLarge') existing.quantity = QUOTE_LIMITS.maxQuantity;
         else return;
         existing.names[locale] = name;
-        if (label !== undefined) existing.labels[locale] = label;
+        existing.labels[locale] ??= label;
         return;
       }
       if (state.lines.length >= QUOTE_LIMITS.maxLines) return;
-      state.lines.push({ ...line, names: { [locale]: name }, labels: label === undefined ? {} : { [locale]: label } });
+      // a label not known is left out when stored (JSON drops it), and read as none
+      state.lines.push({ ...line, names: { [locale]: name }, labels: { [locale]: label } });
     },
     /** Sets a line's quantity (the request page's field, once valid for the line's unit). */
     quoteQuantityChanged(state, { payload }: PayloadAction<{ code: string; quantity: number }>) {
-      const line = state.lines.find(sameCode(payload.code));
+      const line = state.lines.find((candidate) => candidate.code === payload.code);
       if (line === undefined) return;
       const checked = checkQuantity(payload.quantity, line.unit);
       if (checked.ok) line.quantity = checked.quantity;
     },
     quoteLineRemoved(state, { payload }: PayloadAction<{ code: string }>) {
-      const named = sameCode(payload.code);
-      state.lines = state.lines.filter((line) => !named(line));
+      state.lines = state.lines.filter((line) => line.code !== payload.code);
     },
     /** 'Clear', and a request sent. */
     quoteBasketCleared(state) {
@@ -100,15 +98,15 @@ export const quoteBasketSlice = createSlice({
      */
     quoteLinesDescribed(
       state,
-      { payload }: PayloadAction<{ locale: Locale; described: Record<string, QuoteLineDescription>; kept?: readonly string[] }>,
+      { payload: { locale, described, kept } }: PayloadAction<{ locale: Locale; described: Record<string, QuoteLineDescription>; kept: readonly string[] }>,
     ) {
-      const kept = new Set(payload.kept ?? []);
-      state.lines = state.lines.filter((line) => payload.described[line.code] !== undefined || kept.has(line.code));
+      state.lines = state.lines.filter((line) => described[line.code] || kept.includes(line.code));
       for (const line of state.lines) {
-        const description = payload.described[line.code];
-        if (description === undefined) continue;
-        line.names[payload.locale] = description.name;
-        line.labels[payload.locale] = description.label;
+        const description = described[line.code];
+        if (description) {
+          line.names[locale] = description.name;
+          line.labels[locale] = description.label;
+        }
       }
     },
     /** The stored basket, read at start and whenever another tab changes it (persistQuoteBasket). */
@@ -130,14 +128,12 @@ export const { quoteLineAdded, quoteQuantityChanged, quoteLineRemoved, quoteBask
   quoteBasketSlice.actions;
 export const { selectQuoteLines, selectQuoteLineCount, selectQuoteBasketFull, selectQuoteBasketRestored } = quoteBasketSlice.selectors;
 
-/** A line's name in a language: that language's if the buyer saw it, else the one they saw. */
-export const quoteLineName = (line: QuoteLine, locale: Locale): string => line.names[locale] ?? Object.values(line.names)[0] ?? line.code;
-
-/** A line's variant label in a language, as quoteLineName chooses; '' when it has none (or it is not known yet). */
-export const quoteLineLabel = (line: QuoteLine, locale: Locale): string => line.labels[locale] ?? Object.values(line.labels)[0] ?? '';
-
-/** The line's name with its variant's label, as one text ('CW Brass Cable Gland, Size 25 (M25)'). */
-export const quoteLineTitle = (line: QuoteLine, locale: Locale): string => {
-  const label = quoteLineLabel(line, locale);
-  return label === '' ? quoteLineName(line, locale) : `${quoteLineName(line, locale)}, ${label}`;
+/**
+ * A line's name in a language, with its variant's label ('CW Brass Cable Gland, Size 25 (M25)'): that language's if
+ * the buyer saw it, else the one they saw. Two sizes of one product are two lines: each is named with its size.
+ */
+export const quoteLineName = (line: QuoteLine, locale: Locale): string => {
+  const name = line.names[locale] ?? Object.values(line.names)[0] ?? line.code;
+  const label = line.labels[locale] ?? Object.values(line.labels)[0];
+  return label ? `${name} – ${label}` : name;
 };

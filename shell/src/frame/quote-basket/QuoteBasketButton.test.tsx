@@ -98,8 +98,8 @@ describe('the header quote basket', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 2 products' }));
     const panel = await screen.findByRole('dialog', { name: 'Quote basket' });
     expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'CW Brass Cable Gland, Size 25 (M25)100 pieces',
-      'CW Brass Cable Gland, Size 32 (M32)50 pieces',
+      'CW Brass Cable Gland – Size 25 (M25)100 pieces',
+      'CW Brass Cable Gland – Size 32 (M32)50 pieces',
     ]);
   });
 });

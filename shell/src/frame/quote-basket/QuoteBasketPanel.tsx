@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Modal } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
-import { quoteLineTitle, selectQuoteLines, useAppSelector, useLocale } from '@site/shared-store';
+import { quoteLineName, selectQuoteLines, useAppSelector, useLocale } from '@site/shared-store';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { useText } from '../../i18n/useText';
@@ -59,7 +59,7 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
             {lines.map((line) => (
               <li key={line.code}>
                 {/* the name and the size or type: two sizes of one product are two lines */}
-                <span>{quoteLineTitle(line, locale)}</span>
+                <span>{quoteLineName(line, locale)}</span>
                 <Quantity>{quantities.quantity(line.quantity, line.unit)}</Quantity>
               </li>
             ))}
