@@ -432,6 +432,18 @@ export const productVariantSchema = z.strictObject({
   packQuantity: z.number().int().min(2).max(100_000).optional(),
 });
 
+/** A variant as content/data/product-variants.json seeds it: its label in both languages. */
+export const seededProductVariantSchema = productVariantSchema.extend({ labelAr: noMarkup(z.string().max(120)) });
+
+/**
+ * content/data/product-variants.json: the seeded catalogue's orderable variants of the products that have several (a
+ * product not listed has one: its code, price and unit). Cross-file rules (codes unique over the catalogue, rows equal
+ * to the tables, the first variant's code and price the product's) are held by productVariants.test.ts.
+ */
+export const productVariantsFileSchema = z
+  .array(z.strictObject({ productId: productIdSchema, variants: z.array(seededProductVariantSchema).min(1).max(PRODUCT_VARIANTS_MAX) }))
+  .superRefine((entries, ctx) => addDuplicateIssues(entries.map((entry) => entry.productId), ctx, 'product id'));
+
 /** A review shown on a product (seed reviews carry no e-mail). */
 export const customerReviewSchema = z.strictObject({
   customerName: noMarkup(text.max(80)),

@@ -118,8 +118,7 @@ export const productQuerySchema = z.strictObject({ lang: catalogueLanguageSchema
 export const productResponseSchema = z.strictObject({
   product: productDetailSchema,
   listing: productSchema,
-  // Optional until every server answer carries it; then required (min 1).
-  variants: z.array(productVariantSchema).optional(),
+  variants: z.array(productVariantSchema).min(1),
 });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 

@@ -56,7 +56,9 @@ export function productApi(
     if (product === undefined || listing === undefined) {
       return HttpResponse.json({ error: `There is no product "${String(params.productId)}" in the catalogue` }, { status: 404 });
     }
-    const answer: ProductResponse = { product, listing };
+    // a product of these records has one variant, as the server gives a product without a table of parts
+    const variant = { code: listing.code, label: '', unit: listing.unit, ...(listing.price === undefined ? {} : { price: listing.price }) };
+    const answer: ProductResponse = { product, listing, variants: [variant] };
     return HttpResponse.json(answer);
   });
 }

@@ -34,7 +34,7 @@ import { searchNeedle, type CatalogueStore, type ProductRecords, type WithdrawnP
 import type { ProductLookup } from './productLookup.js';
 
 /** What the answers read of the catalogue (CatalogueStore's, or a page's own reads: onceAPage). */
-export type CatalogueReads = Pick<CatalogueStore, 'categories' | 'listing' | 'archivedCategory' | 'search' | 'product' | 'archivedProduct' | 'archivedNamedBy'>;
+export type CatalogueReads = Pick<CatalogueStore, 'categories' | 'listing' | 'archivedCategory' | 'search' | 'product' | 'archivedProduct' | 'archivedNamedBy' | 'variantsNamedBy'>;
 
 /** An answer: 200 with the contract's body, or a 4xx with its sentence (a withdrawn product's with its name too). */
 export type Answer<T> = { status: 200; body: T } | { status: 400 | 404 | 410; body: { error: string } } | { status: typeof PRODUCT_GONE_STATUS; body: ProductGone };
@@ -56,8 +56,10 @@ export async function listingAnswer(reads: CatalogueReads, { categoryId }: z.out
 }
 
 export async function lookupAnswer(reads: CatalogueReads, lookup: ProductLookup, { lang, codes }: z.output<typeof lookupQuerySchema>): Promise<Answer<LookupResponse>> {
-  const [products, withdrawn] = await Promise.all([lookup(codes, lang), reads.archivedNamedBy(codes, lang)]);
-  return ok(withdrawn.length === 0 ? { products } : { products, withdrawn });
+  const [products, archived, variants] = await Promise.all([lookup(codes, lang), reads.archivedNamedBy(codes, lang), reads.variantsNamedBy(codes, lang)]);
+  // a withdrawn (unpublished) variant's code is among the withdrawn, as a withdrawn product's is
+  const withdrawn = [...archived, ...variants.withdrawn];
+  return ok({ products, ...(withdrawn.length === 0 ? {} : { withdrawn }), ...(variants.named.length === 0 ? {} : { variants: variants.named }) });
 }
 
 export async function searchAnswer(reads: CatalogueReads, query: z.output<typeof searchQuerySchema>): Promise<Answer<SearchResponse>> {
@@ -74,7 +76,7 @@ export async function searchAnswer(reads: CatalogueReads, query: z.output<typeof
 
 export async function productAnswer(reads: CatalogueReads, { productId }: z.output<typeof productParamsSchema>, { lang }: z.output<typeof productQuerySchema>): Promise<Answer<ProductResponse>> {
   const records = await reads.product(productId, lang);
-  if (records !== undefined) return ok({ product: records.detail, listing: records.listing });
+  if (records !== undefined) return ok({ product: records.detail, listing: records.listing, variants: records.variants });
   // a withdrawn product is gone, not unknown: its page says so and leads to its category
   const gone = await reads.archivedProduct(productId, lang);
   if (gone === undefined) return refused(404, `There is no product "${productId}" in the catalogue`);
@@ -114,6 +116,7 @@ export function onceAPage(store: CatalogueReads): CatalogueReads {
     archivedCategory: (id) => store.archivedCategory(id),
     search: (query) => store.search(query),
     archivedNamedBy: (keys, locale) => store.archivedNamedBy(keys, locale),
+    variantsNamedBy: (codes, locale) => store.variantsNamedBy(codes, locale),
     product: (id: string, locale: Locale) => once(products, `${locale} ${id}`, () => store.product(id, locale)),
     archivedProduct: (id: string, locale: Locale) => once(withdrawn, `${locale} ${id}`, () => store.archivedProduct(id, locale)),
   };

@@ -1,7 +1,7 @@
 // The catalogue's reads: the category grid, one page of a category in one of the listing's six orders with its total,
 // one product's detail, and the whole catalogue a page at a time for /data/*.json. Every answer is a record of
 // content/src/types.ts in the language asked for (records.ts), so the pages render what they always rendered.
-import type { Product, ProductCategory, ProductDetail } from '@site/content';
+import type { Product, ProductCategory, ProductDetail, ProductVariant } from '@site/content';
 import type { RatingSummary } from '@site/contracts/reviews-api';
 import { foldSearchText } from '@site/content/search-text';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
@@ -9,6 +9,7 @@ import type { FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
 import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
+import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { searchCatalogue, type SearchOptions, type SearchPage, type SearchQuery } from './catalogueSearch.js';
@@ -16,6 +17,7 @@ import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } f
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow, type ProductWithDetails } from './records.js';
+import { publishedVariants, variantRecord, variantsWithKeys, type VariantRow } from './variants/variantRecords.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -53,11 +55,12 @@ export interface ListingPage {
   facets: ListingFacets;
 }
 
-/** A product page's records: the detail and the listing record of one product, and its category's. */
+/** A product page's records: the detail and the listing record of one product, its category's, and its published variants. */
 export interface ProductRecords {
   detail: ProductDetail;
   listing: Product;
   category: ProductCategory;
+  variants: ProductVariant[];
 }
 
 /** A category page's head: the category, the products of its listing's first page (catalogue order) and how many it has. */
@@ -65,6 +68,12 @@ export interface CategoryFirstPage {
   category: ProductCategory;
   products: Product[];
   total: number;
+}
+
+/** The variants a look-up's codes name: the published ones with their product, the unpublished ones as withdrawn. */
+export interface NamedVariants {
+  named: { key: string; productId: string; variant: ProductVariant }[];
+  withdrawn: { id: string; code: string; productName: string }[];
 }
 
 /** A product as the sitemap lists it. */
@@ -259,7 +268,7 @@ export class CatalogueStore {
 
   /**
    * One product's records, or undefined for an unknown id: its detail record (the product page) and its listing record
-   * (the code and unit the quote basket needs), both from its one row.
+   * (the code and unit the quote basket needs), both from its one row, and its published variants in order.
    */
   async product(id: string, locale: Locale): Promise<ProductRecords | undefined> {
     const row = await selectProductRow(this.db.selectFrom('catalogue_products'))
@@ -267,13 +276,15 @@ export class CatalogueStore {
       .where('id', '=', id)
       .executeTakeFirst();
     if (row === undefined) return undefined;
-    const category = await this.categoryRow(row.category_id);
+    const [category, variantRows] = await Promise.all([this.categoryRow(row.category_id), publishedVariants(this.db, id)]);
     if (category === undefined) return undefined; // the foreign key makes this impossible; kept for the type
-    return {
-      detail: productDetailRecord(row, category, locale),
-      listing: productRecord(row, category, locale),
-      category: categoryRecord(category, locale),
-    };
+    const variants = variantRows.map((variant) => variantRecord(variant, locale));
+    const detail = productDetailRecord(row, category, locale);
+    // where the variants are the table's rows, the table is theirs: a withdrawn variant's row leaves it (decision 034)
+    if (variants.some((variant) => variant.row !== undefined)) {
+      detail.productDetailTableData = variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row]));
+    }
+    return { detail, listing: productRecord(row, category, locale), category: categoryRecord(category, locale), variants };
   }
 
   /**
@@ -347,8 +358,8 @@ export class CatalogueStore {
   }
 
   /**
-   * The products whose code or id may be one of `keys` (normalizedProductCode's): those with the same letters and
-   * digits, by their indexes (migration 013); the caller matches them exactly.
+   * The products whose code or id, or a published variant's code, may be one of `keys` (normalizedProductCode's): those
+   * with the same letters and digits, by their indexes (migrations 013, 029); the caller matches them exactly.
    */
   async productsNamedBy(keys: readonly string[], locale: Locale): Promise<Product[]> {
     const letters = [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== '');
@@ -356,13 +367,42 @@ export class CatalogueStore {
     const named = sql.val(letters);
     const rows = await ordered(
       selectProductRow(this.db.selectFrom('catalogue_products')).where(
-        sql<boolean>`(${LETTERS_OF('code')} = any(${named}::text[]) or ${LETTERS_OF('id')} = any(${named}::text[]))`,
+        sql<boolean>`(${LETTERS_OF('code')} = any(${named}::text[]) or ${LETTERS_OF('id')} = any(${named}::text[])
+          or catalogue_products.id in (select v.product_id from catalogue_product_variants as v where v.code_key = any(${named}::text[]) and v.published))`,
       ),
       1,
     ).execute();
     if (rows.length === 0) return [];
     const categories = await this.categoriesById();
     return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+  }
+
+  /** The variants, published or not, whose code may be one of `keys` (their letters and digits, by the unique index). */
+  async variantRowsNamedBy(keys: readonly string[]): Promise<VariantRow[]> {
+    return variantsWithKeys(this.db, [...new Set(keys.map((key) => key.replace(/[^a-z0-9]+/g, '')))].filter((key) => key !== ''));
+  }
+
+  /**
+   * The variants `codes` name (normalizedProductCode's match), each once: the published ones with their product, in
+   * `locale`; the unpublished ones as withdrawn, with their product's name.
+   */
+  async variantsNamedBy(codes: readonly string[], locale: Locale): Promise<NamedVariants> {
+    const keys = new Set(codes.map(normalizedProductCode));
+    const rows = (await this.variantRowsNamedBy([...keys])).filter((row) => keys.has(normalizedProductCode(row.code)));
+    const hidden = rows.filter((row) => !row.published);
+    const names =
+      hidden.length === 0
+        ? new Map<string, { name: string; name_ar: string }>()
+        : new Map(
+            (await this.db.selectFrom('catalogue_products').select(['id', 'name', 'name_ar']).where('id', 'in', hidden.map((row) => row.product_id)).execute()).map((row) => [row.id, row]),
+          );
+    return {
+      named: rows.filter((row) => row.published).map((row) => ({ key: normalizedProductCode(row.code), productId: row.product_id, variant: variantRecord(row, locale) })),
+      withdrawn: hidden.map((row) => {
+        const product = names.get(row.product_id);
+        return { id: row.product_id, code: row.code, productName: product === undefined ? row.code : locale === 'ar' ? product.name_ar : product.name };
+      }),
+    };
   }
 
   /**

@@ -3,10 +3,12 @@
 // Once: catalogue_state.seeded_at says it was done, so products deleted or changed later are never put back.
 import type { Product, ProductCategory, ProductDetail } from '@site/content';
 import { dataEdition } from '@site/content/arabic-edition';
+import { seededProductVariants, type SeededProductVariants } from '@site/content/product-variants';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema, NewRow } from '../platform/db/index.js';
 import { categoryRow, productRowOf } from './records.js';
 import { bumpCatalogueVersion } from './state.js';
+import { writeProductVariants } from './variants/variantStore.js';
 
 /** A whole catalogue in the records of content/data, both languages, in the catalogue's order. */
 export interface CatalogueSource {
@@ -16,6 +18,8 @@ export interface CatalogueSource {
   productsAr: readonly Product[];
   details: readonly ProductDetail[];
   detailsAr: readonly ProductDetail[];
+  /** The products with several variants, and those (content/data/product-variants.json); a product not listed has one. */
+  variants?: SeededProductVariants;
 }
 
 /** The site's own catalogue, content/data. */
@@ -27,6 +31,7 @@ export function siteCatalogueSource(): CatalogueSource {
     productsAr: dataEdition('ar', 'products.json'),
     details: dataEdition('en', 'product-details.json'),
     detailsAr: dataEdition('ar', 'product-details.json'),
+    variants: seededProductVariants(),
   };
 }
 
@@ -93,9 +98,29 @@ export async function seedCatalogue(db: Database, source: CatalogueSource = site
     const rows = catalogueRows(source);
     await insertInChunks(trx, 'catalogue_categories', rows.categories);
     await insertInChunks(trx, 'catalogue_brands', rows.brands);
+    // each product gets one variant as it is inserted (migration 029's trigger); the listed ones get theirs here
     await insertInChunks(trx, 'catalogue_products', rows.products);
+    await writeSeededVariants(trx, source);
     await trx.updateTable('catalogue_state').set({ seeded_at: new Date() }).execute();
     await bumpCatalogueVersion(trx);
     return true;
   });
+}
+
+/**
+ * The source's variants written over the one each listed product got when inserted, with each row's Arabic edition
+ * (the Arabic table's row at the same place) and labels.
+ */
+async function writeSeededVariants(trx: Kysely<DatabaseSchema>, source: CatalogueSource): Promise<void> {
+  const tablesAr = new Map(source.detailsAr.map((detail) => [detail.id, detail.productDetailTableData ?? []]));
+  const tables = new Map(source.details.map((detail) => [detail.id, detail.productDetailTableData ?? []]));
+  for (const { productId, variants } of source.variants ?? []) {
+    const table = tables.get(productId) ?? [];
+    const written = variants.map(({ row, ...variant }) => {
+      const at = row === undefined ? -1 : table.findIndex((tableRow) => JSON.stringify(tableRow) === JSON.stringify(row));
+      const rowAr = at < 0 ? undefined : tablesAr.get(productId)?.[at];
+      return { ...variant, ...(row === undefined ? {} : { row }), ...(rowAr === undefined ? {} : { rowAr }) };
+    });
+    await writeProductVariants(trx, productId, written, { bump: false });
+  }
 }

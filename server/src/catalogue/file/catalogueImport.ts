@@ -16,7 +16,7 @@ import { bumpCatalogueVersion } from '../state.js';
 import type { CatalogueFileRow, NumberedRow } from './columns.js';
 import { writeCatalogueFileFrom, type CatalogueFileFormat } from './catalogueFiles.js';
 import { pacer } from './pacer.js';
-import { checkRow, checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey } from './rowChecks.js';
+import { checkRow, checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowProblem } from './rowChecks.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -29,8 +29,8 @@ export interface ImportOutcome {
   unchanged: number;
   /** Whether the rows were written (false for a dry run or when there were problems). */
   written: boolean;
-  /** The problems by the line they are on, without the line's prefix (the editor shows them by field). */
-  problemsByLine: ReadonlyMap<number, readonly string[]>;
+  /** The problems by the line they are on, without the line's prefix, each at its value (the editor's field). */
+  problemsByLine: ReadonlyMap<number, readonly RowProblem[]>;
 }
 
 /**
@@ -44,7 +44,7 @@ export async function recordsOfRow(
 ): Promise<{ product: ProductDetail; listing: Product } | { problems: string[] }> {
   const categories = await readCategories(db);
   const checked = checkRow({ line: 0, row }, categories);
-  if ('problems' in checked) return checked;
+  if ('problems' in checked) return { problems: checked.problems.map(({ message }) => message) };
   const { product, detail, detailAr, nameAr } = checked.checked;
   if (locale === 'en') return { product: detail, listing: product };
   const titleAr = categories.get(product.productCategoryId)?.title_ar ?? product.productCategory;
@@ -52,13 +52,13 @@ export async function recordsOfRow(
 }
 
 /** The checks across rows and the database: one row per id, and every code unique once normalised. */
-function crossProblems(rows: readonly CheckedRow[], existing: readonly { id: string; code: string }[]): Map<number, string[]> {
-  const problems = new Map<number, string[]>();
-  const add = (line: number, problem: string) => problems.set(line, [...(problems.get(line) ?? []), problem]);
+function crossProblems(rows: readonly CheckedRow[], existing: readonly { id: string; code: string }[]): Map<number, RowProblem[]> {
+  const problems = new Map<number, RowProblem[]>();
+  const add = (line: number, column: 'id' | 'code', message: string) => problems.set(line, [...(problems.get(line) ?? []), { path: [column], message }]);
   const firstLineOfId = new Map<string, number>();
   for (const row of rows) {
     const first = firstLineOfId.get(row.id);
-    if (first !== undefined) add(row.line, `duplicate id: line ${first} has the same id`);
+    if (first !== undefined) add(row.line, 'id', `duplicate id: line ${first} has the same id`);
     else firstLineOfId.set(row.id, row.line);
   }
   // the catalogue after the import: the database's codes, then each row's over its product's
@@ -71,7 +71,7 @@ function crossProblems(rows: readonly CheckedRow[], existing: readonly { id: str
     const code = normalizedProductCode(row.product.code);
     const owner = codeOwner.get(code);
     if (owner !== undefined && owner.id !== row.id) {
-      add(row.line, `duplicate code "${row.product.code}": ${owner.line === undefined ? `product ${owner.id} in the catalogue` : `line ${owner.line}`} has it`);
+      add(row.line, 'code', `duplicate code "${row.product.code}": ${owner.line === undefined ? `product ${owner.id} in the catalogue` : `line ${owner.line}`} has it`);
     } else codeOwner.set(code, { id: row.id, line: row.line });
   }
   return problems;
@@ -169,7 +169,7 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
   const checks = await checksOf(rows, await readCategories(trx));
   const { existing, lastPosition } = await productsMet(trx, checks);
 
-  const byLine = new Map<number, string[]>();
+  const byLine = new Map<number, RowProblem[]>();
   const checked: CheckedRow[] = [];
   for (const check of checks) {
     if ('problems' in check) byLine.set(check.line, check.problems);
@@ -181,7 +181,7 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
   const idOf = new Map(checks.map(({ line, id }) => [line, id]));
   const problems = [...byLine]
     .sort(([a], [b]) => a - b)
-    .flatMap(([line, list]) => list.map((problem) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${problem}`));
+    .flatMap(([line, list]) => list.map(({ message }) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${message}`));
 
   const known = new Set(existing.map((product) => product.id));
   const added = checked.filter((row) => !known.has(row.id)).length;
@@ -263,15 +263,15 @@ async function countUnchanged(trx: Kysely<DatabaseSchema>, values: readonly NewR
 }
 
 /** The rows naming a withdrawn (archived) product's id: refused, the product is restored in the editor instead. */
-async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly RowKey[]): Promise<Map<number, string[]>> {
+async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly RowKey[]): Promise<Map<number, RowProblem[]>> {
   const ids = [...new Set(rows.map(({ id }) => id))];
   // the withdrawn products are few: each is tested against the file's ids
   const archived = new Set(
     (await trx.selectFrom('catalogue_archived_products').select('id').where(sql<boolean>`id = any(${sql.val(ids)}::text[])`).execute()).map((row) => row.id),
   );
-  const problems = new Map<number, string[]>();
+  const problems = new Map<number, RowProblem[]>();
   for (const { line, id } of rows) {
-    if (archived.has(id)) problems.set(line, ['this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id']);
+    if (archived.has(id)) problems.set(line, [{ path: ['id'], message: 'this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id' }]);
   }
   return problems;
 }

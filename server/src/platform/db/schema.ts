@@ -238,6 +238,29 @@ export interface CatalogueProductsTable {
   updated_at: Timestamp;
 }
 
+/** A product's orderable variant (migration 029; docs/decisions/034-orderable-variants.md). */
+export interface CatalogueProductVariantsTable {
+  product_id: string;
+  /** 1, 2, …: the product's order of its variants. */
+  position: number;
+  code: string;
+  /** The code's letters and digits, lower-cased (generated): unique over the catalogue. */
+  code_key: ColumnType<string, never, never>;
+  mpn: string | null;
+  mpn_key: ColumnType<string | null, never, never>;
+  label: string;
+  label_ar: string;
+  /** Its specification table row in each language (`json`: key order kept), or null. */
+  row: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  row_ar: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  /** numeric(12, 2): read as a string ("12.50"); null: price on request. */
+  price: ColumnType<string | null, number | string | null, number | string | null>;
+  unit: string;
+  pack_quantity: number | null;
+  published: Defaulted<boolean>;
+  updated_at: Timestamp;
+}
+
 /** A product's search row in one language, written by the trigger catalogue_search_sync (migration 011): read, never written. */
 /** A broad search's condition, kept with its matches (migration 025). */
 export interface CatalogueSearchBroadTable {
@@ -344,6 +367,8 @@ export interface CatalogueArchivedProductsTable {
   code: string;
   /** The product's catalogue_products row as JSON (to_json), put back by json_populate_record when restored. */
   product: ColumnType<Record<string, unknown>, string, string>;
+  /** Its variants' rows as JSON (migration 029), put back with it; null for a product archived before variants. */
+  variants: ColumnType<Record<string, unknown>[] | null, string | null | undefined, string | null>;
   archived_at: Timestamp;
   archived_by_id: number | null;
   archived_by_email: string | null;
@@ -466,6 +491,7 @@ export interface DatabaseSchema {
   catalogue_product_edits: CatalogueProductEditsTable;
   catalogue_product_history: CatalogueProductHistoryTable;
   catalogue_archived_products: CatalogueArchivedProductsTable;
+  catalogue_product_variants: CatalogueProductVariantsTable;
   remote_releases: RemoteReleasesTable;
   remote_pointers: RemotePointersTable;
   remote_registry_state: RemoteRegistryStateTable;

@@ -35,6 +35,31 @@ async function moveVersionOn(trx: Kysely<DatabaseSchema>, id: string, actor: Act
   return version;
 }
 
+/** The archived variants' codes that another product has taken meanwhile (an import, an editor's publish): a 409 naming one. */
+async function refuseTakenVariantCodes(trx: Kysely<DatabaseSchema>, id: string): Promise<void> {
+  const { rows } = await sql<{ code: string; product_id: string }>`
+    select v.code, v.product_id from catalogue_archived_products as a
+      cross join lateral json_to_recordset(coalesce(a.variants, '[]'::json)) as archived(code text)
+      join catalogue_product_variants as v on v.code_key = regexp_replace(lower(archived.code), '[^a-z0-9]+', '', 'g')
+    where a.id = ${id} limit 1`.execute(trx);
+  const taken = rows[0];
+  if (taken !== undefined) throw conflict(`Its variant code ${taken.code} is now product ${taken.product_id}'s: change that product's code first, then restore this one.`);
+}
+
+/**
+ * Its variants as they were archived, over the one its row's insert gave it (migration 029); a product archived
+ * before variants keeps that one.
+ */
+async function restoreVariants(trx: Kysely<DatabaseSchema>, id: string): Promise<void> {
+  const archived = await trx.selectFrom('catalogue_archived_products').select('variants').where('id', '=', id).executeTakeFirstOrThrow();
+  if (archived.variants === null || archived.variants.length === 0) return;
+  await trx.deleteFrom('catalogue_product_variants').where('product_id', '=', id).execute();
+  await sql`insert into catalogue_product_variants (product_id, position, code, mpn, label, label_ar, row, row_ar, price, unit, pack_quantity, published, updated_at)
+    select v.product_id, v.position, v.code, v.mpn, v.label, v.label_ar, v.row, v.row_ar, v.price, v.unit, v.pack_quantity, v.published, v.updated_at
+    from catalogue_archived_products as a cross join lateral json_populate_recordset(null::catalogue_product_variants, a.variants) as v
+    where a.id = ${id}`.execute(trx);
+}
+
 /** Withdraws the product: gone from the listings, search, sitemap, /data, chat, compare and quotes; its page a 410. */
 export async function archiveProduct(db: Database, actor: Actor, id: string, baseVersion: number): Promise<EditorProduct> {
   await db.kysely.transaction().execute(async (trx) => {
@@ -45,11 +70,22 @@ export async function archiveProduct(db: Database, actor: Actor, id: string, bas
     if (content === undefined) throw notFound(NO_PRODUCT); // its row is locked: cannot happen
     await trx
       .insertInto('catalogue_archived_products')
-      .columns(['id', 'category_id', 'name', 'name_ar', 'code', 'product', 'archived_by_id', 'archived_by_email'])
+      .columns(['id', 'category_id', 'name', 'name_ar', 'code', 'product', 'variants', 'archived_by_id', 'archived_by_email'])
       .expression((eb) =>
         eb
           .selectFrom('catalogue_products as p')
-          .select(['p.id', 'p.category_id', 'p.name', 'p.name_ar', 'p.code', sql<string>`to_json(p)`.as('product'), sql<number>`${actor.id}::bigint`.as('by_id'), sql<string>`${actor.email}::text`.as('by_email')])
+          .select([
+            'p.id',
+            'p.category_id',
+            'p.name',
+            'p.name_ar',
+            'p.code',
+            sql<string>`to_json(p)`.as('product'),
+            // its variants go with it (the product row's delete cascades to them) and come back with it
+            sql<string>`(select json_agg(v order by v.position) from catalogue_product_variants as v where v.product_id = p.id)`.as('variants'),
+            sql<number>`${actor.id}::bigint`.as('by_id'),
+            sql<string>`${actor.email}::text`.as('by_email'),
+          ])
           .where('p.id', '=', id),
       )
       .execute();
@@ -94,7 +130,9 @@ export async function unarchiveProduct(db: Database, actor: Actor, id: string, b
           : `Its code ${archived.code} is now product ${taken.id}'s (${taken.code}): change that product's code first, then restore this one.`,
       );
     }
+    await refuseTakenVariantCodes(trx, id);
     await sql`insert into catalogue_products select (json_populate_record(null::catalogue_products, a.product)).* from catalogue_archived_products a where a.id = ${id}`.execute(trx);
+    await restoreVariants(trx, id);
     await trx.deleteFrom('catalogue_archived_products').where('id', '=', id).execute();
     const content = await publishedContent(trx, id);
     if (content === undefined) throw notFound(NO_PRODUCT); // just written: cannot happen

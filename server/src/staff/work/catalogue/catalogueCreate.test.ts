@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { catalogueProductApiPath } from '@site/contracts/api';
+import type { ApiError } from '@site/contracts/forms-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
@@ -75,9 +76,12 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(bad.statusCode, 400, bad.body);
     const message = bad.json<{ error: string }>().error;
     for (const field of ['productName_ar', 'bad price']) assert.ok(message.includes(field), `${field} in ${message}`);
+    // each problem at its value in the body, so the form marks its field
+    assert.deepEqual((bad.json<ApiError>().problems ?? []).map(({ path }) => path), [['content', 'price'], ['content', 'productName_ar']]);
     const code = await staffCall(app, layla, 'POST', STAFF_API.catalogueCreate, { id: 'hex_test_other', content: { ...fresh, code: source.code } });
     assert.equal(code.statusCode, 400, code.body);
     assert.match(code.json<{ error: string }>().error, new RegExp(`duplicate code "${source.code}": product ${SOURCE} in the catalogue has it`));
+    assert.deepEqual((code.json<ApiError>().problems ?? []).map(({ path }) => path), [['content', 'code']]);
     const kept = await db.query('select 1 from catalogue_product_edits where product_id = $1', ['hex_test_other']);
     assert.deepEqual(kept, []);
   });
@@ -104,6 +108,8 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const second = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.cataloguePublish, { id: again.id }), { baseVersion: 1 });
     assert.equal(second.statusCode, 400, second.body);
     assert.match(second.body, /duplicate code/);
+    // a publish's problem is at the draft's value it is about, as a save's is
+    assert.deepEqual((second.json<ApiError>().problems ?? []).map(({ path }) => path), [['content', 'code']]);
     const unknown = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.catalogueDuplicate, { id: 'no_such_product' }), {});
     assert.equal(unknown.statusCode, 404, unknown.body);
     assert.deepEqual((await audit('catalogue.create')).slice(-2).map((row) => row.detail), [

@@ -2,9 +2,11 @@
 // stands for: the editor reads, checks and writes a product as the import does (catalogue/file/catalogueImport.ts),
 // so a draft is held to exactly the rules a file's row is.
 import type { Kysely } from 'kysely';
+import type { ApiProblem } from '@site/contracts/forms-api';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../platform/db/index.js';
-import { type CatalogueFileRow, cleanDetailDocument, exportCatalogueRow, importRowsIn } from '../../../catalogue/index.js';
+import { type CatalogueFileRow, cleanDetailDocument, exportCatalogueRow, importRowsIn, type RowProblem } from '../../../catalogue/index.js';
+import { StaffWorkError } from '../errors.js';
 
 /** The line number an editor's one-row import is given (never shown: problems are read by line, without it). */
 const EDITOR_LINE = 1;
@@ -31,12 +33,24 @@ export async function publishedContent(db: Kysely<DatabaseSchema>, id: string): 
 
 /**
  * Writes `content` as product `id` through the import (search rows, filter values, brands, the catalogue's version),
- * or with `dryRun` only checks it. Resolves to its problems, each naming its field ('missing Arabic: productName_ar is
- * empty', 'details: description.0.key: …'); nothing is written when there is any.
+ * or with `dryRun` only checks it. Resolves to its problems, each at its value's path in the row (['productName_ar'],
+ * ['details', 'description', 0, 'key']) and naming it in its words; nothing is written when there is any.
  */
-export async function importContent(trx: Kysely<DatabaseSchema>, id: string, content: EditableProduct, options: { dryRun: boolean }): Promise<readonly string[]> {
+export async function importContent(trx: Kysely<DatabaseSchema>, id: string, content: EditableProduct, options: { dryRun: boolean }): Promise<readonly RowProblem[]> {
   const outcome = await importRowsIn(trx, [{ line: EDITOR_LINE, row: rowOfContent(id, content) }], options);
   return outcome.problemsByLine.get(EDITOR_LINE) ?? [];
+}
+
+/**
+ * 400: the content breaks the catalogue's rules. The sentence names every problem in the import's words; the problems
+ * one by one are at their values in the request: a content field's under ['content', …] (a publish's too: its draft's
+ * content is the form's), the id's at `idAt` (a new product's id is its body's ['id']; a draft's is its address, [] the
+ * request as a whole).
+ */
+export function contentRefused(what: 'saved' | 'created', problems: readonly RowProblem[], idAt: readonly ['id'] | readonly []): StaffWorkError {
+  const paths: ApiProblem[] = problems.map(({ path, message }) => ({ path: path[0] === 'id' ? [...idAt] : ['content', ...path], message }));
+  const messages = problems.map(({ message }) => message);
+  return new StaffWorkError(400, `The product was not ${what}: ${messages.length} problem${messages.length === 1 ? '' : 's'} to fix: ${messages.join('; ')}`, paths);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, StaffWorkError } from '../errors.js';
-import { cleanContent, importContent } from './content.js';
+import { cleanContent, contentRefused, importContent } from './content.js';
 import { lockProduct, readEditorProduct, refuseStale } from './editorStore.js';
 
 type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
@@ -39,9 +39,7 @@ async function createDraft(db: Database, actor: Actor, id: string, sent: Editabl
   await db.kysely.transaction().execute(async (trx) => {
     if (await idInUse(trx, id)) throw idTaken(id);
     const problems = await importContent(trx, id, content, { dryRun: true });
-    if (problems.length > 0) {
-      throw new StaffWorkError(400, `The product was not created: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
-    }
+    if (problems.length > 0) throw contentRefused('created', problems, ['id']);
     // two creations of one id at once: the second finds the first's row here and is told, as above
     const inserted = await trx
       .insertInto('catalogue_product_edits')

@@ -1,0 +1,41 @@
+// A product's variants as the answers carry them (productVariantSchema): the label and table row in the answer's
+// language, the price as a number, in the product's order; published ones only, unless asked (the look-up's withdrawn).
+import type { ProductVariant } from '@site/content';
+import type { Locale } from '@site/contracts/locale';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema, Row } from '../../platform/db/index.js';
+
+/** A variant's row as the reads select it (no keys, no timestamp). */
+export type VariantRow = Pick<Row<'catalogue_product_variants'>, 'product_id' | 'position' | 'code' | 'mpn' | 'label' | 'label_ar' | 'row' | 'row_ar' | 'price' | 'unit' | 'pack_quantity' | 'published'>;
+
+const VARIANT_COLUMNS = ['product_id', 'position', 'code', 'mpn', 'label', 'label_ar', 'row', 'row_ar', 'price', 'unit', 'pack_quantity', 'published'] as const;
+
+/** A variant's answer in `locale`, its keys in the schema's order. */
+export function variantRecord(row: VariantRow, locale: Locale): ProductVariant {
+  const record: Record<string, unknown> = { code: row.code };
+  if (row.mpn !== null) record.mpn = row.mpn;
+  record.label = locale === 'ar' ? row.label_ar : row.label;
+  const tableRow = locale === 'ar' ? (row.row_ar ?? row.row) : row.row;
+  if (tableRow !== null) record.row = tableRow;
+  if (row.price !== null) record.price = Number(row.price);
+  record.unit = row.unit;
+  if (row.pack_quantity !== null) record.packQuantity = row.pack_quantity;
+  return record as ProductVariant;
+}
+
+/** The published variants of `productId`, in its order. */
+export async function publishedVariants(db: Kysely<DatabaseSchema>, productId: string): Promise<VariantRow[]> {
+  return db.selectFrom('catalogue_product_variants').select(VARIANT_COLUMNS).where('product_id', '=', productId).where('published', '=', true).orderBy('position').execute();
+}
+
+/** Every variant (published or not) whose code has the letters and digits of one of `letters`, by its unique index. */
+export async function variantsWithKeys(db: Kysely<DatabaseSchema>, letters: readonly string[]): Promise<VariantRow[]> {
+  if (letters.length === 0) return [];
+  return db
+    .selectFrom('catalogue_product_variants')
+    .select(VARIANT_COLUMNS)
+    .where(sql<boolean>`code_key = any(${sql.val([...letters])}::text[])`)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+}
