@@ -33,14 +33,16 @@ export interface LookedUp {
 export const EMPTY_LOOKED_UP: LookedUp = { products: {}, variants: {}, withdrawn: {}, withdrawnProducts: {} };
 
 /**
- * The variants of an answer: its `variants`, or, from a server that does not name them, each product's own code as its
- * only variant (what a product's code names: its first variant).
+ * The variants of an answer: those it names, and each product's own code as its first variant where the answer does
+ * not name it (a product named by its id; a server that does not name variants): its label is then not known ('').
  */
 function variantsOf(answer: LookupResponse): [string, QuoteVariant][] {
-  if (answer.variants === undefined) {
-    return answer.products.map((product) => [normalizedProductCode(product.code), { productId: product.id, code: product.code, label: '', unit: product.unit }]);
-  }
-  return answer.variants.map(({ key, productId, variant }) => [key, { productId, code: variant.code, label: variant.label, unit: variant.unit }]);
+  const named = (answer.variants ?? []).map(({ key, productId, variant }): [string, QuoteVariant] => [key, { productId, code: variant.code, label: variant.label, unit: variant.unit }]);
+  const keys = new Set(named.map(([, variant]) => normalizedProductCode(variant.code)));
+  const firsts = answer.products
+    .filter((product) => !keys.has(normalizedProductCode(product.code)))
+    .map((product): [string, QuoteVariant] => [normalizedProductCode(product.code), { productId: product.id, code: product.code, label: '', unit: product.unit }]);
+  return [...firsts, ...named];
 }
 
 /** One look-up's findings (its answers: one per LOOKUP_CODES_MAX codes), indexed. */

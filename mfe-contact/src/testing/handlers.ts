@@ -60,8 +60,8 @@ const variantsOf = (product: Product): TestVariant[] =>
 /**
  * GET /api/catalogue/lookup over the site's products in both languages, as the server answers it
  * (server/src/catalogue/productLookup.ts): the products whose normalised code, id or variant code the comma-separated
- * keys name, each once, in the order asked; the variants the keys name (a product's id or code: its first); the
- * withdrawn variants named, among `withdrawn`.
+ * keys name, each once, in the order asked; the variants whose codes the keys name (a product's code is its first
+ * variant's); the withdrawn variants named, among `withdrawn`.
  */
 export const productHandlers = [
   http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
@@ -73,9 +73,9 @@ export const productHandlers = [
     for (const key of (query.get('codes') ?? '').split(',')) {
       for (const product of products) {
         const variants = variantsOf(product);
-        const named = [product.id, product.code].some((code) => normalizedProductCode(code) === key)
-          ? variants.find((variant) => variant.published)
-          : variants.find((variant) => normalizedProductCode(variant.code) === key);
+        // a product's id names the product; a code names a variant (the product's code, its first)
+        if (normalizedProductCode(product.id) === key) found.set(product.id, product);
+        const named = variants.find((variant) => normalizedProductCode(variant.code) === key);
         if (named === undefined) continue;
         if (!named.published) {
           answer.withdrawn.push({ id: product.id, code: named.code, productName: product.productName });
@@ -87,6 +87,8 @@ export const productHandlers = [
       }
     }
     answer.products = [...found.values()];
-    return HttpResponse.json(answer);
+    const { variants, withdrawn, ...rest } = answer;
+    // as the server: an empty list is left out
+    return HttpResponse.json({ ...rest, ...(variants.length > 0 ? { variants } : {}), ...(withdrawn.length > 0 ? { withdrawn } : {}) });
   }),
 ];
