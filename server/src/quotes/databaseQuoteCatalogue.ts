@@ -7,7 +7,7 @@ import type { DatabaseSchema } from '../platform/db/index.js';
 import { quoteCatalogueOf, type QuoteCatalogue, type QuoteVariant } from './quoteCatalogue.js';
 
 /** A variant as the statement gives it (migration 029's row, in its product's order). */
-type VariantCell = QuoteVariant & { published: boolean };
+type VariantCell = Omit<QuoteVariant, 'unit'> & { unit: string; published: boolean };
 
 interface ProductRow {
   id: string;
