@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { QuoteUnit } from '@site/content/validation';
 import { expect } from './fixtures';
-import { JOURNEY, UNKNOWN_CODE, daysFromToday, lineNameOf, type QuoteProduct } from './quote-basket';
+import { JOURNEY, UNKNOWN_CODE, daysFromToday, type QuoteProduct } from './quote-basket';
 
 /** What the journey reads and clicks, in one edition's words. */
 export interface BasketTexts {
