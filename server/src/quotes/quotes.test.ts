@@ -734,6 +734,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.match(out, /^ {2}From: Aisha Rahman <listed@example\.com> {2}Phone: \+971 50 123 4567$/m);
     assert.match(out, new RegExp(`^ {2}Company: Gulf Build LLC {2}Delivery city: Abu Dhabi {2}Needed by: ${VALID.neededBy}$`, 'm'));
     assert.match(out, /^ {2}Lines \(2\):\n {4}1\. OC-SWA-416 {2}200 metres {2}0\.6\/1 kV/m);
+    assert.match(out, /^ {4}2\. HEX-CW-20S {2}40 pieces {2}CW Brass Cable Gland.* – Size 20S \(M20\)$/m);
     assert.match(out, /^ {2}\| line one\n {2}\| line two$/m);
     assert.match(out, /Mail to the branch: waiting to be sent to dubai@crescent-electrical\.example/);
     assert.match(out, /Confirmation to the buyer: waiting to be sent to listed@example\.com/);
