@@ -114,7 +114,7 @@ describe('the quote basket', () => {
       ['hex_cw_brass_cable_gland', 'HEX-CW-32', 50],
     ]);
     expect(lines.map((line) => quoteLineName(line, 'en'))).toEqual(['CW Brass Cable Gland – Size 25 (M25)', 'CW Brass Cable Gland – Size 32 (M32)']);
-    store.dispatch(quoteLinesDescribed({ locale: 'ar', described: { 'HEX-CW-32': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 32 (M32)' }, 'HEX-CW-25': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 25 (M25)' } } }));
+    store.dispatch(quoteLinesDescribed({ locale: 'ar', described: { 'HEX-CW-32': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 32 (M32)' }, 'HEX-CW-25': { name: 'جلبة كابل نحاسية CW', label: 'مقاس 25 (M25)' } }, kept: [] }));
     lines = selectQuoteLines(store.getState());
     expect(quoteLineName(lines[1]!, 'ar')).toBe('جلبة كابل نحاسية CW – مقاس 32 (M32)');
     expect(quoteLineName(lines[1]!, 'en')).toBe('CW Brass Cable Gland – Size 32 (M32)');
