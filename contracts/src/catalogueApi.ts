@@ -184,9 +184,13 @@ export const compareQuerySchema = z.strictObject({
     .transform((text) => compareIdsOf(new URLSearchParams({ ids: text }))),
 });
 
-/** One column of a comparison: the product's records, or the id no product has. */
+/** A variant as a comparison shows it: its code and price (decision 034), without its table row. */
+export const compareVariantSchema = productVariantSchema.pick({ code: true, label: true, price: true, unit: true });
+export type CompareVariant = z.infer<typeof compareVariantSchema>;
+
+/** One column of a comparison: the product's records and its published variants in order, or the id no product has. */
 export const compareItemSchema = z.union([
-  z.strictObject({ id: z.string(), found: z.literal(true), product: productDetailSchema, listing: productSchema }),
+  z.strictObject({ id: z.string(), found: z.literal(true), product: productDetailSchema, listing: productSchema, variants: z.array(compareVariantSchema).min(1) }),
   z.strictObject({ id: z.string(), found: z.literal(false) }),
 ]);
 export type CompareItem = z.infer<typeof compareItemSchema>;

@@ -276,8 +276,11 @@ export interface InboxNote {
 
 export interface QuoteLineDetail {
   productId: string;
+  /** The variant's code: the part asked for (docs/decisions/034-orderable-variants.md). */
   productCode: string;
   productName: string;
+  /** The variant's English label ('Size 25 (M25)'); '' for a product's only variant. */
+  variantLabel: string;
   unit: string;
   quantity: string;
 }

@@ -30,19 +30,32 @@ export function textProblemMessage(field: string, value: string, kind: TextKind)
   }
 }
 
+/** A value's place in a request or a document: object keys and list indexes (apiProblemSchema's path). */
+export type TextPath = readonly (string | number)[];
+
 /**
- * The first text of a parsed JSON document (a product's detail record) that breaks the rule, as a sentence naming its
- * place ('details.description.2 contains…'), or undefined. Its texts may hold line breaks and direction marks (HTML and
- * lists, Arabic among them); its keys are one-line names.
+ * The first text of a parsed JSON document (a product's detail record) at `path` that breaks the rule: its place (a
+ * bad key's place ends with that key) and a sentence naming it ('details.description.2 contains…'), or undefined. Its
+ * texts may hold line breaks and direction marks (HTML and lists, Arabic among them); its keys are one-line names.
  */
-export function documentTextProblem(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return textProblemMessage(path, value, 'multiline') ?? undefined;
-  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+export function documentTextIssue(value: unknown, path: TextPath): { path: (string | number)[]; message: string } | undefined {
+  const place = path.join('.');
+  if (typeof value === 'string') {
+    const message = textProblemMessage(place, value, 'multiline');
+    return message === null ? undefined : { path: [...path], message };
+  }
+  const entries: (readonly [string | number, unknown])[] = Array.isArray(value) ? value.map((item, index) => [index, item] as const) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
   for (const [key, item] of entries) {
-    const problem = textProblemMessage(`${path} key`, key, 'line') ?? documentTextProblem(item, `${path}.${key}`);
+    const keyMessage = typeof key === 'string' ? textProblemMessage(`${place} key`, key, 'line') : null;
+    const problem = keyMessage !== null ? { path: [...path, key], message: keyMessage } : documentTextIssue(item, [...path, key]);
     if (problem !== undefined) return problem;
   }
   return undefined;
+}
+
+/** documentTextIssue's sentence alone, the document's place given as text ('details'). */
+export function documentTextProblem(value: unknown, path: string): string | undefined {
+  return documentTextIssue(value, [path])?.message;
 }
 
 /**

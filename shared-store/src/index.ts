@@ -28,6 +28,7 @@ export {
   quoteLineName,
   type QuoteLine,
   type QuoteLineAdded,
+  type QuoteLineDescription,
   type QuoteBasketState,
 } from './quote-basket/quoteBasketSlice';
 export { persistQuoteBasket, readStoredBasket, QUOTE_BASKET_STORAGE_KEY } from './quote-basket/persistQuoteBasket';

@@ -5,7 +5,7 @@
 // "Language: Arabic", the buyer's confirmation is in Arabic; both carry the PDF.
 import { pdfText } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
-import { JOURNEY, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
+import { JOURNEY, lineNameOf, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';
 import { ARABIC, arabicData, englishData, englishUiStringsOn } from '../support/ui-strings';
 
@@ -16,6 +16,7 @@ const ar = (id: string, values?: Record<string, string | number>) => message('ar
 const ARABIC_TEXTS: BasketTexts = {
   prefix: '/ar',
   productName: (product) => arabicData('products.json', product.productName),
+  lineName: (product) => lineNameOf(arabicData('products.json', product.productName), product.firstLabel.ar),
   quantity: (count, unit) => ar(`ui.quantity.${unit}`, { count }),
   cardQuantity: (name) => ar('catalogue.quote.quantityOf', { name }),
   cardAdd: (name) => ar('catalogue.quote.addNamed', { name }),

@@ -124,7 +124,7 @@ test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', 
     await page.getByRole('button', { name: 'Send request', exact: true }).click();
     const sent = await answered;
     expect(sent.status(), await sent.text()).toBe(200);
-    expect((sent.request().postDataJSON() as { lines: unknown[] }).lines).toEqual([{ productId: metreCable.id, quantity: 100 }]);
+    expect((sent.request().postDataJSON() as { lines: unknown[] }).lines).toEqual([{ productId: metreCable.id, code: metreCable.code, quantity: 100 }]);
     await expect(page.getByRole('heading', { name: 'Request sent', exact: true })).toBeVisible();
 
     // restored: its page is back

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { pdfText } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
-import { JOURNEY, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
+import { JOURNEY, lineNameOf, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
 import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';
 import { englishData } from '../support/ui-strings';
 
@@ -17,6 +17,7 @@ const UNITS = { metre: ['metre', 'metres'], piece: ['piece', 'pieces'] } as Reco
 const ENGLISH: BasketTexts = {
   prefix: '',
   productName: (product) => product.productName,
+  lineName: (product) => lineNameOf(product.productName, product.firstLabel.en),
   quantity: (count, unit) => `${count} ${UNITS[unit]![count === 1 ? 0 : 1]}`,
   cardQuantity: (name) => `Quantity of ${name}`,
   cardAdd: (name) => `Add ${name} to quote`,

@@ -16,7 +16,7 @@ import { productPath } from '@site/contracts/paths';
 import { SEARCH_RESULTS_PAGE_SIZE, searchViewSearch } from '@site/contracts/search-view';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import { test, expect, siteHas } from '../support/fixtures';
-import { findInCatalogue, siteListing, siteSearch } from '../support/site-facts';
+import { findInCatalogue, siteListing, siteProduct, siteSearch } from '../support/site-facts';
 import { EXAMPLE_CATEGORY_PATH } from '../support/site-routes';
 import { message } from '../support/ui-strings';
 
@@ -98,6 +98,22 @@ interface CodeSearch {
 const codeSearch = once(async (request: APIRequestContext): Promise<CodeSearch | undefined> => {
   const product = (await listedProducts(request)).find(({ code }) => /^[A-Za-z0-9]+([-\s/.]+[A-Za-z0-9]+)+$/.test(code));
   return product === undefined ? undefined : { typed: product.code.toLowerCase().replace(/[-\s/.]+/g, ' '), product };
+});
+
+interface VariantSearch {
+  /** A variant's code other than its product's first (the product's own code). */
+  code: string;
+  product: ListingResponse['products'][number];
+}
+
+/** A listed product with several variants, and the code of one past its first (docs/decisions/034-orderable-variants.md). */
+const variantSearch = once(async (request: APIRequestContext): Promise<VariantSearch | undefined> => {
+  for (const product of (await listedProducts(request)).slice(0, TRIES * 4)) {
+    const variants = (await siteProduct(request, product.id))?.variants ?? [];
+    const other = variants[Math.min(2, variants.length - 1)];
+    if (variants.length > 1 && other !== undefined) return { code: other.code, product };
+  }
+  return undefined;
 });
 
 interface Abbreviation {
@@ -231,6 +247,16 @@ test.describe('search that knows the trade', { tag: ['@site', '@catalogue'] }, (
     await expect(dialog.getByRole('option').first()).toContainText(product.productName);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(productPage(product.productCategoryId, product.id));
+  });
+
+  test("a variant's code finds its product first, and opens its page with that variant named in the address", async ({ page, request }) => {
+    const { code, product } = siteHas(await variantSearch(request), 'no product with several variants');
+    const dialog = await openSearch(page, EXAMPLE_CATEGORY_PATH, 'Search', 'Search');
+    await dialog.getByRole('combobox').pressSequentially(code);
+    await expect(dialog.getByRole('option').first()).toContainText(product.productName);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${escaped(productPath(product.productCategoryId, product.id))}\\?variant=${escaped(encodeURIComponent(code))}$`));
+    await expect(page.getByRole('heading', { name: named(product.productName) }).first()).toBeVisible();
   });
 
   test("an abbreviation finds what its words name, marked where the words are", async ({ page, request }) => {

@@ -26,15 +26,27 @@ interface ProductRecord {
 export interface QuoteProduct extends ProductRecord {
   listingPath: string;
   pagePath: string;
+  /** Its first variant's label in English and Arabic ('' for a product's only variant): the part its code names. */
+  firstLabel: { en: string; ar: string };
 }
 
 const products = englishData<ProductRecord[]>('products.json');
+const variants = englishData<{ productId: string; variants: { code: string; label: string; labelAr: string }[] }[]>('product-variants.json');
+
+/** The first variant's labels of a product (docs/decisions/034-orderable-variants.md): what its code names. */
+function firstLabel(id: string): { en: string; ar: string } {
+  const first = variants.find((entry) => entry.productId === id)?.variants[0];
+  return { en: first?.label ?? '', ar: first?.labelAr ?? '' };
+}
+
+/** A basket line's name: the product's name (as `name` gives it in the edition) and its variant's label. */
+export const lineNameOf = (name: string, label: string): string => (label === '' ? name : `${name} – ${label}`);
 
 export function quoteProduct(id: string): QuoteProduct {
   const product = products.find((candidate) => candidate.id === id);
   if (product === undefined) throw new Error(`content/data/products.json has no product ${id}`);
   const listingPath = categoryPath(product.productCategoryId);
-  return { ...product, listingPath, pagePath: `${listingPath}/${product.id}` };
+  return { ...product, listingPath, pagePath: `${listingPath}/${product.id}`, firstLabel: firstLabel(product.id) };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface BasketTexts {
   prefix: '' | '/ar';
   /** The product's name as the edition shows it. */
   productName(product: QuoteProduct): string;
+  /** A line of the product's first variant (its code's) as the request page names it: the name and the variant's label. */
+  lineName(product: QuoteProduct): string;
   /** '212.5 metres' */
   quantity(count: number, unit: QuoteUnit): string;
   // the catalogue
@@ -148,7 +150,8 @@ export async function runQuoteJourney(page: Page, siteUrl: string, texts: Basket
   await expect(pasteStatus).toContainText(texts.notRecognised);
   await expect(pasteStatus.getByRole('listitem')).toHaveText([`${UNKNOWN_CODE} 5`]);
   await expect(lines.getByRole('row')).toHaveCount(1 + 4);
-  await expect(lines.getByRole('textbox', { name: texts.lineQuantity(texts.productName(pastedGland)), exact: true })).toHaveValue('12');
+  // pasted by its model code: its first size, named with its label
+  await expect(lines.getByRole('textbox', { name: texts.lineQuantity(texts.lineName(pastedGland)), exact: true })).toHaveValue('12');
   await expect(basketButton(page, texts, 4)).toBeVisible();
 
   // the form

@@ -3,6 +3,7 @@ import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { CATALOGUE_COMPARE_API_PATH } from '@site/contracts/api';
 import { DETAIL, PRODUCTS } from '../testing/catalogueFixtures';
+import { DETAIL_AR, PRODUCTS_AR } from '../testing/arabicFixtures';
 import { catalogueHandlers, compareApi } from '../testing/handlers';
 import { loadCompareIds } from './compareMemory';
 import ComparePage from './ComparePage';
@@ -34,6 +35,31 @@ describe('ComparePage', () => {
     expect(within(table()).getAllByRole('button', { name: /^Add .* to quote$/ })).toHaveLength(2);
     // the comparison looked at is the visit's picks
     expect(loadCompareIds()).toEqual(['gland_a', 'gland_c']);
+  });
+
+  it("a product of several variants shows their codes and its lowest price ('from AED 12'); one of a single variant its code and price", async () => {
+    const variants = {
+      gland_a: [
+        { code: 'HEX-CW-20S', label: 'Size 20S (M20)', price: 12, unit: 'piece' as const },
+        { code: 'HEX-CW-20', label: 'Size 20 (M20)', price: 13.5, unit: 'piece' as const },
+        { code: 'HEX-CW-25', label: 'Size 25 (M25)', unit: 'piece' as const },
+      ],
+    };
+    server.use(compareApi({ details: [DETAIL, GLAND_C], listing: PRODUCTS }, undefined, variants));
+    renderAt('?ids=gland_a,gland_c');
+    await screen.findByRole('table', { name: 'Products compared' });
+    const gland = PRODUCTS.find((product) => product.id === 'gland_c')!;
+    expect(row(/^Code/)).toHaveTextContent(`CodeDiffersHEX-CW-20S, HEX-CW-20, HEX-CW-25${gland.code}`);
+    expect(row(/^Price/)).toHaveTextContent('PriceDiffersfrom AED 12AED 4.5');
+  });
+
+  it('in Arabic: the lowest of several prices said in Arabic', async () => {
+    const variants = { gland_a: [{ code: 'HEX-CW-20S', label: '', price: 12, unit: 'piece' as const }, { code: 'HEX-CW-20', label: '', price: 13.5, unit: 'piece' as const }] };
+    server.use(compareApi(undefined, { details: [DETAIL_AR], listing: PRODUCTS_AR }, variants));
+    renderInSite(<ComparePage />, { route: '/compare?ids=gland_a', path: '/compare', locale: 'ar' });
+    const arabicTable = await screen.findByRole('table');
+    expect(within(arabicTable).getByRole('row', { name: /^السعر/ })).toHaveTextContent('ابتداءً من 12 درهم');
+    expect(within(arabicTable).getByRole('row', { name: /^الرمز/ })).toHaveTextContent('HEX-CW-20S, HEX-CW-20');
   });
 
   it('removes a column from the address; an unknown id is a column that says so', async () => {

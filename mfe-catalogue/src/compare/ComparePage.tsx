@@ -9,11 +9,11 @@ import { COMPARE_MIN, compareIdsOf, compareViewSearch } from '@site/contracts/co
 import { CATEGORIES_PATH, productPath } from '@site/contracts/paths';
 import { TextButton } from '../common/TextButton';
 import { useText } from '../i18n/useText';
-import { priceText } from '../listing/priceText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { saveCompareIds } from './compareMemory';
 import { compareReplaced } from './compareSelectionSlice';
 import { compareRows, type CompareRow } from './compareRows';
+import { variantCodes, variantsPrice } from './variantFacts';
 import { fetchComparison, selectComparisonItems, selectComparisonKey, selectComparisonStatus } from './comparePageSlice';
 import { CatalogueBreadcrumb } from '../common/CatalogueBreadcrumb';
 
@@ -100,7 +100,7 @@ function ValueRow({ row, differsText }: RowProps) {
 }
 
 /**
- * /compare?ids=a,b: the products side by side, a column each (picture, name, code, brand, price), rows the union of
+ * /compare?ids=a,b: the products side by side, a column each (picture, name, codes, brand, price), rows the union of
  * their attributes with the rows that differ marked; a column can be removed, each product added to the quote, and
  * the page printed. The address names the products: a comparison can be shared and is drawn by the server.
  */
@@ -127,9 +127,10 @@ export default function ComparePage() {
   const rows = useMemo(() => compareRows(items), [items]);
   const fixedRow = (key: string, values: (string | undefined)[]): CompareRow => ({ key, values, differs: new Set(values).size > 1 });
   const facts = [
-    fixedRow(text('catalogue.compare.code'), items.map((item) => (item.found ? item.listing.code : undefined))),
+    // a product's variants: every code, and the lowest price ('from AED 12') when they differ
+    fixedRow(text('catalogue.compare.code'), items.map((item) => (item.found ? variantCodes(item.variants) : undefined))),
     fixedRow(text('catalogue.compare.brand'), items.map((item) => (item.found ? item.product.company?.join(', ') || undefined : undefined))),
-    fixedRow(text('catalogue.compare.price'), items.map((item) => (item.found ? priceText(item.listing.price, text) : undefined))),
+    fixedRow(text('catalogue.compare.price'), items.map((item) => (item.found ? variantsPrice(item.variants, text) : undefined))),
   ];
   const remove = (id: string) => setSearch(compareViewSearch(compareIdsOf(viewKey).filter((other) => other !== id)), { replace: true });
 

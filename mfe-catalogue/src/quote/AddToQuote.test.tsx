@@ -28,7 +28,7 @@ describe('AddToQuote (product page)', () => {
     typeQuantity('200');
     fireEvent.click(addButton());
     expect(selectQuoteLines(store.getState())).toEqual([
-      { productId: 'armoured_cable', code: 'OC-SWA-416', productCategoryId: 'cables', image: 'cable.webp', unit: 'metre', quantity: 200, names: { en: 'Armoured Cable 4 x 16' } },
+      { productId: 'armoured_cable', code: 'OC-SWA-416', productCategoryId: 'cables', image: 'cable.webp', unit: 'metre', quantity: 200, names: { en: 'Armoured Cable 4 x 16' }, labels: {} },
     ]);
     expect(status()).toHaveTextContent('Added 200 metres to your quote basket.');
     expect(screen.getByRole('link', { name: 'View quote basket' })).toHaveAttribute('href', '/request-quote');
@@ -44,6 +44,24 @@ describe('AddToQuote (product page)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ productId: 'gland_a', quantity: 42, unit: 'piece' });
     expect(status()).toHaveTextContent('Added 2 pieces to your quote basket.');
+  });
+
+  it('adds each size of a product as its own line, named by its code and size', () => {
+    const cw = { ...GLAND, id: 'hex_cw_brass_cable_gland', name: 'CW Brass Cable Gland' };
+    const { store } = renderInSite(
+      <>
+        <AddToQuote product={{ ...cw, code: 'HEX-CW-25', label: 'Size 25 (M25)' }} compact />
+        <AddToQuote product={{ ...cw, code: 'HEX-CW-32', label: 'Size 32 (M32)' }} compact />
+      </>,
+    );
+    const [field25, field32] = screen.getAllByRole('textbox');
+    fireEvent.change(field25!, { target: { value: '100' } });
+    fireEvent.change(field32!, { target: { value: '50' } });
+    for (const button of screen.getAllByRole('button')) fireEvent.click(button);
+    expect(selectQuoteLines(store.getState()).map(({ productId, code, labels, quantity }) => ({ productId, code, labels, quantity }))).toEqual([
+      { productId: 'hex_cw_brass_cable_gland', code: 'HEX-CW-25', labels: { en: 'Size 25 (M25)' }, quantity: 100 },
+      { productId: 'hex_cw_brass_cable_gland', code: 'HEX-CW-32', labels: { en: 'Size 32 (M32)' }, quantity: 50 },
+    ]);
   });
 
   it('adds when Enter is pressed in the field (the form is submitted)', () => {
@@ -91,6 +109,7 @@ describe('AddToQuote (product page)', () => {
       image: 'x.webp',
       unit: 'piece',
       names: { en: `P ${index}` },
+      labels: {},
       quantity: 1,
     }));
     const full = [...others, { ...others[0]!, productId: 'gland_a', code: 'GL-A', names: { en: 'Gland A' } }];

@@ -9,10 +9,13 @@ import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import { Rich } from '../i18n/Rich';
 import { useText } from '../i18n/useText';
 
-/** What the basket keeps of a product (from products.json; the name in the page's language). */
+/** What the basket keeps of a product's variant (from products.json; the name in the page's language). */
 export interface QuoteProduct {
   id: string;
+  /** The variant's code: the product's own code is its first variant's (docs/decisions/034-orderable-variants.md). */
   code: string;
+  /** The variant's label in the page's language; left out where it is not known (a listing's card). */
+  label?: string;
   productCategoryId: string;
   image: string;
   unit: QuoteUnit;
@@ -47,7 +50,7 @@ const Status = styled.p`
 type Outcome = { kind: 'added'; quantity: number } | { kind: 'full' } | null;
 
 /**
- * "Add to quote": a quantity in the product's unit and a button; adding the same product again adds to its
+ * "Add to quote": a quantity in the product's unit and a button; adding the same variant again adds to its
  * quantity (the basket's slice does it). A refused quantity is shown under the field, which gets the focus.
  */
 export function AddToQuote({ product, compact = false, className }: AddToQuoteProps) {
@@ -56,7 +59,7 @@ export function AddToQuote({ product, compact = false, className }: AddToQuotePr
   const dispatch = useAppDispatch();
   const locale = useLocale();
   const full = useAppSelector(selectQuoteBasketFull);
-  const inBasket = useAppSelector((state) => selectQuoteLines(state).some((line) => line.productId === product.id));
+  const inBasket = useAppSelector((state) => selectQuoteLines(state).some((line) => line.code === product.code));
   const fieldId = useId();
   const hydrated = useHydrated();
   const [typed, setTyped] = useState('1');

@@ -326,6 +326,15 @@ describe('SearchModal', () => {
     expect(searches().at(-1)).toContain('q=brass+gland');
   });
 
+  it("opens a result found by a variant's code with that variant selected (?variant=)", async () => {
+    open(searchApi([{ ...SEARCH_RESULTS[0]!, variant: 'HEX-CW-25' }, ...SEARCH_RESULTS.slice(1)]));
+    await typeAndWait('gland', '2 result(s) found');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/industrial_cable_glands/gland_a');
+    expect(screen.getByTestId('current-search')).toHaveTextContent('?variant=HEX-CW-25');
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('opens a result on click', async () => {
     open();
     await typeAndWait('tape', '1 result(s) found');

@@ -19,7 +19,7 @@ import {
   selectSearchTotal,
 } from './searchSlice';
 import { optionId, SearchResults } from './SearchResults';
-import { productPath } from '@site/contracts/paths';
+import { searchResultPath } from './resultPath';
 import { useText } from '../i18n/useText';
 
 /** The spec's delay before the search input takes the focus. */
@@ -144,7 +144,7 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
       if (!chosen) return;
       dispatch(searchReset());
       onClose();
-      void navigate(productPath(chosen.productCategoryId, chosen.id));
+      void navigate(searchResultPath(chosen));
     },
     [shown, dispatch, onClose, navigate],
   );

@@ -4,7 +4,7 @@
 // with server.use(...), which takes precedence over these.
 import { http, HttpResponse } from 'msw';
 import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
-import { LISTING_PAGE_SIZE, type CompareResponse, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
+import { LISTING_PAGE_SIZE, type CompareResponse, type CompareVariant, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import type { Product, ProductDetail, SearchResult } from '@site/content';
 import { compareIdsOf } from '@site/contracts/compare-view';
 import { listingViewOf } from '@site/contracts/listing-view';
@@ -65,11 +65,12 @@ export function productApi(
 
 /**
  * GET /api/catalogue/compare over these records, as the server answers (catalogueRoutes.ts): the ids the address
- * names (compareIdsOf), each product's records, an unknown id as not found.
+ * names (compareIdsOf), each product's records and variants, an unknown id as not found.
  */
 export function compareApi(
   english: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL], listing: PRODUCTS },
   arabic: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL_AR], listing: PRODUCTS_AR },
+  variants: Readonly<Record<string, CompareVariant[]>> = {},
 ) {
   return http.get(CATALOGUE_COMPARE_API_PATH, ({ request }) => {
     const query = new URL(request.url).searchParams;
@@ -78,7 +79,10 @@ export function compareApi(
       products: compareIdsOf(query).map((id) => {
         const product = edition.details.find((detail) => detail.id === id);
         const listing = edition.listing.find((record) => record.id === id);
-        return product === undefined || listing === undefined ? { id, found: false } : { id, found: true, product, listing };
+        if (product === undefined || listing === undefined) return { id, found: false };
+        // a product of these records has one variant (its code and price) unless `variants` gives it several
+        const only = { code: listing.code, label: '', unit: listing.unit, ...(listing.price === undefined ? {} : { price: listing.price }) };
+        return { id, found: true, product, listing, variants: variants[id] ?? [only] };
       }),
     };
     return HttpResponse.json(answer);

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
-import type { Product } from '@site/content';
 import { QUOTE_LIMITS, readPastedList } from '@site/content/validation';
 import { quoteLineAdded, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
@@ -10,6 +9,7 @@ import { Ltr } from '../i18n/Ltr';
 import { FormField } from '../form-parts/FormParts';
 import { matchPastedList, pastedLine, splitByRoom, type PastedAddition, type PastedListResult } from './pastedList';
 import { lookupQuoteProducts } from './quoteProductsSlice';
+import { EMPTY_LOOKED_UP, type LookedUp } from './lookedUp';
 
 const Box = styled.form`
   display: grid;
@@ -51,26 +51,27 @@ export function PasteList() {
     event.preventDefault();
     if (outcome.type === 'matching') return;
     const { entries } = readPastedList(pasted);
-    let products: Product[] = [];
+    let lookedUp: LookedUp = EMPTY_LOOKED_UP;
     if (entries.length > 0) {
       setOutcome({ type: 'matching' });
       try {
-        // a withdrawn product's code is not recognised: it cannot be quoted
-        products = (await dispatch(lookupQuoteProducts(entries.map((entry) => entry.code))).unwrap()).products;
+        // a withdrawn variant's or product's code is named as no longer available: it cannot be quoted
+        lookedUp = await dispatch(lookupQuoteProducts(entries.map((entry) => entry.code))).unwrap();
       } catch {
         return setOutcome({ type: 'unavailable' });
       }
     }
-    const result = matchPastedList(pasted, products);
-    if (result.accepted.length + result.unrecognised.length + result.refused.length === 0) return setOutcome({ type: 'empty' });
-    // the basket takes at most QUOTE_LIMITS.maxLines products: what does not fit is said, never counted as added
-    const { fit, overLimit } = splitByRoom(result.accepted, new Set(lines.map((line) => line.productId)));
-    for (const { product, quantity } of fit) {
-      const { id, code, productCategoryId, image, unit, productName } = product;
-      dispatch(quoteLineAdded({ productId: id, code, productCategoryId, image, unit, quantity, locale, name: productName }));
+    const result = matchPastedList(pasted, lookedUp);
+    if (result.accepted.length + result.unrecognised.length + result.withdrawn.length + result.refused.length === 0) return setOutcome({ type: 'empty' });
+    // the basket takes at most QUOTE_LIMITS.maxLines lines: what does not fit is said, never counted as added
+    const { fit, overLimit } = splitByRoom(result.accepted, new Set(lines.map((line) => line.code)));
+    for (const { product, variant, quantity } of fit) {
+      const { id, productCategoryId, image, productName } = product;
+      const { code, unit, label } = variant;
+      dispatch(quoteLineAdded({ productId: id, code, productCategoryId, image, unit, quantity, locale, name: productName, label }));
     }
     // what was added is in the basket now: the box keeps only what still needs the buyer's eye
-    setPasted([...result.unrecognised, ...result.refused.map((line) => line.text), ...overLimit.map(pastedLine)].join('\n'));
+    setPasted([...result.unrecognised, ...result.withdrawn, ...result.refused.map((line) => line.text), ...overLimit.map(pastedLine)].join('\n'));
     setOutcome({ type: 'read', ...result, accepted: fit, overLimit });
   };
 
@@ -100,6 +101,18 @@ export function PasteList() {
                 </ul>
               </>
             ) : null}
+            {outcome.withdrawn.length > 0 ? (
+              <>
+                <p>{text('contact.quote.paste.withdrawn')}</p>
+                <ul>
+                  {outcome.withdrawn.map((line, index) => (
+                    <li key={index}>
+                      <Ltr>{line}</Ltr>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
             {outcome.refused.length > 0 ? (
               <>
                 <p>{text('contact.quote.paste.refused')}</p>
@@ -108,7 +121,7 @@ export function PasteList() {
                     <li key={index}>
                       <Ltr>{line.text}</Ltr>
                       {': '}
-                      {quantityTexts.problem(line.problem, line.product.unit, QUOTE_LIMITS.maxQuantity)}
+                      {quantityTexts.problem(line.problem, line.variant.unit, QUOTE_LIMITS.maxQuantity)}
                     </li>
                   ))}
                 </ul>
@@ -119,7 +132,7 @@ export function PasteList() {
                 <p>{text('contact.quote.paste.full', { max: QUOTE_LIMITS.maxLines })}</p>
                 <ul>
                   {outcome.overLimit.map((addition) => (
-                    <li key={addition.product.id}>
+                    <li key={addition.variant.code}>
                       <Ltr>{pastedLine(addition)}</Ltr>
                     </li>
                   ))}

@@ -7,7 +7,8 @@ import { selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@si
 import { useText } from '../i18n/useText';
 import { branchValue, usePageBranches } from '../contact/pageBranches';
 import { BranchField, FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
-import { selectWithdrawnQuoteProducts } from './quoteProductsSlice';
+import { selectLookedUp } from './quoteProductsSlice';
+import { lineStatus } from './lookedUp';
 import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormProblem, type QuoteFormValues } from './quoteRequest';
 
 const Problem = styled.div`
@@ -55,10 +56,10 @@ export interface QuoteFormProps {
 export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
   const text = useText();
   const locale = useLocale();
-  const withdrawn = useAppSelector(selectWithdrawnQuoteProducts);
+  const lookedUp = useAppSelector(selectLookedUp);
   const basket = useAppSelector(selectQuoteLines);
-  // a withdrawn product's line is shown as no longer available and left out of the request (the server refuses it)
-  const lines = useMemo(() => basket.filter((line) => withdrawn[line.productId] === undefined), [basket, withdrawn]);
+  // a line no longer available is shown so and left out of the request (the server refuses it)
+  const lines = useMemo(() => basket.filter((line) => lineStatus(line, lookedUp) !== 'unavailable'), [basket, lookedUp]);
   const page = usePageBranches();
   // the English names until an Arabic page's have loaded: the values sent are the same
   const branches = page.status === 'ready' ? page.branches : englishBranches;

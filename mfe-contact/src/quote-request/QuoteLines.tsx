@@ -21,7 +21,8 @@ import {
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { LinesTableHead } from './LinesTableHead';
-import { selectWithdrawnQuoteProducts } from './quoteProductsSlice';
+import { selectLookedUp } from './quoteProductsSlice';
+import { lineStatus } from './lookedUp';
 
 /**
  * The lines' area keeps one height whatever it holds (nothing, a placeholder, the empty text, 100 lines: it scrolls),
@@ -73,14 +74,15 @@ const ClearRow = styled.div`
 `;
 
 export interface QuoteLinesProps {
-  /** The quantity fields' texts by product id, while typed (kept by the page: the form checks them before sending). */
+  /** The quantity fields' texts by line code, while typed (kept by the page: the form checks them before sending). */
   drafts: Readonly<Record<string, string>>;
-  onDraft: (productId: string, typed: string) => void;
+  onDraft: (code: string, typed: string) => void;
 }
 
 /**
- * One line: picture, name, code, its quantity field (the basket takes each valid value at once) and remove; a withdrawn
- * product's line says it is no longer available instead of its quantity (it is not sent with the request).
+ * One line: picture, name with the variant's label, code, its quantity field (the basket takes each valid value at once) and
+ * remove; a line whose code no longer names a published variant says it is no longer available instead of its quantity
+ * (it is not sent with the request). Fields and buttons are named with the label: two sizes of a product are two lines.
  */
 function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: string | undefined; onDraft: QuoteLinesProps['onDraft']; withdrawn: boolean }) {
   const text = useText();
@@ -89,9 +91,9 @@ function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: 
   const name = quoteLineName(line, locale);
   const checked = draft === undefined ? null : parseQuantity(draft, line.unit);
   const change = (typed: string) => {
-    onDraft(line.productId, typed);
+    onDraft(line.code, typed);
     const parsed = parseQuantity(typed, line.unit);
-    if (parsed.ok) dispatch(quoteQuantityChanged({ productId: line.productId, quantity: parsed.quantity }));
+    if (parsed.ok) dispatch(quoteQuantityChanged({ code: line.code, quantity: parsed.quantity }));
   };
   return (
     <tr>
@@ -107,10 +109,10 @@ function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: 
       </td>
       <td>
         {withdrawn ? (
-          <Unavailable id={`quote-unavailable-${line.productId}`}>{text('contact.quote.unavailable')}</Unavailable>
+          <Unavailable id={`quote-unavailable-${line.code}`}>{text('contact.quote.unavailable')}</Unavailable>
         ) : (
         <QuantityField
-          id={`quote-quantity-${line.productId}`}
+          id={`quote-quantity-${line.code}`}
           label={text('contact.quote.quantityOf', { name })}
           labelHidden
           unit={line.unit}
@@ -121,7 +123,7 @@ function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: 
         )}
       </td>
       <td>
-        <Button type="button" $variant="secondary" onClick={() => dispatch(quoteLineRemoved({ productId: line.productId }))}>
+        <Button type="button" $variant="secondary" onClick={() => dispatch(quoteLineRemoved({ code: line.code }))}>
           {text('contact.quote.remove', { name })}
         </Button>
       </td>
@@ -180,7 +182,7 @@ function useBasketShown(): boolean {
 export function QuoteLines({ drafts, onDraft }: QuoteLinesProps) {
   const text = useText();
   const lines = useAppSelector(selectQuoteLines);
-  const withdrawn = useAppSelector(selectWithdrawnQuoteProducts);
+  const lookedUp = useAppSelector(selectLookedUp);
   const restored = useBasketShown();
   let content;
   if (!restored) {
@@ -199,7 +201,7 @@ export function QuoteLines({ drafts, onDraft }: QuoteLinesProps) {
         <LinesTableHead withRemove />
         <tbody>
           {lines.map((line) => (
-            <LineRow key={line.productId} line={line} draft={drafts[line.productId]} onDraft={onDraft} withdrawn={withdrawn[line.productId] !== undefined} />
+            <LineRow key={line.code} line={line} draft={drafts[line.code]} onDraft={onDraft} withdrawn={lineStatus(line, lookedUp) === 'unavailable'} />
           ))}
         </tbody>
       </Table>

@@ -12,7 +12,7 @@ import { localizedFetch, makeStore, quoteBasketRestored, selectQuoteLines, type 
 import { ARABIC_PRODUCTS, ENGLISH_PRODUCTS, contactHandlers, productHandlers } from '../testing/handlers';
 import QuoteRequestPage from './QuoteRequestPage';
 import { selectQuoteProductsStatus } from './quoteProductsSlice';
-import { CABLE, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf } from '../testing/quoteLines';
+import { CABLE, CW_GLAND, LSZH_CABLE, OTHER_WIRE, WIRE, lineOf, sizeLineOf } from '../testing/quoteLines';
 
 const PDF_URL = '/api/quote-requests/RFQ-2026-000123.pdf?key=abc';
 /** A needed-by date the form takes whatever day the test runs: a month from now. */
@@ -33,13 +33,15 @@ function renderPage(lines: QuoteLine[] | null = DEFAULT_LINES) {
   return store;
 }
 
-const quantities = (store: AppStore) => Object.fromEntries(selectQuoteLines(store.getState()).map((line) => [line.productId, line.quantity]));
+const quantities = (store: AppStore) => Object.fromEntries(selectQuoteLines(store.getState()).map((line) => [line.code, line.quantity]));
 const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
 const type = (name: string, value: string) => fireEvent.change(textbox(name), { target: { value } });
 const alert = () => screen.getByRole('alert');
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
-/** The look-up the page makes for the basket's lines: their ids as the server compares codes, never the whole catalogue. */
-const lookupOf = (lines: QuoteLine[]) => `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${lines.map((line) => normalizedProductCode(line.productId)).join(',')}`;
+/** The basket's lines' codes and product ids, as the server compares codes, each once: what the page looks up. */
+const keysOf = (lines: QuoteLine[]) => [...new Set(lines.flatMap((line) => [line.code, line.productId]).map(normalizedProductCode))].join(',');
+/** The look-up the page makes for the basket's lines: their codes and ids, never the whole catalogue. */
+const lookupOf = (lines: QuoteLine[]) => `GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf(lines)}`;
 /** Waits for the basket's products to be looked up and their answer applied; nothing under /data is downloaded. */
 async function basketLookedUp(store: AppStore, lines: QuoteLine[] = DEFAULT_LINES) {
   await waitFor(() => expect(selectQuoteProductsStatus(store.getState())).toBe('succeeded'));
@@ -155,8 +157,8 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     expect(screen.getByRole('heading', { level: 1, name: edition.heading })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: edition.linesCaption });
     expect(await within(table).findByText(nameOf(CABLE.id))).toBeInTheDocument();
-    // the basket's products asked for in the page's language, by their ids: never the whole catalogue
-    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[CABLE.id, WIRE.id].map(normalizedProductCode).join(',')}${edition.lookupLanguage}`);
+    // the basket's variants asked for in the page's language, by their codes and products' ids: never the whole catalogue
+    expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${keysOf([lineOf(CABLE, 200), lineOf(WIRE, 3)])}${edition.lookupLanguage}`);
     expect(within(table).getByRole('textbox', { name: edition.quantityOf(nameOf(WIRE.id)) })).toHaveValue('3');
     expect(within(table).getByText(CABLE.code).closest('bdi')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('button', { name: edition.remove(nameOf(CABLE.id)) })).toBeInTheDocument();
@@ -176,7 +178,7 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     expect(status).toHaveTextContent(`${edition.paste.notRecognised}XYZ-000 5`);
     expect(status).toHaveTextContent(`${edition.paste.refused}${OTHER_WIRE.code} 2.5: ${edition.paste.wholeCoils}`);
     expect(within(status).getByText('XYZ-000 5')).toHaveAttribute('dir', 'ltr');
-    expect(selectQuoteLines(store.getState()).find((line) => line.productId === CABLE.id)?.quantity).toBe(210);
+    expect(selectQuoteLines(store.getState()).find((line) => line.code === CABLE.code)?.quantity).toBe(210);
   });
 
   it('sends the page’s language and shows the reference in its language, left to right', async () => {
@@ -186,7 +188,7 @@ describe.each(EDITIONS)('the request page in each edition ($locale)', (edition) 
     sendRequest();
     expect(await screen.findByRole('heading', { level: 2, name: edition.sent.heading })).toBeInTheDocument();
     const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ language: edition.locale, branch: 'Dubai', companyName: edition.values.companyName, lines: [{ productId: CABLE.id, quantity: 200 }, { productId: WIRE.id, quantity: 3 }] });
+    expect(body).toMatchObject({ language: edition.locale, branch: 'Dubai', companyName: edition.values.companyName, lines: [{ productId: CABLE.id, code: CABLE.code, quantity: 200 }, { productId: WIRE.id, code: WIRE.code, quantity: 3 }] });
     expect(screen.getByText('RFQ-2026-000124')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText(edition.sent.reference)).toHaveTextContent(edition.sent.referenceText);
     expect(screen.getByText(edition.sent.metres)).toBeInTheDocument();
@@ -246,11 +248,11 @@ describe('the request page', () => {
     const store = renderPage();
     await basketLookedUp(store);
     type(`Quantity of ${CABLE.productName}`, '250.5');
-    expect(quantities(store)[CABLE.id]).toBe(250.5);
+    expect(quantities(store)[CABLE.code]).toBe(250.5);
     type(`Quantity of ${WIRE.productName}`, '2.5');
     expect(screen.getByText('Enter a whole number of coils.')).toBeInTheDocument();
     expect(textbox(`Quantity of ${WIRE.productName}`)).toHaveAttribute('aria-invalid', 'true');
-    expect(quantities(store)[WIRE.id]).toBe(3);
+    expect(quantities(store)[WIRE.code]).toBe(3);
     fillForm();
     send();
     expect(alert()).toHaveTextContent('Please correct the quantities marked in the list.');
@@ -261,7 +263,7 @@ describe('the request page', () => {
     const store = renderPage([lineOf(CABLE, 200), lineOf(WIRE, 3), lineOf(LSZH_CABLE, 10)]);
     await basketLookedUp(store, [lineOf(CABLE, 200), lineOf(WIRE, 3), lineOf(LSZH_CABLE, 10)]);
     fireEvent.click(screen.getByRole('button', { name: `Remove ${WIRE.productName}` }));
-    expect(Object.keys(quantities(store))).toEqual([CABLE.id, LSZH_CABLE.id]);
+    expect(Object.keys(quantities(store))).toEqual([CABLE.code, LSZH_CABLE.code]);
     expect(screen.getAllByRole('row')).toHaveLength(3);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear basket' }));
@@ -291,7 +293,7 @@ describe('the request page', () => {
     expect(requestsSent()).toContain(`GET ${CATALOGUE_LOOKUP_API_PATH}?codes=${[WIRE.code, 'XYZ-000', LSZH_CABLE.id, OTHER_WIRE.code].map(normalizedProductCode).join(',')}`);
     expect(status).toHaveTextContent('Not recognised:XYZ-000 5');
     expect(status).toHaveTextContent(`Quantity not accepted:${OTHER_WIRE.code} 2.5: Enter a whole number of coils.`);
-    expect(quantities(store)).toEqual({ [WIRE.id]: 5, [LSZH_CABLE.id]: 12.5 });
+    expect(quantities(store)).toEqual({ [WIRE.code]: 5, [LSZH_CABLE.code]: 12.5 });
     expect(screen.getByRole('textbox', { name: `Quantity of ${LSZH_CABLE.productName}` })).toHaveValue('12.5');
     // what needs the buyer's eye stays in the box
     expect(textbox('Paste a list')).toHaveValue(`XYZ-000 5\n${OTHER_WIRE.code} 2.5`);
@@ -307,7 +309,7 @@ describe('the request page', () => {
     expect(status).toHaveTextContent('Finding the products in your list…');
     await waitFor(() => expect(status).toHaveTextContent('The catalogue could not be reached, so the list cannot be matched just now. Please try again later.'));
     expect(textbox('Paste a list')).toHaveValue(`${CABLE.code} 10`);
-    expect(quantities(store)).toEqual({ [WIRE.id]: 3 });
+    expect(quantities(store)).toEqual({ [WIRE.code]: 3 });
   });
 
   it('checks the form before sending: required fields, the e-mail, the human check, at least one product', async () => {
@@ -345,8 +347,8 @@ describe('the request page', () => {
     const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body;
     expect(body).toEqual({
       lines: [
-        { productId: CABLE.id, quantity: 200 },
-        { productId: WIRE.id, quantity: 3 },
+        { productId: CABLE.id, code: CABLE.code, quantity: 200 },
+        { productId: WIRE.id, code: WIRE.code, quantity: 3 },
       ],
       companyName: 'Gulf Build LLC',
       name: 'Aisha Rahman',
@@ -432,13 +434,81 @@ describe('the request page', () => {
     expect(within(wireRow).getByText('No longer available')).toBeInTheDocument();
     expect(within(wireRow).queryByRole('textbox')).toBeNull();
     expect(within(wireRow).getByRole('button', { name: `Remove ${WIRE.productName}` })).toBeInTheDocument();
-    expect(Object.keys(quantities(store))).toEqual([CABLE.id, WIRE.id]);
+    expect(Object.keys(quantities(store))).toEqual([CABLE.code, WIRE.code]);
     fillForm();
     fireEvent.change(screen.getByRole('combobox', { name: 'Branch' }), { target: { value: 'Oman' } });
     fireEvent.change(screen.getByLabelText('Needed by'), { target: { value: NEXT_MONTH } });
     send();
     expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
     const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
-    expect(body.lines).toEqual([{ productId: CABLE.id, quantity: 200 }]);
+    expect(body.lines).toEqual([{ productId: CABLE.id, code: CABLE.code, quantity: 200 }]);
+  });
+});
+
+describe('the request page with sizes of one product (orderable variants)', () => {
+  const rowOf = (code: string) => within(screen.getByRole('table', { name: 'Products to quote' })).getByText(code).closest('tr')!;
+
+  it('shows two sizes of the gland as two lines, each with its code and size, and sends both codes', async () => {
+    const lines = [sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100), sizeLineOf('HEX-CW-32', 'Size 32 (M32)', 50)];
+    const store = renderPage(lines);
+    await basketLookedUp(store, lines);
+    expect(within(rowOf('HEX-CW-25')).getByText(`${CW_GLAND.productName} – Size 25 (M25)`)).toBeInTheDocument();
+    expect(within(rowOf('HEX-CW-32')).getByText(`${CW_GLAND.productName} – Size 32 (M32)`)).toBeInTheDocument();
+    type(`Quantity of ${CW_GLAND.productName} – Size 32 (M32)`, '60');
+    expect(quantities(store)).toEqual({ 'HEX-CW-25': 100, 'HEX-CW-32': 60 });
+    fillForm();
+    send();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    expect(body.lines).toEqual([
+      { productId: CW_GLAND.id, code: 'HEX-CW-25', quantity: 100 },
+      { productId: CW_GLAND.id, code: 'HEX-CW-32', quantity: 60 },
+    ]);
+    const summary = screen.getByRole('table', { name: 'Products to quote' });
+    expect(within(summary).getByText(`${CW_GLAND.productName} – Size 32 (M32)`)).toBeInTheDocument();
+    expect(within(summary).getByText('60 pieces')).toBeInTheDocument();
+  });
+
+  it("names a basket saved before variants by its product's first size, and says a withdrawn or unknown size is no longer available", async () => {
+    // saved before variants: the product's code, no label; then a withdrawn size, and a code the gland no longer has
+    const saved = { ...lineOf(CW_GLAND, 10), labels: {} };
+    const lines = [saved, sizeLineOf('HEX-CW-40', 'Size 40 (M40)', 5), sizeLineOf('HEX-CW-99', 'Size 99', 7)];
+    const store = renderPage(lines);
+    await basketLookedUp(store, lines);
+    await waitFor(() => expect(within(rowOf('HEX-CW-20S')).getByText(`${CW_GLAND.productName} – Size 20S (M20)`)).toBeInTheDocument());
+    expect(within(rowOf('HEX-CW-20S')).getByRole('textbox', { name: `Quantity of ${CW_GLAND.productName} – Size 20S (M20)` })).toHaveValue('10');
+    for (const code of ['HEX-CW-40', 'HEX-CW-99']) {
+      expect(within(rowOf(code)).getByText('No longer available')).toBeInTheDocument();
+      expect(within(rowOf(code)).queryByRole('textbox')).toBeNull();
+    }
+    fillForm();
+    send();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Request sent' })).toBeInTheDocument();
+    const body = (await requestsSentWithBodies()).find(({ request }) => request === `POST ${QUOTE_REQUESTS_API_PATH}`)?.body as { lines: unknown[] };
+    expect(body.lines).toEqual([{ productId: CW_GLAND.id, code: 'HEX-CW-20S', quantity: 10 }]);
+  });
+
+  it('adds pasted sizes by their codes, each its own line, and names a withdrawn size as no longer available', async () => {
+    const store = renderPage([lineOf(WIRE, 3)]);
+    await basketLookedUp(store, [lineOf(WIRE, 3)]);
+    fireEvent.change(textbox('Paste a list'), { target: { value: 'hex-cw-25 100\nHEX-CW-40 5\nHEX CW 32\t50\nHEX-CW-25 20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add from list' }));
+    const status = within(screen.getByRole('form', { name: 'Paste a list' })).getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Added 3 products from your list.'));
+    expect(status).toHaveTextContent('No longer available:HEX-CW-40 5');
+    expect(status).not.toHaveTextContent('Not recognised');
+    expect(quantities(store)).toEqual({ [WIRE.code]: 3, 'HEX-CW-25': 120, 'HEX-CW-32': 50 });
+    expect(within(rowOf('HEX-CW-32')).getByText(`${CW_GLAND.productName} – Size 32 (M32)`)).toBeInTheDocument();
+    expect(textbox('Paste a list')).toHaveValue('HEX-CW-40 5');
+  });
+
+  it('names the sizes in Arabic on an Arabic page', async () => {
+    const store: AppStore = makeStore(undefined, { fetch: localizedFetch('ar', (input, init) => fetch(input, init)) });
+    store.dispatch(quoteBasketRestored([sizeLineOf('HEX-CW-25', 'Size 25 (M25)', 100)]));
+    renderInSite(<QuoteRequestPage />, { route: '/request-quote', locale: 'ar', store });
+    const table = screen.getByRole('table', { name: 'المنتجات المطلوب تسعيرها' });
+    const arabicName = ARABIC_PRODUCTS.find((product) => product.id === CW_GLAND.id)!.productName;
+    expect(await within(table).findByText(`${arabicName} – المقاس 25 (M25)`)).toBeInTheDocument();
+    expect(within(table).getByText('HEX-CW-25').closest('bdi')).toHaveAttribute('dir', 'ltr');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
 import { HOME_PATH } from '@site/contracts/paths';
@@ -6,6 +6,7 @@ import {
   quoteBasketCleared,
   quoteLinesDescribed,
   selectQuoteBasketRestored,
+  selectQuoteLines,
   useAppDispatch,
   useAppSelector,
   useLocale,
@@ -17,7 +18,9 @@ import { QuoteLines } from './QuoteLines';
 import { PasteList } from './PasteList';
 import { QuoteForm, type SentQuoteRequest } from './QuoteForm';
 import { QuoteSent } from './QuoteSent';
-import { lookupBasketProducts, selectQuoteProducts, selectQuoteProductsStatus, selectWithdrawnQuoteProducts } from './quoteProductsSlice';
+import { lookupBasketProducts, selectLookedUp, selectQuoteProductsStatus } from './quoteProductsSlice';
+import { describedLines, type LookedUp } from './lookedUp';
+import type { Locale } from '@site/contracts/locale';
 
 /** Lines and paste on one side, the form on the other on wide screens; stacked (lines first, fixed height) on narrow ones. */
 const Columns = styled.div`
@@ -39,9 +42,9 @@ export default function QuoteRequestPage() {
   const locale = useLocale();
   const dispatch = useAppDispatch();
   const restored = useAppSelector(selectQuoteBasketRestored);
-  const products = useAppSelector(selectQuoteProducts);
+  const lookedUp = useAppSelector(selectLookedUp);
   const productsStatus = useAppSelector(selectQuoteProductsStatus);
-  const withdrawn = useAppSelector(selectWithdrawnQuoteProducts);
+  const lines = useAppSelector(selectQuoteLines);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [sent, setSent] = useState<SentQuoteRequest | null>(null);
 
@@ -50,15 +53,19 @@ export default function QuoteRequestPage() {
     if (restored) void dispatch(lookupBasketProducts());
   }, [restored, dispatch]);
 
-  // the lines named in the page's language, once their products are there (lines of products the catalogue no longer
-  // has go: the server would refuse them; a withdrawn product's line stays, marked no longer available and not sent)
+  // the lines named in the page's language, once their variants are there (lines of products the catalogue no longer
+  // has go: the server would refuse them; a line whose code no longer names a published variant stays, marked no
+  // longer available and not sent)
+  const describedFrom = useRef<{ lookedUp: LookedUp; locale: Locale } | null>(null);
   useEffect(() => {
     if (!restored || productsStatus !== 'succeeded') return;
-    const names = Object.fromEntries(Object.values(products).map((product) => [product.id, product.productName]));
-    dispatch(quoteLinesDescribed({ locale, names, withdrawn: Object.keys(withdrawn) }));
-  }, [restored, productsStatus, products, withdrawn, locale, dispatch]);
+    // once per look-up's findings: describing changes the lines, which must not describe them again
+    if (describedFrom.current?.lookedUp === lookedUp && describedFrom.current.locale === locale) return;
+    describedFrom.current = { lookedUp, locale };
+    dispatch(quoteLinesDescribed({ locale, ...describedLines(lines, lookedUp) }));
+  }, [restored, productsStatus, lines, lookedUp, locale, dispatch]);
 
-  const onDraft = useCallback((productId: string, typed: string) => setDrafts((current) => ({ ...current, [productId]: typed })), []);
+  const onDraft = useCallback((code: string, typed: string) => setDrafts((current) => ({ ...current, [code]: typed })), []);
 
   const onSent = (request: SentQuoteRequest) => {
     // the server has the request: only now may the basket go

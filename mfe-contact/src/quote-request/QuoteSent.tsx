@@ -77,7 +77,7 @@ export function QuoteSent({ sent }: { sent: SentQuoteRequest }) {
         <LinesTableHead withRemove={false} />
         <tbody>
           {sent.lines.map((line) => (
-            <tr key={line.productId}>
+            <tr key={line.code}>
               <td dir="auto">{quoteLineName(line, locale)}</td>
               <td>
                 <Ltr>{line.code}</Ltr>

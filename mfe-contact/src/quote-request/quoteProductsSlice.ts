@@ -1,28 +1,24 @@
-// The catalogue's products the request page names, in the page's language: its basket's (to name the lines in it, and
-// to drop those the catalogue no longer has) and a pasted list's. Asked for by code (GET /api/catalogue/lookup, the
-// store's fetch asking in the page's language), never the whole catalogue. The page works without them (the basket
-// keeps each line's name and code): they only refresh names and let "Add from list" match.
+// The catalogue's products and variants the request page names, in the page's language: its basket's (to name the
+// lines in it, say which are no longer available, and drop those the catalogue no longer has) and a pasted list's.
+// Asked for by code (GET /api/catalogue/lookup, the store's fetch asking in the page's language), never the whole
+// catalogue. The page works without them (the basket keeps each line's name, label and code): they only refresh
+// names and labels and let "Add from list" match.
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, loadJson, rootReducer, selectQuoteLines, type LoadStatus } from '@site/shared-store';
-import type { Product } from '@site/content';
 import { normalizedProductCode } from '@site/content/validation';
 import { CATALOGUE_LOOKUP_API_PATH } from '@site/contracts/api';
 import { LOOKUP_CODES_MAX, type LookupResponse } from '@site/contracts/catalogue-api';
-
-/** A withdrawn (archived) product a look-up named: a basket's line of it is no longer available. */
-export type WithdrawnQuoteProduct = NonNullable<LookupResponse['withdrawn']>[number];
+import { EMPTY_LOOKED_UP, indexLookups, mergeLookedUp, type LookedUp } from './lookedUp';
 
 export interface QuoteProductsState {
-  /** Every product looked up on this page so far, by id. */
-  products: Record<string, Product>;
-  /** The withdrawn products looked up on this page, by id (a product restored meanwhile leaves on its next look-up). */
-  withdrawn: Record<string, WithdrawnQuoteProduct>;
+  /** Every product, variant and withdrawn code looked up on this page so far (./lookedUp.ts). */
+  lookedUp: LookedUp;
   /** The newest look-up's. */
   status: LoadStatus;
   error: string | null;
 }
 
-const initialState: QuoteProductsState = { products: {}, withdrawn: {}, status: 'idle', error: null };
+const initialState: QuoteProductsState = { lookedUp: EMPTY_LOOKED_UP, status: 'idle', error: null };
 
 const SLICE = 'quoteProducts';
 
@@ -39,15 +35,23 @@ export function lookupPaths(codes: readonly string[]): string[] {
   return paths;
 }
 
-/** The products `codes` (model codes or ids, as typed) name; a code the catalogue does not have finds nothing. */
+/**
+ * What `codes` (variant codes, model codes or ids, as typed) name: products, variants, withdrawn ones, indexed
+ * (./lookedUp.ts); a code the catalogue does not have finds nothing.
+ */
 export const lookupQuoteProducts = createAsyncThunk(`${SLICE}/lookup`, async (codes: readonly string[], { signal, extra }) => {
   const answers = await Promise.all(lookupPaths(codes).map((path) => loadJson<LookupResponse>(path, signal, fetchOf(extra))));
-  return { products: answers.flatMap((answer) => answer.products), withdrawn: answers.flatMap((answer) => answer.withdrawn ?? []) };
+  return indexLookups(answers);
 });
 
-/** The products of the basket's lines, as the page opens with them. */
+/**
+ * The basket's lines' variants, as the page opens with them: each line's code, and its product's id (so a line whose
+ * code no longer names a variant of a product still there is said to be no longer available, not dropped unsaid).
+ */
 export const lookupBasketProducts = createAsyncThunk(`${SLICE}/basket`, (_: void, { getState, dispatch }) =>
-  dispatch(lookupQuoteProducts(selectQuoteLines(getState() as Parameters<typeof selectQuoteLines>[0]).map((line) => line.productId))).unwrap(),
+  dispatch(
+    lookupQuoteProducts(selectQuoteLines(getState() as Parameters<typeof selectQuoteLines>[0]).flatMap((line) => [line.code, line.productId])),
+  ).unwrap(),
 );
 
 export const quoteProductsSlice = createSlice({
@@ -58,21 +62,11 @@ export const quoteProductsSlice = createSlice({
     addLoadCases(builder, lookupQuoteProducts, {
       failure: 'The catalogue could not be loaded.',
       aborted: 'fail',
-      fulfilled: (state, action) => {
-        for (const product of action.payload.products) {
-          state.products[product.id] = product;
-          delete state.withdrawn[product.id];
-        }
-        for (const product of action.payload.withdrawn) {
-          state.withdrawn[product.id] = product;
-          delete state.products[product.id];
-        }
-      },
+      fulfilled: (state, action) => mergeLookedUp(state.lookedUp, action.payload),
     });
   },
   selectors: {
-    selectQuoteProducts: (state) => state.products,
-    selectWithdrawnQuoteProducts: (state) => state.withdrawn,
+    selectLookedUp: (state) => state.lookedUp,
     selectQuoteProductsStatus: (state) => state.status,
   },
 });
@@ -83,4 +77,4 @@ declare module '@site/shared-store' {
 
 /** Injected into the page's one store when the request page's code loads. */
 export const injectedQuoteProductsSlice = quoteProductsSlice.injectInto(rootReducer);
-export const { selectQuoteProducts, selectWithdrawnQuoteProducts, selectQuoteProductsStatus } = injectedQuoteProductsSlice.selectors;
+export const { selectLookedUp, selectQuoteProductsStatus } = injectedQuoteProductsSlice.selectors;

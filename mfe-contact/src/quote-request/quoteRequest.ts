@@ -42,7 +42,7 @@ export const QUOTE_REQUIRED_FIELDS = ['companyName', 'name', 'email', 'phone'] a
 export type QuoteFormProblem = 'required' | 'invalidEmail' | 'badNeededBy' | 'wrongAnswer' | 'noLines' | 'badQuantity';
 
 /**
- * The checks before sending. `quantities` are the quantity fields' texts by product id (a line whose field is being
+ * The checks before sending. `quantities` are the quantity fields' texts by line code (a line whose field is being
  * edited); a line without one is valid (the basket only holds valid quantities). `now` dates the needed-by check (tests).
  */
 export function quoteFormProblem(
@@ -57,7 +57,7 @@ export function quoteFormProblem(
   if (values.neededBy.trim() !== '' && neededByProblem(values.neededBy.trim(), now) !== null) return 'badNeededBy';
   if (!isHumanCheckAnswer(values.answer)) return 'wrongAnswer';
   if (lines.length === 0) return 'noLines';
-  const badQuantity = lines.some((line) => quantities[line.productId] !== undefined && !parseQuantity(quantities[line.productId]!, line.unit).ok);
+  const badQuantity = lines.some((line) => quantities[line.code] !== undefined && !parseQuantity(quantities[line.code]!, line.unit).ok);
   return badQuantity ? 'badQuantity' : null;
 }
 
@@ -66,7 +66,8 @@ const optional = (value: string): string | null => (value.trim() === '' ? null :
 /** The body of the request (its contract's): the lines, the form without the human check, the page's language. */
 export function quoteRequestBody(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale): QuoteRequestBody {
   return {
-    lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    // the variant's code names the part (docs/decisions/034-orderable-variants.md)
+    lines: lines.map((line) => ({ productId: line.productId, code: line.code, quantity: line.quantity })),
     companyName: values.companyName.trim(),
     name: values.name.trim(),
     email: values.email.trim(),

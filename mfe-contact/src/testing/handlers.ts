@@ -34,21 +34,61 @@ export const ARABIC_PRODUCTS: Product[] = ENGLISH_PRODUCTS.map((product) => ({
   productCategory: productDictionary[product.productCategory] ?? product.productCategory,
 }));
 
+/** A variant as the tests' catalogue has it: its code, its labels, and whether it is published. */
+interface TestVariant {
+  productId: string;
+  code: string;
+  label: { en: string; ar: string };
+  published: boolean;
+}
+
+/** The CW gland's sizes (docs/decisions/034-orderable-variants.md): its code names the first; Size 40 is withdrawn. */
+export const CW_GLAND_ID = 'hex_cw_brass_cable_gland';
+const size = (code: string, en: string, ar: string, published = true): TestVariant => ({ productId: CW_GLAND_ID, code, label: { en, ar }, published });
+export const CW_GLAND_VARIANTS: TestVariant[] = [
+  size('HEX-CW-20S', 'Size 20S (M20)', 'المقاس 20S (M20)'),
+  size('HEX-CW-20', 'Size 20 (M20)', 'المقاس 20 (M20)'),
+  size('HEX-CW-25', 'Size 25 (M25)', 'المقاس 25 (M25)'),
+  size('HEX-CW-32', 'Size 32 (M32)', 'المقاس 32 (M32)'),
+  size('HEX-CW-40', 'Size 40 (M40)', 'المقاس 40 (M40)', false),
+];
+
+/** Every product's variants: the gland's sizes, and for any other product one, with the product's code and no label. */
+const variantsOf = (product: Product): TestVariant[] =>
+  product.id === CW_GLAND_ID ? CW_GLAND_VARIANTS : [{ productId: product.id, code: product.code, label: { en: '', ar: '' }, published: true }];
+
 /**
  * GET /api/catalogue/lookup over the site's products in both languages, as the server answers it
- * (server/src/catalogue/productLookup.ts): the products whose normalised code or id the comma-separated keys name, each
- * once, in the order asked.
+ * (server/src/catalogue/productLookup.ts): the products whose normalised code, id or variant code the comma-separated
+ * keys name, each once, in the order asked; the variants whose codes the keys name (a product's code is its first
+ * variant's); the withdrawn variants named, among `withdrawn`.
  */
 export const productHandlers = [
   http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
     const query = new URL(request.url).searchParams;
-    const products = query.get('lang') === 'ar' ? ARABIC_PRODUCTS : ENGLISH_PRODUCTS;
+    const locale = query.get('lang') === 'ar' ? 'ar' : 'en';
+    const products = locale === 'ar' ? ARABIC_PRODUCTS : ENGLISH_PRODUCTS;
     const found = new Map<string, Product>();
+    const answer: Required<LookupResponse> = { products: [], variants: [], withdrawn: [] };
     for (const key of (query.get('codes') ?? '').split(',')) {
-      const product = products.find((candidate) => [candidate.id, candidate.code].some((code) => normalizedProductCode(code) === key));
-      if (product !== undefined) found.set(product.id, product);
+      for (const product of products) {
+        const variants = variantsOf(product);
+        // a product's id names the product; a code names a variant (the product's code, its first)
+        if (normalizedProductCode(product.id) === key) found.set(product.id, product);
+        const named = variants.find((variant) => normalizedProductCode(variant.code) === key);
+        if (named === undefined) continue;
+        if (!named.published) {
+          answer.withdrawn.push({ id: product.id, code: named.code, productName: product.productName });
+          continue;
+        }
+        found.set(product.id, product);
+        const variant = { code: named.code, label: named.label[locale], unit: product.unit };
+        answer.variants.push({ key, productId: product.id, variant });
+      }
     }
-    const answer: LookupResponse = { products: [...found.values()] };
-    return HttpResponse.json(answer);
+    answer.products = [...found.values()];
+    const { variants, withdrawn, ...rest } = answer;
+    // as the server: an empty list is left out
+    return HttpResponse.json({ ...rest, ...(variants.length > 0 ? { variants } : {}), ...(withdrawn.length > 0 ? { withdrawn } : {}) });
   }),
 ];

@@ -22,12 +22,13 @@ export const CATEGORIES_PATH = '/catalogue-categories';
 export const categoryEditPath = (id: string) => `${CATEGORIES_PATH}/${encodeURIComponent(id)}`;
 export const NEW_CATEGORY_PATH = `${CATEGORIES_PATH}/new`;
 
-/** One problem of a refused change: its words, and the field it is about when it names one. */
+/** One problem of a refused change: its words, and where it is when the server's path names a place. */
 export interface FieldProblem {
+  /** The form's field it is about (a content field, or the body's own: 'id'); undefined: the request as a whole. */
   field: string | undefined;
+  /** Its place inside that field (['description', 3, 'key'] of 'details'); [] for the field itself. */
+  at: readonly (string | number)[];
   text: string;
-  /** The answer's path, where it gave one (a variant's field: ['variants', 3, 'code']). */
-  path?: readonly (string | number)[];
 }
 
 /** How a change was refused: a sentence; for a 409 also who changed the product and when, and what was sent. */
@@ -42,36 +43,20 @@ function isStaleAnswer(body: unknown): body is StaleEditAnswer {
   return typeof answer.version === 'number' && typeof answer.changedAt === 'string';
 }
 
-/** The content's top-level fields, longest first so that 'productName_ar' is not read as 'productName'. */
-const FIELDS: readonly (keyof EditableProduct)[] = (
-  ['productCategoryId', 'productName', 'productName_ar', 'code', 'company', 'price', 'unit', 'popularity', 'dateAdded', 'image', 'details', 'details_ar'] as const
-)
-  .slice()
-  .sort((a, b) => b.length - a.length);
-
 /**
- * The field a catalogue rule's problem is about ('details_ar: description.0.key: …', 'missing Arabic: productName_ar
- * is empty'): the import's checks word each problem with its field, and answer it without a path.
- */
-export function fieldOfProblem(problem: string): keyof EditableProduct | undefined {
-  for (const field of FIELDS) {
-    if (new RegExp(`(^|[\\s.:'"(])${field}($|[\\s.:'",)])`).test(problem)) return field;
-  }
-  return undefined;
-}
-
-/**
- * A 400's problems, one per thing to fix, from the answer's `problems` (never from its sentence): a schema's problem
- * names its field by its path (['content', 'price'] is the price's, ['id'] the new id's); a catalogue rule's (path [])
- * is shown as the rule words it.
+ * A 400's problems, one per thing to fix, from the answer's `problems` (never from its sentence or their words): each
+ * is placed by its path, the content's fields under 'content' (['content', 'details', 'description', 3, 'key'] is the
+ * English details' row 4), the body's own by name (['id']); a problem at [] is about the request as a whole. A message
+ * that does not say its field is prefixed with its place.
  */
 export function problemsOf(problems: readonly ApiProblem[]): FieldProblem[] {
   return problems.map(({ path, message }) => {
-    if (path.length === 0) return { field: fieldOfProblem(message), text: message };
-    const field = String(path[0] === 'content' && path.length > 1 ? path[1] : path[0]);
-    const place = path.join('.');
-    const within = path[0] === 'content' ? path.slice(1) : path;
-    return { field, text: message.includes(field) || field === 'variants' ? message : `${place}: ${message}`, path: within };
+    const place = path[0] === 'content' && path.length > 1 ? path.slice(1) : path;
+    const [field, ...at] = place;
+    if (field === undefined) return { field: undefined, at: [], text: message };
+    const name = String(field);
+    // a variant's problem names its variant in its words ('variant 2 (HX-20): bad price …')
+    return { field: name, at, text: message.includes(name) || name === 'variants' ? message : `${place.join('.')}: ${message}` };
   });
 }
 
@@ -83,7 +68,7 @@ export function refusalOf(error: unknown): ChangeRefusal {
   }
   if (failure.status === 400) {
     const problems = problemsOf(failure.problems);
-    return { kind: 'invalid', message: failure.message, problems: problems.length > 0 ? problems : [{ field: undefined, text: failure.message }] };
+    return { kind: 'invalid', message: failure.message, problems: problems.length > 0 ? problems : [{ field: undefined, at: [], text: failure.message }] };
   }
   return { kind: 'other', message: failure.message, status: failure.status, problems: problemsOf(failure.problems) };
 }

@@ -36,7 +36,7 @@ export function ItemFields({ fields }: { fields: InboxItemDetail['fields'] }) {
   );
 }
 
-/** A quote request's lines as they were stored (code, name and unit as on the day it came). */
+/** A quote request's lines as they were stored (the part's code, the name with its label, and unit as on the day it came). */
 export function QuoteLinesTable({ lines }: { lines: QuoteLineDetail[] }) {
   return (
     <Table caption={`${lines.length} ${lines.length === 1 ? 'line' : 'lines'} requested`}>
@@ -52,7 +52,7 @@ export function QuoteLinesTable({ lines }: { lines: QuoteLineDetail[] }) {
         {lines.map((line, index) => (
           <tr key={`${index}-${line.productId}`}>
             <td>{line.productCode}</td>
-            <td>{line.productName}</td>
+            <td>{line.variantLabel === '' ? line.productName : `${line.productName} – ${line.variantLabel}`}</td>
             <td>{line.quantity}</td>
             <td>{line.unit}</td>
           </tr>

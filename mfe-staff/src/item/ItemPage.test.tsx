@@ -36,7 +36,7 @@ describe('an inbox item', () => {
     const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Code', 'Product', 'Quantity', 'Unit'],
-      ['CG-20', 'Cable gland 20 mm', '200', 'pcs'],
+      ['CG-20', 'Cable gland – Size 20 (M20)', '200', 'pcs'],
       ['XL-4', 'XLPE cable 4 core', '150.5', 'm'],
     ]);
   });

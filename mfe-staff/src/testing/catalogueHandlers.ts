@@ -1,10 +1,11 @@
 // A small fake of the catalogue editor's calls (STAFF_API.catalogue*) for the catalogue screens' tests: products in
-// memory with their drafts and published versions, optimistic locking (409 with who and when), a price rule (400
-// naming the field), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
+// memory with their drafts and published versions, optimistic locking (409 with who and when), a few of the catalogue's
+// rules (400: the sentence, and each problem at its value's path as the server answers it), 403 for branch staff, and a session and CSRF check as handlers.ts's. The two upload addresses
 // take one file part and answer a reference as the server does (server/src/staff/work/catalogue/uploads.ts): the type by the content's first bytes,
 // 413/415 with a sentence.
 import { http, HttpResponse, type PathParams } from 'msw';
 import { server } from '@test/msw';
+import type { ApiProblem } from '@site/contracts/forms-api';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
 import {
   CATALOGUE_MEDIA_PREFIX,
@@ -68,23 +69,23 @@ export function glandContent(overrides: Partial<EditableProduct> = {}): Editable
   };
 }
 
-/** The server's refusals of a draft's variants (server/src/staff/work/catalogue/variantRows.ts words them), with their paths. */
-function variantProblemsOf(content: EditableProduct): { path: (string | number)[]; message: string }[] {
+/** The server's refusals of a draft's variants (server/src/staff/work/catalogue/variantRows.ts words them), at their paths in the body. */
+function variantProblemsOf(content: EditableProduct): ApiProblem[] {
   const variants = content.variants ?? [];
   const named = (index: number) => `variant ${index + 1} (${variants[index]!.code})`;
-  const problems: { path: (string | number)[]; message: string }[] = [];
+  const problems: ApiProblem[] = [];
   const first = new Map<string, number>();
   variants.forEach((variant, index) => {
-    if (!PRICE.test(variant.price)) problems.push({ path: ['variants', index, 'price'], message: `${named(index)}: bad price "${variant.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+    if (!PRICE.test(variant.price)) problems.push({ path: ['content', 'variants', index, 'price'], message: `${named(index)}: bad price "${variant.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
     const key = variant.code.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const before = first.get(key);
     if (before === undefined) first.set(key, index);
     else {
       const message = `${named(before)} and ${named(index)} have one code (${variant.code}): each variant needs its own`;
-      problems.push({ path: ['variants', before, 'code'], message }, { path: ['variants', index, 'code'], message });
+      problems.push({ path: ['content', 'variants', before, 'code'], message }, { path: ['content', 'variants', index, 'code'], message });
     }
   });
-  if (variants.length > 0 && !variants.some((variant) => variant.published)) problems.push({ path: ['variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
+  if (variants.length > 0 && !variants.some((variant) => variant.published)) problems.push({ path: ['content', 'variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
   return problems;
 }
 
@@ -152,6 +153,33 @@ function sniff(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | 'avif' | 'pdf' | un
 }
 
 const PRICE = /^(\d+(\.\d{1,2})?)?$/;
+const CATEGORY_IDS = new Set((seededCategories as { id: string }[]).map(({ id }) => id));
+
+/**
+ * A few of the catalogue's rules, worded as the import words them and each at its value's path as the server answers
+ * it: the price, the category, the Arabic name, a specification block with nothing in it, an empty description row,
+ * and the variants' (a bad price, two of one code, none published).
+ */
+function contentProblems(content: EditableProduct): ApiProblem[] {
+  const problems: ApiProblem[] = [];
+  if (!CATEGORY_IDS.has(content.productCategoryId)) problems.push({ path: ['content', 'productCategoryId'], message: `unknown category "${content.productCategoryId}"` });
+  // content with variants: the price is each variant's (variantProblemsOf), the product's made from them
+  if (content.variants === undefined && !PRICE.test(content.price)) {
+    problems.push({ path: ['content', 'price'], message: `bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+  }
+  if (content.productName_ar.trim() === '') problems.push({ path: ['content', 'productName_ar'], message: 'missing Arabic: productName_ar is empty' });
+  for (const field of ['details', 'details_ar'] as const) {
+    const blocks = Array.isArray(content[field].Specification) ? (content[field].Specification as Record<string, unknown>[]) : [];
+    blocks.forEach((block, index) => {
+      if (Object.keys(block).length === 0) problems.push({ path: ['content', field, 'Specification', index], message: `${field}: Specification.${index}: empty specification block` });
+    });
+    const entries = Array.isArray(content[field].description) ? (content[field].description as { key: string; value: unknown }[]) : [];
+    entries.forEach((entry, index) => {
+      if (entry.key === '' && entry.value === '') problems.push({ path: ['content', field, 'description', index, 'value'], message: `${field}: description.${index}.value: the '' entry needs a value` });
+    });
+  }
+  return [...problems, ...variantProblemsOf(content)];
+}
 
 /** Every field that differs, top-level and one level into the detail documents. */
 function changes(before: EditableProduct, after: EditableProduct): ProductDiff['changes'] {
@@ -318,20 +346,10 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       forProduct(async (entry, request) => {
         const { baseVersion, content } = (await request.json()) as { baseVersion: number; content: EditableProduct };
         if (baseVersion !== entry.product.version) return stale(entry, content);
-        const problems: string[] = [];
-        if (!PRICE.test(content.price)) problems.push(`bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
-        if (content.productName_ar.trim() === '') problems.push('missing Arabic: productName_ar is empty');
-        for (const field of ['details', 'details_ar'] as const) {
-          const entries = Array.isArray(content[field].description) ? (content[field].description as { key: string; value: unknown }[]) : [];
-          entries.forEach((entry, index) => {
-            if (entry.key === '' && entry.value === '') problems.push(`${field}: description.${index}.value: the '' entry needs a value`);
-          });
-        }
-        const variantProblems = variantProblemsOf(content);
-        if (problems.length > 0 || variantProblems.length > 0) {
-          const all = [...problems.map((message) => ({ path: [], message })), ...variantProblems];
+        const problems = contentProblems(content);
+        if (problems.length > 0) {
           return HttpResponse.json(
-            { error: `The product was not saved: ${all.length} problem${all.length === 1 ? '' : 's'} to fix: ${all.map(({ message }) => message).join('; ')}`, problems: all },
+            { error: `The product was not saved: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map(({ message }) => message).join('; ')}`, problems },
             { status: 400 },
           );
         }
@@ -366,7 +384,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const owner = fake.products.find(({ product }) => product.published.code === content.code && !product.unpublished);
       if (owner !== undefined) {
         const problem = `duplicate code "${content.code}": product ${owner.product.id} in the catalogue has it`;
-        return HttpResponse.json({ error: `The product was not created: 1 problem to fix: ${problem}`, problems: [{ path: [], message: problem }] }, { status: 400 });
+        return HttpResponse.json({ error: `The product was not created: 1 problem to fix: ${problem}`, problems: [{ path: ['content', 'code'], message: problem }] }, { status: 400 });
       }
       const product = newProduct(id, content);
       fake.products.push({ product, versions: [] });

@@ -1,10 +1,11 @@
 // A small fake of the categories' calls (STAFF_API.catalogueCategories, catalogueCategory, and a category's duplicate,
 // archive and publish) for the category screens' tests: categories in memory, optimistic locking by version (409 with
-// a sentence), the server's rules for a required title and markup in the introduction (400 naming the field), 409 for
-// a taken id, for archiving a category that holds products and for a change its state already is, and the session and
+// a sentence), the server's rules for a required title and markup in the introduction and its schema's for the order
+// (400: the sentence, and each problem at its field's path), 409 for a taken id (its problem at ['id']), for archiving a category that holds products and for a change its state already is, and the session and
 // CSRF checks.
 import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
+import type { ApiProblem } from '@site/contracts/forms-api';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import type { CategoryState, CreateCategoryBody, DuplicateCategoryBody, EditableCategory, EditorCategory, EditorCategoryList, SaveCategoryBody } from '@site/contracts/staff-catalogue-api';
 import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from './handlers';
@@ -25,14 +26,24 @@ export interface FakeCategories {
   categories: EditorCategory[];
 }
 
-function problemsOf(content: EditableCategory): string[] {
-  const problems: string[] = [];
+function problemsOf(content: EditableCategory): ApiProblem[] {
+  const problems: ApiProblem[] = [];
   for (const field of ['title', 'title_ar', 'info', 'info_ar'] as const) {
-    if (content[field].trim() === '') problems.push(`${field} is required`);
-    else if (/<[A-Za-z!/?]/.test(content[field])) problems.push(`${field} is plain text on the site: remove the HTML tags (<…)`);
+    if (content[field].trim() === '') problems.push({ path: ['content', field], message: `${field} is required` });
+    else if (/<[A-Za-z!/?]/.test(content[field])) problems.push({ path: ['content', field], message: `${field} is plain text on the site: remove the HTML tags (<…)` });
   }
   return problems;
 }
+
+/** The schema's refusal of an order below 0, as the server answers it: the schema's sentence, at the field's path. */
+const positionRefused = (content: EditableCategory): Response | undefined =>
+  content.position >= 0 ? undefined : HttpResponse.json({ error: 'position must be 0 or more', problems: [{ path: ['content', 'position'], message: 'position must be 0 or more' }] }, { status: 400 });
+
+/** 409: the id is taken, its one problem at the body's id. */
+const idTaken = (id: string) => {
+  const message = `id: the category "${id}" already exists. Choose another id.`;
+  return HttpResponse.json({ error: message, problems: [{ path: ['id'], message }] }, { status: 409 });
+};
 
 export function servedCategories(): { fake: FakeStaffServer; categories: FakeCategories } {
   const fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
@@ -49,9 +60,9 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
     if (request.method !== 'GET' && request.headers.get(CSRF_HEADER) !== current.csrfToken) return HttpResponse.json({ error: 'Stale form.' }, { status: 403 });
     return undefined;
   };
-  const invalid = (what: string, problems: string[]) =>
+  const invalid = (what: string, problems: ApiProblem[]) =>
     HttpResponse.json(
-      { error: `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`, problems: problems.map((message) => ({ path: [], message })) },
+      { error: `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map(({ message }) => message).join('; ')}`, problems },
       { status: 400 },
     );
   const by = () => fake.session?.account.email ?? null;
@@ -78,7 +89,9 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
       const refused = refusal(request);
       if (refused) return refused;
       const { id, content } = (await request.json()) as CreateCategoryBody;
-      if (state.categories.some((category) => category.id === id)) return HttpResponse.json({ error: `id: the category "${id}" already exists. Choose another id.` }, { status: 409 });
+      const schema = positionRefused(content);
+      if (schema) return schema;
+      if (state.categories.some((category) => category.id === id)) return idTaken(id);
       const problems = problemsOf(content);
       if (problems.length > 0) return invalid('created', problems);
       const created: EditorCategory = { id, content, version: 1, products: 0, state: 'live', lastChange: { by: by(), at: '2026-11-26T06:00:00.000Z' } };
@@ -98,6 +111,8 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
       const found = state.categories[index];
       if (found === undefined) return HttpResponse.json({ error: 'There is no such category' }, { status: 404 });
       const { baseVersion, content } = (await request.json()) as SaveCategoryBody;
+      const schema = positionRefused(content);
+      if (schema) return schema;
       if (baseVersion !== found.version) {
         return HttpResponse.json({ error: `${found.lastChange.by ?? 'Someone'} changed this category (version ${found.version}) after you opened version ${baseVersion}. Nothing of yours was saved or lost.` }, { status: 409 });
       }
@@ -113,7 +128,7 @@ export function servedCategories(): { fake: FakeStaffServer; categories: FakeCat
       const source = state.categories.find((category) => category.id === params.id);
       if (source === undefined) return HttpResponse.json({ error: 'There is no such category' }, { status: 404 });
       const { id } = (await request.json()) as DuplicateCategoryBody;
-      if (state.categories.some((category) => category.id === id)) return HttpResponse.json({ error: `id: the category "${id}" already exists. Choose another id.` }, { status: 409 });
+      if (state.categories.some((category) => category.id === id)) return idTaken(id);
       const copy: EditorCategory = {
         id,
         content: { ...source.content, title: `${source.content.title} (copy)`, title_ar: `${source.content.title_ar} (نسخة)` },

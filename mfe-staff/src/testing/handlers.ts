@@ -79,8 +79,8 @@ export function quoteDetail(): InboxItemDetail {
       { label: 'Needed by', value: '2026-12-01' },
     ],
     lines: [
-      { productId: 'gland', productCode: 'CG-20', productName: 'Cable gland 20 mm', unit: 'pcs', quantity: '200' },
-      { productId: 'cable', productCode: 'XL-4', productName: 'XLPE cable 4 core', unit: 'm', quantity: '150.5' },
+      { productId: 'gland', productCode: 'CG-20', productName: 'Cable gland', variantLabel: 'Size 20 (M20)', unit: 'pcs', quantity: '200' },
+      { productId: 'cable', productCode: 'XL-4', productName: 'XLPE cable 4 core', variantLabel: '', unit: 'm', quantity: '150.5' },
     ],
   });
 }

@@ -7,6 +7,8 @@ import { buildApp } from '../app.js';
 import { databaseCatalogueFeed } from '../catalogue/catalogueFeed.js';
 import { CatalogueStore } from '../catalogue/catalogueStore.js';
 import { seedCatalogue } from '../catalogue/seed.js';
+import { writeProductVariants } from '../catalogue/variants/variantStore.js';
+import { seededProductVariants } from '@site/content/product-variants';
 import { renameSeededProduct, RENAMED_PRODUCT, RENAMED_PRODUCT_NAME } from '../test-support/catalogueChanges.js';
 import { eventually } from '../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
@@ -64,6 +66,33 @@ async function chatOverTheDatabase(t: TestContext, target: DatabaseTarget): Prom
       const other = await ask('Hello, where are your offices?');
       assert.ok(!other.includes(FOUND.id), 'a question that does not name it does not carry it');
       assert.ok(other.length < prompt.length);
+    });
+
+    await t.test("a variant's price asked by its code: its code, label and price are sent; a change to them is in the next answer", async () => {
+      // the first gland is in the sample (one product per category); the second is found by its variant's code
+      const sampled = await ask('What is the price of HEX-CW-25?');
+      assert.ok(sampled.includes('{"code":"HEX-CW-25","label":"Size 25 (M25)","priceAed":16.75,"unit":"piece"}'), 'the variant, priced');
+      assert.ok(sampled.includes('{"code":"HEX-CW-20S","label":"Size 20S (M20)","priceAed":12,"unit":"piece"}'), 'its siblings too');
+      assert.ok(sampled.includes('{"code":"OC-FR-2E-15","priceAed":9.5,"unit":"metre"}') || !sampled.includes(FOUND.id), "a product's only variant: its code and price");
+      const found = await ask('HEX-E1W-25 price?');
+      assert.ok(found.includes('/our-products/industrial_cable_glands/hex_e1w_brass_cable_gland'), 'the product the search found by its variant code');
+      assert.match(found, /\{"code":"HEX-E1W-25","label":"Size 25 \(M25\)","priceAed":[0-9.]+,"unit":"piece"\}/);
+      const arabic = await ask('ما سعر HEX-CW-25؟', 'ar');
+      assert.ok(arabic.includes('{"code":"HEX-CW-25","label":"المقاس 25 (M25)","priceAed":16.75,"unit":"piece"}'), 'the Arabic label');
+      // the writer's change: a new price, a variant withdrawn
+      const seeded = seededProductVariants().find((entry) => entry.productId === 'hex_cw_brass_cable_gland')!.variants;
+      const written = seeded.map((variant) => ({
+        ...variant,
+        ...(variant.code === 'HEX-CW-25' ? { price: 17.25 } : {}),
+        ...(variant.code === 'HEX-CW-32' ? { published: false } : {}),
+      }));
+      await writeProductVariants(database.db.kysely, 'hex_cw_brass_cable_gland', written);
+      const after = await eventually(
+        () => ask('What is the price of HEX-CW-25?'),
+        (sent) => sent.includes('"code":"HEX-CW-25","label":"Size 25 (M25)","priceAed":17.25'),
+      );
+      assert.ok(after.includes('"code":"HEX-CW-25","label":"Size 25 (M25)","priceAed":17.25'), 'the new price');
+      assert.ok(!after.includes('"code":"HEX-CW-32"'), 'a withdrawn variant is not offered');
     });
 
     await t.test('any text of a question is searched without a server error', async () => {

@@ -1,7 +1,8 @@
 // The chat's knowledge bases over the database's catalogue, of a size that does not grow with it: per version, every
 // category with its first few products in the listing's default order (a sample read by the category index), and per
-// question the products the catalogue's own search finds for the visitor's words, in the answer's language. Neither
-// reads every product: what the prompt carries is bounded by the categories and these two limits.
+// question the products the catalogue's own search finds for the visitor's words, in the answer's language; each
+// product with its published variants (codes and prices). Neither reads every product: what the prompt carries is
+// bounded by the categories and these two limits.
 import type { Locale } from '@site/contracts/locale';
 import { type CatalogueSample, type CatalogueStore, type DatabaseCatalogueFeed, SEARCH_TERMS_MAX, searchNeedle } from '../catalogue/index.js';
 import { catalogueKnowledgeBase, searchWords, type KnowledgeBase } from './knowledge-base/index.js';
@@ -24,7 +25,7 @@ export interface CatalogueKnowledgeLimits {
   searchLimit?: number;
 }
 
-type KnowledgeStore = Pick<CatalogueStore, 'categorySamples' | 'productsWithDetails' | 'search'>;
+type KnowledgeStore = Pick<CatalogueStore, 'categorySamples' | 'productsWithDetails' | 'publishedVariantsOf' | 'search'>;
 
 /** The ids of the products the search finds for `text` (not those of a corrected text: the visitor named none of them). */
 async function searched(store: KnowledgeStore, text: string, locale: Locale, limit: number): Promise<string[]> {
@@ -57,13 +58,19 @@ export async function questionProducts(store: KnowledgeStore, question: string, 
 export function databaseKnowledgeBases(store: KnowledgeStore, feed: Pick<DatabaseCatalogueFeed, 'perVersion'>, limits: CatalogueKnowledgeLimits = {}): KnowledgeBasesFor {
   const perCategory = limits.perCategory ?? KNOWLEDGE_SAMPLE_PER_CATEGORY;
   const searchLimit = limits.searchLimit ?? KNOWLEDGE_SEARCH_LIMIT;
+  // each product with its published variants (their codes and prices: "the price of HEX-CW-25?")
+  const variantsOf = (products: CatalogueSample['products'], locale: Locale) => store.publishedVariantsOf(products.map((product) => product.id), locale);
   const sampled = feed.perVersion(async () => {
     const samples: Record<Locale, CatalogueSample> = { en: await store.categorySamples('en', perCategory), ar: await store.categorySamples('ar', perCategory) };
-    const knowledgeBases: Record<Locale, KnowledgeBase> = { en: catalogueKnowledgeBase(samples.en, 'en'), ar: catalogueKnowledgeBase(samples.ar, 'ar') };
-    return { samples, knowledgeBases };
+    const variants = { en: await variantsOf(samples.en.products, 'en'), ar: await variantsOf(samples.ar.products, 'ar') };
+    const knowledgeBases: Record<Locale, KnowledgeBase> = {
+      en: catalogueKnowledgeBase(samples.en, 'en', variants.en),
+      ar: catalogueKnowledgeBase(samples.ar, 'ar', variants.ar),
+    };
+    return { samples, variants, knowledgeBases };
   });
   return async (question, locale) => {
-    const { samples, knowledgeBases } = await sampled();
+    const { samples, variants, knowledgeBases } = await sampled();
     const sample = samples[locale];
     const inSample = new Set(sample.products.map((product) => product.id));
     const more = (await questionProducts(store, question, locale, searchLimit)).filter((id) => !inSample.has(id));
@@ -71,6 +78,7 @@ export function databaseKnowledgeBases(store: KnowledgeStore, feed: Pick<Databas
     if (more.length === 0) return knowledgeBases;
     const found = await store.productsWithDetails(more, locale);
     const edition = { categories: sample.categories, products: [...sample.products, ...found.products], details: [...sample.details, ...found.details] };
-    return { ...knowledgeBases, [locale]: catalogueKnowledgeBase(edition, locale) };
+    const foundVariants = await variantsOf(found.products, locale);
+    return { ...knowledgeBases, [locale]: catalogueKnowledgeBase(edition, locale, new Map([...variants[locale], ...foundVariants])) };
   };
 }

@@ -84,12 +84,17 @@ export async function productAnswer(reads: CatalogueReads, { productId }: z.outp
   return { status: PRODUCT_GONE_STATUS, body: { error: `The product "${productId}" is no longer in the catalogue: it was withdrawn`, withdrawn } };
 }
 
-/** A comparison's columns: each product's records, an unknown id answered as not found (an old link's product). */
+/**
+ * A comparison's columns: each product's records and its published variants' codes and prices, an unknown id answered
+ * as not found (an old link's product).
+ */
 export async function compareAnswer(reads: CatalogueReads, { ids, lang }: z.output<typeof compareQuerySchema>): Promise<Answer<CompareResponse>> {
   const products = await Promise.all(
     ids.map(async (id) => {
       const records = await reads.product(id, lang);
-      return records === undefined ? { id, found: false as const } : { id, found: true as const, product: records.detail, listing: records.listing };
+      if (records === undefined) return { id, found: false as const };
+      const variants = records.variants.map(({ code, label, price, unit }) => ({ code, label, ...(price === undefined ? {} : { price }), unit }));
+      return { id, found: true as const, product: records.detail, listing: records.listing, variants };
     }),
   );
   return ok({ products });

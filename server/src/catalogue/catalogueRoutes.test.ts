@@ -89,6 +89,25 @@ test('a comparison: each product named once, the first four, an unknown id as no
   assert.deepEqual((await get(CATALOGUE_COMPARE_API_PATH)).json(), { products: [] });
 });
 
+test("a comparison carries each product's published variants in order: code, label, price and unit (no table row)", async () => {
+  const { products } = (await get(`${CATALOGUE_COMPARE_API_PATH}?ids=hex_cw_brass_cable_gland,abb_s200_mcb`)).json<CompareResponse>();
+  const [gland, mcb] = products;
+  assert.ok(gland?.found && mcb?.found);
+  assert.equal(gland.variants.length, 11);
+  assert.deepEqual(gland.variants.slice(0, 3), [
+    { code: 'HEX-CW-20S', label: 'Size 20S (M20)', price: 12, unit: 'piece' },
+    { code: 'HEX-CW-20', label: 'Size 20 (M20)', price: 13.5, unit: 'piece' },
+    { code: 'HEX-CW-25', label: 'Size 25 (M25)', price: 16.75, unit: 'piece' },
+  ]);
+  // the product page's answer lists the same variants
+  const answer = (await get(catalogueProductApiPath('hex_cw_brass_cable_gland'))).json<ProductResponse>();
+  assert.deepEqual(gland.variants.map((variant) => variant.code), answer.variants.map((variant) => variant.code));
+  assert.deepEqual(mcb.variants, [{ code: mcb.listing.code, label: '', ...(mcb.listing.price === undefined ? {} : { price: mcb.listing.price }), unit: mcb.listing.unit }]);
+  const arabic = (await get(`${CATALOGUE_COMPARE_API_PATH}?ids=hex_cw_brass_cable_gland&lang=ar`)).json<CompareResponse>().products[0];
+  assert.ok(arabic?.found);
+  assert.equal(arabic.variants[2]?.label, 'المقاس 25 (M25)');
+});
+
 test('search with facets=1: the filters over every match; a brand and a specification value narrow the matches', async () => {
   const all = (await get(`${CATALOGUE_SEARCH_API_PATH}?q=socket&facets=1`)).json<SearchResponse>();
   assert.ok(all.total > 2);

@@ -9,6 +9,7 @@ import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/d
 import { searchTerms } from './catalogueSearch.js';
 import { CatalogueStore, searchNeedle } from './catalogueStore.js';
 import { seedCatalogue } from './seed.js';
+import { variantMatchesQuery } from './searchVariants.js';
 
 test('terms: a synonym phrase is one term with its group, longest first; a number glued to its unit is also looked for spaced', () => {
   const terms = searchTerms(foldSearchText('Miniature Circuit Breaker 32A'));
@@ -89,6 +90,52 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     // a word's start is enough: 'armou' finds every product 'armoured' finds (and those of 'armour')
     const start = await ids('armou');
     for (const id of await ids('armoured')) assert.ok(start.includes(id), id);
+  });
+
+  await t.test("a variant's code or part number, whole or its start, finds its product first, naming the variant", async () => {
+    for (const [text, locale] of [
+      ['HEX-CW-25', 'en'],
+      ['hex cw 25', 'en'],
+      ['HEX-CW-25', 'ar'],
+    ] as const) {
+      const [first] = (await search(text, locale)).results;
+      assert.deepEqual([first?.id, first?.variant], ['hex_cw_brass_cable_gland', 'HEX-CW-25'], `${text} (${locale})`);
+    }
+    // the manufacturer's part number: the variant that has it
+    const [joint] = (await search('MRJ-B2')).results;
+    assert.deepEqual([joint?.id, joint?.variant], ['mesc_resin_filled_joints', 'MESC-MRJ-B2']);
+    // a start: the first of the variants it starts, in the product's order (size 63S before 63)
+    const [start] = (await search('HEX-CW-6')).results;
+    assert.deepEqual([start?.id, start?.variant], ['hex_cw_brass_cable_gland', 'HEX-CW-63S']);
+    // the exact code before codes that start with it: 'HEX-CW-20' is one gland's variant and starts another's 'HEX-CW-20S'
+    const twenty = (await search('HEX-CW-20')).results;
+    assert.equal(twenty[0]?.variant, 'HEX-CW-20');
+    // a product found by its words, not a code, names no variant; nor one found by the code of its only variant
+    assert.ok((await search('brass cable gland')).results.every((result) => result.variant === undefined));
+    const [only] = (await search('OC-FR-2E-15')).results;
+    assert.deepEqual([only?.id, only?.variant], ['oc_fire_resistant_cable', undefined]);
+    // the first of several is named: its link selects it
+    assert.equal((await search('HEX-CW-20S')).results[0]?.variant, 'HEX-CW-20S');
+  });
+
+  await t.test("the variants a text names are read by their code's and part number's indexes (the plan names both)", async () => {
+    const plan = await database.db.kysely.transaction().execute(async (trx) => {
+      // no sequential scan if the indexes can serve: their absence from the plan would mean they cannot
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const { rows } = await sql<Record<string, unknown>>`explain ${variantMatchesQuery('hexcw2', 'hexcw3')}`.execute(trx);
+      return rows.map((row) => Object.values(row).join('')).join('\n');
+    });
+    assert.match(plan, /catalogue_product_variants_code_key_idx/, plan);
+    assert.match(plan, /catalogue_product_variants_mpn_key_idx/, plan);
+  });
+
+  await t.test('a withdrawn (unpublished) variant is no longer found by its code', async () => {
+    const kysely = database.db.kysely;
+    await kysely.updateTable('catalogue_product_variants').set({ published: false }).where('code', '=', 'HEX-CW-32').execute();
+    const page = await search('HEX-CW-32');
+    assert.ok(page.results.every((result) => result.variant !== 'HEX-CW-32'));
+    await kysely.updateTable('catalogue_product_variants').set({ published: true }).where('code', '=', 'HEX-CW-32').execute();
+    assert.equal((await search('HEX-CW-32')).results[0]?.variant, 'HEX-CW-32');
   });
 
   await t.test('a page past the last match still says how many there are', async () => {

@@ -1,7 +1,8 @@
 // The catalogue's search, one SQL on PGlite and PostgreSQL (full-text words and pg_trgm: migrations 009 and 011). A
 // visitor's text (folded: searchNeedle) is split into terms (searchTerms.ts), and the terms become the condition a
-// product matches by and its rank (searchCondition.ts): a code that starts with the text, or every term found in the
-// product's words (name, brands, code and specification, in the page's language) or naming its category.
+// product matches by and its rank (searchCondition.ts): a code that starts with the text (its own, or a variant's code
+// or part number: the result then names that variant), or every term found in the product's words (name, brands, code
+// and specification, in the page's language) or naming its category.
 // Ranked: the exact code, codes starting with the text, names starting with it, names holding it whole, all terms in
 // the product's own text, the rest (through the category or the specification); the catalogue's order among equals.
 // A broad text's matches are kept beside the search rows and read from there (searchBroad.ts).
@@ -198,7 +199,13 @@ async function readKeptPage(db: Kysely<DatabaseSchema>, query: SearchQuery, kept
 }
 
 /** The answer: the page's results, the phrases to mark and, when asked for, what the filters offer. */
-function searchPageOf(query: SearchQuery, needle: string, terms: readonly SearchTerm[], { total, rows, view }: MatchedPage): SearchPage {
+function searchPageOf(
+  query: SearchQuery,
+  needle: string,
+  terms: readonly SearchTerm[],
+  variantOf: ReadonlyMap<string, string>,
+  { total, rows, view }: MatchedPage,
+): SearchPage {
   return {
     total,
     results: rows.map((row) => ({
@@ -208,6 +215,7 @@ function searchPageOf(query: SearchQuery, needle: string, terms: readonly Search
       productCategoryId: row.productCategoryId,
       company: row.company,
       image: row.image as SearchResult['image'],
+      ...(variantOf.has(row.id) ? { variant: variantOf.get(row.id) } : {}),
     })),
     highlight: [...new Set([needle, ...terms.flat()])],
     ...(view === undefined || !query.facets ? {} : { narrowed: { brands: view.brands, attributes: view.attributes, facets: view.facets } }),
@@ -238,7 +246,7 @@ async function matching(
   // every match counted (no filter narrowed them): a broad text's are kept for the next search of its condition
   const everyMatch = !(query.filters !== undefined && hasListingFilters(query.filters));
   if (options.kept !== false && kept === undefined && everyMatch && page.total >= (options.broadMatchesMin ?? BROAD_MATCHES_MIN)) keepAfterAnswer(db, table, broad);
-  return searchPageOf(query, needle, terms, page);
+  return searchPageOf(query, needle, terms, condition.variantOf, page);
 }
 
 /**

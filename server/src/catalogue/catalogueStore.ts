@@ -17,7 +17,7 @@ import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } f
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow, type ProductWithDetails } from './records.js';
-import { publishedVariants, variantRecord, variantsWithKeys, type VariantRow } from './variants/variantRecords.js';
+import { publishedVariants, publishedVariantsOfProducts, variantRecord, variantsWithKeys, type VariantRow } from './variants/variantRecords.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -375,6 +375,17 @@ export class CatalogueStore {
     if (rows.length === 0) return [];
     const categories = await this.categoriesById();
     return rows.map((row) => productRecord(row, categories.get(row.category_id)!, locale));
+  }
+
+  /** The published variants of the products `ids` in `locale`, by product, each's in its order (the chat's knowledge base). */
+  async publishedVariantsOf(ids: readonly string[], locale: Locale): Promise<Map<string, ProductVariant[]>> {
+    const byProduct = new Map<string, ProductVariant[]>();
+    for (const row of await publishedVariantsOfProducts(this.db, ids)) {
+      const variants = byProduct.get(row.product_id) ?? [];
+      variants.push(variantRecord(row, locale));
+      byProduct.set(row.product_id, variants);
+    }
+    return byProduct;
   }
 
   /** The variants, published or not, whose code may be one of `keys` (their letters and digits, by the unique index). */

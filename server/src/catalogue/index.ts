@@ -9,6 +9,7 @@ export { CatalogueFileWriteError } from './file/catalogueFiles.js';
 export { exportCatalogueFile, exportCatalogueRow, ExportMovedError, importCatalogueRows, type ImportOutcome, importRowsIn, lockCatalogue, readCategories, recordsOfRow } from './file/catalogueImport.js';
 export { type CatalogueFileRow, problemColumn } from './file/columns.js';
 export { checkCatalogueFile } from './file/importWorkerClient.js';
+export type { RowProblem } from './file/rowChecks.js';
 export { fillMissingFilterValues } from './filterValues.js';
 export { checkPdf, inspectPicture, MediaRefused, storePictureVariants, streamToFile } from './media/mediaFiles.js';
 export { discardTemp, DiskMediaStore, type MediaStore } from './media/mediaStore.js';

@@ -8,6 +8,7 @@ import { foldSearchText } from '@site/content/search-text';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import type { SearchTerm } from './searchTerms.js';
+import { NO_VARIANT_MATCHES, variantMatches, type VariantMatches } from './searchVariants.js';
 import { CORRECTED_WORD_MIN } from './searchWords.js';
 
 /** The text as a product code is compared (normalizedProductCode: letters and digits only). */
@@ -106,14 +107,20 @@ function termsCondition(terms: readonly SearchTerm[], words: ReadonlyMap<string,
   return conditions.length > 0 ? sql.join<boolean>(conditions, sql` and `) : sql<boolean>`false`;
 }
 
-/** A text's matches on a search row `s`, and each match's rank (0 the best). */
+/** A text's matches on a search row `s`, each match's rank (0 the best), and the variants the text named. */
 export interface MatchCondition {
   matches: RawBuilder<boolean>;
   rank: RawBuilder<number>;
+  /** Each matched product's variant whose code or part number the text is or starts (the result's `variant`). */
+  variantOf: ReadonlyMap<string, string>;
 }
 
+/** A row `s` whose product is one of `ids` (the primary key's look-up); false for none, so that the SQL is as before. */
+const productIn = (ids: readonly string[]) => (ids.length === 0 ? sql<boolean>`false` : sql<boolean>`s.product_id = any(${sql.val([...ids])}::text[])`);
+
 /**
- * What `needle` (its `terms`) matches, and the rank: the exact code 0, a code starting with the text 1, the own
+ * What `needle` (its `terms`) matches, and the rank: the exact code 0, a code starting with the text 1 (a product's
+ * code, or a published variant's code or part number: searchVariants.ts), the own
  * text (name, brands, code) starting with it 2, holding it 3, holding every term 4, the rest 5 (through the category or
  * the specification); the own text searched for the whole text once.
  */
@@ -130,13 +137,17 @@ export async function matchCondition(
   // conditions imply the whole match and does not test every matched row again (40 → 19 ms for 'cable' at 100,000).
   const codeStarts = codeKey.length >= 2 ? sql<boolean>`(s.code_key ~>=~ ${codeKey} and s.code_key ~<~ ${codeKeyAfter(codeKey)})` : sql<boolean>`false`;
   const codeIs = codeKey.length >= 2 ? sql<boolean>`s.code_key = ${codeKey}` : sql<boolean>`false`;
+  const variants: VariantMatches = codeKey.length >= 2 ? await variantMatches(db, codeKey, codeKeyAfter(codeKey)) : NO_VARIANT_MATCHES;
+  const variantIs = productIn(variants.exact);
+  const variantStarts = productIn(variants.starting);
   // Asked only of a row whose own text does not hold the whole text: a phrase that is the whole text is not there.
   const inOwnText = sql.join(terms.map((term) => holdsOne(ownText, term.filter((phrase) => phrase !== needle))), sql` and `);
   const words = await wordQueries(db, [...new Set(terms.flat().flatMap((phrase) => phrase.split(' ')))]);
   const anywhere = termsCondition(terms, words, titles);
   const rank = sql<number>`case
-    when ${codeIs} then 0
-    when ${codeStarts} then 1
+    when ${codeIs} or ${variantIs} then 0
+    when ${codeStarts} or ${variantStarts} then 1
     else case ${foundAt(ownText, needle)} when 1 then 2 when 0 then case when ${inOwnText} then 4 else 5 end else 3 end end`;
-  return { matches: sql<boolean>`(${codeStarts} or (${anywhere}))`, rank };
+  const variantNamed = productIn([...variants.variantOf.keys()]);
+  return { matches: sql<boolean>`(${codeStarts} or ${variantNamed} or (${anywhere}))`, rank, variantOf: variants.variantOf };
 }

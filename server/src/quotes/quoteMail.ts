@@ -8,7 +8,7 @@ import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxR
 import type { MailComposers } from '../platform/mail/composers.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
-import { quoteDate, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
+import { quoteDate, quoteLineTitle, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
 import { quoteTexts, type QuoteTexts } from './quoteTexts.js';
 
 const BRANCH = quoteTexts('en');
@@ -41,8 +41,8 @@ const confirmationDetails = (snapshot: QuoteSnapshot, texts: QuoteTexts): [strin
     [texts.neededBy, snapshot.neededBy],
   ]);
 
-/** The product's name in the texts' language. */
-const productName = (line: QuoteSnapshot['lines'][number], texts: QuoteTexts): string => (texts.locale === 'ar' ? line.nameAr : line.name);
+/** The product's name with its variant's label, in the texts' language. */
+const productName = (line: QuoteSnapshot['lines'][number], texts: QuoteTexts): string => quoteLineTitle(line, texts.locale);
 
 /** The lines as plain text, one a line: '1. OC-SWA-416  200 metres  <name>' (the name last: it is the long one). */
 function textLines(snapshot: QuoteSnapshot, texts: QuoteTexts): string[] {

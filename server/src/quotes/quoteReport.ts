@@ -6,11 +6,12 @@ import type { Database } from '../platform/db/index.js';
 import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../platform/cli/reportText.js';
 import { OUTBOX_KIND } from '../submissions/index.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS } from './quoteStore.js';
+import { quoteLineTitle } from './quoteSnapshot.js';
 import { quoteTexts } from './quoteTexts.js';
 
 export interface QuoteReportLine {
   code: string;
-  /** The product's English name when it was asked for. */
+  /** The product's English name when it was asked for, with its variant's label ('… – Size 25 (M25)'): the part. */
   name: string;
   quantity: number;
   unit: string;
@@ -88,7 +89,7 @@ type RequestRow = Awaited<ReturnType<typeof readRequests>>[number];
 function readLinesFrom(db: Database, oldest: number) {
   return db.kysely
     .selectFrom('quote_request_lines')
-    .select(['request_id', 'product_code', 'product_name', 'unit', 'quantity'])
+    .select(['request_id', 'product_code', 'product_name', 'variant_label', 'unit', 'quantity'])
     .where('request_id', '>=', oldest)
     .orderBy('request_id')
     .orderBy('line_no')
@@ -115,7 +116,7 @@ function entryOf(row: RequestRow, lines: readonly LineRow[]): QuoteReportEntry {
     spam: row.spam,
     lines: lines
       .filter((line) => line.request_id === row.id)
-      .map((line) => ({ code: line.product_code, name: line.product_name, quantity: Number(line.quantity), unit: line.unit })),
+      .map((line) => ({ code: line.product_code, name: quoteLineTitle({ name: line.product_name, nameAr: '', label: line.variant_label, labelAr: '' }, 'en'), quantity: Number(line.quantity), unit: line.unit })),
     branchMail: mailStateOf({
       recipient: row.b_recipient,
       attempts: row.b_attempts,

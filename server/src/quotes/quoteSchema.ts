@@ -1,33 +1,56 @@
 // The schema of POST /api/quote-requests over the catalogue: the contract's (@site/contracts/quote-api: the fields,
-// their types and bounds, the lines' shape) with what the catalogue decides on top: each line a product it has, each
-// product once, a quantity its unit allows, and the needed-by date within its bounds from today. Made per catalogue, so
+// their types and bounds, the lines' shape) with what the catalogue decides on top: each line a product it has and a
+// published variant of it (its code; none: the first), each variant once, a quantity its unit allows, and the needed-by date within its bounds from today. Made per catalogue, so
 // the handler checks it (checkBody in http/contracts.ts, whose sentence names at most ten problems of the lines).
 import { z } from 'zod';
-import { checkQuantity, cutText, NEEDED_BY_MAX_YEARS, neededByProblem, QUOTE_LIMITS, type QuantityProblem } from '@site/content/validation';
+import { checkQuantity, cutText, NEEDED_BY_MAX_YEARS, neededByProblem, normalizedProductCode, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 import type { Submission } from '@site/contracts/forms-api';
 import { linePlace, quoteRequestBodySchema } from '@site/contracts/quote-api';
-import type { QuoteCatalogue, QuoteProduct } from './quoteCatalogue.js';
+import type { QuoteCatalogue, QuoteProduct, QuoteVariant } from './quoteCatalogue.js';
 import { quoteTexts } from './quoteTexts.js';
 
-/** One checked line: the product as the catalogue has it, and the quantity in its unit. */
+/** One checked line: the product and its variant as the catalogue has them, and the quantity in the variant's unit. */
 export interface QuoteLineInput {
   product: QuoteProduct;
+  variant: QuoteVariant;
   quantity: number;
 }
 
 interface Problem {
   /** In the lines: [index, field]. */
-  path: [number, 'productId' | 'quantity'];
+  path: [number, 'productId' | 'code' | 'quantity'];
   message: string;
 }
 
 /** Visitor text inside a message: quoted, and short. */
 const quoted = (value: string): string => JSON.stringify(cutText(value, 60));
+/** A visitor's code inside a message: as written when it reads as a code, else as any other text. */
+const shownCode = (code: string): string => (/^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : quoted(code));
+
+const WITHDRAWN = 'is no longer available: it was withdrawn from the catalogue. Remove it from the request and send the rest';
+
+/**
+ * The variant a line names (docs/decisions/034-orderable-variants.md): its `code`'s, compared as a buyer types codes
+ * (normalizedProductCode), or, without one, the product's first; else the problem, naming the line's field. A code
+ * that is not text is the contract's problem (undefined here).
+ */
+function lineVariant(product: QuoteProduct, code: unknown, at: string): { variant: QuoteVariant } | Problem['message'] | undefined {
+  if (code === undefined) {
+    const first = product.variants[0];
+    return first === undefined ? `${at}.productId ${quoted(product.id)} (${product.name}, ${product.code}) ${WITHDRAWN}` : { variant: first };
+  }
+  if (typeof code !== 'string') return undefined;
+  const key = normalizedProductCode(code);
+  const variant = product.variants.find((candidate) => normalizedProductCode(candidate.code) === key);
+  if (variant !== undefined) return { variant };
+  if (product.withdrawnCodes.some((withdrawn) => normalizedProductCode(withdrawn) === key)) return `${at}.code ${shownCode(code)} (${product.name}) ${WITHDRAWN}`;
+  return `${at}.code ${shownCode(code)} is not a code of ${product.id}`;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function quantityMessage(problem: QuantityProblem, product: QuoteProduct): string {
-  const units = quoteTexts('en').unitName(product.unit, 2);
+function quantityMessage(problem: QuantityProblem, unit: QuoteUnit): string {
+  const units = quoteTexts('en').unitName(unit, 2);
   switch (problem) {
     case 'invalid':
       return 'must be a number';
@@ -42,10 +65,22 @@ function quantityMessage(problem: QuantityProblem, product: QuoteProduct): strin
   }
 }
 
+/** The product a line names, or its problem (undefined: a product id that is not text, the contract's problem). */
+function lineProduct(productId: unknown, catalogue: QuoteCatalogue, at: string): { product: QuoteProduct } | Problem['message'] | undefined {
+  if (typeof productId !== 'string') return undefined;
+  const product = catalogue.find(productId);
+  if (product !== undefined) return { product };
+  const gone = catalogue.withdrawn?.(productId);
+  return gone === undefined
+    ? `${at}.productId ${quoted(productId)} is not a product of the catalogue`
+    : `${at}.productId ${quoted(productId)} (${gone.name}, ${gone.code}) ${WITHDRAWN}`;
+}
+
 /**
- * The lines against the catalogue: each product one it has (not withdrawn), once, each quantity one its unit allows
- * (checkQuantity). Lines the contract refused (no text product id, no quantity above 0) are passed over here: their
- * problems are the contract's. Problems name their line: "lines[3].quantity must be a whole number of pieces".
+ * The lines against the catalogue: each product one it has (not withdrawn), each code a published variant of it, each
+ * variant once, each quantity one its unit allows (checkQuantity). Lines the contract refused (no text product id, no
+ * quantity above 0) are passed over here: their problems are the contract's. Problems name their line:
+ * "lines[3].quantity must be a whole number of pieces", "lines[1].code HEX-CW-99 is not a code of hex_cw_brass_cable_gland".
  */
 export function checkQuoteLines(lines: readonly unknown[], catalogue: QuoteCatalogue): { ok: true; lines: QuoteLineInput[] } | { ok: false; problems: Problem[] } {
   const problems: Problem[] = [];
@@ -54,27 +89,28 @@ export function checkQuoteLines(lines: readonly unknown[], catalogue: QuoteCatal
   lines.forEach((line, index) => {
     if (!isRecord(line)) return;
     const at = linePlace(['lines', index]);
-    const { productId, quantity } = line;
-    let product: QuoteProduct | undefined;
-    if (typeof productId !== 'string') return;
-    if ((product = catalogue.find(productId)) === undefined) {
-      const gone = catalogue.withdrawn?.(productId);
-      problems.push({
-        path: [index, 'productId'],
-        message:
-          gone === undefined
-            ? `${at}.productId ${quoted(productId)} is not a product of the catalogue`
-            : `${at}.productId ${quoted(productId)} (${gone.name}, ${gone.code}) is no longer available: it was withdrawn from the catalogue. Remove it from the request and send the rest`,
-      });
-    } else if (firstIndex.has(productId)) {
-      problems.push({ path: [index, 'productId'], message: `${at}.productId ${quoted(productId)} is also lines[${firstIndex.get(productId)}]: send each product once, with its whole quantity` });
-      product = undefined;
-    } else firstIndex.set(productId, index);
-
-    if (product === undefined || typeof quantity !== 'number' || !(quantity > 0)) return;
-    const quantityChecked = checkQuantity(quantity, product.unit);
-    if (quantityChecked.ok) checked.push({ product, quantity: quantityChecked.quantity });
-    else problems.push({ path: [index, 'quantity'], message: `${at}.quantity ${quantityMessage(quantityChecked.problem, product)}` });
+    const { productId, code, quantity } = line;
+    const named = lineProduct(productId, catalogue, at);
+    if (typeof named === 'string') problems.push({ path: [index, 'productId'], message: named });
+    if (typeof named !== 'object') return;
+    const part = lineVariant(named.product, code, at);
+    if (typeof part === 'string') problems.push({ path: [index, code === undefined ? 'productId' : 'code'], message: part });
+    if (typeof part !== 'object') return;
+    const { variant } = part;
+    const first = firstIndex.get(variant.code);
+    if (first !== undefined) {
+      problems.push(
+        code === undefined
+          ? { path: [index, 'productId'], message: `${at}.productId ${quoted(named.product.id)} is also lines[${first}]: send each product once, with its whole quantity` }
+          : { path: [index, 'code'], message: `${at}.code ${variant.code} is also lines[${first}]: send each part once, with its whole quantity` },
+      );
+      return;
+    }
+    firstIndex.set(variant.code, index);
+    if (typeof quantity !== 'number' || !(quantity > 0)) return;
+    const quantityChecked = checkQuantity(quantity, variant.unit);
+    if (quantityChecked.ok) checked.push({ product: named.product, variant, quantity: quantityChecked.quantity });
+    else problems.push({ path: [index, 'quantity'], message: `${at}.quantity ${quantityMessage(quantityChecked.problem, variant.unit)}` });
   });
   return problems.length === 0 ? { ok: true, lines: checked } : { ok: false, problems };
 }

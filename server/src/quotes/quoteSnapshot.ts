@@ -7,10 +7,14 @@ import { LOCALES, type Locale } from '@site/contracts/locale';
 
 export interface QuoteLineSnapshot {
   productId: string;
+  /** The variant's code: the part ordered (docs/decisions/034-orderable-variants.md). */
   code: string;
   /** The product's English name, and its Arabic one. */
   name: string;
   nameAr: string;
+  /** The variant's label in English and in Arabic ('Size 25 (M25)'); '' for a product's only variant. */
+  label: string;
+  labelAr: string;
   unit: QuoteUnit;
   quantity: number;
 }
@@ -55,6 +59,9 @@ const snapshotSchema = z.object({
         code: z.string(),
         name: z.string(),
         nameAr: z.string(),
+        // a payload queued before variants has none
+        label: z.string().default(''),
+        labelAr: z.string().default(''),
         unit: z.enum(QUOTE_UNITS),
         quantity: z.number().positive(),
       }),
@@ -70,6 +77,15 @@ export function readQuoteSnapshot(payload: unknown): QuoteSnapshot {
     throw new Error(`the payload is not a quote request (${issue.path.join('.') || 'payload'}: ${issue.message})`);
   }
   return result.data;
+}
+
+/**
+ * A line's product name and its variant's label in `locale`, as the site's basket names it ('CW Brass Cable Gland –
+ * Size 25 (M25)'; the name alone for a product's only variant): every line names the part.
+ */
+export function quoteLineTitle(line: Pick<QuoteLineSnapshot, 'name' | 'nameAr' | 'label' | 'labelAr'>, locale: Locale): string {
+  const [name, label] = locale === 'ar' ? [line.nameAr, line.labelAr || line.label] : [line.name, line.label];
+  return label === '' ? name : `${name} – ${label}`;
 }
 
 /** The PDF's file name: 'RFQ-2026-000123.pdf'. */

@@ -60,6 +60,8 @@ async function insertLines(db: Kysely<DatabaseSchema>, requestId: number, lines:
         product_code: line.code,
         product_name: line.name,
         product_name_ar: line.nameAr,
+        variant_label: line.label,
+        variant_label_ar: line.labelAr,
         unit: line.unit,
         quantity: line.quantity,
       })),
@@ -113,12 +115,15 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
       neededBy: input.neededBy,
       notes: input.notes,
       language: input.language,
-      lines: input.lines.map(({ product, quantity }) => ({
+      // the part: the variant's code, labels and unit
+      lines: input.lines.map(({ product, variant, quantity }) => ({
         productId: product.id,
-        code: product.code,
+        code: variant.code,
         name: product.name,
         nameAr: product.nameAr,
-        unit: product.unit,
+        label: variant.label,
+        labelAr: variant.labelAr,
+        unit: variant.unit,
         quantity,
       })),
     };
@@ -188,7 +193,7 @@ async function loadStoredQuote(db: Kysely<DatabaseSchema>, by: { reference: stri
   if (row === undefined) return undefined;
   const lines = await db
     .selectFrom('quote_request_lines')
-    .select(['product_id', 'product_code', 'product_name', 'product_name_ar', 'unit', 'quantity'])
+    .select(['product_id', 'product_code', 'product_name', 'product_name_ar', 'variant_label', 'variant_label_ar', 'unit', 'quantity'])
     .where('request_id', '=', row.id)
     .orderBy('line_no')
     // the column is text; only the request's schema (a QuoteUnit) ever wrote it
@@ -214,6 +219,8 @@ async function loadStoredQuote(db: Kysely<DatabaseSchema>, by: { reference: stri
         code: line.product_code,
         name: line.product_name,
         nameAr: line.product_name_ar,
+        label: line.variant_label,
+        labelAr: line.variant_label_ar,
         unit: line.unit,
         quantity: Number(line.quantity),
       })),

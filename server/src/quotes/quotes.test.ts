@@ -19,7 +19,7 @@ import { createFixture, stubDatabase, type Fixture } from '../test-support/fixtu
 import { pdfText } from '@site/content/pdf/testing';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../test-support/smtp.js';
-import { siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
+import { onlyVariant, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { QUOTE_BODY_LIMIT, quoteRoutes } from './quoteRoutes.js';
 import { checkQuoteLines } from './quoteSchema.js';
 import { seedCatalogue } from '../catalogue/seed.js';
@@ -34,6 +34,10 @@ const CABLE = 'oc_cu_xlpe_swa_pvc_cable';
 const GLAND = 'hex_cw_brass_cable_gland';
 const TERMINALS = 'elite_pre_insulated_ring_terminal';
 const product = (id: string) => siteQuoteCatalogue().find(id)!;
+/** The gland's first size (its product code's) and two others: content/data/product-variants.json. */
+const GLAND_FIRST = { code: 'HEX-CW-20S', label: 'Size 20S (M20)', labelAr: 'المقاس 20S (M20)' };
+const GLAND_25 = { code: 'HEX-CW-25', label: 'Size 25 (M25)', labelAr: 'المقاس 25 (M25)' };
+const GLAND_32 = { code: 'HEX-CW-32', label: 'Size 32 (M32)', labelAr: 'المقاس 32 (M32)' };
 
 const VALID = quoteRequestBody([
   { productId: CABLE, quantity: 200 },
@@ -49,6 +53,8 @@ const json = (body: unknown): Omit<InjectOptions, 'url'> => ({
 const without = (field: keyof typeof VALID) => Object.fromEntries(Object.entries(VALID).filter(([key]) => key !== field));
 const withLines = (...lines: unknown[]) => ({ ...VALID, lines });
 const line = (productId: unknown, quantity: unknown) => ({ productId, quantity });
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const part = (productId: unknown, code: unknown, quantity: unknown) => ({ productId, code, quantity });
 
 interface BadCase {
   what: string;
@@ -85,7 +91,7 @@ function badInputCorpus(): BadCase[] {
     bad('a line that is a number', withLines(5), /^lines\[0\] must be an object \{"productId": \.\.\., "quantity": \.\.\.\}$/),
     bad('a line that is null', withLines(line(CABLE, 1), null), /^lines\[1\] must be an object/),
     bad('a line that is a list', withLines([CABLE, 1]), /^lines\[0\] must be an object/),
-    bad('a line with a price', withLines({ productId: CABLE, quantity: 1, price: 0.01 }), /^lines\[0\] has unknown field "price": expected only productId, quantity$/),
+    bad('a line with a price', withLines({ productId: CABLE, quantity: 1, price: 0.01 }), /^lines\[0\] has unknown field "price": expected only productId, code, quantity$/),
     bad('a line with "isAdmin" and "toString"', withLines({ productId: CABLE, quantity: 1, isAdmin: true, toString: 'x' }), /^lines\[0\] has unknown fields "isAdmin", "toString"/),
     bad('a line without its product', withLines({ quantity: 1 }), /^lines\[0\]\.productId is required$/),
     bad('a product id as a number', withLines(line(42, 1)), /^lines\[0\]\.productId must be text$/),
@@ -94,6 +100,16 @@ function badInputCorpus(): BadCase[] {
     bad('"toString" as a product id', withLines(line('toString', 1)), /is not a product of the catalogue$/),
     bad('a product code instead of its id', withLines(line('OC-SWA-416', 1)), /^lines\[0\]\.productId "OC-SWA-416" is not a product/),
     bad('a product twice', withLines(line(GLAND, 1), line(CABLE, 2), line(GLAND, 3)), /^lines\[2\]\.productId "hex_cw_brass_cable_gland" is also lines\[0\]: send each product once/),
+    // the variants' codes (docs/decisions/034-orderable-variants.md), tried as an attacker would
+    bad('a code the product does not have', withLines(line(CABLE, 1), part(GLAND, 'HEX-CW-99', 1)), /^lines\[1\]\.code HEX-CW-99 is not a code of hex_cw_brass_cable_gland$/),
+    bad("another product's code", withLines(part(CABLE, GLAND_25.code, 1)), /^lines\[0\]\.code HEX-CW-25 is not a code of oc_cu_xlpe_swa_pvc_cable$/),
+    bad("a product's id as a code", withLines(part(GLAND, GLAND, 1)), /^lines\[0\]\.code hex_cw_brass_cable_gland is not a code of hex_cw_brass_cable_gland$/),
+    bad('a code as a number', withLines(part(GLAND, 25, 1)), /^lines\[0\]\.code must be text$/),
+    bad('a code null', withLines(part(GLAND, null, 1)), /^lines\[0\]\.code must be text$/),
+    bad('"__proto__" as a code', withLines(part(GLAND, '__proto__', 1)), /^lines\[0\]\.code __proto__ is not a code of hex_cw_brass_cable_gland$/),
+    bad('a code with markup', withLines(part(GLAND, '<b>HEX</b>', 1)), /^lines\[0\]\.code "<b>HEX<\/b>" is not a code of hex_cw_brass_cable_gland$/),
+    bad('the same size twice, written otherwise', withLines(part(GLAND, GLAND_25.code, 1), part(GLAND, 'hex cw 25', 2)), /^lines\[1\]\.code HEX-CW-25 is also lines\[0\]: send each part once, with its whole quantity$/),
+    bad('the first size by its code and by no code', withLines(part(GLAND, GLAND_FIRST.code, 1), line(GLAND, 2)), /^lines\[1\]\.productId "hex_cw_brass_cable_gland" is also lines\[0\]: send each product once/),
     bad('a line without its quantity', withLines({ productId: CABLE }), /^lines\[0\]\.quantity is required$/),
     bad('quantity "5" (text)', withLines(line(GLAND, '5')), /^lines\[0\]\.quantity must be a number$/),
     bad('quantity null (NaN in JSON)', withLines(line(GLAND, Number.NaN)), /^lines\[0\]\.quantity must be a number$/),
@@ -202,10 +218,10 @@ function worker(db: Database, smtpUrl: string): OutboxWorker {
   });
 }
 
-/** The PDF's text (pdftotext), or the test's skip note when it cannot be read here. */
-function readPdf(t: TestContext, pdf: Buffer): string | undefined {
+/** The PDF's text (pdftotext; `layout`: a table's rows kept on their lines), or the test's skip note when it cannot be read here. */
+function readPdf(t: TestContext, pdf: Buffer, layout = false): string | undefined {
   assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-', 'a PDF');
-  const read = pdfText(pdf);
+  const read = pdfText(pdf, { layout });
   if ('skipped' in read) {
     t.diagnostic(read.skipped);
     return undefined;
@@ -307,9 +323,11 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       ],
     );
     assert.deepEqual(mails[0]!.payload.lines, [
-      { productId: CABLE, code: cable.code, name: cable.name, nameAr: cable.nameAr, unit: 'metre', quantity: 200 },
-      { productId: GLAND, code: gland.code, name: gland.name, nameAr: gland.nameAr, unit: 'piece', quantity: 40 },
+      { productId: CABLE, code: cable.code, name: cable.name, nameAr: cable.nameAr, label: '', labelAr: '', unit: 'metre', quantity: 200 },
+      // no code: the product's first size, its code the product's
+      { productId: GLAND, name: gland.name, nameAr: gland.nameAr, ...GLAND_FIRST, unit: 'piece', quantity: 40 },
     ]);
+    assert.equal(gland.code, GLAND_FIRST.code);
     assert.equal(mails[0]!.payload.reference, reference);
     assert.deepEqual(mails[1]!.payload, mails[0]!.payload, 'both mails carry the same request');
     assert.equal(nudges, 1, 'the outbox worker was woken');
@@ -461,7 +479,10 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   });
 
   await t.test('a later change to the catalogue does not rewrite a stored request: its PDF names the product as it was', async (t2) => {
-    const renamed: QuoteCatalogue = { find: (id) => (id === GLAND ? { id, code: 'OLD-GLAND-7', unit: 'box', name: 'Old gland name', nameAr: 'اسم قديم' } : undefined) };
+    const old = { code: 'OLD-GLAND-7', unit: 'box' } as const;
+    const renamed: QuoteCatalogue = {
+      find: (id) => (id === GLAND ? { id, ...old, name: 'Old gland name', nameAr: 'اسم قديم', variants: [onlyVariant(old)], withdrawnCodes: [] } : undefined),
+    };
     const before = Fastify();
     await before.register(quoteRoutes, { db: database.db, rateLimitMax: 0, rateLimitWindowMs: 60_000, catalogue: renamed });
     try {
@@ -520,7 +541,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       assert.ok(branch.text.startsWith(`Request for quotation ${reference} from the website (Dubai).\n`), branch.text);
       assert.ok(branch.text.includes('Company: Gulf <b>Build</b> & Co\nName: Aisha Rahman\nEmail: mail.test@example.com\nPhone: +971 50 123 4567\nBranch: Dubai\n'), branch.text);
       assert.ok(branch.text.includes('Language: English'), branch.text);
-      assert.ok(branch.text.includes(`Products (2):\n1. OC-SWA-416  200 metres  ${product(CABLE).name}\n2. ${product(GLAND).code.padEnd(10)}  40 pieces   ${product(GLAND).name}\n`), branch.text);
+      assert.ok(branch.text.includes(`Products (2):\n1. OC-SWA-416  200 metres  ${product(CABLE).name}\n2. ${product(GLAND).code.padEnd(10)}  40 pieces   ${product(GLAND).name} – ${GLAND_FIRST.label}\n`), branch.text);
       assert.ok(branch.text.includes('Notes:\nDeliver <script>alert(1)</script>\nto gate 3'), branch.text);
       assert.match(branch.html, /<th [^>]*>No\.<\/th><th [^>]*>Code<\/th><th [^>]*>Product<\/th><th [^>]*>Quantity<\/th><th [^>]*>Unit<\/th>/);
       assert.match(branch.html, /<td [^>]*>1<\/td><td [^>]*><span dir="ltr">OC-SWA-416<\/span><\/td><td [^>]*>0\.6\/1 kV[^<]*<\/td><td [^>]*><span dir="ltr">200<\/span><\/td><td [^>]*>metres<\/td>/);
@@ -545,6 +566,70 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       await sender.stop();
       await smtp.close();
     }
+  });
+
+  await t.test('two sizes of one product: two lines stored with their codes and labels, printed in the PDF and named in the mails', async (t2) => {
+    await database.db.query('delete from outbox');
+    const smtp = await startSmtpServer();
+    const sender = worker(database.db, smtp.url);
+    try {
+      const body = { ...VALID, lines: [part(GLAND, GLAND_25.code, 100), part(GLAND, 'hex-cw-32', 50), line(CABLE, 12.5)], email: 'sizes.test@example.com' };
+      const { reference, pdfUrl } = created(await post(body));
+      const lines = await database.db.query(
+        `select l.line_no, l.product_id, l.product_code, l.variant_label, l.variant_label_ar, l.unit, l.quantity::text as quantity
+           from quote_request_lines l join quote_requests q on q.id = l.request_id where q.reference = $1 order by l.line_no`,
+        [reference],
+      );
+      const sized = (lineNo: number, size: typeof GLAND_25, quantity: string) =>
+        ({ line_no: lineNo, product_id: GLAND, product_code: size.code, variant_label: size.label, variant_label_ar: size.labelAr, unit: 'piece', quantity });
+      assert.deepEqual(lines, [
+        sized(1, GLAND_25, '100.00'),
+        // the code as the catalogue writes it, whatever the case and dashes sent
+        sized(2, GLAND_32, '50.00'),
+        { line_no: 3, product_id: CABLE, product_code: 'OC-SWA-416', variant_label: '', variant_label_ar: '', unit: 'metre', quantity: '12.50' },
+      ]);
+
+      assert.deepEqual(await sender.drain(), { sent: 2, failed: 0 });
+      const [branch] = mailTo(smtp, DUBAI);
+      const name = product(GLAND).name;
+      const mailLine = (no: number, code: string, quantity: string, size: string) => new RegExp(`^${no}\\. ${code} +${quantity} +${escapeRegExp(`${name} – ${size}`)}$`, 'm');
+      assert.match(branch!.text, mailLine(1, 'HEX-CW-25', '100 pieces', 'Size 25 (M25)'));
+      assert.match(branch!.text, mailLine(2, 'HEX-CW-32', '50 pieces', 'Size 32 (M32)'));
+      assert.match(branch!.html, /<span dir="ltr">HEX-CW-25<\/span><\/td><td [^>]*>CW Brass Cable Gland[^<]* – Size 25 \(M25\)<\/td><td [^>]*><span dir="ltr">100<\/span>/);
+      const [confirmation] = mailTo(smtp, 'sizes.test@example.com');
+      assert.match(confirmation!.text, mailLine(2, 'HEX-CW-32', '50 pieces', 'Size 32 (M32)'));
+
+      // the PDF, downloaded and attached: both codes with their quantities and sizes
+      const pdf = (await app.inject({ method: 'GET', url: pdfUrl })).rawPayload;
+      assert.ok(branch!.attachments[0]!.content.equals(pdf));
+      const text = readPdf(t2, pdf, true);
+      if (text !== undefined) {
+        // each row: its number, code, the product's name (wrapped), quantity and unit; the size on the name's last line
+        for (const expected of [/^ *1 +HEX-CW-25 +CW Brass Cable Gland.* 100 +pieces$/m, /^ *2 +HEX-CW-32 +CW Brass Cable Gland.* 50 +pieces$/m, /– Size 25 \(M25\)/, /– Size 32 \(M32\)/]) {
+          assert.match(text, expected);
+        }
+      }
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+
+  await t.test('a size withdrawn (unpublished) is refused, naming its line, and nothing is stored; published again, it is taken', async () => {
+    const requests = await count(database.db, 'quote_requests');
+    await database.db.query(`update catalogue_product_variants set published = false where code = 'HEX-CW-40'`);
+    try {
+      const res = await post({ ...VALID, lines: [part(GLAND, GLAND_25.code, 1), part(GLAND, 'HEX-CW-40', 2)] });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.match(
+        res.json<{ error: string }>().error,
+        /^lines\[1\]\.code HEX-CW-40 \(CW Brass Cable Gland.*\) is no longer available: it was withdrawn from the catalogue\. Remove it from the request and send the rest$/,
+      );
+      assert.equal(await count(database.db, 'quote_requests'), requests, 'nothing stored');
+    } finally {
+      await database.db.query(`update catalogue_product_variants set published = true where code = 'HEX-CW-40'`);
+    }
+    created(await post({ ...VALID, lines: [part(GLAND, 'HEX-CW-40', 2)] }));
   });
 
   await t.test("a request naming a stranger's address: the confirmation mailed there carries none of the requester's words, no PDF, no link, and says it can be ignored", async () => {
@@ -649,6 +734,7 @@ async function quoteSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.match(out, /^ {2}From: Aisha Rahman <listed@example\.com> {2}Phone: \+971 50 123 4567$/m);
     assert.match(out, new RegExp(`^ {2}Company: Gulf Build LLC {2}Delivery city: Abu Dhabi {2}Needed by: ${VALID.neededBy}$`, 'm'));
     assert.match(out, /^ {2}Lines \(2\):\n {4}1\. OC-SWA-416 {2}200 metres {2}0\.6\/1 kV/m);
+    assert.match(out, /^ {4}2\. HEX-CW-20S {2}40 pieces {2}CW Brass Cable Gland.* – Size 20S \(M20\)$/m);
     assert.match(out, /^ {2}\| line one\n {2}\| line two$/m);
     assert.match(out, /Mail to the branch: waiting to be sent to dubai@crescent-electrical\.example/);
     assert.match(out, /Confirmation to the buyer: waiting to be sent to listed@example\.com/);
@@ -711,7 +797,7 @@ describe('the lines and the needed-by date, on their own', () => {
   test('100 lines are fine', () => {
     const ids = ['oc_cu_xlpe_swa_pvc_cable'];
     const many = Array.from({ length: 100 }, (_unused, index) => line(index === 0 ? ids[0] : `x${index}`, 1));
-    const checked = checkQuoteLines(many, { find: (id) => ({ ...product(CABLE), id }) });
+    const checked = checkQuoteLines(many, { find: (id) => ({ ...product(CABLE), id, variants: [onlyVariant({ code: `C-${id}`, unit: 'metre' })] }) });
     assert.ok(checked.ok);
   });
 

@@ -164,3 +164,38 @@ test("the app over the database: a product page's head without reading every rec
     await fixture.cleanup();
   }
 });
+
+/**
+ * The sitemap over a catalogue of variants: a product's page is one URL whatever its variants (decision 034: a variant
+ * is selected on its product's page by ?variant=, never a page of its own), in each edition.
+ */
+async function oneUrlPerProduct(target: DatabaseTarget): Promise<void> {
+  const fixture = await createFixture({ env: { PUBLIC_SITE_URL: ORIGIN } });
+  const database = await target.fresh();
+  const app = await buildApp(fixture.config, database.db);
+  try {
+    await seedCatalogue(database.db);
+    const products = await database.db.query<{ id: string; category_id: string; variants: number }>(
+      'select p.id, p.category_id, (select count(*)::int from catalogue_product_variants as v where v.product_id = p.id) as variants from catalogue_products as p',
+    );
+    assert.ok(products.some((product) => product.variants >= 11), 'a product with many variants (the CW gland)');
+    const res = await app.inject({ url: '/sitemap.xml' });
+    assert.equal(res.statusCode, 200);
+    assert.doesNotMatch(res.body, /<sitemapindex/, 'the seeded catalogue fits one file');
+    assert.doesNotMatch(res.body, /variant/i, 'no ?variant= address, nor any other naming a variant');
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '');
+    const productLocs = locs.filter((loc) => /\/our-products\/[^/]+\/[^/]+$/.test(loc));
+    assert.equal(productLocs.length, 2 * products.length, 'one URL per product in each edition');
+    assert.equal(new Set(productLocs).size, productLocs.length, 'each once');
+    for (const { id, category_id: category } of products) {
+      for (const prefix of ['', '/ar']) assert.ok(productLocs.includes(`${ORIGIN}${prefix}/our-products/${category}/${id}`), `${prefix}/${id}`);
+    }
+  } finally {
+    await app.close();
+    await database.cleanup();
+    await fixture.cleanup();
+  }
+}
+
+test('the sitemap over the database: one URL per product in each edition, never one per variant (PGlite)', () => oneUrlPerProduct(pgliteTarget));
+test('the sitemap over the database: one URL per product in each edition, never one per variant (PostgreSQL)', (t) => onPostgres(t, oneUrlPerProduct));

@@ -3,7 +3,7 @@
 // about. Where those records come from is the caller's: every record in memory (pages.ts createSeoSite), or each page's
 // own rows read from the database when it is asked for (databaseSite.ts). The pages are editionPages.ts's (their
 // JSON-LD editionLd.ts's), the sitemap's entries editionSitemap.ts's; here they are put together per edition.
-import type { Product, ProductCategory, ProductDetail } from '@site/content';
+import type { Product, ProductCategory, ProductDetail, ProductVariant } from '@site/content';
 import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
 import { HOME_PATH, matchSiteRoute, type SiteRoute, type SiteRouteMatch } from '@site/contracts/routes';
 import { catalogueRoutes, editionPaths } from './editionAddresses.js';
@@ -47,8 +47,8 @@ export interface EditionHeads {
   factsPages(categories: readonly ProductCategory[]): ReadonlyMap<SiteRoute, SitePage>;
   /** A category's page: the products of its listing's first page (catalogue order), of `total`. */
   categoryPage(category: ProductCategory, firstPage: readonly Product[], total: number): SitePage;
-  /** A product's page from its listing record, its detail and its category (when known). */
-  productPage(product: Product, detail: ProductDetail, category: ProductCategory | undefined): SitePage;
+  /** A product's page from its listing record, its detail, its category (when known) and its published variants. */
+  productPage(product: Product, detail: ProductDetail, category: ProductCategory | undefined, variants?: readonly ProductVariant[]): SitePage;
   /**
    * The edition's indexable pages, by the address inside the edition: the facts pages in the table's order, then
    * every category (dated by its newest product of `products`) and every product of `withPages`.
@@ -72,7 +72,7 @@ export function editionHeads(locale: Locale, facts: SiteFactsSource): EditionHea
     noscript: EDITION_TEXTS[locale].noscript(facts.company),
     factsPages: (categories) => pages.factsPages(categories),
     categoryPage: (category, firstPage, total) => pages.categoryPage(category, firstPage, total),
-    productPage: (product, detail, category) => pages.productPage(product, detail, category),
+    productPage: (product, detail, category, variants) => pages.productPage(product, detail, category, variants),
     sitemap: (categories, products, withPages) => editionSitemap(routes, categories, products, withPages),
     sitemapHead: (categories, newest) => sitemapHead(routes, categories, newest),
     sitemapProducts: (products) => sitemapProducts(routes, products),

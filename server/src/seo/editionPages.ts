@@ -9,6 +9,7 @@ import {
   type Product,
   type ProductCategory,
   type ProductDetail,
+  type ProductVariant,
 } from '@site/content';
 import { htmlToText } from '@site/content/html-text';
 import { localizedPath, type Locale } from '@site/contracts/locale';
@@ -17,6 +18,7 @@ import { truncateText } from '../platform/http/escape.js';
 import { categoryPath, editionPaths, isFactsRoute, productPath, type CatalogueRoutes } from './editionAddresses.js';
 import { absolute, EditionLd, organizationId } from './editionLd.js';
 import { EDITION_TEXTS, type EditionTexts } from './editionTexts.js';
+import { productLd } from './productLd.js';
 import type { JsonLd, PageImage, SeoSource, SitePage } from './types.js';
 
 /** The site's facts besides the catalogue (content/data's company files), in one edition's language. */
@@ -126,8 +128,11 @@ export class EditionPages {
     });
   }
 
-  /** A product's page from its listing record, its detail and its category (when known). */
-  productPage(product: Product, detail: ProductDetail, category: ProductCategory | undefined): SitePage {
+  /**
+   * A product's page from its listing record, its detail, its category (when known) and its published variants in
+   * order (a ProductGroup of several, a Product of one; docs/decisions/034-orderable-variants.md).
+   */
+  productPage(product: Product, detail: ProductDetail, category: ProductCategory | undefined, variants: readonly ProductVariant[] = []): SitePage {
     const categoryName = detail.categoryName || category?.title || product.productCategory;
     const brands = detail.company?.length ? detail.company : names(product.company ?? category?.company);
     const text = htmlToText((detail.detail ?? []).join(' '));
@@ -141,17 +146,20 @@ export class EditionPages {
       image,
       ogType: 'product',
       structuredData: (origin) => [
-        {
-          '@type': 'Product',
-          '@id': `${this.ld.url(origin, path)}#product`,
-          name: product.productName,
-          description: truncateText(description, 500),
-          sku: product.id,
-          url: this.ld.url(origin, path),
-          image: absolute(origin, image.path),
-          category: categoryName,
-          ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
-        },
+        productLd(
+          {
+            '@id': `${this.ld.url(origin, path)}#product`,
+            name: product.productName,
+            description: truncateText(description, 500),
+            url: this.ld.url(origin, path),
+            image: absolute(origin, image.path),
+            category: categoryName,
+            ...(brandLd.length === 1 ? { brand: brandLd[0] } : brandLd.length > 1 ? { brand: brandLd } : {}),
+          },
+          product.id,
+          variants,
+          detail.productDetailTableColumns,
+        ),
         this.ld.webPage(origin, 'ItemPage', path, product.productName, truncateText(description, DESCRIPTION_MAX), {
           mainEntity: { '@id': `${this.ld.url(origin, path)}#product` },
         }),

@@ -8,7 +8,9 @@ import {
   type CompanyInfo,
   type Product,
   type ProductDetail,
+  type ProductVariant,
 } from '@site/content';
+import { seededProductVariants } from '@site/content/product-variants';
 import { projects as siteProjects } from '@site/content/projects';
 import { LISTING_PAGE_SIZE } from '@site/contracts/catalogue-api';
 import type { Locale } from '@site/contracts/locale';
@@ -44,9 +46,30 @@ interface Edition {
   noscript: string | undefined;
 }
 
+/**
+ * The published variants of each product in `locale`, as the database answers them once seeded (catalogueStore.ts): the
+ * listed ones' (content/data/product-variants.json: labels in the edition's language, rows its table's at the same
+ * place), and one of every other product (its code, price and unit).
+ */
+function seededVariants(locale: Locale, productDetails: readonly ProductDetail[]): (product: Product) => ProductVariant[] {
+  const tables = new Map(productDetails.map((detail) => [detail.id, detail.productDetailTableData ?? []]));
+  const listed = new Map(
+    seededProductVariants().map(({ productId, variants }) => {
+      let rowIndex = 0;
+      const records = variants.map(({ labelAr, row, ...variant }): ProductVariant => {
+        const editionRow = row === undefined ? undefined : (tables.get(productId)?.[rowIndex++] ?? row);
+        return { ...variant, label: locale === 'ar' ? labelAr : variant.label, ...(editionRow === undefined ? {} : { row: editionRow }) };
+      });
+      return [productId, records];
+    }),
+  );
+  return (product) => listed.get(product.id) ?? [{ code: product.code, label: '', ...(product.price === undefined ? {} : { price: product.price }), unit: product.unit }];
+}
+
 function createEdition(locale: Locale, source: SeoSource): Edition {
   const { categories, products, productDetails } = source;
   const heads = editionHeads(locale, source);
+  const variantsOf = seededVariants(locale, productDetails);
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   const detailById = new Map(productDetails.map((d) => [d.id, d]));
   const productsByCategory = new Map<string, Product[]>();
@@ -68,7 +91,7 @@ function createEdition(locale: Locale, source: SeoSource): Edition {
   // A product's page is written when it is asked for, not every product's at once: at 100,000 products the pages of
   // both editions were 350 MB of a server's heap, and a page drawn is kept by the page cache anyway.
   const productPage = (product: Product): SitePage =>
-    heads.productPage(product, detailById.get(product.id) as ProductDetail, categoryById.get(product.productCategoryId));
+    heads.productPage(product, detailById.get(product.id) as ProductDetail, categoryById.get(product.productCategoryId), variantsOf(product));
 
   function resolve(match: SiteRouteMatch | undefined): SitePage {
     if (match === undefined) return heads.notFound;

@@ -16,7 +16,7 @@ const readData = <T>(file: string): T => JSON.parse(readFileSync(path.join(DATA,
 const company = readData<{ name: string; founded: number; mainPhone: string; address: string }>('company.json');
 const branches = readData<{ id: string; label: string; email: string }[]>('branches.json');
 const categories = readData<{ id: string; title: string; info: string; image: string }[]>('products-category.json');
-const products = readData<{ id: string; productCategoryId: string; productName: string; dateAdded?: string }[]>('products.json');
+const products = readData<{ id: string; code: string; productCategoryId: string; productName: string; dateAdded?: string }[]>('products.json');
 const details = readData<{ id: string; productName: string; categoryName: string; company?: string[]; image: string }[]>('product-details.json');
 
 const SUFFIX = ` | ${company.name}`;
@@ -149,7 +149,7 @@ describe('page heads', () => {
     });
   }
 
-  test('every product: "{productName} | company" and a Product with brand, category, image and description', async () => {
+  test('every product: "{productName} | company" and a Product (a ProductGroup of several variants) with brand, category, image and description', async () => {
     assert.equal(products.length, details.length);
     for (const product of products) {
       const detail = details.find((d) => d.id === product.id);
@@ -160,10 +160,11 @@ describe('page heads', () => {
       assertCommonHead(head, product.productName, url);
       assert.equal(head.meta.get('og:type'), 'product');
       assert.equal(head.meta.get('og:image'), `${ORIGIN}/images/products/${detail.image}.svg`);
-      const ld = entityOfType(head, 'Product');
-      assert.ok(ld, `${url} has a Product`);
+      const ld = entityOfType(head, 'Product') ?? entityOfType(head, 'ProductGroup');
+      assert.ok(ld, `${url} has a Product or a ProductGroup`);
       assert.equal(ld.name, product.productName);
-      assert.equal(ld.sku, product.id);
+      // a product's code is its first variant's
+      assert.equal(ld['@type'] === 'Product' ? ld.sku : (ld.hasVariant as Entity[])[0]!.sku, product.code);
       assert.equal(ld.url, `${ORIGIN}${url}`);
       assert.equal(ld.image, `${ORIGIN}/images/products/${detail.image}.svg`);
       assert.equal(ld.category, detail.categoryName);
@@ -177,6 +178,29 @@ describe('page heads', () => {
       ]);
     }
   });
+
+  for (const { base, label } of [
+    { base: '', label: 'Size 25 (M25)' },
+    { base: '/ar', label: 'المقاس 25 (M25)' },
+  ]) {
+    test(`the CW gland (${base || '/'}): a ProductGroup of its sizes, each a Product with its code, label and AED offer`, async () => {
+      const url = `${base}/our-products/industrial_cable_glands/hex_cw_brass_cable_gland`;
+      const { res, head } = await page(url);
+      assert.equal(res.statusCode, 200);
+      assert.equal(entityOfType(head, 'Product'), undefined);
+      const group = entityOfType(head, 'ProductGroup');
+      assert.ok(group);
+      assert.equal(group.productGroupID, 'HEX-CW-20S');
+      assert.ok(Array.isArray(group.variesBy) && group.variesBy.length > 0);
+      const variants = group.hasVariant as Entity[];
+      assert.equal(variants.length, 11);
+      const size25 = variants.find((variant) => variant.sku === 'HEX-CW-25');
+      assert.ok(size25);
+      assert.equal(size25.name, `${group.name as string} — ${label}`);
+      assert.equal(size25.url, `${ORIGIN}${url}?variant=HEX-CW-25`);
+      assert.deepEqual(size25.offers, { '@type': 'Offer', price: '16.75', priceCurrency: 'AED', availability: 'https://schema.org/InStock', url: `${ORIGIN}${url}?variant=HEX-CW-25` });
+    });
+  }
 
   test('a product under another category segment still answers (the client shows it) with its real canonical URL', async () => {
     const product = products[0]!;

@@ -35,9 +35,10 @@ export class FakeGemini {
     this.answer = answer;
     this.initialAnswer = answer;
     this.server = createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => this.respond(request, response, raw));
+      // decoded once whole: a chunk may end inside a character of several bytes (Arabic)
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => this.respond(request, response, Buffer.concat(chunks).toString('utf8')));
     });
   }
 

@@ -10,9 +10,11 @@ const cable: QuoteLine = {
   image: 'swa-cable',
   unit: 'metre',
   names: { en: 'Armoured cable' },
+  labels: { en: '' },
   quantity: 200,
 };
 const gland: QuoteLine = { ...cable, productId: 'gland', code: 'GL-20', unit: 'piece', names: { en: 'Cable gland' }, quantity: 40 };
+const cw32: QuoteLine = { ...gland, productId: 'hex_cw_brass_cable_gland', code: 'HEX-CW-32', names: { en: 'CW Brass Cable Gland' }, labels: { en: 'Size 32 (M32)', ar: 'مقاس 32 (M32)' } };
 const stored = (lines: unknown[]) => JSON.stringify({ lines });
 
 /** Another tab writing the basket: the storage changes, then this page hears the event. */
@@ -37,8 +39,21 @@ afterEach(() => {
 });
 
 describe('reading a stored basket (the visitor can edit it: untrusted)', () => {
-  it('takes valid lines, once per product', () => {
-    expect(readStoredBasket(stored([cable, gland, { ...cable, quantity: 5 }]))).toEqual([cable, gland]);
+  it('takes valid lines, once per variant code', () => {
+    expect(readStoredBasket(stored([cable, gland, { ...cable, quantity: 5 }, cw32, { ...cw32, quantity: 7 }]))).toEqual([cable, gland, cw32]);
+  });
+
+  it('reads labels that are not texts as none', () => {
+    expect(readStoredBasket(stored([{ ...gland, labels: 'Size 25' }, { ...cable, labels: { en: 25, ar: '' } }]))).toEqual([{ ...gland, labels: {} }, { ...cable, labels: { ar: '' } }]);
+  });
+
+  it("reads a basket saved before variants as its products' first variants (the product's code), labels unknown", () => {
+    const { labels: _, ...before } = gland;
+    const { labels: __, ...gland20S } = { ...cw32, code: 'HEX-CW-20S' };
+    expect(readStoredBasket(stored([before, gland20S]))).toEqual([
+      { ...gland, labels: {} },
+      { ...cw32, code: 'HEX-CW-20S', labels: {} },
+    ]);
   });
 
   it.each([
@@ -58,13 +73,14 @@ describe('reading a stored basket (the visitor can edit it: untrusted)', () => {
     ['a quantity beyond the largest', { ...gland, quantity: QUOTE_LIMITS.maxQuantity + 1 }],
     ['no product id', { ...cable, productId: '' }],
     ['names in no known language', { ...cable, names: { fr: 'Câble' } }],
+    ['no code', { ...cable, code: '' }],
     ['a line that is not an object', 'swa-cable'],
   ])('drops a line with %s and keeps the others', (_, bad) => {
     expect(readStoredBasket(stored([bad, gland]))).toEqual([gland]);
   });
 
   it(`keeps at most ${QUOTE_LIMITS.maxLines} lines`, () => {
-    const many = Array.from({ length: QUOTE_LIMITS.maxLines + 5 }, (_, index) => ({ ...gland, productId: `p${index}` }));
+    const many = Array.from({ length: QUOTE_LIMITS.maxLines + 5 }, (_, index) => ({ ...gland, productId: `p${index}`, code: `P-${index}` }));
     expect(readStoredBasket(stored(many))).toHaveLength(QUOTE_LIMITS.maxLines);
   });
 });
@@ -79,10 +95,10 @@ describe('keeping the basket in the browser', () => {
 
   it('writes every change, and removes the key when the basket is emptied', () => {
     const store = persisted();
-    const { names, ...line } = gland;
-    store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en! }));
+    const { names, labels, ...line } = gland;
+    store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en!, label: labels.en! }));
     expect(readStoredBasket(localStorage.getItem(QUOTE_BASKET_STORAGE_KEY))).toEqual([gland]);
-    store.dispatch(quoteLineAdded({ ...line, quantity: 2, locale: 'en', name: names.en! }));
+    store.dispatch(quoteLineAdded({ ...line, quantity: 2, locale: 'en', name: names.en!, label: labels.en! }));
     expect(readStoredBasket(localStorage.getItem(QUOTE_BASKET_STORAGE_KEY))).toEqual([{ ...gland, quantity: 42 }]);
     store.dispatch({ type: 'quoteBasket/quoteBasketCleared' });
     expect(localStorage.getItem(QUOTE_BASKET_STORAGE_KEY)).toBeNull();
@@ -100,8 +116,8 @@ describe('keeping the basket in the browser', () => {
     expect(selectQuoteLines(store.getState())).toEqual([]);
     expect(removeItem).toHaveBeenCalledTimes(1);
     // This page's own changes are still written afterwards.
-    const { names, ...line } = gland;
-    store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en! }));
+    const { names, labels, ...line } = gland;
+    store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en!, label: labels.en! }));
     expect(readStoredBasket(localStorage.getItem(QUOTE_BASKET_STORAGE_KEY))).toEqual([gland]);
   });
 
@@ -127,8 +143,8 @@ describe('keeping the basket in the browser', () => {
     } as unknown as Storage; // only the three methods persistQuoteBasket uses
     const store = persisted(refusing);
     expect(selectQuoteBasketRestored(store.getState())).toBe(true);
-    const { names, ...line } = cable;
-    expect(() => store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en! }))).not.toThrow();
+    const { names, labels, ...line } = cable;
+    expect(() => store.dispatch(quoteLineAdded({ ...line, locale: 'en', name: names.en!, label: labels.en! }))).not.toThrow();
     expect(selectQuoteLines(store.getState())).toEqual([cable]);
   });
 });

@@ -1,28 +1,39 @@
 import { checkQuantity, isQuoteUnit, QUOTE_LIMITS } from '@site/content/validation';
-import { isLocale } from '@site/contracts/locale';
+import { isLocale, type Locale } from '@site/contracts/locale';
 import type { AppStore } from '../store';
 import { quoteBasketRestored, type QuoteLine } from './quoteBasketSlice';
 
-/** The localStorage key of the basket (versioned: a later shape gets a new key instead of misreading this one). */
+/**
+ * The localStorage key of the basket (versioned: a later shape gets a new key instead of misreading this one). Lines
+ * with variant labels kept it: a line without labels reads as its product's first variant (readLine).
+ */
 export const QUOTE_BASKET_STORAGE_KEY = 'site.quoteBasket.v1';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isShortText = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= 300;
 
-/** One stored line, if it still is a valid line (storage is the visitor's to edit: read it as untrusted input). */
+/** The texts of `value` (names, labels) under a known language that `ok` takes; none when it is not a record. */
+const readTexts = (value: unknown, ok: (text: unknown) => boolean): Partial<Record<Locale, string>> =>
+  Object.fromEntries(Object.entries(isRecord(value) ? value : {}).filter(([locale, text]) => isLocale(locale) && ok(text)));
+
+/**
+ * One stored line, if it still is a valid line (storage is the visitor's to edit: read it as untrusted input). A line
+ * saved before variants has no labels: its code is its product's code, which names the product's first variant.
+ */
 function readLine(value: unknown): QuoteLine | undefined {
   if (!isRecord(value)) return undefined;
-  const { productId, code, productCategoryId, image, unit, names, quantity } = value;
+  const { productId, code, productCategoryId, image, unit, names, labels, quantity } = value;
   if (!isShortText(productId) || !isShortText(code) || !isShortText(productCategoryId) || !isShortText(image)) return undefined;
-  if (!isQuoteUnit(unit) || typeof quantity !== 'number' || !isRecord(names)) return undefined;
+  if (!isQuoteUnit(unit) || typeof quantity !== 'number') return undefined;
   const checked = checkQuantity(quantity, unit);
   if (!checked.ok) return undefined;
-  const readNames = Object.fromEntries(Object.entries(names).filter(([locale, name]) => isLocale(locale) && isShortText(name)));
+  const readNames = readTexts(names, isShortText);
   if (Object.keys(readNames).length === 0) return undefined;
-  return { productId, code, productCategoryId, image, unit, names: readNames, quantity: checked.quantity };
+  // '' is a product's only variant's label
+  return { productId, code, productCategoryId, image, unit, names: readNames, labels: readTexts(labels, (text) => text === '' || isShortText(text)), quantity: checked.quantity };
 }
 
-/** The stored basket's lines: what of it is valid, one line per product, at most QUOTE_LIMITS.maxLines. */
+/** The stored basket's lines: what of it is valid, one line per variant code, at most QUOTE_LIMITS.maxLines. */
 export function readStoredBasket(stored: string | null): QuoteLine[] {
   if (stored === null) return [];
   let parsed: unknown;
@@ -35,7 +46,7 @@ export function readStoredBasket(stored: string | null): QuoteLine[] {
   const lines = new Map<string, QuoteLine>();
   for (const value of parsed.lines) {
     const line = readLine(value);
-    if (line !== undefined && !lines.has(line.productId)) lines.set(line.productId, line);
+    if (line !== undefined && !lines.has(line.code)) lines.set(line.code, line);
   }
   return [...lines.values()].slice(0, QUOTE_LIMITS.maxLines);
 }

@@ -3,13 +3,17 @@ import { checkQuantity, QUOTE_LIMITS, type QuoteUnit } from '@site/content/valid
 import type { Locale } from '@site/contracts/locale';
 
 /**
- * One product in the request-for-quotation basket. What the header's panel and the request page show is
- * kept with the line (they run where the catalogue's data is not loaded); the request page refreshes the names from
- * the catalogue in the page's language, and the server checks every id and quantity again.
+ * One part in the request-for-quotation basket: a product's variant (docs/decisions/034-orderable-variants.md), named
+ * by its code. What the header's panel and the request page show is kept with the line (they run where the
+ * catalogue's data is not loaded); the request page refreshes names and labels from the catalogue in the page's
+ * language, and the server checks every code and quantity again.
  */
 export interface QuoteLine {
   productId: string;
-  /** The product's model code (products.json `code`), what a buyer's own list names it by. */
+  /**
+   * The variant's code (its SKU, unique over the catalogue): the line's key, so two sizes of one product are two lines.
+   * A basket saved before variants holds the product's code here, which is its first variant's code.
+   */
   code: string;
   productCategoryId: string;
   /** The product's image key (products.json `image`). */
@@ -17,6 +21,8 @@ export interface QuoteLine {
   unit: QuoteUnit;
   /** The product's name in each language the buyer has seen it in (the page's language first, else any). */
   names: Partial<Record<Locale, string>>;
+  /** The variant's label ('Size 25 (M25)') in each language seen; '' for a product's only variant; none when not yet known. */
+  labels: Partial<Record<Locale, string>>;
   quantity: number;
 }
 
@@ -31,57 +37,76 @@ export interface QuoteBasketState {
 
 const initialState: QuoteBasketState = { lines: [], restored: false };
 
-/** What adding asks for: a product and how much of it (already checked against its unit by the caller). */
-export type QuoteLineAdded = Omit<QuoteLine, 'names'> & { locale: Locale; name: string };
+/**
+ * What adding asks for: a variant and how much of it (already checked against its unit by the caller). `label` left
+ * out: not known where it is added (a listing's card adds its product's code, the first variant), the request page
+ * learns it.
+ */
+export type QuoteLineAdded = Omit<QuoteLine, 'names' | 'labels'> & { locale: Locale; name: string; label?: string };
+
+/** What the request page learnt of a line's variant in the page's language. */
+export interface QuoteLineDescription {
+  name: string;
+  label: string;
+}
 
 export const quoteBasketSlice = createSlice({
   name: 'quoteBasket',
   initialState,
   reducers: {
     /**
-     * Adds a product, or adds to its quantity when it is already in the basket (capped at the largest quantity).
-     * A new product beyond QUOTE_LIMITS.maxLines is ignored: callers check `selectQuoteBasketFull` first and say so.
+     * Adds a variant, or adds to its quantity when it is already in the basket (capped at the largest quantity).
+     * A new line beyond QUOTE_LIMITS.maxLines is ignored: callers check `selectQuoteBasketFull` first and say so.
      */
     quoteLineAdded(state, { payload }: PayloadAction<QuoteLineAdded>) {
-      const { locale, name, ...line } = payload;
+      const { locale, name, label, ...line } = payload;
       // A refused quantity adds nothing (only a sum beyond the largest quantity is capped, below).
       if (!checkQuantity(line.quantity, line.unit).ok) return;
-      const existing = state.lines.find((candidate) => candidate.productId === line.productId);
+      // a line's key is its code as the catalogue writes it (every code in a basket comes from the catalogue's answers)
+      const existing = state.lines.find((candidate) => candidate.code === line.code);
       if (existing !== undefined) {
         const sum = checkQuantity(existing.quantity + line.quantity, existing.unit);
         if (sum.ok) existing.quantity = sum.quantity;
         else if (sum.problem === 'tooLarge') existing.quantity = QUOTE_LIMITS.maxQuantity;
         else return;
         existing.names[locale] = name;
+        existing.labels[locale] ??= label;
         return;
       }
       if (state.lines.length >= QUOTE_LIMITS.maxLines) return;
-      state.lines.push({ ...line, names: { [locale]: name } });
+      // a label not known is left out when stored (JSON drops it), and read as none
+      state.lines.push({ ...line, names: { [locale]: name }, labels: { [locale]: label } });
     },
     /** Sets a line's quantity (the request page's field, once valid for the line's unit). */
-    quoteQuantityChanged(state, { payload }: PayloadAction<{ productId: string; quantity: number }>) {
-      const line = state.lines.find((candidate) => candidate.productId === payload.productId);
+    quoteQuantityChanged(state, { payload }: PayloadAction<{ code: string; quantity: number }>) {
+      const line = state.lines.find((candidate) => candidate.code === payload.code);
       if (line === undefined) return;
       const checked = checkQuantity(payload.quantity, line.unit);
       if (checked.ok) line.quantity = checked.quantity;
     },
-    quoteLineRemoved(state, { payload }: PayloadAction<{ productId: string }>) {
-      state.lines = state.lines.filter((line) => line.productId !== payload.productId);
+    quoteLineRemoved(state, { payload }: PayloadAction<{ code: string }>) {
+      state.lines = state.lines.filter((line) => line.code !== payload.code);
     },
     /** 'Clear', and a request sent. */
     quoteBasketCleared(state) {
       state.lines = [];
     },
     /**
-     * The request page names the lines in the page's language from the catalogue it loaded; lines of products no longer
-     * in the catalogue go, but those `withdrawn` (archived) stay, for the page to say they are no longer available.
+     * The request page names the lines in the page's language from the catalogue it looked up (`described`, by code
+     * as written in the line); lines the catalogue no longer knows at all go, but those `kept` (codes of withdrawn
+     * variants or products) stay, for the page to say they are no longer available.
      */
-    quoteLinesDescribed(state, { payload }: PayloadAction<{ locale: Locale; names: Record<string, string>; withdrawn?: readonly string[] }>) {
-      const kept = new Set(payload.withdrawn ?? []);
-      state.lines = state.lines.filter((line) => payload.names[line.productId] !== undefined || kept.has(line.productId));
+    quoteLinesDescribed(
+      state,
+      { payload: { locale, described, kept } }: PayloadAction<{ locale: Locale; described: Record<string, QuoteLineDescription>; kept: readonly string[] }>,
+    ) {
+      state.lines = state.lines.filter((line) => described[line.code] || kept.includes(line.code));
       for (const line of state.lines) {
-        const name = payload.names[line.productId];
-        if (name !== undefined) line.names[payload.locale] = name;
+        const description = described[line.code];
+        if (description) {
+          line.names[locale] = description.name;
+          line.labels[locale] = description.label;
+        }
       }
     },
     /** The stored basket, read at start and whenever another tab changes it (persistQuoteBasket). */
@@ -92,7 +117,7 @@ export const quoteBasketSlice = createSlice({
   },
   selectors: {
     selectQuoteLines: (state) => state.lines,
-    /** The header badge's figure: how many products (lines) the basket holds. */
+    /** The header badge's figure: how many parts (lines) the basket holds. */
     selectQuoteLineCount: (state) => state.lines.length,
     selectQuoteBasketFull: (state) => state.lines.length >= QUOTE_LIMITS.maxLines,
     selectQuoteBasketRestored: (state) => state.restored,
@@ -103,5 +128,12 @@ export const { quoteLineAdded, quoteQuantityChanged, quoteLineRemoved, quoteBask
   quoteBasketSlice.actions;
 export const { selectQuoteLines, selectQuoteLineCount, selectQuoteBasketFull, selectQuoteBasketRestored } = quoteBasketSlice.selectors;
 
-/** A line's name in a language: that language's if the buyer saw it, else the one they saw. */
-export const quoteLineName = (line: QuoteLine, locale: Locale): string => line.names[locale] ?? Object.values(line.names)[0] ?? line.code;
+/**
+ * A line's name in a language, with its variant's label ('CW Brass Cable Gland, Size 25 (M25)'): that language's if
+ * the buyer saw it, else the one they saw. Two sizes of one product are two lines: each is named with its size.
+ */
+export const quoteLineName = (line: QuoteLine, locale: Locale): string => {
+  const name = line.names[locale] ?? Object.values(line.names)[0] ?? line.code;
+  const label = line.labels[locale] ?? Object.values(line.labels)[0];
+  return label ? `${name} – ${label}` : name;
+};

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { ImageLinkCard } from '@site/shared-ui';
 import { productImagePath, type SearchResult } from '@site/content';
-import { productPath } from '@site/contracts/paths';
 import { CardText } from '../../common/CardText';
 import { CompareToggle } from '../../compare/CompareToggle';
 import { Highlighted } from '../Highlighted';
+import { searchResultPath } from '../resultPath';
 
 export interface SearchResultCardProps {
   result: SearchResult;
@@ -21,7 +21,7 @@ export interface SearchResultCardProps {
 export const SearchResultCard = memo(function SearchResultCard({ result, highlight, eager }: SearchResultCardProps) {
   return (
     <ImageLinkCard
-      to={productPath(result.productCategoryId, result.id)}
+      to={searchResultPath(result)}
       imageSrc={productImagePath(result.image)}
       eager={eager}
       after={<CompareToggle inCard id={result.id} name={result.title} />}

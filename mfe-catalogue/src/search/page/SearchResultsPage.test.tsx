@@ -38,6 +38,14 @@ describe('SearchResultsPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('gland');
   });
 
+  it("links a result found by a variant's code to its product with that variant selected", async () => {
+    server.use(searchApi([{ ...SEARCH_RESULTS[0]!, variant: 'HEX-CW-25' }, ...SEARCH_RESULTS.slice(1)]));
+    renderAt('?q=gland');
+    await screen.findByText('Showing 2 results for “gland”');
+    expect(screen.getByRole('link', { name: /CW Brass Cable Gland/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_a?variant=HEX-CW-25');
+    expect(screen.getByRole('link', { name: /E1W Brass Cable Gland/ })).toHaveAttribute('href', '/our-products/industrial_cable_glands/gland_b');
+  });
+
   it('searches a new text from its form, into the address', async () => {
     renderAt('?q=gland');
     await screen.findByText('Showing 2 results for “gland”');

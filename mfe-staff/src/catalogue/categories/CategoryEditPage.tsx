@@ -1,7 +1,8 @@
 // /staff/catalogue-categories/<id> and …/new: every field of a category, English and Arabic side by side. A save of a
 // live category is live at once (a category's texts have no draft); it sends the version the form was loaded at, and a
-// 409 (someone saved meanwhile) keeps the form as typed and offers to load their version. A 400's problems show at
-// their fields. Below the form: publishing, archiving and duplicating it (CategoryStateSection).
+// 409 (someone saved meanwhile) keeps the form as typed and offers to load their version. A 400's problems show at the
+// fields their paths name (the notice says them all). Below the form: publishing, archiving and duplicating it
+// (CategoryStateSection).
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
@@ -13,7 +14,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Actions, FieldRow, StaffField } from '../../ui/StaffField';
 import { staffResource } from '../../ui/staffResource';
 import { useCatalogueCategoriesQuery, useCatalogueCategoryQuery } from '../../api/staffApi';
-import { CATEGORIES_PATH, categoryEditPath, refusalOf, useCatalogueCall } from '../catalogueCalls';
+import { CATEGORIES_PATH, categoryEditPath, refusalOf, useCatalogueCall, type FieldProblem } from '../catalogueCalls';
 import { CategoryStateSection } from './CategoryStateSection';
 
 type Field = keyof EditableCategory | 'id';
@@ -23,11 +24,6 @@ const TEXT_FIELDS: readonly { field: 'title' | 'title_ar' | 'info' | 'info_ar'; 
   { field: 'info', label: 'English introduction', arabic: false, long: true },
   { field: 'info_ar', label: 'Arabic introduction', arabic: true, long: true },
 ];
-
-/** The field a problem names ('title_ar is required', 'content.position: …', 'id: …'), if any. */
-export function categoryFieldOf(problem: string): Field | undefined {
-  return /^(?:content\.)?(title_ar|title|info_ar|info|image|company|position|id)\b/.exec(problem)?.[1] as Field | undefined;
-}
 
 const EMPTY: EditableCategory = { title: '', title_ar: '', info: '', info_ar: '', image: CATEGORY_IMAGE_KEYS[0], company: '', position: 0 };
 
@@ -49,7 +45,7 @@ function CategoryEditor({ id }: { id: string }) {
   // the staff's edits and the version of their last save, over what was loaded (both cleared to load the latest)
   const [edits, setEdits] = useState<EditableCategory | undefined>();
   const [savedVersion, setSavedVersion] = useState<number | undefined>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string; stale?: boolean } | undefined>();
   const [busy, setBusy] = useState(false);
   // the category as the server last answered a save or a change of state, over what was loaded
@@ -64,7 +60,12 @@ function CategoryEditor({ id }: { id: string }) {
   const set = <K extends keyof EditableCategory>(field: K, value: EditableCategory[K]) => {
     if (form !== undefined) setEdits({ ...form, [field]: value });
   };
-  const errorOf = (field: Field) => problems.filter((problem) => categoryFieldOf(problem) === field).join(' ') || undefined;
+  // each problem at the field its path names (['content', 'title_ar'], a taken id's ['id']); the notice says them all
+  const errorOf = (field: Field) =>
+    problems
+      .filter((problem) => problem.field === field)
+      .map(({ text }) => text)
+      .join(' ') || undefined;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,8 +86,8 @@ function CategoryEditor({ id }: { id: string }) {
       setNotice({ tone: 'success', text: `Saved (version ${saved.version}). ${saved.state === 'live' ? 'The public pages show it now.' : 'It is not on the public site.'}` });
     } catch (error) {
       const refused = refusalOf(error);
-      if (refused.kind === 'invalid') setProblems(refused.problems.map((problem) => problem.text));
-      else if (creating && refused.kind === 'other' && refused.status === 409) setProblems([refused.message]); // a taken id
+      // a 400's problems, or a 409's about the id taken (a save beaten by someone else's names none)
+      if (refused.kind !== 'stale') setProblems(refused.problems);
       setNotice({ tone: 'error', text: `Not ${creating ? 'created' : 'saved'}: ${refused.message}`, stale: refused.kind === 'other' && refused.status === 409 && !creating });
     } finally {
       setBusy(false);

@@ -56,7 +56,19 @@ describe('the category screens', () => {
     expect(await screen.findByText(/^Not saved: The category was not saved: 2 problems/)).toBeInTheDocument();
     expect(field('English title')).toHaveAccessibleDescription(expect.stringContaining('title is required'));
     expect(field('English introduction')).toHaveAccessibleDescription(expect.stringContaining('info is plain text on the site'));
+    // each at the field its path names: 'title' and 'info' are not 'title_ar' and 'info_ar'
+    expect(field('Arabic title')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(field('Arabic introduction')).not.toHaveAttribute('aria-invalid', 'true');
     expect(await axeViolations()).toEqual([]);
+    // the schema's refusal of the order, at ['content', 'position']
+    fireEvent.change(field('English title'), { target: { value: 'Cable Glands' } });
+    fireEvent.change(field('English introduction'), { target: { value: 'Glands.' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /^Order/ }), { target: { value: '-1' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Edit the category' }));
+    expect(await screen.findByText('Not saved: position must be 0 or more')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: /^Order/ })).toHaveAccessibleDescription(expect.stringContaining('position must be 0 or more'));
+    expect(field('English title')).not.toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(screen.getByRole('spinbutton', { name: /^Order/ }), { target: { value: '2' } });
 
     // a colleague saves first
     state.categories[1] = { ...state.categories[1]!, version: 1, content: { ...state.categories[1]!.content, title: 'Their title' }, lastChange: { by: 'sara@crescent.example', at: '2026-11-26T06:00:00.000Z' } };

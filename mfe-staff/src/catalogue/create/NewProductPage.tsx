@@ -55,7 +55,7 @@ export function NewProductPage() {
       void navigate(editPath(created.id));
     } catch (error) {
       const refused = refusalOf(error);
-      setRefusal({ message: refused.message, problems: refused.kind === 'stale' || refused.problems.length === 0 ? [{ field: undefined, text: refused.message }] : refused.problems });
+      setRefusal({ message: refused.message, problems: refused.kind === 'stale' || refused.problems.length === 0 ? [{ field: undefined, at: [], text: refused.message }] : refused.problems });
       setBusy(false);
     }
   };

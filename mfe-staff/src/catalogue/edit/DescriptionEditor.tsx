@@ -1,23 +1,9 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import type { DescriptionEntry, DescriptionRow, DescriptionSectionKey } from '@site/content';
-import { Fieldset, LANG_NAMES, langProps, moved, removed, replaced, Row, RowButtons, SmallButton, SmallLabel, type Lang } from './editorParts';
+import { Fieldset, ItemProblem, LANG_NAMES, langProps, moved, problemsInItem, removed, replaced, Row, RowButtons, SmallButton, SmallLabel, type DocumentProblem, type Lang } from './editorParts';
 import { ROW_KIND_LABELS, rowKind, sectionOf, SECTIONS, withKind, withSection, type RowKind } from './detailsModel';
 
 const KINDS = Object.keys(ROW_KIND_LABELS) as RowKind[];
-
-const RowProblem = styled.p`
-  flex-basis: 100%;
-  margin: 0;
-  color: ${({ theme }) => theme.colors.error};
-  font-weight: 600;
-`;
-
-/** The row (from 0) a problem of the details names ('details: description.3.value: …'), if any. */
-export function problemRow(problem: string): number | undefined {
-  const match = /(?:^|\s)description\.(\d+)(?:[.:]|$)/.exec(problem);
-  return match === null ? undefined : Number(match[1]);
-}
 
 /**
  * The kind a row shows as: the one chosen for it while its text cannot tell yet (a key and value row whose value is
@@ -43,8 +29,8 @@ export function DescriptionEditor({
 }: {
   lang: Lang;
   entries: readonly DescriptionEntry[];
-  /** The server's problems with this language's details ('details: description.3.key: …'), shown at their row. */
-  problems?: readonly string[];
+  /** The server's problems with this language's details, each shown at the row its place names (['description', 3, …]). */
+  problems?: readonly DocumentProblem[];
   onChange: (entries: DescriptionEntry[]) => void;
 }) {
   const language = LANG_NAMES[lang];
@@ -66,14 +52,14 @@ export function DescriptionEditor({
           setChosen((kinds) => replaced(Array.from({ length: entries.length }, (_, at) => kinds[at]), index, next));
           set(withKind(entry, next, usedSections));
         };
-        const rowProblems = problems.filter((problem) => problemRow(problem) === index);
+        const rowProblems = problemsInItem(problems, 'description', index);
         const problemId = `${lang}-description-row-${index + 1}-problems`;
         return (
           <Row key={index} role="group" aria-label={`${language} description row ${index + 1}`} aria-describedby={rowProblems.length > 0 ? problemId : undefined}>
             {rowProblems.length > 0 ? (
-              <RowProblem id={problemId} role="note">
+              <ItemProblem id={problemId} role="note">
                 {rowProblems.join(' ')}
-              </RowProblem>
+              </ItemProblem>
             ) : null}
             <SmallLabel>
               {`Row ${index + 1} kind`}

@@ -14,7 +14,23 @@ import {
   type ProductTable,
   type SpecificationBlock,
 } from './detailsModel';
-import { Fieldset, LANG_NAMES, langProps, LinesEditor, moved, removed, replaced, Row, RowButtons, SmallButton, SmallLabel, type Lang } from './editorParts';
+import {
+  Fieldset,
+  ItemProblem,
+  LANG_NAMES,
+  langProps,
+  LinesEditor,
+  moved,
+  problemsInItem,
+  removed,
+  replaced,
+  Row,
+  RowButtons,
+  SmallButton,
+  SmallLabel,
+  type DocumentProblem,
+  type Lang,
+} from './editorParts';
 
 const Column = styled.div`
   display: flex;
@@ -31,18 +47,22 @@ const Grid = styled.div`
   input { min-width: 7em; }
 `;
 
-/** One language's detail document as structured fields; the fields it does not show are kept as they are. */
-export function DetailsEditor({ lang, details, errors, onChange }: { lang: Lang; details: Details; errors: readonly string[]; onChange: (details: Details) => void }) {
+/**
+ * One language's detail document as structured fields; the fields it does not show are kept as they are. The server's
+ * problems with it are listed on top, and each is shown again at the description row or specification block its place
+ * names.
+ */
+export function DetailsEditor({ lang, details, problems, onChange }: { lang: Lang; details: Details; problems: readonly DocumentProblem[]; onChange: (details: Details) => void }) {
   const language = LANG_NAMES[lang];
   const set = (field: string, value: unknown) => onChange(withField(details, field, value));
   const table = productTableOf(details);
   return (
     <Column>
       <h3>{`${language} details`}</h3>
-      {errors.length > 0 ? (
+      {problems.length > 0 ? (
         <ul aria-label={`Problems in the ${language} details`}>
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
+          {problems.map(({ text }) => (
+            <li key={text}>{text}</li>
           ))}
         </ul>
       ) : null}
@@ -55,8 +75,8 @@ export function DetailsEditor({ lang, details, errors, onChange }: { lang: Lang;
         lines={stringList(details.detail)}
         onChange={(lines) => set('detail', lines)}
       />
-      <SpecificationEditor lang={lang} blocks={specificationOf(details)} onChange={(blocks) => set('Specification', blocks)} />
-      <DescriptionEditor lang={lang} entries={descriptionOf(details)} problems={errors} onChange={(entries) => set('description', entries)} />
+      <SpecificationEditor lang={lang} blocks={specificationOf(details)} problems={problems} onChange={(blocks) => set('Specification', blocks)} />
+      <DescriptionEditor lang={lang} entries={descriptionOf(details)} problems={problems} onChange={(entries) => set('description', entries)} />
       {table !== undefined ? <ProductTableEditor lang={lang} table={table} details={details} onChange={onChange} /> : null}
       <BlocksEditor lang={lang} title="text blocks after the table" blocks={blocksOf(details, 'detailDescription')} onChange={(blocks) => set('detailDescription', blocks)} />
       <BlocksEditor
@@ -77,7 +97,17 @@ export function DetailsEditor({ lang, details, errors, onChange }: { lang: Lang;
 }
 
 /** The summary's specification blocks: a title, its lines, and the 'Specification :' lines. */
-function SpecificationEditor({ lang, blocks, onChange }: { lang: Lang; blocks: readonly SpecificationBlock[]; onChange: (blocks: SpecificationBlock[]) => void }) {
+function SpecificationEditor({
+  lang,
+  blocks,
+  problems,
+  onChange,
+}: {
+  lang: Lang;
+  blocks: readonly SpecificationBlock[];
+  problems: readonly DocumentProblem[];
+  onChange: (blocks: SpecificationBlock[]) => void;
+}) {
   const language = LANG_NAMES[lang];
   const setBlock = (index: number, block: SpecificationBlock) => {
     const clean: SpecificationBlock = {};
@@ -89,28 +119,37 @@ function SpecificationEditor({ lang, blocks, onChange }: { lang: Lang; blocks: r
   return (
     <Fieldset>
       <legend>{`${language} summary specification`}</legend>
-      {blocks.map((block, index) => (
-        <Fieldset key={index}>
-          <legend>{`Specification block ${index + 1}`}</legend>
-          <SmallLabel>
-            {`Block ${index + 1} title`}
-            <input {...langProps(lang)} type="text" value={block.extraSpecTitle ?? ''} onChange={(event) => setBlock(index, { ...block, extraSpecTitle: event.target.value })} />
-          </SmallLabel>
-          <LinesEditor legend={`Block ${index + 1} titled lines`} itemName="line" lang={lang} lines={block.extraSpec ?? []} onChange={(lines) => setBlock(index, { ...block, extraSpec: lines })} />
-          <LinesEditor
-            legend={`Block ${index + 1} specification lines`}
-            itemName="line"
-            lang={lang}
-            lines={block.specification ?? []}
-            onChange={(lines) => setBlock(index, { ...block, specification: lines })}
-          />
-          <div>
-            <SmallButton type="button" $variant="secondary" onClick={() => onChange(removed(blocks, index))}>
-              {`Remove specification block ${index + 1}`}
-            </SmallButton>
-          </div>
-        </Fieldset>
-      ))}
+      {blocks.map((block, index) => {
+        const blockProblems = problemsInItem(problems, 'Specification', index);
+        const problemId = `${lang}-specification-block-${index + 1}-problems`;
+        return (
+          <Fieldset key={index} aria-describedby={blockProblems.length > 0 ? problemId : undefined}>
+            <legend>{`Specification block ${index + 1}`}</legend>
+            {blockProblems.length > 0 ? (
+              <ItemProblem id={problemId} role="note">
+                {blockProblems.join(' ')}
+              </ItemProblem>
+            ) : null}
+            <SmallLabel>
+              {`Block ${index + 1} title`}
+              <input {...langProps(lang)} type="text" value={block.extraSpecTitle ?? ''} onChange={(event) => setBlock(index, { ...block, extraSpecTitle: event.target.value })} />
+            </SmallLabel>
+            <LinesEditor legend={`Block ${index + 1} titled lines`} itemName="line" lang={lang} lines={block.extraSpec ?? []} onChange={(lines) => setBlock(index, { ...block, extraSpec: lines })} />
+            <LinesEditor
+              legend={`Block ${index + 1} specification lines`}
+              itemName="line"
+              lang={lang}
+              lines={block.specification ?? []}
+              onChange={(lines) => setBlock(index, { ...block, specification: lines })}
+            />
+            <div>
+              <SmallButton type="button" $variant="secondary" onClick={() => onChange(removed(blocks, index))}>
+                {`Remove specification block ${index + 1}`}
+              </SmallButton>
+            </div>
+          </Fieldset>
+        );
+      })}
       <div>
         <SmallButton type="button" $variant="secondary" onClick={() => onChange([...blocks, { specification: [''] }])}>
           {`Add a ${language} specification block`}

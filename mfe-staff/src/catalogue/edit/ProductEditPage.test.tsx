@@ -3,8 +3,9 @@ import { requestsSentWithBodies } from '@test/msw';
 import { servedCatalogueEditor, type FakeCatalogue } from '../../testing/catalogueHandlers';
 import { draftBodies, openEditor } from '../../testing/productEditor';
 import { renderStaffApp } from '../../testing/renderStaff';
-import { fieldOfProblem, problemsOf } from '../catalogueCalls';
-import { problemRow, shownKind } from './DescriptionEditor';
+import { problemsOf } from '../catalogueCalls';
+import { shownKind } from './DescriptionEditor';
+import { problemsInItem } from './editorParts';
 
 let catalogue: FakeCatalogue;
 beforeEach(() => ({ catalogue } = servedCatalogueEditor(2)));
@@ -105,17 +106,36 @@ describe('the product edit page', () => {
     expect(screen.queryByRole('button', { name: 'Save my edits over theirs' })).toBeNull();
   });
 
-  it("shows the server's 400 problems at the fields they name, and saves nothing", async () => {
+  it("shows the server's 400 problems at the fields their paths name, and saves nothing", async () => {
     await openEditor();
     fireEvent.change(screen.getByRole('textbox', { name: /^Price \(AED\)/ }), { target: { value: '12,50 AED' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Arabic name' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Category id/ }), { target: { value: 'no_such_category' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-    expect(await screen.findByText('Not saved: 2 problems to fix.')).toBeInTheDocument();
+    expect(await screen.findByText('Not saved: 3 problems to fix.')).toBeInTheDocument();
     const price = screen.getByRole('textbox', { name: /^Price \(AED\)/ });
     expect(price).toHaveAttribute('aria-invalid', 'true');
     expect(price).toHaveAccessibleDescription(expect.stringContaining('bad price "12,50 AED"'));
     expect(screen.getByRole('textbox', { name: 'Arabic name' })).toHaveAccessibleDescription('missing Arabic: productName_ar is empty');
+    // its words do not name the field: its path does
+    const category = screen.getByRole('textbox', { name: /^Category id/ });
+    expect(category).toHaveAttribute('aria-invalid', 'true');
+    expect(category).toHaveAccessibleDescription(expect.stringContaining('unknown category "no_such_category"'));
+    expect(screen.getByRole('textbox', { name: 'English name' })).not.toHaveAttribute('aria-invalid', 'true');
     expect(gland().draft).toBeNull();
+  });
+
+  it('a problem of a specification block shows at that block, in its language only', async () => {
+    await openEditor();
+    const english = within(screen.getByRole('group', { name: 'English summary specification' }));
+    fireEvent.click(english.getByRole('button', { name: 'Add a English specification block' }));
+    // its one line removed: the block holds nothing, which the catalogue refuses
+    fireEvent.click(english.getByRole('button', { name: 'Remove line 1 of Block 1 specification lines' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Not saved: one problem to fix.')).toBeInTheDocument();
+    expect(english.getByRole('group', { name: 'Specification block 1' })).toHaveAccessibleDescription('details: Specification.0: empty specification block');
+    expect(within(screen.getByRole('list', { name: 'Problems in the English details' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'Problems in the Arabic details' })).toBeNull();
   });
 
   it('edits the product table cell by cell and a block table, keeping nested cells and numbers in their shape', async () => {
@@ -199,31 +219,48 @@ describe('the product edit page', () => {
 });
 
 describe('the server problems', () => {
-  it("are read from the answer's problems, one each, at the field their path or rule names", () => {
+  it("are read from the answer's problems, one each, at the field their path names, never by their words", () => {
     const problems = problemsOf([
-      { path: [], message: 'missing Arabic: productName_ar is empty' },
-      { path: [], message: 'details_ar: description.0.key: bad' },
-      { path: [], message: 'bad price "x": …' },
+      { path: ['content', 'productName_ar'], message: 'missing Arabic: productName_ar is empty' },
+      { path: ['content', 'details_ar', 'description', 0, 'key'], message: 'details_ar: description.0.key: bad' },
+      { path: ['content', 'price'], message: 'bad price "x": …' },
+      { path: ['content', 'productCategoryId'], message: 'unknown category "x"' },
       { path: ['content', 'popularity'], message: 'Invalid input: expected string, received number' },
       { path: ['content', 'productName'], message: 'productName must be text' },
-      { path: ['variants', 1, 'price'], message: 'variant 2 (CW-25): bad price "1.555": …' },
+      { path: ['id'], message: 'id: taken' },
+      { path: [], message: 'missing Arabic: productName_ar is empty' },
+      { path: ['content', 'variants', 1, 'price'], message: 'variant 2 (CW-25): bad price "1.555": …' },
+      { path: ['content', 'variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' },
     ]);
     expect(problems).toEqual([
-      { field: 'productName_ar', text: 'missing Arabic: productName_ar is empty' },
-      { field: 'details_ar', text: 'details_ar: description.0.key: bad' },
-      { field: 'price', text: 'bad price "x": …' },
-      { field: 'popularity', text: 'content.popularity: Invalid input: expected string, received number', path: ['popularity'] },
-      { field: 'productName', text: 'productName must be text', path: ['productName'] },
-      // a variant's: its path tells the variants' rows where to show it
-      { field: 'variants', text: 'variant 2 (CW-25): bad price "1.555": …', path: ['variants', 1, 'price'] },
+      { field: 'productName_ar', at: [], text: 'missing Arabic: productName_ar is empty' },
+      { field: 'details_ar', at: ['description', 0, 'key'], text: 'details_ar: description.0.key: bad' },
+      { field: 'price', at: [], text: 'bad price "x": …' },
+      // a message that does not say its field is given its place
+      { field: 'productCategoryId', at: [], text: 'productCategoryId: unknown category "x"' },
+      { field: 'popularity', at: [], text: 'popularity: Invalid input: expected string, received number' },
+      { field: 'productName', at: [], text: 'productName must be text' },
+      { field: 'id', at: [], text: 'id: taken' },
+      // at [] it is about the request as a whole: the summary's alone, whatever its words name
+      { field: undefined, at: [], text: 'missing Arabic: productName_ar is empty' },
+      // a variant's: its place tells the variants' rows where to show it; its words name the variant
+      { field: 'variants', at: [1, 'price'], text: 'variant 2 (CW-25): bad price "1.555": …' },
+      { field: 'variants', at: [], text: 'At least one variant must be published: a product with none cannot be ordered.' },
     ]);
-    expect(fieldOfProblem('details: description.3.key: unknown description section key')).toBe('details');
   });
 
-  it('name the description row they are about', () => {
-    expect(problemRow('details: description.3.key: unknown description section key')).toBe(3);
-    expect(problemRow('details_ar: description.0: the entry needs a value')).toBe(0);
-    expect(problemRow('details: detail.0: bad HTML')).toBeUndefined();
+  it('name the row or block of a detail document they are about by their place', () => {
+    const problems = [
+      { at: ['description', 3, 'key'], text: 'row 4' },
+      { at: ['description', 0], text: 'row 1' },
+      { at: ['Specification', 3], text: 'block 4' },
+      { at: ['detail', 0], text: 'a paragraph' },
+      { at: [], text: 'the document' },
+    ];
+    expect(problemsInItem(problems, 'description', 3)).toEqual(['row 4']);
+    expect(problemsInItem(problems, 'description', 0)).toEqual(['row 1']);
+    expect(problemsInItem(problems, 'Specification', 3)).toEqual(['block 4']);
+    expect(problemsInItem(problems, 'description', 1)).toEqual([]);
   });
 
   it('a row being typed keeps the kind chosen for it', () => {

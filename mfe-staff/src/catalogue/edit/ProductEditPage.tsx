@@ -92,9 +92,10 @@ function ProductEditor({ id }: { id: string }) {
     );
   }
 
+  // each problem at the field its path names (a problem about the request as a whole is in the summary alone)
   const problems = outcome?.kind === 'invalid' ? outcome.problems : [];
-  const problemsOf = (field: keyof EditableProduct) => problems.filter((problem) => problem.field === field).map((problem) => problem.text);
-  const errorOf = (field: SimpleField) => problemsOf(field).join(' ') || undefined;
+  const problemsOf = (field: keyof EditableProduct) => problems.filter((problem) => problem.field === field);
+  const errorOf = (field: SimpleField) => problemsOf(field).map(({ text }) => text).join(' ') || undefined;
   const setField = (field: SimpleField, value: string) => editor.edit({ ...content, [field]: value });
   const draft = product.draft;
 
@@ -168,8 +169,8 @@ function ProductEditor({ id }: { id: string }) {
         <Section aria-labelledby="details-heading">
           <h2 id="details-heading">Details</h2>
           <Columns key={editor.loads}>
-            <DetailsEditor lang="en" details={content.details} errors={problemsOf('details')} onChange={(details) => editor.edit({ ...content, details })} />
-            <DetailsEditor lang="ar" details={content.details_ar} errors={problemsOf('details_ar')} onChange={(details_ar) => editor.edit({ ...content, details_ar })} />
+            <DetailsEditor lang="en" details={content.details} problems={problemsOf('details')} onChange={(details) => editor.edit({ ...content, details })} />
+            <DetailsEditor lang="ar" details={content.details_ar} problems={problemsOf('details_ar')} onChange={(details_ar) => editor.edit({ ...content, details_ar })} />
           </Columns>
         </Section>
 

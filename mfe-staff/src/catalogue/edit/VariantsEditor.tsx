@@ -58,10 +58,10 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
   const set = (next: EditableVariant[]) => onChange(withVariants(content, next));
   const errorOf = (index: number, field: string) =>
     problems
-      .filter(({ path }) => path !== undefined && path[0] === 'variants' && path[1] === index && path[2] === field)
+      .filter((problem) => problem.field === 'variants' && problem.at[0] === index && problem.at[1] === field)
       .map(({ text }) => text)
       .join(' ') || undefined;
-  const general = problems.filter(({ path }) => path !== undefined && path[0] === 'variants' && path.length === 1);
+  const general = problems.filter((problem) => problem.field === 'variants' && problem.at.length === 0);
   const move = (index: number, by: -1 | 1) => {
     set(moveVariant(variants, index, by));
     const to = Math.min(Math.max(index + by, 0), variants.length - 1);

@@ -10,6 +10,24 @@ export const LANG_NAMES: Record<Lang, string> = { en: 'English', ar: 'Arabic' };
 /** The attributes of a control holding one language's text. */
 export const langProps = (lang: Lang) => ({ lang, dir: lang === 'ar' ? ('rtl' as const) : ('ltr' as const) });
 
+/** A problem the server found in a detail document: its place in it (['description', 3, 'key']) and its words. */
+export interface DocumentProblem {
+  at: readonly (string | number)[];
+  text: string;
+}
+
+/** The words of the problems inside the `index`th item of the document's list `key` (its row, its block), by their place. */
+export const problemsInItem = (problems: readonly DocumentProblem[], key: string, index: number): string[] =>
+  problems.filter(({ at }) => at[0] === key && at[1] === index).map(({ text }) => text);
+
+/** A problem's words shown at the row or block it is about (the control's aria-describedby names it). */
+export const ItemProblem = styled.p`
+  flex-basis: 100%;
+  margin: 0;
+  color: ${({ theme }) => theme.colors.error};
+  font-weight: 600;
+`;
+
 export const Fieldset = styled.fieldset`
   ${fieldControlStyles}
   display: flex;

@@ -57,6 +57,19 @@ describe('the knowledge base', () => {
     assert.ok((gland?.products.length ?? 0) >= 3);
   });
 
+  it("lists each product's orderable variants: their codes and indicative prices (AED per unit), an only one without a label", () => {
+    const products = kb.productCategories.flatMap((c) => c.productDetails);
+    assert.ok(products.every((product) => product.variants.length >= 1));
+    const gland = products.find((product) => product.id === 'hex_cw_brass_cable_gland');
+    assert.equal(gland?.variants.length, 11);
+    assert.deepEqual(gland?.variants.find((variant) => variant.code === 'HEX-CW-25'), { code: 'HEX-CW-25', label: 'Size 25 (M25)', priceAed: 16.75, unit: 'piece' });
+    const cable = products.find((product) => product.id === 'oc_fire_resistant_cable');
+    assert.deepEqual(cable?.variants, [{ code: 'OC-FR-2E-15', priceAed: 9.5, unit: 'metre' }]);
+    const ar = buildKnowledgeBase(arabicKnowledgeBaseSources(), 'ar').productCategories.flatMap((c) => c.productDetails);
+    const arabicGland = ar.find((product) => product.id === 'hex_cw_brass_cable_gland');
+    assert.deepEqual(arabicGland?.variants.find((variant) => variant.code === 'HEX-CW-25'), { code: 'HEX-CW-25', label: 'المقاس 25 (M25)', priceAed: 16.75, unit: 'piece' });
+  });
+
   it('lists every brand of the site, with the categories that carry it', () => {
     assert.deepEqual(
       kb.brands.map((b) => b.name),

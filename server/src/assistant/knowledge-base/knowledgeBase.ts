@@ -20,6 +20,7 @@ import {
   type Product,
   type ProductCategory,
   type ProductDetail,
+  type ProductVariant,
   type TeamMember,
 } from '@site/content';
 import { certificates } from '@site/content/certificates';
@@ -28,6 +29,7 @@ import productDetailsJson from '@site/content/data/product-details.json' with { 
 import productsJson from '@site/content/data/products.json' with { type: 'json' };
 import teamJson from '@site/content/data/our-team.json' with { type: 'json' };
 import { arabicDictionary, arabicEdition, type DataFileName } from '@site/content/arabic-edition';
+import { seededProductVariants } from '@site/content/product-variants';
 import { translateData } from '@site/content/arabic';
 import { htmlToText } from '@site/content/html-text';
 import { DEFAULT_LOCALE, localizedPath, type Locale } from '@site/contracts/locale';
@@ -37,6 +39,16 @@ import type { CatalogueEdition, CatalogueRecords } from '../../catalogue/index.j
 /** Most specification lines kept per product (the prompt carries the whole knowledge base). */
 export const MAX_SPECS_PER_PRODUCT = 8;
 
+/** A part a buyer orders (docs/decisions/034-orderable-variants.md): what "the price of HEX-CW-25?" is answered from. */
+export interface KbVariant {
+  code: string;
+  /** What tells it apart from the product's other variants ('Size 25 (M25)'); absent for a product's only one. */
+  label?: string;
+  /** Indicative price in AED for one `unit`; absent: price on request. */
+  priceAed?: number;
+  unit: string;
+}
+
 export interface KbProduct {
   id: string;
   name: string;
@@ -44,6 +56,8 @@ export interface KbProduct {
   company: string[];
   /** Short plain-text lines: standards, ratings, sizes, materials. */
   specs: string[];
+  /** Its orderable variants (published), in its order: at least one. */
+  variants: KbVariant[];
 }
 
 export interface KbCategory {
@@ -115,6 +129,18 @@ export interface KnowledgeBaseSources {
   certificates: Certificate[];
   team: TeamMember[];
   facts: KnowledgeBaseFacts;
+  /** The published variants of the products that have several, by product id; one not in it has one: its code, price and unit. */
+  variants?: ReadonlyMap<string, readonly ProductVariant[]>;
+}
+
+/** The seeded catalogue's variants (content/data/product-variants.json) with their labels in `locale`, by product. */
+function seededVariants(locale: Locale): ReadonlyMap<string, readonly ProductVariant[]> {
+  return new Map(
+    seededProductVariants().map((entry) => [
+      entry.productId,
+      entry.variants.map(({ labelAr, ...variant }): ProductVariant => ({ ...variant, label: locale === 'ar' ? labelAr : variant.label })),
+    ]),
+  );
 }
 
 export const siteKnowledgeBaseSources = (): KnowledgeBaseSources => ({
@@ -127,10 +153,11 @@ export const siteKnowledgeBaseSources = (): KnowledgeBaseSources => ({
   certificates,
   team: teamJson,
   facts: factsJson,
+  variants: seededVariants('en'),
 });
 
 /** The data file each part of the sources comes from (its Arabic dictionary translates that part). */
-const SOURCE_FILES: Readonly<Record<keyof KnowledgeBaseSources, DataFileName>> = {
+const SOURCE_FILES: Readonly<Record<Exclude<keyof KnowledgeBaseSources, 'variants'>, DataFileName>> = {
   company: 'company.json',
   branches: 'branches.json',
   categories: 'products-category.json',
@@ -148,12 +175,16 @@ const SOURCE_FILES: Readonly<Record<keyof KnowledgeBaseSources, DataFileName>> =
  */
 export function arabicKnowledgeBaseSources(sources?: KnowledgeBaseSources): KnowledgeBaseSources {
   if (sources === undefined) {
-    return Object.fromEntries(
-      (Object.keys(SOURCE_FILES) as (keyof KnowledgeBaseSources)[]).map((part) => [part, arabicEdition(SOURCE_FILES[part])]),
-    ) as unknown as KnowledgeBaseSources;
+    return {
+      ...(Object.fromEntries(
+        (Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]).map((part) => [part, arabicEdition(SOURCE_FILES[part])]),
+      ) as unknown as KnowledgeBaseSources),
+      variants: seededVariants('ar'),
+    };
   }
+  // the variants' labels are not a data file's: a test's own products each have their one variant
   return Object.fromEntries(
-    (Object.keys(SOURCE_FILES) as (keyof KnowledgeBaseSources)[]).map((part) => [part, translateData(sources[part], arabicDictionary(SOURCE_FILES[part]))]),
+    (Object.keys(SOURCE_FILES) as (keyof typeof SOURCE_FILES)[]).map((part) => [part, translateData(sources[part], arabicDictionary(SOURCE_FILES[part]))]),
   ) as unknown as KnowledgeBaseSources;
 }
 
@@ -168,10 +199,12 @@ export function catalogueKnowledgeBases(records: CatalogueRecords): Record<Local
 /**
  * One edition's knowledge base over some of the catalogue's records in that language (every record, or the database's
  * sample and a question's search results: catalogueKnowledge.ts), with the rest of the site's data around them.
+ * `variants`: the products' published variants (the database's); by default the seeded catalogue's.
  */
-export function catalogueKnowledgeBase(edition: CatalogueEdition, locale: Locale): KnowledgeBase {
+export function catalogueKnowledgeBase(edition: CatalogueEdition, locale: Locale, variants?: ReadonlyMap<string, readonly ProductVariant[]>): KnowledgeBase {
   const site = locale === 'ar' ? arabicKnowledgeBaseSources() : siteKnowledgeBaseSources();
-  return buildKnowledgeBase({ ...site, categories: [...edition.categories], products: [...edition.products], productDetails: [...edition.details] }, locale);
+  const products = { categories: [...edition.categories], products: [...edition.products], productDetails: [...edition.details] };
+  return buildKnowledgeBase({ ...site, ...products, ...(variants === undefined ? {} : { variants }) }, locale);
 }
 
 /** Names the certificates' data writes in English only (a code, not prose), in Arabic. */
@@ -206,6 +239,17 @@ function productSpecs(detail: ProductDetail | undefined): string[] {
   return lines.map((line) => htmlToText(line)).filter(Boolean).slice(0, MAX_SPECS_PER_PRODUCT);
 }
 
+/** A product's variants as the knowledge base lists them: its published ones, or else the one of its code, price and unit. */
+function kbVariants(product: Product, variants: readonly ProductVariant[] | undefined): KbVariant[] {
+  const listed = variants !== undefined && variants.length > 0 ? variants : [{ code: product.code, label: '', price: product.price, unit: product.unit }];
+  return listed.map((variant) => ({
+    code: variant.code,
+    ...(variant.label === '' ? {} : { label: variant.label }),
+    ...(variant.price === undefined ? {} : { priceAed: variant.price }),
+    unit: variant.unit,
+  }));
+}
+
 function buildCategories(sources: KnowledgeBaseSources, locale: Locale): KbCategory[] {
   const details = new Map(sources.productDetails.map((d) => [d.id, d]));
   return sources.categories.map((category) => {
@@ -227,6 +271,7 @@ function buildCategories(sources: KnowledgeBaseSources, locale: Locale): KbCateg
           path: localizedPath(locale, productPath(category.id, p.id)),
           company: detail?.company ?? splitNames(p.company),
           specs: productSpecs(detail),
+          variants: kbVariants(p, sources.variants?.get(p.id)),
         };
       }),
     };

@@ -18,7 +18,7 @@ import { pacer } from './pacer.js';
 import { compareWithStored, type ImportChange } from './importChanges.js';
 import { codeOwnersOf, crossProblems, groupRows, productOfGroup } from './productGroups.js';
 import { removeVariantsOf, replaceVariantsOf, type VariantInput } from '../variants/variantStore.js';
-import { checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowMemo } from './rowChecks.js';
+import { checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowMemo, type RowProblem } from './rowChecks.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -33,8 +33,8 @@ export interface ImportOutcome {
   changes: ImportChange[];
   /** Whether the rows were written (false for a dry run or when there were problems). */
   written: boolean;
-  /** The problems by the line they are on, without the line's prefix (the editor shows them by field). */
-  problemsByLine: ReadonlyMap<number, readonly string[]>;
+  /** The problems by the line they are on, without the line's prefix, each at its value (the editor's field). */
+  problemsByLine: ReadonlyMap<number, readonly RowProblem[]>;
 }
 
 /**
@@ -50,7 +50,7 @@ export async function recordsOfRow(
   const categories = await readCategories(db);
   const memo: RowMemo = {};
   const checks = rows.map((row, index) => checkRowWithKey({ line: index + 1, row }, categories, memo));
-  const problems = checks.flatMap((check) => ('problems' in check ? check.problems.map((problem) => `line ${check.line}: ${problem}`) : []));
+  const problems = checks.flatMap((check) => ('problems' in check ? check.problems.map(({ message }) => `line ${check.line}: ${message}`) : []));
   if (problems.length > 0) return { problems };
   const groups = groupRows(checks.flatMap((check) => ('checked' in check ? [check.checked] : [])));
   const group = groups[0]!;
@@ -169,7 +169,7 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
   const checks = await checksOf(rows, await readCategories(trx));
   const { existing, lastPosition } = await productsMet(trx, checks);
 
-  const byLine = new Map<number, string[]>();
+  const byLine = new Map<number, RowProblem[]>();
   const checked: CheckedRow[] = [];
   for (const check of checks) {
     if ('problems' in check) byLine.set(check.line, check.problems);
@@ -183,7 +183,7 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
   const idOf = new Map(checks.map(({ line, id }) => [line, id]));
   const problems = [...byLine]
     .sort(([a], [b]) => a - b)
-    .flatMap(([line, list]) => list.map((problem) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${problem}`));
+    .flatMap(([line, list]) => list.map(({ message }) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${message}`));
 
   const known = new Set(existing.map((product) => product.id));
   const products = groups.map(productOfGroup);
@@ -223,15 +223,15 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
 }
 
 /** The rows naming a withdrawn (archived) product's id: refused, the product is restored in the editor instead. */
-async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly RowKey[]): Promise<Map<number, string[]>> {
+async function archivedProblems(trx: Kysely<DatabaseSchema>, rows: readonly RowKey[]): Promise<Map<number, RowProblem[]>> {
   const ids = [...new Set(rows.map(({ id }) => id))];
   // the withdrawn products are few: each is tested against the file's ids
   const archived = new Set(
     (await trx.selectFrom('catalogue_archived_products').select('id').where(sql<boolean>`id = any(${sql.val(ids)}::text[])`).execute()).map((row) => row.id),
   );
-  const problems = new Map<number, string[]>();
+  const problems = new Map<number, RowProblem[]>();
   for (const { line, id } of rows) {
-    if (archived.has(id)) problems.set(line, ['this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id']);
+    if (archived.has(id)) problems.set(line, [{ path: ['id'], message: 'this product is archived (withdrawn): restore it in the catalogue editor, or give the row another id' }]);
   }
   return problems;
 }

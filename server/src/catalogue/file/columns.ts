@@ -77,21 +77,10 @@ export function rowsFromRecords(records: readonly { line: number; cells: readonl
   return { rows };
 }
 
-/**
- * The column a problem of the import names (its words start with it, or say what it is about), for the staff app's
- * table of bad rows; null when it is about the row as a whole.
- */
-export function problemColumn(problem: string): CatalogueColumn | null {
-  const named = /^([A-Za-z_]+)(?=[:. ]| is | must )/.exec(problem)?.[1];
-  if (named !== undefined && (CATALOGUE_COLUMNS as readonly string[]).includes(named)) return named as CatalogueColumn;
-  if (problem.startsWith('missing Arabic: ')) return problemColumn(problem.slice('missing Arabic: '.length));
-  if (problem.startsWith('unknown category')) return 'productCategoryId';
-  if (problem.startsWith('bad price')) return 'price';
-  if (problem.startsWith('popularity')) return 'popularity';
-  if (problem.startsWith('duplicate id') || problem.startsWith('this product is archived')) return 'id';
-  if (problem.startsWith('duplicate code') || problem.startsWith('variant code')) return 'code';
-  if (problem.startsWith('product columns differ')) return 'id';
-  return null;
+/** The column a problem of the import is about (its path's first key), for the staff app's table of bad rows; null when it is about the row as a whole. */
+export function problemColumn(path: readonly (string | number)[]): CatalogueColumn | null {
+  const [column] = path;
+  return typeof column === 'string' && (CATALOGUE_COLUMNS as readonly string[]).includes(column) ? (column as CatalogueColumn) : null;
 }
 
 /** The variant columns of a product's only variant beside its code, price and unit (no label, part number or row). */

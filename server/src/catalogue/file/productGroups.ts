@@ -7,7 +7,8 @@ import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { productColumns, type VariantInput } from '../variants/variantStore.js';
-import type { CheckedRow, RowKey } from './rowChecks.js';
+import type { CatalogueColumn } from './columns.js';
+import type { CheckedRow, RowKey, RowProblem } from './rowChecks.js';
 
 /** A product of the file: its first row (the product's columns), and its variants with their lines, in the file's order. */
 export interface ProductGroup {
@@ -60,7 +61,8 @@ export async function codeOwnersOf(trx: Kysely<DatabaseSchema>, rows: readonly R
   return { variants, ids: ids.map((row) => row.id) };
 }
 
-type Add = (line: number, problem: string) => void;
+/** A problem of a line, at its column (null: the product as a whole). */
+type Add = (line: number, column: CatalogueColumn | null, problem: string) => void;
 
 /** Rows of one id whose product columns differ from its first row's. */
 function disagreeingRows(keys: readonly RowKey[], add: Add): void {
@@ -69,7 +71,7 @@ function disagreeingRows(keys: readonly RowKey[], add: Add): void {
     const first = firstOfId.get(key.id);
     if (first === undefined) firstOfId.set(key.id, key);
     else if (first.productDigest !== key.productDigest) {
-      add(key.line, `product columns differ from line ${first.line}, the product's first row: a product's columns (all but its variant's) are the same on each of its rows`);
+      add(key.line, 'id', `product columns differ from line ${first.line}, the product's first row: a product's columns (all but its variant's) are the same on each of its rows`);
     }
   }
 }
@@ -86,24 +88,24 @@ function codeProblems(groups: readonly ProductGroup[], owners: CodeOwners, add: 
       const key = lettersOf(variant.code);
       const had = owner.get(key);
       const id = idOf.get(key);
-      if (had !== undefined && had.line === undefined) add(line, `variant code "${variant.code}" is already product ${had.id}'s (${had.code}): each variant code is unique over the catalogue`);
-      else if (had !== undefined) add(line, `duplicate code "${variant.code}": line ${had.line}${had.id === group.first.id ? '' : ` (product ${had.id})`} has it: each variant needs its own code`);
-      else if (id !== undefined && id !== group.first.id) add(line, `variant code "${variant.code}" reads as the id of product ${id}`);
+      if (had !== undefined && had.line === undefined) add(line, 'code', `variant code "${variant.code}" is already product ${had.id}'s (${had.code}): each variant code is unique over the catalogue`);
+      else if (had !== undefined) add(line, 'code', `duplicate code "${variant.code}": line ${had.line}${had.id === group.first.id ? '' : ` (product ${had.id})`} has it: each variant needs its own code`);
+      else if (id !== undefined && id !== group.first.id) add(line, 'code', `variant code "${variant.code}" reads as the id of product ${id}`);
       else owner.set(key, { id: group.first.id, code: variant.code, line });
     });
   }
 }
 
 /** The problems across rows and against the database, by line. */
-export function crossProblems(keys: readonly RowKey[], groups: readonly ProductGroup[], owners: CodeOwners): Map<number, string[]> {
-  const problems = new Map<number, string[]>();
-  const add: Add = (line, problem) => problems.set(line, [...(problems.get(line) ?? []), problem]);
+export function crossProblems(keys: readonly RowKey[], groups: readonly ProductGroup[], owners: CodeOwners): Map<number, RowProblem[]> {
+  const problems = new Map<number, RowProblem[]>();
+  const add: Add = (line, column, message) => problems.set(line, [...(problems.get(line) ?? []), { path: column === null ? [] : [column], message }]);
   disagreeingRows(keys, add);
   codeProblems(groups, owners, add);
   for (const group of groups) {
     const line = group.lines[0]!;
-    if (group.variants.length > PRODUCT_VARIANTS_MAX) add(line, `id ${group.first.id}: a product has at most ${PRODUCT_VARIANTS_MAX} variants (rows); this one has ${group.variants.length}`);
-    if (!group.variants.some((variant) => variant.published !== false)) add(line, `published: no variant of product ${group.first.id} is published: at least one must be, a product with none cannot be ordered`);
+    if (group.variants.length > PRODUCT_VARIANTS_MAX) add(line, null, `id ${group.first.id}: a product has at most ${PRODUCT_VARIANTS_MAX} variants (rows); this one has ${group.variants.length}`);
+    if (!group.variants.some((variant) => variant.published !== false)) add(line, 'published', `published: no variant of product ${group.first.id} is published: at least one must be, a product with none cannot be ordered`);
   }
   return problems;
 }

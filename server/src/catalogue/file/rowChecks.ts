@@ -7,11 +7,11 @@ import type { CategoryState } from '@site/contracts/staff-catalogue-api';
 import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
 import { mapProductDetailHtml } from '@site/content/rich-text';
 import type { z } from 'zod';
-import { documentTextProblem, textProblemMessage } from '@site/contracts/text-field';
+import { documentTextIssue, textProblemMessage } from '@site/contracts/text-field';
 import { createHash } from 'node:crypto';
 import { cleanDetailDocument } from '../richText.js';
 import type { VariantInput } from '../variants/variantStore.js';
-import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueFileRow, type NumberedRow } from './columns.js';
+import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueColumn, type CatalogueFileRow, type NumberedRow } from './columns.js';
 import { checkVariantColumns } from './variantChecks.js';
 
 /** What a row's check reads of the category it names. */
@@ -28,28 +28,64 @@ const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,9}$/;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
-/** zod's issues as 'field: message' lines under a prefix. */
-const issueLines = (prefix: string, error: z.ZodError): string[] =>
-  error.issues.map((issue) => `${prefix}${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+/**
+ * One problem of a row: the value it is about, as a path from the row's column ([] for the row as a whole; a detail
+ * document's value by its keys and indexes: ['details', 'description', 3, 'key']), and its sentence, which names it.
+ * The import's report words it by its line; the editor answers it at its field (apiProblemSchema's path).
+ */
+export interface RowProblem {
+  path: (string | number)[];
+  message: string;
+}
 
-function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
+const at = (column: CatalogueColumn, message: string): RowProblem => ({ path: [column], message });
+
+/**
+ * The row's column a product record's field comes from: the detail record's head (id, name, picture, category) is the
+ * row's own columns (the Arabic record's name is productName_ar), its other fields the document's.
+ */
+const HEAD_COLUMNS: Record<string, (column: 'details' | 'details_ar' | undefined) => CatalogueColumn> = {
+  id: () => 'id',
+  productName: (column) => (column === 'details_ar' ? 'productName_ar' : 'productName'),
+  image: () => 'image',
+  productCategory: () => 'productCategoryId',
+  categoryName: () => 'productCategoryId',
+};
+
+/**
+ * zod's issues of a record made from the row, as 'field: message' sentences under a prefix, each at its value's path:
+ * a head field's at its column, any other at its place in `column`'s document (or its own column, for the listing).
+ */
+function issueProblems(prefix: string, error: z.ZodError, column?: 'details' | 'details_ar'): RowProblem[] {
+  return error.issues.map((issue) => {
+    const message = `${prefix}${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
+    const [first, ...rest] = issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key));
+    const head = typeof first === 'string' ? HEAD_COLUMNS[first] : undefined;
+    if (head !== undefined) return { path: [head(column)], message };
+    if (column !== undefined) return { path: [column, ...(first === undefined ? [] : [first, ...rest])], message };
+    // the listing's fields are the row's columns (named alike); one that is not is about the row as a whole
+    return { path: typeof first === 'string' && (CATALOGUE_COLUMNS as readonly string[]).includes(first) ? [first] : [], message };
+  });
+}
+
+function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
   const text = row[column].trim();
   if (text === '') {
-    problems.push(column === 'details_ar' ? 'missing Arabic: details_ar is empty' : 'details is empty: give at least {"detail": [...], "description": [...]}');
+    problems.push(at(column, column === 'details_ar' ? 'missing Arabic: details_ar is empty' : 'details is empty: give at least {"detail": [...], "description": [...]}'));
     return undefined;
   }
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
       // JSON's escapes (\u0000) reach the parsed texts: the rule is applied to what would be stored
-      const problem = documentTextProblem(value, column);
+      const problem = documentTextIssue(value, [column]);
       if (problem === undefined) return value as Record<string, unknown>;
       problems.push(problem);
       return undefined;
     }
-    problems.push(`${column} must be a JSON object`);
+    problems.push(at(column, `${column} must be a JSON object`));
   } catch (error) {
-    problems.push(`${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(at(column, `${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
   }
   return undefined;
 }
@@ -58,12 +94,13 @@ function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', 
  * The document with its HTML cleaned (richText.ts). Its tags' balance is checked before, as the schema checks it:
  * cleaning would close an unclosed tag where the parser guesses, and a typo is the writer's to fix, not to guess.
  */
-function cleanDocument(document: Record<string, unknown> | undefined, column: 'details' | 'details_ar', problems: string[]): Record<string, unknown> | undefined {
+function cleanDocument(document: Record<string, unknown> | undefined, column: 'details' | 'details_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
   if (document === undefined) return undefined;
   mapProductDetailHtml(document, (html) => {
     const check = htmlSchema.safeParse(html);
     for (const issue of check.error?.issues ?? []) {
-      if (/^(unbalanced|unclosed) /.test(issue.message)) problems.push(`${column}: ${issue.message} (${JSON.stringify(html.slice(0, 60))})`);
+      // at the document: the HTML is quoted, its place in the document not known here
+      if (/^(unbalanced|unclosed) /.test(issue.message)) problems.push(at(column, `${column}: ${issue.message} (${JSON.stringify(html.slice(0, 60))})`));
     }
     return html;
   });
@@ -82,23 +119,25 @@ export interface CheckedRow {
 }
 
 /** One row checked on its own: the product's records, or the row's problems. */
-export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): { checked: CheckedRow } | { problems: string[] } {
-  const problems: string[] = [];
+export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): { checked: CheckedRow } | { problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
   // the character rule of every stored text (no NUL or control; one-line columns no line break or direction control)
   for (const column of CATALOGUE_COLUMNS) {
     const problem = column === 'details' || column === 'details_ar' || column === 'variantRow' || column === 'variantRow_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
-    if (problem !== null) problems.push(problem);
+    if (problem !== null) problems.push(at(column, problem));
   }
   const named = categories.get(row.productCategoryId.trim());
   // a product goes live in a live category only: a draft or archived one is not on the public site
   const category = named?.state === 'live' ? named : undefined;
-  if (named === undefined) problems.push(`unknown category "${row.productCategoryId}"`);
-  else if (category === undefined) problems.push(`category "${row.productCategoryId}" is ${named.state === 'draft' ? 'a draft' : 'archived'}: publish it in the categories editor first, or choose another`);
+  if (named === undefined) problems.push(at('productCategoryId', `unknown category "${row.productCategoryId}"`));
+  else if (category === undefined) {
+    problems.push(at('productCategoryId', `category "${row.productCategoryId}" is ${named.state === 'draft' ? 'a draft' : 'archived'}: publish it in the categories editor first, or choose another`));
+  }
   const priceText = row.price.trim();
   if (priceText !== '' && !PRICE.test(priceText)) {
-    problems.push(`bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`);
+    problems.push(at('price', `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty`));
   }
-  if (!WHOLE.test(row.popularity.trim())) problems.push(`popularity "${row.popularity}" must be a whole number from 0 to 100`);
+  if (!WHOLE.test(row.popularity.trim())) problems.push(at('popularity', `popularity "${row.popularity}" must be a whole number from 0 to 100`));
   const listing: Record<string, unknown> = {
     id: row.id.trim(),
     productCategoryId: row.productCategoryId.trim(),
@@ -113,11 +152,11 @@ export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): {
     ...(priceText === '' || !PRICE.test(priceText) ? {} : { price: Number(priceText) }),
   };
   const product = productSchema.safeParse(listing);
-  if (!product.success) problems.push(...issueLines('', product.error));
+  if (!product.success) problems.push(...issueProblems('', product.error));
 
   const nameAr = row.productName_ar.trim();
-  if (nameAr === '') problems.push('missing Arabic: productName_ar is empty');
-  else if (!ARABIC_LETTER.test(nameAr)) problems.push('missing Arabic: productName_ar has no Arabic letter');
+  if (nameAr === '') problems.push(at('productName_ar', 'missing Arabic: productName_ar is empty'));
+  else if (!ARABIC_LETTER.test(nameAr)) problems.push(at('productName_ar', 'missing Arabic: productName_ar has no Arabic letter'));
 
   const head = (name: string, title: string) => ({
     id: listing.id,
@@ -132,8 +171,8 @@ export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): {
   // an unknown category is reported once, above: its id stands in for its titles here
   const detail = details === undefined ? undefined : productDetailSchema.safeParse({ ...head(String(listing.productName), category?.title ?? String(listing.productCategoryId)), ...details });
   const detailAr = detailsAr === undefined ? undefined : productDetailSchema.safeParse({ ...head(nameAr || '-', category?.title_ar ?? String(listing.productCategoryId)), ...detailsAr });
-  if (detail !== undefined && !detail.success) problems.push(...issueLines('details: ', detail.error));
-  if (detailAr !== undefined && !detailAr.success) problems.push(...issueLines('details_ar: ', detailAr.error));
+  if (detail !== undefined && !detail.success) problems.push(...issueProblems('details: ', detail.error, 'details'));
+  if (detailAr !== undefined && !detailAr.success) problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
 
   const variant = checkVariantColumns(row);
   if ('problems' in variant) problems.push(...variant.problems);
@@ -157,13 +196,13 @@ const productDigestOf = (row: CatalogueFileRow): string =>
     .digest('base64');
 
 /** A row's check: its key, and the product's records or the row's problems. */
-export type RowCheck = RowKey & ({ checked: CheckedRow } | { problems: string[] });
+export type RowCheck = RowKey & ({ checked: CheckedRow } | { problems: RowProblem[] });
 
 export const rowKey = ({ line, row }: NumberedRow): RowKey => ({ line, id: row.id.trim(), code: row.code, productDigest: productDigestOf(row) });
 
 /** The last row checked, so that its product's next rows (its other variants) check only their variant's columns. */
 export interface RowMemo {
-  last?: { key: RowKey; check: { checked: CheckedRow } | { problems: string[] } };
+  last?: { key: RowKey; check: { checked: CheckedRow } | { problems: RowProblem[] } };
 }
 
 /**
@@ -175,16 +214,19 @@ export function checkRowWithKey(numbered: NumberedRow, categories: CategoryMap, 
   const last = memo?.last;
   if (last !== undefined && last.key.id === key.id && last.key.productDigest === key.productDigest) {
     const variant = checkVariantColumns(numbered.row);
-    const codeProblem = textProblemMessage('code', numbered.row.code.trim(), 'line') ?? textProblemMessage('unit', numbered.row.unit.trim(), 'line');
     const price = numbered.row.price.trim();
-    const problems = [
-      ...(codeProblem === null ? [] : [codeProblem]),
-      ...(price !== '' && !PRICE.test(price) ? [`bad price "${numbered.row.price}": a number of AED with at most two decimals (no currency or separators), or empty`] : []),
+    const problems: RowProblem[] = [
+      ...(['code', 'unit'] as const).flatMap((column) => {
+        const problem = textProblemMessage(column, numbered.row[column].trim(), 'line');
+        return problem === null ? [] : [at(column, problem)];
+      }),
+      ...(price !== '' && !PRICE.test(price) ? [at('price', `bad price "${numbered.row.price}": a number of AED with at most two decimals (no currency or separators), or empty`)] : []),
       ...('problems' in variant ? variant.problems : []),
-      ...('problems' in last.check ? [`the product's columns have problems: see line ${last.key.line}`] : []),
+      // about the row as a whole: its product's columns are said on its first row
+      ...('problems' in last.check ? [{ path: [], message: `the product's columns have problems: see line ${last.key.line}` }] : []),
     ];
     const listing = 'checked' in last.check ? productSchema.safeParse({ ...last.check.checked.product, code: numbered.row.code.trim(), unit: numbered.row.unit.trim(), price: undefined }) : undefined;
-    if (listing !== undefined && !listing.success) problems.push(...issueLines('', listing.error));
+    if (listing !== undefined && !listing.success) problems.push(...issueProblems('', listing.error));
     if (problems.length > 0 || 'problems' in variant || 'problems' in last.check) return { ...key, problems };
     return { ...key, checked: { ...last.check.checked, line: numbered.line, variant: variant.variant } };
   }

@@ -1,9 +1,11 @@
 // A file row's variant columns checked on their own (columns.ts VARIANT_COLUMNS): the variant as the store writes it
-// (variants/variantStore.ts VariantInput), or its problems, each starting with its column's name.
+// (variants/variantStore.ts VariantInput), or its problems, each at its column (a table row's value by its keys) and
+// starting with its column's name.
 import { productVariantSchema } from '@site/content/schema';
-import { documentTextProblem } from '@site/contracts/text-field';
+import { documentTextIssue } from '@site/contracts/text-field';
 import type { VariantInput } from '../variants/variantStore.js';
 import type { CatalogueFileRow, VariantColumn } from './columns.js';
+import type { RowProblem } from './rowChecks.js';
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,9}$/;
@@ -15,34 +17,36 @@ const COLUMN_OF: Record<string, VariantColumn> = { code: 'code', mpn: 'mpn', lab
 /** A row's published cell: empty or yes is published, no is withdrawn. */
 export const PUBLISHED_CELLS = { yes: true, no: false } as const;
 
-function tableRow(row: CatalogueFileRow, column: 'variantRow' | 'variantRow_ar', problems: string[]): Record<string, unknown> | undefined {
+const at = (column: VariantColumn, message: string): RowProblem => ({ path: [column], message });
+
+function tableRow(row: CatalogueFileRow, column: 'variantRow' | 'variantRow_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
   const text = row[column].trim();
   if (text === '') return undefined;
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const problem = documentTextProblem(value, column);
+      const problem = documentTextIssue(value, [column]);
       if (problem === undefined) return value as Record<string, unknown>;
       problems.push(problem);
-    } else problems.push(`${column} must be a JSON object (the table row's column ids and values) or empty`);
+    } else problems.push(at(column, `${column} must be a JSON object (the table row's column ids and values) or empty`));
   } catch (error) {
-    problems.push(`${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(at(column, `${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
   }
   return undefined;
 }
 
 /** The row's variant, or its problems ('price: …', 'variantLabel_ar: …'). */
-export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantInput } | { problems: string[] } {
-  const problems: string[] = [];
+export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantInput } | { problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
   const priceText = row.price.trim();
   const packText = row.packQuantity.trim();
-  if (packText !== '' && !WHOLE.test(packText)) problems.push(`packQuantity "${row.packQuantity}" must be a whole number of 2 or more, or empty`);
+  if (packText !== '' && !WHOLE.test(packText)) problems.push(at('packQuantity', `packQuantity "${row.packQuantity}" must be a whole number of 2 or more, or empty`));
   const publishedText = row.published.trim().toLowerCase();
-  if (publishedText !== '' && !(publishedText in PUBLISHED_CELLS)) problems.push(`published "${row.published}" must be yes or no (empty: yes)`);
+  if (publishedText !== '' && !(publishedText in PUBLISHED_CELLS)) problems.push(at('published', `published "${row.published}" must be yes or no (empty: yes)`));
   const label = row.variantLabel.trim();
   const labelAr = row.variantLabel_ar.trim();
-  if (label !== '' && labelAr === '') problems.push('missing Arabic: variantLabel_ar is empty');
-  else if (labelAr !== '' && !ARABIC_LETTER.test(labelAr)) problems.push('missing Arabic: variantLabel_ar has no Arabic letter');
+  if (label !== '' && labelAr === '') problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar is empty'));
+  else if (labelAr !== '' && !ARABIC_LETTER.test(labelAr)) problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar has no Arabic letter'));
   const cells = tableRow(row, 'variantRow', problems);
   const cellsAr = tableRow(row, 'variantRow_ar', problems);
   const variant: VariantInput = {
@@ -64,7 +68,7 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
     const column = COLUMN_OF[field ?? ''] ?? 'code';
     // the product's check says the same of the code and unit already: said once
     if (column === 'code' || column === 'unit') continue;
-    problems.push(`${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}`);
+    problems.push(at(column, `${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}`));
   }
   return problems.length > 0 ? { problems } : { variant };
 }

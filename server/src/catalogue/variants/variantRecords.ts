@@ -28,6 +28,19 @@ export async function publishedVariants(db: Kysely<DatabaseSchema>, productId: s
   return db.selectFrom('catalogue_product_variants').select(VARIANT_COLUMNS).where('product_id', '=', productId).where('published', '=', true).orderBy('position').execute();
 }
 
+/** The published variants of the products `productIds`, each product's in its order (the (product_id, position) index). */
+export async function publishedVariantsOfProducts(db: Kysely<DatabaseSchema>, productIds: readonly string[]): Promise<VariantRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('catalogue_product_variants')
+    .select(VARIANT_COLUMNS)
+    .where(sql<boolean>`product_id = any(${sql.val([...productIds])}::text[])`)
+    .where('published', '=', true)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+}
+
 /** Every variant (published or not) whose code has the letters and digits of one of `letters`, by its unique index. */
 export async function variantsWithKeys(db: Kysely<DatabaseSchema>, letters: readonly string[]): Promise<VariantRow[]> {
   if (letters.length === 0) return [];

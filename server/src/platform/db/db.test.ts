@@ -178,15 +178,20 @@ async function databaseSuite(t: TestContext, target: Target): Promise<void> {
         );
       const [request] = await quote('RFQ-2026-000001');
       await assert.rejects(quote('RFQ-2026-000001'), (error: unknown) => (error as { code?: string }).code === '23505'); // unique_violation
-      const addLine = (lineNo: number, productId: string, quantity: number) =>
+      const addLine = (lineNo: number, productId: string, quantity: number, code = 'C') =>
         db.query(
-          `insert into quote_request_lines (request_id, line_no, product_id, product_code, product_name, product_name_ar, unit, quantity) values ($1, $2, $3, 'C', 'P', 'ب', 'metre', $4)`,
-          [request!.id, lineNo, productId, quantity],
+          `insert into quote_request_lines (request_id, line_no, product_id, product_code, product_name, product_name_ar, unit, quantity) values ($1, $2, $3, $5, 'P', 'ب', 'metre', $4)`,
+          [request!.id, lineNo, productId, quantity, code],
         );
       await addLine(1, 'p1', 12.5);
       await assert.rejects(addLine(2, 'p2', 0), (error: unknown) => (error as { code?: string }).code === '23514');
-      await assert.rejects(addLine(2, 'p1', 1), (error: unknown) => (error as { code?: string }).code === '23505', 'a product once per request');
-      assert.deepEqual(await db.query('select quantity::text as quantity from quote_request_lines'), [{ quantity: '12.50' }]);
+      // migration 030: a part (variant code) once per request; two parts of one product are two lines
+      await assert.rejects(addLine(2, 'p2', 1), (error: unknown) => (error as { code?: string }).code === '23505', 'a code once per request');
+      await addLine(2, 'p1', 3, 'C-2');
+      assert.deepEqual(await db.query('select quantity::text as quantity, variant_label from quote_request_lines order by line_no'), [
+        { quantity: '12.50', variant_label: '' },
+        { quantity: '3.00', variant_label: '' },
+      ]);
       await db.query('delete from quote_requests');
       assert.deepEqual(await db.query('select 1 from quote_request_lines'), [], 'the lines go with their request');
 

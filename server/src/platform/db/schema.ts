@@ -107,9 +107,13 @@ export interface QuoteRequestLinesTable {
   request_id: number;
   line_no: number;
   product_id: string;
+  /** The variant's code (migration 030; before it, the product's, its first variant's). */
   product_code: string;
   product_name: string;
   product_name_ar: string;
+  /** The variant's label in English and Arabic ('' for a product's only variant). */
+  variant_label: Defaulted<string>;
+  variant_label_ar: Defaulted<string>;
   unit: string;
   /** numeric(12, 2): read as a string ("2.50"), written as a number or string. */
   quantity: ColumnType<string, number | string, number | string>;

@@ -1,7 +1,8 @@
 // The quote PDF's table of lines: number, code, product, quantity and unit, its header repeated at the top of every
-// page the table goes on to. In an Arabic request the product is named in Arabic, its English name under it.
+// page the table goes on to. A product is named with its variant's label; in an Arabic request in Arabic, its English
+// name under it.
 import type { LaidOutText, TextDirection, TextStyle } from '@site/content/pdf';
-import type { QuoteSnapshot } from '../quoteSnapshot.js';
+import { quoteLineTitle, type QuoteSnapshot } from '../quoteSnapshot.js';
 import type { QuoteTexts } from '../quoteTexts.js';
 import { BODY, HEADER_FILL, NAVY, RULE, SMALL, style, type QuotePage } from './quotePage.js';
 
@@ -89,12 +90,14 @@ export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts:
   page.makeRoom(table.header.height, 40);
   table.draw(table.header);
   snapshot.lines.forEach((line, index) => {
-    const product = rtl ? line.nameAr : line.name;
+    // the part: the product's name with its variant's label (its code is in the code column)
+    const product = quoteLineTitle(line, rtl ? 'ar' : 'en');
+    const english = quoteLineTitle(line, 'en');
     const laidRow = table.row(
       { no: String(index + 1), code: line.code, product, quantity: quantityText(line.quantity), unit: texts.unitName(line.unit, line.quantity) },
       BODY,
       undefined,
-      rtl && line.nameAr !== line.name ? line.name : undefined,
+      rtl && product !== english ? english : undefined,
     );
     if (page.makeRoom(laidRow.height)) table.draw(table.header);
     table.draw(laidRow);

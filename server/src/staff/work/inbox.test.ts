@@ -369,7 +369,8 @@ async function inboxSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.equal(quote.reference, (rows.quoteDubai as Submitted & { reference: string }).reference);
     assert.deepEqual(quote.fields.map((field) => field.label), ['Reference', 'Company', 'Your name', 'Email', 'Phone', 'Branch', 'Delivery city', 'Needed by', 'Notes', 'Language']);
     assert.match(quote.fields[7]!.value, /^\d{4}-\d{2}-\d{2}$/);
-    assert.deepEqual(quote.lines, [{ productId: 'hex_cw_brass_cable_gland', productCode: quote.lines![0]!.productCode, productName: quote.lines![0]!.productName, unit: 'piece', quantity: '40' }]);
+    // no code sent: the gland's first size, named by its code and label
+    assert.deepEqual(quote.lines, [{ productId: 'hex_cw_brass_cable_gland', productCode: 'HEX-CW-20S', productName: quote.lines![0]!.productName, variantLabel: 'Size 20S (M20)', unit: 'piece', quantity: '40' }]);
     assert.deepEqual(quote.mails.map((mail) => [mail.kind, mail.state]), [['quote_request', 'pending'], ['quote_confirmation', 'pending']]);
 
     const registration = ok<InboxItemDetail>(await get(admin, itemUrl('registration', rows.registrationBahrain!.id)));

@@ -80,6 +80,7 @@ function linesOf(db: Kysely<DatabaseSchema>, id: number): Promise<QuoteLineDetai
       'product_id as productId',
       'product_code as productCode',
       'product_name as productName',
+      'variant_label as variantLabel',
       'unit',
       sql<string>`trim_scale(quantity)::text`.as('quantity'),
     ])

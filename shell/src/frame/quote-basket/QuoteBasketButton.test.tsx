@@ -10,6 +10,7 @@ const cable: QuoteLine = {
   image: 'swa-cable',
   unit: 'metre',
   names: { en: 'Armoured cable 4 × 16 mm²', ar: 'كابل مدرّع 4 × 16 مم²' },
+  labels: { en: '', ar: '' },
   quantity: 200,
 };
 const gland: QuoteLine = { ...cable, productId: 'gland', code: 'GL-20', unit: 'piece', names: { en: 'Cable gland 20 mm' }, quantity: 40 };
@@ -30,8 +31,8 @@ describe('the header quote basket', () => {
     expect(screen.getByRole('button', { name: 'Quote basket, 1 product' })).toBeInTheDocument();
     expect(screen.getByTestId('quote-basket-count')).toHaveTextContent('1');
     expect(screen.getByTestId('quote-basket-count')).toBeVisible();
-    const { names, ...added } = gland;
-    act(() => void store.dispatch(quoteLineAdded({ ...added, locale: 'en', name: names.en! })));
+    const { names, labels, ...added } = gland;
+    act(() => void store.dispatch(quoteLineAdded({ ...added, locale: 'en', name: names.en!, label: labels.en! })));
     expect(screen.getByRole('button', { name: 'Quote basket, 2 products' })).toBeInTheDocument();
     expect(screen.getByTestId('quote-basket-count')).toHaveTextContent('2');
   });
@@ -81,5 +82,24 @@ describe('the header quote basket', () => {
     ]);
     expect(within(panel).getByRole('link', { name: 'طلب عرض سعر' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'إغلاق' })).toBeInTheDocument();
+  });
+
+  it('lists two sizes of one product as two lines, each named with its size', async () => {
+    const cw = { ...gland, productId: 'hex_cw_brass_cable_gland', names: { en: 'CW Brass Cable Gland' } };
+    const { store } = renderInSite(<QuoteBasketButton />, { route: '/home' });
+    act(() =>
+      void store.dispatch(
+        quoteBasketRestored([
+          { ...cw, code: 'HEX-CW-25', labels: { en: 'Size 25 (M25)' }, quantity: 100 },
+          { ...cw, code: 'HEX-CW-32', labels: { en: 'Size 32 (M32)' }, quantity: 50 },
+        ]),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 2 products' }));
+    const panel = await screen.findByRole('dialog', { name: 'Quote basket' });
+    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'CW Brass Cable Gland – Size 25 (M25)100 pieces',
+      'CW Brass Cable Gland – Size 32 (M32)50 pieces',
+    ]);
   });
 });

@@ -57,7 +57,8 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
         <>
           <Lines>
             {lines.map((line) => (
-              <li key={line.productId}>
+              <li key={line.code}>
+                {/* the name and the size or type: two sizes of one product are two lines */}
                 <span>{quoteLineName(line, locale)}</span>
                 <Quantity>{quantities.quantity(line.quantity, line.unit)}</Quantity>
               </li>

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { catalogueListingApiPath, catalogueProductApiPath, CATALOGUE_COMPARE_API_PATH, CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
-import type { CompareResponse, ListingResponse, LookupResponse, ProductGone, SearchResponse } from '@site/contracts/catalogue-api';
+import type { CompareResponse, ListingResponse, LookupResponse, ProductGone, ProductResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorProduct, EditorProductPage, ProductVersionList } from '@site/contracts/staff-catalogue-api';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
@@ -65,6 +65,23 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     product: (await other.inject({ url: catalogueProductApiPath(PRODUCT) })).statusCode,
     inListing: (await other.inject({ url: `${catalogueListingApiPath(CATEGORY)}?pageSize=100` })).json<ListingResponse>().products.some((product) => product.id === PRODUCT),
   });
+  /** The product's variant rows as stored (every column a writer sets), in its order. */
+  const variantRows = () =>
+    db.query<Record<string, unknown>>(
+      `select position, code, mpn, label, label_ar, row::text, row_ar::text, price::text, unit, pack_quantity, published, updated_at
+       from catalogue_product_variants where product_id = $1 order by position`,
+      [PRODUCT],
+    );
+  /** The search answer's first result for a variant's code or part number: its product and the variant it names. */
+  const firstFound = async (q: string) => {
+    const [first] = (await app.inject({ url: `${CATALOGUE_SEARCH_API_PATH}?q=${encodeURIComponent(q)}` })).json<SearchResponse>().results;
+    return [first?.id, first?.variant];
+  };
+  // before anything is read: a variant withdrawn on its own and one with a maker's part number, to be kept as they are
+  await db.query("update catalogue_product_variants set published = false where code = 'HEX-CW-75'");
+  await db.query("update catalogue_product_variants set mpn = 'CW25-BR' where code = 'HEX-CW-25'");
+  const variantsBefore = await variantRows();
+  assert.equal(variantsBefore.length, 11);
   assert.deepEqual(await otherSees(), { product: 200, inListing: true });
   const shown = { inListing: true, searchEn: true, searchAr: true, searchCode: true, sitemap: true, data: true, compared: true };
   const gone = { inListing: false, searchEn: false, searchAr: false, searchCode: false, sitemap: false, data: false, compared: false };
@@ -162,6 +179,16 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     assert.equal(accepted.statusCode, 200, accepted.body);
   });
 
+  await t.test("archived: its variants left with it (kept in the archive); a variant's code or part number finds nothing", async () => {
+    assert.deepEqual(await variantRows(), []);
+    const archived = await db.query<{ codes: string[] }>(
+      'select array(select v ->> \'code\' from json_array_elements(variants) as v) as codes from catalogue_archived_products where id = $1',
+      [PRODUCT],
+    );
+    assert.deepEqual(archived[0]?.codes, variantsBefore.map((row) => row.code));
+    for (const q of ['HEX-CW-25', 'CW25-BR']) assert.notEqual((await firstFound(q))[0], PRODUCT, q);
+  });
+
   await t.test('unarchived: back everywhere, at its place, as it was', async () => {
     const { version } = await editorProduct();
     const res = await call(app, layla, 'POST', unarchiveUrl, { baseVersion: version });
@@ -186,10 +213,20 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     );
   });
 
+  await t.test('restored: its variants are back as they were (codes, part numbers, labels, rows, prices, packs, published), found and answered', async () => {
+    assert.deepEqual(await variantRows(), variantsBefore);
+    assert.deepEqual(await firstFound('HEX-CW-25'), [PRODUCT, 'HEX-CW-25']);
+    assert.deepEqual(await firstFound('CW25-BR'), [PRODUCT, 'HEX-CW-25']);
+    const answer = (await app.inject({ url: catalogueProductApiPath(PRODUCT) })).json<ProductResponse>();
+    const codes = variantsBefore.filter((row) => row.published).map((row) => row.code);
+    assert.deepEqual(answer.variants.map((variant) => variant.code), codes, 'the withdrawn variant HEX-CW-75 stays withdrawn');
+    assert.equal(answer.variants.find((variant) => variant.code === 'HEX-CW-25')?.mpn, 'CW25-BR');
+  });
+
   await t.test('a product whose code was taken while it was archived cannot come back (409 naming it)', async () => {
     const { version } = await editorProduct();
     assert.equal((await call(app, layla, 'POST', archiveUrl, { baseVersion: version })).statusCode, 200);
-    // the same letters and digits, written otherwise (its only variant follows it)
+    // the same letters and digits, written otherwise (its only variant follows it; a variant's code is upper case and dashes: migration 029)
     await db.query("update catalogue_products set code = 'HEX-CW20S' where id = $1", [OTHER]);
     const res = await call(app, layla, 'POST', unarchiveUrl, { baseVersion: version + 1 });
     assert.equal(res.statusCode, 409, res.body);

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { CATALOGUE_CATEGORIES_API_PATH } from '@site/contracts/api';
+import type { ApiError } from '@site/contracts/forms-api';
 import type { CategoriesResponse } from '@site/contracts/catalogue-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
@@ -85,28 +86,50 @@ async function categoriesSuite(t: TestContext, target: DatabaseTarget): Promise<
   await t.test('bad input: a 400 naming each field; markup in the introduction refused; nothing written', async () => {
     const current = await read(CATEGORY);
     const put = (content: unknown, baseVersion: unknown = current.version) => staffCall(app, layla, 'PUT', categoryUrl(CATEGORY), { baseVersion, content });
-    const cases: Array<[string, unknown, RegExp]> = [
-      ['empty title', { ...current.content, title: '' }, /title is required/],
-      ['empty Arabic title', { ...current.content, title_ar: '  ' }, /title_ar is required/],
-      ['empty introduction', { ...current.content, info: '' }, /info is required/],
-      ['empty Arabic introduction', { ...current.content, info_ar: '' }, /info_ar is required/],
-      ['a script in the introduction', { ...current.content, info: 'Glands <script>alert(1)</script>' }, /info is plain text on the site: remove the HTML tags/],
-      ['an event handler in the Arabic one', { ...current.content, info_ar: 'جلندات <img src=x onerror=alert(1)>' }, /info_ar is plain text/],
-      ['a NUL in the title', { ...current.content, title: 'Gla\u0000nds' }, /title contains characters that are not allowed/],
-      ['a direction control', { ...current.content, title_ar: 'جلندات\u202E' }, /title_ar contains invisible text-direction characters/],
-      ['a line break', { ...current.content, info: 'two\nlines' }, /info contains characters that are not allowed/],
-      ['an unknown picture', { ...current.content, image: 'Not_A_Picture' }, /image must be one of the category pictures/],
-      ['a negative position', { ...current.content, position: -1 }, /position must be 0 or more/],
-      ['a position that is not a number', { ...current.content, position: 'first' }, /position must be a whole number/],
-      ['an unknown field', { ...current.content, teaser: true }, /teaser/],
-      ['a missing field', { title: 'x' }, /title_ar/],
-      ['too long a title', { ...current.content, title: 'x'.repeat(201) }, /title must be at most 200 characters/],
+    // each case's sentence, and the path its problem is at (the schema's and the category rules' alike)
+    const cases: Array<[string, unknown, RegExp, (string | number)[]]> = [
+      ['empty title', { ...current.content, title: '' }, /title is required/, ['content', 'title']],
+      ['empty Arabic title', { ...current.content, title_ar: '  ' }, /title_ar is required/, ['content', 'title_ar']],
+      ['empty introduction', { ...current.content, info: '' }, /info is required/, ['content', 'info']],
+      ['empty Arabic introduction', { ...current.content, info_ar: '' }, /info_ar is required/, ['content', 'info_ar']],
+      ['a script in the introduction', { ...current.content, info: 'Glands <script>alert(1)</script>' }, /info is plain text on the site: remove the HTML tags/, ['content', 'info']],
+      ['an event handler in the Arabic one', { ...current.content, info_ar: 'جلندات <img src=x onerror=alert(1)>' }, /info_ar is plain text/, ['content', 'info_ar']],
+      ['a NUL in the title', { ...current.content, title: 'Gla\u0000nds' }, /title contains characters that are not allowed/, ['content', 'title']],
+      ['a direction control', { ...current.content, title_ar: 'جلندات\u202E' }, /title_ar contains invisible text-direction characters/, ['content', 'title_ar']],
+      ['a line break', { ...current.content, info: 'two\nlines' }, /info contains characters that are not allowed/, ['content', 'info']],
+      ['an unknown picture', { ...current.content, image: 'Not_A_Picture' }, /image must be one of the category pictures/, ['content', 'image']],
+      ['spaces around the brand line', { ...current.content, company: ' Hex ' }, /company must not start or end with spaces/, ['content', 'company']],
+      ['a negative position', { ...current.content, position: -1 }, /position must be 0 or more/, ['content', 'position']],
+      ['a position that is not a number', { ...current.content, position: 'first' }, /position must be a whole number/, ['content', 'position']],
+      ['an unknown field', { ...current.content, teaser: true }, /teaser/, ['content']],
+      ['a missing field', { title: 'x' }, /title_ar/, ['content', 'title_ar']],
+      ['too long a title', { ...current.content, title: 'x'.repeat(201) }, /title must be at most 200 characters/, ['content', 'title']],
     ];
-    for (const [what, content, problem] of cases) {
+    for (const [what, content, problem, path] of cases) {
       const res = await put(content);
       assert.equal(res.statusCode, 400, `${what}: ${res.body}`);
-      assert.match(res.json<{ error: string }>().error, problem, what);
+      const answer = res.json<ApiError>();
+      assert.match(answer.error, problem, what);
+      assert.deepEqual(answer.problems?.filter(({ message }) => problem.test(message)).map((one) => one.path), [path], `${what}: ${res.body}`);
     }
+    // an attacker's body breaking every rule at once: each problem at its own field, in the sentence's order
+    const hostile = await put({
+      ...current.content,
+      title: ' <svg onload=alert(1)> ',
+      title_ar: '\u202Eجلندات',
+      info: '',
+      info_ar: '<!-- x -->',
+      image: '../../../etc/passwd',
+      company: 'Hex\u0000',
+    });
+    assert.equal(hostile.statusCode, 400, hostile.body);
+    const answer = hostile.json<ApiError>();
+    assert.deepEqual(
+      answer.problems?.map(({ path }) => path.join('.')),
+      ['content.title', 'content.title', 'content.title_ar', 'content.info', 'content.info_ar', 'content.image', 'content.company'],
+      hostile.body,
+    );
+    assert.equal(answer.error, `The category was not saved: 7 problems to fix: ${(answer.problems ?? []).map(({ message }) => message).join('; ')}`);
     assert.equal((await put(current.content, 'one')).statusCode, 400, 'a baseVersion that is not a number');
     const notJson = await app.inject({ method: 'PUT', url: categoryUrl(CATEGORY), headers: { cookie: layla.cookie, 'x-csrf-token': layla.csrf, 'content-type': 'application/json' }, payload: '{"baseVersion":' });
     assert.equal(notJson.statusCode, 400, notJson.body);
@@ -131,6 +154,8 @@ async function categoriesSuite(t: TestContext, target: DatabaseTarget): Promise<
       const taken = await staffCall(app, layla, 'POST', STAFF_API.catalogueCategories, { id, content });
       assert.equal(taken.statusCode, 409, `${id}: ${taken.body}`);
       assert.match(taken.json<{ error: string }>().error, /^id: the category ".*" already exists/);
+      // at the body's id, so the form marks that field
+      assert.deepEqual(taken.json<ApiError>().problems?.map(({ path }) => path), [['id']]);
     }
     for (const id of ['bad id', '../x', 'a__b', '_a', '']) {
       const bad = await staffCall(app, layla, 'POST', STAFF_API.catalogueCategories, { id, content });
@@ -140,6 +165,7 @@ async function categoriesSuite(t: TestContext, target: DatabaseTarget): Promise<
     const badContent = await staffCall(app, layla, 'POST', STAFF_API.catalogueCategories, { id: 'other_new', content: { ...content, title_ar: '', info: '<b>x</b>' } });
     assert.equal(badContent.statusCode, 400);
     assert.match(badContent.body, /title_ar is required; info is plain text/);
+    assert.deepEqual(badContent.json<ApiError>().problems?.map(({ path }) => path), [['content', 'title_ar'], ['content', 'info']]);
     assert.deepEqual(await db.query("select id from catalogue_categories where id = 'other_new'"), []);
   });
 

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { catalogueProductApiPath } from '@site/contracts/api';
+import type { ApiError } from '@site/contracts/forms-api';
 import { STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
@@ -77,10 +78,13 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(bad.statusCode, 400, bad.body);
     const message = bad.json<{ error: string }>().error;
     for (const field of ['productName_ar', 'bad price']) assert.ok(message.includes(field), `${field} in ${message}`);
+    // each problem at its value in the body, so the form marks its field
+    assert.deepEqual((bad.json<ApiError>().problems ?? []).map(({ path }) => path), [['content', 'price'], ['content', 'productName_ar']]);
     const code = await staffCall(app, layla, 'POST', STAFF_API.catalogueCreate, { id: 'hex_test_other', content: { ...fresh, code: source.code } });
     assert.equal(code.statusCode, 400, code.body);
     assert.match(code.json<{ error: string }>().error, new RegExp(`variant code "${source.code}" is already product ${SOURCE}'s \\(${source.code}\\)`));
-    assert.deepEqual(code.json<{ problems: unknown[] }>().problems[0], { path: ['variants', 0, 'code'], message: `variant 1 (${source.code}): variant code "${source.code}" is already product ${SOURCE}'s (${source.code}): each variant code is unique over the catalogue` });
+    // content without variants (the new-product form's) is its one variant: the problem at its own code field
+    assert.deepEqual(code.json<ApiError>().problems, [{ path: ['content', 'code'], message: `variant code "${source.code}" is already product ${SOURCE}'s (${source.code}): each variant code is unique over the catalogue` }]);
     const kept = await db.query('select 1 from catalogue_product_edits where product_id = $1', ['hex_test_other']);
     assert.deepEqual(kept, []);
   });
@@ -108,6 +112,11 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const second = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.cataloguePublish, { id: again.id }), { baseVersion: 1 });
     assert.equal(second.statusCode, 400, second.body);
     assert.match(second.body, new RegExp(`variant code \\\\"${source.code}-COPY\\\\" is already product ${copy.id}'s`));
+    // a publish's problems are at the draft's values they are about, as a save's are: each variant's code
+    assert.deepEqual(
+      (second.json<ApiError>().problems ?? []).map(({ path }) => path),
+      (source.variants ?? [source]).map((_variant, index) => ['content', 'variants', index, 'code']),
+    );
     const unknown = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.catalogueDuplicate, { id: 'no_such_product' }), {});
     assert.equal(unknown.statusCode, 404, unknown.body);
     assert.deepEqual((await audit('catalogue.create')).slice(-2).map((row) => row.detail), [

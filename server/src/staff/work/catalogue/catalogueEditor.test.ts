@@ -95,36 +95,59 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(draft.statusCode, 404, draft.body);
   });
 
-  await t.test('a draft breaking the catalogue rules is refused with a problem per field; nothing is saved', async () => {
+  await t.test('a draft breaking the catalogue rules is refused with a problem per field, at its path; nothing is saved', async () => {
     const { published } = await read();
-    const cases: { content: EditableProduct; problem: RegExp }[] = [
-      { content: { ...published, productName_ar: '' }, problem: /productName_ar/ },
-      { content: { ...published, productName_ar: 'No Arabic here' }, problem: /missing Arabic: productName_ar/ },
-      { content: { ...published, details: { ...published.details, description: [{ key: '*No such section', value: '<p>x</p>' }] } }, problem: /details: description\.0\.key: unknown description section key/ },
-      { content: withPrice(published, '12,50 AED'), problem: /bad price/ },
-      { content: { ...published, productCategoryId: 'no_such_category' }, problem: /unknown category/ },
+    const cases: { content: EditableProduct; problem: RegExp; path: (string | number)[] }[] = [
+      { content: { ...published, productName_ar: '' }, problem: /productName_ar/, path: ['content', 'productName_ar'] },
+      { content: { ...published, productName_ar: 'No Arabic here' }, problem: /missing Arabic: productName_ar/, path: ['content', 'productName_ar'] },
+      {
+        content: { ...published, details: { ...published.details, description: [{ key: '*No such section', value: '<p>x</p>' }] } },
+        problem: /details: description\.0\.key: unknown description section key/,
+        path: ['content', 'details', 'description', 0, 'key'],
+      },
+      { content: { ...published, details_ar: { ...published.details_ar, Specification: [{}] } }, problem: /details_ar: Specification\.0: empty specification block/, path: ['content', 'details_ar', 'Specification', 0] },
+      { content: withPrice(published, '12,50 AED'), problem: /bad price/, path: ['content', 'variants', 0, 'price'] },
+      { content: { ...published, productCategoryId: 'no_such_category' }, problem: /unknown category/, path: ['content', 'productCategoryId'] },
     ];
-    for (const { content, problem } of cases) {
+    for (const { content, problem, path } of cases) {
       const res = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: 0, content });
       assert.equal(res.statusCode, 400, res.body);
       const answer = res.json<ApiError>();
       assert.match(answer.error, problem);
-      // the same problems one by one, so the editor marks them without reading the sentence
-      assert.ok(answer.problems !== undefined && answer.problems.some(({ message }) => problem.test(message)), res.body);
-      assert.ok(answer.error.endsWith(answer.problems.map(({ message }) => message).join('; ')), res.body);
+      // the same problems one by one, each at its value, so the editor marks them without reading the sentence
+      assert.deepEqual(answer.problems?.filter(({ message }) => problem.test(message)).map((one) => one.path), [path], res.body);
+      assert.ok(answer.error.endsWith((answer.problems ?? []).map(({ message }) => message).join('; ')), res.body);
     }
-    // the request's own shape: an unknown field, a wrong type, no content at all, a control character
-    for (const body of [
-      { baseVersion: 0, content: { ...published, colour: 'red' } },
-      { baseVersion: '0', content: published },
-      { baseVersion: 0 },
-      { baseVersion: 0, content: { ...published, code: 'CW\u0000' } },
-      { baseVersion: 0, content: { ...published, productName: 'Gland\u202e' } },
-      { baseVersion: 0, content: { ...published, details: { ...published.details, detail: ['<p>a\u0007</p>'] } } },
-    ]) {
+    // an attacker's body, every value wrong at once: each problem is at its own value, none is lost or misplaced
+    const hostile = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), {
+      baseVersion: 0,
+      content: {
+        ...published,
+        productCategoryId: '../../etc/passwd',
+        productName_ar: '<script>alert(1)</script>',
+        variants: withPrice(published, '-1e9').variants,
+        popularity: '999',
+        details: { ...published.details, description: [{ key: '*__proto__', value: '<img src=x onerror=alert(1)>' }] },
+      },
+    });
+    assert.equal(hostile.statusCode, 400, hostile.body);
+    const placed = hostile.json<ApiError>().problems ?? [];
+    for (const path of [['content', 'productCategoryId'], ['content', 'productName_ar'], ['content', 'variants', 0, 'price'], ['content', 'popularity'], ['content', 'details', 'description', 0, 'key']]) {
+      assert.ok(placed.some((one) => JSON.stringify(one.path) === JSON.stringify(path)), `${path.join('.')}: ${hostile.body}`);
+    }
+    assert.ok(placed.every(({ path }) => path[0] === 'content'), hostile.body);
+    // the request's own shape: an unknown field, a wrong type, no content at all, a control character (at its value)
+    for (const [body, path] of [
+      [{ baseVersion: 0, content: { ...published, colour: 'red' } }, ['content']],
+      [{ baseVersion: '0', content: published }, ['baseVersion']],
+      [{ baseVersion: 0 }, ['content']],
+      [{ baseVersion: 0, content: { ...published, code: 'CW\u0000' } }, ['content', 'code']],
+      [{ baseVersion: 0, content: { ...published, productName: 'Gland\u202e' } }, ['content', 'productName']],
+      [{ baseVersion: 0, content: { ...published, details: { ...published.details, detail: ['<p>a\u0007</p>'] } } }, ['content', 'details', 'detail', 0]],
+    ] as const) {
       const res = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), body);
       assert.equal(res.statusCode, 400, res.body);
-      assert.ok((res.json<ApiError>().problems ?? []).length > 0, res.body);
+      assert.deepEqual(res.json<ApiError>().problems?.map((problem) => problem.path), [path], res.body);
     }
     // a problem's path is its value's, from the schema: the sentence keeps its words
     const wrongType = (await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: 0, content: { ...published, popularity: 5 } })).json<ApiError>();

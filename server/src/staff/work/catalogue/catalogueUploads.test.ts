@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
+import type { ApiError } from '@site/contracts/forms-api';
 import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import { PICTURE_MAX_BYTES, type EditorProduct, type UploadedDatasheet, type UploadedPicture } from '@site/contracts/staff-catalogue-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
@@ -381,17 +382,19 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
         payload: JSON.stringify({ baseVersion: version, content: { ...product.published, details: { ...product.published.details, ...details }, details_ar: { ...product.published.details_ar, ...details } } }),
       });
     const missing = `${picture!.picture.src.slice(0, -64)}${'0'.repeat(64)}`;
-    for (const [details, problem] of [
-      [{ picture: { ...picture!.picture, src: missing } }, /details\.picture: there is no uploaded picture/],
-      [{ picture: { ...picture!.picture, widths: [320, 2000] } }, /details\.picture: there is no uploaded picture .* 2000 px wide/],
-      [{ picture: { ...picture!.picture, src: picture!.picture.src.replace(PRODUCT, 'hex_other_gland') } }, /details\.picture: the picture must be one uploaded for this product/],
-      [{ datasheet: `${missing}.pdf` }, /details\.datasheet: there is no uploaded datasheet/],
-      [{ datasheet: '/uploads/../../etc/passwd' }, /datasheet/],
-      [{ picture: { src: 'javascript:alert(1)', widths: [320] } }, /picture/],
+    // each refusal at the reference it is about (a shape the schema refuses: wherever the schema says)
+    for (const [details, problem, path] of [
+      [{ picture: { ...picture!.picture, src: missing } }, /details\.picture: there is no uploaded picture/, ['content', 'details', 'picture']],
+      [{ picture: { ...picture!.picture, widths: [320, 2000] } }, /details\.picture: there is no uploaded picture .* 2000 px wide/, ['content', 'details', 'picture']],
+      [{ picture: { ...picture!.picture, src: picture!.picture.src.replace(PRODUCT, 'hex_other_gland') } }, /details\.picture: the picture must be one uploaded for this product/, ['content', 'details', 'picture']],
+      [{ datasheet: `${missing}.pdf` }, /details\.datasheet: there is no uploaded datasheet/, ['content', 'details', 'datasheet']],
+      [{ datasheet: '/uploads/../../etc/passwd' }, /datasheet/, undefined],
+      [{ picture: { src: 'javascript:alert(1)', widths: [320] } }, /picture/, undefined],
     ] as const) {
       const res = await save(details);
       assert.equal(res.statusCode, 400, res.body);
       assert.match(res.json<{ error: string }>().error, problem);
+      if (path !== undefined) assert.deepEqual(res.json<ApiError>().problems?.map((one) => one.path), [path], res.body);
     }
     const saved = await save({ picture: picture!.picture, datasheet: datasheet!.datasheet });
     assert.equal(saved.statusCode, 200, saved.body);

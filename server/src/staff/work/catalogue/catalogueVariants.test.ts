@@ -35,7 +35,7 @@ async function variantsSuite(t: TestContext, target: DatabaseTarget): Promise<vo
   };
   const variantsOf = (content: EditableProduct): EditableVariant[] => content.variants!;
 
-  await t.test('a draft refused for its variants: 400 with each problem at its variant field; nothing saved', async () => {
+  await t.test('a draft refused for its variants: 400 with each problem at its variant field in the body (content.variants.i.field); nothing saved', async () => {
     const { published } = await read();
     const variants = variantsOf(published);
     const otherCode = (await stored(OTHER)).variants[0]![0] as string;
@@ -43,21 +43,21 @@ async function variantsSuite(t: TestContext, target: DatabaseTarget): Promise<vo
       {
         variants: variants.map((variant, index) => (index === 3 ? { ...variant, code: variants[1]!.code } : variant)),
         problems: [
-          { path: ['variants', 1, 'code'], message: /^variant 2 \(HEX-CW-20\) and variant 4 \(HEX-CW-20\) have one code \(HEX-CW-20\): each variant needs its own$/ },
-          { path: ['variants', 3, 'code'], message: /^variant 2 \(HEX-CW-20\) and variant 4 \(HEX-CW-20\) have one code/ },
+          { path: ['content', 'variants', 1, 'code'], message: /^variant 2 \(HEX-CW-20\) and variant 4 \(HEX-CW-20\) have one code \(HEX-CW-20\): each variant needs its own$/ },
+          { path: ['content', 'variants', 3, 'code'], message: /^variant 2 \(HEX-CW-20\) and variant 4 \(HEX-CW-20\) have one code/ },
         ],
       },
       {
         variants: variants.map((variant, index) => (index === 2 ? { ...variant, code: otherCode } : variant)),
-        problems: [{ path: ['variants', 2, 'code'], message: new RegExp(`^variant 3 \\(${otherCode}\\): variant code "${otherCode}" is already product ${OTHER}'s`) }],
+        problems: [{ path: ['content', 'variants', 2, 'code'], message: new RegExp(`^variant 3 \\(${otherCode}\\): variant code "${otherCode}" is already product ${OTHER}'s`) }],
       },
       {
         variants: variants.map((variant, index) => (index === 1 ? { ...variant, price: '13.505' } : variant)),
-        problems: [{ path: ['variants', 1, 'price'], message: /^variant 2 \(HEX-CW-20\): bad price "13\.505": a number of AED with at most two decimals/ }],
+        problems: [{ path: ['content', 'variants', 1, 'price'], message: /^variant 2 \(HEX-CW-20\): bad price "13\.505": a number of AED with at most two decimals/ }],
       },
       {
         variants: variants.map((variant) => ({ ...variant, published: false })),
-        problems: [{ path: ['variants'], message: /^At least one variant must be published: a product with none cannot be ordered\.$/ }],
+        problems: [{ path: ['content', 'variants'], message: /^At least one variant must be published: a product with none cannot be ordered\.$/ }],
       },
     ];
     for (const { variants: sent, problems } of cases) {

@@ -9,6 +9,7 @@
 // search would otherwise point into a category the public cannot see; the editor withdraws or moves them first.
 import { sql, type Kysely } from 'kysely';
 import type { CategoryState, EditableCategory, EditorCategory, EditorCategoryList } from '@site/contracts/staff-catalogue-api';
+import type { ApiProblem } from '@site/contracts/forms-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import { CATEGORY_IMAGE_KEYS } from '@site/content';
 import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
@@ -24,29 +25,34 @@ const ARABIC_LETTER = /[\u0600-\u06FF]/;
 /** The start of an HTML tag, comment or declaration: the introduction is shown as text, so markup would show as it is. */
 const MARKUP = /<[A-Za-z!/?]/;
 
-/** Every problem of a category's content, each naming its field; [] when it may be saved. */
-export function categoryProblems(content: EditableCategory): string[] {
-  const problems: string[] = [];
+/**
+ * Every problem of a category's content, each at its field in the request (['content', 'title_ar']) and naming it in
+ * its sentence; [] when it may be saved.
+ */
+export function categoryProblems(content: EditableCategory): ApiProblem[] {
+  const problems: ApiProblem[] = [];
+  const add = (field: keyof EditableCategory, message: string) => problems.push({ path: ['content', field], message });
   for (const field of ['title', 'title_ar', 'info', 'info_ar'] as const) {
     const value = content[field];
     if (value.trim() === '') {
-      problems.push(`${field} is required`);
+      add(field, `${field} is required`);
       continue;
     }
-    if (value !== value.trim()) problems.push(`${field} must not start or end with spaces`);
+    if (value !== value.trim()) add(field, `${field} must not start or end with spaces`);
     const characters = textProblemMessage(field, value, 'line');
-    if (characters !== null) problems.push(characters);
-    if (MARKUP.test(value)) problems.push(`${field} is plain text on the site: remove the HTML tags (${value.match(MARKUP)?.[0] ?? '<'}…)`);
+    if (characters !== null) add(field, characters);
+    if (MARKUP.test(value)) add(field, `${field} is plain text on the site: remove the HTML tags (${value.match(MARKUP)?.[0] ?? '<'}…)`);
   }
-  if (!(CATEGORY_IMAGE_KEYS as readonly string[]).includes(content.image)) problems.push(`image must be one of the category pictures: ${CATEGORY_IMAGE_KEYS.join(', ')}`);
+  if (!(CATEGORY_IMAGE_KEYS as readonly string[]).includes(content.image)) add('image', `image must be one of the category pictures: ${CATEGORY_IMAGE_KEYS.join(', ')}`);
   const company = textProblemMessage('company', content.company, 'line');
-  if (company !== null) problems.push(company);
-  if (content.company !== content.company.trim()) problems.push('company must not start or end with spaces');
+  if (company !== null) add('company', company);
+  if (content.company !== content.company.trim()) add('company', 'company must not start or end with spaces');
   return problems;
 }
 
-const refused = (what: string, problems: readonly string[]) =>
-  new StaffWorkError(400, `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.join('; ')}`);
+/** 400: the sentence names every problem; the problems one by one are at their fields. */
+const refused = (what: string, problems: readonly ApiProblem[]) =>
+  new StaffWorkError(400, `The category was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map(({ message }) => message).join('; ')}`, problems);
 
 const productCounts = (db: Kysely<DatabaseSchema>) =>
   db.selectFrom('catalogue_products').select(['category_id', sql<string>`count(*)`.as('n')]).groupBy('category_id');
@@ -190,12 +196,15 @@ export function publishCategory(db: Database, actor: Actor, id: string, baseVers
   });
 }
 
+/** 409 about the id the body names: its one problem is the id's (path ['id']), so the form marks that field. */
+const idRefused = (message: string) => new StaffWorkError(409, message, [{ path: ['id'], message }]);
+
 /** Refuses an id a new category cannot take: the staff form's address, or one a category has in any case. */
 async function refuseTakenId(trx: Kysely<DatabaseSchema>, id: string): Promise<void> {
-  if (id === 'new') throw conflict('id: "new" is the staff app\'s address of the new-category form. Choose another id.');
+  if (id === 'new') throw idRefused('id: "new" is the staff app\'s address of the new-category form. Choose another id.');
   // two ids differing only in case would be two addresses a person reads as one
   const taken = await trx.selectFrom('catalogue_categories').select('id').where(sql<string>`lower(id)`, '=', id.toLowerCase()).executeTakeFirst();
-  if (taken !== undefined) throw conflict(`id: the category "${taken.id}" already exists. Choose another id.`);
+  if (taken !== undefined) throw idRefused(`id: the category "${taken.id}" already exists. Choose another id.`);
 }
 
 /** A new category, live at once (empty until products are put in it); 409 when the id is taken. */

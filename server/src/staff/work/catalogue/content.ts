@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { ApiProblem } from '@site/contracts/forms-api';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../platform/db/index.js';
-import { cleanDetailDocument, exportCatalogueRow, importRowsIn } from '../../../catalogue/index.js';
+import { cleanDetailDocument, exportCatalogueRow, importRowsIn, type RowProblem } from '../../../catalogue/index.js';
+import { StaffWorkError } from '../errors.js';
 import { contentOfRows, derivedProductColumns, problemsOfLines, rowsOfContent } from './variantRows.js';
 
 export { contentOfRows, rowsOfContent };
@@ -24,14 +25,27 @@ export async function publishedContent(db: Kysely<DatabaseSchema>, id: string): 
 
 /**
  * Writes `content` as product `id` through the import (search rows, filter values, brands, its variants, the catalogue's
- * version), or with `dryRun` only checks it. Resolves to its problems, each with its path (a variant's: ['variants', 3,
- * 'code']) and its words naming the field ('missing Arabic: productName_ar is empty'); nothing is written when any.
+ * version), or with `dryRun` only checks it. Resolves to its problems, each at its value's path in the content (a
+ * variant's: ['variants', 3, 'code']; the product's: ['productName_ar'], ['details', 'description', 0, 'key']) and
+ * naming it in its words; nothing is written when there is any.
  */
-export async function importContent(trx: Kysely<DatabaseSchema>, id: string, content: EditableProduct, options: { dryRun: boolean }): Promise<readonly ApiProblem[]> {
+export async function importContent(trx: Kysely<DatabaseSchema>, id: string, content: EditableProduct, options: { dryRun: boolean }): Promise<readonly RowProblem[]> {
   const rows = rowsOfContent(id, content);
   // a row a variant: line n is variant n - 1
   const outcome = await importRowsIn(trx, rows.map((row, index) => ({ line: index + 1, row })), options);
   return problemsOfLines(outcome.problemsByLine, content);
+}
+
+/**
+ * 400: the content breaks the catalogue's rules. The sentence names every problem in the import's words; the problems
+ * one by one are at their values in the request: a content field's under ['content', …] (a publish's too: its draft's
+ * content is the form's), the id's at `idAt` (a new product's id is its body's ['id']; a draft's is its address, [] the
+ * request as a whole).
+ */
+export function contentRefused(what: 'saved' | 'created', problems: readonly RowProblem[], idAt: readonly ['id'] | readonly []): StaffWorkError {
+  const paths: ApiProblem[] = problems.map(({ path, message }) => ({ path: path[0] === 'id' ? [...idAt] : ['content', ...path], message }));
+  const messages = problems.map(({ message }) => message);
+  return new StaffWorkError(400, `The product was not ${what}: ${messages.length} problem${messages.length === 1 ? '' : 's'} to fix: ${messages.join('; ')}`, paths);
 }
 
 /**

@@ -8,8 +8,7 @@ import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, StaffWorkError } from '../errors.js';
-import { cleanContent, importContent } from './content.js';
-import { contentRefused } from './editorStore.js';
+import { cleanContent, contentRefused, importContent } from './content.js';
 import { lockProduct, readEditorProduct, refuseStale } from './editorStore.js';
 
 type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
@@ -40,7 +39,7 @@ async function createDraft(db: Database, actor: Actor, id: string, sent: Editabl
   await db.kysely.transaction().execute(async (trx) => {
     if (await idInUse(trx, id)) throw idTaken(id);
     const problems = await importContent(trx, id, content, { dryRun: true });
-    if (problems.length > 0) throw contentRefused(problems, 'created');
+    if (problems.length > 0) throw contentRefused('created', problems, ['id']);
     // two creations of one id at once: the second finds the first's row here and is told, as above
     const inserted = await trx
       .insertInto('catalogue_product_edits')

@@ -4,13 +4,12 @@
 // commits with its audit line; a publish also with its history row and the product written as an import writes it.
 import { sql, type Kysely } from 'kysely';
 import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catalogue-api';
-import type { ApiProblem } from '@site/contracts/forms-api';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../../../platform/db/index.js';
 import { lockCatalogue } from '../../../catalogue/index.js';
 import { recordStaffAction } from '../../audit.js';
 import { conflict, notFound, StaffWorkError } from '../errors.js';
-import { archivedContent, cleanContent, importContent, publishedContent } from './content.js';
+import { archivedContent, cleanContent, contentRefused, importContent, publishedContent } from './content.js';
 
 type Actor = Pick<StaffAccountSummary, 'id' | 'email'>;
 
@@ -31,17 +30,6 @@ export class StaleEdit extends StaffWorkError {
     this.name = 'StaleEdit';
   }
 }
-
-/**
- * The content breaks the catalogue's rules: 400 naming every problem with its field, and the problems one by one (a
- * variant's with its path, ['variants', 3, 'code']; the product's with path [], the import's words naming its field).
- */
-export const contentRefused = (problems: readonly ApiProblem[], what = 'saved') =>
-  new StaffWorkError(
-    400,
-    `The product was not ${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix: ${problems.map((problem) => problem.message).join('; ')}`,
-    problems,
-  );
 
 export const NO_PRODUCT = 'There is no such product';
 export const ARCHIVED_PRODUCT = 'This product is archived: restore it (unarchive) before changing it.';
@@ -125,7 +113,7 @@ export async function saveDraft(db: Database, actor: Actor, id: string, baseVers
     const edits = await lockProduct(trx, id, { unpublished: 'allow' });
     refuseStale(edits, baseVersion, sent);
     const problems = await importContent(trx, id, content, { dryRun: true });
-    if (problems.length > 0) throw contentRefused(problems);
+    if (problems.length > 0) throw contentRefused('saved', problems, []);
     const version = edits.version + 1;
     await writeEdits(trx, id, actor, version, { content, basedOn: baseVersion });
     await recordStaffAction(trx, actor, 'catalogue.draft', `product:${id}`, `draft saved as version ${version}`);
@@ -154,7 +142,7 @@ export async function publishDraft(db: Database, actor: Actor, id: string, baseV
       }
     }
     const problems = await importContent(trx, id, content, { dryRun: false });
-    if (problems.length > 0) throw contentRefused(problems);
+    if (problems.length > 0) throw contentRefused('saved', problems, []);
     const version = edits.version + 1;
     await writeEdits(trx, id, actor, version, null);
     await trx

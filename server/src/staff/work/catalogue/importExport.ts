@@ -47,9 +47,9 @@ function editorOf(request: FastifyRequest): StaffAccountSummary {
 function problemRows(outcome: ImportOutcome, idOf: ReadonlyMap<number, string>): ImportProblem[] {
   const rows: ImportProblem[] = [];
   for (const [line, reasons] of [...outcome.problemsByLine].sort(([a], [b]) => a - b)) {
-    for (const reason of reasons) {
+    for (const { path, message } of reasons) {
       if (rows.length >= IMPORT_PROBLEMS_LISTED) return rows;
-      rows.push({ line, id: idOf.get(line) ?? '', column: problemColumn(reason), reason });
+      rows.push({ line, id: idOf.get(line) ?? '', column: problemColumn(path), reason: message });
     }
   }
   return rows;

@@ -25,7 +25,7 @@ export function newProductRoutes(app: ContractsApp, { db, media }: StaffCatalogu
     { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { body: createProductBodySchema, response: editorAnswers(editorProductSchema) } },
     async (request) => {
       const problem = contentTextProblem(request.body.content) ?? (await mediaReferenceProblem(media, request.body.id, request.body.content));
-      if (problem !== undefined) throw badRequest(problem);
+      if (problem !== undefined) throw badRequest(problem.message, problem.path);
       return createProduct(db, editorOf(request), request.body.id, request.body.content);
     },
   );

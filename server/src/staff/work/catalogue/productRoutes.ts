@@ -52,7 +52,7 @@ export function productEditorRoutes(app: ContractsApp, { db, media }: StaffCatal
     { bodyLimit: EDITOR_BODY_LIMIT, preValidation: requireJson, schema: { params: productIdParamsSchema, body: saveDraftBodySchema, response: editorAnswers(editorProductSchema) } },
     async (request) => {
       const problem = contentTextProblem(request.body.content) ?? (await mediaReferenceProblem(media, request.params.id, request.body.content));
-      if (problem !== undefined) throw badRequest(problem);
+      if (problem !== undefined) throw badRequest(problem.message, problem.path);
       return saveDraft(db, editorOf(request), request.params.id, request.body.baseVersion, request.body.content);
     },
   );

@@ -8,6 +8,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ApiProblem } from '@site/contracts/forms-api';
 import { canEditCatalogue, STAFF_API, type StaffAccountSummary } from '@site/contracts/staff-api';
 import {
   CATALOGUE_MEDIA_PREFIX,
@@ -157,26 +158,28 @@ export async function catalogueUploadRoutes(parent: FastifyInstance, { db, store
 }
 
 /**
- * The first media reference of a draft's details that is not an upload of this product kept by the store, as a sentence
- * naming its field; undefined when there is none. (Its shape is the schema's to check: anything else is left to it.)
+ * The first media reference of a draft's details that is not an upload of this product kept by the store, at its path
+ * in the request (['content', 'details', 'picture']) with a sentence naming it; undefined when there is none. (Its shape
+ * is the schema's to check: anything else is left to it.)
  */
-export async function mediaReferenceProblem(store: MediaStore | undefined, id: string, documents: Record<'details' | 'details_ar', Record<string, unknown>>): Promise<string | undefined> {
+export async function mediaReferenceProblem(store: MediaStore | undefined, id: string, documents: Record<'details' | 'details_ar', Record<string, unknown>>): Promise<ApiProblem | undefined> {
   const own = `${CATALOGUE_MEDIA_PREFIX}/${id}/`;
   const stored = async (path: string) => store !== undefined && (await store.has({ productId: id, name: path.slice(own.length) }));
   for (const [field, document] of Object.entries(documents)) {
+    const problem = (key: 'picture' | 'datasheet', message: string): ApiProblem => ({ path: ['content', field, key], message: `${field}.${key}: ${message}` });
     const picture = document.picture as { src?: unknown; widths?: unknown } | undefined;
     if (typeof picture === 'object' && picture !== null && typeof picture.src === 'string' && Array.isArray(picture.widths)) {
-      if (!picture.src.startsWith(own)) return `${field}.picture: the picture must be one uploaded for this product (${own}…)`;
+      if (!picture.src.startsWith(own)) return problem('picture', `the picture must be one uploaded for this product (${own}…)`);
       for (const width of picture.widths) {
         for (const format of ['avif', 'webp']) {
-          if (!(await stored(`${picture.src}-${String(width)}.${format}`))) return `${field}.picture: there is no uploaded picture ${picture.src} ${String(width)} px wide: upload the picture again`;
+          if (!(await stored(`${picture.src}-${String(width)}.${format}`))) return problem('picture', `there is no uploaded picture ${picture.src} ${String(width)} px wide: upload the picture again`);
         }
       }
     }
     const datasheet = document.datasheet;
     if (typeof datasheet === 'string') {
-      if (!datasheet.startsWith(own)) return `${field}.datasheet: the datasheet must be one uploaded for this product (${own}…)`;
-      if (!(await stored(datasheet))) return `${field}.datasheet: there is no uploaded datasheet ${datasheet}: upload it again`;
+      if (!datasheet.startsWith(own)) return problem('datasheet', `the datasheet must be one uploaded for this product (${own}…)`);
+      if (!(await stored(datasheet))) return problem('datasheet', `there is no uploaded datasheet ${datasheet}: upload it again`);
     }
   }
   return undefined;

@@ -1,9 +1,8 @@
 // A product's editable content and the catalogue file's rows it stands for: one row per variant, the product's columns
-// repeated on each (catalogue/file/columns.ts). The editor's problems come back by row: a variant's field's by its
-// path (['variants', 3, 'code']), the product's with the empty path.
-import type { ApiProblem } from '@site/contracts/forms-api';
+// repeated on each (catalogue/file/columns.ts). The editor's problems come back by row, each at its path in the
+// content: a variant's field's (['variants', 3, 'code']), the product's at its own field.
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
-import { type CatalogueFileRow, problemColumn } from '../../../catalogue/index.js';
+import { type CatalogueFileRow, problemColumn, type RowProblem } from '../../../catalogue/index.js';
 
 /** The editable variant's field each variant column of the file is. */
 const FIELD_OF: Partial<Record<string, keyof EditableVariant>> = {
@@ -95,27 +94,39 @@ export function contentOfRows(rows: readonly CatalogueFileRow[]): EditableProduc
 
 const DUPLICATE = /^duplicate code "(.*)": line (\d+)(?: \(product [^)]*\))? has it/;
 
-/** The import's problems by line (line n: variant n - 1) as the editor's, each variant's with its field's path. */
-export function problemsOfLines(byLine: ReadonlyMap<number, readonly string[]>, content: EditableProduct): ApiProblem[] {
+/**
+ * The import's problems by line (line n: variant n - 1) as the editor's, each at its path in the content: a variant
+ * column's at its variant's field (['variants', 3, 'code']), the product's at its own (['productName_ar'], ['details',
+ * 'description', 0, 'key']), none published at ['variants']; content without variants has its problems at its own fields.
+ */
+export function problemsOfLines(byLine: ReadonlyMap<number, readonly RowProblem[]>, content: EditableProduct): RowProblem[] {
   const variants = variantsOf(content);
   const named = (index: number) => `variant ${index + 1} (${variants[index]?.code ?? ''})`;
-  const problems: ApiProblem[] = [];
+  const problems: RowProblem[] = [];
   for (const [line, list] of [...byLine].sort(([a], [b]) => a - b)) {
     const index = line - 1;
-    for (const problem of list) {
+    for (const { path, message } of list) {
       // the product's own problems are said on its first row
-      if (problem.startsWith("the product's columns have problems")) continue;
-      const duplicate = DUPLICATE.exec(problem);
-      if (duplicate !== null) {
-        const other = Number(duplicate[2]) - 1;
-        const message = `${named(other)} and ${named(index)} have one code (${duplicate[1]}): each variant needs its own`;
-        problems.push({ path: ['variants', other, 'code'], message }, { path: ['variants', index, 'code'], message });
+      if (message.startsWith("the product's columns have problems")) continue;
+      // content without variants (the new-product form's) is its one variant: its code, price and unit are its own fields
+      if (content.variants === undefined) {
+        problems.push({ path, message });
         continue;
       }
-      const field = FIELD_OF[problemColumn(problem) ?? ''];
-      if (problem.startsWith('published: no variant')) problems.push({ path: ['variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
-      else if (field !== undefined) problems.push({ path: ['variants', index, field], message: `${named(index)}: ${problem}` });
-      else problems.push({ path: [], message: problem });
+      // two variants of one code: the sentence names the line that has it first, marked too
+      const duplicate = DUPLICATE.exec(message);
+      if (duplicate !== null) {
+        const other = Number(duplicate[2]) - 1;
+        const both = `${named(other)} and ${named(index)} have one code (${duplicate[1]}): each variant needs its own`;
+        problems.push({ path: ['variants', other, 'code'], message: both }, { path: ['variants', index, 'code'], message: both });
+        continue;
+      }
+      const [column, ...rest] = path;
+      const field = FIELD_OF[problemColumn(path) ?? ''];
+      // the editor sends each variant's published as yes or no: its only problem there is that none is
+      if (column === 'published') problems.push({ path: ['variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
+      else if (field !== undefined) problems.push({ path: ['variants', index, field, ...rest], message: `${named(index)}: ${message}` });
+      else problems.push({ path, message });
     }
   }
   return problems;
