@@ -26,6 +26,32 @@ export type EditorStatus = (typeof EDITOR_STATUSES)[number];
 const text = (field: string, max: number) => z.string({ error: `${field} must be text` }).max(max, { error: `${field} must be at most ${max} characters` });
 const document = (field: string) => z.record(z.string(), z.unknown(), { error: `${field} must be a JSON object` });
 
+/**
+ * An orderable variant as the editor edits it (docs/decisions/034-orderable-variants.md): the catalogue file's variant
+ * columns, text as in the file ('' for none), its table row's cells as JSON objects, published as a boolean.
+ */
+export const editableVariantSchema = z.strictObject({
+  code: text('code', 200),
+  /** The manufacturer's part number; '' for none. */
+  mpn: text('mpn', 64),
+  label: text('label', 120),
+  label_ar: text('label_ar', 120),
+  /** Its row of the specification table (leaf column id → value), where the table lists the product's parts. */
+  row: document('row').optional(),
+  /** The row in Arabic; absent: the English row's values. */
+  row_ar: document('row_ar').optional(),
+  /** AED with at most two decimals, or '' for none (price on request). */
+  price: text('price', 20),
+  unit: text('unit', 100),
+  /** A whole number of 2 or more, or '' for none. */
+  packQuantity: text('packQuantity', 9),
+  /** false: withdrawn (not orderable, its row leaves the table). */
+  published: z.boolean({ error: 'published must be true or false' }),
+});
+export type EditableVariant = z.infer<typeof editableVariantSchema>;
+/** The most variants a product has (content/src/schema.ts PRODUCT_VARIANTS_MAX). */
+export const EDITOR_VARIANTS_MAX = 200;
+
 export const editableProductSchema = z.strictObject({
   productCategoryId: text('productCategoryId', 100),
   productName: text('productName', 500),
@@ -43,6 +69,12 @@ export const editableProductSchema = z.strictObject({
   image: text('image', 500),
   details: document('details'),
   details_ar: document('details_ar'),
+  /**
+   * Its orderable variants in order; the product's `code`, `price` and `unit` are made from them when they are saved
+   * (its first published variant's code and unit, its lowest published price). Absent (content saved before variants):
+   * one variant of the product's code, price and unit.
+   */
+  variants: z.array(editableVariantSchema).max(EDITOR_VARIANTS_MAX, { error: `a product has at most ${EDITOR_VARIANTS_MAX} variants` }).optional(),
 });
 export type EditableProduct = z.infer<typeof editableProductSchema>;
 
@@ -220,6 +252,12 @@ export const importReportSchema = z.strictObject({
   problemCount: z.number(),
   /** The catalogue's version after an import that wrote (the pages follow it); null otherwise. */
   version: z.number().nullable(),
+  /**
+   * What the rows change, the first IMPORT_PROBLEMS_LISTED of them: a product's columns, and each variant's by its code
+   * ("HEX-CW-25: price 14 → 15"), new, withdrawn and removed variants too. Optional for the servers written before.
+   */
+  changes: z.array(z.strictObject({ line: z.number(), id: z.string(), change: z.string() })).optional(),
+  changeCount: z.number().optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -55,7 +55,8 @@ export function problemsOf(problems: readonly ApiProblem[]): FieldProblem[] {
     const [field, ...at] = place;
     if (field === undefined) return { field: undefined, at: [], text: message };
     const name = String(field);
-    return { field: name, at, text: message.includes(name) ? message : `${place.join('.')}: ${message}` };
+    // a variant's problem names its variant in its words ('variant 2 (HX-20): bad price …')
+    return { field: name, at, text: message.includes(name) || name === 'variants' ? message : `${place.join('.')}: ${message}` };
   });
 }
 

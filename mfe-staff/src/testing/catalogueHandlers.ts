@@ -69,6 +69,26 @@ export function glandContent(overrides: Partial<EditableProduct> = {}): Editable
   };
 }
 
+/** The server's refusals of a draft's variants (server/src/staff/work/catalogue/variantRows.ts words them), at their paths in the body. */
+function variantProblemsOf(content: EditableProduct): ApiProblem[] {
+  const variants = content.variants ?? [];
+  const named = (index: number) => `variant ${index + 1} (${variants[index]!.code})`;
+  const problems: ApiProblem[] = [];
+  const first = new Map<string, number>();
+  variants.forEach((variant, index) => {
+    if (!PRICE.test(variant.price)) problems.push({ path: ['content', 'variants', index, 'price'], message: `${named(index)}: bad price "${variant.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+    const key = variant.code.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    const before = first.get(key);
+    if (before === undefined) first.set(key, index);
+    else {
+      const message = `${named(before)} and ${named(index)} have one code (${variant.code}): each variant needs its own`;
+      problems.push({ path: ['content', 'variants', before, 'code'], message }, { path: ['content', 'variants', index, 'code'], message });
+    }
+  });
+  if (variants.length > 0 && !variants.some((variant) => variant.published)) problems.push({ path: ['content', 'variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' });
+  return problems;
+}
+
 interface FakeProduct {
   product: EditorProduct;
   versions: { version: number; publishedBy: string | null; publishedAt: string; content: EditableProduct }[];
@@ -137,12 +157,16 @@ const CATEGORY_IDS = new Set((seededCategories as { id: string }[]).map(({ id })
 
 /**
  * A few of the catalogue's rules, worded as the import words them and each at its value's path as the server answers
- * it: the price, the category, the Arabic name, a specification block with nothing in it, an empty description row.
+ * it: the price, the category, the Arabic name, a specification block with nothing in it, an empty description row,
+ * and the variants' (a bad price, two of one code, none published).
  */
 function contentProblems(content: EditableProduct): ApiProblem[] {
   const problems: ApiProblem[] = [];
   if (!CATEGORY_IDS.has(content.productCategoryId)) problems.push({ path: ['content', 'productCategoryId'], message: `unknown category "${content.productCategoryId}"` });
-  if (!PRICE.test(content.price)) problems.push({ path: ['content', 'price'], message: `bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+  // content with variants: the price is each variant's (variantProblemsOf), the product's made from them
+  if (content.variants === undefined && !PRICE.test(content.price)) {
+    problems.push({ path: ['content', 'price'], message: `bad price "${content.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+  }
   if (content.productName_ar.trim() === '') problems.push({ path: ['content', 'productName_ar'], message: 'missing Arabic: productName_ar is empty' });
   for (const field of ['details', 'details_ar'] as const) {
     const blocks = Array.isArray(content[field].Specification) ? (content[field].Specification as Record<string, unknown>[]) : [];
@@ -154,7 +178,7 @@ function contentProblems(content: EditableProduct): ApiProblem[] {
       if (entry.key === '' && entry.value === '') problems.push({ path: ['content', field, 'description', index, 'value'], message: `${field}: description.${index}.value: the '' entry needs a value` });
     });
   }
-  return problems;
+  return [...problems, ...variantProblemsOf(content)];
 }
 
 /** Every field that differs, top-level and one level into the detail documents. */
@@ -246,6 +270,15 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
       const rows = text.split('\n').slice(1).filter((line) => line.trim() !== '').map((line, index) => ({ line: index + 2, id: line.split(',')[0] ?? '', price: line.split(',')[1] ?? '' }));
       const problems = rows.filter((row) => !PRICE.test(row.price)).map((row) => ({ line: row.line, id: row.id, column: 'price', reason: `bad price "${row.price}": a number of AED with at most two decimals (no currency or separators), or empty` }));
       const known = rows.filter((row) => find(row.id) !== undefined).length;
+      // the server's words of each change, by the variant's code (server/src/catalogue/file/importChanges.ts)
+      const importChanges = (list: typeof rows) => {
+        const changes = list.flatMap((row) => {
+          const content = find(row.id)?.product.published;
+          if (content === undefined) return [];
+          return content.price === row.price ? [] : [{ line: row.line, id: row.id, change: `${content.code}: price ${content.price || 'none'} → ${row.price || 'none'}` }];
+        });
+        return { changes, changeCount: changes.length };
+      };
       const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
       const written = !dryRun && problems.length === 0;
       if (written) {
@@ -264,6 +297,7 @@ export function catalogueHandlers(fake: FakeCatalogue, session: () => StaffSessi
         problems,
         problemCount: problems.length,
         version: written ? fake.version : null,
+        ...importChanges(rows),
       });
     }),
     // What lacks Arabic: the products whose Arabic name has no Arabic letter (their details are taken as translated).

@@ -137,7 +137,9 @@ async function broadSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     const content = (await publishedContent(kysely, id))!;
     const version = (await readEditorProduct(kysely, id)).version;
     // its name now starts with the text: it ranks first among the names
-    await saveDraft(db, actor, id, version, { ...content, productName: `Cable ${content.productName}`, price: '0.05' });
+    // re-priced on its first variant: the product's price is its variants' lowest
+    const variants = content.variants?.map((variant, index) => (index === 0 ? { ...variant, price: '0.05' } : variant));
+    await saveDraft(db, actor, id, version, { ...content, productName: `Cable ${content.productName}`, price: '0.05', variants });
     await publishDraft(db, actor, id, version + 1);
     const after = await kept.search(asked('cable', 'en', { facets: true }));
     assert.ok(after.results.slice(0, 24).some((result) => result.id === id), 'on the first page now');

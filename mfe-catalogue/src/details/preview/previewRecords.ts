@@ -29,8 +29,15 @@ export function previewRecords(
   };
   // A detail document is the page's record without its head (the editor keeps it as the JSON object it stores).
   const details = (locale === 'ar' ? content.details_ar : content.details) as Partial<ProductDetail>;
+  // where the variants carry table rows the table is theirs, the withdrawn ones' rows left out (decision 034)
+  const published = (content.variants ?? []).filter((variant) => variant.published);
+  const rows = published.flatMap((variant) => {
+    const row = locale === 'ar' ? (variant.row_ar ?? variant.row) : variant.row;
+    return row === undefined ? [] : [row as NonNullable<ProductDetail['productDetailTableData']>[number]];
+  });
+  const table = rows.length > 0 ? { productDetailTableData: rows } : {};
   return {
-    product: { ...head, ...details },
+    product: { ...head, ...details, ...table },
     quoteFacts: { code: content.code.trim(), unit, productCategoryId: categoryId, image },
   };
 }

@@ -229,6 +229,8 @@ describe('the server problems', () => {
       { path: ['content', 'productName'], message: 'productName must be text' },
       { path: ['id'], message: 'id: taken' },
       { path: [], message: 'missing Arabic: productName_ar is empty' },
+      { path: ['content', 'variants', 1, 'price'], message: 'variant 2 (CW-25): bad price "1.555": …' },
+      { path: ['content', 'variants'], message: 'At least one variant must be published: a product with none cannot be ordered.' },
     ]);
     expect(problems).toEqual([
       { field: 'productName_ar', at: [], text: 'missing Arabic: productName_ar is empty' },
@@ -241,6 +243,9 @@ describe('the server problems', () => {
       { field: 'id', at: [], text: 'id: taken' },
       // at [] it is about the request as a whole: the summary's alone, whatever its words name
       { field: undefined, at: [], text: 'missing Arabic: productName_ar is empty' },
+      // a variant's: its place tells the variants' rows where to show it; its words name the variant
+      { field: 'variants', at: [1, 'price'], text: 'variant 2 (CW-25): bad price "1.555": …' },
+      { field: 'variants', at: [], text: 'At least one variant must be published: a product with none cannot be ordered.' },
     ]);
   });
 

@@ -12,6 +12,7 @@ import { historyPath } from '../catalogueCalls';
 import { DetailsEditor } from './DetailsEditor';
 import { MediaEditor } from './MediaEditor';
 import { PreviewPanel } from './PreviewPanel';
+import { VariantsEditor } from './VariantsEditor';
 import { WithdrawSection } from './WithdrawSection';
 import { DuplicateSection } from '../create/DuplicateSection';
 import { DeleteDraftSection } from '../create/DeleteDraftSection';
@@ -49,15 +50,12 @@ const Sticky = styled.div`
   gap: 12px;
 `;
 
-type SimpleField = Exclude<keyof EditableProduct, 'details' | 'details_ar'>;
+type SimpleField = Exclude<keyof EditableProduct, 'details' | 'details_ar' | 'variants'>;
 
-/** The fields with one value for both languages, with their labels and hints. */
+/** The fields with one value for both languages, with their labels and hints (code, price and unit are the variants'). */
 const SHARED_FIELDS: { field: SimpleField; label: string; hint?: string; type?: 'date' }[] = [
-  { field: 'code', label: 'Code' },
   { field: 'productCategoryId', label: 'Category id', hint: 'As in the catalogue file, e.g. industrial_cable_glands.' },
   { field: 'company', label: 'Brand line', hint: 'Shown in the listing; empty for none.' },
-  { field: 'price', label: 'Price (AED)', hint: 'At most two decimals, e.g. 12.50; empty for price on request.' },
-  { field: 'unit', label: 'Unit', hint: 'e.g. piece, metre.' },
   { field: 'popularity', label: 'Popularity', hint: 'A whole number from 0 to 100.' },
   { field: 'dateAdded', label: 'Date added', type: 'date' },
   { field: 'image', label: 'Picture key', hint: 'The product picture’s name, e.g. gland_brass.' },
@@ -154,6 +152,15 @@ function ProductEditor({ id }: { id: string }) {
           </Columns>
         </Section>
 
+        <Section aria-labelledby="variants-heading">
+          <h2 id="variants-heading">Variants</h2>
+          <Meta>
+            What buyers order, in the order they are listed. The listing shows the first published variant&rsquo;s code ({content.code || 'none'}) and the lowest published
+            price ({content.price === '' ? 'price on request' : `AED ${content.price}`}).
+          </Meta>
+          <VariantsEditor content={content} problems={problems} onChange={editor.edit} />
+        </Section>
+
         <Section aria-labelledby="media-heading">
           <h2 id="media-heading">Picture and datasheet</h2>
           <MediaEditor productId={id} content={content} update={editor.update} />
@@ -244,21 +251,24 @@ function OutcomeNotice({ outcome, busy, onReload, onSaveOver }: { outcome: Edito
         </>
       );
       break;
-    case 'invalid':
+    case 'invalid': {
       tone = 'error';
+      // one problem may be about two fields (two variants with one code): said once here, shown beside each
+      const texts = [...new Set(outcome.problems.map((problem) => problem.text))];
       body = (
         <>
           <p>
-            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}: {outcome.problems.length === 1 ? 'one problem' : `${outcome.problems.length} problems`} to fix.
+            {outcome.refused === 'save' ? 'Not saved' : 'Not published'}: {texts.length === 1 ? 'one problem' : `${texts.length} problems`} to fix.
           </p>
           <ul>
-            {outcome.problems.map((problem) => (
-              <li key={problem.text}>{problem.text}</li>
+            {texts.map((text) => (
+              <li key={text}>{text}</li>
             ))}
           </ul>
         </>
       );
       break;
+    }
     case 'other':
       tone = 'error';
       body = outcome.message;

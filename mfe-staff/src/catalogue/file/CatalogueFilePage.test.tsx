@@ -41,9 +41,12 @@ describe('the catalogue file page', () => {
     await openPage();
     expect(screen.getByRole('button', { name: 'Check the file' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
-    choose(csv('id,price\nhex_cw_brass_cable_gland,12.50\nnew_gland,3\n'));
+    choose(csv('id,price\nhex_cw_brass_cable_gland,14\nnew_gland,3\n'));
     fireEvent.click(screen.getByRole('button', { name: 'Check the file' }));
     expect(await screen.findByText('The file is ready to import: 1 new, 1 changed, 0 unchanged. Nothing has been written yet.')).toHaveAttribute('role', 'status');
+    // each change named by its variant's code, before anything is written
+    const changes = screen.getByRole('table', { name: 'What the file changes (1)' });
+    expect([...changes.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual(['2hex_cw_brass_cable_glandCW-20S: price 12.50 → 14']);
     const counts = document.querySelector('dl')!;
     expect([...counts.querySelectorAll('dt')].map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)).toEqual([
       'Rows: 2',

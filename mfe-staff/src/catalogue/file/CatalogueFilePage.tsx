@@ -104,6 +104,40 @@ function ProblemTable({ report }: { report: ImportReport }) {
   );
 }
 
+/** What the file changes, line by line ("HEX-CW-25: price 14 → 15"): the dry run's list to read before importing. */
+function ChangeTable({ report }: { report: ImportReport }) {
+  const changes = report.changes ?? [];
+  if (changes.length === 0) return null;
+  const more = (report.changeCount ?? changes.length) - changes.length;
+  return (
+    <>
+      <Table caption={`What the file changes (${count(report.changeCount ?? changes.length)})`}>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Product id</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change, index) => (
+            <tr key={`${change.line}-${index}`}>
+              <td>{change.line}</td>
+              <td>
+                <VisibleText text={change.id} />
+              </td>
+              <td>
+                <VisibleText text={change.change} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {more > 0 ? <p>{`And ${count(more)} more changes not listed.`}</p> : null}
+    </>
+  );
+}
+
 export function CatalogueFilePage() {
   const upload = useCatalogueUpload();
   const [file, setFile] = useState<File | undefined>(undefined);
@@ -192,6 +226,7 @@ export function CatalogueFilePage() {
         <Notice tone="error">{step.kind === 'refused' ? step.message : null}</Notice>
         {report !== undefined ? <ReportCounts report={report} /> : null}
         {report !== undefined ? <ProblemTable report={report} /> : null}
+        {report !== undefined && report.problemCount === 0 ? <ChangeTable report={report} /> : null}
       </section>
     </PageContainer>
   );

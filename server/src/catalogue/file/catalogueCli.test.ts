@@ -5,12 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { dataEdition } from '@site/content/arabic-edition';
+import { seededProductVariants } from '@site/content/product-variants';
 import ExcelJS from 'exceljs';
 import { openDatabase, pgliteDir } from '../../platform/db/index.js';
 import { CatalogueStore } from '../catalogueStore.js';
 import { readCatalogueVersion } from '../state.js';
 import { catalogueCli } from './catalogueCli.js';
-import { CATALOGUE_COLUMNS } from './columns.js';
+import { CATALOGUE_COLUMNS, LONE_VARIANT } from './columns.js';
 import { placeMigratedDatabase } from '../../test-support/databases.js';
 import { readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
 
@@ -48,7 +49,9 @@ test('an export imports back unchanged, as CSV and as an Excel workbook', async 
   for (const name of ['catalogue.csv', 'catalogue.xlsx']) {
     const first = await run('export', file(name));
     assert.equal(first.code, 0, first.err);
-    assert.equal(first.out, `Exported ${dataEdition('en', 'products.json').length} products to ${file(name)}\n`);
+    // a row per variant: the seeded products and the variants of those with several
+    const variantRows = seededProductVariants().reduce((sum, entry) => sum + entry.variants.length - 1, 0);
+    assert.equal(first.out, `Exported ${dataEdition('en', 'products.json').length + variantRows} rows (a row per variant) to ${file(name)}\n`);
     const imported = await run('import', file(name));
     assert.equal(imported.code, 0, imported.err);
     assert.equal(imported.out, `Imported 0 new, ${dataEdition('en', 'products.json').length} updated products.\n`);
@@ -68,6 +71,7 @@ test('an export imports back unchanged, as CSV and as an Excel workbook', async 
 
 test('a bad file: every bad row with its line and reason, and nothing written', async () => {
   const base = {
+    ...LONE_VARIANT,
     id: 'new_gland_one',
     productCategoryId: 'industrial_cable_glands',
     productName: 'New Brass Gland 20S',
@@ -92,7 +96,8 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
     { ...base, id: 'no_arabic', code: 'NEW-GL-007', productName_ar: '' },
     { ...base, id: 'english_only', code: 'NEW-GL-008', productName_ar: 'New Brass Gland' },
     { ...base, id: 'not_json', code: 'NEW-GL-009', details_ar: '{"detail": [' },
-    { ...base, id: 'new_gland_one', code: 'NEW-GL-010' },
+    // a second row of one product (its second variant) whose product columns differ from its first's
+    { ...base, id: 'new_gland_one', code: 'NEW-GL-010', productName: 'New Brass Gland 20S, renamed' },
     // the stored-text rule: a control character in a one-line column, a direction override in a code, and a control
     // written as a JSON escape inside a detail text
     { ...base, id: 'control_name', code: 'NEW-GL-011', productName: 'Gland\u0007 20S' },
@@ -109,14 +114,14 @@ test('a bad file: every bad row with its line and reason, and nothing written', 
     assert.equal(result.code, 1);
     const expected = [
       /^line 3 \(id unknown_category\): unknown category "no_such_category"$/m,
-      /^line 4 \(id taken_code\): duplicate code "OC-SWA-416": product oc_cu_xlpe_swa_pvc_cable in the catalogue has it$/m,
+      /^line 4 \(id taken_code\): variant code "OC-SWA-416" is already product oc_cu_xlpe_swa_pvc_cable's \(OC-SWA-416\): each variant code is unique over the catalogue$/m,
       /^line 5 \(id bad_price\): bad price "12,50"/m,
       /^line 6 \(id formula_price\): bad price "=1\+1"/m,
       /^line 7 \(id bad_details\): details: .*unclosed <p>/m,
       /^line 8 \(id no_arabic\): missing Arabic: productName_ar is empty$/m,
       /^line 9 \(id english_only\): missing Arabic: productName_ar has no Arabic letter$/m,
       /^line 10 \(id not_json\): details_ar is not valid JSON/m,
-      /^line 11 \(id new_gland_one\): duplicate id: line 2 has the same id$/m,
+      /^line 11 \(id new_gland_one\): product columns differ from line 2, the product's first row/m,
       /^line 12 \(id control_name\): productName contains characters that are not allowed$/m,
       /^line 13 \(id direction_code\): code contains invisible text-direction characters/m,
       /^line 14 \(id escaped_control\): details\.detail\.0 contains characters that are not allowed$/m,
@@ -152,6 +157,7 @@ test("a value's own leading apostrophe survives export and import; only the form
   // through the catalogue: products named so, imported, exported and imported again, unchanged
   const names = ["'Quoted' Brass Gland", "'-5 mm Brass Gland"];
   const row = (name: string, index: number) => ({
+    ...LONE_VARIANT,
     id: `apostrophe_gland_${index}`,
     productCategoryId: 'industrial_cable_glands',
     productName: name,

@@ -85,7 +85,7 @@ export async function catalogueCli(argv: string[], env: Record<string, string | 
     if (args.command === 'export') {
       // written a batch at a time, as the staff app's export is (the same function)
       const { products } = await exportCatalogueFile(db.kysely, args.target, fileFormat(args.target) ?? 'csv');
-      io.out(`Exported ${products.toLocaleString('en')} products to ${args.target}\n`);
+      io.out(`Exported ${products.toLocaleString('en')} rows (a row per variant) to ${args.target}\n`);
       return 0;
     }
     let rows;

@@ -5,18 +5,20 @@
 // existing one keeps its place. The catalogue's version is bumped in the same transaction, so every server sees the
 // change. A file's rows may come checked on their own already, off the server's thread (importWorker.ts); what is
 // left here for every row is paced (pacer.ts), so that the site keeps answering while a large import runs.
-import type { Product, ProductDetail } from '@site/content';
+import type { Product, ProductDetail, ProductVariant } from '@site/content';
 import type { Locale } from '@site/contracts/locale';
-import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
 import type { Database, DatabaseSchema, NewRow } from '../../platform/db/index.js';
 import { LETTERS_OF } from '../catalogueStore.js';
 import { productRowOf } from '../records.js';
 import { bumpCatalogueVersion } from '../state.js';
-import type { CatalogueFileRow, NumberedRow } from './columns.js';
+import type { CatalogueFileRow, NumberedRow, VariantColumn } from './columns.js';
 import { writeCatalogueFileFrom, type CatalogueFileFormat } from './catalogueFiles.js';
 import { pacer } from './pacer.js';
-import { checkRow, checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowProblem } from './rowChecks.js';
+import { compareWithStored, type ImportChange } from './importChanges.js';
+import { codeOwnersOf, crossProblems, groupRows, productOfGroup } from './productGroups.js';
+import { removeVariantsOf, replaceVariantsOf, type VariantInput } from '../variants/variantStore.js';
+import { checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowMemo, type RowProblem } from './rowChecks.js';
 
 export interface ImportOutcome {
   /** Every problem found, one line each ('line 7 (id x): unknown category "foo"'); nothing was written when any. */
@@ -27,6 +29,8 @@ export interface ImportOutcome {
   updated: number;
   /** Of the updated, how many rows hold exactly what the product already has (counted when `countUnchanged`). */
   unchanged: number;
+  /** What the rows change of the products they name, field by field and variant by variant (when `countUnchanged`). */
+  changes: ImportChange[];
   /** Whether the rows were written (false for a dry run or when there were problems). */
   written: boolean;
   /** The problems by the line they are on, without the line's prefix, each at its value (the editor's field). */
@@ -34,47 +38,42 @@ export interface ImportOutcome {
 }
 
 /**
- * One row's records as the catalogue API serves them in `locale` (the staff preview draws the product page from a
- * draft's), or its problems: the same checks as an import's row, so the preview shows what publishing would.
+ * A product's rows' records as the catalogue API serves them in `locale` (the staff preview draws the product page from
+ * a draft's): its detail and listing, and its published variants (the table theirs where they carry rows), or its
+ * problems: the same checks as an import's rows, so the preview shows what publishing would.
  */
 export async function recordsOfRow(
   db: Kysely<DatabaseSchema>,
-  row: CatalogueFileRow,
+  rows: readonly CatalogueFileRow[],
   locale: Locale,
-): Promise<{ product: ProductDetail; listing: Product } | { problems: string[] }> {
+): Promise<{ product: ProductDetail; listing: Product; variants: ProductVariant[] } | { problems: string[] }> {
   const categories = await readCategories(db);
-  const checked = checkRow({ line: 0, row }, categories);
-  if ('problems' in checked) return { problems: checked.problems.map(({ message }) => message) };
-  const { product, detail, detailAr, nameAr } = checked.checked;
-  if (locale === 'en') return { product: detail, listing: product };
+  const memo: RowMemo = {};
+  const checks = rows.map((row, index) => checkRowWithKey({ line: index + 1, row }, categories, memo));
+  const problems = checks.flatMap((check) => ('problems' in check ? check.problems.map(({ message }) => `line ${check.line}: ${message}`) : []));
+  if (problems.length > 0) return { problems };
+  const groups = groupRows(checks.flatMap((check) => ('checked' in check ? [check.checked] : [])));
+  const group = groups[0]!;
+  const { product, detail, detailAr, nameAr } = productOfGroup(group);
+  const variants = group.variants.filter((variant) => variant.published !== false).map((variant) => variantAnswer(variant, locale));
+  const withTable = (record: ProductDetail): ProductDetail =>
+    variants.some((variant) => variant.row !== undefined) ? { ...record, productDetailTableData: variants.flatMap((variant) => (variant.row === undefined ? [] : [variant.row])) } : record;
+  if (locale === 'en') return { product: withTable(detail), listing: product, variants };
   const titleAr = categories.get(product.productCategoryId)?.title_ar ?? product.productCategory;
-  return { product: detailAr, listing: { ...product, productName: nameAr, productCategory: titleAr } };
+  return { product: withTable(detailAr), listing: { ...product, productName: nameAr, productCategory: titleAr }, variants };
 }
 
-/** The checks across rows and the database: one row per id, and every code unique once normalised. */
-function crossProblems(rows: readonly CheckedRow[], existing: readonly { id: string; code: string }[]): Map<number, RowProblem[]> {
-  const problems = new Map<number, RowProblem[]>();
-  const add = (line: number, column: 'id' | 'code', message: string) => problems.set(line, [...(problems.get(line) ?? []), { path: [column], message }]);
-  const firstLineOfId = new Map<string, number>();
-  for (const row of rows) {
-    const first = firstLineOfId.get(row.id);
-    if (first !== undefined) add(row.line, 'id', `duplicate id: line ${first} has the same id`);
-    else firstLineOfId.set(row.id, row.line);
-  }
-  // the catalogue after the import: the database's codes, then each row's over its product's
-  const codeOwner = new Map<string, { id: string; line?: number }>();
-  const importedIds = new Set(rows.map((row) => row.id));
-  for (const product of existing) {
-    if (!importedIds.has(product.id)) codeOwner.set(normalizedProductCode(product.code), { id: product.id });
-  }
-  for (const row of rows) {
-    const code = normalizedProductCode(row.product.code);
-    const owner = codeOwner.get(code);
-    if (owner !== undefined && owner.id !== row.id) {
-      add(row.line, 'code', `duplicate code "${row.product.code}": ${owner.line === undefined ? `product ${owner.id} in the catalogue` : `line ${owner.line}`} has it`);
-    } else codeOwner.set(code, { id: row.id, line: row.line });
-  }
-  return problems;
+/** A variant as the product answer carries it in `locale` (variants/variantRecords.ts's form). */
+function variantAnswer(variant: VariantInput, locale: Locale): ProductVariant {
+  const record: Record<string, unknown> = { code: variant.code };
+  if (variant.mpn !== undefined) record.mpn = variant.mpn;
+  record.label = locale === 'ar' ? variant.labelAr : variant.label;
+  const row = locale === 'ar' ? (variant.rowAr ?? variant.row) : variant.row;
+  if (row !== undefined) record.row = row;
+  if (variant.price !== undefined) record.price = variant.price;
+  record.unit = variant.unit;
+  if (variant.packQuantity !== undefined) record.packQuantity = variant.packQuantity;
+  return record as ProductVariant;
 }
 
 /** An import of this many rows or more refreshes the planner's statistics of the products once it has committed. */
@@ -123,9 +122,10 @@ async function checksOf(rows: ImportRows, categories: CategoryMap): Promise<read
   if ('checks' in rows) return sameCategories(rows.categories, categories) ? rows.checks : rows.recheck(categories);
   const pause = pacer();
   const checks: RowCheck[] = [];
+  const memo: RowMemo = {};
   for (const row of rows) {
     await pause();
-    checks.push(checkRowWithKey(row, categories));
+    checks.push(checkRowWithKey(row, categories, memo));
   }
   return checks;
 }
@@ -175,7 +175,9 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
     if ('problems' in check) byLine.set(check.line, check.problems);
     else checked.push(check.checked);
   }
-  for (const [line, problems] of crossProblems(checked, existing)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
+  const groups = groupRows(checked);
+  const owners = await codeOwnersOf(trx, checks, checks.length > FEW_ROWS);
+  for (const [line, problems] of crossProblems(checks, groups, owners)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   // a withdrawn product's id stays its own (migration 016): written here it would be a second product beside it
   for (const [line, problems] of await archivedProblems(trx, checks)) byLine.set(line, [...(byLine.get(line) ?? []), ...problems]);
   const idOf = new Map(checks.map(({ line, id }) => [line, id]));
@@ -184,7 +186,8 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
     .flatMap(([line, list]) => list.map(({ message }) => `line ${line}${idOf.get(line) ? ` (id ${idOf.get(line)})` : ''}: ${message}`));
 
   const known = new Set(existing.map((product) => product.id));
-  const added = checked.filter((row) => !known.has(row.id)).length;
+  const products = groups.map(productOfGroup);
+  const added = products.filter((row) => !known.has(row.id)).length;
   let next = lastPosition;
   const positions = new Map(existing.map((product) => [product.id, product.position]));
   const pause = pacer();
@@ -196,70 +199,27 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
     }
     return values;
   };
-  const writes = problems.length === 0 && !options.dryRun && checked.length > 0;
+  const writes = problems.length === 0 && !options.dryRun && products.length > 0;
   // the rows as they would be stored: made only for what needs them (a plain dry run does not)
-  const values = writes ? await rowsOf(checked) : undefined;
-  const unchanged =
-    options.countUnchanged === true ? await countUnchanged(trx, values?.filter((value) => known.has(value.id)) ?? (await rowsOf(checked.filter((row) => known.has(row.id))))) : 0;
-  const outcome = { problems, badRows: byLine.size, added, updated: checked.length - added, unchanged, written: false, problemsByLine: byLine };
+  const values = writes ? await rowsOf(products) : undefined;
+  const existingGroups = groups.filter((group) => known.has(group.first.id));
+  const compared =
+    options.countUnchanged === true
+      ? await compareWithStored(trx, values?.filter((value) => known.has(value.id)) ?? (await rowsOf(products.filter((row) => known.has(row.id)))), existingGroups)
+      : { unchanged: 0, changes: [] };
+  const outcome = { problems, badRows: byLine.size, added, updated: products.length - added, unchanged: compared.unchanged, changes: compared.changes, written: false, problemsByLine: byLine };
   if (values === undefined) return outcome;
 
+  // a code may move from one of the file's products to another: their variants go before their rows are written
+  await removeVariantsOf(trx, existingGroups.map((group) => group.first.id));
   // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
   // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
   // own pages rather than a few rows from every page (a file that mixes its categories line by line).
   await upsertProducts(trx, [...values].sort((a, b) => (a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0)));
-  await upsertBrands(trx, checked);
+  await replaceVariantsOf(trx, groups.map((group) => ({ productId: group.first.id, variants: group.variants })));
+  await upsertBrands(trx, products);
   await bumpCatalogueVersion(trx);
   return { ...outcome, written: true };
-}
-
-/** A JSON value with its objects' keys sorted, as text: jsonb keeps keys in an order of its own. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-const UNCHANGED_BATCH = 500;
-
-/** How many of these rows (of existing products) hold exactly what the product holds: read a batch at a time. */
-async function countUnchanged(trx: Kysely<DatabaseSchema>, values: readonly NewRow<'catalogue_products'>[]): Promise<number> {
-  const pause = pacer();
-  let count = 0;
-  for (let start = 0; start < values.length; start += UNCHANGED_BATCH) {
-    const batch = values.slice(start, start + UNCHANGED_BATCH);
-    const stored = await trx
-      .selectFrom('catalogue_products')
-      .select(['id', 'category_id', 'name', 'name_ar', 'code', 'image', 'company', 'popularity', 'unit', 'details', 'details_ar'])
-      .select([sql<string | null>`price::text`.as('price'), sql<string>`to_char(date_added, 'YYYY-MM-DD')`.as('date_added')])
-      .where(sql<boolean>`id = any(${sql.val(batch.map((value) => value.id))}::text[])`)
-      .execute();
-    const byId = new Map(stored.map((row) => [row.id, row]));
-    for (const value of batch) {
-      await pause();
-      const row = byId.get(value.id);
-      if (row === undefined) continue;
-      const same =
-        row.category_id === value.category_id &&
-        row.name === value.name &&
-        row.name_ar === value.name_ar &&
-        row.code === value.code &&
-        row.image === value.image &&
-        (row.company ?? null) === (value.company ?? null) &&
-        Number(row.popularity) === Number(value.popularity) &&
-        row.unit === value.unit &&
-        row.date_added === String(value.date_added) &&
-        (row.price === null ? null : Number(row.price)) === (value.price === null || value.price === undefined ? null : Number(value.price)) &&
-        canonicalJson(row.details) === canonicalJson(JSON.parse(String(value.details))) &&
-        canonicalJson(row.details_ar) === canonicalJson(JSON.parse(String(value.details_ar)));
-      if (same) count += 1;
-    }
-  }
-  return count;
 }
 
 /** The rows naming a withdrawn (archived) product's id: refused, the product is restored in the editor instead. */
@@ -347,9 +307,9 @@ async function upsertBrands(trx: Kysely<DatabaseSchema>, rows: readonly CheckedR
   }
 }
 
-/** Every product as a file row, in the catalogue's order. */
+/** Every product as file rows (one per variant), in the catalogue's order. */
 export async function exportCatalogueRows(db: Kysely<DatabaseSchema>): Promise<CatalogueFileRow[]> {
-  return readFileRows(db);
+  return (await readFileRows(db)).flat();
 }
 
 const EXPORT_BATCH = 1_000;
@@ -359,7 +319,7 @@ export async function* exportCatalogueBatches(db: Kysely<DatabaseSchema>, batchS
   let after: { position: number; id: string } | undefined;
   for (;;) {
     const rows = await readFileRows(db, undefined, { after, limit: batchSize });
-    if (rows.length > 0) yield rows.map(({ row }) => row);
+    if (rows.length > 0) yield rows.flatMap(({ row }) => row);
     if (rows.length < batchSize) return;
     after = rows[rows.length - 1]!.key;
   }
@@ -385,23 +345,23 @@ export async function exportCatalogueFile(db: Kysely<DatabaseSchema>, file: stri
   throw new ExportMovedError('The catalogue kept changing during the export (imports or publishes): please try again in a minute.');
 }
 
-/** One product as a file row (the editor's content), or undefined when there is no such product. */
-export async function exportCatalogueRow(db: Kysely<DatabaseSchema>, id: string): Promise<CatalogueFileRow | undefined> {
+/** One product as file rows, one per variant (the editor's content), or undefined when there is no such product. */
+export async function exportCatalogueRow(db: Kysely<DatabaseSchema>, id: string): Promise<CatalogueFileRow[] | undefined> {
   const [row] = await readFileRows(db, id);
   return row;
 }
 
-async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<CatalogueFileRow[]>;
+async function readFileRows(db: Kysely<DatabaseSchema>, id?: string): Promise<CatalogueFileRow[][]>;
 async function readFileRows(
   db: Kysely<DatabaseSchema>,
   id: undefined,
   page: { after: { position: number; id: string } | undefined; limit: number },
-): Promise<{ row: CatalogueFileRow; key: { position: number; id: string } }[]>;
+): Promise<{ row: CatalogueFileRow[]; key: { position: number; id: string } }[]>;
 async function readFileRows(
   db: Kysely<DatabaseSchema>,
   id?: string,
   page?: { after: { position: number; id: string } | undefined; limit: number },
-): Promise<CatalogueFileRow[] | { row: CatalogueFileRow; key: { position: number; id: string } }[]> {
+): Promise<CatalogueFileRow[][] | { row: CatalogueFileRow[]; key: { position: number; id: string } }[]> {
   const after = page?.after;
   const rows = await db
     .selectFrom('catalogue_products')
@@ -427,21 +387,56 @@ async function readFileRows(
     .orderBy('position')
     .orderBy('id')
     .execute();
-  const fileRows = rows.map((row) => ({
-    id: row.id,
-    productCategoryId: row.category_id,
-    productName: row.name,
-    productName_ar: row.name_ar,
-    code: row.code,
-    company: row.company ?? '',
-    price: row.price === null ? '' : String(Number(row.price)),
-    unit: row.unit,
-    popularity: String(row.popularity),
-    dateAdded: row.date_added,
-    image: row.image,
-    details: JSON.stringify(row.details),
-    details_ar: JSON.stringify(row.details_ar),
-  }));
+  const variantsOf = await fileVariantsOf(db, rows.map((row) => row.id));
+  const fileRows = rows.map((row) => {
+    const product = {
+      id: row.id,
+      productCategoryId: row.category_id,
+      productName: row.name,
+      productName_ar: row.name_ar,
+      company: row.company ?? '',
+      popularity: String(row.popularity),
+      dateAdded: row.date_added,
+      image: row.image,
+      details: JSON.stringify(row.details),
+      details_ar: JSON.stringify(row.details_ar),
+    };
+    return (variantsOf.get(row.id) ?? []).map((variant) => ({ ...product, ...variant }));
+  });
   if (page === undefined) return fileRows;
   return fileRows.map((row, index) => ({ row, key: { position: rows[index]!.position, id: rows[index]!.id } }));
+}
+
+type FileVariant = Pick<CatalogueFileRow, VariantColumn>;
+
+/** The variants of these products as their rows' variant columns, in each product's order. */
+async function fileVariantsOf(db: Kysely<DatabaseSchema>, ids: readonly string[]): Promise<Map<string, FileVariant[]>> {
+  const variants = ids.length === 0 ? [] : await db
+    .selectFrom('catalogue_product_variants')
+    .select(['product_id', 'code', 'mpn', 'label', 'label_ar', 'row', 'row_ar', 'unit', 'pack_quantity', 'published'])
+    .select(sql<string | null>`price::text`.as('price'))
+    .where(sql<boolean>`product_id = any(${sql.val([...ids])}::text[])`)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  const byProduct = new Map<string, FileVariant[]>();
+  for (const variant of variants) {
+    const row = variant.row === null ? '' : JSON.stringify(variant.row);
+    const rowAr = variant.row_ar === null ? '' : JSON.stringify(variant.row_ar);
+    const columns: FileVariant = {
+      code: variant.code,
+      price: variant.price === null ? '' : String(Number(variant.price)),
+      unit: variant.unit,
+      mpn: variant.mpn ?? '',
+      variantLabel: variant.label,
+      variantLabel_ar: variant.label_ar,
+      variantRow: row,
+      // the same as the English row: left empty (an empty one is the English row's on import)
+      variantRow_ar: rowAr === row ? '' : rowAr,
+      packQuantity: variant.pack_quantity === null ? '' : String(variant.pack_quantity),
+      published: variant.published ? 'yes' : 'no',
+    };
+    byProduct.set(variant.product_id, [...(byProduct.get(variant.product_id) ?? []), columns]);
+  }
+  return byProduct;
 }

@@ -1,7 +1,11 @@
-// The catalogue file's columns: one row per product, named as the data's fields (content/src/types.ts Product), the
+// The catalogue file's columns: one row per orderable variant (docs/decisions/034-orderable-variants.md), its product's
+// columns repeated on each of its rows (so one sheet round-trips through any spreadsheet and CSV, and a filter on the
+// code column finds a part). The product's columns are named as the data's fields (content/src/types.ts Product), the
 // Arabic ones with an `_ar` suffix, and the rest of the detail record as one JSON column per language (`details`,
 // `details_ar`: the record of /data/product-details.json without id, productName, image, productCategory and
-// categoryName, which are the row's own columns or its category's).
+// categoryName, which are the row's own columns or its category's). `code`, `price` and `unit` are the variant's (the
+// product's own are its first published variant's code and unit and its lowest published price); the variant's other
+// columns follow the product's.
 import type { Locale } from '@site/contracts/locale';
 
 export const CATALOGUE_COLUMNS = [
@@ -18,7 +22,20 @@ export const CATALOGUE_COLUMNS = [
   'image',
   'details',
   'details_ar',
+  'mpn',
+  'variantLabel',
+  'variantLabel_ar',
+  'variantRow',
+  'variantRow_ar',
+  'packQuantity',
+  'published',
 ] as const;
+
+/** A variant's own columns (the rest of a row is its product's, the same on each of the product's rows). */
+export const VARIANT_COLUMNS = ['code', 'price', 'unit', 'mpn', 'variantLabel', 'variantLabel_ar', 'variantRow', 'variantRow_ar', 'packQuantity', 'published'] as const satisfies readonly (typeof CATALOGUE_COLUMNS)[number][];
+export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
+/** The product's columns, repeated on each of its variants' rows. */
+export const PRODUCT_COLUMNS = CATALOGUE_COLUMNS.filter((column) => !(VARIANT_COLUMNS as readonly string[]).includes(column));
 
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
@@ -65,3 +82,6 @@ export function problemColumn(path: readonly (string | number)[]): CatalogueColu
   const [column] = path;
   return typeof column === 'string' && (CATALOGUE_COLUMNS as readonly string[]).includes(column) ? (column as CatalogueColumn) : null;
 }
+
+/** The variant columns of a product's only variant beside its code, price and unit (no label, part number or row). */
+export const LONE_VARIANT = { mpn: '', variantLabel: '', variantLabel_ar: '', variantRow: '', variantRow_ar: '', packQuantity: '', published: 'yes' } as const;

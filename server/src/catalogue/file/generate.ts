@@ -3,7 +3,7 @@
 // rows that go through the import's checks like any spreadsheet. The same seed gives the same rows.
 import { BRANDS, brandLogoPath, type ProductImageKey } from '@site/content';
 import type { QuoteUnit } from '@site/content/validation';
-import type { CatalogueFileRow, NumberedRow } from './columns.js';
+import { type CatalogueFileRow, LONE_VARIANT, type NumberedRow } from './columns.js';
 
 interface Family {
   /** Code prefix and id word. */
@@ -89,6 +89,7 @@ export function generateCatalogueRows(count: number, options: { seed: number; ca
       { key: standardLabel, value: family.standard },
     ];
     const row: CatalogueFileRow = {
+      ...LONE_VARIANT,
       id: `${slug(brand.slug)}_${family.prefix.toLowerCase()}_${serial}`,
       productCategoryId: categoryId,
       productName: name,

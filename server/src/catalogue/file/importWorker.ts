@@ -8,7 +8,7 @@ import { setImmediate } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import { catalogueFileTypeOf, readCatalogueFileAs } from './catalogueFiles.js';
 import type { NumberedRow } from './columns.js';
-import { checkRowWithKey, type RowCheck } from './rowChecks.js';
+import { checkRowWithKey, type RowCheck, type RowMemo } from './rowChecks.js';
 import type { WorkerJob, WorkerMessage } from './importWorkerClient.js';
 
 /** A batch of checks goes back once it holds this many rows, or this many characters of their cells. */
@@ -30,11 +30,13 @@ async function run({ file, format: known, categories: categoryList }: WorkerJob)
   const rows: (NumberedRow | undefined)[] = read.rows;
   let batch: RowCheck[] = [];
   let characters = 0;
+  // a product's variants' rows after its first check only their own columns
+  const memo: RowMemo = {};
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index]!;
     // the row is let go once checked: the file's rows and their checks are not both held whole
     rows[index] = undefined;
-    batch.push(checkRowWithKey(row, categories));
+    batch.push(checkRowWithKey(row, categories, memo));
     characters += Object.values(row.row).reduce((sum, cell) => sum + cell.length, 0);
     if (batch.length >= BATCH_ROWS || characters >= BATCH_CHARACTERS) {
       post({ kind: 'checks', checks: batch });

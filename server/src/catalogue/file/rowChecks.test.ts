@@ -1,10 +1,11 @@
 // Each of a row's problems is at the value it is about (its path from the row's column): the import's report takes its
-// column from it and the editor its field, never from its words, which stay as they were.
+// column from it and the editor its field, never from its words, which stay as they were. A row is one variant: its
+// variant's columns' problems are at their columns too, on its product's first row and on its other rows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type CatalogueColumn, type CatalogueFileRow, problemColumn } from './columns.js';
 import { generateCatalogueRows } from './generate.js';
-import { checkRow, type CategoryMap } from './rowChecks.js';
+import { checkRow, checkRowWithKey, type CategoryMap, type RowMemo } from './rowChecks.js';
 
 const CATEGORIES: CategoryMap = new Map([
   ['industrial_cable_glands', { title: 'Industrial Cable Glands', title_ar: 'جلندات الكابلات الصناعية', state: 'live' }],
@@ -40,6 +41,11 @@ test("each problem is at its value's path, its sentence as the import words it",
     ['an unknown description section', (row) => ({ details: JSON.stringify({ ...details(row), description: [{ key: '*No such section', value: '<p>x</p>' }] }) }), ['details', 'description', 0, 'key'], /^details: description\.0\.key: /],
     ['an empty specification block', (row) => ({ details_ar: JSON.stringify({ ...details(row), Specification: [{}] }) }), ['details_ar', 'Specification', 0], /^details_ar: Specification\.0: empty specification block$/],
     ['a bad date', () => ({ dateAdded: '2026-13-45' }), ['dateAdded'], /^dateAdded: /],
+    ['a bad pack quantity', () => ({ packQuantity: 'ten' }), ['packQuantity'], /^packQuantity "ten" must be a whole number of 2 or more, or empty$/],
+    ['a published cell neither yes nor no', () => ({ published: 'maybe' }), ['published'], /^published "maybe" must be yes or no \(empty: yes\)$/],
+    ['a variant label without its Arabic', () => ({ variantLabel: 'Size 25', variantLabel_ar: '' }), ['variantLabel_ar'], /^missing Arabic: variantLabel_ar is empty$/],
+    ['a table row that is not JSON', () => ({ variantRow: '{"size":' }), ['variantRow'], /^variantRow is not valid JSON: /],
+    ['a control character deep in the Arabic table row', () => ({ variantRow_ar: JSON.stringify({ size: 'M20\u0000' }) }), ['variantRow_ar', 'size'], /^variantRow_ar\.size contains characters/],
   ];
   for (const [what, change, path, message] of cases) {
     const problems = problemsOf(change);
@@ -54,8 +60,34 @@ test("the import's report names the column of a problem's path, none for the row
     [['price'], 'price'],
     [['details_ar', 'description', 3, 'key'], 'details_ar'],
     [['id'], 'id'],
+    [['variantRow_ar', 'size'], 'variantRow_ar'],
+    [['packQuantity'], 'packQuantity'],
     [[], null],
     [['colour'], null],
   ];
   for (const [path, column] of cases) assert.equal(problemColumn(path), column, JSON.stringify(path));
+});
+
+test("a product's next row (its other variant) has its variant's problems at their columns, its product's said once", () => {
+  const row = valid();
+  const rows = [
+    { line: 2, row },
+    { line: 3, row: { ...row, code: 'GL\u0007-2', price: '12.5.0', packQuantity: '1x', variantLabel: 'Size 2', variantLabel_ar: 'Size 2' } },
+  ];
+  const memo: RowMemo = {};
+  const [first, second] = rows.map((numbered) => checkRowWithKey(numbered, CATEGORIES, memo));
+  assert.ok(first !== undefined && 'checked' in first, 'the first row is valid');
+  assert.ok(second !== undefined && 'problems' in second, 'the second row is refused');
+  // (the code's character is also the listing's code problem: at the same column)
+  assert.deepEqual(
+    [...new Set(second.problems.map(({ path }) => JSON.stringify(path)))],
+    [['code'], ['price'], ['packQuantity'], ['variantLabel_ar']].map((path) => JSON.stringify(path)),
+    JSON.stringify(second.problems),
+  );
+  // a product's columns wrong on its first row: its next row says so about the row as a whole, once
+  const bad = { ...row, productName_ar: '' };
+  const badMemo: RowMemo = {};
+  const [, next] = [{ line: 2, row: bad }, { line: 3, row: { ...bad, code: `${row.code}-2` } }].map((numbered) => checkRowWithKey(numbered, CATEGORIES, badMemo));
+  assert.ok(next !== undefined && 'problems' in next);
+  assert.deepEqual(next.problems, [{ path: [], message: "the product's columns have problems: see line 2" }]);
 });

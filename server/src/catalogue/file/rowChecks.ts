@@ -8,8 +8,11 @@ import { htmlSchema, productDetailSchema, productSchema } from '@site/content/sc
 import { mapProductDetailHtml } from '@site/content/rich-text';
 import type { z } from 'zod';
 import { documentTextIssue, textProblemMessage } from '@site/contracts/text-field';
+import { createHash } from 'node:crypto';
 import { cleanDetailDocument } from '../richText.js';
-import { CATALOGUE_COLUMNS, type CatalogueColumn, type CatalogueFileRow, type NumberedRow } from './columns.js';
+import type { VariantInput } from '../variants/variantStore.js';
+import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueColumn, type CatalogueFileRow, type NumberedRow } from './columns.js';
+import { checkVariantColumns } from './variantChecks.js';
 
 /** What a row's check reads of the category it names. */
 export interface CategoryInfo {
@@ -111,6 +114,8 @@ export interface CheckedRow {
   detail: ProductDetail;
   nameAr: string;
   detailAr: ProductDetail;
+  /** The row's variant (its code, price and unit are also the listing's `product` until the product's rows are met). */
+  variant: VariantInput;
 }
 
 /** One row checked on its own: the product's records, or the row's problems. */
@@ -118,7 +123,7 @@ export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): {
   const problems: RowProblem[] = [];
   // the character rule of every stored text (no NUL or control; one-line columns no line break or direction control)
   for (const column of CATALOGUE_COLUMNS) {
-    const problem = column === 'details' || column === 'details_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
+    const problem = column === 'details' || column === 'details_ar' || column === 'variantRow' || column === 'variantRow_ar' ? null : textProblemMessage(column, row[column].trim(), 'line');
     if (problem !== null) problems.push(at(column, problem));
   }
   const named = categories.get(row.productCategoryId.trim());
@@ -169,25 +174,65 @@ export function checkRow({ line, row }: NumberedRow, categories: CategoryMap): {
   if (detail !== undefined && !detail.success) problems.push(...issueProblems('details: ', detail.error, 'details'));
   if (detailAr !== undefined && !detailAr.success) problems.push(...issueProblems('details_ar: ', detailAr.error, 'details_ar'));
 
-  if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success) return { problems };
-  return { checked: { line, id: product.data.id, product: product.data, detail: detail.data, detailAr: detailAr.data, nameAr } };
+  const variant = checkVariantColumns(row);
+  if ('problems' in variant) problems.push(...variant.problems);
+  if (problems.length > 0 || !product.success || !detail?.success || !detailAr?.success || 'problems' in variant) return { problems };
+  return { checked: { line, id: product.data.id, product: product.data, detail: detail.data, detailAr: detailAr.data, nameAr, variant: variant.variant } };
 }
 
-/** Where a row is and what it names: its line, its id (trimmed) and its code (as written). */
+/** Where a row is and what it names: its line, its id (trimmed), its code (as written) and its product columns' digest. */
 export interface RowKey {
   line: number;
   id: string;
   code: string;
+  /** The same on every row of one product (its columns but the variant's): rows that differ are refused. */
+  productDigest: string;
 }
+
+/** The digest of a row's product columns, trimmed. */
+const productDigestOf = (row: CatalogueFileRow): string =>
+  createHash('sha1')
+    .update(PRODUCT_COLUMNS.map((column) => row[column].trim()).join('\u0000'))
+    .digest('base64');
 
 /** A row's check: its key, and the product's records or the row's problems. */
 export type RowCheck = RowKey & ({ checked: CheckedRow } | { problems: RowProblem[] });
 
-export const rowKey = ({ line, row }: NumberedRow): RowKey => ({ line, id: row.id.trim(), code: row.code });
+export const rowKey = ({ line, row }: NumberedRow): RowKey => ({ line, id: row.id.trim(), code: row.code, productDigest: productDigestOf(row) });
 
-/** One row checked (checkRow) with its key. */
-export function checkRowWithKey(numbered: NumberedRow, categories: CategoryMap): RowCheck {
-  return { ...rowKey(numbered), ...checkRow(numbered, categories) };
+/** The last row checked, so that its product's next rows (its other variants) check only their variant's columns. */
+export interface RowMemo {
+  last?: { key: RowKey; check: { checked: CheckedRow } | { problems: RowProblem[] } };
+}
+
+/**
+ * One row checked (checkRow) with its key. Given a memo, a row of the same product as the row before (its id and product
+ * columns the same) checks its variant's columns only, and says its product's problems once, on the product's first row.
+ */
+export function checkRowWithKey(numbered: NumberedRow, categories: CategoryMap, memo?: RowMemo): RowCheck {
+  const key = rowKey(numbered);
+  const last = memo?.last;
+  if (last !== undefined && last.key.id === key.id && last.key.productDigest === key.productDigest) {
+    const variant = checkVariantColumns(numbered.row);
+    const price = numbered.row.price.trim();
+    const problems: RowProblem[] = [
+      ...(['code', 'unit'] as const).flatMap((column) => {
+        const problem = textProblemMessage(column, numbered.row[column].trim(), 'line');
+        return problem === null ? [] : [at(column, problem)];
+      }),
+      ...(price !== '' && !PRICE.test(price) ? [at('price', `bad price "${numbered.row.price}": a number of AED with at most two decimals (no currency or separators), or empty`)] : []),
+      ...('problems' in variant ? variant.problems : []),
+      // about the row as a whole: its product's columns are said on its first row
+      ...('problems' in last.check ? [{ path: [], message: `the product's columns have problems: see line ${last.key.line}` }] : []),
+    ];
+    const listing = 'checked' in last.check ? productSchema.safeParse({ ...last.check.checked.product, code: numbered.row.code.trim(), unit: numbered.row.unit.trim(), price: undefined }) : undefined;
+    if (listing !== undefined && !listing.success) problems.push(...issueProblems('', listing.error));
+    if (problems.length > 0 || 'problems' in variant || 'problems' in last.check) return { ...key, problems };
+    return { ...key, checked: { ...last.check.checked, line: numbered.line, variant: variant.variant } };
+  }
+  const check = checkRow(numbered, categories);
+  if (memo !== undefined) memo.last = { key, check };
+  return { ...key, ...check };
 }
 
 /** Whether two reads of the categories would check every row alike. */

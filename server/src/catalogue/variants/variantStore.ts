@@ -70,10 +70,35 @@ async function takenCodes(trx: Kysely<DatabaseSchema>, productId: string, varian
 }
 
 /** The product row as its variants make it: the first published one's code and unit, the lowest published price. */
-function productColumns(variants: readonly VariantInput[]): { code: string; unit: string; price: number | null } {
+export function productColumns(variants: readonly VariantInput[]): { code: string; unit: string; price: number | null } {
   const published = variants.filter((variant) => variant.published !== false);
   const prices = published.flatMap((variant) => (variant.price === undefined ? [] : [variant.price]));
   return { code: published[0]!.code, unit: published[0]!.unit, price: prices.length === 0 ? null : Math.min(...prices) };
+}
+
+const variantValues = (productId: string, variants: readonly VariantInput[]) =>
+  variants.map((variant, index) => ({
+    product_id: productId,
+    position: index + 1,
+    code: variant.code,
+    mpn: variant.mpn ?? null,
+    label: variant.label,
+    label_ar: variant.labelAr,
+    row: variant.row === undefined ? null : JSON.stringify(variant.row),
+    row_ar: variant.rowAr === undefined ? (variant.row === undefined ? null : JSON.stringify(variant.row)) : JSON.stringify(variant.rowAr),
+    price: variant.price ?? null,
+    unit: variant.unit,
+    pack_quantity: variant.packQuantity ?? null,
+    published: variant.published !== false,
+  }));
+
+const VARIANTS_PER_INSERT = 1_000;
+
+async function insertVariants(trx: Kysely<DatabaseSchema>, products: readonly { productId: string; variants: readonly VariantInput[] }[]): Promise<void> {
+  const values = products.flatMap(({ productId, variants }) => variantValues(productId, variants));
+  for (let start = 0; start < values.length; start += VARIANTS_PER_INSERT) {
+    await trx.insertInto('catalogue_product_variants').values(values.slice(start, start + VARIANTS_PER_INSERT)).execute();
+  }
 }
 
 async function writeIn(trx: Kysely<DatabaseSchema>, productId: string, variants: readonly VariantInput[], bump: boolean): Promise<void> {
@@ -82,25 +107,7 @@ async function writeIn(trx: Kysely<DatabaseSchema>, productId: string, variants:
   const taken = await takenCodes(trx, productId, variants);
   if (taken.length > 0) throw new VariantsRefused(taken);
   await trx.deleteFrom('catalogue_product_variants').where('product_id', '=', productId).execute();
-  await trx
-    .insertInto('catalogue_product_variants')
-    .values(
-      variants.map((variant, index) => ({
-        product_id: productId,
-        position: index + 1,
-        code: variant.code,
-        mpn: variant.mpn ?? null,
-        label: variant.label,
-        label_ar: variant.labelAr,
-        row: variant.row === undefined ? null : JSON.stringify(variant.row),
-        row_ar: variant.rowAr === undefined ? (variant.row === undefined ? null : JSON.stringify(variant.row)) : JSON.stringify(variant.rowAr),
-        price: variant.price ?? null,
-        unit: variant.unit,
-        pack_quantity: variant.packQuantity ?? null,
-        published: variant.published !== false,
-      })),
-    )
-    .execute();
+  await insertVariants(trx, [{ productId, variants }]);
   await trx.updateTable('catalogue_products').set(productColumns(variants)).where('id', '=', productId).execute();
   // a broad search's kept matches may have found this product by a variant's code: found afresh from now on
   await trx.deleteFrom('catalogue_search_broad').where('condition', 'like', '%catalogue_product_variants%').execute();
@@ -119,4 +126,26 @@ export async function writeProductVariants(db: Kysely<DatabaseSchema>, productId
   const bump = options.bump ?? true;
   if (db.isTransaction) return writeIn(db, productId, variants, bump);
   return db.transaction().execute((trx) => writeIn(trx, productId, variants, bump));
+}
+
+const PRODUCTS_PER_DELETE = 5_000;
+
+/**
+ * The import's writing of many products' variants at once (a file's rows, checked already by the import as
+ * writeProductVariants checks one product's: variantProblems and the codes across the catalogue), in the caller's
+ * transaction, after it wrote the products' rows with productColumns(variants): each product's variants replaced by
+ * these, in their order. The catalogue's version is the caller's to bump.
+ */
+export async function replaceVariantsOf(trx: Kysely<DatabaseSchema>, products: readonly { productId: string; variants: readonly VariantInput[] }[]): Promise<void> {
+  const ids = products.map(({ productId }) => productId);
+  await removeVariantsOf(trx, ids);
+  await insertVariants(trx, products);
+  await trx.deleteFrom('catalogue_search_broad').where('condition', 'like', '%catalogue_product_variants%').execute();
+}
+
+/** Deletes every variant of these products (before their rows are written: a code may move from one to another). */
+export async function removeVariantsOf(trx: Kysely<DatabaseSchema>, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += PRODUCTS_PER_DELETE) {
+    await trx.deleteFrom('catalogue_product_variants').where(sql<boolean>`product_id = any(${sql.val(ids.slice(start, start + PRODUCTS_PER_DELETE))}::text[])`).execute();
+  }
 }

@@ -130,6 +130,9 @@ export async function unarchiveProduct(db: Database, actor: Actor, id: string, b
           : `Its code ${archived.code} is now product ${taken.id}'s (${taken.code}): change that product's code first, then restore this one.`,
       );
     }
+    // archived before variants (migration 029), its code alone: another product's variant may have it now
+    const variant = await trx.selectFrom('catalogue_product_variants').select(['product_id', 'code']).where('code_key', '=', letters).where('product_id', '<>', id).executeTakeFirst();
+    if (variant !== undefined) throw conflict(`Its code ${archived.code} is now a variant code of product ${variant.product_id} (${variant.code}): change that variant's code first, then restore this one.`);
     await refuseTakenVariantCodes(trx, id);
     await sql`insert into catalogue_products select (json_populate_record(null::catalogue_products, a.product)).* from catalogue_archived_products a where a.id = ${id}`.execute(trx);
     await restoreVariants(trx, id);

@@ -16,7 +16,7 @@ import { eventually, stopwatch } from '../../../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 import { quoteRequestBody } from '../../../test-support/quoteRequest.js';
-import { rowOfContent } from './content.js';
+import { rowsOfContent } from './content.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
 const CATEGORY = 'industrial_cable_glands';
@@ -163,7 +163,7 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     assert.deepEqual(versions.map((entry) => [entry.action, entry.publishedBy]), [['archive', 'layla@crescent.example']]);
     const product = await editorProduct();
     assert.match(product.published.productName, /CW Brass Cable Gland/, 'the editor still reads what it was');
-    const imported = await importCatalogueRows(db, [{ line: 2, row: rowOfContent(PRODUCT, product.published) }], { dryRun: false });
+    const imported = await importCatalogueRows(db, rowsOfContent(PRODUCT, product.published).map((row, index) => ({ line: index + 2, row })), { dryRun: false });
     assert.equal(imported.written, false, 'an import may not bring an archived id back beside it');
     assert.match(imported.problems.join('\n'), /^line 2 \(id hex_cw_brass_cable_gland\): this product is archived/);
   });
@@ -226,11 +226,24 @@ async function archiveSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   await t.test('a product whose code was taken while it was archived cannot come back (409 naming it)', async () => {
     const { version } = await editorProduct();
     assert.equal((await call(app, layla, 'POST', archiveUrl, { baseVersion: version })).statusCode, 200);
-    // written otherwise, the same letters and digits (a variant's code is upper case and dashes: migration 029)
-    await db.query("update catalogue_products set code = 'HEXCW-20S' where id = $1", [OTHER]);
+    // the same letters and digits, written otherwise (its only variant follows it; a variant's code is upper case and dashes: migration 029)
+    await db.query("update catalogue_products set code = 'HEX-CW20S' where id = $1", [OTHER]);
     const res = await call(app, layla, 'POST', unarchiveUrl, { baseVersion: version + 1 });
     assert.equal(res.statusCode, 409, res.body);
     assert.match(res.json<{ error: string }>().error, new RegExp(`is now product ${OTHER}'s`));
+  });
+
+  await t.test('a product archived before variants whose code is now another product\'s variant code: a 409 naming it', async () => {
+    const { version } = await editorProduct();
+    // as migration 029 left a product archived before it: no variants kept with it
+    await db.query('update catalogue_archived_products set variants = null where id = $1', [PRODUCT]);
+    await db.query("update catalogue_products set code = 'OTHER-X' where id = $1", [OTHER]);
+    const [first] = await db.query<{ code: string }>('select code from catalogue_product_variants where product_id = $1 order by position limit 1', [OTHER]);
+    await db.query('insert into catalogue_product_variants (product_id, position, code, label, label_ar, unit) values ($1, 2, $2, $3, $4, $5)', [OTHER, 'HEX-CW-20S', 'Second', 'الثاني', 'piece']);
+    assert.ok(first !== undefined);
+    const res = await call(app, layla, 'POST', unarchiveUrl, { baseVersion: version });
+    assert.equal(res.statusCode, 409, res.body);
+    assert.equal(res.json<{ error: string }>().error, `Its code HEX-CW-20S is now a variant code of product ${OTHER} (HEX-CW-20S): change that variant's code first, then restore this one.`);
   });
 }
 

@@ -23,8 +23,10 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
   await addStaffAccount(db, 'omar@crescent.example', 'branch', 'Dubai');
   const layla = await signInStaff(app, 'layla@crescent.example');
   const source = (await staffCall(app, layla, 'GET', staffApiPath(STAFF_API.catalogueProduct, { id: SOURCE }))).json<EditorProduct>().published;
+  // a new product of one variant: its code, price and unit (content without variants)
+  const { variants: _variants, ...single } = source;
   const fresh: EditableProduct = {
-    ...source,
+    ...single,
     productName: 'Test gland',
     productName_ar: 'جلاند تجريبي',
     code: 'TEST-GL-1',
@@ -80,8 +82,9 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.deepEqual((bad.json<ApiError>().problems ?? []).map(({ path }) => path), [['content', 'price'], ['content', 'productName_ar']]);
     const code = await staffCall(app, layla, 'POST', STAFF_API.catalogueCreate, { id: 'hex_test_other', content: { ...fresh, code: source.code } });
     assert.equal(code.statusCode, 400, code.body);
-    assert.match(code.json<{ error: string }>().error, new RegExp(`duplicate code "${source.code}": product ${SOURCE} in the catalogue has it`));
-    assert.deepEqual((code.json<ApiError>().problems ?? []).map(({ path }) => path), [['content', 'code']]);
+    assert.match(code.json<{ error: string }>().error, new RegExp(`variant code "${source.code}" is already product ${SOURCE}'s \\(${source.code}\\)`));
+    // content without variants (the new-product form's) is its one variant: the problem at its own code field
+    assert.deepEqual(code.json<ApiError>().problems, [{ path: ['content', 'code'], message: `variant code "${source.code}" is already product ${SOURCE}'s (${source.code}): each variant code is unique over the catalogue` }]);
     const kept = await db.query('select 1 from catalogue_product_edits where product_id = $1', ['hex_test_other']);
     assert.deepEqual(kept, []);
   });
@@ -96,6 +99,7 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.deepEqual(content, {
       ...source,
       code: `${source.code}-COPY`,
+      ...(source.variants === undefined ? {} : { variants: source.variants.map((variant) => ({ ...variant, code: `${variant.code}-COPY` })) }),
       productName: `${source.productName} (copy)`,
       productName_ar: `${source.productName_ar} (نسخة)`,
     });
@@ -107,9 +111,12 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.equal(first.statusCode, 200, first.body);
     const second = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.cataloguePublish, { id: again.id }), { baseVersion: 1 });
     assert.equal(second.statusCode, 400, second.body);
-    assert.match(second.body, /duplicate code/);
-    // a publish's problem is at the draft's value it is about, as a save's is
-    assert.deepEqual((second.json<ApiError>().problems ?? []).map(({ path }) => path), [['content', 'code']]);
+    assert.match(second.body, new RegExp(`variant code \\\\"${source.code}-COPY\\\\" is already product ${copy.id}'s`));
+    // a publish's problems are at the draft's values they are about, as a save's are: each variant's code
+    assert.deepEqual(
+      (second.json<ApiError>().problems ?? []).map(({ path }) => path),
+      (source.variants ?? [source]).map((_variant, index) => ['content', 'variants', index, 'code']),
+    );
     const unknown = await staffCall(app, layla, 'POST', staffApiPath(STAFF_API.catalogueDuplicate, { id: 'no_such_product' }), {});
     assert.equal(unknown.statusCode, 404, unknown.body);
     assert.deepEqual((await audit('catalogue.create')).slice(-2).map((row) => row.detail), [

@@ -25,6 +25,13 @@ const call = staffCall;
 
 const productUrl = (pattern: string, extra: Record<string, string | number> = {}) => staffApiPath(pattern, { id: PRODUCT, ...extra });
 
+/** The content with its first variant's price set (the product's price is its variants' lowest). */
+const withPrice = (content: EditableProduct, price: string): EditableProduct => ({
+  ...content,
+  price,
+  variants: content.variants?.map((variant, index) => (index === 0 ? { ...variant, price } : variant)),
+});
+
 async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   const { app, db } = await catalogueEditorApp(t, target);
   await addAccount(db, 'layla@crescent.example', 'catalogue');
@@ -99,7 +106,7 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
         path: ['content', 'details', 'description', 0, 'key'],
       },
       { content: { ...published, details_ar: { ...published.details_ar, Specification: [{}] } }, problem: /details_ar: Specification\.0: empty specification block/, path: ['content', 'details_ar', 'Specification', 0] },
-      { content: { ...published, price: '12,50 AED' }, problem: /bad price/, path: ['content', 'price'] },
+      { content: withPrice(published, '12,50 AED'), problem: /bad price/, path: ['content', 'variants', 0, 'price'] },
       { content: { ...published, productCategoryId: 'no_such_category' }, problem: /unknown category/, path: ['content', 'productCategoryId'] },
     ];
     for (const { content, problem, path } of cases) {
@@ -118,14 +125,14 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
         ...published,
         productCategoryId: '../../etc/passwd',
         productName_ar: '<script>alert(1)</script>',
-        price: '-1e9',
+        variants: withPrice(published, '-1e9').variants,
         popularity: '999',
         details: { ...published.details, description: [{ key: '*__proto__', value: '<img src=x onerror=alert(1)>' }] },
       },
     });
     assert.equal(hostile.statusCode, 400, hostile.body);
     const placed = hostile.json<ApiError>().problems ?? [];
-    for (const path of [['content', 'productCategoryId'], ['content', 'productName_ar'], ['content', 'price'], ['content', 'popularity'], ['content', 'details', 'description', 0, 'key']]) {
+    for (const path of [['content', 'productCategoryId'], ['content', 'productName_ar'], ['content', 'variants', 0, 'price'], ['content', 'popularity'], ['content', 'details', 'description', 0, 'key']]) {
       assert.ok(placed.some((one) => JSON.stringify(one.path) === JSON.stringify(path)), `${path.join('.')}: ${hostile.body}`);
     }
     assert.ok(placed.every(({ path }) => path[0] === 'content'), hostile.body);
@@ -161,7 +168,7 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
 
   await t.test('two editors on one version: the second save is refused with 409, told who saved, and gets its text back', async () => {
     const { published, version } = await read();
-    const laylas = { ...published, price: '11.25' };
+    const laylas = withPrice(published, '11.25');
     const yusufs = { ...published, productName: `${published.productName} (Yusuf's)` };
     const first = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: version, content: laylas });
     assert.equal(first.statusCode, 200, first.body);
@@ -205,7 +212,7 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const diff = await call(app, layla, 'GET', `${productUrl(STAFF_API.catalogueDiff)}?from=0&to=${version + 1}`);
     assert.equal(diff.statusCode, 200, diff.body);
     const changes = diff.json<ProductDiff>().changes;
-    assert.deepEqual(changes.map((change) => change.field).sort(), ['price', 'productName']);
+    assert.deepEqual(changes.map((change) => change.field).sort(), ['price', 'productName', 'variants.0.price']);
     const original = (await db.query<{ content: EditableProduct }>('select content from catalogue_product_history where product_id = $1 and version = 0', [PRODUCT]))[0]!.content;
     assert.deepEqual(changes.find((change) => change.field === 'price'), { field: 'price', before: original.price, after: '11.25' });
     assert.equal((await call(app, layla, 'GET', `${productUrl(STAFF_API.catalogueDiff)}?from=0&to=99`)).statusCode, 404);
@@ -243,11 +250,12 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
 
   await t.test('an import of the product meanwhile: a draft or publish based on what it was before is refused as stale', async () => {
     const { version, published } = await read();
-    const saved = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: version, content: { ...published, price: '13.50' } });
+    const saved = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), { baseVersion: version, content: withPrice(published, '13.50') });
     assert.equal(saved.statusCode, 200, saved.body);
     const draft = saved.json<EditorProduct>();
-    const [row] = (await exportCatalogueRows(db.kysely)).filter((candidate) => candidate.id === PRODUCT);
-    const imported = await importCatalogueRows(db, [{ line: 2, row: { ...row!, popularity: '7' } }], { dryRun: false });
+    // the product's rows, one per variant
+    const rows = (await exportCatalogueRows(db.kysely)).filter((candidate) => candidate.id === PRODUCT);
+    const imported = await importCatalogueRows(db, rows.map((row, index) => ({ line: index + 2, row: { ...row, popularity: '7' } })), { dryRun: false });
     assert.equal(imported.written, true, JSON.stringify(imported));
     const publish = await call(app, layla, 'POST', productUrl(STAFF_API.cataloguePublish), { baseVersion: draft.version });
     assert.equal(publish.statusCode, 409, publish.body);

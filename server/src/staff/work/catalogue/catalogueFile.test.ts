@@ -79,6 +79,8 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
   const version = async () => Number((await db.query<{ version: string }>('select version from catalogue_state'))[0]!.version);
   const stored = async () => db.query<Record<string, unknown>>('select id, name, price::text as price, details, updated_at from catalogue_products order by id');
   const productCount = (await stored()).length;
+  const storedVariants = async () => db.query<Record<string, unknown>>('select product_id, position, code, mpn, label, label_ar, row::text, row_ar::text, price::text as price, unit, pack_quantity, published from catalogue_product_variants order by product_id, position');
+  const variantCount = (await storedVariants()).length;
   const exportAs = async (format: 'csv' | 'xlsx') => {
     const res = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=${format}`, headers: { cookie: layla.cookie } });
     assert.equal(res.statusCode, 200, res.body);
@@ -92,12 +94,17 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal(csv.headers['cache-control'], 'no-store');
     const records = readCsv(csv.body);
     assert.deepEqual(records[0]!.cells, [...CATALOGUE_COLUMNS]);
-    assert.equal(records.length - 1, productCount);
+    // a row per variant, its product's columns on each
+    assert.equal(records.length - 1, variantCount);
+    assert.ok(variantCount > productCount, `${variantCount} variant rows of ${productCount} products`);
+    const glandRows = records.filter((record) => record.cells[0] === PRODUCT);
+    assert.deepEqual(glandRows.slice(0, 3).map((record) => record.cells[CATALOGUE_COLUMNS.indexOf('code')]), ['HEX-CW-20S', 'HEX-CW-20', 'HEX-CW-25']);
+    assert.equal(new Set(glandRows.map((record) => record.cells[CATALOGUE_COLUMNS.indexOf('productName')])).size, 1);
     const xlsx = await exportAs('xlsx');
     assert.match(String(xlsx.headers['content-disposition']), /filename="catalogue-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     assert.deepEqual([...xlsx.rawPayload.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
     const exports = await audited('catalogue.export');
-    assert.deepEqual(exports.map((detail) => detail.replace(/ \(catalogue version \d+\)$/, '')), [`${productCount} products as csv`, `${productCount} products as xlsx`]);
+    assert.deepEqual(exports.map((detail) => detail.replace(/ \(catalogue version \d+\)$/, '')), [`${variantCount} rows (a row per variant) as csv`, `${variantCount} rows (a row per variant) as xlsx`]);
     const bad = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=pdf`, headers: { cookie: layla.cookie } });
     assert.deepEqual([bad.statusCode, bad.json()], [400, { error: 'format must be csv or xlsx', problems: [{ path: ['format'], message: 'format must be csv or xlsx' }] }]);
   });
@@ -107,11 +114,16 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     for (const format of ['xlsx', 'csv'] as const) {
       const dryRun = format === 'xlsx';
       const before = await stored();
+      const variantsBefore = await storedVariants();
       const res = await upload(app, layla, dryRun, `catalogue.${format}`, (await exportAs(format)).rawPayload);
       assert.equal(res.statusCode, 200, res.body);
       const report = res.json<ImportReport>();
-      assert.deepEqual({ ...report, version: null }, { dryRun, written: !dryRun, format, rows: productCount, added: 0, changed: 0, unchanged: productCount, badRows: 0, problems: [], problemCount: 0, version: null });
+      assert.deepEqual(
+        { ...report, version: null },
+        { dryRun, written: !dryRun, format, rows: variantCount, added: 0, changed: 0, unchanged: productCount, badRows: 0, problems: [], problemCount: 0, version: null, changes: [], changeCount: 0 },
+      );
       assert.deepEqual((await stored()).map(({ updated_at: _updated, ...row }) => row), before.map(({ updated_at: _updated, ...row }) => row));
+      assert.deepEqual(await storedVariants(), variantsBefore, 'every variant as it was');
     }
   });
 
@@ -183,19 +195,25 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const header = exported[0]!.cells;
     const col = (name: (typeof CATALOGUE_COLUMNS)[number]) => header.indexOf(name);
     const rows = exported.slice(1).map((record) => [...record.cells]);
+    // the product's name on each of its rows, its first variant's price
+    for (const cells of rows.filter((candidate) => candidate[col('id')] === PRODUCT)) cells[col('productName')] = 'CW brass cable gland, imported';
     const changed = rows.find((cells) => cells[col('id')] === PRODUCT)!;
     changed[col('price')] = '123.45';
-    changed[col('productName')] = 'CW brass cable gland, imported';
     const added = [...changed];
     added[col('id')] = 'imported_gland';
     added[col('code')] = 'IMP-GLAND-1';
     const file = Buffer.from(writeCsv(header, [...rows, added]));
     const before = await stored();
     const versionBefore = await version();
+    const line = rows.indexOf(changed) + 2;
+    const DRY_RUN_CHANGES = [
+      { line, id: PRODUCT, change: `product ${PRODUCT}: productName "CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66)" → "CW brass cable gland, imported"` },
+      { line, id: PRODUCT, change: 'HEX-CW-20S: price 12 → 123.45' },
+    ];
 
     const dry = await upload(app, layla, true, 'new.csv', file);
     assert.equal(dry.statusCode, 200, dry.body);
-    assert.deepEqual(dry.json<ImportReport>(), { dryRun: true, written: false, format: 'csv', rows: productCount + 1, added: 1, changed: 1, unchanged: productCount - 1, badRows: 0, problems: [], problemCount: 0, version: null });
+    assert.deepEqual(dry.json<ImportReport>(), { dryRun: true, written: false, format: 'csv', rows: variantCount + 1, added: 1, changed: 1, unchanged: productCount - 1, badRows: 0, problems: [], problemCount: 0, changes: DRY_RUN_CHANGES, changeCount: 2, version: null });
     assert.deepEqual(await stored(), before, 'the dry run wrote nothing');
     assert.equal(await version(), versionBefore);
 
@@ -208,7 +226,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal(refused.statusCode, 200, refused.body);
     const refusedReport = refused.json<ImportReport>();
     assert.equal(refusedReport.written, false);
-    assert.deepEqual(refusedReport.problems.map(({ line, id, column }) => ({ line, id, column })), [{ line: productCount + 3, id: 'imported_bad', column: 'price' }]);
+    assert.deepEqual(refusedReport.problems.map(({ line, id, column }) => ({ line, id, column })), [{ line: variantCount + 3, id: 'imported_bad', column: 'price' }]);
     assert.deepEqual(await stored(), before, 'a refused import wrote nothing');
 
     const res = await upload(app, layla, false, 'new.csv', file);
@@ -219,13 +237,16 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.ok(report.version !== null && report.version > versionBefore, `the version moved on: ${report.version}`);
     assert.equal(await version(), report.version);
     const live = (await app.inject({ url: catalogueProductApiPath(PRODUCT) })).json<ProductResponse>();
-    assert.equal(live.listing.price, 123.45);
+    // the variant's price is its own; the product's is its variants' lowest (the listing's "from" price)
+    assert.deepEqual(live.variants.slice(0, 2).map((variant) => [variant.code, variant.price]), [['HEX-CW-20S', 123.45], ['HEX-CW-20', 13.5]]);
+    assert.equal(live.listing.price, 13.5);
+    assert.equal(live.listing.code, 'HEX-CW-20S');
     assert.equal(live.product.productName, 'CW brass cable gland, imported');
     assert.equal((await app.inject({ url: catalogueProductApiPath('imported_gland') })).statusCode, 200);
     const imports = await audited('catalogue.import');
     assert.equal(imports.length, 3, imports.join('\n'));
     assert.match(imports.at(-2)!, /^refused, csv of \d+ bytes \(sha256 [a-f0-9]{64}\); \d+ rows: .* 1 with problems$/);
-    assert.match(imports.at(-1)!, new RegExp(`^imported, csv of \\d+ bytes \\(sha256 [a-f0-9]{64}\\); ${productCount + 1} rows: 1 new, 1 changed, ${productCount - 1} unchanged, 0 with problems$`));
+    assert.match(imports.at(-1)!, new RegExp(`^imported, csv of \\d+ bytes \\(sha256 [a-f0-9]{64}\\); ${variantCount + 1} rows: 1 new, 1 changed, ${productCount - 1} unchanged, 0 with problems$`));
   });
 }
 

@@ -25,7 +25,7 @@ exports.renderPage = async ({ url, params, fetch, locale }) => {
   const response = await fetch('/api/catalogue/products/' + params.productId + (locale === 'ar' ? '?lang=ar' : ''));
   const body = response.ok ? await response.json() : { product: { productName: 'none' }, listing: {} };
   return {
-    html: '<main data-url="' + url + '"><h1>' + body.product.productName + '</h1><p>Price ' + body.listing.price + '</p><script>window.hydrated = 1</script></main>',
+    html: '<main data-url="' + url + '"><h1>' + body.product.productName + '</h1><p>Price ' + body.listing.price + '</p><p>Variants ' + body.variants.map((v) => v.code + ' ' + v.label).join(', ') + '</p><script>window.hydrated = 1</script></main>',
     head: '<style data-styled="active">.a{color:red}</style>',
     state: {},
   };
@@ -59,7 +59,13 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   const { version, published } = (await staffCall(app, layla, 'GET', productUrl(STAFF_API.catalogueProduct))).json<EditorProduct>();
   const saved = await staffCall(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), {
     baseVersion: version,
-    content: { ...published, price: '77.25', productName: 'Draft-only gland name', productName_ar: 'جلاند المسودة فقط' },
+    // the first variant's price lowered and the second withdrawn: the listing's price is the lowest published one
+    content: {
+      ...published,
+      variants: published.variants?.map((variant, index) => (index === 0 ? { ...variant, price: '7.25' } : index === 1 ? { ...variant, published: false } : variant)),
+      productName: 'Draft-only gland name',
+      productName_ar: 'جلاند المسودة فقط',
+    },
   });
   assert.equal(saved.statusCode, 200, saved.body);
   const preview = (locale: 'en' | 'ar', headers: Record<string, string>) => app.inject({ method: 'GET', url: staffPreviewPath(PRODUCT, locale), headers });
@@ -67,7 +73,7 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
   await t.test('the catalogue role sees the draft, in both languages, as the page draws it: no script, no-store, noindex', async () => {
     const res = await preview('en', { cookie: layla.cookie });
     assert.equal(res.statusCode, 200, res.body);
-    assert.match(res.body, /<h1>Draft-only gland name<\/h1><p>Price 77.25<\/p>/);
+    assert.match(res.body, /<h1>Draft-only gland name<\/h1><p>Price 7.25<\/p><p>Variants HEX-CW-20S Size 20S \(M20\), HEX-CW-25 Size 25 \(M25\), /);
     assert.match(res.body, new RegExp(`data-url="${PUBLIC_PAGE}"`), 'drawn at the public page address');
     assert.match(res.body, /Preview of the draft: not published/);
     assert.doesNotMatch(res.body, /<script/i, 'no script of the page or the shell is sent');
@@ -78,7 +84,7 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
 
     const arabic = await preview('ar', { cookie: layla.cookie });
     assert.equal(arabic.statusCode, 200, arabic.body);
-    assert.match(arabic.body, /<h1>جلاند المسودة فقط<\/h1><p>Price 77.25<\/p>/);
+    assert.match(arabic.body, /<h1>جلاند المسودة فقط<\/h1><p>Price 7.25<\/p><p>Variants HEX-CW-20S المقاس 20S \(M20\), HEX-CW-25 /);
     assert.match(arabic.body, new RegExp(`data-url="/ar${PUBLIC_PAGE}"`));
     assert.match(arabic.body, /معاينة المسودة: غير منشورة/);
   });

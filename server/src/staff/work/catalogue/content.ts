@@ -5,40 +5,35 @@ import type { Kysely } from 'kysely';
 import type { ApiProblem } from '@site/contracts/forms-api';
 import type { EditableProduct } from '@site/contracts/staff-catalogue-api';
 import type { DatabaseSchema } from '../../../platform/db/index.js';
-import { type CatalogueFileRow, cleanDetailDocument, exportCatalogueRow, importRowsIn, type RowProblem } from '../../../catalogue/index.js';
+import { cleanDetailDocument, exportCatalogueRow, importRowsIn, type RowProblem } from '../../../catalogue/index.js';
 import { StaffWorkError } from '../errors.js';
+import { contentOfRows, derivedProductColumns, problemsOfLines, rowsOfContent } from './variantRows.js';
 
-/** The line number an editor's one-row import is given (never shown: problems are read by line, without it). */
-const EDITOR_LINE = 1;
-
-export function contentOfRow(row: CatalogueFileRow): EditableProduct {
-  const { id: _id, details, details_ar, ...fields } = row;
-  return { ...fields, details: JSON.parse(details) as Record<string, unknown>, details_ar: JSON.parse(details_ar) as Record<string, unknown> };
-}
-
-export function rowOfContent(id: string, content: EditableProduct): CatalogueFileRow {
-  return { id, ...content, details: JSON.stringify(content.details), details_ar: JSON.stringify(content.details_ar) };
-}
+export { contentOfRows, rowsOfContent };
 
 /** `content` with the HTML of its two detail documents cleaned to what the product page renders. */
 export function cleanContent(content: EditableProduct): EditableProduct {
-  return { ...content, details: cleanDetailDocument(content.details), details_ar: cleanDetailDocument(content.details_ar) };
+  // the product's code, price and unit are its variants' (a draft never shows them disagreeing)
+  return { ...content, ...derivedProductColumns(content), details: cleanDetailDocument(content.details), details_ar: cleanDetailDocument(content.details_ar) };
 }
 
 /** The product's live content, or undefined when there is no such product. */
 export async function publishedContent(db: Kysely<DatabaseSchema>, id: string): Promise<EditableProduct | undefined> {
-  const row = await exportCatalogueRow(db, id);
-  return row === undefined ? undefined : contentOfRow(row);
+  const rows = await exportCatalogueRow(db, id);
+  return rows === undefined ? undefined : contentOfRows(rows);
 }
 
 /**
- * Writes `content` as product `id` through the import (search rows, filter values, brands, the catalogue's version),
- * or with `dryRun` only checks it. Resolves to its problems, each at its value's path in the row (['productName_ar'],
- * ['details', 'description', 0, 'key']) and naming it in its words; nothing is written when there is any.
+ * Writes `content` as product `id` through the import (search rows, filter values, brands, its variants, the catalogue's
+ * version), or with `dryRun` only checks it. Resolves to its problems, each at its value's path in the content (a
+ * variant's: ['variants', 3, 'code']; the product's: ['productName_ar'], ['details', 'description', 0, 'key']) and
+ * naming it in its words; nothing is written when there is any.
  */
 export async function importContent(trx: Kysely<DatabaseSchema>, id: string, content: EditableProduct, options: { dryRun: boolean }): Promise<readonly RowProblem[]> {
-  const outcome = await importRowsIn(trx, [{ line: EDITOR_LINE, row: rowOfContent(id, content) }], options);
-  return outcome.problemsByLine.get(EDITOR_LINE) ?? [];
+  const rows = rowsOfContent(id, content);
+  // a row a variant: line n is variant n - 1
+  const outcome = await importRowsIn(trx, rows.map((row, index) => ({ line: index + 1, row })), options);
+  return problemsOfLines(outcome.problemsByLine, content);
 }
 
 /**

@@ -75,9 +75,12 @@ export async function duplicateProduct(db: Database, actor: Actor, sourceId: str
   const source = await readEditorProduct(db.kysely, sourceId);
   const content = source.draft?.content ?? source.published;
   const withoutMedia = ({ picture: _picture, datasheet: _datasheet, ...details }: Record<string, unknown>) => details;
+  const copied = (code: string) => `${code.slice(0, CODE_MAX - COPY_CODE.length)}${COPY_CODE}`;
   const copy: EditableProduct = {
     ...content,
-    code: `${content.code.slice(0, CODE_MAX - COPY_CODE.length)}${COPY_CODE}`,
+    code: copied(content.code),
+    // each variant's code marked too: a code is unique over the catalogue
+    ...(content.variants === undefined ? {} : { variants: content.variants.map((variant) => ({ ...variant, code: copied(variant.code) })) }),
     productName: `${content.productName} (copy)`,
     productName_ar: `${content.productName_ar} (نسخة)`,
     details: withoutMedia(content.details),

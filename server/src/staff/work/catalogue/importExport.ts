@@ -62,17 +62,17 @@ export async function catalogueFileRoutes(parent: FastifyInstance, { db, store }
     const actor = editorOf(request);
     const { format } = request.query;
     const file = `${await store.tempFile()}.${format}`;
-    let products: number;
+    let rows: number;
     let version: number;
     try {
-      ({ products, version } = await exportCatalogueFile(db.kysely, file, format));
+      ({ products: rows, version } = await exportCatalogueFile(db.kysely, file, format));
     } catch (error) {
       await discardTemp(file);
       if (error instanceof CatalogueFileWriteError) throw new StaffWorkError(409, error.message);
       if (error instanceof ExportMovedError) throw new StaffWorkError(409, error.message);
       throw error;
     }
-    await db.kysely.transaction().execute((trx) => recordStaffAction(trx, actor, 'catalogue.export', 'catalogue', `${products} products as ${format} (catalogue version ${version})`));
+    await db.kysely.transaction().execute((trx) => recordStaffAction(trx, actor, 'catalogue.export', 'catalogue', `${rows} rows (a row per variant) as ${format} (catalogue version ${version})`));
     const stream = createReadStream(file);
     // the temp file goes once it is sent, or the client went away
     stream.once('close', () => void discardTemp(file));
@@ -127,6 +127,8 @@ export async function catalogueFileRoutes(parent: FastifyInstance, { db, store }
           problems: problemRows(outcome, idOf),
           problemCount: outcome.problems.length,
           version,
+          changes: outcome.changes.slice(0, IMPORT_PROBLEMS_LISTED),
+          changeCount: outcome.changes.length,
         };
       } finally {
         await discardTemp(file);

@@ -26,7 +26,7 @@ import { mayBeProductId, recordsOfRow } from '../../../catalogue/index.js';
 import { loadSession, type SessionTimes } from '../../sessions.js';
 import { SESSION_COOKIE } from '../../staffApiTerms.js';
 import { StaffWorkError } from '../errors.js';
-import { rowOfContent } from './content.js';
+import { rowsOfContent } from './content.js';
 import { readEditorProduct } from './editorStore.js';
 
 /** Said by the header and by the page's robots meta. */
@@ -122,7 +122,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRoutes
     });
     if (product === undefined) return send(reply, 404, messagePage(locale, text.notFound));
     const content = product.draft?.content ?? product.published;
-    const records = await recordsOfRow(options.db, rowOfContent(id, content), locale);
+    const records = await recordsOfRow(options.db, rowsOfContent(id, content), locale);
     if ('problems' in records) {
       const list = `<ul>${records.problems.map((problem) => `<li>${escapeHtml(problem)}</li>`).join('')}</ul>`;
       return send(reply, 422, messagePage(locale, text.problems, list));
@@ -133,7 +133,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRoutes
     const catalogueApi: CatalogueApiReader = {
       get: async (href) => {
         const path = href.split('?')[0];
-        return path === productApi ? { status: 200, body: { product: records.product, listing: records.listing } } : { status: 404, body: { error: 'Not found' } };
+        return path === productApi ? { status: 200, body: { product: records.product, listing: records.listing, variants: records.variants } } : { status: 404, body: { error: 'Not found' } };
       },
       version: () => 0,
     };

@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { server } from '@test/msw';
+import type { EditableVariant } from '@site/contracts/staff-catalogue-api';
+import { fakeStaffServer, sessionOf, staffHandlers, type FakeStaffServer } from '../../testing/handlers';
+import { CATALOGUE_EDITOR, catalogueHandlers, fakeCatalogue, glandContent, type FakeCatalogue } from '../../testing/catalogueHandlers';
+import { draftBodies, openEditor } from '../../testing/productEditor';
+
+const variant = (code: string, price: string, size: string): EditableVariant => ({
+  code,
+  mpn: '',
+  label: `Size ${size}`,
+  label_ar: `المقاس ${size}`,
+  row: { size, thread: { mm: `M${size.replace(/\D/g, '')}` } },
+  price,
+  unit: 'piece',
+  packQuantity: '10',
+  published: true,
+});
+
+const TABLE = [[{ id: 'h_size', name: 'Gland Size' }, { id: 'h_thread', name: 'Thread' }], [{ id: 'size', name: '' }, { id: 'thread.mm', name: 'mm' }]];
+
+let fake: FakeStaffServer;
+let catalogue: FakeCatalogue;
+beforeEach(() => {
+  fake = fakeStaffServer({ session: sessionOf(CATALOGUE_EDITOR) });
+  catalogue = fakeCatalogue(1);
+  const gland = glandContent();
+  catalogue.products[0]!.product.published = {
+    ...gland,
+    details: { ...gland.details, productDetailTableColumns: TABLE },
+    variants: [variant('CW-20S', '12.50', '20S'), variant('CW-25', '16.75', '25')],
+  };
+  server.use(...staffHandlers(fake), ...catalogueHandlers(catalogue, () => fake.session));
+});
+
+const rows = () => screen.getAllByRole('group', { name: /^Variant \d+:/ });
+const rowNamed = (name: RegExp) => screen.getByRole('group', { name });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+
+test("a product's variants are rows: add, duplicate, move up and down from the keyboard, withdraw; the draft carries them in order", async () => {
+  await openEditor();
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20S', 'Variant 2: CW-25']);
+  // the table's leaf columns are the row's cells
+  expect(within(rows()[1]!).getByLabelText('Table: mm')).toHaveValue('M25');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Add a variant' }));
+  expect(rows()).toHaveLength(3);
+  const added = rowNamed(/^Variant 3: new$/);
+  await waitFor(() => expect(within(added).getByLabelText('Code')).toHaveFocus());
+  fireEvent.change(within(added).getByLabelText('Code'), { target: { value: 'CW-32' } });
+  fireEvent.change(within(rowNamed(/^Variant 3: CW-32$/)).getByLabelText('Price (AED)'), { target: { value: '22.50' } });
+
+  fireEvent.click(within(rowNamed(/^Variant 1: CW-20S$/)).getByRole('button', { name: 'Duplicate variant 1' }));
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20S', 'Variant 2: CW-20S-COPY', 'Variant 3: CW-25', 'Variant 4: CW-32']);
+  await waitFor(() => expect(within(rows()[1]!).getByLabelText('Code')).toHaveFocus());
+  fireEvent.change(within(rows()[1]!).getByLabelText('Code'), { target: { value: 'CW-20' } });
+
+  // moved down: the moved row's own button keeps the focus, so Enter again moves it on
+  const down = within(rowNamed(/^Variant 1: CW-20S$/)).getByRole('button', { name: 'Move down variant 1' });
+  down.focus();
+  fireEvent.click(down);
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20', 'Variant 2: CW-20S', 'Variant 3: CW-25', 'Variant 4: CW-32']);
+  await waitFor(() => expect(within(rowNamed(/^Variant 2: CW-20S$/)).getByRole('button', { name: 'Move down variant 2' })).toHaveFocus());
+  fireEvent.click(within(rowNamed(/^Variant 4: CW-32$/)).getByRole('button', { name: 'Move up variant 4' }));
+  expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20', 'Variant 2: CW-20S', 'Variant 3: CW-32', 'Variant 4: CW-25']);
+  expect(within(rows()[0]!).getByRole('button', { name: 'Move up variant 1' })).toBeDisabled();
+
+  fireEvent.click(within(rowNamed(/^Variant 4: CW-25$/)).getByRole('button', { name: 'Withdraw variant 4' }));
+  const withdrawn = rowNamed(/^Variant 4: CW-25$/);
+  expect(within(withdrawn).getByText(/^Withdrawn: not orderable/)).toBeInTheDocument();
+  expect(within(withdrawn).getByRole('button', { name: 'Publish again variant 4' })).toHaveAttribute('aria-pressed', 'true');
+  // the listing's code and "from" price follow the variants
+  expect(screen.getByText(/first published variant’s code \(CW-20\) and the lowest published\s+price \(AED 12.50\)/)).toBeInTheDocument();
+
+  save();
+  expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+  const [sent] = await draftBodies();
+  expect(sent!.content.variants!.map(({ code, price, published }) => [code, price, published])).toEqual([
+    ['CW-20', '12.50', true],
+    ['CW-20S', '12.50', true],
+    ['CW-32', '22.50', true],
+    ['CW-25', '16.75', false],
+  ]);
+  expect([sent!.content.code, sent!.content.price, sent!.content.unit]).toEqual(['CW-20', '12.50', 'piece']);
+});
+
+test("the server's problems are shown beside their variant's fields: two variants with one code, both named; a price with 3 decimals", async () => {
+  await openEditor();
+  fireEvent.change(within(rowNamed(/^Variant 2: CW-25$/)).getByLabelText('Code'), { target: { value: 'CW-20S' } });
+  fireEvent.change(within(rowNamed(/^Variant 2: CW-20S$/)).getByLabelText('Price (AED)'), { target: { value: '16.755' } });
+  save();
+  expect(await screen.findByText('Not saved: 2 problems to fix.')).toBeInTheDocument();
+  const same = 'variant 1 (CW-20S) and variant 2 (CW-20S) have one code (CW-20S): each variant needs its own';
+  const first = rowNamed(/^Variant 1: CW-20S$/);
+  const second = rowNamed(/^Variant 2: CW-20S$/);
+  expect(within(first).getByLabelText('Code')).toHaveAccessibleDescription(same);
+  expect(within(second).getByLabelText('Code')).toHaveAccessibleDescription(same);
+  expect(within(second).getByLabelText('Price (AED)')).toHaveAccessibleDescription(/bad price "16\.755"/);
+  expect(within(first).getByLabelText('Price (AED)')).not.toHaveAccessibleDescription(/bad price/);
+});

@@ -1,0 +1,81 @@
+// A product's variants as the editor changes them (docs/decisions/034-orderable-variants.md): each change a new list,
+// the product's code, price and unit made from it as the server makes them (its first published variant's code and
+// unit, its lowest published price), and the specification table's leaf columns a variant's row is edited by.
+import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
+
+/** The content's variants; content saved before variants had none: one of its code, price and unit. */
+export const variantsOf = (content: EditableProduct): EditableVariant[] =>
+  content.variants ?? [{ code: content.code, mpn: '', label: '', label_ar: '', price: content.price, unit: content.unit, packQuantity: '', published: true }];
+
+const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** The content with these variants, and its code, price and unit made from them. */
+export function withVariants(content: EditableProduct, variants: EditableVariant[]): EditableProduct {
+  const published = variants.filter((variant) => variant.published);
+  const first = published[0];
+  if (first === undefined) return { ...content, variants };
+  const prices = published.map((variant) => variant.price.trim()).filter((price) => PRICE.test(price));
+  const lowest = prices.length === 0 ? '' : prices.reduce((low, price) => (Number(price) < Number(low) ? price : low));
+  return { ...content, variants, code: first.code, price: lowest, unit: first.unit };
+}
+
+/** A new, empty variant, published, in the unit of the one before. */
+export const blankVariant = (unit: string): EditableVariant => ({ code: '', mpn: '', label: '', label_ar: '', price: '', unit, packQuantity: '', published: true });
+
+export const addVariant = (variants: readonly EditableVariant[]): EditableVariant[] => [...variants, blankVariant(variants.at(-1)?.unit ?? 'piece')];
+
+/** A copy put after it: its code is for the editor to change (two variants with one code are refused). */
+export const duplicateVariant = (variants: readonly EditableVariant[], index: number): EditableVariant[] => [
+  ...variants.slice(0, index + 1),
+  { ...variants[index]!, code: `${variants[index]!.code}-COPY` },
+  ...variants.slice(index + 1),
+];
+
+/** The variant moved one place up (-1) or down (+1); unchanged at either end. */
+export function moveVariant(variants: readonly EditableVariant[], index: number, by: -1 | 1): EditableVariant[] {
+  const to = index + by;
+  if (to < 0 || to >= variants.length) return [...variants];
+  const moved = [...variants];
+  [moved[index], moved[to]] = [moved[to]!, moved[index]!];
+  return moved;
+}
+
+export const changeVariant = (variants: readonly EditableVariant[], index: number, change: Partial<EditableVariant>): EditableVariant[] =>
+  variants.map((variant, at) => (at === index ? { ...variant, ...change } : variant));
+
+type Cells = Record<string, unknown>;
+
+/** The specification table's leaf columns (its last header row): a variant's row holds a value for each. */
+export function leafColumns(details: Record<string, unknown>): { id: string; name: string }[] {
+  const rows = details.productDetailTableColumns;
+  if (!Array.isArray(rows) || rows.length === 0) return [];
+  const last: unknown = rows[rows.length - 1];
+  if (!Array.isArray(last)) return [];
+  return last.flatMap((column: unknown) => {
+    if (typeof column !== 'object' || column === null) return [];
+    const { id, name } = column as { id?: unknown; name?: unknown };
+    return typeof id === 'string' ? [{ id, name: typeof name === 'string' ? name : '' }] : [];
+  });
+}
+
+/** A cell of a row by its column id ('threadSize.mm' is the row's threadSize.mm), as text. */
+export function cellOf(row: Cells | undefined, id: string): string {
+  let value: unknown = row;
+  for (const key of id.split('.')) value = typeof value === 'object' && value !== null ? (value as Cells)[key] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** The row with a cell set (a number stays a number when the text still reads as one). */
+export function withCell(row: Cells | undefined, id: string, text: string): Cells {
+  const keys = id.split('.');
+  const copy: Cells = { ...(row ?? {}) };
+  let at = copy;
+  keys.slice(0, -1).forEach((key) => {
+    const inner = at[key];
+    at[key] = typeof inner === 'object' && inner !== null ? { ...(inner as Cells) } : {};
+    at = at[key] as Cells;
+  });
+  const last = keys[keys.length - 1]!;
+  at[last] = typeof at[last] === 'number' && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+  return copy;
+}

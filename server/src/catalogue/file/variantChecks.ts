@@ -1,0 +1,74 @@
+// A file row's variant columns checked on their own (columns.ts VARIANT_COLUMNS): the variant as the store writes it
+// (variants/variantStore.ts VariantInput), or its problems, each at its column (a table row's value by its keys) and
+// starting with its column's name.
+import { productVariantSchema } from '@site/content/schema';
+import { documentTextIssue } from '@site/contracts/text-field';
+import type { VariantInput } from '../variants/variantStore.js';
+import type { CatalogueFileRow, VariantColumn } from './columns.js';
+import type { RowProblem } from './rowChecks.js';
+
+const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
+const WHOLE = /^\d{1,9}$/;
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/** The column each field of productVariantSchema is read from. */
+const COLUMN_OF: Record<string, VariantColumn> = { code: 'code', mpn: 'mpn', label: 'variantLabel', row: 'variantRow', price: 'price', unit: 'unit', packQuantity: 'packQuantity' };
+
+/** A row's published cell: empty or yes is published, no is withdrawn. */
+export const PUBLISHED_CELLS = { yes: true, no: false } as const;
+
+const at = (column: VariantColumn, message: string): RowProblem => ({ path: [column], message });
+
+function tableRow(row: CatalogueFileRow, column: 'variantRow' | 'variantRow_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
+  const text = row[column].trim();
+  if (text === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const problem = documentTextIssue(value, [column]);
+      if (problem === undefined) return value as Record<string, unknown>;
+      problems.push(problem);
+    } else problems.push(at(column, `${column} must be a JSON object (the table row's column ids and values) or empty`));
+  } catch (error) {
+    problems.push(at(column, `${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  return undefined;
+}
+
+/** The row's variant, or its problems ('price: …', 'variantLabel_ar: …'). */
+export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantInput } | { problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
+  const priceText = row.price.trim();
+  const packText = row.packQuantity.trim();
+  if (packText !== '' && !WHOLE.test(packText)) problems.push(at('packQuantity', `packQuantity "${row.packQuantity}" must be a whole number of 2 or more, or empty`));
+  const publishedText = row.published.trim().toLowerCase();
+  if (publishedText !== '' && !(publishedText in PUBLISHED_CELLS)) problems.push(at('published', `published "${row.published}" must be yes or no (empty: yes)`));
+  const label = row.variantLabel.trim();
+  const labelAr = row.variantLabel_ar.trim();
+  if (label !== '' && labelAr === '') problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar is empty'));
+  else if (labelAr !== '' && !ARABIC_LETTER.test(labelAr)) problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar has no Arabic letter'));
+  const cells = tableRow(row, 'variantRow', problems);
+  const cellsAr = tableRow(row, 'variantRow_ar', problems);
+  const variant: VariantInput = {
+    code: row.code.trim(),
+    ...(row.mpn.trim() === '' ? {} : { mpn: row.mpn.trim() }),
+    label,
+    labelAr,
+    ...(cells === undefined ? {} : { row: cells }),
+    ...(cellsAr === undefined ? {} : { rowAr: cellsAr }),
+    ...(priceText === '' || !PRICE.test(priceText) ? {} : { price: Number(priceText) }),
+    unit: row.unit.trim(),
+    ...(packText === '' || !WHOLE.test(packText) ? {} : { packQuantity: Number(packText) }),
+    published: publishedText === 'no' ? false : true,
+  };
+  const { labelAr: _labelAr, rowAr: _rowAr, published: _published, ...answer } = variant;
+  const checked = productVariantSchema.safeParse(answer);
+  for (const issue of checked.error?.issues ?? []) {
+    const [field, ...rest] = issue.path.map(String);
+    const column = COLUMN_OF[field ?? ''] ?? 'code';
+    // the product's check says the same of the code and unit already: said once
+    if (column === 'code' || column === 'unit') continue;
+    problems.push(at(column, `${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}`));
+  }
+  return problems.length > 0 ? { problems } : { variant };
+}
