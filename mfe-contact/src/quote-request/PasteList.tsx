@@ -38,6 +38,23 @@ type PasteOutcome =
  * "Paste a list": lines of "code quantity" matched to the catalogue (the codes' products looked up on the server, the
  * catalogue never downloaded); what is recognised goes into the basket.
  */
+/** A heading and the pasted lines it is about, as typed (none: nothing drawn). */
+function PastedLines({ heading, lines }: { heading: string; lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <p>{heading}</p>
+      <ul>
+        {lines.map((line, index) => (
+          <li key={index}>
+            <Ltr>{line}</Ltr>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function PasteList() {
   const text = useText();
   const locale = useLocale();
@@ -89,30 +106,8 @@ export function PasteList() {
         return (
           <>
             <p>{text('contact.quote.paste.added', { count: outcome.accepted.length })}</p>
-            {outcome.unrecognised.length > 0 ? (
-              <>
-                <p>{text('contact.quote.paste.notRecognised')}</p>
-                <ul>
-                  {outcome.unrecognised.map((line, index) => (
-                    <li key={index}>
-                      <Ltr>{line}</Ltr>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {outcome.withdrawn.length > 0 ? (
-              <>
-                <p>{text('contact.quote.paste.withdrawn')}</p>
-                <ul>
-                  {outcome.withdrawn.map((line, index) => (
-                    <li key={index}>
-                      <Ltr>{line}</Ltr>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <PastedLines heading={text('contact.quote.paste.notRecognised')} lines={outcome.unrecognised} />
+            <PastedLines heading={text('contact.quote.paste.withdrawn')} lines={outcome.withdrawn} />
             {outcome.refused.length > 0 ? (
               <>
                 <p>{text('contact.quote.paste.refused')}</p>
