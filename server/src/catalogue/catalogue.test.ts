@@ -169,7 +169,9 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     const last = rows.at(-1)!;
     // another product's code belongs to the catalogue's product already
     const clash = await importCatalogueRows(database.db, [{ line: 2, row: { ...last, id: 'a_new_gland', code: taken.code } }], { dryRun: true });
-    assert.deepEqual(clash.problems, [`line 2 (id a_new_gland): duplicate code "${taken.code}": product oc_cu_xlpe_swa_pvc_cable in the catalogue has it`]);
+    assert.deepEqual(clash.problems, [
+      `line 2 (id a_new_gland): variant code "${taken.code}" is already product oc_cu_xlpe_swa_pvc_cable's (${taken.code}): each variant code is unique over the catalogue`,
+    ]);
     // a product's own code is no clash; a new one goes after every product
     const written = await importCatalogueRows(database.db, [{ line: 2, row: { ...last, id: 'a_new_gland', code: 'NEW-GLAND-1' } }, { line: 3, row: taken }], { dryRun: false });
     assert.deepEqual([written.problems, written.added, written.updated], [[], 1, 1]);

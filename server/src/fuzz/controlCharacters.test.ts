@@ -421,7 +421,17 @@ function staffRoutes(made: Made): Route[] {
       pattern: STAFF_API.catalogueCreate,
       staffApi: 'catalogueCreate',
       as: ['admin'],
-      body: { id: 'fuzz_new_product', content: { ...made.productContent, code: 'FUZZ-NEW-1', details: {}, details_ar: {} } },
+      body: {
+        id: 'fuzz_new_product',
+        // its variants' codes no product's either (a variant code is unique over the catalogue)
+        content: {
+          ...made.productContent,
+          code: 'FUZZ-NEW-1',
+          details: {},
+          details_ar: {},
+          variants: (made.productContent.variants as Json[] | undefined)?.map((variant, index) => ({ ...variant, code: `FUZZ-NEW-${index + 1}` })),
+        },
+      },
       bodyNow: async (body) => (body.id === 'fuzz_new_product' ? { ...body, id: `fuzz_new_product_${(createdIds += 1)}` } : body),
     },
     { method: 'POST', pattern: STAFF_API.catalogueDuplicate, staffApi: 'catalogueDuplicate', as: ['admin'], params: { id: PRODUCT }, body: {} },

@@ -26,7 +26,7 @@ const arabic = (file: string) => {
 };
 const company = readData<{ name: string; mainPhone: string }>('company.json');
 const categories = readData<{ id: string; title: string; info: string }[]>('products-category.json');
-const products = readData<{ id: string; productCategoryId: string; productName: string }[]>('products.json');
+const products = readData<{ id: string; productCategoryId: string; productName: string; code: string }[]>('products.json');
 const details = readData<{ id: string; categoryName: string }[]>('product-details.json');
 
 const ORIGIN = 'https://www.crescent.test';
@@ -285,9 +285,11 @@ describe('the Arabic edition on the server', () => {
         assert.equal(head.canonical, `${ORIGIN}${url}`);
         assert.equal(head.meta.get('og:type'), 'product');
         assert.equal(head.meta.get('og:image:alt'), name);
-        const ld = entityOfType(head, 'Product') as Entity;
+        // a product of several variants is a ProductGroup (its first variant's code its group id), one of one a Product (its code the sku)
+        const group = entityOfType(head, 'ProductGroup');
+        const ld = (group ?? entityOfType(head, 'Product')) as Entity;
         assert.equal(ld.name, name);
-        assert.equal(ld.sku, product.id);
+        assert.equal(group === undefined ? ld.sku : ld.productGroupID, product.code, url);
         assert.equal(ld.url, `${ORIGIN}${url}`);
         assert.match(String(ld.description), ARABIC_LETTERS);
         const detail = details.find((d) => d.id === product.id)!;
