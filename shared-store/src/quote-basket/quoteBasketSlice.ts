@@ -100,14 +100,14 @@ export const quoteBasketSlice = createSlice({
       state,
       { payload: { locale, described, kept } }: PayloadAction<{ locale: Locale; described: Record<string, QuoteLineDescription>; kept: readonly string[] }>,
     ) {
-      state.lines = state.lines.filter((line) => described[line.code] || kept.includes(line.code));
-      for (const line of state.lines) {
+      // one pass: a described line takes its words and stays, another stays only when kept
+      state.lines = state.lines.filter((line) => {
         const description = described[line.code];
-        if (description) {
-          line.names[locale] = description.name;
-          line.labels[locale] = description.label;
-        }
-      }
+        if (!description) return kept.includes(line.code);
+        line.names[locale] = description.name;
+        line.labels[locale] = description.label;
+        return true;
+      });
     },
     /** The stored basket, read at start and whenever another tab changes it (persistQuoteBasket). */
     quoteBasketRestored(state, { payload }: PayloadAction<QuoteLine[]>) {
@@ -133,7 +133,10 @@ export const { selectQuoteLines, selectQuoteLineCount, selectQuoteBasketFull, se
  * the buyer saw it, else the one they saw. Two sizes of one product are two lines: each is named with its size.
  */
 export const quoteLineName = (line: QuoteLine, locale: Locale): string => {
-  const name = line.names[locale] ?? Object.values(line.names)[0] ?? line.code;
-  const label = line.labels[locale] ?? Object.values(line.labels)[0];
+  const name = seenIn(line.names, locale) ?? line.code;
+  const label = seenIn(line.labels, locale);
   return label ? `${name} – ${label}` : name;
 };
+
+/** A text in a language: that language's if the buyer saw it, else the one they saw. */
+const seenIn = (texts: Partial<Record<Locale, string>>, locale: Locale): string | undefined => texts[locale] ?? Object.values(texts)[0];
