@@ -153,12 +153,13 @@ test.describe('the product head, before any script runs', { tag: ['@site', '@she
     expect(firstScript).toBeGreaterThan(ldAt);
     const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
     const graph = (JSON.parse(json) as { '@graph': Record<string, unknown>[] })['@graph'];
-    const ld = graph.find((entity) => entity['@type'] === 'Product');
+    // a product of several variants is a ProductGroup (its first variant's code its group id), one of one a Product
+    const ld = graph.find((entity) => entity['@type'] === 'ProductGroup' || entity['@type'] === 'Product');
     expect(ld).toMatchObject({
       name: product.productName,
       category: detail.categoryName,
       url: `${baseURL}${url}`,
-      sku: product.id,
+      ...(ld?.['@type'] === 'ProductGroup' ? { productGroupID: product.code } : { sku: product.code }),
     });
     // the product's drawing, or the widest WebP of a photo uploaded for it
     expect(String(ld?.image)).toMatch(new RegExp(`^${baseURL}/(images/products/.+\\.svg|.+\\.webp)$`));
