@@ -18,9 +18,7 @@ export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 })
  * (tests/budgets/first-view.json) hold the same page's bytes on the wire beside it; this one keeps its own measure so
  * that no change of measure can raise it.
  */
-// 189.6 KB since 2026-11-28: quote lines per variant (their labels in the shell's basket) read 194,054 B where the
-// guard was 194,048; raised by 0.1 KB pending the owners' decision, which may take it back to 189.5 with a cut.
-export const HOME_JS_GUARD = 189.6 * 1024;
+export const HOME_JS_GUARD = 189.5 * 1024;
 
 export interface Downloads {
   files: number;

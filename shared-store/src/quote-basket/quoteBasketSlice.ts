@@ -70,7 +70,7 @@ export const quoteBasketSlice = createSlice({
         else if (sum.problem === 'tooLarge') existing.quantity = QUOTE_LIMITS.maxQuantity;
         else return;
         existing.names[locale] = name;
-        existing.labels[locale] ??= label;
+        if (label !== undefined) existing.labels[locale] = label;
         return;
       }
       if (state.lines.length >= QUOTE_LIMITS.maxLines) return;
@@ -103,10 +103,11 @@ export const quoteBasketSlice = createSlice({
       // one pass: a described line takes its words and stays, another stays only when kept
       state.lines = state.lines.filter((line) => {
         const description = described[line.code];
-        if (!description) return kept.includes(line.code);
-        line.names[locale] = description.name;
-        line.labels[locale] = description.label;
-        return true;
+        if (description) {
+          line.names[locale] = description.name;
+          line.labels[locale] = description.label;
+        }
+        return description || kept.includes(line.code);
       });
     },
     /** The stored basket, read at start and whenever another tab changes it (persistQuoteBasket). */
