@@ -58,8 +58,6 @@ export interface QuotationRoutesOptions extends StaffSide {
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
 const ID = /^[1-9]\d{0,14}$/;
 
-type IdRoute = { Params: { id: string } };
-
 export async function quotationRoutes(parent: FastifyInstance, options: QuotationRoutesOptions): Promise<void> {
   const app = useContracts(parent);
   const db = options.db.kysely;
@@ -105,39 +103,40 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     return answer(id);
   });
 
-  app.get<IdRoute>(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => answer(idOf(request)));
+  app.get(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => answer(idOf(request)));
 
-  app.put<IdRoute>(QUOTATIONS_API.quotation, { ...change, schema: { body: saveQuotationBodySchema } }, async (request): Promise<Quotation> => {
+  app.put(QUOTATIONS_API.quotation, { ...change, schema: { body: saveQuotationBodySchema } }, async (request): Promise<Quotation> => {
     const id = idOf(request);
     await saveQuotation(db, context, pricerOf(request), id, request.body);
     return answer(id);
   });
 
-  app.post<IdRoute>(QUOTATIONS_API.lines, { ...change, schema: { body: addQuotationLineBodySchema } }, async (request): Promise<Quotation> => {
+  app.post(QUOTATIONS_API.lines, { ...change, schema: { body: addQuotationLineBodySchema } }, async (request): Promise<Quotation> => {
     const id = idOf(request);
     await addQuotationLine(db, context, pricerOf(request), id, request.body);
     return answer(id);
   });
 
-  app.delete<{ Params: { id: string; position: string } }>(
+  app.delete(
     QUOTATIONS_API.line,
     { preValidation: quotationAllowed, schema: { querystring: removeQuotationLineQuerySchema } },
     async (request): Promise<Quotation> => {
       const id = idOf(request);
-      const position = /^[1-9]\d{0,3}$/.test(request.params.position) ? Number(request.params.position) : undefined;
-      if (position === undefined) throw notFound(`This quotation has no line ${request.params.position.slice(0, 20)}`);
+      const given = (request.params as { position: string }).position;
+      const position = /^[1-9]\d{0,3}$/.test(given) ? Number(given) : undefined;
+      if (position === undefined) throw notFound(`This quotation has no line ${given.slice(0, 20)}`);
       await removeQuotationLine(db, context, pricerOf(request), id, position, request.query.version);
       return answer(id);
     },
   );
 
-  app.post<IdRoute>(QUOTATIONS_API.send, { ...change, schema: { body: quotationVersionBodySchema } }, async (request): Promise<Quotation> => {
+  app.post(QUOTATIONS_API.send, { ...change, schema: { body: quotationVersionBodySchema } }, async (request): Promise<Quotation> => {
     const id = idOf(request);
     await sendQuotation(db, context, pricerOf(request), id, request.body.version);
     return answer(id);
   });
 
-  app.post<IdRoute>(QUOTATIONS_API.revise, { ...change, schema: { body: quotationVersionBodySchema } }, async (request, reply): Promise<Quotation> => {
+  app.post(QUOTATIONS_API.revise, { ...change, schema: { body: quotationVersionBodySchema } }, async (request, reply): Promise<Quotation> => {
     const { id, created } = await reviseQuotation(db, context, pricerOf(request), idOf(request), request.body.version);
     reply.code(created ? 201 : 200);
     return answer(id);
@@ -147,11 +146,11 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
 
   app.get(QUOTATIONS_API.currencyRates, { preValidation: pricer }, async (): Promise<CurrencyRateTable> => currencyRateTable(db));
 
-  app.put<{ Params: { currency: string } }>(
+  app.put(
     QUOTATIONS_API.currencyRate,
     { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [admin, requireJson], schema: { body: setCurrencyRateBodySchema } },
     async (request): Promise<CurrencyRateTable> => {
-      const currency = request.params.currency;
+      const { currency } = request.params as { currency: string };
       if (!(RATE_CURRENCIES as readonly string[]).includes(currency)) throw notFound(`There is no rate of ${JSON.stringify(currency.slice(0, 10))}: the rates are of ${RATE_CURRENCIES.join(', ')} (1 AED in each)`);
       const parsed = parseRate(request.body.rate);
       if (!parsed.ok) throw badRequest(parsed.message, ['rate']);
