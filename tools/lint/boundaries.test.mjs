@@ -121,6 +121,10 @@ describe('inside the server: the platform below, the features above', () => {
     await assertFires('server/src/reviews/lint-probe.ts', "import { CatalogueStore } from '../catalogue/catalogueStore.js';\n", /only through that feature's index\.ts/);
     await assertFires('server/src/staff/work/lint-probe.ts', "import { composeQuoteMail } from '../../quotes/quoteMail.js';\n", /only through that feature's index\.ts/);
     await assertQuiet('server/src/reviews/lint-probe.ts', "import { CatalogueStore } from '../catalogue/index.js';\n");
+    // the quotations feature takes the staff feature's rules as functions, never from its files (and the reverse)
+    await assertFires('server/src/quotations/lint-probe.ts', "import { canSeeBranch } from '../staff/access.js';\n", /only through that feature's index\.ts/);
+    await assertFires('server/src/staff/work/lint-probe.ts', "import { saveQuotation } from '../../quotations/quotationStore.js';\n", /only through that feature's index\.ts/);
+    await assertQuiet('server/src/staff/work/lint-probe.ts', "import { staffQuotationsPlugin } from '../../quotations/index.js';\n");
   });
 
   test("a feature's own files import each other freely", () =>

@@ -12,6 +12,7 @@ import { HOME_ROUTE, SIGN_IN_ROUTE } from '../session/returnPath';
 import SignInPage from '../sign-in/SignInPage';
 import { InboxPage } from '../inbox/InboxPage';
 import { ItemPage } from '../item/ItemPage';
+import { QuotationPage } from '../quotation/QuotationPage';
 import { ReviewsPage } from '../reviews/ReviewsPage';
 import { SettingsPage } from '../settings/SettingsPage';
 import { AuditPage } from '../audit/AuditPage';
@@ -57,6 +58,14 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
                 element={
                   <RequireInbox>
                     <ItemPage />
+                  </RequireInbox>
+                }
+              />
+              <Route
+                path="quotations/:id"
+                element={
+                  <RequireInbox>
+                    <QuotationPage />
                   </RequireInbox>
                 }
               />

@@ -13,6 +13,7 @@ import { ItemFields, QuoteLinesTable } from './ItemFields';
 import { MailsTable } from './MailsTable';
 import { AssignForm, StatusForm } from './ItemControls';
 import { NotesSection } from './NotesSection';
+import { usePrepareQuotationMutation } from '../quotation/quotationApi';
 import { useItemAction } from './useItemAction';
 import {
   itemKey,
@@ -94,12 +95,14 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
   const [addNote] = useAddNoteMutation();
   const [resendMail] = useResendMailMutation();
   const [deleteItem] = useDeleteItemMutation();
+  const [prepareQuotation] = usePrepareQuotationMutation();
 
   const statusAction = useItemAction();
   const assignAction = useItemAction();
   const notesAction = useItemAction();
   const mailAction = useItemAction();
   const spamAction = useItemAction();
+  const quotationAction = useItemAction();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const item = resource.data ?? null;
@@ -126,6 +129,12 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
 
   const resend = (mail: InboxMail) =>
     void mailAction.run(() => resendMail({ ref: itemRef, mailId: mail.id }).unwrap(), `The mail to ${mail.recipient} is queued again.`);
+  // the request's draft quotation (a new one, or the one it has), opened in the quotation editor
+  const prepare = () =>
+    void quotationAction.run(async () => {
+      const quotation = await prepareQuotation(id).unwrap();
+      void navigate(`/quotations/${quotation.id}`);
+    }, 'Opening the quotation.');
   const remove = async () => {
     setConfirmingDelete(false);
     if (await spamAction.run(() => deleteItem(itemRef).unwrap(), 'Deleted.')) void navigate(backTo, { replace: true });
@@ -181,6 +190,14 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
         <Section aria-labelledby="lines-heading">
           <h2 id="lines-heading">Quote lines</h2>
           <QuoteLinesTable lines={item.lines} />
+          {kind === 'quote' && item.status !== 'spam' ? (
+            <Actions>
+              <Button type="button" disabled={quotationAction.busy} onClick={prepare}>
+                Prepare quotation
+              </Button>
+            </Actions>
+          ) : null}
+          <Notice tone={quotationAction.message?.tone ?? 'info'}>{quotationAction.message?.tone === 'error' ? quotationAction.message.text : null}</Notice>
         </Section>
       ) : null}
 

@@ -17,6 +17,8 @@ export const DEFAULT_GEMINI_MODEL = 'gemini-2.0-flash';
 
 /** Default of QUOTE_CONFIRMATIONS_PER_HOUR: an hour's confirmations to every address together (a busy day's requests fit). */
 export const QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT = 60;
+/** Default of QUOTATION_VALID_DAYS: how long a new quotation is valid, from the day it is prepared. */
+export const QUOTATION_VALID_DAYS_DEFAULT = 30;
 
 /**
  * The automatic rollback's settings (RELEASE_ROLLBACK_*), in one place: a canary goes when, among the visitors who
@@ -320,6 +322,7 @@ const ServerVariables = z
     CHAT_RATE_LIMIT_WINDOW_SECONDS: seconds(60),
     STAFF_SESSION_IDLE_MINUTES: countOf('minutes', 30),
     STAFF_SESSION_MAX_HOURS: countOf('hours', 12),
+    QUOTATION_VALID_DAYS: countOf('days', QUOTATION_VALID_DAYS_DEFAULT),
     STAFF_TOTP_KEYS: totpKeys,
     RELEASE_ROLLBACK_WINDOW: countOf('loads', RELEASE_SAFETY_DEFAULTS.rollbackWindow),
     RELEASE_ROLLBACK_WINDOW_SECONDS: countOf('seconds', RELEASE_SAFETY_DEFAULTS.rollbackWindowSeconds),
@@ -538,6 +541,8 @@ function staffConfigOf(vars: Vars, dataDir: string) {
     totpKeys: vars.STAFF_TOTP_KEYS,
     /** The key made and kept in DATA_DIR when STAFF_TOTP_KEYS is not set. */
     totpKeyFile: path.join(dataDir, 'staff-totp.key'),
+    /** Days a new quotation is valid, from the day staff prepare it (they may change its date). */
+    quotationValidDays: vars.QUOTATION_VALID_DAYS,
   };
 }
 

@@ -28,6 +28,8 @@ export interface SignedInScopeOptions {
   media?: MediaStore | undefined;
   /** The remotes registry's calls for admins, and release tokens. */
   releases?: StaffReleasesOptions | undefined;
+  /** QUOTATION_VALID_DAYS. */
+  quotationValidDays?: number | undefined;
 }
 
 export async function signedInRoutes(signedIn: FastifyInstance, options: SignedInScopeOptions): Promise<void> {
@@ -50,7 +52,7 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     readAuditPage(db.kysely, request.query.page ?? 1),
   );
 
-  await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media });
+  await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media, quotationValidDays: options.quotationValidDays });
   // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
   staffReleaseTokenRoutes(scope, { db, requireJson, recordStaffAction, ...options.releases });
 

@@ -41,6 +41,8 @@ export interface StaffRoutesOptions {
   media?: MediaStore | undefined;
   /** The remotes registry's live remotes and the site's host (releases/): its calls for admins, and release tokens. */
   releases?: StaffReleasesOptions | undefined;
+  /** QUOTATION_VALID_DAYS: how long a new quotation is valid (quotations/). */
+  quotationValidDays?: number | undefined;
 }
 
 /**
@@ -65,8 +67,8 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   sessionRoutes(app, signIn);
   totpRoutes(app, signIn);
 
-  const { onOutboxWrite, media, releases } = options;
-  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases });
+  const { onOutboxWrite, media, releases, quotationValidDays } = options;
+  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays });
 }
 
 /** The lockout's counters: in the app's Redis (http/redis.ts) when REDIS_URL is set, so that every process counts together. */

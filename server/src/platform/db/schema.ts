@@ -464,6 +464,87 @@ export interface ReleaseAuditTable {
   detail: string | null;
 }
 
+/**
+ * A bigint of money (a minor unit) or of a rate's digits: written as decimal text, read as text too (select it
+ * `::text`): the driver's int8 parser makes a JS number, which is exact only to 2^53.
+ */
+type ExactInteger = ColumnType<never, string, string>;
+/** A date column: written 'YYYY-MM-DD'; read it with to_char (pg and PGlite make different Dates of it). */
+type DayColumn = ColumnType<Date | string, string, string>;
+
+/** 1 AED = rate_value / 10^rate_scale of a currency, set by an admin (migration 032; quotations/). */
+export interface QuotationCurrencyRatesTable {
+  id: Generated<number>;
+  currency: 'OMR' | 'BHD' | 'SAR';
+  rate_value: ExactInteger;
+  rate_scale: number;
+  set_by_id: number | null;
+  set_by_email: string | null;
+  set_at: Timestamp;
+}
+
+/** A country's VAT rate in basis points from `starts_on` (migration 032). */
+export interface QuotationVatRatesTable {
+  country: 'AE' | 'OM' | 'BH' | 'SA';
+  starts_on: DayColumn;
+  rate_bp: number;
+  set_by_id: number | null;
+  set_by_email: string | null;
+  set_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The last quotation number given in a branch's year (migration 032): updated in the send's transaction. */
+export interface QuotationNumberCountersTable {
+  branch: string;
+  year: number;
+  last_number: number;
+}
+
+export interface QuotationsTable {
+  id: Generated<number>;
+  request_id: number;
+  branch: string;
+  currency: 'AED' | 'OMR' | 'BHD' | 'SAR';
+  rate_value: ExactInteger;
+  rate_scale: number;
+  rate_id: number | null;
+  vat_country: 'AE' | 'OM' | 'BH' | 'SA';
+  vat_on: DayColumn;
+  valid_until: DayColumn;
+  payment_terms: Defaulted<string>;
+  delivery_terms: Defaulted<string>;
+  buyer_note: Defaulted<string>;
+  state: Defaulted<'draft' | 'sent' | 'viewed' | 'changes_asked' | 'accepted' | 'expired' | 'superseded'>;
+  number: string | null;
+  revision: Defaulted<number>;
+  previous_id: number | null;
+  version: Defaulted<number>;
+  created_by_id: number | null;
+  created_by_email: string | null;
+  created_at: Timestamp;
+  updated_by_email: string | null;
+  updated_at: Timestamp;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_by_email: string | null;
+}
+
+export interface QuotationLinesTable {
+  quotation_id: number;
+  position: number;
+  variant_code: string | null;
+  description: string;
+  unit: Defaulted<string>;
+  /** numeric(12, 2): read as a string ("12.50"). */
+  quantity: ColumnType<string, string, string>;
+  unit_price_minor: ExactInteger;
+  discount_bp: Defaulted<number>;
+  line_total_minor: ExactInteger;
+  vat_rate_bp: number;
+  vat_minor: ExactInteger;
+  availability_note: Defaulted<string>;
+  line_note: Defaulted<string>;
+}
+
 /** Every table, by name: the type parameter of the server's Kysely instance. */
 export interface DatabaseSchema {
   contact_messages: ContactMessagesTable;
@@ -503,6 +584,11 @@ export interface DatabaseSchema {
   release_audit: ReleaseAuditTable;
   remote_release_health: RemoteReleaseHealthTable;
   remote_load_outcomes: RemoteLoadOutcomesTable;
+  quotation_currency_rates: QuotationCurrencyRatesTable;
+  quotation_vat_rates: QuotationVatRatesTable;
+  quotation_number_counters: QuotationNumberCountersTable;
+  quotations: QuotationsTable;
+  quotation_lines: QuotationLinesTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

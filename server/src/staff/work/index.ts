@@ -5,8 +5,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, type Database } from '../../platform/db/index.js';
 import { refusalAnswer, useContracts } from '../../platform/http/contracts.js';
+import { staffQuotationsPlugin } from '../../quotations/index.js';
 import { siteQuoteCatalogue } from '../../quotes/index.js';
-import '../access.js'; // request.staff
+import { canSeeBranch } from '../access.js'; // and request.staff
+import { recordStaffAction } from '../audit.js';
+import { staffOf } from './callers.js';
 import { StaffWorkError } from './errors.js';
 import { inboxRoutes } from './inboxRoutes.js';
 import { reviewModerationRoutes } from './reviewModerationRoutes.js';
@@ -24,6 +27,10 @@ export interface StaffWorkOptions {
   productName?: (productId: string) => string;
   /** Where the catalogue editor's uploads are kept; unset, the editor takes none. */
   media?: MediaStore | undefined;
+  /** QUOTATION_VALID_DAYS (its default when left out). */
+  quotationValidDays?: number | undefined;
+  /** Now, for the quotations' days (tests). */
+  now?: (() => Date) | undefined;
 }
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
@@ -49,6 +56,8 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
   // the catalogue editor: admins and the catalogue role
   await app.register(staffCatalogueRoutes, { db, media: options.media });
   settingsRoutes(app, db);
+  // pricing a request for quotation: the quotations feature's calls, with this scope's account, branch rule and audit
+  await app.register(staffQuotationsPlugin, { db, staffOf, canSeeBranch, recordStaffAction, validDays: options.quotationValidDays, now: options.now });
 }
 
 /** A refusal as {error} with its status (and a 400's problems); a failure as a 503 that says to try again. */

@@ -1,0 +1,207 @@
+// Quotations: staff price a buyer's request for quotation (server: server/src/quotations/). The addresses, the
+// currencies of the branches and the VAT countries, and the answers' shapes: strings, numbers and types only (no zod:
+// the staff app imports this module). The bodies' schemas: ./quotationsApiSchemas.ts.
+//
+// Money crosses the API as decimal text in the quotation's currency, with exactly its minor unit's decimals ("12.500"
+// in Omani rials, "12.50" in dirhams): never a JSON number, so no amount passes through a float. Staff type amounts,
+// quantities and percentages as text (or a JSON number, read as the shortest text that writes it); an amount with
+// more decimals than its currency has is refused, never rounded (the server's check: it knows the quotation's currency).
+import { STAFF_BRANCHES, type StaffBranch } from './staffApi';
+
+/** The currencies of the branches, and their minor unit's decimals: the Omani rial and the Bahraini dinar have three. */
+export const QUOTATION_CURRENCIES = ['AED', 'OMR', 'BHD', 'SAR'] as const;
+export type QuotationCurrency = (typeof QUOTATION_CURRENCIES)[number];
+export const CURRENCY_DECIMALS: Readonly<Record<QuotationCurrency, number>> = { AED: 2, OMR: 3, BHD: 3, SAR: 2 };
+/** What the minor unit is called, for refusals ("AED amounts have 2 decimals (fils)"). */
+export const CURRENCY_MINOR_NAMES: Readonly<Record<QuotationCurrency, string>> = { AED: 'fils', OMR: 'baisa', BHD: 'fils', SAR: 'halalas' };
+
+/** The catalogue's prices are in dirhams (2 decimals): a quotation in another currency converts them at a rate admins keep. */
+export const CATALOGUE_CURRENCY = 'AED' satisfies QuotationCurrency;
+/** The currencies a rate is kept for (1 AED = rate × currency). */
+export const RATE_CURRENCIES = ['OMR', 'BHD', 'SAR'] as const satisfies readonly QuotationCurrency[];
+export type RateCurrency = (typeof RATE_CURRENCIES)[number];
+
+/** The countries whose VAT a quotation charges: the branch's (ISO 3166-1 alpha-2). */
+export const VAT_COUNTRIES = ['AE', 'OM', 'BH', 'SA'] as const;
+export type VatCountry = (typeof VAT_COUNTRIES)[number];
+export const VAT_COUNTRY_NAMES: Readonly<Record<VatCountry, string>> = { AE: 'United Arab Emirates', OM: 'Oman', BH: 'Bahrain', SA: 'Saudi Arabia' };
+
+export const BRANCH_CURRENCY: Readonly<Record<StaffBranch, QuotationCurrency>> = { Dubai: 'AED', Oman: 'OMR', Bahrain: 'BHD', 'Saudi Arabia': 'SAR' };
+export const BRANCH_VAT_COUNTRY: Readonly<Record<StaffBranch, VatCountry>> = { Dubai: 'AE', Oman: 'OM', Bahrain: 'BH', 'Saudi Arabia': 'SA' };
+
+/** What the document prints under its totals: how its VAT was rounded. */
+export const VAT_ROUNDING_TEXT = 'VAT rounded per line';
+
+/**
+ * draft: staff edit it; sent: numbered and immutable; viewed, changes_asked, accepted: the buyer's steps; expired: past
+ * its validity; superseded: a later revision was sent.
+ */
+export const QUOTATION_STATES = ['draft', 'sent', 'viewed', 'changes_asked', 'accepted', 'expired', 'superseded'] as const;
+export type QuotationState = (typeof QUOTATION_STATES)[number];
+
+/** Lines a quotation may hold, and the limits of its texts. */
+export const QUOTATION_LIMITS = {
+  lines: 200,
+  description: 500,
+  code: 64,
+  unit: 20,
+  availabilityNote: 200,
+  lineNote: 500,
+  terms: 1000,
+  buyerNote: 2000,
+  /** Quantity: at most this many of a unit, to two decimals (12.5 m of cable). */
+  maxQuantity: 100_000,
+  quantityDecimals: 2,
+  /** A unit price's whole part has at most this many digits (so a document's totals stay within a 64-bit integer). */
+  priceDigits: 8,
+  /** Discount and VAT percentages: two decimals (basis points). */
+  percentDecimals: 2,
+  /** A rate's decimals (1 AED = 0.10477 OMR has five). */
+  rateDecimals: 10,
+} as const;
+
+/** Largest body of a quotation call: a draft of QUOTATION_LIMITS.lines lines with every text at its limit, escaped, fits. */
+export const QUOTATION_BODY_LIMIT = 1024 * 1024;
+
+export const QUOTATIONS_API = {
+  /** POST {requestId} (csrf) → 201 Quotation: a draft from the request's lines (200 with the open draft, when it has one). GET ?requestId → QuotationList. */
+  quotations: '/api/staff/quotations',
+  /** GET → Quotation; PUT SaveQuotationBody (csrf) → Quotation | 400 {error, problems} | 409 StaleQuotationAnswer. */
+  quotation: '/api/staff/quotations/:id',
+  /** POST AddQuotationLineBody (csrf) → Quotation: a catalogue product by its code, or a free-text line, at the end. */
+  lines: '/api/staff/quotations/:id/lines',
+  /** DELETE ?version (csrf) → Quotation: the line at that position out, the ones after it moved up. */
+  line: '/api/staff/quotations/:id/lines/:position',
+  /** POST {version} (csrf) → Quotation: numbered (QT-2026-000123, a revision -R1…), sent and immutable from then on. */
+  send: '/api/staff/quotations/:id/send',
+  /** POST {version} (csrf) → 201 Quotation: a new draft revision of a sent quotation, to send in its place. */
+  revise: '/api/staff/quotations/:id/revise',
+  /** GET → CurrencyRateTable (staff who price); PUT /:currency {rate} (csrf, admins) → CurrencyRateTable. */
+  currencyRates: '/api/staff/quotation-rates',
+  currencyRate: '/api/staff/quotation-rates/:currency',
+  /** GET → VatRateTable; PUT {country, ratePercent, startsOn} (csrf, admins) → VatRateTable: that country's rate from that day. */
+  vatRates: '/api/staff/vat-rates',
+} as const;
+
+// ---- answers ----
+
+export interface QuotationLine {
+  /** 1, 2, …: its place on the document. */
+  position: number;
+  /** The catalogue part's variant code; null for a free-text line. */
+  code: string | null;
+  description: string;
+  unit: string;
+  /** Decimal text, no trailing zeros ("12.5", "40"). */
+  quantity: string;
+  /** Amounts: decimal text with the currency's decimals. */
+  unitPrice: string;
+  /** "2.5", "0". */
+  discountPercent: string;
+  /** quantity × unitPrice × (1 − discount), rounded half-up to the minor unit. */
+  lineTotal: string;
+  vatPercent: string;
+  /** lineTotal × VAT, rounded half-up to the minor unit (per line). */
+  vat: string;
+  availabilityNote: string;
+  lineNote: string;
+}
+
+export interface QuotationTotals {
+  /** The sum of the lines' totals. */
+  subtotal: string;
+  /** The sum of the lines' VAT. */
+  vat: string;
+  /** subtotal + vat. */
+  total: string;
+}
+
+export interface Quotation {
+  id: number;
+  requestId: number;
+  /** The request's reference (RFQ-…). */
+  requestReference: string;
+  branch: StaffBranch;
+  currency: QuotationCurrency;
+  /** Decimals of its currency's minor unit. */
+  decimals: number;
+  /** The rate its catalogue prices were converted at: 1 AED = `rate` `currency` ("1" for dirhams), set by whom, when. */
+  rate: { rate: string; setAt: string | null; setBy: string | null };
+  vatCountry: VatCountry;
+  /** The day whose VAT rates it charges: today for a draft, the day it was sent after. */
+  vatDate: string;
+  state: QuotationState;
+  /** QT-2026-000123 (a revision: QT-2026-000123-R1) once sent; null for a draft. */
+  number: string | null;
+  /** 0 for the first quotation of a request's; 1, 2… for the revisions sent in its place. */
+  revision: number;
+  /** What a change must name (saved by someone else since: 409). */
+  version: number;
+  validUntil: string;
+  paymentTerms: string;
+  deliveryTerms: string;
+  buyerNote: string;
+  lines: QuotationLine[];
+  totals: QuotationTotals;
+  /** VAT_ROUNDING_TEXT: printed under the totals. */
+  vatRounding: string;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string | null;
+  sentAt: string | null;
+}
+
+export interface QuotationSummary {
+  id: number;
+  state: QuotationState;
+  number: string | null;
+  revision: number;
+  currency: QuotationCurrency;
+  total: string;
+  updatedAt: string;
+}
+
+export interface QuotationList {
+  quotations: QuotationSummary[];
+}
+
+/** 409 on a change made on an older version: who saved it since, when, and its version now. */
+export interface StaleQuotationAnswer {
+  error: string;
+  version: number;
+  savedBy: string | null;
+  savedAt: string;
+}
+
+export interface CurrencyRate {
+  currency: RateCurrency;
+  /** 1 AED = rate × currency, exactly as set ("0.10477"). */
+  rate: string;
+  setBy: string | null;
+  setAt: string;
+}
+
+export interface CurrencyRateTable {
+  /** The rate in use for each currency (none yet: left out; a quotation in it cannot be prepared until one is set). */
+  current: CurrencyRate[];
+  /** Every rate set, newest first (at most 100). */
+  history: CurrencyRate[];
+}
+
+export interface VatRate {
+  country: VatCountry;
+  /** "5", "10", "15". */
+  ratePercent: string;
+  startsOn: string;
+  setBy: string | null;
+  setAt: string | null;
+}
+
+export interface VatRateTable {
+  /** Every country's rates, each with the day it starts, by country then day. */
+  rates: VatRate[];
+  /** The rate of each country today. */
+  today: VatRate[];
+}
+
+export const isStaffBranch = (value: string): value is StaffBranch => (STAFF_BRANCHES as readonly string[]).includes(value);

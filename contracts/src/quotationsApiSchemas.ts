@@ -1,0 +1,127 @@
+// The bodies and query strings of the quotation calls of ./quotationsApi.ts as allow-list zod schemas: the server
+// registers them on its routes (server/src/quotations/), the staff app imports their types only (`import type`: no zod
+// in its bundle). Who may ask (a role, a branch) is the server's, checked before these; so are an amount's decimals,
+// which depend on the quotation's currency.
+import { z } from 'zod';
+import { calendarDayProblem } from '@site/content/validation';
+import { strictObject } from './formsApi';
+import { QUOTATION_LIMITS, VAT_COUNTRIES } from './quotationsApi';
+import { textField } from './textField';
+
+const id = (field: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a number`) })
+    .int({ error: `${field} must be a whole number` })
+    .positive({ error: `${field} must be positive` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `${field} is too large` });
+
+/** The version a change was made on (its answer's `version`): a change on an older one is refused (409). */
+const version = z
+  .number({ error: (issue) => (issue.input === undefined ? 'version is required: the version you read' : 'version must be a number') })
+  .int({ error: 'version must be a whole number' })
+  .min(1, { error: 'version must be 1 or more' })
+  .max(2_000_000_000, { error: 'version is too large' });
+
+/**
+ * A decimal typed by staff: text of digits with at most one '.', or a JSON number (read as its shortest text). Its
+ * decimals and bounds are checked where they are known (the server's money rules); here only that it is a plain
+ * decimal, not negative.
+ */
+export const decimalText = (field: string, example: string) =>
+  z
+    .union([z.string(), z.number()], { error: `${field} must be a number written as text, such as "${example}"` })
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .superRefine((value, context) => {
+      if (value === '') context.addIssue({ code: 'custom', message: `${field} is required`, input: value });
+      else if (/^-\s*\d/.test(value)) context.addIssue({ code: 'custom', message: `${field} cannot be negative`, input: value });
+      else if (!/^\d{1,20}(\.\d{1,20})?$/.test(value)) context.addIssue({ code: 'custom', message: `${field} must be a number such as "${example}" (digits, one '.', no spaces or thousands separators)`, input: value });
+    });
+
+const day = (field: string) => {
+  const message = `${field} must be a date written YYYY-MM-DD`;
+  return z.string({ error: message }).refine((value) => calendarDayProblem(value) === null, { error: message });
+};
+
+/** One line as staff edit it: a catalogue part (its variant code) or free text (code null). */
+export const quotationLineInputSchema = strictObject({
+  code: textField('code', { max: QUOTATION_LIMITS.code }).nullable(),
+  description: textField('description', { max: QUOTATION_LIMITS.description }).refine((value) => value !== '', { error: 'description is required', abort: true }),
+  /** The unit the quantity counts ('piece', 'metre'…); '' for none. */
+  unit: textField('unit', { max: QUOTATION_LIMITS.unit }),
+  quantity: decimalText('quantity', '12.5'),
+  /** In the quotation's currency, with at most its decimals. */
+  unitPrice: decimalText('unitPrice', '12.50'),
+  /** 0 to 100, at most two decimals. */
+  discountPercent: decimalText('discountPercent', '2.5'),
+  availabilityNote: textField('availabilityNote', { max: QUOTATION_LIMITS.availabilityNote }),
+  lineNote: textField('lineNote', { max: QUOTATION_LIMITS.lineNote, kind: 'multiline' }),
+});
+export type QuotationLineInput = z.input<typeof quotationLineInputSchema>;
+/** A line as the schema leaves it: its decimals as trimmed text. */
+export type QuotationLineValues = z.output<typeof quotationLineInputSchema>;
+
+/** POST QUOTATIONS_API.quotations. */
+export const createQuotationBodySchema = strictObject({ requestId: id('requestId') });
+export type CreateQuotationBody = z.input<typeof createQuotationBodySchema>;
+
+/** GET QUOTATIONS_API.quotations: a request's quotations. */
+export const quotationListQuerySchema = z.strictObject(
+  { requestId: z.string({ error: 'requestId is required' }).regex(/^[1-9]\d{0,14}$/, { error: 'requestId must be a request id' }).transform(Number) },
+  { error: 'Only requestId is expected in the query string' },
+);
+
+/** PUT QUOTATIONS_API.quotation: the whole draft, as read at `version`. */
+export const saveQuotationBodySchema = strictObject({
+  version,
+  validUntil: day('validUntil'),
+  paymentTerms: textField('paymentTerms', { max: QUOTATION_LIMITS.terms, kind: 'multiline' }),
+  deliveryTerms: textField('deliveryTerms', { max: QUOTATION_LIMITS.terms, kind: 'multiline' }),
+  buyerNote: textField('buyerNote', { max: QUOTATION_LIMITS.buyerNote, kind: 'multiline' }),
+  lines: z
+    .array(quotationLineInputSchema, { error: 'lines must be a list' })
+    .max(QUOTATION_LIMITS.lines, { error: `A quotation holds at most ${QUOTATION_LIMITS.lines} lines` }),
+});
+export type SaveQuotationBody = z.input<typeof saveQuotationBodySchema>;
+export type SaveQuotationValues = z.output<typeof saveQuotationBodySchema>;
+
+/** POST QUOTATIONS_API.lines: another catalogue part by its code, priced from the catalogue, or a free-text line. */
+export const addQuotationLineBodySchema = strictObject({
+  version,
+  line: z.discriminatedUnion(
+    'kind',
+    [
+      strictObject({ kind: z.literal('catalogue'), code: textField('code', { max: QUOTATION_LIMITS.code }).refine((value) => value !== '', { error: 'code is required' }), quantity: decimalText('quantity', '12.5').optional() }),
+      strictObject({
+        kind: z.literal('text'),
+        description: textField('description', { max: QUOTATION_LIMITS.description }).refine((value) => value !== '', { error: 'description is required' }),
+        quantity: decimalText('quantity', '12.5').optional(),
+        unitPrice: decimalText('unitPrice', '12.50').optional(),
+      }),
+    ],
+    { error: 'line.kind must be catalogue (a product by its code) or text (a free-text line)' },
+  ),
+});
+export type AddQuotationLineBody = z.input<typeof addQuotationLineBodySchema>;
+export type AddQuotationLineValues = z.output<typeof addQuotationLineBodySchema>;
+
+/** DELETE QUOTATIONS_API.line. */
+export const removeQuotationLineQuerySchema = z.strictObject(
+  { version: z.string({ error: 'version is required: the version you read' }).regex(/^[1-9]\d{0,9}$/, { error: 'version must be a whole number' }).transform(Number) },
+  { error: 'Only version is expected in the query string' },
+);
+
+/** POST QUOTATIONS_API.send and QUOTATIONS_API.revise. */
+export const quotationVersionBodySchema = strictObject({ version });
+
+/** PUT QUOTATIONS_API.currencyRate: 1 AED = `rate` of the currency in the address, exactly as typed. */
+export const setCurrencyRateBodySchema = strictObject({ rate: decimalText('rate', '0.10477') });
+export type SetCurrencyRateBody = z.input<typeof setCurrencyRateBodySchema>;
+
+/** PUT QUOTATIONS_API.vatRates: a country's rate from a day on (the day's rate replaced when it has one). */
+export const setVatRateBodySchema = strictObject({
+  country: z.enum(VAT_COUNTRIES, { error: `country must be one of: ${VAT_COUNTRIES.join(', ')}` }),
+  ratePercent: decimalText('ratePercent', '5'),
+  startsOn: day('startsOn'),
+});
+export type SetVatRateBody = z.input<typeof setVatRateBodySchema>;
+

@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { requestsSentWithBodies, server } from '@test/msw';
+import { CSRF_HEADER } from '@site/contracts/staff-api';
+import { QUOTATIONS_API, VAT_ROUNDING_TEXT, type Quotation } from '@site/contracts/quotations-api';
+import type { SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
+import { fakeStaffServer, quoteDetail, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import { currentAddress, renderStaffApp } from '../testing/renderStaff';
+import { axeViolations } from '../testing/axe';
+
+const STALE = 'Someone else saved this quotation after you opened it (dubai2@crescent.example, 2026-11-28 10:04 UTC): reload to see their changes';
+
+function quotation(overrides: Partial<Quotation> = {}): Quotation {
+  return {
+    id: 5,
+    requestId: 12,
+    requestReference: 'RFQ-2026-000123',
+    branch: 'Oman',
+    currency: 'OMR',
+    decimals: 3,
+    rate: { rate: '0.10477', setAt: '2026-11-27T08:00:00.000Z', setBy: 'admin@crescent.example' },
+    vatCountry: 'OM',
+    vatDate: '2026-11-28',
+    state: 'draft',
+    number: null,
+    revision: 0,
+    version: 3,
+    validUntil: '2026-12-28',
+    paymentTerms: '30 days',
+    deliveryTerms: '',
+    buyerNote: '',
+    lines: [
+      {
+        position: 1,
+        code: 'HEX-CW-20S',
+        description: 'CW Brass Cable Gland — Size 20S (M20)',
+        unit: 'piece',
+        quantity: '40',
+        unitPrice: '1.257',
+        discountPercent: '0',
+        lineTotal: '50.280',
+        vatPercent: '5',
+        vat: '2.514',
+        availabilityNote: '',
+        lineNote: '',
+      },
+    ],
+    totals: { subtotal: '50.280', vat: '2.514', total: '52.794' },
+    vatRounding: VAT_ROUNDING_TEXT,
+    createdAt: '2026-11-28T09:00:00.000Z',
+    updatedAt: '2026-11-28T09:30:00.000Z',
+    updatedBy: 'oman@crescent.example',
+    sentAt: null,
+    ...overrides,
+  };
+}
+
+let fake: FakeStaffServer;
+let stored: Quotation;
+beforeEach(() => {
+  fake = fakeStaffServer();
+  stored = quotation();
+  server.use(
+    http.get('/api/staff/quotations/5', () => HttpResponse.json(stored)),
+    http.post(QUOTATIONS_API.quotations, ({ request }) =>
+      request.headers.get(CSRF_HEADER) === fake.session?.csrfToken ? HttpResponse.json(stored, { status: 201 }) : HttpResponse.json({ error: 'stale' }, { status: 403 }),
+    ),
+    ...staffHandlers(fake),
+  );
+});
+
+const puts = async () => (await requestsSentWithBodies()).filter(({ request }) => request === 'PUT /api/staff/quotations/5').map(({ body }) => body as SaveQuotationBody);
+
+describe('the quotation editor', () => {
+  it('"Prepare quotation" on a quote request opens its draft', async () => {
+    fake.items = [quoteDetail()];
+    renderStaffApp('/inbox/quote/12');
+    fireEvent.click(await screen.findByRole('button', { name: 'Prepare quotation' }));
+    await waitFor(() => expect(currentAddress()).toBe('/quotations/5'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' })).toBeInTheDocument();
+    expect((await requestsSentWithBodies()).filter(({ request }) => request === `POST ${QUOTATIONS_API.quotations}`).map(({ body }) => body)).toEqual([{ requestId: 12 }]);
+  });
+
+  it('shows the lines, the rate and the totals as the server worked them out, with how VAT was rounded', async () => {
+    renderStaffApp('/quotations/5');
+    await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' });
+    expect(screen.getByText('Rate: 1 AED = 0.10477 OMR')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: '1 line in OMR' });
+    expect(within(table).getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveValue('1.257');
+    expect(within(table).getByRole('cell', { name: '50.280' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: '2.514 (5 %)' })).toBeInTheDocument();
+    expect(screen.getByText('52.794 OMR')).toBeInTheDocument();
+    expect(screen.getByText(/^VAT rounded per line\./)).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('saves the draft on the version read, and shows the answer', async () => {
+    server.use(
+      http.put('/api/staff/quotations/5', async ({ request }) => {
+        const body = (await request.json()) as SaveQuotationBody;
+        stored = quotation({ version: 4, buyerNote: body.buyerNote, lines: [{ ...stored.lines[0]!, unitPrice: '1.250', lineTotal: '50.000', vat: '2.500' }], totals: { subtotal: '50.000', vat: '2.500', total: '52.500' } });
+        return HttpResponse.json(stored);
+      }),
+    );
+    renderStaffApp('/quotations/5');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' }), { target: { value: '1.25' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note to the buyer' }), { target: { value: 'Thank you.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a line' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description, line 2' }), { target: { value: 'Delivery to Sohar' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Unit price (OMR), line 2' }), { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('The draft is saved.')).toBeInTheDocument();
+    expect(screen.getByText('52.500 OMR')).toBeInTheDocument();
+    const [sent] = await puts();
+    expect(sent).toMatchObject({ version: 3, buyerNote: 'Thank you.', validUntil: '2026-12-28', paymentTerms: '30 days' });
+    expect(sent?.lines).toEqual([
+      { code: 'HEX-CW-20S', description: 'CW Brass Cable Gland — Size 20S (M20)', unit: 'piece', quantity: '40', unitPrice: '1.25', discountPercent: '0', availabilityNote: '', lineNote: '' },
+      { code: null, description: 'Delivery to Sohar', unit: '', quantity: '1', unitPrice: '15', discountPercent: '0', availabilityNote: '', lineNote: '' },
+    ]);
+  });
+
+  it('marks each field the server refused, with its words', async () => {
+    const message = 'lines[0].unitPrice "1.2345" has 4 decimals: OMR amounts have 3 (baisa), and an amount is never rounded for you: type at most 3 decimals';
+    server.use(http.put('/api/staff/quotations/5', () => HttpResponse.json({ error: message, problems: [{ path: ['lines', 0, 'unitPrice'], message }] }, { status: 400 })));
+    renderStaffApp('/quotations/5');
+    const price = await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' });
+    fireEvent.change(price, { target: { value: '1.2345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toHaveValue('1.2345');
+  });
+
+  it('a save someone else overtook says so, and Reload shows their changes', async () => {
+    server.use(http.put('/api/staff/quotations/5', () => HttpResponse.json({ error: STALE, version: 4, savedBy: 'dubai2@crescent.example', savedAt: '2026-11-28T10:04:00.000Z' }, { status: 409 })));
+    renderStaffApp('/quotations/5');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Note to the buyer' }), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+    stored = quotation({ version: 4, buyerNote: 'Theirs' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Note to the buyer' })).toHaveValue('Theirs'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a sent quotation is read only', async () => {
+    stored = quotation({ state: 'sent', number: 'QT-2026-000001' });
+    renderStaffApp('/quotations/5');
+    await screen.findByRole('heading', { level: 1, name: 'Quotation QT-2026-000001' });
+    expect(screen.getByText('This quotation was sent as QT-2026-000001: it can no longer be changed.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  });
+});

@@ -1,0 +1,338 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
+import { QUOTATION_LIMITS, type Quotation } from '@site/contracts/quotations-api';
+import type { QuotationLineInput, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
+import { failureOf, type StaffFailure } from '../api/staffBaseQuery';
+import { formatDateTime } from '../ui/format';
+import { Notice } from '../ui/Notice';
+import { PageHeading } from '../ui/PageHeading';
+import { Actions, StaffField } from '../ui/StaffField';
+import { Table } from '../ui/Table';
+import { staffResource } from '../ui/staffResource';
+import { useQuotationQuery, useSaveQuotationMutation } from './quotationApi';
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  margin-top: 32px;
+  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 24px;
+  margin: 0 0 8px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Terms = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+  gap: 16px;
+  textarea { width: 100%; }
+`;
+
+const Cell = styled.td`
+  input { width: 100%; min-width: 6ch; min-height: 44px; padding: 4px 8px; }
+  small { display: block; color: ${({ theme }) => theme.colors.error}; }
+`;
+
+const Amount = styled.td`
+  text-align: end !important;
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: max-content max-content;
+  gap: 4px 24px;
+  margin: 0;
+  dd { margin: 0; text-align: end; font-variant-numeric: tabular-nums; }
+`;
+
+const Editable = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
+
+/** A line as the form holds it: text, as typed. */
+interface LineDraft extends Omit<QuotationLineInput, 'code' | 'quantity' | 'unitPrice' | 'discountPercent'> {
+  /** Rows' keys: stable while lines are added and taken out. */
+  key: number;
+  code: string;
+  quantity: string;
+  unitPrice: string;
+  discountPercent: string;
+  /** Its total and VAT as saved; undefined for a line added since. */
+  saved?: { lineTotal: string; vat: string; vatPercent: string } | undefined;
+}
+
+let nextKey = 1;
+
+const draftOf = (quotation: Quotation): LineDraft[] =>
+  quotation.lines.map((line) => ({
+    key: nextKey++,
+    code: line.code ?? '',
+    description: line.description,
+    unit: line.unit,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    discountPercent: line.discountPercent,
+    availabilityNote: line.availabilityNote,
+    lineNote: line.lineNote,
+    saved: { lineTotal: line.lineTotal, vat: line.vat, vatPercent: line.vatPercent },
+  }));
+
+const lineInput = ({ key: _key, saved: _saved, code, ...line }: LineDraft): QuotationLineInput => ({ ...line, code: code.trim() === '' ? null : code.trim() });
+
+/** /staff/quotations/:id: a quotation's draft, edited and saved on the version read; a sent one, read only. */
+export function QuotationPage() {
+  const { id } = useParams();
+  const quotationId = /^[1-9]\d{0,14}$/.test(id ?? '') ? Number(id) : undefined;
+  if (quotationId === undefined) {
+    return (
+      <PageContainer>
+        <PageHeading title="Quotation not found" />
+        <p>
+          This address names no quotation. <Link to="/inbox">Back to the inbox</Link>
+        </p>
+      </PageContainer>
+    );
+  }
+  return <LoadedQuotation key={quotationId} id={quotationId} />;
+}
+
+function LoadedQuotation({ id }: { id: number }) {
+  const query = useQuotationQuery(id);
+  const { resource, retry } = staffResource(query);
+  const [saveQuotation, saving] = useSaveQuotationMutation();
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string; stale?: boolean } | null>(null);
+  const [problems, setProblems] = useState<StaffFailure['problems']>([]);
+  const quotation = resource.data ?? null;
+
+  if (quotation === null) {
+    return (
+      <PageContainer>
+        <PageHeading title="Quotation" />
+        {resource.status === 'failed' ? (
+          resource.httpStatus === 404 || resource.httpStatus === 403 ? (
+            <Notice tone="error">{resource.error}</Notice>
+          ) : (
+            <LoadError message={`The quotation could not be loaded. ${resource.error}`} onRetry={retry} />
+          )
+        ) : (
+          <Spinner label="Loading the quotation" />
+        )}
+      </PageContainer>
+    );
+  }
+
+  const save = async (body: SaveQuotationBody) => {
+    setOutcome(null);
+    setProblems([]);
+    try {
+      await saveQuotation({ id, body }).unwrap();
+      setOutcome({ tone: 'success', text: 'The draft is saved.' });
+    } catch (failure) {
+      const { status, message, problems: found } = failureOf(failure);
+      setProblems(found);
+      setOutcome({ tone: 'error', text: message, stale: status === 409 && quotation.state === 'draft' && /reload/.test(message) });
+    }
+  };
+  const reload = () => {
+    setOutcome(null);
+    setProblems([]);
+    void query.refetch();
+  };
+
+  const title = quotation.number === null ? `Quotation draft for ${quotation.requestReference}` : `Quotation ${quotation.number}`;
+  return (
+    <PageContainer>
+      <PageHeading title={title} />
+      <p>
+        <Link to={`/inbox/quote/${quotation.requestId}`}>Back to the quote request</Link>
+      </p>
+      <Facts>
+        <span>Branch: {quotation.branch}</span>
+        <span>Currency: {quotation.currency}</span>
+        {quotation.currency === 'AED' ? null : (
+          <span>
+            Rate: 1 AED = {quotation.rate.rate} {quotation.currency}
+          </span>
+        )}
+        <span>VAT of {quotation.vatDate}</span>
+        <span>Last saved {formatDateTime(quotation.updatedAt)}{quotation.updatedBy === null ? '' : ` by ${quotation.updatedBy}`}</span>
+      </Facts>
+      {quotation.state === 'draft' ? null : <Notice>This quotation was sent{quotation.number === null ? '' : ` as ${quotation.number}`}: it can no longer be changed.</Notice>}
+      <QuotationForm key={`${quotation.id}:${quotation.version}`} quotation={quotation} busy={saving.isLoading} problems={problems} onSave={save} />
+      <Notice tone={outcome?.tone ?? 'info'}>
+        {outcome?.text}
+        {outcome?.stale ? (
+          <>
+            {' '}
+            <Button type="button" $variant="secondary" onClick={reload}>
+              Reload
+            </Button>
+          </>
+        ) : null}
+      </Notice>
+    </PageContainer>
+  );
+}
+
+/** The problem the server named at `path` ('lines', 0, 'unitPrice'), if any. */
+const problemAt = (problems: StaffFailure['problems'], ...path: (string | number)[]): string | undefined =>
+  problems.find((problem) => problem.path.length === path.length && problem.path.every((part, index) => part === path[index]))?.message;
+
+function QuotationForm({ quotation, busy, problems, onSave }: { quotation: Quotation; busy: boolean; problems: StaffFailure['problems']; onSave: (body: SaveQuotationBody) => Promise<void> }) {
+  const [validUntil, setValidUntil] = useState(quotation.validUntil);
+  const [paymentTerms, setPaymentTerms] = useState(quotation.paymentTerms);
+  const [deliveryTerms, setDeliveryTerms] = useState(quotation.deliveryTerms);
+  const [buyerNote, setBuyerNote] = useState(quotation.buyerNote);
+  const [lines, setLines] = useState<LineDraft[]>(() => draftOf(quotation));
+  const [dirty, setDirty] = useState(false);
+  const editable = quotation.state === 'draft';
+
+  const change = (key: number, field: keyof Omit<LineDraft, 'key' | 'saved'>, value: string) => {
+    setDirty(true);
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, [field]: value, saved: undefined } : line)));
+  };
+  const addLine = () => {
+    setDirty(true);
+    setLines((current) => [...current, { key: nextKey++, code: '', description: '', unit: '', quantity: '1', unitPrice: '', discountPercent: '0', availabilityNote: '', lineNote: '' }]);
+  };
+  const removeLine = (key: number) => {
+    setDirty(true);
+    setLines((current) => current.filter((line) => line.key !== key));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSave({ version: quotation.version, validUntil, paymentTerms, deliveryTerms, buyerNote, lines: lines.map(lineInput) });
+  };
+  const touched = <T,>(set: (value: T) => void) => (value: T) => {
+    setDirty(true);
+    set(value);
+  };
+
+  const price = `Unit price (${quotation.currency})`;
+  return (
+    <form aria-label="Quotation" onSubmit={submit} noValidate>
+      <Editable disabled={!editable || busy}>
+        <Section aria-labelledby="terms-heading">
+          <h2 id="terms-heading">Validity and terms</h2>
+          <Terms>
+            <StaffField label="Valid until" error={problemAt(problems, 'validUntil')}>
+              {(control) => <input {...control} type="date" name="validUntil" value={validUntil} onChange={(event) => touched(setValidUntil)(event.target.value)} />}
+            </StaffField>
+            <StaffField label="Payment terms" error={problemAt(problems, 'paymentTerms')}>
+              {(control) => <textarea {...control} name="paymentTerms" rows={3} maxLength={QUOTATION_LIMITS.terms} value={paymentTerms} onChange={(event) => touched(setPaymentTerms)(event.target.value)} />}
+            </StaffField>
+            <StaffField label="Delivery terms" error={problemAt(problems, 'deliveryTerms')}>
+              {(control) => <textarea {...control} name="deliveryTerms" rows={3} maxLength={QUOTATION_LIMITS.terms} value={deliveryTerms} onChange={(event) => touched(setDeliveryTerms)(event.target.value)} />}
+            </StaffField>
+            <StaffField label="Note to the buyer" error={problemAt(problems, 'buyerNote')}>
+              {(control) => <textarea {...control} name="buyerNote" rows={3} maxLength={QUOTATION_LIMITS.buyerNote} value={buyerNote} onChange={(event) => touched(setBuyerNote)(event.target.value)} />}
+            </StaffField>
+          </Terms>
+        </Section>
+
+        <Section aria-labelledby="lines-heading">
+          <h2 id="lines-heading">Lines</h2>
+          <Table caption={`${lines.length} line${lines.length === 1 ? '' : 's'} in ${quotation.currency}`}>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Description</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">{price}</th>
+                <th scope="col">Discount %</th>
+                <th scope="col">Line total</th>
+                <th scope="col">VAT</th>
+                {editable ? <th scope="col">Remove</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line, index) => {
+                const n = index + 1;
+                const input = (field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent', label: string, mode?: 'decimal') => {
+                  const error = problemAt(problems, 'lines', index, field);
+                  const errorId = `line-${line.key}-${field}-error`;
+                  return (
+                    <Cell>
+                      <input
+                        aria-label={`${label}, line ${n}`}
+                        inputMode={mode}
+                        value={line[field]}
+                        aria-invalid={error === undefined ? undefined : true}
+                        aria-describedby={error === undefined ? undefined : errorId}
+                        onChange={(event) => change(line.key, field, event.target.value)}
+                      />
+                      {error === undefined ? null : <small id={errorId}>{error}</small>}
+                    </Cell>
+                  );
+                };
+                return (
+                  <tr key={line.key}>
+                    {input('code', 'Code')}
+                    {input('description', 'Description')}
+                    {input('quantity', 'Quantity', 'decimal')}
+                    {input('unitPrice', price, 'decimal')}
+                    {input('discountPercent', 'Discount %', 'decimal')}
+                    <Amount>{line.saved?.lineTotal ?? '—'}</Amount>
+                    <Amount>{line.saved === undefined ? '—' : `${line.saved.vat} (${line.saved.vatPercent} %)`}</Amount>
+                    {editable ? (
+                      <td>
+                        <Button type="button" $variant="secondary" onClick={() => removeLine(line.key)}>
+                          Remove line {n}
+                        </Button>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+          {editable ? (
+            <Actions>
+              <Button type="button" $variant="secondary" onClick={addLine} disabled={lines.length >= QUOTATION_LIMITS.lines}>
+                Add a line
+              </Button>
+            </Actions>
+          ) : null}
+        </Section>
+
+        <Section aria-labelledby="totals-heading">
+          <h2 id="totals-heading">Totals</h2>
+          <Totals>
+            <dt>Subtotal</dt>
+            <dd>
+              {quotation.totals.subtotal} {quotation.currency}
+            </dd>
+            <dt>VAT</dt>
+            <dd>
+              {quotation.totals.vat} {quotation.currency}
+            </dd>
+            <dt>Total</dt>
+            <dd>
+              {quotation.totals.total} {quotation.currency}
+            </dd>
+          </Totals>
+          <p>{quotation.vatRounding}.{dirty ? ' Totals as last saved: save the draft to update them.' : ''}</p>
+        </Section>
+
+        {editable ? (
+          <Actions>
+            <Button type="submit">Save draft</Button>
+          </Actions>
+        ) : null}
+      </Editable>
+    </form>
+  );
+}

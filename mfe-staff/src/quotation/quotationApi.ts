@@ -1,0 +1,30 @@
+// A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, save the draft on the version read.
+// Each change answers the quotation as the server now has it, which replaces the one shown: its totals, VAT and
+// version are the server's, never worked out here.
+import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
+import type { CreateQuotationBody, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
+import { staffApiPath } from '@site/contracts/staff-api';
+import { staffApi } from '../api/staffApi';
+
+/** The answer of a change put where the quotation's read keeps it. */
+async function keepAnswer(_arg: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Quotation }> }) {
+  const answer = await queryFulfilled.catch(() => undefined);
+  if (answer !== undefined) dispatch(quotationApi.util.upsertQueryData('quotation', answer.data.id, answer.data));
+}
+
+export const quotationApi = staffApi.injectEndpoints({
+  endpoints: (build) => ({
+    quotation: build.query<Quotation, number>({ query: (id) => staffApiPath(QUOTATIONS_API.quotation, { id }) }),
+    /** "Prepare quotation": the request's draft (a new one, or the one it has). */
+    prepareQuotation: build.mutation<Quotation, number>({
+      query: (requestId) => ({ url: QUOTATIONS_API.quotations, method: 'POST', body: { requestId } satisfies CreateQuotationBody }),
+      onQueryStarted: keepAnswer,
+    }),
+    saveQuotation: build.mutation<Quotation, { id: number; body: SaveQuotationBody }>({
+      query: ({ id, body }) => ({ url: staffApiPath(QUOTATIONS_API.quotation, { id }), method: 'PUT', body }),
+      onQueryStarted: keepAnswer,
+    }),
+  }),
+});
+
+export const { useQuotationQuery, usePrepareQuotationMutation, useSaveQuotationMutation } = quotationApi;

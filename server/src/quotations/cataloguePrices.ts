@@ -1,0 +1,47 @@
+// What a quotation takes from the catalogue: a part by its variant code (compared as the catalogue compares codes:
+// letters and digits, any case), its product's name, its label and unit, and its price in dirhams (null: price on
+// request), as the catalogue has them now. Read from the catalogue's tables, as the quotes feature reads them.
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { parseDecimal } from './money/index.js';
+
+export interface CataloguePart {
+  code: string;
+  description: string;
+  unit: string;
+  /** In fils (AED, two decimals); null for a part the catalogue prices on request. */
+  priceFils: bigint | null;
+  /** False for a part withdrawn from the catalogue (its variant unpublished). */
+  published: boolean;
+}
+
+/** A line's description: the product's name, and the part's label when the product has several. */
+export const partDescription = (name: string, label: string): string => (label === '' ? name : `${name} — ${label}`);
+
+/** The catalogue's parts of these codes, by their key (lower-cased letters and digits), for the codes it has. */
+export async function catalogueParts(db: Kysely<DatabaseSchema>, codes: readonly string[]): Promise<Map<string, CataloguePart>> {
+  if (codes.length === 0) return new Map();
+  const keys = [...new Set(codes.map(codeKey))];
+  const rows = await db
+    .selectFrom('catalogue_product_variants as v')
+    .innerJoin('catalogue_products as p', 'p.id', 'v.product_id')
+    .select(['v.code', 'v.code_key', 'v.label', 'v.unit', 'v.published', 'p.name', sql<string | null>`v.price::text`.as('price')])
+    .where('v.code_key', 'in', keys)
+    .execute();
+  const parts = new Map<string, CataloguePart>();
+  for (const row of rows) {
+    const price = row.price === null ? null : parseDecimal(row.price, 2);
+    parts.set(row.code_key, {
+      code: row.code,
+      description: partDescription(row.name, row.label),
+      unit: row.unit,
+      // numeric(12, 2) has two decimals: a price that parses otherwise is none
+      priceFils: price?.ok === true ? price.value : null,
+      published: row.published,
+    });
+  }
+  return parts;
+}
+
+/** The catalogue's key of a code (migration 029's code_key): its letters and digits, lower-cased. */
+export const codeKey = (code: string): string => code.toLowerCase().replace(/[^a-z0-9]+/g, '');

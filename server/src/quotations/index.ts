@@ -1,0 +1,4 @@
+// The quotations feature's public face: what the other features of the server use of it (eslint.config.mjs keeps them
+// to this file). The staff feature registers its calls inside the signed-in scope.
+export { type StaffQuotationsOptions, staffQuotationsPlugin } from './plugin.js';
+export type { RecordStaffAction, StaffActor, StaffSide } from './staffSide.js';

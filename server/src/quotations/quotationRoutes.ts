@@ -1,0 +1,203 @@
+// The quotation calls of the staff API (QUOTATIONS_API): prepare a draft from a request for quotation, read it, save
+// it on the version it was read at, add and take out lines, send and revise it; and the rate and VAT tables (admins
+// change them). Registered by the staff feature inside its signed-in scope: the session, the CSRF token and the
+// cross-site refusal are checked before anything here. Who may call runs before a body is validated (preValidation):
+// a call on another branch's quotation is its 403 whatever it sends.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  QUOTATION_BODY_LIMIT,
+  QUOTATIONS_API,
+  RATE_CURRENCIES,
+  type CurrencyRateTable,
+  type Quotation,
+  type QuotationList,
+  type RateCurrency,
+  type StaleQuotationAnswer,
+  type VatRateTable,
+} from '@site/contracts/quotations-api';
+import {
+  addQuotationLineBodySchema,
+  createQuotationBodySchema,
+  quotationListQuerySchema,
+  quotationVersionBodySchema,
+  removeQuotationLineQuerySchema,
+  saveQuotationBodySchema,
+  setCurrencyRateBodySchema,
+  setVatRateBodySchema,
+} from '@site/contracts/quotations-api-schemas';
+import { canReadInbox, type StaffAccountSummary } from '@site/contracts/staff-api';
+import { QUOTATION_VALID_DAYS_DEFAULT } from '../platform/config.js';
+import { describeError, type Database } from '../platform/db/index.js';
+import { refusalAnswer, useContracts } from '../platform/http/contracts.js';
+import { branchDay } from './days.js';
+import { ADMINS_ONLY, badRequest, forbidden, notFound, NO_QUOTATION, NOT_A_PRICER, QuotationError, StaleQuotation } from './errors.js';
+import { parsePercent, parseRate } from './money/index.js';
+import {
+  addQuotationLine,
+  loadQuotation,
+  prepareQuotation,
+  quotationBranchFor,
+  quotationsOfRequest,
+  removeQuotationLine,
+  reviseQuotation,
+  saveQuotation,
+  sendQuotation,
+  type QuotationContext,
+} from './quotationStore.js';
+import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
+import type { StaffSide } from './staffSide.js';
+
+export interface QuotationRoutesOptions extends StaffSide {
+  db: Database;
+  /** QUOTATION_VALID_DAYS: a new draft is valid this many days (QUOTATION_VALID_DAYS_DEFAULT when left out). */
+  validDays?: number | undefined;
+  /** Now, for the branch's today (tests). */
+  now?: (() => Date) | undefined;
+}
+
+const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
+const ID = /^[1-9]\d{0,14}$/;
+
+export async function quotationRoutes(parent: FastifyInstance, options: QuotationRoutesOptions): Promise<void> {
+  const app = useContracts(parent);
+  const db = options.db.kysely;
+  const { staffOf, canSeeBranch, recordStaffAction } = options;
+  const context: QuotationContext = { canSeeBranch, record: recordStaffAction, now: options.now ?? (() => new Date()), validDays: options.validDays ?? QUOTATION_VALID_DAYS_DEFAULT };
+  app.setErrorHandler(answerQuotationError);
+
+  /** The caller, when they price quotations (admins and branch staff), else a 403. */
+  const pricerOf = (request: FastifyRequest): StaffAccountSummary => {
+    const staff = staffOf(request);
+    if (!canReadInbox(staff)) throw forbidden(NOT_A_PRICER);
+    return staff;
+  };
+  const adminOf = (request: FastifyRequest): StaffAccountSummary => {
+    const staff = staffOf(request);
+    if (staff.role !== 'admin') throw forbidden(ADMINS_ONLY);
+    return staff;
+  };
+  /** Before a body or query is validated: a pricer, and a quotation of their branch (404 / 403). */
+  const quotationAllowed = async (request: FastifyRequest) => {
+    await quotationBranchFor(db, context, pricerOf(request), idOf(request));
+  };
+  const pricer = async (request: FastifyRequest) => {
+    pricerOf(request);
+  };
+  const admin = async (request: FastifyRequest) => {
+    adminOf(request);
+  };
+  const answer = async (id: number): Promise<Quotation> => {
+    const quotation = await loadQuotation(db, id);
+    if (quotation === undefined) throw notFound(NO_QUOTATION);
+    return quotation;
+  };
+  const change = { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [quotationAllowed, requireJson] };
+
+  app.get(QUOTATIONS_API.quotations, { preValidation: pricer, schema: { querystring: quotationListQuerySchema } }, async (request): Promise<QuotationList> =>
+    quotationsOfRequest(db, context, pricerOf(request), request.query.requestId),
+  );
+
+  app.post(QUOTATIONS_API.quotations, { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [pricer, requireJson], schema: { body: createQuotationBodySchema } }, async (request, reply): Promise<Quotation> => {
+    const { id, created } = await prepareQuotation(db, context, pricerOf(request), request.body.requestId);
+    reply.code(created ? 201 : 200);
+    return answer(id);
+  });
+
+  app.get(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => answer(idOf(request)));
+
+  app.put(QUOTATIONS_API.quotation, { ...change, schema: { body: saveQuotationBodySchema } }, async (request): Promise<Quotation> => {
+    const id = idOf(request);
+    await saveQuotation(db, context, pricerOf(request), id, request.body);
+    return answer(id);
+  });
+
+  app.post(QUOTATIONS_API.lines, { ...change, schema: { body: addQuotationLineBodySchema } }, async (request): Promise<Quotation> => {
+    const id = idOf(request);
+    await addQuotationLine(db, context, pricerOf(request), id, request.body);
+    return answer(id);
+  });
+
+  app.delete(
+    QUOTATIONS_API.line,
+    { preValidation: quotationAllowed, schema: { querystring: removeQuotationLineQuerySchema } },
+    async (request): Promise<Quotation> => {
+      const id = idOf(request);
+      const given = (request.params as { position: string }).position;
+      const position = /^[1-9]\d{0,3}$/.test(given) ? Number(given) : undefined;
+      if (position === undefined) throw notFound(`This quotation has no line ${given.slice(0, 20)}`);
+      await removeQuotationLine(db, context, pricerOf(request), id, position, request.query.version);
+      return answer(id);
+    },
+  );
+
+  app.post(QUOTATIONS_API.send, { ...change, schema: { body: quotationVersionBodySchema } }, async (request): Promise<Quotation> => {
+    const id = idOf(request);
+    await sendQuotation(db, context, pricerOf(request), id, request.body.version);
+    return answer(id);
+  });
+
+  app.post(QUOTATIONS_API.revise, { ...change, schema: { body: quotationVersionBodySchema } }, async (request, reply): Promise<Quotation> => {
+    const { id, created } = await reviseQuotation(db, context, pricerOf(request), idOf(request), request.body.version);
+    reply.code(created ? 201 : 200);
+    return answer(id);
+  });
+
+  // ---- the tables admins keep (read by every pricer: the editor shows the rate in use)
+
+  app.get(QUOTATIONS_API.currencyRates, { preValidation: pricer }, async (): Promise<CurrencyRateTable> => currencyRateTable(db));
+
+  app.put(
+    QUOTATIONS_API.currencyRate,
+    { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [admin, requireJson], schema: { body: setCurrencyRateBodySchema } },
+    async (request): Promise<CurrencyRateTable> => {
+      const { currency } = request.params as { currency: string };
+      if (!(RATE_CURRENCIES as readonly string[]).includes(currency)) throw notFound(`There is no rate of ${JSON.stringify(currency.slice(0, 10))}: the rates are of ${RATE_CURRENCIES.join(', ')} (1 AED in each)`);
+      const parsed = parseRate(request.body.rate);
+      if (!parsed.ok) throw badRequest(parsed.message, ['rate']);
+      await setCurrencyRate(db, currency as RateCurrency, parsed.rate, adminOf(request), recordStaffAction);
+      return currencyRateTable(db);
+    },
+  );
+
+  const headOfficeToday = () => branchDay('Dubai', context.now());
+
+  app.get(QUOTATIONS_API.vatRates, { preValidation: pricer }, async (): Promise<VatRateTable> => vatRateTable(db, headOfficeToday()));
+
+  app.put(QUOTATIONS_API.vatRates, { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [admin, requireJson], schema: { body: setVatRateBodySchema } }, async (request): Promise<VatRateTable> => {
+    const { country, ratePercent, startsOn } = request.body;
+    const parsed = parsePercent(ratePercent);
+    if (!parsed.ok) throw badRequest(`ratePercent ${JSON.stringify(ratePercent)} ${parsed.message}`, ['ratePercent']);
+    await setVatRate(db, country, parsed.basisPoints, startsOn, adminOf(request), recordStaffAction);
+    return vatRateTable(db, headOfficeToday());
+  });
+}
+
+/** The quotation id of the address, or a 404 (like any unknown address). */
+function idOf(request: FastifyRequest): number {
+  const { id } = request.params as { id: string };
+  if (!ID.test(id)) throw notFound(NO_QUOTATION);
+  return Number(id);
+}
+
+/** A change's body must be JSON (as every staff call's): anything else is a 415. */
+async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw Object.assign(new Error('Send the request as JSON (Content-Type: application/json)'), { statusCode: 415 });
+}
+
+/**
+ * A refusal as {error} with its status (a 400's problems with it); a stale change with its version and who saved it
+ * since; a body its schema refuses in the contracts' one formatter's words; a failure as a 503 to try again.
+ */
+function answerQuotationError(error: FastifyError | QuotationError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof StaleQuotation) {
+    const stale: StaleQuotationAnswer = { error: error.message, version: error.version, savedBy: error.savedBy, savedAt: error.savedAt.toISOString() };
+    return reply.code(409).send(stale);
+  }
+  if (error instanceof QuotationError) return reply.code(error.statusCode).send(refusalAnswer(error));
+  if (error.validation !== undefined) return reply.code(400).send(refusalAnswer(error));
+  // a bad body (not JSON, too large…) or a 415: the enclosing scopes word it like every staff call's
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) throw error;
+  request.log.error({ err: error }, `quotation call failed: ${describeError(error)}`);
+  return reply.code(503).send({ error: NOT_DONE });
+}
