@@ -464,6 +464,32 @@ export interface ReleaseAuditTable {
   detail: string | null;
 }
 
+/** Page views by bucket of one metric, per hour and page kind and the release of a remote (migration 033). */
+export interface VitalsHistogramsTable {
+  remote: string;
+  release: string;
+  hour: RequiredTimestamp;
+  metric: string;
+  route: string;
+  edition: string;
+  device: string;
+  bucket: number;
+  samples: ColumnType<number, number, number>;
+}
+
+/** Page views and distinct sessions per hour, page kind, release of a remote and connection type (migration 033). */
+export interface VitalsSessionsTable {
+  remote: string;
+  release: string;
+  hour: RequiredTimestamp;
+  route: string;
+  edition: string;
+  device: string;
+  connection: string;
+  views: ColumnType<number, number, number>;
+  sessions: ColumnType<number, number, number>;
+}
+
 /** Every table, by name: the type parameter of the server's Kysely instance. */
 export interface DatabaseSchema {
   contact_messages: ContactMessagesTable;
@@ -503,6 +529,8 @@ export interface DatabaseSchema {
   release_audit: ReleaseAuditTable;
   remote_release_health: RemoteReleaseHealthTable;
   remote_load_outcomes: RemoteLoadOutcomesTable;
+  vitals_histograms: VitalsHistogramsTable;
+  vitals_sessions: VitalsSessionsTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;
