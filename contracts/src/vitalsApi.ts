@@ -61,7 +61,9 @@ export const vitalsBeaconSchema = z.strictObject(
     /** The tab's random id (the load reports' own): sessions are counted, not page views alone. */
     session: z.string({ error: sessionError }).regex(LOAD_REPORT_SESSION_PATTERN, { error: sessionError }),
     /** Each remote the page loaded: its manifest address as the page's remotes map has it. */
-    remotes: z.partialRecord(z.enum(REMOTE_NAMES, { error: `remotes must name remotes among ${REMOTE_NAMES.join(', ')}` }), z.string().max(600, { error: 'a remote\'s address must be at most 600 characters' })),
+    remotes: z.partialRecord(z.enum(REMOTE_NAMES), z.string({ error: "a remote's address must be a text" }).max(600, { error: "a remote's address must be at most 600 characters" }), {
+      error: (issue) => (issue.code === 'invalid_type' ? 'remotes must be an object of remote names and addresses' : `remotes must name remotes among ${REMOTE_NAMES.join(', ')}`),
+    }),
     metrics: z
       .strictObject(
         { LCP: metricValue('LCP').optional(), INP: metricValue('INP').optional(), CLS: metricValue('CLS').optional(), FCP: metricValue('FCP').optional(), TTFB: metricValue('TTFB').optional() },

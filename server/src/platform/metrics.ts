@@ -10,6 +10,15 @@ import { VITAL_LIMITS, VITAL_METRICS, type VitalMetric } from '@site/contracts/v
 import type { Database, DatabaseSchema } from './db/index.js';
 import { observeQueries } from './db/queryTimings.js';
 
+/** A live release's load totals. */
+export interface ReleaseLoad {
+  remote: string;
+  version: string;
+  loads: number;
+  failures: number;
+  renderErrors: number;
+}
+
 /** What the metrics read at a scrape, given by app.ts (the platform reads no feature itself). */
 export interface MetricsSources {
   db: Database;
@@ -18,7 +27,7 @@ export interface MetricsSources {
   /** The catalogue's version as this process follows it. */
   catalogueVersion?: (() => number) | undefined;
   /** Each live release's load totals (the releases feature's). */
-  releaseLoads?: ((db: Kysely<DatabaseSchema>) => Promise<readonly { remote: string; version: string; loads: number; failures: number; renderErrors: number }[]>) | undefined;
+  releaseLoads?: ((db: Kysely<DatabaseSchema>) => Promise<readonly ReleaseLoad[]>) | undefined;
   /** Each released remote's canary-hold verdict (the vitals feature's rule): 1 held, 0 not (or no canary). */
   canaryHolds?: ((db: Kysely<DatabaseSchema>) => Promise<readonly { remote: string; held: boolean }[]>) | undefined;
   /** Where a failed read is told (the scrape answers with what it has). */
@@ -66,7 +75,7 @@ export class SiteMetrics {
     this.vitals = Object.fromEntries(
       VITAL_METRICS.map((metric) => [
         metric,
-        new Histogram({
+        new Histogram<keyof VitalLabels>({
           name: `site_vitals_${metric.toLowerCase()}${VITAL_LIMITS[metric].unit === 'ms' ? '_seconds' : ''}`,
           help: `Field ${metric} of the page views counted (POST /api/vitals)`,
           labelNames: ['route', 'edition', 'device'],
@@ -109,13 +118,13 @@ export class SiteMetrics {
     const { db, pageCache, catalogueVersion, releaseLoads, canaryHolds } = this.sources;
     const warn = this.sources.warn ?? (() => undefined);
     if (pageCache !== undefined) {
-      const hits = new Counter({ name: 'site_page_cache_hits_total', help: 'Pages answered from the rendered-page cache', registers, collect: () => setCounter(hits, pageCache.hits) });
-      const misses = new Counter({ name: 'site_page_cache_misses_total', help: 'Pages not in the rendered-page cache (rendered)', registers, collect: () => setCounter(misses, pageCache.misses) });
-      const size = new Gauge({ name: 'site_page_cache_pages', help: 'Rendered pages kept', registers, collect: () => size.set(pageCache.size) });
+      const hits: Counter = new Counter({ name: 'site_page_cache_hits_total', help: 'Pages answered from the rendered-page cache', registers, collect: () => setCounter(hits, pageCache.hits) });
+      const misses: Counter = new Counter({ name: 'site_page_cache_misses_total', help: 'Pages not in the rendered-page cache (rendered)', registers, collect: () => setCounter(misses, pageCache.misses) });
+      const size: Gauge = new Gauge({ name: 'site_page_cache_pages', help: 'Rendered pages kept', registers, collect: () => size.set(pageCache.size) });
     }
     if (db.poolStats !== undefined) {
       const poolStats = db.poolStats.bind(db);
-      const pool = new Gauge({
+      const pool: Gauge<'state'> = new Gauge({
         name: 'site_db_pool_connections',
         help: 'PostgreSQL pool connections: all, idle, and requests waiting for one',
         labelNames: ['state'],
@@ -154,11 +163,11 @@ export class SiteMetrics {
     outboxGauge('site_outbox_failing', 'Mails waiting in the outbox that failed at least once', (row) => Number(row?.failing ?? 0));
     outboxGauge('site_outbox_oldest_pending_age_seconds', 'Age of the oldest mail waiting in the outbox (0: none)', (row) => Math.max(0, Number(row?.age ?? 0)));
     if (catalogueVersion !== undefined) {
-      const version = new Gauge({ name: 'site_catalogue_version', help: "The catalogue's version this process serves", registers, collect: () => version.set(catalogueVersion()) });
+      const version: Gauge = new Gauge({ name: 'site_catalogue_version', help: "The catalogue's version this process serves", registers, collect: () => version.set(catalogueVersion()) });
     }
     if (releaseLoads !== undefined) {
       const totals = onceAScrape(() => releaseLoads(db.kysely));
-      const releaseCounter = (name: string, help: string, value: (row: Awaited<ReturnType<typeof releaseLoads>>[number]) => number) => {
+      const releaseCounter = (name: string, help: string, value: (row: ReleaseLoad) => number) => {
         const counter: Counter<'remote' | 'release'> = new Counter({
           name,
           help,

@@ -60,14 +60,15 @@ async function vitalsSuite(t: TestContext, target: DatabaseTarget): Promise<void
   const send = (body: unknown, { on = app, contentType = 'text/plain;charset=UTF-8', from = '198.51.100.1', headers = {} }: { on?: FastifyInstance; contentType?: string; from?: string; headers?: Record<string, string> } = {}) =>
     on.inject({ method: 'POST', url: VITALS_PATH, remoteAddress: from, headers: { 'content-type': contentType, ...headers }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
   /** The hour `at` is in, as the rows have it. */
+  // counts are bigint: read as numbers
   const hourRows = async (hour: string) =>
     db.query<{ remote: string; release: string; metric: string; route: string; edition: string; device: string; bucket: number; samples: number }>(
-      'select remote, release, metric, route, edition, device, bucket, samples from vitals_histograms where hour = $1 order by remote, release, metric, bucket',
+      'select remote, release, metric, route, edition, device, bucket, samples::int as samples from vitals_histograms where hour = $1 order by remote, release, metric, bucket',
       [new Date(hour)],
     );
   const sessionRows = async (hour: string) =>
     db.query<{ remote: string; release: string; route: string; connection: string; views: number; sessions: number }>(
-      'select remote, release, route, connection, views, sessions from vitals_sessions where hour = $1 order by remote, release, route, connection',
+      'select remote, release, route, connection, views::int as views, sessions::int as sessions from vitals_sessions where hour = $1 order by remote, release, route, connection',
       [new Date(hour)],
     );
 
