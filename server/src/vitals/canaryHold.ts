@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { VITAL_LIMITS, type VitalMetric } from '@site/contracts/vitals-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { quantileOf, totalOf, type Histogram } from './buckets.js';
-import { readSides } from './store.js';
+import { readSides, type SideCounts } from './store.js';
 
 /** The metrics the rule judges: loading (LCP) and responsiveness (INP). */
 export const HOLD_METRICS = ['LCP', 'INP'] as const satisfies readonly VitalMetric[];
@@ -36,14 +36,7 @@ export interface HoldPolicy {
   alpha?: number;
 }
 
-/** One release's counts over the hours compared. */
-export interface SideCounts {
-  version: string;
-  /** Distinct sessions (each hour's, added up). */
-  sessions: number;
-  /** Per metric, page views by bucket. */
-  histograms: Partial<Record<VitalMetric, Histogram>>;
-}
+export type { SideCounts };
 
 export interface MetricComparison {
   metric: HoldMetric;

@@ -4,9 +4,17 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import type { VitalMetric } from '@site/contracts/vitals-api';
 import type { Histogram } from './buckets.js';
-import type { SideCounts } from './canaryHold.js';
 
 type Db = Kysely<DatabaseSchema>;
+
+/** One release's counts over the hours compared (the canary-hold rule's sides: canaryHold.ts). */
+export interface SideCounts {
+  version: string;
+  /** Distinct sessions (each hour's, added up). */
+  sessions: number;
+  /** Per metric, page views by bucket. */
+  histograms: Partial<Record<VitalMetric, Histogram>>;
+}
 
 /** What a counted beacon is kept as: its keys, and per metric its bucket. */
 export interface CountedBeacon {
