@@ -55,10 +55,12 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
     { namespace: 'site-vitals-rate-', what: 'vitals beacons' },
   );
   useJsonEndpoint(app, { bodyLimit: VITALS_BODY_LIMIT, what: 'the vitals', emptyHint: 'send the page view\'s vitals as a JSON object' });
-  // sendBeacon's string is text/plain: read as the JSON it is (UTF-8 only, as JSON must be)
+  // sendBeacon's string is text/plain: read as the JSON it is, by Fastify's own parser (its prototype-poisoning
+  // checks), UTF-8 only as JSON must be
+  const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'buffer', bodyLimit: VITALS_BODY_LIMIT }, (_request, body, done) => {
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer', bodyLimit: VITALS_BODY_LIMIT }, (request, body, done) => {
     let text: string;
     try {
       text = utf8.decode(body as Buffer);
@@ -66,11 +68,8 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
       done(httpError(400, NOT_UTF8), undefined);
       return;
     }
-    try {
-      done(null, text.trim() === '' ? undefined : JSON.parse(text));
-    } catch {
-      done(httpError(400, 'The request body is not valid JSON'), undefined);
-    }
+    // Fastify's default JSON parser answers through `done`; it returns nothing to wait for.
+    void parseJson(request, text, done);
   });
 
   const fallback = memorySessionGate();
