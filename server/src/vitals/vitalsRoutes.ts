@@ -74,7 +74,14 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
 
   const fallback = memorySessionGate();
   const namespace = options.redisNamespace ?? 'site-vitals-';
-  const gate: SessionGate = app.redis === undefined ? fallback : redisSessionGate(app.redis, namespace, fallback, (error) => app.log.warn(`vitals: Redis failed (${describeError(error)}); counting in this process`));
+  let warned = 0;
+  const warn = (error: unknown) => {
+    // a down Redis fails every beacon: said at most once a minute
+    if (Date.now() - warned < 60_000) return;
+    warned = Date.now();
+    app.log.warn(`vitals: Redis failed (${describeError(error)}); the caps of an address and a session are counted in this process until it is back`);
+  };
+  const gate: SessionGate = app.redis === undefined ? fallback : redisSessionGate(app.redis, namespace, fallback, warn);
 
   let known: { at: number; releases: Promise<KnownReleases> } | undefined;
   // aged by the beacons' clock (tests move it instead of waiting)
