@@ -96,9 +96,9 @@ describe('the canary-hold rule', () => {
     const next = random(2026);
     let held = 0;
     for (let index = 0; index < 1000; index += 1) {
-      const sessions = 200 + Math.floor(next() * 1000);
+      const sessions = 200 + Math.floor(next() * 400);
       const canary = side(next, 'v2', sessions, { LCP: 1800, INP: 120 });
-      const stable = side(next, 'v1', sessions * 4, { LCP: 1800, INP: 120 });
+      const stable = side(next, 'v1', sessions * 2, { LCP: 1800, INP: 120 });
       if (judgeCanary('catalogue', canary, stable, POLICY).held) held += 1;
     }
     assert.ok(held <= 1, `${held} false holds in 1,000 looks`);
