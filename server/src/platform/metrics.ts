@@ -103,9 +103,22 @@ export class SiteMetrics {
     this.beacons.inc({ outcome: counted ? 'counted' : 'capped' });
   }
 
+  /** Moves on with every scrape: the database's reads are made once a scrape (onceAScrape). */
+  private scrapes = 0;
+
   /** The text a scrape gets, and its content type. */
   async scrape(): Promise<{ contentType: string; body: string }> {
+    this.scrapes += 1;
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /** One read shared by the metrics of a scrape (prom-client collects them together), made again at the next scrape. */
+  private onceAScrape<T>(read: () => Promise<T>): () => Promise<T> {
+    let last: { scrape: number; value: Promise<T> } | undefined;
+    return () => {
+      if (last?.scrape !== this.scrapes) last = { scrape: this.scrapes, value: read() };
+      return last.value;
+    };
   }
 
   close(): void {
@@ -138,7 +151,7 @@ export class SiteMetrics {
       });
     }
     type OutboxRow = { pending: string | number; failing: string | number; age: string | number | null };
-    const outbox = onceAScrape(async () => {
+    const outbox = this.onceAScrape(async () => {
       const { rows } = await sql<OutboxRow>`
         select count(*) as pending, count(*) filter (where attempts > 0) as failing,
           extract(epoch from (now() - min(created_at))) as age
@@ -166,7 +179,7 @@ export class SiteMetrics {
       const version: Gauge = new Gauge({ name: 'site_catalogue_version', help: "The catalogue's version this process serves", registers, collect: () => version.set(catalogueVersion()) });
     }
     if (releaseLoads !== undefined) {
-      const totals = onceAScrape(() => releaseLoads(db.kysely));
+      const totals = this.onceAScrape(() => releaseLoads(db.kysely));
       const releaseCounter = (name: string, help: string, value: (row: ReleaseLoad) => number) => {
         const counter: Counter<'remote' | 'release'> = new Counter({
           name,
@@ -206,22 +219,6 @@ export class SiteMetrics {
       });
     }
   }
-}
-
-/** One read shared by the metrics of a scrape (they are collected together): made again after a second. */
-function onceAScrape<T>(read: () => Promise<T>): () => Promise<T> {
-  let last: { at: number; value: Promise<T> } | undefined;
-  return () => {
-    if (last === undefined || Date.now() - last.at > 1000) {
-      const value = read();
-      last = { at: Date.now(), value };
-      // a failed read is not kept
-      void value.catch(() => {
-        if (last?.value === value) last = undefined;
-      });
-    }
-    return last.value;
-  };
 }
 
 /** A counter kept elsewhere, as its total now. */
