@@ -101,7 +101,7 @@ export async function readSides(db: Db, remote: string, canary: string, stable: 
       histogram[Number(row.bucket)] = Number(row.samples);
     }
     for (const histogram of Object.values(histograms)) for (let index = 0; index < histogram.length; index += 1) histogram[index] ??= 0;
-    return { version, sessions: Number(sessions.find((row) => row.release === version)?.sessions ?? 0), histograms: histograms as Partial<Record<VitalMetric, Histogram>> };
+    return { version, sessions: Number(sessions.find((row) => row.release === version)?.sessions ?? 0), histograms };
   };
   return { canary: side(canary), stable: side(stable), hours: Number(sessions.find((row) => row.release === canary)?.hours ?? 0) };
 }
