@@ -8,7 +8,7 @@
 // The alpha is fixed and strict, not 0.05, because the rule is looked at again and again (the console every minute, each
 // promote) as the samples grow: each look is another chance of a false alarm. Successive looks share nearly all their
 // data, so they are far from independent, and the p75 tolerance must hold as well; measured on identical distributions
-// (canaryHold.test.ts), false holds stay under 1 in 1,000 looks. The test counts page views, but one visitor's views
+// (canaryHold.test.ts: 1,000 seeded draws), the rule held none. The test counts page views, but one visitor's views
 // are alike: its z is divided by the square root of views per session (the design effect of sessions wholly alike),
 // so a few visitors with many page views cannot make a difference look significant.
 import type { Kysely } from 'kysely';
