@@ -12,6 +12,10 @@ import type { AppConfig, BuildAppOptions } from './app/options.js';
 import { answerUnknownPaths, createPageAnswer, registerPageRoutes } from './app/pages.js';
 import { startRemotes } from './app/remotes.js';
 import { registerServiceRoutes } from './app/serviceRoutes.js';
+import { canaryHoldsOf, registerMetricsRoute, startMetrics } from './app/metrics.js';
+import { PageCache } from './platform/http/pageCache.js';
+import type { RenderedPage } from './platform/http/spa.js';
+import { releaseLoadTotals } from './releases/index.js';
 
 export type { AppConfig, BuildAppOptions } from './app/options.js';
 
@@ -22,10 +26,20 @@ export type { AppConfig, BuildAppOptions } from './app/options.js';
  * host checks, compression, the error handler) before any route, and Redis before the features that count with it.
  */
 export async function buildApp(config: AppConfig, db: Database, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = createInstance(config);
+  const app = createInstance(config, options.logStream);
   // The site's public origin: PUBLIC_SITE_URL, or this process's own address. Never a request's Host.
   const origin = createSiteOrigin(config.http.publicSiteUrl, config, () => app.server.address());
   const catalogue = openCatalogue(app, db, options);
+  const pageCache = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
+  // Before any route: every answer is counted by its route pattern.
+  const metrics = startMetrics(app, {
+    db,
+    pageCache,
+    catalogueVersion: () => catalogue.feed.version(),
+    releaseLoads: releaseLoadTotals,
+    canaryHolds: canaryHoldsOf(config),
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
   const readers = catalogueReadersOf(db, catalogue, options);
   const remotes = await startRemotes(app, db, config);
 
@@ -37,11 +51,12 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   const dataFiles = siteDataFiles(config, catalogue, options);
   const pageCatalogue = pageCatalogueOf(app, catalogue, readers.lookup);
-  const pages = createPageAnswer(app, config, db, { remotes, dataFiles, pageCatalogue, seo: readers.seo, origin }, options);
+  const pages = createPageAnswer(app, config, db, { remotes, dataFiles, pageCatalogue, seo: readers.seo, origin }, { ...options, pageCache });
   answerUnknownPaths(app, pages);
   registerServiceRoutes(app, db, remotes.live);
+  registerMetricsRoute(app, config);
 
-  await registerFeatures(app, config, db, { catalogue, readers, remotes, pages }, options);
+  await registerFeatures(app, config, db, { catalogue, readers, remotes, pages, metrics }, options);
   await registerFiles(app, config, remotes.live, dataFiles);
   // robots.txt and sitemap.xml, from the route table and the catalogue
   await app.register(seoPlugin, { site: readers.seo, origin });

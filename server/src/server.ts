@@ -10,6 +10,7 @@ import { createOutboxWorker, type OutboxWorker } from './platform/mail/outboxWor
 import { siteMailComposers } from './outboxMail.js';
 import { createSmtpTransport } from './platform/mail/transport.js';
 import { readyAddress } from './platform/readyAddress.js';
+import { startMetricsListener, type MetricsListener } from './platform/http/metricsRoutes.js';
 
 async function main(): Promise<void> {
   const config = configOrExit();
@@ -27,9 +28,10 @@ async function main(): Promise<void> {
   sayHowItRuns(config, app, db);
 }
 
-/** What a stop closes, in this order: the app (once started), the outbox worker, the database. */
+/** What a stop closes, in this order: the metrics' listener and the app (once started), the outbox worker, the database. */
 interface Running {
   app?: FastifyInstance;
+  metrics?: MetricsListener;
   outbox: OutboxWorker | undefined;
   db: Database;
 }
@@ -65,6 +67,7 @@ function stopOnSignals(running: Running): void {
     }, 10_000);
     force.unref();
     try {
+      await running.metrics?.close();
       await running.app?.close();
       await running.outbox?.stop();
       await running.db.close();
@@ -88,12 +91,25 @@ async function startSite(config: Config, running: Running): Promise<FastifyInsta
     if (filled > 0) console.log(`Catalogue: the specification filters read from the details of ${filled} products`);
     running.app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
     await running.app.listen({ port: config.port, host: config.host });
+    running.metrics = await startMetricsPort(config, running.app);
     outbox?.start();
     return running.app;
   } catch (error) {
+    await running.metrics?.close().catch(() => undefined);
     await running.app?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     fail(startupMessage(error, config));
+  }
+}
+
+/** The metrics' own listener (METRICS_PORT), when set; a port it cannot have stops the start with the reason. */
+async function startMetricsPort(config: Config, app: FastifyInstance): Promise<MetricsListener | undefined> {
+  const { port, host } = config.metrics;
+  if (port === undefined) return undefined;
+  try {
+    return await startMetricsListener(app.siteMetrics, { port, host }, (error) => app.log.warn({ err: error }, 'metrics: a scrape failed'));
+  } catch (error) {
+    throw new Error(`Could not serve the metrics on ${host}:${port} (METRICS_PORT, METRICS_HOST): ${describeError(error)}`, { cause: error });
   }
 }
 
@@ -111,6 +127,9 @@ function sayHowItRuns(config: Config, app: FastifyInstance, db: Database): void 
       ? 'E-mail delivery is off (SMTP_URL not set): submissions are stored, see npm run submissions'
       : `E-mail delivery is on: the outbox is sent through ${redactUrl(smtpUrl)}`,
   );
+  const { metrics } = config;
+  if (metrics.port !== undefined) console.log(`Metrics: http://${metrics.host.includes(':') ? `[${metrics.host}]` : metrics.host}:${metrics.port}/metrics`);
+  if (metrics.token !== undefined) console.log('Metrics: /metrics on the public port for requests bearing METRICS_TOKEN');
   console.log(
     config.assistant.apiKey === undefined
       ? 'Chat assistant: GEMINI_API_KEY not set, answers come from the knowledge base'

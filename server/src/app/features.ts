@@ -3,16 +3,18 @@
 // robots.txt and sitemap.xml are registered by app.ts itself, after the files.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { RELEASE_SAFETY_DEFAULTS } from '../platform/config.js';
+import { RELEASE_SAFETY_DEFAULTS, RELEASE_VITALS_DEFAULTS, VITALS_DEFAULTS } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
 import { assistantPlugin } from '../assistant/index.js';
 import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
 import { quotesPlugin } from '../quotes/index.js';
-import { releasesPlugin } from '../releases/index.js';
+import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
 import { reviewsPlugin } from '../reviews/index.js';
 import { staffPlugin } from '../staff/index.js';
 import { submissionsPlugin } from '../submissions/index.js';
+import { createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
+import type { SiteMetrics } from '../platform/metrics.js';
 import type { CatalogueReaders, OpenCatalogue } from './catalogueReaders.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
 import type { PageAnswer } from './pages.js';
@@ -23,6 +25,7 @@ export interface FeatureParts {
   readers: CatalogueReaders;
   remotes: SiteRemotes;
   pages: PageAnswer;
+  metrics: SiteMetrics;
 }
 
 export async function registerFeatures(app: FastifyInstance, config: AppConfig, db: Database, parts: FeatureParts, options: BuildAppOptions): Promise<void> {
@@ -39,6 +42,17 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   await app.register(cataloguePlugin, { store: catalogue.store, lookup: readers.lookup, media, db: db.kysely });
   await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes });
 
+  // the field vitals: the beacons, and the canary-hold rule promote asks (both ways in: the pipelines' and the staff's)
+  await app.register(vitalsPlugin, {
+    db,
+    beaconsPerMinute: (config.vitals ?? VITALS_DEFAULTS).beaconsPerMinute,
+    readKnownReleases,
+    metrics: parts.metrics,
+    now: options.vitalsClock,
+  });
+  const releaseVitals = config.releaseVitals ?? RELEASE_VITALS_DEFAULTS;
+  const vitalsHold = { verdict: createVitalsVerdict(liveVersions, releaseVitals, options.vitalsClock), rollback: releaseVitals.rollback };
+
   // what the releases' calls act on: the live remotes, and where registered builds are kept
   const releases = {
     liveRemotes: remotes.live,
@@ -46,6 +60,7 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     requirePassedRun: config.requirePassedRun,
     allowedOrigins: remotes.allowedOrigins,
     buildStore: remotes.buildStore,
+    vitalsHold,
   };
   await app.register(staffPlugin, {
     ...config.staff,

@@ -5,17 +5,25 @@ import { refusalAnswer } from '../platform/http/contracts.js';
 import { rewriteMalformedUrl } from '../platform/http/malformedUrls.js';
 import { serverTimeoutOptions } from '../platform/http/timeouts.js';
 import { fastifyTrustProxy } from '../platform/http/trustProxy.js';
-import type { AppConfig } from './options.js';
+import { requestIdOptions, sendRequestIds } from '../platform/http/requestIds.js';
+import type { AppConfig, BuildAppOptions } from './options.js';
 
-/** The instance with the site's server options: its logger, proxies, timeouts and answers to malformed requests. */
-export function createInstance(config: AppConfig): FastifyInstance {
-  return Fastify({
-    logger: config.logLevel === undefined ? false : { level: config.logLevel },
-    trustProxy: fastifyTrustProxy(config.http.trustProxy), // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
+/**
+ * The instance with the site's server options: its logger (JSON lines, each naming its request's id), proxies,
+ * timeouts and answers to malformed requests.
+ */
+export function createInstance(config: AppConfig, logStream?: BuildAppOptions['logStream']): FastifyInstance {
+  const trustProxy = fastifyTrustProxy(config.http.trustProxy);
+  const app = Fastify({
+    logger: config.logLevel === undefined ? false : { level: config.logLevel, ...(logStream === undefined ? {} : { stream: logStream }) },
+    trustProxy, // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
+    ...requestIdOptions(trustProxy), // X-Request-Id: ours, or a trusted proxy's when it is a safe token
     ...serverTimeoutOptions(config.http.timeouts), // HTTP_*_TIMEOUT_SECONDS: stalled clients are let go
     rewriteUrl: rewriteMalformedUrl, // /x/%ZZ reaches the routes (and hooks) as /x/%25ZZ instead of Fastify's bare 400
     clientErrorHandler: answerClientError, // what the parser refuses (bad method, 408, 431...) gets the site's headers too
   });
+  sendRequestIds(app);
+  return app;
 }
 
 /** Never leak internals: 5xx answer a generic message (the error is logged); 4xx keep their message. */

@@ -9,7 +9,7 @@ import type { SeoSite } from '../seo/index.js';
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
   // config.ts's defaults when not given (tests that do not look at them)
-  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins' | 'remoteBuilds'>>;
+  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins' | 'remoteBuilds' | 'releaseVitals' | 'vitals' | 'metrics'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -33,4 +33,8 @@ export interface BuildAppOptions {
   chatKnowledge?: CatalogueKnowledgeLimits;
   /** The time remote load reports are received at, which the automatic rollback's window is judged by (tests move it). */
   releaseClock?: () => Date;
+  /** The time vitals beacons are counted at (their hour), and the canary-hold rule's window ends (tests move it). */
+  vitalsClock?: () => Date;
+  /** Where the JSON logs go (tests read them); standard output by default. LOG_LEVEL turns them on. */
+  logStream?: { write(line: string): void };
 }

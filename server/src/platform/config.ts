@@ -37,6 +37,11 @@ export const RELEASE_SAFETY_DEFAULTS = {
   reportsPerMinute: 60,
 } as const;
 
+/** The canary-hold rule's settings (RELEASE_VITALS_*: vitals/canaryHold.ts), and the vitals beacons' rate limit. */
+export const RELEASE_VITALS_DEFAULTS = { tolerancePercent: 10, minSessions: 200, rollback: false } as const;
+export const VITALS_DEFAULTS = { beaconsPerMinute: 30 } as const;
+/** Where METRICS_PORT listens unless METRICS_HOST says otherwise: this machine only. */
+export const METRICS_HOST_DEFAULT = '127.0.0.1';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -338,6 +343,29 @@ const ServerVariables = z
       .regex(/^[^\s@<>,;]{1,64}@[^\s@<>,;]{1,190}$/, { error: 'must be one e-mail address such as web-team@example.com' })
       .optional(),
     RELEASE_REPORTS_PER_MINUTE: wholeNumber(RELEASE_SAFETY_DEFAULTS.reportsPerMinute),
+    RELEASE_VITALS_TOLERANCE_PERCENT: z
+      .string()
+      .refine((raw) => /^\d{1,4}$/.test(raw) && Number(raw) <= 1000, { error: (issue) => `must be a whole percent from 0 to 1000 ${got(issue)}` })
+      .transform(Number)
+      .default(RELEASE_VITALS_DEFAULTS.tolerancePercent),
+    RELEASE_VITALS_MIN_SAMPLES: countOf('sessions', RELEASE_VITALS_DEFAULTS.minSessions),
+    RELEASE_VITALS_ROLLBACK: z
+      .stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off'], case: 'insensitive', error: (issue) => `must be 1 or 0 ${got(issue)}` })
+      .default(RELEASE_VITALS_DEFAULTS.rollback),
+    VITALS_BEACONS_PER_MINUTE: wholeNumber(VITALS_DEFAULTS.beaconsPerMinute),
+    // The operator's metrics: their own port (loopback unless METRICS_HOST says otherwise), or the public one behind a
+    // bearer token; neither set: not served.
+    METRICS_PORT: z
+      .string()
+      .refine((raw) => /^\d{1,5}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 65535, { error: (issue) => `must be a port from 1 to 65535 ${got(issue)}` })
+      .transform(Number)
+      .optional(),
+    METRICS_HOST: z.string().default(METRICS_HOST_DEFAULT),
+    // no value echoed: it is a secret
+    METRICS_TOKEN: z
+      .string()
+      .refine((raw) => /^[A-Za-z0-9._~+/=-]{32,200}$/.test(raw), { error: 'must be at least 32 characters of letters, digits and ._~+/=- (e.g. `openssl rand -hex 32`)' })
+      .optional(),
   })
   // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
   // problem is listed at once.
@@ -357,6 +385,9 @@ const ServerVariables = z
     const [idleMinutes, maxHours] = [number(vars.STAFF_SESSION_IDLE_MINUTES), number(vars.STAFF_SESSION_MAX_HOURS)];
     if (idleMinutes !== undefined && maxHours !== undefined && idleMinutes > maxHours * 60) {
       problem('STAFF_SESSION_IDLE_MINUTES', 'must not be more than STAFF_SESSION_MAX_HOURS in minutes');
+    }
+    if (typeof vars.METRICS_PORT === 'number' && vars.METRICS_PORT === vars.PORT) {
+      problem('METRICS_PORT', 'must not be PORT: the metrics are kept off the public port (set METRICS_TOKEN to serve them there behind a token)');
     }
     if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
       problem('MAIL_FROM', 'must be set when SMTP_URL is set, e.g. "Website <website@example.com>"');
@@ -440,6 +471,29 @@ function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRe
     remoteOrigins: vars.REMOTE_ORIGINS,
     /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
     releaseSafety: releaseSafetyConfigOf(vars),
+    /** The canary-hold rule on the field vitals (vitals/canaryHold.ts): when a canary's pages are too slow to promote. */
+    releaseVitals: {
+      /** How much worse (percent) the canary's p75 LCP or INP may be than stable's before it is held. */
+      tolerancePercent: vars.RELEASE_VITALS_TOLERANCE_PERCENT,
+      /** Sessions needed on each side before the rule judges. */
+      minSessions: vars.RELEASE_VITALS_MIN_SAMPLES,
+      /** True: a held canary is also taken out (its share set to 0 %) when its promote is refused. */
+      rollback: vars.RELEASE_VITALS_ROLLBACK,
+    },
+    /** The field vitals beacons (POST /api/vitals). */
+    vitals: {
+      /** Beacons per client address per minute, shared through REDIS_URL; 0 turns the limit off (load tests only). */
+      beaconsPerMinute: vars.VITALS_BEACONS_PER_MINUTE,
+    },
+    /** The operator's metrics (platform/metrics.ts): off the public address unless behind a token. */
+    metrics: {
+      /** METRICS_PORT: a listener of their own; undefined: none. */
+      port: vars.METRICS_PORT,
+      /** METRICS_HOST: where that listener listens (loopback by default). */
+      host: vars.METRICS_HOST,
+      /** METRICS_TOKEN: /metrics on the public port too, for a request with "Authorization: Bearer <token>". */
+      token: vars.METRICS_TOKEN,
+    },
     /** How the server sees itself from outside: its public address and the proxies in front of it. */
     http: httpConfigOf(vars),
   };
@@ -627,6 +681,8 @@ export type MailConfig = Config['mail'];
 export type AssistantConfig = Config['assistant'];
 export type StaffConfig = Config['staff'];
 export type ReleaseSafetyConfig = Config['releaseSafety'];
+export type ReleaseVitalsConfig = Config['releaseVitals'];
+export type MetricsConfig = Config['metrics'];
 export type HttpConfig = Config['http'];
 export type HttpTimeouts = HttpConfig['timeouts'];
 

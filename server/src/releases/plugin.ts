@@ -10,8 +10,8 @@ import { releaseRoutes, type ReleaseRoutesOptions } from './releaseRoutes.js';
 export type ReleasesPluginOptions = ReleaseRoutesOptions & Omit<LoadReportRoutesOptions, keyof ReleaseRoutesOptions>;
 
 const releases: FastifyPluginAsync<ReleasesPluginOptions> = async (app, options) => {
-  const { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore } = options;
-  void app.register(releaseRoutes, { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore });
+  const { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore, vitalsHold } = options;
+  void app.register(releaseRoutes, { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore, vitalsHold });
   const { releaseSafety, onOutboxWrite, now } = options;
   void app.register(loadReportRoutes, { db, liveRemotes, releaseSafety, onOutboxWrite, now });
 };

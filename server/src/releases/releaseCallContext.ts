@@ -13,6 +13,14 @@ import { isReleasedRemote } from './registry.js';
 
 export const RELEASE_BODY_LIMIT = 16 * 1024;
 
+/** The field vitals' canary-hold rule, as app.ts gives it (the vitals feature's verdict): a held canary is not promoted. */
+export interface VitalsHold {
+  /** Whether `remote`'s live canary is held, and why in one sentence with both sides' figures (read through `db`). */
+  verdict: (db: Database['kysely'], remote: string) => Promise<{ held: boolean; sentence: string }>;
+  /** RELEASE_VITALS_ROLLBACK: a held canary's refused promote also takes it out (its share set to 0 %). */
+  rollback: boolean;
+}
+
 /** Who makes a call and the remotes they may act on (a token's, or a member of staff's). */
 export interface ReleaseCaller {
   actor: string;
@@ -42,6 +50,8 @@ export interface ReleaseCallsOptions {
   allowedOrigins?: AllowedOrigins | undefined;
   /** Where registered builds are stored and read (buildContent.ts). Undefined: their content is not recorded. */
   buildStore?: BuildStoreOptions | undefined;
+  /** The canary-hold rule on the field vitals; undefined: promote does not ask it. */
+  vitalsHold?: VitalsHold | undefined;
 }
 
 export interface ReleaseCallContext {

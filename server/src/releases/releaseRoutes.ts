@@ -10,7 +10,7 @@ import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import type { AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import type { BuildStoreOptions } from './buildContent.js';
-import { RELEASE_BODY_LIMIT, releaseCallContext, type ReleaseCallsOptions } from './releaseCallContext.js';
+import { RELEASE_BODY_LIMIT, releaseCallContext, type ReleaseCallsOptions, type VitalsHold } from './releaseCallContext.js';
 import { canaryCall, listingCalls, pinnedRunCall, promoteAndRollbackCalls } from './releaseStateCalls.js';
 import { registerReleaseCall } from './registerReleaseCall.js';
 import { isReleasedRemote, recordReleaseAction } from './registry.js';
@@ -41,6 +41,7 @@ export interface ReleaseRoutesOptions {
   requirePassedRun?: readonly ReleasedRemote[] | undefined;
   allowedOrigins: AllowedOrigins;
   buildStore?: BuildStoreOptions | undefined;
+  vitalsHold?: VitalsHold | undefined;
 }
 
 const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();

@@ -47,9 +47,34 @@ export function pinnedRunCall({ app, options, remotesPath, checkRemote, remoteOf
   });
 }
 
+/** Who takes a held canary out when RELEASE_VITALS_ROLLBACK=1, in the audit. */
+export const VITALS_RULE_ACTOR = 'page speed rule';
+
 export function promoteAndRollbackCalls({ app, options, remotesPath, checkRemote, remoteOf, applied }: ReleaseCallContext): void {
-  const gatedPromote = (database: Database['kysely'], actor: string, remote: ReleasedRemote) =>
-    promote(database, actor, remote, options.requirePassedRun?.includes(remote) === true ? (trx, canaryId) => requirePassedRun(trx, remote, canaryId) : undefined);
+  const { vitalsHold } = options;
+  /** Held canaries' sentences, by the refusal thrown inside promote's transaction (acted on once it is rolled back). */
+  const held = new WeakMap<object, string>();
+  const guards = (remote: ReleasedRemote) => async (trx: Database['kysely'], canaryId: number) => {
+    if (options.requirePassedRun?.includes(remote) === true) await requirePassedRun(trx, remote, canaryId);
+    if (vitalsHold === undefined) return;
+    const verdict = await vitalsHold.verdict(trx, remote);
+    if (!verdict.held) return;
+    const refusal = httpError(409, verdict.sentence);
+    held.set(refusal, verdict.sentence);
+    throw refusal;
+  };
+  const gatedPromote = async (database: Database['kysely'], actor: string, remote: ReleasedRemote) => {
+    try {
+      return await promote(database, actor, remote, guards(remote));
+    } catch (error) {
+      const sentence = typeof error === 'object' && error !== null ? held.get(error) : undefined;
+      if (sentence === undefined || vitalsHold?.rollback !== true) throw error;
+      // the promote's transaction is over: the canary is taken out in a change of its own (locked, audited, announced)
+      await setCanary(database, VITALS_RULE_ACTOR, remote, { percent: 0 });
+      await applied();
+      throw httpError(409, `${sentence} Its canary was taken out (0 % of visitors): RELEASE_VITALS_ROLLBACK is on.`);
+    }
+  };
 
   for (const [path, change] of [
     [`${remotesPath}/:remote/promote`, gatedPromote],

@@ -14,6 +14,7 @@ import type { AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { recordReleaseAction } from './registry.js';
 import type { BuildStoreOptions } from './buildContent.js';
+import type { VitalsHold } from './releaseCallContext.js';
 import { releaseCalls, type ReleaseCaller } from './releaseRoutes.js';
 import { staffActor } from './staffPagesTrust.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken } from './tokens.js';
@@ -29,6 +30,8 @@ export interface StaffReleasesOptions {
   allowedOrigins?: AllowedOrigins | undefined;
   /** Where registered builds are stored and read (buildContent.ts). */
   buildStore?: BuildStoreOptions | undefined;
+  /** The canary-hold rule on the field vitals (releaseCallContext.ts). */
+  vitalsHold?: VitalsHold | undefined;
 }
 
 export interface StaffTokenRoutesOptions extends StaffReleasesOptions {

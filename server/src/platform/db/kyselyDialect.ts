@@ -10,6 +10,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { queriesObserved, reportQuery } from './queryTimings.js';
 import type { DatabaseSchema } from './schema.js';
 import type { DatabaseClient, RunResult, Statements } from './types.js';
 
@@ -33,6 +34,19 @@ export function createKysely(client: DatabaseClient): Kysely<DatabaseSchema> {
   return new Kysely<DatabaseSchema>({ dialect });
 }
 
+/** Runs a query, telling the listeners (queryTimings.ts) how long it took. */
+async function timed<T>(run: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    const result = await run();
+    reportQuery((performance.now() - start) / 1000, false);
+    return result;
+  } catch (error) {
+    reportQuery((performance.now() - start) / 1000, true);
+    throw error;
+  }
+}
+
 /** Thrown into the client's transaction callback to make it roll back; never seen outside the driver. */
 class Rollback extends Error {}
 const ROLLBACK = Symbol('rollback');
@@ -52,7 +66,7 @@ class ClientConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const target: Statements = this.transaction?.statements ?? this.client;
-    const result: RunResult<R> = await target.run<R>(compiled.sql, compiled.parameters);
+    const result: RunResult<R> = queriesObserved() ? await timed(() => target.run<R>(compiled.sql, compiled.parameters)) : await target.run<R>(compiled.sql, compiled.parameters);
     return result.affectedRows === undefined
       ? { rows: result.rows }
       : { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };

@@ -112,6 +112,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       }
     },
     listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify, onIdleError),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

@@ -543,6 +543,30 @@ export interface QuotationLinesTable {
   vat_minor: ExactInteger;
   availability_note: Defaulted<string>;
   line_note: Defaulted<string>;
+/** Page views by bucket of one metric, per hour and page kind and the release of a remote (migration 033). */
+export interface VitalsHistogramsTable {
+  remote: string;
+  release: string;
+  hour: RequiredTimestamp;
+  metric: string;
+  route: string;
+  edition: string;
+  device: string;
+  bucket: number;
+  samples: ColumnType<number, number, number>;
+}
+
+/** Page views and distinct sessions per hour, page kind, release of a remote and connection type (migration 033). */
+export interface VitalsSessionsTable {
+  remote: string;
+  release: string;
+  hour: RequiredTimestamp;
+  route: string;
+  edition: string;
+  device: string;
+  connection: string;
+  views: ColumnType<number, number, number>;
+  sessions: ColumnType<number, number, number>;
 }
 
 /** Every table, by name: the type parameter of the server's Kysely instance. */
@@ -589,6 +613,8 @@ export interface DatabaseSchema {
   quotation_number_counters: QuotationNumberCountersTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
+  vitals_histograms: VitalsHistogramsTable;
+  vitals_sessions: VitalsSessionsTable;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

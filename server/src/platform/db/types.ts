@@ -45,6 +45,8 @@ export interface DatabaseClient extends Statements {
    */
   listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** A pool's connections now (PostgreSQL's; the embedded database has none), for the operator's metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** The one database interface the server uses: the client, and Kysely over it typed by the declared schema. */

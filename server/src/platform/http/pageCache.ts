@@ -44,8 +44,15 @@ export class PageCache<V extends object> {
     this.entries = new LRUCache<string, V>({ max });
   }
 
+  /** Look-ups that found their page, and those that did not (the operator's metrics). */
+  hits = 0;
+  misses = 0;
+
   get(key: PageKey): V | undefined {
-    return this.entries.get(pageKey(key));
+    const found = this.entries.get(pageKey(key));
+    if (found === undefined) this.misses += 1;
+    else this.hits += 1;
+    return found;
   }
 
   set(key: PageKey, value: V): void {
