@@ -543,6 +543,8 @@ export interface QuotationLinesTable {
   vat_minor: ExactInteger;
   availability_note: Defaulted<string>;
   line_note: Defaulted<string>;
+}
+
 /** Page views by bucket of one metric, per hour and page kind and the release of a remote (migration 033). */
 export interface VitalsHistogramsTable {
   remote: string;
