@@ -1,11 +1,9 @@
 // The catalogue editor's list and draft check at CATALOGUE_EDITOR_SIZE products (100,000 by default), on PostgreSQL
 // (TEST_DATABASE_URL, a fresh schema) or, without it, embedded PGlite: median milliseconds of 5 runs of each query.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { editorListQuerySchema, type EditorListQuery } from '@site/contracts/staff-catalogue-api';
-import { freshSchema, openDatabase, type Database, importContent, publishedContent, listEditorProducts } from '@site/server/test-support/server';
+import { type Database, importContent, publishedContent, listEditorProducts } from '@site/server/test-support/server';
 import { fillCatalogue } from './lib/catalogue-at-size.js';
+import { withBenchDatabase } from './lib/bench-database.js';
 import { positiveNumber } from './lib/env.js';
 
 const SIZE = positiveNumber('CATALOGUE_EDITOR_SIZE', 100_000);
@@ -43,30 +41,7 @@ async function measure(db: Database, where: string): Promise<void> {
   console.log(`  a draft's check (the import's dry run): ${(await median(() => importContent(db.kysely, id, content, { dryRun: true }))).toFixed(1)} ms`);
 }
 
-async function main(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL?.trim();
-  if (url) {
-    const schema = await freshSchema(url);
-    const db = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
-    try {
-      await measure(db, 'PostgreSQL');
-    } finally {
-      await db.close();
-      await schema.drop();
-    }
-  } else {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-editor-bench-'));
-    const db = await openDatabase({ dataDir, databaseUrl: undefined });
-    try {
-      await measure(db, 'PGlite');
-    } finally {
-      await db.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-}
-
-main().catch((error: unknown) => {
+withBenchDatabase('catalogue-editor-bench-', measure).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

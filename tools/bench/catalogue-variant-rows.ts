@@ -4,10 +4,8 @@
 // Printed: the rows' size as CSV, the time of the import's dry run (every row's check, done here on one thread as
 // the worker does it, and the checks across rows), of the import that writes them, of a second dry run that
 // compares every product and variant with what is stored (the staff app's report), and the process's peak RSS.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { freshSchema, generateCatalogueRows, importCatalogueRows, openDatabase, runMigrations, seedCatalogue, writeCsv, type Database } from '@site/server/test-support/server';
+import { generateCatalogueRows, importCatalogueRows, runMigrations, seedCatalogue, writeCsv, type Database } from '@site/server/test-support/server';
+import { withBenchDatabase } from './lib/bench-database.js';
 import { positiveNumber } from './lib/env.js';
 
 const PRODUCTS = Math.round(positiveNumber('CATALOGUE_VARIANT_PRODUCTS', 100_000));
@@ -60,30 +58,7 @@ async function measure(db: Database, where: string): Promise<void> {
   console.log(`  unchanged ${again.unchanged.toLocaleString('en')} of ${again.updated.toLocaleString('en')} products, ${again.changes.length} changes`);
 }
 
-async function main(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL?.trim();
-  if (url) {
-    const schema = await freshSchema(url);
-    const db = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
-    try {
-      await measure(db, 'PostgreSQL');
-    } finally {
-      await db.close();
-      await schema.drop();
-    }
-  } else {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-variant-rows-'));
-    const db = await openDatabase({ dataDir, databaseUrl: undefined });
-    try {
-      await measure(db, 'PGlite');
-    } finally {
-      await db.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-}
-
-main()
+withBenchDatabase('catalogue-variant-rows-', measure)
   .catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;

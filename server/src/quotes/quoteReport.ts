@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Database } from '../platform/db/index.js';
 import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../platform/cli/reportText.js';
 import { OUTBOX_KIND } from '../submissions/index.js';
+import { QUOTE_LINE_COLUMNS, quoteLineOfRow } from './quoteLines.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS } from './quoteStore.js';
 import { quoteLineTitle } from './quoteSnapshot.js';
 import { quoteTexts } from './quoteTexts.js';
@@ -89,7 +90,7 @@ type RequestRow = Awaited<ReturnType<typeof readRequests>>[number];
 function readLinesFrom(db: Database, oldest: number) {
   return db.kysely
     .selectFrom('quote_request_lines')
-    .select(['request_id', 'product_code', 'product_name', 'variant_label', 'unit', 'quantity'])
+    .select(['request_id', ...QUOTE_LINE_COLUMNS])
     .where('request_id', '>=', oldest)
     .orderBy('request_id')
     .orderBy('line_no')
@@ -116,7 +117,10 @@ function entryOf(row: RequestRow, lines: readonly LineRow[]): QuoteReportEntry {
     spam: row.spam,
     lines: lines
       .filter((line) => line.request_id === row.id)
-      .map((line) => ({ code: line.product_code, name: quoteLineTitle({ name: line.product_name, nameAr: '', label: line.variant_label, labelAr: '' }, 'en'), quantity: Number(line.quantity), unit: line.unit })),
+      .map((row) => {
+        const line = quoteLineOfRow(row);
+        return { code: line.code, name: quoteLineTitle(line, 'en'), quantity: line.quantity, unit: line.unit };
+      }),
     branchMail: mailStateOf({
       recipient: row.b_recipient,
       attempts: row.b_attempts,

@@ -8,6 +8,7 @@ import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import type { QuoteRequestInput } from './quoteSchema.js';
+import { QUOTE_LINE_COLUMNS, quoteLineOfRow } from './quoteLines.js';
 import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
 
 /** Confirmations mailed to one address within CONFIRMATION_WINDOW_HOURS: beyond them the buyer gets none. */
@@ -193,7 +194,7 @@ async function loadStoredQuote(db: Kysely<DatabaseSchema>, by: { reference: stri
   if (row === undefined) return undefined;
   const lines = await db
     .selectFrom('quote_request_lines')
-    .select(['product_id', 'product_code', 'product_name', 'product_name_ar', 'variant_label', 'variant_label_ar', 'unit', 'quantity'])
+    .select(QUOTE_LINE_COLUMNS)
     .where('request_id', '=', row.id)
     .orderBy('line_no')
     // the column is text; only the request's schema (a QuoteUnit) ever wrote it
@@ -214,16 +215,7 @@ async function loadStoredQuote(db: Kysely<DatabaseSchema>, by: { reference: stri
       neededBy: row.needed_by,
       notes: row.notes,
       language: isLocale(row.language) ? row.language : 'en',
-      lines: lines.map((line) => ({
-        productId: line.product_id,
-        code: line.product_code,
-        name: line.product_name,
-        nameAr: line.product_name_ar,
-        label: line.variant_label,
-        labelAr: line.variant_label_ar,
-        unit: line.unit,
-        quantity: Number(line.quantity),
-      })),
+      lines: lines.map(quoteLineOfRow),
     },
   };
 }

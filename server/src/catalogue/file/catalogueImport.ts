@@ -17,7 +17,7 @@ import { writeCatalogueFileFrom, type CatalogueFileFormat } from './catalogueFil
 import { pacer } from './pacer.js';
 import { compareWithStored, type ImportChange } from './importChanges.js';
 import { codeOwnersOf, crossProblems, groupRows, productOfGroup } from './productGroups.js';
-import { removeVariantsOf, replaceVariantsOf, type VariantInput } from '../variants/variantStore.js';
+import { forgetVariantMatches, removeVariantsOf, variantRowsOf, type VariantInput } from '../variants/variantStore.js';
 import { checkRowWithKey, rowKey, sameCategories, type CategoryMap, type CheckedRow, type RowCheck, type RowKey, type RowMemo, type RowProblem } from './rowChecks.js';
 
 export interface ImportOutcome {
@@ -215,8 +215,9 @@ export async function importRowsIn(trx: Kysely<DatabaseSchema>, rows: ImportRows
   // Written a category at a time (their positions are the file's order, given above): a category's new rows, and
   // their search rows, then sit together on disk, so that a listing or a search of one kind of product reads its
   // own pages rather than a few rows from every page (a file that mixes its categories line by line).
-  await upsertProducts(trx, [...values].sort((a, b) => (a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0)));
-  await replaceVariantsOf(trx, groups.map((group) => ({ productId: group.first.id, variants: group.variants })));
+  const sorted = [...values].sort((a, b) => (a.category_id < b.category_id ? -1 : a.category_id > b.category_id ? 1 : 0));
+  await upsertProducts(trx, sorted, new Map(groups.map((group) => [group.first.id, group.variants])));
+  await forgetVariantMatches(trx);
   await upsertBrands(trx, products);
   await bumpCatalogueVersion(trx);
   return { ...outcome, written: true };
@@ -264,30 +265,57 @@ async function productsMet(
 }
 
 const ROWS_PER_UPSERT = 1_000;
+/** Variants written by one statement with their products: with ROWS_PER_UPSERT products, well below PostgreSQL's 65,535 parameters. */
+const VARIANTS_PER_UPSERT = 2_000;
 
-async function upsertProducts(trx: Kysely<DatabaseSchema>, values: readonly NewRow<'catalogue_products'>[]): Promise<void> {
-  for (let start = 0; start < values.length; start += ROWS_PER_UPSERT) {
+/**
+ * The products' rows and their variants (`variantsOf`, each product's in its order), each batch in one statement: the
+ * variants are inserted beside the products' rows (a data-modifying WITH). Migration 029's trigger, which gives a
+ * product inserted without variants a default one, runs at the statement's end, finds the product's first variant in
+ * its place and writes nothing (its insert does nothing on a conflict): each variant is written once, not the default
+ * written, deleted and the file's written after it. An updated product's variants were removed before (removeVariantsOf).
+ */
+async function upsertProducts(trx: Kysely<DatabaseSchema>, values: readonly NewRow<'catalogue_products'>[], variantsOf: ReadonlyMap<string, readonly VariantInput[]>): Promise<void> {
+  let start = 0;
+  while (start < values.length) {
+    const products: NewRow<'catalogue_products'>[] = [];
+    const variants: NewRow<'catalogue_product_variants'>[] = [];
+    // a product's variants (at most PRODUCT_VARIANTS_MAX) go with it: a batch holds at least one product
+    while (start < values.length && products.length < ROWS_PER_UPSERT) {
+      const product = values[start]!;
+      const rows = variantRowsOf(product.id, variantsOf.get(product.id) ?? []);
+      if (products.length > 0 && variants.length + rows.length > VARIANTS_PER_UPSERT) break;
+      products.push(product);
+      variants.push(...rows);
+      start += 1;
+    }
     await trx
-      .insertInto('catalogue_products')
-      .values(values.slice(start, start + ROWS_PER_UPSERT))
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          category_id: eb.ref('excluded.category_id'),
-          name: eb.ref('excluded.name'),
-          name_ar: eb.ref('excluded.name_ar'),
-          code: eb.ref('excluded.code'),
-          image: eb.ref('excluded.image'),
-          company: eb.ref('excluded.company'),
-          popularity: eb.ref('excluded.popularity'),
-          date_added: eb.ref('excluded.date_added'),
-          unit: eb.ref('excluded.unit'),
-          price: eb.ref('excluded.price'),
-          details: eb.ref('excluded.details'),
-          details_ar: eb.ref('excluded.details_ar'),
-          filter_values: eb.ref('excluded.filter_values'),
-          updated_at: sql<Date>`now()`,
-        })),
+      .with('written', (db) =>
+        db
+          .insertInto('catalogue_products')
+          .values(products)
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              category_id: eb.ref('excluded.category_id'),
+              name: eb.ref('excluded.name'),
+              name_ar: eb.ref('excluded.name_ar'),
+              code: eb.ref('excluded.code'),
+              image: eb.ref('excluded.image'),
+              company: eb.ref('excluded.company'),
+              popularity: eb.ref('excluded.popularity'),
+              date_added: eb.ref('excluded.date_added'),
+              unit: eb.ref('excluded.unit'),
+              price: eb.ref('excluded.price'),
+              details: eb.ref('excluded.details'),
+              details_ar: eb.ref('excluded.details_ar'),
+              filter_values: eb.ref('excluded.filter_values'),
+              updated_at: sql<Date>`now()`,
+            })),
+          )
+          .returning('id'),
       )
+      .insertInto('catalogue_product_variants')
+      .values(variants)
       .execute();
   }
 }

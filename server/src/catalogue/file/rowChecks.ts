@@ -7,11 +7,12 @@ import type { CategoryState } from '@site/contracts/staff-catalogue-api';
 import { htmlSchema, productDetailSchema, productSchema } from '@site/content/schema';
 import { mapProductDetailHtml } from '@site/content/rich-text';
 import type { z } from 'zod';
-import { documentTextIssue, textProblemMessage } from '@site/contracts/text-field';
+import { textProblemMessage } from '@site/contracts/text-field';
 import { createHash } from 'node:crypto';
 import { cleanDetailDocument } from '../richText.js';
 import type { VariantInput } from '../variants/variantStore.js';
 import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueColumn, type CatalogueFileRow, type NumberedRow } from './columns.js';
+import { jsonObjectCell } from './jsonCell.js';
 import { checkVariantColumns } from './variantChecks.js';
 
 /** What a row's check reads of the category it names. */
@@ -69,25 +70,11 @@ function issueProblems(prefix: string, error: z.ZodError, column?: 'details' | '
 }
 
 function parseDocument(row: CatalogueFileRow, column: 'details' | 'details_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
-  const text = row[column].trim();
-  if (text === '') {
+  if (row[column].trim() === '') {
     problems.push(at(column, column === 'details_ar' ? 'missing Arabic: details_ar is empty' : 'details is empty: give at least {"detail": [...], "description": [...]}'));
     return undefined;
   }
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      // JSON's escapes (\u0000) reach the parsed texts: the rule is applied to what would be stored
-      const problem = documentTextIssue(value, [column]);
-      if (problem === undefined) return value as Record<string, unknown>;
-      problems.push(problem);
-      return undefined;
-    }
-    problems.push(at(column, `${column} must be a JSON object`));
-  } catch (error) {
-    problems.push(at(column, `${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
-  }
-  return undefined;
+  return jsonObjectCell(row, column, 'a JSON object', problems);
 }
 
 /**

@@ -2,9 +2,9 @@
 // (variants/variantStore.ts VariantInput), or its problems, each at its column (a table row's value by its keys) and
 // starting with its column's name.
 import { productVariantSchema } from '@site/content/schema';
-import { documentTextIssue } from '@site/contracts/text-field';
 import type { VariantInput } from '../variants/variantStore.js';
 import type { CatalogueFileRow, VariantColumn } from './columns.js';
+import { jsonObjectCell } from './jsonCell.js';
 import type { RowProblem } from './rowChecks.js';
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
@@ -19,22 +19,6 @@ export const PUBLISHED_CELLS = { yes: true, no: false } as const;
 
 const at = (column: VariantColumn, message: string): RowProblem => ({ path: [column], message });
 
-function tableRow(row: CatalogueFileRow, column: 'variantRow' | 'variantRow_ar', problems: RowProblem[]): Record<string, unknown> | undefined {
-  const text = row[column].trim();
-  if (text === '') return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const problem = documentTextIssue(value, [column]);
-      if (problem === undefined) return value as Record<string, unknown>;
-      problems.push(problem);
-    } else problems.push(at(column, `${column} must be a JSON object (the table row's column ids and values) or empty`));
-  } catch (error) {
-    problems.push(at(column, `${column} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`));
-  }
-  return undefined;
-}
-
 /** The row's variant, or its problems ('price: …', 'variantLabel_ar: …'). */
 export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantInput } | { problems: RowProblem[] } {
   const problems: RowProblem[] = [];
@@ -47,8 +31,9 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
   const labelAr = row.variantLabel_ar.trim();
   if (label !== '' && labelAr === '') problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar is empty'));
   else if (labelAr !== '' && !ARABIC_LETTER.test(labelAr)) problems.push(at('variantLabel_ar', 'missing Arabic: variantLabel_ar has no Arabic letter'));
-  const cells = tableRow(row, 'variantRow', problems);
-  const cellsAr = tableRow(row, 'variantRow_ar', problems);
+  const tableRow = "a JSON object (the table row's column ids and values) or empty";
+  const cells = jsonObjectCell(row, 'variantRow', tableRow, problems);
+  const cellsAr = jsonObjectCell(row, 'variantRow_ar', tableRow, problems);
   const variant: VariantInput = {
     code: row.code.trim(),
     ...(row.mpn.trim() === '' ? {} : { mpn: row.mpn.trim() }),

@@ -4,7 +4,7 @@
 import { productVariantSchema, PRODUCT_VARIANTS_MAX } from '@site/content/schema';
 import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../platform/db/index.js';
+import type { DatabaseSchema, NewRow } from '../../platform/db/index.js';
 import { bumpCatalogueVersion } from '../state.js';
 
 /** A variant as written: the answer's fields with the label (and table row) in both languages, and its published state. */
@@ -76,7 +76,8 @@ export function productColumns(variants: readonly VariantInput[]): { code: strin
   return { code: published[0]!.code, unit: published[0]!.unit, price: prices.length === 0 ? null : Math.min(...prices) };
 }
 
-const variantValues = (productId: string, variants: readonly VariantInput[]) =>
+/** The rows of a product's `variants`, in their order (the import writes them with its products' rows). */
+export const variantRowsOf = (productId: string, variants: readonly VariantInput[]): NewRow<'catalogue_product_variants'>[] =>
   variants.map((variant, index) => ({
     product_id: productId,
     position: index + 1,
@@ -92,25 +93,15 @@ const variantValues = (productId: string, variants: readonly VariantInput[]) =>
     published: variant.published !== false,
   }));
 
-const VARIANTS_PER_INSERT = 1_000;
-
-async function insertVariants(trx: Kysely<DatabaseSchema>, products: readonly { productId: string; variants: readonly VariantInput[] }[]): Promise<void> {
-  const values = products.flatMap(({ productId, variants }) => variantValues(productId, variants));
-  for (let start = 0; start < values.length; start += VARIANTS_PER_INSERT) {
-    await trx.insertInto('catalogue_product_variants').values(values.slice(start, start + VARIANTS_PER_INSERT)).execute();
-  }
-}
-
 async function writeIn(trx: Kysely<DatabaseSchema>, productId: string, variants: readonly VariantInput[], bump: boolean): Promise<void> {
   const product = await trx.selectFrom('catalogue_products').select('id').where('id', '=', productId).forUpdate().executeTakeFirst();
   if (product === undefined) throw new VariantsRefused([`There is no product "${productId}" in the catalogue.`]);
   const taken = await takenCodes(trx, productId, variants);
   if (taken.length > 0) throw new VariantsRefused(taken);
   await trx.deleteFrom('catalogue_product_variants').where('product_id', '=', productId).execute();
-  await insertVariants(trx, [{ productId, variants }]);
+  await trx.insertInto('catalogue_product_variants').values(variantRowsOf(productId, variants)).execute();
   await trx.updateTable('catalogue_products').set(productColumns(variants)).where('id', '=', productId).execute();
-  // a broad search's kept matches may have found this product by a variant's code: found afresh from now on
-  await trx.deleteFrom('catalogue_search_broad').where('condition', 'like', '%catalogue_product_variants%').execute();
+  await forgetVariantMatches(trx);
   if (bump) await bumpCatalogueVersion(trx);
 }
 
@@ -128,20 +119,12 @@ export async function writeProductVariants(db: Kysely<DatabaseSchema>, productId
   return db.transaction().execute((trx) => writeIn(trx, productId, variants, bump));
 }
 
-const PRODUCTS_PER_DELETE = 5_000;
-
-/**
- * The import's writing of many products' variants at once (a file's rows, checked already by the import as
- * writeProductVariants checks one product's: variantProblems and the codes across the catalogue), in the caller's
- * transaction, after it wrote the products' rows with productColumns(variants): each product's variants replaced by
- * these, in their order. The catalogue's version is the caller's to bump.
- */
-export async function replaceVariantsOf(trx: Kysely<DatabaseSchema>, products: readonly { productId: string; variants: readonly VariantInput[] }[]): Promise<void> {
-  const ids = products.map(({ productId }) => productId);
-  await removeVariantsOf(trx, ids);
-  await insertVariants(trx, products);
+/** A broad search's kept matches may have found a product by a variant's code: found afresh once variants are written. */
+export async function forgetVariantMatches(trx: Kysely<DatabaseSchema>): Promise<void> {
   await trx.deleteFrom('catalogue_search_broad').where('condition', 'like', '%catalogue_product_variants%').execute();
 }
+
+const PRODUCTS_PER_DELETE = 5_000;
 
 /** Deletes every variant of these products (before their rows are written: a code may move from one to another). */
 export async function removeVariantsOf(trx: Kysely<DatabaseSchema>, ids: readonly string[]): Promise<void> {

@@ -1,11 +1,15 @@
 // Orderable variants over a seeded catalogue, on PGlite and PostgreSQL: the seed writes content/data's, the product
 // answer carries them in the answer's language (its table their rows), the look-up finds their codes, and the store's
-// writer refuses what would break the catalogue (docs/decisions/034-orderable-variants.md).
+// writer refuses what would break the catalogue (docs/decisions/034-orderable-variants.md); an import writes each
+// variant once.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { sql } from 'kysely';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { lookupAnswer, productAnswer } from '../catalogueAnswers.js';
 import { CatalogueStore } from '../catalogueStore.js';
+import { importRowsIn, lockCatalogue } from '../file/catalogueImport.js';
+import { generateCatalogueRows } from '../file/generate.js';
 import { databaseProductLookup } from '../productLookup.js';
 import { seedCatalogue } from '../seed.js';
 import { writeProductVariants, type VariantInput, VariantsRefused } from './variantStore.js';
@@ -91,6 +95,50 @@ async function variantsSuite(t: TestContext, target: DatabaseTarget): Promise<vo
     const still = await kysely.selectFrom('catalogue_product_variants').select('code').where('product_id', '=', 'hex_bw_brass_cable_gland').orderBy('position').execute();
     assert.equal(still[0]?.code, 'HEX-BW-20S', 'nothing written');
     assert.equal(still.length, 7);
+  });
+
+  await t.test("an import writes a new product's variants once (not the insert trigger's default beside them); another writer's new product still gets its one", async () => {
+    const categoryIds = (await kysely.selectFrom('catalogue_categories').select('id').where('state', '=', 'live').orderBy('position').execute()).map((c) => c.id);
+    const [plain, sized] = generateCatalogueRows(2, { seed: 11, categoryIds }).map(({ row }) => row);
+    const rows = [
+      { line: 2, row: { ...plain!, id: 'once_plain', code: 'ONCE-PLAIN-1' } },
+      ...[1, 2, 3].map((size) => ({
+        line: 2 + size,
+        row: { ...sized!, id: 'once_sized', code: `ONCE-SIZED-${size}`, variantLabel: `Size ${size}`, variantLabel_ar: `المقاس ${size}` },
+      })),
+    ];
+    const written = await kysely.transaction().execute(async (trx) => {
+      // the connection's writes to the table, counted by the server as they happen; read before and after, as a
+      // pooled connection's count may still hold an earlier transaction's (PostgreSQL sends them on when idle)
+      const counts = async () => {
+        const { rows: [count] } = await sql<{ inserted: string; deleted: string }>`
+          select n_tup_ins::text as inserted, n_tup_del::text as deleted from pg_stat_xact_user_tables
+            where relid = 'catalogue_product_variants'::regclass`.execute(trx);
+        return { inserted: Number(count?.inserted ?? 0), deleted: Number(count?.deleted ?? 0) };
+      };
+      await lockCatalogue(trx);
+      const before = await counts();
+      const outcome = await importRowsIn(trx, rows, { dryRun: false });
+      assert.deepEqual(outcome.problems, []);
+      const after = await counts();
+      return { inserted: after.inserted - before.inserted, deleted: after.deleted - before.deleted };
+    });
+    assert.deepEqual(written, { inserted: 4, deleted: 0 }, 'four variants inserted, none deleted');
+    const stored = await kysely.selectFrom('catalogue_product_variants').select(['product_id', 'position', 'code', 'label']).where('product_id', 'in', ['once_plain', 'once_sized']).orderBy('product_id').orderBy('position').execute();
+    assert.deepEqual(stored, [
+      { product_id: 'once_plain', position: 1, code: 'ONCE-PLAIN-1', label: '' },
+      { product_id: 'once_sized', position: 1, code: 'ONCE-SIZED-1', label: 'Size 1' },
+      { product_id: 'once_sized', position: 2, code: 'ONCE-SIZED-2', label: 'Size 2' },
+      { product_id: 'once_sized', position: 3, code: 'ONCE-SIZED-3', label: 'Size 3' },
+    ]);
+
+    // a writer that brings no variants (a copy made in SQL): the trigger gives it one of its code, price and unit
+    await sql`
+      insert into catalogue_products (id, category_id, position, name, name_ar, code, image, company, popularity, date_added, unit, price, details, details_ar, filter_values)
+        select 'once_copy', category_id, position + 1000, name, name_ar, 'ONCE-COPY-1', image, company, popularity, date_added, unit, price, details, details_ar, filter_values
+        from catalogue_products where id = 'once_plain'`.execute(kysely);
+    const copy = await kysely.selectFrom('catalogue_product_variants').select(['position', 'code', 'unit']).where('product_id', '=', 'once_copy').execute();
+    assert.deepEqual(copy, [{ position: 1, code: 'ONCE-COPY-1', unit: plain!.unit }]);
   });
 }
 

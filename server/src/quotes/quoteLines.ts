@@ -1,0 +1,26 @@
+// A request's stored line (quote_request_lines) read back as its snapshot's line: one reading for the request's PDF
+// and mails (quoteStore.ts) and for the staff listing (quoteReport.ts).
+import type { Row } from '../platform/db/index.js';
+import type { QuoteLineSnapshot } from './quoteSnapshot.js';
+
+/** The columns a line is read from (its request's id and place aside). */
+export const QUOTE_LINE_COLUMNS = ['product_id', 'product_code', 'product_name', 'product_name_ar', 'variant_label', 'variant_label_ar', 'unit', 'quantity'] as const;
+
+type StoredLine = Pick<Row<'quote_request_lines'>, (typeof QUOTE_LINE_COLUMNS)[number]>;
+
+/**
+ * The line's fields from its row: the quantity a number (numeric is read as text). The unit as the caller narrowed it
+ * (the request's schema wrote a QuoteUnit; the listing prints whatever the column holds).
+ */
+export function quoteLineOfRow<Unit extends string>(row: Omit<StoredLine, 'unit'> & { unit: Unit }): Omit<QuoteLineSnapshot, 'unit'> & { unit: Unit } {
+  return {
+    productId: row.product_id,
+    code: row.product_code,
+    name: row.product_name,
+    nameAr: row.product_name_ar,
+    label: row.variant_label,
+    labelAr: row.variant_label_ar,
+    unit: row.unit,
+    quantity: Number(row.quantity),
+  };
+}
