@@ -12,6 +12,7 @@ import { quotesPlugin } from '../quotes/index.js';
 import { releasesPlugin } from '../releases/index.js';
 import { reviewsPlugin } from '../reviews/index.js';
 import { staffPlugin } from '../staff/index.js';
+import { stockPlugin } from '../stock/index.js';
 import { submissionsPlugin } from '../submissions/index.js';
 import type { CatalogueReaders, OpenCatalogue } from './catalogueReaders.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
@@ -54,6 +55,7 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
     releases,
+    stock: config.stock,
     renderPreview: parts.pages.preview,
   });
   await app.register(releasesPlugin, {
@@ -63,4 +65,6 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     onOutboxWrite,
     now: options.releaseClock,
   });
+  // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
+  await app.register(stockPlugin, { db, ...options.stock });
 }

@@ -33,4 +33,6 @@ export interface BuildAppOptions {
   chatKnowledge?: CatalogueKnowledgeLimits;
   /** The time remote load reports are received at, which the automatic rollback's window is judged by (tests move it). */
   releaseClock?: () => Date;
+  /** The stock feed's limits and the clock of "a past date" (tests, benches); STOCK_FEED_LIMITS and now by default. */
+  stock?: { maxBytes?: number; maxRows?: number; now?: () => Date };
 }

@@ -335,6 +335,7 @@ const ServerVariables = z
       .regex(/^[^\s@<>,;]{1,64}@[^\s@<>,;]{1,190}$/, { error: 'must be one e-mail address such as web-team@example.com' })
       .optional(),
     RELEASE_REPORTS_PER_MINUTE: wholeNumber(RELEASE_SAFETY_DEFAULTS.reportsPerMinute),
+    STOCK_FEED_STALE_MINUTES: countOf('minutes', 120),
   })
   // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
   // problem is listed at once.
@@ -437,6 +438,8 @@ function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRe
     remoteOrigins: vars.REMOTE_ORIGINS,
     /** What browsers report of remote loads, and the automatic rollback of a failing canary (releases/releaseHealth.ts). */
     releaseSafety: releaseSafetyConfigOf(vars),
+    /** The ERP's stock feed (stock/): no feed for longer than staleMinutes, and the staff home warns the admins. */
+    stock: { staleMinutes: vars.STOCK_FEED_STALE_MINUTES },
     /** How the server sees itself from outside: its public address and the proxies in front of it. */
     http: httpConfigOf(vars),
   };

@@ -6,3 +6,4 @@ export { type ReleasesPluginOptions, releasesPlugin } from './plugin.js';
 export { recordRenderError } from './releaseHealth.js';
 export { registerReleaseMail } from './releaseMail.js';
 export { type StaffReleasesOptions, staffReleaseTokenRoutes } from './staffTokenRoutes.js';
+export { checkPipelineToken, type TokenCheck } from './tokens.js';
