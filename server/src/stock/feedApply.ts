@@ -114,7 +114,7 @@ async function countsOf(trx: Db): Promise<Counts> {
 async function applyRows(trx: Db, feedId: number): Promise<number> {
   const result = await sql`
     insert into stock_levels (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, updated_at, feed_id)
-    select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, now(), ${feedId}
+    select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, now(), ${feedId}::bigint
     from stock_feed_rows as r join catalogue_product_variants as v on v.code_key = r.code_key
     where r.reason is null
     on conflict (code_key, location) do update set
@@ -132,7 +132,7 @@ async function applyRows(trx: Db, feedId: number): Promise<number> {
  */
 async function clearUnnamed(trx: Db, feedId: number): Promise<number> {
   const result = await sql`
-    update stock_levels as s set on_hand = 0, incoming = 0, incoming_date = null, lead_time_days = null, updated_at = now(), feed_id = ${feedId}
+    update stock_levels as s set on_hand = 0, incoming = 0, incoming_date = null, lead_time_days = null, updated_at = now(), feed_id = ${feedId}::bigint
     where (s.on_hand <> 0 or s.incoming <> 0 or s.lead_time_days is not null)
       and not exists (select from stock_feed_rows as r where r.code_key = s.code_key and r.location = s.location)`.execute(trx);
   return affected(result);

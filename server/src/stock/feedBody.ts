@@ -23,7 +23,10 @@ export interface SpooledBody {
   discard(): Promise<void>;
 }
 
-/** Writes `body` to a new temporary file; throws FeedTooLarge (the file removed) past `limitBytes`. */
+/**
+ * Writes `body` to a new temporary file; throws FeedTooLarge (the file removed) past `limitBytes`. The body is not
+ * destroyed then, only left unread: the answer (413, `connection: close`) still reaches the sender.
+ */
 export async function spoolBody(body: Readable, limitBytes: number): Promise<SpooledBody> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stock-feed-'));
   const file = path.join(dir, 'feed');
@@ -36,11 +39,18 @@ export async function spoolBody(body: Readable, limitBytes: number): Promise<Spo
       else callback(null, chunk);
     },
   });
+  const lost = (error: Error) => counter.destroy(error);
+  body.once('error', lost);
+  body.pipe(counter);
   try {
-    await pipeline(body, counter, createWriteStream(file));
+    await pipeline(counter, createWriteStream(file));
   } catch (error) {
+    body.unpipe(counter);
+    body.pause();
     await discard();
     throw error;
+  } finally {
+    body.off('error', lost);
   }
   return { file, bytes, discard };
 }

@@ -76,27 +76,29 @@ export async function* csvFeedRows(file: string): AsyncGenerator<RawRow> {
       relax_column_count: true,
       record_delimiter: ['\r\n', '\n', '\r'],
       max_record_size: ROW_MAX_CHARS,
+      // each record with the line it starts on put first (csv-parse counts lines at a record's end)
       on_record: (cells: string[], { lines }) => {
         const line = start;
         start = lines + 1;
-        return cells.length === 1 && cells[0]!.trim() === '' ? null : { line, cells };
+        return cells.length === 1 && cells[0]!.trim() === '' ? null : [String(line), ...cells];
       },
     }),
   );
-  let columns: (FeedField | undefined)[] | undefined;
+  let columns: FeedField[] | undefined;
   try {
-    for await (const record of parser as AsyncIterable<{ line: number; cells: string[] }>) {
+    for await (const [lineText, ...cells] of parser as AsyncIterable<string[]>) {
+      const line = Number(lineText);
       if (columns === undefined) {
-        columns = headerOf(record.cells);
+        columns = headerOf(cells);
         continue;
       }
       const fields: RawRow['fields'] = {};
-      record.cells.forEach((cell, index) => {
+      cells.forEach((cell, index) => {
         const field = columns![index];
         if (field !== undefined) fields[field] = unguardFormula(cell);
       });
-      const extra = record.cells.slice(columns.length).some((cell) => cell.trim() !== '');
-      yield extra ? { line: record.line, fields, problem: `The row has more cells than the header names (${columns.length})` } : { line: record.line, fields };
+      const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
+      yield extra ? { line, fields, problem: `The row has more cells than the header names (${columns.length})` } : { line, fields };
     }
   } catch (error) {
     if (error instanceof CsvError) throw csvError(error, start);
