@@ -1,8 +1,7 @@
 // Reading the stock: availability for a list of variant codes (what other features show), and the feeds' list for
 // the staff (the last 30 days, and whether the feed is late).
 import { sql, type Kysely } from 'kysely';
-import type { LocationAvailability, StockFeedDetail, StockFeedHealth, StockFeedList, StockFeedSummary, StockLocation, StockRefusal, VariantAvailability } from '@site/contracts/stock-api';
-import { STOCK_LOCATIONS } from '@site/contracts/stock-api';
+import { STOCK_LOCATIONS, type LocationAvailability, type StockFeedDetail, type StockFeedHealth, type StockFeedList, type StockFeedSummary, type StockLocation, type StockRefusal, type VariantAvailability } from '@site/contracts/stock-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { FEEDS_KEPT_DAYS } from './feedApply.js';
 
