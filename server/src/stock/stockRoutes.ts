@@ -77,6 +77,10 @@ export const stockRoutes: FastifyPluginAsync<StockRoutesOptions> = async (app, o
       if (error instanceof FeedTooLarge) return tooLarge();
       throw error;
     }
+    // applying a large snapshot may take longer than the socket's idle limit (HTTP_IDLE_TIMEOUT_SECONDS), during which
+    // the sender only waits: the limit is lifted while it applies, and put back for the connection's next request
+    const socket = request.raw.socket as { setTimeout?: (ms: number) => unknown } | undefined;
+    socket?.setTimeout?.(0);
     try {
       const report = await applyStockFeed(db, spooled.file, described, { maxRows: options.maxRows, now: options.now });
       return await reply.code(report.outcome === 'applied' ? 200 : 422).header('cache-control', 'no-store').send(report);
@@ -84,6 +88,7 @@ export const stockRoutes: FastifyPluginAsync<StockRoutesOptions> = async (app, o
       if (error instanceof FeedRefused) throw httpError(error.statusCode, error.message);
       throw error;
     } finally {
+      socket?.setTimeout?.(app.initialConfig.connectionTimeout ?? 0);
       await spooled.discard();
     }
   };
