@@ -74,33 +74,41 @@ async function run(kind: string, db: Database, dir: string): Promise<string[][]>
 }
 
 const header = ['feed', 'seconds', 'changed', 'refused', 'target'];
-const pgliteDir = await mkdtemp(path.join(os.tmpdir(), 'bench-stock-'));
-try {
-  const db = await openDatabase({ dataDir: pgliteDir, databaseUrl: undefined });
-  try {
-    printTable(`Stock feed, embedded PGlite, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`, [header, ...(await run('PGlite', db, pgliteDir))]);
-  } finally {
-    await db.close();
-  }
-} finally {
-  await rm(pgliteDir, { recursive: true, force: true });
-}
 
-const postgres = await findPostgres();
-if ('url' in postgres) {
-  const schema = await freshSchema(postgres.url);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-stock-pg-'));
+async function main(): Promise<void> {
+  const pgliteDir = await mkdtemp(path.join(os.tmpdir(), 'bench-stock-'));
   try {
-    const db = await openDatabase({ databaseUrl: schema.url, dataDir: dir });
+    const db = await openDatabase({ dataDir: pgliteDir, databaseUrl: undefined });
     try {
-      printTable(`Stock feed, PostgreSQL, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`, [header, ...(await run('PostgreSQL', db, dir))]);
+      printTable(`Stock feed, embedded PGlite, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`, [header, ...(await run('PGlite', db, pgliteDir))]);
     } finally {
       await db.close();
     }
   } finally {
-    await schema.drop();
-    await rm(dir, { recursive: true, force: true });
+    await rm(pgliteDir, { recursive: true, force: true });
   }
-} else {
-  console.log(`\nPostgreSQL skipped: ${postgres.reason}`);
+
+  const postgres = await findPostgres();
+  if ('url' in postgres) {
+    const schema = await freshSchema(postgres.url);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-stock-pg-'));
+    try {
+      const db = await openDatabase({ databaseUrl: schema.url, dataDir: dir });
+      try {
+        printTable(`Stock feed, PostgreSQL, ${VARIANTS.toLocaleString('en')} variants × ${STOCK_LOCATIONS.length} locations`, [header, ...(await run('PostgreSQL', db, dir))]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await schema.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else {
+    console.log(`\nPostgreSQL skipped: ${postgres.reason}`);
+  }
 }
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

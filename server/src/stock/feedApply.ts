@@ -10,7 +10,7 @@ import { STOCK_FEED_LIMITS, type StockFeedReport, type StockRefusal, type StockR
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
-import { checkRow, dayOf, type CheckedRow } from './feedRows.js';
+import { checkRow, codeKeyOf, dayOf, type CheckedRow } from './feedRows.js';
 import { bumpStockVersion } from './state.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -51,16 +51,20 @@ const BATCH = 5_000;
 /** How long a feed's report is kept. */
 export const FEEDS_KEPT_DAYS = 30;
 
-/** Stages checked rows: one statement of arrays (unnest), the codes' keys made as the variants' are. */
+/**
+ * Stages checked rows: one statement of arrays (unnest). The codes' keys are made here as the variants' are in SQL
+ * (codeKeyOf: half the statement's time at a snapshot's size; a variant's code is ASCII, so both agree on every key
+ * that can match one).
+ */
 async function stage(trx: Db, rows: readonly CheckedRow[]): Promise<void> {
   if (rows.length === 0) return;
   await sql`
     insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days, reason, message)
-    select l, c, regexp_replace(lower(c), '[^a-z0-9]+', '', 'g'), loc, oh, inc, d::date, lt, r, m
-    from unnest(${rows.map((row) => row.line)}::int[], ${rows.map((row) => row.code)}::text[], ${rows.map((row) => row.location)}::text[],
+    select l, c, k, loc, oh, inc, d::date, lt, r, m
+    from unnest(${rows.map((row) => row.line)}::int[], ${rows.map((row) => row.code)}::text[], ${rows.map((row) => codeKeyOf(row.code))}::text[], ${rows.map((row) => row.location)}::text[],
       ${rows.map((row) => row.onHand)}::int[], ${rows.map((row) => row.incoming)}::int[], ${rows.map((row) => row.incomingDate)}::text[],
       ${rows.map((row) => row.leadTimeDays)}::int[], ${rows.map((row) => row.reason)}::text[], ${rows.map((row) => row.message)}::text[])
-      as t(l, c, loc, oh, inc, d, lt, r, m)`.execute(trx);
+      as t(l, c, k, loc, oh, inc, d, lt, r, m)`.execute(trx);
 }
 
 const affected = (result: { numAffectedRows?: bigint }): number => Number(result.numAffectedRows ?? 0n);
@@ -185,11 +189,11 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
         ) on commit drop`.execute(trx);
       let count = 0;
       let batch: CheckedRow[] = [];
-      for await (const raw of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
-        count += 1;
+      for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
+        count += read.length;
         if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
-        batch.push(checkRow(raw, today));
-        if (batch.length === BATCH) {
+        for (const raw of read) batch.push(checkRow(raw, today));
+        if (batch.length >= BATCH) {
           await stage(trx, batch);
           batch = [];
         }

@@ -8,13 +8,13 @@ import { describe, test } from 'node:test';
 import { csvFeedRows, FeedFormatError, fieldNamed, jsonFeedRows, separatorOf } from './feedParse.js';
 import { checkRow, westernDigits, wholeNumber, type RawRow } from './feedRows.js';
 
-async function rowsOf(read: (file: string) => AsyncGenerator<RawRow>, text: string): Promise<RawRow[]> {
+async function rowsOf(read: (file: string) => AsyncGenerator<RawRow[]>, text: string): Promise<RawRow[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stock-parse-'));
   try {
     const file = path.join(dir, 'feed');
     await writeFile(file, text);
     const rows: RawRow[] = [];
-    for await (const row of read(file)) rows.push(row);
+    for await (const batch of read(file)) rows.push(...batch);
     return rows;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -14,6 +14,9 @@ export class FeedFormatError extends Error {
   }
 }
 
+/** Rows handed on at a time (one promise per batch, not per row: a snapshot has a million and more). */
+const YIELDED_ROWS = 1_000;
+
 /** The longest row: a row holds six short values; a longer one is not a stock row (and is not kept whole). */
 export const ROW_MAX_CHARS = 64 * 1024;
 
@@ -66,7 +69,7 @@ function csvError(error: CsvError, line: number): FeedFormatError {
  * than left out unseen) and for the CSV's syntax. Blank lines are skipped; the formula guard's apostrophe is taken off
  * a cell (platform/spreadsheet/formulaGuard.ts) and nothing in a cell is ever worked out.
  */
-export async function* csvFeedRows(file: string): AsyncGenerator<RawRow> {
+export async function* csvFeedRows(file: string): AsyncGenerator<RawRow[]> {
   const delimiter = separatorOf(await firstLine(file));
   let start = 1;
   const parser = createReadStream(file).pipe(
@@ -85,6 +88,7 @@ export async function* csvFeedRows(file: string): AsyncGenerator<RawRow> {
     }),
   );
   let columns: FeedField[] | undefined;
+  let batch: RawRow[] = [];
   try {
     for await (const [lineText, ...cells] of parser as AsyncIterable<string[]>) {
       const line = Number(lineText);
@@ -98,8 +102,13 @@ export async function* csvFeedRows(file: string): AsyncGenerator<RawRow> {
         if (field !== undefined) fields[field] = unguardFormula(cell);
       });
       const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
-      yield extra ? { line, fields, problem: `The row has more cells than the header names (${columns.length})` } : { line, fields };
+      batch.push(extra ? { line, fields, problem: `The row has more cells than the header names (${columns.length})` } : { line, fields });
+      if (batch.length === YIELDED_ROWS) {
+        yield batch;
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield batch;
   } catch (error) {
     if (error instanceof CsvError) throw csvError(error, start);
     throw error;
@@ -141,7 +150,7 @@ function rowOfValue(line: number, value: unknown): RawRow {
  * A JSON feed's rows: the file is one array of row objects, read an element at a time (each parsed on its own; its
  * `line` its place in the array, 1 the first). Throws FeedFormatError for anything else or broken JSON.
  */
-export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow> {
+export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow[]> {
   type State = 'start' | 'first' | 'after' | 'next' | 'end';
   let state: State = 'start';
   let index = 0;
@@ -159,6 +168,7 @@ export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow> {
   };
   const tooLong = () => new FeedFormatError(`Row ${index + 1} of the array is longer than ${ROW_MAX_CHARS / 1024} KB: it is no stock row`);
 
+  let batch: RawRow[] = [];
   for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
     const text = chunk as string;
     let at = 0;
@@ -205,7 +215,7 @@ export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow> {
         if (whole.length > ROW_MAX_CHARS) throw tooLong();
         element = undefined;
         at = end;
-        yield done(whole);
+        batch.push(done(whole));
         state = 'after';
         continue;
       }
@@ -233,10 +243,11 @@ export async function* jsonFeedRows(file: string): AsyncGenerator<RawRow> {
       }
       at += 1;
     }
-  }
-  if (element?.kind === 'scalar' && state !== 'end') {
-    yield done(element.text);
-    state = 'after';
+    // a chunk's rows at once (a chunk of 64 KB holds a few hundred)
+    if (batch.length > 0) {
+      yield batch;
+      batch = [];
+    }
   }
   if (state !== 'end') throw new FeedFormatError(state === 'start' ? 'The body is empty: a JSON feed is an array of rows' : 'The JSON array is never closed (]): the body was cut short?');
 }

@@ -61,6 +61,9 @@ export function wholeNumber(value: unknown, what: string): Whole {
   return { problem: `${what} must be a whole number, not "${text.slice(0, 40)}"` };
 }
 
+/** A code's letters and digits, lower-cased: how the variants' code_key (migration 029) and stock_levels compare codes. */
+export const codeKeyOf = (code: string): string => code.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
 /** Today's date (UTC) as YYYY-MM-DD. */
 export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
 

@@ -4,11 +4,10 @@ import { sql, type Kysely } from 'kysely';
 import { STOCK_LOCATIONS, type LocationAvailability, type StockFeedDetail, type StockFeedHealth, type StockFeedList, type StockFeedSummary, type StockLocation, type StockRefusal, type VariantAvailability } from '@site/contracts/stock-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { FEEDS_KEPT_DAYS } from './feedApply.js';
+import { codeKeyOf } from './feedRows.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** A code's letters and digits, lower-cased: how the variants' code_key (migration 029) and stock_levels compare codes. */
-export const codeKeyOf = (code: string): string => code.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** The most codes one call reads (a quote, a listing's page). */
 export const AVAILABILITY_CODES_MAX = 1_000;
