@@ -1,7 +1,7 @@
 // One row of a feed, checked on its own (the checks that need the database, an unknown code and a code-location named
 // twice, are feedApply.ts's): its fields read from a CSV cell or a JSON value alike, digits of any Arabic script taken
 // as digits, a cell that looks like a formula taken as the text it is (never worked out: '=2+3' is no quantity).
-import { STOCK_LOCATIONS, type StockLocation, type StockRefusalReason } from '@site/contracts/stock-api';
+import { STOCK_LOCATIONS, type StockRefusalReason } from '@site/contracts/stock-api';
 
 /** A row's fields as a feed names them (CSV: its header's columns; JSON: the row object's keys). */
 export type FeedField = 'code' | 'location' | 'onHand' | 'incoming' | 'incomingDate' | 'leadTimeDays';
@@ -111,7 +111,7 @@ export function checkRow(row: RawRow, today: string): CheckedRow {
   if (incomingQuantity > 0 && dateText < today) return refuse('past-date', `The incoming stock's date ${dateText} is in the past`);
   return {
     ...checked,
-    location: locationText as StockLocation,
+    location: locationText,
     onHand: onHand.value,
     incoming: incomingQuantity,
     // a date without incoming stock says nothing: not kept

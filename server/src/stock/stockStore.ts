@@ -114,5 +114,5 @@ export async function listFeeds(db: Db, staleAfterMinutes: number, before?: numb
 export async function readFeed(db: Db, id: number): Promise<StockFeedDetail | undefined> {
   const row = await db.selectFrom('stock_feeds').select([...FEED_COLUMNS, 'refusals']).where('id', '=', id).where(withinKept).executeTakeFirst();
   if (row === undefined) return undefined;
-  return { ...summaryOf(row as FeedRow), refusals: jsonOf(row.refusals as StockRefusal[] | string).map((refusal) => ({ ...refusal, line: Number(refusal.line) })) };
+  return { ...summaryOf(row), refusals: jsonOf(row.refusals as StockRefusal[] | string).map((refusal) => ({ ...refusal, line: Number(refusal.line) })) };
 }
