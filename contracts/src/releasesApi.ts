@@ -105,10 +105,19 @@ export const VARIABLES_CANARY_RELEASE = 'variables-canary';
 /** The longest a release token may live, in days. */
 export const TOKEN_MAX_DAYS = 365;
 
-/** A pipeline's release token as listed: never its secret. */
+/**
+ * What a pipeline's token may do, a closed list: 'release' the remotes it names (/api/releases), 'stock' send the
+ * ERP's stock feed (/api/stock). A token of one scope is refused by the other's API.
+ */
+export const TOKEN_SCOPES = ['release', 'stock'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** A pipeline's token as listed: never its secret. */
 export interface ReleaseTokenInfo {
   id: number;
   name: string;
+  scope: TokenScope;
+  /** A release token's remotes; none for another scope. */
   remotes: string[];
   createdBy: string;
   createdAt: string;

@@ -3,7 +3,7 @@
 // on its routes (server/src/releases/), the staff app and the shell import their types only (no zod in a bundle).
 import { z } from 'zod';
 import { MANIFEST_FILE, RELEASED_REMOTES } from './federation';
-import { LOAD_FAILURE_KINDS, LOAD_REPORT_SESSION_PATTERN, TOKEN_MAX_DAYS, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './releasesApi';
+import { LOAD_FAILURE_KINDS, LOAD_REPORT_SESSION_PATTERN, TOKEN_MAX_DAYS, TOKEN_SCOPES, VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE } from './releasesApi';
 import { nameField, textField, textProblemMessage } from './textField';
 
 const versionLabel = z
@@ -76,18 +76,31 @@ export const noBodySchema = z.custom<Record<string, never> | null | undefined>(
 );
 
 const daysError = `expiresInDays must be a whole number of days from 1 to ${TOKEN_MAX_DAYS}`;
-/** POST STAFF_API.releaseTokens (admins). */
-export const releaseTokenBodySchema = z.strictObject(
-  {
-    name: nameField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
-    remotes: z
-      .array(z.enum(RELEASED_REMOTES, { error: `remotes must name remotes among ${RELEASED_REMOTES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
-      .min(1, { error: 'remotes must name at least one remote' })
-      .max(RELEASED_REMOTES.length, { error: 'remotes must name each remote once' }),
-    expiresInDays: z.number({ error: daysError }).int({ error: daysError }).min(1, { error: daysError }).max(TOKEN_MAX_DAYS, { error: daysError }),
-  },
-  { error: 'send { "name", "remotes", "expiresInDays" } as a JSON object' },
-);
+/**
+ * POST STAFF_API.releaseTokens (admins): a release token names the remotes it may release; a stock token names none
+ * (`scope` absent: a release token, as before scopes).
+ */
+export const releaseTokenBodySchema = z
+  .strictObject(
+    {
+      name: nameField('name', { max: 100 }).refine((name) => name !== '', { error: 'name must say what uses the token, e.g. "catalogue pipeline"' }),
+      scope: z.enum(TOKEN_SCOPES, { error: `scope must be one of ${TOKEN_SCOPES.join(', ')}` }).optional(),
+      remotes: z
+        .array(z.enum(RELEASED_REMOTES, { error: `remotes must name remotes among ${RELEASED_REMOTES.join(', ')}` }), { error: 'remotes must be a list of remote names' })
+        .max(RELEASED_REMOTES.length, { error: 'remotes must name each remote once' })
+        .optional(),
+      expiresInDays: z.number({ error: daysError }).int({ error: daysError }).min(1, { error: daysError }).max(TOKEN_MAX_DAYS, { error: daysError }),
+    },
+    { error: 'send { "name", "scope"?, "remotes", "expiresInDays" } as a JSON object' },
+  )
+  .superRefine((body, ctx) => {
+    const remotes = body.remotes ?? [];
+    if ((body.scope ?? 'release') === 'release') {
+      if (remotes.length === 0) ctx.addIssue({ code: 'custom', path: ['remotes'], message: 'remotes must name at least one remote' });
+    } else if (remotes.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['remotes'], message: `remotes are for release tokens: a ${body.scope} token names none` });
+    }
+  });
 
 const sessionError = "session must be the page's session id: 8 to 64 letters, digits, dashes or underscores";
 

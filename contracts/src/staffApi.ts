@@ -153,10 +153,20 @@ export const STAFF_API = {
    * (409 when no canary is live).
    */
   releaseRuns: `${STAFF_RELEASES_PREFIX}/remotes/:remote/runs`,
-  /** GET (admins) → {tokens: ReleaseTokenInfo[]} (no secrets); POST {name, remotes, expiresInDays} (csrf) → 201 CreatedReleaseToken. */
+  /**
+   * GET (admins) → {tokens: ReleaseTokenInfo[]} (no secrets); POST {name, scope?, remotes, expiresInDays} (csrf) → 201
+   * CreatedReleaseToken: a pipeline's token, for releases (its remotes) or the stock feed (scope 'stock', no remotes).
+   */
   releaseTokens: '/api/staff/release-tokens',
   /** POST (csrf, admins) → {revoked: true} | 404. */
   releaseTokenRevoke: '/api/staff/release-tokens/:id/revoke',
+  // The ERP's stock feeds (admins; shapes: @site/contracts/stock-api).
+  /** GET ?before → StockFeedList: the feeds of the last 30 days, newest first, 100 a page. */
+  stockFeeds: '/api/staff/stock/feeds',
+  /** GET → StockFeedDetail: one feed with its refused rows. */
+  stockFeed: '/api/staff/stock/feeds/:id',
+  /** GET → StockFeedHealth: whether a feed arrived within STOCK_FEED_STALE_MINUTES (the home's warning). */
+  stockHealth: '/api/staff/stock/health',
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type SignI
 import type { CodeBody, SignInBody } from '@site/contracts/staff-api-schemas';
 import type { EditorCategory, EditorCategoryList, EditorProduct, EditorProductPage, MissingArabicReport, ProductDiff, ProductVersionList } from '@site/contracts/staff-catalogue-api';
 import type { ReleaseTokenInfo, RemoteListing } from '@site/contracts/releases-api';
+import type { StockFeedDetail, StockFeedHealth, StockFeedList } from '@site/contracts/stock-api';
 import { queryString, staffBaseQuery } from './staffBaseQuery';
 
 /** A change the catalogue editor makes: the address (draft, publish, archive, a category's…), its method and body. */
@@ -52,6 +53,11 @@ export const staffApi = createApi({
     releaseCall: build.mutation<unknown, { url: string; body?: unknown }>({
       query: ({ url, body }) => ({ url, method: 'POST', ...(body === undefined ? {} : { body }) }),
     }),
+
+    // ---- the ERP's stock feeds (admins) ----
+    stockFeeds: build.query<StockFeedList, number | undefined>({ query: (before) => `${STAFF_API.stockFeeds}${queryString({ before })}` }),
+    stockFeed: build.query<StockFeedDetail, number>({ query: (id) => staffApiPath(STAFF_API.stockFeed, { id: String(id) }) }),
+    stockHealth: build.query<StockFeedHealth, void>({ query: () => STAFF_API.stockHealth }),
 
     // ---- catalogue editor ----
     catalogueProducts: build.query<EditorProductPage, string>({ query: (search) => `${STAFF_API.catalogueProducts}${search}`, providesTags: ['CatalogueList'] }),
@@ -100,6 +106,9 @@ export const {
   useReleaseRemotesQuery,
   useReleaseTokensQuery,
   useReleaseCallMutation,
+  useStockFeedsQuery,
+  useStockFeedQuery,
+  useStockHealthQuery,
   useCatalogueProductsQuery,
   useMissingArabicQuery,
   useCatalogueProductQuery,

@@ -22,6 +22,7 @@ import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
 import { NewProductPage } from '../catalogue/create/NewProductPage';
 import { ProductHistoryPage } from '../catalogue/history/ProductHistoryPage';
 import { ReleasesPage } from '../releases/ReleasesPage';
+import { StockFeedsPage } from '../stock/StockFeedsPage';
 import { CatalogueFilePage } from '../catalogue/file/CatalogueFilePage';
 import { MissingArabicPage } from '../catalogue/arabic/MissingArabicPage';
 import { CategoryListPage } from '../catalogue/categories/CategoryListPage';
@@ -146,6 +147,14 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
                 element={
                   <RequireAdmin title="Reviews">
                     <ReviewsPage />
+                  </RequireAdmin>
+                }
+              />
+              <Route
+                path="stock-feeds"
+                element={
+                  <RequireAdmin title="Stock feeds">
+                    <StockFeedsPage />
                   </RequireAdmin>
                 }
               />

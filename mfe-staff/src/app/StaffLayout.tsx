@@ -7,6 +7,8 @@ import { useStaffDispatch, useStaffSelector } from './store';
 import { selectAccount, signOut } from '../session/sessionSlice';
 import { ROLE_LABELS } from '../ui/labels';
 import { Brand, MAIN_ID, SkipToMain, TopBar } from './Frame';
+import { HOME_ROUTE } from '../session/returnPath';
+import { StockFeedWarning } from '../stock/StockFeedWarning';
 
 const Nav = styled.nav`
   ul {
@@ -69,6 +71,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/reviews', label: 'Reviews', shownTo: isAdmin },
   { to: '/catalogue', label: 'Catalogue', shownTo: canEditCatalogue },
   { to: '/releases', label: 'Releases', shownTo: (account) => canRelease(account) },
+  { to: '/stock-feeds', label: 'Stock feeds', shownTo: isAdmin },
   { to: '/settings', label: 'Settings', shownTo: isAdmin },
   { to: '/audit', label: 'Audit log', shownTo: isAdmin },
 ];
@@ -117,6 +120,8 @@ export function StaffLayout() {
         </Account>
       </TopBar>
       <main id={MAIN_ID}>
+        {/* the home tells the admins when the ERP's stock feed is late */}
+        {pathname === HOME_ROUTE && account !== null && isAdmin(account) ? <StockFeedWarning /> : null}
         <Outlet />
       </main>
     </>

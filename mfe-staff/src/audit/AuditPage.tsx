@@ -17,7 +17,7 @@ export function auditPageOf(search: string): number {
 }
 
 /** The words for the audit's field names; a name not listed is shown as it is. */
-const FIELD_LABELS: Readonly<Record<string, string>> = { step: 'Step', email: 'E-mail', address: 'Address', name: 'Name', remotes: 'Remotes' };
+const FIELD_LABELS: Readonly<Record<string, string>> = { step: 'Step', email: 'E-mail', address: 'Address', name: 'Name', scope: 'Scope', remotes: 'Remotes' };
 
 const Fields = styled.dl`
   margin: 0;

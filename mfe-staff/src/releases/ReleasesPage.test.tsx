@@ -164,7 +164,18 @@ describe('the releases console', () => {
     expect(await screen.findByText('catalogue pipeline is revoked: pipelines using it are refused from now on.')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('table', { name: /Pipeline tokens/ })).getByText(/^Revoked/)).toBeInTheDocument());
     const sent = (await requestsSentWithBodies()).filter(({ request }) => request === `POST ${STAFF_API.releaseTokens}`);
-    expect(sent.at(-1)?.body).toEqual({ name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 30 });
+    expect(sent.at(-1)?.body).toEqual({ name: 'catalogue pipeline', scope: 'release', remotes: ['catalogue'], expiresInDays: 30 });
+    expect(within(screen.getByRole('table', { name: /Pipeline tokens/ })).getByRole('row', { name: /catalogue pipeline/ })).toHaveTextContent('Release catalogue');
+
+    // a stock token for the ERP: no remotes to choose, none sent
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'ERP' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Send the stock feed (the ERP)' }));
+    expect(within(form).queryByRole('checkbox', { name: 'catalogue' })).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Make token' }));
+    expect(await screen.findByText('Copy the token for ERP now: it is shown only this once and cannot be seen again.')).toBeInTheDocument();
+    const stockSent = (await requestsSentWithBodies()).filter(({ request }) => request === `POST ${STAFF_API.releaseTokens}`);
+    expect(stockSent.at(-1)?.body).toEqual({ name: 'ERP', scope: 'stock', expiresInDays: 30 });
+    await waitFor(() => expect(within(screen.getByRole('table', { name: /Pipeline tokens/ })).getByRole('row', { name: /ERP/ })).toHaveTextContent('Stock feed'));
   });
 
   it('is closed to branch staff: not in their menu, and the page says so', async () => {

@@ -4,7 +4,7 @@ import { Button, LoadError, Spinner, VisuallyHidden } from '@site/shared-ui';
 import { RELEASED_REMOTES, type ReleasedRemote } from '@site/contracts/federation';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { useReleaseTokensQuery } from '../api/staffApi';
-import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo } from '@site/contracts/releases-api';
+import { TOKEN_MAX_DAYS, type CreatedReleaseToken, type ReleaseTokenInfo, type TokenScope } from '@site/contracts/releases-api';
 import type { ReleaseTokenBody } from '@site/contracts/releases-api-schemas';
 import { CopyButton } from '../ui/CopyButton';
 import { Notice } from '../ui/Notice';
@@ -36,6 +36,12 @@ function stateOf(token: ReleaseTokenInfo, now: number): string {
 
 type Field = 'name' | 'remotes' | 'expiresInDays';
 
+/** What each scope lets a token do, as the form and the list say it. */
+const SCOPE_LABELS: Record<TokenScope, string> = { release: 'Release remotes', stock: 'Send the stock feed (the ERP)' };
+
+/** What a listed token may do: its remotes, or the stock feed. */
+const mayOf = (token: ReleaseTokenInfo): string => (token.scope === 'stock' ? 'Stock feed' : `Release ${token.remotes.join(', ')}`);
+
 /** The field a refusal of the token form is about: the one its first problem names; else the name's. */
 const fieldOf = (error: unknown): Field => problemFieldOf(error, ['remotes', 'expiresInDays'] as const) ?? 'name';
 
@@ -44,6 +50,7 @@ export function TokensSection() {
   const call = useReleaseCall();
   const { resource, retry } = staffResource(useReleaseTokensQuery());
   const [name, setName] = useState('');
+  const [scope, setScope] = useState<TokenScope>('release');
   const [remotes, setRemotes] = useState<ReleasedRemote[]>([]);
   const [days, setDays] = useState('90');
   const [refusal, setRefusal] = useState<{ field: Field; message: string } | null>(null);
@@ -63,7 +70,8 @@ export function TokensSection() {
     setMessage(null);
     try {
       const expiresInDays = /^\d+$/.test(days.trim()) ? Number(days) : Number.NaN;
-      const token = await call<CreatedReleaseToken>(STAFF_API.releaseTokens, { name: name.trim(), remotes, expiresInDays } satisfies ReleaseTokenBody);
+      const body: ReleaseTokenBody = scope === 'release' ? { name: name.trim(), scope, remotes, expiresInDays } : { name: name.trim(), scope, expiresInDays };
+      const token = await call<CreatedReleaseToken>(STAFF_API.releaseTokens, body);
       setMade(token);
       setName('');
       setRemotes([]);
@@ -96,7 +104,7 @@ export function TokensSection() {
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col">Remotes</th>
+              <th scope="col">May</th>
               <th scope="col">Made by</th>
               <th scope="col">Expires</th>
               <th scope="col">Last used</th>
@@ -110,7 +118,7 @@ export function TokensSection() {
             {resource.data.tokens.map((token) => (
               <tr key={token.id}>
                 <th scope="row">{token.name}</th>
-                <td>{token.remotes.join(', ')}</td>
+                <td>{mayOf(token)}</td>
                 <td>
                   {token.createdBy}, {formatDateTime(token.createdAt)}
                 </td>
@@ -138,7 +146,10 @@ export function TokensSection() {
   return (
     <Section aria-labelledby="tokens-heading">
       <h2 id="tokens-heading">Pipeline tokens</h2>
-      <p>A deployment pipeline releases through the API (/api/releases/…) or `npm run remotes` with a token made here, for the remotes it names.</p>
+      <p>
+        A deployment pipeline releases through the API (/api/releases/…) or `npm run remotes` with a release token made here, for the remotes it names. The ERP sends stock
+        (/api/stock) with a stock token. A token of one kind is refused by the other&apos;s API.
+      </p>
       <form aria-label="Make a pipeline token" onSubmit={(event) => void create(event)} noValidate>
         <FieldRow>
           <StaffField label="Name" required hint='What uses it, e.g. "catalogue pipeline"' error={errorOf('name')}>
@@ -148,7 +159,16 @@ export function TokensSection() {
             {(control) => <input {...control} type="number" inputMode="numeric" min={1} max={TOKEN_MAX_DAYS} step={1} value={days} onChange={(event) => setDays(event.target.value)} />}
           </StaffField>
         </FieldRow>
-        <fieldset aria-describedby={errorOf('remotes') === undefined ? undefined : 'token-remotes-error'}>
+        <fieldset>
+          <legend>What it may do</legend>
+          {(['release', 'stock'] as const).map((each) => (
+            <label key={each}>
+              <input type="radio" name="token-scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
+              {SCOPE_LABELS[each]}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset hidden={scope !== 'release'} aria-describedby={errorOf('remotes') === undefined ? undefined : 'token-remotes-error'}>
           <legend>Remotes it may release</legend>
           {RELEASED_REMOTES.map((remote) => (
             <label key={remote}>

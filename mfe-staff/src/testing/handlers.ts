@@ -3,6 +3,7 @@
 // depends on it: the session cookie's place is taken by `fake.session`, and every state-changing call must carry the
 // session's CSRF token (403 otherwise), so a test sees a forgotten header fail as it would on the server.
 import { http, HttpResponse } from 'msw';
+import type { StockFeedDetail, StockFeedHealth, StockFeedList } from '@site/contracts/stock-api';
 import {
   CSRF_HEADER,
   STAFF_API,
@@ -125,6 +126,9 @@ export interface FakeStaffServer {
   reviews: StaffReview[];
   settings: StaffSettings;
   audit: AuditPage;
+  /** The ERP's stock feeds (admins): the list's answer and each feed's refused rows. */
+  stockFeeds: StockFeedList;
+  stockFeedDetails: StockFeedDetail[];
 }
 
 export const sessionOf = (account: StaffAccountSummary, state: StaffSession['state'] = 'active', secondFactor = account.role === 'admin' && state !== 'totp-setup'): StaffSession => ({
@@ -149,6 +153,8 @@ export function fakeStaffServer(overrides: Partial<FakeStaffServer> = {}): FakeS
       page: 1,
       pageCount: 1,
     },
+    stockFeeds: { feeds: [], next: null, lastFeedAt: '2026-11-20T10:00:00.000Z', staleAfterMinutes: 120, stale: false },
+    stockFeedDetails: [],
     ...overrides,
   };
 }
@@ -291,6 +297,15 @@ export function staffHandlers(fake: FakeStaffServer) {
       return HttpResponse.json(fake.settings);
     }),
     http.get(STAFF_API.audit, ({ request }) => refusal(request) ?? HttpResponse.json(fake.audit)),
+    http.get(STAFF_API.stockFeeds, ({ request }) => refusal(request) ?? HttpResponse.json(fake.stockFeeds)),
+    http.get(STAFF_API.stockFeed, ({ request, params }) => {
+      const feed = fake.stockFeedDetails.find((each) => String(each.id) === params.id);
+      return refusal(request) ?? (feed === undefined ? HttpResponse.json({ error: 'No such feed in the last 30 days' }, { status: 404 }) : HttpResponse.json(feed));
+    }),
+    http.get(STAFF_API.stockHealth, ({ request }) => {
+      const { lastFeedAt, staleAfterMinutes, stale } = fake.stockFeeds;
+      return refusal(request) ?? HttpResponse.json<StockFeedHealth>({ lastFeedAt, staleAfterMinutes, stale });
+    }),
     // The reviews page's product filter: the public catalogue's search (names holding the text) and look-up (by id).
     http.get(CATALOGUE_SEARCH_API_PATH, ({ request }) => {
       const needle = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();

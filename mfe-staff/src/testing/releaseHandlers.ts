@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, type StaffAccountSummary, type StaffSession } from '@site/contracts/staff-api';
-import type { CreatedReleaseToken, Release, ReleaseTokenInfo, RemoteListing } from '@site/contracts/releases-api';
+import type { CreatedReleaseToken, Release, ReleaseTokenInfo, RemoteListing, TokenScope } from '@site/contracts/releases-api';
 import { fakeStaffServer, staffHandlers, type FakeStaffServer } from './handlers';
 
 export const RELEASE_STAFF: StaffAccountSummary = { id: 4, email: 'omar@crescent.example', role: 'release', branch: null, remotes: ['catalogue'] };
@@ -127,14 +127,18 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
     http.post(STAFF_API.releaseTokens, async ({ request }) => {
       const refused = adminsOnly(request);
       if (refused !== undefined) return refused;
-      const body = (await request.json()) as { name: string; remotes: string[]; expiresInDays: number };
+      const body = (await request.json()) as { name: string; scope?: TokenScope; remotes?: string[]; expiresInDays: number };
+      const scope = body.scope ?? 'release';
+      const remotes = body.remotes ?? [];
       if (body.name === '') return invalid('name', 'name must say what uses the token, e.g. "catalogue pipeline"');
-      if (body.remotes.length === 0) return invalid('remotes', 'remotes must name at least one remote');
+      if (scope === 'release' && remotes.length === 0) return invalid('remotes', 'remotes must name at least one remote');
+      if (scope !== 'release' && remotes.length > 0) return invalid('remotes', `remotes are for release tokens: a ${scope} token names none`);
       if (!Number.isInteger(body.expiresInDays) || body.expiresInDays < 1 || body.expiresInDays > 365) return invalid('expiresInDays', 'expiresInDays must be a whole number of days from 1 to 365');
       const info: ReleaseTokenInfo = {
         id: nextId++,
         name: body.name,
-        remotes: [...body.remotes].sort(),
+        scope,
+        remotes: [...remotes].sort(),
         createdBy: session()!.account.email,
         createdAt: new Date().toISOString(),
         expiresAt: new Date(Date.now() + body.expiresInDays * 86_400_000).toISOString(),

@@ -12,6 +12,7 @@ import { quotesPlugin } from '../quotes/index.js';
 import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
 import { reviewsPlugin } from '../reviews/index.js';
 import { staffPlugin } from '../staff/index.js';
+import { stockPlugin } from '../stock/index.js';
 import { submissionsPlugin } from '../submissions/index.js';
 import { createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
 import type { SiteMetrics } from '../platform/metrics.js';
@@ -69,6 +70,7 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     onOutboxWrite,
     publicSiteUrl: config.http.publicSiteUrl,
     releases,
+    stock: config.stock,
     renderPreview: parts.pages.preview,
   });
   await app.register(releasesPlugin, {
@@ -78,4 +80,6 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     onOutboxWrite,
     now: options.releaseClock,
   });
+  // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
+  await app.register(stockPlugin, { db, ...options.stock });
 }

@@ -9,7 +9,7 @@ import type { SeoSite } from '../seo/index.js';
 /** The settings buildApp uses (a full Config fits). */
 export type AppConfig = Pick<Config, 'host' | 'port' | 'dataDir' | 'logLevel' | 'shellDist' | 'content' | 'remotes' | 'submissions' | 'assistant' | 'http' | 'staff' | 'staffPages'> &
   // config.ts's defaults when not given (tests that do not look at them)
-  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins' | 'remoteBuilds' | 'releaseVitals' | 'vitals' | 'metrics'>>;
+  Partial<Pick<Config, 'requirePassedRun' | 'releaseSafety' | 'remoteOrigins' | 'remoteBuilds' | 'releaseVitals' | 'vitals' | 'metrics' | 'stock'>>;
 
 export interface BuildAppOptions {
   /** Called when a form submission queued a mail (main.ts wakes the outbox worker). */
@@ -37,4 +37,6 @@ export interface BuildAppOptions {
   vitalsClock?: () => Date;
   /** Where the JSON logs go (tests read them); standard output by default. LOG_LEVEL turns them on. */
   logStream?: { write(line: string): void };
+  /** The stock feed's limits and the clock of "a past date" (tests, benches); STOCK_FEED_LIMITS and now by default. */
+  stock?: { maxBytes?: number; maxRows?: number; now?: () => Date };
 }

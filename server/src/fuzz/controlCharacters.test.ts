@@ -390,6 +390,9 @@ function staffRoutes(made: Made): Route[] {
     // release tokens (releases/staffTokenRoutes.ts): the valid request makes one (201), the revocation revokes a spare one
     { method: 'POST', pattern: STAFF_API.releaseTokens, staffApi: 'releaseTokens', as: ['admin'], body: { name: 'chat pipeline', remotes: ['chat'], expiresInDays: 30 }, validStatus: 201 },
     { method: 'POST', pattern: STAFF_API.releaseTokenRevoke, staffApi: 'releaseTokenRevoke', as: ['admin'], params: { id: String(made.spareTokenId) } },
+    // the ERP's stock feeds (stock/staffStockRoutes.ts): no feed yet, so the one asked for by its id is a 404
+    { method: 'GET', pattern: STAFF_API.stockFeeds, staffApi: 'stockFeeds', as: ['admin'], query: { before: '1000' } },
+    { method: 'GET', pattern: STAFF_API.stockFeed, staffApi: 'stockFeed', as: ['admin'], params: { id: '1' }, validStatus: 404 },
     // the registry's calls for admins (the same handlers as the pipelines')
     ...releaseRoutes(STAFF_API.releaseRemotes, 'admin'),
     {
@@ -523,6 +526,7 @@ const STAFF_UNSLOTTED: readonly Unslotted[] = [
   { staffApi: 'totpSetup', why: 'no body or parameter' },
   { staffApi: 'accounts', why: 'no body or parameter' },
   { staffApi: 'releaseRemotes', why: 'no body or parameter' },
+  { staffApi: 'stockHealth', why: 'no body or parameter' },
 ];
 
 

@@ -366,6 +366,7 @@ const ServerVariables = z
       .string()
       .refine((raw) => /^[A-Za-z0-9._~+/=-]{32,200}$/.test(raw), { error: 'must be at least 32 characters of letters, digits and ._~+/=- (e.g. `openssl rand -hex 32`)' })
       .optional(),
+    STOCK_FEED_STALE_MINUTES: countOf('minutes', 120),
   })
   // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
   // problem is listed at once.
@@ -494,6 +495,8 @@ function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRe
       /** METRICS_TOKEN: /metrics on the public port too, for a request with "Authorization: Bearer <token>". */
       token: vars.METRICS_TOKEN,
     },
+    /** The ERP's stock feed (stock/): no feed for longer than staleMinutes, and the staff home warns the admins. */
+    stock: { staleMinutes: vars.STOCK_FEED_STALE_MINUTES },
     /** How the server sees itself from outside: its public address and the proxies in front of it. */
     http: httpConfigOf(vars),
   };

@@ -7,3 +7,4 @@ export { recordRenderError } from './releaseHealth.js';
 export { registerReleaseMail } from './releaseMail.js';
 export { type StaffReleasesOptions, staffReleaseTokenRoutes } from './staffTokenRoutes.js';
 export { type KnownReleases, liveVersions, readKnownReleases, releaseLoadTotals } from './knownReleases.js';
+export { checkPipelineToken, type TokenCheck } from './tokens.js';

@@ -14,7 +14,7 @@ import { RELEASE_BODY_LIMIT, releaseCallContext, type ReleaseCallsOptions, type 
 import { canaryCall, listingCalls, pinnedRunCall, promoteAndRollbackCalls } from './releaseStateCalls.js';
 import { registerReleaseCall } from './registerReleaseCall.js';
 import { isReleasedRemote, recordReleaseAction } from './registry.js';
-import { verifyReleaseToken, type ReleaseTokenInfo } from './tokens.js';
+import { checkPipelineToken, type ReleaseTokenInfo } from './tokens.js';
 
 export { RELEASES_API } from './releasesApiPaths.js';
 export type { ReleaseCaller, ReleaseCallsOptions } from './releaseCallContext.js';
@@ -57,9 +57,10 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (pa
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,300})$/.exec(header.trim()) : null;
     if (match === null) throw httpError(401, 'Send a release token: Authorization: Bearer <token> (an admin makes one in the staff app)');
-    const token = await verifyReleaseToken(db.kysely, match[1] as string);
-    if (token === undefined) throw httpError(401, 'The release token is unknown, expired or revoked');
-    tokens.set(request, token);
+    const token = await checkPipelineToken(db.kysely, match[1] as string, 'release');
+    if (token.kind === 'other-scope') throw httpError(403, `This is a ${token.scope} token: it cannot release. Send a release token (an admin makes one in the staff app)`);
+    if (token.kind === 'unknown') throw httpError(401, 'The release token is unknown, expired or revoked');
+    tokens.set(request, token.info);
   });
   // Every use of a token, whatever its answer.
   app.addHook('onResponse', async (request, reply) => {

@@ -89,9 +89,10 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
   scope.withTypeProvider<ZodTypeProvider>().post(STAFF_API.releaseTokens, { preValidation: [requireJson, adminsOnly], schema: { body: releaseTokenBodySchema } }, async (request, reply) => {
     const admin = adminOf(request);
     const { body } = request;
-    const remotes = [...new Set(body.remotes)];
-    const { token, info } = await createReleaseToken(db.kysely, admin.email, { ...body, remotes });
-    await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, null, { name: info.name, remotes: info.remotes.join(', ') });
+    const scope = body.scope ?? 'release';
+    const remotes = scope === 'release' ? [...new Set(body.remotes)] : [];
+    const { token, info } = await createReleaseToken(db.kysely, admin.email, { name: body.name, scope, remotes, expiresInDays: body.expiresInDays });
+    await recordStaffAction(db.kysely, admin, 'release-token-create', `release-token:${info.id}`, null, { name: info.name, scope, ...(scope === 'release' ? { remotes: info.remotes.join(', ') } : {}) });
     // no-store: the one answer that carries the token must not stay in any cache
     return reply.code(201).header('cache-control', 'no-store').send({ token, ...info });
   });

@@ -1,8 +1,9 @@
-// The API tokens of deployment pipelines: made by an admin (shown once), scoped to named remotes, expiring, revocable.
+// The API tokens of pipelines: made by an admin (shown once), of one scope (releasing named remotes, or the ERP's stock
+// feed), expiring, revocable.
 // Only the SHA-256 of a token is kept: 32 random bytes need no slow hash, and a copy of the table lets no one act.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { TOKEN_MAX_DAYS, type ReleaseTokenInfo } from '@site/contracts/releases-api';
+import { TOKEN_MAX_DAYS, type ReleaseTokenInfo, type TokenScope } from '@site/contracts/releases-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { recordReleaseAction } from './registry.js';
 
@@ -16,6 +17,7 @@ export type { ReleaseTokenInfo };
 type TokenRow = {
   id: number;
   name: string;
+  scope: TokenScope;
   remotes: string;
   created_by: string;
   created_at: Date;
@@ -29,6 +31,7 @@ const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOS
 const infoOf = (row: TokenRow): ReleaseTokenInfo => ({
   id: Number(row.id),
   name: row.name,
+  scope: row.scope,
   remotes: row.remotes.split(',').filter(Boolean),
   createdBy: row.created_by,
   createdAt: new Date(row.created_at).toISOString(),
@@ -43,22 +46,25 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
 export async function createReleaseToken(
   db: Db,
   createdBy: string,
-  request: { name: string; remotes: readonly string[]; expiresInDays: number },
+  request: { name: string; scope?: TokenScope | undefined; remotes: readonly string[]; expiresInDays: number },
 ): Promise<{ token: string; info: ReleaseTokenInfo }> {
+  const scope = request.scope ?? 'release';
+  // a stock token names no remotes, whatever it was given (the table's check refuses one that would)
+  const remotes = scope === 'release' ? [...request.remotes].sort().join(',') : '';
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + request.expiresInDays * 24 * 60 * 60 * 1000);
   const row = await db
     .insertInto('release_tokens')
-    .values({ name: request.name, token_hash: tokenHash(token), remotes: [...request.remotes].sort().join(','), created_by: createdBy, expires_at: expiresAt })
+    .values({ name: request.name, scope, token_hash: tokenHash(token), remotes, created_by: createdBy, expires_at: expiresAt })
     .returningAll()
     .executeTakeFirstOrThrow();
   const info = infoOf(row);
-  await recordReleaseAction(db, createdBy, 'token-create', null, `token ${info.id} "${info.name}" for ${info.remotes.join(', ')} until ${info.expiresAt}`);
+  await recordReleaseAction(db, createdBy, 'token-create', null, `${scope} token ${info.id} "${info.name}"${scope === 'release' ? ` for ${info.remotes.join(', ')}` : ''} until ${info.expiresAt}`);
   return { token, info };
 }
 
 export async function listReleaseTokens(db: Db): Promise<ReleaseTokenInfo[]> {
-  const rows = await db.selectFrom('release_tokens').select(['id', 'name', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at']).orderBy('id', 'desc').execute();
+  const rows = await db.selectFrom('release_tokens').select(['id', 'name', 'scope', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at']).orderBy('id', 'desc').execute();
   return rows.map(infoOf);
 }
 
@@ -75,16 +81,35 @@ export async function revokeReleaseToken(db: Db, actor: string, id: number): Pro
   return true;
 }
 
-/** The token's holder when `token` is one in force (known, not expired, not revoked); its last use is noted. */
-export async function verifyReleaseToken(db: Db, token: string): Promise<ReleaseTokenInfo | undefined> {
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return undefined;
+const COLUMNS = ['id', 'name', 'scope', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'] as const;
+
+/** What a token presented to an API of `scope` is: one in force of that scope, one of another scope, or none. */
+export type TokenCheck = { kind: 'ok'; info: ReleaseTokenInfo } | { kind: 'other-scope'; scope: TokenScope } | { kind: 'unknown' };
+
+/**
+ * Checks a token presented to the API of `scope`: in force (known, not expired, not revoked) and of that scope; its
+ * last use is noted then only. A token in force of another scope is told apart (its API answers 403, not 401): who
+ * holds it knows it already, and the answer says which token to send.
+ */
+export async function checkPipelineToken(db: Db, token: string, scope: TokenScope): Promise<TokenCheck> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return { kind: 'unknown' };
+  const hash = tokenHash(token);
   const row = await db
     .updateTable('release_tokens')
     .set({ last_used_at: sql<Date>`now()` })
-    .where('token_hash', '=', tokenHash(token))
+    .where('token_hash', '=', hash)
+    .where('scope', '=', scope)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['id', 'name', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
+    .returning(COLUMNS)
     .executeTakeFirst();
-  return row === undefined ? undefined : infoOf(row);
+  if (row !== undefined) return { kind: 'ok', info: infoOf(row) };
+  const other = await db
+    .selectFrom('release_tokens')
+    .select('scope')
+    .where('token_hash', '=', hash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return other === undefined ? { kind: 'unknown' } : { kind: 'other-scope', scope: other.scope };
 }

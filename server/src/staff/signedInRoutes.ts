@@ -9,6 +9,7 @@ import { useContracts } from '../platform/http/contracts.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
 import { staffReleaseTokenRoutes, type StaffReleasesOptions } from '../releases/index.js';
 import type { MediaStore } from '../catalogue/index.js';
+import { staffStockRoutes, type StaffStockOptions } from '../stock/index.js';
 import { accountSummary, colleaguesOf } from './accounts.js';
 import './access.js'; // declares request.staff
 import { recordStaffAction } from './audit.js';
@@ -30,7 +31,12 @@ export interface SignedInScopeOptions {
   releases?: StaffReleasesOptions | undefined;
   /** QUOTATION_VALID_DAYS. */
   quotationValidDays?: number | undefined;
+  /** The stock feeds' list (admins); unset: STOCK_FEED_STALE_MINUTES' default. */
+  stock?: StaffStockOptions | undefined;
 }
+
+/** STOCK_FEED_STALE_MINUTES' default (platform/config.ts), for an app assembled without the setting (tests). */
+const STOCK_STALE_DEFAULT_MINUTES = 120;
 
 export async function signedInRoutes(signedIn: FastifyInstance, options: SignedInScopeOptions): Promise<void> {
   const { db, gate, requireJson } = options;
@@ -55,6 +61,8 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
   await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media, quotationValidDays: options.quotationValidDays });
   // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
   staffReleaseTokenRoutes(scope, { db, requireJson, recordStaffAction, ...options.releases });
+  // the ERP's stock feeds (admins)
+  staffStockRoutes(scope, { db, staleMinutes: options.stock?.staleMinutes ?? STOCK_STALE_DEFAULT_MINUTES });
 
   // Any other /api/staff address or method is answered here, after the hook above: 401 without a session (nothing
   // tells which addresses exist), 403 for a change without the token, else 404. (Without it a GET would reach the

@@ -9,6 +9,7 @@ import { isCrossSite } from '../platform/http/crossSite.js';
 import { useContracts, type ContractsApp } from '../platform/http/contracts.js';
 import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import type { StaffReleasesOptions } from '../releases/index.js';
+import type { StaffStockOptions } from '../stock/index.js';
 import { databaseFailureCounter, redisFailureCounter, type FailureCounter } from './lockout.js';
 import { passwordSignInRoute } from './passwordSignIn.js';
 import { secondFactorRoute } from './secondFactorSignIn.js';
@@ -43,6 +44,8 @@ export interface StaffRoutesOptions {
   releases?: StaffReleasesOptions | undefined;
   /** QUOTATION_VALID_DAYS: how long a new quotation is valid (quotations/). */
   quotationValidDays?: number | undefined;
+  /** The stock feeds' list (stock/): when a feed is late. */
+  stock?: StaffStockOptions | undefined;
 }
 
 /**
@@ -67,8 +70,8 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   sessionRoutes(app, signIn);
   totpRoutes(app, signIn);
 
-  const { onOutboxWrite, media, releases, quotationValidDays } = options;
-  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays });
+  const { onOutboxWrite, media, releases, quotationValidDays, stock } = options;
+  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock });
 }
 
 /** The lockout's counters: in the app's Redis (http/redis.ts) when REDIS_URL is set, so that every process counts together. */

@@ -11,6 +11,7 @@ export { importCatalogueRows } from '../catalogue/file/catalogueImport.js';
 export { generateCatalogueRows } from '../catalogue/file/generate.js';
 export { readCsv, writeCsv } from '../platform/spreadsheet/csv.js';
 export { seedCatalogue } from '../catalogue/seed.js';
+export { applyStockFeed } from '../stock/feedApply.js';
 export { openInboxCsv } from '../staff/work/inboxCsv.js';
 export type { InboxFilters } from '../staff/work/inboxFilters.js';
 export { inboxRows, inboxTotal, listInbox, searchQuery } from '../staff/work/inboxQuery.js';

@@ -11,6 +11,8 @@ export const SINGLE_KEY_LOCK = {
   migrationsOfDatabase: 480_215_378,
   /** The quote confirmations mailed, counted for every address together. */
   quoteConfirmations: 731_904_221,
+  /** The stock feeds: one applies at a time (stock/feedApply.ts). */
+  stockFeeds: 318_604_527,
 } as const;
 
 /** Classes of locks of two keys: the class, then a hash of the name `takeTurn` is given. */

@@ -452,6 +452,8 @@ export interface ReleaseTokensTable {
   expires_at: RequiredTimestamp;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** What it may do (migration 031): 'release' (its remotes) or 'stock' (the stock feed; no remotes). */
+  scope: Defaulted<'release' | 'stock'>;
 }
 
 /** Every change of the registry and every use of a token (migration 017). */
@@ -617,6 +619,52 @@ export interface DatabaseSchema {
   quotation_lines: QuotationLinesTable;
   vitals_histograms: VitalsHistogramsTable;
   vitals_sessions: VitalsSessionsTable;
+  stock_levels: StockLevelsTable;
+  stock_state: StockStateTable;
+  stock_feeds: StockFeedsTable;
+}
+
+/** A variant code's stock at one location, as the ERP last stated it (migration 031). */
+export interface StockLevelsTable {
+  code_key: string;
+  location: 'dubai' | 'muscat' | 'bahrain';
+  code: string;
+  on_hand: number;
+  incoming: Defaulted<number>;
+  /** A `date`: read it as text (`incoming_date::text`), never as a Date (the driver would place it in a time zone). */
+  incoming_date: ColumnType<string | null, string | null | undefined, string | null>;
+  lead_time_days: number | null;
+  updated_at: Timestamp;
+  feed_id: number | null;
+}
+
+/** The stock's version, announced on `stock_changed` (migration 031). */
+export interface StockStateTable {
+  id: Defaulted<boolean>;
+  version: Defaulted<number>;
+  changed_at: Date | null;
+}
+
+/** A feed of stock and its report, kept 30 days (migration 031). */
+export interface StockFeedsTable {
+  id: Generated<number>;
+  at: Timestamp;
+  kind: 'snapshot' | 'delta';
+  format: 'json' | 'csv';
+  source: 'api' | 'cli';
+  actor: string;
+  token_id: number | null;
+  strict: Defaulted<boolean>;
+  outcome: 'applied' | 'refused';
+  rows: Defaulted<number>;
+  applied: Defaulted<number>;
+  changed: Defaulted<number>;
+  cleared: Defaulted<number>;
+  refused: Defaulted<number>;
+  reasons: ColumnType<Record<string, number>, string | undefined, string>;
+  refusals: ColumnType<unknown[], string | undefined, string>;
+  message: string | null;
+  duration_ms: Defaulted<number>;
 }
 
 export type Row<T extends keyof DatabaseSchema> = Selectable<DatabaseSchema[T]>;

@@ -1,0 +1,250 @@
+// Applying one feed (docs/stock.md): its rows read a batch at a time into a temporary table of the feed's transaction,
+// checked there against the catalogue's variants and each other, then written in a few set-based statements. One
+// feed is one transaction: all its valid rows apply or none; feeds take turns (an advisory lock), on every process.
+// Only the stock tables are written and the variants are read without a lock: a feed never waits on a catalogue import
+// (nor makes one wait) on PostgreSQL, and cannot deadlock with one. (On the embedded database the one connection makes
+// them take turns anyway.)
+import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import { STOCK_FEED_LIMITS, type StockFeedReport, type StockRefusal, type StockRefusalReason } from '@site/contracts/stock-api';
+import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
+import type { Database, DatabaseSchema } from '../platform/db/index.js';
+import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
+import { checkRow, codeKeyOf, dayOf, type CheckedRow } from './feedRows.js';
+import { bumpStockVersion } from './state.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** How a feed came, and what it asks for. */
+export interface FeedRequest {
+  kind: 'snapshot' | 'delta';
+  format: 'json' | 'csv';
+  strict: boolean;
+  source: 'api' | 'cli';
+  /** Who sent it, as the feeds' list shows it: 'token 4 "ERP"', 'command line (user)'. */
+  actor: string;
+  tokenId: number | null;
+}
+
+export interface FeedOptions {
+  /** The most rows a feed may hold (a row is a code at a location). */
+  maxRows?: number;
+  /** The clock of "a past date" (tests). */
+  now?: () => Date;
+}
+
+/** A feed refused whole before any row could apply: its HTTP status and the sentence that says why. */
+export class FeedRefused extends Error {
+  constructor(
+    readonly statusCode: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FeedRefused';
+  }
+}
+
+/** How many refused rows a report lists (and the feeds' list keeps); every one is counted. */
+export const REFUSALS_LISTED = 1_000;
+/** Rows staged per statement. */
+const BATCH = 5_000;
+/** How long a feed's report is kept. */
+export const FEEDS_KEPT_DAYS = 30;
+
+/**
+ * Stages checked rows: one statement of arrays (unnest). The codes' keys are made here as the variants' are in SQL
+ * (codeKeyOf: half the statement's time at a snapshot's size; a variant's code is ASCII, so both agree on every key
+ * that can match one).
+ */
+async function stage(trx: Db, rows: readonly CheckedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days, reason, message)
+    select l, c, k, loc, oh, inc, d::date, lt, r, m
+    from unnest(${rows.map((row) => row.line)}::int[], ${rows.map((row) => row.code)}::text[], ${rows.map((row) => codeKeyOf(row.code))}::text[], ${rows.map((row) => row.location)}::text[],
+      ${rows.map((row) => row.onHand)}::int[], ${rows.map((row) => row.incoming)}::int[], ${rows.map((row) => row.incomingDate)}::text[],
+      ${rows.map((row) => row.leadTimeDays)}::int[], ${rows.map((row) => row.reason)}::text[], ${rows.map((row) => row.message)}::text[])
+      as t(l, c, k, loc, oh, inc, d, lt, r, m)`.execute(trx);
+}
+
+const affected = (result: { numAffectedRows?: bigint }): number => Number(result.numAffectedRows ?? 0n);
+
+/** The checks that need every row and the catalogue: a code no variant has, a code and location named twice. */
+async function checkAgainstCatalogue(trx: Db): Promise<void> {
+  await sql`create index on stock_feed_rows (code_key, location)`.execute(trx);
+  await sql`analyze stock_feed_rows`.execute(trx);
+  await sql`
+    update stock_feed_rows as r set reason = 'unknown-code', message = 'No variant of the catalogue has this code'
+    where r.reason is null and not exists (select from catalogue_product_variants as v where v.code_key = r.code_key)`.execute(trx);
+  // every row of a code and location named more than once (whatever the other row's problem): which one the ERP
+  // meant cannot be told, so none applies, and a snapshot leaves that stock as it was
+  await sql`
+    update stock_feed_rows as r set reason = 'duplicate', message = 'The code and location are on more than one row (lines ' || twice.lines || ')'
+    from (
+      select code_key, location, string_agg(line::text, ', ' order by line) as lines from stock_feed_rows
+      where code_key <> '' and reason is distinct from 'missing-code' and reason is distinct from 'unknown-location' and reason is distinct from 'bad-row'
+      group by code_key, location having count(*) > 1
+    ) as twice
+    where r.reason is null and r.code_key = twice.code_key and r.location = twice.location`.execute(trx);
+}
+
+interface Counts {
+  rows: number;
+  applied: number;
+  refused: number;
+  reasons: Partial<Record<StockRefusalReason, number>>;
+  refusals: StockRefusal[];
+}
+
+async function countsOf(trx: Db): Promise<Counts> {
+  const { rows: byReason } = await sql<{ reason: StockRefusalReason | null; count: number }>`
+    select reason, count(*)::int as count from stock_feed_rows group by reason`.execute(trx);
+  const { rows: listed } = await sql<StockRefusal>`
+    select line, code, reason, message from stock_feed_rows where reason is not null order by line limit ${REFUSALS_LISTED}`.execute(trx);
+  const reasons: Counts['reasons'] = {};
+  let applied = 0;
+  let refused = 0;
+  for (const { reason, count } of byReason) {
+    if (reason === null) applied += Number(count);
+    else {
+      reasons[reason] = Number(count);
+      refused += Number(count);
+    }
+  }
+  return { rows: applied + refused, applied, refused, reasons, refusals: listed.map((row) => ({ ...row, line: Number(row.line) })) };
+}
+
+/** Writes the good rows whose figures differ from the stored ones; the count written. */
+async function applyRows(trx: Db, feedId: number): Promise<number> {
+  const result = await sql`
+    insert into stock_levels (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, updated_at, feed_id)
+    select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, now(), ${feedId}::bigint
+    from stock_feed_rows as r join catalogue_product_variants as v on v.code_key = r.code_key
+    where r.reason is null
+    on conflict (code_key, location) do update set
+      code = excluded.code, on_hand = excluded.on_hand, incoming = excluded.incoming, incoming_date = excluded.incoming_date,
+      lead_time_days = excluded.lead_time_days, updated_at = excluded.updated_at, feed_id = excluded.feed_id
+    where (stock_levels.code, stock_levels.on_hand, stock_levels.incoming, stock_levels.incoming_date, stock_levels.lead_time_days)
+      is distinct from (excluded.code, excluded.on_hand, excluded.incoming, excluded.incoming_date, excluded.lead_time_days)`.execute(trx);
+  return affected(result);
+}
+
+/**
+ * A snapshot's other half: every stored code and location it does not name at all (a row of it refused still names
+ * it: that stock stays as it was) goes to zero, its incoming stock and lead time cleared. The count cleared (rows
+ * cleared already are left alone).
+ */
+async function clearUnnamed(trx: Db, feedId: number): Promise<number> {
+  const result = await sql`
+    update stock_levels as s set on_hand = 0, incoming = 0, incoming_date = null, lead_time_days = null, updated_at = now(), feed_id = ${feedId}::bigint
+    where (s.on_hand <> 0 or s.incoming <> 0 or s.lead_time_days is not null)
+      and not exists (select from stock_feed_rows as r where r.code_key = s.code_key and r.location = s.location)`.execute(trx);
+  return affected(result);
+}
+
+const reportOf = (feedId: number, kind: FeedRequest['kind'], counts: Counts, outcome: 'applied' | 'refused', changed: number, cleared: number, durationMs: number, message?: string): StockFeedReport => ({
+  feedId,
+  kind,
+  outcome,
+  ...(message === undefined ? {} : { message }),
+  rows: counts.rows,
+  applied: counts.applied,
+  changed,
+  cleared,
+  refused: counts.refused,
+  reasons: counts.reasons,
+  refusals: counts.refusals,
+  durationMs,
+});
+
+/** Keeps FEEDS_KEPT_DAYS of feeds. */
+async function pruneFeeds(db: Db): Promise<void> {
+  await db.deleteFrom('stock_feeds').where('at', '<', sql<Date>`now() - make_interval(days => ${FEEDS_KEPT_DAYS})`).execute();
+}
+
+/**
+ * Applies the feed in `file` (feedBody.ts kept it) and records it with its report (kept FEEDS_KEPT_DAYS days).
+ * Throws FeedRefused (400: unreadable, 413: too many rows) when no row could be judged; that feed is recorded as
+ * refused too. Otherwise answers the report: 'applied' (the valid rows written, the refused ones listed), or
+ * 'refused' (strict and a row refused; or a snapshot with no valid row, which would clear all stock): nothing written.
+ */
+export async function applyStockFeed(db: Database, file: string, feed: FeedRequest, options: FeedOptions = {}): Promise<StockFeedReport> {
+  const started = performance.now();
+  const maxRows = options.maxRows ?? STOCK_FEED_LIMITS.rows;
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      await takeTurn(trx, { key: SINGLE_KEY_LOCK.stockFeeds });
+      // the day is read after the turn came: a feed that waited past midnight judges dates by the new day
+      const today = dayOf(options.now?.() ?? new Date());
+      const { id: feedId } = await trx
+        .insertInto('stock_feeds')
+        .values({ kind: feed.kind, format: feed.format, source: feed.source, actor: feed.actor, token_id: feed.tokenId, strict: feed.strict, outcome: 'applied' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`
+        create temp table stock_feed_rows (
+          line integer not null, code text not null, code_key text not null, location text not null, on_hand integer,
+          incoming integer not null, incoming_date date, lead_time_days integer, reason text, message text
+        ) on commit drop`.execute(trx);
+      let count = 0;
+      let batch: CheckedRow[] = [];
+      for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
+        count += read.length;
+        if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
+        for (const raw of read) batch.push(checkRow(raw, today));
+        if (batch.length >= BATCH) {
+          await stage(trx, batch);
+          batch = [];
+        }
+      }
+      await stage(trx, batch);
+      if (count === 0 && feed.kind === 'snapshot') throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
+      await checkAgainstCatalogue(trx);
+      const counts = await countsOf(trx);
+
+      let refusal: string | undefined;
+      if (feed.strict && counts.refused > 0) refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
+      else if (feed.kind === 'snapshot' && counts.applied === 0) refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
+      const changed = refusal === undefined ? await applyRows(trx, feedId) : 0;
+      const cleared = refusal === undefined && feed.kind === 'snapshot' ? await clearUnnamed(trx, feedId) : 0;
+      if (changed + cleared > 0) await bumpStockVersion(trx);
+      const outcome = refusal === undefined ? 'applied' : 'refused';
+      const durationMs = elapsed();
+      await trx
+        .updateTable('stock_feeds')
+        .set({
+          outcome,
+          message: refusal ?? null,
+          rows: counts.rows,
+          applied: counts.applied,
+          changed,
+          cleared,
+          refused: counts.refused,
+          reasons: JSON.stringify(counts.reasons),
+          refusals: JSON.stringify(counts.refusals),
+          duration_ms: durationMs,
+        })
+        .where('id', '=', feedId)
+        .execute();
+      await pruneFeeds(trx);
+      return reportOf(feedId, feed.kind, counts, outcome, changed, cleared, durationMs, refusal);
+    });
+  } catch (error) {
+    const refused = error instanceof FeedFormatError ? new FeedRefused(400, error.message) : error;
+    if (refused instanceof FeedRefused) {
+      // rolled back with the rest: recorded again on its own, so that the feeds' list shows it
+      await recordRefused(db.kysely, feed, refused.message, elapsed());
+    }
+    throw refused;
+  }
+}
+
+/** A feed refused before any row could be judged (its body too large, unreadable), as the feeds' list shows it. */
+export async function recordRefused(db: Db, feed: FeedRequest, message: string, durationMs: number): Promise<void> {
+  await db
+    .insertInto('stock_feeds')
+    .values({ kind: feed.kind, format: feed.format, source: feed.source, actor: feed.actor, token_id: feed.tokenId, strict: feed.strict, outcome: 'refused', message, duration_ms: durationMs })
+    .execute();
+  await pruneFeeds(db);
+}

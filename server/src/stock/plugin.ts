@@ -1,0 +1,31 @@
+// The stock feature as the one Fastify plugin app.ts registers: the ERP's feed (/api/stock, a stock token), and the
+// process's reader of availability (app.stock), following the stock's version from start to close. (Its staff calls
+// are the staff feature's, through staffStockRoutes.) fastify-plugin adds no scope of its own: see
+// ../submissions/plugin.ts for why.
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { describeError } from '../platform/db/index.js';
+import { StockReader } from './stockReader.js';
+import { stockRoutes, type StockRoutesOptions } from './stockRoutes.js';
+
+export type StockPluginOptions = StockRoutesOptions;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The stock's availability for a list of variant codes (stock/stockReader.ts). */
+    stock: StockReader;
+  }
+}
+
+const stock: FastifyPluginAsync<StockPluginOptions> = async (app, options) => {
+  const reader = new StockReader(options.db);
+  app.decorate('stock', reader);
+  app.addHook('onReady', async () => {
+    // a database down at start: the server starts, and reads ask the database each time (nothing kept)
+    await reader.start().catch((error: unknown) => app.log.error(`The stock's announcements are not followed: ${describeError(error)}`));
+  });
+  app.addHook('onClose', async () => reader.stop());
+  void app.register(stockRoutes, options);
+};
+
+export const stockPlugin = fastifyPlugin(stock, { fastify: '5.x', name: 'site-stock' });
