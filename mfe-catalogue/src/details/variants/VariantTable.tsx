@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useHydrated, VisuallyHidden } from '@site/shared-ui';
+import { useHydrated } from '@site/shared-ui';
 import type { ProductVariant, TableCell } from '@site/content';
 import { productViewSearch } from '@site/contracts/product-view';
 import { priceText } from '../../listing/priceText';
@@ -16,6 +16,8 @@ import { useVariantText } from './i18n/variantText';
 import { VARIANT_TABLE_ID, variantQuoteProduct } from './variants';
 
 const VariantsTable = styled(Table)`
+  /* heard, not seen (the box around is named the same): hidden as shared-ui's VisuallyHidden hides, no element more */
+  > caption { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   tbody th { font-weight: 600; white-space: nowrap; }
   tbody th > * { display: block; margin-block-start: 4px; font-size: ${({ theme }) => theme.typeScale.xs}; }
   tbody tr[aria-current] { background: ${({ theme }) => theme.colors.brandLight}; }
@@ -50,9 +52,7 @@ export default function VariantTable({ caption, columns, variants, chosen, produ
   return (
     <Scroller role="region" aria-label={caption} tabIndex={0} id={VARIANT_TABLE_ID}>
       <VariantsTable>
-        <caption>
-          <VisuallyHidden>{caption}</VisuallyHidden>
-        </caption>
+        <caption>{caption}</caption>
         <thead>
           {header.map((row, rowIndex) => (
             <tr key={rowIndex}>
