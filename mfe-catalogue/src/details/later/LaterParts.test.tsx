@@ -15,10 +15,11 @@ import { testI18n } from '@test/render';
 import { DETAIL, GLAND_VARIANTS } from '../../testing/catalogueFixtures';
 import { GLAND_VARIANTS_AR } from '../../testing/arabicFixtures';
 import { Reviews } from '../../reviews/Reviews';
+import type { ProductQuoteFacts } from '../productDetailSlice';
 import { VARIANT_TABLE_ID } from '../variants/variants';
 import { LazyVariantTable, loadLaterParts } from './LaterParts';
 
-const QUOTE_FACTS = { code: 'HEX-CW-20S', unit: 'piece' as const, productCategoryId: 'industrial_cable_glands', image: 'gland_brass' };
+const QUOTE_FACTS: ProductQuoteFacts = { code: 'HEX-CW-20S', unit: 'piece', productCategoryId: 'industrial_cable_glands', image: 'gland_brass' };
 
 const inSite = (locale: Locale, part: ReactElement): ReactElement => (
   <SiteI18nProvider i18n={testI18n(locale)}>

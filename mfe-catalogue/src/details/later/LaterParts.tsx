@@ -28,10 +28,9 @@ export function loadLaterParts(serverHtmlId: string): Promise<Parts> {
 }
 
 // One component type whatever the chunk's state (the module's exports, never made here): a typed quantity survives
-// the chunk's arrival. The rule below guards against components made anew at each render, which these are not.
+// the chunk's arrival.
 function VariantTableChunk(props: VariantTableProps) {
   const { VariantTable } = loaded ?? use(loadLaterParts(VARIANT_TABLE_ID));
-  // eslint-disable-next-line react-hooks/static-components -- the chunk's one table, the same at every render
   return <VariantTable {...props} />;
 }
 
@@ -49,7 +48,6 @@ export const REVIEWS_HEADING_ID = 'product-reviews';
 
 function ReviewFormChunk(props: ReviewFormProps) {
   const { ReviewForm } = loaded ?? use(loadLaterParts(REVIEWS_HEADING_ID));
-  // eslint-disable-next-line react-hooks/static-components -- the chunk's one form, the same at every render
   return <ReviewForm {...props} />;
 }
 
