@@ -73,6 +73,17 @@ describe('startDataPaths', () => {
     expect(viewSearchOf(matchSiteRoute('/our-products/cables/lv_cable')!.route, '?sort=5')).toBe('');
   });
 
+  it("names a product page's chosen variant, and nothing that is not a variant code; such a page is not kept", () => {
+    const product = matchSiteRoute('/ar/our-products/cables/lv_cable')!;
+    expect(viewSearchOf(product.route, '?utm_source=x&variant=HEX-CW-25')).toBe('?variant=HEX-CW-25');
+    expect(viewSearchOf(product.route, '?variant=hex cw<25>')).toBe('');
+    expect(viewSearchOf(product.route, `?variant=${'A'.repeat(33)}`)).toBe('');
+    // the product's own data either way
+    expect(startDataPaths(product, '?variant=HEX-CW-25')).toEqual(startDataPaths(product, ''));
+    expect(isBoundedView(product.route, '?variant=HEX-CW-25')).toBe(false);
+    expect(isBoundedView(product.route, '')).toBe(true);
+  });
+
   it("asks for a search's page of results in the text and page its address names; no text, nothing", () => {
     const search = matchSiteRoute('/ar/search')!;
     expect(search.route).toMatchObject({ modulePath: './SearchResultsPage', index: false });

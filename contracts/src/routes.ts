@@ -9,6 +9,7 @@ import { generatePath, matchRoutes } from 'react-router-dom';
 import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, REVIEWS_API_PATTERN } from './api';
 import { hasListingFilters, listingViewOf, listingViewSearch } from './listingView';
 import { compareIdsOf, compareViewSearch } from './compareView';
+import { productVariantOf, productViewSearch } from './productView';
 import { searchApiQuery, searchViewOf, searchViewSearch } from './searchView';
 import type { RemoteName } from './federation';
 import { localizedDataPath, splitLocale, type Locale } from './locale';
@@ -300,13 +301,14 @@ export function matchSiteRoute(pathname: string): SiteRouteMatch | undefined {
 /**
  * The part of an address's query that changes what its page shows, in its one spelling ('' for none): a listing's
  * order and page ('?sort=2&page=3', listingView.ts), a search's text and page ('?q=swa&page=2', searchView.ts), a
- * comparison's products ('?ids=a,b', compareView.ts); every
- * other page ignores its query. The server draws, caches and preloads by it; anything else in a query makes no new page.
+ * comparison's products ('?ids=a,b', compareView.ts), a product's chosen variant ('?variant=HEX-CW-25',
+ * productView.ts); every other page ignores its query. The server draws, caches and preloads by it; anything else in a query makes no new page.
  */
 export function viewSearchOf(route: SiteRoute, search: string): string {
   if (route.kind === 'category') return listingViewSearch(listingViewOf(search));
   if (route.kind === 'search') return searchViewSearch(searchViewOf(search));
   if (route.kind === 'compare') return compareViewSearch(compareIdsOf(search));
+  if (route.kind === 'product') return productViewSearch(productVariantOf(search));
   return '';
 }
 
@@ -317,6 +319,8 @@ export function viewSearchOf(route: SiteRoute, search: string): string {
  */
 export function isBoundedView(route: SiteRoute, viewSearch: string): boolean {
   if (route.kind === 'search' || route.kind === 'compare') return false;
+  // a variant's code is anyone's to type, too: only the product's page without one is kept
+  if (route.kind === 'product') return viewSearch === '';
   return route.kind !== 'category' || !hasListingFilters(listingViewOf(viewSearch));
 }
 

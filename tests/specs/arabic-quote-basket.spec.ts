@@ -3,6 +3,7 @@
 // id from src/i18n/ar.json, the values filled in as the apps fill them), product and branch names the Arabic data's.
 // The request is stored with language 'ar'; the branch's mail (English, as every mail to a branch) says
 // "Language: Arabic", the buyer's confirmation is in Arabic; both carry the PDF.
+import { productViewSearch } from '@site/contracts/product-view';
 import { pdfText } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, lineNameOf, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
@@ -128,18 +129,19 @@ test.describe('the quote basket in Arabic', { tag: ['@local', '@catalogue'] }, (
 
   test('a refused quantity says why in Arabic; the panel and the badge are Arabic, the count in Western digits', async ({ page }) => {
     const { gland } = JOURNEY;
-    await page.goto(`/ar${gland.pagePath}`);
+    // its first size chosen: a product of several has "Add to quote" in its summary once one is
+    await page.goto(`/ar${gland.pagePath}${productViewSearch(gland.code)}`);
     await page.getByRole('textbox', { name: ARABIC_TEXTS.pageQuantity, exact: true }).fill('2.5');
     await page.getByRole('button', { name: ARABIC_TEXTS.pageAdd, exact: true }).click();
     await expect(page.getByText(ar('ui.quantityProblem.notWhole', { unit: ar('ui.unit.piece') }), { exact: true })).toBeVisible();
     await expect(basketButton(page, ARABIC_TEXTS, 0)).toBeVisible();
 
-    await addFromProductPage(page, ARABIC_TEXTS, '12', ARABIC_TEXTS.quantity(12, 'piece'));
+    await addFromProductPage(page, ARABIC_TEXTS, gland, '12', ARABIC_TEXTS.quantity(12, 'piece'));
     await expect(basketButton(page, ARABIC_TEXTS, 1)).toBeVisible();
     await expect(basketBadge(page)).toHaveText('1');
     await basketButton(page, ARABIC_TEXTS, 1).click();
     const panel = page.getByRole('dialog', { name: ARABIC_TEXTS.panelTitle, exact: true });
-    await expect(panel.getByText(ARABIC_TEXTS.productName(gland), { exact: true })).toBeVisible();
+    await expect(panel.getByText(ARABIC_TEXTS.lineName(gland), { exact: true })).toBeVisible();
     await expect(panel.getByText(ARABIC_TEXTS.quantity(12, 'piece'), { exact: true })).toBeVisible();
     await expect(panel.getByRole('link', { name: ARABIC_TEXTS.requestQuote, exact: true })).toHaveAttribute('href', '/ar/request-quote');
     expect.soft(await englishUiStringsOn(page), 'English UI strings with the basket panel open').toEqual([]);

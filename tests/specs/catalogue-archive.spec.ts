@@ -22,10 +22,11 @@ const GONE = {
 
 /** What addFromProductPage reads, in English. */
 const PAGE_TEXTS = {
+  prefix: '',
   pageQuantity: 'Quantity',
   pageAdd: 'Add to quote',
   added: (quantity: string) => `Added ${quantity} to your quote basket.`,
-} as BasketTexts;
+} satisfies Pick<BasketTexts, 'prefix' | 'pageQuantity' | 'pageAdd' | 'added'>;
 
 /** Chromium logs each answer of 400 and over itself ("Failed to load resource: … 410"). */
 const isStatusLine = (message: string, status: number) => message.includes(`the server responded with a status of ${status}`);
@@ -60,10 +61,8 @@ test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', 
     test.setTimeout(90_000);
     const at = (path: string) => `${staff.url}${path}`;
     // the visitor's basket: the gland and a cable
-    await page.goto(at(gland.pagePath));
-    await addFromProductPage(page, PAGE_TEXTS, '40', '40 pieces');
-    await page.goto(at(metreCable.pagePath));
-    await addFromProductPage(page, PAGE_TEXTS, '100', '100 metres');
+    await addFromProductPage(page, PAGE_TEXTS, gland, '40', '40 pieces', { siteUrl: staff.url });
+    await addFromProductPage(page, PAGE_TEXTS, metreCable, '100', '100 metres', { siteUrl: staff.url });
 
     await change(STAFF_API.catalogueArchive);
 

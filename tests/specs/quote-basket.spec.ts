@@ -4,55 +4,11 @@
 // received by an SMTP server on loopback. Then the basket's life: reloads, a second tab, a remote down, bad quantities.
 // The texts are the agreed English ones (/request-quote and the header's agreed names), exact.
 import type { Page } from '@playwright/test';
-import { pdfText } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
-import { JOURNEY, lineNameOf, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
-import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';
-import { englishData } from '../support/ui-strings';
+import { branchEmail, expectPdfAttachment, JOURNEY, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
+import { addFromProductPage, basketBadge, basketButton, ENGLISH, JOURNEY_LINES, runQuoteJourney, type Buyer } from '../support/quote-journey';
 
 localOnly('starts its own server with a mail catcher and reads the stored request from its database');
-
-const UNITS = { metre: ['metre', 'metres'], piece: ['piece', 'pieces'] } as Record<string, [string, string]>;
-
-const ENGLISH: BasketTexts = {
-  prefix: '',
-  productName: (product) => product.productName,
-  lineName: (product) => lineNameOf(product.productName, product.firstLabel.en),
-  quantity: (count, unit) => `${count} ${UNITS[unit]![count === 1 ? 0 : 1]}`,
-  cardQuantity: (name) => `Quantity of ${name}`,
-  cardAdd: (name) => `Add ${name} to quote`,
-  pageQuantity: 'Quantity',
-  pageAdd: 'Add to quote',
-  added: (quantity) => `Added ${quantity} to your quote basket.`,
-  viewBasket: 'View quote basket',
-  basketButton: (count) => (count === 0 ? 'Quote basket, empty' : `Quote basket, ${count} ${count === 1 ? 'product' : 'products'}`),
-  panelTitle: 'Quote basket',
-  requestQuote: 'Request a quote',
-  companyPage: { path: '/about', heading: 'About Us' },
-  pageTitle: 'Request a Quote',
-  linesCaption: 'Products to quote',
-  lineQuantity: (name) => `Quantity of ${name}`,
-  pasteLabel: 'Paste a list',
-  pasteAdd: 'Add from list',
-  pasteAdded: (count) => `Added ${count} ${count === 1 ? 'product' : 'products'} from your list.`,
-  notRecognised: 'Not recognised:',
-  field: {
-    company: 'Company',
-    name: 'Your name',
-    email: 'Email',
-    phone: 'Phone',
-    branch: 'Branch',
-    deliveryCity: 'Delivery city',
-    neededBy: 'Needed by',
-    notes: 'Notes',
-    humanCheck: '23 - 14 = ?',
-  },
-  branchOption: 'Oman',
-  send: 'Send request',
-  sentHeading: 'Request sent',
-  reference: (reference) => `Your reference is ${reference}.`,
-  downloadPdf: 'Download PDF',
-};
 
 const BUYER: Buyer = {
   companyName: 'Gulf Build LLC',
@@ -63,23 +19,6 @@ const BUYER: Buyer = {
   deliveryCity: 'Muscat',
   notes: 'Delivery to site gate 3, mornings only.',
 };
-
-const branches = englishData<{ name: string; email: string }[]>('branches.json');
-const branchEmail = (name: string) => branches.find((branch) => branch.name === name)!.email;
-
-/** The PDF attached to a mail: a PDF, named after the reference, saying the reference and the codes. */
-function expectPdfAttachment(mail: { attachments: { filename: string; contentType: string; content: Buffer }[] }, reference: string, codes: string[]): void {
-  expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[`${reference}.pdf`, 'application/pdf']]);
-  const pdf = mail.attachments[0]!.content;
-  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const read = pdfText(pdf);
-  if ('skipped' in read) {
-    test.info().annotations.push({ type: 'skipped check', description: read.skipped });
-    return;
-  }
-  expect(read.text).toContain(reference);
-  for (const code of codes) expect(read.text).toContain(code);
-}
 
 test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
   test('the journey: two products from a listing and one from its page, the badge on a company page, a changed quantity and a pasted list, sent; stored and mailed with the PDF', async ({ page, consoleProblems }) => {
@@ -145,10 +84,9 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
 
   test('the basket survives a reload and is the same in a second tab, updated there without a reload', async ({ page, context, consoleProblems }) => {
     const { gland, pastedGland } = JOURNEY;
-    await page.goto(gland.pagePath);
-    await addFromProductPage(page, ENGLISH, '3', ENGLISH.quantity(3, 'piece'));
-    // the same product again adds to its quantity
-    await addFromProductPage(page, ENGLISH, '2', ENGLISH.quantity(2, 'piece'));
+    await addFromProductPage(page, ENGLISH, gland, '3', ENGLISH.quantity(3, 'piece'));
+    // the same variant again adds to its quantity
+    await addFromProductPage(page, ENGLISH, gland, '2', ENGLISH.quantity(2, 'piece'));
     await expect(basketButton(page, ENGLISH, 1)).toBeVisible();
 
     const second = await context.newPage();
@@ -156,8 +94,7 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     await expect(basketButton(second, ENGLISH, 1)).toBeVisible();
 
     // added in the first tab: the second one counts it at once (the storage event), no reload
-    await page.goto(pastedGland.pagePath);
-    await addFromProductPage(page, ENGLISH, '7', ENGLISH.quantity(7, 'piece'));
+    await addFromProductPage(page, ENGLISH, pastedGland, '7', ENGLISH.quantity(7, 'piece'));
     await expect(basketButton(second, ENGLISH, 2)).toBeVisible();
     await expect(basketBadge(second)).toHaveText('2');
 
@@ -173,7 +110,7 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
 
     // removed on the request page of the second tab: gone from the first one's badge too
     await second.goto('/request-quote');
-    await second.getByRole('button', { name: `Remove ${gland.productName}`, exact: true }).click();
+    await second.getByRole('button', { name: `Remove ${ENGLISH.lineName(gland)}`, exact: true }).click();
     await expect(basketButton(second, ENGLISH, 1)).toBeVisible();
     await expect(basketButton(page, ENGLISH, 1)).toBeVisible();
     expect(consoleProblems.messages).toEqual([]);
@@ -183,8 +120,7 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     test.setTimeout(90_000);
     const slow = expect.configure({ timeout: 20_000 });
     const { gland, pastedGland } = JOURNEY;
-    await page.goto(gland.pagePath);
-    await addFromProductPage(page, ENGLISH, '4', ENGLISH.quantity(4, 'piece'));
+    await addFromProductPage(page, ENGLISH, gland, '4', ENGLISH.quantity(4, 'piece'));
 
     // every file of the catalogue remote refused, as if its host were down (faults.spec.ts)
     await page.route('**/remotes/catalogue/**', (route) => route.abort('connectionrefused'));
@@ -193,7 +129,7 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     await expect(basketButton(page, ENGLISH, 1)).toBeVisible();
     await basketButton(page, ENGLISH, 1).click();
     const panel = page.getByRole('dialog', { name: 'Quote basket', exact: true });
-    await expect(panel.getByText(gland.productName, { exact: true })).toBeVisible();
+    await expect(panel.getByText(ENGLISH.lineName(gland), { exact: true })).toBeVisible();
     await panel.getByRole('link', { name: 'Request a quote', exact: true }).click();
 
     await slow(page.getByRole('heading', { level: 1, name: 'Request a Quote', exact: true })).toBeVisible();
@@ -246,7 +182,7 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
     await expect(page.getByText('Enter at most 2 decimal places.', { exact: true })).toBeVisible();
     await expect(basketButton(page, ENGLISH, 0)).toBeVisible();
-    await addFromProductPage(page, ENGLISH, '1.25', ENGLISH.quantity(1.25, 'metre'));
+    await addFromProductPage(page, ENGLISH, metreCable, '1.25', ENGLISH.quantity(1.25, 'metre'));
 
     // on the request page: the line's problem, and no sending while it stands
     await page.goto('/request-quote');

@@ -5,6 +5,7 @@
 // SMTP is back (received by the loopback SMTP server), its status and a note kept across reloads, the review hidden and
 // gone from the public product page and the listing's rating, and the sign-out that ends the session on the server.
 import type { Page } from '@playwright/test';
+import { productViewSearch } from '@site/contracts/product-view';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
@@ -96,7 +97,8 @@ async function visitorsSubmit(page: Page, url: string): Promise<void> {
   await expect.poll(async () => (await cardNames(page))[0]).toBe(REVIEWED.productName);
 
   // a quote request: one product into the basket, the request page's form sent to Oman
-  await page.goto(`${url}${GLAND.pagePath}`);
+  // its first size chosen: a product of several variants has "Add to quote" in its summary once one is
+  await page.goto(`${url}${GLAND.pagePath}${productViewSearch(GLAND.code)}`);
   await page.getByRole('textbox', { name: 'Quantity', exact: true }).fill('40');
   await page.getByRole('button', { name: 'Add to quote', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added 40 pieces to your quote basket.' })).toBeVisible();

@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { productImagePath } from '@site/content';
 import { htmlToText } from '@site/content/html-text';
 import { productPath } from '@site/contracts/paths';
+import { productViewSearch } from '@site/contracts/product-view';
 import { test, expect, siteHas } from '../support/fixtures';
 import { siteListing, siteProduct } from '../support/site-facts';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT } from '../support/site-routes';
@@ -73,11 +74,13 @@ const pagedProduct = (request: APIRequestContext): Promise<PagedProduct | undefi
     const { products } = await siteListing(request, EXAMPLE_PRODUCT.categoryId);
     const ids = [EXAMPLE_PRODUCT.productId, ...products.map(({ id }) => id).filter((id) => id !== EXAMPLE_PRODUCT.productId)];
     const withText: { id: string; name: string; picture?: string; words: string; categoryTitle: string }[] = [];
+    const withCode = new Map<string, string>();
     for (const id of ids) {
       const answer = await siteProduct(request, id);
       const paragraph = answer?.product.detail?.[0];
       if (answer === undefined || paragraph === undefined) continue;
       const words = firstWords(paragraph);
+      withCode.set(id, answer.variants[0]!.code);
       withText.push({
         id,
         name: answer.listing.productName,
@@ -88,7 +91,9 @@ const pagedProduct = (request: APIRequestContext): Promise<PagedProduct | undefi
       const first = withText.find((product) => product.picture !== undefined && product.words.split(' ').length >= 2);
       const next = withText.find((product) => product !== first && products.some(({ id: listed }) => listed === product.id));
       if (first?.picture !== undefined && next !== undefined) {
-        const path = productPath(EXAMPLE_PRODUCT.categoryId, first.id);
+        // its first variant chosen: the summary of a product of several has "Add to quote" once one is
+        const code = withCode.get(first.id)!;
+        const path = `${productPath(EXAMPLE_PRODUCT.categoryId, first.id)}${productViewSearch(code)}`;
         return { path, picture: first.picture, summaryWords: first.words, categoryTitle: first.categoryTitle, nextName: next.name };
       }
     }

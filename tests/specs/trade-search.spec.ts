@@ -7,7 +7,7 @@
 // SEARCH_SYNONYMS) whose words a product's name has, an Arabic name's first words without hamza or shadda. What the
 // page must show is the search API's answer to the same text (its results in order, its suggestion, the phrases it
 // marks), so a site whose search finds something else fails, and one whose catalogue offers no such text skips.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { foldSearchText, highlightSegments } from '@site/content/search-text';
 import { SEARCH_SYNONYMS } from '@site/content/search-synonyms';
 import type { ListingResponse, SearchResponse } from '@site/contracts/catalogue-api';
@@ -17,16 +17,9 @@ import { SEARCH_RESULTS_PAGE_SIZE, searchViewSearch } from '@site/contracts/sear
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import { test, expect, siteHas } from '../support/fixtures';
 import { findInCatalogue, siteListing, siteProduct, siteSearch } from '../support/site-facts';
+import { openSearch } from '../support/site-search';
 import { EXAMPLE_CATEGORY_PATH } from '../support/site-routes';
 import { message } from '../support/ui-strings';
-
-async function openSearch(page: Page, path: string, buttonName: string, dialogName: string) {
-  await page.goto(path);
-  await page.getByRole('banner').getByRole('button', { name: buttonName, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog.getByRole('combobox')).toBeFocused();
-  return dialog;
-}
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const named = (title: string): RegExp => new RegExp(escaped(title));

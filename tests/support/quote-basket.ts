@@ -1,13 +1,13 @@
 // The quote basket's journeys (specs/quote-basket.spec.ts and specs/arabic-quote-basket.spec.ts): the
 // products they pick, a site of their own that mails through a real SMTP server on loopback, the request as stored in
 // that site's embedded database, and the apps' messages in either language (the Arabic suite reads its texts there).
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { QuoteUnit } from '@site/content/validation';
 import { categoryPath } from '@site/contracts/paths';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPglite, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@site/server/test-support';
+import { openPglite, pdfText, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@site/server/test-support';
 import { startSite, type RunningSite } from './site-server';
 import { englishData } from './ui-strings';
 
@@ -63,6 +63,10 @@ export const JOURNEY = {
 /** A code no product has (the pasted list's unknown line). */
 export const UNKNOWN_CODE = 'XYZ-000';
 
+const branches = englishData<{ name: string; email: string }[]>('branches.json');
+/** The e-mail address of the branch named `name` (content/data/branches.json): where its requests are mailed. */
+export const branchEmail = (name: string): string => branches.find((branch) => branch.name === name)!.email;
+
 /** A date `days` from today (UTC) as a date field takes it: 'YYYY-MM-DD'. */
 export const daysFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -79,6 +83,16 @@ export interface MailingSite {
   stop(): Promise<void>;
 }
 
+/** A server's settings that make its outbox send at once to `smtp`, and take every browser test's requests. */
+export const mailingEnv = (smtp: TestSmtpServer): Record<string, string> => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Crescent website <website@example.com>',
+  MAIL_POLL_SECONDS: '0.2',
+  MAIL_RETRY_BASE_SECONDS: '0.5',
+  // every browser test comes from 127.0.0.1 (the limiter is the server tests')
+  SUBMIT_RATE_LIMIT_MAX: '10000',
+});
+
 /** The built server on a fresh embedded database, its outbox sending at once to an SMTP server on loopback. */
 export async function startMailingSite(): Promise<MailingSite> {
   const smtp = await startSmtpServer();
@@ -86,14 +100,7 @@ export async function startMailingSite(): Promise<MailingSite> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-e2e-quote-'));
   let site: RunningSite;
   try {
-    site = await startSite({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Crescent website <website@example.com>',
-      MAIL_POLL_SECONDS: '0.2',
-      MAIL_RETRY_BASE_SECONDS: '0.5',
-      // every browser test comes from 127.0.0.1 (the limiter is the server tests')
-      SUBMIT_RATE_LIMIT_MAX: '10000',
-    }, { dataDir });
+    site = await startSite(mailingEnv(smtp), { dataDir });
   } catch (error) {
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -120,6 +127,20 @@ export async function mailsTo(smtp: TestSmtpServer, recipient: string, count = 1
     .poll(() => found().length, { message: `mails to ${recipient}`, timeout: timeoutMs, intervals: [200] })
     .toBeGreaterThanOrEqual(count);
   return found();
+}
+
+/** The PDF attached to a mail: a PDF, named after the reference, saying the reference and the codes. */
+export function expectPdfAttachment(mail: { attachments: { filename: string; contentType: string; content: Buffer }[] }, reference: string, codes: string[]): void {
+  expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[`${reference}.pdf`, 'application/pdf']]);
+  const pdf = mail.attachments[0]!.content;
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const read = pdfText(pdf);
+  if ('skipped' in read) {
+    test.info().annotations.push({ type: 'skipped check', description: read.skipped });
+    return;
+  }
+  expect(read.text).toContain(reference);
+  for (const code of codes) expect(read.text).toContain(code);
 }
 
 export interface StoredQuoteRequest {

@@ -4,8 +4,9 @@
 // catalogs' Arabic for the same messages: the steps are the same, only the words differ.
 import type { Locator, Page } from '@playwright/test';
 import type { QuoteUnit } from '@site/content/validation';
+import { productViewSearch } from '@site/contracts/product-view';
 import { expect } from './fixtures';
-import { JOURNEY, UNKNOWN_CODE, daysFromToday, type QuoteProduct } from './quote-basket';
+import { JOURNEY, UNKNOWN_CODE, daysFromToday, lineNameOf, type QuoteProduct } from './quote-basket';
 
 /** What the journey reads and clicks, in one edition's words. */
 export interface BasketTexts {
@@ -45,6 +46,49 @@ export interface BasketTexts {
   downloadPdf: string;
 }
 
+const UNITS = { metre: ['metre', 'metres'], piece: ['piece', 'pieces'] } as Record<string, [string, string]>;
+
+/** The journey's texts on English pages: the agreed English ones (/request-quote and the header's agreed names), exact. */
+export const ENGLISH: BasketTexts = {
+  prefix: '',
+  productName: (product) => product.productName,
+  lineName: (product) => lineNameOf(product.productName, product.firstLabel.en),
+  quantity: (count, unit) => `${count} ${UNITS[unit]![count === 1 ? 0 : 1]}`,
+  cardQuantity: (name) => `Quantity of ${name}`,
+  cardAdd: (name) => `Add ${name} to quote`,
+  pageQuantity: 'Quantity',
+  pageAdd: 'Add to quote',
+  added: (quantity) => `Added ${quantity} to your quote basket.`,
+  viewBasket: 'View quote basket',
+  basketButton: (count) => (count === 0 ? 'Quote basket, empty' : `Quote basket, ${count} ${count === 1 ? 'product' : 'products'}`),
+  panelTitle: 'Quote basket',
+  requestQuote: 'Request a quote',
+  companyPage: { path: '/about', heading: 'About Us' },
+  pageTitle: 'Request a Quote',
+  linesCaption: 'Products to quote',
+  lineQuantity: (name) => `Quantity of ${name}`,
+  pasteLabel: 'Paste a list',
+  pasteAdd: 'Add from list',
+  pasteAdded: (count) => `Added ${count} ${count === 1 ? 'product' : 'products'} from your list.`,
+  notRecognised: 'Not recognised:',
+  field: {
+    company: 'Company',
+    name: 'Your name',
+    email: 'Email',
+    phone: 'Phone',
+    branch: 'Branch',
+    deliveryCity: 'Delivery city',
+    neededBy: 'Needed by',
+    notes: 'Notes',
+    humanCheck: '23 - 14 = ?',
+  },
+  branchOption: 'Oman',
+  send: 'Send request',
+  sentHeading: 'Request sent',
+  reference: (reference) => `Your reference is ${reference}.`,
+  downloadPdf: 'Download PDF',
+};
+
 /** What the buyer types in the form. */
 export interface Buyer {
   companyName: string;
@@ -72,8 +116,20 @@ export async function addFromCard(page: Page, texts: BasketTexts, product: Quote
   await expect(status.getByRole('link', { name: texts.viewBasket, exact: true })).toHaveAttribute('href', `${texts.prefix}/request-quote`);
 }
 
-/** Adds `quantity` of the product whose page is shown, and checks the confirmation. */
-export async function addFromProductPage(page: Page, texts: BasketTexts, quantity: string, confirmed: string): Promise<void> {
+/**
+ * Opens `product`'s page with a variant chosen (`?variant=<code>`, by default its first: the product's own code), whose
+ * summary then has "Add to quote" (that of a product of several variants has none until one is chosen), adds `quantity`
+ * of that variant there, and checks the confirmation. `siteUrl`: a site of the spec's own ('' for the suite's).
+ */
+export async function addFromProductPage(
+  page: Page,
+  texts: Pick<BasketTexts, 'prefix' | 'pageQuantity' | 'pageAdd' | 'added'>,
+  product: QuoteProduct,
+  quantity: string,
+  confirmed: string,
+  { code = product.code, siteUrl = '' }: { code?: string; siteUrl?: string } = {},
+): Promise<void> {
+  await page.goto(`${siteUrl}${texts.prefix}${product.pagePath}${productViewSearch(code)}`);
   await page.getByRole('textbox', { name: texts.pageQuantity, exact: true }).fill(quantity);
   await page.getByRole('button', { name: texts.pageAdd, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: texts.added(confirmed) })).toBeVisible();
@@ -110,9 +166,8 @@ export async function runQuoteJourney(page: Page, siteUrl: string, texts: Basket
   await addFromCard(page, texts, secondCable, '100', texts.quantity(100, 'metre'));
   await expect(basketButton(page, texts, 2)).toBeVisible();
 
-  // one from its product page
-  await page.goto(at(gland.pagePath));
-  await addFromProductPage(page, texts, '40', texts.quantity(40, 'piece'));
+  // one from its product page: its first size
+  await addFromProductPage(page, texts, gland, '40', texts.quantity(40, 'piece'), { siteUrl });
   await expect(basketButton(page, texts, 3)).toBeVisible();
 
   // a company page (another remote): the badge says 3, the panel lists the lines
@@ -124,7 +179,8 @@ export async function runQuoteJourney(page: Page, siteUrl: string, texts: Basket
   const panel = page.getByRole('dialog', { name: texts.panelTitle, exact: true });
   await expect(panel).toBeVisible();
   for (const [product, quantity] of [[metreCable, 212.5], [secondCable, 100], [gland, 40]] as const) {
-    await expect(panel.getByText(texts.productName(product), { exact: true })).toBeVisible();
+    // each line named with its variant's label (the gland's size; a product of one variant has none)
+    await expect(panel.getByText(texts.lineName(product), { exact: true })).toBeVisible();
     await expect(panel.getByText(texts.quantity(quantity, product.unit), { exact: true })).toBeVisible();
   }
   await panel.getByRole('link', { name: texts.requestQuote, exact: true }).click();
@@ -154,7 +210,14 @@ export async function runQuoteJourney(page: Page, siteUrl: string, texts: Basket
   await expect(lines.getByRole('textbox', { name: texts.lineQuantity(texts.lineName(pastedGland)), exact: true })).toHaveValue('12');
   await expect(basketButton(page, texts, 4)).toBeVisible();
 
-  // the form
+  return sendQuoteRequest(page, texts, buyer);
+}
+
+/**
+ * On the request page, with its lines: the buyer's form filled in and sent, up to the page saying the reference and the
+ * basket emptied. Returns what the server answered and what the page sent.
+ */
+export async function sendQuoteRequest(page: Page, texts: BasketTexts, buyer: Buyer): Promise<JourneyResult> {
   const f = texts.field;
   const textbox = (name: string) => page.getByRole('textbox', { name, exact: true });
   await textbox(f.company).fill(buyer.companyName);

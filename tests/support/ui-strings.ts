@@ -13,11 +13,23 @@ import { REPO_ROOT } from './site-server';
 export const CATALOG_APPS = ['shell', 'mfe-catalogue', 'mfe-company', 'mfe-contact', 'mfe-chat', 'shared-ui'] as const;
 export type CatalogApp = (typeof CATALOG_APPS)[number];
 
+/**
+ * A part of an app with a catalog of its own in its chunk (<folder>/i18n/<locale>.json: the product page's variant
+ * table), read with its app's: its words are the app's words.
+ */
+const CATALOG_PARTS: readonly { app: CatalogApp; folder: string }[] = [{ app: 'mfe-catalogue', folder: 'mfe-catalogue/src/details/variants' }];
+
 type Catalog = Readonly<Record<string, string>>;
 
 const catalogs = new Map<string, Catalog>();
+/** An app's catalog in `locale`, its parts' messages included. */
 export function readCatalog(app: CatalogApp, locale: 'en' | 'ar'): Catalog {
-  const file = path.join(REPO_ROOT, app, 'src', 'i18n', `${locale}.json`);
+  const parts = CATALOG_PARTS.filter((part) => part.app === app).map((part) => readCatalogFile(path.join(REPO_ROOT, part.folder, 'i18n', `${locale}.json`)));
+  const own = readCatalogFile(path.join(REPO_ROOT, app, 'src', 'i18n', `${locale}.json`));
+  return parts.length === 0 ? own : (Object.assign({}, own, ...parts) as Catalog);
+}
+
+function readCatalogFile(file: string): Catalog {
   let catalog = catalogs.get(file);
   if (!catalog) {
     catalog = JSON.parse(readFileSync(file, 'utf8')) as Catalog;

@@ -14,7 +14,12 @@ const REMOTE_PREFIX = { 'mfe-catalogue': 'catalogue.', 'mfe-company': 'company.'
 /** Arabic messages that are rightly not in Arabic script, by app. */
 const NOT_ARABIC_SCRIPT = { shell: new Set(['language.switch']) };
 
-const readCatalog = (app, locale) => JSON.parse(readFileSync(new URL(`../../${app}/src/i18n/${locale}.json`, import.meta.url), 'utf8'));
+/** A part's own catalogs, in its chunk (under <app>/src/<folder>/i18n/), held to the same rules as its app's. */
+const PARTS = { 'mfe-catalogue/src/details/variants': 'mfe-catalogue' };
+
+const readJson = (path) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
+const readCatalog = (app, locale) => readJson(`${app}/src/i18n/${locale}.json`);
+const readPart = (part, locale) => readJson(`${part}/i18n/${locale}.json`);
 
 /** The ICU arguments ({count}, {name, plural, …}) and element tags (<0>, </0>) a message uses, sorted. */
 function placeholders(message) {
@@ -25,16 +30,21 @@ function placeholders(message) {
 
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
-for (const app of APPS) {
+const CATALOGS = [
+  ...APPS.map((app) => ({ name: app, app, read: (locale) => readCatalog(app, locale) })),
+  ...Object.entries(PARTS).map(([part, app]) => ({ name: part, app, read: (locale) => readPart(part, locale) })),
+];
+
+for (const { name: app, app: owner, read } of CATALOGS) {
   test(`${app}: Arabic and English catalogs have the same messages, arguments and tags`, () => {
-    const en = readCatalog(app, 'en');
-    const ar = readCatalog(app, 'ar');
+    const en = read('en');
+    const ar = read('ar');
     assert.deepEqual(Object.keys(ar).sort(), Object.keys(en).sort(), 'message ids differ between en.json and ar.json');
     for (const [id, english] of Object.entries(en)) {
       assert.ok(typeof english === 'string' && english.trim() !== '', `${app} en ${id} is empty`);
       assert.ok(typeof ar[id] === 'string' && ar[id].trim() !== '', `${app} ar ${id} is empty`);
       assert.deepEqual(placeholders(ar[id]), placeholders(english), `${app} ${id}: arguments or tags differ`);
-      if (!NOT_ARABIC_SCRIPT[app]?.has(id)) assert.match(ar[id], ARABIC_LETTER, `${app} ar ${id} is not written in Arabic`);
+      if (!NOT_ARABIC_SCRIPT[owner]?.has(id)) assert.match(ar[id], ARABIC_LETTER, `${app} ar ${id} is not written in Arabic`);
     }
   });
 }
@@ -46,6 +56,16 @@ test('message ids never meet across apps: each remote\'s start with its name, th
       const prefix = REMOTE_PREFIX[app];
       if (prefix === undefined) assert.ok(!prefixes.some((p) => id.startsWith(p)), `${app} id ${id} uses a remote's prefix`);
       else assert.ok(id.startsWith(prefix), `${app} id ${id} does not start with ${prefix}`);
+    }
+  }
+});
+
+test("a part's message ids start with its app's prefix and are none of its app's", () => {
+  for (const [part, app] of Object.entries(PARTS)) {
+    const own = readCatalog(app, 'en');
+    for (const id of Object.keys(readPart(part, 'en'))) {
+      assert.ok(id.startsWith(REMOTE_PREFIX[app]), `${part} id ${id} does not start with ${REMOTE_PREFIX[app]}`);
+      assert.ok(!(id in own), `${part} id ${id} is also in ${app}'s catalog`);
     }
   }
 });

@@ -153,6 +153,8 @@ describe.each(EDITIONS)('ProductDetailsPage in each edition ($locale)', (edition
     await screen.findByRole('heading', { level: 2, name: edition.detail.productName });
     await screen.findByRole('heading', { level: 2, name: reviews.heading });
     await waitFor(() => expect(screen.queryByText(reviews.loading)).toBeNull());
+    // the review form, in the page's later chunk
+    await screen.findByRole('form', { name: formTexts.label });
   };
 
   it("asks the catalogue API for its product in the page's language and says every label of the page in it", async () => {
@@ -371,6 +373,8 @@ describe('ProductDetailsPage', () => {
     // The sections below the summary render in a deferred pass, then the reviews arrive.
     await screen.findByRole('heading', { level: 2, name: 'Reviews' });
     await waitFor(() => expect(screen.queryByText('Loading reviews')).toBeNull());
+    // the review form, in the page's later chunk
+    await screen.findByRole('form', { name: 'Write a Review' });
   };
 
   it('shows the loader, then every section in the spec order, with breadcrumb and title', async () => {

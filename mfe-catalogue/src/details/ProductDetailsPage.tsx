@@ -1,5 +1,5 @@
-import { useDeferredValue, useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
@@ -8,11 +8,15 @@ import { usePageTitle } from '../common/usePageTitle';
 import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
+import { productVariantOf } from '@site/contracts/product-view';
+import { loadLaterParts } from './later/LaterParts';
+import { chosenVariant, isVariantTable, VARIANT_TABLE_ID } from './variants/variants';
 import {
   fetchProductDetail,
   fetchReviews,
   selectProductDetail,
   selectProductQuoteFacts,
+  selectProductVariants,
   selectProductWithdrawn,
   selectProductDetailError,
   selectProductDetailStatus,
@@ -35,8 +39,14 @@ const NotFound = styled.div`
 `;
 
 /** /our-products/{productCategoryId}/{productId}: summary, detail blocks, the detail table and the reviews. */
-/** For the server (shared-store's LoadFirstView): the product (its reviews, visitors' data, load in the browser) as its effect below loads it, so the HTML has it. */
-export const loadFirstView: LoadFirstView = ({ dispatch, params }) => dispatch(fetchProductDetail(params.productId ?? ''));
+/**
+ * For the server (shared-store's LoadFirstView): the product (its reviews, visitors' data, load in the browser) as its
+ * effect below loads it, and the code of its variants' table where it has one, so the HTML has them.
+ */
+export const loadFirstView: LoadFirstView = async ({ dispatch, params }) => {
+  const loaded = await dispatch(fetchProductDetail(params.productId ?? ''));
+  if (fetchProductDetail.fulfilled.match(loaded) && isVariantTable(loaded.payload.variants)) await loadLaterParts(VARIANT_TABLE_ID);
+};
 
 export default function ProductDetailsPage() {
   const { productCategoryId = '', productId = '' } = useParams();
@@ -47,6 +57,11 @@ export default function ProductDetailsPage() {
   const loadedId = useAppSelector(selectProductId);
   const product = useAppSelector(selectProductDetail);
   const quoteFacts = useAppSelector(selectProductQuoteFacts);
+  const variants = useAppSelector(selectProductVariants);
+  // the address's query as the shared router facade gives it (it has no useSearchParams: useAddressQuery.ts)
+  const chosenCode = productVariantOf(useLocation().search);
+  const chosen = chosenVariant(variants, chosenCode);
+  const restVariants = useMemo(() => ({ variants, chosen: chosen?.code ?? null, quoteFacts }), [variants, chosen, quoteFacts]);
   const withdrawn = useAppSelector(selectProductWithdrawn);
   const status = useAppSelector(selectProductDetailStatus);
   const error = useAppSelector(selectProductDetailError);
@@ -127,10 +142,10 @@ export default function ProductDetailsPage() {
         <Spinner size={86} label={text('catalogue.details.loading')} />
       ) : (
         <>
-          <ProductSummary product={product} quoteFacts={quoteFacts} />
+          <ProductSummary product={product} quoteFacts={quoteFacts} variants={variants} chosen={chosen} />
           {restReady ? (
             <>
-              <ProductDetailsRest product={product} />
+              <ProductDetailsRest product={product} variants={restVariants} />
               <ProductReviews productId={productId} productName={product.productName} seedReviews={seedReviews} />
             </>
           ) : null}

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, CataloguePicture, maxWidth } from '@site/shared-ui';
-import { productImagePath, type ProductDetail } from '@site/content';
+import { productImagePath, type ProductDetail, type ProductVariant } from '@site/content';
 import { DescriptionList } from './description/DescriptionList';
 import { DescriptionSections } from './description/DescriptionSections';
 import { parseDescription } from './description/parseDescription';
@@ -14,6 +14,9 @@ import { ProductPicture } from './ProductPicture';
 import type { ProductQuoteFacts } from './productDetailSlice';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
+import { priceText } from '../listing/priceText';
+import { variantsPrice } from '../compare/variantFacts';
+import { isVariantTable, VARIANT_TABLE_ID, variantQuoteProduct } from './variants/variants';
 
 const Layout = styled.section`
   display: grid;
@@ -65,15 +68,29 @@ const Buttons = styled.div`
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
+export interface ProductSummaryProps {
+  product: ProductDetail;
+  quoteFacts: ProductQuoteFacts | null;
+  /** Its published variants in order (none from a server without them). */
+  variants?: readonly ProductVariant[];
+  /** The variant the address chose (?variant=), or null. */
+  chosen?: ProductVariant | null;
+}
+
 /**
- * The product summary: picture, name, code and "Add to quote" (when the listing has the product's unit), specification
+ * The product summary: picture, name, code, price and "Add to quote" (when the listing has the product's unit; of the
+ * chosen variant, or, for a product of several, their lowest price and number, and where to choose one), specification
  * blocks, category, brands, detail text, description and its sections, downloads.
  */
-export const ProductSummary = memo(function ProductSummary({ product, quoteFacts }: { product: ProductDetail; quoteFacts: ProductQuoteFacts | null }) {
+export const ProductSummary = memo(function ProductSummary({ product, quoteFacts, variants = [], chosen = null }: ProductSummaryProps) {
   const { blocks, sections } = useMemo(() => parseDescription(product.description), [product.description]);
   const brands = (product.company ?? []).map((name, index) => ({ name, logo: product.companyImg?.[index] }));
   const downloads = Object.entries(product.downloadFiles ?? {});
   const text = useText();
+  // Several to choose from in the table: their price ('from AED 12') and number, and a way there; one (or the chosen
+  // one): its code, price and form.
+  const several = isVariantTable(variants);
+  const variant = chosen ?? (several ? null : (variants[0] ?? null));
 
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
@@ -89,10 +106,28 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
         <h2>{product.productName}</h2>
         {quoteFacts ? (
           <>
-            <p>
-              <strong>{text('catalogue.summary.code')}</strong> <bdi dir="ltr">{quoteFacts.code}</bdi>
-            </p>
-            <AddToQuote product={{ ...quoteFacts, id: product.id, name: product.productName }} />
+            {variant === null && several ? (
+              <p>
+                {variantsPrice(variants, text)} · {text('catalogue.variants.count', { count: variants.length })}{' '}
+                <a href={`#${VARIANT_TABLE_ID}`}>{text('catalogue.variants.chooseBelow')}</a>
+              </p>
+            ) : (
+              <>
+                <p>
+                  <strong>{text('catalogue.summary.code')}</strong> <bdi dir="ltr">{variant?.code ?? quoteFacts.code}</bdi>
+                </p>
+                {variant !== null ? (
+                  <p>
+                    <strong>{text('catalogue.summary.price')}</strong> {priceText(variant.price, text)}
+                    {variant.packQuantity === undefined ? null : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
+                  </p>
+                ) : null}
+                <AddToQuote
+                  key={variant?.code}
+                  product={variant === null ? { ...quoteFacts, id: product.id, name: product.productName } : variantQuoteProduct(product.id, product.productName, quoteFacts, variant)}
+                />
+              </>
+            )}
             <CompareToggle id={product.id} name={product.productName} />
           </>
         ) : null}

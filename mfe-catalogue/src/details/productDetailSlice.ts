@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { addLoadCases, fetchOf, rootReducer, takeLoadedByServer, type LoadStatus } from '@site/shared-store';
-import type { CustomerReview, Product, ProductDetail } from '@site/content';
+import type { CustomerReview, Product, ProductDetail, ProductVariant } from '@site/content';
 import { catalogueProductApiPath } from '@site/contracts/api';
 import { PRODUCT_GONE_STATUS, type ProductGone, type ProductResponse } from '@site/contracts/catalogue-api';
 import type { ReviewToSend } from '@site/contracts/reviews-api';
@@ -18,6 +18,8 @@ export interface ProductDetailState {
   productDetail: ProductDetail | null;
   /** Its unit and code, from its listing record (null until it is loaded). */
   quoteFacts: ProductQuoteFacts | null;
+  /** Its published variants in order (docs/decisions/034-orderable-variants.md); empty until loaded, or from a server without them. */
+  variants: ProductVariant[];
   /** The product was withdrawn from the catalogue (the API's 410): its name and category, for the page's words and link. */
   withdrawn: WithdrawnProduct | null;
   status: LoadStatus;
@@ -34,6 +36,7 @@ const initialState: ProductDetailState = {
   productId: null,
   productDetail: null,
   quoteFacts: null,
+  variants: [],
   withdrawn: null,
   status: 'idle',
   error: null,
@@ -56,15 +59,15 @@ export const fetchProductDetail = createAsyncThunk(
   async (productId: string, { signal, extra }) => {
     const path = catalogueProductApiPath(productId);
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
-    if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null, withdrawn: null };
+    if (response.status === PRODUCT_NOT_FOUND) return { detail: null, quoteFacts: null, variants: [], withdrawn: null };
     if (response.status === PRODUCT_GONE_STATUS) {
       const { withdrawn } = (await response.json()) as ProductGone;
-      return { detail: null, quoteFacts: null, withdrawn: { productName: withdrawn.productName, categoryId: withdrawn.categoryId, categoryName: withdrawn.categoryName } };
+      return { detail: null, quoteFacts: null, variants: [], withdrawn: { productName: withdrawn.productName, categoryId: withdrawn.categoryId, categoryName: withdrawn.categoryName } };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { product, listing } = (await response.json()) as ProductResponse;
+    const { product, listing, variants = [] } = (await response.json()) as ProductResponse;
     const quoteFacts: ProductQuoteFacts = { code: listing.code, unit: listing.unit, productCategoryId: listing.productCategoryId, image: listing.image };
-    return { detail: product, quoteFacts, withdrawn: null };
+    return { detail: product, quoteFacts, variants, withdrawn: null };
   },
   // The server drew the page with this product: not again as it hydrates.
   {
@@ -91,11 +94,13 @@ export const productDetailSlice = createSlice({
         state.productId = action.meta.arg;
         state.productDetail = null;
         state.quoteFacts = null;
+        state.variants = [];
         state.withdrawn = null;
       },
       fulfilled: (state, action) => {
         state.productDetail = action.payload.detail;
         state.quoteFacts = action.payload.quoteFacts;
+        state.variants = action.payload.variants;
         state.withdrawn = action.payload.withdrawn;
       },
     });
@@ -118,6 +123,7 @@ export const productDetailSlice = createSlice({
     selectProductId: (state) => state.productId,
     selectProductDetail: (state) => state.productDetail,
     selectProductQuoteFacts: (state) => state.quoteFacts,
+    selectProductVariants: (state) => state.variants,
     selectProductWithdrawn: (state) => state.withdrawn,
     selectProductDetailStatus: (state) => state.status,
     selectProductDetailError: (state) => state.error,
@@ -137,6 +143,7 @@ export const {
   selectProductId,
   selectProductDetail,
   selectProductQuoteFacts,
+  selectProductVariants,
   selectProductWithdrawn,
   selectProductDetailStatus,
   selectProductDetailError,

@@ -26,6 +26,8 @@ export interface AddToQuoteProps {
   product: QuoteProduct;
   /** A listing card's form: the label hidden, the button named after the product (several on one page). */
   compact?: boolean;
+  /** What a compact form's field and button are named after, where not the product's name (a variant's code). */
+  namedAs?: string;
   className?: string;
 }
 
@@ -53,7 +55,7 @@ type Outcome = { kind: 'added'; quantity: number } | { kind: 'full' } | null;
  * "Add to quote": a quantity in the product's unit and a button; adding the same variant again adds to its
  * quantity (the basket's slice does it). A refused quantity is shown under the field, which gets the focus.
  */
-export function AddToQuote({ product, compact = false, className }: AddToQuoteProps) {
+export function AddToQuote({ product, compact = false, namedAs = product.name, className }: AddToQuoteProps) {
   const text = useText();
   const quantityTexts = useQuantityTexts();
   const dispatch = useAppDispatch();
@@ -89,7 +91,7 @@ export function AddToQuote({ product, compact = false, className }: AddToQuotePr
     <Form $compact={compact} className={className} onSubmit={add} noValidate>
       <QuantityField
         id={fieldId}
-        label={compact ? text('catalogue.quote.quantityOf', { name: product.name }) : text('catalogue.quote.quantity')}
+        label={compact ? text('catalogue.quote.quantityOf', { name: namedAs }) : text('catalogue.quote.quantity')}
         labelHidden={compact}
         unit={product.unit}
         value={typed}
@@ -103,7 +105,7 @@ export function AddToQuote({ product, compact = false, className }: AddToQuotePr
         {compact ? (
           // 'Add to quote' in sight, 'Add {name} to quote' heard: the name is inside the text, not an aria-label, so the
           // visible words stay part of the accessible name (WCAG 2.5.3 Label in Name).
-          <Rich id="catalogue.quote.addNamed" values={{ name: product.name }} components={{ 0: <VisuallyHidden /> }} />
+          <Rich id="catalogue.quote.addNamed" values={{ name: namedAs }} components={{ 0: <VisuallyHidden /> }} />
         ) : (
           text('catalogue.quote.add')
         )}

@@ -4,7 +4,7 @@ import type { CustomerReview } from '@site/content';
 import type { LoadStatus } from '@site/shared-store';
 import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { Stars } from '../common/Stars';
-import { ReviewForm } from './ReviewForm';
+import { LazyReviewForm, REVIEWS_HEADING_ID } from '../details/later/LaterParts';
 import type { ReviewSent } from './reviewsApi';
 import { useFailureText } from '../common/useFailureText';
 import { useText } from '../i18n/useText';
@@ -46,13 +46,13 @@ export interface ReviewsProps {
   onSubmit: (review: ReviewToSend) => Promise<ReviewSent>;
 }
 
-/** 'Reviews': the customer reviews (name, one star per star, comment) and the 'Write a Review' form. */
+/** 'Reviews': the customer reviews (name, one star per star, comment) and, once the page has started, the 'Write a Review' form. */
 export function Reviews({ productName, reviews, status, error, onRetry, onSubmit }: ReviewsProps) {
   const text = useText();
   const failureText = useFailureText();
   return (
-    <Section aria-labelledby="product-reviews">
-      <h2 id="product-reviews">{text('catalogue.reviews.heading')}</h2>
+    <Section aria-labelledby={REVIEWS_HEADING_ID}>
+      <h2 id={REVIEWS_HEADING_ID}>{text('catalogue.reviews.heading')}</h2>
       <h3>{text('catalogue.reviews.customerReviews')}</h3>
       {status === 'failed' ? (
         <Empty as="div">
@@ -75,7 +75,8 @@ export function Reviews({ productName, reviews, status, error, onRetry, onSubmit
           ))}
         </List>
       )}
-      <ReviewForm productName={productName} first={status === 'succeeded' && reviews.length === 0} onSubmit={onSubmit} />
+      {/* once the page has started, in the product page's later chunk */}
+      <LazyReviewForm productName={productName} first={status === 'succeeded' && reviews.length === 0} onSubmit={onSubmit} />
     </Section>
   );
 }

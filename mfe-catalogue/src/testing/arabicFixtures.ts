@@ -1,8 +1,8 @@
 // The Arabic edition of the catalogue's test records (catalogueFixtures.ts): what /data/ar/*.json serve on Arabic pages,
 // the same records with their prose in Arabic (as content/src/arabic/translatable.ts makes them), ids, prices and
 // pictures unchanged.
-import type { Product, ProductCategory, ProductDetail, SearchResult } from '@site/content';
-import { DETAIL, PRODUCTS, SEARCH_RESULTS } from './catalogueFixtures';
+import type { Product, ProductCategory, ProductDetail, ProductVariant, SearchResult } from '@site/content';
+import { DETAIL, GLAND_VARIANTS, PRODUCTS, SEARCH_RESULTS } from './catalogueFixtures';
 
 export const GLANDS_AR = 'جلب الكابلات الصناعية';
 
@@ -57,3 +57,9 @@ export const SEARCH_RESULTS_AR: SearchResult[] = SEARCH_RESULTS.map((result) => 
   title: result.id === 'tape_x' ? 'شريط فينيل' : `جلبة كابل نحاسية ${result.id === 'gland_a' ? 'CW' : 'E1W'}`,
   productCategory: result.id === 'tape_x' ? 'أشرطة Scotch والمعاجين العازلة' : GLANDS_AR,
 }));
+
+/** gland_a's variants in the Arabic answer: the same codes, rows and prices, their labels in Arabic. */
+export const GLAND_VARIANTS_AR: ProductVariant[] = GLAND_VARIANTS.map((variant) => ({ ...variant, label: variant.label.replace('Size', 'المقاس') }));
+
+/** gland_a as a family of those variants, in Arabic: its table is their rows. */
+export const DETAIL_AR_WITH_VARIANTS: ProductDetail = { ...DETAIL_AR, productDetailTableData: GLAND_VARIANTS_AR.map((variant) => variant.row!) };

@@ -1,5 +1,5 @@
 // Small catalogue records for tests, in the shapes of the site's data (@site/content types, from content/src/schema.ts).
-import type { CustomerReview, Product, ProductDetail, SearchResult } from '@site/content';
+import type { CustomerReview, Product, ProductDetail, ProductVariant, SearchResult } from '@site/content';
 import type { RatingsResponse } from '@site/contracts/reviews-api';
 
 export const product = (id: string, overrides: Partial<Product> = {}): Product => ({
@@ -74,6 +74,20 @@ export const DETAIL: ProductDetail = {
   downloadFiles: { 'Type Test Report': 'gland-a-tests.pdf' },
   viewManufacturersCatalogue: 'https://example.com/catalogue',
 };
+
+/**
+ * gland_a's orderable variants as the product answer carries them (docs/decisions/034-orderable-variants.md): each a
+ * row of its table, in order; the first one's price has fils, the last one has none ("Price on request").
+ */
+export const GLAND_VARIANTS: ProductVariant[] = [
+  { code: 'HEX-CW-20S', label: 'Size 20S (M20)', row: { size: '20S', thread: { mm: 'M20', inch: '3/4"' } }, price: 14.5, unit: 'piece', packQuantity: 100 },
+  { code: 'HEX-CW-20', mpn: 'CW20-BR', label: 'Size 20 (M20)', row: { size: '20', thread: { mm: 'M20', inch: '3/4"' } }, price: 12, unit: 'piece', packQuantity: 100 },
+  { code: 'HEX-CW-25', label: 'Size 25 (M25)', row: { size: '25', thread: { mm: 'M25', inch: '1"' } }, price: 18.75, unit: 'piece', packQuantity: 50 },
+  { code: 'HEX-CW-32', label: 'Size 32 (M32)', row: { size: '32', thread: { mm: 'M32', inch: '1 1/4"' } }, unit: 'piece' },
+];
+
+/** gland_a as a family of those variants: its table is their rows. */
+export const DETAIL_WITH_VARIANTS: ProductDetail = { ...DETAIL, productDetailTableData: GLAND_VARIANTS.map((variant) => variant.row!) };
 
 export const SEARCH_RESULTS: SearchResult[] = [
   { id: 'gland_a', title: 'CW Brass Cable Gland', productCategory: 'Industrial Cable Glands', productCategoryId: 'industrial_cable_glands', company: 'Hex', image: 'gland_brass' },

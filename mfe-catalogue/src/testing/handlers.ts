@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PRODUCT_API_PATTERN, CATALOGUE_SEARCH_API_PATH, RATINGS_API_PATH, reviewsApiPath } from '@site/contracts/api';
 import { LISTING_PAGE_SIZE, type CompareResponse, type CompareVariant, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
-import type { Product, ProductDetail, SearchResult } from '@site/content';
+import type { Product, ProductDetail, ProductVariant, SearchResult } from '@site/content';
 import { compareIdsOf } from '@site/contracts/compare-view';
 import { listingViewOf } from '@site/contracts/listing-view';
 import { DETAIL, PRODUCTS, RATINGS, SEARCH_RESULTS, SEED_REVIEW } from './catalogueFixtures';
@@ -41,14 +41,20 @@ export function searchApi(english: readonly SearchResult[] = SEARCH_RESULTS, ara
   });
 }
 
+/** One edition's records of the product API: details, listing records, and the variants of those that have them. */
+interface ProductRecords {
+  details: readonly ProductDetail[];
+  listing: readonly Product[];
+  /** By product id; a product without an entry has one variant: its listing record's code, unit and price. */
+  variants?: Readonly<Record<string, readonly ProductVariant[]>>;
+}
+
 /**
  * GET /api/catalogue/products/:productId over these records, as the server answers (catalogueRoutes.ts): the detail
- * record and the listing record of the product, in the language `?lang=` names, or the 404 of an unknown id.
+ * record, the listing record and the variants of the product, in the language `?lang=` names, or the 404 of an
+ * unknown id.
  */
-export function productApi(
-  english: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL], listing: PRODUCTS },
-  arabic: { details: readonly ProductDetail[]; listing: readonly Product[] } = { details: [DETAIL_AR], listing: PRODUCTS_AR },
-) {
+export function productApi(english: ProductRecords = { details: [DETAIL], listing: PRODUCTS }, arabic: ProductRecords = { details: [DETAIL_AR], listing: PRODUCTS_AR }) {
   return http.get(CATALOGUE_PRODUCT_API_PATTERN, ({ params, request }) => {
     const edition = new URL(request.url).searchParams.get('lang') === 'ar' ? arabic : english;
     const product = edition.details.find((detail) => detail.id === params.productId);
@@ -56,9 +62,9 @@ export function productApi(
     if (product === undefined || listing === undefined) {
       return HttpResponse.json({ error: `There is no product "${String(params.productId)}" in the catalogue` }, { status: 404 });
     }
-    // a product of these records has one variant, as the server gives a product without a table of parts
+    // a product without variants of its own in these records has one, as the server gives a product without a table of parts
     const variant = { code: listing.code, label: '', unit: listing.unit, ...(listing.price === undefined ? {} : { price: listing.price }) };
-    const answer: ProductResponse = { product, listing, variants: [variant] };
+    const answer: ProductResponse = { product, listing, variants: [...(edition.variants?.[listing.id] ?? [variant])] };
     return HttpResponse.json(answer);
   });
 }

@@ -6,7 +6,7 @@ import { layoutHeader, tableBodyRows } from './detailTable';
 
 // Positioned: the visually hidden caption (absolute) is then clipped by it too. Otherwise it stands where the wide table
 // puts it, past the page's edge (the right in English, the left in Arabic), and the page scrolls sideways on a phone.
-const Scroller = styled.div`
+export const Scroller = styled.div`
   position: relative;
   overflow-x: auto;
   margin: 24px 0;
@@ -15,7 +15,7 @@ const Scroller = styled.div`
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; }
 `;
 
-const Table = styled.table`
+export const Table = styled.table`
   width: 100%;
   min-width: 720px;
   border-collapse: collapse;

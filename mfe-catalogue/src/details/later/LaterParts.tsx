@@ -1,0 +1,64 @@
+// The product page's later parts (laterChunk.ts): one chunk, asked for once the page has started, so none of its bytes
+// is among the scripts the page waits for before it handles clicks. The server's first view awaits it where it draws
+// a part (loadLaterParts: a product's variant table), so its HTML has the table; the browser keeps that HTML (its
+// "Choose" links plain links meanwhile) and hydrates it when the chunk has come (the Suspense boundary), without
+// drawing it twice.
+import { Suspense, use } from 'react';
+import { useHydrated } from '@site/shared-ui';
+import type { ReviewFormProps } from '../../reviews/ReviewForm';
+import type { VariantTableProps } from '../variants/VariantTable';
+import { VARIANT_TABLE_ID } from '../variants/variants';
+import { afterPageStart } from './afterStart';
+import type * as LaterChunk from './laterChunk';
+
+type Parts = typeof LaterChunk;
+
+let loaded: Parts | undefined;
+let loading: Promise<Parts> | undefined;
+
+/**
+ * Loads the chunk once: in the browser after the page's start where the server drew the part `serverHtmlId` (at once
+ * on a page drawn in the browser); resolves when its parts can be drawn.
+ */
+export function loadLaterParts(serverHtmlId: string): Promise<Parts> {
+  loading ??= afterPageStart(serverHtmlId)
+    .then(() => import(/* webpackChunkName: "product-later" */ './laterChunk'))
+    .then((parts) => (loaded = parts));
+  return loading;
+}
+
+// One component type whatever the chunk's state (the module's exports, never made here): a typed quantity survives
+// the chunk's arrival.
+function VariantTableChunk(props: VariantTableProps) {
+  const { VariantTable } = loaded ?? use(loadLaterParts(VARIANT_TABLE_ID));
+  return <VariantTable {...props} />;
+}
+
+/** The variant table, drawn once the chunk is there (already there on the server). */
+export function LazyVariantTable(props: VariantTableProps) {
+  return (
+    <Suspense fallback={null}>
+      <VariantTableChunk {...props} />
+    </Suspense>
+  );
+}
+
+/** The id of the reviews' heading, which the server draws: the review form's chunk waits for the page's start there. */
+export const REVIEWS_HEADING_ID = 'product-reviews';
+
+function ReviewFormChunk(props: ReviewFormProps) {
+  const { ReviewForm } = loaded ?? use(loadLaterParts(REVIEWS_HEADING_ID));
+  return <ReviewForm {...props} />;
+}
+
+/**
+ * The review form, drawn once the page has started and the chunk is there: it sends with scripts only, so the
+ * server's first view has none (a form without them would put the visitor's words in the address).
+ */
+export function LazyReviewForm(props: ReviewFormProps) {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <ReviewFormChunk {...props} />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,124 @@
+// The specification table of a product whose rows are its variants: each row its code (the row's header, with
+// "Choose"), its cells, its price (and pack) and, once the page has started, "Add to quote". Its own chunk
+// (LazyVariantTable.tsx): only a product with several variants loads it, after the page has started.
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useHydrated } from '@site/shared-ui';
+import type { ProductVariant, TableCell } from '@site/content';
+import { productViewSearch } from '@site/contracts/product-view';
+import { priceText } from '../../listing/priceText';
+import { AddToQuote } from '../../quote/AddToQuote';
+import type { ProductQuoteFacts } from '../productDetailSlice';
+import { layoutHeader, tableBodyRows } from '../table/detailTable';
+import { Scroller, Table } from '../table/DetailTable';
+import { useVariantText } from './i18n/variantText';
+import { VARIANT_TABLE_ID, variantQuoteProduct } from './variants';
+
+const VariantsTable = styled(Table)`
+  /* heard, not seen (the box around is named the same): hidden as shared-ui's VisuallyHidden hides, no element more */
+  > caption { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  tbody th { font-weight: 600; white-space: nowrap; }
+  tbody th > * { display: block; margin-block-start: 4px; font-size: ${({ theme }) => theme.typeScale.xs}; }
+  tbody tr[aria-current] { background: ${({ theme }) => theme.colors.brandLight}; }
+  tbody tr[aria-current] th { border-inline-start: 4px solid ${({ theme }) => theme.colors.accent}; }
+  td:has(> form) { text-align: start; min-inline-size: 16em; }
+`;
+
+export interface VariantTableProps {
+  caption: string;
+  columns: TableCell[][];
+  variants: readonly ProductVariant[];
+  /** The chosen variant's code (the address's ?variant=), or null. */
+  chosen: string | null;
+  productId: string;
+  productName: string;
+  quoteFacts: ProductQuoteFacts | null;
+}
+
+/**
+ * One row per variant, in order. "Choose" is a link to the page with the variant in its query (replacing the history
+ * entry: choosing is not a page to go back to); without JavaScript it still works. The code needs no <bdi>: letters,
+ * digits and dashes read left to right in either direction. The column of quantity forms is drawn once the page has
+ * started, as nothing can be added before: the server's table has no empty cells (a row is its header, its values and
+ * its price, the pack's size written in the price's cell).
+ */
+export default function VariantTable({ caption, columns, variants, chosen, productId, productName, quoteFacts }: VariantTableProps) {
+  const text = useVariantText();
+  const orderable = useHydrated() && quoteFacts !== null;
+  const header = useMemo(() => layoutHeader(columns), [columns]);
+  const body = useMemo(() => tableBodyRows(columns, variants.map((variant) => variant.row ?? {})), [columns, variants]);
+  const spanned = header.length > 1 ? header.length : undefined;
+  return (
+    <Scroller role="region" aria-label={caption} tabIndex={0} id={VARIANT_TABLE_ID}>
+      <VariantsTable>
+        <caption>{caption}</caption>
+        <thead>
+          {header.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {rowIndex === 0 ? (
+                <th scope="col" rowSpan={spanned}>
+                  {text('catalogue.compare.code')}
+                </th>
+              ) : null}
+              {row.map((cell) => (
+                <th
+                  key={cell.id}
+                  scope={cell.colSpan > 1 ? 'colgroup' : 'col'}
+                  colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
+                  rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
+                  style={cell.width ? { width: cell.width } : undefined}
+                >
+                  {cell.name}
+                </th>
+              ))}
+              {rowIndex === 0 ? (
+                <>
+                  <th scope="col" rowSpan={spanned}>
+                    {text('catalogue.compare.price')}
+                  </th>
+                  {orderable ? (
+                    <th scope="col" rowSpan={spanned}>
+                      {text('catalogue.quote.add')}
+                    </th>
+                  ) : null}
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {variants.map((variant, index) => {
+            const selected = variant.code === chosen;
+            return (
+              <tr key={variant.code} aria-current={selected ? 'true' : undefined}>
+                <th scope="row">
+                  {`${variant.code} `}
+                  {selected ? (
+                    <strong>{text('catalogue.variants.selected')}</strong>
+                  ) : (
+                    <Link to={{ search: productViewSearch(variant.code) }} replace aria-label={text('catalogue.variants.chooseNamed', { code: variant.code })}>
+                      {text('catalogue.variants.choose')}
+                    </Link>
+                  )}
+                </th>
+                {body[index]!.map((value, cellIndex) => (
+                  <td key={cellIndex}>{value}</td>
+                ))}
+                <td>
+                  {priceText(variant.price, text)}
+                  {variant.packQuantity === undefined ? null : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
+                </td>
+                {orderable && quoteFacts !== null ? (
+                  <td>
+                    <AddToQuote compact product={variantQuoteProduct(productId, productName, quoteFacts, variant)} namedAs={variant.code} />
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </VariantsTable>
+    </Scroller>
+  );
+}
