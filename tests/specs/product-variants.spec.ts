@@ -5,11 +5,13 @@
 import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { localizedPath } from '@site/contracts/locale';
 import { productViewSearch } from '@site/contracts/product-view';
-import { test, expect } from '../support/fixtures';
+import { test, expect, localOnly } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
 import { expectChosen, productNameIn, productSummary, seededVariant, seededVariants, variantLabelIn, variantPriceIn, variantRow, variantTable } from '../support/product-variants';
 import { lineNameOf, quoteProduct } from '../support/quote-basket';
 import { message } from '../support/ui-strings';
+
+localOnly("reads the seeded gland's variants and prices");
 
 const GLAND = quoteProduct('hex_cw_brass_cable_gland');
 const VARIANTS = seededVariants(GLAND);
@@ -19,7 +21,7 @@ for (const locale of ['en', 'ar'] as const) {
   const pagePath = (code: string | null = null) => `${localizedPath(locale, GLAND.pagePath)}${productViewSearch(code)}`;
   const chosenPath = pagePath('HEX-CW-25');
 
-  test.describe(`variants on the ${locale === 'en' ? 'English' : 'Arabic'} product page`, { tag: ['@site', '@catalogue'] }, () => {
+  test.describe(`variants on the ${locale === 'en' ? 'English' : 'Arabic'} product page`, { tag: ['@local', '@catalogue'] }, () => {
     test.describe('without scripts', () => {
       test.use({ javaScriptEnabled: false });
 
