@@ -7,20 +7,10 @@ import type { VitalMetric } from '@site/contracts/vitals-api';
 import { BUCKET_BOUNDS, bucketOf, goodShareOf, quantileOf } from './buckets.js';
 import { HOLD_ALPHA, judgeCanary, mannWhitney, upperTail, type HoldPolicy, type SideCounts } from './canaryHold.js';
 import { memorySessionGate, SESSIONS_PER_ADDRESS, VIEWS_PER_SESSION } from './sessionGate.js';
+import { seededRandom } from '../platform/seededRandom.js';
 
 const POLICY: HoldPolicy = { tolerancePercent: 10, minSessions: 200, alpha: HOLD_ALPHA };
 
-/** A seeded generator (mulberry32): the same draws on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` page views of `metric` drawn from a log-normal of median `median`, as a histogram. */
 function draw(next: () => number, metric: VitalMetric, count: number, median: number, sigma = 0.6): number[] {
@@ -56,7 +46,7 @@ describe('the buckets', () => {
   });
 
   test("the p75 read from the buckets is within a bucket's width of the samples' own", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const values = Array.from({ length: 5000 }, () => 1800 * Math.exp(0.6 * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())));
     const histogram = new Array<number>(BUCKET_BOUNDS.LCP.length).fill(0);
     for (const value of values) histogram[bucketOf('LCP', value)] = (histogram[bucketOf('LCP', value)] ?? 0) + 1;
@@ -74,7 +64,7 @@ describe('the Mann-Whitney test on bucketed samples', () => {
   });
 
   test('on identical distributions it is calibrated: about 5 % significant at 0.05, and at most a few in 1,000 at the rule\'s alpha', () => {
-    const next = random(42);
+    const next = seededRandom(42);
     const draws = 1000;
     let at05 = 0;
     let atAlpha = 0;
@@ -93,7 +83,7 @@ describe('the Mann-Whitney test on bucketed samples', () => {
 
 describe('the canary-hold rule', () => {
   test('identical distributions: no hold in 1,000 random draws (false alarms bounded)', () => {
-    const next = random(2026);
+    const next = seededRandom(2026);
     let held = 0;
     for (let index = 0; index < 1000; index += 1) {
       const sessions = 200 + Math.floor(next() * 400);
@@ -105,7 +95,7 @@ describe('the canary-hold rule', () => {
   });
 
   test('a clearly slower canary (LCP 40 % slower) is held, with both figures in its sentence', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     const verdict = judgeCanary('catalogue', side(next, 'v2', 400, { LCP: 2520, INP: 120 }), side(next, 'v1', 2000, { LCP: 1800, INP: 120 }), POLICY);
     assert.equal(verdict.held, true, verdict.sentence);
     const lcp = verdict.comparisons.find(({ metric }) => metric === 'LCP')!;
@@ -116,14 +106,14 @@ describe('the canary-hold rule', () => {
   });
 
   test('a slower INP alone holds the canary too', () => {
-    const next = random(4);
+    const next = seededRandom(4);
     const verdict = judgeCanary('contact', side(next, 'v2', 500, { LCP: 1800, INP: 200 }), side(next, 'v1', 500, { LCP: 1800, INP: 120 }), POLICY);
     assert.equal(verdict.held, true, verdict.sentence);
     assert.deepEqual(verdict.comparisons.filter(({ held }) => held).map(({ metric }) => metric), ['INP']);
   });
 
   test('a canary slower by less than the tolerance is not held, however many sessions make it significant', () => {
-    const next = random(5);
+    const next = seededRandom(5);
     const verdict = judgeCanary('catalogue', side(next, 'v2', 20_000, { LCP: 1890, INP: 120 }), side(next, 'v1', 20_000, { LCP: 1800, INP: 120 }), POLICY);
     const lcp = verdict.comparisons.find(({ metric }) => metric === 'LCP')!;
     assert.ok(lcp.p < HOLD_ALPHA, `p ${lcp.p}: significant`);
@@ -131,14 +121,14 @@ describe('the canary-hold rule', () => {
   });
 
   test('too few sessions on either side: not held, however slow', () => {
-    const next = random(6);
+    const next = seededRandom(6);
     const few = judgeCanary('catalogue', side(next, 'v2', 150, { LCP: 5000, INP: 400 }), side(next, 'v1', 3000, { LCP: 1800, INP: 120 }), POLICY);
     assert.equal(few.held, false);
     assert.equal(few.sentence, 'Not judged yet: 150 sessions on the canary v2 and 3000 on stable v1; the page speed rule needs 200 on each side.');
   });
 
   test('many page views of few sessions are weighed as those sessions: a handful of visitors cannot make a hold significant', () => {
-    const next = random(8);
+    const next = seededRandom(8);
     // 200 sessions each side, but the canary's 20 views per session are one visitor's each (modestly slower)
     const canary = side(next, 'v2', 200, { LCP: 2100, INP: 120 }, 20);
     const stable = side(next, 'v1', 200, { LCP: 1800, INP: 120 }, 20);

@@ -4,6 +4,7 @@
 import { BRANDS, brandLogoPath, type ProductImageKey } from '@site/content';
 import type { QuoteUnit } from '@site/content/validation';
 import { type CatalogueFileRow, LONE_VARIANT, type NumberedRow } from './columns.js';
+import { seededRandom } from '../../platform/seededRandom.js';
 
 interface Family {
   /** Code prefix and id word. */
@@ -51,23 +52,12 @@ const FINISHES: readonly [string, string][] = [
   ['Stainless', 'من الفولاذ المقاوم للصدأ'],
 ];
 
-/** mulberry32: a small seeded generator, so a seed always gives the same catalogue. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
 /** `count` products spread over `categoryIds`, as file rows numbered as a file's would be (the header is line 1). */
 export function generateCatalogueRows(count: number, options: { seed: number; categoryIds: readonly string[] }): NumberedRow[] {
-  const next = random(options.seed);
+  const next = seededRandom(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const rows: NumberedRow[] = [];
   for (let index = 0; index < count; index += 1) {
