@@ -10,7 +10,7 @@ import { productPath } from '@site/contracts/paths';
 import { productViewSearch } from '@site/contracts/product-view';
 import { test, expect, siteHas } from '../support/fixtures';
 import { siteListing, siteProduct } from '../support/site-facts';
-import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT } from '../support/site-routes';
+import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 
 /** Counts every Intl.NumberFormat the page makes (a transparent wrapper, installed before the page's scripts). */
 const COUNT_NUMBER_FORMATS = `
@@ -40,6 +40,38 @@ for (const { path, heading, basket } of PAGES) {
     expect(await page.evaluate(() => (window as unknown as { __numberFormats: number }).__numberFormats)).toBe(0);
   });
 }
+
+// The first Intl.Segmenter loads the browser's break-iteration data: 50-110 ms of one task at 4x CPU, which a product
+// page's start paid for the review form's character counting (content's validation rules), before anything was typed.
+// The rules make it at their first use; a value cut to its limit is still cut in whole characters.
+const COUNT_SEGMENTERS = `
+  window.__segmenters = 0;
+  Intl.Segmenter = new Proxy(Intl.Segmenter, {
+    construct(target, args) { window.__segmenters += 1; return Reflect.construct(target, args); },
+  });
+`;
+const segmenters = (page: Page) => page.evaluate(() => (window as unknown as { __segmenters: number }).__segmenters);
+
+for (const path of [EXAMPLE_PRODUCT_PATH, `/ar${EXAMPLE_PRODUCT_PATH}`]) {
+  test(`${path}: the start-up makes no Intl.Segmenter`, { tag: ['@site', '@catalogue'] }, async ({ page }) => {
+    await page.addInitScript(COUNT_SEGMENTERS);
+    await page.goto(path);
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('load');
+    expect(await segmenters(page)).toBe(0);
+  });
+}
+
+test("the review form still cuts a name to 100 characters as a person counts them", { tag: ['@site', '@catalogue'] }, async ({ page }) => {
+  await page.addInitScript(COUNT_SEGMENTERS);
+  await page.goto(EXAMPLE_PRODUCT_PATH);
+  await page.locator('html[data-started]').waitFor({ state: 'attached' });
+  const name = page.getByRole('form', { name: /review/i }).getByLabel('Name*');
+  // 'é' written as e and a combining accent: two UTF-16 units, one character
+  await name.fill('e\u0301'.repeat(120));
+  await expect(name).toHaveValue('e\u0301'.repeat(100));
+  expect(await segmenters(page)).toBe(1);
+});
 
 test('the basket label counts what a visitor adds, in both editions', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page }) => {
   await page.goto(EXAMPLE_CATEGORY_PATH);
