@@ -85,3 +85,13 @@ export function problemColumn(path: readonly (string | number)[]): CatalogueColu
 
 /** The variant columns of a product's only variant beside its code, price and unit (no label, part number or row). */
 export const LONE_VARIANT = { mpn: '', variantLabel: '', variantLabel_ar: '', variantRow: '', variantRow_ar: '', packQuantity: '', published: 'yes' } as const;
+
+/**
+ * One problem of a row: the value it is about, as a path from the row's column ([] for the row as a whole; a detail
+ * document's value by its keys and indexes: ['details', 'description', 3, 'key']), and its sentence, which names it.
+ * The import's report words it by its line; the editor answers it at its field (apiProblemSchema's path).
+ */
+export interface RowProblem {
+  path: (string | number)[];
+  message: string;
+}

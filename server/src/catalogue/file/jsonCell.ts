@@ -1,7 +1,6 @@
 // A file cell holding a JSON object (a product's detail documents, a variant's table rows), parsed and checked one way.
 import { documentTextIssue } from '@site/contracts/text-field';
-import type { CatalogueColumn, CatalogueFileRow } from './columns.js';
-import type { RowProblem } from './rowChecks.js';
+import type { CatalogueColumn, CatalogueFileRow, RowProblem } from './columns.js';
 
 /**
  * The object in the row's `column`, or undefined: for an empty cell (whether that is a problem is the caller's), or

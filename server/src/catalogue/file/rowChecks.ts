@@ -11,7 +11,9 @@ import { textProblemMessage } from '@site/contracts/text-field';
 import { createHash } from 'node:crypto';
 import { cleanDetailDocument } from '../richText.js';
 import type { VariantInput } from '../variants/variantStore.js';
-import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueColumn, type CatalogueFileRow, type NumberedRow } from './columns.js';
+import { CATALOGUE_COLUMNS, PRODUCT_COLUMNS, type CatalogueColumn, type CatalogueFileRow, type NumberedRow, type RowProblem } from './columns.js';
+
+export type { RowProblem } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
 import { checkVariantColumns } from './variantChecks.js';
 
@@ -29,15 +31,6 @@ const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,9}$/;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
-/**
- * One problem of a row: the value it is about, as a path from the row's column ([] for the row as a whole; a detail
- * document's value by its keys and indexes: ['details', 'description', 3, 'key']), and its sentence, which names it.
- * The import's report words it by its line; the editor answers it at its field (apiProblemSchema's path).
- */
-export interface RowProblem {
-  path: (string | number)[];
-  message: string;
-}
 
 const at = (column: CatalogueColumn, message: string): RowProblem => ({ path: [column], message });
 

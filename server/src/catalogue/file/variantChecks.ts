@@ -3,9 +3,8 @@
 // starting with its column's name.
 import { productVariantSchema } from '@site/content/schema';
 import type { VariantInput } from '../variants/variantStore.js';
-import type { CatalogueFileRow, VariantColumn } from './columns.js';
+import type { CatalogueFileRow, RowProblem, VariantColumn } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
-import type { RowProblem } from './rowChecks.js';
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,9}$/;
