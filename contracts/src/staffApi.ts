@@ -153,6 +153,10 @@ export const STAFF_API = {
    * (409 when no canary is live).
    */
   releaseRuns: `${STAFF_RELEASES_PREFIX}/remotes/:remote/runs`,
+  /** GET → RemoteVitalsReport (vitals-api): the field vitals of the remote's stable release beside its canary's. */
+  releaseVitals: `${STAFF_RELEASES_PREFIX}/remotes/:remote/vitals`,
+  /** GET → SiteVitalsReport (vitals-api): every page pattern's field vitals over 28 days (admins and the release role). */
+  siteVitals: `${STAFF_RELEASES_PREFIX}/site-vitals`,
   /**
    * GET (admins) → {tokens: ReleaseTokenInfo[]} (no secrets); POST {name, scope?, remotes, expiresInDays} (csrf) → 201
    * CreatedReleaseToken: a pipeline's token, for releases (its remotes) or the stock feed (scope 'stock', no remotes).

@@ -80,3 +80,50 @@ export type VitalsBeacon = z.input<typeof vitalsBeaconSchema>;
 export interface VitalsAnswer {
   counted: boolean;
 }
+
+// The releases console's read of the field vitals (STAFF_API.releaseVitals, STAFF_API.siteVitals): p75s and shares of
+// "good" page views read from the stored histograms (each p75 to about ±4 %, the buckets' width).
+
+/** The metrics the console shows: the Core Web Vitals. */
+export const CONSOLE_METRICS = ['LCP', 'INP', 'CLS'] as const satisfies readonly VitalMetric[];
+export type ConsoleMetric = (typeof CONSOLE_METRICS)[number];
+
+/** One metric over a set of page views: its p75 (null without samples), its samples, and the share at or under "good" (0–1). */
+export interface VitalFigure {
+  p75: number | null;
+  samples: number;
+  goodShare: number | null;
+}
+
+export type VitalFigures = Record<ConsoleMetric, VitalFigure>;
+
+/** One release's page views over the window: all its pages, and per route pattern. */
+export interface ReleaseVitals {
+  version: string;
+  sessions: number;
+  all: VitalFigures;
+  routes: { route: string; vitals: VitalFigures }[];
+}
+
+/** GET STAFF_API.releaseVitals: a remote's stable release beside its live canary, over the same hours. */
+export interface RemoteVitalsReport {
+  remote: string;
+  /** The window's start and end (ISO): the last 24 hours (with a canary: those of them it had page views in). */
+  since: string;
+  until: string;
+  stable: ReleaseVitals;
+  canary: ReleaseVitals | null;
+  /** The canary-hold rule's verdict and its sentence (null without a live canary). */
+  hold: { held: boolean; sentence: string } | null;
+}
+
+/** The device classes the site's table keeps apart. */
+export const SITE_DEVICES = ['phone', 'desktop'] as const satisfies readonly DeviceClass[];
+
+/** GET STAFF_API.siteVitals: every page pattern's figures over the last 28 days, per edition and device. */
+export interface SiteVitalsReport {
+  days: number;
+  since: string;
+  until: string;
+  pages: { route: string; edition: (typeof LOCALES)[number]; device: (typeof SITE_DEVICES)[number]; vitals: VitalFigures }[];
+}

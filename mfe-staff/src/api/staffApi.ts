@@ -7,6 +7,7 @@ import type { CodeBody, SignInBody } from '@site/contracts/staff-api-schemas';
 import type { EditorCategory, EditorCategoryList, EditorProduct, EditorProductPage, MissingArabicReport, ProductDiff, ProductVersionList } from '@site/contracts/staff-catalogue-api';
 import type { ReleaseTokenInfo, RemoteListing } from '@site/contracts/releases-api';
 import type { StockFeedDetail, StockFeedHealth, StockFeedList } from '@site/contracts/stock-api';
+import type { RemoteVitalsReport, SiteVitalsReport } from '@site/contracts/vitals-api';
 import { queryString, staffBaseQuery } from './staffBaseQuery';
 
 /** A change the catalogue editor makes: the address (draft, publish, archive, a category's…), its method and body. */
@@ -48,6 +49,9 @@ export const staffApi = createApi({
 
     // ---- releases ----
     releaseRemotes: build.query<{ remotes: RemoteListing[] }, void>({ query: () => STAFF_API.releaseRemotes, providesTags: ['Releases'] }),
+    // the field vitals: read again whenever a release call changes the pointers (a new canary is other figures)
+    releaseVitals: build.query<RemoteVitalsReport, string>({ query: (remote) => staffApiPath(STAFF_API.releaseVitals, { remote }), providesTags: ['Releases'] }),
+    siteVitals: build.query<SiteVitalsReport, void>({ query: () => STAFF_API.siteVitals }),
     releaseTokens: build.query<{ tokens: ReleaseTokenInfo[] }, void>({ query: () => STAFF_API.releaseTokens, providesTags: ['ReleaseTokens'] }),
     /** A release console's POST (register, canary, promote, roll back, a run, a token made or revoked). */
     releaseCall: build.mutation<unknown, { url: string; body?: unknown }>({
@@ -105,6 +109,8 @@ export const {
   useAccountsQuery,
   useReleaseRemotesQuery,
   useReleaseTokensQuery,
+  useReleaseVitalsQuery,
+  useSiteVitalsQuery,
   useReleaseCallMutation,
   useStockFeedsQuery,
   useStockFeedQuery,

@@ -6,6 +6,7 @@ import { PageHeading } from '../ui/PageHeading';
 import { staffResource } from '../ui/staffResource';
 import { RemoteConsole } from './RemoteConsole';
 import { TokensSection } from './TokensSection';
+import { SiteVitals } from './VitalsSection';
 
 /**
  * /staff/releases: the releases console. Each of the caller's remotes (an admin's: all; release staff's: their own)
@@ -38,6 +39,7 @@ export function ReleasesPage() {
         puts the previous stable release back.
       </p>
       {body}
+      {resource.data !== undefined && resource.data.remotes.length > 0 ? <SiteVitals /> : null}
       {admin ? <TokensSection /> : null}
     </PageContainer>
   );

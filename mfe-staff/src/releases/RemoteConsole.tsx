@@ -10,6 +10,7 @@ import { CanaryForm } from './CanaryForm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RecordRunForm } from './RecordRunForm';
 import { RegisterForm } from './RegisterForm';
+import { RemoteVitals } from './VitalsSection';
 import { messageOf, promoteUrl, rollbackUrl, useReleaseCall } from './releaseCalls';
 
 const Section = styled.section`
@@ -142,6 +143,10 @@ export function RemoteConsole({ listing, onChanged }: { listing: RemoteListing; 
         </tbody>
       </Table>
       <Notice tone={message?.tone ?? 'info'}>{message?.text}</Notice>
+
+      <h3>Page speed</h3>
+      {/* keyed by the live releases: a new canary or stable is read afresh */}
+      <RemoteVitals key={`${listing.stable.id} ${listing.canary?.id ?? 'none'} ${listing.canaryPercent}`} remote={remote} />
 
       <h3>Canary</h3>
       <CanaryForm key={`${listing.canary?.id ?? 'none'} ${listing.releases.length}`} listing={listing} onChanged={(_state, text) => changed(text)} />

@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API, type StaffAccountSummary, type StaffSession } from '@site/contracts/staff-api';
 import type { CreatedReleaseToken, Release, ReleaseTokenInfo, RemoteListing, TokenScope } from '@site/contracts/releases-api';
+import type { ReleaseVitals, RemoteVitalsReport, SiteVitalsReport, VitalFigures } from '@site/contracts/vitals-api';
 import { fakeStaffServer, staffHandlers, type FakeStaffServer } from './handlers';
 
 export const RELEASE_STAFF: StaffAccountSummary = { id: 4, email: 'omar@crescent.example', role: 'release', branch: null, remotes: ['catalogue'] };
@@ -17,7 +18,21 @@ export const MISSING_EXPOSE = 'The catalogue release does not expose what the sh
 export interface FakeRegistry {
   remotes: RemoteListing[];
   tokens: ReleaseTokenInfo[];
+  /** A remote's field vitals as the server would read them; a remote not here: its stable release's FAST_PAGES. */
+  vitals: Partial<Record<string, Pick<RemoteVitalsReport, 'stable' | 'canary' | 'hold'>>>;
+  site: SiteVitalsReport;
 }
+
+/** Figures of pages well within every "good" threshold. */
+export const FAST_PAGES: VitalFigures = { LCP: { p75: 1870, samples: 25, goodShare: 1 }, INP: { p75: 96, samples: 20, goodShare: 0.95 }, CLS: { p75: 0.021, samples: 25, goodShare: 1 } };
+export const releaseVitals = (version: string, sessions: number, routes: Record<string, VitalFigures>, all = FAST_PAGES): ReleaseVitals => ({
+  version,
+  sessions,
+  all,
+  routes: Object.entries(routes).map(([route, vitals]) => ({ route, vitals })),
+});
+export const VITALS_SINCE = '2026-11-25T09:00:00.000Z';
+export const VITALS_UNTIL = '2026-11-26T09:00:00.000Z';
 
 const release = (id: number, remote: string, version: string, notes: string | null = null): Release => ({
   id,
@@ -38,7 +53,16 @@ export function fakeRegistry(): FakeRegistry {
       // as a server with RELEASE_REQUIRE_PASSED_RUN=catalogue
       promoteGate: { requiresPassedRun: remote === 'catalogue', latestRun: undefined } };
   };
-  return { remotes: [listing(1, 'catalogue'), listing(2, 'company'), listing(3, 'contact'), listing(4, 'chat')], tokens: [] };
+  const site: SiteVitalsReport = {
+    days: 28,
+    since: '2026-10-29T09:00:00.000Z',
+    until: VITALS_UNTIL,
+    pages: [
+      { route: 'home', edition: 'en', device: 'desktop', vitals: FAST_PAGES },
+      { route: 'home', edition: 'ar', device: 'phone', vitals: { LCP: { p75: 3120, samples: 40, goodShare: 0.55 }, INP: { p75: 240, samples: 31, goodShare: 0.7 }, CLS: { p75: null, samples: 0, goodShare: null } } },
+    ],
+  };
+  return { remotes: [listing(1, 'catalogue'), listing(2, 'company'), listing(3, 'contact'), listing(4, 'chat')], tokens: [], vitals: {}, site };
 }
 
 export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession | null) {
@@ -123,6 +147,13 @@ export function releaseHandlers(fake: FakeRegistry, session: () => StaffSession 
       if (listing.previousStable === undefined) return change(listing, { canaryPercent: 0 });
       return change(listing, { stable: listing.previousStable, previousStable: undefined, canary: undefined, canaryPercent: 0 });
     }),
+    http.get(STAFF_API.releaseVitals, ({ request, params }) => {
+      const listing = remoteOf(request, params.remote);
+      if (listing instanceof Response) return listing;
+      const set = fake.vitals[listing.remote] ?? { stable: releaseVitals(listing.stable.version, 25, { 'our-products': FAST_PAGES }), canary: null, hold: null };
+      return HttpResponse.json<RemoteVitalsReport>({ remote: listing.remote, since: VITALS_SINCE, until: VITALS_UNTIL, ...set });
+    }),
+    http.get(STAFF_API.siteVitals, ({ request }) => refusal(request) ?? HttpResponse.json(fake.site)),
     http.get(STAFF_API.releaseTokens, ({ request }) => adminsOnly(request) ?? HttpResponse.json({ tokens: fake.tokens })),
     http.post(STAFF_API.releaseTokens, async ({ request }) => {
       const refused = adminsOnly(request);

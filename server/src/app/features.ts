@@ -14,7 +14,7 @@ import { reviewsPlugin } from '../reviews/index.js';
 import { staffPlugin } from '../staff/index.js';
 import { stockPlugin } from '../stock/index.js';
 import { submissionsPlugin } from '../submissions/index.js';
-import { createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
+import { createVitalsReports, createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
 import type { SiteMetrics } from '../platform/metrics.js';
 import type { CatalogueReaders, OpenCatalogue } from './catalogueReaders.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
@@ -62,6 +62,7 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     allowedOrigins: remotes.allowedOrigins,
     buildStore: remotes.buildStore,
     vitalsHold,
+    vitalsReports: createVitalsReports(liveVersions, releaseVitals, options.vitalsClock),
   };
   await app.register(staffPlugin, {
     ...config.staff,

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
 import { releaseTokenBodySchema } from '@site/contracts/releases-api-schemas';
+import type { RemoteVitalsReport, SiteVitalsReport } from '@site/contracts/vitals-api';
 import type { AllowedOrigins } from './allowedOrigins.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { recordReleaseAction } from './registry.js';
@@ -32,6 +33,14 @@ export interface StaffReleasesOptions {
   buildStore?: BuildStoreOptions | undefined;
   /** The canary-hold rule on the field vitals (releaseCallContext.ts). */
   vitalsHold?: VitalsHold | undefined;
+  /** The field vitals' reads for the console (the vitals feature's, given by app.ts); undefined: those routes 404. */
+  vitalsReports?: VitalsReportsReader | undefined;
+}
+
+/** The vitals feature's reads, as app.ts gives them (features.ts): releases import no vitals code. */
+export interface VitalsReportsReader {
+  remote: (db: Database['kysely'], remote: string) => Promise<RemoteVitalsReport | undefined>;
+  site: (db: Database['kysely']) => Promise<SiteVitalsReport>;
 }
 
 export interface StaffTokenRoutesOptions extends StaffReleasesOptions {
@@ -79,6 +88,24 @@ export function staffReleaseTokenRoutes(scope: FastifyInstance, options: StaffTo
       await recordReleaseAction(db.kysely, caller.actor, 'refused', remote, `${request.method} ${request.routeOptions.url ?? request.url} → 403`);
     },
   });
+
+  // the field vitals: admins every remote's, the release role its own remotes' (and the site's pages, which every remote serves)
+  const { vitalsReports } = options;
+  if (vitalsReports !== undefined) {
+    scope.get<{ Params: { remote: string } }>(STAFF_API.releaseVitals, async (request, reply) => {
+      const caller = releaserOf(request);
+      const { remote } = request.params;
+      if (!(RELEASED_REMOTES as readonly string[]).includes(remote)) throw httpError(400, `Unknown remote "${remote.slice(0, 40)}": one of ${RELEASED_REMOTES.join(', ')}`);
+      if (!caller.remotes.includes(remote)) throw httpError(403, `${caller.who} may not act on ${remote}: only on ${caller.remotes.join(', ') || 'no remote'}`);
+      const report = await vitalsReports.remote(db.kysely, remote);
+      if (report === undefined) throw httpError(404, `${remote} is not in the registry yet`);
+      return reply.header('cache-control', 'no-store').send(report);
+    });
+    scope.get(STAFF_API.siteVitals, async (request, reply) => {
+      releaserOf(request);
+      return reply.header('cache-control', 'no-store').send(await vitalsReports.site(db.kysely));
+    });
+  }
 
   scope.get(STAFF_API.releaseTokens, async (request) => {
     adminOf(request);

@@ -82,6 +82,8 @@ const RELEASE_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
   releaseCanary: ['POST'],
   releasePromote: ['POST'],
   releaseRollback: ['POST'],
+  releaseVitals: ['GET'],
+  siteVitals: ['GET'],
 };
 /** The pipelines' release tokens: admins only. */
 const RELEASE_TOKEN_CALLS: Partial<Record<StaffAddressName, readonly string[]>> = {
@@ -330,7 +332,7 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
             checked += 1;
             if (!methods.includes(method)) assert.equal(res.statusCode, 404, what);
             else if (role.remotes.length === 0) assert.deepEqual([res.statusCode, res.json()], [403, noConsole], what);
-            else if (name === 'releaseRemotes' || role.remotes.includes(remote)) assert.ok(res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500, what);
+            else if (name === 'releaseRemotes' || name === 'siteVitals' || role.remotes.includes(remote)) assert.ok(res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500, what);
             else assert.deepEqual([res.statusCode, res.json()], [403, { error: `Your account may not act on ${remote}: only on catalogue` }], what);
           }
         }
