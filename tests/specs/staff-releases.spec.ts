@@ -31,7 +31,7 @@ test('release staff register a catalogue build, make it the canary and roll it b
     await expect(heading(page, 'Releases')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Releases']);
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 2 })).toHaveText(['catalogue']);
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText(['catalogue', 'Page speed of the site']);
     const catalogue = main.getByRole('region', { name: 'catalogue' });
     expect(await axeViolations(page), 'releases console').toEqual([]);
     expect(await catalogueEntry()).toBe('/remotes/catalogue/mf-manifest.json');
