@@ -161,7 +161,7 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await tokenForm.getByRole('checkbox', { name: 'catalogue' }).check();
       await tokenForm.getByRole('button', { name: 'Make token' }).click();
       await expect(page.getByText('Copy the token for catalogue pipeline now', { exact: false })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2 })).toHaveText(['catalogue', 'company', 'contact', 'chat', 'staff', 'Pipeline tokens']);
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(['catalogue', 'company', 'contact', 'chat', 'staff', 'Page speed of the site', 'Pipeline tokens']);
       expect(await axeViolations(page), 'releases console').toEqual([]);
 
       await page.goto(at('/staff/audit'));
