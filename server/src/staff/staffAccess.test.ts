@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import { CSRF_HEADER, STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../platform/config.js';
-import { describeError, openDatabase, runMigrations, type Database } from '../platform/db/index.js';
+import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, placeMigratedDatabase, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
 import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
@@ -25,6 +25,7 @@ import { hashPassword } from './passwords.js';
 import { MESSAGES, staffRoutes } from './staffRoutes.js';
 import { sharedRedis } from '../platform/http/redis.js';
 import { recoveryCodeHash } from './totp.js';
+import { REDIS_REQUIRED as required, redisReachable, TEST_REDIS_URL as url } from '../test-support/redis.js';
 
 const PASSWORD = 'amber falcon quietly 71';
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -870,21 +871,6 @@ test('staff access on PostgreSQL', async (t) => {
 // ---------------------------------------------------------------- two processes, one Redis
 
 describe('the sign-in lockout shared through Redis', () => {
-  const url = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
-  const required = process.env.REQUIRE_REDIS === '1' || process.env.CI === 'true';
-
-  async function redisReachable(): Promise<string | undefined> {
-    const probe = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
-    try {
-      await probe.connect();
-      await probe.ping();
-      return undefined;
-    } catch (error) {
-      return `Redis not reachable at ${url}: ${describeError(error)} (set TEST_REDIS_URL to point the tests at a server)`;
-    } finally {
-      probe.disconnect();
-    }
-  }
 
   /** A server process of its own: its own embedded database, the shared Redis. */
   async function instance(namespace: string, redisUrl: string) {

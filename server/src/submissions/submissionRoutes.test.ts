@@ -6,11 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app.js';
-import { describeError } from '../platform/db/index.js';
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { submissionRoutes } from './submissionRoutes.js';
 import { describeWindow } from '../platform/http/rateLimit.js';
 import { sharedRedis } from '../platform/http/redis.js';
+import { REDIS_REQUIRED as required, redisReachable, TEST_REDIS_URL as url } from '../test-support/redis.js';
 
 const TOO_MANY = 'Too many requests, please try again in a minute.';
 /** Invalid on purpose: the limit counts every request, and a 400 needs no database. */
@@ -63,21 +63,6 @@ describe('rate limit on the form POSTs (in memory)', () => {
 });
 
 describe('rate limit shared through Redis', () => {
-  const url = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
-  const required = process.env.REQUIRE_REDIS === '1' || process.env.CI === 'true';
-
-  async function redisReachable(): Promise<string | undefined> {
-    const probe = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
-    try {
-      await probe.connect();
-      await probe.ping();
-      return undefined;
-    } catch (error) {
-      return `Redis not reachable at ${url}: ${describeError(error)} (set TEST_REDIS_URL to point the tests at a server)`;
-    } finally {
-      probe.disconnect();
-    }
-  }
 
   test('two server processes share one count per client (a limit holds across instances)', async (t) => {
     const unreachable = await redisReachable();

@@ -4,24 +4,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { describeError } from '../platform/db/index.js';
 import { memorySessionGate, redisSessionGate, SESSIONS_PER_ADDRESS, VIEWS_PER_SESSION } from './sessionGate.js';
+import { REDIS_REQUIRED as required, redisReachable, TEST_REDIS_URL as url } from '../test-support/redis.js';
 
-const url = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
-const required = process.env.REQUIRE_REDIS === '1' || process.env.CI === 'true';
-
-async function redisReachable(): Promise<string | undefined> {
-  const probe = new Redis(url, { connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null, lazyConnect: true });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return undefined;
-  } catch (error) {
-    return `Redis not reachable at ${url}: ${describeError(error)} (set TEST_REDIS_URL to point the tests at a server)`;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe('the vitals caps over the shared Redis', () => {
   test('a flood from one address through two processes counts as its capped sessions; one session as its capped views', async (t) => {
