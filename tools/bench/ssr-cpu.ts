@@ -10,12 +10,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, startSite, type RunningSite } from '../../tests/support/site-server';
 import { positiveNumber } from './lib/env';
+import { timedPageGet } from './lib/first-view';
 import { printTable } from './lib/format';
 import { percentile } from './lib/timed-calls';
 
 const ROUNDS = Math.round(positiveNumber('SSR_CPU_ROUNDS', 3));
 const WARM_UP = 5;
-const html = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
@@ -50,13 +50,7 @@ async function measure(root: string): Promise<Round> {
   const site = await startSite({}, { root });
   try {
     const pages = await productPages(site);
-    const get = async (page: string) => {
-      const started = performance.now();
-      const res = await fetch(site.url + page, { headers: html });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${page}: ${res.status}`);
-      return performance.now() - started;
-    };
+    const get = timedPageGet(site.url);
     for (const page of pages.slice(0, WARM_UP)) await get(page);
     const timed = pages.slice(WARM_UP);
     const before = cpuMs(site);

@@ -53,6 +53,17 @@ const UNCACHED_MAX = 500;
 
 const html = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
+/** A page of the site asked for once, as a browser would (HTML, compressed), read to its last byte: its milliseconds. */
+export function timedPageGet(siteUrl: string): (page: string) => Promise<number> {
+  return async (page) => {
+    const started = performance.now();
+    const res = await fetch(siteUrl + page, { headers: html });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${page}: ${res.status}`);
+    return performance.now() - started;
+  };
+}
+
 async function atSize(size: number, pages: number, durationSeconds: number, connections: number, env: Record<string, string>): Promise<FirstViewFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-first-view-'));
   try {
@@ -71,13 +82,7 @@ async function atSize(size: number, pages: number, durationSeconds: number, conn
     }
     const site = await startSite(env, { dataDir });
     try {
-      const get = async (page: string) => {
-        const started = performance.now();
-        const res = await fetch(site.url + page, { headers: html });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${page}: ${res.status}`);
-        return performance.now() - started;
-      };
+      const get = timedPageGet(site.url);
       // 5 warm-ups (JIT, the remotes' render modules loaded), then pages never asked for
       for (const page of paths.slice(0, 5)) await get(page);
       const timed = paths.slice(5, 5 + pages);
