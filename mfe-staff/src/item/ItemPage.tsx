@@ -25,22 +25,7 @@ import {
   useSetItemStatusMutation,
   type ItemRef,
 } from './itemApi';
-
-const Section = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  margin-top: 32px;
-  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
-`;
-
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 24px;
-  margin: 0 0 8px;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
+import { PageFacts, PageSection } from '../ui/PageSection';
 
 const SpamBox = styled.section`
   margin-top: 24px;
@@ -146,12 +131,12 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
       <p>
         <Link to={backTo}>Back to the inbox</Link>
       </p>
-      <Facts>
+      <PageFacts>
         <span>Received {formatDateTime(item.createdAt)}</span>
         <span>Branch: {item.branch ?? 'none chosen'}</span>
         <span>Status: {STATUS_LABELS[item.status]}</span>
         <span>Assigned to: {item.assignee?.email ?? 'nobody'}</span>
-      </Facts>
+      </PageFacts>
 
       {item.status === 'spam' ? (
         <SpamBox aria-labelledby="spam-heading">
@@ -181,13 +166,13 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
         </Actions>
       </Modal>
 
-      <Section aria-labelledby="sent-heading">
+      <PageSection aria-labelledby="sent-heading">
         <h2 id="sent-heading">What was sent</h2>
         <ItemFields fields={item.fields} />
-      </Section>
+      </PageSection>
 
       {item.lines !== undefined ? (
-        <Section aria-labelledby="lines-heading">
+        <PageSection aria-labelledby="lines-heading">
           <h2 id="lines-heading">Quote lines</h2>
           <QuoteLinesTable lines={item.lines} />
           {kind === 'quote' && item.status !== 'spam' ? (
@@ -198,10 +183,10 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
             </Actions>
           ) : null}
           <Notice tone={quotationAction.message?.tone ?? 'info'}>{quotationAction.message?.tone === 'error' ? quotationAction.message.text : null}</Notice>
-        </Section>
+        </PageSection>
       ) : null}
 
-      <Section aria-labelledby="handling-heading">
+      <PageSection aria-labelledby="handling-heading">
         <h2 id="handling-heading">Handling</h2>
         <StatusForm key={item.status} item={item} action={statusAction} onStatus={(status) => setItemStatus({ ref: itemRef, status }).unwrap()} />
         <AssignForm
@@ -210,18 +195,18 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
           action={assignAction}
           onAssign={(assigneeId) => assignItem({ ref: itemRef, assigneeId }).unwrap()}
         />
-      </Section>
+      </PageSection>
 
-      <Section aria-labelledby="mails-heading">
+      <PageSection aria-labelledby="mails-heading">
         <h2 id="mails-heading">Mails</h2>
         <MailsTable mails={item.mails} onResend={resend} busy={mailAction.busy} />
         <Notice tone={mailAction.message?.tone ?? 'info'}>{mailAction.message?.text}</Notice>
-      </Section>
+      </PageSection>
 
-      <Section aria-labelledby="notes-heading">
+      <PageSection aria-labelledby="notes-heading">
         <h2 id="notes-heading">Internal notes</h2>
         <NotesSection notes={item.notes} action={notesAction} onAdd={(text) => addNote({ ref: itemRef, text }).unwrap()} />
-      </Section>
+      </PageSection>
     </PageContainer>
   );
 }

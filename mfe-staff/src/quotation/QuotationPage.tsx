@@ -12,22 +12,7 @@ import { Actions, StaffField } from '../ui/StaffField';
 import { Table } from '../ui/Table';
 import { staffResource } from '../ui/staffResource';
 import { useQuotationQuery, useSaveQuotationMutation } from './quotationApi';
-
-const Section = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-  margin-top: 32px;
-  h2 { margin: 0; color: ${({ theme }) => theme.colors.brand}; font-size: ${({ theme }) => theme.typeScale.xl}; }
-`;
-
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 24px;
-  margin: 0 0 8px;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
+import { PageFacts, PageSection } from '../ui/PageSection';
 
 const Terms = styled.div`
   display: grid;
@@ -159,7 +144,7 @@ function LoadedQuotation({ id }: { id: number }) {
       <p>
         <Link to={`/inbox/quote/${quotation.requestId}`}>Back to the quote request</Link>
       </p>
-      <Facts>
+      <PageFacts>
         <span>Branch: {quotation.branch}</span>
         <span>Currency: {quotation.currency}</span>
         {quotation.currency === 'AED' ? null : (
@@ -169,7 +154,7 @@ function LoadedQuotation({ id }: { id: number }) {
         )}
         <span>VAT of {quotation.vatDate}</span>
         <span>Last saved {formatDateTime(quotation.updatedAt)}{quotation.updatedBy === null ? '' : ` by ${quotation.updatedBy}`}</span>
-      </Facts>
+      </PageFacts>
       {quotation.state === 'draft' ? null : <Notice>This quotation was sent{quotation.number === null ? '' : ` as ${quotation.number}`}: it can no longer be changed.</Notice>}
       <QuotationForm key={`${quotation.id}:${quotation.version}`} quotation={quotation} busy={saving.isLoading} problems={problems} onSave={save} />
       <Notice tone={outcome?.tone ?? 'info'}>
@@ -225,7 +210,7 @@ function QuotationForm({ quotation, busy, problems, onSave }: { quotation: Quota
   return (
     <form aria-label="Quotation" onSubmit={submit} noValidate>
       <Editable disabled={!editable || busy}>
-        <Section aria-labelledby="terms-heading">
+        <PageSection aria-labelledby="terms-heading">
           <h2 id="terms-heading">Validity and terms</h2>
           <Terms>
             <StaffField label="Valid until" error={problemAt(problems, 'validUntil')}>
@@ -241,9 +226,9 @@ function QuotationForm({ quotation, busy, problems, onSave }: { quotation: Quota
               {(control) => <textarea {...control} name="buyerNote" rows={3} maxLength={QUOTATION_LIMITS.buyerNote} value={buyerNote} onChange={(event) => touched(setBuyerNote)(event.target.value)} />}
             </StaffField>
           </Terms>
-        </Section>
+        </PageSection>
 
-        <Section aria-labelledby="lines-heading">
+        <PageSection aria-labelledby="lines-heading">
           <h2 id="lines-heading">Lines</h2>
           <Table caption={`${lines.length} line${lines.length === 1 ? '' : 's'} in ${quotation.currency}`}>
             <thead>
@@ -306,9 +291,9 @@ function QuotationForm({ quotation, busy, problems, onSave }: { quotation: Quota
               </Button>
             </Actions>
           ) : null}
-        </Section>
+        </PageSection>
 
-        <Section aria-labelledby="totals-heading">
+        <PageSection aria-labelledby="totals-heading">
           <h2 id="totals-heading">Totals</h2>
           <Totals>
             <dt>Subtotal</dt>
@@ -325,7 +310,7 @@ function QuotationForm({ quotation, busy, problems, onSave }: { quotation: Quota
             </dd>
           </Totals>
           <p>{quotation.vatRounding}.{dirty ? ' Totals as last saved: save the draft to update them.' : ''}</p>
-        </Section>
+        </PageSection>
 
         {editable ? (
           <Actions>
