@@ -395,6 +395,8 @@ function staffRoutes(made: Made): Route[] {
     { method: 'GET', pattern: STAFF_API.stockFeed, staffApi: 'stockFeed', as: ['admin'], params: { id: '1' }, validStatus: 404 },
     // the registry's calls for admins (the same handlers as the pipelines')
     ...releaseRoutes(STAFF_API.releaseRemotes, 'admin'),
+    // a remote's field vitals in the console (vitals/report.ts): the remote's name is the slot
+    { method: 'GET', pattern: STAFF_API.releaseVitals, staffApi: 'releaseVitals', as: ['admin'], params: { remote: 'catalogue' } },
     {
       method: 'GET',
       pattern: STAFF_API.catalogueProducts,
@@ -527,6 +529,7 @@ const STAFF_UNSLOTTED: readonly Unslotted[] = [
   { staffApi: 'accounts', why: 'no body or parameter' },
   { staffApi: 'releaseRemotes', why: 'no body or parameter' },
   { staffApi: 'stockHealth', why: 'no body or parameter' },
+  { staffApi: 'siteVitals', why: 'no body or parameter' },
 ];
 
 
