@@ -12,6 +12,7 @@
 // it was built with (its newer components exist on the server too; same sources and paths as its browser build, so
 // the same styled-components ids and class names).
 const path = require('node:path');
+const webpack = require('webpack');
 const { moduleRules } = require('./module-rules.cjs');
 // What is shared and how (contracts/src/sharedPackages.ts says what each `server` value means). DOMPurify is
 // among the server's: the catalogue sanitizes HTML from data with it, which needs a DOM (the server gives it jsdom's).
@@ -96,7 +97,9 @@ function createServerRenderConfig({ appDir, name, exposes, isHost }) {
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     externals: sharedExternals(isHost),
     externalsType: 'var',
-    plugins: [new ServerRenderPointerPlugin()],
+    // One file: a release's server rendering is pinned to the one module server-render.json names (its SHA-256 kept
+    // with the release, the bytes copied and cached by that hash), so a lazy import must not become a chunk beside it.
+    plugins: [new ServerRenderPointerPlugin(), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
     module: { rules: moduleRules(true) },
     // Readable stack traces in the server log; the file is read once per release.
     optimization: { minimize: false, moduleIds: 'deterministic', chunkIds: 'deterministic' },
