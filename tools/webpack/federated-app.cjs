@@ -8,6 +8,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { precompressPlugins } = require('./precompress.cjs');
+const { PathFreeModuleIdsPlugin } = require('./path-free-ids.cjs');
 const { createServerRenderConfig, SERVER_RENDER_OUTPUT } = require('./server-render.cjs');
 /** What the apps share and how: the one list, which the server reads too (contracts/src/sharedPackages.ts). */
 const sharedPackages = require('@site/contracts/shared-packages.json');
@@ -222,6 +223,8 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared 
           },
         },
       }),
+      // The same bytes from any checkout folder (the first-view budgets are exact to the byte).
+      new PathFreeModuleIdsPlugin(),
       ...(production ? [new CompileHintsPlugin()] : []),
       // <file>.br and <file>.gz beside each text asset: the server sends them as they are (a release copies them too).
       ...(production ? precompressPlugins() : []),
