@@ -18,7 +18,22 @@ export const STOCK_LOCATION_NAMES: Record<StockLocation, { en: string; ar: strin
  * - PATCH: changes only: the rows it names, nothing else.
  * `?strict=1`: any refused row refuses the whole feed (422, nothing applied).
  */
-export const STOCK_API = { feed: '/api/stock' } as const;
+export const STOCK_API = {
+  feed: '/api/stock',
+  /**
+   * Public: `GET /api/stock/availability?codes=A,B` (at most STOCK_AVAILABILITY_CODES_MAX codes, comma-separated) gives
+   * an AvailabilityAnswer, cached by browsers and shared caches for a few seconds (a feed shows within them).
+   */
+  availability: '/api/stock/availability',
+} as const;
+
+/** The most codes one availability call may ask for (a basket's lines, a product's variants). */
+export const STOCK_AVAILABILITY_CODES_MAX = 100;
+
+/** What GET /api/stock/availability answers: each code asked, in the order asked. */
+export interface AvailabilityAnswer {
+  availability: VariantAvailability[];
+}
 
 /** The largest feed: its body, and its rows (a row is one code at one location). */
 export const STOCK_FEED_LIMITS = { bytes: 50 * 1024 * 1024, rows: 500_000 } as const;

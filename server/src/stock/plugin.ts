@@ -1,10 +1,11 @@
-// The stock feature as the one Fastify plugin app.ts registers: the ERP's feed (/api/stock, a stock token), and the
-// process's reader of availability (app.stock), following the stock's version from start to close. (Its staff calls
-// are the staff feature's, through staffStockRoutes.) fastify-plugin adds no scope of its own: see
-// ../submissions/plugin.ts for why.
+// The stock feature as the one Fastify plugin app.ts registers: the ERP's feed (/api/stock, a stock token), the
+// public availability read (/api/stock/availability), and the process's reader of availability (app.stock),
+// following the stock's version from start to close. (Its staff calls are the staff feature's, through
+// staffStockRoutes.) fastify-plugin adds no scope of its own: see ../submissions/plugin.ts for why.
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { describeError } from '../platform/db/index.js';
+import { availabilityRoutes } from './availabilityRoutes.js';
 import { StockReader } from './stockReader.js';
 import { stockRoutes, type StockRoutesOptions } from './stockRoutes.js';
 
@@ -26,6 +27,8 @@ const stock: FastifyPluginAsync<StockPluginOptions> = async (app, options) => {
   });
   app.addHook('onClose', async () => reader.stop());
   void app.register(stockRoutes, options);
+  // its own scope: the feed's token check (stockRoutes' onRequest) is not for readers
+  void app.register(availabilityRoutes, { reader });
 };
 
 export const stockPlugin = fastifyPlugin(stock, { fastify: '5.x', name: 'site-stock' });

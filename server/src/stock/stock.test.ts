@@ -11,7 +11,7 @@ import { test, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { RELEASES_API } from '../releases/releaseRoutes.js';
 import { CSRF_HEADER, STAFF_API, type StaffSession } from '@site/contracts/staff-api';
-import type { StockFeedDetail, StockFeedHealth, StockFeedList, StockFeedReport } from '@site/contracts/stock-api';
+import { STOCK_API, STOCK_AVAILABILITY_CODES_MAX, type AvailabilityAnswer, type StockFeedDetail, type StockFeedHealth, type StockFeedList, type StockFeedReport } from '@site/contracts/stock-api';
 import { buildApp } from '../app.js';
 import { lockCatalogue, seedCatalogue } from '../catalogue/index.js';
 import { openDatabase, type Database } from '../platform/db/index.js';
@@ -220,6 +220,27 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     assert.deepEqual(await stored(), storedBefore);
     assert.equal(await readStockVersion(db.kysely), version + 1, 'nothing changed: no version, no announcement');
     assert.equal((await app.stock.availability([a]))[0]?.locations.length, 2);
+  });
+
+  await t.test('anyone reads availability over HTTP: no token, cached for seconds; bad lists are refused, not read', async () => {
+    const [a, b] = codes as [string, string];
+    const read = (query: string) => app.inject({ method: 'GET', url: `${STOCK_API.availability}${query}` });
+    const answer = await read(`?codes=${encodeURIComponent(`${a}, ${b},NO-SUCH-CODE,${a}`)}`);
+    assert.equal(answer.statusCode, 200, answer.body);
+    assert.equal(answer.headers['cache-control'], 'public, max-age=5');
+    const { availability } = answer.json<AvailabilityAnswer>();
+    assert.deepEqual(availability.map(({ code, locations }) => [code, locations.map((location) => location.location)]), [
+      [a, ['dubai', 'muscat']],
+      [b, ['bahrain']],
+      ['NO-SUCH-CODE', []],
+    ]);
+    // as an attacker would: no list, a list past the limit, a quote or markup in a code, an SQL fragment
+    const tooMany = Array.from({ length: STOCK_AVAILABILITY_CODES_MAX + 1 }, (_, index) => `C-${index}`).join(',');
+    for (const query of ['', '?codes=', `?codes=${tooMany}`, `?codes=${encodeURIComponent("A' or '1'='1")}`, `?codes=${encodeURIComponent('<script>')}`]) {
+      const refused = await read(query);
+      assert.equal(refused.statusCode, 400, `${query}: ${refused.body}`);
+      assert.match(refused.json<{ error: string }>().error, /codes|code/);
+    }
   });
 
   await t.test('a snapshot clears what it does not name (once); a snapshot with no row to apply is refused', async () => {
