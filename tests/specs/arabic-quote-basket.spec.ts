@@ -6,53 +6,13 @@
 import { productViewSearch } from '@site/contracts/product-view';
 import { pdfText } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
-import { JOURNEY, lineNameOf, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
-import { addFromProductPage, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type BasketTexts, type Buyer } from '../support/quote-journey';
-import { ARABIC, arabicData, englishData, englishUiStringsOn } from '../support/ui-strings';
+import { JOURNEY, mailsTo, message, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
+import { addFromProductPage, ARABIC_TEXTS, basketBadge, basketButton, JOURNEY_LINES, runQuoteJourney, type Buyer } from '../support/quote-journey';
+import { ARABIC, englishData, englishUiStringsOn } from '../support/ui-strings';
 
 localOnly('starts its own server with a mail catcher and reads the stored request from its database');
 
 const ar = (id: string, values?: Record<string, string | number>) => message('ar', id, values);
-
-const ARABIC_TEXTS: BasketTexts = {
-  prefix: '/ar',
-  productName: (product) => arabicData('products.json', product.productName),
-  lineName: (product) => lineNameOf(arabicData('products.json', product.productName), product.firstLabel.ar),
-  quantity: (count, unit) => ar(`ui.quantity.${unit}`, { count }),
-  cardQuantity: (name) => ar('catalogue.quote.quantityOf', { name }),
-  cardAdd: (name) => ar('catalogue.quote.addNamed', { name }),
-  pageQuantity: ar('catalogue.quote.quantity'),
-  pageAdd: ar('catalogue.quote.add'),
-  added: (quantity) => ar('catalogue.quote.added', { quantity }),
-  viewBasket: ar('catalogue.quote.viewBasket'),
-  basketButton: (count) => ar('header.quoteBasket', { count }),
-  panelTitle: ar('quoteBasket.title'),
-  requestQuote: ar('quoteBasket.request'),
-  companyPage: { path: '/about', heading: ar('company.about.title') },
-  pageTitle: ar('contact.quote.title'),
-  linesCaption: ar('contact.quote.linesCaption'),
-  lineQuantity: (name) => ar('contact.quote.quantityOf', { name }),
-  pasteLabel: ar('contact.quote.paste.label'),
-  pasteAdd: ar('contact.quote.paste.add'),
-  pasteAdded: (count) => ar('contact.quote.paste.added', { count }),
-  notRecognised: ar('contact.quote.paste.notRecognised'),
-  field: {
-    company: ar('contact.quote.form.companyName'),
-    name: ar('contact.quote.form.name'),
-    email: ar('contact.form.email'),
-    phone: ar('contact.form.phone'),
-    branch: ar('contact.quote.form.branch'),
-    deliveryCity: ar('contact.quote.form.deliveryCity'),
-    neededBy: ar('contact.quote.form.neededBy'),
-    notes: ar('contact.quote.form.notes'),
-    humanCheck: ar('contact.form.humanCheck', { minuend: 23, subtrahend: 14 }),
-  },
-  branchOption: arabicData('branches.json', 'Oman'),
-  send: ar('contact.quote.form.send'),
-  sentHeading: ar('contact.quote.sent.heading'),
-  reference: (reference) => ar('contact.quote.sent.reference', { reference }),
-  downloadPdf: ar('contact.quote.sent.pdf'),
-};
 
 const BUYER: Buyer = {
   companyName: 'شركة الخليج للمقاولات',

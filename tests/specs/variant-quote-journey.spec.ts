@@ -1,9 +1,10 @@
-// A buyer orders parts, not families (docs/decisions/034-orderable-variants.md), on two server processes sharing one
-// PostgreSQL and one Redis, as behind a load balancer: the header's search finds the code HEX-CW-25 and opens the CW
+// A buyer orders parts, not families (docs/decisions/034-orderable-variants.md), in each edition, on two server processes
+// sharing one PostgreSQL and one Redis, as behind a load balancer: the header's search finds the code HEX-CW-25 and opens the CW
 // gland's page with that size chosen (the server draws it so); 100 of it and 50 of HEX-CW-32 go into the basket, which
 // and the request page list both parts by their codes, labels and quantities; the request is sent, mailed through a real
 // SMTP server on loopback, and its PDF lists both codes. Then a catalogue editor changes HEX-CW-25's price through the
-// staff API on one process, and the other shows the new price on the product page within 2 s.
+// staff API on one process, and the other shows the new price on the product page within 2 s. The Arabic pass reads the
+// apps' Arabic catalog messages and the Arabic data's names (support/quote-journey.ts), with a price of its own.
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { productViewSearch } from '@site/contracts/product-view';
 import { CSRF_HEADER, STAFF_API, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
@@ -11,9 +12,9 @@ import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { drawnText } from '../support/drawn-pages';
 import { test, expect, localOnly } from '../support/fixtures';
-import { expectChosen, priceIn, productSummary, seededVariant, variantPriceIn, variantRow, variantTable } from '../support/product-variants';
+import { expectChosen, priceIn, productNameIn, productSummary, seededVariant, variantLabelIn, variantPriceIn, variantRow, variantTable, type Edition } from '../support/product-variants';
 import { branchEmail, expectPdfAttachment, JOURNEY, lineNameOf, mailingEnv, mailsTo } from '../support/quote-basket';
-import { basketButton, ENGLISH, sendQuoteRequest, type Buyer } from '../support/quote-journey';
+import { ARABIC_TEXTS, basketButton, ENGLISH, sendQuoteRequest, type BasketTexts, type Buyer } from '../support/quote-journey';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import { openSearch } from '../support/site-search';
@@ -28,23 +29,50 @@ const ORDER = [
   { code: 'HEX-CW-25', quantity: 100 },
   { code: 'HEX-CW-32', quantity: 50 },
 ] as const;
-/** HEX-CW-25's price as the editor sets it (AED): not its seeded one. */
-const NEW_PRICE = '19.95';
 /** How soon the other process shows a published change. */
 const APPLIED_WITHIN_MS = 2_000;
 
-const BUYER: Buyer = {
-  companyName: 'Khalifa Port Contracting',
-  name: 'Yousef Al Balushi',
-  email: 'yousef.buyer@example.com',
-  phone: '+971 50 123 4567',
-  branch: 'Oman',
-  deliveryCity: 'Sohar',
-  notes: 'Glands for the pump house panels.',
-};
+interface Pass {
+  locale: Edition;
+  texts: BasketTexts;
+  buyer: Buyer;
+  /** HEX-CW-25's price as the editor sets it (AED): not its seeded one, nor the other pass's. */
+  newPrice: string;
+}
 
-const lineName = (code: string) => lineNameOf(gland.productName, seededVariant(gland, code).label);
-const chosenPath = (code: string) => `${gland.pagePath}${productViewSearch(code)}`;
+const PASSES: Pass[] = [
+  {
+    locale: 'en',
+    texts: ENGLISH,
+    buyer: {
+      companyName: 'Khalifa Port Contracting',
+      name: 'Yousef Al Balushi',
+      email: 'yousef.buyer@example.com',
+      phone: '+971 50 123 4567',
+      branch: 'Oman',
+      deliveryCity: 'Sohar',
+      notes: 'Glands for the pump house panels.',
+    },
+    newPrice: '19.95',
+  },
+  {
+    locale: 'ar',
+    texts: ARABIC_TEXTS,
+    buyer: {
+      companyName: 'شركة صحار للمقاولات الكهربائية',
+      name: 'مريم البلوشية',
+      email: 'maryam.buyer@example.com',
+      phone: '+968 9234 5678',
+      branch: 'Oman',
+      deliveryCity: 'صحار',
+      notes: 'جلندات للوحات غرفة المضخات.',
+    },
+    newPrice: '21.75',
+  },
+];
+
+const lineName = (locale: Edition, code: string) => lineNameOf(productNameIn(locale, gland), variantLabelIn(locale, seededVariant(gland, code)));
+const chosenPath = (texts: BasketTexts, code: string) => `${texts.prefix}${gland.pagePath}${productViewSearch(code)}`;
 
 let schema: FreshSchema | undefined;
 let smtp: TestSmtpServer | undefined;
@@ -85,60 +113,63 @@ async function editorSession(site: RunningSite): Promise<{ api: APIRequestContex
   return { api, csrf: ((await signedIn.json()) as StaffSession).csrfToken };
 }
 
-test('a code searched opens its part; two parts quoted, mailed with the PDF; a new price shows on the other process within 2 s', { tag: ['@local', '@catalogue', '@staff'] }, async ({ page, browser, consoleProblems }) => {
+for (const { locale, texts, buyer, newPrice } of PASSES) {
+test(`${locale}: a code searched opens its part; two parts quoted, mailed with the PDF; a new price shows on the other process within 2 s`, { tag: ['@local', '@catalogue', '@staff'] }, async ({ page, browser, consoleProblems }) => {
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.setTimeout(180_000);
   const [one, two] = sites as [RunningSite, RunningSite];
 
   // the header's search: the code finds the gland first, and its result opens the gland with that size chosen
-  const dialog = await openSearch(page, `${one.url}/home`, 'Search', 'Search');
+  const dialog = await openSearch(page, `${one.url}${texts.prefix}/home`, message(locale, 'header.search'), message(locale, 'search.title'));
   await dialog.getByRole('combobox').pressSequentially('HEX-CW-25');
-  await expect(dialog.getByRole('option').first()).toContainText(gland.productName);
+  await expect(dialog.getByRole('option').first()).toContainText(productNameIn(locale, gland));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`${one.url}${chosenPath('HEX-CW-25')}`);
-  await expectChosen(page, 'en', gland, 'HEX-CW-25');
+  await expect(page).toHaveURL(`${one.url}${chosenPath(texts, 'HEX-CW-25')}`);
+  await expectChosen(page, locale, gland, 'HEX-CW-25');
   // the same address as the server draws it, no script run: chosen there too
   const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
   try {
     const drawn = await withoutScripts.newPage();
     await drawn.goto(page.url());
-    await expectChosen(drawn, 'en', gland, 'HEX-CW-25');
+    await expectChosen(drawn, locale, gland, 'HEX-CW-25');
   } finally {
     await withoutScripts.close();
   }
 
   // 100 of the chosen size from the summary, 50 of another from its row of the table
-  const summary = productSummary(page, 'en');
-  await summary.getByRole('textbox', { name: ENGLISH.pageQuantity, exact: true }).fill('100');
-  await summary.getByRole('button', { name: ENGLISH.pageAdd, exact: true }).click();
-  await expect(summary.getByRole('status')).toHaveText(new RegExp(`^${ENGLISH.added(ENGLISH.quantity(100, 'piece'))}`));
-  const row = variantRow(variantTable(page, 'en', gland), 'HEX-CW-32');
-  await row.getByRole('textbox', { name: 'Quantity of HEX-CW-32', exact: true }).fill('50');
+  const summary = productSummary(page, locale);
+  await summary.getByRole('textbox', { name: texts.pageQuantity, exact: true }).fill('100');
+  await summary.getByRole('button', { name: texts.pageAdd, exact: true }).click();
+  await expect(summary.getByRole('status')).toHaveText(new RegExp(`^${texts.added(texts.quantity(100, 'piece'))}`));
+  const row = variantRow(variantTable(page, locale, gland), 'HEX-CW-32');
+  await row.getByRole('textbox', { name: texts.cardQuantity('HEX-CW-32'), exact: true }).fill('50');
   // by the keyboard: a row low in the page may sit under the sticky header, which a pointer click would hit instead
-  await row.getByRole('button', { name: 'Add HEX-CW-32 to quote', exact: true }).press('Enter');
-  await expect(row.getByRole('status')).toHaveText(new RegExp(`^${ENGLISH.added(ENGLISH.quantity(50, 'piece'))}`));
+  await row.getByRole('button', { name: texts.cardAdd('HEX-CW-32'), exact: true }).press('Enter');
+  await expect(row.getByRole('status')).toHaveText(new RegExp(`^${texts.added(texts.quantity(50, 'piece'))}`));
 
   // the header's basket: two lines, each part named with its size, and its quantity
-  await basketButton(page, ENGLISH, 2).click();
-  const panel = page.getByRole('dialog', { name: ENGLISH.panelTitle, exact: true });
+  await basketButton(page, texts, 2).click();
+  const panel = page.getByRole('dialog', { name: texts.panelTitle, exact: true });
   for (const { code, quantity } of ORDER) {
-    await expect(panel.getByRole('listitem').filter({ hasText: lineName(code) })).toContainText(ENGLISH.quantity(quantity, 'piece'));
+    await expect(panel.getByRole('listitem').filter({ hasText: lineName(locale, code) })).toContainText(texts.quantity(quantity, 'piece'));
   }
-  await panel.getByRole('link', { name: ENGLISH.requestQuote, exact: true }).click();
+  await panel.getByRole('link', { name: texts.requestQuote, exact: true }).click();
 
   // the request page: the same two parts, by code, label and quantity
-  await expect(page.getByRole('heading', { level: 1, name: ENGLISH.pageTitle, exact: true })).toBeVisible();
-  const lines = page.getByRole('table', { name: ENGLISH.linesCaption, exact: true });
+  await expect(page.getByRole('heading', { level: 1, name: texts.pageTitle, exact: true })).toBeVisible();
+  const lines = page.getByRole('table', { name: texts.linesCaption, exact: true });
   await expect(lines.getByRole('row')).toHaveCount(1 + ORDER.length);
   for (const { code, quantity } of ORDER) {
-    await expect(lines.getByRole('row').filter({ hasText: code })).toContainText(lineName(code));
-    await expect(lines.getByRole('textbox', { name: ENGLISH.lineQuantity(lineName(code)), exact: true })).toHaveValue(String(quantity));
+    await expect(lines.getByRole('row').filter({ hasText: code })).toContainText(lineName(locale, code));
+    await expect(lines.getByRole('textbox', { name: texts.lineQuantity(lineName(locale, code)), exact: true })).toHaveValue(String(quantity));
   }
 
   // sent: the branch's mail lists both parts, and its PDF both codes
-  const sent = await sendQuoteRequest(page, ENGLISH, BUYER);
+  const branchMailsBefore = smtp!.received.filter((mail) => mail.envelopeTo.includes(branchEmail(buyer.branch))).length;
+  const sent = await sendQuoteRequest(page, texts, buyer);
   expect(sent.posted).toMatchObject({ lines: ORDER.map(({ code, quantity }) => ({ productId: gland.id, code, quantity })) });
-  const [toBranch] = await mailsTo(smtp!, branchEmail(BUYER.branch));
+  const toBranch = (await mailsTo(smtp!, branchEmail(buyer.branch), branchMailsBefore + 1)).find((mail) => mail.text.includes(sent.reference));
+  expect(toBranch, `the branch's mail of ${sent.reference}`).toBeDefined();
   for (const { code } of ORDER) expect(toBranch!.text).toContain(code);
   expectPdfAttachment(toBranch!, sent.reference, ORDER.map(({ code }) => code));
 
@@ -148,8 +179,8 @@ test('a code searched opens its part; two parts quoted, mailed with the PDF; a n
   try {
     const product = (await (await api.get(staffApiPath(STAFF_API.catalogueProduct, { id: gland.id }))).json()) as EditorProduct;
     const content = product.draft?.content ?? product.published;
-    const variants = content.variants?.map((variant) => (variant.code === 'HEX-CW-25' ? { ...variant, price: NEW_PRICE } : variant));
-    expect(variants?.filter((variant) => variant.price === NEW_PRICE)).toHaveLength(1);
+    const variants = content.variants?.map((variant) => (variant.code === 'HEX-CW-25' ? { ...variant, price: newPrice } : variant));
+    expect(variants?.filter((variant) => variant.price === newPrice)).toHaveLength(1);
     const saved = await api.put(staffApiPath(STAFF_API.catalogueDraft, { id: gland.id }), { headers: { [CSRF_HEADER]: csrf }, data: { baseVersion: product.version, content: { ...content, variants } } });
     expect(saved.status(), await saved.text()).toBe(200);
     const published = await api.post(staffApiPath(STAFF_API.cataloguePublish, { id: gland.id }), {
@@ -163,14 +194,15 @@ test('a code searched opens its part; two parts quoted, mailed with the PDF; a n
   }
 
   // process two, never told: its product page (drawn by the server, HEX-CW-25 chosen) says the new price within 2 s
-  const priced = `${message('en', 'catalogue.summary.price')} ${variantPriceIn('en', { ...seededVariant(gland, 'HEX-CW-25'), price: Number(NEW_PRICE) })}`;
+  const priced = `${message(locale, 'catalogue.summary.price')} ${variantPriceIn(locale, { ...seededVariant(gland, 'HEX-CW-25'), price: Number(newPrice) })}`;
   await expect
-    .poll(async () => drawnText(await (await fetch(`${two.url}${chosenPath('HEX-CW-25')}`)).text()).text.includes(priced), { timeout: APPLIED_WITHIN_MS, intervals: [50] })
+    .poll(async () => drawnText(await (await fetch(`${two.url}${chosenPath(texts, 'HEX-CW-25')}`)).text()).text.includes(priced), { timeout: APPLIED_WITHIN_MS, intervals: [50] })
     .toBe(true);
   expect(Date.now() - changedAt, 'process two showed the new price').toBeLessThanOrEqual(APPLIED_WITHIN_MS);
   // and in a browser: the summary and the table's row
-  await page.goto(`${two.url}${chosenPath('HEX-CW-25')}`);
-  await expect(productSummary(page, 'en')).toContainText(priced);
-  await expect(variantRow(variantTable(page, 'en', gland), 'HEX-CW-25')).toContainText(priceIn('en', Number(NEW_PRICE)));
+  await page.goto(`${two.url}${chosenPath(texts, 'HEX-CW-25')}`);
+  await expect(productSummary(page, locale)).toContainText(priced);
+  await expect(variantRow(variantTable(page, locale, gland), 'HEX-CW-25')).toContainText(priceIn(locale, Number(newPrice)));
   expect(consoleProblems.messages).toEqual([]);
 });
+}

@@ -6,7 +6,8 @@ import type { Locator, Page } from '@playwright/test';
 import type { QuoteUnit } from '@site/content/validation';
 import { productViewSearch } from '@site/contracts/product-view';
 import { expect } from './fixtures';
-import { JOURNEY, UNKNOWN_CODE, daysFromToday, lineNameOf, type QuoteProduct } from './quote-basket';
+import { JOURNEY, UNKNOWN_CODE, daysFromToday, lineNameOf, message, type QuoteProduct } from './quote-basket';
+import { arabicData } from './ui-strings';
 
 /** What the journey reads and clicks, in one edition's words. */
 export interface BasketTexts {
@@ -87,6 +88,49 @@ export const ENGLISH: BasketTexts = {
   sentHeading: 'Request sent',
   reference: (reference) => `Your reference is ${reference}.`,
   downloadPdf: 'Download PDF',
+};
+
+const ar = (id: string, values?: Record<string, string | number>) => message('ar', id, values);
+
+/** The same texts on Arabic pages: the apps' Arabic catalog messages of the English ones, names from the Arabic data. */
+export const ARABIC_TEXTS: BasketTexts = {
+  prefix: '/ar',
+  productName: (product) => arabicData('products.json', product.productName),
+  lineName: (product) => lineNameOf(arabicData('products.json', product.productName), product.firstLabel.ar),
+  quantity: (count, unit) => ar(`ui.quantity.${unit}`, { count }),
+  cardQuantity: (name) => ar('catalogue.quote.quantityOf', { name }),
+  cardAdd: (name) => ar('catalogue.quote.addNamed', { name }),
+  pageQuantity: ar('catalogue.quote.quantity'),
+  pageAdd: ar('catalogue.quote.add'),
+  added: (quantity) => ar('catalogue.quote.added', { quantity }),
+  viewBasket: ar('catalogue.quote.viewBasket'),
+  basketButton: (count) => ar('header.quoteBasket', { count }),
+  panelTitle: ar('quoteBasket.title'),
+  requestQuote: ar('quoteBasket.request'),
+  companyPage: { path: '/about', heading: ar('company.about.title') },
+  pageTitle: ar('contact.quote.title'),
+  linesCaption: ar('contact.quote.linesCaption'),
+  lineQuantity: (name) => ar('contact.quote.quantityOf', { name }),
+  pasteLabel: ar('contact.quote.paste.label'),
+  pasteAdd: ar('contact.quote.paste.add'),
+  pasteAdded: (count) => ar('contact.quote.paste.added', { count }),
+  notRecognised: ar('contact.quote.paste.notRecognised'),
+  field: {
+    company: ar('contact.quote.form.companyName'),
+    name: ar('contact.quote.form.name'),
+    email: ar('contact.form.email'),
+    phone: ar('contact.form.phone'),
+    branch: ar('contact.quote.form.branch'),
+    deliveryCity: ar('contact.quote.form.deliveryCity'),
+    neededBy: ar('contact.quote.form.neededBy'),
+    notes: ar('contact.quote.form.notes'),
+    humanCheck: ar('contact.form.humanCheck', { minuend: 23, subtrahend: 14 }),
+  },
+  branchOption: arabicData('branches.json', 'Oman'),
+  send: ar('contact.quote.form.send'),
+  sentHeading: ar('contact.quote.sent.heading'),
+  reference: (reference) => ar('contact.quote.sent.reference', { reference }),
+  downloadPdf: ar('contact.quote.sent.pdf'),
 };
 
 /** What the buyer types in the form. */
