@@ -2,7 +2,7 @@
 // the staff (the last 30 days, and whether the feed is late).
 import { sql, type Kysely } from 'kysely';
 import { STOCK_LOCATIONS, type LocationAvailability, type StockFeedDetail, type StockFeedHealth, type StockFeedList, type StockFeedSummary, type StockLocation, type StockRefusal, type VariantAvailability } from '@site/contracts/stock-api';
-import type { DatabaseSchema } from '../platform/db/index.js';
+import type { DatabaseSchema, Row } from '../platform/db/index.js';
 import { FEEDS_KEPT_DAYS } from './feedApply.js';
 import { codeKeyOf } from './feedRows.js';
 
@@ -46,24 +46,8 @@ export async function readAvailability(db: Db, codes: readonly string[]): Promis
 
 const FEED_COLUMNS = ['id', 'at', 'kind', 'format', 'source', 'actor', 'strict', 'outcome', 'message', 'rows', 'applied', 'changed', 'cleared', 'refused', 'reasons', 'duration_ms'] as const;
 
-type FeedRow = {
-  id: number;
-  at: Date;
-  kind: 'snapshot' | 'delta';
-  format: 'json' | 'csv';
-  source: 'api' | 'cli';
-  actor: string;
-  strict: boolean;
-  outcome: 'applied' | 'refused';
-  message: string | null;
-  rows: number;
-  applied: number;
-  changed: number;
-  cleared: number;
-  refused: number;
-  reasons: Record<string, number> | string;
-  duration_ms: number;
-};
+/** A feed's row as the staff list reads it: the table's columns (a driver may hand the JSON column back as text). */
+type FeedRow = Omit<Pick<Row<'stock_feeds'>, (typeof FEED_COLUMNS)[number]>, 'reasons'> & { reasons: Record<string, number> | string };
 
 const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
@@ -105,7 +89,7 @@ export async function readFeedHealth(db: Db, staleAfterMinutes: number, now: Dat
 export async function listFeeds(db: Db, staleAfterMinutes: number, before?: number): Promise<StockFeedList> {
   let query = db.selectFrom('stock_feeds').select(FEED_COLUMNS).where(withinKept).orderBy('id', 'desc').limit(FEEDS_PAGE + 1);
   if (before !== undefined) query = query.where('id', '<', before);
-  const rows = (await query.execute()) as FeedRow[];
+  const rows: FeedRow[] = await query.execute();
   const feeds = rows.slice(0, FEEDS_PAGE).map(summaryOf);
   return { ...(await readFeedHealth(db, staleAfterMinutes)), feeds, next: rows.length > FEEDS_PAGE ? (feeds.at(-1)?.id ?? null) : null };
 }
