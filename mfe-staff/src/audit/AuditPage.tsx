@@ -6,7 +6,7 @@ import { useAuditPageQuery } from '../api/staffApi';
 import { formatDateTime } from '../ui/format';
 import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
-import { Table } from '../ui/Table';
+import { DataTable, type Column } from '../ui/DataTable';
 import { staffResource } from '../ui/staffResource';
 import { VisibleText } from '../ui/VisibleText';
 
@@ -52,6 +52,14 @@ function EntryDetail({ entry }: { entry: AuditEntry }) {
 }
 
 /** /staff/audit (admins): who did what, newest first, a page at a time (?page=2 in the address). */
+const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
+  { header: 'When', cell: (entry) => formatDateTime(entry.at) },
+  { header: 'Who', cell: (entry) => (entry.actor === null ? 'The system' : <VisibleText text={entry.actor} />) },
+  { header: 'Action', cell: (entry) => entry.action },
+  { header: 'Target', cell: (entry) => (entry.target === null ? '' : <VisibleText text={entry.target} />) },
+  { header: 'Detail', cell: (entry) => <EntryDetail entry={entry} /> },
+];
+
 export function AuditPage() {
   const [search, setSearch] = useAddressQuery();
   const page = auditPageOf(search);
@@ -68,30 +76,7 @@ export function AuditPage() {
           <p>Nothing is recorded yet.</p>
         ) : (
           <>
-            <Table caption={`Page ${data.page} of ${Math.max(data.pageCount, 1)}, newest first`}>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Detail</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDateTime(entry.at)}</td>
-                    <td>{entry.actor === null ? 'The system' : <VisibleText text={entry.actor} />}</td>
-                    <td>{entry.action}</td>
-                    <td>{entry.target === null ? '' : <VisibleText text={entry.target} />}</td>
-                    <td>
-                      <EntryDetail entry={entry} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable caption={`Page ${data.page} of ${Math.max(data.pageCount, 1)}, newest first`} columns={AUDIT_COLUMNS} rows={data.entries} rowKey={(entry) => entry.id} />
             <Pager page={data.page} pageCount={data.pageCount} label="Audit log pages" onPage={(next) => setSearch(next > 1 ? `?page=${next}` : '')} />
           </>
         )

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import type { StockFeedHealth, StockFeedSummary, StockRefusalReason } from '@site/contracts/stock-api';
+import type { StockFeedHealth, StockFeedSummary, StockRefusal, StockRefusalReason } from '@site/contracts/stock-api';
 import { useStockFeedQuery, useStockFeedsQuery } from '../api/staffApi';
 import { formatDateTime } from '../ui/format';
 import { Notice } from '../ui/Notice';
 import { PageHeading } from '../ui/PageHeading';
-import { Table } from '../ui/Table';
+import { DataTable, type Column } from '../ui/DataTable';
 import { staffResource } from '../ui/staffResource';
 import { VisibleText } from '../ui/VisibleText';
 
@@ -53,38 +53,47 @@ function ReasonList({ feed }: { feed: StockFeedSummary }) {
   );
 }
 
+const REFUSAL_COLUMNS: readonly Column<StockRefusal>[] = [
+  { header: 'Line', cell: (refusal) => refusal.line },
+  { header: 'Code', cell: (refusal) => <VisibleText text={refusal.code} />, dir: 'ltr' },
+  { header: 'Reason', cell: (refusal) => REASON_LABELS[refusal.reason] ?? refusal.reason },
+  { header: 'Detail', cell: (refusal) => <VisibleText text={refusal.message} /> },
+];
+
+/** The feeds' columns; the last opens a feed's refused rows (`opened`: the feed whose rows show). */
+const feedColumns = (opened: number | null, setOpened: (id: number | null) => void): readonly Column<StockFeedSummary>[] => [
+  { header: 'When', cell: (feed) => formatDateTime(feed.at) },
+  { header: 'Kind', cell: (feed) => `${feed.kind === 'snapshot' ? 'Snapshot' : 'Changes'} (${feed.format.toUpperCase()}${feed.strict ? ', strict' : ''})` },
+  { header: 'Sent by', cell: (feed) => <VisibleText text={feed.actor} /> },
+  { header: 'Outcome', cell: (feed) => (feed.outcome === 'applied' ? 'Applied' : <strong>Refused{feed.message === null ? '' : `: ${feed.message}`}</strong>) },
+  { header: 'Rows', cell: (feed) => count(feed.rows) },
+  { header: 'Applied', cell: (feed) => count(feed.applied) },
+  { header: 'Changed', cell: (feed) => `${count(feed.changed)}${feed.cleared > 0 ? ` (+${count(feed.cleared)} cleared)` : ''}` },
+  { header: 'Refused', cell: (feed) => count(feed.refused) },
+  { header: 'Duration', cell: (feed) => seconds(feed.durationMs) },
+  {
+    header: 'Reasons',
+    cell: (feed) => (
+      <>
+        <ReasonList feed={feed} />
+        {feed.refused > 0 ? (
+          <Button type="button" $variant="secondary" aria-expanded={opened === feed.id} onClick={() => setOpened(opened === feed.id ? null : feed.id)}>
+            {opened === feed.id ? 'Hide the refused rows' : 'Show the refused rows'}
+          </Button>
+        ) : null}
+      </>
+    ),
+  },
+];
+
 /** One feed's refused rows, as the server kept them (the first 1,000). */
 function RefusedRows({ id }: { id: number }) {
   const { resource, retry } = staffResource(useStockFeedQuery(id));
   if (resource.status === 'failed') return <LoadError message={`The feed's refused rows could not be loaded. ${resource.error}`} onRetry={retry} />;
   if (resource.data === undefined) return <Spinner label="Loading the refused rows" />;
   const feed = resource.data;
-  return (
-    <Table caption={`Refused rows of the feed of ${formatDateTime(feed.at)}${feed.refused > feed.refusals.length ? ` (the first ${count(feed.refusals.length)} of ${count(feed.refused)})` : ''}`}>
-      <thead>
-        <tr>
-          <th scope="col">Line</th>
-          <th scope="col">Code</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Detail</th>
-        </tr>
-      </thead>
-      <tbody>
-        {feed.refusals.map((refusal) => (
-          <tr key={refusal.line}>
-            <td>{refusal.line}</td>
-            <td dir="ltr">
-              <VisibleText text={refusal.code} />
-            </td>
-            <td>{REASON_LABELS[refusal.reason] ?? refusal.reason}</td>
-            <td>
-              <VisibleText text={refusal.message} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
+  const caption = `Refused rows of the feed of ${formatDateTime(feed.at)}${feed.refused > feed.refusals.length ? ` (the first ${count(feed.refusals.length)} of ${count(feed.refused)})` : ''}`;
+  return <DataTable caption={caption} columns={REFUSAL_COLUMNS} rows={feed.refusals} rowKey={(refusal) => refusal.line} />;
 }
 
 /** /staff/stock-feeds (admins): the ERP's feeds of the last 30 days, newest first, each with its report. */
@@ -107,53 +116,7 @@ export function StockFeedsPage() {
           <p>No feed in the last 30 days.</p>
         ) : (
           <>
-            <Table caption="Stock feeds, newest first">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Sent by</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Rows</th>
-                  <th scope="col">Applied</th>
-                  <th scope="col">Changed</th>
-                  <th scope="col">Refused</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Reasons</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.feeds.map((feed) => (
-                  <tr key={feed.id}>
-                    <td>{formatDateTime(feed.at)}</td>
-                    <td>
-                      {feed.kind === 'snapshot' ? 'Snapshot' : 'Changes'} ({feed.format.toUpperCase()}
-                      {feed.strict ? ', strict' : ''})
-                    </td>
-                    <td>
-                      <VisibleText text={feed.actor} />
-                    </td>
-                    <td>{feed.outcome === 'applied' ? 'Applied' : <strong>Refused{feed.message === null ? '' : `: ${feed.message}`}</strong>}</td>
-                    <td>{count(feed.rows)}</td>
-                    <td>{count(feed.applied)}</td>
-                    <td>
-                      {count(feed.changed)}
-                      {feed.cleared > 0 ? ` (+${count(feed.cleared)} cleared)` : ''}
-                    </td>
-                    <td>{count(feed.refused)}</td>
-                    <td>{seconds(feed.durationMs)}</td>
-                    <td>
-                      <ReasonList feed={feed} />
-                      {feed.refused > 0 ? (
-                        <Button type="button" $variant="secondary" aria-expanded={opened === feed.id} onClick={() => setOpened(opened === feed.id ? null : feed.id)}>
-                          {opened === feed.id ? 'Hide the refused rows' : 'Show the refused rows'}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+            <DataTable caption="Stock feeds, newest first" columns={feedColumns(opened, setOpened)} rows={data.feeds} rowKey={(feed) => feed.id} />
             {opened === null ? null : <RefusedRows id={opened} />}
             {data.next === null ? null : (
               <Button type="button" $variant="secondary" onClick={() => setBefore(data.next ?? undefined)}>
