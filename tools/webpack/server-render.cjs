@@ -34,14 +34,21 @@ const SERVER_RENDER_POINTER = sharedPackages.serverRender.pointerFile;
 /** The app's dist files this build writes (the browser build's `clean` keeps them, and this one cleans only them). */
 const SERVER_RENDER_OUTPUT = (file) => file.startsWith('server/') || file === SERVER_RENDER_POINTER;
 
-/** Writes server-render.json, naming the entry's hashed file. */
+/**
+ * Writes server-render.json, naming the entry's hashed file; and fails the build when that file is not the only
+ * script: a release carries only the file server-render.json names, so a second one would be missing on a canary.
+ */
 class ServerRenderPointerPlugin {
   apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
+    const { Compilation, sources, WebpackError } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('ServerRenderPointerPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'ServerRenderPointerPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const entryChunk = compilation.entrypoints.get('render').getEntrypointChunk();
         const file = [...entryChunk.files].find((name) => name.endsWith('.js'));
+        const others = Object.keys(compilation.assets).filter((name) => name.endsWith('.js') && name !== file);
+        if (others.length > 0) {
+          compilation.errors.push(new WebpackError(`The server-render build must be one file (${file}), but also wrote ${others.join(', ')}: a release would lack them.`));
+        }
         compilation.emitAsset(SERVER_RENDER_POINTER, new sources.RawSource(`${JSON.stringify({ module: file })}\n`));
       });
     });
