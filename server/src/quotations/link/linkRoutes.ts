@@ -14,7 +14,7 @@ import {
 import { acceptQuotationBodySchema, askForChangesBodySchema } from '@site/contracts/quotation-link-api-schemas';
 import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
-import { httpError, useJsonEndpoint } from '../../platform/http/jsonEndpoint.js';
+import { httpError } from '../../platform/http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../../platform/http/rateLimit.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { acceptQuotation, askForChanges, BuyerRefusal, openQuotation, quotationOfToken, type BuyerContext, type PurchaseOrderFile } from './buyerStore.js';
@@ -38,6 +38,12 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 class LinkNotFound extends Error {}
 
+/** An answer's body must be JSON (the acceptance's may be multipart): anything else is a 415. */
+async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw httpError(415, 'Send the answer as JSON (Content-Type: application/json)');
+}
+
 /** What a file's first bytes say it is, for the refusal's sentence; 'pdf' for a PDF. */
 export function sniffFile(head: Buffer): 'pdf' | 'html' | 'zip' | 'other' {
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
@@ -59,7 +65,6 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
   const limits = { rateLimitMax: options.rateLimitMax ?? LINK_RATE_LIMIT.rateLimitMax, rateLimitWindowMs: options.rateLimitWindowMs ?? LINK_RATE_LIMIT.rateLimitWindowMs, redisNamespace: options.redisNamespace };
   const limited = await registerRateLimit(app, limits, { namespace: 'site-quotation-link-rate-' });
   const limit = limited ? { config: { rateLimit: {} } } : {};
-  const requireJson = useJsonEndpoint(app, { bodyLimit: ANSWER_BODY_LIMIT, what: 'the answer', emptyHint: 'send it as a JSON object' });
   await app.register(fastifyMultipart, { limits: { fileSize: PO_FILE_MAX_BYTES, files: 1, fields: 3, parts: 4, headerPairs: 20, fieldSize: 1024 }, throwFileSizeLimit: false });
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -101,8 +106,8 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
   app.post(QUOTATION_LINK_API.accept, { ...limit, bodyLimit: ANSWER_BODY_LIMIT }, async (request): Promise<BuyerQuotation> => {
     // the token first: nothing of a body sent to a wrong link is read
     const id = await quotationOf(request);
-    const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body, file: undefined };
     if (!request.isMultipart()) await requireJson(request);
+    const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body, file: undefined };
     const checked = checkBody(acceptQuotationBodySchema, fields);
     if (!checked.ok) throw httpError(400, checked.error);
     const view = await acceptQuotation(db.kysely, context, id, checked.data as AcceptQuotationBody, file);

@@ -30,6 +30,7 @@ export async function orderRoutes(parent: FastifyInstance, { db }: OrderRoutesOp
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.validation !== undefined) return reply.code(400).send(refusalAnswer(error));
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
     throw error;
   });
 
