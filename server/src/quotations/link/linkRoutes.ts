@@ -8,7 +8,6 @@ import {
   PO_FILE_MAX_BYTES,
   QUOTATION_LINK_API,
   QUOTATION_LINK_NOT_FOUND,
-  type AcceptQuotationBody,
   type BuyerQuotation,
 } from '@site/contracts/quotation-link-api';
 import { acceptQuotationBodySchema, askForChangesBodySchema } from '@site/contracts/quotation-link-api-schemas';
@@ -110,7 +109,7 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
     const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body, file: undefined };
     const checked = checkBody(acceptQuotationBodySchema, fields);
     if (!checked.ok) throw httpError(400, checked.error);
-    const view = await acceptQuotation(db.kysely, context, id, checked.data as AcceptQuotationBody, file);
+    const view = await acceptQuotation(db.kysely, context, id, checked.data, file);
     options.onOutboxWrite?.();
     return view;
   });

@@ -116,13 +116,13 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal(mail!.recipient, 'karim@example.com');
     const composed = await composeQuotationMail({ id: 1, kind: QUOTATION_OUTBOX_KIND.sent, ref_id: quotation.id, recipient: mail!.recipient, payload: mail!.payload }, 'site@crescent.example');
     assert.equal(composed.to, 'karim@example.com');
-    assert.equal(composed.subject, `Quotation ${quotation.number} (Crescent Electrical Trading)`.replace('Crescent Electrical Trading', composed.subject.slice(composed.subject.indexOf('(') + 1, -1)));
+    assert.ok(composed.subject.startsWith(`Quotation ${quotation.number} (`), composed.subject);
     assert.ok(composed.text.includes(link), 'the text carries the link');
     assert.ok(composed.html.includes(`href="${link}"`));
     const pdf = composed.attachments?.[0];
     assert.equal(pdf?.filename, `Quotation-${quotation.number}.pdf`);
-    assert.equal(pdf!.content.subarray(0, 5).toString(), '%PDF-');
-    const text = pdfText(pdf!.content);
+    assert.equal(pdf.content.subarray(0, 5).toString(), '%PDF-');
+    const text = pdfText(pdf.content);
     if ('text' in text) {
       assert.match(text.text, new RegExp(quotation.number!));
       assert.match(text.text, /Valid until/);
