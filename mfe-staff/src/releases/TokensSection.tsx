@@ -161,7 +161,7 @@ export function TokensSection() {
         </FieldRow>
         <fieldset>
           <legend>What it may do</legend>
-          {(['release', 'stock'] as const).map((each) => (
+          {(['release', 'stock', 'orders'] as const).map((each) => (
             <label key={each}>
               <input type="radio" name="token-scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
               {SCOPE_LABELS[each]}
