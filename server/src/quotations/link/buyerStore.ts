@@ -3,8 +3,7 @@
 // transaction, exactly once), asking for changes. Each change of state has its audit line (actor none: the buyer, whose
 // typed values go in its fields) in its transaction; each mail is queued in it too.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
-import type { AcceptQuotationBody } from '@site/contracts/quotation-link-api';
+import type { AcceptQuotationBody, BuyerQuotation } from '@site/contracts/quotation-link-api';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
@@ -90,11 +89,8 @@ export interface PurchaseOrderFile {
 export async function acceptQuotation(db: Db, context: BuyerContext, id: number, body: AcceptQuotationBody, file: PurchaseOrderFile | undefined): Promise<BuyerQuotation> {
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await lockAndExpire(trx, context, id);
-    if (row.state === 'accepted') return { view: (await documentOf(trx, context, id)).view, expired: false };
-    if (!ANSWERABLE.includes(row.state)) {
-      // an expiry just marked is kept (its own transaction below), the refusal answered
-      return { view: (await documentOf(trx, context, id)).view, expired: row.state === 'expired' };
-    }
+    // accepted already: the same answer; not answerable: committed as it is (an expiry just marked is kept), then refused
+    if (row.state === 'accepted' || !ANSWERABLE.includes(row.state)) return { view: (await documentOf(trx, context, id)).view };
     await trx
       .insertInto('quotation_acceptances')
       .values({
@@ -117,7 +113,7 @@ export async function acceptQuotation(db: Db, context: BuyerContext, id: number,
     });
     const payload: QuotationMailPayload = { view: document.view, branchEmail: branchContact(row.branch).email };
     await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.accepted, ref_id: id, recipient: document.email, payload: JSON.stringify(payload) }).execute();
-    return { view: document.view, expired: false };
+    return { view: document.view };
   });
   if (outcome.view.state !== 'accepted') {
     throw closedRefusal({ view: outcome.view, email: '', quotationId: id });
