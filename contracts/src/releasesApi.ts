@@ -107,9 +107,10 @@ export const TOKEN_MAX_DAYS = 365;
 
 /**
  * What a pipeline's token may do, a closed list: 'release' the remotes it names (/api/releases), 'stock' send the
- * ERP's stock feed (/api/stock). A token of one scope is refused by the other's API.
+ * ERP's stock feed (/api/stock), 'orders' read the accepted quotations' orders (/api/orders). A token of one scope is
+ * refused by the others' APIs.
  */
-export const TOKEN_SCOPES = ['release', 'stock'] as const;
+export const TOKEN_SCOPES = ['release', 'stock', 'orders'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** A pipeline's token as listed: never its secret. */

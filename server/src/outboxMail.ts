@@ -2,6 +2,7 @@
 // (mail/composers.ts), so that mail/ sends each feature's mail without importing any feature.
 import type { ComposedMail, OutboxRow } from './platform/mail/compose.js';
 import { MailComposers } from './platform/mail/composers.js';
+import { registerQuotationMail } from './quotations/index.js';
 import { registerQuoteMail } from './quotes/index.js';
 import { registerReleaseMail } from './releases/index.js';
 import { registerFormMail } from './submissions/index.js';
@@ -11,6 +12,7 @@ export function siteMailComposers(): MailComposers {
   const composers = new MailComposers();
   registerFormMail(composers);
   registerQuoteMail(composers);
+  registerQuotationMail(composers);
   registerReleaseMail(composers);
   return composers;
 }

@@ -37,10 +37,10 @@ function stateOf(token: ReleaseTokenInfo, now: number): string {
 type Field = 'name' | 'remotes' | 'expiresInDays';
 
 /** What each scope lets a token do, as the form and the list say it. */
-const SCOPE_LABELS: Record<TokenScope, string> = { release: 'Release remotes', stock: 'Send the stock feed (the ERP)' };
+const SCOPE_LABELS: Record<TokenScope, string> = { release: 'Release remotes', stock: 'Send the stock feed (the ERP)', orders: 'Read the orders (the ERP)' };
 
 /** What a listed token may do: its remotes, or the stock feed. */
-const mayOf = (token: ReleaseTokenInfo): string => (token.scope === 'stock' ? 'Stock feed' : `Release ${token.remotes.join(', ')}`);
+const mayOf = (token: ReleaseTokenInfo): string => (token.scope === 'stock' ? 'Stock feed' : token.scope === 'orders' ? 'Orders' : `Release ${token.remotes.join(', ')}`);
 
 /** The field a refusal of the token form is about: the one its first problem names; else the name's. */
 const fieldOf = (error: unknown): Field => problemFieldOf(error, ['remotes', 'expiresInDays'] as const) ?? 'name';
@@ -161,7 +161,7 @@ export function TokensSection() {
         </FieldRow>
         <fieldset>
           <legend>What it may do</legend>
-          {(['release', 'stock'] as const).map((each) => (
+          {(['release', 'stock', 'orders'] as const).map((each) => (
             <label key={each}>
               <input type="radio" name="token-scope" value={each} checked={scope === each} onChange={() => setScope(each)} />
               {SCOPE_LABELS[each]}

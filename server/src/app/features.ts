@@ -8,10 +8,11 @@ import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
 import { assistantPlugin } from '../assistant/index.js';
 import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
+import { quotationLinkPlugin } from '../quotations/index.js';
 import { quotesPlugin } from '../quotes/index.js';
 import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
 import { reviewsPlugin } from '../reviews/index.js';
-import { staffPlugin } from '../staff/index.js';
+import { recordStaffAction, staffPlugin } from '../staff/index.js';
 import { stockPlugin } from '../stock/index.js';
 import { submissionsPlugin } from '../submissions/index.js';
 import { createVitalsReports, createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
@@ -81,6 +82,8 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     onOutboxWrite,
     now: options.releaseClock,
   });
+  // a sent quotation's buyer link (the token the only key) and the ERP's orders (an orders token)
+  await app.register(quotationLinkPlugin, { db, recordStaffAction, onOutboxWrite, redisNamespace: undefined });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
   await app.register(stockPlugin, { db, ...options.stock });
 }

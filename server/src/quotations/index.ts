@@ -1,4 +1,7 @@
 // The quotations feature's public face: what the other features of the server use of it (eslint.config.mjs keeps them
-// to this file). The staff feature registers its calls inside the signed-in scope.
+// to this file). The staff feature registers its calls inside the signed-in scope; app.ts registers the buyer's link
+// and the ERP's orders, and outboxMail.ts its mails.
 export { type StaffQuotationsOptions, staffQuotationsPlugin } from './plugin.js';
 export type { RecordStaffAction, StaffActor, StaffSide } from './staffSide.js';
+export { type QuotationLinkPluginOptions, quotationLinkPlugin } from './link/linkPlugin.js';
+export { registerQuotationMail } from './link/buyerMail.js';

@@ -44,6 +44,7 @@ import {
   sendQuotation,
   type QuotationContext,
 } from './quotationStore.js';
+import { issueBuyerLink } from './link/sendLink.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -53,6 +54,10 @@ export interface QuotationRoutesOptions extends StaffSide {
   validDays?: number | undefined;
   /** Now, for the branch's today (tests). */
   now?: (() => Date) | undefined;
+  /** PUBLIC_SITE_URL: the origin of the buyer's links mailed on send. */
+  publicSiteUrl?: string | undefined;
+  /** Wakes the outbox worker after a send queued the buyer's mail. */
+  onOutboxWrite?: (() => void) | undefined;
 }
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
@@ -62,7 +67,17 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   const app = useContracts(parent);
   const db = options.db.kysely;
   const { staffOf, canSeeBranch, recordStaffAction } = options;
-  const context: QuotationContext = { canSeeBranch, record: recordStaffAction, now: options.now ?? (() => new Date()), validDays: options.validDays ?? QUOTATION_VALID_DAYS_DEFAULT };
+  const now = options.now ?? (() => new Date());
+  const context: QuotationContext = {
+    canSeeBranch,
+    record: recordStaffAction,
+    now,
+    validDays: options.validDays ?? QUOTATION_VALID_DAYS_DEFAULT,
+    // the buyer's token and mail, in the send's transaction
+    afterSend: async (trx, id) => {
+      await issueBuyerLink(trx, id, { publicSiteUrl: options.publicSiteUrl }, now());
+    },
+  };
   app.setErrorHandler(answerQuotationError);
 
   /** The caller, when they price quotations (admins and branch staff), else a 403. */
@@ -133,6 +148,7 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   app.post(QUOTATIONS_API.send, { ...change, schema: { body: quotationVersionBodySchema } }, async (request): Promise<Quotation> => {
     const id = idOf(request);
     await sendQuotation(db, context, pricerOf(request), id, request.body.version);
+    options.onOutboxWrite?.();
     return answer(id);
   });
 

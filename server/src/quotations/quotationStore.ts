@@ -51,6 +51,8 @@ export interface QuotationContext {
   now: () => Date;
   /** QUOTATION_VALID_DAYS: a new draft is valid this many days from today. */
   validDays: number;
+  /** In the send's transaction, once it is numbered: the buyer's link and mail (link/sendLink.ts). */
+  afterSend?: ((trx: Db, id: number) => Promise<void>) | undefined;
 }
 
 /** A line as the store writes it: every amount exact. */
@@ -517,7 +519,11 @@ export async function sendQuotation(db: Db, context: QuotationContext, account: 
     } else {
       const first = await firstNumber(trx, row.previous_id);
       number = `${first}-R${row.revision}`;
+      // the buyer may have accepted the quotation this revision was to replace: an accepted one stays accepted
+      const previous = await trx.selectFrom('quotations').select('state').where('id', '=', row.previous_id).forUpdate().executeTakeFirstOrThrow();
+      if (previous.state === 'accepted') throw conflict(`The buyer accepted ${first}${row.revision > 1 ? `-R${row.revision - 1}` : ''} already: this revision is not sent`);
       await trx.updateTable('quotations').set({ state: 'superseded' }).where('id', '=', row.previous_id).execute();
+      await context.record(trx, account, 'quotation.supersede', `quotation:${row.previous_id}`, `replaced by ${number}`);
     }
     await writeLines(trx, id, lines, await vatBasisPointsOn(trx, row.branch, today));
     await trx
@@ -526,6 +532,7 @@ export async function sendQuotation(db: Db, context: QuotationContext, account: 
       .where('id', '=', id)
       .execute();
     await context.record(trx, account, 'quotation.send', `quotation:${id}`, `sent as ${number}`);
+    await context.afterSend?.(trx, id);
   });
 }
 

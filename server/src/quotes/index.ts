@@ -6,3 +6,6 @@ export { registerQuoteMail } from './quoteMail.js';
 export { formatQuoteSection, loadQuoteSection, type QuoteSection } from './quoteReport.js';
 export { type QuotesPluginOptions, quotesPlugin } from './plugin.js';
 export { loadQuoteSnapshot } from './quoteStore.js';
+// the PDF's page and the words of the request's documents: the quotations feature writes its PDF with the same ones
+export { BODY, FOOTER, HEADER_FILL, LABEL, MARGIN, NAVY, QuotePage, RULE, SMALL, style } from './pdf/quotePage.js';
+export { quoteTexts } from './quoteTexts.js';

@@ -1,3 +1,5 @@
 // The staff feature's public face: what app.ts and the other features of the server use of it (eslint.config.mjs
 // keeps them to this file).
 export { type StaffPluginOptions, staffPlugin } from './plugin.js';
+// the audit log: the quotations' buyer link (registered by app.ts) writes its state changes there
+export { recordStaffAction } from './audit.js';

@@ -31,6 +31,8 @@ export interface SignedInScopeOptions {
   releases?: StaffReleasesOptions | undefined;
   /** QUOTATION_VALID_DAYS. */
   quotationValidDays?: number | undefined;
+  /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
+  publicSiteUrl?: string | undefined;
   /** The stock feeds' list (admins); unset: STOCK_FEED_STALE_MINUTES' default. */
   stock?: StaffStockOptions | undefined;
 }
@@ -58,7 +60,7 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     readAuditPage(db.kysely, request.query.page ?? 1),
   );
 
-  await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media, quotationValidDays: options.quotationValidDays });
+  await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media, quotationValidDays: options.quotationValidDays, publicSiteUrl: options.publicSiteUrl });
   // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
   staffReleaseTokenRoutes(scope, { db, requireJson, recordStaffAction, ...options.releases });
   // the ERP's stock feeds (admins)

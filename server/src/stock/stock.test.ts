@@ -118,7 +118,8 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
   await t.test('tokens have a scope: an admin makes a stock token (no remotes); a scope or remotes out of place are refused', async () => {
     for (const bad of [
       { name: 'ERP', scope: 'stock', remotes: ['catalogue'] },
-      { name: 'ERP', scope: 'orders' },
+      { name: 'ERP', scope: 'admin' },
+      { name: 'ERP', scope: 'orders', remotes: ['catalogue'] },
       { name: 'ERP', scope: 'release' },
       { name: 'ERP', scope: 'release', remotes: [] },
       { name: 'ERP', scope: ['stock'] },

@@ -16,7 +16,7 @@ const TABLES = ['contact_messages', 'registrations', 'inquiries', 'reviews', 'ou
   'staff_accounts', 'staff_recovery_codes', 'staff_sessions', 'staff_sign_in_failures', 'staff_audit_log', 'staff_notes', 'staff_settings',
   'catalogue_categories', 'catalogue_brands', 'catalogue_products', 'catalogue_search_en', 'catalogue_search_ar', 'catalogue_search_words', 'catalogue_search_broad', 'catalogue_search_broad_rows', 'catalogue_search_broad_pairs', 'catalogue_facet_sets', 'catalogue_state', 'catalogue_product_edits', 'catalogue_product_history', 'catalogue_archived_products', 'catalogue_product_variants',
   'remote_releases', 'remote_pointers', 'remote_registry_state', 'release_tokens', 'release_audit', 'remote_release_health', 'remote_load_outcomes',
-  'quotation_currency_rates', 'quotation_vat_rates', 'quotation_number_counters', 'quotations', 'quotation_lines',
+  'quotation_currency_rates', 'quotation_vat_rates', 'quotation_number_counters', 'quotations', 'quotation_lines', 'quotation_acceptances', 'quotation_change_requests', 'orders',
   'vitals_histograms', 'vitals_sessions',
   'stock_levels', 'stock_state', 'stock_feeds'];
 

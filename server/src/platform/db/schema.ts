@@ -453,7 +453,7 @@ export interface ReleaseTokensTable {
   revoked_at: Date | null;
   last_used_at: Date | null;
   /** What it may do (migration 031): 'release' (its remotes) or 'stock' (the stock feed; no remotes). */
-  scope: Defaulted<'release' | 'stock'>;
+  scope: Defaulted<'release' | 'stock' | 'orders'>;
 }
 
 /** Every change of the registry and every use of a token (migration 017). */
@@ -528,6 +528,52 @@ export interface QuotationsTable {
   updated_at: Timestamp;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   sent_by_email: string | null;
+  /** SHA-256 (hex) of the buyer's link token, set when sent (migration 034). */
+  buyer_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  viewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A buyer's acceptance of a sent quotation, once per quotation (migration 034). */
+export interface QuotationAcceptancesTable {
+  quotation_id: number;
+  name: string;
+  position: string;
+  po_number: string | null;
+  po_file: ColumnType<Buffer | Uint8Array | null, Buffer | null | undefined, Buffer | null>;
+  po_file_name: string | null;
+  po_file_bytes: number | null;
+  accepted_at: Timestamp;
+}
+
+/** What a buyer asked to change in a sent quotation (migration 034). */
+export interface QuotationChangeRequestsTable {
+  id: Generated<number>;
+  quotation_id: number;
+  message: string;
+  asked_at: Timestamp;
+}
+
+/** An accepted quotation, once, for the ERP (migration 034): its id is the feed's cursor. */
+export interface OrdersTable {
+  id: Generated<number>;
+  quotation_id: number;
+  request_id: number;
+  request_reference: string;
+  branch: string;
+  quotation_number: string;
+  currency: string;
+  subtotal_minor: ExactInteger;
+  vat_minor: ExactInteger;
+  total_minor: ExactInteger;
+  buyer_company: string;
+  buyer_email: string;
+  accepted_by_name: string;
+  accepted_by_position: string;
+  po_number: string | null;
+  has_po_file: Defaulted<boolean>;
+  /** JSON text of the lines as the quotation had them. */
+  lines: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
 }
 
 export interface QuotationLinesTable {
@@ -617,6 +663,9 @@ export interface DatabaseSchema {
   quotation_number_counters: QuotationNumberCountersTable;
   quotations: QuotationsTable;
   quotation_lines: QuotationLinesTable;
+  quotation_acceptances: QuotationAcceptancesTable;
+  quotation_change_requests: QuotationChangeRequestsTable;
+  orders: OrdersTable;
   vitals_histograms: VitalsHistogramsTable;
   vitals_sessions: VitalsSessionsTable;
   stock_levels: StockLevelsTable;

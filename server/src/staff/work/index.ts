@@ -31,6 +31,8 @@ export interface StaffWorkOptions {
   quotationValidDays?: number | undefined;
   /** Now, for the quotations' days (tests). */
   now?: (() => Date) | undefined;
+  /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
+  publicSiteUrl?: string | undefined;
 }
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
@@ -57,7 +59,7 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
   await app.register(staffCatalogueRoutes, { db, media: options.media });
   settingsRoutes(app, db);
   // pricing a request for quotation: the quotations feature's calls, with this scope's account, branch rule and audit
-  await app.register(staffQuotationsPlugin, { db, staffOf, canSeeBranch, recordStaffAction, validDays: options.quotationValidDays, now: options.now });
+  await app.register(staffQuotationsPlugin, { db, staffOf, canSeeBranch, recordStaffAction, validDays: options.quotationValidDays, now: options.now, publicSiteUrl: options.publicSiteUrl, onOutboxWrite: options.onOutboxWrite });
 }
 
 /** A refusal as {error} with its status (and a 400's problems); a failure as a 503 that says to try again. */

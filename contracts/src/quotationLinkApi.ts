@@ -1,0 +1,130 @@
+// The buyer's side of a sent quotation and the ERP's orders (docs/quotations.md): the addresses, the answers and the
+// fixed sentences. No zod (a browser page imports it): the bodies' schemas are quotationLinkApiSchemas.ts.
+import type { QuotationCurrency, QuotationState, QuotationTotals } from './quotationsApi';
+
+/**
+ * The buyer's calls, with the link's token as the only key (no sign-in). Every answer: Cache-Control no-store,
+ * X-Robots-Tag noindex. A wrong, unknown or expired token: 404 QUOTATION_LINK_NOT_FOUND, the same for all.
+ */
+export const QUOTATION_LINK_API = {
+  /** GET → BuyerQuotation (the first one marks it viewed). */
+  quotation: '/api/quotation-links/:token',
+  /** GET → the quotation's PDF in the buyer's language. */
+  pdf: '/api/quotation-links/:token/pdf',
+  /**
+   * POST AcceptQuotationBody as JSON, or multipart/form-data with those fields and an optional `poFile` (a PDF, at
+   * most PO_FILE_MAX_BYTES) → BuyerQuotation (state accepted); the same answer again for a repeat. 409 {error} past
+   * its validity or when a later revision replaced it.
+   */
+  accept: '/api/quotation-links/:token/accept',
+  /** POST AskForChangesBody (JSON) → BuyerQuotation (state changes_asked). */
+  changes: '/api/quotation-links/:token/changes',
+} as const;
+
+/** The buyer's page: `/quotation/<token>`, `/ar/quotation/<token>` in Arabic. */
+export const QUOTATION_LINK_PAGE = '/quotation/:token';
+export const quotationLinkPath = (token: string, language: 'en' | 'ar'): string => `${language === 'ar' ? '/ar' : ''}/quotation/${token}`;
+export const quotationLinkApiPath = (pattern: string, token: string): string => pattern.replace(':token', encodeURIComponent(token));
+
+/** The one answer to any token that opens nothing. */
+export const QUOTATION_LINK_NOT_FOUND = { error: 'This link is not valid or has expired' } as const;
+
+/** The largest purchase order file the buyer may attach. */
+export const PO_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const BUYER_TEXT_LIMITS = { name: 100, position: 100, poNumber: 60, message: 2000 } as const;
+
+export interface BuyerQuotationLine {
+  position: number;
+  code: string | null;
+  description: string;
+  unit: string;
+  quantity: string;
+  unitPrice: string;
+  discountPercent: string;
+  lineTotal: string;
+  vatPercent: string;
+  vat: string;
+}
+
+export interface BuyerQuotation {
+  /** QT-2026-000123, a revision QT-2026-000123-R1. */
+  number: string;
+  /** The request's reference (RFQ-…). */
+  requestReference: string;
+  language: 'en' | 'ar';
+  /** sent, viewed, changes_asked, accepted, expired or superseded (never draft). */
+  state: QuotationState;
+  currency: QuotationCurrency;
+  /** Decimals of the currency's minor unit (AED 2, OMR 3…): every amount has exactly these. */
+  decimals: number;
+  /** The last day it may be accepted, YYYY-MM-DD (the branch's calendar). */
+  validUntil: string;
+  sentAt: string;
+  branch: { name: string; phone: string; email: string };
+  companyName: string;
+  paymentTerms: string;
+  deliveryTerms: string;
+  buyerNote: string;
+  lines: BuyerQuotationLine[];
+  totals: QuotationTotals;
+  vatRounding: string;
+  /** Once accepted: by whom, when, the PO's number and whether a file came with it. */
+  acceptance: { name: string; position: string; poNumber: string | null; poFile: boolean; acceptedAt: string } | null;
+  /** Whether the buyer may still accept or ask for changes now (and if not, why, naming the branch's phone). */
+  canAnswer: boolean;
+  closedReason: string | null;
+}
+
+export interface AcceptQuotationBody {
+  name: string;
+  position: string;
+  poNumber?: string | undefined;
+}
+
+export interface AskForChangesBody {
+  message: string;
+}
+
+/** The ERP's orders: GET ?since=<cursor> with an `orders` token (Authorization: Bearer srt_…) → OrdersPage. */
+export const ORDERS_API = { orders: '/api/orders' } as const;
+/** The most orders one page holds. */
+export const ORDERS_PAGE_SIZE = 200;
+
+export interface OrderLine {
+  position: number;
+  code: string | null;
+  description: string;
+  unit: string;
+  quantity: string;
+  unitPrice: string;
+  discountPercent: string;
+  lineTotal: string;
+  vatPercent: string;
+  vat: string;
+}
+
+export interface Order {
+  /** The order's id, also its cursor. */
+  id: string;
+  quotationNumber: string;
+  requestReference: string;
+  branch: string;
+  currency: QuotationCurrency;
+  subtotal: string;
+  vat: string;
+  total: string;
+  buyer: { company: string; email: string; acceptedBy: string; position: string };
+  poNumber: string | null;
+  hasPoFile: boolean;
+  lines: OrderLine[];
+  createdAt: string;
+}
+
+export interface OrdersPage {
+  orders: Order[];
+  /** Give it as `since` next time: the orders after the last one here (the same cursor when there were none). */
+  next: string;
+  /** Whether more orders wait beyond this page. */
+  more: boolean;
+}

@@ -1,0 +1,132 @@
+// The mails that follow a quotation's send, composed from the view their outbox row carries: the quotation to the
+// buyer (in their language, the PDF attached, the link to answer it), the buyer's confirmation of an acceptance, and
+// the buyer's request for changes to the branch (English, as every mail to a branch). Reply-To is the branch for the
+// buyer's mails, the buyer for the branch's. Every value is escaped in HTML and made one line in headers (compose.ts).
+import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
+import { escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../../platform/mail/compose.js';
+import type { MailComposers } from '../../platform/mail/composers.js';
+import { buyerTexts } from './buyerTexts.js';
+import { quotationPdfFileName, renderQuotationPdf } from './quotationPdf.js';
+
+/** The outbox kinds of this feature. */
+export const QUOTATION_OUTBOX_KIND = {
+  /** The quotation to its buyer, with its PDF and link. */
+  sent: 'quotation_sent',
+  /** The buyer's confirmation of their acceptance. */
+  accepted: 'quotation_accepted',
+  /** The buyer's request for changes, to the branch. */
+  changes: 'quotation_changes',
+} as const;
+
+export interface QuotationMailPayload {
+  view: BuyerQuotation;
+  /** The buyer's link (sent mail only). */
+  link?: string;
+  /** What the buyer asked to change (changes mail only). */
+  message?: string;
+  /** The buyer's address (changes mail: Reply-To). */
+  buyerEmail?: string;
+  /** The branch's address: Reply-To of the buyer's mails. */
+  branchEmail: string;
+}
+
+function readPayload(row: OutboxRow): QuotationMailPayload {
+  const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Partial<QuotationMailPayload> | null;
+  if (payload === null || typeof payload !== 'object' || typeof payload.view?.number !== 'string' || typeof payload.branchEmail !== 'string') {
+    throw new Error(`outbox ${row.id}: not a quotation's mail`);
+  }
+  return payload as QuotationMailPayload;
+}
+
+const paragraphs = (lines: readonly string[], dir: 'ltr' | 'rtl', lang: string): string =>
+  `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,sans-serif;color:#1b2430">${lines.map((line) => `<p>${line}</p>`).join('')}</body></html>`;
+
+async function sentMail(payload: QuotationMailPayload, from: string, to: string): Promise<ComposedMail> {
+  const { view, link = '' } = payload;
+  const texts = buyerTexts(view.language);
+  const file = quotationPdfFileName(view.number);
+  const text = [
+    texts.sentMail.greeting,
+    '',
+    texts.sentMail.intro(view.branch.name, view.number, view.requestReference),
+    `${texts.total}: ${view.totals.total} ${view.currency}`,
+    texts.sentMail.validity(view.validUntil),
+    '',
+    texts.sentMail.link,
+    link,
+    '',
+    texts.sentMail.attached(file),
+    texts.sentMail.ignore,
+    '',
+    `${texts.companyName} (${view.branch.name}) ${view.branch.phone}`,
+  ].join('\n');
+  const html = paragraphs(
+    [
+      escapeHtml(texts.sentMail.greeting),
+      escapeHtml(texts.sentMail.intro(view.branch.name, view.number, view.requestReference)),
+      `${escapeHtml(texts.total)}: <span dir="ltr">${escapeHtml(`${view.totals.total} ${view.currency}`)}</span><br>${escapeHtml(texts.sentMail.validity(view.validUntil))}`,
+      `${escapeHtml(texts.sentMail.link)}<br><a href="${escapeHtml(link)}" dir="ltr">${escapeHtml(link)}</a>`,
+      escapeHtml(texts.sentMail.attached(file)),
+      escapeHtml(texts.sentMail.ignore),
+      escapeHtml(`${texts.companyName} (${view.branch.name}) ${view.branch.phone}`),
+    ],
+    view.language === 'ar' ? 'rtl' : 'ltr',
+    view.language,
+  );
+  return {
+    from,
+    to,
+    replyTo: { name: headerText(`${texts.companyName} (${view.branch.name})`, 100), address: payload.branchEmail },
+    subject: headerText(texts.sentMail.subject(view.number), 150),
+    text,
+    html,
+    attachments: [{ filename: file, content: await renderQuotationPdf(view), contentType: 'application/pdf' }],
+  };
+}
+
+function acceptedMail(payload: QuotationMailPayload, from: string, to: string): ComposedMail {
+  const { view } = payload;
+  const texts = buyerTexts(view.language);
+  const po = view.acceptance?.poNumber ?? null;
+  const lines = [
+    texts.acceptedMail.greeting,
+    texts.acceptedMail.body(view.number, view.branch.name),
+    `${texts.total}: ${view.totals.total} ${view.currency}`,
+    ...(po === null ? [] : [`${texts.acceptedMail.poNumber}: ${po}`]),
+    texts.acceptedMail.next(view.branch.name, view.branch.phone),
+    texts.companyName,
+  ];
+  return {
+    from,
+    to,
+    replyTo: { name: headerText(`${texts.companyName} (${view.branch.name})`, 100), address: payload.branchEmail },
+    subject: headerText(texts.acceptedMail.subject(view.number), 150),
+    text: lines.join('\n\n'),
+    html: paragraphs(lines.map(escapeHtml), view.language === 'ar' ? 'rtl' : 'ltr', view.language),
+  };
+}
+
+function changesMail(payload: QuotationMailPayload, from: string, to: string): ComposedMail {
+  const { view, message = '', buyerEmail = payload.branchEmail } = payload;
+  const intro = `The buyer of quotation ${view.number} (request ${view.requestReference}, ${view.companyName}) asks for changes:`;
+  return {
+    from,
+    to,
+    replyTo: { name: headerText(view.companyName, 100), address: headerText(buyerEmail, 254) },
+    subject: headerText(`Changes asked to quotation ${view.number}`, 150),
+    text: [intro, '', message, '', '--', 'Prepare a revision in the staff app, or reply to this e-mail to answer the buyer.'].join('\n'),
+    html: paragraphs([escapeHtml(intro), `<span style="white-space:pre-wrap" dir="auto">${escapeHtml(message)}</span>`, 'Prepare a revision in the staff app, or reply to this e-mail to answer the buyer.'], 'ltr', 'en'),
+  };
+}
+
+export async function composeQuotationMail(row: OutboxRow, from: string): Promise<ComposedMail> {
+  const payload = readPayload(row);
+  if (row.kind === QUOTATION_OUTBOX_KIND.sent) return sentMail(payload, from, row.recipient);
+  if (row.kind === QUOTATION_OUTBOX_KIND.accepted) return acceptedMail(payload, from, row.recipient);
+  return changesMail(payload, from, row.recipient);
+}
+
+/** Registers the quotation's mails with the outbox. */
+export function registerQuotationMail(composers: MailComposers): void {
+  composers.register(Object.values(QUOTATION_OUTBOX_KIND), composeQuotationMail);
+}

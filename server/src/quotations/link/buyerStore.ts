@@ -1,0 +1,190 @@
+// The buyer's answers on a sent quotation, by the link's token: opening it (the first opening marks it viewed; one past
+// its validity is marked expired), accepting it (once: a repeat answers the same; the order is made in the same
+// transaction, exactly once), asking for changes. Each change of state has its audit line (actor none: the buyer, whose
+// typed values go in its fields) in its transaction; each mail is queued in it too.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AcceptQuotationBody, BuyerQuotation } from '@site/contracts/quotation-link-api';
+import type { DatabaseSchema } from '../../platform/db/index.js';
+import type { RecordStaffAction } from '../staffSide.js';
+import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
+import { lookupHash } from './buyerToken.js';
+import { ANSWERABLE, branchContact, isPastValidity, loadBuyerDocument, type BuyerDocument } from './buyerView.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+export interface BuyerContext {
+  record: RecordStaffAction;
+  now: () => Date;
+}
+
+/** A refusal of a buyer's answer: its status and sentence (in the buyer's language). */
+export class BuyerRefusal extends Error {
+  constructor(
+    readonly statusCode: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BuyerRefusal';
+  }
+}
+
+/** The quotation a token opens: its id, or undefined (a malformed, unknown or replaced token alike). */
+export async function quotationOfToken(db: Db, token: string): Promise<number | undefined> {
+  const hash = lookupHash(token);
+  if (hash === undefined) return undefined;
+  const row = await db.selectFrom('quotations').select('id').where('buyer_token_hash', '=', hash).where('state', '<>', 'draft').executeTakeFirst();
+  return row?.id;
+}
+
+/** Locks the quotation's row; marks it expired (with its audit line) when it is past its validity and still open. */
+async function lockAndExpire(trx: Transaction<DatabaseSchema>, context: BuyerContext, id: number) {
+  const row = await trx
+    .selectFrom('quotations')
+    .select(['id', 'branch', 'state', 'number', sql<string>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until')])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (ANSWERABLE.includes(row.state) && isPastValidity(row.branch, row.valid_until, context.now())) {
+    await trx.updateTable('quotations').set({ state: 'expired' }).where('id', '=', id).execute();
+    await context.record(trx, null, 'quotation.expire', `quotation:${id}`, `${row.number ?? ''} was valid until ${row.valid_until}`);
+    return { ...row, state: 'expired' as const };
+  }
+  return row;
+}
+
+async function documentOf(db: Db, context: BuyerContext, id: number): Promise<BuyerDocument> {
+  const document = await loadBuyerDocument(db, id, context.now());
+  if (document === undefined) throw new BuyerRefusal(404, 'not sent');
+  return document;
+}
+
+/** The quotation as its buyer sees it; the first opening marks it viewed, one past its validity expired. */
+export async function openQuotation(db: Db, context: BuyerContext, id: number): Promise<BuyerQuotation> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockAndExpire(trx, context, id);
+    if (row.state === 'sent') {
+      await trx.updateTable('quotations').set({ state: 'viewed', viewed_at: sql<Date>`now()` }).where('id', '=', id).execute();
+      await context.record(trx, null, 'quotation.view', `quotation:${id}`, `${row.number ?? ''} opened by its buyer's link`);
+    }
+    return (await documentOf(trx, context, id)).view;
+  });
+}
+
+/** Why the buyer may not answer a quotation in this state, in their language (naming the branch's phone). */
+function closedRefusal(document: BuyerDocument): BuyerRefusal {
+  return new BuyerRefusal(409, document.view.closedReason ?? `This quotation is ${document.view.state.replace('_', ' ')}: call the branch on ${document.view.branch.phone}`);
+}
+
+export interface PurchaseOrderFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * Accepts the quotation: its acceptance, its state, its order (once: orders are made under a table lock, so their ids
+ * are visible in their order to the ERP's cursor), the audit line and the buyer's confirmation, in one transaction. An
+ * accepted one answers the same again (a double submit, a retry); one past its validity or replaced by a later
+ * revision is refused (409) with the branch's phone.
+ */
+export async function acceptQuotation(db: Db, context: BuyerContext, id: number, body: AcceptQuotationBody, file: PurchaseOrderFile | undefined): Promise<BuyerQuotation> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await lockAndExpire(trx, context, id);
+    // accepted already: the same answer; not answerable: committed as it is (an expiry just marked is kept), then refused
+    if (row.state === 'accepted' || !ANSWERABLE.includes(row.state)) return { view: (await documentOf(trx, context, id)).view };
+    await trx
+      .insertInto('quotation_acceptances')
+      .values({
+        quotation_id: id,
+        name: body.name,
+        position: body.position,
+        po_number: body.poNumber ?? null,
+        po_file: file?.bytes ?? null,
+        po_file_name: file?.name ?? null,
+        po_file_bytes: file?.bytes.length ?? null,
+      })
+      .execute();
+    await trx.updateTable('quotations').set({ state: 'accepted' }).where('id', '=', id).execute();
+    const document = await documentOf(trx, context, id);
+    await insertOrder(trx, id, document, file !== undefined);
+    await context.record(trx, null, 'quotation.accept', `quotation:${id}`, `${document.view.number} accepted by its buyer${file === undefined ? '' : ' with a purchase order file'}`, {
+      name: body.name,
+      position: body.position,
+      poNumber: body.poNumber ?? null,
+    });
+    const payload: QuotationMailPayload = { view: document.view, branchEmail: branchContact(row.branch).email };
+    await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.accepted, ref_id: id, recipient: document.email, payload: JSON.stringify(payload) }).execute();
+    return { view: document.view };
+  });
+  if (outcome.view.state !== 'accepted') {
+    throw closedRefusal({ view: outcome.view, email: '', quotationId: id });
+  }
+  return outcome.view;
+}
+
+/** The order of an accepted quotation: made once (quotation_id is unique), its id taken under the table's lock. */
+async function insertOrder(trx: Db, id: number, document: BuyerDocument, hasFile: boolean): Promise<void> {
+  const { view } = document;
+  // ids handed out and committed one transaction at a time: a reader's cursor never passes an order still to come
+  await sql`lock table orders in exclusive mode`.execute(trx);
+  const header = await trx
+    .selectFrom('quotations as q')
+    .innerJoin('quotation_lines as l', 'l.quotation_id', 'q.id')
+    .select([
+      'q.request_id',
+      'q.branch',
+      sql<string>`sum(l.line_total_minor)::text`.as('subtotal'),
+      sql<string>`sum(l.vat_minor)::text`.as('vat'),
+    ])
+    .where('q.id', '=', id)
+    .groupBy(['q.request_id', 'q.branch'])
+    .executeTakeFirstOrThrow();
+  const acceptance = view.acceptance;
+  if (acceptance === null) throw new Error(`quotation ${id}: accepted without its acceptance`);
+  await trx
+    .insertInto('orders')
+    .values({
+      quotation_id: id,
+      request_id: header.request_id,
+      request_reference: view.requestReference,
+      branch: header.branch,
+      quotation_number: view.number,
+      currency: view.currency,
+      subtotal_minor: header.subtotal,
+      vat_minor: header.vat,
+      total_minor: (BigInt(header.subtotal) + BigInt(header.vat)).toString(),
+      buyer_company: view.companyName,
+      buyer_email: document.email,
+      accepted_by_name: acceptance.name,
+      accepted_by_position: acceptance.position,
+      po_number: acceptance.poNumber,
+      has_po_file: hasFile,
+      lines: JSON.stringify(view.lines),
+    })
+    .onConflict((oc) => oc.column('quotation_id').doNothing())
+    .execute();
+}
+
+/** The buyer asks for changes: kept, the state changes_asked, the branch mailed; refused (409) once it cannot be answered. */
+export async function askForChanges(db: Db, context: BuyerContext, id: number, message: string): Promise<BuyerQuotation> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await lockAndExpire(trx, context, id);
+    if (!ANSWERABLE.includes(row.state)) return (await documentOf(trx, context, id)).view;
+    await trx.insertInto('quotation_change_requests').values({ quotation_id: id, message }).execute();
+    await trx.updateTable('quotations').set({ state: 'changes_asked' }).where('id', '=', id).execute();
+    const document = await documentOf(trx, context, id);
+    await context.record(trx, null, 'quotation.changes_asked', `quotation:${id}`, `${document.view.number}: the buyer asks for changes`, { message: message.slice(0, 500) });
+    const branchEmail = branchContact(row.branch).email;
+    const payload: QuotationMailPayload = { view: document.view, message, buyerEmail: document.email, branchEmail };
+    await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.changes, ref_id: id, recipient: branchEmail, payload: JSON.stringify(payload) }).execute();
+    return document.view;
+  });
+  if (outcome.state !== 'changes_asked') throw closedRefusal({ view: outcome, email: '', quotationId: id });
+  return outcome;
+}
+
+/** The purchase order file of an accepted quotation (staff), or undefined. */
+export async function purchaseOrderFile(db: Db, id: number): Promise<PurchaseOrderFile | undefined> {
+  const row = await db.selectFrom('quotation_acceptances').select(['po_file', 'po_file_name']).where('quotation_id', '=', id).executeTakeFirst();
+  if (row?.po_file === null || row?.po_file === undefined) return undefined;
+  return { name: row.po_file_name ?? 'purchase-order.pdf', bytes: Buffer.from(row.po_file) };
+}

@@ -1,0 +1,89 @@
+// A sent quotation as its buyer sees it (BuyerQuotation): the lines and totals as staff sent them, the branch's name
+// and phone, the state, and whether it may still be answered (and if not, why, in the buyer's language, naming the
+// branch's phone). The same view is what the PDF and the mails are made of (kept in their outbox rows).
+import { branches } from '@site/content';
+import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
+import type { QuotationState } from '@site/contracts/quotations-api';
+import { isStaffBranch } from '@site/contracts/quotations-api';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../platform/db/index.js';
+import { branchDay } from '../days.js';
+import { loadQuotation } from '../quotationStore.js';
+import { buyerTexts } from './buyerTexts.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** What the buyer's mails need beside the view: the request's address. */
+export interface BuyerDocument {
+  view: BuyerQuotation;
+  email: string;
+  quotationId: number;
+}
+
+/** The states in which the buyer may still accept or ask for changes. */
+export const ANSWERABLE: readonly QuotationState[] = ['sent', 'viewed', 'changes_asked'];
+
+export const branchContact = (branch: string): { phone: string; email: string } => {
+  const found = branches.find((candidate) => candidate.name === branch);
+  return { phone: found?.mobileNo ?? '', email: found?.email ?? '' };
+};
+
+/** Whether a quotation in `state`, valid until `validUntil`, is past its validity on the branch's today. */
+export function isPastValidity(branch: string, validUntil: string, now: Date): boolean {
+  return isStaffBranch(branch) && validUntil < branchDay(branch, now);
+}
+
+/** The sent quotation `id` as its buyer sees it; undefined for a draft or none. */
+export async function loadBuyerDocument(db: Db, id: number, now: Date): Promise<BuyerDocument | undefined> {
+  const quotation = await loadQuotation(db, id);
+  if (quotation === undefined || quotation.state === 'draft' || quotation.number === null || quotation.sentAt === null) return undefined;
+  const request = await db.selectFrom('quote_requests').select(['language', 'email', 'company_name']).where('id', '=', quotation.requestId).executeTakeFirstOrThrow();
+  const acceptance = await db
+    .selectFrom('quotation_acceptances')
+    .select(['name', 'position', 'po_number', sql<boolean>`po_file is not null`.as('po_file'), 'accepted_at'])
+    .where('quotation_id', '=', id)
+    .executeTakeFirst();
+  const language = request.language === 'ar' ? 'ar' : 'en';
+  const texts = buyerTexts(language);
+  const contact = branchContact(quotation.branch);
+  // past its validity and not yet marked: the buyer sees it expired (the next change marks it)
+  const state: QuotationState = ANSWERABLE.includes(quotation.state) && isPastValidity(quotation.branch, quotation.validUntil, now) ? 'expired' : quotation.state;
+  const closedReason =
+    state === 'expired' ? texts.closed.expired(quotation.validUntil, contact.phone) : state === 'superseded' ? texts.closed.superseded(contact.phone) : null;
+  const view: BuyerQuotation = {
+    number: quotation.number,
+    requestReference: quotation.requestReference,
+    language,
+    state,
+    currency: quotation.currency,
+    decimals: quotation.decimals,
+    validUntil: quotation.validUntil,
+    sentAt: quotation.sentAt,
+    branch: { name: texts.branchName(quotation.branch), phone: contact.phone, email: contact.email },
+    companyName: request.company_name,
+    paymentTerms: quotation.paymentTerms,
+    deliveryTerms: quotation.deliveryTerms,
+    buyerNote: quotation.buyerNote,
+    lines: quotation.lines.map((line) => ({
+      position: line.position,
+      code: line.code,
+      description: line.description,
+      unit: line.unit,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      discountPercent: line.discountPercent,
+      lineTotal: line.lineTotal,
+      vatPercent: line.vatPercent,
+      vat: line.vat,
+    })),
+    totals: quotation.totals,
+    vatRounding: texts.vatRounding,
+    acceptance:
+      acceptance === undefined
+        ? null
+        : { name: acceptance.name, position: acceptance.position, poNumber: acceptance.po_number, poFile: acceptance.po_file, acceptedAt: acceptance.accepted_at.toISOString() },
+    canAnswer: ANSWERABLE.includes(state),
+    closedReason,
+  };
+  return { view, email: request.email, quotationId: id };
+}

@@ -1,0 +1,152 @@
+// The buyer's calls on a sent quotation (QUOTATION_LINK_API): no sign-in, the link's token the only key. Any token
+// that opens nothing (malformed, unknown, replaced) gets the one 404 body, and every call counts against the client
+// address's rate limit (the platform's helper), so guessing tokens costs a 429 soon. Nothing here is kept by a browser
+// or a proxy, nor indexed.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PO_FILE_MAX_BYTES,
+  QUOTATION_LINK_API,
+  QUOTATION_LINK_NOT_FOUND,
+  type BuyerQuotation,
+} from '@site/contracts/quotation-link-api';
+import { acceptQuotationBodySchema, askForChangesBodySchema } from '@site/contracts/quotation-link-api-schemas';
+import { describeError, type Database } from '../../platform/db/index.js';
+import { checkBody } from '../../platform/http/contracts.js';
+import { httpError } from '../../platform/http/jsonEndpoint.js';
+import { registerRateLimit, type RateLimitOptions } from '../../platform/http/rateLimit.js';
+import type { RecordStaffAction } from '../staffSide.js';
+import { acceptQuotation, askForChanges, BuyerRefusal, openQuotation, quotationOfToken, type BuyerContext, type PurchaseOrderFile } from './buyerStore.js';
+import { loadBuyerDocument } from './buyerView.js';
+import { quotationPdfFileName, renderQuotationPdf } from './quotationPdf.js';
+
+export interface LinkRoutesOptions extends Partial<RateLimitOptions> {
+  db: Database;
+  recordStaffAction: RecordStaffAction;
+  onOutboxWrite?: (() => void) | undefined;
+  now?: (() => Date) | undefined;
+}
+
+/** The link's calls per client address and window unless told otherwise: a buyer's page makes a handful. */
+export const LINK_RATE_LIMIT = { rateLimitMax: 30, rateLimitWindowMs: 60_000 } as const;
+
+const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
+const ANSWER_BODY_LIMIT = 16 * 1024;
+/** Room for the multipart framing and the fields beside the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+class LinkNotFound extends Error {}
+
+/** An answer's body must be JSON (the acceptance's may be multipart): anything else is a 415. */
+async function requireJson(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw httpError(415, 'Send the answer as JSON (Content-Type: application/json)');
+}
+
+/** What a file's first bytes say it is, for the refusal's sentence; 'pdf' for a PDF. */
+export function sniffFile(head: Buffer): 'pdf' | 'html' | 'zip' | 'other' {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05 || head[2] === 0x07)) return 'zip';
+  const text = head.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (text.startsWith('<')) return 'html';
+  return 'other';
+}
+
+const NOT_PDF: Record<'html' | 'zip' | 'other', string> = {
+  html: 'The purchase order file must be a PDF: this file is an HTML page, which is not taken',
+  zip: 'The purchase order file must be a PDF: this file is a zip archive (or an Office document), which is not taken',
+  other: 'The purchase order file must be a PDF: this file does not start as a PDF does',
+};
+
+export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOptions): Promise<void> {
+  const { db } = options;
+  const context: BuyerContext = { record: options.recordStaffAction, now: options.now ?? (() => new Date()) };
+  const limits = { rateLimitMax: options.rateLimitMax ?? LINK_RATE_LIMIT.rateLimitMax, rateLimitWindowMs: options.rateLimitWindowMs ?? LINK_RATE_LIMIT.rateLimitWindowMs, redisNamespace: options.redisNamespace };
+  const limited = await registerRateLimit(app, limits, { namespace: 'site-quotation-link-rate-' });
+  const limit = limited ? { config: { rateLimit: {} } } : {};
+  await app.register(fastifyMultipart, { limits: { fileSize: PO_FILE_MAX_BYTES, files: 1, fields: 3, parts: 4, headerPairs: 20, fieldSize: 1024 }, throwFileSizeLimit: false });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex');
+  });
+  app.setErrorHandler((error: FastifyError | BuyerRefusal, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof LinkNotFound) return reply.code(404).send(QUOTATION_LINK_NOT_FOUND);
+    if (error instanceof BuyerRefusal) return reply.code(error.statusCode).send({ error: error.message });
+    if ('statusCode' in error && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    request.log.error({ err: error }, `quotation link call failed: ${describeError(error)}`);
+    return reply.code(503).send({ error: NOT_DONE });
+  });
+
+  /** The quotation the address's token opens, or the one 404. */
+  const quotationOf = async (request: FastifyRequest): Promise<number> => {
+    const { token } = request.params as { token: string };
+    const id = await quotationOfToken(db.kysely, token);
+    if (id === undefined) throw new LinkNotFound();
+    return id;
+  };
+
+  app.get(QUOTATION_LINK_API.quotation, limit, async (request): Promise<BuyerQuotation> => openQuotation(db.kysely, context, await quotationOf(request)));
+
+  app.get(QUOTATION_LINK_API.pdf, limit, async (request, reply) => {
+    const id = await quotationOf(request);
+    const document = await loadBuyerDocument(db.kysely, id, context.now());
+    if (document === undefined) throw new LinkNotFound();
+    const pdf = await renderQuotationPdf(document.view);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${quotationPdfFileName(document.view.number)}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(pdf);
+  });
+
+  app.post(QUOTATION_LINK_API.accept, { ...limit, bodyLimit: ANSWER_BODY_LIMIT }, async (request): Promise<BuyerQuotation> => {
+    // the token first: nothing of a body sent to a wrong link is read
+    const id = await quotationOf(request);
+    if (!request.isMultipart()) await requireJson(request);
+    const { fields, file } = request.isMultipart() ? await readMultipart(request) : { fields: request.body, file: undefined };
+    const checked = checkBody(acceptQuotationBodySchema, fields);
+    if (!checked.ok) throw httpError(400, checked.error);
+    const view = await acceptQuotation(db.kysely, context, id, checked.data, file);
+    options.onOutboxWrite?.();
+    return view;
+  });
+
+  app.post(QUOTATION_LINK_API.changes, { ...limit, bodyLimit: ANSWER_BODY_LIMIT, preValidation: requireJson }, async (request): Promise<BuyerQuotation> => {
+    const id = await quotationOf(request);
+    const checked = checkBody(askForChangesBodySchema, request.body);
+    if (!checked.ok) throw httpError(400, checked.error);
+    const view = await askForChanges(db.kysely, context, id, checked.data.message);
+    options.onOutboxWrite?.();
+    return view;
+  });
+}
+
+/** The acceptance's fields and its one file (a PDF by its first bytes, at most PO_FILE_MAX_BYTES), from a multipart body. */
+async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: PurchaseOrderFile | undefined }> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > PO_FILE_MAX_BYTES + MULTIPART_OVERHEAD) throw httpError(413, `The purchase order file is too large: at most ${PO_FILE_MAX_BYTES / 1024 / 1024} MB`);
+  const fields: Record<string, string> = {};
+  let file: PurchaseOrderFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'poFile') throw httpError(400, `The file goes in the field poFile, not ${JSON.stringify(part.fieldname.slice(0, 30))}`);
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw httpError(413, `The purchase order file is too large: at most ${PO_FILE_MAX_BYTES / 1024 / 1024} MB`);
+      if (bytes.length === 0) continue;
+      const kind = sniffFile(bytes);
+      if (kind !== 'pdf') throw httpError(415, NOT_PDF[kind]);
+      file = { name: part.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'purchase-order.pdf', bytes };
+    }
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode !== undefined && (error as { statusCode: number }).statusCode < 500) throw error;
+    throw httpError(400, 'The form could not be read: send the fields name, position, poNumber and the file poFile as multipart/form-data');
+  }
+  return { fields, file };
+}
