@@ -82,5 +82,5 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     now: options.releaseClock,
   });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
-  await app.register(stockPlugin, { db, ...options.stock });
+  await app.register(stockPlugin, { db, display: config.stock?.display, ...options.stock });
 }
