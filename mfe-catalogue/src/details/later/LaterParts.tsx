@@ -6,6 +6,7 @@
 import { Suspense, use } from 'react';
 import { useHydrated } from '@site/shared-ui';
 import type { ReviewFormProps } from '../../reviews/ReviewForm';
+import type { StockPanelProps } from '../stock/StockPanel';
 import type { VariantTableProps } from '../variants/VariantTable';
 import { VARIANT_TABLE_ID } from '../variants/variants';
 import { afterPageStart } from './afterStart';
@@ -59,6 +60,49 @@ export function LazyReviewForm(props: ReviewFormProps) {
   return useHydrated() ? (
     <Suspense fallback={null}>
       <ReviewFormChunk {...props} />
+    </Suspense>
+  ) : null;
+}
+
+/** The id of the box the server keeps for the chosen variant's stock: its chunk waits for the page's start there. */
+export const STOCK_BOX_ID = 'stock';
+/** Three locations and the "updated" line, at the lines' size (StockPanel.tsx): what fills in takes no more room. */
+const STOCK_BOX = { minHeight: '5.25rem' };
+
+function StockPanelChunk(props: StockPanelProps) {
+  const { StockPanel } = loaded ?? use(loadLaterParts(STOCK_BOX_ID));
+  return <StockPanel {...props} />;
+}
+
+/**
+ * The chosen variant's stock (stock/StockPanel.tsx): the server draws its empty box, the right size, and the lines
+ * come once the page has started and the stock has been read (never in the cached HTML).
+ */
+export function LazyStockPanel(props: StockPanelProps) {
+  return (
+    <div id={STOCK_BOX_ID} style={STOCK_BOX}>
+      {useHydrated() ? (
+        <Suspense fallback={null}>
+          <StockPanelChunk {...props} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** The compare page's availability row: its id, which the server draws (the chunk waits for the page's start there). */
+export const COMPARE_STOCK_ID = 'compare-stock';
+
+function CompareStockChunk({ codes }: { codes: readonly string[] }) {
+  const { CompareStock } = loaded ?? use(loadLaterParts(COMPARE_STOCK_ID));
+  return <CompareStock codes={codes} />;
+}
+
+/** A product's availability in a word on the compare page, once the page has started. */
+export function LazyCompareStock({ codes }: { codes: readonly string[] }) {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <CompareStockChunk codes={codes} />
     </Suspense>
   ) : null;
 }
