@@ -9,7 +9,7 @@ import { COMPARE_MIN, compareIdsOf, compareViewSearch } from '@site/contracts/co
 import { CATEGORIES_PATH, productPath } from '@site/contracts/paths';
 import { TextButton } from '../common/TextButton';
 import { useText } from '../i18n/useText';
-import { COMPARE_STOCK_ID, LazyCompareStock } from '../details/later/LaterParts';
+import { COMPARE_STOCK_ID, LazyCompareStock } from './CompareStock';
 import { useVariantText } from '../details/variants/i18n/variantText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { saveCompareIds } from './compareMemory';

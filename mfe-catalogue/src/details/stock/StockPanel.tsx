@@ -1,6 +1,7 @@
 // The chosen variant's stock in the product summary: a line per location the ERP stated and when it was updated.
 // In the later chunk (LaterParts.tsx): drawn once the page has started, in the box the server kept for it
 // (STOCK_BOX_ID), so nothing moves. A code the ERP never named, or an answer that did not come: nothing at all.
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import type { ProductVariant } from '@site/content';
 import { useStock } from './stockStore';
@@ -22,7 +23,8 @@ export interface StockPanelProps {
 }
 
 export function StockPanel({ variants, variant }: StockPanelProps) {
-  const view = useStock(variants.length > 0 ? variants.map((item) => item.code) : [variant.code]);
+  const codes = useMemo(() => (variants.length > 0 ? variants.map((item) => item.code) : [variant.code]), [variants, variant.code]);
+  const view = useStock(codes);
   const words = useStockWords(view?.display ?? 'exact');
   const availability = view?.byCode.get(variant.code);
   if (view === null || availability === undefined || availability.locations.length === 0) return null;

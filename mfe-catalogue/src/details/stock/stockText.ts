@@ -6,7 +6,6 @@
 import type { Locale } from '@site/contracts/locale';
 import { STOCK_LOCATION_NAMES, STOCK_LOCATIONS, type LocationAvailability, type StockDisplay, type VariantAvailability } from '@site/contracts/stock-api';
 import type { QuoteUnit } from '@site/content/validation';
-import type { QuantityTexts } from '@site/shared-ui/quantity';
 import { formatAmount } from '../../listing/priceText';
 import type { VariantText } from '../variants/i18n/variantText';
 
@@ -16,16 +15,14 @@ const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', ar: 'ar-u-nu-latn' };
 export interface StockWords {
   locale: Locale;
   text: VariantText;
-  quantities: Pick<QuantityTexts, 'quantity' | 'unitName'>;
   display: StockDisplay;
 }
 
 /** A quantity in the variant's unit: '1,240 pieces'; in bands '1,000+ pieces' (the figure is the band's lower bound). */
-export function quantityText({ quantities, display }: StockWords, count: number, unit: QuoteUnit): string {
-  const figure = `${formatAmount(count)}${display === 'bands' ? '+' : ''}`;
-  const words = quantities.quantity(count, unit);
-  // the unit's plural words hold the count as written ('1240 pieces'); some forms write none ('قطعة واحدة')
-  return words.includes(String(count)) ? words.replace(String(count), figure) : `${figure} ${quantities.unitName(unit)}`;
+export function quantityText({ text, display }: StockWords, count: number, unit: QuoteUnit): string {
+  // the unit's words are shared-ui's quantity words with the figure written here (its own copy: importing shared-ui's
+  // quantity module into this chunk split it from the quote form's in the pages' first chunks, +250 B on each)
+  return text('catalogue.stock.quantity', { unit, count, quantity: `${formatAmount(count)}${display === 'bands' ? '+' : ''}` });
 }
 
 /** A date of the ERP's (YYYY-MM-DD): '12 December', with its year when not this year's. */
