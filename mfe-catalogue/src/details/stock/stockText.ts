@@ -67,7 +67,8 @@ export function locationLines(words: StockWords, availability: VariantAvailabili
   return STOCK_LOCATIONS.flatMap((location) => {
     const stock = availability.locations.find((item) => item.location === location);
     if (stock === undefined) return [];
-    return [{ location, line: words.text('catalogue.stock.location', { location: STOCK_LOCATION_NAMES[location][words.locale], status: locationStatus(words, stock, unit, now) }) }];
+    // the same dash in both editions (no words of its own to translate)
+    return [{ location, line: `${STOCK_LOCATION_NAMES[location][words.locale]} — ${locationStatus(words, stock, unit, now)}` }];
   });
 }
 
