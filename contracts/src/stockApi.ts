@@ -30,8 +30,24 @@ export const STOCK_API = {
 /** The most codes one availability call may ask for (a basket's lines, a product's variants). */
 export const STOCK_AVAILABILITY_CODES_MAX = 100;
 
+/**
+ * How the public read states quantities (the server's STOCK_DISPLAY): `exact` as the ERP said; `bands`, each quantity
+ * (on hand, incoming) cut down to the band it is in (STOCK_BANDS), which buyers read as "100+": the exact figures
+ * then never leave the server.
+ */
+export const STOCK_DISPLAYS = ['exact', 'bands'] as const;
+export type StockDisplay = (typeof STOCK_DISPLAYS)[number];
+
+/** The lower bounds of the bands (`bands`): 1,240 is "1,000+", 7 is "1+"; 0 stays 0. */
+export const STOCK_BANDS = [1, 10, 50, 100, 500, 1000] as const;
+
+/** The band `quantity` is in: the largest bound at most it (0 below the first). */
+export const stockBand = (quantity: number): number => STOCK_BANDS.reduce<number>((band, bound) => (quantity >= bound ? bound : band), 0);
+
 /** What GET /api/stock/availability answers: each code asked, in the order asked. */
 export interface AvailabilityAnswer {
+  /** `bands`: every quantity below is its band's lower bound (stockBand), to be read as "at least". */
+  display: StockDisplay;
   availability: VariantAvailability[];
 }
 

@@ -9,6 +9,8 @@ import { COMPARE_MIN, compareIdsOf, compareViewSearch } from '@site/contracts/co
 import { CATEGORIES_PATH, productPath } from '@site/contracts/paths';
 import { TextButton } from '../common/TextButton';
 import { useText } from '../i18n/useText';
+import { COMPARE_STOCK_ID, LazyCompareStock } from './CompareStock';
+import { useVariantText } from '../details/variants/i18n/variantText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { saveCompareIds } from './compareMemory';
 import { compareReplaced } from './compareSelectionSlice';
@@ -100,13 +102,15 @@ function ValueRow({ row, differsText }: RowProps) {
 }
 
 /**
- * /compare?ids=a,b: the products side by side, a column each (picture, name, codes, brand, price), rows the union of
+ * /compare?ids=a,b: the products side by side, a column each (picture, name, codes, brand, price, availability), rows the union of
  * their attributes with the rows that differ marked; a column can be removed, each product added to the quote, and
  * the page printed. The address names the products: a comparison can be shared and is drawn by the server.
  */
 export default function ComparePage() {
   const dispatch = useAppDispatch();
   const text = useText();
+  // the variant table's messages (its chunk's catalog), which hold the stock's
+  const variantText = useVariantText();
   const [search, setSearch] = useAddressQuery();
   const viewKey = compareViewSearch(compareIdsOf(search));
   const loadedKey = useAppSelector(selectComparisonKey);
@@ -185,7 +189,18 @@ export default function ComparePage() {
                 </tr>
               </thead>
               <tbody>
-                {[...facts, ...rows].map((row) => (
+                {facts.map((row) => (
+                  <ValueRow key={row.key} row={row} differsText={text('catalogue.compare.differs')} />
+                ))}
+                {/* each product's stock, read once the page has started (not in the cached HTML): the row is drawn
+                    empty, so nothing moves when its words arrive; a product the ERP never named stays empty */}
+                <tr id={COMPARE_STOCK_ID}>
+                  <th scope="row">{variantText('catalogue.stock.label')}</th>
+                  {items.map((item) => (
+                    <td key={item.id}>{item.found ? <LazyCompareStock codes={item.variants.map((variant) => variant.code)} /> : null}</td>
+                  ))}
+                </tr>
+                {rows.map((row) => (
                   <ValueRow key={row.key} row={row} differsText={text('catalogue.compare.differs')} />
                 ))}
                 <tr>

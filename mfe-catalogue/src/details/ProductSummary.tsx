@@ -17,6 +17,7 @@ import { CompareToggle } from '../compare/CompareToggle';
 import { priceText } from '../listing/priceText';
 import { variantsPrice } from '../compare/variantFacts';
 import { isVariantTable, VARIANT_TABLE_ID, variantQuoteProduct } from './variants/variants';
+import { LazyStockPanel } from './later/LaterParts';
 
 const Layout = styled.section`
   display: grid;
@@ -78,8 +79,8 @@ export interface ProductSummaryProps {
 }
 
 /**
- * The product summary: picture, name, code, price and "Add to quote" (when the listing has the product's unit; of the
- * chosen variant, or, for a product of several, their lowest price and number, and where to choose one), specification
+ * The product summary: picture, name, code, price, "Add to quote" and its stock once read (when the listing has the
+ * product's unit; of the chosen variant, or, for a product of several, their lowest price and number, and where to choose one), specification
  * blocks, category, brands, detail text, description and its sections, downloads.
  */
 export const ProductSummary = memo(function ProductSummary({ product, quoteFacts, variants = [], chosen = null }: ProductSummaryProps) {
@@ -126,6 +127,7 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
                   key={variant?.code}
                   product={variant === null ? { ...quoteFacts, id: product.id, name: product.productName } : variantQuoteProduct(product.id, product.productName, quoteFacts, variant)}
                 />
+                {variant !== null ? <LazyStockPanel variants={variants} variant={variant} /> : null}
               </>
             )}
             <CompareToggle id={product.id} name={product.productName} />

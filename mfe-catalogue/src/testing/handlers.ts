@@ -1,5 +1,5 @@
 // What the catalogue's tests serve (with MSW, see tools/jest/msw.ts): its data files, the catalogue and reviews APIs, answering with
-// the small records of catalogueFixtures.ts, and the Arabic edition's data files (/data/ar/*.json, arabicFixtures.ts) that
+// the small records of catalogueFixtures.ts (no stock unless a test gives some: stockApi), and the Arabic edition's data files (/data/ar/*.json, arabicFixtures.ts) that
 // an Arabic page's store reads (arabicPage.ts). A test that needs a failure, a wait or other data adds its own handler
 // with server.use(...), which takes precedence over these.
 import { http, HttpResponse } from 'msw';
@@ -7,6 +7,7 @@ import { CATALOGUE_COMPARE_API_PATH, CATALOGUE_LISTING_API_PATTERN, CATALOGUE_PR
 import { LISTING_PAGE_SIZE, type CompareResponse, type CompareVariant, type ListingResponse, type ProductResponse, type SearchResponse } from '@site/contracts/catalogue-api';
 import type { Product, ProductDetail, ProductVariant, SearchResult } from '@site/content';
 import { compareIdsOf } from '@site/contracts/compare-view';
+import { STOCK_API, type AvailabilityAnswer, type StockDisplay, type VariantAvailability } from '@site/contracts/stock-api';
 import { listingViewOf } from '@site/contracts/listing-view';
 import { DETAIL, PRODUCTS, RATINGS, SEARCH_RESULTS, SEED_REVIEW } from './catalogueFixtures';
 import { CATEGORIES_AR, DETAIL_AR, PRODUCTS_AR, SEARCH_RESULTS_AR } from './arabicFixtures';
@@ -138,7 +139,20 @@ export function listingApi(english: readonly Product[] = PRODUCTS, arabic: reado
   });
 }
 
+/**
+ * GET /api/stock/availability?codes=… as the server answers it: each code asked, in order, with its stock from `stock`,
+ * or none (`locations: []`: the ERP never named it); `display` as STOCK_DISPLAY.
+ */
+export function stockApi(stock: readonly VariantAvailability[] = [], display: StockDisplay = 'exact') {
+  return http.get(STOCK_API.availability, ({ request }) => {
+    const codes = (new URL(request.url).searchParams.get('codes') ?? '').split(',').filter((code) => code !== '');
+    const answer: AvailabilityAnswer = { display, availability: codes.map((code) => stock.find((item) => item.code === code) ?? { code, locations: [] }) };
+    return HttpResponse.json(answer);
+  });
+}
+
 export const catalogueHandlers = [
+  stockApi(),
   listingApi(),
   compareApi(),
   productApi(),

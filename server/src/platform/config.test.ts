@@ -293,3 +293,11 @@ describe('loadConfig: the metrics, the vitals beacons and the canary-hold rule',
     assert.throws(() => loadConfig({ RELEASE_VITALS_ROLLBACK: 'maybe' }), /RELEASE_VITALS_ROLLBACK must be 1 or 0/);
   });
 });
+
+describe('loadConfig: stock', () => {
+  test('STOCK_DISPLAY: exact by default, bands when said; anything else is refused by name', () => {
+    assert.equal(loadConfig({}).stock.display, 'exact');
+    assert.equal(loadConfig({ STOCK_DISPLAY: 'bands' }).stock.display, 'bands');
+    assert.throws(() => loadConfig({ STOCK_DISPLAY: 'rounded' }), (error: unknown) => error instanceof ConfigError && /STOCK_DISPLAY must be exact or bands \(got "rounded"\)/.test(error.message));
+  });
+});

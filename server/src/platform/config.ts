@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MANIFEST_FILE, RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
 import { STAFF_REMOTE } from '@site/contracts/staff-api';
+import { STOCK_DISPLAYS } from '@site/contracts/stock-api';
 
 export { RELEASED_REMOTES, REMOTE_NAMES, type ReleasedRemote, type RemoteName };
 
@@ -367,6 +368,9 @@ const ServerVariables = z
       .refine((raw) => /^[A-Za-z0-9._~+/=-]{32,200}$/.test(raw), { error: 'must be at least 32 characters of letters, digits and ._~+/=- (e.g. `openssl rand -hex 32`)' })
       .optional(),
     STOCK_FEED_STALE_MINUTES: countOf('minutes', 120),
+    STOCK_DISPLAY: z
+      .enum(STOCK_DISPLAYS, { error: (issue) => `must be exact or bands ${got(issue)}` })
+      .default('exact'),
   })
   // Rules between variables. They also run when some value is invalid (then not a number, and skipped): every
   // problem is listed at once.
@@ -496,7 +500,11 @@ function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRe
       token: vars.METRICS_TOKEN,
     },
     /** The ERP's stock feed (stock/): no feed for longer than staleMinutes, and the staff home warns the admins. */
-    stock: { staleMinutes: vars.STOCK_FEED_STALE_MINUTES },
+    stock: {
+      staleMinutes: vars.STOCK_FEED_STALE_MINUTES,
+      /** How the public availability read states quantities: as the ERP said, or in bands ("100+"; stock/availabilityRoutes.ts). */
+      display: vars.STOCK_DISPLAY,
+    },
     /** How the server sees itself from outside: its public address and the proxies in front of it. */
     http: httpConfigOf(vars),
   };

@@ -2,7 +2,7 @@
 // product page, the basket). Its own answer, cached for seconds, so a feed every minute leaves the pages' cached HTML
 // alone; answered from the process's StockReader, which follows every feed's announcement.
 import type { FastifyPluginAsync } from 'fastify';
-import { STOCK_API, STOCK_AVAILABILITY_CODES_MAX, type AvailabilityAnswer } from '@site/contracts/stock-api';
+import { STOCK_API, STOCK_AVAILABILITY_CODES_MAX, stockBand, type AvailabilityAnswer, type StockDisplay, type VariantAvailability } from '@site/contracts/stock-api';
 import { httpError } from '../platform/http/jsonEndpoint.js';
 import type { StockReader } from './stockReader.js';
 
@@ -20,11 +20,28 @@ export function parseCodes(value: unknown): string[] | string {
   return bad === undefined ? codes : `Not a variant code: ${JSON.stringify(bad.slice(0, 70))}`;
 }
 
-export const availabilityRoutes: FastifyPluginAsync<{ reader: StockReader }> = async (app, { reader }) => {
+/**
+ * The availability as the public may read it: in `bands`, every quantity cut down to its band (stockBand), here on the
+ * server, so the exact figures the company chose not to publish are in no answer (a page could hide them; a scraper
+ * reading the API would not).
+ */
+export function publicAvailability(availability: readonly VariantAvailability[], display: StockDisplay): VariantAvailability[] {
+  if (display === 'exact') return [...availability];
+  return availability.map(({ code, locations }) => ({
+    code,
+    locations: locations.map((location) => ({
+      ...location,
+      onHand: stockBand(location.onHand),
+      incoming: location.incoming === null ? null : { ...location.incoming, quantity: stockBand(location.incoming.quantity) },
+    })),
+  }));
+}
+
+export const availabilityRoutes: FastifyPluginAsync<{ reader: Pick<StockReader, 'availability'>; display: StockDisplay }> = async (app, { reader, display }) => {
   app.get(STOCK_API.availability, async (request, reply): Promise<AvailabilityAnswer> => {
     const codes = parseCodes((request.query as Record<string, unknown>).codes);
     if (typeof codes === 'string') throw httpError(400, codes);
     void reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
-    return { availability: await reader.availability(codes) };
+    return { display, availability: publicAvailability(await reader.availability(codes), display) };
   });
 };

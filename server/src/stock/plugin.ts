@@ -4,12 +4,16 @@
 // staffStockRoutes.) fastify-plugin adds no scope of its own: see ../submissions/plugin.ts for why.
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { StockDisplay } from '@site/contracts/stock-api';
 import { describeError } from '../platform/db/index.js';
 import { availabilityRoutes } from './availabilityRoutes.js';
 import { StockReader } from './stockReader.js';
 import { stockRoutes, type StockRoutesOptions } from './stockRoutes.js';
 
-export type StockPluginOptions = StockRoutesOptions;
+export type StockPluginOptions = StockRoutesOptions & {
+  /** How the public read states quantities (STOCK_DISPLAY): `exact` unless said. */
+  display?: StockDisplay | undefined;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +32,7 @@ const stock: FastifyPluginAsync<StockPluginOptions> = async (app, options) => {
   app.addHook('onClose', async () => reader.stop());
   void app.register(stockRoutes, options);
   // its own scope: the feed's token check (stockRoutes' onRequest) is not for readers
-  void app.register(availabilityRoutes, { reader });
+  void app.register(availabilityRoutes, { reader, display: options.display ?? 'exact' });
 };
 
 export const stockPlugin = fastifyPlugin(stock, { fastify: '5.x', name: 'site-stock' });

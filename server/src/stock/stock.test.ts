@@ -229,7 +229,8 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     const answer = await read(`?codes=${encodeURIComponent(`${a}, ${b},NO-SUCH-CODE,${a}`)}`);
     assert.equal(answer.statusCode, 200, answer.body);
     assert.equal(answer.headers['cache-control'], 'public, max-age=5');
-    const { availability } = answer.json<AvailabilityAnswer>();
+    const { display, availability } = answer.json<AvailabilityAnswer>();
+    assert.equal(display, 'exact', 'STOCK_DISPLAY by default');
     assert.deepEqual(availability.map(({ code, locations }) => [code, locations.map((location) => location.location)]), [
       [a, ['dubai', 'muscat']],
       [b, ['bahrain']],

@@ -11,10 +11,12 @@ import { Provider } from 'react-redux';
 import type { Locale } from '@site/contracts/locale';
 import { makeStore, SiteI18nProvider } from '@site/shared-store';
 import { ThemeRoot } from '@site/shared-ui';
+import { server } from '@test/msw';
 import { testI18n } from '@test/render';
 import { DETAIL, GLAND_VARIANTS } from '../../testing/catalogueFixtures';
 import { GLAND_VARIANTS_AR } from '../../testing/arabicFixtures';
 import { Reviews } from '../../reviews/Reviews';
+import { stockApi } from '../../testing/handlers';
 import type { ProductQuoteFacts } from '../productDetailSlice';
 import { VARIANT_TABLE_ID } from '../variants/variants';
 import { LazyVariantTable, loadLaterParts } from './LaterParts';
@@ -64,6 +66,8 @@ describe.each([
     // as the server's first view does before it draws (no server HTML here: at once)
     await loadLaterParts(VARIANT_TABLE_ID);
   });
+  // the table reads its variants' stock once hydrated: none known here
+  beforeEach(() => server.use(stockApi()));
 
   it("the variant table: the server's rows are its header, values and price; kept as they are, the forms' column drawn once hydrated", async () => {
     const table = (

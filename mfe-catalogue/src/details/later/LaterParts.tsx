@@ -3,9 +3,10 @@
 // a part (loadLaterParts: a product's variant table), so its HTML has the table; the browser keeps that HTML (its
 // "Choose" links plain links meanwhile) and hydrates it when the chunk has come (the Suspense boundary), without
 // drawing it twice.
-import { Suspense, use } from 'react';
+import { Suspense, use, type ComponentType } from 'react';
 import { useHydrated } from '@site/shared-ui';
 import type { ReviewFormProps } from '../../reviews/ReviewForm';
+import type { StockPanelProps } from '../stock/StockPanel';
 import type { VariantTableProps } from '../variants/VariantTable';
 import { VARIANT_TABLE_ID } from '../variants/variants';
 import { afterPageStart } from './afterStart';
@@ -27,12 +28,19 @@ export function loadLaterParts(serverHtmlId: string): Promise<Parts> {
   return loading;
 }
 
-// One component type whatever the chunk's state (the module's exports, never made here): a typed quantity survives
-// the chunk's arrival.
-function VariantTableChunk(props: VariantTableProps) {
-  const { VariantTable } = loaded ?? use(loadLaterParts(VARIANT_TABLE_ID));
-  return <VariantTable {...props} />;
+/**
+ * A part of the chunk, drawn once the chunk is there, asked for where the server drew `serverHtmlId`. One component
+ * type whatever the chunk's state (the module's exports, never made here): a typed quantity survives the chunk's
+ * arrival. (One function for the parts: each its own cost the product page's first chunk bytes.)
+ */
+function chunkPart<Props extends object>(pick: (parts: Parts) => ComponentType<Props>, serverHtmlId: string) {
+  return function ChunkPart(props: Props) {
+    const Part = pick(loaded ?? use(loadLaterParts(serverHtmlId)));
+    return <Part {...props} />;
+  };
 }
+
+const VariantTableChunk = chunkPart((parts) => parts.VariantTable, VARIANT_TABLE_ID);
 
 /** The variant table, drawn once the chunk is there (already there on the server). */
 export function LazyVariantTable(props: VariantTableProps) {
@@ -46,10 +54,7 @@ export function LazyVariantTable(props: VariantTableProps) {
 /** The id of the reviews' heading, which the server draws: the review form's chunk waits for the page's start there. */
 export const REVIEWS_HEADING_ID = 'product-reviews';
 
-function ReviewFormChunk(props: ReviewFormProps) {
-  const { ReviewForm } = loaded ?? use(loadLaterParts(REVIEWS_HEADING_ID));
-  return <ReviewForm {...props} />;
-}
+const ReviewFormChunk = chunkPart((parts) => parts.ReviewForm, REVIEWS_HEADING_ID);
 
 /**
  * The review form, drawn once the page has started and the chunk is there: it sends with scripts only, so the
@@ -61,4 +66,28 @@ export function LazyReviewForm(props: ReviewFormProps) {
       <ReviewFormChunk {...props} />
     </Suspense>
   ) : null;
+}
+
+/** The id of the box the server keeps for the chosen variant's stock: its chunk waits for the page's start there. */
+export const STOCK_BOX_ID = 'stock';
+
+const StockPanelChunk = chunkPart((parts) => parts.StockPanel, STOCK_BOX_ID);
+
+/** Three locations and the "updated" line, at the lines' size (StockPanel.tsx): what fills in takes no more room. */
+const STOCK_BOX = { minHeight: '5.25rem' };
+
+/**
+ * The chosen variant's stock (stock/StockPanel.tsx): the server draws its empty box, the right size, and the lines
+ * come once the page has started and the stock has been read (never in the cached HTML): nothing moves.
+ */
+export function LazyStockPanel(props: StockPanelProps) {
+  return (
+    <div id={STOCK_BOX_ID} style={STOCK_BOX}>
+      {useHydrated() ? (
+        <Suspense fallback={null}>
+          <StockPanelChunk {...props} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }

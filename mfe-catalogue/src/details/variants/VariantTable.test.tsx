@@ -116,8 +116,8 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
     expect(within(button).getByText(edition.columns.add, { exact: false })).toBeVisible();
     const field = within(row25).getByRole('textbox', { name: edition.quantityOf('HEX-CW-25') });
     expect(field).toHaveAccessibleDescription(edition.pieces);
-    // a row is its header, its values, its price and its form: no element more
-    expect(row25.querySelectorAll(':scope > *')).toHaveLength(1 + 3 + 1 + 1);
+    // a row is its header, its values, its price, its stock (once the page has started) and its form: no element more
+    expect(row25.querySelectorAll(':scope > *')).toHaveLength(1 + 3 + 1 + 1 + 1);
   });
 
   it('the summary of the family says its lowest price and how many variants, and leads to the table to choose one', async () => {

@@ -1,5 +1,5 @@
 // The specification table of a product whose rows are its variants: each row its code (the row's header, with
-// "Choose"), its cells, its price (and pack) and, once the page has started, "Add to quote". Its own chunk
+// "Choose"), its cells, its price (and pack) and, once the page has started, its stock in a word and "Add to quote". Its own chunk
 // (LazyVariantTable.tsx): only a product with several variants loads it, after the page has started.
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,6 +12,8 @@ import { AddToQuote } from '../../quote/AddToQuote';
 import type { ProductQuoteFacts } from '../productDetailSlice';
 import { layoutHeader, tableBodyRows } from '../table/detailTable';
 import { Scroller, Table } from '../table/DetailTable';
+import { useStock } from '../stock/stockStore';
+import { shortStatus, shortText } from '../stock/stockText';
 import { useVariantText } from './i18n/variantText';
 import { VARIANT_TABLE_ID, variantQuoteProduct } from './variants';
 
@@ -24,6 +26,12 @@ const VariantsTable = styled(Table)`
   tbody tr[aria-current] th { border-inline-start: 4px solid ${({ theme }) => theme.colors.accent}; }
   td:has(> form) { text-align: start; min-inline-size: 16em; }
 `;
+
+/**
+ * The stock column: drawn with the quantity forms once the page has started, its width set (inline: no CSS rule in the
+ * server's HTML), so its words arriving move nothing.
+ */
+const STOCK_COLUMN = { width: '9em', whiteSpace: 'nowrap' } as const;
 
 export interface VariantTableProps {
   caption: string;
@@ -45,10 +53,17 @@ export interface VariantTableProps {
  */
 export default function VariantTable({ caption, columns, variants, chosen, productId, productName, quoteFacts }: VariantTableProps) {
   const text = useVariantText();
-  const orderable = useHydrated() && quoteFacts !== null;
+  const hydrated = useHydrated();
+  const orderable = hydrated && quoteFacts !== null;
+  // each variant's stock in a word, read once the page has started (never in the server's HTML, which pages' caches keep)
+  const stock = useStock(useMemo(() => variants.map((variant) => variant.code), [variants]));
   const header = useMemo(() => layoutHeader(columns), [columns]);
   const body = useMemo(() => tableBodyRows(columns, variants.map((variant) => variant.row ?? {})), [columns, variants]);
   const spanned = header.length > 1 ? header.length : undefined;
+  const stockWord = (availability: Parameters<typeof shortStatus>[0]) => {
+    const status = shortStatus(availability);
+    return status === null ? null : shortText(text, status);
+  };
   return (
     <Scroller role="region" aria-label={caption} tabIndex={0} id={VARIANT_TABLE_ID}>
       <VariantsTable>
@@ -77,6 +92,11 @@ export default function VariantTable({ caption, columns, variants, chosen, produ
                   <th scope="col" rowSpan={spanned}>
                     {text('catalogue.compare.price')}
                   </th>
+                  {hydrated ? (
+                    <th scope="col" rowSpan={spanned} style={STOCK_COLUMN}>
+                      {text('catalogue.stock.label')}
+                    </th>
+                  ) : null}
                   {orderable ? (
                     <th scope="col" rowSpan={spanned}>
                       {text('catalogue.quote.add')}
@@ -109,6 +129,7 @@ export default function VariantTable({ caption, columns, variants, chosen, produ
                   {priceText(variant.price, text)}
                   {variant.packQuantity === undefined ? null : ` · ${text('catalogue.variants.pack', { count: variant.packQuantity })}`}
                 </td>
+                {hydrated ? <td style={STOCK_COLUMN}>{stockWord(stock?.byCode.get(variant.code))}</td> : null}
                 {orderable && quoteFacts !== null ? (
                   <td>
                     <AddToQuote compact product={variantQuoteProduct(productId, productName, quoteFacts, variant)} namedAs={variant.code} />

@@ -1,4 +1,4 @@
-// The variant table's own messages (en.json, ar.json here): in its chunk, not in the catalogue's catalog that every
+// The variant table's own messages (en.json, ar.json here; the stock's lines and words among them): in its chunk, not in the catalogue's catalog that every
 // catalogue page downloads. Added to the page's Lingui instance when the table first draws with it.
 import type { I18n, Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
@@ -16,7 +16,10 @@ const withMessages = new WeakSet<I18n>();
 /** The catalogue's messages and the table's, in the page's language (the table's added to the page's instance once). */
 const useTableText = textHook<typeof catalogueEn & typeof en>();
 
-export function useVariantText(): ReturnType<typeof useTableText> {
+/** What useVariantText() returns: reads a message of the catalogue's catalog or the table's. */
+export type VariantText = ReturnType<typeof useTableText>;
+
+export function useVariantText(): VariantText {
   const { i18n } = useLingui();
   if (!withMessages.has(i18n)) {
     // before the table's first text is read; nothing re-renders on it (SiteI18nProvider), so adding while drawing is safe
