@@ -132,7 +132,7 @@ async function checksOf(rows: ImportRows, categories: CategoryMap): Promise<read
 
 export async function importCatalogueRows(db: Database, rows: ImportRows, options: ImportOptions): Promise<ImportOutcome> {
   const outcome = await writeImport(db, rows, options);
-  if (outcome.written && keysOf(rows).length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets, catalogue_search_broad_rows, catalogue_search_broad_pairs`.execute(db.kysely);
+  if (outcome.written && keysOf(rows).length >= ANALYZE_AFTER_ROWS) await sql`analyze catalogue_products, catalogue_product_variants, catalogue_search_en, catalogue_search_ar, catalogue_search_words, catalogue_facet_sets, catalogue_search_broad_rows, catalogue_search_broad_pairs`.execute(db.kysely);
   return outcome;
 }
 
