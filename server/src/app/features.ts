@@ -41,7 +41,9 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   // the catalogue editor's uploads: kept in DATA_DIR, served by the catalogue, written by the staff
   const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
   await app.register(cataloguePlugin, { store: catalogue.store, lookup: readers.lookup, media, db: db.kysely });
-  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes });
+  // each line's availability is read when a request is sent (app.stock: the stock feature, registered below)
+  const availability = (codes: readonly string[]) => app.stock.availability(codes);
+  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes, availability });
 
   // the field vitals: the beacons, and the canary-hold rule promote asks (both ways in: the pipelines' and the staff's)
   await app.register(vitalsPlugin, {

@@ -29,9 +29,10 @@ import { migration030QuoteLineVariants } from './030_quote_line_variants.js';
 import { migration031Stock } from './031_stock.js';
 import { migration032Quotations } from './032_quotations.js';
 import { migration033FieldVitals } from './033_field_vitals.js';
+import { migration038QuoteLineAvailability } from './038_quote_line_availability.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
 
 /** Every migration, in order. Add a new file NNN_name.ts and list it here. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration021, migration022, migration023CategoriesEdit, migration024CategoryState, migration025SearchBroad, migration026ReleaseRollbackEvidence, migration027StaffAuditFields, migration028ReleaseContent, migration029CatalogueVariants, migration030QuoteLineVariants, migration031Stock, migration032Quotations, migration033FieldVitals];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration021, migration022, migration023CategoriesEdit, migration024CategoryState, migration025SearchBroad, migration026ReleaseRollbackEvidence, migration027StaffAuditFields, migration028ReleaseContent, migration029CatalogueVariants, migration030QuoteLineVariants, migration031Stock, migration032Quotations, migration033FieldVitals, migration038QuoteLineAvailability];
