@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { RELEASE_SAFETY_DEFAULTS, RELEASE_VITALS_DEFAULTS, VITALS_DEFAULTS } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
-import { assistantPlugin } from '../assistant/index.js';
+import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
 import { quotesPlugin } from '../quotes/index.js';
 import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
@@ -36,7 +36,9 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
 
   await app.register(submissionsPlugin, { ...config.submissions, db, onOutboxWrite });
-  await app.register(assistantPlugin, { ...config.assistant, knowledgeBases: readers.knowledgeBases });
+  // stock questions: the catalogue's search and the stock's reader (app.stock, registered below); none over fixed files
+  const stockFacts = catalogue.files ? undefined : databaseStockFacts(catalogue.store, (codes) => app.stock.availability(codes));
+  await app.register(assistantPlugin, { ...config.assistant, knowledgeBases: readers.knowledgeBases, stockFacts });
   await app.register(reviewsPlugin, { ...config.submissions, db, catalogue: catalogue.reviews });
   // the catalogue editor's uploads: kept in DATA_DIR, served by the catalogue, written by the staff
   const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
