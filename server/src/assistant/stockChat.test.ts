@@ -148,6 +148,8 @@ test('the chat answers stock questions, on PostgreSQL', async (t) => {
 test('what a question asks of the stock: its places and sizes, and the words left for the search', () => {
   assert.deepEqual(stockQuestion('Do you have 20 mm brass glands in Dubai?'), { locations: ['dubai'], saudi: false, sizes: ['20'], searchText: stockQuestion('Do you have 20 mm brass glands in Dubai?')!.searchText });
   assert.match(stockQuestion('Do you have 20 mm brass glands in Dubai?')!.searchText, /^\W*Do you\W+brass glands\W*$/);
+  // "do you have" without a place asks whether we sell it: the catalogue answers that
+  assert.equal(stockQuestion('Do you have the cable renamed by an import?'), undefined);
   assert.deepEqual(stockQuestion('هل لديكم جلب مقاس 25 في مسقط؟')?.locations, ['muscat']);
   assert.deepEqual(stockQuestion('Is M32 in stock in Bahrain or Oman?')?.locations, ['muscat', 'bahrain']);
   assert.equal(stockQuestion('Tell me about your company'), undefined);

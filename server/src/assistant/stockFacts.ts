@@ -17,7 +17,9 @@ const PARTS_MAX = 8;
 
 /** Words that ask about stock, in either language (a stock question also names a part the search finds). */
 const STOCK_WORDS =
-  /\b(stocks?|stocked|in stock|available|availability|have|has|lead ?times?|deliver(y|ies)?|incoming|how many|quantit(y|ies)|on hand|ready)\b|مخزون|المخزون|متوفر|متوفرة|متوافر|متوافرة|تتوفر|يتوفر|توفر|التوافر|متاح|متاحة|لديكم|عندكم|كمية|الكمية|التوريد|التسليم/iu;
+  /\b(stocks?|stocked|in stock|available|availability|lead ?times?|deliver(y|ies)?|incoming|how many|quantit(y|ies)|on hand)\b|مخزون|المخزون|متوفر|متوفرة|متوافر|متوافرة|تتوفر|يتوفر|توفر|التوافر|متاح|متاحة|كمية|الكمية|التوريد|التسليم/iu;
+/** "Do you have": a stock question only where it names a place ("… in Dubai?"); else it asks whether we sell it. */
+const HAVE_WORDS = /\b(have|has|got)\b|لديكم|عندكم|لديك|عندك/iu;
 
 /** The places a question may name, and the stock location each means (the Saudi associate's: none, it holds none). */
 const PLACES: readonly { pattern: RegExp; location: StockLocation | 'saudi' }[] = [
@@ -44,13 +46,13 @@ export interface StockQuestion {
 
 /** The question's stock part, or undefined when it does not ask about stock. */
 export function stockQuestion(question: string): StockQuestion | undefined {
-  if (!STOCK_WORDS.test(question)) return undefined;
   const named = PLACES.filter((place) => place.pattern.test(question)).map((place) => place.location);
+  if (!STOCK_WORDS.test(question) && !(HAVE_WORDS.test(question) && named.length > 0)) return undefined;
   const own = named.filter((location): location is StockLocation => location !== 'saudi');
   const sizes = [...question.matchAll(SIZE)].map((match) => match[1]!);
   let searchText = question;
   for (const place of PLACES) searchText = searchText.replace(new RegExp(place.pattern.source, 'giu'), ' ');
-  searchText = searchText.replace(new RegExp(STOCK_WORDS.source, 'giu'), ' ').replace(SIZE, ' ').replace(/\b(mm|in|at|the)\b|مم|ملم|في/giu, ' ');
+  searchText = searchText.replace(new RegExp(STOCK_WORDS.source, 'giu'), ' ').replace(new RegExp(HAVE_WORDS.source, 'giu'), ' ').replace(SIZE, ' ').replace(/\b(mm|in|at|the)\b|مم|ملم|في/giu, ' ');
   return { locations: own.length > 0 ? own : STOCK_LOCATIONS, saudi: named.includes('saudi'), sizes: [...new Set(sizes)], searchText };
 }
 
