@@ -9,15 +9,14 @@ import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { nextChatAnswer, shownText } from '../support/chat-answers';
 import { quoteProduct } from '../support/quote-basket';
 import { addFromProductPage, ENGLISH } from '../support/quote-journey';
-import { startSite, type RunningSite } from '../support/site-server';
-import { addStaffAccount, ADMIN, totpCode } from '../support/staff';
+import { ADMIN, startStaffSite, totpCode, type StaffSite } from '../support/staff';
 
 localOnly('starts a server of its own, makes a stock token and sends a feed');
 
 const GLAND = quoteProduct('hex_cw_brass_cable_gland');
 const CODE = 'HEX-CW-20';
 
-let site: RunningSite;
+let site: StaffSite;
 let stockToken = '';
 
 test.describe.configure({ mode: 'serial' });
@@ -44,8 +43,7 @@ async function makeStockToken(siteUrl: string): Promise<string> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000); // a cold server start on a loaded machine, and the staff CLI's
-  site = await startSite({ CHAT_RATE_LIMIT_MAX: '0' });
-  await addStaffAccount(site.dataDir, ADMIN);
+  site = await startStaffSite([ADMIN], { CHAT_RATE_LIMIT_MAX: '0' });
   stockToken = await makeStockToken(site.url);
   const incoming = `${new Date().getUTCFullYear() + 1}-12-12`;
   const feed = await fetch(`${site.url}${STOCK_API.feed}`, {
