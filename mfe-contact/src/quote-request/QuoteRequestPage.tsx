@@ -55,14 +55,13 @@ export default function QuoteRequestPage() {
   // the lines' stock, read after the page started (a part added from a pasted list is read when it arrives); a code
   // already read is not asked again (the answers are seconds fresh: a page opened again reads them anew)
   const stockRead = useRef(new Set<string>());
-  const unread = lines.map((line) => line.code).filter((code) => !stockRead.current.has(code));
-  const unreadKey = unread.join(',');
+  const codesKey = lines.map((line) => line.code).join(',');
   useEffect(() => {
-    if (!restored || unreadKey === '') return;
-    const codes = unreadKey.split(',');
-    for (const code of codes) stockRead.current.add(code);
-    void dispatch(loadQuoteStock(codes));
-  }, [restored, unreadKey, dispatch]);
+    const unread = codesKey.split(',').filter((code) => code !== '' && !stockRead.current.has(code));
+    if (!restored || unread.length === 0) return;
+    for (const code of unread) stockRead.current.add(code);
+    void dispatch(loadQuoteStock(unread));
+  }, [restored, codesKey, dispatch]);
 
   // the basket's products, once the stored basket is there: asked for by their ids, never the whole catalogue
   useEffect(() => {
