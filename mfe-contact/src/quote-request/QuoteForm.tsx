@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, SectionHeading, Spinner, useHydrated } from '@site/shared-ui';
 import { branches as englishBranches } from '@site/content';
@@ -50,10 +50,12 @@ export interface QuoteFormProps {
   /** The quantity fields' texts by product id, checked before sending. */
   drafts: Readonly<Record<string, string>>;
   onSent: (sent: SentQuoteRequest) => void;
+  /** Told the branch chosen, at first and whenever it changes (the lines show their stock there). */
+  onBranch?: (branch: string) => void;
 }
 
 /** The buyer's details, the human check and "Send request". */
-export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
+export function QuoteForm({ drafts, onSent, onBranch }: QuoteFormProps) {
   const text = useText();
   const locale = useLocale();
   const lookedUp = useAppSelector(selectLookedUp);
@@ -65,6 +67,7 @@ export function QuoteForm({ drafts, onSent }: QuoteFormProps) {
   const branches = page.status === 'ready' ? page.branches : englishBranches;
   const { values, bind } = useFormValues(EMPTY_QUOTE_FORM);
   const [status, setStatus] = useState<FormStatus>({ type: 'none' });
+  useEffect(() => onBranch?.(values.branch), [values.branch, onBranch]);
   const [loading, setLoading] = useState(false);
   // The date picker's range is the buyer's today onwards: set in the browser, after hydration (the server's today
   // may not be the buyer's, and the first render must match the server's HTML).

@@ -23,6 +23,7 @@ import { Ltr } from '../i18n/Ltr';
 import { LinesTableHead } from './LinesTableHead';
 import { selectLookedUp } from './quoteProductsSlice';
 import { lineStatus } from './lookedUp';
+import { LineAvailability } from './stock/LineAvailability';
 
 /**
  * The lines' area keeps one height whatever it holds (nothing, a placeholder, the empty text, 100 lines: it scrolls),
@@ -77,6 +78,8 @@ export interface QuoteLinesProps {
   /** The quantity fields' texts by line code, while typed (kept by the page: the form checks them before sending). */
   drafts: Readonly<Record<string, string>>;
   onDraft: (code: string, typed: string) => void;
+  /** The branch chosen in the form (a branch name, as sent): each line shows its availability there. */
+  branch: string;
 }
 
 /**
@@ -84,7 +87,7 @@ export interface QuoteLinesProps {
  * remove; a line whose code no longer names a published variant says it is no longer available instead of its quantity
  * (it is not sent with the request). Fields and buttons are named with the label: two sizes of a product are two lines.
  */
-function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: string | undefined; onDraft: QuoteLinesProps['onDraft']; withdrawn: boolean }) {
+function LineRow({ line, draft, onDraft, withdrawn, branch }: { line: QuoteLine; draft: string | undefined; onDraft: QuoteLinesProps['onDraft']; withdrawn: boolean; branch: string }) {
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();
@@ -101,7 +104,10 @@ function LineRow({ line, draft, onDraft, withdrawn }: { line: QuoteLine; draft: 
         <ProductCell>
           {/* decorative: the name beside it says what it shows */}
           <img src={productImagePath(line.image)} alt="" width={64} height={48} loading="lazy" decoding="async" />
-          <span dir="auto">{name}</span>
+          <span>
+            <span dir="auto">{name}</span>
+            {withdrawn ? null : <LineAvailability code={line.code} unit={line.unit} branch={branch} />}
+          </span>
         </ProductCell>
       </td>
       <td>
@@ -179,7 +185,7 @@ function useBasketShown(): boolean {
 }
 
 /** The basket's lines as a table (or the empty text), in an area of fixed height; "Clear basket" under it. */
-export function QuoteLines({ drafts, onDraft }: QuoteLinesProps) {
+export function QuoteLines({ drafts, onDraft, branch }: QuoteLinesProps) {
   const text = useText();
   const lines = useAppSelector(selectQuoteLines);
   const lookedUp = useAppSelector(selectLookedUp);
@@ -201,7 +207,14 @@ export function QuoteLines({ drafts, onDraft }: QuoteLinesProps) {
         <LinesTableHead withRemove />
         <tbody>
           {lines.map((line) => (
-            <LineRow key={line.code} line={line} draft={drafts[line.code]} onDraft={onDraft} withdrawn={lineStatus(line, lookedUp) === 'unavailable'} />
+            <LineRow
+              key={line.code}
+              line={line}
+              draft={drafts[line.code]}
+              onDraft={onDraft}
+              withdrawn={lineStatus(line, lookedUp) === 'unavailable'}
+              branch={branch}
+            />
           ))}
         </tbody>
       </Table>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
 import { HOME_PATH } from '@site/contracts/paths';
+import { DEFAULT_BRANCH_NAME } from '@site/content/validation';
 import {
   quoteBasketCleared,
   quoteLinesDescribed,
@@ -20,6 +21,7 @@ import { QuoteForm, type SentQuoteRequest } from './QuoteForm';
 import { QuoteSent } from './QuoteSent';
 import { lookupBasketProducts, selectLookedUp, selectQuoteProductsStatus } from './quoteProductsSlice';
 import { describedLines, type LookedUp } from './lookedUp';
+import { loadQuoteStock } from './stock/quoteStockSlice';
 import type { Locale } from '@site/contracts/locale';
 
 /** Lines and paste on one side, the form on the other on wide screens; stacked (lines first, fixed height) on narrow ones. */
@@ -47,6 +49,19 @@ export default function QuoteRequestPage() {
   const lines = useAppSelector(selectQuoteLines);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [sent, setSent] = useState<SentQuoteRequest | null>(null);
+  // the form's branch: each line shows its stock there
+  const [branch, setBranch] = useState<string>(DEFAULT_BRANCH_NAME);
+
+  // the lines' stock, read after the page started (a part added from a pasted list is read when it arrives); a code
+  // already read is not asked again (the answers are seconds fresh: a page opened again reads them anew)
+  const stockRead = useRef(new Set<string>());
+  const codesKey = lines.map((line) => line.code).join(',');
+  useEffect(() => {
+    const unread = codesKey.split(',').filter((code) => code !== '' && !stockRead.current.has(code));
+    if (!restored || unread.length === 0) return;
+    for (const code of unread) stockRead.current.add(code);
+    void dispatch(loadQuoteStock(unread));
+  }, [restored, codesKey, dispatch]);
 
   // the basket's products, once the stored basket is there: asked for by their ids, never the whole catalogue
   useEffect(() => {
@@ -83,10 +98,10 @@ export default function QuoteRequestPage() {
       ) : (
         <Columns>
           <div>
-            <QuoteLines drafts={drafts} onDraft={onDraft} />
+            <QuoteLines drafts={drafts} onDraft={onDraft} branch={branch} />
             <PasteList />
           </div>
-          <QuoteForm drafts={drafts} onSent={onSent} />
+          <QuoteForm drafts={drafts} onSent={onSent} onBranch={setBranch} />
         </Columns>
       )}
     </PageContainer>

@@ -11,6 +11,7 @@ import { BRANCHES_PATH } from '../contact/branchesSlice';
 import { normalizedProductCode } from '@site/content/validation';
 import { CATALOGUE_LOOKUP_API_PATH } from '@site/contracts/api';
 import type { LookupResponse } from '@site/contracts/catalogue-api';
+import { STOCK_API, type LocationAvailability } from '@site/contracts/stock-api';
 
 const PROSE_FIELDS = ['name', 'label', 'address', 'mapTitle'] as const;
 const dictionary = arabicTexts as Record<string, string>;
@@ -63,6 +64,9 @@ const variantsOf = (product: Product): TestVariant[] =>
  * keys name, each once, in the order asked; the variants whose codes the keys name (a product's code is its first
  * variant's); the withdrawn variants named, among `withdrawn`.
  */
+/** The stock the tests' server answers, by code key (normalizedProductCode); empty unless a test sets some. */
+export const TEST_STOCK = new Map<string, LocationAvailability[]>();
+
 export const productHandlers = [
   http.get(CATALOGUE_LOOKUP_API_PATH, ({ request }) => {
     const query = new URL(request.url).searchParams;
@@ -91,4 +95,10 @@ export const productHandlers = [
     // as the server: an empty list is left out
     return HttpResponse.json({ ...rest, ...(variants.length > 0 ? { variants } : {}), ...(withdrawn.length > 0 ? { withdrawn } : {}) });
   }),
+  // the stock, as GET /api/stock/availability answers: TEST_STOCK's figures; a code not in it, never named by the ERP
+  http.get(STOCK_API.availability, ({ request }) => {
+    const codes = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
+    return HttpResponse.json({ availability: codes.map((code) => ({ code, locations: TEST_STOCK.get(normalizedProductCode(code)) ?? [] })) });
+  }),
 ];
+

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { RELEASE_SAFETY_DEFAULTS, RELEASE_VITALS_DEFAULTS, VITALS_DEFAULTS } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { sharedRedis } from '../platform/http/redis.js';
-import { assistantPlugin } from '../assistant/index.js';
+import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
 import { quotationLinkPlugin } from '../quotations/index.js';
 import { quotesPlugin } from '../quotes/index.js';
@@ -37,12 +37,16 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
 
   await app.register(submissionsPlugin, { ...config.submissions, db, onOutboxWrite });
-  await app.register(assistantPlugin, { ...config.assistant, knowledgeBases: readers.knowledgeBases });
+  // stock questions: the catalogue's search and the stock's reader (app.stock, registered below); none over fixed files
+  const stockFacts = catalogue.files ? undefined : databaseStockFacts(catalogue.store, (codes) => app.stock.availability(codes));
+  await app.register(assistantPlugin, { ...config.assistant, knowledgeBases: readers.knowledgeBases, stockFacts });
   await app.register(reviewsPlugin, { ...config.submissions, db, catalogue: catalogue.reviews });
   // the catalogue editor's uploads: kept in DATA_DIR, served by the catalogue, written by the staff
   const media = new DiskMediaStore(path.join(config.dataDir, 'catalogue-media'));
   await app.register(cataloguePlugin, { store: catalogue.store, lookup: readers.lookup, media, db: db.kysely });
-  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes });
+  // each line's availability is read when a request is sent (app.stock: the stock feature, registered below)
+  const availability = (codes: readonly string[]) => app.stock.availability(codes);
+  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes, availability });
 
   // the field vitals: the beacons, and the canary-hold rule promote asks (both ways in: the pipelines' and the staff's)
   await app.register(vitalsPlugin, {

@@ -28,7 +28,7 @@ export interface CatalogueKnowledgeLimits {
 type KnowledgeStore = Pick<CatalogueStore, 'categorySamples' | 'productsWithDetails' | 'publishedVariantsOf' | 'search'>;
 
 /** The ids of the products the search finds for `text` (not those of a corrected text: the visitor named none of them). */
-async function searched(store: KnowledgeStore, text: string, locale: Locale, limit: number): Promise<string[]> {
+async function searched(store: Pick<CatalogueStore, 'search'>, text: string, locale: Locale, limit: number): Promise<string[]> {
   const needle = searchNeedle(text);
   if (needle === undefined) return [];
   const page = await store.search({ needle, offset: 0, limit, locale });
@@ -39,7 +39,7 @@ async function searched(store: KnowledgeStore, text: string, locale: Locale, lim
  * The products a question names, best first: those holding all its words, or else, taken in turn, those holding each of
  * its first words.
  */
-export async function questionProducts(store: KnowledgeStore, question: string, locale: Locale, limit: number): Promise<string[]> {
+export async function questionProducts(store: Pick<CatalogueStore, 'search'>, question: string, locale: Locale, limit: number): Promise<string[]> {
   // the search looks for this many terms at most; a long question's words past them would only make its text too long
   const words = searchWords(question).slice(0, SEARCH_TERMS_MAX);
   if (words.length === 0) return [];

@@ -27,6 +27,7 @@ import { createGeminiModel, type AnswerModel } from './answerModel.js';
 import { linksInEdition } from './answerLinks.js';
 import { buildPrompt } from './prompt.js';
 import type { KnowledgeBasesFor } from './catalogueKnowledge.js';
+import { stockAnswer, stockFactsPrompt, type StockFacts, type StockFactsFor } from './stockFacts.js';
 
 /** Body limit (413 beyond it): it holds a question with the longest history CHAT_LIMITS allows, as the widget's JSON.stringify writes it. */
 export const CHAT_BODY_LIMIT = CHAT_LIMITS.requestMaxBytes;
@@ -53,6 +54,13 @@ export interface ChatRoutesOptions extends AssistantConfig {
   knowledgeBases?: KnowledgeBasesFor;
   /** Prefix of the rate-limit keys in the app's Redis (http/redis.ts; tests use their own); in memory without one. */
   redisNamespace?: string;
+  /**
+   * The stock facts of a question about stock (stockFacts.ts: the catalogue's search and the stock feature's reader);
+   * without it the assistant knows no stock.
+   */
+  stockFacts?: StockFactsFor;
+  /** The clock of "updated 5 minutes ago" (tests). */
+  now?: () => Date;
 }
 
 
@@ -165,15 +173,21 @@ export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOpt
         return reply.code(503).send({ error: CATALOGUE_UNREADABLE });
       }
       const { editions, answerFromKnowledgeBase, pagePaths } = answering;
+      const now = options.now?.() ?? new Date();
+      // a stock that cannot be read leaves the answer without it (logged), never without an answer
+      const stock: StockFacts | undefined = await options.stockFacts?.(question, locale).catch((error: unknown) => {
+        request.log.warn(`the stock could not be read for the chat: ${describeError(error)}`);
+        return undefined;
+      });
       const fallback = (): ChatResponse => ({
-        answer: answerText(fallbackReply(answerFromKnowledgeBase(question, locale), locale)),
+        answer: answerText(fallbackReply(stock ? stockAnswer(stock, locale, now) : answerFromKnowledgeBase(question, locale), locale)),
         source: 'knowledge-base',
       });
 
       if (provider === undefined) return fallback();
       try {
         const { kb, json } = editions[locale];
-        const prompt = buildPrompt(kb, json, question, history, locale);
+        const prompt = buildPrompt(kb, json, question, history, locale, stock && stockFactsPrompt(stock, locale, now));
         const answer = answerText(linksInEdition(await generateWithin(provider, prompt, options.timeoutMs), locale, pagePaths));
         if (answer === '') throw new Error('the AI provider gave an empty answer');
         return { answer, source: 'ai' };

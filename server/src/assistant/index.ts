@@ -3,3 +3,4 @@
 export { type CatalogueKnowledgeLimits, databaseKnowledgeBases, type KnowledgeBasesFor } from './catalogueKnowledge.js';
 export { type AssistantPluginOptions, assistantPlugin } from './plugin.js';
 export { catalogueKnowledgeBases, type KnowledgeBase, siteKnowledgeBaseSources } from './knowledge-base/index.js';
+export { databaseStockFacts, type StockFactsFor } from './stockFacts.js';

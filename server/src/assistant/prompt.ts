@@ -1,4 +1,5 @@
-// The prompt sent to the AI provider: our instructions, the whole knowledge base, the conversation so far
+// The prompt sent to the AI provider: our instructions, the whole knowledge base, the stock facts of the question
+// (stockFacts.ts), the conversation so far
 // (lines labelled User / Assistant) and the question. An answer in Arabic (an Arabic page, or a question
 // written in Arabic) gets one more instruction and the Arabic knowledge base, whose paths are the Arabic pages' (/ar/…).
 import type { ChatHistoryEntry } from '@site/content/chat';
@@ -26,8 +27,12 @@ export function instructions(kb: KnowledgeBase, locale: Locale = 'en'): string {
     `You are Crescent Assistant, the chat assistant on the website of ${company.name}, an electrical products trading group ` +
       `(${company.tagline}). You help visitors with our products, brands, branches, services and company.`,
     'Rules:',
-    '- Answer only from the knowledge base below. If it does not hold the answer (stock, delivery times, a price it does not list, anything else), ' +
-      `say so and suggest calling ${company.phones[0]}, e-mailing ${company.email} or using the 'Send Inquiry' button.`,
+    '- Answer only from the knowledge base below and the stock facts given with the question. If they do not hold the answer (a price it does not list, ' +
+      `the stock of a part the stock facts do not name, anything else), say so and suggest calling ${company.phones[0]}, e-mailing ${company.email} or using the 'Send Inquiry' button.`,
+    "- Stock and delivery: answer from the stock facts (our ERP's figures per location, already worded): name the location, give the figures as " +
+      "they are written, say how fresh they are (for example \"updated 5 minutes ago\") and link the product's page with its path. A part they say " +
+      'nothing of: say we hold no stock information for it. Our Saudi associate holds no stock: give the figures of Dubai, Muscat and Bahrain. ' +
+      'Never promise a delivery date; the quotation confirms it.',
     "- A product's variants are the parts a buyer orders, each with its order code. Give a variant's price only as listed " +
       "(priceAed: an indicative price in AED per unit) and say that the quotation confirms it; a variant without one is priced on request.",
     '- Be brief: at most about 120 words, in short sentences or lines starting with "• ".',
@@ -50,11 +55,13 @@ export function buildPrompt(
   question: string,
   history: readonly ChatHistoryEntry[],
   locale: Locale = 'en',
+  stock?: string,
 ): string {
   const conversation = history.map((entry) => turn(LABELS[entry.role], entry.parts.map((p) => p.text).join('\n')));
   return [
     instructions(kb, locale),
     `Knowledge base (JSON):\n${knowledgeBaseJson}`,
+    stock ?? 'Stock facts: none for this question.',
     conversation.length > 0 ? `Previous conversation:\n${conversation.join('\n')}` : 'Previous conversation: none.',
     `${turn(LABELS.user, question)}\n${LABELS.model}:`,
   ].join('\n\n');

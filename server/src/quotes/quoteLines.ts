@@ -4,7 +4,7 @@ import type { Row } from '../platform/db/index.js';
 import type { QuoteLineSnapshot } from './quoteSnapshot.js';
 
 /** The columns a line is read from (its request's id and place aside). */
-export const QUOTE_LINE_COLUMNS = ['product_id', 'product_code', 'product_name', 'product_name_ar', 'variant_label', 'variant_label_ar', 'unit', 'quantity'] as const;
+export const QUOTE_LINE_COLUMNS = ['product_id', 'product_code', 'product_name', 'product_name_ar', 'variant_label', 'variant_label_ar', 'unit', 'quantity', 'availability'] as const;
 
 type StoredLine = Pick<Row<'quote_request_lines'>, (typeof QUOTE_LINE_COLUMNS)[number]>;
 
@@ -22,5 +22,6 @@ export function quoteLineOfRow<Unit extends string>(row: Omit<StoredLine, 'unit'
     labelAr: row.variant_label_ar,
     unit: row.unit,
     quantity: Number(row.quantity),
+    availability: row.availability,
   };
 }

@@ -8,7 +8,7 @@ import { LANGUAGE_NAMES, escapeHtml, headerText, type ComposedMail, type OutboxR
 import type { MailComposers } from '../platform/mail/composers.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
-import { quoteDate, quoteLineTitle, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
+import { quoteDate, quoteLineAvailability, quoteLineTitle, quotePdfFileName, readQuoteSnapshot, type QuoteSnapshot } from './quoteSnapshot.js';
 import { quoteTexts, type QuoteTexts } from './quoteTexts.js';
 
 const BRANCH = quoteTexts('en');
@@ -44,16 +44,24 @@ const confirmationDetails = (snapshot: QuoteSnapshot, texts: QuoteTexts): [strin
 /** The product's name with its variant's label, in the texts' language. */
 const productName = (line: QuoteSnapshot['lines'][number], texts: QuoteTexts): string => quoteLineTitle(line, texts.locale);
 
-/** The lines as plain text, one a line: '1. OC-SWA-416  200 metres  <name>' (the name last: it is the long one). */
+/** A line's availability when the request was sent, in the texts' language ('' when none is known). */
+const lineStock = (line: QuoteSnapshot['lines'][number], snapshot: QuoteSnapshot, texts: QuoteTexts): string =>
+  quoteLineAvailability(line, snapshot, texts.locale, (count) => texts.quantityWithUnit(count, line.unit));
+
+/**
+ * The lines as plain text, one a line: '1. OC-SWA-416  200 metres  <name>' (the name last: it is the long one), each
+ * line's availability under it when known.
+ */
 function textLines(snapshot: QuoteSnapshot, texts: QuoteTexts): string[] {
   const codeWidth = Math.max(...snapshot.lines.map((line) => line.code.length));
   const quantities = snapshot.lines.map((line) => texts.quantityWithUnit(line.quantity, line.unit));
   const quantityWidth = Math.max(...quantities.map((text) => text.length));
   const numberWidth = String(snapshot.lines.length).length + 1;
-  return snapshot.lines.map(
-    (line, index) =>
-      `${`${index + 1}.`.padEnd(numberWidth)} ${line.code.padEnd(codeWidth)}  ${quantities[index]!.padEnd(quantityWidth)}  ${productName(line, texts)}`,
-  );
+  return snapshot.lines.flatMap((line, index) => {
+    const stock = lineStock(line, snapshot, texts);
+    const text = `${`${index + 1}.`.padEnd(numberWidth)} ${line.code.padEnd(codeWidth)}  ${quantities[index]!.padEnd(quantityWidth)}  ${productName(line, texts)}`;
+    return stock === '' ? [text] : [text, `${' '.repeat(numberWidth + 1)}${texts.availability}: ${stock}`];
+  });
 }
 
 /** The lines as an HTML table: No., Code, Product, Quantity, Unit. */
@@ -63,12 +71,16 @@ function htmlLines(snapshot: QuoteSnapshot, texts: QuoteTexts): string {
     .map(
       (line, index) =>
         `<tr><td ${CELL}>${index + 1}</td><td ${CELL}><span dir="ltr">${escapeHtml(line.code)}</span></td>` +
-        `<td ${CELL} dir="auto">${escapeHtml(productName(line, texts))}</td>` +
+        `<td ${CELL} dir="auto">${escapeHtml(productName(line, texts))}${htmlStock(lineStock(line, snapshot, texts), texts)}</td>` +
         `<td ${CELL}><span dir="ltr">${line.quantity}</span></td><td ${CELL}>${escapeHtml(texts.unitName(line.unit, line.quantity))}</td></tr>`,
     )
     .join('');
   return `<table style="border-collapse:collapse;margin:8px 0"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
+
+/** A line's availability under its name in the HTML table. */
+const htmlStock = (stock: string, texts: QuoteTexts): string =>
+  stock === '' ? '' : `<br><small style="color:#4a5563">${escapeHtml(`${texts.availability}: ${stock}`)}</small>`;
 
 const htmlDetails = (rows: [string, string][]): string =>
   `<table>${rows.map(([label, value]) => `<tr><th style="padding:2px 12px 2px 0;text-align:start">${escapeHtml(label)}</th><td dir="auto">${escapeHtml(value)}</td></tr>`).join('')}</table>`;

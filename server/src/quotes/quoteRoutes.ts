@@ -3,6 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { QuoteCreated } from '@site/contracts/quote-api';
+import type { LocationAvailability, VariantAvailability } from '@site/contracts/stock-api';
+import { stockLocationsOf } from '@site/contracts/stock-text';
 import { QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT } from '../platform/config.js';
 import { describeError, type Database } from '../platform/db/index.js';
 import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
@@ -30,6 +32,11 @@ export interface QuoteRoutesOptions extends RateLimitOptions {
   catalogue?: QuoteCatalogue | ((productIds: readonly string[]) => Promise<QuoteCatalogue>);
   /** Today, for the needed-by date's bounds (tests). */
   now?: () => Date;
+  /**
+   * The stock's availability of variant codes (the stock feature's reader, app.stock: docs/stock.md), read when a
+   * request is sent and stored with its lines; without it, or when it fails, the lines record none.
+   */
+  availability?: (codes: readonly string[]) => Promise<VariantAvailability[]>;
 }
 
 const NOT_SAVED = 'Your request could not be saved right now. Please try again in a few minutes.';
@@ -63,6 +70,22 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
   };
   const confirmationsPerHour = options.quoteConfirmationsPerHour ?? QUOTE_CONFIRMATIONS_PER_HOUR_DEFAULT;
 
+  /**
+   * The lines' availability now, at the locations the branch's buyer is told about (its own; every one for the Saudi
+   * associate), by code. A stock that cannot be read never holds a request back: its lines record none.
+   */
+  const availabilityAtBranch = async (codes: string[], branch: string, request: FastifyRequest): Promise<Map<string, LocationAvailability[]> | undefined> => {
+    if (options.availability === undefined) return undefined;
+    try {
+      const wanted = stockLocationsOf(branch);
+      const read = await options.availability(codes);
+      return new Map(codes.map((code, index) => [code, (read[index]?.locations ?? []).filter((at) => wanted.includes(at.location))]));
+    } catch (error) {
+      request.log.warn({ err: error }, `the stock could not be read for a request for quotation: ${describeError(error)}`);
+      return undefined;
+    }
+  };
+
   app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreated | void> => {
     reply.header('cache-control', 'no-store');
     let catalogue: QuoteCatalogue;
@@ -75,9 +98,10 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     const parsed = parseSubmission(schemaOf(catalogue), request.body);
     if (!parsed.ok) return reply.code(400).send({ error: parsed.error, problems: parsed.problems });
     const { key, hash } = quotePdfKey();
+    const availability = await availabilityAtBranch(parsed.data.lines.map((line) => line.variant.code), parsed.data.branch, request);
     let saved: SavedQuote;
     try {
-      saved = await saveQuoteRequest(db, parsed.data, { spam: parsed.spam, keyHash: hash, confirmationsPerHour });
+      saved = await saveQuoteRequest(db, parsed.data, { spam: parsed.spam, keyHash: hash, confirmationsPerHour, availability });
     } catch (error) {
       request.log.error({ err: error }, `could not store a request for quotation: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_SAVED });

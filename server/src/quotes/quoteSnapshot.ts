@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { QUOTE_UNITS, type QuoteUnit } from '@site/content/validation';
 import { LOCALES, type Locale } from '@site/contracts/locale';
+import { STOCK_LOCATIONS, type LocationAvailability } from '@site/contracts/stock-api';
+import { availabilityLine } from '@site/contracts/stock-text';
 
 export interface QuoteLineSnapshot {
   productId: string;
@@ -17,6 +19,12 @@ export interface QuoteLineSnapshot {
   labelAr: string;
   unit: QuoteUnit;
   quantity: number;
+  /**
+   * The part's availability when the request was sent, at the branch's location (every location for a branch holding
+   * no stock): [] the ERP never named it; null or absent: not recorded (sent before stock was kept with requests, or
+   * the stock could not be read then). Nothing is said of its stock in either case.
+   */
+  availability?: LocationAvailability[] | null;
 }
 
 export interface QuoteSnapshot {
@@ -38,6 +46,14 @@ export interface QuoteSnapshot {
   language: Locale;
   lines: QuoteLineSnapshot[];
 }
+
+const locationAvailabilitySchema = z.object({
+  location: z.enum(STOCK_LOCATIONS),
+  onHand: z.number(),
+  incoming: z.object({ quantity: z.number(), date: z.iso.date() }).nullable(),
+  leadTimeDays: z.number().nullable(),
+  updatedAt: z.string(),
+});
 
 const snapshotSchema = z.object({
   id: z.number().int().positive(),
@@ -64,6 +80,8 @@ const snapshotSchema = z.object({
         labelAr: z.string().default(''),
         unit: z.enum(QUOTE_UNITS),
         quantity: z.number().positive(),
+        // a payload queued before availability was kept has none
+        availability: z.array(locationAvailabilitySchema).nullish(),
       }),
     )
     .min(1),
@@ -93,3 +111,18 @@ export const quotePdfFileName = (reference: string): string => `${reference}.pdf
 
 /** 'YYYY-MM-DD' of the request's date (UTC). */
 export const quoteDate = (snapshot: Pick<QuoteSnapshot, 'createdAt'>): string => snapshot.createdAt.slice(0, 10);
+
+/**
+ * A line's availability as the request's branch was told it when it was sent ("In stock: 40 pieces · Incoming: 500 on
+ * 12 December"), in `locale`; '' when nothing was recorded or the ERP said nothing of the part. `quantity` writes a
+ * figure in the line's unit. Dates are written against the request's day (its year shown only when it differs).
+ */
+export function quoteLineAvailability(
+  line: Pick<QuoteLineSnapshot, 'availability'>,
+  snapshot: Pick<QuoteSnapshot, 'branch' | 'createdAt'>,
+  locale: Locale,
+  quantity: (count: number) => string,
+): string {
+  if (!line.availability || line.availability.length === 0) return '';
+  return availabilityLine(line.availability, snapshot.branch, locale, quantity, new Date(snapshot.createdAt));
+}

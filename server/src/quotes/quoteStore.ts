@@ -4,6 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { quoteReference } from '@site/content/validation';
 import { isLocale } from '@site/contracts/locale';
 import { sql, type Kysely } from 'kysely';
+import type { LocationAvailability } from '@site/contracts/stock-api';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
@@ -22,6 +23,11 @@ export interface SaveQuoteOptions {
   keyHash: string;
   /** Confirmations to all addresses together in the last hour; past it none is queued (0: none at all). */
   confirmationsPerHour: number;
+  /**
+   * Each line's availability when it was sent, by the line's variant code (at the branch's locations: the caller
+   * chose them); a code left out, or none given, is stored as not recorded (null).
+   */
+  availability?: ReadonlyMap<string, LocationAvailability[]>;
 }
 
 export interface SavedQuote {
@@ -65,6 +71,7 @@ async function insertLines(db: Kysely<DatabaseSchema>, requestId: number, lines:
         variant_label_ar: line.labelAr,
         unit: line.unit,
         quantity: line.quantity,
+        availability: line.availability === undefined || line.availability === null ? null : JSON.stringify(line.availability),
       })),
     )
     .execute();
@@ -77,7 +84,7 @@ async function insertLines(db: Kysely<DatabaseSchema>, requestId: number, lines:
  * process and every concurrent request sees the same counts). The confirmation goes to an address nobody has proven:
  * the caps bound what a stranger can make the site mail to others.
  */
-export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam, keyHash, confirmationsPerHour }: SaveQuoteOptions): Promise<SavedQuote> {
+export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam, keyHash, confirmationsPerHour, availability }: SaveQuoteOptions): Promise<SavedQuote> {
   return db.kysely.transaction().execute(async (trx): Promise<SavedQuote> => {
     // the id and time first: the reference is made of them and stored with the row
     const { id, created_at: createdAt } = await trx
@@ -126,6 +133,7 @@ export function saveQuoteRequest(db: Database, input: QuoteRequestInput, { spam,
         labelAr: variant.labelAr,
         unit: variant.unit,
         quantity,
+        availability: availability?.get(variant.code) ?? null,
       })),
     };
     await insertLines(trx, id, snapshot.lines);

@@ -25,6 +25,8 @@ export interface QuoteTexts {
   notes: string;
   products: string;
   lineNumber: string;
+  /** Before a line's availability when the request was sent ('Availability when requested: In stock: 40 pieces'). */
+  availability: string;
   code: string;
   product: string;
   quantity: string;
@@ -74,6 +76,7 @@ const english: QuoteTexts = {
   notes: 'Notes',
   products: 'Products',
   lineNumber: 'No.',
+  availability: 'Availability when requested',
   code: 'Code',
   product: 'Product',
   quantity: 'Quantity',
@@ -118,6 +121,7 @@ function arabicTexts(): QuoteTexts {
     notes: 'ملاحظات',
     products: 'المنتجات',
     lineNumber: 'م',
+    availability: 'التوافر عند الطلب',
     code: 'الرمز',
     product: 'المنتج',
     quantity: 'الكمية',

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditFields, StaffBranch } from '@site/contracts/staff-api';
 import type { CategoryState } from '@site/contracts/staff-catalogue-api';
+import type { LocationAvailability } from '@site/contracts/stock-api';
 
 /**
  * The database's tables as Kysely sees them: the one declaration the row types of every store come from.
@@ -117,6 +118,11 @@ export interface QuoteRequestLinesTable {
   unit: string;
   /** numeric(12, 2): read as a string ("2.50"), written as a number or string. */
   quantity: ColumnType<string, number | string, number | string>;
+  /**
+   * jsonb (migration 038): the part's availability when it was sent, LocationAvailability[] at the branch's location
+   * (every location for a branch holding no stock); [] the ERP never named it; null not recorded. Written as JSON text.
+   */
+  availability: ColumnType<LocationAvailability[] | null, string | null | undefined, string | null>;
 }
 
 export interface StaffAccountsTable {

@@ -2,7 +2,7 @@
 // page the table goes on to. A product is named with its variant's label; in an Arabic request in Arabic, its English
 // name under it.
 import type { LaidOutText, TextDirection, TextStyle } from '@site/content/pdf';
-import { quoteLineTitle, type QuoteSnapshot } from '../quoteSnapshot.js';
+import { quoteLineAvailability, quoteLineTitle, type QuoteSnapshot } from '../quoteSnapshot.js';
 import type { QuoteTexts } from '../quoteTexts.js';
 import { BODY, HEADER_FILL, NAVY, RULE, SMALL, style, type QuotePage } from './quotePage.js';
 
@@ -93,11 +93,14 @@ export function writeLinesTable(page: QuotePage, snapshot: QuoteSnapshot, texts:
     // the part: the product's name with its variant's label (its code is in the code column)
     const product = quoteLineTitle(line, rtl ? 'ar' : 'en');
     const english = quoteLineTitle(line, 'en');
+    // under the name: its English name (an Arabic request's), and its availability when the request was sent
+    const stock = quoteLineAvailability(line, snapshot, texts.locale, (count) => texts.quantityWithUnit(count, line.unit));
+    const below = [rtl && product !== english ? english : '', stock === '' ? '' : `${texts.availability}: ${stock}`].filter((text) => text !== '').join('\n');
     const laidRow = table.row(
       { no: String(index + 1), code: line.code, product, quantity: quantityText(line.quantity), unit: texts.unitName(line.unit, line.quantity) },
       BODY,
       undefined,
-      rtl && product !== english ? english : undefined,
+      below === '' ? undefined : below,
     );
     if (page.makeRoom(laidRow.height)) table.draw(table.header);
     table.draw(laidRow);
