@@ -11,12 +11,13 @@ export type ReviewFailure = 'network' | 'invalid' | 'unknownProduct' | 'tooMany'
  * `code` is a string property, so it survives Redux Toolkit's serialisation of a rejected thunk (`unwrap()`).
  */
 export class ReviewNotSentError extends Error {
-  constructor(
-    message: string,
-    readonly code: ReviewFailure,
-  ) {
+  // declared, not a parameter property: that compiles to a defineProperty helper in the product page's first chunk
+  declare readonly code: ReviewFailure;
+
+  constructor(message: string, code: ReviewFailure) {
     super(message);
     this.name = 'ReviewNotSentError';
+    this.code = code;
   }
 }
 

@@ -29,27 +29,27 @@ export function loadLaterParts(serverHtmlId: string): Promise<Parts> {
 }
 
 /**
- * A part of the chunk, drawn once the chunk is there, asked for where the server drew `serverHtmlId`. One component
- * type whatever the chunk's state (the module's exports, never made here): a typed quantity survives the chunk's
- * arrival. (One function for the parts: each its own cost the product page's first chunk bytes.)
+ * A part of the chunk, drawn once the chunk is there (its own Suspense boundary), asked for where the server drew
+ * `serverHtmlId`. One component type whatever the chunk's state (the module's exports, never made here): a typed
+ * quantity survives the chunk's arrival. (One function for the parts: each its own cost the product page's first
+ * chunk bytes.)
  */
 function chunkPart<Props extends object>(pick: (parts: Parts) => ComponentType<Props>, serverHtmlId: string) {
-  return function ChunkPart(props: Props) {
+  function Drawn(props: Props) {
     const Part = pick(loaded ?? use(loadLaterParts(serverHtmlId)));
     return <Part {...props} />;
+  }
+  return function ChunkPart(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Drawn {...props} />
+      </Suspense>
+    );
   };
 }
 
-const VariantTableChunk = chunkPart((parts) => parts.VariantTable, VARIANT_TABLE_ID);
-
 /** The variant table, drawn once the chunk is there (already there on the server). */
-export function LazyVariantTable(props: VariantTableProps) {
-  return (
-    <Suspense fallback={null}>
-      <VariantTableChunk {...props} />
-    </Suspense>
-  );
-}
+export const LazyVariantTable = chunkPart((parts) => parts.VariantTable, VARIANT_TABLE_ID);
 
 /** The id of the reviews' heading, which the server draws: the review form's chunk waits for the page's start there. */
 export const REVIEWS_HEADING_ID = 'product-reviews';
@@ -61,11 +61,7 @@ const ReviewFormChunk = chunkPart((parts) => parts.ReviewForm, REVIEWS_HEADING_I
  * server's first view has none (a form without them would put the visitor's words in the address).
  */
 export function LazyReviewForm(props: ReviewFormProps) {
-  return useHydrated() ? (
-    <Suspense fallback={null}>
-      <ReviewFormChunk {...props} />
-    </Suspense>
-  ) : null;
+  return useHydrated() ? <ReviewFormChunk {...props} /> : null;
 }
 
 /** The id of the box the server keeps for the chosen variant's stock: its chunk waits for the page's start there. */
@@ -83,11 +79,7 @@ const STOCK_BOX = { minHeight: '5.25rem' };
 export function LazyStockPanel(props: StockPanelProps) {
   return (
     <div id={STOCK_BOX_ID} style={STOCK_BOX}>
-      {useHydrated() ? (
-        <Suspense fallback={null}>
-          <StockPanelChunk {...props} />
-        </Suspense>
-      ) : null}
+      {useHydrated() ? <StockPanelChunk {...props} /> : null}
     </div>
   );
 }
