@@ -3,11 +3,10 @@
 // a part (loadLaterParts: a product's variant table), so its HTML has the table; the browser keeps that HTML (its
 // "Choose" links plain links meanwhile) and hydrates it when the chunk has come (the Suspense boundary), without
 // drawing it twice.
-import { Suspense, use, type ComponentType } from 'react';
+import { createElement, Suspense, use, type ComponentType } from 'react';
 import { useHydrated } from '@site/shared-ui';
 import type { ReviewFormProps } from '../../reviews/ReviewForm';
 import type { StockPanelProps } from '../stock/StockPanel';
-import type { VariantTableProps } from '../variants/VariantTable';
 import { VARIANT_TABLE_ID } from '../variants/variants';
 import { afterPageStart } from './afterStart';
 import type * as LaterChunk from './laterChunk';
@@ -35,10 +34,8 @@ export function loadLaterParts(serverHtmlId: string): Promise<Parts> {
  * chunk bytes.)
  */
 function chunkPart<Props extends object>(pick: (parts: Parts) => ComponentType<Props>, serverHtmlId: string) {
-  function Drawn(props: Props) {
-    const Part = pick(loaded ?? use(loadLaterParts(serverHtmlId)));
-    return <Part {...props} />;
-  }
+  // the part is the chunk's module export, the same component each time: nothing is made during render
+  const Drawn = (props: Props) => createElement(pick(loaded ?? use(loadLaterParts(serverHtmlId))), props);
   return function ChunkPart(props: Props) {
     return (
       <Suspense fallback={null}>
