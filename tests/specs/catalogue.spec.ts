@@ -363,9 +363,10 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
       await expect(table).toBeVisible();
       await expect(table.locator('tbody tr')).toHaveCount(detail.productDetailTableData!.length);
       // a table whose rows are the product's variants (docs/decisions/034-orderable-variants.md) has each one's price
-      // too, and once the page has started its quote form (its code is the row's header)
+      // and its stock (empty until the ERP names it) too, and once the page has started its quote form (its code is
+      // the row's header)
       const variantRows = (answer?.variants.length ?? 0) > 1 && answer!.variants.every((variant) => variant.row !== undefined);
-      await expect(table.locator('tbody tr').first().locator('td')).toHaveCount(columns.at(-1)!.length + (variantRows ? 2 : 0));
+      await expect(table.locator('tbody tr').first().locator('td')).toHaveCount(columns.at(-1)!.length + (variantRows ? 3 : 0));
       const header = columns.at(-1)!.find((cell) => cell.name.trim() !== '');
       if (header !== undefined) await expect(table.getByRole('columnheader', { name: header.name.trim(), exact: true }).first()).toBeVisible();
       const grouped = columns[0]!.find((cell) => (cell.colSpan ?? 1) > 1);
