@@ -58,8 +58,8 @@ export const variantRow = (table: Locator, code: string): Locator =>
 export const productSummary = (page: Page, locale: Edition): Locator =>
   page.getByRole('region', { name: message(locale, 'catalogue.summary.label'), exact: true });
 
-/** What the page shows of the variant `code` chosen: its row marked, the only one, its code and price in the summary. */
-export async function expectChosen(page: Page, locale: Edition, product: QuoteProduct, code: string): Promise<void> {
+/** What the page shows of the variant `code` chosen: its row marked, the only one, its code and price (`price` when an editor changed it) in the summary. */
+export async function expectChosen(page: Page, locale: Edition, product: QuoteProduct, code: string, price?: number): Promise<void> {
   const table = variantTable(page, locale, product);
   const row = variantRow(table, code);
   await expect(row).toHaveAttribute('aria-current', 'true');
@@ -67,5 +67,6 @@ export async function expectChosen(page: Page, locale: Edition, product: QuotePr
   await expect(table.locator('tbody tr[aria-current]')).toHaveCount(1);
   const summary = productSummary(page, locale);
   await expect(summary.locator('bdi', { hasText: new RegExp(`^${code}$`) })).toBeVisible();
-  await expect(summary).toContainText(`${message(locale, 'catalogue.summary.price')} ${variantPriceIn(locale, seededVariant(product, code))}`);
+  const variant = seededVariant(product, code);
+  await expect(summary).toContainText(`${message(locale, 'catalogue.summary.price')} ${variantPriceIn(locale, price === undefined ? variant : { ...variant, price })}`);
 }
