@@ -7,5 +7,5 @@ export { formatQuoteSection, loadQuoteSection, type QuoteSection } from './quote
 export { type QuotesPluginOptions, quotesPlugin } from './plugin.js';
 export { loadQuoteSnapshot } from './quoteStore.js';
 // the PDF's page and the words of the request's documents: the quotations feature writes its PDF with the same ones
-export { BODY, FOOTER, HEADER_FILL, LABEL, MARGIN, NAVY, QuotePage, RULE, SMALL, style } from './pdf/quotePage.js';
+export { BODY, documentBytes, FOOTER, HEADER_FILL, LABEL, MARGIN, NAVY, QuotePage, RULE, SMALL, style, writeField } from './pdf/quotePage.js';
 export { quoteTexts } from './quoteTexts.js';

@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { registerFonts, type LaidOutText, type PdfDoc, type TextDirection, type TextStyle } from '@site/content/pdf';
-import { BODY, FOOTER, HEADER_FILL, LABEL, MARGIN, NAVY, QuotePage, RULE, SMALL, style } from '../../quotes/index.js';
+import { BODY, documentBytes, FOOTER, HEADER_FILL, MARGIN, NAVY, QuotePage, RULE, SMALL, style, writeField as writePageField } from '../../quotes/index.js';
 import { buyerTexts, type BuyerTexts } from './buyerTexts.js';
 
 const LABEL_WIDTH = 130;
@@ -15,23 +15,9 @@ const CELL_PADDING = 3;
 /** The file's name: Quotation-QT-2026-000123.pdf. */
 export const quotationPdfFileName = (number: string): string => `Quotation-${number}.pdf`;
 
-function documentBytes(doc: PdfDoc): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
+/** A label and its value, side by side (the quotation's label column); nothing for an empty value. */
 function writeField(page: QuotePage, label: string, value: string, direction: TextDirection = 'auto'): void {
-  if (value === '') return;
-  const valueWidth = page.contentWidth - LABEL_WIDTH;
-  const laid = page.writer.layout(value, valueWidth, BODY, direction);
-  page.makeRoom(laid.height);
-  page.write(label, 0, page.y, LABEL_WIDTH - 8, LABEL);
-  page.writer.draw(laid, page.boxX(LABEL_WIDTH, valueWidth), page.y, valueWidth, BODY, page.align);
-  page.y += Math.max(laid.height, BODY.size * 1.55);
+  if (value !== '') writePageField(page, LABEL_WIDTH, label, value, direction);
 }
 
 type Key = 'no' | 'description' | 'quantity' | 'unitPrice' | 'discount' | 'lineTotal' | 'vat';

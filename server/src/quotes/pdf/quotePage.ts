@@ -65,3 +65,23 @@ export class QuotePage {
     return false;
   }
 }
+
+/** The document's bytes once it has ended. */
+export function documentBytes(doc: PdfDoc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** A label (`labelWidth` wide) and its value beside it; on a new page when the value would reach the footer. */
+export function writeField(page: QuotePage, labelWidth: number, label: string, value: string, direction: TextDirection = 'auto'): void {
+  const valueWidth = page.contentWidth - labelWidth;
+  const laid = page.writer.layout(value, valueWidth, BODY, direction);
+  page.makeRoom(laid.height);
+  page.write(label, 0, page.y, labelWidth - 8, LABEL);
+  page.writer.draw(laid, page.boxX(labelWidth, valueWidth), page.y, valueWidth, BODY, page.align);
+  page.y += Math.max(laid.height, BODY.size * 1.55);
+}

@@ -9,7 +9,7 @@ import { quoteDate } from '../quoteSnapshot.js';
 import { quoteTexts, type QuoteTexts } from '../quoteTexts.js';
 import { registerFonts, type PdfDoc, type TextDirection } from '@site/content/pdf';
 import { writeLinesTable } from './quoteLinesTable.js';
-import { BODY, FOOTER, LABEL, MARGIN, NAVY, QuotePage, SMALL, style } from './quotePage.js';
+import { BODY, documentBytes, FOOTER, MARGIN, NAVY, QuotePage, SMALL, style, writeField as writePageField } from './quotePage.js';
 
 /** The labels' column of the heading's fields. */
 const LABEL_WIDTH = 110;
@@ -31,25 +31,9 @@ function quoteDocument(snapshot: QuoteSnapshot, texts: QuoteTexts): PdfDoc {
   });
 }
 
-/** The document's bytes once it has ended. */
-function documentBytes(doc: PdfDoc): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
-/** A label and its value, side by side; on a new page when the value would reach the footer. */
-function writeField(page: QuotePage, label: string, value: string, direction: TextDirection = 'auto'): void {
-  const valueWidth = page.contentWidth - LABEL_WIDTH;
-  const laid = page.writer.layout(value, valueWidth, BODY, direction);
-  page.makeRoom(laid.height);
-  page.write(label, 0, page.y, LABEL_WIDTH - 8, LABEL);
-  page.writer.draw(laid, page.boxX(LABEL_WIDTH, valueWidth), page.y, valueWidth, BODY, page.align);
-  page.y += Math.max(laid.height, BODY.size * 1.55);
-}
+/** A label and its value, side by side (the quote's label column). */
+const writeField = (page: QuotePage, label: string, value: string, direction: TextDirection = 'auto'): void =>
+  writePageField(page, LABEL_WIDTH, label, value, direction);
 
 /** The company, the title, the reference and date, then the buyer's details. */
 function writeHeading(page: QuotePage, snapshot: QuoteSnapshot, texts: QuoteTexts): void {
