@@ -2,14 +2,12 @@
 // stock token through the staff API, the ERP's feed arrives over HTTP with it, the request page's basket line shows
 // "In stock" at the branch chosen (and the Muscat office's lead time when Oman is chosen), and the chat answers "do
 // you have 20 mm brass glands in Dubai?" with the Dubai figures and the product's page.
-import { request as playwrightRequest } from '@playwright/test';
-import { CSRF_HEADER, STAFF_API, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { STOCK_API } from '@site/contracts/stock-api';
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { nextChatAnswer, shownText } from '../support/chat-answers';
 import { quoteProduct } from '../support/quote-basket';
 import { addFromProductPage, ENGLISH } from '../support/quote-journey';
-import { ADMIN, startStaffSite, totpCode, type StaffSite } from '../support/staff';
+import { ADMIN, makeStockToken, startStaffSite, type StaffSite } from '../support/staff';
 
 localOnly('starts a server of its own, makes a stock token and sends a feed');
 
@@ -21,25 +19,6 @@ let stockToken = '';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The admin signs in through the staff API (password, then the second factor's set-up) and makes a stock token. */
-async function makeStockToken(siteUrl: string): Promise<string> {
-  const staff = await playwrightRequest.newContext({ baseURL: siteUrl });
-  try {
-    const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const waiting = (await signedIn.json()) as SignInResult;
-    const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
-    const { secret } = (await setup.json()) as TotpSetup;
-    const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    const { session } = (await confirmed.json()) as { session: StaffSession };
-    const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'ERP', scope: 'stock', expiresInDays: 1 } });
-    expect(made.status(), await made.text()).toBe(201);
-    return ((await made.json()) as { token: string }).token;
-  } finally {
-    await staff.dispose();
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000); // a cold server start on a loaded machine, and the staff CLI's

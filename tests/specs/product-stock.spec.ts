@@ -3,15 +3,14 @@
 // per location (and the variant table's column a word), in English and Arabic, read after the page started (the
 // server's HTML has none of it: a feed never empties the pages' caches); nothing on the page moves as it arrives. A
 // delta moves it to incoming; a code the ERP never named shows nothing at all.
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localizedPath, type Locale } from '@site/contracts/locale';
 import { productViewSearch } from '@site/contracts/product-view';
-import { CSRF_HEADER, STAFF_API, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { STOCK_API, type StockFeedReport } from '@site/contracts/stock-api';
 import { test, expect, localOnly } from '../support/fixtures';
 import { variantRow, variantTable } from '../support/product-variants';
 import { quoteProduct } from '../support/quote-basket';
-import { ADMIN, startStaffSite, totpCode, type StaffSite } from '../support/staff';
+import { ADMIN, makeStockToken, startStaffSite, type StaffSite } from '../support/staff';
 import { message } from '../support/ui-strings';
 
 localOnly('starts a site of its own and sends it stock feeds');
@@ -25,26 +24,6 @@ let stockToken = '';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The admin signs in through the staff API (password, then the second factor's set-up) and makes a stock token. */
-async function makeStockToken(siteUrl: string): Promise<string> {
-  const staff = await playwrightRequest.newContext({ baseURL: siteUrl });
-  try {
-    const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const waiting = (await signedIn.json()) as SignInResult;
-    const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
-    expect(setup.status(), await setup.text()).toBe(200);
-    const { secret } = (await setup.json()) as TotpSetup;
-    const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    const { session } = (await confirmed.json()) as { session: StaffSession };
-    const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'ERP', scope: 'stock', expiresInDays: 1 } });
-    expect(made.status(), await made.text()).toBe(201);
-    return ((await made.json()) as { token: string }).token;
-  } finally {
-    await staff.dispose();
-  }
-}
 
 /** The ERP's delta feed, over HTTP with the stock token: applied. */
 async function sendDelta(page: Page, rows: Record<string, unknown>[]): Promise<void> {

@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { STAFF_API, type SessionAnswer, type StaffSession } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, type SessionAnswer, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { expect } from './fixtures';
 import { REPO_ROOT, startSite, type RunningSite } from './site-server';
 
@@ -258,4 +258,25 @@ export async function mailRows(page: Page): Promise<{ kind: string; to: string; 
         return { kind: kind ?? '', to: to ?? '', state: state ?? '', tries: tries ?? '', sent: sent ?? '', lastError: lastError ?? '' };
       }),
     );
+}
+
+/** The admin signs in through the staff API (password, then the second factor's set-up) and makes a stock token. */
+export async function makeStockToken(siteUrl: string): Promise<string> {
+  const staff = await playwrightRequest.newContext({ baseURL: siteUrl });
+  try {
+    const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const waiting = (await signedIn.json()) as SignInResult;
+    const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
+    expect(setup.status(), await setup.text()).toBe(200);
+    const { secret } = (await setup.json()) as TotpSetup;
+    const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    const { session } = (await confirmed.json()) as { session: StaffSession };
+    const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'ERP', scope: 'stock', expiresInDays: 1 } });
+    expect(made.status(), await made.text()).toBe(201);
+    return ((await made.json()) as { token: string }).token;
+  } finally {
+    await staff.dispose();
+  }
 }
