@@ -36,7 +36,7 @@ beforeEach(() => {
 
 /** The facts of the revision titled `number: state`, as term → description. */
 function factsOf(title: string): Record<string, string> {
-  const revision = screen.getByRole('listitem', { name: title });
+  const revision = screen.getByRole('article', { name: title });
   const terms = within(revision).getAllByRole('term');
   return Object.fromEntries(terms.map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']));
 }
@@ -52,7 +52,7 @@ describe("a quote request's sent quotations", () => {
     expect(accepted).toMatchObject({ Total: 'AED 11,970.00', 'PO number': 'PO-7781', 'PO file': 'Download the purchase order (PDF)' });
     expect(accepted.Accepted).toMatch(new RegExp(`by ${HOSTILE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, Procurement manager$`));
     expect(accepted.Viewed).not.toBe('Not opened yet');
-    const download = within(screen.getByRole('listitem', { name: 'QT-2026-000041-R1: Accepted' })).getByRole('link', { name: 'Download the purchase order (PDF)' });
+    const download = within(screen.getByRole('article', { name: 'QT-2026-000041-R1: Accepted' })).getByRole('link', { name: 'Download the purchase order (PDF)' });
     expect(download).toHaveAttribute('href', '/api/staff/quotations/6/purchase-order');
     expect(download).toHaveAttribute('download');
 
@@ -68,7 +68,7 @@ describe("a quote request's sent quotations", () => {
   it('says when the buyer has not opened it, when it expired, and when nothing was sent yet', async () => {
     fake.quotationLinks.sentQuotations[12] = [sentQuotation({ state: 'expired', expiredAt: '2026-12-22T06:00:00.000Z' })];
     renderStaffApp('/inbox/quote/12');
-    await screen.findByRole('listitem', { name: 'QT-2026-000041: Expired' });
+    await screen.findByRole('article', { name: 'QT-2026-000041: Expired' });
     expect(factsOf('QT-2026-000041: Expired')).toMatchObject({ Viewed: 'Not opened yet', Sent: expect.stringMatching(/ by dubai@crescent\.example$/) });
     expect(factsOf('QT-2026-000041: Expired').Expired).toMatch(/2026/);
   });

@@ -135,11 +135,13 @@ export function SentQuotations({ requestId }: { requestId: number }) {
   return (
     <Revisions aria-label="Sent quotations, newest first">
       {quotations.map((quotation) => (
-        <Revision key={quotation.id} aria-labelledby={`sent-quotation-${quotation.id}`}>
-          <h3 id={`sent-quotation-${quotation.id}`}>
-            {quotation.number}: {LINK_STATE_LABELS[quotation.state]}
-          </h3>
-          <RevisionFacts quotation={quotation} />
+        <Revision key={quotation.id}>
+          <article aria-labelledby={`sent-quotation-${quotation.id}`}>
+            <h3 id={`sent-quotation-${quotation.id}`}>
+              {quotation.number}: {LINK_STATE_LABELS[quotation.state]}
+            </h3>
+            <RevisionFacts quotation={quotation} />
+          </article>
         </Revision>
       ))}
     </Revisions>
