@@ -128,3 +128,69 @@ export interface OrdersPage {
   /** Whether more orders wait beyond this page. */
   more: boolean;
 }
+
+// ---- staff: what became of a sent quotation, and the orders (session, branch rule as the inbox's) ----
+
+export const STAFF_QUOTATION_LINK_API = {
+  /** GET ?requestId → QuotationLinkHistory: each sent revision of the request's quotation and its link's state. */
+  linkStates: '/api/staff/quotation-links',
+  /** GET → the purchase order PDF an accepted quotation's buyer attached (attachment); 404 when none came. */
+  purchaseOrder: '/api/staff/quotations/:id/purchase-order',
+  /** GET → StaffOrderList: the accepted quotations, newest first (at most STAFF_ORDERS_PAGE_SIZE). */
+  orders: '/api/staff/orders',
+  /** GET ?format=csv|xlsx → every order the caller may see, as a file (text cells, formula-guarded). */
+  ordersFile: '/api/staff/orders/file',
+} as const;
+
+export const STAFF_ORDERS_PAGE_SIZE = 200;
+export const ORDER_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type OrderFileFormat = (typeof ORDER_FILE_FORMATS)[number];
+
+/** A sent revision, as staff follow it: its state, and each step the buyer took (null: not taken). */
+export interface QuotationLinkState {
+  id: number;
+  /** QT-2026-000123, a revision QT-2026-000123-R1. */
+  number: string;
+  revision: number;
+  state: QuotationState;
+  currency: QuotationCurrency;
+  total: string;
+  sentAt: string;
+  sentBy: string | null;
+  validUntil: string;
+  viewedAt: string | null;
+  /** What the buyer asked to change, oldest first. */
+  changes: { message: string; askedAt: string }[];
+  acceptance: { name: string; position: string; poNumber: string | null; poFile: boolean; acceptedAt: string } | null;
+  /** When it was found past its validity (the buyer's opening or answer marks it). */
+  expiredAt: string | null;
+  /** The revision sent in its place. */
+  supersededBy: { number: string; sentAt: string } | null;
+}
+
+export interface QuotationLinkHistory {
+  /** Newest revision first. */
+  quotations: QuotationLinkState[];
+}
+
+export interface StaffOrder {
+  id: string;
+  quotationId: number;
+  requestId: number;
+  /** When the buyer accepted (the order's making). */
+  createdAt: string;
+  requestReference: string;
+  quotationNumber: string;
+  buyerCompany: string;
+  branch: string;
+  currency: QuotationCurrency;
+  total: string;
+  poNumber: string | null;
+  hasPoFile: boolean;
+}
+
+export interface StaffOrderList {
+  orders: StaffOrder[];
+  /** More orders than these (the files hold them all). */
+  more: boolean;
+}

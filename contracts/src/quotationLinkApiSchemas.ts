@@ -1,6 +1,6 @@
 // The bodies of the buyer's calls on a sent quotation (quotationLinkApi.ts), as zod schemas the server registers.
 import { z } from 'zod';
-import { BUYER_TEXT_LIMITS } from './quotationLinkApi';
+import { BUYER_TEXT_LIMITS, ORDER_FILE_FORMATS } from './quotationLinkApi';
 
 const line = (field: string, max: number) =>
   z
@@ -31,3 +31,15 @@ export const askForChangesBodySchema = z.strictObject({
 export const ordersQuerySchema = z.strictObject({
   since: z.string().regex(/^(0|[1-9]\d{0,17})$/, { error: 'since must be the cursor a previous page gave (a whole number), or left out' }).optional(),
 });
+
+/** GET STAFF_QUOTATION_LINK_API.linkStates. */
+export const quotationLinkStatesQuerySchema = z.strictObject(
+  { requestId: z.string({ error: 'requestId is required' }).regex(/^[1-9]\d{0,14}$/, { error: 'requestId must be a request id' }).transform(Number) },
+  { error: 'Only requestId is expected in the query string' },
+);
+
+/** GET STAFF_QUOTATION_LINK_API.ordersFile. */
+export const ordersFileQuerySchema = z.strictObject(
+  { format: z.enum(ORDER_FILE_FORMATS, { error: 'format must be csv or xlsx' }) },
+  { error: 'Only format is expected in the query string' },
+);

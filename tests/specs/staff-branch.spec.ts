@@ -38,7 +38,7 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
       await expect(page).toHaveURL(at('/staff/inbox'));
       await expect(heading(page, 'Inbox')).toBeVisible();
       await expect(page.getByText(`${OMAN_STAFF.email} (Branch staff, Oman)`, { exact: true })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Inbox']);
+      await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Inbox', 'Orders']);
       await expect(page.getByRole('combobox', { name: 'Branch', exact: true })).toHaveCount(0);
 
       // Oman's rows only, newest first

@@ -13,6 +13,7 @@ import SignInPage from '../sign-in/SignInPage';
 import { InboxPage } from '../inbox/InboxPage';
 import { ItemPage } from '../item/ItemPage';
 import { QuotationPage } from '../quotation/QuotationPage';
+import { OrdersPage } from '../orders/OrdersPage';
 import { ReviewsPage } from '../reviews/ReviewsPage';
 import { SettingsPage } from '../settings/SettingsPage';
 import { AuditPage } from '../audit/AuditPage';
@@ -59,6 +60,14 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
                 element={
                   <RequireInbox>
                     <ItemPage />
+                  </RequireInbox>
+                }
+              />
+              <Route
+                path="orders"
+                element={
+                  <RequireInbox>
+                    <OrdersPage />
                   </RequireInbox>
                 }
               />

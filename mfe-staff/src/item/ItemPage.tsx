@@ -14,6 +14,7 @@ import { MailsTable } from './MailsTable';
 import { AssignForm, StatusForm } from './ItemControls';
 import { NotesSection } from './NotesSection';
 import { usePrepareQuotationMutation } from '../quotation/quotationApi';
+import { SentQuotations } from '../orders/SentQuotations';
 import { useItemAction } from './useItemAction';
 import {
   itemKey,
@@ -183,6 +184,13 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
             </Actions>
           ) : null}
           <Notice tone={quotationAction.message?.tone ?? 'info'}>{quotationAction.message?.tone === 'error' ? quotationAction.message.text : null}</Notice>
+        </PageSection>
+      ) : null}
+
+      {kind === 'quote' ? (
+        <PageSection aria-labelledby="sent-quotations-heading">
+          <h2 id="sent-quotations-heading">Sent quotations</h2>
+          <SentQuotations requestId={id} />
         </PageSection>
       ) : null}
 

@@ -31,7 +31,7 @@ describe('the settings page', () => {
     renderStaffApp('/settings');
     expect(await screen.findByText('Only administrators can open this page.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Staff sections' });
-    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox']);
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox', 'Orders']);
     await waitFor(() => expect(screen.queryByRole('switch')).toBeNull());
   });
 });

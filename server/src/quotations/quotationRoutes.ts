@@ -45,6 +45,7 @@ import {
   type QuotationContext,
 } from './quotationStore.js';
 import { issueBuyerLink } from './link/sendLink.js';
+import { staffLinkRoutes } from './link/staffLinkRoutes.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -157,6 +158,9 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     reply.code(created ? 201 : 200);
     return answer(id);
   });
+
+  // ---- after the send: the link's states, the buyer's PO file, the orders
+  staffLinkRoutes(app, { db, pricerOf, canSeeBranch, quotationAllowed, idOf, now });
 
   // ---- the tables admins keep (read by every pricer: the editor shows the rate in use)
 

@@ -8,3 +8,4 @@ export { registerReleaseMail } from './releaseMail.js';
 export { type StaffReleasesOptions, staffReleaseTokenRoutes } from './staffTokenRoutes.js';
 export { type KnownReleases, liveVersions, readKnownReleases, releaseLoadTotals } from './knownReleases.js';
 export { checkPipelineToken, type TokenCheck } from './tokens.js';
+export { pipelineTokenOf, requirePipelineToken } from './pipelineTokenGuard.js';

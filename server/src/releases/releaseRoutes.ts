@@ -1,7 +1,7 @@
 // The registry's HTTP API for deployment pipelines (and `npm run remotes`): /api/releases/*, each call with a token
 // an admin made (tokens.ts) in `Authorization: Bearer …`. The token names the remotes it may act on; every use is
 // audited. The changes go through registry.ts, as every other way in does.
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReleasedRemote } from '@site/contracts/federation';
 import type { Database } from '../platform/db/index.js';
@@ -14,7 +14,8 @@ import { RELEASE_BODY_LIMIT, releaseCallContext, type ReleaseCallsOptions, type 
 import { canaryCall, listingCalls, pinnedRunCall, promoteAndRollbackCalls } from './releaseStateCalls.js';
 import { registerReleaseCall } from './registerReleaseCall.js';
 import { isReleasedRemote, recordReleaseAction } from './registry.js';
-import { checkPipelineToken, type ReleaseTokenInfo } from './tokens.js';
+import { pipelineTokenOf, requirePipelineToken } from './pipelineTokenGuard.js';
+import type { ReleaseTokenInfo } from './tokens.js';
 
 export { RELEASES_API } from './releasesApiPaths.js';
 export type { ReleaseCaller, ReleaseCallsOptions } from './releaseCallContext.js';
@@ -44,8 +45,6 @@ export interface ReleaseRoutesOptions {
   vitalsHold?: VitalsHold | undefined;
 }
 
-const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
-
 /** The API of deployment pipelines: /api/releases/*, with a release token. */
 export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (parent, options) => {
   const app = useContracts(parent);
@@ -53,18 +52,10 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (pa
   const requireJson = useJsonEndpoint(app, { bodyLimit: RELEASE_BODY_LIMIT, what: 'the release', emptyHint: 'send a JSON object' });
 
   // Before the body is read: nothing of a request without a token in force is parsed.
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,300})$/.exec(header.trim()) : null;
-    if (match === null) throw httpError(401, 'Send a release token: Authorization: Bearer <token> (an admin makes one in the staff app)');
-    const token = await checkPipelineToken(db.kysely, match[1] as string, 'release');
-    if (token.kind === 'other-scope') throw httpError(403, `This is a ${token.scope} token: it cannot release. Send a release token (an admin makes one in the staff app)`);
-    if (token.kind === 'unknown') throw httpError(401, 'The release token is unknown, expired or revoked');
-    tokens.set(request, token.info);
-  });
+  app.addHook('onRequest', requirePipelineToken(db.kysely, 'release'));
   // Every use of a token, whatever its answer.
   app.addHook('onResponse', async (request, reply) => {
-    const token = tokens.get(request);
+    const token = pipelineTokenOf(request);
     if (token === undefined) return;
     const remote = (request.params as { remote?: unknown } | undefined)?.remote;
     await recordReleaseAction(db.kysely, actorOf(token), 'api', typeof remote === 'string' && isReleasedRemote(remote) ? remote : null, `${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}`).catch(
@@ -77,7 +68,7 @@ export const releaseRoutes: FastifyPluginAsync<ReleaseRoutesOptions> = async (pa
     prefix: '/api/releases',
     requireJson,
     callerOf: (request) => {
-      const token = tokens.get(request);
+      const token = pipelineTokenOf(request);
       if (token === undefined) throw httpError(401, 'Send a release token');
       return { actor: actorOf(token), remotes: token.remotes, who: 'This token' };
     },

@@ -4,10 +4,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { STOCK_API, STOCK_FEED_LIMITS } from '@site/contracts/stock-api';
-import type { ReleaseTokenInfo } from '@site/contracts/releases-api';
 import type { Database } from '../platform/db/index.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
-import { checkPipelineToken } from '../releases/index.js';
+import { pipelineTokenOf, requirePipelineToken } from '../releases/index.js';
 import { spoolBody, FeedTooLarge } from './feedBody.js';
 import { applyStockFeed, FeedRefused, recordRefused, type FeedRequest } from './feedApply.js';
 
@@ -19,8 +18,6 @@ export interface StockRoutesOptions {
   /** The clock of "a past date" (tests). */
   now?: (() => Date) | undefined;
 }
-
-const tokens = new WeakMap<FastifyRequest, ReleaseTokenInfo>();
 
 /** The body's format by its Content-Type; undefined for any other. */
 function formatOf(request: FastifyRequest): 'json' | 'csv' | undefined {
@@ -37,22 +34,14 @@ export const stockRoutes: FastifyPluginAsync<StockRoutesOptions> = async (app, o
   const maxBytes = options.maxBytes ?? STOCK_FEED_LIMITS.bytes;
 
   // Before the body is read: nothing of a request without a stock token in force is parsed (nor kept).
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,300})$/.exec(header.trim()) : null;
-    if (match === null) throw httpError(401, 'Send a stock token: Authorization: Bearer <token> (an admin makes one in the staff app)');
-    const token = await checkPipelineToken(db.kysely, match[1] as string, 'stock');
-    if (token.kind === 'other-scope') throw httpError(403, `This is a ${token.scope} token: it cannot send stock. Send a stock token (an admin makes one in the staff app)`);
-    if (token.kind === 'unknown') throw httpError(401, 'The stock token is unknown, expired or revoked');
-    tokens.set(request, token.info);
-  });
+  app.addHook('onRequest', requirePipelineToken(db.kysely, 'stock'));
 
   // the body is the handler's to read (a stream, kept in a file): no parser reads it whole
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const feed = (kind: FeedRequest['kind']) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = tokens.get(request);
+    const token = pipelineTokenOf(request);
     if (token === undefined) throw httpError(401, 'Send a stock token');
     const format = formatOf(request);
     if (format === undefined) throw httpError(415, 'Send the feed as JSON (Content-Type: application/json) or CSV (Content-Type: text/csv), in UTF-8');

@@ -11,11 +11,8 @@ import ExcelJS from 'exceljs';
 import { IMPORT_MAX_BYTES, type CatalogueFileFormat } from '@site/contracts/staff-catalogue-api';
 import { CATALOGUE_COLUMNS, rowsFromRecords, type CatalogueFileRow, type NumberedRow } from './columns.js';
 import { CsvLimitError, CsvSyntaxError, readCsv, writeCsv } from '../../platform/spreadsheet/csv.js';
-import { startsFormula } from '../../platform/spreadsheet/formulaGuard.js';
+import { EXCEL_CELL_MAX, workbookCell } from '../../platform/spreadsheet/workbookCells.js';
 import { readWorkbookRecords, WorkbookFormatError, WorkbookLimitError } from './workbook.js';
-
-/** The most characters an Excel cell holds (a longer one is cut when the workbook is opened). */
-const EXCEL_CELL_MAX = 32_767;
 
 /** The largest file an import reads (the staff app's upload stops there too). */
 export const MAX_IMPORT_BYTES = IMPORT_MAX_BYTES;
@@ -137,14 +134,6 @@ export async function writeCatalogueFileFrom(file: string, format: CatalogueFile
   return written;
 }
 
-/**
- * A cell for the streaming writer. Its plain text cells (`t="str"`) are read back by ExcelJS with their entities
- * decoded twice (`&amp;gt;` written for `&gt;` comes back as `>`): a text holding `&` goes as an inline rich text of
- * one run instead, which is read back as written (the import joins a rich text's runs). So does a text a spreadsheet
- * would take for a formula (startsFormula): `t="str"` is, to the format, a formula's result, where an inline string
- * is text and nothing else, whatever it starts with.
- */
-const workbookCell = (text: string): string | ExcelJS.CellRichTextValue => (text.includes('&') || startsFormula(text) ? { richText: [{ text }] } : text);
 
 /** What writeCsv puts before the first row: the byte-order mark and the header's line. */
 const CSV_HEAD = writeCsv(CATALOGUE_COLUMNS, []);

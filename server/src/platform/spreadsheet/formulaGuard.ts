@@ -1,12 +1,13 @@
 // The one rule for text the site writes into a file a spreadsheet opens (the inbox's CSV, the catalogue's CSV and
-// workbook): a cell a spreadsheet would run as a formula opens as text instead (formula injection, OWASP's rule).
+// workbook, the staff's orders): a cell a spreadsheet would run as a formula opens as text instead (formula
+// injection, OWASP's rule).
 //
 // A formula starts with =, + , - or @; tab, CR and ';' may come before one (a ';' is the field separator where the
 // comma is the decimal mark, so a cell starting with it splits there). In CSV the guard is a leading apostrophe, which a
 // spreadsheet shows as "this is text" and does not display. A formula start after a separator of any locale or a line
 // break inside the cell gets one too: a spreadsheet splitting on ';' or tab sees our quotes only at the start of a
 // field, so in `Aisha,"semi;=1+1"` its second field would be `=1+1"`. A workbook's cells are text cells (csv.ts has
-// the CSV; catalogueFiles.ts the workbook).
+// the CSV; workbookCells.ts the workbook).
 //
 // Reading takes the guard off again (unguardFormula): apostrophes of the value's own before a guarded start get one
 // more, so exactly the one written is taken off and a value such as `'-5 mm` comes back as it was.

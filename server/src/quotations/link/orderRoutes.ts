@@ -9,8 +9,7 @@ import type { QuotationCurrency } from '@site/contracts/quotations-api';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.js';
 import { refusalAnswer, useContracts } from '../../platform/http/contracts.js';
-import { httpError } from '../../platform/http/jsonEndpoint.js';
-import { checkPipelineToken } from '../../releases/index.js';
+import { requirePipelineToken } from '../../releases/index.js';
 import { formatAmount } from '../money/index.js';
 
 export interface OrderRoutesOptions {
@@ -19,15 +18,10 @@ export interface OrderRoutesOptions {
 
 export async function orderRoutes(parent: FastifyInstance, { db }: OrderRoutesOptions): Promise<void> {
   const app = useContracts(parent);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,300})$/.exec(header.trim()) : null;
-    if (match === null) throw httpError(401, 'Send an orders token: Authorization: Bearer <token> (an admin makes one in the staff app)');
-    const token = await checkPipelineToken(db.kysely, match[1] as string, 'orders');
-    if (token.kind === 'other-scope') throw httpError(403, `This is a ${token.scope} token: it cannot read orders. Send an orders token (an admin makes one in the staff app)`);
-    if (token.kind === 'unknown') throw httpError(401, 'The orders token is unknown, expired or revoked');
   });
+  app.addHook('onRequest', requirePipelineToken(db.kysely, 'orders'));
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.validation !== undefined) return reply.code(400).send(refusalAnswer(error));
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ error: error.message });
