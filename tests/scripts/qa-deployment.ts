@@ -17,11 +17,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import type { CreatedReleaseToken } from '@site/contracts/releases-api';
-import { CSRF_HEADER, STAFF_API, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import { copyCatalogueWithMessages } from '../support/release';
 import { findPostgres, findRedis, freshSchema } from '../support/services';
 import { freePort, REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
-import { addStaffAccount, ADMIN, totpCode } from '../support/staff';
+import { addStaffAccount, ADMIN, firstAdminSignIn } from '../support/staff';
 
 /** The release registered as the canary, and the folder the pipeline put its build in (REMOTE_CATALOGUE_CANARY_DIR). */
 const CANARY_VERSION = 'qa-canary.1';
@@ -61,15 +61,7 @@ function balancer(port: number, targets: RunningSite[]): Promise<Server> {
 async function catalogueReleaseToken(site: string): Promise<string> {
   const staff = await playwrightRequest.newContext({ baseURL: site });
   try {
-    const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
-    if (!signedIn.ok()) throw new Error(`sign-in answered ${signedIn.status()}: ${await signedIn.text()}`);
-    const waiting = (await signedIn.json()) as SignInResult;
-    const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
-    if (!setup.ok()) throw new Error(`the second factor's set-up answered ${setup.status()}: ${await setup.text()}`);
-    const { secret } = (await setup.json()) as TotpSetup;
-    const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
-    if (!confirmed.ok()) throw new Error(`the second factor answered ${confirmed.status()}: ${await confirmed.text()}`);
-    const { session } = (await confirmed.json()) as { session: StaffSession };
+    const session = await firstAdminSignIn(staff);
     const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'QA pipeline', remotes: ['catalogue'], expiresInDays: 1 } });
     if (made.status() !== 201) throw new Error(`the release token answered ${made.status()}: ${await made.text()}`);
     return ((await made.json()) as CreatedReleaseToken).token;

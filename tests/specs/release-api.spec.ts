@@ -22,13 +22,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Browser } from '@playwright/test';
 import type { CreatedReleaseToken, RemoteListing, RemotePointers } from '@site/contracts/releases-api';
-import { CSRF_HEADER, STAFF_API, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { CATALOGUE_PAGES, drawnText, EVERY_KIND_OF_PAGE, expectDrawnByServer, type DrawnPage } from '../support/drawn-pages';
 import { breakRemoteEntry, copyCatalogueWithMessages, failedLoadReport, releaseInto } from '../support/release';
 import { startSite, type RunningSite } from '../support/site-server';
-import { addStaffAccount, ADMIN, totpCode } from '../support/staff';
+import { addStaffAccount, ADMIN, firstAdminSignIn } from '../support/staff';
 
 localOnly('starts two servers of its own on PostgreSQL and Redis and releases a catalogue build in them');
 
@@ -97,16 +97,7 @@ function makeSecondBuild(dir: string): void {
 async function makeCatalogueTokens(siteUrl: string): Promise<{ pipeline: string; qa: string }> {
   const staff = await playwrightRequest.newContext({ baseURL: siteUrl, extraHTTPHeaders: viaBalancer(OFFICE) });
   try {
-    const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const waiting = (await signedIn.json()) as SignInResult;
-    expect(waiting.state).toBe('totp-setup');
-    const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
-    expect(setup.status(), await setup.text()).toBe(200);
-    const { secret } = (await setup.json()) as TotpSetup;
-    const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    const { session } = (await confirmed.json()) as { session: StaffSession };
+    const session = await firstAdminSignIn(staff);
     const make = async (name: string): Promise<CreatedReleaseToken> => {
       const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name, remotes: ['catalogue'], expiresInDays: 1 } });
       expect(made.status(), await made.text()).toBe(201);

@@ -260,19 +260,28 @@ export async function mailRows(page: Page): Promise<{ kind: string; to: string; 
     );
 }
 
-/** The admin signs in through the staff API (password, then the second factor's set-up) and makes a stock token. */
+/**
+ * The admin's first sign-in through the API (password, then the second factor's set-up and its first code), on a
+ * request context of the caller's (its headers: a balancer's, for instance): the session, with its CSRF token.
+ */
+export async function firstAdminSignIn(staff: APIRequestContext): Promise<StaffSession> {
+  const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const waiting = (await signedIn.json()) as SignInResult;
+  expect(waiting.state).toBe('totp-setup');
+  const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as TotpSetup;
+  const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return ((await confirmed.json()) as { session: StaffSession }).session;
+}
+
+/** An admin's stock token for the ERP's feeds, made through the staff API (the admin's first sign-in). */
 export async function makeStockToken(siteUrl: string): Promise<string> {
   const staff = await playwrightRequest.newContext({ baseURL: siteUrl });
   try {
-    const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const waiting = (await signedIn.json()) as SignInResult;
-    const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
-    expect(setup.status(), await setup.text()).toBe(200);
-    const { secret } = (await setup.json()) as TotpSetup;
-    const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    const { session } = (await confirmed.json()) as { session: StaffSession };
+    const session = await firstAdminSignIn(staff);
     const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'ERP', scope: 'stock', expiresInDays: 1 } });
     expect(made.status(), await made.text()).toBe(201);
     return ((await made.json()) as { token: string }).token;
