@@ -1,6 +1,6 @@
 // A product's orderable variants in the editor (docs/decisions/034-orderable-variants.md): a row each, in the order
-// buyers see them, with its code, part number, labels in both languages, its table row's cells where the product's
-// table lists parts, price, unit, pack and published state; add, duplicate, move up or down, withdraw. Each problem the
+// buyers see them, with its code, part number, labels in both languages, its table row's cells in both languages where
+// the product's table lists parts, price, unit, pack and published state; add, duplicate, move up or down, withdraw. Each problem the
 // server answers with a variant's path is shown beside its field. Moving keeps the focus on the moved row's button.
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
@@ -8,7 +8,7 @@ import { Button, VisuallyHidden } from '@site/shared-ui';
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import { Actions, StaffField } from '../../ui/StaffField';
 import type { FieldProblem } from '../catalogueCalls';
-import { addVariant, cellOf, changeVariant, duplicateVariant, leafColumns, moveVariant, variantsOf, withCell, withVariants } from './variantsModel';
+import { addVariant, arabicCellOf, cellOf, changeVariant, duplicateVariant, leafColumns, moveVariant, variantsOf, withArabicCell, withCell, withVariants } from './variantsModel';
 
 const Row = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -61,6 +61,12 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
       .filter((problem) => problem.field === 'variants' && problem.at[0] === index && problem.at[1] === field)
       .map(({ text }) => text)
       .join(' ') || undefined;
+  // a cell's problem is at its keys ('row_ar', 'thread', 'mm'); one about the whole row is shown at its first cell
+  const cellErrorOf = (index: number, field: 'row' | 'row_ar', id: string, first: boolean) =>
+    problems
+      .filter(({ field: name, at }) => name === 'variants' && at[0] === index && at[1] === field && (at.length === 2 ? first : at.slice(2).join('.') === id))
+      .map(({ text }) => text)
+      .join(' ') || undefined;
   const general = problems.filter((problem) => problem.field === 'variants' && problem.at.length === 0);
   const move = (index: number, by: -1 | 1) => {
     set(moveVariant(variants, index, by));
@@ -93,10 +99,36 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
               )}
             </StaffField>
           ))}
-          {columns.map((column) => (
-            <StaffField key={column.id} label={`Table: ${column.name || column.id}`} error={errorOf(index, 'row')}>
+          {columns.map((column, at) => (
+            <StaffField key={column.id} label={`Table (English): ${column.name}`} error={cellErrorOf(index, 'row', column.id, at === 0)}>
               {(control) => (
-                <input {...control} type="text" dir="ltr" value={cellOf(variant.row, column.id)} onChange={(event) => set(changeVariant(variants, index, { row: withCell(variant.row, column.id, event.target.value) }))} />
+                <input
+                  {...control}
+                  type="text"
+                  lang="en"
+                  dir="ltr"
+                  value={cellOf(variant.row, column.id)}
+                  onChange={(event) => set(changeVariant(variants, index, { row: withCell(variant.row, column.id, event.target.value) }))}
+                />
+              )}
+            </StaffField>
+          ))}
+          {columns.map((column, at) => (
+            <StaffField
+              key={`ar:${column.id}`}
+              label={`Table (Arabic): ${column.name}`}
+              hint={variant.row_ar === undefined && at === 0 ? 'The Arabic page shows the English cells until these are changed.' : undefined}
+              error={cellErrorOf(index, 'row_ar', column.id, at === 0)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  lang="ar"
+                  dir="rtl"
+                  value={arabicCellOf(variant, column.id)}
+                  onChange={(event) => set(changeVariant(variants, index, { row_ar: withArabicCell(variant, column.id, event.target.value) }))}
+                />
               )}
             </StaffField>
           ))}
