@@ -1,11 +1,13 @@
 // A product of several orderable variants on its page (docs/decisions/034-orderable-variants.md), in each edition: its
 // table's rows are the variants (code as the row's header, price with the pack's size, "Add to quote"), choosing one
 // puts it in the address and the summary; the summary of the family says its lowest price and how many there are.
+import type { ReactElement } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useNavigationType } from 'react-router-dom';
 import { server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { selectQuoteLines } from '@site/shared-store';
+import type { ProductDetail, ProductVariant } from '@site/content';
 import { DETAIL_AR, DETAIL_AR_WITH_VARIANTS, GLAND_VARIANTS_AR, PRODUCTS_AR } from '../../testing/arabicFixtures';
 import { editionStore } from '../../testing/arabicPage';
 import { DETAIL, DETAIL_WITH_VARIANTS, GLAND_VARIANTS, PRODUCTS } from '../../testing/catalogueFixtures';
@@ -17,10 +19,28 @@ function NavigationType() {
   return <output data-testid="navigation-type">{useNavigationType()}</output>;
 }
 
+type Locale = 'en' | 'ar';
+
+/**
+ * gland_a's page in `locale` (the page's elements given, the address's query added), the product API answering with
+ * these details and variants in each edition.
+ */
+function openGland(locale: Locale, served: Record<Locale, { detail: ProductDetail; variants: ProductVariant[] }>, page: ReactElement = <ProductDetailsPage />, query = '') {
+  server.use(
+    productApi(
+      { details: [served.en.detail], listing: PRODUCTS, variants: { gland_a: served.en.variants } },
+      { details: [served.ar.detail], listing: PRODUCTS_AR, variants: { gland_a: served.ar.variants } },
+    ),
+    ...catalogueHandlers,
+    ...(locale === 'ar' ? arabicCatalogueHandlers : []),
+  );
+  window.scrollTo = jest.fn();
+  return renderInSite(page, { route: `/our-products/industrial_cable_glands/gland_a${query}`, path: '/our-products/:productCategoryId/:productId', locale, store: editionStore(locale) });
+}
+
 const EDITIONS = [
   {
     locale: 'en' as const,
-    handlers: [] as typeof arabicCatalogueHandlers,
     detail: DETAIL_WITH_VARIANTS,
     variantLabel: 'Size 25 (M25)',
     caption: 'Gland A <Brass>: specifications',
@@ -42,7 +62,6 @@ const EDITIONS = [
   },
   {
     locale: 'ar' as const,
-    handlers: arabicCatalogueHandlers,
     detail: DETAIL_AR_WITH_VARIANTS,
     variantLabel: 'المقاس 25 (M25)',
     caption: 'جلبة كابل أ نحاسية: المواصفات',
@@ -66,34 +85,18 @@ const EDITIONS = [
 
 describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => {
   const open = (query = '') =>
-    renderInSite(
+    openGland(
+      edition.locale,
+      { en: { detail: DETAIL_WITH_VARIANTS, variants: GLAND_VARIANTS }, ar: { detail: DETAIL_AR_WITH_VARIANTS, variants: GLAND_VARIANTS_AR } },
       <>
         <ProductDetailsPage />
         <NavigationType />
       </>,
-      {
-        route: `/our-products/industrial_cable_glands/gland_a${query}`,
-        path: '/our-products/:productCategoryId/:productId',
-        locale: edition.locale,
-        store: editionStore(edition.locale),
-      },
+      query,
     );
   const table = () => screen.findByRole('region', { name: edition.caption });
   const summary = () => screen.getByRole('region', { name: edition.summary });
   const rowOf = async (code: string) => (await within(await table()).findByRole('rowheader', { name: new RegExp(`^${code}\\b`) })).closest('tr')!;
-
-  beforeEach(() => {
-    // the first handler that answers wins: the product's with its variants
-    server.use(
-      productApi(
-        { details: [DETAIL_WITH_VARIANTS], listing: PRODUCTS, variants: { gland_a: GLAND_VARIANTS } },
-        { details: [DETAIL_AR_WITH_VARIANTS], listing: PRODUCTS_AR, variants: { gland_a: GLAND_VARIANTS_AR } },
-      ),
-      ...catalogueHandlers,
-      ...edition.handlers,
-    );
-    window.scrollTo = jest.fn();
-  });
 
   it('lists each variant as a row: its code as the row header, its cells, its price with its pack, and "Add to quote"', async () => {
     open();
@@ -190,22 +193,12 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
 });
 
 describe('a product of one variant', () => {
-  beforeEach(() => {
-    window.scrollTo = jest.fn();
-  });
-
   it.each([
-    { locale: 'en' as const, detail: DETAIL, code: 'Code:', price: 'Price:', text: 'AED 12', caption: 'Gland A <Brass>: specifications', handlers: [] as typeof arabicCatalogueHandlers },
-    { locale: 'ar' as const, detail: DETAIL_AR, code: 'الرمز:', price: 'السعر:', text: '12 درهم', caption: 'جلبة كابل أ نحاسية: المواصفات', handlers: arabicCatalogueHandlers },
-  ])('shows its code and price, its table as before, and adds it ($locale)', async ({ locale, detail, code, price, text, caption, handlers }) => {
-    const only = { code: 'GLAND-A', label: '', price: 12, unit: 'piece' as const };
-    server.use(productApi({ details: [DETAIL], listing: PRODUCTS, variants: { gland_a: [only] } }, { details: [DETAIL_AR], listing: PRODUCTS_AR, variants: { gland_a: [only] } }), ...catalogueHandlers, ...handlers);
-    const { store } = renderInSite(<ProductDetailsPage />, {
-      route: '/our-products/industrial_cable_glands/gland_a',
-      path: '/our-products/:productCategoryId/:productId',
-      locale,
-      store: editionStore(locale),
-    });
+    { locale: 'en' as const, detail: DETAIL, code: 'Code:', price: 'Price:', text: 'AED 12', caption: 'Gland A <Brass>: specifications' },
+    { locale: 'ar' as const, detail: DETAIL_AR, code: 'الرمز:', price: 'السعر:', text: '12 درهم', caption: 'جلبة كابل أ نحاسية: المواصفات' },
+  ])('shows its code and price, its table as before, and adds it ($locale)', async ({ locale, detail, code, price, text, caption }) => {
+    const only = [{ code: 'GLAND-A', label: '', price: 12, unit: 'piece' as const }];
+    const { store } = openGland(locale, { en: { detail: DETAIL, variants: only }, ar: { detail: DETAIL_AR, variants: only } });
     await screen.findByRole('heading', { level: 2, name: detail.productName });
     const box = screen.getByRole('region', { name: locale === 'en' ? 'Product summary' : 'ملخص المنتج' });
     expect(within(box).getByText(code).parentElement).toHaveTextContent(`${code} GLAND-A`);

@@ -8,7 +8,7 @@ import { Button, VisuallyHidden } from '@site/shared-ui';
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import { Actions, StaffField } from '../../ui/StaffField';
 import type { FieldProblem } from '../catalogueCalls';
-import { addVariant, arabicCellOf, cellOf, changeVariant, duplicateVariant, leafColumns, moveVariant, variantsOf, withArabicCell, withCell, withVariants } from './variantsModel';
+import { addVariant, changeVariant, duplicateVariant, leafColumns, moveVariant, tableCellOf, type TableRowField, variantsOf, withTableCell, withVariants } from './variantsModel';
 
 const Row = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -38,6 +38,12 @@ const FIELDS: { field: TextField; label: string; lang?: 'en' | 'ar'; hint?: stri
   { field: 'packQuantity', label: 'Pack quantity', hint: 'Empty for none.' },
 ];
 
+/** The table row's cells in each language, English first: the Arabic inputs right to left. */
+const TABLE_ROWS: { field: TableRowField; language: string; lang: 'en' | 'ar' }[] = [
+  { field: 'row', language: 'English', lang: 'en' },
+  { field: 'row_ar', language: 'Arabic', lang: 'ar' },
+];
+
 const buttonId = (index: number, action: string) => `variant-${index + 1}-${action}`;
 
 export function VariantsEditor({ content, problems, onChange }: { content: EditableProduct; problems: readonly FieldProblem[]; onChange: (content: EditableProduct) => void }) {
@@ -62,7 +68,7 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
       .map(({ text }) => text)
       .join(' ') || undefined;
   // a cell's problem is at its keys ('row_ar', 'thread', 'mm'); one about the whole row is shown at its first cell
-  const cellErrorOf = (index: number, field: 'row' | 'row_ar', id: string, first: boolean) =>
+  const cellErrorOf = (index: number, field: TableRowField, id: string, first: boolean) =>
     problems
       .filter(({ field: name, at }) => name === 'variants' && at[0] === index && at[1] === field && (at.length === 2 ? first : at.slice(2).join('.') === id))
       .map(({ text }) => text)
@@ -99,39 +105,27 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
               )}
             </StaffField>
           ))}
-          {columns.map((column, at) => (
-            <StaffField key={column.id} label={`Table (English): ${column.name}`} error={cellErrorOf(index, 'row', column.id, at === 0)}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  lang="en"
-                  dir="ltr"
-                  value={cellOf(variant.row, column.id)}
-                  onChange={(event) => set(changeVariant(variants, index, { row: withCell(variant.row, column.id, event.target.value) }))}
-                />
-              )}
-            </StaffField>
-          ))}
-          {columns.map((column, at) => (
-            <StaffField
-              key={`ar:${column.id}`}
-              label={`Table (Arabic): ${column.name}`}
-              hint={variant.row_ar === undefined && at === 0 ? 'The Arabic page shows the English cells until these are changed.' : undefined}
-              error={cellErrorOf(index, 'row_ar', column.id, at === 0)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  lang="ar"
-                  dir="rtl"
-                  value={arabicCellOf(variant, column.id)}
-                  onChange={(event) => set(changeVariant(variants, index, { row_ar: withArabicCell(variant, column.id, event.target.value) }))}
-                />
-              )}
-            </StaffField>
-          ))}
+          {TABLE_ROWS.map(({ field, language, lang }) =>
+            columns.map((column, at) => (
+              <StaffField
+                key={`${field}:${column.id}`}
+                label={`Table (${language}): ${column.name}`}
+                hint={field === 'row_ar' && variant.row_ar === undefined && at === 0 ? 'The Arabic page shows the English cells until these are changed.' : undefined}
+                error={cellErrorOf(index, field, column.id, at === 0)}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="text"
+                    lang={lang}
+                    dir={lang === 'ar' ? 'rtl' : 'ltr'}
+                    value={tableCellOf(variant, field, column.id)}
+                    onChange={(event) => set(changeVariant(variants, index, { [field]: withTableCell(variant, field, column.id, event.target.value) }))}
+                  />
+                )}
+              </StaffField>
+            )),
+          )}
           {variant.published ? null : <Withdrawn>Withdrawn: not orderable, and its row leaves the table once published.</Withdrawn>}
           <Actions style={{ gridColumn: '1 / -1' }}>
             <Button type="button" $variant="secondary" data-focus={buttonId(index, 'up')} disabled={index === 0} onClick={() => move(index, -1)}>

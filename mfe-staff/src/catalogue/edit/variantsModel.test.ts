@@ -1,4 +1,4 @@
-import { arabicCellOf, leafColumns, withArabicCell } from './variantsModel';
+import { leafColumns, tableCellOf, withTableCell } from './variantsModel';
 import type { EditableVariant } from '@site/contracts/staff-catalogue-api';
 
 test("a table's leaf columns are named by their header above and their own name, or their id", () => {
@@ -19,9 +19,10 @@ test("a table's leaf columns are named by their header above and their own name,
 
 test("a variant's Arabic cells: the English ones until its Arabic row is written, then its own", () => {
   const variant: EditableVariant = { code: 'CW-20', mpn: '', label: '', label_ar: '', row: { size: '20', threadSize: { mm: 'M20' }, length: 58 }, price: '', unit: 'piece', packQuantity: '', published: true };
-  expect(arabicCellOf(variant, 'threadSize.mm')).toBe('M20');
-  const rowAr = withArabicCell(variant, 'size', 'مقاس 20');
+  expect(tableCellOf(variant, 'row_ar', 'threadSize.mm')).toBe('M20');
+  const rowAr = withTableCell(variant, 'row_ar', 'size', 'مقاس 20');
   expect(rowAr).toEqual({ size: 'مقاس 20', threadSize: { mm: 'M20' }, length: 58 });
-  expect(arabicCellOf({ ...variant, row_ar: rowAr }, 'size')).toBe('مقاس 20');
+  expect(tableCellOf({ ...variant, row_ar: rowAr }, 'row_ar', 'size')).toBe('مقاس 20');
+  expect(tableCellOf({ ...variant, row_ar: rowAr }, 'row', 'size')).toBe('20');
   expect(variant.row).toEqual({ size: '20', threadSize: { mm: 'M20' }, length: 58 });
 });

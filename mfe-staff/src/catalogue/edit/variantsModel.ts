@@ -97,11 +97,14 @@ export function withCell(row: Cells | undefined, id: string, text: string): Cell
   return copy;
 }
 
-/**
- * A cell of the variant's Arabic row; a variant without one shows the English row's values, as the Arabic page does
- * (its absent row is the English one's).
- */
-export const arabicCellOf = (variant: EditableVariant, id: string): string => cellOf(variant.row_ar ?? variant.row, id);
+/** A variant's table row in either language: `row`, or `row_ar` (the Arabic page's cells). */
+export type TableRowField = 'row' | 'row_ar';
 
-/** The Arabic row with a cell set; the first Arabic cell edited starts from the English row's values, as shown. */
-export const withArabicCell = (variant: EditableVariant, id: string, text: string): Cells => withCell(variant.row_ar ?? variant.row, id, text);
+/** The row as the page in its language shows it: a variant without an Arabic row shows the English one there. */
+const shownRow = (variant: EditableVariant, field: TableRowField): Cells | undefined => (field === 'row_ar' ? (variant.row_ar ?? variant.row) : variant.row);
+
+/** A cell of the variant's row in that language, as text. */
+export const tableCellOf = (variant: EditableVariant, field: TableRowField, id: string): string => cellOf(shownRow(variant, field), id);
+
+/** The variant's row in that language with a cell set; the first Arabic cell edited starts from the English row's values, as shown. */
+export const withTableCell = (variant: EditableVariant, field: TableRowField, id: string, text: string): Cells => withCell(shownRow(variant, field), id, text);
