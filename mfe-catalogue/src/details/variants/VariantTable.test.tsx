@@ -38,7 +38,8 @@ function openGland(locale: Locale, served: Record<Locale, { detail: ProductDetai
   return renderInSite(page, { route: `/our-products/industrial_cable_glands/gland_a${query}`, path: '/our-products/:productCategoryId/:productId', locale, store: editionStore(locale) });
 }
 
-const EDITIONS = [
+// each edition's own words; the labels made of them ('Choose HEX-CW-25', 'Code:') are added below
+const EDITION_TEXTS = [
   {
     locale: 'en' as const,
     detail: DETAIL_WITH_VARIANTS,
@@ -50,13 +51,10 @@ const EDITIONS = [
     from: 'from AED 12 · 4 variants',
     chooseBelow: 'Choose a variant in the table below to add it to your quote.',
     choose: 'Choose',
-    chooseNamed: (code: string) => `Choose ${code}`,
     selected: 'Selected',
     addNamed: (code: string) => `Add ${code} to quote`,
     quantityOf: (code: string) => `Quantity of ${code}`,
     pieces: 'pieces',
-    code: 'Code:',
-    price: 'Price:',
     added: /^Added 100 pieces to your quote basket\./,
     notWhole: 'Enter a whole number of pieces.',
   },
@@ -71,17 +69,22 @@ const EDITIONS = [
     from: 'ابتداءً من 12 درهم · 4 أصناف',
     chooseBelow: 'اختر أحد الأصناف من الجدول أدناه لإضافته إلى طلب التسعير.',
     choose: 'اختيار',
-    chooseNamed: (code: string) => `اختيار ${code}`,
     selected: 'الصنف المختار',
     addNamed: (code: string) => `أضف ${code} إلى طلب التسعير`,
     quantityOf: (code: string) => `كمية ${code}`,
     pieces: 'قطعة',
-    code: 'الرمز:',
-    price: 'السعر:',
     added: /^تمت إضافة 100 قطعة إلى سلة طلب التسعير\./,
     notWhole: /^أدخل عددًا صحيحًا بوحدة «.+»\.$/,
   },
 ];
+
+const EDITIONS = EDITION_TEXTS.map((edition) => ({
+  ...edition,
+  chooseNamed: (code: string) => `${edition.choose} ${code}`,
+  /** The summary's labels: the table's column names. */
+  code: `${edition.columns.code}:`,
+  price: `${edition.columns.price}:`,
+}));
 
 describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => {
   const open = (query = '') =>
@@ -192,15 +195,15 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
   });
 });
 
-describe('a product of one variant', () => {
-  it.each([
-    { locale: 'en' as const, detail: DETAIL, code: 'Code:', price: 'Price:', text: 'AED 12', caption: 'Gland A <Brass>: specifications' },
-    { locale: 'ar' as const, detail: DETAIL_AR, code: 'الرمز:', price: 'السعر:', text: '12 درهم', caption: 'جلبة كابل أ نحاسية: المواصفات' },
-  ])('shows its code and price, its table as before, and adds it ($locale)', async ({ locale, detail, code, price, text, caption }) => {
+describe.each(EDITIONS)('a product of one variant ($locale)', ({ locale, caption, summary, code, price, prices }) => {
+  it('shows its code and price, its table as before, and adds it', async () => {
     const only = [{ code: 'GLAND-A', label: '', price: 12, unit: 'piece' as const }];
+    const detail = locale === 'en' ? DETAIL : DETAIL_AR;
+    // its price, as the family's 12 without a pack
+    const text = prices[1]!.split(' · ')[0];
     const { store } = openGland(locale, { en: { detail: DETAIL, variants: only }, ar: { detail: DETAIL_AR, variants: only } });
     await screen.findByRole('heading', { level: 2, name: detail.productName });
-    const box = screen.getByRole('region', { name: locale === 'en' ? 'Product summary' : 'ملخص المنتج' });
+    const box = screen.getByRole('region', { name: summary });
     expect(within(box).getByText(code).parentElement).toHaveTextContent(`${code} GLAND-A`);
     expect(within(box).getByText(price).parentElement).toHaveTextContent(`${price} ${text}`);
     const table = await screen.findByRole('region', { name: caption });
