@@ -1,6 +1,6 @@
 // The buyer's side of a sent quotation and the ERP's orders (docs/quotations.md): the addresses, the answers and the
 // fixed sentences. No zod (a browser page imports it): the bodies' schemas are quotationLinkApiSchemas.ts.
-import type { QuotationCurrency, QuotationState, QuotationTotals } from './quotationsApi';
+import type { QuotationCurrency, QuotationLine, QuotationState, QuotationTotals } from './quotationsApi';
 
 /**
  * The buyer's calls, with the link's token as the only key (no sign-in). Every answer: Cache-Control no-store,
@@ -34,18 +34,8 @@ export const PO_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const BUYER_TEXT_LIMITS = { name: 100, position: 100, poNumber: 60, message: 2000 } as const;
 
-export interface BuyerQuotationLine {
-  position: number;
-  code: string | null;
-  description: string;
-  unit: string;
-  quantity: string;
-  unitPrice: string;
-  discountPercent: string;
-  lineTotal: string;
-  vatPercent: string;
-  vat: string;
-}
+/** A line as the buyer's answer carries it: the staff's line (amounts as text) without its availability and line notes. */
+export type BuyerQuotationLine = Pick<QuotationLine, 'position' | 'code' | 'description' | 'unit' | 'quantity' | 'unitPrice' | 'discountPercent' | 'lineTotal' | 'vatPercent' | 'vat'>;
 
 export interface BuyerQuotation {
   /** QT-2026-000123, a revision QT-2026-000123-R1. */

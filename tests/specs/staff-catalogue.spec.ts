@@ -1,7 +1,7 @@
 // The catalogue editor's screens against the built server: a catalogue-role account signs in (landing on the
 // catalogue, no inbox), finds a product, changes a description row and a specification line in English and Arabic
-// and the price (the live preview drawing them as they are typed, in both languages), uploads a picture and a datasheet,
-// saves the draft, previews it in both languages and publishes it;
+// and the price (the live preview drawing them as they are typed, in both languages) and a variant's Arabic table cell,
+// uploads a picture and a datasheet, saves the draft, previews it in both languages and publishes it;
 // the public pages (a new page load) show the change; an older version restored and published brings the old values
 // back; the catalogue exported as CSV and that file checked back unchanged; the missing-Arabic report. Axe checks the five screens on the way.
 import { readFile } from 'node:fs/promises';
@@ -90,6 +90,13 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await englishValue.fill('Brass CZ122, nickel plated');
       await arabicValue.fill('نحاس CZ122 مطلي بالنيكل');
       await price.fill('9.95');
+      // the first variant's Arabic table cell, beside its English one, right to left: the Arabic table's own text
+      const firstVariant = page.getByRole('group', { name: /^Variant 1:/ });
+      const cableRange = (language: 'English' | 'Arabic') => firstVariant.getByRole('textbox', { name: `Table (${language}): Cable Range, Inner Sheath (mm)`, exact: true });
+      await expect(cableRange('Arabic')).toHaveAttribute('dir', 'rtl');
+      const arabicCableRange = 'من 3.1 إلى 8.6';
+      await cableRange('Arabic').fill(arabicCableRange);
+      await expect(cableRange('English')).toHaveValue('3.1 - 8.6');
       // a picture and a datasheet, uploaded at once and saved with the draft
       const media = page.getByRole('region', { name: 'Picture and datasheet' });
       await media.getByLabel('Upload a picture').setInputFiles(PICTURE);
@@ -109,6 +116,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(draftPage.getByRole('note')).toContainText('Preview of the draft: not published.');
       await draftPage.goto(at(`/staff/preview/ar/products/${ID}`));
       await expect(draftPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
+      await expect(draftPage.getByRole('main')).toContainText(arabicCableRange);
       await draftPage.close();
       await page.getByRole('button', { name: 'Publish' }).click();
       await expect(page.getByText('Published: the catalogue shows this content now.')).toBeVisible();
@@ -121,6 +129,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await publicPage.goto(at(`/ar${productPath(CATEGORY, ID)}`));
       await expect(publicPage.getByRole('main')).toContainText('نحاس CZ122 مطلي بالنيكل');
       await expect(publicPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
+      await expect(publicPage.getByRole('main')).toContainText(arabicCableRange);
       await publicPage.goto(at(categoryPath(CATEGORY)));
       await expect(publicPage.getByRole('listitem').filter({ has: publicPage.getByRole('heading', { name: /^CW Brass Cable Gland/ }) })).toContainText('9.95');
 
@@ -147,6 +156,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(publicPage.getByRole('main')).toContainText(oldArabic);
       await expect(publicPage.getByRole('main')).toContainText(oldArabicSpec);
       await expect(publicPage.getByText('نحاس CZ122 مطلي بالنيكل')).toHaveCount(0);
+      await expect(publicPage.getByText(arabicCableRange)).toHaveCount(0);
 
       // the catalogue as a file: the page's CSV link (the server's streamed attachment), that very file chosen and
       // checked (the browser's own File, multipart): every product unchanged; then the missing-Arabic report

@@ -77,6 +77,12 @@ function variantProblemsOf(content: EditableProduct): ApiProblem[] {
   const first = new Map<string, number>();
   variants.forEach((variant, index) => {
     if (!PRICE.test(variant.price)) problems.push({ path: ['content', 'variants', index, 'price'], message: `${named(index)}: bad price "${variant.price}": a number of AED with at most two decimals (no currency or separators), or empty` });
+    // a cell of the Arabic row with a direction control (the server's one-line rule for cells, contentText.ts), at its keys
+    for (const [key, value] of Object.entries(variant.row_ar ?? {})) {
+      if (typeof value === 'string' && /[\u202A-\u202E\u2066-\u2069]/.test(value)) {
+        problems.push({ path: ['content', 'variants', index, 'row_ar', key], message: `content.variants.${index}.row_ar.${key} contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed` });
+      }
+    }
     const key = variant.code.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const before = first.get(key);
     if (before === undefined) first.set(key, index);

@@ -3,36 +3,19 @@
 // which is given the facts in its prompt), in English and Arabic: the parts found by the catalogue's search, at the
 // location asked about, how fresh, the product's page linked; a part the ERP never named is said to have no figures.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { seedCatalogue } from '../catalogue/seed.js';
-import type { Database } from '../platform/db/index.js';
-import { applyStockFeed } from '../stock/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { FakeGemini } from '../test-support/fakeGemini.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { stockedCatalogue } from '../test-support/stockFeed.js';
 import { ARABIC_FALLBACK_PREFIX, FALLBACK_PREFIX } from './knowledge-base/index.js';
 import { instructions } from './prompt.js';
 import { buildKnowledgeBase } from './knowledge-base/index.js';
 import { stockQuestion } from './stockFacts.js';
 
 const GLAND_PAGE = '/our-products/industrial_cable_glands/hex_cw_brass_cable_gland';
-
-async function feed(db: Database, rows: object[]): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'chat-stock-'));
-  try {
-    const file = path.join(dir, 'feed.json');
-    await writeFile(file, JSON.stringify(rows));
-    const report = await applyStockFeed(db, file, { kind: 'delta', format: 'json', strict: true, source: 'cli', actor: 'test', tokenId: null });
-    assert.equal(report.outcome, 'applied', JSON.stringify(report));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
   const fake = new FakeGemini((prompt) => {
@@ -52,9 +35,7 @@ async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
     const fakeUrl = await fake.start();
     fixture = await createFixture({ env: { GEMINI_API_KEY: 'test-key', GEMINI_BASE_URL: fakeUrl, GEMINI_TIMEOUT_SECONDS: '5', CHAT_RATE_LIMIT_MAX: '0' } });
     noKey = await createFixture({ env: { CHAT_RATE_LIMIT_MAX: '0' } });
-    database = await target.fresh();
-    await seedCatalogue(database.db);
-    await feed(database.db, [
+    database = await stockedCatalogue(target, [
       { code: 'HEX-CW-20', location: 'dubai', onHand: 40, incoming: 500, incomingDate: `${new Date().getUTCFullYear() + 1}-12-12` },
       { code: 'HEX-CW-20', location: 'muscat', onHand: 0, leadTimeDays: 28 },
       { code: 'HEX-CW-20S', location: 'dubai', onHand: 12 },

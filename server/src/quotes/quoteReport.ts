@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Database } from '../platform/db/index.js';
 import { describeMail, formatTime, languageName, mailStateOf, safe, type MailState } from '../platform/cli/reportText.js';
 import { OUTBOX_KIND } from '../submissions/index.js';
-import { QUOTE_LINE_COLUMNS, quoteLineOfRow } from './quoteLines.js';
+import { QUOTE_LINE_COLUMNS, quoteLineOfRow, quoteRequestFieldsOfRow, type QuoteRequestFields } from './quoteLines.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS } from './quoteStore.js';
 import { quoteLineTitle } from './quoteSnapshot.js';
 import { quoteTexts } from './quoteTexts.js';
@@ -18,18 +18,9 @@ export interface QuoteReportLine {
   unit: string;
 }
 
-export interface QuoteReportEntry {
-  id: number;
-  reference: string;
+/** A request as the listing shows it: its stored fields as the PDF's (quoteLines.ts), its time, language and mails. */
+export interface QuoteReportEntry extends QuoteRequestFields {
   createdAt: Date;
-  companyName: string;
-  name: string;
-  email: string;
-  phone: string;
-  branch: string;
-  deliveryCity: string | null;
-  neededBy: string | null;
-  notes: string | null;
   language: string;
   spam: boolean;
   lines: QuoteReportLine[];
@@ -102,17 +93,8 @@ type LineRow = Awaited<ReturnType<typeof readLinesFrom>>[number];
 /** A request as the listing shows it, with its own lines (of `lines`) and its mails' states. */
 function entryOf(row: RequestRow, lines: readonly LineRow[]): QuoteReportEntry {
   return {
-    id: row.id,
-    reference: row.reference,
+    ...quoteRequestFieldsOfRow(row),
     createdAt: row.created_at,
-    companyName: row.company_name,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    branch: row.branch,
-    deliveryCity: row.delivery_city,
-    neededBy: row.needed_by,
-    notes: row.notes,
     language: row.language,
     spam: row.spam,
     lines: lines

@@ -3,22 +3,17 @@
 // Saudi associate's buyer is told every location; a part the ERP never named says nothing; a later feed does not
 // rewrite a stored request.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { pdfText } from '@site/content/pdf/testing';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { buildApp } from '../app.js';
-import { seedCatalogue } from '../catalogue/seed.js';
 import { siteMailComposers } from '../outboxMail.js';
-import type { Database } from '../platform/db/index.js';
 import { createOutboxWorker } from '../platform/mail/outboxWorker.js';
 import { createSmtpTransport } from '../platform/mail/transport.js';
-import { applyStockFeed } from '../stock/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { feedStock, stockedCatalogue } from '../test-support/stockFeed.js';
 import { quoteRequestBody } from '../test-support/quoteRequest.js';
 import { startSmtpServer } from '../test-support/smtp.js';
 
@@ -28,18 +23,6 @@ const CABLE = 'oc_cu_xlpe_swa_pvc_cable';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const INCOMING = `${NEXT_YEAR}-12-12`;
 
-async function feed(db: Database, rows: object[]): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'quote-stock-'));
-  try {
-    const file = path.join(dir, 'feed.json');
-    await writeFile(file, JSON.stringify(rows));
-    const report = await applyStockFeed(db, file, { kind: 'delta', format: 'json', strict: true, source: 'cli', actor: 'test', tokenId: null });
-    assert.equal(report.outcome, 'applied', JSON.stringify(report));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let fixture: Fixture;
   let database: TestDatabase;
@@ -47,14 +30,12 @@ async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let firstReference = '';
   t.before(async () => {
     fixture = await createFixture({ env: { SUBMIT_RATE_LIMIT_MAX: '0' } });
-    database = await target.fresh();
-    await seedCatalogue(database.db);
-    app = await buildApp(fixture.config, database.db);
-    await feed(database.db, [
+    database = await stockedCatalogue(target, [
       { code: 'HEX-CW-25', location: 'dubai', onHand: 40, incoming: 500, incomingDate: INCOMING },
       { code: 'HEX-CW-25', location: 'muscat', onHand: 0, leadTimeDays: 28 },
       { code: 'HEX-CW-32', location: 'dubai', onHand: 0, leadTimeDays: 10 },
     ]);
+    app = await buildApp(fixture.config, database.db);
   });
   t.after(async () => {
     await app?.close();
@@ -176,7 +157,7 @@ async function suite(t: TestContext, target: DatabaseTarget): Promise<void> {
   });
 
   await t.test('a later feed changes the stock, not a stored request', async () => {
-    await feed(database.db, [{ code: 'HEX-CW-25', location: 'dubai', onHand: 1 }]);
+    await feedStock(database.db, [{ code: 'HEX-CW-25', location: 'dubai', onHand: 1 }]);
     const rows = await stored(firstReference);
     assert.equal((rows[0]!.availability as { onHand: number }[])[0]!.onHand, 40);
   });

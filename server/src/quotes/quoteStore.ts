@@ -9,7 +9,7 @@ import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import { branchEmail, OUTBOX_KIND } from '../submissions/index.js';
 import type { QuoteRequestInput } from './quoteSchema.js';
-import { QUOTE_LINE_COLUMNS, quoteLineOfRow } from './quoteLines.js';
+import { QUOTE_LINE_COLUMNS, quoteLineOfRow, quoteRequestFieldsOfRow } from './quoteLines.js';
 import type { QuoteLineSnapshot, QuoteSnapshot } from './quoteSnapshot.js';
 
 /** Confirmations mailed to one address within CONFIRMATION_WINDOW_HOURS: beyond them the buyer gets none. */
@@ -211,17 +211,8 @@ async function loadStoredQuote(db: Kysely<DatabaseSchema>, by: { reference: stri
   return {
     keyHash: row.pdf_key_hash,
     snapshot: {
-      id: row.id,
-      reference: row.reference,
+      ...quoteRequestFieldsOfRow(row),
       createdAt: row.created_at.toISOString(),
-      companyName: row.company_name,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      branch: row.branch,
-      deliveryCity: row.delivery_city,
-      neededBy: row.needed_by,
-      notes: row.notes,
       language: isLocale(row.language) ? row.language : 'en',
       lines: lines.map(quoteLineOfRow),
     },

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@site/shared-ui';
 import type { TableCell, TableRow } from '@site/content';
-import { layoutHeader, tableBodyRows } from './detailTable';
+import { type HeaderCellLayout, layoutHeader, tableBodyRows } from './detailTable';
 
 // Positioned: the visually hidden caption (absolute) is then clipped by it too. Otherwise it stands where the wide table
 // puts it, past the page's edge (the right in English, the left in Arabic), and the page scrolls sideways on a phone.
@@ -25,6 +25,20 @@ export const Table = styled.table`
   tbody tr:nth-child(even) { background: ${({ theme }) => theme.colors.surfaceAlt}; }
 `;
 
+/** A cell of the grouped header (layoutHeader's): a group's scope is its columns', its spans and width as laid out. */
+export function HeaderCell({ cell }: { cell: HeaderCellLayout }) {
+  return (
+    <th
+      scope={cell.colSpan > 1 ? 'colgroup' : 'col'}
+      colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
+      rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
+      style={cell.width ? { width: cell.width } : undefined}
+    >
+      {cell.name}
+    </th>
+  );
+}
+
 export interface DetailTableProps {
   /** What the table describes, its accessible name. */
   caption: string;
@@ -46,15 +60,7 @@ export function DetailTable({ caption, columns, rows }: DetailTableProps) {
           {header.map((row, rowIndex) => (
             <tr key={rowIndex}>
               {row.map((cell) => (
-                <th
-                  key={cell.id}
-                  scope={cell.colSpan > 1 ? 'colgroup' : 'col'}
-                  colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
-                  rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
-                  style={cell.width ? { width: cell.width } : undefined}
-                >
-                  {cell.name}
-                </th>
+                <HeaderCell key={cell.id} cell={cell} />
               ))}
             </tr>
           ))}

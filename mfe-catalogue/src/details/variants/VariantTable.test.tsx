@@ -1,11 +1,13 @@
 // A product of several orderable variants on its page (docs/decisions/034-orderable-variants.md), in each edition: its
 // table's rows are the variants (code as the row's header, price with the pack's size, "Add to quote"), choosing one
 // puts it in the address and the summary; the summary of the family says its lowest price and how many there are.
+import type { ReactElement } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useNavigationType } from 'react-router-dom';
 import { server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { selectQuoteLines } from '@site/shared-store';
+import type { ProductDetail, ProductVariant } from '@site/content';
 import { DETAIL_AR, DETAIL_AR_WITH_VARIANTS, GLAND_VARIANTS_AR, PRODUCTS_AR } from '../../testing/arabicFixtures';
 import { editionStore } from '../../testing/arabicPage';
 import { DETAIL, DETAIL_WITH_VARIANTS, GLAND_VARIANTS, PRODUCTS } from '../../testing/catalogueFixtures';
@@ -17,10 +19,29 @@ function NavigationType() {
   return <output data-testid="navigation-type">{useNavigationType()}</output>;
 }
 
-const EDITIONS = [
+type Locale = 'en' | 'ar';
+
+/**
+ * gland_a's page in `locale` (the page's elements given, the address's query added), the product API answering with
+ * these details and variants in each edition.
+ */
+function openGland(locale: Locale, served: Record<Locale, { detail: ProductDetail; variants: ProductVariant[] }>, page: ReactElement = <ProductDetailsPage />, query = '') {
+  server.use(
+    productApi(
+      { details: [served.en.detail], listing: PRODUCTS, variants: { gland_a: served.en.variants } },
+      { details: [served.ar.detail], listing: PRODUCTS_AR, variants: { gland_a: served.ar.variants } },
+    ),
+    ...catalogueHandlers,
+    ...(locale === 'ar' ? arabicCatalogueHandlers : []),
+  );
+  window.scrollTo = jest.fn();
+  return renderInSite(page, { route: `/our-products/industrial_cable_glands/gland_a${query}`, path: '/our-products/:productCategoryId/:productId', locale, store: editionStore(locale) });
+}
+
+// each edition's own words; the labels made of them ('Choose HEX-CW-25', 'Code:') are added below
+const EDITION_TEXTS = [
   {
     locale: 'en' as const,
-    handlers: [] as typeof arabicCatalogueHandlers,
     detail: DETAIL_WITH_VARIANTS,
     variantLabel: 'Size 25 (M25)',
     caption: 'Gland A <Brass>: specifications',
@@ -30,19 +51,15 @@ const EDITIONS = [
     from: 'from AED 12 · 4 variants',
     chooseBelow: 'Choose a variant in the table below to add it to your quote.',
     choose: 'Choose',
-    chooseNamed: (code: string) => `Choose ${code}`,
     selected: 'Selected',
     addNamed: (code: string) => `Add ${code} to quote`,
     quantityOf: (code: string) => `Quantity of ${code}`,
     pieces: 'pieces',
-    code: 'Code:',
-    price: 'Price:',
     added: /^Added 100 pieces to your quote basket\./,
     notWhole: 'Enter a whole number of pieces.',
   },
   {
     locale: 'ar' as const,
-    handlers: arabicCatalogueHandlers,
     detail: DETAIL_AR_WITH_VARIANTS,
     variantLabel: 'المقاس 25 (M25)',
     caption: 'جلبة كابل أ نحاسية: المواصفات',
@@ -52,48 +69,37 @@ const EDITIONS = [
     from: 'ابتداءً من 12 درهم · 4 أصناف',
     chooseBelow: 'اختر أحد الأصناف من الجدول أدناه لإضافته إلى طلب التسعير.',
     choose: 'اختيار',
-    chooseNamed: (code: string) => `اختيار ${code}`,
     selected: 'الصنف المختار',
     addNamed: (code: string) => `أضف ${code} إلى طلب التسعير`,
     quantityOf: (code: string) => `كمية ${code}`,
     pieces: 'قطعة',
-    code: 'الرمز:',
-    price: 'السعر:',
     added: /^تمت إضافة 100 قطعة إلى سلة طلب التسعير\./,
     notWhole: /^أدخل عددًا صحيحًا بوحدة «.+»\.$/,
   },
 ];
 
+const EDITIONS = EDITION_TEXTS.map((edition) => ({
+  ...edition,
+  chooseNamed: (code: string) => `${edition.choose} ${code}`,
+  /** The summary's labels: the table's column names. */
+  code: `${edition.columns.code}:`,
+  price: `${edition.columns.price}:`,
+}));
+
 describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => {
   const open = (query = '') =>
-    renderInSite(
+    openGland(
+      edition.locale,
+      { en: { detail: DETAIL_WITH_VARIANTS, variants: GLAND_VARIANTS }, ar: { detail: DETAIL_AR_WITH_VARIANTS, variants: GLAND_VARIANTS_AR } },
       <>
         <ProductDetailsPage />
         <NavigationType />
       </>,
-      {
-        route: `/our-products/industrial_cable_glands/gland_a${query}`,
-        path: '/our-products/:productCategoryId/:productId',
-        locale: edition.locale,
-        store: editionStore(edition.locale),
-      },
+      query,
     );
   const table = () => screen.findByRole('region', { name: edition.caption });
   const summary = () => screen.getByRole('region', { name: edition.summary });
   const rowOf = async (code: string) => (await within(await table()).findByRole('rowheader', { name: new RegExp(`^${code}\\b`) })).closest('tr')!;
-
-  beforeEach(() => {
-    // the first handler that answers wins: the product's with its variants
-    server.use(
-      productApi(
-        { details: [DETAIL_WITH_VARIANTS], listing: PRODUCTS, variants: { gland_a: GLAND_VARIANTS } },
-        { details: [DETAIL_AR_WITH_VARIANTS], listing: PRODUCTS_AR, variants: { gland_a: GLAND_VARIANTS_AR } },
-      ),
-      ...catalogueHandlers,
-      ...edition.handlers,
-    );
-    window.scrollTo = jest.fn();
-  });
 
   it('lists each variant as a row: its code as the row header, its cells, its price with its pack, and "Add to quote"', async () => {
     open();
@@ -189,25 +195,15 @@ describe.each(EDITIONS)('a product of several variants ($locale)', (edition) => 
   });
 });
 
-describe('a product of one variant', () => {
-  beforeEach(() => {
-    window.scrollTo = jest.fn();
-  });
-
-  it.each([
-    { locale: 'en' as const, detail: DETAIL, code: 'Code:', price: 'Price:', text: 'AED 12', caption: 'Gland A <Brass>: specifications', handlers: [] as typeof arabicCatalogueHandlers },
-    { locale: 'ar' as const, detail: DETAIL_AR, code: 'الرمز:', price: 'السعر:', text: '12 درهم', caption: 'جلبة كابل أ نحاسية: المواصفات', handlers: arabicCatalogueHandlers },
-  ])('shows its code and price, its table as before, and adds it ($locale)', async ({ locale, detail, code, price, text, caption, handlers }) => {
-    const only = { code: 'GLAND-A', label: '', price: 12, unit: 'piece' as const };
-    server.use(productApi({ details: [DETAIL], listing: PRODUCTS, variants: { gland_a: [only] } }, { details: [DETAIL_AR], listing: PRODUCTS_AR, variants: { gland_a: [only] } }), ...catalogueHandlers, ...handlers);
-    const { store } = renderInSite(<ProductDetailsPage />, {
-      route: '/our-products/industrial_cable_glands/gland_a',
-      path: '/our-products/:productCategoryId/:productId',
-      locale,
-      store: editionStore(locale),
-    });
+describe.each(EDITIONS)('a product of one variant ($locale)', ({ locale, caption, summary, code, price, prices }) => {
+  it('shows its code and price, its table as before, and adds it', async () => {
+    const only = [{ code: 'GLAND-A', label: '', price: 12, unit: 'piece' as const }];
+    const detail = locale === 'en' ? DETAIL : DETAIL_AR;
+    // its price, as the family's 12 without a pack
+    const text = prices[1]!.split(' · ')[0];
+    const { store } = openGland(locale, { en: { detail: DETAIL, variants: only }, ar: { detail: DETAIL_AR, variants: only } });
     await screen.findByRole('heading', { level: 2, name: detail.productName });
-    const box = screen.getByRole('region', { name: locale === 'en' ? 'Product summary' : 'ملخص المنتج' });
+    const box = screen.getByRole('region', { name: summary });
     expect(within(box).getByText(code).parentElement).toHaveTextContent(`${code} GLAND-A`);
     expect(within(box).getByText(price).parentElement).toHaveTextContent(`${price} ${text}`);
     const table = await screen.findByRole('region', { name: caption });

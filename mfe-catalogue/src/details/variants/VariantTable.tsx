@@ -11,7 +11,7 @@ import { priceText } from '../../listing/priceText';
 import { AddToQuote } from '../../quote/AddToQuote';
 import type { ProductQuoteFacts } from '../productDetailSlice';
 import { layoutHeader, tableBodyRows } from '../table/detailTable';
-import { Scroller, Table } from '../table/DetailTable';
+import { HeaderCell, Scroller, Table } from '../table/DetailTable';
 import { useStock } from '../stock/stockStore';
 import { shortStatus, shortText } from '../stock/stockText';
 import { useVariantText } from './i18n/variantText';
@@ -77,15 +77,7 @@ export default function VariantTable({ caption, columns, variants, chosen, produ
                 </th>
               ) : null}
               {row.map((cell) => (
-                <th
-                  key={cell.id}
-                  scope={cell.colSpan > 1 ? 'colgroup' : 'col'}
-                  colSpan={cell.colSpan > 1 ? cell.colSpan : undefined}
-                  rowSpan={cell.rowSpan > 1 ? cell.rowSpan : undefined}
-                  style={cell.width ? { width: cell.width } : undefined}
-                >
-                  {cell.name}
-                </th>
+                <HeaderCell key={cell.id} cell={cell} />
               ))}
               {rowIndex === 0 ? (
                 <>

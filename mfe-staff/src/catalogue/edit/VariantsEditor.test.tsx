@@ -41,7 +41,7 @@ test("a product's variants are rows: add, duplicate, move up and down from the k
   await openEditor();
   expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(['Variant 1: CW-20S', 'Variant 2: CW-25']);
   // the table's leaf columns are the row's cells
-  expect(within(rows()[1]!).getByLabelText('Table: mm')).toHaveValue('M25');
+  expect(within(rows()[1]!).getByLabelText('Table (English): Thread mm')).toHaveValue('M25');
 
   fireEvent.click(screen.getByRole('button', { name: 'Add a variant' }));
   expect(rows()).toHaveLength(3);
@@ -97,4 +97,40 @@ test("the server's problems are shown beside their variant's fields: two variant
   expect(within(second).getByLabelText('Code')).toHaveAccessibleDescription(same);
   expect(within(second).getByLabelText('Price (AED)')).toHaveAccessibleDescription(/bad price "16\.755"/);
   expect(within(first).getByLabelText('Price (AED)')).not.toHaveAccessibleDescription(/bad price/);
+});
+
+test("each variant's Arabic table cells are edited beside the English ones, right to left; the draft carries both rows", async () => {
+  await openEditor();
+  const second = () => rowNamed(/^Variant 2: CW-25$/);
+  const arabicSize = within(second()).getByLabelText('Table (Arabic): Gland Size');
+  expect(arabicSize).toHaveAttribute('dir', 'rtl');
+  expect(arabicSize).toHaveAttribute('lang', 'ar');
+  expect(within(second()).getByLabelText('Table (English): Gland Size')).toHaveAttribute('dir', 'ltr');
+  // without an Arabic row the Arabic page shows the English cells: so do the Arabic inputs, and they say so
+  expect(arabicSize).toHaveValue('25');
+  expect(within(second()).getByLabelText('Table (Arabic): Thread mm')).toHaveValue('M25');
+  expect(arabicSize).toHaveAccessibleDescription('The Arabic page shows the English cells until these are changed.');
+
+  fireEvent.change(arabicSize, { target: { value: 'المقاس ٢٥' } });
+  expect(within(second()).getByLabelText('Table (Arabic): Gland Size')).toHaveValue('المقاس ٢٥');
+  expect(within(second()).getByLabelText('Table (English): Gland Size')).toHaveValue('25');
+  save();
+  expect(await screen.findByText('Draft saved. Publish it to show it in the catalogue.')).toBeInTheDocument();
+  const [sent] = await draftBodies();
+  const [first, edited] = sent!.content.variants!;
+  // the Arabic row keeps the English row's other cells; the English row and the other variant are as they were
+  expect(edited!.row_ar).toEqual({ size: 'المقاس ٢٥', thread: { mm: 'M25' } });
+  expect(edited!.row).toEqual({ size: '25', thread: { mm: 'M25' } });
+  expect(first!.row_ar).toBeUndefined();
+});
+
+test("the server's problem with an Arabic cell is shown beside that cell only", async () => {
+  await openEditor();
+  fireEvent.change(within(rowNamed(/^Variant 1: CW-20S$/)).getByLabelText('Table (Arabic): Gland Size'), { target: { value: '\u202Eالمقاس 20' } });
+  save();
+  expect(await screen.findByText('Not saved: one problem to fix.')).toBeInTheDocument();
+  const first = rowNamed(/^Variant 1: CW-20S$/);
+  expect(within(first).getByLabelText('Table (Arabic): Gland Size')).toHaveAccessibleDescription(/^content\.variants\.0\.row_ar\.size contains invisible text-direction characters/);
+  expect(within(first).getByLabelText('Table (English): Gland Size')).not.toHaveAccessibleDescription(/text-direction/);
+  expect(within(first).getByLabelText('Table (Arabic): Thread mm')).not.toHaveAccessibleDescription(/text-direction/);
 });

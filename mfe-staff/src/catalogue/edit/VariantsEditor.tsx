@@ -1,6 +1,6 @@
 // A product's orderable variants in the editor (docs/decisions/034-orderable-variants.md): a row each, in the order
-// buyers see them, with its code, part number, labels in both languages, its table row's cells where the product's
-// table lists parts, price, unit, pack and published state; add, duplicate, move up or down, withdraw. Each problem the
+// buyers see them, with its code, part number, labels in both languages, its table row's cells in both languages where
+// the product's table lists parts, price, unit, pack and published state; add, duplicate, move up or down, withdraw. Each problem the
 // server answers with a variant's path is shown beside its field. Moving keeps the focus on the moved row's button.
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
@@ -8,7 +8,7 @@ import { Button, VisuallyHidden } from '@site/shared-ui';
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 import { Actions, StaffField } from '../../ui/StaffField';
 import type { FieldProblem } from '../catalogueCalls';
-import { addVariant, cellOf, changeVariant, duplicateVariant, leafColumns, moveVariant, variantsOf, withCell, withVariants } from './variantsModel';
+import { addVariant, changeVariant, duplicateVariant, leafColumns, moveVariant, tableCellOf, type TableRowField, variantsOf, withTableCell, withVariants } from './variantsModel';
 
 const Row = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -38,6 +38,12 @@ const FIELDS: { field: TextField; label: string; lang?: 'en' | 'ar'; hint?: stri
   { field: 'packQuantity', label: 'Pack quantity', hint: 'Empty for none.' },
 ];
 
+/** The table row's cells in each language, English first: the Arabic inputs right to left. */
+const TABLE_ROWS: { field: TableRowField; language: string; lang: 'en' | 'ar' }[] = [
+  { field: 'row', language: 'English', lang: 'en' },
+  { field: 'row_ar', language: 'Arabic', lang: 'ar' },
+];
+
 const buttonId = (index: number, action: string) => `variant-${index + 1}-${action}`;
 
 export function VariantsEditor({ content, problems, onChange }: { content: EditableProduct; problems: readonly FieldProblem[]; onChange: (content: EditableProduct) => void }) {
@@ -59,6 +65,12 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
   const errorOf = (index: number, field: string) =>
     problems
       .filter((problem) => problem.field === 'variants' && problem.at[0] === index && problem.at[1] === field)
+      .map(({ text }) => text)
+      .join(' ') || undefined;
+  // a cell's problem is at its keys ('row_ar', 'thread', 'mm'); one about the whole row is shown at its first cell
+  const cellErrorOf = (index: number, field: TableRowField, id: string, first: boolean) =>
+    problems
+      .filter(({ field: name, at }) => name === 'variants' && at[0] === index && at[1] === field && (at.length === 2 ? first : at.slice(2).join('.') === id))
       .map(({ text }) => text)
       .join(' ') || undefined;
   const general = problems.filter((problem) => problem.field === 'variants' && problem.at.length === 0);
@@ -93,13 +105,27 @@ export function VariantsEditor({ content, problems, onChange }: { content: Edita
               )}
             </StaffField>
           ))}
-          {columns.map((column) => (
-            <StaffField key={column.id} label={`Table: ${column.name || column.id}`} error={errorOf(index, 'row')}>
-              {(control) => (
-                <input {...control} type="text" dir="ltr" value={cellOf(variant.row, column.id)} onChange={(event) => set(changeVariant(variants, index, { row: withCell(variant.row, column.id, event.target.value) }))} />
-              )}
-            </StaffField>
-          ))}
+          {TABLE_ROWS.map(({ field, language, lang }) =>
+            columns.map((column, at) => (
+              <StaffField
+                key={`${field}:${column.id}`}
+                label={`Table (${language}): ${column.name}`}
+                hint={field === 'row_ar' && variant.row_ar === undefined && at === 0 ? 'The Arabic page shows the English cells until these are changed.' : undefined}
+                error={cellErrorOf(index, field, column.id, at === 0)}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="text"
+                    lang={lang}
+                    dir={lang === 'ar' ? 'rtl' : 'ltr'}
+                    value={tableCellOf(variant, field, column.id)}
+                    onChange={(event) => set(changeVariant(variants, index, { [field]: withTableCell(variant, field, column.id, event.target.value) }))}
+                  />
+                )}
+              </StaffField>
+            )),
+          )}
           {variant.published ? null : <Withdrawn>Withdrawn: not orderable, and its row leaves the table once published.</Withdrawn>}
           <Actions style={{ gridColumn: '1 / -1' }}>
             <Button type="button" $variant="secondary" data-focus={buttonId(index, 'up')} disabled={index === 0} onClick={() => move(index, -1)}>

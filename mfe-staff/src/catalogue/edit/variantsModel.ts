@@ -1,6 +1,7 @@
 // A product's variants as the editor changes them (docs/decisions/034-orderable-variants.md): each change a new list,
 // the product's code, price and unit made from it as the server makes them (its first published variant's code and
-// unit, its lowest published price), and the specification table's leaf columns a variant's row is edited by.
+// unit, its lowest published price), and the specification table's leaf columns a variant's rows (English and
+// Arabic) are edited by.
 import type { EditableProduct, EditableVariant } from '@site/contracts/staff-catalogue-api';
 
 /** The content's variants; content saved before variants had none: one of its code, price and unit. */
@@ -45,16 +46,32 @@ export const changeVariant = (variants: readonly EditableVariant[], index: numbe
 
 type Cells = Record<string, unknown>;
 
-/** The specification table's leaf columns (its last header row): a variant's row holds a value for each. */
+type Header = { id: string; name: string; span: number };
+
+const headersOf = (row: unknown): Header[] =>
+  Array.isArray(row)
+    ? row.flatMap((column: unknown) => {
+        if (typeof column !== 'object' || column === null) return [];
+        const { id, name, colSpan } = column as { id?: unknown; name?: unknown; colSpan?: unknown };
+        return typeof id === 'string' ? [{ id, name: typeof name === 'string' ? name : '', span: typeof colSpan === 'number' && colSpan > 1 ? colSpan : 1 }] : [];
+      })
+    : [];
+
+/**
+ * The specification table's leaf columns (its last header row): a variant's row holds a value for each. Each is named
+ * as a reader of the table sees it: by its header above and its own name ('Thread Size mm'; 'Cable Range, Inner Sheath
+ * (mm)' for a leaf of no name of its own), else by its id.
+ */
 export function leafColumns(details: Record<string, unknown>): { id: string; name: string }[] {
   const rows = details.productDetailTableColumns;
   if (!Array.isArray(rows) || rows.length === 0) return [];
-  const last: unknown = rows[rows.length - 1];
-  if (!Array.isArray(last)) return [];
-  return last.flatMap((column: unknown) => {
-    if (typeof column !== 'object' || column === null) return [];
-    const { id, name } = column as { id?: unknown; name?: unknown };
-    return typeof id === 'string' ? [{ id, name: typeof name === 'string' ? name : '' }] : [];
+  const leaves = headersOf(rows[rows.length - 1]);
+  // the header above each leaf, by position (a header spans colSpan leaves)
+  const above = rows.length > 1 ? headersOf(rows[rows.length - 2]).flatMap((header) => Array.from({ length: header.span }, () => header)) : [];
+  return leaves.map(({ id, name }, index) => {
+    const group = above[index];
+    const named = group === undefined ? name : `${group.name} ${name}`.trim();
+    return { id, name: named || id };
   });
 }
 
@@ -79,3 +96,15 @@ export function withCell(row: Cells | undefined, id: string, text: string): Cell
   at[last] = typeof at[last] === 'number' && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
   return copy;
 }
+
+/** A variant's table row in either language: `row`, or `row_ar` (the Arabic page's cells). */
+export type TableRowField = 'row' | 'row_ar';
+
+/** The row as the page in its language shows it: a variant without an Arabic row shows the English one there. */
+const shownRow = (variant: EditableVariant, field: TableRowField): Cells | undefined => (field === 'row_ar' ? (variant.row_ar ?? variant.row) : variant.row);
+
+/** A cell of the variant's row in that language, as text. */
+export const tableCellOf = (variant: EditableVariant, field: TableRowField, id: string): string => cellOf(shownRow(variant, field), id);
+
+/** The variant's row in that language with a cell set; the first Arabic cell edited starts from the English row's values, as shown. */
+export const withTableCell = (variant: EditableVariant, field: TableRowField, id: string, text: string): Cells => withCell(shownRow(variant, field), id, text);

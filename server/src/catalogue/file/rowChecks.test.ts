@@ -45,6 +45,9 @@ test("each problem is at its value's path, its sentence as the import words it",
     ['a published cell neither yes nor no', () => ({ published: 'maybe' }), ['published'], /^published "maybe" must be yes or no \(empty: yes\)$/],
     ['a variant label without its Arabic', () => ({ variantLabel: 'Size 25', variantLabel_ar: '' }), ['variantLabel_ar'], /^missing Arabic: variantLabel_ar is empty$/],
     ['a table row that is not JSON', () => ({ variantRow: '{"size":' }), ['variantRow'], /^variantRow is not valid JSON: /],
+    ['a line break in an Arabic table cell (a cell is one line)', () => ({ variantRow_ar: JSON.stringify({ size: 'مقاس\n25' }) }), ['variantRow_ar', 'size'], /^variantRow_ar\.size contains characters that are not allowed$/],
+    ['a direction control in an English table cell', () => ({ variantRow: JSON.stringify({ size: '\u202E25' }) }), ['variantRow', 'size'], /^variantRow\.size contains invisible text-direction characters/],
+    ['markup in an Arabic table cell', () => ({ variantRow_ar: JSON.stringify({ size: '<b>25</b>' }) }), ['variantRow_ar', 'size'], /^variantRow_ar: size: /],
     ['a control character deep in the Arabic table row', () => ({ variantRow_ar: JSON.stringify({ size: 'M20\u0000' }) }), ['variantRow_ar', 'size'], /^variantRow_ar\.size contains characters/],
   ];
   for (const [what, change, path, message] of cases) {

@@ -1,7 +1,8 @@
 // A file row's variant columns checked on their own (columns.ts VARIANT_COLUMNS): the variant as the store writes it
 // (variants/variantStore.ts VariantInput), or its problems, each at its column (a table row's value by its keys) and
 // starting with its column's name.
-import { productVariantSchema } from '@site/content/schema';
+import { productVariantSchema, tableRowSchema } from '@site/content/schema';
+import { textProblemMessage } from '@site/contracts/text-field';
 import type { VariantInput } from '../variants/variantStore.js';
 import type { CatalogueFileRow, RowProblem, VariantColumn } from './columns.js';
 import { jsonObjectCell } from './jsonCell.js';
@@ -18,6 +19,19 @@ export const PUBLISHED_CELLS = { yes: true, no: false } as const;
 
 const at = (column: VariantColumn, message: string): RowProblem => ({ path: [column], message });
 
+/**
+ * A table row's cells are one line each (a cell of the table, as the editor's one-line inputs write it): a line break or
+ * a direction control in one is said at its keys ('variantRow_ar.size'). The parse has refused other control characters.
+ */
+function cellProblems(column: 'variantRow' | 'variantRow_ar', value: unknown, keys: string[], problems: RowProblem[]): void {
+  if (typeof value === 'string') {
+    const message = textProblemMessage([column, ...keys].join('.'), value, 'line');
+    if (message !== null) problems.push({ path: [column, ...keys], message });
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) cellProblems(column, item, [...keys, key], problems);
+  }
+}
+
 /** The row's variant, or its problems ('price: …', 'variantLabel_ar: …'). */
 export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantInput } | { problems: RowProblem[] } {
   const problems: RowProblem[] = [];
@@ -33,6 +47,13 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
   const tableRow = "a JSON object (the table row's column ids and values) or empty";
   const cells = jsonObjectCell(row, 'variantRow', tableRow, problems);
   const cellsAr = jsonObjectCell(row, 'variantRow_ar', tableRow, problems);
+  cellProblems('variantRow', cells, [], problems);
+  cellProblems('variantRow_ar', cellsAr, [], problems);
+  // the Arabic row is the English row's form (the answer's schema checks the English one below)
+  for (const issue of cellsAr === undefined ? [] : (tableRowSchema.safeParse(cellsAr).error?.issues ?? [])) {
+    const keys = issue.path.map(String);
+    problems.push({ path: ['variantRow_ar', ...keys], message: `variantRow_ar: ${keys.length > 0 ? `${keys.join('.')}: ` : ''}${issue.message}` });
+  }
   const variant: VariantInput = {
     code: row.code.trim(),
     ...(row.mpn.trim() === '' ? {} : { mpn: row.mpn.trim() }),
@@ -52,7 +73,8 @@ export function checkVariantColumns(row: CatalogueFileRow): { variant: VariantIn
     const column = COLUMN_OF[field ?? ''] ?? 'code';
     // the product's check says the same of the code and unit already: said once
     if (column === 'code' || column === 'unit') continue;
-    problems.push(at(column, `${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}`));
+    // at the value's keys (a table row's cell), where the field has any
+    problems.push({ path: [column, ...rest], message: `${column}: ${rest.length > 0 ? `${rest.join('.')}: ` : ''}${issue.message}` });
   }
   return problems.length > 0 ? { problems } : { variant };
 }

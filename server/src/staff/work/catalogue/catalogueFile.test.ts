@@ -109,13 +109,24 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.deepEqual([bad.statusCode, bad.json()], [400, { error: 'format must be csv or xlsx', problems: [{ path: ['format'], message: 'format must be csv or xlsx' }] }]);
   });
 
-  await t.test('the export imports back unchanged, as CSV and as a workbook', async () => {
+  await t.test('the export imports back unchanged, as CSV and as a workbook, an Arabic table cell of its own among them', async () => {
+    // a variant whose Arabic row differs from its English one (as the editor writes it): its cells go out and come back
+    const [gland] = await db.query<{ row: Record<string, unknown> }>("select row from catalogue_product_variants where product_id = $1 and row is not null order by position limit 1", [PRODUCT]);
+    const arabicCell = 'مقاس ٢٠ خاص';
+    const rowAr = { ...gland!.row, size: arabicCell };
+    await db.query('update catalogue_product_variants set row_ar = $1 where product_id = $2 and position = (select min(position) from catalogue_product_variants where product_id = $2 and row is not null)', [JSON.stringify(rowAr), PRODUCT]);
     // the workbook checked (its every row compared with the stored product), the CSV imported
     for (const format of ['xlsx', 'csv'] as const) {
       const dryRun = format === 'xlsx';
       const before = await stored();
       const variantsBefore = await storedVariants();
-      const res = await upload(app, layla, dryRun, `catalogue.${format}`, (await exportAs(format)).rawPayload);
+      assert.ok(variantsBefore.some((variant) => variant.row_ar === JSON.stringify(rowAr)), 'the Arabic row as set');
+      const file = (await exportAs(format)).rawPayload;
+      if (format === 'csv') {
+        const glandRows = readCsv(file.toString('utf8')).filter((record) => record.cells[0] === PRODUCT);
+        assert.ok(glandRows.some((record) => record.cells[CATALOGUE_COLUMNS.indexOf('variantRow_ar')]!.includes(arabicCell)), 'the CSV has the Arabic cell in variantRow_ar');
+      }
+      const res = await upload(app, layla, dryRun, `catalogue.${format}`, file);
       assert.equal(res.statusCode, 200, res.body);
       const report = res.json<ImportReport>();
       assert.deepEqual(

@@ -125,6 +125,41 @@ async function variantsSuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.deepEqual([content.code, content.price, content.variants?.[0]?.code], ['HEX-CW-25X', '9.75', 'HEX-CW-25X']);
   });
 
+  await t.test("an Arabic table cell saved in a draft is published: the Arabic answer's variant row and table carry it, the English ones do not; a cell of two lines is refused at its keys", async () => {
+    const { published } = await read();
+    const variants = variantsOf(published);
+    const index = variants.findIndex((variant) => variant.published && variant.row !== undefined);
+    const target = variants[index]!;
+    // a cell of its own (not a group of columns)
+    const column = Object.keys(target.row!).find((key) => typeof target.row![key] !== 'object');
+    const cell = 'مقاس خاص ٢٥';
+    const rowAr = { ...(target.row_ar ?? target.row!), [column!]: cell };
+    const refused = await save({ ...published, variants: variants.map((variant, at) => (at === index ? { ...variant, row_ar: { ...rowAr, [column!]: `${cell}\nسطر ثان` } } : variant)) });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.deepEqual(
+      refused.json<ApiError>().problems?.map(({ path, message }) => [path, message]),
+      [[['content', 'variants', index, 'row_ar', column], `content.variants.${index}.row_ar.${column} contains characters that are not allowed`]],
+    );
+    const saved = await save({ ...published, variants: variants.map((variant, at) => (at === index ? { ...variant, row_ar: rowAr } : variant)) });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual(saved.json<EditorProduct>().draft?.content.variants?.[index]?.row_ar, rowAr, 'the draft keeps the Arabic row');
+    const res = await staffCall(app, layla, 'POST', url(STAFF_API.cataloguePublish), { baseVersion: saved.json<EditorProduct>().version });
+    assert.equal(res.statusCode, 200, res.body);
+    const answer = async (lang: 'en' | 'ar') => (await app.inject({ url: `${catalogueProductApiPath(PRODUCT)}?lang=${lang}` })).json<ProductResponse>();
+    const arabic = await eventually(
+      () => answer('ar'),
+      (live) => live.variants.some((variant) => variant.row?.[column!] === cell),
+    );
+    const shown = arabic.variants.find((variant) => variant.code === target.code);
+    assert.equal(shown?.row?.[column!], cell, "the variant's Arabic row");
+    assert.ok(JSON.stringify(arabic.product.productDetailTableData).includes(cell), "the Arabic table's row");
+    const english = await answer('en');
+    assert.equal(english.variants.find((variant) => variant.code === target.code)?.row?.[column!], target.row![column!], 'the English row as it was');
+    assert.ok(!JSON.stringify(english).includes(cell));
+    const history = await db.query<{ content: EditableProduct }>('select content from catalogue_product_history where product_id = $1 order by version desc limit 1', [PRODUCT]);
+    assert.deepEqual(history[0]!.content.variants?.[index]?.row_ar, rowAr, 'the history keeps it');
+  });
+
   await t.test("an import giving a product another product's variant code is refused on its line, not a database error", async () => {
     const [row] = (await exportCatalogueRows(db.kysely)).filter((candidate) => candidate.id === OTHER);
     const outcome = await importCatalogueRows(db, [{ line: 2, row: { ...row!, code: 'HEX-CW-20' } }], { dryRun: false });
