@@ -81,18 +81,8 @@ export const ORDERS_API = { orders: '/api/orders' } as const;
 /** The most orders one page holds. */
 export const ORDERS_PAGE_SIZE = 200;
 
-export interface OrderLine {
-  position: number;
-  code: string | null;
-  description: string;
-  unit: string;
-  quantity: string;
-  unitPrice: string;
-  discountPercent: string;
-  lineTotal: string;
-  vatPercent: string;
-  vat: string;
-}
+/** An order's line: the accepted quotation's line as the buyer saw it. */
+export type OrderLine = BuyerQuotationLine;
 
 export interface Order {
   /** The order's id, also its cursor. */
