@@ -1,8 +1,15 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { HOME_PATH, siteRoutes } from '@site/contracts/routes';
+import type { quotationRoute } from '@site/contracts/quotation-route';
 import { AppFrame } from '../frame/AppFrame';
 import { ErrorScreen, PageNotFoundError } from '../errors/ErrorScreen';
 import { RemotePage } from '../remotes/RemotePage';
+
+/**
+ * Routes learned at start, beside the table every page carries: the buyer's quotation's, added by bootstrap.tsx at
+ * that address only (contracts/src/quotationRoute.ts says why it is not in the table).
+ */
+export const lateRoutes: (typeof quotationRoute)[] = [];
 
 function PageNotFound() {
   const { pathname } = useLocation();
@@ -21,7 +28,7 @@ export function SiteRoutes() {
         <Route index element={<Navigate to={HOME_PATH} replace />} />
         {/* The whole row goes to RemotePage (it reads remote and modulePath): so each row's pair is type-checked
             against the remote's declared exposes, and its component must render without props. */}
-        {siteRoutes.map((route) => (
+        {[...siteRoutes, ...lateRoutes].map((route) => (
           <Route key={route.path} path={route.path} element={<RemotePage key={`${route.remote}/${route.modulePath}`} {...route} />} />
         ))}
         <Route path="*" element={<PageNotFound />} />
