@@ -10,14 +10,10 @@ import { loadRemotesMap } from './remotes/remotesMap';
 import { setKnownRemotes } from './remotes/loadRemoteModule';
 import { onRemoteModuleLoaded, preloadRemotePage } from './remotes/RemotePage';
 import { SiteApp } from './app/SiteApp';
-import { lateRoutes } from './routes/routeTable';
 
 async function start() {
   // The page's edition is its address's ('/ar/…': Arabic); the router works inside it, so links are written once.
-  const { locale, path } = splitLocale(window.location.pathname);
-  // The buyer's quotation (a mail's link): its row is fetched here, at its address only, so that the route table every
-  // other page loads does not grow by it (contracts/src/quotationRoute.ts).
-  if (path.startsWith('/quotation/')) lateRoutes.push((await import('@site/contracts/quotation-route')).quotationRoute);
+  const { locale } = splitLocale(window.location.pathname);
   const [remotes, i18n] = await Promise.all([loadRemotesMap(), startPageI18n(locale)]);
   setKnownRemotes(remotes);
 

@@ -64,7 +64,7 @@ describe.each([
   { locale: 'en' as const, text: en },
   { locale: 'ar' as const, text: ar },
 ])('the $locale edition', ({ locale, text }) => {
-  const render = () => renderInSite(<QuotationLinkPage />, { route: `/quotation/${TOKEN}`, path: '/quotation/:token', locale });
+  const render = () => renderInSite(<QuotationLinkPage />, { route: `/quotation/${TOKEN}`, path: '*', locale }); // the shell's catch-all route
   const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
   const accept = () => screen.getByRole('button', { name: text['contact.quotation.accept.send'] });
   const fillAcceptance = () => {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { matchPath, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
+import { QUOTATION_LINK_PAGE, type BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
@@ -46,7 +46,9 @@ type View =
 export default function QuotationLinkPage() {
   const text = useText();
   const locale = useLocale();
-  const token = useParams().token ?? '';
+  // the shell draws this page from its catch-all route (the table every page carries has no row for it:
+  // contracts/src/quotationRoute.ts), so the token is read off the address, not from the route's params
+  const token = matchPath(QUOTATION_LINK_PAGE, useLocation().pathname)?.params.token ?? '';
   const [view, setView] = useState<View>({ type: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const documentTitle = text('contact.quotation.documentTitle');

@@ -1,18 +1,17 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { HOME_PATH, siteRoutes } from '@site/contracts/routes';
-import type { quotationRoute } from '@site/contracts/quotation-route';
 import { AppFrame } from '../frame/AppFrame';
 import { ErrorScreen, PageNotFoundError } from '../errors/ErrorScreen';
 import { RemotePage } from '../remotes/RemotePage';
 
 /**
- * Routes learned at start, beside the table every page carries: the buyer's quotation's, added by bootstrap.tsx at
- * that address only (contracts/src/quotationRoute.ts says why it is not in the table).
+ * An address outside the table: the error screen, but for the buyer's quotation (a mail's link), whose route is kept
+ * out of the table every page carries in its first view (contracts/src/quotationRoute.ts): a branch here costs the
+ * other pages fewer bytes than a row there or a route added at start.
  */
-export const lateRoutes: (typeof quotationRoute)[] = [];
-
 function PageNotFound() {
   const { pathname } = useLocation();
+  if (pathname.startsWith('/quotation/')) return <RemotePage remote="contact" modulePath="./Quotation" />;
   return <ErrorScreen error={new PageNotFoundError(pathname)} />;
 }
 
@@ -28,7 +27,7 @@ export function SiteRoutes() {
         <Route index element={<Navigate to={HOME_PATH} replace />} />
         {/* The whole row goes to RemotePage (it reads remote and modulePath): so each row's pair is type-checked
             against the remote's declared exposes, and its component must render without props. */}
-        {[...siteRoutes, ...lateRoutes].map((route) => (
+        {siteRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={<RemotePage key={`${route.remote}/${route.modulePath}`} {...route} />} />
         ))}
         <Route path="*" element={<PageNotFound />} />
