@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorText, Field, fieldControlStyles } from '@site/shared-ui';
 import { BUYER_TEXT_LIMITS, type BuyerQuotation } from '@site/contracts/quotation-link-api';
-import { useText } from '../i18n/useText';
+import { useQuotationText } from './i18n/quotationText';
 import { acceptProblem, acceptQuotation, askForChanges, type LinkAnswer } from './quotationLink';
 
 const Form = styled.form`
@@ -41,7 +41,7 @@ function useSending() {
 }
 
 function useAnswerError() {
-  const text = useText();
+  const text = useQuotationText();
   const [error, setError] = useState<string | null>(null);
   const fromAnswer = (answer: LinkAnswer, onDone: Answered) => {
     if (answer.type === 'quotation') {
@@ -55,7 +55,7 @@ function useAnswerError() {
 }
 
 export function AcceptForm({ token, onAnswered }: { token: string; onAnswered: Answered }) {
-  const text = useText();
+  const text = useQuotationText();
   const [values, setValues] = useState({ name: '', position: '', poNumber: '' });
   const [poFile, setPoFile] = useState<File | null>(null);
   const { sending, run } = useSending();
@@ -104,7 +104,7 @@ export function AcceptForm({ token, onAnswered }: { token: string; onAnswered: A
 }
 
 export function ChangesForm({ token, onAnswered }: { token: string; onAnswered: Answered }) {
-  const text = useText();
+  const text = useQuotationText();
   const [message, setMessage] = useState('');
   const { sending, run } = useSending();
   const { error, setError, fromAnswer } = useAnswerError();

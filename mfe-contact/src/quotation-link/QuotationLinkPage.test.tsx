@@ -6,9 +6,15 @@ import { http, HttpResponse } from 'msw';
 import { answerByHand, requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { QUOTATION_LINK_NOT_FOUND, type BuyerQuotation } from '@site/contracts/quotation-link-api';
-import en from '../i18n/en.json';
-import ar from '../i18n/ar.json';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type enCatalog from './i18n/en.json';
 import QuotationLinkPage from './QuotationLinkPage';
+
+/** The page's own catalogs as written (an import of them is compiled for Lingui, as the build compiles it). */
+const catalog = (locale: 'en' | 'ar') => JSON.parse(readFileSync(path.join(__dirname, 'i18n', `${locale}.json`), 'utf8')) as typeof enCatalog;
+const en = catalog('en');
+const ar = catalog('ar');
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const BASE = `/api/quotation-links/${TOKEN}`;

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { ButtonLink, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { QUOTATION_LINK_PAGE, type BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { useLocale } from '@site/shared-store';
-import { useText } from '../i18n/useText';
+import { useQuotationText } from './i18n/quotationText';
 import { Ltr } from '../i18n/Ltr';
 import { AcceptForm, ChangesForm } from './AnswerForms';
 import { QuotationTable } from './QuotationTable';
@@ -44,7 +44,7 @@ type View =
  * head says noindex). Drawn in the browser only: the token is the key, and the server's first view is the loading one.
  */
 export default function QuotationLinkPage() {
-  const text = useText();
+  const text = useQuotationText();
   const locale = useLocale();
   // the shell draws this page from its catch-all route (the table every page carries has no row for it:
   // contracts/src/quotationRoute.ts), so the token is read off the address, not from the route's params

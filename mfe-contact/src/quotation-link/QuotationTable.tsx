@@ -3,7 +3,7 @@
 import styled from 'styled-components';
 import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { useLocale } from '@site/shared-store';
-import { useText } from '../i18n/useText';
+import { useQuotationText } from './i18n/quotationText';
 import { Ltr } from '../i18n/Ltr';
 import { formatAmount, formatNumber } from './money';
 
@@ -20,7 +20,7 @@ const Table = styled.table`
 `;
 
 export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
-  const text = useText();
+  const text = useQuotationText();
   const locale = useLocale();
   const money = (amount: string) => <Ltr>{formatAmount(amount, quotation.currency, quotation.decimals, locale)}</Ltr>;
   return (
