@@ -4,5 +4,9 @@ const { createFederatedAppConfig } = require('../tools/webpack/federated-app.cjs
 module.exports = createFederatedAppConfig({
   appDir: __dirname,
   name: 'contact',
-  exposes: { './ContactPage': './src/contact/ContactPage.tsx', './QuoteRequestPage': './src/quote-request/QuoteRequestPage.tsx' },
+  exposes: {
+    './ContactPage': './src/contact/ContactPage.tsx',
+    './QuoteRequestPage': './src/quote-request/QuoteRequestPage.tsx',
+    './Quotation': './src/quotation-link/QuotationLinkPage.tsx',
+  },
 });

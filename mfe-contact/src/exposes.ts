@@ -4,4 +4,5 @@
 export type ContactExposes = {
   './ContactPage': typeof import('./contact/ContactPage');
   './QuoteRequestPage': typeof import('./quote-request/QuoteRequestPage');
+  './Quotation': typeof import('./quotation-link/QuotationLinkPage');
 };

@@ -1,5 +1,5 @@
 // Jest's view of shared-ui's message catalogs (shared-ui/src/i18n/<locale>.json) and of a part's own catalog that its
-// chunk adds to the page's instance (mfe-catalogue/src/details/variants/i18n): compiled as the build's
+// chunk adds to the page's instance (mfe-catalogue/src/details/variants/i18n, mfe-contact/src/quotation-link/i18n): compiled as the build's
 // messages-loader.cjs compiles them, because they reach Lingui's runtime directly. The apps' catalogs
 // reach their components through the page's Lingui instance (tools/jest/i18n.ts compiles those) and stay raw here.
 const { compileMessageOrThrow } = require('@lingui/message-utils/compileMessage');

@@ -2,7 +2,8 @@
 // every client route in both editions ('/about', '/ar/about'), and the shell's error screen (404) at any other address
 // a browser may navigate to.
 import type { FastifyInstance } from 'fastify';
-import { LOCALE_BASE, localizedPath } from '@site/contracts/locale';
+import { LOCALE_BASE, LOCALES, localizedPath } from '@site/contracts/locale';
+import { quotationDescription, quotationRoute } from '@site/contracts/quotation-route';
 import { HOME_PATH } from '@site/contracts/routes';
 import type { Database } from '../platform/db/index.js';
 import { CACHE_PER_VISITOR } from '../platform/http/caching.js';
@@ -73,6 +74,15 @@ export function registerPageRoutes(app: FastifyInstance, sendShell: PageAnswer):
   // The Arabic edition's root is its home page, whatever the visitor's language.
   for (const url of [LOCALE_BASE.ar, `${LOCALE_BASE.ar}/`]) {
     app.get(url, async (request, reply) => reply.redirect(`${localizedPath('ar', HOME_PATH)}${queryOf(request.url)}`, 301));
+  }
+  // The buyer's quotation: its own answer, not a row of the table every page carries (contracts/src/quotationRoute.ts).
+  const quotation = {
+    title: { en: quotationRoute.title, ar: quotationRoute.titleAr },
+    description: quotationDescription,
+  };
+  for (const locale of LOCALES) {
+    const url = localizedPath(locale, `/${quotationRoute.path}`);
+    for (const address of [url, `${url}/`]) app.get(address, async (request, reply) => sendShell(request, reply, 200, quotation));
   }
   for (const route of CLIENT_ROUTES) {
     for (const url of [route, `${route}/`]) {

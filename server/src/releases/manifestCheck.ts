@@ -5,6 +5,7 @@
 import { LOCALES } from '@site/contracts/locale';
 import { messagesModule, type ReleasedRemote, type RemoteName } from '@site/contracts/federation';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
+import { quotationRoute } from '@site/contracts/quotation-route';
 import { siteRoutes } from '@site/contracts/routes';
 import { fetchBounded } from '../platform/http/boundedFetch.js';
 
@@ -23,7 +24,8 @@ export function requiredExposes(remote: ReleasedRemote): string[] {
   // the staff host renders one module of it, and its screens are English only (no messages modules)
   if (remote === STAFF_REMOTE) return [STAFF_APP_MODULE.replace(/^\.\//, '')];
   const modules = [
-    ...siteRoutes.filter((route) => route.remote === remote).map((route) => route.modulePath),
+    // the buyer's quotation's route is the shell's too, learned at its address (contracts/src/quotationRoute.ts)
+    ...[...siteRoutes, quotationRoute].filter((route) => route.remote === remote).map((route) => route.modulePath),
     ...(WIDGETS[remote] ?? []),
     ...LOCALES.map((locale) => messagesModule(locale)),
   ];

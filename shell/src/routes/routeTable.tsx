@@ -4,8 +4,14 @@ import { AppFrame } from '../frame/AppFrame';
 import { ErrorScreen, PageNotFoundError } from '../errors/ErrorScreen';
 import { RemotePage } from '../remotes/RemotePage';
 
+/**
+ * An address outside the table: the error screen, but for the buyer's quotation (a mail's link), whose route is kept
+ * out of the table every page carries in its first view (contracts/src/quotationRoute.ts): a branch here costs the
+ * other pages fewer bytes than a row there or a route added at start.
+ */
 function PageNotFound() {
   const { pathname } = useLocation();
+  if (pathname.startsWith('/quotation/')) return <RemotePage remote="contact" modulePath="./Quotation" />;
   return <ErrorScreen error={new PageNotFoundError(pathname)} />;
 }
 

@@ -264,6 +264,32 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     }
   });
 
+  test("the buyer's quotation, outside the route table: its own 200 page, noindex, no-store, naming no address, never kept", async () => {
+    const app = await site();
+    const token = 'Tk3n-of-one-buyer_0123456789abcdefghijklmnopq';
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(headOf(html))?.[1];
+    // the not-found page first: the quotation's answer must not be taken for it, nor it for the quotation's
+    const before = await app.inject({ method: 'GET', url: '/nope' });
+    for (const [url, title] of [
+      [`/quotation/${token}`, 'Quotation | '],
+      [`/ar/quotation/${token}/`, 'عرض السعر | '],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 200, url);
+      assert.equal(res.headers['cache-control'], 'no-store', url);
+      assert.equal(res.headers['x-robots-tag'], 'noindex', url);
+      const head = headOf(res.body);
+      assert.ok(titleOf(res.body)?.startsWith(title), `${url}: ${titleOf(res.body)}`);
+      assert.match(head, /<meta name="robots" content="noindex">/, url);
+      assert.doesNotMatch(head, /rel="(canonical|alternate)"/, url);
+      assert.ok(!res.body.includes(token), `${url}: the token is nowhere in the HTML`);
+      assert.ok(inlineMap(res.body), url);
+    }
+    const after = await app.inject({ method: 'GET', url: '/nope' });
+    assert.equal(after.statusCode, 404);
+    assert.equal(after.body, before.body);
+  });
+
   test("a missing manifest: no remote hints (the page's data only), a 200 page", async () => {
     const app = await site({}, true);
     const res = await app.inject({ method: 'GET', url: '/home' });

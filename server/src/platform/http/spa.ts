@@ -116,8 +116,21 @@ export interface ShellResponderOptions {
   standIns?: FirstViewOptions['standIns'];
 }
 
-/** `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown). */
-export type SendShell = (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => Promise<FastifyReply>;
+/**
+ * A page at an address outside the route table (the buyer's quotation, contracts/src/quotationRoute.ts), drawn in the
+ * browser: its head has its title and description, `noindex` and no canonical or alternates (its address is one
+ * buyer's secret), and its answer is `no-store`, never kept here or anywhere.
+ */
+export interface UnlistedPage {
+  title: Readonly<Record<Locale, string>>;
+  description: Readonly<Record<Locale, string>>;
+}
+
+/**
+ * `status` 404: the route is not one of the site's; 200: a route of the table (its page may still be unknown), or the
+ * `unlisted` page.
+ */
+export type SendShell = (request: FastifyRequest, reply: FastifyReply, status: 200 | 404, unlisted?: UnlistedPage) => Promise<FastifyReply>;
 
 /** The page answer, and its drawing of a draft's preview (ShellResponder.preview). */
 export type ShellResponderFunction = SendShell & { preview: ShellResponder['preview'] };
@@ -132,7 +145,7 @@ export type ShellResponderFunction = SendShell & { preview: ShellResponder['prev
  */
 export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}): ShellResponderFunction {
   const responder = new ShellResponder(shellDist, options);
-  const sendShell: SendShell = (request, reply, status) => responder.send(request, reply, status);
+  const sendShell: SendShell = (request, reply, status, unlisted) => responder.send(request, reply, status, unlisted);
   return Object.assign(sendShell, { preview: responder.preview.bind(responder) });
 }
 
@@ -171,7 +184,7 @@ export class ShellResponder {
     this.shell = new ShellFile(path.join(shellDist, 'index.html'), () => this.pages.clear());
   }
 
-  async send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404): Promise<FastifyReply> {
+  async send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, unlisted?: UnlistedPage): Promise<FastifyReply> {
     const requestPath = pathOf(request.url);
     // this page's reads of the catalogue: its head's and its first view's
     const catalogue = this.options.pageCatalogue?.forPage();
@@ -180,7 +193,13 @@ export class ShellResponder {
     try {
       site = await this.currentSite();
       // An unknown address under '/ar' gets the Arabic not-found page.
-      page = status === 404 ? site.notFound[splitLocale(requestPath).locale] : await site.page(requestPath, catalogue?.reads);
+      const { locale } = splitLocale(requestPath);
+      page =
+        unlisted !== undefined
+          ? { ...site.notFound[locale], status: 200, title: unlisted.title[locale], description: unlisted.description[locale] }
+          : status === 404
+            ? site.notFound[locale]
+            : await site.page(requestPath, catalogue?.reads);
     } catch (error) {
       request.log.error({ err: error }, 'could not read the catalogue for the page');
       return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(CATALOGUE_UNREADABLE_MESSAGE);
@@ -190,8 +209,11 @@ export class ShellResponder {
       return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_MESSAGE);
     }
     const answer = await this.pageRequest(request, page, requestPath, catalogue?.api);
+    // not kept: its key would be the not-found page's (it names no address)
+    if (unlisted !== undefined) answer.cacheable = false;
     const rendered = await this.render(shell, this.siteOrigin(), answer);
     answer.state.canaries.sendHeaders(reply, answer.visitor);
+    if (unlisted !== undefined) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     reply.header('etag', rendered.etag);
     if (rendered.status === 200 && isFresh(request, rendered.etag)) {
       return reply.code(304).send();

@@ -1,0 +1,180 @@
+// The buyer's page /quotation/<token> in each edition, with that edition's texts: the quotation as sent (amounts with
+// the currency's own digits), the PDF link, Accept (the browser's checks, one send for a double click, the server's
+// refusal shown, the confirmation) and Ask for changes; a closed quotation's reason; a wrong token's one sentence.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { answerByHand, requestsSent, requestsSentWithBodies, server } from '@test/msw';
+import { renderInSite } from '@test/render';
+import { QUOTATION_LINK_NOT_FOUND, type BuyerQuotation } from '@site/contracts/quotation-link-api';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type enCatalog from './i18n/en.json';
+import QuotationLinkPage from './QuotationLinkPage';
+
+/** The page's own catalogs as written (an import of them is compiled for Lingui, as the build compiles it). */
+const catalog = (locale: 'en' | 'ar') => JSON.parse(readFileSync(path.join(__dirname, 'i18n', `${locale}.json`), 'utf8')) as typeof enCatalog;
+const en = catalog('en');
+const ar = catalog('ar');
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+const BASE = `/api/quotation-links/${TOKEN}`;
+
+const QUOTATION: BuyerQuotation = {
+  number: 'QT-2026-000123-R1',
+  requestReference: 'RFQ-2026-000045',
+  language: 'en',
+  state: 'viewed',
+  currency: 'OMR',
+  decimals: 3,
+  validUntil: '2026-12-31',
+  sentAt: '2026-11-28T10:00:00.000Z',
+  branch: { name: 'Oman', phone: '+968 2450 1234', email: 'oman@example.com' },
+  companyName: 'Gulf Electrical Trading',
+  paymentTerms: '30 days',
+  deliveryTerms: 'Ex works Muscat',
+  buyerNote: '',
+  lines: [
+    {
+      position: 1,
+      code: 'HEX-CW-20',
+      description: 'CW brass cable gland, size 20',
+      unit: 'pcs',
+      quantity: '100',
+      unitPrice: '12.345',
+      discountPercent: '10',
+      lineTotal: '1111.050',
+      vatPercent: '5',
+      vat: '55.553',
+    },
+  ],
+  totals: { subtotal: '1111.050', vat: '55.553', total: '1166.603' },
+  vatRounding: 'VAT rounded per line',
+  acceptance: null,
+  canAnswer: true,
+  closedReason: null,
+};
+
+const ACCEPTED: BuyerQuotation = {
+  ...QUOTATION,
+  state: 'accepted',
+  canAnswer: false,
+  acceptance: { name: 'Aisha Rahman', position: 'Buyer', poNumber: 'PO-7781', poFile: false, acceptedAt: '2026-11-28T11:00:00.000Z' },
+};
+
+beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+const serve = (quotation: BuyerQuotation) => server.use(http.get(BASE, () => HttpResponse.json(quotation)));
+
+describe.each([
+  { locale: 'en' as const, text: en },
+  { locale: 'ar' as const, text: ar },
+])('the $locale edition', ({ locale, text }) => {
+  const render = () => renderInSite(<QuotationLinkPage />, { route: `/quotation/${TOKEN}`, path: '*', locale }); // the shell's catch-all route
+  const textbox = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+  const accept = () => screen.getByRole('button', { name: text['contact.quotation.accept.send'] });
+  const fillAcceptance = () => {
+    fireEvent.change(textbox(text['contact.quotation.accept.name']), { target: { value: 'Aisha Rahman' } });
+    fireEvent.change(textbox(text['contact.quotation.accept.position']), { target: { value: 'Buyer' } });
+    fireEvent.change(textbox(text['contact.quotation.accept.poNumber']), { target: { value: 'PO-7781' } });
+  };
+
+  it('shows the quotation: number, branch, lines, totals in the currency’s three digits, validity and the PDF', async () => {
+    serve(QUOTATION);
+    render();
+    expect(await screen.findByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` })).toBeVisible();
+    expect(screen.getByText('RFQ-2026-000045')).toBeVisible();
+    expect(screen.getByText(/\+968 2450 1234/)).toBeVisible();
+    const table = screen.getByRole('table', { name: text['contact.quotation.linesCaption'] });
+    const row = within(table).getByRole('row', { name: /HEX-CW-20/ });
+    expect(row).toHaveTextContent('CW brass cable gland, size 20');
+    expect(row).toHaveTextContent('12.345');
+    expect(row).toHaveTextContent('10%');
+    expect(row).toHaveTextContent('1,111.050');
+    expect(row).toHaveTextContent('55.553');
+    expect(screen.getByTestId('quotation-total')).toHaveTextContent(/OMR/);
+    expect(screen.getByTestId('quotation-total')).toHaveTextContent('1,166.603');
+    expect(screen.getByText(locale === 'en' ? '31 December 2026' : '31 ديسمبر 2026')).toBeVisible();
+    expect(screen.getByRole('link', { name: text['contact.quotation.pdf'] })).toHaveAttribute('href', `${BASE}/pdf`);
+  });
+
+  it('says only that a wrong or expired link is not valid', async () => {
+    server.use(http.get(BASE, () => HttpResponse.json(QUOTATION_LINK_NOT_FOUND, { status: 404 })));
+    render();
+    expect(await screen.findByRole('heading', { name: text['contact.quotation.notFound'] })).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('accepts once for a double click, with the PO number, and confirms', async () => {
+    serve(QUOTATION);
+    const answer = answerByHand('post', `${BASE}/accept`);
+    render();
+    await screen.findByRole('table');
+    fillAcceptance();
+    const button = accept();
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: text['contact.quotation.accept.sending'] })).toBeDisabled());
+    answer.answer(200, ACCEPTED);
+    const confirmation = await screen.findByText(new RegExp(text['contact.quotation.accepted.thanks'].slice(0, 12)));
+    expect(confirmation).toHaveTextContent(text['contact.quotation.accepted.thanks']);
+    expect(confirmation).toHaveTextContent('Aisha Rahman');
+    expect(confirmation).toHaveTextContent('PO-7781');
+    expect(screen.queryByRole('button', { name: text['contact.quotation.accept.send'] })).toBeNull();
+    const posts = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
+    expect(posts).toEqual([{ request: `POST ${BASE}/accept`, body: { name: 'Aisha Rahman', position: 'Buyer', poNumber: 'PO-7781' } }]);
+  });
+
+  it('checks the form in the browser: name and position needed, the PO file a PDF of at most 5 MB', async () => {
+    serve(QUOTATION);
+    render();
+    await screen.findByRole('table');
+    fireEvent.click(accept());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text['contact.quotation.error.required']);
+    fillAcceptance();
+    const fileInput = screen.getByLabelText(text['contact.quotation.accept.poFile']);
+    fireEvent.change(fileInput, { target: { files: [new File(['x'], 'po.docx', { type: 'application/msword' })] } });
+    fireEvent.click(accept());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text['contact.quotation.error.notPdf']);
+    fireEvent.change(fileInput, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'po.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(accept());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text['contact.quotation.error.tooLarge']);
+    expect(requestsSent().filter((request) => request.startsWith('POST'))).toEqual([]);
+  });
+
+  it('shows the server’s words when it refuses the acceptance', async () => {
+    serve(QUOTATION);
+    server.use(http.post(`${BASE}/accept`, () => HttpResponse.json({ error: 'This quotation was replaced by a later revision' }, { status: 409 })));
+    render();
+    await screen.findByRole('table');
+    fillAcceptance();
+    fireEvent.click(accept());
+    expect(await screen.findByRole('alert')).toHaveTextContent('This quotation was replaced by a later revision');
+    expect(accept()).toBeEnabled();
+  });
+
+  it('asks for changes with a message and says it was sent', async () => {
+    serve(QUOTATION);
+    server.use(http.post(`${BASE}/changes`, () => HttpResponse.json({ ...QUOTATION, state: 'changes_asked' })));
+    render();
+    await screen.findByRole('table');
+    const send = screen.getByRole('button', { name: text['contact.quotation.changes.send'] });
+    fireEvent.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text['contact.quotation.error.message']);
+    fireEvent.change(screen.getByRole('textbox', { name: text['contact.quotation.changes.message'] }), { target: { value: 'Please quote 150 pieces.' } });
+    fireEvent.click(send);
+    expect(await screen.findByText(text['contact.quotation.changes.sent'].replace('{branch}', 'Oman'))).toBeVisible();
+    const posts = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
+    expect(posts).toEqual([{ request: `POST ${BASE}/changes`, body: { message: 'Please quote 150 pieces.' } }]);
+  });
+
+  it('shows why a superseded quotation cannot be answered, and no forms', async () => {
+    const reason = 'This quotation was replaced by a later revision and can no longer be accepted. Please use the latest one, or call the branch on +968 2450 1234.';
+    serve({ ...QUOTATION, state: 'superseded', canAnswer: false, closedReason: reason });
+    render();
+    expect(await screen.findByText(reason)).toBeVisible();
+    expect(screen.queryByRole('button', { name: text['contact.quotation.accept.send'] })).toBeNull();
+    expect(screen.queryByRole('button', { name: text['contact.quotation.changes.send'] })).toBeNull();
+  });
+});

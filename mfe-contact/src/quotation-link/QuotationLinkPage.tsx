@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
+import { QUOTATION_LINK_PAGE, type BuyerQuotation } from '@site/contracts/quotation-link-api';
+import { useLocale } from '@site/shared-store';
+import { useQuotationText } from './i18n/quotationText';
+import { Ltr } from '../i18n/Ltr';
+import { AcceptForm, ChangesForm } from './AnswerForms';
+import { QuotationTable } from './QuotationTable';
+import { formatDay } from './money';
+import { loadQuotation, quotationPdfUrl } from './quotationLink';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 16px;
+  margin: 0 0 24px;
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+`;
+
+const Notice = styled.p<{ $tone: 'success' | 'muted' }>`
+  padding: 12px 16px;
+  border-inline-start: 4px solid ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.border)};
+  font-weight: 600;
+`;
+
+const Answers = styled.div`
+  display: grid;
+  gap: 32px;
+  margin-top: 32px;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}px) { grid-template-columns: 1fr 1fr; }
+`;
+
+type View =
+  | { type: 'loading' }
+  | { type: 'notFound' }
+  | { type: 'failed' }
+  | { type: 'quotation'; quotation: BuyerQuotation; answered: 'accepted' | 'changes' | null };
+
+/**
+ * /quotation/<token>: the buyer's quotation, read with the token of its mail (no sign-in, never indexed: the route's
+ * head says noindex). Drawn in the browser only: the token is the key, and the server's first view is the loading one.
+ */
+export default function QuotationLinkPage() {
+  const text = useQuotationText();
+  const locale = useLocale();
+  // the shell draws this page from its catch-all route (the table every page carries has no row for it:
+  // contracts/src/quotationRoute.ts), so the token is read off the address, not from the route's params
+  const token = matchPath(QUOTATION_LINK_PAGE, useLocation().pathname)?.params.token ?? '';
+  const [view, setView] = useState<View>({ type: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const documentTitle = text('contact.quotation.documentTitle');
+  // the shell's frame titles only the routes of its table, and this one is not in it (contracts/src/quotationRoute.ts)
+  useEffect(() => {
+    document.title = documentTitle;
+  }, [documentTitle]);
+
+  useEffect(() => {
+    let current = true;
+    void loadQuotation(token).then((answer) => {
+      if (!current) return;
+      if (answer.type === 'quotation') setView({ type: 'quotation', quotation: answer.quotation, answered: null });
+      else setView({ type: answer.type === 'notFound' ? 'notFound' : 'failed' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [token, attempt]);
+
+  if (view.type === 'loading') {
+    return (
+      <PageContainer>
+        <SectionHeading>{text('contact.quotation.title')}</SectionHeading>
+        <Spinner label={text('contact.quotation.loading')} />
+      </PageContainer>
+    );
+  }
+  if (view.type === 'notFound') {
+    return (
+      <PageContainer>
+        <SectionHeading>{text('contact.quotation.notFound')}</SectionHeading>
+      </PageContainer>
+    );
+  }
+  if (view.type === 'failed') {
+    return (
+      <PageContainer>
+        <SectionHeading>{text('contact.quotation.title')}</SectionHeading>
+        <LoadError message={text('contact.quotation.error.loadFailed')} onRetry={() => setAttempt((n) => n + 1)} />
+      </PageContainer>
+    );
+  }
+
+  const { quotation, answered } = view;
+  const onAnswered = (kind: 'accepted' | 'changes') => (next: BuyerQuotation) => setView({ type: 'quotation', quotation: next, answered: kind });
+  return (
+    <PageContainer>
+      <SectionHeading>
+        {text('contact.quotation.heading')} <Ltr>{quotation.number}</Ltr>
+      </SectionHeading>
+      <Facts>
+        <dt>{text('contact.quotation.number')}</dt>
+        <dd><Ltr>{quotation.number}</Ltr></dd>
+        <dt>{text('contact.quotation.reference')}</dt>
+        <dd><Ltr>{quotation.requestReference}</Ltr></dd>
+        <dt>{text('contact.quotation.branch')}</dt>
+        <dd>
+          {quotation.branch.name} (<Ltr>{quotation.branch.phone}</Ltr>)
+        </dd>
+        <dt>{text('contact.quotation.currency')}</dt>
+        <dd><Ltr>{quotation.currency}</Ltr></dd>
+        <dt>{text('contact.quotation.validUntil')}</dt>
+        <dd>{formatDay(quotation.validUntil, locale)}</dd>
+      </Facts>
+      <QuotationTable quotation={quotation} />
+      <p>{quotation.vatRounding}</p>
+      {quotation.paymentTerms !== '' && <p>{text('contact.quotation.paymentTerms')}: {quotation.paymentTerms}</p>}
+      {quotation.deliveryTerms !== '' && <p>{text('contact.quotation.deliveryTerms')}: {quotation.deliveryTerms}</p>}
+      {quotation.buyerNote !== '' && <p>{quotation.buyerNote}</p>}
+      <p>
+        <ButtonLink href={quotationPdfUrl(token)} $variant="secondary" download>
+          {text('contact.quotation.pdf')}
+        </ButtonLink>
+      </p>
+      {answered === 'changes' && <Notice $tone="success" role="status">{text('contact.quotation.changes.sent', { branch: quotation.branch.name })}</Notice>}
+      {quotation.acceptance !== null ? (
+        <Notice $tone="success" role="status">
+          {answered === 'accepted' ? `${text('contact.quotation.accepted.thanks')} ` : ''}
+          {text('contact.quotation.accepted.by', { name: quotation.acceptance.name, position: quotation.acceptance.position })}
+          {quotation.acceptance.poNumber !== null && (
+            <>
+              {' '}
+              {text('contact.quotation.accepted.poNumber')} <Ltr>{quotation.acceptance.poNumber}</Ltr>
+            </>
+          )}
+        </Notice>
+      ) : (
+        !quotation.canAnswer && quotation.closedReason !== null && <Notice $tone="muted" role="status">{quotation.closedReason}</Notice>
+      )}
+      {quotation.canAnswer && (
+        <Answers>
+          <AcceptForm token={token} onAnswered={onAnswered('accepted')} />
+          <ChangesForm token={token} onAnswered={onAnswered('changes')} />
+        </Answers>
+      )}
+    </PageContainer>
+  );
+}

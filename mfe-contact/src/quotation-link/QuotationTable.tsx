@@ -1,0 +1,77 @@
+// The quotation as sent: its lines (code, description, quantity, unit price, discount, line total, VAT) and totals,
+// every amount in the quotation's currency with that currency's own digits.
+import styled from 'styled-components';
+import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
+import { useLocale } from '@site/shared-store';
+import { useQuotationText } from './i18n/quotationText';
+import { Ltr } from '../i18n/Ltr';
+import { formatAmount, formatNumber } from './money';
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th, td { padding: 8px; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: start; vertical-align: top; }
+  td.amount, th.amount { text-align: end; white-space: nowrap; }
+  tfoot th { text-align: end; }
+`;
+
+export function QuotationTable({ quotation }: { quotation: BuyerQuotation }) {
+  const text = useQuotationText();
+  const locale = useLocale();
+  const money = (amount: string) => <Ltr>{formatAmount(amount, quotation.currency, quotation.decimals, locale)}</Ltr>;
+  return (
+    <Scroll>
+      <Table>
+        <caption>{text('contact.quotation.linesCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text('contact.quotation.column.code')}</th>
+            <th scope="col">{text('contact.quotation.column.description')}</th>
+            <th scope="col" className="amount">{text('contact.quotation.column.quantity')}</th>
+            <th scope="col" className="amount">{text('contact.quotation.column.unitPrice')}</th>
+            <th scope="col" className="amount">{text('contact.quotation.column.discount')}</th>
+            <th scope="col" className="amount">{text('contact.quotation.column.lineTotal')}</th>
+            <th scope="col" className="amount">{text('contact.quotation.column.vat')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quotation.lines.map((line) => (
+            <tr key={line.position}>
+              <td>{line.code === null ? '' : <Ltr>{line.code}</Ltr>}</td>
+              <td>{line.description}</td>
+              <td className="amount">
+                <Ltr>{formatNumber(line.quantity, locale)}</Ltr> {line.unit}
+              </td>
+              <td className="amount">{money(line.unitPrice)}</td>
+              <td className="amount">
+                <Ltr>{formatNumber(line.discountPercent, locale)}%</Ltr>
+              </td>
+              <td className="amount">{money(line.lineTotal)}</td>
+              <td className="amount">
+                {money(line.vat)} (<Ltr>{formatNumber(line.vatPercent, locale)}%</Ltr>)
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={6}>{text('contact.quotation.subtotal')}</th>
+            <td className="amount">{money(quotation.totals.subtotal)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={6}>{text('contact.quotation.vatTotal')}</th>
+            <td className="amount">{money(quotation.totals.vat)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={6}>{text('contact.quotation.total')}</th>
+            <td className="amount" data-testid="quotation-total">{money(quotation.totals.total)}</td>
+          </tr>
+        </tfoot>
+      </Table>
+    </Scroll>
+  );
+}

@@ -1,0 +1,79 @@
+// The buyer's calls of a quotation link (contracts' QUOTATION_LINK_API), each answer read into one result: the page
+// never throws on a network failure or an unexpected answer, it says so.
+import {
+  BUYER_TEXT_LIMITS,
+  PO_FILE_MAX_BYTES,
+  QUOTATION_LINK_API,
+  quotationLinkApiPath,
+  type AcceptQuotationBody,
+  type BuyerQuotation,
+} from '@site/contracts/quotation-link-api';
+
+export type LinkAnswer =
+  | { type: 'quotation'; quotation: BuyerQuotation }
+  /** A wrong, unknown or expired token (404): the page says only that. */
+  | { type: 'notFound' }
+  /** The server refused the answer (400, 409): its own words. */
+  | { type: 'refused'; message: string }
+  | { type: 'failed' };
+
+const isQuotation = (body: unknown): body is BuyerQuotation =>
+  typeof body === 'object' && body !== null && typeof (body as { number?: unknown }).number === 'string' && Array.isArray((body as { lines?: unknown }).lines);
+
+const errorOf = (body: unknown): string | null =>
+  typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null;
+
+async function call(url: string, init?: RequestInit): Promise<LinkAnswer> {
+  try {
+    const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok && isQuotation(body)) return { type: 'quotation', quotation: body };
+    if (response.status === 404) return { type: 'notFound' };
+    const error = errorOf(body);
+    if (error !== null && response.status >= 400 && response.status < 500 && response.status !== 429) return { type: 'refused', message: error };
+    console.warn(`The quotation link's answer was not usable: HTTP ${response.status}`);
+    return { type: 'failed' };
+  } catch (error) {
+    console.warn('The quotation link could not be reached:', error);
+    return { type: 'failed' };
+  }
+}
+
+export const loadQuotation = (token: string): Promise<LinkAnswer> => call(quotationLinkApiPath(QUOTATION_LINK_API.quotation, token));
+
+export const quotationPdfUrl = (token: string): string => quotationLinkApiPath(QUOTATION_LINK_API.pdf, token);
+
+/** Accepts: JSON, or multipart with the purchase order's PDF when one is attached. */
+export function acceptQuotation(token: string, body: AcceptQuotationBody, poFile: File | null): Promise<LinkAnswer> {
+  const url = quotationLinkApiPath(QUOTATION_LINK_API.accept, token);
+  if (poFile === null) return call(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const form = new FormData();
+  form.set('name', body.name);
+  form.set('position', body.position);
+  if (body.poNumber !== undefined) form.set('poNumber', body.poNumber);
+  form.set('poFile', poFile, poFile.name);
+  return call(url, { method: 'POST', body: form });
+}
+
+export const askForChanges = (token: string, message: string): Promise<LinkAnswer> =>
+  call(quotationLinkApiPath(QUOTATION_LINK_API.changes, token), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
+
+/** What the browser checks before it sends an acceptance (the server checks the same). */
+export type AcceptProblem = 'required' | 'tooLong' | 'notPdf' | 'tooLarge' | null;
+
+export function acceptProblem(values: { name: string; position: string; poNumber: string }, poFile: File | null): AcceptProblem {
+  if (values.name.trim() === '' || values.position.trim() === '') return 'required';
+  if (values.name.length > BUYER_TEXT_LIMITS.name || values.position.length > BUYER_TEXT_LIMITS.position || values.poNumber.length > BUYER_TEXT_LIMITS.poNumber) {
+    return 'tooLong';
+  }
+  if (poFile !== null) {
+    const pdf = poFile.type === 'application/pdf' || (poFile.type === '' && /\.pdf$/i.test(poFile.name));
+    if (!pdf) return 'notPdf';
+    if (poFile.size > PO_FILE_MAX_BYTES) return 'tooLarge';
+  }
+  return null;
+}
