@@ -12,8 +12,10 @@ const CACHE_DIR = process.env.SSR_CPU_CACHE_DIR || path.join(process.env.XDG_CAC
 /** Runs in the build's checkout: fills DATA_DIR to SIZE products and writes PAGES_FILE, product pages spread over it. */
 const FILL_SCRIPT = `
 import { writeFileSync } from 'node:fs';
-import { openDatabase } from '@site/server/test-support/server';
-import { fillCatalogue } from './tools/bench/lib/catalogue-at-size.ts';
+// tools/ compiles as CommonJS: its exports sit on the module's default when imported from here
+const named = async (specifier) => { const module = await import(specifier); return module.default ?? module; };
+const { openDatabase } = await named('@site/server/test-support/server');
+const { fillCatalogue } = await named('./tools/bench/lib/catalogue-at-size.ts');
 const size = Number(process.env.SIZE);
 const spreadOf = Number(process.env.SPREAD);
 const db = await openDatabase({ dataDir: process.env.DATA_DIR, databaseUrl: undefined });
@@ -40,7 +42,8 @@ export interface FilledFolder {
 
 /** `root`'s build's database at `size` products, filled now or kept from an earlier run of the same commit. */
 export function filledFolder(root: string, size: number, spread: number): FilledFolder {
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  // keyed by the last commit of the server's code: what makes the database a build fills (not its tools or pages)
+  const commit = execFileSync('git', ['log', '-1', '--format=%h', '--', 'server/src'], { cwd: root, encoding: 'utf8' }).trim();
   const folder = path.join(CACHE_DIR, `${commit}-${size}`);
   const dataDir = path.join(folder, 'data');
   const pagesFile = path.join(folder, 'pages.json');
