@@ -1,18 +1,15 @@
 // (e) A product page drawn by the server, by catalogue size (BENCH_SSR_SIZES, 96 and 100,000 by default): the built
-// server in its own process on a PGlite folder filled to the size (catalogue-at-size.ts), then
+// server in its own process on a PGlite folder filled to the size once and kept (ssr-catalogue-folder.ts), then
 //   - an uncached page's time: each of BENCH_SSR_PAGES product pages asked for once (its first view drawn, its head
 //     made: nothing kept yet), one at a time, request to last byte on loopback;
 //   - req/s of one product page asked again and again (the page cache's), of product pages each asked for once
 //     (drawn every time; at most UNCACHED_MAX of them), and of a Fastify hello-world in its own process, the same
 //     connections and client: what the machine does at best, beside which the two read.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { openDatabase } from '@site/server/test-support/server';
 import { REPO_ROOT, startSite } from '../../../tests/support/site-server';
-import { fillCatalogue } from './catalogue-at-size';
+import { filledFolder } from './ssr-catalogue-folder';
 import { printTable } from './format';
 import { percentile } from './timed-calls';
 
@@ -51,6 +48,9 @@ async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
 /** Requests of the uncached req/s run at most (a page each): enough for a figure, not minutes of drawing. */
 const UNCACHED_MAX = 500;
 
+/** English product pages spread over the catalogue (each in both editions): warm-ups, timed pages, then req/s. */
+const SPREAD = 250;
+
 const html = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
 /** A page of the site asked for once, as a browser would (HTML, compressed), read to its last byte: its milliseconds. */
@@ -65,56 +65,41 @@ export function timedPageGet(siteUrl: string): (page: string) => Promise<number>
 }
 
 async function atSize(size: number, pages: number, durationSeconds: number, connections: number, env: Record<string, string>): Promise<FirstViewFigures> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-first-view-'));
+  // this build's own database at the size, filled once and kept (a fill of 100,000 products takes minutes)
+  const filled = filledFolder(REPO_ROOT, size, SPREAD);
+  const paths = [...filled.pages, ...filled.pages.map((page) => `/ar${page}`)];
+  const site = await startSite(env, { dataDir: filled.dataDir });
   try {
-    const db = await openDatabase({ dataDir, databaseUrl: undefined });
-    let paths: string[];
-    try {
-      await fillCatalogue(db, size);
-      const rows = await db.kysely.selectFrom('catalogue_products').select(['id', 'category_id']).orderBy('position').execute();
-      // spread over the catalogue, each edition's page of a product
-      const english = rows.map((row) => `/our-products/${row.category_id}/${row.id}`);
-      const step = Math.max(1, Math.floor(english.length / Math.min(english.length, 5000)));
-      const spread = english.filter((_, index) => index % step === 0);
-      paths = [...spread, ...spread.map((page) => `/ar${page}`)];
-    } finally {
-      await db.close();
-    }
-    const site = await startSite(env, { dataDir });
-    try {
-      const get = timedPageGet(site.url);
-      // 5 warm-ups (JIT, the remotes' render modules loaded), then pages never asked for
-      for (const page of paths.slice(0, 5)) await get(page);
-      const timed = paths.slice(5, 5 + pages);
-      const times: number[] = [];
-      for (const page of timed) times.push(await get(page));
-      times.sort((a, b) => a - b);
-      const fresh = paths.slice(5 + timed.length);
-      // the cached page: one asked for already
-      await run({ url: site.url + paths[0]!, headers: html, connections, duration: 2 });
-      const cached = await run({ url: site.url + paths[0]!, headers: html, connections, duration: durationSeconds });
-      // each request a page not drawn yet, until the time or the pages run out
-      let next = 0;
-      const uncached = await run({
-        url: site.url,
-        connections,
-        duration: durationSeconds,
-        amount: Math.min(fresh.length, UNCACHED_MAX),
-        requests: [{ method: 'GET', headers: html, setupRequest: (request) => ({ ...request, path: fresh[next++ % fresh.length]! }) }],
-      });
-      return {
-        products: size,
-        uncached: { p50: percentile(times, 50), p95: percentile(times, 95), pages: times.length },
-        cachedPerSecond: cached.requests.average,
-        uncachedPerSecond: uncached.requests.total / Math.max(uncached.duration, 0.001),
-        uncachedRequests: uncached.requests.total,
-        helloPerSecond: 0,
-      };
-    } finally {
-      await site.stop();
-    }
+    const get = timedPageGet(site.url);
+    // 5 warm-ups (JIT, the remotes' render modules loaded), then pages never asked for
+    for (const page of paths.slice(0, 5)) await get(page);
+    const timed = paths.slice(5, 5 + pages);
+    const times: number[] = [];
+    for (const page of timed) times.push(await get(page));
+    times.sort((a, b) => a - b);
+    const fresh = paths.slice(5 + timed.length);
+    // the cached page: one asked for already
+    await run({ url: site.url + paths[0]!, headers: html, connections, duration: 2 });
+    const cached = await run({ url: site.url + paths[0]!, headers: html, connections, duration: durationSeconds });
+    // each request a page not drawn yet, until the time or the pages run out
+    let next = 0;
+    const uncached = await run({
+      url: site.url,
+      connections,
+      duration: durationSeconds,
+      amount: Math.min(fresh.length, UNCACHED_MAX),
+      requests: [{ method: 'GET', headers: html, setupRequest: (request) => ({ ...request, path: fresh[next++ % fresh.length]! }) }],
+    });
+    return {
+      products: size,
+      uncached: { p50: percentile(times, 50), p95: percentile(times, 95), pages: times.length },
+      cachedPerSecond: cached.requests.average,
+      uncachedPerSecond: uncached.requests.total / Math.max(uncached.duration, 0.001),
+      uncachedRequests: uncached.requests.total,
+      helloPerSecond: 0,
+    };
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   }
 }
 
