@@ -8,12 +8,20 @@
 // listing page (the biggest category, each of the six orders, pages across it), a search (SEARCHES, in each language
 // in turn; with the results page's filter counts; and each text alone, CATALOGUE_SEARCH_RUNS) and the category grid,
 // through the routes (which keep a listing's counts and a search's pages per catalogue version) and read afresh; then the process's RSS. Run it alone on a quiet machine.
-import { mkdtemp, rm } from 'node:fs/promises';
+//
+// CATALOGUE_VARIANTS (1): each synthetic product's variants (5: 500,000 variants at 100,000 products). CATALOGUE_DATABASES
+// (pglite,postgresql): which to bench. CATALOGUE_BENCH_KEEP=1: each size's database is kept (a PGlite folder in the
+// temporary folder, a PostgreSQL schema, both named by size and variants) and a later run measures it as it is, or
+// imports only what an interrupted fill left out: a fill of 100,000 products runs once. The machine's load average is
+// printed beside the figures.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CATALOGUE_CATEGORIES_API_PATH, CATALOGUE_SEARCH_API_PATH, catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
 import type { ListingResponse } from '@site/contracts/catalogue-api';
 import { listingFiltersOf } from '@site/contracts/listing-view';
+import { adminQuery } from '@site/server/test-support';
 import { createFixture, freshSchema, buildApp, loadConfig, CatalogueStore, searchNeedle, type ListingSort, openDatabase, type Database } from '@site/server/test-support/server';
 import { buildIfNeeded } from '../../tests/support/build-if-needed.js';
 import { REPO_ROOT } from '../../tests/support/site-server.js';
@@ -32,6 +40,11 @@ const SEARCH_RUNS = Math.round(positiveNumber('CATALOGUE_SEARCH_RUNS', 20));
 /** Words, a brand, a code and a code's start, the trade's way of writing a size, an abbreviation, a misspelling (found
  * again as its closest words), Arabic typed without its marks, a text nothing is close to, and a word that names six
  * categories and a third of the catalogue ('cable'). */
+const VARIANTS = Math.round(positiveNumber('CATALOGUE_VARIANTS', 1));
+const DATABASES = (process.env.CATALOGUE_DATABASES ?? 'pglite,postgresql').toLowerCase().split(',');
+const KEEP = process.env.CATALOGUE_BENCH_KEEP === '1';
+/** CATALOGUE_FILL_ONLY=1: fill (or complete) the kept databases, measure nothing (a fill may run niced, the measures not). */
+const FILL_ONLY = process.env.CATALOGUE_FILL_ONLY === '1';
 const SEARCHES = ['gland', 'Hex', 'armoured cable', 'hex cw 20s', 'CB-', '4 core 16mm swa', 'mcb', 'armourd cabel', 'كابل ارضي', 'zzzz', 'cable'];
 
 
@@ -62,7 +75,14 @@ async function timed(requests: number, url: (run: number) => string, inject: (ur
 const timedCalls = async (requests: number, call: (run: number) => Promise<unknown>): Promise<Timed> => ({ ...(await timedCallsOf(requests, call)), bytes: 0 });
 
 async function benchSize(label: string, db: Database, size: number): Promise<string[][]> {
-  const { added: extra, importMs } = await fillCatalogue(db, size);
+  const fill = await fillCatalogue(db, size, VARIANTS);
+  const variantCount = Number((await db.kysely.selectFrom('catalogue_product_variants').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const loadBefore = os.loadavg();
+  const fillRow = (label: string, products: number) =>
+    fill.imported === 0
+      ? [label, products.toLocaleString('en'), `kept database (${fill.added.toLocaleString('en')} products past the seed's): no import`, '', '', '']
+      : [label, products.toLocaleString('en'), `import of ${fill.imported.toLocaleString('en')} products (${fill.importedRows.toLocaleString('en')} rows), CPU ${ms(fill.importCpuMs)}`, '', ms(fill.importMs), ''];
+  if (FILL_ONLY) return [fillRow(label, fill.added + 96), [label, '', `variants: ${variantCount.toLocaleString('en')}`, '', '', '']];
   const ids = (await db.kysely.selectFrom('catalogue_products').select('id').orderBy('position').execute()).map((p) => p.id);
   const biggest = await db.kysely
     .selectFrom('catalogue_products')
@@ -141,8 +161,10 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
       await site.close();
     }
     const rss = process.memoryUsage().rss;
+    const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
     return [
-      [label, ids.length.toLocaleString('en'), `import of ${extra.toLocaleString('en')} rows`, '', ms(importMs), ''],
+      fillRow(label, ids.length),
+      [label, ids.length.toLocaleString('en'), `variants: ${variantCount.toLocaleString('en')}; load average before / after: ${load(loadBefore)} / ${load(os.loadavg())}`, '', '', ''],
       [label, ids.length.toLocaleString('en'), 'cold start (app built, first product)', '', ms(coldMs), ''],
       row('product (JSON)', product),
       row(`listing page of ${biggest.n.toLocaleString('en')} (24, six orders)`, listing),
@@ -164,21 +186,34 @@ async function benchSize(label: string, db: Database, size: number): Promise<str
   }
 }
 
+/** A schema kept between runs (created when missing, never dropped): the URL that selects it. */
+async function keptSchema(baseUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  await adminQuery(baseUrl, `create schema if not exists ${name}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${name},public`);
+  return { url: url.toString(), drop: async () => {} };
+}
+
 async function main(): Promise<void> {
-  buildIfNeeded(); // the product page's HTML is drawn with the built remotes
+  if (!FILL_ONLY) buildIfNeeded(); // the product page's HTML is drawn with the built remotes
   const table: string[][] = [['database', 'products', 'what', 'bytes', 'p50', 'p95']];
   for (const size of SIZES) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-bench-'));
-    const embedded = await openDatabase({ dataDir, databaseUrl: undefined });
-    try {
-      table.push(...(await benchSize('PGlite', embedded, size)));
-    } finally {
-      await embedded.close();
-      await rm(dataDir, { recursive: true, force: true });
+    const kept = `catalogue_bench_${size}_${VARIANTS}v`;
+    if (DATABASES.includes('pglite')) {
+      const keptDir = path.join(os.tmpdir(), kept);
+      const dataDir = KEEP ? keptDir : await mkdtemp(path.join(os.tmpdir(), 'catalogue-bench-'));
+      if (KEEP && !existsSync(dataDir)) await mkdir(dataDir, { recursive: true });
+      const embedded = await openDatabase({ dataDir, databaseUrl: undefined });
+      try {
+        table.push(...(await benchSize('PGlite', embedded, size)));
+      } finally {
+        await embedded.close();
+        if (!KEEP) await rm(dataDir, { recursive: true, force: true });
+      }
     }
     const url = process.env.TEST_DATABASE_URL?.trim();
-    if (url === undefined || url === '') continue;
-    const schema = await freshSchema(url);
+    if (url === undefined || url === '' || !DATABASES.includes('postgresql')) continue;
+    const schema = KEEP ? await keptSchema(url, kept) : await freshSchema(url);
     const postgres = await openDatabase({ databaseUrl: schema.url, dataDir: os.tmpdir() });
     try {
       table.push(...(await benchSize('PostgreSQL', postgres, size)));

@@ -9,7 +9,9 @@ import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/d
 import { searchTerms } from './catalogueSearch.js';
 import { CatalogueStore, searchNeedle } from './catalogueStore.js';
 import { seedCatalogue } from './seed.js';
-import { variantMatchesQuery } from './searchVariants.js';
+import { generateCatalogueRows } from './file/generate.js';
+import { importCatalogueRows } from './file/catalogueImport.js';
+import { VARIANT_PRODUCTS_MAX, variantMatchesQuery } from './searchVariants.js';
 
 test('terms: a synonym phrase is one term with its group, longest first; a number glued to its unit is also looked for spaced', () => {
   const terms = searchTerms(foldSearchText('Miniature Circuit Breaker 32A'));
@@ -122,8 +124,12 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const plan = await database.db.kysely.transaction().execute(async (trx) => {
       // no sequential scan if the indexes can serve: their absence from the plan would mean they cannot
       await sql`set local enable_seqscan = off`.execute(trx);
-      const { rows } = await sql<Record<string, unknown>>`explain ${variantMatchesQuery('hexcw2', 'hexcw3')}`.execute(trx);
-      return rows.map((row) => Object.values(row).join('')).join('\n');
+      const plans: string[] = [];
+      for (const column of ['code_key', 'mpn_key'] as const) {
+        const { rows } = await sql<Record<string, unknown>>`explain ${variantMatchesQuery(column, 'hexcw2', 'hexcw3')}`.execute(trx);
+        plans.push(rows.map((row) => Object.values(row).join('')).join('\n'));
+      }
+      return plans.join('\n');
     });
     assert.match(plan, /catalogue_product_variants_code_key_idx/, plan);
     assert.match(plan, /catalogue_product_variants_mpn_key_idx/, plan);
@@ -136,6 +142,31 @@ async function searchSuite(t: TestContext, target: DatabaseTarget): Promise<void
     assert.ok(page.results.every((result) => result.variant !== 'HEX-CW-32'));
     await kysely.updateTable('catalogue_product_variants').set({ published: true }).where('code', '=', 'HEX-CW-32').execute();
     assert.equal((await search('HEX-CW-32')).results[0]?.variant, 'HEX-CW-32');
+  });
+
+  await t.test("a short code start that more than 500 variants' codes have finds each of their products, on every page", async () => {
+    // 150 products of 5 sizes each, whose first size's code is a plain one and whose other four start with 'ZQ': 600
+    // variants found by the variants' index alone (the products' own codes do not start with it)
+    const categoryIds = (await database.db.kysely.selectFrom('catalogue_categories').select('id').where('state', '=', 'live').orderBy('position').execute()).map((c) => c.id);
+    const rows = generateCatalogueRows(150, { seed: 23, categoryIds, variants: 5 }).map(({ line, row }, index) => {
+      const product = Math.floor(index / 5);
+      const size = index % 5;
+      return { line, row: { ...row, code: size === 0 ? `PLAIN-${product + 1}` : `ZQ-${String(product + 1).padStart(3, '0')}-${size}`, mpn: '' } };
+    });
+    assert.ok(rows.length - 150 > 500, 'more ZQ variants than the 500 rows once read');
+    const outcome = await importCatalogueRows(database.db, rows, { dryRun: false });
+    assert.deepEqual(outcome.problems, []);
+    const wanted = [...new Set(rows.map(({ row }) => row.id))].sort();
+    const found: string[] = [];
+    let total = 0;
+    for (let offset = 0; offset < 200; offset += 24) {
+      const page = await store.search({ needle: searchNeedle('ZQ')!, offset, limit: 24, locale: 'en' });
+      total = page.total;
+      found.push(...page.results.map((result) => result.id));
+    }
+    assert.equal(total, 150);
+    assert.deepEqual([...found].sort(), wanted);
+    assert.ok(VARIANT_PRODUCTS_MAX >= 150);
   });
 
   await t.test('a page past the last match still says how many there are', async () => {

@@ -3,7 +3,7 @@
 // CommonJS, and the server's modules are ES modules): those are `@site/server/test-support/server`. The server's own
 // tests import the files beside this one.
 export { FakeGemini, type FakeAnswer, type SeenGeminiRequest } from './fakeGemini.js';
-export { findPostgres } from './postgresFinder.js';
+export { adminQuery, findPostgres } from './postgresFinder.js';
 /** What a spec reads a running site's stored rows with (its embedded database, the server stopped or not writing). */
 export { openPglite } from '../platform/db/pglite.js';
 export { pdfText } from '@site/content/pdf/testing';

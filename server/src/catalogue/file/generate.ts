@@ -55,8 +55,14 @@ const FINISHES: readonly [string, string][] = [
 
 const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 
-/** `count` products spread over `categoryIds`, as file rows numbered as a file's would be (the header is line 1). */
-export function generateCatalogueRows(count: number, options: { seed: number; categoryIds: readonly string[] }): NumberedRow[] {
+/**
+ * `count` products spread over `categoryIds`, as file rows numbered as a file's would be (the header is line 1). With
+ * `variants` above 1 (at most PRODUCT_VARIANTS_MAX), each product is a family's line in that many sizes: one row per
+ * variant, each with its own code (the product's and the size's number), part number, label and price. One variant
+ * (the default) gives the rows it always gave for a seed.
+ */
+export function generateCatalogueRows(count: number, options: { seed: number; categoryIds: readonly string[]; variants?: number }): NumberedRow[] {
+  const perProduct = Math.max(1, Math.floor(options.variants ?? 1));
   const next = seededRandom(options.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const rows: NumberedRow[] = [];
@@ -104,7 +110,27 @@ export function generateCatalogueRows(count: number, options: { seed: number; ca
         description: description(family.spec[1], 'المواصفة القياسية'),
       }),
     };
-    rows.push({ line: index + 2, row });
+    if (perProduct === 1) {
+      rows.push({ line: rows.length + 2, row });
+      continue;
+    }
+    // a line in several sizes: the name without one size, each variant a size (the family's, then numbered ones)
+    const product = { ...row, productName: `${brand.name} ${finish} ${family.noun}`, productName_ar: `${family.nounAr} ${finishAr} من ${brand.name}` };
+    const first = family.spec[2].indexOf(value);
+    for (let at = 0; at < perProduct; at += 1) {
+      const size = at < family.spec[2].length ? family.spec[2][(first + at) % family.spec[2].length]! : `${family.spec[2][first]!} / ${at + 1}`;
+      rows.push({
+        line: rows.length + 2,
+        row: {
+          ...product,
+          code: `${row.code}-${at + 1}`,
+          price: row.price === '' ? '' : String(Math.round(price * (1 + at * 0.35) * 100) / 100),
+          mpn: `${family.prefix}${serial}${String(at + 1).padStart(2, '0')}`,
+          variantLabel: `${family.spec[0]} ${size}`,
+          variantLabel_ar: `${family.spec[1]} ${size}`,
+        },
+      });
+    }
   }
   return rows;
 }

@@ -139,6 +139,9 @@ async function variantsSuite(t: TestContext, target: DatabaseTarget): Promise<vo
         from catalogue_products where id = 'once_plain'`.execute(kysely);
     const copy = await kysely.selectFrom('catalogue_product_variants').select(['position', 'code', 'unit']).where('product_id', '=', 'once_copy').execute();
     assert.deepEqual(copy, [{ position: 1, code: 'ONCE-COPY-1', unit: plain!.unit }]);
+    // and every product, however written, has at least one variant
+    const bare = await kysely.selectFrom('catalogue_products as p').select('p.id').where(({ not, exists, selectFrom }) => not(exists(selectFrom('catalogue_product_variants as v').select('v.position').whereRef('v.product_id', '=', 'p.id')))).execute();
+    assert.deepEqual(bare, []);
   });
 }
 
