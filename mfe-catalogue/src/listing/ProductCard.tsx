@@ -32,6 +32,7 @@ const Card = styled(ImageLinkCard)`
     font-weight: 700;
     color: ${({ theme }) => theme.colors.text};
   }
+  > a > p > small { margin-inline-end: auto; font-size: inherit; font-weight: 600; color: ${({ theme }) => theme.colors.success}; }
 `;
 
 const Rating = styled.span`
@@ -48,14 +49,16 @@ export interface ProductCardProps {
   rating: RatingSummary | undefined;
   /** Eager-load the first row's images (they are the largest paint). */
   eager: boolean;
+  /** A variant is on hand somewhere ("In stock"); false also where the stock is not known (nothing is said then). */
+  inStock: boolean;
 }
 
 /**
- * One product of a listing: picture, name, brand, indicative price and rating, opening the product's details; under
+ * One product of a listing: picture, name, brand, indicative price, "In stock" and rating, opening the product's details; under
  * them its "Add to quote" form and its "Compare" box. Memoised:
  * a new sort order moves the cards without drawing them again.
  */
-export const ProductCard = memo(function ProductCard({ product, rating, eager }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, rating, eager, inStock }: ProductCardProps) {
   const text = useText();
   return (
     // Relative to /our-products/{category}, as the spec's router does.
@@ -84,6 +87,7 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
       {product.company ? <p>{product.company}</p> : null}
       <p>
         {priceText(product.price, text)}
+        {inStock ? <small>{text('catalogue.listing.inStock')}</small> : null}
         {rating ? (
           <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
             <StarIcon size={14} /> {rating.average} ({rating.count})

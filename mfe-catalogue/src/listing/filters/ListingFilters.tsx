@@ -6,6 +6,8 @@ import { filterValueText, type FilterAttribute } from '@site/content/filter-attr
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import { hasListingFilters, LISTING_PRICE_MAX, type ListingFilters as Filters } from '@site/contracts/listing-view';
 import { TextButton } from '../../common/TextButton';
+import { LazyStockFilter } from '../stock/LazyStockFilter';
+import { Choices } from './Choices';
 import type { MessageId } from '../../i18n/text';
 import { useText } from '../../i18n/useText';
 
@@ -44,16 +46,6 @@ const LinkButton = styled(TextButton)`
   font-weight: 600;
 `;
 
-const Choice = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 32px;
-  cursor: pointer;
-  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.brand}; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; }
-  &:has(input:disabled) { cursor: default; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
 
 const PriceRow = styled.div`
   display: flex;
@@ -139,40 +131,10 @@ function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
           onChange={(chosen) => onChange({ ...filters, attributes: { ...filters.attributes, [attribute]: chosen } })}
         />
       ))}
+      {facets.stock === undefined ? null : <LazyStockFilter stock={facets.stock} filters={filters} onChange={onChange} />}
       {/* keyed by the address's range: another range (back, Clear all) starts the fields from it */}
       <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} facets={facets} filters={filters} onChange={onChange} idPrefix={idPrefix} />
     </Panel>
-  );
-}
-
-interface ChoicesProps {
-  legend: string;
-  /** Each value of the filter: what the address says, what the page shows, how many products it leaves. */
-  values: readonly { value: string; label: string; count: number }[];
-  chosen: readonly string[];
-  onChange: (chosen: string[]) => void;
-}
-
-/** One filter's values as checkboxes labelled with the value and its count; a value with nothing left is disabled. */
-function Choices({ legend, values, chosen, onChange }: ChoicesProps) {
-  return (
-    <fieldset>
-      <legend>{legend}</legend>
-      {values.map(({ value, label, count }) => {
-        const checked = chosen.includes(value);
-        return (
-          <Choice key={value}>
-            <input
-              type="checkbox"
-              checked={checked}
-              disabled={count === 0 && !checked}
-              onChange={(event) => onChange(event.target.checked ? [...chosen, value] : chosen.filter((other) => other !== value))}
-            />
-            <bdi>{label}</bdi> <span>({count})</span>
-          </Choice>
-        );
-      })}
-    </fieldset>
   );
 }
 
@@ -216,8 +178,8 @@ function PriceRange({ facets, filters, onChange, idPrefix }: PanelProps) {
       setPriceError(true);
       return;
     }
-    const { brands, attributes } = filters;
-    onChange({ brands, attributes, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
+    const { brands, attributes, stock } = filters;
+    onChange({ brands, attributes, stock, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
   };
 
   const errorId = `${idPrefix}-price-error`;
@@ -279,7 +241,8 @@ export function ListingFilters({ facets, filters, total, onChange }: ListingFilt
   const chosen =
     filters.brands.length +
     Object.values(filters.attributes ?? {}).reduce((sum, values) => sum + values.length, 0) +
-    (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1);
+    (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1) +
+    (filters.stock?.length ?? 0);
   return (
     <>
       <Beside aria-label={text('catalogue.filters.label')}>
