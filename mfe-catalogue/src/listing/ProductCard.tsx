@@ -14,12 +14,12 @@ const QuoteForm = styled(AddToQuote)`
 
 /**
  * The card's text straight in its link, without a wrapper (CardText's look; one element fewer a card): the name, the
- * brand, and at the bottom, whatever the name's length, the price (bold, no element of its own) and the stars.
+ * brand, and at the bottom, whatever the name's length, the price (bold, no element of its own), "In stock" and the
+ * stars. The space under the picture is the name's top margin (the name follows it), not a rule of the picture's own.
  */
 const Card = styled(ImageLinkCard)`
   > a { gap: 6px; padding-bottom: 16px; }
-  > a > img { margin-bottom: 10px; }
-  > a > h2 { margin: 0 16px; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
+  > a > h2 { margin: 10px 16px 0; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
   > a > p { margin: 0 16px; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
   > a > p:last-child {
     display: flex;

@@ -1,5 +1,5 @@
-// One filter's values as checkboxes (a brand, a specification, "In stock at"): shared by the filters' panel and the
-// stock filter's later chunk.
+// One filter's values as checkboxes (a brand, a specification, "In stock at"): the filters' panel's and the stock
+// filter's, both in the filters' chunk (FiltersPanel.tsx).
 import styled from 'styled-components';
 
 const Choice = styled.label`

@@ -1,6 +1,7 @@
 // "In stock at: Dubai / Muscat / Bahrain" (docs/catalogue.md, Filters): each location with how many products of the
 // view, under the other filters, have a variant on hand there; locations widen one another, like a filter's values.
-// In a chunk of its own (LazyStockFilter.tsx): the filters are drawn in the browser only, once the page has started.
+// In the filters' chunk (filters/FiltersPanel.tsx), with its own messages: drawn in the browser only, once the page
+// has started.
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import type { ListingFilters } from '@site/contracts/listing-view';
 import type { StockLocation } from '@site/contracts/stock-api';
@@ -13,7 +14,7 @@ export interface StockFilterProps {
   onChange: (filters: ListingFilters) => void;
 }
 
-export default function StockFilter({ stock, filters, onChange }: StockFilterProps) {
+export function StockFilter({ stock, filters, onChange }: StockFilterProps) {
   const text = useStockText();
   return (
     <Choices
