@@ -24,6 +24,8 @@ module.exports = {
         '[\\\\/]shared-ui[\\\\/]src[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
         // a part's catalog its chunk adds to the page's instance (the variant table's), compiled as the build compiles it
         '[\\\\/]details[\\\\/]variants[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
+        // the listing filters' panel's (filters/FiltersPanel.tsx)
+        '[\\\\/]listing[\\\\/]filters[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
       },
       // MSW 2.13+ requires these ESM-only packages from its CommonJS build: swc turns them into CommonJS
       // (mswjs/msw#2698).

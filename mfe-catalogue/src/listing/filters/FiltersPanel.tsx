@@ -1,6 +1,7 @@
 // The filters themselves, in a chunk of their own (ListingFilters.tsx asks for it once the page has started): they are
 // drawn in the browser only (beside the products on a wide screen, in the sheet on a phone), so none of their bytes is
-// among the scripts a listing waits for before it handles clicks (tests/budgets/first-view.json).
+// among the scripts a listing waits for before it handles clicks (tests/budgets/first-view.json), nor are its messages
+// (i18n/ here) in the catalogue's catalog.
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '@site/shared-ui';
@@ -11,11 +12,11 @@ import { hasListingFilters, LISTING_PRICE_MAX, type ListingFilters as Filters } 
 import { TextButton } from '../../common/TextButton';
 import { StockFilter } from '../stock/StockFilter';
 import { Choices } from './Choices';
-import type { MessageId } from '../../i18n/text';
 import { useText } from '../../i18n/useText';
+import { usePanelText, type PanelMessageId } from './i18n/panelText';
 
 /** Each specification filter's heading. */
-const ATTRIBUTE_LEGENDS: Readonly<Record<FilterAttribute, MessageId>> = {
+const ATTRIBUTE_LEGENDS: Readonly<Record<FilterAttribute, PanelMessageId>> = {
   voltage: 'catalogue.filters.attribute.voltage',
   cores: 'catalogue.filters.attribute.cores',
   size: 'catalogue.filters.attribute.size',
@@ -81,13 +82,14 @@ export interface FiltersPanelProps {
  * range, and 'Clear all'.
  */
 export default function FiltersPanel({ facets, filters, onChange, idPrefix }: FiltersPanelProps) {
-  const text = useText();
+  const text = usePanelText();
+  const siteText = useText();
   const locale = useLocale();
   const stock = facets.stock ?? [];
   return (
     <Panel>
       <Heading>
-        <h2>{text('catalogue.filters.label')}</h2>
+        <h2>{siteText('catalogue.filters.label')}</h2>
         {hasListingFilters(filters) ? (
           <LinkButton type="button" onClick={() => onChange({ brands: [] })}>
             {text('catalogue.filters.clearAll')}
@@ -146,7 +148,7 @@ function PriceInput({ label, placeholder, value, errorId, onChange }: PriceInput
 
 /** The price range's two fields and 'Apply'; a range typed wrongly is said so, and not applied. */
 function PriceRange({ facets, filters, onChange, idPrefix }: FiltersPanelProps) {
-  const text = useText();
+  const text = usePanelText();
   const [min, setMin] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
   const [max, setMax] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
   const [priceError, setPriceError] = useState(false);

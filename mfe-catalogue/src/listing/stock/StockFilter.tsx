@@ -1,12 +1,12 @@
 // "In stock at: Dubai / Muscat / Bahrain" (docs/catalogue.md, Filters): each location with how many products of the
 // view, under the other filters, have a variant on hand there; locations widen one another, like a filter's values.
-// In the filters' chunk (filters/FiltersPanel.tsx), with its own messages: drawn in the browser only, once the page
-// has started.
+// In the filters' chunk (filters/FiltersPanel.tsx), its messages the panel's: drawn in the browser only, once the
+// page has started.
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import type { ListingFilters } from '@site/contracts/listing-view';
 import type { StockLocation } from '@site/contracts/stock-api';
 import { Choices } from '../filters/Choices';
-import { useStockText } from './i18n/stockText';
+import { usePanelText } from '../filters/i18n/panelText';
 
 export interface StockFilterProps {
   stock: NonNullable<ListingFacets['stock']>;
@@ -15,7 +15,7 @@ export interface StockFilterProps {
 }
 
 export function StockFilter({ stock, filters, onChange }: StockFilterProps) {
-  const text = useStockText();
+  const text = usePanelText();
   return (
     <Choices
       legend={text('catalogue.stock.legend')}
