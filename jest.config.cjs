@@ -25,6 +25,8 @@ module.exports = {
         // a part's catalog its chunk adds to the page's instance (the variant table's, the quotation page's), compiled as the build compiles it
         '[\\\\/]details[\\\\/]variants[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
         '[\\\\/]quotation-link[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
+        // the listing filters' panel's (filters/FiltersPanel.tsx)
+        '[\\\\/]listing[\\\\/]filters[\\\\/]i18n[\\\\/][a-z]{2}\\.json$': '<rootDir>/../tools/jest/catalog-transform.cjs',
       },
       // MSW 2.13+ requires these ESM-only packages from its CommonJS build: swc turns them into CommonJS
       // (mswjs/msw#2698).

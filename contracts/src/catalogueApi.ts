@@ -7,6 +7,7 @@ import { productCategorySchema, productDetailSchema, productSchema, productVaria
 import { COMPARE_ID_MAX, COMPARE_MAX, compareIdsOf } from './compareView';
 import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
 import { BRAND_NAME_MAX, LISTING_BRANDS_MAX, LISTING_PAGE_MAX, LISTING_PRICE_MAX, brandsOf } from './listingView';
+import { STOCK_LOCATIONS } from './stockApi';
 
 /** The editions a catalogue answer can be in ('en' when absent). */
 export const catalogueLanguageSchema = z.enum(['en', 'ar']).default('en');
@@ -56,6 +57,14 @@ const filterParams = {
   ...attributeParams,
   minPrice: wholeNumber('minPrice', 0, LISTING_PRICE_MAX).optional(),
   maxPrice: wholeNumber('maxPrice', 0, LISTING_PRICE_MAX).optional(),
+  /** "In stock at": locations, comma-separated ('dubai,muscat'), each once, in STOCK_LOCATIONS' order. */
+  stock: z
+    .string()
+    .max(64, 'stock may name at most the three locations')
+    .default('')
+    .transform((text) => text.split(',').filter((name) => name !== ''))
+    .pipe(z.array(z.enum(STOCK_LOCATIONS, `stock must name locations among ${STOCK_LOCATIONS.join(', ')}`)))
+    .transform((named) => STOCK_LOCATIONS.filter((location) => named.includes(location))),
 };
 
 export const listingQuerySchema = z.strictObject({
@@ -86,6 +95,11 @@ export const listingFacetsSchema = z.strictObject({
   attributes: z.array(attributeFacetSchema),
   /** The lowest and highest price among the products of the chosen brands (null: none has a price). */
   price: z.strictObject({ min: z.number().nullable(), max: z.number().nullable() }),
+  /**
+   * "In stock at": each location with how many of the products under the other filters have a published variant on
+   * hand there (docs/stock.md). Absent where the stock is not read.
+   */
+  stock: z.array(z.strictObject({ location: z.enum(STOCK_LOCATIONS), count: z.number().int().min(0) })).optional(),
 });
 export type ListingFacets = z.infer<typeof listingFacetsSchema>;
 
@@ -104,6 +118,10 @@ export const listingResponseSchema = z.strictObject({
   /** The specification filters' values the view narrows to, of those the category has. */
   attributes: z.partialRecord(z.enum(FILTER_ATTRIBUTES), z.array(z.string())),
   facets: listingFacetsSchema,
+  /** The locations the view narrows to ("In stock at"). */
+  stock: z.array(z.enum(STOCK_LOCATIONS)).optional(),
+  /** Of the page's products, those with a published variant on hand somewhere (the card's "In stock"). */
+  inStock: z.array(z.string()).optional(),
 });
 export type ListingResponse = z.infer<typeof listingResponseSchema>;
 
@@ -230,6 +248,10 @@ export const searchResponseSchema = z.strictObject({
   brands: z.array(z.string()).optional(),
   attributes: z.partialRecord(z.enum(FILTER_ATTRIBUTES), z.array(z.string())).optional(),
   facets: z.lazy(() => listingFacetsSchema).optional(),
+  /** With facets=1: the locations the view narrows to ("In stock at"). */
+  stock: z.array(z.enum(STOCK_LOCATIONS)).optional(),
+  /** Of the page's results, the products with a published variant on hand somewhere (the card's "In stock"). */
+  inStock: z.array(z.string()).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

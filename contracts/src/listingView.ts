@@ -4,6 +4,7 @@
 // the server's first view and its preload hints, so the page drawn, the data preloaded and the data the browser asks
 // for are one address. Imports only the filters' names: the catalogue remote bundles it for a few bytes.
 import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
+import { STOCK_LOCATIONS, type StockLocation } from './stockApi';
 
 /** The listing's orders (spec: values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -31,6 +32,11 @@ export interface ListingFilters {
   /** The price range in whole AED, either end open; a product without a price is outside every range. */
   minPrice?: number;
   maxPrice?: number;
+  /**
+   * "In stock at": the locations a product must have a variant on hand at (any of them), in STOCK_LOCATIONS' order
+   * ('&stock=dubai,muscat'); none: stock narrows nothing.
+   */
+  stock?: readonly StockLocation[];
 }
 
 export interface ListingView extends ListingFilters {
@@ -73,6 +79,7 @@ export function listingViewOf(search: string | URLSearchParams): ListingView {
   const minPrice = priceOf(params.get('minPrice'));
   const maxPrice = priceOf(params.get('maxPrice'));
   const attributes = attributesOf(params);
+  const stock = stockOf(params.get('stock'));
   return {
     sort: sort !== undefined && isListingSort(sort) ? sort : DEFAULT_LISTING_SORT,
     page: page !== undefined && page <= LISTING_PAGE_MAX ? page : 1,
@@ -80,7 +87,14 @@ export function listingViewOf(search: string | URLSearchParams): ListingView {
     ...(minPrice === undefined ? {} : { minPrice }),
     ...(maxPrice === undefined ? {} : { maxPrice }),
     ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
+    ...(stock.length === 0 ? {} : { stock }),
   };
+}
+
+/** The stock locations a query names ('muscat,dubai'), each once, in STOCK_LOCATIONS' order; unknown names left out. */
+export function stockOf(text: string | null): StockLocation[] {
+  const named = new Set((text ?? '').split(',').map((name) => name.trim().toLowerCase()));
+  return STOCK_LOCATIONS.filter((location) => named.has(location));
 }
 
 /** The specification filters a query names, each with its values (brandsOf's reading); filters without values left out. */
@@ -94,8 +108,12 @@ export function attributesOf(params: URLSearchParams): AttributeFilters {
 }
 
 /** Whether the view narrows the category (a brand or a price end). */
-export const hasListingFilters = ({ brands, minPrice, maxPrice, attributes = {} }: ListingFilters): boolean =>
-  brands.length > 0 || minPrice !== undefined || maxPrice !== undefined || Object.values(attributes).some((values) => values.length > 0);
+export const hasListingFilters = ({ brands, minPrice, maxPrice, attributes = {}, stock = [] }: ListingFilters): boolean =>
+  brands.length > 0 ||
+  minPrice !== undefined ||
+  maxPrice !== undefined ||
+  Object.values(attributes).some((values) => values.length > 0) ||
+  stock.length > 0;
 
 /**
  * The view as a query ('?sort=2&brand=ABB,Legrand&ip=IP66&minPrice=10&maxPrice=90&page=3'; the defaults left out, '' for the
@@ -109,8 +127,8 @@ export function listingViewSearch({ sort, page, ...filters }: ListingView): stri
   return queryText(params);
 }
 
-/** The filters into a query's parameters, in one spelling (brands, then each specification filter, then the prices). */
-export function setFilterParams(params: URLSearchParams, { brands, minPrice, maxPrice, attributes = {} }: ListingFilters): void {
+/** The filters into a query's parameters, in one spelling (brands, each specification filter, the prices, then stock). */
+export function setFilterParams(params: URLSearchParams, { brands, minPrice, maxPrice, attributes = {}, stock = [] }: ListingFilters): void {
   if (brands.length > 0) params.set('brand', [...new Set(brands)].sort().join(','));
   for (const attribute of FILTER_ATTRIBUTES) {
     const values = attributes[attribute] ?? [];
@@ -118,6 +136,8 @@ export function setFilterParams(params: URLSearchParams, { brands, minPrice, max
   }
   if (minPrice !== undefined) params.set('minPrice', String(minPrice));
   if (maxPrice !== undefined) params.set('maxPrice', String(maxPrice));
+  const locations = STOCK_LOCATIONS.filter((location) => stock.includes(location));
+  if (locations.length > 0) params.set('stock', locations.join(','));
 }
 
 /**
@@ -131,6 +151,12 @@ export function queryText(params: URLSearchParams): string {
 
 /** The filters an address's query names (listingViewOf's reading of them). */
 export function listingFiltersOf(search: string | URLSearchParams): ListingFilters {
-  const { brands, minPrice, maxPrice, attributes } = listingViewOf(search);
-  return { brands, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }), ...(attributes === undefined ? {} : { attributes }) };
+  const { brands, minPrice, maxPrice, attributes, stock } = listingViewOf(search);
+  return {
+    brands,
+    ...(minPrice === undefined ? {} : { minPrice }),
+    ...(maxPrice === undefined ? {} : { maxPrice }),
+    ...(attributes === undefined ? {} : { attributes }),
+    ...(stock === undefined ? {} : { stock }),
+  };
 }

@@ -15,10 +15,11 @@ export type CatalogApp = (typeof CATALOG_APPS)[number];
 
 /**
  * A part of an app with a catalog of its own in its chunk (<folder>/i18n/<locale>.json: the product page's variant
- * table, the buyer's quotation page), read with its app's: its words are the app's words.
+ * table, the buyer's quotation page, the listing filters' panel), read with its app's: its words are the app's words.
  */
 const CATALOG_PARTS: readonly { app: CatalogApp; folder: string }[] = [
   { app: 'mfe-catalogue', folder: 'mfe-catalogue/src/details/variants' },
+  { app: 'mfe-catalogue', folder: 'mfe-catalogue/src/listing/filters' },
   { app: 'mfe-contact', folder: 'mfe-contact/src/quotation-link' },
 ];
 

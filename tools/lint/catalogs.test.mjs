@@ -15,7 +15,11 @@ const REMOTE_PREFIX = { 'mfe-catalogue': 'catalogue.', 'mfe-company': 'company.'
 const NOT_ARABIC_SCRIPT = { shell: new Set(['language.switch']) };
 
 /** A part's own catalogs, in its chunk (under <app>/src/<folder>/i18n/), held to the same rules as its app's. */
-const PARTS = { 'mfe-catalogue/src/details/variants': 'mfe-catalogue', 'mfe-contact/src/quotation-link': 'mfe-contact' };
+const PARTS = {
+  'mfe-catalogue/src/details/variants': 'mfe-catalogue',
+  'mfe-catalogue/src/listing/filters': 'mfe-catalogue',
+  'mfe-contact/src/quotation-link': 'mfe-contact',
+};
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
 const readCatalog = (app, locale) => readJson(`${app}/src/i18n/${locale}.json`);

@@ -14,12 +14,12 @@ const QuoteForm = styled(AddToQuote)`
 
 /**
  * The card's text straight in its link, without a wrapper (CardText's look; one element fewer a card): the name, the
- * brand, and at the bottom, whatever the name's length, the price (bold, no element of its own) and the stars.
+ * brand, and at the bottom, whatever the name's length, the price (bold, no element of its own), "In stock" and the
+ * stars. The space under the picture is the name's top margin (the name follows it), not a rule of the picture's own.
  */
 const Card = styled(ImageLinkCard)`
   > a { gap: 6px; padding-bottom: 16px; }
-  > a > img { margin-bottom: 10px; }
-  > a > h2 { margin: 0 16px; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
+  > a > h2 { margin: 10px 16px 0; font-size: ${({ theme }) => theme.typeScale.md}; line-height: 1.35; color: ${({ theme }) => theme.colors.brand}; }
   > a > p { margin: 0 16px; font-size: ${({ theme }) => theme.typeScale.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
   > a > p:last-child {
     display: flex;
@@ -32,6 +32,7 @@ const Card = styled(ImageLinkCard)`
     font-weight: 700;
     color: ${({ theme }) => theme.colors.text};
   }
+  > a > p > small { margin-inline-end: auto; font-size: inherit; font-weight: 600; color: ${({ theme }) => theme.colors.success}; }
 `;
 
 const Rating = styled.span`
@@ -48,14 +49,16 @@ export interface ProductCardProps {
   rating: RatingSummary | undefined;
   /** Eager-load the first row's images (they are the largest paint). */
   eager: boolean;
+  /** A variant is on hand somewhere ("In stock"); false also where the stock is not known (nothing is said then). */
+  inStock: boolean;
 }
 
 /**
- * One product of a listing: picture, name, brand, indicative price and rating, opening the product's details; under
+ * One product of a listing: picture, name, brand, indicative price, "In stock" and rating, opening the product's details; under
  * them its "Add to quote" form and its "Compare" box. Memoised:
  * a new sort order moves the cards without drawing them again.
  */
-export const ProductCard = memo(function ProductCard({ product, rating, eager }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, rating, eager, inStock }: ProductCardProps) {
   const text = useText();
   return (
     // Relative to /our-products/{category}, as the spec's router does.
@@ -84,6 +87,7 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager }:
       {product.company ? <p>{product.company}</p> : null}
       <p>
         {priceText(product.price, text)}
+        {inStock ? <small>{text('catalogue.listing.inStock')}</small> : null}
         {rating ? (
           <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>
             <StarIcon size={14} /> {rating.average} ({rating.count})

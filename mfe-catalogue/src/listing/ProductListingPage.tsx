@@ -15,6 +15,7 @@ import {
   selectProductsCategoryName,
   selectProductsError,
   selectProductsFacets,
+  selectProductsInStock,
   selectProductsPage,
   selectProductsPageSize,
   selectProductsStatus,
@@ -97,6 +98,7 @@ export default function ProductListingPage() {
   const page = useAppSelector(selectProductsPage);
   const pageSize = useAppSelector(selectProductsPageSize);
   const facets = useAppSelector(selectProductsFacets);
+  const inStock = useAppSelector(selectProductsInStock);
   const [search, setSearch] = useAddressQuery();
   const view = listingViewOf(search);
   const { sort } = view;
@@ -197,7 +199,7 @@ export default function ProductListingPage() {
               ) : (
                 <CardGrid as="ul" aria-label={text('catalogue.listing.listLabel', { name })} aria-busy={!current}>
                   {products.map((product) => (
-                    <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} />
+                    <ProductCard key={product.id} product={product} rating={ratings[product.id]} eager={eagerIds.has(product.id)} inStock={inStock.includes(product.id)} />
                   ))}
                 </CardGrid>
               )}

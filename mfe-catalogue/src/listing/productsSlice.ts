@@ -22,6 +22,8 @@ export interface ProductsState {
   brands: string[];
   /** What the filters offer for the category (brands with their counts, the price range). */
   facets: ListingFacets;
+  /** Of the page's products, those with a variant on hand somewhere (their cards' "In stock"). */
+  inStock: string[];
   /** The page shown, and how many products a page holds. */
   page: number;
   pageSize: number;
@@ -45,6 +47,7 @@ const initialState: ProductsState = {
   total: 0,
   brands: [],
   facets: NO_FACETS,
+  inStock: [],
   page: 1,
   pageSize: LISTING_PAGE_SIZE,
   status: 'idle',
@@ -81,11 +84,11 @@ export const fetchProducts = createAsyncThunk(
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
     const viewKey = listingKey(request);
     if (CATEGORY_NOT_FOUND.has(response.status)) {
-      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, brands: [], facets: NO_FACETS, page: view.page, pageSize: LISTING_PAGE_SIZE };
+      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, brands: [], facets: NO_FACETS, inStock: [], page: view.page, pageSize: LISTING_PAGE_SIZE };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { category, products, total, page, pageSize, brands, facets } = (await response.json()) as ListingResponse;
-    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, brands, facets, page, pageSize };
+    const { category, products, total, page, pageSize, brands, facets, inStock = [] } = (await response.json()) as ListingResponse;
+    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, brands, facets, inStock, page, pageSize };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
@@ -126,6 +129,7 @@ export const productsSlice = createSlice({
     selectProductsViewKey: (state) => state.viewKey,
     selectProductsTotal: (state) => state.total,
     selectProductsFacets: (state) => state.facets,
+    selectProductsInStock: (state) => state.inStock,
     selectProductsPage: (state) => state.page,
     selectProductsPageSize: (state) => state.pageSize,
     selectProductsCategoryId: (state) => state.productCategoryId,
@@ -149,6 +153,7 @@ export const {
   selectProductsViewKey,
   selectProductsTotal,
   selectProductsFacets,
+  selectProductsInStock,
   selectProductsPage,
   selectProductsPageSize,
   selectProductsCategoryId,

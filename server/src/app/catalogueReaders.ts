@@ -25,6 +25,7 @@ import {
 } from '../catalogue/index.js';
 import { createQuoteCatalogue, databaseQuoteCatalogue, type QuotesPluginOptions } from '../quotes/index.js';
 import { createReviewCatalogue, databaseReviewCatalogue, productRatings, type ReviewCatalogue } from '../reviews/index.js';
+import { catalogueStock, StockReader } from '../stock/index.js';
 import { catalogueSeoSite, type CurrentSeoPages, databaseSeoPages, seoPagesOf, type SeoSite } from '../seo/index.js';
 import type { Locale } from '@site/contracts/locale';
 import type { AppConfig, BuildAppOptions } from './options.js';
@@ -40,6 +41,11 @@ export interface OpenCatalogue {
   reviews: () => Promise<ReviewCatalogue>;
   /** Over the committed files (tests on a stub database): no catalogue in the database to ask. */
   files: boolean;
+  /**
+   * The process's reader of the stock (the stock plugin's app.stock), made here because the catalogue's listing and
+   * search read the stock too ("In stock at", the cards' badge) and follow its version; undefined over the files.
+   */
+  stock: StockReader | undefined;
 }
 
 /** The catalogue's feed and reads, closed with the app. */
@@ -50,13 +56,15 @@ export function openCatalogue(app: FastifyInstance, db: Database, options: Build
   app.addHook('onClose', broadKeepsSettled);
   const reviews: () => Promise<ReviewCatalogue> =
     databaseFeed === undefined ? feed.follow((records) => createReviewCatalogue(records.en.details)) : constant(databaseReviewCatalogue(db.kysely, databaseFeed));
+  const files = options.catalogue === 'files';
+  const stock = files ? undefined : new StockReader(db);
   const store = new CatalogueStore(
     db.kysely,
     async () => productRatings(db.kysely, await reviews()),
     // over the committed files the database's catalogue has no version followed: read it every time
-    options.catalogue === 'files' ? {} : { version: () => feed.version() },
+    stock === undefined ? {} : { version: () => feed.version(), stock: catalogueStock(stock) },
   );
-  return { feed, databaseFeed, store, reviews, files: options.catalogue === 'files' };
+  return { feed, databaseFeed, store, reviews, files, stock };
 }
 
 /** What the features and the pages read of the catalogue, each over the database's rows or the records given. */
@@ -105,16 +113,21 @@ export function siteDataFiles(config: AppConfig, catalogue: OpenCatalogue, optio
  * both), the first view through the catalogue API's own answers (../catalogue/catalogueAnswers.ts), handed over as
  * objects. Over the committed files there is no catalogue to ask.
  */
-export function pageCatalogueOf(app: FastifyInstance, { feed, store, files }: OpenCatalogue, lookup: ProductLookup): PageCatalogue | undefined {
+export function pageCatalogueOf(app: FastifyInstance, { feed, store, files, stock }: OpenCatalogue, lookup: ProductLookup): PageCatalogue | undefined {
   if (files) return undefined;
   return {
     forPage: () => {
       const reads = onceAPage(store);
       const answer = firstViewCatalogue(reads, lookup, (error, href) => app.log.error({ err: error }, `could not read ${href} for a page: ${describeError(error)}`));
-      return { reads, api: { get: answer, version: () => feed.version() } };
+      // a listing's and a search's answers show stock (counts, badges): their pages' key names the stock's version too
+      const version = (href: string) => (STOCK_SHOWN.test(href) && stock !== undefined ? `${feed.version()}+stock${stock.version()}` : feed.version());
+      return { reads, api: { get: answer, version } };
     },
   };
 }
+
+/** The catalogue API's answers that show stock: a category's listing, the search. */
+const STOCK_SHOWN = /^\/api\/catalogue\/(categories\/[^/?]+\/products|search)(\?|$)/;
 
 /** The feed `catalogue` names; the database's own (the default) also returned as such, for what reads its rows. */
 function catalogueFeedOf(db: Database, catalogue: BuildAppOptions['catalogue']): { feed: CatalogueFeed; databaseFeed?: DatabaseCatalogueFeed } {

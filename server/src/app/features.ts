@@ -89,5 +89,10 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   // a sent quotation's buyer link (the token the only key) and the ERP's orders (an orders token)
   await app.register(quotationLinkPlugin, { db, recordStaffAction, onOutboxWrite, redisNamespace: undefined });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
-  await app.register(stockPlugin, { db, display: config.stock?.display, ...options.stock });
+  await app.register(stockPlugin, {
+    db,
+    display: config.stock?.display,
+    ...options.stock,
+    ...(catalogue.stock === undefined ? {} : { reader: catalogue.stock }),
+  });
 }

@@ -46,8 +46,8 @@ export const categoriesAnswer = async (reads: CatalogueReads, { lang }: z.output
   ok({ categories: await reads.categories(lang) });
 
 export async function listingAnswer(reads: CatalogueReads, { categoryId }: z.output<typeof listingParamsSchema>, query: z.output<typeof listingQuerySchema>): Promise<Answer<ListingResponse>> {
-  const { lang, sort, page, pageSize, brand, minPrice, maxPrice, ...attributes } = query;
-  const filters = { brands: brand, minPrice, maxPrice, attributes };
+  const { lang, sort, page, pageSize, brand, minPrice, maxPrice, stock, ...attributes } = query;
+  const filters = { brands: brand, minPrice, maxPrice, attributes, stock };
   const listing = await reads.listing({ categoryId, sort: sort as 1 | 2 | 3 | 4 | 5 | 6, filters, offset: (page - 1) * pageSize, limit: pageSize, locale: lang });
   if (listing !== undefined) return ok({ ...listing, page, pageSize });
   // an archived category is gone, not unknown (its page is a 410 too); the app shows both as not found
@@ -63,15 +63,23 @@ export async function lookupAnswer(reads: CatalogueReads, lookup: ProductLookup,
 }
 
 export async function searchAnswer(reads: CatalogueReads, query: z.output<typeof searchQuerySchema>): Promise<Answer<SearchResponse>> {
-  const { lang, q, offset, limit, facets, brand, minPrice, maxPrice, ...attributes } = query;
+  const { lang, q, offset, limit, facets, brand, minPrice, maxPrice, stock, ...attributes } = query;
   const needle = searchNeedle(q);
-  const filters = { brands: brand, minPrice, maxPrice, attributes };
+  const filters = { brands: brand, minPrice, maxPrice, attributes, stock };
   const page: SearchPage =
     needle === undefined ? { total: 0, results: [], highlight: [] } : await reads.search({ needle, offset, limit, locale: lang, filters, facets: facets === '1' });
-  const { total, results, highlight, suggestion, narrowed } = page;
+  const { total, results, highlight, suggestion, narrowed, inStock } = page;
   // asked for and nothing to search: the filters offer nothing
   const filtersOffered = narrowed ?? (facets === '1' ? { brands: [], attributes: {}, facets: NO_FACETS } : undefined);
-  return ok({ total, offset, results, highlight, ...(suggestion === undefined ? {} : { suggestion }), ...(filtersOffered ?? {}) });
+  return ok({
+    total,
+    offset,
+    results,
+    highlight,
+    ...(suggestion === undefined ? {} : { suggestion }),
+    ...(filtersOffered ?? {}),
+    ...(inStock === undefined ? {} : { inStock }),
+  });
 }
 
 export async function productAnswer(reads: CatalogueReads, { productId }: z.output<typeof productParamsSchema>, { lang }: z.output<typeof productQuerySchema>): Promise<Answer<ProductResponse>> {

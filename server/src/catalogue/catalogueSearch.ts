@@ -12,9 +12,11 @@
 import type { SearchResult } from '@site/content';
 import { hasListingFilters, type ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
+import type { StockLocation } from '@site/contracts/stock-api';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { narrowedView, type FacetRows, type NarrowedView } from './listingFilters.js';
+import { productsOnHandOf, type ProductStock } from './productStock.js';
 import { BROAD_MATCHES_MIN, broadCondition, broadFacetRows, keepAfterAnswer, type SearchTable } from './searchBroad.js';
 import { holds, matchCondition, type CategoryTitle, type MatchCondition } from './searchCondition.js';
 import { NUMBER_WITH_UNIT, searchTerms, SYNONYM_WORDS_MAX, SYNONYMS, SEARCH_TERMS_MAX, type SearchTerm } from './searchTerms.js';
@@ -45,7 +47,9 @@ export interface SearchPage {
   /** The folded phrases looked for (every term's alternatives): what a page marks in the results it shows. */
   highlight: string[];
   /** When asked for: the filters over every match of the text, and the brands and values the view narrows to. */
-  narrowed?: Omit<NarrowedView, 'where' | 'total' | 'asAsked' | 'page'>;
+  narrowed?: Omit<NarrowedView, 'where' | 'total' | 'asAsked' | 'page'> & { stock?: StockLocation[] };
+  /** With the results page's filters and the stock read: of the page's results, the products on hand somewhere. */
+  inStock?: string[];
 }
 
 /** How the search keeps a broad text's matches (tests ask for a lower bound, to make a broad text of a small catalogue). */
@@ -54,6 +58,8 @@ export interface SearchOptions {
   broadMatchesMin?: number;
   /** false: every search reads the search rows, none is kept (what tests compare the kept matches with). */
   kept?: boolean;
+  /** The stock, for the results page's "In stock at" and its cards' badge (productStock.ts). */
+  stock?: ProductStock;
 }
 
 export async function searchCatalogue(db: Kysely<DatabaseSchema>, query: SearchQuery, options: SearchOptions = {}): Promise<SearchPage> {
@@ -82,6 +88,7 @@ const MATCHED_FACET_ROWS: FacetRows = {
   brands: sql<string[]>`(select pair.brands from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
   values: sql<string[]>`(select pair.filter_values from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
   price: sql`s.price`,
+  productId: sql<string>`s.product_id`,
   set: sql<number>`s.facet_set`,
 };
 
@@ -171,23 +178,36 @@ async function readRankedPage(
  * match, counted by their combinations of brands and values, the view's total, and the page's ids under the view;
  * then the page's shown fields by id.
  */
-async function readNarrowedPage(db: Kysely<DatabaseSchema>, query: SearchQuery, table: SearchTable, { matches, rank }: MatchCondition): Promise<MatchedPage> {
+async function readNarrowedPage(
+  db: Kysely<DatabaseSchema>,
+  query: SearchQuery,
+  table: SearchTable,
+  { matches, rank }: MatchCondition,
+  stock: ProductStock | undefined,
+): Promise<MatchedPage> {
   const before = sql`matched as materialized (
       select s.product_id, s.position, ${rank} as rank, s.facet_set, s.price from ${sql.table(table)} as s where ${matches})`;
   const ids = (where: RawBuilder<boolean>) => sql<string[]>`array(
       select s.product_id from matched as s where ${where} order by s.rank, s.position, s.product_id offset ${query.offset} limit ${query.limit})`;
-  const view = await narrowedView(db, MATCHED_FACET_ROWS, sql<boolean>`true`, query.filters, { before, ids });
+  const view = await narrowedView(db, MATCHED_FACET_ROWS, sql<boolean>`true`, query.filters, { before, ids }, stock);
   return { total: view.total, rows: view.page.length === 0 ? [] : await shownFields(db, query.locale, view.page), view };
 }
 
 /** A broad text's matches as kept (migration 025): read by index, not found and ranked again. */
-async function readKeptPage(db: Kysely<DatabaseSchema>, query: SearchQuery, keptId: number, narrowing: boolean): Promise<MatchedPage> {
+async function readKeptPage(db: Kysely<DatabaseSchema>, query: SearchQuery, keptId: number, narrowing: boolean, stock: ProductStock | undefined): Promise<MatchedPage> {
   if (narrowing) {
-    const view = await narrowedView(db, broadFacetRows(keptId), sql<boolean>`s.broad_id = ${keptId}`, query.filters, {
-      ids: (where) => sql<string[]>`array(
+    const view = await narrowedView(
+      db,
+      broadFacetRows(keptId),
+      sql<boolean>`s.broad_id = ${keptId}`,
+      query.filters,
+      {
+        ids: (where) => sql<string[]>`array(
           select s.product_id from catalogue_search_broad_rows as s where s.broad_id = ${keptId} and ${where}
           order by s.rank, s.position, s.product_id offset ${query.offset} limit ${query.limit})`,
-    });
+      },
+      stock,
+    );
     return { total: view.total, rows: view.page.length === 0 ? [] : await shownFields(db, query.locale, view.page), view };
   }
   const { rows: found } = await sql<{ ids: string[] | null; total: number }>`select array(
@@ -218,7 +238,9 @@ function searchPageOf(
       ...(variantOf.has(row.id) ? { variant: variantOf.get(row.id) } : {}),
     })),
     highlight: [...new Set([needle, ...terms.flat()])],
-    ...(view === undefined || !query.facets ? {} : { narrowed: { brands: view.brands, attributes: view.attributes, facets: view.facets } }),
+    ...(view === undefined || !query.facets
+      ? {}
+      : { narrowed: { brands: view.brands, attributes: view.attributes, facets: view.facets, ...(view.facets.stock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])] }) } }),
   };
 }
 
@@ -239,14 +261,19 @@ async function matching(
     options.kept === false ? undefined : await db.selectFrom('catalogue_search_broad').select('id').where('key', '=', broad.key).executeTakeFirst();
   const page =
     kept !== undefined
-      ? await readKeptPage(db, query, kept.id, narrowing)
+      ? await readKeptPage(db, query, kept.id, narrowing, options.stock)
       : narrowing
-        ? await readNarrowedPage(db, query, table, condition)
+        ? await readNarrowedPage(db, query, table, condition, options.stock)
         : await readRankedPage(db, query, table, condition.rank, condition.matches);
   // every match counted (no filter narrowed them): a broad text's are kept for the next search of its condition
   const everyMatch = !(query.filters !== undefined && hasListingFilters(query.filters));
   if (options.kept !== false && kept === undefined && everyMatch && page.total >= (options.broadMatchesMin ?? BROAD_MATCHES_MIN)) keepAfterAnswer(db, table, broad);
-  return searchPageOf(query, needle, terms, condition.variantOf, page);
+  const answer = searchPageOf(query, needle, terms, condition.variantOf, page);
+  // the results page's cards say which products are on hand (the modal's results do not)
+  if (options.stock === undefined || !query.facets || answer.results.length === 0) return answer;
+  const ids = answer.results.map((result) => result.id);
+  const found = new Set((await productsOnHandOf(options.stock, ids).execute(db)).rows.map((row) => row.product_id));
+  return { ...answer, inStock: ids.filter((id) => found.has(id)) };
 }
 
 /**

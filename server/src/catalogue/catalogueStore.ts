@@ -8,12 +8,14 @@ import type { ListingFacets } from '@site/contracts/catalogue-api';
 import type { FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFilters } from '@site/contracts/listing-view';
 import type { Locale } from '@site/contracts/locale';
+import type { StockLocation } from '@site/contracts/stock-api';
 import { SEARCH_TEXT_MAX } from '@site/contracts/search-view';
 import { normalizedProductCode } from '@site/content/validation';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { searchCatalogue, type SearchOptions, type SearchPage, type SearchQuery } from './catalogueSearch.js';
 import { askedCondition, narrowedView, PRODUCT_FACET_ROWS, type NarrowedView } from './listingFilters.js';
+import { productsOnHandOf, type ProductStock } from './productStock.js';
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow, type ProductWithDetails } from './records.js';
@@ -53,6 +55,10 @@ export interface ListingPage {
   /** The specification filters' values the view narrows to, of those the category has. */
   attributes: Partial<Record<FilterAttribute, string[]>>;
   facets: ListingFacets;
+  /** The locations the view narrows to ("In stock at"), when the stock is read. */
+  stock?: StockLocation[];
+  /** Of the page's products, those on hand somewhere (the cards' badge), when the stock is read. */
+  inStock?: string[];
 }
 
 /** A product page's records: the detail and the listing record of one product, its category's, and its published variants. */
@@ -173,12 +179,31 @@ export interface CatalogueStoreOptions {
   version?: () => number;
   /** How a broad text's matches are kept (catalogueSearch.ts: tests make a small catalogue's text broad). */
   search?: SearchOptions;
+  /**
+   * The stock (productStock.ts): given, listings and searches count "In stock at", narrow by it and name the page's
+   * products on hand; their kept answers then follow the stock's version as well as the catalogue's.
+   */
+  stock?: ProductStock;
+}
+
+/**
+ * The version a kept listing count or search page is made for: the catalogue's, and the stock's when it is read (a
+ * feed makes them again; the product pages' HTML and the /data files, keyed by the catalogue's alone, stay). Negative
+ * when either is not known: nothing is kept.
+ */
+function viewVersion(catalogue: () => number, stock: ProductStock | undefined): () => number | string {
+  if (stock === undefined) return catalogue;
+  return () => {
+    const [ofCatalogue, ofStock] = [catalogue(), stock.version()];
+    return ofCatalogue < 0 || ofStock < 0 ? -1 : `${ofCatalogue}:${ofStock}`;
+  };
 }
 
 export class CatalogueStore {
   private readonly views: VersionedMemo<NarrowedView> | undefined;
   private readonly searches: VersionedMemo<SearchPage> | undefined;
   private readonly searchOptions: SearchOptions;
+  private readonly stock: ProductStock | undefined;
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
@@ -186,9 +211,10 @@ export class CatalogueStore {
     options: CatalogueStoreOptions = {},
   ) {
     const { version } = options;
-    this.searchOptions = options.search ?? {};
-    this.views = version === undefined ? undefined : new VersionedMemo(version, CATALOGUE_MEMO_LIMIT);
-    this.searches = version === undefined ? undefined : new VersionedMemo(version, CATALOGUE_MEMO_LIMIT);
+    this.stock = options.stock;
+    this.searchOptions = { ...options.search, ...(options.stock === undefined ? {} : { stock: options.stock }) };
+    this.views = version === undefined ? undefined : new VersionedMemo(viewVersion(version, this.stock), CATALOGUE_MEMO_LIMIT);
+    this.searches = version === undefined ? undefined : new VersionedMemo(viewVersion(version, this.stock), CATALOGUE_MEMO_LIMIT);
   }
 
   // the public site's categories are the live ones (migration 024): a draft or an archived one is nowhere public
@@ -225,6 +251,14 @@ export class CatalogueStore {
     return [...first, ...rest];
   }
 
+  /** Of the products `ids`, those with a published variant on hand somewhere, in the order of `ids` (the cards' badge). */
+  async onHandOf(ids: readonly string[]): Promise<string[]> {
+    if (this.stock === undefined || ids.length === 0) return [];
+    const { rows } = await productsOnHandOf(this.stock, ids).execute(this.db);
+    const found = new Set(rows.map((row) => row.product_id));
+    return ids.filter((id) => found.has(id));
+  }
+
   /** The catalogue's version as the database has it now (state.ts). */
   version(): Promise<number> {
     return readCatalogueVersion(this.db);
@@ -242,7 +276,7 @@ export class CatalogueStore {
   async listing(query: ListingQuery): Promise<ListingPage | undefined> {
     const category = await this.categoryRow(query.categoryId);
     if (category === undefined) return undefined;
-    const count = () => narrowedView(this.db, PRODUCT_FACET_ROWS, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters);
+    const count = () => narrowedView(this.db, PRODUCT_FACET_ROWS, sql<boolean>`catalogue_products.category_id = ${query.categoryId}`, query.filters, undefined, this.stock);
     const readPage = (where: RawBuilder<boolean>) => {
       const inView = this.db.selectFrom('catalogue_products').where('category_id', '=', query.categoryId).where(where);
       return query.sort === 3
@@ -253,10 +287,12 @@ export class CatalogueStore {
     // part of it (an old link's brand)
     const [view, firstRows] = await Promise.all([
       this.views?.get(JSON.stringify([query.categoryId, query.filters ?? null]), count) ?? count(),
-      readPage(askedCondition(PRODUCT_FACET_ROWS, query.filters)),
+      readPage(askedCondition(PRODUCT_FACET_ROWS, query.filters, this.stock)),
     ]);
     const rows = view.asAsked ? firstRows : await readPage(view.where);
+    const stocked = this.stock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])], inStock: await this.onHandOf(rows.map((row) => row.id)) };
     return {
+      ...stocked,
       category: categoryRecord(category, query.locale),
       total: view.total,
       products: rows.map((row) => productRecord(row, category, query.locale)),

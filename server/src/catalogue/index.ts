@@ -16,6 +16,7 @@ export { discardTemp, DiskMediaStore, type MediaStore } from './media/mediaStore
 export { sweepUnusedMedia } from './media/unusedMedia.js';
 export { databaseProductLookup, type ProductLookup, productLookupOf } from './productLookup.js';
 export { type CataloguePluginOptions, cataloguePlugin } from './plugin.js';
+export type { ProductStock } from './productStock.js';
 export { mayBeProductId } from './records.js';
 export { cleanDetailDocument } from './richText.js';
 export { seedCatalogue, siteCatalogueSource } from './seed.js';

@@ -6,7 +6,9 @@ import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-at
 import type { ListingFacets } from '@site/contracts/catalogue-api';
 import type { ListingFilters } from '@site/contracts/listing-view';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { STOCK_LOCATIONS } from '@site/contracts/stock-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
+import { locationsOnHand, onHandAt, type ProductStock } from './productStock.js';
 
 /** Where a set's brands, specification values and prices are read: the products, or a language's search rows. */
 export interface FacetRows {
@@ -16,6 +18,8 @@ export interface FacetRows {
   /** Specification values, 'attribute:value' (catalogue_products.filter_values). */
   values: RawBuilder<string[]>;
   price: RawBuilder<unknown>;
+  /** The row's product id (what its stock is found by). */
+  productId: RawBuilder<string>;
   /**
    * The row's pair of brands and values by id (catalogue_facet_sets, migration 019), when it has one: the rows are
    * then grouped by it, and the pairs' arrays read once each, instead of grouped by their arrays.
@@ -34,6 +38,7 @@ export const PRODUCT_FACET_ROWS: FacetRows = {
   brands: sql<string[]>`string_to_array(catalogue_products.company, ', ')`,
   values: sql<string[]>`catalogue_products.filter_values`,
   price: sql`catalogue_products.price`,
+  productId: sql<string>`catalogue_products.id`,
 };
 
 export interface NarrowedView {
@@ -72,6 +77,12 @@ function attributeFacets(rows: readonly { value: string; count: number }[]): Lis
   });
 }
 
+/** Every location with its count (0: none on hand under the other filters), in STOCK_LOCATIONS' order. */
+function stockFacets(rows: readonly { value: string; count: number }[]): NonNullable<ListingFacets['stock']> {
+  const counts = new Map(rows.filter((row) => row.value.startsWith(STOCK_PREFIX)).map((row) => [row.value.slice(STOCK_PREFIX.length), Number(row.count)]));
+  return STOCK_LOCATIONS.map((location) => ({ location, count: counts.get(location) ?? 0 }));
+}
+
 /** What a view asks for: brands, and values per specification filter (before checking what the set offers). */
 interface Asked {
   brands: readonly string[];
@@ -81,6 +92,9 @@ interface Asked {
 /** The facet row of a brand ('brand:<name>'), beside the specification values' 'attribute:value' rows. */
 const BRAND_PREFIX = 'brand:';
 
+/** The facet row of a stock location ('stock:<location>'). */
+const STOCK_PREFIX = 'stock:';
+
 /** The conditions of a view on one side of its reading: a set's row, or one of its combinations of brands and values. */
 function conditionsOf(brands: RawBuilder<string[]>, values: RawBuilder<string[]>, asked: Asked) {
   const ofBrands = asked.brands.length === 0 ? sql<boolean>`true` : sql<boolean>`${brands} && ${sql.val(asked.brands)}::text[]`;
@@ -89,6 +103,12 @@ function conditionsOf(brands: RawBuilder<string[]>, values: RawBuilder<string[]>
   const all = (conditions: readonly RawBuilder<boolean>[]) => (conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` and `)})`);
   const ofAttributes = (except?: FilterAttribute) => all(asked.chosen.filter((filter) => filter.attribute !== except).map(ofAttribute));
   return { ofBrands, ofAttributes, inView: sql<boolean>`(${ofBrands} and ${ofAttributes()})` };
+}
+
+/** The view's "In stock at" on a row: true when it asks none (or the stock is not read). */
+function inStockAsked(rows: FacetRows, filters: ListingFilters | undefined, stock: ProductStock | undefined): RawBuilder<boolean> {
+  const locations = filters?.stock ?? [];
+  return stock === undefined || locations.length === 0 ? sql<boolean>`true` : onHandAt(stock, rows.productId, locations);
 }
 
 /** The view's price range on a row: true when it asks none. */
@@ -114,8 +134,8 @@ function askedOf(filters: ListingFilters | undefined): Asked {
  * What the filters ask of a row, all of it: the view's condition whenever the set offers everything asked
  * (NarrowedView.asAsked). A page can be read with it while the set is counted, instead of after.
  */
-export function askedCondition(rows: FacetRows, filters: ListingFilters | undefined): RawBuilder<boolean> {
-  return sql<boolean>`(${conditionsOf(rows.brands, rows.values, askedOf(filters)).inView} and ${inPriceRange(rows, filters)})`;
+export function askedCondition(rows: FacetRows, filters: ListingFilters | undefined, stock?: ProductStock): RawBuilder<boolean> {
+  return sql<boolean>`(${conditionsOf(rows.brands, rows.values, askedOf(filters)).inView} and ${inPriceRange(rows, filters)} and ${inStockAsked(rows, filters, stock)})`;
 }
 
 /**
@@ -141,10 +161,16 @@ async function countedView(
   asked: Asked,
   filters: ListingFilters | undefined,
   page: ViewPage | undefined,
+  stock: ProductStock | undefined,
 ) {
   const inRange = inPriceRange(rows, filters);
   const ofRow = conditionsOf(rows.brands, rows.values, asked);
-  const where = sql<boolean>`(${ofRow.inView} and ${inRange})`;
+  // "In stock at" narrows the set itself: every other filter is counted among the products on hand there, and the
+  // locations are counted under the other filters (below), not under their own (a second location widens)
+  const stockAsked = inStockAsked(rows, filters, stock);
+  const narrowsStock = stock !== undefined && (filters?.stock ?? []).length > 0;
+  const set = narrowsStock ? sql<boolean>`(${inSet} and ${stockAsked})` : inSet;
+  const where = sql<boolean>`(${ofRow.inView} and ${inRange} and ${stockAsked})`;
   const ofCombination = conditionsOf(sql<string[]>`combination.brands`, sql<string[]>`combination.filter_values`, asked);
   const underOthers = sql.join(
     FILTER_ATTRIBUTES.map((attribute) => sql`when ${attribute} then ${ofCombination.ofBrands} and ${ofCombination.ofAttributes(attribute)}`),
@@ -152,29 +178,38 @@ async function countedView(
   );
   const noPriceRange = filters?.minPrice === undefined && filters?.maxPrice === undefined;
   const combinations =
-    rows.set !== undefined && rows.pairs !== undefined && noPriceRange
+    rows.set !== undefined && rows.pairs !== undefined && noPriceRange && !narrowsStock
       ? sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
         from (${rows.pairs}) as counted join catalogue_facet_sets as pair on pair.id = counted.pair_id`
       : rows.set === undefined
       ? sql`select ${rows.brands} as brands, ${rows.values} as filter_values, count(*) filter (where ${inRange}) as in_range,
           min(${rows.price}) as min, max(${rows.price}) as max
         from ${rows.from}
-        where ${inSet}
+        where ${set}
         group by 1, 2`
       : sql`select pair.id as pair_id, pair.brands, pair.filter_values, counted.in_range, counted.min, counted.max
         from (
           select ${rows.set} as pair_id, count(*) filter (where ${inRange}) as in_range, min(${rows.price}) as min, max(${rows.price}) as max
           from ${rows.from}
-          where ${inSet}
+          where ${set}
           group by 1
         ) as counted join catalogue_facet_sets as pair on pair.id = counted.pair_id`;
   // The page's rows: those of the combinations in the view (by their pair, when the rows name one) in the price range.
-  const asksNothing = asked.brands.length === 0 && asked.chosen.length === 0 && noPriceRange;
+  const asksNothing = asked.brands.length === 0 && asked.chosen.length === 0 && noPriceRange && !narrowsStock;
   const pageWhere = asksNothing
     ? sql<boolean>`true`
     : rows.set === undefined
       ? where
-      : sql<boolean>`(${rows.set} in (select combination.pair_id from combination where ${ofCombination.inView}) and ${inRange})`;
+      : sql<boolean>`(${rows.set} in (select combination.pair_id from combination where ${ofCombination.inView}) and ${inRange} and ${stockAsked})`;
+  // each location: the set's products under the other filters with a published variant on hand there
+  const stockCounts =
+    stock === undefined
+      ? sql``
+      : sql`union all
+    select ${STOCK_PREFIX} || at.location, count(*)::int, null, null, null
+    from ${rows.from} cross join lateral ${locationsOnHand(stock, rows.productId)} as at
+    where ${inSet} and ${ofRow.inView} and ${inRange}
+    group by at.location`;
   const { rows: counted } = await sql<{ value: string | null; count: number; min: string | null; max: string | null; page: string[] | null }>`
     with ${page?.before === undefined ? sql`` : sql`${page.before}, `}combination as (${combinations})
     select facet.value, coalesce(sum(combination.in_range) filter (where case split_part(facet.value, ':', 1)
@@ -188,7 +223,8 @@ async function countedView(
     group by facet.value
     union all
     select null, coalesce(sum(in_range), 0)::int, min(min)::text, max(max)::text, ${page === undefined ? sql`null` : page.ids(pageWhere)}
-    from combination where ${ofCombination.inView}`.execute(db);
+    from combination where ${ofCombination.inView}
+    ${stockCounts}`.execute(db);
   const counts = counted.filter((row): row is typeof row & { value: string } => row.value !== null);
   const view = counted.find((row) => row.value === null);
   return {
@@ -226,12 +262,13 @@ export async function narrowedView(
   inSet: RawBuilder<boolean>,
   filters: ListingFilters | undefined,
   page?: ViewPage,
+  stock?: ProductStock,
 ): Promise<NarrowedView> {
   const asked = askedOf(filters);
-  let counted = await countedView(db, rows, inSet, asked, filters, page);
+  let counted = await countedView(db, rows, inSet, asked, filters, page, stock);
   const offered = offeredOf(asked, counted.counts);
   const asAsked = sameAsked(asked, offered);
-  if (!asAsked) counted = await countedView(db, rows, inSet, offered, filters, page);
+  if (!asAsked) counted = await countedView(db, rows, inSet, offered, filters, page, stock);
   const { counts, price, where } = counted;
   return {
     page: counted.page,
@@ -245,6 +282,7 @@ export async function narrowedView(
         .sort((a, b) => a.name.localeCompare(b.name, 'en')),
       attributes: attributeFacets(counts),
       price: { min: price.min === null ? null : Number(price.min), max: price.max === null ? null : Number(price.max) },
+      ...(stock === undefined ? {} : { stock: stockFacets(counts) }),
     },
     where,
     asAsked,

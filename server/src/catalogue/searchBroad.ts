@@ -57,6 +57,7 @@ export function broadFacetRows(id: number): FacetRows {
     brands: sql<string[]>`(select pair.brands from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
     values: sql<string[]>`(select pair.filter_values from catalogue_facet_sets as pair where pair.id = s.facet_set)`,
     price: sql`s.price`,
+    productId: sql<string>`s.product_id`,
     set: sql<number>`s.facet_set`,
     pairs: sql`select facet_set as pair_id, count as in_range, min, max from catalogue_search_broad_pairs where broad_id = ${id}`,
   };

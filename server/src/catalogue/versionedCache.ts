@@ -40,11 +40,15 @@ export class VersionedCache<T> {
  * a failed build is not kept. A negative version (not known) keeps nothing.
  */
 export class VersionedMemo<T> {
-  private version: number | undefined;
+  private version: number | string | undefined;
   private readonly entries = new Map<string, Promise<T>>();
 
+  /**
+   * @param current the version now: a number, or text naming several (the catalogue's and the stock's, '12:40');
+   *   a negative number is not known
+   */
   constructor(
-    private readonly current: () => number,
+    private readonly current: () => number | string,
     private readonly limit: number,
   ) {}
 
@@ -52,7 +56,7 @@ export class VersionedMemo<T> {
     const version = this.current();
     // not known yet (the feed's watch not started: the database was down when the process started): kept for nothing,
     // since a change would not be heard
-    if (version < 0) {
+    if (typeof version === 'number' && version < 0) {
       this.entries.clear();
       this.version = undefined;
       return build();

@@ -13,6 +13,8 @@ import { stockRoutes, type StockRoutesOptions } from './stockRoutes.js';
 export type StockPluginOptions = StockRoutesOptions & {
   /** How the public read states quantities (STOCK_DISPLAY): `exact` unless said. */
   display?: StockDisplay | undefined;
+  /** The process's reader, when app.ts made it already (the catalogue's listing follows its version); else made here. */
+  reader?: StockReader;
 };
 
 declare module 'fastify' {
@@ -23,7 +25,7 @@ declare module 'fastify' {
 }
 
 const stock: FastifyPluginAsync<StockPluginOptions> = async (app, options) => {
-  const reader = new StockReader(options.db);
+  const reader = options.reader ?? new StockReader(options.db);
   app.decorate('stock', reader);
   app.addHook('onReady', async () => {
     // a database down at start: the server starts, and reads ask the database each time (nothing kept)

@@ -8,7 +8,7 @@ import { useHydrated } from '@site/shared-ui';
 import type { ReviewFormProps } from '../../reviews/ReviewForm';
 import type { StockPanelProps } from '../stock/StockPanel';
 import { VARIANT_TABLE_ID } from '../variants/variants';
-import { afterPageStart } from './afterStart';
+import { afterPageStart } from '../../common/afterStart';
 import type * as LaterChunk from './laterChunk';
 
 type Parts = typeof LaterChunk;

@@ -32,7 +32,8 @@ describe('the listing’s filters', () => {
   it('offers each brand with its count; choosing one narrows the products and the count, in the address', async () => {
     renderAt();
     expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
-    const hex = within(filters()).getByRole('checkbox', { name: 'Hex (2)' });
+    // the panel's chunk comes once the page has started
+    const hex = await within(filters()).findByRole('checkbox', { name: 'Hex (2)' });
     expect(within(filters()).getByRole('checkbox', { name: 'Elite (1)' })).not.toBeChecked();
     fireEvent.click(hex);
     expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
@@ -45,7 +46,7 @@ describe('the listing’s filters', () => {
   it('a price range narrows further; brands with nothing left in it are disabled; Clear all resets every filter', async () => {
     renderAt('?sort=2&brand=Hex');
     expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
-    fireEvent.change(within(filters()).getByRole('textbox', { name: 'Minimum price' }), { target: { value: '10' } });
+    fireEvent.change(await within(filters()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '10' } });
     fireEvent.submit(within(filters()).getByRole('textbox', { name: 'Minimum price' }).closest('form')!);
     expect(await screen.findByText('Showing 1 results')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=2&brand=Hex&minPrice=10');
@@ -60,7 +61,7 @@ describe('the listing’s filters', () => {
     renderAt();
     await screen.findByText('Showing 3 results');
     const sent = listings().length;
-    fireEvent.change(within(filters()).getByRole('textbox', { name: 'Minimum price' }), { target: { value: '50' } });
+    fireEvent.change(await within(filters()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '50' } });
     fireEvent.change(within(filters()).getByRole('textbox', { name: 'Maximum price' }), { target: { value: '5' } });
     fireEvent.click(within(filters()).getByRole('button', { name: 'Apply' }));
     expect(within(filters()).getByRole('alert')).toHaveTextContent('Enter whole amounts in AED, the minimum no higher than the maximum.');
@@ -75,7 +76,7 @@ describe('the listing’s filters', () => {
     expect(screen.queryByRole('checkbox', { name: 'Hex (2)' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
     const sheet = screen.getByRole('dialog', { name: 'Filters' });
-    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Hex (2)' }));
+    fireEvent.click(await within(sheet).findByRole('checkbox', { name: 'Hex (2)' }));
     expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Show 3 results' }));
     expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
@@ -102,7 +103,7 @@ describe('the listing’s filters', () => {
     server.use(http.get(CATALOGUE_LISTING_API_PATTERN, ({ request }) => HttpResponse.json(answer(new URL(request.url).searchParams.get('ip')?.split(',') ?? []))));
     renderAt();
     await screen.findByText('Showing 3 results');
-    const ip = within(filters()).getByRole('group', { name: 'IP rating' });
+    const ip = await within(filters()).findByRole('group', { name: 'IP rating' });
     expect(within(filters()).getByRole('group', { name: 'Material' })).toHaveTextContent('Nickel-plated brass (1)');
     expect(within(filters()).getByRole('checkbox', { name: 'PVC (0)' })).toBeDisabled();
     fireEvent.click(within(ip).getByRole('checkbox', { name: 'IP66 (2)' }));

@@ -1,74 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { APP_ROOT_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { Button, CloseIcon, Drawer, IconButton, useMediaQuery } from '@site/shared-ui';
-import { useLocale } from '@site/shared-store';
-import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
-import { hasListingFilters, LISTING_PRICE_MAX, type ListingFilters as Filters } from '@site/contracts/listing-view';
-import { TextButton } from '../../common/TextButton';
-import type { MessageId } from '../../i18n/text';
+import type { ListingFilters as Filters } from '@site/contracts/listing-view';
+import { afterPageStart } from '../../common/afterStart';
+import type { FiltersPanelProps } from './FiltersPanel';
 import { useText } from '../../i18n/useText';
-
-/** Each specification filter's heading. */
-const ATTRIBUTE_LEGENDS: Readonly<Record<FilterAttribute, MessageId>> = {
-  voltage: 'catalogue.filters.attribute.voltage',
-  cores: 'catalogue.filters.attribute.cores',
-  size: 'catalogue.filters.attribute.size',
-  current: 'catalogue.filters.attribute.current',
-  poles: 'catalogue.filters.attribute.poles',
-  ip: 'catalogue.filters.attribute.ip',
-  material: 'catalogue.filters.attribute.material',
-  standard: 'catalogue.filters.attribute.standard',
-};
 
 /** Below this width the filters open in a sheet from a button; above it they stand beside the products. */
 export const FILTERS_SHEET_BELOW_PX = 900;
-
-const Panel = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-  fieldset { margin: 0; padding: 0; border: 0; }
-  legend { margin-bottom: 8px; font-weight: 700; }
-`;
-
-const Heading = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; }
-`;
-
-const LinkButton = styled(TextButton)`
-  font-weight: 600;
-`;
-
-const Choice = styled.label`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 32px;
-  cursor: pointer;
-  input { width: 18px; height: 18px; margin: 0; accent-color: ${({ theme }) => theme.colors.brand}; }
-  span { color: ${({ theme }) => theme.colors.textMuted}; }
-  &:has(input:disabled) { cursor: default; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const PriceRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-  input {
-    width: 96px;
-    min-height: 40px;
-    padding: 6px 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    font: inherit;
-  }
-`;
 
 /** Where the filters stand beside the products. */
 const WIDE_QUERY = `(min-width: ${FILTERS_SHEET_BELOW_PX}px)`;
@@ -93,165 +34,22 @@ const ShowResults = styled(Button)`
   margin-top: 24px;
 `;
 
-/** A price end typed in the field: '' for none, else a whole number of AED up to the most a range can name. */
-function priceEnd(text: string): number | undefined | 'invalid' {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^\d{1,10}$/.test(trimmed) && Number(trimmed) <= LISTING_PRICE_MAX ? Number(trimmed) : 'invalid';
-}
+let panelChunk: Promise<typeof import('./FiltersPanel')> | undefined;
 
-interface PanelProps {
-  facets: ListingFacets;
-  filters: Filters;
-  onChange: (filters: Filters) => void;
-  /** Names the panel's fields apart from the other copy's (the sheet's and the side's are both in the page). */
-  idPrefix: string;
-}
+/**
+ * The panel's chunk, asked for once: after the page has started where the server drew it (at once on a page drawn in
+ * the browser), since the panel is drawn in the browser only and none of the scripts the page waits for needs it.
+ */
+const loadPanel = () => (panelChunk ??= afterPageStart(APP_ROOT_ELEMENT_ID).then(() => import(/* webpackChunkName: "listing-filters" */ './FiltersPanel')));
 
-/** The filters themselves: the category's brands with their counts, the price range, and 'Clear all'. */
-function FiltersPanel({ facets, filters, onChange, idPrefix }: PanelProps) {
-  const text = useText();
-  const locale = useLocale();
+const LazyPanel = lazy(loadPanel);
+
+/** The panel once its chunk has come (nothing before: its place is kept by the layout's column or the sheet). */
+function FiltersPanel(props: FiltersPanelProps) {
   return (
-    <Panel>
-      <Heading>
-        <h2>{text('catalogue.filters.label')}</h2>
-        {hasListingFilters(filters) ? (
-          <LinkButton type="button" onClick={() => onChange({ brands: [] })}>
-            {text('catalogue.filters.clearAll')}
-          </LinkButton>
-        ) : null}
-      </Heading>
-      {facets.brands.length > 0 ? (
-        <Choices
-          legend={text('catalogue.filters.brand')}
-          values={facets.brands.map(({ name, count }) => ({ value: name, label: name, count }))}
-          chosen={filters.brands}
-          onChange={(brands) => onChange({ ...filters, brands })}
-        />
-      ) : null}
-      {facets.attributes.map(({ attribute, values }) => (
-        <Choices
-          key={attribute}
-          legend={text(ATTRIBUTE_LEGENDS[attribute])}
-          values={values.map(({ value, count }) => ({ value, label: filterValueText(attribute, value, locale), count }))}
-          chosen={filters.attributes?.[attribute] ?? []}
-          onChange={(chosen) => onChange({ ...filters, attributes: { ...filters.attributes, [attribute]: chosen } })}
-        />
-      ))}
-      {/* keyed by the address's range: another range (back, Clear all) starts the fields from it */}
-      <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} facets={facets} filters={filters} onChange={onChange} idPrefix={idPrefix} />
-    </Panel>
-  );
-}
-
-interface ChoicesProps {
-  legend: string;
-  /** Each value of the filter: what the address says, what the page shows, how many products it leaves. */
-  values: readonly { value: string; label: string; count: number }[];
-  chosen: readonly string[];
-  onChange: (chosen: string[]) => void;
-}
-
-/** One filter's values as checkboxes labelled with the value and its count; a value with nothing left is disabled. */
-function Choices({ legend, values, chosen, onChange }: ChoicesProps) {
-  return (
-    <fieldset>
-      <legend>{legend}</legend>
-      {values.map(({ value, label, count }) => {
-        const checked = chosen.includes(value);
-        return (
-          <Choice key={value}>
-            <input
-              type="checkbox"
-              checked={checked}
-              disabled={count === 0 && !checked}
-              onChange={(event) => onChange(event.target.checked ? [...chosen, value] : chosen.filter((other) => other !== value))}
-            />
-            <bdi>{label}</bdi> <span>({count})</span>
-          </Choice>
-        );
-      })}
-    </fieldset>
-  );
-}
-
-interface PriceInputProps {
-  label: string;
-  placeholder: string | undefined;
-  value: string;
-  /** The id of the range's error message while it shows. */
-  errorId: string | undefined;
-  onChange: (value: string) => void;
-}
-
-/** One end of the price range: numbers typed as text (no spinner), invalid with the range. */
-function PriceInput({ label, placeholder, value, errorId, onChange }: PriceInputProps) {
-  return (
-    <input
-      type="text"
-      inputMode="numeric"
-      aria-label={label}
-      placeholder={placeholder}
-      value={value}
-      aria-invalid={errorId !== undefined}
-      aria-describedby={errorId}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-}
-
-/** The price range's two fields and 'Apply'; a range typed wrongly is said so, and not applied. */
-function PriceRange({ facets, filters, onChange, idPrefix }: PanelProps) {
-  const text = useText();
-  const [min, setMin] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
-  const [max, setMax] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
-  const [priceError, setPriceError] = useState(false);
-
-  const applyPrice = (event: FormEvent) => {
-    event.preventDefault();
-    const minPrice = priceEnd(min);
-    const maxPrice = priceEnd(max);
-    if (minPrice === 'invalid' || maxPrice === 'invalid' || (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)) {
-      setPriceError(true);
-      return;
-    }
-    const { brands, attributes } = filters;
-    onChange({ brands, attributes, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
-  };
-
-  const errorId = `${idPrefix}-price-error`;
-  return (
-    <form noValidate onSubmit={applyPrice}>
-      <fieldset>
-        <legend>{text('catalogue.filters.price')}</legend>
-        <PriceRow>
-          <PriceInput
-            label={text('catalogue.filters.minPrice')}
-            placeholder={facets.price.min === null ? undefined : String(Math.floor(facets.price.min))}
-            value={min}
-            errorId={priceError ? errorId : undefined}
-            onChange={setMin}
-          />
-          <span aria-hidden="true">–</span>
-          <PriceInput
-            label={text('catalogue.filters.maxPrice')}
-            placeholder={facets.price.max === null ? undefined : String(Math.ceil(facets.price.max))}
-            value={max}
-            errorId={priceError ? errorId : undefined}
-            onChange={setMax}
-          />
-          <Button type="submit" $variant="secondary">
-            {text('catalogue.filters.apply')}
-          </Button>
-        </PriceRow>
-        {priceError ? (
-          <p id={errorId} role="alert">
-            {text('catalogue.filters.priceInvalid')}
-          </p>
-        ) : null}
-      </fieldset>
-    </form>
+    <Suspense fallback={null}>
+      <LazyPanel {...props} />
+    </Suspense>
   );
 }
 
@@ -276,10 +74,15 @@ export function ListingFilters({ facets, filters, total, onChange }: ListingFilt
   // server's HTML it was 40 of the listing's 342 elements, styled, laid out and hydrated in the page's longest task.
   // Its grid column is there from the first paint, so nothing moves when it fills.
   const wide = useMediaQuery(WIDE_QUERY);
+  // on a phone too, so that the sheet opens with its filters drawn, not waiting for them
+  useEffect(() => {
+    void loadPanel();
+  }, []);
   const chosen =
     filters.brands.length +
     Object.values(filters.attributes ?? {}).reduce((sum, values) => sum + values.length, 0) +
-    (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1);
+    (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1) +
+    (filters.stock?.length ?? 0);
   return (
     <>
       <Beside aria-label={text('catalogue.filters.label')}>

@@ -15,6 +15,7 @@ import {
   fetchSearchPage,
   searchPageKey,
   selectSearchPageFacets,
+  selectSearchPageInStock,
   selectSearchPageHighlight,
   selectSearchPageResults,
   selectSearchPageStatus,
@@ -109,6 +110,7 @@ export default function SearchResultsPage() {
   const suggestion = useAppSelector(selectSearchPageSuggestion);
   const highlight = useAppSelector(selectSearchPageHighlight);
   const facets = useAppSelector(selectSearchPageFacets);
+  const inStock = useAppSelector(selectSearchPageInStock);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -179,7 +181,7 @@ export default function SearchResultsPage() {
               ) : (
                 <CardGrid as="ul" aria-label={text('catalogue.searchPage.listLabel', { query: shownQuery })} aria-busy={!current}>
                   {results.map((result) => (
-                    <SearchResultCard key={result.id} result={result} highlight={highlight} eager={eagerIds.has(result.id)} />
+                    <SearchResultCard key={result.id} result={result} highlight={highlight} eager={eagerIds.has(result.id)} inStock={inStock.includes(result.id)} />
                   ))}
                 </CardGrid>
               )}

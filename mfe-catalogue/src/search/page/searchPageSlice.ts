@@ -18,6 +18,8 @@ export interface SearchPageState {
   highlight: string[];
   /** What the filters offer over every match of the text (brands and specification values with their counts). */
   facets: ListingFacets;
+  /** Of the page's results, the products with a variant on hand somewhere (their cards' "In stock"). */
+  inStock: string[];
   status: LoadStatus;
   error: string | null;
   /** The load in flight: an answer to an older view is dropped. */
@@ -33,6 +35,7 @@ const initialState: SearchPageState = {
   suggestion: null,
   highlight: [],
   facets: NO_FACETS,
+  inStock: [],
   status: 'idle',
   error: null,
   requestId: null,
@@ -51,10 +54,10 @@ export const fetchSearchPage = createAsyncThunk(
   'searchPage/fetch',
   async (view: SearchView, { signal, extra }) => {
     const viewKey = searchPageKey(view);
-    if (view.q.length > SEARCH_TEXT_MAX) return { viewKey, total: 0, results: [], suggestion: null, highlight: [], facets: NO_FACETS };
+    if (view.q.length > SEARCH_TEXT_MAX) return { viewKey, total: 0, results: [], suggestion: null, highlight: [], facets: NO_FACETS, inStock: [] };
     const path = `${CATALOGUE_SEARCH_API_PATH}${searchApiQuery(view)}`;
-    const { total, results, suggestion, highlight, facets } = await loadJson<SearchResponse>(path, signal, fetchOf(extra));
-    return { viewKey, total, results, suggestion: suggestion ?? null, highlight, facets: facets ?? NO_FACETS };
+    const { total, results, suggestion, highlight, facets, inStock = [] } = await loadJson<SearchResponse>(path, signal, fetchOf(extra));
+    return { viewKey, total, results, suggestion: suggestion ?? null, highlight, facets: facets ?? NO_FACETS, inStock };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
@@ -83,6 +86,7 @@ export const searchPageSlice = createSlice({
     selectSearchPageSuggestion: (state) => state.suggestion,
     selectSearchPageHighlight: (state) => state.highlight,
     selectSearchPageFacets: (state) => state.facets,
+    selectSearchPageInStock: (state) => state.inStock,
     selectSearchPageStatus: (state) => state.status,
   },
 });
@@ -100,5 +104,6 @@ export const {
   selectSearchPageSuggestion,
   selectSearchPageHighlight,
   selectSearchPageFacets,
+  selectSearchPageInStock,
   selectSearchPageStatus,
 } = injectedSearchPageSlice.selectors;

@@ -108,11 +108,13 @@ export interface FirstViewOptions {
 /**
  * The catalogue API as a page rendered here reads it: the answer to a GET of `href` as the route makes it (app.ts: the
  * same functions, catalogue/catalogueAnswers.ts, over the page's own reads), its body the contract's type, never
- * serialised; and the catalogue's version, which names the data a page was drawn from in its cache key.
+ * serialised; and the version of what an answer is made from, which names the data a page was drawn from in its cache
+ * key: the catalogue's, and for an answer that also shows stock (a listing's counts and badges) the stock's too, so a
+ * stock feed draws those pages again and leaves the others kept.
  */
 export interface CatalogueApiReader {
   get(href: string): Promise<{ status: number; body: unknown }>;
-  version(): number;
+  version(href: string): number | string;
 }
 
 /**
@@ -286,7 +288,7 @@ export class FirstViewRenderer {
   private async dataVersions(paths: readonly string[], catalogueApi: CatalogueApiReader | undefined): Promise<string> {
     const tags = await Promise.all(
       paths.map(async (href) => {
-        if (href.startsWith(CATALOGUE_API_PREFIX)) return `catalogue@${catalogueApi?.version() ?? 'none'}`;
+        if (href.startsWith(CATALOGUE_API_PREFIX)) return `catalogue@${catalogueApi?.version(href) ?? 'none'}`;
         return href.startsWith('/data/') ? ((await this.dataFile(href))?.etag ?? 'none') : undefined;
       }),
     );
