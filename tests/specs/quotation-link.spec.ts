@@ -12,7 +12,7 @@ import { QUOTATIONS_API } from '@site/contracts/quotations-api';
 import { ORDERS_API, type OrdersPage } from '@site/contracts/quotation-link-api';
 import { pdfText, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@site/server/test-support';
 import { test, expect, localOnly } from '../support/fixtures';
-import { ARABIC_TEXTS, ENGLISH, sendQuoteRequest, type BasketTexts } from '../support/quote-journey';
+import { ARABIC_TEXTS, ENGLISH, sendQuoteRequest } from '../support/quote-journey';
 import { JOURNEY, mailingEnv, mailsTo, message } from '../support/quote-basket';
 import { ADMIN, OMAN_STAFF, firstAdminSignIn, heading as staffHeading, startStaffSite, submitPassword, watchStaffConsole, type StaffSite } from '../support/staff';
 
@@ -140,7 +140,7 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       await page.getByRole('textbox', { name: texts.pasteLabel, exact: true }).fill(LINES.map(({ product, quantity }) => `${product.code}\t${quantity}`).join('\n'));
       await page.getByRole('button', { name: texts.pasteAdd, exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: texts.pasteAdded(3) })).toBeVisible();
-      const request = await sendQuoteRequest(page, texts as BasketTexts, {
+      const request = await sendQuoteRequest(page, texts, {
         companyName: 'Muscat Build LLC',
         name: buyer.name,
         email,
