@@ -71,7 +71,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   totpRoutes(app, signIn);
 
   const { onOutboxWrite, media, releases, quotationValidDays, stock } = options;
-  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock, publicSiteUrl: options.publicSiteUrl });
+  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock, publicSiteUrl: options.publicSiteUrl, linkSealer: secrets });
 }
 
 /** The lockout's counters: in the app's Redis (http/redis.ts) when REDIS_URL is set, so that every process counts together. */
