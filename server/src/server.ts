@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, redactUrl, type Config } from './platform/conf
 import { describeError, openDatabase, runMigrations, type Database } from './platform/db/index.js';
 import { createOutboxWorker, type OutboxWorker } from './platform/mail/outboxWorker.js';
 import { siteMailComposers } from './outboxMail.js';
-import { localTotpKey, TotpSecretBox } from './staff/totpSecrets.js';
+import { totpSecretBoxOf } from './staff/index.js';
 import { createSmtpTransport } from './platform/mail/transport.js';
 import { readyAddress } from './platform/readyAddress.js';
 import { startMetricsListener, type MetricsListener } from './platform/http/metricsRoutes.js';
@@ -51,7 +51,7 @@ async function outboxOf(config: Config, db: Database): Promise<OutboxWorker | un
   const { smtpUrl, from } = config.mail;
   if (smtpUrl === undefined || from === undefined) return undefined;
   // the quotation links in the outbox are sealed with the staff's TOTP keys (quotations/link/linkSeal.ts)
-  const linkSealer = new TotpSecretBox(config.staff.totpKeys ?? [await localTotpKey(config.staff.totpKeyFile)]);
+  const linkSealer = await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile);
   return createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(linkSealer), from });
 }
 
