@@ -2,17 +2,20 @@
 // (mail/composers.ts), so that mail/ sends each feature's mail without importing any feature.
 import type { ComposedMail, OutboxRow } from './platform/mail/compose.js';
 import { MailComposers } from './platform/mail/composers.js';
-import { registerQuotationMail } from './quotations/index.js';
+import { registerQuotationMail, type LinkSealer } from './quotations/index.js';
 import { registerQuoteMail } from './quotes/index.js';
 import { registerReleaseMail } from './releases/index.js';
 import { registerFormMail } from './submissions/index.js';
 
-/** The composers of the forms', the requests for quotation's and the releases' mails. */
-export function siteMailComposers(): MailComposers {
+/**
+ * The composers of the forms', the requests for quotation's and the releases' mails; `linkSealer` opens the quotation
+ * links sealed in the outbox (without it their mails fail, and wait for a worker that has the keys).
+ */
+export function siteMailComposers(linkSealer?: LinkSealer): MailComposers {
   const composers = new MailComposers();
   registerFormMail(composers);
   registerQuoteMail(composers);
-  registerQuotationMail(composers);
+  registerQuotationMail(composers, linkSealer);
   registerReleaseMail(composers);
   return composers;
 }

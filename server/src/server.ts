@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, redactUrl, type Config } from './platform/conf
 import { describeError, openDatabase, runMigrations, type Database } from './platform/db/index.js';
 import { createOutboxWorker, type OutboxWorker } from './platform/mail/outboxWorker.js';
 import { siteMailComposers } from './outboxMail.js';
+import { totpSecretBoxOf } from './staff/index.js';
 import { createSmtpTransport } from './platform/mail/transport.js';
 import { readyAddress } from './platform/readyAddress.js';
 import { startMetricsListener, type MetricsListener } from './platform/http/metricsRoutes.js';
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(describeError(error));
   }
-  const outbox = outboxOf(config, db);
+  const outbox = await outboxOf(config, db);
   const running: Running = { db, outbox };
   stopOnSignals(running);
   const app = await startSite(config, running);
@@ -46,10 +47,12 @@ function configOrExit(): Config {
 }
 
 /** Mail delivery runs only with SMTP configured; without it submissions wait in the outbox. */
-function outboxOf(config: Config, db: Database): OutboxWorker | undefined {
+async function outboxOf(config: Config, db: Database): Promise<OutboxWorker | undefined> {
   const { smtpUrl, from } = config.mail;
   if (smtpUrl === undefined || from === undefined) return undefined;
-  return createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(), from });
+  // the quotation links in the outbox are sealed with the staff's TOTP keys (quotations/link/linkSeal.ts)
+  const linkSealer = await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile);
+  return createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(linkSealer), from });
 }
 
 /** SIGINT and SIGTERM close what runs and exit; a second signal, or a stop over 10 s, exits at once. */

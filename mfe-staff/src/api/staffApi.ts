@@ -22,7 +22,7 @@ export const staffApi = createApi({
   baseQuery: staffBaseQuery,
   // what a screen shows is read again each time it is opened (as the pages did before the cache)
   refetchOnMountOrArgChange: true,
-  tagTypes: ['Settings', 'Releases', 'ReleaseTokens', 'CatalogueList', 'Product', 'Versions', 'Categories', 'Inbox', 'Reviews'],
+  tagTypes: ['Settings', 'Releases', 'ReleaseTokens', 'CatalogueList', 'Product', 'Versions', 'Categories', 'Inbox', 'Reviews', 'QuotationLinks'],
   endpoints: (build) => ({
     // ---- the session (sessionSlice.ts keeps who is signed in and the CSRF token from these answers) ----
     session: build.query<SessionAnswer, void>({ query: () => STAFF_API.session }),

@@ -22,7 +22,7 @@ const ORDER_COLUMNS: readonly Column<StaffOrder>[] = [
 ];
 
 export function OrdersPage() {
-  const { resource, retry } = staffResource(useOrdersQuery());
+  const { resource, retry } = staffResource(useOrdersQuery(undefined, { refetchOnMountOrArgChange: true }));
   const data = resource.data;
   return (
     <PageContainer>

@@ -1,7 +1,9 @@
 // A quote request's sent quotations, as its page shows them under the lines: each revision, newest first, with what
 // its buyer did through the link (opened it, asked for changes, accepted with a PO), or that it expired or a later
-// revision replaced it. What the buyer typed is shown as typed, hidden characters written out (VisibleText).
+// revision replaced it; each opens its quotation (where a revision is prepared). What the buyer typed is shown as
+// typed, hidden characters written out (VisibleText). Read again on each visit: the buyer acts outside the app.
 import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadError, Spinner } from '@site/shared-ui';
 import type { QuotationLinkState } from '@site/contracts/quotation-link-api';
@@ -127,7 +129,7 @@ function RevisionFacts({ quotation }: { quotation: QuotationLinkState }) {
 
 /** The request's sent quotations and their links' states (a section of the request's page). */
 export function SentQuotations({ requestId }: { requestId: number }) {
-  const { resource, retry } = staffResource(useQuotationLinksQuery(requestId));
+  const { resource, retry } = staffResource(useQuotationLinksQuery(requestId, { refetchOnMountOrArgChange: true }));
   const quotations = resource.data?.quotations;
   if (resource.status === 'failed') return <LoadError message={`The sent quotations could not be loaded. ${resource.error}`} onRetry={retry} />;
   if (quotations === undefined) return <Spinner label="Loading the sent quotations" />;
@@ -141,6 +143,9 @@ export function SentQuotations({ requestId }: { requestId: number }) {
               {quotation.number}: {LINK_STATE_LABELS[quotation.state]}
             </h3>
             <RevisionFacts quotation={quotation} />
+            <p>
+              <Link to={`/quotations/${quotation.id}`}>Open {quotation.number}</Link>
+            </p>
           </article>
         </Revision>
       ))}

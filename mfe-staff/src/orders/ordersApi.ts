@@ -7,7 +7,7 @@ import { queryString } from '../api/staffBaseQuery';
 
 export const ordersApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
-    quotationLinks: build.query<QuotationLinkHistory, number>({ query: (requestId) => `${STAFF_QUOTATION_LINK_API.linkStates}${queryString({ requestId })}` }),
+    quotationLinks: build.query<QuotationLinkHistory, number>({ query: (requestId) => `${STAFF_QUOTATION_LINK_API.linkStates}${queryString({ requestId })}`, providesTags: ['QuotationLinks'] }),
     orders: build.query<StaffOrderList, void>({ query: () => STAFF_QUOTATION_LINK_API.orders }),
   }),
 });

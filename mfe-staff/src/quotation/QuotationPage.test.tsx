@@ -151,5 +151,50 @@ describe('the quotation editor', () => {
     expect(screen.getByText('This quotation was sent as QT-2026-000001: it can no longer be changed.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send quotation' })).toBeNull();
+  });
+
+  it('"Send quotation" sends the saved draft on its version, and the page turns read only with its number', async () => {
+    server.use(
+      http.post('/api/staff/quotations/5/send', () => {
+        stored = quotation({ state: 'sent', number: 'QT-2026-000007', version: 4, sentAt: '2026-11-28T10:00:00.000Z' });
+        return HttpResponse.json(stored);
+      }),
+    );
+    renderStaffApp('/quotations/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send quotation' }));
+    expect(await screen.findByText('Sent as QT-2026-000007: mailed to the buyer with its PDF and link.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Quotation QT-2026-000007' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Unit price (OMR), line 1' })).toBeDisabled();
+    expect((await requestsSentWithBodies()).filter(({ request }) => request === 'POST /api/staff/quotations/5/send').map(({ body }) => body)).toEqual([{ version: 3 }]);
+  });
+
+  it('unsaved edits are not sent: the page asks for a save first', async () => {
+    renderStaffApp('/quotations/5');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Unit price (OMR), line 1' }), { target: { value: '1.3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send quotation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Save the draft before sending it: the buyer gets the quotation as last saved.');
+    expect((await requestsSentWithBodies()).filter(({ request }) => request === 'POST /api/staff/quotations/5/send')).toEqual([]);
+  });
+
+  it('"Prepare revision" on a quotation the buyer asked to change opens the new draft', async () => {
+    stored = quotation({ state: 'changes_asked', number: 'QT-2026-000007', version: 6 });
+    const revision = quotation({ id: 9, revision: 1, version: 1 });
+    server.use(
+      http.post('/api/staff/quotations/5/revise', () => HttpResponse.json(revision, { status: 201 })),
+      http.get('/api/staff/quotations/9', () => HttpResponse.json(revision)),
+    );
+    renderStaffApp('/quotations/5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Prepare revision' }));
+    await waitFor(() => expect(currentAddress()).toBe('/quotations/9'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation draft for RFQ-2026-000123' })).toBeInTheDocument();
+    expect((await requestsSentWithBodies()).filter(({ request }) => request === 'POST /api/staff/quotations/5/revise').map(({ body }) => body)).toEqual([{ version: 6 }]);
+  });
+
+  it('an accepted quotation has no "Prepare revision"', async () => {
+    stored = quotation({ state: 'accepted', number: 'QT-2026-000007' });
+    renderStaffApp('/quotations/5');
+    await screen.findByRole('heading', { level: 1, name: 'Quotation QT-2026-000007' });
+    expect(screen.queryByRole('button', { name: 'Prepare revision' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
 import { QUOTATION_LIMITS, type Quotation } from '@site/contracts/quotations-api';
@@ -11,7 +11,7 @@ import { PageHeading } from '../ui/PageHeading';
 import { Actions, StaffField } from '../ui/StaffField';
 import { Table } from '../ui/Table';
 import { staffResource } from '../ui/staffResource';
-import { useQuotationQuery, useSaveQuotationMutation } from './quotationApi';
+import { useQuotationQuery, useReviseQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation } from './quotationApi';
 import { PageFacts, PageSection } from '../ui/PageSection';
 
 const Terms = styled.div`
@@ -77,7 +77,10 @@ const draftOf = (quotation: Quotation): LineDraft[] =>
 
 const lineInput = ({ key: _key, saved: _saved, code, ...line }: LineDraft): QuotationLineInput => ({ ...line, code: code.trim() === '' ? null : code.trim() });
 
-/** /staff/quotations/:id: a quotation's draft, edited and saved on the version read; a sent one, read only. */
+/**
+ * /staff/quotations/:id: a quotation's draft, edited and saved on the version read, then sent; a sent one, read only,
+ * with "Prepare revision" while the buyer can still answer it.
+ */
 export function QuotationPage() {
   const { id } = useParams();
   const quotationId = /^[1-9]\d{0,14}$/.test(id ?? '') ? Number(id) : undefined;
@@ -98,6 +101,9 @@ function LoadedQuotation({ id }: { id: number }) {
   const query = useQuotationQuery(id);
   const { resource, retry } = staffResource(query);
   const [saveQuotation, saving] = useSaveQuotationMutation();
+  const [sendQuotation, sending] = useSendQuotationMutation();
+  const [reviseQuotation, revising] = useReviseQuotationMutation();
+  const navigate = useNavigate();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string; stale?: boolean } | null>(null);
   const [problems, setProblems] = useState<StaffFailure['problems']>([]);
   const quotation = resource.data ?? null;
@@ -131,6 +137,36 @@ function LoadedQuotation({ id }: { id: number }) {
       setOutcome({ tone: 'error', text: message, stale: status === 409 && quotation.state === 'draft' && /reload/.test(message) });
     }
   };
+  const fail = (failure: unknown) => {
+    const { status, message, problems: found } = failureOf(failure);
+    setProblems(found);
+    setOutcome({ tone: 'error', text: message, stale: status === 409 && /reload/.test(message) });
+  };
+  // what was saved is what is sent: unsaved edits are refused here rather than silently left out
+  const send = async (dirty: boolean) => {
+    setOutcome(null);
+    setProblems([]);
+    if (dirty) {
+      setOutcome({ tone: 'error', text: 'Save the draft before sending it: the buyer gets the quotation as last saved.' });
+      return;
+    }
+    try {
+      const sent = await sendQuotation({ id, version: quotation.version }).unwrap();
+      setOutcome({ tone: 'success', text: `Sent as ${sent.number ?? ''}: mailed to the buyer with its PDF and link.` });
+    } catch (failure) {
+      fail(failure);
+    }
+  };
+  const revise = async () => {
+    setOutcome(null);
+    setProblems([]);
+    try {
+      const draft = await reviseQuotation({ id, version: quotation.version }).unwrap();
+      void navigate(`/quotations/${draft.id}`);
+    } catch (failure) {
+      fail(failure);
+    }
+  };
   const reload = () => {
     setOutcome(null);
     setProblems([]);
@@ -156,7 +192,21 @@ function LoadedQuotation({ id }: { id: number }) {
         <span>Last saved {formatDateTime(quotation.updatedAt)}{quotation.updatedBy === null ? '' : ` by ${quotation.updatedBy}`}</span>
       </PageFacts>
       {quotation.state === 'draft' ? null : <Notice>This quotation was sent{quotation.number === null ? '' : ` as ${quotation.number}`}: it can no longer be changed.</Notice>}
-      <QuotationForm key={`${quotation.id}:${quotation.version}`} quotation={quotation} busy={saving.isLoading} problems={problems} onSave={save} />
+      <QuotationForm
+        key={`${quotation.id}:${quotation.version}`}
+        quotation={quotation}
+        busy={saving.isLoading || sending.isLoading}
+        problems={problems}
+        onSave={save}
+        onSend={send}
+      />
+      {quotation.number !== null && REVISABLE.has(quotation.state) ? (
+        <Actions>
+          <Button type="button" disabled={revising.isLoading} onClick={() => void revise()}>
+            Prepare revision
+          </Button>
+        </Actions>
+      ) : null}
       <Notice tone={outcome?.tone ?? 'info'}>
         {outcome?.text}
         {outcome?.stale ? (
@@ -172,11 +222,23 @@ function LoadedQuotation({ id }: { id: number }) {
   );
 }
 
+/** A sent quotation the buyer can still answer, or that ran out: a revision is sent in its place. */
+const REVISABLE: ReadonlySet<Quotation['state']> = new Set(['sent', 'viewed', 'changes_asked', 'expired']);
+
 /** The problem the server named at `path` ('lines', 0, 'unitPrice'), if any. */
 const problemAt = (problems: StaffFailure['problems'], ...path: (string | number)[]): string | undefined =>
   problems.find((problem) => problem.path.length === path.length && problem.path.every((part, index) => part === path[index]))?.message;
 
-function QuotationForm({ quotation, busy, problems, onSave }: { quotation: Quotation; busy: boolean; problems: StaffFailure['problems']; onSave: (body: SaveQuotationBody) => Promise<void> }) {
+interface QuotationFormProps {
+  quotation: Quotation;
+  busy: boolean;
+  problems: StaffFailure['problems'];
+  onSave: (body: SaveQuotationBody) => Promise<void>;
+  /** "Send quotation", told whether the form holds unsaved edits. */
+  onSend: (dirty: boolean) => Promise<void>;
+}
+
+function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationFormProps) {
   const [validUntil, setValidUntil] = useState(quotation.validUntil);
   const [paymentTerms, setPaymentTerms] = useState(quotation.paymentTerms);
   const [deliveryTerms, setDeliveryTerms] = useState(quotation.deliveryTerms);
@@ -315,6 +377,9 @@ function QuotationForm({ quotation, busy, problems, onSave }: { quotation: Quota
         {editable ? (
           <Actions>
             <Button type="submit">Save draft</Button>
+            <Button type="button" $variant="secondary" onClick={() => void onSend(dirty)}>
+              Send quotation
+            </Button>
           </Actions>
         ) : null}
       </Editable>

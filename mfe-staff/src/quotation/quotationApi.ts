@@ -1,4 +1,5 @@
-// A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, save the draft on the version read.
+// A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, save the draft on the version read,
+// send it, prepare its revision.
 // Each change answers the quotation as the server now has it, which replaces the one shown: its totals, VAT and
 // version are the server's, never worked out here.
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
@@ -24,7 +25,18 @@ export const quotationApi = staffApi.injectEndpoints({
       query: ({ id, body }) => ({ url: staffApiPath(QUOTATIONS_API.quotation, { id }), method: 'PUT', body }),
       onQueryStarted: keepAnswer,
     }),
+    /** "Send quotation": numbered, mailed to the buyer with its PDF and link, read only from then on. */
+    sendQuotation: build.mutation<Quotation, { id: number; version: number }>({
+      query: ({ id, version }) => ({ url: staffApiPath(QUOTATIONS_API.send, { id }), method: 'POST', body: { version } }),
+      onQueryStarted: keepAnswer,
+      invalidatesTags: ['QuotationLinks'],
+    }),
+    /** "Prepare revision": a new draft of a sent quotation (its lines and terms), to send in its place. */
+    reviseQuotation: build.mutation<Quotation, { id: number; version: number }>({
+      query: ({ id, version }) => ({ url: staffApiPath(QUOTATIONS_API.revise, { id }), method: 'POST', body: { version } }),
+      onQueryStarted: keepAnswer,
+    }),
   }),
 });
 
-export const { useQuotationQuery, usePrepareQuotationMutation, useSaveQuotationMutation } = quotationApi;
+export const { useQuotationQuery, usePrepareQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation, useReviseQuotationMutation } = quotationApi;

@@ -45,6 +45,7 @@ import {
   type QuotationContext,
 } from './quotationStore.js';
 import { issueBuyerLink } from './link/sendLink.js';
+import type { LinkSealer } from './link/linkSeal.js';
 import { staffLinkRoutes } from './link/staffLinkRoutes.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
@@ -57,6 +58,8 @@ export interface QuotationRoutesOptions extends StaffSide {
   now?: (() => Date) | undefined;
   /** PUBLIC_SITE_URL: the origin of the buyer's links mailed on send. */
   publicSiteUrl?: string | undefined;
+  /** Seals the buyer's link in its outbox row (the staff's TOTP keys, kept outside the database). */
+  linkSealer: LinkSealer;
   /** Wakes the outbox worker after a send queued the buyer's mail. */
   onOutboxWrite?: (() => void) | undefined;
 }
@@ -76,7 +79,7 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     validDays: options.validDays ?? QUOTATION_VALID_DAYS_DEFAULT,
     // the buyer's token and mail, in the send's transaction
     afterSend: async (trx, id) => {
-      await issueBuyerLink(trx, id, { publicSiteUrl: options.publicSiteUrl }, now());
+      await issueBuyerLink(trx, id, { publicSiteUrl: options.publicSiteUrl, sealer: options.linkSealer }, now());
     },
   };
   app.setErrorHandler(answerQuotationError);

@@ -3,3 +3,5 @@
 export { type StaffPluginOptions, staffPlugin } from './plugin.js';
 // the audit log: the quotations' buyer link (registered by app.ts) writes its state changes there
 export { recordStaffAction } from './audit.js';
+// the keys kept outside the database: the outbox worker opens the quotation links sealed with them (server.ts)
+export { totpSecretBoxOf } from './totpSecrets.js';

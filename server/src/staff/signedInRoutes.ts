@@ -17,6 +17,7 @@ import { readAuditPage } from './auditPage.js';
 import type { SessionGate } from './sessionGate.js';
 import { MESSAGES, SAFE_METHODS } from './staffApiTerms.js';
 import { staffWorkRoutes } from './work/index.js';
+import type { LinkSealer } from '../quotations/index.js';
 
 export interface SignedInScopeOptions {
   db: Database;
@@ -33,6 +34,8 @@ export interface SignedInScopeOptions {
   quotationValidDays?: number | undefined;
   /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
   publicSiteUrl?: string | undefined;
+  /** Seals the quotation links kept in the outbox (the TOTP secrets' keys). */
+  linkSealer: LinkSealer;
   /** The stock feeds' list (admins); unset: STOCK_FEED_STALE_MINUTES' default. */
   stock?: StaffStockOptions | undefined;
 }
@@ -60,7 +63,7 @@ export async function signedInRoutes(signedIn: FastifyInstance, options: SignedI
     readAuditPage(db.kysely, request.query.page ?? 1),
   );
 
-  await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media, quotationValidDays: options.quotationValidDays, publicSiteUrl: options.publicSiteUrl });
+  await scope.register(staffWorkRoutes, { db, onOutboxWrite: options.onOutboxWrite, media: options.media, quotationValidDays: options.quotationValidDays, publicSiteUrl: options.publicSiteUrl, linkSealer: options.linkSealer });
   // release tokens of deployment pipelines (admins): the registry's, with this scope's session and CSRF checks
   staffReleaseTokenRoutes(scope, { db, requireJson, recordStaffAction, ...options.releases });
   // the ERP's stock feeds (admins)

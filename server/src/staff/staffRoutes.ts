@@ -19,7 +19,7 @@ import { signedInRoutes } from './signedInRoutes.js';
 import type { SignInContext } from './signInContext.js';
 import { MESSAGES, SAFE_METHODS, STAFF_BODY_LIMIT } from './staffApiTerms.js';
 import { totpRoutes } from './totpRoutes.js';
-import { localTotpKey, resealTotpSecrets, TotpSecretBox, type TotpKey } from './totpSecrets.js';
+import { resealTotpSecrets, totpSecretBoxOf, type TotpKey, type TotpSecretBox } from './totpSecrets.js';
 import type { MediaStore } from '../catalogue/index.js';
 
 export { MESSAGES, SESSION_COOKIE, STAFF_BODY_LIMIT } from './staffApiTerms.js';
@@ -60,7 +60,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   const gate = new SessionGate(db, { idleMs: options.sessionIdleMinutes * 60_000, maxMs: options.sessionMaxHours * 3_600_000 });
   const failures = failureCounterOf(app, db, options.redisNamespace);
   const requireJson = useJsonEndpoint(app, { bodyLimit: STAFF_BODY_LIMIT, what: 'the request', emptyHint: 'send a JSON object' });
-  const secrets = new TotpSecretBox(options.totpKeys ?? [await localTotpKey(options.totpKeyFile)]);
+  const secrets = await totpSecretBoxOf(options.totpKeys, options.totpKeyFile);
   resealTotpSecretsAtStart(app, db, secrets);
   refuseCachingAndCrossSite(app, options.publicSiteUrl);
 
@@ -71,7 +71,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   totpRoutes(app, signIn);
 
   const { onOutboxWrite, media, releases, quotationValidDays, stock } = options;
-  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock, publicSiteUrl: options.publicSiteUrl });
+  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock, publicSiteUrl: options.publicSiteUrl, linkSealer: secrets });
 }
 
 /** The lockout's counters: in the app's Redis (http/redis.ts) when REDIS_URL is set, so that every process counts together. */

@@ -64,6 +64,9 @@ export class TotpSecretBox {
   }
 }
 
+/** The box of STAFF_TOTP_KEYS, or of the key kept in `keyFile` (made on first use) when none is given. */
+export const totpSecretBoxOf = async (keys: readonly TotpKey[] | undefined, keyFile: string): Promise<TotpSecretBox> => new TotpSecretBox(keys ?? [await localTotpKey(keyFile)]);
+
 export const accountBinding = (accountId: number) => `account:${accountId}`;
 export const sessionBinding = (sessionId: string) => `session:${sessionId}`;
 

@@ -6,10 +6,15 @@ import type { StaffAccountSummary, StaffBranch, StaffRole } from '@site/contract
 import type { Database } from '../platform/db/index.js';
 import { ACCOUNT_COLUMNS, accountOf } from '../staff/work/staffAccounts.js';
 import { staffWorkRoutes, type StaffWorkOptions } from '../staff/work/index.js';
+import { TotpSecretBox } from '../staff/totpSecrets.js';
+
+/** The tests' key for the quotation links sealed in the outbox (a site's are STAFF_TOTP_KEYS or its key file). */
+export const TEST_LINK_SEALER = new TotpSecretBox([{ id: 'test', key: Buffer.alloc(32, 7) }]);
 
 export const TEST_ACCOUNT_HEADER = 'x-test-account';
 
-export async function buildStaffWorkTestApp(options: StaffWorkOptions): Promise<FastifyInstance> {
+export async function buildStaffWorkTestApp(given: Omit<StaffWorkOptions, 'linkSealer'> & Partial<Pick<StaffWorkOptions, 'linkSealer'>>): Promise<FastifyInstance> {
+  const options: StaffWorkOptions = { linkSealer: TEST_LINK_SEALER, ...given };
   const app = Fastify({ logger: false });
   await app.register(async (scope) => {
     // onRequest, as the real scope's: nothing of a request without an account is parsed or validated

@@ -6,6 +6,7 @@ import type { BuyerQuotation } from '@site/contracts/quotation-link-api';
 import { escapeHtml, headerText, type ComposedMail, type OutboxRow } from '../../platform/mail/compose.js';
 import type { MailComposers } from '../../platform/mail/composers.js';
 import { buyerTexts } from './buyerTexts.js';
+import { linkBinding, type LinkSealer } from './linkSeal.js';
 import { quotationPdfFileName, renderQuotationPdf } from './quotationPdf.js';
 
 /** The outbox kinds of this feature. */
@@ -20,7 +21,9 @@ export const QUOTATION_OUTBOX_KIND = {
 
 export interface QuotationMailPayload {
   view: BuyerQuotation;
-  /** The buyer's link (sent mail only). */
+  /** The buyer's link, sealed (sent mail only): linkSeal.ts. */
+  sealedLink?: string;
+  /** The buyer's link in the clear: rows queued before links were sealed (sent mail only). */
   link?: string;
   /** What the buyer asked to change (changes mail only). */
   message?: string;
@@ -41,8 +44,17 @@ function readPayload(row: OutboxRow): QuotationMailPayload {
 const paragraphs = (lines: readonly string[], dir: 'ltr' | 'rtl', lang: string): string =>
   `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,sans-serif;color:#1b2430">${lines.map((line) => `<p>${line}</p>`).join('')}</body></html>`;
 
-async function sentMail(payload: QuotationMailPayload, from: string, to: string): Promise<ComposedMail> {
-  const { view, link = '' } = payload;
+/** The link of a sent mail's row: opened with the keys (a row from before sealing has it in the clear). */
+function linkOf(row: OutboxRow, payload: QuotationMailPayload, sealer: LinkSealer | undefined): string {
+  if (payload.sealedLink === undefined) return payload.link ?? '';
+  const link = sealer?.open(payload.sealedLink, linkBinding(row.ref_id ?? 0));
+  // the mail fails and is tried again (the outbox's retries) rather than going without its link
+  if (link === undefined) throw new Error(`outbox ${row.id}: no key given opens the quotation's sealed link (STAFF_TOTP_KEYS)`);
+  return link;
+}
+
+async function sentMail(payload: QuotationMailPayload, link: string, from: string, to: string): Promise<ComposedMail> {
+  const { view } = payload;
   const texts = buyerTexts(view.language);
   const file = quotationPdfFileName(view.number);
   const text = [
@@ -119,14 +131,14 @@ function changesMail(payload: QuotationMailPayload, from: string, to: string): C
   };
 }
 
-export async function composeQuotationMail(row: OutboxRow, from: string): Promise<ComposedMail> {
+export async function composeQuotationMail(row: OutboxRow, from: string, sealer?: LinkSealer): Promise<ComposedMail> {
   const payload = readPayload(row);
-  if (row.kind === QUOTATION_OUTBOX_KIND.sent) return sentMail(payload, from, row.recipient);
+  if (row.kind === QUOTATION_OUTBOX_KIND.sent) return sentMail(payload, linkOf(row, payload, sealer), from, row.recipient);
   if (row.kind === QUOTATION_OUTBOX_KIND.accepted) return acceptedMail(payload, from, row.recipient);
   return changesMail(payload, from, row.recipient);
 }
 
-/** Registers the quotation's mails with the outbox. */
-export function registerQuotationMail(composers: MailComposers): void {
-  composers.register(Object.values(QUOTATION_OUTBOX_KIND), composeQuotationMail);
+/** Registers the quotation's mails with the outbox; `sealer` opens the links (without it a sealed link's mail fails). */
+export function registerQuotationMail(composers: MailComposers, sealer?: LinkSealer): void {
+  composers.register(Object.values(QUOTATION_OUTBOX_KIND), (row, from) => composeQuotationMail(row, from, sealer));
 }

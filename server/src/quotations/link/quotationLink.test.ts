@@ -29,7 +29,9 @@ import { recordStaffAction } from '../../staff/audit.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { createFixture } from '../../test-support/fixture.js';
 import { pdfText } from '../../test-support/index.js';
-import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
+import { as, buildStaffWorkTestApp, createTestAccount, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
+import { linkBinding } from './linkSeal.js';
+import { TotpSecretBox } from '../../staff/totpSecrets.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 import { composeQuotationMail, QUOTATION_OUTBOX_KIND } from './buyerMail.js';
 import { quotationLinkPlugin } from './linkPlugin.js';
@@ -82,7 +84,7 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const quotation = ok<Quotation>(await staffCall('POST', staffApiPath(QUOTATIONS_API.send, { id: draft.id }), { version: draft.version }));
     const [mail] = await outbox(QUOTATION_OUTBOX_KIND.sent, quotation.id);
     assert.ok(mail !== undefined, 'the buyer’s mail is queued in the send');
-    const link = mail.payload.link as string;
+    const link = TEST_LINK_SEALER.open(mail.payload.sealedLink as string, linkBinding(quotation.id))!;
     return { quotation, link, token: tokenOf(link) };
   }
 
@@ -114,7 +116,7 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
 
     const [mail] = await outbox(QUOTATION_OUTBOX_KIND.sent, quotation.id);
     assert.equal(mail!.recipient, 'karim@example.com');
-    const composed = await composeQuotationMail({ id: 1, kind: QUOTATION_OUTBOX_KIND.sent, ref_id: quotation.id, recipient: mail!.recipient, payload: mail!.payload }, 'site@crescent.example');
+    const composed = await composeQuotationMail({ id: 1, kind: QUOTATION_OUTBOX_KIND.sent, ref_id: quotation.id, recipient: mail!.recipient, payload: mail!.payload }, 'site@crescent.example', TEST_LINK_SEALER);
     assert.equal(composed.to, 'karim@example.com');
     assert.ok(composed.subject.startsWith(`Quotation ${quotation.number} (`), composed.subject);
     assert.ok(composed.text.includes(link), 'the text carries the link');
@@ -137,7 +139,7 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const { quotation, link } = await sendNew({ language: 'ar' });
     assert.match(link, /^https:\/\/www\.crescent\.example\/ar\/quotation\/[A-Za-z0-9_-]{43}$/);
     const [mail] = await outbox(QUOTATION_OUTBOX_KIND.sent, quotation.id);
-    const composed = await composeQuotationMail({ id: 2, kind: QUOTATION_OUTBOX_KIND.sent, ref_id: quotation.id, recipient: mail!.recipient, payload: mail!.payload }, 'site@crescent.example');
+    const composed = await composeQuotationMail({ id: 2, kind: QUOTATION_OUTBOX_KIND.sent, ref_id: quotation.id, recipient: mail!.recipient, payload: mail!.payload }, 'site@crescent.example', TEST_LINK_SEALER);
     assert.match(composed.subject, /^عرض السعر رقم QT-2026-\d{6} /);
     assert.match(composed.html, /<html lang="ar" dir="rtl">/);
     const pdf = composed.attachments![0]!.content;
@@ -148,6 +150,40 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       assert.match(text.text, /عرض سعر/);
       for (const expected of [quotation.number!, quotation.requestReference, '2026-12-28', '+971 4 347 1100']) assert.ok(text.text.includes(expected), `${expected} in:\n${text.text}`);
     } else t.diagnostic(`PDF text not read: ${text.skipped}`);
+  });
+
+  await t.test('the outbox read as an attacker with the database would: no link that opens the quotation, queued or delivered; the worker, with the key, mails the working link', async () => {
+    const { quotation, token } = await sendNew();
+    /** Every row of the outbox as text, every token-shaped string in it tried as a buyer's link: none opens one. */
+    const noWorkingLink = async () => {
+      const stored = JSON.stringify(await db.query('select * from outbox'));
+      assert.ok(!stored.includes(token), 'the token is not in the outbox');
+      assert.doesNotMatch(stored, /\/quotation\/[A-Za-z0-9_-]{43}/, 'no link in the clear');
+      for (const candidate of new Set(stored.match(/[A-Za-z0-9_-]{43}/g) ?? [])) {
+        const res = await site.inject({ method: 'GET', url: linkUrl(QUOTATION_LINK_API.quotation, candidate) });
+        assert.equal(res.statusCode, 404, `${candidate} opens a quotation`);
+      }
+    };
+    await noWorkingLink();
+
+    // the worker opens the sealed link with the key kept outside the database; without it, or moved onto another
+    // quotation's row, the mail is not composed (it fails, to be tried again) rather than sent without its link
+    const [mail] = await db.query<{ id: number; payload: Record<string, unknown> }>('select id, payload from outbox where kind = $1 and ref_id = $2', [QUOTATION_OUTBOX_KIND.sent, quotation.id]);
+    const row = { id: mail!.id, kind: QUOTATION_OUTBOX_KIND.sent, ref_id: quotation.id, recipient: 'karim@example.com', payload: mail!.payload };
+    const composed = await composeQuotationMail(row, 'site@crescent.example', TEST_LINK_SEALER);
+    assert.ok(composed.text.includes(`${SITE}/quotation/${token}`), composed.text);
+    const otherKey = new TotpSecretBox([{ id: 'other', key: Buffer.alloc(32, 9) }]);
+    await assert.rejects(composeQuotationMail(row, 'site@crescent.example', otherKey), /no key given opens the quotation's sealed link/);
+    await assert.rejects(composeQuotationMail(row, 'site@crescent.example'), /no key given opens/);
+    await assert.rejects(composeQuotationMail({ ...row, ref_id: quotation.id + 1 }, 'site@crescent.example', TEST_LINK_SEALER), /no key given opens/);
+    assert.equal(ok<BuyerQuotation>(await site.inject({ method: 'GET', url: linkUrl(QUOTATION_LINK_API.quotation, token) })).number, quotation.number);
+
+    // delivered, then another send: the delivered row keeps not even the sealed link
+    await db.query('update outbox set sent_at = now() where id = $1', [mail!.id]);
+    await sendNew();
+    const [delivered] = await db.query<{ payload: Record<string, unknown> }>('select payload from outbox where id = $1', [mail!.id]);
+    assert.deepEqual([delivered!.payload.link, delivered!.payload.sealedLink], [undefined, undefined]);
+    await noWorkingLink();
   });
 
   await t.test('the buyer opens it: lines, VAT, currency and decimals, validity, the branch’s name and phone; no-store, noindex; the first opening marks it viewed, once', async () => {
@@ -283,7 +319,7 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.equal((await db.query('select 1 from orders where quotation_id = $1', [quotation.id])).length, 0);
     assert.ok((await audit(quotation.id)).includes('quotation.supersede'));
     const [mail] = await outbox(QUOTATION_OUTBOX_KIND.sent, sent.id);
-    const newToken = tokenOf(mail!.payload.link as string);
+    const newToken = tokenOf(TEST_LINK_SEALER.open(mail!.payload.sealedLink as string, linkBinding(sent.id))!);
     assert.notEqual(newToken, token);
     assert.equal(ok<BuyerQuotation>(await site.inject({ method: 'POST', url: linkUrl(QUOTATION_LINK_API.accept, newToken), headers: body, payload: JSON.stringify({ name: 'Karim Nasser', position: 'Buyer' }) })).state, 'accepted');
   });

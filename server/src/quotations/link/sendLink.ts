@@ -1,16 +1,20 @@
 // What sending a quotation adds, in the send's transaction: the buyer's token (only its hash kept with the quotation)
-// and the mail to the request's address with the PDF and the link. The link is in that mail's outbox row until the
-// mail has gone: each later send takes the links out of the rows already sent (the mail is the buyer's copy).
+// and the mail to the request's address with the PDF and the link. The link is in that mail's outbox row only sealed
+// under a key kept outside the database (linkSeal.ts), until the mail has gone: each later send takes the links out of
+// the rows already sent (the mail is the buyer's copy).
 import { quotationLinkPath } from '@site/contracts/quotation-link-api';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import { newBuyerToken } from './buyerToken.js';
 import { branchContact, loadBuyerDocument } from './buyerView.js';
 import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
+import { linkBinding, type LinkSealer } from './linkSeal.js';
 
 export interface LinkSettings {
   /** PUBLIC_SITE_URL: the links' origin (this server's default address when unset). */
   publicSiteUrl?: string | undefined;
+  /** Seals the link in the outbox row (the keys of the staff's TOTP secrets). */
+  sealer: LinkSealer;
 }
 
 /** The origin of links when PUBLIC_SITE_URL is unset: the server's default address (a development set-up). */
@@ -18,7 +22,7 @@ const DEFAULT_ORIGIN = 'http://localhost:8080';
 
 export const linkOrigin = (settings: LinkSettings): string => (settings.publicSiteUrl ?? DEFAULT_ORIGIN).replace(/\/+$/, '');
 
-/** Gives sent quotation `id` its buyer's token and queues its mail; returns the link (tests read it from the outbox). */
+/** Gives sent quotation `id` its buyer's token and queues its mail; returns the link. */
 export async function issueBuyerLink(trx: Kysely<DatabaseSchema>, id: number, settings: LinkSettings, now: Date): Promise<string> {
   const { token, hash } = newBuyerToken();
   await trx.updateTable('quotations').set({ buyer_token_hash: hash }).where('id', '=', id).execute();
@@ -26,14 +30,14 @@ export async function issueBuyerLink(trx: Kysely<DatabaseSchema>, id: number, se
   if (document === undefined) throw new Error(`quotation ${id} was not sent`);
   const link = `${linkOrigin(settings)}${quotationLinkPath(token, document.view.language)}`;
   const branch = (await trx.selectFrom('quotations').select('branch').where('id', '=', id).executeTakeFirstOrThrow()).branch;
-  const payload: QuotationMailPayload = { view: document.view, link, branchEmail: branchContact(branch).email };
+  const payload: QuotationMailPayload = { view: document.view, sealedLink: settings.sealer.seal(link, linkBinding(id)), branchEmail: branchContact(branch).email };
   // the links of the quotation mails gone already: no longer needed in the database
   await trx
     .updateTable('outbox')
-    .set({ payload: sql`payload - 'link'` as unknown as string })
+    .set({ payload: sql`payload - 'link' - 'sealedLink'` as unknown as string })
     .where('kind', '=', QUOTATION_OUTBOX_KIND.sent)
     .where('sent_at', 'is not', null)
-    .where(sql<boolean>`payload ? 'link'`)
+    .where(sql<boolean>`payload ?| array['link', 'sealedLink']`)
     .execute();
   await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.sent, ref_id: id, recipient: document.email, payload: JSON.stringify(payload) }).execute();
   return link;

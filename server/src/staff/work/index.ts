@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, type Database } from '../../platform/db/index.js';
 import { refusalAnswer, useContracts } from '../../platform/http/contracts.js';
-import { staffQuotationsPlugin } from '../../quotations/index.js';
+import { staffQuotationsPlugin, type LinkSealer } from '../../quotations/index.js';
 import { siteQuoteCatalogue } from '../../quotes/index.js';
 import { canSeeBranch } from '../access.js'; // and request.staff
 import { recordStaffAction } from '../audit.js';
@@ -33,6 +33,8 @@ export interface StaffWorkOptions {
   now?: (() => Date) | undefined;
   /** PUBLIC_SITE_URL: the origin of the quotation links mailed to buyers. */
   publicSiteUrl?: string | undefined;
+  /** Seals the quotation links kept in the outbox (the TOTP secrets' keys). */
+  linkSealer: LinkSealer;
 }
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
@@ -59,7 +61,7 @@ export async function staffWorkRoutes(parent: FastifyInstance, options: StaffWor
   await app.register(staffCatalogueRoutes, { db, media: options.media });
   settingsRoutes(app, db);
   // pricing a request for quotation: the quotations feature's calls, with this scope's account, branch rule and audit
-  await app.register(staffQuotationsPlugin, { db, staffOf, canSeeBranch, recordStaffAction, validDays: options.quotationValidDays, now: options.now, publicSiteUrl: options.publicSiteUrl, onOutboxWrite: options.onOutboxWrite });
+  await app.register(staffQuotationsPlugin, { db, staffOf, canSeeBranch, recordStaffAction, validDays: options.quotationValidDays, now: options.now, publicSiteUrl: options.publicSiteUrl, linkSealer: options.linkSealer, onOutboxWrite: options.onOutboxWrite });
 }
 
 /** A refusal as {error} with its status (and a 400's problems); a failure as a 503 that says to try again. */
