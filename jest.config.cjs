@@ -56,14 +56,6 @@ module.exports = {
       testMatch: ['<rootDir>/lib/**/*.test.ts'],
     },
     {
-      // the Playwright suites' own pure helpers (the Prometheus text reader)
-      displayName: 'tests-support',
-      rootDir: '<rootDir>/tests',
-      testEnvironment: 'node',
-      transform: { '^.+\\.(t|j)sx?$': swc },
-      testMatch: ['<rootDir>/support/**/*.test.ts'],
-    },
-    {
       displayName: 'content',
       rootDir: '<rootDir>/content',
       testEnvironment: 'node',

@@ -8,7 +8,7 @@ import { localizedPath } from '@site/contracts/locale';
 import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { test, expect, localOnly } from '../support/fixtures';
 import { PRODUCT_PATH } from '../support/drawn-pages';
-import { parsePrometheusText, type MetricFamily, type MetricType } from '../support/prometheus-text';
+import { parsePrometheusText, type MetricFamily, type MetricType } from '@site/server/test-support';
 import { freePort, startSite, type RunningSite } from '../support/site-server';
 
 localOnly('starts servers of its own with the metrics settings');

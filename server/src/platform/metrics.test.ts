@@ -52,13 +52,13 @@ async function metricsSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     }
     await app.inject({ method: 'GET', url: '/no/such/address/at/all' });
     const families = await scrape();
-    const counted = families.get('site_http_requests_total')?.metrics.filter((metric) => metric.labels.route === REVIEWS_API_PATTERN) ?? [];
-    assert.equal(counted.reduce((sum, metric) => sum + (metric.value ?? 0), 0), 3);
+    const counted = families.get('site_http_requests_total')?.samples.filter((sample) => sample.labels.route === REVIEWS_API_PATTERN) ?? [];
+    assert.equal(counted.reduce((sum, sample) => sum + sample.value, 0), 3);
     assert.equal(counted[0]?.labels.method, 'GET');
     assert.match(counted[0]?.labels.status ?? '', /^\d{3}$/);
     assert.equal(sampleValue(families, 'site_http_request_duration_seconds', { route: REVIEWS_API_PATTERN }), 3);
     assert.ok((sampleValue(families, 'site_http_requests_total', { route: 'unmatched', status: '404' }) ?? 0) >= 1);
-    const labels = JSON.stringify([...families.values()].flatMap((family) => family.metrics.map((metric) => metric.labels)));
+    const labels = JSON.stringify([...families.values()].flatMap((family) => family.samples.map((sample) => sample.labels)));
     for (const raw of ['cable-1', 'evil', '/no/such/address']) assert.equal(labels.includes(raw), false, `${raw} became a label`);
     assert.equal(families.has('evil_metric'), false);
   });
@@ -92,10 +92,10 @@ async function metricsSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     const families = await scrape();
     assert.equal(sampleValue(families, 'site_remote_loads_total', { remote: 'catalogue', release: 'variables' }), 2);
     assert.equal(sampleValue(families, 'site_remote_load_failures_total', { remote: 'catalogue', release: 'variables' }), 1);
-    const lcp = families.get('site_vitals_lcp_seconds')?.metrics.find((metric) => metric.labels.route === 'about' && metric.labels.edition === 'ar' && metric.labels.device === 'desktop');
+    const lcp = families.get('site_vitals_lcp_seconds')?.histograms.find(({ labels }) => labels.route === 'about' && labels.edition === 'ar' && labels.device === 'desktop');
     assert.equal(lcp?.count, 1);
     assert.ok(Math.abs((lcp?.sum ?? 0) - 2.1) < 1e-9);
-    assert.equal(lcp?.buckets?.['2.5'], 1, 'a good LCP is under the 2.5 s bucket');
+    assert.equal(lcp?.buckets.find((bucket) => bucket.le === 2.5)?.count, 1, 'a good LCP is under the 2.5 s bucket');
     assert.equal(sampleValue(families, 'site_vitals_beacons_total', { outcome: 'counted' }), 1);
     assert.equal(sampleValue(families, 'site_release_canary_held', { remote: 'catalogue' }), 0);
   });

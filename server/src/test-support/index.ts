@@ -8,3 +8,4 @@ export { adminQuery, findPostgres } from './postgresFinder.js';
 export { openPglite } from '../platform/db/pglite.js';
 export { pdfText } from '@site/content/pdf/testing';
 export { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.js';
+export { parsePrometheusText, PrometheusTextError, sampleValue, type MetricFamily, type MetricType } from './prometheusText.js';

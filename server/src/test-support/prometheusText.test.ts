@@ -1,5 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
-import { parsePrometheusText, PrometheusTextError } from './prometheus-text';
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parsePrometheusText, PrometheusTextError, sampleValue } from './prometheusText.js';
 
 const HISTOGRAM = `# HELP http_seconds Time to answer
 # TYPE http_seconds histogram
@@ -18,32 +19,36 @@ describe('parsePrometheusText', () => {
     const families = parsePrometheusText(
       '# HELP requests_total Requests \\\\ answered\n# TYPE requests_total counter\nrequests_total{method="GET",route="/x \\"y\\"\\n"} 3\nrequests_total{method="POST",route="/x"} 1e3 1700000000000\n# a comment\n\n# TYPE up gauge\nup 1\n',
     );
-    expect([...families.keys()]).toEqual(['requests_total', 'up']);
+    assert.deepEqual([...families.keys()], ['requests_total', 'up']);
     const requests = families.get('requests_total');
-    expect(requests?.type).toBe('counter');
-    expect(requests?.help).toBe('Requests \\ answered');
-    expect(requests?.samples).toEqual([
+    assert.equal(requests?.type, 'counter');
+    assert.equal(requests?.help, 'Requests \\ answered');
+    assert.deepEqual(requests?.samples, [
       { name: 'requests_total', labels: { method: 'GET', route: '/x "y"\n' }, value: 3 },
       { name: 'requests_total', labels: { method: 'POST', route: '/x' }, value: 1000 },
     ]);
-    expect(families.get('up')?.samples[0]?.value).toBe(1);
+    assert.equal(families.get('up')?.samples[0]?.value, 1);
+    assert.equal(sampleValue(families, 'requests_total', { method: 'POST' }), 1000);
+    assert.equal(sampleValue(families, 'requests_total', { method: 'PUT' }), undefined);
   });
 
   it('keeps each series of a labelled histogram apart: its buckets in order, its sum and count', () => {
-    const histogram = parsePrometheusText(HISTOGRAM).get('http_seconds');
-    expect(histogram?.type).toBe('histogram');
-    expect(histogram?.histograms).toEqual([
+    const families = parsePrometheusText(HISTOGRAM);
+    const histogram = families.get('http_seconds');
+    assert.equal(histogram?.type, 'histogram');
+    assert.deepEqual(histogram?.histograms, [
       { labels: { route: '/a' }, buckets: [{ le: 0.1, count: 1 }, { le: Infinity, count: 2 }], sum: 0.35, count: 2 },
       { labels: { route: '/b/:id' }, buckets: [{ le: 0.1, count: 0 }, { le: Infinity, count: 1 }], sum: 1.5, count: 1 },
     ]);
+    assert.equal(sampleValue(families, 'http_seconds', { route: '/b/:id' }), 1);
   });
 
   it('reads the special values', () => {
-    const samples = parsePrometheusText('a +Inf\nb -Inf\nc NaN\nd -0.5e-3\n');
-    expect([...samples.values()].map((family) => family.samples[0]?.value)).toEqual([Infinity, -Infinity, NaN, -0.0005]);
+    const samples = parsePrometheusText('a +Inf\nb -Inf\nc NaN\nd -0.5e-3\ne Nan\nf inf\n');
+    assert.deepEqual([...samples.values()].map((family) => family.samples[0]?.value), [Infinity, -Infinity, NaN, -0.0005, NaN, Infinity]);
   });
 
-  it.each([
+  const refused: [string, string, string][] = [
     ['a value that is not a number', 'a 1,5\n', 'invalid value'],
     ['no value', 'a{b="c"}\n', 'no space before the value'],
     ['an unquoted label value', 'a{b=c} 1\n', 'not quoted'],
@@ -62,8 +67,13 @@ describe('parsePrometheusText', () => {
     ['text after the timestamp', 'a 1 2 3\n', 'after the value'],
     ['an invalid timestamp', 'a 1 soon\n', 'invalid timestamp'],
     ['no final line feed', 'a 1', 'line feed'],
-  ])('refuses %s, naming the line', (_what, text, problem) => {
-    expect(() => parsePrometheusText(text)).toThrow(PrometheusTextError);
-    expect(() => parsePrometheusText(text)).toThrow(problem);
-  });
+  ];
+  for (const [what, text, problem] of refused) {
+    it(`refuses ${what}, naming the line`, () => {
+      assert.throws(
+        () => parsePrometheusText(text),
+        (error: unknown) => error instanceof PrometheusTextError && error.message.includes(problem),
+      );
+    });
+  }
 });
