@@ -31,6 +31,7 @@ import { createFixture } from '../../test-support/fixture.js';
 import { pdfText } from '../../test-support/index.js';
 import { as, buildStaffWorkTestApp, createTestAccount, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
 import { linkBinding } from './linkSeal.js';
+import { mailedQuotationLink } from '../../test-support/quotationMail.js';
 import { TotpSecretBox } from '../../staff/totpSecrets.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 import { composeQuotationMail, QUOTATION_OUTBOX_KIND } from './buyerMail.js';
@@ -82,9 +83,8 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const { id: requestId } = await submitQuote(db, { branch: 'Dubai', lines: [{ productId: TEST_PRODUCT, code: 'HEX-CW-20S', quantity: 40 }], ...fields });
     const draft = ok<Quotation>(await staffCall('POST', QUOTATIONS_API.quotations, { requestId }), 201);
     const quotation = ok<Quotation>(await staffCall('POST', staffApiPath(QUOTATIONS_API.send, { id: draft.id }), { version: draft.version }));
-    const [mail] = await outbox(QUOTATION_OUTBOX_KIND.sent, quotation.id);
-    assert.ok(mail !== undefined, 'the buyer’s mail is queued in the send');
-    const link = TEST_LINK_SEALER.open(mail.payload.sealedLink as string, linkBinding(quotation.id))!;
+    const link = await mailedQuotationLink(db, quotation.id);
+    assert.ok(link !== undefined, 'the buyer’s mail is queued in the send, its link sealed for it');
     return { quotation, link, token: tokenOf(link) };
   }
 

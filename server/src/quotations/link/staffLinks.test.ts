@@ -28,10 +28,9 @@ import { recordStaffAction } from '../../staff/audit.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { FORMULA_LIKE_TEXTS, formulasOpened, workbookCells } from '../../test-support/spreadsheet.js';
 import { addStaffAccount, signInStaff, staffCall as realCall } from '../../test-support/staffSignIn.js';
-import { as, buildStaffWorkTestApp, createTestAccount, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
-import { linkBinding } from './linkSeal.js';
+import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
+import { mailedQuotationLink } from '../../test-support/quotationMail.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
-import { QUOTATION_OUTBOX_KIND } from './buyerMail.js';
 import { quotationLinkPlugin } from './linkPlugin.js';
 import { ORDERS_FILE_HEADER, ordersFile } from './ordersFile.js';
 
@@ -78,8 +77,7 @@ async function staffLinksSuite(t: TestContext, target: DatabaseTarget): Promise<
   async function send(who: StaffAccountSummary, id: number): Promise<{ quotation: Quotation; token: string }> {
     const draft = ok<Quotation>(await call(who, 'GET', staffApiPath(QUOTATIONS_API.quotation, { id })));
     const quotation = ok<Quotation>(await call(who, 'POST', staffApiPath(QUOTATIONS_API.send, { id }), { version: draft.version }));
-    const [mail] = await db.query<{ payload: { sealedLink: string } }>('select payload from outbox where kind = $1 and ref_id = $2 order by id', [QUOTATION_OUTBOX_KIND.sent, id]);
-    return { quotation, token: TEST_LINK_SEALER.open(mail!.payload.sealedLink, linkBinding(id))!.split('/').at(-1)! };
+    return { quotation, token: (await mailedQuotationLink(db, id))!.split('/').at(-1)! };
   }
   /** A request of `branch` (by `who`), prepared and sent. */
   async function sendNew(who: StaffAccountSummary, branch: string, fields: Record<string, unknown> = {}) {
