@@ -10,6 +10,9 @@ import { loadRemotesMap } from './remotes/remotesMap';
 import { setKnownRemotes } from './remotes/loadRemoteModule';
 import { onRemoteModuleLoaded, preloadRemotePage } from './remotes/RemotePage';
 import { SiteApp } from './app/SiteApp';
+import { afterPageLoad } from './frame/useAfterPageLoad';
+import { loadedBuilds } from './remotes/siteRemotesPlugin';
+import { loadReportSession } from '@site/contracts/remote-load-reports';
 
 async function start() {
   // The page's edition is its address's ('/ar/…': Arabic); the router works inside it, so links are written once.
@@ -27,6 +30,17 @@ async function start() {
   // Fetch the current route's remote while React starts, not after it renders.
   const current = matchSiteRoute(window.location.pathname);
   if (current) preloadRemotePage(current.route.remote, current.route.modulePath);
+  // The page views' field vitals: their code fetched once the page has loaded and is idle, nothing before
+  if (current) {
+    const route = current.route.path;
+    const routeAt = (pathname: string) => matchSiteRoute(pathname)?.route.path;
+    afterPageLoad(
+      () =>
+        void import(/* webpackChunkName: "vitals" */ './vitals/vitalsBeacon').then(({ startVitals }) =>
+          startVitals({ route, edition: locale, session: loadReportSession(), remotes: () => loadedBuilds, routeAt }),
+        ),
+    );
+  }
 
   const container = document.getElementById(APP_ROOT_ELEMENT_ID)!;
   const basename = LOCALE_BASE[locale] || undefined;

@@ -229,3 +229,18 @@ export function failedLoadReport(page: Page): Promise<Response> {
     (response) => new URL(response.url()).pathname === REMOTE_LOAD_REPORT_PATH && (response.request().postDataJSON() as { outcome?: string }).outcome === 'failed',
   );
 }
+
+/**
+ * Makes the built remote in `dir` a slow build: the chunk of its module `expose` (e.g. './CategoryListPage'), once run,
+ * holds the main thread for `ms` at every click on the page (a busy loop, as a costly handler would), so each
+ * interaction of its visitors takes at least that long (their INP). Its brotli/gzip copies are written too.
+ */
+export function slowDownClicks(dir: string, expose: string, ms: number): void {
+  const chunk = readdirSync(dir).find((file) => new RegExp(`^__federation_expose_${expose.replace(/^\.\//, '')}\\.[0-9a-f]+\\.js$`).test(file));
+  if (chunk === undefined) throw new Error(`no chunk of ${expose} in ${dir}`);
+  const file = path.join(dir, chunk);
+  const [hints, ...rest] = readFileSync(file, 'utf8').split('\n');
+  const busy = `document.addEventListener("click",()=>{for(const until=performance.now()+${ms};performance.now()<until;);});`;
+  // after the compile hints' comment, which must stay the file's first line
+  writeBuiltFile(file, [hints, busy, ...rest].join('\n'));
+}

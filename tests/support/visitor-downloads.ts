@@ -14,11 +14,11 @@ export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 })
 
 /**
  * The /home JS guard: every script and manifest /home fetches, the chat included, each body gzip -9. It only goes down
- * (history in git): 189.5 KB since 2026-11-26; /home read 189.47 KB on 2026-11-27. The first-view budgets
- * (tests/budgets/first-view.json) hold the same page's bytes on the wire beside it; this one keeps its own measure so
- * that no change of measure can raise it.
+ * (history in git): 188.9 KB since 2026-11-28; /home read 188.75 KB (193,284 B) on 2026-11-28, 5e9a1bd. The
+ * first-view budgets (tests/budgets/first-view.json) hold the same page's bytes on the wire beside it; this one keeps
+ * its own measure so that no change of measure can raise it.
  */
-export const HOME_JS_GUARD = 189.5 * 1024;
+export const HOME_JS_GUARD = 188.9 * 1024;
 
 export interface Downloads {
   files: number;

@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PreloadStartupChunksPlugin } = require('./preload-startup-chunks.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
@@ -40,6 +41,12 @@ const INJECT_EXTERNAL_RUNTIME_ESM = require
  * the shared module, i.e. the facade itself, and the page would wait forever for a module that waits for itself.
  */
 const ORIGINAL_SCOPE = '@original/';
+
+/** A remote's error messages of the federation runtime's wrapper: the one it can show (remote-error-codes.mjs). */
+const REMOTE_ERROR_CODES = path.join(__dirname, 'remote-error-codes.mjs');
+/** The bundler runtime's loading of other remotes, which a remote never does (remote-no-remotes.mjs). */
+const BUNDLER_RUNTIME_REMOTES = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]remotes\.js$/;
+const REMOTE_NO_REMOTES = path.join(__dirname, 'remote-no-remotes.mjs');
 
 function facadeAliases(appDir) {
   return Object.fromEntries(
@@ -189,7 +196,7 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared 
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
-      alias: facadeAliases(appDir),
+      alias: { ...facadeAliases(appDir), ...(isHost ? {} : { '@module-federation/error-codes$': REMOTE_ERROR_CODES }) },
     },
     module: { rules: moduleRules(production) },
     plugins: [
@@ -223,6 +230,7 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared 
           },
         },
       }),
+      ...(isHost ? [] : [new webpack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_REMOTES, REMOTE_NO_REMOTES)]),
       // The same bytes from any checkout folder (the first-view budgets are exact to the byte).
       new PathFreeModuleIdsPlugin(),
       ...(production ? [new CompileHintsPlugin()] : []),

@@ -52,6 +52,9 @@ export interface SiteRemotesPluginOptions {
   onReport?: SendLoadReport;
 }
 
+/** The build each remote loaded on this page came from (its manifest address): what the vitals beacon names. */
+export const loadedBuilds = new Map<string, string>();
+
 export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: SiteRemotesPluginOptions = {}): ModuleFederationRuntimePlugin {
   const byName = new Map<string, RemoteEntry>(remotes.map((remote) => [remote.name, remote]));
   /** Remotes whose canary failed on this page: the stable build is used from then on. */
@@ -76,7 +79,9 @@ export function siteRemotesPlugin(remotes: readonly RemoteEntry[], options: Site
   const send = remoteLoadReporter(options.onReport);
   function report(name: string, kind?: RemoteLoadReport['kind']): void {
     const remote = byName.get(name);
-    if (remote !== undefined) send(name, buildInUse(remote), kind);
+    if (remote === undefined) return;
+    send(name, buildInUse(remote), kind);
+    if (kind === undefined) loadedBuilds.set(name, buildInUse(remote));
   }
 
   function leaveCanary(remote: RemoteEntry, error: unknown, kind: NonNullable<RemoteLoadReport['kind']>): void {
