@@ -6,7 +6,7 @@
 //
 // Environment: START_PROFILE_URL (a running site, e.g. the reference build; else the built site is started),
 // BENCH_PAGES (labels' substrings), START_CALLS_TOP (functions listed per page, 25), START_CALLS_RUNS (loads per page, 1).
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type CDPSession } from '@playwright/test';
 import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
@@ -92,37 +92,6 @@ async function takeCoverage(cdp: CDPSession): Promise<ScriptCoverage[]> {
   return ((await cdp.send('Profiler.takePreciseCoverage')) as unknown as { result: ScriptCoverage[] }).result;
 }
 
-/**
- * The coverage at the very moment the page sets its started mark: a `debugger` statement just before the attribute
- * is set (an init script, not counted: its script has no URL) pauses the page while the counts are taken. Read after
- * the mark instead, the counts took in whatever ran while the test's poll noticed it (the product page's later
- * chunk in one run, not in the next).
- */
-async function coverageAtStartedMark(cdp: CDPSession, tab: Page): Promise<ScriptCoverage[]> {
-  await cdp.send('Debugger.enable');
-  await tab.addInitScript(`(() => {
-    const setAttribute = Element.prototype.setAttribute;
-    Element.prototype.setAttribute = function (name, value) {
-      if (name === ${JSON.stringify(STARTED_ATTRIBUTE)} && this === document.documentElement && !window.__startedMarkPaused) {
-        window.__startedMarkPaused = true;
-        debugger;
-      }
-      return setAttribute.call(this, name, value);
-    };
-  })()`);
-  return new Promise((resolve, reject) => {
-    cdp.on('Debugger.paused', () => {
-      // every pause here is the mark's (the site has no other debugger statement); counts first, then on
-      takeCoverage(cdp)
-        .then(async (coverage) => {
-          await cdp.send('Debugger.resume');
-          resolve(coverage);
-        })
-        .catch(reject);
-    });
-  });
-}
-
 async function main() {
   if (!process.env.START_PROFILE_URL) buildIfNeeded();
   const wanted = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
@@ -145,7 +114,6 @@ async function main() {
           await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
           await cdp.send('Profiler.start');
         } else await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
-        const atMark = withProfile ? undefined : coverageAtStartedMark(cdp, tab);
         await tab.goto(base + page.path, { waitUntil: 'load' });
         console.log(`\n${page.label} (${base + page.path})${runs > 1 ? `, run ${run + 1}` : ''}:`);
         // The reference build has no started mark: its figures are read at the settled moment only.
@@ -154,7 +122,7 @@ async function main() {
           .waitFor({ state: 'attached', timeout: 15_000 })
           .then(() => true)
           .catch(() => false);
-        if (started && atMark) summarise('until started', await atMark, top);
+        if (started && !withProfile) summarise('until started', await takeCoverage(cdp), top);
         await tab.waitForLoadState('networkidle');
         await tab.waitForTimeout(3000);
         if (withProfile) summariseProfile(((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile, top);
