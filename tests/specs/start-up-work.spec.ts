@@ -185,24 +185,33 @@ for (const path of ['/home', `/ar${EXAMPLE_CATEGORY_PATH}`]) {
 
 // A product page's rich text (its detail paragraphs and description) is sanitised in the browser before it is written
 // (mfe-catalogue's SafeHtml). Hydrating the server's page it is already written, cleaned by the server, and in the page
-// before any script ran: sanitising it again cost the hydration 13-91 ms at 4x CPU. Drawn in the browser, it is sanitised.
+// before any script ran: sanitising it again cost the hydration 13-91 ms at 4x CPU, and loading DOMPurify (its own
+// chunk) ~30 KB of script run at start. Drawn in the browser, it is sanitised once that chunk has loaded.
 /** Counts the documents DOMPurify parses (one per fragment it sanitises), installed before the page's scripts. */
 const COUNT_PARSED_FRAGMENTS = `
   window.__parsedFragments = 0;
   const parse = DOMParser.prototype.parseFromString;
   DOMParser.prototype.parseFromString = function (...args) { window.__parsedFragments += 1; return parse.apply(this, args); };
 `;
+/** The catalogue's chunk holding DOMPurify's caller (mfe-catalogue's richTextSanitizer.ts names it). */
+const SANITIZER_CHUNK = /\/remotes\/catalogue\/rich-text-sanitizer\.[0-9a-f]+\.js$/;
 const parsedFragments = (page: Page) => page.evaluate(() => (window as unknown as { __parsedFragments: number }).__parsedFragments);
 
 test("a product page hydrates the server's sanitised rich text as it is, and sanitises the next product's it draws", { tag: ['@site', '@catalogue'] }, async ({ page, request }) => {
   const product = siteHas(await pagedProduct(request), LACKING);
   await page.addInitScript(COUNT_PARSED_FRAGMENTS);
+  const sanitizerRequests: string[] = [];
+  page.on('request', (request) => {
+    if (SANITIZER_CHUNK.test(new URL(request.url()).pathname)) sanitizerRequests.push(request.url());
+  });
   await page.goto(product.path);
   await page.locator('html[data-started]').waitFor({ state: 'attached' });
   const summary = page.getByRole('region', { name: 'Product summary' });
   await expect(summary.getByText(product.summaryWords).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Reviews' })).toBeVisible();
+  await page.waitForLoadState('load');
   expect(await parsedFragments(page)).toBe(0);
+  expect(sanitizerRequests).toEqual([]);
 
   // another product of the category, drawn in the browser: its HTML is sanitised before it is written
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: product.categoryTitle, exact: true }).first().click();
@@ -210,4 +219,5 @@ test("a product page hydrates the server's sanitised rich text as it is, and san
   await expect(page.getByRole('heading', { level: 2, name: product.nextName })).toBeVisible();
   // its rich text may be written a moment after its heading shows: wait for the sanitising, not for a fixed moment
   await expect.poll(() => parsedFragments(page)).toBeGreaterThan(0);
+  expect(sanitizerRequests).toHaveLength(1);
 });

@@ -10,6 +10,7 @@ import { ProductDetailsRest } from './ProductDetailsRest';
 import { ProductReviews } from './ProductReviews';
 import { productVariantOf } from '@site/contracts/product-view';
 import { loadLaterParts } from './later/LaterParts';
+import { loadRichTextSanitizer } from './richTextSanitizer';
 import { chosenVariant, isVariantTable, VARIANT_TABLE_ID } from './variants/variants';
 import {
   fetchProductDetail,
@@ -41,10 +42,11 @@ const NotFound = styled.div`
 /** /our-products/{productCategoryId}/{productId}: summary, detail blocks, the detail table and the reviews. */
 /**
  * For the server (shared-store's LoadFirstView): the product (its reviews, visitors' data, load in the browser) as its
- * effect below loads it, and the code of its variants' table where it has one, so the HTML has them.
+ * effect below loads it, the rich text's sanitizer, and the code of its variants' table where it has one, so the HTML
+ * has them.
  */
 export const loadFirstView: LoadFirstView = async ({ dispatch, params }) => {
-  const loaded = await dispatch(fetchProductDetail(params.productId ?? ''));
+  const [loaded] = await Promise.all([dispatch(fetchProductDetail(params.productId ?? '')), loadRichTextSanitizer()]);
   if (fetchProductDetail.fulfilled.match(loaded) && isVariantTable(loaded.payload.variants)) await loadLaterParts(VARIANT_TABLE_ID);
 };
 

@@ -1,12 +1,5 @@
-import { useId, useMemo, useState } from 'react';
-import DOMPurify from 'dompurify';
-import { RICH_TEXT_PURIFY_CONFIG } from '@site/content/rich-text';
-
-/**
- * Catalogue HTML made safe to insert: only the elements, attributes and link schemes of catalogue rich text
- * (@site/content/rich-text, which the server also cleans with before it stores a product) are kept.
- */
-export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, { ...RICH_TEXT_PURIFY_CONFIG, RETURN_TRUSTED_TYPE: false });
+import { useEffect, useId, useMemo, useState } from 'react';
+import { loadedSanitizer, loadRichTextSanitizer } from './richTextSanitizer';
 
 /**
  * The fragment the server's HTML already holds for this element, when the page is hydrating it: React keeps a
@@ -16,6 +9,13 @@ export const sanitizeHtml = (html: string): string => DOMPurify.sanitize(html, {
  */
 function serverDrawnHtml(id: string): string | undefined {
   return typeof document === 'undefined' ? undefined : document.getElementById(id)?.innerHTML;
+}
+
+/** The sanitizer as the element first draws: the server has always loaded it (a first view loads it before it draws). */
+function sanitizerAtMount() {
+  const sanitize = loadedSanitizer();
+  if (sanitize === undefined && typeof document === 'undefined') throw new Error('Rich text drawn on the server before loadRichTextSanitizer() resolved.');
+  return sanitize;
 }
 
 export interface SafeHtmlProps {
@@ -28,7 +28,9 @@ export interface SafeHtmlProps {
  * Renders an HTML fragment of the catalogue, sanitised with DOMPurify right before it is rendered. Hydrating a
  * server-drawn page it takes the fragment the server wrote (sanitised by the server with the same rules, and in the
  * page already, before any script ran): sanitising a product page's five fragments cost its hydration 13-91 ms at
- * Lighthouse's 4x CPU (most of it DOMPurify's first call; 2026-11-27), for HTML React would not have written anyway.
+ * Lighthouse's 4x CPU (most of it DOMPurify's first call; 2026-11-27), for HTML React would not have written anyway,
+ * and DOMPurify's chunk is not loaded at start at all. A fragment drawn in the browser is written once the sanitizer's
+ * chunk is there (the element empty until then).
  */
 export function SafeHtml({ html, className }: SafeHtmlProps) {
   const id = useId();
@@ -37,6 +39,22 @@ export function SafeHtml({ html, className }: SafeHtmlProps) {
     const drawn = serverDrawnHtml(id);
     return drawn === undefined ? undefined : { html, drawn };
   });
-  const clean = useMemo(() => (serverDrawn?.html === html ? serverDrawn.drawn : sanitizeHtml(html)), [serverDrawn, html]);
-  return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const [sanitize, setSanitize] = useState(sanitizerAtMount);
+  const clean = useMemo(
+    () => (serverDrawn !== undefined && serverDrawn.html === html ? serverDrawn.drawn : sanitize?.(html)),
+    [serverDrawn, html, sanitize],
+  );
+  const waiting = clean === undefined;
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    loadRichTextSanitizer().then(
+      (loaded) => current && setSanitize(() => loaded),
+      (error: unknown) => console.error('The rich text sanitizer did not load; the fragment stays empty.', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [waiting]);
+  return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }
