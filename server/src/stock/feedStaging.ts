@@ -1,0 +1,122 @@
+// A feed's checked rows on their way into its transaction's temporary tables (feedApply.ts): the good rows a batch at a
+// time as columns (one statement of arrays each), the refused ones apart (few, and all the report lists), and the
+// code-locations named twice found while reading, so that finding them needs no pass over the staged rows.
+import { sql, type Kysely } from 'kysely';
+import type { StockRefusalReason } from '@site/contracts/stock-api';
+import type { DatabaseSchema } from '../platform/db/index.js';
+import { codeKeyOf, type CheckedRow } from './feedRows.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** Good rows staged per statement. */
+const BATCH = 10_000;
+
+/** Rows of these reasons name no code and location that another row could be a duplicate of (feedApply.ts's rule). */
+const NAMES_NOTHING = new Set<StockRefusalReason | null>(['missing-code', 'unknown-location', 'bad-row']);
+
+/** A code and location named on more than one row: the lines that name it, in order. */
+export interface Duplicate {
+  codeKey: string;
+  location: string;
+  lines: number[];
+}
+
+/** The temporary tables (dropped at commit): the good rows, and the refused ones with their reasons. */
+export async function createStagingTables(trx: Db): Promise<void> {
+  await sql`
+    create temp table stock_feed_rows (
+      line integer not null, code text not null, code_key text not null, location text not null, on_hand integer not null,
+      incoming integer not null, incoming_date date, lead_time_days integer
+    ) on commit drop`.execute(trx);
+  await sql`
+    create temp table stock_feed_refused (
+      line integer not null, code text not null, code_key text not null, location text not null, reason text not null, message text not null
+    ) on commit drop`.execute(trx);
+}
+
+export class FeedStaging {
+  /** Good rows staged, and refused rows staged (as read: before the checks against the catalogue). */
+  good = 0;
+  refused = 0;
+  private batch: CheckedRow[] = [];
+  private batchKeys: string[] = [];
+  private refusedBatch: CheckedRow[] = [];
+  private refusedKeys: string[] = [];
+  /** The first line naming each code (by key) at each location, and the keys named more than once. */
+  private readonly firstLine = new Map<string, Map<string, number>>();
+  private readonly twice = new Map<string, Duplicate>();
+
+  constructor(private readonly trx: Db) {}
+
+  /** Takes a row; staged by the next `flush` once a batch is full. */
+  add(row: CheckedRow): void {
+    const codeKey = codeKeyOf(row.code);
+    if (codeKey !== '' && !NAMES_NOTHING.has(row.reason)) this.note(codeKey, row.location, row.line);
+    if (row.reason === null) {
+      this.batch.push(row);
+      this.batchKeys.push(codeKey);
+    } else {
+      this.refusedBatch.push(row);
+      this.refusedKeys.push(codeKey);
+    }
+  }
+
+  /** Stages the full batches (called between the reader's batches: a row at a time would be a promise a row). */
+  async flush(): Promise<void> {
+    if (this.batch.length >= BATCH) await this.flushGood();
+    if (this.refusedBatch.length >= BATCH) await this.flushRefused();
+  }
+
+  /** Stages what is left; answers the code-locations named more than once. */
+  async finish(): Promise<Duplicate[]> {
+    await this.flushGood();
+    await this.flushRefused();
+    return [...this.twice.values()];
+  }
+
+  private note(codeKey: string, location: string, line: number): void {
+    let lines = this.firstLine.get(location);
+    if (lines === undefined) this.firstLine.set(location, (lines = new Map()));
+    const first = lines.get(codeKey);
+    if (first === undefined) {
+      lines.set(codeKey, line);
+      return;
+    }
+    const key = `${location}\u0000${codeKey}`;
+    const known = this.twice.get(key);
+    if (known === undefined) this.twice.set(key, { codeKey, location, lines: [first, line] });
+    else known.lines.push(line);
+  }
+
+  /**
+   * One statement of arrays. The codes' keys are made here as the variants' are in SQL (codeKeyOf: a variant's code is
+   * ASCII, so both agree on every key that can match one); a date goes as its text.
+   */
+  private async flushGood(): Promise<void> {
+    const rows = this.batch;
+    const keys = this.batchKeys;
+    if (rows.length === 0) return;
+    this.batch = [];
+    this.batchKeys = [];
+    this.good += rows.length;
+    await sql`
+      insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days)
+      select l, c, k, loc, oh, inc, d::date, lt
+      from unnest(${rows.map((row) => row.line)}::int[], ${rows.map((row) => row.code)}::text[], ${keys}::text[],
+        ${rows.map((row) => row.location)}::text[], ${rows.map((row) => row.onHand)}::int[], ${rows.map((row) => row.incoming)}::int[],
+        ${rows.map((row) => row.incomingDate)}::text[], ${rows.map((row) => row.leadTimeDays)}::int[]) as t(l, c, k, loc, oh, inc, d, lt)`.execute(this.trx);
+  }
+
+  private async flushRefused(): Promise<void> {
+    const rows = this.refusedBatch;
+    const keys = this.refusedKeys;
+    if (rows.length === 0) return;
+    this.refusedBatch = [];
+    this.refusedKeys = [];
+    this.refused += rows.length;
+    await sql`
+      insert into stock_feed_refused (line, code, code_key, location, reason, message)
+      select * from unnest(${rows.map((row) => row.line)}::int[], ${rows.map((row) => row.code)}::text[], ${keys}::text[],
+        ${rows.map((row) => row.location)}::text[], ${rows.map((row) => row.reason)}::text[], ${rows.map((row) => row.message)}::text[])`.execute(this.trx);
+  }
+}
