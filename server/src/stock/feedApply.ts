@@ -11,10 +11,15 @@ import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
 import { checkRow, dayOf } from './feedRows.js';
-import { createStagingTables, FeedStaging, type Duplicate } from './feedStaging.js';
+import { createStagingTables, FeedStaging, type NamedAgain } from './feedStaging.js';
 import { bumpStockVersion } from './state.js';
 
 type Db = Kysely<DatabaseSchema>;
+const profTotals = new Map<string, number>();
+let profAt = 0;
+export const mark = (name: string) => { const now = performance.now(); if (profAt > 0) profTotals.set(name, (profTotals.get(name) ?? 0) + now - profAt); profAt = now; };
+export function profReport(): void { for (const [k, v] of profTotals) console.log(`  ${k}: ${(v / 1000).toFixed(2)} s`); profTotals.clear(); profAt = 0; }
+
 
 /** How a feed came, and what it asks for. */
 export interface FeedRequest {
@@ -54,9 +59,10 @@ const affected = (result: { numAffectedRows?: bigint }): number => Number(result
 
 /**
  * The checks that need the catalogue and every row: a code no variant has, a code and location named more than once
- * (found while reading). Each moves its good rows to the refused ones; the count moved.
+ * (among those the reading found may be: `again`). Each moves its good rows to the refused ones; the count moved.
  */
-async function checkAgainstCatalogue(trx: Db, twice: readonly Duplicate[]): Promise<number> {
+async function checkAgainstCatalogue(trx: Db, again: readonly NamedAgain[]): Promise<number> {
+  mark('stage-end');
   const unknown = await sql`
     with gone as (
       delete from stock_feed_rows as r where not exists (select from catalogue_product_variants as v where v.code_key = r.code_key)
@@ -64,19 +70,27 @@ async function checkAgainstCatalogue(trx: Db, twice: readonly Duplicate[]): Prom
     )
     insert into stock_feed_refused (line, code, code_key, location, reason, message)
     select line, code, code_key, location, 'unknown-code', 'No variant of the catalogue has this code' from gone`.execute(trx);
-  if (twice.length === 0) return affected(unknown);
+  mark('unknown');
+  if (process.env.STOCK_PROF_KEEP) { await sql`drop table if exists prof_rows`.execute(trx); await sql`create table prof_rows as select * from stock_feed_rows`.execute(trx); await sql`drop table if exists prof_refused`.execute(trx); await sql`create table prof_refused as select * from stock_feed_refused`.execute(trx); mark('keep'); }
+  if (again.length === 0) return affected(unknown);
   // every row of a code and location named more than once (whatever the other row's problem): which one the ERP
   // meant cannot be told, so none applies, and a snapshot leaves that stock as it was
   const duplicates = await sql`
-    with twice as (
-      select * from unnest(${twice.map((one) => one.codeKey)}::text[], ${twice.map((one) => one.location)}::text[],
-        ${twice.map((one) => `The code and location are on more than one row (lines ${one.lines.join(', ')})`)}::text[]) as t(code_key, location, message)
+    with again as (
+      select * from unnest(${again.map((one) => one.codeKey)}::text[], ${again.map((one) => one.location)}::text[]) as t(code_key, location)
+    ), named as (
+      select r.line, r.code_key, r.location from stock_feed_rows as r join again using (code_key, location)
+      union all
+      select f.line, f.code_key, f.location from stock_feed_refused as f join again using (code_key, location)
+      where f.reason not in ('missing-code', 'unknown-location', 'bad-row')
+    ), twice as (
+      select code_key, location, string_agg(line::text, ', ' order by line) as lines from named group by code_key, location having count(*) > 1
     ), gone as (
       delete from stock_feed_rows as r using twice where r.code_key = twice.code_key and r.location = twice.location
-      returning r.line, r.code, r.code_key, r.location, twice.message
+      returning r.line, r.code, r.code_key, r.location, twice.lines
     )
     insert into stock_feed_refused (line, code, code_key, location, reason, message)
-    select line, code, code_key, location, 'duplicate', message from gone`.execute(trx);
+    select line, code, code_key, location, 'duplicate', 'The code and location are on more than one row (lines ' || lines || ')' from gone`.execute(trx);
   return affected(unknown) + affected(duplicates);
 }
 
@@ -106,23 +120,28 @@ async function countsOf(trx: Db, applied: number): Promise<Counts> {
 /**
  * Writes the good rows whose figures differ from the stored ones; the count written. The difference is found first,
  * in one hash join against the stored rows: a stored row the feed states again as it is is not touched (an upsert of
- * every row would lock, and so write, each one even when its update does nothing).
+ * every row would lock, and so write, each one even when its update does nothing). New rows are inserted without
+ * `on conflict`: only feeds write the stock, and they take turns.
  */
 async function applyRows(trx: Db, feedId: number): Promise<number> {
-  const result = await sql`
-    insert into stock_levels (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, updated_at, feed_id)
-    select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, now(), ${feedId}::bigint
-    from stock_feed_rows as r
-      join catalogue_product_variants as v on v.code_key = r.code_key
-      left join stock_levels as s on s.code_key = r.code_key and s.location = r.location
-    where s.code_key is null
-      or (s.code, s.on_hand, s.incoming, s.incoming_date, s.lead_time_days) is distinct from (v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days)
-    on conflict (code_key, location) do update set
-      code = excluded.code, on_hand = excluded.on_hand, incoming = excluded.incoming, incoming_date = excluded.incoming_date,
-      lead_time_days = excluded.lead_time_days, updated_at = excluded.updated_at, feed_id = excluded.feed_id
-    where (stock_levels.code, stock_levels.on_hand, stock_levels.incoming, stock_levels.incoming_date, stock_levels.lead_time_days)
-      is distinct from (excluded.code, excluded.on_hand, excluded.incoming, excluded.incoming_date, excluded.lead_time_days)`.execute(trx);
-  return affected(result);
+  const { rows } = await sql<{ changed: number }>`
+    with changes as materialized (
+      select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, s.code_key is not null as stored
+      from stock_feed_rows as r
+        join catalogue_product_variants as v on v.code_key = r.code_key
+        left join stock_levels as s on s.code_key = r.code_key and s.location = r.location
+      where s.code_key is null
+        or (s.code, s.on_hand, s.incoming, s.incoming_date, s.lead_time_days) is distinct from (v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days)
+    ), added as (
+      insert into stock_levels (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, updated_at, feed_id)
+      select code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, now(), ${feedId}::bigint from changes where not stored
+    ), updated as (
+      update stock_levels as s set code = c.code, on_hand = c.on_hand, incoming = c.incoming, incoming_date = c.incoming_date,
+        lead_time_days = c.lead_time_days, updated_at = now(), feed_id = ${feedId}::bigint
+      from changes as c where c.stored and s.code_key = c.code_key and s.location = c.location
+    )
+    select count(*)::int as changed from changes`.execute(trx);
+  return Number(rows[0]?.changed ?? 0);
 }
 
 /**
@@ -169,6 +188,7 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
   const started = performance.now();
   const maxRows = options.maxRows ?? STOCK_FEED_LIMITS.rows;
   const elapsed = () => Math.round(performance.now() - started);
+  profAt = performance.now();
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       await takeTurn(trx, { key: SINGLE_KEY_LOCK.stockFeeds });
@@ -187,19 +207,28 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
         count += read.length;
         if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
+        mark('parse');
         for (const raw of read) staging.add(checkRow(raw, today));
+        mark('check');
         await staging.flush();
+        mark('stage');
       }
-      const twice = await staging.finish();
+      const again = await staging.finish();
       if (count === 0 && feed.kind === 'snapshot') throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
-      const moved = await checkAgainstCatalogue(trx, twice);
+      // the planner's figures for the joins below (a hash join, not a sort of a million rows or a loop over them)
+      await sql`analyze stock_feed_rows`.execute(trx);
+      await sql`analyze stock_feed_refused`.execute(trx);
+      const moved = await checkAgainstCatalogue(trx, again);
       const counts = await countsOf(trx, staging.good - moved);
+      mark('counts');
 
       let refusal: string | undefined;
       if (feed.strict && counts.refused > 0) refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
       else if (feed.kind === 'snapshot' && counts.applied === 0) refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
       const changed = refusal === undefined ? await applyRows(trx, feedId) : 0;
+      mark('apply');
       const cleared = refusal === undefined && feed.kind === 'snapshot' ? await clearUnnamed(trx, feedId) : 0;
+      mark('clear');
       if (changed + cleared > 0) await bumpStockVersion(trx);
       const outcome = refusal === undefined ? 'applied' : 'refused';
       const durationMs = elapsed();
@@ -220,6 +249,7 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
         .where('id', '=', feedId)
         .execute();
       await pruneFeeds(trx);
+      mark('rest');
       return reportOf(feedId, feed.kind, counts, outcome, changed, cleared, durationMs, refusal);
     });
   } catch (error) {

@@ -1,24 +1,24 @@
 // A feed's checked rows on their way into its transaction's temporary tables (feedApply.ts): the good rows a batch at a
 // time as columns (one statement of arrays each), the refused ones apart (few, and all the report lists), and the
-// code-locations named twice found while reading, so that finding them needs no pass over the staged rows.
+// code-locations that may be named twice found while reading, so that finding them needs no pass over every staged row.
 import { sql, type Kysely } from 'kysely';
 import type { StockRefusalReason } from '@site/contracts/stock-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { codeKeyOf, type CheckedRow } from './feedRows.js';
+import { SeenSet } from './feedSeen.js';
 
 type Db = Kysely<DatabaseSchema>;
 
 /** Good rows staged per statement. */
 const BATCH = 10_000;
 
-/** Rows of these reasons name no code and location that another row could be a duplicate of (feedApply.ts's rule). */
+/** Rows of these reasons name no code and location that another row could be a duplicate of (as feedApply.ts counts). */
 const NAMES_NOTHING = new Set<StockRefusalReason | null>(['missing-code', 'unknown-location', 'bad-row']);
 
-/** A code and location named on more than one row: the lines that name it, in order. */
-export interface Duplicate {
+/** A code (its key) and location that more than one row may name (feedSeen.ts: checked exactly in SQL). */
+export interface NamedAgain {
   codeKey: string;
   location: string;
-  lines: number[];
 }
 
 /** The temporary tables (dropped at commit): the good rows, and the refused ones with their reasons. */
@@ -42,16 +42,19 @@ export class FeedStaging {
   private batchKeys: string[] = [];
   private refusedBatch: CheckedRow[] = [];
   private refusedKeys: string[] = [];
-  /** The first line naming each code (by key) at each location, and the keys named more than once. */
-  private readonly firstLine = new Map<string, Map<string, number>>();
-  private readonly twice = new Map<string, Duplicate>();
+  /** The code-locations named so far, and those named again. */
+  private readonly seen = new SeenSet();
+  private readonly again = new Map<string, NamedAgain>();
 
   constructor(private readonly trx: Db) {}
 
   /** Takes a row; staged by the next `flush` once a batch is full. */
   add(row: CheckedRow): void {
     const codeKey = codeKeyOf(row.code);
-    if (codeKey !== '' && !NAMES_NOTHING.has(row.reason)) this.note(codeKey, row.location, row.line);
+    if (codeKey !== '' && !NAMES_NOTHING.has(row.reason)) {
+      const named = `${codeKey}\u0000${row.location}`;
+      if (this.seen.seenBefore(named)) this.again.set(named, { codeKey, location: row.location });
+    }
     if (row.reason === null) {
       this.batch.push(row);
       this.batchKeys.push(codeKey);
@@ -67,25 +70,11 @@ export class FeedStaging {
     if (this.refusedBatch.length >= BATCH) await this.flushRefused();
   }
 
-  /** Stages what is left; answers the code-locations named more than once. */
-  async finish(): Promise<Duplicate[]> {
+  /** Stages what is left; answers the code-locations that may be named more than once. */
+  async finish(): Promise<NamedAgain[]> {
     await this.flushGood();
     await this.flushRefused();
-    return [...this.twice.values()];
-  }
-
-  private note(codeKey: string, location: string, line: number): void {
-    let lines = this.firstLine.get(location);
-    if (lines === undefined) this.firstLine.set(location, (lines = new Map()));
-    const first = lines.get(codeKey);
-    if (first === undefined) {
-      lines.set(codeKey, line);
-      return;
-    }
-    const key = `${location}\u0000${codeKey}`;
-    const known = this.twice.get(key);
-    if (known === undefined) this.twice.set(key, { codeKey, location, lines: [first, line] });
-    else known.lines.push(line);
+    return [...this.again.values()];
   }
 
   /**
