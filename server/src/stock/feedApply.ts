@@ -15,10 +15,6 @@ import { createStagingTables, FeedStaging, type NamedAgain } from './feedStaging
 import { bumpStockVersion } from './state.js';
 
 type Db = Kysely<DatabaseSchema>;
-const profTotals = new Map<string, number>();
-let profAt = 0;
-export const mark = (name: string) => { const now = performance.now(); if (profAt > 0) profTotals.set(name, (profTotals.get(name) ?? 0) + now - profAt); profAt = now; };
-export function profReport(): void { for (const [k, v] of profTotals) console.log(`  ${k}: ${(v / 1000).toFixed(2)} s`); profTotals.clear(); profAt = 0; }
 
 
 /** How a feed came, and what it asks for. */
@@ -62,7 +58,6 @@ const affected = (result: { numAffectedRows?: bigint }): number => Number(result
  * (among those the reading found may be: `again`). Each moves its good rows to the refused ones; the count moved.
  */
 async function checkAgainstCatalogue(trx: Db, again: readonly NamedAgain[]): Promise<number> {
-  mark('stage-end');
   const unknown = await sql`
     with gone as (
       delete from stock_feed_rows as r where not exists (select from catalogue_product_variants as v where v.code_key = r.code_key)
@@ -70,8 +65,6 @@ async function checkAgainstCatalogue(trx: Db, again: readonly NamedAgain[]): Pro
     )
     insert into stock_feed_refused (line, code, code_key, location, reason, message)
     select line, code, code_key, location, 'unknown-code', 'No variant of the catalogue has this code' from gone`.execute(trx);
-  mark('unknown');
-  if (process.env.STOCK_PROF_KEEP) { await sql`drop table if exists prof_rows`.execute(trx); await sql`create table prof_rows as select * from stock_feed_rows`.execute(trx); await sql`drop table if exists prof_refused`.execute(trx); await sql`create table prof_refused as select * from stock_feed_refused`.execute(trx); mark('keep'); }
   if (again.length === 0) return affected(unknown);
   // every row of a code and location named more than once (whatever the other row's problem): which one the ERP
   // meant cannot be told, so none applies, and a snapshot leaves that stock as it was
@@ -188,7 +181,6 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
   const started = performance.now();
   const maxRows = options.maxRows ?? STOCK_FEED_LIMITS.rows;
   const elapsed = () => Math.round(performance.now() - started);
-  profAt = performance.now();
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       await takeTurn(trx, { key: SINGLE_KEY_LOCK.stockFeeds });
@@ -207,11 +199,8 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
         count += read.length;
         if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
-        mark('parse');
         for (const raw of read) staging.add(checkRow(raw, today));
-        mark('check');
         await staging.flush();
-        mark('stage');
       }
       const again = await staging.finish();
       if (count === 0 && feed.kind === 'snapshot') throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
@@ -220,15 +209,12 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       await sql`analyze stock_feed_refused`.execute(trx);
       const moved = await checkAgainstCatalogue(trx, again);
       const counts = await countsOf(trx, staging.good - moved);
-      mark('counts');
 
       let refusal: string | undefined;
       if (feed.strict && counts.refused > 0) refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
       else if (feed.kind === 'snapshot' && counts.applied === 0) refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
       const changed = refusal === undefined ? await applyRows(trx, feedId) : 0;
-      mark('apply');
       const cleared = refusal === undefined && feed.kind === 'snapshot' ? await clearUnnamed(trx, feedId) : 0;
-      mark('clear');
       if (changed + cleared > 0) await bumpStockVersion(trx);
       const outcome = refusal === undefined ? 'applied' : 'refused';
       const durationMs = elapsed();
@@ -249,7 +235,6 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
         .where('id', '=', feedId)
         .execute();
       await pruneFeeds(trx);
-      mark('rest');
       return reportOf(feedId, feed.kind, counts, outcome, changed, cleared, durationMs, refusal);
     });
   } catch (error) {
