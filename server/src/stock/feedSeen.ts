@@ -3,12 +3,14 @@
 // 32-bit hashes of its text in an open-addressing table; a code-location whose hashes were seen before may be one
 // named twice (or, about once in 2^63 pairs, another with the same hashes): the caller checks those exactly.
 
-/** Two independent 32-bit hashes (FNV-1a and a multiply-xorshift), the second never 0 (0 marks a free slot). */
-function hashes(text: string): [number, number] {
+/** Two independent 32-bit hashes (FNV-1a and a multiply-xorshift) of a code's key and a location, the second never 0 (0 marks a free slot). */
+function hashes(codeKey: string, location: string): [number, number] {
   let first = 0x811c9dc5;
   let second = 0x9747b28c;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text.charCodeAt(index);
+  // the key, a 0 (a key holds letters and digits only: no 0), the location
+  const length = codeKey.length + 1 + location.length;
+  for (let index = 0; index < length; index += 1) {
+    const char = index < codeKey.length ? codeKey.charCodeAt(index) : index === codeKey.length ? 0 : location.charCodeAt(index - codeKey.length - 1);
     first = Math.imul(first ^ char, 0x01000193);
     second = Math.imul(second ^ char, 0x5bd1e995);
     second ^= second >>> 15;
@@ -21,9 +23,9 @@ export class SeenSet {
   private second = new Uint32Array(1 << 16);
   private size = 0;
 
-  /** Notes `text`; true when it (or text of the same two hashes) was noted before. */
-  seenBefore(text: string): boolean {
-    const [first, second] = hashes(text);
+  /** Notes a code (its key) at a location; true when it (or one of the same two hashes) was noted before. */
+  seenBefore(codeKey: string, location: string): boolean {
+    const [first, second] = hashes(codeKey, location);
     const mask = this.first.length - 1;
     for (let slot = first & mask; ; slot = (slot + 1) & mask) {
       if (this.second[slot] === 0) {
