@@ -16,7 +16,6 @@ import { bumpStockVersion } from './state.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-
 /** How a feed came, and what it asks for. */
 export interface FeedRequest {
   kind: 'snapshot' | 'delta';
@@ -196,11 +195,16 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       await createStagingTables(trx);
       const staging = new FeedStaging(trx);
       let count = 0;
-      for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
-        count += read.length;
-        if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
-        for (const raw of read) staging.add(checkRow(raw, today));
-        await staging.flush();
+      try {
+        for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
+          count += read.length;
+          if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
+          for (const raw of read) staging.add(checkRow(raw, today));
+          await staging.flush();
+        }
+      } catch (error) {
+        await staging.settle();
+        throw error;
       }
       const again = await staging.finish();
       if (count === 0 && feed.kind === 'snapshot') throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');

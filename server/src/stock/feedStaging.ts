@@ -48,6 +48,8 @@ export class FeedStaging {
   /** The code-locations named so far, and those named again. */
   private readonly seen = new SeenSet();
   private readonly again = new Map<string, NamedAgain>();
+  /** The staging statement running, if any. */
+  private running: Promise<void> | undefined;
 
   constructor(private readonly trx: Db) {}
 
@@ -66,14 +68,28 @@ export class FeedStaging {
     }
   }
 
-  /** Stages the full batches (called between the reader's batches: a row at a time would be a promise a row). */
+  /**
+   * Stages the full batches (called between the reader's batches: a row at a time would be a promise a row). One
+   * statement is left running while the next rows are read and checked (on PostgreSQL the server stages a batch
+   * while this process reads the next); the one before is awaited first, so one runs at a time.
+   */
   async flush(): Promise<void> {
-    if (this.batch.length >= BATCH) await this.flushGood();
-    if (this.refusedBatch.length >= BATCH) await this.flushRefused();
+    if (this.batch.length < BATCH && this.refusedBatch.length < BATCH) return;
+    await this.running;
+    const good = this.batch.length >= BATCH;
+    this.running = good ? this.flushGood() : this.flushRefused();
+    // its failure is met by the next await of it (here or in finish); not an unhandled rejection meanwhile
+    this.running.catch(() => undefined);
+  }
+
+  /** Waits for the statement running, whatever its outcome (before the transaction rolls back). */
+  async settle(): Promise<void> {
+    await this.running?.catch(() => undefined);
   }
 
   /** Stages what is left; answers the code-locations that may be named more than once. */
   async finish(): Promise<NamedAgain[]> {
+    await this.running;
     await this.flushGood();
     await this.flushRefused();
     return [...this.again.values()];
