@@ -37,14 +37,30 @@ export async function createStagingTables(trx: Db): Promise<void> {
     ) on commit drop`.execute(trx);
 }
 
+/** Rows waiting to be staged, with their codes' keys. */
+class Waiting {
+  rows: CheckedRow[] = [];
+  keys: string[] = [];
+
+  push(row: CheckedRow, key: string): void {
+    this.rows.push(row);
+    this.keys.push(key);
+  }
+
+  take(): { rows: CheckedRow[]; keys: string[] } {
+    const taken = { rows: this.rows, keys: this.keys };
+    this.rows = [];
+    this.keys = [];
+    return taken;
+  }
+}
+
 export class FeedStaging {
   /** Good rows staged, and refused rows staged (as read: before the checks against the catalogue). */
   good = 0;
   refused = 0;
-  private batch: CheckedRow[] = [];
-  private batchKeys: string[] = [];
-  private refusedBatch: CheckedRow[] = [];
-  private refusedKeys: string[] = [];
+  private readonly batch = new Waiting();
+  private readonly refusedBatch = new Waiting();
   /** The code-locations named so far, and those named again. */
   private readonly seen = new SeenSet();
   private readonly again = new Map<string, NamedAgain>();
@@ -59,13 +75,7 @@ export class FeedStaging {
     if (codeKey !== '' && !NAMES_NOTHING.has(row.reason)) {
       if (this.seen.seenBefore(codeKey, row.location)) this.again.set(`${codeKey}\u0000${row.location}`, { codeKey, location: row.location });
     }
-    if (row.reason === null) {
-      this.batch.push(row);
-      this.batchKeys.push(codeKey);
-    } else {
-      this.refusedBatch.push(row);
-      this.refusedKeys.push(codeKey);
-    }
+    (row.reason === null ? this.batch : this.refusedBatch).push(row, codeKey);
   }
 
   /**
@@ -74,9 +84,9 @@ export class FeedStaging {
    * while this process reads the next); the one before is awaited first, so one runs at a time.
    */
   async flush(): Promise<void> {
-    if (this.batch.length < BATCH && this.refusedBatch.length < BATCH) return;
+    if (this.batch.rows.length < BATCH && this.refusedBatch.rows.length < BATCH) return;
     await this.running;
-    const good = this.batch.length >= BATCH;
+    const good = this.batch.rows.length >= BATCH;
     this.running = good ? this.flushGood() : this.flushRefused();
     // its failure is met by the next await of it (here or in finish); not an unhandled rejection meanwhile
     this.running.catch(() => undefined);
@@ -103,11 +113,8 @@ export class FeedStaging {
    * code is ASCII, so both agree on every key that can match one).
    */
   private async flushGood(): Promise<void> {
-    const rows = this.batch;
-    const keys = this.batchKeys;
+    const { rows, keys } = this.batch.take();
     if (rows.length === 0) return;
-    this.batch = [];
-    this.batchKeys = [];
     this.good += rows.length;
     const codes = rows.map((row) => row.code);
     const joined = (values: readonly (string | number | null)[]) => values.map((value) => value ?? '').join(',');
@@ -121,11 +128,8 @@ export class FeedStaging {
   }
 
   private async flushRefused(): Promise<void> {
-    const rows = this.refusedBatch;
-    const keys = this.refusedKeys;
+    const { rows, keys } = this.refusedBatch.take();
     if (rows.length === 0) return;
-    this.refusedBatch = [];
-    this.refusedKeys = [];
     this.refused += rows.length;
     await sql`
       insert into stock_feed_refused (line, code, code_key, location, reason, message)
