@@ -67,7 +67,7 @@ async function checkAgainstCatalogue(trx: Db, again: readonly NamedAgain[]): Pro
   if (again.length === 0) return affected(unknown);
   // every row of a code and location named more than once (whatever the other row's problem): which one the ERP
   // meant cannot be told, so none applies, and a snapshot leaves that stock as it was
-  const duplicates = await sql`
+  const namedTwice = await sql`
     with again as (
       select * from unnest(${again.map((one) => one.codeKey)}::text[], ${again.map((one) => one.location)}::text[]) as t(code_key, location)
     ), named as (
@@ -83,7 +83,7 @@ async function checkAgainstCatalogue(trx: Db, again: readonly NamedAgain[]): Pro
     )
     insert into stock_feed_refused (line, code, code_key, location, reason, message)
     select line, code, code_key, location, 'duplicate', 'The code and location are on more than one row (lines ' || lines || ')' from gone`.execute(trx);
-  return affected(unknown) + affected(duplicates);
+  return affected(unknown) + affected(namedTwice);
 }
 
 interface Counts {
