@@ -10,7 +10,8 @@ import { STOCK_FEED_LIMITS, type StockFeedReport, type StockRefusal, type StockR
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
-import { checkRow, codeKeyOf, dayOf, type CheckedRow } from './feedRows.js';
+import { checkRow, dayOf } from './feedRows.js';
+import { createStagingTables, FeedStaging, type NamedAgain } from './feedStaging.js';
 import { bumpStockVersion } from './state.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -46,46 +47,43 @@ export class FeedRefused extends Error {
 
 /** How many refused rows a report lists (and the feeds' list keeps); every one is counted. */
 export const REFUSALS_LISTED = 1_000;
-/** Rows staged per statement. */
-const BATCH = 5_000;
 /** How long a feed's report is kept. */
 export const FEEDS_KEPT_DAYS = 30;
 
-/**
- * Stages checked rows: one statement of arrays (unnest). The codes' keys are made here as the variants' are in SQL
- * (codeKeyOf: half the statement's time at a snapshot's size; a variant's code is ASCII, so both agree on every key
- * that can match one).
- */
-async function stage(trx: Db, rows: readonly CheckedRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days, reason, message)
-    select l, c, k, loc, oh, inc, d::date, lt, r, m
-    from unnest(${rows.map((row) => row.line)}::int[], ${rows.map((row) => row.code)}::text[], ${rows.map((row) => codeKeyOf(row.code))}::text[], ${rows.map((row) => row.location)}::text[],
-      ${rows.map((row) => row.onHand)}::int[], ${rows.map((row) => row.incoming)}::int[], ${rows.map((row) => row.incomingDate)}::text[],
-      ${rows.map((row) => row.leadTimeDays)}::int[], ${rows.map((row) => row.reason)}::text[], ${rows.map((row) => row.message)}::text[])
-      as t(l, c, k, loc, oh, inc, d, lt, r, m)`.execute(trx);
-}
-
 const affected = (result: { numAffectedRows?: bigint }): number => Number(result.numAffectedRows ?? 0n);
 
-/** The checks that need every row and the catalogue: a code no variant has, a code and location named twice. */
-async function checkAgainstCatalogue(trx: Db): Promise<void> {
-  await sql`create index on stock_feed_rows (code_key, location)`.execute(trx);
-  await sql`analyze stock_feed_rows`.execute(trx);
-  await sql`
-    update stock_feed_rows as r set reason = 'unknown-code', message = 'No variant of the catalogue has this code'
-    where r.reason is null and not exists (select from catalogue_product_variants as v where v.code_key = r.code_key)`.execute(trx);
+/**
+ * The checks that need the catalogue and every row: a code no variant has, a code and location named more than once
+ * (among those the reading found may be: `again`). Each moves its good rows to the refused ones; the count moved.
+ */
+async function checkAgainstCatalogue(trx: Db, again: readonly NamedAgain[]): Promise<number> {
+  const unknown = await sql`
+    with gone as (
+      delete from stock_feed_rows as r where not exists (select from catalogue_product_variants as v where v.code_key = r.code_key)
+      returning line, code, code_key, location
+    )
+    insert into stock_feed_refused (line, code, code_key, location, reason, message)
+    select line, code, code_key, location, 'unknown-code', 'No variant of the catalogue has this code' from gone`.execute(trx);
+  if (again.length === 0) return affected(unknown);
   // every row of a code and location named more than once (whatever the other row's problem): which one the ERP
   // meant cannot be told, so none applies, and a snapshot leaves that stock as it was
-  await sql`
-    update stock_feed_rows as r set reason = 'duplicate', message = 'The code and location are on more than one row (lines ' || twice.lines || ')'
-    from (
-      select code_key, location, string_agg(line::text, ', ' order by line) as lines from stock_feed_rows
-      where code_key <> '' and reason is distinct from 'missing-code' and reason is distinct from 'unknown-location' and reason is distinct from 'bad-row'
-      group by code_key, location having count(*) > 1
-    ) as twice
-    where r.reason is null and r.code_key = twice.code_key and r.location = twice.location`.execute(trx);
+  const namedTwice = await sql`
+    with again as (
+      select * from unnest(${again.map((one) => one.codeKey)}::text[], ${again.map((one) => one.location)}::text[]) as t(code_key, location)
+    ), named as (
+      select r.line, r.code_key, r.location from stock_feed_rows as r join again using (code_key, location)
+      union all
+      select f.line, f.code_key, f.location from stock_feed_refused as f join again using (code_key, location)
+      where f.reason not in ('missing-code', 'unknown-location', 'bad-row')
+    ), twice as (
+      select code_key, location, string_agg(line::text, ', ' order by line) as lines from named group by code_key, location having count(*) > 1
+    ), gone as (
+      delete from stock_feed_rows as r using twice where r.code_key = twice.code_key and r.location = twice.location
+      returning r.line, r.code, r.code_key, r.location, twice.lines
+    )
+    insert into stock_feed_refused (line, code, code_key, location, reason, message)
+    select line, code, code_key, location, 'duplicate', 'The code and location are on more than one row (lines ' || lines || ')' from gone`.execute(trx);
+  return affected(unknown) + affected(namedTwice);
 }
 
 interface Counts {
@@ -96,37 +94,46 @@ interface Counts {
   refusals: StockRefusal[];
 }
 
-async function countsOf(trx: Db): Promise<Counts> {
-  const { rows: byReason } = await sql<{ reason: StockRefusalReason | null; count: number }>`
-    select reason, count(*)::int as count from stock_feed_rows group by reason`.execute(trx);
+/** The report's figures: the good rows left, and the refused ones by reason (the first REFUSALS_LISTED listed). */
+async function countsOf(trx: Db, applied: number): Promise<Counts> {
+  const { rows: byReason } = await sql<{ reason: StockRefusalReason; count: number }>`
+    select reason, count(*)::int as count from stock_feed_refused group by reason`.execute(trx);
   const { rows: listed } = await sql<StockRefusal>`
-    select line, code, reason, message from stock_feed_rows where reason is not null order by line limit ${REFUSALS_LISTED}`.execute(trx);
+    select line, code, reason, message from stock_feed_refused order by line limit ${REFUSALS_LISTED}`.execute(trx);
   const reasons: Counts['reasons'] = {};
-  let applied = 0;
   let refused = 0;
   for (const { reason, count } of byReason) {
-    if (reason === null) applied += Number(count);
-    else {
-      reasons[reason] = Number(count);
-      refused += Number(count);
-    }
+    reasons[reason] = Number(count);
+    refused += Number(count);
   }
   return { rows: applied + refused, applied, refused, reasons, refusals: listed.map((row) => ({ ...row, line: Number(row.line) })) };
 }
 
-/** Writes the good rows whose figures differ from the stored ones; the count written. */
+/**
+ * Writes the good rows whose figures differ from the stored ones; the count written. The difference is found first,
+ * in one hash join against the stored rows: a stored row the feed states again as it is is not touched (an upsert of
+ * every row would lock, and so write, each one even when its update does nothing). New rows are inserted without
+ * `on conflict`: only feeds write the stock, and they take turns.
+ */
 async function applyRows(trx: Db, feedId: number): Promise<number> {
-  const result = await sql`
-    insert into stock_levels (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, updated_at, feed_id)
-    select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, now(), ${feedId}::bigint
-    from stock_feed_rows as r join catalogue_product_variants as v on v.code_key = r.code_key
-    where r.reason is null
-    on conflict (code_key, location) do update set
-      code = excluded.code, on_hand = excluded.on_hand, incoming = excluded.incoming, incoming_date = excluded.incoming_date,
-      lead_time_days = excluded.lead_time_days, updated_at = excluded.updated_at, feed_id = excluded.feed_id
-    where (stock_levels.code, stock_levels.on_hand, stock_levels.incoming, stock_levels.incoming_date, stock_levels.lead_time_days)
-      is distinct from (excluded.code, excluded.on_hand, excluded.incoming, excluded.incoming_date, excluded.lead_time_days)`.execute(trx);
-  return affected(result);
+  const { rows } = await sql<{ changed: number }>`
+    with changes as materialized (
+      select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, s.code_key is not null as stored
+      from stock_feed_rows as r
+        join catalogue_product_variants as v on v.code_key = r.code_key
+        left join stock_levels as s on s.code_key = r.code_key and s.location = r.location
+      where s.code_key is null
+        or (s.code, s.on_hand, s.incoming, s.incoming_date, s.lead_time_days) is distinct from (v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days)
+    ), added as (
+      insert into stock_levels (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, updated_at, feed_id)
+      select code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, now(), ${feedId}::bigint from changes where not stored
+    ), updated as (
+      update stock_levels as s set code = c.code, on_hand = c.on_hand, incoming = c.incoming, incoming_date = c.incoming_date,
+        lead_time_days = c.lead_time_days, updated_at = now(), feed_id = ${feedId}::bigint
+      from changes as c where c.stored and s.code_key = c.code_key and s.location = c.location
+    )
+    select count(*)::int as changed from changes`.execute(trx);
+  return Number(rows[0]?.changed ?? 0);
 }
 
 /**
@@ -138,7 +145,8 @@ async function clearUnnamed(trx: Db, feedId: number): Promise<number> {
   const result = await sql`
     update stock_levels as s set on_hand = 0, incoming = 0, incoming_date = null, lead_time_days = null, updated_at = now(), feed_id = ${feedId}::bigint
     where (s.on_hand <> 0 or s.incoming <> 0 or s.lead_time_days is not null)
-      and not exists (select from stock_feed_rows as r where r.code_key = s.code_key and r.location = s.location)`.execute(trx);
+      and not exists (select from stock_feed_rows as r where r.code_key = s.code_key and r.location = s.location)
+      and not exists (select from stock_feed_refused as f where f.code_key = s.code_key and f.location = s.location)`.execute(trx);
   return affected(result);
 }
 
@@ -182,26 +190,29 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
         .values({ kind: feed.kind, format: feed.format, source: feed.source, actor: feed.actor, token_id: feed.tokenId, strict: feed.strict, outcome: 'applied' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await sql`
-        create temp table stock_feed_rows (
-          line integer not null, code text not null, code_key text not null, location text not null, on_hand integer,
-          incoming integer not null, incoming_date date, lead_time_days integer, reason text, message text
-        ) on commit drop`.execute(trx);
+      // the joins below hash every staged and stored row: in memory, not in batches spilled to disk
+      await sql`set local work_mem = '128MB'`.execute(trx);
+      await createStagingTables(trx);
+      const staging = new FeedStaging(trx);
       let count = 0;
-      let batch: CheckedRow[] = [];
-      for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
-        count += read.length;
-        if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
-        for (const raw of read) batch.push(checkRow(raw, today));
-        if (batch.length >= BATCH) {
-          await stage(trx, batch);
-          batch = [];
+      try {
+        for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
+          count += read.length;
+          if (count > maxRows) throw new FeedRefused(413, `The feed has more than ${maxRows.toLocaleString('en')} rows: send it in parts (PATCH)`);
+          for (const raw of read) staging.add(checkRow(raw, today));
+          await staging.flush();
         }
+      } catch (error) {
+        await staging.settle();
+        throw error;
       }
-      await stage(trx, batch);
+      const again = await staging.finish();
       if (count === 0 && feed.kind === 'snapshot') throw new FeedRefused(400, 'The snapshot has no rows: it would clear all stock. Nothing was applied');
-      await checkAgainstCatalogue(trx);
-      const counts = await countsOf(trx);
+      // the planner's figures for the joins below (a hash join, not a sort of a million rows or a loop over them)
+      await sql`analyze stock_feed_rows`.execute(trx);
+      await sql`analyze stock_feed_refused`.execute(trx);
+      const moved = await checkAgainstCatalogue(trx, again);
+      const counts = await countsOf(trx, staging.good - moved);
 
       let refusal: string | undefined;
       if (feed.strict && counts.refused > 0) refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { csvFeedRows, FeedFormatError, fieldNamed, jsonFeedRows, separatorOf } from './feedParse.js';
 import { checkRow, westernDigits, wholeNumber, type RawRow } from './feedRows.js';
+import { SeenSet } from './feedSeen.js';
 
 async function rowsOf(read: (file: string) => AsyncGenerator<RawRow[]>, text: string): Promise<RawRow[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stock-parse-'));
@@ -46,6 +47,29 @@ describe('reading a feed', () => {
     ]);
     await assert.rejects(rowsOf(csvFeedRows, 'code,location\nA,dubai,1\n'), FeedFormatError);
     await assert.rejects(rowsOf(csvFeedRows, ''), /empty/);
+  });
+
+  test('CSV without a quote (read line by line): the same rows, a CRLF across the reader\u2019s chunks, too long a line refused', async () => {
+    const rows = await rowsOf(csvFeedRows, '\uFEFFcode;location;on_hand\r\nA-1;dubai;3\r\n\r\n  \rB;muscat;\u0664\rC;bahrain;5;extra\n;;\n');
+    assert.deepEqual(rows, [
+      { line: 2, fields: { code: 'A-1', location: 'dubai', onHand: '3' } },
+      { line: 5, fields: { code: 'B', location: 'muscat', onHand: '\u0664' } },
+      { line: 6, fields: { code: 'C', location: 'bahrain', onHand: '5' }, problem: 'The row has more cells than the header names (3)' },
+      { line: 7, fields: { code: '', location: '', onHand: '' } },
+    ]);
+    // the reader's chunks are 1 MiB: a line end split across two of them is one line end
+    let text = 'code,location,on_hand\r\n';
+    let count = 0;
+    while (Buffer.byteLength(text) < 1024 * 1024 - 40) {
+      text += `X-${count},dubai,\u0661\r\n`;
+      count += 1;
+    }
+    text += 'Y,dubai,'.padEnd(1024 * 1024 - 1 - Buffer.byteLength(text), '7') + '\r\nZ,dubai,1';
+    const long = await rowsOf(csvFeedRows, text);
+    assert.equal(long.length, count + 2);
+    assert.deepEqual(long.at(-1), { line: count + 3, fields: { code: 'Z', location: 'dubai', onHand: '1' } });
+    await assert.rejects(rowsOf(csvFeedRows, `code,location,on_hand\nA,dubai,${'1'.repeat(70_000)}\n`), /Line 2 is longer than 64 KB/);
+    await assert.rejects(rowsOf(csvFeedRows, `code,location,on_hand\n"A",dubai,${'1'.repeat(70_000)}\n`), /Line 2 is longer than 64 KB/);
   });
 
   test('JSON: an array read an element at a time, whatever its strings hold and wherever the chunks end', async () => {
@@ -110,4 +134,14 @@ describe('checking a row', () => {
     // a date without incoming stock: not judged, not kept
     assert.deepEqual([row({ code: 'A', location: 'dubai', onHand: 1, incomingDate: '2001-01-01' }).reason, row({ code: 'A', location: 'dubai', onHand: 1, incomingDate: '2001-01-01' }).incomingDate], [null, null]);
   });
+});
+
+test('the code-locations seen: a million apart are none seen before; each again is', () => {
+  const seen = new SeenSet();
+  let before = 0;
+  for (let index = 0; index < 1_000_000; index += 1) if (seen.seenBefore(`bench${index}`, 'dubai')) before += 1;
+  assert.equal(before, 0);
+  assert.ok(seen.seenBefore('bench999999', 'dubai'));
+  assert.ok(!seen.seenBefore('bench999999', 'muscat'));
+  assert.ok(!seen.seenBefore('bench99999', '9dubai'));
 });

@@ -1,9 +1,10 @@
 // Reading a feed's file a row at a time (the body is kept in a file first: feedBody.ts), so that a feed of 50 MB never
-// sits in memory: CSV through csv-parse's stream (a byte-order mark, any line end, a comma, semicolon or tab as the
+// sits in memory: CSV without a quote split line by line (feedCsvPlain.ts), else through csv-parse's stream (a byte-order mark, any line end, a comma, semicolon or tab as the
 // separator: Excel in Arabic locales writes ';'), JSON through a reader of one array element at a time.
 import { createReadStream } from 'node:fs';
 import { CsvError, parse } from 'csv-parse';
 import { unguardFormula } from '../platform/spreadsheet/formulaGuard.js';
+import { holdsQuote, plainCsvRecords, RecordTooLong, type CsvRecord } from './feedCsvPlain.js';
 import type { FeedField, RawRow } from './feedRows.js';
 
 /** A feed that cannot be read at all (its syntax, its header): refused whole, with this sentence. */
@@ -55,22 +56,18 @@ async function firstLine(file: string): Promise<string> {
   return text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 1)[0] ?? '';
 }
 
+const tooLong = (line: number): string => `Line ${line} is longer than ${ROW_MAX_CHARS / 1024} KB: it is no stock row`;
+
 function csvError(error: CsvError, line: number): FeedFormatError {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new FeedFormatError(`Line ${line}: a quoted cell is never closed`);
-  if (error.code === 'CSV_MAX_RECORD_SIZE') return new FeedFormatError(`Line ${line} is longer than ${ROW_MAX_CHARS / 1024} KB: it is no stock row`);
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return new FeedFormatError(tooLong(line));
   if (error.code === 'INVALID_OPENING_QUOTE') return new FeedFormatError(`Line ${line}: a quote in the middle of an unquoted cell (write it as "" inside a quoted cell)`);
   if (error.code === 'CSV_INVALID_CLOSING_QUOTE') return new FeedFormatError(`Line ${line}: text after a quoted cell's closing quote`);
   return new FeedFormatError(`Line ${line}: ${error.message}`);
 }
 
-/**
- * A CSV feed's rows, each with its line (1 is the header) and its cells by field. Throws FeedFormatError for a header
- * that does not name the fields (code, location and on hand are needed; a column no field has is refused rather
- * than left out unseen) and for the CSV's syntax. Blank lines are skipped; the formula guard's apostrophe is taken off
- * a cell (platform/spreadsheet/formulaGuard.ts) and nothing in a cell is ever worked out.
- */
-export async function* csvFeedRows(file: string): AsyncGenerator<RawRow[]> {
-  const delimiter = separatorOf(await firstLine(file));
+/** A CSV file's records through csv-parse (any quoting), a record at a time, in batches. */
+async function* parsedCsvRecords(file: string, delimiter: string): AsyncGenerator<CsvRecord[]> {
   let start = 1;
   const parser = createReadStream(file).pipe(
     parse({
@@ -87,22 +84,10 @@ export async function* csvFeedRows(file: string): AsyncGenerator<RawRow[]> {
       },
     }),
   );
-  let columns: FeedField[] | undefined;
-  let batch: RawRow[] = [];
+  let batch: CsvRecord[] = [];
   try {
     for await (const [lineText, ...cells] of parser as AsyncIterable<string[]>) {
-      const line = Number(lineText);
-      if (columns === undefined) {
-        columns = headerOf(cells);
-        continue;
-      }
-      const fields: RawRow['fields'] = {};
-      cells.forEach((cell, index) => {
-        const field = columns![index];
-        if (field !== undefined) fields[field] = unguardFormula(cell);
-      });
-      const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
-      batch.push(extra ? { line, fields, problem: `The row has more cells than the header names (${columns.length})` } : { line, fields });
+      batch.push({ line: Number(lineText), cells });
       if (batch.length === YIELDED_ROWS) {
         yield batch;
         batch = [];
@@ -114,6 +99,46 @@ export async function* csvFeedRows(file: string): AsyncGenerator<RawRow[]> {
     throw error;
   } finally {
     parser.destroy();
+  }
+}
+
+/** A file's records: without a quote anywhere, split line by line (feedCsvPlain.ts); else through csv-parse. */
+async function* csvRecords(file: string, delimiter: string): AsyncGenerator<CsvRecord[]> {
+  if (await holdsQuote(file)) {
+    yield* parsedCsvRecords(file, delimiter);
+    return;
+  }
+  try {
+    yield* plainCsvRecords(file, delimiter, ROW_MAX_CHARS);
+  } catch (error) {
+    if (error instanceof RecordTooLong) throw new FeedFormatError(tooLong(error.line));
+    throw error;
+  }
+}
+
+/**
+ * A CSV feed's rows, each with its line (1 is the header) and its cells by field. Throws FeedFormatError for a header
+ * that does not name the fields (code, location and on hand are needed; a column no field has is refused rather
+ * than left out unseen) and for the CSV's syntax. Blank lines are skipped; the formula guard's apostrophe is taken off
+ * a cell (platform/spreadsheet/formulaGuard.ts) and nothing in a cell is ever worked out.
+ */
+export async function* csvFeedRows(file: string): AsyncGenerator<RawRow[]> {
+  let columns: FeedField[] | undefined;
+  for await (const records of csvRecords(file, separatorOf(await firstLine(file)))) {
+    const batch: RawRow[] = [];
+    for (const { line, cells } of records) {
+      if (columns === undefined) {
+        columns = headerOf(cells);
+        continue;
+      }
+      const fields: RawRow['fields'] = {};
+      const named = Math.min(cells.length, columns.length);
+      for (let index = 0; index < named; index += 1) fields[columns[index]!] = unguardFormula(cells[index]!);
+      let extra = false;
+      for (let index = columns.length; index < cells.length && !extra; index += 1) extra = cells[index]!.trim() !== '';
+      batch.push(extra ? { line, fields, problem: `The row has more cells than the header names (${columns.length})` } : { line, fields });
+    }
+    if (batch.length > 0) yield batch;
   }
   if (columns === undefined) throw new FeedFormatError('The file is empty: a CSV feed starts with its header (code, location, on_hand, …)');
 }

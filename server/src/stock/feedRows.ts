@@ -34,7 +34,13 @@ const NUMBER_MAX = 1_000_000_000;
 
 /** Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9, Persian and Urdu) digits as ASCII ones. */
 export function westernDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
+  return arabicScript(text) ? text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf)) : text;
+}
+
+/** Whether the text has a character from the Arabic block on (most cells have none: a loop is cheaper than a replace). */
+function arabicScript(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) >= 0x0660) return true;
+  return false;
 }
 
 /** A cell's or value's text: trimmed, Arabic digits and the Arabic decimal mark (U+066B) made ASCII; '' for none. */
@@ -42,7 +48,7 @@ function textOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
   if (typeof value !== 'string') return undefined;
-  return westernDigits(value).replace(/\u066b/g, '.').trim();
+  return arabicScript(value) ? westernDigits(value).replace(/\u066b/g, '.').trim() : value.trim();
 }
 
 type Whole = { value: number | null } | { problem: string };
@@ -70,9 +76,17 @@ export const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
 /** A date as YYYY-MM-DD that exists ('2026-02-30' does not). */
 function calendarDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  let known = calendarDates.get(text);
+  if (known === undefined) {
+    const date = new Date(`${text}T00:00:00Z`);
+    known = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+    // a feed's dates are few, told apart once each (a bounded memo: a feed of a million distinct texts stays small)
+    if (calendarDates.size < 10_000) calendarDates.set(text, known);
+  }
+  return known;
 }
+
+const calendarDates = new Map<string, boolean>();
 
 const SAUDI = /^(saudi|ksa|riyadh|jeddah|dammam|sa|saudi-?arabia)$/;
 
@@ -83,39 +97,43 @@ export function checkRow(row: RawRow, today: string): CheckedRow {
   const code = codeText.slice(0, CODE_MAX);
   const locationText = typeof fields.location === 'string' ? fields.location.trim().toLowerCase() : '';
   const checked: CheckedRow = { line, code, location: locationText.slice(0, 32), onHand: null, incoming: 0, incomingDate: null, leadTimeDays: null, reason: null, message: null };
-  const refuse = (reason: StockRefusalReason, message: string): CheckedRow => ({ ...checked, reason, message });
 
-  if (row.problem !== undefined) return refuse('bad-row', row.problem);
-  if (fields.code !== undefined && typeof fields.code !== 'string' && typeof fields.code !== 'number') return refuse('missing-code', 'The code must be a text');
-  if (code === '') return refuse('missing-code', 'The row has no code');
-  if (codeText.length > CODE_MAX) return refuse('unknown-code', `The code is longer than ${CODE_MAX} characters: no variant has it`);
+  if (row.problem !== undefined) return refused(checked, 'bad-row', row.problem);
+  if (fields.code !== undefined && typeof fields.code !== 'string' && typeof fields.code !== 'number') return refused(checked, 'missing-code', 'The code must be a text');
+  if (code === '') return refused(checked, 'missing-code', 'The row has no code');
+  if (codeText.length > CODE_MAX) return refused(checked, 'unknown-code', `The code is longer than ${CODE_MAX} characters: no variant has it`);
   if (!(STOCK_LOCATIONS as readonly string[]).includes(locationText)) {
-    if (locationText === '') return refuse('unknown-location', `The row has no location: it must be one of ${STOCK_LOCATIONS.join(', ')}`);
+    if (locationText === '') return refused(checked, 'unknown-location', `The row has no location: it must be one of ${STOCK_LOCATIONS.join(', ')}`);
     const saudi = SAUDI.test(locationText) ? 'the Saudi associate holds no stock; ' : '';
-    return refuse('unknown-location', `Unknown location "${locationText.slice(0, 32)}": ${saudi}the locations are ${STOCK_LOCATIONS.join(', ')}`);
+    return refused(checked, 'unknown-location', `Unknown location "${locationText.slice(0, 32)}": ${saudi}the locations are ${STOCK_LOCATIONS.join(', ')}`);
   }
   const onHand = wholeNumber(fields.onHand, 'The quantity on hand');
-  if ('problem' in onHand) return refuse('bad-quantity', onHand.problem);
-  if (onHand.value === null) return refuse('bad-quantity', 'The row has no quantity on hand');
+  if ('problem' in onHand) return refused(checked, 'bad-quantity', onHand.problem);
+  if (onHand.value === null) return refused(checked, 'bad-quantity', 'The row has no quantity on hand');
   const incoming = wholeNumber(fields.incoming, 'The incoming quantity');
-  if ('problem' in incoming) return refuse('bad-quantity', incoming.problem);
+  if ('problem' in incoming) return refused(checked, 'bad-quantity', incoming.problem);
   const leadTime = wholeNumber(fields.leadTimeDays, 'The lead time in days');
-  if ('problem' in leadTime) return refuse('bad-lead-time', leadTime.problem);
+  if ('problem' in leadTime) return refused(checked, 'bad-lead-time', leadTime.problem);
 
   const dateText = textOf(fields.incomingDate);
   if (dateText === undefined || (dateText !== '' && !calendarDate(dateText))) {
-    return refuse('bad-date', `The incoming date must be a date written YYYY-MM-DD, not "${String(fields.incomingDate).slice(0, 40)}"`);
+    return refused(checked, 'bad-date', `The incoming date must be a date written YYYY-MM-DD, not "${String(fields.incomingDate).slice(0, 40)}"`);
   }
   const incomingQuantity = incoming.value ?? 0;
-  if (incomingQuantity > 0 && dateText === '') return refuse('bad-date', 'Incoming stock needs its expected date (YYYY-MM-DD)');
-  if (incomingQuantity > 0 && dateText < today) return refuse('past-date', `The incoming stock's date ${dateText} is in the past`);
-  return {
-    ...checked,
-    location: locationText,
-    onHand: onHand.value,
-    incoming: incomingQuantity,
-    // a date without incoming stock says nothing: not kept
-    incomingDate: incomingQuantity > 0 ? dateText : null,
-    leadTimeDays: leadTime.value,
-  };
+  if (incomingQuantity > 0 && dateText === '') return refused(checked, 'bad-date', 'Incoming stock needs its expected date (YYYY-MM-DD)');
+  if (incomingQuantity > 0 && dateText < today) return refused(checked, 'past-date', `The incoming stock's date ${dateText} is in the past`);
+  // the row is this call's own: filled in rather than copied (a snapshot has a million)
+  checked.location = locationText;
+  checked.onHand = onHand.value;
+  checked.incoming = incomingQuantity;
+  // a date without incoming stock says nothing: not kept
+  checked.incomingDate = incomingQuantity > 0 ? dateText : null;
+  checked.leadTimeDays = leadTime.value;
+  return checked;
+}
+
+function refused(row: CheckedRow, reason: StockRefusalReason, message: string): CheckedRow {
+  row.reason = reason;
+  row.message = message;
+  return row;
 }

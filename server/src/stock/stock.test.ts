@@ -258,8 +258,13 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       (await stored()).map((row) => `${row.code}/${row.location} ${row.on_hand} ${row.incoming} ${row.incoming_date} ${row.lead_time_days}`).sort(),
       [`${a}/dubai 10 40 ${FUTURE} 21`, `${a}/muscat 0 0 null null`, `${b}/bahrain 0 0 null null`, `${c}/dubai 0 0 null null`].sort(),
     );
+    // the same snapshot again: no row written (not even its time or feed), no version, no announcement
+    const written = async () => db.query<{ code_key: string; location: string; updated_at: Date; feed_id: number }>('select code_key, location, updated_at, feed_id from stock_levels order by code_key, location');
+    const [rowsBefore, version] = [await written(), await readStockVersion(db.kysely)];
     const again = report(await feed('PUT', snapshot));
     assert.deepEqual([again.changed, again.cleared], [0, 0]);
+    assert.deepEqual(await written(), rowsBefore);
+    assert.equal(await readStockVersion(db.kysely), version);
 
     const before = await stored();
     const empty = await feed('PUT', []);
@@ -328,6 +333,26 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     // c/dubai held 0 already; named (refused), left as it was
     assert.equal(at(c, 'dubai')?.on_hand, 0);
     assert.equal(at(d, 'dubai'), undefined, 'a refused row invents no stock');
+  });
+
+  await t.test('a code and location on two rows: a good row beside a refused one is refused too; an unknown code stays unknown', async () => {
+    const [, , , , e] = codes as [string, string, string, string, string];
+    report(await feed('PATCH', [{ code: e, location: 'dubai', onHand: 9 }]));
+    const result = report(
+      await feed('PATCH', [
+        { code: e, location: 'dubai', onHand: 1 },
+        { code: 'NO-SUCH-2', location: 'dubai', onHand: 1 },
+        { code: e.toLowerCase(), location: 'DUBAI', onHand: -1 },
+        { code: 'NO-SUCH-2', location: 'dubai', onHand: 2 },
+        { code: e, location: 'muscat', onHand: 4 },
+      ]),
+    );
+    assert.deepEqual(
+      result.refusals.map(({ line, reason, message }) => `${line} ${reason}${reason === 'duplicate' ? ` ${message}` : ''}`),
+      ['1 duplicate The code and location are on more than one row (lines 1, 3)', '2 unknown-code', '3 bad-quantity', '4 unknown-code'],
+    );
+    assert.deepEqual([result.applied, result.changed], [1, 1]);
+    assert.equal((await stored()).find((row) => row.code === e && row.location === 'dubai')?.on_hand, 9);
   });
 
   await t.test('?strict=1: any bad row refuses the whole feed (422), nothing applied, the feed recorded as refused', async () => {

@@ -32,6 +32,8 @@ export function guardFormula(text: string): string {
 
 /** The value guardFormula was given: each apostrophe it put is taken off, and nothing else. */
 export function unguardFormula(cell: string): string {
+  // no apostrophe, no guard (most cells: a feed of a million reads this per cell)
+  if (!cell.includes("'")) return cell;
   const inside = cell.replace(GUARD_INSIDE, '$1');
   return inside.startsWith("'") && GUARDED_START.test(inside.slice(1)) ? inside.slice(1) : inside;
 }
