@@ -7,6 +7,7 @@ import type { QuotationLineInput, SaveQuotationBody } from '@site/contracts/quot
 import { failureOf, type StaffFailure } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
 import { Notice } from '../ui/Notice';
+import { problemAt } from '../ui/problems';
 import { PageHeading } from '../ui/PageHeading';
 import { Actions, StaffField } from '../ui/StaffField';
 import { Table } from '../ui/Table';
@@ -225,9 +226,6 @@ function LoadedQuotation({ id }: { id: number }) {
 /** A sent quotation the buyer can still answer, or that ran out: a revision is sent in its place. */
 const REVISABLE: ReadonlySet<Quotation['state']> = new Set(['sent', 'viewed', 'changes_asked', 'expired']);
 
-/** The problem the server named at `path` ('lines', 0, 'unitPrice'), if any. */
-const problemAt = (problems: StaffFailure['problems'], ...path: (string | number)[]): string | undefined =>
-  problems.find((problem) => problem.path.length === path.length && problem.path.every((part, index) => part === path[index]))?.message;
 
 interface QuotationFormProps {
   quotation: Quotation;
