@@ -11,6 +11,7 @@ import {
   type CurrencyRateTable,
   type Quotation,
   type QuotationList,
+  type QuotationPartList,
   type RateCurrency,
   type StaleQuotationAnswer,
   type VatRateTable,
@@ -19,6 +20,7 @@ import {
   addQuotationLineBodySchema,
   createQuotationBodySchema,
   quotationListQuerySchema,
+  quotationPartsQuerySchema,
   quotationVersionBodySchema,
   removeQuotationLineQuerySchema,
   saveQuotationBodySchema,
@@ -47,6 +49,7 @@ import {
 import { issueBuyerLink } from './link/sendLink.js';
 import type { LinkSealer } from './link/linkSeal.js';
 import { staffLinkRoutes } from './link/staffLinkRoutes.js';
+import { quotationParts } from './partLines.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -135,6 +138,10 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     await addQuotationLine(db, context, pricerOf(request), id, request.body);
     return answer(id);
   });
+
+  app.get(QUOTATIONS_API.parts, { preValidation: quotationAllowed, schema: { querystring: quotationPartsQuerySchema } }, async (request): Promise<QuotationPartList> =>
+    quotationParts(db, context, pricerOf(request), idOf(request), request.query.q),
+  );
 
   app.delete(
     QUOTATIONS_API.line,
