@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { QUOTATION_LIMITS, type Quotation } from '@site/contracts/quotations-api';
+import { QUOTATION_LIMITS, type Quotation, type QuotationPart } from '@site/contracts/quotations-api';
 import type { QuotationLineInput, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { failureOf, type StaffFailure } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
@@ -14,6 +14,7 @@ import { Table } from '../ui/Table';
 import { staffResource } from '../ui/staffResource';
 import { useQuotationQuery, useReviseQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation } from './quotationApi';
 import { PageFacts, PageSection } from '../ui/PageSection';
+import { AddPart } from './AddPart';
 
 const Terms = styled.div`
   display: grid;
@@ -253,6 +254,13 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
     setDirty(true);
     setLines((current) => [...current, { key: nextKey++, code: '', description: '', unit: '', quantity: '1', unitPrice: '', discountPercent: '0', availabilityNote: '', lineNote: '' }]);
   };
+  const addPart = (part: QuotationPart) => {
+    setDirty(true);
+    setLines((current) => [
+      ...current,
+      { key: nextKey++, code: part.code, description: part.description, unit: part.unit, quantity: '1', unitPrice: part.unitPrice, discountPercent: '0', availabilityNote: part.availabilityNote, lineNote: '' },
+    ]);
+  };
   const removeLine = (key: number) => {
     setDirty(true);
     setLines((current) => current.filter((line) => line.key !== key));
@@ -298,6 +306,7 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                 <th scope="col">Quantity</th>
                 <th scope="col">{price}</th>
                 <th scope="col">Discount %</th>
+                <th scope="col">Availability</th>
                 <th scope="col">Line total</th>
                 <th scope="col">VAT</th>
                 {editable ? <th scope="col">Remove</th> : null}
@@ -306,7 +315,7 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
             <tbody>
               {lines.map((line, index) => {
                 const n = index + 1;
-                const input = (field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent', label: string, mode?: 'decimal') => {
+                const input = (field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent' | 'availabilityNote', label: string, mode?: 'decimal') => {
                   const error = problemAt(problems, 'lines', index, field);
                   const errorId = `line-${line.key}-${field}-error`;
                   return (
@@ -330,6 +339,7 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                     {input('quantity', 'Quantity', 'decimal')}
                     {input('unitPrice', price, 'decimal')}
                     {input('discountPercent', 'Discount %', 'decimal')}
+                    {input('availabilityNote', 'Availability')}
                     <Amount>{line.saved?.lineTotal ?? '—'}</Amount>
                     <Amount>{line.saved === undefined ? '—' : `${line.saved.vat} (${line.saved.vatPercent} %)`}</Amount>
                     {editable ? (
@@ -345,11 +355,14 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
             </tbody>
           </Table>
           {editable ? (
-            <Actions>
-              <Button type="button" $variant="secondary" onClick={addLine} disabled={lines.length >= QUOTATION_LIMITS.lines}>
-                Add a line
-              </Button>
-            </Actions>
+            <>
+              <Actions>
+                <Button type="button" $variant="secondary" onClick={addLine} disabled={lines.length >= QUOTATION_LIMITS.lines}>
+                  Add a line
+                </Button>
+              </Actions>
+              <AddPart quotationId={quotation.id} currency={quotation.currency} disabled={lines.length >= QUOTATION_LIMITS.lines} onAdd={addPart} />
+            </>
           ) : null}
         </PageSection>
 
