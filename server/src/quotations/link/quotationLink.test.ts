@@ -29,7 +29,8 @@ import { recordStaffAction } from '../../staff/audit.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
 import { createFixture } from '../../test-support/fixture.js';
 import { pdfText } from '../../test-support/index.js';
-import { as, buildStaffWorkTestApp, createTestAccount, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
+import { as, buildStaffWorkTestApp, createTestAccount, TEST_KEY, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
+import { sealAsBefore } from '../../test-support/legacySeal.js';
 import { linkBinding } from './linkSeal.js';
 import { mailedQuotationLink } from '../../test-support/quotationMail.js';
 import { TotpSecretBox } from '../../staff/totpSecrets.js';
@@ -177,6 +178,11 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     await assert.rejects(composeQuotationMail(row, 'site@crescent.example'), /no key given opens/);
     await assert.rejects(composeQuotationMail({ ...row, ref_id: quotation.id + 1 }, 'site@crescent.example', TEST_LINK_SEALER), /no key given opens/);
     assert.equal(ok<BuyerQuotation>(await site.inject({ method: 'GET', url: linkUrl(QUOTATION_LINK_API.quotation, token) })).number, quotation.number);
+    // sealed with the links' own sub-key: the same keys' TOTP box does not open it
+    await assert.rejects(composeQuotationMail(row, 'site@crescent.example', new TotpSecretBox([TEST_KEY])), /no key given opens/);
+    // a mail queued before the links had a sub-key of their own (sealed under the key itself) still goes out
+    const before = { ...row, payload: { ...row.payload, sealedLink: sealAsBefore(TEST_KEY, `${SITE}/quotation/${token}`, linkBinding(quotation.id)) } };
+    assert.ok((await composeQuotationMail(before, 'site@crescent.example', TEST_LINK_SEALER)).text.includes(`${SITE}/quotation/${token}`));
 
     // delivered, then another send: the delivered row keeps not even the sealed link
     await db.query('update outbox set sent_at = now() where id = $1', [mail!.id]);
