@@ -30,11 +30,17 @@ export interface QuotationTestSite {
   catalogue: StaffAccountSummary;
   /** A staff call as `who`, a JSON body when given. */
   call(who: StaffAccountSummary, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<LightMyRequestResponse>;
-  /** Sends the draft `id` as `who`: the quotation sent and the buyer's token of its mail. */
-  send(who: StaffAccountSummary, id: number): Promise<{ quotation: Quotation; token: string }>;
+  /** Sends the draft `id` as `who`: the quotation sent, the link its mail carries and the link's token. */
+  send(who: StaffAccountSummary, id: number): Promise<SentQuotation>;
   /** A request of `branch` for 40 glands (`fields` over the defaults), its draft prepared by `who` and sent. */
-  sendNew(who: StaffAccountSummary, branch: string, fields?: Record<string, unknown>): Promise<{ requestId: number; reference: string; quotation: Quotation; token: string }>;
+  sendNew(who: StaffAccountSummary, branch: string, fields?: Record<string, unknown>): Promise<SentQuotation & { requestId: number; reference: string }>;
   close(): Promise<void>;
+}
+
+export interface SentQuotation {
+  quotation: Quotation;
+  link: string;
+  token: string;
 }
 
 export interface QuotationTestSiteOptions {
@@ -72,7 +78,7 @@ export async function buildQuotationTestSite(target: DatabaseTarget, options: Qu
     const quotation = okJson<Quotation>(await call(who, 'POST', staffApiPath(QUOTATIONS_API.send, { id }), { version: draft.version }), 200);
     const link = await mailedQuotationLink(db, id);
     assert.ok(link !== undefined, 'the buyer’s mail is queued in the send, its link sealed for it');
-    return { quotation, token: link.split('/').at(-1)! };
+    return { quotation, link, token: link.split('/').at(-1)! };
   };
   const sendNew: QuotationTestSite['sendNew'] = async (who, branch, fields = {}) => {
     const { id: requestId, reference } = await submitQuote(db, { branch, lines: [{ productId: TEST_PRODUCT, code: 'HEX-CW-20S', quantity: 40 }], ...fields });
