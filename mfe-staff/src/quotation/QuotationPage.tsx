@@ -306,9 +306,9 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                 <th scope="col">Quantity</th>
                 <th scope="col">{price}</th>
                 <th scope="col">Discount %</th>
-                <th scope="col">Availability</th>
                 <th scope="col">Line total</th>
                 <th scope="col">VAT</th>
+                <th scope="col">Availability</th>
                 {editable ? <th scope="col">Remove</th> : null}
               </tr>
             </thead>
@@ -339,9 +339,9 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                     {input('quantity', 'Quantity', 'decimal')}
                     {input('unitPrice', price, 'decimal')}
                     {input('discountPercent', 'Discount %', 'decimal')}
-                    {input('availabilityNote', 'Availability')}
                     <Amount>{line.saved?.lineTotal ?? '—'}</Amount>
                     <Amount>{line.saved === undefined ? '—' : `${line.saved.vat} (${line.saved.vatPercent} %)`}</Amount>
+                    {input('availabilityNote', 'Availability')}
                     {editable ? (
                       <td>
                         <Button type="button" $variant="secondary" onClick={() => removeLine(line.key)}>
