@@ -1,37 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
-import { VAT_ROUNDING_TEXT, type Quotation, type QuotationPart, type QuotationPartList } from '@site/contracts/quotations-api';
+import type { Quotation, QuotationPart, QuotationPartList } from '@site/contracts/quotations-api';
 import type { SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { fakeStaffServer, staffHandlers } from '../testing/handlers';
+import { quotation } from '../testing/quotationFixtures';
 import { renderStaffApp } from '../testing/renderStaff';
 
-const DRAFT: Quotation = {
-  id: 5,
-  requestId: 12,
-  requestReference: 'RFQ-2026-000123',
-  branch: 'Oman',
-  currency: 'OMR',
-  decimals: 3,
-  rate: { rate: '0.10477', setAt: '2026-11-27T08:00:00.000Z', setBy: 'admin@crescent.example' },
-  vatCountry: 'OM',
-  vatDate: '2026-11-28',
-  state: 'draft',
-  number: null,
-  revision: 0,
-  version: 3,
-  validUntil: '2026-12-28',
-  paymentTerms: '',
-  deliveryTerms: '',
-  buyerNote: '',
-  lines: [],
-  totals: { subtotal: '0.000', vat: '0.000', total: '0.000' },
-  vatRounding: VAT_ROUNDING_TEXT,
-  createdAt: '2026-11-28T09:00:00.000Z',
-  updatedAt: '2026-11-28T09:30:00.000Z',
-  updatedBy: 'oman@crescent.example',
-  sentAt: null,
-};
+const DRAFT: Quotation = quotation({ lines: [], totals: { subtotal: '0.000', vat: '0.000', total: '0.000' }, paymentTerms: '' });
 
 const GLAND: QuotationPart = { code: 'HEX-CW-20S', description: 'CW Brass Cable Gland — Size 20S (M20)', unit: 'piece', unitPrice: '1.257', onRequest: false, availabilityNote: 'In stock: 40 pieces' };
 const GLAND_25: QuotationPart = { ...GLAND, code: 'HEX-CW-25', description: 'CW Brass Cable Gland — Size 25 (M25)', unitPrice: '1.755', availabilityNote: '' };

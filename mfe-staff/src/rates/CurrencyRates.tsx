@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, LoadError, Spinner } from '@site/shared-ui';
+import { Button } from '@site/shared-ui';
 import { RATE_CURRENCIES, type CurrencyRate, type RateCurrency } from '@site/contracts/quotations-api';
 import { DataTable, type Column } from '../ui/DataTable';
 import { formatDateTime } from '../ui/format';
-import { Notice } from '../ui/Notice';
-import { PageSection } from '../ui/PageSection';
 import { problemAt } from '../ui/problems';
 import { Actions, FieldRow, StaffField } from '../ui/StaffField';
 import { staffResource } from '../ui/staffResource';
 import { useCurrencyRatesQuery, useSetCurrencyRateMutation } from './ratesApi';
+import { TableSection } from './TableSection';
 import { useTableChange } from './useTableChange';
 
 /** A currency's row of the rates in use: its rate, or none yet. */
@@ -42,7 +41,6 @@ export function CurrencyRates() {
   const { outcome, problems, run } = useTableChange();
   const [currency, setCurrency] = useState<RateCurrency>(RATE_CURRENCIES[0]);
   const [rate, setRateText] = useState('');
-  const table = resource.data;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,42 +49,46 @@ export function CurrencyRates() {
   };
 
   return (
-    <PageSection aria-labelledby="currency-rates-heading">
-      <h2 id="currency-rates-heading">Exchange rates</h2>
-      <p>What 1 AED, the catalogue’s currency, is worth in each branch’s currency. A new rate prices the quotations prepared from then on; each quotation keeps the rate it was priced at, and every rate set stays in the history.</p>
-      {resource.status === 'failed' ? <LoadError message={`The exchange rates could not be loaded. ${resource.error}`} onRetry={retry} /> : null}
-      {table === undefined ? (
-        resource.status === 'failed' ? null : <Spinner label="Loading the exchange rates" />
-      ) : (
+    <TableSection
+      id="currency-rates-heading"
+      title="Exchange rates"
+      intro="What 1 AED, the catalogue’s currency, is worth in each branch’s currency. A new rate prices the quotations prepared from then on; each quotation keeps the rate it was priced at, and every rate set stays in the history."
+      what="exchange rates"
+      resource={resource}
+      retry={retry}
+      outcome={outcome}
+      form={
+        <form aria-label="New exchange rate" onSubmit={(event) => void submit(event)} noValidate>
+          <FieldRow>
+            <StaffField label="Currency">
+              {(control) => (
+                <select {...control} name="currency" value={currency} onChange={(event) => setCurrency(event.target.value as RateCurrency)}>
+                  {RATE_CURRENCIES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </StaffField>
+            <StaffField label={`1 AED in ${currency}`} required hint="Up to 10 decimals, as published, such as 0.10477: never rounded." error={problemAt(problems, 'rate')}>
+              {(control) => <input {...control} name="rate" inputMode="decimal" autoComplete="off" dir="ltr" value={rate} onChange={(event) => setRateText(event.target.value)} />}
+            </StaffField>
+            <Actions>
+              <Button type="submit" disabled={setting.isLoading}>
+                Set rate
+              </Button>
+            </Actions>
+          </FieldRow>
+        </form>
+      }
+    >
+      {(table) => (
         <>
           <DataTable caption="Rates in use" columns={IN_USE_COLUMNS} rows={RATE_CURRENCIES.map((code) => ({ currency: code, rate: table.current.find((each) => each.currency === code) }))} rowKey={(row) => row.currency} />
           {table.history.length === 0 ? null : <DataTable caption="Every rate set, newest first" columns={HISTORY_COLUMNS} rows={table.history} rowKey={(each) => `${each.currency}:${each.setAt}`} />}
         </>
       )}
-      <form aria-label="New exchange rate" onSubmit={(event) => void submit(event)} noValidate>
-        <FieldRow>
-          <StaffField label="Currency">
-            {(control) => (
-              <select {...control} name="currency" value={currency} onChange={(event) => setCurrency(event.target.value as RateCurrency)}>
-                {RATE_CURRENCIES.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </select>
-            )}
-          </StaffField>
-          <StaffField label={`1 AED in ${currency}`} required hint="Up to 10 decimals, as published, such as 0.10477: never rounded." error={problemAt(problems, 'rate')}>
-            {(control) => <input {...control} name="rate" inputMode="decimal" autoComplete="off" dir="ltr" value={rate} onChange={(event) => setRateText(event.target.value)} />}
-          </StaffField>
-          <Actions>
-            <Button type="submit" disabled={setting.isLoading}>
-              Set rate
-            </Button>
-          </Actions>
-        </FieldRow>
-      </form>
-      <Notice tone={outcome?.tone ?? 'info'}>{outcome?.text}</Notice>
-    </PageSection>
+    </TableSection>
   );
 }

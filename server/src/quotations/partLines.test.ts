@@ -11,14 +11,11 @@ import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/d
 import { buildQuotationTestSite, type QuotationTestSite } from '../test-support/quotationSite.js';
 import { feedStock } from '../test-support/stockFeed.js';
 import { submitQuote, TEST_PRODUCT } from '../test-support/staffWorkData.js';
+import { answerOf as ok } from '../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const GLAND_20S = 'CW Brass Cable Gland for SWA Cable, Indoor/Outdoor (IP66) — Size 20S (M20)';
 
-const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
 
 async function partLinesSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let s: QuotationTestSite;

@@ -14,18 +14,10 @@ import { MESSAGES, staffRoutes } from '../staff/staffRoutes.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { buildQuotationTestSite, type QuotationTestSite } from '../test-support/quotationSite.js';
 import { addStaffAccount, signInStaff, staffCall } from '../test-support/staffSignIn.js';
+import { answerOf as ok, refusalOf as refusal } from '../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 
-const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
-const refusal = (res: LightMyRequestResponse, status: number): string => {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json<{ error?: string; message?: string }>();
-  return body.error ?? body.message ?? '';
-};
 
 async function rateTablesSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let s: QuotationTestSite;

@@ -12,6 +12,7 @@ import { quotationLinkPlugin } from '../quotations/link/linkPlugin.js';
 import { recordStaffAction } from '../staff/audit.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
 import { mailedQuotationLink } from './quotationMail.js';
+import { answerOf } from './answers.js';
 import { as, buildStaffWorkTestApp, createTestAccount } from './staffWorkApp.js';
 import { submitQuote, TEST_PRODUCT } from './staffWorkData.js';
 
@@ -51,11 +52,6 @@ export interface QuotationTestSiteOptions {
   omrRate?: string;
 }
 
-const okJson = <T>(res: LightMyRequestResponse, status: number): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
-
 export async function buildQuotationTestSite(target: DatabaseTarget, options: QuotationTestSiteOptions): Promise<QuotationTestSite> {
   const database = await target.fresh();
   const { db } = database;
@@ -74,18 +70,18 @@ export async function buildQuotationTestSite(target: DatabaseTarget, options: Qu
   const call: QuotationTestSite['call'] = (who, method, url, body) =>
     staff.inject({ method, url, headers: { ...as(who), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
   const send: QuotationTestSite['send'] = async (who, id) => {
-    const draft = okJson<Quotation>(await call(who, 'GET', staffApiPath(QUOTATIONS_API.quotation, { id })), 200);
-    const quotation = okJson<Quotation>(await call(who, 'POST', staffApiPath(QUOTATIONS_API.send, { id }), { version: draft.version }), 200);
+    const draft = answerOf<Quotation>(await call(who, 'GET', staffApiPath(QUOTATIONS_API.quotation, { id })), 200);
+    const quotation = answerOf<Quotation>(await call(who, 'POST', staffApiPath(QUOTATIONS_API.send, { id }), { version: draft.version }), 200);
     const link = await mailedQuotationLink(db, id);
     assert.ok(link !== undefined, 'the buyer’s mail is queued in the send, its link sealed for it');
     return { quotation, link, token: link.split('/').at(-1)! };
   };
   const sendNew: QuotationTestSite['sendNew'] = async (who, branch, fields = {}) => {
     const { id: requestId, reference } = await submitQuote(db, { branch, lines: [{ productId: TEST_PRODUCT, code: 'HEX-CW-20S', quantity: 40 }], ...fields });
-    const draft = okJson<Quotation>(await call(who, 'POST', QUOTATIONS_API.quotations, { requestId }), 201);
+    const draft = answerOf<Quotation>(await call(who, 'POST', QUOTATIONS_API.quotations, { requestId }), 201);
     return { requestId, reference, ...(await send(who, draft.id)) };
   };
-  if (options.omrRate !== undefined) okJson(await call(admin, 'PUT', staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), { rate: options.omrRate }), 200);
+  if (options.omrRate !== undefined) answerOf(await call(admin, 'PUT', staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), { rate: options.omrRate }), 200);
 
   return {
     database,

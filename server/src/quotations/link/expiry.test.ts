@@ -12,13 +12,10 @@ import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-suppor
 import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
 import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 import { expireOverdueQuotations } from './expiry.js';
+import { answerOf as ok } from '../../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 
-const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
 
 async function expirySuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let s: QuotationTestSite;

@@ -35,15 +35,12 @@ import { linkBinding } from './linkSeal.js';
 import { TotpSecretBox } from '../../staff/totpSecrets.js';
 import { composeQuotationMail, QUOTATION_OUTBOX_KIND } from './buyerMail.js';
 import { quotationLinkPlugin } from './linkPlugin.js';
+import { answerOf as ok } from '../../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const SITE = 'https://www.crescent.example';
 const DUBAI_PHONE = '+971 4 347 1100';
 
-const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
 
 /** A multipart body: fields, and one file part. */
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): { payload: Buffer; headers: Record<string, string> } {

@@ -28,19 +28,11 @@ import { buildQuotationTestSite, type QuotationTestSite } from '../../test-suppo
 import { FORMULA_LIKE_TEXTS, formulasOpened, workbookCells } from '../../test-support/spreadsheet.js';
 import { addStaffAccount, signInStaff, staffCall as realCall } from '../../test-support/staffSignIn.js';
 import { ORDERS_FILE_HEADER, ordersFile } from './ordersFile.js';
+import { answerOf as ok, refusalOf as refusal } from '../../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const A_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
-const refusal = (res: LightMyRequestResponse, status: number): string => {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json<{ error?: string; message?: string }>();
-  return body.error ?? body.message ?? '';
-};
 
 function multipart(fields: Record<string, string>, file: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----staff-links-test';
