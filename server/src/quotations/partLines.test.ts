@@ -4,7 +4,6 @@
 // quotation and the catalogue role are refused before anything is read.
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { QUOTATIONS_API, type Quotation, type QuotationPartList } from '@site/contracts/quotations-api';
 import { staffApiPath } from '@site/contracts/staff-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';

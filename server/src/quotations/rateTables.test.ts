@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
 import { QUOTATIONS_API, type CurrencyRateTable, type Quotation, type VatRateTable } from '@site/contracts/quotations-api';
 import { CSRF_HEADER, staffApiPath } from '@site/contracts/staff-api';
 import { MESSAGES, staffRoutes } from '../staff/staffRoutes.js';

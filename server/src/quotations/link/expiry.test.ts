@@ -3,7 +3,6 @@
 // once, whoever finds it first (a staff read, the sweep, the buyer); an accepted quotation and a draft never expire.
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import { QUOTATION_LINK_API, quotationLinkApiPath, STAFF_QUOTATION_LINK_API, type BuyerQuotation, type QuotationLinkHistory } from '@site/contracts/quotation-link-api';
 import { staffApiPath } from '@site/contracts/staff-api';

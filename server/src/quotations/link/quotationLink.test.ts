@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import {
   ORDERS_API,

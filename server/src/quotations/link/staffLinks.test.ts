@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import {
   QUOTATION_LINK_API,
