@@ -76,6 +76,8 @@ export const QUOTATIONS_API = {
   send: '/api/staff/quotations/:id/send',
   /** POST {version} (csrf) → 201 Quotation: a new draft revision of a sent quotation, to send in its place. */
   revise: '/api/staff/quotations/:id/revise',
+  /** GET ?q= → QuotationPartList: the catalogue's parts by code or name, priced for this quotation (its currency and rate). */
+  parts: '/api/staff/quotations/:id/parts',
   /** GET → CurrencyRateTable (staff who price); PUT /:currency {rate} (csrf, admins) → CurrencyRateTable. */
   currencyRates: '/api/staff/quotation-rates',
   currencyRate: '/api/staff/quotation-rates/:currency',
@@ -172,6 +174,31 @@ export interface StaleQuotationAnswer {
   savedBy: string | null;
   savedAt: string;
 }
+
+/** A catalogue part as a quotation's line would take it. */
+export interface QuotationPart {
+  /** The variant code, as the catalogue writes it. */
+  code: string;
+  /** The product's name, and the part's label when the product has several. */
+  description: string;
+  unit: string;
+  /** The catalogue's price converted at the quotation's own rate, with its currency's decimals ("0.000" on request). */
+  unitPrice: string;
+  /** True when the catalogue gives no price (staff type it). */
+  onRequest: boolean;
+  /** What the ERP's stock feed says of it at the branch's location ("In stock: 40 pieces"); '' when nothing. */
+  availabilityNote: string;
+}
+
+export interface QuotationPartList {
+  /** The part whose code is the text asked (compared by letters and digits, any case); null when none is. */
+  exact: QuotationPart | null;
+  /** Parts whose code starts with the text or whose name holds it, at most QUOTATION_PARTS_MAX, the exact one first. */
+  parts: QuotationPart[];
+}
+
+/** The most parts one search answers. */
+export const QUOTATION_PARTS_MAX = 10;
 
 export interface CurrencyRate {
   currency: RateCurrency;

@@ -64,6 +64,12 @@ export type QuotationLineValues = z.output<typeof quotationLineInputSchema>;
 export const createQuotationBodySchema = strictObject({ requestId: id('requestId') });
 export type CreateQuotationBody = z.input<typeof createQuotationBodySchema>;
 
+/** GET QUOTATIONS_API.parts: the text a part is looked for by (a code, or words of its name). */
+export const quotationPartsQuerySchema = z.strictObject(
+  { q: z.string({ error: 'q is required: a code or a name' }).trim().min(1, { error: 'q is required: a code or a name' }).max(QUOTATION_LIMITS.code, { error: `q is at most ${QUOTATION_LIMITS.code} characters` }) },
+  { error: 'Only q is expected in the query string' },
+);
+
 /** GET QUOTATIONS_API.quotations: a request's quotations. */
 export const quotationListQuerySchema = z.strictObject(
   { requestId: z.string({ error: 'requestId is required' }).regex(/^[1-9]\d{0,14}$/, { error: 'requestId must be a request id' }).transform(Number) },

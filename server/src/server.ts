@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, redactUrl, type Config } from './platform/conf
 import { describeError, openDatabase, runMigrations, type Database } from './platform/db/index.js';
 import { createOutboxWorker, type OutboxWorker } from './platform/mail/outboxWorker.js';
 import { siteMailComposers } from './outboxMail.js';
+import { LINK_SEAL_PURPOSE } from './quotations/index.js';
 import { totpSecretBoxOf } from './staff/index.js';
 import { createSmtpTransport } from './platform/mail/transport.js';
 import { readyAddress } from './platform/readyAddress.js';
@@ -50,8 +51,8 @@ function configOrExit(): Config {
 async function outboxOf(config: Config, db: Database): Promise<OutboxWorker | undefined> {
   const { smtpUrl, from } = config.mail;
   if (smtpUrl === undefined || from === undefined) return undefined;
-  // the quotation links in the outbox are sealed with the staff's TOTP keys (quotations/link/linkSeal.ts)
-  const linkSealer = await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile);
+  // the quotation links in the outbox are sealed with a sub-key of the staff's TOTP keys (quotations/link/linkSeal.ts)
+  const linkSealer = (await totpSecretBoxOf(config.staff.totpKeys, config.staff.totpKeyFile)).forPurpose(LINK_SEAL_PURPOSE);
   return createOutboxWorker({ ...config.mail, db, transport: createSmtpTransport(smtpUrl), composers: siteMailComposers(linkSealer), from });
 }
 

@@ -83,7 +83,7 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await staffSite?.stop();
     });
 
-    test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings, audit and releases; no console errors', async ({ page }) => {
+    test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings, rates, audit and releases; no console errors', async ({ page }) => {
       test.slow(); // a journey by nature: fourteen axe checks through an admin's first and second sign-in
       const { url } = staffSite!;
       const at = (path: string) => `${url}${path}`;
@@ -153,6 +153,17 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await page.goto(at('/staff/settings'));
       await expect(page.getByRole('switch', { name: 'Hold new reviews until approved' })).not.toBeChecked();
       expect(await axeViolations(page), 'settings').toEqual([]);
+
+      // the rates quotations are priced with: a new exchange rate set on the screen, in the history at once
+      await page.goto(at('/staff/rates'));
+      await expect(heading(page, 'Rates and VAT')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Rates in use' }).getByRole('row', { name: /^OMR/ })).toContainText('Not set');
+      const rateForm = page.getByRole('form', { name: 'New exchange rate' });
+      await rateForm.getByRole('textbox', { name: /^1 AED in OMR/ }).fill('0.10477');
+      await rateForm.getByRole('button', { name: 'Set rate' }).click();
+      await expect(page.getByText('1 AED = 0.10477 OMR is in use from now on for new quotations.')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Every rate set, newest first' })).toContainText('0.10477 OMR');
+      expect(await axeViolations(page), 'rates and VAT').toEqual([]);
 
       // the releases console as an admin sees it: every remote, and a pipeline token just made (its secret shown once)
       await page.goto(at('/staff/releases'));

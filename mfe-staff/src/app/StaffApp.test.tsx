@@ -17,7 +17,7 @@ describe('the staff app', () => {
     await waitFor(() => expect(currentAddress()).toBe('/inbox'));
     expect(requestsSent()[0]).toBe(`GET ${STAFF_API.session}`);
     const nav = screen.getByRole('navigation', { name: 'Staff sections' });
-    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox', 'Orders', 'Reviews', 'Catalogue', 'Releases', 'Stock feeds', 'Settings', 'Audit log']);
+    expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Inbox', 'Orders', 'Reviews', 'Catalogue', 'Releases', 'Stock feeds', 'Rates and VAT', 'Settings', 'Audit log']);
     expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText(`${ADMIN.email} (Administrator)`)).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveAttribute('id', 'staff-main');

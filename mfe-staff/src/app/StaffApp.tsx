@@ -17,6 +17,7 @@ import { OrdersPage } from '../orders/OrdersPage';
 import { ReviewsPage } from '../reviews/ReviewsPage';
 import { SettingsPage } from '../settings/SettingsPage';
 import { AuditPage } from '../audit/AuditPage';
+import { RatesPage } from '../rates/RatesPage';
 import { AccountPage } from '../account/AccountPage';
 import { CatalogueListPage } from '../catalogue/list/CatalogueListPage';
 import { ProductEditPage } from '../catalogue/edit/ProductEditPage';
@@ -164,6 +165,14 @@ export default function StaffApp({ loadProductPreview }: { loadProductPreview?: 
                 element={
                   <RequireAdmin title="Stock feeds">
                     <StockFeedsPage />
+                  </RequireAdmin>
+                }
+              />
+              <Route
+                path="rates"
+                element={
+                  <RequireAdmin title="Rates and VAT">
+                    <RatesPage />
                   </RequireAdmin>
                 }
               />

@@ -73,6 +73,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/catalogue', label: 'Catalogue', shownTo: canEditCatalogue },
   { to: '/releases', label: 'Releases', shownTo: (account) => canRelease(account) },
   { to: '/stock-feeds', label: 'Stock feeds', shownTo: isAdmin },
+  { to: '/rates', label: 'Rates and VAT', shownTo: isAdmin },
   { to: '/settings', label: 'Settings', shownTo: isAdmin },
   { to: '/audit', label: 'Audit log', shownTo: isAdmin },
 ];

@@ -2,58 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { CSRF_HEADER } from '@site/contracts/staff-api';
-import { QUOTATIONS_API, VAT_ROUNDING_TEXT, type Quotation } from '@site/contracts/quotations-api';
+import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import type { SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { fakeStaffServer, quoteDetail, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import { quotation } from '../testing/quotationFixtures';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 import { axeViolations } from '../testing/axe';
 
 const STALE = 'Someone else saved this quotation after you opened it (dubai2@crescent.example, 2026-11-28 10:04 UTC): reload to see their changes';
-
-function quotation(overrides: Partial<Quotation> = {}): Quotation {
-  return {
-    id: 5,
-    requestId: 12,
-    requestReference: 'RFQ-2026-000123',
-    branch: 'Oman',
-    currency: 'OMR',
-    decimals: 3,
-    rate: { rate: '0.10477', setAt: '2026-11-27T08:00:00.000Z', setBy: 'admin@crescent.example' },
-    vatCountry: 'OM',
-    vatDate: '2026-11-28',
-    state: 'draft',
-    number: null,
-    revision: 0,
-    version: 3,
-    validUntil: '2026-12-28',
-    paymentTerms: '30 days',
-    deliveryTerms: '',
-    buyerNote: '',
-    lines: [
-      {
-        position: 1,
-        code: 'HEX-CW-20S',
-        description: 'CW Brass Cable Gland — Size 20S (M20)',
-        unit: 'piece',
-        quantity: '40',
-        unitPrice: '1.257',
-        discountPercent: '0',
-        lineTotal: '50.280',
-        vatPercent: '5',
-        vat: '2.514',
-        availabilityNote: '',
-        lineNote: '',
-      },
-    ],
-    totals: { subtotal: '50.280', vat: '2.514', total: '52.794' },
-    vatRounding: VAT_ROUNDING_TEXT,
-    createdAt: '2026-11-28T09:00:00.000Z',
-    updatedAt: '2026-11-28T09:30:00.000Z',
-    updatedBy: 'oman@crescent.example',
-    sentAt: null,
-    ...overrides,
-  };
-}
 
 let fake: FakeStaffServer;
 let stored: Quotation;

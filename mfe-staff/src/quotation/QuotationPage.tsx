@@ -2,17 +2,19 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import { QUOTATION_LIMITS, type Quotation } from '@site/contracts/quotations-api';
+import { QUOTATION_LIMITS, type Quotation, type QuotationPart } from '@site/contracts/quotations-api';
 import type { QuotationLineInput, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { failureOf, type StaffFailure } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
 import { Notice } from '../ui/Notice';
+import { problemAt } from '../ui/problems';
 import { PageHeading } from '../ui/PageHeading';
 import { Actions, StaffField } from '../ui/StaffField';
 import { Table } from '../ui/Table';
 import { staffResource } from '../ui/staffResource';
 import { useQuotationQuery, useReviseQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation } from './quotationApi';
 import { PageFacts, PageSection } from '../ui/PageSection';
+import { AddPart } from './AddPart';
 
 const Terms = styled.div`
   display: grid;
@@ -225,9 +227,6 @@ function LoadedQuotation({ id }: { id: number }) {
 /** A sent quotation the buyer can still answer, or that ran out: a revision is sent in its place. */
 const REVISABLE: ReadonlySet<Quotation['state']> = new Set(['sent', 'viewed', 'changes_asked', 'expired']);
 
-/** The problem the server named at `path` ('lines', 0, 'unitPrice'), if any. */
-const problemAt = (problems: StaffFailure['problems'], ...path: (string | number)[]): string | undefined =>
-  problems.find((problem) => problem.path.length === path.length && problem.path.every((part, index) => part === path[index]))?.message;
 
 interface QuotationFormProps {
   quotation: Quotation;
@@ -254,6 +253,13 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
   const addLine = () => {
     setDirty(true);
     setLines((current) => [...current, { key: nextKey++, code: '', description: '', unit: '', quantity: '1', unitPrice: '', discountPercent: '0', availabilityNote: '', lineNote: '' }]);
+  };
+  const addPart = (part: QuotationPart) => {
+    setDirty(true);
+    setLines((current) => [
+      ...current,
+      { key: nextKey++, code: part.code, description: part.description, unit: part.unit, quantity: '1', unitPrice: part.unitPrice, discountPercent: '0', availabilityNote: part.availabilityNote, lineNote: '' },
+    ]);
   };
   const removeLine = (key: number) => {
     setDirty(true);
@@ -302,13 +308,14 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                 <th scope="col">Discount %</th>
                 <th scope="col">Line total</th>
                 <th scope="col">VAT</th>
+                <th scope="col">Availability</th>
                 {editable ? <th scope="col">Remove</th> : null}
               </tr>
             </thead>
             <tbody>
               {lines.map((line, index) => {
                 const n = index + 1;
-                const input = (field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent', label: string, mode?: 'decimal') => {
+                const input = (field: 'code' | 'description' | 'quantity' | 'unitPrice' | 'discountPercent' | 'availabilityNote', label: string, mode?: 'decimal') => {
                   const error = problemAt(problems, 'lines', index, field);
                   const errorId = `line-${line.key}-${field}-error`;
                   return (
@@ -334,6 +341,7 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
                     {input('discountPercent', 'Discount %', 'decimal')}
                     <Amount>{line.saved?.lineTotal ?? '—'}</Amount>
                     <Amount>{line.saved === undefined ? '—' : `${line.saved.vat} (${line.saved.vatPercent} %)`}</Amount>
+                    {input('availabilityNote', 'Availability')}
                     {editable ? (
                       <td>
                         <Button type="button" $variant="secondary" onClick={() => removeLine(line.key)}>
@@ -347,11 +355,14 @@ function QuotationForm({ quotation, busy, problems, onSave, onSend }: QuotationF
             </tbody>
           </Table>
           {editable ? (
-            <Actions>
-              <Button type="button" $variant="secondary" onClick={addLine} disabled={lines.length >= QUOTATION_LIMITS.lines}>
-                Add a line
-              </Button>
-            </Actions>
+            <>
+              <Actions>
+                <Button type="button" $variant="secondary" onClick={addLine} disabled={lines.length >= QUOTATION_LIMITS.lines}>
+                  Add a line
+                </Button>
+              </Actions>
+              <AddPart quotationId={quotation.id} currency={quotation.currency} disabled={lines.length >= QUOTATION_LIMITS.lines} onAdd={addPart} />
+            </>
           ) : null}
         </PageSection>
 

@@ -1,8 +1,8 @@
-// A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, save the draft on the version read,
-// send it, prepare its revision.
+// A quotation's calls (QUOTATIONS_API): prepare one from a quote request, read it, find catalogue parts for it, save
+// the draft on the version read, send it, prepare its revision.
 // Each change answers the quotation as the server now has it, which replaces the one shown: its totals, VAT and
 // version are the server's, never worked out here.
-import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
+import { QUOTATIONS_API, type Quotation, type QuotationPartList } from '@site/contracts/quotations-api';
 import type { CreateQuotationBody, SaveQuotationBody } from '@site/contracts/quotations-api-schemas';
 import { staffApiPath } from '@site/contracts/staff-api';
 import { staffApi } from '../api/staffApi';
@@ -16,6 +16,8 @@ async function keepAnswer(_arg: unknown, { dispatch, queryFulfilled }: { dispatc
 export const quotationApi = staffApi.injectEndpoints({
   endpoints: (build) => ({
     quotation: build.query<Quotation, number>({ query: (id) => staffApiPath(QUOTATIONS_API.quotation, { id }) }),
+    /** The catalogue's parts by code or name, priced for the quotation (its currency and rate), with their stock. */
+    quotationParts: build.query<QuotationPartList, { id: number; q: string }>({ query: ({ id, q }) => `${staffApiPath(QUOTATIONS_API.parts, { id })}?q=${encodeURIComponent(q)}` }),
     /** "Prepare quotation": the request's draft (a new one, or the one it has). */
     prepareQuotation: build.mutation<Quotation, number>({
       query: (requestId) => ({ url: QUOTATIONS_API.quotations, method: 'POST', body: { requestId } satisfies CreateQuotationBody }),
@@ -39,4 +41,4 @@ export const quotationApi = staffApi.injectEndpoints({
   }),
 });
 
-export const { useQuotationQuery, usePrepareQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation, useReviseQuotationMutation } = quotationApi;
+export const { useQuotationQuery, useLazyQuotationPartsQuery, usePrepareQuotationMutation, useSaveQuotationMutation, useSendQuotationMutation, useReviseQuotationMutation } = quotationApi;

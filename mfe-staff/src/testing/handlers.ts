@@ -23,6 +23,7 @@ import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/cont
 import type { LookupResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import type { Product, SearchResult } from '@site/content';
 import { fakeOrders, orderHandlers, type FakeOrders } from './orderHandlers';
+import { fakeRates, rateHandlers, type FakeRates } from './rateHandlers';
 
 /** The public catalogue's products the reviews page's product filter can find (the catalogue search and look-up). */
 export const CATALOGUE: readonly SearchResult[] = [
@@ -132,6 +133,8 @@ export interface FakeStaffServer {
   stockFeedDetails: StockFeedDetail[];
   /** The quote requests' sent quotations and the orders (orderHandlers.ts). */
   quotationLinks: FakeOrders;
+  /** The exchange-rate and VAT tables (rateHandlers.ts). */
+  rates: FakeRates;
 }
 
 export const sessionOf = (account: StaffAccountSummary, state: StaffSession['state'] = 'active', secondFactor = account.role === 'admin' && state !== 'totp-setup'): StaffSession => ({
@@ -159,6 +162,7 @@ export function fakeStaffServer(overrides: Partial<FakeStaffServer> = {}): FakeS
     stockFeeds: { feeds: [], next: null, lastFeedAt: '2026-11-20T10:00:00.000Z', staleAfterMinutes: 120, stale: false },
     stockFeedDetails: [],
     quotationLinks: fakeOrders(),
+    rates: fakeRates(),
     ...overrides,
   };
 }
@@ -186,6 +190,7 @@ export function staffHandlers(fake: FakeStaffServer) {
 
   return [
     ...orderHandlers(fake, refusal),
+    ...rateHandlers(fake, refusal),
     // As the server: 200 whether or not anyone is signed in (a 401 would be a console error on every signed-out page).
     http.get(STAFF_API.session, () => HttpResponse.json<SessionAnswer>({ session: fake.session })),
     http.post(STAFF_API.signIn, async ({ request }) => {

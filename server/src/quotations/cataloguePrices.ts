@@ -25,22 +25,45 @@ export async function catalogueParts(db: Kysely<DatabaseSchema>, codes: readonly
   const rows = await db
     .selectFrom('catalogue_product_variants as v')
     .innerJoin('catalogue_products as p', 'p.id', 'v.product_id')
-    .select(['v.code', 'v.code_key', 'v.label', 'v.unit', 'v.published', 'p.name', sql<string | null>`v.price::text`.as('price')])
+    .select(PART_COLUMNS)
     .where('v.code_key', 'in', keys)
     .execute();
-  const parts = new Map<string, CataloguePart>();
-  for (const row of rows) {
-    const price = row.price === null ? null : parseDecimal(row.price, 2);
-    parts.set(row.code_key, {
-      code: row.code,
-      description: partDescription(row.name, row.label),
-      unit: row.unit,
-      // numeric(12, 2) has two decimals: a price that parses otherwise is none
-      priceFils: price?.ok === true ? price.value : null,
-      published: row.published,
-    });
-  }
-  return parts;
+  return new Map(rows.map((row) => [row.code_key, partOf(row)]));
+}
+
+/**
+ * The published parts whose code starts with `text` (by letters and digits, any case) or whose product's name holds
+ * it, at most `limit`, the one whose code is `text` first, then by code.
+ */
+export async function searchCatalogueParts(db: Kysely<DatabaseSchema>, text: string, limit: number): Promise<CataloguePart[]> {
+  const key = codeKey(text);
+  // LIKE's own characters in the typed words are matched as themselves
+  const words = `%${text.trim().toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const rows = await db
+    .selectFrom('catalogue_product_variants as v')
+    .innerJoin('catalogue_products as p', 'p.id', 'v.product_id')
+    .select(PART_COLUMNS)
+    .where('v.published', '=', true)
+    .where((eb) => eb.or([...(key === '' ? [] : [eb('v.code_key', 'like', `${key}%`)]), eb(sql<string>`lower(p.name)`, 'like', words)]))
+    .orderBy(sql`case when v.code_key = ${key} then 0 else 1 end`)
+    .orderBy('v.code')
+    .limit(limit)
+    .execute();
+  return rows.map(partOf);
+}
+
+const PART_COLUMNS = ['v.code', 'v.code_key', 'v.label', 'v.unit', 'v.published', 'p.name', sql<string | null>`v.price::text`.as('price')] as const;
+
+function partOf(row: { code: string; label: string; unit: string; published: boolean; name: string; price: string | null }): CataloguePart {
+  const price = row.price === null ? null : parseDecimal(row.price, 2);
+  return {
+    code: row.code,
+    description: partDescription(row.name, row.label),
+    unit: row.unit,
+    // numeric(12, 2) has two decimals: a price that parses otherwise is none
+    priceFils: price?.ok === true ? price.value : null,
+    published: row.published,
+  };
 }
 
 /** The catalogue's key of a code (migration 029's code_key): its letters and digits, lower-cased. */

@@ -5,4 +5,4 @@ export { type StaffQuotationsOptions, staffQuotationsPlugin } from './plugin.js'
 export type { RecordStaffAction, StaffActor, StaffSide } from './staffSide.js';
 export { type QuotationLinkPluginOptions, quotationLinkPlugin } from './link/linkPlugin.js';
 export { registerQuotationMail } from './link/buyerMail.js';
-export type { LinkSealer } from './link/linkSeal.js';
+export { LINK_SEAL_PURPOSE, type LinkSealer } from './link/linkSeal.js';

@@ -3,7 +3,7 @@
 // change them). Registered by the staff feature inside its signed-in scope: the session, the CSRF token and the
 // cross-site refusal are checked before anything here. Who may call runs before a body is validated (preValidation):
 // a call on another branch's quotation is its 403 whatever it sends.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   QUOTATION_BODY_LIMIT,
   QUOTATIONS_API,
@@ -11,6 +11,7 @@ import {
   type CurrencyRateTable,
   type Quotation,
   type QuotationList,
+  type QuotationPartList,
   type RateCurrency,
   type StaleQuotationAnswer,
   type VatRateTable,
@@ -19,6 +20,7 @@ import {
   addQuotationLineBodySchema,
   createQuotationBodySchema,
   quotationListQuerySchema,
+  quotationPartsQuerySchema,
   quotationVersionBodySchema,
   removeQuotationLineQuerySchema,
   saveQuotationBodySchema,
@@ -44,9 +46,11 @@ import {
   sendQuotation,
   type QuotationContext,
 } from './quotationStore.js';
+import { EXPIRY_SWEEP_MS, expireOverdueQuotations } from './link/expiry.js';
 import { issueBuyerLink } from './link/sendLink.js';
 import type { LinkSealer } from './link/linkSeal.js';
 import { staffLinkRoutes } from './link/staffLinkRoutes.js';
+import { quotationParts } from './partLines.js';
 import { currencyRateTable, setCurrencyRate, setVatRate, vatRateTable } from './rateStore.js';
 import type { StaffSide } from './staffSide.js';
 
@@ -84,6 +88,18 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   };
   app.setErrorHandler(answerQuotationError);
 
+  /** Marks what ran past its validity expired (link/expiry.ts); a failure is logged, never the reader's. */
+  const sweepExpired = async (log: FastifyBaseLogger) => {
+    try {
+      await expireOverdueQuotations(db, recordStaffAction, now());
+    } catch (error) {
+      log.warn(`quotations: the expired ones could not be marked (${describeError(error)}); the next read or sweep tries again`);
+    }
+  };
+  const timer = setInterval(() => void sweepExpired(app.log), EXPIRY_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
   /** The caller, when they price quotations (admins and branch staff), else a 403. */
   const pricerOf = (request: FastifyRequest): StaffAccountSummary => {
     const staff = staffOf(request);
@@ -112,9 +128,10 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   };
   const change = { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [quotationAllowed, requireJson] };
 
-  app.get(QUOTATIONS_API.quotations, { preValidation: pricer, schema: { querystring: quotationListQuerySchema } }, async (request): Promise<QuotationList> =>
-    quotationsOfRequest(db, context, pricerOf(request), request.query.requestId),
-  );
+  app.get(QUOTATIONS_API.quotations, { preValidation: pricer, schema: { querystring: quotationListQuerySchema } }, async (request): Promise<QuotationList> => {
+    await sweepExpired(request.log);
+    return quotationsOfRequest(db, context, pricerOf(request), request.query.requestId);
+  });
 
   app.post(QUOTATIONS_API.quotations, { bodyLimit: QUOTATION_BODY_LIMIT, preValidation: [pricer, requireJson], schema: { body: createQuotationBodySchema } }, async (request, reply): Promise<Quotation> => {
     const { id, created } = await prepareQuotation(db, context, pricerOf(request), request.body.requestId);
@@ -122,7 +139,10 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     return answer(id);
   });
 
-  app.get(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => answer(idOf(request)));
+  app.get(QUOTATIONS_API.quotation, { preValidation: quotationAllowed }, async (request) => {
+    await sweepExpired(request.log);
+    return answer(idOf(request));
+  });
 
   app.put(QUOTATIONS_API.quotation, { ...change, schema: { body: saveQuotationBodySchema } }, async (request): Promise<Quotation> => {
     const id = idOf(request);
@@ -135,6 +155,10 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
     await addQuotationLine(db, context, pricerOf(request), id, request.body);
     return answer(id);
   });
+
+  app.get(QUOTATIONS_API.parts, { preValidation: quotationAllowed, schema: { querystring: quotationPartsQuerySchema } }, async (request): Promise<QuotationPartList> =>
+    quotationParts(db, context, pricerOf(request), idOf(request), request.query.q),
+  );
 
   app.delete(
     QUOTATIONS_API.line,
@@ -163,7 +187,7 @@ export async function quotationRoutes(parent: FastifyInstance, options: Quotatio
   });
 
   // ---- after the send: the link's states, the buyer's PO file, the orders
-  staffLinkRoutes(app, { db, pricerOf, canSeeBranch, quotationAllowed, idOf, now });
+  staffLinkRoutes(app, { db, pricerOf, canSeeBranch, quotationAllowed, idOf, now, sweepExpired });
 
   // ---- the tables admins keep (read by every pricer: the editor shows the rate in use)
 

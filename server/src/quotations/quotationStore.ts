@@ -18,11 +18,10 @@ import type { AddQuotationLineValues, QuotationLineValues, SaveQuotationValues }
 import type { ApiProblem } from '@site/contracts/forms-api';
 import type { StaffAccountSummary, StaffBranch } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
-import { catalogueParts, codeKey, partDescription, type CataloguePart } from './cataloguePrices.js';
+import { catalogueParts, codeKey, partDescription } from './cataloguePrices.js';
 import { addDays, branchDay } from './days.js';
 import { ANOTHER_BRANCH, badRequest, conflict, forbidden, notFound, NO_QUOTATION, refused, StaleQuotation } from './errors.js';
 import {
-  convertFromAed,
   currencyOfBranch,
   decimalsOf,
   documentTotals,
@@ -39,6 +38,7 @@ import {
   type Hundredths,
   type Minor,
 } from './money/index.js';
+import { availabilityNotes, partPrice } from './partLines.js';
 import { currentRate, vatRateOn } from './rateStore.js';
 import type { RecordStaffAction } from './staffSide.js';
 
@@ -328,8 +328,6 @@ async function storedLines(db: Db, quotationId: number): Promise<LineValues[]> {
 }
 
 /** A catalogue part's unit price in the quotation's currency: its dirham price at the quotation's rate (0 when it has none). */
-const partPrice = (part: CataloguePart | undefined, rate: ExactRate, currency: Quotation['currency']): Minor =>
-  part?.priceFils === null || part?.priceFils === undefined ? 0n : convertFromAed(part.priceFils, rate, currency);
 
 /** The version after a change, who made it and when. */
 async function touch(trx: Db, id: number, version: number, account: StaffAccountSummary, set: Partial<Record<'valid_until' | 'payment_terms' | 'delivery_terms' | 'buyer_note' | 'vat_on', string>> = {}): Promise<void> {
@@ -460,7 +458,8 @@ export async function addQuotationLine(db: Db, context: QuotationContext, accoun
       const part = (await catalogueParts(trx, [line.code])).get(codeKey(line.code));
       if (part === undefined) throw badRequest(`line.code ${shown(line.code)} is not a code of the catalogue`, ['line', 'code']);
       if (!part.published) throw badRequest(`line.code ${part.code} is no longer available: it was withdrawn from the catalogue`, ['line', 'code']);
-      added = { code: part.code, description: part.description, unit: part.unit, quantity: quantity.hundredths, unitPrice: partPrice(part, row.rate, row.currency), discountBasisPoints: 0, availabilityNote: '', lineNote: '' };
+      const availabilityNote = (await availabilityNotes(trx, row.branch, [part], context.now())).get(codeKey(part.code)) ?? '';
+      added = { code: part.code, description: part.description, unit: part.unit, quantity: quantity.hundredths, unitPrice: partPrice(part, row.rate, row.currency), discountBasisPoints: 0, availabilityNote, lineNote: '' };
     } else {
       const priceText = line.unitPrice ?? '0';
       const unitPrice = parseAmount(priceText, row.currency);

@@ -2,8 +2,10 @@
 // latest in use) and each country's VAT rate from the day it starts. Each change has its audit line, written in its
 // transaction by the function the staff feature passes in.
 import { sql, type Kysely } from 'kysely';
-import { RATE_CURRENCIES, VAT_COUNTRIES, type CurrencyRate, type CurrencyRateTable, type RateCurrency, type VatCountry, type VatRate, type VatRateTable } from '@site/contracts/quotations-api';
+import { RATE_CURRENCIES, VAT_COUNTRIES, VAT_COUNTRY_NAMES, type CurrencyRate, type CurrencyRateTable, type RateCurrency, type VatCountry, type VatRate, type VatRateTable } from '@site/contracts/quotations-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
+import { addDays } from './days.js';
+import { conflict } from './errors.js';
 import { formatPercent, formatRate, type ExactRate } from './money/index.js';
 import type { StaffActor, RecordStaffAction } from './staffSide.js';
 
@@ -86,9 +88,23 @@ export async function vatRateTable(db: Kysely<DatabaseSchema>, today: string): P
   return { rates, today: todays };
 }
 
-/** `country`'s VAT rate from `startsOn` on (the rate of that very day replaced when it has one). */
+/**
+ * `country`'s VAT rate from `startsOn` on (the rate of that very day replaced when it has one, while no quotation has
+ * used it). A rate a sent quotation charged is history: a change on or before the last day a sent quotation of that
+ * country was priced on is refused (409), and the new rate starts after it.
+ */
 export async function setVatRate(db: Kysely<DatabaseSchema>, country: VatCountry, basisPoints: number, startsOn: string, actor: StaffActor, record: RecordStaffAction): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const used = await trx
+      .selectFrom('quotations')
+      .select([sql<string>`to_char(vat_on, 'YYYY-MM-DD')`.as('vat_on'), 'number'])
+      .where('vat_country', '=', country)
+      .where('state', '<>', 'draft')
+      .where('vat_on', '>=', startsOn)
+      .orderBy('vat_on', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (used !== undefined) throw conflict(vatInUse(country, used.vat_on, used.number));
     const before = await trx.selectFrom('quotation_vat_rates').select('rate_bp').where('country', '=', country).where('starts_on', '=', startsOn).forUpdate().executeTakeFirst();
     await trx
       .insertInto('quotation_vat_rates')
@@ -99,3 +115,7 @@ export async function setVatRate(db: Kysely<DatabaseSchema>, country: VatCountry
     await record(trx, actor, 'quotation.vat', `vat:${country}`, `from ${startsOn}: ${was} → ${formatPercent(basisPoints)} %`);
   });
 }
+
+/** Why a VAT change is refused: a sent quotation charged the rate of that day. */
+export const vatInUse = (country: VatCountry, day: string, number: string | null): string =>
+  `${VAT_COUNTRY_NAMES[country]}'s VAT of ${day} was charged by quotation ${number ?? '(sent)'}, and a rate a quotation used is kept as it was: add the new rate from ${addDays(day, 1)} or later`;

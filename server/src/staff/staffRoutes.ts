@@ -19,6 +19,7 @@ import { signedInRoutes } from './signedInRoutes.js';
 import type { SignInContext } from './signInContext.js';
 import { MESSAGES, SAFE_METHODS, STAFF_BODY_LIMIT } from './staffApiTerms.js';
 import { totpRoutes } from './totpRoutes.js';
+import { LINK_SEAL_PURPOSE } from '../quotations/index.js';
 import { resealTotpSecrets, totpSecretBoxOf, type TotpKey, type TotpSecretBox } from './totpSecrets.js';
 import type { MediaStore } from '../catalogue/index.js';
 
@@ -71,7 +72,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   totpRoutes(app, signIn);
 
   const { onOutboxWrite, media, releases, quotationValidDays, stock } = options;
-  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock, publicSiteUrl: options.publicSiteUrl, linkSealer: secrets });
+  await app.register(signedInRoutes, { db: options.db, gate, requireJson, onOutboxWrite, media, releases, quotationValidDays, stock, publicSiteUrl: options.publicSiteUrl, linkSealer: secrets.forPurpose(LINK_SEAL_PURPOSE) });
 }
 
 /** The lockout's counters: in the app's Redis (http/redis.ts) when REDIS_URL is set, so that every process counts together. */

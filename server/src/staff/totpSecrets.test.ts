@@ -1,7 +1,9 @@
 // TOTP secrets at rest, attacked: what the database holds after a set-up makes no codes; a sealed secret moved onto
 // another account (an attacker who can write rows but not read the key) does not open there; rotation to a new key
-// re-seals on start and keeps everyone signing in; a dropped key no longer opens; a site with no key set gets one
-// of its own in DATA_DIR, kept across starts. On both databases.
+// re-seals on start and keeps everyone signing in; a secret sealed before each use had a sub-key of its own still
+// opens and is re-sealed; a TOTP secret and a quotation link sealed with the same keys do not open as each other; a
+// dropped key no longer opens; a site with no key set gets one of its own in DATA_DIR, kept across starts. On both
+// databases.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -15,6 +17,8 @@ import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/d
 import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
 import { hashPassword } from './passwords.js';
 import { staffRoutes } from './staffRoutes.js';
+import { LINK_SEAL_PURPOSE } from '../quotations/index.js';
+import { sealAsBefore } from '../test-support/legacySeal.js';
 import { accountBinding, localTotpKey, TotpSecretBox, type TotpKey } from './totpSecrets.js';
 
 const PASSWORD = 'amber falcon quietly 71';
@@ -25,7 +29,7 @@ test('a sealed secret opens only for its own row, with a key it was sealed by, u
   const box = new TotpSecretBox([first]);
   const sealed = box.seal('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', accountBinding(7));
   assert.doesNotMatch(sealed, /JBSWY3DP/);
-  assert.match(sealed, /^v1\.first\./);
+  assert.match(sealed, /^v2\.first\./);
   assert.equal(box.open(sealed, accountBinding(7)), 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
   assert.equal(box.open(sealed, accountBinding(8)), undefined, 'moved to another account');
   const flipped = sealed.slice(0, -3) + (sealed.at(-3) === 'A' ? 'B' : 'A') + sealed.slice(-2);
@@ -36,6 +40,33 @@ test('a sealed secret opens only for its own row, with a key it was sealed by, u
   assert.equal(rotated.isCurrent(sealed), false);
   assert.equal(rotated.isCurrent(rotated.seal('X', accountBinding(7))), true);
   assert.notEqual(box.seal('SAME', accountBinding(7)), box.seal('SAME', accountBinding(7)), 'a fresh IV each time');
+});
+
+test('each use has a sub-key of its own: a TOTP secret opens no link and a link no TOTP secret; values sealed before sub-keys still open', () => {
+  const shared = key('site');
+  const totp = new TotpSecretBox([shared]);
+  const links = totp.forPurpose(LINK_SEAL_PURPOSE);
+  // the same row binding on both sides, so only the sub-key tells them apart
+  const binding = 'row:7';
+  const secret = totp.seal('JBSWY3DPEHPK3PXP', binding);
+  const link = links.seal('https://www.crescent.example/quotation/abc', binding);
+  assert.equal(totp.open(secret, binding), 'JBSWY3DPEHPK3PXP');
+  assert.equal(links.open(link, binding), 'https://www.crescent.example/quotation/abc');
+  assert.equal(links.open(secret, binding), undefined, 'a TOTP secret is no link');
+  assert.equal(totp.open(link, binding), undefined, 'a link is no TOTP secret');
+  assert.equal(new TotpSecretBox([shared], LINK_SEAL_PURPOSE).open(link, binding), 'https://www.crescent.example/quotation/abc', 'the purpose, not the box, makes the sub-key');
+
+  // sealed under the key itself, as before sub-keys: still opened by either use (bound to its row as ever), and
+  // re-sealed at the next start (not current)
+  const before = sealAsBefore(shared, 'JBSWY3DPEHPK3PXP', accountBinding(7));
+  assert.equal(totp.open(before, accountBinding(7)), 'JBSWY3DPEHPK3PXP');
+  assert.equal(totp.isCurrent(before), false);
+  assert.equal(links.open(sealAsBefore(shared, 'https://x.example/quotation/t', 'quotation-link:3'), 'quotation-link:3'), 'https://x.example/quotation/t');
+  assert.equal(totp.open(before, accountBinding(8)), undefined, 'moved to another row');
+  assert.equal(new TotpSecretBox([key('site')]).open(before, accountBinding(7)), undefined, 'another key of the same id');
+  // a plain secret from before sealing is a TOTP secret's only
+  assert.equal(totp.open('JBSWY3DPEHPK3PXP', binding), 'JBSWY3DPEHPK3PXP');
+  assert.equal(links.open('JBSWY3DPEHPK3PXP', binding), undefined);
 });
 
 test('STAFF_TOTP_KEYS: id:key pairs of 32 bytes, refused otherwise without echoing a key', () => {
@@ -123,7 +154,7 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
   // a copy of the database: no secret in it, so no code can be made from it
   const sealed = await storedSecret(victim);
   assert.ok(sealed !== null && !sealed.includes(victimSecret), 'the stored value is not the secret');
-  assert.match(sealed, /^v1\.k1\./);
+  assert.match(sealed, /^v2\.k1\./);
   assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep()), 200, 'the owner signs in');
 
   // an attacker who can write rows copies their own sealed secret onto the victim's account: it does not open there
@@ -133,11 +164,16 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
 
   // rotation: k2 first, k1 kept for reading; the start re-seals every secret under k2
   await start([k2, k1]);
-  assert.match((await storedSecret(victim)) ?? '', /^v1\.k2\./);
-  assert.match((await storedSecret(attacker)) ?? '', /^v1\.k2\./);
+  assert.match((await storedSecret(victim)) ?? '', /^v2\.k2\./);
+  assert.match((await storedSecret(attacker)) ?? '', /^v2\.k2\./);
   // then k1 can go
   await start([k2]);
   assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep() + 1), 200, 'signs in after the rotation');
+  // a secret sealed as before each use had its sub-key (under k2 itself) still opens, and the next start re-seals it
+  await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [sealAsBefore(k2, victimSecret, accountBinding(victim)), victim]);
+  await start([k2]);
+  assert.match((await storedSecret(victim)) ?? '', /^v2\.k2\./);
+  assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep()), 200, 'signs in with the secret sealed before sub-keys');
   // a server given only the dropped key opens nothing
   await start([k1]);
   assert.equal(await signInWith('attacker@crescent.example', attackerSecret, currentStep()), 401, 'the old key alone opens nothing');
@@ -145,7 +181,7 @@ async function totpAtRestSuite(t: TestContext, target: DatabaseTarget): Promise<
   // a secret stored before sealing (plain base32) is sealed by the next start, here with the DATA_DIR key
   await db.query('update staff_accounts set totp_secret = $1, totp_last_step = null where id = $2', [victimSecret, victim]);
   await start(undefined);
-  assert.match((await storedSecret(victim)) ?? '', /^v1\.local\./);
+  assert.match((await storedSecret(victim)) ?? '', /^v2\.local\./);
   assert.equal(await signInWith('victim@crescent.example', victimSecret, currentStep()), 200, 'signs in with the re-sealed secret');
 }
 

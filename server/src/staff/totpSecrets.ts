@@ -3,7 +3,10 @@
 // that makes a staff member's codes. Each sealed value is bound to its row (`account:<id>`, `session:<id>`): moved to
 // another account it no longer opens. Rotation: a new key goes first in the list, the old ones stay after it for
 // reading; every start re-seals what an older key (or no key) sealed, after which the old key can be dropped.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+// Each use seals under a sub-key of its own (HKDF-SHA256 of the key, labelled by the purpose: the TOTP secrets'
+// 'totp-secret', the quotation links' 'quotation-link-seal'), so no two uses share a key; values sealed before, under
+// the key itself ('v1'), still open (a link mailed from the outbox later; the TOTP secrets re-sealed at start).
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -13,42 +16,64 @@ import { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey } from '../platform/c
 // The key's shape is the configuration's (STAFF_TOTP_KEYS): config.ts checks it, so it is defined there.
 export { TOTP_KEY_BYTES, TOTP_KEY_ID_PATTERN, type TotpKey };
 
-const SEALED = /^v1\.([a-z0-9-]{1,32})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
+// v2: under the purpose's sub-key; v1: under the key itself (the scheme before sub-keys)
+const SEALED = /^(v[12])\.([a-z0-9-]{1,32})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
 
-/** Seals and opens the TOTP secrets with the first key of a list, opening with any of them. */
+/** The TOTP secrets' purpose: their sub-key's label. */
+export const TOTP_SECRET_PURPOSE = 'totp-secret';
+
+/** The sub-key of `key` for `purpose`: HKDF-SHA256, no salt (the key is random already), the purpose as its info. */
+const subKey = (key: Buffer, purpose: string): Buffer => Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `crescent-staff-seal:${purpose}`, TOTP_KEY_BYTES));
+
+/**
+ * Seals and opens short secrets for one purpose (the TOTP secrets by default) with the first key of a list, opening
+ * with any of them; `forPurpose` gives the box of another use of the same keys.
+ */
 export class TotpSecretBox {
-  readonly #keys: ReadonlyMap<string, Buffer>;
-  readonly #current: TotpKey;
+  readonly #given: readonly TotpKey[];
+  readonly #keys: ReadonlyMap<string, { key: Buffer; sub: Buffer }>;
+  readonly #current: { id: string; sub: Buffer };
 
-  constructor(keys: readonly TotpKey[]) {
+  constructor(
+    keys: readonly TotpKey[],
+    readonly purpose: string = TOTP_SECRET_PURPOSE,
+  ) {
     const [current] = keys;
     if (current === undefined) throw new Error('TOTP secrets need at least one key');
     for (const { id, key } of keys) {
       if (!TOTP_KEY_ID_PATTERN.test(id) || key.length !== TOTP_KEY_BYTES) throw new Error(`TOTP key ${id}: an id of a-z, 0-9 and - and ${TOTP_KEY_BYTES} bytes`);
     }
-    this.#current = current;
-    this.#keys = new Map(keys.map(({ id, key }) => [id, key]));
+    this.#given = keys;
+    this.#keys = new Map(keys.map(({ id, key }) => [id, { key, sub: subKey(key, purpose) }]));
+    this.#current = { id: current.id, sub: this.#keys.get(current.id)!.sub };
   }
 
-  /** `secret` sealed for the row `boundTo` under the current key. */
+  /** The box of the same keys for another use: what it seals opens in no other purpose's box. */
+  forPurpose(purpose: string): TotpSecretBox {
+    return new TotpSecretBox(this.#given, purpose);
+  }
+
+  /** `secret` sealed for the row `boundTo` under the current key's sub-key for this purpose. */
   seal(secret: string, boundTo: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.#current.key, iv).setAAD(Buffer.from(boundTo, 'utf8'));
+    const cipher = createCipheriv('aes-256-gcm', this.#current.sub, iv).setAAD(Buffer.from(boundTo, 'utf8'));
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v1', this.#current.id, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+    return ['v2', this.#current.id, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
   }
 
   /**
-   * The secret in `stored` if it was sealed for `boundTo` by one of the keys; a value from before sealing (a base32
-   * secret) as it is, until the next start re-seals it. Undefined for anything else: tampered, moved, or sealed by a
+   * The secret in `stored` if it was sealed for `boundTo` by one of the keys (for this purpose, or under the key itself
+   * before sub-keys); a TOTP secret from before sealing (base32) as it is, until the next start re-seals it. Undefined for anything else: tampered, moved, or sealed by a
    * key no longer given.
    */
   open(stored: string, boundTo: string): string | undefined {
     const parts = SEALED.exec(stored);
-    if (parts === null) return /^[A-Z2-7]+=*$/.test(stored) ? stored : undefined;
-    const [, id, iv, sealed, tag] = parts as unknown as [string, string, string, string, string];
-    const key = this.#keys.get(id);
-    if (key === undefined) return undefined;
+    // a TOTP secret from before sealing: only the TOTP secrets ever had those
+    if (parts === null) return this.purpose === TOTP_SECRET_PURPOSE && /^[A-Z2-7]+=*$/.test(stored) ? stored : undefined;
+    const [, version, id, iv, sealed, tag] = parts as unknown as [string, 'v1' | 'v2', string, string, string, string];
+    const keys = this.#keys.get(id);
+    if (keys === undefined) return undefined;
+    const key = version === 'v2' ? keys.sub : keys.key;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url')).setAAD(Buffer.from(boundTo, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
@@ -58,9 +83,10 @@ export class TotpSecretBox {
     }
   }
 
-  /** Whether `stored` is sealed by the current key (else the next start re-seals it). */
+  /** Whether `stored` is sealed by the current key's sub-key (else the next start re-seals it). */
   isCurrent(stored: string): boolean {
-    return SEALED.exec(stored)?.[1] === this.#current.id;
+    const parts = SEALED.exec(stored);
+    return parts?.[1] === 'v2' && parts[2] === this.#current.id;
   }
 }
 

@@ -7,9 +7,11 @@ import type { Database } from '../platform/db/index.js';
 import { ACCOUNT_COLUMNS, accountOf } from '../staff/work/staffAccounts.js';
 import { staffWorkRoutes, type StaffWorkOptions } from '../staff/work/index.js';
 import { TotpSecretBox } from '../staff/totpSecrets.js';
+import { LINK_SEAL_PURPOSE } from '../quotations/link/linkSeal.js';
 
-/** The tests' key for the quotation links sealed in the outbox (a site's are STAFF_TOTP_KEYS or its key file). */
-export const TEST_LINK_SEALER = new TotpSecretBox([{ id: 'test', key: Buffer.alloc(32, 7) }]);
+/** The tests' key (a site's are STAFF_TOTP_KEYS or its key file), and its box for the quotation links in the outbox. */
+export const TEST_KEY = { id: 'test', key: Buffer.alloc(32, 7) };
+export const TEST_LINK_SEALER = new TotpSecretBox([TEST_KEY]).forPurpose(LINK_SEAL_PURPOSE);
 
 export const TEST_ACCOUNT_HEADER = 'x-test-account';
 

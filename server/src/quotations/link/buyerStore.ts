@@ -8,6 +8,7 @@ import type { DatabaseSchema } from '../../platform/db/index.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
 import { lookupHash } from './buyerToken.js';
+import { expiryDetail } from './expiry.js';
 import { ANSWERABLE, branchContact, isPastValidity, loadBuyerDocument, type BuyerDocument } from './buyerView.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -46,7 +47,7 @@ async function lockAndExpire(trx: Transaction<DatabaseSchema>, context: BuyerCon
     .executeTakeFirstOrThrow();
   if (ANSWERABLE.includes(row.state) && isPastValidity(row.branch, row.valid_until, context.now())) {
     await trx.updateTable('quotations').set({ state: 'expired' }).where('id', '=', id).execute();
-    await context.record(trx, null, 'quotation.expire', `quotation:${id}`, `${row.number ?? ''} was valid until ${row.valid_until}`);
+    await context.record(trx, null, 'quotation.expire', `quotation:${id}`, expiryDetail(row.number, row.valid_until));
     return { ...row, state: 'expired' as const };
   }
   return row;

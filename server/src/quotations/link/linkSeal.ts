@@ -1,10 +1,14 @@
 // The buyer's link in its queued mail, sealed: the outbox row of a quotation's mail keeps the link encrypted
-// (AES-256-GCM, bound to its quotation) under the keys that seal the staff's TOTP secrets, which are kept outside the
-// database (STAFF_TOTP_KEYS, or the key file in DATA_DIR: docs/decisions/026). Whoever reads a copy of the database (a
+// (AES-256-GCM, bound to its quotation) under a sub-key of the keys that seal the staff's TOTP secrets, derived for this
+// use alone (LINK_SEAL_PURPOSE), which are kept outside the database (STAFF_TOTP_KEYS, or the key file in DATA_DIR:
+// docs/decisions/026). Whoever reads a copy of the database (a
 // backup, a dump, a read-only injection) finds no token that opens a quotation; the outbox worker opens it to compose
 // the mail, at each try. A sealed link moved onto another quotation's row does not open.
 
-/** Seals and opens short texts under keys kept outside the database (the staff's TotpSecretBox is one). */
+/** The label of the links' sub-key: what a TOTP secret is sealed with opens no link, and the reverse. */
+export const LINK_SEAL_PURPOSE = 'quotation-link-seal';
+
+/** Seals and opens short texts under keys kept outside the database (the staff's TotpSecretBox for LINK_SEAL_PURPOSE). */
 export interface LinkSealer {
   seal(text: string, boundTo: string): string;
   /** The text, or undefined when no key given opens it for `boundTo` (tampered, moved, or a key no longer given). */

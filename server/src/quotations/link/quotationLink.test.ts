@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import {
   ORDERS_API,
@@ -22,29 +22,25 @@ import { RELEASES_API } from '../../releases/releasesApiPaths.js';
 import { STOCK_API } from '@site/contracts/stock-api';
 import { staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
 import { buildApp } from '../../app.js';
-import { seedCatalogue } from '../../catalogue/index.js';
 import type { Database } from '../../platform/db/index.js';
 import { createReleaseToken } from '../../releases/tokens.js';
 import { recordStaffAction } from '../../staff/audit.js';
-import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
+import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
 import { createFixture } from '../../test-support/fixture.js';
 import { pdfText } from '../../test-support/index.js';
-import { as, buildStaffWorkTestApp, createTestAccount, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
+import { TEST_KEY, TEST_LINK_SEALER } from '../../test-support/staffWorkApp.js';
+import { sealAsBefore } from '../../test-support/legacySeal.js';
 import { linkBinding } from './linkSeal.js';
-import { mailedQuotationLink } from '../../test-support/quotationMail.js';
 import { TotpSecretBox } from '../../staff/totpSecrets.js';
-import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
 import { composeQuotationMail, QUOTATION_OUTBOX_KIND } from './buyerMail.js';
 import { quotationLinkPlugin } from './linkPlugin.js';
+import { answerOf as ok } from '../../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const SITE = 'https://www.crescent.example';
 const DUBAI_PHONE = '+971 4 347 1100';
 
-const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
 
 /** A multipart body: fields, and one file part. */
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): { payload: Buffer; headers: Record<string, string> } {
@@ -63,46 +59,27 @@ const AN_HTML = Buffer.from('\uFEFF  <!doctype html><html><script>alert(1)</scri
 const A_ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
 
 async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  let database: TestDatabase;
+  let s: QuotationTestSite;
   let db: Database;
-  let staff: FastifyInstance;
   let site: FastifyInstance;
   let dubai: StaffAccountSummary;
   let clock = NOW;
   const now = () => clock;
 
-  const staffCall = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    staff.inject({ method, url: path, headers: { ...as(dubai), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+  const staffCall = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => s.call(dubai, method, path, body);
   const linkUrl = (pattern: string, token: string) => quotationLinkApiPath(pattern, token);
   const tokenOf = (link: string) => link.split('/').at(-1)!;
   const audit = async (id: number) => (await db.query<{ action: string; actor_email: string | null }>('select action, actor_email from staff_audit_log where target = $1 order by id', [`quotation:${id}`])).map((row) => row.action);
   const outbox = (kind: string, ref: number) => db.query<{ recipient: string; payload: Record<string, unknown> }>('select recipient, payload from outbox where kind = $1 and ref_id = $2 order by id', [kind, ref]);
-
   /** A Dubai request prepared and sent; its quotation and the link the mail carries. */
-  async function sendNew(fields: Record<string, unknown> = {}): Promise<{ quotation: Quotation; link: string; token: string }> {
-    const { id: requestId } = await submitQuote(db, { branch: 'Dubai', lines: [{ productId: TEST_PRODUCT, code: 'HEX-CW-20S', quantity: 40 }], ...fields });
-    const draft = ok<Quotation>(await staffCall('POST', QUOTATIONS_API.quotations, { requestId }), 201);
-    const quotation = ok<Quotation>(await staffCall('POST', staffApiPath(QUOTATIONS_API.send, { id: draft.id }), { version: draft.version }));
-    const link = await mailedQuotationLink(db, quotation.id);
-    assert.ok(link !== undefined, 'the buyer’s mail is queued in the send, its link sealed for it');
-    return { quotation, link, token: tokenOf(link) };
-  }
+  const sendNew = (fields: Record<string, unknown> = {}) => s.sendNew(dubai, 'Dubai', fields);
 
   t.before(async () => {
-    database = await target.fresh();
-    db = database.db;
-    await seedCatalogue(db);
-    await db.query(`update catalogue_product_variants set price = '12.00' where code = 'HEX-CW-20S'`);
-    staff = await buildStaffWorkTestApp({ db, now, quotationValidDays: 30, publicSiteUrl: SITE });
-    dubai = await createTestAccount(db, 'dubai@crescent.example', 'branch', 'Dubai');
-    site = Fastify({ logger: false });
-    await site.register(quotationLinkPlugin, { db, recordStaffAction, now, rateLimitMax: 10_000 });
-    await site.ready();
+    s = await buildQuotationTestSite(target, { now });
+    ({ db, site, dubai } = s);
   });
   t.after(async () => {
-    await staff?.close();
-    await site?.close();
-    await database?.cleanup();
+    await s?.close();
   });
 
   await t.test('send: a 256-bit base64url token, only its SHA-256 kept; the mail to the request’s address with the link and the English PDF', async () => {
@@ -177,6 +154,11 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     await assert.rejects(composeQuotationMail(row, 'site@crescent.example'), /no key given opens/);
     await assert.rejects(composeQuotationMail({ ...row, ref_id: quotation.id + 1 }, 'site@crescent.example', TEST_LINK_SEALER), /no key given opens/);
     assert.equal(ok<BuyerQuotation>(await site.inject({ method: 'GET', url: linkUrl(QUOTATION_LINK_API.quotation, token) })).number, quotation.number);
+    // sealed with the links' own sub-key: the same keys' TOTP box does not open it
+    await assert.rejects(composeQuotationMail(row, 'site@crescent.example', new TotpSecretBox([TEST_KEY])), /no key given opens/);
+    // a mail queued before the links had a sub-key of their own (sealed under the key itself) still goes out
+    const before = { ...row, payload: { ...row.payload, sealedLink: sealAsBefore(TEST_KEY, `${SITE}/quotation/${token}`, linkBinding(quotation.id)) } };
+    assert.ok((await composeQuotationMail(before, 'site@crescent.example', TEST_LINK_SEALER)).text.includes(`${SITE}/quotation/${token}`));
 
     // delivered, then another send: the delivered row keeps not even the sealed link
     await db.query('update outbox set sent_at = now() where id = $1', [mail!.id]);

@@ -2,7 +2,7 @@
 // purchase order file a buyer attached, the orders and their CSV / workbook. Registered with the quotation calls inside
 // the staff's signed-in scope (session, and the CSRF token on any change, checked before these); who may call is the
 // inbox's rule: admins and branch staff, branch staff their own branch's only (403 for another's, before anything is read).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { STAFF_QUOTATION_LINK_API, type QuotationLinkHistory, type StaffOrderList } from '@site/contracts/quotation-link-api';
 import { ordersFileQuerySchema, quotationLinkStatesQuerySchema } from '@site/contracts/quotation-link-api-schemas';
 import type { StaffAccountSummary } from '@site/contracts/staff-api';
@@ -23,6 +23,8 @@ export interface StaffLinkRoutesOptions {
   quotationAllowed: (request: FastifyRequest) => Promise<void>;
   idOf: (request: FastifyRequest) => number;
   now: () => Date;
+  /** Marks expired what ran past its validity (expiry.ts), before a read shows states. */
+  sweepExpired: (log: FastifyBaseLogger) => Promise<void>;
 }
 
 const scopeOf = (staff: StaffAccountSummary): BranchScope => (staff.role === 'admin' ? { all: true } : { all: false, branch: staff.branch ?? null });
@@ -38,6 +40,7 @@ export function staffLinkRoutes(typed: ContractsApp, options: StaffLinkRoutesOpt
     const found = await db.selectFrom('quote_requests').select('branch').where('id', '=', requestId).executeTakeFirst();
     if (found === undefined) throw notFound('There is no such request for quotation');
     if (!canSeeBranch(pricerOf(request), found.branch)) throw forbidden(ANOTHER_BRANCH);
+    await options.sweepExpired(request.log);
     return { quotations: await linkStatesOfRequest(db, requestId) };
   });
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
 import {
   QUOTATION_LINK_API,
@@ -20,32 +20,19 @@ import {
   type StaffOrderList,
 } from '@site/contracts/quotation-link-api';
 import { CSRF_HEADER, staffApiPath, type StaffAccountSummary } from '@site/contracts/staff-api';
-import { seedCatalogue } from '../../catalogue/index.js';
 import type { Database } from '../../platform/db/index.js';
 import { readCsv } from '../../platform/spreadsheet/csv.js';
 import { MESSAGES, staffRoutes } from '../../staff/staffRoutes.js';
-import { recordStaffAction } from '../../staff/audit.js';
-import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../../test-support/databases.js';
+import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
+import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
 import { FORMULA_LIKE_TEXTS, formulasOpened, workbookCells } from '../../test-support/spreadsheet.js';
 import { addStaffAccount, signInStaff, staffCall as realCall } from '../../test-support/staffSignIn.js';
-import { as, buildStaffWorkTestApp, createTestAccount } from '../../test-support/staffWorkApp.js';
-import { mailedQuotationLink } from '../../test-support/quotationMail.js';
-import { submitQuote, TEST_PRODUCT } from '../../test-support/staffWorkData.js';
-import { quotationLinkPlugin } from './linkPlugin.js';
 import { ORDERS_FILE_HEADER, ordersFile } from './ordersFile.js';
+import { answerOf as ok, refusalOf as refusal } from '../../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const A_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-  assert.equal(res.statusCode, status, res.body);
-  return res.json<T>();
-};
-const refusal = (res: LightMyRequestResponse, status: number): string => {
-  assert.equal(res.statusCode, status, res.body);
-  const body = res.json<{ error?: string; message?: string }>();
-  return body.error ?? body.message ?? '';
-};
 
 function multipart(fields: Record<string, string>, file: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----staff-links-test';
@@ -55,9 +42,8 @@ function multipart(fields: Record<string, string>, file: Buffer): { payload: Buf
 }
 
 async function staffLinksSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
-  let database: TestDatabase;
+  let s: QuotationTestSite;
   let db: Database;
-  let staff: FastifyInstance;
   let site: FastifyInstance;
   let dubai: StaffAccountSummary;
   let oman: StaffAccountSummary;
@@ -66,49 +52,24 @@ async function staffLinksSuite(t: TestContext, target: DatabaseTarget): Promise<
   let clock = NOW;
   const now = () => clock;
 
-  const call = (who: StaffAccountSummary, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-    staff.inject({ method, url, headers: { ...as(who), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+  const call = (who: StaffAccountSummary, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => s.call(who, method, url, body);
+  const send = (who: StaffAccountSummary, id: number) => s.send(who, id);
+  const sendNew = (who: StaffAccountSummary, branch: string, fields: Record<string, unknown> = {}) => s.sendNew(who, branch, fields);
   const statesUrl = (requestId: number) => `${STAFF_QUOTATION_LINK_API.linkStates}?requestId=${requestId}`;
   const poUrl = (id: number) => staffApiPath(STAFF_QUOTATION_LINK_API.purchaseOrder, { id });
   const link = (pattern: string, token: string) => quotationLinkApiPath(pattern, token);
   const json = { 'content-type': 'application/json' };
-
-  /** Sends the quotation `id` (a draft) as `who`; the buyer's token the mail carries. */
-  async function send(who: StaffAccountSummary, id: number): Promise<{ quotation: Quotation; token: string }> {
-    const draft = ok<Quotation>(await call(who, 'GET', staffApiPath(QUOTATIONS_API.quotation, { id })));
-    const quotation = ok<Quotation>(await call(who, 'POST', staffApiPath(QUOTATIONS_API.send, { id }), { version: draft.version }));
-    return { quotation, token: (await mailedQuotationLink(db, id))!.split('/').at(-1)! };
-  }
-  /** A request of `branch` (by `who`), prepared and sent. */
-  async function sendNew(who: StaffAccountSummary, branch: string, fields: Record<string, unknown> = {}) {
-    const { id: requestId, reference } = await submitQuote(db, { branch, lines: [{ productId: TEST_PRODUCT, code: 'HEX-CW-20S', quantity: 40 }], ...fields });
-    const draft = ok<Quotation>(await call(who, 'POST', QUOTATIONS_API.quotations, { requestId }), 201);
-    return { requestId, reference, ...(await send(who, draft.id)) };
-  }
   const accept = async (token: string, fields: Record<string, string>, file?: Buffer) =>
     ok<BuyerQuotation>(
       await site.inject({ method: 'POST', url: link(QUOTATION_LINK_API.accept, token), ...(file === undefined ? { headers: json, payload: JSON.stringify(fields) } : multipart(fields, file)) }),
     );
 
   t.before(async () => {
-    database = await target.fresh();
-    db = database.db;
-    await seedCatalogue(db);
-    await db.query(`update catalogue_product_variants set price = '12.00' where code = 'HEX-CW-20S'`);
-    staff = await buildStaffWorkTestApp({ db, now, quotationValidDays: 30, publicSiteUrl: 'https://www.crescent.example' });
-    dubai = await createTestAccount(db, 'dubai@crescent.example', 'branch', 'Dubai');
-    oman = await createTestAccount(db, 'oman@crescent.example', 'branch', 'Oman');
-    admin = await createTestAccount(db, 'admin@crescent.example', 'admin');
-    catalogue = await createTestAccount(db, 'catalogue@crescent.example', 'catalogue');
-    ok(await call(admin, 'PUT', staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), { rate: '0.10477' }));
-    site = Fastify({ logger: false });
-    await site.register(quotationLinkPlugin, { db, recordStaffAction, now, rateLimitMax: 10_000 });
-    await site.ready();
+    s = await buildQuotationTestSite(target, { now, omrRate: '0.10477' });
+    ({ db, site, dubai, oman, admin, catalogue } = s);
   });
   t.after(async () => {
-    await staff?.close();
-    await site?.close();
-    await database?.cleanup();
+    await s?.close();
   });
 
   let accepted: { requestId: number; first: Quotation; revision: Quotation };

@@ -1,0 +1,15 @@
+import { PageContainer } from '@site/shared-ui';
+import { PageHeading } from '../ui/PageHeading';
+import { CurrencyRates } from './CurrencyRates';
+import { VatRates } from './VatRates';
+
+/** /staff/rates (admins): the exchange rates and the VAT rates quotations are priced with. */
+export function RatesPage() {
+  return (
+    <PageContainer>
+      <PageHeading title="Rates and VAT" />
+      <CurrencyRates />
+      <VatRates />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,62 @@
+// A small fake of the rate and VAT tables (QUOTATIONS_API) for the rates page's tests: the tables in memory, read by
+// admins and branch staff, changed by admins only (403 for the others, as the server), behind handlers.ts's session and
+// CSRF check. A new rate is a new row, as on the server; its refusals (bad input, a rate in use) are the tests' own
+// answers, in the server's words.
+import { http, HttpResponse } from 'msw';
+import { QUOTATIONS_API, type CurrencyRateTable, type RateCurrency, type VatRateTable } from '@site/contracts/quotations-api';
+import type { SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
+import type { FakeStaffServer } from './handlers';
+
+export interface FakeRates {
+  currency: CurrencyRateTable;
+  vat: VatRateTable;
+}
+
+/** Today in the fakes: what the VAT table's `today` is worked out for. */
+export const FAKE_TODAY = '2026-11-28';
+
+export const fakeRates = (): FakeRates => ({
+  currency: {
+    current: [{ currency: 'OMR', rate: '0.10477', setBy: 'admin@crescent.example', setAt: '2026-11-27T08:00:00.000Z' }],
+    history: [{ currency: 'OMR', rate: '0.10477', setBy: 'admin@crescent.example', setAt: '2026-11-27T08:00:00.000Z' }],
+  },
+  vat: vatTable([
+    { country: 'AE', ratePercent: '5', startsOn: '2018-01-01', setBy: null, setAt: null },
+    { country: 'BH', ratePercent: '10', startsOn: '2022-01-01', setBy: null, setAt: null },
+    { country: 'OM', ratePercent: '5', startsOn: '2021-04-16', setBy: null, setAt: null },
+    { country: 'SA', ratePercent: '15', startsOn: '2020-07-01', setBy: null, setAt: null },
+  ]),
+});
+
+function vatTable(rates: VatRateTable['rates']): VatRateTable {
+  const sorted = [...rates].sort((a, b) => a.country.localeCompare(b.country) || a.startsOn.localeCompare(b.startsOn));
+  const today = (['AE', 'OM', 'BH', 'SA'] as const).flatMap((country) => sorted.filter((rate) => rate.country === country && rate.startsOn <= FAKE_TODAY).slice(-1));
+  return { rates: sorted, today };
+}
+
+export function rateHandlers(fake: FakeStaffServer, refusal: (request: Request) => Response | undefined) {
+  const account = () => fake.session!.account;
+  const pricer = (request: Request): Response | undefined =>
+    refusal(request) ?? (account().role === 'admin' || account().role === 'branch' ? undefined : HttpResponse.json({ error: 'Only administrators and branch staff prepare quotations.' }, { status: 403 }));
+  const admin = (request: Request): Response | undefined => refusal(request) ?? (account().role === 'admin' ? undefined : HttpResponse.json({ error: 'Only administrators can do this.' }, { status: 403 }));
+  const setAt = '2026-11-28T10:00:00.000Z';
+  return [
+    http.get(QUOTATIONS_API.currencyRates, ({ request }) => pricer(request) ?? HttpResponse.json(fake.rates.currency)),
+    http.put(QUOTATIONS_API.currencyRate, async ({ request, params }) => {
+      const refused = admin(request);
+      if (refused !== undefined) return refused;
+      const { rate } = (await request.json()) as SetCurrencyRateBody;
+      const row = { currency: params.currency as RateCurrency, rate: String(rate), setBy: account().email, setAt };
+      fake.rates.currency = { current: [row, ...fake.rates.currency.current.filter((each) => each.currency !== row.currency)], history: [row, ...fake.rates.currency.history] };
+      return HttpResponse.json(fake.rates.currency);
+    }),
+    http.get(QUOTATIONS_API.vatRates, ({ request }) => pricer(request) ?? HttpResponse.json(fake.rates.vat)),
+    http.put(QUOTATIONS_API.vatRates, async ({ request }) => {
+      const refused = admin(request);
+      if (refused !== undefined) return refused;
+      const { country, ratePercent, startsOn } = (await request.json()) as SetVatRateBody;
+      fake.rates.vat = vatTable([...fake.rates.vat.rates.filter((each) => !(each.country === country && each.startsOn === startsOn)), { country, ratePercent: String(ratePercent), startsOn, setBy: account().email, setAt }]);
+      return HttpResponse.json(fake.rates.vat);
+    }),
+  ];
+}
