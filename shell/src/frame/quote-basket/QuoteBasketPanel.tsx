@@ -3,7 +3,6 @@ import styled from 'styled-components';
 import { Modal } from '@site/shared-ui';
 import { useState } from 'react';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
-import { normalizedProductCode } from '@site/content/validation';
 import { quoteLineName, selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
 import { readQuoteBranch } from '@site/shared-store/quote-branch';
 import { placedAvailabilityLine } from '@site/contracts/stock-text';
@@ -60,7 +59,7 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
   const [branch] = useState(readQuoteBranch);
   const stock = useBasketStock(lines.map((line) => line.code));
   const availabilityOf = (line: QuoteLine): string => {
-    const locations = stock?.[normalizedProductCode(line.code)];
+    const locations = stock?.[line.code];
     return locations === undefined ? '' : placedAvailabilityLine(locations, branch, locale, (count) => quantities.quantity(count, line.unit));
   };
   return (
