@@ -102,14 +102,9 @@ export function availabilityLine(
  * The same line with the place it is about named first ("Muscat office: In stock: 40 pieces"), where no branch is
  * shown beside it (the header's basket panel); a branch holding no stock names each location already.
  */
-export function placedAvailabilityLine(
-  locations: readonly LocationAvailability[],
-  branch: string,
-  locale: Locale,
-  quantity: (count: number) => string,
-  now: Date = new Date(),
-): string {
-  const line = availabilityLine(locations, branch, locale, quantity, now);
+export function placedAvailabilityLine(...args: Parameters<typeof availabilityLine>): string {
+  const [, branch, locale] = args;
+  const line = availabilityLine(...args);
   const own = BRANCH_STOCK_LOCATION[branch];
   return line === '' || !own ? line : `${stockLocationName(own, locale)}: ${line}`;
 }

@@ -198,27 +198,44 @@ async function runOn(database: StockLoadFigures['database'], begin: () => Promis
   return figures;
 }
 
-/** On embedded PGlite: the admin added with the staff CLI, a first start (migrations, seed) to make the token. */
+/** How a database is reached: a server started on it, the admin's account added, the database opened from here. */
+interface Target {
+  database: StockLoadFigures['database'];
+  begin: () => Promise<RunningSite>;
+  /** Adds the admin; on the embedded database, before any server holds it. */
+  addAdmin: (site: RunningSite) => Promise<void>;
+  open: () => Promise<Database>;
+}
+
+/** The admin's stock token (made on a first start: migrations, seed), the bench's codes added, then the two runs. */
+async function runTarget(target: Target, settings: StockLoadSettings): Promise<StockLoadFigures> {
+  const first = await target.begin();
+  let token: string;
+  try {
+    await target.addAdmin(first);
+    token = await makeStockToken(first.url);
+  } finally {
+    await first.stop();
+  }
+  const db = await target.open();
+  let catalogue: Catalogue;
+  try {
+    catalogue = await prepareCatalogue(db, settings.variants);
+  } finally {
+    await db.close();
+  }
+  return runOn(target.database, target.begin, token, catalogue, settings);
+}
+
+/** On embedded PGlite, a folder of its own: the admin added with the staff CLI before the first start. */
 async function onPglite(settings: StockLoadSettings): Promise<StockLoadFigures> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-stock-load-'));
   try {
     await addStaffAccount(dataDir, ADMIN);
-    const begin = () => startSite(settings.env, { dataDir });
-    const first = await begin();
-    let token: string;
-    try {
-      token = await makeStockToken(first.url);
-    } finally {
-      await first.stop();
-    }
-    const db = await openDatabase({ dataDir, databaseUrl: undefined });
-    let catalogue: Catalogue;
-    try {
-      catalogue = await prepareCatalogue(db, settings.variants);
-    } finally {
-      await db.close();
-    }
-    return await runOn('PGlite', begin, token, catalogue, settings);
+    return await runTarget(
+      { database: 'PGlite', begin: () => startSite(settings.env, { dataDir }), addAdmin: async () => undefined, open: () => openDatabase({ dataDir, databaseUrl: undefined }) },
+      settings,
+    );
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -228,24 +245,15 @@ async function onPglite(settings: StockLoadSettings): Promise<StockLoadFigures> 
 async function onPostgres(baseUrl: string, settings: StockLoadSettings): Promise<StockLoadFigures> {
   const database = await freshDatabase(baseUrl, 'benchstock');
   try {
-    const env = { ...settings.env, DATABASE_URL: database.url };
-    const begin = () => startSite(env);
-    const first = await begin();
-    let token: string;
-    try {
-      await addStaffAccount(first.dataDir, ADMIN, database.url);
-      token = await makeStockToken(first.url);
-    } finally {
-      await first.stop();
-    }
-    const db = await openDatabase({ databaseUrl: database.url, dataDir: os.tmpdir() });
-    let catalogue: Catalogue;
-    try {
-      catalogue = await prepareCatalogue(db, settings.variants);
-    } finally {
-      await db.close();
-    }
-    return await runOn('PostgreSQL', begin, token, catalogue, settings);
+    return await runTarget(
+      {
+        database: 'PostgreSQL',
+        begin: () => startSite({ ...settings.env, DATABASE_URL: database.url }),
+        addAdmin: (site) => addStaffAccount(site.dataDir, ADMIN, database.url),
+        open: () => openDatabase({ databaseUrl: database.url, dataDir: os.tmpdir() }),
+      },
+      settings,
+    );
   } finally {
     await database.drop();
   }
