@@ -30,6 +30,17 @@ export const STOCK_API = {
 /** The most codes one availability call may ask for (a basket's lines, a product's variants). */
 export const STOCK_AVAILABILITY_CODES_MAX = 100;
 
+/** The availability addresses for `codes` (a basket's lines): each code once, STOCK_AVAILABILITY_CODES_MAX to a call. */
+export function availabilityPaths(codes: readonly string[]): string[] {
+  const unique = [...new Set(codes)];
+  const paths: string[] = [];
+  for (let start = 0; start < unique.length; start += STOCK_AVAILABILITY_CODES_MAX) {
+    const some = unique.slice(start, start + STOCK_AVAILABILITY_CODES_MAX).map(encodeURIComponent).join(',');
+    paths.push(`${STOCK_API.availability}?codes=${some}`);
+  }
+  return paths;
+}
+
 /**
  * How the public read states quantities (the server's STOCK_DISPLAY): `exact` as the ERP said; `bands`, each quantity
  * (on hand, incoming) cut down to the band it is in (STOCK_BANDS), which buyers read as "100+": the exact figures

@@ -98,6 +98,17 @@ export function availabilityLine(
   return shown.map((at) => `${stockLocationName(at.location, locale)}: ${phrases(at)}`).join(locale === 'ar' ? '؛ ' : '; ');
 }
 
+/**
+ * The same line with the place it is about named first ("Muscat office: In stock: 40 pieces"), where no branch is
+ * shown beside it (the header's basket panel); a branch holding no stock names each location already.
+ */
+export function placedAvailabilityLine(...args: Parameters<typeof availabilityLine>): string {
+  const [, branch, locale] = args;
+  const line = availabilityLine(...args);
+  const own = BRANCH_STOCK_LOCATION[branch];
+  return line === '' || !own ? line : `${stockLocationName(own, locale)}: ${line}`;
+}
+
 /** How fresh the figures are: "updated 5 minutes ago" ("حُدّثت قبل 5 دقائق"). */
 export function updatedAgoText(updatedAt: string, locale: Locale, now: Date = new Date()): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(updatedAt).getTime()) / 60_000));

@@ -44,7 +44,7 @@ test('the basket line shows "In stock" at the branch chosen, and the lead time a
   const lines = page.getByRole('table', { name: 'Products to quote' });
   // Dubai, the form's first branch: the Dubai warehouse's figures
   await expect(lines.getByTestId(`quote-stock-${CODE}`)).toHaveText(/^In stock: 40 pieces · Incoming: 500 on 12 December \d{4}$/);
-  await page.getByRole('combobox', { name: 'Branch' }).selectOption('Oman');
+  await page.getByRole('combobox', { name: 'Branch', exact: true }).selectOption('Oman');
   await expect(lines.getByTestId(`quote-stock-${CODE}`)).toHaveText('Lead time: about 4 weeks');
 });
 

@@ -47,6 +47,24 @@ export async function freshSchema(baseUrl: string, prefix = 'e2e'): Promise<Fres
   };
 }
 
+/**
+ * A new empty database on the server at baseUrl, for a spec whose servers take database-wide advisory locks (the
+ * stock feeds' turn): another suite's or a benchmark's feeds on a schema of the shared database would make it wait.
+ */
+export async function freshDatabase(baseUrl: string, prefix = 'e2e'): Promise<FreshSchema> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withClient(baseUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    schema: 'public',
+    query: <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+      withClient(url.toString(), async (client) => (await client.query<T>(sql, params)).rows),
+    drop: () => withClient(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
 /** A reachable Redis URL, or why there is none. */
 export async function findRedis(): Promise<{ url: string } | { reason: string }> {
   const url = process.env.TEST_REDIS_URL?.trim() || 'redis://127.0.0.1:6379';

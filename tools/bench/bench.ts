@@ -16,17 +16,20 @@
 //       results page's field, the mobile menu, the home carousel, a chat message, an invalid contact form; median and slowest of BENCH_INP_TRIES tries each (lib/interactions.ts)
 //   (e) a product page drawn by the server at each size of BENCH_SSR_SIZES (96,100000): an uncached page's time, and
 //       req/s of a cached page, of pages each drawn afresh, and of a Fastify hello-world beside them (lib/first-view.ts)
+//   (f) product pages (one cached, each drawn afresh) and their stock read, req/s and p95, with no feed and while a
+//       stock snapshot arrives over HTTP every BENCH_STOCK_FEED_SECONDS, on PGlite and PostgreSQL (lib/stock-load.ts)
 //
 // Environment: BENCH_REFERENCE (a git ref, default b99bfdc; "none": the current build alone, absolute bars),
 // BENCH_REBUILD_REFERENCE=1 (install and build the reference again), BENCH_PAGES (labels' substrings, comma-separated:
 // a subset of the Lighthouse pages), BENCH_LONG_TASKS=1 (list each page's long tasks), BENCH_RUNS (Lighthouse runs
 // per page, 5 beside a reference, else 3), BENCH_DURATION (seconds per load row, 10),
-// BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_INP_SCENARIOS (their names' parts), BENCH_ONLY=lighthouse,js,load,inp,ssr (a subset),
+// BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_INP_SCENARIOS (their names' parts), BENCH_ONLY=lighthouse,js,load,inp,ssr,stock (a subset),
 // BENCH_SSR_SIZES (catalogue sizes, 96,100000), BENCH_SSR_PAGES (uncached pages timed at each size, 100),
 // BENCH_REBUILD=1 (rebuild the monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
 // BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found; with BENCH_TRACES=1
 // also each run's trace and DevTools log, for `npm run bench:lantern`: what set the simulated LCP),
-// BENCH_CLIENT=autocannon (the read rows on autocannon even when wrk is installed), WRK_PATH (/usr/bin/wrk).
+// BENCH_CLIENT=autocannon (the read rows on autocannon even when wrk is installed), WRK_PATH (/usr/bin/wrk),
+// BENCH_STOCK_VARIANTS (variant codes added for (f)'s feeds, 10000), BENCH_STOCK_FEED_SECONDS (between (f)'s feeds, 10).
 import os from 'node:os';
 import { assertChromiumInstalled } from '../../tests/support/chromium';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
@@ -37,6 +40,7 @@ import { runInteractions, type InteractionRun } from './lib/interactions';
 import { printInteractions } from './lib/interactions-table';
 import { printLighthouse, runLighthouse, type LighthouseFigures } from './lib/lighthouse';
 import { printFirstView, runFirstView, type FirstViewFigures } from './lib/first-view';
+import { printStockLoad, runStockLoad, type StockLoadFigures } from './lib/stock-load';
 import { printLoad, runLoad, type LoadFigures } from './lib/load';
 import { buildMonolithIfNeeded, startMonolithSite } from './lib/monolith';
 import { downloadOptions, downloadPages, lighthousePages, productPagePath, type BenchPage } from './lib/pages';
@@ -50,9 +54,11 @@ const runs = Math.round(positiveNumber('BENCH_RUNS', withReference ? 5 : 3));
 const duration = positiveNumber('BENCH_DURATION', 10);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 10));
 const inpTries = Math.round(positiveNumber('BENCH_INP_TRIES', 5));
-const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load,inp,ssr').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load,inp,ssr,stock').split(',').map((part) => part.trim()));
 const ssrSizes = (process.env.BENCH_SSR_SIZES ?? '96,100000').split(',').map((size) => Math.round(Number(size)));
 const ssrPages = Math.round(positiveNumber('BENCH_SSR_PAGES', 100));
+const stockVariants = Math.round(positiveNumber('BENCH_STOCK_VARIANTS', 10_000));
+const stockFeedSeconds = positiveNumber('BENCH_STOCK_FEED_SECONDS', 10);
 // The load run posts thousands of forms: the per-client rate limit would answer 429 after ten. The interaction run
 // asks the chat one question per try: more than 20 tries a minute would meet the chat's limit.
 const SERVER_ENV = { SUBMIT_RATE_LIMIT_MAX: '0', CHAT_RATE_LIMIT_MAX: '0' };
@@ -107,9 +113,12 @@ async function main() {
   let load: LoadFigures[] | undefined;
   let interactions: InteractionRun | undefined;
   let firstView: FirstViewFigures[] | undefined;
+  let stockLoad: StockLoadFigures[] | undefined;
 
   // its own servers, one per catalogue size, before any other (and before the reference's build is served)
   if (only.has('ssr')) firstView = await runFirstView(ssrSizes, ssrPages, duration, connections, SERVER_ENV);
+  // its own servers too, on each database
+  if (only.has('stock')) stockLoad = await runStockLoad({ durationSeconds: duration, connections, variants: stockVariants, feedSeconds: stockFeedSeconds, env: SERVER_ENV });
   const needsSite = ['js', 'lighthouse', 'inp', 'load'].some((part) => only.has(part));
   const site = needsSite ? await start(() => startSite(SERVER_ENV)) : undefined;
   if (site) console.log(`Site (federated build) at ${site.url}`);
@@ -158,6 +167,7 @@ async function main() {
   if (load) printLoad(load, duration, connections);
   if (interactions) printInteractions(interactions, inpTries);
   if (firstView) printFirstView(firstView, duration, connections);
+  if (stockLoad) printStockLoad(stockLoad, { durationSeconds: duration, connections, feedSeconds: stockFeedSeconds });
   console.log(`\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: missed targets do not fail the bench.`);
 }
 

@@ -4,9 +4,10 @@ import { Button, SectionHeading, Spinner, useHydrated } from '@site/shared-ui';
 import { branches as englishBranches } from '@site/content';
 import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, neededByRange, QUOTE_LIMITS } from '@site/content/validation';
 import { selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
+import { keepQuoteBranch, readQuoteBranch } from '@site/shared-store/quote-branch';
 import { useText } from '../i18n/useText';
 import { branchValue, usePageBranches } from '../contact/pageBranches';
-import { BranchField, FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
+import { BranchField, FormActions, type BoundControl, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
 import { selectLookedUp } from './quoteProductsSlice';
 import { lineStatus } from './lookedUp';
 import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormProblem, type QuoteFormValues } from './quoteRequest';
@@ -65,9 +66,20 @@ export function QuoteForm({ drafts, onSent, onBranch }: QuoteFormProps) {
   const page = usePageBranches();
   // the English names until an Arabic page's have loaded: the values sent are the same
   const branches = page.status === 'ready' ? page.branches : englishBranches;
-  const { values, bind } = useFormValues(EMPTY_QUOTE_FORM);
+  const { values, setValues, bind } = useFormValues(EMPTY_QUOTE_FORM);
   const [status, setStatus] = useState<FormStatus>({ type: 'none' });
+  // the branch chosen last time (the browser's, after hydration: the server drew the first one), kept when changed:
+  // the header's basket panel shows the lines' stock there too
+  useEffect(() => setValues((current) => ({ ...current, branch: readQuoteBranch() })), [setValues]);
   useEffect(() => onBranch?.(values.branch), [values.branch, onBranch]);
+  const boundBranch = bind('branch');
+  const branchControl: BoundControl = {
+    ...boundBranch,
+    onChange: (event) => {
+      boundBranch.onChange(event);
+      keepQuoteBranch(event.target.value);
+    },
+  };
   const [loading, setLoading] = useState(false);
   // The date picker's range is the buyer's today onwards: set in the browser, after hydration (the server's today
   // may not be the buyer's, and the first render must match the server's HTML).
@@ -123,7 +135,7 @@ export function QuoteForm({ drafts, onSent, onBranch }: QuoteFormProps) {
             {(control) => <input {...control} {...bind('companyName', FIELD_MAX_LENGTH.companyName)} type="text" dir="auto" autoComplete="organization" />}
           </FormField>
           <PersonFields nameLabel={text('contact.quote.form.name')} idPrefix="quote" bind={bind} phoneRequired />
-          <BranchField id="quote-branch" label={text('contact.quote.form.branch')} required branches={branches} control={bind('branch')} />
+          <BranchField id="quote-branch" label={text('contact.quote.form.branch')} required branches={branches} control={branchControl} />
           <FormField id="quote-deliveryCity" label={text('contact.quote.form.deliveryCity')}>
             {(control) => <input {...control} {...bind('deliveryCity', QUOTE_LIMITS.deliveryCity)} type="text" dir="auto" autoComplete="address-level2" />}
           </FormField>

@@ -38,7 +38,11 @@ declare module 'autocannon' {
       /** Seconds the run took. */
       duration: number;
     }
+    /** A run in this thread (not with `workers`): it tells each answer as it arrives. */
+    interface Instance {
+      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    }
   }
-  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(options: autocannon.Options, callback: (error: Error | null, result: autocannon.Result) => void): autocannon.Instance;
   export = autocannon;
 }

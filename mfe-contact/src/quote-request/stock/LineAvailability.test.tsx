@@ -1,13 +1,14 @@
 // The request page's lines with their stock (docs/stock.md), in each edition: read from /api/stock/availability after
 // the page started, shown at the branch chosen in the form (Dubai at first), each location named for the Saudi
 // associate (which holds none), nothing for a part the ERP never named (never "0").
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { STOCK_API } from '@site/contracts/stock-api';
 import { localizedFetch, makeStore, quoteBasketRestored } from '@site/shared-store';
+import { QUOTE_BRANCH_STORAGE_KEY, readQuoteBranch } from '@site/shared-store/quote-branch';
 import { contactHandlers, productHandlers, TEST_STOCK } from '../../testing/handlers';
 import { CABLE, lineOf, sizeLineOf } from '../../testing/quoteLines';
 import QuoteRequestPage from '../QuoteRequestPage';
@@ -23,7 +24,10 @@ beforeEach(() => {
   ]);
   TEST_STOCK.set('hexcw32', [{ location: 'bahrain', onHand: 7, incoming: null, leadTimeDays: null, updatedAt: UPDATED }]);
 });
-afterEach(() => TEST_STOCK.clear());
+afterEach(() => {
+  TEST_STOCK.clear();
+  window.localStorage.removeItem(QUOTE_BRANCH_STORAGE_KEY);
+});
 
 function renderPage(locale: 'en' | 'ar') {
   const store = makeStore(undefined, { fetch: localizedFetch(locale, (input, init) => fetch(input, init)) });
@@ -74,5 +78,18 @@ describe('the lines show their stock at the branch chosen', () => {
     await waitFor(() => expect(requestsSent().some((request) => request.includes(STOCK_API.availability))).toBe(true));
     expect(stockOf('HEX-CW-25')).toBeNull();
     expect(screen.getByRole('button', { name: 'Send request' })).toBeEnabled();
+  });
+
+  it('the branch chosen is kept for the header\'s basket panel, and the form starts from it when the page opens again', async () => {
+    renderPage('en');
+    await waitFor(() => expect(stockOf('HEX-CW-25')).toBe('In stock: 40 pieces · Incoming: 500 on 12 December'));
+    expect(readQuoteBranch()).toBe('Dubai');
+    chooseBranch('Branch', 'Oman');
+    expect(readQuoteBranch()).toBe('Oman');
+    cleanup();
+
+    renderPage('en');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveValue('Oman'));
+    await waitFor(() => expect(stockOf('HEX-CW-25')).toBe('Lead time: about 4 weeks'));
   });
 });

@@ -4,7 +4,7 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { fetchOf, loadJson, rootReducer } from '@site/shared-store';
 import { normalizedProductCode } from '@site/content/validation';
-import { STOCK_API, STOCK_AVAILABILITY_CODES_MAX, type AvailabilityAnswer, type LocationAvailability } from '@site/contracts/stock-api';
+import { availabilityPaths, type AvailabilityAnswer, type LocationAvailability } from '@site/contracts/stock-api';
 
 export interface QuoteStockState {
   /** The ERP's locations of each code asked for, by its key (normalizedProductCode); [] the ERP never named it. */
@@ -14,17 +14,6 @@ export interface QuoteStockState {
 const initialState: QuoteStockState = { byCode: {} };
 
 const SLICE = 'quoteStock';
-
-/** The availability addresses for `codes`, each once, STOCK_AVAILABILITY_CODES_MAX to a request. */
-export function availabilityPaths(codes: readonly string[]): string[] {
-  const unique = [...new Set(codes)];
-  const paths: string[] = [];
-  for (let start = 0; start < unique.length; start += STOCK_AVAILABILITY_CODES_MAX) {
-    const some = unique.slice(start, start + STOCK_AVAILABILITY_CODES_MAX).map(encodeURIComponent).join(',');
-    paths.push(`${STOCK_API.availability}?codes=${some}`);
-  }
-  return paths;
-}
 
 /** Reads the availability of `codes` (the lines' variant codes). A failure shows no stock: the page works without it. */
 export const loadQuoteStock = createAsyncThunk(`${SLICE}/load`, async (codes: readonly string[], { signal, extra }) => {

@@ -1,7 +1,27 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { requestsSent, server } from '@test/msw';
 import { renderInSite } from '@test/render';
+import { STOCK_API, type AvailabilityAnswer, type LocationAvailability } from '@site/contracts/stock-api';
 import { quoteBasketRestored, quoteLineAdded, type QuoteLine } from '@site/shared-store';
+import { keepQuoteBranch, QUOTE_BRANCH_STORAGE_KEY } from '@site/shared-store/quote-branch';
 import { QuoteBasketButton } from './QuoteBasketButton';
+
+/** The stock the tests' server answers, by code as asked; a code not in it the ERP never named. */
+const stock = new Map<string, LocationAvailability[]>();
+
+beforeEach(() => {
+  server.use(
+    http.get(STOCK_API.availability, ({ request }) => {
+      const codes = (new URL(request.url).searchParams.get('codes') ?? '').split(',');
+      return HttpResponse.json<AvailabilityAnswer>({ display: 'exact', availability: codes.map((code) => ({ code, locations: stock.get(code) ?? [] })) });
+    }),
+  );
+});
+afterEach(() => {
+  stock.clear();
+  window.localStorage.removeItem(QUOTE_BRANCH_STORAGE_KEY);
+});
 
 const cable: QuoteLine = {
   productId: 'swa-cable',
@@ -101,5 +121,73 @@ describe('the header quote basket', () => {
       'CW Brass Cable Gland – Size 25 (M25)100 pieces',
       'CW Brass Cable Gland – Size 32 (M32)50 pieces',
     ]);
+  });
+});
+
+describe("the panel's lines show their stock at the branch the buyer chose", () => {
+  const YEAR = new Date().getUTCFullYear();
+  const UPDATED = new Date().toISOString();
+  const cw = { ...gland, productId: 'hex_cw_brass_cable_gland', names: { en: 'CW Brass Cable Gland', ar: 'جلبة كابل نحاسية CW' } };
+  const size25 = { ...cw, code: 'HEX-CW-25', labels: { en: 'Size 25 (M25)', ar: 'مقاس 25 (M25)' }, quantity: 100 };
+  const size32 = { ...cw, code: 'HEX-CW-32', labels: { en: 'Size 32 (M32)', ar: 'مقاس 32 (M32)' }, quantity: 10 };
+
+  beforeEach(() => {
+    stock.set('HEX-CW-25', [
+      { location: 'dubai', onHand: 40, incoming: { quantity: 500, date: `${YEAR}-12-12` }, leadTimeDays: null, updatedAt: UPDATED },
+      { location: 'muscat', onHand: 0, incoming: null, leadTimeDays: 28, updatedAt: UPDATED },
+    ]);
+    stock.set('HEX-CW-32', [{ location: 'bahrain', onHand: 7, incoming: null, leadTimeDays: null, updatedAt: UPDATED }]);
+  });
+
+  async function openPanel(locale: 'en' | 'ar', button: string, title: string) {
+    const { store } = renderInSite(<QuoteBasketButton />, { route: '/home', locale });
+    act(() => void store.dispatch(quoteBasketRestored([size25, size32, cable])));
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    return screen.findByRole('dialog', { name: title });
+  }
+  const stockOf = (panel: HTMLElement, code: string) => within(panel).queryByTestId(`basket-stock-${code}`)?.textContent ?? null;
+
+  it('Dubai until a branch is chosen: the Dubai warehouse\'s figures, read once for the lines when the panel opens; nothing for a part the ERP never named there', async () => {
+    const panel = await openPanel('en', 'Quote basket, 3 products', 'Quote basket');
+    await waitFor(() => expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December'));
+    expect(requestsSent().filter((request) => request.includes(STOCK_API.availability))).toEqual([`GET ${STOCK_API.availability}?codes=HEX-CW-25,HEX-CW-32,OC-SWA-416`]);
+    // Bahrain's stock is not Dubai's; the cable was never named: nothing said, never "0"
+    expect(stockOf(panel, 'HEX-CW-32')).toBeNull();
+    expect(stockOf(panel, 'OC-SWA-416')).toBeNull();
+    expect(within(panel).getAllByRole('listitem')[2]).toHaveTextContent(/^Armoured cable 4 × 16 mm²200 metres$/);
+  });
+
+  it('the branch chosen on the request page: Oman, the Muscat office\'s lead time; the Saudi associate, every location named', async () => {
+    keepQuoteBranch('Oman');
+    let panel = await openPanel('en', 'Quote basket, 3 products', 'Quote basket');
+    await waitFor(() => expect(stockOf(panel, 'HEX-CW-25')).toBe('Muscat office: Lead time: about 4 weeks'));
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    keepQuoteBranch('Saudi Arabia');
+    fireEvent.click(screen.getByRole('button', { name: 'Quote basket, 3 products' }));
+    panel = await screen.findByRole('dialog', { name: 'Quote basket' });
+    await waitFor(() => expect(stockOf(panel, 'HEX-CW-32')).toBe('Bahrain warehouse: In stock: 7 pieces'));
+    expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December; Muscat office: Lead time: about 4 weeks');
+  });
+
+  it('in Arabic: the same in Modern Standard Arabic, digits Western', async () => {
+    keepQuoteBranch('Bahrain');
+    const panel = await openPanel('ar', 'سلة عرض السعر، 3 منتجات', 'سلة عرض السعر');
+    await waitFor(() => expect(stockOf(panel, 'HEX-CW-32')).toBe('مستودع البحرين: متوفر في المخزون: 7 قطع'));
+    expect(stockOf(panel, 'HEX-CW-25')).toBeNull();
+  });
+
+  it('a branch the site does not have, written in storage by hand, is read as Dubai', async () => {
+    window.localStorage.setItem(QUOTE_BRANCH_STORAGE_KEY, '<img src=x>');
+    const panel = await openPanel('en', 'Quote basket, 3 products', 'Quote basket');
+    await waitFor(() => expect(stockOf(panel, 'HEX-CW-25')).toBe('Dubai warehouse: In stock: 40 pieces · Incoming: 500 on 12 December'));
+  });
+
+  it('a stock that cannot be read shows nothing: the lines and the way to the request page stay', async () => {
+    server.use(http.get(STOCK_API.availability, () => HttpResponse.json({ error: 'down' }, { status: 503 })));
+    const panel = await openPanel('en', 'Quote basket, 3 products', 'Quote basket');
+    await waitFor(() => expect(requestsSent().some((request) => request.includes(STOCK_API.availability))).toBe(true));
+    expect(within(panel).queryByTestId(/^basket-stock-/)).toBeNull();
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(panel).getByRole('link', { name: 'Request a quote' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,15 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Modal } from '@site/shared-ui';
+import { useState } from 'react';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
-import { quoteLineName, selectQuoteLines, useAppSelector, useLocale } from '@site/shared-store';
+import { quoteLineName, selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
+import { readQuoteBranch } from '@site/shared-store/quote-branch';
+import { placedAvailabilityLine } from '@site/contracts/stock-text';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { useText } from '../../i18n/useText';
+import { useBasketStock } from './useBasketStock';
 
 const Lines = styled.ul`
   margin: 0 0 20px;
@@ -18,6 +22,12 @@ const Lines = styled.ul`
     padding: 8px 0;
     border-block-end: 1px solid ${({ theme }) => theme.colors.border};
   }
+`;
+
+const Stock = styled.span`
+  display: block;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Quantity = styled.span`
@@ -36,12 +46,22 @@ const Action = styled(Link)`
   &:hover { background: ${({ theme }) => theme.colors.brandDark}; }
 `;
 
-/** The header's basket panel: the lines and the way to the request page (loaded when the button is first used). */
+/**
+ * The header's basket panel: the lines, each with its stock at the branch the buyer chose on the request page (Dubai
+ * until one is chosen), and the way to the request page (loaded when the button is first used).
+ */
 export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
   const text = useText();
   const locale = useLocale();
   const quantities = useQuantityTexts();
   const lines = useAppSelector(selectQuoteLines);
+  // read as the panel opens: the request page may have changed it since the page loaded
+  const [branch] = useState(readQuoteBranch);
+  const stock = useBasketStock(lines.map((line) => line.code));
+  const availabilityOf = (line: QuoteLine): string => {
+    const locations = stock?.[line.code];
+    return locations === undefined ? '' : placedAvailabilityLine(locations, branch, locale, (count) => quantities.quantity(count, line.unit));
+  };
   return (
     <Modal open onClose={onClose} title={text('quoteBasket.title')} closeLabel={text('ui.close')} maxWidth={480}>
       {lines.length === 0 ? (
@@ -56,13 +76,19 @@ export function QuoteBasketPanel({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           <Lines>
-            {lines.map((line) => (
-              <li key={line.code}>
-                {/* the name and the size or type: two sizes of one product are two lines */}
-                <span>{quoteLineName(line, locale)}</span>
-                <Quantity>{quantities.quantity(line.quantity, line.unit)}</Quantity>
-              </li>
-            ))}
+            {lines.map((line) => {
+              const availability = availabilityOf(line);
+              return (
+                <li key={line.code}>
+                  {/* the name and the size or type: two sizes of one product are two lines */}
+                  <span>
+                    {quoteLineName(line, locale)}
+                    {availability === '' ? null : <Stock data-testid={`basket-stock-${line.code}`}>{availability}</Stock>}
+                  </span>
+                  <Quantity>{quantities.quantity(line.quantity, line.unit)}</Quantity>
+                </li>
+              );
+            })}
           </Lines>
           <Action to={QUOTE_REQUEST_PATH} onClick={onClose}>
             {text('quoteBasket.request')}
