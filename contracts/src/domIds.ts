@@ -6,6 +6,12 @@ export const APP_ROOT_ELEMENT_ID = 'root';
 /** The JSON block in which the server puts the remotes map into each page (saves the shell a round trip). */
 export const REMOTES_MAP_ELEMENT_ID = 'remotes-map';
 
+/**
+ * On the remotes map's element when not every page view sends its field vitals (VITALS_SAMPLE_PERCENT): the percent of
+ * tabs that do. Absent: all (shell/src/vitals/vitalsBeacon.ts reads it).
+ */
+export const VITALS_SAMPLE_ATTRIBUTE = 'data-vitals-sample';
+
 /** The JSON block holding the store's state a server-drawn first view was rendered from. */
 export const FIRST_VIEW_STATE_ELEMENT_ID = 'first-view-state';
 

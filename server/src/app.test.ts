@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { buildApp } from './app.js';
 import { createFixture, stubDatabase, type Fixture } from './test-support/fixture.js';
 
@@ -124,6 +125,21 @@ describe('site server', () => {
         assert.equal(page.match(/<script\b/g)?.length, 2, 'the JSON-LD block and the map: nothing injected');
         assert.ok(!page.includes('<script>alert') && !page.includes('<!--'));
         assert.ok(page.includes('\\u003c/script\\u003e'), '< and > written as \\u003c / \\u003e');
+      } finally {
+        await otherApp.close();
+        await other.cleanup();
+      }
+    });
+
+    test('carries VITALS_SAMPLE_PERCENT for the vitals beacon when it is under 100, and nothing at 100', async () => {
+      assert.ok(!(await get('/home')).body.includes(VITALS_SAMPLE_ATTRIBUTE), 'the default, 100: no attribute');
+      const other = await createFixture({ env: { VITALS_SAMPLE_PERCENT: '12.5' } });
+      const otherApp = await buildApp(other.config, stubDatabase(), { catalogue: 'files' });
+      try {
+        for (const url of ['/home', '/ar/our-products/cables']) {
+          const page = (await otherApp.inject({ method: 'GET', url })).body;
+          assert.match(page, new RegExp(`<script type="application/json" id="remotes-map" ${VITALS_SAMPLE_ATTRIBUTE}="12.5">`), url);
+        }
       } finally {
         await otherApp.close();
         await other.cleanup();

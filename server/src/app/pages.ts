@@ -38,6 +38,7 @@ export function createPageAnswer(app: FastifyInstance, config: AppConfig, db: Da
     origin: parts.origin,
     pageCache: options.pageCache,
     serverRendering: config.http.serverRendering,
+    vitalsSamplePercent: config.vitals?.samplePercent,
     // a release promoted from where this server cannot render it keeps the pages drawn by the remote's own build
     standIns: ownBuilds(config.remotes),
     buildCache: parts.remotes.buildCache,

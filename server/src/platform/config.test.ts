@@ -270,15 +270,15 @@ describe('loadConfig: the metrics, the vitals beacons and the canary-hold rule',
   test('by default the metrics are served nowhere, beacons are limited to 30 a minute, a canary held past 10 % on 200 sessions', () => {
     const config = loadConfig({});
     assert.deepEqual(config.metrics, { port: undefined, host: '127.0.0.1', token: undefined });
-    assert.deepEqual(config.vitals, { beaconsPerMinute: 30 });
+    assert.deepEqual(config.vitals, { beaconsPerMinute: 30, samplePercent: 100 });
     assert.deepEqual(config.releaseVitals, { tolerancePercent: 10, minSessions: 200, rollback: false });
   });
 
   test('each setting its variable', () => {
     const token = 'f'.repeat(64);
-    const config = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.1.5', METRICS_TOKEN: token, VITALS_BEACONS_PER_MINUTE: '0', RELEASE_VITALS_TOLERANCE_PERCENT: '25', RELEASE_VITALS_MIN_SAMPLES: '50', RELEASE_VITALS_ROLLBACK: '1' });
+    const config = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.1.5', METRICS_TOKEN: token, VITALS_BEACONS_PER_MINUTE: '0', VITALS_SAMPLE_PERCENT: '12.5', RELEASE_VITALS_TOLERANCE_PERCENT: '25', RELEASE_VITALS_MIN_SAMPLES: '50', RELEASE_VITALS_ROLLBACK: '1' });
     assert.deepEqual(config.metrics, { port: 9464, host: '10.0.1.5', token });
-    assert.deepEqual(config.vitals, { beaconsPerMinute: 0 });
+    assert.deepEqual(config.vitals, { beaconsPerMinute: 0, samplePercent: 12.5 });
     assert.deepEqual(config.releaseVitals, { tolerancePercent: 25, minSessions: 50, rollback: true });
   });
 
@@ -291,6 +291,9 @@ describe('loadConfig: the metrics, the vitals beacons and the canary-hold rule',
     assert.throws(() => loadConfig({ METRICS_PORT: '0' }), /METRICS_PORT must be a port from 1 to 65535/);
     assert.throws(() => loadConfig({ RELEASE_VITALS_MIN_SAMPLES: '0' }), /RELEASE_VITALS_MIN_SAMPLES must be a whole number of sessions, 1 or more/);
     assert.throws(() => loadConfig({ RELEASE_VITALS_ROLLBACK: 'maybe' }), /RELEASE_VITALS_ROLLBACK must be 1 or 0/);
+    for (const bad of ['101', '-5', '50%', '0.125', 'all']) {
+      assert.throws(() => loadConfig({ VITALS_SAMPLE_PERCENT: bad }), /VITALS_SAMPLE_PERCENT must be a percent from 0 to 100, at most 2 decimals/);
+    }
   });
 });
 

@@ -40,7 +40,7 @@ export const RELEASE_SAFETY_DEFAULTS = {
 
 /** The canary-hold rule's settings (RELEASE_VITALS_*: vitals/canaryHold.ts), and the vitals beacons' rate limit. */
 export const RELEASE_VITALS_DEFAULTS = { tolerancePercent: 10, minSessions: 200, rollback: false } as const;
-export const VITALS_DEFAULTS = { beaconsPerMinute: 30 } as const;
+export const VITALS_DEFAULTS = { beaconsPerMinute: 30, samplePercent: 100 } as const;
 /** Where METRICS_PORT listens unless METRICS_HOST says otherwise: this machine only. */
 export const METRICS_HOST_DEFAULT = '127.0.0.1';
 
@@ -354,6 +354,11 @@ const ServerVariables = z
       .stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off'], case: 'insensitive', error: (issue) => `must be 1 or 0 ${got(issue)}` })
       .default(RELEASE_VITALS_DEFAULTS.rollback),
     VITALS_BEACONS_PER_MINUTE: wholeNumber(VITALS_DEFAULTS.beaconsPerMinute),
+    VITALS_SAMPLE_PERCENT: z
+      .string()
+      .refine((raw) => /^\d{1,3}(\.\d{1,2})?$/.test(raw) && Number(raw) <= 100, { error: (issue) => `must be a percent from 0 to 100, at most 2 decimals ${got(issue)}` })
+      .transform(Number)
+      .default(VITALS_DEFAULTS.samplePercent),
     // The operator's metrics: their own port (loopback unless METRICS_HOST says otherwise), or the public one behind a
     // bearer token; neither set: not served.
     METRICS_PORT: z
@@ -489,6 +494,8 @@ function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRe
     vitals: {
       /** Beacons per client address per minute, shared through REDIS_URL; 0 turns the limit off (load tests only). */
       beaconsPerMinute: vars.VITALS_BEACONS_PER_MINUTE,
+      /** The share of visitors' tabs whose page views send their vitals (a busy site needs no more than a sample). */
+      samplePercent: vars.VITALS_SAMPLE_PERCENT,
     },
     /** The operator's metrics (platform/metrics.ts): off the public address unless behind a token. */
     metrics: {

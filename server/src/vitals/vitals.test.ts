@@ -48,7 +48,7 @@ async function vitalsSuite(t: TestContext, target: DatabaseTarget): Promise<void
     database = await target.fresh();
     db = database.db;
     app = await buildApp(fixture.config, db, { catalogue: 'files', vitalsClock: () => new Date(clock) });
-    limitedApp = await buildApp({ ...fixture.config, vitals: { beaconsPerMinute: 3 } }, db, { catalogue: 'files', vitalsClock: () => new Date(clock) });
+    limitedApp = await buildApp({ ...fixture.config, vitals: { beaconsPerMinute: 3, samplePercent: 100 } }, db, { catalogue: 'files', vitalsClock: () => new Date(clock) });
   });
   t.after(async () => {
     await app?.close();

@@ -1,5 +1,6 @@
 import { VITALS_PATH, vitalsBeaconSchema } from '@site/contracts/vitals-api';
-import { BEACON_PATH, startVitals, type PageViewFacts } from './vitalsBeacon';
+import { REMOTES_MAP_ELEMENT_ID, VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
+import { BEACON_PATH, startVitals, tabSampled, type PageViewFacts } from './vitalsBeacon';
 
 /** The browser's observers as a test drives them: each type's callback, fed entries by hand. */
 const observers = new Map<string, (entries: object[]) => void>();
@@ -96,4 +97,40 @@ describe('the vitals beacon', () => {
   });
 
   it("is the contract's address", () => expect(BEACON_PATH).toBe(VITALS_PATH));
+
+  describe('sampled by VITALS_SAMPLE_PERCENT, on the remotes map the server writes', () => {
+    /** The page's remotes map element as the server writes it, with the sample's attribute when given. */
+    const mapElement = (percent?: string) => {
+      document.getElementById(REMOTES_MAP_ELEMENT_ID)?.remove();
+      const element = document.createElement('script');
+      element.type = 'application/json';
+      element.id = REMOTES_MAP_ELEMENT_ID;
+      if (percent !== undefined) element.setAttribute(VITALS_SAMPLE_ATTRIBUTE, percent);
+      document.head.append(element);
+    };
+    afterEach(() => document.getElementById(REMOTES_MAP_ELEMENT_ID)?.remove());
+
+    it('a tab outside the sample sends nothing; without the attribute every tab sends', () => {
+      mapElement('0');
+      startVitals(facts('contact-us'));
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sendBeacon).not.toHaveBeenCalled();
+
+      mapElement();
+      startVitals(facts('contact-us'));
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sendBeacon).toHaveBeenCalledTimes(1);
+    });
+
+    it('takes about the share asked, each tab in or out for all its views', () => {
+      mapElement('25');
+      const tabs = Array.from({ length: 4000 }, (_, index) => `tab-${index.toString(36)}-${(index * 7919).toString(16)}`);
+      const inSample = tabs.filter((tab) => tabSampled(tab, document));
+      expect(inSample.length / tabs.length).toBeGreaterThan(0.2);
+      expect(inSample.length / tabs.length).toBeLessThan(0.3);
+      expect(tabs.every((tab) => tabSampled(tab, document) === inSample.includes(tab))).toBe(true);
+      mapElement('100');
+      expect(tabs.every((tab) => tabSampled(tab, document))).toBe(true);
+    });
+  });
 });

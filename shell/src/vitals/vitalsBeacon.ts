@@ -8,6 +8,7 @@
 // by a link of the site (the Navigation API's currententrychange: a browser without it reports the document's first
 // view only) or by hiding the page (pagehide, or visibilitychange to hidden); each view sends once.
 import type { VitalsBeacon } from '@site/contracts/vitals-api';
+import { REMOTES_MAP_ELEMENT_ID, VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
 
 /** VITALS_PATH (vitalsBeacon.test.ts checks it): the contract's module is not imported, for its zod schema's bytes. */
 export const BEACON_PATH = '/api/vitals';
@@ -37,8 +38,22 @@ interface View {
 type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
 type NavigationLike = EventTarget & { currentEntry: { url: string | null } | null };
 
+/**
+ * Whether this tab is among the share of tabs that send (VITALS_SAMPLE_PERCENT, on the remotes map's element; absent:
+ * all). Decided by the tab's id, not per view, so a sampled session's views are all counted, as the canary rule counts
+ * sessions.
+ */
+export function tabSampled(session: string, doc: Document): boolean {
+  const percent = Number(doc.getElementById(REMOTES_MAP_ELEMENT_ID)?.getAttribute(VITALS_SAMPLE_ATTRIBUTE) ?? 100);
+  if (!(percent < 100)) return true;
+  let hash = 0;
+  for (let i = 0; i < session.length; i++) hash = (Math.imul(hash, 31) + session.charCodeAt(i)) >>> 0;
+  return hash % 10_000 < percent * 100;
+}
+
 /** Starts measuring the page's views; each view's beacon goes once, when the visitor leaves it. */
 export function startVitals(facts: PageViewFacts, win: Window & typeof globalThis = window): void {
+  if (!tabSampled(facts.session, win.document)) return;
   const newView = (route: string | undefined, pathname: string): View => ({
     route,
     pathname,

@@ -3,7 +3,7 @@
 //
 // It is per visitor while a canary is live (canary.ts): a visitor on a remote's canary gets the canary's entry, with
 // the stable one as `fallback`, which the shell's runtime switches to when the canary cannot be loaded.
-import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
+import { REMOTES_MAP_ELEMENT_ID, VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { jsonForScript } from './escape.js';
 import type { Visitor } from './canary.js';
 
@@ -38,10 +38,12 @@ export function remotesMap(remotes: readonly MappedRemote[], canaries: ReadonlyS
 /**
  * The map as a JSON data block for the head. A `type="application/json"` script is never executed, so the CSP's
  * script-src (no inline scripts) does not apply to it; jsonForScript escapes `<` (and `>`, `&`, U+2028/2029) so no
- * entry can close the element.
+ * entry can close the element. Below 100, `vitalsSamplePercent` (VITALS_SAMPLE_PERCENT) rides on it as an attribute for
+ * the shell's vitals beacon: no element of its own (the first-view budgets count elements) and no bytes at 100.
  */
-export function remotesMapScript(map: RemotesMap): string {
-  return `<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}">${jsonForScript(map)}</script>`;
+export function remotesMapScript(map: RemotesMap, vitalsSamplePercent = 100): string {
+  const sample = vitalsSamplePercent < 100 ? ` ${VITALS_SAMPLE_ATTRIBUTE}="${vitalsSamplePercent}"` : '';
+  return `<script type="application/json" id="${REMOTES_MAP_ELEMENT_ID}"${sample}>${jsonForScript(map)}</script>`;
 }
 
 /** The map and its script tag per visitor kind, made once each (there are at most 2^remotes kinds). */
@@ -50,12 +52,13 @@ export class RemotesMaps {
 
   constructor(private readonly remotes: readonly MappedRemote[]) {}
 
-  for(visitor: Pick<Visitor, 'canaries' | 'key'>): { body: RemotesMap; script: string } {
-    let map = this.made.get(visitor.key);
+  for(visitor: Pick<Visitor, 'canaries' | 'key'>, vitalsSamplePercent = 100): { body: RemotesMap; script: string } {
+    const key = `${visitor.key} ${vitalsSamplePercent}`;
+    let map = this.made.get(key);
     if (map === undefined) {
       const body = remotesMap(this.remotes, visitor.canaries);
-      map = { body, script: remotesMapScript(body) };
-      this.made.set(visitor.key, map);
+      map = { body, script: remotesMapScript(body, vitalsSamplePercent) };
+      this.made.set(key, map);
     }
     return map;
   }

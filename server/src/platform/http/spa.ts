@@ -114,6 +114,8 @@ export interface ShellResponderOptions {
   pageCatalogue?: PageCatalogue;
   /** By remote: the build that draws its pages while the one visitors load is not on this disk (ssr/firstView.ts). */
   standIns?: FirstViewOptions['standIns'];
+  /** VITALS_SAMPLE_PERCENT: the share of tabs whose page views send their field vitals, told to the shell (remotes.ts). */
+  vitalsSamplePercent?: number;
 }
 
 /**
@@ -267,7 +269,7 @@ export class ShellResponder {
       hints: preload.key,
       view: view?.key ?? '',
     };
-    const mapTag = state.maps?.for(visitor).script ?? '';
+    const mapTag = state.maps?.for(visitor, this.options.vitalsSamplePercent).script ?? '';
     if (!cacheable) return compose(shell, page, origin, mapTag, preload, view);
     let rendered = this.pages.get(key);
     if (rendered === undefined) {
