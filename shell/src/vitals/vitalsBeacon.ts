@@ -40,16 +40,11 @@ type NavigationLike = EventTarget & { currentEntry: { url: string | null } | nul
 
 /**
  * Whether this tab is among the share of tabs that send (VITALS_SAMPLE_PERCENT, on the remotes map's element; absent:
- * all). Decided by the tab's id, not per view, so a sampled session's views are all counted, as the canary rule counts
+ * all): by the tab's random id, not per view, so a sampled session's views are all counted, as the canary rule counts
  * sessions.
  */
-export function tabSampled(session: string, doc: Document): boolean {
-  const percent = Number(doc.getElementById(REMOTES_MAP_ELEMENT_ID)?.getAttribute(VITALS_SAMPLE_ATTRIBUTE) ?? 100);
-  if (!(percent < 100)) return true;
-  let hash = 0;
-  for (let i = 0; i < session.length; i++) hash = (Math.imul(hash, 31) + session.charCodeAt(i)) >>> 0;
-  return hash % 10_000 < percent * 100;
-}
+export const tabSampled = (session: string, doc: Document): boolean =>
+  !((parseInt(session.slice(-6), 16) || 0) % 1e4 >= Number(doc.getElementById(REMOTES_MAP_ELEMENT_ID)?.getAttribute(VITALS_SAMPLE_ATTRIBUTE) ?? 100) * 100);
 
 /** Starts measuring the page's views; each view's beacon goes once, when the visitor leaves it. */
 export function startVitals(facts: PageViewFacts, win: Window & typeof globalThis = window): void {
