@@ -115,7 +115,15 @@ async function countsOf(trx: Db, applied: number): Promise<Counts> {
  * every row would lock, and so write, each one even when its update does nothing). New rows are inserted without
  * `on conflict`: only feeds write the stock, and they take turns.
  */
-async function applyRows(trx: Db, feedId: number): Promise<number> {
+async function applyRows(trx: Db, feedId: number, stockEmpty: boolean): Promise<number> {
+  if (stockEmpty) {
+    // nothing stored to compare with (a first snapshot): every good row is new, inserted in one join with the variants
+    const inserted = await sql`
+      insert into stock_levels (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, updated_at, feed_id)
+      select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, now(), ${feedId}::bigint
+      from stock_feed_rows as r join catalogue_product_variants as v on v.code_key = r.code_key`.execute(trx);
+    return affected(inserted);
+  }
   const { rows } = await sql<{ changed: number }>`
     with changes as materialized (
       select r.code_key, r.location, v.code, r.on_hand, r.incoming, r.incoming_date, r.lead_time_days, s.code_key is not null as stored
@@ -193,7 +201,7 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       // the joins below hash every staged and stored row: in memory, not in batches spilled to disk
       await sql`set local work_mem = '128MB'`.execute(trx);
       await createStagingTables(trx);
-      const staging = new FeedStaging(trx);
+      const staging = new FeedStaging(trx, db.kind);
       let count = 0;
       try {
         for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
@@ -217,8 +225,10 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       let refusal: string | undefined;
       if (feed.strict && counts.refused > 0) refusal = `${counts.refused.toLocaleString('en')} row(s) refused, and the feed was sent strict: nothing was applied`;
       else if (feed.kind === 'snapshot' && counts.applied === 0) refusal = 'No row of the snapshot can be applied: it would clear all stock. Nothing was applied';
-      const changed = refusal === undefined ? await applyRows(trx, feedId) : 0;
-      const cleared = refusal === undefined && feed.kind === 'snapshot' ? await clearUnnamed(trx, feedId) : 0;
+      // read before writing: with no stored row there is nothing to compare with and nothing to clear
+      const stockEmpty = refusal === undefined && (await sql`select from stock_levels limit 1`.execute(trx)).rows.length === 0;
+      const changed = refusal === undefined ? await applyRows(trx, feedId, stockEmpty) : 0;
+      const cleared = refusal === undefined && feed.kind === 'snapshot' && !stockEmpty ? await clearUnnamed(trx, feedId) : 0;
       if (changed + cleared > 0) await bumpStockVersion(trx);
       const outcome = refusal === undefined ? 'applied' : 'refused';
       const durationMs = elapsed();

@@ -12,8 +12,8 @@ type Db = Kysely<DatabaseSchema>;
 /** Joins a batch's codes (a control character no code of the catalogue holds). */
 const CODE_SEPARATOR = '\u0001';
 
-/** Good rows staged per statement. */
-const BATCH = 10_000;
+/** Good rows staged per statement; on the embedded database more (each statement crosses the WASM boundary). */
+const BATCH: Record<'embedded' | 'postgres', number> = { embedded: 50_000, postgres: 10_000 };
 
 /** Rows of these reasons name no code and location that another row could be a duplicate of (as feedApply.ts counts). */
 const NAMES_NOTHING = new Set<StockRefusalReason | null>(['missing-code', 'unknown-location', 'bad-row']);
@@ -67,7 +67,14 @@ export class FeedStaging {
   /** The staging statement running, if any. */
   private running: Promise<void> | undefined;
 
-  constructor(private readonly trx: Db) {}
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly trx: Db,
+    kind: 'embedded' | 'postgres',
+  ) {
+    this.batchSize = BATCH[kind];
+  }
 
   /** Takes a row; staged by the next `flush` once a batch is full. */
   add(row: CheckedRow): void {
@@ -84,9 +91,9 @@ export class FeedStaging {
    * while this process reads the next); the one before is awaited first, so one runs at a time.
    */
   async flush(): Promise<void> {
-    if (this.batch.rows.length < BATCH && this.refusedBatch.rows.length < BATCH) return;
+    if (this.batch.rows.length < this.batchSize && this.refusedBatch.rows.length < this.batchSize) return;
     await this.running;
-    const good = this.batch.rows.length >= BATCH;
+    const good = this.batch.rows.length >= this.batchSize;
     this.running = good ? this.flushGood() : this.flushRefused();
     // its failure is met by the next await of it (here or in finish); not an unhandled rejection meanwhile
     this.running.catch(() => undefined);
