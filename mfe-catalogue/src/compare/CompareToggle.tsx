@@ -46,8 +46,9 @@ export interface CompareToggleProps {
 export function CompareToggle({ id, name, inCard = false, className }: CompareToggleProps) {
   const text = useText();
   const dispatch = useAppDispatch();
-  const ids = useAppSelector(selectCompareIds);
-  const picked = ids.includes(id);
+  // What this box shows, not the whole list: a pick re-renders the boxes whose state changes, not every card's.
+  const picked = useAppSelector((state) => selectCompareIds(state).includes(id));
+  const full = useAppSelector((state) => selectCompareIds(state).length >= COMPARE_MAX);
   return (
     <Box
       type="button"
@@ -56,7 +57,7 @@ export function CompareToggle({ id, name, inCard = false, className }: CompareTo
       aria-label={text('catalogue.compare.toggleNamed', { name })}
       className={className}
       $inCard={inCard}
-      disabled={!picked && ids.length >= COMPARE_MAX}
+      disabled={!picked && full}
       onClick={() => dispatch(compareToggled({ id, picked: !picked }))}
     >
       {text('catalogue.compare.toggle')}

@@ -18,7 +18,10 @@ export const compareSelectionSlice = createSlice({
     compareRestored: (state, action: PayloadAction<string[]>) => {
       if (state.restored) return;
       state.restored = true;
-      state.ids = [...new Set([...state.ids, ...action.payload])].slice(0, COMPARE_MAX);
+      const ids = [...new Set([...state.ids, ...action.payload])].slice(0, COMPARE_MAX);
+      // The same list kept when nothing was stored: a new (empty) one would re-render every card's compare box as the
+      // page starts, in one synchronous task (Lighthouse's TBT).
+      if (ids.length !== state.ids.length) state.ids = ids;
     },
     /** Picks a product (not past COMPARE_MAX), or puts it back. */
     compareToggled: (state, action: PayloadAction<{ id: string; picked: boolean }>) => {

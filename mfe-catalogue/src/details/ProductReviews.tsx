@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import type { CustomerReview } from '@site/content';
 import type { ReviewToSend } from '@site/contracts/reviews-api';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
@@ -20,9 +20,15 @@ export interface ProductReviewsProps {
  */
 export const ProductReviews = memo(function ProductReviews({ productId, productName, seedReviews }: ProductReviewsProps) {
   const dispatch = useAppDispatch();
-  const reviews = useAppSelector(selectReviews);
-  const status = useAppSelector(selectReviewsStatus);
-  const error = useAppSelector(selectReviewsError);
+  const stored = useAppSelector(selectReviews);
+  const storedStatus = useAppSelector(selectReviewsStatus);
+  const storedError = useAppSelector(selectReviewsError);
+  // The list as a deferred render: a store update renders synchronously, and drawing the arrived reviews (their
+  // styles injected as they first appear) in that one task was a long task right after start-up (Lighthouse's TBT);
+  // deferred, React cuts it into slices. The three change together, in the same deferred render.
+  const reviews = useDeferredValue(stored);
+  const status = useDeferredValue(storedStatus);
+  const error = useDeferredValue(storedError);
   const shownReviews = useMemo(() => withEditionSeedReviews(reviews, seedReviews), [reviews, seedReviews]);
   // Stable, so the memoised review form is not drawn again with the list.
   const retry = useCallback(() => dispatch(fetchReviews(productId)), [dispatch, productId]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
@@ -90,8 +90,12 @@ export default function ProductListingPage() {
   const loadedCategoryName = useAppSelector(selectProductsCategoryName);
   const status = useAppSelector(selectProductsStatus);
   const error = useAppSelector(selectProductsError);
-  const ratings = useAppSelector(selectRatings);
-  const ratingsStatus = useAppSelector(selectRatingsStatus);
+  // The stars arrive after start-up (visitors' data): the cards take them in a deferred render that React cuts into
+  // slices, not in the store update's synchronous render of every card at once (a long task: Lighthouse's TBT).
+  const ratings = useDeferredValue(useAppSelector(selectRatings));
+  // Only a failure shows: the ratings' request starting (an effect as the page hydrates) must not re-render the whole
+  // listing at once (a store update renders synchronously: a long task right after start-up, Lighthouse's TBT).
+  const ratingsFailed = useAppSelector((state) => selectRatingsStatus(state) === 'failed');
   const ratingsError = useAppSelector(selectRatingsError);
   const viewKey = useAppSelector(selectProductsViewKey);
   const total = useAppSelector(selectProductsTotal);
@@ -181,7 +185,7 @@ export default function ProductListingPage() {
               ))}
             </select>
           </Toolbar>
-          {sort === SORT_BY_RATING && ratingsStatus === 'failed' ? (
+          {sort === SORT_BY_RATING && ratingsFailed ? (
             <Notice>
               <LoadError
                 message={`${failureText(ratingsError, 'catalogue.listing.ratingsFailed')} ${text('catalogue.listing.ratingsFailedNote')}`}
