@@ -2,40 +2,17 @@
 // token through the staff API, the feed arrives over HTTP (PATCH /api/stock), and the listing's filter shows Muscat's
 // count, narrows the products to it (kept in the address, drawn by the server on reload) and marks their cards
 // "In stock", in English and in Arabic.
-import { request as playwrightRequest } from '@playwright/test';
 import type { ProductResponse } from '@site/contracts/catalogue-api';
 import { catalogueProductApiPath } from '@site/contracts/api';
-import { CSRF_HEADER, STAFF_API, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import type { StockFeedReport } from '@site/contracts/stock-api';
 import { test, expect, localOnly } from '../support/fixtures';
-import { ADMIN, startStaffSite, totpCode, type StaffSite } from '../support/staff';
+import { ADMIN, makeStockToken, startStaffSite, type StaffSite } from '../support/staff';
 import { message } from '../support/ui-strings';
 
 localOnly('starts its own server, with an admin it creates, and sends it a stock feed');
 
 const CATEGORY = 'industrial_cable_glands';
 const PRODUCT = 'hex_cw_brass_cable_gland';
-
-/** The admin signs in through the staff API (password, then the second factor's set-up) and makes a stock token. */
-async function makeStockToken(siteUrl: string): Promise<string> {
-  const staff = await playwrightRequest.newContext({ baseURL: siteUrl });
-  try {
-    const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const waiting = (await signedIn.json()) as SignInResult;
-    const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
-    expect(setup.status(), await setup.text()).toBe(200);
-    const { secret } = (await setup.json()) as TotpSetup;
-    const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    const { session } = (await confirmed.json()) as { session: StaffSession };
-    const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'ERP', scope: 'stock', expiresInDays: 1 } });
-    expect(made.status(), await made.text()).toBe(201);
-    return ((await made.json()) as { token: string }).token;
-  } finally {
-    await staff.dispose();
-  }
-}
 
 test.describe('"In stock at" on a listing', { tag: ['@local', '@catalogue'] }, () => {
   let staffSite: StaffSite | undefined;
