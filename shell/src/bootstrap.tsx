@@ -41,6 +41,9 @@ async function start() {
         ),
     );
   }
+  // Arabic pages: the web font's files fetched for the next page once this one has loaded; English pages never load
+  // that code (frame/arabicFontCache.ts)
+  if (locale === 'ar') afterPageLoad(() => void import('./frame/startArabicFontCache'));
 
   const container = document.getElementById(APP_ROOT_ELEMENT_ID)!;
   const basename = LOCALE_BASE[locale] || undefined;
