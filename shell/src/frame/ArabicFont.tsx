@@ -19,25 +19,19 @@ import arabicFontSubset from '@site/contracts/arabic-font-subset.json';
 /** The family name, first in the Arabic pages' font stack. */
 export const ARABIC_FONT_FAMILY = 'Noto Sans Arabic';
 
-export interface ArabicFontFile {
-  weight: 400 | 700;
-  /** The file's address on the site ('/assets/noto-sans-arabic-400.<hash>.woff2'). */
-  url: string;
-}
-
-/** The font's files, for the @font-face rules below (both builds name them '/assets/<name>.<hash>.woff2'). */
-export const ARABIC_FONT_FILES: readonly ArabicFontFile[] = [
-  { weight: 400, url: font400 },
-  { weight: 700, url: font700 },
-];
+/**
+ * The font's files by weight, each its address on the site ('/assets/noto-sans-arabic-400.<hash>.woff2': both builds
+ * name them so), for the @font-face rules below.
+ */
+export const ARABIC_FONT_FILES: Readonly<Record<400 | 700, string>> = { 400: font400, 700: font700 };
 
 /** The characters the files keep: the browser uses the font for these only, the next font of the stack for the rest. */
 const ARABIC_UNICODE_RANGE = arabicFontSubset.unicodeRange.join(',');
 
 // Written as styled-components would minify it (the template below is minified at build, this string is not); no
 // format() hint (the one source is woff2, which every browser with `font-display` reads), no font-style (normal).
-const fontFaces = ARABIC_FONT_FILES.map(
-  ({ weight, url }) =>
+const fontFaces = Object.entries(ARABIC_FONT_FILES).map(
+  ([weight, url]) =>
     `@font-face{font-family:'${ARABIC_FONT_FAMILY}';font-weight:${weight};font-display:optional;src:url(${url});unicode-range:${ARABIC_UNICODE_RANGE}}`,
 ).join('');
 
@@ -45,11 +39,13 @@ const fontFaces = ARABIC_FONT_FILES.map(
  * The font's faces, and Arabic text drawn with them on a page the server marked (the browser holds the files): Noto
  * Sans Arabic first, then the site's usual stack (which draws the Latin letters and digits, outside the font's range,
  * and on an unmarked page the Arabic text too: system-ui's Arabic face). Form controls do not inherit the font by
- * themselves. `data-arabic-font` is contracts/src/arabicFont.ts's ARABIC_FONT_ATTRIBUTE written out: importing that
- * module here would put its other code into every page's start-up bundle (ArabicFont.test.tsx checks the name).
+ * themselves. `data-arabic-font` is contracts/src/arabicFont.ts's ARABIC_FONT_ATTRIBUTE written out (importing that
+ * module here would put its other code into every page's start-up bundle; ArabicFont.test.tsx checks the name), on
+ * <html>, the one element the server marks (the selector does not name it: the start-up code every page downloads,
+ * English ones included, read a few bytes smaller without it).
  */
 export const ArabicFont = createGlobalStyle`
   ${fontFaces}
-  html[data-arabic-font] body:lang(ar) { font-family: '${ARABIC_FONT_FAMILY}', ${theme.fontFamily}; }
+  [data-arabic-font] body:lang(ar) { font-family: '${ARABIC_FONT_FAMILY}', ${theme.fontFamily}; }
   body:lang(ar) :is(button, input, select, textarea) { font-family: inherit; }
 `;

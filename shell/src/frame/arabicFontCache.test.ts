@@ -26,7 +26,7 @@ function fetchOf(...ok: boolean[]) {
 
 // (in jest both are tools/jest/file-stub.cjs's stand-in; arabic-font.spec.ts checks the real ones, and that the server
 // takes the cookie this sets)
-const URLS = ARABIC_FONT_FILES.map((file) => file.url);
+const URLS = Object.values(ARABIC_FONT_FILES);
 
 describe('cacheArabicFont', () => {
   it('fetches both font files at low priority, reads them whole, then sets the cookie to their fingerprint for a year', async () => {
