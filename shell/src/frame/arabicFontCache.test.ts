@@ -12,7 +12,7 @@ function fetchOf(...ok: boolean[]) {
   const read: string[] = [];
   let calls = 0;
   const fetchFile = jest.fn(async (input: RequestInfo | URL): Promise<Response> => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const index = calls;
     calls += 1;
     const arrayBuffer = async () => {

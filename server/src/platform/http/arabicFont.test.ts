@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ARABIC_FONT_COOKIE, ARABIC_FONT_MANIFEST, arabicFontFingerprint } from '@site/contracts/arabic-font';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
@@ -22,7 +22,7 @@ const htmlTag = (html: string): string => /<html\b[^>]*>/.exec(html)?.[0] ?? '';
 /** The head's font preloads. */
 const fontPreloads = (html: string): string[] => [...html.matchAll(/<link rel="preload"[^>]*as="font"[^>]*>/g)].map((m) => m[0]);
 const FONT_PRELOADS = FILES.map((file) => `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin>`);
-const varies = (headers: Record<string, unknown>) =>
+const varies = (headers: LightMyRequestResponse['headers']) =>
   String(headers.vary ?? '')
     .split(',')
     .map((field) => field.trim().toLowerCase())
