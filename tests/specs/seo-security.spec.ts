@@ -66,6 +66,27 @@ test.describe('with the Content-Security-Policy in force', { tag: ['@site', '@sh
     });
   }
 
+  // The policy allows one inline script by its hash (the one that starts the page's scripts after its first paint):
+  // an injected one, as a stored or reflected XSS would put in the page, must still be refused.
+  test('an inline script other than the allowed one is blocked, in the HTML and added later', async ({ page }) => {
+    const violations = await watchCspViolations(page);
+    await page.route(EXAMPLE_PRODUCT_PATH, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('</main>', '<script>window.__injected = "from the HTML"</script></main>');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(EXAMPLE_PRODUCT_PATH);
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = "added later"';
+      document.body.append(script);
+    });
+    expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
+    // the allowed script ran: the page started, and nothing else was refused
+    expect((await violations()).filter((line) => line.startsWith('script-src'))).toHaveLength(2);
+  });
+
   test("an unknown product: 404 with the 'Page not found' head; the page still renders its frame", async ({ page, consoleProblems }) => {
     const violations = await watchCspViolations(page);
     const response = await page.goto(productPath(EXAMPLE_PRODUCT.categoryId, 'no_such_product'));
@@ -117,7 +138,7 @@ test.describe('a remote on another origin, configured with REMOTE_CATALOGUE_URL'
     });
     const product = products[0]!;
     const response = await page.goto(`${site.url}${productPath(product.productCategoryId, product.id)}`);
-    expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' ${remoteOrigin.origin};`));
+    expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' ${remoteOrigin.origin}[ ;]`));
     expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`connect-src 'self' ${remoteOrigin.origin};`));
     await expect(page.getByRole('heading', { level: 1, name: 'Product Details' })).toBeVisible();
     await expect(page).toHaveTitle(`${product.productName} | ${SITE}`);

@@ -83,11 +83,9 @@ export async function readFirstView(page: Page, { startedMark = true } = {}): Pr
       }
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const scripts = resources.filter((entry) => /\.m?js$/.test(new URL(entry.name).pathname));
-      // The first script the page asks for after the small one that waits for the first paint (server/src/platform/http/ssr/
-      // afterFirstPaint.ts); a page without it (the reference): its first script.
-      const firstScript = Math.min(
-        ...scripts.filter((entry) => !new URL(entry.name).pathname.startsWith('/ssr/after-first-paint.')).map((entry) => entry.startTime),
-      );
+      // The first script the page asks for (a server-drawn page asks after its first paint: the inline script of
+      // server/src/platform/http/ssr/afterFirstPaint.ts inserts their tags).
+      const firstScript = Math.min(...scripts.map((entry) => entry.startTime));
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const interactiveAt = startedMark ? recorded.startedAt : navigation.loadEventStart;
       const jsBytes = scripts

@@ -14,11 +14,12 @@ export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 })
 
 /**
  * The /home JS guard: every script and manifest /home fetches, the chat included, each body gzip -9. It only goes down
- * (history in git): 188.9 KB since 2026-11-28; /home read 188.75 KB (193,284 B) on 2026-11-28, 5e9a1bd. The
+ * (history in git): 188.7 KB since 2026-11-29; /home read 188.6 KB on 2026-11-29, f5b4844 (its after-first-paint
+ * script inline, no longer a file). The
  * first-view budgets (tests/budgets/first-view.json) hold the same page's bytes on the wire beside it; this one keeps
  * its own measure so that no change of measure can raise it.
  */
-export const HOME_JS_GUARD = 188.9 * 1024;
+export const HOME_JS_GUARD = 188.7 * 1024;
 
 export interface Downloads {
   files: number;

@@ -1,14 +1,22 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useHydrated } from './useHydrated';
 
-/** True while the CSS media query matches; follows resizes. */
+const neverMatches = () => false;
+
+/**
+ * True while the CSS media query matches; follows resizes. False on the server and while the browser hydrates (the
+ * server cannot know the screen), then the real answer in the hydration's follow-up transition (useHydrated).
+ */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  const hydrated = useHydrated();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
-    () => false,
+    [query],
   );
+  const matches = useCallback(() => window.matchMedia(query).matches, [query]);
+  return useSyncExternalStore(subscribe, hydrated ? matches : neverMatches, neverMatches);
 }

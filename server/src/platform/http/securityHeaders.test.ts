@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { HSTS_VALUE, remoteOrigins } from './securityHeaders.js';
+import { AFTER_FIRST_PAINT_CSP_SOURCE, AFTER_FIRST_PAINT_SOURCE } from './ssr/afterFirstPaint.js';
 
 const CATALOGUE_CDN = 'https://catalogue.cdn.example';
 const CHAT_DEV = 'http://localhost:9000';
@@ -60,7 +62,7 @@ describe('security headers', () => {
   test('the CSP: scripts only from the site and the configured remote origins, never eval or inline', async () => {
     const policy = csp(await get('/home'));
     assert.deepEqual(policy.get('default-src'), ["'self'"]);
-    assert.deepEqual(policy.get('script-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV]);
+    assert.deepEqual(policy.get('script-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV, AFTER_FIRST_PAINT_CSP_SOURCE]);
     assert.deepEqual(policy.get('script-src-attr'), ["'none'"]);
     assert.deepEqual(policy.get('connect-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV]);
     assert.deepEqual(policy.get('img-src'), ["'self'", 'data:', CATALOGUE_CDN, CHAT_DEV]);
@@ -76,24 +78,27 @@ describe('security headers', () => {
     assert.ok(!policy.has('upgrade-insecure-requests'), 'plain-http deployments (and http remotes) keep working');
   });
 
-  test('the inline data blocks (remotes map, JSON-LD) need no CSP allowance: browsers never execute them', async () => {
+  test('one inline script may run, by its hash: the one that starts the scripts after the first paint', async () => {
+    const expected = `'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_SOURCE).digest('base64')}'`;
     for (const url of ['/home', '/nope']) {
       const res = await get(url);
       assert.ok(res.body.includes('<script type="application/json" id="remotes-map">'), `${url} has the remotes map`);
-      // Every inline <script> of the page is a data block (a non-JavaScript type), which script-src does not govern;
-      // so the policy stays without 'unsafe-inline', hashes or nonces.
-      for (const [tag] of res.body.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/g)) {
-        assert.match(tag, /\btype="application\/(?:json|ld\+json)"/, `${url}: ${tag} is a data block`);
+      // Every other inline <script> of the page is a data block (a non-JavaScript type), which script-src does not
+      // govern; the policy has no 'unsafe-inline' or nonce, and one hash: that script's text exactly.
+      for (const [tag, body] of res.body.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        if (tag === `<script>${AFTER_FIRST_PAINT_SOURCE}</script>`) continue;
+        assert.match(tag, /\btype="application\/(?:json|ld\+json)"/, `${url}: ${tag.slice(0, 80)} is a data block (${body!.length} chars)`);
       }
       const scriptSrc = csp(res).get('script-src') ?? [];
-      assert.ok(!scriptSrc.some((source) => /^'(?:unsafe-inline|nonce-|sha\d+-)/.test(source)), scriptSrc.join(' '));
+      assert.ok(!scriptSrc.some((source) => /^'(?:unsafe-inline|nonce-)/.test(source)), scriptSrc.join(' '));
+      assert.deepEqual(scriptSrc.filter((source) => /^'sha\d+-/.test(source)), [expected]);
     }
   });
 
   test('with the default remotes (served here) the CSP is self only', async () => {
     await withApp({}, async (local) => {
       const policy = csp(await local.inject({ method: 'GET', url: '/about' }));
-      assert.deepEqual(policy.get('script-src'), ["'self'"]);
+      assert.deepEqual(policy.get('script-src'), ["'self'", AFTER_FIRST_PAINT_CSP_SOURCE]);
       assert.deepEqual(policy.get('connect-src'), ["'self'"]);
     });
   });

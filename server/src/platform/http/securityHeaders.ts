@@ -6,6 +6,7 @@
 // a shell on another origin loads them; every other answer gets helmet's `same-origin`.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { AFTER_FIRST_PAINT_CSP_SOURCE } from './ssr/afterFirstPaint.js';
 
 export interface SecurityHeadersOptions {
   /** The remotes' entry URLs (REMOTE_*_URL): absolute ones add their origin to script-src, connect-src and img-src. */
@@ -83,10 +84,11 @@ export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions)
   const frames = [...new Set(options.frameOrigins)];
   return {
     'default-src': ["'self'"],
-    // No 'unsafe-eval' and no inline scripts: the shell's index.html only has <script src>, and the federation
-    // runtime needs no eval as long as no remote uses getPublicPath. The JSON-LD in the head is a data block
-    // (type="application/ld+json"), which browsers never run, so it needs no allowance here.
-    'script-src': ["'self'", ...remotes],
+    // No 'unsafe-eval' and no inline script but one: the shell's index.html only has <script src>, and the federation
+    // runtime needs no eval as long as no remote uses getPublicPath. The one inline script is the constant that starts
+    // a server-drawn page's scripts after its first paint, allowed by its hash (that text and no other). The JSON-LD
+    // in the head is a data block (type="application/ld+json"), which browsers never run: no allowance needed.
+    'script-src': ["'self'", ...remotes, AFTER_FIRST_PAINT_CSP_SOURCE],
     'script-src-attr': ["'none'"],
     // The remotes' manifests (mf-manifest.json) are fetched; their chunks may be too.
     'connect-src': ["'self'", ...remotes],

@@ -8,7 +8,6 @@ import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { parseManifest, RemotePreloadHints } from './remoteHints.js';
 import { createShellResponder } from './spa.js';
-import { AFTER_FIRST_PAINT_PATH, AFTER_FIRST_PAINT_SOURCE } from './ssr/afterFirstPaint.js';
 
 /** A manifest shaped like the build's (mfe-company/dist/mf-manifest.json), with the fields the hints use. */
 function manifest(name: string, exposes: Record<string, string[]>, metaData: Record<string, unknown> = {}): string {
@@ -103,7 +102,7 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.notEqual(arabic.headers.etag, res.headers.etag);
   });
 
-  test("the server-render files are the server's: not served; the script that starts a server-rendered page's scripts is", async () => {
+  test("the server-render files are the server's: not served", async () => {
     const app = await site();
     const fixture = apps.at(-1)!.fixture;
     await writeFiles(fixture.root, {
@@ -115,11 +114,6 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url);
     }
     assert.equal((await app.inject({ method: 'GET', url: '/remotes/company/remoteEntry.js' })).statusCode, 200);
-    const script = await app.inject({ method: 'GET', url: AFTER_FIRST_PAINT_PATH });
-    assert.equal(script.statusCode, 200);
-    assert.match(String(script.headers['content-type']), /^text\/javascript/);
-    assert.match(String(script.headers['cache-control']), /immutable/);
-    assert.equal(script.body, AFTER_FIRST_PAINT_SOURCE);
   });
 
   test("each page gets its own expose's chunks, and only its own remote's hints (never the chat's)", async () => {
