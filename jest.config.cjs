@@ -33,7 +33,7 @@ module.exports = {
       transformIgnorePatterns: [`/node_modules/(?!(${mswEsmOnlyPackages.join('|')})/)`],
       setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts', '<rootDir>/../tools/jest/msw.ts'],
       moduleNameMapper: {
-        '\\.(svg|png|jpe?g|webp|pdf)$': '<rootDir>/../tools/jest/file-stub.cjs',
+        '\\.(svg|png|jpe?g|webp|pdf|woff2)$': '<rootDir>/../tools/jest/file-stub.cjs',
         '^@test/render$': '<rootDir>/../tools/jest/render.tsx',
         '^@test/msw$': '<rootDir>/../tools/jest/msw.ts',
         '^@test/federation$': '<rootDir>/../tools/jest/federation.ts',

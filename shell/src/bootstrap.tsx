@@ -30,17 +30,18 @@ async function start() {
   // Fetch the current route's remote while React starts, not after it renders.
   const current = matchSiteRoute(window.location.pathname);
   if (current) preloadRemotePage(current.route.remote, current.route.modulePath);
-  // The page views' field vitals: their code fetched once the page has loaded and is idle, nothing before
-  if (current) {
-    const route = current.route.path;
-    const routeAt = (pathname: string) => matchSiteRoute(pathname)?.route.path;
-    afterPageLoad(
-      () =>
-        void import(/* webpackChunkName: "vitals" */ './vitals/vitalsBeacon').then(({ startVitals }) =>
-          startVitals({ route, edition: locale, session: loadReportSession(), remotes: () => loadedBuilds, routeAt }),
-        ),
-    );
-  }
+  // Once the page has loaded and is idle, nothing before: the page views' field vitals' code, and on Arabic pages the
+  // web font's files fetched for the next page (frame/arabicFontCache.ts; English pages never load that code)
+  afterPageLoad(() => {
+    if (current) {
+      const route = current.route.path;
+      const routeAt = (pathname: string) => matchSiteRoute(pathname)?.route.path;
+      void import(/* webpackChunkName: "vitals" */ './vitals/vitalsBeacon').then(({ startVitals }) =>
+        startVitals({ route, edition: locale, session: loadReportSession(), remotes: () => loadedBuilds, routeAt }),
+      );
+    }
+    if (locale === 'ar') void import('./frame/startArabicFontCache');
+  });
 
   const container = document.getElementById(APP_ROOT_ELEMENT_ID)!;
   const basename = LOCALE_BASE[locale] || undefined;

@@ -1,8 +1,12 @@
-// The Arabic pages' web font (shell/src/frame/ArabicFont.tsx): not preloaded, `font-display: optional`. A first visit
-// paints at once in the system's Arabic face and keeps it on that page (the font never swaps in mid-page), so the
-// layout does not move however late the font arrives: CLS ≤ 0.01 on /ar/home and an Arabic product page, with the
-// font on time and held back past the first paint (a slow line). A visitor whose browser has the font sees it.
-import type { Page, Request } from '@playwright/test';
+// The Arabic pages' web font (shell/src/frame/ArabicFont.tsx) is drawn only on a page the server marked
+// <html data-arabic-font>, which it does when the visitor's cookie says the browser holds the current font files
+// (contracts/src/arabicFont.ts). A first visit asks for no font while the page loads and draws its text in the system's
+// Arabic face; once it has loaded, the shell fetches the files into the browser's cache and sets the cookie, and the
+// next page comes marked (with the files preloaded) and draws with the font from the cache. Nothing moves on either
+// page: CLS ≤ 0.01, also on a marked page whose font has left the cache and arrives late (`font-display: optional`
+// keeps the system face there).
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { ARABIC_FONT_ATTRIBUTE, ARABIC_FONT_COOKIE } from '@site/contracts/arabic-font';
 import { localizedPath } from '@site/contracts/locale';
 import { test, expect } from '../support/fixtures';
 import { EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
@@ -15,6 +19,9 @@ const MAX_CLS = 0.01;
 
 /** The family of the site's Arabic web font. */
 const WEB_FONT = 'Noto Sans Arabic';
+
+/** A font file's address in the shell's build. */
+const FONT_FILE = (weight: 400 | 700) => new RegExp(`^/assets/noto-sans-arabic-${weight}\\.[0-9a-f]{8}\\.woff2$`);
 
 /** How long the font is held back in the slow case: well past the first paint and the 100 ms `optional` waits. */
 const FONT_DELAY_MS = 1_500;
@@ -41,10 +48,42 @@ async function cumulativeShift(page: Page): Promise<{ cls: number; shifts: strin
   return { cls: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts: shifts.map((shift) => `${shift.value.toFixed(4)} at ${shift.what}`) };
 }
 
-/** Every font file the page asked for has arrived, then the document's height is the same over 10 drawn frames. */
-async function untilFontsInAndStill(page: Page, fontRequests: { started: number; ended: number }): Promise<void> {
+/** A request for a font file: what asked for it (a @font-face load is 'font', the shell's fetch 'fetch') and when. */
+interface FontRequest {
+  path: string;
+  type: string;
+  afterLoad: boolean;
+}
+
+/** Records the requests for font files of the page's next document, each with whether the load event had fired. */
+function recordFontRequests(page: Page): FontRequest[] {
+  const requests: FontRequest[] = [];
+  let loaded = false;
+  page.on('load', () => {
+    loaded = true;
+  });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.woff2')) requests.push({ path: pathname, type: request.resourceType(), afterLoad: loaded });
+  });
+  return requests;
+}
+
+/** The font cookie's value in the browser, once the page has set it. */
+async function fontCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === ARABIC_FONT_COOKIE)?.value;
+}
+
+/** Whether the server marked the page for the web font. */
+const isMarked = (page: Page) => page.evaluate((attribute) => document.documentElement.hasAttribute(attribute), ARABIC_FONT_ATTRIBUTE);
+
+/** The status of each of the document's faces of the web font ('unloaded' until an element uses one). */
+const webFontFaces = (page: Page) =>
+  page.evaluate((family) => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === family).map((face) => face.status), WEB_FONT);
+
+/** Waits until the document's height is the same over 10 drawn frames, the fonts it loads included. */
+async function untilStill(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await expect.poll(() => fontRequests.started > 0 && fontRequests.ended === fontRequests.started, { timeout: 15_000 }).toBe(true);
   await page.evaluate(async () => {
     await document.fonts.ready;
     let last = document.documentElement.scrollHeight;
@@ -57,19 +96,38 @@ async function untilFontsInAndStill(page: Page, fontRequests: { started: number;
   });
 }
 
-/** Counts the page's requests for font files, started and ended (finished or failed). */
-function countFontRequests(page: Page): { started: number; ended: number } {
-  const counts = { started: 0, ended: 0 };
-  const isFont = (url: string) => new URL(url).pathname.endsWith('.woff2');
-  page.on('request', (request) => {
-    if (isFont(request.url())) counts.started += 1;
+/** Font loads of the page's next documents as Chromium made them (DevTools protocol): from its caches or the network. */
+async function recordFontLoads(page: Page): Promise<Map<string, { path: string; fromCache: boolean }>> {
+  const loads = new Map<string, { path: string; fromCache: boolean }>();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', ({ requestId, type, request }) => {
+    if (type === 'Font') loads.set(requestId, { path: new URL(request.url).pathname, fromCache: false });
   });
-  const ended = (request: Request) => {
-    if (isFont(request.url())) counts.ended += 1;
-  };
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return counts;
+  // the renderer's memory cache, then the HTTP cache (on disk, or in memory for a context like this one)
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => {
+    const load = loads.get(requestId);
+    if (load !== undefined) load.fromCache = true;
+  });
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const load = loads.get(requestId);
+    if (load !== undefined && (response.fromDiskCache === true || response.fromPrefetchCache === true)) load.fromCache = true;
+  });
+  return loads;
+}
+
+/** A first visit in a new browser context, until the shell has set the font cookie: its value (the current files'). */
+async function currentFingerprint(browser: Browser, baseURL: string): Promise<string> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto(ARABIC_PAGES[0]!);
+    let value: string | undefined;
+    await expect.poll(async () => (value = await fontCookie(context)), { timeout: 20_000 }).toBeTruthy();
+    return value!;
+  } finally {
+    await context.close();
+  }
 }
 
 /** The fonts the browser really drew the page's main heading with (Chromium's DevTools protocol), by family. */
@@ -87,48 +145,105 @@ async function headingFonts(page: Page): Promise<string[]> {
   }
 }
 
-test.describe('the Arabic web font never moves the page', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
+const describeRequests = (requests: FontRequest[]) => requests.map((request) => `${request.type} ${request.path}${request.afterLoad ? ' after load' : ''}`).join(', ') || 'none';
+
+test.describe('the Arabic web font: the system face on a first visit, the font from the cache on the next page, nothing moves', { tag: ['@site', '@shell', '@catalogue', '@company'] }, () => {
   for (const viewport of [{ width: 375, height: 740 }, { width: 1280, height: 900 }]) {
     test.describe(`at ${viewport.width} px`, () => {
       test.use({ viewport });
 
       for (const path of ARABIC_PAGES) {
-        test(`${path}: the font on time, CLS ≤ ${MAX_CLS}`, async ({ page }) => {
-          const fontRequests = countFontRequests(page);
+        const next = ARABIC_PAGES.find((other) => other !== path)!;
+
+        test(`${path}: a first visit asks for no font and keeps the system face; the font is fetched after load and ${next} draws with it from the cache, CLS ≤ ${MAX_CLS}`, async ({ page }) => {
+          test.setTimeout(90_000);
           await recordLayoutShifts(page);
+          const firstRequests = recordFontRequests(page);
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
-          await untilFontsInAndStill(page, fontRequests);
+          await untilStill(page);
+          expect(await isMarked(page), 'a first visit is not marked').toBe(false);
+          expect(firstRequests.filter((request) => !request.afterLoad), 'no font file asked for before the load event').toEqual([]);
+          const firstFaces = await headingFonts(page);
+          expect(firstFaces, 'the first visit draws in the system face').not.toContain(WEB_FONT);
+          expect(firstFaces.length, 'the heading was drawn in some face').toBeGreaterThan(0);
+
+          // after load and an idle moment: both files fetched (not as fonts: no element uses the family), then the cookie
+          await expect.poll(() => fontCookie(page.context()), { timeout: 20_000 }).toBeTruthy();
+          const fetched = firstRequests.filter((request) => request.type === 'fetch');
+          const fetchedPaths = [...new Set(fetched.map((request) => request.path))].sort();
+          expect(fetchedPaths, describeRequests(firstRequests)).toEqual([expect.stringMatching(FONT_FILE(400)), expect.stringMatching(FONT_FILE(700))]);
+          expect(fetched.every((request) => request.afterLoad)).toBe(true);
+          expect(firstRequests.filter((request) => request.type === 'font'), 'the page on screen never loads the faces').toEqual([]);
+          expect(await webFontFaces(page), 'its faces stay unloaded: nothing is laid out again').toEqual(['unloaded', 'unloaded']);
+          expect(await headingFonts(page), 'still the system face once the files are in').toEqual(firstFaces);
+          const first = await cumulativeShift(page);
+          expect(first.cls, first.shifts.join('\n')).toBeLessThanOrEqual(MAX_CLS);
+
+          // the next page: marked, and its font files come from the browser's cache
+          const firstVisit = describeRequests(firstRequests);
+          const nextRequests = recordFontRequests(page);
+          const loads = await recordFontLoads(page);
+          await page.goto(next);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
+          expect(await isMarked(page), `${next} is marked`).toBe(true);
+          await untilStill(page);
+          const nextFaces = await headingFonts(page);
           const { cls, shifts } = await cumulativeShift(page);
-          test.info().annotations.push({ type: 'result', description: `${path} at ${viewport.width} px: CLS ${cls.toFixed(4)}, heading drawn in ${(await headingFonts(page)).join(', ')}` });
+          test.info().annotations.push({
+            type: 'result',
+            description:
+              `${path} → ${next} at ${viewport.width} px: first visit CLS ${first.cls.toFixed(4)} in ${firstFaces.join(', ')} (font requests: ${firstVisit}); ` +
+              `next page CLS ${cls.toFixed(4)} in ${nextFaces.join(', ')} (font requests: ${describeRequests(nextRequests)}; ` +
+              `loads: ${[...loads.values()].map((load) => `${load.path} ${load.fromCache ? 'from the cache' : 'from the network'}`).join(', ') || 'none'})`,
+          });
+          expect(nextFaces).toContain(WEB_FONT);
+          expect(nextRequests.filter((request) => request.type === 'fetch'), 'nothing to fetch again on a marked page').toEqual([]);
+          expect(loads.size, 'the font files were loaded').toBeGreaterThan(0);
+          for (const load of loads.values()) expect(fetchedPaths, 'the files the first page fetched').toContain(load.path);
+          expect([...loads.values()].filter((load) => !load.fromCache), 'every font file from the cache').toEqual([]);
           expect(cls, shifts.join('\n')).toBeLessThanOrEqual(MAX_CLS);
         });
 
-        test(`${path}: the font held back past the first paint is not swapped in, CLS ≤ ${MAX_CLS}; the next page has it`, async ({ page }) => {
-          const fontRequests = countFontRequests(page);
+        test(`${path}: marked, with the font out of the cache and held back past the first paint, it is not swapped in, CLS ≤ ${MAX_CLS}`, async ({ page, browser, baseURL }) => {
+          test.setTimeout(90_000);
+          const fingerprint = await currentFingerprint(browser, baseURL!);
+          await page.context().addCookies([{ name: ARABIC_FONT_COOKIE, value: fingerprint, url: baseURL! }]);
           await recordLayoutShifts(page);
+          const requests = recordFontRequests(page);
+          // a routed page has no HTTP cache: the files come from the server, late
           await page.route('**/*.woff2', async (route) => {
             await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
             await route.continue();
           });
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
-          await untilFontsInAndStill(page, fontRequests);
+          expect(await isMarked(page)).toBe(true);
+          await expect.poll(() => requests.filter((request) => request.type === 'font').length, { timeout: 15_000 }).toBeGreaterThan(0);
+          await untilStill(page);
+          const faces = await headingFonts(page);
           const { cls, shifts } = await cumulativeShift(page);
-          const firstVisit = await headingFonts(page);
-          test.info().annotations.push({ type: 'result', description: `${path} at ${viewport.width} px, font ${FONT_DELAY_MS} ms late: CLS ${cls.toFixed(4)}, heading drawn in ${firstVisit.join(', ')}` });
+          test.info().annotations.push({ type: 'result', description: `${path} at ${viewport.width} px, marked, font ${FONT_DELAY_MS} ms late: CLS ${cls.toFixed(4)}, heading drawn in ${faces.join(', ')}` });
+          expect(faces, 'the late font is not swapped in').not.toContain(WEB_FONT);
           expect(cls, shifts.join('\n')).toBeLessThanOrEqual(MAX_CLS);
-          expect(firstVisit, 'the first visit keeps the system face').not.toContain(WEB_FONT);
-          expect(firstVisit.length, 'the heading was drawn in some face').toBeGreaterThan(0);
-
-          // The font has arrived: the visitor's next page draws with it.
-          await page.unrouteAll();
-          await page.goto(ARABIC_PAGES.find((other) => other !== path)!);
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
-          await page.evaluate(() => document.fonts.ready);
-          expect(await headingFonts(page)).toContain(WEB_FONT);
         });
       }
     });
   }
+
+  test('a cookie of another value (an older build, a forged one) gives an unmarked page with no font request; the shell then sets the current one', async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const fingerprint = await currentFingerprint(browser, baseURL!);
+    const changed = `${fingerprint.slice(0, -1)}${fingerprint.endsWith('0') ? '1' : '0'}`;
+    for (const value of [changed, 'forged']) {
+      await page.context().clearCookies();
+      await page.context().addCookies([{ name: ARABIC_FONT_COOKIE, value, url: baseURL! }]);
+      const requests = recordFontRequests(page);
+      await page.goto(ARABIC_PAGES[0]!);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
+      expect(await isMarked(page), value).toBe(false);
+      await expect.poll(() => fontCookie(page.context()), { timeout: 20_000 }).toBe(fingerprint);
+      expect(requests.filter((request) => request.type === 'font' || !request.afterLoad), describeRequests(requests)).toEqual([]);
+    }
+  });
 });

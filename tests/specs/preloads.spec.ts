@@ -24,8 +24,9 @@ async function remoteFolder(request: APIRequestContext, path: string, remote: 'c
 // That every preload of a page is used once and none is fetched twice: every route in specs/every-page.spec.ts, every
 // Arabic one in arabic-pages.spec.ts (each in its one visit of the page).
 
-// The Arabic web font is not preloaded (shell/src/frame/ArabicFont.tsx: `font-display: optional`, the system's Arabic
-// face on a first visit): no page asks for a font before its styles do (arabic-font.spec.ts: nothing moves).
+// The Arabic web font is not preloaded for a visitor without its cookie (shell/src/frame/ArabicFont.tsx): a first visit
+// draws in the system's Arabic face and asks for no font while it loads; only a page marked for the font (the browser
+// holds it) preloads it, from the cache (arabic-font.spec.ts).
 test('no page preloads a font, the Arabic ones included', { tag: ['@site', '@shell', '@catalogue'] }, async ({ request }) => {
   for (const path of [...ARABIC_PAGES, '/home']) {
     const html = await (await request.get(path)).text();

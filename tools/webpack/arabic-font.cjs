@@ -28,4 +28,29 @@ async function writeArabicFontSubsets(outDir) {
   }
 }
 
-module.exports = { writeArabicFontSubsets };
+/** The build's list of the font's files, for the server (contracts/src/arabicFont.ts ARABIC_FONT_MANIFEST). */
+const ARABIC_FONT_MANIFEST = 'arabic-font.json';
+const FONT_ASSET = /^assets\/noto-sans-arabic-\d00\.[0-9a-f]+\.woff2$/;
+
+/**
+ * Writes dist/arabic-font.json, { "files": ["/assets/noto-sans-arabic-400.<hash>.woff2", …] }: the addresses this
+ * build gave the font's files. The server reads it with the shell's index.html and marks a page for the web font only
+ * when the visitor's cookie holds these files' fingerprint (server/src/platform/http/arabicFont.ts).
+ */
+class ArabicFontManifestPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ArabicFontManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ArabicFontManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : compilation.outputOptions.publicPath;
+        const files = Object.keys(assets)
+          .filter((name) => FONT_ASSET.test(name))
+          .sort()
+          .map((name) => `${publicPath}${name}`);
+        compilation.emitAsset(ARABIC_FONT_MANIFEST, new sources.RawSource(`${JSON.stringify({ files })}\n`));
+      });
+    });
+  }
+}
+
+module.exports = { writeArabicFontSubsets, ArabicFontManifestPlugin, ARABIC_FONT_MANIFEST };

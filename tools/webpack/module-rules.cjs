@@ -1,4 +1,4 @@
-// How every build of ours turns sources into modules: TypeScript/TSX through swc, images and PDFs as files.
+// How every build of ours turns sources into modules: TypeScript/TSX through swc, images, PDFs and fonts as files.
 // Shared by the federated apps (federated-app.cjs), their server-render builds (server-render.cjs) and the comparison
 // build (monolith.cjs) so all compile alike.
 
@@ -32,7 +32,7 @@ function moduleRules(production) {
         },
       },
     },
-    { test: /\.(png|jpe?g|webp|svg|pdf)$/, type: 'asset/resource' },
+    { test: /\.(png|jpe?g|webp|svg|pdf|woff2)$/, type: 'asset/resource' },
     // An app's message catalogs (src/i18n/en.json, ar.json, and a part's own under src/…/i18n/, such as the staff
     // preview's), compiled for Lingui's runtime.
     { test: /[\\/]src[\\/](?:[\w-]+[\\/])*i18n[\\/][a-z]{2}\.json$/, type: 'javascript/auto', use: require.resolve('./messages-loader.cjs') },

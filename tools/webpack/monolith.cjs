@@ -12,6 +12,7 @@ const path = require('node:path');
 const { moduleRules } = require('./module-rules.cjs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ArabicFontManifestPlugin } = require('./arabic-font.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const REMOTES = { catalogue: 'mfe-catalogue', company: 'mfe-company', contact: 'mfe-contact', chat: 'mfe-chat' };
@@ -86,6 +87,8 @@ module.exports = (_env, argv = {}) => {
         scriptLoading: 'defer',
         minify: production,
       }),
+      // dist/arabic-font.json: the server marks Arabic pages for the web font by it, as for the shell's own build
+      new ArabicFontManifestPlugin(),
     ],
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },

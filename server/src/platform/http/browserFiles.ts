@@ -1,7 +1,7 @@
 // Which files of a served folder (a dist, the content's public files) a browser may fetch. A build also writes files
 // for itself and for the server: Module Federation's mf-stats.json (it names the build machine's folders),
-// server-render.json and the server-render modules under server/, an older shell build's fonts.json, and source maps
-// if a build ever makes them. None is secret code, but each tells a prober about the build and none is of use to a
+// server-render.json and the server-render modules under server/, the shell's arabic-font.json (read by the server:
+// arabicFont.ts), an older shell build's fonts.json, and source maps if a build ever makes them. None is secret code, but each tells a prober about the build and none is of use to a
 // browser, so they answer the site's 404 like a file that is not there.
 import { MANIFEST_FILE } from '@site/contracts/federation';
 

@@ -31,6 +31,7 @@ const BUILD_FILES: Record<string, string> = {
   'main.3f2a9c1b.js.map': MAP,
   '264.a1b2c3d4.js.map.gz': MAP,
   'fonts.json': `{"ar":["/assets/x.woff2"],"from":"${BUILD_PATH}"}`,
+  'arabic-font.json': `{"files":["/assets/x.woff2"],"from":"${BUILD_PATH}"}`,
   'server-render.json': `{"module":"server/render.0a1b2c3d.js","from":"${BUILD_PATH}"}`,
   'server/render.0a1b2c3d.js': `// ${BUILD_PATH}`,
 };
@@ -71,7 +72,7 @@ describe('build files are not served', () => {
   const ENCODINGS = ['br, gzip', null] as const;
   const get = (url: string, encoding: (typeof ENCODINGS)[number]) => app.inject({ method: 'GET', url, headers: encoding === null ? {} : { 'accept-encoding': encoding } });
 
-  test("mf-stats.json, source maps, fonts.json and the server's files answer the site's 404 in every served folder", async () => {
+  test("mf-stats.json, source maps, the font lists and the server's files answer the site's 404 in every served folder", async () => {
     for (const folder of FOLDERS) {
       const missing = await get(`${folder.url}no-such-file.json`, null);
       assert.equal(missing.statusCode, 404);

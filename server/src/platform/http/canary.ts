@@ -139,7 +139,8 @@ export function cohortCookie(cohort: number, secure: boolean): string {
   return `${COHORT_COOKIE}=${cohort}; Path=/; Max-Age=${COHORT_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
 }
 
-function appendVary(reply: FastifyReply, field: string): void {
+/** Adds `field` to the answer's Vary (once; not when it varies by everything already). */
+export function appendVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
   const fields = (Array.isArray(current) ? current.join(',') : typeof current === 'string' ? current : '')
     .split(',')

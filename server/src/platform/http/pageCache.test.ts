@@ -33,6 +33,8 @@ describe('PageCache', () => {
       { ...base, visitor: 'catalogue' },
       { ...base, hints: 'v2' },
       { ...base, view: 'r2' },
+      { ...base, remotes: '2' },
+      { ...base, arabicFont: true },
     ];
     assert.equal(new Set([base, ...variants].map(pageKey)).size, variants.length + 1);
   });

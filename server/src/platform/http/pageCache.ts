@@ -23,16 +23,21 @@ export interface PageKey {
   view: string;
   /** The state of the remotes the page was drawn for (releases/liveRemotes.ts: a release moves it on). */
   remotes?: string;
+  /**
+   * Marked for the Arabic web font (arabicFont.ts): an Arabic page whose visitor's cookie holds the current font
+   * files' fingerprint. A yes or no, never the cookie's value, so no value a client sends makes a new page.
+   */
+  arabicFont?: boolean;
 }
 
 export function pageKey(key: PageKey): string {
   // The parts cannot contain a newline (paths are URL paths, the rest are the server's own strings).
-  return [key.shell, key.origin, key.site ?? '', key.path, key.visitor, key.hints, key.view, key.remotes ?? ''].join('\n');
+  return [key.shell, key.origin, key.site ?? '', key.path, key.visitor, key.hints, key.view, key.remotes ?? '', key.arabicFont === true ? 'font' : ''].join('\n');
 }
 
 /**
- * Enough for every page of the site in every build a visitor can be on (a few hundred pages, a few canary kinds),
- * with room for the releases of a day; a rendered page is 30–60 KB.
+ * Enough for every page of the site in every build a visitor can be on (a few hundred pages, a few canary kinds, an
+ * Arabic page with and without the web font's mark), with room for the releases of a day; a rendered page is 30–60 KB.
  */
 export const MAX_CACHED_PAGES = 2000;
 

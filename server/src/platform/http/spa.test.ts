@@ -233,14 +233,18 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
     assert.deepEqual(await dataPreloads('/ar/no-such-page'), []);
   });
 
-  test('no page preloads a web font: Arabic pages paint in the system face first (font-display: optional)', async () => {
+  test("no page preloads a web font for a visitor without the font's cookie: Arabic pages paint in the system face first", async () => {
     const app = await site();
     const fixture = apps.at(-1)!.fixture;
     const fontPreloads = async (url: string) => preloads((await app.inject({ method: 'GET', url })).body).filter((tag) => tag.includes('as="font"'));
     const pages = ['/ar/home', '/ar/our-products/cables', '/ar/about', '/ar/no-such-page', '/home', '/our-products/cables', '/no-such-page'];
     for (const url of pages) assert.deepEqual(await fontPreloads(url), [], url);
-    // an older shell build's list of fonts beside its index.html changes nothing: the server no longer reads it
-    await writeFiles(fixture.root, { 'shell/dist/fonts.json': JSON.stringify({ ar: ['/noto-sans-arabic-400.0a1b2c3d.woff2'] }) });
+    // an older shell build's list of fonts beside its index.html changes nothing (the server no longer reads it), nor
+    // does the list it reads to mark pages for the font without the cookie (arabicFont.test.ts: with it)
+    await writeFiles(fixture.root, {
+      'shell/dist/fonts.json': JSON.stringify({ ar: ['/noto-sans-arabic-400.0a1b2c3d.woff2'] }),
+      'shell/dist/arabic-font.json': JSON.stringify({ files: ['/assets/noto-sans-arabic-400.0a1b2c3d.woff2'] }),
+    });
     await rewrite(path.join(fixture.root, 'shell/dist/index.html'), '<!doctype html><html lang=en><head><meta charset=utf-8><title>x</title></head><body><div id=root></div></body></html>', 5);
     for (const url of pages) {
       assert.deepEqual(await fontPreloads(url), [], url);

@@ -5,7 +5,8 @@ import { messagesModule } from '@site/contracts/federation';
 import { LOCALES, localizedPath, splitLocale, type Locale } from '@site/contracts/locale';
 import { isBoundedView, matchSiteRoute, siteRoutes, startDataPaths, viewSearchOf } from '@site/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CanaryAssignment, variantOf, type Visitor } from './canary.js';
+import { arabicFontPreloads, readArabicFont, usesArabicFont, withArabicFontMark, type ArabicFontBuild } from './arabicFont.js';
+import { appendVary, type CanaryAssignment, variantOf, type Visitor } from './canary.js';
 import { contentEtag, isFresh } from './etag.js';
 import { NO_HINTS, type PreloadHints } from './remoteHints.js';
 import { PageCache } from './pageCache.js';
@@ -57,6 +58,8 @@ interface ShellHtml {
   /** The same in each edition's language (<html lang dir>, <noscript>), for `site`. */
   templates: Readonly<Record<Locale, ShellTemplate>>;
   site: SeoPages;
+  /** This build's Arabic font files (arabicFont.ts), read with its index.html; none: no page is marked. */
+  arabicFont: ArabicFontBuild | undefined;
   mtimeMs: number;
   size: number;
 }
@@ -143,7 +146,9 @@ export type ShellResponderFunction = SendShell & { preview: ShellResponder['prev
  * (the shell then shows its error screen), 503 with a plain message when the shell is not built.
  * Every answer is `no-cache` with an ETag of the exact bytes sent, so it changes with the shell build, the content the
  * head comes from and the builds the visitor is on (while a canary is live also `private` with `Vary: Cookie`:
- * canary.ts). The file is re-read when it changes on disk, so a rebuilt shell is served without a restart.
+ * canary.ts). An Arabic page is marked for the web font when the visitor's cookie says the browser holds its files
+ * (arabicFont.ts), so it is sent with `Vary: Cookie` too (when the shell's build lists those files). The file is re-read
+ * when it changes on disk, so a rebuilt shell is served without a restart.
  */
 export function createShellResponder(shellDist: string, options: ShellResponderOptions = {}): ShellResponderFunction {
   const responder = new ShellResponder(shellDist, options);
@@ -160,6 +165,8 @@ interface PageRequest {
   viewSearch: string;
   view: FirstViewSource | undefined;
   preload: PreloadHints;
+  /** Marked for the Arabic web font (<html data-arabic-font>): an Arabic page whose visitor holds the font's files. */
+  arabicFont: boolean;
   /** False for a page that is one per text anyone types (a search's, a filtered listing's): drawn, never kept. */
   cacheable: boolean;
 }
@@ -210,11 +217,14 @@ export class ShellResponder {
     if (shell === undefined) {
       return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_MESSAGE);
     }
-    const answer = await this.pageRequest(request, page, requestPath, catalogue?.api);
+    const answer = await this.pageRequest(request, page, requestPath, catalogue?.api, shell.arabicFont?.fingerprint);
     // not kept: its key would be the not-found page's (it names no address)
     if (unlisted !== undefined) answer.cacheable = false;
     const rendered = await this.render(shell, this.siteOrigin(), answer);
     answer.state.canaries.sendHeaders(reply, answer.visitor);
+    // an Arabic page is marked for the web font or not by the visitor's cookie (when the build lists the font's
+    // files): no shared cache may mix the two
+    if (page.locale === 'ar' && shell.arabicFont !== undefined) appendVary(reply, 'Cookie');
     if (unlisted !== undefined) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     reply.header('etag', rendered.etag);
     if (rendered.status === 200 && isFresh(request, rendered.etag)) {
@@ -240,7 +250,13 @@ export class ShellResponder {
   }
 
   /** The page's remotes, visitor, first view and hints, for one state of the remotes even if a release swaps it meanwhile. */
-  private async pageRequest(request: FastifyRequest, page: SitePage, requestPath: string, catalogueApi: CatalogueApiReader | undefined): Promise<PageRequest> {
+  private async pageRequest(
+    request: FastifyRequest,
+    page: SitePage,
+    requestPath: string,
+    catalogueApi: CatalogueApiReader | undefined,
+    arabicFontFingerprint: string | undefined,
+  ): Promise<PageRequest> {
     const state = this.live.current();
     const visitor = state.canaries.visitor(request);
     // any other query makes no new page, so it cannot fill the page cache
@@ -250,15 +266,17 @@ export class ShellResponder {
     const view = await firstViewFor(builds, page, requestPath, visitor, viewSearch, catalogueApi);
     const preload = await pagePreloadHints(builds, page, view !== undefined, visitor, viewSearch);
     const cacheable = pageMatch === undefined || isBoundedView(pageMatch.route, viewSearch);
-    return { state, page, visitor, viewSearch, view, preload, cacheable };
+    const arabicFont = usesArabicFont(request.headers, page.locale, arabicFontFingerprint);
+    return { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable };
   }
 
   /** The page's bytes, kept in the page cache under everything they depend on (a page one per query is not kept). */
-  private render(shell: ShellHtml, origin: string, { state, page, visitor, viewSearch, view, preload, cacheable }: PageRequest): Promise<RenderedPage> {
+  private render(shell: ShellHtml, origin: string, { state, page, visitor, viewSearch, view, preload, arabicFont, cacheable }: PageRequest): Promise<RenderedPage> {
     // The hints' key names the manifest version: a remote released while the server runs gets a page with new hints
     // (and a newly rendered first view: its key names the render modules' versions). The visitor's key names the
     // canaries it is on: its map differs on every page, and a canary's page must never reach a stable visitor.
-    // The path names the edition ('/ar/…'); the not-found page is one per edition.
+    // The path names the edition ('/ar/…'); the not-found page is one per edition. A page marked for the Arabic web
+    // font is one of its own (a yes or no, never the cookie's value: what a visitor sends cannot add pages).
     const key = {
       shell: `${shell.mtimeMs}:${shell.size}`,
       origin,
@@ -268,12 +286,13 @@ export class ShellResponder {
       remotes: String(state.generation),
       hints: preload.key,
       view: view?.key ?? '',
+      arabicFont,
     };
     const mapTag = state.maps?.for(visitor, this.options.vitalsSamplePercent).script ?? '';
-    if (!cacheable) return compose(shell, page, origin, mapTag, preload, view);
+    if (!cacheable) return compose(shell, page, origin, mapTag, preload, view, arabicFont);
     let rendered = this.pages.get(key);
     if (rendered === undefined) {
-      rendered = compose(shell, page, origin, mapTag, preload, view);
+      rendered = compose(shell, page, origin, mapTag, preload, view, arabicFont);
       this.pages.set(key, rendered);
     }
     return rendered;
@@ -281,9 +300,21 @@ export class ShellResponder {
 }
 
 /** The page's bytes (render() caches them; view.render() never throws, so neither does this). */
-async function compose(shell: ShellHtml, page: SitePage, origin: string, mapTag: string, preload: PreloadHints, view: FirstViewSource | undefined): Promise<RenderedPage> {
+async function compose(
+  shell: ShellHtml,
+  page: SitePage,
+  origin: string,
+  mapTag: string,
+  preload: PreloadHints,
+  view: FirstViewSource | undefined,
+  arabicFont: boolean,
+): Promise<RenderedPage> {
   const firstView = await view?.render();
-  const html = pageHtml(shell.templates[page.locale], { head: renderHead(page, origin), mapTag, preload, firstView });
+  // a marked page: <html data-arabic-font>, and the font's files (in the visitor's cache) asked for with the HTML
+  const font = arabicFont ? shell.arabicFont : undefined;
+  const template = font !== undefined ? withArabicFontMark(shell.templates[page.locale]) : shell.templates[page.locale];
+  const head = renderHead(page, origin) + (font !== undefined ? arabicFontPreloads(font) : '');
+  const html = pageHtml(template, { head, mapTag, preload, firstView });
   return { status: page.status, html, etag: contentEtag(html) };
 }
 
@@ -367,8 +398,10 @@ class ShellFile {
       }
       return this.cached;
     }
-    const template = prepareShellTemplate(await readFile(this.indexPath, 'utf8'));
-    this.cached = { template, templates: localized(template, site), site, mtimeMs: info.mtimeMs, size: info.size };
+    // the font files' list is the same build's: written with its index.html (tools/webpack/arabic-font.cjs)
+    const [html, arabicFont] = await Promise.all([readFile(this.indexPath, 'utf8'), readArabicFont(path.dirname(this.indexPath))]);
+    const template = prepareShellTemplate(html);
+    this.cached = { template, templates: localized(template, site), site, arabicFont, mtimeMs: info.mtimeMs, size: info.size };
     this.changed();
     return this.cached;
   }
