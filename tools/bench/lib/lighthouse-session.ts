@@ -2,6 +2,7 @@
 // throttling), and what one run of one page reads: scores, Web Vitals, where the main thread's time went.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import type { RunnerResult } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../tests/support/chromium';
 
@@ -83,6 +84,7 @@ export async function openLighthouseSession(categories: LighthouseCategory[]): P
       // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, NO_FCP...): retry the run twice.
       let failure = '';
       for (let attempt = 1; attempt <= 3; attempt += 1) {
+        await clearCookies(chrome.port);
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }).catch(
           (error: unknown) => ({ lhr: undefined, error }),
         );
@@ -111,6 +113,21 @@ export async function openLighthouseSession(categories: LighthouseCategory[]): P
       chrome.kill();
     },
   };
+}
+
+/**
+ * Every run a first visit: Lighthouse empties the cache and the page's storage before it loads a page, but keeps the
+ * browser's cookies (for audits behind a sign-in). A cookie an earlier run was given would change what the server
+ * sends: an Arabic page marked for the web font the browser no longer has in its cache (arabicFont.ts).
+ */
+async function clearCookies(port: number): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await Promise.all(browser.contexts().map((context) => context.clearCookies()));
+  } finally {
+    // connected, not launched: this disconnects and leaves the browser and its default context as they are
+    await browser.close();
+  }
 }
 
 /** A report file's name for a page path and a run ('/our-products/x' run 2 → 'our_products_x.run2'). */
