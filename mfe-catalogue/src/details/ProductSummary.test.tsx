@@ -58,13 +58,15 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     expect(img.parentElement!.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', `${MEDIA}-300.avif 300w`);
   });
 
-  it('without a picture, shows the illustration as before: no <picture>, no sources', () => {
+  it('without a picture, shows the illustration as before: no <picture>, no sources; asked for at high priority', () => {
     const summary = summaryOf(DETAIL);
     const img = within(summary).getByRole('img', { name: DETAIL.productName });
     expect(img).toHaveAttribute('src', '/images/products/gland_brass.svg');
     expect(img.parentElement!.tagName).not.toBe('PICTURE');
     expect(summary.querySelector('picture, source')).toBeNull();
-    expect(img).not.toHaveAttribute('fetchpriority');
+    // The page's largest element: the server's own preload of it comes with the scripts, after the first paint, so
+    // the <img> (and React's preload of it in the head) must ask for it early.
+    expect(img).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('links the uploaded datasheet beside the other downloads', () => {

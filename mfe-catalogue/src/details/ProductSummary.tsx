@@ -96,12 +96,12 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
   return (
     <Layout aria-label={text('catalogue.summary.label')}>
       {/* The uploaded photo where there is one; the same 480 × 360 box either way. Either is the page's largest element,
-          eager at high priority: the server's HTML preloads it so; the photo's <img> also asks, for a page drawn in the
-          browser. */}
+          eager at high priority: each <img> asks (React's preload of the illustration in the server's head carries it;
+          the server's own hints come with the scripts, after the first paint). */}
       {product.picture ? (
         <UploadedPicture picture={product.picture} alt={product.productName} width={480} height={360} fetchPriority="high" />
       ) : (
-        <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} />
+        <Picture src={productImagePath(product.image)} alt={product.productName} width={480} height={360} fetchPriority="high" />
       )}
       <Info>
         <h2>{product.productName}</h2>
