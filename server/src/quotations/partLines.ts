@@ -11,7 +11,7 @@ import { readAvailability } from '../stock/index.js';
 import { codeKey, searchCatalogueParts, type CataloguePart } from './cataloguePrices.js';
 import { ANOTHER_BRANCH, forbidden, notFound, NO_QUOTATION } from './errors.js';
 import { convertFromAed, formatAmount, type ExactRate, type Minor } from './money/index.js';
-import type { QuotationContext } from './quotationStore.js';
+import type { QuotationContext } from './quotationContext.js';
 
 type Db = Kysely<DatabaseSchema>;
 

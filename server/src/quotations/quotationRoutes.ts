@@ -44,8 +44,8 @@ import {
   reviseQuotation,
   saveQuotation,
   sendQuotation,
-  type QuotationContext,
 } from './quotationStore.js';
+import type { QuotationContext } from './quotationContext.js';
 import { EXPIRY_SWEEP_MS, expireOverdueQuotations } from './link/expiry.js';
 import { issueBuyerLink } from './link/sendLink.js';
 import type { LinkSealer } from './link/linkSeal.js';

@@ -40,20 +40,9 @@ import {
 } from './money/index.js';
 import { availabilityNotes, partPrice } from './partLines.js';
 import { currentRate, vatRateOn } from './rateStore.js';
-import type { RecordStaffAction } from './staffSide.js';
+import type { QuotationContext } from './quotationContext.js';
 
 type Db = Kysely<DatabaseSchema>;
-
-/** What the store needs besides the database: the branch rule, the audit log, the clock and the default validity. */
-export interface QuotationContext {
-  canSeeBranch: (account: StaffAccountSummary, branch: string | null) => boolean;
-  record: RecordStaffAction;
-  now: () => Date;
-  /** QUOTATION_VALID_DAYS: a new draft is valid this many days from today. */
-  validDays: number;
-  /** In the send's transaction, once it is numbered: the buyer's link and mail (link/sendLink.ts). */
-  afterSend?: ((trx: Db, id: number) => Promise<void>) | undefined;
-}
 
 /** A line as the store writes it: every amount exact. */
 interface LineValues {
