@@ -60,6 +60,19 @@ test("the data a page fetches as it starts is preloaded; the site's data files a
   expect(await preloadsOf('/management')).toEqual([await manifestOf('/management', 'company')]);
 });
 
+// The product's picture is the page's largest element: a page the server drew asks for it from its own <img> and the
+// preload React writes into its head, both at high priority and read by the parser's look-ahead at once. The server's
+// own hints arrive with the scripts, after the first paint: one for the picture there would only come too late.
+test("a server-drawn product page asks for its picture once, at high priority, before its first paint", { tag: ['@site', '@catalogue'] }, async ({ request }) => {
+  const html = await (await request.get(EXAMPLE_PRODUCT_PATH)).text();
+  const picture = /<img src="([^"]+)" alt="[^"]*" width="480" height="360" fetchPriority="high"/.exec(html)?.[1];
+  expect(picture, 'the summary\'s picture, eager at high priority').toMatch(/^\/images\/products\//);
+  const hints = [...html.matchAll(/<link\b[^>]*rel="?preload"?[^>]*>/g)].map((match) => match[0]).filter((tag) => tag.includes(picture!));
+  expect(hints).toEqual([`<link rel="preload" as="image" href="${picture}" fetchPriority="high"/>`]);
+  // ... and that one in the head, before the page's first element
+  expect(html.indexOf(hints[0]!)).toBeLessThan(html.indexOf('</head>'));
+});
+
 // tools/webpack/compile-hints.cjs: the scripts a page runs as it starts are compiled off the main thread (V8 compiles
 // a file marked so while it streams in); without the mark, compiling them blocked the page for ~100 ms at 4x CPU.
 test('every script a product page runs carries the compile hint on its first line', { tag: ['@site', '@shell', '@catalogue'] }, async ({ page, baseURL }) => {

@@ -97,7 +97,7 @@ export const ProductSummary = memo(function ProductSummary({ product, quoteFacts
     <Layout aria-label={text('catalogue.summary.label')}>
       {/* The uploaded photo where there is one; the same 480 × 360 box either way. Either is the page's largest element,
           eager at high priority: each <img> asks (React's preload of the illustration in the server's head carries it;
-          the server's own hints come with the scripts, after the first paint). */}
+          the server adds a hint of its own only to a page it did not draw). */}
       {product.picture ? (
         <UploadedPicture picture={product.picture} alt={product.productName} width={480} height={360} fetchPriority="high" />
       ) : (

@@ -197,7 +197,7 @@ describe('page HTML: inline remotes map and preload hints (the whole app)', () =
       // its own records only (the detail, and the listing record with the code and unit "Add to quote" needs)
       '<link rel="preload" href="/api/catalogue/products/hex_cw_brass_cable_gland" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/api/products/hex_cw_brass_cable_gland/reviews" as="fetch" crossorigin="anonymous">',
-      // and its picture, the page's largest element
+      // and its picture, the page's largest element (a page the browser draws: a server-drawn one asks from its <img>)
       '<link rel="preload" href="/images/products/gland_brass.svg" as="image" fetchpriority="high">',
     ]);
     assert.deepEqual(await dataPreloads('/management'), ['<link rel="preload" href="/data/our-team.json" as="fetch" crossorigin="anonymous">']);

@@ -356,12 +356,14 @@ async function pagePreloadHints({ hints }: BuildReaders, page: SitePage, serverR
     .filter((href) => !(serverRendered && isSiteDataPath(href)))
     .map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous">`)
     .join('');
-  return { html: remote.html + data + picturePreload(page), key: remote.key };
+  return { html: remote.html + data + (serverRendered ? '' : picturePreload(page)), key: remote.key };
 }
 
 /**
- * A product page's largest element is the product's picture (its og:image): fetched with the scripts, not after they
- * rendered the page. (Simulated LCP barely moves: the scripts are the longer path.)
+ * A product page's largest element is the product's picture (its og:image). A page the server drew asks for it from
+ * its own `<img fetchpriority=high>` (or `<picture>`), found by the parser's look-ahead long before these hints, which
+ * come with the scripts after the first paint: there a hint would only repeat the request later. A page left to the
+ * browser to draw fetches it with the scripts, not after they rendered the page.
  */
 function picturePreload(page: SitePage): string {
   if (page.ogType !== 'product' || page.image === undefined) return '';
