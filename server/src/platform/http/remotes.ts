@@ -52,6 +52,8 @@ export class RemotesMaps {
 
   constructor(private readonly remotes: readonly MappedRemote[]) {}
 
+  // The sample percent is the pages' setting (spa.ts), given per call: the maps are made by the release registry's
+  // snapshots too (releases/liveRemotes.ts), which have no business holding a page setting.
   for(visitor: Pick<Visitor, 'canaries' | 'key'>, vitalsSamplePercent = 100): { body: RemotesMap; script: string } {
     const key = `${visitor.key} ${vitalsSamplePercent}`;
     let map = this.made.get(key);
