@@ -5,19 +5,11 @@
 // <html> from the server (server/src/platform/http/arabicFont.ts), and only then does the shell's rule apply the family
 // (shell/src/frame/ArabicFont.tsx). A new build of the font has a new fingerprint: an older cookie is ignored.
 
-import buildFileNames from './build-file-names.json';
-
 /** Holds the fingerprint of the font files the browser has fetched. */
 export const ARABIC_FONT_COOKIE = 'site_arabic_font';
 
 /** On <html>: the browser holds the current font files, so the page draws its Arabic text with them. */
 export const ARABIC_FONT_ATTRIBUTE = 'data-arabic-font';
-
-/**
- * The shell build's list of the font's files, beside its index.html, for the server: `{ "files": ["/assets/…woff2", …] }`.
- * Its name is in build-file-names.json, which the build (tools/webpack/arabic-font.cjs, CommonJS) requires too.
- */
-export const ARABIC_FONT_MANIFEST = buildFileNames.arabicFontManifest;
 
 /**
  * The fingerprint of a set of font files: 32-bit FNV-1a of their file names (content-hashed by the build), in base

@@ -28,7 +28,7 @@ async function writeArabicFontSubsets(outDir) {
   }
 }
 
-/** The build's list of the font's files, for the server (contracts/src/arabicFont.ts ARABIC_FONT_MANIFEST). */
+/** The build's list of the font's files, for the server (contracts/src/buildFileNames.ts). */
 const { arabicFontManifest: ARABIC_FONT_MANIFEST } = require('@site/contracts/build-file-names.json');
 const FONT_ASSET = /^assets\/noto-sans-arabic-\d00\.[0-9a-f]+\.woff2$/;
 

@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
-import { ARABIC_FONT_ATTRIBUTE, ARABIC_FONT_COOKIE, ARABIC_FONT_MANIFEST, arabicFontFingerprint } from '@site/contracts/arabic-font';
+import { ARABIC_FONT_ATTRIBUTE, ARABIC_FONT_COOKIE, arabicFontFingerprint } from '@site/contracts/arabic-font';
+import { ARABIC_FONT_MANIFEST } from '@site/contracts/build-file-names';
 import type { Locale } from '@site/contracts/locale';
 import { readCookie } from './canary.js';
 import { escapeHtml } from './escape.js';
