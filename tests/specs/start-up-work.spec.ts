@@ -221,3 +221,35 @@ test("a product page hydrates the server's sanitised rich text as it is, and san
   await expect.poll(() => parsedFragments(page)).toBeGreaterThan(0);
   expect(sanitizerRequests).toHaveLength(1);
 });
+
+// The home carousel's first picture is revealed through eight growing stripes while the page starts. As a mask moved
+// by an animated custom property, the main thread restyled and repainted the picture on every frame of the 0.5 s (~50
+// paints in one reveal, the SVG rastered again each time): long tasks in the middle of the start. As a clip-path on a
+// picture in a layer of its own, the compositor runs it (mfe-company/src/home/carousel/StripedImage.tsx). Chromium's
+// trace says of each animation it could not give the compositor why ("compositeFailed", the properties at fault).
+for (const path of ['/home', '/ar/home']) {
+  test(`${path}: every animation of the start runs on the compositor, the carousel's striped reveal included`, { tag: ['@site', '@shell'] }, async ({ page }) => {
+    const browser = page.context().browser()!;
+    await browser.startTracing(page, { categories: ['blink.animations', 'devtools.timeline'] });
+    let trace: Buffer;
+    try {
+      await page.goto(path);
+      const revealed = page.locator('section[aria-roledescription="carousel"] img[data-state="active"]');
+      await expect(revealed.first()).toBeAttached();
+      // the reveal (0.5 s) run to its end
+      await expect.poll(() => revealed.first().evaluate((image) => image.getAnimations().every((animation) => animation.playState === 'finished'))).toBe(true);
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; id2?: unknown; id?: string; args?: { data?: Record<string, unknown> } }[] }).traceEvents;
+    const started = events.filter((event) => event.name === 'Animation' && event.ph === 'b');
+    expect(started.map((event) => String(event.args?.data?.displayName ?? ''))).toContainEqual(expect.stringMatching(/\S/));
+    const notComposited = events
+      .filter((event) => event.name === 'Animation' && event.args?.data?.compositeFailed !== undefined)
+      .map((event) => {
+        const animation = started.find((start) => start.id === event.id);
+        return `${String(animation?.args?.data?.nodeName)}: ${JSON.stringify(event.args?.data)}`;
+      });
+    expect(notComposited).toEqual([]);
+  });
+}

@@ -9,7 +9,7 @@ import { useCarousel } from './useCarousel';
 import { useWarmIndices } from './useWarmIndices';
 import { CarouselBackdrop, type CarouselBackdropProps } from './CarouselBackdrop';
 import { SlideContent } from './SlideContent';
-import { StripeRevealProperty, StripedImage } from './StripedImage';
+import { StripedImage } from './StripedImage';
 
 const Region = styled.section`
   position: relative;
@@ -139,7 +139,6 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
 
   return (
     <Region aria-roledescription="carousel" aria-label={text('company.carousel.label')}>
-      <StripeRevealProperty />
       <CarouselBackdrop backgrounds={backgrounds} stopped={stopped} animate={!reducedMotion} />
       <Slides id={slidesId} {...swipeHandlers} onFocus={() => setFocusInside(true)} onBlur={onBlur}>
         {slides.map((slide, i) => (

@@ -1,36 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
-import styled, { createGlobalStyle, css, keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { useInView } from '@site/shared-ui';
 import { MASK_REVEAL_MS } from './carouselReducer';
+import { stripesPolygon } from './stripes';
 
-/** Eight stripes; each grows from nothing to its full width while --stripe-reveal goes from 0% to 100%. */
-const STRIPE_COUNT = 8;
-
-/** Registers --stripe-reveal as a percentage so the browser can animate it (unregistered it would jump). */
-export const StripeRevealProperty = createGlobalStyle`
-  @property --stripe-reveal {
-    syntax: '<percentage>';
-    inherits: false;
-    initial-value: 100%;
-  }
+// The stripes are a clip-path animated from zero-width to full-width rectangles, on a picture in a layer of its own:
+// the compositor draws every frame from the picture as rastered once. A mask whose gradient moved with an animated
+// custom property had the main thread restyle and repaint the picture on every frame of the 0.5 s (~50 paints, and
+// the SVG rastered again each time), in the middle of the page's start. One keyframes rule for both reading
+// directions: its ends are variables the direction sets (the compositor takes them so; an implicit start it does not).
+const reveal = keyframes`
+  from { clip-path: var(--stripes-from); }
+  to { clip-path: var(--stripes-to); }
 `;
 
-const stripeReveal = keyframes`
-  from { --stripe-reveal: 0%; }
-  to { --stripe-reveal: 100%; }
-`;
-
-// In a mask only opacity counts: #000 is 'opaque', not a colour on the page.
-// Each stripe grows from its start: its left, its right on a right-to-left page.
 const stripes = css`
-  --stripes-towards-end: 90deg;
-  &:dir(rtl) { --stripes-towards-end: 270deg; }
-  mask-image: repeating-linear-gradient(
-    var(--stripes-towards-end),
-    #000 0 calc(var(--stripe-reveal) / ${STRIPE_COUNT}),
-    transparent calc(var(--stripe-reveal) / ${STRIPE_COUNT}) ${100 / STRIPE_COUNT}%
-  );
-  animation: ${stripeReveal} ${MASK_REVEAL_MS}ms ease-out both;
+  --stripes-from: ${stripesPolygon(0, 'ltr')};
+  --stripes-to: ${stripesPolygon(1, 'ltr')};
+  &:dir(rtl) { --stripes-from: ${stripesPolygon(0, 'rtl')}; }
+  will-change: transform;
+  animation: ${reveal} ${MASK_REVEAL_MS}ms ease-out both;
 `;
 
 /**
