@@ -241,15 +241,13 @@ for (const path of ['/home', '/ar/home']) {
     } finally {
       trace = await browser.stopTracing();
     }
-    const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; id2?: unknown; id?: string; args?: { data?: Record<string, unknown> } }[] }).traceEvents;
+    interface AnimationData { displayName?: string; nodeName?: string; compositeFailed?: number; unsupportedProperties?: string[] }
+    const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; id?: string; args?: { data?: AnimationData } }[] }).traceEvents;
     const started = events.filter((event) => event.name === 'Animation' && event.ph === 'b');
-    expect(started.map((event) => String(event.args?.data?.displayName ?? ''))).toContainEqual(expect.stringMatching(/\S/));
+    expect(started.map((event) => event.args?.data?.displayName ?? '')).toContainEqual(expect.stringMatching(/\S/));
     const notComposited = events
       .filter((event) => event.name === 'Animation' && event.args?.data?.compositeFailed !== undefined)
-      .map((event) => {
-        const animation = started.find((start) => start.id === event.id);
-        return `${String(animation?.args?.data?.nodeName)}: ${JSON.stringify(event.args?.data)}`;
-      });
+      .map((event) => `${started.find((start) => start.id === event.id)?.args?.data?.nodeName ?? '?'}: ${JSON.stringify(event.args?.data)}`);
     expect(notComposited).toEqual([]);
   });
 }
