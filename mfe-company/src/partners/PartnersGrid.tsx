@@ -1,10 +1,20 @@
+import { useRef } from 'react';
 import styled from 'styled-components';
-import { Reveal } from '@site/shared-ui';
+import { Reveal, useInView } from '@site/shared-ui';
 import { brandLogoPath, type Partner } from '@site/content';
 
 /** Intrinsic size of a brand logo (content/public/images/brands, viewBox 0 0 200 80). */
 const LOGO_WIDTH = 200;
 const LOGO_HEIGHT = 80;
+
+/**
+ * How close to the viewport the list comes before its logos are asked for. Sixteen SVG logos are sixteen small
+ * documents the browser parses, styles and lays out on the main thread; `loading="lazy"` alone asks for them within
+ * 1,250 to 5,000 px of the viewport (the browser's distance, by its guess of the connection), which on a phone put all
+ * sixteen of the home page's, 3,300 px down, in the middle of its start. Until then a box of the logo's size holds its
+ * place, so nothing moves when they arrive.
+ */
+export const PARTNER_LOGOS_MARGIN = '600px';
 
 const Grid = styled.ul`
   display: grid;
@@ -27,7 +37,7 @@ const Logo = styled.figure`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  img { display: block; width: 100%; max-width: 160px; height: auto; }
+  img, span { display: block; width: 100%; max-width: 160px; height: auto; aspect-ratio: 5 / 2; }
   figcaption { font-weight: 600; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.typeScale.sm}; }
 `;
 
@@ -37,14 +47,20 @@ export interface PartnersGridProps {
   label: string;
 }
 
-/** The partner brands as logo cards that load lazily and come in one after another (0.1 s apart). */
+/** The partner brands as logo cards whose logos load as the list comes near, and come in one after another (0.1 s apart). */
 export function PartnersGrid({ partners, label }: PartnersGridProps) {
+  const grid = useRef<HTMLUListElement>(null);
+  const near = useInView(grid, { rootMargin: PARTNER_LOGOS_MARGIN });
   return (
-    <Grid aria-label={label}>
+    <Grid ref={grid} aria-label={label}>
       {partners.map((partner, index) => (
         <Reveal key={partner.name} as="li" index={index}>
           <Logo>
-            <img src={brandLogoPath(partner.brand)} alt={partner.alt} width={LOGO_WIDTH} height={LOGO_HEIGHT} loading="lazy" decoding="async" />
+            {near ? (
+              <img src={brandLogoPath(partner.brand)} alt={partner.alt} width={LOGO_WIDTH} height={LOGO_HEIGHT} loading="lazy" decoding="async" />
+            ) : (
+              <span aria-hidden="true" />
+            )}
             <figcaption>{partner.name}</figcaption>
           </Logo>
         </Reveal>

@@ -11,12 +11,10 @@ export const STRIPE_COUNT = 8;
 export function stripesPolygon(progress: number, direction: 'ltr' | 'rtl'): string {
   const stripe = 100 / STRIPE_COUNT;
   const grown = stripe * progress;
-  const points: [number, number][] = [[0, 100]];
+  let outline = '0% 100%';
   for (let index = 0; index < STRIPE_COUNT; index += 1) {
     const start = direction === 'ltr' ? index * stripe : (index + 1) * stripe - grown;
-    const end = start + grown;
-    points.push([start, 100], [start, 0], [end, 0], [end, 100]);
+    outline += `, ${start}% 100%, ${start}% 0%, ${start + grown}% 0%, ${start + grown}% 100%`;
   }
-  points.push([100, 100]);
-  return `polygon(${points.map(([x, y]) => `${x}% ${y}%`).join(', ')})`;
+  return `polygon(${outline}, 100% 100%)`;
 }
