@@ -9,6 +9,7 @@ interface FakeObserver {
   callback: IntersectionObserverCallback;
   observer: IntersectionObserver;
   elements: Set<Element>;
+  rootMargin: string | undefined;
 }
 
 /**
@@ -26,8 +27,8 @@ export function mockIntersectionObserver() {
     readonly scrollMargin = '0px';
     readonly thresholds = [0];
     private readonly record: FakeObserver;
-    constructor(callback: IntersectionObserverCallback) {
-      this.record = { callback, observer: this, elements: new Set() };
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      this.record = { callback, observer: this, elements: new Set(), rootMargin: options?.rootMargin };
       observers.push(this.record);
     }
     observe(element: Element) {
@@ -67,6 +68,8 @@ export function mockIntersectionObserver() {
   return {
     scrollIntoView: (element: Element) => notify(element, true),
     scrollOutOfView: (element: Element) => notify(element, false),
+    /** The margins (IntersectionObserverInit.rootMargin) `element` is watched with. */
+    rootMarginsOf: (element: Element) => observers.filter(({ elements }) => elements.has(element)).map(({ rootMargin }) => rootMargin),
     /** How many elements are still being watched (0 once every observer disconnected). */
     watchedCount: () => observers.reduce((sum, { elements }) => sum + elements.size, 0),
     restore: () => {
