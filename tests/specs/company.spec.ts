@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { BROCHURE_FILE } from '@site/content';
 import { categoryPath } from '@site/contracts/paths';
 import { test, expect } from '../support/fixtures';
@@ -58,6 +58,17 @@ async function openHomeStopped(page: Page) {
   await expectSlide(page, 1);
 }
 
+/**
+ * The partner brands' logos, brought in: they are drawn as their list comes near the viewport (PartnersGrid.tsx), so
+ * the list is scrolled to and all sixteen awaited.
+ */
+async function partnerLogos(list: Locator): Promise<Locator> {
+  await list.scrollIntoViewIfNeeded();
+  const logos = list.getByRole('img');
+  await expect(logos).toHaveCount(16);
+  return logos;
+}
+
 test.describe('home', { tag: ['@site', '@company'] }, () => {
   test('the four blocks with their headings, teaser links, counters and partners', async ({ page, consoleProblems }) => {
     await page.goto('/home');
@@ -74,10 +85,7 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
     const partners = page.getByRole('list', { name: 'Partner brands' }).getByRole('listitem');
     await expect(page.getByText('Authorized Distributors of Leading Global Brands')).toBeVisible();
     await expect(partners).toHaveText(PARTNERS);
-    // the logos are asked for as their list comes near the viewport (PartnersGrid.tsx)
-    await partners.last().scrollIntoViewIfNeeded();
-    await expect(partners.locator('img')).toHaveCount(16);
-    for (const img of await partners.locator('img').all()) await expect(img).toHaveAttribute('loading', 'lazy');
+    for (const img of await (await partnerLogos(page.getByRole('list', { name: 'Partner brands' }))).all()) await expect(img).toHaveAttribute('loading', 'lazy');
 
     const text = await page.getByRole('main').innerText();
     for (const claim of ['30+ years', 'since 1995', 'ISO 9001:2008', 'first electrical trading company in the UAE', '1,000+ customers', '10+ countries', '150+ global suppliers']) {
@@ -260,8 +268,7 @@ test('/home on a phone asks for no partner logo until their list comes near, the
   // each card keeps the logo's box while it waits: nothing moves when the logos arrive
   const cardHeight = () => list.getByRole('listitem').first().evaluate((item) => item.getBoundingClientRect().height);
   const waitingHeight = await cardHeight();
-  await list.scrollIntoViewIfNeeded();
-  await expect(list.getByRole('img')).toHaveCount(16);
+  await partnerLogos(list);
   await expectImagesLoaded(list);
   expect(await cardHeight()).toBe(waitingHeight);
   expect(new Set(logoRequests).size).toBe(16);
@@ -281,8 +288,7 @@ test.describe('company pages', { tag: ['@site', '@company'] }, () => {
     await expect(page.getByRole('list', { name: 'What we stand for' }).getByRole('listitem').first()).toContainText('1995');
     await expect(page.getByRole('heading', { level: 2, name: 'Our Partners' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Partner brands' }).getByRole('listitem')).toHaveCount(16);
-    await page.getByRole('list', { name: 'Partner brands' }).scrollIntoViewIfNeeded();
-    await expect(page.getByRole('list', { name: 'Partner brands' }).getByRole('img')).toHaveCount(16);
+    await partnerLogos(page.getByRole('list', { name: 'Partner brands' }));
     await expectImagesLoaded(page.getByRole('main'));
     await expectImagesDescribed(page.getByRole('main'));
   });

@@ -64,8 +64,8 @@ describe('ProductSummary: uploaded picture and datasheet', () => {
     expect(img).toHaveAttribute('src', '/images/products/gland_brass.svg');
     expect(img.parentElement!.tagName).not.toBe('PICTURE');
     expect(summary.querySelector('picture, source')).toBeNull();
-    // The page's largest element: the server's own preload of it comes with the scripts, after the first paint, so
-    // the <img> (and React's preload of it in the head) must ask for it early.
+    // The page's largest element: on a page the server drew, the <img> (and React's preload of it in the head) is
+    // what asks for it, so it must ask early; the server adds no hint of its own there (spa.ts).
     expect(img).toHaveAttribute('fetchpriority', 'high');
   });
 
