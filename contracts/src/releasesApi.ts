@@ -95,8 +95,8 @@ export type LoadFailureKind = (typeof LOAD_FAILURE_KINDS)[number];
 /** A load report's session id: the random id a visitor's tab keeps (sessionStorage), so that a visitor counts once. */
 export const LOAD_REPORT_SESSION_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** One report: the remote, its manifest address as the page's remotes map had it, and what happened (its schema's type). */
-export type { RemoteLoadReport } from './releasesApiSchemas';
+// One report's type (the remote, its manifest address as the page's remotes map had it, what happened) is its schema's:
+// RemoteLoadReport in ./releasesApiSchemas.ts, imported from there as a type (this module imports none of the schemas).
 
 /** The version labels of the releases seeded from the REMOTE_* variables (no release registered may take them). */
 export const VARIABLES_RELEASE = 'variables';

@@ -2,7 +2,8 @@
 // and the staff host: the server counts them per release and takes a failing canary out
 // (server/src/releases/releaseHealth.ts). One report per page view per build and outcome: the first load, or the
 // failure; not one per module (a page may load several of one remote), which is what a failure rate means to a visitor.
-import { LOAD_REPORT_SESSION_PATTERN, REMOTE_LOAD_REPORT_PATH, type RemoteLoadReport } from './releasesApi';
+import { LOAD_REPORT_SESSION_PATTERN, REMOTE_LOAD_REPORT_PATH } from './releasesApi';
+import type { RemoteLoadReport } from './releasesApiSchemas';
 
 export type SendLoadReport = (report: RemoteLoadReport) => void;
 

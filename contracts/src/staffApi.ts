@@ -244,11 +244,9 @@ export const INBOX_LIMIT = { default: 50, max: 100 } as const;
 /** Longest search text (`q`) of the inbox and the review list, and the review list's product id, in characters. */
 export const STAFF_SEARCH_MAX_LENGTH = 200;
 
-/**
- * The query strings of the inbox (InboxQuery: its filters, all optional; without `status`, spam is left out, it sits
- * apart) and of the review list (ReviewQuery), from their schemas (./staffApiSchemas.ts).
- */
-export type { InboxQuery, ReviewQuery } from './staffApiSchemas';
+// The query strings of the inbox (InboxQuery: its filters, all optional; without `status`, spam is left out, it sits
+// apart) and of the review list (ReviewQuery) are their schemas' types, imported as types from ./staffApiSchemas.ts
+// (which imports this module's constants: a re-export here would close the circle).
 
 export interface InboxItemSummary {
   kind: InboxKind;
@@ -332,8 +330,7 @@ export interface ReviewPage {
   pageCount: number;
 }
 
-/** The settings (GET and PUT STAFF_API.settings), from their schema. */
-export type { StaffSettings } from './staffApiSchemas';
+// The settings (GET and PUT STAFF_API.settings): StaffSettings, their schema's type in ./staffApiSchemas.ts.
 
 /**
  * An audit entry's values by name ({"step": "password", "email": "…", "address": "…"}): each value is only ever its

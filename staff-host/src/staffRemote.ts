@@ -7,7 +7,7 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import { rememberCanaryFailure, remoteEntryFileOf, withRetryQuery } from '@site/contracts/federation';
-import type { RemoteLoadReport } from '@site/contracts/releases-api';
+import type { RemoteLoadReport } from '@site/contracts/releases-api-schemas';
 import { loadFailureKind, remoteLoadReporter, type LoadReporter, type SendLoadReport } from '@site/contracts/remote-load-reports';
 import { STAFF_APP_MODULE, STAFF_REMOTE } from '@site/contracts/staff-api';
 import type { StaffExposes } from '@site/mfe-staff/exposes';

@@ -2,13 +2,9 @@ import { createSlice, nanoid, type PayloadAction, type WithSlice } from '@reduxj
 import { rootReducer } from '@site/shared-store';
 import { ONBOARDING_START, type OnboardingState } from '../onboarding/onboarding';
 import type { VisitorProfile } from '../welcome/visitorProfile';
-import { initialPanel } from './panelMemory';
+import { initialPanel, type ChatPanel } from './panelMemory';
 
-/**
- * open: the panel shows; minimized: a small bar restores it (on a phone: the round button, with a dot for an unread
- * message); closed: only the floating button.
- */
-export type ChatPanel = 'open' | 'minimized' | 'closed';
+export type { ChatPanel };
 
 /** welcome: the welcome form; onboarding: the conversational way in; chat: questions and answers. */
 export type ChatStep = 'welcome' | 'onboarding' | 'chat';

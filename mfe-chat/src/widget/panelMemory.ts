@@ -11,7 +11,12 @@
 //   the page load, as a fixed layer that moves nothing), and the server's page cache must not vary per visitor.
 // A few bytes on each request to the site are its cost.
 import { theme } from '@site/shared-ui';
-import type { ChatPanel } from './chatSlice';
+
+/**
+ * open: the panel shows; minimized: a small bar restores it (on a phone: the round button, with a dot for an unread
+ * message); closed: only the floating button.
+ */
+export type ChatPanel = 'open' | 'minimized' | 'closed';
 
 export const CHAT_PANEL_COOKIE = 'site_chat_panel';
 /** How long the choice of a visitor who has chatted is kept: 180 days. */

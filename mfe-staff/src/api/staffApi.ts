@@ -2,8 +2,8 @@
 // again on every visit: staff data changes under other people's hands) and the changes, which invalidate the reads
 // they make stale by tag. The staff host is its own build, so RTK Query's bytes never reach the public pages.
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type SignInResult, type StaffAccountSummary, type StaffSession, type StaffSettings, type TotpSetup } from '@site/contracts/staff-api';
-import type { CodeBody, SignInBody } from '@site/contracts/staff-api-schemas';
+import { STAFF_API, staffApiPath, type AuditPage, type SessionAnswer, type SignInResult, type StaffAccountSummary, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import type { CodeBody, SignInBody, StaffSettings } from '@site/contracts/staff-api-schemas';
 import type { EditorCategory, EditorCategoryList, EditorProduct, EditorProductPage, MissingArabicReport, ProductDiff, ProductVersionList } from '@site/contracts/staff-catalogue-api';
 import type { ReleaseTokenInfo, RemoteListing } from '@site/contracts/releases-api';
 import type { StockFeedDetail, StockFeedHealth, StockFeedList } from '@site/contracts/stock-api';

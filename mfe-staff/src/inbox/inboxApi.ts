@@ -1,6 +1,7 @@
 // The inbox list: the rows for the filters in the address, newest first, a page at a time ("Load more" asks for the
 // next with the server's cursor). One infinite query per filters: another filter's rows never mix in.
-import { INBOX_LIMIT, STAFF_API, type InboxPage, type InboxQuery } from '@site/contracts/staff-api';
+import { INBOX_LIMIT, STAFF_API, type InboxPage } from '@site/contracts/staff-api';
+import type { InboxQuery } from '@site/contracts/staff-api-schemas';
 import { staffApi } from '../api/staffApi';
 import { queryString } from '../api/staffBaseQuery';
 import type { InboxFilters } from './inboxQuery';

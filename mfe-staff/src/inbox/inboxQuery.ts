@@ -8,10 +8,10 @@ import {
   STAFF_BRANCHES,
   STAFF_SEARCH_MAX_LENGTH,
   type InboxKind,
-  type InboxQuery,
   type InboxStatus,
   type StaffBranch,
 } from '@site/contracts/staff-api';
+import type { InboxQuery } from '@site/contracts/staff-api-schemas';
 import { queryString } from '../api/staffBaseQuery';
 
 /** The filters a person sets (the cursor and page size are the list's own business, never in the address). */

@@ -1,7 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
-import { REVIEW_VISIBILITIES, type ReviewQuery, type StaffReview } from '@site/contracts/staff-api';
+import { REVIEW_VISIBILITIES, type StaffReview } from '@site/contracts/staff-api';
+import type { ReviewQuery } from '@site/contracts/staff-api-schemas';
 import { messageOf } from '../api/staffBaseQuery';
 import { formatDateTime } from '../ui/format';
 import { VISIBILITY_LABELS } from '../ui/labels';

@@ -1,5 +1,6 @@
 // The reviews page's filters in the address (?visibility=held&stars=1&page=2), read and written in one order.
-import { REVIEW_VISIBILITIES, STAFF_SEARCH_MAX_LENGTH, type ReviewQuery, type ReviewVisibility } from '@site/contracts/staff-api';
+import { REVIEW_VISIBILITIES, STAFF_SEARCH_MAX_LENGTH, type ReviewVisibility } from '@site/contracts/staff-api';
+import type { ReviewQuery } from '@site/contracts/staff-api-schemas';
 import { queryString } from '../api/staffBaseQuery';
 
 export const STARS = [1, 2, 3, 4, 5] as const;

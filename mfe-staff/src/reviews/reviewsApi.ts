@@ -1,7 +1,7 @@
 // The reviews for moderation: one page for the filters in the address, and each review's visibility changed in place
 // with the server's answer (in every page read, so going back to one shows it as it now is).
-import { STAFF_API, staffApiPath, type ReviewPage, type ReviewQuery, type StaffReview } from '@site/contracts/staff-api';
-import type { ReviewVisibilityBody } from '@site/contracts/staff-api-schemas';
+import { STAFF_API, staffApiPath, type ReviewPage, type StaffReview } from '@site/contracts/staff-api';
+import type { ReviewQuery, ReviewVisibilityBody } from '@site/contracts/staff-api-schemas';
 import { staffApi } from '../api/staffApi';
 import { queryString } from '../api/staffBaseQuery';
 

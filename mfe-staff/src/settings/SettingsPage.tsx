@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { LoadError, PageContainer, Spinner } from '@site/shared-ui';
-import type { StaffSettings } from '@site/contracts/staff-api';
+import type { StaffSettings } from '@site/contracts/staff-api-schemas';
 import { useSaveSettingsMutation, useSettingsQuery } from '../api/staffApi';
 import { messageOf } from '../api/staffBaseQuery';
 import { Notice } from '../ui/Notice';

@@ -16,9 +16,9 @@ import {
   type StaffAccountSummary,
   type StaffReview,
   type StaffSession,
-  type StaffSettings,
   type TotpSetup,
 } from '@site/contracts/staff-api';
+import type { StaffSettings } from '@site/contracts/staff-api-schemas';
 import { CATALOGUE_LOOKUP_API_PATH, CATALOGUE_SEARCH_API_PATH } from '@site/contracts/api';
 import type { LookupResponse, SearchResponse } from '@site/contracts/catalogue-api';
 import type { Product, SearchResult } from '@site/content';

@@ -4,8 +4,7 @@
 // check. The PO file and the orders' files are links the tests read, not calls they make.
 import { http, HttpResponse } from 'msw';
 import { STAFF_QUOTATION_LINK_API, type QuotationLinkHistory, type QuotationLinkState, type StaffOrder, type StaffOrderList } from '@site/contracts/quotation-link-api';
-import type { InboxItemDetail } from '@site/contracts/staff-api';
-import type { FakeStaffServer } from './handlers';
+import type { InboxItemDetail, StaffSession } from '@site/contracts/staff-api';
 
 export interface FakeOrders {
   /** Each quote request's sent revisions, newest first, by request id. */
@@ -56,8 +55,15 @@ export function order(overrides: Partial<StaffOrder> = {}): StaffOrder {
 
 export const fakeOrders = (overrides: Partial<FakeOrders> = {}): FakeOrders => ({ sentQuotations: {}, orders: [], ...overrides });
 
+/** What of handlers.ts's fake server these handlers read (named here: that file imports this one). */
+interface OrdersFakeServer {
+  session: StaffSession | null;
+  items: InboxItemDetail[];
+  quotationLinks: FakeOrders;
+}
+
 /** The handlers serving `fake.quotationLinks`, for its session and inbox items. */
-export function orderHandlers(fake: FakeStaffServer, refusal: (request: Request) => Response | undefined) {
+export function orderHandlers(fake: OrdersFakeServer, refusal: (request: Request) => Response | undefined) {
   const account = () => fake.session!.account;
   const sees = (branch: string | null) => account().role === 'admin' || (branch !== null && account().branch === branch);
   const pricer = (request: Request): Response | undefined => {

@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { QUOTATIONS_API, type CurrencyRateTable, type RateCurrency, type VatRateTable } from '@site/contracts/quotations-api';
 import type { SetCurrencyRateBody, SetVatRateBody } from '@site/contracts/quotations-api-schemas';
-import type { FakeStaffServer } from './handlers';
+import type { StaffSession } from '@site/contracts/staff-api';
 
 export interface FakeRates {
   currency: CurrencyRateTable;
@@ -34,7 +34,13 @@ function vatTable(rates: VatRateTable['rates']): VatRateTable {
   return { rates: sorted, today };
 }
 
-export function rateHandlers(fake: FakeStaffServer, refusal: (request: Request) => Response | undefined) {
+/** What of handlers.ts's fake server these handlers read (named here: that file imports this one). */
+interface RatesFakeServer {
+  session: StaffSession | null;
+  rates: FakeRates;
+}
+
+export function rateHandlers(fake: RatesFakeServer, refusal: (request: Request) => Response | undefined) {
   const account = () => fake.session!.account;
   const pricer = (request: Request): Response | undefined =>
     refusal(request) ?? (account().role === 'admin' || account().role === 'branch' ? undefined : HttpResponse.json({ error: 'Only administrators and branch staff prepare quotations.' }, { status: 403 }));

@@ -19,7 +19,7 @@
 // the first try's failure of its other chunks (a page of two chunks, both preloaded, then never recovered).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { withRetryQuery } from '@site/contracts/federation';
-import type { RemoteLoadReport } from '@site/contracts/releases-api';
+import type { RemoteLoadReport } from '@site/contracts/releases-api-schemas';
 import { loadFailureKind, remoteLoadReporter, type SendLoadReport } from '@site/contracts/remote-load-reports';
 import { rememberCanaryFailure } from './canaryCookie';
 import { chunkLoadsSettled } from './chunkLoadsSettled';

@@ -1,7 +1,7 @@
 // The staff settings (STAFF_API.settings): every signed-in account reads them, an administrator changes them.
 import type { FastifyRequest } from 'fastify';
-import { STAFF_API, type StaffSettings } from '@site/contracts/staff-api';
-import { staffSettingsSchema } from '@site/contracts/staff-api-schemas';
+import { STAFF_API } from '@site/contracts/staff-api';
+import { staffSettingsSchema, type StaffSettings } from '@site/contracts/staff-api-schemas';
 import type { Database } from '../../platform/db/index.js';
 import type { ContractsApp } from '../../platform/http/contracts.js';
 import { requireJson, WORK_BODY_LIMIT } from './bodies.js';

@@ -1,7 +1,8 @@
 // The staff settings (table staff_settings, one row: migration 006). The public review call reads holdNewReviews as
 // it stores a review (reviews/reviewStore.ts), in the same transaction: the reading is the reviews' (reviewSettings.ts).
 import { sql } from 'kysely';
-import type { StaffAccountSummary, StaffSettings } from '@site/contracts/staff-api';
+import type { StaffAccountSummary } from '@site/contracts/staff-api';
+import type { StaffSettings } from '@site/contracts/staff-api-schemas';
 import type { Database } from '../../platform/db/index.js';
 import { recordStaffAction } from '../audit.js';
 import { readSettings } from '../../reviews/index.js';
