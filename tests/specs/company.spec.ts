@@ -85,7 +85,8 @@ test.describe('home', { tag: ['@site', '@company'] }, () => {
     const partners = page.getByRole('list', { name: 'Partner brands' }).getByRole('listitem');
     await expect(page.getByText('Authorized Distributors of Leading Global Brands')).toBeVisible();
     await expect(partners).toHaveText(PARTNERS);
-    for (const img of await (await partnerLogos(page.getByRole('list', { name: 'Partner brands' }))).all()) await expect(img).toHaveAttribute('loading', 'lazy');
+    const logos = await partnerLogos(page.getByRole('list', { name: 'Partner brands' }));
+    for (const img of await logos.all()) await expect(img).toHaveAttribute('loading', 'lazy');
 
     const text = await page.getByRole('main').innerText();
     for (const claim of ['30+ years', 'since 1995', 'ISO 9001:2008', 'first electrical trading company in the UAE', '1,000+ customers', '10+ countries', '150+ global suppliers']) {
@@ -270,7 +271,9 @@ test('/home on a phone asks for no partner logo until their list comes near, the
   const waitingHeight = await cardHeight();
   await partnerLogos(list);
   await expectImagesLoaded(list);
-  expect(await cardHeight()).toBe(waitingHeight);
+  // close to, not equal: the card may still be sliding in (Reveal's translateY), and a box read mid-slide differs in
+  // the fifth decimal (120.484375 against 120.48434448)
+  expect(await cardHeight()).toBeCloseTo(waitingHeight, 2);
   expect(new Set(logoRequests).size).toBe(16);
 });
 
