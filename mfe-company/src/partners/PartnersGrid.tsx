@@ -37,7 +37,7 @@ const Logo = styled.figure`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  img, span { display: block; width: 100%; max-width: 160px; height: auto; aspect-ratio: 5 / 2; }
+  img, span { display: block; width: 100%; max-width: 160px; height: auto; aspect-ratio: ${LOGO_WIDTH} / ${LOGO_HEIGHT}; }
   figcaption { font-weight: 600; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.typeScale.sm}; }
 `;
 
