@@ -4,15 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generatePdfs, loadCatalogueData, pdfText, planDatasheets, type GeneratedPdfs } from '../scripts/generate-pdfs';
 import { buildSearchResults, SEARCH_RESULTS_FILE, writeSearchResults } from '../scripts/generate-search';
-import {
-  descriptionEntryKind,
-  flattenTableRow,
-  leafColumns,
-  referencedDownloadFiles,
-  tableHeaderProblems,
-  tableRowProblems,
-  type DescriptionEntryKind,
-} from './catalogue';
+import { descriptionEntryKind, referencedDownloadFiles, type DescriptionEntryKind } from './catalogue';
+import { flattenTableRow, leafColumns, tableHeaderProblems, tableRowProblems } from './detailTable';
 import * as content from './index';
 import {
   MIN_PRODUCTS,

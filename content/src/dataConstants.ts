@@ -169,3 +169,8 @@ export const DESCRIPTION_SECTIONS = [
 ] as const satisfies readonly DescriptionSection[];
 
 export type DescriptionSectionKey = (typeof DESCRIPTION_SECTIONS)[number]['key'];
+
+/** The expandable section fed by a `*` key, or undefined for an unknown key. */
+export function descriptionSection(key: string): DescriptionSection | undefined {
+  return DESCRIPTION_SECTIONS.find((s) => s.key === key);
+}

@@ -17,6 +17,7 @@ export {
   CEILING_ROSE_TABLE_IMAGE,
   CHARACTERISTICS_IMAGE,
   DESCRIPTION_SECTIONS,
+  descriptionSection,
   PRODUCT_IMAGE_KEYS,
   TEASER_CATEGORY_IDS,
   type Brand,
@@ -30,17 +31,16 @@ export {
   type ProductImageKey,
 } from './dataConstants';
 export type * from './types';
+export { descriptionEntryKind, referencedDownloadFiles, type DescriptionEntryKind } from './catalogue';
 export {
-  descriptionEntryKind,
-  descriptionSection,
   flattenTableRow,
   headerRowSpan,
   leafColumns,
-  referencedDownloadFiles,
   tableHeaderProblems,
   tableRowProblems,
-  type DescriptionEntryKind,
-} from './catalogue';
+  type TableHeaderCell,
+  type TableRowOf,
+} from './detailTable';
 
 export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
 export const branches: Branch[] = branchesJson as Branch[];

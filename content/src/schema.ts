@@ -2,8 +2,8 @@
 // them (z.infer). Node and build tools only: import it as '@site/content/schema', never from index.ts or browser code
 // other than `import type` (zod must stay out of the browser bundles).
 import { z } from 'zod';
-import { descriptionSection, tableHeaderProblems, tableRowProblems } from './catalogue';
-import { BRANCH_IDS, BRANCH_LABELS, BRANDS, CATEGORY_IMAGE_KEYS, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import { BRANCH_IDS, BRANCH_LABELS, BRANDS, CATEGORY_IMAGE_KEYS, descriptionSection, PRODUCT_IMAGE_KEYS, TEASER_CATEGORY_IDS } from './dataConstants';
+import { tableHeaderProblems, tableRowProblems } from './detailTable';
 import { normalizedProductCode, QUOTE_UNITS } from './validation/quote';
 import { BRANCH_NAMES } from './validation/rules';
 
@@ -398,7 +398,7 @@ export const tableValueSchema = z.union([plainTextSchema, z.number()]);
 /**
  * A body row of the product detail table: leaf column id -> value, with one level of nesting for grouped columns
  * (e.g. { size: '20', threadSize: { mm: 'M20', inch: '3/4"' } }). Flattened in key order the row gives exactly the
- * leaf columns, in order (see flattenTableRow).
+ * leaf columns, in order (see detailTable.ts flattenTableRow).
  */
 export const tableRowSchema = z.record(z.string(), z.union([tableValueSchema, z.record(z.string(), tableValueSchema)]));
 

@@ -2,7 +2,8 @@
 // downloadFile), one section per product that references it: header band, title, the product's blocks, its
 // specification, description, tables, and how to order.
 import { htmlToText } from '../../src/htmlText';
-import { descriptionEntryKind, descriptionSection, referencedDownloadFiles } from '../../src/catalogue';
+import { descriptionEntryKind, referencedDownloadFiles } from '../../src/catalogue';
+import { descriptionSection } from '../../src/dataConstants';
 import type { CompanyInfo, DescriptionEntry, DetailBlock, ProductDetail } from '../../src/types';
 import {
   bullet,

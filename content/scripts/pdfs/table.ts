@@ -1,6 +1,6 @@
 // The tables of the PDFs: a product's detail table (header rows with colSpan, nested values flattened), a block's
 // plain table and the brochure's product lists; the header is repeated on every page the table runs onto.
-import { flattenTableRow, leafColumns } from '../../src/catalogue';
+import { flattenTableRow, leafColumns } from '../../src/detailTable';
 import type { ProductDetail, TableCell } from '../../src/types';
 import { contentWidth, ensureSpace, INK, LIGHT, MARGIN, moveDown, NAVY, RULE, style, textAt, textHeight, type Pdf } from './document';
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { DescriptionEntry, DescriptionRow, DescriptionSectionKey } from '@site/content';
+import { descriptionEntryKind } from '@site/content/catalogue';
+import { DESCRIPTION_SECTIONS, descriptionSection } from '@site/content/data-constants';
 import { Fieldset, ItemProblem, LANG_NAMES, langProps, moved, problemsInItem, removed, replaced, Row, RowButtons, SmallButton, SmallLabel, type DocumentProblem, type Lang } from './editorParts';
-import { ROW_KIND_LABELS, rowKind, sectionOf, SECTIONS, withKind, withSection, type RowKind } from './detailsModel';
+import { ROW_KIND_LABELS, withKind, withSection, type RowKind } from './detailsModel';
 
 const KINDS = Object.keys(ROW_KIND_LABELS) as RowKind[];
 
@@ -10,7 +12,7 @@ const KINDS = Object.keys(ROW_KIND_LABELS) as RowKind[];
  * still empty reads as a sub-heading; one whose key is still empty as a list item), else the one its key and value say.
  */
 export function shownKind(chosen: RowKind | undefined, entry: DescriptionEntry): RowKind {
-  const read = rowKind(entry);
+  const read = descriptionEntryKind(entry);
   if (chosen === 'row' && (entry.value === '' || entry.key === '') && (read === 'subheading' || read === 'item')) return 'row';
   if (chosen === 'subheading' && entry.key === '' && entry.value === '') return 'subheading';
   return read;
@@ -65,7 +67,7 @@ export function DescriptionEditor({
               {`Row ${index + 1} kind`}
               <select value={kind} onChange={(event) => choose(event.target.value as RowKind)}>
                 {KINDS.map((option) => (
-                  <option key={option} value={option} disabled={option === 'section' && kind !== 'section' && usedSections.size >= SECTIONS.length}>
+                  <option key={option} value={option} disabled={option === 'section' && kind !== 'section' && usedSections.size >= DESCRIPTION_SECTIONS.length}>
                     {ROW_KIND_LABELS[option]}
                   </option>
                 ))}
@@ -151,14 +153,14 @@ function EntryControls({
         </SmallLabel>
       );
     case 'section': {
-      const section = sectionOf(entry.key);
+      const section = descriptionSection(entry.key);
       return (
         <>
           <SmallLabel>
             {`Row ${n} section`}
             <select value={entry.key} onChange={(event) => onChange(withSection(entry, event.target.value as DescriptionSectionKey))}>
               {section === undefined ? <option value={entry.key}>{`Unknown: ${entry.key}`}</option> : null}
-              {SECTIONS.map((option) => (
+              {DESCRIPTION_SECTIONS.map((option) => (
                 <option key={option.key} value={option.key} disabled={option.key !== entry.key && usedSections.has(option.key)}>
                   {option.title}
                 </option>

@@ -1,15 +1,6 @@
-import { blocksOf, productTableOf, rowKind, tableDataOf, withField, withKind, withSection } from './detailsModel';
+import { blocksOf, productTableOf, tableDataOf, withField, withKind, withSection } from './detailsModel';
 
 describe('the detail document as rows', () => {
-  it('reads a description row kind from its key, as the product page does', () => {
-    expect(rowKind({ key: 'Material', value: 'Brass' })).toBe('row');
-    expect(rowKind({ key: 'Accessories', value: '' })).toBe('subheading');
-    expect(rowKind({ key: '-2', value: 'Shroud' })).toBe('item');
-    expect(rowKind({ key: '^', value: '<p>x</p>' })).toBe('paragraph');
-    expect(rowKind({ key: '%', value: 'Table' })).toBe('ceilingRose');
-    expect(rowKind({ key: '*Construction', value: [{ key: 'Body', value: 'Brass' }] })).toBe('section');
-  });
-
   it('a new kind sets the key mark and the value shape; a new section is one not used yet', () => {
     expect(withKind({ key: 'Material', value: 'Brass' }, 'item')).toEqual({ key: '-', value: 'Brass' });
     expect(withKind({ key: '-1', value: 'Brass' }, 'row')).toEqual({ key: '', value: 'Brass' });

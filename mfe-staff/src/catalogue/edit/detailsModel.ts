@@ -3,11 +3,13 @@
 // show (pictures, datasheets, brand logos, reviews) are kept as they are. The description's key conventions
 // (content/src/schema.ts descriptionEntrySchema) become a kind per row, so nobody types '*', '-' or '^' by hand.
 import type { DescriptionEntry, DescriptionRow, DescriptionSectionKey } from '@site/content';
+import type { DescriptionEntryKind } from '@site/content/catalogue';
+import { DESCRIPTION_SECTIONS, descriptionSection } from '@site/content/data-constants';
 
 export type Details = Record<string, unknown>;
 
-/** How a description row shows on the product page (the key's convention). */
-export type RowKind = 'row' | 'subheading' | 'item' | 'paragraph' | 'section' | 'ceilingRose';
+/** How a description row shows on the product page (the key's convention), as the product page reads it. */
+export type RowKind = DescriptionEntryKind;
 
 export const ROW_KIND_LABELS: Record<RowKind, string> = {
   row: 'Key and value',
@@ -17,31 +19,6 @@ export const ROW_KIND_LABELS: Record<RowKind, string> = {
   section: 'Titled section (*)',
   ceilingRose: 'Ceiling rose table picture (%)',
 };
-
-/** The `*` sections (content/src/dataConstants.ts DESCRIPTION_SECTIONS): their key, title and kind of content. */
-export const SECTIONS: readonly { key: DescriptionSectionKey; title: string; kind: 'html' | 'table' }[] = [
-  { key: '*Design Features', title: 'Design Features', kind: 'html' },
-  { key: '*Application', title: 'Application', kind: 'html' },
-  { key: '*Construction', title: 'Construction', kind: 'table' },
-  { key: '*TechnicalData', title: 'Technical Data', kind: 'table' },
-  { key: '*Characteristics', title: 'Characteristics', kind: 'table' },
-  { key: '*Design', title: 'Design', kind: 'table' },
-  { key: '*Specifications', title: 'Specification', kind: 'table' },
-  { key: '*TechnicalSpecifications', title: 'Technical Specifications', kind: 'table' },
-];
-
-export const sectionOf = (key: string) => SECTIONS.find((section) => section.key === key);
-
-/** A description entry's kind by its key, as the product page reads it (content/src/catalogue.ts). */
-export function rowKind(entry: DescriptionEntry): RowKind {
-  const { key, value } = entry;
-  if (key.startsWith('*')) return 'section';
-  if (key === '' || key.startsWith('-')) return 'item';
-  if (key.startsWith('^')) return 'paragraph';
-  if (key.startsWith('%')) return 'ceilingRose';
-  if (value === '') return 'subheading';
-  return 'row';
-}
 
 /**
  * The entry turned into another kind: its key gets that kind's mark, its value the kind's shape; a new section is the
@@ -62,7 +39,7 @@ export function withKind(entry: DescriptionEntry, kind: RowKind, usedSections: R
     case 'ceilingRose':
       return { key: '%', value: text };
     case 'section': {
-      const section = SECTIONS.find((each) => !usedSections.has(each.key)) ?? SECTIONS[0]!;
+      const section = DESCRIPTION_SECTIONS.find((each) => !usedSections.has(each.key)) ?? DESCRIPTION_SECTIONS[0];
       return withSection({ key: section.key, value: text }, section.key);
     }
   }
@@ -70,7 +47,7 @@ export function withKind(entry: DescriptionEntry, kind: RowKind, usedSections: R
 
 /** A `*` entry moved to another section: a table section takes rows, an HTML one text. */
 export function withSection(entry: DescriptionEntry, key: DescriptionSectionKey): DescriptionEntry {
-  const section = sectionOf(key);
+  const section = descriptionSection(key);
   if (section?.kind === 'table') return { key, value: Array.isArray(entry.value) ? entry.value : [{ key: '', value: typeof entry.value === 'string' ? entry.value : '' }] };
   return { key, value: typeof entry.value === 'string' ? entry.value : entry.value.map((row) => `${row.key}: ${row.value}`).join('\n') };
 }

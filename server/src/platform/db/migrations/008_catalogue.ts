@@ -6,7 +6,7 @@ import type { Migration } from './types.js';
  * - a product's listing fields are columns (what the listing sorts, pages and filters by); the rest of its detail
  *   record (specification blocks, description entries with their key conventions, detail blocks, spec tables,
  *   downloads, seed reviews) is one `json` document per language. `json`, not `jsonb`: jsonb reorders keys, and a
- *   spec table's body row is read in its keys' order (content/src/catalogue.ts flattenTableRow).
+ *   spec table's body row is read in its keys' order (content/src/detailTable.ts flattenTableRow).
  * - `position`: the catalogue's own order (the listing's Default Sorting, the category grid's order).
  * - catalogue_state.version: bumped by every change (seed, import, editor); the servers' caches of catalogue pages
  *   and data are keyed by it, and a change is announced to the other processes (catalogue/changes.ts).
