@@ -113,6 +113,8 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      // The files no-cycle follows an import into (it parses them with the linted file's parser, TypeScript's).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json', 'tools/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
@@ -187,6 +189,13 @@ export default tseslint.config(
     files: ['mfe-staff/src/api/**/*.ts'],
     ignores: TEST_FILES,
     rules: { '@typescript-eslint/no-restricted-imports': ['error', sharedFacadeRestrictions({ allowSubpaths: ['@reduxjs/toolkit/query/react'] })] },
+  },
+  {
+    // No import circle in product code: a module of a circle can be read before it has run (its names still
+    // undefined), depending on which module of the circle an entry reaches first. Type-only imports never run.
+    files: ['{shell,staff-host,mfe-*,shared-ui,shared-store,contracts,content,server}/src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // A Playwright fixture with no dependencies is declared `async ({}, use) => ...`.

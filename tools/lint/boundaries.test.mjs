@@ -1,5 +1,5 @@
-// Proves that the boundary and shared-facade rules of eslint.config.mjs fire (and stay quiet where an import is
-// allowed): each case lints a small in-memory file placed in the tree, with the repo's own config.
+// Proves that the boundary, shared-facade and import-circle rules of eslint.config.mjs fire (and stay quiet where an
+// import is allowed): each case lints a small in-memory file placed in the tree, with the repo's own config.
 // Run with `node --test tools/lint/` (part of `npm run lint`).
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -7,17 +7,19 @@ import { describe, test } from 'node:test';
 import { ESLint } from 'eslint';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+// Its own group: a probe that breaks a boundary often closes a circle too (the platform importing a feature that imports it).
+const CIRCLE_RULES = new Set(['import-x/no-cycle']);
 
 const eslint = new ESLint({
   cwd: repoRoot,
   // Only the rules under test, and no type information: they read import paths, not types (and it keeps this fast).
-  ruleFilter: ({ ruleId }) => RULES.has(ruleId),
+  ruleFilter: ({ ruleId }) => BOUNDARY_RULES.has(ruleId) || CIRCLE_RULES.has(ruleId),
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
 });
 
-/** The messages of the rules under test for `code` as if it were the file `file` (relative to the repo root). */
-async function lint(file, code) {
+/** The messages of `rules` for `code` as if it were the file `file` (relative to the repo root). */
+async function lint(file, code, rules) {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
   assert.ok(result, `no lint result for ${file}`);
   assert.deepEqual(
@@ -25,17 +27,17 @@ async function lint(file, code) {
     [],
     `${file} did not parse`,
   );
-  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+  return result.messages.filter((message) => rules.has(message.ruleId)).map((message) => `${message.ruleId}: ${message.message}`);
 }
 
-async function assertFires(file, code, expected) {
-  const messages = await lint(file, code);
+async function assertFires(file, code, expected, rules = BOUNDARY_RULES) {
+  const messages = await lint(file, code, rules);
   assert.equal(messages.length, 1, `expected one problem in ${file}, got:\n${messages.join('\n')}`);
   assert.match(messages[0], expected);
 }
 
-async function assertQuiet(file, code) {
-  assert.deepEqual(await lint(file, code), [], `expected no problem in ${file}`);
+async function assertQuiet(file, code, rules = BOUNDARY_RULES) {
+  assert.deepEqual(await lint(file, code, rules), [], `expected no problem in ${file}`);
 }
 
 describe('package boundaries', () => {
@@ -109,7 +111,7 @@ describe('inside the server: the platform below, the features above', () => {
   });
 
   test('config.ts, the platform\'s, takes nothing from the staff feature', async () => {
-    const messages = await lint('server/src/platform/config.ts', "import { TotpSecretBox } from '../staff/totpSecrets.js';\n");
+    const messages = await lint('server/src/platform/config.ts', "import { TotpSecretBox } from '../staff/totpSecrets.js';\n", BOUNDARY_RULES);
     assert.equal(messages.length, 1, messages.join('\n'));
     assert.match(messages[0], /The server's platform \(server\/src\/platform\) imports no feature/);
   });
@@ -164,4 +166,16 @@ describe('imports of the shared facades (tools/webpack/shared)', () => {
     await assertQuiet('shell/src/server-render/lint-probe.tsx', "import { StaticRouter } from 'react-router';\n");
     await assertQuiet('mfe-chat/src/lint-probe.test.tsx', "import { createMemoryRouter } from 'react-router-dom';\n");
   });
+});
+
+describe('import circles', () => {
+  // schema.ts imports the constants' values; the probe stands in for dataConstants.ts and imports schema.ts back.
+  test('a module that imports, by value, what imports it fails', () =>
+    assertFires('content/src/dataConstants.ts', "import { productSchema } from './schema';\nexport const probe = productSchema;\n", /Dependency cycle detected/, CIRCLE_RULES));
+
+  test('a type-only import back is fine (it never runs)', () =>
+    assertQuiet('content/src/dataConstants.ts', "import type { productSchema } from './schema';\nexport type Probe = typeof productSchema;\n", CIRCLE_RULES));
+
+  test('tests are outside the rule', () =>
+    assertQuiet('content/src/dataConstants.test.ts', "import { productSchema } from './schema';\nimport './dataConstants';\nexport const probe = productSchema;\n", CIRCLE_RULES));
 });
