@@ -58,7 +58,7 @@ async function vitalsSuite(t: TestContext, target: DatabaseTarget): Promise<void
   });
 
   const send = (body: unknown, { on = app, contentType = 'text/plain;charset=UTF-8', from = '198.51.100.1', headers = {} }: { on?: FastifyInstance; contentType?: string; from?: string; headers?: Record<string, string> } = {}) =>
-    on.inject({ method: 'POST', url: VITALS_PATH, remoteAddress: from, headers: { 'content-type': contentType, ...headers }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+    on.inject({ method: 'POST', url: VITALS_PATH, remoteAddress: from, headers: { 'content-type': contentType, ...headers }, payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) });
   /** The hour `at` is in, as the rows have it. */
   // counts are bigint: read as numbers
   const hourRows = async (hour: string) =>
@@ -116,6 +116,11 @@ async function vitalsSuite(t: TestContext, target: DatabaseTarget): Promise<void
   });
 
   await t.test('bad beacons are 4xx naming the problem, never a 5xx', async () => {
+    // a byte that is not UTF-8 inside the route's string, as sendBeacon's text or as JSON: refused, not stored as U+FFFD
+    const notUtf8 = (): Buffer => {
+      const [before = '', after = ''] = JSON.stringify(beacon({ route: '/products/MARK' })).split('MARK');
+      return Buffer.concat([Buffer.from(before), Buffer.from([0xff]), Buffer.from(after)]);
+    };
     const cases: [unknown, string, number, RegExp][] = [
       [{ ...beacon(), edition: 'fr' }, 'application/json', 400, /edition must be one of en, ar/],
       [{ ...beacon(), remotes: { evil: STABLE } }, 'application/json', 400, /remotes must name remotes among catalogue, company, contact, chat/],
@@ -126,6 +131,8 @@ async function vitalsSuite(t: TestContext, target: DatabaseTarget): Promise<void
       ['{"route":', 'text/plain', 400, /not valid JSON/],
       ['', 'text/plain', 400, /empty/],
       [beacon(), 'application/x-www-form-urlencoded', 415, /Content-Type: application\/json/],
+      [notUtf8(), 'text/plain', 400, /not valid UTF-8/],
+      [notUtf8(), 'application/json', 400, /not valid UTF-8/],
     ];
     for (const [body, contentType, status, message] of cases) {
       const answer = await send(body, { contentType, from: '198.51.100.3' });

@@ -11,7 +11,7 @@ import type { Database } from '../platform/db/index.js';
 import { describeError } from '../platform/db/index.js';
 import { clientAddress } from '../platform/http/clientAddress.js';
 import { useContracts } from '../platform/http/contracts.js';
-import { httpError, NOT_UTF8, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
+import { addUtf8JsonParser, httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { registerRateLimit } from '../platform/http/rateLimit.js';
 import type { SiteMetrics } from '../platform/metrics.js';
 import type { KnownReleases } from '../releases/index.js';
@@ -55,22 +55,9 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
     { namespace: 'site-vitals-rate-', what: 'vitals beacons' },
   );
   useJsonEndpoint(app, { bodyLimit: VITALS_BODY_LIMIT, what: 'the vitals', emptyHint: 'send the page view\'s vitals as a JSON object' });
-  // sendBeacon's string is text/plain: read as the JSON it is, by Fastify's own parser (its prototype-poisoning
-  // checks), UTF-8 only as JSON must be
-  const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  // sendBeacon's string is text/plain: read as the JSON it is
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'buffer', bodyLimit: VITALS_BODY_LIMIT }, (request, body, done) => {
-    let text: string;
-    try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      done(httpError(400, NOT_UTF8), undefined);
-      return;
-    }
-    // Fastify's default JSON parser answers through `done`; it returns nothing to wait for.
-    void parseJson(request, text, done);
-  });
+  addUtf8JsonParser(app, 'text/plain', VITALS_BODY_LIMIT);
 
   const fallback = memorySessionGate();
   const namespace = options.redisNamespace ?? 'site-vitals-';

@@ -33,20 +33,7 @@ export function useJsonEndpoint(app: FastifyInstance, { bodyLimit, what, emptyHi
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body does not match its Content-Length' },
   };
 
-  // JSON is UTF-8 (RFC 8259): bytes that are not are refused, where decoding them as a string would store U+FFFD.
-  const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
-    let text: string;
-    try {
-      text = utf8.decode(body as Buffer);
-    } catch {
-      done(httpError(400, NOT_UTF8), undefined);
-      return;
-    }
-    // Fastify's default JSON parser answers through `done`; it returns nothing to wait for.
-    void parseJson(request, text, done);
-  });
+  addUtf8JsonParser(app, 'application/json', bodyLimit);
 
   app.setErrorHandler((error: FastifyError) => {
     const known = error.code === undefined ? undefined : bodyErrors[error.code];
@@ -58,4 +45,24 @@ export function useJsonEndpoint(app: FastifyInstance, { bodyLimit, what, emptyHi
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') throw httpError(415, notJson);
   };
+}
+
+/**
+ * Reads bodies of `contentType` as JSON, with Fastify's own parser (its prototype-poisoning checks). JSON is UTF-8
+ * (RFC 8259): bytes that are not are a 400 (NOT_UTF8), where decoding them as a string would store U+FFFD.
+ */
+export function addUtf8JsonParser(app: FastifyInstance, contentType: string, bodyLimit: number): void {
+  const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser(contentType, { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(httpError(400, NOT_UTF8), undefined);
+      return;
+    }
+    // Fastify's default JSON parser answers through `done`; it returns nothing to wait for.
+    void parseJson(request, text, done);
+  });
 }
