@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { Button } from '@site/shared-ui';
 import { INBOX_KINDS, INBOX_STATUSES, STAFF_BRANCHES, STAFF_SEARCH_MAX_LENGTH } from '@site/contracts/staff-api';
 import { KIND_FILTER_LABELS, STATUS_LABELS } from '../ui/labels';
-import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../ui/StaffField';
+import { FilterSearchRow } from '../ui/FilterSearchRow';
+import { FieldRow, FilterForm, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
 import { isoDay, type InboxFilters as Filters } from './inboxQuery';
 
@@ -79,18 +79,7 @@ export function InboxFilters({ filters, showBranch, onChange }: InboxFiltersProp
           {(control) => <input {...control} type="date" name="to" value={filters.to ?? ''} min={filters.from} onChange={(event) => changeDay('to', event.target.value)} />}
         </StaffField>
       </FieldRow>
-      <FieldRow>
-        <SearchField label="Search" hint="Names, e-mail addresses, companies and messages.">
-          {/* Uncontrolled, refilled from the address when it changes (key): typing does not touch the address. */}
-          {(control) => <input {...control} key={filters.q ?? ''} type="search" name="q" defaultValue={filters.q ?? ''} maxLength={STAFF_SEARCH_MAX_LENGTH} />}
-        </SearchField>
-        <Actions>
-          <Button type="submit">Search</Button>
-          <Button type="button" $variant="secondary" onClick={() => onChange({})} disabled={Object.keys(filters).length === 0}>
-            Clear filters
-          </Button>
-        </Actions>
-      </FieldRow>
+      <FilterSearchRow hint="Names, e-mail addresses, companies and messages." q={filters.q} nothingToClear={Object.keys(filters).length === 0} onClear={() => onChange({})} />
     </FilterForm>
   );
 }

@@ -9,7 +9,8 @@ import { VISIBILITY_LABELS } from '../ui/labels';
 import { Notice } from '../ui/Notice';
 import { PageHeading } from '../ui/PageHeading';
 import { Pager } from '../ui/Pager';
-import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../ui/StaffField';
+import { FilterSearchRow } from '../ui/FilterSearchRow';
+import { Actions, FieldRow, FilterForm, StaffField } from '../ui/StaffField';
 import { searchText } from '../ui/searchText';
 import { reviewQueryFromSearch, reviewSearch, STARS } from './reviewQuery';
 import { useReviewsQuery, useSetReviewHiddenMutation } from './reviewsApi';
@@ -84,17 +85,7 @@ export function ReviewsPage() {
             )}
           </StaffField>
         </FieldRow>
-        <FieldRow>
-          <SearchField label="Search" hint="Names, e-mail addresses and comments.">
-            {(control) => <input {...control} key={query.q ?? ''} type="search" name="q" defaultValue={query.q ?? ''} maxLength={200} />}
-          </SearchField>
-          <Actions>
-            <Button type="submit">Search</Button>
-            <Button type="button" $variant="secondary" onClick={() => apply({})} disabled={search === ''}>
-              Clear filters
-            </Button>
-          </Actions>
-        </FieldRow>
+        <FilterSearchRow hint="Names, e-mail addresses and comments." q={query.q} nothingToClear={search === ''} onClear={() => apply({})} />
       </FilterForm>
 
       <p role="status">{reviews !== undefined ? (reviews.total === 0 ? 'No reviews match these filters.' : `${reviews.total} ${reviews.total === 1 ? 'review' : 'reviews'}`) : ''}</p>

@@ -1,12 +1,13 @@
 import { useMemo, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
+import { LoadError, PageContainer, Spinner, useAddressQuery } from '@site/shared-ui';
 import { useCatalogueProductsQuery } from '../../api/staffApi';
 import { EDITOR_STATUSES, type EditorStatus } from '@site/contracts/staff-catalogue-api';
 import { useCategoryOptions } from '../categories/useCategoryOptions';
 import { PageHeading } from '../../ui/PageHeading';
-import { Actions, FieldRow, FilterForm, SearchField, StaffField } from '../../ui/StaffField';
+import { FilterSearchRow } from '../../ui/FilterSearchRow';
+import { FieldRow, FilterForm, StaffField } from '../../ui/StaffField';
 import { KeysetPager, useKeysetTrail } from '../../ui/Pager';
 import { Table } from '../../ui/Table';
 import { searchText } from '../../ui/searchText';
@@ -103,20 +104,11 @@ export function CatalogueListPage() {
             Arabic name missing
           </CheckLabel>
         </FieldRow>
-        <FieldRow>
-          <SearchField label="Search" hint="Part of the English or Arabic name, or the code.">
-            {(control) => <input {...control} key={query.q ?? ''} type="search" name="q" defaultValue={query.q ?? ''} maxLength={200} />}
-          </SearchField>
+        <FilterSearchRow hint="Part of the English or Arabic name, or the code." q={query.q} nothingToClear={search === ''} onClear={() => apply({})}>
           <StaffField label="Brand" hint="The brand's name exactly, e.g. Hex.">
             {(control) => <input {...control} key={query.brand ?? ''} type="text" name="brand" defaultValue={query.brand ?? ''} maxLength={200} />}
           </StaffField>
-          <Actions>
-            <Button type="submit">Search</Button>
-            <Button type="button" $variant="secondary" onClick={() => apply({})} disabled={search === ''}>
-              Clear filters
-            </Button>
-          </Actions>
-        </FieldRow>
+        </FilterSearchRow>
       </FilterForm>
 
       <p role="status">{resource.status === 'ready' && page !== undefined && page.products.length === 0 ? 'No products match these filters.' : ''}</p>
