@@ -56,6 +56,18 @@ test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }
     });
     // Before: the compare page opened at the listing's position, showing its bottom rows.
     const scrollY = () => page.evaluate(() => window.scrollY);
+    // The wheel scrolls smoothly: where it stops, once five frames read the same position. Read earlier, the position
+    // the page leaves from (and back returns to) lies further down (21 px once).
+    const stillScrollY = () =>
+      page.evaluate(async () => {
+        let last = window.scrollY;
+        for (let still = 0; still < 5; ) {
+          await new Promise(requestAnimationFrame);
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+        }
+        return last;
+      });
     await page.goto(categoryPath(first!.productCategory));
     await page.getByRole('checkbox', { name: `Compare ${first!.productName}`, exact: true }).click();
     await page.getByRole('checkbox', { name: `Compare ${second!.productName}`, exact: true }).click();
@@ -64,7 +76,7 @@ test.describe('scroll on navigation', { tag: ['@site', '@shell', '@catalogue'] }
     // Hovered first: the click itself scrolls no further.
     const compare = page.getByRole('region', { name: 'Products to compare' }).getByRole('link', { name: 'Compare (2)' });
     await compare.hover();
-    const listingY = await scrollY();
+    const listingY = await stillScrollY();
 
     await compare.click();
     await expect(page.getByRole('table', { name: 'Products compared' })).toBeVisible();
