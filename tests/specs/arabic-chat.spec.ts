@@ -101,7 +101,6 @@ test.describe('with an AI provider (a fake Gemini on loopback)', { tag: ['@local
       GEMINI_API_KEY: 'test-gemini-key-7f3a9c',
       GEMINI_BASE_URL: fakeUrl,
       GEMINI_TIMEOUT_SECONDS: '5',
-      CHAT_RATE_LIMIT_MAX: '0',
     });
   });
   test.afterAll(async () => {

@@ -66,7 +66,6 @@ test.beforeAll(async () => {
     GEMINI_API_KEY: 'test-gemini-key-7f3a9c',
     GEMINI_BASE_URL: fakeUrl,
     GEMINI_TIMEOUT_SECONDS: '5',
-    CHAT_RATE_LIMIT_MAX: '0',
     SUBMIT_RATE_LIMIT_MAX: '10000',
   };
   // one after the other: both run the migrations on the same database; the second finds them applied
