@@ -32,15 +32,7 @@ export {
 } from './dataConstants';
 export type * from './types';
 export { descriptionEntryKind, referencedDownloadFiles, type DescriptionEntryKind } from './catalogue';
-export {
-  flattenTableRow,
-  headerRowSpan,
-  leafColumns,
-  tableHeaderProblems,
-  tableRowProblems,
-  type TableHeaderCell,
-  type TableRowOf,
-} from './detailTable';
+export { flattenTableRow, headerRowSpan, leafColumns, tableHeaderProblems, tableRowProblems } from './detailTable';
 
 export const productCategories: ProductCategory[] = categoriesJson as ProductCategory[];
 export const branches: Branch[] = branchesJson as Branch[];
