@@ -12,6 +12,7 @@ import type { Database } from '../platform/db/index.js';
 import { useContracts } from '../platform/http/contracts.js';
 import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { registerRateLimit } from '../platform/http/rateLimit.js';
+import { registerRequestClient } from '../platform/http/requestClient.js';
 import { recordLoad, rollbackPolicyOf } from './releaseHealth.js';
 import type { LiveRemotes } from './liveRemotes.js';
 import { isReleasedRemote } from './registry.js';
@@ -33,6 +34,7 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
   const { db, releaseSafety } = options;
   const policy = rollbackPolicyOf(releaseSafety);
   const now = options.now ?? (() => new Date());
+  registerRequestClient(app);
   const limited = await registerRateLimit(
     app,
     { rateLimitMax: releaseSafety.reportsPerMinute, rateLimitWindowMs: 60_000 },
@@ -53,8 +55,8 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     async (request, reply) => {
       const report = request.body;
       if (!isReleasedRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
-      // request.ip: the address the proxies we trust saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
-      const reporter = { client: request.ip, session: report.session };
+      // request.client: the address the proxies we trust saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
+      const reporter = { client: request.client.address, session: report.session };
       const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', reporter, policy, now());
       if (result.counted && result.rolledBack) {
         request.log.warn({ remote: report.remote }, 'a failing canary was rolled back automatically');

@@ -3,8 +3,6 @@
 import { createHash } from 'node:crypto';
 import { clientAddress } from '../platform/http/clientAddress.js';
 
-export { clientAddress };
-
 /**
  * What the reviews table stores for a client: a hash of its address (clientAddress), not the address in clear. A
  * pseudonym, not anonymity: an IPv4 address could be found by trying them all.

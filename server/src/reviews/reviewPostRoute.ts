@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { reviewBodySchema, reviewCreatedSchema, reviewParamsSchema, type ReviewCreatedResponse } from '@site/contracts/reviews-api';
 import { describeError } from '../platform/db/index.js';
 import { answers, withoutHoneypot, type ContractsApp } from '../platform/http/contracts.js';
+import { registerRequestClient } from '../platform/http/requestClient.js';
 import { NOT_SAVED, REVIEW_BODY_LIMIT, REVIEWS_ROUTE, unknownProduct, type ReviewCalls } from './reviewCalls.js';
 import { alreadyReviewed, reviewClientKey } from './reviewLimit.js';
 import { readSettings } from './reviewSettings.js';
@@ -23,6 +24,7 @@ export interface ReviewPostOptions {
 type WithProduct = { Params: { productId: string } };
 
 export function reviewPostRoute(app: ContractsApp, calls: ReviewCalls, { requireJson, limited, perProduct }: ReviewPostOptions): void {
+  registerRequestClient(app);
   /** Before the body is checked (after its type): an unknown product is a 404, an unreadable catalogue a 503. */
   const knownProduct = async (request: FastifyRequest<WithProduct>, reply: FastifyReply) => {
     const { productId } = request.params;
@@ -76,7 +78,7 @@ async function storeReview(
   } else {
     let result: Awaited<ReturnType<typeof insertReviewWithinLimit>>;
     try {
-      result = await insertReviewWithinLimit(db, productId, parsed.data, reviewClientKey(request.ip), limit);
+      result = await insertReviewWithinLimit(db, productId, parsed.data, reviewClientKey(request.client.address), limit);
     } catch (error) {
       request.log.error({ err: error }, `could not store a review of ${productId}: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_SAVED });

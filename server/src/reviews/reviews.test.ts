@@ -15,7 +15,7 @@ import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from
 import { createFixture, stubDatabase, type Fixture } from '../test-support/fixture.js';
 import { createReviewCatalogue, siteReviewCatalogue } from './productCatalogue.js';
 import { REVIEW_BODY_LIMIT } from './reviewRoutes.js';
-import { alreadyReviewed, clientAddress, describeWait, reviewClientKey } from './reviewLimit.js';
+import { alreadyReviewed, describeWait, reviewClientKey } from './reviewLimit.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 
 /** A product with two seed reviews (5 and 4 stars) in content/data/product-details.json. */
@@ -401,20 +401,9 @@ test('createReviewCatalogue knows the ids and copies only the displayed fields o
 });
 
 describe('review clients and the limit text', () => {
-  test('clientAddress: IPv4 as it is, IPv4-mapped as IPv4, IPv6 by its /64 however written', () => {
-    assert.equal(clientAddress('203.0.113.7'), '203.0.113.7');
-    assert.equal(clientAddress('::ffff:203.0.113.7'), '203.0.113.7');
-    assert.equal(clientAddress('::FFFF:203.0.113.7'), '203.0.113.7');
-    for (const ip of ['2001:db8:a:b::1', '2001:0DB8:000A:000B:1:2:3:4', '2001:db8:a:b:ffff::', '2001:db8:a:b::1%eth0', '2001:db8:a:b::203.0.113.7']) {
-      assert.equal(clientAddress(ip), '2001:db8:a:b::/64', ip);
-    }
-    assert.equal(clientAddress('::1'), '0:0:0:0::/64');
-    assert.equal(clientAddress('2001:db8::'), '2001:db8:0:0::/64');
-    assert.equal(clientAddress('not an address'), 'not an address');
-  });
-
   test('the stored key is a hash: the same for one client, different for another, never the address', () => {
     assert.equal(reviewClientKey('2001:db8:a:b::1'), reviewClientKey('2001:db8:a:b::2'));
+    assert.equal(reviewClientKey('0x09.9.9.9'), reviewClientKey('::ffff:9.9.9.9'));
     assert.notEqual(reviewClientKey('203.0.113.7'), reviewClientKey('203.0.113.8'));
     assert.match(reviewClientKey('203.0.113.7'), /^[A-Za-z0-9_-]{22}$/);
     assert.ok(!reviewClientKey('203.0.113.7').includes('203'));

@@ -1,8 +1,9 @@
 // The per-client rate limit of the visitor POSTs (forms, reviews, quotes), counted in the shared Redis when there is one.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SubmissionsConfig } from '../config.js';
 import { httpError } from './jsonEndpoint.js';
+import { registerRequestClient } from './requestClient.js';
 
 export interface RateLimitOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs'> {
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
@@ -34,6 +35,7 @@ export async function registerRateLimit(
     max: options.rateLimitMax,
     timeWindow: options.rateLimitWindowMs,
     ...sharedCounting(app, options.redisNamespace ?? namespace),
+    ...countedByNetwork(app),
     // Redis unreachable: let the visitor through (logged) rather than refuse every form.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
@@ -44,4 +46,13 @@ export async function registerRateLimit(
 /** @fastify/rate-limit's store options: the app's Redis under `namespace`, else none (each process counts in memory). */
 export function sharedCounting(app: FastifyInstance, namespace: string): { redis?: NonNullable<FastifyInstance['redis']>; nameSpace?: string } {
   return app.redis === undefined ? {} : { redis: app.redis, nameSpace: namespace };
+}
+
+/**
+ * @fastify/rate-limit's key: the client's network (request.client), not request.ip as written: one address spelt
+ * several ways, or an IPv6 visitor's other addresses in its /64, are one client.
+ */
+export function countedByNetwork(app: FastifyInstance): { keyGenerator: (request: FastifyRequest) => string } {
+  registerRequestClient(app);
+  return { keyGenerator: (request) => request.client.network };
 }
