@@ -1,16 +1,19 @@
 // The bodies of the buyer's calls on a sent quotation (quotationLinkApi.ts), as zod schemas the server registers.
 import { z } from 'zod';
 import { BUYER_TEXT_LIMITS, ORDER_FILE_FORMATS } from './quotationLinkApi';
+import { textField } from './textField';
 
+/**
+ * A required text of the buyer's (trimmed, at most `max` characters), under the shared character rule (textField.ts):
+ * no control character or lone surrogate half, and in one line no text-direction control either (these values go to
+ * the ERP's orders and the orders file).
+ */
+const required = (field: string, max: number, kind: 'line' | 'multiline') =>
+  textField(field, { max, kind }).refine((value) => value !== '', { error: `${field} is required`, abort: true });
+
+/** One line: the shared rule, and no line or paragraph separator (U+2028, U+2029), which the rule leaves to names. */
 const line = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} is at most ${max} characters` })
-    // one line of text: no control characters
-    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-    .refine((value) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value), { error: `${field} must be one line of text` });
+  required(field, max, 'line').refine((value) => !/[\u2028\u2029]/.test(value), { error: `${field} must be one line of text` });
 
 export const acceptQuotationBodySchema = z.strictObject({
   name: line('name', BUYER_TEXT_LIMITS.name),
@@ -19,13 +22,7 @@ export const acceptQuotationBodySchema = z.strictObject({
 });
 
 export const askForChangesBodySchema = z.strictObject({
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(1, { error: 'message is required' })
-    .max(BUYER_TEXT_LIMITS.message, { error: `message is at most ${BUYER_TEXT_LIMITS.message} characters` })
-    // eslint-disable-next-line no-control-regex -- control characters (but line breaks and tabs) are what this refuses
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(value), { error: 'message holds characters that are not text' }),
+  message: required('message', BUYER_TEXT_LIMITS.message, 'multiline'),
 });
 
 export const ordersQuerySchema = z.strictObject({

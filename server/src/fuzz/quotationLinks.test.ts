@@ -308,4 +308,46 @@ describe('fuzz: the buyer’s quotation link calls', () => {
       runs(150),
     );
   });
+
+  test('every hostile character in every field the buyer types: a 400 in words (never a 5xx), nothing of it stored nor sent to the ERP', async () => {
+    const { quotation, token } = await s.sendNew(s.dubai, 'Dubai', { companyName: 'Corpus Trading' });
+    const segment = segmentOf(token);
+    const valid = { name: 'Karim Nasser', position: 'Purchasing manager', poNumber: 'PO-7781', message: 'Can you deliver in two lots?' };
+    const json = (call: Call, body: Record<string, string>): Sent => ({ call, body, headers: {}, contentType: 'application/json', file: undefined, fields: {}, fileField: 'poFile' });
+    const { message, ...acceptFields } = valid;
+    const problems: string[] = [];
+    for (const [field, call] of [['name', 'accept'], ['position', 'accept'], ['poNumber', 'accept'], ['message', 'changes']] as const) {
+      for (const [what, hostile] of HOSTILE_IN_TEXT) {
+        if (what.startsWith('direction') && field === 'message') continue; // a message is multi-line text: direction marks belong there
+        const base: Record<string, string> = call === 'changes' ? { message } : acceptFields;
+        const value = `${valid[field].slice(0, 5)}${hostile}${valid[field].slice(5)}`;
+        const tries: Sent[] = [json(call, { ...base, [field]: value })];
+        // multipart carries UTF-8 bytes: a lone half cannot be sent in it (a client sends U+FFFD, which is text)
+        if (call === 'accept' && !what.startsWith('lone')) tries.push({ ...json('acceptMultipart', {}), fields: { ...base, [field]: value } });
+        for (const sent of tries) {
+          const res = await inject(segment, sent);
+          const answer = res.statusCode === 400 ? res.json<{ error?: unknown }>().error : undefined;
+          if (typeof answer !== 'string' || !answer.startsWith(`${field} `)) problems.push(`${sent.call} ${field} with ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+    const [row] = await s.db.query<{ state: string }>('select state from quotations where id = $1', [quotation.id]);
+    assert.equal(row!.state, 'sent', 'no hostile answer was taken');
+    const stored = JSON.stringify(await s.db.query('select a.*, o.*, c.* from quotations q left join quotation_acceptances a on a.quotation_id = q.id left join orders o on o.quotation_id = q.id left join quotation_change_requests c on c.quotation_id = q.id where q.id = $1', [quotation.id]));
+    // eslint-disable-next-line no-control-regex -- control characters are what must not be stored
+    assert.doesNotMatch(stored, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]|\\ud[89a-f]/i);
+  });
 });
+
+/** What no text the buyer types may hold (a message may hold direction marks: it is multi-line). */
+const HOSTILE_IN_TEXT: readonly (readonly [string, string])[] = [
+  ['lone high half U+D83D', '\ud83d'],
+  ['lone low half U+DE00', '\ude00'],
+  ['lone low half before a high one', '\ude00\ud83d'],
+  ['NUL', '\u0000'],
+  ['ESC', '\u001b[2J'],
+  ['DEL', '\u007f'],
+  ['NEL U+0085', '\u0085'],
+  ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'].map((control) => [`direction control U+${control.codePointAt(0)!.toString(16).toUpperCase()}`, control] as const),
+];

@@ -4,6 +4,7 @@
 // typed values go in its fields) in its transaction; each mail is queued in it too.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AcceptQuotationBody, BuyerQuotation } from '@site/contracts/quotation-link-api';
+import { cutToCharacters } from '@site/content/validation';
 import type { DatabaseSchema } from '../../platform/db/index.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { QUOTATION_OUTBOX_KIND, type QuotationMailPayload } from './buyerMail.js';
@@ -12,6 +13,9 @@ import { expiryDetail } from './expiry.js';
 import { ANSWERABLE, branchContact, isPastValidity, loadBuyerDocument, type BuyerDocument } from './buyerView.js';
 
 type Db = Kysely<DatabaseSchema>;
+
+/** The start of the buyer's message the audit line keeps, in whole characters (a cut emoji is not JSON PostgreSQL takes). */
+const AUDITED_MESSAGE_CHARACTERS = 500;
 
 export interface BuyerContext {
   record: RecordStaffAction;
@@ -173,7 +177,7 @@ export async function askForChanges(db: Db, context: BuyerContext, id: number, m
     await trx.insertInto('quotation_change_requests').values({ quotation_id: id, message }).execute();
     await trx.updateTable('quotations').set({ state: 'changes_asked' }).where('id', '=', id).execute();
     const document = await documentOf(trx, context, id);
-    await context.record(trx, null, 'quotation.changes_asked', `quotation:${id}`, `${document.view.number}: the buyer asks for changes`, { message: message.slice(0, 500) });
+    await context.record(trx, null, 'quotation.changes_asked', `quotation:${id}`, `${document.view.number}: the buyer asks for changes`, { message: cutToCharacters(message, AUDITED_MESSAGE_CHARACTERS) });
     const branchEmail = branchContact(row.branch).email;
     const payload: QuotationMailPayload = { view: document.view, message, buyerEmail: document.email, branchEmail };
     await trx.insertInto('outbox').values({ kind: QUOTATION_OUTBOX_KIND.changes, ref_id: id, recipient: branchEmail, payload: JSON.stringify(payload) }).execute();
