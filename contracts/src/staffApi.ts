@@ -189,6 +189,16 @@ export const canReadInbox = (account: Pick<StaffAccountSummary, 'role'>): boolea
 export const canRelease = (account: Pick<StaffAccountSummary, 'role' | 'remotes'>, remote?: string): boolean =>
   account.role === 'admin' || (account.role === 'release' && (remote === undefined || (account.remotes ?? []).includes(remote)));
 
+/**
+ * The roles that can change what the public sees (admins everything; the catalogue role the catalogue, a whole one by
+ * file; the release role which builds visitors get): each signs in with a second factor, set up at the first sign-in.
+ * Branch staff answer their own branch's customers one by one (the inbox, quotations mailed to one buyer) and change
+ * nothing public: the second factor stays theirs to add.
+ */
+export const SECOND_FACTOR_ROLES: readonly StaffRole[] = ['admin', 'catalogue', 'release'];
+/** Whether an account must sign in with a second factor (SECOND_FACTOR_ROLES). */
+export const mustUseSecondFactor = (account: Pick<StaffAccountSummary, 'role'>): boolean => SECOND_FACTOR_ROLES.includes(account.role);
+
 /** An address of STAFF_API with its :params filled. */
 export function staffApiPath(pattern: string, params: Readonly<Record<string, string | number>>): string {
   return pattern.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
@@ -210,7 +220,7 @@ export interface StaffSession {
   csrfToken: string;
   /** 'active': signed in; the others allow only the sign-in steps they name. */
   state: 'active' | 'second-factor' | 'totp-setup';
-  /** Whether the account signs in with a second step (admins always; branch and catalogue staff once they set it up). */
+  /** Whether the account signs in with a second step (SECOND_FACTOR_ROLES always; branch staff once they set it up). */
   secondFactor: boolean;
 }
 

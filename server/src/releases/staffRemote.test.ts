@@ -18,8 +18,7 @@ import { buildApp } from '../app.js';
 import { composeOutboxMail } from '../outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { signInStaff, staffCall, STAFF_TEST_PASSWORD, type StaffCaller } from '../test-support/staffSignIn.js';
-import { hashPassword } from '../staff/passwords.js';
+import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../test-support/staffSignIn.js';
 import { RELEASES_API } from './releaseRoutes.js';
 import { createReleaseToken } from './tokens.js';
 
@@ -85,7 +84,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     app = await buildApp({ ...fixture.config, releaseSafety: RELEASE_SAFETY }, database.db, { catalogue: 'files' });
     staffToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'staff pipeline', remotes: ['staff'], expiresInDays: 1 })).token;
     catalogueToken = (await createReleaseToken(database.db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 })).token;
-    await database.db.query('insert into staff_accounts (email, password_hash, role, remotes) values ($1, $2, $3, $4)', ['karim@crescent.example', await hashPassword(STAFF_TEST_PASSWORD), 'release', 'staff']);
+    await addStaffAccount(database.db, 'karim@crescent.example', 'release', null, 'staff');
     releaser = await signInStaff(app, 'karim@crescent.example');
   });
   t.after(async () => {

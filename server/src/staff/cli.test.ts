@@ -105,10 +105,10 @@ async function cliSuite(t: TestContext, place: Place, { refusals: tryRefusals }:
     assert.ok(generated.length >= 20, res.out);
     res = await cli(['add', 'catalogue.editor@crescent.example', '--role', 'catalogue'], `${PASSWORD}\n`);
     assert.equal(res.code, 0, res.err);
-    assert.match(res.out, /^Added catalogue editor catalogue\.editor@crescent\.example \(account \d+\)\.\n$/);
+    assert.match(res.out, /^Added catalogue editor catalogue\.editor@crescent\.example \(account \d+\)\.\nAt their first sign-in they set up an authenticator app/);
     res = await cli(['add', 'release.team@crescent.example', '--role', 'release', '--remotes', 'Chat, catalogue'], `${PASSWORD}\n`);
     assert.equal(res.code, 0, res.err);
-    assert.match(res.out, /^Added release staff \(catalogue, chat\) release\.team@crescent\.example \(account \d+\)\.\n$/);
+    assert.match(res.out, /^Added release staff \(catalogue, chat\) release\.team@crescent\.example \(account \d+\)\.\nAt their first sign-in they set up an authenticator app/);
 
     const refusals: [string[], string, number, RegExp][] = [
       [['add', 'admin@crescent.example', '--role', 'admin'], PASSWORD, 1, /^An account for admin@crescent\.example already exists\.\n$/],
@@ -162,6 +162,8 @@ async function cliSuite(t: TestContext, place: Place, { refusals: tryRefusals }:
       assert.equal((await signIn(app, 'oman.staff@crescent.example', generated)).statusCode, 200, 'the generated password');
       const release = await signIn(app, 'release.team@crescent.example', PASSWORD);
       assert.deepEqual(release.json<StaffSession>().account, { id: release.json<StaffSession>().account.id, email: 'release.team@crescent.example', role: 'release', branch: null, remotes: ['catalogue', 'chat'] });
+      assert.equal(release.json<StaffSession>().state, 'totp-setup', 'the release role sets up its second factor first');
+      assert.equal((await signIn(app, 'catalogue.editor@crescent.example', PASSWORD)).json<StaffSession>().state, 'totp-setup');
       assert.equal((await signIn(app, 'admin@crescent.example', PASSWORD)).json<StaffSession>().state, 'totp-setup');
       // pretend the admin set up TOTP, for reset-password --reset-totp below
       await db.query(`update staff_accounts set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = now() where email = 'admin@crescent.example'`);

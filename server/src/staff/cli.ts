@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { RELEASED_REMOTES } from '@site/contracts/federation';
-import { STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
+import { mustUseSecondFactor, STAFF_ROLES, type StaffBranch, type StaffRole } from '@site/contracts/staff-api';
 import { describeError, runMigrations, type Database } from '../platform/db/index.js';
 import { openCliDatabase, type CliIo } from '../platform/cli/cliDatabase.js';
 import { endSessionsOf, findAccountByEmail, isEmailAddress, listAccounts, normaliseEmail, parseBranch } from './accounts.js';
@@ -144,7 +144,7 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
     });
     const what = role === 'admin' ? 'admin' : role === 'catalogue' ? 'catalogue editor' : role === 'release' ? `release staff (${remotes?.join(', ')})` : `branch staff (${branch})`;
     io.out(`Added ${what} ${email} (account ${id}).\n`);
-    if (role === 'admin') io.out('At their first sign-in they set up an authenticator app (TOTP) and get their recovery codes.\n');
+    if (mustUseSecondFactor({ role })) io.out('At their first sign-in they set up an authenticator app (TOTP) and get their recovery codes.\n');
     return;
   }
 
@@ -182,7 +182,7 @@ async function run(db: Database, args: Args, io: StaffCliIo): Promise<void> {
     return count;
   });
   io.out(`New password set for ${email}; ${ended} session${ended === 1 ? '' : 's'} ended.\n`);
-  if (args.resetTotp) io.out('Their second factor and recovery codes are cleared: admins set up a new one at their next sign-in.\n');
+  if (args.resetTotp) io.out('Their second factor and recovery codes are cleared: admins, catalogue and release staff set up a new one at their next sign-in.\n');
 }
 
 /** The release role's remotes from --remotes: known federation names, each once, in the registry's order. */

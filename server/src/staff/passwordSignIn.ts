@@ -2,7 +2,7 @@
 // signed-in session, or one waiting for the second factor or its set-up (./secondFactorSignIn.ts, ./totpRoutes.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { STAFF_API } from '@site/contracts/staff-api';
+import { mustUseSecondFactor, STAFF_API } from '@site/contracts/staff-api';
 import { signInBodySchema } from '@site/contracts/staff-api-schemas';
 import type { ContractsApp } from '../platform/http/contracts.js';
 import { findAccountByEmail, isEmailAddress, normaliseEmail } from './accounts.js';
@@ -42,7 +42,8 @@ async function signInWithPassword({ db, gate, failures }: SignInContext, request
   // Whatever session the browser had (another account's, a half-finished sign-in, a planted id) ends here.
   const previous = await gate.sessionOf(request);
   if (previous !== undefined) await deleteSession(db, previous.id);
-  const state: SessionState = account.totp_enabled_at !== null ? 'second-factor' : account.role === 'admin' ? 'totp-setup' : 'active';
+  // The roles that can change what the public sees set the second factor up first (SECOND_FACTOR_ROLES).
+  const state: SessionState = account.totp_enabled_at !== null ? 'second-factor' : mustUseSecondFactor(account) ? 'totp-setup' : 'active';
   const session = await gate.startSession(request, reply, db, account, state, undefined);
   await failures.succeeded(keys, state === 'active');
   if (state === 'active') {

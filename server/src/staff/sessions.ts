@@ -2,7 +2,7 @@
 // The cookie holds 32 random bytes; the row's id is their SHA-256, so a copy of the table opens no session.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { StaffSession } from '@site/contracts/staff-api';
+import { mustUseSecondFactor, type StaffSession } from '@site/contracts/staff-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { accountSummary, type StaffAccountRow } from './accounts.js';
 
@@ -90,9 +90,12 @@ export async function loadSession(db: Kysely<DatabaseSchema>, token: string | un
     .where((eb) => eb.not(eb.ref('a.disabled')))
     .executeTakeFirst();
   if (row === undefined) return undefined;
+  // A session signed in before its role needed a second factor (or whose factor was reset since) is not signed in
+  // any more: it may only set one up, as the account's next sign-in would.
+  const unenrolled = row.state === 'active' && row.totp_enabled_at === null && mustUseSecondFactor({ role: row.role });
   return {
     id: row.id,
-    state: row.state,
+    state: unenrolled ? 'totp-setup' : row.state,
     csrfToken: row.csrf_token,
     pendingTotpSecret: row.pending_totp_secret,
     account: { id: row.account_id, email: row.email, role: row.role, branch: row.branch, remotes: row.remotes, totp_secret: row.totp_secret, totp_enabled_at: row.totp_enabled_at },

@@ -18,7 +18,7 @@ import { loadConfig } from '../platform/config.js';
 import { openDatabase, runMigrations, type Database } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, placeMigratedDatabase, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
+import { codeAt, currentStep, onStaffOrigin, sessionCookieOf } from '../test-support/staffSignIn.js';
 import { assertTakesAsLong } from '../test-support/timing.js';
 import { ACCOUNT_FAILURE_LIMIT, ACCOUNT_PASSWORD_LIMIT, ADDRESS_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from './lockout.js';
 import { hashPassword } from './passwords.js';
@@ -120,13 +120,15 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-function client(app: FastifyInstance) {
+/** `db`: for the accounts with a second factor (MATRIX_TOTP_SECRET), whose last used step signedIn forgets first. */
+function client(app: FastifyInstance, db?: Database) {
   const call = (method: InjectOptions['method'], url: string, options: Call = {}) =>
     app.inject({
       method,
       url,
       remoteAddress: options.address ?? '203.0.113.1',
       headers: {
+        ...onStaffOrigin(app),
         ...(options.body === undefined ? {} : JSON_HEADERS),
         ...(options.cookie === undefined ? {} : { cookie: options.cookie }),
         ...(options.csrf === undefined ? {} : { [CSRF_HEADER]: options.csrf }),
@@ -135,13 +137,22 @@ function client(app: FastifyInstance) {
       ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
     });
   const signIn = (email: string, password = PASSWORD, options: Call = {}) => call('POST', STAFF_API.signIn, { address: freshAddress(), ...options, body: { email, password } });
-  /** Signs in an account without a second factor: its cookie and session. */
+  /** Signs an account in: with its password, then a code of MATRIX_TOTP_SECRET when it has a second factor. */
   const signedIn = async (email: string, options: Call = {}) => {
     const res = await signIn(email, PASSWORD, options);
     assert.equal(res.statusCode, 200, res.body);
-    const session = res.json<StaffSession>();
+    let session = res.json<StaffSession>();
+    let cookie = sessionCookieOf(res);
+    if (session.state === 'second-factor' && db !== undefined) {
+      // another test may have used this step's code: a code works once
+      await db.query('update staff_accounts set totp_last_step = null where email = $1', [email.toLowerCase()]);
+      const second = await call('POST', STAFF_API.secondFactor, { ...options, cookie, body: { code: codeAt(MATRIX_TOTP_SECRET, currentStep()) } });
+      assert.equal(second.statusCode, 200, second.body);
+      session = second.json<StaffSession>();
+      cookie = sessionCookieOf(second);
+    }
     assert.equal(session.state, 'active');
-    return { cookie: sessionCookieOf(res), session };
+    return { cookie, session };
   };
   /**
    * GET session's answer for `cookie`: always 200 and no cookie set; the session, or null when the cookie opens none
@@ -173,7 +184,7 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     database = await target.fresh();
     db = database.db;
     app = await buildApp(fixture.config, db);
-    api = client(app);
+    api = client(app, db);
     ids.admin = await addAccount(db, 'admin@crescent.example', 'admin');
     ids.dubai = await addAccount(db, 'dubai@crescent.example', 'branch', 'Dubai');
     ids.dubai2 = await addAccount(db, 'dubai.two@crescent.example', 'branch', 'Dubai');
@@ -182,7 +193,8 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     ids.catalogue = await addAccount(db, 'catalogue@crescent.example', 'catalogue');
     ids.release = await addAccount(db, 'release@crescent.example', 'release', null, PASSWORD, 'catalogue');
     ids.matrixAdmin = await addAccount(db, 'matrix.admin@crescent.example', 'admin');
-    await db.query('update staff_accounts set totp_secret = $1, totp_enabled_at = now() where id = $2', [MATRIX_TOTP_SECRET, ids.matrixAdmin]);
+    // the roles that must have a second factor, as after their first sign-in's set-up
+    await db.query('update staff_accounts set totp_secret = $1, totp_enabled_at = now() where id = any($2)', [MATRIX_TOTP_SECRET, [ids.matrixAdmin, ids.catalogue, ids.release]]);
     await db.query('update staff_accounts set disabled = true where id = $1', [ids.gone]);
   });
   t.after(async () => {
@@ -423,14 +435,21 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
 
   await t.test('a request from another site is refused, sign-in included (Origin, Sec-Fetch-Site)', async () => {
     const { call, signIn } = api;
-    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    // the public site's own origin too: every team's remote runs there (platform/http/staffSurface.ts)
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://localhost:80' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
     for (const headers of crossSite) {
       const res = await signIn('dubai@crescent.example', PASSWORD, { headers });
       assert.equal(res.statusCode, 403, JSON.stringify(headers));
       assert.deepEqual(res.json(), { error: MESSAGES.crossSite });
       assert.equal(res.headers['set-cookie'], undefined, 'no session');
     }
-    const sameOrigin = await signIn('dubai@crescent.example', PASSWORD, { headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } });
+    const sameOrigin = await signIn('dubai@crescent.example', PASSWORD, { headers: { origin: app.staffSurface.origin(), 'sec-fetch-site': 'same-origin' } });
     assert.equal(sameOrigin.statusCode, 200, sameOrigin.body);
     const { csrfToken } = sameOrigin.json<StaffSession>();
     const crossSignOut = await call('POST', STAFF_API.signOut, { cookie: sessionCookieOf(sameOrigin), csrf: csrfToken, headers: { origin: 'https://evil.example' } });
@@ -803,6 +822,45 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
     await forgetFailures();
   });
 
+  await t.test('the catalogue and release roles, as admins: the password alone reaches only the set-up; import and promote answer 401 until it is done', async () => {
+    const { call, signIn, sessionFor } = api;
+    // accounts from before the rule (or reset with --reset-totp): no second factor yet
+    const catalogueId = await addAccount(db, 'catalogue.new@crescent.example', 'catalogue');
+    await addAccount(db, 'release.new@crescent.example', 'release', null, PASSWORD, 'catalogue');
+    const promote = staffApiPath(STAFF_API.releasePromote, { remote: 'catalogue' });
+    const privileged: [string, string][] = [
+      ['catalogue.new@crescent.example', STAFF_API.catalogueImport],
+      ['release.new@crescent.example', promote],
+    ];
+    for (const [email, url] of privileged) {
+      const first = await signIn(email);
+      assert.equal(first.statusCode, 200, first.body);
+      const pending = first.json<StaffSession>();
+      assert.deepEqual([pending.state, pending.secondFactor], ['totp-setup', false], `${email}: set-up first`);
+      const cookie = sessionCookieOf(first);
+      const res = await call('POST', url, { cookie, csrf: pending.csrfToken, body: {} });
+      assert.deepEqual([res.statusCode, res.json()], [401, { error: MESSAGES.signIn }], `${email} POST ${url} before its second factor`);
+      // a session signed in before the rule, still marked active: the same set-up step, the same 401
+      await db.query("update staff_sessions set state = 'active' where account_id = (select id from staff_accounts where email = $1)", [email]);
+      assert.equal((await sessionFor(cookie))?.state, 'totp-setup', `${email}: an old active session is told to set up`);
+      const old = await call('POST', url, { cookie, csrf: pending.csrfToken, body: {} });
+      assert.equal(old.statusCode, 401, `${email} POST ${url} in an old session without a second factor: ${old.body}`);
+    }
+    // the set-up done, the catalogue role works again
+    const first = await signIn('catalogue.new@crescent.example');
+    const pending = first.json<StaffSession>();
+    const setup = await call('POST', STAFF_API.totpSetup, { cookie: sessionCookieOf(first), csrf: pending.csrfToken });
+    assert.equal(setup.statusCode, 200, setup.body);
+    const confirmed = await call('POST', STAFF_API.totpConfirm, { cookie: sessionCookieOf(first), csrf: pending.csrfToken, body: { code: codeAt(setup.json<TotpSetup>().secret, currentStep()) } });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    const { session } = confirmed.json<{ session: StaffSession }>();
+    assert.deepEqual([session.state, session.secondFactor], ['active', true]);
+    const imported = await call('POST', STAFF_API.catalogueImport, { cookie: sessionCookieOf(confirmed), csrf: session.csrfToken, body: {} });
+    assert.ok(imported.statusCode !== 401 && imported.statusCode !== 403 && imported.statusCode < 500, `import once signed in: ${imported.statusCode} ${imported.body}`);
+    const [row] = await db.query<{ on: boolean }>('select totp_enabled_at is not null as on from staff_accounts where id = $1', [catalogueId]);
+    assert.equal(row?.on, true);
+  });
+
   await t.test('the audit log: who, what, when, newest first, 50 a page, admins only; its query is an allow-list', async () => {
     const { call } = api;
     for (let i = 0; i < 60; i += 1) await db.query(`insert into staff_audit_log (actor_id, actor_email, action, target, detail, at) values (null, null, 'filler', $1, 'cli', now() - interval '1 day')`, [`row:${i}`]);
@@ -850,7 +908,7 @@ async function accessSuite(t: TestContext, target: DatabaseTarget): Promise<void
       const res =
         options.raw === undefined
           ? await call('POST', STAFF_API.signIn, { ...options, address: freshAddress() })
-          : await app.inject({ method: 'POST', url: STAFF_API.signIn, headers: { 'content-type': options.type! }, payload: options.raw });
+          : await app.inject({ method: 'POST', url: STAFF_API.signIn, headers: { ...onStaffOrigin(app), 'content-type': options.type! }, payload: options.raw });
       assert.equal(res.statusCode, status, res.body);
       assert.match(res.json<{ error: string }>().error, error);
       assert.equal(res.headers['cache-control'], 'no-store');
@@ -907,7 +965,7 @@ describe('the sign-in lockout shared through Redis', () => {
     try {
       for (const { db } of [a, b]) await addAccount(db, 'shared@crescent.example', 'branch', 'Bahrain');
       const tryOn = (app: FastifyInstance, email: string, password: string, address: string) =>
-        app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: JSON_HEADERS, payload: JSON.stringify({ email, password }) });
+        app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: { ...onStaffOrigin(app), ...JSON_HEADERS }, payload: JSON.stringify({ email, password }) });
       // per account and address: 3 failures on A, 2 on B, from one address: its 6th try is locked on both
       const attacker = freshAddress();
       const statuses: number[] = [];
@@ -944,7 +1002,7 @@ describe('the sign-in lockout shared through Redis', () => {
       const address = freshAddress();
       const tries: number[] = [];
       for (let i = 0; i < ACCOUNT_FAILURE_LIMIT + 1; i += 1) {
-        const res = await down.app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: JSON_HEADERS, payload: JSON.stringify({ email: 'x@crescent.example', password: 'wrong' }) });
+        const res = await down.app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: { ...onStaffOrigin(app), ...JSON_HEADERS }, payload: JSON.stringify({ email: 'x@crescent.example', password: 'wrong' }) });
         tries.push(res.statusCode);
       }
       assert.deepEqual(tries, [401, 401, 401, 401, 401, 429]);

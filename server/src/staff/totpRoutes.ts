@@ -1,6 +1,7 @@
 // The set-up of the TOTP second factor: POST STAFF_API.totpSetup (CSRF) answers a new secret and its QR code, kept
 // sealed on the session until POST STAFF_API.totpConfirm {code} (CSRF) proves the authenticator has it; that answers
-// the recovery codes and a signed-in session. An admin's first sign-in must set one up; any other account may.
+// the recovery codes and a signed-in session. The first sign-in of a role in SECOND_FACTOR_ROLES (admin, catalogue,
+// release) must set one up; branch staff may.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { STAFF_API, type TotpSetup } from '@site/contracts/staff-api';

@@ -11,10 +11,9 @@ import { VITALS_PATH, type RemoteVitalsReport, type SiteVitalsReport, type Vital
 import { buildApp } from '../app.js';
 import type { Database } from '../platform/db/index.js';
 import { registerRelease, setCanary } from '../releases/registry.js';
-import { hashPassword } from '../staff/passwords.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { addStaffAccount, signInStaff, staffCall, STAFF_TEST_PASSWORD, type StaffCaller } from '../test-support/staffSignIn.js';
+import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../test-support/staffSignIn.js';
 
 const STABLE = 'http://localhost:8080/remotes/catalogue/mf-manifest.json';
 const CHAT = 'http://localhost:8080/remotes/chat/mf-manifest.json';
@@ -40,7 +39,7 @@ async function reportSuite(t: TestContext, target: DatabaseTarget): Promise<void
     db = database.db;
     app = await buildApp({ ...fixture.config, releaseVitals: { tolerancePercent: 10, minSessions: 20, rollback: false } }, db, { catalogue: 'files', vitalsClock: () => new Date(clock) });
     for (const [email, remotes] of [['nadia@crescent.example', 'catalogue'], ['sami@crescent.example', 'chat']] as const) {
-      await db.query('insert into staff_accounts (email, password_hash, role, remotes) values ($1, $2, $3, $4)', [email, await hashPassword(STAFF_TEST_PASSWORD), 'release', remotes]);
+      await addStaffAccount(db, email, 'release', null, remotes);
     }
     await addStaffAccount(db, 'branch@crescent.example', 'branch', 'Dubai');
     releaser = await signInStaff(app, 'nadia@crescent.example');
