@@ -1,8 +1,8 @@
 // POST /api/remote-loads: the browser's report of one remote's load (the shell's runtime plugin and the staff host, one
 // per page view per remote). Public like the forms: JSON of at most 1 KB, rate-limited per client, every bad report a
 // 400 naming the problem, never a 5xx for what was sent. Answers 202 { counted }: a report of a release no longer live
-// is not counted. Each report is kept with its client address and the visitor's session id, which the rollback's
-// judgement weighs it by.
+// is not counted. Each report is kept with its client address (normalised: its networks follow) and the visitor's
+// session id, which the rollback's judgement weighs it by.
 import type { FastifyPluginAsync } from 'fastify';
 import { RELEASED_REMOTES } from '@site/contracts/federation';
 import { remoteLoadReportSchema } from '@site/contracts/releases-api-schemas';
@@ -56,7 +56,7 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
       const report = request.body;
       if (!isReleasedRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
       // request.client: the address the proxies we trust saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
-      const reporter = { client: request.client.address, session: report.session };
+      const reporter = { client: request.client, session: report.session };
       const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', reporter, policy, now());
       if (result.counted && result.rolledBack) {
         request.log.warn({ remote: report.remote }, 'a failing canary was rolled back automatically');

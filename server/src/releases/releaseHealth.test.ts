@@ -143,7 +143,7 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const audit = await db.query<{ actor: string; detail: string }>("select actor, detail from release_audit where action = 'auto-rollback'");
     assert.equal(audit.length, 1, 'rolled back exactly once');
     assert.equal(audit[0]?.actor, 'automatic rollback');
-    assert.match(audit[0]?.detail ?? '', /^v2: \d+ of its last \d+ loads failed \(from \d+ addresses within 60 s; threshold 20%\), canary at 0%$/);
+    assert.match(audit[0]?.detail ?? '', /^v2: \d+ of its last \d+ loads failed \(from \d+ networks in \d+ wide networks within 60 s; threshold 20%\), canary at 0%$/);
     const mails = await db.query<{ id: number; kind: string; ref_id: number | null; recipient: string; payload: unknown }>(
       "select id, kind, ref_id, recipient, payload from outbox where kind = 'release_rollback'",
     );
@@ -178,7 +178,7 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     for (let i = 0; i < 10; i += 1) assert.equal((await visitorReport(entry, 'failed')).statusCode, 202);
     const after = await catalogue();
     assert.equal(after.canaryPercent, 0, 'failing for visitors on several addresses, it is out');
-    assert.match(after.canary?.rolledBack?.reason ?? '', /^\d+ of its last 50 loads failed \(from \d+ addresses within 60 s; threshold 20%\)$/);
+    assert.match(after.canary?.rolledBack?.reason ?? '', /^\d+ of its last 50 loads failed \(from \d+ networks in \d+ wide networks within 60 s; threshold 20%\)$/);
   });
 
   await t.test('a canary failing everyone at 10 visitors a minute is out within the minute; loads older than a minute do not count', async () => {
@@ -196,10 +196,10 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const after = await catalogue();
     assert.equal(after.canaryPercent, 0, 'the fifth failed load takes it out');
     assert.ok(clock - failingSince < 60_000, 'within a minute of the first failure');
-    assert.deepEqual(after.canary?.rolledBack, { at: new Date(clock).toISOString(), reason: '5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%)' });
+    assert.deepEqual(after.canary?.rolledBack, { at: new Date(clock).toISOString(), reason: '5 of its last 5 loads failed (from 5 networks in 5 wide networks within 60 s; threshold 20%)' });
     assert.deepEqual(
       (await db.query<{ detail: string }>("select detail from release_audit where action = 'auto-rollback' order by id desc limit 1"))[0]?.detail,
-      'v4: 5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%), canary at 0%',
+      'v4: 5 of its last 5 loads failed (from 5 networks in 5 wide networks within 60 s; threshold 20%), canary at 0%',
     );
   });
 
@@ -211,7 +211,7 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const at = new Date(clock).toISOString().slice(11, 16);
     assert.equal(
       refused.json<{ error: string }>().error,
-      `This build (v4) was rolled back automatically at ${at} UTC because 5 of its last 5 loads failed (from 5 addresses within 60 s; threshold 20%); an admin can register it again (the same version and manifest) to promote it`,
+      `This build (v4) was rolled back automatically at ${at} UTC because 5 of its last 5 loads failed (from 5 networks in 5 wide networks within 60 s; threshold 20%); an admin can register it again (the same version and manifest) to promote it`,
     );
     assert.equal((await catalogue()).stable.version, 'variables', 'the stable release stays');
 
@@ -226,6 +226,27 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const audit = await db.query<{ actor: string; action: string }>("select actor, action from release_audit where action in ('register-again', 'promote') order by id");
     assert.deepEqual(audit.map(({ action }) => action), ['register-again', 'promote']);
     assert.equal(audit[0]?.actor, 'staff admin@crescent.example');
+  });
+
+  await t.test('failure reports from one IPv6 /64, or from the /64s of one /48, do not roll back a canary; as many from distinct networks do', async () => {
+    const failedFrom = (entry: string, address: string, session: string) =>
+      report({ remote: 'catalogue', entry, outcome: 'failed', kind: 'entry', session }, app, 'application/json', address);
+    const forgedAt = await newCanary('v5');
+    for (let i = 1; i <= 50; i += 1) {
+      assert.deepEqual((await failedFrom(forgedAt, `2001:db8:64:1::${i.toString(16)}`, `one-64-${i}`)).json(), { counted: true });
+      if (i === 5 || i === 50) assert.equal((await catalogue()).canaryPercent, 10, `${i} failures from ${i} addresses of one /64: one visitor network`);
+    }
+    for (let i = 1; i <= 50; i += 1) {
+      assert.deepEqual((await failedFrom(forgedAt, `2001:db8:48:${i.toString(16)}::1`, `one-48-${i}`)).json(), { counted: true });
+      if (i === 5 || i === 50) assert.equal((await catalogue()).canaryPercent, 10, `${i} failures from ${i} /64s of one /48: one wide network`);
+    }
+    assert.equal((await catalogue()).canary?.rolledBack, null);
+
+    const failingAt = await newCanary('v6');
+    for (let i = 1; i <= 5; i += 1) await failedFrom(failingAt, `2001:db8:${(0x100 + i).toString(16)}::1`, `distinct-${i}`);
+    const after = await catalogue();
+    assert.equal(after.canaryPercent, 0, 'failing from 5 networks in 5 /48s, it is out');
+    assert.match(after.canary?.rolledBack?.reason ?? '', /loads failed \(from \d+ networks in \d+ wide networks within \d+ s; threshold 20%\)$/);
   });
 }
 

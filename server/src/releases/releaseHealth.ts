@@ -6,12 +6,14 @@
 // mailed through the outbox in the same transaction.
 //
 // Anyone can post a report (the browser is anonymous), so a report is only ever evidence against a canary, and what
-// one client address sends weighs as a few visitors at most: forged failures from one address cannot take out a canary
-// that loads for its real visitors (never promote, never touch the stable release).
+// one network sends (an IPv4 address, an IPv6 /64; a /24 or /48 together) weighs as a few visitors at most: forged
+// failures from one network cannot take out a canary that loads for its real visitors (never promote, never touch the
+// stable release).
 import { sql, type Kysely } from 'kysely';
 import type { ReleasedRemote } from '@site/contracts/federation';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import type { ReleaseSafetyConfig } from '../platform/config.js';
+import { clientNetworks, type ClientNetworks } from '../platform/http/clientAddress.js';
 import { readPointers, rollBackFailingCanary, type RemotePointers } from './registry.js';
 import { judgeCanary, type JudgementPolicy } from './rollbackJudgement.js';
 
@@ -33,14 +35,16 @@ export const rollbackPolicyOf = (safety: ReleaseSafetyConfig): RollbackPolicy =>
   windowSeconds: safety.rollbackWindowSeconds,
   minLoads: safety.rollbackMinLoads,
   failurePercent: safety.rollbackFailurePercent,
-  minFailingAddresses: safety.rollbackMinFailingAddresses,
-  countedPerAddress: safety.countedPerAddress,
+  minFailingNetworks: safety.rollbackMinFailingAddresses,
+  countedPerNetwork: safety.countedPerAddress,
+  // a /24 or /48 (a NAT pool, a site's subnets) as two networks at most
+  countedPerWideNetwork: 2 * safety.countedPerAddress,
   alertEmail: safety.alertEmail,
 });
 
-/** Who sent a report: its client address and the visitor's session id (undefined: the page sent none). */
+/** Who sent a report: its client (request.client) and the visitor's session id (undefined: the page sent none). */
 export interface Reporter {
-  client: string;
+  client: ClientNetworks;
   session: string | undefined;
 }
 
@@ -94,7 +98,7 @@ export async function recordLoad(
   if (pointers === undefined || release === undefined) return { counted: false };
   await addToTotals(db, release.id, failed ? 'failures' : 'loads');
   if (release.role !== 'canary') return { counted: true, rolledBack: false };
-  await db.insertInto('remote_load_outcomes').values({ release_id: release.id, failed, client: reporter.client, session: reporter.session ?? null, created_at: now }).execute();
+  await db.insertInto('remote_load_outcomes').values({ release_id: release.id, failed, client: reporter.client.address, session: reporter.session ?? null, created_at: now }).execute();
   // Only the window is kept: what is older than it, or past the latest reports kept, goes.
   const since = new Date(now.getTime() - policy.windowSeconds * 1000);
   const kept = policy.window * REPORTS_KEPT_PER_VISITOR;
@@ -110,14 +114,19 @@ export async function recordLoad(
     .orderBy('id', 'desc')
     .limit(kept)
     .execute();
+  // the address is kept (its networks follow from it, however it was written: rows from before they were normalised too)
   const judgement = judgeCanary(
-    latest.map((row) => ({ ...row, id: Number(row.id) })),
+    latest.map(({ id, failed: rowFailed, client, session }) => {
+      const { network, wideNetwork } = clientNetworks(client);
+      return { id: Number(id), failed: rowFailed, network, wideNetwork, session };
+    }),
     policy,
   );
   if (!judgement.rollBack) return { counted: true, rolledBack: false };
   const reason =
     `${judgement.failed} of its last ${judgement.visitors} loads failed ` +
-    `(from ${judgement.failingAddresses} ${judgement.failingAddresses === 1 ? 'address' : 'addresses'} within ${policy.windowSeconds} s; threshold ${policy.failurePercent}%)`;
+    `(from ${judgement.failingNetworks} ${judgement.failingNetworks === 1 ? 'network' : 'networks'} in ${judgement.failingWideNetworks} wide ${judgement.failingWideNetworks === 1 ? 'network' : 'networks'} ` +
+    `within ${policy.windowSeconds} s; threshold ${policy.failurePercent}%)`;
   const state = await rollBackFailingCanary(db, remote, release.id, `${release.version}: ${reason}, canary at 0%`, async (trx) => {
     // marked, so that its promote is refused until it is registered again (registry.ts)
     await trx.updateTable('remote_releases').set({ rolled_back_at: now, rolled_back_reason: reason }).where('id', '=', release.id).execute();
