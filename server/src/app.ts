@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './platform/db/index.js';
 import { registerCompression } from './platform/http/compression.js';
 import { createSiteOrigin } from './platform/http/siteOrigin.js';
+import { createStaffSurface, registerStaffSurface } from './platform/http/staffSurface.js';
 import { seoPlugin, siteMapOrigins } from './seo/index.js';
 import { catalogueReadersOf, openCatalogue, pageCatalogueOf, siteDataFiles } from './app/catalogueReaders.js';
 import { registerFeatures } from './app/features.js';
@@ -29,6 +30,15 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   const app = createInstance(config, options.logStream);
   // The site's public origin: PUBLIC_SITE_URL, or this process's own address. Never a request's Host.
   const origin = createSiteOrigin(config.http.publicSiteUrl, config, () => app.server.address());
+  // The staff app's origin: its own port or host, where no public remote runs (platform/http/staffSurface.ts).
+  const staffSurface = createStaffSurface({
+    configuredOrigin: config.staffSite?.origin,
+    publicSiteUrl: config.http.publicSiteUrl,
+    listenHost: config.host,
+    configuredPort: config.staffSite?.port,
+    listener: app.staffListener,
+  });
+  app.decorate('staffSurface', staffSurface);
   const catalogue = openCatalogue(app, db, options);
   const pageCache = options.pageCache ?? new PageCache<Promise<RenderedPage>>();
   // Before any route: every answer is counted by its route pattern.
@@ -44,6 +54,8 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   const remotes = await startRemotes(app, db, config);
 
   await registerGuards(app, config, remotes.live, options.seoSite?.mapOrigins ?? siteMapOrigins());
+  // Before any route: the staff routes answer on the staff origin only, and it answers nothing else of the site.
+  registerStaffSurface(app, staffSurface);
   // Compression of what the server makes (HTML, JSON): before any route, as @fastify/compress attaches to routes as
   // they are added. Static files are sent as the build compressed them (staticFiles.ts).
   await registerCompression(app);

@@ -95,6 +95,7 @@ async function startSite(config: Config, running: Running): Promise<FastifyInsta
     if (filled > 0) console.log(`Catalogue: the specification filters read from the details of ${filled} products`);
     running.app = await buildApp(config, db, { onOutboxWrite: () => outbox?.nudge() });
     await running.app.listen({ port: config.port, host: config.host });
+    await listenForStaff(config, running.app);
     running.metrics = await startMetricsPort(config, running.app);
     outbox?.start();
     return running.app;
@@ -103,6 +104,19 @@ async function startSite(config: Config, running: Running): Promise<FastifyInsta
     await running.app?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     fail(startupMessage(error, config));
+  }
+}
+
+/** The staff app's listener (STAFF_PORT), unless it is off (STAFF_ORIGIN's host then reaches PORT). */
+async function listenForStaff(config: Config, app: FastifyInstance): Promise<void> {
+  const { port } = config.staffSite;
+  if (port === undefined) return;
+  try {
+    await app.staffListener.listen(port, config.host);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const why = code === 'EADDRINUSE' ? `port ${port} is already in use` : describeError(error);
+    throw new Error(`Could not serve the staff app on port ${port} (STAFF_PORT; set another, or off with STAFF_ORIGIN): ${why}`, { cause: error });
   }
 }
 
@@ -125,6 +139,7 @@ function sayHowItRuns(config: Config, app: FastifyInstance, db: Database): void 
   // the public address when set (this process's port too, for its operator), else one this process answers at
   const listening = config.http.publicSiteUrl === undefined ? '' : `listening on port ${port}, `;
   console.log(`Site ready at ${readyAddress(config.http, port)} (${listening}database: ${database})`);
+  console.log(`Staff app at ${app.staffSurface.origin()}/staff`);
   const { smtpUrl } = config.mail;
   console.log(
     smtpUrl === undefined

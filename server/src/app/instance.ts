@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { answerClientError } from '../platform/http/bareAnswers.js';
 import { refusalAnswer } from '../platform/http/contracts.js';
 import { rewriteMalformedUrl } from '../platform/http/malformedUrls.js';
+import { createStaffListener } from '../platform/http/staffListener.js';
 import { serverTimeoutOptions } from '../platform/http/timeouts.js';
 import { fastifyTrustProxy } from '../platform/http/trustProxy.js';
 import { requestIdOptions, sendRequestIds } from '../platform/http/requestIds.js';
@@ -14,15 +15,23 @@ import type { AppConfig, BuildAppOptions } from './options.js';
  */
 export function createInstance(config: AppConfig, logStream?: BuildAppOptions['logStream']): FastifyInstance {
   const trustProxy = fastifyTrustProxy(config.http.trustProxy);
+  const timeouts = serverTimeoutOptions(config.http.timeouts); // HTTP_*_TIMEOUT_SECONDS: stalled clients are let go
+  // the public server, and the staff app's beside it (STAFF_PORT), on the same routes
+  const staffListener = createStaffListener(timeouts);
   const app = Fastify({
     logger: config.logLevel === undefined ? false : { level: config.logLevel, ...(logStream === undefined ? {} : { stream: logStream }) },
     trustProxy, // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
     ...requestIdOptions(trustProxy), // X-Request-Id: ours, or a trusted proxy's when it is a safe token
-    ...serverTimeoutOptions(config.http.timeouts), // HTTP_*_TIMEOUT_SECONDS: stalled clients are let go
+    ...timeouts,
+    serverFactory: staffListener.serverFactory,
     rewriteUrl: rewriteMalformedUrl, // /x/%ZZ reaches the routes (and hooks) as /x/%25ZZ instead of Fastify's bare 400
     clientErrorHandler: answerClientError, // what the parser refuses (bad method, 408, 431...) gets the site's headers too
   });
   sendRequestIds(app);
+  app.decorate('staffListener', staffListener);
+  // what the parser refuses on the staff listener gets the same answer as on the public one
+  staffListener.server()?.on('clientError', answerClientError.bind(app));
+  app.addHook('onClose', async () => staffListener.close());
   return app;
 }
 

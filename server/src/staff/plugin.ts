@@ -18,7 +18,7 @@ const staff: FastifyPluginAsync<StaffPluginOptions> = async (app, { renderPrevie
     db: api.db.kysely,
     sessionIdleMinutes: api.sessionIdleMinutes,
     sessionMaxHours: api.sessionMaxHours,
-    publicSiteUrl: api.publicSiteUrl,
+    staffOrigin: api.staffOrigin,
     render: renderPreview,
   });
 };

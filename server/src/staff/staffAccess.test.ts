@@ -1002,7 +1002,7 @@ describe('the sign-in lockout shared through Redis', () => {
       const address = freshAddress();
       const tries: number[] = [];
       for (let i = 0; i < ACCOUNT_FAILURE_LIMIT + 1; i += 1) {
-        const res = await down.app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: { ...onStaffOrigin(app), ...JSON_HEADERS }, payload: JSON.stringify({ email: 'x@crescent.example', password: 'wrong' }) });
+        const res = await down.app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: address, headers: { ...onStaffOrigin(down.app), ...JSON_HEADERS }, payload: JSON.stringify({ email: 'x@crescent.example', password: 'wrong' }) });
         tries.push(res.statusCode);
       }
       assert.deepEqual(tries, [401, 401, 401, 401, 401, 429]);

@@ -37,8 +37,10 @@ export interface StaffRoutesOptions {
   /** STAFF_TOTP_KEYS; when undefined, the key kept in totpKeyFile (made on first start). */
   totpKeys: readonly TotpKey[] | undefined;
   totpKeyFile: string;
-  /** PUBLIC_SITE_URL: an Origin header equal to it is the site's own (besides the request's own origin). */
+  /** PUBLIC_SITE_URL: the base of the buyers' quotation links the staff send. */
   publicSiteUrl?: string | undefined;
+  /** The staff app's origin (platform/http/staffSurface.ts): a change whose Origin is another is refused; undefined: the request's own. */
+  staffOrigin?: (() => string | undefined) | undefined;
   /** Where the catalogue editor's uploads are kept (DATA_DIR/catalogue-media); unset, the editor takes none. */
   media?: MediaStore | undefined;
   /** The remotes registry's live remotes and the site's host (releases/): its calls for admins, and release tokens. */
@@ -63,7 +65,7 @@ export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesO
   const requireJson = useJsonEndpoint(app, { bodyLimit: STAFF_BODY_LIMIT, what: 'the request', emptyHint: 'send a JSON object' });
   const secrets = await totpSecretBoxOf(options.totpKeys, options.totpKeyFile);
   resealTotpSecretsAtStart(app, db, secrets);
-  refuseCachingAndCrossSite(app, options.publicSiteUrl);
+  refuseCachingAndCrossSite(app, options.staffOrigin);
 
   const signIn: SignInContext = { db, gate, failures, secrets, requireJson };
   passwordSignInRoute(app, signIn);
@@ -94,9 +96,9 @@ function resealTotpSecretsAtStart(app: ContractsApp, db: Kysely<DatabaseSchema>,
 }
 
 /** Every answer, errors included: never kept by a browser or proxy; and no change asked from another site. */
-function refuseCachingAndCrossSite(app: ContractsApp, publicSiteUrl: string | undefined): void {
+function refuseCachingAndCrossSite(app: ContractsApp, staffOrigin: (() => string | undefined) | undefined): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, publicSiteUrl)) throw httpError(403, MESSAGES.crossSite);
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, staffOrigin?.())) throw httpError(403, MESSAGES.crossSite);
   });
 }

@@ -48,7 +48,8 @@ export interface PreviewRoutesOptions {
   db: Kysely<DatabaseSchema>;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
-  publicSiteUrl: string | undefined;
+  /** The staff app's origin (platform/http/staffSurface.ts); unset: the request's own. */
+  staffOrigin: (() => string | undefined) | undefined;
   render: PreviewRenderer;
 }
 
@@ -106,7 +107,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRoutes
     const locale = localeOfUrl(request.url);
     const text = TEXTS[locale];
     // a link from another site (or a page of it framing this) gets nothing, signed in or not
-    if (isCrossSite(request, options.publicSiteUrl)) return send(reply, 403, messagePage(locale, text.crossSite));
+    if (isCrossSite(request, options.staffOrigin?.())) return send(reply, 403, messagePage(locale, text.crossSite));
     const cookie = readCookie(request.headers.cookie, request.protocol === 'https' ? SESSION_COOKIE.https : SESSION_COOKIE.http);
     const session = await loadSession(options.db, cookie, Date.now(), times);
     if (session === undefined || session.state !== 'active') {

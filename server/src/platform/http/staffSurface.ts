@@ -1,0 +1,110 @@
+// The staff app lives on an origin of its own. Every team's remote runs on public pages with the public origin's rights:
+// had the staff API answered there, a catalogue build (which a catalogue-scoped pipeline token may register and canary)
+// could read a signed-in admin's CSRF token from /api/staff/session and act as them. So:
+// - the public origin answers no /api/staff/* (404) and no staff page (/staff/* redirects to the staff origin);
+// - the staff origin answers the staff pages and API, the files they load (remote bundles, media, the site's images and
+//   styles for the draft preview), /healthz, and nothing a public page is made of (no public page, no other /api).
+// A request is the staff origin's when it came in through the staff listener (STAFF_PORT: staffListener.ts marks it), or
+// names the staff origin's host (a balancer sending both names to PORT). Browsers write Host themselves, so a page's script
+// cannot reach the staff routes through the public origin, and the staff cookie is host-only (staff/sessionGate.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STAFF_BASE } from '@site/contracts/staff-api';
+import { localOrigin, type SiteOrigin } from './siteOrigin.js';
+import { hasFileExtension } from './spa.js';
+import type { StaffListener } from './staffListener.js';
+
+const STAFF_API_BASE = '/api/staff';
+
+/**
+ * What the staff origin serves apart from the staff pages and API: files only (never a page of the public site), each
+ * answered with a sandboxing policy so that a file opened on its own (an SVG, say) runs nothing with the staff origin's
+ * rights.
+ */
+const FILE_ANSWER_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+const STAFF_ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
+export interface StaffSurface {
+  /** The staff app's origin, e.g. https://staff.example.com or http://localhost:8081. */
+  origin(): string;
+  /**
+   * The origin a staff page's Origin header must equal: STAFF_ORIGIN, or PUBLIC_SITE_URL's at the staff port; undefined
+   * for a local run without either (the request's own origin then, as http/crossSite.ts takes it).
+   */
+  fixedOrigin(): string | undefined;
+  /** Whether a request is for the staff origin. */
+  isStaffRequest(request: Pick<FastifyRequest, 'raw' | 'host'>): boolean;
+}
+
+export interface StaffSurfaceOptions {
+  /** STAFF_ORIGIN. */
+  configuredOrigin: string | undefined;
+  /** PUBLIC_SITE_URL. */
+  publicSiteUrl: string | undefined;
+  /** HOST, for the derived origin of a local run. */
+  listenHost: string;
+  /** STAFF_PORT as configured (0: picked at start); undefined: no listener of its own. */
+  configuredPort: number | undefined;
+  listener: StaffListener;
+}
+
+export function createStaffSurface(options: StaffSurfaceOptions): StaffSurface {
+  const derived: SiteOrigin = () => {
+    const port = options.listener.port() ?? options.configuredPort ?? 0;
+    if (options.publicSiteUrl === undefined) return localOrigin(options.listenHost, port);
+    const url = new URL(options.publicSiteUrl);
+    url.port = String(port);
+    return url.origin;
+  };
+  const origin = () => options.configuredOrigin ?? derived();
+  let known: { origin: string; host: string } | undefined;
+  const staffHost = (): string => {
+    const now = origin();
+    if (known?.origin !== now) known = { origin: now, host: new URL(now).host };
+    return known.host;
+  };
+  return {
+    origin,
+    fixedOrigin: () => (options.configuredOrigin === undefined && options.publicSiteUrl === undefined ? undefined : options.configuredOrigin ?? derived()),
+    isStaffRequest: (request) => options.listener.received(request.raw) || request.host.toLowerCase() === staffHost(),
+  };
+}
+
+/** /staff, /staff/…, /api/staff, /api/staff/…: the staff origin's own addresses. */
+export function isStaffPath(pathname: string): boolean {
+  return [STAFF_BASE, STAFF_API_BASE].some((base) => pathname === base || pathname.startsWith(`${base}/`));
+}
+
+const pathOf = (url: string): string => {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+};
+
+/** Registers the split as the first onRequest hook after the host checks. */
+export function registerStaffSurface(app: FastifyInstance, surface: StaffSurface): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = pathOf(request.url);
+    if (surface.isStaffRequest(request)) return staffOriginAnswer(request, reply, pathname);
+    if (!isStaffPath(pathname)) return;
+    reply.header('cache-control', 'no-store');
+    // A bookmark of the staff app on the public origin: its page, on its own origin. The API: not here at all.
+    if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(`${STAFF_API_BASE}`)) {
+      return reply.redirect(`${surface.origin()}${request.url}`, 302);
+    }
+    return reply.code(404).send({ error: 'Not found' });
+  });
+}
+
+async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply | undefined> {
+  if (isStaffPath(pathname) || pathname === '/healthz') return undefined;
+  reply.header('cache-control', 'no-store');
+  if (pathname === '/') return reply.redirect(STAFF_BASE, 302);
+  if (pathname === '/robots.txt') return reply.header('content-type', 'text/plain; charset=utf-8').send(STAFF_ROBOTS_TXT);
+  // Files: the staff remote's bundle and the catalogue's (the editor's live preview), media, the site's own styles,
+  // fonts and images (the draft preview's). Never a page (no extension) nor an API of the public site.
+  if ((request.method === 'GET' || request.method === 'HEAD') && hasFileExtension(pathname) && !pathname.startsWith('/api/') && !pathname.startsWith('/data/')) {
+    reply.removeHeader('cache-control');
+    reply.header('content-security-policy', FILE_ANSWER_CSP);
+    return undefined;
+  }
+  return reply.code(404).send({ error: 'Not found' });
+}
