@@ -207,6 +207,25 @@ const ServerVariables = z
       .transform(Number)
       .default(8080),
     HOST: z.string().default('0.0.0.0'),
+    // The staff app's own origin (http/staffSurface.ts): every team's remote runs with the public origin's rights, so
+    // the staff pages and their API answer only there. Production: a host of its own (https://staff.example.com);
+    // unset: the public host at STAFF_PORT.
+    STAFF_ORIGIN: z
+      .string()
+      .refine(isSiteOrigin, {
+        error: (issue) => `must be the staff app's origin, such as https://staff.example.com (no path, query or credentials; got "${String(issue.input)}")`,
+      })
+      .transform((raw) => new URL(raw).origin)
+      .optional(),
+    // The staff app's listener: PORT + 1 by default (0 with PORT=0: one picked at start), `off` for none (a balancer
+    // that sends STAFF_ORIGIN's host to PORT).
+    STAFF_PORT: z
+      .string()
+      .refine((raw) => raw.trim().toLowerCase() === 'off' || (/^\d{1,5}$/.test(raw) && Number(raw) <= 65535), {
+        error: (issue) => `must be off or a whole number from 0 to 65535 ${got(issue)}`,
+      })
+      .transform((raw) => (raw.trim().toLowerCase() === 'off' ? ('off' as const) : Number(raw)))
+      .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: (issue) => `must be one of ${LOG_LEVELS.join(', ')} ${got(issue)}` }).optional(),
     REPO_ROOT: existingFolder((issue) => `must be an existing folder ${got(issue)}`),
     DATA_DIR: z
@@ -396,6 +415,16 @@ const ServerVariables = z
     if (idleMinutes !== undefined && maxHours !== undefined && idleMinutes > maxHours * 60) {
       problem('STAFF_SESSION_IDLE_MINUTES', 'must not be more than STAFF_SESSION_MAX_HOURS in minutes');
     }
+    const staffPort = number(vars.STAFF_PORT);
+    if (staffPort !== undefined && staffPort !== 0 && (staffPort === vars.PORT || staffPort === vars.METRICS_PORT)) {
+      problem('STAFF_PORT', 'must not be PORT or METRICS_PORT: the staff app has an origin of its own');
+    }
+    if (vars.STAFF_PORT === 'off' && vars.STAFF_ORIGIN === undefined) {
+      problem('STAFF_PORT', 'may be off only with STAFF_ORIGIN set (the staff app is then reached by its host name on PORT)');
+    }
+    if (vars.STAFF_ORIGIN !== undefined && vars.PUBLIC_SITE_URL !== undefined && new URL(vars.STAFF_ORIGIN).host === new URL(vars.PUBLIC_SITE_URL).host) {
+      problem('STAFF_ORIGIN', 'must not be PUBLIC_SITE_URL: the staff app needs an origin no public remote runs on');
+    }
     if (typeof vars.METRICS_PORT === 'number' && vars.METRICS_PORT === vars.PORT) {
       problem('METRICS_PORT', 'must not be PORT: the metrics are kept off the public port (set METRICS_TOKEN to serve them there behind a token)');
     }
@@ -472,6 +501,8 @@ function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRe
     assistant: assistantConfigOf(vars),
     /** The staff app's sessions (staff/sessions.ts). */
     staff: staffConfigOf(vars, dataDir),
+    /** Where the staff app answers: an origin of its own (http/staffSurface.ts). */
+    staffSite: staffSiteOf(vars),
     /** The remotes whose canary is promoted only after a test run pinned to it has passed; every one by default. */
     requirePassedRun: vars.RELEASE_REQUIRE_PASSED_RUN,
     /**
@@ -679,12 +710,22 @@ function httpConfigOf(vars: Vars) {
   };
 }
 
-/** ALLOWED_HOSTS, with the site's own public host: a list that forgot it would refuse every visitor. */
+/** ALLOWED_HOSTS, with the site's own public host and the staff app's: a list that forgot them would refuse everyone. */
 function allowedHostsOf(vars: Vars): readonly string[] | undefined {
   if (vars.ALLOWED_HOSTS === undefined) return undefined;
   const allowedHosts = new Set(vars.ALLOWED_HOSTS);
   if (vars.PUBLIC_SITE_URL !== undefined) allowedHosts.add(new URL(vars.PUBLIC_SITE_URL).hostname);
+  if (vars.STAFF_ORIGIN !== undefined) allowedHosts.add(new URL(vars.STAFF_ORIGIN).hostname);
   return [...allowedHosts];
+}
+
+function staffSiteOf(vars: Vars) {
+  return {
+    /** STAFF_ORIGIN; undefined: the public origin's host at the staff listener's port (http/staffSurface.ts). */
+    origin: vars.STAFF_ORIGIN,
+    /** The staff listener's port (0: one picked at start); undefined: no listener of its own (STAFF_PORT=off). */
+    port: vars.STAFF_PORT === 'off' ? undefined : (vars.STAFF_PORT ?? (vars.PORT === 0 ? 0 : vars.PORT + 1)),
+  };
 }
 
 export type Config = ReturnType<typeof configOf>;
