@@ -5,3 +5,12 @@ export async function listenOnLoopback(app: { listen(options: { port: number; ho
   if (address === null || typeof address !== 'object' || !('port' in address) || typeof address.port !== 'number') throw new Error('the app listens on no TCP port');
   return address.port;
 }
+
+/**
+ * Starts the staff app's listener of a whole app (buildApp) on an ephemeral port of 127.0.0.1 and resolves to its
+ * origin: the staff pages and API answer there only (platform/http/staffSurface.ts), as in production.
+ */
+export async function listenStaffOnLoopback(app: { staffListener: { listen(port: number, host: string): Promise<number> } }): Promise<string> {
+  const port = await app.staffListener.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${port}`;
+}
