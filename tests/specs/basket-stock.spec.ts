@@ -23,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000); // a cold server start on a loaded machine, and the staff CLI's
   site = await startStaffSite([ADMIN]);
-  stockToken = await makeStockToken(site.url);
+  stockToken = await makeStockToken(site.staffUrl);
   const incoming = `${new Date().getUTCFullYear() + 1}-12-12`;
   const feed = await fetch(`${site.url}${STOCK_API.feed}`, {
     method: 'PATCH',

@@ -24,7 +24,7 @@ test.describe('"In stock at" on a listing', { tag: ['@local', '@catalogue'] }, (
     staffSite = await startStaffSite([ADMIN]);
     const at = (path: string) => `${staffSite!.url}${path}`;
     await page.setViewportSize({ width: 1280, height: 900 });
-    const token = await makeStockToken(staffSite.url);
+    const token = await makeStockToken(staffSite.staffUrl);
     const product = (await (await request.get(at(catalogueProductApiPath(PRODUCT)))).json()) as ProductResponse;
     const [first, second] = product.variants;
     const feed = await request.fetch(at('/api/stock'), {

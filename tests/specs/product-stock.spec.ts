@@ -58,7 +58,7 @@ test.describe('stock on the product page', { tag: ['@local', '@catalogue'] }, ()
   test.beforeAll(async () => {
     test.setTimeout(180_000); // the staff CLI, then a cold server on the embedded database
     staffSite = await startStaffSite([ADMIN]);
-    stockToken = await makeStockToken(staffSite.url);
+    stockToken = await makeStockToken(staffSite.staffUrl);
   });
   test.afterAll(async () => {
     await staffSite?.stop();

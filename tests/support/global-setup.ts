@@ -28,6 +28,7 @@ export default async function globalSetup(_config: FullConfig) {
   // raises the others). The limiter itself is tested in the server tests.
   const site = await startSite({ SUBMIT_RATE_LIMIT_MAX: '10000' });
   process.env.SITE_URL = site.url;
+  process.env.SITE_STAFF_URL = site.staffUrl;
   process.env.SITE_DATA_DIR = site.dataDir;
   return async () => {
     await site.stop();

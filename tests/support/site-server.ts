@@ -20,7 +20,10 @@ export async function freePort(): Promise<number> {
 }
 
 export interface RunningSite {
+  /** The public site's origin. */
   url: string;
+  /** The staff app's origin (its own port: the staff pages and API answer only there). */
+  staffUrl: string;
   dataDir: string;
   process: ChildProcess;
   output: () => string;
@@ -86,6 +89,8 @@ const ONE_ADDRESS_LIMITS = { RELEASE_REPORTS_PER_MINUTE: '100000', VITALS_BEACON
  */
 export async function startSite(env: Record<string, string> = {}, options: SiteOptions = {}): Promise<RunningSite> {
   const port = options.port ?? (await freePort());
+  // the staff app's own origin: a port of its own, as `npm start` has it (PORT + 1 there)
+  const staffPort = env.STAFF_PORT ?? String(await freePort());
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'site-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
@@ -99,7 +104,7 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
     // suites (on a quick machine two workers load ~40 pages a minute, each reporting its remotes' loads and sending a
     // vitals beacon; past 30 beacons a minute the 429 was a console error a test saw). The limiters stay in the path;
     // the server tests try each limit, and a spec that tests one sets its own.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...ONE_ADDRESS_LIMITS, ...env },
+    env: { ...process.env, PORT: String(port), STAFF_PORT: staffPort, HOST: '127.0.0.1', DATA_DIR: dataDir, ...ONE_ADDRESS_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -107,6 +112,7 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   serversOfThisProcess.add(child);
   child.once('exit', () => serversOfThisProcess.delete(child));
   const url = `http://127.0.0.1:${port}`;
+  const staffUrl = `http://127.0.0.1:${staffPort}`;
 
   // Generous: on a loaded 2-core CI machine a cold start (PGlite, migrations) can take half a minute.
   const deadline = Date.now() + 90_000;
@@ -127,6 +133,7 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
 
   return {
     url,
+    staffUrl,
     dataDir,
     process: child,
     output: () => output,

@@ -63,7 +63,10 @@ export async function addStaffAccount(dataDir: string, account: StaffAccount, da
 
 export interface StaffSite {
   site: RunningSite;
+  /** The public site's origin. */
   url: string;
+  /** The staff app's origin: its pages and API answer there only (the public origin redirects /staff/*). */
+  staffUrl: string;
   /** Stops the server and removes its data folder; idempotent. */
   stop(): Promise<void>;
 }
@@ -85,6 +88,7 @@ export async function startStaffSite(accounts: StaffAccount[], env: Record<strin
   return {
     site,
     url: site.url,
+    staffUrl: site.staffUrl,
     stop: async () => {
       if (stopped) return;
       stopped = true;
@@ -154,12 +158,12 @@ export async function confirmCodesSaved(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'I have saved my codes: continue', exact: true }).click();
 }
 
-/** The signed-in session on the site at `siteUrl` of the context `request` belongs to (its CSRF token among others). */
-export async function staffSession(request: APIRequestContext, siteUrl: string): Promise<StaffSession> {
-  const response = await request.get(`${siteUrl}${STAFF_API.session}`);
+/** The signed-in session on the staff app at `staffUrl` of the context `request` belongs to (its CSRF token among others). */
+export async function staffSession(request: APIRequestContext, staffUrl: string): Promise<StaffSession> {
+  const response = await request.get(`${staffUrl}${STAFF_API.session}`);
   expect(response.status(), await response.text()).toBe(200);
   const { session } = (await response.json()) as SessionAnswer;
-  if (session === null) throw new Error(`not signed in on ${siteUrl} (GET ${STAFF_API.session} answered {session: null})`);
+  if (session === null) throw new Error(`not signed in on ${staffUrl} (GET ${STAFF_API.session} answered {session: null})`);
   return session;
 }
 
@@ -277,9 +281,9 @@ export async function firstAdminSignIn(staff: APIRequestContext): Promise<StaffS
   return ((await confirmed.json()) as { session: StaffSession }).session;
 }
 
-/** An admin's stock token for the ERP's feeds, made through the staff API (the admin's first sign-in). */
-export async function makeStockToken(siteUrl: string): Promise<string> {
-  const staff = await playwrightRequest.newContext({ baseURL: siteUrl });
+/** An admin's stock token for the ERP's feeds, made through the staff API at `staffUrl` (the admin's first sign-in). */
+export async function makeStockToken(staffUrl: string): Promise<string> {
+  const staff = await playwrightRequest.newContext({ baseURL: staffUrl });
   try {
     const session = await firstAdminSignIn(staff);
     const made = await staff.post(STAFF_API.releaseTokens, { headers: { [CSRF_HEADER]: session.csrfToken }, data: { name: 'ERP', scope: 'stock', expiresInDays: 1 } });
