@@ -28,8 +28,9 @@ const Section = styled.section`
 `;
 
 /**
- * /staff/account: who is signed in, and their second sign-in step. Admins always have one (their first sign-in sets
- * it up); branch and catalogue staff may add one here, after which their password alone no longer signs them in.
+ * /staff/account: who is signed in, and their second sign-in step. Admins, catalogue and release staff always have one
+ * (their first sign-in sets it up); branch staff may add one here, after which their password alone no longer signs
+ * them in.
  */
 export function AccountPage() {
   const { account, secondFactor, recoveryCodes } = useStaffSelector(selectSession);

@@ -7,7 +7,7 @@ import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';
 import { useCodeSubmit } from './useCodeSubmit';
 
-/** The admins' second step: the 6-digit code of their authenticator app, or one of their recovery codes. */
+/** The second step of an account that has one: the 6-digit code of its authenticator app, or one of its recovery codes. */
 export function SecondFactorStep() {
   const dispatch = useStaffDispatch();
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);

@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { requestsSentWithBodies, server } from '@test/msw';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { ADMIN, DUBAI_STAFF, fakeStaffServer, PASSWORD, QR_SVG, RECOVERY_CODE, RECOVERY_CODES, staffHandlers, TOTP_CODE, TOTP_SECRET, type FakeStaffServer } from '../testing/handlers';
+import { CATALOGUE_EDITOR } from '../testing/catalogueHandlers';
+import { RELEASE_STAFF } from '../testing/releaseHandlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 
 let fake: FakeStaffServer;
@@ -113,6 +115,22 @@ describe('the sign-in page', () => {
     const sent = (await requestsSentWithBodies()).map(({ request }) => request);
     expect(sent).toContain(`POST ${STAFF_API.totpSetup}`);
     expect(sent.filter((request) => request === `POST ${STAFF_API.totpSetup}`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['catalogue editor', CATALOGUE_EDITOR, 'Catalogue editors change what the public sees, so they sign in with a second step.'],
+    ['release staff', RELEASE_STAFF, 'Release staff change what the public sees, so they sign in with a second step.'],
+  ])('sets up TOTP for a %s without it, as for an admin, saying why their role must', async (_who, account, why) => {
+    fake.accounts = [{ account, next: 'totp-setup' }];
+    renderStaffApp('/sign-in');
+    await signInAs(account.email);
+    await screen.findByRole('heading', { level: 1, name: 'Set up two-step sign-in' });
+    expect(await screen.findByText(why, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('Administrators sign in with a second step.', { exact: false })).toBeNull();
+    type('6-digit code from the app', TOTP_CODE);
+    click('Turn on two-step sign-in');
+    await screen.findByRole('heading', { level: 1, name: 'Save your recovery codes' });
+    expect(currentAddress()).toBe('/sign-in');
   });
 
   it('copies the key and the codes to the clipboard', async () => {

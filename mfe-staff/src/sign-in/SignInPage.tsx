@@ -18,8 +18,9 @@ const Narrow = styled(PageContainer)`
 `;
 
 /**
- * /staff/sign-in: e-mail and password, then for admins the second factor (a code from their app, or a recovery code),
- * or, for an admin without one yet, its set-up (QR code, key, first code) and the recovery codes, shown once. The step
+ * /staff/sign-in: e-mail and password, then for an account with a second factor that step (a code from their app, or a
+ * recovery code), or, for an admin, catalogue or release account without one yet, its set-up (QR code, key, first
+ * code) and the recovery codes, shown once. The step
  * follows the session's state, so a reload in the middle lands on the same step.
  */
 export default function SignInPage() {

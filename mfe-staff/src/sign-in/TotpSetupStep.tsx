@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, LoadError, Spinner } from '@site/shared-ui';
-import type { TotpSetup } from '@site/contracts/staff-api';
-import { useStaffDispatch } from '../app/store';
+import type { StaffRole, TotpSetup } from '@site/contracts/staff-api';
+import { useStaffDispatch, useStaffSelector } from '../app/store';
 import { messageOf } from '../api/staffBaseQuery';
-import { confirmTotp, signInRestarted, startTotpSetup } from '../session/sessionSlice';
+import { confirmTotp, selectAccount, signInRestarted, startTotpSetup } from '../session/sessionSlice';
 import { Notice } from '../ui/Notice';
 import { Actions, StaffField } from '../ui/StaffField';
 import { StepForm } from './StepForm';
@@ -42,16 +42,27 @@ const Secret = styled.code`
 type Setup = { status: 'loading' } | { status: 'ready'; setup: TotpSetup } | { status: 'failed'; error: string };
 
 export interface TotpSetupStepProps {
-  /** Why this person sets it up (an admin must; anyone else may). */
+  /** Why this person sets it up; by default why their role must (SECOND_FACTOR_ROLES, at sign-in). */
   intro?: string;
   /** The secondary button: the sign-in page starts again; the account page closes the set-up. */
   cancel?: { label: string; onClick: () => void };
 }
 
-const ADMIN_INTRO = 'Administrators sign in with a second step.';
+/** Why the sign-in asks for the set-up: the roles that change what the public sees must have a second step. */
+const REQUIRED_INTRO: Record<StaffRole, string> = {
+  admin: 'Administrators sign in with a second step.',
+  catalogue: 'Catalogue editors change what the public sees, so they sign in with a second step.',
+  release: 'Release staff change what the public sees, so they sign in with a second step.',
+  branch: 'A second step keeps your account safe even if someone learns your password.',
+};
 
-/** Connect an authenticator app (QR code or key) and prove it with a code: an admin's first sign-in, or any account's page. */
-export function TotpSetupStep({ intro = ADMIN_INTRO, cancel }: TotpSetupStepProps) {
+/**
+ * Connect an authenticator app (QR code or key) and prove it with a code: the first sign-in of a role that must have
+ * one (admin, catalogue, release), or any account's page.
+ */
+export function TotpSetupStep({ intro, cancel }: TotpSetupStepProps) {
+  const account = useStaffSelector(selectAccount);
+  const why = intro ?? REQUIRED_INTRO[account?.role ?? 'admin'];
   const dispatch = useStaffDispatch();
   const [setup, setSetup] = useState<Setup>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -87,7 +98,7 @@ export function TotpSetupStep({ intro = ADMIN_INTRO, cancel }: TotpSetupStepProp
   const { qrSvg, secret } = setup.setup;
   return (
     <>
-      <p>{intro} Scan this QR code with an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</p>
+      <p>{why} Scan this QR code with an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</p>
       <Qr src={qrImageSource(qrSvg)} alt="QR code that adds your staff account to an authenticator app" width={200} height={200} />
       <p>Cannot scan it? Add the account in the app by typing this key:</p>
       <p>

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import type { StockFeedDetail, StockFeedHealth, StockFeedList } from '@site/contracts/stock-api';
 import {
   CSRF_HEADER,
+  mustUseSecondFactor,
   STAFF_API,
   type AuditPage,
   type InboxItemDetail,
@@ -137,7 +138,7 @@ export interface FakeStaffServer {
   rates: FakeRates;
 }
 
-export const sessionOf = (account: StaffAccountSummary, state: StaffSession['state'] = 'active', secondFactor = account.role === 'admin' && state !== 'totp-setup'): StaffSession => ({
+export const sessionOf = (account: StaffAccountSummary, state: StaffSession['state'] = 'active', secondFactor = mustUseSecondFactor(account) && state !== 'totp-setup'): StaffSession => ({
   account,
   csrfToken: `csrf-${account.id}-${state}`,
   state,
