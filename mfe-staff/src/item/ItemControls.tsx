@@ -59,10 +59,12 @@ export interface StatusFormProps {
   item: InboxItemDetail;
   action: ItemAction;
   onStatus: (status: InboxStatus) => Promise<unknown>;
+  /** Why it may not be marked as spam (a request whose quotation went to its buyer is kept), or undefined. */
+  spamRefusal?: string | undefined;
 }
 
 /** Where it stands: new, in progress, handled, or spam (which moves it to the spam list). */
-export function StatusForm({ item, action, onStatus }: StatusFormProps) {
+export function StatusForm({ item, action, onStatus, spamRefusal }: StatusFormProps) {
   const [chosen, setChosen] = useState<InboxStatus>(item.status);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,11 +73,11 @@ export function StatusForm({ item, action, onStatus }: StatusFormProps) {
   return (
     <form aria-label="Change the status" onSubmit={submit}>
       <FieldRow>
-        <StaffField label="Status">
+        <StaffField label="Status" hint={spamRefusal}>
           {(control) => (
             <select {...control} name="status" value={chosen} onChange={(event) => setChosen(event.target.value as InboxStatus)}>
               {INBOX_STATUSES.map((status) => (
-                <option key={status} value={status}>
+                <option key={status} value={status} disabled={status === 'spam' && spamRefusal !== undefined && item.status !== 'spam'}>
                   {STATUS_LABELS[status]}
                 </option>
               ))}

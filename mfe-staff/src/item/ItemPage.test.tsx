@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { CSRF_HEADER, STAFF_API } from '@site/contracts/staff-api';
-import { ADMIN, DUBAI_STAFF, detail, fakeStaffServer, HOSTILE, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import { ADMIN, DUBAI_STAFF, detail, fakeStaffServer, HOSTILE, quoteDetail, staffHandlers, type FakeStaffServer } from '../testing/handlers';
+import { fakeOrders, sentQuotation } from '../testing/orderHandlers';
 import { currentAddress, renderStaffApp } from '../testing/renderStaff';
 
 let fake: FakeStaffServer;
@@ -120,6 +121,32 @@ describe('an inbox item', () => {
     await waitFor(() => expect(currentAddress()).toBe('/inbox?status=spam'));
     expect(requestsSent().filter((request) => request.startsWith('DELETE'))).toEqual(['DELETE /api/staff/inbox/contact/7']);
     expect(await screen.findByText('No items match these filters.')).toBeInTheDocument();
+  });
+
+  it('a quote request whose quotation was sent: spam is not offered, a spam-flagged one cannot be deleted, and the reason is shown', async () => {
+    const reason = 'Its quotation QT-2026-000041 was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.';
+    fake.quotationLinks = fakeOrders({ sentQuotations: { 12: [sentQuotation({ number: 'QT-2026-000041', state: 'accepted' })] } });
+    const { unmount } = renderStaffApp('/inbox/quote/12');
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    await waitFor(() => expect(within(status).getByRole('option', { name: 'Spam' })).toBeDisabled());
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    unmount();
+
+    // flagged before the rule: the box says why, and Delete is not offered
+    fake.items = [{ ...quoteDetail(), status: 'spam' }];
+    renderStaffApp('/inbox/quote/12');
+    const box = await screen.findByRole('region', { name: 'Marked as spam' });
+    await waitFor(() => expect(within(box).getByRole('button', { name: 'Delete…' })).toBeDisabled());
+    expect(within(box).getByText(reason)).toBeInTheDocument();
+  });
+
+  it("the server's refusal of spam is shown in its words", async () => {
+    const refusal = "This request cannot be marked as spam: its quotation QT-2026-000041 was sent to the buyer (sent), and it is kept with the quotation and the buyer's answers";
+    server.use(http.post('/api/staff/inbox/quote/12/status', () => HttpResponse.json({ error: refusal }, { status: 409 })));
+    renderStaffApp('/inbox/quote/12');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Status' }), { target: { value: 'spam' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set status' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
   });
 
   it('says so when the item does not exist, or the address names none', async () => {

@@ -15,6 +15,7 @@ import { AssignForm, StatusForm } from './ItemControls';
 import { NotesSection } from './NotesSection';
 import { usePrepareQuotationMutation } from '../quotation/quotationApi';
 import { SentQuotations } from '../orders/SentQuotations';
+import { useQuotationLinksQuery } from '../orders/ordersApi';
 import { useItemAction } from './useItemAction';
 import {
   itemKey,
@@ -92,6 +93,9 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const item = resource.data ?? null;
+  // a request whose quotation went to its buyer is kept: the server refuses spam and deletion (409), so they are not offered
+  const sentQuotation = useQuotationLinksQuery(id, { skip: kind !== 'quote' }).data?.quotations[0];
+  const keptReason = sentQuotation === undefined ? undefined : `Its quotation ${sentQuotation.number} was sent to the buyer: this request is kept, and cannot be marked as spam or deleted.`;
 
   if (item === null) {
     return (
@@ -142,12 +146,12 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
       {item.status === 'spam' ? (
         <SpamBox aria-labelledby="spam-heading">
           <h2 id="spam-heading">Marked as spam</h2>
-          <p>It was never mailed to anyone. Restore it if it is a real message, or delete it for good.</p>
+          <p>{keptReason ?? 'It was never mailed to anyone. Restore it if it is a real message, or delete it for good.'}</p>
           <Actions>
             <Button type="button" disabled={spamAction.busy} onClick={() => void spamAction.run(() => setItemStatus({ ref: itemRef, status: 'new' }).unwrap(), 'Restored: it is new again.')}>
               Restore (not spam)
             </Button>
-            <Button type="button" $variant="secondary" disabled={spamAction.busy} onClick={() => setConfirmingDelete(true)}>
+            <Button type="button" $variant="secondary" disabled={spamAction.busy || keptReason !== undefined} onClick={() => setConfirmingDelete(true)}>
               Delete…
             </Button>
           </Actions>
@@ -196,7 +200,7 @@ function LoadedItem({ itemRef }: { itemRef: ItemRef }) {
 
       <PageSection aria-labelledby="handling-heading">
         <h2 id="handling-heading">Handling</h2>
-        <StatusForm key={item.status} item={item} action={statusAction} onStatus={(status) => setItemStatus({ ref: itemRef, status }).unwrap()} />
+        <StatusForm key={item.status} item={item} action={statusAction} onStatus={(status) => setItemStatus({ ref: itemRef, status }).unwrap()} spamRefusal={keptReason} />
         <AssignForm
           key={item.assignee?.id ?? 'nobody'}
           item={item}

@@ -2,6 +2,7 @@
 // delete a spam row. Each is one transaction holding the row (FOR UPDATE) with its audit line, committed before the
 // answer: a crash loses no acknowledged change, and a rolled-back one leaves no line.
 import { sql, type Kysely } from 'kysely';
+import { cutToCharacters } from '@site/content/validation';
 import type { InboxKind, InboxStatus, StaffAccountSummary } from '@site/contracts/staff-api';
 import type { Database, DatabaseSchema } from '../../platform/db/index.js';
 import { canSeeBranch } from '../access.js';
@@ -39,6 +40,7 @@ const shownStatus = (row: { spam: boolean; status: InboxStatus }): InboxStatus =
 export function setStatus(db: Database, actor: StaffAccountSummary, kind: InboxKind, id: number, status: InboxStatus): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const row = await visibleRow(trx, actor, kind, id, { lock: true });
+    if (status === 'spam' && !row.spam) await refuseWhenQuoted(trx, kind, id, 'marked as spam');
     const update = trx.updateTable(inboxTable(trx, kind));
     if (status === 'spam') await update.set({ spam: true, updated_at: NOW }).where('id', '=', id).execute();
     else await update.set({ spam: false, status, updated_at: NOW }).where('id', '=', id).execute();
@@ -105,9 +107,22 @@ export function resendMail(db: Database, actor: StaffAccountSummary, kind: Inbox
       actor,
       'inbox.resend',
       inboxTarget(kind, id),
-      `mail ${mailId} to ${mail.recipient} queued again after ${mail.attempts} attempts; last error: ${mail.last_error ?? ''}`.slice(0, 2000),
+      cutToCharacters(`mail ${mailId} to ${mail.recipient} queued again after ${mail.attempts} attempts; last error: ${mail.last_error ?? ''}`, 2000),
     );
   });
+}
+
+/**
+ * A request whose quotation went to its buyer (sent, then viewed, answered, accepted, expired or replaced) is a business
+ * record: its quotation, the buyer's answers, the PO file and the link stay, so it is never spam nor deleted (the
+ * quotations' foreign key would take them all with it). Its quotations are locked: one being sent now is seen sent.
+ */
+async function refuseWhenQuoted(trx: Kysely<DatabaseSchema>, kind: InboxKind, id: number, what: 'marked as spam' | 'deleted'): Promise<void> {
+  if (kind !== 'quote') return;
+  const quotations = await trx.selectFrom('quotations').select(['number', 'state']).where('request_id', '=', id).orderBy('id').forUpdate().execute();
+  const sent = quotations.filter((quotation) => quotation.state !== 'draft').at(-1);
+  if (sent === undefined) return;
+  throw conflict(`This request cannot be ${what}: its quotation ${sent.number ?? ''} was sent to the buyer (${sent.state.replace('_', ' ')}), and it is kept with the quotation and the buyer's answers`);
 }
 
 /** Deletes a spam row with everything about it: notes, mails, a quote's lines (their foreign key cascades). */
@@ -115,6 +130,7 @@ export function deleteSpam(db: Database, actor: StaffAccountSummary, kind: Inbox
   return db.kysely.transaction().execute(async (trx) => {
     const row = await visibleRow(trx, actor, kind, id, { lock: true });
     if (!row.spam) throw conflict('Only spam can be deleted: mark it as spam first');
+    await refuseWhenQuoted(trx, kind, id, 'deleted');
     await trx.deleteFrom('staff_notes').where('kind', '=', kind).where('ref_id', '=', id).execute();
     const kinds = INBOX_TABLES[kind].mailKinds;
     if (kinds.length > 0) await trx.deleteFrom('outbox').where('kind', 'in', kinds).where('ref_id', '=', id).execute();
