@@ -13,6 +13,7 @@ import type { DatabaseSchema } from '../platform/db/index.js';
 import { notifyChannel } from '../platform/db/channels.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
 import type { RegisteredBuild } from '../platform/http/ssr/buildCache.js';
+import { isStaffActor } from './releaseActors.js';
 
 /** The channel a registry change is announced on; the payload is the registry's new version. */
 export const REMOTES_CHANNEL = 'remotes_changed';
@@ -206,8 +207,8 @@ export interface NewRelease {
 
 /**
  * Adds a release (not yet live: `setCanary` or `promote` puts it in front of visitors). The same version and manifest
- * of a release the automatic rollback took out, registered again by an admin (`mayClearRollback`), clears its mark: its
- * promote is allowed again.
+ * of a release the automatic rollback took out, registered again by an admin (`mayClearRollback`), clears its mark: it
+ * may be canaried and promoted again, its failures counted afresh.
  */
 export async function registerRelease(db: Db, actor: string, remote: ReleasedRemote, release: NewRelease, mayClearRollback = false): Promise<Release> {
   return db.transaction().execute(async (trx) => {
@@ -242,21 +243,42 @@ async function registerAgain(trx: Db, actor: string, remote: ReleasedRemote, rel
   if (!mayClearRollback) {
     throw httpError(
       409,
-      `${release.version} of ${remote} was rolled back automatically: only an admin can register it again (which allows its promote), or register the fixed build under a new version label`,
+      `${release.version} of ${remote} was rolled back automatically: only an admin can register it again, or a person (an admin or a release account, signed in) put it back as the canary; or register the fixed build under a new version label`,
     );
   }
-  const row = await trx
-    .updateTable('remote_releases')
-    .set({ rolled_back_at: null, rolled_back_reason: null })
-    .where('id', '=', taken.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await clearRollback(trx, taken.id);
   await recordReleaseAction(trx, actor, 'register-again', remote, `${release.version} ${release.entry}: its automatic rollback cleared`);
   return releaseOf(row);
 }
 
 /** "14:03 UTC": the time of day in a refusal (the server does not know the reader's zone). */
 const timeOfDay = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
+
+/**
+ * A build the automatic rollback took out returns to visitors only by a person's decision: a token's canary or promote
+ * of it is refused (it could undo the rollback unattended, or be the very thing that broke it). A person's (an admin or
+ * a release account, signed in) clears the mark, and the build's failures are counted afresh: the outcomes that took
+ * it out would otherwise roll it back again at the next report.
+ */
+async function returnRolledBack(trx: Db, actor: string, releaseId: number, what: 'canary' | 'promote'): Promise<string> {
+  const release = await trx.selectFrom('remote_releases').select(['version', 'rolled_back_at', 'rolled_back_reason']).where('id', '=', releaseId).executeTakeFirstOrThrow();
+  if (release.rolled_back_at === null) return '';
+  if (!isStaffActor(actor)) {
+    throw httpError(
+      409,
+      `This build (${release.version}) was rolled back automatically at ${timeOfDay(new Date(release.rolled_back_at))} because ${release.rolled_back_reason ?? 'it failed'}; ` +
+        `a person must decide to ${what === 'canary' ? 'put it in front of visitors again' : 'promote it'}: an admin or a release account, signed in to the releases console`,
+    );
+  }
+  await clearRollback(trx, releaseId);
+  return `: ${release.version} had been rolled back automatically, returned by a person; its failures count afresh`;
+}
+
+/** Clears a release's automatic-rollback mark, and forgets the load outcomes it was judged on. */
+async function clearRollback(trx: Db, releaseId: number): Promise<ReleaseRow> {
+  await trx.deleteFrom('remote_load_outcomes').where('release_id', '=', releaseId).execute();
+  return trx.updateTable('remote_releases').set({ rolled_back_at: null, rolled_back_reason: null }).where('id', '=', releaseId).returningAll().executeTakeFirstOrThrow();
+}
 
 /** Puts `version` (or the current canary) in front of `percent` % of visitors; percent 0 takes it out. */
 export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, change: { version?: string | undefined; percent: number }): Promise<RemotePointers> {
@@ -268,7 +290,8 @@ export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, c
       canaryId = release.id;
     }
     if (canaryId === null) throw httpError(400, `${remote} has no canary release: name the release to put in front of visitors (version)`);
-    return { update: { canary_id: canaryId, canary_percent: change.percent }, detail: `${change.version ?? 'current canary'} at ${change.percent}%` };
+    const returned = change.percent > 0 ? await returnRolledBack(trx, actor, Number(canaryId), 'canary') : '';
+    return { update: { canary_id: canaryId, canary_percent: change.percent }, detail: `${change.version ?? 'current canary'} at ${change.percent}%${returned}` };
   });
 }
 
@@ -279,15 +302,9 @@ export async function setCanary(db: Db, actor: string, remote: ReleasedRemote, c
 export async function promote(db: Db, actor: string, remote: ReleasedRemote, guard?: (trx: Db, canaryId: number) => Promise<void>): Promise<RemotePointers> {
   return changePointers(db, actor, remote, 'promote', async (trx, current) => {
     if (current.canary_id === null) throw httpError(400, `${remote} has no canary to promote: register a release and set it as the canary first`);
-    const canary = await trx.selectFrom('remote_releases').select(['version', 'rolled_back_at', 'rolled_back_reason']).where('id', '=', current.canary_id).executeTakeFirstOrThrow();
-    if (canary.rolled_back_at !== null) {
-      throw httpError(
-        409,
-        `This build (${canary.version}) was rolled back automatically at ${timeOfDay(new Date(canary.rolled_back_at))} because ${canary.rolled_back_reason ?? 'it failed'}; an admin can register it again (the same version and manifest) to promote it`,
-      );
-    }
+    const returned = await returnRolledBack(trx, actor, Number(current.canary_id), 'promote');
     await guard?.(trx, Number(current.canary_id));
-    return { update: { stable_id: current.canary_id, previous_stable_id: current.stable_id, canary_id: null, canary_percent: 0 }, detail: `release ${current.canary_id} is stable` };
+    return { update: { stable_id: current.canary_id, previous_stable_id: current.stable_id, canary_id: null, canary_percent: 0 }, detail: `release ${current.canary_id} is stable${returned}` };
   });
 }
 

@@ -211,7 +211,7 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const at = new Date(clock).toISOString().slice(11, 16);
     assert.equal(
       refused.json<{ error: string }>().error,
-      `This build (v4) was rolled back automatically at ${at} UTC because 5 of its last 5 loads failed (from 5 networks in 5 wide networks within 60 s; threshold 20%); an admin can register it again (the same version and manifest) to promote it`,
+      `This build (v4) was rolled back automatically at ${at} UTC because 5 of its last 5 loads failed (from 5 networks in 5 wide networks within 60 s; threshold 20%); a person must decide to promote it: an admin or a release account, signed in to the releases console`,
     );
     assert.equal((await catalogue()).stable.version, 'variables', 'the stable release stays');
 
@@ -247,6 +247,38 @@ async function healthSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const after = await catalogue();
     assert.equal(after.canaryPercent, 0, 'failing from 5 networks in 5 /48s, it is out');
     assert.match(after.canary?.rolledBack?.reason ?? '', /loads failed \(from \d+ networks in \d+ wide networks within \d+ s; threshold 20%\)$/);
+  });
+
+  await t.test("a build the automatic rollback took out is not put back by a token; a person's decision returns it with its failures counted afresh", async () => {
+    // v6, taken out above for failing from 5 networks, is the canary at 0 %
+    assert.equal((await catalogue()).canary?.version, 'v6');
+    const v6 = 'https://cdn.example.com/catalogue/v6/mf-manifest.json';
+    const { token } = await createReleaseToken(db.kysely, 'test', { name: 'catalogue pipeline', remotes: ['catalogue'], expiresInDays: 1 });
+    const withToken = (url: string, body?: unknown) =>
+      app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+    for (const [what, answer] of [
+      ['by version', await withToken(RELEASES_API.canary('catalogue'), { version: 'v6', percent: 10 })],
+      ['as the current canary', await withToken(RELEASES_API.canary('catalogue'), { percent: 50 })],
+      ['promoted', await withToken(RELEASES_API.promote('catalogue'))],
+    ] as const) {
+      assert.equal(answer.statusCode, 409, `${what}: ${answer.body}`);
+      assert.match(answer.json<{ error: string }>().error, /^This build \(v6\) was rolled back automatically at \d\d:\d\d UTC because .+; a person must decide to (put it in front of visitors again|promote it): an admin or a release account, signed in to the releases console$/, what);
+    }
+    const refused = await catalogue();
+    assert.equal(refused.canaryPercent, 0, 'still out');
+    assert.notEqual(refused.canary?.rolledBack, null, 'still marked');
+    // taking it further out is anyone's to do
+    assert.equal((await withToken(RELEASES_API.canary('catalogue'), { percent: 0 })).statusCode, 200);
+
+    // a release account (signed in: the staff API's actor) puts it back: the mark goes, and its old failures with it
+    await setCanary(db.kysely, 'staff release@crescent.example', 'catalogue', { version: 'v6', percent: 10 });
+    const returned = await catalogue();
+    assert.equal(returned.canaryPercent, 10);
+    assert.equal(returned.canary?.rolledBack, null);
+    const [audit] = await db.query<{ actor: string; detail: string }>("select actor, detail from release_audit where action = 'canary' order by id desc limit 1");
+    assert.deepEqual(audit, { actor: 'staff release@crescent.example', detail: 'v6 at 10%: v6 had been rolled back automatically, returned by a person; its failures count afresh' });
+    assert.equal((await visitorReport(v6, 'failed')).statusCode, 202);
+    assert.equal((await catalogue()).canaryPercent, 10, 'one new failure is one failure, not the sixth');
   });
 }
 

@@ -11,15 +11,12 @@ import { VARIABLES_CANARY_RELEASE, VARIABLES_RELEASE, type RemotePointers } from
 import type { ReleasedRemoteConfig } from '../platform/config.js';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { isAllowedEntry, type AllowedOrigins } from './allowedOrigins.js';
+import { isStaffActor } from './releaseActors.js';
 import { remotesFromRegistry } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-const STAFF_ACTOR_PREFIX = 'staff ';
-/** A member of staff as the registry's audit names them. */
-export const staffActor = (email: string): string => `${STAFF_ACTOR_PREFIX}${email}`;
-/** Whether an audited change was a member of staff's (signed in), not a token's or the automatic rollback's. */
-export const isStaffActor = (actor: string): boolean => actor.startsWith(STAFF_ACTOR_PREFIX);
+export { isStaffActor, staffActor } from './releaseActors.js';
 
 /** What the audit says of one remote's releases. */
 export interface StaffTrust {
