@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { VITALS_SAMPLE_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { buildApp } from './app.js';
 import { createFixture, stubDatabase, type Fixture } from './test-support/fixture.js';
+import { onStaffOrigin } from './test-support/staffSignIn.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -234,15 +235,22 @@ describe('site server', () => {
 
     test('no other address answers a foreign origin: pages, data, the APIs and their preflights carry no Access-Control-Allow-Origin', async () => {
       const origin = 'https://attacker.example';
-      for (const url of ['/home', '/data/products-category.json', '/remotes.json', '/healthz', '/api/catalogue/categories', '/api/staff/session']) {
+      for (const url of ['/home', '/data/products-category.json', '/remotes.json', '/healthz', '/api/catalogue/categories']) {
         const res = await get(url, { origin });
         assert.equal(res.headers['access-control-allow-origin'], undefined, url);
       }
-      for (const url of ['/api/send-contact-form', '/api/chat', '/api/staff/sign-in', '/home']) {
+      // the staff API: none on the public origin; on its own origin it answers, but no foreign page may read it
+      const publicSession = await get('/api/staff/session', { origin });
+      assert.equal(publicSession.statusCode, 404, publicSession.body);
+      assert.equal(publicSession.headers['access-control-allow-origin'], undefined);
+      const session = await get('/api/staff/session', { ...onStaffOrigin(app), origin });
+      assert.equal(session.statusCode, 200, session.body);
+      assert.equal(session.headers['access-control-allow-origin'], undefined);
+      for (const [url, staff] of [['/api/send-contact-form', false], ['/api/chat', false], ['/api/staff/sign-in', true], ['/home', false]] as const) {
         const preflight = await app.inject({
           method: 'OPTIONS',
           url,
-          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-csrf-token' },
+          headers: { ...(staff ? onStaffOrigin(app) : {}), origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-csrf-token' },
         });
         assert.equal(preflight.headers['access-control-allow-origin'], undefined, url);
         assert.equal(preflight.headers['access-control-allow-methods'], undefined, url);

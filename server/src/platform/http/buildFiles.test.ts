@@ -9,6 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
+import { onStaffOrigin } from '../../test-support/staffSignIn.js';
+import { isStaffPath } from './staffSurface.js';
 
 /** A path only a build machine has: it must never reach a visitor. */
 const BUILD_PATH = '/home/builder/ci/crescent/shell/src/bootstrap.tsx';
@@ -70,7 +72,9 @@ describe('build files are not served', () => {
 
   /** Asked as a browser (compressed copies welcome) and as a plain client (curl, a scanner): both paths of the handler. */
   const ENCODINGS = ['br, gzip', null] as const;
-  const get = (url: string, encoding: (typeof ENCODINGS)[number]) => app.inject({ method: 'GET', url, headers: encoding === null ? {} : { 'accept-encoding': encoding } });
+  // the staff app's files (/staff/assets/) on its own origin, where they are served (platform/http/staffSurface.ts)
+  const get = (url: string, encoding: (typeof ENCODINGS)[number]) =>
+    app.inject({ method: 'GET', url, headers: { ...(isStaffPath(url) ? onStaffOrigin(app) : {}), ...(encoding === null ? {} : { 'accept-encoding': encoding }) } });
 
   test("mf-stats.json, source maps, the font lists and the server's files answer the site's 404 in every served folder", async () => {
     for (const folder of FOLDERS) {

@@ -2,13 +2,29 @@
 // sends (a page on a name the attacker pointed at this server, or a client forging both), which the guard took for the
 // site's own when it compared the Origin with the request's Host. With PUBLIC_SITE_URL set only that origin counts.
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { describe, test } from 'node:test';
 import { STAFF_API } from '@site/contracts/staff-api';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase } from '../../test-support/fixture.js';
+import { listenStaffOnLoopback } from '../../test-support/ports.js';
 import { isCrossSite } from './crossSite.js';
 
 const SITE = 'https://www.crescent-electrical.example';
+
+/** A POST of a JSON body to 127.0.0.1:`port` with the headers given, Host included (fetch writes its own). */
+function postOnLoopback(port: number, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
 
 const request = (headers: Record<string, string>, host = 'www.crescent-electrical.example', protocol: 'http' | 'https' = 'https') => ({ headers, host, protocol });
 
@@ -40,13 +56,18 @@ describe('the staff sign-in behind PUBLIC_SITE_URL', () => {
     const fixture = await createFixture({ env: { PUBLIC_SITE_URL: SITE } });
     const app = await buildApp(fixture.config, stubDatabase(), { catalogue: 'files' });
     try {
-      const signIn = (headers: Record<string, string>) =>
-        app.inject({ method: 'POST', url: STAFF_API.signIn, headers: { 'content-type': 'application/json', ...headers }, payload: { email: 'fatima@example.com', password: 'not the password' } });
-      const forged = await signIn({ host: 'evil.example', origin: 'http://evil.example' });
-      assert.equal(forged.statusCode, 403, forged.body);
-      assert.deepEqual(forged.json(), { error: 'Staff requests from another site are refused.' });
-      const own = await signIn({ host: 'www.crescent-electrical.example', origin: SITE });
-      assert.notEqual(own.statusCode, 403, `the site's own origin passes the guard: ${own.body}`);
+      const body = JSON.stringify({ email: 'fatima@example.com', password: 'not the password' });
+      const signIn = (headers: Record<string, string>) => app.inject({ method: 'POST', url: STAFF_API.signIn, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+      // the attacker's name pointed at the staff listener: the staff routes answer there whatever the Host says
+      await app.ready();
+      const staffPort = Number(new URL(await listenStaffOnLoopback(app)).port);
+      const forged = await postOnLoopback(staffPort, STAFF_API.signIn, { host: 'evil.example', origin: 'http://evil.example' }, body);
+      assert.equal(forged.status, 403, forged.body);
+      assert.deepEqual(JSON.parse(forged.body), { error: 'Staff requests from another site are refused.' });
+      const own = await signIn({ host: new URL(app.staffSurface.origin()).host, origin: app.staffSurface.origin() });
+      assert.equal(app.staffSurface.origin(), `https://www.crescent-electrical.example:${staffPort}`, "the staff origin is the site's name at the staff port");
+      assert.notEqual(own.statusCode, 403, `the staff origin passes the guard: ${own.body}`);
+      assert.notEqual(own.statusCode, 404, `the staff origin answers the staff API: ${own.body}`);
     } finally {
       await app.close();
       await fixture.cleanup();

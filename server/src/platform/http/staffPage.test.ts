@@ -5,7 +5,9 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
+import { onStaffOrigin } from '../../test-support/staffSignIn.js';
 import { staffPageHtml, staffPageTemplate } from './staffPage.js';
+import { isStaffPath } from './staffSurface.js';
 
 /** staff-host/dist/index.html as the build writes it (minified; its robots meta is in the template). */
 const STAFF_HOST_HTML =
@@ -58,7 +60,8 @@ describe('the staff pages (/staff/*)', () => {
     await fixture.cleanup();
   });
 
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  // the staff pages and their files on the staff origin, where they are served (staffSurface.ts); the public pages on the public one
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: isStaffPath(new URL(url, 'http://x').pathname) || url.startsWith('/remotes/staff/') ? onStaffOrigin(app) : {} });
 
   test('every address under /staff answers the staff host page: noindex (header and meta), no-store, not framable', async () => {
     for (const url of ['/staff', '/staff/', '/staff/sign-in', '/staff/sign-in?next=%2Finbox', '/staff/inbox/quote/12', '/staff/not-a-page']) {
@@ -73,7 +76,7 @@ describe('the staff pages (/staff/*)', () => {
       assert.match(headOf(res.body), /<meta name=robots content="noindex, nofollow">/, url);
       assert.match(res.body, /<script defer src=\/staff\/assets\/main\.0a1b2c3d\.js><\/script>/, url);
     }
-    assert.equal((await app.inject({ method: 'HEAD', url: '/staff/inbox' })).headers['x-robots-tag'], 'noindex, nofollow');
+    assert.equal((await app.inject({ method: 'HEAD', url: '/staff/inbox', headers: onStaffOrigin(app) })).headers['x-robots-tag'], 'noindex, nofollow');
   });
 
   test("its remotes map names the staff remote, preloaded, and the catalogue for the editor's preview, not preloaded; the public shell's page is not used", async () => {
@@ -150,7 +153,7 @@ describe('the staff pages (/staff/*)', () => {
       assert.equal(res.statusCode, 404, url);
       assert.equal(res.headers['content-type'], 'application/json; charset=utf-8', url);
     }
-    assert.equal((await app.inject({ method: 'POST', url: '/staff/sign-in' })).statusCode, 404);
+    assert.equal((await app.inject({ method: 'POST', url: '/staff/sign-in', headers: onStaffOrigin(app) })).statusCode, 404);
   });
 });
 
@@ -172,7 +175,7 @@ describe('the staff pages, configured and not built', () => {
 
   test('not built: 503 saying so, still noindex and no-store', async () => {
     const app = await site();
-    const res = await app.inject({ method: 'GET', url: '/staff/sign-in' });
+    const res = await app.inject({ method: 'GET', url: '/staff/sign-in', headers: onStaffOrigin(app) });
     assert.equal(res.statusCode, 503);
     assert.equal(res.body, 'The site is not built yet: run npm run build\n');
     assert.equal(res.headers['x-robots-tag'], 'noindex, nofollow');
@@ -182,7 +185,7 @@ describe('the staff pages, configured and not built', () => {
   test('REMOTE_STAFF_URL on another origin: the staff map names it, the staff CSP allows its origin, the public CSP does not', async () => {
     const entry = 'https://staff.cdn.example/v3/mf-manifest.json';
     const app = await site({ REMOTE_STAFF_URL: entry }, STAFF_FILES);
-    const res = await app.inject({ method: 'GET', url: '/staff/inbox' });
+    const res = await app.inject({ method: 'GET', url: '/staff/inbox', headers: onStaffOrigin(app) });
     assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry }, { name: 'catalogue', entry: '/remotes/catalogue/mf-manifest.json' }] }]);
     const policy = csp(res);
     assert.deepEqual(policy.get('script-src'), ["'self'", 'https://staff.cdn.example']);
@@ -195,7 +198,7 @@ describe('the staff pages, configured and not built', () => {
     const stable = 'https://catalogue.cdn.example/v7/mf-manifest.json';
     const canary = 'https://canary.cdn.example/v8/mf-manifest.json';
     const app = await site({ REMOTE_CATALOGUE_URL: stable, REMOTE_CATALOGUE_CANARY_URL: canary, REMOTE_CATALOGUE_CANARY_PERCENT: '100' }, STAFF_FILES);
-    const res = await app.inject({ method: 'GET', url: '/staff/catalogue/gland_a' });
+    const res = await app.inject({ method: 'GET', url: '/staff/catalogue/gland_a', headers: onStaffOrigin(app) });
     assert.deepEqual(inlineMaps(res.body), [{ remotes: [{ name: 'staff', entry: '/remotes/staff/mf-manifest.json' }, { name: 'catalogue', entry: stable }] }]);
     const policy = csp(res);
     assert.deepEqual(policy.get('script-src'), ["'self'", 'https://catalogue.cdn.example']);
