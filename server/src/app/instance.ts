@@ -6,6 +6,7 @@ import { rewriteMalformedUrl } from '../platform/http/malformedUrls.js';
 import { createStaffListener } from '../platform/http/staffListener.js';
 import { serverTimeoutOptions } from '../platform/http/timeouts.js';
 import { fastifyTrustProxy } from '../platform/http/trustProxy.js';
+import { redactLinkTokens } from '../platform/http/logRedaction.js';
 import { requestIdOptions, sendRequestIds } from '../platform/http/requestIds.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
 
@@ -19,7 +20,8 @@ export function createInstance(config: AppConfig, logStream?: BuildAppOptions['l
   // the public server, and the staff app's beside it (STAFF_PORT), on the same routes
   const staffListener = createStaffListener(timeouts);
   const app = Fastify({
-    logger: config.logLevel === undefined ? false : { level: config.logLevel, ...(logStream === undefined ? {} : { stream: logStream }) },
+    // each line passes redactLinkTokens last: no quotation link token is written
+    logger: config.logLevel === undefined ? false : { level: config.logLevel, hooks: { streamWrite: redactLinkTokens }, ...(logStream === undefined ? {} : { stream: logStream }) },
     trustProxy, // TRUST_PROXY: X-Forwarded-Proto/-Host/-For from these proxies count
     ...requestIdOptions(trustProxy), // X-Request-Id: ours, or a trusted proxy's when it is a safe token
     ...timeouts,
