@@ -39,7 +39,8 @@ export const RELEASE_SAFETY_DEFAULTS = {
 } as const;
 
 /** The canary-hold rule's settings (RELEASE_VITALS_*: vitals/canaryHold.ts), and the vitals beacons' rate limit. */
-export const RELEASE_VITALS_DEFAULTS = { tolerancePercent: 10, minSessions: 200, rollback: false } as const;
+// minNetworks 20: vitals/canaryHold.ts' MIN_NETWORKS_DEFAULT (1 / the share one network may weigh)
+export const RELEASE_VITALS_DEFAULTS = { tolerancePercent: 10, minSessions: 200, minNetworks: 20, rollback: false } as const;
 export const VITALS_DEFAULTS = { beaconsPerMinute: 30, samplePercent: 100 } as const;
 /** Where METRICS_PORT listens unless METRICS_HOST says otherwise: this machine only. */
 export const METRICS_HOST_DEFAULT = '127.0.0.1';
@@ -369,6 +370,7 @@ const ServerVariables = z
       .transform(Number)
       .default(RELEASE_VITALS_DEFAULTS.tolerancePercent),
     RELEASE_VITALS_MIN_SAMPLES: countOf('sessions', RELEASE_VITALS_DEFAULTS.minSessions),
+    RELEASE_VITALS_MIN_NETWORKS: countOf('networks', RELEASE_VITALS_DEFAULTS.minNetworks),
     RELEASE_VITALS_ROLLBACK: z
       .stringbool({ truthy: ['1', 'true', 'yes', 'on'], falsy: ['0', 'false', 'no', 'off'], case: 'insensitive', error: (issue) => `must be 1 or 0 ${got(issue)}` })
       .default(RELEASE_VITALS_DEFAULTS.rollback),
@@ -518,6 +520,9 @@ function configOf(vars: Vars, repoRoot: string, remotes: RemoteConfig[], staffRe
       tolerancePercent: vars.RELEASE_VITALS_TOLERANCE_PERCENT,
       /** Sessions needed on each side before the rule judges. */
       minSessions: vars.RELEASE_VITALS_MIN_SAMPLES,
+      // distinct wide networks (IPv6 /48, IPv4 /24) those sessions come from, on each side; optional in the type: a
+      // config written in code without it gets the rule's default (MIN_NETWORKS_DEFAULT)
+      ...({ minNetworks: vars.RELEASE_VITALS_MIN_NETWORKS } as { minNetworks?: number }),
       /** True: a held canary is also taken out (its share set to 0 %) when its promote is refused. */
       rollback: vars.RELEASE_VITALS_ROLLBACK,
     },

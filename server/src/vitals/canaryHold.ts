@@ -2,7 +2,9 @@
 // set to 0 %) when its visitors' pages are slower than the stable release's over the same hours. Held when, for LCP or
 // INP, both:
 // - the canary's p75 is worse than stable's by more than RELEASE_VITALS_TOLERANCE_PERCENT, with at least
-//   RELEASE_VITALS_MIN_SAMPLES sessions on each side (a difference that matters, measured on enough visitors), and
+//   RELEASE_VITALS_MIN_SAMPLES sessions from at least RELEASE_VITALS_MIN_NETWORKS wide networks on each side (a
+//   difference that matters, measured on enough visitors of enough networks: one network weighs at most
+//   sessionGate.ts' NETWORK_SHARE of a side, so fewer networks than 1 / NETWORK_SHARE cannot make one up), and
 // - a one-sided Mann-Whitney U test on the two histograms (bucket index as the rank: ties within a bucket get mid
 //   ranks) says the canary's values are larger at alpha 0.001 (a difference that is not chance).
 // The alpha is fixed and strict, not 0.05, because the rule is looked at again and again (the console every minute, each
@@ -11,6 +13,8 @@
 // (canaryHold.test.ts: 1,000 seeded draws), the rule held none. The test counts page views, but one visitor's views
 // are alike: its z is divided by the square root of views per session (the design effect of sessions wholly alike),
 // so a few visitors with many page views cannot make a difference look significant.
+// A burst cannot release a hold within minutes: a canary held on the hours that ended an hour ago or more stays held,
+// whatever the page views since say, until they are an hour old themselves (readVerdict).
 import type { Kysely } from 'kysely';
 import { VITAL_LIMITS, type VitalMetric } from '@site/contracts/vitals-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
@@ -27,11 +31,22 @@ export const HOLD_ALPHA = 0.001;
 /** How far back the rule looks: the hours of the last day in which the canary had page views. */
 export const HOLD_WINDOW_HOURS = 24;
 
+/**
+ * RELEASE_VITALS_MIN_NETWORKS' default: 20 = 1 / NETWORK_SHARE, the fewest wide networks whose sessions can make up a
+ * side when each weighs at most its share.
+ */
+export const MIN_NETWORKS_DEFAULT = 20;
+
+/** How old the newest page views a hold is judged on must be for them to release it (readVerdict). */
+export const SETTLED_MINUTES = 60;
+
 export interface HoldPolicy {
   /** RELEASE_VITALS_TOLERANCE_PERCENT: how much worse a p75 may be before it counts. */
   tolerancePercent: number;
   /** RELEASE_VITALS_MIN_SAMPLES: sessions needed on each side. */
   minSessions: number;
+  /** RELEASE_VITALS_MIN_NETWORKS: distinct wide networks those sessions come from, on each side (MIN_NETWORKS_DEFAULT). */
+  minNetworks?: number | undefined;
   /** The test's significance level (HOLD_ALPHA). */
   alpha?: number;
 }
@@ -99,6 +114,9 @@ export function mannWhitney(first: Histogram, second: Histogram, designEffect = 
   return { u, z, p: upperTail(z) };
 }
 
+/** Whether a side has its sessions, from enough networks, to be judged. */
+const enoughOn = (side: SideCounts, policy: HoldPolicy): boolean => side.sessions >= policy.minSessions && side.networks >= (policy.minNetworks ?? MIN_NETWORKS_DEFAULT);
+
 /** Page views per session of a side (≥ 1): how alike its samples may be. */
 function viewsPerSession(side: SideCounts, metric: VitalMetric): number {
   const views = totalOf(side.histograms[metric] ?? []);
@@ -113,7 +131,7 @@ export function compareMetric(metric: HoldMetric, canary: SideCounts, stable: Si
   const worsePercent = canaryP75 === undefined || stableP75 === undefined || stableP75 === 0 ? undefined : (canaryP75 / stableP75 - 1) * 100;
   const designEffect = Math.max(viewsPerSession(canary, metric), viewsPerSession(stable, metric));
   const { p } = mannWhitney(canaryHistogram, stableHistogram, designEffect);
-  const enough = canary.sessions >= policy.minSessions && stable.sessions >= policy.minSessions;
+  const enough = enoughOn(canary, policy) && enoughOn(stable, policy);
   const held = enough && worsePercent !== undefined && worsePercent > policy.tolerancePercent && p < (policy.alpha ?? HOLD_ALPHA);
   return { metric, canaryP75, stableP75, worsePercent, p, held };
 }
@@ -130,9 +148,12 @@ const formatP = (p: number): string => (p < 0.0001 ? 'p < 0.0001' : `p = ${p.toP
 /** The verdict on `remote`'s canary against its stable release, over the hours both were counted. */
 export function judgeCanary(remote: string, canary: SideCounts, stable: SideCounts, policy: HoldPolicy): Verdict {
   const sessions = `${canary.sessions} sessions on the canary ${canary.version} and ${stable.sessions} on stable ${stable.version}`;
-  if (canary.sessions < policy.minSessions || stable.sessions < policy.minSessions) {
+  if (!enoughOn(canary, policy) || !enoughOn(stable, policy)) {
     const comparisons = HOLD_METRICS.map((metric) => compareMetric(metric, canary, stable, policy));
-    return { held: false, comparisons, sentence: `Not judged yet: ${sessions}; the page speed rule needs ${policy.minSessions} on each side.` };
+    const networks = (count: number) => `${count} network${count === 1 ? '' : 's'}`;
+    const counted = `${canary.sessions} sessions from ${networks(canary.networks)} on the canary ${canary.version} and ${stable.sessions} from ${networks(stable.networks)} on stable ${stable.version}`;
+    const needed = `${policy.minSessions} sessions from ${policy.minNetworks ?? MIN_NETWORKS_DEFAULT} networks`;
+    return { held: false, comparisons, sentence: `Not judged yet: ${counted}; the page speed rule needs ${needed} on each side.` };
   }
   const comparisons = HOLD_METRICS.map((metric) => compareMetric(metric, canary, stable, policy));
   const figures = comparisons
@@ -151,14 +172,26 @@ export function judgeCanary(remote: string, canary: SideCounts, stable: SideCoun
 /** The live versions of a remote's releases, as the registry has them (the releases feature's liveVersions). */
 export type LiveVersionsReader = (db: Kysely<DatabaseSchema>, remote: string) => Promise<{ stable: string; canary: string | undefined } | undefined>;
 
+/** "08:00 UTC". */
+const clockOf = (at: Date): string => `${at.toISOString().slice(11, 16)} UTC`;
+
 /**
  * The rule's verdict on `remote`'s live canary now: its stable release's and its counts over the last
- * HOLD_WINDOW_HOURS hours in which the canary had page views. No live canary: not held.
+ * HOLD_WINDOW_HOURS hours in which the canary had page views. Held as well when the same hours up to those that ended
+ * SETTLED_MINUTES ago or more (the settled hours) hold it: the page views since cannot release a hold, however many,
+ * until they are that old. No live canary: not held.
  */
 export async function readVerdict(db: Kysely<DatabaseSchema>, remote: string, liveVersions: LiveVersionsReader, policy: HoldPolicy, now: Date = new Date()): Promise<Verdict> {
   const live = await liveVersions(db, remote);
   if (live?.canary === undefined) return { held: false, comparisons: [], sentence: `${remote} has no canary in front of visitors: nothing to hold.` };
   const since = new Date(now.getTime() - HOLD_WINDOW_HOURS * 3600_000);
   const sides = await readSides(db, remote, live.canary, live.stable, HOLD_METRICS, since);
-  return judgeCanary(remote, sides.canary, sides.stable, policy);
+  const verdict = judgeCanary(remote, sides.canary, sides.stable, policy);
+  if (verdict.held) return verdict;
+  // hours are stored whole: those that ended SETTLED_MINUTES ago or more began before this hour's start less that
+  const settledUntil = new Date(Math.floor(now.getTime() / 3600_000) * 3600_000 - SETTLED_MINUTES * 60_000);
+  const settledSides = await readSides(db, remote, live.canary, live.stable, HOLD_METRICS, since, settledUntil);
+  const settled = judgeCanary(remote, settledSides.canary, settledSides.stable, policy);
+  if (!settled.held) return verdict;
+  return { ...settled, sentence: `${settled.sentence} Judged on the hours before ${clockOf(settledUntil)}: page views of the last hour or two do not release a hold until they are an hour old.` };
 }

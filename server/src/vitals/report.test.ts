@@ -13,7 +13,7 @@ import type { Database } from '../platform/db/index.js';
 import { registerRelease, setCanary } from '../releases/registry.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall, type StaffCaller } from '../test-support/staffSignIn.js';
 
 const STABLE = 'http://localhost:8080/remotes/catalogue/mf-manifest.json';
 const CHAT = 'http://localhost:8080/remotes/chat/mf-manifest.json';
@@ -138,7 +138,7 @@ async function reportSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const refused = await staffCall(app, branch, 'GET', remoteUrl('catalogue'));
     assert.deepEqual([refused.statusCode, refused.json()], [403, { error: 'Only administrators and the release role can release remotes.' }]);
     assert.equal((await staffCall(app, branch, 'GET', STAFF_API.siteVitals)).statusCode, 403);
-    assert.equal((await app.inject({ method: 'GET', url: STAFF_API.siteVitals })).statusCode, 401);
+    assert.equal((await app.inject({ method: 'GET', url: STAFF_API.siteVitals, headers: onStaffOrigin(app) })).statusCode, 401);
     const unknown = await staffCall(app, releaser, 'GET', remoteUrl('%3Cscript%3E'));
     assert.equal(unknown.statusCode, 400, unknown.body);
   });

@@ -12,6 +12,8 @@ export interface SideCounts {
   version: string;
   /** Distinct sessions (each hour's, added up). */
   sessions: number;
+  /** Distinct wide networks those sessions came from (each UTC day's, added up: sessionGate.ts). */
+  networks: number;
   /** Per metric, page views by bucket. */
   histograms: Partial<Record<VitalMetric, Histogram>>;
 }
@@ -23,8 +25,11 @@ export interface CountedBeacon {
   edition: string;
   device: string;
   connection: string;
-  /** Each remote the page loaded, with its release ('other' when not the registry's), and whether the session is new for it. */
-  releases: readonly { remote: string; release: string; newSession: boolean }[];
+  /**
+   * Each remote the page loaded that the view counts for, with its release ('other' when not the registry's), and
+   * whether the session is new for it (this hour) and its wide network (this day).
+   */
+  releases: readonly { remote: string; release: string; newSession: boolean; newNetwork: boolean }[];
   buckets: Partial<Record<VitalMetric, number>>;
 }
 
@@ -46,7 +51,7 @@ export async function recordBeacon(db: Db, beacon: CountedBeacon): Promise<void>
       )
       .execute();
   }
-  const sessionRows = beacon.releases.map(({ remote, release, newSession }) => ({
+  const sessionRows = beacon.releases.map(({ remote, release, newSession, newNetwork }) => ({
     remote,
     release,
     hour,
@@ -56,6 +61,7 @@ export async function recordBeacon(db: Db, beacon: CountedBeacon): Promise<void>
     connection,
     views: 1,
     sessions: newSession ? 1 : 0,
+    networks: newNetwork ? 1 : 0,
   }));
   if (sessionRows.length === 0) return;
   await db
@@ -65,20 +71,23 @@ export async function recordBeacon(db: Db, beacon: CountedBeacon): Promise<void>
       oc.columns(['remote', 'release', 'hour', 'route', 'edition', 'device', 'connection']).doUpdateSet({
         views: sql<number>`vitals_sessions.views + excluded.views`,
         sessions: sql<number>`vitals_sessions.sessions + excluded.sessions`,
+        networks: sql<number>`vitals_sessions.networks + excluded.networks`,
       }),
     )
     .execute();
 }
 
 /**
- * The totals of `remote`'s releases `canary` and `stable` over the hours since `since` in which the canary had page
- * views: the same hours on both sides (traffic and the site's own speed change through a day).
+ * The totals of `remote`'s releases `canary` and `stable` over the hours from `since` (to before `until`, when given)
+ * in which the canary had page views: the same hours on both sides (traffic and the site's own speed change through a
+ * day).
  */
-export async function readSides(db: Db, remote: string, canary: string, stable: string, metrics: readonly VitalMetric[], since: Date): Promise<{ canary: SideCounts; stable: SideCounts; hours: number }> {
-  const canaryHours = db.selectFrom('vitals_sessions').select('hour').distinct().where('remote', '=', remote).where('release', '=', canary).where('hour', '>=', since);
+export async function readSides(db: Db, remote: string, canary: string, stable: string, metrics: readonly VitalMetric[], since: Date, until?: Date): Promise<{ canary: SideCounts; stable: SideCounts; hours: number }> {
+  let canaryHours = db.selectFrom('vitals_sessions').select('hour').distinct().where('remote', '=', remote).where('release', '=', canary).where('hour', '>=', since);
+  if (until !== undefined) canaryHours = canaryHours.where('hour', '<', until);
   const sessions = await db
     .selectFrom('vitals_sessions')
-    .select(['release', sql<number>`sum(sessions)`.as('sessions'), sql<number>`count(distinct hour)`.as('hours')])
+    .select(['release', sql<number>`sum(sessions)`.as('sessions'), sql<number>`sum(networks)`.as('networks'), sql<number>`count(distinct hour)`.as('hours')])
     .where('remote', '=', remote)
     .where('release', 'in', [canary, stable])
     .where('hour', 'in', canaryHours)
@@ -101,7 +110,8 @@ export async function readSides(db: Db, remote: string, canary: string, stable: 
       histogram[Number(row.bucket)] = Number(row.samples);
     }
     for (const histogram of Object.values(histograms)) for (let index = 0; index < histogram.length; index += 1) histogram[index] ??= 0;
-    return { version, sessions: Number(sessions.find((row) => row.release === version)?.sessions ?? 0), histograms };
+    const row = sessions.find((counted) => counted.release === version);
+    return { version, sessions: Number(row?.sessions ?? 0), networks: Number(row?.networks ?? 0), histograms };
   };
   return { canary: side(canary), stable: side(stable), hours: Number(sessions.find((row) => row.release === canary)?.hours ?? 0) };
 }

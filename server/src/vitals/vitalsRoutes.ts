@@ -2,17 +2,17 @@
 // (413 past it), rate-limited per client address, every bad beacon a 400 naming the problem. Answers 202 { counted }.
 // A beacon is counted into its hour's histograms (store.ts) by what the server knows: a route pattern of the route
 // table, a release the registry has (anything else is "other"), values clamped to what is believable; and only within
-// the caps of one address and one session (sessionGate.ts). Nothing of the request is kept: no beacon, address, cookie
-// or user agent.
+// the caps of one network, one wide network and one session, and a network's share of each release (sessionGate.ts).
+// Nothing of the request is kept: no beacon, address, cookie or user agent.
 import type { FastifyPluginAsync } from 'fastify';
 import { siteRoutes } from '@site/contracts/routes';
 import { CONNECTION_TYPES, deviceClassOf, VITAL_METRICS, VITALS_BODY_LIMIT, VITALS_OTHER, VITALS_PATH, vitalsBeaconSchema, type VitalMetric } from '@site/contracts/vitals-api';
 import type { Database } from '../platform/db/index.js';
 import { describeError } from '../platform/db/index.js';
-import { clientAddress } from '../platform/http/clientAddress.js';
 import { useContracts } from '../platform/http/contracts.js';
 import { addUtf8JsonParser, httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { registerRateLimit } from '../platform/http/rateLimit.js';
+import { registerRequestClient } from '../platform/http/requestClient.js';
 import type { SiteMetrics } from '../platform/metrics.js';
 import type { KnownReleases } from '../releases/index.js';
 import { bucketOf, clampVital } from './buckets.js';
@@ -49,6 +49,7 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
   const app = useContracts(parent);
   const { db } = options;
   const now = options.now ?? (() => new Date());
+  registerRequestClient(app);
   const limited = await registerRateLimit(
     app,
     { rateLimitMax: options.beaconsPerMinute, rateLimitWindowMs: 60_000, redisNamespace: options.redisNamespace === undefined ? undefined : `${options.redisNamespace}rate-` },
@@ -66,7 +67,7 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
     // a down Redis fails every beacon: said at most once a minute
     if (Date.now() - warned < 60_000) return;
     warned = Date.now();
-    app.log.warn(`vitals: Redis failed (${describeError(error)}); the caps of an address and a session are counted in this process until it is back`);
+    app.log.warn(`vitals: Redis failed (${describeError(error)}); the caps of networks and sessions are counted in this process until it is back`);
   };
   const gate: SessionGate = app.redis === undefined ? fallback : redisSessionGate(app.redis, namespace, fallback, warn);
 
@@ -115,8 +116,8 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
       const device = deviceClassOf(beacon.viewportWidth);
       const connection = beacon.connection !== undefined && (CONNECTION_TYPES as readonly string[]).includes(beacon.connection) ? beacon.connection : VITALS_OTHER;
       const releases = await releasesOf(beacon.remotes);
-      // request.ip: the address our trusted proxies saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
-      const admission = await gate.admit(hour, clientAddress(request.ip), beacon.session, releases.map(({ remote, release }) => `${remote}:${release}`));
+      // request.client: the address our trusted proxies saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
+      const admission = await gate.admit(hour, request.client, beacon.session, releases.map(({ remote, release }) => `${remote}:${release}`));
       options.metrics?.observeBeacon(admission.counted);
       if (!admission.counted) return reply.code(202).send({ counted: false });
       const values = VITAL_METRICS.flatMap((metric): [VitalMetric, number][] => {
@@ -129,7 +130,11 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
         edition: beacon.edition,
         device,
         connection,
-        releases: releases.map((release, index) => ({ ...release, newSession: admission.newSession[index] === true })),
+        // only the releases the view counts for (its wide network within its share of each)
+        releases: releases.flatMap((release, index) => {
+          const admitted = admission.releases[index];
+          return admitted?.counted === true ? [{ ...release, newSession: admitted.newSession, newNetwork: admitted.newNetwork }] : [];
+        }),
         buckets: Object.fromEntries(values.map(([metric, value]) => [metric, bucketOf(metric, value)])),
       });
       for (const [metric, value] of values) options.metrics?.observeVital(metric, value, { route, edition: beacon.edition, device });

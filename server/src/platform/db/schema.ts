@@ -458,8 +458,11 @@ export interface ReleaseTokensTable {
   expires_at: RequiredTimestamp;
   revoked_at: Date | null;
   last_used_at: Date | null;
-  /** What it may do (migration 031): 'release' (its remotes) or 'stock' (the stock feed; no remotes). */
-  scope: Defaulted<'release' | 'stock' | 'orders'>;
+  /**
+   * What it may do (migration 031): 'release' (its remotes), 'stock' (the stock feed; no remotes), 'orders', or 'qa'
+   * (migration 041: one pinned QA run of the one remote it names; releases/qaTokens.ts).
+   */
+  scope: Defaulted<'release' | 'stock' | 'orders' | 'qa'>;
 }
 
 /** Every change of the registry and every use of a token (migration 017). */
@@ -623,6 +626,8 @@ export interface VitalsSessionsTable {
   connection: string;
   views: ColumnType<number, number, number>;
   sessions: ColumnType<number, number, number>;
+  /** Wide networks first counted for the release that day in this row (migration 040). */
+  networks: ColumnType<number, number | undefined, number>;
 }
 
 /** Every table, by name: the type parameter of the server's Kysely instance. */

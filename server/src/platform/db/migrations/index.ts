@@ -33,9 +33,11 @@ import { migration034QuotationLinks } from './034_quotation_links.js';
 import { migration036CatalogueTriggerPlans } from './036_catalogue_trigger_plans.js';
 import { migration038QuoteLineAvailability } from './038_quote_line_availability.js';
 import { migration039CatalogueVariantDefaultSkip } from './039_catalogue_variant_default_skip.js';
+import { migration040VitalsNetworks } from './040_vitals_networks.js';
+import { migration041QaTokens } from './041_qa_tokens.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
 
 /** Every migration, in order. Add a new file NNN_name.ts and list it here. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration021, migration022, migration023CategoriesEdit, migration024CategoryState, migration025SearchBroad, migration026ReleaseRollbackEvidence, migration027StaffAuditFields, migration028ReleaseContent, migration029CatalogueVariants, migration030QuoteLineVariants, migration031Stock, migration032Quotations, migration033FieldVitals, migration034QuotationLinks, migration036CatalogueTriggerPlans, migration038QuoteLineAvailability, migration039CatalogueVariantDefaultSkip];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017, migration018, migration019, migration021, migration022, migration023CategoriesEdit, migration024CategoryState, migration025SearchBroad, migration026ReleaseRollbackEvidence, migration027StaffAuditFields, migration028ReleaseContent, migration029CatalogueVariants, migration030QuoteLineVariants, migration031Stock, migration032Quotations, migration033FieldVitals, migration034QuotationLinks, migration036CatalogueTriggerPlans, migration038QuoteLineAvailability, migration039CatalogueVariantDefaultSkip, migration040VitalsNetworks, migration041QaTokens];
