@@ -24,9 +24,11 @@ const STABLE_ENTRY = '/remotes/catalogue/mf-manifest.json';
 /** How long the canary holds the main thread at each click. */
 const SLOW_CLICK_MS = 300;
 const CANARY_VISITORS = 5;
-/** The stable release's visitors: ten sessions from each of four addresses (one address counts at most ten an hour). */
+/** The stable release's visitors, each from a network of its own (one network counts for at most 5 % of a release's). */
 const STABLE_VISITORS = 40;
-const stableAddress = (visitor: number) => `198.51.100.${1 + Math.floor(visitor / 10)}`;
+const stableAddress = (visitor: number) => `10.51.${visitor}.1`;
+/** The canary's visitors' networks: each its own too, as the trusted proxy (this test) tells the site. */
+const canaryAddress = (visitor: number) => `10.52.${visitor}.1`;
 
 let work: string | undefined;
 let staffSite: StaffSite | undefined;
@@ -40,8 +42,10 @@ test.beforeAll(async () => {
   staffSite = await startStaffSite([CATALOGUE_RELEASER], {
     REMOTE_CATALOGUE_CANARY_DIR: canaryDir,
     REMOTE_CATALOGUE_CANARY_PERCENT: '50',
-    // judged on a handful of sessions, not the default 200; the promote waits for no pinned test run
+    // judged on a handful of sessions from a handful of networks, not the default 200 from 20; the promote waits for no
+    // pinned test run
     RELEASE_VITALS_MIN_SAMPLES: '3',
+    RELEASE_VITALS_MIN_NETWORKS: '3',
     RELEASE_REQUIRE_PASSED_RUN: '0',
     // this test is the proxy in front of the site: the stable visitors' addresses are its X-Forwarded-For
     TRUST_PROXY: 'loopback',
@@ -66,8 +70,8 @@ function stableView(visitor: number): VitalsBeacon {
 }
 
 /** A visitor of the canary's half opens the category list, clicks once and leaves the site (its page sends its beacon). */
-async function canaryVisit(browser: Browser, url: string): Promise<void> {
-  const context = await browser.newContext();
+async function canaryVisit(browser: Browser, url: string, address: string): Promise<void> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } });
   await context.addCookies([{ name: 'site_cohort', value: '0', url }]);
   const page = await context.newPage();
   try {
@@ -104,7 +108,7 @@ test('a canary slower for real visitors is held: its promote refused with both r
   );
   for (const answer of sent) expect(await answer.json()).toEqual({ counted: true });
 
-  for (let visitor = 0; visitor < CANARY_VISITORS; visitor += 1) await canaryVisit(browser, url);
+  for (let visitor = 0; visitor < CANARY_VISITORS; visitor += 1) await canaryVisit(browser, url, canaryAddress(visitor));
 
   await page.goto(at('/staff/sign-in'));
   await submitPassword(page, CATALOGUE_RELEASER);
