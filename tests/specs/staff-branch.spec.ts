@@ -15,8 +15,8 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
   test('an Oman account signs in without a second factor and sees Oman rows only; a Dubai row is refused in the page and by the API', async ({ page }) => {
     test.setTimeout(120_000);
     const staffSite = await startStaffSite([OMAN_STAFF]);
-    const { url } = staffSite;
-    const at = (path: string) => `${url}${path}`;
+    const { url, staffUrl } = staffSite;
+    const staffAt = (path: string) => `${staffUrl}${path}`;
     try {
       // what visitors sent, oldest first: Oman's three, Dubai's two, a registration for Bahrain
       const request = page.request;
@@ -33,9 +33,9 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
       ]);
 
       // the password alone signs branch staff in: straight to the inbox
-      await page.goto(at('/staff/sign-in'));
+      await page.goto(staffAt('/staff/sign-in'));
       await submitPassword(page, OMAN_STAFF);
-      await expect(page).toHaveURL(at('/staff/inbox'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox'));
       await expect(heading(page, 'Inbox')).toBeVisible();
       await expect(page.getByText(`${OMAN_STAFF.email} (Branch staff, Oman)`, { exact: true })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Inbox', 'Orders']);
@@ -50,12 +50,12 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
       await expect(inboxCount(page)).toHaveText('Showing all 3 items');
       expect(await inboxRows(page)).toEqual(omanRows.map((row) => expect.objectContaining(row)));
       // another branch in a shared address changes nothing for them
-      await page.goto(at('/staff/inbox?branch=Dubai'));
+      await page.goto(staffAt('/staff/inbox?branch=Dubai'));
       await expect(inboxCount(page)).toHaveText('Showing all 3 items');
       expect(await inboxRows(page)).toEqual(omanRows.map((row) => expect.objectContaining(row)));
 
       // their own row opens
-      await page.goto(at(`/staff/inbox/contact/${omanContact.id}`));
+      await page.goto(staffAt(`/staff/inbox/contact/${omanContact.id}`));
       await expect(heading(page, 'Contact message from Salim Al Harthy')).toBeVisible();
       expect(await sentFields(page)).toContainEqual(['Country', 'Oman']);
 
@@ -64,7 +64,7 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
         ['contact', dubaiContact.id],
         ['enquiry', dubaiEnquiry.id],
       ] as const) {
-        await page.goto(at(`/staff/inbox/${kind}/${id}`));
+        await page.goto(staffAt(`/staff/inbox/${kind}/${id}`));
         await expect(heading(page, kind === 'contact' ? 'Contact message' : 'Enquiry')).toBeVisible();
         await expect(page.getByRole('alert')).toHaveText('This belongs to another branch.');
         await expect(page.getByRole('region', { name: 'What was sent' })).toHaveCount(0);
@@ -72,10 +72,10 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
       }
 
       // the API: 403 to a GET, and to changes carrying the session's valid token (which works on their own row)
-      const { csrfToken } = await staffSession(request, url);
+      const { csrfToken } = await staffSession(request, staffUrl);
       const headers = { [CSRF_HEADER]: csrfToken };
       const dubaiRow = { kind: 'contact', id: dubaiContact.id! };
-      const read = await request.get(at(staffApiPath(STAFF_API.inboxItem, dubaiRow)));
+      const read = await request.get(staffAt(staffApiPath(STAFF_API.inboxItem, dubaiRow)));
       expect(read.status()).toBe(403);
       expect(await read.json()).toEqual({ error: 'This belongs to another branch.' });
       for (const [pattern, data] of [
@@ -83,36 +83,36 @@ test.describe('branch staff', { tag: ['@local', '@staff'] }, () => {
         [STAFF_API.inboxNote, { text: 'Not ours.' }],
         [STAFF_API.inboxAssign, { assigneeId: null }],
       ] as const) {
-        const change = await request.post(at(staffApiPath(pattern, dubaiRow)), { headers, data });
+        const change = await request.post(staffAt(staffApiPath(pattern, dubaiRow)), { headers, data });
         expect(change.status(), pattern).toBe(403);
         expect(await change.json(), pattern).toEqual({ error: 'This belongs to another branch.' });
       }
-      const own = await request.post(at(staffApiPath(STAFF_API.inboxStatus, { kind: 'contact', id: omanContact.id! })), { headers, data: { status: 'in_progress' } });
+      const own = await request.post(staffAt(staffApiPath(STAFF_API.inboxStatus, { kind: 'contact', id: omanContact.id! })), { headers, data: { status: 'in_progress' } });
       expect(own.status(), await own.text()).toBe(200);
       expect(await own.json()).toMatchObject({ status: 'in_progress', branch: 'Oman' });
-      expect((await request.get(at(`${STAFF_API.inbox}?branch=Dubai`))).status()).toBe(403);
+      expect((await request.get(staffAt(`${STAFF_API.inbox}?branch=Dubai`))).status()).toBe(403);
       // the CSV export holds Oman's rows and nothing else
-      const csv = await request.get(at(STAFF_API.inboxCsv));
+      const csv = await request.get(staffAt(STAFF_API.inboxCsv));
       expect(csv.status()).toBe(200);
       const csvText = await csv.text();
       for (const name of ['Salim Al Harthy', 'Nasser Al Balushi', 'Hamed Al Rawahi']) expect(csvText).toContain(name);
       for (const name of ['Rashid Al Maktoum', 'Mariam Al Falasi', 'Ali Isa']) expect(csvText).not.toContain(name);
 
       // the admins' pages and calls
-      expect((await request.get(at(STAFF_API.audit))).status()).toBe(403);
-      expect((await request.put(at(STAFF_API.settings), { headers, data: { holdNewReviews: true } })).status()).toBe(403);
+      expect((await request.get(staffAt(STAFF_API.audit))).status()).toBe(403);
+      expect((await request.put(staffAt(STAFF_API.settings), { headers, data: { holdNewReviews: true } })).status()).toBe(403);
       // review moderation is the admins': no list (with reviewers' e-mails), no hiding
-      expect((await request.get(at(STAFF_API.reviews))).status()).toBe(403);
-      expect((await request.post(at(staffApiPath(STAFF_API.reviewVisibility, { id: 1 })), { headers, data: { hidden: true } })).status()).toBe(403);
-      await page.goto(at('/staff/reviews'));
+      expect((await request.get(staffAt(STAFF_API.reviews))).status()).toBe(403);
+      expect((await request.post(staffAt(staffApiPath(STAFF_API.reviewVisibility, { id: 1 })), { headers, data: { hidden: true } })).status()).toBe(403);
+      await page.goto(staffAt('/staff/reviews'));
       await expect(heading(page, 'Reviews')).toBeVisible();
       await expect(page.getByText('Only administrators can open this page.', { exact: true })).toBeVisible();
-      await page.goto(at('/staff/settings'));
+      await page.goto(staffAt('/staff/settings'));
       await expect(heading(page, 'Settings')).toBeVisible();
       await expect(page.getByText('Only administrators can open this page.', { exact: true })).toBeVisible();
 
       // the change made through the API shows in the list
-      await page.goto(at('/staff/inbox'));
+      await page.goto(staffAt('/staff/inbox'));
       await expect(inboxCount(page)).toHaveText('Showing all 3 items');
       expect((await inboxRows(page)).map((row) => [row.from, row.status])).toEqual([
         ['Hamed Al Rawahi', 'New'],

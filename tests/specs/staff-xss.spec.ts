@@ -21,8 +21,9 @@ test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, ()
   test('markup and script in a contact message and a review show as literal text to staff and never run', async ({ page }) => {
     test.setTimeout(120_000);
     const staffSite = await startStaffSite([ADMIN]); // an admin: the reviews list is the admins'
-    const { url } = staffSite;
+    const { url, staffUrl } = staffSite;
     const at = (path: string) => `${url}${path}`;
+    const staffAt = (path: string) => `${staffUrl}${path}`;
     const staffConsole = watchStaffConsole(page);
     try {
       // the contact message, through the public form as a visitor sends it
@@ -39,7 +40,7 @@ test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, ()
       // and a review holding the same
       await submit(page.request, url, '/api/products/oc_6242y_flat_twin_and_earth_cable/reviews', { customerName: NAME, emailId: '', comment: MESSAGE, stars: 1 });
 
-      await page.goto(at('/staff/sign-in'));
+      await page.goto(staffAt('/staff/sign-in'));
       await submitPassword(page, ADMIN);
       await setUpTotp(page);
       await confirmCodesSaved(page);
@@ -59,7 +60,7 @@ test.describe('stored XSS in the staff pages', { tag: ['@local', '@staff'] }, ()
       await expect(page.getByText(MESSAGE, { exact: true })).toBeVisible();
       await expectInert(page);
 
-      await page.goto(at('/staff/reviews'));
+      await page.goto(staffAt('/staff/reviews'));
       await expect(heading(page, 'Reviews')).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: `6242Y Flat Twin and Earth Cable, 300/500 V (100 m Coil): 1 of 5 stars from ${NAME}`, exact: true })).toBeVisible();
       await expect(page.getByRole('main').getByText(MESSAGE, { exact: true })).toBeVisible();
