@@ -22,6 +22,15 @@ const STAFF_API_BASE = '/api/staff';
  */
 const FILE_ANSWER_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 const STAFF_ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+/** The remotes' bundles (manifests included) and the catalogue's media: whole folders of files. */
+const FILE_FOLDERS = ['/remotes/', '/media/'];
+/** Elsewhere, the kinds of file a page loads (scripts, styles, fonts, pictures): never a document of the site. */
+const PAGE_ASSET = /\.(?:js|mjs|css|woff2?|ttf|otf|png|jpe?g|webp|avif|gif|svg|ico)(?:\.(?:br|gz))?$/i;
+
+/** A file the staff pages may load from their own origin. */
+export function isStaffOriginFile(pathname: string): boolean {
+  return FILE_FOLDERS.some((folder) => pathname.startsWith(folder)) ? hasFileExtension(pathname) : PAGE_ASSET.test(pathname);
+}
 
 export interface StaffSurface {
   /** The staff app's origin, e.g. https://staff.example.com or http://localhost:8081. */
@@ -101,7 +110,7 @@ async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, p
   if (pathname === '/robots.txt') return reply.header('content-type', 'text/plain; charset=utf-8').send(STAFF_ROBOTS_TXT);
   // Files: the staff remote's bundle and the catalogue's (the editor's live preview), media, the site's own styles,
   // fonts and images (the draft preview's). Never a page (no extension) nor an API of the public site.
-  if ((request.method === 'GET' || request.method === 'HEAD') && hasFileExtension(pathname) && !pathname.startsWith('/api/') && !pathname.startsWith('/data/')) {
+  if ((request.method === 'GET' || request.method === 'HEAD') && isStaffOriginFile(pathname)) {
     reply.removeHeader('cache-control');
     reply.header('content-security-policy', FILE_ANSWER_CSP);
     return undefined;
