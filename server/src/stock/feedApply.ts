@@ -3,111 +3,23 @@
 // feed is one transaction: all its valid rows apply or none; feeds take turns (an advisory lock), on every process.
 // Only the stock tables are written and the variants are read without a lock: a feed never waits on a catalogue import
 // (nor makes one wait) on PostgreSQL, and cannot deadlock with one. (On the embedded database the one connection makes
-// them take turns anyway.)
+// them take turns anyway.) On the embedded database, which runs in the server's process and serves one transaction
+// at a time, a feed is paced instead (feedApplyPaced.ts): the server goes on answering while it applies.
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import { STOCK_FEED_LIMITS, type StockFeedReport, type StockRefusal, type StockRefusalReason } from '@site/contracts/stock-api';
+import { STOCK_FEED_LIMITS, type StockFeedReport } from '@site/contracts/stock-api';
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
+import { applyPaced } from './feedApplyPaced.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
+import { affected, countsOf, FeedRefused, pruneFeeds, recordRefused, refuseNamedTwice, refuseUnknownCodes, reportOf, type FeedOptions, type FeedRequest } from './feedReport.js';
 import { checkRow, dayOf } from './feedRows.js';
-import { createStagingTables, FeedStaging, type NamedAgain } from './feedStaging.js';
+import { createStagingTables, FeedStaging } from './feedStaging.js';
 import { bumpStockVersion } from './state.js';
 
+export { FEEDS_KEPT_DAYS, FeedRefused, recordRefused, REFUSALS_LISTED, type FeedOptions, type FeedRequest } from './feedReport.js';
+
 type Db = Kysely<DatabaseSchema>;
-
-/** How a feed came, and what it asks for. */
-export interface FeedRequest {
-  kind: 'snapshot' | 'delta';
-  format: 'json' | 'csv';
-  strict: boolean;
-  source: 'api' | 'cli';
-  /** Who sent it, as the feeds' list shows it: 'token 4 "ERP"', 'command line (user)'. */
-  actor: string;
-  tokenId: number | null;
-}
-
-export interface FeedOptions {
-  /** The most rows a feed may hold (a row is a code at a location). */
-  maxRows?: number;
-  /** The clock of "a past date" (tests). */
-  now?: () => Date;
-}
-
-/** A feed refused whole before any row could apply: its HTTP status and the sentence that says why. */
-export class FeedRefused extends Error {
-  constructor(
-    readonly statusCode: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FeedRefused';
-  }
-}
-
-/** How many refused rows a report lists (and the feeds' list keeps); every one is counted. */
-export const REFUSALS_LISTED = 1_000;
-/** How long a feed's report is kept. */
-export const FEEDS_KEPT_DAYS = 30;
-
-const affected = (result: { numAffectedRows?: bigint }): number => Number(result.numAffectedRows ?? 0n);
-
-/**
- * The checks that need the catalogue and every row: a code no variant has, a code and location named more than once
- * (among those the reading found may be: `again`). Each moves its good rows to the refused ones; the count moved.
- */
-async function checkAgainstCatalogue(trx: Db, again: readonly NamedAgain[]): Promise<number> {
-  const unknown = await sql`
-    with gone as (
-      delete from stock_feed_rows as r where not exists (select from catalogue_product_variants as v where v.code_key = r.code_key)
-      returning line, code, code_key, location
-    )
-    insert into stock_feed_refused (line, code, code_key, location, reason, message)
-    select line, code, code_key, location, 'unknown-code', 'No variant of the catalogue has this code' from gone`.execute(trx);
-  if (again.length === 0) return affected(unknown);
-  // every row of a code and location named more than once (whatever the other row's problem): which one the ERP
-  // meant cannot be told, so none applies, and a snapshot leaves that stock as it was
-  const namedTwice = await sql`
-    with again as (
-      select * from unnest(${again.map((one) => one.codeKey)}::text[], ${again.map((one) => one.location)}::text[]) as t(code_key, location)
-    ), named as (
-      select r.line, r.code_key, r.location from stock_feed_rows as r join again using (code_key, location)
-      union all
-      select f.line, f.code_key, f.location from stock_feed_refused as f join again using (code_key, location)
-      where f.reason not in ('missing-code', 'unknown-location', 'bad-row')
-    ), twice as (
-      select code_key, location, string_agg(line::text, ', ' order by line) as lines from named group by code_key, location having count(*) > 1
-    ), gone as (
-      delete from stock_feed_rows as r using twice where r.code_key = twice.code_key and r.location = twice.location
-      returning r.line, r.code, r.code_key, r.location, twice.lines
-    )
-    insert into stock_feed_refused (line, code, code_key, location, reason, message)
-    select line, code, code_key, location, 'duplicate', 'The code and location are on more than one row (lines ' || lines || ')' from gone`.execute(trx);
-  return affected(unknown) + affected(namedTwice);
-}
-
-interface Counts {
-  rows: number;
-  applied: number;
-  refused: number;
-  reasons: Partial<Record<StockRefusalReason, number>>;
-  refusals: StockRefusal[];
-}
-
-/** The report's figures: the good rows left, and the refused ones by reason (the first REFUSALS_LISTED listed). */
-async function countsOf(trx: Db, applied: number): Promise<Counts> {
-  const { rows: byReason } = await sql<{ reason: StockRefusalReason; count: number }>`
-    select reason, count(*)::int as count from stock_feed_refused group by reason`.execute(trx);
-  const { rows: listed } = await sql<StockRefusal>`
-    select line, code, reason, message from stock_feed_refused order by line limit ${REFUSALS_LISTED}`.execute(trx);
-  const reasons: Counts['reasons'] = {};
-  let refused = 0;
-  for (const { reason, count } of byReason) {
-    reasons[reason] = Number(count);
-    refused += Number(count);
-  }
-  return { rows: applied + refused, applied, refused, reasons, refusals: listed.map((row) => ({ ...row, line: Number(row.line) })) };
-}
 
 /**
  * Writes the good rows whose figures differ from the stored ones; the count written. The difference is found first,
@@ -158,26 +70,6 @@ async function clearUnnamed(trx: Db, feedId: number): Promise<number> {
   return affected(result);
 }
 
-const reportOf = (feedId: number, kind: FeedRequest['kind'], counts: Counts, outcome: 'applied' | 'refused', changed: number, cleared: number, durationMs: number, message?: string): StockFeedReport => ({
-  feedId,
-  kind,
-  outcome,
-  ...(message === undefined ? {} : { message }),
-  rows: counts.rows,
-  applied: counts.applied,
-  changed,
-  cleared,
-  refused: counts.refused,
-  reasons: counts.reasons,
-  refusals: counts.refusals,
-  durationMs,
-});
-
-/** Keeps FEEDS_KEPT_DAYS of feeds. */
-async function pruneFeeds(db: Db): Promise<void> {
-  await db.deleteFrom('stock_feeds').where('at', '<', sql<Date>`now() - make_interval(days => ${FEEDS_KEPT_DAYS})`).execute();
-}
-
 /**
  * Applies the feed in `file` (feedBody.ts kept it) and records it with its report (kept FEEDS_KEPT_DAYS days).
  * Throws FeedRefused (400: unreadable, 413: too many rows) when no row could be judged; that feed is recorded as
@@ -188,6 +80,7 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
   const started = performance.now();
   const maxRows = options.maxRows ?? STOCK_FEED_LIMITS.rows;
   const elapsed = () => Math.round(performance.now() - started);
+  if (db.kind === 'embedded') return applyPaced(db, file, feed, { maxRows, today: () => dayOf(options.now?.() ?? new Date()), elapsed });
   try {
     return await db.kysely.transaction().execute(async (trx) => {
       await takeTurn(trx, { key: SINGLE_KEY_LOCK.stockFeeds });
@@ -201,7 +94,7 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       // the joins below hash every staged and stored row: in memory, not in batches spilled to disk
       await sql`set local work_mem = '128MB'`.execute(trx);
       await createStagingTables(trx);
-      const staging = new FeedStaging(trx, db.kind);
+      const staging = new FeedStaging(trx);
       let count = 0;
       try {
         for await (const read of feed.format === 'csv' ? csvFeedRows(file) : jsonFeedRows(file)) {
@@ -219,7 +112,7 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       // the planner's figures for the joins below (a hash join, not a sort of a million rows or a loop over them)
       await sql`analyze stock_feed_rows`.execute(trx);
       await sql`analyze stock_feed_refused`.execute(trx);
-      const moved = await checkAgainstCatalogue(trx, again);
+      const moved = (await refuseUnknownCodes(trx)) + (await refuseNamedTwice(trx, again));
       const counts = await countsOf(trx, staging.good - moved);
 
       let refusal: string | undefined;
@@ -261,11 +154,3 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
   }
 }
 
-/** A feed refused before any row could be judged (its body too large, unreadable), as the feeds' list shows it. */
-export async function recordRefused(db: Db, feed: FeedRequest, message: string, durationMs: number): Promise<void> {
-  await db
-    .insertInto('stock_feeds')
-    .values({ kind: feed.kind, format: feed.format, source: feed.source, actor: feed.actor, token_id: feed.tokenId, strict: feed.strict, outcome: 'refused', message, duration_ms: durationMs })
-    .execute();
-  await pruneFeeds(db);
-}

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { CsvError, parse } from 'csv-parse';
 import { unguardFormula } from '../platform/spreadsheet/formulaGuard.js';
 import { holdsQuote, plainCsvRecords, RecordTooLong, type CsvRecord } from './feedCsvPlain.js';
-import type { FeedField, RawRow } from './feedRows.js';
+import { storable, type FeedField, type RawRow } from './feedRows.js';
 
 /** A feed that cannot be read at all (its syntax, its header): refused whole, with this sentence. */
 export class FeedFormatError extends Error {
@@ -153,7 +153,7 @@ function headerOf(cells: string[]): FeedField[] {
     else fields.push(field);
   }
   const known = 'code, location, on_hand, incoming, incoming_date, lead_time_days';
-  if (unknown.length > 0) throw new FeedFormatError(`The header has a column no field has: ${unknown.map((name) => `"${name.slice(0, 40)}"`).join(', ')}. The columns are ${known}`);
+  if (unknown.length > 0) throw new FeedFormatError(`The header has a column no field has: ${unknown.map((name) => `"${storable(name.slice(0, 40))}"`).join(', ')}. The columns are ${known}`);
   const missing = (['code', 'location', 'onHand'] as const).filter((field) => !fields.includes(field));
   if (missing.length > 0) throw new FeedFormatError(`The header must name code, location and on_hand (missing: ${missing.join(', ')}). The columns are ${known}`);
   return fields;
@@ -165,7 +165,7 @@ function rowOfValue(line: number, value: unknown): RawRow {
   const fields: RawRow['fields'] = {};
   for (const [key, field] of Object.entries(value)) {
     const name = fieldNamed(key);
-    if (name === undefined) return { line, fields, problem: `Unknown field "${key.slice(0, 40)}": a row has code, location, onHand, incoming, incomingDate, leadTimeDays` };
+    if (name === undefined) return { line, fields, problem: `Unknown field "${storable(key.slice(0, 40))}": a row has code, location, onHand, incoming, incomingDate, leadTimeDays` };
     fields[name] = field;
   }
   return { line, fields };

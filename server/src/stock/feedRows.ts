@@ -88,11 +88,38 @@ function calendarDate(text: string): boolean {
 
 const calendarDates = new Map<string, boolean>();
 
+/** A character PostgreSQL's text cannot hold: U+0000, or half of a surrogate pair (JSON's "\ud800" alone). */
+// eslint-disable-next-line no-control-regex -- U+0000 is the very character looked for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+/** The text with every character PostgreSQL's text cannot hold as U+FFFD (a refused row's code, a message's quote). */
+export const storable = (text: string): string => (UNSTORABLE.test(text) ? text.replace(UNSTORABLE_ALL, '\ufffd') : text);
+
+/** The first of a row's fields whose text holds a character no text can (a whole row refused for it, not the feed). */
+function unstorableField(fields: RawRow['fields']): FeedField | undefined {
+  for (const field of Object.keys(fields) as FeedField[]) {
+    const value = fields[field];
+    if (typeof value === 'string' && UNSTORABLE.test(value)) return field;
+  }
+  return undefined;
+}
+
+const FIELD_WORDS: Record<FeedField, string> = { code: 'code', location: 'location', onHand: 'quantity on hand', incoming: 'incoming quantity', incomingDate: 'incoming date', leadTimeDays: 'lead time' };
+
 const SAUDI = /^(saudi|ksa|riyadh|jeddah|dammam|sa|saudi-?arabia)$/;
 
 /** A row checked on its own; `today` (YYYY-MM-DD) is the first date incoming stock may be expected on. */
 export function checkRow(row: RawRow, today: string): CheckedRow {
-  const { fields, line } = row;
+  const { line } = row;
+  let { fields } = row;
+  const unstorable = unstorableField(fields);
+  if (unstorable !== undefined) {
+    // the code and location kept as far as they can be (a snapshot then leaves that stock as it was), the rest unread
+    const field = FIELD_WORDS[unstorable];
+    fields = { code: typeof fields.code === 'string' ? storable(fields.code) : fields.code, location: typeof fields.location === 'string' ? storable(fields.location) : fields.location };
+    row = { line, fields, problem: `The ${field} holds a character a text cannot (U+0000, or half of a surrogate pair): the row cannot be read` };
+  }
   const codeText = typeof fields.code === 'string' || typeof fields.code === 'number' ? westernDigits(String(fields.code)).trim() : '';
   const code = codeText.slice(0, CODE_MAX);
   const locationText = typeof fields.location === 'string' ? fields.location.trim().toLowerCase() : '';

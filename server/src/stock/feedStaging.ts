@@ -12,8 +12,11 @@ type Db = Kysely<DatabaseSchema>;
 /** Joins a batch's codes (a control character no code of the catalogue holds). */
 const CODE_SEPARATOR = '\u0001';
 
-/** Good rows staged per statement; on the embedded database more (each statement crosses the WASM boundary). */
-const BATCH: Record<'embedded' | 'postgres', number> = { embedded: 50_000, postgres: 10_000 };
+/**
+ * Good rows staged per statement. A paced feed's statement also finds its rows' variants and what they change, on the
+ * server's thread (the embedded database is in the process): kept to a few tens of milliseconds.
+ */
+const BATCH = { postgres: 10_000, paced: 5_000 };
 
 /** Rows of these reasons name no code and location that another row could be a duplicate of (as feedApply.ts counts). */
 const NAMES_NOTHING = new Set<StockRefusalReason | null>(['missing-code', 'unknown-location', 'bad-row']);
@@ -24,17 +27,40 @@ export interface NamedAgain {
   location: string;
 }
 
-/** The temporary tables (dropped at commit): the good rows, and the refused ones with their reasons. */
-export async function createStagingTables(trx: Db): Promise<void> {
+/**
+ * The temporary tables: the good rows, and the refused ones with their reasons. In the feed's transaction they are
+ * dropped at its commit; a paced feed (feedApplyPaced.ts, the embedded database) stages outside any transaction, so
+ * they live in the session until it drops them, with two more: the rows to write and those a snapshot clears.
+ */
+export async function createStagingTables(trx: Db, paced?: { indexed: boolean }): Promise<void> {
+  const lifetime = paced === undefined ? sql`on commit drop` : sql``;
   await sql`
     create temp table stock_feed_rows (
       line integer not null, code text not null, code_key text not null, location text not null, on_hand integer not null,
       incoming integer not null, incoming_date date, lead_time_days integer
-    ) on commit drop`.execute(trx);
+    ) ${lifetime}`.execute(trx);
   await sql`
     create temp table stock_feed_refused (
       line integer not null, code text not null, code_key text not null, location text not null, reason text not null, message text not null
-    ) on commit drop`.execute(trx);
+    ) ${lifetime}`.execute(trx);
+  if (paced === undefined) return;
+  // numbered, so that they are written a slice at a time
+  await sql`
+    create temp table stock_feed_changes (
+      n serial primary key, code_key text not null, location text not null, code text not null, on_hand integer not null,
+      incoming integer not null, incoming_date date, lead_time_days integer, stored boolean not null
+    )`.execute(trx);
+  await sql`create temp table stock_feed_clear (n serial primary key, code_key text not null, location text not null)`.execute(trx);
+  if (paced.indexed) {
+    // a snapshot's clearing looks each stored row up among the staged ones, a slice of the stock at a time
+    await sql`create index on stock_feed_rows (code_key, location)`.execute(trx);
+    await sql`create index on stock_feed_refused (code_key, location)`.execute(trx);
+  }
+}
+
+/** Drops a paced feed's tables (before it starts, should a feed have stopped half way, and when it ends). */
+export async function dropStagingTables(db: Db): Promise<void> {
+  await sql`drop table if exists stock_feed_rows, stock_feed_refused, stock_feed_changes, stock_feed_clear`.execute(db);
 }
 
 /** Rows waiting to be staged, with their codes' keys. */
@@ -69,11 +95,12 @@ export class FeedStaging {
 
   private readonly batchSize: number;
 
+  /** `paced`: feedApplyPaced.ts's staging, each batch checked against the catalogue and the stock as it goes. */
   constructor(
     private readonly trx: Db,
-    kind: 'embedded' | 'postgres',
+    private readonly paced = false,
   ) {
-    this.batchSize = BATCH[kind];
+    this.batchSize = paced ? BATCH.paced : BATCH.postgres;
   }
 
   /** Takes a row; staged by the next `flush` once a batch is full. */
@@ -126,12 +153,38 @@ export class FeedStaging {
     const codes = rows.map((row) => row.code);
     const joined = (values: readonly (string | number | null)[]) => values.map((value) => value ?? '').join(',');
     const codeList = codes.some((code) => code.includes(CODE_SEPARATOR)) ? sql`${codes}::text[]` : sql`string_to_array(${codes.join(CODE_SEPARATOR)}, ${CODE_SEPARATOR})`;
-    await sql`
-      insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days)
-      select * from unnest(string_to_array(${joined(rows.map((row) => row.line))}, ',')::int[], ${codeList}, string_to_array(${keys.join(',')}, ','),
+    const batch = sql`unnest(string_to_array(${joined(rows.map((row) => row.line))}, ',')::int[], ${codeList}, string_to_array(${keys.join(',')}, ','),
         string_to_array(${joined(rows.map((row) => row.location))}, ','), string_to_array(${joined(rows.map((row) => row.onHand))}, ',')::int[],
         string_to_array(${joined(rows.map((row) => row.incoming))}, ',')::int[], string_to_array(${joined(rows.map((row) => row.incomingDate))}, ',', '')::date[],
-        string_to_array(${joined(rows.map((row) => row.leadTimeDays))}, ',', '')::int[])`.execute(this.trx);
+        string_to_array(${joined(rows.map((row) => row.leadTimeDays))}, ',', '')::int[])`;
+    if (!this.paced) {
+      await sql`insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days) select * from ${batch}`.execute(this.trx);
+      return;
+    }
+    // the batch's rows whose code no variant has are refused here (unknown-code), and those that differ from the
+    // stored stock noted with the catalogue's spelling: per batch, a few thousand index lookups, where one join of
+    // every row would hold the server's thread (and the database) for seconds
+    const { rows: counted } = await sql<{ known: number }>`
+      with batch as materialized (
+        select * from ${batch} as t(line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days)
+      ), known as materialized (
+        select b.*, v.code as catalogue_code from batch as b join catalogue_product_variants as v on v.code_key = b.code_key
+      ), staged as (
+        insert into stock_feed_rows (line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days)
+        select line, code, code_key, location, on_hand, incoming, incoming_date, lead_time_days from known
+      ), unknown as (
+        insert into stock_feed_refused (line, code, code_key, location, reason, message)
+        select line, code, code_key, location, 'unknown-code', 'No variant of the catalogue has this code' from batch as b
+        where not exists (select from known as k where k.line = b.line)
+      ), changes as (
+        insert into stock_feed_changes (code_key, location, code, on_hand, incoming, incoming_date, lead_time_days, stored)
+        select k.code_key, k.location, k.catalogue_code, k.on_hand, k.incoming, k.incoming_date, k.lead_time_days, s.code_key is not null
+        from known as k left join stock_levels as s on s.code_key = k.code_key and s.location = k.location
+        where s.code_key is null
+          or (s.code, s.on_hand, s.incoming, s.incoming_date, s.lead_time_days) is distinct from (k.catalogue_code, k.on_hand, k.incoming, k.incoming_date, k.lead_time_days)
+      )
+      select count(*)::int as known from known`.execute(this.trx);
+    this.good -= rows.length - Number(counted[0]?.known ?? 0);
   }
 
   private async flushRefused(): Promise<void> {

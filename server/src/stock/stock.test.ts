@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../platform/db/index.js';
 import { hashPassword } from '../staff/passwords.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { addStaffAccount, codeAt, currentStep, sessionCookieOf, signInStaff, STAFF_TEST_PASSWORD, type StaffCaller } from '../test-support/staffSignIn.js';
+import { addStaffAccount, codeAt, currentStep, onStaffOrigin, sessionCookieOf, signInStaff, STAFF_TEST_PASSWORD, type StaffCaller } from '../test-support/staffSignIn.js';
 import { waitFor } from '../test-support/waitFor.js';
 import { readStockVersion } from './state.js';
 import { stockCli } from './stockCli.js';
@@ -67,8 +67,8 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
       ADMIN_TOTP,
     ]);
     await addStaffAccount(db, 'catalogue@crescent.example', 'catalogue');
-    const signIn = await app.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email: 'admin@crescent.example', password: STAFF_TEST_PASSWORD } });
-    const done = await app.inject({ method: 'POST', url: STAFF_API.secondFactor, headers: { cookie: sessionCookieOf(signIn) }, payload: { code: codeAt(ADMIN_TOTP, currentStep()) } });
+    const signIn = await app.inject({ method: 'POST', url: STAFF_API.signIn, headers: onStaffOrigin(app), payload: { email: 'admin@crescent.example', password: STAFF_TEST_PASSWORD } });
+    const done = await app.inject({ method: 'POST', url: STAFF_API.secondFactor, headers: { ...onStaffOrigin(app), cookie: sessionCookieOf(signIn) }, payload: { code: codeAt(ADMIN_TOTP, currentStep()) } });
     assert.equal(done.statusCode, 200, done.body);
     admin = { cookie: sessionCookieOf(done), csrf: done.json<StaffSession>().csrfToken };
     codes = (await db.query<{ code: string }>('select code from catalogue_product_variants where published order by product_id, position limit 6')).map((row) => row.code);
@@ -85,7 +85,7 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     app.inject({
       method,
       url,
-      headers: { cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...onStaffOrigin(app), cookie: who.cookie, ...(method === 'GET' ? {} : { [CSRF_HEADER]: who.csrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
   const makeToken = async (body: Record<string, unknown>): Promise<string> => {
@@ -402,6 +402,48 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     }
   });
 
+  await t.test('a value holding U+0000 or half a surrogate pair, JSON or CSV, is a refused row in words (was a 500 failing the feed)', async () => {
+    const [a, b] = codes as [string, string];
+    const before = await stored();
+    const at = (rows: Stock[], code: string, location: string) => rows.find((row) => row.code === code && row.location === location)?.on_hand;
+    // as the JSON arrives on the wire: the escapes are JSON's, read by the feed's parser
+    const json = `[${[
+      `{"code": "${a}\\u0000", "location": "dubai", "onHand": 1}`,
+      `{"code": "${a}", "location": "dubai\\u0000", "onHand": 1}`,
+      `{"code": "${a}", "location": "muscat", "onHand": 1, "incoming": 5, "incomingDate": "${FUTURE}\\u0000"}`,
+      `{"code": "${a}\\ud800", "location": "bahrain", "onHand": 1}`,
+      `{"code": "${b}", "location": "bahrain", "onHand": 1, "col\\u0000our": "red"}`,
+      `{"code": "${b}", "location": "dubai", "onHand": 41}`,
+    ].join(',')}]`;
+    const result = report(await feed('PATCH', json, { type: 'application/json' }));
+    assert.deepEqual(
+      result.refusals.map(({ line, reason }) => `${line} ${reason}`),
+      ['1 bad-row', '2 bad-row', '3 bad-row', '4 bad-row', '5 bad-row'],
+    );
+    assert.match(result.refusals[0]?.message ?? '', /The code holds a character a text cannot \(U\+0000/);
+    assert.match(result.refusals[1]?.message ?? '', /The location holds/);
+    assert.match(result.refusals[2]?.message ?? '', /The incoming date holds/);
+    assert.match(result.refusals[4]?.message ?? '', /Unknown field "col\ufffdour"/);
+    assert.deepEqual([result.applied, result.changed], [1, 1]);
+    let now = await stored();
+    assert.equal(at(now, b, 'dubai'), 41);
+    for (const location of ['dubai', 'muscat', 'bahrain']) assert.equal(at(now, a, location), at(before, a, location), `${a}/${location} as it was`);
+
+    // CSV: a NUL byte in a cell, and in the header
+    const csv = `code,location,on_hand,incoming,incoming_date\n${b}\u0000,muscat,1,,\n${b},muscat,7,5,${FUTURE}\u0000\n${b},bahrain,2,,\n`;
+    const fromCsv = report(await feed('PATCH', csv));
+    assert.deepEqual(fromCsv.refusals.map(({ line, reason }) => `${line} ${reason}`), ['2 bad-row', '3 bad-row']);
+    now = await stored();
+    assert.equal(at(now, b, 'bahrain'), 2);
+    assert.equal(at(now, b, 'muscat'), at(before, b, 'muscat'));
+    const header = await feed('PATCH', `code,location,on_hand,col\u0000our\n${b},muscat,1,x\n`);
+    assert.equal(header.statusCode, 400, header.body);
+    // strict: refused whole, in words
+    const strict = report(await feed('PUT', `[{"code": "${b}\\u0000", "location": "dubai", "onHand": 1}, {"code": "${b}", "location": "dubai", "onHand": 3}]`, { type: 'application/json', query: '?strict=1' }), 422);
+    assert.equal(strict.reasons['bad-row'], 1);
+    assert.equal(at(await stored(), b, 'dubai'), 41);
+  });
+
   await t.test('limits: a body past the byte limit (with or without its length) or the row limit is refused with 413, nothing applied', async () => {
     const before = await stored();
     const big = `code,location,on_hand\n${`${codes[0]},dubai,1\n`.repeat(Math.ceil(LIMITS.maxBytes / 10))}`;
@@ -497,7 +539,7 @@ async function stockSuite(t: TestContext, target: DatabaseTarget): Promise<void>
     const editor = await signInStaff(app, 'catalogue@crescent.example');
     for (const url of [STAFF_API.stockFeeds, STAFF_API.stockHealth, STAFF_API.stockFeed.replace(':id', '1')]) {
       assert.equal((await staff(editor, 'GET', url)).statusCode, 403, url);
-      assert.equal((await app.inject({ method: 'GET', url })).statusCode, 401, url);
+      assert.equal((await app.inject({ method: 'GET', url, headers: onStaffOrigin(app) })).statusCode, 401, url);
     }
     const list = (await staff(admin, 'GET', STAFF_API.stockFeeds)).json<StockFeedList>();
     assert.equal(list.stale, false);
