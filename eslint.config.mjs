@@ -222,6 +222,18 @@ export default tseslint.config(
     },
   },
   {
+    // Clients are counted by request.client (platform/http/requestClient.ts: one normalised address and its networks),
+    // never by request.ip as a proxy wrote it: one address has many spellings, and an IPv6 visitor a whole /64.
+    files: ['server/src/**/*.ts'],
+    ignores: [...TEST_FILES, 'server/src/platform/http/requestClient.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='ip']", message: 'Read request.client (its address, network and wideNetwork), not request.ip: see platform/http/requestClient.ts.' },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.{ts,mts}'],
     rules: {
       'no-restricted-imports': [

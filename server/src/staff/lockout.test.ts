@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryId, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import { clientNetworks } from '../platform/http/clientAddress.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../test-support/databases.js';
 import { databaseFailureCounter, failureKeys, PAIR_FAILURE_LIMIT } from './lockout.js';
 
@@ -43,7 +44,7 @@ async function burstSuite(target: DatabaseTarget): Promise<void> {
   // other pools on the same database, as other server processes have (PGlite has one, shared)
   const others = await Promise.all([1, 2, 3].map(() => database.openAnother()));
   try {
-    const keys = failureKeys('dubai.two@crescent.example', '203.0.113.7');
+    const keys = failureKeys('dubai.two@crescent.example', clientNetworks('203.0.113.7'));
     const pairRows = async () =>
       (await database.db.query<{ n: number }>(`select count(*)::int as n from staff_sign_in_failures where key = $1`, [keys.pair]))[0]?.n;
     // one process: every insert held 40 ms; four: held until the four processes' inserts are in (at most 100 ms)
@@ -76,7 +77,7 @@ async function burstSuite(target: DatabaseTarget): Promise<void> {
 async function poolSuite(target: DatabaseTarget): Promise<void> {
   const database = await target.fresh();
   try {
-    const keys = failureKeys('dubai.three@crescent.example', '203.0.113.8');
+    const keys = failureKeys('dubai.three@crescent.example', clientNetworks('203.0.113.8'));
     const counter = databaseFailureCounter(database.db.kysely.withPlugin(new InsertsTogether(Infinity, 40)));
     let counted = 0;
     const burst = Promise.all(

@@ -1,5 +1,6 @@
 // Failed sign-ins, counted over a 15-minute window in three counters: per account (by the e-mail typed, known or
-// not, so a lock says nothing about which accounts exist), per client address, and per account *and* address. In
+// not, so a lock says nothing about which accounts exist), per client address (its network: request.client), and per
+// account *and* address. In
 // Redis when REDIS_URL is set (every process counts together), else in the database (every process on it, and across
 // restarts). A Redis that fails is replaced by the database for that call: sign-in keeps working and stays limited.
 //
@@ -20,7 +21,7 @@ import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import { describeError, type DatabaseSchema } from '../platform/db/index.js';
 import { LOCK_CLASS, takeTurn } from '../platform/db/advisoryLocks.js';
-import { clientAddress } from '../platform/http/clientAddress.js';
+import type { ClientNetworks } from '../platform/http/clientAddress.js';
 
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 /** Tries of one address at one account. */
@@ -39,10 +40,10 @@ export interface FailureKeys {
   pair: string;
 }
 
-/** The three counters a sign-in attempt from `ip` for `email` belongs to. */
-export function failureKeys(email: string, ip: string): FailureKeys {
+/** The three counters a sign-in attempt from `client` (request.client: counted by its network) for `email` belongs to. */
+export function failureKeys(email: string, client: ClientNetworks): FailureKeys {
   const account = email.trim().toLowerCase();
-  const address = clientAddress(ip);
+  const address = client.network;
   return { account: `account:${account}`, address: `address:${address}`, pair: `pair:${address} ${account}` };
 }
 

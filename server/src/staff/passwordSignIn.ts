@@ -21,7 +21,7 @@ export function passwordSignInRoute(app: ContractsApp, signIn: SignInContext): v
 
 async function signInWithPassword({ db, gate, failures }: SignInContext, request: FastifyRequest, reply: FastifyReply, body: z.output<typeof signInBodySchema>) {
   const email = normaliseEmail(body.email);
-  const keys = failureKeys(email, request.ip);
+  const keys = failureKeys(email, request.client);
   const attempt = await failures.attempt(keys);
   if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
 
@@ -47,7 +47,7 @@ async function signInWithPassword({ db, gate, failures }: SignInContext, request
   const session = await gate.startSession(request, reply, db, account, state, undefined);
   await failures.succeeded(keys, state === 'active');
   if (state === 'active') {
-    await recordStaffAction(db, account, 'sign-in', `account:${account.id}`, null, { step: 'password', address: request.ip });
+    await recordStaffAction(db, account, 'sign-in', `account:${account.id}`, null, { step: 'password', address: request.client.address });
   }
   return session;
 }

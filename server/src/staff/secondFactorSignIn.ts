@@ -26,7 +26,7 @@ export function secondFactorRoute(app: ContractsApp, signIn: SignInContext): voi
 async function signInWithSecondFactor({ db, gate, failures, secrets }: SignInContext, request: FastifyRequest, reply: FastifyReply, code: string) {
   const session = gate.sessionFor(request);
   const { account } = session;
-  const keys = failureKeys(account.email, request.ip);
+  const keys = failureKeys(account.email, request.client);
   const attempt = await failures.attempt(keys);
   // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
   if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
@@ -36,7 +36,7 @@ async function signInWithSecondFactor({ db, gate, failures, secrets }: SignInCon
     if (how === undefined) return undefined;
     const next = await gate.startSession(request, reply, tx, account, 'active', session);
     if (next === undefined) throw httpError(401, MESSAGES.signIn); // the pending session was used by another request
-    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: how, address: request.ip });
+    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: how, address: request.client.address });
     return next;
   });
   if (result === undefined) {

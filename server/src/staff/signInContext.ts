@@ -25,7 +25,7 @@ export const tooMany = (reply: FastifyReply) => reply.code(429).header('retry-af
 /** A failed attempt (already counted by failures.attempt): written to the audit log, and the lock if it starts now. */
 export async function recordFailedAttempt(db: Kysely<DatabaseSchema>, request: FastifyRequest, attempt: Attempt, step: string, email: string): Promise<void> {
   // the e-mail is the visitor's text: a field of its own, never joined into a sentence it could extend
-  const fields = { step, email, address: request.ip };
+  const fields = { step, email, address: request.client.address };
   await recordStaffAction(db, null, 'sign-in failed', null, null, fields);
   if (attempt.last) await recordStaffAction(db, null, 'sign-in locked', null, null, fields);
 }

@@ -8,6 +8,7 @@ import { describeError, type Database, type DatabaseSchema } from '../platform/d
 import { isCrossSite } from '../platform/http/crossSite.js';
 import { useContracts, type ContractsApp } from '../platform/http/contracts.js';
 import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
+import { registerRequestClient } from '../platform/http/requestClient.js';
 import type { StaffReleasesOptions } from '../releases/index.js';
 import type { StaffStockOptions } from '../stock/index.js';
 import { databaseFailureCounter, redisFailureCounter, type FailureCounter } from './lockout.js';
@@ -59,6 +60,7 @@ export interface StaffRoutesOptions {
  */
 export async function staffRoutes(parent: FastifyInstance, options: StaffRoutesOptions): Promise<void> {
   const app = useContracts(parent);
+  registerRequestClient(app); // the sign-in lockout counts request.client
   const db = options.db.kysely;
   const gate = new SessionGate(db, { idleMs: options.sessionIdleMinutes * 60_000, maxMs: options.sessionMaxHours * 3_600_000 });
   const failures = failureCounterOf(app, db, options.redisNamespace);

@@ -44,7 +44,7 @@ async function confirmTotp({ db, gate, failures, secrets }: SignInContext, reque
   const secret = session.pendingTotpSecret === null ? undefined : secrets.open(session.pendingTotpSecret, sessionBinding(session.id));
   if (secret === undefined) throw httpError(409, MESSAGES.totpNotStarted);
   const { account } = session;
-  const keys = failureKeys(account.email, request.ip);
+  const keys = failureKeys(account.email, request.client);
   const attempt = await failures.attempt(keys);
   // the second factor is what ACCOUNT_PASSWORD_LIMIT leaves open: only the walls refuse it
   if (attempt.refused && !attempt.secondFactorOnly) return tooMany(reply);
@@ -61,7 +61,7 @@ async function confirmTotp({ db, gate, failures, secrets }: SignInContext, reque
     const started = await gate.startSession(request, reply, tx, { ...account, totp_secret: sealed, totp_enabled_at: new Date() }, 'active', session);
     if (started === undefined) throw httpError(401, MESSAGES.signIn);
     await recordStaffAction(tx, account, 'totp enabled', `account:${account.id}`, `${recoveryCodes.length} recovery codes issued`);
-    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: 'password + new authenticator', address: request.ip });
+    await recordStaffAction(tx, account, 'sign-in', `account:${account.id}`, null, { step: 'password + new authenticator', address: request.client.address });
     return started;
   });
   await failures.succeeded(keys, true);

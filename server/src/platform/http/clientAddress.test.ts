@@ -53,10 +53,10 @@ describe('normaliseAddress and clientNetworks', () => {
   });
 
   test('the staff sign-in lockout counts one address however it is written', () => {
-    const keys = NINES.map((spelling) => failureKeys('dana@crescent.example', spelling));
+    const keys = NINES.map((spelling) => failureKeys('dana@crescent.example', clientNetworks(spelling)));
     for (const key of keys) assert.deepEqual(key, keys[0]);
     assert.equal(keys[0]!.address, 'address:9.9.9.9');
-    assert.deepEqual(failureKeys('dana@crescent.example', '2001:db8:a:b::1'), failureKeys('dana@crescent.example', '2001:db8:a:b:ffff::9'));
+    assert.deepEqual(failureKeys('dana@crescent.example', clientNetworks('2001:db8:a:b::1')), failureKeys('dana@crescent.example', clientNetworks('2001:db8:a:b:ffff::9')));
   });
 });
 
