@@ -254,11 +254,11 @@ describe('loadConfig: canary release of a remote', () => {
 });
 
 describe('loadConfig: the automatic rollback', () => {
-  test('a canary is judged on its last 60 s: 5 loads at least, 20 % failing, from 3 addresses; each setting its variable', () => {
+  test('a canary is judged on its last 10 minutes: 3 visitors at least, 20 % failing, from 3 networks; each setting its variable', () => {
     const defaults = loadConfig({}).releaseSafety;
     assert.deepEqual(
       { ...defaults },
-      { rollbackWindow: 50, rollbackWindowSeconds: 60, rollbackMinLoads: 5, rollbackFailurePercent: 20, rollbackMinFailingAddresses: 3, countedPerAddress: 3, alertEmail: undefined, reportsPerMinute: 60 },
+      { rollbackWindow: 50, rollbackWindowSeconds: 600, rollbackMinLoads: 3, rollbackFailurePercent: 20, rollbackMinFailingAddresses: 3, countedPerAddress: 3, alertEmail: undefined, reportsPerMinute: 60 },
     );
     const set = loadConfig({ RELEASE_ROLLBACK_WINDOW_SECONDS: '120', RELEASE_ROLLBACK_MIN_LOADS: '1', RELEASE_ROLLBACK_MIN_ADDRESSES: '1' }).releaseSafety;
     assert.deepEqual([set.rollbackWindowSeconds, set.rollbackMinLoads, set.rollbackMinFailingAddresses], [120, 1, 1]);

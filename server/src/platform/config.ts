@@ -23,16 +23,21 @@ export const QUOTATION_VALID_DAYS_DEFAULT = 30;
 
 /**
  * The automatic rollback's settings (RELEASE_ROLLBACK_*), in one place: a canary goes when, among the visitors who
- * loaded it in the last 60 s (at most the latest 50), at least 5 did and 20 % or more of them failed, from at least 3
- * client addresses; one address counts as at most 3 visitors (releases/rollbackJudgement.ts).
+ * loaded it in the last 10 minutes (at most the latest 50), at least 3 did and 20 % or more of them failed, from at
+ * least 3 networks in 3 wide networks; one network (an IPv4 address, an IPv6 /64) counts as at most 3 visitors, one
+ * wide network (an IPv4 /24, an IPv6 /48) as 6 (releases/rollbackJudgement.ts).
+ *
+ * The figures are for low traffic too: a site of 10 visitors a minute with a canary at 10 % sends it 1 visitor a
+ * minute, so 3 failing visitors take about 3 minutes; the window holds 10 (a minute's window held 1, and the canary was
+ * never judged). At high traffic the latest 50 visitors are the last minute or less.
  */
 export const RELEASE_SAFETY_DEFAULTS = {
   rollbackWindow: 50,
-  rollbackWindowSeconds: 60,
-  rollbackMinLoads: 5,
+  rollbackWindowSeconds: 600,
+  rollbackMinLoads: 3,
   rollbackFailurePercent: 20,
   rollbackMinFailingAddresses: 3,
-  /** Not a variable: a forged stream is judged by what one address may weigh, whatever the site's traffic. */
+  /** Not a variable: a forged stream is judged by what one network may weigh, whatever the site's traffic. */
   countedPerAddress: 3,
   alertEmail: undefined,
   reportsPerMinute: 60,
@@ -664,9 +669,9 @@ function releaseSafetyConfigOf(vars: Vars) {
     rollbackMinLoads: vars.RELEASE_ROLLBACK_MIN_LOADS,
     /** The share of those loads failing, in percent, at or above which the canary is taken out (0: never). */
     rollbackFailurePercent: vars.RELEASE_ROLLBACK_FAILURE_PERCENT,
-    /** The failures must come from at least this many client addresses. */
+    /** The failures must come from at least this many networks, and as many wide networks (rollbackJudgement.ts). */
     rollbackMinFailingAddresses: vars.RELEASE_ROLLBACK_MIN_ADDRESSES,
-    /** One client address counts as at most this many visitors in the window. */
+    /** One network (an IPv4 address, an IPv6 /64) counts as at most this many visitors in the window; a wide one twice that. */
     countedPerAddress: RELEASE_SAFETY_DEFAULTS.countedPerAddress as number,
     /** Who is mailed when a canary is taken out; undefined: the audit only. */
     alertEmail: vars.RELEASE_ALERT_EMAIL,
