@@ -1,7 +1,8 @@
 // Failed sign-ins, counted over a 15-minute window in three counters: per account (by the e-mail typed, known or
 // not, so a lock says nothing about which accounts exist), per client address (its network: request.client), and per
 // account *and* address. In Redis when REDIS_URL is set (every process counts together), else in the database (every
-// process on it, and across restarts). A Redis that fails is replaced by the database for that call: sign-in keeps working and stays limited.
+// process on it, and across restarts). A Redis that fails is replaced by the database for that call: sign-in keeps
+// working and stays limited.
 //
 // The rule (OWASP's authentication cheat sheet: lock per account and address, slow the account down rather than wall
 // it, or anyone who knows a colleague's e-mail could keep them out by typing five wrong passwords):
