@@ -131,3 +131,23 @@ export interface ReleaseTokenInfo {
 export interface CreatedReleaseToken extends ReleaseTokenInfo {
   token: string;
 }
+
+/**
+ * A QA run's token (scope 'qa'): made for one remote's pinned test run by an admin, its release staff or a release
+ * token of that remote (POST …/remotes/:remote/qa-token, `npm run remotes -- qa-token`), for QA_TOKEN_HOURS, shown
+ * once, kept hashed. The suite sends it in QA_TOKEN_HEADER on every request of its browser; a request bearing one in
+ * force is not held to the per-address limits (forms, chat, vitals, load reports), and its beacons and load reports
+ * are not counted as a visitor's. It grants nothing else (the release API refuses it: 403). Recording the remote's
+ * run revokes it.
+ */
+export const QA_TOKEN_SCOPE = 'qa';
+export const QA_TOKEN_HEADER = 'x-qa-token';
+export const QA_TOKEN_HOURS = 2;
+
+/** The answer that makes a QA token: the only time its secret is seen. */
+export interface CreatedQaToken {
+  id: number;
+  token: string;
+  remote: string;
+  expiresAt: string;
+}

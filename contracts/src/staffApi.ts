@@ -153,6 +153,8 @@ export const STAFF_API = {
    * (409 when no canary is live).
    */
   releaseRuns: `${STAFF_RELEASES_PREFIX}/remotes/:remote/runs`,
+  /** POST → 201 CreatedQaToken: a token for one pinned QA run of the remote (releases-api QA_TOKEN_SCOPE). */
+  releaseQaToken: `${STAFF_RELEASES_PREFIX}/remotes/:remote/qa-token`,
   /** GET → RemoteVitalsReport (vitals-api): the field vitals of the remote's stable release beside its canary's. */
   releaseVitals: `${STAFF_RELEASES_PREFIX}/remotes/:remote/vitals`,
   /** GET → SiteVitalsReport (vitals-api): every page pattern's field vitals over 28 days (admins and the release role). */

@@ -20,7 +20,7 @@ import {
 } from './knowledge-base/index.js';
 import type { FastifyInstance } from 'fastify';
 import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
-import { countedByNetwork, sharedCounting } from '../platform/http/rateLimit.js';
+import { countedByNetwork, exemptQaRuns, sharedCounting } from '../platform/http/rateLimit.js';
 import type { AssistantConfig } from '../platform/config.js';
 import { describeError } from '../platform/db/index.js';
 import { createGeminiModel, type AnswerModel } from './answerModel.js';
@@ -142,6 +142,7 @@ export async function chatRoutes(parent: FastifyInstance, options: ChatRoutesOpt
       timeWindow: options.rateLimitWindowMs,
       ...sharedCounting(app, options.redisNamespace ?? 'site-chat-rate-'),
       ...countedByNetwork(app),
+      ...exemptQaRuns(),
       // Redis unreachable: answer (logged) rather than refuse every question.
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>

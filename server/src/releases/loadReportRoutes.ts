@@ -11,7 +11,7 @@ import type { ReleaseSafetyConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/index.js';
 import { useContracts } from '../platform/http/contracts.js';
 import { httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
-import { registerRateLimit } from '../platform/http/rateLimit.js';
+import { isQaRun, registerRateLimit } from '../platform/http/rateLimit.js';
 import { registerRequestClient } from '../platform/http/requestClient.js';
 import { recordLoad, rollbackPolicyOf } from './releaseHealth.js';
 import type { LiveRemotes } from './liveRemotes.js';
@@ -55,6 +55,8 @@ export const loadReportRoutes: FastifyPluginAsync<LoadReportRoutesOptions> = asy
     async (request, reply) => {
       const report = request.body;
       if (!isReleasedRemote(report.remote)) throw httpError(400, `Unknown remote "${report.remote}": the remotes are ${RELEASED_REMOTES.join(', ')}`);
+      // a pinned QA run's page loads are test traffic, not a visitor's: never weighed towards a rollback
+      if (await isQaRun(request)) return reply.code(202).send({ counted: false });
       // request.client: the address the proxies we trust saw (TRUST_PROXY), never an X-Forwarded-For the client wrote
       const reporter = { client: request.client, session: report.session };
       const result = await recordLoad(db.kysely, report.remote, report.entry, report.outcome === 'failed', reporter, policy, now());

@@ -10,6 +10,7 @@ import type { ReleasedRemote } from '@site/contracts/federation';
 import type { PinnedRunRecord, PromoteGate, RemoteListing } from '@site/contracts/releases-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { httpError } from '../platform/http/jsonEndpoint.js';
+import { revokeQaTokensOf } from './qaTokens.js';
 import { recordReleaseAction, type RegistryListing } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -48,6 +49,8 @@ export async function recordPinnedRun(
     }
     const detail = `${detailPrefix(Number(pointer.canary_id))}${run.passed ? 'passed' : 'failed'}${run.report === undefined ? '' : `: ${run.report}`}`;
     await recordReleaseAction(trx, actor, PINNED_RUN_ACTION, remote, detail);
+    // the run is over: its QA token lifts no limit any more
+    await revokeQaTokensOf(trx, remote);
     return { remote, version: release.version, passed: run.passed };
   });
 }

@@ -6,11 +6,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { loadReportRoutes, type LoadReportRoutesOptions } from './loadReportRoutes.js';
 import { releaseRoutes, type ReleaseRoutesOptions } from './releaseRoutes.js';
+import { qaRunCheck } from './qaTokens.js';
 
 export type ReleasesPluginOptions = ReleaseRoutesOptions & Omit<LoadReportRoutesOptions, keyof ReleaseRoutesOptions>;
 
 const releases: FastifyPluginAsync<ReleasesPluginOptions> = async (app, options) => {
   const { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore, vitalsHold } = options;
+  // at the root (fastify-plugin): every limit and counter of the app asks it (platform/http/rateLimit.ts isQaRun)
+  app.decorate('qaRun', qaRunCheck(db.kysely));
   void app.register(releaseRoutes, { db, liveRemotes, siteHost, requirePassedRun, allowedOrigins, buildStore, vitalsHold });
   const { releaseSafety, onOutboxWrite, now } = options;
   void app.register(loadReportRoutes, { db, liveRemotes, releaseSafety, onOutboxWrite, now });

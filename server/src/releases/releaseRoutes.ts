@@ -13,6 +13,7 @@ import type { BuildStoreOptions } from './buildContent.js';
 import { RELEASE_BODY_LIMIT, releaseCallContext, type ReleaseCallsOptions, type VitalsHold } from './releaseCallContext.js';
 import { canaryCall, listingCalls, pinnedRunCall, promoteAndRollbackCalls } from './releaseStateCalls.js';
 import { registerReleaseCall } from './registerReleaseCall.js';
+import { qaTokenCall } from './qaTokens.js';
 import { isReleasedRemote, recordReleaseAction } from './registry.js';
 import { pipelineTokenOf, requirePipelineToken } from './pipelineTokenGuard.js';
 import type { ReleaseTokenInfo } from './tokens.js';
@@ -21,8 +22,8 @@ export { RELEASES_API } from './releasesApiPaths.js';
 export type { ReleaseCaller, ReleaseCallsOptions } from './releaseCallContext.js';
 
 /**
- * The registry's calls under `prefix`: list, register, canary, promote, rollback. One set of handlers for every way in
- * (a pipeline's token, a member of staff's session): only who the caller is differs. Bodies are checked by the
+ * The registry's calls under `prefix`: list, register, canary, promote, rollback, a pinned run and its QA token. One
+ * set of handlers for every way in (a pipeline's token, a member of staff's session): only who the caller is differs. Bodies are checked by the
  * schemas of @site/contracts/releases-api-schemas on each route (the scope's compilers: useContracts), after the
  * remote's own checks (preValidation): a remote that is not the caller's is its 403 whatever the body.
  */
@@ -32,6 +33,7 @@ export function releaseCalls(scope: FastifyInstance, options: ReleaseCallsOption
   registerReleaseCall(calls);
   canaryCall(calls);
   pinnedRunCall(calls);
+  qaTokenCall(calls);
   promoteAndRollbackCalls(calls);
 }
 

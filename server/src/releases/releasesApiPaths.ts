@@ -9,4 +9,5 @@ export const RELEASES_API = {
   promote: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/promote`,
   rollback: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/rollback`,
   runs: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/runs`,
+  qaToken: (remote: string) => `/api/releases/remotes/${encodeURIComponent(remote)}/qa-token`,
 } as const;

@@ -3,11 +3,13 @@
 // Only the SHA-256 of a token is kept: 32 random bytes need no slow hash, and a copy of the table lets no one act.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { TOKEN_MAX_DAYS, type ReleaseTokenInfo, type TokenScope } from '@site/contracts/releases-api';
+import { QA_TOKEN_SCOPE, TOKEN_MAX_DAYS, type ReleaseTokenInfo, type TokenScope } from '@site/contracts/releases-api';
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { recordReleaseAction } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;
+/** A stored token's scope: a pipeline's (TOKEN_SCOPES), or a QA run's (qaTokens.ts, never listed here). */
+export type StoredTokenScope = TokenScope | typeof QA_TOKEN_SCOPE;
 
 /** What every token starts with: a secret scanner (and a person) can tell one in a log or a commit. */
 export const TOKEN_PREFIX = 'srt_';
@@ -58,14 +60,15 @@ export async function createReleaseToken(
     .values({ name: request.name, scope, token_hash: tokenHash(token), remotes, created_by: createdBy, expires_at: expiresAt })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const info = infoOf(row);
+  const info = infoOf({ ...row, scope });
   await recordReleaseAction(db, createdBy, 'token-create', null, `${scope} token ${info.id} "${info.name}"${scope === 'release' ? ` for ${info.remotes.join(', ')}` : ''} until ${info.expiresAt}`);
   return { token, info };
 }
 
 export async function listReleaseTokens(db: Db): Promise<ReleaseTokenInfo[]> {
+  // a QA run's token is not a pipeline's: it lives two hours and ends with its run (qaTokens.ts)
   const rows = await db.selectFrom('release_tokens').select(['id', 'name', 'scope', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at']).orderBy('id', 'desc').execute();
-  return rows.map(infoOf);
+  return rows.flatMap((row) => (row.scope === QA_TOKEN_SCOPE ? [] : [infoOf({ ...row, scope: row.scope })]));
 }
 
 /** Revokes a token; false when there is no such token (or it was revoked already). */
@@ -84,7 +87,7 @@ export async function revokeReleaseToken(db: Db, actor: string, id: number): Pro
 const COLUMNS = ['id', 'name', 'scope', 'remotes', 'created_by', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'] as const;
 
 /** What a token presented to an API of `scope` is: one in force of that scope, one of another scope, or none. */
-export type TokenCheck = { kind: 'ok'; info: ReleaseTokenInfo } | { kind: 'other-scope'; scope: TokenScope } | { kind: 'unknown' };
+export type TokenCheck = { kind: 'ok'; info: ReleaseTokenInfo } | { kind: 'other-scope'; scope: StoredTokenScope } | { kind: 'unknown' };
 
 /**
  * Checks a token presented to the API of `scope`: in force (known, not expired, not revoked) and of that scope; its
@@ -103,7 +106,7 @@ export async function checkPipelineToken(db: Db, token: string, scope: TokenScop
     .where('expires_at', '>', sql<Date>`now()`)
     .returning(COLUMNS)
     .executeTakeFirst();
-  if (row !== undefined) return { kind: 'ok', info: infoOf(row) };
+  if (row !== undefined) return { kind: 'ok', info: infoOf({ ...row, scope }) };
   const other = await db
     .selectFrom('release_tokens')
     .select('scope')

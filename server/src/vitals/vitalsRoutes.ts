@@ -11,7 +11,7 @@ import type { Database } from '../platform/db/index.js';
 import { describeError } from '../platform/db/index.js';
 import { useContracts } from '../platform/http/contracts.js';
 import { addUtf8JsonParser, httpError, useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
-import { registerRateLimit } from '../platform/http/rateLimit.js';
+import { isQaRun, registerRateLimit } from '../platform/http/rateLimit.js';
 import { registerRequestClient } from '../platform/http/requestClient.js';
 import type { SiteMetrics } from '../platform/metrics.js';
 import type { KnownReleases } from '../releases/index.js';
@@ -110,6 +110,8 @@ export const vitalsRoutes: FastifyPluginAsync<VitalsRoutesOptions> = async (pare
     },
     async (request, reply) => {
       const beacon = request.body;
+      // a pinned QA run's page views are test traffic, not a visitor's: never in a canary's vitals (its hold, its rollback)
+      if (await isQaRun(request)) return reply.code(202).send({ counted: false });
       const at = now();
       const hour = hourOf(at);
       const route = ROUTE_PATTERNS.has(beacon.route) ? beacon.route : VITALS_OTHER;

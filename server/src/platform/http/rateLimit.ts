@@ -5,6 +5,25 @@ import type { SubmissionsConfig } from '../config.js';
 import { httpError } from './jsonEndpoint.js';
 import { registerRequestClient } from './requestClient.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Whether a request is a pinned QA run's (it bears a QA token in force: releases/qaTokens.ts), set at the app's
+     * root by the releases feature: such a request skips the per-address limits and is counted as no visitor.
+     */
+    qaRun?: (request: FastifyRequest) => Promise<boolean>;
+  }
+}
+
+/** Whether `request` is a QA run's (false where the releases feature is not registered). */
+export const isQaRun = async (request: FastifyRequest): Promise<boolean> => (await request.server.qaRun?.(request)) === true;
+
+/**
+ * @fastify/rate-limit's allowList: a QA run's requests (one machine running the whole suite) are not counted; any other
+ * request, an invalid or expired token's too, is counted as usual.
+ */
+export const exemptQaRuns = (): { allowList: (request: FastifyRequest) => Promise<boolean> } => ({ allowList: isQaRun });
+
 export interface RateLimitOptions extends Pick<SubmissionsConfig, 'rateLimitMax' | 'rateLimitWindowMs'> {
   /** Prefix of the rate-limit keys in Redis (tests use their own). */
   redisNamespace?: string;
@@ -36,6 +55,7 @@ export async function registerRateLimit(
     timeWindow: options.rateLimitWindowMs,
     ...sharedCounting(app, options.redisNamespace ?? namespace),
     ...countedByNetwork(app),
+    ...exemptQaRuns(),
     // Redis unreachable: let the visitor through (logged) rather than refuse every form.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => httpError(context.statusCode, tooMany),
