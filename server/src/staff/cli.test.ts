@@ -16,6 +16,7 @@ import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../platform/db/index.js';
 import { findPostgres, freshSchema, placeMigratedDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
+import { onStaffOrigin } from '../test-support/staffSignIn.js';
 import { staffCli } from './cli.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -89,7 +90,7 @@ async function cliSuite(t: TestContext, place: Place, { refusals: tryRefusals }:
   };
   let address = 0;
   const signIn = (app: FastifyInstance, email: string, password: string) =>
-    app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: `198.19.0.${++address}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }) });
+    app.inject({ method: 'POST', url: STAFF_API.signIn, remoteAddress: `198.19.0.${++address}`, headers: { ...onStaffOrigin(app), 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }) });
   let generated = '';
 
   await t.test('add: admins and branch staff, the password piped in or generated; clear refusals', async () => {

@@ -12,7 +12,7 @@ import type { EditableCategory, EditorCategory, EditorCategoryList } from '@site
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { eventually, stopwatch } from '../../../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const CATEGORY = 'industrial_cable_glands';
 const NEW_ID = 'cable_trays_test';
@@ -131,7 +131,7 @@ async function categoriesSuite(t: TestContext, target: DatabaseTarget): Promise<
     );
     assert.equal(answer.error, `The category was not saved: 7 problems to fix: ${(answer.problems ?? []).map(({ message }) => message).join('; ')}`);
     assert.equal((await put(current.content, 'one')).statusCode, 400, 'a baseVersion that is not a number');
-    const notJson = await app.inject({ method: 'PUT', url: categoryUrl(CATEGORY), headers: { cookie: layla.cookie, 'x-csrf-token': layla.csrf, 'content-type': 'application/json' }, payload: '{"baseVersion":' });
+    const notJson = await app.inject({ method: 'PUT', url: categoryUrl(CATEGORY), headers: { ...onStaffOrigin(app), cookie: layla.cookie, 'x-csrf-token': layla.csrf, 'content-type': 'application/json' }, payload: '{"baseVersion":' });
     assert.equal(notJson.statusCode, 400, notJson.body);
     assert.deepEqual(await storedRow(CATEGORY), { title: current.content.title, edit_version: current.version }, 'nothing written');
     assert.equal((await staffCall(app, layla, 'PUT', categoryUrl('no_such_category'), { baseVersion: 0, content: current.content })).statusCode, 404);
@@ -174,7 +174,7 @@ async function categoriesSuite(t: TestContext, target: DatabaseTarget): Promise<
     const noCsrf = await app.inject({
       method: 'PUT',
       url: categoryUrl(CATEGORY),
-      headers: { cookie: layla.cookie, 'content-type': 'application/json' },
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie, 'content-type': 'application/json' },
       payload: JSON.stringify({ baseVersion: current.version, content: { ...current.content, title: 'CSRF' } }),
     });
     assert.equal(noCsrf.statusCode, 403, noCsrf.body);

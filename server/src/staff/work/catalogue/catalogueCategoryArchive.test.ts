@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { eventually } from '../../../test-support/eventually.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
-import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const CATEGORY = 'industrial_cable_glands';
 const COPY = 'industrial_cable_glands_copy';
@@ -151,7 +151,7 @@ async function categoryArchiveSuite(t: TestContext, target: DatabaseTarget): Pro
     const noCsrf = await app.inject({
       method: 'POST',
       url: url(STAFF_API.catalogueCategoryDuplicate, COPY),
-      headers: { cookie: layla.cookie, 'content-type': 'application/json' },
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie, 'content-type': 'application/json' },
       payload: JSON.stringify({ id: 'csrf_copy' }),
     });
     assert.equal(noCsrf.statusCode, 403, noCsrf.body);

@@ -12,7 +12,7 @@ import type { EditableProduct, EditorProduct } from '@site/contracts/staff-catal
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { eventually } from '../../../test-support/eventually.js';
-import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const SOURCE = 'hex_cw_brass_cable_gland';
 const NEW_ID = 'hex_test_new_gland';
@@ -126,7 +126,7 @@ async function createSuite(t: TestContext, target: DatabaseTarget): Promise<void
   });
 
   await t.test('without the CSRF token, or as branch staff, nothing is created', async () => {
-    const noCsrf = await app.inject({ method: 'POST', url: STAFF_API.catalogueCreate, headers: { cookie: layla.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ id: 'hex_csrf', content: fresh }) });
+    const noCsrf = await app.inject({ method: 'POST', url: STAFF_API.catalogueCreate, headers: { ...onStaffOrigin(app), cookie: layla.cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ id: 'hex_csrf', content: fresh }) });
     assert.equal(noCsrf.statusCode, 403, noCsrf.body);
     const omar = await signInStaff(app, 'omar@crescent.example');
     const branch = await staffCall(app, omar, 'POST', staffApiPath(STAFF_API.catalogueDuplicate, { id: SOURCE }), {});

@@ -12,7 +12,7 @@ import { exportCatalogueRows, importCatalogueRows } from '../../../catalogue/fil
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { eventually } from '../../../test-support/eventually.js';
-import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
 
@@ -162,7 +162,7 @@ async function editorSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const huge = { baseVersion: 0, content: { ...published, details: { ...published.details, detail: ['<p>' + 'x'.repeat(EDITOR_BODY_LIMIT) + '</p>'] } } };
     const res = await call(app, layla, 'PUT', productUrl(STAFF_API.catalogueDraft), huge);
     assert.equal(res.statusCode, 413, res.body);
-    const text = await app.inject({ method: 'PUT', url: productUrl(STAFF_API.catalogueDraft), headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await app.inject({ method: 'PUT', url: productUrl(STAFF_API.catalogueDraft), headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'text/plain' }, payload: 'hello' });
     assert.equal(text.statusCode, 415, text.body);
   });
 

@@ -16,7 +16,7 @@ import { readCsv, writeCsv } from '../../../platform/spreadsheet/csv.js';
 import { CATALOGUE_COLUMNS } from '../../../catalogue/file/columns.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
-import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall, type StaffCaller } from '../../../test-support/staffSignIn.js';
 import { lazyMultipartBody, multipartBody, MULTIPART_TYPE, partHead, partTail } from '../../../test-support/multipart.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -26,7 +26,7 @@ function upload(app: FastifyInstance, who: StaffCaller, dryRun: boolean, filenam
   return app.inject({
     method: 'POST',
     url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
-    headers: { 'content-type': MULTIPART_TYPE, cookie: who.cookie, ...(options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }) },
+    headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, cookie: who.cookie, ...(options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }) },
     payload: content instanceof Readable ? content : multipartBody(filename, 'text/csv', content),
   });
 }
@@ -82,7 +82,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
   const storedVariants = async () => db.query<Record<string, unknown>>('select product_id, position, code, mpn, label, label_ar, row::text, row_ar::text, price::text as price, unit, pack_quantity, published from catalogue_product_variants order by product_id, position');
   const variantCount = (await storedVariants()).length;
   const exportAs = async (format: 'csv' | 'xlsx') => {
-    const res = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=${format}`, headers: { cookie: layla.cookie } });
+    const res = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=${format}`, headers: { ...onStaffOrigin(app), cookie: layla.cookie } });
     assert.equal(res.statusCode, 200, res.body);
     return res;
   };
@@ -105,7 +105,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     assert.deepEqual([...xlsx.rawPayload.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04]);
     const exports = await audited('catalogue.export');
     assert.deepEqual(exports.map((detail) => detail.replace(/ \(catalogue version \d+\)$/, '')), [`${variantCount} rows (a row per variant) as csv`, `${variantCount} rows (a row per variant) as xlsx`]);
-    const bad = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=pdf`, headers: { cookie: layla.cookie } });
+    const bad = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=pdf`, headers: { ...onStaffOrigin(app), cookie: layla.cookie } });
     assert.deepEqual([bad.statusCode, bad.json()], [400, { error: 'format must be csv or xlsx', problems: [{ path: ['format'], message: 'format must be csv or xlsx' }] }]);
   });
 
@@ -172,7 +172,7 @@ async function fileSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const announced = await app.inject({
       method: 'POST',
       url: `${STAFF_API.catalogueImport}?dryRun=1`,
-      headers: { 'content-type': MULTIPART_TYPE, 'content-length': String(IMPORT_MAX_BYTES + 1024 * 1024), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, 'content-length': String(IMPORT_MAX_BYTES + 1024 * 1024), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
       payload: Buffer.concat([partHead('big.csv', 'text/csv'), partTail]),
     });
     assert.equal(announced.statusCode, 413, announced.body);

@@ -15,7 +15,7 @@ import { readCsv, writeCsv } from '../../../platform/spreadsheet/csv.js';
 import { pgliteTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { multipartBody, MULTIPART_TYPE } from '../../../test-support/multipart.js';
-import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
 import { repeated, sheetXml, workbookParts, zipArchive } from '../../../test-support/zipFiles.js';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -27,7 +27,7 @@ async function upload(app: FastifyInstance, who: StaffCaller, name: string, cont
   return app.inject({
     method: 'POST',
     url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
-    headers: { 'content-type': MULTIPART_TYPE, cookie: who.cookie, [CSRF_HEADER]: who.csrf },
+    headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, cookie: who.cookie, [CSRF_HEADER]: who.csrf },
     payload: multipartBody(name, 'application/octet-stream', content),
   });
 }
@@ -36,7 +36,7 @@ test('a workbook or CSV past the import limits is a 413 in words, and the server
   const { app, db } = await catalogueEditorApp(t, pgliteTarget);
   await addStaffAccount(db, 'layla@crescent.example', 'catalogue');
   const layla = await signInStaff(app, 'layla@crescent.example');
-  const exported = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=csv`, headers: { cookie: layla.cookie } });
+  const exported = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=csv`, headers: { ...onStaffOrigin(app), cookie: layla.cookie } });
   assert.equal(exported.statusCode, 200);
   const [header, first] = readCsv(exported.body);
 

@@ -19,7 +19,7 @@ import { readCsv, writeCsv } from '../../../platform/spreadsheet/csv.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { multipartBody, MULTIPART_TYPE } from '../../../test-support/multipart.js';
-import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
 
 /**
  * Rows in the file, each about 6 KB: their checks took 10 to 25 ms a row on a 2-core machine (less where the
@@ -103,7 +103,7 @@ function withLongerText(json: string): string {
 
 /** The site's own products, each again under a new id and code and with longer text, ROWS of them: new products. */
 async function fileOfCopies(app: FastifyInstance, who: StaffCaller): Promise<Buffer> {
-  const exported = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=csv`, headers: { cookie: who.cookie } });
+  const exported = await app.inject({ method: 'GET', url: `${STAFF_API.catalogueExport}?format=csv`, headers: { ...onStaffOrigin(app), cookie: who.cookie } });
   assert.equal(exported.statusCode, 200);
   const [header, ...products] = readCsv(exported.body);
   assert.deepEqual(header!.cells, [...CATALOGUE_COLUMNS]);
@@ -124,7 +124,7 @@ async function timedImport(t: TestContext, app: FastifyInstance, who: StaffCalle
   const res = await app.inject({
     method: 'POST',
     url: `${STAFF_API.catalogueImport}${dryRun ? '?dryRun=1' : ''}`,
-    headers: { 'content-type': MULTIPART_TYPE, cookie: who.cookie, [CSRF_HEADER]: who.csrf },
+    headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, cookie: who.cookie, [CSRF_HEADER]: who.csrf },
     payload: multipartBody('copies.csv', 'text/csv', file),
   });
   const took = performance.now() - started;

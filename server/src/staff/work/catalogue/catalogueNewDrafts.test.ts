@@ -15,7 +15,7 @@ import { sweepUnusedMedia, UNUSED_MEDIA_GRACE_MS } from '../../../catalogue/medi
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { MULTIPART_TYPE, partHead, partTail } from '../../../test-support/multipart.js';
-import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const SOURCE = 'hex_cw_brass_cable_gland';
 const CATEGORY = 'industrial_cable_glands';
@@ -66,7 +66,7 @@ async function newDraftSuite(t: TestContext, target: DatabaseTarget): Promise<vo
     const uploaded = await app.inject({
       method: 'POST',
       url: staffApiPath(STAFF_API.cataloguePictures, { id: NEW_ID }),
-      headers: { 'content-type': MULTIPART_TYPE, cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
       payload: Buffer.concat([partHead('red.png', 'image/png'), png, partTail]),
     });
     assert.equal(uploaded.statusCode, 200, uploaded.body);
@@ -78,7 +78,7 @@ async function newDraftSuite(t: TestContext, target: DatabaseTarget): Promise<vo
     const deleteUrl = staffApiPath(STAFF_API.catalogueDeleteNew, { id: NEW_ID });
     const stale = await staffCall(app, layla, 'POST', deleteUrl, { baseVersion: 1 });
     assert.equal(stale.statusCode, 409, stale.body);
-    const noCsrf = await app.inject({ method: 'POST', url: deleteUrl, headers: { cookie: layla.cookie, 'content-type': 'application/json' }, payload: '{"baseVersion":2}' });
+    const noCsrf = await app.inject({ method: 'POST', url: deleteUrl, headers: { ...onStaffOrigin(app), cookie: layla.cookie, 'content-type': 'application/json' }, payload: '{"baseVersion":2}' });
     assert.equal(noCsrf.statusCode, 403);
     const omar = await signInStaff(app, 'omar@crescent.example');
     assert.equal((await staffCall(app, omar, 'POST', deleteUrl, { baseVersion: 2 })).statusCode, 403);

@@ -12,7 +12,7 @@ import { STAFF_API, staffApiPath, staffPreviewPath } from '@site/contracts/staff
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
-import { addStaffAccount, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall } from '../../../test-support/staffSignIn.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
 const PUBLIC_PAGE = `/our-products/industrial_cable_glands/${PRODUCT}`;
@@ -68,7 +68,7 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
     },
   });
   assert.equal(saved.statusCode, 200, saved.body);
-  const preview = (locale: 'en' | 'ar', headers: Record<string, string>) => app.inject({ method: 'GET', url: staffPreviewPath(PRODUCT, locale), headers });
+  const preview = (locale: 'en' | 'ar', headers: Record<string, string>) => app.inject({ method: 'GET', url: staffPreviewPath(PRODUCT, locale), headers: { ...onStaffOrigin(app), ...headers } });
 
   await t.test('the catalogue role sees the draft, in both languages, as the page draws it: no script, no-store, noindex', async () => {
     const res = await preview('en', { cookie: layla.cookie });
@@ -121,9 +121,9 @@ async function previewSuite(t: TestContext, target: DatabaseTarget): Promise<voi
       assert.equal(res.headers['cache-control'], 'no-store');
       assert.equal(res.headers['x-robots-tag'], 'noindex, nofollow');
     }
-    const unknown = await app.inject({ method: 'GET', url: staffPreviewPath('no_such_product'), headers: { cookie: layla.cookie } });
+    const unknown = await app.inject({ method: 'GET', url: staffPreviewPath('no_such_product'), headers: { ...onStaffOrigin(app), cookie: layla.cookie } });
     assert.equal(unknown.statusCode, 404);
-    const bad = await app.inject({ method: 'GET', url: '/staff/preview/products/a%00b', headers: { cookie: layla.cookie } });
+    const bad = await app.inject({ method: 'GET', url: '/staff/preview/products/a%00b', headers: { ...onStaffOrigin(app), cookie: layla.cookie } });
     assert.equal(bad.statusCode, 404);
   });
 }

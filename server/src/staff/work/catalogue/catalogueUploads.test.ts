@@ -18,7 +18,7 @@ import { PICTURE_MAX_BYTES, type EditorProduct, type UploadedDatasheet, type Upl
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../../test-support/databases.js';
 import { catalogueEditorApp } from '../../../test-support/catalogueEditorApp.js';
 import { eventually } from '../../../test-support/eventually.js';
-import { addStaffAccount, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, type StaffCaller } from '../../../test-support/staffSignIn.js';
 import { lazyMultipartBody, MULTIPART_BOUNDARY, MULTIPART_TYPE, partHead, partTail } from '../../../test-support/multipart.js';
 
 const PRODUCT = 'hex_cw_brass_cable_gland';
@@ -35,6 +35,7 @@ function upload(app: FastifyInstance, who: Who | undefined, url: string, filenam
     method: 'POST',
     url,
     headers: {
+      ...onStaffOrigin(app),
       'content-type': MULTIPART_TYPE,
       ...(who === undefined ? {} : { cookie: who.cookie }),
       ...(who === undefined || options.csrf === false ? {} : { [CSRF_HEADER]: who.csrf }),
@@ -192,7 +193,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const early = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { 'content-type': MULTIPART_TYPE, 'content-length': String(200 * 1024 * 1024 + 400), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, 'content-length': String(200 * 1024 * 1024 + 400), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
       payload: announced.stream,
     });
     await refused(early, 413, /The picture is too large: at most 10 MB is taken\. Nothing was kept\./);
@@ -202,7 +203,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const late = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { 'content-type': MULTIPART_TYPE, 'transfer-encoding': 'chunked', cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
+      headers: { ...onStaffOrigin(app), 'content-type': MULTIPART_TYPE, 'transfer-encoding': 'chunked', cookie: layla.cookie, [CSRF_HEADER]: layla.csrf },
       payload: chunked.stream,
     });
     await refused(late, 413, /The picture is too large: at most 10 MB is taken/);
@@ -216,12 +217,12 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
   });
 
   await t.test('bad requests: not multipart, no file, an unknown product', async () => {
-    const json = await app.inject({ method: 'POST', url: pictures, headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'application/json' }, payload: '{}' });
+    const json = await app.inject({ method: 'POST', url: pictures, headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'application/json' }, payload: '{}' });
     await refused(json, 415, /multipart\/form-data/);
     const empty = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
       payload: `--${BOUNDARY}--\r\n`,
     });
     await refused(empty, 400, /had no file/);
@@ -230,7 +231,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const twice = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
       payload: two,
     });
     await refused(twice, 400, /one file part\. Other parts or fields are not taken/);
@@ -238,7 +239,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const withField = await app.inject({
       method: 'POST',
       url: pictures,
-      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': MULTIPART_TYPE },
       payload: field,
     });
     await refused(withField, 400, /Other parts or fields are not taken/);
@@ -373,12 +374,12 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
   });
 
   await t.test("the draft takes the picture and datasheet; another product's or a missing one is refused; publish shows them", async () => {
-    const product = (await app.inject({ url: staffApiPath(STAFF_API.catalogueProduct, { id: PRODUCT }), headers: { cookie: layla.cookie } })).json<EditorProduct>();
+    const product = (await app.inject({ url: staffApiPath(STAFF_API.catalogueProduct, { id: PRODUCT }), headers: { ...onStaffOrigin(app), cookie: layla.cookie } })).json<EditorProduct>();
     const save = (details: Record<string, unknown>, version = product.version) =>
       app.inject({
         method: 'PUT',
         url: staffApiPath(STAFF_API.catalogueDraft, { id: PRODUCT }),
-        headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'application/json' },
+        headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'application/json' },
         payload: JSON.stringify({ baseVersion: version, content: { ...product.published, details: { ...product.published.details, ...details }, details_ar: { ...product.published.details_ar, ...details } } }),
       });
     const missing = `${picture!.picture.src.slice(0, -64)}${'0'.repeat(64)}`;
@@ -403,7 +404,7 @@ async function uploadSuite(t: TestContext, target: DatabaseTarget): Promise<void
     const published = await app.inject({
       method: 'POST',
       url: staffApiPath(STAFF_API.cataloguePublish, { id: PRODUCT }),
-      headers: { cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'application/json' },
+      headers: { ...onStaffOrigin(app), cookie: layla.cookie, [CSRF_HEADER]: layla.csrf, 'content-type': 'application/json' },
       payload: JSON.stringify({ baseVersion: draft.version }),
     });
     assert.equal(published.statusCode, 200, published.body);
