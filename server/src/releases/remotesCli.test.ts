@@ -111,6 +111,18 @@ describe('npm run remotes', () => {
     assert.equal((await run(['record-run', 'catalogue', '--passed', '--failed', '--site', site])).code, 2, 'both');
   });
 
+  test('qa-token prints a QA token for the remote’s pinned run, alone on stdout, that the release API refuses', async () => {
+    const made = await run(['qa-token', 'catalogue', '--site', site]);
+    assert.equal(made.code, 0, made.err);
+    assert.match(made.out, /^srt_[A-Za-z0-9_-]{43}\n$/);
+    assert.match(made.err, /^A QA token for catalogue's pinned run, until \d{4}-/);
+    const asRelease = await run(['list', '--site', site], { SITE_RELEASE_TOKEN: made.out.trim() });
+    assert.equal(asRelease.code, 1);
+    assert.match(asRelease.err, /This is a qa token: it cannot release/);
+    assert.equal((await run(['qa-token', 'chat', '--site', site])).code, 1, 'not this token’s remote');
+    assert.equal((await run(['qa-token', '--site', site])).code, 2, 'no remote');
+  });
+
   test("list prints each remote's promote gate: whether a passed pinned run is required, and the latest run recorded", async (t) => {
     // the same site with RELEASE_REQUIRE_PASSED_RUN=catalogue
     const gated = await buildApp({ ...fixture.config, requirePassedRun: ['catalogue'] }, database.db, { catalogue: 'files' });

@@ -21,6 +21,8 @@ export const REMOTES_USAGE = `Usage: npm run remotes -- <command> --site <URL> (
   record-run <remote> --passed|--failed [--report <text>]
                                                     how the suites pinned to the live canary went (npm run test:e2e --
                                                     --site <URL> --canary <remote>); RELEASE_REQUIRE_PASSED_RUN waits for it
+  qa-token <remote>                                 a QA token for the next pinned run (2 h; record-run ends it): give it
+                                                    to the suite as SITE_QA_TOKEN, it lifts the per-address limits
 `;
 
 type Fetch = typeof fetch;
@@ -186,6 +188,16 @@ const recordRun: Command = {
   },
 };
 
+const qaToken: Command = {
+  call: (remote, args) => (remote === undefined || args.length > 0 ? 'qa-token needs <remote>' : { method: 'POST', path: RELEASES_API.qaToken(remote), body: {} }),
+  // the token alone on stdout, for a pipeline's script to capture (SITE_QA_TOKEN=$(npm run -s remotes -- qa-token …))
+  print: (answer, remote, io) => {
+    const { token, expiresAt } = answer as { token: string; expiresAt: string };
+    io.out(`${token}\n`);
+    io.err(`A QA token for ${remote}'s pinned run, until ${expiresAt} (shown once; recording the run ends it)\n`);
+  },
+};
+
 // A Map, not an object: a word such as "constructor" is no command.
 const COMMANDS = new Map<string, Command>([
   ['list', list],
@@ -194,6 +206,7 @@ const COMMANDS = new Map<string, Command>([
   ['promote', pointerMove('promote')],
   ['rollback', pointerMove('rollback')],
   ['record-run', recordRun],
+  ['qa-token', qaToken],
 ]);
 
 /** A remote's pointers, its releases, and (in a listing; a change answers without it) its promote gate. */
