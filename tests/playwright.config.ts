@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './support/chromium';
-import { canaryPin, deployedSite } from './support/site-mode';
+import { canaryPin, deployedSite, qaTokenHeaders } from './support/site-mode';
 
 // Against a deployed site (E2E_SITE_URL, or `--site` through scripts/e2e.mjs) the run also writes an HTML report with
 // the failures' traces and screenshots, for QA to read; the default run keeps its two reporters.
 const deployed = deployedSite();
 const pin = canaryPin(deployed);
+const qaHeaders = qaTokenHeaders(deployed);
 
 export default defineConfig({
   testDir: './specs',
@@ -37,5 +38,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // a canary pinned for the run (E2E_CANARY): every page the tests open is on that remote's canary build
     ...(pin === undefined ? {} : { storageState: pin }),
+    // a QA token for the run (SITE_QA_TOKEN): the deployed site's per-address limits do not refuse the run's requests
+    ...(qaHeaders === undefined ? {} : { extraHTTPHeaders: qaHeaders }),
   },
 });

@@ -1,6 +1,7 @@
 // Site mode: the suites run against a site already deployed somewhere (QA, staging, a second server), given by URL,
 // instead of the server the global setup builds and starts. tests/scripts/e2e.mjs sets these from `--site` and `--canary`.
 import { CANARY_FAILED_COOKIE, REMOTE_NAMES } from '@site/contracts/federation';
+import { QA_TOKEN_HEADER } from '@site/contracts/releases-api';
 
 /** The visitor's cohort cookie (server/src/platform/http/canary.ts): not in the contracts, the browser never reads it. */
 const COHORT_COOKIE = 'site_cohort';
@@ -21,6 +22,20 @@ export const EXAMPLE_PRODUCT_ENV = 'E2E_EXAMPLE_PRODUCT';
  * the suites that test each category page make a test of each. Unset: the seed's.
  */
 export const SITE_CATEGORY_IDS_ENV = 'E2E_SITE_CATEGORY_IDS';
+
+/**
+ * The run's QA token (`npm run remotes -- qa-token <remote>`, or the releases console): sent on every request of the
+ * run's browsers, it lifts the deployed site's per-address limits for this run only (docs/releases.md).
+ */
+export const QA_TOKEN_ENV = 'SITE_QA_TOKEN';
+
+/** The header that carries SITE_QA_TOKEN on every request (Playwright's extraHTTPHeaders); undefined when unset. */
+export function qaTokenHeaders(site: string | undefined): Record<string, string> | undefined {
+  const token = process.env[QA_TOKEN_ENV]?.trim();
+  if (!token) return undefined;
+  if (site === undefined) throw new Error(`${QA_TOKEN_ENV} is for a deployed site's run: set ${SITE_URL_ENV} (or --site) too.`);
+  return { [QA_TOKEN_HEADER]: token };
+}
 
 /** The deployed site under test, without a trailing slash, or undefined when the suite starts its own. */
 export function deployedSite(): string | undefined {
