@@ -55,7 +55,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
 
   await registerGuards(app, config, remotes.live, options.seoSite?.mapOrigins ?? siteMapOrigins());
   // Before any route: the staff routes answer on the staff origin only, and it answers nothing else of the site.
-  registerStaffSurface(app, staffSurface);
+  registerStaffSurface(app, staffSurface, origin);
   // Compression of what the server makes (HTML, JSON): before any route, as @fastify/compress attaches to routes as
   // they are added. Static files are sent as the build compressed them (staticFiles.ts).
   await registerCompression(app);

@@ -3,6 +3,7 @@
 // on /remotes/*) can override helmet's headers, and so that the refusals carry them too.
 import type { FastifyInstance } from 'fastify';
 import { registerHostCheck } from '../platform/http/allowedHosts.js';
+import { registerRequestClient } from '../platform/http/requestClient.js';
 import { registerExpectationFailed, registerHostRequired } from '../platform/http/bareAnswers.js';
 import { followRemoteOrigins, registerSecurityHeaders } from '../platform/http/securityHeaders.js';
 import type { AppConfig } from './options.js';
@@ -18,6 +19,7 @@ export async function registerGuards(app: FastifyInstance, config: AppConfig, li
   registerExpectationFailed(app); // Expect: other than 100-continue: Node's 417, with the site's headers
   // ALLOWED_HOSTS: other Host names are refused (421), after helmet so that the refusal carries its headers too.
   registerHostCheck(app, config.http.allowedHosts);
+  registerRequestClient(app); // request.client: the client's normalised address and networks, read once
 }
 
 /** The entries of the remotes as they are now, made once per state of the remotes, not per request. */

@@ -101,9 +101,17 @@ describe('the staff app on its own origin, against a public page\'s script', () 
   });
 
   test('the staff origin draws no page of the public site and answers none of its calls: a remote never runs there but as the staff pages load it', async () => {
-    for (const url of ['/home', '/our-products', '/ar/home', '/quotation/abc', '/api/catalogue/categories', '/api/send-contact-form', '/remotes.json', '/data/products-category.json', '/sitemap.xml', '/index.html']) {
+    for (const url of ['/api/catalogue/categories', '/api/send-contact-form', '/remotes.json', '/data/products-category.json', '/sitemap.xml', '/index.html']) {
       const res = await fetch(`${staffOrigin}${url}`, { redirect: 'manual' });
       assert.equal(res.status, 404, url);
+      assert.ok(!(await res.text()).includes('<script'), url);
+    }
+    // a public page's address (the editor's "Public page" link) is sent to the public origin, where it is drawn
+    for (const url of ['/home', '/our-products/cables?sort=name', '/ar/home', '/quotation/abc']) {
+      const res = await fetch(`${staffOrigin}${url}`, { redirect: 'manual' });
+      assert.equal(res.status, 302, url);
+      // the site's origin as the server knows it (HOST 0.0.0.0: localhost), never the request's Host
+      assert.equal(res.headers.get('location'), `http://localhost:${new URL(publicOrigin).port}${url}`, url);
       assert.ok(!(await res.text()).includes('<script'), url);
     }
     const root = await fetch(`${staffOrigin}/`, { redirect: 'manual' });
@@ -150,8 +158,11 @@ describe('STAFF_ORIGIN: the staff app on a host of its own behind one port', () 
     const page = await app.inject({ url: '/staff/inbox', headers: { host: 'www.crescent.example' } });
     assert.equal(page.statusCode, 302);
     assert.equal(page.headers.location, 'https://staff.crescent.example/staff/inbox');
-    // the staff host is allowed (ALLOWED_HOSTS took it in), and draws no public page
-    assert.equal((await app.inject({ url: '/home', headers: { host: 'staff.crescent.example' } })).statusCode, 404);
+    // the staff host is allowed (ALLOWED_HOSTS took it in), and draws no public page: it sends it to the public host
+    const publicPage = await app.inject({ url: '/home', headers: { host: 'staff.crescent.example' } });
+    assert.equal(publicPage.statusCode, 302);
+    assert.equal(publicPage.headers.location, 'https://www.crescent.example/home');
+    assert.equal((await app.inject({ url: '/api/catalogue/categories', headers: { host: 'staff.crescent.example' } })).statusCode, 404);
     assert.equal((await app.inject({ url: '/home', headers: { host: 'evil.example' } })).statusCode, 421);
   });
 

@@ -3,14 +3,15 @@
 // could read a signed-in admin's CSRF token from /api/staff/session and act as them. So:
 // - the public origin answers no /api/staff/* (404) and no staff page (/staff/* redirects to the staff origin);
 // - the staff origin answers the staff pages and API, the files they load (remote bundles, media, the site's images and
-//   styles for the draft preview), /healthz, and nothing a public page is made of (no public page, no other /api).
+//   styles for the draft preview), /healthz, and nothing a public page is made of: its pages are sent to the public
+//   origin, its other /api and /data answer 404.
 // A request is the staff origin's when it came in through the staff listener (STAFF_PORT: staffListener.ts marks it), or
 // names the staff origin's host (a balancer sending both names to PORT). Browsers write Host themselves, so a page's script
 // cannot reach the staff routes through the public origin, and the staff cookie is host-only (staff/sessionGate.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_BASE } from '@site/contracts/staff-api';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
-import { hasFileExtension } from './spa.js';
+import { hasFileExtension, isClientRoutePath } from './spa.js';
 import type { StaffListener } from './staffListener.js';
 
 const STAFF_API_BASE = '/api/staff';
@@ -88,11 +89,11 @@ const pathOf = (url: string): string => {
   return end === -1 ? url : url.slice(0, end);
 };
 
-/** Registers the split as the first onRequest hook after the host checks. */
-export function registerStaffSurface(app: FastifyInstance, surface: StaffSurface): void {
+/** Registers the split as the first onRequest hook after the host checks; `publicOrigin`: the public site's. */
+export function registerStaffSurface(app: FastifyInstance, surface: StaffSurface, publicOrigin: SiteOrigin): void {
   app.addHook('onRequest', async (request, reply) => {
     const pathname = pathOf(request.url);
-    if (surface.isStaffRequest(request)) return staffOriginAnswer(request, reply, pathname);
+    if (surface.isStaffRequest(request)) return staffOriginAnswer(request, reply, pathname, publicOrigin);
     if (!isStaffPath(pathname)) return;
     reply.header('cache-control', 'no-store');
     // A bookmark of the staff app on the public origin: its page, on its own origin. The API: not here at all.
@@ -103,14 +104,17 @@ export function registerStaffSurface(app: FastifyInstance, surface: StaffSurface
   });
 }
 
-async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply | undefined> {
+async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, pathname: string, publicOrigin: SiteOrigin): Promise<FastifyReply | undefined> {
   if (isStaffPath(pathname) || pathname === '/healthz') return undefined;
   reply.header('cache-control', 'no-store');
+  const navigation = request.method === 'GET' || request.method === 'HEAD';
   if (pathname === '/') return reply.redirect(STAFF_BASE, 302);
+  // A public page (the editor's "Public page" link, a quotation's): drawn on the public origin, never here.
+  if (navigation && isClientRoutePath(pathname)) return reply.redirect(`${publicOrigin()}${request.url}`, 302);
   if (pathname === '/robots.txt') return reply.header('content-type', 'text/plain; charset=utf-8').send(STAFF_ROBOTS_TXT);
   // Files: the staff remote's bundle and the catalogue's (the editor's live preview), media, the site's own styles,
   // fonts and images (the draft preview's). Never a page (no extension) nor an API of the public site.
-  if ((request.method === 'GET' || request.method === 'HEAD') && isStaffOriginFile(pathname)) {
+  if (navigation && isStaffOriginFile(pathname)) {
     reply.removeHeader('cache-control');
     reply.header('content-security-policy', FILE_ANSWER_CSP);
     return undefined;
