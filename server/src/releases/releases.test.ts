@@ -15,7 +15,7 @@ import { buildApp } from '../app.js';
 import type { Database } from '../platform/db/index.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { addStaffAccount, codeAt, currentStep, sessionCookieOf, STAFF_TEST_PASSWORD } from '../test-support/staffSignIn.js';
+import { addStaffAccount, codeAt, currentStep, onStaffOrigin, sessionCookieOf, signInStaff, STAFF_TEST_PASSWORD } from '../test-support/staffSignIn.js';
 import { hashPassword } from '../staff/passwords.js';
 import { manifestNotLoaded, MANIFEST_MAX_BYTES, requiredExposes } from './manifestCheck.js';
 import { RELEASES_API } from './releaseRoutes.js';
@@ -123,8 +123,8 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     ]);
     assert.ok(row !== undefined);
     await addStaffAccount(db, 'catalogue@crescent.example', 'catalogue');
-    const signIn = await first.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email: 'admin@crescent.example', password: STAFF_TEST_PASSWORD } });
-    const done = await first.inject({ method: 'POST', url: STAFF_API.secondFactor, headers: { cookie: sessionCookieOf(signIn) }, payload: { code: codeAt(ADMIN_TOTP, currentStep()) } });
+    const signIn = await first.inject({ method: 'POST', url: STAFF_API.signIn, headers: onStaffOrigin(first), payload: { email: 'admin@crescent.example', password: STAFF_TEST_PASSWORD } });
+    const done = await first.inject({ method: 'POST', url: STAFF_API.secondFactor, headers: { ...onStaffOrigin(first), cookie: sessionCookieOf(signIn) }, payload: { code: codeAt(ADMIN_TOTP, currentStep()) } });
     assert.equal(done.statusCode, 200, done.body);
     admin = { cookie: sessionCookieOf(done), csrf: done.json<StaffSession>().csrfToken };
   });
@@ -141,7 +141,7 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     first.inject({
       method,
       url,
-      headers: { cookie: who.cookie, ...(who.csrf === undefined ? {} : { [CSRF_HEADER]: who.csrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...onStaffOrigin(first), cookie: who.cookie, ...(who.csrf === undefined ? {} : { [CSRF_HEADER]: who.csrf }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
   const api = (method: 'GET' | 'POST', url: string, token: string, body?: unknown, app = first): Promise<LightMyRequestResponse> =>
@@ -177,10 +177,10 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
     assert.equal(withoutCsrf.statusCode, 403, withoutCsrf.body);
     const wrongCsrf = await staffCall({ cookie: admin.cookie, csrf: 'x'.repeat(43) }, 'POST', STAFF_API.releaseTokens, body);
     assert.equal(wrongCsrf.statusCode, 403, wrongCsrf.body);
-    const signedOut = await first.inject({ method: 'POST', url: STAFF_API.releaseTokens, payload: body });
+    const signedOut = await first.inject({ method: 'POST', url: STAFF_API.releaseTokens, headers: onStaffOrigin(first), payload: body });
     assert.equal(signedOut.statusCode, 401);
-    const editorSignIn = await first.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email: 'catalogue@crescent.example', password: STAFF_TEST_PASSWORD } });
-    const editor = { cookie: sessionCookieOf(editorSignIn), csrf: editorSignIn.json<StaffSession>().csrfToken };
+    // signed in all the way (the catalogue role's second step included): refused for its role, not for its session
+    const editor = await signInStaff(first, 'catalogue@crescent.example');
     const byEditor = await staffCall(editor, 'POST', STAFF_API.releaseTokens, body);
     assert.equal(byEditor.statusCode, 403, byEditor.body);
     assert.equal((await staffCall(editor, 'GET', STAFF_API.releaseTokens)).statusCode, 403);
@@ -425,9 +425,9 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
   await t.test('admins release through the staff API with the same calls (their session and CSRF token); other roles cannot', async () => {
     const canary = `${STAFF_RELEASES_PREFIX}/remotes/catalogue/canary`;
     assert.equal((await staffCall({ cookie: admin.cookie }, 'POST', canary, { version: 'v3', percent: 20 })).statusCode, 403, 'no CSRF token');
-    assert.equal((await first.inject({ method: 'POST', url: canary, headers: bearer(catalogueToken), payload: { version: 'v3', percent: 20 } })).statusCode, 401, 'a release token is no staff session');
-    const editorSignIn = await first.inject({ method: 'POST', url: STAFF_API.signIn, payload: { email: 'catalogue@crescent.example', password: STAFF_TEST_PASSWORD } });
-    const editor = { cookie: sessionCookieOf(editorSignIn), csrf: editorSignIn.json<StaffSession>().csrfToken };
+    assert.equal((await first.inject({ method: 'POST', url: canary, headers: { ...onStaffOrigin(first), ...bearer(catalogueToken) }, payload: { version: 'v3', percent: 20 } })).statusCode, 401, 'a release token is no staff session');
+    // signed in all the way (the catalogue role's second step included): refused for its role, not for its session
+    const editor = await signInStaff(first, 'catalogue@crescent.example');
     assert.equal((await staffCall(editor, 'POST', canary, { version: 'v3', percent: 20 })).statusCode, 403);
     assert.equal((await staffCall(editor, 'GET', `${STAFF_RELEASES_PREFIX}/remotes`)).statusCode, 403);
 
@@ -446,7 +446,7 @@ async function registrySuite(t: TestContext, target: DatabaseTarget): Promise<vo
   await t.test("a catalogue token's promotion never reaches the staff pages (the editor's preview, their CSP); an admin's does", async () => {
     type StaffPage = { preview: string | undefined; scripts: string };
     const staffPage = async (app: FastifyInstance): Promise<StaffPage> => {
-      const page = await app.inject({ method: 'GET', url: '/staff/catalogue', headers: cohort(10) });
+      const page = await app.inject({ method: 'GET', url: '/staff/catalogue', headers: { ...onStaffOrigin(app), ...cohort(10) } });
       const map = JSON.parse(/<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '{"remotes":[]}') as { remotes: Entry[] };
       const policy = String(page.headers['content-security-policy']).split(';').map((directive) => directive.trim());
       return { preview: map.remotes.find((remote) => remote.name === 'catalogue')?.entry, scripts: policy.filter((directive) => /^(script|connect)-src /.test(directive)).join('; ') };

@@ -18,7 +18,7 @@ import { buildApp } from '../app.js';
 import { composeOutboxMail } from '../outboxMail.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { addStaffAccount, signInStaff, staffCall, type StaffCaller } from '../test-support/staffSignIn.js';
+import { addStaffAccount, onStaffOrigin, signInStaff, staffCall, type StaffCaller } from '../test-support/staffSignIn.js';
 import { RELEASES_API } from './releaseRoutes.js';
 import { createReleaseToken } from './tokens.js';
 
@@ -103,7 +103,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     });
     return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
   };
-  const staffPage = (cookie?: string) => app.inject({ method: 'GET', url: '/staff/inbox', headers: cookie === undefined ? {} : { cookie } });
+  const staffPage = (cookie?: string) => app.inject({ method: 'GET', url: '/staff/inbox', headers: { ...onStaffOrigin(app), ...(cookie === undefined ? {} : { cookie }) } });
   /** The release account's call of the console (the same handlers as the token's). */
   const byPerson = async (change: 'canary' | 'promote', body?: unknown) => {
     const res = await staffCall(app, releaser, 'POST', `${STAFF_RELEASES_PREFIX}/remotes/staff/${change}`, body);
@@ -186,13 +186,14 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     assert.deepEqual(inlineMap((await staffPage('site_cohort=10')).body), [{ name: 'staff', entry: STABLE }]);
   });
 
+  // sent from the staff pages, so to the staff origin (platform/http/staffSurface.ts)
   const report = (body: unknown) =>
-    app.inject({ method: 'POST', url: REMOTE_LOAD_REPORT_PATH, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    app.inject({ method: 'POST', url: REMOTE_LOAD_REPORT_PATH, headers: { ...onStaffOrigin(app), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   const staffListing = async () => (await call('GET', RELEASES_API.remote('staff'))).body as unknown as RemoteListing;
 
   await t.test("the staff host's load reports are counted per staff release, as the public remotes' are", async () => {
     // the staff host reports the map's address made absolute with the page's origin
-    const stable = `http://localhost${STABLE}`;
+    const stable = `${app.staffSurface.origin()}${STABLE}`;
     assert.deepEqual((await report({ remote: 'staff', entry: stable, outcome: 'loaded' })).json(), { counted: true });
     assert.deepEqual((await report({ remote: 'staff', entry: stable, outcome: 'failed', kind: 'module' })).json(), { counted: true });
     // a build that is not live (v2 after the rollback, or an unknown address) is not counted
