@@ -60,14 +60,15 @@ test.afterAll(async () => {
 
 /** The staff remote's entry in the staff page's map for a member of staff of `cohort`. */
 async function staffInMap(cohort: number): Promise<MapEntry | undefined> {
-  const html = await (await fetch(`${site?.url}/staff/sign-in`, { headers: { cookie: `site_cohort=${cohort}` } })).text();
+  const html = await (await fetch(`${site?.staffUrl}/staff/sign-in`, { headers: { cookie: `site_cohort=${cohort}` } })).text();
   const map = /<script type="application\/json" id="remotes-map">([\s\S]*?)<\/script>/.exec(html)?.[1];
   return (JSON.parse(map ?? '{"remotes":[]}') as { remotes: MapEntry[] }).remotes.find((remote) => remote.name === 'staff');
 }
 
 /** A member of staff of `cohort` opens the sign-in page: the staff remote's JS files it fetched, and what went wrong. */
 async function openSignIn(browser: Browser, cohort: number, expectedHeading: string) {
-  const url = site?.url ?? '';
+  // the staff app's own origin: its pages, their remotes and their load reports are all there
+  const url = site?.staffUrl ?? '';
   const context = await browser.newContext();
   await context.addCookies([{ name: 'site_cohort', value: String(cohort), url }]);
   const page = await context.newPage();
@@ -95,7 +96,7 @@ async function openSignIn(browser: Browser, cohort: number, expectedHeading: str
 
 test('the staff canary at 50 %: the lower half (and a pinned run, cohort 0) loads it, the upper half the stable build', { tag: ['@local', '@staff'] }, async ({ browser }) => {
   test.setTimeout(60_000); // two browsers' first loads of the staff app on a shared machine
-  const url = site?.url ?? '';
+  const url = site?.staffUrl ?? '';
   expect(await staffInMap(0)).toEqual({ name: 'staff', entry: CANARY_ENTRY, fallback: STABLE_ENTRY });
   expect(await staffInMap(99)).toEqual({ name: 'staff', entry: STABLE_ENTRY });
 
@@ -114,7 +115,7 @@ test('the staff canary at 50 %: the lower half (and a pinned run, cohort 0) load
 
 test('a staff canary whose remoteEntry.js throws: the stable build is drawn, the failure reported, the canary rolled back', { tag: ['@local', '@staff'] }, async ({ browser }) => {
   test.setTimeout(60_000);
-  const url = site?.url ?? '';
+  const url = site?.staffUrl ?? '';
   // a broken build put into the canary's folder, as a release would be (no restart)
   const entryFile = path.join(canaryDir, 'remoteEntry.js');
   writeBuiltFile(entryFile, `throw new Error(${JSON.stringify(CANARY_ERROR)});\n${readFileSync(entryFile, 'utf8')}`);

@@ -11,7 +11,7 @@ import { categoryPath, productPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
 import { test, expect, localOnly } from '../support/fixtures';
-import { CATALOGUE_STAFF, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+import { CATALOGUE_STAFF, confirmCodesSaved, heading, setUpTotp, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -33,19 +33,23 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
     test.setTimeout(180_000);
     const staffSite = await startStaffSite([CATALOGUE_STAFF]);
     const at = (path: string) => `${staffSite.url}${path}`;
+    const staffAt = (path: string) => `${staffSite.staffUrl}${path}`;
     try {
       const staffConsole = watchStaffConsole(page);
-      await page.goto(at('/staff/sign-in'));
+      await page.goto(staffAt('/staff/sign-in'));
       await submitPassword(page, CATALOGUE_STAFF);
+      // the catalogue role changes what the public sees: its first sign-in sets up the second factor, as an admin's does
+      await setUpTotp(page);
+      await confirmCodesSaved(page);
       // the catalogue role lands on the catalogue and is offered nothing else
-      await expect(page).toHaveURL(at('/staff/catalogue'));
+      await expect(page).toHaveURL(staffAt('/staff/catalogue'));
       await expect(heading(page, 'Catalogue')).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Catalogue']);
 
       // find the product
       await page.getByRole('searchbox', { name: 'Search' }).fill('CW Brass');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await expect(page).toHaveURL(at('/staff/catalogue?q=CW+Brass'));
+      await expect(page).toHaveURL(staffAt('/staff/catalogue?q=CW+Brass'));
       await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
       expect(await axeViolations(page), 'catalogue list').toEqual([]);
       await page.getByRole('table', { name: 'Products' }).getByRole('link', { name: /^CW Brass Cable Gland/ }).click();
@@ -111,10 +115,10 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
       await expect(picture).toBeVisible();
       // the saved draft drawn by the server's preview (the product page's own server rendering), in both languages
       const draftPage = await page.context().newPage();
-      await draftPage.goto(at(`/staff/preview/products/${ID}`));
+      await draftPage.goto(staffAt(`/staff/preview/products/${ID}`));
       await expect(draftPage.getByRole('main')).toContainText('Material: brass, nickel plated as standard');
       await expect(draftPage.getByRole('note')).toContainText('Preview of the draft: not published.');
-      await draftPage.goto(at(`/staff/preview/ar/products/${ID}`));
+      await draftPage.goto(staffAt(`/staff/preview/ar/products/${ID}`));
       await expect(draftPage.getByRole('main')).toContainText('المادة: نحاس مطلي بالنيكل قياسيًا');
       await expect(draftPage.getByRole('main')).toContainText(arabicCableRange);
       await draftPage.close();
@@ -160,7 +164,7 @@ test.describe('the catalogue editor', { tag: ['@local', '@staff', '@catalogue'] 
 
       // the catalogue as a file: the page's CSV link (the server's streamed attachment), that very file chosen and
       // checked (the browser's own File, multipart): every product unchanged; then the missing-Arabic report
-      await page.goto(at('/staff/catalogue'));
+      await page.goto(staffAt('/staff/catalogue'));
       await page.getByRole('link', { name: 'Import and export' }).click();
       await expect(heading(page, 'Import and export')).toBeVisible();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as CSV' }).click()]);

@@ -5,7 +5,7 @@
 import { CATEGORIES_PATH, categoryPath } from '@site/contracts/paths';
 import { axeViolations } from '../support/axe';
 import { test, expect, localOnly } from '../support/fixtures';
-import { CATALOGUE_STAFF, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+import { CATALOGUE_STAFF, confirmCodesSaved, heading, setUpTotp, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -18,15 +18,19 @@ test.describe('categories in the staff app', { tag: ['@local', '@staff', '@catal
     test.setTimeout(150_000);
     const staffSite = await startStaffSite([CATALOGUE_STAFF]);
     const at = (path: string) => `${staffSite.url}${path}`;
+    const staffAt = (path: string) => `${staffSite.staffUrl}${path}`;
     const visitor = await page.context().newPage();
     /** A public page loaded afresh: its status, and the page to look at. */
     const publicPage = async (path: string) => (await visitor.goto(at(path)))?.status();
     const field = (name: string) => page.getByRole('textbox', { name: new RegExp(`^${name}`) });
     try {
       const staffConsole = watchStaffConsole(page);
-      await page.goto(at('/staff/sign-in'));
+      await page.goto(staffAt('/staff/sign-in'));
       await submitPassword(page, CATALOGUE_STAFF);
-      await expect(page).toHaveURL(at('/staff/catalogue'));
+      // the catalogue role changes what the public sees: its first sign-in sets up the second factor, as an admin's does
+      await setUpTotp(page);
+      await confirmCodesSaved(page);
+      await expect(page).toHaveURL(staffAt('/staff/catalogue'));
 
       // a new category, in both languages
       await page.getByRole('link', { name: 'Categories', exact: true }).click();
@@ -40,7 +44,7 @@ test.describe('categories in the staff app', { tag: ['@local', '@staff', '@catal
       await field('Arabic introduction').fill('حوامل كابلات مثقبة وسلمية لكل موقع.');
       await page.getByRole('button', { name: 'Create the category' }).click();
       await expect(heading(page, 'Category: Cable Trays')).toBeVisible();
-      await expect(page).toHaveURL(at(`/staff/catalogue-categories/${ID}`));
+      await expect(page).toHaveURL(staffAt(`/staff/catalogue-categories/${ID}`));
       await expect(page.getByText('Live on the public site.')).toBeVisible();
       expect(await axeViolations(page), 'category page').toEqual([]);
 
@@ -68,7 +72,7 @@ test.describe('categories in the staff app', { tag: ['@local', '@staff', '@catal
       expect(await publicPage(categoryPath(COPY))).toBe(404);
 
       // archived: gone from the categories page; its page is a 410 with the empty listing's words, in both editions
-      await page.goto(at(`/staff/catalogue-categories/${ID}`));
+      await page.goto(staffAt(`/staff/catalogue-categories/${ID}`));
       await page.getByRole('button', { name: 'Archive the category' }).click();
       await page.getByRole('button', { name: 'Archive', exact: true }).click();
       await expect(page.getByText('Archived: the public site no longer shows this category.')).toBeVisible();

@@ -148,18 +148,19 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
       MAIL_RETRY_BASE_SECONDS: '3000',
     });
     let smtp: TestSmtpServer | undefined;
-    const { url } = staffSite;
+    const { url, staffUrl } = staffSite;
     const at = (path: string) => `${url}${path}`;
+    const staffAt = (path: string) => `${staffUrl}${path}`;
     try {
       await visitorsSubmit(page, url);
 
       // ---- the admin's first sign-in: password, TOTP set-up from the key shown, recovery codes ----
-      await page.goto(at('/staff/inbox'));
-      await expect(page).toHaveURL(at('/staff/sign-in'));
+      await page.goto(staffAt('/staff/inbox'));
+      await expect(page).toHaveURL(staffAt('/staff/sign-in'));
       await submitPassword(page, ADMIN);
       await setUpTotp(page);
       await confirmCodesSaved(page);
-      await expect(page).toHaveURL(at('/staff/inbox'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox'));
       await expect(heading(page, 'Inbox')).toBeVisible();
       await expect(page.getByText(`${ADMIN.email} (Administrator)`, { exact: true })).toBeVisible();
 
@@ -174,31 +175,31 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
 
       // filters: each choice is in the address (one order), the list follows it, back returns to the previous view
       await page.getByRole('combobox', { name: 'Kind', exact: true }).selectOption({ label: 'Enquiries' });
-      await expect(page).toHaveURL(at('/staff/inbox?kind=enquiry'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox?kind=enquiry'));
       await expect(inboxCount(page)).toHaveText('Showing all 1 item');
       expect((await inboxRows(page)).map((row) => row.kind)).toEqual(['Enquiry']);
       await page.getByRole('combobox', { name: 'Branch', exact: true }).selectOption('Bahrain');
-      await expect(page).toHaveURL(at('/staff/inbox?kind=enquiry&branch=Bahrain'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox?kind=enquiry&branch=Bahrain'));
       await expect(inboxCount(page)).toHaveText('Showing all 1 item');
       await page.getByRole('combobox', { name: 'Branch', exact: true }).selectOption('Dubai');
-      await expect(page).toHaveURL(at('/staff/inbox?kind=enquiry&branch=Dubai'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox?kind=enquiry&branch=Dubai'));
       await expect(inboxCount(page)).toHaveText('No items match these filters.');
       await page.goBack();
-      await expect(page).toHaveURL(at('/staff/inbox?kind=enquiry&branch=Bahrain'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox?kind=enquiry&branch=Bahrain'));
       await expect(page.getByRole('combobox', { name: 'Branch', exact: true })).toHaveValue('Bahrain');
       await expect(inboxCount(page)).toHaveText('Showing all 1 item');
       await page.getByRole('button', { name: 'Clear filters', exact: true }).click();
-      await expect(page).toHaveURL(at('/staff/inbox'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox'));
       await expect(inboxCount(page)).toHaveText('Showing all 4 items');
       await page.getByRole('searchbox', { name: 'Search' }).fill('busbar');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await expect(page).toHaveURL(at('/staff/inbox?q=busbar'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox?q=busbar'));
       await expect(inboxCount(page)).toHaveText('Showing all 1 item');
       expect((await inboxRows(page)).map((row) => row.from)).toEqual([CONTACT.name]);
 
       // ---- the contact message: every field as text, its mail not sent with the error ----
       await page.getByRole('link', { name: CONTACT.name, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`^${url}/staff/inbox/contact/\\d+$`));
+      await expect(page).toHaveURL(new RegExp(`^${staffUrl}/staff/inbox/contact/\\d+$`));
       const itemUrl = page.url();
       await expect(heading(page, `Contact message from ${CONTACT.name}`)).toBeVisible();
       await expect(page.getByText('Branch: Dubai', { exact: true })).toBeVisible();
@@ -253,7 +254,7 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
       await expect(notes).toHaveCount(1);
       await expect(notes.first()).toContainText(`${ADMIN.email}, `);
       await expect(notes.first().getByText(note, { exact: true })).toBeVisible();
-      await page.goto(at('/staff/inbox'));
+      await page.goto(staffAt('/staff/inbox'));
       await expect(inboxCount(page)).toHaveText('Showing all 4 items');
       expect((await inboxRows(page)).map((row) => [row.from, row.status])).toEqual([
         [CONTACT.name, 'Handled'],
@@ -262,13 +263,13 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
         [CHAT_VISITOR.name, 'New'],
       ]);
       await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label: 'Handled' });
-      await expect(page).toHaveURL(at('/staff/inbox?status=handled'));
+      await expect(page).toHaveURL(staffAt('/staff/inbox?status=handled'));
       await expect(inboxCount(page)).toHaveText('Showing all 1 item');
       expect((await inboxRows(page)).map((row) => row.from)).toEqual([CONTACT.name]);
 
       // ---- the review hidden: gone from the product page and from the listing's rating and sort ----
       await page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link', { name: 'Reviews', exact: true }).click();
-      await expect(page).toHaveURL(at('/staff/reviews'));
+      await expect(page).toHaveURL(staffAt('/staff/reviews'));
       await expect(heading(page, 'Reviews')).toBeVisible();
       const review = page.getByRole('main').getByRole('listitem').filter({
         has: page.getByRole('heading', { level: 2, name: `${REVIEWED.productName}: 5 of 5 stars from ${REVIEW.name}`, exact: true }),
@@ -293,23 +294,23 @@ test.describe('the staff app', { tag: ['@local', '@staff'] }, () => {
       await expect.poll(async () => (await cardNames(page))[0]).toBe(SEEDED.productName);
 
       // ---- sign-out: back to the sign-in page, and the old session is dead on the server ----
-      await page.goto(at('/staff/inbox'));
+      await page.goto(staffAt('/staff/inbox'));
       await expect(heading(page, 'Inbox')).toBeVisible();
-      const session = (await page.context().cookies(url)).find((cookie) => cookie.name === 'staff_session');
+      const session = (await page.context().cookies(staffUrl)).find((cookie) => cookie.name === 'staff_session');
       expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-      await expect(page).toHaveURL(at('/staff/sign-in'));
+      await expect(page).toHaveURL(staffAt('/staff/sign-in'));
       await expect(page.getByText('You have signed out.', { exact: true })).toBeVisible();
-      await page.goto(at('/staff/inbox'));
-      await expect(page).toHaveURL(at('/staff/sign-in'));
+      await page.goto(staffAt('/staff/inbox'));
+      await expect(page).toHaveURL(staffAt('/staff/sign-in'));
       await expect(heading(page, 'Staff sign-in')).toBeVisible();
       await page.goto(itemUrl);
-      await expect(page).toHaveURL(at(`/staff/sign-in?next=${encodeURIComponent(new URL(itemUrl).pathname.slice('/staff'.length))}`));
+      await expect(page).toHaveURL(staffAt(`/staff/sign-in?next=${encodeURIComponent(new URL(itemUrl).pathname.slice('/staff'.length))}`));
       const oldCookie = { cookie: `staff_session=${session!.value}` };
-      const read = await request.get(at(STAFF_API.session), { headers: oldCookie });
+      const read = await request.get(staffAt(STAFF_API.session), { headers: oldCookie });
       expect(read.status()).toBe(200);
       expect(await read.json()).toEqual({ session: null });
-      expect((await request.get(at(STAFF_API.inbox), { headers: oldCookie })).status()).toBe(401);
+      expect((await request.get(staffAt(STAFF_API.inbox), { headers: oldCookie })).status()).toBe(401);
       // the signed-out pages (the first visit, the two after the sign-out) log nothing either
       expect(staffConsole.problems).toEqual([]);
       expect(staffConsole.expectedRefusals).toEqual([]);

@@ -14,6 +14,7 @@ import {
   inboxCount,
   mailsTable,
   setUpTotp,
+  sharedStaffUrl,
   startStaffSite,
   submit,
   type StaffSite,
@@ -29,21 +30,30 @@ const NAMES_STAFF = /\/staff\b|\/api\/staff|remotes\/staff|mfe-staff|staff-host|
 test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
   test('never indexed, and the public /home page never names or downloads them', async ({ page, request }) => {
     test.slow(); // two full page loads, the second watched until the network is idle (all that /home downloads)
-    // every staff address answers the host page, noindex and not cached
+    const staffUrl = sharedStaffUrl();
+    // every staff address: on the public origin a redirect to the same address on the staff origin (not cached); there
+    // the host page, noindex and not cached
     for (const path of ['/staff', '/staff/sign-in', '/staff/inbox', '/staff/inbox/contact/1', '/staff/reviews', '/staff/settings', '/staff/audit']) {
-      const answer = await request.get(path, { maxRedirects: 0 });
+      const bookmark = await request.get(path, { maxRedirects: 0 });
+      expect(bookmark.status(), path).toBe(302);
+      expect(bookmark.headers()['location'], path).toBe(`${staffUrl}${path}`);
+      expect(bookmark.headers()['cache-control'], path).toBe('no-store');
+      const answer = await request.get(`${staffUrl}${path}`, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(200);
       expect(answer.headers()['x-robots-tag'], path).toBe('noindex, nofollow');
       expect(answer.headers()['cache-control'], path).toBe('no-store');
       expect(await answer.text(), path).toMatch(/<meta name=("?)robots\1 content="noindex, nofollow">/);
     }
     // as the browser has it, once the app is drawn
-    await page.goto('/staff/sign-in');
+    await page.goto(`${staffUrl}/staff/sign-in`);
     await expect(heading(page, 'Staff sign-in')).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
 
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots.split('\n').map((line) => line.trim())).toContain('Disallow: /staff/');
+    // the staff origin has nothing to index at all
+    const staffRobots = await (await request.get(`${staffUrl}/robots.txt`)).text();
+    expect(staffRobots.split('\n').map((line) => line.trim())).toContain('Disallow: /');
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.status()).toBe(200);
     const sitemapText = await sitemap.text();
@@ -85,8 +95,8 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
 
     test('axe finds nothing on sign-in, TOTP set-up, recovery codes, second step, inbox, items, reviews, settings, rates, audit and releases; no console errors', async ({ page }) => {
       test.slow(); // a journey by nature: fourteen axe checks through an admin's first and second sign-in
-      const { url } = staffSite!;
-      const at = (path: string) => `${url}${path}`;
+      const { url, staffUrl } = staffSite!;
+      const staffAt = (path: string) => `${staffUrl}${path}`;
       // the wrong password typed on purpose is answered 401
       const staffConsole = watchStaffConsole(page, [`401 ${STAFF_API.signIn}`]);
       // something in each list: a contact message (its mail waits: no SMTP), a quote request with lines, a review
@@ -101,7 +111,7 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await submit(page.request, url, '/api/quote-requests', { ...QUOTE_REQUESTS.body('Aisha Rahman'), branch: 'Oman' });
       await submit(page.request, url, '/api/products/oc_6242y_flat_twin_and_earth_cable/reviews', { customerName: 'Karim', emailId: '', comment: 'Good cable.', stars: 4 });
 
-      await page.goto(at('/staff/sign-in'));
+      await page.goto(staffAt('/staff/sign-in'));
       await expect(heading(page, 'Staff sign-in')).toBeVisible();
       expect(await axeViolations(page), 'sign-in').toEqual([]);
       // a refused password shows its alert: checked too
@@ -126,17 +136,17 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       expect(await axeViolations(page), 'inbox at 375 px').toEqual([]);
       await page.setViewportSize({ width: 1280, height: 900 });
 
-      await page.goto(at(`/staff/inbox/contact/${contact.id}`));
+      await page.goto(staffAt(`/staff/inbox/contact/${contact.id}`));
       await expect(heading(page, 'Contact message from Layla Haddad')).toBeVisible();
       await expect(mailsTable(page)).toBeVisible();
       expect(await axeViolations(page), 'contact message').toEqual([]);
-      await page.goto(at('/staff/inbox?kind=quote'));
+      await page.goto(staffAt('/staff/inbox?kind=quote'));
       await page.getByRole('link', { name: 'Aisha Rahman', exact: true }).click();
       await expect(heading(page, /^Quote request RFQ-\d{4}-\d{6} from Aisha Rahman$/)).toBeVisible();
       await expect(page.getByRole('table', { name: '3 lines requested' })).toBeVisible();
       expect(await axeViolations(page), 'quote request').toEqual([]);
 
-      await page.goto(at('/staff/reviews'));
+      await page.goto(staffAt('/staff/reviews'));
       await expect(heading(page, 'Reviews')).toBeVisible();
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: '1 review' })).toBeVisible();
       expect(await axeViolations(page), 'reviews').toEqual([]);
@@ -146,16 +156,16 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await expect(option).toBeVisible();
       expect(await axeViolations(page), 'reviews, products offered').toEqual([]);
       await option.click();
-      await expect(page).toHaveURL(at('/staff/reviews?productId=oc_6242y_flat_twin_and_earth_cable'));
+      await expect(page).toHaveURL(staffAt('/staff/reviews?productId=oc_6242y_flat_twin_and_earth_cable'));
       await expect(page.getByRole('group', { name: 'Product' })).toContainText('Product: 6242Y Flat Twin and Earth Cable');
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: '1 review' })).toBeVisible();
 
-      await page.goto(at('/staff/settings'));
+      await page.goto(staffAt('/staff/settings'));
       await expect(page.getByRole('switch', { name: 'Hold new reviews until approved' })).not.toBeChecked();
       expect(await axeViolations(page), 'settings').toEqual([]);
 
       // the rates quotations are priced with: a new exchange rate set on the screen, in the history at once
-      await page.goto(at('/staff/rates'));
+      await page.goto(staffAt('/staff/rates'));
       await expect(heading(page, 'Rates and VAT')).toBeVisible();
       await expect(page.getByRole('table', { name: 'Rates in use' }).getByRole('row', { name: /^OMR/ })).toContainText('Not set');
       const rateForm = page.getByRole('form', { name: 'New exchange rate' });
@@ -166,7 +176,7 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       expect(await axeViolations(page), 'rates and VAT').toEqual([]);
 
       // the releases console as an admin sees it: every remote, and a pipeline token just made (its secret shown once)
-      await page.goto(at('/staff/releases'));
+      await page.goto(staffAt('/staff/releases'));
       const tokenForm = page.getByRole('form', { name: 'Make a pipeline token' });
       await tokenForm.getByLabel(/^Name/).fill('catalogue pipeline');
       await tokenForm.getByRole('checkbox', { name: 'catalogue' }).check();
@@ -175,14 +185,14 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await expect(page.getByRole('heading', { level: 2 })).toHaveText(['catalogue', 'company', 'contact', 'chat', 'staff', 'Page speed of the site', 'Pipeline tokens']);
       expect(await axeViolations(page), 'releases console').toEqual([]);
 
-      await page.goto(at('/staff/audit'));
+      await page.goto(staffAt('/staff/audit'));
       await expect(heading(page, 'Audit log')).toBeVisible();
       await expect(page.getByRole('table', { name: /^Page 1 of 1, newest first$/ })).toBeVisible();
       expect(await axeViolations(page), 'audit log').toEqual([]);
 
       // signed out and in again: the second step, answered with a recovery code this time; back where they were
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-      await expect(page).toHaveURL(at('/staff/sign-in?next=%2Faudit'));
+      await expect(page).toHaveURL(staffAt('/staff/sign-in?next=%2Faudit'));
       await expect(page.getByText('You have signed out.', { exact: true })).toBeVisible();
       expect(await axeViolations(page), 'signed out').toEqual([]);
       await submitPassword(page, ADMIN);
@@ -191,7 +201,7 @@ test.describe('the staff pages', { tag: ['@local', '@staff'] }, () => {
       await page.getByRole('button', { name: 'Use a recovery code instead', exact: true }).click();
       await page.getByRole('textbox', { name: 'Recovery code', exact: true }).fill(recoveryCodes[0]!);
       await page.getByRole('button', { name: 'Verify', exact: true }).click();
-      await expect(page).toHaveURL(at('/staff/audit'));
+      await expect(page).toHaveURL(staffAt('/staff/audit'));
       await expect(heading(page, 'Audit log')).toBeVisible();
       // on record: the sign-in by a recovery code, with how many are left
       await expect(page.getByRole('cell', { name: /^Step password \+ recovery code \(9 left\) Address \S/ })).toBeVisible();

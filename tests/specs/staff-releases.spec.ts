@@ -1,5 +1,5 @@
-// The releases console against the built server: a release-role account scoped to the catalogue signs in (landing on
-// the console, offered nothing else), registers a second catalogue build (a real manifest: a copy of the built
+// The releases console against the built server: a release-role account scoped to the catalogue signs in (setting up
+// its second factor first; landing on the console, offered nothing else), registers a second catalogue build (a real manifest: a copy of the built
 // catalogue, served as the configured canary folder), puts it in front of half the visitors and rolls it back, and
 // /remotes.json answers each change at once, with no restart. Axe checks the console.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { axeViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/site-server';
 import { test, expect, localOnly } from '../support/fixtures';
-import { CATALOGUE_RELEASER, heading, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
+import { CATALOGUE_RELEASER, confirmCodesSaved, heading, setUpTotp, startStaffSite, submitPassword, watchStaffConsole } from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates and registers builds in it');
 
@@ -20,14 +20,18 @@ test('release staff register a catalogue build, make it the canary and roll it b
   cpSync(path.join(REPO_ROOT, 'mfe-catalogue', 'dist'), canaryDir, { recursive: true });
   const staffSite = await startStaffSite([CATALOGUE_RELEASER], { REMOTE_CATALOGUE_CANARY_DIR: canaryDir, REMOTE_CATALOGUE_CANARY_PERCENT: '0' });
   const at = (address: string) => `${staffSite.url}${address}`;
+  const staffAt = (address: string) => `${staffSite.staffUrl}${address}`;
   /** The catalogue's entry for a visitor of cohort 0 (a canary at any share above 0 % includes it). */
   const catalogueEntry = async () =>
     ((await (await fetch(at('/remotes.json'), { headers: { cookie: 'site_cohort=0' } })).json()) as RemotesMap).remotes.find((remote) => remote.name === 'catalogue')?.entry;
   try {
     const staffConsole = watchStaffConsole(page);
-    await page.goto(at('/staff/sign-in'));
+    await page.goto(staffAt('/staff/sign-in'));
     await submitPassword(page, CATALOGUE_RELEASER);
-    await expect(page).toHaveURL(at('/staff/releases'));
+    // the release role changes what the public sees: its first sign-in sets up the second factor, as an admin's does
+    await setUpTotp(page);
+    await confirmCodesSaved(page);
+    await expect(page).toHaveURL(staffAt('/staff/releases'));
     await expect(heading(page, 'Releases')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Staff sections' }).getByRole('link')).toHaveText(['Releases']);
     const main = page.getByRole('main');
