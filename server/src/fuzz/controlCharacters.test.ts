@@ -39,12 +39,13 @@ import { requiredExposes } from '../releases/manifestCheck.js';
 import { RELEASES_API } from '../releases/releaseRoutes.js';
 import { seedCatalogue } from '../catalogue/seed.js';
 import type { Database } from '../platform/db/index.js';
+import { isStaffPath } from '../platform/http/staffSurface.js';
 import { SUBMISSION_PATHS } from '../submissions/submissionRoutes.js';
 import { hashPassword } from '../staff/passwords.js';
 import { isoDay, quoteRequestBody } from '../test-support/quoteRequest.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget, type TestDatabase } from '../test-support/databases.js';
 import { createFixture, type Fixture } from '../test-support/fixture.js';
-import { codeAt, currentStep, sessionCookieOf } from '../test-support/staffSignIn.js';
+import { codeAt, currentStep, onStaffOrigin, sessionCookieOf } from '../test-support/staffSignIn.js';
 
 // ---------------------------------------------------------------- the hostile values
 
@@ -650,6 +651,8 @@ async function controlCharacterSuite(t: TestContext, target: DatabaseTarget): Pr
       url,
       remoteAddress: options.address ?? freshAddress(),
       headers: {
+        // the staff API on the staff origin, where it answers (platform/http/staffSurface.ts)
+        ...(isStaffPath(url.split(/[?#]/, 1)[0] ?? url) ? onStaffOrigin(server) : {}),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(options.session === undefined
           ? {}
