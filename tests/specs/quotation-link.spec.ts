@@ -82,13 +82,13 @@ function pdfOf(mail: ReceivedMail, number: string): { pdf: Buffer; text: string;
   return { pdf, text: read.text, layout: laidOut.text };
 }
 
-/** Oman's staff signed in to the staff app with their password (branch staff have no second factor), in a context of their own. */
-async function omanStaffPage(browser: Browser, url: string): Promise<Page> {
+/** Oman's staff signed in to the staff app (at `staffUrl`) with their password (branch staff have no second factor), in a context of their own. */
+async function omanStaffPage(browser: Browser, staffUrl: string): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${url}/staff/sign-in`);
+  await page.goto(`${staffUrl}/staff/sign-in`);
   await submitPassword(page, OMAN_STAFF);
-  await expect(page).toHaveURL(`${url}/staff/inbox`);
+  await expect(page).toHaveURL(`${staffUrl}/staff/inbox`);
   return page;
 }
 
@@ -111,7 +111,7 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
     smtp = await startSmtpServer();
     site = await startStaffSite([OMAN_STAFF, ADMIN], mailingEnv(smtp));
     // the admin's part, which has no screen: the rate from dirhams to rials, and the ERP's orders token
-    const admin = await playwrightRequest.newContext({ baseURL: site.url });
+    const admin = await playwrightRequest.newContext({ baseURL: site.staffUrl });
     const session = await firstAdminSignIn(admin);
     const rate = await admin.put(staffApiPath(QUOTATIONS_API.currencyRate, { currency: 'OMR' }), { headers: { [CSRF_HEADER]: session.csrfToken }, data: { rate: '0.10477' } });
     expect(rate.status(), await rate.text()).toBe(200);
@@ -133,7 +133,7 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
 
     test(`${language}: request to Muscat, priced in rials and sent from the staff app, changes asked, R1 accepted with a PO; one order for the ERP and in the CSV`, async ({ page, browser, consoleProblems }) => {
       test.setTimeout(180_000);
-      const url = site.url;
+      const { url, staffUrl } = site;
 
       // the buyer's request on the public site: three lines pasted on the request page, the Muscat branch chosen
       await page.goto(`${url}${texts.prefix}/request-quote`);
@@ -152,7 +152,7 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       expect(request.posted).toMatchObject({ branch: 'Oman', language });
 
       // Oman's staff: the request from the inbox, "Prepare quotation", the rials typed, saved, sent
-      const staff = await omanStaffPage(browser, url);
+      const staff = await omanStaffPage(browser, staffUrl);
       const staffConsole = watchStaffConsole(staff);
       await staff.getByRole('link', { name: buyer.name, exact: true }).click();
       await staff.getByRole('button', { name: 'Prepare quotation', exact: true }).click();
@@ -217,7 +217,7 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       await expect(page.getByRole('status').filter({ hasText: changesSent })).toBeVisible();
 
       // staff see it on the request's page, open R0, prepare revision R1 with 60 glands, and send it
-      await staff.goto(`${url}/staff/inbox`);
+      await staff.goto(`${staffUrl}/staff/inbox`);
       await staff.getByRole('link', { name: buyer.name, exact: true }).click();
       const r0Card = staff.getByRole('article', { name: `${r0Number}: Changes asked` });
       await expect(r0Card).toContainText('Please quote 60 glands HEX-CW-20S instead of 40.');
@@ -276,7 +276,7 @@ test.describe('a quotation from request to order', { tag: ['@local', '@staff'] }
       since = first.next;
 
       // and once in the Orders page's CSV, downloaded as staff do
-      await staff.goto(`${url}/staff/orders`);
+      await staff.goto(`${staffUrl}/staff/orders`);
       await expect(staffHeading(staff, 'Orders')).toBeVisible();
       const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('link', { name: 'Download CSV', exact: true }).click()]);
       expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
