@@ -90,12 +90,13 @@ function makeSecondBuild(dir: string): void {
 }
 
 /**
- * The admin signs in through the staff API (password, then the second factor's set-up) and makes two catalogue tokens:
+ * The admin signs in through the staff API at the staff origin `staffUrl` (password, then the second factor's set-up)
+ * and makes two catalogue tokens:
  * the pipeline's, which registers and releases, and QA's, which records the pinned run (the token that registered a
  * canary may not record its own run while the promote gate is on).
  */
-async function makeCatalogueTokens(siteUrl: string): Promise<{ pipeline: string; qa: string }> {
-  const staff = await playwrightRequest.newContext({ baseURL: siteUrl, extraHTTPHeaders: viaBalancer(OFFICE) });
+async function makeCatalogueTokens(staffUrl: string): Promise<{ pipeline: string; qa: string }> {
+  const staff = await playwrightRequest.newContext({ baseURL: staffUrl, extraHTTPHeaders: viaBalancer(OFFICE) });
   try {
     const session = await firstAdminSignIn(staff);
     const make = async (name: string): Promise<CreatedReleaseToken> => {
@@ -133,7 +134,7 @@ test.beforeAll(async () => {
   sites.push(await startSite(env));
   sites.push(await startSite(env));
   await addStaffAccount(sites[0]!.dataDir, ADMIN, schema.url);
-  ({ pipeline: token, qa: qaToken } = await makeCatalogueTokens(sites[1]!.url));
+  ({ pipeline: token, qa: qaToken } = await makeCatalogueTokens(sites[1]!.staffUrl));
 });
 
 test.afterAll(async () => {

@@ -7,7 +7,7 @@
 // apps' Arabic catalog messages and the Arabic data's names (support/quote-journey.ts), with a price of its own.
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { productViewSearch } from '@site/contracts/product-view';
-import { CSRF_HEADER, STAFF_API, staffApiPath, type StaffSession } from '@site/contracts/staff-api';
+import { CSRF_HEADER, STAFF_API, staffApiPath } from '@site/contracts/staff-api';
 import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { drawnText } from '../support/drawn-pages';
@@ -18,7 +18,7 @@ import { ARABIC_TEXTS, basketButton, ENGLISH, sendQuoteRequest, type BasketTexts
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import { openSearch } from '../support/site-search';
-import { addStaffAccount, CATALOGUE_STAFF } from '../support/staff';
+import { addStaffAccount, apiSignIn, CATALOGUE_STAFF, type KeptSecondFactor } from '../support/staff';
 import { message } from '../support/ui-strings';
 
 localOnly('starts two servers of its own on PostgreSQL and Redis, with a mail catcher and a staff account it creates');
@@ -81,6 +81,8 @@ let schema: FreshSchema | undefined;
 let smtp: TestSmtpServer | undefined;
 let sites: RunningSite[] = [];
 let skipped: string | undefined;
+/** The catalogue editor's second factor, set up at its first sign-in (the first pass's). */
+let editorFactor: KeptSecondFactor | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -108,12 +110,15 @@ test.afterAll(async () => {
   await schema?.drop();
 });
 
-/** A session of the catalogue editor on `site`'s staff API, and its CSRF token. */
+/**
+ * A session of the catalogue editor on `site`'s staff API (at its staff origin), and its CSRF token: the first pass
+ * sets the editor's second factor up, the next signs in with one of its recovery codes.
+ */
 async function editorSession(site: RunningSite): Promise<{ api: APIRequestContext; csrf: string }> {
-  const api = await playwrightRequest.newContext({ baseURL: site.url });
-  const signedIn = await api.post(STAFF_API.signIn, { data: { email: CATALOGUE_STAFF.email, password: CATALOGUE_STAFF.password } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  return { api, csrf: ((await signedIn.json()) as StaffSession).csrfToken };
+  const api = await playwrightRequest.newContext({ baseURL: site.staffUrl });
+  const signedIn = await apiSignIn(api, CATALOGUE_STAFF, editorFactor);
+  editorFactor = signedIn.kept;
+  return { api, csrf: signedIn.session.csrfToken };
 }
 
 for (const { locale, texts, buyer, newPrice } of PASSES) {
