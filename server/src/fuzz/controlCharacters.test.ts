@@ -347,6 +347,8 @@ function releaseRoutes(remotes: string, who: Who): Route[] {
     { method: 'POST', pattern: `${remotes}/:remote/runs`, ...named('releaseRuns'), as: [who], params: remote, body: { passed: true, report: 'Suites passed.' }, multiline: ['report'], validStatus: 201 },
     { method: 'POST', pattern: `${remotes}/:remote/promote`, ...named('releasePromote'), as: [who], params: remote, body: {} },
     { method: 'POST', pattern: `${remotes}/:remote/rollback`, ...named('releaseRollback'), as: [who], params: remote, body: {} },
+    // a QA token for the remote's next pinned run (no body: only the remote's name is the caller's)
+    { method: 'POST', pattern: `${remotes}/:remote/qa-token`, ...named('releaseQaToken'), as: [who], params: remote, body: {}, validStatus: 201 },
   ];
 }
 

@@ -226,7 +226,7 @@ async function staffRemoteSuite(t: TestContext, target: DatabaseTarget): Promise
     assert.ok((after.health.canary?.failures ?? 0) >= 3);
     const audit = await database.db.query<{ actor: string; remote: string; detail: string }>("select actor, remote, detail from release_audit where action = 'auto-rollback'");
     assert.deepEqual(audit.map(({ actor, remote }) => `${actor} ${remote}`), ['automatic rollback staff'], 'rolled back once');
-    assert.match(audit[0]?.detail ?? '', /^v3: [34] of its last 4 loads failed \(from 1 address within 60 s; threshold 50%\), canary at 0%$/);
+    assert.match(audit[0]?.detail ?? '', /^v3: [34] of its last 4 loads failed \(from 1 network in 1 wide network within 60 s; threshold 50%\), canary at 0%$/);
     const mails = await database.db.query<{ id: number; kind: string; ref_id: number | null; recipient: string; payload: unknown }>(
       "select id, kind, ref_id, recipient, payload from outbox where kind = 'release_rollback'",
     );

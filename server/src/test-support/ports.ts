@@ -10,7 +10,8 @@ export async function listenOnLoopback(app: { listen(options: { port: number; ho
  * Starts the staff app's listener of a whole app (buildApp) on an ephemeral port of 127.0.0.1 and resolves to its
  * origin: the staff pages and API answer there only (platform/http/staffSurface.ts), as in production.
  */
-export async function listenStaffOnLoopback(app: { staffListener: { listen(port: number, host: string): Promise<number> } }): Promise<string> {
+export async function listenStaffOnLoopback(app: { ready(): PromiseLike<unknown>; staffListener: { listen(port: number, host: string): Promise<number> } }): Promise<string> {
+  await app.ready(); // Fastify's handler answers only once the app is ready (its own listen waits for that too)
   const port = await app.staffListener.listen(0, '127.0.0.1');
   return `http://127.0.0.1:${port}`;
 }

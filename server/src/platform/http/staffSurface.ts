@@ -9,6 +9,7 @@
 // names the staff origin's host (a balancer sending both names to PORT). Browsers write Host themselves, so a page's script
 // cannot reach the staff routes through the public origin, and the staff cookie is host-only (staff/sessionGate.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_LOAD_REPORT_PATH } from '@site/contracts/releases-api';
 import { STAFF_BASE } from '@site/contracts/staff-api';
 import { localOrigin, type SiteOrigin } from './siteOrigin.js';
 import { hasFileExtension, isClientRoutePath } from './spa.js';
@@ -105,7 +106,8 @@ export function registerStaffSurface(app: FastifyInstance, surface: StaffSurface
 }
 
 async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, pathname: string, publicOrigin: SiteOrigin): Promise<FastifyReply | undefined> {
-  if (isStaffPath(pathname) || pathname === '/healthz') return undefined;
+  // the staff host reports how its remote loaded, as public pages do theirs: a staff canary is rolled back on them
+  if (isStaffPath(pathname) || pathname === '/healthz' || (request.method === 'POST' && pathname === REMOTE_LOAD_REPORT_PATH)) return undefined;
   reply.header('cache-control', 'no-store');
   const navigation = request.method === 'GET' || request.method === 'HEAD';
   if (pathname === '/') return reply.redirect(STAFF_BASE, 302);
