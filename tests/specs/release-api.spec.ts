@@ -58,8 +58,11 @@ const DEPLOYMENT = { PUBLIC_SITE_URL: `http://${PUBLIC_HOST}`, ALLOWED_HOSTS: `$
 const viaBalancer = (address: string): Record<string, string> => ({ 'x-forwarded-host': PUBLIC_HOST, 'x-forwarded-for': address });
 /** The pipeline's, the staff's and the HTML checks' address. */
 const OFFICE = '203.0.113.7';
-/** The address of the journey's visitor number `visitor` (documentation addresses, one per visitor). */
-const visitorAddress = (visitor: number): string => `198.51.100.${visitor}`;
+/**
+ * The address of the journey's visitor number `visitor`: documentation addresses, each in a network of its own (its own
+ * /48: the rollback counts failing visitors by network and wide network, so one /24 would be one office).
+ */
+const visitorAddress = (visitor: number): string => `2001:db8:${(visitor + 1).toString(16)}::1`;
 
 type RemotesMap = { remotes: { name: string; entry: string; fallback?: string }[] };
 type Build = 'stable' | 'second';
@@ -379,7 +382,7 @@ test('a broken canary at 50 %, loaded by 10 new visitors a minute on either proc
   test.info().annotations.push({ type: 'automatic rollback', description: `after ${visitors} visitors, ${(tookMs / 1000).toFixed(1)} s after the first one's load began` });
   expect(tookMs, 'rolled back within 60 s of the first failing load').toBeLessThanOrEqual(60_000);
   // the API says why, in words; the audit says who
-  expect(rolledBack!.reason).toMatch(/^\d+ of its last \d+ loads failed \(from \d+ addresses within 60 s; threshold 20%\)$/);
+  expect(rolledBack!.reason).toMatch(/^\d+ of its last \d+ loads failed \(from \d+ networks in \d+ wide networks within \d+ s; threshold 20%\)$/);
   const audit = await schema!.query<{ actor: string; detail: string }>("select actor, detail from release_audit where remote = 'catalogue' and action = 'auto-rollback'");
   expect(audit).toEqual([{ actor: 'automatic rollback', detail: `${BROKEN_VERSION}: ${rolledBack!.reason}, canary at 0%` }]);
 
