@@ -16,7 +16,7 @@ import { VITALS_PATH, type RemoteVitalsReport, type VitalsBeacon } from '@site/c
 import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { slowDownClicks } from '../support/release';
 import { REPO_ROOT } from '../support/site-server';
-import { CATALOGUE_RELEASER, staffSession, startStaffSite, submitPassword, type StaffSite } from '../support/staff';
+import { CATALOGUE_RELEASER, confirmCodesSaved, setUpTotp, staffSession, startStaffSite, submitPassword, type StaffSite } from '../support/staff';
 
 localOnly('starts its own server with a slow catalogue canary and a release account it creates');
 
@@ -102,6 +102,7 @@ test('a canary slower for real visitors is held: its promote refused with both r
   test.setTimeout(90_000); // five visitors' page loads on a loaded machine
   const url = staffSite?.url ?? '';
   const at = (address: string) => `${url}${address}`;
+  const staffAt = (address: string) => `${staffSite?.staffUrl ?? ''}${address}`;
 
   const sent = await Promise.all(
     Array.from({ length: STABLE_VISITORS }, (_, visitor) => request.post(at(VITALS_PATH), { data: stableView(visitor), headers: { 'x-forwarded-for': stableAddress(visitor) } })),
@@ -110,10 +111,13 @@ test('a canary slower for real visitors is held: its promote refused with both r
 
   for (let visitor = 0; visitor < CANARY_VISITORS; visitor += 1) await canaryVisit(browser, url, canaryAddress(visitor));
 
-  await page.goto(at('/staff/sign-in'));
+  await page.goto(staffAt('/staff/sign-in'));
   await submitPassword(page, CATALOGUE_RELEASER);
-  await expect(page).toHaveURL(at('/staff/releases'));
-  const vitalsAddress = at(STAFF_API.releaseVitals.replace(':remote', 'catalogue'));
+  // the release role's first sign-in sets up its second factor
+  await setUpTotp(page);
+  await confirmCodesSaved(page);
+  await expect(page).toHaveURL(staffAt('/staff/releases'));
+  const vitalsAddress = staffAt(STAFF_API.releaseVitals.replace(':remote', 'catalogue'));
   await expect
     .poll(async () => {
       const report = (await (await page.request.get(vitalsAddress)).json()) as RemoteVitalsReport;
@@ -122,8 +126,8 @@ test('a canary slower for real visitors is held: its promote refused with both r
     .toEqual({ stable: STABLE_VISITORS, canary: CANARY_VISITORS, held: true, slowClicks: true });
 
   // the promote is refused, with the sentence naming both releases' figures
-  const { csrfToken } = await staffSession(page.request, url);
-  const promote = await page.request.post(at(STAFF_API.releasePromote.replace(':remote', 'catalogue')), { headers: { [CSRF_HEADER]: csrfToken } });
+  const { csrfToken } = await staffSession(page.request, staffSite?.staffUrl ?? '');
+  const promote = await page.request.post(staffAt(STAFF_API.releasePromote.replace(':remote', 'catalogue')), { headers: { [CSRF_HEADER]: csrfToken } });
   expect(promote.status()).toBe(409);
   const { error: sentence } = (await promote.json()) as { error: string };
   expect(sentence).toMatch(/^The catalogue canary is held: its pages are slower than stable's by more than 10 %: /);
