@@ -132,7 +132,7 @@ test('an admin makes a stock token in the staff app; a snapshot is served by pro
   test.skip(skipped !== undefined, `skipped: ${skipped}`);
   test.setTimeout(90_000); // about 30 s; more on a loaded 2-core machine
   // ---- the token, on the Releases page of process one, as the admin makes it ----
-  await page.goto(`${one().url}/staff/sign-in`);
+  await page.goto(`${one().staffUrl}/staff/sign-in`);
   await submitPassword(page, ADMIN);
   await setUpTotp(page);
   await confirmCodesSaved(page);
