@@ -1,4 +1,4 @@
-// While a snapshot applies on the embedded database, the site goes on answering (security issue 75, item 12: a
+// While a snapshot applies on the embedded database, the site goes on answering (a
 // 500,000-row snapshot held /robots.txt 6.2 s and /healthz 14.5 s; PGlite serves one transaction at a time in the
 // server's process, and the feed was one transaction of a few statements over every row). A snapshot of ROWS rows is
 // sent over HTTP with a stock token while /healthz (which asks the database) and /robots.txt are asked for one after

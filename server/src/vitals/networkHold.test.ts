@@ -1,4 +1,4 @@
-// One network cannot move the canary-hold rule (security issue 75, item 3), through the whole app on both databases:
+// One network cannot move the canary-hold rule, through the whole app on both databases:
 // beacons to the real POST /api/vitals through a trusted proxy (TRUST_PROXY, X-Forwarded-For: each forged beacon from
 // an address of its own inside one IPv6 /48), a real canary in the registry, and its promote.
 // - 210 forged slow beacons from one /48 (210 /64s, 210 sessions) do not hold a good canary: it is promoted;

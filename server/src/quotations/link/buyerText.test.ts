@@ -1,5 +1,4 @@
-// What the buyer types on a sent quotation, through the link's real routes on both databases (security issue 75, items
-// 6 and 7). The attacks and accidents tried: an emoji across the 500th unit of a message (the audit line's cut once
+// What the buyer types on a sent quotation, through the link's real routes on both databases. The attacks and accidents tried: an emoji across the 500th unit of a message (the audit line's cut once
 // halved it, PostgreSQL refused the JSON and the buyer got "try again in a minute" for good); a lone surrogate half in
 // the message, name, position or PO number (the same 503 for good); and the invisible direction controls
 // U+202A–U+202E and U+2066–U+2069 in the name, position and PO number, which must never reach the ERP's orders.

@@ -1,4 +1,4 @@
-// A request whose quotation went to its buyer is kept (security issue 75, item 8): branch staff once marked an accepted
+// A request whose quotation went to its buyer is kept: branch staff once marked an accepted
 // request as spam and deleted it, and the quotation, its acceptance and the PO file went with it (the buyer's link
 // answered 404). Tried as that member of staff would, through the inbox's calls on both databases: marking as spam and
 // deleting a request with a sent quotation, and one with an accepted quotation and its PO file, are refused (409 in

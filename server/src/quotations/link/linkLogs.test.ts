@@ -1,4 +1,4 @@
-// Quotation link tokens never reach the logs (security issue 75, item 10): the token is the buyer's only key, and the
+// Quotation link tokens never reach the logs: the token is the buyer's only key, and the
 // info logs (every request's URL) are read by more people than the quotations are. Tried through the whole app (buildApp)
 // at the info level, its log lines captured: the buyer's page in English and Arabic, every link call (view, PDF, accept
 // refused and accepted, changes, a path under the token no route has), each with a real token. No line holds the
