@@ -8,7 +8,8 @@ import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, daysFromToday } from '../support/quote-basket';
 import { addFromProductPage, type BasketTexts } from '../support/quote-journey';
-import { apiSignIn, startStaffSite, type StaffAccount, type StaffSite } from '../support/staff';
+import { startStaffSite, type StaffAccount, type StaffSite } from '../support/staff';
+import { firstSignInWithTotp } from '../support/staff-totp';
 
 localOnly('starts its own server with staff accounts it creates');
 
@@ -41,7 +42,7 @@ test.describe('a withdrawn (archived) product', { tag: ['@local', '@catalogue', 
     staff = await startStaffSite([EDITOR]);
     // the editor's API at the staff origin; the catalogue role's first sign-in sets up its second factor
     api = await playwrightRequest.newContext({ baseURL: staff.staffUrl });
-    csrf = (await apiSignIn(api, EDITOR)).session.csrfToken;
+    csrf = (await firstSignInWithTotp(api, EDITOR)).session.csrfToken;
   });
 
   test.afterAll(async () => {

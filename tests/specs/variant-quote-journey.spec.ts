@@ -18,7 +18,8 @@ import { ARABIC_TEXTS, basketButton, ENGLISH, sendQuoteRequest, type BasketTexts
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import { openSearch } from '../support/site-search';
-import { addStaffAccount, apiSignIn, CATALOGUE_STAFF, type KeptSecondFactor } from '../support/staff';
+import { addStaffAccount, CATALOGUE_STAFF } from '../support/staff';
+import { firstSignInWithTotp } from '../support/staff-totp';
 import { message } from '../support/ui-strings';
 
 localOnly('starts two servers of its own on PostgreSQL and Redis, with a mail catcher and a staff account it creates');
@@ -81,8 +82,8 @@ let schema: FreshSchema | undefined;
 let smtp: TestSmtpServer | undefined;
 let sites: RunningSite[] = [];
 let skipped: string | undefined;
-/** The catalogue editor's second factor, set up at its first sign-in (the first pass's). */
-let editorFactor: KeptSecondFactor | undefined;
+/** The catalogue editor's signed-in session (cookie and CSRF token), from the first pass's sign-in. */
+let editor: { state: Awaited<ReturnType<APIRequestContext['storageState']>>; csrf: string } | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -112,13 +113,14 @@ test.afterAll(async () => {
 
 /**
  * A session of the catalogue editor on `site`'s staff API (at its staff origin), and its CSRF token: the first pass
- * sets the editor's second factor up, the next signs in with one of its recovery codes.
+ * signs in (its second factor set up), the next goes on with that session.
  */
 async function editorSession(site: RunningSite): Promise<{ api: APIRequestContext; csrf: string }> {
+  if (editor !== undefined) return { api: await playwrightRequest.newContext({ baseURL: site.staffUrl, storageState: editor.state }), csrf: editor.csrf };
   const api = await playwrightRequest.newContext({ baseURL: site.staffUrl });
-  const signedIn = await apiSignIn(api, CATALOGUE_STAFF, editorFactor);
-  editorFactor = signedIn.kept;
-  return { api, csrf: signedIn.session.csrfToken };
+  const { session } = await firstSignInWithTotp(api, CATALOGUE_STAFF);
+  editor = { state: await api.storageState(), csrf: session.csrfToken };
+  return { api, csrf: session.csrfToken };
 }
 
 for (const { locale, texts, buyer, newPrice } of PASSES) {

@@ -288,43 +288,6 @@ export async function firstAdminSignIn(staff: APIRequestContext): Promise<StaffS
   return ((await confirmed.json()) as { session: StaffSession }).session;
 }
 
-/** An account's second factor as a test keeps it after the set-up: the TOTP key and the recovery codes not yet used. */
-export interface KeptSecondFactor {
-  secret: string;
-  recoveryCodes: string[];
-}
-
-/**
- * `account`'s sign-in through the API on `staff` (a request context at the staff origin), as the app takes it: the
- * password, then for an account with a second factor (admins, the catalogue and release roles) its set-up at the first
- * sign-in (`kept` undefined), or at a later one a recovery code `kept` holds (taken out of it: each is good once, and a
- * TOTP code of the same 30 s step would be refused as replayed). Returns the active session and the second factor kept.
- */
-export async function apiSignIn(
-  staff: APIRequestContext,
-  account: Pick<StaffAccount, 'email' | 'password'>,
-  kept?: KeptSecondFactor,
-): Promise<{ session: StaffSession; kept?: KeptSecondFactor }> {
-  const signedIn = await staff.post(STAFF_API.signIn, { data: { email: account.email, password: account.password } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const waiting = (await signedIn.json()) as SignInResult;
-  if (waiting.state === 'active') return { session: waiting };
-  if (waiting.state === 'second-factor') {
-    const code = kept?.recoveryCodes.shift();
-    if (code === undefined) throw new Error(`${account.email} has a second factor set up, and no recovery code is kept for it`);
-    const done = await staff.post(STAFF_API.secondFactor, { data: { code } });
-    expect(done.status(), await done.text()).toBe(200);
-    return { session: (await done.json()) as SignInResult, kept };
-  }
-  const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const { secret } = (await setup.json()) as TotpSetup;
-  const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const { session, recoveryCodes } = (await confirmed.json()) as { session: StaffSession; recoveryCodes: string[] };
-  return { session, kept: { secret, recoveryCodes } };
-}
-
 /** An admin's stock token for the ERP's feeds, made through the staff API at `staffUrl` (the admin's first sign-in). */
 export async function makeStockToken(staffUrl: string): Promise<string> {
   const staff = await playwrightRequest.newContext({ baseURL: staffUrl });
