@@ -101,7 +101,7 @@ describe('the staff app on its own origin, against a public page\'s script', () 
   });
 
   test('the staff origin draws no page of the public site and answers none of its calls: a remote never runs there but as the staff pages load it', async () => {
-    for (const url of ['/api/catalogue/categories', '/api/send-contact-form', '/remotes.json', '/data/products-category.json', '/sitemap.xml', '/index.html']) {
+    for (const url of ['/api/catalogue/categories', '/api/send-contact-form', '/api/chat', '/remotes.json', '/sitemap.xml', '/index.html']) {
       const res = await fetch(`${staffOrigin}${url}`, { redirect: 'manual' });
       assert.equal(res.status, 404, url);
       assert.ok(!(await res.text()).includes('<script'), url);

@@ -24,6 +24,8 @@ const STAFF_API_BASE = '/api/staff';
  */
 const FILE_ANSWER_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 const STAFF_ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+/** Public reads the staff pages make: the catalogue's data files and its search and lookup. */
+const PUBLIC_READS = ['/data/', '/api/catalogue/search', '/api/catalogue/lookup'];
 /** The remotes' bundles (manifests included) and the catalogue's media: whole folders of files. */
 const FILE_FOLDERS = ['/remotes/', '/media/'];
 /** Elsewhere, the kinds of file a page loads (scripts, styles, fonts, pictures): never a document of the site. */
@@ -116,6 +118,9 @@ async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, p
   if (pathname === '/robots.txt') return reply.header('content-type', 'text/plain; charset=utf-8').send(STAFF_ROBOTS_TXT);
   // Files: the staff remote's bundle and the catalogue's (the editor's live preview), media, the site's own styles,
   // fonts and images (the draft preview's). Never a page (no extension) nor an API of the public site.
+  // The public catalogue's reads the staff pages make (the reviews' product picker, the editor's live preview): JSON,
+  // no page, nothing a script runs.
+  if (navigation && PUBLIC_READS.some((prefix) => pathname.startsWith(prefix))) return undefined;
   if (navigation && isStaffOriginFile(pathname)) {
     reply.removeHeader('cache-control');
     reply.header('content-security-policy', FILE_ANSWER_CSP);
