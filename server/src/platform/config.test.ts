@@ -271,15 +271,15 @@ describe('loadConfig: the metrics, the vitals beacons and the canary-hold rule',
     const config = loadConfig({});
     assert.deepEqual(config.metrics, { port: undefined, host: '127.0.0.1', token: undefined });
     assert.deepEqual(config.vitals, { beaconsPerMinute: 30, samplePercent: 100 });
-    assert.deepEqual(config.releaseVitals, { tolerancePercent: 10, minSessions: 200, rollback: false });
+    assert.deepEqual(config.releaseVitals, { tolerancePercent: 10, minSessions: 200, minNetworks: 20, rollback: false });
   });
 
   test('each setting its variable', () => {
     const token = 'f'.repeat(64);
-    const config = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.1.5', METRICS_TOKEN: token, VITALS_BEACONS_PER_MINUTE: '0', VITALS_SAMPLE_PERCENT: '12.5', RELEASE_VITALS_TOLERANCE_PERCENT: '25', RELEASE_VITALS_MIN_SAMPLES: '50', RELEASE_VITALS_ROLLBACK: '1' });
+    const config = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.1.5', METRICS_TOKEN: token, VITALS_BEACONS_PER_MINUTE: '0', VITALS_SAMPLE_PERCENT: '12.5', RELEASE_VITALS_TOLERANCE_PERCENT: '25', RELEASE_VITALS_MIN_SAMPLES: '50', RELEASE_VITALS_MIN_NETWORKS: '7', RELEASE_VITALS_ROLLBACK: '1' });
     assert.deepEqual(config.metrics, { port: 9464, host: '10.0.1.5', token });
     assert.deepEqual(config.vitals, { beaconsPerMinute: 0, samplePercent: 12.5 });
-    assert.deepEqual(config.releaseVitals, { tolerancePercent: 25, minSessions: 50, rollback: true });
+    assert.deepEqual(config.releaseVitals, { tolerancePercent: 25, minSessions: 50, minNetworks: 7, rollback: true });
   });
 
   test('a short or spaced token is refused without echoing it; the metrics port is never the public one', () => {
@@ -294,6 +294,29 @@ describe('loadConfig: the metrics, the vitals beacons and the canary-hold rule',
     for (const bad of ['101', '-5', '50%', '0.125', 'all']) {
       assert.throws(() => loadConfig({ VITALS_SAMPLE_PERCENT: bad }), /VITALS_SAMPLE_PERCENT must be a percent from 0 to 100, at most 2 decimals/);
     }
+  });
+});
+
+describe('loadConfig: the staff app\'s origin', () => {
+  test('by default a listener of its own at PORT + 1 (one picked at start with PORT=0), its origin derived', () => {
+    assert.deepEqual(loadConfig({}).staffSite, { origin: undefined, port: 8081 });
+    assert.deepEqual(loadConfig({ PORT: '9000' }).staffSite, { origin: undefined, port: 9001 });
+    assert.deepEqual(loadConfig({ PORT: '0' }).staffSite, { origin: undefined, port: 0 });
+  });
+
+  test('STAFF_ORIGIN and STAFF_PORT, its host allowed with ALLOWED_HOSTS', () => {
+    const config = loadConfig({ STAFF_ORIGIN: 'https://Staff.Example.com/', STAFF_PORT: 'off', ALLOWED_HOSTS: 'www.example.com' });
+    assert.deepEqual(config.staffSite, { origin: 'https://staff.example.com', port: undefined });
+    assert.deepEqual(config.http.allowedHosts, ['www.example.com', 'staff.example.com']);
+    assert.equal(loadConfig({ STAFF_PORT: '9100' }).staffSite.port, 9100);
+  });
+
+  test('refused: the public origin as the staff one, its port as PORT, no listener without STAFF_ORIGIN, a path', () => {
+    assert.throws(() => loadConfig({ PUBLIC_SITE_URL: 'https://www.example.com', STAFF_ORIGIN: 'https://www.example.com' }), /STAFF_ORIGIN must not be PUBLIC_SITE_URL/);
+    assert.throws(() => loadConfig({ PORT: '9000', STAFF_PORT: '9000' }), /STAFF_PORT must not be PORT or METRICS_PORT/);
+    assert.throws(() => loadConfig({ STAFF_PORT: 'off' }), /STAFF_PORT may be off only with STAFF_ORIGIN set/);
+    assert.throws(() => loadConfig({ STAFF_ORIGIN: 'https://staff.example.com/staff' }), /STAFF_ORIGIN must be the staff app's origin/);
+    assert.throws(() => loadConfig({ STAFF_PORT: 'soon' }), /STAFF_PORT must be off or a whole number/);
   });
 });
 
