@@ -49,7 +49,15 @@ const APPLIED_WITHIN_MS = 2_000;
 
 /** README.md, "Deploy it": the public origin, the site's names, the balancer's address (this test, on loopback). */
 const PUBLIC_HOST = 'www.crescent-trading.test';
-const DEPLOYMENT = { PUBLIC_SITE_URL: `http://${PUBLIC_HOST}`, ALLOWED_HOSTS: `${PUBLIC_HOST},crescent-trading.test`, TRUST_PROXY: 'loopback' };
+/** The staff app's own host, which the balancer sends to the same port (STAFF_PORT=off): no public remote runs there. */
+const STAFF_HOST = 'staff.crescent-trading.test';
+const DEPLOYMENT = {
+  PUBLIC_SITE_URL: `http://${PUBLIC_HOST}`,
+  ALLOWED_HOSTS: `${PUBLIC_HOST},crescent-trading.test`,
+  TRUST_PROXY: 'loopback',
+  STAFF_ORIGIN: `http://${STAFF_HOST}`,
+  STAFF_PORT: 'off',
+};
 
 /**
  * What the balancer adds to a request of the visitor at `address`: the name the visitor asked for and the visitor's
@@ -93,13 +101,17 @@ function makeSecondBuild(dir: string): void {
 }
 
 /**
- * The admin signs in through the staff API at the staff origin `staffUrl` (password, then the second factor's set-up)
- * and makes two catalogue tokens:
+ * The admin signs in through the staff API at the staff host, through the balancer in front of the process at `siteUrl`
+ * (password, then the second factor's set-up), and makes two catalogue tokens:
  * the pipeline's, which registers and releases, and QA's, which records the pinned run (the token that registered a
  * canary may not record its own run while the promote gate is on).
  */
-async function makeCatalogueTokens(staffUrl: string): Promise<{ pipeline: string; qa: string }> {
-  const staff = await playwrightRequest.newContext({ baseURL: staffUrl, extraHTTPHeaders: viaBalancer(OFFICE) });
+async function makeCatalogueTokens(siteUrl: string): Promise<{ pipeline: string; qa: string }> {
+  // under the public name the staff API is not there at all: a public page's script finds nothing to act through
+  const underPublicName = await playwrightRequest.newContext({ baseURL: siteUrl, extraHTTPHeaders: viaBalancer(OFFICE) });
+  expect((await underPublicName.get(STAFF_API.session)).status()).toBe(404);
+  await underPublicName.dispose();
+  const staff = await playwrightRequest.newContext({ baseURL: siteUrl, extraHTTPHeaders: { 'x-forwarded-host': STAFF_HOST, 'x-forwarded-for': OFFICE } });
   try {
     const session = await firstAdminSignIn(staff);
     const make = async (name: string): Promise<CreatedReleaseToken> => {
@@ -137,7 +149,7 @@ test.beforeAll(async () => {
   sites.push(await startSite(env));
   sites.push(await startSite(env));
   await addStaffAccount(sites[0]!.dataDir, ADMIN, schema.url);
-  ({ pipeline: token, qa: qaToken } = await makeCatalogueTokens(sites[1]!.staffUrl));
+  ({ pipeline: token, qa: qaToken } = await makeCatalogueTokens(sites[1]!.url));
 });
 
 test.afterAll(async () => {
