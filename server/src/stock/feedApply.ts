@@ -12,10 +12,9 @@ import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { applyPaced } from './feedApplyPaced.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
-import { affected, countsOf, FeedRefused, pruneFeeds, recordRefused, refuseNamedTwice, refuseUnknownCodes, reportOf, type FeedOptions, type FeedRequest } from './feedReport.js';
+import { affected, countsOf, FeedRefused, finishFeed, recordRefused, refuseNamedTwice, refuseUnknownCodes, type FeedOptions, type FeedRequest } from './feedReport.js';
 import { checkRow, dayOf } from './feedRows.js';
 import { createStagingTables, FeedStaging } from './feedStaging.js';
-import { bumpStockVersion } from './state.js';
 
 export { FEEDS_KEPT_DAYS, FeedRefused, recordRefused, REFUSALS_LISTED, type FeedOptions, type FeedRequest } from './feedReport.js';
 
@@ -122,27 +121,7 @@ export async function applyStockFeed(db: Database, file: string, feed: FeedReque
       const stockEmpty = refusal === undefined && (await sql`select from stock_levels limit 1`.execute(trx)).rows.length === 0;
       const changed = refusal === undefined ? await applyRows(trx, feedId, stockEmpty) : 0;
       const cleared = refusal === undefined && feed.kind === 'snapshot' && !stockEmpty ? await clearUnnamed(trx, feedId) : 0;
-      if (changed + cleared > 0) await bumpStockVersion(trx);
-      const outcome = refusal === undefined ? 'applied' : 'refused';
-      const durationMs = elapsed();
-      await trx
-        .updateTable('stock_feeds')
-        .set({
-          outcome,
-          message: refusal ?? null,
-          rows: counts.rows,
-          applied: counts.applied,
-          changed,
-          cleared,
-          refused: counts.refused,
-          reasons: JSON.stringify(counts.reasons),
-          refusals: JSON.stringify(counts.refusals),
-          duration_ms: durationMs,
-        })
-        .where('id', '=', feedId)
-        .execute();
-      await pruneFeeds(trx);
-      return reportOf(feedId, feed.kind, counts, outcome, changed, cleared, durationMs, refusal);
+      return finishFeed(trx, feed, feedId, counts, { changed, cleared }, refusal, elapsed);
     });
   } catch (error) {
     const refused = error instanceof FeedFormatError ? new FeedRefused(400, error.message) : error;

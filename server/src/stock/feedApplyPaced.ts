@@ -19,10 +19,9 @@ import type { StockFeedReport } from '@site/contracts/stock-api';
 import { SINGLE_KEY_LOCK, takeTurn } from '../platform/db/advisoryLocks.js';
 import type { Database, DatabaseSchema } from '../platform/db/index.js';
 import { csvFeedRows, FeedFormatError, jsonFeedRows } from './feedParse.js';
-import { affected, countsOf, FeedRefused, pruneFeeds, recordRefused, refuseNamedTwice, reportOf, type FeedRequest } from './feedReport.js';
+import { affected, countsOf, FeedRefused, finishFeed, recordRefused, refuseNamedTwice, type FeedRequest } from './feedReport.js';
 import { checkRow } from './feedRows.js';
 import { createStagingTables, dropStagingTables, FeedStaging } from './feedStaging.js';
-import { bumpStockVersion } from './state.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -123,27 +122,7 @@ async function stageAndWrite(db: Db, file: string, feed: FeedRequest, options: P
       .executeTakeFirstOrThrow();
     const changed = refusal === undefined ? await writeChanges(trx, feedId) : 0;
     const cleared = refusal === undefined && clears ? await writeCleared(trx, feedId) : 0;
-    if (changed + cleared > 0) await bumpStockVersion(trx);
-    const outcome = refusal === undefined ? 'applied' : 'refused';
-    const durationMs = options.elapsed();
-    await trx
-      .updateTable('stock_feeds')
-      .set({
-        outcome,
-        message: refusal ?? null,
-        rows: counts.rows,
-        applied: counts.applied,
-        changed,
-        cleared,
-        refused: counts.refused,
-        reasons: JSON.stringify(counts.reasons),
-        refusals: JSON.stringify(counts.refusals),
-        duration_ms: durationMs,
-      })
-      .where('id', '=', feedId)
-      .execute();
-    await pruneFeeds(trx);
-    return reportOf(feedId, feed.kind, counts, outcome, changed, cleared, durationMs, refusal);
+    return finishFeed(trx, feed, feedId, counts, { changed, cleared }, refusal, options.elapsed);
   });
 }
 

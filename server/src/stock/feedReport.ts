@@ -6,6 +6,7 @@ import type { StockFeedReport, StockRefusal, StockRefusalReason } from '@site/co
 import type { DatabaseSchema } from '../platform/db/index.js';
 import { storable } from './feedRows.js';
 import type { NamedAgain } from './feedStaging.js';
+import { bumpStockVersion } from './state.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -123,6 +124,43 @@ export const reportOf = (feedId: number, kind: FeedRequest['kind'], counts: Coun
 });
 
 /** Keeps FEEDS_KEPT_DAYS of feeds. */
+/**
+ * A feed's end, in its transaction: the version bumped when stock changed, the feed's row with its outcome and counts,
+ * old feeds pruned; the report the sender gets.
+ */
+export async function finishFeed(
+  trx: Db,
+  feed: FeedRequest,
+  feedId: number,
+  counts: Counts,
+  written: { changed: number; cleared: number },
+  refusal: string | undefined,
+  durationMs: () => number,
+): Promise<StockFeedReport> {
+  const { changed, cleared } = written;
+  if (changed + cleared > 0) await bumpStockVersion(trx);
+  const outcome = refusal === undefined ? 'applied' : 'refused';
+  const duration = durationMs();
+  await trx
+    .updateTable('stock_feeds')
+    .set({
+      outcome,
+      message: refusal ?? null,
+      rows: counts.rows,
+      applied: counts.applied,
+      changed,
+      cleared,
+      refused: counts.refused,
+      reasons: JSON.stringify(counts.reasons),
+      refusals: JSON.stringify(counts.refusals),
+      duration_ms: duration,
+    })
+    .where('id', '=', feedId)
+    .execute();
+  await pruneFeeds(trx);
+  return reportOf(feedId, feed.kind, counts, outcome, changed, cleared, duration, refusal);
+}
+
 export async function pruneFeeds(db: Db): Promise<void> {
   await db.deleteFrom('stock_feeds').where('at', '<', sql<Date>`now() - make_interval(days => ${FEEDS_KEPT_DAYS})`).execute();
 }
