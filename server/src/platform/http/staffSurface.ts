@@ -3,8 +3,8 @@
 // could read a signed-in admin's CSRF token from /api/staff/session and act as them. So:
 // - the public origin answers no /api/staff/* (404) and no staff page (/staff/* redirects to the staff origin);
 // - the staff origin answers the staff pages and API, the files they load (remote bundles, media, the site's images and
-//   styles for the draft preview), /healthz, and nothing a public page is made of: its pages are sent to the public
-//   origin, its other /api and /data answer 404.
+//   styles for the draft preview), the public catalogue reads they make, /healthz, and nothing a public page is made
+//   of: its pages are sent to the public origin, the rest of its /api answers 404.
 // A request is the staff origin's when it came in through the staff listener (STAFF_PORT: staffListener.ts marks it), or
 // names the staff origin's host (a balancer sending both names to PORT). Browsers write Host themselves, so a page's script
 // cannot reach the staff routes through the public origin, and the staff cookie is host-only (staff/sessionGate.ts).
@@ -100,7 +100,7 @@ export function registerStaffSurface(app: FastifyInstance, surface: StaffSurface
     if (!isStaffPath(pathname)) return;
     reply.header('cache-control', 'no-store');
     // A bookmark of the staff app on the public origin: its page, on its own origin. The API: not here at all.
-    if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(`${STAFF_API_BASE}`)) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith(STAFF_API_BASE)) {
       return reply.redirect(`${surface.origin()}${request.url}`, 302);
     }
     return reply.code(404).send({ error: 'Not found' });
@@ -116,11 +116,11 @@ async function staffOriginAnswer(request: FastifyRequest, reply: FastifyReply, p
   // A public page (the editor's "Public page" link, a quotation's): drawn on the public origin, never here.
   if (navigation && isClientRoutePath(pathname)) return reply.redirect(`${publicOrigin()}${request.url}`, 302);
   if (pathname === '/robots.txt') return reply.header('content-type', 'text/plain; charset=utf-8').send(STAFF_ROBOTS_TXT);
-  // Files: the staff remote's bundle and the catalogue's (the editor's live preview), media, the site's own styles,
-  // fonts and images (the draft preview's). Never a page (no extension) nor an API of the public site.
   // The public catalogue's reads the staff pages make (the reviews' product picker, the editor's live preview): JSON,
   // no page, nothing a script runs.
   if (navigation && PUBLIC_READS.some((prefix) => pathname.startsWith(prefix))) return undefined;
+  // Files: the staff remote's bundle and the catalogue's (the editor's live preview), media, the site's own styles,
+  // fonts and images (the draft preview's). Never a page (no extension) nor an API of the public site.
   if (navigation && isStaffOriginFile(pathname)) {
     reply.removeHeader('cache-control');
     reply.header('content-security-policy', FILE_ANSWER_CSP);
