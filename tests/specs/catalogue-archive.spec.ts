@@ -8,8 +8,7 @@ import type { EditorProduct } from '@site/contracts/staff-catalogue-api';
 import { test, expect, localOnly } from '../support/fixtures';
 import { JOURNEY, daysFromToday } from '../support/quote-basket';
 import { addFromProductPage, type BasketTexts } from '../support/quote-journey';
-import { startStaffSite, type StaffAccount, type StaffSite } from '../support/staff';
-import { firstSignInWithTotp } from '../support/staff-totp';
+import { firstSignInWithTotp, startStaffSite, type StaffAccount, type StaffSite } from '../support/staff';
 
 localOnly('starts its own server with staff accounts it creates');
 

@@ -18,8 +18,7 @@ import { ARABIC_TEXTS, basketButton, ENGLISH, sendQuoteRequest, type BasketTexts
 import { findPostgres, findRedis, freshSchema, type FreshSchema } from '../support/services';
 import { startSite, type RunningSite } from '../support/site-server';
 import { openSearch } from '../support/site-search';
-import { addStaffAccount, CATALOGUE_STAFF } from '../support/staff';
-import { firstSignInWithTotp } from '../support/staff-totp';
+import { addStaffAccount, CATALOGUE_STAFF, firstSignInWithTotp } from '../support/staff';
 import { message } from '../support/ui-strings';
 
 localOnly('starts two servers of its own on PostgreSQL and Redis, with a mail catcher and a staff account it creates');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { CSRF_HEADER, STAFF_API, type SessionAnswer, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
+import { CSRF_HEADER, mustUseSecondFactor, STAFF_API, type SessionAnswer, type SignInResult, type StaffSession, type TotpSetup } from '@site/contracts/staff-api';
 import { expect } from './fixtures';
 import { REPO_ROOT, startSite, type RunningSite } from './site-server';
 
@@ -271,21 +271,36 @@ export async function mailRows(page: Page): Promise<{ kind: string; to: string; 
     );
 }
 
+export interface TotpSignIn {
+  session: StaffSession;
+  /** The base32 key the set-up gave: totpCode(secret) is the account's next code (one per 30 s step). */
+  secret: string;
+}
+
 /**
- * The admin's first sign-in through the API (password, then the second factor's set-up and its first code), on a
- * request context of the caller's (its headers: a balancer's, for instance): the session, with its CSRF token.
+ * `account`'s first sign-in through the staff API, on a request context of the caller's (its baseURL the staff origin;
+ * its headers a balancer's, for instance): the password, which for a role that must have a second factor (admin,
+ * catalogue, release: SECOND_FACTOR_ROLES) leads only to the TOTP set-up, then the set-up and its first code. Returns
+ * the active session (its CSRF token) and the key, for a later sign-in. In a browser: submitPassword, setUpTotp and
+ * confirmCodesSaved.
  */
-export async function firstAdminSignIn(staff: APIRequestContext): Promise<StaffSession> {
-  const signedIn = await staff.post(STAFF_API.signIn, { data: { email: ADMIN.email, password: ADMIN.password } });
+export async function firstSignInWithTotp(staff: APIRequestContext, account: Pick<StaffAccount, 'email' | 'password' | 'role'>): Promise<TotpSignIn> {
+  expect(mustUseSecondFactor(account), `${account.role} accounts sign in without a second factor: use the password alone`).toBe(true);
+  const signedIn = await staff.post(STAFF_API.signIn, { data: { email: account.email, password: account.password } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   const waiting = (await signedIn.json()) as SignInResult;
-  expect(waiting.state).toBe('totp-setup');
+  expect(waiting.state, 'the password alone only reaches the set-up').toBe('totp-setup');
   const setup = await staff.post(STAFF_API.totpSetup, { headers: { [CSRF_HEADER]: waiting.csrfToken } });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as TotpSetup;
   const confirmed = await staff.post(STAFF_API.totpConfirm, { headers: { [CSRF_HEADER]: waiting.csrfToken }, data: { code: totpCode(secret) } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return ((await confirmed.json()) as { session: StaffSession }).session;
+  return { session: ((await confirmed.json()) as { session: StaffSession }).session, secret };
+}
+
+/** The admin's first sign-in through the API (firstSignInWithTotp of ADMIN): the session, with its CSRF token. */
+export async function firstAdminSignIn(staff: APIRequestContext): Promise<StaffSession> {
+  return (await firstSignInWithTotp(staff, ADMIN)).session;
 }
 
 /** An admin's stock token for the ERP's feeds, made through the staff API at `staffUrl` (the admin's first sign-in). */

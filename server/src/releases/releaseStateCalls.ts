@@ -7,7 +7,7 @@ import { httpError } from '../platform/http/jsonEndpoint.js';
 import { recordPinnedRun, requirePassedRun, withPromoteGate } from './pinnedRuns.js';
 import { RELEASE_BODY_LIMIT, type ReleaseCallContext } from './releaseCallContext.js';
 import { listRemotes, promote, rollback, setCanary } from './registry.js';
-import { isStaffActor } from './staffPagesTrust.js';
+import { isStaffActor } from './releaseActors.js';
 
 export function listingCalls({ app, options, remotesPath, checkRemote, remoteOf }: ReleaseCallContext): void {
   const { db, callerOf } = options;

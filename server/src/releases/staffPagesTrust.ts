@@ -16,8 +16,6 @@ import { remotesFromRegistry } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-export { isStaffActor, staffActor } from './releaseActors.js';
-
 /** What the audit says of one remote's releases. */
 export interface StaffTrust {
   /** Release ids a person promoted, and the configured releases. */

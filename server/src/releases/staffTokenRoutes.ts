@@ -17,7 +17,7 @@ import { recordReleaseAction } from './registry.js';
 import type { BuildStoreOptions } from './buildContent.js';
 import type { VitalsHold } from './releaseCallContext.js';
 import { releaseCalls, type ReleaseCaller } from './releaseRoutes.js';
-import { staffActor } from './staffPagesTrust.js';
+import { staffActor } from './releaseActors.js';
 import { createReleaseToken, listReleaseTokens, revokeReleaseToken } from './tokens.js';
 
 export interface StaffReleasesOptions {

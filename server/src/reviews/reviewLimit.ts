@@ -1,14 +1,14 @@
 // One client's reviews of one product (REVIEWS_PER_PRODUCT_MAX per REVIEWS_PER_PRODUCT_WINDOW_SECONDS): who the
 // client is, and what it is told when it has reached the limit. The counting is the database's (reviewStore.ts).
 import { createHash } from 'node:crypto';
-import { clientAddress } from '../platform/http/clientAddress.js';
+import type { ClientNetworks } from '../platform/http/clientAddress.js';
 
 /**
- * What the reviews table stores for a client: a hash of its address (clientAddress), not the address in clear. A
- * pseudonym, not anonymity: an IPv4 address could be found by trying them all.
+ * What the reviews table stores for a client (request.client): a hash of its network (an IPv6 visitor's /64), not the
+ * address in clear. A pseudonym, not anonymity: an IPv4 address could be found by trying them all.
  */
-export const reviewClientKey = (ip: string): string =>
-  createHash('sha256').update(`site-review-client\n${clientAddress(ip)}`).digest('base64url').slice(0, 22);
+export const reviewClientKey = (client: Pick<ClientNetworks, 'network'>): string =>
+  createHash('sha256').update(`site-review-client\n${client.network}`).digest('base64url').slice(0, 22);
 
 /** "a day", "an hour", "6 hours", "30 minutes", "45 seconds". */
 function period(ms: number): string {

@@ -78,7 +78,7 @@ async function storeReview(
   } else {
     let result: Awaited<ReturnType<typeof insertReviewWithinLimit>>;
     try {
-      result = await insertReviewWithinLimit(db, productId, parsed.data, reviewClientKey(request.client.address), limit);
+      result = await insertReviewWithinLimit(db, productId, parsed.data, reviewClientKey(request.client), limit);
     } catch (error) {
       request.log.error({ err: error }, `could not store a review of ${productId}: ${describeError(error)}`);
       return reply.code(503).send({ error: NOT_SAVED });

@@ -44,11 +44,6 @@ export function clientNetworks(raw: string): ClientNetworks {
   return { address: ipv6Text(parsed.groups), network: `${prefix(4)}/64`, wideNetwork: `${prefix(3)}/48` };
 }
 
-/** The network a client at `raw` is counted as (clientNetworks' `network`). */
-export function clientAddress(raw: string): string {
-  return clientNetworks(raw).network;
-}
-
 type Parsed = { kind: 'v4'; value: number } | { kind: 'v6'; groups: number[] };
 
 function parseAddress(raw: string): Parsed | undefined {
