@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import { ORDERS_API, QUOTATION_LINK_API, quotationLinkApiPath, type BuyerQuotation, type OrdersPage } from '@site/contracts/quotation-link-api';
 import { createReleaseToken } from '../../releases/tokens.js';
+import { multipartForm } from '../../test-support/multipart.js';
 import { answerOf, refusalOf } from '../../test-support/answers.js';
 import { onPostgres, pgliteTarget, type DatabaseTarget } from '../../test-support/databases.js';
 import { buildQuotationTestSite, type QuotationTestSite } from '../../test-support/quotationSite.js';
@@ -15,12 +16,6 @@ const DIRECTION_CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\
 const LONE_HALVES = { 'a high half alone (U+D83D)': '\ud83d', 'a low half alone (U+DE00)': '\ude00' };
 const ACCEPT = { name: 'Karim Nasser', position: 'Purchasing manager', poNumber: 'PO-7781' };
 
-/** A multipart acceptance with these fields (as the buyer's page sends one with a PO file). */
-function multipart(fields: Record<string, string>): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----buyer-text-test';
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function buyerTextSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let s: QuotationTestSite;
@@ -76,7 +71,7 @@ async function buyerTextSuite(t: TestContext, target: DatabaseTarget): Promise<v
         const fields = { ...ACCEPT, [field]: `${control}${ACCEPT[field].split('').reverse().join('')}` };
         const expected = `${field} contains invisible text-direction characters (U+202A–U+202E, U+2066–U+2069), which are not allowed`;
         assert.equal(refusalOf(await post(QUOTATION_LINK_API.accept, token, fields), 400), expected, `${field} with ${code} as JSON`);
-        assert.equal(refusalOf(await s.site.inject({ method: 'POST', url: quotationLinkApiPath(QUOTATION_LINK_API.accept, token), ...multipart(fields) }), 400), expected, `${field} with ${code} as multipart`);
+        assert.equal(refusalOf(await s.site.inject({ method: 'POST', url: quotationLinkApiPath(QUOTATION_LINK_API.accept, token), ...multipartForm(fields) }), 400), expected, `${field} with ${code} as multipart`);
       }
     }
     assert.equal(await stateOf(quotation.id), 'sent');

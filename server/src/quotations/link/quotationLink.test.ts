@@ -35,6 +35,7 @@ import { linkBinding } from './linkSeal.js';
 import { TotpSecretBox } from '../../staff/totpSecrets.js';
 import { composeQuotationMail, QUOTATION_OUTBOX_KIND } from './buyerMail.js';
 import { quotationLinkPlugin } from './linkPlugin.js';
+import { multipartForm } from '../../test-support/multipart.js';
 import { answerOf as ok } from '../../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
@@ -42,17 +43,6 @@ const SITE = 'https://www.crescent.example';
 const DUBAI_PHONE = '+971 4 347 1100';
 
 
-/** A multipart body: fields, and one file part. */
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----quotation-link-test';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file !== undefined) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="poFile"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const A_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const AN_HTML = Buffer.from('\uFEFF  <!doctype html><html><script>alert(1)</script></html>');
@@ -230,17 +220,17 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const { quotation, token } = await sendNew();
     const acceptUrl = linkUrl(QUOTATION_LINK_API.accept, token);
     const fields = { name: 'Karim Nasser', position: 'Purchasing manager', poNumber: 'PO-7781' };
-    const html = multipart(fields, { name: 'po.pdf', type: 'application/pdf', bytes: AN_HTML });
+    const html = multipartForm(fields, { name: 'po.pdf', type: 'application/pdf', bytes: AN_HTML });
     const htmlRes = await site.inject({ method: 'POST', url: acceptUrl, ...html });
     assert.equal(htmlRes.statusCode, 415);
     assert.match(htmlRes.json<{ error: string }>().error, /must be a PDF: this file is an HTML page/);
-    const zip = multipart(fields, { name: 'po.pdf', type: 'application/pdf', bytes: A_ZIP });
+    const zip = multipartForm(fields, { name: 'po.pdf', type: 'application/pdf', bytes: A_ZIP });
     const zipRes = await site.inject({ method: 'POST', url: acceptUrl, ...zip });
     assert.equal(zipRes.statusCode, 415);
     assert.match(zipRes.json<{ error: string }>().error, /must be a PDF: this file is a zip archive/);
     assert.equal((await db.query('select 1 from quotation_acceptances where quotation_id = $1', [quotation.id])).length, 0);
     // too large: refused by its size
-    const big = multipart(fields, { name: 'po.pdf', type: 'application/pdf', bytes: Buffer.concat([A_PDF, Buffer.alloc(5 * 1024 * 1024)]) });
+    const big = multipartForm(fields, { name: 'po.pdf', type: 'application/pdf', bytes: Buffer.concat([A_PDF, Buffer.alloc(5 * 1024 * 1024)]) });
     assert.equal((await site.inject({ method: 'POST', url: acceptUrl, ...big })).statusCode, 413);
 
     const asked = ok<BuyerQuotation>(await site.inject({ method: 'POST', url: linkUrl(QUOTATION_LINK_API.changes, token), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ message: 'Can you deliver in two lots?' }) }));
@@ -248,7 +238,7 @@ async function linkSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const [changes] = await outbox(QUOTATION_OUTBOX_KIND.changes, quotation.id);
     assert.equal(changes!.recipient, 'dubai@crescent-electrical.example');
 
-    const accepted = ok<BuyerQuotation>(await site.inject({ method: 'POST', url: acceptUrl, ...multipart(fields, { name: 'PO 7781.pdf', type: 'application/pdf', bytes: A_PDF }) }));
+    const accepted = ok<BuyerQuotation>(await site.inject({ method: 'POST', url: acceptUrl, ...multipartForm(fields, { name: 'PO 7781.pdf', type: 'application/pdf', bytes: A_PDF }) }));
     assert.equal(accepted.state, 'accepted');
     assert.deepEqual({ ...accepted.acceptance, acceptedAt: undefined }, { name: 'Karim Nasser', position: 'Purchasing manager', poNumber: 'PO-7781', poFile: true, acceptedAt: undefined });
     const [stored] = await db.query<{ po_file_bytes: number }>('select po_file_bytes from quotation_acceptances where quotation_id = $1', [quotation.id]);

@@ -28,18 +28,13 @@ import { buildQuotationTestSite, type QuotationTestSite } from '../../test-suppo
 import { FORMULA_LIKE_TEXTS, formulasOpened, workbookCells } from '../../test-support/spreadsheet.js';
 import { addStaffAccount, signInStaff, staffCall as realCall } from '../../test-support/staffSignIn.js';
 import { ORDERS_FILE_HEADER, ordersFile } from './ordersFile.js';
+import { multipartForm } from '../../test-support/multipart.js';
 import { answerOf as ok, refusalOf as refusal } from '../../test-support/answers.js';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
 const A_PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 
-function multipart(fields: Record<string, string>, file: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----staff-links-test';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="poFile"; filename="po.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function staffLinksSuite(t: TestContext, target: DatabaseTarget): Promise<void> {
   let s: QuotationTestSite;
@@ -61,7 +56,7 @@ async function staffLinksSuite(t: TestContext, target: DatabaseTarget): Promise<
   const json = { 'content-type': 'application/json' };
   const accept = async (token: string, fields: Record<string, string>, file?: Buffer) =>
     ok<BuyerQuotation>(
-      await site.inject({ method: 'POST', url: link(QUOTATION_LINK_API.accept, token), ...(file === undefined ? { headers: json, payload: JSON.stringify(fields) } : multipart(fields, file)) }),
+      await site.inject({ method: 'POST', url: link(QUOTATION_LINK_API.accept, token), ...(file === undefined ? { headers: json, payload: JSON.stringify(fields) } : multipartForm(fields, { name: 'po.pdf', type: 'application/pdf', bytes: file })) }),
     );
 
   t.before(async () => {
