@@ -1,4 +1,4 @@
-import { LISTING_BRANDS_MAX, LISTING_PAGE_MAX, hasListingFilters, listingViewOf, listingViewSearch } from './listingView';
+import { LISTING_BRANDS_MAX, LISTING_PAGE_MAX, hasListingFilters, listingAddressSearch, listingViewOf, listingViewSearch } from './listingView';
 
 describe('listing view', () => {
   it('reads the order and the page of an address', () => {
@@ -29,5 +29,30 @@ describe('listing view', () => {
     expect(listingViewSearch({ sort: 1, page: 2, brands: [] })).toBe('?page=2');
     expect(listingViewSearch(listingViewOf('?page=2&sort=6&x=1'))).toBe('?sort=6&page=2');
     expect(listingViewSearch(listingViewOf('?page=2&maxPrice=90&brand=Legrand,ABB&sort=6'))).toBe('?sort=6&brand=ABB,Legrand&maxPrice=90&page=2');
+  });
+
+  it('reads the filters’ form as it is sent without scripts: ticked boxes repeated, empty fields none', () => {
+    const sent = '?sort=5&brand=Legrand&brand=ABB&ip=IP66&ip=IP67&minPrice=&maxPrice=90&stock=muscat&stock=dubai';
+    expect(listingViewOf(sent)).toEqual({
+      sort: 5,
+      page: 1,
+      brands: ['ABB', 'Legrand'],
+      attributes: { ip: ['IP66', 'IP67'] },
+      maxPrice: 90,
+      stock: ['dubai', 'muscat'],
+    });
+    // the same view as the page writes it
+    expect(listingViewOf(sent)).toEqual(listingViewOf('?sort=5&brand=ABB,Legrand&ip=IP66,IP67&maxPrice=90&stock=dubai,muscat'));
+    expect(listingViewOf('?sort=1&minPrice=&maxPrice=')).toEqual({ sort: 1, page: 1, brands: [] });
+  });
+
+  it('writes an address in the one spelling, other parameters kept after the view', () => {
+    expect(listingAddressSearch('?sort=1&brand=Legrand&brand=ABB&minPrice=&maxPrice=')).toBe('?brand=ABB,Legrand');
+    expect(listingAddressSearch('?sort=1&minPrice=&maxPrice=')).toBe('');
+    expect(listingAddressSearch('?utm_source=mail&page=2&sort=6')).toBe('?sort=6&page=2&utm_source=mail');
+    // a view already in its spelling is the same text: nothing to replace
+    for (const written of ['', '?sort=2', '?brand=ABB,Legrand&voltage=600/1000+V&maxPrice=90&stock=dubai&page=3']) {
+      expect(listingAddressSearch(written)).toBe(written);
+    }
   });
 });

@@ -2,7 +2,9 @@
 // (the spec's six orders, 1 by default; the brands and the price range it is narrowed to; pages of what is left, 1 by
 // default), and the specification filters' values ('&ip=IP66,IP67&voltage=600/1000 V'). One reading for the browser,
 // the server's first view and its preload hints, so the page drawn, the data preloaded and the data the browser asks
-// for are one address. Imports only the filters' names: the catalogue remote bundles it for a few bytes.
+// for are one address. The filters' form sent without scripts spells a view its own way ('?sort=1&brand=ABB&brand=Legrand
+// &minPrice='): read as the same view, and written back in the one spelling (listingAddressSearch) once the page starts.
+// Imports only the filters' names: the catalogue remote bundles it for a few bytes.
 import { FILTER_ATTRIBUTES, type FilterAttribute } from '@site/content/filter-attributes';
 import { STOCK_LOCATIONS, type StockLocation } from './stockApi';
 
@@ -71,7 +73,19 @@ function priceOf(text: string | null): number | undefined {
   return price !== undefined && price <= LISTING_PRICE_MAX ? price : undefined;
 }
 
-/** The view an address asks for; what it says wrongly (an unknown order, page 0, 'abc', a price of '-1') reads as the default. */
+/**
+ * A filter's values as an address names them: once, comma-separated ('brand=ABB,Legrand'), or repeated as a form sends
+ * its ticked boxes ('brand=ABB&brand=Legrand'); null when not named.
+ */
+function valuesParam(params: URLSearchParams, name: string): string | null {
+  const all = params.getAll(name);
+  return all.length === 0 ? null : all.join(',');
+}
+
+/**
+ * The view an address asks for; what it says wrongly (an unknown order, page 0, 'abc', a price of '-1') reads as the
+ * default, and so does an empty field of a form ('minPrice=').
+ */
 export function listingViewOf(search: string | URLSearchParams): ListingView {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const sort = plainWholeNumber(params.get('sort'));
@@ -79,11 +93,11 @@ export function listingViewOf(search: string | URLSearchParams): ListingView {
   const minPrice = priceOf(params.get('minPrice'));
   const maxPrice = priceOf(params.get('maxPrice'));
   const attributes = attributesOf(params);
-  const stock = stockOf(params.get('stock'));
+  const stock = stockOf(valuesParam(params, 'stock'));
   return {
     sort: sort !== undefined && isListingSort(sort) ? sort : DEFAULT_LISTING_SORT,
     page: page !== undefined && page <= LISTING_PAGE_MAX ? page : 1,
-    brands: brandsOf(params.get('brand')),
+    brands: brandsOf(valuesParam(params, 'brand')),
     ...(minPrice === undefined ? {} : { minPrice }),
     ...(maxPrice === undefined ? {} : { maxPrice }),
     ...(Object.keys(attributes).length === 0 ? {} : { attributes }),
@@ -101,7 +115,7 @@ export function stockOf(text: string | null): StockLocation[] {
 export function attributesOf(params: URLSearchParams): AttributeFilters {
   const attributes: AttributeFilters = {};
   for (const attribute of FILTER_ATTRIBUTES) {
-    const values = brandsOf(params.get(attribute));
+    const values = brandsOf(valuesParam(params, attribute));
     if (values.length > 0) attributes[attribute] = values;
   }
   return attributes;
@@ -147,6 +161,20 @@ export function setFilterParams(params: URLSearchParams, { brands, minPrice, max
 export function queryText(params: URLSearchParams): string {
   const query = params.toString().replaceAll('%2C', ',').replaceAll('%2F', '/');
   return query === '' ? '' : `?${query}`;
+}
+
+/** Every parameter a listing's view is read from (listingViewOf): the others ask nothing of it. */
+const LISTING_PARAMS: ReadonlySet<string> = new Set(['sort', 'page', 'brand', 'minPrice', 'maxPrice', 'stock', ...FILTER_ATTRIBUTES]);
+
+/**
+ * A listing's address query in the view's one spelling (listingViewSearch), any other parameters kept after it as they
+ * came: what the filters' form sent without scripts ('?sort=1&brand=ABB&brand=Legrand&minPrice=') reads '?brand=ABB,Legrand'.
+ */
+export function listingAddressSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  const written = new URLSearchParams(listingViewSearch(listingViewOf(params)));
+  for (const [name, value] of params) if (!LISTING_PARAMS.has(name)) written.append(name, value);
+  return queryText(written);
 }
 
 /** The filters an address's query names (listingViewOf's reading of them). */
