@@ -20,3 +20,25 @@ export const FIRST_VIEW_STATE_ELEMENT_ID = 'first-view-state';
  * (tests/support/fixtures.ts) and the first-view budgets time the page's scripts up to it.
  */
 export const STARTED_ATTRIBUTE = 'data-started';
+
+/**
+ * Marks a control the server paints that has no native behaviour (Add to quote, a compare box, the menu, basket and
+ * search buttons, Call Us): a tap on it before its part of the page has started is kept by the page's inline script
+ * (server/src/platform/http/ssr/earlyInteractions.ts) and handed to it once that part is ready. The value names the
+ * part: 'frame' (the shell's header and drawer) or 'page' (what the page's remote draws).
+ */
+export const EARLY_ATTRIBUTE = 'data-early';
+
+/** On an early control: the id of a hidden element the script shows (and focuses the input of) at once on a kept tap. */
+export const EARLY_SHOW_ATTRIBUTE = 'data-early-show';
+
+/** The part of a page whose controls start together. */
+export type EarlyOwner = 'frame' | 'page';
+
+/** The inline script's function the shell calls when a part has started: `window[EARLY_READY_GLOBAL]('page')`. */
+export const EARLY_READY_GLOBAL = '__early';
+
+/** The attributes of an early control, to spread on it: `<button {...earlyControl('page')}>`. */
+export function earlyControl(owner: EarlyOwner): { [EARLY_ATTRIBUTE]: EarlyOwner } {
+  return { [EARLY_ATTRIBUTE]: owner };
+}

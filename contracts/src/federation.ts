@@ -65,6 +65,11 @@ export function rememberCanaryFailure(remote: string, doc: CookieDocument): void
 export interface SearchModalProps {
   open: boolean;
   onClose: () => void;
+  /**
+   * What the visitor typed in the header's own field while the search was opening (shell/src/frame/Header.tsx), read
+   * once as the modal opens and takes the focus: the search goes on from it. Optional: a shell without it opens empty.
+   */
+  typedText?: () => string;
 }
 
 /**

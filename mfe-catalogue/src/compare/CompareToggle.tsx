@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@site/shared-store';
 import { COMPARE_MAX } from '@site/contracts/compare-view';
+import { earlyControl } from '@site/contracts/dom-ids';
 import { useText } from '../i18n/useText';
 import { compareToggled, selectCompareIds } from './compareSelectionSlice';
 
@@ -58,6 +59,7 @@ export function CompareToggle({ id, name, inCard = false, className }: CompareTo
       className={className}
       $inCard={inCard}
       disabled={!picked && full}
+      {...earlyControl('page')}
       onClick={() => dispatch(compareToggled({ id, picked: !picked }))}
     >
       {text('catalogue.compare.toggle')}

@@ -6,6 +6,7 @@ import { QuantityField, useQuantityTexts } from '@site/shared-ui/quantity';
 import { parseQuantity, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 import { quoteLineAdded, selectQuoteBasketFull, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
+import { earlyControl } from '@site/contracts/dom-ids';
 import { Rich } from '../i18n/Rich';
 import { useText } from '../i18n/useText';
 
@@ -101,7 +102,7 @@ export function AddToQuote({ product, compact = false, namedAs = product.name, c
           setProblem(null);
         }}
       />
-      <Button type="submit">
+      <Button type="submit" {...earlyControl('page')}>
         {compact ? (
           // 'Add to quote' in sight, 'Add {name} to quote' heard: the name is inside the text, not an aria-label, so the
           // visible words stay part of the accessible name (WCAG 2.5.3 Label in Name).

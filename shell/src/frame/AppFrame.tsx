@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, type MouseEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Spinner } from '@site/shared-ui';
@@ -14,6 +14,7 @@ import { RemoteWidget } from '../remotes/RemoteWidget';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { useChatMayLoad } from './chatLoadMoment';
 import { StartedMark } from '../app/StartedMark';
+import { markEarlyReady } from '../app/earlyReady';
 import { ScrollToTopOnNavigation } from '../app/ScrollToTopOnNavigation';
 
 const Main = styled.main`
@@ -77,6 +78,8 @@ export function AppFrame() {
   // The chat is not what a visitor came to the page for: it loads once the page has (~17 KB and two requests
   // off the first paint), and on a phone once the visitor starts using the page (chatLoadMoment.ts).
   const chatReady = useChatMayLoad();
+  // The frame has started (hydrated, or drawn): the taps kept on its controls (menu, search, basket, Call Us) go on.
+  useEffect(() => markEarlyReady('frame'), []);
   return (
     <Page>
       <ScrollToTopOnNavigation />

@@ -5,6 +5,7 @@ import { PhoneIcon, theme, Tooltip } from '@site/shared-ui';
 import { company } from '@site/content';
 import { useText } from '../i18n/useText';
 import { tightestHeader } from './headerBands';
+import { earlyControl } from '@site/contracts/dom-ids';
 
 /** Spec: the tooltip reads 'Copied' for 3 s after a copy. */
 export const COPIED_FOR_MS = 3000;
@@ -82,7 +83,7 @@ export function CallUsButton() {
             copied ? text('callUs.copied') : <Trans id="callUs.copy" values={{ phone: company.mainPhone }} components={{ 0: <bdi dir="ltr" /> }} />
           }
         >
-          <CallButton type="button" onClick={() => void copy()}>
+          <CallButton type="button" {...earlyControl('frame')} onClick={() => void copy()}>
             <PhoneIcon size={18} /> {text('callUs.button')}
           </CallButton>
         </Tooltip>

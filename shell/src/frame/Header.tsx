@@ -1,5 +1,6 @@
-import { startTransition, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { startTransition, useCallback, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useHref, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { MenuIcon, SearchIcon, theme, IconButton } from '@site/shared-ui';
 import { drawerOpened, useAppDispatch } from '@site/shared-store';
@@ -12,6 +13,8 @@ import { QuoteBasketButton } from './quote-basket/QuoteBasketButton';
 import { menuTextId } from './menuText';
 import { tightestHeader, tightHeader } from './headerBands';
 import { HOME_PATH } from '@site/contracts/paths';
+import { siteRouteUrl } from '@site/contracts/routes';
+import { EARLY_SHOW_ATTRIBUTE, earlyControl } from '@site/contracts/dom-ids';
 import { useText } from '../i18n/useText';
 
 const wide = `@media (min-width: ${theme.wideNav + 1}px)`;
@@ -85,6 +88,26 @@ const HeaderLanguageSwitch = styled(LanguageSwitch)`
 `;
 
 
+/**
+ * The search's own field, under the header: shown at once by a tap on the search button (by the page's inline script
+ * before the shell has started), so that what is typed while the catalogue's search opens is kept; the search takes
+ * it over (SearchModalProps.typedText). Where no script runs, the button sends the header's form: the search page.
+ */
+const SearchField = styled.input`
+  position: absolute;
+  top: 100%;
+  inset-inline: 12px;
+  min-height: 48px;
+  padding: 10px 14px;
+  border: 2px solid ${({ theme }) => theme.colors.brand};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  font: inherit;
+`;
+
+/** The id of the header's search field: the search button shows it (EARLY_SHOW_ATTRIBUTE) before the shell starts. */
+export const SEARCH_FIELD_ID = 'site-search';
+
 const MenuButton = styled(IconButton)`
   ${wide} { display: none; }
 `;
@@ -98,7 +121,41 @@ export function Header() {
   const siteName = text('site.name');
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const searchPath = siteRouteUrl('search');
+  const searchAction = useHref(searchPath);
   const [searchOpen, setSearchOpen] = useState(false);
+  const [fieldShown, setFieldShown] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+
+  const openSearch = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault(); // the button sends the header's form only where no script runs
+    preloadSearchDialog();
+    // The field first, in this same frame, focused: what is typed from now on is kept until the search has opened.
+    flushSync(() => setFieldShown(true));
+    field.current?.focus();
+    // A transition: the click's frame is drawn first, and the modal in the render after it, which would otherwise
+    // hold the click's paint for its whole first drawing.
+    startTransition(() => setSearchOpen(true));
+  };
+  /** What was typed in the header's field, handed to the search as it takes the focus; the field hides and empties. */
+  const takeTypedText = useCallback(() => {
+    const typed = field.current?.value ?? '';
+    if (field.current) field.current.value = '';
+    setFieldShown(false);
+    return typed;
+  }, []);
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    setFieldShown(false);
+  }, []);
+  // Enter in the field before the search has opened: the search page, by the router.
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = takeTypedText().trim();
+    setSearchOpen(false);
+    void navigate(typed === '' ? searchPath : `${searchPath}?${new URLSearchParams({ q: typed }).toString()}`);
+  };
   return (
     <Bar>
       <LogoLink to={HOME_PATH} aria-label={text('header.homeLink', { name: siteName })}>
@@ -119,27 +176,39 @@ export function Header() {
       </Nav>
       <Actions>
         <HeaderLanguageSwitch />
-        <IconButton
-          type="button"
-          aria-label={text('header.search')}
-          aria-haspopup="dialog"
-          onPointerEnter={preloadSearchDialog}
-          onPointerDown={preloadSearchDialog}
-          onFocus={preloadSearchDialog}
-          // A transition: the click's frame is drawn first, and the modal (its code preloaded by now, most often) in
-          // the render after it, which would otherwise hold the click's paint for its whole first drawing.
-          onClick={() => startTransition(() => setSearchOpen(true))}
-        >
-          <SearchIcon />
-        </IconButton>
+        <form role="search" action={searchAction} method="get" onSubmit={submitSearch}>
+          <SearchField
+            ref={field}
+            id={SEARCH_FIELD_ID}
+            type="search"
+            name="q"
+            enterKeyHint="search"
+            autoComplete="off"
+            aria-label={text('header.search')}
+            hidden={!fieldShown}
+          />
+          <IconButton
+            type="submit"
+            aria-label={text('header.search')}
+            aria-haspopup="dialog"
+            {...earlyControl('frame')}
+            {...{ [EARLY_SHOW_ATTRIBUTE]: SEARCH_FIELD_ID }}
+            onPointerEnter={preloadSearchDialog}
+            onPointerDown={preloadSearchDialog}
+            onFocus={preloadSearchDialog}
+            onClick={openSearch}
+          >
+            <SearchIcon />
+          </IconButton>
+        </form>
         <QuoteBasketButton />
         <CallUsButton />
-        <MenuButton type="button" aria-label={text('header.openMenu')} aria-haspopup="dialog" onClick={() => dispatch(drawerOpened())}>
+        <MenuButton type="button" aria-label={text('header.openMenu')} aria-haspopup="dialog" {...earlyControl('frame')} onClick={() => dispatch(drawerOpened())}>
           <MenuIcon />
         </MenuButton>
       </Actions>
       <MobileDrawer />
-      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+      <SearchDialog open={searchOpen} onClose={closeSearch} typedText={takeTypedText} />
     </Bar>
   );
 }

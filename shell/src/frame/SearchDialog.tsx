@@ -35,14 +35,14 @@ export function preloadSearchDialog(): void {
  * The header's search: the modal comes from the catalogue remote, loaded when first opened (or preloaded), and drawn
  * once its code is there.
  */
-export function SearchDialog({ open, onClose }: SearchModalProps) {
+export function SearchDialog({ open, onClose, typedText }: SearchModalProps) {
   const ready = useRemoteModuleSettled('catalogue', './SearchModal', open);
   if (!open || !ready) return null;
   return (
     <RemoteWidget
       remote="catalogue"
       modulePath="./SearchModal"
-      componentProps={{ open, onClose }}
+      componentProps={typedText ? { open, onClose, typedText } : { open, onClose }}
       fallback={<SearchUnavailable onClose={onClose} />}
     />
   );

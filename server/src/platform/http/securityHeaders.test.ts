@@ -6,6 +6,7 @@ import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { HSTS_VALUE, remoteOrigins } from './securityHeaders.js';
 import { AFTER_FIRST_PAINT_CSP_SOURCE, AFTER_FIRST_PAINT_SOURCE } from './ssr/afterFirstPaint.js';
+import { EARLY_INTERACTIONS_CSP_SOURCE, EARLY_INTERACTIONS_SOURCE } from './ssr/earlyInteractions.js';
 
 const CATALOGUE_CDN = 'https://catalogue.cdn.example';
 const CHAT_DEV = 'http://localhost:9000';
@@ -62,7 +63,7 @@ describe('security headers', () => {
   test('the CSP: scripts only from the site and the configured remote origins, never eval or inline', async () => {
     const policy = csp(await get('/home'));
     assert.deepEqual(policy.get('default-src'), ["'self'"]);
-    assert.deepEqual(policy.get('script-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV, AFTER_FIRST_PAINT_CSP_SOURCE]);
+    assert.deepEqual(policy.get('script-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV, AFTER_FIRST_PAINT_CSP_SOURCE, EARLY_INTERACTIONS_CSP_SOURCE]);
     assert.deepEqual(policy.get('script-src-attr'), ["'none'"]);
     assert.deepEqual(policy.get('connect-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV]);
     assert.deepEqual(policy.get('img-src'), ["'self'", 'data:', CATALOGUE_CDN, CHAT_DEV]);
@@ -78,27 +79,29 @@ describe('security headers', () => {
     assert.ok(!policy.has('upgrade-insecure-requests'), 'plain-http deployments (and http remotes) keep working');
   });
 
-  test('one inline script may run, by its hash: the one that starts the scripts after the first paint', async () => {
-    const expected = `'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_SOURCE).digest('base64')}'`;
+  test('two inline scripts may run, by their hashes: the one that starts the scripts after the first paint, the one that keeps early taps', async () => {
+    const hash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+    const expected = [hash(AFTER_FIRST_PAINT_SOURCE), hash(EARLY_INTERACTIONS_SOURCE)];
+    const allowed = new Set([`<script>${AFTER_FIRST_PAINT_SOURCE}</script>`, `<script>${EARLY_INTERACTIONS_SOURCE}</script>`]);
     for (const url of ['/home', '/nope']) {
       const res = await get(url);
       assert.ok(res.body.includes('<script type="application/json" id="remotes-map">'), `${url} has the remotes map`);
       // Every other inline <script> of the page is a data block (a non-JavaScript type), which script-src does not
       // govern; the policy has no 'unsafe-inline' or nonce, and one hash: that script's text exactly.
       for (const [tag, body] of res.body.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-        if (tag === `<script>${AFTER_FIRST_PAINT_SOURCE}</script>`) continue;
+        if (allowed.has(tag)) continue;
         assert.match(tag, /\btype="application\/(?:json|ld\+json)"/, `${url}: ${tag.slice(0, 80)} is a data block (${body!.length} chars)`);
       }
       const scriptSrc = csp(res).get('script-src') ?? [];
       assert.ok(!scriptSrc.some((source) => /^'(?:unsafe-inline|nonce-)/.test(source)), scriptSrc.join(' '));
-      assert.deepEqual(scriptSrc.filter((source) => /^'sha\d+-/.test(source)), [expected]);
+      assert.deepEqual(scriptSrc.filter((source) => /^'sha\d+-/.test(source)), expected);
     }
   });
 
   test('with the default remotes (served here) the CSP is self only', async () => {
     await withApp({}, async (local) => {
       const policy = csp(await local.inject({ method: 'GET', url: '/about' }));
-      assert.deepEqual(policy.get('script-src'), ["'self'", AFTER_FIRST_PAINT_CSP_SOURCE]);
+      assert.deepEqual(policy.get('script-src'), ["'self'", AFTER_FIRST_PAINT_CSP_SOURCE, EARLY_INTERACTIONS_CSP_SOURCE]);
       assert.deepEqual(policy.get('connect-src'), ["'self'"]);
     });
   });

@@ -7,6 +7,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { AFTER_FIRST_PAINT_CSP_SOURCE } from './ssr/afterFirstPaint.js';
+import { EARLY_INTERACTIONS_CSP_SOURCE } from './ssr/earlyInteractions.js';
 
 export interface SecurityHeadersOptions {
   /** The remotes' entry URLs (REMOTE_*_URL): absolute ones add their origin to script-src, connect-src and img-src. */
@@ -85,10 +86,11 @@ export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions)
   return {
     'default-src': ["'self'"],
     // No 'unsafe-eval' and no inline script but one: the shell's index.html only has <script src>, and the federation
-    // runtime needs no eval as long as no remote uses getPublicPath. The one inline script is the constant that starts
-    // a server-drawn page's scripts after its first paint, allowed by its hash (that text and no other). The JSON-LD
+    // runtime needs no eval as long as no remote uses getPublicPath. The two inline scripts are constants, each allowed by
+    // its hash (that text and no other): the one that starts a server-drawn page's scripts after its first paint, and
+    // the one that keeps taps made before they have started (ssr/earlyInteractions.ts). The JSON-LD
     // in the head is a data block (type="application/ld+json"), which browsers never run: no allowance needed.
-    'script-src': ["'self'", ...remotes, AFTER_FIRST_PAINT_CSP_SOURCE],
+    'script-src': ["'self'", ...remotes, AFTER_FIRST_PAINT_CSP_SOURCE, EARLY_INTERACTIONS_CSP_SOURCE],
     'script-src-attr': ["'none'"],
     // The remotes' manifests (mf-manifest.json) are fetched; their chunks may be too.
     'connect-src': ["'self'", ...remotes],

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { IconButton } from '@site/shared-ui';
 import { selectQuoteLineCount, useAppSelector } from '@site/shared-store';
 import { useText } from '../../i18n/useText';
+import { earlyControl } from '@site/contracts/dom-ids';
 
 const loadPanel = () => import('./QuoteBasketPanel');
 const QuoteBasketPanel = lazy(() => loadPanel().then((module) => ({ default: module.QuoteBasketPanel })));
@@ -63,6 +64,7 @@ export function QuoteBasketButton() {
         type="button"
         aria-label={text('header.quoteBasket', { count })}
         aria-haspopup="dialog"
+        {...earlyControl('frame')}
         onPointerEnter={preloadQuoteBasketPanel}
         onPointerDown={preloadQuoteBasketPanel}
         onFocus={preloadQuoteBasketPanel}
