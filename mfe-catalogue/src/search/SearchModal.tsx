@@ -77,7 +77,7 @@ const Clear = styled.button`
  * product. The server searches (GET /api/catalogue/search, a page at a time): asked once typing pauses, the search
  * before aborted; the last results stay on screen while the next load.
  */
-export default function SearchModal({ open, onClose }: SearchModalProps) {
+export default function SearchModal({ open, onClose, typedText }: SearchModalProps) {
   const dispatch = useAppDispatch();
   const t = useText();
   const navigate = useNavigate();
@@ -121,11 +121,21 @@ export default function SearchModal({ open, onClose }: SearchModalProps) {
     };
   }, [open, trimmed, search]);
 
+  // Text typed in the header's field while this opened goes on here, and the focus with it at once: the visitor is
+  // typing, and a key pressed in the spec's delay would be lost. Read in this effect, after the dialog's own focus,
+  // in the same task: no key falls between.
   useEffect(() => {
     if (!open) return undefined;
+    const typed = typedText?.() ?? '';
+    if (typed !== '') {
+      dispatch(searchTextChanged(typed));
+      setActive(0);
+      inputRef.current?.focus();
+      return undefined;
+    }
     const timer = setTimeout(() => inputRef.current?.focus(), SEARCH_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [open]);
+  }, [open, dispatch, typedText]);
 
   useEffect(() => {
     if (!scrollToActive.current) return;
