@@ -122,6 +122,8 @@ export const listingResponseSchema = z.strictObject({
   stock: z.array(z.enum(STOCK_LOCATIONS)).optional(),
   /** Of the page's products, those with a published variant on hand somewhere (the card's "In stock"). */
   inStock: z.array(z.string()).optional(),
+  /** Of the page's products, those whose published variants are not all priced alike: the card's 'from AED 12' (its lowest). */
+  priceFrom: z.array(z.string()).optional(),
 });
 export type ListingResponse = z.infer<typeof listingResponseSchema>;
 

@@ -31,7 +31,7 @@ describe('ComparePage', () => {
     expect(row(/^IP rating/)).toHaveTextContent('IP ratingDiffers—IP68');
     expect(row(/^Thread/)).toHaveTextContent('M20 x 1.5');
     expect(row(/^Brand/)).toHaveAttribute('data-differs', 'false');
-    expect(row(/^Price/)).toHaveTextContent('AED 12AED 4.5');
+    expect(row(/^Price/)).toHaveTextContent('AED 12AED 4.50');
     expect(within(table()).getAllByRole('button', { name: /^Add .* to quote$/ })).toHaveLength(2);
     // the comparison looked at is the visit's picks
     expect(loadCompareIds()).toEqual(['gland_a', 'gland_c']);
@@ -50,7 +50,7 @@ describe('ComparePage', () => {
     await screen.findByRole('table', { name: 'Products compared' });
     const gland = PRODUCTS.find((product) => product.id === 'gland_c')!;
     expect(row(/^Code/)).toHaveTextContent(`CodeDiffersHEX-CW-20S, HEX-CW-20, HEX-CW-25${gland.code}`);
-    expect(row(/^Price/)).toHaveTextContent('PriceDiffersfrom AED 12AED 4.5');
+    expect(row(/^Price/)).toHaveTextContent('PriceDiffersfrom AED 12AED 4.50');
   });
 
   it('in Arabic: the lowest of several prices said in Arabic', async () => {

@@ -1,6 +1,6 @@
 import type { CompareVariant } from '@site/contracts/catalogue-api';
 import type { Text } from '../i18n/text';
-import { formatAmount, priceText } from '../listing/priceText';
+import { priceText } from '../listing/priceText';
 
 /** The code row's value: the product's variants' codes, in its order (docs/decisions/034-orderable-variants.md). */
 export const variantCodes = (variants: readonly CompareVariant[]): string => variants.map((variant) => variant.code).join(', ');
@@ -13,5 +13,5 @@ export function variantsPrice(variants: readonly CompareVariant[], text: Text): 
   const prices = variants.flatMap((variant) => (variant.price === undefined ? [] : [variant.price]));
   const lowest = prices.length === 0 ? undefined : Math.min(...prices);
   const one = lowest === undefined || (prices.length === variants.length && prices.every((price) => price === lowest));
-  return one ? priceText(lowest, text) : text('catalogue.compare.priceFrom', { amount: formatAmount(lowest) });
+  return priceText(lowest, text, !one);
 }

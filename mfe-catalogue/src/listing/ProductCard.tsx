@@ -3,7 +3,9 @@ import styled from 'styled-components';
 import { ImageLinkCard, StarIcon } from '@site/shared-ui';
 import { productImagePath, type Product } from '@site/content';
 import type { RatingSummary } from '@site/contracts/reviews-api';
+import { useAppSelector } from '@site/shared-store';
 import { priceText } from './priceText';
+import { selectProductsPriceFrom } from './productsSlice';
 import { useText } from '../i18n/useText';
 import { AddToQuote } from '../quote/AddToQuote';
 import { CompareToggle } from '../compare/CompareToggle';
@@ -60,6 +62,8 @@ export interface ProductCardProps {
  */
 export const ProductCard = memo(function ProductCard({ product, rating, eager, inStock }: ProductCardProps) {
   const text = useText();
+  // a family of sizes priced differently: its lowest price, 'from AED 12' (the listing's answer names them)
+  const from = useAppSelector((state) => selectProductsPriceFrom(state).includes(product.id));
   return (
     // Relative to /our-products/{category}, as the spec's router does.
     <Card
@@ -86,7 +90,7 @@ export const ProductCard = memo(function ProductCard({ product, rating, eager, i
       <h2>{product.productName}</h2>
       {product.company ? <p>{product.company}</p> : null}
       <p>
-        {priceText(product.price, text)}
+        {priceText(product.price, text, from)}
         {inStock ? <small>{text('catalogue.listing.inStock')}</small> : null}
         {rating ? (
           <Rating role="img" aria-label={text('catalogue.listing.rating', { average: rating.average, count: rating.count })}>

@@ -40,7 +40,7 @@ const EDITIONS = [
     count: { 0: 'Showing 0 results', 3: 'Showing 3 results', 11: 'Showing 11 results' } as Record<number, string>,
     sortLabel: 'Sort products',
     sorts: ['Default Sorting', 'Sort by popularity', 'Sort by average rating', 'Sort by newness', 'Sort by price: low to high', 'Sort by price: high to low'],
-    price: 'AED 4.5',
+    price: 'AED 4.50',
     ratings: { two: 'Rated 4.5 out of 5 (2 reviews)', one: 'Rated 3 out of 5 (1 review)' },
     priceOnRequest: 'Price on request',
     empty: 'No Products were found.',
@@ -76,7 +76,7 @@ const EDITIONS = [
       'الترتيب حسب السعر: من الأقل إلى الأعلى',
       'الترتيب حسب السعر: من الأعلى إلى الأقل',
     ],
-    price: '4.5 درهم',
+    price: '4.50 درهم',
     ratings: { two: 'التقييم 4.5 من 5 (تقييمان)', one: 'التقييم 3 من 5 (تقييم واحد)' },
     priceOnRequest: 'السعر عند الطلب',
     empty: 'لم يُعثر على أي منتجات.',
@@ -292,7 +292,7 @@ describe('ProductListingPage', () => {
   it('shows prices and ratings on the cards', async () => {
     renderAt('industrial_cable_glands');
     const card = (await screen.findByRole('link', { name: /Gland C/ })).closest('li')!;
-    expect(within(card).getByText('AED 4.5')).toBeInTheDocument();
+    expect(within(card).getByText('AED 4.50')).toBeInTheDocument();
     // the stars follow the cards (visitors' data, drawn in a deferred render)
     expect(await within(card).findByRole('img', { name: 'Rated 4.5 out of 5 (2 reviews)' })).toBeInTheDocument();
     expect(within(screen.getByRole('link', { name: /Gland B/ })).getByText('Price on request')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { testI18n } from '@test/render';
 import type { Text } from '../i18n/text';
-import { formatAmount, priceText } from './priceText';
+import { formatAmount, formatPrice, priceText } from './priceText';
 
 const textIn = (locale: 'en' | 'ar'): Text => {
   const i18n = testI18n(locale);
@@ -16,15 +16,26 @@ describe('priceText', () => {
     for (const amount of amounts) expect(formatAmount(amount)).toBe(intl.format(amount));
   });
 
+  it('writes fils in two digits and a whole price without them', () => {
+    expect([13.5, 13.05, 0.5, 12, 1250, 1234.1, 99.99, 100.004].map(formatPrice)).toEqual(['13.50', '13.05', '0.50', '12', '1,250', '1,234.10', '99.99', '100']);
+  });
+
   it('says "Price on request" when a product has no price', () => {
     expect(priceText(undefined, english)).toBe('Price on request');
+    expect(priceText(undefined, english, true)).toBe('Price on request');
     expect(priceText(1250, english)).toBe('AED 1,250');
-    expect(priceText(18.5, english)).toBe('AED 18.5');
+    expect(priceText(18.5, english)).toBe('AED 18.50');
+  });
+
+  it('says "from" the lowest price of variants priced differently', () => {
+    expect(priceText(12, english, true)).toBe('from AED 12');
+    expect(priceText(13.5, english, true)).toBe('from AED 13.50');
   });
 
   it('writes Arabic prices in dirhams with Western digits', () => {
     expect(priceText(undefined, arabic)).toBe('السعر عند الطلب');
     expect(priceText(1250, arabic)).toBe('1,250 درهم');
-    expect(priceText(18.5, arabic)).toBe('18.5 درهم');
+    expect(priceText(18.5, arabic)).toBe('18.50 درهم');
+    expect(priceText(12, arabic, true)).toBe('ابتداءً من 12 درهم');
   });
 });

@@ -25,6 +25,21 @@ function roundToCents(amount: number): number {
   return fraction.charAt(2) >= '5' ? cents + 1 : cents;
 }
 
-/** The card's price line in the page's language: the indicative price, or that it is quoted. */
-export const priceText = (price: number | undefined, text: Text): string =>
-  price === undefined ? text('catalogue.listing.priceOnRequest') : text('catalogue.listing.price', { amount: formatAmount(price) });
+/**
+ * A price in AED as a buyer reads it: fils always in two digits ('13.50', never '13.5'), a whole price without them
+ * ('12', as the site has always written whole prices: on a card, 'from AED 12'). The quotation page, a formal document,
+ * writes every amount with its currency's decimals (mfe-contact's quotation-link/money.ts).
+ */
+export function formatPrice(price: number): string {
+  const amount = formatAmount(price);
+  return /\.\d$/.test(amount) ? `${amount}0` : amount;
+}
+
+/**
+ * A price line in the page's language: the indicative price, its lowest as 'from AED 12' where the product's variants
+ * are priced differently (`from`), or that it is quoted.
+ */
+export const priceText = (price: number | undefined, text: Text, from = false): string =>
+  price === undefined
+    ? text('catalogue.listing.priceOnRequest')
+    : text(from ? 'catalogue.listing.priceFrom' : 'catalogue.listing.price', { amount: formatPrice(price) });

@@ -24,6 +24,8 @@ export interface ProductsState {
   facets: ListingFacets;
   /** Of the page's products, those with a variant on hand somewhere (their cards' "In stock"). */
   inStock: string[];
+  /** Of the page's products, those whose variants are not all priced alike (their cards' 'from AED 12'). */
+  priceFrom: string[];
   /** The page shown, and how many products a page holds. */
   page: number;
   pageSize: number;
@@ -48,6 +50,7 @@ const initialState: ProductsState = {
   brands: [],
   facets: NO_FACETS,
   inStock: [],
+  priceFrom: [],
   page: 1,
   pageSize: LISTING_PAGE_SIZE,
   status: 'idle',
@@ -84,11 +87,11 @@ export const fetchProducts = createAsyncThunk(
     const response = await fetchOf(extra)(path, { signal, headers: { Accept: 'application/json' } });
     const viewKey = listingKey(request);
     if (CATEGORY_NOT_FOUND.has(response.status)) {
-      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, brands: [], facets: NO_FACETS, inStock: [], page: view.page, pageSize: LISTING_PAGE_SIZE };
+      return { viewKey, productCategoryId, productCategory: '', productsData: [], total: 0, brands: [], facets: NO_FACETS, inStock: [], priceFrom: [], page: view.page, pageSize: LISTING_PAGE_SIZE };
     }
     if (!response.ok) throw new Error(`Could not load ${path} (HTTP ${response.status})`);
-    const { category, products, total, page, pageSize, brands, facets, inStock = [] } = (await response.json()) as ListingResponse;
-    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, brands, facets, inStock, page, pageSize };
+    const { category, products, total, page, pageSize, brands, facets, inStock = [], priceFrom = [] } = (await response.json()) as ListingResponse;
+    return { viewKey, productCategoryId, productCategory: category.title, productsData: products, total, brands, facets, inStock, priceFrom, page, pageSize };
   },
   // The server drew the page with this view: not again as it hydrates.
   {
@@ -130,6 +133,7 @@ export const productsSlice = createSlice({
     selectProductsTotal: (state) => state.total,
     selectProductsFacets: (state) => state.facets,
     selectProductsInStock: (state) => state.inStock,
+    selectProductsPriceFrom: (state) => state.priceFrom,
     selectProductsPage: (state) => state.page,
     selectProductsPageSize: (state) => state.pageSize,
     selectProductsCategoryId: (state) => state.productCategoryId,
@@ -154,6 +158,7 @@ export const {
   selectProductsTotal,
   selectProductsFacets,
   selectProductsInStock,
+  selectProductsPriceFrom,
   selectProductsPage,
   selectProductsPageSize,
   selectProductsCategoryId,

@@ -85,6 +85,26 @@ async function catalogueSuite(t: TestContext, target: DatabaseTarget): Promise<v
     assert.equal(await store.listing({ categoryId: 'no_such_category', sort: 1, offset: 0, limit: 10, locale: 'en' }), undefined);
   });
 
+  await t.test("a listing names its page's products whose variants are priced differently: their cards say 'from'", async () => {
+    const families = ['hex_cw_brass_cable_gland', 'hex_e1w_brass_cable_gland', 'hex_bw_brass_cable_gland'];
+    const glands = await store.listing({ categoryId: 'industrial_cable_glands', sort: 1, offset: 0, limit: 100, locale: 'en' });
+    assert.deepEqual(glands?.priceFrom, glands?.products.map((p) => p.id).filter((id) => families.includes(id)));
+    assert.deepEqual([...(glands?.priceFrom ?? [])].sort(), [...families].sort());
+    // one price left: no longer 'from'; one on request beside a price: 'from' again
+    const family = 'hex_bw_brass_cable_gland';
+    const variants = () => database.db.kysely.updateTable('catalogue_product_variants').where('product_id', '=', family);
+    const saved = await database.db.kysely.selectFrom('catalogue_product_variants').select(['position', 'price']).where('product_id', '=', family).execute();
+    const priceFrom = async () => (await store.listing({ categoryId: 'industrial_cable_glands', sort: 1, offset: 0, limit: 100, locale: 'en' }))?.priceFrom;
+    await variants().set({ price: '9' }).execute();
+    assert.ok(!(await priceFrom())?.includes(family));
+    await variants().where('position', '>', 1).set({ price: null }).execute();
+    assert.ok((await priceFrom())?.includes(family));
+    await variants().set({ price: null }).execute();
+    assert.ok(!(await priceFrom())?.includes(family), 'all on request: no price to start from');
+    for (const { position, price } of saved) await variants().where('position', '=', position).set({ price }).execute();
+    assert.deepEqual([...((await priceFrom()) ?? [])].sort(), [...families].sort());
+  });
+
   await t.test('a listing narrowed by brand and price: values of one filter widen, two filters narrow; counts follow the other filters', async () => {
     const view = (filters: { brands: string[]; minPrice?: number; maxPrice?: number }) =>
       store.listing({ categoryId: 'switchgear_accessories', sort: 5, filters, offset: 0, limit: 100, locale: 'en' });

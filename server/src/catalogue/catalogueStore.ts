@@ -19,7 +19,7 @@ import { productsOnHandOf, type ProductStock } from './productStock.js';
 import { readCatalogueVersion } from './state.js';
 import { VersionedMemo } from './versionedCache.js';
 import { categoryRecord, productDetailRecord, productRecord, type CategoryRow, type ProductRow, type ProductWithDetails } from './records.js';
-import { publishedVariants, publishedVariantsOfProducts, variantRecord, variantsWithKeys, type VariantRow } from './variants/variantRecords.js';
+import { pricedFromOf, publishedVariants, publishedVariantsOfProducts, variantRecord, variantsWithKeys, type VariantRow } from './variants/variantRecords.js';
 
 /** The listing's orders (spec: six options, values 1–6): catalogue order, popularity, rating, newness, price up, price down. */
 export const LISTING_SORTS = [1, 2, 3, 4, 5, 6] as const;
@@ -59,6 +59,8 @@ export interface ListingPage {
   stock?: StockLocation[];
   /** Of the page's products, those on hand somewhere (the cards' badge), when the stock is read. */
   inStock?: string[];
+  /** Of the page's products, those whose published variants are not all priced alike (the cards' 'from AED 12'). */
+  priceFrom: string[];
 }
 
 /** A product page's records: the detail and the listing record of one product, its category's, and its published variants. */
@@ -290,9 +292,12 @@ export class CatalogueStore {
       readPage(askedCondition(PRODUCT_FACET_ROWS, query.filters, this.stock)),
     ]);
     const rows = view.asAsked ? firstRows : await readPage(view.where);
-    const stocked = this.stock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])], inStock: await this.onHandOf(rows.map((row) => row.id)) };
+    const ids = rows.map((row) => row.id);
+    const [inStock, priceFrom] = await Promise.all([this.stock === undefined ? undefined : this.onHandOf(ids), pricedFromOf(this.db, ids)]);
+    const stocked = inStock === undefined ? {} : { stock: [...(query.filters?.stock ?? [])], inStock };
     return {
       ...stocked,
+      priceFrom,
       category: categoryRecord(category, query.locale),
       total: view.total,
       products: rows.map((row) => productRecord(row, category, query.locale)),

@@ -48,7 +48,7 @@ describe('the listing’s filters', () => {
     expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
     fireEvent.change(await within(filters()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '10' } });
     fireEvent.submit(within(filters()).getByRole('textbox', { name: 'Minimum price' }).closest('form')!);
-    expect(await screen.findByText('Showing 1 results')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 result')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=2&brand=Hex&minPrice=10');
     // Elite's one product has no price: outside every range
     expect(within(filters()).getByRole('checkbox', { name: 'Elite (0)' })).toBeDisabled();
@@ -71,7 +71,7 @@ describe('the listing’s filters', () => {
   it('on a phone opens in a sheet from a button, which names how many filters are chosen', async () => {
     setViewportWidth(375);
     renderAt('?brand=Elite');
-    expect(await screen.findByText('Showing 1 results')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 result')).toBeInTheDocument();
     // the side copy, never seen on a phone, is not drawn at all (jsdom would still list it: it has no CSS)
     expect(screen.queryByRole('checkbox', { name: 'Hex (2)' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));

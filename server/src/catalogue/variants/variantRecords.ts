@@ -41,6 +41,25 @@ export async function publishedVariantsOfProducts(db: Kysely<DatabaseSchema>, pr
     .execute();
 }
 
+/**
+ * Of the products `productIds`, those whose published variants are not all priced alike (two prices, or a price and
+ * one on request), in the order of `productIds`: a card shows such a product's price (its lowest, decision 034) as
+ * 'from AED 12', as the product page and the comparison do (mfe-catalogue's variantsPrice).
+ */
+export async function pricedFromOf(db: Kysely<DatabaseSchema>, productIds: readonly string[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('catalogue_product_variants')
+    .select('product_id')
+    .where(sql<boolean>`product_id = any(${sql.val([...productIds])}::text[])`)
+    .where('published', '=', true)
+    .groupBy('product_id')
+    .having(sql<boolean>`count(distinct price) > 1 or (count(price) > 0 and count(price) < count(*))`)
+    .execute();
+  const found = new Set(rows.map((row) => row.product_id));
+  return productIds.filter((id) => found.has(id));
+}
+
 /** Every variant (published or not) whose code has the letters and digits of one of `letters`, by its unique index. */
 export async function variantsWithKeys(db: Kysely<DatabaseSchema>, letters: readonly string[]): Promise<VariantRow[]> {
   if (letters.length === 0) return [];
