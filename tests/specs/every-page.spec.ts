@@ -11,6 +11,7 @@
 import { test, expect } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
 import { titleOf, watchCspViolations, watchPreloads } from '../support/page-checks';
+import { copyrightLine } from '../support/site-facts';
 import { SITE_ROUTES } from '../support/site-routes';
 
 const SITE = 'Crescent Electrical Trading';
@@ -51,7 +52,7 @@ test.describe('every page, one visit', { tag: ['@site', '@shell', '@catalogue', 
 
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toContainText('© 2025 All Rights Reserved.');
+      await expect(page.getByRole('contentinfo')).toContainText(copyrightLine());
       expect(consoleProblems.messages).toEqual([]);
     });
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, localOnly } from '../support/fixtures';
 import { findPostgres, freshSchema } from '../support/services';
+import { copyrightLine } from '../support/site-facts';
 import { startSite, type RunningSite } from '../support/site-server';
 import {
   postContactForm,
@@ -147,7 +148,7 @@ async function takeDown(page: Page, remote: string): Promise<void> {
 
 async function expectFrameAndChatWork(page: Page): Promise<void> {
   await slow(nav(page)).toBeVisible();
-  await slow(page.getByRole('contentinfo')).toContainText('© 2025 All Rights Reserved.');
+  await slow(page.getByRole('contentinfo')).toContainText(copyrightLine());
   await slow(chat(page)).toBeVisible();
   await chat(page).getByRole('button', { name: 'Minimize chat' }).click();
   await slow(chat(page)).toBeHidden();
@@ -198,7 +199,7 @@ test.describe('each remote down, then back', { tag: ['@local', '@shell', '@catal
       await nav(page).getByRole('link', { name: target.link, exact: true }).click();
       await slow(pageHeading(page, target.heading)).toBeVisible();
     }
-    await slow(page.getByRole('contentinfo')).toContainText('© 2025 All Rights Reserved.');
+    await slow(page.getByRole('contentinfo')).toContainText(copyrightLine());
     await expect(chat(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Open chat' })).toHaveCount(0);
     await expect(errorScreen(page)).toHaveCount(0);

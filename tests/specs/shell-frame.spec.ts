@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { copyrightLine } from '../support/site-facts';
 import { EXAMPLE_CATEGORY_PATH } from '../support/site-routes';
 
 const MAIN_PHONE = '+971 4 347 1100';
@@ -65,7 +66,7 @@ test.describe('header at 1280 px', { tag: ['@site', '@shell'] }, () => {
     await footer.getByRole('heading', { name: 'Locate Us' }).scrollIntoViewIfNeeded();
     await expect(footer.locator('iframe')).toHaveAttribute('loading', 'lazy');
     await expect(footer.locator('iframe')).toHaveAttribute('title', /Dubai warehouse/);
-    await expect(footer).toContainText('© 2025 All Rights Reserved.');
+    await expect(footer).toContainText(copyrightLine());
   });
 });
 

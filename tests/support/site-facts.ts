@@ -10,6 +10,12 @@ import { REMOTES_MAP_ELEMENT_ID } from '@site/contracts/dom-ids';
 import type { RemoteName } from '@site/contracts/federation';
 import type { ExampleProduct } from './site-routes';
 
+/**
+ * The footer's copyright line as a visitor reads it now: the year is the current one in Dubai (UTC+4), where the
+ * company is (shell/src/frame/Footer.tsx).
+ */
+export const copyrightLine = (): string => `© ${new Date(Date.now() + 4 * 3_600_000).getUTCFullYear()} All Rights Reserved.`;
+
 export interface RemoteInMap {
   name: string;
   entry: string;

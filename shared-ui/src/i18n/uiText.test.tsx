@@ -51,6 +51,11 @@ describe('the design system texts', () => {
     expect(document.querySelector('[aria-hidden="true"] label')).toHaveTextContent('اترك هذا الحقل فارغًا');
   });
 
+  it('says one hidden breadcrumb item in the singular', () => {
+    renderInSite(<Breadcrumb items={longTrail.slice(1)} />);
+    expect(screen.getByRole('button', { name: 'Show 1 more breadcrumb item' })).toBeInTheDocument();
+  });
+
   it("a component's props win over the page's messages", () => {
     renderInSite(
       <>

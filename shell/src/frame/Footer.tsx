@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { InstagramIcon, LinkedInIcon, LocationIcon, MailIcon, MapFrame, PhoneIcon, VisuallyHidden } from '@site/shared-ui';
 import { company } from '@site/content';
@@ -39,10 +40,26 @@ const Copyright = styled.p`
 /** The footer's id: the last part of every page (server-render/renderPage.tsx waits for it before the first paint). */
 export const FOOTER_ID = 'site-footer';
 
+/** The company's year: Dubai's (UTC+4 all year round), whatever the clock's time zone. */
+const dubaiYear = (): number => new Date(Date.now() + 4 * 3_600_000).getUTCFullYear();
+/** The year the server wrote in the page's HTML, if it drew the page. */
+const drawnYear = (): number => Number(document.querySelector(`#${FOOTER_ID} [data-year]`)?.getAttribute('data-year')) || dubaiYear();
+const unchanging = () => () => {};
+
+/**
+ * The copyright's year, computed where the page is drawn. Hydration draws the year the server wrote (data-year), so a
+ * page drawn on 31 December and hydrated on 1 January matches it; then the browser shows the later of it and its own:
+ * a page kept in a cache over New Year moves on, and a device whose clock is behind cannot take it back.
+ */
+function useCopyrightYear(): number {
+  return useSyncExternalStore(unchanging, () => Math.max(drawnYear(), dubaiYear()), () => (typeof document === 'undefined' ? dubaiYear() : drawnYear()));
+}
+
 /** Contacts, socials, the warehouse map and the copyright line (the company's facts: content/data/company.json). */
 export function Footer() {
   const text = useText();
   const locale = useLocale();
+  const year = useCopyrightYear();
   return (
     <Bar id={FOOTER_ID}>
       <Columns>
@@ -87,7 +104,7 @@ export function Footer() {
           <MapFrame src={warehouseMapUrl(locale)} title={text('footer.map')} />
         </section>
       </Columns>
-      <Copyright>{text('site.copyright')}</Copyright>
+      <Copyright data-year={year}>{text('site.copyright', { year })}</Copyright>
     </Bar>
   );
 }

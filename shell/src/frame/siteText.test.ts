@@ -22,10 +22,15 @@ describe("the frame's data texts", () => {
   it.each([
     ['site.name', company.name],
     ['site.address', company.address],
-    ['site.copyright', company.copyright],
   ])('%s is the company fact "%s" and its Arabic', (messageId, fact) => {
     expect(english[messageId]).toBe(fact);
     expect(arabic[messageId]).toBe(arabicData[fact]);
+  });
+
+  it("site.copyright is the company's copyright and its Arabic, the year the current one (Footer.tsx)", () => {
+    const withYear = (text: string | undefined) => text?.replace(/\b\d{4}\b/, '{year}');
+    expect(english['site.copyright']).toBe(withYear(company.copyright));
+    expect(arabic['site.copyright']).toBe(withYear(arabicData[company.copyright]));
   });
 
   it('has no menu message left for an item the data no longer has', () => {
