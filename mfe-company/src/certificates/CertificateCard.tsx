@@ -3,6 +3,7 @@ import { Card } from '@site/shared-ui';
 import type { Certificate } from '@site/content';
 import { Trans } from '@lingui/react';
 import { useText } from '../i18n/useText';
+import { earlyControl } from '@site/contracts/dom-ids';
 
 const Open = styled.button`
   position: relative;
@@ -46,7 +47,7 @@ export function CertificateCard({ certificate, onView }: CertificateCardProps) {
   const text = useText();
   return (
     <Card>
-      <Open type="button" onClick={() => onView(certificate)} aria-label={text('company.certificates.view', { title: certificate.title })}>
+      <Open type="button" {...earlyControl('page')} onClick={() => onView(certificate)} aria-label={text('company.certificates.view', { title: certificate.title })}>
         <img src={certificate.image} alt={certificate.alt} width={certificate.width} height={certificate.height} loading="lazy" />
         <span aria-hidden="true">{text('company.certificates.viewHint')}</span>
       </Open>

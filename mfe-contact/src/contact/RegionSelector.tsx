@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Branch, BranchId } from '@site/content';
 import { useText } from '../i18n/useText';
+import { earlyControl } from '@site/contracts/dom-ids';
 
 const Group = styled.div`
   display: flex;
@@ -37,6 +38,7 @@ export function RegionSelector({ branches, selected, onSelect }: RegionSelectorP
         <Choice
           key={branch.id}
           type="button"
+          {...earlyControl('page')}
           aria-pressed={branch.id === selected}
           $selected={branch.id === selected}
           onClick={() => onSelect(branch.id)}

@@ -5,6 +5,7 @@ import type { DescriptionSectionKey } from '@site/content';
 import type { DescriptionSectionContent } from './parseDescription';
 import { useText } from '../../i18n/useText';
 import type { MessageId } from '../../i18n/text';
+import { earlyControl } from '@site/contracts/dom-ids';
 
 /** Each section's title in the catalogs, by its description key (content's DESCRIPTION_SECTIONS has the English ones). */
 const SECTION_TITLES: Readonly<Record<DescriptionSectionKey, MessageId>> = {
@@ -106,7 +107,7 @@ function DescriptionSectionView({ section }: { section: DescriptionSectionConten
   return (
     <Section aria-label={title}>
       <h3>
-        <Toggle type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((value) => !value)}>
+        <Toggle type="button" aria-expanded={open} aria-controls={bodyId} {...earlyControl('page')} onClick={() => setOpen((value) => !value)}>
           {title}
         </Toggle>
       </h3>

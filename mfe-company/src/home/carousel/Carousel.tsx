@@ -10,6 +10,7 @@ import { useWarmIndices } from './useWarmIndices';
 import { CarouselBackdrop, type CarouselBackdropProps } from './CarouselBackdrop';
 import { SlideContent } from './SlideContent';
 import { StripedImage } from './StripedImage';
+import { earlyControl } from '@site/contracts/dom-ids';
 
 const Region = styled.section`
   position: relative;
@@ -169,7 +170,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
         ))}
       </Slides>
       <Controls>
-        <RoundButton type="button" aria-controls={slidesId} aria-label={text('company.carousel.previous')} onClick={previous}>
+        <RoundButton type="button" {...earlyControl('page')} aria-controls={slidesId} aria-label={text('company.carousel.previous')} onClick={previous}>
           <ChevronLeftIcon size={22} />
         </RoundButton>
         <Dots role="group" aria-label={text('company.carousel.choose')}>
@@ -177,6 +178,7 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
             <Dot
               key={slide.heading}
               type="button"
+              {...earlyControl('page')}
               aria-controls={slidesId}
               aria-label={text('company.carousel.dot', { index: i + 1, heading: slide.heading })}
               aria-current={i === index ? 'true' : undefined}
@@ -185,11 +187,12 @@ export function Carousel({ slides, backgrounds }: CarouselProps) {
             />
           ))}
         </Dots>
-        <RoundButton type="button" aria-controls={slidesId} aria-label={text('company.carousel.next')} onClick={next}>
+        <RoundButton type="button" {...earlyControl('page')} aria-controls={slidesId} aria-label={text('company.carousel.next')} onClick={next}>
           <ChevronRightIcon size={22} />
         </RoundButton>
         <RoundButton
           type="button"
+          {...earlyControl('page')}
           aria-label={text(stopped ? 'company.carousel.start' : 'company.carousel.stop')}
           onClick={() => setChoice(stopped ? 'play' : 'pause')}
         >

@@ -4,7 +4,7 @@ import { APP_ROOT_ELEMENT_ID, FIRST_VIEW_STATE_ELEMENT_ID } from '@site/contract
 import { escapeHtml, jsonForScript } from './escape.js';
 import type { PreloadHints } from './remoteHints.js';
 import { moveScriptsPastFirstPaint } from './ssr/afterFirstPaint.js';
-import { EARLY_INTERACTIONS_TAG } from './ssr/earlyInteractions.js';
+import { INLINE_SCRIPT_SOURCE } from './ssr/inlineScript.js';
 import type { RenderedFirstView } from './ssr/firstView.js';
 
 /** The shell's index.html cut where the page's head goes (seo/head.ts ShellTemplate). */
@@ -27,9 +27,9 @@ export function pageHtml(template: CutShell, { head, mapTag, preload, firstView 
   if (firstView === undefined) return Buffer.from(template.before + head + preload.html + mapTag + template.after);
   // Drawn from the HTML: the scripts (and the preloads for them) start once it is on screen (ssr/afterFirstPaint.ts);
   // taps on its controls meanwhile are kept for them (ssr/earlyInteractions.ts).
-  const { page: rest, headTags } = moveScriptsPastFirstPaint(withRootContent(template.after, firstView.html), preload.html);
+  const { page: rest, template: scripts } = moveScriptsPastFirstPaint(withRootContent(template.after, firstView.html), preload.html);
   const state = `<script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">${jsonForScript(firstView.state)}</script>`;
-  return Buffer.from(template.before + head + EARLY_INTERACTIONS_TAG + mapTag + state + firstView.head + headTags + rest);
+  return Buffer.from(template.before + head + mapTag + state + firstView.head + scripts + `<script>${INLINE_SCRIPT_SOURCE}</script>` + rest);
 }
 
 /**

@@ -5,8 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app.js';
 import { createFixture, stubDatabase, type Fixture } from '../../test-support/fixture.js';
 import { HSTS_VALUE, remoteOrigins } from './securityHeaders.js';
-import { AFTER_FIRST_PAINT_CSP_SOURCE, AFTER_FIRST_PAINT_SOURCE } from './ssr/afterFirstPaint.js';
-import { EARLY_INTERACTIONS_CSP_SOURCE, EARLY_INTERACTIONS_SOURCE } from './ssr/earlyInteractions.js';
+import { INLINE_SCRIPT_CSP_SOURCE, INLINE_SCRIPT_SOURCE } from './ssr/inlineScript.js';
 
 const CATALOGUE_CDN = 'https://catalogue.cdn.example';
 const CHAT_DEV = 'http://localhost:9000';
@@ -63,7 +62,7 @@ describe('security headers', () => {
   test('the CSP: scripts only from the site and the configured remote origins, never eval or inline', async () => {
     const policy = csp(await get('/home'));
     assert.deepEqual(policy.get('default-src'), ["'self'"]);
-    assert.deepEqual(policy.get('script-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV, AFTER_FIRST_PAINT_CSP_SOURCE, EARLY_INTERACTIONS_CSP_SOURCE]);
+    assert.deepEqual(policy.get('script-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV, INLINE_SCRIPT_CSP_SOURCE]);
     assert.deepEqual(policy.get('script-src-attr'), ["'none'"]);
     assert.deepEqual(policy.get('connect-src'), ["'self'", CATALOGUE_CDN, CHAT_DEV]);
     assert.deepEqual(policy.get('img-src'), ["'self'", 'data:', CATALOGUE_CDN, CHAT_DEV]);
@@ -79,10 +78,9 @@ describe('security headers', () => {
     assert.ok(!policy.has('upgrade-insecure-requests'), 'plain-http deployments (and http remotes) keep working');
   });
 
-  test('two inline scripts may run, by their hashes: the one that starts the scripts after the first paint, the one that keeps early taps', async () => {
-    const hash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
-    const expected = [hash(AFTER_FIRST_PAINT_SOURCE), hash(EARLY_INTERACTIONS_SOURCE)];
-    const allowed = new Set([`<script>${AFTER_FIRST_PAINT_SOURCE}</script>`, `<script>${EARLY_INTERACTIONS_SOURCE}</script>`]);
+  test('one inline script may run, by its hash: the one that keeps early taps and starts the scripts after the first paint', async () => {
+    const expected = [`'sha256-${createHash('sha256').update(INLINE_SCRIPT_SOURCE).digest('base64')}'`];
+    const allowed = new Set([`<script>${INLINE_SCRIPT_SOURCE}</script>`]);
     for (const url of ['/home', '/nope']) {
       const res = await get(url);
       assert.ok(res.body.includes('<script type="application/json" id="remotes-map">'), `${url} has the remotes map`);
@@ -101,7 +99,7 @@ describe('security headers', () => {
   test('with the default remotes (served here) the CSP is self only', async () => {
     await withApp({}, async (local) => {
       const policy = csp(await local.inject({ method: 'GET', url: '/about' }));
-      assert.deepEqual(policy.get('script-src'), ["'self'", AFTER_FIRST_PAINT_CSP_SOURCE, EARLY_INTERACTIONS_CSP_SOURCE]);
+      assert.deepEqual(policy.get('script-src'), ["'self'", INLINE_SCRIPT_CSP_SOURCE]);
       assert.deepEqual(policy.get('connect-src'), ["'self'"]);
     });
   });

@@ -6,8 +6,7 @@
 // a shell on another origin loads them; every other answer gets helmet's `same-origin`.
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { AFTER_FIRST_PAINT_CSP_SOURCE } from './ssr/afterFirstPaint.js';
-import { EARLY_INTERACTIONS_CSP_SOURCE } from './ssr/earlyInteractions.js';
+import { INLINE_SCRIPT_CSP_SOURCE } from './ssr/inlineScript.js';
 
 export interface SecurityHeadersOptions {
   /** The remotes' entry URLs (REMOTE_*_URL): absolute ones add their origin to script-src, connect-src and img-src. */
@@ -86,11 +85,11 @@ export function contentSecurityPolicyDirectives(options: SecurityHeadersOptions)
   return {
     'default-src': ["'self'"],
     // No 'unsafe-eval' and no inline script but one: the shell's index.html only has <script src>, and the federation
-    // runtime needs no eval as long as no remote uses getPublicPath. The two inline scripts are constants, each allowed by
-    // its hash (that text and no other): the one that starts a server-drawn page's scripts after its first paint, and
-    // the one that keeps taps made before they have started (ssr/earlyInteractions.ts). The JSON-LD
+    // runtime needs no eval as long as no remote uses getPublicPath. The one inline script is a constant, allowed by its hash
+    // (that text and no other): it keeps a server-drawn page's early taps and starts its scripts after its first paint
+    // (ssr/inlineScript.ts). The JSON-LD
     // in the head is a data block (type="application/ld+json"), which browsers never run: no allowance needed.
-    'script-src': ["'self'", ...remotes, AFTER_FIRST_PAINT_CSP_SOURCE, EARLY_INTERACTIONS_CSP_SOURCE],
+    'script-src': ["'self'", ...remotes, INLINE_SCRIPT_CSP_SOURCE],
     'script-src-attr': ["'none'"],
     // The remotes' manifests (mf-manifest.json) are fetched; their chunks may be too.
     'connect-src': ["'self'", ...remotes],

@@ -27,7 +27,8 @@ export function LoadError({ message, onRetry, retryLabel }: LoadErrorProps) {
   return (
     <Box role="alert">
       <span>{message}</span>
-      <Button type="button" onClick={onRetry}>
+      {/* data-early: a tap before the page has started is kept for it (contracts' EARLY_ATTRIBUTE, written out) */}
+      <Button type="button" data-early="page" onClick={onRetry}>
         {retryLabel ?? text('ui.retry')}
       </Button>
     </Box>

@@ -7,10 +7,9 @@
 // would have had (the shell's <script defer> and preloads, the remote's preload hints); this small script inserts
 // them once a frame has been drawn. Until the shell has started, links work as plain links.
 //
-// The script is inline, allowed by its hash in the CSP (script-src): as a file it was a request of its own on the way
-// to the first paint, and Lighthouse's simulation of slow 4G ended the largest paint with it in most runs (listing:
+// The script is inline (inlineScript.ts, with the early taps' script), allowed by its hash in the CSP (script-src): as
+// a file it was a request of its own on the way to the first paint, and Lighthouse's simulation of slow 4G ended the largest paint with it in most runs (listing:
 // after-first-paint.js 717-1024 ms of a 1024 ms LCP, 2026-11-29).
-import { createHash } from 'node:crypto';
 
 /** The template's id: the contract between the HTML (spa.ts) and the script below. */
 export const AFTER_FIRST_PAINT_ID = 'after-first-paint';
@@ -46,21 +45,19 @@ export const AFTER_FIRST_PAINT_SOURCE =
   'function go(){d.hidden?start():frame(pictures)}' +
   'd.readyState=="loading"?d.addEventListener("DOMContentLoaded",go):go()})();';
 
-/** The script's CSP source (script-src): this exact text may run inline, no other. */
-export const AFTER_FIRST_PAINT_CSP_SOURCE = `'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_SOURCE).digest('base64')}'`;
 
 /** The shell's own script tags and script preloads, as html-webpack-plugin writes them (minified or not). */
 const SHELL_SCRIPT_TAGS = /<script defer(?:="defer")? src="?[^\s">]+"?><\/script>|<link rel="?preload"? [^>]*as="?script"?[^>]*>/g;
 
 /**
  * Moves the shell's script tags out of `shellPage` (its HTML after the charset, see seo/head.ts) into the template,
- * after `hints` (the page's preload links). Returns the page without them, and the template with the script that
- * inserts it, for the head.
+ * after `hints` (the page's preload links). Returns the page without them, and the template for the head (followed by
+ * the page's inline script: inlineScript.ts).
  */
-export function moveScriptsPastFirstPaint(shellPage: string, hints: string): { page: string; headTags: string } {
+export function moveScriptsPastFirstPaint(shellPage: string, hints: string): { page: string; template: string } {
   const shellScripts = shellPage.match(SHELL_SCRIPT_TAGS) ?? [];
   return {
     page: shellPage.replace(SHELL_SCRIPT_TAGS, ''),
-    headTags: `<template id="${AFTER_FIRST_PAINT_ID}">${hints}${shellScripts.join('')}</template><script>${AFTER_FIRST_PAINT_SOURCE}</script>`,
+    template: `<template id="${AFTER_FIRST_PAINT_ID}">${hints}${shellScripts.join('')}</template>`,
   };
 }

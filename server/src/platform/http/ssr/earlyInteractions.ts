@@ -14,11 +14,11 @@
 // taken). A control the page drew again meanwhile (a hydration that re-rendered it) is found by its place among the
 // marked controls. `data-early-show="<id>"` shows a hidden element at once and focuses its field: the header's
 // search field, which keeps what is typed until the search opens.
-import { createHash } from 'node:crypto';
 import { EARLY_ATTRIBUTE, EARLY_READY_GLOBAL, EARLY_SHOW_ATTRIBUTE } from '@site/contracts/dom-ids';
 
 /**
- * Plain ES2017, small by hand: every page carries it (its own line in tests/budgets/first-view.json). `q` holds
+ * Plain ES2017, small by hand: every page carries it (its own line in tests/budgets/first-view.json), in the head's one
+ * inline script (inlineScript.ts). `q` holds
  * [control, its place among the marked]; `ok` the parts started; `r` is set while a kept tap is handed on (that click
  * must pass).
  */
@@ -33,9 +33,3 @@ export const EARLY_INTERACTIONS_SOURCE =
   'q.push([c,[].indexOf.call(all(),c)]);' +
   `if(s=d.getElementById(c.getAttribute(${JSON.stringify(EARLY_SHOW_ATTRIBUTE)}))){s.hidden=!1;(s.querySelector("input")||s).focus()}},!0);` +
   `w.${EARLY_READY_GLOBAL}=function(o){ok[o]=1;flush()}})(window,document,${JSON.stringify(EARLY_ATTRIBUTE)});`;
-
-/** The script's CSP source (script-src): this exact text may run inline. */
-export const EARLY_INTERACTIONS_CSP_SOURCE = `'sha256-${createHash('sha256').update(EARLY_INTERACTIONS_SOURCE).digest('base64')}'`;
-
-/** The script's tag, for the head of a page the server drew. */
-export const EARLY_INTERACTIONS_TAG = `<script>${EARLY_INTERACTIONS_SOURCE}</script>`;

@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { CanaryAssignment } from '../canary.js';
 import { RemotesMaps } from '../remotes.js';
 import { createShellResponder, type RemotesState } from '../spa.js';
-import { AFTER_FIRST_PAINT_ID, AFTER_FIRST_PAINT_SOURCE } from './afterFirstPaint.js';
+import { AFTER_FIRST_PAINT_ID } from './afterFirstPaint.js';
+import { INLINE_SCRIPT_SOURCE } from './inlineScript.js';
 import { DataFileCache } from '../dataFiles.js';
 import { FirstViewRenderer } from './firstView.js';
 
@@ -278,7 +279,7 @@ describe('a server-rendered page', () => {
     assert.ok(template.includes('href="/362.0a0b0c0d.js"'), "and its chunk's preload");
     assert.ok(template.includes('/remotes/company/mf-manifest.json'), "and the remote's preload hints");
     assert.equal(head.replace(template, '').includes('/main.0123abcd.js'), false, 'nowhere else');
-    assert.ok(head.includes(`<script>${AFTER_FIRST_PAINT_SOURCE}</script>`), 'the script that inserts it, inline');
+    assert.ok(head.includes(`<script>${INLINE_SCRIPT_SOURCE}</script>`), 'the script that inserts it, inline');
   });
 
   test("after a promote of a build this server cannot render, the page keeps the view of the remote's own build (warned)", async (t) => {

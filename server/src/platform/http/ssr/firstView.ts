@@ -28,7 +28,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CATALOGUE_API_PREFIX } from '@site/contracts/api';
 import { MANIFEST_FILE, messagesModule } from '@site/contracts/federation';
-import type { Locale } from '@site/contracts/locale';
+import { splitLocale, type Locale } from '@site/contracts/locale';
 import { matchSiteRoute, startDataPaths } from '@site/contracts/routes';
 import { SERVER_RENDER_POINTER } from '@site/contracts/shared-packages';
 import { DATA_CONTENT_TYPE, isDataFileName, isStreamed, type DataFiles } from '../dataFiles.js';
@@ -115,6 +115,21 @@ export interface FirstViewOptions {
 export interface CatalogueApiReader {
   get(href: string): Promise<{ status: number; body: unknown }>;
   version(href: string): number | string;
+}
+
+/**
+ * A page outside the route table drawn for one visitor only (the buyer's quotation: contracts/src/quotationRoute.ts):
+ * its remote's module, its params, and that visitor's data. Its render is never kept (spa.ts: no page cache) and its
+ * fetch reads nothing of the server's but `answer`: no data file, no catalogue API.
+ */
+export interface PrivatePage {
+  remote: string;
+  modulePath: string;
+  params: Record<string, string>;
+  /** The route's pattern, for the logs: the address itself may hold a secret (a link's token). */
+  logPath: string;
+  /** The page's fetch of `href` answered (the body the contract's type, never serialised); undefined: a 404. */
+  answer(href: string): Promise<{ status: number; body: unknown } | undefined>;
 }
 
 /**
@@ -233,14 +248,7 @@ export class FirstViewRenderer {
     const id = match === undefined ? undefined : buildId(match.route.remote, variant);
     if (match === undefined || id === undefined || (!this.builds.has(id) && !this.registered.has(id))) return undefined;
     const { route, params, locale } = match;
-    if (Date.now() - this.checkedAt >= this.recheckMs) {
-      this.checking ??= this.refresh().finally(() => {
-        this.checking = undefined;
-      });
-      await this.checking;
-    }
-    const shell = this.shell.module;
-    const remote = this.registered.has(id) ? await this.registeredModule(id) : this.remoteModules.get(id);
+    const { shell, remote } = await this.modulesOf(id);
     const page = remote?.module?.exposes[route.modulePath];
     if (shell === undefined || remote === undefined || page === undefined) return undefined;
     const loadsData = typeof page.loadFirstView === 'function';
@@ -266,6 +274,50 @@ export class FirstViewRenderer {
         }
       },
     };
+  }
+
+  /**
+   * The first view of a page outside the route table at `url` (its path and query), for one visitor (PrivatePage): drawn
+   * by the `variant` build of its remote when this server can render it, with the data `page.answer` gives. No cache
+   * key (the answer is never kept). Never throws.
+   */
+  async privateViewFor(url: string, page: PrivatePage, variant: Variant = 'stable'): Promise<FirstViewSource | undefined> {
+    const id = buildId(page.remote, variant);
+    if (!this.builds.has(id) && !this.registered.has(id)) return undefined;
+    const { shell, remote } = await this.modulesOf(id);
+    const module = remote?.module?.exposes[page.modulePath];
+    if (shell === undefined || remote === undefined || module === undefined) return undefined;
+    const { locale } = splitLocale(url.replace(/[?#].*$/, ''));
+    const catalog = remote.module?.exposes[messagesModule(locale)]?.default;
+    const modules = new Map([[`${page.remote}/${page.modulePath}`, module]]);
+    const fetchAnswer: typeof fetch = async (input) => {
+      const href = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+      const answer = await page.answer(href);
+      return answer === undefined ? new Response('Not found', { status: 404 }) : new AnswerResponse(answer.body, answer.status);
+    };
+    return {
+      key: '',
+      render: async () => {
+        try {
+          return await shell.renderPage({ url, params: page.params, modules, fetch: fetchAnswer, locale, catalogs: catalog === undefined ? [] : [catalog] });
+        } catch (error) {
+          this.warn(`Server rendering of ${page.logPath} failed; the page is sent for the browser to draw.`, error);
+          this.onRenderError?.(page.remote, variant);
+          return undefined;
+        }
+      },
+    };
+  }
+
+  /** The shell's module and the build `id`'s, as they are now (checked again after recheckMs). */
+  private async modulesOf(id: string): Promise<{ shell: ShellRenderModule | undefined; remote: LoadedModule<RemoteRenderModule> | undefined }> {
+    if (Date.now() - this.checkedAt >= this.recheckMs) {
+      this.checking ??= this.refresh().finally(() => {
+        this.checking = undefined;
+      });
+      await this.checking;
+    }
+    return { shell: this.shell.module, remote: this.registered.has(id) ? await this.registeredModule(id) : this.remoteModules.get(id) };
   }
 
   /**
