@@ -18,15 +18,16 @@ afterEach(() => {
 
 // jest-fixed-jsdom puts Node's FormData in the page (for MSW's requests), which takes no form. React builds one from a
 // form whose submit handler starts a transition (a router navigation: the results page's search): as the browser's
-// does, this one reads the form's named fields.
+// does, this one reads the form's named fields (a disabled one, an unticked box and a button's value are not sent).
 const NodeFormData = globalThis.FormData;
+const UNSENT_INPUTS = new Set(['submit', 'button', 'reset', 'image', 'file']);
 class FormDataOfForm extends NodeFormData {
   constructor(form?: HTMLFormElement) {
     super();
     for (const field of Array.from(form?.elements ?? [])) {
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) && field.name !== '') {
-        this.append(field.name, field.value);
-      }
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) || field.name === '' || field.disabled) continue;
+      if (field instanceof HTMLInputElement && (UNSENT_INPUTS.has(field.type) || ((field.type === 'checkbox' || field.type === 'radio') && !field.checked))) continue;
+      this.append(field.name, field.value);
     }
   }
 }

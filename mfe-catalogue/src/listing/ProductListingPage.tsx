@@ -1,11 +1,11 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
+import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery, useHydrated } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
-import { hasListingFilters, listingViewOf, listingViewSearch, type ListingFilters as Filters, type ListingView } from '@site/contracts/listing-view';
+import { DEFAULT_LISTING_VIEW, hasListingFilters, listingAddressSearch, listingViewOf, listingViewSearch, type ListingFilters as Filters, type ListingView } from '@site/contracts/listing-view';
 import {
   fetchProducts,
   fetchRatings,
@@ -28,8 +28,8 @@ import {
 import { SORT_BY_RATING, SORT_OPTIONS, isSortValue } from './sortOptions';
 import { ProductCard } from './ProductCard';
 import { ListingPages } from './ListingPages';
-import { FilteredLayout as Layout } from './filters/FilteredLayout';
-import { ListingFilters } from './filters/ListingFilters';
+import { FilteredLayout as Layout, LISTING_VIEW_FORM_ID } from './filters/FilteredLayout';
+import { ListingFilters, loadFiltersPanel } from './filters/ListingFilters';
 import { selectCategories } from '../categories/productsCategorySlice';
 import { useFailureText } from '../common/useFailureText';
 import { useText } from '../i18n/useText';
@@ -44,10 +44,10 @@ const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  justify-content: space-between;
   gap: 12px;
   margin-bottom: 24px;
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
+  /* the count at the start, the order (and its button, before the page has started) at the end */
+  p { margin: 0; margin-inline-end: auto; color: ${({ theme }) => theme.colors.textMuted}; }
   select {
     min-height: 44px;
     padding: 8px 12px;
@@ -69,10 +69,24 @@ const Notice = styled.div`
 
 /**
  * For the server (shared-store's LoadFirstView): the page of the category's products the address names (the ratings,
- * visitors' data, load in the browser) as its effect below loads it, so the HTML has it.
+ * visitors' data, load in the browser) as its effect below loads it, and the filters' chunk, so the HTML has both.
  */
-export const loadFirstView: LoadFirstView = ({ dispatch, params, search }) =>
-  dispatch(fetchProducts({ productCategoryId: params.productCategoryId ?? '', view: listingViewOf(search ?? '') }));
+export const loadFirstView: LoadFirstView = async ({ dispatch, params, search }) => {
+  await Promise.all([dispatch(fetchProducts({ productCategoryId: params.productCategoryId ?? '', view: listingViewOf(search ?? '') })), loadFiltersPanel()]);
+};
+
+/**
+ * Sends the sort's choice where no script has started yet (the <select> belongs to the filters' form, so the ticks
+ * stay); gone once the page has started, when a choice applies at once.
+ */
+function SortButton() {
+  const text = useText();
+  return useHydrated() ? null : (
+    <Button type="submit" form={LISTING_VIEW_FORM_ID} $variant="secondary">
+      {text('catalogue.listing.sortApply')}
+    </Button>
+  );
+}
 
 /**
  * /our-products/{productCategoryId}?sort=…&page=…: one page of the category's products as cards, in the chosen order
@@ -104,7 +118,8 @@ export default function ProductListingPage() {
   const facets = useAppSelector(selectProductsFacets);
   const inStock = useAppSelector(selectProductsInStock);
   const [search, setSearch] = useAddressQuery();
-  const view = listingViewOf(search);
+  // one object per address: the filters' props stay the same while the page re-renders (ListingFilters.tsx says why)
+  const view = useMemo(() => listingViewOf(search), [search]);
   const { sort } = view;
   // the view in its one spelling: what the effect below follows (another parameter in the address asks for nothing)
   const viewSearch = listingViewSearch(view);
@@ -132,8 +147,28 @@ export default function ProductListingPage() {
 
   /** Another order of the category: from its first page, the filters kept. */
   const showView = (next: ListingView) => setSearch(listingViewSearch(next), { replace: true });
+  const sortSelect = useRef<HTMLSelectElement>(null);
+  // An order chosen in the server's <select> before the page started, its button not pressed (gone now): applied
+  // now, as a choice is (React keeps what the visitor did, and tells nothing).
+  const sortedEarly = useRef(true);
+  useEffect(() => {
+    if (!sortedEarly.current || sortSelect.current === null) return;
+    sortedEarly.current = false;
+    const chosen = Number(sortSelect.current.value);
+    if (chosen !== sort && isSortValue(chosen)) setSearch(listingViewSearch({ ...view, sort: chosen, page: 1 }), { replace: true });
+  });
+  /** 'Clear all': the order kept. */
+  const clearSearch = listingViewSearch({ ...DEFAULT_LISTING_VIEW, sort });
   /** Other filters: a new entry in the history (back undoes them), from the first page. */
-  const showFiltered = (filters: Filters) => setSearch(listingViewSearch({ ...filters, sort, page: 1 }));
+  const showFiltered = useCallback((filters: Filters) => setSearch(listingViewSearch({ ...filters, sort, page: 1 })), [setSearch, sort]);
+
+  // The filters' form sent without scripts spells its view its own way ('?sort=1&brand=A&brand=B&minPrice='): the
+  // address is written in the view's one spelling, as a link would name it. Not through the router: a navigation would
+  // reach the filters' server HTML before its chunk has hydrated it, and React would drop it meanwhile.
+  useEffect(() => {
+    const written = listingAddressSearch(window.location.search);
+    if (written !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${written}${window.location.hash}`);
+  }, [search]);
 
   // The products of this category on screen: the view asked for, or the one before it while the next loads (a new
   // order or page replaces the cards once it arrives, without a spinner in between).
@@ -171,6 +206,9 @@ export default function ProductListingPage() {
           <Toolbar>
             <p>{text('catalogue.listing.count', { count: total })}</p>
             <select
+              ref={sortSelect}
+              name="sort"
+              form={LISTING_VIEW_FORM_ID}
               aria-label={text('catalogue.listing.sortLabel')}
               value={sort}
               onChange={(event) => {
@@ -184,6 +222,7 @@ export default function ProductListingPage() {
                 </option>
               ))}
             </select>
+            <SortButton />
           </Toolbar>
           {sort === SORT_BY_RATING && ratingsFailed ? (
             <Notice>
@@ -195,8 +234,11 @@ export default function ProductListingPage() {
           ) : null}
           <Layout>
             {facets.brands.length > 0 || facets.attributes.length > 0 || facets.price.min !== null || filtered ? (
-              <ListingFilters facets={facets} filters={view} total={total} onChange={showFiltered} />
-            ) : null}
+              <ListingFilters facets={facets} filters={view} clearSearch={clearSearch} total={total} onChange={showFiltered} />
+            ) : (
+              // the form the sort's <select> belongs to, where there is nothing to filter
+              <form id={LISTING_VIEW_FORM_ID} method="get" hidden />
+            )}
             <div>
               {products.length === 0 ? (
                 <p>{filtered ? text('catalogue.filters.noMatch') : text('catalogue.listing.empty')}</p>

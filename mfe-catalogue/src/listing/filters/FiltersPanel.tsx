@@ -1,17 +1,21 @@
-// The filters themselves, in a chunk of their own (ListingFilters.tsx asks for it once the page has started): they are
-// drawn in the browser only (beside the products on a wide screen, in the sheet on a phone), so none of their bytes is
-// among the scripts a listing waits for before it handles clicks (tests/budgets/first-view.json), nor are its messages
-// (i18n/ here) in the catalogue's catalog.
-import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
-import { Button } from '@site/shared-ui';
+// The filters themselves, in a chunk of their own: none of their bytes is among the scripts a listing waits for before
+// it handles clicks (tests/budgets/first-view.json), nor are its messages (i18n/ here) in the catalogue's catalog. The
+// server draws them (it has the chunk: ListingFilters.tsx), so they are in the listing's HTML as one plain GET form that
+// works before any script has run: its address is the filtered listing (listingViewOf reads the form's spelling). Once
+// the chunk has come, the browser takes that HTML over (its Suspense boundary) and a tick applies at once, no reload.
+//
+// One copy serves both widths: beside the products on a wide screen; on a phone a <details> whose 'Filters' opens it
+// as a sheet over the page (FilteredLayout.tsx), natively, with or without scripts.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, useHydrated, useMediaQuery } from '@site/shared-ui';
 import { useLocale } from '@site/shared-store';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
-import { hasListingFilters, LISTING_PRICE_MAX, type ListingFilters as Filters } from '@site/contracts/listing-view';
-import { TextButton } from '../../common/TextButton';
+import { hasListingFilters, LISTING_PRICE_MAX, listingFiltersOf, type ListingFilters as Filters } from '@site/contracts/listing-view';
 import { StockFilter } from '../stock/StockFilter';
-import { Choices } from './Choices';
+import { Choices, type ChoiceValue } from './Choices';
+import { FILTERS_SHEET_BELOW_PX, LISTING_VIEW_FORM_ID } from './FilteredLayout';
 import { useText } from '../../i18n/useText';
 import { usePanelText, type PanelMessageId } from './i18n/panelText';
 
@@ -27,41 +31,6 @@ const ATTRIBUTE_LEGENDS: Readonly<Record<FilterAttribute, PanelMessageId>> = {
   standard: 'catalogue.filters.attribute.standard',
 };
 
-const Panel = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-  fieldset { margin: 0; padding: 0; border: 0; }
-  legend { margin-bottom: 8px; font-weight: 700; }
-`;
-
-const Heading = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.typeScale.md}; }
-`;
-
-const LinkButton = styled(TextButton)`
-  font-weight: 600;
-`;
-
-const PriceRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px;
-  input {
-    width: 96px;
-    min-height: 40px;
-    padding: 6px 8px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    font: inherit;
-  }
-`;
-
 /** A price end typed in the field: '' for none, else a whole number of AED up to the most a range can name. */
 function priceEnd(text: string): number | undefined | 'invalid' {
   const trimmed = text.trim();
@@ -69,133 +38,182 @@ function priceEnd(text: string): number | undefined | 'invalid' {
   return /^\d{1,10}$/.test(trimmed) && Number(trimmed) <= LISTING_PRICE_MAX ? Number(trimmed) : 'invalid';
 }
 
-export interface FiltersPanelProps {
-  facets: ListingFacets;
-  filters: Filters;
-  onChange: (filters: Filters) => void;
-  /** Names the panel's fields apart from the other copy's (the sheet's and the side's are both in the page). */
-  idPrefix: string;
+/** The filters the form's fields say now (the ticked boxes, the price fields as typed), as the address would read them. */
+function fieldsOf(form: HTMLFormElement): { filters: Filters; minText: string; maxText: string } {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value);
+  return { filters: listingFiltersOf(params), minText: params.get('minPrice') ?? '', maxText: params.get('maxPrice') ?? '' };
 }
 
 /**
- * The filters themselves: the category's brands and specification values with their counts, "In stock at", the price
- * range, and 'Clear all'.
+ * Whether a filter is worth offering: one of its values is chosen, or it has more than the one value every product of
+ * the view has (a category of one brand: ticking it would narrow nothing).
  */
-export default function FiltersPanel({ facets, filters, onChange, idPrefix }: FiltersPanelProps) {
+const offered = (values: readonly ChoiceValue[], chosen: readonly string[], total: number): boolean =>
+  chosen.length > 0 || values.length > 1 || (values.length === 1 && values[0]!.count !== total);
+
+/** How many filters the view names: the 'Filters (2)' that opens them on a phone. */
+function chosenCount(filters: Filters): number {
+  return (
+    filters.brands.length +
+    Object.values(filters.attributes ?? {}).reduce((sum, values) => sum + values.length, 0) +
+    (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1) +
+    (filters.stock?.length ?? 0)
+  );
+}
+
+export interface FiltersPanelProps {
+  facets: ListingFacets;
+  filters: Filters;
+  /** The address's query of the view without filters: 'Clear all' (a listing's order, a search's text kept). */
+  clearSearch: string;
+  /** What the view keeps whatever the filters, sent with them as hidden fields (a search's text: `{ q }`). */
+  kept?: Readonly<Record<string, string>>;
+  /** Every product the filters leave: 'Show N results' on a phone. */
+  total: number;
+  onChange: (filters: Filters) => void;
+}
+
+/**
+ * The category's brands and specification values with their counts, "In stock at", the price range, 'Apply' and
+ * 'Clear all'. Values of one filter widen (any of the brands), different filters narrow; each value's count follows the
+ * other filters, and a value with nothing left is disabled.
+ */
+export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, total, onChange }: FiltersPanelProps) {
   const text = usePanelText();
   const siteText = useText();
   const locale = useLocale();
+  const hydrated = useHydrated();
+  const wide = useMediaQuery(`(min-width: ${FILTERS_SHEET_BELOW_PX}px)`);
+  const sheet = useRef<HTMLDetailsElement>(null);
+  const [priceError, setPriceError] = useState(false);
+  const errorId = useId();
   const stock = facets.stock ?? [];
+  const chosen = chosenCount(filters);
+  const { minPrice, maxPrice } = filters;
+
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** A box ticked or not: the boxes as they stand, at once; the price range stays the address's until 'Apply'. */
+  const tick = () => {
+    if (formRef.current === null) return;
+    const { brands, attributes, stock: locations } = fieldsOf(formRef.current).filters;
+    onChange({ brands, attributes, stock: locations, minPrice, maxPrice });
+  };
+
+  // A box ticked in the server's form before this chunk took it over (React keeps what the visitor did, and tells
+  // nothing): applied now, as a tick is.
+  const tickedEarly = useRef(true);
+  useEffect(() => {
+    if (!tickedEarly.current) return;
+    tickedEarly.current = false;
+    const boxes = formRef.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [];
+    if ([...boxes].some((box) => box.checked !== box.defaultChecked)) tick();
+  });
+
+  /** 'Apply': everything the form says (without scripts the browser sends it); a range typed wrongly is said so, and not applied. */
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { filters: fields, minText, maxText } = fieldsOf(event.currentTarget);
+    const min = priceEnd(minText);
+    const max = priceEnd(maxText);
+    if (min === 'invalid' || max === 'invalid' || (min !== undefined && max !== undefined && min > max)) {
+      setPriceError(true);
+      return;
+    }
+    setPriceError(false);
+    const { brands, attributes, stock: locations } = fields;
+    onChange({ brands, attributes, stock: locations, ...(min === undefined ? {} : { minPrice: min }), ...(max === undefined ? {} : { maxPrice: max }) });
+    sheet.current?.removeAttribute('open');
+  };
+
+  const brandValues = facets.brands.map(({ name, count }) => ({ value: name, label: name, count }));
+  const stockValues = stock.map(({ location, count }) => ({ value: location, label: text(`catalogue.stock.location.${location}`), count }));
   return (
-    <Panel>
-      <Heading>
-        <h2>{siteText('catalogue.filters.label')}</h2>
-        {hasListingFilters(filters) ? (
-          <LinkButton type="button" onClick={() => onChange({ brands: [] })}>
-            {text('catalogue.filters.clearAll')}
-          </LinkButton>
-        ) : null}
-      </Heading>
-      {facets.brands.length > 0 ? (
-        <Choices
-          legend={text('catalogue.filters.brand')}
-          values={facets.brands.map(({ name, count }) => ({ value: name, label: name, count }))}
-          chosen={filters.brands}
-          onChange={(brands) => onChange({ ...filters, brands })}
-        />
-      ) : null}
-      {facets.attributes.map(({ attribute, values }) => (
-        <Choices
-          key={attribute}
-          legend={text(ATTRIBUTE_LEGENDS[attribute])}
-          values={values.map(({ value, count }) => ({ value, label: filterValueText(attribute, value, locale), count }))}
-          chosen={filters.attributes?.[attribute] ?? []}
-          onChange={(chosen) => onChange({ ...filters, attributes: { ...filters.attributes, [attribute]: chosen } })}
-        />
-      ))}
-      {/* where some product of the view is on hand somewhere, or a location is chosen (to take it off again) */}
-      {stock.some(({ count }) => count > 0) || (filters.stock ?? []).length > 0 ? <StockFilter stock={stock} filters={filters} onChange={onChange} /> : null}
-      {/* keyed by the address's range: another range (back, Clear all) starts the fields from it */}
-      <PriceRange key={`${filters.minPrice}-${filters.maxPrice}`} facets={facets} filters={filters} onChange={onChange} idPrefix={idPrefix} />
-    </Panel>
+    <aside aria-label={siteText('catalogue.filters.label')}>
+      <form ref={formRef} id={LISTING_VIEW_FORM_ID} method="get" noValidate onSubmit={apply}>
+        {Object.entries(kept).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <details ref={sheet}>
+          <Button as="summary" $variant="secondary">
+            {chosen > 0 ? siteText('catalogue.filters.openChosen', { count: chosen }) : siteText('catalogue.filters.open')}
+          </Button>
+          {offered(brandValues, filters.brands, total) ? (
+            <Choices legend={text('catalogue.filters.brand')} name="brand" values={brandValues} chosen={filters.brands} onChange={tick} />
+          ) : null}
+          {facets.attributes.map(({ attribute, values }) => {
+            const valuesShown = values.map(({ value, count }) => ({ value, label: filterValueText(attribute, value, locale), count }));
+            const chosenValues = filters.attributes?.[attribute] ?? [];
+            return offered(valuesShown, chosenValues, total) ? (
+              <Choices key={attribute} legend={text(ATTRIBUTE_LEGENDS[attribute])} name={attribute} values={valuesShown} chosen={chosenValues} onChange={tick} />
+            ) : null;
+          })}
+          {/* where some product of the view is on hand somewhere, or a location is chosen (to take it off again) */}
+          {stock.some(({ count }) => count > 0) || (filters.stock ?? []).length > 0 ? <StockFilter values={stockValues} chosen={filters.stock ?? []} onChange={tick} /> : null}
+          {facets.price.min !== null || minPrice !== undefined || maxPrice !== undefined ? (
+            // keyed by the address's range: another range (back, Clear all) starts the fields from it
+            <fieldset key={`${minPrice}-${maxPrice}`}>
+              <legend>{text('catalogue.filters.price')}</legend>
+              <PriceInput
+                name="minPrice"
+                label={text('catalogue.filters.minPrice')}
+                value={minPrice}
+                placeholder={facets.price.min === null ? undefined : Math.floor(facets.price.min)}
+                errorId={priceError ? errorId : undefined}
+              />
+              <PriceInput
+                name="maxPrice"
+                label={text('catalogue.filters.maxPrice')}
+                value={maxPrice}
+                placeholder={facets.price.max === null ? undefined : Math.ceil(facets.price.max)}
+                errorId={priceError ? errorId : undefined}
+              />
+              {priceError ? (
+                <p id={errorId} role="alert">
+                  {text('catalogue.filters.priceInvalid')}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : null}
+          <Button type="submit" $variant="secondary">
+            {text('catalogue.filters.apply')}
+          </Button>{' '}
+          {hasListingFilters(filters) ? <Link to={{ search: clearSearch }}>{text('catalogue.filters.clearAll')}</Link> : null}
+          {/* with scripts a tick applies at once behind the sheet: this closes it on the products it leaves */}
+          {hydrated && !wide ? (
+            <Button type="button" onClick={() => sheet.current?.removeAttribute('open')}>
+              {siteText('catalogue.filters.showResults', { count: total })}
+            </Button>
+          ) : null}
+        </details>
+      </form>
+    </aside>
   );
 }
 
 interface PriceInputProps {
+  name: 'minPrice' | 'maxPrice';
   label: string;
-  placeholder: string | undefined;
-  value: string;
+  /** The address's end of the range, if any. */
+  value: number | undefined;
+  placeholder: number | undefined;
   /** The id of the range's error message while it shows. */
   errorId: string | undefined;
-  onChange: (value: string) => void;
 }
 
-/** One end of the price range: numbers typed as text (no spinner), invalid with the range. */
-function PriceInput({ label, placeholder, value, errorId, onChange }: PriceInputProps) {
+/** One end of the price range: numbers typed as text (no spinner), sent as the form's field, invalid with the range. */
+function PriceInput({ name, label, value, placeholder, errorId }: PriceInputProps) {
   return (
     <input
       type="text"
+      name={name}
       inputMode="numeric"
       aria-label={label}
-      placeholder={placeholder}
-      value={value}
+      placeholder={placeholder === undefined ? undefined : String(placeholder)}
+      defaultValue={value === undefined ? '' : String(value)}
       aria-invalid={errorId !== undefined}
       aria-describedby={errorId}
-      onChange={(event) => onChange(event.target.value)}
     />
-  );
-}
-
-/** The price range's two fields and 'Apply'; a range typed wrongly is said so, and not applied. */
-function PriceRange({ facets, filters, onChange, idPrefix }: FiltersPanelProps) {
-  const text = usePanelText();
-  const [min, setMin] = useState(filters.minPrice === undefined ? '' : String(filters.minPrice));
-  const [max, setMax] = useState(filters.maxPrice === undefined ? '' : String(filters.maxPrice));
-  const [priceError, setPriceError] = useState(false);
-
-  const applyPrice = (event: FormEvent) => {
-    event.preventDefault();
-    const minPrice = priceEnd(min);
-    const maxPrice = priceEnd(max);
-    if (minPrice === 'invalid' || maxPrice === 'invalid' || (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)) {
-      setPriceError(true);
-      return;
-    }
-    const { brands, attributes, stock } = filters;
-    onChange({ brands, attributes, stock, ...(minPrice === undefined ? {} : { minPrice }), ...(maxPrice === undefined ? {} : { maxPrice }) });
-  };
-
-  const errorId = `${idPrefix}-price-error`;
-  return (
-    <form noValidate onSubmit={applyPrice}>
-      <fieldset>
-        <legend>{text('catalogue.filters.price')}</legend>
-        <PriceRow>
-          <PriceInput
-            label={text('catalogue.filters.minPrice')}
-            placeholder={facets.price.min === null ? undefined : String(Math.floor(facets.price.min))}
-            value={min}
-            errorId={priceError ? errorId : undefined}
-            onChange={setMin}
-          />
-          <span aria-hidden="true">–</span>
-          <PriceInput
-            label={text('catalogue.filters.maxPrice')}
-            placeholder={facets.price.max === null ? undefined : String(Math.ceil(facets.price.max))}
-            value={max}
-            errorId={priceError ? errorId : undefined}
-            onChange={setMax}
-          />
-          <Button type="submit" $variant="secondary">
-            {text('catalogue.filters.apply')}
-          </Button>
-        </PriceRow>
-        {priceError ? (
-          <p id={errorId} role="alert">
-            {text('catalogue.filters.priceInvalid')}
-          </p>
-        ) : null}
-      </fieldset>
-    </form>
   );
 }

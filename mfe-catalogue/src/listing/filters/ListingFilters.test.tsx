@@ -17,6 +17,8 @@ const renderAt = (search = '') =>
   renderInSite(<ProductListingPage />, { route: `/our-products/industrial_cable_glands${search}`, path: '/our-products/:productCategoryId' });
 
 const filters = () => screen.getByRole('complementary', { name: 'Filters' });
+/** The filters once their chunk has come (the page draws them then: on the server, the chunk is there at once). */
+const filtersDrawn = () => screen.findByRole('complementary', { name: 'Filters' });
 const cardNames = () =>
   within(screen.getByRole('list', { name: /products$/ }))
     .getAllByRole('heading', { level: 2 })
@@ -33,7 +35,7 @@ describe('the listing’s filters', () => {
     renderAt();
     expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
     // the panel's chunk comes once the page has started
-    const hex = await within(filters()).findByRole('checkbox', { name: 'Hex (2)' });
+    const hex = await within(await filtersDrawn()).findByRole('checkbox', { name: 'Hex (2)' });
     expect(within(filters()).getByRole('checkbox', { name: 'Elite (1)' })).not.toBeChecked();
     fireEvent.click(hex);
     expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
@@ -46,13 +48,13 @@ describe('the listing’s filters', () => {
   it('a price range narrows further; brands with nothing left in it are disabled; Clear all resets every filter', async () => {
     renderAt('?sort=2&brand=Hex');
     expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
-    fireEvent.change(await within(filters()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '10' } });
+    fireEvent.change(await within(await filtersDrawn()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '10' } });
     fireEvent.submit(within(filters()).getByRole('textbox', { name: 'Minimum price' }).closest('form')!);
     expect(await screen.findByText('Showing 1 result')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=2&brand=Hex&minPrice=10');
     // Elite's one product has no price: outside every range
     expect(within(filters()).getByRole('checkbox', { name: 'Elite (0)' })).toBeDisabled();
-    fireEvent.click(within(filters()).getByRole('button', { name: 'Clear all' }));
+    fireEvent.click(within(filters()).getByRole('link', { name: 'Clear all' }));
     expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
     expect(screen.getByTestId('current-search')).toHaveTextContent('?sort=2');
   });
@@ -61,25 +63,38 @@ describe('the listing’s filters', () => {
     renderAt();
     await screen.findByText('Showing 3 results');
     const sent = listings().length;
-    fireEvent.change(await within(filters()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '50' } });
+    fireEvent.change(await within(await filtersDrawn()).findByRole('textbox', { name: 'Minimum price' }), { target: { value: '50' } });
     fireEvent.change(within(filters()).getByRole('textbox', { name: 'Maximum price' }), { target: { value: '5' } });
     fireEvent.click(within(filters()).getByRole('button', { name: 'Apply' }));
     expect(within(filters()).getByRole('alert')).toHaveTextContent('Enter whole amounts in AED, the minimum no higher than the maximum.');
     expect(listings()).toHaveLength(sent);
   });
 
-  it('on a phone opens in a sheet from a button, which names how many filters are chosen', async () => {
+  it('on a phone opens in a sheet from ‘Filters’, which names how many filters are chosen; ‘Show N results’ closes it', async () => {
     setViewportWidth(375);
     renderAt('?brand=Elite');
     expect(await screen.findByText('Showing 1 result')).toBeInTheDocument();
-    // the side copy, never seen on a phone, is not drawn at all (jsdom would still list it: it has no CSS)
-    expect(screen.queryByRole('checkbox', { name: 'Hex (2)' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
-    const sheet = screen.getByRole('dialog', { name: 'Filters' });
-    fireEvent.click(await within(sheet).findByRole('checkbox', { name: 'Hex (2)' }));
+    // one copy of the filters, a <details> (CSS lays it beside the products on a wide screen, as a sheet on a phone)
+    const sheet = (await filtersDrawn()).querySelector('details')!;
+    expect(sheet).not.toHaveAttribute('open');
+    fireEvent.click(within(filters()).getByText('Filters (1)'));
+    expect(sheet).toHaveAttribute('open');
+    fireEvent.click(within(filters()).getByRole('checkbox', { name: 'Hex (2)' }));
     expect(await screen.findByText('Showing 3 results')).toBeInTheDocument();
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Show 3 results' }));
-    expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+    fireEvent.click(await within(filters()).findByRole('button', { name: 'Show 3 results' }));
+    expect(sheet).not.toHaveAttribute('open');
+  });
+
+  it('is one GET form whose fields spell the filtered listing’s address; the sort’s <select> belongs to it', async () => {
+    renderAt('?sort=5&brand=Hex&minPrice=3');
+    expect(await screen.findByText('Showing 2 results')).toBeInTheDocument();
+    const form = (await filtersDrawn()).querySelector('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(screen.getByRole('combobox', { name: 'Sort products' })).toHaveAttribute('form', form.id);
+    // what a browser without scripts would send: the order, the ticked brand, the price fields
+    const sent = [...new FormData(form).entries()].map(([name, value]) => `${name}=${String(value)}`);
+    expect(sent).toEqual(['sort=5', 'brand=Hex', 'minPrice=3', 'maxPrice=']);
+    expect(within(filters()).getByRole('link', { name: 'Clear all' })).toHaveAttribute('href', '/our-products/industrial_cable_glands?sort=5');
   });
 
   it('offers the specification filters the category has, their values as the edition writes them, into the address', async () => {

@@ -1,107 +1,39 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import styled from 'styled-components';
-import { APP_ROOT_ELEMENT_ID } from '@site/contracts/dom-ids';
-import { Button, CloseIcon, Drawer, IconButton, useMediaQuery } from '@site/shared-ui';
-import type { ListingFacets } from '@site/contracts/catalogue-api';
-import type { ListingFilters as Filters } from '@site/contracts/listing-view';
+// The listing's filters as the page's first chunk knows them: where they stand, and their chunk (FiltersPanel.tsx)
+// asked for once. The server awaits the chunk before it draws the page (loadFirstView), so the listing's HTML has the
+// filters' form; the browser keeps that HTML, a form that works without scripts, and hydrates it when the chunk has
+// come after the page's start (the Suspense boundary below), without drawing it twice.
+import { createElement, memo, Suspense, use } from 'react';
 import { afterPageStart } from '../../common/afterStart';
+import type * as PanelChunk from './FiltersPanel';
 import type { FiltersPanelProps } from './FiltersPanel';
-import { useText } from '../../i18n/useText';
+import { LISTING_VIEW_FORM_ID } from './FilteredLayout';
 
-/** Below this width the filters open in a sheet from a button; above it they stand beside the products. */
-export const FILTERS_SHEET_BELOW_PX = 900;
-
-/** Where the filters stand beside the products. */
-const WIDE_QUERY = `(min-width: ${FILTERS_SHEET_BELOW_PX}px)`;
-
-/** Beside the products on a wide screen; hidden below FILTERS_SHEET_BELOW_PX, where the button opens them in a sheet. */
-const Beside = styled.aside`
-  @media (max-width: ${FILTERS_SHEET_BELOW_PX - 1}px) { display: none; }
-`;
-
-const SheetButton = styled(Button)`
-  @media (min-width: ${FILTERS_SHEET_BELOW_PX}px) { display: none; }
-`;
-
-const SheetTop = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  margin-bottom: 8px;
-`;
-
-const ShowResults = styled(Button)`
-  width: 100%;
-  margin-top: 24px;
-`;
-
-let panelChunk: Promise<typeof import('./FiltersPanel')> | undefined;
+let loaded: typeof PanelChunk | undefined;
+let loading: Promise<typeof PanelChunk> | undefined;
 
 /**
- * The panel's chunk, asked for once: after the page has started where the server drew it (at once on a page drawn in
- * the browser), since the panel is drawn in the browser only and none of the scripts the page waits for needs it.
+ * Loads the panel's chunk once: in the browser after the page's start where the server drew the form (at once on a
+ * page drawn in the browser, and on the server); resolves when the panel can be drawn.
  */
-const loadPanel = () => (panelChunk ??= afterPageStart(APP_ROOT_ELEMENT_ID).then(() => import(/* webpackChunkName: "listing-filters" */ './FiltersPanel')));
+export function loadFiltersPanel(): Promise<typeof PanelChunk> {
+  loading ??= afterPageStart(LISTING_VIEW_FORM_ID)
+    .then(() => import(/* webpackChunkName: "listing-filters" */ './FiltersPanel'))
+    .then((panel) => (loaded = panel));
+  return loading;
+}
 
-const LazyPanel = lazy(loadPanel);
+/** The panel, the chunk's own export whatever the chunk's state (one component type: nothing typed is lost as it comes). */
+const Drawn = (props: FiltersPanelProps) => createElement((loaded ?? use(loadFiltersPanel())).default, props);
 
-/** The panel once its chunk has come (nothing before: its place is kept by the layout's column or the sheet). */
-function FiltersPanel(props: FiltersPanelProps) {
+/**
+ * The filters: the server's HTML until the chunk has come, then the panel. Memoised, its props kept by the page
+ * (ProductListingPage.tsx): an update reaching the boundary before the chunk has come would make React drop the
+ * server's form and draw nothing until it came.
+ */
+export const ListingFilters = memo(function ListingFilters(props: FiltersPanelProps) {
   return (
     <Suspense fallback={null}>
-      <LazyPanel {...props} />
+      <Drawn {...props} />
     </Suspense>
   );
-}
-
-export interface ListingFiltersProps {
-  facets: ListingFacets;
-  filters: Filters;
-  /** Every product the filters leave: the sheet's 'Show N results'. */
-  total: number;
-  onChange: (filters: Filters) => void;
-}
-
-/**
- * The listing's filters: beside the products on a wide screen, in a sheet opened by 'Filters' on a phone. Values of
- * one filter widen (any of the brands), different filters narrow; each brand's count follows the price range, and a
- * brand with nothing left is disabled.
- */
-export function ListingFilters({ facets, filters, total, onChange }: ListingFiltersProps) {
-  const text = useText();
-  const id = useId();
-  const [sheetOpen, setSheetOpen] = useState(false);
-  // The side copy is drawn only where it shows, and only in the browser: on a phone it is never seen, yet in the
-  // server's HTML it was 40 of the listing's 342 elements, styled, laid out and hydrated in the page's longest task.
-  // Its grid column is there from the first paint, so nothing moves when it fills.
-  const wide = useMediaQuery(WIDE_QUERY);
-  // on a phone too, so that the sheet opens with its filters drawn, not waiting for them
-  useEffect(() => {
-    void loadPanel();
-  }, []);
-  const chosen =
-    filters.brands.length +
-    Object.values(filters.attributes ?? {}).reduce((sum, values) => sum + values.length, 0) +
-    (filters.minPrice === undefined && filters.maxPrice === undefined ? 0 : 1) +
-    (filters.stock?.length ?? 0);
-  return (
-    <>
-      <Beside aria-label={text('catalogue.filters.label')}>
-        {wide ? <FiltersPanel facets={facets} filters={filters} onChange={onChange} idPrefix={`${id}-side`} /> : null}
-      </Beside>
-      <SheetButton type="button" $variant="secondary" aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
-        {chosen > 0 ? text('catalogue.filters.openChosen', { count: chosen }) : text('catalogue.filters.open')}
-      </SheetButton>
-      <Drawer open={sheetOpen} onClose={() => setSheetOpen(false)} label={text('catalogue.filters.label')}>
-        <SheetTop>
-          <IconButton type="button" aria-label={text('catalogue.filters.close')} onClick={() => setSheetOpen(false)}>
-            <CloseIcon size={20} />
-          </IconButton>
-        </SheetTop>
-        <FiltersPanel facets={facets} filters={filters} onChange={onChange} idPrefix={`${id}-sheet`} />
-        <ShowResults type="button" onClick={() => setSheetOpen(false)}>
-          {text('catalogue.filters.showResults', { count: total })}
-        </ShowResults>
-      </Drawer>
-    </>
-  );
-}
+});

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
@@ -9,7 +9,7 @@ import { useText } from '../../i18n/useText';
 import { Rich } from '../../i18n/Rich';
 import { ListingPages } from '../../listing/ListingPages';
 import { FilteredLayout as Layout } from '../../listing/filters/FilteredLayout';
-import { ListingFilters } from '../../listing/filters/ListingFilters';
+import { ListingFilters, loadFiltersPanel } from '../../listing/filters/ListingFilters';
 import { SearchResultCard } from './SearchResultCard';
 import {
   fetchSearchPage,
@@ -87,9 +87,10 @@ function PageSearchForm({ text: initial, onSearch }: PageSearchFormProps) {
 const EAGER_CARDS = 4;
 
 /** For the server (shared-store's LoadFirstView): the page of results the address names, so the HTML has them. */
-export const loadFirstView: LoadFirstView = ({ dispatch, search }) => {
+export const loadFirstView: LoadFirstView = async ({ dispatch, search }) => {
   const view = searchViewOf(search ?? '');
-  return view.q === '' ? Promise.resolve() : dispatch(fetchSearchPage(view));
+  // the filters' chunk too: the server draws their form (listing/filters/ListingFilters.tsx)
+  if (view.q !== '') await Promise.all([dispatch(fetchSearchPage(view)), loadFiltersPanel()]);
 };
 
 /**
@@ -101,7 +102,8 @@ export default function SearchResultsPage() {
   const dispatch = useAppDispatch();
   const text = useText();
   const [search, setSearch] = useAddressQuery();
-  const view = searchViewOf(search);
+  // one object per address: the filters' props stay the same while the page re-renders (ListingFilters.tsx says why)
+  const view = useMemo(() => searchViewOf(search), [search]);
   const { q, page } = view;
   const viewKey = useAppSelector(selectSearchPageViewKey);
   const status = useAppSelector(selectSearchPageStatus);
@@ -130,7 +132,8 @@ export default function SearchResultsPage() {
   // As a transition: the page's cards and filters are drawn again in slices, so the key or click that asked paints at
   // once (drawn in its handler, another text read 112-184 ms at 4x CPU in some tries).
   const searchText = (next: string) => startTransition(() => setSearch(searchViewSearch({ q: next, page: 1, brands: [] })));
-  const showFiltered = (filters: Filters) => startTransition(() => setSearch(searchViewSearch({ ...filters, q, page: 1 })));
+  const showFiltered = useCallback((filters: Filters) => startTransition(() => setSearch(searchViewSearch({ ...filters, q, page: 1 }))), [q, setSearch]);
+  const kept = useMemo(() => ({ q }), [q]);
   const filtered = hasListingFilters(view);
 
   // The view's results, or the ones before while the next load (no spinner in between).
@@ -174,7 +177,7 @@ export default function SearchResultsPage() {
             <p>{text('catalogue.searchPage.count', { count: total, query: shownQuery })}</p>
           </Status>
           <Layout>
-            <ListingFilters facets={facets} filters={view} total={total} onChange={showFiltered} />
+            <ListingFilters facets={facets} filters={view} clearSearch={searchViewSearch({ q, page: 1, brands: [] })} kept={kept} total={total} onChange={showFiltered} />
             <div>
               {results.length === 0 ? (
                 <p>{text('catalogue.filters.noMatch')}</p>
