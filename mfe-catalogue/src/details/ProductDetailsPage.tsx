@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { categoryNameFromSegment } from '../common/categoryName';
+import { knownCategoryName, knownProductName } from '../common/knownProduct';
 import { usePageTitle } from '../common/usePageTitle';
 import { ProductSummary } from './ProductSummary';
 import { ProductDetailsRest } from './ProductDetailsRest';
@@ -92,11 +93,17 @@ export default function ProductDetailsPage() {
   // a withdrawn product (the API's 410) is not found either, and its answer names its real category
   const gone = notFound ? withdrawn : null;
   const categoryId = found ? product.productCategory : (gone?.categoryId ?? productCategoryId);
-  // Before the product is known: the spec's names from the address's segments; the Arabic edition cannot make Arabic
-  // names from them, and says 'Category' and 'Product' (the server's page has the product already).
+  // Before the product is known (opened in the browser; the server's page has it already): the names the page the
+  // visitor came from holds (a listing's card, a search result: common/knownProduct.ts), else no product name, never
+  // one made from the address ('Hex Cw Brass Cable Gland' is not the product's). The category's link needs words: the
+  // spec's name from its segment in English, 'Category' in Arabic (no Arabic name can be made from it).
   const english = locale === 'en';
+  const heldName = useAppSelector((state) => knownProductName(state, productId));
+  const heldCategory = useAppSelector((state) => knownCategoryName(state, productCategoryId, productId));
   const segmentCategoryName = english ? categoryNameFromSegment(productCategoryId) : undefined;
-  const categoryName = found ? product.categoryName : (gone?.categoryName ?? segmentCategoryName ?? text('catalogue.details.categoryPlaceholder'));
+  const categoryName = found
+    ? product.categoryName
+    : (gone?.categoryName ?? heldCategory ?? segmentCategoryName ?? text('catalogue.details.categoryPlaceholder'));
   // a withdrawn product's page says so (what the staff were told as they withdrew it), under its own name
   const productName = found
     ? product.productName
@@ -104,10 +111,8 @@ export default function ProductDetailsPage() {
       ? gone.productName
       : notFound
         ? text('catalogue.details.notFound.title')
-        : english
-        ? categoryNameFromSegment(productId)
-        : text('catalogue.details.productPlaceholder');
-  usePageTitle(found ? productName : gone !== null ? text('catalogue.details.withdrawn.title') : notFound ? productName : undefined);
+        : (heldName ?? '');
+  usePageTitle(found ? productName : gone !== null ? text('catalogue.details.withdrawn.title') : notFound ? productName : heldName);
 
   // On another edition's page the catalogue's own reviews are shown from its data file, in its language.
   const seedReviews = found && !english ? product.customerReviews : undefined;
