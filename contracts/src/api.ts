@@ -25,6 +25,15 @@ export const RATINGS_API_PATH = '/api/products/ratings';
 /** POST a request for quotation: the basket's lines and the buyer's details; answers {ok, reference, pdfUrl}. */
 export const QUOTE_REQUESTS_API_PATH = '/api/quote-requests';
 
+/**
+ * What a page the server draws in answer to a plain form post (the request page's or the contact page's form sent
+ * without the page's scripts, or before they started) reads of that post: the fields as typed and what came of them.
+ * Answered only to that drawing (server/src/submissions/plainForm.ts), never over the network; the drawing names
+ * itself so in its first view's params (FORM_POST_PARAM), and any other drawing does not ask.
+ */
+export const FORM_POST_OUTCOME_PATH = '/api/form-post-outcome';
+export const FORM_POST_PARAM = 'formPost';
+
 /** Every catalogue API address starts so; its answers are the site's data, the same for every visitor. */
 export const CATALOGUE_API_PREFIX = '/api/catalogue/';
 

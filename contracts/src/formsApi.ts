@@ -2,7 +2,7 @@
 // the server registers on its routes, whose types the browser imports (`import type`: no zod in a bundle). The field
 // rules the browser also checks (e-mail pattern, branch names, lengths) are content's; the text rule is textField.ts.
 import { z } from 'zod';
-import { BRANCH_NAMES, isBranchName, DEFAULT_BRANCH_NAME, EMAIL_PATTERN, FIELD_MAX_LENGTH, HONEYPOT_FIELD } from '@site/content/validation';
+import { BRANCH_NAMES, isBranchName, DEFAULT_BRANCH_NAME, EMAIL_PATTERN, FIELD_MAX_LENGTH, HONEYPOT_FIELD, type ContactFormProblem } from '@site/content/validation';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locale';
 import { textField, typeError } from './textField';
 import { apiProblemsSchema } from './apiProblems';
@@ -129,6 +129,23 @@ export type InquiryBody = z.input<typeof inquirySchema>;
 export type SubmissionCreated = z.infer<typeof submissionCreatedSchema>;
 export type ApiError = z.infer<typeof apiErrorSchema>;
 export type { ApiProblem } from './apiProblems';
+
+/**
+ * The message form's fields as typed, by their controls' names: what a plain post of it sends (the page's scripts not
+ * started: the server checks the human check too), the body's fields and the human check's `answer`.
+ */
+export type ContactFormFields = Record<Exclude<keyof ContactFormBody, 'language'>, string> & { answer: string };
+
+/**
+ * What came of a plain post of the contact page's message form, for the page the server draws in answer (read at
+ * FORM_POST_OUTCOME_PATH of api.ts): sent (the page says so, its fields empty), or not, with the fields as typed and
+ * why: a check the page makes before sending ('invalid'), or the server's refusal or failure ('failed': the page's one
+ * failure text, as when its scripts send it).
+ */
+export type PostedMessageForm =
+  | { form: 'message'; outcome: 'sent' }
+  | { form: 'message'; outcome: 'invalid'; problem: ContactFormProblem; values: ContactFormFields }
+  | { form: 'message'; outcome: 'failed'; values: ContactFormFields };
 
 /** What a schema gives the server, without the honeypot (it only sets the spam flag). */
 export type Submission<S extends z.ZodType> = Omit<z.output<S>, typeof HONEYPOT_FIELD>;

@@ -3,7 +3,7 @@
 // has, each once, a quantity its unit allows: server/src/quotes/quoteSchema.ts); the contact remote imports the types
 // only (`import type`: no zod in its bundle). Texts follow the forms' rules and messages (./formsApi.ts).
 import { z } from 'zod';
-import { calendarDayProblem, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS } from '@site/content/validation';
+import { calendarDayProblem, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 import { branchName, email, honeypot, language, optionalText, requiredText, strictObject } from './formsApi';
 
 /** A line's fields, in order. */
@@ -91,3 +91,62 @@ export const quoteCreatedSchema = z.strictObject({ ok: z.literal(true), referenc
 export type QuoteRequestBody = z.input<typeof quoteRequestBodySchema>;
 export type QuoteLineBody = z.input<typeof quoteLineSchema>;
 export type QuoteCreated = z.infer<typeof quoteCreatedSchema>;
+
+/**
+ * The request page's form fields as typed, by their controls' names: the body's details, the human check's `answer`
+ * (checked in the browser; by the server too when the form is posted without the page's scripts) and the honeypot.
+ */
+export interface QuoteFormFields {
+  companyName: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** A branch name as the server knows it ('Dubai', whatever the page's language). */
+  branch: string;
+  deliveryCity: string;
+  /** 'YYYY-MM-DD' from the date field, or ''. */
+  neededBy: string;
+  notes: string;
+  answer: string;
+  [HONEYPOT_FIELD]: string;
+}
+
+/**
+ * The name of the request page's "Paste a list" box, which belongs to the request form too: a plain post of the form
+ * carries its lines as that list ("code quantity", one a line), as the browser's basket is not the server's to read.
+ */
+export const PASTED_LIST_FIELD = 'pastedList';
+
+/**
+ * Why the request page did not send, as it words it: a check made before sending, in this order ('badQuantity': a
+ * basket line's quantity field; 'badList': a line of a posted list the catalogue does not have or whose quantity its
+ * unit refuses), the server's refusal of the body (its English sentence), too many requests, or a failure.
+ */
+export type QuoteNotSent =
+  | { type: 'invalid'; problem: 'required' | 'invalidEmail' | 'badNeededBy' | 'wrongAnswer' | 'noLines' | 'badQuantity' | 'badList' }
+  | { type: 'refused'; message: string }
+  | { type: 'rateLimited' }
+  | { type: 'failed' };
+
+/** The lines of a posted list that could not be sent, as pasted: their codes unknown, their quantities refused, or beyond QUOTE_LIMITS.maxLines. */
+export interface PastedListProblems {
+  unrecognised: string[];
+  refused: { text: string; unit: QuoteUnit; problem: QuantityProblem }[];
+  overLimit: string[];
+}
+
+/** A request the server took from a plain post, as its "Request sent" page shows it (the stored request's). */
+export interface PostedQuoteSent {
+  reference: string;
+  pdfUrl: string;
+  lines: { productId: string; code: string; name: string; nameAr: string; label: string; labelAr: string; unit: QuoteUnit; quantity: number }[];
+  values: Omit<QuoteFormFields, 'answer' | typeof HONEYPOT_FIELD>;
+}
+
+/**
+ * What came of a plain post of the request page's form, for the page the server draws in answer (read at
+ * FORM_POST_OUTCOME_PATH of api.ts): the request sent (its "Request sent" summary), or not, with everything as typed.
+ */
+export type PostedQuoteForm =
+  | { form: 'quote'; outcome: 'sent'; sent: PostedQuoteSent }
+  | { form: 'quote'; outcome: 'notSent'; why: QuoteNotSent; values: QuoteFormFields; pastedList: string; list: PastedListProblems | null };

@@ -6,14 +6,15 @@ import { HOME_PATH } from '@site/contracts/paths';
 import { RegionSelector } from './RegionSelector';
 import { BranchDetails } from './BranchDetails';
 import { MessageForm } from '../message-form';
+import { loadPostedForm } from '../form-parts/postedForm';
 import { useText } from '../i18n/useText';
 import { loadPageBranches, usePageBranches } from './pageBranches';
 
 /** Spec: switching region shows a spinner for 500 ms. */
 export const REGION_SWITCH_MS = 500;
 
-/** For the server: an Arabic page's branches, so its HTML has them. */
-export const loadFirstView: LoadFirstView = loadPageBranches;
+/** For the server: an Arabic page's branches, so its HTML has them; and what came of the message form's plain post it answers. */
+export const loadFirstView: LoadFirstView = (context) => Promise.all([loadPageBranches(context), loadPostedForm(context)]);
 
 /** /contact-us: the regions, the selected branch's details, and the 'Send us a message' form. */
 export default function ContactPage() {

@@ -1,6 +1,6 @@
 // What the contact remote's two forms (the message form of /contact-us and the request page /request-quote) share:
 // the field's look, the human check and the honeypot, so both ask and hide the same way.
-import { useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { Field, fieldControlStyles, Honeypot } from '@site/shared-ui';
 import type { Branch } from '@site/content';
@@ -40,6 +40,17 @@ export interface BoundControl {
  */
 export function useFormValues<Values extends { [Field in keyof Values]: string }>(initial: Values) {
   const [values, setValues] = useState(initial);
+  /** For the form element: the controls whose typing is taken in (adoptTyped). */
+  const formRef = useRef<HTMLFormElement>(null);
+  // What a visitor typed before the page's scripts started (the server's form works without them): hydration leaves it
+  // on screen but not in this state, and the form's next render would write the state over it. Taken in once, as the
+  // form is first drawn in the browser, before any later render.
+  useLayoutEffect(() => {
+    const typed = formRef.current === null ? {} : typedValues(formRef.current, values);
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    // once, at the first drawing: afterwards the controls show the state
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const bind = (field: keyof Values & string, limit?: number): BoundControl => ({
     name: field,
     value: values[field],
@@ -48,7 +59,18 @@ export function useFormValues<Values extends { [Field in keyof Values]: string }
       setValues((current) => ({ ...current, [field]: value }));
     },
   });
-  return { values, setValues, bind };
+  return { values, setValues, bind, formRef };
+}
+
+/** The controls of `form` named as `values`' fields whose value differs from it: what was typed into them. */
+export function typedValues<Values extends Record<string, string>>(form: HTMLFormElement, values: Values): Partial<Values> {
+  const typed: Partial<Record<string, string>> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const control = form.elements.namedItem(field);
+    const isControl = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement;
+    if (isControl && control.value !== value) typed[field] = control.value;
+  }
+  return typed as Partial<Values>;
 }
 
 interface PersonFieldsProps {

@@ -4,6 +4,9 @@ import { Trans } from '@lingui/react';
 import { Button, SectionHeading, Spinner } from '@site/shared-ui';
 import type { Branch } from '@site/content';
 import { useLocale } from '@site/shared-store';
+import { localizedPath } from '@site/contracts/locale';
+import type { PostedMessageForm } from '@site/contracts/forms-api';
+import type { SiteRoutePath } from '@site/contracts/routes';
 import {
   FIELD_MAX_LENGTH,
   HONEYPOT_FIELD,
@@ -12,6 +15,7 @@ import {
 } from '@site/content/validation';
 import { useText } from '../i18n/useText';
 import { BranchField, FormActions, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
+import { usePostedForm } from '../form-parts/postedForm';
 import { EMPTY_CONTACT_FORM, failureEmailFor, sendContactMessage } from './contactMessage';
 
 const Section = styled.section`
@@ -36,6 +40,9 @@ type ContactStatus =
   | { type: 'failed'; email: string }
   | { type: 'success' };
 
+/** The contact page's address (the route table's, checked as a type: the table itself stays out of the bundle), where the form posts. */
+const CONTACT_PATH = '/contact-us' satisfies `/${SiteRoutePath}`;
+
 const PROBLEM_TEXT = {
   required: 'contact.form.error.required',
   invalidEmail: 'contact.form.error.invalidEmail',
@@ -47,12 +54,30 @@ export interface MessageFormProps {
   branches: Branch[];
 }
 
-/** The 'Send us a message' form of /contact-us: checks, then posts to the site's own server. */
+/** The status a plain post of the form left (the page the server drew in answer): the same the form shows when it sends itself. */
+function postedStatus(posted: PostedMessageForm): ContactStatus {
+  switch (posted.outcome) {
+    case 'sent':
+      return { type: 'success' };
+    case 'invalid':
+      return { type: 'invalid', problem: posted.problem };
+    case 'failed':
+      return { type: 'failed', email: failureEmailFor(posted.values.country) };
+  }
+}
+
+/**
+ * The 'Send us a message' form of /contact-us: checks, then posts to the site's own server. Also a plain HTML form
+ * (method, action, named fields) posting to the page's own address: before the page's scripts have started, or without
+ * them, the server checks it as the browser would and answers with the page again (server/src/submissions/
+ * plainMessageRoutes.ts); once they have started, the form sends itself as JSON, as it always did.
+ */
 export function MessageForm({ branches }: MessageFormProps) {
   const text = useText();
   const locale = useLocale();
-  const { values, setValues, bind } = useFormValues(EMPTY_CONTACT_FORM);
-  const [status, setStatus] = useState<ContactStatus>({ type: 'none' });
+  const posted = usePostedForm('message');
+  const { values, setValues, bind, formRef } = useFormValues(posted !== undefined && posted.outcome !== 'sent' ? posted.values : EMPTY_CONTACT_FORM);
+  const [status, setStatus] = useState<ContactStatus>(posted === undefined ? { type: 'none' } : postedStatus(posted));
   const [loading, setLoading] = useState(false);
 
   /**
@@ -99,7 +124,15 @@ export function MessageForm({ branches }: MessageFormProps) {
         {text('contact.form.heading')}
       </SectionHeading>
       {/* noValidate: the spec's own checks run in its order and show its texts */}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="message-form-heading" aria-busy={loading}>
+      <form
+        ref={formRef}
+        method="post"
+        action={localizedPath(locale, CONTACT_PATH)}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby="message-form-heading"
+        aria-busy={loading}
+      >
         <FormGrid>
           <PersonFields nameLabel={text('contact.form.name')} idPrefix="contact" bind={bind} phoneRequired={false} />
           <BranchField id="contact-country" label={text('contact.form.country')} branches={branches} control={bind('country')} />

@@ -2,15 +2,15 @@
 import { branches, company } from '@site/content';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD } from '@site/content/validation';
 import { CONTACT_FORM_API_PATH } from '@site/contracts/api';
-import type { ContactFormBody } from '@site/contracts/forms-api';
+import type { ContactFormBody, ContactFormFields } from '@site/contracts/forms-api';
 import { DEFAULT_LOCALE, type Locale } from '@site/contracts/locale';
 
 /**
  * The form's values: each field of the server's schema as typed (country a branch name as the server knows it,
  * 'Dubai' whatever the page's language; the hidden honeypot empty for every person), and the human check
- * '23 - 14 = ?' (checked here, never sent).
+ * '23 - 14 = ?' (checked here, never sent; by the server when the form is posted without the page's scripts).
  */
-export type ContactFormValues = Record<keyof Omit<ContactFormBody, 'language'>, string> & { answer: string };
+export type ContactFormValues = ContactFormFields;
 
 export const EMPTY_CONTACT_FORM: ContactFormValues = {
   name: '',

@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '@site/shared-ui';
+import { Button, useHydrated } from '@site/shared-ui';
 import { useQuantityTexts } from '@site/shared-ui/quantity';
-import { QUOTE_LIMITS, readPastedList } from '@site/content/validation';
-import { quoteLineAdded, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
+import { QUOTE_LIMITS, readPastedList, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
+import type { PastedListProblems, PASTED_LIST_FIELD } from '@site/contracts/quote-api';
+import { earlyControl } from '@site/contracts/dom-ids';
+import { quoteLineAdded, selectQuoteBasketRestored, selectQuoteLines, useAppDispatch, useAppSelector, useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 import { Ltr } from '../i18n/Ltr';
 import { FormField } from '../form-parts/FormParts';
 import { matchPastedList, pastedLine, splitByRoom, type PastedAddition, type PastedListResult } from './pastedList';
 import { lookupQuoteProducts } from './quoteProductsSlice';
 import { EMPTY_LOOKED_UP, type LookedUp } from './lookedUp';
+import { QUOTE_FORM_ID } from './QuoteForm';
 
 const Box = styled.form`
   display: grid;
@@ -22,6 +25,8 @@ const Box = styled.form`
 
 const Actions = styled.div`
   > button { justify-self: start; }
+  /* without scripts the list is sent with the request form (its box belongs to it): adding needs the scripts */
+  @media (scripting: none) { display: none; }
 `;
 
 /** What the last "Add from list" did, or why it could not run. */
@@ -32,7 +37,16 @@ type PasteOutcome =
   | { type: 'unavailable' }
   | { type: 'empty' }
   /** `overLimit`: recognised, but new products past the basket's QUOTE_LIMITS.maxLines: not added. */
-  | ({ type: 'read'; overLimit: PastedAddition[] } & PastedListResult);
+  | ({ type: 'read'; overLimit: PastedAddition[] } & PastedListResult)
+  /** The lines of a list posted with the request form (without the scripts) that the server could not send. */
+  | ({ type: 'posted' } & PastedListProblems);
+
+/** A line whose quantity was not accepted, as the outcome names it. */
+interface RefusedLine {
+  text: string;
+  unit: QuoteUnit;
+  problem: QuantityProblem;
+}
 
 /**
  * "Paste a list": lines of "code quantity" matched to the catalogue (the codes' products looked up on the server, the
@@ -55,19 +69,58 @@ function PastedLines({ heading, lines }: { heading: string; lines: readonly stri
   );
 }
 
-export function PasteList() {
+/** The lines whose quantity was not accepted, each with why. */
+function RefusedLines({ lines }: { lines: readonly RefusedLine[] }) {
+  const text = useText();
+  const quantityTexts = useQuantityTexts();
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <p>{text('contact.quote.paste.refused')}</p>
+      <ul>
+        {lines.map((line, index) => (
+          <li key={index}>
+            <Ltr>{line.text}</Ltr>
+            {': '}
+            {quantityTexts.problem(line.problem, line.unit, QUOTE_LIMITS.maxQuantity)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export interface PasteListProps {
+  /**
+   * A list posted with the request form that the server did not send (the page drawn in answer): the box shows it as
+   * posted, and what of it could not be sent. Once the page has started and the basket is read, its lines are added
+   * as "Add from list" adds them: the scripted form sends the basket.
+   */
+  posted?: { pastedList: string; list: PastedListProblems | null };
+}
+
+/** The box's name: the request form's field a plain post carries the lines in (PASTED_LIST_FIELD). */
+const PASTED_LIST_NAME: typeof PASTED_LIST_FIELD = 'pastedList';
+
+export function PasteList({ posted }: PasteListProps) {
   const text = useText();
   const locale = useLocale();
   const dispatch = useAppDispatch();
-  const quantityTexts = useQuantityTexts();
   const lines = useAppSelector(selectQuoteLines);
-  const [pasted, setPasted] = useState('');
-  const [outcome, setOutcome] = useState<PasteOutcome>({ type: 'none' });
+  const restored = useAppSelector(selectQuoteBasketRestored);
+  const hydrated = useHydrated();
+  const [pasted, setPasted] = useState(posted?.pastedList ?? '');
+  const [outcome, setOutcome] = useState<PasteOutcome>(posted?.list ? { type: 'posted', ...posted.list } : { type: 'none' });
+  const box = useRef<HTMLTextAreaElement>(null);
+  // a list typed before the page's scripts started is taken in (see useFormValues), once, before any later render
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed !== undefined && typed !== pasted) setPasted(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (outcome.type === 'matching') return;
-    const { entries } = readPastedList(pasted);
+  const addFromList = async (list: string) => {
+    const { entries } = readPastedList(list);
     let lookedUp: LookedUp = EMPTY_LOOKED_UP;
     if (entries.length > 0) {
       setOutcome({ type: 'matching' });
@@ -78,7 +131,7 @@ export function PasteList() {
         return setOutcome({ type: 'unavailable' });
       }
     }
-    const result = matchPastedList(pasted, lookedUp);
+    const result = matchPastedList(list, lookedUp);
     if (result.accepted.length + result.unrecognised.length + result.withdrawn.length + result.refused.length === 0) return setOutcome({ type: 'empty' });
     // the basket takes at most QUOTE_LIMITS.maxLines lines: what does not fit is said, never counted as added
     const { fit, overLimit } = splitByRoom(result.accepted, new Set(lines.map((line) => line.code)));
@@ -91,6 +144,23 @@ export function PasteList() {
     setPasted([...result.unrecognised, ...result.withdrawn, ...result.refused.map((line) => line.text), ...overLimit.map(pastedLine)].join('\n'));
     setOutcome({ type: 'read', ...result, accepted: fit, overLimit });
   };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (outcome.type === 'matching') return;
+    // the box as it is (a tap kept before the page started is handed on before the box's text is in this state)
+    void addFromList(box.current?.value ?? pasted);
+  };
+
+  // a posted list's lines join the basket once it is read (before, they would be written over by the stored basket)
+  const postedAdded = useRef(posted === undefined || posted.pastedList.trim() === '');
+  useEffect(() => {
+    if (postedAdded.current || !restored || !hydrated) return;
+    postedAdded.current = true;
+    void addFromList(box.current?.value ?? pasted);
+    // once, when the basket is there: the list as the box has it then
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restored, hydrated]);
 
   const outcomeView = () => {
     switch (outcome.type) {
@@ -108,20 +178,7 @@ export function PasteList() {
             <p>{text('contact.quote.paste.added', { count: outcome.accepted.length })}</p>
             <PastedLines heading={text('contact.quote.paste.notRecognised')} lines={outcome.unrecognised} />
             <PastedLines heading={text('contact.quote.paste.withdrawn')} lines={outcome.withdrawn} />
-            {outcome.refused.length > 0 ? (
-              <>
-                <p>{text('contact.quote.paste.refused')}</p>
-                <ul>
-                  {outcome.refused.map((line, index) => (
-                    <li key={index}>
-                      <Ltr>{line.text}</Ltr>
-                      {': '}
-                      {quantityTexts.problem(line.problem, line.variant.unit, QUOTE_LIMITS.maxQuantity)}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <RefusedLines lines={outcome.refused.map(({ text: line, variant, problem }) => ({ text: line, unit: variant.unit, problem }))} />
             {outcome.overLimit.length > 0 ? (
               <>
                 <p>{text('contact.quote.paste.full', { max: QUOTE_LIMITS.maxLines })}</p>
@@ -136,16 +193,26 @@ export function PasteList() {
             ) : null}
           </>
         );
+      case 'posted':
+        return (
+          <>
+            <PastedLines heading={text('contact.quote.paste.notRecognised')} lines={outcome.unrecognised} />
+            <RefusedLines lines={outcome.refused} />
+            <PastedLines heading={text('contact.quote.paste.full', { max: QUOTE_LIMITS.maxLines })} lines={outcome.overLimit} />
+          </>
+        );
     }
   };
 
   return (
-    <Box noValidate onSubmit={(event) => void onSubmit(event)} aria-label={text('contact.quote.paste.label')}>
+    <Box noValidate onSubmit={onSubmit} aria-label={text('contact.quote.paste.label')}>
       <FormField id="quote-paste" label={text('contact.quote.paste.label')} hint={text('contact.quote.paste.hint')}>
         {(control) => (
           <textarea
             {...control}
-            name="pastedList"
+            ref={box}
+            name={PASTED_LIST_NAME}
+            form={QUOTE_FORM_ID}
             dir="ltr"
             rows={5}
             value={pasted}
@@ -155,7 +222,8 @@ export function PasteList() {
         )}
       </FormField>
       <Actions>
-        <Button type="submit" $variant="secondary">
+        {/* a tap before the page has started is kept and handed on (contracts/src/domIds.ts) */}
+        <Button type="submit" $variant="secondary" {...earlyControl('page')}>
           {text('contact.quote.paste.add')}
         </Button>
       </Actions>

@@ -1,16 +1,20 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { Branch } from '@site/content';
 import styled from 'styled-components';
 import { Button, SectionHeading, Spinner, useHydrated } from '@site/shared-ui';
 import { branches as englishBranches } from '@site/content';
 import { FIELD_MAX_LENGTH, HONEYPOT_FIELD, neededByRange, QUOTE_LIMITS } from '@site/content/validation';
 import { selectQuoteLines, useAppSelector, useLocale, type QuoteLine } from '@site/shared-store';
+import { localizedPath } from '@site/contracts/locale';
+import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
+import type { QuoteNotSent } from '@site/contracts/quote-api';
 import { keepQuoteBranch, readQuoteBranch } from '@site/shared-store/quote-branch';
 import { useText } from '../i18n/useText';
 import { branchValue, usePageBranches } from '../contact/pageBranches';
 import { BranchField, FormActions, type BoundControl, FormField, FormGrid, FormHoneypot, HumanCheckField, PersonFields, useFormValues } from '../form-parts/FormParts';
 import { selectLookedUp } from './quoteProductsSlice';
 import { lineStatus } from './lookedUp';
-import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormProblem, type QuoteFormValues } from './quoteRequest';
+import { EMPTY_QUOTE_FORM, quoteFormProblem, sendQuoteRequest, type QuoteFormValues } from './quoteRequest';
 
 const Problem = styled.div`
   min-block-size: 1.5em;
@@ -20,13 +24,8 @@ const Problem = styled.div`
   p { margin: 0; }
 `;
 
-/** Why nothing was sent: a check in the browser, or the server's answer. */
-type FormStatus =
-  | { type: 'none' }
-  | { type: 'invalid'; problem: QuoteFormProblem }
-  | { type: 'rateLimited' }
-  | { type: 'refused'; message: string }
-  | { type: 'failed' };
+/** Why nothing was sent: a check in the browser (or the server's, of a plain post), or the server's answer. */
+type FormStatus = { type: 'none' } | QuoteNotSent;
 
 const PROBLEM_TEXT = {
   required: 'contact.quote.error.required',
@@ -35,7 +34,14 @@ const PROBLEM_TEXT = {
   wrongAnswer: 'contact.form.error.wrongAnswer',
   noLines: 'contact.quote.error.noLines',
   badQuantity: 'contact.quote.error.badQuantity',
-} as const satisfies Record<QuoteFormProblem, string>;
+  badList: 'contact.quote.error.badList',
+} as const satisfies Record<Extract<QuoteNotSent, { type: 'invalid' }>['problem'], string>;
+
+/** The request form's id: the "Paste a list" box belongs to it too (its `form` attribute), so a plain post carries its lines. */
+export const QUOTE_FORM_ID = 'quote-form';
+
+/** A branch's name as the page names it (`branches`, the page's), from the name the server knows it by. */
+export const branchNamed = (branches: readonly Branch[], value: string): string => branches.find((branch) => branchValue(branch.id) === value)?.name ?? value;
 
 /** A request the server took: what the page shows after it (the lines and details as sent). */
 export interface SentQuoteRequest {
@@ -53,10 +59,17 @@ export interface QuoteFormProps {
   onSent: (sent: SentQuoteRequest) => void;
   /** Told the branch chosen, at first and whenever it changes (the lines show their stock there). */
   onBranch?: (branch: string) => void;
+  /** A plain post of the form the server did not send (the page drawn in answer): its fields as typed, and why. */
+  posted?: { values: QuoteFormValues; why: QuoteNotSent };
 }
 
-/** The buyer's details, the human check and "Send request". */
-export function QuoteForm({ drafts, onSent, onBranch }: QuoteFormProps) {
+/**
+ * The buyer's details, the human check and "Send request". Also a plain HTML form (method, action, named fields) that
+ * posts to the page's own address: before the page's scripts have started, or without them, the server checks it as
+ * the browser would and answers with the page again (server/src/quotes/plainQuoteRoutes.ts); once they have started,
+ * the form sends itself as JSON, as it always did.
+ */
+export function QuoteForm({ drafts, onSent, onBranch, posted }: QuoteFormProps) {
   const text = useText();
   const locale = useLocale();
   const lookedUp = useAppSelector(selectLookedUp);
@@ -66,11 +79,14 @@ export function QuoteForm({ drafts, onSent, onBranch }: QuoteFormProps) {
   const page = usePageBranches();
   // the English names until an Arabic page's have loaded: the values sent are the same
   const branches = page.status === 'ready' ? page.branches : englishBranches;
-  const { values, setValues, bind } = useFormValues(EMPTY_QUOTE_FORM);
-  const [status, setStatus] = useState<FormStatus>({ type: 'none' });
+  const { values, setValues, bind, formRef } = useFormValues(posted?.values ?? EMPTY_QUOTE_FORM);
+  const [status, setStatus] = useState<FormStatus>(posted?.why ?? { type: 'none' });
   // the branch chosen last time (the browser's, after hydration: the server drew the first one), kept when changed:
-  // the header's basket panel shows the lines' stock there too
-  useEffect(() => setValues((current) => ({ ...current, branch: readQuoteBranch() })), [setValues]);
+  // the header's basket panel shows the lines' stock there too; a posted form keeps the branch it was posted with
+  const postedBranch = posted !== undefined;
+  useEffect(() => {
+    if (!postedBranch) setValues((current) => ({ ...current, branch: readQuoteBranch() }));
+  }, [setValues, postedBranch]);
   useEffect(() => onBranch?.(values.branch), [values.branch, onBranch]);
   const boundBranch = bind('branch');
   const branchControl: BoundControl = {
@@ -96,8 +112,7 @@ export function QuoteForm({ drafts, onSent, onBranch }: QuoteFormProps) {
     const result = await sendQuoteRequest(values, sentLines, locale);
     setLoading(false);
     if (result.type === 'sent') {
-      const branchName = branches.find((branch) => branchValue(branch.id) === values.branch)?.name ?? values.branch;
-      onSent({ reference: result.reference, pdfUrl: result.pdfUrl, lines: sentLines, values, branchName });
+      onSent({ reference: result.reference, pdfUrl: result.pdfUrl, lines: sentLines, values, branchName: branchNamed(branches, values.branch) });
     } else {
       setStatus(result);
     }
@@ -129,7 +144,16 @@ export function QuoteForm({ drafts, onSent, onBranch }: QuoteFormProps) {
       <SectionHeading as="h2" id="quote-form-heading">
         {text('contact.quote.form.heading')}
       </SectionHeading>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="quote-form-heading" aria-busy={loading}>
+      <form
+        ref={formRef}
+        id={QUOTE_FORM_ID}
+        method="post"
+        action={localizedPath(locale, QUOTE_REQUEST_PATH)}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby="quote-form-heading"
+        aria-busy={loading}
+      >
         <FormGrid>
           <FormField id="quote-companyName" label={text('contact.quote.form.companyName')} required>
             {(control) => <input {...control} {...bind('companyName', FIELD_MAX_LENGTH.companyName)} type="text" dir="auto" autoComplete="organization" />}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Breadcrumb, PageContainer, SectionHeading } from '@site/shared-ui';
 import { HOME_PATH } from '@site/contracts/paths';
-import { DEFAULT_BRANCH_NAME } from '@site/content/validation';
+import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD } from '@site/content/validation';
 import {
   quoteBasketCleared,
   quoteLinesDescribed,
@@ -13,11 +13,14 @@ import {
   useLocale,
   type LoadFirstView,
 } from '@site/shared-store';
+import type { PostedQuoteSent } from '@site/contracts/quote-api';
+import { branches as englishBranches } from '@site/content';
 import { useText } from '../i18n/useText';
-import { loadPageBranches } from '../contact/pageBranches';
+import { loadPageBranches, usePageBranches } from '../contact/pageBranches';
+import { loadPostedForm, usePostedForm } from '../form-parts/postedForm';
 import { QuoteLines } from './QuoteLines';
 import { PasteList } from './PasteList';
-import { QuoteForm, type SentQuoteRequest } from './QuoteForm';
+import { branchNamed, QuoteForm, type SentQuoteRequest } from './QuoteForm';
 import { QuoteSent } from './QuoteSent';
 import { lookupBasketProducts, selectLookedUp, selectQuoteProductsStatus } from './quoteProductsSlice';
 import { describedLines, type LookedUp } from './lookedUp';
@@ -33,10 +36,32 @@ const Columns = styled.div`
 `;
 
 /**
- * For the server: an Arabic page's branches (the form's branch list), so its HTML names them as the browser will. The
- * basket is the browser's (drawn empty on the server) and its products are looked up in the browser only.
+ * For the server: an Arabic page's branches (the form's branch list), so its HTML names them as the browser will, and
+ * when the page answers a plain post of its form, what came of it. The basket is the browser's (drawn empty on the
+ * server) and its products are looked up in the browser only.
  */
-export const loadFirstView: LoadFirstView = loadPageBranches;
+export const loadFirstView: LoadFirstView = (context) => Promise.all([loadPageBranches(context), loadPostedForm(context)]);
+
+/** A request the server took from a plain post, as the page shows one it sent itself. */
+function sentOfPost({ reference, pdfUrl, lines, values }: PostedQuoteSent, branchName: string): SentQuoteRequest {
+  return {
+    reference,
+    pdfUrl,
+    lines: lines.map(({ productId, code, name, nameAr, label, labelAr, unit, quantity }) => ({
+      productId,
+      code,
+      // not shown in the summary
+      productCategoryId: '',
+      image: '',
+      unit,
+      names: { en: name, ar: nameAr },
+      labels: { en: label, ar: labelAr },
+      quantity,
+    })),
+    values: { ...values, answer: '', [HONEYPOT_FIELD]: '' },
+    branchName,
+  };
+}
 
 /** /request-quote: the basket's lines, "Paste a list", and the request form; after sending, the reference and summary. */
 export default function QuoteRequestPage() {
@@ -48,7 +73,12 @@ export default function QuoteRequestPage() {
   const productsStatus = useAppSelector(selectQuoteProductsStatus);
   const lines = useAppSelector(selectQuoteLines);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [sent, setSent] = useState<SentQuoteRequest | null>(null);
+  // the page may be the server's answer to a plain post of its form: the request sent, or the form as it was posted
+  const posted = usePostedForm('quote');
+  const page = usePageBranches();
+  const [sent, setSent] = useState<SentQuoteRequest | null>(() =>
+    posted?.outcome === 'sent' ? sentOfPost(posted.sent, branchNamed(page.status === 'ready' ? page.branches : englishBranches, posted.sent.values.branch)) : null,
+  );
   // the form's branch: each line shows its stock there
   const [branch, setBranch] = useState<string>(DEFAULT_BRANCH_NAME);
 
@@ -99,9 +129,9 @@ export default function QuoteRequestPage() {
         <Columns>
           <div>
             <QuoteLines drafts={drafts} onDraft={onDraft} branch={branch} />
-            <PasteList />
+            <PasteList posted={posted?.outcome === 'notSent' ? posted : undefined} />
           </div>
-          <QuoteForm drafts={drafts} onSent={onSent} onBranch={setBranch} />
+          <QuoteForm drafts={drafts} onSent={onSent} onBranch={setBranch} posted={posted?.outcome === 'notSent' ? posted : undefined} />
         </Columns>
       )}
     </PageContainer>

@@ -1,25 +1,12 @@
 // The request form's values, its checks and its one call (POST /api/quote-requests), without React.
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { Locale } from '@site/contracts/locale';
-import type { QuoteCreated, QuoteRequestBody } from '@site/contracts/quote-api';
+import type { QuoteCreated, QuoteFormFields, QuoteRequestBody } from '@site/contracts/quote-api';
 import type { QuoteLine } from '@site/shared-store';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem, parseQuantity } from '@site/content/validation';
 
-export interface QuoteFormValues {
-  companyName: string;
-  name: string;
-  email: string;
-  phone: string;
-  /** A branch name as the server knows it ('Dubai', whatever the page's language). */
-  branch: string;
-  deliveryCity: string;
-  /** 'YYYY-MM-DD' from the date field, or ''. */
-  neededBy: string;
-  notes: string;
-  /** The human check (checked here, never sent). */
-  answer: string;
-  [HONEYPOT_FIELD]: string;
-}
+/** The form's fields as typed (the contract's: a plain post of the form sends them by these names). */
+export type QuoteFormValues = QuoteFormFields;
 
 export type QuoteFormField = keyof QuoteFormValues;
 
