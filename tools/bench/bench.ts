@@ -18,12 +18,15 @@
 //       req/s of a cached page, of pages each drawn afresh, and of a Fastify hello-world beside them (lib/first-view.ts)
 //   (f) product pages (one cached, each drawn afresh) and their stock read, req/s and p95, with no feed and while a
 //       stock snapshot arrives over HTTP every BENCH_STOCK_FEED_SECONDS, on PGlite and PostgreSQL (lib/stock-load.ts)
+//   (g) time to working: on a phone (4x CPU, Slow 4G from the navigation on), when a tap on each page's main control
+//       made as soon as it is drawn has its effect (or is lost), when taps repeated until it works do, and the INP of
+//       that first tap (time-to-working.ts; BENCH_WORKING_TRIES, BENCH_WORKING_WIDTHS)
 //
 // Environment: BENCH_REFERENCE (a git ref, default b99bfdc; "none": the current build alone, absolute bars),
 // BENCH_REBUILD_REFERENCE=1 (install and build the reference again), BENCH_PAGES (labels' substrings, comma-separated:
 // a subset of the Lighthouse pages), BENCH_LONG_TASKS=1 (list each page's long tasks), BENCH_RUNS (Lighthouse runs
 // per page, 5 beside a reference, else 3), BENCH_DURATION (seconds per load row, 10),
-// BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_INP_SCENARIOS (their names' parts), BENCH_ONLY=lighthouse,js,load,inp,ssr,stock (a subset),
+// BENCH_CONNECTIONS (10), BENCH_INP_TRIES (tries per interaction, 5), BENCH_INP_SCENARIOS (their names' parts), BENCH_ONLY=lighthouse,js,load,inp,ssr,stock,working (a subset),
 // BENCH_SSR_SIZES (catalogue sizes, 96,100000), BENCH_SSR_PAGES (uncached pages timed at each size, 100),
 // BENCH_REBUILD=1 (rebuild the monolith even if it looks fresh), BENCH_MONOLITH_LIGHTHOUSE=1 (also run Lighthouse on the monolith),
 // BENCH_REPORTS=<folder> (keep every Lighthouse report as JSON there, to see what an audit found; with BENCH_TRACES=1
@@ -47,6 +50,7 @@ import { downloadOptions, downloadPages, lighthousePages, productPagePath, type 
 import { positiveNumber } from './lib/env';
 import { DEFAULT_REFERENCE, prepareReference, startReferenceSite } from './lib/reference';
 import { printSideBySide, runSideBySide, type PagePair } from './lib/side-by-side';
+import { printTimeToWorking, runTimeToWorking, workingOptionsFromEnv, type WorkingRun } from './time-to-working';
 
 const referenceRef = process.env.BENCH_REFERENCE || DEFAULT_REFERENCE;
 const withReference = referenceRef !== 'none';
@@ -54,7 +58,7 @@ const runs = Math.round(positiveNumber('BENCH_RUNS', withReference ? 5 : 3));
 const duration = positiveNumber('BENCH_DURATION', 10);
 const connections = Math.round(positiveNumber('BENCH_CONNECTIONS', 10));
 const inpTries = Math.round(positiveNumber('BENCH_INP_TRIES', 5));
-const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load,inp,ssr,stock').split(',').map((part) => part.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'lighthouse,js,load,inp,ssr,stock,working').split(',').map((part) => part.trim()));
 const ssrSizes = (process.env.BENCH_SSR_SIZES ?? '96,100000').split(',').map((size) => Math.round(Number(size)));
 const ssrPages = Math.round(positiveNumber('BENCH_SSR_PAGES', 100));
 const stockVariants = Math.round(positiveNumber('BENCH_STOCK_VARIANTS', 10_000));
@@ -114,12 +118,13 @@ async function main() {
   let interactions: InteractionRun | undefined;
   let firstView: FirstViewFigures[] | undefined;
   let stockLoad: StockLoadFigures[] | undefined;
+  let working: WorkingRun | undefined;
 
   // its own servers, one per catalogue size, before any other (and before the reference's build is served)
   if (only.has('ssr')) firstView = await runFirstView(ssrSizes, ssrPages, duration, connections, SERVER_ENV);
   // its own servers too, on each database
   if (only.has('stock')) stockLoad = await runStockLoad({ durationSeconds: duration, connections, variants: stockVariants, feedSeconds: stockFeedSeconds, env: SERVER_ENV });
-  const needsSite = ['js', 'lighthouse', 'inp', 'load'].some((part) => only.has(part));
+  const needsSite = ['js', 'lighthouse', 'inp', 'load', 'working'].some((part) => only.has(part));
   const site = needsSite ? await start(() => startSite(SERVER_ENV)) : undefined;
   if (site) console.log(`Site (federated build) at ${site.url}`);
   if (site) {
@@ -137,6 +142,7 @@ async function main() {
         }
       } else if (only.has('lighthouse')) lighthouse = await runLighthouse(site.url, benchedPages(), runs);
       if (only.has('inp')) interactions = await runInteractions(site.url, inpTries);
+      if (only.has('working')) working = await runTimeToWorking(site.url, workingOptionsFromEnv());
       if (only.has('load')) load = await runLoad(site.url, productPagePath(), duration, connections);
     } finally {
       await site.stop();
@@ -166,6 +172,7 @@ async function main() {
   if (federated.size > 0) printDownloads(federated, monolith, downloadPages());
   if (load) printLoad(load, duration, connections);
   if (interactions) printInteractions(interactions, inpTries);
+  if (working) printTimeToWorking(working);
   if (firstView) printFirstView(firstView, duration, connections);
   if (stockLoad) printStockLoad(stockLoad, { durationSeconds: duration, connections, feedSeconds: stockFeedSeconds });
   console.log(`\nDone in ${Math.round((Date.now() - started) / 1000)} s. Figures only: missed targets do not fail the bench.`);

@@ -1,0 +1,99 @@
+// Quotation links for the tests that only need one to open (specs/early-interactions.spec.ts, the bench's
+// tools/bench/time-to-working.ts): a site of their own with Dubai's branch staff (made with the staff CLI) and a mail
+// catcher; each link as a buyer gets it: a request posted by the public API, priced from the catalogue by the branch's
+// staff (its draft made and sent through the staff API, as the staff app does) and read from the buyer's mail.
+// specs/quotation-link.spec.ts goes the whole way in the browsers instead (request page, staff app, PDF, order).
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
+import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
+import { CSRF_HEADER, STAFF_API, staffApiPath, type InboxPage, type SignInResult } from '@site/contracts/staff-api';
+import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
+import { expect } from './fixtures';
+import { JOURNEY, mailingEnv, mailsTo } from './quote-basket';
+import { DUBAI_STAFF, startStaffSite, type StaffSite } from './staff';
+
+export interface QuotationLinkSite {
+  /** The public site's origin. */
+  url: string;
+  /** A new quotation, sent: the path of its buyer's link in `language` ('/quotation/<token>', '/ar/quotation/<token>'). */
+  newLink(language: 'en' | 'ar'): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The link's path in a quotation mail. */
+const LINK = /https?:\/\/\S+?(\/(?:ar\/)?quotation\/[A-Za-z0-9_-]{43})/;
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<T> {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** The site, its Dubai staff signed in through the API (branch staff sign in with the password alone). */
+export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
+  let smtp: TestSmtpServer | undefined;
+  let site: StaffSite | undefined;
+  let staff: APIRequestContext | undefined;
+  const stop = async () => {
+    await staff?.dispose();
+    await site?.stop();
+    await smtp?.close();
+  };
+  try {
+    smtp = await startSmtpServer();
+    site = await startStaffSite([DUBAI_STAFF], mailingEnv(smtp));
+    staff = await playwrightRequest.newContext({ baseURL: site.staffUrl });
+    const session = await json<SignInResult>(await staff.post(STAFF_API.signIn, { data: { email: DUBAI_STAFF.email, password: DUBAI_STAFF.password } }), 200);
+    expect(session.state).toBe('active');
+    const csrf = { [CSRF_HEADER]: session.csrfToken };
+    const { url } = site;
+    const mails = smtp;
+    const staffApi = staff;
+    let made = 0;
+
+    const newLink = async (language: 'en' | 'ar'): Promise<string> => {
+      made += 1;
+      // an address of its own: the inbox row and the mail are this link's
+      const email = `early.buyer.${made}.${Date.now()}@example.com`;
+      const { gland } = JOURNEY;
+      const posted = await playwrightRequest.newContext();
+      try {
+        await json(
+          await posted.post(`${url}${QUOTE_REQUESTS_API_PATH}`, {
+            data: {
+              lines: [{ productId: gland.id, code: gland.code, quantity: 40 }],
+              companyName: 'Gulf Build LLC',
+              name: 'Karim Nasser',
+              email,
+              phone: '+971 4 000 0000',
+              branch: 'Dubai',
+              language,
+            },
+          }),
+          200,
+        );
+      } finally {
+        await posted.dispose();
+      }
+      const inbox = await json<InboxPage>(await staffApi.get(`${STAFF_API.inbox}?kind=quote&q=${encodeURIComponent(email)}`), 200);
+      const requestId = inbox.items.find((item) => item.email === email)?.id;
+      if (requestId === undefined) throw new Error(`the inbox has no request from ${email}`);
+      const draft = await json<Quotation>(await staffApi.post(QUOTATIONS_API.quotations, { headers: csrf, data: { requestId } }), 201);
+      await json<Quotation>(await staffApi.post(staffApiPath(QUOTATIONS_API.send, { id: draft.id }), { headers: csrf, data: { version: draft.version } }), 200);
+      let link: string | undefined;
+      await expect
+        .poll(
+          async () => {
+            link = (await mailsTo(mails, email)).map((mail) => LINK.exec(mail.text)?.[1]).find((found) => found !== undefined);
+            return link;
+          },
+          { message: `the quotation mail to ${email}`, timeout: 30_000 },
+        )
+        .toBeDefined();
+      return link!;
+    };
+    return { url, newLink, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
