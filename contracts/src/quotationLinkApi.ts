@@ -34,6 +34,52 @@ export const PO_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const BUYER_TEXT_LIMITS = { name: 100, position: 100, poNumber: 60, message: 2000 } as const;
 
+/**
+ * The buyer's page as plain HTML forms (no script needed): Accept (multipart/form-data, for its PDF) and Ask for changes
+ * (application/x-www-form-urlencoded) are posted to the page's own address with the field `answer` naming the form.
+ * Stored: 303 to the page with `?answered=accepted|changes` (the page says so). Refused: the page again (400), the
+ * typed values in their fields and the reason under them. Another site's post: 403.
+ */
+export const QUOTATION_LINK_FORM = {
+  /** The hidden field that names the form. */
+  answer: 'answer',
+  /** The query parameter of the page the post is sent back to (its outcome). */
+  answered: 'answered',
+} as const;
+
+export type QuotationLinkAnswerKind = 'accept' | 'changes';
+/** The outcome the page at `?answered=` says. */
+export type QuotationLinkAnswered = 'accepted' | 'changes';
+
+export const answeredOf = (search: string): QuotationLinkAnswered | null => {
+  const value = new URLSearchParams(search).get(QUOTATION_LINK_FORM.answered);
+  return value === 'accepted' || value === 'changes' ? value : null;
+};
+
+/** What the browser and the server both check of an acceptance's texts before anything else (the file: its own checks). */
+export type AcceptTextProblem = 'required' | 'tooLong';
+/** Why a form was not sent, as the page words it ('contact.quotation.error.<problem>'). */
+export type BuyerFormProblem = AcceptTextProblem | 'notPdf' | 'tooLarge' | 'message' | 'failed';
+
+export function acceptTextProblem(values: { name: string; position: string; poNumber: string }): AcceptTextProblem | null {
+  if (values.name.trim() === '' || values.position.trim() === '') return 'required';
+  if (values.name.length > BUYER_TEXT_LIMITS.name || values.position.length > BUYER_TEXT_LIMITS.position || values.poNumber.length > BUYER_TEXT_LIMITS.poNumber) {
+    return 'tooLong';
+  }
+  return null;
+}
+
+/**
+ * A plain form post the server refused, for the page it draws in answer: the form, its values as typed, and why (one
+ * of the page's own sentences, or the server's words). The page's first view reads it on the server only, from
+ * QUOTATION_LINK_POSTED_FORM, which no browser asks for (it is no route).
+ */
+export type PostedBuyerForm =
+  | { form: 'accept'; values: { name: string; position: string; poNumber: string }; error: BuyerFormError }
+  | { form: 'changes'; values: { message: string }; error: BuyerFormError };
+export type BuyerFormError = { problem: BuyerFormProblem } | { message: string };
+export const QUOTATION_LINK_POSTED_FORM = '/api/quotation-links/:token/posted-form';
+
 /** A line as the buyer's answer carries it: the staff's line (amounts as text) without its availability and line notes. */
 export type BuyerQuotationLine = Pick<QuotationLine, 'position' | 'code' | 'description' | 'unit' | 'quantity' | 'unitPrice' | 'discountPercent' | 'lineTotal' | 'vatPercent' | 'vat'>;
 

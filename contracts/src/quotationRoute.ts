@@ -1,7 +1,8 @@
 // The buyer's quotation page (/quotation/<token>, /ar/quotation/<token>): a route kept out of the site's table
 // (routes.ts). That table is in every page's first view, and this page is only ever opened from a sent quotation's
-// mail: the server answers its address itself (server/src/app/pages.ts) and the shell draws it from its catch-all
-// route (shell/src/routes/routeTable.tsx), so the other pages carry one short branch of it, not this row.
+// mail: the server answers its address itself (server/src/quotations/link/linkPage.ts: drawn with the buyer's
+// quotation, never kept) and the shell draws it from its catch-all route (shell/src/routes/routeTable.tsx), so the
+// other pages carry one short branch of it, not this row.
 import type { FactsPageRoute } from './routes';
 import { QUOTATION_LINK_PAGE } from './quotationLinkApi';
 

@@ -1,9 +1,20 @@
 // The buyer's two answers while the quotation may be answered: Accept (name, position, an optional purchase order
 // number and PDF) and Ask for changes (a message). Each sends once: a second click while it is sending does nothing.
+// Both are plain HTML forms too, posted to the page's own address until the scripts have started (the server stores
+// the answer and sends the page back, or draws it again with the values and the reason: contracts' QUOTATION_LINK_FORM);
+// once hydrated, they send through the API as before, without leaving the page.
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, ErrorText, Field, fieldControlStyles } from '@site/shared-ui';
-import { BUYER_TEXT_LIMITS, type BuyerQuotation } from '@site/contracts/quotation-link-api';
+import {
+  BUYER_TEXT_LIMITS,
+  QUOTATION_LINK_FORM,
+  quotationLinkPath,
+  type BuyerFormError,
+  type BuyerQuotation,
+  type PostedBuyerForm,
+} from '@site/contracts/quotation-link-api';
+import { useLocale } from '@site/shared-store';
 import { useQuotationText } from './i18n/quotationText';
 import { acceptProblem, acceptQuotation, askForChanges, type LinkAnswer } from './quotationLink';
 
@@ -40,9 +51,21 @@ function useSending() {
   return { sending, run };
 }
 
-function useAnswerError() {
+/** A refusal's words: one of the page's sentences, or the server's own. */
+function useErrorText(): (error: BuyerFormError) => string {
   const text = useQuotationText();
-  const [error, setError] = useState<string | null>(null);
+  return (error) => ('message' in error ? error.message : text(`contact.quotation.error.${error.problem}`));
+}
+
+/** Where the form posts without scripts: the page's own address, in its edition. */
+function usePageAddress(token: string): string {
+  return quotationLinkPath(token, useLocale());
+}
+
+function useAnswerError(posted: BuyerFormError | undefined) {
+  const text = useQuotationText();
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(() => (posted === undefined ? null : errorText(posted)));
   const fromAnswer = (answer: LinkAnswer, onDone: Answered) => {
     if (answer.type === 'quotation') {
       setError(null);
@@ -54,12 +77,20 @@ function useAnswerError() {
   return { error, setError, fromAnswer };
 }
 
-export function AcceptForm({ token, onAnswered }: { token: string; onAnswered: Answered }) {
+interface FormProps<Form> {
+  token: string;
+  onAnswered: Answered;
+  /** The plain post of this form the server refused: its values and reason (the page it drew in answer). */
+  posted: Form | null;
+}
+
+export function AcceptForm({ token, onAnswered, posted }: FormProps<Extract<PostedBuyerForm, { form: 'accept' }>>) {
   const text = useQuotationText();
-  const [values, setValues] = useState({ name: '', position: '', poNumber: '' });
+  const [values, setValues] = useState(() => posted?.values ?? { name: '', position: '', poNumber: '' });
   const [poFile, setPoFile] = useState<File | null>(null);
   const { sending, run } = useSending();
-  const { error, setError, fromAnswer } = useAnswerError();
+  const { error, setError, fromAnswer } = useAnswerError(posted?.error);
+  const action = usePageAddress(token);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,19 +110,20 @@ export function AcceptForm({ token, onAnswered }: { token: string; onAnswered: A
   });
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-labelledby="quotation-accept-heading">
+    <Form method="post" action={action} encType="multipart/form-data" onSubmit={onSubmit} noValidate aria-labelledby="quotation-accept-heading">
+      <input type="hidden" name={QUOTATION_LINK_FORM.answer} value="accept" />
       <Heading id="quotation-accept-heading">{text('contact.quotation.accept.heading')}</Heading>
       <Field label={text('contact.quotation.accept.name')} required>
-        {(control) => <input {...control} {...bind('name')} maxLength={BUYER_TEXT_LIMITS.name} autoComplete="name" />}
+        {(control) => <input {...control} name="name" {...bind('name')} maxLength={BUYER_TEXT_LIMITS.name} autoComplete="name" />}
       </Field>
       <Field label={text('contact.quotation.accept.position')} required>
-        {(control) => <input {...control} {...bind('position')} maxLength={BUYER_TEXT_LIMITS.position} autoComplete="organization-title" />}
+        {(control) => <input {...control} name="position" {...bind('position')} maxLength={BUYER_TEXT_LIMITS.position} autoComplete="organization-title" />}
       </Field>
       <Field label={text('contact.quotation.accept.poNumber')}>
-        {(control) => <input {...control} {...bind('poNumber')} maxLength={BUYER_TEXT_LIMITS.poNumber} />}
+        {(control) => <input {...control} name="poNumber" {...bind('poNumber')} maxLength={BUYER_TEXT_LIMITS.poNumber} />}
       </Field>
       <Field label={text('contact.quotation.accept.poFile')} hint={text('contact.quotation.accept.poFileHint')}>
-        {(control) => <input {...control} type="file" accept="application/pdf,.pdf" onChange={(event) => setPoFile(event.target.files?.[0] ?? null)} />}
+        {(control) => <input {...control} type="file" name="poFile" accept="application/pdf,.pdf" onChange={(event) => setPoFile(event.target.files?.[0] ?? null)} />}
       </Field>
       {error !== null && <ErrorText role="alert">{error}</ErrorText>}
       <div>
@@ -103,11 +135,12 @@ export function AcceptForm({ token, onAnswered }: { token: string; onAnswered: A
   );
 }
 
-export function ChangesForm({ token, onAnswered }: { token: string; onAnswered: Answered }) {
+export function ChangesForm({ token, onAnswered, posted }: FormProps<Extract<PostedBuyerForm, { form: 'changes' }>>) {
   const text = useQuotationText();
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(posted?.values.message ?? '');
   const { sending, run } = useSending();
-  const { error, setError, fromAnswer } = useAnswerError();
+  const { error, setError, fromAnswer } = useAnswerError(posted?.error);
+  const action = usePageAddress(token);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,10 +152,11 @@ export function ChangesForm({ token, onAnswered }: { token: string; onAnswered: 
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-labelledby="quotation-changes-heading">
+    <Form method="post" action={action} onSubmit={onSubmit} noValidate aria-labelledby="quotation-changes-heading">
+      <input type="hidden" name={QUOTATION_LINK_FORM.answer} value="changes" />
       <Heading id="quotation-changes-heading">{text('contact.quotation.changes.heading')}</Heading>
       <Field label={text('contact.quotation.changes.message')} required>
-        {(control) => <textarea {...control} rows={5} value={message} maxLength={BUYER_TEXT_LIMITS.message} onChange={(event) => setMessage(event.target.value)} />}
+        {(control) => <textarea {...control} name="message" rows={5} value={message} maxLength={BUYER_TEXT_LIMITS.message} onChange={(event) => setMessage(event.target.value)} />}
       </Field>
       {error !== null && <ErrorText role="alert">{error}</ErrorText>}
       <div>

@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, LoadError, PageContainer, SectionHeading, Spinner } from '@site/shared-ui';
-import { QUOTATION_LINK_PAGE, type BuyerQuotation } from '@site/contracts/quotation-link-api';
-import { useLocale } from '@site/shared-store';
+import { answeredOf, QUOTATION_LINK_PAGE, type BuyerQuotation, type QuotationLinkAnswered } from '@site/contracts/quotation-link-api';
+import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { useQuotationText } from './i18n/quotationText';
 import { Ltr } from '../i18n/Ltr';
 import { AcceptForm, ChangesForm } from './AnswerForms';
 import { QuotationTable } from './QuotationTable';
 import { formatDay } from './money';
 import { loadQuotation, quotationPdfUrl } from './quotationLink';
+import { loadQuotationFirstView, quotationFirstViewTaken, selectQuotationFirstView, type DrawnQuotation } from './firstView';
 
 const Facts = styled.dl`
   display: grid;
@@ -37,19 +38,42 @@ type View =
   | { type: 'loading' }
   | { type: 'notFound' }
   | { type: 'failed' }
-  | { type: 'quotation'; quotation: BuyerQuotation; answered: 'accepted' | 'changes' | null };
+  | { type: 'quotation'; quotation: BuyerQuotation; answered: QuotationLinkAnswered | null };
+
+/** For the server: this buyer's quotation (and a refused plain post), so the page's HTML has it (firstView.ts). */
+export const loadFirstView: LoadFirstView = loadQuotationFirstView;
+
+/**
+ * The first view: as the server drew it, with the outcome a plain post was sent back with (`?answered=`), said only
+ * while the quotation is in that state (the address may be opened again later).
+ */
+function viewOf(drawn: DrawnQuotation | null, answered: QuotationLinkAnswered | null): View {
+  if (drawn === null) return { type: 'loading' };
+  if (drawn.type !== 'quotation') return drawn;
+  const { quotation } = drawn;
+  const stillSo = answered === 'accepted' ? quotation.state === 'accepted' : answered === 'changes' && quotation.state === 'changes_asked';
+  return { ...drawn, answered: stillSo ? answered : null };
+}
 
 /**
  * /quotation/<token>: the buyer's quotation, read with the token of its mail (no sign-in, never indexed: the route's
- * head says noindex). Drawn in the browser only: the token is the key, and the server's first view is the loading one.
+ * head says noindex). Drawn by the server with this buyer's quotation (never kept: server/src/quotations/link/linkPage.ts);
+ * its two forms post as plain HTML forms until the scripts have started, then send through the API.
  */
 export default function QuotationLinkPage() {
   const text = useQuotationText();
   const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const location = useLocation();
   // the shell draws this page from its catch-all route (the table every page carries has no row for it:
   // contracts/src/quotationRoute.ts), so the token is read off the address, not from the route's params
-  const token = matchPath(QUOTATION_LINK_PAGE, useLocation().pathname)?.params.token ?? '';
-  const [view, setView] = useState<View>({ type: 'loading' });
+  const token = matchPath(QUOTATION_LINK_PAGE, location.pathname)?.params.token ?? '';
+  const firstView = useAppSelector(selectQuotationFirstView);
+  const answered = answeredOf(location.search);
+  const [view, setView] = useState<View>(() => viewOf(firstView.drawn, answered));
+  // the form the server refused (its values and reason), for the forms' first state only
+  const [posted] = useState(firstView.posted);
+  const drawnByServer = useRef(firstView.drawn !== null);
   const [attempt, setAttempt] = useState(0);
   const documentTitle = text('contact.quotation.documentTitle');
   // the shell's frame titles only the routes of its table, and this one is not in it (contracts/src/quotationRoute.ts)
@@ -58,16 +82,21 @@ export default function QuotationLinkPage() {
   }, [documentTitle]);
 
   useEffect(() => {
+    // the server drew it: nothing to load, and the next opening of the page loads afresh
+    if (drawnByServer.current) {
+      drawnByServer.current = false;
+      dispatch(quotationFirstViewTaken());
+      return;
+    }
     let current = true;
     void loadQuotation(token).then((answer) => {
       if (!current) return;
-      if (answer.type === 'quotation') setView({ type: 'quotation', quotation: answer.quotation, answered: null });
-      else setView({ type: answer.type === 'notFound' ? 'notFound' : 'failed' });
+      setView(answer.type === 'quotation' || answer.type === 'notFound' ? viewOf(answer, answered) : { type: 'failed' });
     });
     return () => {
       current = false;
     };
-  }, [token, attempt]);
+  }, [token, attempt, answered, dispatch]);
 
   if (view.type === 'loading') {
     return (
@@ -93,7 +122,7 @@ export default function QuotationLinkPage() {
     );
   }
 
-  const { quotation, answered } = view;
+  const { quotation } = view;
   const onAnswered = (kind: 'accepted' | 'changes') => (next: BuyerQuotation) => setView({ type: 'quotation', quotation: next, answered: kind });
   return (
     <PageContainer>
@@ -124,10 +153,10 @@ export default function QuotationLinkPage() {
           {text('contact.quotation.pdf')}
         </ButtonLink>
       </p>
-      {answered === 'changes' && <Notice $tone="success" role="status">{text('contact.quotation.changes.sent', { branch: quotation.branch.name })}</Notice>}
+      {view.answered === 'changes' && <Notice $tone="success" role="status">{text('contact.quotation.changes.sent', { branch: quotation.branch.name })}</Notice>}
       {quotation.acceptance !== null ? (
         <Notice $tone="success" role="status">
-          {answered === 'accepted' ? `${text('contact.quotation.accepted.thanks')} ` : ''}
+          {view.answered === 'accepted' ? `${text('contact.quotation.accepted.thanks')} ` : ''}
           {text('contact.quotation.accepted.by', { name: quotation.acceptance.name, position: quotation.acceptance.position })}
           {quotation.acceptance.poNumber !== null && (
             <>
@@ -141,8 +170,8 @@ export default function QuotationLinkPage() {
       )}
       {quotation.canAnswer && (
         <Answers>
-          <AcceptForm token={token} onAnswered={onAnswered('accepted')} />
-          <ChangesForm token={token} onAnswered={onAnswered('changes')} />
+          <AcceptForm token={token} onAnswered={onAnswered('accepted')} posted={posted?.form === 'accept' ? posted : null} />
+          <ChangesForm token={token} onAnswered={onAnswered('changes')} posted={posted?.form === 'changes' ? posted : null} />
         </Answers>
       )}
     </PageContainer>

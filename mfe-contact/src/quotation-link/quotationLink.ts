@@ -1,7 +1,7 @@
 // The buyer's calls of a quotation link (contracts' QUOTATION_LINK_API), each answer read into one result: the page
 // never throws on a network failure or an unexpected answer, it says so.
 import {
-  BUYER_TEXT_LIMITS,
+  acceptTextProblem,
   PO_FILE_MAX_BYTES,
   QUOTATION_LINK_API,
   quotationLinkApiPath,
@@ -23,9 +23,10 @@ const isQuotation = (body: unknown): body is BuyerQuotation =>
 const errorOf = (body: unknown): string | null =>
   typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : null;
 
-async function call(url: string, init?: RequestInit): Promise<LinkAnswer> {
+/** `send`: the browser's fetch, or the store's (on the server: the one that answers this buyer's page: firstView.ts). */
+async function call(url: string, init?: RequestInit, send: typeof fetch = (input, options) => fetch(input, options)): Promise<LinkAnswer> {
   try {
-    const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
+    const response = await send(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
     const body: unknown = await response.json().catch(() => null);
     if (response.ok && isQuotation(body)) return { type: 'quotation', quotation: body };
     if (response.status === 404) return { type: 'notFound' };
@@ -39,7 +40,7 @@ async function call(url: string, init?: RequestInit): Promise<LinkAnswer> {
   }
 }
 
-export const loadQuotation = (token: string): Promise<LinkAnswer> => call(quotationLinkApiPath(QUOTATION_LINK_API.quotation, token));
+export const loadQuotation = (token: string, send?: typeof fetch): Promise<LinkAnswer> => call(quotationLinkApiPath(QUOTATION_LINK_API.quotation, token), undefined, send);
 
 export const quotationPdfUrl = (token: string): string => quotationLinkApiPath(QUOTATION_LINK_API.pdf, token);
 
@@ -66,10 +67,8 @@ export const askForChanges = (token: string, message: string): Promise<LinkAnswe
 export type AcceptProblem = 'required' | 'tooLong' | 'notPdf' | 'tooLarge' | null;
 
 export function acceptProblem(values: { name: string; position: string; poNumber: string }, poFile: File | null): AcceptProblem {
-  if (values.name.trim() === '' || values.position.trim() === '') return 'required';
-  if (values.name.length > BUYER_TEXT_LIMITS.name || values.position.length > BUYER_TEXT_LIMITS.position || values.poNumber.length > BUYER_TEXT_LIMITS.poNumber) {
-    return 'tooLong';
-  }
+  const textProblem = acceptTextProblem(values);
+  if (textProblem !== null) return textProblem;
   if (poFile !== null) {
     const pdf = poFile.type === 'application/pdf' || (poFile.type === '' && /\.pdf$/i.test(poFile.name));
     if (!pdf) return 'notPdf';

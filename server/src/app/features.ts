@@ -9,17 +9,19 @@ import { sharedRedis } from '../platform/http/redis.js';
 import { assistantPlugin, databaseStockFacts } from '../assistant/index.js';
 import { cataloguePlugin, DiskMediaStore } from '../catalogue/index.js';
 import { quotationLinkPlugin } from '../quotations/index.js';
-import { quotesPlugin } from '../quotes/index.js';
+import { quoteSentPage, quotesPlugin } from '../quotes/index.js';
 import { liveVersions, readKnownReleases, releasesPlugin } from '../releases/index.js';
 import { reviewsPlugin } from '../reviews/index.js';
 import { recordStaffAction, staffPlugin } from '../staff/index.js';
 import { stockPlugin } from '../stock/index.js';
-import { submissionsPlugin } from '../submissions/index.js';
+import { messageSentPage, submissionsPlugin } from '../submissions/index.js';
 import { createVitalsReports, createVitalsVerdict, vitalsPlugin } from '../vitals/index.js';
 import type { SiteMetrics } from '../platform/metrics.js';
 import type { CatalogueReaders, OpenCatalogue } from './catalogueReaders.js';
 import type { AppConfig, BuildAppOptions } from './options.js';
-import type { PageAnswer } from './pages.js';
+import type { PageAnswer, PageAnswers } from './pages.js';
+import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
+import type { SiteRoutePath } from '@site/contracts/routes';
 import type { SiteRemotes } from './remotes.js';
 
 export interface FeatureParts {
@@ -30,13 +32,25 @@ export interface FeatureParts {
   metrics: SiteMetrics;
 }
 
+/**
+ * What features answer at a page's own address for one visitor (app/pages.ts): the confirmations of the forms posted
+ * without the pages' scripts, which the address's query names.
+ */
+export function featurePageAnswers(db: Database, pages: PageAnswer): PageAnswers {
+  return { [QUOTE_REQUEST_PATH]: quoteSentPage(db, pages), [CONTACT_PAGE_PATH]: messageSentPage(pages) };
+}
+
+/** The contact page's address in its edition ('/contact-us'). */
+const CONTACT_PAGE_PATH = '/contact-us' satisfies `/${SiteRoutePath}`;
+
 export async function registerFeatures(app: FastifyInstance, config: AppConfig, db: Database, parts: FeatureParts, options: BuildAppOptions): Promise<void> {
   const { onOutboxWrite } = options;
   const { catalogue, readers, remotes } = parts;
   // The one Redis connection (REDIS_URL) of every rate limit and the staff sign-in lockout, app.redis: before them all.
   if (config.submissions.redisUrl !== undefined) await app.register(sharedRedis, { url: config.submissions.redisUrl });
 
-  await app.register(submissionsPlugin, { ...config.submissions, db, onOutboxWrite });
+  // the forms' API, and the contact page's message form as a plain form post (drawn pages, from this origin only)
+  await app.register(submissionsPlugin, { ...config.submissions, db, onOutboxWrite, sendPage: parts.pages, publicSiteUrl: config.http.publicSiteUrl });
   // stock questions: the catalogue's search and the stock's reader (app.stock, registered below); none over fixed files
   const stockFacts = catalogue.files ? undefined : databaseStockFacts(catalogue.store, (codes) => app.stock.availability(codes));
   await app.register(assistantPlugin, { ...config.assistant, knowledgeBases: readers.knowledgeBases, stockFacts });
@@ -46,7 +60,9 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
   await app.register(cataloguePlugin, { store: catalogue.store, lookup: readers.lookup, media, db: db.kysely });
   // each line's availability is read when a request is sent (app.stock: the stock feature, registered below)
   const availability = (codes: readonly string[]) => app.stock.availability(codes);
-  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes, availability });
+  // the request page's form also as a plain form post: its lines a pasted list, the products its codes name looked up
+  const plainForm = { db, sendPage: parts.pages, lookup: readers.lookup, publicSiteUrl: config.http.publicSiteUrl };
+  await app.register(quotesPlugin, { ...config.submissions, db, onOutboxWrite, catalogue: readers.quotes, availability, plainForm });
 
   // the field vitals: the beacons, and the canary-hold rule promote asks (both ways in: the pipelines' and the staff's)
   await app.register(vitalsPlugin, {
@@ -87,8 +103,9 @@ export async function registerFeatures(app: FastifyInstance, config: AppConfig, 
     onOutboxWrite,
     now: options.releaseClock,
   });
-  // a sent quotation's buyer link (the token the only key) and the ERP's orders (an orders token)
-  await app.register(quotationLinkPlugin, { db, recordStaffAction, onOutboxWrite, redisNamespace: undefined });
+  // a sent quotation's buyer link (the token the only key): its calls and its page, drawn here with the quotation and
+  // never kept (its forms posted as plain forms too, from this origin only); the ERP's orders (an orders token)
+  await app.register(quotationLinkPlugin, { db, recordStaffAction, onOutboxWrite, redisNamespace: undefined, sendPage: parts.pages, publicSiteUrl: config.http.publicSiteUrl });
   // the ERP's stock feed (a stock token), and the process's reader of availability (app.stock)
   await app.register(stockPlugin, {
     db,

@@ -1,9 +1,8 @@
 // The site's pages: the shell's index.html with each page's own head and first view (../platform/http/spa.ts), at
 // every client route in both editions ('/about', '/ar/about'), and the shell's error screen (404) at any other address
 // a browser may navigate to.
-import type { FastifyInstance } from 'fastify';
-import { LOCALE_BASE, LOCALES, localizedPath } from '@site/contracts/locale';
-import { quotationDescription, quotationRoute } from '@site/contracts/quotation-route';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALE_BASE, localizedPath, splitLocale } from '@site/contracts/locale';
 import { HOME_PATH } from '@site/contracts/routes';
 import type { Database } from '../platform/db/index.js';
 import { CACHE_PER_VISITOR } from '../platform/http/caching.js';
@@ -59,8 +58,17 @@ export function answerUnknownPaths(app: FastifyInstance, sendShell: PageAnswer):
   });
 }
 
+/**
+ * A feature's answer at a page's own address for one visitor: a form's confirmation, which the address's query names
+ * (the request page's `?sent=…&key=…`); undefined: the page as usual.
+ */
+export type PageAnswerFor = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+
+/** By a page's address in its edition ('/request-quote'): its feature's answer for one visitor, asked first in each edition. */
+export type PageAnswers = Readonly<Record<string, PageAnswerFor>>;
+
 /** The client routes' pages, and the redirects of the addresses that are no page's own ('/', '/ar', '/index.html'). */
-export function registerPageRoutes(app: FastifyInstance, sendShell: PageAnswer): void {
+export function registerPageRoutes(app: FastifyInstance, sendShell: PageAnswer, featureAnswers: PageAnswers = {}): void {
   const queryOf = (url: string): string => url.slice(pathOf(url).length);
   // The file itself, served as is, would be the shell without any page's head: its address is the home page's.
   app.get('/index.html', async (request, reply) => reply.redirect(`${HOME_PATH}${queryOf(request.url)}`, 301));
@@ -76,21 +84,16 @@ export function registerPageRoutes(app: FastifyInstance, sendShell: PageAnswer):
   for (const url of [LOCALE_BASE.ar, `${LOCALE_BASE.ar}/`]) {
     app.get(url, async (request, reply) => reply.redirect(`${localizedPath('ar', HOME_PATH)}${queryOf(request.url)}`, 301));
   }
-  // The buyer's quotation: its own answer, not a row of the table every page carries (contracts/src/quotationRoute.ts).
-  const quotation = {
-    title: { en: quotationRoute.title, ar: quotationRoute.titleAr },
-    description: quotationDescription,
-  };
-  for (const locale of LOCALES) {
-    const url = localizedPath(locale, `/${quotationRoute.path}`);
-    for (const address of [url, `${url}/`]) app.get(address, async (request, reply) => sendShell(request, reply, 200, quotation));
-  }
+  // The buyer's quotation (/quotation/<token>), not a row of the table every page carries (contracts/src/quotationRoute.ts),
+  // is answered by its feature (quotations/link/linkPage.ts): drawn with the quotation, never kept, its forms posted.
   for (const route of CLIENT_ROUTES) {
+    const featureAnswer = featureAnswers[splitLocale(route).path];
     for (const url of [route, `${route}/`]) {
       app.get(url, async (request, reply) => {
         // /our-products/x.png is a missing file, not a product page
         if (hasFileExtension(pathOf(request.url).replace(/\/$/, ''))) return reply.callNotFound();
-        return sendShell(request, reply, 200);
+        // a form's confirmation at the page's address, drawn by its feature for this visitor alone
+        return (await featureAnswer?.(request, reply)) ?? sendShell(request, reply, 200);
       });
     }
   }

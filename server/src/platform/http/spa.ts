@@ -20,7 +20,7 @@ import type { DataFiles } from './dataFiles.js';
 import { PageBuilds, type BuildReaders } from './pageBuilds.js';
 import { pageHtml, previewHtml } from './pageHtml.js';
 import { fixedRemotesOf, type CurrentRemotes, type PageRemote, type RemotesState } from './pageRemotes.js';
-import type { CatalogueApiReader, FirstViewOptions, FirstViewSource } from './ssr/firstView.js';
+import type { CatalogueApiReader, FirstViewOptions, FirstViewSource, PrivatePage } from './ssr/firstView.js';
 
 export { withRootContent } from './pageHtml.js';
 export type { CurrentRemotes, PageRemote, RemotesState } from './pageRemotes.js';
@@ -122,13 +122,20 @@ export interface ShellResponderOptions {
 }
 
 /**
- * A page at an address outside the route table (the buyer's quotation, contracts/src/quotationRoute.ts), drawn in the
- * browser: its head has its title and description, `noindex` and no canonical or alternates (its address is one
- * buyer's secret), and its answer is `no-store`, never kept here or anywhere.
+ * A page at an address outside the route table (the buyer's quotation, contracts/src/quotationRoute.ts): its head has
+ * its title and description, `noindex` and no canonical or alternates (its address is one buyer's secret), and its
+ * answer is `no-store`, never kept here or anywhere. Drawn in the browser, or by the server with that one visitor's
+ * data when `firstView` is given (ssr/firstView.ts PrivatePage): still never kept, in the page cache or elsewhere.
  */
 export interface UnlistedPage {
   title: Readonly<Record<Locale, string>>;
   description: Readonly<Record<Locale, string>>;
+  firstView?: PrivatePage;
+  /**
+   * The answer's status when not 200: a form post drawn again with its refusal (400; 413 too large, 415 not a form or
+   * not the file it must be, 429 over the rate limit) or with the failure to store it (503).
+   */
+  status?: 400 | 413 | 415 | 429 | 503;
 }
 
 /**
@@ -218,8 +225,12 @@ export class ShellResponder {
       return reply.code(503).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_MESSAGE);
     }
     const answer = await this.pageRequest(request, page, requestPath, catalogue?.api, shell.arabicFont?.fingerprint);
-    // not kept: its key would be the not-found page's (it names no address)
-    if (unlisted !== undefined) answer.cacheable = false;
+    // not kept: its key would be the not-found page's (it names no address), and a page drawn with one visitor's data
+    // must never reach another
+    if (unlisted !== undefined) {
+      answer.cacheable = false;
+      if (unlisted.firstView !== undefined) answer.view = await this.privateView(request, answer, unlisted.firstView);
+    }
     const rendered = await this.render(shell, this.siteOrigin(), answer);
     answer.state.canaries.sendHeaders(reply, answer.visitor);
     // an Arabic page is marked for the web font or not by the visitor's cookie (when the build lists the font's
@@ -227,10 +238,11 @@ export class ShellResponder {
     if (page.locale === 'ar' && shell.arabicFont !== undefined) appendVary(reply, 'Cookie');
     if (unlisted !== undefined) reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     reply.header('etag', rendered.etag);
-    if (rendered.status === 200 && isFresh(request, rendered.etag)) {
+    const sentStatus = unlisted?.status ?? rendered.status;
+    if (sentStatus === 200 && isFresh(request, rendered.etag)) {
       return reply.code(304).send();
     }
-    return reply.code(rendered.status).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
+    return reply.code(sentStatus).header('content-type', 'text/html; charset=utf-8').send(rendered.html);
   }
 
   /**
@@ -247,6 +259,12 @@ export class ShellResponder {
     const firstView = await (await firstViews.viewFor(pathname, 'stable', '', catalogueApi))?.render();
     if (firstView === undefined) return undefined;
     return previewHtml(shell.templates[match.locale], firstView, banner, title);
+  }
+
+  /** The first view of an unlisted page drawn for this visitor (its remote's build the visitor is on), if it can be. */
+  private async privateView(request: FastifyRequest, { state, visitor }: PageRequest, page: PrivatePage): Promise<FirstViewSource | undefined> {
+    const { firstViews } = this.builds.of(state);
+    return firstViews?.privateViewFor(request.url, page, variantOf(visitor, page.remote));
   }
 
   /** The page's remotes, visitor, first view and hints, for one state of the remotes even if a release swaps it meanwhile. */

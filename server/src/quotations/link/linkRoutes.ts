@@ -5,7 +5,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  PO_FILE_MAX_BYTES,
   QUOTATION_LINK_API,
   QUOTATION_LINK_NOT_FOUND,
   type BuyerQuotation,
@@ -15,9 +14,12 @@ import { describeError, type Database } from '../../platform/db/index.js';
 import { checkBody } from '../../platform/http/contracts.js';
 import { httpError } from '../../platform/http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../../platform/http/rateLimit.js';
+import type { SendShell } from '../../platform/http/spa.js';
 import type { RecordStaffAction } from '../staffSide.js';
 import { acceptQuotation, askForChanges, BuyerRefusal, openQuotation, quotationOfToken, type BuyerContext, type PurchaseOrderFile } from './buyerStore.js';
 import { loadBuyerDocument } from './buyerView.js';
+import { MULTIPART_LIMITS, readAnswerParts } from './answerParts.js';
+import { linkPageRoutes } from './linkPage.js';
 import { quotationPdfFileName, renderQuotationPdf } from './quotationPdf.js';
 
 export interface LinkRoutesOptions extends Partial<RateLimitOptions> {
@@ -25,6 +27,14 @@ export interface LinkRoutesOptions extends Partial<RateLimitOptions> {
   recordStaffAction: RecordStaffAction;
   onOutboxWrite?: (() => void) | undefined;
   now?: (() => Date) | undefined;
+  /**
+   * The site's page answer (spa.ts): with it, the buyer's page itself (/quotation/<token>, /ar/…) is answered here,
+   * drawn by the server with the quotation, and its plain form posts taken (linkPage.ts). Without it (the link's own
+   * tests), only the API.
+   */
+  sendPage?: SendShell | undefined;
+  /** PUBLIC_SITE_URL: the origin a form post must come from (crossSite.ts). */
+  publicSiteUrl?: string | undefined;
 }
 
 /** The link's calls per client address and window unless told otherwise: a buyer's page makes a handful. */
@@ -32,8 +42,6 @@ export const LINK_RATE_LIMIT = { rateLimitMax: 30, rateLimitWindowMs: 60_000 } a
 
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
 const ANSWER_BODY_LIMIT = 16 * 1024;
-/** Room for the multipart framing and the fields beside the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 class LinkNotFound extends Error {}
 
@@ -43,28 +51,13 @@ async function requireJson(request: FastifyRequest): Promise<void> {
   if (type !== 'application/json') throw httpError(415, 'Send the answer as JSON (Content-Type: application/json)');
 }
 
-/** What a file's first bytes say it is, for the refusal's sentence; 'pdf' for a PDF. */
-export function sniffFile(head: Buffer): 'pdf' | 'html' | 'zip' | 'other' {
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05 || head[2] === 0x07)) return 'zip';
-  const text = head.subarray(0, 512).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  if (text.startsWith('<')) return 'html';
-  return 'other';
-}
-
-const NOT_PDF: Record<'html' | 'zip' | 'other', string> = {
-  html: 'The purchase order file must be a PDF: this file is an HTML page, which is not taken',
-  zip: 'The purchase order file must be a PDF: this file is a zip archive (or an Office document), which is not taken',
-  other: 'The purchase order file must be a PDF: this file does not start as a PDF does',
-};
-
 export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOptions): Promise<void> {
   const { db } = options;
   const context: BuyerContext = { record: options.recordStaffAction, now: options.now ?? (() => new Date()) };
   const limits = { rateLimitMax: options.rateLimitMax ?? LINK_RATE_LIMIT.rateLimitMax, rateLimitWindowMs: options.rateLimitWindowMs ?? LINK_RATE_LIMIT.rateLimitWindowMs, redisNamespace: options.redisNamespace };
   const limited = await registerRateLimit(app, limits, { namespace: 'site-quotation-link-rate-' });
   const limit = limited ? { config: { rateLimit: {} } } : {};
-  await app.register(fastifyMultipart, { limits: { fileSize: PO_FILE_MAX_BYTES, files: 1, fields: 3, parts: 4, headerPairs: 20, fieldSize: 1024 }, throwFileSizeLimit: false });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -122,31 +115,17 @@ export async function linkRoutes(app: FastifyInstance, options: LinkRoutesOption
     options.onOutboxWrite?.();
     return view;
   });
+
+  // the buyer's page and its plain form posts: this scope's rate limit, multipart reading and no-store/noindex
+  const { sendPage } = options;
+  if (sendPage !== undefined) {
+    await app.register(linkPageRoutes, { db, context, sendPage, publicSiteUrl: options.publicSiteUrl, limit, onOutboxWrite: options.onOutboxWrite });
+  }
 }
 
 /** The acceptance's fields and its one file (a PDF by its first bytes, at most PO_FILE_MAX_BYTES), from a multipart body. */
 async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: PurchaseOrderFile | undefined }> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > PO_FILE_MAX_BYTES + MULTIPART_OVERHEAD) throw httpError(413, `The purchase order file is too large: at most ${PO_FILE_MAX_BYTES / 1024 / 1024} MB`);
-  const fields: Record<string, string> = {};
-  let file: PurchaseOrderFile | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (part.fieldname !== 'poFile') throw httpError(400, `The file goes in the field poFile, not ${JSON.stringify(part.fieldname.slice(0, 30))}`);
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw httpError(413, `The purchase order file is too large: at most ${PO_FILE_MAX_BYTES / 1024 / 1024} MB`);
-      if (bytes.length === 0) continue;
-      const kind = sniffFile(bytes);
-      if (kind !== 'pdf') throw httpError(415, NOT_PDF[kind]);
-      file = { name: part.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 100) || 'purchase-order.pdf', bytes };
-    }
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode !== undefined && (error as { statusCode: number }).statusCode < 500) throw error;
-    throw httpError(400, 'The form could not be read: send the fields name, position, poNumber and the file poFile as multipart/form-data');
-  }
+  const { fields, file, refusal } = await readAnswerParts(request);
+  if (refusal !== undefined) throw refusal;
   return { fields, file };
 }
