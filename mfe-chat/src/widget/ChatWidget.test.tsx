@@ -2,6 +2,7 @@
 // visitor reads or hears is Arabic, the stored and sent values stay those of the data, the assistant is asked for an
 // Arabic answer); then the English behaviour cases.
 import { CHAT_API_PATH, INQUIRY_API_PATH, REGISTRATION_API_PATH } from '@site/contracts/api';
+import { useState } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { requestsSent, requestsSentWithBodies, server } from '@test/msw';
@@ -496,6 +497,42 @@ describe("the visitor's choice", () => {
     fireEvent.click(within(log()).getByRole('link', { name: 'About Us' }));
     expect(screen.getByRole('button', { name: 'Restore chat' })).toBeInTheDocument();
     expect(rememberedPanel()).toBe('open');
+  });
+});
+
+describe('a page where the panel does not open by itself (the shell: the quote request, a quotation)', () => {
+  const rememberedPanel = () => new RegExp(`${CHAT_PANEL_COOKIE}=(\\w+)`).exec(document.cookie)?.[1];
+
+  it('starts minimized on a desktop, without taking it for the visitor\'s choice; Restore opens it, and that is theirs', async () => {
+    renderInSite(<ChatWidget openByDefault={false} />, { route: '/request-quote' });
+    expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
+    expect(rememberedPanel()).toBeUndefined();
+    await advance(500);
+    fireEvent.click(screen.getByRole('button', { name: 'Restore chat' }));
+    expect(panel()).toBeInTheDocument();
+    expect(rememberedPanel()).toBe('open');
+  });
+
+  it('minimizes a panel open by default as the visitor arrives there; one they opened themselves stays open', async () => {
+    // the shell's frame, which gives the rule of the page the visitor is on
+    let goTo: (quietPage: boolean) => void = () => undefined;
+    function Frame() {
+      const [quietPage, setQuietPage] = useState(false);
+      goTo = (next) => act(() => setQuietPage(next));
+      return <ChatWidget openByDefault={!quietPage} />;
+    }
+    renderInSite(<Frame />, { route: '/home' });
+    expect(panel()).toBeInTheDocument();
+    goTo(true);
+    expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restore chat' })).toBeInTheDocument();
+    expect(rememberedPanel()).toBeUndefined();
+    // back on a page where it may open: as it was left, not reopened
+    goTo(false);
+    expect(screen.queryByRole('dialog', { name: 'Crescent Assistant' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore chat' }));
+    goTo(true);
+    expect(panel()).toBeInTheDocument();
   });
 });
 

@@ -20,7 +20,7 @@ import {
   selectHasChatted,
   type ChatPanel,
 } from './chatSlice';
-import { keepChoiceOfChatter, PHONE_QUERY, rememberPanel } from './panelMemory';
+import { keepChoiceOfChatter, PHONE_QUERY, rememberedPanel, rememberPanel } from './panelMemory';
 
 // The inquiry form is fetched when first opened: most visitors never send one, and every page carries the widget.
 const InquiryModal = lazy(() => import('../inquiry/InquiryModal').then((module) => ({ default: module.InquiryModal })));
@@ -145,10 +145,22 @@ const MinimizedBar = styled.button`
   cursor: pointer;
 `;
 
+export interface ChatWidgetProps {
+  /**
+   * Whether the panel may open by itself on this page (true by default). The page's host says (the shell: not over a
+   * form to fill in or a quotation to read); the visitor's own choice always wins.
+   */
+  openByDefault?: boolean;
+}
+
 /** The floating chat assistant: welcome form or conversation, questions answered by our server, and inquiries. */
-export default function ChatWidget() {
+export default function ChatWidget({ openByDefault = true }: ChatWidgetProps) {
   const dispatch = useAppDispatch();
-  const panel = useAppSelector(selectChatPanel);
+  const heldPanel = useAppSelector(selectChatPanel);
+  // Where the panel does not open by itself, one open only by default (no choice of the visitor's remembered) is
+  // minimized: drawn so from the first render (the panel never shows over the page), then kept so.
+  const quiet = !openByDefault && heldPanel === 'open' && rememberedPanel(document.cookie) === null;
+  const panel = quiet ? 'minimized' : heldPanel;
   const step = useAppSelector(selectChatStep);
   const messages = useAppSelector(selectMessages);
   const typing = useAppSelector(selectTyping);
@@ -166,6 +178,11 @@ export default function ChatWidget() {
   // What the bot says and offers, in the page's language (the flows are not components: they get it from here).
   const language = useMemo(() => chatLanguage(text, locale), [text, locale]);
   const title = text('chat.widget.title');
+
+  // Not a choice of the visitor's: not remembered (a page loaded later that may open the panel still opens it).
+  useEffect(() => {
+    if (quiet) dispatch(panelChanged('minimized'));
+  }, [quiet, dispatch]);
 
   // The panel starts as the visitor left it, or open (minimized on a phone): the slice's initial state, panelMemory.ts.
   useEffect(() => {

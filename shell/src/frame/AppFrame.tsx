@@ -12,7 +12,7 @@ import { Footer } from './Footer';
 import { BrochureButton } from './BrochureButton';
 import { RemoteWidget } from '../remotes/RemoteWidget';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
-import { useChatMayLoad } from './chatLoadMoment';
+import { chatOpensByDefault, useChatMayLoad } from './chatLoadMoment';
 import { StartedMark } from '../app/StartedMark';
 import { markEarlyReady } from '../app/earlyReady';
 import { ScrollToTopOnNavigation } from '../app/ScrollToTopOnNavigation';
@@ -99,7 +99,7 @@ export function AppFrame() {
       </Main>
       <Footer />
       <BrochureButton />
-      {chatReady ? <RemoteWidget remote="chat" modulePath="./ChatWidget" /> : null}
+      {chatReady ? <RemoteWidget remote="chat" modulePath="./ChatWidget" componentProps={{ openByDefault: chatOpensByDefault(location.pathname) }} /> : null}
     </Page>
   );
 }

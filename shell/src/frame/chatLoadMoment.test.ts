@@ -1,4 +1,4 @@
-import { PHONE_CHAT_QUIET_MS, whenChatMayLoad } from './chatLoadMoment';
+import { chatOpensByDefault, PHONE_CHAT_QUIET_MS, whenChatMayLoad } from './chatLoadMoment';
 import { fakeWindow } from '../testing/fakeWindow';
 
 describe('whenChatMayLoad', () => {
@@ -58,5 +58,12 @@ describe('whenChatMayLoad', () => {
     win.dispatchEvent(new Event('pointerdown'));
     jest.advanceTimersByTime(PHONE_CHAT_QUIET_MS);
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('chatOpensByDefault', () => {
+  it('keeps the panel from opening by itself over the quote request and a buyer\'s quotation, in both editions (paths inside the edition)', () => {
+    for (const path of ['/request-quote', '/request-quote/', '/quotation/abc123', '/quotation/abc123/']) expect(chatOpensByDefault(path)).toBe(false);
+    for (const path of ['/home', '/our-products/cables', '/contact-us', '/request-quote-help', '/quotations']) expect(chatOpensByDefault(path)).toBe(true);
   });
 });

@@ -1,11 +1,20 @@
 import { startTransition, useEffect, useState } from 'react';
 import { theme } from '@site/shared-ui';
+import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import { afterPageLoad } from './useAfterPageLoad';
 
 /** Where the chat starts as its round button, not as the open panel (the chat's own PHONE_QUERY, panelMemory.ts). */
 export const CHAT_PHONE_QUERY = `(max-width: ${theme.chatMobile}px)`;
 /** On a phone, how long a loaded page waits for the visitor's first touch, scroll or key before the chat loads anyway. */
 export const PHONE_CHAT_QUIET_MS = 4000;
+/**
+ * Whether the chat's panel may open by itself over the page at `pathname` (inside its edition, '/ar' off): not over the
+ * request for a quotation, a form the visitor came to fill in, nor over a buyer's quotation (/quotation/<token>), which
+ * they came to read and answer; there it starts minimized, a bar that opens it. Elsewhere the chat decides (open on a
+ * desktop's first page of a visit).
+ */
+export const chatOpensByDefault = (pathname: string): boolean => pathname.replace(/\/$/, '') !== QUOTE_REQUEST_PATH && !pathname.startsWith('/quotation/');
+
 /** What counts as the visitor's first action on the page. */
 const FIRST_ACTIONS = ['pointerdown', 'touchstart', 'keydown', 'scroll', 'wheel'] as const;
 
