@@ -37,7 +37,9 @@ const Form = styled.form<{ $compact: boolean }>`
   flex-wrap: wrap;
   align-items: ${({ $compact }) => ($compact ? 'flex-start' : 'flex-end')};
   gap: 8px 12px;
-  > button { position: relative; min-block-size: 44px; }
+  /* Its words flow as text, not as a flex row: there the named button's hidden name split 'Add' and 'to quote' into two
+     items and the button's gap (8 px) stood between them, a double space. */
+  > button { display: block; position: relative; min-block-size: 44px; }
   /* a card's status, drawn once the page has started: no room taken until it says something (nothing moves then) */
   ${({ $compact }) => ($compact ? '> p:empty { position: absolute; }' : '')}
 `;
