@@ -5,6 +5,7 @@
 // /home at the desktop width also holds every script it downloads, the chat's included: the /home JS guard.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { localizedPath } from '@site/contracts/locale';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { test, expect } from '../support/fixtures';
@@ -22,10 +23,12 @@ type AllScriptsMeasure = 'jsBytesWithChat';
 type PageBudgets = Record<string, Partial<Record<Measure | AllScriptsMeasure, Budget>>>;
 interface BudgetsFile {
   pages: Record<string, PageBudgets>;
+  inlineScript: { brotliBytes: Budget };
 }
 
 const BUDGETS_FILE = path.join(__dirname, '..', 'budgets', 'first-view.json');
-const budgets = (JSON.parse(readFileSync(BUDGETS_FILE, 'utf8')) as BudgetsFile).pages;
+const budgetsFile = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8')) as BudgetsFile;
+const budgets = budgetsFile.pages;
 
 /** The benchmark's pages (tools/bench/lib/pages.ts), on the suite's example category and product. */
 const PAGES = [
@@ -64,6 +67,22 @@ test.describe('first-view budgets', { tag: ['@site', '@shell', '@catalogue', '@c
     const guard = `/home ${GUARD_WIDTH} jsBytesWithChat`;
     expect(listed.filter((row) => row !== guard).sort()).toEqual(expected.sort());
     expect(listed).toContain(guard);
+  });
+
+  test("the page's one inline script within its own budget, the same on every page, and no request of its own", async ({ request }) => {
+    const inline = async (pagePath: string) => {
+      const html = await (await request.get(pagePath)).text();
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      expect(scripts, `${pagePath}: one inline script`).toHaveLength(1);
+      return scripts[0]!;
+    };
+    const source = await inline('/home');
+    for (const { path: pagePath } of PAGES.slice(1)) expect(await inline(pagePath), pagePath).toBe(source);
+    expect(source, 'it loads nothing itself').not.toMatch(/fetch\(|XMLHttpRequest|\.src=|import\(/);
+    const bytes = brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const { budget } = budgetsFile.inlineScript.brotliBytes;
+    test.info().annotations.push({ type: 'result', description: `inline script: ${bytes} B brotli (budget ${budget})` });
+    if (judged) expect(bytes, `the inline script is ${bytes} B brotli, over its budget ${budget}`).toBeLessThanOrEqual(budget);
   });
 
   for (const { label, path: pagePath } of PAGES) {

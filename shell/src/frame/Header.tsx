@@ -131,6 +131,8 @@ export function Header() {
   const field = useRef<HTMLInputElement>(null);
 
   const openSearch = (event: MouseEvent<HTMLButtonElement>) => {
+    // Enter in the field shown clicks this button (the form's default): the form's submission then (submitSearch).
+    if (fieldShown && document.activeElement === field.current) return;
     event.preventDefault(); // the button sends the header's form only where no script runs
     preloadSearchDialog();
     // The field first, in this same frame, focused: what is typed from now on is kept until the search has opened.
