@@ -10,7 +10,8 @@
 // controls once each, on /home, /our-products and /ar/home); EARLY_INTERACTIONS=full runs the whole table (every
 // moment, both editions, the frame's controls on every page: for the bench and the before/after figures). Either can
 // be narrowed with EARLY_PAGES, EARLY_CONTROLS, EARLY_MOMENTS, EARLY_WIDTHS and EARLY_EDITIONS (comma-separated
-// parts of the names). To read the outcome as a matrix, add the reporter:
+// parts of the names), and the frame's controls to some pages with EARLY_FRAME_PAGES ('/home': the header on /home
+// only, the pages' own controls on theirs). To read the outcome as a matrix, add the reporter:
 //   npx playwright test specs/early-interactions.spec.ts --reporter=line,./support/early-matrix-reporter.ts
 import type { APIRequestContext, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
@@ -488,9 +489,15 @@ function caseRows(): CaseRow[] {
       }
     }
   }
-  const [pages, controls, moments, widths, editions] = ['EARLY_PAGES', 'EARLY_CONTROLS', 'EARLY_MOMENTS', 'EARLY_WIDTHS', 'EARLY_EDITIONS'].map(wanted);
+  const [pages, controls, moments, widths, editions, framePages] = ['EARLY_PAGES', 'EARLY_CONTROLS', 'EARLY_MOMENTS', 'EARLY_WIDTHS', 'EARLY_EDITIONS', 'EARLY_FRAME_PAGES'].map(wanted);
   return rows.filter(
-    (row) => pages!(pageLabel(row.page, row.locale)) && controls!(row.control.name) && moments!(row.moment) && widths!(String(row.width)) && editions!(row.locale),
+    (row) =>
+      pages!(pageLabel(row.page, row.locale)) &&
+      controls!(row.control.name) &&
+      moments!(row.moment) &&
+      widths!(String(row.width)) &&
+      editions!(row.locale) &&
+      (!FRAME.includes(row.control) || framePages!(pageLabel(row.page, row.locale))),
   );
 }
 
@@ -507,6 +514,8 @@ declare global {
     __earlyDials?: string[];
     /** When the page marked itself started (performance.now()). */
     __earlyStartedAt?: number;
+    /** This document's own name: a tap that led to another document (a plain form or link) is told apart. */
+    __earlyDocument?: string;
   }
 }
 
@@ -517,14 +526,15 @@ declare global {
  */
 const RECORDER = `(() => {
   window.__earlyDials = [];
+  window.__earlyDocument = Math.random().toString(36).slice(2);
   const mark = () => { if (window.__earlyStartedAt === undefined && document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}')) window.__earlyStartedAt = performance.now(); };
   new MutationObserver(mark).observe(document, { attributes: true, subtree: true, attributeFilter: ['${STARTED_ATTRIBUTE}'] });
   addEventListener('click', (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href^="tel:"]') : null;
     if (link) setTimeout(() => { if (!event.defaultPrevented) window.__earlyDials.push(link.getAttribute('href')); });
   }, true);
-  addEventListener('pointerdown', (event) => { if (event.isTrusted) window.__earlyTap?.(document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}'), performance.now()); }, true);
-  addEventListener('change', (event) => { if (event.target instanceof HTMLSelectElement) window.__earlyTap?.(document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}'), performance.now()); }, true);
+  addEventListener('pointerdown', (event) => { if (event.isTrusted) window.__earlyTap?.(document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}'), performance.now(), window.__earlyDocument); }, true);
+  addEventListener('change', (event) => { if (event.target instanceof HTMLSelectElement) window.__earlyTap?.(document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}'), performance.now(), window.__earlyDocument); }, true);
 })();`;
 
 interface CaseFixtures {
@@ -538,7 +548,7 @@ async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFi
   const { control, moment, width, locale } = row;
   const record: EarlyCaseRecord = { page: pageLabel(row.page, locale), control: control.name, moment, width, edition: locale, outcome: 'lost' };
   // the first tap's moment, told by the page itself (a binding: it is heard even when the tap leaves the page)
-  const taps: { started: boolean; at: number }[] = [];
+  const taps: { started: boolean; at: number; document: string }[] = [];
   try {
     const path = await row.page.address(locale);
     const c: Case = { page, locale, width, facts: await readFacts(request), path, t: (id, values) => message(locale, id, values), texts: locale === 'en' ? ENGLISH : ARABIC_TEXTS };
@@ -546,7 +556,7 @@ async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFi
     if (control.name === 'Call Us' && width === DESKTOP_WIDTH) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await row.page.setUp?.(context, locale);
     await context.addInitScript(RECORDER);
-    await page.exposeBinding('__earlyTap', (_source, started: boolean, at: number) => void taps.push({ started, at }));
+    await page.exposeBinding('__earlyTap', (_source, started: boolean, at: number, document: string) => void taps.push({ started, at, document }));
     await slowDown(page);
 
     await page.goto(path, { waitUntil: 'commit' });
@@ -562,7 +572,9 @@ async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFi
     await control.effect(c);
     record.outcome = 'ok';
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n').find((line) => line.trim() !== '') ?? '';
+    // eslint-disable-next-line no-control-regex -- the assertion's message is coloured for a terminal
+    const plain = (error instanceof Error ? error.message : String(error)).replace(/\u001b\[[0-9;]*m/g, '');
+    const reason = plain.split('\n').find((line) => line.trim() !== '') ?? '';
     record.reason = reason.slice(0, 300);
     throw new Error(`lost: ${caseTitle(row)} (${locale}): ${reason}`, { cause: error });
   } finally {
@@ -571,6 +583,8 @@ async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFi
     if (first !== undefined) {
       record.tapAtMs = Math.round(first.at);
       record.tappedBeforeStart = !first.started;
+      const now = await page.evaluate(() => window.__earlyDocument).catch(() => undefined);
+      record.tapLeftPage = now !== undefined && now !== first.document;
     }
     testInfo.annotations.push({ type: EARLY_CASE_ANNOTATION, description: JSON.stringify(record) });
   }
@@ -580,31 +594,36 @@ async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFi
 // The table, as tests
 
 const rows = caseRows();
+const onQuotation = (row: CaseRow): boolean => row.page.name === 'quotation link';
 
 for (const width of WIDTHS) {
   test.describe(`early taps at ${width} px, 4× CPU, Slow 4G`, { tag: ['@local', '@shell'] }, () => {
     test.use(screenOptions(width));
-
-    const here = rows.filter((row) => row.width === width);
-    const quotationRows = here.filter((row) => row.page.name === 'quotation link');
-    for (const row of here.filter((item) => item.page.name !== 'quotation link')) {
+    for (const row of rows.filter((item) => item.width === width && !onQuotation(item))) {
       test(`${caseTitle(row)} · ${row.locale}`, async ({ page, context, request, baseURL }, testInfo) => {
         test.setTimeout(180_000);
         await runCase(row, { page, context, request, baseURL }, testInfo);
       });
     }
+  });
+}
 
-    if (quotationRows.length > 0) {
-      test.describe('on a quotation link', () => {
-        test.beforeAll(async () => {
-          test.setTimeout(180_000);
-          quotationSite ??= await startQuotationLinkSite();
-        });
-        test.afterAll(async () => {
-          await quotationSite?.stop();
-          quotationSite = undefined;
-        });
-        for (const row of quotationRows) {
+// The quotation link's cases in one worker, in order: its site (staff accounts, a mail catcher) is started once.
+if (rows.some(onQuotation)) {
+  test.describe('early taps on a quotation link, 4× CPU, Slow 4G', { tag: ['@local', '@contact'] }, () => {
+    test.describe.configure({ mode: 'default' });
+    test.beforeAll(async () => {
+      test.setTimeout(240_000);
+      quotationSite = await startQuotationLinkSite();
+    });
+    test.afterAll(async () => {
+      await quotationSite?.stop();
+      quotationSite = undefined;
+    });
+    for (const width of WIDTHS) {
+      test.describe(`at ${width} px`, () => {
+        test.use(screenOptions(width));
+        for (const row of rows.filter((item) => item.width === width && onQuotation(item))) {
           test(`${caseTitle(row)} · ${row.locale}`, async ({ page, context, request, baseURL }, testInfo) => {
             test.setTimeout(180_000);
             await runCase(row, { page, context, request, baseURL }, testInfo);

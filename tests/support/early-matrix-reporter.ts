@@ -21,6 +21,8 @@ export interface EarlyCaseRecord {
   startedAtMs?: number;
   /** Whether the tap came before the page had started (false at an early moment: the control was drawn only after the start). */
   tappedBeforeStart?: boolean;
+  /** Whether the tap led to another document (a plain form posted, a link followed): the page was loaded again. */
+  tapLeftPage?: boolean;
   /** What was missing, for a lost tap. */
   reason?: string;
 }
@@ -80,7 +82,7 @@ export default class EarlyMatrixReporter implements Reporter {
     console.log(`\nEarly taps (4× CPU, Slow 4G): ok, LOST; * tapped after the start at an early moment\n\n${markdown}\n`);
     const lost = records.filter((record) => record.outcome === 'lost');
     for (const record of lost) {
-      console.log(`LOST ${record.page} · ${record.control} · ${record.moment} · ${record.width} px · ${record.edition}` + ` (tap at ${record.tapAtMs ?? '?'} ms, started at ${record.startedAtMs ?? '?'} ms): ${record.reason ?? ''}`);
+      console.log(`LOST ${record.page} · ${record.control} · ${record.moment} · ${record.width} px · ${record.edition}` + ` (tap at ${record.tapAtMs ?? '?'} ms${record.tappedBeforeStart ? ', before the start' : ''}${record.tapLeftPage ? '; it loaded the page again, which started' : ', started'} at ${record.startedAtMs ?? '?'} ms): ${record.reason ?? ''}`);
     }
     const out = process.env.EARLY_MATRIX_OUT;
     if (out) writeFileSync(out, `${markdown}\n\n${JSON.stringify(records)}\n`);

@@ -3,6 +3,9 @@
 // catcher; each link as a buyer gets it: a request posted by the public API, priced from the catalogue by the branch's
 // staff (its draft made and sent through the staff API, as the staff app does) and read from the buyer's mail.
 // specs/quotation-link.spec.ts goes the whole way in the browsers instead (request page, staff app, PDF, order).
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { QUOTATIONS_API, type Quotation } from '@site/contracts/quotations-api';
@@ -10,7 +13,8 @@ import { CSRF_HEADER, STAFF_API, staffApiPath, type InboxPage, type SignInResult
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { expect } from './fixtures';
 import { JOURNEY, mailingEnv, mailsTo } from './quote-basket';
-import { DUBAI_STAFF, startStaffSite, type StaffSite } from './staff';
+import { DATA_TEMPLATE_ENV, startSite, type RunningSite } from './site-server';
+import { addStaffAccount, DUBAI_STAFF } from './staff';
 
 export interface QuotationLinkSite {
   /** The public site's origin. */
@@ -31,16 +35,24 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, 
 /** The site, its Dubai staff signed in through the API (branch staff sign in with the password alone). */
 export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
   let smtp: TestSmtpServer | undefined;
-  let site: StaffSite | undefined;
+  let site: RunningSite | undefined;
   let staff: APIRequestContext | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'site-quotation-links-'));
   const stop = async () => {
     await staff?.dispose();
     await site?.stop();
     await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // The suite's template database when there is one (its global setup made it): the staff CLI then opens a migrated
+    // database instead of creating one, which on a loaded machine took it past its 90 s (support/staff.ts's
+    // startStaffSite starts from an empty folder).
+    const template = process.env[DATA_TEMPLATE_ENV];
+    if (template !== undefined && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+    await addStaffAccount(dataDir, DUBAI_STAFF);
     smtp = await startSmtpServer();
-    site = await startStaffSite([DUBAI_STAFF], mailingEnv(smtp));
+    site = await startSite(mailingEnv(smtp), { dataDir });
     staff = await playwrightRequest.newContext({ baseURL: site.staffUrl });
     const session = await json<SignInResult>(await staff.post(STAFF_API.signIn, { data: { email: DUBAI_STAFF.email, password: DUBAI_STAFF.password } }), 200);
     expect(session.state).toBe('active');
