@@ -67,4 +67,23 @@ describe('Header', () => {
     expect(arabic).toHaveAttribute('href', '/ar/certificates');
     expect(arabic).toHaveAttribute('hreflang', 'ar');
   });
+
+  it('the search: a GET form to the search page in each edition; a tap shows its field, focused, and Enter goes to the results', () => {
+    renderInSite(<Header />, { route: '/home' });
+    const field = document.querySelector<HTMLInputElement>('input[name="q"]')!;
+    expect(field.form).toHaveAttribute('action', '/search');
+    expect(field.form).toHaveAttribute('method', 'get');
+    expect(field).not.toBeVisible();
+    const search = screen.getByRole('button', { name: 'Search' });
+    expect(search).toHaveAttribute('type', 'submit');
+    expect(search).toHaveAttribute('data-early', 'frame');
+    fireEvent.click(search);
+    expect(field).toBeVisible();
+    expect(field).toHaveFocus();
+    fireEvent.change(field, { target: { value: 'HEX-CW-25' } });
+    fireEvent.submit(field.form!);
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/search');
+    expect(field).not.toBeVisible();
+  });
+
 });
