@@ -533,7 +533,7 @@ const RECORDER = `(() => {
     const link = event.target instanceof Element ? event.target.closest('a[href^="tel:"]') : null;
     if (link) setTimeout(() => { if (!event.defaultPrevented) window.__earlyDials.push(link.getAttribute('href')); });
   }, true);
-  addEventListener('pointerdown', (event) => { if (event.isTrusted) window.__earlyTap?.(document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}'), performance.now(), window.__earlyDocument); }, true);
+  addEventListener('pointerdown', (event) => { if (event.isTrusted) window.__earlyTap?.(document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}'), event.timeStamp, window.__earlyDocument); }, true);
   addEventListener('change', (event) => { if (event.target instanceof HTMLSelectElement) window.__earlyTap?.(document.documentElement.hasAttribute('${STARTED_ATTRIBUTE}'), performance.now(), window.__earlyDocument); }, true);
 })();`;
 

@@ -13,7 +13,7 @@ import { CSRF_HEADER, STAFF_API, staffApiPath, type InboxPage, type SignInResult
 import { startSmtpServer, type TestSmtpServer } from '@site/server/test-support';
 import { expect } from './fixtures';
 import { JOURNEY, mailingEnv, mailsTo } from './quote-basket';
-import { DATA_TEMPLATE_ENV, startSite, type RunningSite } from './site-server';
+import { DATA_TEMPLATE_ENV, makeDataTemplate, startSite, type RunningSite } from './site-server';
 import { addStaffAccount, DUBAI_STAFF } from './staff';
 
 export interface QuotationLinkSite {
@@ -38,18 +38,22 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
   let site: RunningSite | undefined;
   let staff: APIRequestContext | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'site-quotation-links-'));
+  let madeTemplate: string | undefined;
   const stop = async () => {
     await staff?.dispose();
     await site?.stop();
     await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (madeTemplate !== undefined) rmSync(madeTemplate, { recursive: true, force: true });
   };
   try {
     // The suite's template database when there is one (its global setup made it): the staff CLI then opens a migrated
     // database instead of creating one, which on a loaded machine took it past its 90 s (support/staff.ts's
     // startStaffSite starts from an empty folder).
-    const template = process.env[DATA_TEMPLATE_ENV];
-    if (template !== undefined && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+    // Without one (the bench), one made here by the built server, which migrates faster than the CLI would.
+    let template = process.env[DATA_TEMPLATE_ENV];
+    if (template === undefined || !existsSync(template)) template = madeTemplate = await makeDataTemplate();
+    if (template !== undefined) cpSync(template, dataDir, { recursive: true });
     await addStaffAccount(dataDir, DUBAI_STAFF);
     smtp = await startSmtpServer();
     site = await startSite(mailingEnv(smtp), { dataDir });
