@@ -5,7 +5,7 @@ import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, us
 import { useAppDispatch, useAppSelector, useLocale, type LoadFirstView } from '@site/shared-store';
 import { categoryNameFromSegment, splitHeading } from '../common/categoryName';
 import { usePageTitle } from '../common/usePageTitle';
-import { DEFAULT_LISTING_VIEW, hasListingFilters, listingAddressSearch, listingViewOf, listingViewSearch, type ListingFilters as Filters, type ListingView } from '@site/contracts/listing-view';
+import { DEFAULT_LISTING_VIEW, hasListingFilters, listingViewOf, listingViewSearch, type ListingFilters as Filters, type ListingView } from '@site/contracts/listing-view';
 import {
   fetchProducts,
   fetchRatings,
@@ -40,22 +40,15 @@ const HeadingRest = styled.span`
   color: ${({ theme }) => theme.colors.accentText};
 `;
 
+/** The count at the start, the order (and its button, before the page has started) at the end: the layout's first row. */
 const Toolbar = styled.div`
+  grid-column: 1 / -1;
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: 12px;
-  margin-bottom: 24px;
-  /* the count at the start, the order (and its button, before the page has started) at the end */
-  p { margin: 0; margin-inline-end: auto; color: ${({ theme }) => theme.colors.textMuted}; }
-  select {
-    min-height: 44px;
-    padding: 8px 12px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    background: ${({ theme }) => theme.colors.surface};
-    font: inherit;
-  }
+  /* the count's; the <select>'s look is the layout's (filters/FilteredLayout.tsx) */
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 /** Cards whose pictures load eagerly: the first row on a wide screen. */
@@ -162,14 +155,6 @@ export default function ProductListingPage() {
   /** Other filters: a new entry in the history (back undoes them), from the first page. */
   const showFiltered = useCallback((filters: Filters) => setSearch(listingViewSearch({ ...filters, sort, page: 1 })), [setSearch, sort]);
 
-  // The filters' form sent without scripts spells its view its own way ('?sort=1&brand=A&brand=B&minPrice='): the
-  // address is written in the view's one spelling, as a link would name it. Not through the router: a navigation would
-  // reach the filters' server HTML before its chunk has hydrated it, and React would drop it meanwhile.
-  useEffect(() => {
-    const written = listingAddressSearch(window.location.search);
-    if (written !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${written}${window.location.hash}`);
-  }, [search]);
-
   // The products of this category on screen: the view asked for, or the one before it while the next loads (a new
   // order or page replaces the cards once it arrives, without a spinner in between).
   const loaded = viewKey !== null && loadedCategoryId === productCategoryId;
@@ -203,27 +188,6 @@ export default function ProductListingPage() {
         <Spinner size={86} label={text('catalogue.listing.loading')} />
       ) : (
         <>
-          <Toolbar>
-            <p>{text('catalogue.listing.count', { count: total })}</p>
-            <select
-              ref={sortSelect}
-              name="sort"
-              form={LISTING_VIEW_FORM_ID}
-              aria-label={text('catalogue.listing.sortLabel')}
-              value={sort}
-              onChange={(event) => {
-                const value = Number(event.target.value);
-                if (isSortValue(value)) showView({ ...view, sort: value, page: 1 });
-              }}
-            >
-              {SORT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {text(option.labelId)}
-                </option>
-              ))}
-            </select>
-            <SortButton />
-          </Toolbar>
           {sort === SORT_BY_RATING && ratingsFailed ? (
             <Notice>
               <LoadError
@@ -233,12 +197,28 @@ export default function ProductListingPage() {
             </Notice>
           ) : null}
           <Layout>
-            {facets.brands.length > 0 || facets.attributes.length > 0 || facets.price.min !== null || filtered ? (
-              <ListingFilters facets={facets} filters={view} clearSearch={clearSearch} total={total} onChange={showFiltered} />
-            ) : (
-              // the form the sort's <select> belongs to, where there is nothing to filter
-              <form id={LISTING_VIEW_FORM_ID} method="get" hidden />
-            )}
+            <Toolbar>
+              <span>{text('catalogue.listing.count', { count: total })}</span>
+              <select
+                ref={sortSelect}
+                name="sort"
+                form={LISTING_VIEW_FORM_ID}
+                aria-label={text('catalogue.listing.sortLabel')}
+                value={sort}
+                onChange={(event) => {
+                  const value = Number(event.target.value);
+                  if (isSortValue(value)) showView({ ...view, sort: value, page: 1 });
+                }}
+              >
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {text(option.labelId)}
+                  </option>
+                ))}
+              </select>
+              <SortButton />
+            </Toolbar>
+            <ListingFilters facets={facets} filters={view} clearSearch={clearSearch} listingAddress total={total} onChange={showFiltered} />
             <div>
               {products.length === 0 ? (
                 <p>{filtered ? text('catalogue.filters.noMatch') : text('catalogue.listing.empty')}</p>

@@ -1,6 +1,7 @@
-// The listing's filters and products side by side, and the filters' form's look (FiltersPanel.tsx draws it): one set
-// of rules on the layout rather than a styled component per part, since each component costs the server's HTML a rule
-// of its own (tests/budgets/first-view.json holds the listing's CSS rules).
+// The listing's filters and products side by side. Its rules are few (tests/budgets/first-view.json holds the listing's
+// CSS rules): the filters' own look is in their chunk (FiltersPanel.tsx), the rules here are what the page's first
+// chunk must have whether or not the filters are drawn (the grid, the order's <select>) or what one rule here does for
+// both (the <select> and the price fields, the wide screen's @media).
 import styled from 'styled-components';
 
 /** Below this width the filters open in a sheet from 'Filters'; above it they stand beside the products. */
@@ -19,35 +20,29 @@ export const FilteredLayout = styled.div`
   gap: 24px;
   align-items: start;
   accent-color: ${({ theme }) => theme.colors.brand};
-  fieldset { margin: 0 0 20px; padding: 0; border: 0; }
-  legend { margin-bottom: 8px; padding: 0; font-weight: 700; }
-  fieldset label { display: flex; align-items: center; gap: 8px; min-height: 32px; }
+  /* the listing's order (its toolbar, the first row here) and the filters' price fields: one look, one rule */
+  select,
   fieldset [inputmode] {
-    inline-size: 6em;
-    min-block-size: 40px;
-    margin-inline-end: 8px;
-    padding: 6px 8px;
+    min-height: 44px;
+    padding: 8px 12px;
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.colors.surface};
     font: inherit;
-  }
-  @media (max-width: ${FILTERS_SHEET_BELOW_PX - 1}px) {
-    details[open] {
-      position: fixed;
-      inset: 0;
-      z-index: 900;
-      overflow: auto;
-      overscroll-behavior: contain;
-      padding: 16px 20px 32px;
-      background: ${({ theme }) => theme.colors.surface};
-    }
+    font-weight: 400;
+    /* the order at the toolbar's end (a price field is inline: an auto margin is none there) */
+    margin-inline-start: auto;
   }
   @media (min-width: ${FILTERS_SHEET_BELOW_PX}px) {
     grid-template-columns: 240px minmax(0, 1fr);
     gap: 32px;
-    @supports selector(::details-content) {
-      summary { display: none; }
-      details::details-content { content-visibility: visible; }
-    }
+    /*
+     * 'Filters' hidden, the <details>'s content shown closed: only where the browser can show it (::details-content).
+     * The selector matching nothing makes the rule one such a browser drops whole, keeping 'Filters' (no @supports:
+     * one rule less in the listing's first view).
+     */
+    summary,
+    x::details-content { display: none; }
+    details::details-content { content-visibility: visible; }
   }
 `;

@@ -8,16 +8,26 @@
 // as a sheet over the page (FilteredLayout.tsx), natively, with or without scripts.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { Button, useHydrated, useMediaQuery } from '@site/shared-ui';
 import { useLocale } from '@site/shared-store';
 import { filterValueText, type FilterAttribute } from '@site/content/filter-attributes';
 import type { ListingFacets } from '@site/contracts/catalogue-api';
-import { hasListingFilters, LISTING_PRICE_MAX, listingFiltersOf, type ListingFilters as Filters } from '@site/contracts/listing-view';
+import { hasListingFilters, listingAddressSearch, LISTING_PRICE_MAX, listingFiltersOf, type ListingFilters as Filters } from '@site/contracts/listing-view';
 import { StockFilter } from '../stock/StockFilter';
 import { Choices, type ChoiceValue } from './Choices';
 import { FILTERS_SHEET_BELOW_PX, LISTING_VIEW_FORM_ID } from './FilteredLayout';
 import { useText } from '../../i18n/useText';
 import { usePanelText, type PanelMessageId } from './i18n/panelText';
+
+/** The filters' look (the layout around, FilteredLayout.tsx, has the price fields' and the wide screen's). */
+const Panel = styled.aside`
+  /* a filter's legend in bold, its values not */
+  fieldset { margin: 0 0 20px; padding: 0; border: 0; font-weight: 700; }
+  fieldset label { display: flex; align-items: center; gap: 8px; min-height: 32px; font-weight: 400; }
+  /* open: a sheet over the page (only a phone opens it: a wide screen hides 'Filters') */
+  details[open] { position: fixed; inset: 0; z-index: 900; overflow: auto; padding: 16px 20px; background: ${({ theme }) => theme.colors.surface}; }
+`;
 
 /** Each specification filter's heading. */
 const ATTRIBUTE_LEGENDS: Readonly<Record<FilterAttribute, PanelMessageId>> = {
@@ -46,6 +56,16 @@ function fieldsOf(form: HTMLFormElement): { filters: Filters; minText: string; m
 }
 
 /**
+ * A listing's address in its one spelling (listingAddressSearch), in place. Not through the router: nothing changes
+ * on the page, and a navigation now would reach the page's other server HTML not yet hydrated (React drops it then).
+ */
+function writtenOnce(): void {
+  const { pathname, search, hash } = window.location;
+  const written = listingAddressSearch(search);
+  if (written !== search) window.history.replaceState(window.history.state, '', `${pathname}${written}${hash}`);
+}
+
+/**
  * Whether a filter is worth offering: one of its values is chosen, or it has more than the one value every product of
  * the view has (a category of one brand: ticking it would narrow nothing).
  */
@@ -69,6 +89,8 @@ export interface FiltersPanelProps {
   clearSearch: string;
   /** What the view keeps whatever the filters, sent with them as hidden fields (a search's text: `{ q }`). */
   kept?: Readonly<Record<string, string>>;
+  /** A listing's address: written in its one spelling once the panel has taken the server's form over. */
+  listingAddress?: boolean;
   /** Every product the filters leave: 'Show N results' on a phone. */
   total: number;
   onChange: (filters: Filters) => void;
@@ -79,7 +101,7 @@ export interface FiltersPanelProps {
  * 'Clear all'. Values of one filter widen (any of the brands), different filters narrow; each value's count follows the
  * other filters, and a value with nothing left is disabled.
  */
-export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, total, onChange }: FiltersPanelProps) {
+export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, listingAddress = false, total, onChange }: FiltersPanelProps) {
   const text = usePanelText();
   const siteText = useText();
   const locale = useLocale();
@@ -101,14 +123,16 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
     onChange({ brands, attributes, stock: locations, minPrice, maxPrice });
   };
 
-  // A box ticked in the server's form before this chunk took it over (React keeps what the visitor did, and tells
-  // nothing): applied now, as a tick is.
-  const tickedEarly = useRef(true);
+  // Once, as this chunk takes the server's form over: a box ticked there meanwhile (React keeps what the visitor did,
+  // and tells nothing) is applied now, as a tick is; and an address the form sent without scripts, spelt its own way
+  // ('?sort=1&brand=A&brand=B&minPrice='), is written in the view's one spelling, as a link names it.
+  const takenOver = useRef(false);
   useEffect(() => {
-    if (!tickedEarly.current) return;
-    tickedEarly.current = false;
+    if (takenOver.current) return;
+    takenOver.current = true;
     const boxes = formRef.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [];
     if ([...boxes].some((box) => box.checked !== box.defaultChecked)) tick();
+    else if (listingAddress) writtenOnce();
   });
 
   /** 'Apply': everything the form says (without scripts the browser sends it); a range typed wrongly is said so, and not applied. */
@@ -127,10 +151,14 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
     sheet.current?.removeAttribute('open');
   };
 
+  // nothing to filter by: the form the sort's <select> belongs to, and nothing to show
+  if (facets.brands.length === 0 && facets.attributes.length === 0 && facets.price.min === null && !hasListingFilters(filters)) {
+    return <form id={LISTING_VIEW_FORM_ID} method="get" hidden />;
+  }
   const brandValues = facets.brands.map(({ name, count }) => ({ value: name, label: name, count }));
   const stockValues = stock.map(({ location, count }) => ({ value: location, label: text(`catalogue.stock.location.${location}`), count }));
   return (
-    <aside aria-label={siteText('catalogue.filters.label')}>
+    <Panel aria-label={siteText('catalogue.filters.label')}>
       <form ref={formRef} id={LISTING_VIEW_FORM_ID} method="get" noValidate onSubmit={apply}>
         {Object.entries(kept).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -162,6 +190,7 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
                 placeholder={facets.price.min === null ? undefined : Math.floor(facets.price.min)}
                 errorId={priceError ? errorId : undefined}
               />
+              {' '}
               <PriceInput
                 name="maxPrice"
                 label={text('catalogue.filters.maxPrice')}
@@ -188,7 +217,7 @@ export default function FiltersPanel({ facets, filters, clearSearch, kept = {}, 
           ) : null}
         </details>
       </form>
-    </aside>
+    </Panel>
   );
 }
 
@@ -208,6 +237,7 @@ function PriceInput({ name, label, value, placeholder, errorId }: PriceInputProp
     <input
       type="text"
       name={name}
+      size={6}
       inputMode="numeric"
       aria-label={label}
       placeholder={placeholder === undefined ? undefined : String(placeholder)}
