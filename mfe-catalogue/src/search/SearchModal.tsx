@@ -129,7 +129,6 @@ export default function SearchModal({ open, onClose, typedText }: SearchModalPro
     const typed = typedText?.() ?? '';
     if (typed !== '') {
       dispatch(searchTextChanged(typed));
-      setActive(0);
       inputRef.current?.focus();
       return undefined;
     }
