@@ -1,15 +1,19 @@
 // The buyer's page /quotation/<token> in each edition, with that edition's texts: the quotation as sent (amounts with
 // the currency's own digits), the PDF link, Accept (the browser's checks, one send for a double click, the server's
-// refusal shown, the confirmation) and Ask for changes; a closed quotation's reason; a wrong token's one sentence.
+// refusal shown, the confirmation) and Ask for changes; a closed quotation's reason; a wrong token's one sentence. As
+// the server draws it: from the state its HTML came with (nothing loaded), its forms posting without a script, a
+// refused plain post's reason and values, and the outcome a plain post was sent back with.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { answerByHand, requestsSent, requestsSentWithBodies, server } from '@test/msw';
 import { renderInSite } from '@test/render';
-import { QUOTATION_LINK_NOT_FOUND, type BuyerQuotation } from '@site/contracts/quotation-link-api';
+import { QUOTATION_LINK_NOT_FOUND, type BuyerQuotation, type PostedBuyerForm } from '@site/contracts/quotation-link-api';
+import { makeStore } from '@site/shared-store';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type enCatalog from './i18n/en.json';
 import QuotationLinkPage from './QuotationLinkPage';
+import { quotationDrawn, selectQuotationFirstView, type DrawnQuotation } from './firstView';
 
 /** The page's own catalogs as written (an import of them is compiled for Lingui, as the build compiles it). */
 const catalog = (locale: 'en' | 'ar') => JSON.parse(readFileSync(path.join(__dirname, 'i18n', `${locale}.json`), 'utf8')) as typeof enCatalog;
@@ -167,6 +171,45 @@ describe.each([
     expect(await screen.findByText(text['contact.quotation.changes.sent'].replace('{branch}', 'Oman'))).toBeVisible();
     const posts = (await requestsSentWithBodies()).filter(({ request }) => request.startsWith('POST'));
     expect(posts).toEqual([{ request: `POST ${BASE}/changes`, body: { message: 'Please quote 150 pieces.' } }]);
+  });
+
+  /** The page as the server drew it: its store with the quotation (and a refused plain post) the HTML came with. */
+  const renderDrawn = (drawn: DrawnQuotation, posted: PostedBuyerForm | null = null, search = '') => {
+    const store = makeStore();
+    store.dispatch(quotationDrawn({ drawn, posted }));
+    return renderInSite(<QuotationLinkPage />, { route: `/quotation/${TOKEN}${search}`, path: '*', locale, store });
+  };
+
+  it('drawn by the server: the quotation at once, nothing loaded; forms that post to the page without a script', async () => {
+    const { store } = renderDrawn({ type: 'quotation', quotation: QUOTATION });
+    expect(screen.getByRole('heading', { name: `${text['contact.quotation.heading']} QT-2026-000123-R1` })).toBeVisible();
+    expect(screen.getByRole('table', { name: text['contact.quotation.linesCaption'] })).toBeVisible();
+    const [acceptForm, changesForm] = [accept(), screen.getByRole('button', { name: text['contact.quotation.changes.send'] })].map((button) => button.closest('form')!);
+    const page = `${locale === 'ar' ? '/ar' : ''}/quotation/${TOKEN}`;
+    expect([acceptForm!.getAttribute('method'), acceptForm!.getAttribute('action'), acceptForm!.getAttribute('enctype')]).toEqual(['post', page, 'multipart/form-data']);
+    expect([changesForm!.getAttribute('method'), changesForm!.getAttribute('action')]).toEqual(['post', page]);
+    expect(new FormData(acceptForm).get('answer')).toBe('accept');
+    expect(new FormData(changesForm).get('answer')).toBe('changes');
+    // taken once: opened again later, the page loads the quotation as it then is
+    await waitFor(() => expect(selectQuotationFirstView(store.getState()).drawn).toBeNull());
+    expect(requestsSent()).toEqual([]);
+  });
+
+  it('drawn again after a refused plain post: the reason, and the values as typed', () => {
+    renderDrawn({ type: 'quotation', quotation: QUOTATION }, { form: 'accept', values: { name: 'Aisha Rahman', position: '', poNumber: 'PO-7781' }, error: { problem: 'required' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(text['contact.quotation.error.required']);
+    expect(textbox(text['contact.quotation.accept.name'])).toHaveValue('Aisha Rahman');
+    expect(textbox(text['contact.quotation.accept.poNumber'])).toHaveValue('PO-7781');
+    expect(textbox(text['contact.quotation.accept.position'])).toHaveValue('');
+  });
+
+  it('sent back after a plain post: says what was done, while the quotation is so', () => {
+    const asked = renderDrawn({ type: 'quotation', quotation: { ...QUOTATION, state: 'changes_asked' } }, null, '?answered=changes');
+    expect(screen.getByText(text['contact.quotation.changes.sent'].replace('{branch}', 'Oman'))).toBeVisible();
+    asked.unmount();
+    // the address opened again once the quotation was replaced: no such word
+    renderDrawn({ type: 'quotation', quotation: { ...QUOTATION, state: 'superseded', canAnswer: false } }, null, '?answered=changes');
+    expect(screen.queryByText(text['contact.quotation.changes.sent'].replace('{branch}', 'Oman'))).toBeNull();
   });
 
   it('shows why a superseded quotation cannot be answered, and no forms', async () => {
