@@ -20,7 +20,7 @@ const LISTING = '/our-products/industrial_cable_glands';
 /** The canary's visible differences: the category list's heading and the listing's result count. */
 const STABLE_HEADING = 'Our Products';
 const CANARY_HEADING = 'Our Products: canary build';
-const CANARY_RESULTS = / results from the canary build$/;
+const CANARY_RESULTS = / results? from the canary build$/;
 /** The remote's English messages (its texts live in its catalog: src/i18n/en.json). */
 const EDITS = [
   {
@@ -30,8 +30,8 @@ const EDITS = [
   },
   {
     file: path.join('src', 'i18n', 'en.json'),
-    from: '"catalogue.listing.count": "Showing {count} results"',
-    to: '"catalogue.listing.count": "Showing {count} results from the canary build"',
+    from: '"catalogue.listing.count": "{count, plural, one {Showing {count} result} other {Showing {count} results}}"',
+    to: '"catalogue.listing.count": "{count, plural, one {Showing {count} result from the canary build} other {Showing {count} results from the canary build}}"',
   },
 ];
 
@@ -107,7 +107,7 @@ async function categoryListBuild(page: Page): Promise<Build> {
 
 /** Which build the listing on screen comes from (its "Showing N results" line). */
 async function listingBuild(page: Page): Promise<Build> {
-  const line = page.getByText(/^Showing \d+ results/);
+  const line = page.getByText(/^Showing \d+ results?/);
   await expect(line).toBeVisible({ timeout: 20_000 });
   return CANARY_RESULTS.test((await line.textContent()) ?? '') ? 'canary' : 'stable';
 }
@@ -253,7 +253,7 @@ for (const [cohort, build] of [
       );
 
       // what the server drew, before any script ran
-      const drawn = url === LISTING ? page.getByText(/^Showing \d+ results/) : page.getByRole('heading', { level: 1 });
+      const drawn = url === LISTING ? page.getByText(/^Showing \d+ results?/) : page.getByRole('heading', { level: 1 });
       const serverText = await drawn.textContent();
       expect(serverText === CANARY_HEADING || CANARY_RESULTS.test(serverText ?? ''), label).toBe(build === 'canary');
       await drawn.evaluate((element) => element.setAttribute('data-from-server', ''));

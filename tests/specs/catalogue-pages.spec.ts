@@ -11,6 +11,10 @@ import type { Page } from '@playwright/test';
 import { productPath } from '@site/contracts/paths';
 import { test, expect, localOnly } from '../support/fixtures';
 import { DATA_TEMPLATE_ENV, REPO_ROOT, startSite, type RunningSite } from '../support/site-server';
+import { message } from '../support/ui-strings';
+
+/** The listing's count as it reads: 'Showing 1 result', 'Showing 7 results'. */
+const showing = (count: number) => message('en', 'catalogue.listing.count', { count });
 
 localOnly('starts its own server on a catalogue of hundreds of generated products');
 
@@ -66,7 +70,7 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
     const html = await response!.text();
     expect(html, 'the second page is in the HTML').toContain(secondPage.products[0]!.productName.replace(/&/g, '&amp;'));
     expect(html).not.toContain(`>${firstPage.products[0]!.productName}<`);
-    await expect(page.getByText(`Showing ${firstPage.total} results`)).toBeVisible();
+    await expect(page.getByText(showing(firstPage.total))).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sort products' })).toHaveValue('5');
     await expect.poll(() => cardNames(page)).toEqual(secondPage.products.map((product) => product.productName));
     const pages = page.getByRole('navigation', { name: 'Pages of products' });
@@ -106,7 +110,7 @@ test.describe('a catalogue of hundreds of products', { tag: ['@local', '@catalog
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search' });
     await dialog.getByRole('combobox', { name: 'Search text' }).fill(imported.productName);
-    await expect(dialog).toContainText(`${search.total} result(s) found`);
+    await expect(dialog).toContainText(message('en', 'catalogue.search.count', { count: search.total }));
     await dialog.getByRole('option').first().click();
     await expect(page).toHaveURL(new RegExp(`${productPath('cables', search.results[0]!.id)}$`));
     await expect(page.getByRole('heading', { level: 2, name: imported.productName })).toBeVisible();

@@ -13,6 +13,10 @@ import { findInCatalogue, siteCategories, siteProduct, siteProductDetails, type 
 import { SITE_CATEGORY_IDS_ENV } from '../support/site-mode';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_PATH } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
+import { message } from '../support/ui-strings';
+
+/** The listing's count as it reads: 'Showing 1 result', 'Showing 7 results'. */
+const showing = (count: number) => message('en', 'catalogue.listing.count', { count });
 
 interface Product {
   id: string;
@@ -144,7 +148,7 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     await page.getByRole('list', { name: 'Featured product categories' }).getByRole('link', { name: category.title }).click();
     await expect(page).toHaveURL(new RegExp(`/our-products/${category.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Industrial Plugs and Sockets');
-    await expect(page.getByText(`Showing ${productsOf(category.id).length} results`)).toBeVisible();
+    await expect(page.getByText(showing(productsOf(category.id).length))).toBeVisible();
     await expect(page).toHaveTitle(`${category.title}${TITLE_SUFFIX}`);
 
     await page.getByRole('link', { name: product.productName }).click();
@@ -253,7 +257,7 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
       await expect(input).toBeFocused();
       await expect(input).toHaveAttribute('placeholder', 'Search for products, categories...');
       await input.pressSequentially(query);
-      await expect(dialog).toContainText(`${matches.length} result(s) found`);
+      await expect(dialog).toContainText(message('en', 'catalogue.search.count', { count: matches.length }));
       await expect(dialog.getByRole('option')).toHaveCount(matches.length);
       await expect(dialog).toContainText('to navigate');
       await page.keyboard.press('ArrowDown');
@@ -335,7 +339,7 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
       expect(answer.status(), `${categoryId}: ${await answer.text()}`).toBe(200);
       const listing = (await answer.json()) as { category: Category; total: number; pageSize: number };
       await page.goto(`/our-products/${categoryId}`);
-      await expect(page.getByText(`Showing ${listing.total} results`), categoryId).toBeVisible();
+      await expect(page.getByText(showing(listing.total)), categoryId).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.category.title);
       await expect(page.getByRole('list', { name: `${listing.category.title} products` }).getByRole('listitem')).toHaveCount(Math.min(listing.total, listing.pageSize));
       expect(consoleProblems.messages).toEqual([]);
@@ -459,7 +463,7 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     await expect(page.getByTestId('spinner')).toHaveCount(0);
     await expect(page).toHaveTitle(`Product not found${TITLE_SUFFIX}`);
     await page.getByRole('link', { name: `See all ${EXAMPLE_PRODUCT.categoryTitle} products` }).click();
-    await expect(page.getByText(`Showing ${total} results`)).toBeVisible();
+    await expect(page.getByText(showing(total))).toBeVisible();
   });
 
   test('a failed load shows a message with a retry that works', async ({ page, request }) => {
@@ -474,6 +478,6 @@ test.describe('catalogue', { tag: ['@site', '@catalogue'] }, () => {
     await expect(alert).toContainText(`Could not load ${apiPath} (HTTP 503)`);
     await page.unroute(listing);
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByText(`Showing ${total} results`)).toBeVisible();
+    await expect(page.getByText(showing(total))).toBeVisible();
   });
 });

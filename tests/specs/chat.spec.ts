@@ -5,7 +5,9 @@
 import type { Page, Request } from '@playwright/test';
 import { answerLinks, catalogueLink, categoryQuestion, nextChatAnswer, shownText } from '../support/chat-answers';
 import { test, expect, localOnly } from '../support/fixtures';
+import { startQuotationLinkSite, type QuotationLinkSite } from '../support/quotation-links';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT } from '../support/site-routes';
+import { message } from '../support/ui-strings';
 
 const PROFILE_KEY = 'crescent-chat-visitor';
 const FALLBACK_NOTICE = "⚠️ AI service temporarily unavailable. Here's basic information:";
@@ -311,5 +313,56 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
     await expect(chat(page).getByRole('button', { name: 'Close chat' })).toBeVisible();
     await chat(page).getByRole('button', { name: 'Close chat' }).click();
     await expect(page.getByRole('button', { name: 'Open chat' })).toBeVisible();
+  });
+});
+
+/**
+ * A desktop's first page of a visit where the panel must not cover what the visitor came for: the chat loads as on
+ * every page, minimized (its bar restores it), and that is not taken for their choice.
+ */
+test.describe('chat on a desktop (1280 px): not opened over the quote request or a quotation', { tag: ['@site', '@chat'] }, () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  /** The chat has loaded, minimized: its bar is there, its panel is not. */
+  async function expectMinimized(page: Page, language: 'en' | 'ar') {
+    await expect(page.getByRole('button', { name: message(language, 'chat.widget.restore'), exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toHaveCount(0);
+  }
+
+  for (const language of ['en', 'ar'] as const) {
+    test(`${language}: the request page keeps the chat minimized; the next page loaded opens it as before`, async ({ page, consoleProblems }) => {
+      const base = language === 'ar' ? '/ar' : '';
+      await page.goto(`${base}/request-quote`);
+      await expectMinimized(page, language);
+      await page.goto(`${base}/home`);
+      await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toBeVisible({ timeout: 20_000 });
+      expect(consoleProblems.messages).toEqual([]);
+    });
+  }
+
+  test.describe("a buyer's quotation link", () => {
+    localOnly('starts its own server with a mail catcher and a staff account it creates');
+    test.describe.configure({ mode: 'default' });
+    let site: QuotationLinkSite | undefined;
+    test.beforeAll(async () => {
+      test.setTimeout(240_000);
+      site = await startQuotationLinkSite();
+    });
+    test.afterAll(async () => {
+      await site?.stop();
+    });
+
+    for (const language of ['en', 'ar'] as const) {
+      test(`${language}: the quotation page keeps the chat minimized; Restore opens it`, async ({ page }) => {
+        test.setTimeout(120_000);
+        if (site === undefined) throw new Error('the site starts in beforeAll');
+        const link = await site.newLink(language);
+        await page.goto(`${site.url}${link}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectMinimized(page, language);
+        await page.getByRole('button', { name: message(language, 'chat.widget.restore'), exact: true }).click();
+        await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toBeVisible();
+      });
+    }
   });
 });

@@ -11,6 +11,7 @@ import { COMPARE_MAX, compareViewSearch } from '@site/contracts/compare-view';
 import { productPath } from '@site/contracts/paths';
 import { siteRouteUrl } from '@site/contracts/routes';
 import { test, expect, siteHas } from '../support/fixtures';
+import { aedAmount } from '../support/product-variants';
 import { findInCatalogue, siteCategories, siteListing, siteProduct } from '../support/site-facts';
 import { message } from '../support/ui-strings';
 
@@ -19,7 +20,7 @@ const startsWith = (text: string): RegExp => new RegExp(`^${escaped(text)}`);
 /** The compare page's address of `ids`, as the page writes it. */
 const compareAddress = (ids: readonly string[]): RegExp => new RegExp(`${escaped(`${siteRouteUrl('compare')}${compareViewSearch(ids)}`)}$`);
 /** A price as the comparison shows it (Western digits, at most two decimals, in both editions). */
-const priceShown = (price: number): string => message('en', 'catalogue.listing.price', { amount: new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(price) });
+const priceShown = (price: number): string => message('en', 'catalogue.listing.price', { amount: aedAmount(price) });
 
 type Product = ListingResponse['products'][number];
 

@@ -7,7 +7,7 @@ import { localizedPath } from '@site/contracts/locale';
 import { productViewSearch } from '@site/contracts/product-view';
 import { test, expect, localOnly } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
-import { expectChosen, productNameIn, productSummary, seededVariant, seededVariants, variantLabelIn, variantPriceIn, variantRow, variantTable } from '../support/product-variants';
+import { aedAmount, expectChosen, productNameIn, productSummary, seededVariant, seededVariants, variantLabelIn, variantPriceIn, variantRow, variantTable } from '../support/product-variants';
 import { lineNameOf, quoteProduct } from '../support/quote-basket';
 import { message } from '../support/ui-strings';
 
@@ -46,7 +46,7 @@ for (const locale of ['en', 'ar'] as const) {
         const link = productSummary(page, locale).getByRole('link', { name: message(locale, 'catalogue.variants.chooseBelow'), exact: true });
         await expect(link).toHaveAttribute('href', '#variants');
         await expect(link.locator('..')).toContainText(
-          `${message(locale, 'catalogue.compare.priceFrom', { amount: String(lowest) })} · ${message(locale, 'catalogue.variants.count', { count: VARIANTS.length })}`,
+          `${message(locale, 'catalogue.listing.priceFrom', { amount: aedAmount(lowest) })} · ${message(locale, 'catalogue.variants.count', { count: VARIANTS.length })}`,
         );
         await expect(variantTable(page, locale, GLAND).locator('tbody tr[aria-current]')).toHaveCount(0);
       });

@@ -35,12 +35,16 @@ export const productNameIn = (locale: Edition, product: QuoteProduct): string =>
 /** The variant's label as the edition shows it. */
 export const variantLabelIn = (locale: Edition, variant: SeededVariant): string => (locale === 'en' ? variant.label : variant.labelAr);
 
-/**
- * A price as the page writes it ('AED 16.75', 'AED 13.5'), or that it is on request. The seed's prices are under 1,000
- * with at most two decimals: as String() writes them, which is how the listing's formatter does.
- */
+/** An amount of AED as a buyer reads it: fils in two digits ('13.50'), a whole price without them ('12'), thousands grouped. */
+export function aedAmount(price: number): string {
+  const [whole = '', fils = ''] = price.toFixed(2).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fils === '00' ? grouped : `${grouped}.${fils}`;
+}
+
+/** A price as the page writes it ('AED 16.75', 'AED 13.50', 'AED 12'), or that it is on request. */
 export const priceIn = (locale: Edition, price: number | undefined): string =>
-  price === undefined ? message(locale, 'catalogue.listing.priceOnRequest') : message(locale, 'catalogue.listing.price', { amount: String(price) });
+  price === undefined ? message(locale, 'catalogue.listing.priceOnRequest') : message(locale, 'catalogue.listing.price', { amount: aedAmount(price) });
 
 /** A variant's price cell (and the summary's price of a chosen one): its price, its pack's size after it. */
 export const variantPriceIn = (locale: Edition, variant: SeededVariant): string =>
