@@ -12,7 +12,7 @@
 // be narrowed with EARLY_PAGES, EARLY_CONTROLS, EARLY_MOMENTS, EARLY_WIDTHS and EARLY_EDITIONS (comma-separated
 // parts of the names), and the frame's controls to some pages with EARLY_FRAME_PAGES ('/home': the header on /home
 // only, the pages' own controls on theirs). To read the outcome as a matrix, add the reporter:
-//   npx playwright test specs/early-interactions.spec.ts --reporter=line,./support/early-matrix-reporter.ts
+//   npx playwright test specs/early-interactions.spec.ts --reporter=line,<path of tests/support/early-matrix-reporter.ts>
 import type { APIRequestContext, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
 import { listingViewSearch, DEFAULT_LISTING_VIEW } from '@site/contracts/listing-view';

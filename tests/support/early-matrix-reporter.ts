@@ -1,7 +1,7 @@
 // The early-interactions spec's outcome as a matrix (specs/early-interactions.spec.ts): one row per page and control,
 // one column per width, moment and edition, each cell ok or LOST; then what was lost of what ran, per page and control.
 // Add it to a run of that spec:
-//   npx playwright test specs/early-interactions.spec.ts --reporter=line,./support/early-matrix-reporter.ts
+//   npx playwright test specs/early-interactions.spec.ts --reporter=line,<path of tests/support/early-matrix-reporter.ts>
 // EARLY_MATRIX_OUT=<file.md> also writes the matrix there as Markdown (the before/after figures).
 import { writeFileSync } from 'node:fs';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
