@@ -13,6 +13,7 @@ const { moduleRules } = require('./module-rules.cjs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ArabicFontManifestPlugin } = require('./arabic-font.cjs');
+const { reactRouterProduction } = require('./federated-app.cjs');
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const REMOTES = { catalogue: 'mfe-catalogue', company: 'mfe-company', contact: 'mfe-contact', chat: 'mfe-chat' };
@@ -74,7 +75,8 @@ module.exports = (_env, argv = {}) => {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
-      alias: { 'monolith-exposes': exposesModule },
+      // the router's build as the federated apps bundle it (federated-app.cjs), so both are the same pages' cost
+      alias: { 'monolith-exposes': exposesModule, ...reactRouterProduction(shellDir) },
       // Remotes' sources live in their own folders; hoisted node_modules are found from the repo root.
       modules: ['node_modules', path.join(repoRoot, 'node_modules')],
     },

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Trans } from '@lingui/react';
 import { PhoneIcon, theme, Tooltip } from '@site/shared-ui';
-import { company } from '@site/content';
+// The record itself, read field by field: webpack then bundles only the fields the frame draws (@site/content's
+// `company` is the whole record, its tagline, postal address and the rest on every page).
+import company from '@site/content/data/company.json';
 import { useText } from '../i18n/useText';
 import { tightestHeader } from './headerBands';
 import { earlyControl } from '@site/contracts/dom-ids';

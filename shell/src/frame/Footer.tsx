@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { InstagramIcon, LinkedInIcon, LocationIcon, MailIcon, MapFrame, PhoneIcon, VisuallyHidden } from '@site/shared-ui';
-import { company } from '@site/content';
+// The record itself, read field by field: webpack then bundles only the fields the frame draws (@site/content's
+// `company` is the whole record, its tagline, postal address and the rest on every page).
+import company from '@site/content/data/company.json';
 import { useLocale } from '@site/shared-store';
 import { useText } from '../i18n/useText';
 
