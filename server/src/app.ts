@@ -5,7 +5,7 @@ import { createSiteOrigin } from './platform/http/siteOrigin.js';
 import { createStaffSurface, registerStaffSurface } from './platform/http/staffSurface.js';
 import { seoPlugin, siteMapOrigins } from './seo/index.js';
 import { catalogueReadersOf, openCatalogue, pageCatalogueOf, siteDataFiles } from './app/catalogueReaders.js';
-import { registerFeatures } from './app/features.js';
+import { featurePageAnswers, registerFeatures } from './app/features.js';
 import { registerFiles } from './app/files.js';
 import { registerGuards } from './app/guards.js';
 import { answerErrors, createInstance } from './app/instance.js';
@@ -72,6 +72,7 @@ export async function buildApp(config: AppConfig, db: Database, options: BuildAp
   await registerFiles(app, config, remotes.live, dataFiles);
   // robots.txt and sitemap.xml, from the route table and the catalogue
   await app.register(seoPlugin, { site: readers.seo, origin });
-  registerPageRoutes(app, pages);
+  // a form's confirmation at its page's address (the request page's, the contact page's) is drawn by its feature
+  registerPageRoutes(app, pages, featurePageAnswers(db, pages));
   return app;
 }

@@ -5,6 +5,7 @@ export { createQuoteCatalogue, siteQuoteCatalogue } from './quoteCatalogue.js';
 export { registerQuoteMail } from './quoteMail.js';
 export { formatQuoteSection, loadQuoteSection, type QuoteSection } from './quoteReport.js';
 export { type QuotesPluginOptions, quotesPlugin } from './plugin.js';
+export { quoteSentPage } from './plainQuoteRoutes.js';
 export { loadQuoteSnapshot } from './quoteStore.js';
 // the PDF's page and the words of the request's documents: the quotations feature writes its PDF with the same ones
 export { BODY, documentBytes, FOOTER, HEADER_FILL, LABEL, MARGIN, NAVY, QuotePage, RULE, SMALL, style, writeField } from './pdf/quotePage.js';

@@ -10,10 +10,11 @@ import { describeError, type Database } from '../platform/db/index.js';
 import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../platform/http/rateLimit.js';
 import { parseSubmission } from '../platform/http/contracts.js';
+import { plainQuoteRoutes, type PlainQuoteOptions, type TakeQuoteRequest } from './plainQuoteRoutes.js';
 import { renderQuotePdf } from './pdf/quotePdf.js';
 import { namedProductIds, siteQuoteCatalogue, type QuoteCatalogue } from './quoteCatalogue.js';
 import { quoteRequestSchema } from './quoteSchema.js';
-import { quotePdfFileName } from './quoteSnapshot.js';
+import { quotePdfFileName, quotePdfUrl } from './quoteSnapshot.js';
 import { CONFIRMATION_WINDOW_HOURS, CONFIRMATIONS_PER_ADDRESS, keyMatches, loadQuoteRequest, quotePdfKey, saveQuoteRequest, type SavedQuote } from './quoteStore.js';
 
 /** Largest accepted body: 100 lines and 2,000 characters of notes (each up to 12 bytes as a JSON escape) fit twice over. */
@@ -37,6 +38,12 @@ export interface QuoteRoutesOptions extends RateLimitOptions {
    * request is sent and stored with its lines; without it, or when it fails, the lines record none.
    */
   availability?: (codes: readonly string[]) => Promise<VariantAvailability[]>;
+  /**
+   * The request page's form as a plain form post (POST /request-quote, /ar/…: plainQuoteRoutes.ts), with what it needs
+   * of the app: the page answer, the catalogue's look-up of codes, PUBLIC_SITE_URL. Without it (this file's own
+   * tests), only the API.
+   */
+  plainForm?: Omit<PlainQuoteOptions, 'take' | 'catalogue' | 'rateLimited' | 'now'> | undefined;
 }
 
 const NOT_SAVED = 'Your request could not be saved right now. Please try again in a few minutes.';
@@ -47,8 +54,6 @@ const PDF_FILE = /^(RFQ-\d{4}-\d{6,12})\.pdf$/;
 /** Compared with a key when the reference is unknown: that answer takes as long as a wrong key's. */
 const NO_HASH = '0'.repeat(64);
 
-/** The PDF's address for its sender. */
-export const quotePdfUrl = (reference: string, key: string): string => `${QUOTE_REQUESTS_API_PATH}/${quotePdfFileName(reference)}?key=${key}`;
 
 /**
  * Registers the routes. Every answer but the PDF is JSON: 200 {ok, reference, pdfUrl}; 400 bad input (one message
@@ -86,17 +91,20 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
     }
   };
 
-  app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreated | void> => {
-    reply.header('cache-control', 'no-store');
+  /**
+   * A request's body checked against the catalogue as it is now, stored with its lines and mails, the outbox worker
+   * woken: the JSON API's and the plain form post's (plainQuoteRoutes.ts) one way in.
+   */
+  const take: TakeQuoteRequest = async (body, request) => {
     let catalogue: QuoteCatalogue;
     try {
-      catalogue = await currentCatalogue(namedProductIds(request.body));
+      catalogue = await currentCatalogue(namedProductIds(body));
     } catch (error) {
       request.log.error({ err: error }, `could not read the catalogue: ${describeError(error)}`);
-      return reply.code(503).send({ error: NOT_SAVED });
+      return { type: 'notSaved' };
     }
-    const parsed = parseSubmission(schemaOf(catalogue), request.body);
-    if (!parsed.ok) return reply.code(400).send({ error: parsed.error, problems: parsed.problems });
+    const parsed = parseSubmission(schemaOf(catalogue), body);
+    if (!parsed.ok) return { type: 'refused', error: parsed.error, problems: parsed.problems };
     const { key, hash } = quotePdfKey();
     const availability = await availabilityAtBranch(parsed.data.lines.map((line) => line.variant.code), parsed.data.branch, request);
     let saved: SavedQuote;
@@ -104,7 +112,7 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       saved = await saveQuoteRequest(db, parsed.data, { spam: parsed.spam, keyHash: hash, confirmationsPerHour, availability });
     } catch (error) {
       request.log.error({ err: error }, `could not store a request for quotation: ${describeError(error)}`);
-      return reply.code(503).send({ error: NOT_SAVED });
+      return { type: 'notSaved' };
     }
     if (parsed.spam) request.log.info({ reference: saved.reference }, 'honeypot field filled: request for quotation stored as spam, no mail');
     else {
@@ -122,8 +130,21 @@ export async function quoteRoutes(app: FastifyInstance, options: QuoteRoutesOpti
       }
       onOutboxWrite?.();
     }
-    return { ok: true, reference: saved.reference, pdfUrl: quotePdfUrl(saved.reference, key) };
+    return { type: 'saved', reference: saved.reference, key };
+  };
+
+  app.post(QUOTE_REQUESTS_API_PATH, { bodyLimit: QUOTE_BODY_LIMIT, preValidation: requireJson, config: rateLimit }, async (request, reply): Promise<QuoteCreated | void> => {
+    reply.header('cache-control', 'no-store');
+    const taken = await take(request.body, request);
+    if (taken.type === 'notSaved') return reply.code(503).send({ error: NOT_SAVED });
+    if (taken.type === 'refused') return reply.code(400).send({ error: taken.error, problems: taken.problems });
+    return { ok: true, reference: taken.reference, pdfUrl: quotePdfUrl(taken.reference, taken.key) };
   });
+
+  // the request page's form posted without its scripts: the same way in, answered with pages
+  if (options.plainForm !== undefined) {
+    await app.register(plainQuoteRoutes, { ...options.plainForm, take, catalogue: currentCatalogue, rateLimited: limited, now: options.now });
+  }
 
   app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(`${QUOTE_REQUESTS_API_PATH}/:file`, { config: rateLimit }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -3,6 +3,7 @@
 // it, needs nothing but its row; GET .../<reference>.pdf builds the same from the tables (quoteStore.ts).
 import { z } from 'zod';
 import { QUOTE_UNITS, type QuoteUnit } from '@site/content/validation';
+import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import { LOCALES, type Locale } from '@site/contracts/locale';
 import { STOCK_LOCATIONS, type LocationAvailability } from '@site/contracts/stock-api';
 import { availabilityLine } from '@site/contracts/stock-text';
@@ -108,6 +109,9 @@ export function quoteLineTitle(line: Pick<QuoteLineSnapshot, 'name' | 'nameAr' |
 
 /** The PDF's file name: 'RFQ-2026-000123.pdf'. */
 export const quotePdfFileName = (reference: string): string => `${reference}.pdf`;
+
+/** The PDF's address for its sender (the answer's pdfUrl; GET .../<reference>.pdf?key=...). */
+export const quotePdfUrl = (reference: string, key: string): string => `${QUOTE_REQUESTS_API_PATH}/${quotePdfFileName(reference)}?key=${key}`;
 
 /** 'YYYY-MM-DD' of the request's date (UTC). */
 export const quoteDate = (snapshot: Pick<QuoteSnapshot, 'createdAt'>): string => snapshot.createdAt.slice(0, 10);

@@ -3,3 +3,6 @@
 export { registerFormMail } from './formMail.js';
 export { branchEmail, OUTBOX_KIND } from './store.js';
 export { type SubmissionsPluginOptions, submissionsPlugin } from './plugin.js';
+// a page's form posted without its scripts: what the request page's takes from here, and the pages of the confirmations
+export { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from './plainForm.js';
+export { messageSentPage } from './plainMessageRoutes.js';

@@ -9,6 +9,8 @@ import { useJsonEndpoint } from '../platform/http/jsonEndpoint.js';
 import { registerRateLimit, type RateLimitOptions } from '../platform/http/rateLimit.js';
 import { describeError, type Database } from '../platform/db/index.js';
 import { saveContactMessage, saveInquiry, saveRegistration, type SaveOptions } from './store.js';
+import type { SendShell } from '../platform/http/spa.js';
+import { plainMessageRoutes } from './plainMessageRoutes.js';
 
 /** Largest accepted request body: a full form is far below it (the longest field is 4,000 characters). */
 export const SUBMISSION_BODY_LIMIT = 16 * 1024;
@@ -23,6 +25,13 @@ export interface SubmissionRoutesOptions extends RateLimitOptions {
   db: Database;
   /** Called after a submission queued a mail (the outbox worker sends it at once instead of at its next poll). */
   onOutboxWrite?: () => void;
+  /**
+   * The site's page answer (spa.ts): with it, the contact page's message form is also taken as a plain form post
+   * (POST /contact-us, /ar/…: plainMessageRoutes.ts). Without it (this feature's own tests), only the API.
+   */
+  sendPage?: SendShell | undefined;
+  /** PUBLIC_SITE_URL: the origin a plain form post must come from (crossSite.ts). */
+  publicSiteUrl?: string | undefined;
 }
 
 
@@ -88,4 +97,9 @@ export async function submissionRoutes(parent: FastifyInstance, options: Submiss
   post(SUBMISSION_PATHS.contactForm, contactFormSchema, (form, saveOptions) => saveContactMessage(db, form, saveOptions), true);
   post(SUBMISSION_PATHS.registration, registrationSchema, (form, saveOptions) => saveRegistration(db, form, saveOptions), false);
   post(SUBMISSION_PATHS.inquiry, inquirySchema, (form, saveOptions) => saveInquiry(db, form, saveOptions), true);
+
+  // the contact page's message form posted without its scripts: under the same rate limit, answered with pages
+  if (options.sendPage !== undefined) {
+    await app.register(plainMessageRoutes, { db, sendPage: options.sendPage, publicSiteUrl: options.publicSiteUrl, rateLimited: limited, onOutboxWrite });
+  }
 }
