@@ -36,9 +36,11 @@ export type PartsRefusal = Error & { statusCode: number };
 export async function readAnswerParts(
   request: FastifyRequest,
   extraFields = 0,
-): Promise<{ fields: Record<string, string>; file: PurchaseOrderFile | undefined; refusal: PartsRefusal | undefined }> {
+): Promise<{ fields: Record<string, string>; file: PurchaseOrderFile | undefined; refusal: PartsRefusal | undefined; truncated: boolean }> {
   const fields: Record<string, string> = {};
-  const refused = (statusCode: 400 | 413 | 415, message: string) => ({ fields, file: undefined, refusal: httpError(statusCode, message) });
+  // a field cut at the parser's fieldSize (1 KB, far above the acceptance's texts: a browser's form never is)
+  let truncated = false;
+  const refused = (statusCode: 400 | 413 | 415, message: string) => ({ fields, file: undefined, refusal: httpError(statusCode, message), truncated });
   const tooLarge = `The purchase order file is too large: at most ${PO_FILE_MAX_BYTES / 1024 / 1024} MB`;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > PO_FILE_MAX_BYTES + MULTIPART_OVERHEAD) return refused(413, tooLarge);
@@ -48,6 +50,7 @@ export async function readAnswerParts(
     for await (const part of request.parts(limits)) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        truncated ||= part.valueTruncated;
         continue;
       }
       if (part.fieldname !== 'poFile') return refused(400, `The file goes in the field poFile, not ${JSON.stringify(part.fieldname.slice(0, 30))}`);
@@ -61,8 +64,8 @@ export async function readAnswerParts(
   } catch (error) {
     // the parser's own limits (too many parts or fields: 413) in its words; anything else, the form is unreadable
     const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) return { fields, file: undefined, refusal: error as PartsRefusal };
+    if (status !== undefined && status >= 400 && status < 500) return { fields, file: undefined, refusal: error as PartsRefusal, truncated };
     return refused(400, 'The form could not be read: send the fields name, position, poNumber and the file poFile as multipart/form-data');
   }
-  return { fields, file, refusal: undefined };
+  return { fields, file, refusal: undefined, truncated };
 }

@@ -159,6 +159,10 @@ async function pageSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const empty = await post(url, urlencoded({ answer: 'changes', message: '   ' }));
     assert.equal(empty.statusCode, 400);
     assert.ok(textOf(rootOf(empty.body)).includes(TEXTS.en.message), 'the reason under the form');
+    // sent as multipart (not the page's own form), a message longer than the parser reads is refused, never cut short
+    const long = await post(url, multipartForm({ answer: 'changes', message: 'x'.repeat(1500) }));
+    assert.equal(long.statusCode, 400);
+    assert.ok(textOf(rootOf(long.body)).includes('A field of the form is too long'), textOf(rootOf(long.body)));
     assert.equal(await state(quotation.id), 'viewed');
 
     const res = await post(url, urlencoded({ answer: 'changes', message: 'Two deliveries,\r\nplease.' }));
@@ -220,7 +224,7 @@ async function pageSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
     const { quotation, token } = await s.sendNew(s.dubai, 'Dubai');
     const url = quotationLinkPath(token, 'en');
     const accept = urlencoded({ answer: 'accept', name: 'Mallory', position: 'Attacker' });
-    const attacks = [
+    const attacks: Record<string, string>[] = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       // an older browser: no Sec-Fetch-Site, only the other site's Origin
       { origin: 'https://evil.example' },

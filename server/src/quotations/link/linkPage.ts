@@ -58,6 +58,8 @@ const FORM_BODY_LIMIT = 32 * 1024;
 
 export const CROSS_SITE_REFUSAL = 'This form was sent from another site, so it was not taken. Please open your quotation from the link in our mail and answer there.';
 const NOT_DONE = 'That could not be done right now. Please try again in a minute.';
+/** A multipart field longer than the parser reads (1 KB): never the page's own form, whose fields are shorter. */
+const TOO_LONG_FIELD = 'A field of the form is too long: please shorten it and send the form again.';
 
 type Params = { token: string };
 
@@ -145,11 +147,13 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
 
     let fields: Record<string, unknown>;
     let file: PurchaseOrderFile | undefined;
-    let fileError: BuyerFormError | undefined;
+    /** Why the body's parts were not taken (the file, or a field cut short), after the texts' own checks. */
+    let partsProblem: BuyerFormError | undefined;
     if (request.isMultipart()) {
       const read = await readAnswerParts(request, 1);
       ({ fields, file } = read);
-      if (read.refusal !== undefined) fileError = partsError(read.refusal);
+      if (read.refusal !== undefined) partsProblem = partsError(read.refusal);
+      else if (read.truncated) partsProblem = { message: TOO_LONG_FIELD };
     } else if (typeof request.body === 'object' && request.body !== null && request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
       fields = request.body as Record<string, unknown>;
     } else {
@@ -164,7 +168,7 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
       if (kind === 'accept') {
         const values = { name: field(fields, 'name'), position: field(fields, 'position'), poNumber: field(fields, 'poNumber') };
         const problem = acceptTextProblem(values);
-        if (problem !== null || fileError !== undefined) return await refuse({ form: 'accept', values, error: problem !== null ? { problem } : fileError! });
+        if (problem !== null || partsProblem !== undefined) return await refuse({ form: 'accept', values, error: problem !== null ? { problem } : partsProblem! });
         const poNumber = values.poNumber.trim();
         const checked = checkBody(acceptQuotationBodySchema, { name: values.name.trim(), position: values.position.trim(), ...(poNumber === '' ? {} : { poNumber }) });
         if (!checked.ok) return await refuse({ form: 'accept', values, error: { message: checked.error } });
@@ -174,6 +178,7 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
       }
       const values = { message: field(fields, 'message') };
       if (values.message.trim() === '') return await refuse({ form: 'changes', values, error: { problem: 'message' } });
+      if (partsProblem !== undefined) return await refuse({ form: 'changes', values, error: partsProblem });
       const checked = checkBody(askForChangesBodySchema, { message: values.message.trim() });
       if (!checked.ok) return await refuse({ form: 'changes', values, error: { message: checked.error } });
       await askForChanges(db.kysely, context, id, checked.data.message);
