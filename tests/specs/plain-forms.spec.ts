@@ -5,7 +5,7 @@
 // server/src/submissions/plainMessageRoutes.ts). The request's lines are its "Paste a list" box, which the request form
 // sends (the basket is the browser's: its scripts keep it).
 import type { Page } from '@playwright/test';
-import { test, expect, localOnly } from '../support/fixtures';
+import { test, expect, localOnly, waitUntilStarted } from '../support/fixtures';
 import { readCatalog } from '../support/ui-strings';
 
 localOnly('sends requests for quotation and messages that the site stores and mails');
@@ -15,8 +15,6 @@ const EN = readCatalog('mfe-contact', 'en');
 
 /** A list as copied from a spreadsheet: the cable by its code, a gland size by its variant's code. */
 const LIST = 'OC-SWA-416\t200\nHEX-CW-25 40';
-
-test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
 
 /** The request form's fields by their ids (the contact remote's): the same in both editions. */
 async function fillRequest(page: Page, answer: string) {
@@ -30,6 +28,8 @@ async function fillRequest(page: Page, answer: string) {
 }
 
 test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] }, () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
   test('a request for quotation: refused with its reason and everything kept, then sent; its confirmation has the reference and the PDF', async ({ page, request }) => {
     await page.goto('/request-quote');
     // adding to the basket needs the scripts: without them the list goes with the request
@@ -115,4 +115,48 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
       await expect(page.locator('#contact-name')).toHaveValue('');
     });
   }
+});
+
+test.describe('a plain post made before the page started, then taken over by its scripts', { tag: ['@local', '@contact'] }, () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the refused form is drawn again, hydrated as drawn: what was typed kept, the list joins the basket, the scripted form sends it', async ({ page, consoleProblems }) => {
+    // the page's own code held: its part has not started, so the form posts as a plain form
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/remotes\/contact\/__federation_expose_QuoteRequestPage\.[0-9a-f]{8}\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const refusedCalls: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400 && response.request().resourceType() !== 'document') refusedCalls.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/request-quote', { waitUntil: 'domcontentloaded' });
+    await fillRequest(page, '8');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.locator('#quote-form [role="alert"]')).toHaveText('Incorrect answer to the equation. Please try again.');
+    release();
+    await page.unroute(/\/remotes\/contact\//);
+    await waitUntilStarted(page);
+
+    // taken over: the server's values are the form's, the list's lines are the basket's
+    const lines = page.getByRole('table', { name: 'Products to quote' });
+    await expect(lines.getByRole('row').filter({ hasText: 'OC-SWA-416' })).toBeVisible();
+    await expect(lines.getByRole('row').filter({ hasText: 'HEX-CW-25' })).toBeVisible();
+    await expect(page.getByText('Added 2 products from your list.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Paste a list' })).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Company', exact: true })).toHaveValue('Gulf Build LLC');
+    await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveValue('Oman');
+
+    await page.getByRole('textbox', { name: '23 - 14 = ?' }).fill('9');
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/quote-requests');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Request sent' })).toBeVisible();
+    await expect(page.locator('#quote-summary')).toContainText('Gulf Build LLC');
+    expect(refusedCalls).toEqual([]);
+    // the page drawn again was answered 400 (a refused form): the browser logs that of the document, and nothing else
+    expect(consoleProblems.messages).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
 });
