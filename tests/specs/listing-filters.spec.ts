@@ -148,7 +148,7 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     await expect(page).toHaveURL(endsWithQuery({ sort: 5, maxPrice }));
     await expect(page.getByText(showing(cut.total), { exact: true })).toBeVisible();
     await expect(filters.getByRole('checkbox', { name: choice(emptied, 0), exact: true })).toBeDisabled();
-    await filters.getByRole('button', { name: message('en', 'catalogue.filters.clearAll') }).click();
+    await filters.getByRole('link', { name: message('en', 'catalogue.filters.clearAll') }).click();
     await expect(page).toHaveURL(endsWithQuery({ sort: 5 }));
     await expect(page.getByText(showing(whole.total), { exact: true })).toBeVisible();
   });
@@ -162,9 +162,11 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     const expected = (await siteListing(request, categoryId, query({ brands: [kept.name], maxPrice }))).total;
     const html = await (await request.get(filtered)).text();
     expect(html).toContain(showing(expected));
-    // No hidden copy of the filters in the HTML: a phone never shows the side panel, and the browser draws it on a wide
-    // screen (it made the listing's first layout and hydration its longest task).
-    expect(html).not.toContain(`aria-label="${message('en', 'catalogue.filters.maxPrice')}"`);
+    // The filters in the HTML, one copy for both widths (beside the products, or a phone's sheet), the brand ticked:
+    // a form that works before the page's scripts have started
+    expect(html.split(`aria-label="${message('en', 'catalogue.filters.maxPrice')}"`)).toHaveLength(2);
+    const brandBoxes = html.match(/<input type="checkbox" name="brand"[^>]*>/g) ?? [];
+    expect(brandBoxes.filter((box) => box.includes('checked=""')).map((box) => /value="([^"]*)"/.exec(box)?.[1])).toEqual([kept.name]);
     const path = listingPath(categoryId);
     const odd = ['?brand=Nobody', `?brand=${'x'.repeat(3000)}`, '?minPrice=-5&maxPrice=abc', `?brand=${encodeURIComponent(kept.name)}&brand=${encodeURIComponent(emptied)}`];
     for (const search of odd) {
@@ -201,16 +203,23 @@ test.describe('filters on a listing', { tag: ['@site', '@catalogue'] }, () => {
     expect(await (await request.get(`${listingPath(categoryId)}${query(chosen)}`)).text()).toContain(showing(withValue.total));
   });
 
-  test('on a phone the filters open in a sheet, in Arabic too', async ({ page, request }) => {
+  test('on a phone the filters open in a sheet over the page, in Arabic too; a tick applies at once', async ({ page, request, consoleProblems }) => {
     const { categoryId, first, one } = siteHas(await twoBrands(request), 'no category with two brands, one of which narrows it');
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`/ar${listingPath(categoryId)}`);
-    await page.getByRole('button', { name: message('ar', 'catalogue.filters.open'), exact: true }).click();
-    const sheet = page.getByRole('dialog', { name: message('ar', 'catalogue.filters.label') });
+    const filters = page.getByRole('complementary', { name: message('ar', 'catalogue.filters.label') });
+    // 'Filters' (a <summary>) opens the sheet: the whole screen, the page behind it
+    await filters.getByText(message('ar', 'catalogue.filters.open'), { exact: true }).click();
+    const sheet = filters.locator('details[open]');
+    await expect(sheet).toBeVisible();
+    expect(await sheet.evaluate((element) => Math.round(element.getBoundingClientRect().height))).toBe(740);
     await sheet.getByRole('checkbox', { name: new RegExp(`^${escaped(first)} \\(`) }).click();
     await expect(page).toHaveURL(endsWithQuery({ brands: [first] }));
     await sheet.getByRole('button', { name: message('ar', 'catalogue.filters.showResults', { count: one.total }) }).click();
     await expect(sheet).toBeHidden();
-    await expect(page.getByText(showing(one.total, 'ar'), { exact: true })).toBeVisible();
+    // (in Arabic 'Show N results', in the closed sheet, reads as the count does)
+    await expect(page.getByText(showing(one.total, 'ar'), { exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(filters.getByText(message('ar', 'catalogue.filters.openChosen', { count: 1 }), { exact: true })).toBeVisible();
+    expect(consoleProblems.messages).toEqual([]);
   });
 });
