@@ -76,7 +76,10 @@ function urlencodedFields(body: string): Record<string, string> {
 }
 
 /** A form's field as text ('' when left out or sent as anything else). */
-const field = (fields: Record<string, unknown>, name: string): string => (typeof fields[name] === 'string' ? (fields[name]) : '');
+const field = (fields: Record<string, unknown>, name: string): string => {
+  const value = fields[name];
+  return typeof value === 'string' ? value : '';
+};
 
 /** Why a multipart body was refused, as the page says it. */
 function partsError(refusal: PartsRefusal): BuyerFormError {
@@ -131,13 +134,16 @@ export async function linkPageRoutes(app: FastifyInstance, options: LinkPageOpti
     for (const url of [address, `${address}/`]) {
       app.get<{ Params: Params }>(url, limit, async (request, reply) => sendQuotationPage(request, reply));
     }
-    app.post<{ Params: Params }>(address, { ...limit, bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => answerForm(request, reply, locale));
+    app.post<{ Params: Params }>(address, { ...limit, bodyLimit: FORM_BODY_LIMIT, onRequest: refuseCrossSite }, async (request, reply) => answerForm(request, reply, locale));
   }
 
-  /** A plain form post: refused, stored and sent back to the page, or drawn again with its reason. */
+  /** Another site's form is never taken, whatever it holds: refused before its body is read (onRequest). */
+  async function refuseCrossSite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (isCrossSite(request, publicSiteUrl)) await reply.code(403).type('text/plain; charset=utf-8').send(CROSS_SITE_REFUSAL);
+  }
+
+  /** A plain form post from the page itself (refuseCrossSite): stored and sent back to the page, or drawn again with its reason. */
   async function answerForm(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, locale: Locale): Promise<FastifyReply> {
-    // before anything is read: another site's form is never taken, whatever it holds
-    if (isCrossSite(request, publicSiteUrl)) return reply.code(403).type('text/plain; charset=utf-8').send(CROSS_SITE_REFUSAL);
     const { token } = request.params;
     const page = quotationLinkPath(encodeURIComponent(token), locale);
     const backTo = (answered?: QuotationLinkAnswered) => reply.redirect(answered === undefined ? page : `${page}?${QUOTATION_LINK_FORM.answered}=${answered}`, 303);
