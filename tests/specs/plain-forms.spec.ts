@@ -32,7 +32,8 @@ test.describe('forms without scripts, at 375 px', { tag: ['@local', '@contact'] 
 
   test('a request for quotation: refused with its reason and everything kept, then sent; its confirmation has the reference and the PDF', async ({ page, request }) => {
     await page.goto('/request-quote');
-    // adding to the basket needs the scripts: without them the list goes with the request
+    // the basket and adding to it need the scripts: without them the list goes with the request, first on the page
+    await expect(page.getByRole('region', { name: 'Products to quote' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Add from list' })).toBeHidden();
     await page.getByRole('textbox', { name: 'Paste a list' }).fill(LIST);
     await page.getByRole('textbox', { name: 'Company', exact: true }).fill('Gulf Build LLC');

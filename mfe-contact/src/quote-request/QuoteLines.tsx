@@ -37,6 +37,8 @@ const Area = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.sm};
   &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  /* the basket is the scripts' to read: without them its place would stay empty, the pasted list is the lines */
+  @media (scripting: none) { display: none; }
 `;
 
 const Table = styled.table`
@@ -72,6 +74,7 @@ const ClearRow = styled.div`
   gap: 12px;
   min-block-size: 56px;
   p { margin: 0; font-weight: 600; }
+  @media (scripting: none) { display: none; }
 `;
 
 export interface QuoteLinesProps {
