@@ -40,7 +40,10 @@ const HeadingRest = styled.span`
   color: ${({ theme }) => theme.colors.accentText};
 `;
 
-/** The count at the start, the order (and its button, before the page has started) at the end: the layout's first row. */
+/**
+ * The layout's first row: the order (and its button before the page has started) at the start, the count at the end.
+ * That way round the button leaves moving nothing: the <select> starts where it did, the count ends where it did.
+ */
 const Toolbar = styled.div`
   grid-column: 1 / -1;
   display: flex;
@@ -50,6 +53,8 @@ const Toolbar = styled.div`
   /* the count's; the <select>'s look is the layout's (filters/FilteredLayout.tsx) */
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+const COUNT_AT_END = { marginInlineStart: 'auto' } as const;
 
 /** Cards whose pictures load eagerly: the first row on a wide screen. */
 const EAGER_CARDS = 4;
@@ -198,7 +203,6 @@ export default function ProductListingPage() {
           ) : null}
           <Layout>
             <Toolbar>
-              <span>{text('catalogue.listing.count', { count: total })}</span>
               <select
                 ref={sortSelect}
                 name="sort"
@@ -217,6 +221,8 @@ export default function ProductListingPage() {
                 ))}
               </select>
               <SortButton />
+              {/* at the row's end (inline: no rule of its own in the first view's CSS) */}
+              <span style={COUNT_AT_END}>{text('catalogue.listing.count', { count: total })}</span>
             </Toolbar>
             <ListingFilters facets={facets} filters={view} clearSearch={clearSearch} listingAddress total={total} onChange={showFiltered} />
             <div>

@@ -23,15 +23,16 @@ export const FilteredLayout = styled.div`
   /* the listing's order (its toolbar, the first row here) and the filters' price fields: one look, one rule */
   select,
   fieldset [inputmode] {
-    min-height: 44px;
+    /* a button's height: the order's button, there until the page has started, leaves nothing to move */
+    min-height: 48px;
     padding: 8px 12px;
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radius.sm};
     background: ${({ theme }) => theme.colors.surface};
     font: inherit;
     font-weight: 400;
-    /* the order at the toolbar's end (a price field is inline: an auto margin is none there) */
-    margin-inline-start: auto;
+    /* narrow enough for the order's button beside it on a phone (a price field is narrower: size="6") */
+    max-width: 14em;
   }
   @media (min-width: ${FILTERS_SHEET_BELOW_PX}px) {
     grid-template-columns: 240px minmax(0, 1fr);
