@@ -161,11 +161,12 @@ async function plainMessageSuite(t: TestContext, target: DatabaseTarget): Promis
 
   await t.test("another site's plain form post is refused unread (403), nothing stored", async () => {
     const before = await stored();
-    for (const headers of [
+    const attacks: Record<string, string>[] = [
       { host: 'site.test', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { host: 'site.test', origin: 'https://evil.example' },
       { host: 'site.test', 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of attacks) {
       const res = await post('/contact-us', FORM, headers);
       assert.equal(res.statusCode, 403, JSON.stringify(headers));
       assert.match(res.body, /sent from another site/);
