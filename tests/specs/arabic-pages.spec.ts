@@ -14,13 +14,14 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { catalogueListingApiPath, catalogueProductApiPath } from '@site/contracts/api';
+import { QUOTE_REQUEST_SEGMENT } from '@site/contracts/paths';
 import { test, expect } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
 import { watchPreloads } from '../support/page-checks';
 import { siteCategories } from '../support/site-facts';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
-import { ARABIC, arabicDictionary, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, readCatalog } from '../support/ui-strings';
+import { ARABIC, arabicDictionary, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, message, readCatalog } from '../support/ui-strings';
 
 /** The data files the site shows: one Arabic dictionary each in content/translations/ar/ (the content build checks it). */
 const DATA_FILES = readdirSync(path.join(REPO_ROOT, 'content', 'translations', 'ar')).filter((file) => file.endsWith('.json'));
@@ -160,8 +161,11 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
         await expect.soft(page.locator('main'), 'the records are named in Arabic').toContainText(name);
       }
 
-      // The chat (it loads once the page is idle: on a desktop's first visit its panel is open) and lazy parts.
-      await expect(page.getByRole('log')).toBeVisible();
+      // The chat (it loads once the page is idle: on a desktop's first visit its panel is open, but for the request
+      // page's, where it starts minimized: its bar) and lazy parts.
+      const chatLoaded = (tab: Page, locale: 'en' | 'ar') =>
+        route.path === QUOTE_REQUEST_SEGMENT ? tab.getByRole('button', { name: message(locale, 'chat.widget.restore'), exact: true }) : tab.getByRole('log');
+      await expect(chatLoaded(page, 'ar')).toBeVisible();
       await page.waitForLoadState('networkidle');
       // axe (WCAG 2.2 AA and best practices, as on the English pages) on the page as it loaded; the states a visitor
       // opens on it are in arabic-accessibility.spec.ts
@@ -179,7 +183,7 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
       // The English twin, in another tab of the same visit: its texts with English words the Arabic page repeats.
       const twin = await context.newPage();
       await twin.goto(englishPath);
-      await expect(twin.getByRole('log')).toBeVisible();
+      await expect(chatLoaded(twin, 'en')).toBeVisible();
       await twin.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await twin.waitForLoadState('networkidle');
       const englishTexts = new Set(await englishTextNodes(twin));
