@@ -70,7 +70,7 @@ const unchanged: RemoteChange = { remotePackage: 'mfe-catalogue', change: async 
 const searchModalNeedsNewProp: RemoteChange = {
   remotePackage: 'mfe-catalogue',
   change: (srcCopy) =>
-    edit(path.join(srcCopy, 'search', 'SearchModal.tsx'), '{ open, onClose }: SearchModalProps)', '{ open, onClose }: SearchModalProps & { initialQuery: string })'),
+    edit(path.join(srcCopy, 'search', 'SearchModal.tsx'), '{ open, onClose, typedText }: SearchModalProps)', '{ open, onClose, typedText }: SearchModalProps & { initialQuery: string })'),
 };
 
 /** The company remote renames its './HomePage' expose (the route table still names the old one). */
