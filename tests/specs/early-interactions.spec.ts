@@ -576,8 +576,11 @@ async function runCase(row: CaseRow, { page, context, request, baseURL }: CaseFi
     const target = control.target(c);
     if (moment === 'after start') await page.locator(STARTED).waitFor({ state: 'attached', timeout: PAGE_MS });
     await target.waitFor({ state: 'visible', timeout: PAGE_MS });
-    // the deliberate tap moments: the only waits on the clock
-    if (MOMENT_DELAY[moment] > 0) await page.waitForTimeout(MOMENT_DELAY[moment]);
+    // the deliberate tap moments: the visitor taps that long after seeing the control, on the page's own clock
+    if (MOMENT_DELAY[moment] > 0) {
+      const tapAt = (await page.evaluate(() => performance.now())) + MOMENT_DELAY[moment];
+      await page.waitForFunction((at) => performance.now() >= at, tapAt, { polling: 16, timeout: PAGE_MS });
+    }
     await (control.act ?? ((cc: Case, t: Locator) => tap(cc, t)))(c, target);
     // a page that started after the tap (or the page the tap led to) has EFFECT_AFTER_START_MS to show its effect
     await page.locator(STARTED).waitFor({ state: 'attached', timeout: PAGE_MS });
