@@ -1,7 +1,7 @@
 // The request form's values, its checks and its one call (POST /api/quote-requests), without React.
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { Locale } from '@site/contracts/locale';
-import type { QuoteCreated, QuoteFormFields, QuoteRequestBody } from '@site/contracts/quote-api';
+import { quoteRequestBodyOf, type QuoteCreated, type QuoteFormFields, type QuoteRequestBody } from '@site/contracts/quote-api';
 import type { QuoteLine } from '@site/shared-store';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem, parseQuantity } from '@site/content/validation';
 
@@ -48,24 +48,10 @@ export function quoteFormProblem(
   return badQuantity ? 'badQuantity' : null;
 }
 
-const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
-
 /** The body of the request (its contract's): the lines, the form without the human check, the page's language. */
 export function quoteRequestBody(values: QuoteFormValues, lines: readonly QuoteLine[], language: Locale): QuoteRequestBody {
-  return {
-    // the variant's code names the part (docs/decisions/034-orderable-variants.md)
-    lines: lines.map((line) => ({ productId: line.productId, code: line.code, quantity: line.quantity })),
-    companyName: values.companyName.trim(),
-    name: values.name.trim(),
-    email: values.email.trim(),
-    phone: values.phone.trim(),
-    branch: values.branch,
-    deliveryCity: optional(values.deliveryCity),
-    neededBy: optional(values.neededBy),
-    notes: optional(values.notes),
-    language,
-    [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
-  };
+  // the variant's code names the part (docs/decisions/034-orderable-variants.md)
+  return quoteRequestBodyOf(values, lines.map((line) => ({ productId: line.productId, code: line.code, quantity: line.quantity })), language);
 }
 
 /** What the server said: taken (with its reference and the PDF's address), or why not. */

@@ -12,7 +12,7 @@ import { HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem } fro
 import { localizedPath, type Locale } from '@site/contracts/locale';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import type { ApiProblem } from '@site/contracts/forms-api';
-import { PASTED_LIST_FIELD, type PostedQuoteForm, type PostedQuoteSent, type QuoteFormFields, type QuoteNotSent, type PastedListProblems } from '@site/contracts/quote-api';
+import { PASTED_LIST_FIELD, quoteRequestBodyOf, type PostedQuoteForm, type PostedQuoteSent, type QuoteFormFields, type QuoteNotSent, type PastedListProblems } from '@site/contracts/quote-api';
 import { describeError, type Database } from '../platform/db/index.js';
 import type { SendShell } from '../platform/http/spa.js';
 import { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from '../submissions/index.js';
@@ -71,8 +71,6 @@ export function quoteFieldsProblem(values: QuoteFormFields, now: Date): Extract<
   return null;
 }
 
-const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
-
 export async function plainQuoteRoutes(app: FastifyInstance, options: PlainQuoteOptions): Promise<void> {
   const { take } = options;
   const now = options.now ?? (() => new Date());
@@ -107,21 +105,9 @@ export async function plainQuoteRoutes(app: FastifyInstance, options: PlainQuote
       }
       if (read.type === 'empty') return refuse(400, { type: 'invalid', problem: 'noLines' });
       if (read.type === 'problems') return refuse(400, { type: 'invalid', problem: 'badList' }, read.problems);
-      // the body the scripted form sends (quoteRequestBody): trimmed details, optional ones null, the page's language
+      // the body the scripted form sends (contracts' quoteRequestBodyOf)
       const taken = await take(
-        {
-          lines: read.lines,
-          companyName: values.companyName.trim(),
-          name: values.name.trim(),
-          email: values.email.trim(),
-          phone: values.phone.trim(),
-          branch: values.branch,
-          deliveryCity: optional(values.deliveryCity),
-          neededBy: optional(values.neededBy),
-          notes: optional(values.notes),
-          language: locale,
-          [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
-        },
+        quoteRequestBodyOf(values, read.lines, locale),
         request,
       );
       if (taken.type === 'refused') return refuse(400, { type: 'refused', message: taken.error });
