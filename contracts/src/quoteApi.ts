@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { calendarDayProblem, FIELD_MAX_LENGTH, HONEYPOT_FIELD, QUOTE_LIMITS, type QuantityProblem, type QuoteUnit } from '@site/content/validation';
 import { branchName, email, honeypot, language, optionalText, requiredText, strictObject } from './formsApi';
-import type { Locale } from './locale';
 
 /** A line's fields, in order. */
 export const QUOTE_LINE_FIELDS = ['productId', 'code', 'quantity'] as const;
@@ -110,28 +109,6 @@ export interface QuoteFormFields {
   notes: string;
   answer: string;
   [HONEYPOT_FIELD]: string;
-}
-
-const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
-
-/**
- * The body a request's form sends, as the scripted form and the plain post both make it: the lines, the details
- * trimmed (the optional ones null when empty), the page's language; not the human check.
- */
-export function quoteRequestBodyOf(values: QuoteFormFields, lines: QuoteLineBody[], language: Locale): QuoteRequestBody {
-  return {
-    lines,
-    companyName: values.companyName.trim(),
-    name: values.name.trim(),
-    email: values.email.trim(),
-    phone: values.phone.trim(),
-    branch: values.branch,
-    deliveryCity: optional(values.deliveryCity),
-    neededBy: optional(values.neededBy),
-    notes: optional(values.notes),
-    language,
-    [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
-  };
 }
 
 /**

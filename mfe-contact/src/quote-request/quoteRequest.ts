@@ -1,7 +1,8 @@
 // The request form's values, its checks and its one call (POST /api/quote-requests), without React.
 import { QUOTE_REQUESTS_API_PATH } from '@site/contracts/api';
 import type { Locale } from '@site/contracts/locale';
-import { quoteRequestBodyOf, type QuoteCreated, type QuoteFormFields, type QuoteRequestBody } from '@site/contracts/quote-api';
+import type { QuoteCreated, QuoteFormFields, QuoteRequestBody } from '@site/contracts/quote-api';
+import { quoteRequestBodyOf } from '@site/contracts/quote-request-body';
 import type { QuoteLine } from '@site/shared-store';
 import { DEFAULT_BRANCH_NAME, HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem, parseQuantity } from '@site/content/validation';
 

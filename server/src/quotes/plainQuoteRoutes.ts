@@ -12,7 +12,8 @@ import { HONEYPOT_FIELD, isHumanCheckAnswer, isValidEmail, neededByProblem } fro
 import { localizedPath, type Locale } from '@site/contracts/locale';
 import { QUOTE_REQUEST_PATH } from '@site/contracts/paths';
 import type { ApiProblem } from '@site/contracts/forms-api';
-import { PASTED_LIST_FIELD, quoteRequestBodyOf, type PostedQuoteForm, type PostedQuoteSent, type QuoteFormFields, type QuoteNotSent, type PastedListProblems } from '@site/contracts/quote-api';
+import { PASTED_LIST_FIELD, type PostedQuoteForm, type PostedQuoteSent, type QuoteFormFields, type QuoteNotSent, type PastedListProblems } from '@site/contracts/quote-api';
+import { quoteRequestBodyOf } from '@site/contracts/quote-request-body';
 import { describeError, type Database } from '../platform/db/index.js';
 import type { SendShell } from '../platform/http/spa.js';
 import { drawFormPage, namedFields, plainFormRoutes, type FormPage, type FormPageStatus } from '../submissions/index.js';
