@@ -48,7 +48,7 @@ const EDITIONS = [
     noResults: 'No results found for "xyz"',
     noResultsHint: 'Try different keywords or check your spelling',
     loadFailed: 'The search could not be loaded.',
-    count: { 2: '2 results found', 6: '6 results found', 11: '11 results found', [MANY]: `${MANY} results found` } as Record<number, string>,
+    count: { 2: '2 result(s) found', 6: '6 result(s) found', 11: '11 result(s) found', [MANY]: `${MANY} result(s) found` } as Record<number, string>,
     showMore: (more: number) => `Show more results (${more} more)`,
   },
   {
@@ -176,7 +176,7 @@ describe('SearchModal', () => {
     jest.useRealTimers();
     // the first request of all is the search for the text typed (one started in the pause would have come before it)
     type('gland');
-    await screen.findByText('2 results found');
+    await screen.findByText('2 result(s) found');
     expect(requestsSent()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_PAGE_SIZE}&lang=en`]);
   });
 
@@ -185,7 +185,7 @@ describe('SearchModal', () => {
     type('g');
     type('gl');
     type('gland');
-    await screen.findByText('2 results found');
+    await screen.findByText('2 result(s) found');
     expect(searches()).toEqual([`GET ${CATALOGUE_SEARCH_API_PATH}?q=gland&offset=0&limit=${SEARCH_PAGE_SIZE}&lang=en`]);
     expect(requestsSent().filter((request) => request.includes('/data/'))).toEqual([]);
   });
@@ -247,7 +247,7 @@ describe('SearchModal', () => {
 
   it('lists the matches with image, title, category and company, and the footer hint', async () => {
     open();
-    await typeAndWait('brass', '2 results found');
+    await typeAndWait('brass', '2 result(s) found');
     const options = within(screen.getByRole('listbox', { name: 'Search results' })).getAllByRole('option');
     expect(options).toHaveLength(2);
     expect(options[0]).toHaveTextContent('CW Brass Cable Gland');
@@ -264,7 +264,7 @@ describe('SearchModal', () => {
     const title = 'Gland <b onmouseover=alert(1)>brass</b>';
     server.use(searchAnswer(() => HttpResponse.json({ total: 1, offset: 0, results: [{ ...SEARCH_RESULTS[0]!, title }], highlight: ['brass', '<b'] })));
     open();
-    await typeAndWait('brass', '1 result found');
+    await typeAndWait('brass', '1 result(s) found');
     const option = screen.getByRole('option');
     expect(option.querySelector('strong')).toHaveTextContent(title);
     expect([...option.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['<b', 'brass']);
@@ -273,9 +273,9 @@ describe('SearchModal', () => {
 
   it('matches the category and the company too, ignoring case', async () => {
     open();
-    await typeAndWait('SCOTCH', '1 result found');
+    await typeAndWait('SCOTCH', '1 result(s) found');
     expect(screen.getByRole('option')).toHaveTextContent('Vinyl Tape');
-    await typeAndWait('3m', '1 result found');
+    await typeAndWait('3m', '1 result(s) found');
     expect(screen.getByRole('option')).toHaveTextContent('Vinyl Tape');
   });
 
@@ -289,7 +289,7 @@ describe('SearchModal', () => {
 
   it('moves the highlight with the arrows (wrapping) and opens it with Enter, resetting and closing', async () => {
     const { store } = open();
-    await typeAndWait('gland', '2 results found');
+    await typeAndWait('gland', '2 result(s) found');
     const options = () => screen.getAllByRole('option');
     expect(options()[0]).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(input(), { key: 'ArrowDown' });
@@ -315,20 +315,20 @@ describe('SearchModal', () => {
         return HttpResponse.json({ total: q === 'brass gland' ? brass.length : 0, offset: 0, results: q === 'brass gland' ? brass : [], highlight: ['brass', 'gland'] });
       }),
     );
-    await typeAndWait('bras glnd', '2 results found');
+    await typeAndWait('bras glnd', '2 result(s) found');
     const status = within(screen.getByRole('dialog')).getByRole('status');
-    expect(status).toHaveTextContent('No results for “bras glnd”. Did you mean brass gland? Showing its results. 2 results found');
+    expect(status).toHaveTextContent('No results for “bras glnd”. Did you mean brass gland? Showing its results. 2 result(s) found');
     expect(screen.getAllByRole('option')).toHaveLength(2);
     fireEvent.click(within(status).getByRole('button', { name: 'brass gland' }));
     expect(input()).toHaveValue('brass gland');
     expect(input()).toHaveFocus();
-    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(/^2 results found$/));
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(/^2 result\(s\) found$/));
     expect(searches().at(-1)).toContain('q=brass+gland');
   });
 
   it("opens a result found by a variant's code with that variant selected (?variant=)", async () => {
     open(searchApi([{ ...SEARCH_RESULTS[0]!, variant: 'HEX-CW-25' }, ...SEARCH_RESULTS.slice(1)]));
-    await typeAndWait('gland', '2 results found');
+    await typeAndWait('gland', '2 result(s) found');
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/industrial_cable_glands/gland_a');
     expect(screen.getByTestId('current-search')).toHaveTextContent('?variant=HEX-CW-25');
@@ -337,7 +337,7 @@ describe('SearchModal', () => {
 
   it('opens a result on click', async () => {
     open();
-    await typeAndWait('tape', '1 result found');
+    await typeAndWait('tape', '1 result(s) found');
     fireEvent.click(screen.getByRole('option', { name: /Vinyl Tape/ }));
     expect(screen.getByTestId('current-path')).toHaveTextContent('/our-products/scotch_tapes_and_mastics/tape_x');
     expect(onClose).toHaveBeenCalled();
@@ -345,7 +345,7 @@ describe('SearchModal', () => {
 
   it("leads to the results page of the text ('See all N results'), closing with its text cleared", async () => {
     open();
-    await typeAndWait('gland', '2 results found');
+    await typeAndWait('gland', '2 result(s) found');
     const seeAll = screen.getByRole('link', { name: 'See all 2 results' });
     expect(seeAll).toHaveAttribute('href', '/search?q=gland');
     fireEvent.click(seeAll);
@@ -357,7 +357,7 @@ describe('SearchModal', () => {
 
   it('clears the text with the clear button; Escape closes', async () => {
     open();
-    await typeAndWait('gland', '2 results found');
+    await typeAndWait('gland', '2 result(s) found');
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(input()).toHaveValue('');
     expect(input()).toHaveFocus();
@@ -379,7 +379,7 @@ describe('SearchModal', () => {
 
   it('draws a page of results at a time, counting them all; Show more asks for the next page and highlights its first', async () => {
     open(searchApi(MANY_RESULTS));
-    await typeAndWait('cable', `${MANY_RESULTS.length} results found`);
+    await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
     expect(screen.getAllByRole('option')).toHaveLength(SEARCH_PAGE_SIZE);
     fireEvent.click(screen.getByRole('button', { name: `Show more results (${MANY_RESULTS.length - SEARCH_PAGE_SIZE} more)` }));
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2 * SEARCH_PAGE_SIZE));
@@ -392,14 +392,14 @@ describe('SearchModal', () => {
     expect(screen.queryByRole('button', { name: /Show more results/ })).toBeNull();
     expect(searches().map((request) => new URL(request.slice(4), 'http://site').searchParams.get('offset'))).toEqual(['0', '20', '40']);
     // A new text starts again at one page.
-    await typeAndWait('cable 1', '11 results found');
-    await typeAndWait('cable', `${MANY_RESULTS.length} results found`);
+    await typeAndWait('cable 1', '11 result(s) found');
+    await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
     expect(screen.getAllByRole('option')).toHaveLength(SEARCH_PAGE_SIZE);
   });
 
   it('ArrowDown past the last result drawn asks for the next page; past the very last it goes round to the first', async () => {
     open(searchApi(MANY_RESULTS));
-    await typeAndWait('cable', `${MANY_RESULTS.length} results found`);
+    await typeAndWait('cable', `${MANY_RESULTS.length} result(s) found`);
     const down = (times: number) => {
       for (let i = 0; i < times; i += 1) fireEvent.keyDown(input(), { key: 'ArrowDown' });
     };
