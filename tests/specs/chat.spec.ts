@@ -323,9 +323,12 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
 test.describe('chat on a desktop (1280 px): not opened over the quote request or a quotation', { tag: ['@site', '@chat'] }, () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
+  /** The minimized bar's name: what it does, then the title it shows. */
+  const restoreBarName = (language: 'en' | 'ar') => message(language, 'chat.widget.restoreBar', { title: message(language, 'chat.widget.title') });
+
   /** The chat has loaded, minimized: its bar is there, its panel is not. */
   async function expectMinimized(page: Page, language: 'en' | 'ar') {
-    await expect(page.getByRole('button', { name: message(language, 'chat.widget.restore'), exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: restoreBarName(language), exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toHaveCount(0);
   }
 
@@ -360,7 +363,7 @@ test.describe('chat on a desktop (1280 px): not opened over the quote request or
         await page.goto(`${site.url}${link}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectMinimized(page, language);
-        await page.getByRole('button', { name: message(language, 'chat.widget.restore'), exact: true }).click();
+        await page.getByRole('button', { name: restoreBarName(language), exact: true }).click();
         await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toBeVisible();
       });
     }

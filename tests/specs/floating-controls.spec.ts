@@ -22,7 +22,7 @@ const settle = (page: Page) => page.clock.runFor(SETTLE_MS);
 
 const chat = (page: Page) => page.getByRole('dialog', { name: 'Crescent Assistant' });
 const openButton = (page: Page) => page.getByRole('button', { name: 'Open chat', exact: true });
-const restoreButton = (page: Page) => page.getByRole('button', { name: 'Restore chat', exact: true });
+const restoreButton = (page: Page) => page.getByRole('button', { name: /^Restore chat/ });
 const brochure = (page: Page) => page.getByRole('link', { name: 'Download Brochure', exact: true });
 
 async function panelCookie(page: Page): Promise<Cookie | undefined> {

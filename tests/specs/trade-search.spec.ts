@@ -351,7 +351,7 @@ test.describe('filters on the search results page', { tag: ['@site', '@catalogue
     await expect(status).toHaveText(message('en', 'catalogue.searchPage.count', { count, query: word }));
     const filtered = `${siteRouteUrl('search')}${searchViewSearch({ q: word, page: 1, brands: [], attributes: { [attribute]: [value] } })}`;
     expect(await (await request.get(filtered)).text()).toContain(`Showing ${count} result`);
-    await filters.getByRole('button', { name: message('en', 'catalogue.filters.clearAll') }).click();
+    await filters.getByRole('link', { name: message('en', 'catalogue.filters.clearAll') }).click();
     await expect(page).toHaveURL(resultsAddress(word));
   });
 });

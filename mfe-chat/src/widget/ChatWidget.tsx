@@ -250,8 +250,9 @@ export default function ChatWidget({ openByDefault = true }: ChatWidgetProps) {
           ) : null}
         </Panel>
       ) : null}
+      {/* the bar is named as it reads and for what it does (its name holds the visible title: WCAG 2.5.3) */}
       {panel === 'minimized' && !onPhone ? (
-        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label={text('chat.widget.restore')}>
+        <MinimizedBar type="button" onClick={() => choosePanel('open')} aria-label={text('chat.widget.restoreBar', { title })}>
           <ChatIcon size={22} /> {title}
         </MinimizedBar>
       ) : null}
