@@ -21,7 +21,7 @@ import { watchPreloads } from '../support/page-checks';
 import { siteCategories } from '../support/site-facts';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
-import { ARABIC, arabicDictionary, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, message, readCatalog } from '../support/ui-strings';
+import { ARABIC, arabicDictionary, chatBarName, containsPhrase, englishData, englishUiStringsOn, CATALOG_APPS, readCatalog } from '../support/ui-strings';
 
 /** The data files the site shows: one Arabic dictionary each in content/translations/ar/ (the content build checks it). */
 const DATA_FILES = readdirSync(path.join(REPO_ROOT, 'content', 'translations', 'ar')).filter((file) => file.endsWith('.json'));
@@ -164,7 +164,7 @@ test.describe('the Arabic edition: every route in Arabic, right to left', { tag:
       // The chat (it loads once the page is idle: on a desktop's first visit its panel is open, but for the request
       // page's, where it starts minimized: its bar) and lazy parts.
       const chatLoaded = (tab: Page, locale: 'en' | 'ar') =>
-        route.path === QUOTE_REQUEST_SEGMENT ? tab.getByRole('button', { name: message(locale, 'chat.widget.restore'), exact: true }) : tab.getByRole('log');
+        route.path === QUOTE_REQUEST_SEGMENT ? tab.getByRole('button', { name: chatBarName(locale), exact: true }) : tab.getByRole('log');
       await expect(chatLoaded(page, 'ar')).toBeVisible();
       await page.waitForLoadState('networkidle');
       // axe (WCAG 2.2 AA and best practices, as on the English pages) on the page as it loaded; the states a visitor

@@ -7,7 +7,7 @@ import { answerLinks, catalogueLink, categoryQuestion, nextChatAnswer, shownText
 import { test, expect, localOnly } from '../support/fixtures';
 import { startQuotationLinkSite, type QuotationLinkSite } from '../support/quotation-links';
 import { EXAMPLE_CATEGORY_PATH, EXAMPLE_PRODUCT } from '../support/site-routes';
-import { message } from '../support/ui-strings';
+import { chatBarName, message } from '../support/ui-strings';
 
 const PROFILE_KEY = 'crescent-chat-visitor';
 const FALLBACK_NOTICE = "⚠️ AI service temporarily unavailable. Here's basic information:";
@@ -323,12 +323,9 @@ test.describe('chat widget', { tag: ['@site', '@chat'] }, () => {
 test.describe('chat on a desktop (1280 px): not opened over the quote request or a quotation', { tag: ['@site', '@chat'] }, () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  /** The minimized bar's name: what it does, then the title it shows. */
-  const restoreBarName = (language: 'en' | 'ar') => message(language, 'chat.widget.restoreBar', { title: message(language, 'chat.widget.title') });
-
   /** The chat has loaded, minimized: its bar is there, its panel is not. */
   async function expectMinimized(page: Page, language: 'en' | 'ar') {
-    await expect(page.getByRole('button', { name: restoreBarName(language), exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: chatBarName(language), exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toHaveCount(0);
   }
 
@@ -363,7 +360,7 @@ test.describe('chat on a desktop (1280 px): not opened over the quote request or
         await page.goto(`${site.url}${link}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectMinimized(page, language);
-        await page.getByRole('button', { name: restoreBarName(language), exact: true }).click();
+        await page.getByRole('button', { name: chatBarName(language), exact: true }).click();
         await expect(page.getByRole('dialog', { name: message(language, 'chat.widget.title') })).toBeVisible();
       });
     }

@@ -233,6 +233,11 @@ export function message(locale: 'en' | 'ar', id: string, values: Values = {}): s
   return i18n._(id, values).replace(TAGS, '');
 }
 
+/** The chat's minimized bar's name in `locale`: what it does, then the title it shows ('Restore chat: Crescent Assistant'). */
+export function chatBarName(locale: 'en' | 'ar'): string {
+  return message(locale, 'chat.widget.restoreBar', { title: message(locale, 'chat.widget.title') });
+}
+
 /**
  * The Arabic of the UI text an English page shows as `english` with `values` filled in: the message whose English,
  * filled in, reads `english` (whatever its id), in Arabic with the same values. Throws, naming the text, when no
