@@ -43,8 +43,9 @@ test.describe('taps before the page has started', { tag: ['@site', '@shell', '@c
     await page.keyboard.type('HEX-CW', { delay: 30 });
     await scripts.release();
     await page.keyboard.type('-25', { delay: 200 });
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('combobox').or(dialog.getByRole('searchbox')).first()).toHaveValue('HEX-CW-25');
+    // the search's dialog by its name: the chat's panel is a dialog too, with a country list (a combobox)
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog.getByRole('combobox', { name: 'Search text' })).toHaveValue('HEX-CW-25');
     expect(consoleProblems.messages).toEqual([]);
   });
 

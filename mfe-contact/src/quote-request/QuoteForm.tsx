@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { earlyControl } from '@site/contracts/dom-ids';
 import type { Branch } from '@site/content';
 import styled from 'styled-components';
 import { Button, SectionHeading, Spinner, useHydrated } from '@site/shared-ui';
@@ -185,7 +186,9 @@ export function QuoteForm({ drafts, onSent, onBranch, posted }: QuoteFormProps) 
         <FormHoneypot idPrefix="quote" {...bind(HONEYPOT_FIELD)} />
         <Problem role="alert">{problemView()}</Problem>
         <FormActions>
-          <Button type="submit" disabled={loading}>
+          {/* early too: the lines are the browser's basket, which a plain post cannot carry, so a tap before the start
+              waits for it (the fields typed meanwhile are taken in: useFormValues); without scripts it posts plainly */}
+          <Button type="submit" disabled={loading} {...earlyControl('page')}>
             {loading ? text('contact.form.sending') : text('contact.quote.form.send')}
           </Button>
           {loading ? <Spinner size={32} label={text('contact.quote.form.sendingLabel')} /> : null}

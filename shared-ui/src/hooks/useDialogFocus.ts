@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
@@ -23,7 +23,17 @@ export function useDialogFocus(containerRef: RefObject<HTMLElement | null>, open
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     (container?.querySelector<HTMLElement>(FOCUSABLE) ?? container)?.focus();
+    return () => {
+      document.body.style.overflow = overflow;
+      previouslyFocused?.focus();
+    };
+  }, [open, containerRef]);
 
+  // The keys in a layout effect: Escape and Tab work from the moment the dialog is painted (a passive effect can run
+  // a frame later, and a key pressed in between was lost).
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    const container = containerRef.current;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
@@ -47,10 +57,6 @@ export function useDialogFocus(containerRef: RefObject<HTMLElement | null>, open
       }
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus();
-    };
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, containerRef]);
 }
