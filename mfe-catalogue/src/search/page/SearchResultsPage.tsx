@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
@@ -60,9 +60,19 @@ interface PageSearchFormProps {
 function PageSearchForm({ text: initial, onSearch }: PageSearchFormProps) {
   const text = useText();
   const [typed, setTyped] = useState(initial);
+  const field = useRef<HTMLInputElement>(null);
+  // What was typed before the page started (the server's form works without scripts): hydration leaves it on screen
+  // but not in the state, which the next render would write over it. Taken in once, as the form is first drawn.
+  useLayoutEffect(() => {
+    const shown = field.current?.value;
+    if (shown !== undefined && shown !== initial) setTyped(shown);
+    // once, at the first drawing: afterwards the field shows the state
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = searchTextOf(typed);
+    // the field as it reads now (a tap's submit can come before a render has taken in the last keys)
+    const next = searchTextOf(field.current?.value ?? typed);
     if (next !== '') onSearch(next);
   };
   return (
@@ -75,6 +85,7 @@ function PageSearchForm({ text: initial, onSearch }: PageSearchFormProps) {
         maxLength={SEARCH_TEXT_MAX}
         autoComplete="off"
         spellCheck={false}
+        ref={field}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
       />
