@@ -39,6 +39,19 @@ describe('CallUsButton', () => {
     expect(screen.getByRole('tooltip')).toHaveTextContent(`Copy to clipboard ${company.mainPhone}`);
   });
 
+  it('says Copied after a click that came without hover or focus (a tap kept from before the start, handed on)', async () => {
+    setViewportWidth(1280);
+    renderInSite(<CallUsButton />);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await act(async () => {
+      screen.getByRole('button', { name: /Call Us/ }).click();
+    });
+    expect(writeText).toHaveBeenCalledWith(company.mainPhone);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Copied');
+    act(() => jest.advanceTimersByTime(COPIED_FOR_MS));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('only logs a clipboard failure', async () => {
     setViewportWidth(1280);
     writeText.mockRejectedValue(new Error('denied'));

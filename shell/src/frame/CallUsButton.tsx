@@ -80,6 +80,7 @@ export function CallUsButton() {
       </DialLink>
       <CopyButtonBox>
         <Tooltip
+          shown={copied}
           title={
             // The number reads left to right inside Arabic text too (bidi isolation).
             copied ? text('callUs.copied') : <Trans id="callUs.copy" values={{ phone: company.mainPhone }} components={{ 0: <bdi dir="ltr" /> }} />

@@ -136,6 +136,22 @@ describe('Tooltip', () => {
     });
   });
 
+  it('shown: open whatever the pointer did, and closes when no longer shown unless hovered', () => {
+    const { rerender } = renderInSite(
+      <Tooltip title="Copied" shown>
+        <button type="button">Call Us</button>
+      </Tooltip>,
+    );
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Copied');
+    expect(trigger()).toHaveAccessibleDescription('Copied');
+    rerender(
+      <Tooltip title="Copy" shown={false}>
+        <button type="button">Call Us</button>
+      </Tooltip>,
+    );
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('keeps a description the trigger already had', () => {
     renderInSite(
       <>

@@ -57,15 +57,21 @@ export interface TooltipProps {
   children: ReactElement<{ 'aria-describedby'?: string }>;
   /** Preferred side; flips when the window has no room there. */
   placement?: TooltipPlacement;
+  /**
+   * Shown whatever the pointer and focus do, while true: feedback the trigger's action gives ('Copied'), which must
+   * show even where no hover or focus opened the tooltip (a click kept from before the page started, then handed on).
+   */
+  shown?: boolean;
 }
 
 /**
  * A short description of its trigger. Opens after 100 ms of hover or focus, or after a 700 ms
  * touch; closes on leave, blur or Escape, and 1500 ms after a touch ends.
  */
-export function Tooltip({ title, children, placement = 'top' }: TooltipProps) {
+export function Tooltip({ title, children, placement = 'top', shown = false }: TooltipProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const open = hovered || shown;
   const anchorRef = useRef<HTMLSpanElement>(null);
   const bubbleRef = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -73,11 +79,11 @@ export function Tooltip({ title, children, placement = 'top' }: TooltipProps) {
 
   const later = useCallback((ms: number, nextOpen: boolean) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(nextOpen), ms);
+    timer.current = setTimeout(() => setHovered(nextOpen), ms);
   }, []);
   const close = useCallback(() => {
     clearTimeout(timer.current);
-    setOpen(false);
+    setHovered(false);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
 
