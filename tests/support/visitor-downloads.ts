@@ -51,8 +51,6 @@ export interface Downloads {
 export interface DownloadOptions {
   /** The chat panel's accessible name on that page: the Arabic edition names it in Arabic. */
   chatName?: string;
-  /** The chat's minimized bar's name (English: chatBarName('en')): what loads instead of the panel where it does not open by itself. */
-  chatBarName?: string;
   /** The browser's cookies: a run's pinned canary (site-mode.ts), so the page measured is on that canary's build. */
   storageState?: PinnedState;
 }
@@ -105,7 +103,7 @@ export async function visitorDownloads(siteUrl: string, pagePath: string, option
     // The chat loads after the page (federated and monolith alike): count it too. It arrives as its panel, or as its
     // bar where the panel does not open by itself (the request page, a quotation).
     const panel = page.getByRole('dialog', { name: options.chatName ?? 'Crescent Assistant' });
-    await panel.or(page.getByRole('button', { name: options.chatBarName ?? chatBarName('en'), exact: true })).first().waitFor({ state: 'attached', timeout: 60_000 });
+    await panel.or(page.getByRole('button', { name: chatBarName('en'), exact: true })).first().waitFor({ state: 'attached', timeout: 60_000 });
     const heading = page.locator('h1').first();
     await heading.waitFor({ state: 'attached', timeout: 60_000 });
     await page.waitForLoadState('networkidle');
