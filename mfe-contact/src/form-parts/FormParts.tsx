@@ -1,8 +1,8 @@
 // What the contact remote's two forms (the message form of /contact-us and the request page /request-quote) share:
 // the field's look, the human check and the honeypot, so both ask and hide the same way.
-import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Field, fieldControlStyles, Honeypot } from '@site/shared-ui';
+import { Field, fieldControlStyles, Honeypot, useTypedBeforeStart } from '@site/shared-ui';
 import type { Branch } from '@site/content';
 import { cutToCharacters, FIELD_MAX_LENGTH, HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
 import { useText } from '../i18n/useText';
@@ -40,17 +40,10 @@ export interface BoundControl {
  */
 export function useFormValues<Values extends { [Field in keyof Values]: string }>(initial: Values) {
   const [values, setValues] = useState(initial);
-  /** For the form element: the controls whose typing is taken in (adoptTyped). */
+  /** For the form element: the controls whose typing is taken in (useTypedBeforeStart). */
   const formRef = useRef<HTMLFormElement>(null);
-  // What a visitor typed before the page's scripts started (the server's form works without them): hydration leaves it
-  // on screen but not in this state, and the form's next render would write the state over it. Taken in once, as the
-  // form is first drawn in the browser, before any later render.
-  useLayoutEffect(() => {
-    const typed = formRef.current === null ? {} : typedValues(formRef.current, values);
-    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
-    // once, at the first drawing: afterwards the controls show the state
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // what was typed before the page's scripts started (the server's form works without them)
+  useTypedBeforeStart(formRef, values, (typed) => setValues((current) => ({ ...current, ...typed })));
   const bind = (field: keyof Values & string, limit?: number): BoundControl => ({
     name: field,
     value: values[field],
@@ -60,17 +53,6 @@ export function useFormValues<Values extends { [Field in keyof Values]: string }
     },
   });
   return { values, setValues, bind, formRef };
-}
-
-/** The controls of `form` named as `values`' fields whose value differs from it: what was typed into them. */
-export function typedValues<Values extends Record<string, string>>(form: HTMLFormElement, values: Values): Partial<Values> {
-  const typed: Partial<Record<string, string>> = {};
-  for (const [field, value] of Object.entries(values)) {
-    const control = form.elements.namedItem(field);
-    const isControl = control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement;
-    if (isControl && control.value !== value) typed[field] = control.value;
-  }
-  return typed as Partial<Values>;
 }
 
 interface PersonFieldsProps {

@@ -1,7 +1,7 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
+import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery, useTypedBeforeStart } from '@site/shared-ui';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { hasListingFilters, type ListingFilters as Filters } from '@site/contracts/listing-view';
 import { SEARCH_TEXT_MAX, searchTextOf, searchViewOf, searchViewSearch, SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
@@ -60,23 +60,19 @@ interface PageSearchFormProps {
 function PageSearchForm({ text: initial, onSearch }: PageSearchFormProps) {
   const text = useText();
   const [typed, setTyped] = useState(initial);
-  const field = useRef<HTMLInputElement>(null);
-  // What was typed before the page started (the server's form works without scripts): hydration leaves it on screen
-  // but not in the state, which the next render would write over it. Taken in once, as the form is first drawn.
-  useLayoutEffect(() => {
-    const shown = field.current?.value;
-    if (shown !== undefined && shown !== initial) setTyped(shown);
-    // once, at the first drawing: afterwards the field shows the state
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const submit = (event: FormEvent) => {
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeStart(form, { q: typed }, ({ q }) => {
+    if (q !== undefined) setTyped(q);
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // the field as it reads now (a tap's submit can come before a render has taken in the last keys)
-    const next = searchTextOf(field.current?.value ?? typed);
+    const field = new FormData(event.currentTarget).get('q');
+    const next = searchTextOf(typeof field === 'string' ? field : typed);
     if (next !== '') onSearch(next);
   };
   return (
-    <SearchForm role="search" aria-label={text('catalogue.searchPage.formLabel')} onSubmit={submit}>
+    <SearchForm ref={form} role="search" aria-label={text('catalogue.searchPage.formLabel')} onSubmit={submit}>
       <input
         type="search"
         name="q"
@@ -85,7 +81,6 @@ function PageSearchForm({ text: initial, onSearch }: PageSearchFormProps) {
         maxLength={SEARCH_TEXT_MAX}
         autoComplete="off"
         spellCheck={false}
-        ref={field}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
       />
