@@ -19,7 +19,6 @@ export { useHydrated } from './hooks/useHydrated';
 export { Modal, type ModalProps } from './components/Modal/Modal';
 export { Drawer, type DrawerProps } from './components/Drawer/Drawer';
 export { useDialogFocus } from './hooks/useDialogFocus';
-export { useTypedBeforeStart, typedValues } from './hooks/useTypedBeforeStart';
 export { useInView, canObserveIntersections, type InViewOptions } from './hooks/useInView';
 export {
   Tooltip,

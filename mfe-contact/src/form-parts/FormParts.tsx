@@ -2,7 +2,8 @@
 // the field's look, the human check and the honeypot, so both ask and hide the same way.
 import { useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { Field, fieldControlStyles, Honeypot, useTypedBeforeStart } from '@site/shared-ui';
+import { Field, fieldControlStyles, Honeypot } from '@site/shared-ui';
+import { useTypedBeforeStart } from '@site/shared-ui/typed-before-start';
 import type { Branch } from '@site/content';
 import { cutToCharacters, FIELD_MAX_LENGTH, HONEYPOT_FIELD, HUMAN_CHECK } from '@site/content/validation';
 import { useText } from '../i18n/useText';

@@ -1,7 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery, useTypedBeforeStart } from '@site/shared-ui';
+import { Button, CardGrid, LoadError, PageContainer, SectionHeading, Spinner, useAddressQuery } from '@site/shared-ui';
+import { useTypedBeforeStart } from '@site/shared-ui/typed-before-start';
 import { useAppDispatch, useAppSelector, type LoadFirstView } from '@site/shared-store';
 import { hasListingFilters, type ListingFilters as Filters } from '@site/contracts/listing-view';
 import { SEARCH_TEXT_MAX, searchTextOf, searchViewOf, searchViewSearch, SEARCH_RESULTS_PAGE_SIZE } from '@site/contracts/search-view';
