@@ -229,7 +229,10 @@ export class ShellResponder {
     // must never reach another
     if (unlisted !== undefined) {
       answer.cacheable = false;
-      if (unlisted.firstView !== undefined) answer.view = await this.privateView(request, answer, unlisted.firstView);
+      if (unlisted.firstView !== undefined) {
+        answer.view = await this.privateView(request, answer, unlisted.firstView);
+        answer.preload = await this.privatePreloadHints(answer, unlisted.firstView);
+      }
     }
     const rendered = await this.render(shell, this.siteOrigin(), answer);
     answer.state.canaries.sendHeaders(reply, answer.visitor);
@@ -265,6 +268,16 @@ export class ShellResponder {
   private async privateView(request: FastifyRequest, { state, visitor }: PageRequest, page: PrivatePage): Promise<FirstViewSource | undefined> {
     const { firstViews } = this.builds.of(state);
     return firstViews?.privateViewFor(request.url, page, variantOf(visitor, page.remote));
+  }
+
+  /**
+   * The preload hints of an unlisted page's remote (its module and its catalog in the page's language): it names no
+   * route of the table, so pagePreloadHints has none, and without them the remote's files came only once the shell had
+   * started and asked for them (a quotation link's answer forms waited one round trip more).
+   */
+  private async privatePreloadHints({ state, visitor, page }: PageRequest, { remote, modulePath }: PrivatePage): Promise<PreloadHints> {
+    const { hints } = this.builds.of(state);
+    return hints.forModule(remote, [modulePath, messagesModule(page.locale)], variantOf(visitor, remote));
   }
 
   /** The page's remotes, visitor, first view and hints, for one state of the remotes even if a release swaps it meanwhile. */

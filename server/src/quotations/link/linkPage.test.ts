@@ -124,6 +124,12 @@ async function pageSuite(t: TestContext, target: DatabaseTarget): Promise<void> 
       // the browser starts from what the server drew (no load, no second answer to match)
       const stateJson = new RegExp(`<script type="application/json" id="${FIRST_VIEW_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(res.body)?.[1];
       assert.ok(stateJson?.includes(quotation.number!), 'the state the page was drawn from comes with it');
+      // the contact remote's files asked for with the page: its entry, the quotation module and its catalog in this
+      // language (an unlisted page names no route of the table, which gave it no hint at all)
+      const hints = [...res.body.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((hint) => hint[1]!);
+      assert.ok(hints.includes('/remotes/contact/remoteEntry.js'), `${url}: the contact remote's entry preloaded (${hints.join(', ')})`);
+      assert.ok(hints.some((href) => /^\/remotes\/contact\/__federation_expose_Quotation\.[0-9a-f]+\.js$/.test(href)), `${url}: its page module preloaded (${hints.join(', ')})`);
+      assert.ok(hints.some((href) => new RegExp(`^/remotes/contact/__federation_expose_messages_${language}\\.[0-9a-f]+\\.js$`).test(href)), `${url}: its ${language} catalog preloaded (${hints.join(', ')})`);
     }
     // opened: viewed, as the API's first opening marks it
     assert.equal(await state(quotation.id), 'viewed');
