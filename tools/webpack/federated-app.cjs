@@ -47,6 +47,9 @@ const REMOTE_ERROR_CODES = path.join(__dirname, 'remote-error-codes.mjs');
 /** The bundler runtime's loading of other remotes, which a remote never does (remote-no-remotes.mjs). */
 const BUNDLER_RUNTIME_REMOTES = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]remotes\.js$/;
 const REMOTE_NO_REMOTES = path.join(__dirname, 'remote-no-remotes.mjs');
+/** The runtime's snapshot handler, which a host built with `disableSnapshot` never uses (host-no-snapshots.mjs). */
+const RUNTIME_SNAPSHOT_HANDLER = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/;
+const HOST_NO_SNAPSHOTS = path.join(__dirname, 'host-no-snapshots.mjs');
 
 function facadeAliases(appDir) {
   return Object.fromEntries(
@@ -247,7 +250,7 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared 
           },
         },
       }),
-      ...(isHost ? [] : [new webpack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_REMOTES, REMOTE_NO_REMOTES)]),
+      new webpack.NormalModuleReplacementPlugin(...(isHost ? [RUNTIME_SNAPSHOT_HANDLER, HOST_NO_SNAPSHOTS] : [BUNDLER_RUNTIME_REMOTES, REMOTE_NO_REMOTES])),
       // The same bytes from any checkout folder (the first-view budgets are exact to the byte).
       new PathFreeModuleIdsPlugin(),
       ...(production ? [new CompileHintsPlugin()] : []),
