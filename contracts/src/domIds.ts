@@ -29,7 +29,7 @@ export const STARTED_ATTRIBUTE = 'data-started';
  */
 export const EARLY_ATTRIBUTE = 'data-early';
 
-/** On an early control: the id of a hidden element the script shows (and focuses the input of) at once on a kept tap. */
+/** On an early control: the id of a hidden field (an input) the script shows and focuses at once on a kept tap. */
 export const EARLY_SHOW_ATTRIBUTE = 'data-early-show';
 
 /** The part of a page whose controls start together. */

@@ -60,6 +60,22 @@ test.describe('taps before the page has started', { tag: ['@site', '@shell', '@c
     await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search text' })).toHaveValue('cable gland');
   });
 
+  test('the search tapped again before start, nothing typed: the page stays and the search opens once started', async ({ page, consoleProblems }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/home', { waitUntil: 'domcontentloaded' });
+    const search = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
+    await search.click();
+    // a visitor who sees no search open yet taps again (before, this sent the header's empty form: the search page)
+    await search.click();
+    await search.click();
+    await expect(search).toHaveAttribute('aria-busy', 'true');
+    await scripts.release();
+    await started(page);
+    await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('combobox', { name: 'Search text' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(consoleProblems.messages).toEqual([]);
+  });
+
   test('a compare box tapped twice while waiting is ticked once; the menu at a phone width opens, after it', async ({ page, consoleProblems }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     const scripts = await holdScripts(page);

@@ -12,16 +12,17 @@
 // tells the part is ready (`window.__early('frame')` from the frame, `window.__early('page')` beside the page:
 // shell/src/app/earlyReady.ts). A tap on a control already waiting is not kept twice (its busy look says it was
 // taken). A control the page drew again meanwhile (a hydration that re-rendered it) is found by its place among the
-// marked controls. `data-early-show="<id>"` shows a hidden element at once and focuses its field: the header's
-// search field, which keeps what is typed until the search opens.
+// marked controls. `data-early-show="<id>"` shows a hidden field at once and focuses it: the header's search field,
+// which keeps what is typed until the search opens.
 import { EARLY_ATTRIBUTE, EARLY_READY_GLOBAL, EARLY_SHOW_ATTRIBUTE } from '@site/contracts/dom-ids';
 
 /**
  * Plain ES2017, small by hand: every page carries it (its own line in tests/budgets/first-view.json), in the head's one
  * inline script (inlineScript.ts). `q` holds [control, its place among the marked]; `ok` the parts started; `r` is set
  * while a kept tap is handed on (that click must pass). The taps are handed on in a task of their own, not inside the
- * React commit whose effect said the part is ready. A control whose shown element is already showing is not held: the
- * search button sends the header's form then (Enter in the field clicks it).
+ * React commit whose effect said the part is ready. A control whose field is already showing, with something typed in
+ * it, is not held: the search button sends the header's form then (Enter in the field clicks it). With nothing typed it
+ * is held as a second tap is: a visitor tapping the search again must not be sent to an empty search page.
  */
 export const EARLY_INTERACTIONS_SOURCE =
   `(function(w,d,A,S){var q=[],ok={},r=0;function all(){return d.querySelectorAll("["+A+"]")}` +
@@ -29,7 +30,7 @@ export const EARLY_INTERACTIONS_SOURCE =
   'c.style.opacity=c.style.cursor="";c.removeAttribute("aria-busy");c.e=0;' +
   'if(!c.isConnected)c=all()[e[1]];if(c){r=1;try{c.click()}finally{r=0}}}}' +
   'd.addEventListener("click",function(v){var c=!r&&v.target.closest&&v.target.closest("["+A+"]"),s=c&&d.getElementById(c.getAttribute(S));' +
-  'if(!c||ok[c.getAttribute(A)]&&!q.length||s&&!s.hidden)return;v.preventDefault();v.stopPropagation();if(c.e)return;' +
+  'if(!c||ok[c.getAttribute(A)]&&!q.length||s&&!s.hidden&&s.value)return;v.preventDefault();v.stopPropagation();if(c.e)return;' +
   'c.e=1;c.setAttribute("aria-busy","true");c.style.opacity=".6";c.style.cursor="progress";' +
-  'q.push([c,[].indexOf.call(all(),c)]);if(s){s.hidden=!1;(s.querySelector("input")||s).focus()}},!0);' +
+  'q.push([c,[].indexOf.call(all(),c)]);if(s){s.hidden=!1;s.focus()}},!0);' +
   `w.${EARLY_READY_GLOBAL}=function(o){ok[o]=1;setTimeout(flush)}})(window,document,${JSON.stringify(EARLY_ATTRIBUTE)},${JSON.stringify(EARLY_SHOW_ATTRIBUTE)});`;
