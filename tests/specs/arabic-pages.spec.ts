@@ -17,7 +17,7 @@ import { catalogueListingApiPath, catalogueProductApiPath } from '@site/contract
 import { QUOTE_REQUEST_SEGMENT } from '@site/contracts/paths';
 import { test, expect } from '../support/fixtures';
 import { axeViolations } from '../support/axe';
-import { watchPreloads } from '../support/page-checks';
+import { horizontalOverflow, watchPreloads } from '../support/page-checks';
 import { siteCategories } from '../support/site-facts';
 import { ARABIC_SITE_ROUTES } from '../support/site-routes';
 import { REPO_ROOT } from '../support/site-server';
@@ -85,33 +85,6 @@ function englishTextNodes(page: Page): Promise<string[]> {
 async function englishDataOn(page: Page): Promise<string[]> {
   const visible = await page.evaluate(() => document.body.innerText);
   return translatedData.filter((english) => containsPhrase(visible, english));
-}
-
-/**
- * How far the page scrolls sideways (document.scrollingElement.scrollWidth - clientWidth), and when it does, the
- * outermost elements that stick out of the viewport (the likely culprits), for the failure message.
- */
-async function horizontalOverflow(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement!;
-    const width = root.clientWidth;
-    const overflow = root.scrollWidth - width;
-    if (overflow <= 0) return 'none';
-    const sticksOut = (element: Element | null) => {
-      if (!element) return false;
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && (box.left < -1 || box.right > width + 1);
-    };
-    const outside = [...document.body.querySelectorAll('*')]
-      .filter((element) => sticksOut(element) && !sticksOut(element.parentElement))
-      .slice(0, 8)
-      .map((element) => {
-        const box = element.getBoundingClientRect();
-        const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
-        return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${label}" [${Math.round(box.left)}..${Math.round(box.right)}]`;
-      });
-    return `${overflow} px wider than the viewport; sticking out: ${outside.join(' | ')}`;
-  });
 }
 
 /**

@@ -2,11 +2,13 @@
 // the shell's header counts and lists on every page, the contact remote's /request-quote sends; the request is checked
 // where it ends: its row and lines in the site's database, its mails (the branch's, the buyer's, each with the PDF)
 // received by an SMTP server on loopback. Then the basket's life: reloads, a second tab, a remote down, bad quantities.
-// The texts are the agreed English ones (/request-quote and the header's agreed names), exact.
+// The texts are the agreed English ones (/request-quote and the header's agreed names), exact; the request page at a
+// phone's width is looked at in both editions.
 import type { Page } from '@playwright/test';
 import { test, expect, localOnly } from '../support/fixtures';
+import { horizontalOverflow } from '../support/page-checks';
 import { branchEmail, expectPdfAttachment, JOURNEY, mailsTo, readStoredQuoteRequest, startMailingSite } from '../support/quote-basket';
-import { addFromProductPage, basketBadge, basketButton, ENGLISH, JOURNEY_LINES, runQuoteJourney, type Buyer } from '../support/quote-journey';
+import { addFromProductPage, ARABIC_TEXTS, basketBadge, basketButton, ENGLISH, JOURNEY_LINES, runQuoteJourney, type Buyer } from '../support/quote-journey';
 
 localOnly('starts its own server with a mail catcher and reads the stored request from its database');
 
@@ -146,6 +148,21 @@ test.describe('the quote basket', { tag: ['@local', '@catalogue'] }, () => {
     expect((await answered).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Request sent', exact: true })).toBeVisible();
     await expect(basketButton(page, ENGLISH, 0)).toBeVisible();
+  });
+
+  test("at a phone's width the request page with a line in the basket does not scroll sideways, in either edition", async ({ page, consoleProblems }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const { gland } = JOURNEY;
+    for (const texts of [ENGLISH, ARABIC_TEXTS]) {
+      await addFromProductPage(page, texts, gland, '40', texts.quantity(40, 'piece'));
+      await page.goto(`${texts.prefix}/request-quote`);
+      const lines = page.getByRole('table', { name: texts.linesCaption, exact: true });
+      await expect(lines.getByRole('textbox', { name: texts.lineQuantity(texts.lineName(gland)), exact: true })).toBeVisible();
+      // the lines' table is wider than a phone: it scrolls in its own area; before, it widened the page (600 px)
+      await expect.poll(() => horizontalOverflow(page), { message: `${texts.prefix || '/'}request-quote at 375 px` }).toBe('none');
+      await page.evaluate(() => localStorage.clear());
+    }
+    expect(consoleProblems.messages).toEqual([]);
   });
 
   test('a refused quantity says why and adds nothing; the request page refuses to send one', async ({ page, consoleProblems }) => {

@@ -64,3 +64,30 @@ export function watchPreloads(page: Page): PreloadWatch {
     },
   };
 }
+
+/**
+ * How far the page scrolls sideways (document.scrollingElement.scrollWidth - clientWidth), and when it does, the
+ * outermost elements that stick out of the viewport (the likely culprits), for the failure message.
+ */
+export async function horizontalOverflow(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement!;
+    const width = root.clientWidth;
+    const overflow = root.scrollWidth - width;
+    if (overflow <= 0) return 'none';
+    const sticksOut = (element: Element | null) => {
+      if (!element) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.left < -1 || box.right > width + 1);
+    };
+    const outside = [...document.body.querySelectorAll('*')]
+      .filter((element) => sticksOut(element) && !sticksOut(element.parentElement))
+      .slice(0, 8)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+        return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${label}" [${Math.round(box.left)}..${Math.round(box.right)}]`;
+      });
+    return `${overflow} px wider than the viewport; sticking out: ${outside.join(' | ')}`;
+  });
+}

@@ -27,9 +27,14 @@ import { describedLines, type LookedUp } from './lookedUp';
 import { loadQuoteStock } from './stock/quoteStockSlice';
 import type { Locale } from '@site/contracts/locale';
 
-/** Lines and paste on one side, the form on the other on wide screens; stacked (lines first, fixed height) on narrow ones. */
+/**
+ * Lines and paste on one side, the form on the other on wide screens; stacked (lines first, fixed height) on narrow ones.
+ * One column of the page's width there too (minmax(0, 1fr)): an implicit column grows to the lines' table, which is
+ * wider than a phone (600 px at 375), and the whole page scrolled sideways; the table scrolls in its own area instead.
+ */
 const Columns = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 32px;
   align-items: start;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}px) { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
