@@ -51,7 +51,7 @@ describe('ArabicFont', () => {
       expect(face).toMatch(/unicode-range:U\+060C,U\+061B,U\+061F,U\+0621-063A,/);
       expect(face).toContain('src:url(test-file-stub)');
     }
-    expect(styles).toMatch(/\[data-arabic-font\] body:lang\(ar\)\{font-family:'Noto Sans Arabic',system-ui/);
+    expect(styles).toMatch(/\[data-arabic-font\] body:lang\(ar\)\{font-family:'Crescent Arabic',system-ui/);
   });
 
   it('applies the family only to a page the server marked (the browser holds the files): no other rule names it', () => {
