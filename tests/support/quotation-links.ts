@@ -61,9 +61,11 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
     const session = await json<SignInResult>(await staff.post(STAFF_API.signIn, { data: { email: DUBAI_STAFF.email, password: DUBAI_STAFF.password } }), 200);
     expect(session.state).toBe('active');
     const csrf = { [CSRF_HEADER]: session.csrfToken };
-    const { url } = site;
+    const { url, staffUrl } = site;
     const mails = smtp;
-    const staffApi = staff;
+    // each link's staff calls on connections of their own, with the signed-in session: a connection kept from the last
+    // link (a case or more ago) could be the one the server was closing as idle (read ECONNRESET, once in 240 cases)
+    const signedIn = await staff.storageState();
     let made = 0;
 
     const newLink = async (language: 'en' | 'ar'): Promise<string> => {
@@ -90,11 +92,16 @@ export async function startQuotationLinkSite(): Promise<QuotationLinkSite> {
       } finally {
         await posted.dispose();
       }
-      const inbox = await json<InboxPage>(await staffApi.get(`${STAFF_API.inbox}?kind=quote&q=${encodeURIComponent(email)}`), 200);
-      const requestId = inbox.items.find((item) => item.email === email)?.id;
-      if (requestId === undefined) throw new Error(`the inbox has no request from ${email}`);
-      const draft = await json<Quotation>(await staffApi.post(QUOTATIONS_API.quotations, { headers: csrf, data: { requestId } }), 201);
-      await json<Quotation>(await staffApi.post(staffApiPath(QUOTATIONS_API.send, { id: draft.id }), { headers: csrf, data: { version: draft.version } }), 200);
+      const staffApi = await playwrightRequest.newContext({ baseURL: staffUrl, storageState: signedIn });
+      try {
+        const inbox = await json<InboxPage>(await staffApi.get(`${STAFF_API.inbox}?kind=quote&q=${encodeURIComponent(email)}`), 200);
+        const requestId = inbox.items.find((item) => item.email === email)?.id;
+        if (requestId === undefined) throw new Error(`the inbox has no request from ${email}`);
+        const draft = await json<Quotation>(await staffApi.post(QUOTATIONS_API.quotations, { headers: csrf, data: { requestId } }), 201);
+        await json<Quotation>(await staffApi.post(staffApiPath(QUOTATIONS_API.send, { id: draft.id }), { headers: csrf, data: { version: draft.version } }), 200);
+      } finally {
+        await staffApi.dispose();
+      }
       let link: string | undefined;
       await expect
         .poll(

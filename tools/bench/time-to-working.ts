@@ -270,6 +270,9 @@ async function tapAgain(browser: Browser, site: string, item: WorkingPage, width
       if ((await page.evaluate(effectShown, item.effect).catch(() => 0)) > 0) return { repeatedEffectAt: since(), repeatedTaps: taps };
       if (startedSince === undefined && (await page.locator(`html[${STARTED_ATTRIBUTE}]`).count().catch(() => 0)) > 0) startedSince = Date.now();
       if (startedSince !== undefined && Date.now() - startedSince > EFFECT_AFTER_START_MS) return { repeatedTaps: taps };
+      // a page that never starts (a plain form posted again and again past the link's rate limit gets its plain-text
+      // refusal) ends the visit too: without this the loop tapped for ever
+      if (since() > PAGE_MS + EFFECT_AFTER_START_MS) return { repeatedTaps: taps };
       await (width === PHONE_WIDTH ? control.tap({ timeout: 2000 }) : control.click({ timeout: 2000 })).catch(() => undefined);
       await page.waitForTimeout(TAP_AGAIN_MS);
     }
