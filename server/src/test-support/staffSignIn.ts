@@ -27,15 +27,17 @@ export function sessionCookieOf(res: LightMyRequestResponse): string {
 export const codeAt = (secret: string, step: number): string => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
 /** The 30-second step of now. */
 export const currentStep = (): number => Math.floor(Date.now() / 30_000);
+/** How close to a step's end a request may reach the server in another step: the tests' margin at the edge. */
+const STEP_EDGE_MS = 2_000;
 /**
  * The earliest step the server still accepts when the request reaches it: the one before its clock's, unless a step
- * starts within the next 2 s (the server's clock would then be past the step before ours, and refuse it).
+ * starts within STEP_EDGE_MS (the server's clock would then be past the step before ours, and refuse it).
  */
-export const earliestAcceptedStep = (): number => Math.floor((Date.now() + 2_000) / 30_000) - 1;
-/** Waits out the end of the current step when less than 2 s of it are left: the step before stays accepted meanwhile. */
+export const earliestAcceptedStep = (): number => Math.floor((Date.now() + STEP_EDGE_MS) / 30_000) - 1;
+/** Waits out the end of the current step when less than STEP_EDGE_MS of it is left: the step before stays accepted meanwhile. */
 export async function clearOfStepEdge(): Promise<void> {
   const left = 30_000 - (Date.now() % 30_000);
-  if (left < 2_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  if (left < STEP_EDGE_MS) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 /** The password of every account these helpers add. */
