@@ -106,6 +106,42 @@ test.describe('without scripts: the page drawn by the server, answered with its 
   });
 });
 
+test.describe('before the scripts have started: a plain form is posted once', () => {
+  test('en: a second tap on "Ask for changes" while the first post is on its way sends nothing more: one request for changes reaches the branch', async ({ page }) => {
+    test.setTimeout(120_000);
+    const t = texts('en');
+    const { url } = await newQuotation('en');
+    // the page never starts (its scripts refused), as on a phone in its first seconds
+    await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
+    // the server takes the first post at once and its answer is slow to come back, as on a phone's network: the
+    // buyer taps again meanwhile
+    const posts: string[] = [];
+    await page.route(url, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      posts.push(route.request().url());
+      const answer = await route.fetch({ maxRedirects: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.fulfill({ response: answer }).catch(() => undefined);
+    });
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    await field(page, 'en', 'changes.message').fill('Please quote 60 glands instead of 40.');
+    const send = page.getByRole('button', { name: t('contact.quotation.changes.send'), exact: true });
+    // two taps where the button is, the second before the first post's answer (a locator's click would wait for that
+    // navigation to end)
+    await send.scrollIntoViewIfNeeded();
+    const box = (await send.boundingBox())!;
+    const tap = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await tap();
+    await expect.poll(() => posts.length, { intervals: [50] }).toBe(1);
+    await tap();
+    await expect(page).toHaveURL(`${url}?answered=changes`);
+    await expect(page.getByRole('status').filter({ hasText: t('contact.quotation.changes.sent', { branch: 'Dubai' }) })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // without the guard the browser drops the first post's answer and posts again: the branch would get the request twice
+    expect(posts, 'the posts that reached the server').toHaveLength(1);
+  });
+});
+
 /** Set before the page's first byte: when the quotation's heading came into the page, the first paint, and the heading's element. */
 const HEADING_TIMES = `(() => {
   const times = (window.__quotationTimes = {});

@@ -266,7 +266,10 @@ async function tapAgain(browser: Browser, site: string, item: WorkingPage, width
   try {
     let startedSince: number | undefined;
     for (let taps = 0; ; taps += 1) {
-      // looked for before each tap: a dialog the last tap opened covers the control, and a sent form is gone
+      // looked for before each tap: a dialog the last tap opened covers the control, and a sent form is gone; on a
+      // page a plain form's post brought, once it is whole (the visitor reads the answer above the form before tapping
+      // its button again; until 2026-11-30 this tapped the new page's button before its "sent" was parsed)
+      await page.waitForLoadState('domcontentloaded', { timeout: PAGE_MS }).catch(() => undefined);
       if ((await page.evaluate(effectShown, item.effect).catch(() => 0)) > 0) return { repeatedEffectAt: since(), repeatedTaps: taps };
       if (startedSince === undefined && (await page.locator(`html[${STARTED_ATTRIBUTE}]`).count().catch(() => 0)) > 0) startedSince = Date.now();
       if (startedSince !== undefined && Date.now() - startedSince > EFFECT_AFTER_START_MS) return { repeatedTaps: taps };

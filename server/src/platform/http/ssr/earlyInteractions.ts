@@ -14,6 +14,12 @@
 // taken). A control the page drew again meanwhile (a hydration that re-rendered it) is found by its place among the
 // marked controls. `data-early-show="<id>"` shows a hidden field at once and focuses it: the header's search field,
 // which keeps what is typed until the search opens.
+//
+// A page posts natively once (a form before the start, or one no script took over): a second tap while the first post
+// is on its way would make the browser drop that navigation and post again, and the server, which has already stored
+// the first (a request for changes), would store it twice. Another native post waits 10 s (`p`: a visitor who stopped
+// the load can send again); a page shown again from the back-forward cache may post at once. A post a script took over
+// (its default prevented) is the script's own; one aimed at another window (`target`) leaves this page where it is.
 import { EARLY_ATTRIBUTE, EARLY_READY_GLOBAL, EARLY_SHOW_ATTRIBUTE } from '@site/contracts/dom-ids';
 
 /**
@@ -25,7 +31,7 @@ import { EARLY_ATTRIBUTE, EARLY_READY_GLOBAL, EARLY_SHOW_ATTRIBUTE } from '@site
  * is held as a second tap is: a visitor tapping the search again must not be sent to an empty search page.
  */
 export const EARLY_INTERACTIONS_SOURCE =
-  `(function(w,d,A,S){var q=[],ok={},r=0;function all(){return d.querySelectorAll("["+A+"]")}` +
+  `(function(w,d,A,S){var q=[],ok={},r=0,p=0;function all(){return d.querySelectorAll("["+A+"]")}` +
   'function flush(){for(var e;(e=q[0])&&ok[e[0].getAttribute(A)];){q.shift();var c=e[0];' +
   'c.style.opacity=c.style.cursor="";c.removeAttribute("aria-busy");c.e=0;' +
   'if(!c.isConnected)c=all()[e[1]];if(c){r=1;try{c.click()}finally{r=0}}}}' +
@@ -33,4 +39,6 @@ export const EARLY_INTERACTIONS_SOURCE =
   'if(!c||ok[c.getAttribute(A)]&&!q.length||s&&!s.hidden&&s.value)return;v.preventDefault();v.stopPropagation();if(c.e)return;' +
   'c.e=1;c.setAttribute("aria-busy","true");c.style.opacity=".6";c.style.cursor="progress";' +
   'q.push([c,[].indexOf.call(all(),c)]);if(s){s.hidden=!1;s.focus()}},!0);' +
+  'd.addEventListener("submit",function(v){var n=Date.now();if(v.defaultPrevented||v.target.target)return;if(n-p<1e4)v.preventDefault();else p=n});' +
+  'w.addEventListener("pageshow",function(){p=0});' +
   `w.${EARLY_READY_GLOBAL}=function(o){ok[o]=1;setTimeout(flush)}})(window,document,${JSON.stringify(EARLY_ATTRIBUTE)},${JSON.stringify(EARLY_SHOW_ATTRIBUTE)});`;
