@@ -27,7 +27,7 @@ import { addStaffAccount, ADMIN, firstAdminSignIn } from '../support/staff';
 const CANARY_VERSION = 'qa-canary.1';
 const CANARY_FOLDER_ENTRY = '/remotes/catalogue/canary/mf-manifest.json';
 
-/** A QA site's limits (docs/testing.md, "Against a deployed site"): a run's posts, reviews and load reports from one address. */
+/** A QA site's limits (docs/testing-a-deployed-site.md): a run's posts, reviews and load reports from one address. */
 const QA_SITE = { SUBMIT_RATE_LIMIT_MAX: '10000', REVIEWS_PER_PRODUCT_MAX: '0', RELEASE_REPORTS_PER_MINUTE: '0' };
 
 /** A balancer on loopback that hands each request to the next process in turn, saying whom it came from. */
