@@ -1,5 +1,5 @@
 // `npm run bench:rtk-query`: what RTK Query would add to every page, against the data-loading code it would replace
-// (shared-store's loadCases/loadJson/firstView). The figures behind docs/performance.md, "Data loading: why not RTK Query".
+// (shared-store's loadCases/loadJson/firstView). The figures behind docs/decisions/003-no-rtk-query-on-public-pages.md.
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { build } from 'esbuild';

@@ -1,7 +1,7 @@
 // /data/*.json from memory, for browsers and for server rendering (ssr/firstView.ts): each file's bytes, a hash of them
 // (its ETag, and its version in the rendered pages' cache keys) and the brotli/gzip copies the build wrote beside it
 // (scripts/precompress-content.mjs). The one static folder not sent by @fastify/static: streaming each answer from
-// disk held /data/product-details.json to a fifth of this route's rate (docs/performance.md, "Static files"), and the bench's
+// disk held /data/product-details.json to a fifth of this route's rate (docs/decisions/008-precompressed-static-files.md), and the bench's
 // read rows must stay at 5,000 req/s or more. Nothing is compressed here: a copy older than its file is not used.
 //
 // Content is regenerated while the server runs, so a file's stat is trusted for `recheckMs` (1 s by default): the
