@@ -34,7 +34,7 @@ const steps = [
   {
     name: 'unit and component tests (jest)',
     // ESLint and jest's one worker each keep one core busy: side by side they fill a 2-core machine (lint prints
-    // when it ends; docs/testing.md has the minutes)
+    // when it ends; docs/decisions/033 has the minutes)
     beside: { name: 'lint (ESLint, zero warnings; tests of its boundary rules)', command: npmCommand, args: ['run', 'lint'] },
     command: npmCommand,
     args: ['run', 'test:unit', '--', '--ci'],
