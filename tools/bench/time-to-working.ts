@@ -260,6 +260,23 @@ async function oneTap(browser: Browser, site: string, item: WorkingPage, width: 
   }
 }
 
+/**
+ * A tap where the control is on screen now, as a finger lands: a locator's tap waits for a navigation on its way (a
+ * plain form's post) and then taps the next page's control at once, before a visitor could read that page.
+ */
+async function tapWhereDrawn(page: Page, control: Locator, width: ScreenWidth): Promise<void> {
+  const box = await control
+    .evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      if (rect.top < 0 || rect.bottom > innerHeight) element.scrollIntoView({ block: 'center' });
+      const { x, y, width: w, height: h } = element.getBoundingClientRect();
+      return { x: x + w / 2, y: y + h / 2 };
+    }, undefined, { timeout: 2000 })
+    .catch(() => undefined);
+  if (box === undefined) return;
+  await (width === PHONE_WIDTH ? page.touchscreen.tap(box.x, box.y) : page.mouse.click(box.x, box.y)).catch(() => undefined);
+}
+
 /** The tapping-again visitor: a tap every TAP_AGAIN_MS from the control's first drawing until the effect shows. */
 async function tapAgain(browser: Browser, site: string, item: WorkingPage, width: ScreenWidth): Promise<Pick<WorkingTry, 'repeatedEffectAt' | 'repeatedTaps'>> {
   const { context, page, control, since } = await visit(browser, site, item, width);
@@ -276,7 +293,7 @@ async function tapAgain(browser: Browser, site: string, item: WorkingPage, width
       // a page that never starts (a plain form posted again and again past the link's rate limit gets its plain-text
       // refusal) ends the visit too: without this the loop tapped for ever
       if (since() > PAGE_MS + EFFECT_AFTER_START_MS) return { repeatedTaps: taps };
-      await (width === PHONE_WIDTH ? control.tap({ timeout: 2000 }) : control.click({ timeout: 2000 })).catch(() => undefined);
+      await tapWhereDrawn(page, control, width);
       await page.waitForTimeout(TAP_AGAIN_MS);
     }
   } finally {
