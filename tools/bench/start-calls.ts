@@ -4,7 +4,11 @@
 // sampled CPU profile of the same load too (4x CPU): self time per function, the heaviest first (a timing: compare
 // several runs). Figures only.
 //
+// With a build made with BUILD_SOURCE_MAPS=1 (`BUILD_SOURCE_MAPS=1 npm run build`; never deployed), the profile's self
+// time is also summed by package or source folder (react-dom, @module-federation/runtime-core, mfe-catalogue/src/…).
+//
 // Environment: START_PROFILE_URL (a running site, e.g. the reference build; else the built site is started),
+// START_CALLS_ROOT (the checkout that site was built from, for its source maps; this one by default),
 // BENCH_PAGES (labels' substrings), START_CALLS_TOP (functions listed per page, 25), START_CALLS_RUNS (loads per page, 1).
 import { chromium, type CDPSession } from '@playwright/test';
 import { STARTED_ATTRIBUTE } from '@site/contracts/dom-ids';
@@ -12,6 +16,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 import { buildIfNeeded } from '../../tests/support/build-if-needed';
 import { startSite } from '../../tests/support/site-server';
 import { lighthousePages } from './lib/pages';
+import { sourcePackages } from './lib/source-packages';
+import { REPO_ROOT } from '../../tests/support/site-server';
 
 interface CoverageFunction {
   functionName: string;
@@ -65,10 +71,11 @@ function summarise(label: string, coverage: ScriptCoverage[], top: number): void
 }
 
 /** Self time per function of a sampled profile, and the sum of script time (not idle, GC or the browser's own). */
-function summariseProfile(profile: CpuProfile, top: number): void {
+function summariseProfile(profile: CpuProfile, top: number, packageAt = sourcePackages(process.env.START_CALLS_ROOT ?? REPO_ROOT)): void {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const perUrl = new Map<string, number>();
+  const perPackage = new Map<string, number>();
   let script = 0;
   let total = 0;
   profile.samples.forEach((id, index) => {
@@ -80,10 +87,18 @@ function summariseProfile(profile: CpuProfile, top: number): void {
     if (frame.url) {
       script += delta;
       perUrl.set(short(frame.url), (perUrl.get(short(frame.url)) ?? 0) + delta);
+      if (packageAt) {
+        const where = frame.url.startsWith('http') ? (packageAt(frame.url, frame.lineNumber, frame.columnNumber) ?? short(frame.url)) : short(frame.url);
+        perPackage.set(where, (perPackage.get(where) ?? 0) + delta);
+      }
     }
   });
   console.log(`  CPU profile: ${Math.round(total)} ms sampled, ${Math.round(script)} ms in scripts' own functions`);
   for (const [url, ms] of [...perUrl].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${url}`);
+  if (packageAt) {
+    console.log(`    by package or source folder (self, from the build's source maps):`);
+    for (const [where, ms] of [...perPackage].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${where}`);
+  }
   console.log(`    heaviest (self):`);
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`    ${ms.toFixed(1).padStart(8)} ms  ${key}`);
 }

@@ -195,8 +195,10 @@ function browserConfig({ appDir, name, exposes, isHost, publicPath, wholeShared 
     context: appDir,
     // A remote is only ever started through its remoteEntry.js, so it has no page entry of its own.
     entry: isHost ? { main: './src/index.ts' } : {},
-    // No eval-based source maps: the site's CSP has no 'unsafe-eval', in development too.
-    devtool: production ? false : 'cheap-module-source-map',
+    // No eval-based source maps: the site's CSP has no 'unsafe-eval', in development too. BUILD_SOURCE_MAPS=1 writes
+    // whole maps beside a production build, for reading a start-up's profile by package (`npm run bench:start-calls`);
+    // never for a build that is deployed (the maps would be served with it).
+    devtool: production ? (process.env.BUILD_SOURCE_MAPS === '1' ? 'source-map' : false) : 'cheap-module-source-map',
     target: 'web',
     output: {
       path: path.join(appDir, 'dist'),
