@@ -3,20 +3,9 @@
 // full-text parser splits them, of three letters or more and without digits (codes and sizes are found by their start).
 // A fragment typed inside a word is looked up here ('mour' → 'armoured'), and a search term that finds nothing is
 // offered the closest word ("Did you mean …?"), a name's, brand's or title's (`named`) first. Triggers add the words of
-// a product or category in the statement that writes it (migration 011; migration 009 wrote the first vocabulary with
-// addSearchWordsSql), so the vocabulary is never behind the catalogue and no change re-reads the whole catalogue. A
-// word whose last product has gone stays: offered, it finds nothing, and the search then offers nothing.
+// a product or category in the statement that writes it (migration 011's; migration 009's first vocabulary is that
+// migration's own literal SQL), so the vocabulary is never behind the catalogue and no change re-reads the whole
+// catalogue. A word whose last product has gone stays: offered, it finds nothing, and the search then offers nothing.
 
 /** Words shorter than this are never corrected: too many words are one or two letters away from them. */
 export const CORRECTED_WORD_MIN = 3;
-
-const WORD_SEPARATORS = `'[[:space:],.;:()"«»،؛/+*&!?\\[\\]]+'`;
-
-/**
- * Migration 009's vocabulary: the SQL that adds the words of `text` (already folded) to the vocabulary: split on spaces and punctuation, digits-only
- * and short words left out (a size or a rating is not misspelt, it is another product).
- */
-export const addSearchWordsSql = (text: string): string => /* sql */ `insert into catalogue_search_words (word)
-  select distinct word from regexp_split_to_table(${text}, ${WORD_SEPARATORS}) as word
-  where char_length(word) >= ${CORRECTED_WORD_MIN} and word !~ '^[0-9.x-]+$'
-  on conflict (word) do nothing`;

@@ -46,7 +46,7 @@ export async function runMigrations(
     const done = new Map(rows.map((row) => [row.version, row.checksum]));
     const applied: string[] = [];
     for (const migration of migrations) {
-      const sum = checksum(migration.sql);
+      const sum = migrationChecksum(migration.sql);
       const previous = done.get(migration.version);
       if (previous !== undefined) {
         if (previous !== sum) {
@@ -74,7 +74,8 @@ export async function runMigrations(
   });
 }
 
-function checksum(sql: string): string {
+/** What schema_migrations keeps of a migration's SQL, to refuse one edited after it was applied. */
+export function migrationChecksum(sql: string): string {
   return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 }
 

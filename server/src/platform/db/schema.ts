@@ -281,7 +281,7 @@ export interface CatalogueSearchBroadTable {
   /** The condition and the rank on a search row aliased `s`, as SQL: what the trigger runs on each row written. */
   condition: string;
   rank: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** A match of a broad search's condition: its rank, position, pair and price. */

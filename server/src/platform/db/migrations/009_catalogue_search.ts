@@ -1,15 +1,12 @@
-import { SEARCH_FOLD_SQL } from '@site/content/search-text';
-// Against the grain (a migration imports a feature's file): the trigger SQL that adds a row's words to the vocabulary
-// is the catalogue's, written once beside the vocabulary's rules (searchWords.ts, which imports nothing of the server).
-// eslint-disable-next-line import-x/no-restricted-paths -- see above
-import { addSearchWordsSql } from '../../../catalogue/searchWords.js';
 import type { Migration } from './types.js';
 
 /**
  * The catalogue's search on the server, the same SQL on PGlite and PostgreSQL:
  * - catalogue_fold(text): ASCII letters lowered, Arabic letter forms made one (alef forms, alef maqsura, taa marbuta),
- *   diacritics and tatweel dropped, Arabic-Indic digits made Western, ² made 2; the same table as the pages'
- *   foldSearchText (@site/content/search-text). Both the indexed text and the visitor's terms go through it.
+ *   diacritics and tatweel dropped, Arabic-Indic digits made Western, ² made 2; the table of the pages'
+ *   foldSearchText (@site/content/search-text's SEARCH_FOLD_SQL) as it was here, copied, not imported: a change to
+ *   the pages' fold is a new migration (catalogue/catalogueSearch.test.ts fails until the database folds as the pages
+ *   do). Both the indexed text and the visitor's terms go through it.
  * - catalogue_search: a narrow row a product, written by a trigger on catalogue_products: own_en / own_ar, its name,
  *   brands and code folded, trigram-indexed (pg_trgm), so a term found inside a word is an index look-up, not a scan;
  *   spec_en / spec_ar, its specification's text (description values, specification lists and standards, detail
@@ -27,7 +24,7 @@ export const migration009: Migration = {
 create extension if not exists pg_trgm with schema public;
 
 create function catalogue_fold(text) returns text language sql immutable parallel safe as $$
-  select translate($1, '${SEARCH_FOLD_SQL.from}', '${SEARCH_FOLD_SQL.to}')
+  select translate($1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZأإآٱىة٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹²\u064B\u064C\u064D\u064E\u064F\u0650\u0651\u0652\u0670\u0640', 'abcdefghijklmnopqrstuvwxyzاااايه012345678901234567892')
 $$;
 
 create function catalogue_spec_text(json) returns text language sql immutable parallel safe as $$
@@ -73,7 +70,10 @@ begin
   on conflict (product_id) do update set
     category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
     own_en = excluded.own_en, own_ar = excluded.own_ar, spec_en = excluded.spec_en, spec_ar = excluded.spec_ar;
-  ${addSearchWordsSql(`catalogue_fold(new.name || ' ' || new.name_ar || ' ' || coalesce(new.company, '') || ' ' || new.code)`)};
+  insert into catalogue_search_words (word)
+  select distinct word from regexp_split_to_table(catalogue_fold(new.name || ' ' || new.name_ar || ' ' || coalesce(new.company, '') || ' ' || new.code), '[[:space:],.;:()"«»،؛/+*&!?\\[\\]]+') as word
+  where char_length(word) >= 3 and word !~ '^[0-9.x-]+$'
+  on conflict (word) do nothing;
   return null;
 end
 $$;
@@ -85,7 +85,10 @@ create index catalogue_search_words_trgm_idx on catalogue_search_words using gin
 
 create function catalogue_category_words() returns trigger language plpgsql as $$
 begin
-  ${addSearchWordsSql(`catalogue_fold(new.title || ' ' || new.title_ar)`)};
+  insert into catalogue_search_words (word)
+  select distinct word from regexp_split_to_table(catalogue_fold(new.title || ' ' || new.title_ar), '[[:space:],.;:()"«»،؛/+*&!?\\[\\]]+') as word
+  where char_length(word) >= 3 and word !~ '^[0-9.x-]+$'
+  on conflict (word) do nothing;
   return null;
 end
 $$;

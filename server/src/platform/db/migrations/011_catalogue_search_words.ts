@@ -1,29 +1,5 @@
 import type { Migration } from './types.js';
 
-const searchTable = (locale: 'en' | 'ar') => /* sql */ `
-create table catalogue_search_${locale} (
-  product_id   text primary key references catalogue_products (id) on delete cascade,
-  category_id  text not null,
-  position     integer not null,
-  code_key     text not null,
-  own          text not null,
-  words        tsvector not null
-);
-create index catalogue_search_${locale}_code_idx on catalogue_search_${locale} (code_key text_pattern_ops);
-create index catalogue_search_${locale}_category_idx on catalogue_search_${locale} (category_id);
-create index catalogue_search_${locale}_words_idx on catalogue_search_${locale} using gin (words) with (fastupdate = off);
-`;
-
-const upsertRow = (locale: 'en' | 'ar', name: string) => /* sql */ `
-  insert into catalogue_search_${locale} (product_id, category_id, position, code_key, own, words)
-  values (
-    new.id, new.category_id, new.position, regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g'),
-    catalogue_fold(${name} || ' ' || coalesce(new.company, '') || ' ' || new.code), words_${locale}
-  )
-  on conflict (product_id) do update set
-    category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
-    own = excluded.own, words = excluded.words`;
-
 /**
  * The search's words: each product's name, brands, code and specification text as a full-text vector (tsvector,
  * GIN-indexed), instead of the trigram-indexed text of migration 009. A trigram look-up answers "which rows may hold
@@ -54,8 +30,32 @@ drop table catalogue_search;
 create function catalogue_words(text) returns tsvector language sql immutable parallel safe as $$
   select strip(to_tsvector('simple', $1))
 $$;
-${searchTable('en')}
-${searchTable('ar')}
+
+create table catalogue_search_en (
+  product_id   text primary key references catalogue_products (id) on delete cascade,
+  category_id  text not null,
+  position     integer not null,
+  code_key     text not null,
+  own          text not null,
+  words        tsvector not null
+);
+create index catalogue_search_en_code_idx on catalogue_search_en (code_key text_pattern_ops);
+create index catalogue_search_en_category_idx on catalogue_search_en (category_id);
+create index catalogue_search_en_words_idx on catalogue_search_en using gin (words) with (fastupdate = off);
+
+
+create table catalogue_search_ar (
+  product_id   text primary key references catalogue_products (id) on delete cascade,
+  category_id  text not null,
+  position     integer not null,
+  code_key     text not null,
+  own          text not null,
+  words        tsvector not null
+);
+create index catalogue_search_ar_code_idx on catalogue_search_ar (code_key text_pattern_ops);
+create index catalogue_search_ar_category_idx on catalogue_search_ar (category_id);
+create index catalogue_search_ar_words_idx on catalogue_search_ar using gin (words) with (fastupdate = off);
+
 
 create function catalogue_vocabulary(tsvector) returns setof text language sql immutable parallel safe as $$
   select word from unnest(tsvector_to_array($1)) as word where char_length(word) >= 3 and word !~ '[0-9]'
@@ -68,8 +68,24 @@ declare
   words_ar tsvector := catalogue_words(catalogue_fold(
     new.name_ar || ' ' || coalesce(new.company, '') || ' ' || new.code || ' ' || catalogue_spec_text(new.details_ar)));
 begin
-  ${upsertRow('en', 'new.name')};
-  ${upsertRow('ar', 'new.name_ar')};
+  
+  insert into catalogue_search_en (product_id, category_id, position, code_key, own, words)
+  values (
+    new.id, new.category_id, new.position, regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g'),
+    catalogue_fold(new.name || ' ' || coalesce(new.company, '') || ' ' || new.code), words_en
+  )
+  on conflict (product_id) do update set
+    category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
+    own = excluded.own, words = excluded.words;
+  
+  insert into catalogue_search_ar (product_id, category_id, position, code_key, own, words)
+  values (
+    new.id, new.category_id, new.position, regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g'),
+    catalogue_fold(new.name_ar || ' ' || coalesce(new.company, '') || ' ' || new.code), words_ar
+  )
+  on conflict (product_id) do update set
+    category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
+    own = excluded.own, words = excluded.words;
   insert into catalogue_search_words (word, named)
     select catalogue_vocabulary(catalogue_words(catalogue_fold(new.name || ' ' || new.name_ar || ' ' || coalesce(new.company, '')))), true
     on conflict (word) do update set named = true where not catalogue_search_words.named;

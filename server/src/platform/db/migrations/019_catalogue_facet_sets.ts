@@ -1,53 +1,5 @@
 import type { Migration } from './types.js';
 
-/** A combination's key: a short text of bounded size whatever its arrays (a btree entry cannot pass ~2.7 KB). */
-const setKey = (brands: string, values: string) => `md5(${brands}::text || ${values}::text)`;
-
-/**
- * A language's search rows written again with their combination's id, in one statement (the indexes built afterwards
- * in bulk): updating 100,000 rows in place would write every word of each into the GIN index again, one row at a time,
- * and leave as many dead rows behind on PGlite, which runs no vacuum.
- */
-const rebuild = (locale: 'en' | 'ar') => /* sql */ `
-create table catalogue_search_${locale}_next (
-  product_id    text not null,
-  category_id   text not null,
-  position      integer not null,
-  code_key      text not null,
-  own           text not null,
-  words         tsvector not null,
-  brands        text[] not null default '{}',
-  filter_values text[] not null default '{}',
-  price         numeric(12, 2),
-  facet_set     integer not null references catalogue_facet_sets (id)
-);
--- in the order the rows were written (a category at a time): a search of one kind of product reads its own pages
-insert into catalogue_search_${locale}_next
-  select s.product_id, s.category_id, s.position, s.code_key, s.own, s.words, s.brands, s.filter_values, s.price, f.id
-  from catalogue_search_${locale} as s join catalogue_facet_sets as f on f.key = ${setKey('s.brands', 's.filter_values')}
-  order by s.ctid;
-drop table catalogue_search_${locale};
-alter table catalogue_search_${locale}_next rename to catalogue_search_${locale};
-alter table catalogue_search_${locale} add constraint catalogue_search_${locale}_pkey primary key (product_id),
-  add constraint catalogue_search_${locale}_product_id_fkey foreign key (product_id) references catalogue_products (id) on delete cascade;
-alter table catalogue_search_${locale} rename constraint catalogue_search_${locale}_next_facet_set_fkey to catalogue_search_${locale}_facet_set_fkey;
-create index catalogue_search_${locale}_code_idx on catalogue_search_${locale} (code_key text_pattern_ops);
-create index catalogue_search_${locale}_category_idx on catalogue_search_${locale} (category_id);
-create index catalogue_search_${locale}_words_idx on catalogue_search_${locale} using gin (words) with (fastupdate = off);
-`;
-
-const upsertRow = (locale: 'en' | 'ar', name: string) => /* sql */ `
-  insert into catalogue_search_${locale} (product_id, category_id, position, code_key, own, words, brands, filter_values, price, facet_set)
-  values (
-    new.id, new.category_id, new.position, regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g'),
-    catalogue_fold(${name} || ' ' || coalesce(new.company, '') || ' ' || new.code), words_${locale},
-    brands, filter_values, new.price, facet_set
-  )
-  on conflict (product_id) do update set
-    category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
-    own = excluded.own, words = excluded.words,
-    brands = excluded.brands, filter_values = excluded.filter_values, price = excluded.price, facet_set = excluded.facet_set`;
-
 /**
  * The results page's filters counted by combination: every distinct pair of a product's brands and specification
  * values is a row of catalogue_facet_sets, and each search row names its pair by id (facet_set). A broad text matches
@@ -59,6 +11,11 @@ const upsertRow = (locale: 'en' | 'ar', name: string) => /* sql */ `
  *   the product (an import, the seed, the editor's publish, a restore), so a search row always names its pair. A pair
  *   no product has any more stays: it is counted only through a search row that names it.
  * - The search rows keep their brands and values (a listing's and a filtered page's conditions read them).
+ * - A pair's key is md5 of its two arrays: a short text of bounded size whatever its arrays (a btree entry cannot pass
+ *   ~2.7 KB).
+ * - Each language's search rows are written again with their pair's id in one statement, the indexes built afterwards
+ *   in bulk: updating 100,000 rows in place would write every word of each into the GIN index again, one row at a
+ *   time, and leave as many dead rows behind on PGlite, which runs no vacuum.
  */
 export const migration019: Migration = {
   version: '019',
@@ -75,13 +32,13 @@ create function catalogue_facet_set(set_brands text[], set_values text[]) return
 declare
   found integer;
 begin
-  select id into found from catalogue_facet_sets where key = ${setKey('set_brands', 'set_values')};
+  select id into found from catalogue_facet_sets where key = md5(set_brands::text || set_values::text);
   if found is null then
-    insert into catalogue_facet_sets (key, brands, filter_values) values (${setKey('set_brands', 'set_values')}, set_brands, set_values)
+    insert into catalogue_facet_sets (key, brands, filter_values) values (md5(set_brands::text || set_values::text), set_brands, set_values)
       on conflict (key) do nothing returning id into found;
     -- added meanwhile by another transaction, now committed
     if found is null then
-      select id into found from catalogue_facet_sets where key = ${setKey('set_brands', 'set_values')};
+      select id into found from catalogue_facet_sets where key = md5(set_brands::text || set_values::text);
     end if;
   end if;
   return found;
@@ -98,8 +55,28 @@ declare
   filter_values text[] := coalesce(new.filter_values, '{}');
   facet_set integer := catalogue_facet_set(brands, filter_values);
 begin
-  ${upsertRow('en', 'new.name')};
-  ${upsertRow('ar', 'new.name_ar')};
+  
+  insert into catalogue_search_en (product_id, category_id, position, code_key, own, words, brands, filter_values, price, facet_set)
+  values (
+    new.id, new.category_id, new.position, regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g'),
+    catalogue_fold(new.name || ' ' || coalesce(new.company, '') || ' ' || new.code), words_en,
+    brands, filter_values, new.price, facet_set
+  )
+  on conflict (product_id) do update set
+    category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
+    own = excluded.own, words = excluded.words,
+    brands = excluded.brands, filter_values = excluded.filter_values, price = excluded.price, facet_set = excluded.facet_set;
+  
+  insert into catalogue_search_ar (product_id, category_id, position, code_key, own, words, brands, filter_values, price, facet_set)
+  values (
+    new.id, new.category_id, new.position, regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g'),
+    catalogue_fold(new.name_ar || ' ' || coalesce(new.company, '') || ' ' || new.code), words_ar,
+    brands, filter_values, new.price, facet_set
+  )
+  on conflict (product_id) do update set
+    category_id = excluded.category_id, position = excluded.position, code_key = excluded.code_key,
+    own = excluded.own, words = excluded.words,
+    brands = excluded.brands, filter_values = excluded.filter_values, price = excluded.price, facet_set = excluded.facet_set;
   insert into catalogue_search_words (word, named)
     select catalogue_vocabulary(catalogue_words(catalogue_fold(new.name || ' ' || new.name_ar || ' ' || coalesce(new.company, '')))), true
     on conflict (word) do update set named = true where not catalogue_search_words.named;
@@ -113,13 +90,65 @@ $$;
 insert into catalogue_facet_sets (key, brands, filter_values)
   select distinct on (key) key, brands, filter_values
   from (
-    select ${setKey('brands', 'filter_values')} as key, brands, filter_values from catalogue_search_en
+    select md5(brands::text || filter_values::text) as key, brands, filter_values from catalogue_search_en
     union all
-    select ${setKey('brands', 'filter_values')}, brands, filter_values from catalogue_search_ar
+    select md5(brands::text || filter_values::text), brands, filter_values from catalogue_search_ar
   ) as pairs
   order by key;
-${rebuild('en')}
-${rebuild('ar')}
+
+create table catalogue_search_en_next (
+  product_id    text not null,
+  category_id   text not null,
+  position      integer not null,
+  code_key      text not null,
+  own           text not null,
+  words         tsvector not null,
+  brands        text[] not null default '{}',
+  filter_values text[] not null default '{}',
+  price         numeric(12, 2),
+  facet_set     integer not null references catalogue_facet_sets (id)
+);
+-- in the order the rows were written (a category at a time): a search of one kind of product reads its own pages
+insert into catalogue_search_en_next
+  select s.product_id, s.category_id, s.position, s.code_key, s.own, s.words, s.brands, s.filter_values, s.price, f.id
+  from catalogue_search_en as s join catalogue_facet_sets as f on f.key = md5(s.brands::text || s.filter_values::text)
+  order by s.ctid;
+drop table catalogue_search_en;
+alter table catalogue_search_en_next rename to catalogue_search_en;
+alter table catalogue_search_en add constraint catalogue_search_en_pkey primary key (product_id),
+  add constraint catalogue_search_en_product_id_fkey foreign key (product_id) references catalogue_products (id) on delete cascade;
+alter table catalogue_search_en rename constraint catalogue_search_en_next_facet_set_fkey to catalogue_search_en_facet_set_fkey;
+create index catalogue_search_en_code_idx on catalogue_search_en (code_key text_pattern_ops);
+create index catalogue_search_en_category_idx on catalogue_search_en (category_id);
+create index catalogue_search_en_words_idx on catalogue_search_en using gin (words) with (fastupdate = off);
+
+
+create table catalogue_search_ar_next (
+  product_id    text not null,
+  category_id   text not null,
+  position      integer not null,
+  code_key      text not null,
+  own           text not null,
+  words         tsvector not null,
+  brands        text[] not null default '{}',
+  filter_values text[] not null default '{}',
+  price         numeric(12, 2),
+  facet_set     integer not null references catalogue_facet_sets (id)
+);
+-- in the order the rows were written (a category at a time): a search of one kind of product reads its own pages
+insert into catalogue_search_ar_next
+  select s.product_id, s.category_id, s.position, s.code_key, s.own, s.words, s.brands, s.filter_values, s.price, f.id
+  from catalogue_search_ar as s join catalogue_facet_sets as f on f.key = md5(s.brands::text || s.filter_values::text)
+  order by s.ctid;
+drop table catalogue_search_ar;
+alter table catalogue_search_ar_next rename to catalogue_search_ar;
+alter table catalogue_search_ar add constraint catalogue_search_ar_pkey primary key (product_id),
+  add constraint catalogue_search_ar_product_id_fkey foreign key (product_id) references catalogue_products (id) on delete cascade;
+alter table catalogue_search_ar rename constraint catalogue_search_ar_next_facet_set_fkey to catalogue_search_ar_facet_set_fkey;
+create index catalogue_search_ar_code_idx on catalogue_search_ar (code_key text_pattern_ops);
+create index catalogue_search_ar_category_idx on catalogue_search_ar (category_id);
+create index catalogue_search_ar_words_idx on catalogue_search_ar using gin (words) with (fastupdate = off);
+
 analyze catalogue_facet_sets, catalogue_search_en, catalogue_search_ar;
 `,
 };

@@ -1,15 +1,13 @@
 import type { Migration } from './types.js';
 
-/** A code's letters and digits, lower-cased: the key a code is compared by (normalizedProductCode; migration 013's index). */
-const KEY = (column: string) => `regexp_replace(lower(${column}), '[^a-z0-9]+', '', 'g')`;
-
 /**
  * A product's orderable variants (docs/decisions/034-orderable-variants.md): the parts a buyer orders, one row each in
  * the product's order. Every product has at least one; the product row keeps `code` (its first published variant's)
  * and `price` (its lowest published variant's), which the catalogue store writes with the variants
  * (catalogue/variants/variantStore.ts).
  * - code_key, mpn_key: the code's and part number's letters and digits (generated): a code is unique over the catalogue
- *   as a buyer types it; both indexed for the look-up and the search's code prefixes (text_pattern_ops: `=` and ranges).
+ *   as a buyer types it (regexp_replace(lower(code), '[^a-z0-9]+', '', 'g'), the key a code is compared by everywhere
+ *   here: normalizedProductCode, migration 013's index); both indexed for the look-up and the search's code prefixes (text_pattern_ops: `=` and ranges).
  * - row, row_ar: the variant's row of the specification table in each language. `json`, not `jsonb`, as the details
  *   (migration 008): jsonb reorders keys, and a table's body row is read in its keys' order.
  * - Two triggers keep the invariant whoever writes a product (the seed, an import, the editor, a restore): a product
@@ -29,9 +27,9 @@ create table catalogue_product_variants (
   product_id    text not null references catalogue_products (id) on delete cascade,
   position      integer not null check (position >= 1),
   code          text not null check (code ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$' and char_length(code) <= 32),
-  code_key      text generated always as (${KEY('code')}) stored,
+  code_key      text generated always as (regexp_replace(lower(code), '[^a-z0-9]+', '', 'g')) stored,
   mpn           text check (char_length(mpn) between 1 and 64),
-  mpn_key       text generated always as (${KEY('mpn')}) stored,
+  mpn_key       text generated always as (regexp_replace(lower(mpn), '[^a-z0-9]+', '', 'g')) stored,
   label         text not null default '',
   label_ar      text not null default '',
   row           json,
@@ -51,7 +49,7 @@ alter table catalogue_archived_products add column variants json;
 -- A product's one variant when it is written without any (its code, price and unit).
 create function catalogue_variant_default() returns trigger language plpgsql as $$
 begin
-  if exists (select from catalogue_product_variants where code_key = ${KEY('new.code')} and product_id <> new.id) then
+  if exists (select from catalogue_product_variants where code_key = regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g') and product_id <> new.id) then
     raise exception 'The code % of product % is already another product''s variant code', new.code, new.id using errcode = 'unique_violation';
   end if;
   insert into catalogue_product_variants (product_id, position, code, price, unit)
@@ -70,7 +68,7 @@ begin
   if (select count(*) from catalogue_product_variants where product_id = new.id) = 1 then
     update catalogue_product_variants set code = new.code, price = nullif(new.price, 0), unit = new.unit, updated_at = now()
       where product_id = new.id and (code, price, unit) is distinct from (new.code, nullif(new.price, 0), new.unit);
-  elsif new.code <> old.code and not exists (select from catalogue_product_variants where product_id = new.id and code_key = ${KEY('new.code')}) then
+  elsif new.code <> old.code and not exists (select from catalogue_product_variants where product_id = new.id and code_key = regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g')) then
     update catalogue_product_variants set code = new.code, updated_at = now() where product_id = new.id and code = old.code;
   end if;
   return null;
@@ -121,9 +119,9 @@ $$;
 -- Whether a code is free for product_id: no variant and no other product has it, as code or id, by its letters and digits.
 create function catalogue_code_free(candidate text, for_product text) returns boolean language sql stable as $$
   select candidate ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$' and char_length(candidate) between 3 and 32
-    and not exists (select from catalogue_product_variants where code_key = ${KEY('candidate')})
+    and not exists (select from catalogue_product_variants where code_key = regexp_replace(lower(candidate), '[^a-z0-9]+', '', 'g'))
     and not exists (select from catalogue_products where id <> for_product
-      and (${KEY('code')} = ${KEY('candidate')} or ${KEY('id')} = ${KEY('candidate')}))
+      and (regexp_replace(lower(code), '[^a-z0-9]+', '', 'g') = regexp_replace(lower(candidate), '[^a-z0-9]+', '', 'g') or regexp_replace(lower(id), '[^a-z0-9]+', '', 'g') = regexp_replace(lower(candidate), '[^a-z0-9]+', '', 'g')))
 $$;
 
 -- A derived variant's code (decision 034): the product's code with the first part's piece replaced where it ends with

@@ -1,8 +1,5 @@
 import type { Migration } from './types.js';
 
-/** A code's letters and digits, lower-cased (migration 029's KEY). */
-const KEY = (column: string) => `regexp_replace(lower(${column}), '[^a-z0-9]+', '', 'g')`;
-
 /**
  * Migration 029's insert trigger returns at once for a product that has a variant already: the import writes a
  * batch of products with their variants in one statement (catalogue/file/catalogueImport.ts upsertProducts), so at the
@@ -22,7 +19,7 @@ begin
   if exists (select from catalogue_product_variants where product_id = new.id) then
     return null;
   end if;
-  if exists (select from catalogue_product_variants where code_key = ${KEY('new.code')} and product_id <> new.id) then
+  if exists (select from catalogue_product_variants where code_key = regexp_replace(lower(new.code), '[^a-z0-9]+', '', 'g') and product_id <> new.id) then
     raise exception 'The code % of product % is already another product''s variant code', new.code, new.id using errcode = 'unique_violation';
   end if;
   insert into catalogue_product_variants (product_id, position, code, price, unit)
