@@ -46,10 +46,7 @@ export const staffApi = createApi({
     releaseVitals: build.query<RemoteVitalsReport, string>({ query: (remote) => staffApiPath(STAFF_API.releaseVitals, { remote }), providesTags: ['Releases'] }),
     siteVitals: build.query<SiteVitalsReport, void>({ query: () => STAFF_API.siteVitals }),
     releaseTokens: build.query<{ tokens: ReleaseTokenInfo[] }, void>({ query: () => STAFF_API.releaseTokens, providesTags: ['ReleaseTokens'] }),
-    /** A release console's POST (register, canary, promote, roll back, a run, a token made or revoked). */
-    releaseCall: build.mutation<unknown, { url: string; body?: unknown }>({
-      query: ({ url, body }) => ({ url, method: 'POST', ...(body === undefined ? {} : { body }) }),
-    }),
+    // the console's changes: releases/releasesApi.ts
 
     // ---- the ERP's stock feeds (admins) ----
     stockFeeds: build.query<StockFeedList, number | undefined>({ query: (before) => `${STAFF_API.stockFeeds}${queryString({ before })}` }),
@@ -88,7 +85,6 @@ export const {
   useReleaseTokensQuery,
   useReleaseVitalsQuery,
   useSiteVitalsQuery,
-  useReleaseCallMutation,
   useStockFeedsQuery,
   useStockFeedQuery,
   useStockHealthQuery,
